@@ -1,0 +1,29 @@
+import { z } from 'zod';
+import { Id, RequiredText } from '../common/fields.js';
+import { Mobile } from '../users/account.schema.js';
+
+/** Spec §5: the nine fields are all required on add and on edit; formats are not prescribed. */
+const Numberish = (max: number) => z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), RequiredText(max));
+
+export const AddressFields = z.object({
+  name: RequiredText(100),
+  building: RequiredText(200),
+  address_line: RequiredText(300),
+  district: RequiredText(100),
+  city: RequiredText(100),
+  state: RequiredText(100),
+  country: RequiredText(100),
+  pincode: Numberish(12),
+  mobile: Mobile,
+});
+export type AddressFields = z.infer<typeof AddressFields>;
+
+export const CreateAddressBody = AddressFields;
+export type CreateAddressBody = AddressFields;
+
+/** The body may carry userId (spec §7); it is ignored: the owner is whoever is signed in. */
+export const UpdateAddressBody = AddressFields.extend({ _id: Id });
+export type UpdateAddressBody = z.infer<typeof UpdateAddressBody>;
+
+export const DisableAddressBody = z.object({ _id: Id });
+export type DisableAddressBody = z.infer<typeof DisableAddressBody>;

@@ -1,0 +1,17 @@
+/** Spec §3 Address. Only status true is shown or selectable. */
+export interface Address {
+  _id: string;
+  userId: string;
+  name: string;
+  building: string;
+  address_line: string;
+  district: string;
+  city: string;
+  state: string;
+  country: string;
+  pincode: string;
+  mobile: string;
+  status: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

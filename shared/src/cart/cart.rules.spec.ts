@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { cartLineSubtotal, syncDecision } from './cart.rules.js';
+
+describe('syncDecision', () => {
+  it('applies what was asked when stock allows', () => {
+    expect(syncDecision(3, { stock: 5 })).toEqual({ applied: 3 });
+    expect(syncDecision(5, { stock: 5 })).toEqual({ applied: 5 });
+  });
+  it('clamps to stock and says so', () => {
+    expect(syncDecision(9, { stock: 4 })).toEqual({ applied: 4, reason: 'clamped' });
+  });
+  it('removes lines of products out of stock or gone', () => {
+    expect(syncDecision(2, { stock: 0 })).toEqual({ applied: 0, reason: 'out_of_stock' });
+    expect(syncDecision(2, null)).toEqual({ applied: 0, reason: 'product_gone' });
+  });
+  it('always honours a removal', () => {
+    expect(syncDecision(0, null)).toEqual({ applied: 0 });
+    expect(syncDecision(0, { stock: 0 })).toEqual({ applied: 0 });
+  });
+});
+
+describe('cartLineSubtotal', () => {
+  it('uses the discounted price (ceil of the discount) times quantity', () => {
+    // 199 with 15 % off: discount ceil(29.85) = 30, so 169 each.
+    expect(cartLineSubtotal({ price: 199, discount: 15 }, 3)).toBe(507);
+  });
+});

@@ -1,0 +1,28 @@
+import { lineSubtotal } from '../money/pricing.js';
+
+export type SyncChangeReason = 'out_of_stock' | 'clamped' | 'product_gone';
+
+export interface SyncDecision {
+  /** The quantity the cart line ends with; 0 means the line is removed. */
+  applied: number;
+  /** Why the server did not apply what was asked; absent when it did. */
+  reason?: SyncChangeReason;
+}
+
+/**
+ * What the server does with one synced line: the asked quantity, unless the product is gone,
+ * out of stock, or short of it. Removing (0) is always honoured as asked.
+ */
+export function syncDecision(requested: number, product: { stock: number } | null): SyncDecision {
+  if (requested <= 0) return { applied: 0 };
+  if (!product) return { applied: 0, reason: 'product_gone' };
+  const stock = Math.max(0, Math.floor(product.stock));
+  if (stock === 0) return { applied: 0, reason: 'out_of_stock' };
+  if (requested > stock) return { applied: stock, reason: 'clamped' };
+  return { applied: requested };
+}
+
+/** A cart line's amount as the shopper pays it (spec §9 discount rule, 2 decimals). */
+export function cartLineSubtotal(product: { price: number; discount: number }, quantity: number): number {
+  return lineSubtotal({ price: product.price, discount: product.discount, quantity });
+}

@@ -1,0 +1,50 @@
+/** Wire shapes of the catalogue (spec §3), Mongo-style `_id`s and populated objects. */
+export interface CategoryRef {
+  _id: string;
+  name: string;
+}
+
+export interface Category extends CategoryRef {
+  image: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface SubCategory {
+  _id: string;
+  name: string;
+  image: string;
+  category: CategoryRef[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface Variant {
+  _id: string;
+  name: string;
+  price?: number;
+  stock?: number;
+  image?: string[];
+}
+
+export interface Product {
+  _id: string;
+  name: string;
+  image: string[];
+  category: CategoryRef[];
+  subCategory: CategoryRef[];
+  unit: string;
+  productType: 'fixed' | 'variable';
+  stock: number;
+  price: number;
+  discount: number;
+  description: string;
+  more_details: Record<string, string | number | boolean>;
+  variants: Variant[];
+  inStock: boolean;
+  averageRating: number;
+  totalReviews: number;
+  publish: boolean;
+  createdAt: string;
+  updatedAt: string;
+}

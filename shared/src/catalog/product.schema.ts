@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { BoolLike, Count, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
+import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
+
+const IdRefs = z.array(IdRef, { error: 'must be a list' }).max(50, { error: 'has too many entries' });
+
+export const Variant = z.object({
+  _id: Id.optional(),
+  name: RequiredText(100),
+  price: Money.optional(),
+  stock: Count.optional(),
+  image: z.array(ImageUrl).max(10).optional(),
+});
+export type VariantInput = z.infer<typeof Variant>;
+
+const MoreDetails = z
+  .record(z.string().trim().min(1, { error: 'field names must not be empty' }).max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
+  .refine((r) => Object.keys(r).length <= 50, { error: 'has too many fields' });
+
+const productFields = {
+  name: RequiredText(200),
+  image: z.array(ImageUrl, { error: 'must be a list of image URLs' }).max(10, { error: 'has more than 10 images' }),
+  category: IdRefs,
+  subCategory: IdRefs,
+  unit: RequiredText(50),
+  productType: z.enum(PRODUCT_TYPES, { error: 'must be fixed or variable' }),
+  stock: Count,
+  price: Money,
+  discount: Percent,
+  description: Text(5000),
+  more_details: MoreDetails,
+  variants: z.array(Variant).max(50, { error: 'has too many variants' }),
+};
+
+export const CreateProductBody = z.object({
+  ...productFields,
+  image: productFields.image.default([]),
+  category: productFields.category.default([]),
+  subCategory: productFields.subCategory.default([]),
+  productType: productFields.productType.default('fixed'),
+  discount: productFields.discount.default(0),
+  more_details: productFields.more_details.default({}),
+  variants: productFields.variants.default([]),
+});
+export type CreateProductBody = z.infer<typeof CreateProductBody>;
+
+export const UpdateProductBody = z.object({ _id: Id, ...productFields }).partial().required({ _id: true });
+export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
+
+/** Server-side listing filters (the listing screen's filters, so pages stay right). */
+const listingFilters = {
+  search: Text(200).optional(),
+  minPrice: Money.optional(),
+  maxPrice: Money.optional(),
+  inStock: BoolLike.optional(),
+  sort: z.enum(SORT_OPTIONS, { error: `must be one of ${SORT_OPTIONS.join(', ')}` }).optional(),
+};
+
+export const GetProductsBody = z.object({ page: Page.default(1), limit: Limit(100).default(LIMITS.listingPageSize), ...listingFilters });
+export type GetProductsBody = z.infer<typeof GetProductsBody>;
+
+export const ProductsByCategoryBody = z.object({ id: Id });
+
+export const ProductsByCategoryAndSubBody = z.object({
+  categoryId: Id,
+  subCategoryId: Id,
+  page: Page.default(1),
+  limit: Limit(100).default(LIMITS.listingPageSize),
+  ...listingFilters,
+});
+export type ProductsByCategoryAndSubBody = z.infer<typeof ProductsByCategoryAndSubBody>;
+
+export const ProductDetailsBody = z.object({ productId: Id });
+
+export const SearchProductBody = z.object({
+  search: Text(200).default(''),
+  page: Page.default(1),
+  limit: Limit(100).default(LIMITS.searchPageSize),
+});
+export type SearchProductBody = z.infer<typeof SearchProductBody>;
+
+export const RelatedProductsBody = z.object({
+  categoryId: Id.optional(),
+  subCategoryId: Id.optional(),
+  excludeProductId: Id.optional(),
+  limit: Limit(50).default(LIMITS.relatedProducts),
+});
+
+export const OtherCategoryProductsBody = z.object({ currentCategoryId: Id.optional(), limit: Limit(50).default(LIMITS.otherCategoryProducts) });

@@ -1,0 +1,51 @@
+/** Spec §9 business constants and limits, one place for both sides. */
+export const LIMITS = {
+  mobileBreakpointPx: 768,
+  listingPageSize: 12,
+  adminProductsPageSize: 12,
+  adminSearchDebounceMs: 300,
+  searchPageSize: 20,
+  searchSkeletons: 10,
+  homeSkeletons: 6,
+  reviewsPreview: 3,
+  relatedProducts: 8,
+  otherCategoryProducts: 8,
+  recentlyViewed: 4,
+  otpLength: 6,
+  pincodeLength: 6,
+  pincodeCheckMs: 1000,
+  detailRetries: 2,
+  detailRetryDelayMs: 1000,
+  offerCountdownMs: 24 * 60 * 60 * 1000,
+  infiniteScrollThrottleMs: 150,
+  infiniteScrollThreshold: 0.8,
+  typingSpeedMs: 50,
+  suggestionHoldMs: 1000,
+  heroTypeMs: 100,
+  heroPauseMs: 2000,
+  carouselIntervalMs: 5000,
+  backToTopAfterPx: 300,
+  categoryRowScrollPx: 200,
+  newsletterDelayMs: 1000,
+  galleryScrollStepPx: 100,
+  zoomFactor: 1.5,
+  toastErrorMs: 4000,
+  toastSuccessMs: 2000,
+  maxToasts: 20,
+  headerMessageMs: 2500,
+  headerLoginMessageMs: 2000,
+  defaultRating: 5,
+  uploadMaxBytes: 5 * 1024 * 1024,
+  jsonBodyMaxBytes: 1024 * 1024,
+} as const;
+
+export const SEARCH_SUGGESTIONS = ['Books', 'Airbuds', 'T-shirt', 'Saddi', 'Watch', 'Cloth', 'Bluetooth', 'Premium Watches', 'chips'] as const;
+
+export const SORT_OPTIONS = ['lowToHigh', 'highToLow', 'newest', 'oldest'] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number];
+
+export const PRODUCT_TYPES = ['fixed', 'variable'] as const;
+export const VARIABLE_UNITS = ['kg', 'litre', 'gm', 'ml'] as const;
+export const DEFAULT_UNIT = 'pack';
+
+export const TOKEN_KEYS = { access: 'accesstoken', refresh: 'refreshToken' } as const;

@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import { Id, IdRef, Limit, Money, Page } from '../common/fields.js';
+import { ORDER_STAGES } from './order-stages.js';
+
+/** One order can hold at most this many different products, and this many units of one product. */
+export const ORDER_LIMITS = { maxLines: 100, maxQuantity: 1000, adminPageSize: 20, adminMaxPageSize: 100 } as const;
+
+const Quantity = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(ORDER_LIMITS.maxQuantity, { error: `must be at most ${ORDER_LIMITS.maxQuantity}` }),
+);
+
+/**
+ * A line as the checkout screen sends it: the cart item itself (`productId` populated or a bare id,
+ * `quantity`), so extra cart fields (`_id`, `subTotalAmt`…) are accepted and ignored. The server
+ * never reads a price from here.
+ */
+export const OrderLineInput = z.looseObject({ productId: IdRef, quantity: Quantity });
+
+const placeOrderFields = {
+  list_items: z
+    .array(OrderLineInput, { error: 'must be a list of cart items' })
+    .min(1, { error: 'must hold at least one item' })
+    .max(ORDER_LIMITS.maxLines, { error: `must hold at most ${ORDER_LIMITS.maxLines} items` }),
+  /** What the shopper saw as the grand total; a mismatch with the server's prices is a 409. */
+  totalAmt: Money,
+  subTotalAmt: Money.optional(),
+  /** Spec §7 names it `address` for cash on delivery and `addressId` for checkout; both are accepted. */
+  address: IdRef.optional(),
+  addressId: IdRef.optional(),
+};
+
+/** The shape the services work with, whichever of the two payloads came in. */
+export interface PlaceOrderInput {
+  items: Array<{ productId: string; quantity: number }>;
+  totalAmt: number;
+  subTotalAmt?: number;
+  addressId: string;
+}
+
+export const PlaceOrderBody = z
+  .object(placeOrderFields)
+  .superRefine((body, ctx) => {
+    if (!body.address && !body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'is required: Please select a delivery address.' });
+  })
+  .transform(
+    (body): PlaceOrderInput => ({
+      items: body.list_items.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+      totalAmt: body.totalAmt,
+      subTotalAmt: body.subTotalAmt,
+      addressId: (body.addressId ?? body.address) as string,
+    }),
+  );
+
+/** POST /api/order/cash-on-delivery: list_items, totalAmt, address. */
+export const CashOnDeliveryBody = PlaceOrderBody;
+/** POST /api/order/checkout: list_items, addressId, subTotalAmt, totalAmt. */
+export const CheckoutBody = PlaceOrderBody;
+
+export const CancelOrderBody = z.object({ orderId: Id });
+export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
+
+export const UpdateOrderStatusBody = z.object({
+  orderId: Id,
+  status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }),
+});
+export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
+
+export const AdminOrdersQuery = z.object({
+  page: Page.default(1),
+  limit: Limit(ORDER_LIMITS.adminMaxPageSize).default(ORDER_LIMITS.adminPageSize),
+});
+export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
+
+/** Retries of a queued order carry this header; the same key from the same user answers the first order. */
+export const IdempotencyKey = z
+  .string({ error: 'must be text' })
+  .trim()
+  .min(8, { error: 'must be at least 8 characters' })
+  .max(200, { error: 'must be at most 200 characters' })
+  .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' });

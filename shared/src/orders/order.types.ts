@@ -1,0 +1,66 @@
+import type { Address } from '../addresses/address.types.js';
+import type { OrderStage, PaymentStatus, StatusHistoryEntry } from './order-stages.js';
+
+/** The delivery address as it was when the order was placed (the shopper may edit theirs later). */
+export interface OrderAddress
+  extends Pick<Address, '_id' | 'name' | 'building' | 'address_line' | 'district' | 'city' | 'state' | 'country' | 'pincode' | 'mobile'> {
+  /** Spec §3's names for the same facts: street = address_line, postalCode = pincode. */
+  street: string;
+  postalCode: string;
+  /** One line for tables: building, street, city, district, state, pincode, country. */
+  address: string;
+}
+
+/** One ordered product, with the price it was bought at. */
+export interface OrderLine {
+  productId: string;
+  name: string;
+  image: string[];
+  unit: string;
+  quantity: number;
+  /** List price and discount percent at the time of the order. */
+  price: number;
+  discount: number;
+  /** price − ceil(price × discount / 100): what one unit cost. */
+  unitPrice: number;
+  subTotalAmt: number;
+}
+
+export interface OrderUserRef {
+  _id: string;
+  name: string;
+  mobile: string;
+  email: string;
+}
+
+export type PaymentMethod = 'COD' | 'CARD';
+
+/** Spec §3 Order, as every order route answers it. */
+export interface Order {
+  _id: string;
+  orderId: string;
+  /** The id for a customer's own list; populated with name and mobile in the admin list. */
+  userId: string | OrderUserRef;
+  createdAt: string;
+  updatedAt: string;
+  payment_method: PaymentMethod;
+  payment_status: PaymentStatus;
+  /** The furthest stage reached, or null while a card payment is awaited. */
+  status: OrderStage | null;
+  subTotalAmt: number;
+  totalAmt: number;
+  /** Units across all lines. */
+  quantity: number;
+  delivery_address: OrderAddress;
+  product_details: OrderLine[];
+  statusHistory: StatusHistoryEntry[];
+}
+
+/** The 409 body extras when the client's total is stale: the server's current prices. */
+export interface CurrentTotals {
+  totalAmt: number;
+  subTotalAmt: number;
+  itemsTotal: number;
+  savings: number;
+  product_details: Array<Pick<OrderLine, 'productId' | 'name' | 'quantity' | 'price' | 'discount' | 'unitPrice' | 'subTotalAmt'>>;
+}

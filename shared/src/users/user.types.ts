@@ -1,0 +1,25 @@
+/** User as spec §3 shows it on the wire: never the password hash, tokens or provider ids. */
+export interface User {
+  _id: string;
+  name: string;
+  username: string;
+  email: string;
+  avatar: string;
+  mobile: string;
+  verify_email: boolean;
+  last_login_date: string | null;
+  status: string;
+  role: 'ADMIN' | 'USER';
+  /** Ids of the user's active addresses. */
+  address_details: string[];
+  /** Ids of the user's cart lines. */
+  shopping_cart: string[];
+  orderHistory: string[];
+  createdAt: string;
+}
+
+/** What login, google-login and google-register answer in `data`. */
+export interface LoginTokens {
+  accesstoken: string;
+  refreshToken: string;
+}
