@@ -1,0 +1,70 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, eq } from 'drizzle-orm';
+import type { AddressFields, UpdateAddressBody } from '@haat/shared/addresses/address.schema';
+import type { Address } from '@haat/shared/addresses/address.types';
+import { DB, type Db } from '../db/database.js';
+import { notFound } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { addresses } from './addresses.table.js';
+import { toAddress } from './address-wire.js';
+
+const columnsOf = (f: AddressFields) => ({
+  name: f.name,
+  building: f.building,
+  addressLine: f.address_line,
+  district: f.district,
+  city: f.city,
+  state: f.state,
+  country: f.country,
+  pincode: f.pincode,
+  mobile: f.mobile,
+});
+
+/**
+ * A customer's delivery addresses. Every query is scoped by the signed-in user, so another user's
+ * id simply is not found (404). Addresses are never deleted: orders keep their own copy anyway.
+ */
+@Injectable()
+export class AddressesService {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async create(userId: string, body: AddressFields): Promise<Address> {
+    const [row] = await this.db
+      .insert(addresses)
+      .values({ id: newId(), userId, ...columnsOf(body) })
+      .returning();
+    return toAddress(row!);
+  }
+
+  /** Only status true is shown or selectable (spec §3). */
+  async listActive(userId: string): Promise<Address[]> {
+    const rows = await this.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), eq(addresses.status, true)))
+      .orderBy(asc(addresses.createdAt), asc(addresses.id));
+    return rows.map(toAddress);
+  }
+
+  /** A removed (status false) address cannot be edited back to life; it is not found. */
+  async update(userId: string, body: UpdateAddressBody): Promise<Address> {
+    const [row] = await this.db
+      .update(addresses)
+      .set({ ...columnsOf(body), updatedAt: new Date() })
+      .where(and(eq(addresses.id, body._id), eq(addresses.userId, userId), eq(addresses.status, true)))
+      .returning();
+    if (!row) throw notFound('Address');
+    return toAddress(row);
+  }
+
+  /** Idempotent for the owner: disabling twice is fine; someone else's id is not found. */
+  async disable(userId: string, id: string): Promise<Address> {
+    const [row] = await this.db
+      .update(addresses)
+      .set({ status: false, updatedAt: new Date() })
+      .where(and(eq(addresses.id, id), eq(addresses.userId, userId)))
+      .returning();
+    if (!row) throw notFound('Address');
+    return toAddress(row);
+  }
+}

@@ -1,0 +1,76 @@
+import 'reflect-metadata';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import { LIMITS } from '@haat/shared/common/limits';
+import type { AppConfig } from './config/config.js';
+import { AppModule } from './app.module.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
+
+const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
+  silent: false,
+  error: ['error', 'fatal'],
+  warn: ['error', 'fatal', 'warn'],
+  log: ['error', 'fatal', 'warn', 'log'],
+  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
+};
+
+/** Builds the whole server: API under /api, uploads under /uploads, the PWA (or a plain page) at /. */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({ bodyLimit: LIMITS.jsonBodyMaxBytes, trustProxy: config.trustProxy as boolean | string, requestIdHeader: 'x-request-id' });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: LEVELS[config.logLevel],
+    rawBody: true,
+  });
+  app.setGlobalPrefix('api');
+  app.enableShutdownHooks();
+  // socket.io on this same server (and origin); shared across instances through Redis when REDIS_URL is set.
+  app.useWebSocketAdapter(new RealtimeIoAdapter(app));
+
+  const index = join(config.pwaDist, 'index.html');
+  const indexHtml = () => (existsSync(index) ? readFileSync(index, 'utf8') : PLACEHOLDER_PAGE);
+  // History fallback: the PWA's routes answer its index.html; /api and /uploads answer JSON 404s.
+  app.useGlobalFilters(
+    new AllExceptionsFilter((req, reply) => {
+      const path = req.url.split('?')[0] ?? '/';
+      const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/uploads/') && !/\.[a-z0-9]{2,5}$/i.test(path);
+      if (isPage) void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+      return isPage;
+    }),
+  );
+
+  // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
+  await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
+  await app.register(fastifyStatic as never, {
+    root: config.uploadsDir,
+    prefix: '/uploads/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+  if (existsSync(index)) {
+    // The PWA build writes .br/.gz beside each text file; hashed /assets/ never change, the rest revalidate.
+    await app.register(fastifyStatic as never, {
+      root: config.pwaDist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: (res: { setHeader(name: string, value: string): void }, path: string) =>
+        res.setHeader('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache'),
+    });
+  }
+  return app;
+}
+
+const PLACEHOLDER_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Haat</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body style="font-family:system-ui;margin:3rem"><h1>Haat</h1><p>The API is up at <a href="/api/health">/api/health</a>.
+The storefront has not been built yet (npm run build).</p></body></html>`;

@@ -1,0 +1,44 @@
+import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGuards, applyDecorators, createParamDecorator } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { AuthGuard } from '@nestjs/passport';
+import { forbidden, unauthorized } from '../common/app-error.js';
+import type { AuthUser } from './auth-user.js';
+
+const ROLES = 'haat:roles';
+
+@Injectable()
+export class JwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<T>(err: unknown, user: T): T {
+    if (err || !user) throw unauthorized();
+    return user;
+  }
+}
+
+/** Like JwtAuthGuard, but lets visitors through with no user (for reads that differ when signed in). */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<T>(_err: unknown, user: T): T {
+    return (user || undefined) as T;
+  }
+}
+
+@Injectable()
+export class RolesGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const roles = this.reflector.getAllAndOverride<string[] | undefined>(ROLES, [context.getHandler(), context.getClass()]);
+    if (!roles || roles.length === 0) return true;
+    const user = context.switchToHttp().getRequest<{ user?: AuthUser }>().user;
+    if (!user) throw unauthorized();
+    if (!roles.includes(user.role)) throw forbidden('Access denied: administrators only.');
+    return true;
+  }
+}
+
+/** `@Auth()` any signed-in user; `@Auth('ADMIN')` administrators only. Enforced on the server. */
+export const Auth = (...roles: Array<'ADMIN' | 'USER'>) => applyDecorators(SetMetadata(ROLES, roles), UseGuards(JwtAuthGuard, RolesGuard));
+
+export const OptionalAuth = () => UseGuards(OptionalJwtAuthGuard);
+
+export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest<{ user: AuthUser }>().user);

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
+import { syncDecision } from '@haat/shared/cart/cart.rules';
+import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
+import type { Totals } from '@haat/shared/money/pricing';
+import { DB, type Db } from '../db/database.js';
+import { AppError, conflict, notFound } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { products } from '../products/products.table.js';
+import { cartItems } from './cart.table.js';
+import { cartSyncResults } from './cart-sync-results.table.js';
+import { readCart, type CartView } from './cart-view.js';
+
+export interface SyncAnswer {
+  data: CartItem[];
+  totals: Totals;
+  changes: CartSyncChange[];
+  replayed: boolean;
+}
+
+/** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
+const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
+
+const outOfStock = (name: string) => new AppError(409, 'OUT_OF_STOCK', `${name} is out of stock.`);
+
+/**
+ * The signed-in user's cart: one line per product with an absolute quantity, never above stock.
+ * Every query is scoped by user, so another user's line id is simply not found (404).
+ */
+@Injectable()
+export class CartService {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  get(userId: string): Promise<CartView> {
+    return readCart(this.db, userId);
+  }
+
+  /** Adds one unit; adding again raises the quantity, up to the stock. */
+  async add(userId: string, productId: string): Promise<CartItem> {
+    const product = await this.saleable(productId);
+    if (product.stock <= 0) throw outOfStock(product.name);
+    const existing = await this.db.query.cartItems.findFirst({ where: and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)) });
+    if (existing && existing.quantity >= product.stock) {
+      throw conflict(`Only ${product.stock} of ${product.name} in stock, and all of them are in your cart.`, { code: 'STOCK_LIMIT', stock: product.stock });
+    }
+    const [line] = await this.db
+      .insert(cartItems)
+      .values({ id: newId(), userId, productId, quantity: 1 })
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId],
+        set: { quantity: sql`least(${cartItems.quantity} + 1, ${product.stock})`, updatedAt: new Date() },
+      })
+      .returning({ id: cartItems.id });
+    return this.line(userId, line!.id);
+  }
+
+  /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. */
+  async updateQty(userId: string, id: string, qty: number): Promise<{ item: CartItem | null; message: string }> {
+    const [found] = await this.db
+      .select({ line: cartItems, stock: products.stock, name: products.name })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+    if (!found) throw notFound('Cart item');
+    if (qty === 0) {
+      await this.db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+      return { item: null, message: 'Item removed' };
+    }
+    if (found.stock <= 0) throw outOfStock(found.name);
+    const applied = Math.min(qty, found.stock);
+    await this.db
+      .update(cartItems)
+      .set({ quantity: applied, updatedAt: new Date() })
+      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+    const message = applied < qty ? `Only ${found.stock} of ${found.name} in stock; quantity set to ${applied}.` : 'Update cart';
+    return { item: await this.line(userId, id), message };
+  }
+
+  async remove(userId: string, id: string): Promise<void> {
+    const gone = await this.db
+      .delete(cartItems)
+      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+      .returning({ id: cartItems.id });
+    if (gone.length === 0) throw notFound('Cart item');
+  }
+
+  /**
+   * Offline clients hand over absolute quantities. The first answer to a (user, key) is stored in
+   * the same transaction as the cart change; the same key again answers it and changes nothing.
+   * The same key with another body is refused (422), as it cannot be a replay.
+   */
+  async sync(userId: string, key: string, body: CartSyncBody): Promise<SyncAnswer> {
+    const requestHash = createHash('sha256').update(JSON.stringify(body.items)).digest('hex');
+    return this.db.transaction(async (tx) => {
+      const [claimed] = await tx.insert(cartSyncResults).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: cartSyncResults.key });
+      if (!claimed) {
+        const [prior] = await tx.select().from(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
+        if (!prior || prior.requestHash !== requestHash || !prior.response) {
+          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.', {
+            fields: ['Idempotency-Key'],
+          });
+        }
+        return { ...(prior.response as Omit<SyncAnswer, 'replayed'>), replayed: true };
+      }
+      const changes = await this.applySync(tx as unknown as Db, userId, body);
+      const view = await readCart(tx as unknown as Db, userId);
+      const answer = { data: view.items, totals: view.totals, changes };
+      await tx.update(cartSyncResults).set({ response: answer }).where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
+      await tx.delete(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), lt(cartSyncResults.createdAt, new Date(Date.now() - SYNC_RESULT_TTL_MS))));
+      return { ...answer, replayed: false };
+    });
+  }
+
+  private async applySync(tx: Db, userId: string, body: CartSyncBody): Promise<CartSyncChange[]> {
+    const ids = body.items.map((i) => i.productId);
+    // FOR SHARE: a product cannot be deleted or restocked under us while its line is written.
+    const found =
+      ids.length === 0
+        ? []
+        : await tx
+            .select({ id: products.id, stock: products.stock, publish: products.publish })
+            .from(products)
+            .where(inArray(products.id, ids))
+            .for('share');
+    const byId = new Map(found.filter((p) => p.publish).map((p) => [p.id, p]));
+    const changes: CartSyncChange[] = [];
+    for (const item of body.items) {
+      const decision = syncDecision(item.quantity, byId.get(item.productId) ?? null);
+      if (decision.reason) changes.push({ productId: item.productId, reason: decision.reason, requested: item.quantity, applied: decision.applied });
+      const mine = and(eq(cartItems.userId, userId), eq(cartItems.productId, item.productId));
+      if (decision.applied === 0) {
+        await tx.delete(cartItems).where(mine);
+        continue;
+      }
+      await tx
+        .insert(cartItems)
+        .values({ id: newId(), userId, productId: item.productId, quantity: decision.applied })
+        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: decision.applied, updatedAt: new Date() } });
+    }
+    return changes;
+  }
+
+  private async saleable(productId: string): Promise<{ name: string; stock: number }> {
+    const [product] = await this.db
+      .select({ name: products.name, stock: products.stock })
+      .from(products)
+      .where(and(eq(products.id, productId), eq(products.publish, true)));
+    if (!product) throw notFound('Product');
+    return product;
+  }
+
+  private async line(userId: string, id: string): Promise<CartItem> {
+    const item = (await readCart(this.db, userId)).items.find((i) => i._id === id);
+    if (!item) throw notFound('Cart item');
+    return item;
+  }
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { z } from 'zod';
+
+const Env = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** Behind a load balancer: true, a hop count or the proxies' addresses; then X-Forwarded-For names the client. */
+  TRUST_PROXY: z.string().default('false'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: z.string().url().optional(),
+  REDIS_URL: z.string().url().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  JWT_ACCESS_SECRET: z.string().min(16).optional(),
+  JWT_REFRESH_SECRET: z.string().min(16).optional(),
+  ADMIN_EMAIL: z.string().email().optional(),
+  ADMIN_PASSWORD: z.string().min(8).optional(),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  CATALOG_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(5000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
+  GOOGLE_CLIENT_ID: z.string().optional(),
+  GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  STRIPE_SECRET_KEY: z.string().optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().optional(),
+  STRIPE_API_BASE: z.string().url().optional(),
+  VAPID_PUBLIC_KEY: z.string().optional(),
+  VAPID_PRIVATE_KEY: z.string().optional(),
+  VAPID_SUBJECT: z.string().default('mailto:support@haat.local'),
+  /** Extra CA certificates (PEM file) trusted for push services; tests use it for a self-signed local endpoint. */
+  PUSH_CA_FILE: z.string().optional(),
+  PWA_DIST: z.string().optional(),
+  LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
+  /** Rate limits are on by default; tests that are not about limits may raise them. */
+  RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+});
+
+export type AppConfig = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
+  const dataDir = resolve(env.DATA_DIR);
+  return {
+    port: env.PORT,
+    host: env.HOST,
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    dataDir,
+    databaseUrl: env.DATABASE_URL,
+    redisUrl: env.REDIS_URL,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    jwtAccessSecret: env.JWT_ACCESS_SECRET ?? secrets.jwtAccessSecret,
+    jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? secrets.jwtRefreshSecret,
+    adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
+    adminPassword: env.ADMIN_PASSWORD,
+    seed: env.SEED,
+    catalogSize: env.CATALOG_SIZE,
+    smtpUrl: env.SMTP_URL,
+    mailFrom: env.MAIL_FROM,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    googleJwksUrl: env.GOOGLE_JWKS_URL,
+    stripeSecretKey: env.STRIPE_SECRET_KEY,
+    stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    stripeApiBase: env.STRIPE_API_BASE,
+    vapidPublicKey: env.VAPID_PUBLIC_KEY,
+    vapidPrivateKey: env.VAPID_PRIVATE_KEY,
+    vapidSubject: env.VAPID_SUBJECT,
+    pushCaFile: env.PUSH_CA_FILE,
+    pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
+    logLevel: env.LOG_LEVEL,
+    rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    uploadsDir: join(dataDir, 'uploads'),
+    mailDir: join(dataDir, 'mail'),
+  };
+}
+
+function parseTrustProxy(value: string): boolean | number | string {
+  if (value === 'true') return true;
+  if (value === 'false' || value === '') return false;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+interface Secrets {
+  jwtAccessSecret: string;
+  jwtRefreshSecret: string;
+}
+
+/** Secrets not given in the environment are generated once and kept in $DATA_DIR. */
+function loadSecrets(dataDir: string): Secrets {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const saved = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+    if (saved.jwtAccessSecret && saved.jwtRefreshSecret) return saved as Secrets;
+  }
+  const secrets = { jwtAccessSecret: randomBytes(48).toString('base64url'), jwtRefreshSecret: randomBytes(48).toString('base64url') };
+  mkdirSync(dataDir, { recursive: true });
+  writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
+  return secrets;
+}
+
+export class ConfigError extends Error {}
+
+/** The one place that reads the environment. Fails fast, naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): AppConfig {
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = Env.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  const dataDir = resolve(parsed.data.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return buildConfig(parsed.data, loadSecrets(dataDir));
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

@@ -1,0 +1,66 @@
+import { mkdirSync } from 'node:fs';
+import { Logger } from '@nestjs/common';
+import { fileURLToPath } from 'node:url';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import * as schema from './schema.js';
+
+export type Schema = typeof schema;
+/** The one database type the services see, whichever driver is behind it. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** DATABASE_URL set → a `pg` pool; unset → PGlite persisted in `dataDir/db`. Migrations run here. */
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    // numeric comes back as text by default; prices are numbers on the wire.
+    pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    const close = closablePool(pool);
+    // An idle connection that the server drops (a restart, a terminated backend) is reported here;
+    // without a listener that 'error' event would crash the process. The pool replaces it.
+    pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
+    const db = drizzle(pool, { schema }) as unknown as Db;
+    await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    return { db, kind: 'postgres', close };
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const dir = `${opts.dataDir}/db`;
+  mkdirSync(dir, { recursive: true });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  return { db, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * pool.end() resolves once the pool has let go of its connections, not once they are closed; this
+ * waits for every one to close, so whoever runs next (a test dropping its scratch database) finds
+ * none left behind.
+ */
+function closablePool(pool: import('pg').Pool): () => Promise<void> {
+  const open = new Set<import('pg').PoolClient>();
+  pool.on('connect', (client) => {
+    open.add(client);
+    client.once('end', () => open.delete(client));
+  });
+  return async () => {
+    const closed = [...open].map((client) => new Promise<void>((resolve) => client.once('end', () => resolve())));
+    await pool.end();
+    await Promise.all(closed);
+  };
+}
+
+export const DB = Symbol('DB');

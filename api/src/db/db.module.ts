@@ -1,0 +1,36 @@
+import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, openDatabase, type DatabaseHandle } from './database.js';
+
+const HANDLE = Symbol('DB_HANDLE');
+
+@Global()
+@Module({})
+export class DbModule implements OnApplicationShutdown {
+  constructor(@Inject(HANDLE) private readonly handle: DatabaseHandle) {}
+
+  static forRoot(): DynamicModule {
+    return {
+      module: DbModule,
+      providers: [
+        {
+          provide: HANDLE,
+          inject: [APP_CONFIG],
+          useFactory: async (config: AppConfig) => {
+            const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+            new Logger('Database').log(handle.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL server');
+            return handle;
+          },
+        },
+        { provide: DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.db },
+      ],
+      exports: [DB, HANDLE],
+    };
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.handle.close();
+  }
+}
+
+export { HANDLE as DB_HANDLE };

@@ -1,0 +1,16 @@
+/** Every table, for drizzle's relational queries and drizzle-kit. Each lives beside its domain. */
+export { users } from '../users/users.table.js';
+export { refreshSessions } from '../auth/refresh-sessions.table.js';
+export { categories } from '../categories/categories.table.js';
+export { subCategories, subCategoryCategories } from '../subcategories/subcategories.table.js';
+export { products, searchWords } from '../products/products.table.js';
+export { addresses } from '../addresses/addresses.table.js';
+export { cartItems } from '../cart/cart.table.js';
+export { cartSyncResults } from '../cart/cart-sync-results.table.js';
+export { passwordResetCodes, passwordResetRequests } from '../users/password-reset.table.js';
+export { wishlistItems } from '../wishlist/wishlist.table.js';
+export { reviews } from '../reviews/reviews.table.js';
+export { orders, orderLines } from '../orders/orders.table.js';
+export { stripeEvents } from '../payments/stripe-events.table.js';
+export { pushSubscriptions } from '../push/push-subscriptions.table.js';
+export { seedRuns } from './seed/seed-runs.table.js';

@@ -1,0 +1,13 @@
+import { Global, Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { FilesController } from './files.controller.js';
+import { FilesService } from './files.service.js';
+import { FILE_STORAGE, LocalFileStorage } from './storage.js';
+
+@Global()
+@Module({
+  controllers: [FilesController],
+  providers: [FilesService, { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new LocalFileStorage(c.uploadsDir) }],
+  exports: [FilesService, FILE_STORAGE],
+})
+export class FilesModule {}

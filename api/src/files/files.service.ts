@@ -1,0 +1,24 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { newId } from '../common/ids.js';
+import { FILE_STORAGE, type FileStorage } from './storage.js';
+import { toWebpVariants, type EncodeOptions } from './image-processing.js';
+
+export interface StoredImage {
+  url: string;
+  small: string;
+}
+
+@Injectable()
+export class FilesService {
+  constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
+
+  async saveImage(bytes: Buffer, prefix = 'img', options: EncodeOptions = {}): Promise<StoredImage> {
+    const { small, large } = await toWebpVariants(bytes, options);
+    const id = `${prefix}${newId()}`.toLowerCase();
+    const [url, smallUrl] = await Promise.all([
+      this.storage.put(`${id}-large.webp`, large, 'image/webp'),
+      this.storage.put(`${id}-small.webp`, small, 'image/webp'),
+    ]);
+    return { url, small: smallUrl };
+  }
+}

@@ -1,0 +1,20 @@
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** Where uploaded bytes live. Local folder by default; a bucket would implement the same two lines. */
+export interface FileStorage {
+  /** Stores the bytes under `key` and answers the public URL path. */
+  put(key: string, bytes: Buffer, contentType: string): Promise<string>;
+}
+
+export class LocalFileStorage implements FileStorage {
+  constructor(private readonly dir: string) {}
+
+  async put(key: string, bytes: Buffer): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    await writeFile(join(this.dir, key), bytes);
+    return `/uploads/${key}`;
+  }
+}
+
+export const FILE_STORAGE = Symbol('FILE_STORAGE');

@@ -1,0 +1,38 @@
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { AdminOrdersQuery, UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
+import { Auth } from '../auth/guards.js';
+import { ok } from '../common/envelope.js';
+import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
+import { OrderReader } from './order-reader.js';
+import { OrdersService } from './orders.service.js';
+
+/** Every order, for administrators only (checked on the server by @Auth('ADMIN')). */
+@Controller('order')
+export class AdminOrdersController {
+  constructor(
+    private readonly reader: OrderReader,
+    private readonly orders: OrdersService,
+  ) {}
+
+  @Get('admin/orders')
+  @Auth('ADMIN')
+  async list(@ZQuery(AdminOrdersQuery) query: AdminOrdersQuery) {
+    const { items, total } = await this.reader.listAll(query.page, query.limit);
+    return ok(items, 'All orders', { totalCount: total, totalNoPage: Math.max(1, Math.ceil(total / query.limit)), page: query.page, limit: query.limit });
+  }
+
+  @Post('admin/update-status')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async updateStatus(@ZBody(UpdateOrderStatusBody) body: UpdateOrderStatusBody) {
+    return ok(await this.orders.adminMove(body.orderId, body.status), 'Order status updated');
+  }
+
+  /** The older admin table's path (spec §7): same rules. */
+  @Post('update-status')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async updateStatusAlias(@ZBody(UpdateOrderStatusBody) body: UpdateOrderStatusBody) {
+    return this.updateStatus(body);
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { PaymentStatus } from '@haat/shared/orders/order-stages';
+import type { OrderRow } from './orders.table.js';
+
+/** Who moved the order: the shopper, an admin, or the payment provider (paid, expired). */
+export type ChangeCause = 'customer' | 'admin' | 'payment';
+
+export interface OrderChange {
+  order: OrderRow;
+  previousPaymentStatus: PaymentStatus;
+  cause: ChangeCause;
+  /** Epoch ms just after the transaction committed. */
+  committedAt: number;
+}
+
+export interface OrderListener {
+  /** A cash-on-delivery order was placed, or a card order was paid. */
+  placed?(change: OrderChange): void | Promise<void>;
+  /** A stage or payment status changed (including placed). */
+  changed?(change: OrderChange): void | Promise<void>;
+}
+
+/**
+ * What happens after an order commits (socket events, push notices, expiring a Stripe session)
+ * listens here, so the order code knows none of it and a failing listener never fails an order.
+ * Listeners run after the answer is decided and are not awaited by the request.
+ */
+@Injectable()
+export class OrderEvents {
+  private readonly listeners: OrderListener[] = [];
+  private readonly logger = new Logger('OrderEvents');
+
+  listen(listener: OrderListener): void {
+    this.listeners.push(listener);
+  }
+
+  placed(change: OrderChange): void {
+    this.fire('placed', change);
+    this.fire('changed', change);
+  }
+
+  changed(change: OrderChange): void {
+    this.fire('changed', change);
+  }
+
+  private fire(kind: keyof OrderListener, change: OrderChange): void {
+    for (const listener of this.listeners) {
+      const fn = listener[kind];
+      if (!fn) continue;
+      try {
+        void Promise.resolve(fn.call(listener, change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`));
+      } catch (e) {
+        this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`);
+      }
+    }
+  }
+}

@@ -1,0 +1,151 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import type { PaymentMethod } from '@haat/shared/orders/order.types';
+import { DB, type Db } from '../db/database.js';
+import { notFound } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { addresses } from '../addresses/addresses.table.js';
+import { cartItems } from '../cart/cart.table.js';
+import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
+import { newOrderId } from './order-id.js';
+import { assertClientTotal, priceChanged, priceOrder, type PricedOrder } from './order-pricing.js';
+import { loadSaleable, outOfStock, takeStock } from './order-stock.js';
+import { copyAddress } from './order-wire.js';
+import { OrderEvents } from './order-events.js';
+import { OrderReader } from './order-reader.js';
+
+export interface Placed {
+  order: OrderRow;
+  /** The lines just written (absent for a replayed order: read them again). */
+  lines?: OrderLineRow[];
+  /** False when an Idempotency-Key matched an earlier order: that order is answered again. */
+  created: boolean;
+}
+
+/**
+ * Placing an order is a short chain: answer a retried key → check the address → price from our
+ * own rows and compare with what the shopper saw → one transaction that writes the order, takes
+ * the stock conditionally and clears the ordered cart lines → tell the listeners.
+ */
+@Injectable()
+export class OrderPlacementService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly reader: OrderReader,
+    private readonly events: OrderEvents,
+  ) {}
+
+  async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {
+    if (idempotencyKey) {
+      const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
+      if (first) return { order: first, created: false };
+    }
+    const items = mergeLines(input.items);
+    const [address, saleable] = await Promise.all([this.ownAddress(userId, input.addressId), loadSaleable(this.db, items.map((i) => i.productId))]);
+    const priced = priceOrder(items, saleable);
+    assertClientTotal(input.totalAmt, priced);
+    // Cheap early answer for what is plainly short; the transaction's conditional update decides.
+    for (const item of items) {
+      const product = saleable.get(item.productId);
+      if (product && product.stock < item.quantity) throw outOfStock(product, item.quantity);
+    }
+
+    // A fresh id collides about once in 10^12 orders; a few tries are plenty.
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, items);
+      if (written) {
+        const { row, lines } = written;
+        if (method === 'COD') this.events.placed({ order: row, previousPaymentStatus: row.paymentStatus, cause: 'customer', committedAt: Date.now() });
+        return { order: row, lines, created: true };
+      }
+      if (idempotencyKey) {
+        // The same key committed first in a concurrent request: answer that order.
+        const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
+        if (first) return { order: first, created: false };
+      }
+    }
+    throw new Error('Could not allocate an order number');
+  }
+
+  /** The transaction. Null when the insert met an existing key or id, before any stock was taken. */
+  private write(
+    id: string,
+    userId: string,
+    method: PaymentMethod,
+    priced: PricedOrder,
+    deliveryAddress: ReturnType<typeof copyAddress>,
+    idempotencyKey: string | undefined,
+    items: Array<{ productId: string; quantity: number }>,
+  ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
+    const now = new Date();
+    const cod = method === 'COD';
+    return this.db.transaction(async (tx) => {
+      // The order row goes first: a concurrent retry with the same key waits here on the unique
+      // index and then finds the conflict, so it never takes stock twice.
+      const [row] = await tx
+        .insert(orders)
+        .values({
+          id,
+          userId,
+          paymentMethod: method,
+          paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT',
+          status: cod ? 'PLACED' : null,
+          statusHistory: cod ? [{ status: 'PLACED', updatedAt: now.toISOString() }] : [],
+          subTotalAmt: priced.subTotalAmt,
+          totalAmt: priced.totalAmt,
+          quantity: priced.quantity,
+          deliveryAddress,
+          idempotencyKey: idempotencyKey ?? null,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (!row) return null;
+      const lines: OrderLineRow[] = priced.lines.map((line, position) => ({
+        id: newId(),
+        orderId: id,
+        productId: line.productId,
+        position,
+        name: line.name,
+        image: line.image,
+        unit: line.unit,
+        quantity: line.quantity,
+        price: line.price,
+        discount: line.discount,
+        unitPrice: line.unitPrice,
+        subTotalAmt: line.subTotalAmt,
+      }));
+      await tx.insert(orderLines).values(lines);
+      const failure = await takeStock(tx, priced.lines);
+      if (failure?.kind === 'stock') throw outOfStock(failure.product, items.find((i) => i.productId === failure.product.id)?.quantity ?? 0);
+      if (failure?.kind === 'price') throw priceChanged(priceOrder(items, await loadSaleable(tx, items.map((i) => i.productId))));
+      // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
+      if (cod) await removeFromCart(tx, userId, items.map((i) => i.productId));
+      return { row, lines };
+    });
+  }
+
+  private async ownAddress(userId: string, addressId: string) {
+    const [row] = await this.db
+      .select()
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.status, true)))
+      .limit(1);
+    if (!row) throw notFound('Address');
+    return row;
+  }
+}
+
+/** The ordered products leave the cart in the order's own transaction. */
+export async function removeFromCart(tx: Pick<Db, 'delete'>, userId: string, productIds: string[]): Promise<void> {
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+}
+
+/** The same product twice in one list is one line with the quantities added. */
+function mergeLines(items: ReadonlyArray<{ productId: string; quantity: number }>): Array<{ productId: string; quantity: number }> {
+  const merged = new Map<string, number>();
+  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
+  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}

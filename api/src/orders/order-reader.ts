@@ -1,0 +1,74 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Order } from '@haat/shared/orders/order.types';
+import { DB, type Db } from '../db/database.js';
+import { users } from '../users/users.table.js';
+import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
+import { toOrder } from './order-wire.js';
+import type { DbOrTx } from './order-tx.js';
+
+/** Reads orders with their lines in two queries, whatever the page size. */
+@Injectable()
+export class OrderReader {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async byId(id: string, db: DbOrTx = this.db): Promise<OrderRow | undefined> {
+    const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+    return row;
+  }
+
+  async byIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
+    const [row] = await this.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  }
+
+  async toWire(row: OrderRow, db: DbOrTx = this.db): Promise<Order> {
+    const [order] = await this.withLines([row], db);
+    return order as Order;
+  }
+
+  /** Own orders, newest first (spec §7 order-list). */
+  async listOwn(userId: string): Promise<Order[]> {
+    const rows = await this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
+    return this.withLines(rows);
+  }
+
+  /** Every order, newest first, one page, with the customer's name and mobile. */
+  async listAll(page: number, limit: number): Promise<{ items: Order[]; total: number }> {
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select({ order: orders, user: { _id: users.id, name: users.name, mobile: users.mobile, email: users.email } })
+        .from(orders)
+        .innerJoin(users, eq(users.id, orders.userId))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
+      this.db.select({ n: count() }).from(orders),
+    ]);
+    const userOf = new Map(rows.map((r) => [r.order.id, r.user]));
+    return { items: await this.withLines(rows.map((r) => r.order), this.db, userOf), total: counted?.n ?? 0 };
+  }
+
+  async linesOf(orderIds: string[], db: DbOrTx = this.db): Promise<OrderLineRow[]> {
+    if (orderIds.length === 0) return [];
+    return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.position));
+  }
+
+  private async withLines(rows: OrderRow[], db: DbOrTx = this.db, userOf?: Map<string, Order['userId'] & object>): Promise<Order[]> {
+    const lines = await this.linesOf(
+      rows.map((r) => r.id),
+      db,
+    );
+    const byOrder = new Map<string, OrderLineRow[]>();
+    for (const line of lines) {
+      const list = byOrder.get(line.orderId) ?? [];
+      list.push(line);
+      byOrder.set(line.orderId, list);
+    }
+    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)));
+  }
+}

@@ -1,0 +1,45 @@
+import { eq } from 'drizzle-orm';
+import { furthestStage, paymentStatusAfter, type OrderStage } from '@haat/shared/orders/order-stages';
+import { orderLines, orders, type OrderRow } from './orders.table.js';
+import { returnStock } from './order-stock.js';
+import { removeFromCart } from './order-placement.service.js';
+import type { Tx } from './order-tx.js';
+
+/**
+ * The moves of the order state machine (spec §4), each run inside the caller's transaction on a
+ * row locked with `for update`, so two admins, or an admin and a webhook, never interleave.
+ * Whether a move is allowed is decided by the caller with the shared rules before calling.
+ */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+  return row;
+}
+
+/** Appends the stage with its time; DELIVERED completes the payment, CANCELLED cancels it and returns the stock. */
+export async function moveToStage(tx: Tx, row: OrderRow, stage: OrderStage, now = new Date()): Promise<OrderRow> {
+  const statusHistory = [...row.statusHistory, { status: stage, updatedAt: now.toISOString() }];
+  if (stage === 'CANCELLED') {
+    const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, row.id));
+    await returnStock(tx, lines);
+  }
+  const [updated] = await tx
+    .update(orders)
+    .set({ statusHistory, status: furthestStage(statusHistory), paymentStatus: paymentStatusAfter(row.paymentStatus, stage), updatedAt: now })
+    .where(eq(orders.id, row.id))
+    .returning();
+  return updated as OrderRow;
+}
+
+/** A card order's payment arrived: it is paid and PLACED, and its products leave the cart. */
+export async function markPaid(tx: Tx, row: OrderRow, now = new Date()): Promise<OrderRow> {
+  const statusHistory = [...row.statusHistory, { status: 'PLACED' as const, updatedAt: now.toISOString() }];
+  const [updated] = await tx
+    .update(orders)
+    .set({ statusHistory, status: 'PLACED', paymentStatus: 'PAID', updatedAt: now })
+    .where(eq(orders.id, row.id))
+    .returning();
+  const lines = await tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, row.id));
+  const ids = lines.map((l) => l.productId).filter((id): id is string => id !== null);
+  if (ids.length) await removeFromCart(tx, row.userId, ids);
+  return updated as OrderRow;
+}

@@ -1,0 +1,53 @@
+import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
+import type { AddressRow } from '../addresses/addresses.table.js';
+import type { OrderLineRow, OrderRow } from './orders.table.js';
+
+/** A frozen copy of the delivery address, with spec §3's names beside the address table's own. */
+export function copyAddress(row: AddressRow): OrderAddress {
+  const street = row.addressLine;
+  return {
+    _id: row.id,
+    name: row.name,
+    building: row.building,
+    address_line: street,
+    district: row.district,
+    city: row.city,
+    state: row.state,
+    country: row.country,
+    pincode: row.pincode,
+    mobile: row.mobile,
+    street,
+    postalCode: row.pincode,
+    address: [row.building, street, row.city, row.district, row.state, row.pincode, row.country].filter(Boolean).join(', '),
+  };
+}
+
+/** An order as every order route answers it (spec §3). */
+export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: OrderUserRef): Order {
+  return {
+    _id: row.id,
+    orderId: row.id,
+    userId: user ?? row.userId,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    payment_method: row.paymentMethod,
+    payment_status: row.paymentStatus,
+    status: row.status,
+    subTotalAmt: row.subTotalAmt,
+    totalAmt: row.totalAmt,
+    quantity: row.quantity,
+    delivery_address: row.deliveryAddress,
+    product_details: lines.map((l) => ({
+      productId: l.productId ?? '',
+      name: l.name,
+      image: l.image,
+      unit: l.unit,
+      quantity: l.quantity,
+      price: l.price,
+      discount: l.discount,
+      unitPrice: l.unitPrice,
+      subTotalAmt: l.subTotalAmt,
+    })),
+    statusHistory: row.statusHistory,
+  };
+}

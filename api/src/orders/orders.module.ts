@@ -1,0 +1,14 @@
+import { Module } from '@nestjs/common';
+import { AdminOrdersController } from './admin-orders.controller.js';
+import { OrderEvents } from './order-events.js';
+import { OrderPlacementService } from './order-placement.service.js';
+import { OrderReader } from './order-reader.js';
+import { OrdersController } from './orders.controller.js';
+import { OrdersService } from './orders.service.js';
+
+@Module({
+  controllers: [OrdersController, AdminOrdersController],
+  providers: [OrderEvents, OrderReader, OrderPlacementService, OrdersService],
+  exports: [OrderEvents, OrderReader, OrderPlacementService],
+})
+export class OrdersModule {}

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { OrderStage, PaymentStatus, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import type { OrderAddress, PaymentMethod } from '@haat/shared/orders/order.types';
+import { users } from '../users/users.table.js';
+import { products } from '../products/products.table.js';
+
+/**
+ * One row per order. The id is the short readable order number (HT + 8 base32 characters).
+ * The delivery address is a copy, so editing or disabling an address never rewrites history.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    paymentMethod: text('payment_method').$type<PaymentMethod>().notNull(),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull(),
+    /** The furthest stage reached; null while a card payment is awaited. */
+    status: text('status').$type<OrderStage>(),
+    statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
+    subTotalAmt: numeric('sub_total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    totalAmt: numeric('total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    quantity: integer('quantity').notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<OrderAddress>().notNull(),
+    /** The client's Idempotency-Key: the same key from the same user answers this order again. */
+    idempotencyKey: text('idempotency_key'),
+    stripeSessionId: text('stripe_session_id'),
+    stripeSessionUrl: text('stripe_session_url'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId).where(sql`${t.stripeSessionId} is not null`),
+    index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
+    index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+/** The products of an order, each with the price it was bought at and a copy of its name and images. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    /** Null once the product is deleted; the copied name and images keep the order readable. */
+    productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    image: text('image').array().notNull().default(sql`'{}'::text[]`),
+    unit: text('unit').notNull(),
+    quantity: integer('quantity').notNull(),
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    unitPrice: numeric('unit_price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    subTotalAmt: numeric('sub_total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+  },
+  (t) => [index('order_lines_order_idx').on(t.orderId, t.position), index('order_lines_product_idx').on(t.productId)],
+);
+
+export type OrderRow = typeof orders.$inferSelect;
+export type OrderLineRow = typeof orderLines.$inferSelect;

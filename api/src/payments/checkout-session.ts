@@ -1,0 +1,40 @@
+import type Stripe from 'stripe';
+import type { OrderLineRow, OrderRow } from '../orders/orders.table.js';
+
+/**
+ * Stock held for an abandoned payment comes back when the session expires. Stripe's shortest
+ * allowed life is 30 minutes from when it receives the request, so a minute more leaves room.
+ */
+export const SESSION_LIFETIME_SECONDS = 31 * 60;
+
+/** Stripe shows product images only from public https URLs; relative upload paths are made absolute. */
+function publicImages(images: string[], publicUrl: string): string[] {
+  return images
+    .map((src) => (src.startsWith('/') ? `${publicUrl}${src}` : src))
+    .filter((src) => src.startsWith('https://'))
+    .slice(0, 8);
+}
+
+/** A hosted Checkout Session in INR whose line items are the prices the order was written with. */
+export function checkoutSessionParams(order: OrderRow, lines: OrderLineRow[], email: string, publicUrl: string, now = Date.now()): Stripe.Checkout.SessionCreateParams {
+  return {
+    mode: 'payment',
+    currency: 'inr',
+    customer_email: email,
+    client_reference_id: order.id,
+    metadata: { orderId: order.id, userId: order.userId },
+    payment_intent_data: { metadata: { orderId: order.id } },
+    line_items: lines.map((line) => ({
+      quantity: line.quantity,
+      price_data: {
+        currency: 'inr',
+        // Paise: the unit price after discount, exactly as the order stores it.
+        unit_amount: Math.round(line.unitPrice * 100),
+        product_data: { name: line.name, images: publicImages(line.image, publicUrl), metadata: { productId: line.productId ?? '' } },
+      },
+    })),
+    success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+    cancel_url: `${publicUrl}/cancel?orderId=${order.id}`,
+    expires_at: Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS,
+  };
+}

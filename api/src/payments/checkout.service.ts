@@ -1,0 +1,77 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, type Db } from '../db/database.js';
+import { AppError, conflict, unavailable } from '../common/app-error.js';
+import { users } from '../users/users.table.js';
+import { orders, type OrderRow } from '../orders/orders.table.js';
+import { OrderPlacementService } from '../orders/order-placement.service.js';
+import { OrderReader } from '../orders/order-reader.js';
+import { lockOrder } from '../orders/order-transitions.js';
+import { returnStock } from '../orders/order-stock.js';
+import { checkoutSessionParams } from './checkout-session.js';
+import { STRIPE, type StripeClient } from './stripe-client.js';
+
+export interface CheckoutAnswer {
+  /** The Checkout Session id the PWA redirects with. */
+  id: string;
+  url: string | null;
+  orderId: string;
+}
+
+/**
+ * Pay Online: the order is written awaiting payment with its stock held, then Stripe's hosted
+ * Checkout Session is created for it. The webhook later marks it paid or releases the stock.
+ */
+@Injectable()
+export class CheckoutService {
+  private readonly logger = new Logger('Checkout');
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(STRIPE) private readonly stripe: StripeClient,
+    private readonly placement: OrderPlacementService,
+    private readonly reader: OrderReader,
+  ) {}
+
+  async checkout(userId: string, input: PlaceOrderInput, idempotencyKey?: string): Promise<CheckoutAnswer> {
+    if (!this.stripe) throw unavailable('Online payment is not available on this shop yet (no STRIPE_SECRET_KEY). Please choose Cash on Delivery.');
+    const { order, created } = await this.placement.place(userId, input, 'CARD', idempotencyKey);
+    if (!created) return this.replay(order);
+
+    const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const lines = await this.reader.linesOf([order.id]);
+    let session;
+    try {
+      // Stripe's own idempotency: a retried create for this order answers the same session.
+      session = await this.stripe.checkout.sessions.create(checkoutSessionParams(order, lines, user?.email ?? '', this.config.publicUrl), {
+        idempotencyKey: `checkout-${order.id}`,
+      });
+    } catch (error) {
+      this.logger.warn(`Stripe refused or was unreachable for ${order.id}: ${(error as Error).message}`);
+      await this.discard(order.id);
+      throw new AppError(502, 'PAYMENT_PROVIDER', 'The payment provider could not be reached. Nothing was charged; please try again.');
+    }
+    await this.db.update(orders).set({ stripeSessionId: session.id, stripeSessionUrl: session.url }).where(eq(orders.id, order.id));
+    return { id: session.id, url: session.url ?? null, orderId: order.id };
+  }
+
+  /** A retried request with the same Idempotency-Key gets the first order's session. */
+  private replay(order: OrderRow): CheckoutAnswer {
+    if (order.paymentMethod !== 'CARD') throw conflict('This Idempotency-Key was already used for a cash-on-delivery order.');
+    if (!order.stripeSessionId) throw conflict('This order is still being prepared for payment. Please try again in a moment.');
+    return { id: order.stripeSessionId, url: order.stripeSessionUrl, orderId: order.id };
+  }
+
+  /** No session, no order: the shopper never saw it, so it is removed and its stock returned. */
+  private async discard(orderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await lockOrder(tx, orderId);
+      if (!row || row.paymentStatus !== 'AWAITING_PAYMENT') return;
+      await returnStock(tx, await this.reader.linesOf([orderId], tx));
+      await tx.delete(orders).where(eq(orders.id, orderId));
+    });
+  }
+}

@@ -1,0 +1,35 @@
+import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { CheckoutBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import { Auth, CurrentUser } from '../auth/guards.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { ok } from '../common/envelope.js';
+import { ZBody } from '../common/zod-body.pipe.js';
+import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
+import { CheckoutService } from './checkout.service.js';
+import { StripeWebhookService } from './stripe-webhook.service.js';
+
+/** Pay Online (spec §7 POST /api/order/checkout) and Stripe's webhook. */
+@Controller('order')
+export class PaymentsController {
+  constructor(
+    private readonly checkoutService: CheckoutService,
+    private readonly webhooks: StripeWebhookService,
+  ) {}
+
+  /** Answers `id` (the Checkout Session id the PWA redirects with) at the top level, as the spec reads it. */
+  @Post('checkout')
+  @HttpCode(201)
+  @Auth()
+  async checkout(@CurrentUser() user: AuthUser, @ZBody(CheckoutBody) body: PlaceOrderInput, @IdempotencyKey() key: string | undefined) {
+    const answer = await this.checkoutService.checkout(user.id, body, key);
+    return ok(answer, 'Redirecting to payment', { id: answer.id, url: answer.url });
+  }
+
+  /** Signed by Stripe, not by a user: the signature over the raw body is the authentication. */
+  @Post('webhook')
+  @HttpCode(200)
+  async webhook(@Req() req: RawBodyRequest<FastifyRequest>, @Headers('stripe-signature') signature: string | undefined) {
+    return ok(await this.webhooks.handle(req.rawBody, signature), 'Webhook received');
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import Stripe from 'stripe';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, type Db } from '../db/database.js';
+import { AppError, unavailable } from '../common/app-error.js';
+import { OrderEvents } from '../orders/order-events.js';
+import { lockOrder, markPaid, moveToStage } from '../orders/order-transitions.js';
+import type { OrderRow } from '../orders/orders.table.js';
+import { stripeEvents } from './stripe-events.table.js';
+
+type Effect = 'paid' | 'expired';
+
+/** The Checkout events that move an order; every other event type is acknowledged and ignored. */
+const EFFECTS: Partial<Record<string, Effect>> = {
+  'checkout.session.completed': 'paid',
+  'checkout.session.async_payment_succeeded': 'paid',
+  'checkout.session.expired': 'expired',
+  'checkout.session.async_payment_failed': 'expired',
+};
+
+export interface WebhookAnswer {
+  received: true;
+  /** This event id was applied before (Stripe retries and replays): nothing changed now. */
+  duplicate?: boolean;
+  orderId?: string;
+}
+
+@Injectable()
+export class StripeWebhookService {
+  private readonly logger = new Logger('StripeWebhook');
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: OrderEvents,
+  ) {}
+
+  async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAnswer> {
+    const event = this.verify(rawBody, signature);
+    const effect = EFFECTS[event.type];
+    if (!effect) return { received: true };
+    const session = event.data.object as Stripe.Checkout.Session;
+    const orderId = session.metadata?.orderId ?? session.client_reference_id ?? undefined;
+
+    // Recording the event id and applying it share one transaction: applied exactly once, even
+    // when the same event arrives twice at once (the second waits on the key, then sees it).
+    const outcome = await this.db.transaction(async (tx) => {
+      const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, orderId: orderId ?? null }).onConflictDoNothing().returning();
+      if (!fresh) return { duplicate: true as const };
+      if (!orderId) return {};
+      const row = await lockOrder(tx, orderId);
+      if (!row || !this.belongs(row, session)) {
+        this.logger.warn(`${event.type} ${event.id}: no matching order ${orderId}`);
+        return {};
+      }
+      if (row.paymentStatus !== 'AWAITING_PAYMENT') {
+        // Paid after the shopper cancelled (the session is expired on cancel, so only a race):
+        // the money must go back by hand. Say so loudly rather than reviving the order.
+        if (effect === 'paid') this.logger.error(`Order ${row.id} was paid (${session.payment_intent ?? session.id}) while ${row.paymentStatus}: refund it in the Stripe dashboard.`);
+        return {};
+      }
+      if (effect === 'paid') {
+        // A delayed method (e.g. some bank debits) completes unpaid; async_payment_succeeded follows.
+        if (session.payment_status === 'unpaid') return {};
+        if (session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
+          this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
+        }
+        return { before: row, after: await markPaid(tx, row), placed: true };
+      }
+      return { before: row, after: await moveToStage(tx, row, 'CANCELLED'), placed: false };
+    });
+
+    if ('duplicate' in outcome) return { received: true, duplicate: true, orderId };
+    if ('after' in outcome && outcome.after && outcome.before) {
+      const change = { order: outcome.after, previousPaymentStatus: outcome.before.paymentStatus, cause: 'payment' as const, committedAt: Date.now() };
+      if (outcome.placed) this.events.placed(change);
+      else this.events.changed(change);
+    }
+    return { received: true, orderId };
+  }
+
+  /** Stripe's own verification over the exact bytes received; anything else is a 400 and changes nothing. */
+  private verify(rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
+    const secret = this.config.stripeWebhookSecret;
+    if (!secret) throw unavailable('Stripe webhooks are not configured on this shop (no STRIPE_WEBHOOK_SECRET).');
+    if (!signature) throw new AppError(400, 'BAD_SIGNATURE', 'stripe-signature: header is missing.', { fields: ['stripe-signature'] });
+    if (!rawBody) throw new AppError(400, 'BAD_SIGNATURE', 'body: is missing.', { fields: ['body'] });
+    try {
+      return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+    } catch {
+      throw new AppError(400, 'BAD_SIGNATURE', 'stripe-signature: webhook signature verification failed.', { fields: ['stripe-signature'] });
+    }
+  }
+
+  private belongs(row: OrderRow, session: Stripe.Checkout.Session): boolean {
+    return row.paymentMethod === 'CARD' && (!row.stripeSessionId || row.stripeSessionId === session.id);
+  }
+}

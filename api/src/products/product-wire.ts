@@ -1,0 +1,40 @@
+import type { CategoryRef, Product } from '@haat/shared/catalog/catalog.types';
+import type { ProductRow } from './products.table.js';
+
+export type NameIndex = Map<string, string>;
+
+export function averageRating(row: Pick<ProductRow, 'ratingSum' | 'reviewCount'>): number {
+  return row.reviewCount > 0 ? Math.round((row.ratingSum / row.reviewCount) * 10) / 10 : 0;
+}
+
+const refs = (ids: string[], names: NameIndex): CategoryRef[] =>
+  ids.flatMap((id) => {
+    const name = names.get(id);
+    return name === undefined ? [] : [{ _id: id, name }];
+  });
+
+/** A row as spec §3 shows a product: `_id`, populated category objects, rating fields. */
+export function toProduct(row: ProductRow, categoryNames: NameIndex, subCategoryNames: NameIndex): Product {
+  const rating = averageRating(row);
+  return {
+    _id: row.id,
+    name: row.name,
+    image: row.image,
+    category: refs(row.categoryIds, categoryNames),
+    subCategory: refs(row.subCategoryIds, subCategoryNames),
+    unit: row.unit,
+    productType: row.productType,
+    stock: row.stock,
+    price: row.price,
+    discount: row.discount,
+    description: row.description,
+    more_details: { ...row.moreDetails, averageRating: rating, totalReviews: row.reviewCount },
+    variants: row.variants.map((v) => ({ ...v })),
+    inStock: row.stock > 0 || row.variants.some((v) => (v.stock ?? 0) > 0),
+    averageRating: rating,
+    totalReviews: row.reviewCount,
+    publish: row.publish,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

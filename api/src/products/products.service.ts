@@ -1,0 +1,289 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import type {
+  CreateProductBody,
+  GetProductsBody,
+  ProductsByCategoryAndSubBody,
+  SearchProductBody,
+  UpdateProductBody,
+} from '@haat/shared/catalog/product.schema';
+import type { Product } from '@haat/shared/catalog/catalog.types';
+import { DB, type Db } from '../db/database.js';
+import { notFound } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { categories } from '../categories/categories.table.js';
+import { subCategories } from '../subcategories/subcategories.table.js';
+import { CatalogVersion } from './catalog-version.js';
+import { lockCatalogRefs } from './catalog-refs.js';
+import { forgivingQuery, learnWords } from './product-search.js';
+import { toProduct, type NameIndex } from './product-wire.js';
+import { productColumns, products, type ProductRow } from './products.table.js';
+import { ReadCache } from './read-cache.js';
+import { PageAnchors } from './page-anchors.js';
+import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+type Filters = Pick<GetProductsBody, 'minPrice' | 'maxPrice' | 'inStock' | 'sort'>;
+
+const inStockSql = sql`(${products.stock} > 0 or exists (select 1 from jsonb_array_elements(${products.variants}) v where coalesce((v->>'stock')::int, 0) > 0))`;
+
+@Injectable()
+export class ProductsService {
+  private readonly cache = new ReadCache<unknown>();
+  /**
+   * Totals per catalogue version and filter set. Only an in-stock filter depends on something that
+   * changes without a catalogue write (orders take stock), so only those counts expire quickly.
+   */
+  private readonly counts = new ReadCache<number>(2000, 10 * 60_000);
+  private readonly stockCounts = new ReadCache<number>(2000);
+  private readonly anchors: PageAnchors;
+  private readonly relatedRows = new ReadCache<ProductRow[]>(1000);
+  private names: { version: number; categories: NameIndex; subCategories: NameIndex } | null = null;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly version: CatalogVersion,
+  ) {
+    this.anchors = new PageAnchors(db);
+  }
+
+  /** Public reads go through the versioned cache; the key is the call and its validated body. */
+  cached<T>(route: string, body: unknown, load: () => Promise<T>): Promise<T> {
+    return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load) as Promise<T>;
+  }
+
+  async create(body: CreateProductBody): Promise<Product> {
+    const categoryIds = unique(body.category);
+    const subCategoryIds = unique(body.subCategory);
+    const row = await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await lockCatalogRefs(tx, categoryIds, subCategoryIds);
+      const [inserted] = await tx
+        .insert(products)
+        .values({
+          id: newId(),
+          name: body.name,
+          image: body.image,
+          categoryIds,
+          subCategoryIds,
+          unit: body.unit,
+          productType: body.productType,
+          stock: body.stock,
+          price: body.price,
+          discount: body.discount,
+          description: body.description,
+          moreDetails: body.more_details,
+          variants: body.variants.map((v) => ({ ...v, _id: v._id ?? newId() })),
+        })
+        .returning();
+      await learnWords(tx, [inserted!.id]);
+      return inserted!;
+    });
+    await this.version.bump();
+    return this.wire(row);
+  }
+
+  async update(body: UpdateProductBody): Promise<Product> {
+    const { _id, category, subCategory, more_details, variants, ...rest } = body;
+    const row = await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
+      const [updated] = await tx
+        .update(products)
+        .set({
+          ...rest,
+          ...(category ? { categoryIds: unique(category) } : {}),
+          ...(subCategory ? { subCategoryIds: unique(subCategory) } : {}),
+          ...(more_details ? { moreDetails: more_details } : {}),
+          ...(variants ? { variants: variants.map((v) => ({ ...v, _id: v._id ?? newId() })) } : {}),
+          updatedAt: new Date(),
+        })
+        .where(eq(products.id, _id))
+        .returning();
+      if (!updated) throw notFound('Product');
+      await learnWords(tx, [updated.id]);
+      return updated;
+    });
+    await this.version.bump();
+    return this.wire(row);
+  }
+
+  async remove(id: string): Promise<void> {
+    const deleted = await this.db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    if (deleted.length === 0) throw notFound('Product');
+    await this.version.bump();
+  }
+
+  /**
+   * The product page is the read with the most distinct keys (one per product), so it misses the
+   * cache most: a prepared statement skips rebuilding the query in drizzle and, on PostgreSQL,
+   * re-planning it per request.
+   */
+  private detailsQuery?: ReturnType<ProductsService['prepareDetails']>;
+
+  private prepareDetails() {
+    return this.db
+      .select(productColumns)
+      .from(products)
+      .where(and(eq(products.id, sql.placeholder('id')), eq(products.publish, true)))
+      .limit(1)
+      .prepare('product_details');
+  }
+
+  async details(id: string): Promise<Product> {
+    this.detailsQuery ??= this.prepareDetails();
+    const [row] = await this.detailsQuery.execute({ id });
+    if (!row) throw notFound('Product');
+    return this.wire(row);
+  }
+
+  /** POST /product/get: every product, newest first, with optional search and listing filters. */
+  async list(body: GetProductsBody): Promise<Page<Product>> {
+    const query = body.search?.trim() ? await forgivingQuery(this.db, body.search) : null;
+    return this.page([query ? sql`${products.search} @@ ${query}` : undefined], body, body.page, body.limit, query);
+  }
+
+  async byCategory(categoryId: string, limit = 16): Promise<Product[]> {
+    const rows = await this.db
+      .select(productColumns)
+      .from(products)
+      .where(and(eq(products.publish, true), sql`${products.categoryIds} @> array[${categoryId}]::text[]`))
+      .orderBy(desc(products.createdAt), desc(products.id))
+      .limit(limit);
+    return this.wireAll(rows);
+  }
+
+  async byCategoryAndSub(body: ProductsByCategoryAndSubBody): Promise<Page<Product>> {
+    const nameFilter = body.search?.trim() ? sql`${products.name} ilike ${'%' + escapeLike(body.search.trim()) + '%'}` : undefined;
+    return this.page(
+      [
+        sql`${products.categoryIds} @> array[${body.categoryId}]::text[]`,
+        sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`,
+        nameFilter,
+      ],
+      body,
+      body.page,
+      body.limit,
+      null,
+    );
+  }
+
+  /** Forgiving full-text search, best matches first; falls back to name similarity when nothing matches. */
+  async search(body: SearchProductBody): Promise<Page<Product>> {
+    const query = await forgivingQuery(this.db, body.search);
+    if (!query) return this.page([], {}, body.page, body.limit, null);
+    const found = await this.page([sql`${products.search} @@ ${query}`], {}, body.page, body.limit, query);
+    if (found.total > 0 || body.page > 1) return found;
+    const text = body.search.trim();
+    return this.page([sql`${products.name} % ${text}`], {}, body.page, body.limit, null, sql`similarity(${products.name}, ${text}) desc`);
+  }
+
+  /**
+   * Every product page of a subcategory asks for the same rows but its own: so one more than asked
+   * is read (and cached) per category and subcategory, and the product itself dropped here.
+   */
+  async related(categoryId: string | undefined, subCategoryId: string | undefined, excludeId: string | undefined, limit: number): Promise<Product[]> {
+    const key = `${this.version.value}|${categoryId}|${subCategoryId}|${limit}`;
+    const rows = await this.relatedRows.get(key, () => relatedProducts(this.db, categoryId, subCategoryId, undefined, limit + 1));
+    return this.wireAll(rows.filter((row) => row.id !== excludeId).slice(0, limit));
+  }
+
+  async otherCategories(currentCategoryId: string | undefined, limit: number): Promise<Product[]> {
+    const ids = await otherCategoryProducts(this.db, currentCategoryId, limit);
+    if (ids.length === 0) return [];
+    const rows = await this.db.select(productColumns).from(products).where(inArray(products.id, ids));
+    const order = new Map(ids.map((id, i) => [id, i]));
+    return this.wireAll(rows.sort((a, b) => order.get(a.id)! - order.get(b.id)!));
+  }
+
+  /**
+   * One page of a listing. The 12 ids come first (for the usual orders an index walk, without
+   * reading the rows it skips, and from the nearest anchor for deep pages), then only those rows;
+   * the total is counted separately and cached per catalogue version and filter set, so paging
+   * through a listing counts it once. (A `count(*) over()` beside the page reads every matching
+   * row on every request: 30 req/s.)
+   */
+  private async page(conditions: Array<SQL | undefined>, filters: Filters, page: number, limit: number, rankBy: SQL | null, orderOverride?: SQL): Promise<Page<Product>> {
+    const where = and(
+      eq(products.publish, true),
+      ...conditions,
+      filters.minPrice !== undefined ? gte(products.salePrice, filters.minPrice) : undefined,
+      filters.maxPrice !== undefined ? lte(products.salePrice, filters.maxPrice) : undefined,
+      filters.inStock ? inStockSql : undefined,
+    );
+    const order = orderOverride
+      ? [orderOverride, desc(products.id)]
+      : filters.sort
+        ? sortOrder(filters.sort)
+        : rankBy
+          ? // ts_rank, not ts_rank_cd: names (weight A) still come before descriptions (B), and
+            // ranking 10,000 matches of a popular word takes a third of the time.
+            [sql`ts_rank(${products.search}, ${rankBy}) desc`, desc(products.id)]
+          : sortOrder('newest');
+    // One key for this listing's filter set in this catalogue version: its count and anchors.
+    const { sql: text, params } = this.db.select({ one: sql`1` }).from(products).where(where).toSQL();
+    const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
+    const dependsOnStock = !!filters.inStock;
+    const seek =
+      rankBy || orderOverride
+        ? { offset: (page - 1) * limit }
+        : await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
+    const pageIds = this.db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(where, seek.after))
+      .orderBy(...order)
+      .limit(limit)
+      .offset(seek.offset);
+    const [rows, total] = await Promise.all([
+      this.db.select(productColumns).from(products).where(inArray(products.id, pageIds)).orderBy(...order),
+      (dependsOnStock ? this.stockCounts : this.counts).get(key, async () => {
+        const [row] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+        return row?.n ?? 0;
+      }),
+    ]);
+    return { items: await this.wireAll(rows), total };
+  }
+
+  /** Category and subcategory names, read once per catalogue version (a few dozen rows). */
+  private async nameIndex(): Promise<{ categories: NameIndex; subCategories: NameIndex }> {
+    const version = this.version.value;
+    if (this.names?.version === version) return this.names;
+    const [cats, subs] = await Promise.all([
+      this.db.select({ id: categories.id, name: categories.name }).from(categories),
+      this.db.select({ id: subCategories.id, name: subCategories.name }).from(subCategories),
+    ]);
+    this.names = { version, categories: new Map(cats.map((c) => [c.id, c.name])), subCategories: new Map(subs.map((s) => [s.id, s.name])) };
+    return this.names;
+  }
+
+  private async wire(row: ProductRow): Promise<Product> {
+    const names = await this.nameIndex();
+    return toProduct(row, names.categories, names.subCategories);
+  }
+
+  private async wireAll(rows: ProductRow[]): Promise<Product[]> {
+    const names = await this.nameIndex();
+    return rows.map((row) => toProduct(row, names.categories, names.subCategories));
+  }
+}
+
+function sortOrder(sort: NonNullable<Filters['sort']>): SQL[] {
+  switch (sort) {
+    case 'lowToHigh':
+      return [asc(products.salePrice), asc(products.id)];
+    case 'highToLow':
+      return [desc(products.salePrice), desc(products.id)];
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}
+
+const unique = (ids: string[]) => [...new Set(ids)];
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,0 +1,74 @@
+import { ReadCache } from './read-cache.js';
+
+/** A clock the test moves by hand, and a loader that counts its calls and answers what it is told. */
+function setup(ttl = 100, maxStale = 300, max = 3) {
+  let now = 0;
+  const cache = new ReadCache<string>(max, ttl, maxStale, () => now);
+  let calls = 0;
+  let answer = 'v1';
+  const load = () => {
+    calls += 1;
+    return Promise.resolve(answer);
+  };
+  return {
+    cache,
+    load,
+    get calls() {
+      return calls;
+    },
+    set answer(a: string) {
+      answer = a;
+    },
+    tick: (ms: number) => (now += ms),
+  };
+}
+
+const settle = () => new Promise((r) => setImmediate(r));
+
+describe('ReadCache', () => {
+  it('answers from the cache while fresh; another key (a new catalogue version) loads anew', async () => {
+    const s = setup();
+    expect(await s.cache.get('v1|list', s.load)).toBe('v1');
+    s.answer = 'v2';
+    expect(await s.cache.get('v1|list', s.load)).toBe('v1');
+    expect(s.calls).toBe(1);
+    expect(await s.cache.get('v2|list', s.load)).toBe('v2');
+    expect(s.calls).toBe(2);
+  });
+
+  it('past the TTL answers the old value once while loading the new one, then the new one', async () => {
+    const s = setup();
+    await s.cache.get('k', s.load);
+    s.answer = 'v2';
+    s.tick(150);
+    const [first, second] = [s.cache.get('k', s.load), s.cache.get('k', s.load)];
+    expect(await first).toBe('v1');
+    expect(await second).toBe('v1');
+    expect(s.calls).toBe(2); // one refresh at a time
+    await settle();
+    expect(await s.cache.get('k', s.load)).toBe('v2');
+    expect(s.calls).toBe(2);
+  });
+
+  it('never answers an entry older than maxStale: an idle key loads afresh', async () => {
+    const s = setup();
+    await s.cache.get('k', s.load);
+    s.answer = 'v2';
+    s.tick(300);
+    expect(await s.cache.get('k', s.load)).toBe('v2');
+  });
+
+  it('forgets failed loads and evicts the least recently used key beyond its size', async () => {
+    const s = setup();
+    await expect(s.cache.get('bad', () => Promise.reject(new Error('db down')))).rejects.toThrow('db down');
+    expect(await s.cache.get('bad', s.load)).toBe('v1');
+    await s.cache.get('a', s.load);
+    await s.cache.get('b', s.load);
+    await s.cache.get('bad', s.load); // touched: now the most recent
+    await s.cache.get('c', s.load); // over the size of 3: 'a' goes
+    const before = s.calls;
+    await s.cache.get('bad', s.load);
+    await s.cache.get('a', s.load);
+    expect(s.calls).toBe(before + 1);
+  });
+});

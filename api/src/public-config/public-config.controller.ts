@@ -1,0 +1,23 @@
+import { Controller, Get, Inject } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { ok } from '../common/envelope.js';
+
+/**
+ * What the PWA must know before it draws some buttons: whether to show Google sign-in (and with which
+ * client id, which is public by design) and whether Pay Online can work. Secrets never leave config.
+ */
+@Controller('config')
+export class PublicConfigController {
+  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+
+  @Get('public')
+  publicConfig() {
+    return ok(
+      {
+        googleClientId: this.config.googleClientId ?? null,
+        paymentsEnabled: Boolean(this.config.stripeSecretKey),
+      },
+      'Public configuration',
+    );
+  }
+}

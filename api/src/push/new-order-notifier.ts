@@ -1,0 +1,16 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import { OrderEvents } from '../orders/order-events.js';
+import { PushService } from './push.service.js';
+
+/** Every placed order (cash on delivery at once, card once paid) becomes a push notice to the admins. */
+@Injectable()
+export class NewOrderNotifier implements OnModuleInit {
+  constructor(
+    private readonly events: OrderEvents,
+    private readonly push: PushService,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.listen({ placed: ({ order }) => this.push.notifyAdminsOfOrder(order.id, order.totalAmt) });
+  }
+}

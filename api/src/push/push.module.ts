@@ -1,0 +1,23 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { OrdersModule } from '../orders/orders.module.js';
+import { NewOrderNotifier } from './new-order-notifier.js';
+import { PushController } from './push.controller.js';
+import { PushQueue } from './push-queue.js';
+import { PUSH_SENDER, createPushSender } from './push-sender.js';
+import { PushService } from './push.service.js';
+import { VAPID, loadVapidKeys, type VapidKeys } from './vapid-keys.js';
+
+@Module({
+  imports: [OrdersModule],
+  controllers: [PushController],
+  providers: [
+    { provide: VAPID, inject: [APP_CONFIG], useFactory: (config: AppConfig) => loadVapidKeys(config) },
+    { provide: PUSH_SENDER, inject: [APP_CONFIG, VAPID], useFactory: (config: AppConfig, vapid: VapidKeys) => createPushSender(config, vapid) },
+    PushQueue,
+    PushService,
+    NewOrderNotifier,
+  ],
+  exports: [PushService, PushQueue],
+})
+export class PushModule {}

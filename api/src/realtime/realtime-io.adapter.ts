@@ -1,0 +1,25 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { IoAdapter } from '@nestjs/platform-socket.io';
+import { createAdapter } from '@socket.io/redis-adapter';
+import type { Server, ServerOptions } from 'socket.io';
+import { REDIS_FACTORY, type RedisFactory } from '../redis/redis.module.js';
+
+/**
+ * socket.io attached to the API's own HTTP server. With REDIS_URL set, rooms span every instance
+ * through @socket.io/redis-adapter (its own publish and subscribe connections), so an order placed
+ * on one instance reaches an admin connected to another.
+ */
+export class RealtimeIoAdapter extends IoAdapter {
+  constructor(private readonly app: INestApplicationContext) {
+    super(app);
+  }
+
+  override createIOServer(port: number, options?: ServerOptions): Server {
+    const server = super.createIOServer(port, options) as Server;
+    const connect = this.app.get<RedisFactory>(REDIS_FACTORY);
+    const pub = connect();
+    const sub = connect();
+    if (pub && sub) server.adapter(createAdapter(pub, sub));
+    return server;
+  }
+}

@@ -1,0 +1,35 @@
+import type { JwtService } from '@nestjs/jwt';
+import type { Socket } from 'socket.io';
+
+export interface SocketUser {
+  id: string;
+  role: 'ADMIN' | 'USER';
+}
+
+interface AccessClaims {
+  sub?: string;
+  sid?: string;
+  role?: string;
+  typ?: string;
+}
+
+/** The access token from the handshake: `auth: { token }` (browsers) or a bearer Authorization header. */
+export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null {
+  const fromAuth = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
+  if (typeof fromAuth === 'string' && fromAuth) return fromAuth.replace(/^Bearer\s+/i, '');
+  const header = socket.handshake.headers.authorization;
+  if (typeof header === 'string' && /^Bearer\s+/i.test(header)) return header.replace(/^Bearer\s+/i, '');
+  return null;
+}
+
+/** The same check as the HTTP guard: a valid, unexpired access token (never a refresh token). */
+export async function verifySocketUser(jwt: JwtService, secret: string, token: string | null): Promise<SocketUser | null> {
+  if (!token) return null;
+  try {
+    const claims = await jwt.verifyAsync<AccessClaims>(token, { secret });
+    if (claims.typ !== 'access' || !claims.sub || !claims.sid) return null;
+    return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER' };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,41 @@
+import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Redis } from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+
+/** The shared Redis connection when REDIS_URL is set, else null (a single instance needs none). */
+export const REDIS = Symbol('REDIS');
+export type RedisClient = Redis | null;
+
+/** A new connection to the same Redis (pub/sub needs its own), or null without REDIS_URL. */
+export const REDIS_FACTORY = Symbol('REDIS_FACTORY');
+export type RedisFactory = () => Redis | null;
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: REDIS_FACTORY,
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig): RedisFactory => {
+        const opened: Redis[] = [];
+        const factory = () => {
+          if (!config.redisUrl) return null;
+          const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false });
+          opened.push(client);
+          return client;
+        };
+        (factory as RedisFactory & { opened: Redis[] }).opened = opened;
+        return factory;
+      },
+    },
+    { provide: REDIS, inject: [REDIS_FACTORY], useFactory: (make: RedisFactory) => make() },
+  ],
+  exports: [REDIS, REDIS_FACTORY],
+})
+export class RedisModule implements OnApplicationShutdown {
+  constructor(@Inject(REDIS_FACTORY) private readonly factory: RedisFactory & { opened?: Redis[] }) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all((this.factory.opened ?? []).map((c) => c.quit().catch(() => c.disconnect())));
+  }
+}

@@ -1,0 +1,41 @@
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { AddReviewBody, ReviewIdParam, ReviewListQuery } from '@haat/shared/reviews/review.schema';
+import { Auth, CurrentUser } from '../auth/guards.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { ok } from '../common/envelope.js';
+import { badRequest } from '../common/app-error.js';
+import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
+import { ReviewsService } from './reviews.service.js';
+
+function idParam(name: string, raw: string): string {
+  const parsed = ReviewIdParam.safeParse(raw);
+  if (!parsed.success) throw badRequest(`${name}: must be an id (letters and digits only)`, { fields: [name] });
+  return parsed.data;
+}
+
+@Controller('review')
+export class ReviewsController {
+  constructor(private readonly reviews: ReviewsService) {}
+
+  @Post('add')
+  @HttpCode(200)
+  @Auth()
+  async add(@CurrentUser() user: AuthUser, @ZBody(AddReviewBody) body: AddReviewBody) {
+    const { review, created, totalReviews, averageRating } = await this.reviews.add(user.id, body);
+    return ok(review, created ? 'Review submitted successfully!' : 'Review updated successfully!', { totalReviews, averageRating, created });
+  }
+
+  @Delete('delete/:reviewId')
+  @Auth('ADMIN')
+  async remove(@Param('reviewId') reviewId: string) {
+    const counts = await this.reviews.remove(idParam('reviewId', reviewId));
+    return ok(null, 'Review deleted successfully.', counts);
+  }
+
+  /** Public: product pages and cards read it without signing in. */
+  @Get(':productId')
+  async list(@Param('productId') productId: string, @ZQuery(ReviewListQuery) query: ReviewListQuery) {
+    const { data, totalReviews, averageRating } = await this.reviews.list(idParam('productId', productId), query.limit);
+    return ok(data, 'Reviews', { totalReviews, averageRating });
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CreateSubCategoryBody, UpdateSubCategoryBody } from '@haat/shared/catalog/category.schema';
+import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
+import { DB, type Db } from '../db/database.js';
+import { conflict, notFound } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { categories } from '../categories/categories.table.js';
+import { lockCatalogRefs, productsUsing } from '../products/catalog-refs.js';
+import { CatalogVersion } from '../products/catalog-version.js';
+import { subCategories, subCategoryCategories, type SubCategoryRow } from './subcategories.table.js';
+
+@Injectable()
+export class SubCategoriesService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly version: CatalogVersion,
+  ) {}
+
+  async create(body: CreateSubCategoryBody): Promise<SubCategory> {
+    const categoryIds = [...new Set(body.category)]; // the same category twice counts once (spec §5)
+    const id = newId();
+    await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      await lockCatalogRefs(tx, categoryIds, []);
+      await tx.insert(subCategories).values({ id, name: body.name, image: body.image });
+      await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: id, categoryId })));
+    });
+    await this.version.bump();
+    return this.get(id);
+  }
+
+  async list(): Promise<SubCategory[]> {
+    const rows = await this.db.select().from(subCategories).orderBy(asc(sql`lower(${subCategories.name})`));
+    return this.populate(rows);
+  }
+
+  async get(id: string): Promise<SubCategory> {
+    const rows = await this.db.select().from(subCategories).where(eq(subCategories.id, id));
+    const [one] = await this.populate(rows);
+    if (!one) throw notFound('Sub category');
+    return one;
+  }
+
+  async update(body: UpdateSubCategoryBody): Promise<SubCategory> {
+    const categoryIds = body.category ? [...new Set(body.category)] : null;
+    await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      if (categoryIds) await lockCatalogRefs(tx, categoryIds, []);
+      const updated = await tx
+        .update(subCategories)
+        .set({ name: body.name, ...(body.image !== undefined ? { image: body.image } : {}), updatedAt: new Date() })
+        .where(eq(subCategories.id, body._id))
+        .returning({ id: subCategories.id });
+      if (updated.length === 0) throw notFound('Sub category');
+      if (categoryIds) {
+        await tx.delete(subCategoryCategories).where(eq(subCategoryCategories.subCategoryId, body._id));
+        await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: body._id, categoryId })));
+      }
+    });
+    await this.version.bump();
+    return this.get(body._id);
+  }
+
+  async remove(id: string): Promise<void> {
+    await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      // Locked first: see lockCatalogRefs for how this keeps products from being orphaned.
+      const [row] = await tx.select({ id: subCategories.id }).from(subCategories).where(eq(subCategories.id, id)).for('update');
+      if (!row) throw notFound('Sub category');
+      const used = await productsUsing(tx, 'sub_category_ids', id);
+      if (used > 0) throw conflict(`This sub category is still used by ${used} product(s). Move or delete them first.`, { products: used });
+      await tx.delete(subCategories).where(eq(subCategories.id, id));
+    });
+    await this.version.bump();
+  }
+
+  private async populate(rows: SubCategoryRow[]): Promise<SubCategory[]> {
+    if (rows.length === 0) return [];
+    const links = await this.db
+      .select({ subCategoryId: subCategoryCategories.subCategoryId, _id: categories.id, name: categories.name })
+      .from(subCategoryCategories)
+      .innerJoin(categories, eq(categories.id, subCategoryCategories.categoryId))
+      .where(inArray(subCategoryCategories.subCategoryId, rows.map((r) => r.id)))
+      .orderBy(asc(categories.name));
+    const bySub = new Map<string, CategoryRef[]>();
+    for (const link of links) {
+      const list = bySub.get(link.subCategoryId) ?? [];
+      list.push({ _id: link._id, name: link.name });
+      bySub.set(link.subCategoryId, list);
+    }
+    return rows.map((r) => ({
+      _id: r.id,
+      name: r.name,
+      image: r.image,
+      category: bySub.get(r.id) ?? [],
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+    }));
+  }
+}

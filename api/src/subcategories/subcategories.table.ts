@@ -1,0 +1,26 @@
+import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { categories } from '../categories/categories.table.js';
+
+export const subCategories = pgTable('sub_categories', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  image: text('image').notNull().default(''),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
+
+/** A subcategory may belong to several categories (spec §3). */
+export const subCategoryCategories = pgTable(
+  'sub_category_categories',
+  {
+    subCategoryId: text('sub_category_id')
+      .notNull()
+      .references(() => subCategories.id, { onDelete: 'cascade' }),
+    categoryId: text('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.subCategoryId, t.categoryId] }), index('sub_category_categories_category_idx').on(t.categoryId)],
+);
+
+export type SubCategoryRow = typeof subCategories.$inferSelect;

@@ -1,0 +1,56 @@
+import { Injectable, SetMetadata, UseGuards, applyDecorators, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../common/app-error.js';
+import { RateLimited, RateLimiters, type Window } from './rate-limiters.js';
+
+const RULE = 'haat:rate-limit';
+
+export interface RateLimitRule {
+  ip: Window;
+  email?: Window;
+}
+
+/** The e-mail a request body names (login, register, forgot, verify, reset), normalised as stored. */
+export function emailOf(body: unknown): string | null {
+  const email = (body as { email?: unknown } | null | undefined)?.email;
+  return typeof email === 'string' && email.trim() ? email.trim().toLowerCase().slice(0, 254) : null;
+}
+
+/**
+ * Counts the request per client IP (behind a proxy, what trustProxy resolves) and, when the body
+ * names an e-mail, per e-mail too, so one account cannot be hammered from many addresses.
+ */
+@Injectable()
+export class RateLimitGuard implements CanActivate {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly limiters: RateLimiters,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const rule = this.reflector.get<RateLimitRule | undefined>(RULE, context.getHandler());
+    if (!rule) return true;
+    const http = context.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    const route = `${context.getClass().name}.${context.getHandler().name}`;
+    try {
+      const byIp = await this.limiters.hit(`${route}:ip`, req.ip, rule.ip);
+      void reply.header('x-ratelimit-limit', byIp.limit).header('x-ratelimit-remaining', byIp.remaining);
+      const email = emailOf(req.body);
+      if (rule.email && email) await this.limiters.hit(`${route}:email`, email, rule.email);
+    } catch (e) {
+      if (!(e instanceof RateLimited)) throw e;
+      void reply.header('retry-after', e.retryAfterSeconds);
+      const s = e.retryAfterSeconds;
+      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`, { retryAfter: s });
+    }
+    return true;
+  }
+}
+
+/** Limits a route; only routes that wear this are limited. Numbers are at RATE_LIMIT_FACTOR 1. */
+export const RateLimit = (rule: RateLimitRule) => applyDecorators(SetMetadata(RULE, rule), UseGuards(RateLimitGuard));
+
+export const MINUTE = 60_000;

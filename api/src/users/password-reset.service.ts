@@ -1,0 +1,159 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { Inject, Injectable } from '@nestjs/common';
+import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import { LIMITS } from '@haat/shared/common/limits';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, type Db } from '../db/database.js';
+import { AppError, badRequest } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { TokensService } from '../auth/tokens.service.js';
+import { MailService } from '../mail/mail.service.js';
+import { hashPassword } from './password.js';
+import { UsersService } from './users.service.js';
+import { users } from './users.table.js';
+import { passwordResetCodes, passwordResetRequests } from './password-reset.table.js';
+
+export const CODE_TTL_MS = 10 * 60_000;
+export const MAX_WRONG_CODES = 5;
+export const CODES_PER_HOUR = 5;
+export const RESET_WINDOW_MS = 15 * 60_000;
+const HOUR_MS = 60 * 60_000;
+
+const INVALID_CODE = 'Invalid OTP. Please check the code in your e-mail.';
+const NEED_NEW_CODE = 'This code can no longer be used. Please request a new one.';
+
+/**
+ * Password recovery by a six-digit code (spec §7): forgot → verify → reset.
+ * The code is kept only as an HMAC under a server secret; it dies after 10 minutes or 5 wrong tries;
+ * a new request replaces it; reset is allowed once, within 15 minutes of a successful verify.
+ */
+@Injectable()
+export class PasswordResetService {
+  private readonly hmacKey: Buffer;
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) config: AppConfig,
+    private readonly users: UsersService,
+    private readonly tokens: TokensService,
+    private readonly mail: MailService,
+  ) {
+    // A key of its own, derived from the refresh secret, so a code hash is useless without the server.
+    this.hmacKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:password-reset-code').digest();
+  }
+
+  /**
+   * Unknown e-mails go through the same steps (count, code, hash, store) except the mail, which is
+   * sent in the background anyway; so neither the answer nor its timing tells who is registered.
+   */
+  async requestCode(email: string): Promise<void> {
+    await this.assertUnderHourlyCap(email);
+    const user = await this.users.findByEmail(email);
+    const code = randomInt(0, 10 ** LIMITS.otpLength)
+      .toString()
+      .padStart(LIMITS.otpLength, '0');
+    const fresh = {
+      userId: user?.id ?? null,
+      codeHash: this.hash(email, code),
+      expiresAt: new Date(Date.now() + CODE_TTL_MS),
+      failedAttempts: 0,
+      verifiedAt: null,
+      usedAt: null,
+      createdAt: new Date(),
+    };
+    await this.db.insert(passwordResetCodes).values({ email, ...fresh }).onConflictDoUpdate({ target: passwordResetCodes.email, set: fresh });
+    if (user) {
+      this.mail.sendInBackground({
+        to: email,
+        subject: 'Your Haat password reset code',
+        text: `Hello ${user.name},\n\nYour Haat password reset code is ${code}.\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\nHaat`,
+      });
+    }
+  }
+
+  async verifyCode(email: string, otp: string): Promise<void> {
+    const row = await this.db.query.passwordResetCodes.findFirst({ where: eq(passwordResetCodes.email, email) });
+    if (!row || row.usedAt) throw badRequest(`otp: ${INVALID_CODE}`, { fields: ['otp'] });
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'OTP_EXPIRED', 'otp: This code has expired. Please request a new one.', { fields: ['otp'] });
+    if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, 'OTP_LOCKED', `otp: Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
+
+    const given = this.hash(email, otp);
+    const matches = row.userId !== null && timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
+    if (matches) {
+      // Conditional on the same hash and try count, so a replaced or locked code cannot slip through.
+      const [done] = await this.db
+        .update(passwordResetCodes)
+        .set({ verifiedAt: sql`coalesce(${passwordResetCodes.verifiedAt}, now())` })
+        .where(
+          and(
+            eq(passwordResetCodes.email, email),
+            eq(passwordResetCodes.codeHash, given),
+            lt(passwordResetCodes.failedAttempts, MAX_WRONG_CODES),
+            gt(passwordResetCodes.expiresAt, new Date()),
+            isNull(passwordResetCodes.usedAt),
+          ),
+        )
+        .returning({ email: passwordResetCodes.email });
+      if (done) return;
+      throw badRequest(`otp: ${NEED_NEW_CODE}`, { fields: ['otp'] });
+    }
+    const [counted] = await this.db
+      .update(passwordResetCodes)
+      .set({ failedAttempts: sql`${passwordResetCodes.failedAttempts} + 1` })
+      .where(and(eq(passwordResetCodes.email, email), eq(passwordResetCodes.codeHash, row.codeHash), lt(passwordResetCodes.failedAttempts, MAX_WRONG_CODES)))
+      .returning({ failedAttempts: passwordResetCodes.failedAttempts });
+    const left = MAX_WRONG_CODES - (counted?.failedAttempts ?? MAX_WRONG_CODES);
+    throw badRequest(left > 0 ? `otp: ${INVALID_CODE} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `otp: Invalid OTP. Too many wrong codes. ${NEED_NEW_CODE}`, {
+      fields: ['otp'],
+    });
+  }
+
+  /** Once, within 15 minutes of a verify; every signed-in device is signed out afterwards. */
+  async resetPassword(email: string, newPassword: string): Promise<void> {
+    const allowed = () =>
+      and(
+        eq(passwordResetCodes.email, email),
+        isNull(passwordResetCodes.usedAt),
+        isNotNull(passwordResetCodes.userId),
+        gt(passwordResetCodes.verifiedAt, new Date(Date.now() - RESET_WINDOW_MS)),
+      );
+    // Hash (the costly part) only for a reset that can happen, so refused ones cost nothing.
+    const eligible = await this.db.select({ email: passwordResetCodes.email }).from(passwordResetCodes).where(allowed());
+    const passwordHash = eligible.length > 0 ? await hashPassword(newPassword) : null;
+    const userId = await this.db.transaction(async (tx) => {
+      if (!passwordHash) return null;
+      // Claimed conditionally, so two resets racing on one verify cannot both pass.
+      const [claimed] = await tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(allowed()).returning({ userId: passwordResetCodes.userId });
+      if (!claimed?.userId) return null;
+      await tx.update(users).set({ passwordHash, verifyEmail: true, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+      return claimed.userId;
+    });
+    if (!userId) {
+      throw new AppError(400, 'RESET_NOT_ALLOWED', 'Please verify the code from your e-mail first; a verified code allows one reset within 15 minutes.');
+    }
+    await this.tokens.revokeAllOf(userId);
+  }
+
+  private hash(email: string, code: string): string {
+    return createHmac('sha256', this.hmacKey).update(`${email}\n${code}`).digest('hex');
+  }
+
+  /**
+   * Counts this request with the others of the last hour (in the database, so every instance
+   * agrees); a refused request is not counted, so waiting an hour always helps.
+   */
+  private async assertUnderHourlyCap(email: string): Promise<void> {
+    const since = new Date(Date.now() - HOUR_MS);
+    await this.db.delete(passwordResetRequests).where(and(eq(passwordResetRequests.email, email), lt(passwordResetRequests.createdAt, since)));
+    const id = newId();
+    await this.db.insert(passwordResetRequests).values({ id, email });
+    const [row] = await this.db
+      .select({ n: count() })
+      .from(passwordResetRequests)
+      .where(and(eq(passwordResetRequests.email, email), gt(passwordResetRequests.createdAt, since)));
+    if ((row?.n ?? 0) > CODES_PER_HOUR) {
+      await this.db.delete(passwordResetRequests).where(eq(passwordResetRequests.id, id));
+      throw new AppError(429, 'TOO_MANY_CODES', `At most ${CODES_PER_HOUR} codes can be sent to one e-mail per hour. Please try again later.`);
+    }
+  }
+}

@@ -1,0 +1,115 @@
+import { Controller, Get, Headers, HttpCode, Post, Put, Req } from '@nestjs/common';
+import type { FastifyRequest } from 'fastify';
+import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
+import { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
+import { ok } from '../common/envelope.js';
+import { ZBody } from '../common/zod-body.pipe.js';
+import { unauthorized } from '../common/app-error.js';
+import { Auth, CurrentUser } from '../auth/guards.js';
+import type { AuthUser } from '../auth/auth-user.js';
+import { TokensService, type TokenPair } from '../auth/tokens.service.js';
+import { readUploadedFile } from '../files/multipart-file.js';
+import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { GoogleSignInService } from './google-sign-in.service.js';
+import { PasswordResetService } from './password-reset.service.js';
+import { UsersService } from './users.service.js';
+
+/** Spec §7 answers tokens as data.accesstoken and data.refreshToken. */
+const tokensOf = ({ accessToken, refreshToken }: TokenPair) => ({ accesstoken: accessToken, refreshToken });
+
+@Controller('user')
+export class UsersController {
+  constructor(
+    private readonly users: UsersService,
+    private readonly tokens: TokensService,
+    private readonly google: GoogleSignInService,
+    private readonly reset: PasswordResetService,
+  ) {}
+
+  @Post('register')
+  @HttpCode(201)
+  @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
+  async register(@ZBody(RegisterBody) body: RegisterBody) {
+    return ok(await this.users.register(body), 'User registered successfully');
+  }
+
+  @Post('login')
+  @HttpCode(200)
+  @RateLimit({ ip: [20, MINUTE], email: [10, 15 * MINUTE] })
+  async login(@ZBody(LoginBody) body: LoginBody, @Headers('user-agent') ua = '') {
+    return ok(tokensOf(await this.users.login(body, ua)), 'Login successfully');
+  }
+
+  @Post('google-login')
+  @HttpCode(200)
+  @RateLimit({ ip: [20, MINUTE] })
+  async googleLogin(@ZBody(GoogleCredentialBody) body: GoogleCredentialBody, @Headers('user-agent') ua = '') {
+    return ok(tokensOf(await this.google.login(body.credential, ua)), 'Login Successful with Google');
+  }
+
+  @Post('google-register')
+  @HttpCode(200)
+  @RateLimit({ ip: [20, MINUTE] })
+  async googleRegister(@ZBody(GoogleCredentialBody) body: GoogleCredentialBody, @Headers('user-agent') ua = '') {
+    return ok(tokensOf(await this.google.register(body.credential, ua)), 'Registered/Login Successful with Google');
+  }
+
+  /** The same answer whether or not the e-mail is registered. */
+  @Put('forgot-password')
+  @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
+  async forgotPassword(@ZBody(ForgotPasswordBody) body: ForgotPasswordBody) {
+    await this.reset.requestCode(body.email);
+    return ok(null, 'If this e-mail has an account, a six-digit code is on its way. Please check your inbox.');
+  }
+
+  @Put('verify-forgot-password-otp')
+  @RateLimit({ ip: [20, MINUTE], email: [10, MINUTE] })
+  async verifyOtp(@ZBody(VerifyOtpBody) body: VerifyOtpBody) {
+    await this.reset.verifyCode(body.email, body.otp);
+    return ok({ email: body.email }, 'Verify OTP successfully');
+  }
+
+  @Put('reset-password')
+  @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
+  async resetPassword(@ZBody(ResetPasswordBody) body: ResetPasswordBody) {
+    await this.reset.resetPassword(body.email, body.newPassword);
+    return ok(null, 'Password updated successfully. Please login with your new password.');
+  }
+
+  /** The refresh token comes as a bearer header (spec §7) or in the body. */
+  @Post('refresh-token')
+  @HttpCode(200)
+  async refresh(@Req() req: FastifyRequest, @ZBody(RefreshBody) body: { refreshToken?: string }) {
+    const header = req.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : body.refreshToken;
+    if (!token) throw unauthorized('Refresh token is missing. Please login again.');
+    const pair = await this.users.refresh(token);
+    return ok(pair, 'New access token generated');
+  }
+
+  @Get('logout')
+  @Auth()
+  async logout(@CurrentUser() user: AuthUser) {
+    await this.tokens.revoke(user.sid);
+    return ok(null, 'Logout successfully');
+  }
+
+  @Get('user-details')
+  @Auth()
+  async details(@CurrentUser() user: AuthUser) {
+    return ok(await this.users.details(user.id), 'User details');
+  }
+
+  @Put('update-user')
+  @Auth()
+  async updateUser(@CurrentUser() user: AuthUser, @ZBody(UpdateUserBody) body: UpdateUserBody) {
+    return ok(await this.users.updateProfile(user.id, body), 'Updated successfully');
+  }
+
+  /** Multipart, field "file": checked and re-encoded to WebP like every upload. */
+  @Put('upload-avatar')
+  @Auth()
+  async uploadAvatar(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest) {
+    return ok(await this.users.setAvatar(user.id, await readUploadedFile(req)), 'Avatar uploaded successfully');
+  }
+}

@@ -1,0 +1,127 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
+import type { UpdateUserBody } from '@haat/shared/users/account.schema';
+import { DB, type Db } from '../db/database.js';
+import { AppError, conflict, notFound, unauthorized } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { TokensService, type TokenPair } from '../auth/tokens.service.js';
+import { FilesService } from '../files/files.service.js';
+import { addresses } from '../addresses/addresses.table.js';
+import { cartItems } from '../cart/cart.table.js';
+import { orders } from '../orders/orders.table.js';
+import { hashPassword, verifyPassword } from './password.js';
+import { toPublicUser, type PublicUser } from './public-user.js';
+import { users, type UserRow } from './users.table.js';
+
+const BAD_LOGIN = 'Invalid email or password.';
+
+@Injectable()
+export class UsersService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly tokens: TokensService,
+    private readonly files: FilesService,
+  ) {}
+
+  async register(body: RegisterBody): Promise<PublicUser> {
+    const existing = await this.findByEmail(body.email);
+    if (existing) throw conflict('User already exists with this email.');
+    const [row] = await this.db
+      .insert(users)
+      .values({ id: newId(), name: body.name, email: body.email, passwordHash: await hashPassword(body.password) })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw conflict('User already exists with this email.');
+    return toPublicUser(row);
+  }
+
+  async login(body: LoginBody, userAgent: string): Promise<TokenPair> {
+    const user = await this.findByEmail(body.email);
+    // Verify even when the user is unknown, so timing does not reveal which e-mails exist.
+    const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
+    if (!user || !valid) throw new AppError(400, 'BAD_CREDENTIALS', BAD_LOGIN);
+    return this.signIn(user, userAgent);
+  }
+
+  /** The last step of every sign-in (password or Google): an active account gets a new session. */
+  async signIn(user: UserRow, userAgent: string): Promise<TokenPair> {
+    this.assertActive(user);
+    await this.db.update(users).set({ lastLoginDate: new Date() }).where(eq(users.id, user.id));
+    return this.tokens.startSession(user, userAgent);
+  }
+
+  refresh(refreshToken: string): Promise<TokenPair> {
+    return this.tokens.rotate(refreshToken, async (userId) => {
+      const user = await this.findById(userId);
+      return user && user.status === 'Active' ? user.role : null;
+    });
+  }
+
+  async details(userId: string): Promise<PublicUser> {
+    const user = await this.findById(userId);
+    if (!user) throw notFound('User');
+    const [active, cart, placed] = await Promise.all([
+      this.db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), eq(addresses.status, true)))
+        .orderBy(asc(addresses.createdAt), asc(addresses.id)),
+      this.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+      // Order numbers, newest first (spec §3 orderHistory).
+      this.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
+    ]);
+    return toPublicUser(user, { address_details: active.map((a) => a.id), shopping_cart: cart.map((c) => c.id), orderHistory: placed.map((o) => o.id) });
+  }
+
+  /** Spec §5: name, email and mobile all required; an e-mail taken by someone else is a 409. */
+  async updateProfile(userId: string, body: UpdateUserBody): Promise<PublicUser> {
+    const current = await this.findById(userId);
+    if (!current) throw notFound('User');
+    const taken = await this.db.query.users.findFirst({ where: and(eq(users.email, body.email), ne(users.id, userId)) });
+    if (taken) throw emailTaken();
+    const emailChanged = body.email !== current.email;
+    try {
+      await this.db
+        .update(users)
+        .set({ name: body.name, email: body.email, mobile: body.mobile, updatedAt: new Date(), ...(emailChanged ? { verifyEmail: false } : {}) })
+        .where(eq(users.id, userId));
+    } catch (e) {
+      // Two accounts racing for the same new e-mail: the unique index decides.
+      if (isUniqueViolation(e)) throw emailTaken();
+      throw e;
+    }
+    return this.details(userId);
+  }
+
+  /** The image is checked and re-encoded to WebP exactly as catalogue uploads are. */
+  async setAvatar(userId: string, bytes: Buffer): Promise<{ _id: string; avatar: string }> {
+    const user = await this.findById(userId);
+    if (!user) throw notFound('User');
+    const stored = await this.files.saveImage(bytes, 'avatar');
+    await this.db.update(users).set({ avatar: stored.url, updatedAt: new Date() }).where(eq(users.id, userId));
+    return { _id: userId, avatar: stored.url };
+  }
+
+  findByEmail(email: string): Promise<UserRow | undefined> {
+    return this.db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+  }
+
+  findById(id: string): Promise<UserRow | undefined> {
+    return this.db.query.users.findFirst({ where: eq(users.id, id) });
+  }
+
+  assertActive(user: UserRow): void {
+    if (user.status !== 'Active') throw unauthorized(`Your account is ${user.status.toLowerCase()}. Please contact support.`);
+  }
+}
+
+const emailTaken = () => conflict('This e-mail is already used by another account.');
+
+function isUniqueViolation(e: unknown): boolean {
+  const err = e as { code?: string; cause?: { code?: string } };
+  return err?.code === '23505' || err?.cause?.code === '23505';
+}
+
+// A real argon2id hash of a random string: verifying against it costs what a real check costs.
+const DUMMY_HASH = '$argon2id$v=19$m=19456,t=2,p=1$lbAAihEinBEoE8LgKwhv1A$ejYROaiA/RACaOn8esaBH5wH01k2etSN72FQSRqhFpI';

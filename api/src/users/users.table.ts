@@ -1,0 +1,23 @@
+import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+export const users = pgTable(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    avatar: text('avatar').notNull().default(''),
+    mobile: text('mobile').notNull().default(''),
+    verifyEmail: boolean('verify_email').notNull().default(false),
+    lastLoginDate: timestamp('last_login_date', { withTimezone: true, mode: 'date' }),
+    status: text('status').notNull().default('Active'),
+    role: text('role', { enum: ['ADMIN', 'USER'] }).notNull().default('USER'),
+    googleSub: text('google_sub'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
+);
+
+export type UserRow = typeof users.$inferSelect;

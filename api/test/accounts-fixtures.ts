@@ -1,0 +1,133 @@
+import { createServer, type Server } from 'node:http';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
+import { api, bearer, type TestApp } from './harness.js';
+
+/** Helpers for the accounts tests: catalogue through the real API, mail read from the .eml files. */
+
+let counter = 0;
+const unique = (base: string) => `${base} ${Date.now().toString(36)}${(counter++).toString(36)}`;
+
+export interface ProductSeed {
+  name?: string;
+  price?: number;
+  discount?: number;
+  stock?: number;
+}
+
+export async function addProduct(t: TestApp, adminToken: string, seed: ProductSeed = {}): Promise<{ _id: string; name: string }> {
+  const res = await api(t)
+    .post('/api/product/create')
+    .set(bearer(adminToken))
+    .send({
+      name: seed.name ?? unique('Product'),
+      image: ['/uploads/p.webp'],
+      unit: '1 pc',
+      stock: seed.stock ?? 10,
+      price: seed.price ?? 100,
+      discount: seed.discount ?? 0,
+      description: 'A product for the accounts tests.',
+    });
+  if (res.status !== 201) throw new Error(`product/create ${res.status} ${JSON.stringify(res.body)}`);
+  return { _id: res.body.data._id, name: res.body.data.name };
+}
+
+export async function setStock(t: TestApp, adminToken: string, productId: string, stock: number): Promise<void> {
+  const res = await api(t).put('/api/product/update-product-details').set(bearer(adminToken)).send({ _id: productId, stock });
+  if (res.status !== 200) throw new Error(`update-product-details ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+export async function deleteProduct(t: TestApp, adminToken: string, productId: string): Promise<void> {
+  const res = await api(t).delete('/api/product/delete-product').set(bearer(adminToken)).send({ _id: productId });
+  if (res.status !== 200) throw new Error(`delete-product ${res.status} ${JSON.stringify(res.body)}`);
+}
+
+export const ADDRESS = {
+  name: 'Asha Rao',
+  building: 'Flat 4B, Lotus Towers',
+  address_line: '12 MG Road',
+  district: 'Bengaluru Urban',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pincode: '560001',
+  mobile: '9876543210',
+};
+
+export async function addAddress(t: TestApp, token: string, overrides: Partial<typeof ADDRESS> = {}): Promise<string> {
+  const res = await api(t)
+    .post('/api/address/create')
+    .set(bearer(token))
+    .send({ ...ADDRESS, ...overrides });
+  if (res.status !== 201) throw new Error(`address/create ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.data._id;
+}
+
+/** Every .eml written to $DATA_DIR/mail for this recipient, oldest first. */
+export async function mailsTo(t: TestApp, email: string): Promise<string[]> {
+  let names: string[];
+  try {
+    names = (await readdir(t.config.mailDir)).filter((n) => n.endsWith('.eml')).sort();
+  } catch {
+    return [];
+  }
+  const texts = await Promise.all(names.map((n) => readFile(join(t.config.mailDir, n), 'utf8')));
+  return texts.filter((text) => new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text));
+}
+
+/** Waits for the n-th mail to this recipient (mail goes out in the background) and reads its code. */
+export async function waitForCode(t: TestApp, email: string, nth = 1, timeoutMs = 5000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mails = await mailsTo(t, email);
+    const mail = mails[nth - 1];
+    if (mail) {
+      const code = /reset code is (\d{6})/.exec(mail)?.[1];
+      if (!code) throw new Error(`no code in mail:\n${mail}`);
+      return code;
+    }
+    if (Date.now() > until) throw new Error(`mail #${nth} to ${email} did not arrive (have ${mails.length})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/**
+ * A stand-in for Google's identity service: a key pair made here, its public half served as a JWKS
+ * over HTTP (what GOOGLE_JWKS_URL points to), and ID tokens signed like Google's.
+ */
+export async function startGoogleIdP(): Promise<{
+  jwksUrl: string;
+  clientId: string;
+  sign(claims: JWTPayload, opts?: { expiresIn?: string | number; signWith?: 'own' | 'stranger'; kid?: string }): Promise<string>;
+  close(): Promise<void>;
+}> {
+  const own = await generateKeyPair('RS256', { extractable: true });
+  const stranger = await generateKeyPair('RS256', { extractable: true });
+  const jwk = { ...(await exportJWK(own.publicKey)), kid: 'test-key-1', alg: 'RS256', use: 'sig' };
+  const server: Server = createServer((req, res) => {
+    if (req.url === '/certs') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] }));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const clientId = `client-${Date.now()}.apps.googleusercontent.com`;
+  return {
+    jwksUrl: `http://127.0.0.1:${port}/certs`,
+    clientId,
+    async sign(claims, opts = {}) {
+      const key = opts.signWith === 'stranger' ? stranger.privateKey : own.privateKey;
+      const jwt = new SignJWT({ iss: 'https://accounts.google.com', aud: clientId, email_verified: true, ...claims })
+        .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'test-key-1', typ: 'JWT' })
+        .setIssuedAt(typeof opts.expiresIn === 'number' && opts.expiresIn < 0 ? Math.floor(Date.now() / 1000) - 7200 : undefined);
+      if (typeof opts.expiresIn === 'number') jwt.setExpirationTime(Math.floor(Date.now() / 1000) + opts.expiresIn);
+      else jwt.setExpirationTime(opts.expiresIn ?? '1h');
+      return jwt.sign(key);
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -1,0 +1,64 @@
+import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { ADDRESS, addAddress } from './accounts-fixtures.js';
+
+describe.each(DB_KINDS)('addresses on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const list = (token: string) => api(t).get('/api/address/get').set(bearer(token));
+
+  it('creates an address with the nine fields and lists it', async () => {
+    const c = await newCustomer(t);
+    const res = await api(t).post('/api/address/create').set(bearer(c.token)).send(ADDRESS);
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, message: 'Address Created Successfully', data: { ...ADDRESS, userId: c.id, status: true } });
+    const got = await list(c.token);
+    expect(got.status).toBe(200);
+    expect(got.body.data).toEqual([res.body.data]);
+  });
+
+  it('requires every one of the nine fields (400 naming it)', async () => {
+    const c = await newCustomer(t);
+    for (const field of Object.keys(ADDRESS) as Array<keyof typeof ADDRESS>) {
+      const body: Record<string, string> = { ...ADDRESS };
+      delete body[field];
+      const missing = await api(t).post('/api/address/create').set(bearer(c.token)).send(body);
+      expect({ field, status: missing.status }).toEqual({ field, status: 400 });
+      expect(missing.body.fields).toContain(field);
+      const blank = await api(t).post('/api/address/create').set(bearer(c.token)).send({ ...ADDRESS, [field]: '   ' });
+      expect({ field, status: blank.status }).toEqual({ field, status: 400 });
+    }
+    expect((await list(c.token)).body.data).toEqual([]);
+  });
+
+  it("updates the owner's address; the body's userId changes nothing", async () => {
+    const c = await newCustomer(t);
+    const other = await newCustomer(t);
+    const id = await addAddress(t, c.token);
+    const res = await api(t)
+      .put('/api/address/update')
+      .set(bearer(c.token))
+      .send({ ...ADDRESS, _id: id, userId: other.id, city: 'Mysuru', pincode: 570001 });
+    expect(res.status).toBe(200);
+    expect(res.body.data).toMatchObject({ _id: id, userId: c.id, city: 'Mysuru', pincode: '570001' });
+    expect((await list(c.token)).body.data[0].city).toBe('Mysuru');
+    expect((await list(other.token)).body.data).toEqual([]);
+  });
+
+  it('disable hides the address from get, keeps others, and cannot be edited back', async () => {
+    const c = await newCustomer(t);
+    const keep = await addAddress(t, c.token, { name: 'Keep' });
+    const drop = await addAddress(t, c.token, { name: 'Drop' });
+    const res = await api(t).delete('/api/address/disable').set(bearer(c.token)).send({ _id: drop });
+    expect(res.status).toBe(200);
+    expect(res.body.message).toBe('Address Removed');
+    expect(res.body.data.status).toBe(false);
+    expect((await list(c.token)).body.data.map((a: { _id: string }) => a._id)).toEqual([keep]);
+    expect((await api(t).put('/api/address/update').set(bearer(c.token)).send({ ...ADDRESS, _id: drop })).status).toBe(404);
+    // Disabling again is harmless for the owner.
+    expect((await api(t).delete('/api/address/disable').set(bearer(c.token)).send({ _id: drop })).status).toBe(200);
+  });
+});

@@ -1,0 +1,71 @@
+import { ADMIN, DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+
+describe.each(DB_KINDS)('sign-in core on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t.close());
+
+  it('registers, refuses a taken e-mail (409) and mismatched passwords with the spec message', async () => {
+    const body = { name: 'Riya', email: 'Riya@Test.local', password: 'pass-1234', confirmPassword: 'pass-1234' };
+    const first = await api(t).post('/api/user/register').send(body);
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ success: true, error: false, data: { email: 'riya@test.local', role: 'USER' } });
+    expect(first.body.data).not.toHaveProperty('passwordHash');
+    const again = await api(t).post('/api/user/register').send({ ...body, email: 'riya@test.local' });
+    expect(again.status).toBe(409);
+    const mismatch = await api(t).post('/api/user/register').send({ ...body, email: 'other@test.local', confirmPassword: 'nope' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.message).toContain('Password and confirm password must be same');
+  });
+
+  it('names the bad field', async () => {
+    const res = await api(t).post('/api/user/register').send({ name: 'x', email: 'not-an-email', password: 'a', confirmPassword: 'a' });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toContain('email');
+  });
+
+  it('logs in with data.accesstoken and data.refreshToken; wrong password is a 400 without a token', async () => {
+    const tokens = await login(t, ADMIN.email, ADMIN.password);
+    expect(tokens.accesstoken).toMatch(/^ey/);
+    expect(tokens.refreshToken).toMatch(/^ey/);
+    const bad = await api(t).post('/api/user/login').send({ email: ADMIN.email, password: 'wrong' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.data).toBeUndefined();
+  });
+
+  it('answers user-details without secrets; 401 without a token', async () => {
+    const c = await newCustomer(t, 'Meera');
+    const me = await api(t).get('/api/user/user-details').set(bearer(c.token));
+    expect(me.status).toBe(200);
+    expect(me.body.data).toMatchObject({ _id: c.id, name: 'Meera', email: c.email, role: 'USER', address_details: [], shopping_cart: [], orderHistory: [] });
+    expect(JSON.stringify(me.body)).not.toMatch(/argon2|password/i);
+    expect((await api(t).get('/api/user/user-details')).status).toBe(401);
+    expect((await api(t).get('/api/user/user-details').set(bearer('garbage'))).status).toBe(401);
+  });
+
+  it('rotates refresh tokens; reusing an old one revokes the session', async () => {
+    const c = await newCustomer(t);
+    const first = await api(t).post('/api/user/refresh-token').set(bearer(c.refreshToken));
+    expect(first.status).toBe(200);
+    expect(first.body.data.accessToken).toMatch(/^ey/);
+    expect(first.body.data.refreshToken).not.toBe(c.refreshToken);
+    // The old token again: theft. The session dies, so even the newest token stops working.
+    expect((await api(t).post('/api/user/refresh-token').set(bearer(c.refreshToken))).status).toBe(401);
+    expect((await api(t).post('/api/user/refresh-token').send({ refreshToken: first.body.data.refreshToken })).status).toBe(401);
+  });
+
+  it('logout revokes the session', async () => {
+    const c = await newCustomer(t);
+    const out = await api(t).get('/api/user/logout').set(bearer(c.token));
+    expect(out.status).toBe(200);
+    expect((await api(t).post('/api/user/refresh-token').set(bearer(c.refreshToken))).status).toBe(401);
+  });
+
+  it('does not accept a refresh token as an access token', async () => {
+    const c = await newCustomer(t);
+    expect((await api(t).get('/api/user/user-details').set(bearer(c.refreshToken))).status).toBe(401);
+    expect(await adminToken(t)).toBeTruthy();
+  });
+});

@@ -1,0 +1,59 @@
+import { adminToken, api, bearer, scratchPostgres, startApp, type TestApp } from './harness.js';
+import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
+
+/**
+ * Two API instances on one PostgreSQL database and one Redis: a catalogue write through A must
+ * drop B's read cache too. It needs both servers, so it is registered only when CI provides them
+ * (TEST_DATABASE_URL and REDIS_URL); without them there is no second-instance setup to prove.
+ */
+const multiInstance = process.env.TEST_DATABASE_URL && process.env.REDIS_URL ? describe : null;
+
+multiInstance?.('catalogue cache across two instances (PostgreSQL + Redis)', () => {
+  let a: TestApp;
+  let b: TestApp;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const scratch = await scratchPostgres();
+    drop = scratch.drop;
+    // Instances behind one load balancer share the database, Redis and the token secrets.
+    const env = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: process.env.REDIS_URL!,
+      JWT_ACCESS_SECRET: 'instances-test-access-secret-0123456789',
+      JWT_REFRESH_SECRET: 'instances-test-refresh-secret-0123456789',
+    };
+    a = await startApp('postgres', env);
+    b = await startApp('postgres', env);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
+
+  it('a product read through B, updated through A, reads updated through B at once', async () => {
+    const admin = await adminToken(a);
+    const cat = await addCategory(a, admin);
+    const sub = await addSubCategory(a, admin, [cat._id]);
+    const p = await addProduct(a, admin, { name: 'Shared Earbuds', price: 999, category: [cat._id], subCategory: [sub._id] });
+    const readB = () => api(b).post('/api/product/get-product-details').send({ productId: p._id });
+    const listB = () => api(b).post('/api/product/get-product-by-category-and-subcategory').send({ categoryId: cat._id, subCategoryId: sub._id });
+
+    // Several rounds, each read right after the write: B's cache would answer the old price if not told.
+    let current = 999;
+    for (const price of [1099, 1199, 1299]) {
+      expect((await readB()).body.data.price).toBe(current);
+      expect((await listB()).body.data[0].price).toBe(current);
+      const upd = await api(a).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: p._id, price });
+      expect(upd.status).toBe(200);
+      current = price;
+      expect((await readB()).body.data.price).toBe(current);
+      expect((await listB()).body.data[0].price).toBe(current);
+    }
+
+    // A delete through A is seen by B as well.
+    await readB();
+    expect((await api(a).delete('/api/product/delete-product').set(bearer(admin)).send({ _id: p._id })).status).toBe(200);
+    expect((await readB()).status).toBe(404);
+  });
+});

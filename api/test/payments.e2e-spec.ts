@@ -1,0 +1,272 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { orders } from '../src/orders/orders.table.js';
+import { stripeEvents } from '../src/payments/stripe-events.table.js';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { addAddress, addProduct, cartOf, line, openShop, putInCart, stockOf, type Shop } from './order-fixtures.js';
+import { StripeStandIn } from './stripe-stand-in.js';
+import { baseUrl, collect, connectSocket, waitFor } from './socket-client.js';
+
+const WEBHOOK_SECRET = 'whsec_test_haat_0123456789';
+const SECRET_KEY = 'sk_test_haat_0123456789';
+
+let eventCounter = 0;
+/** A Checkout event as Stripe sends it, signed with the library's own test-header helper. */
+function signedEvent(type: string, session: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+  const payload = JSON.stringify({
+    id: `evt_test_${Date.now().toString(36)}${eventCounter++}`,
+    object: 'event',
+    type,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: { object: 'checkout.session', ...session } },
+  });
+  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
+}
+
+describe.each(DB_KINDS)('card payments on %s', (kind) => {
+  let t: TestApp;
+  let stripe: StripeStandIn;
+  let admin: string;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    stripe = new StripeStandIn();
+    const base = await stripe.start();
+    t = await startApp(kind, { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: base, PUBLIC_URL: 'https://shop.test' });
+    admin = await adminToken(t);
+    shop = await openShop(t, admin);
+  });
+  afterAll(async () => {
+    await t.close();
+    await stripe.stop();
+  });
+
+  async function shopper() {
+    const c = await newCustomer(t, 'Kavya');
+    return { ...c, addressId: await addAddress(t, c.id) };
+  }
+
+  const checkout = (c: { token: string; addressId: string }, product: { _id: string }, quantity: number, totalAmt: number, key?: string) => {
+    const req = api(t).post('/api/order/checkout').set(bearer(c.token));
+    if (key) req.set('Idempotency-Key', key);
+    return req.send({ list_items: [line(product, quantity)], addressId: c.addressId, subTotalAmt: totalAmt, totalAmt });
+  };
+
+  const webhook = (e: { payload: string; header: string }) =>
+    api(t).post('/api/order/webhook').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', e.header).send(e.payload);
+
+  const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
+
+  it('creates a hosted Checkout Session in INR from the server prices and holds the stock while payment is awaited', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, discount: 10, stock: 5 });
+    await putInCart(t, c.id, p._id, 2);
+    const before = stripe.creates().length;
+
+    const res = await checkout(c, p, 2, 180);
+    expect(res.status).toBe(201);
+    expect(res.body.id).toMatch(/^cs_test_/);
+    expect(res.body.url).toBe(`https://checkout.stripe.test/c/pay/${res.body.id}`);
+    expect(res.body.data).toMatchObject({ id: res.body.id, orderId: expect.stringMatching(/^HT/) });
+    const orderId = res.body.data.orderId as string;
+
+    const calls = stripe.creates();
+    expect(calls).toHaveLength(before + 1);
+    const call = calls.at(-1) as (typeof calls)[number];
+    expect(call.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call.headers['idempotency-key']).toBe(`checkout-${orderId}`);
+    expect(call.form).toMatchObject({
+      mode: 'payment',
+      currency: 'inr',
+      customer_email: c.email,
+      client_reference_id: orderId,
+      'metadata[orderId]': orderId,
+      'line_items[0][quantity]': '2',
+      'line_items[0][price_data][currency]': 'inr',
+      'line_items[0][price_data][unit_amount]': '9000',
+      'line_items[0][price_data][product_data][name]': p.name,
+      // Only public https images go to Stripe; the relative upload path is made absolute with PUBLIC_URL.
+      'line_items[0][price_data][product_data][images][0]': 'https://shop.test/uploads/p.webp',
+      'line_items[0][price_data][product_data][images][1]': 'https://cdn.example.com/p.webp',
+      success_url: 'https://shop.test/success?session_id={CHECKOUT_SESSION_ID}',
+      cancel_url: `https://shop.test/cancel?orderId=${orderId}`,
+    });
+    // The session (and the held stock) lives 31 minutes: Stripe's minimum of 30 plus a margin.
+    const expiresIn = Number(call.form.expires_at) - Date.now() / 1000;
+    expect(expiresIn).toBeGreaterThan(30 * 60);
+    expect(expiresIn).toBeLessThanOrEqual(31 * 60);
+
+    const row = await orderRow(orderId);
+    expect(row).toMatchObject({ paymentMethod: 'CARD', paymentStatus: 'AWAITING_PAYMENT', status: null, statusHistory: [], stripeSessionId: res.body.id, totalAmt: 180 });
+    expect(await stockOf(t, p._id)).toBe(3);
+    // The cart stays until the payment succeeds.
+    expect(await cartOf(t, c.id)).toEqual([{ productId: p._id, quantity: 2 }]);
+  });
+
+  it('marks the order paid and PLACED on checkout.session.completed, exactly once however often it is replayed', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 250, stock: 4 });
+    await putInCart(t, c.id, p._id, 1);
+    const res = await checkout(c, p, 1, 250);
+    const orderId = res.body.data.orderId as string;
+
+    const event = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, client_reference_id: orderId, payment_status: 'paid', amount_total: 25000 });
+    const first = await webhook(event);
+    expect(first.status).toBe(200);
+    expect(first.body.data).toEqual({ received: true, orderId });
+    const paid = await orderRow(orderId);
+    expect(paid).toMatchObject({ paymentStatus: 'PAID', status: 'PLACED' });
+    expect(paid?.statusHistory.map((h) => h.status)).toEqual(['PLACED']);
+    expect(await cartOf(t, c.id)).toEqual([]);
+
+    for (let i = 0; i < 3; i++) {
+      const replay = await webhook(event);
+      expect(replay.status).toBe(200);
+      expect(replay.body.data).toMatchObject({ received: true, duplicate: true });
+    }
+    const concurrent = await Promise.all([webhook(event), webhook(event)]);
+    expect(concurrent.every((r) => r.status === 200 && r.body.data.duplicate === true)).toBe(true);
+    const after = await orderRow(orderId);
+    expect(after?.statusHistory).toEqual(paid?.statusHistory);
+    expect(after?.updatedAt.toISOString()).toBe(paid?.updatedAt.toISOString());
+    expect(await stockOf(t, p._id)).toBe(3);
+
+    // The shopper sees it in their list as a paid, placed order.
+    const list = await api(t).get('/api/order/order-list').set(bearer(c.token));
+    expect(list.body.data[0]).toMatchObject({ orderId, payment_status: 'PAID', status: 'PLACED', payment_method: 'CARD' });
+  });
+
+  it('tells the admins of a card order only once it is paid', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 300, stock: 2 });
+    const adminSocket = await connectSocket(baseUrl(t), admin);
+    const buyerSocket = await connectSocket(baseUrl(t), c.token);
+    try {
+      const news = collect(adminSocket, 'new-order');
+      const statuses = collect(buyerSocket, 'order-status');
+      const res = await checkout(c, p, 1, 300);
+      const orderId = res.body.data.orderId as string;
+      const paid = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 30000 });
+      // Nothing is announced while the payment is awaited: the first event is the paid one.
+      await new Promise((r) => setTimeout(r, 200));
+      expect(news.filter((e) => e.orderId === orderId)).toEqual([]);
+      expect((await webhook(paid)).status).toBe(200);
+      expect(await waitFor(news, (e) => e.orderId === orderId)).toMatchObject({ orderId, totalAmt: 300 });
+      expect(await waitFor(statuses, (e) => e.orderId === orderId)).toEqual({ orderId, status: 'PLACED', payment_status: 'PAID' });
+    } finally {
+      adminSocket.close();
+      buyerSocket.close();
+    }
+  });
+
+  it('answers 400 to a wrong signature and changes nothing', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 3 });
+    const res = await checkout(c, p, 1, 100);
+    const orderId = res.body.data.orderId as string;
+    const session = { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 10000 };
+
+    const forged = signedEvent('checkout.session.completed', session, 'whsec_someone_else');
+    const wrong = await webhook(forged);
+    expect(wrong.status).toBe(400);
+    expect(wrong.body).toMatchObject({ success: false, code: 'BAD_SIGNATURE' });
+
+    // A genuine header over a different body: the body was tampered with.
+    const genuine = signedEvent('checkout.session.expired', session);
+    const tampered = await webhook({ payload: genuine.payload.replace('checkout.session.expired', 'checkout.session.completed'), header: genuine.header });
+    expect(tampered.status).toBe(400);
+
+    const missing = await api(t).post('/api/order/webhook').set('content-type', 'application/json').send(genuine.payload);
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields).toEqual(['stripe-signature']);
+
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'AWAITING_PAYMENT', statusHistory: [] });
+    expect(await stockOf(t, p._id)).toBe(2);
+    const recorded = await t.db.select().from(stripeEvents).where(eq(stripeEvents.orderId, orderId));
+    expect(recorded).toEqual([]);
+  });
+
+  it('cancels the order and returns the stock on checkout.session.expired, once', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 3 });
+    const res = await checkout(c, p, 2, 200);
+    const orderId = res.body.data.orderId as string;
+    expect(await stockOf(t, p._id)).toBe(1);
+
+    const expired = signedEvent('checkout.session.expired', { id: res.body.id, metadata: { orderId }, payment_status: 'unpaid' });
+    expect((await webhook(expired)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED', status: 'CANCELLED' });
+    expect(await stockOf(t, p._id)).toBe(3);
+    expect((await webhook(expired)).body.data.duplicate).toBe(true);
+    expect(await stockOf(t, p._id)).toBe(3);
+
+    // A late "completed" for an order that is no longer awaiting payment does not revive it.
+    const late = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 20000 });
+    expect((await webhook(late)).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED' });
+    expect(await stockOf(t, p._id)).toBe(3);
+  });
+
+  it('expires the Stripe session when the shopper cancels an order awaiting payment', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 3 });
+    const res = await checkout(c, p, 1, 100);
+    const cancel = await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: res.body.data.orderId });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toMatchObject({ payment_status: 'CANCELLED', statusHistory: [{ status: 'CANCELLED' }] });
+    expect(await stockOf(t, p._id)).toBe(3);
+    // The expiry is sent after the answer; wait for it to reach the stand-in.
+    for (let i = 0; i < 100 && stripe.session(res.body.id)?.status !== 'expired'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(stripe.session(res.body.id)?.status).toBe('expired');
+  });
+
+  it('answers a retried Idempotency-Key with the first session, asking Stripe once', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });
+    const before = stripe.creates().length;
+    const first = await checkout(c, p, 1, 100, 'pay-key-000001');
+    const again = await checkout(c, p, 1, 100, 'pay-key-000001');
+    expect(again.status).toBe(201);
+    expect(again.body.id).toBe(first.body.id);
+    expect(stripe.creates()).toHaveLength(before + 1);
+    expect(await stockOf(t, p._id)).toBe(4);
+  });
+
+  it('checks prices before asking Stripe: a stale total is a 409 and no session', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, discount: 50, stock: 5 });
+    const before = stripe.creates().length;
+    const res = await checkout(c, p, 1, 100);
+    expect(res.status).toBe(409);
+    expect(res.body.current.totalAmt).toBe(50);
+    expect(stripe.creates()).toHaveLength(before);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, c.id))).toEqual([]);
+  });
+
+  it('removes the order and returns the stock when Stripe refuses the session', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });
+    stripe.failNext = true;
+    const res = await checkout(c, p, 2, 200);
+    expect(res.status).toBe(502);
+    expect(res.body.code).toBe('PAYMENT_PROVIDER');
+    expect(await stockOf(t, p._id)).toBe(5);
+    expect(await t.db.select().from(orders).where(eq(orders.userId, c.id))).toEqual([]);
+  });
+
+  it('answers 503 for checkout without STRIPE_SECRET_KEY and for the webhook without STRIPE_WEBHOOK_SECRET', async () => {
+    const bare = await startApp(kind);
+    try {
+      const c = await newCustomer(bare);
+      const addressId = await addAddress(bare, c.id);
+      const res = await api(bare).post('/api/order/checkout').set(bearer(c.token)).send({ list_items: [{ productId: 'P1', quantity: 1 }], addressId, totalAmt: 1 });
+      expect(res.status).toBe(503);
+      expect(res.body.message).toMatch(/Online payment is not available/);
+      const hook = signedEvent('checkout.session.completed', { id: 'cs_x', metadata: { orderId: 'HT00000000' } });
+      const webhookRes = await api(bare).post('/api/order/webhook').set('content-type', 'application/json').set('stripe-signature', hook.header).send(hook.payload);
+      expect(webhookRes.status).toBe(503);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -1,0 +1,89 @@
+import sharp from 'sharp';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { addAddress, addProduct } from './accounts-fixtures.js';
+
+describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(kind);
+    admin = await adminToken(t);
+  });
+  afterAll(() => t.close());
+
+  it('update-user changes name, e-mail and mobile; the new e-mail signs in', async () => {
+    const c = await newCustomer(t, 'Old Name');
+    const newEmail = `new-${c.email}`;
+    const res = await api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'New Name', email: newEmail.toUpperCase(), mobile: '+91 98765 43210' });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, message: 'Updated successfully', data: { name: 'New Name', email: newEmail, mobile: '+91 98765 43210' } });
+    const me = await api(t).get('/api/user/user-details').set(bearer(c.token));
+    expect(me.body.data).toMatchObject({ name: 'New Name', email: newEmail, mobile: '+91 98765 43210', verify_email: false });
+    expect((await api(t).post('/api/user/login').send({ email: newEmail, password: c.password })).status).toBe(200);
+    expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(400);
+  });
+
+  it("refuses another account's e-mail (409) and a missing field (400 naming it)", async () => {
+    const a = await newCustomer(t, 'A');
+    const b = await newCustomer(t, 'B');
+    const taken = await api(t).put('/api/user/update-user').set(bearer(a.token)).send({ name: 'A', email: b.email, mobile: '9999999999' });
+    expect(taken.status).toBe(409);
+    expect(taken.body.message).toMatch(/already used/);
+    for (const field of ['name', 'email', 'mobile'] as const) {
+      const body: Record<string, string> = { name: 'A', email: a.email, mobile: '9999999999' };
+      delete body[field];
+      const res = await api(t).put('/api/user/update-user').set(bearer(a.token)).send(body);
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toContain(field);
+    }
+    // Keeping one's own e-mail is not a conflict.
+    expect((await api(t).put('/api/user/update-user').set(bearer(a.token)).send({ name: 'A2', email: a.email, mobile: '9999999999' })).status).toBe(200);
+    const me = await api(t).get('/api/user/user-details').set(bearer(b.token));
+    expect(me.body.data.email).toBe(b.email);
+  });
+
+  it('upload-avatar re-encodes an image to WebP and answers data.avatar; refuses non-images', async () => {
+    const c = await newCustomer(t);
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e33' } }).png().toBuffer();
+    const res = await api(t).put('/api/user/upload-avatar').set(bearer(c.token)).attach('file', png, { filename: 'me.png', contentType: 'image/png' });
+    expect(res.status).toBe(200);
+    expect(res.body.data.avatar).toMatch(/^\/uploads\/avatar.+\.webp$/);
+    const served = await api(t).get(res.body.data.avatar).buffer(true);
+    expect(served.status).toBe(200);
+    expect((await sharp(served.body as Buffer).metadata()).format).toBe('webp');
+    const me = await api(t).get('/api/user/user-details').set(bearer(c.token));
+    expect(me.body.data.avatar).toBe(res.body.data.avatar);
+
+    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const bad = await api(t).put('/api/user/upload-avatar').set(bearer(c.token)).attach('file', svg, { filename: 'x.png', contentType: 'image/png' });
+    expect(bad.status).toBe(415);
+    const none = await api(t).put('/api/user/upload-avatar').set(bearer(c.token)).send({ avatar: 'x' });
+    expect(none.status).toBe(400);
+    expect((await api(t).get('/api/user/user-details').set(bearer(c.token))).body.data.avatar).toBe(res.body.data.avatar);
+    expect((await api(t).put('/api/user/upload-avatar').attach('file', png, 'me.png')).status).toBe(401);
+  });
+
+  it('user-details lists active address ids and cart line ids, and never a secret', async () => {
+    const c = await newCustomer(t);
+    const a1 = await addAddress(t, c.token);
+    const a2 = await addAddress(t, c.token, { city: 'Mysuru' });
+    await api(t).delete('/api/address/disable').set(bearer(c.token)).send({ _id: a1 });
+    const product = await addProduct(t, admin);
+    const line = await api(t).post('/api/cart/create').set(bearer(c.token)).send({ productId: product._id });
+    const me = await api(t).get('/api/user/user-details').set(bearer(c.token));
+    expect(me.body.data.address_details).toEqual([a2]);
+    expect(me.body.data.shopping_cart).toEqual([line.body.data._id]);
+    expect(me.body.data.orderHistory).toEqual([]);
+    expect(me.body.data).not.toHaveProperty('passwordHash');
+    expect(JSON.stringify(me.body)).not.toMatch(/argon2|password|google_?sub|refresh/i);
+  });
+
+  it('Google sign-in answers 503 with a clear message when GOOGLE_CLIENT_ID is not set', async () => {
+    for (const route of ['google-login', 'google-register']) {
+      const res = await api(t).post(`/api/user/${route}`).send({ credential: 'a.b.c' });
+      expect(res.status).toBe(503);
+      expect(res.body).toMatchObject({ success: false, error: true });
+      expect(res.body.message).toMatch(/GOOGLE_CLIENT_ID/);
+    }
+  });
+});

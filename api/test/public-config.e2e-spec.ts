@@ -1,0 +1,28 @@
+import { api, startApp, type TestApp } from './harness.js';
+
+/** GET /api/config/public tells the PWA which buttons can work; it never leaks a secret. */
+describe('public configuration', () => {
+  let bare: TestApp;
+  let full: TestApp;
+
+  beforeAll(async () => {
+    bare = await startApp('pglite');
+    full = await startApp('pglite', { GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com', STRIPE_SECRET_KEY: 'sk_test_secret_value', STRIPE_WEBHOOK_SECRET: 'whsec_secret_value' });
+  });
+  afterAll(async () => {
+    await bare.close();
+    await full.close();
+  });
+
+  it('says Google sign-in and card payments are off when not configured', async () => {
+    const res = await api(bare).get('/api/config/public');
+    expect(res.status).toBe(200);
+    expect(res.body.data).toEqual({ googleClientId: null, paymentsEnabled: false });
+  });
+
+  it('gives the Google client id and says payments work when they are configured, without secrets', async () => {
+    const res = await api(full).get('/api/config/public');
+    expect(res.body.data).toEqual({ googleClientId: 'client-123.apps.googleusercontent.com', paymentsEnabled: true });
+    expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec/);
+  });
+});

@@ -1,0 +1,171 @@
+import { createPublicKey } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { eq } from 'drizzle-orm';
+import { jwtVerify } from 'jose';
+import { pushSubscriptions } from '../src/push/push-subscriptions.table.js';
+import { PushQueue } from '../src/push/push-queue.js';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
+import { BrowserSubscription, PushEndpoint, type PushDelivery } from './push-endpoint.js';
+
+async function arrived(endpoint: PushEndpoint, path: string, count = 1, ms = 8000): Promise<PushDelivery[]> {
+  const until = Date.now() + ms;
+  while (endpoint.to(path).length < count) {
+    if (Date.now() > until) throw new Error(`${path}: ${endpoint.to(path).length} of ${count} pushes arrived`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return endpoint.to(path);
+}
+
+/** The VAPID header: a JWT signed by our private key, for the push service's origin, and our public key. */
+async function checkVapid(delivery: PushDelivery, publicKey: string, origin: string): Promise<void> {
+  const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(delivery.headers.authorization));
+  expect(match?.[2]).toBe(publicKey);
+  const raw = Buffer.from(publicKey, 'base64url');
+  const key = createPublicKey({ format: 'jwk', key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') } });
+  const { payload } = await jwtVerify(match?.[1] as string, key, { algorithms: ['ES256'] });
+  expect(payload.aud).toBe(origin);
+  expect(payload.sub).toBe('mailto:support@haat.local');
+}
+
+describe.each(DB_KINDS)('web push on %s', (kind) => {
+  let t: TestApp;
+  let pushService: PushEndpoint;
+  let origin: string;
+  let admin: string;
+  let adminId: string;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    pushService = new PushEndpoint();
+    origin = await pushService.start();
+    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUBLIC_URL: 'https://shop.test' });
+    admin = await adminToken(t);
+    adminId = (await api(t).get('/api/user/user-details').set(bearer(admin))).body.data._id;
+    shop = await openShop(t, admin);
+  });
+  afterAll(async () => {
+    await t.close();
+    await pushService.stop();
+  });
+
+  async function order(price: number) {
+    const c = await newCustomer(t);
+    const addressId = await addAddress(t, c.id);
+    const p = await addProduct(t, admin, shop, { price, stock: 5 });
+    const res = await api(t).post('/api/order/cash-on-delivery').set(bearer(c.token)).send({ list_items: [line(p, 1)], totalAmt: price, address: addressId });
+    expect(res.status).toBe(201);
+    return res.body.data.orderId as string;
+  }
+
+  const subscribe = (token: string, sub: BrowserSubscription) => api(t).post('/api/push/subscribe').set(bearer(token)).send(sub.toJSON());
+  const subscriptionRows = () => t.db.select().from(pushSubscriptions);
+
+  it('gives the VAPID public key, generated once and kept in DATA_DIR', async () => {
+    const a = await api(t).get('/api/push/public-key');
+    expect(a.status).toBe(200);
+    const key = a.body.data.publicKey as string;
+    expect(Buffer.from(key, 'base64url')).toHaveLength(65);
+    expect((await api(t).get('/api/push/public-key')).body.data.publicKey).toBe(key);
+    expect(JSON.parse(readFileSync(`${t.config.dataDir}/vapid.json`, 'utf8')).publicKey).toBe(key);
+  });
+
+  it('takes subscriptions only from signed-in users and names the bad field', async () => {
+    const sub = new BrowserSubscription(pushService.url('/push/validation'));
+    expect((await api(t).post('/api/push/subscribe').send(sub.toJSON())).status).toBe(401);
+    const noKeys = await api(t).post('/api/push/subscribe').set(bearer(admin)).send({ endpoint: sub.endpoint });
+    expect(noKeys.status).toBe(400);
+    expect(noKeys.body.fields).toContain('keys');
+    const plainHttp = await api(t).post('/api/push/subscribe').set(bearer(admin)).send({ ...sub.toJSON(), endpoint: 'http://127.0.0.1/push' });
+    expect(plainHttp.status).toBe(400);
+    expect(plainHttp.body.fields).toContain('endpoint');
+  });
+
+  it('sends every admin subscription an encrypted "New order" notice that decrypts to the order id, the ₹ total and the orders page', async () => {
+    const adminPhone = new BrowserSubscription(pushService.url('/push/admin-phone'));
+    const adminDesktop = new BrowserSubscription(pushService.url('/push/admin-desktop'));
+    const customer = await newCustomer(t);
+    const customerPhone = new BrowserSubscription(pushService.url('/push/customer-phone'));
+    expect((await subscribe(admin, adminPhone)).status).toBe(201);
+    expect((await subscribe(admin, adminDesktop)).status).toBe(201);
+    expect((await subscribe(customer.token, customerPhone)).status).toBe(201);
+    // Subscribing again from the same browser replaces, never duplicates.
+    expect((await subscribe(admin, adminPhone)).status).toBe(201);
+    expect((await subscriptionRows()).filter((r) => r.endpoint === adminPhone.endpoint)).toHaveLength(1);
+
+    const orderId = await order(123456.5);
+    const publicKey = (await api(t).get('/api/push/public-key')).body.data.publicKey as string;
+    for (const [path, browser] of [['/push/admin-phone', adminPhone], ['/push/admin-desktop', adminDesktop]] as const) {
+      const [delivery] = await arrived(pushService, path);
+      expect(delivery?.headers['content-encoding']).toBe('aes128gcm');
+      expect(Number(delivery?.headers.ttl)).toBeGreaterThan(0);
+      await checkVapid(delivery as PushDelivery, publicKey, origin);
+      expect(JSON.parse(browser.decrypt(delivery?.body as Buffer))).toEqual({
+        title: 'New order',
+        body: `Order ${orderId} · ₹1,23,456.50`,
+        url: 'https://shop.test/dashboard/myorders',
+        orderId,
+      });
+    }
+    await t.app.get(PushQueue).idle();
+    expect(pushService.to('/push/customer-phone')).toEqual([]);
+    // Another key pair cannot read it: the message really is encrypted for this browser.
+    const stranger = new BrowserSubscription(pushService.url('/x'));
+    expect(() => stranger.decrypt(pushService.to('/push/admin-phone')[0]?.body as Buffer)).toThrow();
+
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: adminPhone.endpoint });
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: adminDesktop.endpoint });
+  });
+
+  it('deletes a subscription the push service answers 410 (or 404), and retries one answered 503', async () => {
+    const gone = new BrowserSubscription(pushService.url('/push/gone'));
+    const missing = new BrowserSubscription(pushService.url('/push/missing'));
+    const flaky = new BrowserSubscription(pushService.url('/push/flaky'));
+    pushService.script('/push/gone', [410]);
+    pushService.script('/push/missing', [404]);
+    pushService.script('/push/flaky', [503, 500]);
+    for (const sub of [gone, missing, flaky]) expect((await subscribe(admin, sub)).status).toBe(201);
+
+    const orderId = await order(99);
+    await arrived(pushService, '/push/flaky', 3);
+    await t.app.get(PushQueue).idle();
+    expect(pushService.to('/push/flaky').map((d) => d.status)).toEqual([503, 500, 201]);
+    expect(JSON.parse(flaky.decrypt(pushService.to('/push/flaky')[2]?.body as Buffer)).orderId).toBe(orderId);
+    expect(pushService.to('/push/gone')).toHaveLength(1);
+    const endpoints = (await subscriptionRows()).map((r) => r.endpoint);
+    expect(endpoints).toContain(flaky.endpoint);
+    expect(endpoints).not.toContain(gone.endpoint);
+    expect(endpoints).not.toContain(missing.endpoint);
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: flaky.endpoint });
+  });
+
+  it('never holds up the order: the order is answered while the push service has not yet replied', async () => {
+    const slow = new BrowserSubscription(pushService.url('/push/slow'));
+    pushService.hold('/push/slow');
+    await subscribe(admin, slow);
+    const orderId = await order(10);
+    // The order is answered; its notice is still waiting at the push service.
+    const until = Date.now() + 8000;
+    while (pushService.heldCount('/push/slow') === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    expect(pushService.heldCount('/push/slow')).toBe(1);
+    expect(pushService.to('/push/slow')).toEqual([]);
+    pushService.release('/push/slow');
+    const [delivery] = await arrived(pushService, '/push/slow');
+    expect(JSON.parse(slow.decrypt(delivery?.body as Buffer)).orderId).toBe(orderId);
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: slow.endpoint });
+  });
+
+  it('unsubscribes only your own subscription', async () => {
+    const mine = new BrowserSubscription(pushService.url('/push/mine'));
+    await subscribe(admin, mine);
+    const other = await newCustomer(t);
+    const theirs = await api(t).post('/api/push/unsubscribe').set(bearer(other.token)).send({ endpoint: mine.endpoint });
+    expect(theirs.status).toBe(200);
+    expect(theirs.body.data.removed).toBe(false);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, mine.endpoint))).toHaveLength(1);
+    const own = await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: mine.endpoint });
+    expect(own.body.data.removed).toBe(true);
+    expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, adminId))).toEqual([]);
+    expect((await api(t).post('/api/push/unsubscribe').send({ endpoint: mine.endpoint })).status).toBe(401);
+  });
+});

@@ -1,0 +1,110 @@
+import { api, startApp, type TestApp } from './harness.js';
+
+/**
+ * Limits at their real size (RATE_LIMIT_FACTOR=1). Counters are in memory without REDIS_URL and in
+ * Redis with it, where two instances share them. Each test speaks from its own made-up client IP
+ * (X-Forwarded-For, which the server trusts only because these apps start with TRUST_PROXY=true, as behind a load balancer), so runs never share counters.
+ */
+const STORES: Array<'memory' | 'redis'> = process.env.REDIS_URL ? ['memory', 'redis'] : ['memory'];
+
+let ipSeq = Math.floor(Math.random() * 200);
+const freshIp = () => {
+  ipSeq += 1;
+  return `10.${ipSeq % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+};
+const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@test.local`;
+
+describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
+  let t: TestApp;
+  let twin: TestApp | null = null;
+  beforeAll(async () => {
+    const env = { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true', ...(store === 'redis' ? { REDIS_URL: process.env.REDIS_URL! } : {}) };
+    t = await startApp('pglite', env);
+    if (store === 'redis') twin = await startApp('pglite', env);
+  });
+  afterAll(async () => {
+    await t.close();
+    await twin?.close();
+  });
+
+  it('does not trust X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
+    const direct = await startApp('pglite', { RATE_LIMIT_FACTOR: '1' });
+    try {
+      const statuses: number[] = [];
+      // Changing the claimed address on every try must not escape the per-IP limit.
+      for (let i = 0; i < 21; i++) {
+        statuses.push((await api(direct).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email: freshEmail('spoof'), password: 'wrong-pass' })).status);
+      }
+      expect(statuses.at(-1)).toBe(429);
+    } finally {
+      await direct.close();
+    }
+  });
+
+  it('login: 20 tries per minute per IP, then 429 with a message and Retry-After; another IP is not affected', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 20; i++) {
+      const res = await api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('ip'), password: 'wrong-pass' });
+      expect(res.status).toBe(400);
+    }
+    const limited = await api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('ip'), password: 'wrong-pass' });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, error: true, code: 'RATE_LIMITED' });
+    expect(limited.body.message).toMatch(/Too many attempts\. Please wait \d+ seconds? and try again\./);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    const elsewhere = await api(t).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email: freshEmail('ip'), password: 'wrong-pass' });
+    expect(elsewhere.status).toBe(400);
+  });
+
+  it('login: 10 tries per e-mail, whatever IP they come from', async () => {
+    const email = freshEmail('mail');
+    for (let i = 0; i < 10; i++) {
+      expect((await api(t).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email, password: 'wrong-pass' })).status).toBe(400);
+    }
+    const limited = await api(t).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email: email.toUpperCase(), password: 'wrong-pass' });
+    expect(limited.status).toBe(429);
+    expect(limited.body.code).toBe('RATE_LIMITED');
+    // Another e-mail from a fresh IP is fine.
+    expect((await api(t).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email: freshEmail('mail'), password: 'wrong-pass' })).status).toBe(400);
+  });
+
+  it('register, forgot-password, verify and Google sign-in are limited too', async () => {
+    const cases: Array<{ name: string; limit: number; send: (ip: string, i: number) => Promise<{ status: number }> }> = [
+      {
+        name: 'register per IP',
+        limit: 10,
+        send: (ip) => api(t).post('/api/user/register').set('x-forwarded-for', ip).send({ name: 'R', email: freshEmail('reg'), password: 'p', confirmPassword: 'q' }),
+      },
+      { name: 'forgot per IP', limit: 10, send: (ip) => api(t).put('/api/user/forgot-password').set('x-forwarded-for', ip).send({ email: freshEmail('fp') }) },
+      {
+        name: 'verify per IP',
+        limit: 20,
+        send: (ip) => api(t).put('/api/user/verify-forgot-password-otp').set('x-forwarded-for', ip).send({ email: freshEmail('v'), otp: '000000' }),
+      },
+      { name: 'google-login per IP', limit: 20, send: (ip) => api(t).post('/api/user/google-login').set('x-forwarded-for', ip).send({ credential: 'x.y.z' }) },
+      { name: 'google-register per IP', limit: 20, send: (ip) => api(t).post('/api/user/google-register').set('x-forwarded-for', ip).send({ credential: 'x.y.z' }) },
+    ];
+    for (const c of cases) {
+      const ip = freshIp();
+      for (let i = 0; i < c.limit; i++) expect({ case: c.name, i, status: (await c.send(ip, i)).status === 429 }).toEqual({ case: c.name, i, status: false });
+      expect({ case: c.name, status: (await c.send(ip, c.limit)).status }).toEqual({ case: c.name, status: 429 });
+    }
+    // forgot-password per e-mail across IPs.
+    const email = freshEmail('fpm');
+    for (let i = 0; i < 5; i++) expect((await api(t).put('/api/user/forgot-password').set('x-forwarded-for', freshIp()).send({ email })).status).toBe(200);
+    expect((await api(t).put('/api/user/forgot-password').set('x-forwarded-for', freshIp()).send({ email })).status).toBe(429);
+  });
+
+  if (store === 'redis') {
+    it('two instances on one Redis share the counters', async () => {
+      const ip = freshIp();
+      for (let i = 0; i < 20; i++) {
+        const instance = i % 2 === 0 ? t : twin!;
+        expect((await api(instance).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('tw'), password: 'x' })).status).toBe(400);
+      }
+      // Each instance saw only 10 of them, yet both refuse now.
+      expect((await api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('tw'), password: 'x' })).status).toBe(429);
+      expect((await api(twin!).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('tw'), password: 'x' })).status).toBe(429);
+    });
+  }
+});

@@ -1,0 +1,169 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { getTableName, is, sql } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../src/db/schema.js';
+import { MIGRATIONS_DIR } from '../src/db/database.js';
+import { DEMO_CUSTOMER } from '../src/db/seed/demo-seed.js';
+import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
+
+const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) => (await t.db.execute(query)) as unknown as { rows: T[] };
+type Wire = { _id: string; name: string; price: number; discount: number; stock: number; image: string[]; variants: unknown[]; more_details: Record<string, unknown>; category: Array<{ _id: string }> };
+
+/** A place that outlives one app: a DATA_DIR for PGlite, a scratch database for PostgreSQL. */
+async function durableStore(kind: DbKind): Promise<{ env: Record<string, string>; dispose(): Promise<void> }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'haat-persist-'));
+  const scratch = kind === 'postgres' ? await scratchPostgres() : null;
+  return {
+    env: { DATA_DIR: dataDir, ...(scratch ? { DATABASE_URL: scratch.url } : {}) },
+    async dispose() {
+      await scratch?.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) => {
+  // The store starts empty: this first app applies every migration and seeds the demo.
+  describe('SEED=demo with CATALOG_SIZE=300, restarted on the same data', () => {
+    let store: Awaited<ReturnType<typeof durableStore>>;
+    let t: TestApp;
+    let products: Wire[];
+    const env = () => ({ ...store.env, SEED: 'demo', CATALOG_SIZE: '300' });
+    beforeAll(async () => {
+      store = await durableStore(kind);
+      t = await startApp(kind, env());
+      products = [];
+      for (let page = 1; page <= 3; page++) products.push(...(await api(t).post('/api/product/get').send({ page, limit: 100 })).body.data);
+    });
+    afterAll(async () => {
+      await t?.close();
+      await store?.dispose();
+    });
+
+    it('applied every migration to the empty database and created every table', async () => {
+      const journal = JSON.parse(readFileSync(join(MIGRATIONS_DIR, 'meta', '_journal.json'), 'utf8')) as { entries: unknown[] };
+      const applied = await rows<{ n: number }>(t, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+      expect(applied.rows[0]!.n).toBe(journal.entries.length);
+      const tables = await rows<{ table_name: string }>(t, sql`select table_name from information_schema.tables where table_schema = 'public'`);
+      const present = new Set(tables.rows.map((r) => r.table_name));
+      const expected = Object.values(schema).filter((v) => is(v, PgTable)).map((table) => getTableName(table as PgTable));
+      expect(expected.length).toBeGreaterThan(5);
+      expect(expected.filter((name) => !present.has(name))).toEqual([]);
+      const trgm = await rows<{ extname: string }>(t, sql`select extname from pg_extension where extname = 'pg_trgm'`);
+      expect(trgm.rows).toHaveLength(1);
+    });
+
+    it('seeds the spec’s categories, each with 2+ subcategories, one subcategory in two categories', async () => {
+      const cats = (await api(t).get('/api/category/get')).body.data as Array<{ _id: string; name: string; image: string }>;
+      const names = cats.map((c) => c.name);
+      expect(names).toEqual(expect.arrayContaining(['Books', 'Earbuds', 'Neckbands', 'Toys', 'T-shirts', 'Clothing', 'Watches', 'Snacks']));
+      expect(names.length).toBeGreaterThan(8);
+      const subs = (await api(t).post('/api/subcategory/get')).body.data as Array<{ _id: string; category: Array<{ _id: string; name: string }> }>;
+      const thin = cats.filter((c) => subs.filter((s) => s.category.some((x) => x._id === c._id)).length < 2).map((c) => c.name);
+      expect(thin).toEqual([]);
+      expect(subs.some((s) => s.category.length >= 2)).toBe(true);
+      for (const c of cats) expect(c.image).toMatch(/^\/uploads\/.+\.webp$/);
+    });
+
+    it('seeds CATALOG_SIZE believable products: whole rupees, discounts 0–70, some out of stock, 1–4 images, some variants and details', async () => {
+      expect(products).toHaveLength(300);
+      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(300);
+      for (const p of products) {
+        expect(Number.isInteger(p.price) && p.price > 0).toBe(true);
+        expect(Number.isInteger(p.discount) && p.discount >= 0 && p.discount <= 70).toBe(true);
+        expect(p.image.length).toBeGreaterThanOrEqual(1);
+        expect(p.image.length).toBeLessThanOrEqual(4);
+        expect(p.category.length).toBeGreaterThan(0);
+        expect(p.name.split(' ').length).toBeGreaterThanOrEqual(3);
+      }
+      expect(products.filter((p) => p.stock === 0).length).toBeGreaterThan(0);
+      expect(products.filter((p) => p.discount === 0).length).toBeGreaterThan(0);
+      expect(products.filter((p) => p.discount >= 50).length).toBeGreaterThan(0);
+      expect(products.filter((p) => p.variants.length > 0).length).toBeGreaterThanOrEqual(2);
+      const withDetails = products.filter((p) => Object.keys(p.more_details).some((k) => k !== 'averageRating' && k !== 'totalReviews'));
+      expect(withDetails.length).toBeGreaterThan(10);
+      expect(withDetails[0]!.more_details).toMatchObject({ averageRating: 0, totalReviews: 0 });
+    });
+
+    it('every seeded image is served', async () => {
+      const urls = [...new Set(products.flatMap((p) => p.image))];
+      expect(urls.length).toBeGreaterThan(10);
+      for (const url of urls) {
+        const res = await api(t).get(url);
+        expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/webp' });
+      }
+    });
+
+    it('the admin from ADMIN_EMAIL/ADMIN_PASSWORD and the demo customer can sign in', async () => {
+      const admin = await login(t, ADMIN.email, ADMIN.password);
+      const me = await api(t).get('/api/user/user-details').set(bearer(admin.accesstoken));
+      expect(me.body.data).toMatchObject({ email: ADMIN.email, role: 'ADMIN' });
+      const customer = await login(t, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      const cme = await api(t).get('/api/user/user-details').set(bearer(customer.accesstoken));
+      expect(cme.body.data).toMatchObject({ email: DEMO_CUSTOMER.email, role: 'USER', name: DEMO_CUSTOMER.name });
+    });
+
+    it('deep pages (sought from anchors past row 240) equal plain paging, in every order, and follow writes', async () => {
+      const ids = (list: Wire[]) => list.map((p) => p._id);
+      const pagesOf12 = async (body: object, count: number) => {
+        const all: Wire[] = [];
+        for (let page = 1; page <= count; page++) all.push(...(await api(t).post('/api/product/get').send({ ...body, page, limit: 12 })).body.data);
+        return all;
+      };
+      // Pages of 100 never reach offset 240, so they are plain OFFSET pages: the reference.
+      const pagesOf100 = async (body: object) => {
+        const all: Wire[] = [];
+        for (let page = 1; page <= 3; page++) all.push(...(await api(t).post('/api/product/get').send({ ...body, page, limit: 100 })).body.data);
+        return all;
+      };
+      for (const sort of ['newest', 'oldest', 'lowToHigh', 'highToLow'] as const) {
+        const reference = await pagesOf100({ sort });
+        expect({ sort, ids: ids(await pagesOf12({ sort }, 25)) }).toEqual({ sort, ids: ids(reference) });
+      }
+      const inStock = await pagesOf100({ inStock: true, sort: 'lowToHigh' });
+      expect(inStock.length).toBeGreaterThan(240);
+      expect(ids(await pagesOf12({ inStock: true, sort: 'lowToHigh' }, 25))).toEqual(ids(inStock));
+
+      // A new product (a catalogue write) moves every later page by one, anchors included.
+      const admin = await adminToken(t);
+      const before = (await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data as Wire[];
+      const made = await api(t).post('/api/product/create').set(bearer(admin)).send({ name: 'Newest Thing', unit: '1 pc', stock: 1, price: 10, description: 'd' });
+      expect(made.status).toBe(201);
+      const after = (await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data as Wire[];
+      expect(after[1]!._id).toBe(before[0]!._id);
+      expect((await api(t).delete('/api/product/delete-product').set(bearer(admin)).send({ _id: made.body.data._id })).status).toBe(200);
+      expect(ids((await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data)).toEqual(ids(before));
+    });
+
+    it('keeps its data across a restart and never seeds twice, even once the demo catalogue is deleted', async () => {
+      const admin = await adminToken(t);
+      const made = await api(t).post('/api/category/add-category').set(bearer(admin)).send({ name: 'Made Before Restart' });
+      expect(made.status).toBe(201);
+      await t.close();
+
+      t = await startApp(kind, env());
+      const cats = (await api(t).get('/api/category/get')).body.data as Array<{ name: string }>;
+      expect(cats.map((c) => c.name)).toContain('Made Before Restart');
+      expect(cats.filter((c) => c.name === 'Books')).toHaveLength(1);
+      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(300);
+      // Sessions survive too: the token secrets live in DATA_DIR.
+      expect((await api(t).get('/api/user/user-details').set(bearer(admin))).status).toBe(200);
+
+      // The shop owner clears the demo catalogue away...
+      const token = await adminToken(t);
+      for (const p of products) expect((await api(t).delete('/api/product/delete-product').set(bearer(token)).send({ _id: p._id })).status).toBe(200);
+      const subs = (await api(t).post('/api/subcategory/get')).body.data as Array<{ _id: string }>;
+      for (const s of subs) expect((await api(t).delete('/api/subcategory/delete').set(bearer(token)).send({ _id: s._id })).status).toBe(200);
+      for (const c of (await api(t).get('/api/category/get')).body.data as Array<{ _id: string }>)
+        expect((await api(t).delete('/api/category/delete').set(bearer(token)).send({ _id: c._id })).status).toBe(200);
+      await t.close();
+
+      // ...and a restart does not bring it back.
+      t = await startApp(kind, env());
+      expect((await api(t).get('/api/category/get')).body.data).toEqual([]);
+      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(0);
+    });
+  });
+});
