@@ -1,0 +1,58 @@
+// Launches Debian's Chromium through playwright-core (no downloaded browsers), and remembers what each
+// journey opened so the runner can photograph the final page and close everything afterwards.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** One journey's launcher: `launch()` → Browser; `launch({ persistent: true })` → BrowserContext. */
+export function createLauncher() {
+  const opened = [];
+  const contexts = [];
+  const track = (context) => {
+    contexts.push(context);
+    return context;
+  };
+
+  async function launch({ persistent = false, ...options } = {}) {
+    const base = { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] };
+    if (persistent) {
+      const userDataDir = mkdtempSync(join(tmpdir(), 'haat-chromium-'));
+      const context = await chromium.launchPersistentContext(userDataDir, { ...options, ...base });
+      opened.push({ close: async () => (await context.close().catch(() => {}), rmSync(userDataDir, { recursive: true, force: true })) });
+      return track(context);
+    }
+    const browser = await chromium.launch({ ...options, ...base });
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (...args) => track(await newContext(...args));
+    opened.push({ close: () => browser.close().catch(() => {}) });
+    return browser;
+  }
+
+  /** The page the journey ended on (the last page of the last context still open), or null. */
+  function lastPage() {
+    for (const context of [...contexts].reverse()) {
+      const pages = context.pages().filter((p) => !p.isClosed());
+      if (pages.length > 0) return pages[pages.length - 1];
+    }
+    return null;
+  }
+
+  async function closeAll() {
+    for (const item of opened.reverse()) await item.close();
+  }
+
+  return { launch, lastPage, closeAll };
+}

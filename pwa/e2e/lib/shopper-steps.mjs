@@ -1,0 +1,89 @@
+import assert from 'node:assert/strict';
+
+/**
+ * What a shopper does in the sign-in, cart and checkout journeys, driven through the real screens;
+ * plus a few direct API reads, used only to check what the server ended up with.
+ */
+
+export function newShopper(tag) {
+  const id = `${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  return { name: `Asha ${tag}`, email: `${id}@example.com`, password: 'first-pass-123' };
+}
+
+export async function signUp(page, baseUrl, shopper) {
+  await page.goto(`${baseUrl}/register`);
+  await page.getByLabel('Name', { exact: true }).fill(shopper.name);
+  await page.getByLabel('Email', { exact: true }).fill(shopper.email);
+  await page.getByLabel('Password', { exact: true }).fill(shopper.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/login`);
+}
+
+export async function signIn(page, baseUrl, email, password) {
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole('button', { name: 'Account' }).waitFor();
+}
+
+/** Clicks "Add" on the first `count` in-stock products of the home page; answers their names. */
+export async function addFromHome(page, baseUrl, count) {
+  if (!page.url().startsWith(`${baseUrl}/`) || new URL(page.url()).pathname !== '/') await page.goto(`${baseUrl}/`);
+  const buttons = page.locator('button.add-to-cart:not([disabled])');
+  await buttons.first().waitFor();
+  const names = [];
+  for (let i = 0; names.length < count; i++) {
+    const button = buttons.nth(0); // an added product's button turns into a stepper, so the next is first
+    const label = await button.getAttribute('aria-label');
+    await button.click();
+    names.push(label.replace(/^Add (.*) to cart$/, '$1'));
+    await page.getByRole('group', { name: `Quantity of ${names.at(-1)}` }).first().waitFor();
+    assert.ok(i < count * 3, 'could not add enough products');
+  }
+  return names;
+}
+
+export async function apiLogin(baseUrl, email, password) {
+  const res = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const body = await res.json();
+  assert.equal(res.status, 200, body.message);
+  return body.data.accesstoken;
+}
+
+export async function apiGet(baseUrl, path, token) {
+  const res = await fetch(`${baseUrl}/api/${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const body = await res.json();
+  assert.ok(res.ok, `${path}: ${res.status} ${body.message}`);
+  return body;
+}
+
+export const ADDRESS = {
+  Name: 'Asha Verma',
+  Building: '12 Lotus Apartments',
+  'Address line': 'MG Road',
+  District: 'Bengaluru Urban',
+  City: 'Bengaluru',
+  State: 'Karnataka',
+  Country: 'India',
+  Pincode: '560001',
+  Mobile: '9876543210',
+};
+
+/** + Add New Address with all nine fields, then the new address is the selected radio. */
+export async function addAddressAtCheckout(page) {
+  await page.getByRole('button', { name: '+ Add New Address' }).click();
+  const dialog = page.getByRole('dialog');
+  for (const [label, value] of Object.entries(ADDRESS)) await dialog.getByLabel(label, { exact: true }).fill(value);
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const radio = page.getByTestId('address-option').filter({ hasText: ADDRESS.Building }).getByRole('radio');
+  await radio.waitFor();
+  assert.equal(await radio.isChecked(), true, 'the new address is selected');
+}
+
+export async function screenshot(page, artifactsDir, name) {
+  await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true }).catch(() => undefined);
+}

@@ -1,0 +1,70 @@
+// Runs every pwa/e2e/*.journey.mjs in name order against one freshly started server, in real Chromium.
+// Each journey: `export default async function (ctx)`, ctx = { baseUrl, dataDir, artifactsDir, launch,
+// startServer }. Prints one line per journey, then "N passed, M failed"; exits non-zero on any failure.
+// `node e2e/run.mjs offline` runs only the journeys whose file name contains "offline".
+import { mkdirSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { createLauncher } from './lib/browser.mjs';
+import { startServer } from './lib/server.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const artifactsDir = join(here, 'artifacts');
+const JOURNEY_TIMEOUT_MS = 240_000;
+const filter = process.argv[2] ?? '';
+
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.journey.mjs') && f.includes(filter))
+  .sort();
+mkdirSync(artifactsDir, { recursive: true });
+
+const withTimeout = (promise, ms, name) =>
+  Promise.race([promise, new Promise((_, reject) => setTimeout(() => reject(new Error(`${name} took longer than ${ms / 1000} s`)), ms).unref())]);
+
+let passed = 0;
+let failed = 0;
+const server = await startServer();
+console.log(`journeys against ${server.baseUrl} (data in ${server.dataDir})`);
+const extraServers = [];
+
+try {
+  for (const file of files) {
+    const name = file.replace(/\.journey\.mjs$/, '');
+    const launcher = createLauncher();
+    const ctx = {
+      baseUrl: server.baseUrl,
+      dataDir: server.dataDir,
+      artifactsDir,
+      launch: launcher.launch,
+      startServer: async (env) => {
+        const extra = await startServer(env);
+        extraServers.push(extra);
+        return extra;
+      },
+    };
+    const started = Date.now();
+    try {
+      const { default: journey } = await import(pathToFileURL(join(here, file)).href);
+      await withTimeout(journey(ctx), JOURNEY_TIMEOUT_MS, name);
+      passed++;
+      console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+    } catch (error) {
+      failed++;
+      console.log(`✗ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${String(error?.stack ?? error).replace(/^/gm, '    ')}`);
+    } finally {
+      // Where the journey ended, for people to look at (pwa/e2e/artifacts, git-ignored).
+      await launcher.lastPage()?.screenshot({ path: join(artifactsDir, `${name}-end.png`), fullPage: false }).catch(() => {});
+      await launcher.closeAll();
+    }
+  }
+} finally {
+  for (const extra of extraServers) await extra.stop();
+  await server.stop();
+}
+
+if (files.length === 0) {
+  console.log(`no journeys match "${filter}"`);
+  failed++;
+}
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed > 0 ? 1 : 0);

@@ -1,0 +1,42 @@
+import assert from 'node:assert/strict';
+import { createRequire } from 'node:module';
+
+const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe-core (WCAG 2 A/AA and best-practice rules) on the page as it is; answers serious/critical issues. */
+async function seriousViolations(page) {
+  await page.addScriptTag({ path: axePath });
+  const result = await page.evaluate(() =>
+    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
+  );
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+}
+
+/** Issue 5 point 11: axe-core on home, a listing and a product page, desktop and phone: no serious or critical violations. */
+export default async function storefrontA11y({ baseUrl, artifactsDir, launch }) {
+  const browser = await launch();
+  for (const [label, viewport] of [
+    ['desktop', { width: 1280, height: 900 }],
+    ['phone', { width: 390, height: 844 }],
+  ]) {
+    const context = await browser.newContext({ viewport, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.locator('.category-row .product-card').first().waitFor();
+    assert.deepEqual(await seriousViolations(page), [], `home (${label})`);
+
+    await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+    await page.locator('.product-grid .product-card').first().waitFor();
+    assert.deepEqual(await seriousViolations(page), [], `listing (${label})`);
+
+    await page.locator('.product-grid .product-card__link').first().click();
+    await page.locator('.buy-box h1').waitFor();
+    await page.getByRole('heading', { name: 'You May Also Like' }).scrollIntoViewIfNeeded();
+    await page.locator('.product-row .product-card').first().waitFor();
+    assert.deepEqual(await seriousViolations(page), [], `product (${label})`);
+    await page.screenshot({ path: `${artifactsDir}/a11y-product-${label}.png` });
+    await context.close();
+  }
+}

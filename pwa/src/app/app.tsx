@@ -1,0 +1,26 @@
+import { IonApp, setupIonicReact } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import '@ionic/react/css/core.css';
+import './styles/theme.css';
+import './styles/layout.css';
+import './styles/first-paint.css';
+import { AppRoutes } from './routes';
+import { Shell } from './shell/shell';
+import { SessionSync } from './session-sync';
+
+// Material look everywhere, no ripple or swipe-back gesture code: a shop in a browser needs neither,
+// and leaving them out keeps their modules off the first load.
+setupIonicReact({ mode: 'md', rippleEffect: false, swipeBackEnabled: false, hardwareBackButton: false, inputShims: false, statusTap: false });
+
+export function App() {
+  return (
+    <IonApp>
+      <IonReactRouter>
+        <SessionSync />
+        <Shell>
+          <AppRoutes />
+        </Shell>
+      </IonReactRouter>
+    </IonApp>
+  );
+}

@@ -1,0 +1,34 @@
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+
+interface State {
+  error: Error | null;
+}
+
+/**
+ * Spec §2 Home: "Something went wrong: {message}" (or Unknown error) with a Reload button. One per
+ * route (keyed by path in routes.tsx), so a broken page never takes the header and footer down with it.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
+  override state: State = { error: null };
+
+  static getDerivedStateFromError(error: unknown): State {
+    return { error: error instanceof Error ? error : new Error('Unknown error') };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo): void {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <section className="page page--narrow state-box" role="alert">
+        <h1>Something went wrong: {error.message || 'Unknown error'}</h1>
+        <button type="button" className="btn btn--primary" onClick={() => location.reload()}>
+          Reload
+        </button>
+      </section>
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
+import { SearchBar } from '../search-bar';
+
+function Where() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="url">{pathname + search}</output>;
+}
+
+function renderAt(url: string, narrow = false) {
+  return render(
+    <MemoryRouter initialEntries={[url]}>
+      <SearchBar narrow={narrow} />
+      <Where />
+    </MemoryRouter>,
+  );
+}
+
+/** Timers re-arm in effects, so time passes in small acts (React commits between them). */
+function advance(ms: number) {
+  for (let t = 0; t < ms; t++) act(() => vi.advanceTimersByTime(1));
+}
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
+
+describe('the header search bar (spec §2, §4, §9)', () => {
+  beforeEach(() => vi.useFakeTimers());
+
+  it('off /search it is a link to /search showing each suggestion 1 s, typing the next at 50 ms a letter', () => {
+    renderAt('/');
+    const prompt = screen.getByTestId('search-prompt');
+    const shown = () => prompt.querySelector('.search-bar__prompt')!.textContent;
+    expect(prompt.getAttribute('href')).toBe('/search');
+    expect(prompt.textContent!.startsWith('Search for atta dal and more: ')).toBe(true);
+    const [first, second] = SEARCH_SUGGESTIONS;
+    expect(shown()).toBe(`Search "${first}"`); // the first word starts complete, as the static shell shows it
+    advance(999);
+    expect(shown()).toBe(`Search "${first}"`); // still held
+    advance(1);
+    expect(shown()).toBe('Search ""');
+    advance(50 * 2);
+    expect(shown()).toBe(`Search "${second.slice(0, 2)}"`);
+    advance(50 * (second.length - 2));
+    expect(shown()).toBe(`Search "${second}"`);
+  });
+
+  it('cycles through every suggestion and starts again', () => {
+    renderAt('/cart');
+    const shown = () => screen.getByTestId('search-prompt').querySelector('.search-bar__prompt')!.textContent;
+    advance(1000);
+    for (const word of [...SEARCH_SUGGESTIONS.slice(1), SEARCH_SUGGESTIONS[0]]) {
+      advance(50 * word.length);
+      expect(shown()).toBe(`Search "${word}"`);
+      advance(1000);
+    }
+  });
+});
+
+describe('on /search', () => {
+  it('is an editable input, focused and filled from q, with the spec placeholder', () => {
+    renderAt('/search?q=watch');
+    const input = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+    expect(input.value).toBe('watch');
+    expect(document.activeElement).toBe(input);
+    expect(input.placeholder).toBe('Search for atta dal and more');
+  });
+
+  it('moves the URL to /search?q={text} on every change', () => {
+    renderAt('/search?q=');
+    const input = screen.getByRole('searchbox');
+    fireEvent.change(input, { target: { value: 'b' } });
+    expect(screen.getByTestId('url').textContent).toBe('/search?q=b');
+    fireEvent.change(input, { target: { value: 'blue tooth & more' } });
+    expect(screen.getByTestId('url').textContent).toBe('/search?q=blue%20tooth%20%26%20more');
+    expect((input as HTMLInputElement).value).toBe('blue tooth & more');
+  });
+
+  it('shows a back arrow to home instead of the magnifier under 768 px', () => {
+    renderAt('/search?q=x', true);
+    expect(screen.getByRole('link', { name: 'Back to home' }).getAttribute('href')).toBe('/');
+    cleanup();
+    renderAt('/search?q=x', false);
+    expect(screen.queryByRole('link', { name: 'Back to home' })).toBeNull();
+  });
+});

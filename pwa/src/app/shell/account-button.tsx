@@ -1,0 +1,67 @@
+import { useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link, useNavigate } from 'react-router-dom';
+import { showHeaderMessage } from '../../lib/header-message';
+import { userAtom } from '../../lib/session';
+import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { AccountMenu } from '../../features/account/components/account-menu';
+
+const icon = (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 3.6-6.5 8-6.5s8 2.5 8 6.5" />
+  </svg>
+);
+
+/**
+ * Spec §2 account button. Logged out: Login, which says "Login required!" and leads to /login. Logged in:
+ * the My Account menu, a popover on wide screens and the /user page on phones.
+ */
+export function AccountButton() {
+  const user = useAtomValue(userAtom);
+  const narrow = useMediaQuery(NARROW);
+  const navigate = useNavigate();
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const close = (e: MouseEvent | KeyboardEvent) => {
+      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+
+  if (!user) {
+    return (
+      <Link to="/login" className="header-btn" aria-label="Login" onClick={() => showHeaderMessage('Login required!')}>
+        {icon}
+        <span>Login</span>
+      </Link>
+    );
+  }
+  return (
+    <div className="account-popover" ref={box}>
+      <button
+        type="button"
+        className="header-btn"
+        aria-label="Account"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => (narrow ? navigate('/user') : setOpen((o) => !o))}
+      >
+        {user.avatar ? <img className="header-btn__avatar" src={user.avatar} alt="" width={28} height={28} /> : icon}
+        <span>Account</span>
+      </button>
+      {open && (
+        <div className="account-popover__panel">
+          <AccountMenu onNavigate={() => setOpen(false)} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Link, useLocation } from 'react-router-dom';
+import { formatInr } from '@haat/shared/money/inr';
+import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { useCartSummary } from './use-cart-summary';
+
+/** Spec §2: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on /checkout. */
+export function CartBar() {
+  const { count, total } = useCartSummary();
+  const narrow = useMediaQuery(NARROW);
+  const { pathname } = useLocation();
+  if (!narrow || count === 0 || pathname === '/checkout') return null;
+  return (
+    <div className="cart-bar" data-testid="cart-bar">
+      <span>
+        {`${count} Items`} · {formatInr(total)}
+      </span>
+      <Link to="/cart" className="btn btn--light btn--small">
+        View Cart
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { formatInr } from '@haat/shared/money/inr';
+import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { useCartSummary } from './use-cart-summary';
+
+// The side panel loads on first open: the cart's screens stay off the home page's first load.
+const CartDrawer = lazy(async () => ({ default: (await import('../../features/cart/components/cart-drawer')).CartDrawer }));
+
+/**
+ * Spec §2: item count and total price, or My Cart when empty. Wide screens open the cart side panel;
+ * phones (and a click without JavaScript) go to /cart.
+ */
+export function CartButton() {
+  const { count, total } = useCartSummary();
+  const narrow = useMediaQuery(NARROW);
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Link
+        to="/cart"
+        className="header-btn header-btn--cart"
+        data-testid="header-cart"
+        onClick={(e) => {
+          if (narrow) return;
+          e.preventDefault();
+          setOpen(true);
+        }}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M3 4h2l2.4 10.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 1.9-1.4L21 8H6.2" />
+          <circle cx="10" cy="20" r="1.5" />
+          <circle cx="17" cy="20" r="1.5" />
+        </svg>
+        {count > 0 ? (
+          <span className="header-btn__stack">
+            <span>{`${count} Items`}</span>
+            <span>{formatInr(total)}</span>
+          </span>
+        ) : (
+          <span>My Cart</span>
+        )}
+      </Link>
+      {open && (
+        <Suspense fallback={null}>
+          <CartDrawer onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { Link, useLocation } from 'react-router-dom';
+import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { AccountButton } from './account-button';
+import { CartButton } from './cart-button';
+import { HeaderMessage } from './header-message';
+import { InstallButton } from './install-button';
+import { Logo } from './logo';
+import { SearchBar } from './search-bar';
+import { WishlistButton } from './wishlist-button';
+
+/**
+ * Spec §2 sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
+ * search bar gets its own row, and on /search only that row shows (with a back arrow).
+ */
+export function Header() {
+  const narrow = useMediaQuery(NARROW);
+  const onSearch = useLocation().pathname === '/search';
+  return (
+    <header className="header">
+      {!(narrow && onSearch) && (
+        <div className="header__row container">
+          <Link to="/" className="logo-link">
+            <Logo />
+            <span className="logo-link__text">
+              <span className="logo-link__name">Haat</span>
+              <span className="logo-link__tagline">Delivery in 10 minutes · 5,000+ products</span>
+            </span>
+          </Link>
+          {!narrow && (
+            <div className="header__search">
+              <SearchBar narrow={false} />
+            </div>
+          )}
+          <nav className="header__actions" aria-label="Account">
+            <InstallButton />
+            <WishlistButton />
+            <AccountButton />
+            <CartButton />
+          </nav>
+        </div>
+      )}
+      {narrow && (
+        <div className="header__search-row container">
+          <SearchBar narrow />
+        </div>
+      )}
+      <HeaderMessage />
+    </header>
+  );
+}

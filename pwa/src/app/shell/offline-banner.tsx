@@ -1,0 +1,12 @@
+import { useOnline } from '../../lib/use-online';
+
+/** ARCHITECTURE.md "A visible offline banner": pages seen before keep working from IndexedDB. */
+export function OfflineBanner() {
+  const online = useOnline();
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      You are offline. Showing products saved on this device.
+    </div>
+  );
+}

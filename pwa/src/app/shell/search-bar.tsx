@@ -1,0 +1,65 @@
+import { useRef } from 'react';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
+import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
+
+export const SEARCH_PLACEHOLDER = 'Search for atta dal and more';
+
+function Magnifier() {
+  return (
+    <svg className="search-bar__icon" viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+      <circle cx="11" cy="11" r="7" />
+      <path d="M20 20l-4-4" />
+    </svg>
+  );
+}
+
+/** Everywhere but /search: a display-only prompt that leads to /search, typing the spec's suggestions. */
+function SearchPrompt() {
+  const typed = useRef<HTMLSpanElement>(null);
+  useTypingPrompt(typed, SEARCH_SUGGESTIONS, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs);
+  return (
+    <Link to="/search" className="search-bar" data-testid="search-prompt">
+      <Magnifier />
+      {/* The accessible name keeps the visible words (WCAG label-in-name) and leads with what the link does. */}
+      <span className="visually-hidden">{`${SEARCH_PLACEHOLDER}: `}</span>
+      <span ref={typed} className="search-bar__prompt">
+        {promptText(SEARCH_SUGGESTIONS)(firstPrompt(SEARCH_SUGGESTIONS))}
+      </span>
+    </Link>
+  );
+}
+
+/** On /search: the editable input, focused and filled from q; every change moves the URL (spec §2). */
+function SearchInput({ showBack }: { showBack: boolean }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  return (
+    <div className="search-bar search-bar--input">
+      {showBack ? (
+        <Link to="/" className="search-bar__back" aria-label="Back to home">
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path d="M15 5l-7 7 7 7" />
+          </svg>
+        </Link>
+      ) : (
+        <Magnifier />
+      )}
+      <input
+        type="search"
+        autoFocus
+        value={params.get('q') ?? ''}
+        onChange={(e) => navigate(`/search?q=${encodeURIComponent(e.target.value)}`, { replace: true })}
+        placeholder={SEARCH_PLACEHOLDER}
+        aria-label="Search products"
+        enterKeyHint="search"
+      />
+    </div>
+  );
+}
+
+/** Spec §2 header search bar; under 768 px the search page shows a back arrow instead of the magnifier. */
+export function SearchBar({ narrow }: { narrow: boolean }) {
+  const { pathname } = useLocation();
+  return pathname === '/search' ? <SearchInput showBack={narrow} /> : <SearchPrompt />;
+}

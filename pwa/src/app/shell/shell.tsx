@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { CartBar } from './cart-bar';
+import { Footer } from './footer';
+import { Header } from './header';
+import { IosInstallHint } from './ios-install-hint';
+import { OfflineBanner } from './offline-banner';
+import { Toaster } from './toaster';
+import { UpdateToast } from './update-toast';
+
+/** Spec §2 page shell: sticky header, the page, the footer, and the small-screen cart bar. */
+export function Shell({ children }: { children: ReactNode }) {
+  return (
+    <div className="shell">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Header />
+      <OfflineBanner />
+      <main id="main" className="shell__main">
+        {children}
+      </main>
+      <Footer />
+      <CartBar />
+      <IosInstallHint />
+      <UpdateToast />
+      <Toaster />
+    </div>
+  );
+}

@@ -1,0 +1,19 @@
+import { useAtomValue } from 'jotai';
+import { dismissToast, toastsAtom } from '../../lib/toast';
+
+/** Renders lib/toast.ts's queue (spec §9 durations live there); errors are announced assertively. */
+export function Toaster() {
+  const toasts = useAtomValue(toastsAtom);
+  return (
+    <div className="toaster" aria-live="polite">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
+          <span>{t.message}</span>
+          <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
+            ×
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../lib/db';
+import { cartTotals } from '../../features/cart/cart-lines';
+
+/** What the header cart button and the small-screen cart bar show. */
+export interface CartSummary {
+  count: number;
+  total: number;
+}
+
+/** Live from the device's cart (spec §2): units and the grand total; 0 reads "My Cart", hides the bar. */
+export function useCartSummary(): CartSummary {
+  const totals = useLiveQuery(async () => cartTotals(await db.cart.toArray()));
+  return { count: totals?.quantityTotal ?? 0, total: totals?.grandTotal ?? 0 };
+}

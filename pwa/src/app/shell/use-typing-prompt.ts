@@ -1,0 +1,23 @@
+import type { RefObject } from 'react';
+import { useTextAnimation, type TextStep } from '../../lib/use-text-animation';
+
+export interface PromptState {
+  index: number;
+  length: number;
+}
+
+/** Spec §4/§9: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word. */
+export function typingPromptStep(words: readonly string[], typeMs: number, holdMs: number) {
+  return ({ index, length }: PromptState): TextStep<PromptState> =>
+    length >= (words[index]?.length ?? 0) ? { next: { index: (index + 1) % words.length, length: 0 }, delay: holdMs } : { next: { index, length: length + 1 }, delay: typeMs };
+}
+
+export const promptText = (words: readonly string[]) => ({ index, length }: PromptState) => `Search "${(words[index] ?? '').slice(0, length)}"`;
+
+/** The first word starts complete, as the static first paint (index.html) shows it. */
+export const firstPrompt = (words: readonly string[]): PromptState => ({ index: 0, length: words[0]?.length ?? 0 });
+
+/** Animates the search prompt's text inside `ref` (see useTextAnimation for why not React state). */
+export function useTypingPrompt(ref: RefObject<HTMLElement | null>, words: readonly string[], typeMs: number, holdMs: number): void {
+  useTextAnimation(ref, firstPrompt(words), typingPromptStep(words, typeMs, holdMs), promptText(words));
+}

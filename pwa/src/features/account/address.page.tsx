@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import type { Address } from '@haat/shared/addresses/address.types';
+import { db } from '../../lib/db';
+import { toast } from '../../lib/toast';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { addressApi } from './api';
+import { AddressDialog } from './components/address-dialog';
+import { AddressText } from './components/address-text';
+import { DashboardFrame } from './components/dashboard-frame';
+import { useAddresses } from './hooks/use-addresses';
+
+/** /dashboard/address (spec §2 Addresses): My Addresses, add, edit and remove (disable) each. */
+export function AddressPage() {
+  usePageMeta({ title: 'My Addresses | Haat' });
+  const { addresses, loaded } = useAddresses();
+  const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  const remove = async (address: Address) => {
+    try {
+      const answer = await addressApi.disable(address._id);
+      await db.addresses.delete(address._id);
+      toast.success(answer.message || 'Address Removed');
+    } catch {
+      // the server's message is on screen
+    }
+  };
+  return (
+    <DashboardFrame>
+      <section className="address-page">
+        <div className="address-page__head">
+          <h1>My Addresses</h1>
+          <button type="button" className="btn btn--primary btn--small" onClick={() => setEditing('new')}>
+            Add New Address
+          </button>
+        </div>
+        {loaded && addresses.length === 0 && <p className="state-box">No address saved yet.</p>}
+        {addresses.map((a) => (
+          <div key={a._id} className="address-card" data-testid="address-card">
+            <AddressText address={a} />
+            <span className="address-card__actions">
+              <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit address of ${a.name}`} onClick={() => setEditing(a)}>
+                Edit
+              </button>
+              <button type="button" className="btn btn--ghost btn--small" aria-label={`Delete address of ${a.name}`} onClick={() => void remove(a)}>
+                Delete
+              </button>
+            </span>
+          </div>
+        ))}
+        {editing && <AddressDialog address={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+      </section>
+    </DashboardFrame>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Address } from '@haat/shared/addresses/address.types';
+import type { AddressFields } from '@haat/shared/addresses/address.schema';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { User } from '@haat/shared/users/user.types';
+import { http } from '../../lib/http';
+
+/** Spec §7 User calls of a signed-in shopper. */
+export const accountApi = {
+  /** Best effort: the device forgets the session whatever the server says. */
+  logout: () => http.get('user/logout', { retry: 0, timeout: 5000, context: { silent: true } }).json<Envelope<null>>(),
+  userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
+  updateUser: (fields: { name: string; email: string; mobile: string }) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
+};
+
+/** Spec §7 Address calls. Address changes need the network: a new address is checked by the server. */
+export const addressApi = {
+  list: () => http.get('address/get', { context: { silent: true } }).json<Envelope<Address[]>>(),
+  create: (fields: AddressFields) => http.post('address/create', { json: fields }).json<Envelope<Address>>(),
+  update: (fields: AddressFields & { _id: string }) => http.put('address/update', { json: fields }).json<Envelope<Address>>(),
+  disable: (_id: string) => http.delete('address/disable', { json: { _id } }).json<Envelope<unknown>>(),
+};

@@ -1,0 +1,45 @@
+import { useState, type FormEvent } from 'react';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { User } from '@haat/shared/users/user.types';
+import { http } from '../../../lib/http';
+import { toast } from '../../../lib/toast';
+import './account.css';
+
+/** Spec §2 Profile: the avatar upload dialog (Upload, Loading... while it runs). */
+export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: (avatar: string) => void }) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!file) return;
+    const body = new FormData();
+    body.append('file', file);
+    setBusy(true);
+    try {
+      const answer = await http.put('user/upload-avatar', { body, timeout: 60_000 }).json<Envelope<Pick<User, 'avatar'>>>();
+      onUploaded(answer.data!.avatar);
+      toast.success(answer.message);
+      onClose();
+    } catch {
+      // the server's message is on screen (not an image, too large…)
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <form className="modal__card" role="dialog" aria-modal="true" aria-label="Upload avatar" onSubmit={submit}>
+        <h2>Upload avatar</h2>
+        <input type="file" accept="image/*" aria-label="Avatar image" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <div className="modal__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            Cancel
+          </button>
+          <button type="submit" className="btn btn--primary" disabled={!file || busy}>
+            {busy ? 'Loading...' : 'Upload'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useId } from 'react';
+
+interface Props {
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoFocus?: boolean;
+}
+
+const AUTOCOMPLETE: Record<string, string> = {
+  name: 'name',
+  building: 'address-line1',
+  address_line: 'address-line2',
+  city: 'address-level2',
+  state: 'address-level1',
+  country: 'country-name',
+  pincode: 'postal-code',
+  mobile: 'tel',
+  email: 'email',
+};
+
+/** A labelled required input (address and profile forms), with the browser's autofill hints. */
+export function LabelledInput({ name, label, value, onChange, autoFocus }: Props) {
+  const id = useId();
+  return (
+    <div className="address-dialog__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        required
+        value={value}
+        autoFocus={autoFocus}
+        autoComplete={AUTOCOMPLETE[name] ?? 'off'}
+        inputMode={name === 'pincode' || name === 'mobile' ? 'numeric' : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

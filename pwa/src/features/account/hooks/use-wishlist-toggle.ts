@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { db } from '../../../lib/db';
+import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/shared-live-query';
+import { showHeaderMessage } from '../../../lib/header-message';
+import { flushOutbox, outbox } from '../../../lib/outbox-sync';
+import { OUTBOX_OPS } from '../../../lib/outbox-ops';
+import { isSignedInAtom } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+
+// Every heart reads the same one query of the wishlist's ids, not one query per card.
+const wishlistIds = sharedLiveQuery(async () => new Set(await db.wishlist.toCollection().primaryKeys()));
+
+/**
+ * Spec §4 product card wishlist: set from the wishlist, toggling adds or removes, the heart disabled
+ * while the change runs. Offline-first like the cart: IndexedDB and the outbox in one transaction.
+ */
+export function useWishlistToggle(productId: string) {
+  const signedIn = useAtomValue(isSignedInAtom);
+  const navigate = useNavigate();
+  const wished = useSharedLiveQuery(wishlistIds)?.has(productId) ?? false;
+  const [busy, setBusy] = useState(false);
+
+  const toggle = async () => {
+    if (!signedIn) {
+      showHeaderMessage('Login required!');
+      return navigate('/login');
+    }
+    setBusy(true);
+    try {
+      const added = await db.transaction('rw', db.wishlist, db.outbox, db.products, async () => {
+        if (await db.wishlist.get(productId)) {
+          await db.wishlist.delete(productId);
+          await outbox.enqueue(OUTBOX_OPS.wishlistRemove, { productId });
+          return false;
+        }
+        const p = await db.products.get(productId); // the catalogue cache has what the grid shows
+        const product = p && { _id: p._id, name: p.name, image: p.image, unit: p.unit, price: p.price, discount: p.discount, stock: p.stock };
+        await db.wishlist.put({ _id: productId, addedAt: Date.now(), product });
+        await outbox.enqueue(OUTBOX_OPS.wishlistAdd, { productId });
+        return true;
+      });
+      toast.success(added ? 'Item added' : 'Removed from wishlist');
+      await flushOutbox();
+    } catch {
+      toast.error('Something went wrong!');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { wished, busy, toggle };
+}

@@ -1,0 +1,21 @@
+import { useAtomValue } from 'jotai';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { isSignedInAtom } from '../../lib/session';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { AccountMenu } from './components/account-menu';
+
+/** /user (spec §2): the account menu as a page on phones, with a close button that goes back. */
+export function UserMenuPage() {
+  usePageMeta({ title: 'My Account | Haat' });
+  const navigate = useNavigate();
+  const signedIn = useAtomValue(isSignedInAtom);
+  if (!signedIn) return <Navigate to="/login" replace />;
+  return (
+    <div className="user-menu-page">
+      <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label="Close" onClick={() => navigate(-1)}>
+        ✕
+      </button>
+      <AccountMenu />
+    </div>
+  );
+}

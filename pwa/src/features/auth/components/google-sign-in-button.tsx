@@ -1,0 +1,33 @@
+import { useCallback } from 'react';
+import { usePublicConfig } from '../../../lib/public-config';
+import { toast } from '../../../lib/toast';
+import { authApi } from '../api';
+import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
+import { useGoogleIdentity } from '../hooks/use-google-identity';
+
+/**
+ * Third-party sign-in (spec §2 login and register). Shown only when the API says a Google client id
+ * is configured; otherwise Google sign-in would answer 503, so there is nothing to press.
+ */
+export function GoogleSignInButton({ mode }: { mode: 'login' | 'register' }) {
+  const { googleClientId } = usePublicConfig();
+  const completeSignIn = useCompleteSignIn();
+  const failure = mode === 'login' ? 'Google Login Failed' : 'Google SignUp Failed';
+  const onFailure = useCallback(() => toast.error(failure), [failure]);
+  const onCredential = async (credential: string) => {
+    try {
+      const answer = await (mode === 'login' ? authApi.googleLogin(credential) : authApi.googleRegister(credential));
+      await completeSignIn(answer.data!, answer.message);
+    } catch {
+      toast.error('Google Register/Login Failed');
+    }
+  };
+  const host = useGoogleIdentity(googleClientId, (c) => void onCredential(c), onFailure);
+  if (!googleClientId) return null;
+  return (
+    <div className="auth-form__google">
+      <span className="auth-form__or">or</span>
+      <div ref={host} />
+    </div>
+  );
+}

@@ -1,0 +1,34 @@
+import { useId, useState } from 'react';
+
+interface Props {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: 'current-password' | 'new-password';
+}
+
+/** A password input with the show/hide toggle spec §2 asks for on every sign-in form. */
+export function PasswordField({ label, name, value, onChange, autoComplete }: Props) {
+  const id = useId();
+  const [shown, setShown] = useState(false);
+  return (
+    <div className="auth-form__field">
+      <label htmlFor={id}>{label}</label>
+      <div className="auth-form__password">
+        <input
+          id={id}
+          name={name}
+          type={shown ? 'text' : 'password'}
+          value={value}
+          autoComplete={autoComplete}
+          placeholder={`Enter your ${label.toLowerCase()}`}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <button type="button" className="auth-form__eye" aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+          {shown ? 'Hide' : 'Show'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useId } from 'react';
+
+interface Props {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'tel';
+  autoComplete?: string;
+  autoFocus?: boolean;
+}
+
+/** A labelled input of the sign-in forms. */
+export function TextField({ label, name, value, onChange, type = 'text', autoComplete, autoFocus }: Props) {
+  const id = useId();
+  return (
+    <div className="auth-form__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        autoFocus={autoFocus}
+        placeholder={`Enter your ${label.toLowerCase()}`}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </div>
+  );
+}

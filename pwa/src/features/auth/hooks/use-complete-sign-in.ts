@@ -1,0 +1,38 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { LIMITS } from '@haat/shared/common/limits';
+import type { LoginTokens } from '@haat/shared/users/user.types';
+import { tokens } from '../../../lib/tokens';
+import { endSession, setSessionUser } from '../../../lib/session';
+import { claimUserData } from '../../../lib/user-data';
+import { showHeaderMessage } from '../../../lib/header-message';
+import { toast } from '../../../lib/toast';
+import { authApi } from '../api';
+
+/**
+ * Spec §4 "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
+ * The cart, addresses and orders reload when the session user changes (app/session-sync.tsx).
+ */
+export function useCompleteSignIn() {
+  const navigate = useNavigate();
+  return useCallback(
+    async (pair: LoginTokens, message?: string) => {
+      // Forget any previous shopper first: nothing queued by them may go out with the new tokens.
+      endSession();
+      tokens.save({ accessToken: pair.accesstoken, refreshToken: pair.refreshToken });
+      try {
+        const { data: user } = await authApi.userDetails();
+        if (!user) throw new Error('The server sent no profile.');
+        await claimUserData(user._id);
+        setSessionUser(user);
+      } catch (error) {
+        tokens.clear(); // half a session is worse than none
+        throw error;
+      }
+      if (message) toast.success(message);
+      showHeaderMessage('Login successful!', LIMITS.headerLoginMessageMs);
+      navigate('/', { replace: true });
+    },
+    [navigate],
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import type { CartProduct } from '@haat/shared/cart/cart.types';
+import type { CartLine } from '../../../lib/account-tables';
+import type { OutboxEntry } from '../../../lib/outbox';
+import { cartTotals, mergeQuantities, overlayPending, type CartSyncBody } from '../cart-lines';
+
+const product = (id: string, price: number, discount = 0): CartProduct => ({ _id: id, name: `P ${id}`, image: [], unit: '1 pc', price, discount, stock: 50 });
+const line = (id: string, quantity: number, price = 100, discount = 0): CartLine => ({ productId: id, quantity, product: product(id, price, discount) });
+const entry = (key: string, items: CartSyncBody['items']): OutboxEntry<CartSyncBody> => ({ key, op: 'cart.sync', body: { items }, createdAt: '', attempts: 0 });
+
+describe('cart totals (spec §2 Bill details, §9 pricing)', () => {
+  it('sums undiscounted and discounted line totals, units and savings', () => {
+    // 999 at 15% costs 849 (ceil of 149.85 is 150); 99.99 without discount.
+    const totals = cartTotals([line('a', 2, 999, 15), line('b', 3, 99.99)]);
+    expect(totals).toEqual({ itemsTotal: 2297.97, grandTotal: 1997.97, savings: 300, quantityTotal: 5 });
+  });
+
+  it('is all zero for an empty cart', () => {
+    expect(cartTotals([])).toEqual({ itemsTotal: 0, grandTotal: 0, savings: 0, quantityTotal: 0 });
+  });
+});
+
+describe('queued cart changes', () => {
+  it('merge into one absolute quantity per product, the last change winning', () => {
+    const merged = mergeQuantities([entry('1', [{ productId: 'a', quantity: 1 }]), entry('2', [{ productId: 'b', quantity: 2 }]), entry('3', [{ productId: 'a', quantity: 0 }])]);
+    expect(merged).toEqual([{ productId: 'a', quantity: 0 }, { productId: 'b', quantity: 2 }]);
+  });
+
+  it('lie on top of the server cart so newer taps are never undone by an older answer', () => {
+    const server = [line('a', 1, 120), line('b', 5)];
+    const known = new Map([['c', line('c', 1, 40)], ['a', { ...line('a', 9, 100), addedAt: 7 }]]);
+    const result = overlayPending(server, [entry('k', [{ productId: 'b', quantity: 0 }, { productId: 'c', quantity: 2 }, { productId: 'a', quantity: 3 }])], known);
+    expect(result.map((l) => [l.productId, l.quantity, l.product.price])).toEqual([['a', 3, 120], ['c', 2, 40]]);
+    expect(result[0]!.addedAt).toBe(7);
+  });
+});

@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../lib/db';
+import { setSessionUser } from '../../../lib/session';
+import type { User } from '@haat/shared/users/user.types';
+import { CartPanel } from '../components/cart-panel';
+
+const product = (id: string, name: string, price: number, discount: number) => ({ _id: id, name, image: [], unit: '1 pc', price, discount, stock: 9 });
+
+function renderPanel() {
+  return render(
+    <MemoryRouter>
+      <CartPanel />
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  await Promise.all([db.cart.clear(), db.outbox.clear()]);
+  setSessionUser(null);
+});
+afterEach(cleanup);
+
+describe('the cart panel (spec §2)', () => {
+  it('shows savings, items and Bill details with the undiscounted total struck through', async () => {
+    await db.cart.bulkPut([
+      { productId: 'w1', quantity: 2, product: product('w1', 'Watch', 999, 15), addedAt: 1 },
+      { productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0), addedAt: 2 },
+    ]);
+    renderPanel();
+    const bill = await screen.findByTestId('bill-details');
+    expect(within(bill).getByTestId('items-total-original').textContent).toBe('₹2,248.00');
+    expect(within(bill).getByTestId('items-total').textContent).toBe('₹1,948.00');
+    expect(within(bill).getByText('Quntity total')).toBeTruthy();
+    expect(within(bill).getByTestId('quantity-total').textContent).toBe('3 items');
+    expect(within(bill).getByText('Free')).toBeTruthy();
+    expect(within(bill).getByTestId('grand-total').textContent).toBe('₹1,948.00');
+    expect(screen.getByTestId('cart-savings').textContent).toBe('Your total savings₹300.00');
+    expect(screen.getAllByTestId('cart-line').map((li) => li.dataset.productId)).toEqual(['w1', 'b1']);
+    expect(screen.getByRole('button', { name: 'Please Login' })).toBeTruthy();
+  });
+
+  it('marks lines whose change has not reached the server and offers Proceed when signed in', async () => {
+    setSessionUser({ _id: 'u1', name: 'Asha' } as User);
+    await db.cart.bulkPut([
+      { productId: 'w1', quantity: 1, product: product('w1', 'Watch', 500, 0) },
+      { productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0) },
+    ]);
+    await db.outbox.put({ key: 'k1', op: 'cart.sync', body: { items: [{ productId: 'b1', quantity: 1 }] }, createdAt: '', attempts: 1 });
+    renderPanel();
+    await screen.findAllByTestId('cart-line');
+    const waiting = await screen.findAllByTestId('waiting-for-network');
+    expect(waiting).toHaveLength(1);
+    expect(waiting[0]!.closest('li')!.dataset.productId).toBe('b1');
+    expect(screen.getByRole('button', { name: /Proceed/ })).toBeTruthy();
+  });
+
+  it('shows the empty state with Shop Now', async () => {
+    renderPanel();
+    expect(await screen.findByTestId('empty-cart')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Shop Now' }).getAttribute('href')).toBe('/');
+  });
+});

@@ -1,0 +1,19 @@
+import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { Totals } from '@haat/shared/money/pricing';
+import { http } from '../../lib/http';
+
+export type CartEnvelope = Envelope<CartItem[]> & { totals?: Totals; changes?: CartSyncChange[] };
+
+/**
+ * The cart on the server. The device writes only through PUT /api/cart/sync (absolute quantities,
+ * beyond spec §7), so a replayed write changes nothing; both calls are silent because the cart panel
+ * explains failures itself (waiting marks, notices) instead of toasting background work.
+ */
+export const cartApi = {
+  get: () => http.get('cart/get', { context: { silent: true } }).json<CartEnvelope>(),
+  sync: (items: Array<{ productId: string; quantity: number }>, idempotencyKey: string) =>
+    http
+      .put('cart/sync', { json: { items }, headers: { 'idempotency-key': idempotencyKey }, retry: 0, context: { silent: true } })
+      .json<CartEnvelope>(),
+};

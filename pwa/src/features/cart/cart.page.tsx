@@ -1,0 +1,12 @@
+import { usePageMeta } from '../../lib/use-page-meta';
+import { CartPanel } from './components/cart-panel';
+
+/** /cart (spec §2): the cart panel's content as a page, for small screens and the View Cart link. */
+export function CartPage() {
+  usePageMeta({ title: 'Cart | Haat' });
+  return (
+    <div className="cart-page">
+      <CartPanel />
+    </div>
+  );
+}

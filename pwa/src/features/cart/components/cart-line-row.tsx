@@ -1,0 +1,29 @@
+import { formatInr } from '@haat/shared/money/inr';
+import { discountedPrice } from '@haat/shared/money/pricing';
+import type { CartLine } from '../../../lib/account-tables';
+import { CartStepper } from './cart-stepper';
+
+/** One cart item (spec §2): image, name, unit, discounted price, stepper; marked while unsynced. */
+export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolean }) {
+  const { product } = line;
+  const price = discountedPrice(product.price, product.discount);
+  return (
+    <li className="cart-line" data-testid="cart-line" data-product-id={line.productId}>
+      <img className="cart-line__img" src={product.image[0] ?? '/placeholder.svg'} alt="" width={64} height={64} loading="lazy" />
+      <span className="cart-line__info">
+        <span className="cart-line__name">{product.name}</span>
+        <span className="cart-line__unit">{product.unit}</span>
+        <span className="cart-line__price">
+          {formatInr(price)}
+          {price !== product.price && <s className="cart-line__was">{formatInr(product.price)}</s>}
+        </span>
+        {waiting && (
+          <span className="cart-line__waiting" data-testid="waiting-for-network">
+            Waiting for network
+          </span>
+        )}
+      </span>
+      <CartStepper product={product} quantity={line.quantity} />
+    </li>
+  );
+}

@@ -1,0 +1,61 @@
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import { formatInr } from '@haat/shared/money/inr';
+import { isSignedInAtom } from '../../../lib/session';
+import { useCart } from '../hooks/use-cart';
+import { BillDetails } from './bill-details';
+import { CartLineRow } from './cart-line-row';
+import { CartNoticesList } from './cart-notices-list';
+import { EmptyCart } from './empty-cart';
+import './cart.css';
+
+/**
+ * Spec §2 cart side panel, also the body of /cart: title, savings, items with steppers, Bill details,
+ * and Proceed (to /checkout when signed in, else Please Login). `onNavigate` closes a drawer.
+ */
+export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
+  const { lines, totals, waiting, loaded } = useCart();
+  const signedIn = useAtomValue(isSignedInAtom);
+  const navigate = useNavigate();
+  const go = (path: string) => {
+    onNavigate?.();
+    navigate(path);
+  };
+
+  return (
+    <section className="cart-panel" aria-labelledby="cart-title">
+      <h2 id="cart-title" className="cart-panel__title">
+        Cart
+      </h2>
+      <CartNoticesList />
+      {!loaded ? null : lines.length === 0 ? (
+        <EmptyCart onNavigate={onNavigate} />
+      ) : (
+        <>
+          <p className="cart-panel__savings" data-testid="cart-savings">
+            <span>Your total savings</span>
+            <span>{formatInr(totals.savings)}</span>
+          </p>
+          <ul className="cart-panel__lines">
+            {lines.map((line) => (
+              <CartLineRow key={line.productId} line={line} waiting={waiting.has(line.productId)} />
+            ))}
+          </ul>
+          <BillDetails totals={totals} />
+          <div className="cart-panel__footer">
+            {signedIn ? (
+              <button type="button" className="btn btn--primary cart-panel__proceed" onClick={() => go('/checkout')}>
+                <span>{formatInr(totals.grandTotal)}</span>
+                <span>Proceed</span>
+              </button>
+            ) : (
+              <button type="button" className="btn btn--primary cart-panel__proceed" onClick={() => go('/login')}>
+                Please Login
+              </button>
+            )}
+          </div>
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useCallback } from 'react';
+import { useAtomValue } from 'jotai';
+import { useNavigate } from 'react-router-dom';
+import type { CartProduct } from '@haat/shared/cart/cart.types';
+import { db } from '../../../lib/db';
+import { isSignedInAtom } from '../../../lib/session';
+import { flushOutbox, outbox } from '../../../lib/outbox-sync';
+import { toast } from '../../../lib/toast';
+import { CART_SYNC_OP, type CartSyncBody } from '../cart-lines';
+
+/**
+ * Spec §4 Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. Each change
+ * is written to IndexedDB and queued in the same transaction (so neither exists without the other),
+ * then sent if the network allows; the screen never waits for the server.
+ */
+export function useCartActions() {
+  const signedIn = useAtomValue(isSignedInAtom);
+  const navigate = useNavigate();
+
+  const change = useCallback(
+    async (product: CartProduct, delta: number) => {
+      if (!signedIn) {
+        toast.error(delta > 0 ? 'Please login first to add products!' : 'Please login first to update cart!');
+        navigate('/login');
+        return;
+      }
+      const outcome = await db.transaction('rw', db.cart, db.outbox, async () => {
+        const line = await db.cart.get(product._id);
+        const before = line?.quantity ?? 0;
+        const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
+        const quantity = Math.max(0, Math.min(before + delta, Math.max(stock, before)));
+        if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
+        if (quantity === 0) await db.cart.delete(product._id);
+        else await db.cart.put({ ...line, productId: product._id, product: line?.product ?? product, quantity, addedAt: line?.addedAt ?? Date.now() });
+        await outbox.enqueue<CartSyncBody>(CART_SYNC_OP, { items: [{ productId: product._id, quantity }] });
+        return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
+      });
+      if (outcome === 'added') toast.success('Item added');
+      if (outcome === 'removed') toast.success('Item removed');
+      if (outcome === 'out') toast.error(`${product.name} is out of stock.`);
+      if (outcome.startsWith('max:')) toast.plain(`Only ${outcome.slice(4)} of ${product.name} in stock.`);
+      void flushOutbox();
+    },
+    [signedIn, navigate],
+  );
+
+  return {
+    increment: useCallback((product: CartProduct, units = 1) => change(product, Math.max(1, units)), [change]),
+    decrement: useCallback((product: CartProduct) => change(product, -1), [change]),
+  };
+}

@@ -1,0 +1,26 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import type { Totals } from '@haat/shared/money/pricing';
+import { db } from '../../../lib/db';
+import type { CartLine } from '../../../lib/account-tables';
+import { byAddedAt, cartTotals, CART_SYNC_OP, type CartSyncBody } from '../cart-lines';
+
+export interface CartView {
+  lines: CartLine[];
+  totals: Totals;
+  /** Products with a change the server has not acknowledged yet ("waiting for network"). */
+  waiting: ReadonlySet<string>;
+  loaded: boolean;
+}
+
+const EMPTY: CartLine[] = [];
+
+/** The cart as IndexedDB holds it, live: what the shopper did, synced or not. */
+export function useCart(): CartView {
+  const state = useLiveQuery(async () => {
+    const [lines, queued] = await Promise.all([db.cart.toArray(), db.outbox.where('op').equals(CART_SYNC_OP).toArray()]);
+    const waiting = new Set(queued.filter((e) => !e.failed).flatMap((e) => (e.body as CartSyncBody).items.map((i) => i.productId)));
+    return { lines: lines.sort(byAddedAt), waiting };
+  });
+  const lines = state?.lines ?? EMPTY;
+  return { lines, totals: cartTotals(lines), waiting: state?.waiting ?? new Set(), loaded: state !== undefined };
+}

@@ -1,0 +1,6 @@
+/** Spec §9: '{n}% OFF', red with a pulse at 50 or more, green below; nothing without a discount. */
+export function DiscountBadge({ discount }: { discount: number }) {
+  if (!(discount > 0)) return null;
+  const big = discount >= 50;
+  return <span className={`discount-badge ${big ? 'discount-badge--big' : 'discount-badge--small'}`}>{`${discount}% OFF`}</span>;
+}

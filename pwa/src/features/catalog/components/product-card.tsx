@@ -1,0 +1,59 @@
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import type { Product } from '@haat/shared/catalog/catalog.types';
+import { productPath } from '@haat/shared/routing/slug';
+import { AddToCartSlot } from './add-to-cart-slot';
+import { DiscountBadge } from './discount-badge';
+import { PriceTag } from './price-tag';
+import { ProductImage } from './product-image';
+import { RatingRing } from './rating-ring';
+import { StockLabel } from './stock-label';
+import { WishlistHeart } from './wishlist-heart';
+import './product-card.css';
+
+interface Props {
+  product: Product;
+  /** Cards above the fold load their picture at once (LCP); the rest lazily. */
+  eager?: boolean;
+  /** Adds a Quick view button (product page rows). */
+  onQuickView?: (product: Product) => void;
+}
+
+/**
+ * Spec §2/§9 product card: first image, name, unit, price after discount, badge, stock, rating, heart.
+ * Memoised: a page re-rendering around its grid (the category tree arriving, a filter typed) does not
+ * rebuild every card whose product did not change.
+ */
+export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView }: Props) {
+  return (
+    <article className="product-card">
+      <Link to={productPath(product)} className="product-card__link">
+        <span className="product-card__media">
+          <ProductImage
+            src={product.image[0]}
+            alt={product.name}
+            sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 240px"
+            eager={eager}
+          />
+          <DiscountBadge discount={product.discount} />
+        </span>
+        <span className="product-card__name">{product.name}</span>
+      </Link>
+      <WishlistHeart productId={product._id} productName={product.name} />
+      <span className="product-card__unit">{product.unit}</span>
+      <PriceTag price={product.price} discount={product.discount} />
+      <span className="product-card__meta">
+        <StockLabel stock={product.stock} />
+        <RatingRing averageRating={product.averageRating} totalReviews={product.totalReviews} />
+      </span>
+      <span className="product-card__actions">
+        {onQuickView && (
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => onQuickView(product)}>
+            Quick view
+          </button>
+        )}
+        <AddToCartSlot product={product} />
+      </span>
+    </article>
+  );
+});

@@ -1,0 +1,42 @@
+import type { CSSProperties } from 'react';
+import { IMAGE_WIDTHS, imageVariant } from '@haat/shared/files/image-variant';
+
+/** Shown when a product has no image (spec §3: "placeholder if none"). */
+export const PLACEHOLDER_IMAGE = '/placeholder.svg';
+
+interface Props {
+  src: string | undefined;
+  alt: string;
+  /** The rendered width in CSS px at most breakpoints, for `sizes`. */
+  sizes: string;
+  width?: number;
+  height?: number;
+  eager?: boolean;
+  className?: string;
+  style?: CSSProperties;
+}
+
+/**
+ * A product picture using the API's two WebP widths (…-small.webp 400 px, …-large.webp 1200 px), with
+ * width/height so the box is reserved before it loads (no layout shift).
+ */
+export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager = false, className, style }: Props) {
+  const url = src || PLACEHOLDER_IMAGE;
+  const small = imageVariant(url, 'small');
+  const srcSet = small === url ? undefined : `${small} ${IMAGE_WIDTHS.small}w, ${url} ${IMAGE_WIDTHS.large}w`;
+  return (
+    <img
+      className={className}
+      style={style}
+      src={small}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? 'eager' : 'lazy'}
+      fetchPriority={eager ? 'high' : undefined}
+      decoding="async"
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import { db } from '../../../lib/db';
+import type { ProductPage } from '../api';
+
+/**
+ * Writes one fetched page into IndexedDB in one transaction: the products themselves (so detail pages
+ * and offline search find them) and the list's ids in order. Page 1 replaces the list; later pages append.
+ */
+export async function saveProductPage(key: string, result: ProductPage): Promise<void> {
+  await db.transaction('rw', db.products, db.lists, async () => {
+    await db.products.bulkPut(result.items);
+    const ids = result.items.map((p) => p._id);
+    const previous = result.page > 1 ? await db.lists.get(key) : undefined;
+    const merged = previous ? [...previous.ids, ...ids.filter((id) => !previous.ids.includes(id))] : ids;
+    await db.lists.put({ key, ids: merged, total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() });
+  });
+}

@@ -1,0 +1,85 @@
+import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import type { Product } from '@haat/shared/catalog/catalog.types';
+import { db } from '../../../lib/db';
+import { useLiveTransition } from '../../../lib/use-live-transition';
+import type { ProductPage } from '../api';
+import { saveProductPage } from './save-product-page';
+
+export interface CachedProducts {
+  /** undefined while IndexedDB is read, null when nothing is cached for this key yet. */
+  products: Product[] | null | undefined;
+  total: number;
+  hasMore: boolean;
+  /** The network answered badly and nothing cached could stand in. */
+  error: boolean;
+  /** The network failed but a cached copy is shown. */
+  stale: boolean;
+  loadingMore: boolean;
+  loadMore: () => void;
+}
+
+/**
+ * Offline-first product list: renders what IndexedDB holds for `key` at once, refreshes page 1 from the
+ * network, and appends later pages on loadMore. Pass key null to wait (e.g. ids not known yet).
+ */
+export function useCachedProducts(key: string | null, fetchPage: (page: number) => Promise<ProductPage>): CachedProducts {
+  const fetchRef = useRef(fetchPage);
+  fetchRef.current = fetchPage;
+  const [failed, setFailed] = useState<string | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+  // Page 1 as the network answered it, shown until IndexedDB has it (a first visit need not wait for
+  // the write and the re-read); `saving` lets a Load More wait for that write before appending.
+  const [fresh, setFresh] = useState<{ key: string; page: ProductPage } | null>(null);
+  const saving = useRef<Promise<void>>(Promise.resolve());
+
+  const cached = useLiveTransition(async () => {
+    if (!key) return null;
+    const list = await db.lists.get(key);
+    if (!list) return null;
+    const products = (await db.products.bulkGet(list.ids)).filter((p): p is Product => !!p);
+    return { ...list, products };
+  }, [key]);
+
+  useEffect(() => {
+    if (!key) return;
+    let live = true;
+    setFailed(null);
+    fetchRef.current(1).then(
+      (page) => {
+        if (live) startTransition(() => setFresh({ key, page }));
+        saving.current = saveProductPage(key, page);
+      },
+      () => live && setFailed(key),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+
+  const answered = fresh?.key === key ? fresh.page : null;
+  const current = cached ?? (answered && { products: answered.items, total: answered.total, page: answered.page, totalPage: answered.totalPage });
+  const hasMore = !!current && current.page < current.totalPage;
+  const loadMore = useCallback(() => {
+    if (!key || !current || loadingMore || current.page >= current.totalPage) return;
+    setLoadingMore(true);
+    fetchRef
+      .current(current.page + 1)
+      .then(async (page) => {
+        await saving.current;
+        await saveProductPage(key, page);
+      })
+      .catch(() => setFailed(key))
+      .finally(() => setLoadingMore(false));
+  }, [key, current, loadingMore]);
+
+  const didFail = failed !== null && failed === key;
+  return {
+    products: current ? current.products : cached === undefined ? undefined : null,
+    total: current?.total ?? 0,
+    hasMore,
+    error: didFail && !current,
+    stale: didFail && !!current,
+    loadingMore,
+    loadMore,
+  };
+}

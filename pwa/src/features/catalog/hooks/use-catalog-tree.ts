@@ -1,0 +1,33 @@
+import { useEffect } from 'react';
+import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
+import { db } from '../../../lib/db';
+import { useLiveTransition } from '../../../lib/use-live-transition';
+import { refreshCatalogTree } from './refresh-catalog-tree';
+
+export interface CatalogTree {
+  /** undefined until IndexedDB answers; sorted by name (spec §3 client-side lists). */
+  categories: Category[] | undefined;
+  subCategories: SubCategory[] | undefined;
+}
+
+/**
+ * Categories and subcategories from IndexedDB, refreshed from the network once per load. `idle`: the
+ * page can draw its main content without the tree (a listing has its products and the names in its
+ * URL), so the refresh waits until the browser is idle rather than competing with that first render.
+ */
+export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
+  useEffect(() => {
+    if (when === 'now' || typeof requestIdleCallback === 'undefined') return void refreshCatalogTree();
+    const handle = requestIdleCallback(() => void refreshCatalogTree(), { timeout: 3000 });
+    return () => cancelIdleCallback(handle);
+  }, [when]);
+  // Transitions: a home page's rows (and their cards) follow the categories; React builds them in slices.
+  const categories = useLiveTransition(() => db.categories.orderBy('name').toArray(), []);
+  const subCategories = useLiveTransition(() => db.subCategories.orderBy('name').toArray(), []);
+  return { categories, subCategories };
+}
+
+/** Spec §2: a category tile leads to the first subcategory (by name) that contains the category. */
+export function firstSubCategoryOf(categoryId: string, subCategories: readonly SubCategory[]): SubCategory | undefined {
+  return subCategories.find((sub) => sub.category.some((c) => c._id === categoryId));
+}

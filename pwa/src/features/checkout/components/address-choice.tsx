@@ -1,0 +1,33 @@
+import { useState } from 'react';
+import { AddressDialog } from '../../account/components/address-dialog';
+import { AddressText } from '../../account/components/address-text';
+import { useAddresses } from '../../account/hooks/use-addresses';
+
+interface Props {
+  selected: string | undefined;
+  onSelect: (addressId: string) => void;
+}
+
+/** Spec §2 Delivery Address: active addresses as radios showing every field, then + Add New Address. */
+export function AddressChoice({ selected, onSelect }: Props) {
+  const { addresses, loaded } = useAddresses();
+  const [adding, setAdding] = useState(false);
+  return (
+    <section className="checkout__section" aria-labelledby="delivery-address">
+      <h2 id="delivery-address">Delivery Address</h2>
+      {loaded && addresses.length === 0 && <p className="checkout__muted">No saved address yet.</p>}
+      <div role="radiogroup" aria-labelledby="delivery-address" className="checkout__addresses">
+        {addresses.map((a) => (
+          <label key={a._id} className="address-card" data-testid="address-option">
+            <input type="radio" name="address" value={a._id} checked={selected === a._id} onChange={() => onSelect(a._id)} />
+            <AddressText address={a} />
+          </label>
+        ))}
+      </div>
+      <button type="button" className="checkout__add-address" onClick={() => setAdding(true)}>
+        + Add New Address
+      </button>
+      {adding && <AddressDialog onClose={() => setAdding(false)} onSaved={(a) => onSelect(a._id)} />}
+    </section>
+  );
+}

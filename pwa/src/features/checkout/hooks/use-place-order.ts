@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { formatInr } from '@haat/shared/money/inr';
+import type { CurrentTotals } from '@haat/shared/orders/order.types';
+import type { Totals } from '@haat/shared/money/pricing';
+import type { CartLine } from '../../../lib/account-tables';
+import { problemOf } from '../../../lib/http-problem';
+import { flushOutbox } from '../../../lib/outbox-sync';
+import { sortableId } from '../../../lib/sortable-id';
+import { toast } from '../../../lib/toast';
+import { checkoutApi } from '../api';
+import { placeCashOnDelivery } from '../place-cash-on-delivery';
+import { applyCurrentPrices } from '../price-change';
+
+const NO_ADDRESS = 'Please select a delivery address';
+
+/** Spec §2/§4 checkout actions: both need an address; a 409 shows the new totals and asks again. */
+export function usePlaceOrder(lines: CartLine[], totals: Totals) {
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
+  const [priceNotice, setPriceNotice] = useState<string | null>(null);
+  const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
+  const items = () => lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+
+  const pricesChanged = async (current: CurrentTotals, message: string) => {
+    await applyCurrentPrices(current);
+    setPriceNotice(`${message} New total: ${formatInr(current.totalAmt)}.`);
+  };
+
+  const cashOnDelivery = async (addressId: string | undefined) => {
+    if (!addressId) return void toast.error(NO_ADDRESS);
+    setBusy('cod');
+    setPriceNotice(null);
+    try {
+      const outcome = await placeCashOnDelivery({ list_items: items(), totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal, address: addressId });
+      if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
+      if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
+      toast.success('Order successfully placed');
+      navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
+    } catch (error) {
+      toast.error(problemOf(error).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const payOnline = async (addressId: string | undefined) => {
+    if (!addressId) return void toast.error(NO_ADDRESS);
+    if (!navigator.onLine) return void toast.error('Paying online needs a connection. Cash on Delivery works offline.');
+    setBusy('card');
+    setPriceNotice(null);
+    try {
+      await flushOutbox();
+      const body = { list_items: items(), addressId, subTotalAmt: totals.grandTotal, totalAmt: totals.grandTotal };
+      const answer = await checkoutApi.cardCheckout(body, sortableId());
+      window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
+    } catch (error) {
+      const problem = problemOf(error);
+      const current = problem.body?.current as CurrentTotals | undefined;
+      if (problem.status === 409 && current) await pricesChanged(current, problem.message);
+      else if (problem.status === 503) setPaymentsDown(problem.message);
+      else toast.error(problem.message);
+      setBusy(null);
+    }
+  };
+
+  return { busy, priceNotice, paymentsDown, cashOnDelivery, payOnline };
+}

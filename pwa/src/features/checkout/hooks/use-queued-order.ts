@@ -1,0 +1,22 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { db } from '../../../lib/db';
+
+export type QueuedOrderState =
+  | { state: 'loading' }
+  | { state: 'waiting' }
+  | { state: 'placed'; orderId: string }
+  | { state: 'failed'; message: string }
+  | { state: 'unknown' };
+
+/** Follows an order queued offline by its Idempotency-Key: waiting → placed (real id) or failed. */
+export function useQueuedOrder(key: string): QueuedOrderState {
+  return (
+    useLiveQuery(async (): Promise<QueuedOrderState> => {
+      const placed = await db.orders.where('clientKey').equals(key).first();
+      if (placed) return { state: 'placed', orderId: placed.orderId };
+      const entry = await db.outbox.get(key);
+      if (!entry) return { state: 'unknown' };
+      return entry.failed ? { state: 'failed', message: entry.failed } : { state: 'waiting' };
+    }, [key]) ?? { state: 'loading' }
+  );
+}

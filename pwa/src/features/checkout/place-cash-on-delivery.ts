@@ -1,0 +1,41 @@
+import type { Order, CurrentTotals } from '@haat/shared/orders/order.types';
+import { db } from '../../lib/db';
+import { problemOf } from '../../lib/http-problem';
+import { flushOutbox, outbox } from '../../lib/outbox-sync';
+import type { QueuedOrderBody } from '../../lib/outbox-ops';
+import { sortableId } from '../../lib/sortable-id';
+import { checkoutApi } from './api';
+import { queueOrder, recordPlacedOrder } from './cod-queue';
+
+export type CodOutcome =
+  | { kind: 'placed'; order: Order }
+  | { kind: 'queued'; key: string }
+  | { kind: 'price-changed'; current: CurrentTotals; message: string };
+
+/**
+ * Cash on delivery, offline-first (issue 6 point 6). Earlier queued writes go first, so the server
+ * sees the shopper's actions in order; if any are still waiting, or the network is down, the order
+ * joins the queue behind them. Online, it is sent at once with a fresh Idempotency-Key; when the answer
+ * is lost on the way, the same key is queued, so the order is still placed exactly once.
+ */
+export async function placeCashOnDelivery(body: QueuedOrderBody): Promise<CodOutcome> {
+  const key = sortableId();
+  const waiting = navigator.onLine ? await flushOutbox() : 1;
+  if (waiting > 0 || !navigator.onLine) {
+    await queueOrder(body, key, outbox);
+    void flushOutbox();
+    return { kind: 'queued', key };
+  }
+  try {
+    const answer = await checkoutApi.cashOnDelivery(body, key);
+    await db.transaction('rw', db.orders, db.cart, db.outbox, () => recordPlacedOrder(answer.data!, key));
+    return { kind: 'placed', order: answer.data! };
+  } catch (error) {
+    const problem = problemOf(error);
+    const current = problem.body?.current as CurrentTotals | undefined;
+    if (problem.status === 409 && current) return { kind: 'price-changed', current, message: problem.message };
+    if (problem.status !== 0) throw error;
+    await queueOrder(body, key, outbox);
+    return { kind: 'queued', key };
+  }
+}

@@ -1,0 +1,16 @@
+import type { CurrentTotals } from '@haat/shared/orders/order.types';
+import { db } from '../../lib/db';
+
+/**
+ * A 409 from order placement carries the server's current prices (`current`). Writing them into the
+ * device's cart makes Bill Details show the new totals, so the shopper confirms what they will pay.
+ */
+export async function applyCurrentPrices(current: CurrentTotals): Promise<void> {
+  await db.transaction('rw', db.cart, async () => {
+    for (const line of current.product_details) {
+      await db.cart.where('productId').equals(line.productId).modify((l) => {
+        l.product = { ...l.product, price: line.price, discount: line.discount };
+      });
+    }
+  });
+}

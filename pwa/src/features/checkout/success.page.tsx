@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { reloadOrders } from '../orders/order-store';
+import { QueuedOrderStatus } from './components/queued-order-status';
+import './components/checkout.css';
+
+/**
+ * /success (spec §2): '{text} Successfully', Payment by default (back from Stripe with session_id),
+ * Order after cash on delivery; an offline order shows its queue state until it is placed.
+ */
+export function SuccessPage() {
+  usePageMeta({ title: 'Success | Haat' });
+  const [params] = useSearchParams();
+  const state = useLocation().state as { text?: string } | null;
+  const pending = params.get('pending');
+  const orderId = params.get('order');
+  const text = state?.text ?? (orderId ? 'Order' : 'Payment');
+  // The paid order's stage comes from the webhook; refresh My Orders in the background.
+  useEffect(() => void reloadOrders().catch(() => undefined), []);
+
+  if (pending) return <QueuedOrderStatus queueKey={pending} />;
+  return (
+    <div className="order-result" data-testid="order-success">
+      <h1 className="order-result__title">{`${text} Successfully`}</h1>
+      {orderId && <p className="order-result__id" data-testid="order-id">{`Order #${orderId}`}</p>}
+      <Link to="/">Go To Home</Link>
+    </div>
+  );
+}

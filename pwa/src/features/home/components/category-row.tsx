@@ -1,0 +1,55 @@
+import { useRef } from 'react';
+import { Link } from 'react-router-dom';
+import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
+import { LIMITS } from '@haat/shared/common/limits';
+import { listingPath } from '@haat/shared/routing/slug';
+import { fetchCategoryProducts } from '../../catalog/api';
+import { ProductCard } from '../../catalog/components/product-card';
+import { SkeletonCards } from '../../catalog/components/skeleton-card';
+import { useCachedProducts } from '../../catalog/hooks/use-cached-products';
+import { useNearViewport } from '../../../lib/use-near-viewport';
+
+interface Props {
+  category: Category;
+  /** The first subcategory containing the category: See All leads to its listing. */
+  subCategory: SubCategory | undefined;
+  /** The first row is above the fold: fetch at once and load its pictures eagerly. */
+  first: boolean;
+}
+
+/** Spec §2 per-category row: title, See All, left/right arrows (200 px), 6 skeletons while loading. */
+export function CategoryRow({ category, subCategory, first }: Props) {
+  const [sectionRef, near] = useNearViewport<HTMLElement>('300px');
+  const scroller = useRef<HTMLDivElement>(null);
+  const { products, error } = useCachedProducts(first || near ? `home:${category._id}` : null, () => fetchCategoryProducts(category._id));
+  const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * LIMITS.categoryRowScrollPx, behavior: 'smooth' });
+  const titleId = `row-${category._id}`;
+  if (products && products.length === 0) return null;
+
+  return (
+    <section ref={sectionRef} className="category-row" aria-labelledby={titleId}>
+      <div className="category-row__head">
+        <h2 id={titleId}>{category.name}</h2>
+        {subCategory && (
+          <Link to={listingPath(category, subCategory)} className="category-row__all" aria-label={`See All ${category.name}`}>
+            See All
+          </Link>
+        )}
+      </div>
+      {error && <p className="error-banner">Failed to load products.</p>}
+      <div className="category-row__body">
+        <button type="button" className="row-arrow row-arrow--left" aria-label={`Scroll ${category.name} left`} onClick={() => scroll(-1)}>
+          ‹
+        </button>
+        <div ref={scroller} className="category-row__scroller" role="group" tabIndex={0} aria-label={`${category.name} products`}>
+          {products
+            ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={first && i < 2} />)
+            : <SkeletonCards count={LIMITS.homeSkeletons} />}
+        </div>
+        <button type="button" className="row-arrow row-arrow--right" aria-label={`Scroll ${category.name} right`} onClick={() => scroll(1)}>
+          ›
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,48 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { LIMITS } from '@haat/shared/common/limits';
+
+// Spec §5: text, at sign, text, dot, text.
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Spec §5 newsletter: no server call; a valid address is "subscribed" after about a second. */
+export function Newsletter() {
+  const [email, setEmail] = useState('');
+  const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!EMAIL.test(email.trim())) {
+      setMessage({ kind: 'error', text: 'Please enter a valid email address.' });
+      return;
+    }
+    setBusy(true);
+    setMessage(null);
+    timer.current = setTimeout(() => {
+      setBusy(false);
+      setEmail('');
+      setMessage({ kind: 'success', text: 'Subscribed successfully!' });
+    }, LIMITS.newsletterDelayMs);
+  };
+
+  return (
+    <section className="newsletter" aria-labelledby="newsletter-title">
+      <h2 id="newsletter-title">Get festive deals first</h2>
+      <p>Subscribe to the Haat newsletter for offers on books, gadgets, toys and more.</p>
+      <form className="newsletter__form" onSubmit={submit} noValidate>
+        <label htmlFor="newsletter-email" className="visually-hidden">
+          E-mail address
+        </label>
+        <input id="newsletter-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" autoComplete="email" />
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? 'Subscribing…' : 'Subscribe'}
+        </button>
+      </form>
+      <p className={`newsletter__message newsletter__message--${message?.kind ?? 'none'}`} role={message?.kind === 'error' ? 'alert' : 'status'}>
+        {message?.text}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,19 @@
+import { useEffect, useState } from 'react';
+import { prefersReducedMotion } from '../../../lib/prefers-reduced-motion';
+
+/**
+ * Spec §9: the carousel advances every 5000 ms; choosing a dot restarts the wait so the chosen banner
+ * gets its full time. Paused while the page is hidden (no work in a background tab), and never
+ * automatic for shoppers who ask for reduced motion (the dots still work).
+ */
+export function useCarousel(count: number, intervalMs: number): [number, (index: number) => void] {
+  const [index, setIndex] = useState(0);
+  useEffect(() => {
+    if (prefersReducedMotion()) return;
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') setIndex((i) => (i + 1) % count);
+    }, intervalMs);
+    return () => clearInterval(timer);
+  }, [count, intervalMs, index]);
+  return [index, setIndex];
+}

@@ -1,0 +1,59 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../lib/db';
+import { aProduct } from '../../catalog/__tests__/a-product';
+import { ListingPage } from '../listing.page';
+
+const toys = { _id: 'CTOYS', name: 'Toys', image: '', createdAt: '', updatedAt: '' };
+const sub = (id: string, name: string) => ({ _id: id, name, image: '', category: [{ _id: 'CTOYS', name: 'Toys' }], createdAt: '', updatedAt: '' });
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/:categorySlug/:subCategorySlug" element={<ListingPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  await Promise.all([db.categories.clear(), db.subCategories.clear(), db.products.clear(), db.lists.clear()]);
+  await db.categories.put(toys);
+  await db.subCategories.bulkPut([sub('SBOARD', 'Board Games'), sub('SKIDS', 'Kids Corner')]);
+});
+afterEach(cleanup);
+
+describe('the listing page', () => {
+  it('renders the saved page from IndexedDB although the network cannot answer', async () => {
+    const ludo = aProduct({ _id: 'P1', name: 'Ludo Set', category: [{ _id: 'CTOYS', name: 'Toys' }], subCategory: [{ _id: 'SBOARD', name: 'Board Games' }] });
+    await db.products.put(ludo);
+    await db.lists.put({ key: 'listing:CTOYS:SBOARD:{}', ids: ['P1'], total: 1, page: 1, totalPage: 1, savedAt: 1 });
+    renderAt('/Toys-CTOYS/Board-Games-SBOARD');
+    expect(await screen.findByText('Ludo Set')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Board Games' })).toBeTruthy();
+    expect(screen.queryByText('Failed to load products.')).toBeNull();
+  });
+
+  it('shows the spec error when nothing is saved and the network fails', async () => {
+    renderAt('/Toys-CTOYS/Kids-Corner-SKIDS');
+    expect(await screen.findByText('Failed to load products.')).toBeTruthy();
+  });
+
+  it('lists the sibling subcategories and clears the filters when the route changes', async () => {
+    renderAt('/Toys-CTOYS/Board-Games-SBOARD');
+    const siblings = await screen.findByRole('navigation', { name: 'Toys subcategories' });
+    // The panel is there at once (names from the URL); its links come with the saved subcategories.
+    await waitFor(() =>
+      expect([...siblings.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/Toys-CTOYS/Board-Games-SBOARD', '/Toys-CTOYS/Kids-Corner-SKIDS']),
+    );
+    fireEvent.change(screen.getByLabelText('Search in this list'), { target: { value: 'ludo' } });
+    fireEvent.click(screen.getByLabelText('In Stock Only'));
+    fireEvent.click(screen.getByRole('link', { name: 'Kids Corner' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kids Corner' })).toBeTruthy();
+    expect((screen.getByLabelText('Search in this list') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('In Stock Only') as HTMLInputElement).checked).toBe(false);
+  });
+});

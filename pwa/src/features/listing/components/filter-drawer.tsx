@@ -1,0 +1,22 @@
+import type { ComponentProps } from 'react';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { FiltersForm } from './filters-form';
+
+type Props = Omit<ComponentProps<typeof FiltersForm>, 'idPrefix'> & { open: boolean; onClose: () => void };
+
+/** Spec §2: on mobile the filters slide in from the bottom; this file loads when first opened. */
+export function FilterDrawer({ open, onClose, ...form }: Props) {
+  return (
+    <ModalDialog open={open} onClose={onClose} label="Filters" variant="sheet">
+      <div className="filter-drawer">
+        <div className="filter-drawer__head">
+          <h2>Filters</h2>
+          <button type="button" className="btn btn--primary btn--small" onClick={onClose}>
+            Show results
+          </button>
+        </div>
+        <FiltersForm {...form} idPrefix="drawer" />
+      </div>
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,54 @@
+import { SORT_OPTIONS } from '@haat/shared/common/limits';
+import { SORT_LABELS, type ListingFilters } from '../listing-filters';
+
+interface Props {
+  filters: ListingFilters;
+  onChange: (patch: Partial<ListingFilters>) => void;
+  onClear: () => void;
+  /** Distinguishes the ids of the side panel's form from the drawer's. */
+  idPrefix: string;
+}
+
+/** Spec §2 listing filters: search with clear, min/max price, sort, In Stock Only, Clear Filters. */
+export function FiltersForm({ filters, onChange, onClear, idPrefix }: Props) {
+  const id = (name: string) => `${idPrefix}-${name}`;
+  return (
+    <form className="filters" role="search" aria-label="Filter products" onSubmit={(e) => e.preventDefault()}>
+      <label htmlFor={id('search')}>Search in this list</label>
+      <span className="filters__search">
+        <input id={id('search')} type="search" value={filters.search} onChange={(e) => onChange({ search: e.target.value })} placeholder="Product name" />
+        {filters.search && (
+          <button type="button" className="filters__clear-search" aria-label="Clear search" onClick={() => onChange({ search: '' })}>
+            ×
+          </button>
+        )}
+      </span>
+      <span className="filters__prices">
+        <span>
+          <label htmlFor={id('min')}>Min price (₹)</label>
+          <input id={id('min')} type="number" inputMode="numeric" min={0} value={filters.minPrice} onChange={(e) => onChange({ minPrice: e.target.value })} />
+        </span>
+        <span>
+          <label htmlFor={id('max')}>Max price (₹)</label>
+          <input id={id('max')} type="number" inputMode="numeric" min={0} value={filters.maxPrice} onChange={(e) => onChange({ maxPrice: e.target.value })} />
+        </span>
+      </span>
+      <label htmlFor={id('sort')}>Sort by</label>
+      <select id={id('sort')} value={filters.sort} onChange={(e) => onChange({ sort: e.target.value as ListingFilters['sort'] })}>
+        <option value="">Featured</option>
+        {SORT_OPTIONS.map((s) => (
+          <option key={s} value={s}>
+            {SORT_LABELS[s]}
+          </option>
+        ))}
+      </select>
+      <label className="filters__check">
+        <input type="checkbox" checked={filters.inStock} onChange={(e) => onChange({ inStock: e.target.checked })} />
+        In Stock Only
+      </label>
+      <button type="button" className="btn btn--ghost" onClick={onClear}>
+        Clear Filters
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,28 @@
+import { NavLink } from 'react-router-dom';
+import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
+import { imageVariant } from '@haat/shared/files/image-variant';
+import { PLACEHOLDER_IMAGE } from '../../catalog/components/product-image';
+import { listingPath } from '@haat/shared/routing/slug';
+
+interface Props {
+  category: CategoryRef;
+  siblings: SubCategory[];
+}
+
+/** Spec §2: the left panel lists the category's subcategories, each linking to its listing. */
+export function SiblingSubcategories({ category, siblings }: Props) {
+  return (
+    <nav className="siblings" aria-label={`${category.name} subcategories`}>
+      <ul>
+        {siblings.map((sub) => (
+          <li key={sub._id}>
+            <NavLink to={listingPath(category, sub)} className="siblings__link">
+              <img src={imageVariant(sub.image || PLACEHOLDER_IMAGE, 'small')} alt="" width={40} height={40} loading="lazy" decoding="async" />
+              <span>{sub.name}</span>
+            </NavLink>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Product } from '@haat/shared/catalog/catalog.types';
+import type { SortOption } from '@haat/shared/common/limits';
+import { discountedPrice } from '@haat/shared/money/pricing';
+
+/** The listing's filters (spec §2): what the shopper typed, before it is sent to the server. */
+export interface ListingFilters {
+  search: string;
+  minPrice: string;
+  maxPrice: string;
+  sort: SortOption | '';
+  inStock: boolean;
+}
+
+export const NO_FILTERS: ListingFilters = { search: '', minPrice: '', maxPrice: '', sort: '', inStock: false };
+
+export const SORT_LABELS: Record<SortOption, string> = {
+  lowToHigh: 'Price: Low to High',
+  highToLow: 'Price: High to Low',
+  newest: 'Newest',
+  oldest: 'Oldest',
+};
+
+const money = (text: string): number | undefined => {
+  const n = Number(text);
+  return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : undefined;
+};
+
+/** The body fields of POST get-product-by-category-and-subcategory: blanks and nonsense left out. */
+export function filtersToBody(f: ListingFilters): Record<string, string | number | boolean> {
+  const body: Record<string, string | number | boolean> = {};
+  if (f.search.trim()) body.search = f.search.trim();
+  const min = money(f.minPrice);
+  const max = money(f.maxPrice);
+  if (min !== undefined) body.minPrice = min;
+  if (max !== undefined) body.maxPrice = max;
+  if (f.sort) body.sort = f.sort;
+  if (f.inStock) body.inStock = true;
+  return body;
+}
+
+export function hasFilters(f: ListingFilters): boolean {
+  return Object.keys(filtersToBody(f)).length > 0;
+}
+
+/**
+ * Spec §5 client-side rules, used offline on the products saved on this device: name contains the
+ * search text (any case); price (after discount, as shown) within min..max; in stock means inStock or
+ * stock above 0. Sorting follows the server's orders.
+ */
+export function applyFilters(products: readonly Product[], f: ListingFilters): Product[] {
+  const text = f.search.trim().toLowerCase();
+  const min = money(f.minPrice);
+  const max = money(f.maxPrice);
+  const kept = products.filter((p) => {
+    const price = discountedPrice(p.price, p.discount);
+    return (
+      (!text || p.name.toLowerCase().includes(text)) &&
+      (min === undefined || price >= min) &&
+      (max === undefined || price <= max) &&
+      (!f.inStock || p.inStock || p.stock > 0)
+    );
+  });
+  const price = (p: Product) => discountedPrice(p.price, p.discount);
+  const order: Record<SortOption, (a: Product, b: Product) => number> = {
+    lowToHigh: (a, b) => price(a) - price(b),
+    highToLow: (a, b) => price(b) - price(a),
+    newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+    oldest: (a, b) => a.createdAt.localeCompare(b.createdAt),
+  };
+  return f.sort ? kept.sort(order[f.sort]) : kept;
+}

@@ -1,0 +1,35 @@
+import { useParams } from 'react-router-dom';
+import { idFromSegment } from '@haat/shared/routing/slug';
+import { useCatalogTree } from '../catalog/hooks/use-catalog-tree';
+import { NotFound } from '../../lib/ui/not-found';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { ListingView } from './components/listing-view';
+import './listing.css';
+
+const nameFromSegment = (segment: string | undefined) => (segment ?? '').slice(0, Math.max(0, (segment ?? '').lastIndexOf('-'))).replace(/-/g, ' ');
+
+/** Spec §2 /{category}-{id}/{subcategory}-{id}: the ids are the text after each segment's last hyphen. */
+export function ListingPage() {
+  const { categorySlug, subCategorySlug } = useParams();
+  const categoryId = idFromSegment(categorySlug);
+  const subCategoryId = idFromSegment(subCategorySlug);
+  const { categories, subCategories } = useCatalogTree('idle');
+  const category = categories?.find((c) => c._id === categoryId);
+  const subCategory = subCategories?.find((s) => s._id === subCategoryId);
+  // Until the tree is read, the names in the URL stand in, so the page renders at once.
+  const categoryRef = category ?? { _id: categoryId ?? '', name: nameFromSegment(categorySlug) };
+  const subRef = subCategory ?? { _id: subCategoryId ?? '', name: nameFromSegment(subCategorySlug) };
+  usePageMeta({
+    title: `${subRef.name} in ${categoryRef.name} | Haat`,
+    description: `Shop ${subRef.name} in ${categoryRef.name} on Haat: filter by price and stock, prices in ₹, delivery in under 10 minutes.`,
+  });
+
+  const known = categories && subCategories;
+  if (!categoryId || !subCategoryId || (known && categories.length > 0 && (!category || !subCategory))) return <NotFound what="list" />;
+  const siblings = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === categoryId));
+  return (
+    <div className="page">
+      <ListingView key={`${categoryId}/${subCategoryId}`} category={categoryRef} subCategory={subRef} siblings={siblings} />
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { canCustomerCancel } from '@haat/shared/orders/order-stages';
+import { formatInr } from '@haat/shared/money/inr';
+import type { SavedOrder } from '../../../lib/account-tables';
+import { db } from '../../../lib/db';
+import { problemOf } from '../../../lib/http-problem';
+import { toast } from '../../../lib/toast';
+import { ordersApi } from '../api';
+import { relativeTime } from '../relative-time';
+import { OrderProgress } from './order-progress';
+
+/** One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. */
+export function OrderCard({ order }: { order: SavedOrder }) {
+  const [busy, setBusy] = useState(false);
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const answer = await ordersApi.cancel(order.orderId, true);
+      await db.orders.put({ ...answer.data!, clientKey: order.clientKey });
+      toast.success(answer.message);
+    } catch (error) {
+      toast.error(problemOf(error).message || 'Failed to cancel order');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <article className="order-card" data-testid="order-card">
+      <header className="order-card__head">
+        <strong>{`Order #${order.orderId}`}</strong>
+        <span>{relativeTime(order.createdAt)}</span>
+      </header>
+      <ul className="order-card__lines">
+        {order.product_details.map((l) => (
+          <li key={l.productId}>{`${l.name} × ${l.quantity}`}</li>
+        ))}
+      </ul>
+      <p className="order-card__meta">
+        <span>{formatInr(order.totalAmt)}</span>
+        <span>{order.payment_method === 'COD' ? 'Cash on delivery' : 'Paid online'}</span>
+        <span>{order.payment_status}</span>
+      </p>
+      <OrderProgress history={order.statusHistory} />
+      {canCustomerCancel(order.payment_status, order.statusHistory) && (
+        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void cancel()}>
+          {busy ? 'Loading...' : 'Cancel order'}
+        </button>
+      )}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+import type { OrderStage, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+
+const STEPS: Array<[OrderStage, string]> = [
+  ['PLACED', 'Placed'],
+  ['CONFIRMED', 'Confirmed'],
+  ['SHIPPED', 'Shipped'],
+  ['OUT_FOR_DELIVERY', 'Out for delivery'],
+  ['DELIVERED', 'Delivered'],
+];
+
+/**
+ * Spec §4: a stage is highlighted if it is in the order's history; the line before it is highlighted
+ * when any later stage is reached. A cancelled order shows the stages it got to, then Cancelled.
+ */
+export function OrderProgress({ history }: { history: StatusHistoryEntry[] }) {
+  const reached = new Set(history.map((h) => h.status));
+  const steps: Array<[OrderStage, string]> = reached.has('CANCELLED') ? [...STEPS.filter(([s]) => reached.has(s)), ['CANCELLED', 'Cancelled']] : STEPS;
+  const reachedFrom = (i: number) => steps.slice(i).some(([s]) => reached.has(s));
+  return (
+    <ol className="order-progress" aria-label="Order progress">
+      {steps.map(([stage, label], i) => (
+        <li key={stage} className={`order-progress__step${reached.has(stage) ? ' is-reached' : ''}${i > 0 && reachedFrom(i) ? ' has-line' : ''}`}>
+          {label}
+        </li>
+      ))}
+    </ol>
+  );
+}

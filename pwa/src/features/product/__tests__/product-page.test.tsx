@@ -1,0 +1,97 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db } from '../../../lib/db';
+import { aProduct } from '../../catalog/__tests__/a-product';
+import { ProductPage } from '../product.page';
+
+function renderAt(path: string) {
+  return render(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route path="/product/:productSlug" element={<ProductPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+beforeEach(async () => {
+  await Promise.all([db.products.clear(), db.recent.clear(), db.meta.clear(), db.lists.clear()]);
+});
+afterEach(cleanup);
+
+describe('the product page', () => {
+  // There is no API in unit tests, so every request fails for real: the retries run on real timers.
+  it('retries twice, 1 s apart, then shows the spec message with Retry, which starts again', async () => {
+    const started = Date.now();
+    renderAt('/product/Missing-Thing-01NOPE');
+    expect(screen.getByRole('status').textContent).toContain('Loading product');
+    expect(await screen.findByText('Unable to fetch product details after multiple attempts.', {}, { timeout: 4000 })).toBeTruthy();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(screen.getByRole('status').textContent).toContain('Loading product');
+  }, 10_000);
+
+  it('renders a product saved in IndexedDB at once, with price, countdown, stock and JSON-LD in INR', async () => {
+    await db.products.put(aProduct({ description: 'x'.repeat(400) }));
+    renderAt('/product/boAt-Airdopes-Black-Blue-01PROD');
+    expect(await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' })).toBeTruthy();
+    expect(screen.getAllByText('₹849.00').length).toBeGreaterThan(0);
+    expect(screen.getByRole('timer')).toBeTruthy();
+    const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(crumbs.textContent).toBe('HomeEarbudsboAt Airdopes, Black & Blue');
+    const blocks = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+    const product = blocks.find((b) => b['@type'] === 'Product');
+    expect(product.offers).toMatchObject({ priceCurrency: 'INR', price: '849.00', availability: 'https://schema.org/InStock' });
+    expect(product.description.length).toBeLessThanOrEqual(160);
+    expect(blocks.find((b) => b['@type'] === 'BreadcrumbList').itemListElement).toHaveLength(3);
+    expect(document.querySelector<HTMLMetaElement>('meta[name="description"]')!.content.length).toBeLessThanOrEqual(160);
+  });
+
+  it('a variant overrides price, stock and pictures, and the quantity stays within its stock', async () => {
+    await db.products.put(
+      aProduct({
+        stock: 9,
+        variants: [
+          { _id: 'V1', name: 'Large', price: 2000, stock: 2, image: ['/uploads/big-large.webp'] },
+          { _id: 'V2', name: 'Sold out', stock: 0 },
+        ],
+      }),
+    );
+    renderAt('/product/boAt-Airdopes-Black-Blue-01PROD');
+    await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    for (let i = 0; i < 4; i++) fireEvent.click(plus);
+    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('5');
+    fireEvent.click(screen.getByRole('button', { name: 'Large' }));
+    expect(screen.getByRole('button', { name: 'Large' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getAllByText('₹1,700.00').length).toBeGreaterThan(0); // 2000 − 15 % (300)
+    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2'); // clamped to the variant's stock
+    const mainPicture = () => screen.getByRole('button', { name: 'Zoom in' }).querySelector('img')!.getAttribute('src');
+    expect(mainPicture()).toBe('/uploads/big-small.webp');
+    fireEvent.click(screen.getByRole('button', { name: 'Sold out' })); // no pictures of its own: the product's
+    expect(screen.getByText('Out of Stock')).toBeTruthy();
+    expect(mainPicture()).toBe('/uploads/abc-small.webp');
+  });
+
+  it('remembers the product as recently viewed, keeping at most 4', async () => {
+    for (let i = 1; i <= 5; i++) await db.products.put(aProduct({ _id: `P${i}`, name: `Thing ${i}` }));
+    for (let i = 1; i <= 5; i++) {
+      const view = renderAt(`/product/Thing-${i}-P${i}`);
+      await screen.findByRole('heading', { level: 1, name: `Thing ${i}` });
+      await new Promise((r) => setTimeout(r, 50));
+      view.unmount();
+    }
+    const recent = await db.recent.orderBy('viewedAt').reverse().toArray();
+    expect(recent.map((r) => r._id)).toEqual(['P5', 'P4', 'P3', 'P2']);
+  });
+
+  it('says Invalid product ID. when the route has no id', () => {
+    renderAt('/product/');
+    // "/product/" has no segment, so no route matches; an empty segment after the hyphen is the real case:
+    cleanup();
+    renderAt('/product/Thing-');
+    expect(screen.getByRole('alert').textContent).toBe('Invalid product ID.');
+  });
+});

@@ -1,0 +1,46 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { QuantityStepper } from '../components/quantity-stepper';
+import { clampQuantity } from '../quantity';
+
+afterEach(cleanup);
+
+describe('quantity clamp (spec §4: 1..stock, 1 if stock unknown)', () => {
+  it.each([
+    [0, 5, 1],
+    [-3, 5, 1],
+    [3, 5, 3],
+    [9, 5, 5],
+    [2.7, 5, 2],
+    [4, undefined, 1],
+    [4, null, 1],
+    [4, 0, 1],
+    [Number.NaN, 5, 1],
+  ])('quantity %s with stock %s becomes %s', (q, stock, expected) => {
+    expect(clampQuantity(q, stock as number | undefined)).toBe(expected);
+  });
+});
+
+function Stepper({ stock }: { stock: number }) {
+  const [q, setQ] = useState(1);
+  return <QuantityStepper value={q} stock={stock} onChange={setQ} />;
+}
+
+describe('the stepper', () => {
+  it('never goes below 1 or above stock, by buttons or typing', () => {
+    render(<Stepper stock={3} />);
+    const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
+    const minus = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
+    const plus = screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement;
+    expect(minus.disabled).toBe(true);
+    fireEvent.click(plus);
+    fireEvent.click(plus);
+    expect(input.value).toBe('3');
+    expect(plus.disabled).toBe(true);
+    fireEvent.change(input, { target: { value: '40' } });
+    expect(input.value).toBe('3');
+    fireEvent.change(input, { target: { value: '0' } });
+    expect(input.value).toBe('1');
+  });
+});

@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { AddToCartSlot } from '../../catalog/components/add-to-cart-slot';
+import { DiscountBadge } from '../../catalog/components/discount-badge';
+import { PriceTag } from '../../catalog/components/price-tag';
+import { StockLabel } from '../../catalog/components/stock-label';
+import { toast } from '../../../lib/toast';
+import { clampQuantity } from '../quantity';
+import { OfferCountdown } from './offer-countdown';
+import { PincodeCheck } from './pincode-check';
+import { QuantityStepper } from './quantity-stepper';
+import { ShareLinks } from './share-links';
+import { StarRating } from './star-rating';
+import { VariantPicker } from './variant-picker';
+
+interface Props {
+  product: Product;
+  /** The product as shown: the chosen variant's price, stock and pictures laid over the product's. */
+  shown: Product;
+  variant: Variant | null;
+  onVariant: (variant: Variant) => void;
+  categoryUrl: string | null;
+  url: string;
+}
+
+/** Title, rating, price, countdown, variants, quantity, Add to Cart, pincode check and sharing. */
+export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }: Props) {
+  const [quantity, setQuantity] = useState(1);
+  const qty = clampQuantity(quantity, shown.stock);
+  return (
+    <div className="buy-box">
+      <div className="buy-box__title">
+        <h1>{product.name}</h1>
+        {/* Spec §4: the detail page's wishlist button only shows an alert. */}
+        <button type="button" className="btn btn--ghost btn--small" onClick={() => toast.plain('Sign in and use the heart on a product card to save it to your wishlist.')}>
+          ♡ Wishlist
+        </button>
+      </div>
+      <StarRating rating={product.averageRating} count={product.totalReviews} />
+      <p className="buy-box__unit">{product.unit}</p>
+      <div className="buy-box__price">
+        <PriceTag price={shown.price} discount={shown.discount} showOriginal />
+        <span className="buy-box__badge">
+          <DiscountBadge discount={shown.discount} />
+        </span>
+      </div>
+      <OfferCountdown discount={shown.discount} />
+      <StockLabel stock={shown.stock} />
+      <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
+      <div className="buy-box__cart">
+        <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />
+        <AddToCartSlot product={shown} quantity={qty} />
+      </div>
+      <PincodeCheck />
+      <ShareLinks url={url} title={product.name} />
+      {categoryUrl && product.category[0] && (
+        <Link to={categoryUrl} className="buy-box__explore">
+          Explore more {product.category[0].name}
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useRef, useState, type MouseEvent } from 'react';
+import { LIMITS } from '@haat/shared/common/limits';
+import { ProductImage } from '../../catalog/components/product-image';
+
+/**
+ * Spec §2/§9 gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,
+ * and scroll by 100 px with arrows when there are more than 3. The parent remounts it (key) when the
+ * variant changes, which returns it to the first picture.
+ */
+export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const list = images.length > 0 ? images : [''];
+  const [index, setIndex] = useState(0);
+  const [zoomAt, setZoomAt] = useState<{ x: number; y: number } | null>(null);
+  const [thumbsShown, setThumbsShown] = useState(true);
+  const strip = useRef<HTMLUListElement>(null);
+
+  const toggleZoom = (e: MouseEvent<HTMLButtonElement>) => {
+    if (zoomAt) return setZoomAt(null);
+    const box = e.currentTarget.getBoundingClientRect();
+    setZoomAt({ x: ((e.clientX - box.left) / box.width) * 100 || 50, y: ((e.clientY - box.top) / box.height) * 100 || 50 });
+  };
+  const scroll = (dir: 1 | -1) => strip.current?.scrollBy({ left: dir * LIMITS.galleryScrollStepPx, behavior: 'smooth' });
+
+  return (
+    <div className="gallery">
+      <button type="button" className={`gallery__main${zoomAt ? ' gallery__main--zoomed' : ''}`} onClick={toggleZoom} aria-label={zoomAt ? 'Zoom out' : 'Zoom in'}>
+        <ProductImage
+          src={list[index]}
+          alt={`${name}, picture ${index + 1} of ${list.length}`}
+          sizes="(max-width: 767px) 100vw, 560px"
+          width={600}
+          height={600}
+          eager
+          className="gallery__image"
+          style={zoomAt ? { transform: `scale(${LIMITS.zoomFactor})`, transformOrigin: `${zoomAt.x}% ${zoomAt.y}%` } : undefined}
+        />
+      </button>
+      {list.length > 1 && (
+        <div className="gallery__thumbs">
+          <button type="button" className="btn btn--ghost btn--small" aria-expanded={thumbsShown} onClick={() => setThumbsShown((s) => !s)}>
+            {thumbsShown ? 'Hide thumbnails' : 'Show thumbnails'}
+          </button>
+          {thumbsShown && (
+            <div className="gallery__strip">
+              {list.length > 3 && (
+                <button type="button" className="gallery__arrow" aria-label="Previous pictures" onClick={() => scroll(-1)}>
+                  ‹
+                </button>
+              )}
+              <ul ref={strip}>
+                {list.map((src, i) => (
+                  <li key={`${src}-${i}`}>
+                    <button type="button" aria-label={`Show picture ${i + 1}`} aria-current={i === index} onClick={() => (setIndex(i), setZoomAt(null))}>
+                      <ProductImage src={src} alt="" sizes="72px" width={72} height={72} />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+              {list.length > 3 && (
+                <button type="button" className="gallery__arrow" aria-label="Next pictures" onClick={() => scroll(1)}>
+                  ›
+                </button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { listingPath, productPath } from '@haat/shared/routing/slug';
+import { BackToTop } from '../../../lib/ui/back-to-top';
+import { usePageMeta } from '../../../lib/use-page-meta';
+import { fetchOtherCategories, fetchRelated } from '../api';
+import { useRecentlyViewed } from '../hooks/use-recently-viewed';
+import { metaDescription, productJsonLd, type Crumb } from '../product-json-ld';
+import { Breadcrumb } from './breadcrumb';
+import { BuyBox } from './buy-box';
+import { Gallery } from './gallery';
+import { ProductDescription } from './product-description';
+import { ProductRow } from './product-row';
+import { QuickView } from './quick-view';
+import { RecentlyViewed } from './recently-viewed';
+import { ReviewsPreview } from './reviews-preview';
+
+/** A variant overrides price, stock and pictures where it has them (spec §4). */
+function withVariant(product: Product, variant: Variant | null): Product {
+  if (!variant) return product;
+  return {
+    ...product,
+    price: variant.price ?? product.price,
+    stock: variant.stock ?? product.stock,
+    image: variant.image && variant.image.length > 0 ? variant.image : product.image,
+  };
+}
+
+export function ProductDetail({ product }: { product: Product }) {
+  const [variant, setVariant] = useState<Variant | null>(null);
+  const [quickView, setQuickView] = useState<Product | null>(null);
+  const recent = useRecentlyViewed(product);
+  const shown = withVariant(product, variant);
+  const category = product.category[0];
+  const sub = product.subCategory[0];
+  const categoryUrl = category && sub ? listingPath(category, sub) : null;
+  const path = productPath(product);
+  const crumbs: Crumb[] = [{ name: 'Home', url: '/' }, ...(category && categoryUrl ? [{ name: category.name, url: categoryUrl }] : []), { name: product.name, url: path }];
+  usePageMeta({
+    title: `${product.name} | Haat`,
+    description: metaDescription(product.description),
+    keywords: [product.name, ...product.category.map((c) => c.name), ...product.subCategory.map((s) => s.name)].join(', '),
+    canonicalPath: path,
+    jsonLd: productJsonLd(product, new URL(path, location.origin).href, location.origin, crumbs),
+  });
+
+  return (
+    <article className="page product-page">
+      <Breadcrumb crumbs={crumbs} />
+      <div className="product-page__top">
+        <Gallery key={variant?._id ?? 'base'} images={shown.image} name={product.name} />
+        <BuyBox product={product} shown={shown} variant={variant} onVariant={setVariant} categoryUrl={categoryUrl} url={new URL(path, location.origin).href} />
+      </div>
+      <ProductDescription product={product} />
+      <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
+      <RecentlyViewed items={recent} />
+      <ProductRow
+        title="You May Also Like"
+        cacheKey={`related:${product._id}`}
+        fetch={() => fetchRelated(product)}
+        errorText="Failed to load related products."
+        onQuickView={setQuickView}
+      />
+      <ProductRow
+        title="Explore Other Categories"
+        cacheKey={`other:${category?._id ?? 'none'}`}
+        fetch={() => fetchOtherCategories(product)}
+        errorText="Failed to load other category products."
+        onQuickView={setQuickView}
+      />
+      <QuickView product={quickView} onClose={() => setQuickView(null)} />
+      <BackToTop />
+    </article>
+  );
+}

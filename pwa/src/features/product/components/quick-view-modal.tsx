@@ -1,0 +1,38 @@
+import { Link } from 'react-router-dom';
+import type { Product } from '@haat/shared/catalog/catalog.types';
+import { productPath } from '@haat/shared/routing/slug';
+import { AddToCartSlot } from '../../catalog/components/add-to-cart-slot';
+import { DiscountBadge } from '../../catalog/components/discount-badge';
+import { PriceTag } from '../../catalog/components/price-tag';
+import { ProductImage } from '../../catalog/components/product-image';
+import { StockLabel } from '../../catalog/components/stock-label';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+
+/** Spec §2 Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
+export function QuickViewModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  return (
+    <ModalDialog open={product !== null} onClose={onClose} label="Quick view" variant="center">
+      {product && (
+        <div className="quick-view">
+          <button type="button" className="quick-view__close" aria-label="Close quick view" onClick={onClose}>
+            ×
+          </button>
+          <span className="quick-view__media">
+            <ProductImage src={product.image[0]} alt={product.name} sizes="(max-width: 600px) 90vw, 400px" />
+            <DiscountBadge discount={product.discount} />
+          </span>
+          <h2>{product.name}</h2>
+          <p className="product-card__unit">{product.unit}</p>
+          <PriceTag price={product.price} discount={product.discount} showOriginal />
+          <StockLabel stock={product.stock} />
+          <p className="quick-view__actions">
+            <AddToCartSlot product={product} />
+            <Link to={productPath(product)} className="btn btn--primary" onClick={onClose}>
+              View Full Details
+            </Link>
+          </p>
+        </div>
+      )}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,34 @@
+import { LIMITS } from '@haat/shared/common/limits';
+import { useReviews } from '../hooks/use-reviews';
+import { StarRating } from './star-rating';
+
+/** Spec §2: Customer Reviews, 3 shown, "+N more reviews" beyond, with the average and count. */
+export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
+  const summary = useReviews(productId);
+  const reviews = summary?.reviews ?? [];
+  const total = summary?.totalReviews ?? fallbackCount;
+  const average = summary?.averageRating ?? fallbackAverage;
+  const more = total - Math.min(reviews.length, LIMITS.reviewsPreview);
+  return (
+    <section className="reviews" aria-labelledby="reviews-title">
+      <h2 id="reviews-title">Customer Reviews</h2>
+      <StarRating rating={average} count={total} />
+      {reviews.length === 0 ? (
+        <p>No reviews yet. Be the first to review this product.</p>
+      ) : (
+        <ul className="reviews__list">
+          {reviews.slice(0, LIMITS.reviewsPreview).map((r) => (
+            <li key={r._id} className="reviews__item">
+              <p className="reviews__head">
+                <strong>{r.name}</strong> <span aria-label={`${r.rating} out of 5`}>{'★'.repeat(r.rating)}</span>
+              </p>
+              {r.comment && <p>{r.comment}</p>}
+              <p className="reviews__date">{new Date(r.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {more > 0 && <p className="reviews__more">{`+${more} more reviews`}</p>}
+    </section>
+  );
+}

@@ -1,0 +1,22 @@
+import type { Variant } from '@haat/shared/catalog/catalog.types';
+
+interface Props {
+  variants: Variant[];
+  selected: string | null;
+  onSelect: (variant: Variant) => void;
+}
+
+/** Spec §4 variant buttons: choosing one overrides the price, stock and pictures it provides. */
+export function VariantPicker({ variants, selected, onSelect }: Props) {
+  if (variants.length === 0) return null;
+  return (
+    <fieldset className="variants">
+      <legend>Options</legend>
+      {variants.map((v) => (
+        <button key={v._id} type="button" className="variants__option" aria-pressed={v._id === selected} onClick={() => onSelect(v)}>
+          {v.name}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

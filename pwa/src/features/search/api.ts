@@ -1,0 +1,8 @@
+import { LIMITS } from '@haat/shared/common/limits';
+import { postJsonEarly } from '../../lib/early-request';
+import { toProductPage, type PagedEnvelope, type ProductPage } from '../catalog/api';
+
+/** POST /api/product/search-product (spec §7): forgiving full-text search, `page` of `totalPage`. */
+export async function fetchSearchPage(search: string, page: number): Promise<ProductPage> {
+  return toProductPage(await postJsonEarly<PagedEnvelope>('product/search-product', { search, page, limit: LIMITS.searchPageSize }));
+}

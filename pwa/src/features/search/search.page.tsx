@@ -1,0 +1,36 @@
+import { useSearchParams } from 'react-router-dom';
+import { LIMITS } from '@haat/shared/common/limits';
+import { ProductGrid } from '../catalog/components/product-grid';
+import { useDebounced } from '../../lib/use-debounced';
+import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { NoData } from './components/no-data';
+import { useSearchResults } from './hooks/use-search-results';
+import './search.css';
+
+/** Spec §2 /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found". */
+export function SearchPage() {
+  const term = useSearchParams()[0].get('q') ?? '';
+  // Each keystroke moves the URL; the server is asked once typing pauses.
+  const settled = useDebounced(term, 250);
+  const { products, total, hasMore, loadingMore, loadMore, offline } = useSearchResults(settled);
+  const sentinel = useInfiniteScroll(loadMore, hasMore, loadingMore);
+  usePageMeta({
+    title: `Search Results for "${term}"`,
+    description: `Products matching "${term}" on Haat: prices in ₹, delivery in under 10 minutes.`,
+    canonicalPath: '/search',
+  });
+
+  return (
+    <section className="page search-page">
+      <h1 className="search-page__count">{`Search Results: ${products ? total : 0}`}</h1>
+      {offline && (
+        <p className="offline-note" data-testid="offline-results">
+          Offline results: products saved on this device.
+        </p>
+      )}
+      <ProductGrid products={products} skeletons={LIMITS.searchSkeletons} loadingMore={loadingMore} empty={<NoData />} />
+      <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
+    </section>
+  );
+}

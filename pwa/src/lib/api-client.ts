@@ -1,0 +1,16 @@
+import { http } from './http';
+
+/**
+ * A tiny JSON client for the catalogue reads, on top of lib/http.ts (bearer token, single-flight
+ * refresh). Retries are off: the screens decide (the product page retries twice, 1 s apart, spec §4).
+ * Silent: catalogue screens show their own error states (spec §8), so no toast on top.
+ */
+const api = http.extend({ retry: 0, timeout: 15_000, context: { silent: true } });
+
+export function getJson<T>(path: string): Promise<T> {
+  return api.get(path.replace(/^\//, '')).json<T>();
+}
+
+export function postJson<T>(path: string, body: unknown): Promise<T> {
+  return api.post(path.replace(/^\//, ''), { json: body }).json<T>();
+}

@@ -1,0 +1,78 @@
+import ky, { type KyInstance } from 'ky';
+import { tokens } from './tokens';
+import { createTokenRefresher } from './token-refresher';
+import { shouldSendToLogin } from './login-redirect-rule';
+import { stashProblemBody } from './http-problem';
+
+export interface HttpDeps {
+  /** '/api' in the app; a full URL in tests that talk to a local server. */
+  prefixUrl: string;
+  fetch?: typeof globalThis.fetch;
+  /** Tokens are already cleared when this runs; `redirect` applies spec §4's /login rule. */
+  onAuthLost?: (redirect: boolean) => void;
+  /** Server messages of failed calls (spec §7 "What the product does with answers"). */
+  onError?: (message: string, status: number) => void;
+}
+
+/** Per-call switches, passed as ky's `context`. */
+export interface CallContext {
+  /** The screen shows the failure itself; no toast. */
+  silent?: boolean;
+}
+
+const bearer = (token: string) => `Bearer ${token}`;
+
+/**
+ * Builds Haat's one HTTP client (spec §4 "Authentication"): bearer token on every call; on a 401,
+ * exactly one refresh runs while concurrent failing calls wait for it, then each is sent again once
+ * with the new token; no refresh token or a failed refresh ends the session.
+ */
+export function createHttp(deps: HttpDeps): KyInstance {
+  const fetchFn = deps.fetch ?? globalThis.fetch.bind(globalThis);
+  const refresh = createTokenRefresher(deps.prefixUrl, fetchFn);
+
+  return ky.create({
+    prefixUrl: deps.prefixUrl,
+    fetch: fetchFn,
+    credentials: 'include',
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          const token = tokens.access();
+          if (token && !request.headers.has('authorization')) request.headers.set('authorization', bearer(token));
+        },
+      ],
+      afterResponse: [
+        async (request, _options, response) => {
+          if (response.status !== 401 || request.url.includes('/user/refresh-token')) return response;
+          const sentWith = request.headers.get('authorization');
+          const current = tokens.access();
+          // Answered 401 for a token another call has already replaced: just try again with the new one.
+          const token = current && bearer(current) !== sentWith ? current : await refresh();
+          if (!token) {
+            tokens.clear();
+            deps.onAuthLost?.(shouldSendToLogin(request.url, globalThis.location?.pathname ?? '/'));
+            return response;
+          }
+          const headers = new Headers(request.headers);
+          headers.set('authorization', bearer(token));
+          // Sent through plain fetch, so a second 401 cannot start another refresh: one retry, no loop.
+          return fetchFn(new Request(request, { headers }));
+        },
+      ],
+      beforeError: [
+        async (error) => {
+          const body = (await error.response
+            .clone()
+            .json()
+            .catch(() => null)) as Record<string, unknown> | null;
+          stashProblemBody(error, body);
+          if (typeof body?.message === 'string' && body.message) error.message = body.message;
+          const context = error.options.context as CallContext | undefined;
+          if (!context?.silent) deps.onError?.(error.message, error.response.status);
+          return error;
+        },
+      ],
+    },
+  });
+}

@@ -1,0 +1,70 @@
+import Dexie, { type Table } from 'dexie';
+import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
+import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
+import type { OutboxEntry } from './outbox';
+
+/** One cached page of products (home row, listing, search, related…): ids in order, joined with `products`. */
+export interface CachedList {
+  key: string;
+  ids: string[];
+  total: number;
+  page: number;
+  totalPage: number;
+  savedAt: number;
+}
+
+/** Spec §3 "Recently viewed entry (client only, max 4)". */
+export interface RecentItem {
+  _id: string;
+  name: string;
+  image: string;
+  price: number;
+  discount: number;
+  viewedAt: number;
+}
+
+export interface MetaEntry {
+  key: string;
+  value: unknown;
+}
+
+/**
+ * The PWA's one IndexedDB database (ARCHITECTURE.md "Offline-first"): screens read it with
+ * useLiveQuery, the network refreshes it. Add stores to the version(1) object below; when a released
+ * schema must change, add this.version(2) instead of editing version 1.
+ */
+export class HaatDB extends Dexie {
+  categories!: Table<Category, string>;
+  subCategories!: Table<SubCategory, string>;
+  products!: Table<Product, string>;
+  lists!: Table<CachedList, string>;
+  recent!: Table<RecentItem, string>;
+  meta!: Table<MetaEntry, string>;
+  // the signed-in shopper's data (issue 6): written at once, synced through the outbox
+  cart!: Table<CartLine, string>;
+  outbox!: Table<OutboxEntry, string>;
+  wishlist!: Table<WishlistEntry, string>;
+  addresses!: Table<SavedAddress, string>;
+  orders!: Table<SavedOrder, string>;
+
+  constructor(name = 'haat') {
+    super(name);
+    this.version(1).stores({
+      // catalogue (storefront)
+      categories: '_id, name',
+      subCategories: '_id, name',
+      products: '_id, name, updatedAt',
+      lists: 'key, savedAt',
+      recent: '_id, viewedAt',
+      meta: 'key',
+      // account, cart and orders stores are added here by their features
+      cart: 'productId',
+      outbox: 'key, op',
+      wishlist: '_id',
+      addresses: '_id',
+      orders: 'orderId, clientKey, createdAt',
+    });
+  }
+}
+
+export const db = new HaatDB();

@@ -1,0 +1,18 @@
+import { createHttp } from './create-http';
+import { toast } from './toast';
+import { endSession } from './session';
+import { navigateTo } from './app-navigation';
+
+/**
+ * THE one HTTP client of the PWA (STYLE.md): every call to the API goes through it, so every call
+ * carries the bearer token, shares the single-flight refresh and shows the server's message on failure
+ * (spec §7 "What the product does with answers"; silence a call with `context: { silent: true }`).
+ */
+export const http = createHttp({
+  prefixUrl: '/api',
+  onError: (message) => toast.error(message),
+  onAuthLost: (redirect) => {
+    endSession();
+    if (redirect) navigateTo('/login');
+  },
+});

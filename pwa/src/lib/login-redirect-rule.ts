@@ -1,0 +1,15 @@
+/** Catalogue reads: a failed refresh while browsing must not yank the shopper to /login. */
+const PUBLIC_SEGMENTS = new Set(['home', 'product', 'products']);
+
+/**
+ * Spec §4: when the session cannot be refreshed, send the user to /login "unless the failing call path
+ * contains /, /home, /product or /products, or the user is already on /login". Taken literally, every
+ * path contains "/", which would make the rule never fire; we read "/" as the root path itself and the
+ * others as whole path segments (so /api/product/get-product-details is public, /api/cart/get is not).
+ */
+export function shouldSendToLogin(callUrl: string, pagePath: string): boolean {
+  if (pagePath === '/login') return false;
+  const path = new URL(callUrl, 'http://local.invalid').pathname.replace(/^\/api(?=\/|$)/, '');
+  if (path === '' || path === '/') return false;
+  return !path.split('/').some((segment) => PUBLIC_SEGMENTS.has(segment));
+}

@@ -1,0 +1,41 @@
+import { useEffect, useState } from 'react';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { http } from './http';
+
+export interface PublicConfig {
+  googleClientId: string | null;
+  paymentsEnabled: boolean;
+}
+
+/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable. */
+const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false };
+
+let pending: Promise<PublicConfig> | null = null;
+
+/** GET /api/config/public once per page load; a failure is retried on the next call. */
+export function loadPublicConfig(): Promise<PublicConfig> {
+  pending ??= http
+    .get('config/public', { context: { silent: true }, retry: 0 })
+    .json<Envelope<PublicConfig>>()
+    .then((answer) => ({ ...UNKNOWN, ...answer.data }))
+    .catch((error: unknown) => {
+      pending = null;
+      throw error;
+    });
+  return pending;
+}
+
+/** The API's feature switches; `known` is false until they arrived. */
+export function usePublicConfig(): PublicConfig & { known: boolean } {
+  const [config, setConfig] = useState<PublicConfig & { known: boolean }>({ ...UNKNOWN, known: false });
+  useEffect(() => {
+    let live = true;
+    loadPublicConfig()
+      .then((c) => live && setConfig({ ...c, known: true }))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return config;
+}

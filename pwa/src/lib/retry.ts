@@ -1,0 +1,28 @@
+/**
+ * Runs `attempt` and, when it throws, tries again `retries` more times `delayMs` apart
+ * (spec §4: product details retry 2 more times, 1 s apart). Aborting stops the waiting.
+ */
+export async function retry<T>(
+  attempt: () => Promise<T>,
+  { retries, delayMs, signal }: { retries: number; delayMs: number; signal?: AbortSignal },
+): Promise<T> {
+  for (let tryNo = 0; ; tryNo++) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (signal?.aborted) throw signal.reason ?? error;
+      if (tryNo >= retries) throw error;
+      await wait(delayMs, signal);
+    }
+  }
+}
+
+function wait(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => {
+      clearTimeout(timer);
+      reject(signal.reason);
+    });
+  });
+}

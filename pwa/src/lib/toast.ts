@@ -1,0 +1,45 @@
+import { atom, getDefaultStore } from 'jotai';
+import { LIMITS } from '@haat/shared/common/limits';
+
+export type ToastKind = 'success' | 'error' | 'plain' | 'loading';
+
+export interface Toast {
+  id: number;
+  kind: ToastKind;
+  message: string;
+}
+
+/** Toasts on screen, oldest first; the <Toaster/> in the shell renders them. */
+export const toastsAtom = atom<Toast[]>([]);
+
+// Spec §9: errors and plain 4 s, success 2 s, loading until dismissed; at most 20 shown.
+const DURATION: Record<ToastKind, number | null> = {
+  success: LIMITS.toastSuccessMs,
+  error: LIMITS.toastErrorMs,
+  plain: LIMITS.toastErrorMs,
+  loading: null,
+};
+
+const store = getDefaultStore();
+let nextId = 1;
+
+export function dismissToast(id: number): void {
+  store.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
+}
+
+/** Callable from anywhere (HTTP client, service-worker events), not only from components. */
+export function showToast(message: string, kind: ToastKind = 'plain'): number {
+  const id = nextId++;
+  store.set(toastsAtom, (list) => [...list, { id, kind, message }].slice(-LIMITS.maxToasts));
+  const ms = DURATION[kind];
+  if (ms !== null) setTimeout(() => dismissToast(id), ms);
+  return id;
+}
+
+export const toast = {
+  success: (message: string) => showToast(message, 'success'),
+  error: (message: string) => showToast(message, 'error'),
+  plain: (message: string) => showToast(message, 'plain'),
+  loading: (message: string) => showToast(message, 'loading'),
+  dismiss: dismissToast,
+};

@@ -1,0 +1,22 @@
+import { useEffect, useState } from 'react';
+import { LIMITS } from '@haat/shared/common/limits';
+import './back-to-top.css';
+
+/** Spec §2/§9: a back-to-top button once the page is scrolled more than 300 px. */
+export function BackToTop() {
+  const [visible, setVisible] = useState(false);
+  useEffect(() => {
+    const onScroll = () => setVisible(window.scrollY > LIMITS.backToTopAfterPx);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, []);
+  if (!visible) return null;
+  return (
+    <button type="button" className="back-to-top" aria-label="Back to top" onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+      <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+        <path d="M6 14l6-6 6 6" />
+      </svg>
+    </button>
+  );
+}

@@ -1,0 +1,21 @@
+import { useSyncExternalStore } from 'react';
+
+const noMatch = { matches: false, addEventListener() {}, removeEventListener() {} } as unknown as MediaQueryList;
+// Environments without matchMedia (old browsers, jsdom) get the wide layout.
+const mediaList = (query: string): MediaQueryList => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : noMatch);
+
+/** True while the media query matches, e.g. useMediaQuery(NARROW) for the spec's 768 px breakpoint. */
+export function useMediaQuery(query: string): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = mediaList(query);
+      list.addEventListener('change', onChange);
+      return () => list.removeEventListener('change', onChange);
+    },
+    () => mediaList(query).matches,
+    () => false,
+  );
+}
+
+/** Spec §9: mobile breakpoint 768 px. */
+export const NARROW = '(max-width: 767.98px)';

@@ -1,0 +1,41 @@
+import { useEffect, type RefObject } from 'react';
+import { prefersReducedMotion } from './prefers-reduced-motion';
+
+/** One step of a text animation: wait `delay` ms, then show `next`. */
+export interface TextStep<S> {
+  next: S;
+  delay: number;
+}
+
+/**
+ * Plays a timed text animation into `ref`'s element by writing its text directly, not through React
+ * state. The header prompt and the hero type a letter every 50-100 ms; as React updates those would
+ * interrupt (and restart) every bigger render in progress, such as a grid of product cards arriving.
+ * The element must render `text(start)` itself; pass a new `restartKey` to start over.
+ */
+export function useTextAnimation<S>(
+  ref: RefObject<HTMLElement | null>,
+  start: S,
+  step: (state: S) => TextStep<S>,
+  text: (state: S) => string,
+  restartKey?: unknown,
+): void {
+  useEffect(() => {
+    // Shoppers who ask for less motion get the first frame, still (WCAG 2.2.2: no endless animation).
+    if (prefersReducedMotion()) return;
+    let state = start;
+    let timer: ReturnType<typeof setTimeout>;
+    const schedule = () => {
+      const { next, delay } = step(state);
+      timer = setTimeout(() => {
+        state = next;
+        if (ref.current) ref.current.textContent = text(state);
+        schedule();
+      }, delay);
+    };
+    schedule();
+    return () => clearTimeout(timer);
+    // The animation is defined once per restartKey; its callbacks are pure.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [restartKey]);
+}

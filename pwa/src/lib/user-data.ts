@@ -1,0 +1,26 @@
+import { db } from './db';
+
+const OWNER_KEY = 'user-data-owner';
+
+/** The shopper's own stores; the catalogue stays, it is the same for everyone. */
+const userTables = () => [db.cart, db.outbox, db.addresses, db.orders, db.wishlist];
+
+/** Wipes the signed-in shopper's data from the device (logout, or another user signs in). */
+export async function clearUserData(): Promise<void> {
+  await db.transaction('rw', [...userTables(), db.meta], async () => {
+    await Promise.all(userTables().map((t) => t.clear()));
+    await db.meta.delete(OWNER_KEY);
+  });
+}
+
+/**
+ * Marks the device's shopper data as `userId`'s. If it belonged to someone else, it is wiped first, so
+ * one shopper's queued writes are never sent with another's token. The same shopper signing in again
+ * after an expired session keeps their unsent offline changes.
+ */
+export async function claimUserData(userId: string): Promise<void> {
+  const owner = (await db.meta.get(OWNER_KEY))?.value;
+  if (owner === userId) return;
+  if (owner !== undefined || (await db.outbox.count()) > 0) await clearUserData();
+  await db.meta.put({ key: OWNER_KEY, value: userId });
+}

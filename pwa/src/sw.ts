@@ -1,0 +1,71 @@
+/// <reference lib="webworker" />
+import { clientsClaim } from 'workbox-core';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { CacheFirst } from 'workbox-strategies';
+import { ExpirationPlugin } from 'workbox-expiration';
+import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/outbox-ops';
+
+declare const self: ServiceWorkerGlobalScope;
+
+// The shell (HTML, JS, CSS, icons, banners) is precached at install: the app opens with no network.
+precacheAndRoute(self.__WB_MANIFEST);
+cleanupOutdatedCaches();
+
+// Every page route answers the precached index.html; the PWA renders it from IndexedDB when offline.
+registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//] }));
+
+// Product and category pictures: immutable WebP files, so cache-first, bounded to 600 files / 30 days.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/uploads/') && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'haat-images',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [0, 200] }),
+      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
+
+// A new worker waits until the shopper presses Reload on the "Update available" toast (lib/service-worker.ts).
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
+});
+// The very first worker takes control of the open page at once, so it is offline-ready without a reload.
+clientsClaim();
+
+// ---- Outbox Background Sync (issue 6: offline cart and orders) -------------------------------------
+// When the connection returns, the browser fires `sync` even if the page has not noticed yet. The worker
+// cannot send the queued writes itself: the tokens live in the page's localStorage (spec §9), which a
+// worker cannot read. So it asks every open page to flush (lib/outbox-sync.ts) and waits for the answer;
+// if writes remain, the sync fails and the browser retries it later. With no page open, the app flushes
+// on its next start.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+
+async function askPagesToFlush(): Promise<void> {
+  const pages = await self.clients.matchAll({ type: 'window' });
+  const remaining = await Promise.all(
+    pages.map(
+      (page) =>
+        new Promise<number>((resolve) => {
+          const channel = new MessageChannel();
+          const timer = setTimeout(() => resolve(0), 30_000);
+          channel.port1.onmessage = (event) => {
+            clearTimeout(timer);
+            resolve(Number((event.data as { remaining?: number }).remaining) || 0);
+          };
+          page.postMessage({ type: FLUSH_MESSAGE }, [channel.port2]);
+        }),
+    ),
+  );
+  if (remaining.some((n) => n > 0)) throw new Error('Some queued writes are still waiting; retry the sync later.');
+}
+
+self.addEventListener('sync', (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToFlush());
+});
+
