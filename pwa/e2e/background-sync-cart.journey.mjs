@@ -23,11 +23,18 @@ export default async function backgroundSyncCart({ baseUrl, launch }) {
   await cdp.send('ServiceWorker.enable');
 
   let refused = 0;
+  const seen = []; // every cart write the browser made, for the failure message
+  context.on('request', (r) => r.url().includes('/api/cart/sync') && seen.push(`${r.method()} from ${r.serviceWorker() ? 'worker' : 'page'}`));
   await context.route('**/api/cart/sync', (route) => (refused++, route.abort('connectionrefused')));
   const [name] = await addFromHome(page, baseUrl, 1);
-  // Wait until the page has failed three times: its next retry is 8 s away.
-  for (let i = 0; i < 100 && refused < 3; i++) await new Promise((r) => setTimeout(r, 100));
-  assert.equal(refused, 3, 'the page retried with growing pauses');
+  // Wait until the page has failed three times (2 s and 4 s pauses): its next retry is 8 s away.
+  const deadline = Date.now() + 30_000;
+  while (refused < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  if (refused < 3) {
+    const outbox = await page.evaluate(readOutbox).catch((e) => String(e));
+    const server = (await apiGet(baseUrl, 'cart/get', token)).data.length;
+    assert.fail(`the page retried with growing pauses: ${refused} refused in 30 s; requests seen: [${seen}]; outbox: ${JSON.stringify(outbox)}; server lines: ${server}`);
+  }
   await context.unroute('**/api/cart/sync');
   assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 0);
 
@@ -48,4 +55,17 @@ export default async function backgroundSyncCart({ baseUrl, launch }) {
   await page.getByTestId('cart-drawer').getByTestId('cart-line').first().waitFor();
   assert.equal(await page.getByTestId('waiting-for-network').count(), 0);
   await context.close();
+}
+
+/** The page's queued writes, read straight from IndexedDB (runs in the page). */
+function readOutbox() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('haat');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => resolve(all.result.map((e) => ({ op: e.op, attempts: e.attempts, failed: e.failed })));
+      all.onerror = () => reject(all.error);
+    };
+  });
 }
