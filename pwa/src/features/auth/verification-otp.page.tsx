@@ -1,11 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
+import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
-import './components/auth-form.css';
 
 /**
  * /verification-otp (spec §2, §5): needs the e-mail carried from /forgot-password (else back there);
@@ -16,36 +16,18 @@ export function VerificationOtpPage() {
   const navigate = useNavigate();
   const email = (useLocation().state as { email?: string } | null)?.email;
   const [digits, setDigits] = useState<string[]>(() => Array(LIMITS.otpLength).fill(''));
-  const [busy, setBusy] = useState(false);
   if (!email) return <Navigate to="/forgot-password" replace />;
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    setBusy(true);
-    try {
-      const answer = await authApi.verifyOtp(email, digits.join(''));
-      toast.success(answer.message);
-      navigate('/reset-password', { state: { data: answer, email } });
-    } catch {
-      // wrong or expired code: the server's message is on screen
-    } finally {
-      setBusy(false);
-    }
+  const verify = async () => {
+    const answer = await authApi.verifyOtp(email, digits.join('')); // wrong or expired: shown by lib/http
+    toast.success(answer.message);
+    navigate('/reset-password', { state: { data: answer, email } });
   };
 
   return (
-    <section className="auth-form">
-      <form className="auth-form__card" onSubmit={submit} noValidate>
-        <h1 className="auth-form__title">Enter OTP</h1>
-        <p className="auth-form__hint">We sent a six-digit code to {email}.</p>
-        <OtpBoxes digits={digits} onChange={setDigits} />
-        <button type="submit" className="btn btn--primary auth-form__submit" disabled={digits.some((d) => !d) || busy}>
-          {busy ? 'Loading...' : 'Verify OTP'}
-        </button>
-        <p className="auth-form__switch">
-          Already have account? <Link to="/login">Login</Link>
-        </p>
-      </form>
-    </section>
+    <AuthForm title="Enter OTP" submitLabel="Verify OTP" ready={digits.every((d) => d !== '')} onSubmit={verify} switchTo={BACK_TO_LOGIN}>
+      <p className="auth-form__hint">We sent a six-digit code to {email}.</p>
+      <OtpBoxes digits={digits} onChange={setDigits} />
+    </AuthForm>
   );
 }

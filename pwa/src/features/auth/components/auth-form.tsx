@@ -1,0 +1,57 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import './auth-form.css';
+
+/** The closing line of every sign-in screen but /login (spec §2). */
+export const BACK_TO_LOGIN = { question: 'Already have account?', to: '/login', label: 'Login' };
+
+interface AuthFormProps {
+  title: string;
+  /** The button's label; it reads "Loading..." while the form is being sent (spec §5). */
+  submitLabel: string;
+  /** The fields hold what the call needs; until then the button stays disabled (spec §5). */
+  ready: boolean;
+  /**
+   * Sends the form. A failed call has already shown the server's message (lib/http), so a throw only
+   * re-enables the button.
+   */
+  onSubmit: () => Promise<unknown>;
+  children: ReactNode;
+  /** Under the button (the Google button). */
+  extra?: ReactNode;
+  /** The closing line, e.g. "Already have account? Login". */
+  switchTo: { question: string; to: string; label: string };
+}
+
+/** The frame and submit cycle every sign-in screen shares (/login, /register, the reset steps). */
+export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setBusy(true);
+    try {
+      await onSubmit();
+    } catch {
+      // the message is already on screen
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="auth-form">
+      <form className="auth-form__card" onSubmit={submit} noValidate>
+        <h1 className="auth-form__title">{title}</h1>
+        {children}
+        <button type="submit" className="btn btn--primary auth-form__submit" disabled={!ready || busy}>
+          {busy ? 'Loading...' : submitLabel}
+        </button>
+        {extra}
+        <p className="auth-form__switch">
+          {switchTo.question} <Link to={switchTo.to}>{switchTo.label}</Link>
+        </p>
+      </form>
+    </section>
+  );
+}
