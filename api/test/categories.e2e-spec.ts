@@ -1,17 +1,11 @@
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addProduct, addSubCategory, fieldsOf, uniqueName } from './catalog-fixtures.js';
 
 const ULID = /^[0-9A-Z]{26}$/;
 
 describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  let customer: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await adminToken(t);
-    customer = (await newCustomer(t)).token;
-  });
+  let t: TestApp, admin: string, customer: string;
+  beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());
 
   describe('POST /api/category/add-category', () => {

@@ -106,4 +106,10 @@ export async function newCustomer(t: TestApp, name = 'Test Customer'): Promise<{
   return { token: tokens.accesstoken, refreshToken: tokens.refreshToken, id: reg.body.data._id, email, password };
 }
 
+/** A fresh app for one describe block, with an admin's token and a new customer's (one line in a beforeAll). */
+export async function startWithUsers(kind: DbKind, env: Record<string, string> = {}): Promise<{ t: TestApp; admin: string; customer: string }> {
+  const t = await startApp(kind, env);
+  return { t, admin: await adminToken(t), customer: (await newCustomer(t)).token };
+}
+
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });

@@ -1,5 +1,5 @@
 import { discountedPrice } from '@haat/shared/money/pricing';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addProduct, addSubCategory, fieldsOf, uniqueName } from './catalog-fixtures.js';
 
 const ULID = /^[0-9A-Z]{26}$/;
@@ -7,14 +7,8 @@ const UNKNOWN = '01UNKNOWN00000000000000000';
 type Wire = { _id: string; name: string; price: number; discount: number; stock: number; createdAt: string; inStock: boolean; [k: string]: unknown };
 
 describe.each(DB_KINDS)('products on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  let customer: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await adminToken(t);
-    customer = (await newCustomer(t)).token;
-  });
+  let t: TestApp, admin: string, customer: string;
+  beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());
 
   describe('POST /api/product/create', () => {

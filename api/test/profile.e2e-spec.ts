@@ -1,14 +1,10 @@
 import sharp from 'sharp';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, addProduct } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await adminToken(t);
-  });
+  let t: TestApp, admin: string;
+  beforeAll(async () => void ({ t, admin } = await startWithUsers(kind)));
   afterAll(() => t.close());
 
   it('update-user changes name, e-mail and mobile; the new e-mail signs in', async () => {

@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { imageVariant } from '@haat/shared/files/image-variant';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
@@ -14,14 +14,8 @@ const png = (width: number, height: number) =>
 const noisyPng = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
 
 describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  let customer: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await adminToken(t);
-    customer = (await newCustomer(t)).token;
-  });
+  let t: TestApp, admin: string, customer: string;
+  beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());
 
   const upload = (bytes: Buffer, filename: string, token = admin) => api(t).post('/api/file/upload').set(bearer(token)).attach('file', bytes, filename);

@@ -1,13 +1,9 @@
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addProduct, setStock } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
-  let t: TestApp;
-  let admin: string;
-  beforeAll(async () => {
-    t = await startApp(kind);
-    admin = await adminToken(t);
-  });
+  let t: TestApp, admin: string;
+  beforeAll(async () => void ({ t, admin } = await startWithUsers(kind)));
   afterAll(() => t.close());
 
   const wish = (token: string, op: 'add' | 'remove', productId: unknown) => api(t).post(`/api/wishlist/${op}`).set(bearer(token)).send({ productId });
