@@ -3,7 +3,7 @@ import { totalsOf, type Totals } from '@haat/shared/money/pricing';
 import { cartLineSubtotal } from '@haat/shared/cart/cart.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import type { Db } from '../db/database.js';
-import { products } from '../products/products.table.js';
+import { cartProductColumns, products } from '../products/products.table.js';
 import { cartItems } from './cart.table.js';
 
 export interface CartView {
@@ -11,15 +11,7 @@ export interface CartView {
   totals: Totals;
 }
 
-const productColumns = {
-  _id: products.id,
-  name: products.name,
-  image: products.image,
-  unit: products.unit,
-  price: products.price,
-  discount: products.discount,
-  stock: products.stock,
-};
+const productColumns = { _id: products.id, ...cartProductColumns };
 
 /**
  * The cart as spec §3 shows it: productId populated, subTotalAmt per line and the totals, all from

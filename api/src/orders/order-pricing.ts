@@ -1,16 +1,11 @@
 import { discountedPrice, lineSubtotal, roundMoney, totalsOf } from '@haat/shared/money/pricing';
+import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CurrentTotals, OrderLine } from '@haat/shared/orders/order.types';
 import { AppError } from '../common/app-error.js';
 
 /** What the order needs to know about a product, read from our own table (never from the client). */
-export interface SaleableProduct {
+export interface SaleableProduct extends Omit<CartProduct, '_id'> {
   id: string;
-  name: string;
-  image: string[];
-  unit: string;
-  price: number;
-  discount: number;
-  stock: number;
   publish: boolean;
 }
 

@@ -1,22 +1,13 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { AppError, notFound } from '../common/app-error.js';
-import { products } from '../products/products.table.js';
+import { cartProductColumns, products } from '../products/products.table.js';
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
 export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
   const rows = await db
-    .select({
-      id: products.id,
-      name: products.name,
-      image: products.image,
-      unit: products.unit,
-      price: products.price,
-      discount: products.discount,
-      stock: products.stock,
-      publish: products.publish,
-    })
+    .select({ id: products.id, ...cartProductColumns, publish: products.publish })
     .from(products)
     .where(inArray(products.id, [...ids]));
   const byId = new Map(rows.map((r) => [r.id, r]));

@@ -1,21 +1,14 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
 import type { AddressRow } from '../addresses/addresses.table.js';
+import { toAddress } from '../addresses/address-wire.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** A frozen copy of the delivery address, with spec §3's names beside the address table's own. */
 export function copyAddress(row: AddressRow): OrderAddress {
+  const { userId: _owner, status: _status, createdAt: _created, updatedAt: _updated, ...fields } = toAddress(row);
   const street = row.addressLine;
   return {
-    _id: row.id,
-    name: row.name,
-    building: row.building,
-    address_line: street,
-    district: row.district,
-    city: row.city,
-    state: row.state,
-    country: row.country,
-    pincode: row.pincode,
-    mobile: row.mobile,
+    ...fields,
     street,
     postalCode: row.pincode,
     address: [row.building, street, row.city, row.district, row.state, row.pincode, row.country].filter(Boolean).join(', '),

@@ -70,3 +70,13 @@ export const searchWords = pgTable(
 const { search: _search, ...wireColumns } = getTableColumns(products);
 export const productColumns = wireColumns;
 export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
+
+/** The product as a cart line (and an order's stock check) reads it: spec §3 Cart's populated productId. */
+export const cartProductColumns = {
+  name: products.name,
+  image: products.image,
+  unit: products.unit,
+  price: products.price,
+  discount: products.discount,
+  stock: products.stock,
+};
