@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { applyOrderStatus, laterStages, newOrderNotice, newOrdersBadge, nextNewOrderCount } from '../realtime-events';
+
+const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] => stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
+
+describe('laterStages (spec §4: only stages later than the furthest reached)', () => {
+  it('offers every later stage of a placed order', () => {
+    expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
+  });
+  it('counts from the furthest stage, not the last entry', () => {
+    expect(laterStages('CASH ON DELIVERY', at('PLACED', 'SHIPPED'))).toEqual(['OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
+  });
+  it('offers nothing once the order is COMPLETED or CANCELLED', () => {
+    expect(laterStages('COMPLETED', at('PLACED', 'DELIVERED'))).toEqual([]);
+    expect(laterStages('CANCELLED', at('PLACED', 'CANCELLED'))).toEqual([]);
+  });
+  it('lets a card order still awaiting payment only be cancelled', () => {
+    expect(laterStages('AWAITING_PAYMENT', [])).toEqual(['CANCELLED']);
+  });
+});
+
+describe('the New Orders counter', () => {
+  it('rises by one per new-order event and resets when Manage Orders opens or the admin signs out', () => {
+    let n = 0;
+    n = nextNewOrderCount(n, { type: 'new-order' });
+    n = nextNewOrderCount(n, { type: 'new-order' });
+    expect(n).toBe(2);
+    expect(newOrdersBadge(n)).toBe('New Orders: 2');
+    expect(nextNewOrderCount(n, { type: 'opened-orders' })).toBe(0);
+    expect(nextNewOrderCount(n, { type: 'signed-out' })).toBe(0);
+  });
+  it('shows no badge at 0', () => {
+    expect(newOrdersBadge(0)).toBeNull();
+  });
+});
+
+describe('newOrderNotice', () => {
+  it('names the order and its total in rupees (en-IN)', () => {
+    const notice = newOrderNotice({ orderId: 'ORD-42', totalAmt: 123456.5 });
+    expect(notice.title).toBe('New order');
+    expect(notice.body).toBe(`Order ORD-42 · ${new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(123456.5)}`);
+    expect(notice.url).toBe('/dashboard/myorders');
+  });
+});
+
+describe('applyOrderStatus (order-status events)', () => {
+  const order = { status: 'PLACED' as const, payment_status: 'CASH ON DELIVERY' as const, statusHistory: at('PLACED') };
+  const now = new Date('2025-02-01T10:00:00.000Z');
+
+  it('appends the new stage and takes the server payment status', () => {
+    const next = applyOrderStatus(order, { orderId: 'x', status: 'SHIPPED', payment_status: 'CASH ON DELIVERY' }, now);
+    expect(next.status).toBe('SHIPPED');
+    expect(next.statusHistory.map((h) => h.status)).toEqual(['PLACED', 'SHIPPED']);
+    expect(next.statusHistory[1]!.updatedAt).toBe(now.toISOString());
+  });
+  it('moves a delivered order to COMPLETED (the Delivered tab)', () => {
+    const next = applyOrderStatus(order, { orderId: 'x', status: 'DELIVERED', payment_status: 'COMPLETED' }, now);
+    expect(next.payment_status).toBe('COMPLETED');
+    expect(next.status).toBe('DELIVERED');
+  });
+  it('answers the same object for a repeated event', () => {
+    const once = applyOrderStatus(order, { orderId: 'x', status: 'CONFIRMED', payment_status: 'CASH ON DELIVERY' }, now);
+    expect(applyOrderStatus(once, { orderId: 'x', status: 'CONFIRMED', payment_status: 'CASH ON DELIVERY' }, now)).toBe(once);
+  });
+  it('takes a payment-only change (status null) without a history entry', () => {
+    const next = applyOrderStatus(order, { orderId: 'x', status: null, payment_status: 'PAID' }, now);
+    expect(next.payment_status).toBe('PAID');
+    expect(next.statusHistory).toHaveLength(1);
+  });
+});

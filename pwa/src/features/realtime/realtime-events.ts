@@ -1,0 +1,41 @@
+import { formatInr } from '@haat/shared/money/inr';
+import type { NewOrderEvent, NewOrderPush, OrderStatusEvent } from '@haat/shared/orders/order-events';
+import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
+import { canAdminMoveTo, furthestStage, ORDER_STAGES, type OrderStage, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import type { Order } from '@haat/shared/orders/order.types';
+
+/** Spec §4: the stages an admin may still choose for an order (later than the furthest reached). */
+export function laterStages(paymentStatus: string, history: readonly StatusHistoryEntry[]): OrderStage[] {
+  return ORDER_STAGES.filter((stage) => canAdminMoveTo(paymentStatus, history, stage));
+}
+
+/** The New Orders counter (spec §2 Dashboard): each new-order event adds one; opening Manage Orders resets it. */
+export type CounterAction = { type: 'new-order' } | { type: 'opened-orders' } | { type: 'signed-out' };
+
+export function nextNewOrderCount(count: number, action: CounterAction): number {
+  return action.type === 'new-order' ? count + 1 : 0;
+}
+
+/** The badge text, or null when the counter is not above 0 (nothing is shown). */
+export function newOrdersBadge(count: number): string | null {
+  return count > 0 ? `New Orders: ${count}` : null;
+}
+
+/** The browser notification for a new order (spec §4 Realtime): the order id and the total in ₹. Same text as the API's push. */
+export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'>): NewOrderPush {
+  return { title: 'New order', body: `Order ${event.orderId} · ${formatInr(event.totalAmt)}`, url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
+}
+
+type Tracked = Pick<Order, 'status' | 'payment_status' | 'statusHistory'>;
+
+/**
+ * A stored order after an `order-status` event (spec §4 "Local status update"): the payment status
+ * is the server's; a stage not yet in the history is appended with the time it arrived. Answers the
+ * same object when nothing changed, so a repeated event writes nothing.
+ */
+export function applyOrderStatus<T extends Tracked>(order: T, event: OrderStatusEvent, now: Date = new Date()): T {
+  const known = event.status === null || order.statusHistory.some((h) => h.status === event.status);
+  if (known && order.payment_status === event.payment_status) return order;
+  const statusHistory = known ? order.statusHistory : [...order.statusHistory, { status: event.status!, updatedAt: now.toISOString() }];
+  return { ...order, payment_status: event.payment_status, status: furthestStage(statusHistory) ?? order.status, statusHistory };
+}
