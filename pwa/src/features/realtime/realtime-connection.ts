@@ -1,0 +1,94 @@
+import { getDefaultStore } from 'jotai';
+import type { Socket } from 'socket.io-client';
+import type { NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
+import { db } from '../../lib/db';
+import { http } from '../../lib/http';
+import { userAtom } from '../../lib/session';
+import { tokens } from '../../lib/tokens';
+import { reloadOrders } from '../orders/order-store';
+import { createRealtimeHandlers } from './realtime-handlers';
+import { applyOrderStatus, newOrderNotice, nextNewOrderCount } from './realtime-events';
+import { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
+
+const store = getDefaultStore();
+type HaatSocket = Socket<ServerToClientEvents>;
+
+let socket: HaatSocket | null = null;
+let owner: string | null = null;
+
+const handlers = createRealtimeHandlers({
+  isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
+  countNewOrder: () => store.set(newOrdersCountAtom, (n) => nextNewOrderCount(n, { type: 'new-order' })),
+  refreshAdminOrders: () => store.set(adminOrdersStampAtom, (n) => n + 1),
+  notifyNewOrder: (event) => void showNewOrderNotification(event),
+  updateStoredOrder: (event) => void updateStoredOrder(event),
+});
+
+async function updateStoredOrder(event: OrderStatusEvent): Promise<void> {
+  const stored = await db.orders.get(event.orderId);
+  if (!stored) return void reloadOrders().catch(() => undefined);
+  const next = applyOrderStatus(stored, event);
+  if (next !== stored) await db.orders.put(next);
+}
+
+/** Spec §4 Realtime: asks once, then shows the order id and total through the service worker (works on Android too). */
+async function showNewOrderNotification(event: NewOrderEvent): Promise<void> {
+  if (typeof Notification === 'undefined') return;
+  const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
+  if (permission !== 'granted') return;
+  const notice = newOrderNotice(event);
+  const options: NotificationOptions = { body: notice.body, tag: `order-${notice.orderId}`, icon: '/icons/icon-192.png', data: { url: notice.url } };
+  const registration = await navigator.serviceWorker?.getRegistration().catch(() => undefined);
+  if (registration) await registration.showNotification(notice.title, options);
+  else new Notification(notice.title, options);
+}
+
+/** A refused handshake means the access token expired: one authenticated call refreshes it, then we connect again. */
+async function reconnectWithFreshToken(s: HaatSocket, refusedToken: string | null): Promise<void> {
+  await http.get('user/user-details', { context: { silent: true }, retry: 0 }).catch(() => undefined);
+  const token = tokens.access();
+  if (socket === s && token && token !== refusedToken) s.connect();
+}
+
+/**
+ * One socket.io connection per signed-in session (spec §4 Realtime), on the API's origin. socket.io-client
+ * is loaded only here, on first use, so no storefront page carries it. The token is read at every
+ * (re)connect, so reconnects after a token refresh use the new one.
+ */
+export function startRealtime(): void {
+  const user = store.get(userAtom);
+  if (!user || !tokens.access()) return stopRealtime();
+  if (socket && owner === user._id) return;
+  stopRealtime();
+  owner = user._id;
+  const forUser = owner;
+  void import('socket.io-client').then(({ io }) => {
+    if (owner !== forUser || socket) return;
+    let sentToken: string | null = null;
+    const s: HaatSocket = io({
+      auth: (cb) => {
+        sentToken = tokens.access();
+        cb({ token: sentToken ?? '' });
+      },
+    });
+    socket = s;
+    s.on('new-order', handlers['new-order']);
+    s.on('order-status', handlers['order-status']);
+    s.on('connect_error', (error) => {
+      // The server refused the token: socket.io does not retry that on its own.
+      if (!s.active && /unauthorized/i.test(error.message)) void reconnectWithFreshToken(s, sentToken);
+    });
+  });
+}
+
+/** Logout or another user: the session's socket closes and the admin counter starts again at 0. */
+export function stopRealtime(): void {
+  socket?.disconnect();
+  socket = null;
+  owner = null;
+  store.set(newOrdersCountAtom, (n) => nextNewOrderCount(n, { type: 'signed-out' }));
+}
+
+store.sub(userAtom, () => {
+  if (owner !== null && store.get(userAtom)?._id !== owner) stopRealtime();
+});

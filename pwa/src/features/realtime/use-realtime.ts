@@ -1,0 +1,15 @@
+import { useEffect } from 'react';
+import { useAtomValue } from 'jotai';
+import { userAtom } from '../../lib/session';
+
+/**
+ * Opens the session's realtime connection from the screens that show live data (dashboard, orders).
+ * The connection module and socket.io-client are fetched then, never by the storefront pages; once
+ * open, the connection stays for the session (logout closes it).
+ */
+export function useRealtime(): void {
+  const userId = useAtomValue(userAtom)?._id;
+  useEffect(() => {
+    if (userId) void import('./realtime-connection').then((m) => m.startRealtime());
+  }, [userId]);
+}
