@@ -43,6 +43,10 @@ const MyOrdersPage = page(() => import('../features/orders/my-orders.page'), 'My
 const AddressPage = page(() => import('../features/account/address.page'), 'AddressPage');
 const ProfilePage = page(() => import('../features/account/profile.page'), 'ProfilePage');
 const WishlistPage = page(() => import('../features/account/wishlist.page'), 'WishlistPage');
+const CategoryAdminPage = page(() => import('../features/admin/category.page'), 'CategoryPage');
+const SubCategoryAdminPage = page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage');
+const UploadProductPage = page(() => import('../features/admin/upload-product.page'), 'UploadProductPage');
+const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
 
 /** The route table of spec §2. Static segments outrank the listing's two dynamic ones; 404 last. */
 export const ROUTES: Array<{ path: string; element: ReactNode }> = [
@@ -70,6 +74,10 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/dashboard/address', element: <AddressPage /> },
   { path: '/dashboard/profile', element: <ProfilePage /> },
   { path: '/dashboard/mywishlist', element: <WishlistPage /> },
+  { path: '/dashboard/category', element: <CategoryAdminPage /> },
+  { path: '/dashboard/subcategory', element: <SubCategoryAdminPage /> },
+  { path: '/dashboard/upload-product', element: <UploadProductPage /> },
+  { path: '/dashboard/product', element: <AdminProductsPage /> },
   // account, cart, checkout, orders and dashboard routes are added above this line by their features
   { path: '/:categorySlug/:subCategorySlug', element: <ListingPage /> },
   { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { clampPage, pagerView } from '../pager';
+
+describe('admin products pager (spec §2)', () => {
+  it('is hidden when everything fits on one page', () => {
+    expect(pagerView(1, 1)).toBeNull();
+    expect(pagerView(1, 0)).toBeNull();
+  });
+
+  it("reads 'Page x of y' and enables Previous and Next only where there is a page to go to", () => {
+    expect(pagerView(1, 3)).toEqual({ label: 'Page 1 of 3', hasPrevious: false, hasNext: true });
+    expect(pagerView(2, 3)).toEqual({ label: 'Page 2 of 3', hasPrevious: true, hasNext: true });
+    expect(pagerView(3, 3)).toEqual({ label: 'Page 3 of 3', hasPrevious: true, hasNext: false });
+  });
+
+  it('steps back to the last page when a delete removed the page shown', () => {
+    expect(clampPage(4, 3)).toBe(3);
+    expect(clampPage(2, 3)).toBe(2);
+    expect(clampPage(1, 0)).toBe(1);
+  });
+});

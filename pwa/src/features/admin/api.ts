@@ -1,0 +1,59 @@
+import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { LIMITS } from '@haat/shared/common/limits';
+import { http } from '../../lib/http';
+import type { ProductPayload } from './product-form-model';
+
+/**
+ * Spec §7 Category, subcategory, product and upload calls of the admin screens. Reads skip every
+ * cache (`no-store`) and never touch the storefront's IndexedDB copies: an admin edits what the
+ * server holds. Failures show the server's message through the one client (409 "still used by…").
+ */
+const fresh = { cache: 'no-store' } as const;
+
+export interface ProductsPage {
+  items: Product[];
+  totalPages: number;
+}
+
+export interface CategoryFields {
+  name: string;
+  image: string;
+}
+
+export interface SubCategoryFields extends CategoryFields {
+  category: string[];
+}
+
+export const adminApi = {
+  categories: async () => (await http.get('category/get', fresh).json<Envelope<Category[]>>()).data ?? [],
+  addCategory: (fields: CategoryFields) => http.post('category/add-category', { json: fields }).json<Envelope<Category>>(),
+  updateCategory: (fields: CategoryFields & { _id: string }) => http.put('category/update', { json: fields }).json<Envelope<Category>>(),
+  deleteCategory: (_id: string) => http.delete('category/delete', { json: { _id } }).json<Envelope<null>>(),
+
+  subCategories: async () => (await http.post('subcategory/get', { ...fresh, json: {} }).json<Envelope<SubCategory[]>>()).data ?? [],
+  addSubCategory: (fields: SubCategoryFields) => http.post('subcategory/create', { json: fields }).json<Envelope<SubCategory>>(),
+  updateSubCategory: (fields: SubCategoryFields & { _id: string }) => http.put('subcategory/update', { json: fields }).json<Envelope<SubCategory>>(),
+  deleteSubCategory: (_id: string) => http.delete('subcategory/delete', { json: { _id } }).json<Envelope<null>>(),
+
+  products: async (page: number, search: string, signal?: AbortSignal): Promise<ProductsPage> => {
+    const body = await http
+      .post('product/get', { ...fresh, signal, json: { page, limit: LIMITS.adminProductsPageSize, ...(search ? { search } : {}) } })
+      .json<Envelope<Product[]> & { totalNoPage?: number }>();
+    return { items: body.data ?? [], totalPages: body.totalNoPage ?? 1 };
+  },
+  createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload }).json<Envelope<Product>>(),
+  updateProduct: (payload: ProductPayload & { _id: string; productType: Product['productType'] }) =>
+    http.put('product/update-product-details', { json: payload }).json<Envelope<Product>>(),
+  deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } }).json<Envelope<null>>(),
+
+  /** POST /api/file/upload (multipart `file`); the URL is in data.url (spec §3). Silent: the caller words the failure. */
+  uploadImage: async (file: File): Promise<string> => {
+    const body = new FormData();
+    body.append('file', file);
+    const answer = await http.post('file/upload', { body, timeout: 60_000, context: { silent: true } }).json<Envelope<{ url?: string }> & { url?: string }>();
+    const url = answer.data?.url ?? answer.url;
+    if (!url) throw new Error('Image upload failed!');
+    return url;
+  },
+};

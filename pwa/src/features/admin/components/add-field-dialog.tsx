@@ -1,0 +1,44 @@
+import { useId, useState, type FormEvent } from 'react';
+import { AdminDialog } from './admin-dialog';
+
+/** Spec §2: one 'Enter field name' input and an Add Field button; `onAdd` answers an error or null. */
+export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => string | null; onClose: () => void }) {
+  const id = useId();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const problem = onAdd(name);
+    if (problem) setError(problem);
+    else onClose();
+  };
+  return (
+    <AdminDialog title="Add Field" onClose={onClose} variant="small">
+      <form className="admin-form" onSubmit={submit} noValidate>
+        <label htmlFor={id} className="visually-hidden">
+          Field name
+        </label>
+        <input
+          id={id}
+          autoFocus
+          value={name}
+          placeholder="Enter field name"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(e) => {
+            setName(e.target.value);
+            setError(null);
+          }}
+        />
+        {error && (
+          <p id={`${id}-error`} className="admin-error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary" disabled={name.trim() === ''}>
+          Add Field
+        </button>
+      </form>
+    </AdminDialog>
+  );
+}

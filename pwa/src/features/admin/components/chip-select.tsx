@@ -1,0 +1,47 @@
+import { useId } from 'react';
+import type { CategoryRef } from '@haat/shared/catalog/catalog.types';
+import { withRef } from '../product-form-model';
+
+interface Props {
+  label: string;
+  options: CategoryRef[];
+  selected: CategoryRef[];
+  onChange: (selected: CategoryRef[]) => void;
+}
+
+/** Pick several categories or subcategories as chips; the same one twice is ignored (spec §5). */
+export function ChipSelect({ label, options, selected, onChange }: Props) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        value=""
+        onChange={(e) => {
+          const picked = options.find((o) => o._id === e.target.value);
+          if (picked) onChange(withRef(selected, { _id: picked._id, name: picked.name }));
+        }}
+      >
+        <option value="">Select {label}</option>
+        {options.map((o) => (
+          <option key={o._id} value={o._id}>
+            {o.name}
+          </option>
+        ))}
+      </select>
+      {selected.length > 0 && (
+        <ul className="chips" aria-label={`Selected ${label}`}>
+          {selected.map((s) => (
+            <li key={s._id} className="chip">
+              {s.name}
+              <button type="button" className="chip__remove" aria-label={`Remove ${s.name}`} onClick={() => onChange(selected.filter((x) => x._id !== s._id))}>
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+import { useState } from 'react';
+import { problemOf } from '../../../lib/http-problem';
+import { toast } from '../../../lib/toast';
+import { adminApi } from '../api';
+
+interface Props {
+  /** The uploaded image's URL, '' before one is uploaded. */
+  value: string;
+  onChange: (url: string) => void;
+  /** Spec §5: the upload stays disabled until the form has a name. */
+  disabled?: boolean;
+  onBusy?: (busy: boolean) => void;
+}
+
+/** One image, uploaded through /api/file/upload at once and previewed (category and sub category forms). */
+export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
+  const [busy, setBusy] = useState(false);
+  const pick = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    onBusy?.(true);
+    try {
+      onChange(await adminApi.uploadImage(file));
+    } catch (error) {
+      toast.error(uploadFailure(error));
+    } finally {
+      setBusy(false);
+      onBusy?.(false);
+    }
+  };
+  return (
+    <div className="admin-field">
+      <span className="admin-field__label">Image</span>
+      <div className="image-upload">
+        <div className="image-upload__preview">{value ? <img src={value} alt="Preview of the uploaded image" /> : <span>No Image</span>}</div>
+        <label className={`btn btn--ghost btn--small upload-btn${disabled || busy ? ' upload-btn--disabled' : ''}`}>
+          <input
+            type="file"
+            accept="image/*"
+            className="visually-hidden"
+            disabled={disabled || busy}
+            onChange={(e) => {
+              void pick(e.target.files?.[0]);
+              e.target.value = '';
+            }}
+          />
+          {busy ? 'Loading...' : 'Upload Image'}
+        </label>
+      </div>
+    </div>
+  );
+}
+
+/** The server's reason when it gave one (not an image, too large), else spec §8's wording. */
+export function uploadFailure(error: unknown): string {
+  const problem = problemOf(error);
+  return problem.status > 0 ? problem.message : 'Image upload failed!';
+}

@@ -1,0 +1,16 @@
+/** What the admin products pager shows (spec §2 Admin Products): nothing on a single page. */
+export interface PagerView {
+  label: string;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+export function pagerView(page: number, totalPages: number): PagerView | null {
+  if (totalPages <= 1) return null;
+  return { label: `Page ${page} of ${totalPages}`, hasPrevious: page > 1, hasNext: page < totalPages };
+}
+
+/** After a delete empties the last page, step back to the new last one. */
+export function clampPage(page: number, totalPages: number): number {
+  return Math.min(Math.max(1, page), Math.max(1, totalPages));
+}

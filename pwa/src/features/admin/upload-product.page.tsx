@@ -1,0 +1,18 @@
+import { usePageMeta } from '../../lib/use-page-meta';
+import { AdminFrame } from './components/admin-frame';
+import { ProductForm } from './components/product-form';
+
+/** /dashboard/upload-product (spec §2 Upload Product). */
+export function UploadProductPage() {
+  usePageMeta({ title: 'Upload Product', description: 'Admin panel to upload a new product' });
+  return (
+    <AdminFrame>
+      <section className="admin-page">
+        <div className="admin-page__head">
+          <h1>Upload Product</h1>
+        </div>
+        <ProductForm />
+      </section>
+    </AdminFrame>
+  );
+}
