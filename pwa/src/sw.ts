@@ -6,6 +6,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/outbox-ops';
+import type { NewOrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -69,3 +70,39 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToFlush());
 });
 
+
+// ---- Web Push: the admins' new-order notices (api/src/push; payload NewOrderPush) -----------------
+self.addEventListener('push', (event) => {
+  let notice: Partial<NewOrderPush> = {};
+  try {
+    notice = (event.data?.json() ?? {}) as Partial<NewOrderPush>;
+  } catch {
+    notice = { body: event.data?.text() };
+  }
+  event.waitUntil(
+    self.registration.showNotification(notice.title ?? 'Haat', {
+      body: notice.body ?? '',
+      icon: '/icons/icon-192.png',
+      tag: notice.orderId ? `order-${notice.orderId}` : undefined,
+      data: { url: notice.url ?? '/' },
+    }),
+  );
+});
+
+// A click focuses an open Haat window (moving it to the notice's page) or opens one.
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const url = new URL((event.notification.data as { url?: string } | null)?.url ?? '/', self.location.origin);
+  event.waitUntil(
+    (async () => {
+      const windows = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+      const open = windows.find((w) => new URL(w.url).origin === url.origin);
+      if (open) {
+        await open.focus();
+        if (url.origin === self.location.origin) await open.navigate(url.href).catch(() => undefined);
+        return;
+      }
+      await self.clients.openWindow(url.href);
+    })(),
+  );
+});

@@ -40,6 +40,7 @@ const CheckoutPage = page(() => import('../features/checkout/checkout.page'), 'C
 const SuccessPage = page(() => import('../features/checkout/success.page'), 'SuccessPage');
 const CancelPage = page(() => import('../features/checkout/cancel.page'), 'CancelPage');
 const MyOrdersPage = page(() => import('../features/orders/my-orders.page'), 'MyOrdersPage');
+const AllOrdersPage = page(() => import('../features/orders/all-orders.page'), 'AllOrdersPage');
 const AddressPage = page(() => import('../features/account/address.page'), 'AddressPage');
 const ProfilePage = page(() => import('../features/account/profile.page'), 'ProfilePage');
 const WishlistPage = page(() => import('../features/account/wishlist.page'), 'WishlistPage');
@@ -71,6 +72,7 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/cancel', element: <CancelPage /> },
   { path: '/my-orders', element: <MyOrdersPage /> },
   { path: '/dashboard/myorders', element: <MyOrdersPage /> },
+  { path: '/dashboard/allorders', element: <AllOrdersPage /> },
   { path: '/dashboard/address', element: <AddressPage /> },
   { path: '/dashboard/profile', element: <ProfilePage /> },
   { path: '/dashboard/mywishlist', element: <WishlistPage /> },

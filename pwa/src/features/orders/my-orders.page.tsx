@@ -1,32 +1,44 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router-dom';
-import type { OrderGroup } from '@haat/shared/orders/order-stages';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Link, useLocation } from 'react-router-dom';
 import { isNetworkProblem } from '../../lib/http-problem';
+import { isAdminAtom } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/use-page-meta';
+import { DashboardFrame } from '../account/components/dashboard-frame';
+import { nextNewOrderCount } from '../realtime/realtime-events';
+import { newOrdersCountAtom } from '../realtime/realtime-state';
+import { useRealtime } from '../realtime/use-realtime';
 import { OrderCard } from './components/order-card';
+import { groupOrders, OrderTabs } from './components/order-tabs';
+import { PushToggle } from './components/push-toggle';
+import { StageMover } from './components/stage-mover';
+import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
 import { reloadOrders } from './order-store';
 import './components/orders.css';
 
-const TABS: Array<[OrderGroup, string]> = [
-  ['newPending', 'New / Pending'],
-  ['completed', 'Delivered'],
-  ['cancelled', 'Cancelled'],
-];
-
-/** /my-orders and /dashboard/myorders (spec §2 Orders): Your Orders in three tabs; offline, the stored list. */
+/**
+ * /my-orders and /dashboard/myorders (spec §2 Orders): Your Orders for a shopper (offline, the stored
+ * list), Manage Orders with every order for an admin. Under /dashboard it sits in the dashboard frame.
+ */
 export function MyOrdersPage() {
+  const admin = useAtomValue(isAdminAtom);
+  const inDashboard = useLocation().pathname.startsWith('/dashboard');
+  useRealtime();
+  const content = admin ? <ManageOrders /> : <YourOrders />;
+  return inDashboard ? <DashboardFrame>{content}</DashboardFrame> : content;
+}
+
+function YourOrders() {
   usePageMeta({ title: 'Your Orders | Haat' });
   const { groups, queued, loaded } = useMyOrders();
-  const [tab, setTab] = useState<OrderGroup>('newPending');
   const [refreshing, setRefreshing] = useState(true);
   useEffect(() => {
     reloadOrders()
       .catch((error: unknown) => !isNetworkProblem(error) && toast.error('Failed to fetch orders'))
       .finally(() => setRefreshing(false));
   }, []);
-  const shown = groups[tab];
 
   return (
     <section className="my-orders">
@@ -36,22 +48,39 @@ export function MyOrdersPage() {
           An order is waiting for network. <Link to={`/success?pending=${key}`}>See it</Link>
         </p>
       ))}
-      <div className="my-orders__tabs" role="tablist" aria-label="Order status">
-        {TABS.map(([id, label]) => (
-          <button key={id} type="button" role="tab" aria-selected={tab === id} className="my-orders__tab" onClick={() => setTab(id)}>
-            {`${label} (${groups[id].length})`}
-          </button>
-        ))}
-      </div>
-      <div role="tabpanel">
-        {!loaded || (refreshing && shown.length === 0) ? (
-          <p className="state-box">Loading orders...</p>
-        ) : shown.length === 0 ? (
-          <p className="state-box">No Data</p>
-        ) : (
-          shown.map((order) => <OrderCard key={order.orderId} order={order} />)
+      <OrderTabs groups={groups} loading={!loaded || refreshing} render={(order) => <OrderCard key={order.orderId} order={order} />} />
+    </section>
+  );
+}
+
+/** Spec §6 ADMIN: every order, moved forward from its card; opening it resets the New Orders counter. */
+function ManageOrders() {
+  usePageMeta({ title: 'Manage Orders | Haat' });
+  const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
+  const setCount = useSetAtom(newOrdersCountAtom);
+  useEffect(() => setCount((n) => nextNewOrderCount(n, { type: 'opened-orders' })), [setCount]);
+
+  return (
+    <section className="my-orders">
+      <h1>Manage Orders</h1>
+      <PushToggle />
+      <OrderTabs
+        groups={groupOrders(orders)}
+        loading={!loaded}
+        render={(order) => (
+          <OrderCard key={order.orderId} order={order}>
+            <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void move(order.orderId, status)} />
+          </OrderCard>
         )}
-      </div>
+      />
+      {hasMore && (
+        <button type="button" className="btn btn--ghost" onClick={loadMore}>
+          Load more orders
+        </button>
+      )}
+      <p>
+        <Link to="/dashboard/allorders">All orders as a table</Link>
+      </p>
     </section>
   );
 }

@@ -1,19 +1,34 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { isSignedInAtom } from '../../../lib/session';
+import { isAdminAtom, isSignedInAtom } from '../../../lib/session';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
+import { newOrdersBadge } from '../../realtime/realtime-events';
+import { newOrdersCountAtom } from '../../realtime/realtime-state';
+import { useRealtime } from '../../realtime/use-realtime';
 import { AccountMenu } from './account-menu';
 import './account.css';
+import '../../realtime/new-orders-badge.css';
 
-/** Spec §2 Dashboard layout: header Dashboard, the account menu at the side on large screens, the page. */
+/**
+ * Spec §2 Dashboard layout: header Dashboard (with the admin's red New Orders: {n} badge), the account
+ * menu at the side on large screens, the page. Dashboard pages open the session's realtime connection.
+ */
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const signedIn = useAtomValue(isSignedInAtom);
+  const admin = useAtomValue(isAdminAtom);
+  const badge = newOrdersBadge(useAtomValue(newOrdersCountAtom));
   const narrow = useMediaQuery(NARROW);
+  useRealtime();
   if (!signedIn) return <Navigate to="/login" replace />;
   return (
     <div className="dashboard">
-      <p className="dashboard__title">Dashboard</p>
+      <div className="dashboard__head">
+        <p className="dashboard__title">Dashboard</p>
+        <p className="dashboard__new-orders" role="status">
+          {admin && badge && <span className="dashboard__badge">{badge}</span>}
+        </p>
+      </div>
       <div className="dashboard__body">
         {!narrow && (
           <aside className="dashboard__menu">

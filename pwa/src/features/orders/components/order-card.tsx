@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
 import { formatInr } from '@haat/shared/money/inr';
 import type { SavedOrder } from '../../../lib/account-tables';
@@ -9,8 +9,11 @@ import { ordersApi } from '../api';
 import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
 
-/** One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. */
-export function OrderCard({ order }: { order: SavedOrder }) {
+/**
+ * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
+ * list passes its own controls as children (they replace Cancel) and sees who ordered.
+ */
+export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
   const [busy, setBusy] = useState(false);
   const cancel = async () => {
     setBusy(true);
@@ -30,6 +33,9 @@ export function OrderCard({ order }: { order: SavedOrder }) {
         <strong>{`Order #${order.orderId}`}</strong>
         <span>{relativeTime(order.createdAt)}</span>
       </header>
+      {typeof order.userId === 'object' && (
+        <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${order.userId.mobile}` : ''}`}</p>
+      )}
       <ul className="order-card__lines">
         {order.product_details.map((l) => (
           <li key={l.productId}>{`${l.name} × ${l.quantity}`}</li>
@@ -41,11 +47,12 @@ export function OrderCard({ order }: { order: SavedOrder }) {
         <span>{order.payment_status}</span>
       </p>
       <OrderProgress history={order.statusHistory} />
-      {canCustomerCancel(order.payment_status, order.statusHistory) && (
+      {children ??
+        (canCustomerCancel(order.payment_status, order.statusHistory) && (
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void cancel()}>
           {busy ? 'Loading...' : 'Cancel order'}
         </button>
-      )}
+        ))}
     </article>
   );
 }

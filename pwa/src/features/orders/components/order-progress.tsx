@@ -1,5 +1,14 @@
 import type { OrderStage, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 
+export const STAGE_LABELS: Record<OrderStage, string> = {
+  PLACED: 'Placed',
+  CONFIRMED: 'Confirmed',
+  SHIPPED: 'Shipped',
+  OUT_FOR_DELIVERY: 'Out for delivery',
+  DELIVERED: 'Delivered',
+  CANCELLED: 'Cancelled',
+};
+
 const STEPS: Array<[OrderStage, string]> = [
   ['PLACED', 'Placed'],
   ['CONFIRMED', 'Confirmed'],

@@ -1,8 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { orderGroup, type OrderGroup } from '@haat/shared/orders/order-stages';
+import type { OrderGroup } from '@haat/shared/orders/order-stages';
 import { db } from '../../../lib/db';
 import type { SavedOrder } from '../../../lib/account-tables';
 import { OUTBOX_OPS } from '../../../lib/outbox-ops';
+import { groupOrders } from '../components/order-tabs';
 
 export interface MyOrders {
   groups: Record<OrderGroup, SavedOrder[]>;
@@ -20,7 +21,5 @@ export function useMyOrders(): MyOrders {
     ]);
     return { orders, queued };
   });
-  const groups: Record<OrderGroup, SavedOrder[]> = { newPending: [], completed: [], cancelled: [] };
-  for (const order of data?.orders ?? []) groups[orderGroup(order.payment_status)].push(order);
-  return { groups, queued: data?.queued ?? [], loaded: data !== undefined };
+  return { groups: groupOrders(data?.orders ?? []), queued: data?.queued ?? [], loaded: data !== undefined };
 }

@@ -1,0 +1,19 @@
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
+import type { Order } from '@haat/shared/orders/order.types';
+import { http } from '../../lib/http';
+
+export interface AdminOrdersPage extends Envelope<Order[]> {
+  totalCount: number;
+  totalNoPage: number;
+  page: number;
+}
+
+/** Spec §7 Orders, the admin's side (the server checks the role). */
+export const adminOrdersApi = {
+  list: (page: number, limit: number) =>
+    http.get('order/admin/orders', { searchParams: { page, limit }, context: { silent: true } }).json<AdminOrdersPage>(),
+  /** Silent: the screen shows the server's refusal itself. */
+  updateStatus: (orderId: string, status: OrderStage) =>
+    http.post('order/admin/update-status', { json: { orderId, status }, context: { silent: true } }).json<Envelope<Order>>(),
+};

@@ -1,0 +1,96 @@
+import { useAtomValue } from 'jotai';
+import { Navigate } from 'react-router-dom';
+import { ORDER_STAGES, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
+import { formatInr } from '@haat/shared/money/inr';
+import type { Order } from '@haat/shared/orders/order.types';
+import { isAdminAtom } from '../../lib/session';
+import { usePageMeta } from '../../lib/use-page-meta';
+import { DashboardFrame } from '../account/components/dashboard-frame';
+import { useRealtime } from '../realtime/use-realtime';
+import { STAGE_LABELS } from './components/order-progress';
+import { useAdminOrders } from './hooks/use-admin-orders';
+import './components/orders.css';
+
+const MOVES = ORDER_STAGES.filter((s) => s !== 'PLACED');
+
+/** Spec §4: the older table's buttons are disabled when the status is DELIVERED or CANCELLED, while updating, and for stages not later than the current one. */
+function buttonDisabled(order: Order, stage: OrderStage, updating: boolean): boolean {
+  const status = order.status;
+  if (updating || status === 'DELIVERED' || status === 'CANCELLED' || order.payment_status === 'COMPLETED' || order.payment_status === 'CANCELLED') return true;
+  if (order.payment_status === 'AWAITING_PAYMENT') return stage !== 'CANCELLED';
+  return status !== null && stageIndex(stage) <= stageIndex(status);
+}
+
+const who = (order: Order) => (typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId);
+
+/** Spec §2 "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
+export function AllOrdersPage() {
+  usePageMeta({ title: 'All Orders | Haat' });
+  const admin = useAtomValue(isAdminAtom);
+  useRealtime();
+  if (!admin) return <Navigate to="/dashboard/myorders" replace />;
+  return (
+    <DashboardFrame>
+      <AllOrdersTable />
+    </DashboardFrame>
+  );
+}
+
+function AllOrdersTable() {
+  const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
+  return (
+    <section className="all-orders">
+      <h1>All Orders</h1>
+      {!loaded ? (
+        <p className="state-box">Loading orders...</p>
+      ) : orders.length === 0 ? (
+        <p className="state-box">No orders found</p>
+      ) : (
+        <table>
+          <thead>
+            <tr>
+              {['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status'].map((h) => (
+                <th key={h} scope="col">
+                  {h}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {orders.map((order) => (
+              <tr key={order.orderId} data-testid="all-orders-row">
+                <td>{order.orderId}</td>
+                <td>{who(order)}</td>
+                <td>{order.product_details.map((l) => l.name).join(', ')}</td>
+                <td>{order.quantity}</td>
+                <td>{formatInr(order.totalAmt)}</td>
+                <td>{order.delivery_address.address}</td>
+                <td>{order.status ? STAGE_LABELS[order.status] : order.payment_status}</td>
+                <td>
+                  <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
+                    {MOVES.map((stage) => (
+                      <button
+                        key={stage}
+                        type="button"
+                        className="btn btn--ghost btn--small"
+                        disabled={buttonDisabled(order, stage, updating === order.orderId)}
+                        onClick={() => void move(order.orderId, stage)}
+                      >
+                        {STAGE_LABELS[stage]}
+                      </button>
+                    ))}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      {hasMore && (
+        <button type="button" className="btn btn--ghost" onClick={loadMore}>
+          Load more orders
+        </button>
+      )}
+    </section>
+  );
+}

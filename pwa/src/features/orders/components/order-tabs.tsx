@@ -1,0 +1,42 @@
+import { useState, type ReactNode } from 'react';
+import { orderGroup, type OrderGroup } from '@haat/shared/orders/order-stages';
+import type { Order } from '@haat/shared/orders/order.types';
+
+const TABS: Array<[OrderGroup, string]> = [
+  ['newPending', 'New / Pending'],
+  ['completed', 'Delivered'],
+  ['cancelled', 'Cancelled'],
+];
+
+/** Spec §4 grouping: COMPLETED → Delivered, CANCELLED → Cancelled, anything else → New / Pending. */
+export function groupOrders<T extends Pick<Order, 'payment_status'>>(orders: readonly T[]): Record<OrderGroup, T[]> {
+  const groups: Record<OrderGroup, T[]> = { newPending: [], completed: [], cancelled: [] };
+  for (const order of orders) groups[orderGroup(order.payment_status)].push(order);
+  return groups;
+}
+
+/** Spec §2 Orders: the three tabs, Loading orders... and No Data. */
+export function OrderTabs<T extends Order>({ groups, loading, render }: { groups: Record<OrderGroup, T[]>; loading: boolean; render: (order: T) => ReactNode }) {
+  const [tab, setTab] = useState<OrderGroup>('newPending');
+  const shown = groups[tab];
+  return (
+    <>
+      <div className="my-orders__tabs" role="tablist" aria-label="Order status">
+        {TABS.map(([id, label]) => (
+          <button key={id} type="button" role="tab" aria-selected={tab === id} className="my-orders__tab" onClick={() => setTab(id)}>
+            {`${label} (${groups[id].length})`}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {loading && shown.length === 0 ? (
+          <p className="state-box">Loading orders...</p>
+        ) : shown.length === 0 ? (
+          <p className="state-box">No Data</p>
+        ) : (
+          shown.map(render)
+        )}
+      </div>
+    </>
+  );
+}
