@@ -201,9 +201,11 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(await stockOf(t, p._id)).toBe(3);
 
     // A late "completed" for an order that is no longer awaiting payment does not revive it.
-    const late = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 20000 });
+    // Its money goes back.
+    const late = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 20000, payment_intent: `pi_late_${orderId}` });
     expect((await webhook(late)).status).toBe(200);
-    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED' });
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED', stripeRefundId: expect.stringMatching(/^re_test_/) });
+    expect(stripe.refunds().filter((c) => c.form.payment_intent === `pi_late_${orderId}`)).toHaveLength(1);
     expect(await stockOf(t, p._id)).toBe(3);
   });
 
@@ -218,6 +220,54 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     // The expiry is sent after the answer; wait for it to reach the stand-in.
     for (let i = 0; i < 100 && stripe.session(res.body.id)?.status !== 'expired'; i++) await new Promise((r) => setTimeout(r, 20));
     expect(stripe.session(res.body.id)?.status).toBe('expired');
+  });
+
+  it('refunds a paid card order once when the shopper or an admin cancels it; cash orders ask Stripe for nothing', async () => {
+    const refundsOf = (orderId: string) => stripe.refunds().filter((c) => c.form['metadata[orderId]'] === orderId);
+    const refunded = async (orderId: string) => {
+      for (let i = 0; i < 150 && !(await orderRow(orderId))?.stripeRefundId; i++) await new Promise((r) => setTimeout(r, 20));
+      return orderRow(orderId);
+    };
+    const paidOrder = async (c: Awaited<ReturnType<typeof shopper>>) => {
+      const p = await addProduct(t, admin, shop, { price: 250, stock: 4 });
+      const res = await checkout(c, p, 2, 500);
+      const orderId = res.body.data.orderId as string;
+      const paid = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 50000, payment_intent: `pi_${orderId}` });
+      expect((await webhook(paid)).status).toBe(200);
+      expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', stripePaymentIntent: `pi_${orderId}`, stripeRefundId: null });
+      return { orderId, product: p };
+    };
+
+    const c = await shopper();
+    const mine = await paidOrder(c);
+    const cancel = await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: mine.orderId });
+    expect(cancel.status).toBe(200);
+    expect(cancel.body.data).toMatchObject({ payment_status: 'CANCELLED' });
+    expect(await stockOf(t, mine.product._id)).toBe(4);
+    const row = await refunded(mine.orderId);
+    expect(row?.stripeRefundId).toMatch(/^re_test_/);
+    const [call] = refundsOf(mine.orderId);
+    expect(refundsOf(mine.orderId)).toHaveLength(1);
+    expect(call?.form.payment_intent).toBe(`pi_${mine.orderId}`);
+    expect(call?.headers['idempotency-key']).toBe(`haat-refund-${mine.orderId}`);
+    const listed = (await api(t).get('/api/order/order-list').set(bearer(c.token))).body.data as Array<{ orderId: string; refundId?: string }>;
+    expect(listed.find((o) => o.orderId === mine.orderId)?.refundId).toBe(row?.stripeRefundId);
+
+    // An admin cancelling a paid order refunds it as well.
+    const theirs = await paidOrder(c);
+    const moved = await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: theirs.orderId, status: 'CANCELLED' });
+    expect(moved.status).toBe(200);
+    expect((await refunded(theirs.orderId))?.stripeRefundId).toMatch(/^re_test_/);
+    expect(refundsOf(theirs.orderId)).toHaveLength(1);
+
+    // Cash on delivery: nothing was paid, nothing to refund.
+    const before = stripe.refunds().length;
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 2 });
+    const cod = await api(t).post('/api/order/cash-on-delivery').set(bearer(c.token)).send({ list_items: [line(p, 1)], address: c.addressId, totalAmt: 100 });
+    expect(cod.status).toBe(201);
+    expect((await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: cod.body.data.orderId })).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(stripe.refunds()).toHaveLength(before);
   });
 
   it('answers a retried Idempotency-Key with the first session, asking Stripe once', async () => {

@@ -19,6 +19,8 @@ export class StripeStandIn {
   failNext = false;
   private server: Server | null = null;
   private readonly sessions = new Map<string, Record<string, unknown>>();
+  /** Refunds by idempotency key, as Stripe answers a repeated key with the first result. */
+  private readonly refundsByKey = new Map<string, Record<string, unknown>>();
 
   async start(): Promise<string> {
     this.server = createServer((req, res) => {
@@ -62,6 +64,15 @@ export class StripeStandIn {
           session.status = 'expired';
           return reply(200, session);
         }
+        if (req.method === 'POST' && path === '/v1/refunds') {
+          const key = String(req.headers['idempotency-key'] ?? '');
+          const known = key ? this.refundsByKey.get(key) : undefined;
+          if (known) return reply(200, known);
+          if (!form.payment_intent) return reply(400, { error: { type: 'invalid_request_error', message: 'Missing payment_intent.' } });
+          const refund = { id: `re_test_${randomBytes(8).toString('hex')}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded', metadata: { orderId: form['metadata[orderId]'] } };
+          if (key) this.refundsByKey.set(key, refund);
+          return reply(200, refund);
+        }
         reply(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
       });
     });
@@ -71,6 +82,10 @@ export class StripeStandIn {
 
   session(id: string): Record<string, unknown> | undefined {
     return this.sessions.get(id);
+  }
+
+  refunds(): StripeCall[] {
+    return this.calls.filter((c) => c.path === '/v1/refunds');
   }
 
   creates(): StripeCall[] {

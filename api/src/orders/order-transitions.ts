@@ -31,11 +31,11 @@ export async function moveToStage(tx: Tx, row: OrderRow, stage: OrderStage, now 
 }
 
 /** A card order's payment arrived: it is paid and PLACED, and its products leave the cart. */
-export async function markPaid(tx: Tx, row: OrderRow, now = new Date()): Promise<OrderRow> {
+export async function markPaid(tx: Tx, row: OrderRow, paymentIntent: string | null, now = new Date()): Promise<OrderRow> {
   const statusHistory = [...row.statusHistory, { status: 'PLACED' as const, updatedAt: now.toISOString() }];
   const [updated] = await tx
     .update(orders)
-    .set({ statusHistory, status: 'PLACED', paymentStatus: 'PAID', updatedAt: now })
+    .set({ statusHistory, status: 'PLACED', paymentStatus: 'PAID', stripePaymentIntent: paymentIntent, updatedAt: now })
     .where(eq(orders.id, row.id))
     .returning();
   const lines = await tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, row.id));

@@ -42,5 +42,6 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
       subTotalAmt: l.subTotalAmt,
     })),
     statusHistory: row.statusHistory,
+    ...(row.stripeRefundId ? { refundId: row.stripeRefundId } : {}),
   };
 }

@@ -29,6 +29,10 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     stripeSessionId: text('stripe_session_id'),
     stripeSessionUrl: text('stripe_session_url'),
+    /** The card payment behind a paid order, kept so a cancellation can refund it. */
+    stripePaymentIntent: text('stripe_payment_intent'),
+    /** Set once Stripe has accepted the refund of a cancelled paid order. */
+    stripeRefundId: text('stripe_refund_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrdersModule } from '../orders/orders.module.js';
+import { CardRefunder } from './card-refunder.js';
 import { CheckoutService } from './checkout.service.js';
 import { PaymentsController } from './payments.controller.js';
 import { SessionExpirer } from './session-expirer.js';
@@ -15,6 +16,7 @@ import { StripeWebhookService } from './stripe-webhook.service.js';
     CheckoutService,
     StripeWebhookService,
     SessionExpirer,
+    CardRefunder,
   ],
 })
 export class PaymentsModule {}

@@ -6,6 +6,7 @@ import { AppError, unavailable } from '../common/app-error.js';
 import { OrderEvents } from '../orders/order-events.js';
 import { lockOrder, markPaid, moveToStage } from '../orders/order-transitions.js';
 import type { OrderRow } from '../orders/orders.table.js';
+import { CardRefunder } from './card-refunder.js';
 import { stripeEvents } from './stripe-events.table.js';
 
 type Effect = 'paid' | 'expired';
@@ -33,6 +34,7 @@ export class StripeWebhookService {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: OrderEvents,
+    private readonly refunder: CardRefunder,
   ) {}
 
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAnswer> {
@@ -41,6 +43,7 @@ export class StripeWebhookService {
     if (!effect) return { received: true };
     const session = event.data.object as Stripe.Checkout.Session;
     const orderId = session.metadata?.orderId ?? session.client_reference_id ?? undefined;
+    const paymentIntent = (typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id) ?? null;
 
     // Recording the event id and applying it share one transaction: applied exactly once, even
     // when the same event arrives twice at once (the second waits on the key, then sees it).
@@ -54,9 +57,9 @@ export class StripeWebhookService {
         return {};
       }
       if (row.paymentStatus !== 'AWAITING_PAYMENT') {
-        // Paid after the shopper cancelled (the session is expired on cancel, so only a race):
-        // the money must go back by hand. Say so loudly rather than reviving the order.
-        if (effect === 'paid') this.logger.error(`Order ${row.id} was paid (${session.payment_intent ?? session.id}) while ${row.paymentStatus}: refund it in the Stripe dashboard.`);
+        // Paid after the order was cancelled (the session is expired on cancel, so only a race):
+        // the order stays cancelled and the money goes back.
+        if (effect === 'paid' && paymentIntent && session.payment_status !== 'unpaid') return { refund: { orderId: row.id, paymentIntent } };
         return {};
       }
       if (effect === 'paid') {
@@ -65,12 +68,13 @@ export class StripeWebhookService {
         if (session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
           this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
         }
-        return { before: row, after: await markPaid(tx, row), placed: true };
+        return { before: row, after: await markPaid(tx, row, paymentIntent), placed: true };
       }
       return { before: row, after: await moveToStage(tx, row, 'CANCELLED'), placed: false };
     });
 
     if ('duplicate' in outcome) return { received: true, duplicate: true, orderId };
+    if ('refund' in outcome && outcome.refund) await this.refunder.refund(outcome.refund.orderId, outcome.refund.paymentIntent);
     if ('after' in outcome && outcome.after && outcome.before) {
       const change = { order: outcome.after, previousPaymentStatus: outcome.before.paymentStatus, cause: 'payment' as const, committedAt: Date.now() };
       if (outcome.placed) this.events.placed(change);

@@ -54,6 +54,8 @@ export interface Order {
   delivery_address: OrderAddress;
   product_details: OrderLine[];
   statusHistory: StatusHistoryEntry[];
+  /** Present once a cancelled card payment has been refunded (Stripe's refund id). */
+  refundId?: string;
 }
 
 /** The 409 body extras when the client's total is stale: the server's current prices. */

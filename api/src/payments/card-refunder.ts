@@ -1,0 +1,46 @@
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import { DB, type Db } from '../db/database.js';
+import { OrderEvents } from '../orders/order-events.js';
+import { orders } from '../orders/orders.table.js';
+import { STRIPE, type StripeClient } from './stripe-client.js';
+
+/**
+ * Money paid by card goes back when the order is cancelled: by the shopper or an admin after the
+ * payment arrived, or when a payment lands for an order that was cancelled meanwhile. The refund is
+ * asked for after the cancellation commits (the order never waits on Stripe), with an idempotency
+ * key per order, so a repeat can never refund twice; the refund id is then kept on the order.
+ */
+@Injectable()
+export class CardRefunder implements OnModuleInit {
+  private readonly logger = new Logger('Refunds');
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly events: OrderEvents,
+    @Inject(STRIPE) private readonly stripe: StripeClient,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.listen({
+      changed: async ({ order, previousPaymentStatus }) => {
+        if (previousPaymentStatus !== 'PAID' || order.paymentStatus !== 'CANCELLED' || !order.stripePaymentIntent) return;
+        await this.refund(order.id, order.stripePaymentIntent);
+      },
+    });
+  }
+
+  async refund(orderId: string, paymentIntent: string): Promise<void> {
+    if (!this.stripe) {
+      this.logger.error(`Order ${orderId}: ${paymentIntent} must be refunded, but STRIPE_SECRET_KEY is unset. Refund it in the Stripe dashboard.`);
+      return;
+    }
+    try {
+      const refund = await this.stripe.refunds.create({ payment_intent: paymentIntent, metadata: { orderId } }, { idempotencyKey: `haat-refund-${orderId}` });
+      await this.db.update(orders).set({ stripeRefundId: refund.id }).where(eq(orders.id, orderId));
+      this.logger.log(`Order ${orderId}: refunded ${paymentIntent} (${refund.id}, ${refund.status}).`);
+    } catch (error) {
+      this.logger.error(`Order ${orderId}: the refund of ${paymentIntent} failed (${(error as Error).message}). Refund it in the Stripe dashboard.`);
+    }
+  }
+}
