@@ -26,7 +26,8 @@ const handlers = createRealtimeHandlers({
 
 async function updateStoredOrder(event: OrderStatusEvent): Promise<void> {
   const stored = await db.orders.get(event.orderId);
-  if (!stored) return void reloadOrders().catch(() => undefined);
+  // Not stored: a shopper's order from another device; an admin's events are mostly other people's orders.
+  if (!stored) return void (store.get(userAtom)?.role === 'ADMIN' || reloadOrders().catch(() => undefined));
   const next = applyOrderStatus(stored, event);
   if (next !== stored) await db.orders.put(next);
 }
@@ -58,7 +59,7 @@ async function reconnectWithFreshToken(s: HaatSocket, refusedToken: string | nul
 export function startRealtime(): void {
   const user = store.get(userAtom);
   if (!user || !tokens.access()) return stopRealtime();
-  if (socket && owner === user._id) return;
+  if (owner === user._id) return; // open, or opening
   stopRealtime();
   owner = user._id;
   const forUser = owner;
@@ -78,6 +79,8 @@ export function startRealtime(): void {
       // The server refused the token: socket.io does not retry that on its own.
       if (!s.active && /unauthorized/i.test(error.message)) void reconnectWithFreshToken(s, sentToken);
     });
+  }, () => {
+    if (owner === forUser && !socket) owner = null; // the chunk did not load (offline): the next screen tries again
   });
 }
 
