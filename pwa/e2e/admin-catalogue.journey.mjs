@@ -1,22 +1,9 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { seriousViolations } from './lib/axe.mjs';
 import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-/** axe-core (WCAG 2 A/AA and best practice) on the page as it is: serious and critical issues only. */
-async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** A small real PNG, as an admin's camera would give one. */
 const png = (r, g, b) =>

@@ -1,19 +1,7 @@
 import assert from 'node:assert/strict';
-import { createRequire } from 'node:module';
+import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, addFromHome, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
-
-async function seriousViolations(page) {
-  await page.addScriptTag({ path: axePath });
-  const result = await page.evaluate(() =>
-    window.axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] } }),
-  );
-  return result.violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
-}
 
 /** Resolves once socket.io's namespace CONNECT is acknowledged (packet "40{…}"), by WebSocket or long-polling. */
 function realtimeConnected(page) {

@@ -45,6 +45,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         <span>{formatInr(order.totalAmt)}</span>
         <span>{order.payment_method === 'COD' ? 'Cash on delivery' : 'Paid online'}</span>
         <span>{order.payment_status}</span>
+        {order.refundId && <span className="order-card__refund">Refunded</span>}
       </p>
       <OrderProgress history={order.statusHistory} />
       {children ??
