@@ -97,6 +97,31 @@ describe.each(DB_KINDS)('sessions end at once, for HTTP and sockets, on %s', (ki
     expect((await me(t, again.accesstoken)).status).toBe(200);
   });
 
+  it('password change: needs the current password, then every other session ends at once and this one stays', async () => {
+    const c = await newCustomer(t);
+    const other = await login(t, c.email, c.password);
+    const otherSocket = await open(other.accesstoken);
+    const ownSocket = await open(c.token);
+    const change = (body: Record<string, unknown>) => api(t).put('/api/user/change-password').set(bearer(c.token)).send(body);
+
+    const wrong = await change({ currentPassword: 'not-it-at-all', newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fields).toEqual(['currentPassword']);
+    const mismatch = await change({ currentPassword: c.password, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-2' });
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body.fields).toContain('confirmPassword');
+    expect((await me(t, other.accesstoken)).status).toBe(200);
+
+    expect((await change({ currentPassword: c.password, newPassword: 'changed-pass-1', confirmPassword: 'changed-pass-1' })).status).toBe(200);
+    expect(await closedByServer(otherSocket)).toBe('io server disconnect');
+    expect((await me(t, other.accesstoken)).status).toBe(401);
+    expect((await api(t).post('/api/user/refresh-token').set(bearer(other.refreshToken))).status).toBe(401);
+    expect((await me(t, c.token)).status).toBe(200);
+    expect(ownSocket.connected).toBe(true);
+    expect((await api(t).post('/api/user/login').send({ email: c.email, password: 'changed-pass-1' })).status).toBe(200);
+    expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(400);
+  });
+
   it('an admin disabling a user ends every session at once and blocks sign-in until re-enabled', async () => {
     const c = await newCustomer(t);
     const socket = await open(c.token);

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { unauthorized } from '../common/app-error.js';
@@ -76,12 +76,12 @@ export class TokensService {
     await this.sessions.end([sid]);
   }
 
-  /** Ends every session of the account (password reset, account disabled). */
-  async revokeAllOf(userId: string): Promise<void> {
+  /** Ends every session of the account (password reset, account disabled), or every other one (password change). */
+  async revokeAllOf(userId: string, exceptSid?: string): Promise<void> {
     const ended = await this.db
       .update(refreshSessions)
       .set({ revokedAt: new Date() })
-      .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)))
+      .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt), exceptSid ? ne(refreshSessions.id, exceptSid) : undefined))
       .returning({ id: refreshSessions.id });
     await this.sessions.end(ended.map((s) => s.id));
   }

@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, ne } from 'drizzle-orm';
-import type { UpdateUserBody } from '@haat/shared/users/account.schema';
+import type { ChangePasswordBody, UpdateUserBody } from '@haat/shared/users/account.schema';
 import { DB, type Db } from '../db/database.js';
 import { AppError, conflict, notFound } from '../common/app-error.js';
 import { MailService } from '../mail/mail.service.js';
+import { TokensService } from '../auth/tokens.service.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
-import { verifyPassword } from './password.js';
+import { hashPassword, verifyPassword } from './password.js';
 import { UsersService } from './users.service.js';
 import { users, type UserRow } from './users.table.js';
 import type { PublicUser } from './public-user.js';
@@ -22,7 +23,20 @@ export class ProfileService {
     private readonly users: UsersService,
     private readonly google: GoogleSignInService,
     private readonly mail: MailService,
+    private readonly tokens: TokensService,
   ) {}
+
+  /** With the current password; every other session of the account ends at once, this one stays. */
+  async changePassword(userId: string, sid: string, body: ChangePasswordBody): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('User');
+    if (!user.passwordHash) throw reauthNeeded('currentPassword', 'currentPassword: Your account signs in with Google and has no password; use Forgot password to set one.');
+    if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
+      throw reauthNeeded('currentPassword', 'currentPassword: The current password is not correct.');
+    }
+    await this.db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.tokens.revokeAllOf(userId, sid);
+  }
 
   /** Name, email and mobile all required; an e-mail taken by someone else is a 409. */
   async update(userId: string, body: UpdateUserBody): Promise<PublicUser> {

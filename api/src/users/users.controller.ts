@@ -2,7 +2,7 @@ import { Controller, Get, Headers, HttpCode, Post, Put, Req } from '@nestjs/comm
 import type { FastifyRequest } from 'fastify';
 import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
 import { UserStatusBody } from '@haat/shared/users/user-status.schema';
-import { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
+import { ChangePasswordBody, ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { unauthorized } from '../common/app-error.js';
@@ -107,6 +107,15 @@ export class UsersController {
   @Auth()
   async updateUser(@CurrentUser() user: AuthUser, @ZBody(UpdateUserBody) body: UpdateUserBody) {
     return ok(await this.profile.update(user.id, body), 'Updated successfully');
+  }
+
+  /** Beyond spec §7: the signed-in owner, with the current password; signs out every other device. */
+  @Put('change-password')
+  @Auth()
+  @RateLimit({ ip: [10, MINUTE] })
+  async changePassword(@CurrentUser() user: AuthUser, @ZBody(ChangePasswordBody) body: ChangePasswordBody) {
+    await this.profile.changePassword(user.id, user.sid, body);
+    return ok(null, 'Password changed. Other devices have been signed out.');
   }
 
   /** Disabling (Inactive, Suspended) signs the account out everywhere at once and blocks sign-in. */

@@ -31,6 +31,12 @@ export const ResetPasswordBody = z
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
+/** A signed-in owner changes the password: the current one proves it is them. */
+export const ChangePasswordBody = z
+  .object({ currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }), newPassword: NewPassword, confirmPassword: NewPassword })
+  .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
 /** Forms may send the number as a number; digits, spaces, +, - and brackets are what phones show. */
 export const Mobile = z.preprocess(
   (v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v),
