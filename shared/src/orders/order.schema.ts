@@ -61,6 +61,35 @@ export const CashOnDeliveryBody = PlaceOrderBody;
 /** POST /api/order/checkout: list_items, addressId, subTotalAmt, totalAmt. */
 export const CheckoutBody = PlaceOrderBody;
 
+/** One order line as a client sends it: the product's id and how many (a type, so it fits the loose line schema). */
+export type OrderLineRequest = {
+  productId: string;
+  quantity: number;
+};
+
+/** POST /api/order/cash-on-delivery as the PWA sends it (and keeps it in its outbox while offline). */
+export interface CashOnDeliveryRequest {
+  list_items: OrderLineRequest[];
+  totalAmt: number;
+  subTotalAmt?: number;
+  address: string;
+}
+
+/** POST /api/order/checkout as the PWA sends it. */
+export interface CheckoutRequest {
+  list_items: OrderLineRequest[];
+  addressId: string;
+  subTotalAmt: number;
+  totalAmt: number;
+}
+
+type Fits<Request extends Accepted, Accepted> = Request;
+/** A type error here means a schema no longer accepts what the PWA sends. */
+export type CheckedRequests = [
+  Fits<CashOnDeliveryRequest, z.input<typeof CashOnDeliveryBody>>,
+  Fits<CheckoutRequest, z.input<typeof CheckoutBody>>,
+];
+
 export const CancelOrderBody = z.object({ orderId: Id });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
 

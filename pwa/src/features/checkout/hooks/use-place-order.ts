@@ -5,7 +5,7 @@ import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/account-tables';
 import { problemOf } from '../../../lib/http-problem';
-import { flushOutbox } from '../../../lib/outbox-sync';
+import { outboxFacade } from '../../../lib/outbox-facade';
 import { sortableId } from '../../../lib/sortable-id';
 import { toast } from '../../../lib/toast';
 import { checkoutApi } from '../api';
@@ -50,7 +50,7 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
     setBusy('card');
     setPriceNotice(null);
     try {
-      await flushOutbox();
+      await outboxFacade.flush();
       const body = { list_items: items(), addressId, subTotalAmt: totals.grandTotal, totalAmt: totals.grandTotal };
       const answer = await checkoutApi.cardCheckout(body, sortableId());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
