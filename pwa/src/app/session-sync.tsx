@@ -11,7 +11,7 @@ import { reloadAddresses } from '../features/account/address-store';
 import { registerWishlistSync, reloadWishlist } from '../features/account/wishlist-sync';
 import { registerCartSync, reloadCart } from '../features/cart/cart-sync';
 import { registerCodQueue } from '../features/checkout/cod-queue';
-import { reloadOrders } from '../features/orders/order-store';
+import { reloadOrders } from '../lib/order-store';
 
 // The outbox learns how to send each kind of queued write before anything can flush it.
 registerCartSync();

@@ -5,7 +5,7 @@ import { db } from '../../lib/db';
 import { outboxFacade } from '../../lib/outbox-facade';
 import { productIdsOf } from '../../lib/outbox-ops';
 import { toast } from '../../lib/toast';
-import { reloadCart } from '../cart/cart-sync';
+import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
 
 /**

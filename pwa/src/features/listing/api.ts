@@ -1,6 +1,6 @@
 import { LIMITS } from '@haat/shared/common/limits';
 import { postJsonEarly } from '../../lib/early-request';
-import { toProductPage, type PagedEnvelope, type ProductPage } from '../catalog/api';
+import { type PagedEnvelope, type ProductPage, toProductPage } from '../catalog/public';
 import { filtersToBody, type ListingFilters } from './listing-filters';
 
 /** POST /api/product/get-product-by-category-and-subcategory with the server-side filters, 12 a page. */

@@ -3,7 +3,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { getJson, postJson } from '../../lib/api-client';
 import { postJsonEarly } from '../../lib/early-request';
-import { singlePage, type ProductPage } from '../catalog/api';
+import { type ProductPage, singlePage } from '../catalog/public';
 
 export async function fetchProductDetails(productId: string): Promise<Product> {
   const body = await postJsonEarly<Envelope<Product>>('product/get-product-details', { productId });

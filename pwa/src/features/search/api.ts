@@ -1,6 +1,6 @@
 import { LIMITS } from '@haat/shared/common/limits';
 import { postJsonEarly } from '../../lib/early-request';
-import { toProductPage, type PagedEnvelope, type ProductPage } from '../catalog/api';
+import { type PagedEnvelope, type ProductPage, toProductPage } from '../catalog/public';
 
 /** POST /api/product/search-product (spec §7): forgiving full-text search, `page` of `totalPage`. */
 export async function fetchSearchPage(search: string, page: number): Promise<ProductPage> {
