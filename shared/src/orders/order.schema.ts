@@ -104,11 +104,3 @@ export const AdminOrdersQuery = z.object({
   limit: Limit(ORDER_LIMITS.adminMaxPageSize).default(ORDER_LIMITS.adminPageSize),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
-
-/** Retries of a queued order carry this header; the same key from the same user answers the first order. */
-export const IdempotencyKey = z
-  .string({ error: 'must be text' })
-  .trim()
-  .min(8, { error: 'must be at least 8 characters' })
-  .max(200, { error: 'must be at most 200 characters' })
-  .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' });

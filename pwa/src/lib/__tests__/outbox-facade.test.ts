@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { IdempotencyKey } from '@haat/shared/common/idempotency-key';
 import { db } from '../db';
 import { outboxFacade } from '../outbox-facade';
 import { productIdsOf } from '../outbox-ops';
@@ -23,6 +24,12 @@ describe('the outbox façade', () => {
     expect((await outboxFacade.pending('cart.sync', { after: 'k3' })).map((w) => w.body.items)).toEqual([[{ productId: 'p2', quantity: 1 }]]);
     expect((await outboxFacade.pending('cart.sync', { except: new Set(['k1']) })).map((w) => w.key)).toEqual(['k4']);
     expect((await outboxFacade.pending(['wishlist.add', 'wishlist.remove'])).map((w) => w.body.productId)).toEqual(['p9']);
+  });
+
+  it('hands out keys the API accepts as Idempotency-Keys (the shared schema)', async () => {
+    const keys = [await outboxFacade.enqueue('wishlist.add', { productId: 'p1' }), await outboxFacade.enqueue('wishlist.remove', { productId: 'p1' })];
+    expect(keys.map((key) => IdempotencyKey.safeParse(key).success)).toEqual([true, true]);
+    expect(keys[0]! < keys[1]!).toBe(true);
   });
 
   it('keeps a failed write findable but no longer pending, and discards by key', async () => {
