@@ -6,7 +6,7 @@ import type {
   UpdateCategoryBody,
   UpdateSubCategoryBody,
 } from '@haat/shared/catalog/category.schema';
-import type { GetProductsBody } from '@haat/shared/catalog/product.schema';
+import type { CreateProductRequest, GetProductsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../lib/http';
@@ -41,9 +41,9 @@ export const adminApi = {
       .json<Envelope<Product[]> & { totalNoPage?: number }>();
     return { items: body.data ?? [], totalPages: body.totalNoPage ?? 1 };
   },
-  createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload }).json<Envelope<Product>>(),
+  createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
   updateProduct: (payload: ProductPayload & { _id: string; productType: Product['productType'] }) =>
-    http.put('product/update-product-details', { json: payload }).json<Envelope<Product>>(),
+    http.put('product/update-product-details', { json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
   deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   /** POST /api/file/upload (multipart `file`); the URL is in data.url (spec §3). Silent: the caller words the failure. */
