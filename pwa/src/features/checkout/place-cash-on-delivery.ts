@@ -3,6 +3,7 @@ import type { Order, CurrentTotals } from '@haat/shared/orders/order.types';
 import { db } from '../../lib/db';
 import { problemOf } from '../../lib/http-problem';
 import { outboxFacade } from '../../lib/outbox-facade';
+import { reactionTo } from '../../lib/problem-reaction';
 import { sortableId } from '../../lib/sortable-id';
 import { checkoutApi } from './api';
 import { queueOrder, recordPlacedOrder } from './cod-queue';
@@ -33,7 +34,7 @@ export async function placeCashOnDelivery(body: CashOnDeliveryRequest): Promise<
   } catch (error) {
     const problem = problemOf(error);
     const current = problem.body?.current as CurrentTotals | undefined;
-    if (problem.status === 409 && current) return { kind: 'price-changed', current, message: problem.message };
+    if (reactionTo(problem.code) === 'review-prices' && current) return { kind: 'price-changed', current, message: problem.message };
     if (problem.status !== 0) throw error;
     await queueOrder(body, key);
     return { kind: 'queued', key };
