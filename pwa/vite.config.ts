@@ -43,7 +43,8 @@ export default defineConfig({
     precompress(),
   ],
   build: { target: 'es2022', sourcemap: !!process.env.SOURCEMAP, reportCompressedSize: false, rolldownOptions: {
-      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/@ionic\//.test(id) },
+      // A feature's public.ts only re-exports: what another feature does not use of it stays out of its chunks.
+      treeshake: { moduleSideEffects: (id: string) => !/node_modules\/@ionic\//.test(id) && !/[\\/]features[\\/][^\\/]+[\\/]public\.ts$/.test(id) },
       // Every page needs these: one request each instead of a dozen small shared chunks (on a phone
       // over HTTP/1.1 each extra request waits for one of six connections).
       output: {

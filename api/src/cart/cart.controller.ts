@@ -1,18 +1,12 @@
-import { Controller, Delete, Get, Headers, HttpCode, Post, Put, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { AddToCartBody, CartSyncBody, DeleteCartItemBody, IdempotencyKey, UpdateQtyBody } from '@haat/shared/cart/cart.schema';
+import { AddToCartBody, CartSyncBody, DeleteCartItemBody, UpdateQtyBody } from '@haat/shared/cart/cart.schema';
 import { Auth, CurrentUser } from '../auth/guards.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
-import { badRequest } from '../common/app-error.js';
 import { ZBody } from '../common/zod-body.pipe.js';
+import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
 import { CartService } from './cart.service.js';
-
-function idempotencyKey(raw: string | undefined): string {
-  const parsed = IdempotencyKey.safeParse(raw);
-  if (!parsed.success) throw badRequest(`Idempotency-Key: ${parsed.error.issues[0]?.message ?? 'header is required'}`, { fields: ['Idempotency-Key'] });
-  return parsed.data;
-}
 
 @Controller('cart')
 @Auth()
@@ -47,11 +41,11 @@ export class CartController {
   @Put('sync')
   async sync(
     @CurrentUser() user: AuthUser,
-    @Headers('idempotency-key') key: string | undefined,
+    @IdempotencyKey('required') key: string,
     @ZBody(CartSyncBody) body: CartSyncBody,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const answer = await this.cart.sync(user.id, idempotencyKey(key), body);
+    const answer = await this.cart.sync(user.id, key, body);
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
     const message = answer.changes.length ? 'Cart synced; some items were changed to match stock.' : 'Cart synced';
     return ok(answer.data, message, { totals: answer.totals, changes: answer.changes, replayed: answer.replayed });

@@ -1,15 +1,14 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
-import { IdempotencyKey as KeySchema } from '@haat/shared/orders/order.schema';
+import { parseIdempotencyKeyHeader } from '@haat/shared/common/idempotency-key';
 import { AppError } from '../common/app-error.js';
 
 /**
- * The `Idempotency-Key` header (the PWA's outbox sends one per queued order), validated, or
- * undefined when absent. A bad key is a 400 naming the header.
+ * The `Idempotency-Key` header (the PWA's outbox sends one per queued write), read by the shared
+ * parser: undefined when absent, unless `@IdempotencyKey('required')`. A bad key is a 400 naming the header.
  */
-export const IdempotencyKey = createParamDecorator((_data: unknown, ctx: ExecutionContext): string | undefined => {
+export const IdempotencyKey = createParamDecorator((need: 'required' | undefined, ctx: ExecutionContext): string | undefined => {
   const raw = ctx.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers['idempotency-key'];
-  if (raw === undefined) return undefined;
-  const parsed = KeySchema.safeParse(Array.isArray(raw) ? raw[0] : raw);
-  if (!parsed.success) throw new AppError(400, 'VALIDATION', `Idempotency-Key: ${parsed.error.issues[0]?.message ?? 'is invalid'}`, { fields: ['Idempotency-Key'] });
-  return parsed.data;
+  const header = parseIdempotencyKeyHeader(raw, need === 'required');
+  if (!header.ok) throw new AppError(400, 'VALIDATION', header.message, { fields: ['Idempotency-Key'] });
+  return header.key;
 });

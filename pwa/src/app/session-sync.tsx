@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { registerNavigator } from '../lib/app-navigation';
-import { flushOutbox, outbox, startOutboxSync } from '../lib/outbox-sync';
+import { flushOutbox, startOutboxSync } from '../lib/outbox-sync';
 import { endSession, setSessionUser, userAtom } from '../lib/session';
 import { tokens } from '../lib/tokens';
 import { claimUserData } from '../lib/user-data';
@@ -11,12 +11,12 @@ import { reloadAddresses } from '../features/account/address-store';
 import { registerWishlistSync, reloadWishlist } from '../features/account/wishlist-sync';
 import { registerCartSync, reloadCart } from '../features/cart/cart-sync';
 import { registerCodQueue } from '../features/checkout/cod-queue';
-import { reloadOrders } from '../features/orders/order-store';
+import { reloadOrders } from '../lib/order-store';
 
 // The outbox learns how to send each kind of queued write before anything can flush it.
-registerCartSync(outbox);
-registerCodQueue(outbox);
-registerWishlistSync(outbox);
+registerCartSync();
+registerCodQueue();
+registerWishlistSync();
 
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 

@@ -1,9 +1,12 @@
 import { HTTPError } from 'ky';
+import { errorCodeOf, type ErrorCode } from '@haat/shared/common/error-code';
 
-/** What a failed call means to a screen: the server's message, its status (0 = no network, -1 = a bug) and body. */
+/** What a failed call means to a screen: the server's message, its status (0 = no network, -1 = a bug), code and body. */
 export interface HttpProblem {
   status: number;
   message: string;
+  /** The envelope's code when it is one of shared ErrorCode's; what to do about it: lib/problem-reaction.ts. */
+  code?: ErrorCode;
   body: Record<string, unknown> | null;
 }
 
@@ -16,7 +19,7 @@ export function problemOf(error: unknown): HttpProblem {
   if (error instanceof HTTPError) {
     const body = (error as WithBody)[PROBLEM_BODY] ?? null;
     const message = typeof body?.message === 'string' && body.message ? body.message : error.message;
-    return { status: error.response.status, message, body };
+    return { status: error.response.status, message, code: errorCodeOf(body?.code), body };
   }
   if (error instanceof Error && error.name === 'TimeoutError') return { status: 0, message: 'The network is too slow right now.', body: null };
   // fetch rejects with a TypeError when there is no connection at all.

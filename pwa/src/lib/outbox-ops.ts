@@ -1,22 +1,41 @@
-/**
- * The kinds of queued writes, named here so one feature can see another's pending work without
- * importing it (the cart hides lines a queued order has already taken, for instance).
- */
-export const OUTBOX_OPS = {
-  /** body: { items: [{ productId, quantity }] }: absolute quantities, PUT /api/cart/sync. */
-  cartSync: 'cart.sync',
-  /** body: the cash-on-delivery payload (list_items, totalAmt, address); key = Idempotency-Key. */
-  cashOnDelivery: 'order.cod',
-  /** body: { productId }: set operations, so a replay is harmless. */
-  wishlistAdd: 'wishlist.add',
-  wishlistRemove: 'wishlist.remove',
-} as const;
+import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
+import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
+import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
+import type { OutboxEntry } from './outbox';
 
-export interface QueuedOrderBody {
-  list_items: Array<{ productId: string; quantity: number }>;
-  totalAmt: number;
-  subTotalAmt?: number;
-  address: string;
+/**
+ * The kinds of queued writes and the request body each one stores, from the shared contract. Named
+ * here so one feature can see another's pending work without importing it (the cart hides lines a
+ * queued order has already taken, for instance).
+ */
+export interface OutboxBodies {
+  /** Absolute quantities, PUT /api/cart/sync; consecutive ones go out as one request. */
+  'cart.sync': CartSyncBody;
+  /** POST /api/order/cash-on-delivery; the entry's key is the order's Idempotency-Key. */
+  'order.cod': CashOnDeliveryRequest;
+  /** Set operations, so a replay is harmless. */
+  'wishlist.add': WishlistBody;
+  'wishlist.remove': WishlistBody;
+}
+
+export type OutboxKind = keyof OutboxBodies;
+
+/** A queued write of one of `Kind`, its body typed by its kind (narrow on `op`). */
+export type QueuedWrite<Kind extends OutboxKind = OutboxKind> = { [K in Kind]: OutboxEntry<OutboxBodies[K]> & { op: K } }[Kind];
+
+/** The products a queued write changes. */
+export function productIdsOf(write: QueuedWrite): string[] {
+  switch (write.op) {
+    case 'cart.sync':
+      return write.body.items.map((i) => i.productId);
+    case 'order.cod':
+      return write.body.list_items.map((l) => l.productId);
+    case 'wishlist.add':
+    case 'wishlist.remove':
+      return [write.body.productId];
+    default:
+      return write satisfies never;
+  }
 }
 
 /** The Background Sync tag the service worker answers (src/sw.ts). */

@@ -40,8 +40,3 @@ export const CartSyncBody = z
     });
   });
 export type CartSyncBody = z.infer<typeof CartSyncBody>;
-
-/** The Idempotency-Key header: what the outbox stored with the write, 1–200 visible ASCII characters. */
-export const IdempotencyKey = z
-  .string({ error: 'header is required' })
-  .regex(/^[\x21-\x7e]{1,200}$/, { error: 'header must be 1–200 visible ASCII characters' });

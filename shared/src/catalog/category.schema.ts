@@ -19,3 +19,4 @@ export type AddCategoryBody = z.infer<typeof AddCategoryBody>;
 export type UpdateCategoryBody = z.infer<typeof UpdateCategoryBody>;
 export type CreateSubCategoryBody = z.infer<typeof CreateSubCategoryBody>;
 export type UpdateSubCategoryBody = z.infer<typeof UpdateSubCategoryBody>;
+export type DeleteByIdBody = z.infer<typeof DeleteByIdBody>;

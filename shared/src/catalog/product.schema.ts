@@ -87,3 +87,10 @@ export const RelatedProductsBody = z.object({
 });
 
 export const OtherCategoryProductsBody = z.object({ currentCategoryId: Id.optional(), limit: Limit(50).default(LIMITS.otherCategoryProducts) });
+export type ProductsByCategoryBody = z.infer<typeof ProductsByCategoryBody>;
+export type ProductDetailsBody = z.infer<typeof ProductDetailsBody>;
+export type RelatedProductsBody = z.infer<typeof RelatedProductsBody>;
+export type OtherCategoryProductsBody = z.infer<typeof OtherCategoryProductsBody>;
+/** What a client may send to create or update a product (numbers may come as text, defaults may be left out). */
+export type CreateProductRequest = z.input<typeof CreateProductBody>;
+export type UpdateProductRequest = z.input<typeof UpdateProductBody>;

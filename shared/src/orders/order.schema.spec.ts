@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IdempotencyKey, PlaceOrderBody, UpdateOrderStatusBody } from './order.schema.js';
+import { IdempotencyKey } from '../common/idempotency-key.js';
+import { PlaceOrderBody, UpdateOrderStatusBody } from './order.schema.js';
 
 describe('order payloads (spec §7)', () => {
   it('takes cart items with a populated productId and either address or addressId', () => {
@@ -23,7 +24,8 @@ describe('order payloads (spec §7)', () => {
 
   it('accepts only sane idempotency keys', () => {
     expect(IdempotencyKey.safeParse('01J9ZK2W3X4Y5Z6A7B8C9D0E1F').success).toBe(true);
-    expect(IdempotencyKey.safeParse('short').success).toBe(false);
+    expect(IdempotencyKey.safeParse('').success).toBe(false);
+    expect(IdempotencyKey.safeParse('x'.repeat(201)).success).toBe(false);
     expect(IdempotencyKey.safeParse('has a space in it').success).toBe(false);
   });
 });

@@ -61,6 +61,35 @@ export const CashOnDeliveryBody = PlaceOrderBody;
 /** POST /api/order/checkout: list_items, addressId, subTotalAmt, totalAmt. */
 export const CheckoutBody = PlaceOrderBody;
 
+/** One order line as a client sends it: the product's id and how many (a type, so it fits the loose line schema). */
+export type OrderLineRequest = {
+  productId: string;
+  quantity: number;
+};
+
+/** POST /api/order/cash-on-delivery as the PWA sends it (and keeps it in its outbox while offline). */
+export interface CashOnDeliveryRequest {
+  list_items: OrderLineRequest[];
+  totalAmt: number;
+  subTotalAmt?: number;
+  address: string;
+}
+
+/** POST /api/order/checkout as the PWA sends it. */
+export interface CheckoutRequest {
+  list_items: OrderLineRequest[];
+  addressId: string;
+  subTotalAmt: number;
+  totalAmt: number;
+}
+
+type Fits<Request extends Accepted, Accepted> = Request;
+/** A type error here means a schema no longer accepts what the PWA sends. */
+export type CheckedRequests = [
+  Fits<CashOnDeliveryRequest, z.input<typeof CashOnDeliveryBody>>,
+  Fits<CheckoutRequest, z.input<typeof CheckoutBody>>,
+];
+
 export const CancelOrderBody = z.object({ orderId: Id });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;
 
@@ -75,11 +104,3 @@ export const AdminOrdersQuery = z.object({
   limit: Limit(ORDER_LIMITS.adminMaxPageSize).default(ORDER_LIMITS.adminPageSize),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;
-
-/** Retries of a queued order carry this header; the same key from the same user answers the first order. */
-export const IdempotencyKey = z
-  .string({ error: 'must be text' })
-  .trim()
-  .min(8, { error: 'must be at least 8 characters' })
-  .max(200, { error: 'must be at most 200 characters' })
-  .regex(/^[\x21-\x7e]+$/, { error: 'must be printable ASCII without spaces' });

@@ -1,5 +1,5 @@
 import type { Address } from '@haat/shared/addresses/address.types';
-import type { AddressFields } from '@haat/shared/addresses/address.schema';
+import type { AddressFields, DisableAddressBody, UpdateAddressBody } from '@haat/shared/addresses/address.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { UpdateUserBody } from '@haat/shared/users/account.schema';
 import type { User } from '@haat/shared/users/user.types';
@@ -17,6 +17,6 @@ export const accountApi = {
 export const addressApi = {
   list: () => http.get('address/get', { context: { silent: true } }).json<Envelope<Address[]>>(),
   create: (fields: AddressFields) => http.post('address/create', { json: fields }).json<Envelope<Address>>(),
-  update: (fields: AddressFields & { _id: string }) => http.put('address/update', { json: fields }).json<Envelope<Address>>(),
-  disable: (_id: string) => http.delete('address/disable', { json: { _id } }).json<Envelope<unknown>>(),
+  update: (fields: UpdateAddressBody) => http.put('address/update', { json: fields }).json<Envelope<Address>>(),
+  disable: (_id: string) => http.delete('address/disable', { json: { _id } satisfies DisableAddressBody }).json<Envelope<unknown>>(),
 };

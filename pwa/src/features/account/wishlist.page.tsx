@@ -6,7 +6,7 @@ import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
 import { db } from '../../lib/db';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { AddToCartButton } from '../cart/components/add-to-cart-button';
+import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
 import { WishlistRemoveButton } from './components/wishlist-remove-button';
 import { reloadWishlist } from './wishlist-sync';

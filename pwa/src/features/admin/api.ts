@@ -1,4 +1,12 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
+import type {
+  AddCategoryBody,
+  CreateSubCategoryBody,
+  DeleteByIdBody,
+  UpdateCategoryBody,
+  UpdateSubCategoryBody,
+} from '@haat/shared/catalog/category.schema';
+import type { CreateProductRequest, GetProductsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../lib/http';
@@ -16,36 +24,27 @@ export interface ProductsPage {
   totalPages: number;
 }
 
-export interface CategoryFields {
-  name: string;
-  image: string;
-}
-
-export interface SubCategoryFields extends CategoryFields {
-  category: string[];
-}
-
 export const adminApi = {
   categories: async () => (await http.get('category/get', fresh).json<Envelope<Category[]>>()).data ?? [],
-  addCategory: (fields: CategoryFields) => http.post('category/add-category', { json: fields }).json<Envelope<Category>>(),
-  updateCategory: (fields: CategoryFields & { _id: string }) => http.put('category/update', { json: fields }).json<Envelope<Category>>(),
-  deleteCategory: (_id: string) => http.delete('category/delete', { json: { _id } }).json<Envelope<null>>(),
+  addCategory: (fields: AddCategoryBody) => http.post('category/add-category', { json: fields }).json<Envelope<Category>>(),
+  updateCategory: (fields: UpdateCategoryBody) => http.put('category/update', { json: fields }).json<Envelope<Category>>(),
+  deleteCategory: (_id: string) => http.delete('category/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   subCategories: async () => (await http.post('subcategory/get', { ...fresh, json: {} }).json<Envelope<SubCategory[]>>()).data ?? [],
-  addSubCategory: (fields: SubCategoryFields) => http.post('subcategory/create', { json: fields }).json<Envelope<SubCategory>>(),
-  updateSubCategory: (fields: SubCategoryFields & { _id: string }) => http.put('subcategory/update', { json: fields }).json<Envelope<SubCategory>>(),
-  deleteSubCategory: (_id: string) => http.delete('subcategory/delete', { json: { _id } }).json<Envelope<null>>(),
+  addSubCategory: (fields: CreateSubCategoryBody) => http.post('subcategory/create', { json: fields }).json<Envelope<SubCategory>>(),
+  updateSubCategory: (fields: UpdateSubCategoryBody) => http.put('subcategory/update', { json: fields }).json<Envelope<SubCategory>>(),
+  deleteSubCategory: (_id: string) => http.delete('subcategory/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   products: async (page: number, search: string, signal?: AbortSignal): Promise<ProductsPage> => {
     const body = await http
-      .post('product/get', { ...fresh, signal, json: { page, limit: LIMITS.adminProductsPageSize, ...(search ? { search } : {}) } })
+      .post('product/get', { ...fresh, signal, json: { page, limit: LIMITS.adminProductsPageSize, ...(search ? { search } : {}) } satisfies GetProductsBody })
       .json<Envelope<Product[]> & { totalNoPage?: number }>();
     return { items: body.data ?? [], totalPages: body.totalNoPage ?? 1 };
   },
-  createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload }).json<Envelope<Product>>(),
+  createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
   updateProduct: (payload: ProductPayload & { _id: string; productType: Product['productType'] }) =>
-    http.put('product/update-product-details', { json: payload }).json<Envelope<Product>>(),
-  deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } }).json<Envelope<null>>(),
+    http.put('product/update-product-details', { json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
+  deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   /** POST /api/file/upload (multipart `file`); the URL is in data.url (spec §3). Silent: the caller words the failure. */
   uploadImage: async (file: File): Promise<string> => {

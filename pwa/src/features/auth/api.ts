@@ -1,6 +1,6 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
-import type { ResetPasswordBody } from '@haat/shared/users/account.schema';
+import type { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
 import type { LoginTokens, ResetTicket, User } from '@haat/shared/users/user.types';
 import { http } from '../../lib/http';
 
@@ -8,10 +8,10 @@ import { http } from '../../lib/http';
 export const authApi = {
   login: (body: LoginBody) => http.post('user/login', { json: body }).json<Envelope<LoginTokens>>(),
   register: (body: RegisterBody) => http.post('user/register', { json: body }).json<Envelope<unknown>>(),
-  googleLogin: (credential: string) => http.post('user/google-login', { json: { credential } }).json<Envelope<LoginTokens>>(),
-  googleRegister: (credential: string) => http.post('user/google-register', { json: { credential } }).json<Envelope<LoginTokens>>(),
-  forgotPassword: (email: string) => http.put('user/forgot-password', { json: { email } }).json<Envelope<null>>(),
-  verifyOtp: (email: string, otp: string) => http.put('user/verify-forgot-password-otp', { json: { email, otp } }).json<Envelope<ResetTicket>>(),
+  googleLogin: (credential: string) => http.post('user/google-login', { json: { credential } satisfies GoogleCredentialBody }).json<Envelope<LoginTokens>>(),
+  googleRegister: (credential: string) => http.post('user/google-register', { json: { credential } satisfies GoogleCredentialBody }).json<Envelope<LoginTokens>>(),
+  forgotPassword: (email: string) => http.put('user/forgot-password', { json: { email } satisfies ForgotPasswordBody }).json<Envelope<null>>(),
+  verifyOtp: (email: string, otp: string) => http.put('user/verify-forgot-password-otp', { json: { email, otp } satisfies VerifyOtpBody }).json<Envelope<ResetTicket>>(),
   resetPassword: (body: ResetPasswordBody) => http.put('user/reset-password', { json: body }).json<Envelope<null>>(),
   userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
 };

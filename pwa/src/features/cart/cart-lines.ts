@@ -1,14 +1,8 @@
+import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import { totalsOf, type Totals } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../lib/account-tables';
 import type { OutboxEntry } from '../../lib/outbox';
-import { OUTBOX_OPS } from '../../lib/outbox-ops';
-
-/** The outbox op for cart changes; its body is a list of absolute quantities. */
-export const CART_SYNC_OP = OUTBOX_OPS.cartSync;
-export interface CartSyncBody {
-  items: Array<{ productId: string; quantity: number }>;
-}
 
 export function lineFromServer(item: CartItem): CartLine {
   return { productId: item.productId._id, quantity: item.quantity, product: item.productId, lineId: item._id, addedAt: Date.parse(item.createdAt) || undefined };

@@ -1,4 +1,5 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
+import type { ProductsByCategoryBody } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { getJson, postJson } from '../../lib/api-client';
 
@@ -36,6 +37,6 @@ export async function fetchSubCategories(): Promise<SubCategory[]> {
 }
 
 export async function fetchCategoryProducts(categoryId: string): Promise<ProductPage> {
-  const body = await postJson<Envelope<Product[]>>('product/get-product-by-category', { id: categoryId });
+  const body = await postJson<Envelope<Product[]>>('product/get-product-by-category', { id: categoryId } satisfies ProductsByCategoryBody);
   return singlePage(body.data ?? []);
 }

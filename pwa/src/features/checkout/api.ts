@@ -1,14 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
+import type { CashOnDeliveryRequest, CheckoutRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import type { QueuedOrderBody } from '../../lib/outbox-ops';
 import { http } from '../../lib/http';
-
-export interface CardCheckoutBody {
-  list_items: QueuedOrderBody['list_items'];
-  addressId: string;
-  subTotalAmt: number;
-  totalAmt: number;
-}
 
 /**
  * Spec §7 order placement. Both carry an Idempotency-Key, so a retry (after a lost answer, or from the
@@ -16,11 +9,11 @@ export interface CardCheckoutBody {
  * 503 (payments not configured) are explained on the checkout screen itself.
  */
 export const checkoutApi = {
-  cashOnDelivery: (body: QueuedOrderBody, idempotencyKey: string) =>
+  cashOnDelivery: (body: CashOnDeliveryRequest, idempotencyKey: string) =>
     http
       .post('order/cash-on-delivery', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<Order>>(),
-  cardCheckout: (body: CardCheckoutBody, idempotencyKey: string) =>
+  cardCheckout: (body: CheckoutRequest, idempotencyKey: string) =>
     http
       .post('order/checkout', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<unknown> & { id: string; url: string }>(),

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { ordersApi } from '../orders/api';
-import { reloadCart } from '../cart/cart-sync';
+import { ordersApi } from '../orders/public';
+import { reloadCart } from '../cart/public';
 import './components/checkout.css';
 
 /**

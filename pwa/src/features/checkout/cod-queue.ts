@@ -1,10 +1,11 @@
 import type { Envelope } from '@haat/shared/common/envelope';
+import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import { db } from '../../lib/db';
-import type { Outbox } from '../../lib/outbox';
-import { OUTBOX_OPS, type QueuedOrderBody } from '../../lib/outbox-ops';
+import { outboxFacade } from '../../lib/outbox-facade';
+import { productIdsOf } from '../../lib/outbox-ops';
 import { toast } from '../../lib/toast';
-import { reloadCart } from '../cart/cart-sync';
+import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
 
 /**
@@ -14,28 +15,28 @@ import { checkoutApi } from './api';
  */
 export async function recordPlacedOrder(order: Order, key: string): Promise<void> {
   await db.orders.put({ ...order, clientKey: key });
-  const later = await db.outbox.where('key').above(key).filter((e) => e.op === OUTBOX_OPS.cartSync).toArray();
-  const touched = new Set(later.flatMap((e) => (e.body as { items: Array<{ productId: string }> }).items.map((i) => i.productId)));
+  const later = await outboxFacade.pending('cart.sync', { after: key });
+  const touched = new Set(later.flatMap(productIdsOf));
   await db.cart.bulkDelete(order.product_details.map((l) => l.productId).filter((id) => !touched.has(id)));
 }
 
 /** Cash on delivery without a network: queued with its Idempotency-Key; the cart empties at once. */
-export async function queueOrder(body: QueuedOrderBody, key: string, outbox: Outbox): Promise<void> {
-  await db.transaction('rw', db.outbox, db.cart, async () => {
-    await outbox.enqueue(OUTBOX_OPS.cashOnDelivery, body, key);
+export async function queueOrder(body: CashOnDeliveryRequest, key: string): Promise<void> {
+  await outboxFacade.transaction([db.cart], async () => {
+    await outboxFacade.enqueue('order.cod', body, key);
     await db.cart.bulkDelete(body.list_items.map((l) => l.productId));
   });
 }
 
 /** Queued cash-on-delivery orders go out one by one, each with the key it was queued with. */
-export function registerCodQueue(outbox: Outbox): void {
-  outbox.register<QueuedOrderBody, Envelope<Order>>(OUTBOX_OPS.cashOnDelivery, {
+export function registerCodQueue(): void {
+  outboxFacade.register<'order.cod', Envelope<Order>>('order.cod', {
     send: ([entry]) => checkoutApi.cashOnDelivery(entry!.body, entry!.key),
     tables: [db.orders, db.cart],
     settle: ([entry], answer) => recordPlacedOrder(answer.data!, entry!.key),
     reject: async ([entry], problem) => {
       // Refused for good (prices or stock changed while offline): keep it visible, give the cart back.
-      await db.outbox.update(entry!.key, { failed: problem.message });
+      await outboxFacade.markFailed(entry!.key, problem.message);
       toast.error(`Your order could not be placed: ${problem.message}`);
       await reloadCart().catch(() => undefined);
       return true;

@@ -1,8 +1,9 @@
+import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order, CurrentTotals } from '@haat/shared/orders/order.types';
 import { db } from '../../lib/db';
 import { problemOf } from '../../lib/http-problem';
-import { flushOutbox, outbox } from '../../lib/outbox-sync';
-import type { QueuedOrderBody } from '../../lib/outbox-ops';
+import { outboxFacade } from '../../lib/outbox-facade';
+import { reactionTo } from '../../lib/problem-reaction';
 import { sortableId } from '../../lib/sortable-id';
 import { checkoutApi } from './api';
 import { queueOrder, recordPlacedOrder } from './cod-queue';
@@ -18,24 +19,24 @@ export type CodOutcome =
  * joins the queue behind them. Online, it is sent at once with a fresh Idempotency-Key; when the answer
  * is lost on the way, the same key is queued, so the order is still placed exactly once.
  */
-export async function placeCashOnDelivery(body: QueuedOrderBody): Promise<CodOutcome> {
+export async function placeCashOnDelivery(body: CashOnDeliveryRequest): Promise<CodOutcome> {
   const key = sortableId();
-  const waiting = navigator.onLine ? await flushOutbox() : 1;
+  const waiting = navigator.onLine ? await outboxFacade.flush() : 1;
   if (waiting > 0 || !navigator.onLine) {
-    await queueOrder(body, key, outbox);
-    void flushOutbox();
+    await queueOrder(body, key);
+    void outboxFacade.flush();
     return { kind: 'queued', key };
   }
   try {
     const answer = await checkoutApi.cashOnDelivery(body, key);
-    await db.transaction('rw', db.orders, db.cart, db.outbox, () => recordPlacedOrder(answer.data!, key));
+    await outboxFacade.transaction([db.orders, db.cart], () => recordPlacedOrder(answer.data!, key));
     return { kind: 'placed', order: answer.data! };
   } catch (error) {
     const problem = problemOf(error);
     const current = problem.body?.current as CurrentTotals | undefined;
-    if (problem.status === 409 && current) return { kind: 'price-changed', current, message: problem.message };
+    if (reactionTo(problem.code) === 'review-prices' && current) return { kind: 'price-changed', current, message: problem.message };
     if (problem.status !== 0) throw error;
-    await queueOrder(body, key, outbox);
+    await queueOrder(body, key);
     return { kind: 'queued', key };
   }
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { reloadOrders } from '../orders/order-store';
+import { reloadOrders } from '../../lib/order-store';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import './components/checkout.css';
 

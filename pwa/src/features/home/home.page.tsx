@@ -1,7 +1,6 @@
 import { BackToTop } from '../../lib/ui/back-to-top';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { firstSubCategoryOf, useCatalogTree } from '../catalog/hooks/use-catalog-tree';
-import { SkeletonCards } from '../catalog/components/skeleton-card';
+import { firstSubCategoryOf, SkeletonCards, useCatalogTree } from '../catalog/public';
 import { BannerCarousel } from './components/banner-carousel';
 import { CategoryRow } from './components/category-row';
 import { CategoryStrip } from './components/category-strip';

@@ -1,3 +1,4 @@
+import type { ProductsByCategoryAndSubBody } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import type { SortOption } from '@haat/shared/common/limits';
 import { discountedPrice } from '@haat/shared/money/pricing';
@@ -26,8 +27,8 @@ const money = (text: string): number | undefined => {
 };
 
 /** The body fields of POST get-product-by-category-and-subcategory: blanks and nonsense left out. */
-export function filtersToBody(f: ListingFilters): Record<string, string | number | boolean> {
-  const body: Record<string, string | number | boolean> = {};
+export function filtersToBody(f: ListingFilters): Partial<ProductsByCategoryAndSubBody> {
+  const body: Partial<ProductsByCategoryAndSubBody> = {};
   if (f.search.trim()) body.search = f.search.trim();
   const min = money(f.minPrice);
   const max = money(f.maxPrice);

@@ -1,6 +1,6 @@
 import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
-import { useCatalogTree } from '../catalog/hooks/use-catalog-tree';
+import { useCatalogTree } from '../catalog/public';
 import { NotFound } from '../../lib/ui/not-found';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { ListingView } from './components/listing-view';

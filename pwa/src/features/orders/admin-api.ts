@@ -1,5 +1,6 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
+import type { UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http';
 
@@ -15,5 +16,5 @@ export const adminOrdersApi = {
     http.get('order/admin/orders', { searchParams: { page, limit }, context: { silent: true } }).json<AdminOrdersPage>(),
   /** Silent: the screen shows the server's refusal itself. */
   updateStatus: (orderId: string, status: OrderStage) =>
-    http.post('order/admin/update-status', { json: { orderId, status }, context: { silent: true } }).json<Envelope<Order>>(),
+    http.post('order/admin/update-status', { json: { orderId, status } satisfies UpdateOrderStatusBody, context: { silent: true } }).json<Envelope<Order>>(),
 };

@@ -1,9 +1,10 @@
 import type { Envelope } from '@haat/shared/common/envelope';
+import type { CancelOrderBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http';
 
-/** Spec §7 Orders, the shopper's side. */
+/** Spec §7 Orders, the shopper's side (the list is reloaded by lib/order-store.ts). */
 export const ordersApi = {
-  list: () => http.get('order/order-list', { context: { silent: true } }).json<Envelope<Order[]>>(),
-  cancel: (orderId: string, silent = false) => http.post('order/cancel', { json: { orderId }, context: { silent } }).json<Envelope<Order>>(),
+  cancel: (orderId: string, silent = false) =>
+    http.post('order/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent } }).json<Envelope<Order>>(),
 };

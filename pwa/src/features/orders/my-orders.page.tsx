@@ -5,17 +5,15 @@ import { isNetworkProblem } from '../../lib/http-problem';
 import { isAdminAtom } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { DashboardFrame } from '../account/components/dashboard-frame';
-import { nextNewOrderCount } from '../realtime/realtime-events';
-import { newOrdersCountAtom } from '../realtime/realtime-state';
-import { useRealtime } from '../realtime/use-realtime';
+import { DashboardFrame } from '../account/public';
+import { newOrdersCountAtom, nextNewOrderCount, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { PushToggle } from './components/push-toggle';
 import { StageMover } from './components/stage-mover';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
-import { reloadOrders } from './order-store';
+import { reloadOrders } from '../../lib/order-store';
 import './components/orders.css';
 
 /**

@@ -1,12 +1,13 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
+import type { OtherCategoryProductsBody, ProductDetailsBody, RelatedProductsBody } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { getJson, postJson } from '../../lib/api-client';
 import { postJsonEarly } from '../../lib/early-request';
-import { singlePage, type ProductPage } from '../catalog/api';
+import { type ProductPage, singlePage } from '../catalog/public';
 
 export async function fetchProductDetails(productId: string): Promise<Product> {
-  const body = await postJsonEarly<Envelope<Product>>('product/get-product-details', { productId });
+  const body = await postJsonEarly<Envelope<Product>>('product/get-product-details', { productId } satisfies ProductDetailsBody);
   if (!body.data) throw new Error('Failed to load product details.');
   return body.data;
 }
@@ -17,7 +18,7 @@ export async function fetchRelated(product: Product): Promise<ProductPage> {
     subCategoryId: product.subCategory[0]?._id,
     excludeProductId: product._id,
     limit: LIMITS.relatedProducts,
-  });
+  } satisfies RelatedProductsBody);
   return singlePage(body.data ?? []);
 }
 
@@ -25,7 +26,7 @@ export async function fetchOtherCategories(product: Product): Promise<ProductPag
   const body = await postJson<Envelope<Product[]>>('product/get-other-category-products', {
     currentCategoryId: product.category[0]?._id,
     limit: LIMITS.otherCategoryProducts,
-  });
+  } satisfies OtherCategoryProductsBody);
   return singlePage(body.data ?? []);
 }
 

@@ -5,7 +5,7 @@ import { db } from '../../lib/db';
 import { http } from '../../lib/http';
 import { userAtom } from '../../lib/session';
 import { tokens } from '../../lib/tokens';
-import { reloadOrders } from '../orders/order-store';
+import { reloadOrders } from '../../lib/order-store';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice, nextNewOrderCount } from './realtime-events';
 import { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';

@@ -1,13 +1,8 @@
 import { formatInr } from '@haat/shared/money/inr';
 import type { NewOrderEvent, NewOrderPush, OrderStatusEvent } from '@haat/shared/orders/order-events';
 import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
-import { canAdminMoveTo, furthestStage, ORDER_STAGES, type OrderStage, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { furthestStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
-
-/** Spec §4: the stages an admin may still choose for an order (later than the furthest reached). */
-export function laterStages(paymentStatus: string, history: readonly StatusHistoryEntry[]): OrderStage[] {
-  return ORDER_STAGES.filter((stage) => canAdminMoveTo(paymentStatus, history, stage));
-}
 
 /** The New Orders counter (spec §2 Dashboard): each new-order event adds one; opening Manage Orders resets it. */
 export type CounterAction = { type: 'new-order' } | { type: 'opened-orders' } | { type: 'signed-out' };

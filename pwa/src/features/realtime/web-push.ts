@@ -1,4 +1,5 @@
 import type { Envelope } from '@haat/shared/common/envelope';
+import type { PushUnsubscribeBody } from '@haat/shared/push/push.schema';
 import { http } from '../../lib/http';
 
 export type PushState = 'unsupported' | 'blocked' | 'on' | 'off';
@@ -48,7 +49,7 @@ export async function turnPushOff(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
   const subscription = await (await registration()).pushManager.getSubscription();
   if (subscription) {
-    await http.post('push/unsubscribe', { json: { endpoint: subscription.endpoint } });
+    await http.post('push/unsubscribe', { json: { endpoint: subscription.endpoint } satisfies PushUnsubscribeBody });
     await subscription.unsubscribe();
   }
   return 'off';

@@ -1,8 +1,9 @@
+import type { SearchProductBody } from '@haat/shared/catalog/product.schema';
 import { LIMITS } from '@haat/shared/common/limits';
 import { postJsonEarly } from '../../lib/early-request';
-import { toProductPage, type PagedEnvelope, type ProductPage } from '../catalog/api';
+import { type PagedEnvelope, type ProductPage, toProductPage } from '../catalog/public';
 
 /** POST /api/product/search-product (spec §7): forgiving full-text search, `page` of `totalPage`. */
 export async function fetchSearchPage(search: string, page: number): Promise<ProductPage> {
-  return toProductPage(await postJsonEarly<PagedEnvelope>('product/search-product', { search, page, limit: LIMITS.searchPageSize }));
+  return toProductPage(await postJsonEarly<PagedEnvelope>('product/search-product', { search, page, limit: LIMITS.searchPageSize } satisfies SearchProductBody));
 }

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
-import { ProductGrid } from '../catalog/components/product-grid';
+import { ProductGrid } from '../catalog/public';
 import { useDebounced } from '../../lib/use-debounced';
 import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
 import { usePageMeta } from '../../lib/use-page-meta';

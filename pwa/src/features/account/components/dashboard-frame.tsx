@@ -1,14 +1,11 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { isAdminAtom, isSignedInAtom } from '../../../lib/session';
+import { isSignedInAtom } from '../../../lib/session';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
-import { newOrdersBadge } from '../../realtime/realtime-events';
-import { newOrdersCountAtom } from '../../realtime/realtime-state';
-import { useRealtime } from '../../realtime/use-realtime';
+import { NewOrdersBadge, useRealtime } from '../../realtime/public';
 import { AccountMenu } from './account-menu';
 import './account.css';
-import '../../realtime/new-orders-badge.css';
 
 /**
  * Spec §2 Dashboard layout: header Dashboard (with the admin's red New Orders: {n} badge), the account
@@ -16,8 +13,6 @@ import '../../realtime/new-orders-badge.css';
  */
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const signedIn = useAtomValue(isSignedInAtom);
-  const admin = useAtomValue(isAdminAtom);
-  const badge = newOrdersBadge(useAtomValue(newOrdersCountAtom));
   const narrow = useMediaQuery(NARROW);
   useRealtime();
   if (!signedIn) return <Navigate to="/login" replace />;
@@ -26,7 +21,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
       <div className="dashboard__head">
         <p className="dashboard__title">Dashboard</p>
         <p className="dashboard__new-orders" role="status">
-          {admin && badge && <span className="dashboard__badge">{badge}</span>}
+          <NewOrdersBadge />
         </p>
       </div>
       <div className="dashboard__body">

@@ -4,8 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { db } from '../../../lib/db';
 import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/shared-live-query';
 import { showHeaderMessage } from '../../../lib/header-message';
-import { flushOutbox, outbox } from '../../../lib/outbox-sync';
-import { OUTBOX_OPS } from '../../../lib/outbox-ops';
+import { outboxFacade } from '../../../lib/outbox-facade';
 import { isSignedInAtom } from '../../../lib/session';
 import { toast } from '../../../lib/toast';
 
@@ -29,20 +28,20 @@ export function useWishlistToggle(productId: string) {
     }
     setBusy(true);
     try {
-      const added = await db.transaction('rw', db.wishlist, db.outbox, db.products, async () => {
+      const added = await outboxFacade.transaction([db.wishlist, db.products], async () => {
         if (await db.wishlist.get(productId)) {
           await db.wishlist.delete(productId);
-          await outbox.enqueue(OUTBOX_OPS.wishlistRemove, { productId });
+          await outboxFacade.enqueue('wishlist.remove', { productId });
           return false;
         }
         const p = await db.products.get(productId); // the catalogue cache has what the grid shows
         const product = p && { _id: p._id, name: p.name, image: p.image, unit: p.unit, price: p.price, discount: p.discount, stock: p.stock };
         await db.wishlist.put({ _id: productId, addedAt: Date.now(), product });
-        await outbox.enqueue(OUTBOX_OPS.wishlistAdd, { productId });
+        await outboxFacade.enqueue('wishlist.add', { productId });
         return true;
       });
       toast.success(added ? 'Item added' : 'Removed from wishlist');
-      await flushOutbox();
+      await outboxFacade.flush();
     } catch {
       toast.error('Something went wrong!');
     } finally {

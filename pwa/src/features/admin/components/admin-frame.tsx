@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isAdminAtom } from '../../../lib/session';
-import { DashboardFrame } from '../../account/components/dashboard-frame';
+import { DashboardFrame } from '../../account/public';
 import '../admin.css';
 
 /** The dashboard frame for admin pages: a signed-in customer sees a short note (the server refuses them anyway). */

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CartLine } from '../../../lib/account-tables';
 import type { OutboxEntry } from '../../../lib/outbox';
-import { cartTotals, mergeQuantities, overlayPending, type CartSyncBody } from '../cart-lines';
+import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
+import { cartTotals, mergeQuantities, overlayPending } from '../cart-lines';
 
 const product = (id: string, price: number, discount = 0): CartProduct => ({ _id: id, name: `P ${id}`, image: [], unit: '1 pc', price, discount, stock: 50 });
 const line = (id: string, quantity: number, price = 100, discount = 0): CartLine => ({ productId: id, quantity, product: product(id, price, discount) });

@@ -3,6 +3,8 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db';
+import { outboxFacade } from '../../../lib/outbox-facade';
+import { clearUserData } from '../../../lib/user-data';
 import { setSessionUser } from '../../../lib/session';
 import type { User } from '@haat/shared/users/user.types';
 import { CartPanel } from '../components/cart-panel';
@@ -18,7 +20,7 @@ function renderPanel() {
 }
 
 beforeEach(async () => {
-  await Promise.all([db.cart.clear(), db.outbox.clear()]);
+  await clearUserData();
   setSessionUser(null);
 });
 afterEach(cleanup);
@@ -48,7 +50,7 @@ describe('the cart panel (spec §2)', () => {
       { productId: 'w1', quantity: 1, product: product('w1', 'Watch', 500, 0) },
       { productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0) },
     ]);
-    await db.outbox.put({ key: 'k1', op: 'cart.sync', body: { items: [{ productId: 'b1', quantity: 1 }] }, createdAt: '', attempts: 1 });
+    await outboxFacade.enqueue('cart.sync', { items: [{ productId: 'b1', quantity: 1 }] }, 'k1');
     renderPanel();
     await screen.findAllByTestId('cart-line');
     const waiting = await screen.findAllByTestId('waiting-for-network');

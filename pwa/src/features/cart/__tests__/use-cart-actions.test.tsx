@@ -6,6 +6,8 @@ import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
 import { db } from '../../../lib/db';
+import { outboxFacade } from '../../../lib/outbox-facade';
+import { clearUserData } from '../../../lib/user-data';
 import { setSessionUser } from '../../../lib/session';
 import { toastsAtom } from '../../../lib/toast';
 import { useCartActions } from '../hooks/use-cart-actions';
@@ -26,10 +28,10 @@ const wrapper = ({ children }: { children: ReactNode }) => (
   </MemoryRouter>
 );
 const toasts = () => getDefaultStore().get(toastsAtom).map((t) => t.message);
-const queued = async () => (await db.outbox.orderBy('key').toArray()).map((e) => (e.body as { items: unknown[] }).items);
+const queued = async () => (await outboxFacade.pending('cart.sync')).map((e) => e.body.items);
 
 beforeEach(async () => {
-  await Promise.all([db.cart.clear(), db.outbox.clear()]);
+  await clearUserData();
   getDefaultStore().set(toastsAtom, []);
   setSessionUser(null);
 });
@@ -42,7 +44,7 @@ describe('cart actions (spec §4 Cart)', () => {
     expect(toasts()).toContain('Please login first to add products!');
     expect(where).toBe('/login');
     expect(await db.cart.count()).toBe(0);
-    expect(await db.outbox.count()).toBe(0);
+    expect(await queued()).toEqual([]);
   });
 
   it('adds one, stops at the stock, and removes at 1, queueing each absolute quantity', async () => {

@@ -4,9 +4,8 @@ import { useNavigate } from 'react-router-dom';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import { db } from '../../../lib/db';
 import { isSignedInAtom } from '../../../lib/session';
-import { flushOutbox, outbox } from '../../../lib/outbox-sync';
+import { outboxFacade } from '../../../lib/outbox-facade';
 import { toast } from '../../../lib/toast';
-import { CART_SYNC_OP, type CartSyncBody } from '../cart-lines';
 
 /**
  * Spec §4 Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. Each change
@@ -24,7 +23,7 @@ export function useCartActions() {
         navigate('/login');
         return;
       }
-      const outcome = await db.transaction('rw', db.cart, db.outbox, async () => {
+      const outcome = await outboxFacade.transaction([db.cart], async () => {
         const line = await db.cart.get(product._id);
         const before = line?.quantity ?? 0;
         const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
@@ -32,14 +31,14 @@ export function useCartActions() {
         if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
         if (quantity === 0) await db.cart.delete(product._id);
         else await db.cart.put({ ...line, productId: product._id, product: line?.product ?? product, quantity, addedAt: line?.addedAt ?? Date.now() });
-        await outbox.enqueue<CartSyncBody>(CART_SYNC_OP, { items: [{ productId: product._id, quantity }] });
+        await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, quantity }] });
         return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
       });
       if (outcome === 'added') toast.success('Item added');
       if (outcome === 'removed') toast.success('Item removed');
       if (outcome === 'out') toast.error(`${product.name} is out of stock.`);
       if (outcome.startsWith('max:')) toast.plain(`Only ${outcome.slice(4)} of ${product.name} in stock.`);
-      void flushOutbox();
+      void outboxFacade.flush();
     },
     [signedIn, navigate],
   );

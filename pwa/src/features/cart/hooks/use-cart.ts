@@ -2,7 +2,8 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Totals } from '@haat/shared/money/pricing';
 import { db } from '../../../lib/db';
 import type { CartLine } from '../../../lib/account-tables';
-import { byAddedAt, cartTotals, CART_SYNC_OP, type CartSyncBody } from '../cart-lines';
+import { outboxFacade } from '../../../lib/outbox-facade';
+import { byAddedAt, cartTotals } from '../cart-lines';
 
 export interface CartView {
   lines: CartLine[];
@@ -17,8 +18,8 @@ const EMPTY: CartLine[] = [];
 /** The cart as IndexedDB holds it, live: what the shopper did, synced or not. */
 export function useCart(): CartView {
   const state = useLiveQuery(async () => {
-    const [lines, queued] = await Promise.all([db.cart.toArray(), db.outbox.where('op').equals(CART_SYNC_OP).toArray()]);
-    const waiting = new Set(queued.filter((e) => !e.failed).flatMap((e) => (e.body as CartSyncBody).items.map((i) => i.productId)));
+    const [lines, queued] = await Promise.all([db.cart.toArray(), outboxFacade.pending('cart.sync')]);
+    const waiting = new Set(queued.flatMap((e) => e.body.items.map((i) => i.productId)));
     return { lines: lines.sort(byAddedAt), waiting };
   });
   const lines = state?.lines ?? EMPTY;

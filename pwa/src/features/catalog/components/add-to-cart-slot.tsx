@@ -1,5 +1,5 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { AddToCartButton } from '../../cart/components/add-to-cart-button';
+import { AddToCartButton } from '../../cart/public';
 
 /**
  * Where a product card, the product page and the quick view put their add-to-cart control: the cart

@@ -1,4 +1,4 @@
-import { useWishlistToggle } from '../../account/hooks/use-wishlist-toggle';
+import { useWishlistToggle } from '../../account/public';
 
 /**
  * The card's wishlist heart (spec §2/§4), filled when the product is in the wishlist. The account

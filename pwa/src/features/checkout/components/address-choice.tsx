@@ -1,7 +1,5 @@
 import { useState } from 'react';
-import { AddressDialog } from '../../account/components/address-dialog';
-import { AddressText } from '../../account/components/address-text';
-import { useAddresses } from '../../account/hooks/use-addresses';
+import { AddressDialog, AddressText, useAddresses } from '../../account/public';
 
 interface Props {
   selected: string | undefined;

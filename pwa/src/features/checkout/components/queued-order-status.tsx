@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { db } from '../../../lib/db';
+import { outboxFacade } from '../../../lib/outbox-facade';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 
 /** /success?pending=key: an offline order, shown as waiting until the real order id arrives. */
@@ -20,7 +20,7 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
       <div className="order-result" data-testid="order-failed">
         <h1 className="order-result__title">Your order could not be placed</h1>
         <p>{order.message}</p>
-        <Link className="btn btn--primary" to="/checkout" onClick={() => void db.outbox.delete(queueKey)}>
+        <Link className="btn btn--primary" to="/checkout" onClick={() => void outboxFacade.discard(queueKey)}>
           Review your cart
         </Link>
       </div>

@@ -5,7 +5,8 @@ import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/account-tables';
 import { problemOf } from '../../../lib/http-problem';
-import { flushOutbox } from '../../../lib/outbox-sync';
+import { reactionTo } from '../../../lib/problem-reaction';
+import { outboxFacade } from '../../../lib/outbox-facade';
 import { sortableId } from '../../../lib/sortable-id';
 import { toast } from '../../../lib/toast';
 import { checkoutApi } from '../api';
@@ -50,15 +51,16 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
     setBusy('card');
     setPriceNotice(null);
     try {
-      await flushOutbox();
+      await outboxFacade.flush();
       const body = { list_items: items(), addressId, subTotalAmt: totals.grandTotal, totalAmt: totals.grandTotal };
       const answer = await checkoutApi.cardCheckout(body, sortableId());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {
       const problem = problemOf(error);
       const current = problem.body?.current as CurrentTotals | undefined;
-      if (problem.status === 409 && current) await pricesChanged(current, problem.message);
-      else if (problem.status === 503) setPaymentsDown(problem.message);
+      const reaction = reactionTo(problem.code);
+      if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
+      else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else toast.error(problem.message);
       setBusy(null);
     }

@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../lib/db';
+import { outboxFacade } from '../../../lib/outbox-facade';
 
 export type QueuedOrderState =
   | { state: 'loading' }
@@ -14,7 +15,7 @@ export function useQueuedOrder(key: string): QueuedOrderState {
     useLiveQuery(async (): Promise<QueuedOrderState> => {
       const placed = await db.orders.where('clientKey').equals(key).first();
       if (placed) return { state: 'placed', orderId: placed.orderId };
-      const entry = await db.outbox.get(key);
+      const entry = await outboxFacade.find(key);
       if (!entry) return { state: 'unknown' };
       return entry.failed ? { state: 'failed', message: entry.failed } : { state: 'waiting' };
     }, [key]) ?? { state: 'loading' }

@@ -3,10 +3,7 @@ import { Link } from 'react-router-dom';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { listingPath } from '@haat/shared/routing/slug';
-import { fetchCategoryProducts } from '../../catalog/api';
-import { ProductCard } from '../../catalog/components/product-card';
-import { SkeletonCards } from '../../catalog/components/skeleton-card';
-import { useCachedProducts } from '../../catalog/hooks/use-cached-products';
+import { fetchCategoryProducts, ProductCard, SkeletonCards, useCachedProducts } from '../../catalog/public';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 
 interface Props {

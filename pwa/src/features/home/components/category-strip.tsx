@@ -2,8 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { listingPath } from '@haat/shared/routing/slug';
 import { imageVariant } from '@haat/shared/files/image-variant';
-import { PLACEHOLDER_IMAGE } from '../../catalog/components/product-image';
-import { firstSubCategoryOf } from '../../catalog/hooks/use-catalog-tree';
+import { firstSubCategoryOf, PLACEHOLDER_IMAGE } from '../../catalog/public';
 
 interface Props {
   categories: Category[] | undefined;

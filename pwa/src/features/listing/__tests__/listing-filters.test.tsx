@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aProduct } from '../../catalog/__tests__/a-product';
+import { aProduct } from '../../../lib/__tests__/a-product';
 import { FiltersForm } from '../components/filters-form';
 import { useListingFilters } from '../hooks/use-listing-filters';
 import { applyFilters, filtersToBody, NO_FILTERS } from '../listing-filters';

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db';
-import { aProduct } from '../../catalog/__tests__/a-product';
+import { aProduct } from '../../../lib/__tests__/a-product';
 import { ListingPage } from '../listing.page';
 
 const toys = { _id: 'CTOYS', name: 'Toys', image: '', createdAt: '', updatedAt: '' };

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import { ProductGrid } from '../../catalog/components/product-grid';
+import { ProductGrid } from '../../catalog/public';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
 import { useListing } from '../hooks/use-listing';
 import { useListingFilters } from '../hooks/use-listing-filters';

@@ -1,7 +1,7 @@
 import { NavLink } from 'react-router-dom';
 import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { imageVariant } from '@haat/shared/files/image-variant';
-import { PLACEHOLDER_IMAGE } from '../../catalog/components/product-image';
+import { PLACEHOLDER_IMAGE } from '../../catalog/public';
 import { listingPath } from '@haat/shared/routing/slug';
 
 interface Props {

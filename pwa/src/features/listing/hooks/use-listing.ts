@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { db } from '../../../lib/db';
-import { useCachedProducts } from '../../catalog/hooks/use-cached-products';
+import { useCachedProducts } from '../../catalog/public';
 import { fetchListingPage } from '../api';
 import { applyFilters, filtersToBody, type ListingFilters } from '../listing-filters';
 

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { toast } from '../../../lib/toast';
-import { currentPushState, turnPushOff, turnPushOn, type PushState } from '../../realtime/web-push';
+import { currentPushState, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
 
 const STATE_TEXT: Record<PushState, string> = {
   on: 'New-order notifications are on for this device.',

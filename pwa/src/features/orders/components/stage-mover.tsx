@@ -1,6 +1,6 @@
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
-import { laterStages } from '../../realtime/realtime-events';
+import { laterStages } from '../later-stages';
 import { STAGE_LABELS } from './order-progress';
 
 /** Spec §4: the admin may move an order to any stage later than the furthest reached; nothing once it is finished. */

@@ -5,7 +5,7 @@ import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { problemOf } from '../../../lib/http-problem';
 import { toast } from '../../../lib/toast';
-import { adminOrdersStampAtom } from '../../realtime/realtime-state';
+import { adminOrdersStampAtom } from '../../realtime/public';
 import { adminOrdersApi } from '../admin-api';
 
 const LIMIT = ORDER_LIMITS.adminPageSize;

@@ -2,7 +2,7 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { OrderGroup } from '@haat/shared/orders/order-stages';
 import { db } from '../../../lib/db';
 import type { SavedOrder } from '../../../lib/account-tables';
-import { OUTBOX_OPS } from '../../../lib/outbox-ops';
+import { outboxFacade } from '../../../lib/outbox-facade';
 import { groupOrders } from '../components/order-tabs';
 
 export interface MyOrders {
@@ -17,7 +17,7 @@ export function useMyOrders(): MyOrders {
   const data = useLiveQuery(async () => {
     const [orders, queued] = await Promise.all([
       db.orders.orderBy('createdAt').reverse().toArray(),
-      db.outbox.where('op').equals(OUTBOX_OPS.cashOnDelivery).filter((e) => !e.failed).primaryKeys(),
+      outboxFacade.pending('order.cod').then((writes) => writes.map((w) => w.key)),
     ]);
     return { orders, queued };
   });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db';
-import { aProduct } from '../../catalog/__tests__/a-product';
+import { aProduct } from '../../../lib/__tests__/a-product';
 import { ProductPage } from '../product.page';
 
 function renderAt(path: string) {

@@ -1,10 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
-import { AddToCartSlot } from '../../catalog/components/add-to-cart-slot';
-import { DiscountBadge } from '../../catalog/components/discount-badge';
-import { PriceTag } from '../../catalog/components/price-tag';
-import { StockLabel } from '../../catalog/components/stock-label';
+import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
 import { toast } from '../../../lib/toast';
 import { clampQuantity } from '../quantity';
 import { OfferCountdown } from './offer-countdown';

@@ -1,6 +1,6 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
-import { ProductImage } from '../../catalog/components/product-image';
+import { ProductImage } from '../../catalog/public';
 
 /**
  * Spec §2/§9 gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,

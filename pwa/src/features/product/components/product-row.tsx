@@ -1,8 +1,5 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import type { ProductPage } from '../../catalog/api';
-import { ProductCard } from '../../catalog/components/product-card';
-import { SkeletonCards } from '../../catalog/components/skeleton-card';
-import { useCachedProducts } from '../../catalog/hooks/use-cached-products';
+import { ProductCard, type ProductPage, SkeletonCards, useCachedProducts } from '../../catalog/public';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 
 interface Props {

@@ -1,11 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
-import { AddToCartSlot } from '../../catalog/components/add-to-cart-slot';
-import { DiscountBadge } from '../../catalog/components/discount-badge';
-import { PriceTag } from '../../catalog/components/price-tag';
-import { ProductImage } from '../../catalog/components/product-image';
-import { StockLabel } from '../../catalog/components/stock-label';
+import { AddToCartSlot, DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
 /** Spec §2 Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */

@@ -1,9 +1,7 @@
 import { Link } from 'react-router-dom';
 import { productPath } from '@haat/shared/routing/slug';
 import type { RecentItem } from '../../../lib/db';
-import { DiscountBadge } from '../../catalog/components/discount-badge';
-import { PriceTag } from '../../catalog/components/price-tag';
-import { ProductImage } from '../../catalog/components/product-image';
+import { DiscountBadge, PriceTag, ProductImage } from '../../catalog/public';
 
 /** Spec §2/§3: up to 4 recently viewed products, kept on this device. */
 export function RecentlyViewed({ items }: { items: RecentItem[] | undefined }) {

@@ -1,24 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusHistoryEntry } from '@haat/shared/orders/order-stages';
-import { applyOrderStatus, laterStages, newOrderNotice, newOrdersBadge, nextNewOrderCount } from '../realtime-events';
+import { applyOrderStatus, newOrderNotice, newOrdersBadge, nextNewOrderCount } from '../realtime-events';
 
 const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] => stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
-
-describe('laterStages (spec §4: only stages later than the furthest reached)', () => {
-  it('offers every later stage of a placed order', () => {
-    expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
-  });
-  it('counts from the furthest stage, not the last entry', () => {
-    expect(laterStages('CASH ON DELIVERY', at('PLACED', 'SHIPPED'))).toEqual(['OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
-  });
-  it('offers nothing once the order is COMPLETED or CANCELLED', () => {
-    expect(laterStages('COMPLETED', at('PLACED', 'DELIVERED'))).toEqual([]);
-    expect(laterStages('CANCELLED', at('PLACED', 'CANCELLED'))).toEqual([]);
-  });
-  it('lets a card order still awaiting payment only be cancelled', () => {
-    expect(laterStages('AWAITING_PAYMENT', [])).toEqual(['CANCELLED']);
-  });
-});
 
 describe('the New Orders counter', () => {
   it('rises by one per new-order event and resets when Manage Orders opens or the admin signs out', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '../../catalog/__tests__/a-product';
+import { aProduct } from '../../../lib/__tests__/a-product';
 import { rankOffline } from '../offline-search';
 
 const watch = aProduct({ _id: 'w', name: 'Sonata Digital Automatic Watch', category: [{ _id: 'c', name: 'Watches' }], subCategory: [{ _id: 's', name: 'Premium Watches' }] });

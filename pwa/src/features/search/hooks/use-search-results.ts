@@ -1,5 +1,5 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { useCachedProducts } from '../../catalog/hooks/use-cached-products';
+import { useCachedProducts } from '../../catalog/public';
 import { useOnline } from '../../../lib/use-online';
 import { fetchSearchPage } from '../api';
 import { useOfflineSearch } from './use-offline-search';

@@ -1,0 +1,6 @@
+/** What other features may use of the account (the only file they import from here). */
+export { AddressDialog } from './components/address-dialog';
+export { AddressText } from './components/address-text';
+export { DashboardFrame } from './components/dashboard-frame';
+export { useAddresses } from './hooks/use-addresses';
+export { useWishlistToggle } from './hooks/use-wishlist-toggle';

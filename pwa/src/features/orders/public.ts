@@ -1,0 +1,2 @@
+/** What other features may use of orders (the only file they import from here). */
+export { ordersApi } from './api';

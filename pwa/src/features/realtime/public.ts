@@ -1,0 +1,9 @@
+/**
+ * What other features may use of realtime (the only file they import from here). The socket itself
+ * (realtime-connection.ts, with socket.io-client) stays behind useRealtime's lazy import.
+ */
+export { NewOrdersBadge } from './new-orders-badge';
+export { nextNewOrderCount } from './realtime-events';
+export { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
+export { useRealtime } from './use-realtime';
+export { currentPushState, turnPushOff, turnPushOn, type PushState } from './web-push';

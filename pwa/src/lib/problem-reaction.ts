@@ -1,0 +1,60 @@
+import { ErrorCode } from '@haat/shared/common/error-code';
+
+/** What the PWA does about an error answer, whatever screen asked. */
+export type ProblemReaction =
+  /** Show the server's new totals (`current`) and ask again. */
+  | 'review-prices'
+  /** The server does not offer this (not configured): say so where the feature lives, not as an error. */
+  | 'not-offered'
+  /** The session is missing or over: the HTTP client refreshes it or sends the shopper to sign in. */
+  | 'sign-in'
+  /** Nothing the shopper can fix now: a later try may work. */
+  | 'retry-later'
+  /** Stock or availability changed: the message says what, the cart shows the rest. */
+  | 'stock-changed'
+  /** The request itself is refused (a field, a rule, a state): show the message, which names it. */
+  | 'refused';
+
+/**
+ * The one switch from the API's error codes to what the PWA does. It names every member of ErrorCode,
+ * so a code added in shared/ and not handled here fails the type check. An answer without a known code
+ * (a proxy's page, an older server) is shown as it came.
+ */
+export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
+  switch (code) {
+    case ErrorCode.PriceChanged:
+      return 'review-prices';
+    case ErrorCode.NotConfigured:
+      return 'not-offered';
+    case ErrorCode.Unauthorized:
+      return 'sign-in';
+    case ErrorCode.RateLimited:
+    case ErrorCode.TooManyCodes:
+    case ErrorCode.PaymentProvider:
+    case ErrorCode.Internal:
+      return 'retry-later';
+    case ErrorCode.OutOfStock:
+    case ErrorCode.StockLimit:
+    case ErrorCode.Unavailable:
+      return 'stock-changed';
+    case ErrorCode.Validation:
+    case ErrorCode.BadRequest:
+    case ErrorCode.BadCredentials:
+    case ErrorCode.BadSignature:
+    case ErrorCode.OtpExpired:
+    case ErrorCode.OtpLocked:
+    case ErrorCode.ResetNotAllowed:
+    case ErrorCode.Forbidden:
+    case ErrorCode.NotFound:
+    case ErrorCode.Conflict:
+    case ErrorCode.OrderFinished:
+    case ErrorCode.StageNotAllowed:
+    case ErrorCode.FileTooLarge:
+    case ErrorCode.NotAnImage:
+    case ErrorCode.IdempotencyKeyReused:
+    case undefined:
+      return 'refused';
+    default:
+      return code satisfies never;
+  }
+}

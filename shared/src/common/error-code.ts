@@ -1,0 +1,64 @@
+/**
+ * Every machine-readable `code` the API answers in an error envelope (ARCHITECTURE.md "Conventions
+ * that cross the wire"). The PWA maps each one to what it does in one exhaustive switch
+ * (pwa/src/lib/problem-reaction.ts): adding a member here fails its build until it is handled.
+ */
+export enum ErrorCode {
+  /** 400: a body, query or header field is wrong; `fields` names it. */
+  Validation = 'VALIDATION',
+  /** 400: a request the API cannot read (bad JSON, a missing part). */
+  BadRequest = 'BAD_REQUEST',
+  /** 400: wrong e-mail or password. */
+  BadCredentials = 'BAD_CREDENTIALS',
+  /** 400: a webhook whose signature does not verify (Stripe). */
+  BadSignature = 'BAD_SIGNATURE',
+  /** 400: the password-reset code is too old. */
+  OtpExpired = 'OTP_EXPIRED',
+  /** 400: too many wrong password-reset codes. */
+  OtpLocked = 'OTP_LOCKED',
+  /** 400: a password reset without a verified code. */
+  ResetNotAllowed = 'RESET_NOT_ALLOWED',
+  /** 401: no session, or it ended. */
+  Unauthorized = 'UNAUTHORIZED',
+  /** 403: signed in, but not allowed (admin only). */
+  Forbidden = 'FORBIDDEN',
+  /** 404: no such thing, or not yours. */
+  NotFound = 'NOT_FOUND',
+  /** 409: the request clashes with what is stored (still in use, already taken…). */
+  Conflict = 'CONFLICT',
+  /** 409: a product has fewer units than asked for. */
+  OutOfStock = 'OUT_OF_STOCK',
+  /** 409: the cart already holds every unit in stock. */
+  StockLimit = 'STOCK_LIMIT',
+  /** 409: a product can no longer be ordered. */
+  Unavailable = 'UNAVAILABLE',
+  /** 409: prices changed since the cart was loaded; `current` holds the new totals. */
+  PriceChanged = 'PRICE_CHANGED',
+  /** 409: the order is delivered or cancelled already. */
+  OrderFinished = 'ORDER_FINISHED',
+  /** 409: an admin stage move the order's history does not allow. */
+  StageNotAllowed = 'STAGE_NOT_ALLOWED',
+  /** 413: an upload over the size limit. */
+  FileTooLarge = 'FILE_TOO_LARGE',
+  /** 415: an upload that is not an image. */
+  NotAnImage = 'NOT_AN_IMAGE',
+  /** 422: an Idempotency-Key already used for a different request. */
+  IdempotencyKeyReused = 'IDEMPOTENCY_KEY_REUSED',
+  /** 429: too many requests; try again later. */
+  RateLimited = 'RATE_LIMITED',
+  /** 429: too many password-reset codes asked for. */
+  TooManyCodes = 'TOO_MANY_CODES',
+  /** 500: a fault of ours; the message carries the request id. */
+  Internal = 'INTERNAL',
+  /** 502: the payment provider failed to answer. */
+  PaymentProvider = 'PAYMENT_PROVIDER',
+  /** 503: a feature this server is not configured for (card payments, Google sign-in, push). */
+  NotConfigured = 'NOT_CONFIGURED',
+}
+
+const KNOWN = new Set<string>(Object.values(ErrorCode));
+
+/** The envelope's `code` as an ErrorCode, or undefined when it is missing or not one of ours. */
+export function errorCodeOf(value: unknown): ErrorCode | undefined {
+  return typeof value === 'string' && KNOWN.has(value) ? (value as ErrorCode) : undefined;
+}
