@@ -5,7 +5,7 @@ import { addAddressAtCheckout, addFromHome, newShopper, screenshot, signIn, sign
 
 /** Resolves once socket.io's namespace CONNECT is acknowledged (packet "40{…}"), by WebSocket or long-polling. */
 function realtimeConnected(page) {
-  return new Promise((resolve) => {
+  return new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
     const seen = (text) => /(^|\x1e)40\{/.test(String(text)) && resolve();
     page.on('websocket', (ws) => ws.on('framereceived', (frame) => seen(frame.payload)));
     page.on('response', (res) => {

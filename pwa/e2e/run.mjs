@@ -50,7 +50,7 @@ try {
       console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed++;
-      console.log(`✗ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${String(error?.stack ?? error).replace(/^/gm, '    ')}`);
+      console.log(`✗ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${String(error instanceof Error ? (error.stack ?? error) : error).replace(/^/gm, '    ')}`);
     } finally {
       // Where the journey ended, for people to look at (pwa/e2e/artifacts, git-ignored).
       await launcher.lastPage()?.screenshot({ path: join(artifactsDir, `${name}-end.png`), fullPage: false }).catch(() => {});
