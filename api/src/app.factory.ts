@@ -45,8 +45,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   );
 
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
-  await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
-  await app.register(fastifyStatic as never, {
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
+  await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,
