@@ -53,6 +53,7 @@ export function boundaryViolation(from, to) {
   return null;
 }
 
+/** @type {import('eslint').Rule.RuleModule} */
 export const importBoundaries = {
   meta: {
     type: 'problem',

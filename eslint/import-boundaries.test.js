@@ -1,12 +1,11 @@
 // node --test eslint/: the boundary rule on made-up files at real places in this repository.
 import { join } from 'node:path';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { RuleTester } from 'eslint';
 import { importBoundaries } from './import-boundaries.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
-RuleTester.afterAll = after;
 
 const root = join(import.meta.dirname, '..');
 const at = (path) => join(root, path);
