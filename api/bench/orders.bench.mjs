@@ -37,7 +37,7 @@ const freePort = () =>
   new Promise((resolve) => {
     const s = createServer();
     s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
       s.close(() => resolve(port));
     });
   });
@@ -84,7 +84,7 @@ async function startInstance(env) {
     url,
     async stop() {
       child.kill('SIGTERM');
-      await new Promise((r) => (child.exitCode !== null ? r() : child.once('exit', r)));
+      await new Promise(/** @param {(value?: unknown) => void} r */ (r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -128,8 +128,9 @@ async function main() {
   };
   try {
     for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(env));
-    const A = instances[0].url;
-    const B = instances[instances.length - 1].url;
+    const A = instances[0]?.url;
+    const B = instances[instances.length - 1]?.url;
+    if (!A || !B) throw new Error('no instance started');
 
     // The shop: products with ample stock, a range of prices and discounts.
     const admin = (await must(call(A, 'POST', '/api/user/login', null, ADMIN), 'admin login')).data.accesstoken;
@@ -173,7 +174,7 @@ async function main() {
     // The admin's dashboard socket (on instance B when there are two).
     const socket = io(B, { transports: ['websocket'], auth: { token: admin }, reconnection: false });
     await new Promise((resolve, reject) => {
-      socket.once('connect', resolve);
+      socket.once('connect', () => resolve(undefined));
       socket.once('connect_error', reject);
     });
     const heard = new Map();

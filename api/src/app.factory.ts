@@ -50,8 +50,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
 
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
-  await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
-  await app.register(fastifyStatic as never, {
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
+  await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,

@@ -54,7 +54,7 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
         select p.id from products p
         left join (select product_id, count(*)::int n, coalesce(sum(rating), 0)::int s from reviews group by product_id) r on r.product_id = p.id
         where p.review_count <> coalesce(r.n, 0) or p.rating_sum <> coalesce(r.s, 0)`);
-      return ((rows as unknown as { rows?: unknown[] }).rows ?? (rows as unknown as unknown[])).length;
+      return ((rows as { rows?: unknown[] }).rows ?? (rows as unknown[])).length;
     };
 
     // Values that are wrong in every way, plus real ids and e-mails (someone else's among them).

@@ -1,14 +1,13 @@
 import { adminToken, api, bearer, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
+import { describeWhenEnv } from './describe-when-env.js';
 
 /**
  * Two API instances on one PostgreSQL database and one Redis: a catalogue write through A must
- * drop B's read cache too. It needs both servers, so it is registered only when CI provides them
- * (TEST_DATABASE_URL and REDIS_URL); without them there is no second-instance setup to prove.
+ * drop B's read cache too. It needs both servers, so it runs only when CI provides them
+ * (TEST_DATABASE_URL and REDIS_URL); without them it is reported as skipped, with the reason printed.
  */
-const multiInstance = process.env.TEST_DATABASE_URL && process.env.REDIS_URL ? describe : null;
-
-multiInstance?.('catalogue cache across two instances (PostgreSQL + Redis)', () => {
+describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'catalogue cache across two instances (PostgreSQL + Redis)', () => {
   let a: TestApp;
   let b: TestApp;
   let drop: () => Promise<void>;

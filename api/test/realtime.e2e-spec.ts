@@ -1,6 +1,7 @@
 import { DB_KINDS, adminToken, api, bearer, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
+import { describeWhenEnv } from './describe-when-env.js';
 
 async function placeOrder(t: TestApp, token: string, addressId: string, product: { _id: string }, totalAmt: number): Promise<string> {
   const res = await api(t).post('/api/order/cash-on-delivery').set(bearer(token)).send({ list_items: [line(product, 1)], totalAmt, address: addressId });
@@ -82,10 +83,10 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
 /*
  * Several instances: two API processes' worth of servers on one PostgreSQL database and one Redis.
  * Only meaningful with a real PostgreSQL server (PGlite is one process's embedded database) and a
- * Redis for the socket.io adapter, so it is registered only when both are given (CI gives both).
+ * Redis for the socket.io adapter, so it runs only when both are given (CI gives both) and is
+ * reported as skipped, with the reason printed, otherwise.
  */
-if (process.env.TEST_DATABASE_URL && process.env.REDIS_URL) {
-  describe('realtime across two instances on one Redis and one PostgreSQL', () => {
+describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'realtime across two instances on one Redis and one PostgreSQL', () => {
     let a: TestApp;
     let b: TestApp;
     let drop: () => Promise<void>;
@@ -130,5 +131,4 @@ if (process.env.TEST_DATABASE_URL && process.env.REDIS_URL) {
       await api(a).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'CONFIRMED' });
       expect(await waitFor(buyerStatus, (e) => e.orderId === orderId && e.status === 'CONFIRMED')).toMatchObject({ payment_status: 'CASH ON DELIVERY' });
     });
-  });
-}
+});

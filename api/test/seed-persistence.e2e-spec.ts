@@ -8,7 +8,10 @@ import { MIGRATIONS_DIR } from '../src/db/database.js';
 import { DEMO_CUSTOMER } from '../src/db/seed/demo-seed.js';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
 
-const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>) => (await t.db.execute(query)) as unknown as { rows: T[] };
+const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<{ rows: T[] }> => {
+  const result: unknown = await t.db.execute(query);
+  return result as { rows: T[] };
+};
 type Wire = { _id: string; name: string; price: number; discount: number; stock: number; image: string[]; variants: unknown[]; more_details: Record<string, unknown>; category: Array<{ _id: string }> };
 
 /** A place that outlives one app: a DATA_DIR for PGlite, a scratch database for PostgreSQL. */

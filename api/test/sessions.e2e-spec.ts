@@ -1,6 +1,7 @@
 import { DB_KINDS, adminToken, api, bearer, login, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
 import { baseUrl, connectSocket, type HaatSocket } from './socket-client.js';
+import { describeWhenEnv } from './describe-when-env.js';
 
 const closes = new WeakMap<HaatSocket, Promise<string>>();
 
@@ -170,12 +171,7 @@ describe.each(DB_KINDS)('sessions end at once, for HTTP and sockets, on %s', (ki
  * Two instances share PostgreSQL and Redis: a session ended through A must be refused by B at once,
  * though B has just answered (and cached) that same token as active.
  */
-const twoInstancesMissing = [!process.env.REDIS_URL && 'REDIS_URL', !process.env.TEST_DATABASE_URL && 'TEST_DATABASE_URL'].filter(Boolean);
-if (twoInstancesMissing.length > 0) {
-  // eslint-disable-next-line no-console
-  console.log(`sessions across two instances: skipped, ${twoInstancesMissing.join(' and ')} not set (two apps need one PostgreSQL and one Redis)`);
-}
-(twoInstancesMissing.length === 0 ? describe : describe.skip)('sessions end at once across two instances on one Redis', () => {
+describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'sessions end at once across two instances on one Redis', () => {
   let a: TestApp;
   let b: TestApp;
   let drop: () => Promise<void>;

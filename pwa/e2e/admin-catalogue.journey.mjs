@@ -57,7 +57,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   assert.equal(await dialog.getByRole('button', { name: 'Add Category' }).isDisabled(), true, 'submit waits for name and image');
   await dialog.getByLabel('Name', { exact: true }).fill(categoryName);
   await upload.setInputFiles({ name: 'category.png', mimeType: 'image/png', buffer: await png(200, 80, 40) });
-  await dialog.getByRole('img', { name: 'Preview of the uploaded image' }).waitFor();
+  await dialog.getByRole('img', { name: 'Preview of the upload' }).waitFor();
   await dialog.getByRole('button', { name: 'Add Category' }).click();
   await dialog.waitFor({ state: 'detached' });
   const categoryCard = page.getByTestId('category-card').filter({ hasText: categoryName });
@@ -74,7 +74,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await page.getByText('Please fill all fields and upload image').first().waitFor();
   await dialog.getByLabel('Name', { exact: true }).fill(subName);
   await dialog.locator('input[type="file"]').setInputFiles({ name: 'sub.png', mimeType: 'image/png', buffer: await png(40, 160, 90) });
-  await dialog.getByRole('img', { name: 'Preview of the uploaded image' }).waitFor();
+  await dialog.getByRole('img', { name: 'Preview of the upload' }).waitFor();
   await dialog.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
   await dialog.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
   assert.equal(await dialog.locator('.chip').count(), 1, 'the same category twice is one chip');

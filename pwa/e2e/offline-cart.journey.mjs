@@ -40,7 +40,7 @@ export default async function offlineCart({ baseUrl, artifactsDir, launch }) {
   await screenshot(page, artifactsDir, 'offline-cart');
   assert.deepEqual(await serverCart(baseUrl, token), {}, 'nothing reached the server while offline');
   // The browser was asked to wake the service worker (Background Sync) when the network returns.
-  const tags = await page.evaluate(async () => (await navigator.serviceWorker.ready).sync?.getTags());
+  const tags = await page.evaluate(async () => /** @type {ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }} */ (await navigator.serviceWorker.ready).sync?.getTags());
   assert.ok(tags?.includes('haat-outbox'), `Background Sync registered: ${tags}`);
 
   // Close the app while still offline; come back later with a connection.

@@ -11,7 +11,7 @@ async function codeFromMail(dataDir, email) {
     for (const file of files.filter((f) => f.endsWith('.eml'))) {
       const text = await readFile(join(folder, file), 'utf8');
       const code = text.includes(email) && /reset code is (\d{6})/.exec(text.replace(/=\r?\n/g, ''));
-      if (code) return code[1];
+      if (code?.[1]) return code[1];
     }
     await new Promise((r) => setTimeout(r, 200));
   }

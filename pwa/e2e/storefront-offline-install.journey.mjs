@@ -8,7 +8,7 @@ async function imagesRendered(page, selector) {
       const box = img.getBoundingClientRect();
       return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && box.width > 0;
     };
-    const imgs = [...document.querySelectorAll(`${sel} img`)].filter(inView);
+    const imgs = [...document.querySelectorAll(`${sel} img`)].filter((img) => img instanceof HTMLImageElement).filter(inView);
     const settled = (img) => img.complete || new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })));
     await Promise.race([Promise.all(imgs.map(settled)), new Promise((r) => setTimeout(r, 10_000))]);
     return { total: imgs.length, broken: imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src) };

@@ -7,10 +7,10 @@ import sharp from 'sharp';
 const base = process.argv[2] ?? 'http://localhost:3000';
 const out = new URL('../public/screenshots/', import.meta.url);
 const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
-for (const [name, width, height] of [
+for (const [name, width, height] of /** @type {Array<[string, number, number]>} */ ([
   ['home-wide', 1280, 800],
   ['home-narrow', 540, 960],
-]) {
+])) {
   const page = await browser.newPage({ viewport: { width, height }, reducedMotion: 'reduce' });
   await page.goto(base, { waitUntil: 'networkidle' });
   await page.locator('.category-row .product-card img').first().waitFor();

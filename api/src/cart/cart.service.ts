@@ -104,8 +104,8 @@ export class CartService {
         }
         return { ...(prior.response as Omit<SyncAnswer, 'replayed'>), replayed: true };
       }
-      const changes = await this.applySync(tx as unknown as Db, userId, body);
-      const view = await readCart(tx as unknown as Db, userId);
+      const changes = await this.applySync(tx, userId, body);
+      const view = await readCart(tx, userId);
       const answer = { data: view.items, totals: view.totals, changes };
       await tx.update(cartSyncResults).set({ response: answer }).where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
       await tx.delete(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), lt(cartSyncResults.createdAt, new Date(Date.now() - SYNC_RESULT_TTL_MS))));

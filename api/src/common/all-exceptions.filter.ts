@@ -28,7 +28,7 @@ export function toEnvelope(exception: unknown, req: { id?: string; method?: stri
     const { statusCode: _s, error: _e, ...rest } = payload;
     // 503 "not configured" and other deliberate AppErrors are answers, not faults.
     if (status >= 500 && !(exception instanceof AppError)) logger.error(`${req.method} ${req.url} [${req.id}] ${message}`, exception.stack);
-    return { status, body: { ...rest, success: false, error: true, message: status === 404 && message.startsWith('Cannot ') ? `Route ${req.method} ${req.url?.split('?')[0]} not found.` : message } as ErrorEnvelope };
+    return { status, body: { ...rest, success: false, error: true, message: status === 404 && message.startsWith('Cannot ') ? `Route ${req.method} ${req.url?.split('?')[0]} not found.` : message } };
   }
   // Fastify's own errors (body too large, bad JSON, wrong media type) carry a 4xx statusCode.
   const err = (cause ?? exception) as { statusCode?: number; code?: string; message?: string; stack?: string };

@@ -29,8 +29,9 @@ export class MailService implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
-    const info = await this.transport.sendMail({ from: this.config.mailFrom, ...mail });
-    if (this.toFiles) await this.writeEml(mail.to, info.message as Buffer);
+    // The stream transport (files) answers the raw message as a Buffer; SMTP's answer is not read.
+    const info = (await this.transport.sendMail({ from: this.config.mailFrom, ...mail })) as { message: Buffer };
+    if (this.toFiles) await this.writeEml(mail.to, info.message);
   }
 
   /**

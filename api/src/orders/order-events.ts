@@ -45,10 +45,8 @@ export class OrderEvents {
 
   private fire(kind: keyof OrderListener, change: OrderChange): void {
     for (const listener of this.listeners) {
-      const fn = listener[kind];
-      if (!fn) continue;
       try {
-        void Promise.resolve(fn.call(listener, change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`));
+        void Promise.resolve(listener[kind]?.(change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`));
       } catch (e) {
         this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`);
       }

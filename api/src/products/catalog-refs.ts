@@ -27,7 +27,7 @@ export async function lockCatalogRefs(tx: Db, categoryIds: string[], subCategory
 /** How many products use a category (or subcategory) id; run after locking that row. */
 export async function productsUsing(tx: Db, column: 'category_ids' | 'sub_category_ids', id: string): Promise<number> {
   const result = await tx.execute<{ n: number }>(sql`select count(*)::int as n from products where ${sql.identifier(column)} @> array[${id}]::text[]`);
-  return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
+  return Number((result as { rows: Array<{ n: number }> }).rows[0]?.n ?? 0);
 }
 
 const missingOf = (wanted: string[], found: Array<{ id: string }>) => {

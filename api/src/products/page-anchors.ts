@@ -54,6 +54,6 @@ export class PageAnchors {
         select ${first}::text as first, ${products.id} as id, row_number() over (order by ${order}) as rn
         from ${products} ${where ? sql`where ${where}` : sql``}
       ) ranked where rn % ${ANCHOR_STRIDE} = 0 order by rn`);
-    return (result as unknown as { rows: Anchor[] }).rows;
+    return (result as { rows: Anchor[] }).rows;
   }
 }

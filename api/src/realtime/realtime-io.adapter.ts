@@ -15,7 +15,7 @@ export class RealtimeIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options) as Server;
+    const server = super.createIOServer(port, options);
     const connect = this.app.get<RedisFactory>(REDIS_FACTORY);
     const pub = connect();
     const sub = connect();

@@ -32,6 +32,7 @@ export function createLauncher() {
     return context;
   };
 
+  /** @param {{ persistent?: boolean, args?: string[], [option: string]: unknown }} [options] */
   async function launch({ persistent = false, ...options } = {}) {
     const base = { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] };
     if (persistent) {

@@ -18,7 +18,7 @@ function freePort() {
     probe.unref();
     probe.on('error', reject);
     probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
+      const { port } = /** @type {import('node:net').AddressInfo} */ (probe.address());
       probe.close(() => resolve(port));
     });
   });
@@ -82,7 +82,7 @@ export async function startServer(env = {}) {
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        await new Promise((resolve) => {
+        await new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
           const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 10_000);
           child.once('exit', () => (clearTimeout(timer), resolve()));
         });

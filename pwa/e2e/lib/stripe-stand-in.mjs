@@ -16,7 +16,7 @@ export async function startStripeStandIn() {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      const path = (req.url ?? '').split('?')[0];
+      const path = (req.url ?? '').split('?')[0] ?? '';
       const json = (status, body) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}` });
         res.end(JSON.stringify(body));
@@ -28,7 +28,7 @@ export async function startStripeStandIn() {
           id,
           object: 'checkout.session',
           url: `${state.url}/c/pay/${id}`,
-          success_url: form.success_url.replace('{CHECKOUT_SESSION_ID}', id),
+          success_url: String(form.success_url).replace('{CHECKOUT_SESSION_ID}', id),
           cancel_url: form.cancel_url,
           currency: form.currency,
           customer_email: form.customer_email,
@@ -54,11 +54,11 @@ export async function startStripeStandIn() {
       json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
     });
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const state = {
-    url: `http://127.0.0.1:${server.address().port}`,
+    url: `http://127.0.0.1:${/** @type {import('node:net').AddressInfo} */ (server.address()).port}`,
     sessions,
-    stop: () => new Promise((resolve) => server.close(() => resolve())),
+    stop: () => new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => server.close(() => resolve())),
   };
   return state;
 }

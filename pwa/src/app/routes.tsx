@@ -18,7 +18,7 @@ const page = (load: () => Promise<Record<string, ComponentType>>, name: string):
       ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType }>)
       : preload().then((c) => ({ default: c })),
   );
-  return Object.assign(Lazy, { preload }) as unknown as Page;
+  return Object.assign(Lazy, { preload });
 };
 
 const HomePage = page(() => import('../features/home/home.page'), 'HomePage');

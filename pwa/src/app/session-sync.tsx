@@ -29,8 +29,12 @@ export function SessionSync() {
   const navigate = useNavigate();
   const userId = useAtomValue(userAtom)?._id;
 
-  useEffect(() => registerNavigator((path, options) => navigate(path, options)), [navigate]);
-  useEffect(() => startOutboxSync(), []);
+  useEffect(() => {
+    registerNavigator((path, options) => navigate(path, options));
+  }, [navigate]);
+  useEffect(() => {
+    return startOutboxSync();
+  }, []);
 
   useEffect(() => {
     if (!tokens.refresh() && !tokens.access()) {

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 import { liveQuery } from 'dexie';
 
 export interface SharedLiveQuery<T> {
-  subscribe(onChange: () => void): () => void;
-  current(): T | undefined;
+  subscribe: (onChange: () => void) => () => void;
+  current: () => T | undefined;
 }
 
 /**

@@ -42,7 +42,7 @@ export function ProfilePage() {
         <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
           Edit
         </button>
-        <form className="profile" onSubmit={submit} noValidate>
+        <form className="profile" onSubmit={(e) => void submit(e)} noValidate>
           <LabelledInput name="name" label="Name" value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
           <LabelledInput name="email" label="Email" value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
           <LabelledInput name="mobile" label="Mobile" value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />

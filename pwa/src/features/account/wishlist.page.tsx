@@ -16,7 +16,11 @@ export function WishlistPage() {
   usePageMeta({ title: 'My Wishlist | Haat' });
   const entries = useLiveQuery(async () => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt));
   const [fetching, setFetching] = useState(true);
-  useEffect(() => void reloadWishlist().catch(() => undefined).finally(() => setFetching(false)), []);
+  useEffect(() => {
+    void reloadWishlist()
+      .catch(() => undefined)
+      .finally(() => setFetching(false));
+  }, []);
   return (
     <DashboardFrame>
       <section className="wishlist-page">

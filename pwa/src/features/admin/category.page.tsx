@@ -12,7 +12,9 @@ import { replaceCategoryCopies } from './storefront-copies';
 /** /dashboard/category (spec §2 Category management). */
 export function CategoryPage() {
   usePageMeta({ title: 'Manage Categories', description: 'Admin panel to manage product categories' });
-  useEffect(() => window.scrollTo(0, 0), []);
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
   return (
     <AdminFrame>
       <CategoryManager />

@@ -32,7 +32,9 @@ function ProductManager() {
   const [deleting, setDeleting] = useState<Product | null>(null);
   const reload = () => setVersion((v) => v + 1);
 
-  useEffect(() => setPage(1), [query]);
+  useEffect(() => {
+    setPage(1);
+  }, [query]);
   useEffect(() => {
     const abort = new AbortController();
     setResult((r) => (r ? { ...r, loading: true } : null));

@@ -15,7 +15,7 @@ export function VerificationOtpPage() {
   usePageMeta({ title: 'Verify OTP | Haat' });
   const navigate = useNavigate();
   const email = (useLocation().state as { email?: string } | null)?.email;
-  const [digits, setDigits] = useState<string[]>(() => Array(LIMITS.otpLength).fill(''));
+  const [digits, setDigits] = useState<string[]>(() => Array<string>(LIMITS.otpLength).fill(''));
   if (!email) return <Navigate to="/forgot-password" replace />;
 
   const verify = async () => {

@@ -17,7 +17,9 @@ export function SuccessPage() {
   const orderId = params.get('order');
   const text = state?.text ?? (orderId ? 'Order' : 'Payment');
   // The paid order's stage comes from the webhook; refresh My Orders in the background.
-  useEffect(() => void reloadOrders().catch(() => undefined), []);
+  useEffect(() => {
+    void reloadOrders().catch(() => undefined);
+  }, []);
 
   if (pending) return <QueuedOrderStatus queueKey={pending} />;
   return (

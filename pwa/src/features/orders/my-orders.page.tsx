@@ -56,7 +56,9 @@ function ManageOrders() {
   usePageMeta({ title: 'Manage Orders | Haat' });
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
   const setCount = useSetAtom(newOrdersCountAtom);
-  useEffect(() => setCount((n) => nextNewOrderCount(n, { type: 'opened-orders' })), [setCount]);
+  useEffect(() => {
+    setCount((n) => nextNewOrderCount(n, { type: 'opened-orders' }));
+  }, [setCount]);
 
   return (
     <section className="my-orders">

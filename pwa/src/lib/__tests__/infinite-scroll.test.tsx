@@ -16,7 +16,7 @@ function Feed({ onMore, hasMore, busy }: { onMore: () => void; hasMore: boolean;
 }
 
 describe('useInfiniteScroll', () => {
-  let scrollHeight = 5000;
+  const scrollHeight = 5000;
   beforeEach(() => {
     vi.useFakeTimers();
     Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, get: () => scrollHeight });
@@ -40,18 +40,26 @@ describe('useInfiniteScroll', () => {
     const view = render(<Feed onMore={onMore} hasMore busy={false} />);
     scrollTo(1000);
     expect(onMore).not.toHaveBeenCalled(); // 40%
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     scrollTo(3000); // 80%
     expect(onMore).toHaveBeenCalledTimes(1);
     scrollTo(3100);
     scrollTo(3200);
     expect(onMore).toHaveBeenCalledTimes(1); // throttled
-    act(() => vi.advanceTimersByTime(150));
+    act(() => {
+      vi.advanceTimersByTime(150);
+    });
     expect(onMore).toHaveBeenCalledTimes(2); // the trailing call
     view.rerender(<Feed onMore={onMore} hasMore={false} busy={false} />);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     scrollTo(3900);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(onMore).toHaveBeenCalledTimes(2); // page == totalPage: nothing more
   });
 
@@ -59,7 +67,9 @@ describe('useInfiniteScroll', () => {
     const onMore = vi.fn();
     render(<Feed onMore={onMore} hasMore busy />);
     scrollTo(3500);
-    act(() => vi.advanceTimersByTime(200));
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
     expect(onMore).not.toHaveBeenCalled();
   });
 });

@@ -41,7 +41,7 @@ function outboxOn(database: TestDb, opts: { crashOnSettle?: boolean } = {}) {
       await database.placed.put({ key: e!.key, orderId: answer.data.orderId });
       if (opts.crashOnSettle) throw new Error('tab closed between send and acknowledgement');
     },
-    reject: async () => true,
+    reject: () => Promise.resolve(true),
   });
   return outbox;
 }

@@ -17,7 +17,7 @@ export interface ShopServer {
 }
 
 export async function startShopServer(): Promise<ShopServer> {
-  const state: ShopServer = { url: '', cart: new Map(), orders: [], log: [], down: false, close: async () => undefined };
+  const state: ShopServer = { url: '', cart: new Map(), orders: [], log: [], down: false, close: () => Promise.resolve() };
   const server = createServer((req, res) => {
     if (state.down) return req.socket.destroy();
     let text = '';

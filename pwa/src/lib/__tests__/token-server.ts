@@ -48,7 +48,7 @@ export async function startTokenServer(): Promise<TokenServer> {
     res.end(JSON.stringify(body));
   };
 
-  const server: Server = createServer(async (req, res) => {
+  const handle = async (req: IncomingMessage, res: import('node:http').ServerResponse) => {
     const body = await readBody(req);
     const auth = req.headers.authorization ?? null;
     const path = (req.url ?? '/').split('?')[0]!;
@@ -63,7 +63,8 @@ export async function startTokenServer(): Promise<TokenServer> {
     if (path === '/api/cart/conflict') return send(res, 409, { success: false, error: true, message: 'Only 2 left in stock.' });
     if (auth !== `Bearer ${validAccess}`) return send(res, 401, { success: false, error: true, message: 'Please login to continue.' });
     return send(res, 200, { success: true, error: false, message: 'ok', data: { path, body } });
-  });
+  };
+  const server: Server = createServer((req, res) => void handle(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return state;

@@ -23,6 +23,8 @@ export function ModalDialog({ open, onClose, label, variant, children }: Props) 
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
+    // A click on the backdrop (the <dialog> itself) closes it; Escape does from the keyboard (native cancel).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the key equivalent is the native cancel
     <dialog
       ref={ref}
       className={`modal-dialog modal-dialog--${variant}`}

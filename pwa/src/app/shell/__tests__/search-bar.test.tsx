@@ -20,7 +20,11 @@ function renderAt(url: string, narrow = false) {
 
 /** Timers re-arm in effects, so time passes in small acts (React commits between them). */
 function advance(ms: number) {
-  for (let t = 0; t < ms; t++) act(() => vi.advanceTimersByTime(1));
+  for (let t = 0; t < ms; t++) {
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+  }
 }
 
 afterEach(() => {
@@ -36,7 +40,7 @@ describe('the header search bar (spec §2, §4, §9)', () => {
     const prompt = screen.getByTestId('search-prompt');
     const shown = () => prompt.querySelector('.search-bar__prompt')!.textContent;
     expect(prompt.getAttribute('href')).toBe('/search');
-    expect(prompt.textContent!.startsWith('Search for atta dal and more: ')).toBe(true);
+    expect(prompt.textContent.startsWith('Search for atta dal and more: ')).toBe(true);
     const [first, second] = SEARCH_SUGGESTIONS;
     expect(shown()).toBe(`Search "${first}"`); // the first word starts complete, as the static shell shows it
     advance(999);
@@ -64,7 +68,7 @@ describe('the header search bar (spec §2, §4, §9)', () => {
 describe('on /search', () => {
   it('is an editable input, focused and filled from q, with the spec placeholder', () => {
     renderAt('/search?q=watch');
-    const input = screen.getByRole('searchbox', { name: 'Search products' }) as HTMLInputElement;
+    const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products' });
     expect(input.value).toBe('watch');
     expect(document.activeElement).toBe(input);
     expect(input.placeholder).toBe('Search for atta dal and more');

@@ -19,13 +19,16 @@ describe('the install button (issue 5 point 9)', () => {
     captureInstallPrompt();
     render(<InstallButton />);
     expect(screen.queryByRole('button', { name: 'Install' })).toBeNull();
-    const prompt = vi.fn(async () => undefined);
+    const prompt = vi.fn(() => Promise.resolve());
     const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), { prompt, userChoice: Promise.resolve({ outcome: 'accepted' }) });
     act(() => {
       window.dispatchEvent(event);
     });
     expect(event.defaultPrevented).toBe(true); // the browser's own mini-infobar is held back
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Install' })));
+    await act(() => {
+      fireEvent.click(screen.getByRole('button', { name: 'Install' }));
+      return Promise.resolve();
+    });
     expect(prompt).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('button', { name: 'Install' })).toBeNull(); // a prompt can be used once
   });

@@ -28,7 +28,7 @@ export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => voi
   };
   return (
     <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form className="modal__card" role="dialog" aria-modal="true" aria-label="Upload avatar" onSubmit={submit}>
+      <form className="modal__card" role="dialog" aria-modal="true" aria-label="Upload avatar" onSubmit={(e) => void submit(e)}>
         <h2>Upload avatar</h2>
         <input type="file" accept="image/*" aria-label="Avatar image" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         <div className="modal__actions">

@@ -22,6 +22,8 @@ export function AdminDialog({ title, onClose, children, variant = 'form' }: Prop
     return () => dialog?.close?.();
   }, []);
   return (
+    // A click on the backdrop (the <dialog> itself) closes it; Escape does from the keyboard (native cancel).
+    // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the key equivalent is the native cancel
     <dialog
       ref={ref}
       className={`admin-dialog admin-dialog--${variant}`}

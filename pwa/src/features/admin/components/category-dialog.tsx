@@ -43,7 +43,7 @@ export function CategoryDialog({ category, onClose, onSaved }: Props) {
 
   return (
     <AdminDialog title={category ? 'Update Category' : 'Add Category'} onClose={onClose}>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="admin-field">
           <label htmlFor={nameId}>Name</label>
           <input id={nameId} name="name" required autoFocus value={name} placeholder="Enter category name" onChange={(e) => setName(e.target.value)} />

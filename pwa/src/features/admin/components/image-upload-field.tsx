@@ -32,7 +32,7 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
     <div className="admin-field">
       <span className="admin-field__label">Image</span>
       <div className="image-upload">
-        <div className="image-upload__preview">{value ? <img src={value} alt="Preview of the uploaded image" /> : <span>No Image</span>}</div>
+        <div className="image-upload__preview">{value ? <img src={value} alt="Preview of the upload" /> : <span>No Image</span>}</div>
         <label className={`btn btn--ghost btn--small upload-btn${disabled || busy ? ' upload-btn--disabled' : ''}`}>
           <input
             type="file"

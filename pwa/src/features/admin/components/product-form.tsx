@@ -93,7 +93,7 @@ export function ProductForm({ product, onSaved }: Props) {
 
   return (
     <>
-      <form className="admin-form product-form" onSubmit={submit} noValidate>
+      <form className="admin-form product-form" onSubmit={(e) => void submit(e)} noValidate>
         {text('name', 'Name', { required: true })}
         {text('description', 'Description', { required: true, multiline: true })}
         <div className="admin-field">

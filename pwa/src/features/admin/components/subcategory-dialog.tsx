@@ -45,7 +45,7 @@ export function SubCategoryDialog({ subCategory, categories, onClose, onSaved }:
 
   return (
     <AdminDialog title={subCategory ? 'Edit Sub Category' : 'Add Sub Category'} onClose={onClose}>
-      <form className="admin-form" onSubmit={submit} noValidate>
+      <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="admin-field">
           <label htmlFor={nameId}>Name</label>
           <input id={nameId} name="name" required autoFocus value={name} placeholder="Enter sub category name" onChange={(e) => setName(e.target.value)} />

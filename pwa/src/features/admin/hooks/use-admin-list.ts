@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 /** A list read straight from the API on open; `reload` after every write (spec §4 "Modals"). */
-export function useAdminList<T>(load: () => Promise<T[]>, onLoaded?: (items: T[]) => void) {
+export function useAdminList<T>(load: () => Promise<T[]>, onLoaded?: (items: T[]) => void | Promise<void>) {
   const [state, setState] = useState<{ items: T[]; loading: boolean }>({ items: [], loading: true });
   const [version, setVersion] = useState(0);
   useEffect(() => {
@@ -11,7 +11,7 @@ export function useAdminList<T>(load: () => Promise<T[]>, onLoaded?: (items: T[]
       (items) => {
         if (!live) return;
         setState({ items, loading: false });
-        onLoaded?.(items);
+        void onLoaded?.(items);
       },
       () => live && setState((s) => ({ ...s, loading: false })),
     );

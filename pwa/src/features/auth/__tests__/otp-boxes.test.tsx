@@ -13,7 +13,7 @@ function Harness() {
   );
 }
 
-const box = (n: number) => screen.getByLabelText(`Digit ${n}`) as HTMLInputElement;
+const box = (n: number) => screen.getByLabelText<HTMLInputElement>(`Digit ${n}`);
 const code = () => screen.getByTestId('code').textContent;
 
 afterEach(cleanup);

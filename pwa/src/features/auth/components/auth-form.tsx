@@ -41,7 +41,7 @@ export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra,
 
   return (
     <section className="auth-form">
-      <form className="auth-form__card" onSubmit={submit} noValidate>
+      <form className="auth-form__card" onSubmit={(e) => void submit(e)} noValidate>
         <h1 className="auth-form__title">{title}</h1>
         {children}
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={!ready || busy}>

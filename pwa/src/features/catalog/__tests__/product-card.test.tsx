@@ -63,7 +63,7 @@ describe('product card (spec §2)', () => {
     );
     const link = screen.getByRole('link', { name: /boAt Airdopes/ });
     expect(link.getAttribute('href')).toBe('/product/boAt-Airdopes-Black-Blue-01PROD');
-    const img = screen.getByRole('img', { name: 'boAt Airdopes, Black & Blue' }) as HTMLImageElement;
+    const img = screen.getByRole<HTMLImageElement>('img', { name: 'boAt Airdopes, Black & Blue' });
     expect(img.getAttribute('src')).toBe('/uploads/abc-small.webp');
     expect(img.getAttribute('srcset')).toBe('/uploads/abc-small.webp 400w, /uploads/abc-large.webp 1200w');
     expect(img.getAttribute('width')).toBe('400');

@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useEffect, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { db } from '../../../lib/db';
 import { useLiveTransition } from '../../../lib/use-live-transition';
@@ -57,7 +57,10 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
   }, [key]);
 
   const answered = fresh?.key === key ? fresh.page : null;
-  const current = cached ?? (answered && { products: answered.items, total: answered.total, page: answered.page, totalPage: answered.totalPage });
+  const current = useMemo(
+    () => cached ?? (answered && { products: answered.items, total: answered.total, page: answered.page, totalPage: answered.totalPage }),
+    [cached, answered],
+  );
   const hasMore = !!current && current.page < current.totalPage;
   const loadMore = useCallback(() => {
     if (!key || !current || loadingMore || current.page >= current.totalPage) return;

@@ -30,17 +30,29 @@ describe('hero typewriter (spec §9: 100 ms a character, 2000 ms pause)', () => 
     render(<Typed lines={['Hi', 'Yo']} />);
     const text = () => screen.getByTestId('typed').textContent;
     expect(text()).toBe('Hi'); // as the static first paint shows it
-    act(() => vi.advanceTimersByTime(1999));
+    act(() => {
+      vi.advanceTimersByTime(1999);
+    });
     expect(text()).toBe('Hi'); // the 2000 ms pause
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(text()).toBe('H'); // deleting, twice as fast as typing
-    act(() => vi.advanceTimersByTime(50));
+    act(() => {
+      vi.advanceTimersByTime(50);
+    });
     expect(text()).toBe('');
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(text()).toBe('Y'); // the next line, 100 ms a letter
-    act(() => vi.advanceTimersByTime(100));
+    act(() => {
+      vi.advanceTimersByTime(100);
+    });
     expect(text()).toBe('Yo');
-    act(() => vi.advanceTimersByTime(2000 + 50 + 100));
+    act(() => {
+      vi.advanceTimersByTime(2000 + 50 + 100);
+    });
     expect(text()).toBe('H'); // and round again
   });
 
@@ -58,11 +70,17 @@ describe('banner carousel (spec §9: 3 banners, 5000 ms)', () => {
     expect(dots).toHaveLength(3);
     const current = () => dots.findIndex((d) => d.getAttribute('aria-current') === 'true');
     expect(current()).toBe(0);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(1);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(2);
-    act(() => vi.advanceTimersByTime(5000));
+    act(() => {
+      vi.advanceTimersByTime(5000);
+    });
     expect(current()).toBe(0);
     fireEvent.click(dots[2]!);
     expect(current()).toBe(2);
@@ -79,12 +97,16 @@ describe('newsletter (spec §5)', () => {
 
   it('says Subscribed successfully! after about a second and clears the field', () => {
     render(<Newsletter />);
-    const input = screen.getByLabelText('E-mail address') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('E-mail address');
     fireEvent.change(input, { target: { value: 'asha@example.in' } });
     fireEvent.click(screen.getByRole('button', { name: 'Subscribe' }));
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(screen.queryByText('Subscribed successfully!')).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByText('Subscribed successfully!')).toBeTruthy();
     expect(input.value).toBe('');
   });

@@ -66,7 +66,7 @@ describe('the filter form', () => {
       </>
     );
   }
-  const applied = () => JSON.parse(screen.getByTestId('applied').textContent!);
+  const applied = () => JSON.parse(screen.getByTestId('applied').textContent);
 
   it('applies typed filters once typing pauses, clears the search box, and Clear Filters resets all', () => {
     vi.useFakeTimers();
@@ -75,24 +75,30 @@ describe('the filter form', () => {
     fireEvent.change(screen.getByLabelText('Min price (₹)'), { target: { value: '150' } });
     fireEvent.click(screen.getByLabelText('In Stock Only'));
     expect(applied()).toEqual({}); // not yet: still typing
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(applied()).toEqual({ search: 'ludo', minPrice: 150, inStock: true });
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
-    expect((screen.getByLabelText('Search in this list') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Search in this list').value).toBe('');
     fireEvent.change(screen.getByLabelText('Sort by'), { target: { value: 'lowToHigh' } });
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(applied()).toEqual({ minPrice: 150, inStock: true, sort: 'lowToHigh' });
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
-    act(() => vi.advanceTimersByTime(400));
+    act(() => {
+      vi.advanceTimersByTime(400);
+    });
     expect(applied()).toEqual({});
-    expect((screen.getByLabelText('Min price (₹)') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('Min price (₹)').value).toBe('');
   });
 
   it('offers the four sort orders with the spec labels', () => {
     render(<FiltersForm filters={NO_FILTERS} onChange={() => {}} onClear={() => {}} idPrefix="s" />);
-    const labels = [...(screen.getByLabelText('Sort by') as HTMLSelectElement).options].map((o) => o.textContent);
+    const labels = [...screen.getByLabelText<HTMLSelectElement>('Sort by').options].map((o) => o.textContent);
     expect(labels).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest', 'Oldest']);
   });
 });

@@ -53,7 +53,7 @@ describe('the listing page', () => {
     fireEvent.click(screen.getByLabelText('In Stock Only'));
     fireEvent.click(screen.getByRole('link', { name: 'Kids Corner' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Kids Corner' })).toBeTruthy();
-    expect((screen.getByLabelText('Search in this list') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('In Stock Only') as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText<HTMLInputElement>('Search in this list').value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('In Stock Only').checked).toBe(false);
   });
 });

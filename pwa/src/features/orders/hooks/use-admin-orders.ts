@@ -14,10 +14,10 @@ export interface AdminOrders {
   orders: Order[];
   loaded: boolean;
   hasMore: boolean;
-  loadMore(): void;
+  loadMore: () => void;
   /** The order id being moved, if any (its controls are disabled meanwhile). */
   updating: string | null;
-  move(orderId: string, status: OrderStage): Promise<void>;
+  move: (orderId: string, status: OrderStage) => Promise<void>;
 }
 
 /**

@@ -19,15 +19,21 @@ describe('offer countdown (spec §4: 24 h from page load when discounted)', () =
   it('starts at 24:00:00 and ticks down each second', () => {
     render(<OfferCountdown discount={20} />);
     expect(screen.getByRole('timer').textContent).toContain('24h : 00m : 00s');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('timer').textContent).toContain('23h : 59m : 59s');
-    act(() => vi.advanceTimersByTime(61_000));
+    act(() => {
+      vi.advanceTimersByTime(61_000);
+    });
     expect(screen.getByRole('timer').textContent).toContain('23h : 58m : 58s');
   });
 
   it('disappears at zero', () => {
     render(<OfferCountdown discount={20} />);
-    act(() => vi.advanceTimersByTime(24 * 3600_000));
+    act(() => {
+      vi.advanceTimersByTime(24 * 3600_000);
+    });
     expect(screen.queryByRole('timer')).toBeNull();
   });
 

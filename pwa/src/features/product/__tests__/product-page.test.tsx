@@ -41,7 +41,7 @@ describe('the product page', () => {
     expect(screen.getByRole('timer')).toBeTruthy();
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toBe('HomeEarbudsboAt Airdopes, Black & Blue');
-    const blocks = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!));
+    const blocks = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent));
     const product = blocks.find((b) => b['@type'] === 'Product');
     expect(product.offers).toMatchObject({ priceCurrency: 'INR', price: '849.00', availability: 'https://schema.org/InStock' });
     expect(product.description.length).toBeLessThanOrEqual(160);
@@ -63,11 +63,11 @@ describe('the product page', () => {
     await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' });
     const plus = screen.getByRole('button', { name: 'Increase quantity' });
     for (let i = 0; i < 4; i++) fireEvent.click(plus);
-    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('5');
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' }).value).toBe('5');
     fireEvent.click(screen.getByRole('button', { name: 'Large' }));
     expect(screen.getByRole('button', { name: 'Large' }).getAttribute('aria-pressed')).toBe('true');
     expect(screen.getAllByText('₹1,700.00').length).toBeGreaterThan(0); // 2000 − 15 % (300)
-    expect((screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement).value).toBe('2'); // clamped to the variant's stock
+    expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' }).value).toBe('2'); // clamped to the variant's stock
     const mainPicture = () => screen.getByRole('button', { name: 'Zoom in' }).querySelector('img')!.getAttribute('src');
     expect(mainPicture()).toBe('/uploads/big-small.webp');
     fireEvent.click(screen.getByRole('button', { name: 'Sold out' })); // no pictures of its own: the product's

@@ -16,7 +16,7 @@ describe('pincode check (spec §4/§5)', () => {
   it('wants 6 digits, then says Checking... and answers after 1 s', () => {
     vi.useFakeTimers();
     render(<PincodeCheck />);
-    const input = screen.getByLabelText('Check delivery') as HTMLInputElement;
+    const input = screen.getByLabelText<HTMLInputElement>('Check delivery');
     fireEvent.change(input, { target: { value: '56a0017' } });
     expect(input.value).toBe('560017'); // digits only
     expect(input.maxLength).toBe(6);
@@ -26,7 +26,9 @@ describe('pincode check (spec §4/§5)', () => {
     fireEvent.change(input, { target: { value: '560001' } });
     fireEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(screen.getByRole('status').textContent).toBe('Checking...');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     expect(screen.getByRole('status').textContent).toBe('Delivery available to 560001: get it in 10 minutes.');
   });
 });
@@ -37,7 +39,7 @@ describe('gallery (spec §2/§9)', () => {
   it('zooms 1.5× where clicked, switches pictures from the thumbnails, and can hide them', () => {
     render(<Gallery images={images} name="Watch" />);
     fireEvent.click(screen.getByRole('button', { name: 'Zoom in' }));
-    const main = () => screen.getByRole('img', { name: /Watch, picture/ }) as HTMLImageElement;
+    const main = () => screen.getByRole<HTMLImageElement>('img', { name: /Watch, picture/ });
     expect(main().style.transform).toBe('scale(1.5)');
     fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
     expect(main().style.transform).toBe('');

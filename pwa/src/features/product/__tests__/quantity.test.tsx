@@ -30,9 +30,9 @@ function Stepper({ stock }: { stock: number }) {
 describe('the stepper', () => {
   it('never goes below 1 or above stock, by buttons or typing', () => {
     render(<Stepper stock={3} />);
-    const input = screen.getByRole('spinbutton', { name: 'Quantity' }) as HTMLInputElement;
-    const minus = screen.getByRole('button', { name: 'Decrease quantity' }) as HTMLButtonElement;
-    const plus = screen.getByRole('button', { name: 'Increase quantity' }) as HTMLButtonElement;
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
+    const minus = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' });
+    const plus = screen.getByRole<HTMLButtonElement>('button', { name: 'Increase quantity' });
     expect(minus.disabled).toBe(true);
     fireEvent.click(plus);
     fireEvent.click(plus);

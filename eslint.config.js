@@ -1,0 +1,105 @@
+// ESLint for every workspace: TypeScript with type information (each folder's tsconfig.json, found by
+// the project service), React hooks and accessibility in the PWA, and the repository's import boundaries.
+// Formatting is Prettier's business (eslint-config-prettier turns off the rules it would fight with).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+import { importBoundaries } from './eslint/import-boundaries.js';
+import { knownTableReaches } from './eslint/known-table-reaches.js';
+
+const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/', '**/dist/', '**/coverage/', 'data/', 'pwa/e2e/artifacts/', 'pwa/public/', 'api/drizzle/', '.lighthouseci/'],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: {
+          // Config files outside every workspace's tsconfig are checked with tsconfig.tools.json.
+          allowDefaultProject: ['*.js', 'eslint/*.js', 'api/jest.config.js'],
+          defaultProject: 'tsconfig.tools.json',
+        },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { haat: { rules: { 'import-boundaries': importBoundaries } } },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      'haat/import-boundaries': ['error', { allow: knownTableReaches }],
+      // `_name` marks a parameter or binding that is deliberately unused.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    // The PWA runs in the browser; the journeys run code in the page (page.evaluate) as well as in node.
+    files: ['pwa/src/**/*.{ts,tsx}', 'pwa/e2e/**/*.mjs'],
+    languageOptions: { globals: { ...globals.browser, ...globals.serviceworker } },
+  },
+  {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    // The two classic hook rules. The React Compiler rules of the plugin's `recommended` (set-state-in-effect,
+    // refs, globals, ...) describe what the compiler can optimise; this app is not compiled by it.
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
+  },
+  {
+    files: ['pwa/src/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+  },
+  {
+    files: ['pwa/src/**/*.tsx'],
+    rules: {
+      // Dialogs and single-purpose forms put the caret in their first field on open (WAI-ARIA dialog pattern).
+      'jsx-a11y/no-autofocus': 'off',
+      // Horizontally scrolling shelves (role group / list) are focusable so the keyboard can scroll them
+      // (axe: scrollable-region-focusable).
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { roles: ['group', 'list'], tags: ['ul'] }],
+      // A modal <dialog> closes on a click on its backdrop (a click on the dialog element itself).
+      'jsx-a11y/no-noninteractive-element-interactions': [
+        'error',
+        { handlers: ['onClick', 'onError', 'onLoad', 'onMouseDown', 'onMouseUp', 'onKeyPress', 'onKeyDown', 'onKeyUp'], dialog: ['onClick', 'onKeyUp', 'onKeyDown', 'onKeyPress'] },
+      ],
+    },
+  },
+  {
+    files: ['pwa/src/**/*.{ts,tsx}'],
+    rules: {
+      // An effect returns nothing or its cleanup. An expression body returns whatever the expression is
+      // (`useEffect(() => window.scrollTo(0, 0), [])` handed React a non-function and blanked the app).
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: `CallExpression:matches([callee.name=${EFFECT_HOOK}], [callee.property.name=${EFFECT_HOOK}]) > ArrowFunctionExpression[body.type!='BlockStatement'][body.type!='ArrowFunctionExpression'][body.type!='FunctionExpression']`,
+          message: 'An effect returns nothing or a cleanup function: write its body in braces.',
+        },
+      ],
+    },
+  },
+  {
+    files: ['api/test/**/*.ts', 'pwa/src/**/__tests__/**/*.{ts,tsx}', 'shared/src/**/*.spec.ts'],
+    rules: {
+      // supertest and JSON.parse answer `any`; the tests read it and `expect` checks its shape at run time.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      // `expect(mock.method).toHaveBeenCalled()` passes a vi.fn, which has no `this` to lose.
+      '@typescript-eslint/unbound-method': 'off',
+    },
+  },
+  {
+    // Plain JavaScript has no type information for the type-aware rules to use.
+    files: ['**/*.{js,mjs}'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  prettier,
+);

@@ -1,0 +1,42 @@
+// node --test eslint/: the boundary rule on made-up files at real places in this repository.
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { RuleTester } from 'eslint';
+import { importBoundaries } from './import-boundaries.js';
+
+RuleTester.describe = describe;
+RuleTester.it = it;
+
+const root = join(import.meta.dirname, '..');
+const at = (path) => join(root, path);
+const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType: 'module' } });
+
+tester.run('haat/import-boundaries', importBoundaries, {
+  valid: [
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { db } from '../../lib/db';" },
+    { filename: at('pwa/src/features/cart/hooks/use-cart.ts'), code: "import { x } from '../cart-lines';" },
+    { filename: at('pwa/src/features/cart/hooks/use-cart.ts'), code: "import { x } from '../../orders/public';" },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { x } from '@haat/shared/cart/cart.rules';" },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { useState } from 'react';" },
+    { filename: at('pwa/src/app/routes.tsx'), code: "import { x } from '../features/cart/cart-page';" },
+    { filename: at('api/src/cart/cart.service.ts'), code: "import { cartItems } from './cart.table.js';" },
+    { filename: at('api/src/cart/cart.table.ts'), code: "import { users } from '../users/users.table.js';" },
+    { filename: at('api/src/db/schema.ts'), code: "export * from '../cart/cart.table.js';" },
+    { filename: at('api/test/cart.e2e-spec.ts'), code: "import { cartItems } from '../src/cart/cart.table.js';" },
+    {
+      filename: at('api/src/orders/order-stock.ts'),
+      code: "import { products } from '../products/products.table.js';",
+      options: [{ allow: ['api/src/orders/order-stock -> api/src/products/products.table'] }],
+    },
+  ],
+  invalid: [
+    { filename: at('pwa/src/features/cart/hooks/use-cart.ts'), code: "import { x } from '../../orders/order-store';", errors: [{ message: /through pwa\/src\/features\/orders\/public\.ts/ }] },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "export { x } from '../orders/hooks/use-orders';", errors: 1 },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "const m = import('../orders/orders.page');", errors: 1 },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import '../../main';", errors: [{ message: /lib\/, app\/, @haat\/shared/ }] },
+    { filename: at('api/src/orders/order-stock.ts'), code: "import { products } from '../products/products.table.js';", errors: [{ message: /through the products service or repository/ }] },
+    { filename: at('shared/src/cart/cart.rules.ts'), code: "import { x } from '../../../api/src/cart/cart-view.js';", errors: [{ message: /shared\/ must not import from api\// }] },
+    { filename: at('api/src/cart/cart.service.ts'), code: "import { x } from '@haat/pwa/lib/db';", errors: 1 },
+    { filename: at('pwa/src/lib/db.ts'), code: "import { x } from '../../../api/src/db/schema.js';", errors: 1 },
+  ],
+});
