@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@haat/shared/common/envelope';
 import { AppError } from './app-error.js';
 import { databaseFault, type DatabaseFault } from './database-fault.js';
+import { errorFacts } from './error-facts.js';
 import { redactSecrets } from './redact-secrets.js';
 
 /** Seconds a client is asked to wait before retrying a request that lost its database connection. */
@@ -68,8 +69,8 @@ export function toEnvelope(
     return { status, body: { success: false, error: true, message, code: err.code ?? 'BAD_REQUEST', ...(badJson ? { fields: ['body'] } : {}) } };
   }
   const fault = databaseFault(exception);
-  if (fault) return databaseAnswer(fault, where, req.id, logger);
-  logger.error(`${where} unexpected: ${redactSecrets(`${(err as Error | undefined)?.name ?? 'Error'}: ${err?.message}`)}`, stackFrames(err));
+  if (fault) return databaseAnswer(fault, errorFacts(exception), where, req.id, logger);
+  logger.error(`${where} unexpected: ${errorFacts(err)}`, stackFrames(err));
   return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${req.id}).`, code: 'INTERNAL' } };
 }
 
@@ -78,10 +79,9 @@ export function toEnvelope(
  * its message holds the SQL parameters. A lost connection is a 503 the client may retry; a value
  * PostgreSQL refuses (class 22, data exception) is the request's fault, a 400; the rest is ours.
  */
-function databaseAnswer(fault: DatabaseFault, where: string, id: string | undefined, logger: Logger): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
-  const facts = [fault.code && `sqlstate=${fault.code}`, fault.constraint && `constraint=${fault.constraint}`, fault.table && `table=${fault.table}`, fault.column && `column=${fault.column}`].filter(Boolean).join(' ');
+function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: string | undefined, logger: Logger): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
   if (fault.unavailable) {
-    logger.warn(`${where} database unavailable ${facts}`.trimEnd());
+    logger.warn(`${where} ${facts}`);
     return {
       status: 503,
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
@@ -89,11 +89,11 @@ function databaseAnswer(fault: DatabaseFault, where: string, id: string | undefi
     };
   }
   if (fault.code?.startsWith('22')) {
-    logger.warn(`${where} data exception ${facts}`);
+    logger.warn(`${where} data exception: ${facts}`);
     const what = DATA_EXCEPTIONS[fault.code] ?? 'a value cannot be stored';
     return { status: 400, body: { success: false, error: true, message: `The request cannot be stored: ${what}.`, code: 'INVALID_VALUE' } };
   }
-  logger.error(`${where} database error ${facts}`.trimEnd());
+  logger.error(`${where} ${facts}`);
   return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${id}).`, code: 'INTERNAL' } };
 }
 

@@ -37,19 +37,15 @@ export function databaseFault(error: unknown): DatabaseFault | null {
   let current: unknown = error;
   for (let depth = 0; depth < 6 && current && typeof current === 'object'; depth++) {
     const e = current as ErrorLike;
-    // drizzle's wrapper: its message is the SQL and its parameters, never to be read; its cause is the driver's error.
-    if (typeof e.query === 'string') {
-      sawQuery = true;
-      current = e.cause;
-      continue;
-    }
     const code = typeof e.code === 'string' ? e.code : undefined;
     if (code && /^[0-9A-Z]{5}$/.test(code) && typeof e.severity === 'string') {
       const unavailable = code.startsWith('08') || LOST_STATES.has(code) || e.severity === 'FATAL' || e.severity === 'PANIC';
       return { unavailable, code, ...names(e) };
     }
     if (code && SOCKET_CODES.has(code)) return { unavailable: true, code };
-    if (typeof e.message === 'string' && LOST_MESSAGES.test(e.message)) return { unavailable: true };
+    // drizzle's wrapper: its message is the SQL and its parameters, never to be read; its cause is the driver's error.
+    if (typeof e.query === 'string') sawQuery = true;
+    else if (typeof e.message === 'string' && LOST_MESSAGES.test(e.message)) return { unavailable: true };
     current = e.cause;
   }
   // A failed query whose cause says nothing we know (a driver bug, a bad parameter type).

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PaymentStatus } from '@haat/shared/orders/order-stages';
 import type { OrderRow } from './orders.table.js';
+import { errorFacts } from '../common/error-facts.js';
 
 /** Who moved the order: the shopper, an admin, or the payment provider (paid, expired). */
 export type ChangeCause = 'customer' | 'admin' | 'payment';
@@ -48,9 +49,9 @@ export class OrderEvents {
       const fn = listener[kind];
       if (!fn) continue;
       try {
-        void Promise.resolve(fn.call(listener, change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`));
+        void Promise.resolve(fn.call(listener, change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`));
       } catch (e) {
-        this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`);
+        this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`);
       }
     }
   }
