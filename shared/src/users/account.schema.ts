@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Email, RequiredText } from '../common/fields.js';
 import { LIMITS } from '../common/limits.js';
+import { PlainText } from '../common/text-rule.js';
 import { NEW_PASSWORD_MISMATCH } from './user.schema.js';
 
 /** A Google ID token (a JWT) as the Google Identity Services button hands it over. */
 export const GoogleCredentialBody = z.object({
-  credential: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(8192, { error: 'is too long' }),
+  credential: PlainText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(8192, { error: 'is too long' }),
 });
 export type GoogleCredentialBody = z.infer<typeof GoogleCredentialBody>;
 
@@ -15,7 +16,7 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 /** Spec §5: exactly six digits (the boxes strip anything else, so the server refuses it). */
 export const Otp = z.preprocess(
   (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v).padStart(LIMITS.otpLength, '0') : v),
-  z.string({ error: 'must be the six-digit code' }).trim().regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { error: 'must be the six-digit code' }),
+  PlainText({ error: 'must be the six-digit code' }).trim().regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { error: 'must be the six-digit code' }),
 );
 
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
