@@ -168,22 +168,22 @@ describe.each(DB_KINDS)('control characters and lone surrogates in every text fi
     }
 
     // Record keys, path and query parameters.
-    const extra: Array<() => ReturnType<ReturnType<typeof api>['get']>> = [];
+    const extra: Array<[string, () => ReturnType<ReturnType<typeof api>['get']>]> = [];
     NASTY.forEach((c, i) => {
       const enc = `ab${percentEncoded(c)}cd`;
-      extra.push(() => api(t).post('/api/product/create').set(bearer(admin)).send({ ...productBody(), name: `Keyed ${i}`, more_details: { [`ori${c}gin`]: 'x' } }));
-      extra.push(() => api(t).get(`/api/review/${enc}`));
-      extra.push(() => api(t).get(`/api/review/${product._id}?limit=${enc}`));
-      extra.push(() => api(t).delete(`/api/review/delete/${enc}`).set(bearer(admin)));
-      extra.push(() => api(t).get(`/api/order/admin/orders?page=${enc}&limit=${enc}`).set(bearer(admin)));
-      extra.push(() => api(t).post(`/api/product/search-product?search=${enc}`).send({ search: `ab${c}` }));
+      extra.push([`product/create more_details key #${i}`, () => api(t).post('/api/product/create').set(bearer(admin)).send({ ...productBody(), name: `Keyed ${i}`, more_details: { [`ori${c}gin`]: 'x' } })]);
+      extra.push([`GET /api/review/${enc}`, () => api(t).get(`/api/review/${enc}`)]);
+      extra.push([`GET /api/review/:id?limit=${enc}`, () => api(t).get(`/api/review/${product._id}?limit=${enc}`)]);
+      extra.push([`DELETE /api/review/delete/${enc}`, () => api(t).delete(`/api/review/delete/${enc}`).set(bearer(admin))]);
+      extra.push([`GET /api/order/admin/orders?page=${enc}`, () => api(t).get(`/api/order/admin/orders?page=${enc}&limit=${enc}`).set(bearer(admin))]);
+      extra.push([`POST /api/product/search-product?search=${enc}`, () => api(t).post(`/api/product/search-product?search=${enc}`).send({ search: `ab${c}` })]);
     });
-    for (const send of extra) {
+    for (const [label, send] of extra) {
       const res = await send();
       tally.requests++;
       if (res.status >= 500) {
         tally.fiveHundreds++;
-        failures.push(`${res.req.method} ${res.req.path} ${res.status} → ${JSON.stringify(res.body)}`);
+        failures.push(`${label} ${res.status} → ${JSON.stringify(res.body)}`);
       }
     }
 
