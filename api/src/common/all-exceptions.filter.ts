@@ -88,6 +88,15 @@ function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: 
       body: { success: false, error: true, message: 'The shop cannot reach its database for a moment. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' },
     };
   }
+  // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound, see trust-abuse): busy, not broken.
+  if (fault.code === '57014') {
+    logger.warn(`${where} query cancelled (statement timeout)`);
+    return {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { success: false, error: true, message: 'The shop is busy. Please try again in a few seconds.', code: 'BUSY' },
+    };
+  }
   if (fault.code?.startsWith('22')) {
     logger.warn(`${where} data exception: ${facts}`);
     const what = DATA_EXCEPTIONS[fault.code] ?? 'a value cannot be stored';
