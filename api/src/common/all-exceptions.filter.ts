@@ -88,7 +88,7 @@ function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: 
       body: { success: false, error: true, message: 'The shop cannot reach its database for a moment. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' },
     };
   }
-  // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound, see trust-abuse): busy, not broken.
+  // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound): busy, not broken.
   if (fault.code === '57014') {
     logger.warn(`${where} query cancelled (statement timeout)`);
     return {
