@@ -2,6 +2,25 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger,
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@haat/shared/common/envelope';
 import { AppError } from './app-error.js';
+import { databaseFault, type DatabaseFault } from './database-fault.js';
+import { errorFacts } from './error-facts.js';
+import { redactSecrets } from './redact-secrets.js';
+
+/** Seconds a client is asked to wait before retrying a request that lost its database connection. */
+export const DATABASE_RETRY_AFTER_S = 2;
+
+/** What the shopper reads when a value passed validation but PostgreSQL refused it (SQLSTATE class 22). */
+const DATA_EXCEPTIONS: Record<string, string> = {
+  '22001': 'a text is too long',
+  '22003': 'a number is out of range',
+  '22021': 'a text holds a character that cannot be stored',
+  '22P02': 'a value is not in the expected format',
+  '22P05': 'a text holds a character that cannot be stored',
+  '22007': 'a date is not valid',
+  '22008': 'a date is out of range',
+  '22012': 'a calculation divided by zero',
+  '22025': 'a text holds an invalid escape',
+};
 
 const PLAIN_MESSAGES: Record<number, string> = {
   400: 'Bad request.',
@@ -15,7 +34,13 @@ const PLAIN_MESSAGES: Record<number, string> = {
 };
 
 /** Turns any error into the envelope. Internals of unexpected errors never reach the client. */
-export function toEnvelope(exception: unknown, req: { id?: string; method?: string; url?: string }, logger: Logger): { status: number; body: ErrorEnvelope } {
+export function toEnvelope(
+  exception: unknown,
+  req: { id?: string; method?: string; url?: string },
+  logger: Logger,
+): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
+  // Logs name the route, never its query string (search words, codes) nor any value the request carried.
+  const where = `${req.method} ${req.url?.split('?')[0]} [${req.id}]`;
   // Nest's Fastify adapter wraps Fastify's own 4xx errors (bad JSON, body over 1 MB) in an
   // HttpException with the original as `cause`: answer those with our wording and code.
   const cause = exception instanceof HttpException ? (exception.cause as { code?: unknown } | undefined) : undefined;
@@ -27,7 +52,7 @@ export function toEnvelope(exception: unknown, req: { id?: string; method?: stri
     const message = Array.isArray(raw) ? raw.join('; ') : typeof raw === 'string' && raw ? raw : (PLAIN_MESSAGES[status] ?? exception.message);
     const { statusCode: _s, error: _e, ...rest } = payload;
     // 503 "not configured" and other deliberate AppErrors are answers, not faults.
-    if (status >= 500 && !(exception instanceof AppError)) logger.error(`${req.method} ${req.url} [${req.id}] ${message}`, exception.stack);
+    if (status >= 500 && !(exception instanceof AppError)) logger.error(`${where} ${redactSecrets(message)}`, stackFrames(exception));
     return { status, body: { ...rest, success: false, error: true, message: status === 404 && message.startsWith('Cannot ') ? `Route ${req.method} ${req.url?.split('?')[0]} not found.` : message } };
   }
   // Fastify's own errors (body too large, bad JSON, wrong media type) carry a 4xx statusCode.
@@ -43,8 +68,49 @@ export function toEnvelope(exception: unknown, req: { id?: string; method?: stri
           : (PLAIN_MESSAGES[status] ?? 'Bad request.');
     return { status, body: { success: false, error: true, message, code: err.code ?? 'BAD_REQUEST', ...(badJson ? { fields: ['body'] } : {}) } };
   }
-  logger.error(`${req.method} ${req.url} [${req.id}] unexpected: ${err?.message}`, err?.stack);
+  const fault = databaseFault(exception);
+  if (fault) return databaseAnswer(fault, errorFacts(exception), where, req.id, logger);
+  logger.error(`${where} unexpected: ${errorFacts(err)}`, stackFrames(err));
   return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${req.id}).`, code: 'INTERNAL' } };
+}
+
+/**
+ * A database error is answered and logged by its facts alone (SQLSTATE, constraint, table, column):
+ * its message holds the SQL parameters. A lost connection is a 503 the client may retry; a value
+ * PostgreSQL refuses (class 22, data exception) is the request's fault, a 400; the rest is ours.
+ */
+function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: string | undefined, logger: Logger): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
+  if (fault.unavailable) {
+    logger.warn(`${where} ${facts}`);
+    return {
+      status: 503,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+      body: { success: false, error: true, message: 'The shop cannot reach its database for a moment. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' },
+    };
+  }
+  // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound): busy, not broken.
+  if (fault.code === '57014') {
+    logger.warn(`${where} query cancelled (statement timeout)`);
+    return {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { success: false, error: true, message: 'The shop is busy. Please try again in a few seconds.', code: 'BUSY' },
+    };
+  }
+  if (fault.code?.startsWith('22')) {
+    logger.warn(`${where} data exception: ${facts}`);
+    const what = DATA_EXCEPTIONS[fault.code] ?? 'a value cannot be stored';
+    return { status: 400, body: { success: false, error: true, message: `The request cannot be stored: ${what}.`, code: 'INVALID_VALUE' } };
+  }
+  logger.error(`${where} ${facts}`);
+  return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${id}).`, code: 'INTERNAL' } };
+}
+
+/** The stack's frames without its first line, which repeats the message. */
+function stackFrames(error: unknown): string | undefined {
+  const stack = (error as { stack?: unknown } | undefined)?.stack;
+  if (typeof stack !== 'string') return undefined;
+  return stack.split('\n').filter((l) => l.trimStart().startsWith('at ')).join('\n');
 }
 
 /** Answers an unknown route some other way (the PWA's index.html for its own routes); true if it did. */
@@ -61,7 +127,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const req = ctx.getRequest<FastifyRequest>();
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ') && this.fallback?.(req, reply)) return;
-    const { status, body } = toEnvelope(exception, req, this.logger);
+    const { status, body, headers } = toEnvelope(exception, req, this.logger);
+    if (headers) void reply.headers(headers);
     void reply.status(status).send(body);
   }
 }

@@ -7,11 +7,27 @@ export function describeIssues(error: z.ZodError): { message: string; fields: st
   const fields: string[] = [];
   const parts: string[] = [];
   for (const issue of error.issues.slice(0, 5)) {
-    const field = issue.path.length ? issue.path.join('.') : 'body';
+    // A refused record key is not echoed: the field is the record, and the key is what was wrong.
+    const path = issue.code === 'invalid_key' ? issue.path.slice(0, -1) : issue.path;
+    const field = path.length ? path.map((p) => String(p).replace(UNPRINTABLE, '\uFFFD')).join('.') : 'body';
     if (!fields.includes(field)) fields.push(field);
-    parts.push(issue.path.length || !issue.message.startsWith('Invalid input') ? `${field}: ${issue.message}` : 'body: must be a JSON object');
+    const message = innerMessage(issue);
+    parts.push(path.length || !message.startsWith('Invalid input') ? `${field}: ${message}` : 'body: must be a JSON object');
   }
   return { message: parts.join('; '), fields };
+}
+
+/** Control characters and surrogates in a refused key would come back in the message. */
+const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/g;
+
+/** zod's "Invalid key in record" and "Invalid input" (a union) hide the rule that refused the value: say it. */
+function innerMessage(issue: z.core.$ZodIssue): string {
+  if (issue.code === 'invalid_key') return `a field name ${issue.issues[0]?.message ?? 'is not valid'}`;
+  if (issue.code === 'invalid_union') {
+    const custom = issue.errors.flat().find((i) => i.code === 'custom');
+    if (custom) return custom.message;
+  }
+  return issue.message;
 }
 
 export class ZodPipe<S extends z.ZodType> implements PipeTransform {

@@ -14,6 +14,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** How long a request waits for a pooled connection before it is answered 503 (see the filter). */
+const CONNECT_TIMEOUT_MS = 5_000;
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** DATABASE_URL set → a `pg` pool; unset → PGlite persisted in `dataDir/db`. Migrations run here. */
@@ -22,9 +25,11 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+    const { ResilientPgClient } = await import('./resilient-pg-client.js');
     // numeric comes back as text by default; prices are numbers on the wire.
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10 });
+    // Clients that survive losing their connection while checked out (see ResilientPgClient).
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: ResilientPgClient });
     const close = closablePool(pool);
     // An idle connection that the server drops (a restart, a terminated backend) is reported here;
     // without a listener that 'error' event would crash the process. The pool replaces it.

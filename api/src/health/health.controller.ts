@@ -1,15 +1,29 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
-import { DB, type Db } from '../db/database.js';
+import { Controller, Get, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { ok } from '../common/envelope.js';
+import { DATABASE_RETRY_AFTER_S } from '../common/all-exceptions.filter.js';
+import { HealthService } from './health.service.js';
 
+/**
+ * Liveness (`/health/live`: the process answers; restart it only when this fails) and readiness
+ * (`/health/ready`, and `/health` as before: send traffic only while this is 200).
+ */
 @Controller('health')
 export class HealthController {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(private readonly health: HealthService) {}
 
-  @Get()
-  async health() {
-    await this.db.execute(sql`select 1`);
+  @Get('live')
+  live() {
     return ok({ status: 'up', time: new Date().toISOString() }, 'API is up');
+  }
+
+  @Get(['', 'ready'])
+  async ready(@Res({ passthrough: true }) reply: FastifyReply) {
+    const checks = await this.health.readiness();
+    if (!checks.ready) {
+      void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
+      return { success: false, error: true, message: 'The shop cannot serve right now: a service it needs is unreachable.', code: 'NOT_READY', data: checks };
+    }
+    return ok({ status: 'up', ...checks, time: new Date().toISOString() }, 'API is ready');
   }
 }

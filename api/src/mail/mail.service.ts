@@ -4,6 +4,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { newId } from '../common/ids.js';
+import { errorFacts } from '../common/error-facts.js';
 
 export interface OutgoingMail {
   to: string;
@@ -39,7 +40,7 @@ export class MailService implements OnApplicationShutdown {
    * went out (forgot-password answers alike for known and unknown e-mails). Failures are logged.
    */
   sendInBackground(mail: OutgoingMail): void {
-    const job = this.send(mail).catch((e: unknown) => this.logger.error(`could not send "${mail.subject}": ${(e as Error).message}`));
+    const job = this.send(mail).catch((e: unknown) => this.logger.error(`could not send "${mail.subject}": ${errorFacts(e)}`));
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
   }

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { PaymentStatus } from '@haat/shared/orders/order-stages';
 import type { OrderRow } from './orders.table.js';
+import { errorFacts } from '../common/error-facts.js';
 
 /** Who moved the order: the shopper, an admin, or the payment provider (paid, expired). */
 export type ChangeCause = 'customer' | 'admin' | 'payment';
@@ -46,9 +47,9 @@ export class OrderEvents {
   private fire(kind: keyof OrderListener, change: OrderChange): void {
     for (const listener of this.listeners) {
       try {
-        void Promise.resolve(listener[kind]?.(change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`));
+        void Promise.resolve(listener[kind]?.(change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`));
       } catch (e) {
-        this.logger.warn(`${kind} listener failed for ${change.order.id}: ${String(e)}`);
+        this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`);
       }
     }
   }

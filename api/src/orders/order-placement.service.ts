@@ -9,6 +9,7 @@ import { addresses } from '../addresses/addresses.table.js';
 import { cartItems } from '../cart/cart.table.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { newOrderId } from './order-id.js';
+import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
 import { assertClientTotal, priceChanged, priceOrder, type PricedOrder } from './order-pricing.js';
 import { loadSaleable, outOfStock, takeStock } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
@@ -37,9 +38,10 @@ export class OrderPlacementService {
   ) {}
 
   async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {
+    const requestHash = idempotencyKey ? orderFingerprint(method, input) : null;
     if (idempotencyKey) {
       const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
-      if (first) return { order: first, created: false };
+      if (first) return replayOf(first, requestHash);
     }
     const items = mergeLines(input.items);
     const [address, saleable] = await Promise.all([this.ownAddress(userId, input.addressId), loadSaleable(this.db, items.map((i) => i.productId))]);
@@ -53,7 +55,7 @@ export class OrderPlacementService {
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, items);
+      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items);
       if (written) {
         const { row, lines } = written;
         if (method === 'COD') this.events.placed({ order: row, previousPaymentStatus: row.paymentStatus, cause: 'customer', committedAt: Date.now() });
@@ -62,7 +64,7 @@ export class OrderPlacementService {
       if (idempotencyKey) {
         // The same key committed first in a concurrent request: answer that order.
         const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
-        if (first) return { order: first, created: false };
+        if (first) return replayOf(first, requestHash);
       }
     }
     throw new Error('Could not allocate an order number');
@@ -76,6 +78,7 @@ export class OrderPlacementService {
     priced: PricedOrder,
     deliveryAddress: ReturnType<typeof copyAddress>,
     idempotencyKey: string | undefined,
+    requestHash: string | null,
     items: Array<{ productId: string; quantity: number }>,
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
@@ -97,6 +100,7 @@ export class OrderPlacementService {
           quantity: priced.quantity,
           deliveryAddress,
           idempotencyKey: idempotencyKey ?? null,
+          requestHash,
           createdAt: now,
           updatedAt: now,
         })
@@ -136,6 +140,12 @@ export class OrderPlacementService {
     if (!row) throw notFound('Address');
     return row;
   }
+}
+
+/** The order an earlier request with this key placed, if this request is the same one (else 422). */
+function replayOf(first: OrderRow, requestHash: string | null): Placed {
+  if (first.requestHash && first.requestHash !== requestHash) throw idempotencyKeyReused();
+  return { order: first, created: false };
 }
 
 /** The ordered products leave the cart in the order's own transaction. */

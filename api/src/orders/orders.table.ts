@@ -27,6 +27,8 @@ export const orders = pgTable(
     deliveryAddress: jsonb('delivery_address').$type<OrderAddress>().notNull(),
     /** The client's Idempotency-Key: the same key from the same user answers this order again. */
     idempotencyKey: text('idempotency_key'),
+    /** What the keyed request asked for (orderFingerprint): the same key with another body is refused. Null before it was kept. */
+    requestHash: text('request_hash'),
     stripeSessionId: text('stripe_session_id'),
     stripeSessionUrl: text('stripe_session_url'),
     /** The card payment behind a paid order, kept so a cancellation can refund it. */

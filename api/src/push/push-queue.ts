@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { PUSH_SENDER, type PushSender, type PushTarget } from './push-sender.js';
+import { errorFacts } from '../common/error-facts.js';
 
 /** Retry spacing: 0.5 s, 1 s, 2 s; then the message is dropped (a notice hours late helps nobody). */
 export const PUSH_RETRY_DELAYS_MS = [500, 1000, 2000] as const;
@@ -71,7 +72,7 @@ export class PushQueue implements OnApplicationShutdown {
     const outcome = await this.send(job.target, job.payload);
     if (outcome.kind === 'sent') return;
     if (outcome.kind === 'gone') {
-      await job.onGone().catch((e: Error) => this.logger.warn(`could not delete a gone subscription: ${e.message}`));
+      await job.onGone().catch((e: unknown) => this.logger.warn(`could not delete a gone subscription: ${errorFacts(e)}`));
       return;
     }
     if (outcome.kind === 'rejected') {

@@ -1,4 +1,4 @@
-import { Global, Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
@@ -21,6 +21,8 @@ export type RedisFactory = () => Redis | null;
         const factory = () => {
           if (!config.redisUrl) return null;
           const client = new Redis(config.redisUrl, { maxRetriesPerRequest: 3, lazyConnect: false });
+          // A lost Redis is reported here (readiness shows it); ioredis reconnects by itself.
+          client.on('error', (e: Error & { code?: string }) => new Logger('Redis').warn(`connection error: ${e.code ?? e.message}`));
           opened.push(client);
           return client;
         };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BoolLike, Count, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
 import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
+import { PlainText } from '../common/text-rule.js';
 
 const IdRefs = z.array(IdRef, { error: 'must be a list' }).max(50, { error: 'has too many entries' });
 
@@ -14,7 +15,7 @@ export const Variant = z.object({
 export type VariantInput = z.infer<typeof Variant>;
 
 const MoreDetails = z
-  .record(z.string().trim().min(1, { error: 'field names must not be empty' }).max(100), z.union([z.string().max(2000), z.number(), z.boolean()]))
+  .record(PlainText().trim().min(1, { error: 'field names must not be empty' }).max(100), z.union([PlainText({ multiline: true }).max(2000), z.number(), z.boolean()]))
   .refine((r) => Object.keys(r).length <= 50, { error: 'has too many fields' });
 
 const productFields = {
@@ -27,7 +28,7 @@ const productFields = {
   stock: Count,
   price: Money,
   discount: Percent,
-  description: Text(5000),
+  description: Text(5000, { multiline: true }),
   more_details: MoreDetails,
   variants: z.array(Variant).max(50, { error: 'has too many variants' }),
 };

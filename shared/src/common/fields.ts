@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PlainText } from './text-rule.js';
 
 /** Ids are strings without hyphens (ULIDs), because routes take the text after the last hyphen. */
 export const Id = z
@@ -26,16 +27,16 @@ export const Page = numeric(z.number({ error: 'must be a number' }).int({ error:
 export const Limit = (max: number) =>
   numeric(z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }));
 
-export const Text = (max: number) => z.string({ error: 'must be text' }).trim().max(max, { error: `must be at most ${max} characters` });
-export const RequiredText = (max: number) => Text(max).min(1, { error: 'is required' });
+/** Text as a person types it, under the one text rule (text-rule.ts); single-line unless said. */
+export const Text = (max: number, options: { multiline?: boolean } = {}) => PlainText(options).trim().max(max, { error: `must be at most ${max} characters` });
+export const RequiredText = (max: number, options: { multiline?: boolean } = {}) => Text(max, options).min(1, { error: 'is required' });
 
-export const Email = z
-  .string({ error: 'must be text' })
+export const Email = PlainText()
   .trim()
   .toLowerCase()
   .max(254, { error: 'is too long' })
   .pipe(z.email({ error: 'must be a valid e-mail address' }));
 
-export const ImageUrl = z.string({ error: 'must be a URL' }).trim().min(1, { error: 'is required' }).max(2048, { error: 'is too long' });
+export const ImageUrl = PlainText({ error: 'must be a URL' }).trim().min(1, { error: 'is required' }).max(2048, { error: 'is too long' });
 
 export const BoolLike = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'must be true or false' }));

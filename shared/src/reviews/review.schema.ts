@@ -17,7 +17,7 @@ const Rating = z.preprocess(
 export const AddReviewBody = z.object({
   productId: Id,
   rating: Rating,
-  comment: Text(2000).optional().default(''),
+  comment: Text(2000, { multiline: true }).optional().default(''),
 });
 export type AddReviewBody = z.infer<typeof AddReviewBody>;
 

@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { Email, RequiredText } from '../common/fields.js';
 import { LIMITS } from '../common/limits.js';
+import { PlainText } from '../common/text-rule.js';
 import { NEW_PASSWORD_MISMATCH } from './user.schema.js';
 
 /** A Google ID token (a JWT) as the Google Identity Services button hands it over. */
 export const GoogleCredentialBody = z.object({
-  credential: z.string({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(8192, { error: 'is too long' }),
+  credential: PlainText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(8192, { error: 'is too long' }),
 });
 export type GoogleCredentialBody = z.infer<typeof GoogleCredentialBody>;
 
@@ -15,7 +16,7 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 /** Spec §5: exactly six digits (the boxes strip anything else, so the server refuses it). */
 export const Otp = z.preprocess(
   (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v).padStart(LIMITS.otpLength, '0') : v),
-  z.string({ error: 'must be the six-digit code' }).trim().regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { error: 'must be the six-digit code' }),
+  PlainText({ error: 'must be the six-digit code' }).trim().regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { error: 'must be the six-digit code' }),
 );
 
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
@@ -24,7 +25,7 @@ export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 const NewPassword = z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' });
 
 /** What verify-forgot-password-otp answers: proof that this caller, and only this one, read the code. */
-export const ResetToken = z.string({ error: 'is required: verify the code from your e-mail first' }).trim().min(1, { error: 'is required: verify the code from your e-mail first' }).max(200, { error: 'is too long' });
+export const ResetToken = PlainText({ error: 'is required: verify the code from your e-mail first' }).trim().min(1, { error: 'is required: verify the code from your e-mail first' }).max(200, { error: 'is too long' });
 
 export const ResetPasswordBody = z
   .object({ email: Email, resetToken: ResetToken, newPassword: NewPassword, confirmPassword: NewPassword })
@@ -52,6 +53,6 @@ export const UpdateUserBody = z.object({
   email: Email,
   mobile: Mobile,
   currentPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }).optional(),
-  credential: z.string({ error: 'must be text' }).trim().max(8192, { error: 'is too long' }).optional(),
+  credential: PlainText().trim().max(8192, { error: 'is too long' }).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

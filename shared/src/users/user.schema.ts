@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Email, RequiredText } from '../common/fields.js';
+import { PlainText } from '../common/text-rule.js';
 
 export const PASSWORD_MISMATCH = 'Password and confirm password must be same';
 export const NEW_PASSWORD_MISMATCH = 'New password and confirm password must be same';
@@ -14,4 +15,4 @@ export type RegisterBody = z.infer<typeof RegisterBody>;
 export const LoginBody = z.object({ email: Email, password: Password });
 export type LoginBody = z.infer<typeof LoginBody>;
 
-export const RefreshBody = z.object({ refreshToken: z.string().min(1).max(4096).optional() });
+export const RefreshBody = z.object({ refreshToken: PlainText().min(1).max(4096).optional() });

@@ -1,3 +1,5 @@
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Logger } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { count, eq, sql } from 'drizzle-orm';
@@ -18,8 +20,11 @@ export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local',
 
 const logger = new Logger('Seed');
 
-/** Creates the admin if there is none. Without ADMIN_PASSWORD a password is generated and printed once. */
-export async function ensureAdmin(db: Db, email = 'admin@haat.local', password?: string): Promise<void> {
+/**
+ * Creates the admin if there is none. Without ADMIN_PASSWORD a password is generated and written to
+ * `$DATA_DIR/admin-password.txt` (owner-only); the log names the file, never the password.
+ */
+export async function ensureAdmin(db: Db, email = 'admin@haat.local', password?: string, dataDir?: string): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
   if (existing) return;
   const chosen = password ?? randomBytes(9).toString('base64url');
@@ -27,8 +32,10 @@ export async function ensureAdmin(db: Db, email = 'admin@haat.local', password?:
     .insert(users)
     .values({ id: newId(), name: 'Admin', email, passwordHash: await hashPassword(chosen), role: 'ADMIN', verifyEmail: true })
     .onConflictDoUpdate({ target: users.email, set: { role: 'ADMIN' } });
-  if (!password) logger.warn(`Created the admin ${email} with the generated password: ${chosen} (shown once; set ADMIN_PASSWORD to choose it)`);
-  else logger.log(`Created the admin ${email}`);
+  if (password) return logger.log(`Created the admin ${email}`);
+  const file = join(dataDir ?? '.', 'admin-password.txt');
+  writeFileSync(file, `${chosen}\n`, { mode: 0o600 });
+  logger.warn(`Created the admin ${email}; its generated password is in ${file} (readable by this user only; delete it once noted, or set ADMIN_PASSWORD to choose it)`);
 }
 
 export async function ensureDemoCustomer(db: Db): Promise<void> {
