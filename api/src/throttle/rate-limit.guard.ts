@@ -1,8 +1,8 @@
 import { Injectable, SetMetadata, UseGuards, applyDecorators, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../common/app-error.js';
 import { RateLimited, RateLimiters, type Window } from './rate-limiters.js';
+import { tooManyAttempts } from './too-many-attempts.js';
 
 const RULE = 'haat:rate-limit';
 
@@ -42,9 +42,7 @@ export class RateLimitGuard implements CanActivate {
       if (rule.email && email) await this.limiters.hit(`${route}:email`, email, rule.email);
     } catch (e) {
       if (!(e instanceof RateLimited)) throw e;
-      void reply.header('retry-after', e.retryAfterSeconds);
-      const s = e.retryAfterSeconds;
-      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`, { retryAfter: s });
+      throw tooManyAttempts(reply, e.retryAfterSeconds);
     }
     return true;
   }

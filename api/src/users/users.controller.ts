@@ -1,5 +1,5 @@
-import { Controller, Get, Headers, HttpCode, Post, Put, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
 import { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
 import { ok } from '../common/envelope.js';
@@ -10,6 +10,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
 import { readUploadedFile } from '../files/multipart-file.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { LoginProtection } from '../throttle/login-protection.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { UsersService } from './users.service.js';
@@ -24,6 +25,7 @@ export class UsersController {
     private readonly tokens: TokensService,
     private readonly google: GoogleSignInService,
     private readonly reset: PasswordResetService,
+    private readonly loginProtection: LoginProtection,
   ) {}
 
   @Post('register')
@@ -35,9 +37,11 @@ export class UsersController {
 
   @Post('login')
   @HttpCode(200)
-  @RateLimit({ ip: [20, MINUTE], email: [10, 15 * MINUTE] })
-  async login(@ZBody(LoginBody) body: LoginBody, @Headers('user-agent') ua = '') {
-    return ok(tokensOf(await this.users.login(body, ua)), 'Login successfully');
+  // Requests per address (argon2 is costly); failed passwords are counted by LoginProtection.
+  @RateLimit({ ip: [20, MINUTE] })
+  async login(@ZBody(LoginBody) body: LoginBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Headers('user-agent') ua = '') {
+    const pair = await this.loginProtection.attempt(body.email, req.ip, reply, () => this.users.login(body, ua));
+    return ok(tokensOf(pair), 'Login successfully');
   }
 
   @Post('google-login')
