@@ -33,7 +33,7 @@ suite('two shops on one Redis on %s', (kind) => {
 
   beforeAll(async () => {
     a = await startApp(kind, env);
-    const sameShop = kind === 'postgres' ? { DATABASE_URL: a.config.databaseUrl! } : { REDIS_PREFIX: a.config.redisPrefix };
+    const sameShop: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: a.config.databaseUrl! } : { REDIS_PREFIX: a.config.redisPrefix };
     aTwin = await startApp(kind, { ...env, ...sameShop });
     b = await startApp(kind, env);
   });
