@@ -9,6 +9,7 @@ import { newId } from '../common/ids.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { hashPassword } from './password.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { UsersService } from './users.service.js';
 import { users } from './users.table.js';
 import { passwordResetCodes, passwordResetRequests } from './password-reset.table.js';
@@ -110,6 +111,7 @@ export class PasswordResetService {
 
   /** Once, within 15 minutes of a verify; every signed-in device is signed out afterwards. */
   async resetPassword(email: string, newPassword: string): Promise<void> {
+    refuseCommonPassword(newPassword, 'newPassword');
     const allowed = () =>
       and(
         eq(passwordResetCodes.email, email),

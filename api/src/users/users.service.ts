@@ -11,6 +11,7 @@ import { addresses } from '../addresses/addresses.table.js';
 import { cartItems } from '../cart/cart.table.js';
 import { orders } from '../orders/orders.table.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { toPublicUser, type PublicUser } from './public-user.js';
 import { users, type UserRow } from './users.table.js';
 
@@ -25,6 +26,7 @@ export class UsersService {
   ) {}
 
   async register(body: RegisterBody): Promise<PublicUser> {
+    refuseCommonPassword(body.password, 'password');
     const existing = await this.findByEmail(body.email);
     if (existing) throw conflict('User already exists with this email.');
     const [row] = await this.db

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Email, RequiredText } from '../common/fields.js';
 import { LIMITS } from '../common/limits.js';
 import { NEW_PASSWORD_MISMATCH } from './user.schema.js';
+import { NewPassword } from './new-password.js';
 
 /** A Google ID token (a JWT) as the Google Identity Services button hands it over. */
 export const GoogleCredentialBody = z.object({
@@ -21,10 +22,8 @@ export const Otp = z.preprocess(
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
-const NewPassword = z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' });
-
 export const ResetPasswordBody = z
-  .object({ email: Email, newPassword: NewPassword, confirmPassword: NewPassword })
+  .object({ email: Email, newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
