@@ -15,7 +15,11 @@ const PLAIN_MESSAGES: Record<number, string> = {
 };
 
 /** Turns any error into the envelope. Internals of unexpected errors never reach the client. */
-export function toEnvelope(exception: unknown, req: { id?: string; method?: string; url?: string }, logger: Logger): { status: number; body: ErrorEnvelope } {
+export function toEnvelope(
+  exception: unknown,
+  req: { id?: string; method?: string; url?: string },
+  logger: Logger,
+): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
   // Nest's Fastify adapter wraps Fastify's own 4xx errors (bad JSON, body over 1 MB) in an
   // HttpException with the original as `cause`: answer those with our wording and code.
   const cause = exception instanceof HttpException ? (exception.cause as { code?: unknown } | undefined) : undefined;
@@ -43,6 +47,16 @@ export function toEnvelope(exception: unknown, req: { id?: string; method?: stri
           : (PLAIN_MESSAGES[status] ?? 'Bad request.');
     return { status, body: { success: false, error: true, message, code: err.code ?? 'BAD_REQUEST', ...(badJson ? { fields: ['body'] } : {}) } };
   }
+  // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound): busy, not broken.
+  const sqlState = (err as { code?: unknown; cause?: { code?: unknown } } | undefined)?.cause?.code ?? err?.code;
+  if (sqlState === '57014') {
+    logger.warn(`${req.method} ${req.url?.split('?')[0]} [${req.id}] query cancelled (statement timeout)`);
+    return {
+      status: 503,
+      headers: { 'retry-after': '5' },
+      body: { success: false, error: true, message: 'The shop is busy. Please try again in a few seconds.', code: 'BUSY' },
+    };
+  }
   logger.error(`${req.method} ${req.url} [${req.id}] unexpected: ${err?.message}`, err?.stack);
   return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${req.id}).`, code: 'INTERNAL' } };
 }
@@ -61,7 +75,8 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const req = ctx.getRequest<FastifyRequest>();
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ') && this.fallback?.(req, reply)) return;
-    const { status, body } = toEnvelope(exception, req, this.logger);
+    const { status, body, headers } = toEnvelope(exception, req, this.logger);
+    if (headers) void reply.headers(headers);
     void reply.status(status).send(body);
   }
 }

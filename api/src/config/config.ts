@@ -39,6 +39,10 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /** Rate limits are on by default; tests that are not about limits may raise them. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
+  CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  /** How long a client may take to send a whole request (headers and body), and to stay idle. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -74,6 +78,8 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     uploadsDir: join(dataDir, 'uploads'),
     mailDir: join(dataDir, 'mail'),
   };

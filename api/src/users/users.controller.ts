@@ -112,6 +112,8 @@ export class UsersController {
 
   /** Multipart, field "file": checked and re-encoded to WebP like every upload. */
   @Put('upload-avatar')
+  // Decoding an image is the costliest thing a customer can ask for: a few a minute is plenty.
+  @RateLimit({ ip: [30, MINUTE], user: [10, 10 * MINUTE] })
   @Auth()
   async uploadAvatar(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest) {
     return ok(await this.users.setAvatar(user.id, await readUploadedFile(req)), 'Avatar uploaded successfully');
