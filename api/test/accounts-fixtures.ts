@@ -100,7 +100,7 @@ export async function waitForCode(t: TestApp, email: string, nth = 1, timeoutMs 
 export async function startGoogleIdP(): Promise<{
   jwksUrl: string;
   clientId: string;
-  sign(claims: JWTPayload, opts?: { expiresIn?: string | number; signWith?: 'own' | 'stranger'; kid?: string }): Promise<string>;
+  sign(claims: JWTPayload, opts?: { expiresIn?: string | number; signWith?: 'own' | 'stranger'; kid?: string; issuedAt?: number }): Promise<string>;
   close(): Promise<void>;
 }> {
   const own = await generateKeyPair('RS256', { extractable: true });
@@ -123,7 +123,7 @@ export async function startGoogleIdP(): Promise<{
       const key = opts.signWith === 'stranger' ? stranger.privateKey : own.privateKey;
       const jwt = new SignJWT({ iss: 'https://accounts.google.com', aud: clientId, email_verified: true, ...claims })
         .setProtectedHeader({ alg: 'RS256', kid: opts.kid ?? 'test-key-1', typ: 'JWT' })
-        .setIssuedAt(typeof opts.expiresIn === 'number' && opts.expiresIn < 0 ? Math.floor(Date.now() / 1000) - 7200 : undefined);
+        .setIssuedAt(opts.issuedAt ?? (typeof opts.expiresIn === 'number' && opts.expiresIn < 0 ? Math.floor(Date.now() / 1000) - 7200 : undefined));
       if (typeof opts.expiresIn === 'number') jwt.setExpirationTime(Math.floor(Date.now() / 1000) + opts.expiresIn);
       else jwt.setExpirationTime(opts.expiresIn ?? '1h');
       return jwt.sign(key);

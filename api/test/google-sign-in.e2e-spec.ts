@@ -1,5 +1,5 @@
 import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
-import { startGoogleIdP } from './accounts-fixtures.js';
+import { mailsTo, startGoogleIdP } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
   let t: TestApp;
@@ -54,6 +54,34 @@ describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
     const hijack = await googleLogin(await idp.sign({ sub: `g-other-${c.id}`, email: c.email }));
     expect(hijack.status).toBe(401);
     expect(hijack.body.message).toMatch(/different Google account/);
+  });
+
+  it('a Google-only account changes its e-mail only with a fresh credential of its own Google account; the old address is told', async () => {
+    const p = person();
+    const token = (await googleRegister(await idp.sign(p))).body.data.accesstoken as string;
+    const newEmail = `moved-${p.email}`;
+    const update = (extra: Record<string, unknown>) => api(t).put('/api/user/update-user').set(bearer(token)).send({ name: p.name, email: newEmail, mobile: '9876543210', ...extra });
+
+    const none = await update({});
+    expect(none.status).toBe(400);
+    expect(none.body.fields).toEqual(['credential']);
+    const stranger = await update({ credential: await idp.sign({ ...person(), name: 'Someone else' }) });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.message).toMatch(/not the one linked/);
+    const stale = await update({ credential: await idp.sign(p, { issuedAt: Math.floor(Date.now() / 1000) - 10 * 60 }) });
+    expect(stale.status).toBe(400);
+    expect(stale.body.message).toMatch(/5 minutes/);
+    expect((await update({ credential: await idp.sign(p, { signWith: 'stranger' }) })).status).toBe(401);
+    expect((await api(t).get('/api/user/user-details').set(bearer(token))).body.data.email).toBe(p.email);
+
+    const done = await update({ credential: await idp.sign(p) });
+    expect(done.status).toBe(200);
+    expect(done.body.data.email).toBe(newEmail);
+    const until = Date.now() + 5000;
+    while ((await mailsTo(t, p.email)).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const [notice] = await mailsTo(t, p.email);
+    expect(notice).toMatch(/Subject: Your Haat e-mail address was changed/);
+    expect(notice).toContain(newEmail);
   });
 
   it('google-login with an e-mail nobody uses asks to sign up (404), and creates nothing', async () => {

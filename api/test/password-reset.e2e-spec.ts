@@ -12,8 +12,8 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
 
   const forgot = (email: string) => api(t).put('/api/user/forgot-password').send({ email });
   const verify = (email: string, otp: unknown) => api(t).put('/api/user/verify-forgot-password-otp').send({ email, otp });
-  const reset = (email: string, newPassword: string, confirmPassword = newPassword) =>
-    api(t).put('/api/user/reset-password').send({ email, newPassword, confirmPassword });
+  const reset = (email: string, resetToken: unknown, newPassword: string, confirmPassword = newPassword) =>
+    api(t).put('/api/user/reset-password').send({ email, resetToken, newPassword, confirmPassword });
   const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('forgot → mailed code → verify → reset: new password works, old one and every session do not, and only once', async () => {
@@ -29,13 +29,15 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
 
     const ok = await verify(c.email, code);
     expect(ok.status).toBe(200);
-    expect(ok.body).toMatchObject({ success: true, error: false, message: 'Verify OTP successfully' });
+    expect(ok.body).toMatchObject({ success: true, error: false, message: 'Verify OTP successfully', data: { email: c.email } });
+    const token = ok.body.data.resetToken as string;
+    expect(token).toMatch(/^[\w-]{40,}$/);
 
-    const mismatch = await reset(c.email, 'brand-new-pass', 'something-else');
+    const mismatch = await reset(c.email, token, 'brand-new-pass', 'something-else');
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toContain('New password and confirm password must be same');
 
-    const done = await reset(c.email, 'brand-new-pass');
+    const done = await reset(c.email, token, 'brand-new-pass');
     expect(done.status).toBe(200);
     expect(done.body.success).toBe(true);
 
@@ -43,8 +45,8 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(400);
     for (const refreshToken of sessions) expect((await api(t).post('/api/user/refresh-token').set(bearer(refreshToken))).status).toBe(401);
 
-    // Once: the same verified code cannot set the password again.
-    const twice = await reset(c.email, 'third-password');
+    // Once: the same token cannot set the password again.
+    const twice = await reset(c.email, token, 'third-password');
     expect(twice.status).toBe(400);
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: 'third-password' })).status).toBe(400);
   });
@@ -62,7 +64,7 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
     const v = await verify(unknown, '123456');
     expect(v.status).toBe(400);
     expect(v.body.fields).toEqual(['otp']);
-    expect((await reset(unknown, 'whatever-pass')).status).toBe(400);
+    expect((await reset(unknown, 'a'.repeat(43), 'whatever-pass')).status).toBe(400);
   });
 
   it('keeps only a keyed hash of the code', async () => {
@@ -101,7 +103,7 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
     const right = await verify(c.email, code);
     expect(right.status).toBe(400);
     expect(right.body.message).toMatch(/request a new one/);
-    expect((await reset(c.email, 'never-set-pass')).status).toBe(400);
+    expect((await reset(c.email, 'a'.repeat(43), 'never-set-pass')).status).toBe(400);
   });
 
   it('a code expires after 10 minutes', async () => {
@@ -115,17 +117,60 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
     expect(res.body.message).toMatch(/expired/);
   });
 
-  it('reset needs a verify, and only within 15 minutes of it', async () => {
+  it('reset needs the token the verify answered: not the e-mail alone, not another account\'s token, not after 10 minutes', async () => {
     const c = await newCustomer(t);
+    const eve = await newCustomer(t);
     await forgot(c.email);
     const code = await waitForCode(t, c.email);
-    expect((await reset(c.email, 'not-yet-pass')).status).toBe(400);
-    expect((await verify(c.email, code)).status).toBe(200);
-    await t.db.update(passwordResetCodes).set({ verifiedAt: new Date(Date.now() - 16 * 60_000) }).where(eq(passwordResetCodes.email, c.email));
-    const late = await reset(c.email, 'too-late-pass');
+    expect((await reset(c.email, 'a'.repeat(43), 'not-yet-pass')).status).toBe(400);
+    const verified = await verify(c.email, code);
+    expect(verified.status).toBe(200);
+    const token = verified.body.data.resetToken as string;
+
+    // The owner verified; someone who knows only the e-mail cannot set the password.
+    for (const stranger of [undefined, '', 'x'.repeat(43)]) {
+      const res = await reset(c.email, stranger, 'hijacked-pass');
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toContain('resetToken');
+    }
+    // Eve's own verified token does not open Alice's account.
+    await forgot(eve.email);
+    const eveToken = (await verify(eve.email, await waitForCode(t, eve.email))).body.data.resetToken as string;
+    expect((await reset(c.email, eveToken, 'hijacked-pass')).status).toBe(400);
+    // The code verifies once: a second verify answers no second token.
+    const again = await verify(c.email, code);
+    expect(again.status).toBe(400);
+    expect(again.body.data).toBeUndefined();
+
+    // Ten minutes pass (the expiry is moved into the past in the database; no clock is mocked).
+    await t.db.update(passwordResetCodes).set({ resetTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetCodes.email, c.email));
+    const late = await reset(c.email, token, 'too-late-pass');
     expect(late.status).toBe(400);
-    expect(late.body.message).toMatch(/15 minutes/);
+    expect(late.body.message).toMatch(/10 minutes/);
+    for (const password of ['hijacked-pass', 'too-late-pass']) expect((await api(t).post('/api/user/login').send({ email: c.email, password })).status).toBe(400);
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(200);
+  });
+
+  it('keeps only a hash of the reset token, and a new code voids a token not yet used', async () => {
+    const c = await newCustomer(t);
+    await forgot(c.email);
+    const token = (await verify(c.email, await waitForCode(t, c.email))).body.data.resetToken as string;
+    const [row] = await t.db.select().from(passwordResetCodes).where(eq(passwordResetCodes.email, c.email));
+    expect(row!.resetTokenHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(token);
+    expect(row!.resetTokenExpiresAt!.getTime() - Date.now()).toBeLessThanOrEqual(10 * 60_000);
+    await forgot(c.email);
+    await waitForCode(t, c.email, 2);
+    expect((await reset(c.email, token, 'replaced-pass')).status).toBe(400);
+  });
+
+  it('a reset ends every session of the account at once: its access tokens are refused', async () => {
+    const c = await newCustomer(t);
+    expect((await api(t).get('/api/user/user-details').set(bearer(c.token))).status).toBe(200);
+    await forgot(c.email);
+    const token = (await verify(c.email, await waitForCode(t, c.email))).body.data.resetToken as string;
+    expect((await reset(c.email, token, 'after-reset-pass')).status).toBe(200);
+    expect((await api(t).get('/api/user/user-details').set(bearer(c.token))).status).toBe(401);
   });
 
   it('sends at most 5 codes per e-mail per hour (429), alike for unknown e-mails', async () => {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
-import { addAddress, addProduct } from './accounts-fixtures.js';
+import { addAddress, addProduct, mailsTo } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
   let t: TestApp, admin: string;
@@ -10,13 +10,39 @@ describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
   it('update-user changes name, e-mail and mobile; the new e-mail signs in', async () => {
     const c = await newCustomer(t, 'Old Name');
     const newEmail = `new-${c.email}`;
-    const res = await api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'New Name', email: newEmail.toUpperCase(), mobile: '+91 98765 43210' });
+    const res = await api(t)
+      .put('/api/user/update-user')
+      .set(bearer(c.token))
+      .send({ name: 'New Name', email: newEmail.toUpperCase(), mobile: '+91 98765 43210', currentPassword: c.password });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, message: 'Updated successfully', data: { name: 'New Name', email: newEmail, mobile: '+91 98765 43210' } });
     const me = await api(t).get('/api/user/user-details').set(bearer(c.token));
     expect(me.body.data).toMatchObject({ name: 'New Name', email: newEmail, mobile: '+91 98765 43210', verify_email: false });
     expect((await api(t).post('/api/user/login').send({ email: newEmail, password: c.password })).status).toBe(200);
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(400);
+  });
+
+  it('changing the e-mail needs the current password, and the old address is told by mail', async () => {
+    const c = await newCustomer(t, 'Careful');
+    const newEmail = `attacker-${c.email}`;
+    const update = (extra: Record<string, unknown>) => api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Careful', email: newEmail, mobile: '9876543210', ...extra });
+    const missing = await update({});
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ success: false, error: true, fields: ['currentPassword'] });
+    const wrong = await update({ currentPassword: 'not-the-password' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/current password is not correct/);
+    expect((await api(t).get('/api/user/user-details').set(bearer(c.token))).body.data.email).toBe(c.email);
+    expect(await mailsTo(t, c.email)).toHaveLength(0);
+    // Name and mobile alone need no password.
+    expect((await api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Renamed', email: c.email, mobile: '9000000000' })).status).toBe(200);
+
+    expect((await update({ currentPassword: c.password })).status).toBe(200);
+    const until = Date.now() + 5000;
+    while ((await mailsTo(t, c.email)).length === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+    const [notice] = await mailsTo(t, c.email);
+    expect(notice).toMatch(/Subject: Your Haat e-mail address was changed/);
+    expect(notice).toContain(newEmail);
   });
 
   it("refuses another account's e-mail (409) and a missing field (400 naming it)", async () => {

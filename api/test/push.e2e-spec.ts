@@ -4,7 +4,8 @@ import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { pushSubscriptions } from '../src/push/push-subscriptions.table.js';
 import { PushQueue } from '../src/push/push-queue.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { users } from '../src/users/users.table.js';
+import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { BrowserSubscription, PushEndpoint, type PushDelivery } from './push-endpoint.js';
 
@@ -167,5 +168,42 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     expect(own.body.data.removed).toBe(true);
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, adminId))).toEqual([]);
     expect((await api(t).post('/api/push/unsubscribe').send({ endpoint: mine.endpoint })).status).toBe(401);
+  });
+
+  it("an endpoint held by another account is not moved (409): a customer cannot take an admin's notices", async () => {
+    const adminPhone = new BrowserSubscription(pushService.url('/push/held-by-admin'));
+    expect((await subscribe(admin, adminPhone)).status).toBe(201);
+    const thief = await newCustomer(t);
+    const taken = await subscribe(thief.token, new BrowserSubscription(adminPhone.endpoint));
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ success: false, error: true, fields: ['endpoint'] });
+    const rows = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, adminPhone.endpoint));
+    expect(rows.map((r) => [r.userId, r.p256dh])).toEqual([[adminId, adminPhone.toJSON().keys.p256dh]]);
+
+    const orderId = await order(77);
+    const [delivery] = await arrived(pushService, '/push/held-by-admin');
+    expect(JSON.parse(adminPhone.decrypt(delivery?.body as Buffer)).orderId).toBe(orderId);
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: adminPhone.endpoint });
+  });
+
+  it('pushes never go to a non-admin: not to customers, nor to an admin whose account was disabled', async () => {
+    const customer = await newCustomer(t);
+    const customerPhone = new BrowserSubscription(pushService.url('/push/customer-only'));
+    expect((await subscribe(customer.token, customerPhone)).status).toBe(201);
+    const second = await newCustomer(t, 'Second Admin');
+    await t.db.update(users).set({ role: 'ADMIN' }).where(eq(users.id, second.id));
+    const secondToken = (await login(t, second.email, second.password)).accesstoken;
+    const secondPhone = new BrowserSubscription(pushService.url('/push/disabled-admin'));
+    expect((await subscribe(secondToken, secondPhone)).status).toBe(201);
+    expect((await api(t).put('/api/user/admin/update-status').set(bearer(admin)).send({ _id: second.id, status: 'Suspended' })).status).toBe(200);
+    const watch = new BrowserSubscription(pushService.url('/push/active-admin'));
+    expect((await subscribe(admin, watch)).status).toBe(201);
+
+    await order(55);
+    await arrived(pushService, '/push/active-admin');
+    await t.app.get(PushQueue).idle();
+    expect(pushService.to('/push/customer-only')).toEqual([]);
+    expect(pushService.to('/push/disabled-admin')).toEqual([]);
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: watch.endpoint });
   });
 });

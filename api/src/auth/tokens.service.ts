@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, ne } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { unauthorized } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { refreshSessions } from './refresh-sessions.table.js';
+import { SessionRegistry } from './session-registry.js';
 
 export const ACCESS_TTL_SECONDS = 15 * 60;
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
@@ -30,6 +31,7 @@ export class TokensService {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
+    private readonly sessions: SessionRegistry,
   ) {}
 
   async startSession(user: { id: string; role: 'ADMIN' | 'USER' }, userAgent = ''): Promise<TokenPair> {
@@ -68,21 +70,20 @@ export class TokensService {
     return this.sign({ id: session.userId, role }, claims.sid, jti);
   }
 
+  /** Ends one session at once: its refresh token, and every access token naming it, on every instance. */
   async revoke(sid: string): Promise<void> {
     await this.db.update(refreshSessions).set({ revokedAt: new Date() }).where(and(eq(refreshSessions.id, sid), isNull(refreshSessions.revokedAt)));
+    await this.sessions.end([sid]);
   }
 
-  async revokeAllOf(userId: string): Promise<void> {
-    await this.db.update(refreshSessions).set({ revokedAt: new Date() }).where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt)));
-  }
-
-  async isSessionActive(sid: string): Promise<boolean> {
-    const [session] = await this.db
-      .select({ id: refreshSessions.id })
-      .from(refreshSessions)
-      .where(and(eq(refreshSessions.id, sid), isNull(refreshSessions.revokedAt)))
-      .limit(1);
-    return Boolean(session);
+  /** Ends every session of the account (password reset, account disabled), or every other one (password change). */
+  async revokeAllOf(userId: string, exceptSid?: string): Promise<void> {
+    const ended = await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshSessions.userId, userId), isNull(refreshSessions.revokedAt), exceptSid ? ne(refreshSessions.id, exceptSid) : undefined))
+      .returning({ id: refreshSessions.id });
+    await this.sessions.end(ended.map((s) => s.id));
   }
 
   private async verifyRefresh(token: string): Promise<RefreshClaims> {

@@ -6,6 +6,7 @@ import { formatInr } from '@haat/shared/money/inr';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
+import { conflict } from '../common/app-error.js';
 import { users } from '../users/users.table.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';
@@ -24,13 +25,20 @@ export class PushService {
     return this.vapid.publicKey;
   }
 
-  /** One row per endpoint: the same browser subscribing again (or for another account) replaces it. */
+  /**
+   * One row per endpoint: the same account subscribing again from the same browser refreshes its keys.
+   * An endpoint held by another account is never moved (409): an endpoint is no secret, and moving
+   * it would take an admin's new-order notices away from them. The conflict is settled in one
+   * statement, so two accounts racing for an endpoint cannot both win.
+   */
   async subscribe(userId: string, body: PushSubscribeBody): Promise<void> {
-    const values = { userId, endpoint: body.endpoint, p256dh: body.keys.p256dh, auth: body.keys.auth };
-    await this.db
+    const keys = { p256dh: body.keys.p256dh, auth: body.keys.auth };
+    const [stored] = await this.db
       .insert(pushSubscriptions)
-      .values({ id: newId(), ...values })
-      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: values });
+      .values({ id: newId(), userId, endpoint: body.endpoint, ...keys })
+      .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: keys, setWhere: eq(pushSubscriptions.userId, userId) })
+      .returning({ id: pushSubscriptions.id });
+    if (!stored) throw conflict('endpoint: This push endpoint belongs to another account; sign out there or unsubscribe it first.', { fields: ['endpoint'] });
   }
 
   /** Only the caller's own subscription; an endpoint that is not theirs is left alone. */
@@ -42,13 +50,13 @@ export class PushService {
     return gone.length > 0;
   }
 
-  /** Queues "New order" to every admin's subscriptions; returns at once. */
+  /** Queues "New order" to the subscriptions of every active admin, never anyone else's; returns at once. */
   async notifyAdminsOfOrder(orderId: string, totalAmt: number): Promise<void> {
     const targets = await this.db
       .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
       .from(pushSubscriptions)
       .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-      .where(eq(users.role, 'ADMIN'));
+      .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')));
     const notice: NewOrderPush = {
       title: 'New order',
       body: `Order ${orderId} · ${formatInr(totalAmt)}`,

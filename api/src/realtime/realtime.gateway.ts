@@ -4,10 +4,13 @@ import { type OnGatewayInit, WebSocketGateway, WebSocketServer } from '@nestjs/w
 import type { Server } from 'socket.io';
 import type { NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { SessionRegistry } from '../auth/session-registry.js';
 import { handshakeToken, verifySocketUser, type SocketUser } from './socket-auth.js';
 
 export const ADMINS_ROOM = 'admins';
 export const userRoom = (userId: string) => `user:${userId}`;
+/** Every socket opened with one session's access tokens: closed together when the session ends. */
+export const sessionRoom = (sid: string) => `session:${sid}`;
 
 type HaatServer = Server<Record<string, never>, ServerToClientEvents, Record<string, never>, { user?: SocketUser }>;
 
@@ -16,6 +19,7 @@ type HaatServer = Server<Record<string, never>, ServerToClientEvents, Record<str
  * connect: the access token is checked in the handshake, before the connection is accepted,
  * and the socket joins its rooms there, so no event can slip past between connect and join.
  * Auth is by token, not cookie, so any origin may connect (CORS guards nothing here).
+ * The token's session must still be active, and when it ends its sockets here are disconnected.
  */
 @WebSocketGateway({ cors: { origin: true }, serveClient: false })
 export class RealtimeGateway implements OnGatewayInit {
@@ -25,15 +29,21 @@ export class RealtimeGateway implements OnGatewayInit {
   constructor(
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly sessions: SessionRegistry,
   ) {}
 
   afterInit(server: HaatServer): void {
+    // Each instance closes its own sockets: ends made elsewhere arrive through the registry's pub/sub.
+    this.sessions.onEnded((sids) => server.local.in(sids.map(sessionRoom)).disconnectSockets(true));
     server.use((socket, next) => {
       verifySocketUser(this.jwt, this.config.jwtAccessSecret, handshakeToken(socket)).then(
         async (user) => {
-          if (!user) return next(new Error('unauthorized: a valid access token is required'));
+          if (!user || !(await this.sessions.isActive(user.sid))) return next(new Error('unauthorized: a valid access token is required'));
           socket.data.user = user;
-          await socket.join(user.role === 'ADMIN' ? [ADMINS_ROOM, userRoom(user.id)] : [userRoom(user.id)]);
+          const rooms = [sessionRoom(user.sid), userRoom(user.id)];
+          await socket.join(user.role === 'ADMIN' ? [ADMINS_ROOM, ...rooms] : rooms);
+          // Ended while joining: the disconnect above found no socket yet, so refuse here.
+          if (this.sessions.hasEnded(user.sid)) return next(new Error('unauthorized: this session has ended'));
           next();
         },
         (error: unknown) => {

@@ -4,6 +4,7 @@ import type { Socket } from 'socket.io';
 export interface SocketUser {
   id: string;
   role: 'ADMIN' | 'USER';
+  sid: string;
 }
 
 interface AccessClaims {
@@ -22,13 +23,13 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
   return null;
 }
 
-/** The same check as the HTTP guard: a valid, unexpired access token (never a refresh token). */
+/** The token part of the HTTP guard's check: a valid, unexpired access token (never a refresh token). */
 export async function verifySocketUser(jwt: JwtService, secret: string, token: string | null): Promise<SocketUser | null> {
   if (!token) return null;
   try {
     const claims = await jwt.verifyAsync<AccessClaims>(token, { secret });
     if (claims.typ !== 'access' || !claims.sub || !claims.sid) return null;
-    return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER' };
+    return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER', sid: claims.sid };
   } catch {
     return null;
   }

@@ -10,12 +10,15 @@ import { UsersService } from './users.service.js';
 import { users, type UserRow } from './users.table.js';
 
 const ISSUERS = ['accounts.google.com', 'https://accounts.google.com'];
+/** A credential proving the account owner is present (e-mail change) must be this recent. */
+export const FRESH_CREDENTIAL_S = 5 * 60;
 
 interface GoogleIdentity {
   sub: string;
   email: string;
   name: string;
   picture: string;
+  issuedAt: number;
 }
 
 /**
@@ -50,6 +53,20 @@ export class GoogleSignInService {
     return this.users.signIn(user, userAgent);
   }
 
+  /**
+   * Re-authentication for an account without a password: a Google credential issued in the last
+   * five minutes for the very Google account linked to it. Throws a 400 naming `credential`.
+   */
+  async confirmOwner(credential: string, user: UserRow): Promise<void> {
+    const identity = await this.verify(credential);
+    if (!user.googleSub || identity.sub !== user.googleSub) {
+      throw new AppError(400, 'REAUTH_FAILED', 'credential: This Google account is not the one linked to your account.', { fields: ['credential'] });
+    }
+    if (Date.now() / 1000 - identity.issuedAt > FRESH_CREDENTIAL_S) {
+      throw new AppError(400, 'REAUTH_FAILED', 'credential: Please sign in with Google again; the credential is more than 5 minutes old.', { fields: ['credential'] });
+    }
+  }
+
   private async verify(credential: string): Promise<GoogleIdentity> {
     const clientId = this.config.googleClientId;
     if (!clientId) throw unavailable('Google sign-in is not configured on this server (GOOGLE_CLIENT_ID is not set).');
@@ -67,7 +84,7 @@ export class GoogleSignInService {
     }
     const name = typeof payload.name === 'string' && payload.name.trim() ? payload.name.trim().slice(0, 100) : email.split('@')[0]!;
     const picture = typeof payload.picture === 'string' && /^https:\/\//.test(payload.picture) ? payload.picture.slice(0, 2048) : '';
-    return { sub: payload.sub, email, name, picture };
+    return { sub: payload.sub, email, name, picture, issuedAt: typeof payload.iat === 'number' ? payload.iat : 0 };
   }
 
   /** jose's error codes, in words a shopper (and a developer reading the log) can act on. */

@@ -1,4 +1,4 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '@haat/shared/common/limits';
@@ -17,7 +17,8 @@ import { passwordResetCodes, passwordResetRequests } from './password-reset.tabl
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_WRONG_CODES = 5;
 export const CODES_PER_HOUR = 5;
-export const RESET_WINDOW_MS = 15 * 60_000;
+/** The reset token a verify answers sets the password once, within this time. */
+export const RESET_TOKEN_TTL_MS = 10 * 60_000;
 const HOUR_MS = 60 * 60_000;
 
 const INVALID_CODE = 'Invalid OTP. Please check the code in your e-mail.';
@@ -26,7 +27,8 @@ const NEED_NEW_CODE = 'This code can no longer be used. Please request a new one
 /**
  * Password recovery by a six-digit code (spec §7): forgot → verify → reset.
  * The code is kept only as an HMAC under a server secret; it dies after 10 minutes or 5 wrong tries;
- * a new request replaces it; reset is allowed once, within 15 minutes of a successful verify.
+ * a new request replaces it. A code verifies once, and the verify answers a random reset token (only
+ * its hash is stored): the password is set once, within 10 minutes, by whoever holds that token.
  */
 @Injectable()
 export class PasswordResetService {
@@ -60,6 +62,8 @@ export class PasswordResetService {
       failedAttempts: 0,
       verifiedAt: null,
       usedAt: null,
+      resetTokenHash: null,
+      resetTokenExpiresAt: null,
       createdAt: new Date(),
     };
     await this.db.insert(passwordResetCodes).values({ email, ...fresh }).onConflictDoUpdate({ target: passwordResetCodes.email, set: fresh });
@@ -72,19 +76,23 @@ export class PasswordResetService {
     }
   }
 
-  async verifyCode(email: string, otp: string): Promise<void> {
+  /** Answers the single-use reset token; the code cannot be verified a second time. */
+  async verifyCode(email: string, otp: string): Promise<string> {
     const row = await this.db.query.passwordResetCodes.findFirst({ where: eq(passwordResetCodes.email, email) });
     if (!row || row.usedAt) throw badRequest(`otp: ${INVALID_CODE}`, { fields: ['otp'] });
+    if (row.verifiedAt) throw badRequest(`otp: This code was already used. ${NEED_NEW_CODE}`, { fields: ['otp'] });
     if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'OTP_EXPIRED', 'otp: This code has expired. Please request a new one.', { fields: ['otp'] });
     if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, 'OTP_LOCKED', `otp: Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
 
     const given = this.hash(email, otp);
     const matches = row.userId !== null && timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
     if (matches) {
-      // Conditional on the same hash and try count, so a replaced or locked code cannot slip through.
+      // Conditional on the same hash and try count, so a replaced or locked code cannot slip through,
+      // and on no earlier verify, so two callers racing with the code cannot both get a token.
+      const resetToken = randomBytes(32).toString('base64url');
       const [done] = await this.db
         .update(passwordResetCodes)
-        .set({ verifiedAt: sql`coalesce(${passwordResetCodes.verifiedAt}, now())` })
+        .set({ verifiedAt: new Date(), resetTokenHash: tokenHash(resetToken), resetTokenExpiresAt: new Date(Date.now() + RESET_TOKEN_TTL_MS) })
         .where(
           and(
             eq(passwordResetCodes.email, email),
@@ -92,10 +100,11 @@ export class PasswordResetService {
             lt(passwordResetCodes.failedAttempts, MAX_WRONG_CODES),
             gt(passwordResetCodes.expiresAt, new Date()),
             isNull(passwordResetCodes.usedAt),
+            isNull(passwordResetCodes.verifiedAt),
           ),
         )
         .returning({ email: passwordResetCodes.email });
-      if (done) return;
+      if (done) return resetToken;
       throw badRequest(`otp: ${NEED_NEW_CODE}`, { fields: ['otp'] });
     }
     const [counted] = await this.db
@@ -109,15 +118,16 @@ export class PasswordResetService {
     });
   }
 
-  /** Once, within 15 minutes of a verify; every signed-in device is signed out afterwards. */
-  async resetPassword(email: string, newPassword: string): Promise<void> {
+  /** Once, with the token the verify answered, within 10 minutes; every session of the account ends afterwards. */
+  async resetPassword(email: string, resetToken: string, newPassword: string): Promise<void> {
     refuseCommonPassword(newPassword, 'newPassword');
     const allowed = () =>
       and(
         eq(passwordResetCodes.email, email),
+        eq(passwordResetCodes.resetTokenHash, tokenHash(resetToken)),
         isNull(passwordResetCodes.usedAt),
         isNotNull(passwordResetCodes.userId),
-        gt(passwordResetCodes.verifiedAt, new Date(Date.now() - RESET_WINDOW_MS)),
+        gt(passwordResetCodes.resetTokenExpiresAt, new Date()),
       );
     // Hash (the costly part) only for a reset that can happen, so refused ones cost nothing.
     const eligible = await this.db.select({ email: passwordResetCodes.email }).from(passwordResetCodes).where(allowed());
@@ -131,7 +141,12 @@ export class PasswordResetService {
       return claimed.userId;
     });
     if (!userId) {
-      throw new AppError(400, 'RESET_NOT_ALLOWED', 'Please verify the code from your e-mail first; a verified code allows one reset within 15 minutes.');
+      throw new AppError(
+        400,
+        'RESET_NOT_ALLOWED',
+        'resetToken: This reset link is not valid. Please verify the code from your e-mail first; a verified code allows one reset within 10 minutes.',
+        { fields: ['resetToken'] },
+      );
     }
     await this.tokens.revokeAllOf(userId);
   }
@@ -158,4 +173,9 @@ export class PasswordResetService {
       throw new AppError(429, 'TOO_MANY_CODES', `At most ${CODES_PER_HOUR} codes can be sent to one e-mail per hour. Please try again later.`);
     }
   }
+}
+
+/** A plain SHA-256 suffices: the token is 256 random bits, so a stored hash reveals nothing guessable. */
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
 }

@@ -4,7 +4,7 @@ import { users } from './users.table.js';
 /**
  * The one live reset code per e-mail (a new request replaces it). Unknown e-mails get a row too,
  * with no user, so the work done — and so the answer's timing — does not reveal who is registered.
- * Only an HMAC of the code is kept.
+ * Only an HMAC of the code is kept, and only a hash of the reset token a verify answers.
  */
 export const passwordResetCodes = pgTable('password_reset_codes', {
   email: text('email').primaryKey(),
@@ -14,6 +14,9 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
   verifiedAt: timestamp('verified_at', { withTimezone: true, mode: 'date' }),
   usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  /** SHA-256 of the single-use token the verify answered; only its holder may set the password. */
+  resetTokenHash: text('reset_token_hash'),
+  resetTokenExpiresAt: timestamp('reset_token_expires_at', { withTimezone: true, mode: 'date' }),
   createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
 });
 

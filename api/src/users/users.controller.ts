@@ -1,7 +1,8 @@
 import { Controller, Get, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
-import { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
+import { UserStatusBody } from '@haat/shared/users/user-status.schema';
+import { ChangePasswordBody, ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { unauthorized } from '../common/app-error.js';
@@ -13,6 +14,7 @@ import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { LoginProtection } from '../throttle/login-protection.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { PasswordResetService } from './password-reset.service.js';
+import { ProfileService } from './profile.service.js';
 import { UsersService } from './users.service.js';
 
 /** Spec §7 answers tokens as data.accesstoken and data.refreshToken. */
@@ -25,6 +27,7 @@ export class UsersController {
     private readonly tokens: TokensService,
     private readonly google: GoogleSignInService,
     private readonly reset: PasswordResetService,
+    private readonly profile: ProfileService,
     private readonly loginProtection: LoginProtection,
   ) {}
 
@@ -69,14 +72,14 @@ export class UsersController {
   @Put('verify-forgot-password-otp')
   @RateLimit({ ip: [20, MINUTE], email: [10, MINUTE] })
   async verifyOtp(@ZBody(VerifyOtpBody) body: VerifyOtpBody) {
-    await this.reset.verifyCode(body.email, body.otp);
-    return ok({ email: body.email }, 'Verify OTP successfully');
+    const resetToken = await this.reset.verifyCode(body.email, body.otp);
+    return ok({ email: body.email, resetToken }, 'Verify OTP successfully');
   }
 
   @Put('reset-password')
   @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
   async resetPassword(@ZBody(ResetPasswordBody) body: ResetPasswordBody) {
-    await this.reset.resetPassword(body.email, body.newPassword);
+    await this.reset.resetPassword(body.email, body.resetToken, body.newPassword);
     return ok(null, 'Password updated successfully. Please login with your new password.');
   }
 
@@ -107,7 +110,23 @@ export class UsersController {
   @Put('update-user')
   @Auth()
   async updateUser(@CurrentUser() user: AuthUser, @ZBody(UpdateUserBody) body: UpdateUserBody) {
-    return ok(await this.users.updateProfile(user.id, body), 'Updated successfully');
+    return ok(await this.profile.update(user.id, body), 'Updated successfully');
+  }
+
+  /** Beyond spec §7: the signed-in owner, with the current password; signs out every other device. */
+  @Put('change-password')
+  @Auth()
+  @RateLimit({ ip: [10, MINUTE] })
+  async changePassword(@CurrentUser() user: AuthUser, @ZBody(ChangePasswordBody) body: ChangePasswordBody) {
+    await this.profile.changePassword(user.id, user.sid, body);
+    return ok(null, 'Password changed. Other devices have been signed out.');
+  }
+
+  /** Disabling (Inactive, Suspended) signs the account out everywhere at once and blocks sign-in. */
+  @Put('admin/update-status')
+  @Auth('ADMIN')
+  async setStatus(@CurrentUser() admin: AuthUser, @ZBody(UserStatusBody) body: UserStatusBody) {
+    return ok(await this.users.setStatus(admin.id, body), 'User status updated');
   }
 
   /** Multipart, field "file": checked and re-encoded to WebP like every upload. */

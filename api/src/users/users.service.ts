@@ -1,9 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, ne } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
-import type { UpdateUserBody } from '@haat/shared/users/account.schema';
+import type { UserStatusBody } from '@haat/shared/users/user-status.schema';
 import { DB, type Db } from '../db/database.js';
-import { AppError, conflict, notFound, unauthorized } from '../common/app-error.js';
+import { AppError, badRequest, notFound, unauthorized, conflict } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
 import { FilesService } from '../files/files.service.js';
@@ -76,24 +76,13 @@ export class UsersService {
     return toPublicUser(user, { address_details: active.map((a) => a.id), shopping_cart: cart.map((c) => c.id), orderHistory: placed.map((o) => o.id) });
   }
 
-  /** Spec §5: name, email and mobile all required; an e-mail taken by someone else is a 409. */
-  async updateProfile(userId: string, body: UpdateUserBody): Promise<PublicUser> {
-    const current = await this.findById(userId);
-    if (!current) throw notFound('User');
-    const taken = await this.db.query.users.findFirst({ where: and(eq(users.email, body.email), ne(users.id, userId)) });
-    if (taken) throw emailTaken();
-    const emailChanged = body.email !== current.email;
-    try {
-      await this.db
-        .update(users)
-        .set({ name: body.name, email: body.email, mobile: body.mobile, updatedAt: new Date(), ...(emailChanged ? { verifyEmail: false } : {}) })
-        .where(eq(users.id, userId));
-    } catch (e) {
-      // Two accounts racing for the same new e-mail: the unique index decides.
-      if (isUniqueViolation(e)) throw emailTaken();
-      throw e;
-    }
-    return this.details(userId);
+  /** An administrator sets an account's status; anything but Active ends its sessions at once and blocks sign-in. */
+  async setStatus(adminId: string, body: UserStatusBody): Promise<PublicUser> {
+    if (body._id === adminId && body.status !== 'Active') throw badRequest('_id: You cannot disable your own account.', { fields: ['_id'] });
+    const [row] = await this.db.update(users).set({ status: body.status, updatedAt: new Date() }).where(eq(users.id, body._id)).returning();
+    if (!row) throw notFound('User');
+    if (row.status !== 'Active') await this.tokens.revokeAllOf(row.id);
+    return toPublicUser(row);
   }
 
   /** The image is checked and re-encoded to WebP exactly as catalogue uploads are. */
@@ -123,13 +112,6 @@ export class UsersService {
   assertActive(user: UserRow): void {
     if (user.status !== 'Active') throw unauthorized(`Your account is ${user.status.toLowerCase()}. Please contact support.`);
   }
-}
-
-const emailTaken = () => conflict('This e-mail is already used by another account.');
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
 }
 
 // A real argon2id hash of a random string: verifying against it costs what a real check costs.

@@ -22,10 +22,19 @@ export const Otp = z.preprocess(
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
+/** What verify-forgot-password-otp answers: proof that this caller, and only this one, read the code. */
+export const ResetToken = z.string({ error: 'is required: verify the code from your e-mail first' }).trim().min(1, { error: 'is required: verify the code from your e-mail first' }).max(200, { error: 'is too long' });
+
 export const ResetPasswordBody = z
-  .object({ email: Email, newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
+  .object({ email: Email, resetToken: ResetToken, newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
+
+/** A signed-in owner changes the password: the current one proves it is them. */
+export const ChangePasswordBody = z
+  .object({ currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }), newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
+  .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /** Forms may send the number as a number; digits, spaces, +, - and brackets are what phones show. */
 export const Mobile = z.preprocess(
@@ -33,5 +42,15 @@ export const Mobile = z.preprocess(
   RequiredText(20).regex(/^\+?[0-9][0-9 ()-]{3,18}$/, { error: 'must be a phone number' }),
 );
 
-export const UpdateUserBody = z.object({ name: RequiredText(100), email: Email, mobile: Mobile });
+/**
+ * Changing the e-mail also needs proof of the account: the current password, or for an account
+ * without one (Google only) a fresh Google credential. Unused when the e-mail stays the same.
+ */
+export const UpdateUserBody = z.object({
+  name: RequiredText(100),
+  email: Email,
+  mobile: Mobile,
+  currentPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }).optional(),
+  credential: z.string({ error: 'must be text' }).trim().max(8192, { error: 'is too long' }).optional(),
+});
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;

@@ -23,3 +23,9 @@ export interface LoginTokens {
   accesstoken: string;
   refreshToken: string;
 }
+
+/** What verify-forgot-password-otp answers in `data`: the single-use token reset-password needs (≤ 10 min). */
+export interface ResetTicket {
+  email: string;
+  resetToken: string;
+}

@@ -1,6 +1,7 @@
 import type { Address } from '@haat/shared/addresses/address.types';
 import type { AddressFields } from '@haat/shared/addresses/address.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
+import type { UpdateUserBody } from '@haat/shared/users/account.schema';
 import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../lib/http';
 
@@ -9,7 +10,7 @@ export const accountApi = {
   /** Best effort: the device forgets the session whatever the server says. */
   logout: () => http.get('user/logout', { retry: 0, timeout: 5000, context: { silent: true } }).json<Envelope<null>>(),
   userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
-  updateUser: (fields: { name: string; email: string; mobile: string }) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
+  updateUser: (fields: UpdateUserBody) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
 };
 
 /** Spec §7 Address calls. Address changes need the network: a new address is checked by the server. */

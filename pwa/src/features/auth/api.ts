@@ -1,7 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
 import type { ResetPasswordBody } from '@haat/shared/users/account.schema';
-import type { LoginTokens, User } from '@haat/shared/users/user.types';
+import type { LoginTokens, ResetTicket, User } from '@haat/shared/users/user.types';
 import { http } from '../../lib/http';
 
 /** Spec §7 "User" calls. Forms show their own validation, so failures come back as toasts from lib/http. */
@@ -11,7 +11,7 @@ export const authApi = {
   googleLogin: (credential: string) => http.post('user/google-login', { json: { credential } }).json<Envelope<LoginTokens>>(),
   googleRegister: (credential: string) => http.post('user/google-register', { json: { credential } }).json<Envelope<LoginTokens>>(),
   forgotPassword: (email: string) => http.put('user/forgot-password', { json: { email } }).json<Envelope<null>>(),
-  verifyOtp: (email: string, otp: string) => http.put('user/verify-forgot-password-otp', { json: { email, otp } }).json<Envelope<unknown>>(),
+  verifyOtp: (email: string, otp: string) => http.put('user/verify-forgot-password-otp', { json: { email, otp } }).json<Envelope<ResetTicket>>(),
   resetPassword: (body: ResetPasswordBody) => http.put('user/reset-password', { json: body }).json<Envelope<null>>(),
   userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
 };

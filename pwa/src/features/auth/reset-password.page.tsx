@@ -10,25 +10,29 @@ import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { PasswordField } from './components/password-field';
 
 interface Carried {
-  data?: { success?: boolean };
+  data?: { success?: boolean; data?: { resetToken?: string } };
   email?: string;
 }
 
-/** /reset-password (spec §2, §5): only after a verified code (else to /); success goes to /login. */
+/**
+ * /reset-password (spec §2, §5): only after a verified code (else to /); success goes to /login.
+ * The verify's answer carries a single-use reset token; the server sets the password only with it.
+ */
 export function ResetPasswordPage() {
   usePageMeta({ title: 'Reset password | Haat' });
   const navigate = useNavigate();
   const carried = useLocation().state as Carried | null;
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  if (!carried?.data?.success || !carried.email) return <Navigate to="/" replace />;
+  const resetToken = carried?.data?.data?.resetToken;
+  if (!carried?.data?.success || !carried.email || !resetToken) return <Navigate to="/" replace />;
   const email = carried.email;
 
   const reset = async () => {
     const problem = passwordProblem(newPassword, 'New password');
     if (problem) return void toast.error(problem);
     if (newPassword !== confirmPassword) return void toast.error(NEW_PASSWORD_MISMATCH);
-    const answer = await authApi.resetPassword({ email, newPassword, confirmPassword }); // e.g. window passed, a common password
+    const answer = await authApi.resetPassword({ email, resetToken, newPassword, confirmPassword }); // e.g. token expired, a common password
     toast.success(answer.message);
     navigate('/login', { replace: true });
   };

@@ -45,7 +45,7 @@ describe('new passwords in the forms follow the shared rule', () => {
 
   it('reset refuses a short new password with the same words', async () => {
     render(
-      <MemoryRouter initialEntries={[{ pathname: '/reset-password', state: { data: { success: true }, email: 'asha@example.com' } }]}>
+      <MemoryRouter initialEntries={[{ pathname: '/reset-password', state: { data: { success: true, data: { resetToken: 'a-token' } }, email: 'asha@example.com' } }]}>
         <Routes>
           <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Routes>
