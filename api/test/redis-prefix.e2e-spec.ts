@@ -1,5 +1,5 @@
 import { CatalogVersion } from '../src/products/catalog-version.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
 
@@ -31,21 +31,35 @@ suite('two shops on one Redis on %s', (kind) => {
     JWT_REFRESH_SECRET: 'two-shops-refresh-secret-0123456789',
   };
 
+  let dropScratch: (() => Promise<void>) | undefined;
+
   beforeAll(async () => {
-    a = await startApp(kind, env);
-    const sameShop: Record<string, string> = kind === 'postgres' ? { DATABASE_URL: a.config.databaseUrl! } : { REDIS_PREFIX: a.config.redisPrefix };
-    aTwin = await startApp(kind, { ...env, ...sameShop });
     b = await startApp(kind, env);
+    // Shop A's two instances: one database on PostgreSQL (so the same derived prefix); on PGlite, whose
+    // database belongs to one process, the same REDIS_PREFIX said outright.
+    let sameShop: Record<string, string>;
+    if (kind === 'postgres') {
+      const scratch = await scratchPostgres();
+      dropScratch = scratch.drop;
+      sameShop = { DATABASE_URL: scratch.url };
+    } else {
+      sameShop = { REDIS_PREFIX: `haat-test-${Math.random().toString(36).slice(2, 10)}` };
+    }
+    aTwin = await startApp(kind, { ...env, ...sameShop });
+    // A last: passport keeps one 'jwt' strategy per process (the last app's), and A's admin writes go over HTTP.
+    a = await startApp(kind, { ...env, ...sameShop });
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
     await aTwin?.close();
     await a?.close();
     await b?.close();
+    await dropScratch?.();
   });
 
   it('derives one prefix per database', () => {
-    expect(a.config.redisPrefix).toMatch(/^haat:[0-9a-f]{12}:$/);
+    expect(b.config.redisPrefix).toMatch(/^haat:[0-9a-f]{12}:$/);
+    if (kind === 'postgres') expect(a.config.redisPrefix).toMatch(/^haat:[0-9a-f]{12}:$/);
     expect(aTwin.config.redisPrefix).toBe(a.config.redisPrefix);
     expect(b.config.redisPrefix).not.toBe(a.config.redisPrefix);
   });
