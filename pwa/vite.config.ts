@@ -17,7 +17,11 @@ const api = process.env.HAAT_API ?? 'http://localhost:3000';
 export default defineConfig({
   resolve: {
     // Bundle @haat/shared from its TypeScript sources (its dist is for Node).
-    alias: [{ find: /^@haat\/shared\/(.*)$/, replacement: `${shared}/$1.ts` }],
+    // Bare 'zod' → zod with its eval-based JIT off, which the CSP forbids (build/zod-jitless.ts).
+    alias: [
+      { find: /^@haat\/shared\/(.*)$/, replacement: `${shared}/$1.ts` },
+      { find: /^zod$/, replacement: fileURLToPath(new URL('./build/zod-jitless.ts', import.meta.url)) },
+    ],
     // One copy of each: Ionic's router wrapper must see the same React and router as the app.
     dedupe: ['react', 'react-dom', 'react-router', 'react-router-dom', '@ionic/react', '@ionic/core'],
   },

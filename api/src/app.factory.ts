@@ -11,6 +11,7 @@ import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
+import { securityHeaders } from './security-headers/security-headers.js';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
   silent: false,
@@ -51,6 +52,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       return isPage;
     }),
   );
+
+  // CSP, nosniff, Referrer-Policy, HSTS on https… on every answer: pages, /api and /uploads.
+  const headers = securityHeaders(config, indexHtml());
+  app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
 
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
   await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });

@@ -1,6 +1,7 @@
 // Runs every pwa/e2e/*.journey.mjs in name order against one freshly started server, in real Chromium.
 // Each journey: `export default async function (ctx)`, ctx = { baseUrl, dataDir, artifactsDir, launch,
 // startServer }. Prints one line per journey, then "N passed, M failed"; exits non-zero on any failure.
+// A journey that passes its own checks still fails if any page or worker it opened violated the CSP.
 // `node e2e/run.mjs offline` runs only the journeys whose file name contains "offline".
 import { mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +24,7 @@ const withTimeout = (promise, ms, name) =>
 
 let passed = 0;
 let failed = 0;
+let cspViolationCount = 0;
 const server = await startServer();
 console.log(`journeys against ${server.baseUrl} (data in ${server.dataDir})`);
 const extraServers = [];
@@ -46,12 +48,15 @@ try {
     try {
       const { default: journey } = await import(pathToFileURL(join(here, file)).href);
       await withTimeout(journey(ctx), JOURNEY_TIMEOUT_MS, name);
+      launcher.assertNoCspViolations(); // issue 10 point 8: the app runs under its CSP with none
       passed++;
       console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed++;
       console.log(`✗ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${String(error?.stack ?? error).replace(/^/gm, '    ')}`);
+      if (launcher.cspViolations.length > 0 && !/Content-Security-Policy violation/.test(String(error))) console.log(`    and ${launcher.cspViolations.length} CSP violation record(s): ${JSON.stringify(launcher.cspViolations)}`);
     } finally {
+      cspViolationCount += launcher.cspViolations.length;
       // Where the journey ended, for people to look at (pwa/e2e/artifacts, git-ignored).
       await launcher.lastPage()?.screenshot({ path: join(artifactsDir, `${name}-end.png`), fullPage: false }).catch(() => {});
       await launcher.closeAll();
@@ -66,5 +71,5 @@ if (files.length === 0) {
   console.log(`no journeys match "${filter}"`);
   failed++;
 }
-console.log(`${passed} passed, ${failed} failed`);
+console.log(`${passed} passed, ${failed} failed, ${cspViolationCount} Content-Security-Policy violation record(s)`);
 process.exit(failed > 0 ? 1 : 0);

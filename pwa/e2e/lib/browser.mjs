@@ -4,6 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs';
 
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
@@ -17,12 +18,17 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 
-/** One journey's launcher: `launch()` → Browser; `launch({ persistent: true })` → BrowserContext. */
+/**
+ * One journey's launcher: `launch()` → Browser; `launch({ persistent: true })` → BrowserContext. Every
+ * context it makes records Content-Security-Policy violations; `assertNoCspViolations()` fails on any.
+ */
 export function createLauncher() {
   const opened = [];
   const contexts = [];
-  const track = (context) => {
+  const cspViolations = [];
+  const track = async (context) => {
     contexts.push(context);
+    await watchCspViolations(context, cspViolations);
     return context;
   };
 
@@ -54,5 +60,5 @@ export function createLauncher() {
     for (const item of opened.reverse()) await item.close();
   }
 
-  return { launch, lastPage, closeAll };
+  return { launch, lastPage, closeAll, cspViolations, assertNoCspViolations: () => assertNoCspViolations(cspViolations) };
 }

@@ -1,0 +1,67 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import helmet, { type HelmetOptions } from 'helmet';
+import type { AppConfig } from '../config/config.js';
+import { inlineScriptHashes } from './inline-script-hashes.js';
+
+type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void) => void;
+
+/** Google Identity Services' origins, as Google documents them for a CSP. */
+const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
+
+/**
+ * Security headers for every answer (docs/decisions.md "Security headers"): the PWA's pages get a CSP
+ * the app runs under with no violations; /api and /uploads answers never render, so they get one that
+ * allows nothing and sandboxes whatever a browser is tricked into opening. Each helmet instance is
+ * built once here, not per request. `indexHtml` is the page the server sends at /; its inline scripts
+ * are allowed by hash.
+ */
+export function securityHeaders(config: AppConfig, indexHtml: string): Middleware {
+  const https = config.publicUrl.startsWith('https://');
+  const google = config.googleClientId ? [GOOGLE_GSI] : [];
+  const common: HelmetOptions = {
+    strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    xFrameOptions: { action: 'deny' },
+    // Google's sign-in popup talks back to the page with postMessage; "same-origin" would cut it off.
+    crossOriginOpenerPolicy: { policy: config.googleClientId ? 'same-origin-allow-popups' : 'same-origin' },
+  };
+  const page = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'", ...inlineScriptHashes(indexHtml), ...google.map((g) => `${g}client`)],
+        'script-src-attr': ["'none'"],
+        // Ionic's components set inline styles and inject <style> elements (docs/decisions.md).
+        'style-src': ["'self'", "'unsafe-inline'", ...google.map((g) => `${g}style`)],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'font-src': ["'self'"],
+        // Card payments leave for Stripe's hosted checkout page (a navigation), so nothing of Stripe's loads here.
+        'connect-src': ["'self'", ...google],
+        'frame-src': google.length ? google : ["'none'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
+        'object-src': ["'none'"],
+        'base-uri': ["'self'"],
+        'form-action': ["'self'"],
+        'frame-ancestors': ["'none'"],
+        ...(https ? { 'upgrade-insecure-requests': [] } : {}),
+      },
+    },
+  });
+  const resource = helmet({
+    ...common,
+    contentSecurityPolicy: {
+      useDefaults: false,
+      // style-src lets the browser's own viewer style an image or text opened directly.
+      directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], sandbox: [], 'frame-ancestors': ["'none'"] },
+    },
+  });
+  return (req, res, next) => {
+    const url = req.url ?? '/';
+    const isResource = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
+    // Helmet (since 8.1) throws rather than passing errors on, and only at construction.
+    (isResource ? resource : page)(req, res, () => next());
+  };
+}
