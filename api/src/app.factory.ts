@@ -23,7 +23,15 @@ const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
 
 /** Builds the whole server: API under /api, uploads under /uploads, the PWA (or a plain page) at /. */
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: LIMITS.jsonBodyMaxBytes, trustProxy: config.trustProxy as boolean | string, requestIdHeader: 'x-request-id' });
+  const adapter = new FastifyAdapter({
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    trustProxy: config.trustProxy as boolean | string,
+    requestIdHeader: 'x-request-id',
+    // A client that stops sending (a half-sent body) or trickles it loses its connection after
+    // REQUEST_TIMEOUT_MS of silence, or that long after it began, instead of holding it for minutes.
+    connectionTimeout: config.requestTimeoutMs,
+    requestTimeout: config.requestTimeoutMs,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LEVELS[config.logLevel],
     rawBody: true,

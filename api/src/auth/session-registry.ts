@@ -5,11 +5,13 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { DB, type Db } from '../db/database.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS_FACTORY, type RedisFactory } from '../redis/redis.module.js';
+import { redisKey } from '../redis/redis-key.js';
 import { refreshSessions } from './refresh-sessions.table.js';
 
-/** The one Redis channel on which instances tell each other which sessions ended (prefix it here). */
-export const SESSION_ENDED_CHANNEL = 'haat:session-ended';
+/** The Redis channel (under the shop's prefix) on which instances tell each other which sessions ended. */
+const SESSION_ENDED_CHANNEL = 'session-ended';
 
 /** How long "this session is active" is believed without asking the database again (a net under pub/sub). */
 export const ACTIVE_CACHE_TTL_MS = 60_000;
@@ -37,24 +39,28 @@ export class SessionRegistry implements OnModuleInit {
   private readonly ended = new LRUCache<string, true>({ max: CACHE_MAX, ttl: ENDED_CACHE_TTL_MS });
   private readonly events = new EventEmitter();
   private publisher: Redis | null = null;
+  private readonly channel: string;
 
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(REDIS_FACTORY) private readonly connect: RedisFactory,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.channel = redisKey(config, SESSION_ENDED_CHANNEL);
+  }
 
   async onModuleInit(): Promise<void> {
     const subscriber = this.connect();
     if (!subscriber) return;
     this.publisher = this.connect();
     subscriber.on('message', (channel: string, raw: string) => {
-      if (channel !== SESSION_ENDED_CHANNEL) return;
+      if (channel !== this.channel) return;
       const message = parse(raw);
       if (message && message.from !== this.instanceId) this.markEnded(message.sids);
     });
     // After a reconnect, an end announced meanwhile may have been missed: forget every "active".
     subscriber.on('ready', () => this.active.clear());
-    await subscriber.subscribe(SESSION_ENDED_CHANNEL);
+    await subscriber.subscribe(this.channel);
   }
 
   /** True while the session is neither revoked nor expired. Cheap: memory first, the database once a minute. */
@@ -84,7 +90,7 @@ export class SessionRegistry implements OnModuleInit {
     this.markEnded(sids);
     if (!this.publisher) return;
     try {
-      await this.publisher.publish(SESSION_ENDED_CHANNEL, JSON.stringify({ from: this.instanceId, sids } satisfies EndedMessage));
+      await this.publisher.publish(this.channel, JSON.stringify({ from: this.instanceId, sids } satisfies EndedMessage));
     } catch (error) {
       // Revoked in the database all the same: peers learn it when their cached "active" expires.
       this.logger.warn(`could not announce ended sessions: ${(error as Error).message}`);

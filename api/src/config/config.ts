@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -11,6 +11,11 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
+  /** Starts every Redis key and channel of this shop; default: derived from the database's identity. */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'must be 1–64 letters, digits, or _ . : -' })
+    .optional(),
   PUBLIC_URL: z.string().url().optional(),
   JWT_ACCESS_SECRET: z.string().min(16).optional(),
   JWT_REFRESH_SECRET: z.string().min(16).optional(),
@@ -34,6 +39,10 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /** Rate limits are on by default; tests that are not about limits may raise them. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
+  CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  /** How long a client may take to send a whole request (headers and body), and to stay idle. */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -47,6 +56,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
+    redisPrefix: redisPrefixFor(env.REDIS_PREFIX, env.DATABASE_URL, dataDir),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtAccessSecret: env.JWT_ACCESS_SECRET ?? secrets.jwtAccessSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? secrets.jwtRefreshSecret,
@@ -68,9 +78,26 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
+    requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     uploadsDir: join(dataDir, 'uploads'),
     mailDir: join(dataDir, 'mail'),
   };
+}
+
+/**
+ * Shops that share one Redis must not share keys or channels. Unless REDIS_PREFIX says otherwise,
+ * the prefix names the database (host, port and name of DATABASE_URL, or the PGlite folder):
+ * instances of one shop share a database and so a prefix; two shops never do.
+ */
+function redisPrefixFor(explicit: string | undefined, databaseUrl: string | undefined, dataDir: string): string {
+  if (explicit) return explicit.endsWith(':') ? explicit : `${explicit}:`;
+  let identity = `pglite:${join(dataDir, 'db')}`;
+  if (databaseUrl) {
+    const url = new URL(databaseUrl);
+    identity = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}`;
+  }
+  return `haat:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

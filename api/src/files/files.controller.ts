@@ -4,6 +4,7 @@ import { Auth } from '../auth/guards.js';
 import { ok } from '../common/envelope.js';
 import { FilesService } from './files.service.js';
 import { readUploadedFile } from './multipart-file.js';
+import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 
 @Controller('file')
 export class FilesController {
@@ -12,6 +13,7 @@ export class FilesController {
   /** Answers the URL in every shape spec §3 lists callers reading: data.url, data.secure_url, url. */
   @Post('upload')
   @HttpCode(201)
+  @RateLimit({ ip: [120, MINUTE], user: [120, MINUTE] })
   @Auth('ADMIN')
   async upload(@Req() req: FastifyRequest) {
     const stored = await this.files.saveImage(await readUploadedFile(req));

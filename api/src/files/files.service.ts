@@ -3,6 +3,9 @@ import { newId } from '../common/ids.js';
 import { FILE_STORAGE, type FileStorage } from './storage.js';
 import { toWebpVariants, type EncodeOptions } from './image-processing.js';
 
+/** `/uploads/<id>-large.webp`, as saveImage answers it: the only URLs removeImage touches. */
+const OWN_IMAGE = /^\/uploads\/([a-z0-9]+)-(?:large|small)\.webp$/;
+
 export interface StoredImage {
   url: string;
   small: string;
@@ -20,5 +23,15 @@ export class FilesService {
       this.storage.put(`${id}-small.webp`, small, 'image/webp'),
     ]);
     return { url, small: smallUrl };
+  }
+
+  /**
+   * Deletes both sizes of an image saveImage stored, given either URL. Any other URL (a Google
+   * picture, a path we did not write) is left alone.
+   */
+  async removeImage(url: string | null | undefined): Promise<void> {
+    const id = url ? OWN_IMAGE.exec(url)?.[1] : undefined;
+    if (!id) return;
+    await Promise.all([this.storage.remove(`${id}-large.webp`), this.storage.remove(`${id}-small.webp`)]);
   }
 }

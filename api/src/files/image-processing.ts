@@ -14,18 +14,35 @@ export interface EncodeOptions {
   effort?: number;
 }
 
+/**
+ * The most pixels an upload may decode to: 25 megapixels (a 24 MP camera's 6000×4000). A few KB of
+ * PNG can declare 7000×7000 and cost ~200 MB and seconds of CPU to decode; the header says so first.
+ */
+export const MAX_INPUT_PIXELS = 25_000_000;
+
 export async function toWebpVariants(bytes: Buffer, { effort = 4 }: EncodeOptions = {}): Promise<{ small: Buffer; large: Buffer }> {
-  let format: string | undefined;
+  let meta: sharp.Metadata | undefined;
   try {
-    format = (await sharp(bytes, { limitInputPixels: 50_000_000 }).metadata()).format;
+    // Reading the header decodes no pixels, so no bound here: the size is judged just below.
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    format = undefined;
+    meta = undefined;
   }
-  if (!format || !ACCEPTED.has(format)) {
+  if (!meta?.format || !ACCEPTED.has(meta.format)) {
     throw new AppError(415, 'NOT_AN_IMAGE', 'file: must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.', { fields: ['file'] });
   }
+  // The header is read without decoding; refuse before a single pixel is.
+  const { width = 0, height = 0 } = meta;
+  if (width * height > MAX_INPUT_PIXELS) {
+    throw new AppError(
+      413,
+      'IMAGE_TOO_LARGE',
+      `file: the image is ${width}×${height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 6000×4000) are accepted. Please resize it and try again.`,
+      { fields: ['file'] },
+    );
+  }
   const resize = (width: number) =>
-    sharp(bytes, { animated: false })
+    sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
       .rotate()
       .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
       .webp({ quality: 80, effort })

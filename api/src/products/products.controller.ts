@@ -15,7 +15,15 @@ import { DeleteByIdBody } from '@haat/shared/catalog/category.schema';
 import { Auth } from '../auth/guards.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
+import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { ProductsService } from './products.service.js';
+
+/** Text searches skip the cache whenever the words are new: each costs real queries, so each client gets a budget. */
+const SEARCH_LIMIT = { ip: [120, MINUTE] as [number, number] };
+const hasSearchText = (body: unknown) => {
+  const search = (body as { search?: unknown } | null | undefined)?.search;
+  return typeof search === 'string' && search.trim() !== '';
+};
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 
@@ -32,6 +40,7 @@ export class ProductsController {
 
   @Post('get')
   @HttpCode(200)
+  @RateLimit({ ...SEARCH_LIMIT, when: hasSearchText })
   get(@ZBody(GetProductsBody) body: GetProductsBody) {
     return this.products.cached('get', body, async () => {
       const { items, total } = await this.products.list(body);
@@ -47,6 +56,7 @@ export class ProductsController {
 
   @Post('get-product-by-category-and-subcategory')
   @HttpCode(200)
+  @RateLimit({ ...SEARCH_LIMIT, when: hasSearchText })
   byCategoryAndSub(@ZBody(ProductsByCategoryAndSubBody) body: ProductsByCategoryAndSubBody) {
     return this.products.cached('by-category-and-sub', body, async () => {
       const { items, total } = await this.products.byCategoryAndSub(body);
@@ -75,6 +85,7 @@ export class ProductsController {
 
   @Post('search-product')
   @HttpCode(200)
+  @RateLimit(SEARCH_LIMIT)
   search(@ZBody(SearchProductBody) body: SearchProductBody) {
     return this.products.cached('search', body, async () => {
       const { items, total } = await this.products.search(body);

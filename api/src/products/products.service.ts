@@ -9,6 +9,7 @@ import type {
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { DB, type Db } from '../db/database.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { categories } from '../categories/categories.table.js';
@@ -47,6 +48,7 @@ export class ProductsService {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly version: CatalogVersion,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.anchors = new PageAnchors(db);
   }
@@ -143,8 +145,11 @@ export class ProductsService {
 
   /** POST /product/get: every product, newest first, with optional search and listing filters. */
   async list(body: GetProductsBody): Promise<Page<Product>> {
-    const query = body.search?.trim() ? await forgivingQuery(this.db, body.search) : null;
-    return this.page([query ? sql`${products.search} @@ ${query}` : undefined], body, body.page, body.limit, query);
+    if (!body.search?.trim()) return this.page([], body, body.page, body.limit, null);
+    return this.bounded(async (db) => {
+      const query = await forgivingQuery(db, body.search!);
+      return this.page([query ? sql`${products.search} @@ ${query}` : undefined], body, body.page, body.limit, query, undefined, db);
+    });
   }
 
   async byCategory(categoryId: string, limit = 16): Promise<Product[]> {
@@ -159,27 +164,35 @@ export class ProductsService {
 
   async byCategoryAndSub(body: ProductsByCategoryAndSubBody): Promise<Page<Product>> {
     const nameFilter = body.search?.trim() ? sql`${products.name} ilike ${'%' + escapeLike(body.search.trim()) + '%'}` : undefined;
-    return this.page(
-      [
-        sql`${products.categoryIds} @> array[${body.categoryId}]::text[]`,
-        sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`,
-        nameFilter,
-      ],
-      body,
-      body.page,
-      body.limit,
-      null,
-    );
+    const conditions = [sql`${products.categoryIds} @> array[${body.categoryId}]::text[]`, sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`, nameFilter];
+    if (!nameFilter) return this.page(conditions, body, body.page, body.limit, null);
+    return this.bounded((db) => this.page(conditions, body, body.page, body.limit, null, undefined, db));
   }
 
   /** Forgiving full-text search, best matches first; falls back to name similarity when nothing matches. */
   async search(body: SearchProductBody): Promise<Page<Product>> {
-    const query = await forgivingQuery(this.db, body.search);
-    if (!query) return this.page([], {}, body.page, body.limit, null);
-    const found = await this.page([sql`${products.search} @@ ${query}`], {}, body.page, body.limit, query);
-    if (found.total > 0 || body.page > 1) return found;
-    const text = body.search.trim();
-    return this.page([sql`${products.name} % ${text}`], {}, body.page, body.limit, null, sql`similarity(${products.name}, ${text}) desc`);
+    return this.bounded(async (db) => {
+      const query = await forgivingQuery(db, body.search);
+      if (!query) return this.page([], {}, body.page, body.limit, null, undefined, db);
+      const found = await this.page([sql`${products.search} @@ ${query}`], {}, body.page, body.limit, query, undefined, db);
+      if (found.total > 0 || body.page > 1) return found;
+      const text = body.search.trim();
+      return this.page([sql`${products.name} % ${text}`], {}, body.page, body.limit, null, sql`similarity(${products.name}, ${text}) desc`, db);
+    });
+  }
+
+  /**
+   * Runs a search's statements in one read transaction whose statement_timeout is
+   * CATALOG_QUERY_TIMEOUT_MS: a query past it is cancelled (SQLSTATE 57014, answered 503 with
+   * Retry-After) instead of holding a connection and a core. PGlite has no timer to cancel with,
+   * so there the work runs as it is.
+   */
+  private bounded<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    if (!this.config.databaseUrl) return work(this.db);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(this.config.catalogQueryTimeoutMs)}`));
+      return work(tx as unknown as Db);
+    });
   }
 
   /**
@@ -207,7 +220,15 @@ export class ProductsService {
    * through a listing counts it once. (A `count(*) over()` beside the page reads every matching
    * row on every request: 30 req/s.)
    */
-  private async page(conditions: Array<SQL | undefined>, filters: Filters, page: number, limit: number, rankBy: SQL | null, orderOverride?: SQL): Promise<Page<Product>> {
+  private async page(
+    conditions: Array<SQL | undefined>,
+    filters: Filters,
+    page: number,
+    limit: number,
+    rankBy: SQL | null,
+    orderOverride?: SQL,
+    db: Db = this.db,
+  ): Promise<Page<Product>> {
     const where = and(
       eq(products.publish, true),
       ...conditions,
@@ -225,7 +246,7 @@ export class ProductsService {
             [sql`ts_rank(${products.search}, ${rankBy}) desc`, desc(products.id)]
           : sortOrder('newest');
     // One key for this listing's filter set in this catalogue version: its count and anchors.
-    const { sql: text, params } = this.db.select({ one: sql`1` }).from(products).where(where).toSQL();
+    const { sql: text, params } = db.select({ one: sql`1` }).from(products).where(where).toSQL();
     const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
     const dependsOnStock = !!filters.inStock;
     const seek =
@@ -240,9 +261,9 @@ export class ProductsService {
       .limit(limit)
       .offset(seek.offset);
     const [rows, total] = await Promise.all([
-      this.db.select(productColumns).from(products).where(inArray(products.id, pageIds)).orderBy(...order),
+      db.select(productColumns).from(products).where(inArray(products.id, pageIds)).orderBy(...order),
       (dependsOnStock ? this.stockCounts : this.counts).get(key, async () => {
-        const [row] = await this.db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+        const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
         return row?.n ?? 0;
       }),
     ]);

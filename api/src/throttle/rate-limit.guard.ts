@@ -1,14 +1,18 @@
 import { Injectable, SetMetadata, UseGuards, applyDecorators, type CanActivate, type ExecutionContext } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../common/app-error.js';
 import { RateLimited, RateLimiters, type Window } from './rate-limiters.js';
+import { tooManyAttempts } from './too-many-attempts.js';
 
 const RULE = 'haat:rate-limit';
 
 export interface RateLimitRule {
   ip: Window;
   email?: Window;
+  /** Per signed-in user (the route's @Auth() must come first, i.e. be written below @RateLimit). */
+  user?: Window;
+  /** Counts only requests whose (raw) body this says yes to, e.g. listings that carry search text. */
+  when?: (body: unknown) => boolean;
 }
 
 /** The e-mail a request body names (login, register, forgot, verify, reset), normalised as stored. */
@@ -30,7 +34,7 @@ export class RateLimitGuard implements CanActivate {
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const rule = this.reflector.get<RateLimitRule | undefined>(RULE, context.getHandler());
-    if (!rule) return true;
+    if (!rule || (rule.when && !rule.when(context.switchToHttp().getRequest<FastifyRequest>().body))) return true;
     const http = context.switchToHttp();
     const req = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
@@ -40,11 +44,11 @@ export class RateLimitGuard implements CanActivate {
       void reply.header('x-ratelimit-limit', byIp.limit).header('x-ratelimit-remaining', byIp.remaining);
       const email = emailOf(req.body);
       if (rule.email && email) await this.limiters.hit(`${route}:email`, email, rule.email);
+      const userId = (req as FastifyRequest & { user?: { id?: string } }).user?.id;
+      if (rule.user && userId) await this.limiters.hit(`${route}:user`, userId, rule.user);
     } catch (e) {
       if (!(e instanceof RateLimited)) throw e;
-      void reply.header('retry-after', e.retryAfterSeconds);
-      const s = e.retryAfterSeconds;
-      throw new AppError(429, 'RATE_LIMITED', `Too many attempts. Please wait ${s} second${s === 1 ? '' : 's'} and try again.`, { retryAfter: s });
+      throw tooManyAttempts(reply, e.retryAfterSeconds);
     }
     return true;
   }

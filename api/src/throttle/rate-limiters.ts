@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REDIS, type RedisClient } from '../redis/redis.module.js';
+import { redisKey } from '../redis/redis-key.js';
 
 /** [hits, window in ms] before a 429, at RATE_LIMIT_FACTOR 1. */
 export type Window = [limit: number, windowMs: number];
@@ -43,12 +44,18 @@ export class RateLimiters {
     const id = `${name}:${limit}:${windowMs}`;
     let limiter = this.limiters.get(id);
     if (!limiter) {
-      const options = { keyPrefix: `haat:rl:${id}`, points: Math.ceil(limit * this.config.rateLimitFactor), duration: Math.max(1, Math.round(windowMs / 1000)) };
-      limiter = this.redis
-        ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) })
-        : new RateLimiterMemory(options);
+      limiter = this.create(`rl:${id}`, limit, windowMs);
       this.limiters.set(id, limiter);
     }
     return limiter;
+  }
+
+  /**
+   * A counter of `limit` points (times RATE_LIMIT_FACTOR) per window, its keys under the shop's
+   * Redis prefix when REDIS_URL is set (every instance counts alike), in memory otherwise.
+   */
+  create(name: string, limit: number, windowMs: number): RateLimiterAbstract {
+    const options = { keyPrefix: redisKey(this.config, name), points: Math.ceil(limit * this.config.rateLimitFactor), duration: Math.max(1, Math.round(windowMs / 1000)) };
+    return this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options);
   }
 }

@@ -9,6 +9,7 @@ import { newId } from '../common/ids.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { hashPassword } from './password.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { UsersService } from './users.service.js';
 import { users } from './users.table.js';
 import { passwordResetCodes, passwordResetRequests } from './password-reset.table.js';
@@ -119,6 +120,7 @@ export class PasswordResetService {
 
   /** Once, with the token the verify answered, within 10 minutes; every session of the account ends afterwards. */
   async resetPassword(email: string, resetToken: string, newPassword: string): Promise<void> {
+    refuseCommonPassword(newPassword, 'newPassword');
     const allowed = () =>
       and(
         eq(passwordResetCodes.email, email),

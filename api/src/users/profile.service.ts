@@ -7,6 +7,7 @@ import { MailService } from '../mail/mail.service.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { UsersService } from './users.service.js';
 import { users, type UserRow } from './users.table.js';
 import type { PublicUser } from './public-user.js';
@@ -34,6 +35,7 @@ export class ProfileService {
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw reauthNeeded('currentPassword', 'currentPassword: The current password is not correct.');
     }
+    refuseCommonPassword(body.newPassword, 'newPassword');
     await this.db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
     await this.tokens.revokeAllOf(userId, sid);
   }

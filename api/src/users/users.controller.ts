@@ -1,5 +1,5 @@
-import { Controller, Get, Headers, HttpCode, Post, Put, Req } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
 import { UserStatusBody } from '@haat/shared/users/user-status.schema';
 import { ChangePasswordBody, ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
@@ -11,6 +11,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
 import { readUploadedFile } from '../files/multipart-file.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { LoginProtection } from '../throttle/login-protection.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { ProfileService } from './profile.service.js';
@@ -27,6 +28,7 @@ export class UsersController {
     private readonly google: GoogleSignInService,
     private readonly reset: PasswordResetService,
     private readonly profile: ProfileService,
+    private readonly loginProtection: LoginProtection,
   ) {}
 
   @Post('register')
@@ -38,9 +40,11 @@ export class UsersController {
 
   @Post('login')
   @HttpCode(200)
-  @RateLimit({ ip: [20, MINUTE], email: [10, 15 * MINUTE] })
-  async login(@ZBody(LoginBody) body: LoginBody, @Headers('user-agent') ua = '') {
-    return ok(tokensOf(await this.users.login(body, ua)), 'Login successfully');
+  // Requests per address (argon2 is costly); failed passwords are counted by LoginProtection.
+  @RateLimit({ ip: [20, MINUTE] })
+  async login(@ZBody(LoginBody) body: LoginBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply, @Headers('user-agent') ua = '') {
+    const pair = await this.loginProtection.attempt(body.email, req.ip, reply, () => this.users.login(body, ua));
+    return ok(tokensOf(pair), 'Login successfully');
   }
 
   @Post('google-login')
@@ -127,6 +131,8 @@ export class UsersController {
 
   /** Multipart, field "file": checked and re-encoded to WebP like every upload. */
   @Put('upload-avatar')
+  // Decoding an image is the costliest thing a customer can ask for: a few a minute is plenty.
+  @RateLimit({ ip: [30, MINUTE], user: [10, 10 * MINUTE] })
   @Auth()
   async uploadAvatar(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest) {
     return ok(await this.users.setAvatar(user.id, await readUploadedFile(req)), 'Avatar uploaded successfully');

@@ -11,6 +11,7 @@ import { addresses } from '../addresses/addresses.table.js';
 import { cartItems } from '../cart/cart.table.js';
 import { orders } from '../orders/orders.table.js';
 import { hashPassword, verifyPassword } from './password.js';
+import { refuseCommonPassword } from './common-passwords.js';
 import { toPublicUser, type PublicUser } from './public-user.js';
 import { users, type UserRow } from './users.table.js';
 
@@ -25,6 +26,7 @@ export class UsersService {
   ) {}
 
   async register(body: RegisterBody): Promise<PublicUser> {
+    refuseCommonPassword(body.password, 'password');
     const existing = await this.findByEmail(body.email);
     if (existing) throw conflict('User already exists with this email.');
     const [row] = await this.db
@@ -88,7 +90,14 @@ export class UsersService {
     const user = await this.findById(userId);
     if (!user) throw notFound('User');
     const stored = await this.files.saveImage(bytes, 'avatar');
-    await this.db.update(users).set({ avatar: stored.url, updatedAt: new Date() }).where(eq(users.id, userId));
+    // The picture replaced is read under the row's lock, so two uploads racing each delete the one they replaced.
+    const replaced = await this.db.transaction(async (tx) => {
+      const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, userId)).for('update');
+      await tx.update(users).set({ avatar: stored.url, updatedAt: new Date() }).where(eq(users.id, userId));
+      return row?.avatar;
+    });
+    // It is nobody's any more (only avatars are stored under that name); a failed delete leaves a file, not an error.
+    if (replaced?.startsWith('/uploads/avatar')) await this.files.removeImage(replaced).catch(() => undefined);
     return { _id: userId, avatar: stored.url };
   }
 

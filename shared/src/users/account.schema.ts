@@ -3,6 +3,7 @@ import { Email, RequiredText } from '../common/fields.js';
 import { LIMITS } from '../common/limits.js';
 import { PlainText } from '../common/text-rule.js';
 import { NEW_PASSWORD_MISMATCH } from './user.schema.js';
+import { NewPassword } from './new-password.js';
 
 /** A Google ID token (a JWT) as the Google Identity Services button hands it over. */
 export const GoogleCredentialBody = z.object({
@@ -22,19 +23,17 @@ export const Otp = z.preprocess(
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
-const NewPassword = z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' });
-
 /** What verify-forgot-password-otp answers: proof that this caller, and only this one, read the code. */
 export const ResetToken = PlainText({ error: 'is required: verify the code from your e-mail first' }).trim().min(1, { error: 'is required: verify the code from your e-mail first' }).max(200, { error: 'is too long' });
 
 export const ResetPasswordBody = z
-  .object({ email: Email, resetToken: ResetToken, newPassword: NewPassword, confirmPassword: NewPassword })
+  .object({ email: Email, resetToken: ResetToken, newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /** A signed-in owner changes the password: the current one proves it is them. */
 export const ChangePasswordBody = z
-  .object({ currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }), newPassword: NewPassword, confirmPassword: NewPassword })
+  .object({ currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }), newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Email, RequiredText } from '../common/fields.js';
 import { PlainText } from '../common/text-rule.js';
+import { NewPassword } from './new-password.js';
 
 export const PASSWORD_MISMATCH = 'Password and confirm password must be same';
 export const NEW_PASSWORD_MISMATCH = 'New password and confirm password must be same';
@@ -8,7 +9,7 @@ export const NEW_PASSWORD_MISMATCH = 'New password and confirm password must be 
 const Password = z.string({ error: 'must be text' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' });
 
 export const RegisterBody = z
-  .object({ name: RequiredText(100), email: Email, password: Password, confirmPassword: Password })
+  .object({ name: RequiredText(100), email: Email, password: NewPassword, confirmPassword: Password })
   .refine((b) => b.password === b.confirmPassword, { error: PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type RegisterBody = z.infer<typeof RegisterBody>;
 

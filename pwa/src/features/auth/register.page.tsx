@@ -4,6 +4,8 @@ import { PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
+import { NEW_PASSWORD_HINT } from './new-password-hint';
+import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { PasswordField } from './components/password-field';
@@ -17,8 +19,10 @@ export function RegisterPage() {
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const register = async () => {
+    const problem = passwordProblem(form.password);
+    if (problem) return void toast.error(problem);
     if (form.password !== form.confirmPassword) return void toast.error(PASSWORD_MISMATCH);
-    const answer = await authApi.register(form); // a refusal (the e-mail is taken) is shown by lib/http
+    const answer = await authApi.register(form); // a refusal (the e-mail is taken, a common password) is shown by lib/http
     toast.success(answer.message);
     navigate('/login');
   };
@@ -34,7 +38,7 @@ export function RegisterPage() {
     >
       <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
       <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-      <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} />
+      <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} hint={NEW_PASSWORD_HINT} />
       <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
     </AuthForm>
   );

@@ -4,6 +4,8 @@ import { NEW_PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
+import { NEW_PASSWORD_HINT } from './new-password-hint';
+import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { PasswordField } from './components/password-field';
 
@@ -27,15 +29,17 @@ export function ResetPasswordPage() {
   const email = carried.email;
 
   const reset = async () => {
+    const problem = passwordProblem(newPassword, 'New password');
+    if (problem) return void toast.error(problem);
     if (newPassword !== confirmPassword) return void toast.error(NEW_PASSWORD_MISMATCH);
-    const answer = await authApi.resetPassword({ email, resetToken, newPassword, confirmPassword }); // e.g. token expired
+    const answer = await authApi.resetPassword({ email, resetToken, newPassword, confirmPassword }); // e.g. token expired, a common password
     toast.success(answer.message);
     navigate('/login', { replace: true });
   };
 
   return (
     <AuthForm title="Enter Your Password" submitLabel="Change Password" ready={Boolean(newPassword && confirmPassword)} onSubmit={reset} switchTo={BACK_TO_LOGIN}>
-      <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={setNewPassword} />
+      <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={setNewPassword} hint={NEW_PASSWORD_HINT} />
       <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
     </AuthForm>
   );

@@ -6,11 +6,14 @@ interface Props {
   value: string;
   onChange: (value: string) => void;
   autoComplete: 'current-password' | 'new-password';
+  /** A line under the field, read out with it (the rule a new password must meet). */
+  hint?: string;
 }
 
 /** A password input with the show/hide toggle spec §2 asks for on every sign-in form. */
-export function PasswordField({ label, name, value, onChange, autoComplete }: Props) {
+export function PasswordField({ label, name, value, onChange, autoComplete, hint }: Props) {
   const id = useId();
+  const hintId = `${id}-hint`;
   const [shown, setShown] = useState(false);
   return (
     <div className="auth-form__field">
@@ -22,6 +25,7 @@ export function PasswordField({ label, name, value, onChange, autoComplete }: Pr
           type={shown ? 'text' : 'password'}
           value={value}
           autoComplete={autoComplete}
+          aria-describedby={hint ? hintId : undefined}
           placeholder={`Enter your ${label.toLowerCase()}`}
           onChange={(e) => onChange(e.target.value)}
         />
@@ -29,6 +33,11 @@ export function PasswordField({ label, name, value, onChange, autoComplete }: Pr
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>
+      {hint && (
+        <p id={hintId} className="auth-form__hint">
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

@@ -1,0 +1,160 @@
+import { existsSync } from 'node:fs';
+import { connect } from 'node:net';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+
+/** Issue 10 point 10: requests that cost the client little must not cost the shop much. */
+
+const png = (width: number, height: number, background = '#36a') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const fileOf = (t: TestApp, url: string) => join(t.config.uploadsDir, url.replace('/uploads/', ''));
+
+let ipSeq = Math.floor(Math.random() * 200);
+const freshIp = () => `10.${(ipSeq += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+
+describe.each(DB_KINDS)('cheap requests on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(kind, { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true' });
+    admin = await adminToken(t);
+  });
+  afterAll(() => t.close());
+
+  const avatar = (token: string, bytes: Buffer) => api(t).put('/api/user/upload-avatar').set(bearer(token)).attach('file', bytes, 'me.png');
+
+  it('refuses a 7000×7000 PNG (a few hundred KB) by its header, naming the problem, as an avatar and as a catalogue image', async () => {
+    const huge = await png(7000, 7000);
+    expect(huge.length).toBeLessThan(1_000_000);
+    const c = await newCustomer(t);
+    const started = Date.now();
+    const res = await avatar(c.token, huge);
+    expect(res.status).toBe(413);
+    expect(res.body).toMatchObject({ success: false, error: true, code: 'IMAGE_TOO_LARGE', fields: ['file'] });
+    expect(res.body.message).toContain('7000×7000 pixels');
+    expect(res.body.message).toContain('at most 25 megapixels');
+    expect(Date.now() - started).toBeLessThan(1000);
+    const catalogue = await api(t).post('/api/file/upload').set(bearer(admin)).attach('file', huge, 'p.png');
+    expect(catalogue.status).toBe(413);
+    expect(catalogue.body.code).toBe('IMAGE_TOO_LARGE');
+    // 24 MP still goes through.
+    expect((await avatar(c.token, await png(6000, 4000))).status).toBe(200);
+  }, 30_000);
+
+  it('deletes the avatar it replaces, both sizes', async () => {
+    const c = await newCustomer(t);
+    const first = await avatar(c.token, await png(64, 64, '#a00'));
+    expect(first.status).toBe(200);
+    const firstUrl = first.body.data.avatar as string;
+    expect(existsSync(fileOf(t, firstUrl))).toBe(true);
+    expect(existsSync(fileOf(t, firstUrl.replace('-large', '-small')))).toBe(true);
+    const second = await avatar(c.token, await png(64, 64, '#0a0'));
+    expect(second.status).toBe(200);
+    const secondUrl = second.body.data.avatar as string;
+    expect(secondUrl).not.toBe(firstUrl);
+    expect(existsSync(fileOf(t, firstUrl))).toBe(false);
+    expect(existsSync(fileOf(t, firstUrl.replace('-large', '-small')))).toBe(false);
+    expect(existsSync(fileOf(t, secondUrl))).toBe(true);
+    expect((await api(t).get(secondUrl)).status).toBe(200);
+  });
+
+  it('limits avatar uploads per user: 10 in 10 minutes, then 429 with Retry-After; another user is not affected', async () => {
+    const c = await newCustomer(t);
+    const image = await png(16, 16);
+    for (let i = 0; i < 10; i++) expect((await avatar(c.token, image)).status).toBe(200);
+    const refused = await avatar(c.token, image);
+    expect(refused.status).toBe(429);
+    expect(refused.body.code).toBe('RATE_LIMITED');
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    const other = await newCustomer(t);
+    expect((await avatar(other.token, image)).status).toBe(200);
+  });
+
+  it('limits text searches per client (120 a minute); plain listings are not counted; another client is not affected', async () => {
+    const ip = freshIp();
+    for (let i = 0; i < 120; i++) {
+      const res = await api(t).post('/api/product/search-product').set('x-forwarded-for', ip).send({ search: `word${i} thing${i}` });
+      expect({ i, status: res.status }).toEqual({ i, status: 200 });
+    }
+    const refused = await api(t).post('/api/product/search-product').set('x-forwarded-for', ip).send({ search: 'one more' });
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The same budget's worth on the listing with search text is its own; without text it is free.
+    expect((await api(t).post('/api/product/get').set('x-forwarded-for', ip).send({ page: 1 })).status).toBe(200);
+    expect((await api(t).post('/api/product/search-product').set('x-forwarded-for', freshIp()).send({ search: 'one more' })).status).toBe(200);
+  });
+
+  it('refuses search text beyond 200 characters with a 400 naming the field', async () => {
+    const res = await api(t).post('/api/product/search-product').set('x-forwarded-for', freshIp()).send({ search: 'a '.repeat(101) + 'b' });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain('search: must be at most 200 characters');
+  });
+});
+
+/**
+ * A catalogue search that outlives CATALOG_QUERY_TIMEOUT_MS is cancelled by PostgreSQL and answered
+ * 503 with Retry-After. PGlite runs in-process with no timer to cancel a statement with.
+ */
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+if (!process.env.TEST_DATABASE_URL) console.log('search statement timeout: skipped, it needs PostgreSQL (TEST_DATABASE_URL); PGlite cannot cancel a statement');
+onPostgres('a catalogue search past its statement timeout (postgres)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('postgres', { CATALOG_QUERY_TIMEOUT_MS: '5' });
+    // 30,000 products that all match "widget": ranking them takes well over 5 ms.
+    await t.db.execute(sql`
+      insert into products (id, name, price, description)
+      select 'PW' || g, 'Widget ' || g, 10 + g % 90, 'A sturdy widget, number ' || g || ', for the workshop.'
+      from generate_series(1, 30000) g`);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('answers 503 with Retry-After, not 500, and the shop keeps answering', async () => {
+    const res = await api(t).post('/api/product/search-product').send({ search: 'widget workshop' });
+    expect(res.status).toBe(503);
+    expect(res.headers['retry-after']).toBe('5');
+    expect(res.body).toMatchObject({ success: false, error: true, code: 'BUSY' });
+    expect(res.body.message).toMatch(/busy/i);
+    expect((await api(t).post('/api/product/get').send({ page: 1, limit: 2 })).status).toBe(200);
+    expect((await api(t).get('/api/health')).status).toBe(200);
+  });
+});
+
+/** Opens a raw connection, sends `text`, and resolves with how long the server kept it open (capped at `capMs`). */
+function heldFor(port: number, text: string, capMs: number): Promise<{ ms: number; closed: boolean; answer: string }> {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    let answer = '';
+    const socket = connect(port, '127.0.0.1', () => socket.write(text));
+    socket.on('data', (d) => (answer += d.toString()));
+    const cap = setTimeout(() => {
+      socket.destroy();
+      resolve({ ms: Date.now() - started, closed: false, answer });
+    }, capMs);
+    socket.on('close', () => {
+      clearTimeout(cap);
+      resolve({ ms: Date.now() - started, closed: true, answer });
+    });
+    socket.on('error', () => undefined);
+  });
+}
+
+describe('request timeouts (PGlite)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('pglite', { REQUEST_TIMEOUT_MS: '1000' });
+  });
+  afterAll(() => t.close());
+
+  it('drops a connection whose body stops half-way after REQUEST_TIMEOUT_MS, and still serves whole requests', async () => {
+    const port = (t.http.address() as AddressInfo).port;
+    const half = 'POST /api/user/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"email":"a@b.co","pass';
+    const result = await heldFor(port, half, 8000);
+    expect(result.closed).toBe(true);
+    expect(result.ms).toBeGreaterThanOrEqual(900);
+    expect(result.ms).toBeLessThan(5000);
+    expect((await api(t).get('/api/health')).status).toBe(200);
+  }, 15_000);
+});

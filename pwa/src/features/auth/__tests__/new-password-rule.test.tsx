@@ -1,0 +1,59 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { toastsAtom } from '../../../lib/toast';
+import { RegisterPage } from '../register.page';
+import { ResetPasswordPage } from '../reset-password.page';
+
+// Node's Request, unlike a browser's, does not resolve '/api/…' against the page: give it the page's
+// address, so the form's own calls (the public config) fail as they would offline, not at once.
+const NodeRequest = globalThis.Request;
+globalThis.Request = class extends NodeRequest {
+  constructor(input: RequestInfo | URL, init?: RequestInit) {
+    super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
+  }
+} as typeof Request;
+
+const toasts = () => getDefaultStore().get(toastsAtom).map((t) => `${t.kind}: ${t.message}`);
+
+afterEach(() => {
+  cleanup();
+  getDefaultStore().set(toastsAtom, []);
+});
+
+const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
+
+describe('new passwords in the forms follow the shared rule', () => {
+  it('register says the rule under the field and refuses a short password before sending it', async () => {
+    render(
+      <MemoryRouter>
+        <RegisterPage />
+      </MemoryRouter>,
+    );
+    const password = screen.getByLabelText('Password', { exact: true });
+    expect(password.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toMatch(/At least 8 characters.*Commonly used passwords are refused/);
+    fill('Name', 'Asha');
+    fill('Email', 'asha@example.com');
+    fill('Password', '123456');
+    fill('Confirm password', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(toasts()).toContain('error: Password must be at least 8 characters.'));
+  });
+
+  it('reset refuses a short new password with the same words', async () => {
+    render(
+      <MemoryRouter initialEntries={[{ pathname: '/reset-password', state: { data: { success: true, data: { resetToken: 'a-token' } }, email: 'asha@example.com' } }]}>
+        <Routes>
+          <Route path="/reset-password" element={<ResetPasswordPage />} />
+        </Routes>
+      </MemoryRouter>,
+    );
+    fill('New password', 'abc');
+    fill('Confirm password', 'abc');
+    fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
+    await waitFor(() => expect(toasts()).toContain('error: New password must be at least 8 characters.'));
+  });
+});
