@@ -47,7 +47,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await page.goto(`${baseUrl}/dashboard/category`);
   await page.getByRole('heading', { name: 'Category Management' }).waitFor();
   await page.getByTestId('category-card').first().waitFor();
-  assert.equal(await page.title(), 'Manage Categories');
+  assert.equal(await page.title(), 'Manage Categories | Haat');
   assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), 'Admin panel to manage product categories');
   assert.deepEqual(await seriousViolations(page), [], '/dashboard/category');
   await page.getByRole('button', { name: 'Add Category' }).click();

@@ -177,7 +177,7 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     ${text(470, 300, 22, p.ink, brand)}`,
   'graphic-tee': (p, brand, title) => `${TEE(p)}<path d="M330 176 Q400 236 470 176" fill="none" stroke="${p.dark}" stroke-width="16"/>
     <circle cx="400" cy="420" r="120" fill="${p.light}"/>
-    ${lines(400, 410, 36, p.dark, title.toUpperCase(), 10, 2)}${text(400, 600, 24, p.ink, brand)}`,
+    ${lines(400, 410, 36, p.ink === '#222' ? '#333' : p.dark, title.toUpperCase(), 10, 2)}${text(400, 600, 24, p.ink, brand)}`,
   kurta: (p, brand) => `
     <path d="M320 130 L230 170 L150 420 L215 440 L270 290 L250 700 L550 700 L530 290 L585 440 L650 420 L570 170 L480 130 Q400 170 320 130 Z" fill="${p.c}"/>
     <rect x="360" y="118" width="80" height="30" rx="6" fill="${p.dark}"/>
@@ -289,7 +289,10 @@ export function productPicture({ kind, colour, brand, title, view }: PictureSpec
   const p = paint(colour);
   const object = DRAWERS[kind](p, brand, title);
   const bgHue = (colour.h + 40) % 360;
-  const [top, bottom] = view === 2 ? [`hsl(${bgHue},30%,28%)`, `hsl(${bgHue},35%,18%)`] : [`hsl(${bgHue},45%,96%)`, `hsl(${bgHue},35%,86%)`];
+  // A white object needs a deeper backdrop to stand out from it.
+  const light = colour.l > 80;
+  const [top, bottom] =
+    view === 2 ? [`hsl(${bgHue},30%,28%)`, `hsl(${bgHue},35%,18%)`] : light ? [`hsl(${bgHue},30%,78%)`, `hsl(${bgHue},28%,64%)`] : [`hsl(${bgHue},45%,96%)`, `hsl(${bgHue},35%,86%)`];
   let body: string;
   if (view === 1) body = `<g transform="translate(400 400) scale(1.7) translate(-400 -400)">${object}</g>`;
   else if (view === 2) body = `<g transform="rotate(-12 400 400) translate(400 400) scale(0.85) translate(-400 -400)">${object}</g>`;

@@ -39,7 +39,10 @@ export function ContactPage() {
       <p>Our Customer Service team is here {SUPPORT_CONTACT.hours}: about an order, a delivery, a return or a payment.</p>
       <ul className="contact-ways">
         <li>
-          <strong>Call</strong> <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a> (toll-free)
+          <strong>Call</strong>
+          <span>
+            <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a> (toll-free)
+          </span>
         </li>
         <li>
           <strong>WhatsApp</strong> <a href={SUPPORT_CONTACT.whatsapp}>{SUPPORT_CONTACT.phone}</a>
