@@ -75,7 +75,7 @@ export const CATALOG: CategorySpec[] = [
     priceRange: [199, 4999],
     subs: [
       { name: 'Board Games', nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game', 'Puzzle'], picture: 'board-game' },
-      { name: 'Action Figures', nouns: ['Action Figure', 'Superhero Figure', 'Robot Toy', 'Die-cast Car'], picture: 'robot' },
+      { name: 'Action Figures', nouns: ['Action Figure', 'Superhero Figure', 'Robot Toy', 'Die-cast Car'], picture: 'robot', byNoun: { 'Die-cast Car': 'car' } },
       { name: SHARED_SUBS.kids, nouns: ['Soft Toy', 'Building Blocks', 'Stacking Rings', 'Toy Kitchen Set'], picture: 'teddy', byNoun: { 'Building Blocks': 'blocks', 'Stacking Rings': 'blocks' } },
     ],
     details: (r) => ({ 'Age group': pick(r, ['3+ years', '5+ years', '8+ years', '12+ years']) }),

@@ -9,6 +9,7 @@ export type PictureKind =
   | 'neckband'
   | 'board-game'
   | 'robot'
+  | 'car'
   | 'teddy'
   | 'blocks'
   | 'tshirt'
@@ -155,6 +156,14 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     ${text(400, 446, 26, '#222', brand)}
     <rect x="190" y="340" width="56" height="190" rx="26" fill="${p.dark}"/><rect x="554" y="340" width="56" height="190" rx="26" fill="${p.dark}"/>
     <rect x="300" y="560" width="70" height="130" rx="16" fill="${p.dark}"/><rect x="430" y="560" width="70" height="130" rx="16" fill="${p.dark}"/>`,
+  car: (p, brand) => `
+    <path d="M150 470 L200 380 Q220 350 260 350 L330 350 L390 270 Q405 250 430 250 L540 250 Q570 250 585 275 L630 350 L660 360 Q680 368 680 390 L680 470 Z" fill="${p.c}"/>
+    <path d="M405 285 L440 280 L530 280 L570 345 L360 345 Z" fill="#cfe8f5"/>
+    <rect x="140" y="460" width="550" height="40" rx="16" fill="${p.dark}"/>
+    <circle cx="260" cy="500" r="62" fill="#222"/><circle cx="260" cy="500" r="28" fill="#bbb"/>
+    <circle cx="570" cy="500" r="62" fill="#222"/><circle cx="570" cy="500" r="28" fill="#bbb"/>
+    <rect x="640" y="392" width="34" height="22" rx="6" fill="#ffd166"/>
+    ${text(450, 430, 30, p.ink, brand)}`,
   teddy: (p, brand) => `
     <circle cx="290" cy="180" r="60" fill="${p.c}"/><circle cx="510" cy="180" r="60" fill="${p.c}"/>
     <circle cx="290" cy="180" r="30" fill="${p.light}"/><circle cx="510" cy="180" r="30" fill="${p.light}"/>
