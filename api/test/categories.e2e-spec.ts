@@ -145,6 +145,22 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
       expect(res.body.data.category).toEqual(expect.arrayContaining([{ _id: a._id, name: a.name }, { _id: b._id, name: b.name }]));
     });
 
+    it('refuses a duplicate name (any case) with 409 on create and on update, like categories', async () => {
+      const a = await addCategory(t, admin);
+      const first = await addSubCategory(t, admin, [a._id]);
+      const again = await api(t).post('/api/subcategory/create').set(bearer(admin)).send({ name: first.name.toUpperCase(), category: [a._id] });
+      expect(again.status).toBe(409);
+      expect(again.body).toMatchObject({ success: false, error: true, message: `A sub category named "${first.name.toUpperCase()}" already exists.` });
+      const other = await addSubCategory(t, admin, [a._id]);
+      const renamed = await api(t).put('/api/subcategory/update').set(bearer(admin)).send({ _id: other._id, name: ` ${first.name.toLowerCase()}` });
+      expect(renamed.status).toBe(409);
+      // Nothing changed: one subcategory of that name, the other kept its own; renaming to its own name in another case is fine.
+      const names = ((await api(t).post('/api/subcategory/get')).body.data as Array<{ name: string }>).map((s) => s.name.toLowerCase());
+      expect(names.filter((n) => n === first.name.toLowerCase())).toHaveLength(1);
+      expect(names).toContain(other.name.toLowerCase());
+      expect((await api(t).put('/api/subcategory/update').set(bearer(admin)).send({ _id: first._id, name: first.name.toUpperCase() })).status).toBe(200);
+    });
+
     it('create: 400 names name, category (missing, empty, unknown id, bad id); 401 / 403', async () => {
       const a = await addCategory(t, admin);
       const post = (body: object, token = admin) => api(t).post('/api/subcategory/create').set(bearer(token)).send(body);

@@ -1,11 +1,15 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { IMAGE_WIDTHS, imageVariant } from '@haat/shared/files/image-variant';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema.js';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
 import { DEMO_CUSTOMER } from '../src/db/seed/demo-seed.js';
+import { SEED_PICTURE_WIDTH } from '../src/db/seed/seed-images.js';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
 
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<{ rows: T[] }> => {
@@ -96,6 +100,40 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       for (const url of urls) {
         const res = await api(t).get(url);
         expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/webp' });
+      }
+    });
+
+    it('draws a distinct picture for every product, in WebP at the two sizes, with a gallery of 2–4 views for some', async () => {
+      const bytesOf = async (url: string) => {
+        const res = await api(t).get(url).buffer(true).parse((r, done) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => done(null, Buffer.concat(chunks)));
+        });
+        expect({ url, status: res.status }).toEqual({ url, status: 200 });
+        return res.body as Buffer;
+      };
+      const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+      const seen = new Map<string, string>();
+      for (const p of products) {
+        for (const [size, width] of [['large', SEED_PICTURE_WIDTH], ['small', IMAGE_WIDTHS.small]] as const) {
+          const bytes = await bytesOf(imageVariant(p.image[0]!, size));
+          const meta = await sharp(bytes).metadata();
+          expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: width });
+          if (size === 'large') {
+            const h = hash(bytes);
+            // Every product of this 300-product catalogue has a picture of its own: no two share the bytes.
+            expect({ product: p.name, sameAs: seen.get(h) }).toEqual({ product: p.name, sameAs: undefined });
+            seen.set(h, p.name);
+          }
+        }
+      }
+      const galleries = products.filter((p) => p.image.length > 1);
+      expect(galleries.length).toBeGreaterThan(products.length / 10);
+      expect(new Set(galleries.map((p) => p.image.length))).toEqual(new Set([2, 4]));
+      for (const p of galleries.slice(0, 5)) {
+        const views = await Promise.all(p.image.map(async (url) => hash(await bytesOf(url))));
+        expect(new Set(views).size).toBe(p.image.length);
       }
     });
 

@@ -47,7 +47,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await page.goto(`${baseUrl}/dashboard/category`);
   await page.getByRole('heading', { name: 'Category Management' }).waitFor();
   await page.getByTestId('category-card').first().waitFor();
-  assert.equal(await page.title(), 'Manage Categories');
+  assert.equal(await page.title(), 'Manage Categories | Haat');
   assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), 'Admin panel to manage product categories');
   assert.deepEqual(await seriousViolations(page), [], '/dashboard/category');
   await page.getByRole('button', { name: 'Add Category' }).click();
@@ -67,7 +67,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   // 2. Sub category in it.
   await page.goto(`${baseUrl}/dashboard/subcategory`);
   await page.getByRole('heading', { name: 'Sub Category', exact: true }).waitFor();
-  assert.equal(await page.title(), 'All Sub Categories');
+  assert.equal(await page.title(), 'All Sub Categories | Haat');
   await page.getByRole('button', { name: 'Add Sub Category' }).click();
   dialog = page.getByRole('dialog', { name: 'Add Sub Category' });
   await dialog.getByRole('button', { name: 'Submit' }).click();

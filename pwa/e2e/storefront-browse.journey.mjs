@@ -67,7 +67,7 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   assert.equal(await input.evaluate((el) => el === document.activeElement), true);
   await page.keyboard.type('wach', { delay: 60 });
   await page.waitForURL(`${baseUrl}/search?q=wach`);
-  assert.equal(await page.title(), 'Search Results for "wach"');
+  assert.equal(await page.title(), 'Search Results for "wach" | Haat');
   await page.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
   // The results follow the settled term (typing pauses 250 ms before the server is asked).
   const watches = () =>

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
+import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -25,6 +26,7 @@ const Env = z.object({
   CATALOG_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
+  SUPPORT_EMAIL: z.string().email().default(SUPPORT_CONTACT.email),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -66,6 +68,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     catalogSize: env.CATALOG_SIZE,
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
+    supportEmail: env.SUPPORT_EMAIL,
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,

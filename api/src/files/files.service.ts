@@ -16,7 +16,11 @@ export class FilesService {
   constructor(@Inject(FILE_STORAGE) private readonly storage: FileStorage) {}
 
   async saveImage(bytes: Buffer, prefix = 'img', options: EncodeOptions = {}): Promise<StoredImage> {
-    const { small, large } = await toWebpVariants(bytes, options);
+    return this.saveWebpVariants(await toWebpVariants(bytes, options), prefix);
+  }
+
+  /** Stores WebP bytes already made in both sizes (the demo seed draws its own) under the upload naming. */
+  async saveWebpVariants({ small, large }: { small: Buffer; large: Buffer }, prefix = 'img'): Promise<StoredImage> {
     const id = `${prefix}${newId()}`.toLowerCase();
     const [url, smallUrl] = await Promise.all([
       this.storage.put(`${id}-large.webp`, large, 'image/webp'),

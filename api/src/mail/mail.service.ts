@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html?: string;
+  /** Where Reply goes (the contact form's sender). */
+  replyTo?: string;
 }
 
 /**

@@ -10,6 +10,14 @@ import { lockCatalogRefs, productsUsing } from '../products/catalog-refs.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { subCategories, subCategoryCategories, type SubCategoryRow } from './subcategories.table.js';
 
+const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+
+/** The name index (any case) answers a second "Fiction" with 409, as categories do. */
+const duplicateName = (name: string) => (e: unknown) => {
+  if (isUniqueViolation(e)) throw conflict(`A sub category named "${name}" already exists.`);
+  throw e;
+};
+
 @Injectable()
 export class SubCategoriesService {
   constructor(
@@ -20,12 +28,14 @@ export class SubCategoriesService {
   async create(body: CreateSubCategoryBody): Promise<SubCategory> {
     const categoryIds = [...new Set(body.category)]; // the same category twice counts once (spec §5)
     const id = newId();
-    await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      await lockCatalogRefs(tx, categoryIds, []);
-      await tx.insert(subCategories).values({ id, name: body.name, image: body.image });
-      await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: id, categoryId })));
-    });
+    await this.db
+      .transaction(async (t) => {
+        const tx = t as unknown as Db;
+        await lockCatalogRefs(tx, categoryIds, []);
+        await tx.insert(subCategories).values({ id, name: body.name, image: body.image });
+        await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: id, categoryId })));
+      })
+      .catch(duplicateName(body.name));
     await this.version.bump();
     return this.get(id);
   }
@@ -57,7 +67,7 @@ export class SubCategoriesService {
         await tx.delete(subCategoryCategories).where(eq(subCategoryCategories.subCategoryId, body._id));
         await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: body._id, categoryId })));
       }
-    });
+    }).catch(duplicateName(body.name));
     await this.version.bump();
     return this.get(body._id);
   }

@@ -1,13 +1,19 @@
-import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { index, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { categories } from '../categories/categories.table.js';
 
-export const subCategories = pgTable('sub_categories', {
-  id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  image: text('image').notNull().default(''),
-  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
-});
+/** Names are unique whatever their case, like categories' (a second "Fiction" answers 409). */
+export const subCategories = pgTable(
+  'sub_categories',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    image: text('image').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('sub_categories_name_key').on(sql`lower(${t.name})`)],
+);
 
 /** A subcategory may belong to several categories (spec §3). */
 export const subCategoryCategories = pgTable(

@@ -79,10 +79,10 @@ export class PasswordResetService {
   /** Answers the single-use reset token; the code cannot be verified a second time. */
   async verifyCode(email: string, otp: string): Promise<string> {
     const row = await this.db.query.passwordResetCodes.findFirst({ where: eq(passwordResetCodes.email, email) });
-    if (!row || row.usedAt) throw badRequest(`otp: ${INVALID_CODE}`, { fields: ['otp'] });
-    if (row.verifiedAt) throw badRequest(`otp: This code was already used. ${NEED_NEW_CODE}`, { fields: ['otp'] });
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'OTP_EXPIRED', 'otp: This code has expired. Please request a new one.', { fields: ['otp'] });
-    if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, 'OTP_LOCKED', `otp: Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
+    if (!row || row.usedAt) throw badRequest(`${INVALID_CODE}`, { fields: ['otp'] });
+    if (row.verifiedAt) throw badRequest(`This code was already used. ${NEED_NEW_CODE}`, { fields: ['otp'] });
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'OTP_EXPIRED', 'This code has expired. Please request a new one.', { fields: ['otp'] });
+    if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, 'OTP_LOCKED', `Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
 
     const given = this.hash(email, otp);
     const matches = row.userId !== null && timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
@@ -105,7 +105,7 @@ export class PasswordResetService {
         )
         .returning({ email: passwordResetCodes.email });
       if (done) return resetToken;
-      throw badRequest(`otp: ${NEED_NEW_CODE}`, { fields: ['otp'] });
+      throw badRequest(`${NEED_NEW_CODE}`, { fields: ['otp'] });
     }
     const [counted] = await this.db
       .update(passwordResetCodes)
@@ -113,7 +113,7 @@ export class PasswordResetService {
       .where(and(eq(passwordResetCodes.email, email), eq(passwordResetCodes.codeHash, row.codeHash), lt(passwordResetCodes.failedAttempts, MAX_WRONG_CODES)))
       .returning({ failedAttempts: passwordResetCodes.failedAttempts });
     const left = MAX_WRONG_CODES - (counted?.failedAttempts ?? MAX_WRONG_CODES);
-    throw badRequest(left > 0 ? `otp: ${INVALID_CODE} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `otp: Invalid OTP. Too many wrong codes. ${NEED_NEW_CODE}`, {
+    throw badRequest(left > 0 ? `${INVALID_CODE} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `Invalid OTP. Too many wrong codes. ${NEED_NEW_CODE}`, {
       fields: ['otp'],
     });
   }

@@ -31,11 +31,16 @@ function setCanonical(href: string): void {
   el.href = href;
 }
 
+/** One pattern for every tab: "Manage Categories | Haat" (the home page's own "Haat | …" stays). */
+export function pageTitle(title: string): string {
+  return /^Haat\b|\| Haat$/.test(title) ? title : `${title} | Haat`;
+}
+
 /** Per-page title, description, keywords, canonical link and JSON-LD (spec §2 Home and Product detail). */
 export function usePageMeta({ title, description, keywords, canonicalPath, jsonLd }: PageMeta): void {
   const ld = jsonLd ? JSON.stringify(jsonLd) : '';
   useEffect(() => {
-    document.title = title;
+    document.title = pageTitle(title);
     setMeta('description', description);
     setMeta('keywords', keywords);
     setCanonical(new URL(canonicalPath ?? location.pathname, location.origin).href);

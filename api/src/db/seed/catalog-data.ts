@@ -1,7 +1,12 @@
+import type { PictureKind } from './product-picture.js';
+
 /** The demo catalogue's shape: categories, their subcategories (one shared by two categories), and how to name things. */
 export interface SubSpec {
   name: string;
   nouns: string[];
+  /** What its products' pictures draw; `byNoun` picks another drawing for some nouns. */
+  picture: PictureKind;
+  byNoun?: Record<string, PictureKind>;
 }
 
 export interface CategorySpec {
@@ -28,9 +33,9 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 book'],
     priceRange: [149, 899],
     subs: [
-      { name: 'Fiction', nouns: ['Novel', 'Mystery Novel', 'Romance Novel', 'Thriller', 'Short Stories'] },
-      { name: 'Non-fiction', nouns: ['Biography', 'History of India', 'Self-help Guide', 'Cookbook', 'Travel Memoir'] },
-      { name: 'Exam Prep', nouns: ['JEE Practice Book', 'NEET Guide', 'UPSC Handbook', 'Quantitative Aptitude', 'English Grammar'] },
+      { name: 'Fiction', nouns: ['Novel', 'Mystery Novel', 'Romance Novel', 'Thriller', 'Short Stories'], picture: 'book' },
+      { name: 'Non-fiction', nouns: ['Biography', 'History of India', 'Self-help Guide', 'Cookbook', 'Travel Memoir'], picture: 'book' },
+      { name: 'Exam Prep', nouns: ['JEE Practice Book', 'NEET Guide', 'UPSC Handbook', 'Quantitative Aptitude', 'English Grammar'], picture: 'book' },
     ],
     details: (r) => ({ Language: pick(r, ['English', 'Hindi', 'Tamil', 'Bengali']), Pages: String(120 + Math.floor(r() * 600)) }),
   },
@@ -42,9 +47,9 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pair'],
     priceRange: [599, 9999],
     subs: [
-      { name: 'True Wireless Earbuds', nouns: ['Earbuds', 'TWS Earbuds', 'Airdopes Earbuds', 'Buds'] },
-      { name: 'Gaming Earbuds', nouns: ['Gaming Earbuds', 'Earbuds with Mic'] },
-      { name: SHARED_SUBS.bluetooth, nouns: ['Bluetooth Earbuds', 'Bluetooth Headset'] },
+      { name: 'True Wireless Earbuds', nouns: ['Earbuds', 'TWS Earbuds', 'Airdopes Earbuds', 'Buds'], picture: 'earbuds' },
+      { name: 'Gaming Earbuds', nouns: ['Gaming Earbuds', 'Earbuds with Mic'], picture: 'earbuds' },
+      { name: SHARED_SUBS.bluetooth, nouns: ['Bluetooth Earbuds', 'Bluetooth Headset'], picture: 'earbuds' },
     ],
     details: (r) => ({ Battery: `${20 + Math.floor(r() * 40)} hours`, Bluetooth: pick(r, ['5.0', '5.2', '5.3']) }),
   },
@@ -56,8 +61,8 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pc'],
     priceRange: [499, 3999],
     subs: [
-      { name: 'Sports Neckbands', nouns: ['Neckband', 'Sports Neckband', 'Rockerz Neckband'] },
-      { name: SHARED_SUBS.bluetooth, nouns: ['Bluetooth Neckband', 'Wireless Neckband Earphones'] },
+      { name: 'Sports Neckbands', nouns: ['Neckband', 'Sports Neckband', 'Rockerz Neckband'], picture: 'neckband' },
+      { name: SHARED_SUBS.bluetooth, nouns: ['Bluetooth Neckband', 'Wireless Neckband Earphones'], picture: 'neckband' },
     ],
     details: (r) => ({ Battery: `${15 + Math.floor(r() * 45)} hours`, 'Water resistance': pick(r, ['IPX4', 'IPX5', 'IPX7']) }),
   },
@@ -69,9 +74,9 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 set', '1 pc'],
     priceRange: [199, 4999],
     subs: [
-      { name: 'Board Games', nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game', 'Puzzle'] },
-      { name: 'Action Figures', nouns: ['Action Figure', 'Superhero Figure', 'Robot Toy', 'Die-cast Car'] },
-      { name: SHARED_SUBS.kids, nouns: ['Soft Toy', 'Building Blocks', 'Stacking Rings', 'Toy Kitchen Set'] },
+      { name: 'Board Games', nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game', 'Puzzle'], picture: 'board-game' },
+      { name: 'Action Figures', nouns: ['Action Figure', 'Superhero Figure', 'Robot Toy', 'Die-cast Car'], picture: 'robot', byNoun: { 'Die-cast Car': 'car' } },
+      { name: SHARED_SUBS.kids, nouns: ['Soft Toy', 'Building Blocks', 'Stacking Rings', 'Toy Kitchen Set'], picture: 'teddy', byNoun: { 'Building Blocks': 'blocks', 'Stacking Rings': 'blocks' } },
     ],
     details: (r) => ({ 'Age group': pick(r, ['3+ years', '5+ years', '8+ years', '12+ years']) }),
   },
@@ -83,9 +88,9 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pc'],
     priceRange: [299, 1999],
     subs: [
-      { name: 'Round Neck T-shirts', nouns: ['Round Neck T-shirt', 'Crew Neck T-shirt', 'Basic Tee'] },
-      { name: 'Polo T-shirts', nouns: ['Polo T-shirt', 'Pique Polo'] },
-      { name: 'Graphic T-shirts', nouns: ['Graphic T-shirt', 'Typography Tee', 'Anime Print T-shirt'] },
+      { name: 'Round Neck T-shirts', nouns: ['Round Neck T-shirt', 'Crew Neck T-shirt', 'Basic Tee'], picture: 'tshirt' },
+      { name: 'Polo T-shirts', nouns: ['Polo T-shirt', 'Pique Polo'], picture: 'polo' },
+      { name: 'Graphic T-shirts', nouns: ['Graphic T-shirt', 'Typography Tee', 'Anime Print T-shirt'], picture: 'graphic-tee' },
     ],
     details: (r) => ({ Fabric: pick(r, ['100% Cotton', 'Cotton Blend', 'Polyester']), Fit: pick(r, ['Regular', 'Slim', 'Oversized']) }),
   },
@@ -97,10 +102,10 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pc'],
     priceRange: [399, 7999],
     subs: [
-      { name: 'Ethnic Wear', nouns: ['Kurta', 'Saree', 'Saddi Jacket', 'Lehenga', 'Dupatta'] },
-      { name: "Men's Wear", nouns: ['Shirt', 'Chinos', 'Jeans', 'Jacket'] },
-      { name: "Women's Wear", nouns: ['Kurti', 'Dress', 'Top', 'Palazzo'] },
-      { name: SHARED_SUBS.kids, nouns: ['Kids Frock', 'Kids Shorts Set', 'Kids Kurta Set'] },
+      { name: 'Ethnic Wear', nouns: ['Kurta', 'Saree', 'Saddi Jacket', 'Lehenga', 'Dupatta'], picture: 'kurta' },
+      { name: "Men's Wear", nouns: ['Shirt', 'Chinos', 'Jeans', 'Jacket'], picture: 'shirt' },
+      { name: "Women's Wear", nouns: ['Kurti', 'Dress', 'Top', 'Palazzo'], picture: 'dress' },
+      { name: SHARED_SUBS.kids, nouns: ['Kids Frock', 'Kids Shorts Set', 'Kids Kurta Set'], picture: 'dress', byNoun: { 'Kids Kurta Set': 'kurta', 'Kids Shorts Set': 'tshirt' } },
     ],
     details: (r) => ({ Fabric: pick(r, ['Cotton', 'Silk', 'Linen', 'Rayon']), Occasion: pick(r, ['Casual', 'Festive', 'Office']) }),
   },
@@ -112,9 +117,9 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pc'],
     priceRange: [799, 24999],
     subs: [
-      { name: 'Smart Watches', nouns: ['Smart Watch', 'Fitness Watch', 'Calling Smartwatch'] },
-      { name: 'Analog Watches', nouns: ['Analog Watch', 'Leather Strap Watch', 'Steel Watch'] },
-      { name: 'Premium Watches', nouns: ['Premium Watch', 'Automatic Watch', 'Luxury Chronograph'] },
+      { name: 'Smart Watches', nouns: ['Smart Watch', 'Fitness Watch', 'Calling Smartwatch'], picture: 'smart-watch' },
+      { name: 'Analog Watches', nouns: ['Analog Watch', 'Leather Strap Watch', 'Steel Watch'], picture: 'analog-watch' },
+      { name: 'Premium Watches', nouns: ['Premium Watch', 'Automatic Watch', 'Luxury Chronograph'], picture: 'premium-watch' },
     ],
     details: (r) => ({ Strap: pick(r, ['Leather', 'Silicone', 'Stainless steel']), 'Water resistance': pick(r, ['30 m', '50 m', '100 m']) }),
   },
@@ -126,9 +131,9 @@ export const CATALOG: CategorySpec[] = [
     units: ['150 g', '200 g', '400 g', '1 kg'],
     priceRange: [10, 499],
     subs: [
-      { name: 'Chips & Namkeen', nouns: ['Potato Chips', 'Aloo Bhujia', 'Moong Dal', 'Khatta Meetha', 'Banana Chips'] },
-      { name: 'Biscuits & Cookies', nouns: ['Cookies', 'Cream Biscuits', 'Digestive Biscuits', 'Rusk'] },
-      { name: 'Dry Fruits', nouns: ['Almonds', 'Cashews', 'Raisins', 'Mixed Dry Fruits'] },
+      { name: 'Chips & Namkeen', nouns: ['Potato Chips', 'Aloo Bhujia', 'Moong Dal', 'Khatta Meetha', 'Banana Chips'], picture: 'chips' },
+      { name: 'Biscuits & Cookies', nouns: ['Cookies', 'Cream Biscuits', 'Digestive Biscuits', 'Rusk'], picture: 'biscuits' },
+      { name: 'Dry Fruits', nouns: ['Almonds', 'Cashews', 'Raisins', 'Mixed Dry Fruits'], picture: 'dry-fruits' },
     ],
     details: (r) => ({ 'Shelf life': `${3 + Math.floor(r() * 9)} months`, Veg: 'Yes' }),
   },
@@ -140,8 +145,8 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pc', '1 set'],
     priceRange: [149, 5999],
     subs: [
-      { name: 'Cookware', nouns: ['Pressure Cooker', 'Kadai', 'Tawa', 'Frying Pan'] },
-      { name: 'Storage', nouns: ['Water Bottle', 'Lunch Box', 'Container Set', 'Flask'] },
+      { name: 'Cookware', nouns: ['Pressure Cooker', 'Kadai', 'Tawa', 'Frying Pan'], picture: 'cookware' },
+      { name: 'Storage', nouns: ['Water Bottle', 'Lunch Box', 'Container Set', 'Flask'], picture: 'bottle' },
     ],
     details: (r) => ({ Material: pick(r, ['Aluminium', 'Steel', 'Glass', 'Plastic']) }),
   },
@@ -153,8 +158,8 @@ export const CATALOG: CategorySpec[] = [
     units: ['100 ml', '200 ml', '50 g'],
     priceRange: [49, 999],
     subs: [
-      { name: 'Skin Care', nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Body Lotion'] },
-      { name: 'Hair Care', nouns: ['Shampoo', 'Hair Oil', 'Conditioner'] },
+      { name: 'Skin Care', nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Body Lotion'], picture: 'tube' },
+      { name: 'Hair Care', nouns: ['Shampoo', 'Hair Oil', 'Conditioner'], picture: 'shampoo' },
     ],
     details: (r) => ({ 'Skin type': pick(r, ['All', 'Oily', 'Dry', 'Sensitive']) }),
   },
@@ -166,8 +171,8 @@ export const CATALOG: CategorySpec[] = [
     units: ['1 pc', '1 pack'],
     priceRange: [10, 799],
     subs: [
-      { name: 'Notebooks', nouns: ['Notebook', 'Long Book', 'Spiral Diary'] },
-      { name: 'Pens & Pencils', nouns: ['Ball Pen Pack', 'Gel Pen', 'Pencil Set', 'Colour Pencils'] },
+      { name: 'Notebooks', nouns: ['Notebook', 'Long Book', 'Spiral Diary'], picture: 'notebook' },
+      { name: 'Pens & Pencils', nouns: ['Ball Pen Pack', 'Gel Pen', 'Pencil Set', 'Colour Pencils'], picture: 'pens' },
     ],
     details: (r) => ({ Pack: `${1 + Math.floor(r() * 10)}` }),
   },

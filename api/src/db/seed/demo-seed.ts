@@ -13,7 +13,8 @@ import { learnWords } from '../../products/product-search.js';
 import { users } from '../../users/users.table.js';
 import { hashPassword } from '../../users/password.js';
 import { CATALOG, pick, seededRandom } from './catalog-data.js';
-import { renderSeedImages, type SeedImageJob } from './seed-images.js';
+import { renderSeedImages } from './seed-images.js';
+import { PICTURE_COLOURS, type PictureColour, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
 
 export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', password: 'haat-demo-123', mobile: '9876543210' };
@@ -59,57 +60,89 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
   return (row?.n ?? 0) === 0;
 }
 
+/**
+ * How many different pictures each subcategory's products share out (a listing shows at most this many in
+ * a row before one repeats; every catalogue up to ~370 products gets one picture per product), and which
+ * of them come with a gallery. Chosen so a 5,000-product first start stays within 15 s (docs/decisions.md).
+ */
+const PICTURES_PER_SUBCATEGORY = 12;
+/** Pictures 1 and 7 of each subcategory come with a gallery (4 and 2 views), so 1 product in 6 has one. */
+const GALLERY_VIEWS: Record<number, number> = { 1: 4, 7: 2 };
+/** Categories whose product names say the colour the picture shows. */
+const COLOURED = new Set(['Earbuds', 'Neckbands', 'T-shirts', 'Clothing', 'Watches']);
+
+interface PictureSlot {
+  brand: string;
+  noun: string;
+  colour: PictureColour;
+  images: number[];
+}
+
 /** The demo catalogue: every category of spec §1 and a few more, `size` products, images made locally. */
 export async function seedCatalog(db: Db, files: FilesService, size: number): Promise<void> {
   const started = Date.now();
   const r = seededRandom(20261121);
   const subIdsByName = new Map<string, string>();
-  const plan: Array<{ categoryId: string; spec: (typeof CATALOG)[number]; subId: string; nouns: string[]; images: number[] }> = [];
+  const plan: Array<{ categoryId: string; spec: (typeof CATALOG)[number]; subId: string; pictures: PictureSlot[] }> = [];
   const categoryRows: Array<{ id: string; name: string; image: number }> = [];
   const subRows: Array<{ id: string; name: string; image: number }> = [];
   const links: Array<{ subCategoryId: string; categoryId: string }> = [];
-  const jobs: SeedImageJob[] = [];
-  const job = (hue: number, variant: number, prefix: string) => jobs.push({ hue, variant, prefix }) - 1;
+  const jobs: PictureSpec[] = [];
+  const job = (spec: PictureSpec) => jobs.push(spec) - 1;
+  const slotCount = CATALOG.reduce((n, c) => n + c.subs.length, 0);
+  const perSlot = Math.max(1, Math.min(PICTURES_PER_SUBCATEGORY, Math.ceil(size / slotCount)));
 
   // First the plan (ids, and which picture goes where), then every picture at once, then the rows.
   for (const spec of CATALOG) {
     const categoryId = newId();
-    categoryRows.push({ id: categoryId, name: spec.name, image: job(spec.hue, 0, 'cat') });
-    for (const [i, sub] of spec.subs.entries()) {
+    const categoryAt = plan.length;
+    for (const sub of spec.subs) {
+      // Each picture is one (brand, product, colour): the first 12 differ in colour, the next ones in brand too.
+      const pictures = Array.from({ length: perSlot }, (_, k): PictureSlot => {
+        const brand = spec.brands[(k + Math.floor(k / PICTURE_COLOURS.length)) % spec.brands.length]!;
+        const noun = sub.nouns[k % sub.nouns.length]!;
+        const colour = PICTURE_COLOURS[(k + plan.length) % PICTURE_COLOURS.length]!;
+        const kind = sub.byNoun?.[noun] ?? sub.picture;
+        const views = GALLERY_VIEWS[k] ?? 1;
+        const images = Array.from({ length: views }, (_, view) => job({ kind, colour, brand, title: noun, view }));
+        return { brand, noun, colour, images };
+      });
       let subId = subIdsByName.get(sub.name);
       if (!subId) {
         subId = newId();
         subIdsByName.set(sub.name, subId);
-        subRows.push({ id: subId, name: sub.name, image: job((spec.hue + 15 * (i + 1)) % 360, 0, 'sub') });
+        subRows.push({ id: subId, name: sub.name, image: pictures[0]!.images[0]! });
       }
       links.push({ subCategoryId: subId, categoryId });
-      const images = [0, 1, 2, 3].map((variant) => job((spec.hue + 10 * i) % 360, variant, 'p'));
-      plan.push({ categoryId, spec, subId, nouns: sub.nouns, images });
+      plan.push({ categoryId, spec, subId, pictures });
     }
+    categoryRows.push({ id: categoryId, name: spec.name, image: plan[categoryAt]!.pictures[0]!.images[0]! });
   }
+  const renderStarted = Date.now();
+  const cpuStarted = process.cpuUsage();
   const urls = await renderSeedImages(files, jobs);
+  const renderSeconds = (Date.now() - renderStarted) / 1000;
+  const renderCpu = process.cpuUsage(cpuStarted);
   await db.insert(categories).values(categoryRows.map((c) => ({ id: c.id, name: c.name, image: urls[c.image]! })));
   await db.insert(subCategories).values(subRows.map((c) => ({ id: c.id, name: c.name, image: urls[c.image]! })));
   await db.insert(subCategoryCategories).values(links);
-  const imagesOf = (slot: (typeof plan)[number]) => slot.images.map((i) => urls[i]!);
 
   const now = Date.now();
   const batch: Array<typeof products.$inferInsert> = [];
   for (let n = 0; n < size; n++) {
     const slot = plan[n % plan.length]!;
     const { spec } = slot;
-    const noun = pick(r, slot.nouns);
-    const brand = pick(r, spec.brands);
+    // Products of a subcategory take its pictures in turn, so neighbours in a listing look different.
+    const picture = slot.pictures[Math.floor(n / plan.length) % slot.pictures.length]!;
+    const { brand, noun } = picture;
     const adjective = pick(r, spec.adjectives);
     const model = r() < 0.6 ? ` ${Math.floor(100 + r() * 900)}` : '';
-    const name = `${brand} ${adjective} ${noun}${model}`;
+    const name = `${brand} ${adjective} ${noun}${model}${COLOURED.has(spec.name) ? `, ${picture.colour.name}` : ''}`;
     const [lo, hi] = spec.priceRange;
     const price = Math.round(lo + (hi - lo) * r() ** 2);
     const discount = r() < 0.25 ? 0 : Math.floor(r() * 71);
     const stock = r() < 0.08 ? 0 : Math.floor(r() * 120) + 1;
-    const imageCount = 1 + Math.floor(r() * 4);
-    const first = Math.floor(r() * 4);
-    const image = Array.from({ length: imageCount }, (_, k) => imagesOf(slot)[(first + k) % 4]!);
+    const image = picture.images.map((i) => urls[i]!);
     const variants: StoredVariant[] = [];
     if (n % 37 === 0 && (spec.name === 'T-shirts' || spec.name === 'Clothing')) {
       for (const size of ['S', 'M', 'L', 'XL']) variants.push({ _id: newId(), name: size, stock: Math.floor(r() * 30) });
@@ -138,5 +171,5 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   if (batch.length) await db.insert(products).values(batch);
   await learnWords(db);
   await db.execute(sql`analyze`);
-  logger.log(`Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  logger.log(`Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU)`);
 }

@@ -12,7 +12,7 @@ export function CartBar() {
   return (
     <div className="cart-bar" data-testid="cart-bar">
       <span>
-        {`${count} Items`} · {formatInr(total)}
+        {`${count} ${count === 1 ? 'Item' : 'Items'}`} · {formatInr(total)}
       </span>
       <Link to="/cart" className="btn btn--light btn--small">
         View Cart

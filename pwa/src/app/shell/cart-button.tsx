@@ -34,7 +34,7 @@ export function CartButton() {
         </svg>
         {count > 0 ? (
           <span className="header-btn__stack">
-            <span>{`${count} Items`}</span>
+            <span>{`${count} ${count === 1 ? 'Item' : 'Items'}`}</span>
             <span>{formatInr(total)}</span>
           </span>
         ) : (

@@ -1,11 +1,8 @@
 import { Link } from 'react-router-dom';
+import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 import { SocialLinks } from './social-links';
 
-export const SUPPORT = {
-  phone: '+91 1800 123 4567',
-  email: 'support@haat.in',
-  address: 'Haat Retail Pvt. Ltd., 14 MG Road, Bengaluru, Karnataka 560001',
-} as const;
+const SUPPORT = SUPPORT_CONTACT;
 
 /** Spec §1/§2 footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
 export function Footer() {

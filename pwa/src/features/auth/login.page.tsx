@@ -20,7 +20,7 @@ export function LoginPage() {
 
   const login = async () => {
     const answer = await authApi.login({ email, password }); // a refusal: "Invalid email or password."
-    await completeSignIn(answer.data!, answer.message);
+    await completeSignIn(answer.data!);
   };
 
   return (

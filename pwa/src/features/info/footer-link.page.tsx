@@ -1,23 +1,14 @@
-import { Link, useLocation } from 'react-router-dom';
-import { usePageMeta } from '../../lib/use-page-meta';
-import './info.css';
+import type { JSX } from 'react';
+import { useLocation } from 'react-router-dom';
+import { AboutPage } from './about.page';
+import { ContactPage } from './contact.page';
+import { FaqsPage } from './faqs.page';
+import { ShopPage } from './shop.page';
 
-const TITLES: Record<string, string> = { '/about': 'About Haat', '/shop': 'Shop', '/contact': 'Contact us', '/faqs': 'FAQs' };
+const PAGES: Record<string, () => JSX.Element> = { '/about': AboutPage, '/shop': ShopPage, '/contact': ContactPage, '/faqs': FaqsPage };
 
-/** /about, /shop, /contact, /faqs: the spec lists the routes but shows no content, so each points onwards. */
+/** /about, /shop, /contact, /faqs (the footer's links): one lazy chunk, the page its path names. */
 export function FooterLinkPage() {
-  const title = TITLES[useLocation().pathname] ?? 'Haat';
-  usePageMeta({ title: `${title} | Haat`, description: `${title}: Haat delivers books, gadgets, toys, clothing and snacks in minutes.` });
-  return (
-    <article className="page page--narrow info-page">
-      <h1>{title}</h1>
-      <p>
-        Haat delivers over 5,000 products in under 10 minutes. Our 24/7 Customer Service answers on +91 1800 123 4567 and at{' '}
-        <a href="mailto:support@haat.in">support@haat.in</a>.
-      </p>
-      <p>
-        <Link to="/">Browse the shop</Link>
-      </p>
-    </article>
-  );
+  const Page = PAGES[useLocation().pathname] ?? AboutPage;
+  return <Page />;
 }

@@ -8,6 +8,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { DashboardFrame } from '../account/public';
 import { useRealtime } from '../realtime/public';
 import { STAGE_LABELS } from './components/order-progress';
+import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import './components/orders.css';
 
@@ -65,7 +66,7 @@ function AllOrdersTable() {
                 <td>{order.quantity}</td>
                 <td>{formatInr(order.totalAmt)}</td>
                 <td>{order.delivery_address.address}</td>
-                <td>{order.status ? STAGE_LABELS[order.status] : order.payment_status}</td>
+                <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
                 <td>
                   <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
                     {MOVES.map((stage) => (

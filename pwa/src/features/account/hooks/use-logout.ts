@@ -4,18 +4,17 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { endSession } from '../../../lib/session';
 import { clearUserData } from '../../../lib/user-data';
 import { showHeaderMessage } from '../../../lib/header-message';
-import { toast } from '../../../lib/toast';
 import { accountApi } from '../api';
 
 /** Spec §4: "Logout clears user state and local storage and returns to /", even when offline. */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
-    const answer = await accountApi.logout().catch(() => null); // revokes the refresh session when online
+    await accountApi.logout().catch(() => null); // revokes the refresh session when online
     await clearUserData();
     endSession();
     localStorage.clear();
-    if (answer?.message) toast.success(answer.message);
+    // One message for one event: the header's (spec §1), not also a toast of the server's words.
     showHeaderMessage('Logout successful!', LIMITS.headerLoginMessageMs);
     navigate('/', { replace: true });
   }, [navigate]);

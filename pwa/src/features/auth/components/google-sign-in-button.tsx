@@ -17,7 +17,7 @@ export function GoogleSignInButton({ mode }: { mode: 'login' | 'register' }) {
   const onCredential = async (credential: string) => {
     try {
       const answer = await (mode === 'login' ? authApi.googleLogin(credential) : authApi.googleRegister(credential));
-      await completeSignIn(answer.data!, answer.message);
+      await completeSignIn(answer.data!);
     } catch {
       toast.error('Google Register/Login Failed');
     }

@@ -6,7 +6,6 @@ import { tokens } from '../../../lib/tokens';
 import { endSession, setSessionUser } from '../../../lib/session';
 import { claimUserData } from '../../../lib/user-data';
 import { showHeaderMessage } from '../../../lib/header-message';
-import { toast } from '../../../lib/toast';
 import { authApi } from '../api';
 
 /**
@@ -16,7 +15,7 @@ import { authApi } from '../api';
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   return useCallback(
-    async (pair: LoginTokens, message?: string) => {
+    async (pair: LoginTokens) => {
       // Forget any previous shopper first: nothing queued by them may go out with the new tokens.
       endSession();
       tokens.save({ accessToken: pair.accesstoken, refreshToken: pair.refreshToken });
@@ -29,7 +28,7 @@ export function useCompleteSignIn() {
         tokens.clear(); // half a session is worse than none
         throw error;
       }
-      if (message) toast.success(message);
+      // One message for one event: the header's (spec §1), not also a toast of the server's words.
       showHeaderMessage('Login successful!', LIMITS.headerLoginMessageMs);
       navigate('/', { replace: true });
     },

@@ -9,13 +9,15 @@ interface Props {
   product: CartProduct;
   /** The product page's chosen quantity: the first Add puts that many in the cart. */
   quantity?: number;
+  /** Cards say "Add"; the product page and the quick view "Add to Cart" (spec §2). */
+  label?: string;
 }
 
 // Every card's button reads the same one query of the (small) cart, not one query per card.
 const cartLines = sharedLiveQuery(async () => new Map((await db.cart.toArray()).map((line) => [line.productId, line])));
 
 /** Cards, product page and quick view: "Add", then a stepper once the product is in the cart. */
-export function AddToCartButton({ product, quantity = 1 }: Props) {
+export function AddToCartButton({ product, quantity = 1, label = 'Add' }: Props) {
   const inCart = useSharedLiveQuery(cartLines)?.get(product._id);
   const { increment } = useCartActions();
   if (inCart) return <CartStepper product={inCart.product} quantity={inCart.quantity} />;
@@ -27,7 +29,7 @@ export function AddToCartButton({ product, quantity = 1 }: Props) {
       aria-label={`Add ${product.name} to cart`}
       onClick={() => void increment(product, quantity)}
     >
-      Add
+      {label}
     </button>
   );
 }

@@ -13,7 +13,7 @@ import { checkoutApi } from '../api';
 import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
 
-const NO_ADDRESS = 'Please select a delivery address';
+const NO_ADDRESS = 'Please select a delivery address.';
 
 /** Spec §2/§4 checkout actions: both need an address; a 409 shows the new totals and asks again. */
 export function usePlaceOrder(lines: CartLine[], totals: Totals) {

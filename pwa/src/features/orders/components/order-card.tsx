@@ -8,6 +8,7 @@ import { toast } from '../../../lib/toast';
 import { ordersApi } from '../api';
 import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
+import { paymentSummary } from './payment-summary';
 
 /**
  * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
@@ -43,8 +44,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       </ul>
       <p className="order-card__meta">
         <span>{formatInr(order.totalAmt)}</span>
-        <span>{order.payment_method === 'COD' ? 'Cash on delivery' : 'Paid online'}</span>
-        <span>{order.payment_status}</span>
+        <span>{paymentSummary(order)}</span>
         {order.refundId && <span className="order-card__refund">Refunded</span>}
       </p>
       <OrderProgress history={order.statusHistory} />

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db';
@@ -39,6 +39,7 @@ describe('the product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' })).toBeTruthy();
     expect(screen.getAllByText('₹849.00').length).toBeGreaterThan(0);
     expect(screen.getByRole('timer')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Add boAt Airdopes, Black & Blue to cart' }).textContent).toBe('Add to Cart');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toBe('HomeEarbudsboAt Airdopes, Black & Blue');
     const blocks = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent));
@@ -75,16 +76,18 @@ describe('the product page', () => {
     expect(mainPicture()).toBe('/uploads/abc-small.webp');
   });
 
-  it('remembers the product as recently viewed, keeping at most 4', async () => {
-    for (let i = 1; i <= 5; i++) await db.products.put(aProduct({ _id: `P${i}`, name: `Thing ${i}` }));
-    for (let i = 1; i <= 5; i++) {
+  it('after six products were viewed, Recently Viewed shows the 4 viewed before this one, newest first', async () => {
+    for (let i = 1; i <= 6; i++) await db.products.put(aProduct({ _id: `P${i}`, name: `Thing ${i}` }));
+    for (let i = 1; i <= 6; i++) {
       const view = renderAt(`/product/Thing-${i}-P${i}`);
       await screen.findByRole('heading', { level: 1, name: `Thing ${i}` });
       await new Promise((r) => setTimeout(r, 50));
-      view.unmount();
+      if (i < 6) view.unmount();
     }
-    const recent = await db.recent.orderBy('viewedAt').reverse().toArray();
-    expect(recent.map((r) => r._id)).toEqual(['P5', 'P4', 'P3', 'P2']);
+    const section = await screen.findByRole('region', { name: 'Recently Viewed' });
+    await waitFor(() => expect(within(section).getAllByRole('link').map((a) => a.textContent)).toEqual(['Thing 5', 'Thing 4', 'Thing 3', 'Thing 2'].map((n) => expect.stringContaining(n))));
+    // The device keeps no more than it can show: those 4 and the product on screen.
+    expect((await db.recent.orderBy('viewedAt').reverse().toArray()).map((r) => r._id)).toEqual(['P6', 'P5', 'P4', 'P3', 'P2']);
   });
 
   it('says Invalid product ID. when the route has no id', () => {

@@ -69,6 +69,15 @@ describe('reviews preview', () => {
   });
 });
 
+describe('reviews preview, one more', () => {
+  it('says "+1 more review", not "reviews", when one is left', async () => {
+    const review = (i: number) => ({ _id: `R${i}`, name: `Asha ${i}`, rating: 4, comment: `Nice ${i}`, createdAt: '2026-11-01T00:00:00.000Z' });
+    await db.meta.put({ key: 'reviews:P2', value: { reviews: [review(1), review(2), review(3)], totalReviews: 4, averageRating: 4 } });
+    render(<ReviewsPreview productId="P2" fallbackAverage={0} fallbackCount={0} />);
+    expect(await screen.findByText('+1 more review')).toBeTruthy();
+  });
+});
+
 describe('share links', () => {
   it('share to twitter, facebook and whatsapp with the page address', () => {
     render(<ShareLinks url="https://haat.in/product/Watch-1" title="Watch" />);

@@ -47,7 +47,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
         <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />
-        <AddToCartSlot product={shown} quantity={qty} />
+        <AddToCartSlot product={shown} quantity={qty} label="Add to Cart" />
       </div>
       <PincodeCheck />
       <ShareLinks url={url} title={product.name} />

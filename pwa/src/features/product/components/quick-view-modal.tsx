@@ -22,7 +22,7 @@ export function QuickViewModal({ product, onClose }: { product: Product | null; 
           <PriceTag price={product.price} discount={product.discount} showOriginal />
           <StockLabel stock={product.stock} />
           <p className="quick-view__actions">
-            <AddToCartSlot product={product} />
+            <AddToCartSlot product={product} label="Add to Cart" />
             <Link to={productPath(product)} className="btn btn--primary" onClick={onClose}>
               View Full Details
             </Link>

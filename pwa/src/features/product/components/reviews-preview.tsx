@@ -28,7 +28,7 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
           ))}
         </ul>
       )}
-      {more > 0 && <p className="reviews__more">{`+${more} more reviews`}</p>}
+      {more > 0 && <p className="reviews__more">{`+${more} more review${more === 1 ? '' : 's'}`}</p>}
     </section>
   );
 }

@@ -4,7 +4,10 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { db, type RecentItem } from '../../../lib/db';
 
-/** Spec §3: the recently viewed list keeps at most 4 entries, newest first, on this device only. */
+/**
+ * Spec §2/§3: Recently Viewed shows up to 4 products, newest first, on this device only. The page never
+ * lists the product on screen, so the device keeps that one and the 4 before it.
+ */
 export async function rememberViewed(product: Product, now = Date.now()): Promise<void> {
   const entry: RecentItem = {
     _id: product._id,
@@ -16,7 +19,7 @@ export async function rememberViewed(product: Product, now = Date.now()): Promis
   };
   await db.transaction('rw', db.recent, async () => {
     await db.recent.put(entry);
-    const stale = await db.recent.orderBy('viewedAt').reverse().offset(LIMITS.recentlyViewed).primaryKeys();
+    const stale = await db.recent.orderBy('viewedAt').reverse().offset(LIMITS.recentlyViewed + 1).primaryKeys();
     await db.recent.bulkDelete(stale);
   });
 }
@@ -29,5 +32,8 @@ export function useRecentlyViewed(product: Product | undefined): RecentItem[] | 
     // Once per product page, not on every refresh of the same product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
-  return useLiveQuery(async () => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id), [id]);
+  return useLiveQuery(
+    async () => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed),
+    [id],
+  );
 }

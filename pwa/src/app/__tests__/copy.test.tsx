@@ -1,0 +1,33 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageTitle } from '../../lib/use-page-meta';
+import { Footer } from '../shell/footer';
+
+afterEach(cleanup);
+
+describe('shell copy', () => {
+  it("the footer's WhatsApp link goes to the number the footer shows", () => {
+    render(
+      <MemoryRouter>
+        <Footer />
+      </MemoryRouter>,
+    );
+    const shown = screen.getByRole('link', { name: /^\+91/ }).textContent!.replace(/\D/g, '');
+    const whatsapp = screen.getByRole('link', { name: /WhatsApp/i }).getAttribute('href')!;
+    expect(whatsapp).toBe(`https://wa.me/${shown}`);
+  });
+
+  it('every page title follows "Page | Haat"', () => {
+    expect(pageTitle('Manage Categories')).toBe('Manage Categories | Haat');
+    expect(pageTitle('Cart | Haat')).toBe('Cart | Haat');
+    expect(pageTitle('Haat | Online shopping')).toBe('Haat | Online shopping');
+  });
+
+  it('index.html has no deprecated apple-mobile-web-app-capable meta', () => {
+    const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8') // vitest runs in pwa/;
+    expect(html).not.toContain('apple-mobile-web-app-capable');
+  });
+});

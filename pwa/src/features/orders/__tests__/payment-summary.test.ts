@@ -1,0 +1,12 @@
+import { describe, expect, it } from 'vitest';
+import { paymentStatusWords, paymentSummary } from '../components/payment-summary';
+
+describe('how an order card says the payment', () => {
+  it('says cash on delivery once, and the status in words, never the stored codes', () => {
+    expect(paymentSummary({ payment_method: 'COD', payment_status: 'CASH ON DELIVERY' })).toBe('Cash on delivery');
+    expect(paymentSummary({ payment_method: 'COD', payment_status: 'COMPLETED' })).toBe('Cash on delivery · Completed');
+    expect(paymentSummary({ payment_method: 'CARD', payment_status: 'PAID' })).toBe('Paid online');
+    expect(paymentSummary({ payment_method: 'CARD', payment_status: 'CANCELLED' })).toBe('Paid online · Cancelled');
+    expect(paymentStatusWords('AWAITING_PAYMENT')).toBe('Awaiting payment');
+  });
+});

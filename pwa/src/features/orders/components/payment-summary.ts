@@ -1,0 +1,22 @@
+import type { PaymentStatus } from '@haat/shared/orders/order-stages';
+
+const STATUS_WORDS: Record<PaymentStatus, string> = {
+  PENDING: 'Payment pending',
+  AWAITING_PAYMENT: 'Awaiting payment',
+  PAID: 'Paid',
+  'CASH ON DELIVERY': 'Pay on delivery',
+  COMPLETED: 'Completed',
+  CANCELLED: 'Cancelled',
+};
+
+/** How an order was paid, in words: "Cash on delivery", "Paid online · Completed" — never the stored codes. */
+export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus }): string {
+  const method = order.payment_method === 'COD' ? 'Cash on delivery' : 'Paid online';
+  const status = STATUS_WORDS[order.payment_status] ?? order.payment_status;
+  // "Cash on delivery · Pay on delivery" and "Paid online · Paid" say the same thing twice.
+  const says = (order.payment_method === 'COD' && order.payment_status === 'CASH ON DELIVERY') || (order.payment_method !== 'COD' && order.payment_status === 'PAID');
+  return says ? method : `${method} · ${status}`;
+}
+
+/** The payment status alone, in words (the admin table's fallback when an order has no stage yet). */
+export const paymentStatusWords = (status: PaymentStatus): string => STATUS_WORDS[status] ?? status;
