@@ -91,7 +91,7 @@ describe('the generated admin password (pglite)', () => {
     process.stdout.write = function (chunk: unknown, ...rest: unknown[]) {
       captured.push(String(chunk));
       return (original as (...a: unknown[]) => boolean).call(process.stdout, chunk, ...rest);
-    } as typeof process.stdout.write;
+    };
     let t: TestApp;
     try {
       t = await startApp('pglite', { LOG_LEVEL: 'warn', ADMIN_PASSWORD: '' });

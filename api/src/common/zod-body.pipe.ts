@@ -18,6 +18,7 @@ export function describeIssues(error: z.ZodError): { message: string; fields: st
 }
 
 /** Control characters and surrogates in a refused key would come back in the message. */
+// eslint-disable-next-line no-control-regex -- finding control characters is the point: they must not be echoed back
 const UNPRINTABLE = /[\u0000-\u001F\u007F-\u009F\uD800-\uDFFF]/g;
 
 /** zod's "Invalid key in record" and "Invalid input" (a union) hide the rule that refused the value: say it. */

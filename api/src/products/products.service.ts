@@ -191,7 +191,7 @@ export class ProductsService {
     if (!this.config.databaseUrl) return work(this.db);
     return this.db.transaction(async (tx) => {
       await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(this.config.catalogQueryTimeoutMs)}`));
-      return work(tx as unknown as Db);
+      return work(tx);
     });
   }
 

@@ -9,7 +9,9 @@ import { z } from 'zod';
  * Passwords are not text in this sense (any character a person can type is allowed there) and do
  * not use this rule.
  */
+// eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+// eslint-disable-next-line no-control-regex -- finding control characters is this rule's purpose
 const CONTROL_OR_LINE_BREAK = /[\u0000-\u001F\u007F-\u009F]/;
 /** A high surrogate not followed by a low one, or a low one not preceded by a high one (code units, no `u` flag). */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -15,7 +15,7 @@ describe('shell copy', () => {
         <Footer />
       </MemoryRouter>,
     );
-    const shown = screen.getByRole('link', { name: /^\+91/ }).textContent!.replace(/\D/g, '');
+    const shown = screen.getByRole('link', { name: /^\+91/ }).textContent.replace(/\D/g, '');
     const whatsapp = screen.getByRole('link', { name: /WhatsApp/i }).getAttribute('href')!;
     expect(whatsapp).toBe(`https://wa.me/${shown}`);
   });

@@ -55,7 +55,7 @@ export function ContactPage() {
         </li>
       </ul>
       <h2>Send us a message</h2>
-      <form className="contact-form" onSubmit={submit} noValidate aria-label="Send us a message">
+      <form className="contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Send us a message">
         <label>
           Name
           <input name="name" autoComplete="name" value={form.name} onChange={set('name')} />

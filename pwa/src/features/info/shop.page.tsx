@@ -1,8 +1,7 @@
 import { Link } from 'react-router-dom';
 import { listingPath } from '@haat/shared/routing/slug';
 import { usePageMeta } from '../../lib/use-page-meta';
-import { ProductImage } from '../catalog/components/product-image';
-import { firstSubCategoryOf, useCatalogTree } from '../catalog/hooks/use-catalog-tree';
+import { firstSubCategoryOf, ProductImage, useCatalogTree } from '../catalog/public';
 import './info.css';
 
 /** /shop: every category, each leading to its listing, with its subcategories beside it. */

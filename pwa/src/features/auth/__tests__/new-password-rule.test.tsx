@@ -14,7 +14,7 @@ globalThis.Request = class extends NodeRequest {
   constructor(input: RequestInfo | URL, init?: RequestInit) {
     super(typeof input === 'string' ? new URL(input, window.location.href) : input, init);
   }
-} as typeof Request;
+};
 
 const toasts = () => getDefaultStore().get(toastsAtom).map((t) => `${t.kind}: ${t.message}`);
 
