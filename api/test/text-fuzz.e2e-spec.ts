@@ -80,7 +80,7 @@ describe.each(DB_KINDS)('control characters and lone surrogates in every text fi
     const catId = shop.categoryId;
     const subId = shop.subCategoryId;
     const address = { name: 'Asha Rao', building: 'Flat 4B', address_line: '12 MG Road', district: 'Urban', city: 'Bengaluru', state: 'Karnataka', country: 'India', pincode: '560001', mobile: '9876543210' };
-    const addressFields = Object.fromEntries(Object.keys(address).map((k) => [k, 'single']));
+    const addressFields: Record<string, Kind> = Object.fromEntries(Object.keys(address).map((k) => [k, 'single' as const]));
     const productBody = () => ({
       name: 'Fuzz Chips',
       image: ['/uploads/p.webp'],
