@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '@haat/shared/common/limits';
@@ -11,6 +12,7 @@ import type { AppConfig } from './config/config.js';
 import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
+import { corsOptions } from './common/cors-options.js';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
   silent: false,
@@ -44,6 +46,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     }),
   );
 
+  // Pages on the listed other origins may call the API with credentials; every other origin gets no CORS headers.
+  if (config.corsOrigins.length) await app.register(cors as never, corsOptions(config.corsOrigins));
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
   await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
   await app.register(fastifyStatic as never, {

@@ -34,6 +34,22 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /** Rate limits are on by default; tests that are not about limits may raise them. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  /** Other origins whose pages may call the API and socket.io (comma-separated); unset = same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (scheme://host[:port], nothing after)` });
+          continue;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -68,6 +84,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    corsOrigins: env.CORS_ORIGINS,
     uploadsDir: join(dataDir, 'uploads'),
     mailDir: join(dataDir, 'mail'),
   };

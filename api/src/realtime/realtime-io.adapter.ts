@@ -2,12 +2,14 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { IoAdapter } from '@nestjs/platform-socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import type { Server, ServerOptions } from 'socket.io';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { corsOptions, originAllowed } from '../common/cors-options.js';
 import { REDIS_FACTORY, type RedisFactory } from '../redis/redis.module.js';
 
 /**
  * socket.io attached to the API's own HTTP server. With REDIS_URL set, rooms span every instance
  * through @socket.io/redis-adapter (its own publish and subscribe connections), so an order placed
- * on one instance reaches an admin connected to another.
+ * on one instance reaches an admin connected to another. Origins follow CORS_ORIGINS, like the API.
  */
 export class RealtimeIoAdapter extends IoAdapter {
   constructor(private readonly app: INestApplicationContext) {
@@ -15,7 +17,15 @@ export class RealtimeIoAdapter extends IoAdapter {
   }
 
   override createIOServer(port: number, options?: ServerOptions): Server {
-    const server = super.createIOServer(port, options) as Server;
+    const config = this.app.get<AppConfig>(APP_CONFIG);
+    const server = super.createIOServer(port, {
+      ...options,
+      cors: config.corsOrigins.length ? corsOptions(config.corsOrigins) : undefined,
+      allowRequest: (req, callback) => {
+        const ok = originAllowed(req.headers.origin, req.headers.host, config.publicUrl, config.corsOrigins);
+        callback(ok ? null : 'origin not allowed', ok);
+      },
+    } as ServerOptions) as Server;
     const connect = this.app.get<RedisFactory>(REDIS_FACTORY);
     const pub = connect();
     const sub = connect();
