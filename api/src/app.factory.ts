@@ -13,6 +13,7 @@ import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { corsOptions } from './common/cors-options.js';
+import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
   silent: false,
@@ -31,6 +32,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.setGlobalPrefix('api');
   app.enableShutdownHooks();
+  // Image paths leave as absolute URLs on PUBLIC_URL (usable from any origin) and come back as paths.
+  app.useGlobalInterceptors(new PublicUrlsInterceptor(config.publicUrl));
   // socket.io on this same server (and origin); shared across instances through Redis when REDIS_URL is set.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app));
 

@@ -64,7 +64,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const thin = cats.filter((c) => subs.filter((s) => s.category.some((x) => x._id === c._id)).length < 2).map((c) => c.name);
       expect(thin).toEqual([]);
       expect(subs.some((s) => s.category.length >= 2)).toBe(true);
-      for (const c of cats) expect(c.image).toMatch(/^\/uploads\/.+\.webp$/);
+      for (const c of cats) expect(c.image).toMatch(/^http:\/\/localhost:\d+\/uploads\/.+\.webp$/);
     });
 
     it('seeds CATALOG_SIZE believable products: whole rupees, discounts 0–70, some out of stock, 1–4 images, some variants and details', async () => {

@@ -24,12 +24,14 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
     const res = await upload(await png(1600, 1000), 'photo.png');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, error: false, message: 'Image uploaded successfully!' });
-    const url: string = res.body.data.url;
+    const absolute: string = res.body.data.url;
+    expect(absolute.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
+    const url = absolute.slice(t.config.publicUrl.length);
     expect(url).toMatch(/^\/uploads\/[a-z0-9]+-large\.webp$/);
-    expect(res.body.data.secure_url).toBe(url);
-    expect(res.body.url).toBe(url);
+    expect(res.body.data.secure_url).toBe(absolute);
+    expect(res.body.url).toBe(absolute);
     const small = imageVariant(url, 'small');
-    expect(res.body.data.small).toBe(small);
+    expect(res.body.data.small).toBe(imageVariant(absolute, 'small'));
     expect(existsSync(join(t.config.uploadsDir, url.slice('/uploads/'.length)))).toBe(true);
 
     for (const [path, width] of [[url, 1200], [small, 400]] as const) {
@@ -57,7 +59,7 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
     expect(jpeg.includes(Buffer.from('SecretCam'))).toBe(true);
     const res = await upload(jpeg, 'holiday.jpg');
     expect(res.status).toBe(201);
-    const stored = join(t.config.uploadsDir, res.body.data.url.slice('/uploads/'.length));
+    const stored = join(t.config.uploadsDir, res.body.data.url.slice(`${t.config.publicUrl}/uploads/`.length));
     const served = await sharp(stored).metadata();
     expect(served.format).toBe('webp');
     expect(served.exif).toBeUndefined();

@@ -40,6 +40,13 @@ export default async function foreignOriginClient({ launch, startServer, artifac
     await screenshot(allowed.page, artifactsDir, 'foreign-origin-listed');
     assert.equal(allowed.result.ok, true, allowed.result.error);
     assert.deepEqual(allowed.corsErrors, []);
+    // Issue 13 point 3: image URLs are absolute, so the foreign page can show them as they are.
+    assert.ok(allowed.result.image.startsWith(`${server.baseUrl}/uploads/`), allowed.result.image);
+    const width = await allowed.page.evaluate(
+      (src) => new Promise((resolve) => Object.assign(new Image(), { onload: (e) => resolve(e.target.naturalWidth), onerror: () => resolve(0), src })),
+      allowed.result.image,
+    );
+    assert.ok(width > 0, 'the product image loads on the foreign page');
     const token = await apiLogin(server.baseUrl, shopper.email, shopper.password);
     const orders = (await apiGet(server.baseUrl, 'order/order-list', token)).data;
     assert.equal(orders.length, 1);
