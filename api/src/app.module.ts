@@ -23,6 +23,7 @@ import { CartModule } from './cart/cart.module.js';
 import { WishlistModule } from './wishlist/wishlist.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { PublicConfigModule } from './public-config/public-config.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 
 @Module({})
 export class AppModule {
@@ -53,6 +54,7 @@ export class AppModule {
         RealtimeModule,
         PushModule,
         PublicConfigModule,
+        OpenApiModule,
       ],
     };
   }
