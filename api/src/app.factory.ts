@@ -14,6 +14,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { corsOptions } from './common/cors-options.js';
 import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
+import { MetricsService } from './metrics/metrics.service.js';
 
 const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
   silent: false,
@@ -31,6 +32,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     rawBody: true,
   });
   app.setGlobalPrefix('api');
+  app.get(MetricsService).observe(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   // Image paths leave as absolute URLs on PUBLIC_URL (usable from any origin) and come back as paths.
   app.useGlobalInterceptors(new PublicUrlsInterceptor(config.publicUrl));

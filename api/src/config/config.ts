@@ -34,6 +34,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /** Rate limits are on by default; tests that are not about limits may raise them. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  /** Bearer token for GET /api/metrics; unset = no metrics endpoint (404). */
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
   /** Other origins whose pages may call the API and socket.io (comma-separated); unset = same origin only. */
   CORS_ORIGINS: z
     .string()
@@ -85,6 +87,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     corsOrigins: env.CORS_ORIGINS,
+    metricsToken: env.METRICS_TOKEN,
     uploadsDir: join(dataDir, 'uploads'),
     mailDir: join(dataDir, 'mail'),
   };

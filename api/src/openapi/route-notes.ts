@@ -58,6 +58,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/review/add': { errors: [409] },
   'GET /api/health': { summary: 'The API and its database are up' },
   'GET /api/openapi.json': { summary: 'This document' },
+  'GET /api/metrics': { summary: 'Prometheus text format; Authorization: Bearer <METRICS_TOKEN>; 404 when METRICS_TOKEN is unset', errors: [401, 404] },
   'GET /api/docs': { summary: 'The browsable reference (HTML)' },
   'GET /api/docs/{file}': { summary: 'The reference page\'s files (from swagger-ui-dist)' },
 };
