@@ -1,9 +1,10 @@
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
+import { LogController } from 'fastify';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -15,22 +16,28 @@ import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { corsOptions } from './common/cors-options.js';
 import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { createAppLogger, requestId } from './logging/app-logger.js';
+import { NestPinoLogger } from './logging/nest-pino-logger.js';
+import { logRequests } from './logging/request-log.js';
 
-const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
-  silent: false,
-  error: ['error', 'fatal'],
-  warn: ['error', 'fatal', 'warn'],
-  log: ['error', 'fatal', 'warn', 'log'],
-  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /** Builds the whole server: API under /api, uploads under /uploads, the PWA (or a plain page) at /. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
-  const adapter = new FastifyAdapter({ bodyLimit: LIMITS.jsonBodyMaxBytes, trustProxy: config.trustProxy as boolean | string, requestIdHeader: 'x-request-id' });
+export async function createApp(config: AppConfig, logDestination?: DestinationStream): Promise<NestFastifyApplication> {
+  // One pino logger for Fastify's requests and Nest's messages: JSON lines, pretty on a terminal.
+  const logger = createAppLogger(config, logDestination);
+  const adapter = new FastifyAdapter({
+    bodyLimit: LIMITS.jsonBodyMaxBytes,
+    trustProxy: config.trustProxy as boolean | string,
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: requestId,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: LEVELS[config.logLevel],
+    logger: new NestPinoLogger(logger),
     rawBody: true,
   });
+  logRequests(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
   app.get(MetricsService).observe(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
@@ -55,6 +62,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   if (config.corsOrigins.length) await app.register(cors as never, corsOptions(config.corsOrigins));
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
   await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
+  mkdirSync(config.uploadsDir, { recursive: true });
   await app.register(fastifyStatic as never, {
     root: config.uploadsDir,
     prefix: '/uploads/',
