@@ -40,6 +40,7 @@ export default async function foreignOriginClient({ launch, startServer, artifac
     await screenshot(allowed.page, artifactsDir, 'foreign-origin-listed');
     assert.equal(allowed.result.ok, true, allowed.result.error);
     assert.deepEqual(allowed.corsErrors, []);
+    assert.match(allowed.result.requestId ?? '', /^[0-9a-f-]{36}$/, 'the exposed X-Request-Id is readable across origins');
     // Issue 13 point 3: image URLs are absolute, so the foreign page can show them as they are.
     assert.ok(allowed.result.image.startsWith(`${server.baseUrl}/uploads/`), allowed.result.image);
     const width = await allowed.page.evaluate(
