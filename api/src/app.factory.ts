@@ -1,9 +1,11 @@
 import 'reflect-metadata';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LogLevel } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
+import { LogController } from 'fastify';
+import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { LIMITS } from '@haat/shared/common/limits';
@@ -12,32 +14,40 @@ import { AppModule } from './app.module.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { securityHeaders } from './security-headers/security-headers.js';
+import { corsOptions } from './common/cors-options.js';
+import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
+import { MetricsService } from './metrics/metrics.service.js';
+import { createAppLogger, requestId } from './logging/app-logger.js';
+import { NestPinoLogger } from './logging/nest-pino-logger.js';
+import { logRequests } from './logging/request-log.js';
 
-const LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
-  silent: false,
-  error: ['error', 'fatal'],
-  warn: ['error', 'fatal', 'warn'],
-  log: ['error', 'fatal', 'warn', 'log'],
-  debug: ['error', 'fatal', 'warn', 'log', 'debug', 'verbose'],
-};
 
 /** Builds the whole server: API under /api, uploads under /uploads, the PWA (or a plain page) at /. */
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export async function createApp(config: AppConfig, logDestination?: DestinationStream): Promise<NestFastifyApplication> {
+  // One pino logger for Fastify's requests and Nest's messages: JSON lines, pretty on a terminal.
+  const logger = createAppLogger(config, logDestination);
   const adapter = new FastifyAdapter({
     bodyLimit: LIMITS.jsonBodyMaxBytes,
     trustProxy: config.trustProxy as boolean | string,
-    requestIdHeader: 'x-request-id',
+    loggerInstance: logger,
+    logController: new LogController({ disableRequestLogging: true }),
+    requestIdHeader: false,
+    genReqId: requestId,
     // A client that stops sending (a half-sent body) or trickles it loses its connection after
     // REQUEST_TIMEOUT_MS of silence, or that long after it began, instead of holding it for minutes.
     connectionTimeout: config.requestTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: LEVELS[config.logLevel],
+    logger: new NestPinoLogger(logger),
     rawBody: true,
   });
+  logRequests(app.getHttpAdapter().getInstance());
   app.setGlobalPrefix('api');
+  app.get(MetricsService).observe(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
+  // Image paths leave as absolute URLs on PUBLIC_URL (usable from any origin) and come back as paths.
+  app.useGlobalInterceptors(new PublicUrlsInterceptor(config.publicUrl));
   // socket.io on this same server (and origin); shared across instances through Redis when REDIS_URL is set.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app));
 
@@ -57,9 +67,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const headers = securityHeaders(config, indexHtml());
   app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
 
+  // Pages on the listed other origins may call the API with credentials; every other origin gets no CORS headers.
+  if (config.corsOrigins.length) await app.register(cors as never, corsOptions(config.corsOrigins));
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
-  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
-  await app.register(fastifyStatic, {
+  await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
+  mkdirSync(config.uploadsDir, { recursive: true });
+  await app.register(fastifyStatic as never, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,

@@ -24,6 +24,8 @@ import { WishlistModule } from './wishlist/wishlist.module.js';
 import { ReviewsModule } from './reviews/reviews.module.js';
 import { PublicConfigModule } from './public-config/public-config.module.js';
 import { ContactModule } from './contact/contact.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
+import { MetricsModule } from './metrics/metrics.module.js';
 
 @Module({})
 export class AppModule {
@@ -55,6 +57,8 @@ export class AppModule {
         PushModule,
         PublicConfigModule,
         ContactModule,
+        OpenApiModule,
+        MetricsModule,
       ],
     };
   }

@@ -12,7 +12,7 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
     it('adds a category in the envelope, with an id without hyphens', async () => {
       const res = await api(t).post('/api/category/add-category').set(bearer(admin)).send({ name: '  Books  ', image: '/uploads/b.webp' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ success: true, error: false, message: expect.any(String), data: { name: 'Books', image: '/uploads/b.webp' } });
+      expect(res.body).toMatchObject({ success: true, error: false, message: expect.any(String), data: { name: 'Books', image: `${t.config.publicUrl}/uploads/b.webp` } });
       expect(res.body.data._id).toMatch(ULID);
     });
 
@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
       const c = await addCategory(t, admin);
       const res = await api(t).put('/api/category/update').set(bearer(admin)).send({ _id: c._id, name: `${c.name} New`, image: '/uploads/new.webp' });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ _id: c._id, name: `${c.name} New`, image: '/uploads/new.webp' });
+      expect(res.body.data).toMatchObject({ _id: c._id, name: `${c.name} New`, image: `${t.config.publicUrl}/uploads/new.webp` });
       const list = await api(t).get('/api/category/get');
       expect(list.body.data.find((x: { _id: string }) => x._id === c._id).name).toBe(`${c.name} New`);
     });
@@ -201,7 +201,7 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
         .set(bearer(admin))
         .send({ _id: s._id, name: `${s.name} 2`, image: '/uploads/n.webp', category: [b._id, b._id] });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ _id: s._id, name: `${s.name} 2`, image: '/uploads/n.webp', category: [{ _id: b._id, name: b.name }] });
+      expect(res.body.data).toMatchObject({ _id: s._id, name: `${s.name} 2`, image: `${t.config.publicUrl}/uploads/n.webp`, category: [{ _id: b._id, name: b.name }] });
       const list = await api(t).post('/api/subcategory/get');
       expect(list.body.data.find((x: { _id: string }) => x._id === s._id).category).toEqual([{ _id: b._id, name: b.name }]);
       // A category renamed is seen through its subcategories.

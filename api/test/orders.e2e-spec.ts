@@ -65,7 +65,7 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
         { productId: b._id, name: b.name, quantity: 1, price: 49.5, discount: 0, unitPrice: 49.5, subTotalAmt: 49.5 },
       ],
     });
-    expect(order.product_details[0].image).toEqual(['/uploads/p.webp', 'https://cdn.example.com/p.webp']);
+    expect(order.product_details[0].image).toEqual([`${t.config.publicUrl}/uploads/p.webp`, 'https://cdn.example.com/p.webp']);
     expect(order.statusHistory).toEqual([{ status: 'PLACED', updatedAt: expect.stringMatching(ISO) }]);
     expect(order.createdAt).toMatch(ISO);
 

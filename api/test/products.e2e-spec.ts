@@ -37,7 +37,7 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       expect(p._id).toMatch(ULID);
       expect(p).toMatchObject({
         name: 'Cotton Kurta',
-        image: ['/uploads/a.webp', '/uploads/b.webp'],
+        image: [`${t.config.publicUrl}/uploads/a.webp`, `${t.config.publicUrl}/uploads/b.webp`],
         category: [{ _id: cat._id, name: cat.name }],
         subCategory: [{ _id: sub._id, name: sub.name }],
         unit: '1 pc',

@@ -69,8 +69,8 @@ describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e33' } }).png().toBuffer();
     const res = await api(t).put('/api/user/upload-avatar').set(bearer(c.token)).attach('file', png, { filename: 'me.png', contentType: 'image/png' });
     expect(res.status).toBe(200);
-    expect(res.body.data.avatar).toMatch(/^\/uploads\/avatar.+\.webp$/);
-    const served = await api(t).get(res.body.data.avatar).buffer(true);
+    expect(res.body.data.avatar).toMatch(new RegExp(`^${t.config.publicUrl}/uploads/avatar.+\\.webp$`));
+    const served = await api(t).get(new URL(res.body.data.avatar).pathname).buffer(true);
     expect(served.status).toBe(200);
     expect((await sharp(served.body as Buffer).metadata()).format).toBe('webp');
     const me = await api(t).get('/api/user/user-details').set(bearer(c.token));

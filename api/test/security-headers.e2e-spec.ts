@@ -65,7 +65,7 @@ describe('security headers over http (PUBLIC_URL http://…)', () => {
     expect(policy.get('script-src-attr')).toEqual(["'none'"]);
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
     expect(policy.get('connect-src')).toEqual(["'self'"]);
-    expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:']);
+    expect(policy.get('img-src')).toEqual(["'self'", 'http://localhost:3000', 'data:', 'blob:']);
     expect(policy.get('worker-src')).toEqual(["'self'"]);
     expect(policy.get('manifest-src')).toEqual(["'self'"]);
     expect(policy.get('object-src')).toEqual(["'none'"]);
@@ -96,6 +96,28 @@ describe('security headers over http (PUBLIC_URL http://…)', () => {
     const res = await api(t).get(path);
     expect(res.status).toBe(status);
     expectResourcePolicy(res);
+  });
+
+  it('uploaded images may be shown by pages on other origins (clients of the API use their absolute URLs)', async () => {
+    const res = await api(t).get('/uploads/abc-large.webp');
+    expect(res.headers['cross-origin-resource-policy']).toBe('cross-origin');
+    // Nothing else of ours is embeddable elsewhere.
+    expect((await api(t).get('/api/health')).headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect((await api(t).get('/')).headers['cross-origin-resource-policy']).toBe('same-origin');
+  });
+
+  it('the API reference at /api/docs may run its own script and stylesheet, nothing inline and nothing from elsewhere', async () => {
+    for (const path of ['/api/docs', '/api/docs/swagger-ui-bundle.js']) {
+      const res = await api(t).get(path);
+      expect(res.status).toBe(200);
+      expectCommonHeaders(res);
+      const policy = csp(res.headers['content-security-policy']);
+      expect(policy.get('default-src')).toEqual(["'none'"]);
+      expect(policy.get('script-src')).toEqual(["'self'"]);
+      expect(policy.get('style-src')).toEqual(["'self'"]);
+      expect(policy.get('img-src')).toEqual(["'self'", 'data:']);
+      expect(policy.get('connect-src')).toEqual(["'self'"]);
+    }
   });
 });
 

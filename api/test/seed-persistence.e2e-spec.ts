@@ -71,7 +71,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const thin = cats.filter((c) => subs.filter((s) => s.category.some((x) => x._id === c._id)).length < 2).map((c) => c.name);
       expect(thin).toEqual([]);
       expect(subs.some((s) => s.category.length >= 2)).toBe(true);
-      for (const c of cats) expect(c.image).toMatch(/^\/uploads\/.+\.webp$/);
+      for (const c of cats) expect(c.image).toMatch(new RegExp(`^${t.config.publicUrl}/uploads/.+\\.webp$`));
     });
 
     it('seeds CATALOG_SIZE believable products: whole rupees, discounts 0–70, some out of stock, 1–4 images, some variants and details', async () => {
@@ -98,7 +98,8 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const urls = [...new Set(products.flatMap((p) => p.image))];
       expect(urls.length).toBeGreaterThan(10);
       for (const url of urls) {
-        const res = await api(t).get(url);
+        expect(url.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
+        const res = await api(t).get(new URL(url).pathname);
         expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/webp' });
       }
     });

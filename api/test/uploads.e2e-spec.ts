@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { imageVariant } from '@haat/shared/files/image-variant';
@@ -24,12 +24,14 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
     const res = await upload(await png(1600, 1000), 'photo.png');
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, error: false, message: 'Image uploaded successfully!' });
-    const url: string = res.body.data.url;
+    const absolute: string = res.body.data.url;
+    expect(absolute.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
+    const url = absolute.slice(t.config.publicUrl.length);
     expect(url).toMatch(/^\/uploads\/[a-z0-9]+-large\.webp$/);
-    expect(res.body.data.secure_url).toBe(url);
-    expect(res.body.url).toBe(url);
+    expect(res.body.data.secure_url).toBe(absolute);
+    expect(res.body.url).toBe(absolute);
     const small = imageVariant(url, 'small');
-    expect(res.body.data.small).toBe(small);
+    expect(res.body.data.small).toBe(imageVariant(absolute, 'small'));
     expect(existsSync(join(t.config.uploadsDir, url.slice('/uploads/'.length)))).toBe(true);
 
     for (const [path, width] of [[url, 1200], [small, 400]] as const) {
@@ -57,7 +59,7 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
     expect(jpeg.includes(Buffer.from('SecretCam'))).toBe(true);
     const res = await upload(jpeg, 'holiday.jpg');
     expect(res.status).toBe(201);
-    const stored = join(t.config.uploadsDir, res.body.data.url.slice('/uploads/'.length));
+    const stored = join(t.config.uploadsDir, res.body.data.url.slice(`${t.config.publicUrl}/uploads/`.length));
     const served = await sharp(stored).metadata();
     expect(served.format).toBe('webp');
     expect(served.exif).toBeUndefined();
@@ -98,12 +100,30 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
     const noFile = await api(t).post('/api/file/upload').set(bearer(admin)).field('other', 'x');
     expect(noFile.status).toBe(400);
     expect(noFile.body.fields).toEqual(['file']);
-    const wrongField = await api(t).post('/api/file/upload').set(bearer(admin)).attach('image', await png(10, 10), 'a.png');
-    expect(wrongField.status).toBe(400);
-    expect(wrongField.body.fields).toEqual(['file']);
     const json = await api(t).post('/api/file/upload').set(bearer(admin)).send({ file: 'x' });
     expect(json.status).toBe(400);
     expect(json.body.fields).toEqual(['file']);
+  });
+
+  it('takes the one file part whatever its field name (image, avatar), text fields beside it ignored', async () => {
+    const image = await api(t).post('/api/file/upload').set(bearer(admin)).field('alt', 'a photo').attach('image', await png(30, 20), 'a.png');
+    expect(image.status).toBe(201);
+    expect(image.body.data.url).toMatch(/-large\.webp$/);
+    const avatar = await api(t).put('/api/user/upload-avatar').set(bearer(customer)).attach('avatar', await png(64, 64), 'me.png');
+    expect(avatar.status).toBe(200);
+    expect(avatar.body.data.avatar).toMatch(/\/uploads\/.+\.webp$/);
+  });
+
+  it('refuses two file parts with a 400 naming the problem, storing nothing', async () => {
+    const before = readdirSync(t.config.uploadsDir).length;
+    const res = await api(t).post('/api/file/upload').set(bearer(admin)).attach('image', await png(10, 10), 'a.png').attach('image2', await png(12, 12), 'b.png');
+    expect(res.status).toBe(400);
+    expect(res.body).toMatchObject({ success: false, error: true, code: 'TOO_MANY_FILES', fields: ['image'] });
+    expect(res.body.message).toMatch(/exactly one file/);
+    const avatar = await api(t).put('/api/user/upload-avatar').set(bearer(customer)).attach('avatar', await png(10, 10), 'a.png').attach('avatar', await png(10, 10), 'b.png');
+    expect(avatar.status).toBe(400);
+    expect(avatar.body.code).toBe('TOO_MANY_FILES');
+    expect(readdirSync(t.config.uploadsDir).length).toBe(before);
   });
 
   it('is for administrators: 401 for a visitor, 403 for a customer', async () => {

@@ -42,6 +42,17 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform {
   }
 }
 
+/** Where ZBody/ZQuery leave their schema on the handler, for the OpenAPI document (api/src/openapi). */
+export const BODY_SCHEMA = 'haat:body-schema';
+export const QUERY_SCHEMA = 'haat:query-schema';
+
+const remember =
+  (key: string, schema: z.ZodType, param: ParameterDecorator): ParameterDecorator =>
+  (target, method, index) => {
+    if (method !== undefined) Reflect.defineMetadata(key, schema, (target as Record<string | symbol, object>)[method]!);
+    param(target, method, index);
+  };
+
 /** `@ZBody(Schema) body: z.infer<typeof Schema>`: the body, validated by the shared zod schema. */
-export const ZBody = (schema: z.ZodType) => Body(new ZodPipe(schema));
-export const ZQuery = (schema: z.ZodType) => Query(new ZodPipe(schema));
+export const ZBody = (schema: z.ZodType) => remember(BODY_SCHEMA, schema, Body(new ZodPipe(schema)));
+export const ZQuery = (schema: z.ZodType) => remember(QUERY_SCHEMA, schema, Query(new ZodPipe(schema)));

@@ -45,6 +45,24 @@ const Env = z.object({
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   /** How long a client may take to send a whole request (headers and body), and to stay idle. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /** Bearer token for GET /api/metrics; unset = no metrics endpoint (404). */
+  METRICS_TOKEN: z.string().min(16, { error: 'must be at least 16 characters' }).optional(),
+  /** Other origins whose pages may call the API and socket.io (comma-separated); unset = same origin only. */
+  CORS_ORIGINS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const origins: string[] = [];
+      for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+        const url = URL.canParse(item) ? new URL(item) : null;
+        if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
+          ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (scheme://host[:port], nothing after)` });
+          continue;
+        }
+        origins.push(url.origin);
+      }
+      return origins;
+    }),
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -83,6 +101,8 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
+    corsOrigins: env.CORS_ORIGINS,
+    metricsToken: env.METRICS_TOKEN,
     uploadsDir: join(dataDir, 'uploads'),
     mailDir: join(dataDir, 'mail'),
   };

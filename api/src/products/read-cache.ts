@@ -15,6 +15,8 @@ interface Entry<V> {
  * one older than `maxStaleMs` is not answered at all (an idle key loads afresh).
  */
 export class ReadCache<V> {
+  /** For metrics, across every cache of the process: answers found (fresh or stale) and loads. */
+  static readonly stats = { hits: 0, misses: 0 };
   private readonly entries = new Map<string, Entry<V>>();
 
   constructor(
@@ -27,7 +29,11 @@ export class ReadCache<V> {
   get(key: string, load: () => Promise<V>): Promise<V> {
     const hit = this.entries.get(key);
     const age = hit ? this.now() - hit.at : Infinity;
-    if (!hit || age >= this.maxStaleMs) return this.fill(key, load);
+    if (!hit || age >= this.maxStaleMs) {
+      ReadCache.stats.misses += 1;
+      return this.fill(key, load);
+    }
+    ReadCache.stats.hits += 1;
     // Most recently used goes last, so the first key is the one to evict.
     this.entries.delete(key);
     this.entries.set(key, hit);

@@ -28,7 +28,15 @@ export class PushQueue implements OnApplicationShutdown {
   private readonly idleWaiters: Array<() => void> = [];
   private readonly logger = new Logger('PushQueue');
 
+  /** For metrics: sends the push service refused, and sends given up after the last retry. */
+  readonly failures = { rejected: 0, dropped: 0 };
+
   constructor(@Inject(PUSH_SENDER) private readonly send: PushSender) {}
+
+  /** For metrics: jobs queued, being sent, or waiting to retry. */
+  get depth(): number {
+    return this.waiting.length + this.running + this.timers.size;
+  }
 
   enqueue(job: PushJob): void {
     if (this.closed) return;
@@ -76,11 +84,13 @@ export class PushQueue implements OnApplicationShutdown {
       return;
     }
     if (outcome.kind === 'rejected') {
+      this.failures.rejected += 1;
       this.logger.warn(`push service refused a message (HTTP ${outcome.status}); not retried`);
       return;
     }
     const delay = PUSH_RETRY_DELAYS_MS[attempt];
     if (delay === undefined || this.closed) {
+      this.failures.dropped += 1;
       this.logger.warn(`push dropped after ${attempt + 1} attempts: ${outcome.reason}`);
       return;
     }

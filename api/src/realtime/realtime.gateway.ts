@@ -18,10 +18,10 @@ type HaatServer = Server<Record<string, never>, ServerToClientEvents, Record<str
  * socket.io on the API's own server and origin (default path /socket.io). Only signed-in users
  * connect: the access token is checked in the handshake, before the connection is accepted,
  * and the socket joins its rooms there, so no event can slip past between connect and join.
- * Auth is by token, not cookie, so any origin may connect (CORS guards nothing here).
+ * Origins: CORS_ORIGINS, checked by RealtimeIoAdapter (a page elsewhere cannot even open the socket).
  * The token's session must still be active, and when it ends its sockets here are disconnected.
  */
-@WebSocketGateway({ cors: { origin: true }, serveClient: false })
+@WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit {
   @WebSocketServer() server: HaatServer;
   private readonly logger = new Logger('Realtime');

@@ -18,6 +18,7 @@ const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 export function securityHeaders(config: AppConfig, indexHtml: string): Middleware {
   const https = config.publicUrl.startsWith('https://');
   const google = config.googleClientId ? [GOOGLE_GSI] : [];
+  const publicOrigin = new URL(config.publicUrl).origin;
   const common: HelmetOptions = {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -35,7 +36,8 @@ export function securityHeaders(config: AppConfig, indexHtml: string): Middlewar
         'script-src-attr': ["'none'"],
         // Ionic's components set inline styles and inject <style> elements (docs/decisions.md).
         'style-src': ["'self'", "'unsafe-inline'", ...google.map((g) => `${g}style`)],
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Image URLs are answered absolute on PUBLIC_URL (docs/decisions.md), normally this same origin.
+        'img-src': ["'self'", publicOrigin, 'data:', 'blob:'],
         'font-src': ["'self'"],
         // Card payments leave for Stripe's hosted checkout page (a navigation), so nothing of Stripe's loads here.
         'connect-src': ["'self'", ...google],
@@ -50,18 +52,43 @@ export function securityHeaders(config: AppConfig, indexHtml: string): Middlewar
       },
     },
   });
-  const resource = helmet({
+  const resourcePolicy: HelmetOptions['contentSecurityPolicy'] = {
+    useDefaults: false,
+    // style-src lets the browser's own viewer style an image or text opened directly.
+    directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], sandbox: [], 'frame-ancestors': ["'none'"] },
+  };
+  const resource = helmet({ ...common, contentSecurityPolicy: resourcePolicy });
+  // Uploaded images are meant to be shown by clients on other origins too (absolute URLs, CORS_ORIGINS).
+  const upload = helmet({ ...common, crossOriginResourcePolicy: { policy: 'cross-origin' }, contentSecurityPolicy: resourcePolicy });
+  // The API reference (Swagger UI from node_modules): its own script and stylesheet, icons as data: URLs.
+  const docs = helmet({
     ...common,
     contentSecurityPolicy: {
       useDefaults: false,
-      // style-src lets the browser's own viewer style an image or text opened directly.
-      directives: { 'default-src': ["'none'"], 'style-src': ["'unsafe-inline'"], sandbox: [], 'frame-ancestors': ["'none'"] },
+      directives: {
+        'default-src': ["'none'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'img-src': ["'self'", 'data:'],
+        'connect-src': ["'self'"],
+        'base-uri': ["'none'"],
+        'form-action': ["'none'"],
+        'frame-ancestors': ["'none'"],
+      },
     },
   });
   return (req, res, next) => {
     const url = req.url ?? '/';
-    const isResource = url.startsWith('/api/') || url === '/api' || url.startsWith('/uploads/');
+    const path = url.split('?')[0] ?? '/';
+    const handler =
+      path === '/api/docs' || path.startsWith('/api/docs/')
+        ? docs
+        : url.startsWith('/uploads/')
+          ? upload
+          : url.startsWith('/api/') || url === '/api'
+            ? resource
+            : page;
     // Helmet (since 8.1) throws rather than passing errors on, and only at construction.
-    (isResource ? resource : page)(req, res, () => next());
+    handler(req, res, () => next());
   };
 }

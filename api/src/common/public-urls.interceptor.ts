@@ -1,0 +1,51 @@
+import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import { map, type Observable } from 'rxjs';
+
+const UPLOADS = '/uploads/';
+
+/** A copy of `value` with every string that `rewrite` changes replaced; other values are shared, not copied. */
+function mapStrings(value: unknown, rewrite: (s: string) => string | null): unknown {
+  if (typeof value === 'string') return rewrite(value) ?? value;
+  if (Array.isArray(value)) {
+    let changed = false;
+    const out = value.map((v) => {
+      const m = mapStrings(v, rewrite);
+      if (m !== v) changed = true;
+      return m;
+    });
+    return changed ? out : value;
+  }
+  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    let out: Record<string, unknown> | null = null;
+    for (const [k, v] of Object.entries(value)) {
+      const m = mapStrings(v, rewrite);
+      if (m !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = m;
+    }
+    return out ?? value;
+  }
+  return value;
+}
+
+/**
+ * Uploaded images are stored as paths (`/uploads/…`) so the data survives a change of address, and
+ * answered as absolute URLs on PUBLIC_URL, which any client on any origin can use as they are.
+ * Absolute URLs of ours sent back (an admin saving a product it loaded) are stored as paths again.
+ */
+export class PublicUrlsInterceptor implements NestInterceptor {
+  private readonly ours: string;
+
+  constructor(publicUrl: string) {
+    this.ours = `${publicUrl}${UPLOADS}`;
+  }
+
+  toAbsolute = (value: unknown): unknown => mapStrings(value, (s) => (s.startsWith(UPLOADS) ? `${this.ours}${s.slice(UPLOADS.length)}` : null));
+
+  toStored = (value: unknown): unknown => mapStrings(value, (s) => (s.startsWith(this.ours) ? `${UPLOADS}${s.slice(this.ours.length)}` : null));
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const req = context.switchToHttp().getRequest<{ body?: unknown }>();
+    if (req.body && typeof req.body === 'object') req.body = this.toStored(req.body);
+    return next.handle().pipe(map(this.toAbsolute));
+  }
+}

@@ -1,0 +1,98 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { DB, type Db } from '../db/database.js';
+import { OrderEvents } from '../orders/order-events.js';
+import { ReadCache } from '../products/read-cache.js';
+import { PushQueue } from '../push/push-queue.js';
+import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+
+interface PoolLike {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  options?: { max?: number };
+}
+
+/**
+ * The shop's Prometheus series, in a registry of its own (one per app): HTTP durations by route and
+ * status, the database pool, the read cache, orders, the push queue, sockets, and Node's defaults
+ * (event-loop lag, memory, GC). Gauges read their source when scraped; nothing polls.
+ */
+@Injectable()
+export class MetricsService implements OnModuleInit {
+  readonly registry = new Registry();
+  private readonly http = new Histogram({
+    name: 'haat_http_request_duration_seconds',
+    help: 'HTTP requests by method, route pattern and status',
+    labelNames: ['method', 'route', 'status'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly orders = new Counter({ name: 'haat_orders_placed_total', help: 'Orders placed (cash on delivery) or paid (card)', labelNames: ['payment'] as const, registers: [this.registry] });
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly moduleRef: ModuleRef,
+  ) {
+    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
+    const pool = () => {
+      const client = (this.db as unknown as { $client?: Partial<PoolLike> }).$client;
+      return client && typeof client.totalCount === 'number' ? (client as PoolLike) : null;
+    };
+    const registers = [this.registry];
+    new Gauge({
+      name: 'haat_db_pool_connections',
+      help: 'PostgreSQL pool connections by state (in use, idle, max); the embedded database counts one, always in use',
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        const p = pool();
+        this.set({ state: 'in_use' }, p ? p.totalCount - p.idleCount : 1);
+        this.set({ state: 'idle' }, p ? p.idleCount : 0);
+        this.set({ state: 'max' }, p ? (p.options?.max ?? 10) : 1);
+      },
+    });
+    new Gauge({ name: 'haat_db_pool_waiting_clients', help: 'Queries waiting for a pool connection', registers, collect() { this.set(pool()?.waitingCount ?? 0); } });
+    new Counter({ name: 'haat_read_cache_hits_total', help: 'Catalogue read-cache answers found', registers, collect() { this.reset(); this.inc(ReadCache.stats.hits); } });
+    new Counter({ name: 'haat_read_cache_misses_total', help: 'Catalogue read-cache loads', registers, collect() { this.reset(); this.inc(ReadCache.stats.misses); } });
+    const queue = () => this.optional(PushQueue);
+    new Gauge({ name: 'haat_push_queue_depth', help: 'Web Push messages queued, being sent or waiting to retry', registers, collect() { this.set(queue()?.depth ?? 0); } });
+    new Counter({
+      name: 'haat_push_failures_total',
+      help: 'Web Push messages refused by the push service or dropped after the last retry',
+      labelNames: ['reason'] as const,
+      registers,
+      collect() {
+        const q = queue();
+        this.reset();
+        this.inc({ reason: 'rejected' }, q?.failures.rejected ?? 0);
+        this.inc({ reason: 'dropped' }, q?.failures.dropped ?? 0);
+      },
+    });
+    const gateway = () => this.optional(RealtimeGateway);
+    new Gauge({ name: 'haat_socket_connections', help: 'Open socket.io connections on this instance', registers, collect() { this.set(gateway()?.server?.engine?.clientsCount ?? 0); } });
+  }
+
+  onModuleInit(): void {
+    this.optional(OrderEvents)?.listen({ placed: (change) => this.orders.inc({ payment: change.order.paymentStatus === 'CASH ON DELIVERY' ? 'cod' : 'card' }) });
+  }
+
+  /** Times every request by its route pattern (not its URL, so ids do not explode the series). */
+  observe(fastify: FastifyInstance): void {
+    fastify.addHook('onResponse', (req, reply, done) => {
+      const route = req.routeOptions.url ?? 'unmatched';
+      this.http.observe({ method: req.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+      done();
+    });
+  }
+
+  private optional<T>(token: new (...args: never[]) => T): T | null {
+    try {
+      return this.moduleRef.get(token, { strict: false });
+    } catch {
+      return null;
+    }
+  }
+}

@@ -1,0 +1,64 @@
+/**
+ * What a route's decorators cannot say: multipart or raw bodies, headers read by custom decorators,
+ * business errors beyond the ones derived (auth, ids, validation), one example body for the main calls.
+ * Bodies themselves always come from the shared zod schemas; a test checks every example against them.
+ */
+export interface RouteNote {
+  summary?: string;
+  errors?: number[];
+  headers?: string[];
+  multipart?: true;
+  rawBody?: string;
+  example?: unknown;
+}
+
+const PRODUCT = '01JD8ZQ4M6A9T3V7X2C5B8N1RK';
+const ADDRESS = {
+  name: 'Asha Verma',
+  building: '12 Lotus Apartments',
+  address_line: 'MG Road',
+  district: 'Bengaluru Urban',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pincode: '560001',
+  mobile: '9876543210',
+};
+
+export const ROUTE_NOTES: Record<string, RouteNote> = {
+  'POST /api/user/register': { summary: 'Create an account', errors: [409], example: { name: 'Asha Verma', email: 'asha@example.com', password: 'Lotus-pond-42', confirmPassword: 'Lotus-pond-42' } },
+  'POST /api/user/login': { summary: 'Sign in: data.accesstoken (Bearer) and data.refreshToken', errors: [401], example: { email: 'asha@example.com', password: 'Lotus-pond-42' } },
+  'POST /api/user/refresh-token': { summary: 'A new token pair for a refresh token (which is then spent)', errors: [401], example: { refreshToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl' } },
+  'PUT /api/user/forgot-password': { summary: 'Mail a one-time code', example: { email: 'asha@example.com' } },
+  'PUT /api/user/verify-forgot-password-otp': { summary: 'Check the mailed code' },
+  'PUT /api/user/reset-password': { summary: 'Set a new password after the code' },
+  'PUT /api/user/upload-avatar': { summary: 'Set the avatar from an image', multipart: true, errors: [413, 415] },
+  'POST /api/user/google-login': { errors: [401] },
+  'POST /api/user/google-register': { errors: [401, 409] },
+  'POST /api/file/upload': { summary: 'Store an image (answers absolute URLs of a large and a small WebP)', multipart: true, errors: [413, 415] },
+  'POST /api/product/get': { summary: 'A page of products', example: { page: 1, limit: 12 } },
+  'POST /api/product/search-product': { summary: 'Search products', example: { search: 'cotton kurta', page: 1, limit: 12 } },
+  'POST /api/product/get-product-details': { example: { productId: PRODUCT } },
+  'POST /api/cart/create': { summary: 'Add one of a product to the cart', errors: [409], example: { productId: PRODUCT } },
+  'PUT /api/cart/update-qty': { errors: [409], example: { _id: '01JD8ZR1C2D3E4F5G6H7J8K9M0', qty: 2 } },
+  'PUT /api/cart/sync': { summary: 'Set absolute quantities (offline clients)', errors: [422], example: { items: [{ productId: PRODUCT, quantity: 2 }] } },
+  'POST /api/address/create': { example: ADDRESS },
+  'POST /api/order/cash-on-delivery': {
+    summary: 'Place a cash-on-delivery order for the given lines (prices are the server\'s; a different totalAmt is a 409 with the current totals)',
+    headers: ['idempotency-key'],
+    errors: [409, 422],
+    example: { list_items: [{ productId: PRODUCT, quantity: 2 }], totalAmt: 1398, addressId: '01JD8ZS7P3Q4R5S6T7V8W9X0YZ' },
+  },
+  'POST /api/order/checkout': { summary: 'Start a card payment (Stripe Checkout URL in data)', headers: ['idempotency-key'], errors: [409, 422, 502] },
+  'POST /api/order/cancel': { errors: [409] },
+  'POST /api/order/update-status': { errors: [409] },
+  'POST /api/order/admin/update-status': { errors: [409] },
+  'POST /api/order/webhook': { summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)', rawBody: 'A Stripe event, verified against the stripe-signature header' },
+  'POST /api/wishlist/add': { example: { productId: PRODUCT } },
+  'POST /api/review/add': { errors: [409] },
+  'GET /api/health': { summary: 'The API and its database are up' },
+  'GET /api/openapi.json': { summary: 'This document' },
+  'GET /api/metrics': { summary: 'Prometheus text format; Authorization: Bearer <METRICS_TOKEN>; 404 when METRICS_TOKEN is unset', errors: [401, 404] },
+  'GET /api/docs': { summary: 'The browsable reference (HTML)' },
+  'GET /api/docs/{file}': { summary: 'The reference page\'s files (from swagger-ui-dist)' },
+};
