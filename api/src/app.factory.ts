@@ -68,11 +68,11 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
 
   // Pages on the listed other origins may call the API with credentials; every other origin gets no CORS headers.
-  if (config.corsOrigins.length) await app.register(cors as never, corsOptions(config.corsOrigins));
+  if (config.corsOrigins.length) await app.register(cors, corsOptions(config.corsOrigins));
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
-  await app.register(multipart as never, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
+  await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
   mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic as never, {
+  await app.register(fastifyStatic, {
     root: config.uploadsDir,
     prefix: '/uploads/',
     decorateReply: false,

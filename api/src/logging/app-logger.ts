@@ -38,10 +38,11 @@ export function createAppLogger(config: AppConfig, destination?: DestinationStre
   };
   if (destination) return pino(options, destination);
   if (process.stdout.isTTY) {
+    const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : JSON.stringify(v));
     const shortLine = (log: Record<string, unknown>, key: string) =>
       log[key] === 'request' || log[key] === 'request failed'
-        ? `${String(log.method)} ${String(log.path)} ${String(log.status)} ${String(log.durationMs)} ms${log.userId ? ` (user ${String(log.userId)})` : ''}`
-        : `${log.context ? `[${String(log.context)}] ` : ''}${String(log[key])}`;
+        ? `${String(log.method)} ${String(log.path)} ${String(log.status)} ${String(log.durationMs)} ms${log.userId ? ` (user ${text(log.userId)})` : ''}`
+        : `${log.context ? `[${text(log.context)}] ` : ''}${String(log[key])}`;
     return pino(
       options,
       pretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,context,reqId,method,route,path,status,durationMs,userId', messageFormat: shortLine, singleLine: true }),

@@ -28,7 +28,7 @@ export class RealtimeIoAdapter extends IoAdapter {
         const ok = originAllowed(req.headers.origin, req.headers.host, config.publicUrl, config.corsOrigins);
         callback(ok ? null : 'origin not allowed', ok);
       },
-    } as ServerOptions) as Server;
+    } as ServerOptions);
     const connect = this.app.get<RedisFactory>(REDIS_FACTORY);
     const pub = connect();
     const sub = connect();

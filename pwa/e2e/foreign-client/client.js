@@ -1,3 +1,4 @@
+/* global location, document -- this page runs in the browser, on another origin */
 // Everything a foreign client does, through the API's own origin (given as ?api=…), with credentials on.
 const API = new URL(location.href).searchParams.get('api');
 const log = (line) => (document.getElementById('log').textContent += `${line}\n`);

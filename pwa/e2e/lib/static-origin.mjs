@@ -9,7 +9,7 @@ const TYPES = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; ch
 /** → { port, close() }; listens on 127.0.0.1, so http://127.0.0.1:port and http://localhost:port are two origins. */
 export async function serveStatic(dir) {
   const server = createServer(async (req, res) => {
-    const path = normalize(new URL(req.url, 'http://x').pathname).replace(/^(\.\.[/\\])+/, '');
+    const path = normalize(new URL(req.url ?? '/', 'http://x').pathname).replace(/^(\.\.[/\\])+/, '');
     try {
       const body = await readFile(join(dir, path === '/' ? 'index.html' : path));
       res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
@@ -18,6 +18,7 @@ export async function serveStatic(dir) {
       res.writeHead(404).end('not found');
     }
   });
-  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { port: server.address().port, close: () => new Promise((resolve) => server.close(resolve)) };
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(undefined)));
+  const address = /** @type {import('node:net').AddressInfo} */ (server.address());
+  return { port: address.port, close: () => new Promise((resolve) => server.close(resolve)) };
 }
