@@ -2,6 +2,7 @@ import { BadRequestException, HttpException, Logger, MethodNotAllowedException }
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../src/common/app-error.js';
 import { toEnvelope } from '../src/common/all-exceptions.filter.js';
+import { ErrorEnvelope } from '../src/openapi/openapi-document.js';
 import { addProduct } from './accounts-fixtures.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
@@ -22,6 +23,8 @@ function expectCode(res: Answer, status: number, code: ErrorCode): void {
   expect(res.body).toMatchObject({ success: false, error: true });
   expect(typeof res.body.message).toBe('string');
   expect(CODES).toContain(res.body.code);
+  // …and it is what the published OpenAPI document says every error answer is.
+  expect(ErrorEnvelope.safeParse(res.body).success).toBe(true);
 }
 
 let ipSeq = Math.floor(Math.random() * 200);
@@ -98,7 +101,12 @@ describe.each(DB_KINDS)('error codes on %s', (kind) => {
 
   it('422: an Idempotency-Key reused for another cart answers IDEMPOTENCY_KEY_REUSED', async () => {
     const p = await addProduct(t, admin, { stock: 5 });
-    const sync = (quantity: number) => api(t).put('/api/cart/sync').set(bearer(customer)).set('Idempotency-Key', 'codes-1').send({ items: [{ productId: p._id, quantity }] });
+    const sync = (quantity: number) =>
+      api(t)
+        .put('/api/cart/sync')
+        .set(bearer(customer))
+        .set('Idempotency-Key', 'codes-1')
+        .send({ items: [{ productId: p._id, quantity }] });
     expect((await sync(1)).status).toBe(200);
     expectCode(await sync(2), 422, ErrorCode.IdempotencyKeyReused);
   });
