@@ -5,9 +5,11 @@ import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Totals } from '@haat/shared/money/pricing';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
-import { AppError, conflict, notFound } from '../common/app-error.js';
+import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
+import { outOfStock } from '../products/out-of-stock.js';
 import { products } from '../products/products.table.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
@@ -23,7 +25,12 @@ export interface SyncAnswer {
 /** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
 const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
 
-const outOfStock = (name: string) => new AppError(409, 'OUT_OF_STOCK', `${name} is out of stock.`);
+/** The cart already holds every unit in stock: the same payload as OUT_OF_STOCK (productId, available). */
+const stockLimit = (product: { id: string; name: string; stock: number }) =>
+  new AppError(409, ErrorCode.StockLimit, `Only ${product.stock} of ${product.name} in stock, and all of them are in your cart.`, {
+    productId: product.id,
+    available: product.stock,
+  });
 
 /**
  * The signed-in user's cart: one line per product with an absolute quantity, never above stock.
@@ -40,10 +47,10 @@ export class CartService {
   /** Adds one unit; adding again raises the quantity, up to the stock. */
   async add(userId: string, productId: string): Promise<CartItem> {
     const product = await this.saleable(productId);
-    if (product.stock <= 0) throw outOfStock(product.name);
+    if (product.stock <= 0) throw outOfStock({ id: productId, ...product }, 1);
     const existing = await this.db.query.cartItems.findFirst({ where: and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)) });
     if (existing && existing.quantity >= product.stock) {
-      throw conflict(`Only ${product.stock} of ${product.name} in stock, and all of them are in your cart.`, { code: 'STOCK_LIMIT', stock: product.stock });
+      throw stockLimit({ id: productId, ...product });
     }
     const [line] = await this.db
       .insert(cartItems)
@@ -68,7 +75,7 @@ export class CartService {
       await this.db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
       return { item: null, message: 'Item removed' };
     }
-    if (found.stock <= 0) throw outOfStock(found.name);
+    if (found.stock <= 0) throw outOfStock({ id: found.line.productId, name: found.name, stock: found.stock }, qty);
     const applied = Math.min(qty, found.stock);
     await this.db
       .update(cartItems)
@@ -98,7 +105,7 @@ export class CartService {
       if (!claimed) {
         const [prior] = await tx.select().from(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
         if (!prior || prior.requestHash !== requestHash || !prior.response) {
-          throw new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.', {
+          throw new AppError(422, ErrorCode.IdempotencyKeyReused, 'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.', {
             fields: ['Idempotency-Key'],
           });
         }

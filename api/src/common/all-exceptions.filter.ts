@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger, NotFoundException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorEnvelope } from '@haat/shared/common/envelope';
+import { ErrorCode, errorCodeOf } from '@haat/shared/common/error-code';
 import { AppError } from './app-error.js';
 import { databaseFault, type DatabaseFault } from './database-fault.js';
 import { errorFacts } from './error-facts.js';
@@ -33,7 +34,22 @@ const PLAIN_MESSAGES: Record<number, string> = {
   429: 'Too many requests. Please try again later.',
 };
 
-/** Turns any error into the envelope. Internals of unexpected errors never reach the client. */
+/** The code of an answer that names none of ours (Nest's and Fastify's own errors), by its status. */
+const CODES_BY_STATUS: Record<number, ErrorCode> = {
+  400: ErrorCode.BadRequest,
+  401: ErrorCode.Unauthorized,
+  403: ErrorCode.Forbidden,
+  404: ErrorCode.NotFound,
+  405: ErrorCode.MethodNotAllowed,
+  409: ErrorCode.Conflict,
+  413: ErrorCode.PayloadTooLarge,
+  415: ErrorCode.UnsupportedMediaType,
+  422: ErrorCode.Validation,
+  429: ErrorCode.RateLimited,
+};
+const codeFor = (status: number): ErrorCode => CODES_BY_STATUS[status] ?? (status >= 500 ? ErrorCode.Internal : ErrorCode.BadRequest);
+
+/** Turns any error into the envelope, always with a code from shared's ErrorCode. Internals of unexpected errors never reach the client. */
 export function toEnvelope(
   exception: unknown,
   req: { id?: string; method?: string; url?: string },
@@ -53,7 +69,10 @@ export function toEnvelope(
     const { statusCode: _s, error: _e, ...rest } = payload;
     // 503 "not configured" and other deliberate AppErrors are answers, not faults.
     if (status >= 500 && !(exception instanceof AppError)) logger.error(`${where} ${redactSecrets(message)}`, stackFrames(exception));
-    return { status, body: { ...rest, success: false, error: true, message: status === 404 && message.startsWith('Cannot ') ? `Route ${req.method} ${req.url?.split('?')[0]} not found.` : message } };
+    // AppErrors carry their own code; Nest's own exceptions (an unknown route, a guard's 403…) get one by status.
+    const code = errorCodeOf(rest.code) ?? codeFor(status);
+    const answer = status === 404 && message.startsWith('Cannot ') ? `Route ${req.method} ${req.url?.split('?')[0]} not found.` : message;
+    return { status, body: { ...rest, success: false, error: true, message: answer, code } };
   }
   // Fastify's own errors (body too large, bad JSON, wrong media type) carry a 4xx statusCode.
   const err = (cause ?? exception) as { statusCode?: number; code?: string; message?: string; stack?: string };
@@ -66,12 +85,13 @@ export function toEnvelope(
         : badJson
           ? 'body: is not valid JSON'
           : (PLAIN_MESSAGES[status] ?? 'Bad request.');
-    return { status, body: { success: false, error: true, message, code: err.code ?? 'BAD_REQUEST', ...(badJson ? { fields: ['body'] } : {}) } };
+    // Fastify's own code (FST_ERR_CTP_BODY_TOO_LARGE…) is its internals: the answer names ours, by status.
+    return { status, body: { success: false, error: true, message, code: codeFor(status), ...(badJson ? { fields: ['body'] } : {}) } };
   }
   const fault = databaseFault(exception);
   if (fault) return databaseAnswer(fault, errorFacts(exception), where, req.id, logger);
   logger.error(`${where} unexpected: ${errorFacts(err)}`, stackFrames(err));
-  return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${req.id}).`, code: 'INTERNAL' } };
+  return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${req.id}).`, code: ErrorCode.Internal } };
 }
 
 /**
@@ -85,7 +105,7 @@ function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: 
     return {
       status: 503,
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
-      body: { success: false, error: true, message: 'The shop cannot reach its database for a moment. Please try again shortly.', code: 'DATABASE_UNAVAILABLE' },
+      body: { success: false, error: true, message: 'The shop cannot reach its database for a moment. Please try again shortly.', code: ErrorCode.DatabaseUnavailable },
     };
   }
   // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound): busy, not broken.
@@ -94,16 +114,16 @@ function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: 
     return {
       status: 503,
       headers: { 'retry-after': '5' },
-      body: { success: false, error: true, message: 'The shop is busy. Please try again in a few seconds.', code: 'BUSY' },
+      body: { success: false, error: true, message: 'The shop is busy. Please try again in a few seconds.', code: ErrorCode.Busy },
     };
   }
   if (fault.code?.startsWith('22')) {
     logger.warn(`${where} data exception: ${facts}`);
     const what = DATA_EXCEPTIONS[fault.code] ?? 'a value cannot be stored';
-    return { status: 400, body: { success: false, error: true, message: `The request cannot be stored: ${what}.`, code: 'INVALID_VALUE' } };
+    return { status: 400, body: { success: false, error: true, message: `The request cannot be stored: ${what}.`, code: ErrorCode.InvalidValue } };
   }
   logger.error(`${where} ${facts}`);
-  return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${id}).`, code: 'INTERNAL' } };
+  return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${id}).`, code: ErrorCode.Internal } };
 }
 
 /** The stack's frames without its first line, which repeats the message. */

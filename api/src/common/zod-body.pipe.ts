@@ -1,5 +1,6 @@
 import { Body, type PipeTransform, Query } from '@nestjs/common';
 import type { z } from 'zod';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from './app-error.js';
 
 /** Names the fields at fault: `price: must be a number; name: is required`. */
@@ -38,7 +39,7 @@ export class ZodPipe<S extends z.ZodType> implements PipeTransform {
     const result = this.schema.safeParse(value ?? {});
     if (result.success) return result.data;
     const { message, fields } = describeIssues(result.error);
-    throw new AppError(400, 'VALIDATION', message, { fields });
+    throw new AppError(400, ErrorCode.Validation, message, { fields });
   }
 }
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { ContactBody } from '@haat/shared/contact/contact.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppError } from '../common/app-error.js';
 import { MailService } from '../mail/mail.service.js';
@@ -27,7 +28,7 @@ export class ContactService {
       await this.mail.send({ to: this.config.supportEmail, replyTo: body.email, subject: `[Contact] ${body.topic}: ${body.name}`, text: lines.join('\n') });
     } catch (e) {
       this.logger.error(`could not mail the support desk: ${(e as Error).message}`);
-      throw new AppError(503, 'MAIL_UNAVAILABLE', `Your message could not be sent just now. Please try again, or write to ${this.config.supportEmail}.`);
+      throw new AppError(503, ErrorCode.MailUnavailable, `Your message could not be sent just now. Please try again, or write to ${this.config.supportEmail}.`);
     }
   }
 }

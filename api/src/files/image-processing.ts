@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@haat/shared/files/image-variant';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
@@ -29,14 +30,14 @@ export async function toWebpVariants(bytes: Buffer, { effort = 4 }: EncodeOption
     meta = undefined;
   }
   if (!meta?.format || !ACCEPTED.has(meta.format)) {
-    throw new AppError(415, 'NOT_AN_IMAGE', 'file: must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.', { fields: ['file'] });
+    throw new AppError(415, ErrorCode.NotAnImage, 'file: must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.', { fields: ['file'] });
   }
   // The header is read without decoding; refuse before a single pixel is.
   const { width = 0, height = 0 } = meta;
   if (width * height > MAX_INPUT_PIXELS) {
     throw new AppError(
       413,
-      'IMAGE_TOO_LARGE',
+      ErrorCode.ImageTooLarge,
       `file: the image is ${width}×${height} pixels; at most ${MAX_INPUT_PIXELS / 1_000_000} megapixels (e.g. 6000×4000) are accepted. Please resize it and try again.`,
       { fields: ['file'] },
     );

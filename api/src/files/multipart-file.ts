@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, badRequest } from '../common/app-error.js';
 
 const code = (e: unknown) => (e as { code?: string }).code;
@@ -21,7 +22,7 @@ export async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
     if (e instanceof AppError) throw e;
     const field = found?.field ?? 'file';
     if (code(e) === 'FST_FILES_LIMIT') throw tooMany(field);
-    if (code(e) === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, 'FILE_TOO_LARGE', `${field}: must be at most 5 MB.`, { fields: [field] });
+    if (code(e) === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(413, ErrorCode.FileTooLarge, `${field}: must be at most 5 MB.`, { fields: [field] });
     throw badRequest(`${field}: the multipart body could not be read or was interrupted.`, { fields: [field] });
   }
   if (!found) throw badRequest('file: is required (one file part in the multipart body, e.g. the field "file").', { fields: ['file'] });
@@ -29,4 +30,4 @@ export async function readUploadedFile(req: FastifyRequest): Promise<Buffer> {
 }
 
 const tooMany = (first: string) =>
-  new AppError(400, 'TOO_MANY_FILES', `${first}: send exactly one file; this body has more than one file part.`, { fields: [first] });
+  new AppError(400, ErrorCode.TooManyFiles, `${first}: send exactly one file; this body has more than one file part.`, { fields: [first] });

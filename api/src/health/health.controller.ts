@@ -1,5 +1,6 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { ok } from '../common/envelope.js';
 import { DATABASE_RETRY_AFTER_S } from '../common/all-exceptions.filter.js';
 import { HealthService } from './health.service.js';
@@ -22,7 +23,7 @@ export class HealthController {
     const checks = await this.health.readiness();
     if (!checks.ready) {
       void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return { success: false, error: true, message: 'The shop cannot serve right now: a service it needs is unreachable.', code: 'NOT_READY', data: checks };
+      return { success: false, error: true, message: 'The shop cannot serve right now: a service it needs is unreachable.', code: ErrorCode.NotReady, data: checks };
     }
     return ok({ status: 'up', ...checks, time: new Date().toISOString() }, 'API is ready');
   }

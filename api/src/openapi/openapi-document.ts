@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import type { ApiRoute } from './api-routes.js';
 import { ROUTE_NOTES } from './route-notes.js';
 
@@ -13,7 +14,7 @@ export const ErrorEnvelope = z
     success: z.literal(false),
     error: z.literal(true),
     message: z.string().meta({ description: 'For people: names the field or rule at fault.' }),
-    code: z.string().optional().meta({ description: 'Stable, for programs: VALIDATION, UNAUTHORIZED, OUT_OF_STOCK…' }),
+    code: z.enum(ErrorCode).meta({ description: 'Stable, for programs: one of shared ErrorCode, in every error answer.' }),
     fields: z.array(z.string()).optional().meta({ description: 'The request fields at fault, e.g. ["price"].' }),
   })
   .catchall(z.unknown())

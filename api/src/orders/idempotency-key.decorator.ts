@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { parseIdempotencyKeyHeader } from '@haat/shared/common/idempotency-key';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 
 /**
@@ -9,6 +10,6 @@ import { AppError } from '../common/app-error.js';
 export const IdempotencyKey = createParamDecorator((need: 'required' | undefined, ctx: ExecutionContext): string | undefined => {
   const raw = ctx.switchToHttp().getRequest<{ headers: Record<string, string | string[] | undefined> }>().headers['idempotency-key'];
   const header = parseIdempotencyKeyHeader(raw, need === 'required');
-  if (!header.ok) throw new AppError(400, 'VALIDATION', header.message, { fields: ['Idempotency-Key'] });
+  if (!header.ok) throw new AppError(400, ErrorCode.Validation, header.message, { fields: ['Idempotency-Key'] });
   return header.key;
 });

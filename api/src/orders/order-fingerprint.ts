@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 
 /**
@@ -18,6 +19,6 @@ export function orderFingerprint(method: PaymentMethod, input: PlaceOrderInput):
 
 /** As Stripe answers a reused key with other parameters: 422, naming the header. */
 export const idempotencyKeyReused = () =>
-  new AppError(422, 'IDEMPOTENCY_KEY_REUSED', 'Idempotency-Key: this key was already used for a different request. Send a new key for a new order.', {
+  new AppError(422, ErrorCode.IdempotencyKeyReused, 'Idempotency-Key: this key was already used for a different request. Send a new key for a new order.', {
     fields: ['Idempotency-Key'],
   });

@@ -11,7 +11,8 @@ import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.t
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
 import { assertClientTotal, priceChanged, priceOrder, type PricedOrder } from './order-pricing.js';
-import { loadSaleable, outOfStock, takeStock } from './order-stock.js';
+import { outOfStock } from '../products/out-of-stock.js';
+import { loadSaleable, takeStock } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderEvents } from './order-events.js';
 import { OrderReader } from './order-reader.js';

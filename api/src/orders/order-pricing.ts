@@ -1,6 +1,7 @@
 import { discountedPrice, lineSubtotal, roundMoney, totalsOf } from '@haat/shared/money/pricing';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CurrentTotals, OrderLine } from '@haat/shared/orders/order.types';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 
 /** What the order needs to know about a product, read from our own table (never from the client). */
@@ -57,7 +58,7 @@ export function assertClientTotal(clientTotal: number, priced: PricedOrder): voi
 }
 
 export function priceChanged(priced: PricedOrder): AppError {
-  return new AppError(409, 'PRICE_CHANGED', 'Prices have changed since your cart was loaded. Please review the new total and place the order again.', {
+  return new AppError(409, ErrorCode.PriceChanged, 'Prices have changed since your cart was loaded. Please review the new total and place the order again.', {
     current: currentTotals(priced),
   });
 }

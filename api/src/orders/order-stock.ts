@@ -1,4 +1,5 @@
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { cartProductColumns, products } from '../products/products.table.js';
 import type { DbOrTx, Tx } from './order-tx.js';
@@ -14,14 +15,9 @@ export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) throw notFound(`Product ${id}`);
-    if (!row.publish) throw new AppError(409, 'UNAVAILABLE', `${row.name} is no longer available.`, { productId: id });
+    if (!row.publish) throw new AppError(409, ErrorCode.Unavailable, `${row.name} is no longer available.`, { productId: id });
   }
   return byId;
-}
-
-export function outOfStock(p: Pick<SaleableProduct, 'id' | 'name' | 'stock'>, wanted: number): AppError {
-  const message = p.stock <= 0 ? `${p.name} is out of stock.` : `Only ${p.stock} of ${p.name} left; you asked for ${wanted}.`;
-  return new AppError(409, 'OUT_OF_STOCK', message, { productId: p.id, available: Math.max(p.stock, 0) });
 }
 
 /** Why a conditional take failed, read inside the same transaction: stock gone or price moved. */

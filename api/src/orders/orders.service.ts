@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canAdminMoveTo, canCustomerCancel, type OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { OrderEvents, type ChangeCause } from './order-events.js';
@@ -22,7 +23,7 @@ export class OrdersService {
     return this.move(orderId, 'CANCELLED', 'customer', (row) => {
       if (row.userId !== userId) throw notFound('Order');
       if (!canCustomerCancel(row.paymentStatus, row.statusHistory)) {
-        throw new AppError(409, 'ORDER_FINISHED', `Order ${row.id} is already ${row.paymentStatus === 'COMPLETED' ? 'delivered' : 'cancelled'} and cannot be cancelled.`);
+        throw new AppError(409, ErrorCode.OrderFinished, `Order ${row.id} is already ${row.paymentStatus === 'COMPLETED' ? 'delivered' : 'cancelled'} and cannot be cancelled.`);
       }
     });
   }
@@ -36,7 +37,7 @@ export class OrdersService {
             : row.paymentStatus === 'AWAITING_PAYMENT'
               ? 'its payment has not arrived (it can only be cancelled)'
               : `it has already reached ${row.status}; only a later stage can be set`;
-        throw new AppError(409, 'STAGE_NOT_ALLOWED', `Order ${row.id} cannot move to ${stage}: ${why}.`, { status: row.status, statusHistory: row.statusHistory });
+        throw new AppError(409, ErrorCode.StageNotAllowed, `Order ${row.id} cannot move to ${stage}: ${why}.`, { status: row.status, statusHistory: row.statusHistory });
       }
     });
   }

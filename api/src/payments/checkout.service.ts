@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, conflict, unavailable } from '../common/app-error.js';
@@ -52,7 +53,7 @@ export class CheckoutService {
     } catch (error) {
       this.logger.warn(`Stripe refused or was unreachable for ${order.id}: ${(error as Error).message}`);
       await this.discard(order.id);
-      throw new AppError(502, 'PAYMENT_PROVIDER', 'The payment provider could not be reached. Nothing was charged; please try again.');
+      throw new AppError(502, ErrorCode.PaymentProvider, 'The payment provider could not be reached. Nothing was charged; please try again.');
     }
     await this.db.update(orders).set({ stripeSessionId: session.id, stripeSessionUrl: session.url }).where(eq(orders.id, order.id));
     return { id: session.id, url: session.url ?? null, orderId: order.id };

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, unavailable } from '../common/app-error.js';
@@ -87,12 +88,12 @@ export class StripeWebhookService {
   private verify(rawBody: Buffer | undefined, signature: string | undefined): Stripe.Event {
     const secret = this.config.stripeWebhookSecret;
     if (!secret) throw unavailable('Stripe webhooks are not configured on this shop (no STRIPE_WEBHOOK_SECRET).');
-    if (!signature) throw new AppError(400, 'BAD_SIGNATURE', 'stripe-signature: header is missing.', { fields: ['stripe-signature'] });
-    if (!rawBody) throw new AppError(400, 'BAD_SIGNATURE', 'body: is missing.', { fields: ['body'] });
+    if (!signature) throw new AppError(400, ErrorCode.BadSignature, 'stripe-signature: header is missing.', { fields: ['stripe-signature'] });
+    if (!rawBody) throw new AppError(400, ErrorCode.BadSignature, 'body: is missing.', { fields: ['body'] });
     try {
       return Stripe.webhooks.constructEvent(rawBody, signature, secret);
     } catch {
-      throw new AppError(400, 'BAD_SIGNATURE', 'stripe-signature: webhook signature verification failed.', { fields: ['stripe-signature'] });
+      throw new AppError(400, ErrorCode.BadSignature, 'stripe-signature: webhook signature verification failed.', { fields: ['stripe-signature'] });
     }
   }
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 import { RateLimiters } from './rate-limiters.js';
 import { tooManyAttempts } from './too-many-attempts.js';
@@ -56,7 +57,7 @@ export class LoginProtection {
       if (forPair && forPair.consumedPoints > 0) await this.byAccountAndAddress.delete(pair);
       return result;
     } catch (error) {
-      if (error instanceof AppError && error.code === 'BAD_CREDENTIALS') {
+      if (error instanceof AppError && error.code === ErrorCode.BadCredentials) {
         await Promise.all([this.byAccountAndAddress.penalty(pair), this.byAddress.penalty(ip), this.shopWide.penalty('all')]);
       }
       throw error;

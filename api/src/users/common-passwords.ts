@@ -1,4 +1,5 @@
 import { dictionary } from '@zxcvbn-ts/language-common';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 
 /** zxcvbn-ts's list of commonly used passwords (about 49,000, from breach corpora), lower-cased. */
@@ -10,6 +11,6 @@ const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()
  */
 export function refuseCommonPassword(password: string, field: string): void {
   if (COMMON.has(password.toLowerCase())) {
-    throw new AppError(400, 'COMMON_PASSWORD', `${field}: is one of the most commonly used passwords, which attackers try first. Please choose another.`, { fields: [field] });
+    throw new AppError(400, ErrorCode.CommonPassword, `${field}: is one of the most commonly used passwords, which attackers try first. Please choose another.`, { fields: [field] });
   }
 }

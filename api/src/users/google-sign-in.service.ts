@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
 import { eq } from 'drizzle-orm';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, notFound, unauthorized, unavailable } from '../common/app-error.js';
@@ -60,10 +61,10 @@ export class GoogleSignInService {
   async confirmOwner(credential: string, user: UserRow): Promise<void> {
     const identity = await this.verify(credential);
     if (!user.googleSub || identity.sub !== user.googleSub) {
-      throw new AppError(400, 'REAUTH_FAILED', 'credential: This Google account is not the one linked to your account.', { fields: ['credential'] });
+      throw new AppError(400, ErrorCode.ReauthFailed, 'credential: This Google account is not the one linked to your account.', { fields: ['credential'] });
     }
     if (Date.now() / 1000 - identity.issuedAt > FRESH_CREDENTIAL_S) {
-      throw new AppError(400, 'REAUTH_FAILED', 'credential: Please sign in with Google again; the credential is more than 5 minutes old.', { fields: ['credential'] });
+      throw new AppError(400, ErrorCode.ReauthFailed, 'credential: Please sign in with Google again; the credential is more than 5 minutes old.', { fields: ['credential'] });
     }
   }
 

@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 
 import { Inject, Injectable } from '@nestjs/common';
 import { and, count, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { LIMITS } from '@haat/shared/common/limits';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, badRequest } from '../common/app-error.js';
@@ -81,8 +82,8 @@ export class PasswordResetService {
     const row = await this.db.query.passwordResetCodes.findFirst({ where: eq(passwordResetCodes.email, email) });
     if (!row || row.usedAt) throw badRequest(`${INVALID_CODE}`, { fields: ['otp'] });
     if (row.verifiedAt) throw badRequest(`This code was already used. ${NEED_NEW_CODE}`, { fields: ['otp'] });
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, 'OTP_EXPIRED', 'This code has expired. Please request a new one.', { fields: ['otp'] });
-    if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, 'OTP_LOCKED', `Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
+    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, ErrorCode.OtpExpired, 'This code has expired. Please request a new one.', { fields: ['otp'] });
+    if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, ErrorCode.OtpLocked, `Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
 
     const given = this.hash(email, otp);
     const matches = row.userId !== null && timingSafeEqual(Buffer.from(given), Buffer.from(row.codeHash));
@@ -143,7 +144,7 @@ export class PasswordResetService {
     if (!userId) {
       throw new AppError(
         400,
-        'RESET_NOT_ALLOWED',
+        ErrorCode.ResetNotAllowed,
         'resetToken: This reset link is not valid. Please verify the code from your e-mail first; a verified code allows one reset within 10 minutes.',
         { fields: ['resetToken'] },
       );
@@ -170,7 +171,7 @@ export class PasswordResetService {
       .where(and(eq(passwordResetRequests.email, email), gt(passwordResetRequests.createdAt, since)));
     if ((row?.n ?? 0) > CODES_PER_HOUR) {
       await this.db.delete(passwordResetRequests).where(eq(passwordResetRequests.id, id));
-      throw new AppError(429, 'TOO_MANY_CODES', `At most ${CODES_PER_HOUR} codes can be sent to one e-mail per hour. Please try again later.`);
+      throw new AppError(429, ErrorCode.TooManyCodes, `At most ${CODES_PER_HOUR} codes can be sent to one e-mail per hour. Please try again later.`);
     }
   }
 }

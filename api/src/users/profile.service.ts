@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, ne } from 'drizzle-orm';
 import type { ChangePasswordBody, UpdateUserBody } from '@haat/shared/users/account.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
 import { AppError, conflict, notFound } from '../common/app-error.js';
 import { MailService } from '../mail/mail.service.js';
@@ -84,7 +85,7 @@ export class ProfileService {
   }
 }
 
-const reauthNeeded = (field: string, message: string) => new AppError(400, 'REAUTH_REQUIRED', message, { fields: [field] });
+const reauthNeeded = (field: string, message: string) => new AppError(400, ErrorCode.ReauthRequired, message, { fields: [field] });
 
 const emailTaken = () => conflict('This e-mail is already used by another account.');
 

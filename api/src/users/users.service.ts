@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
 import type { UserStatusBody } from '@haat/shared/users/user-status.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
 import { AppError, badRequest, notFound, unauthorized, conflict } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -42,7 +43,7 @@ export class UsersService {
     const user = await this.findByEmail(body.email);
     // Verify even when the user is unknown, so timing does not reveal which e-mails exist.
     const valid = await verifyPassword(user?.passwordHash ?? DUMMY_HASH, body.password);
-    if (!user || !valid) throw new AppError(400, 'BAD_CREDENTIALS', BAD_LOGIN);
+    if (!user || !valid) throw new AppError(400, ErrorCode.BadCredentials, BAD_LOGIN);
     return this.signIn(user, userAgent);
   }
 

@@ -32,6 +32,10 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.TooManyCodes:
     case ErrorCode.PaymentProvider:
     case ErrorCode.Internal:
+    case ErrorCode.DatabaseUnavailable:
+    case ErrorCode.Busy:
+    case ErrorCode.MailUnavailable:
+    case ErrorCode.NotReady:
       return 'retry-later';
     case ErrorCode.OutOfStock:
     case ErrorCode.StockLimit:
@@ -39,17 +43,26 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
       return 'stock-changed';
     case ErrorCode.Validation:
     case ErrorCode.BadRequest:
+    case ErrorCode.InvalidValue:
     case ErrorCode.BadCredentials:
     case ErrorCode.BadSignature:
     case ErrorCode.OtpExpired:
     case ErrorCode.OtpLocked:
     case ErrorCode.ResetNotAllowed:
+    case ErrorCode.CommonPassword:
+    case ErrorCode.ReauthRequired:
+    case ErrorCode.ReauthFailed:
     case ErrorCode.Forbidden:
     case ErrorCode.NotFound:
+    case ErrorCode.MethodNotAllowed:
     case ErrorCode.Conflict:
     case ErrorCode.OrderFinished:
     case ErrorCode.StageNotAllowed:
+    case ErrorCode.PayloadTooLarge:
     case ErrorCode.FileTooLarge:
+    case ErrorCode.ImageTooLarge:
+    case ErrorCode.UnsupportedMediaType:
+    case ErrorCode.TooManyFiles:
     case ErrorCode.NotAnImage:
     case ErrorCode.IdempotencyKeyReused:
     case undefined:

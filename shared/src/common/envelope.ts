@@ -1,3 +1,5 @@
+import type { ErrorCode } from './error-code.js';
+
 /** The envelope every API answer wears (ARCHITECTURE.md "Conventions that cross the wire"). */
 export interface Envelope<T = unknown> {
   success: boolean;
@@ -9,8 +11,8 @@ export interface Envelope<T = unknown> {
 export interface ErrorEnvelope extends Envelope<undefined> {
   success: false;
   error: true;
-  /** Machine-readable code, e.g. VALIDATION, NOT_FOUND, OUT_OF_STOCK. */
-  code?: string;
+  /** Machine-readable code, in every error answer: what to do about it (pwa/src/lib/problem-reaction.ts). */
+  code: ErrorCode;
   /** For validation errors: the fields at fault, e.g. ['price']. */
   fields?: string[];
 }

@@ -6,8 +6,10 @@
 export enum ErrorCode {
   /** 400: a body, query or header field is wrong; `fields` names it. */
   Validation = 'VALIDATION',
-  /** 400: a request the API cannot read (bad JSON, a missing part). */
+  /** 400: a request the API cannot read (bad JSON, an empty JSON body, a missing part). */
   BadRequest = 'BAD_REQUEST',
+  /** 400: a value passed validation but the database refused it (too long, out of range…). */
+  InvalidValue = 'INVALID_VALUE',
   /** 400: wrong e-mail or password. */
   BadCredentials = 'BAD_CREDENTIALS',
   /** 400: a webhook whose signature does not verify (Stripe). */
@@ -18,17 +20,27 @@ export enum ErrorCode {
   OtpLocked = 'OTP_LOCKED',
   /** 400: a password reset without a verified code. */
   ResetNotAllowed = 'RESET_NOT_ALLOWED',
+  /** 400: an upload with more than one file part; `fields` names the first. */
+  TooManyFiles = 'TOO_MANY_FILES',
+  /** 400: a new password that is one of the most common ones. */
+  CommonPassword = 'COMMON_PASSWORD',
+  /** 400: changing the e-mail or password needs the current password (or a fresh Google sign-in); `fields` names it. */
+  ReauthRequired = 'REAUTH_REQUIRED',
+  /** 400: the fresh Google sign-in given to confirm a change is another account's, or too old. */
+  ReauthFailed = 'REAUTH_FAILED',
   /** 401: no session, or it ended. */
   Unauthorized = 'UNAUTHORIZED',
   /** 403: signed in, but not allowed (admin only). */
   Forbidden = 'FORBIDDEN',
-  /** 404: no such thing, or not yours. */
+  /** 404: no such thing, or not yours; also an unknown route. */
   NotFound = 'NOT_FOUND',
+  /** 405: a method the route does not take. */
+  MethodNotAllowed = 'METHOD_NOT_ALLOWED',
   /** 409: the request clashes with what is stored (still in use, already taken…). */
   Conflict = 'CONFLICT',
-  /** 409: a product has fewer units than asked for. */
+  /** 409: a product has fewer units than asked for; `productId` and `available` (units left) say which and how many. */
   OutOfStock = 'OUT_OF_STOCK',
-  /** 409: the cart already holds every unit in stock. */
+  /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */
   StockLimit = 'STOCK_LIMIT',
   /** 409: a product can no longer be ordered. */
   Unavailable = 'UNAVAILABLE',
@@ -38,8 +50,14 @@ export enum ErrorCode {
   OrderFinished = 'ORDER_FINISHED',
   /** 409: an admin stage move the order's history does not allow. */
   StageNotAllowed = 'STAGE_NOT_ALLOWED',
+  /** 413: a request body over the limit (1 MB of JSON). */
+  PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   /** 413: an upload over the size limit. */
   FileTooLarge = 'FILE_TOO_LARGE',
+  /** 413: an image with more pixels than the server decodes. */
+  ImageTooLarge = 'IMAGE_TOO_LARGE',
+  /** 415: a request body in a content type the API does not read. */
+  UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   /** 415: an upload that is not an image. */
   NotAnImage = 'NOT_AN_IMAGE',
   /** 422: an Idempotency-Key already used for a different request. */
@@ -54,6 +72,14 @@ export enum ErrorCode {
   PaymentProvider = 'PAYMENT_PROVIDER',
   /** 503: a feature this server is not configured for (card payments, Google sign-in, push). */
   NotConfigured = 'NOT_CONFIGURED',
+  /** 503: the database cannot be reached for a moment; Retry-After says when to try again. */
+  DatabaseUnavailable = 'DATABASE_UNAVAILABLE',
+  /** 503: a query ran past its time limit; the shop is busy, Retry-After says when to try again. */
+  Busy = 'BUSY',
+  /** 503: the contact form's mail could not be sent just now. */
+  MailUnavailable = 'MAIL_UNAVAILABLE',
+  /** 503 (GET /api/health/ready): a service the shop needs is unreachable; `data` says which. */
+  NotReady = 'NOT_READY',
 }
 
 const KNOWN = new Set<string>(Object.values(ErrorCode));
