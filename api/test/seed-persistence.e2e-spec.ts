@@ -106,7 +106,9 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
 
     it('draws a distinct picture for every product, in WebP at the two sizes, with a gallery of 2–4 views for some', async () => {
       const bytesOf = async (url: string) => {
-        const res = await api(t).get(url).buffer(true).parse((r, done) => {
+        // Image URLs are answered absolute on PUBLIC_URL; the test server is reached by its path.
+        expect(url.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
+        const res = await api(t).get(new URL(url).pathname).buffer(true).parse((r, done) => {
           const chunks: Buffer[] = [];
           r.on('data', (c: Buffer) => chunks.push(c));
           r.on('end', () => done(null, Buffer.concat(chunks)));
