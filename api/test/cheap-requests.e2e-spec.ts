@@ -9,7 +9,8 @@ import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp 
 /** Issue 10 point 10: requests that cost the client little must not cost the shop much. */
 
 const png = (width: number, height: number, background = '#36a') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
-const fileOf = (t: TestApp, url: string) => join(t.config.uploadsDir, url.replace('/uploads/', ''));
+/** The stored file behind an answered image URL (absolute on PUBLIC_URL, served under /uploads/). */
+const fileOf = (t: TestApp, url: string) => join(t.config.uploadsDir, new URL(url, t.config.publicUrl).pathname.replace('/uploads/', ''));
 
 let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `10.${(ipSeq += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
