@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('cheap requests on %s', (kind) => {
     expect(existsSync(fileOf(t, firstUrl))).toBe(false);
     expect(existsSync(fileOf(t, firstUrl.replace('-large', '-small')))).toBe(false);
     expect(existsSync(fileOf(t, secondUrl))).toBe(true);
-    expect((await api(t).get(secondUrl)).status).toBe(200);
+    expect((await api(t).get(new URL(secondUrl).pathname)).status).toBe(200);
   });
 
   it('limits avatar uploads per user: 10 in 10 minutes, then 429 with Retry-After; another user is not affected', async () => {
