@@ -1,31 +1,4 @@
-// API services that still read or join another domain's tables directly (26 imports when the boundary rule
-// arrived). Each should move behind that domain's service or repository; the list only shrinks: a new
-// cross-domain table import fails the lint. See docs/decisions.md, "Import boundaries".
-export const knownTableReaches = [
-  'api/src/cart/cart-view -> api/src/products/products.table',
-  'api/src/cart/cart.service -> api/src/products/products.table',
-  'api/src/categories/categories.service -> api/src/subcategories/subcategories.table',
-  'api/src/orders/order-placement.service -> api/src/addresses/addresses.table',
-  'api/src/orders/order-placement.service -> api/src/cart/cart.table',
-  'api/src/orders/order-reader -> api/src/users/users.table',
-  'api/src/orders/order-stock -> api/src/products/products.table',
-  'api/src/orders/order-wire -> api/src/addresses/addresses.table',
-  'api/src/payments/card-refunder -> api/src/orders/orders.table',
-  'api/src/payments/checkout-session -> api/src/orders/orders.table',
-  'api/src/payments/checkout.service -> api/src/users/users.table',
-  'api/src/payments/checkout.service -> api/src/orders/orders.table',
-  'api/src/payments/stripe-webhook.service -> api/src/orders/orders.table',
-  'api/src/products/catalog-refs -> api/src/categories/categories.table',
-  'api/src/products/catalog-refs -> api/src/subcategories/subcategories.table',
-  'api/src/products/product-suggestions -> api/src/categories/categories.table',
-  'api/src/products/products.service -> api/src/categories/categories.table',
-  'api/src/products/products.service -> api/src/subcategories/subcategories.table',
-  'api/src/push/push.service -> api/src/users/users.table',
-  'api/src/reviews/reviews.service -> api/src/products/products.table',
-  'api/src/reviews/reviews.service -> api/src/users/users.table',
-  'api/src/subcategories/subcategories.service -> api/src/categories/categories.table',
-  'api/src/users/users.service -> api/src/addresses/addresses.table',
-  'api/src/users/users.service -> api/src/cart/cart.table',
-  'api/src/users/users.service -> api/src/orders/orders.table',
-  'api/src/wishlist/wishlist.service -> api/src/products/products.table',
-];
+// API files allowed to import another domain's tables directly, as 'from -> to'. Empty: the 26 reaches
+// listed when the boundary rule arrived now go through the owning domain's `<domain>.repository.ts`
+// (issue 11 point 2). Keep it empty; see docs/decisions.md, "Import boundaries".
+export const knownTableReaches = [];

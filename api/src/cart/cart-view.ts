@@ -3,7 +3,7 @@ import { totalsOf, type Totals } from '@haat/shared/money/pricing';
 import { cartLineSubtotal } from '@haat/shared/cart/cart.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import type { Db } from '../db/database.js';
-import { cartProductColumns, products } from '../products/products.table.js';
+import { cartProductsByIds } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 
 export interface CartView {
@@ -11,19 +11,18 @@ export interface CartView {
   totals: Totals;
 }
 
-const productColumns = { _id: products.id, ...cartProductColumns };
-
 /**
  * The cart as spec §3 shows it: productId populated, subTotalAmt per line and the totals, all from
  * the shared pricing rule and the server's own current prices.
  */
 export async function readCart(db: Db, userId: string): Promise<CartView> {
-  const rows = await db
-    .select({ line: cartItems, product: productColumns })
-    .from(cartItems)
-    .innerJoin(products, eq(products.id, cartItems.productId))
-    .where(eq(cartItems.userId, userId))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const lines = await db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  const products = lines.length === 0 ? [] : await cartProductsByIds(db, [...new Set(lines.map((l) => l.productId))]);
+  const productOf = new Map(products.map((p) => [p._id, p]));
+  const rows = lines.flatMap((line) => {
+    const product = productOf.get(line.productId);
+    return product ? [{ line, product }] : [];
+  });
   const items = rows.map(
       ({ line, product }): CartItem => ({
         _id: line.id,

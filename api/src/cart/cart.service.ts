@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
@@ -10,7 +10,7 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
-import { products } from '../products/products.table.js';
+import { nameAndStock, publishedNameAndStock, stockForShare } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
 import { readCart, type CartView } from './cart-view.js';
@@ -65,17 +65,17 @@ export class CartService {
 
   /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. */
   async updateQty(userId: string, id: string, qty: number): Promise<{ item: CartItem | null; message: string }> {
-    const [found] = await this.db
-      .select({ line: cartItems, stock: products.stock, name: products.name })
+    const [line] = await this.db
+      .select({ productId: cartItems.productId })
       .from(cartItems)
-      .innerJoin(products, eq(products.id, cartItems.productId))
       .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+    const found = line && (await nameAndStock(this.db, line.productId));
     if (!found) throw notFound('Cart item');
     if (qty === 0) {
       await this.db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
       return { item: null, message: 'Item removed' };
     }
-    if (found.stock <= 0) throw outOfStock({ id: found.line.productId, name: found.name, stock: found.stock }, qty);
+    if (found.stock <= 0) throw outOfStock({ id: line.productId, name: found.name, stock: found.stock }, qty);
     const applied = Math.min(qty, found.stock);
     await this.db
       .update(cartItems)
@@ -126,11 +126,7 @@ export class CartService {
     const found =
       ids.length === 0
         ? []
-        : await tx
-            .select({ id: products.id, stock: products.stock, publish: products.publish })
-            .from(products)
-            .where(inArray(products.id, ids))
-            .for('share');
+        : await stockForShare(tx, ids);
     const byId = new Map(found.filter((p) => p.publish).map((p) => [p.id, p]));
     const changes: CartSyncChange[] = [];
     for (const item of body.items) {
@@ -150,10 +146,7 @@ export class CartService {
   }
 
   private async saleable(productId: string): Promise<{ name: string; stock: number }> {
-    const [product] = await this.db
-      .select({ name: products.name, stock: products.stock })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.publish, true)));
+    const product = await publishedNameAndStock(this.db, productId);
     if (!product) throw notFound('Product');
     return product;
   }

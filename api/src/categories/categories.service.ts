@@ -1,12 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { AddCategoryBody, UpdateCategoryBody } from '@haat/shared/catalog/category.schema';
 import type { Category } from '@haat/shared/catalog/catalog.types';
 import { DB, type Db } from '../db/database.js';
 import { conflict, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { productsUsing } from '../products/catalog-refs.js';
-import { subCategoryCategories } from '../subcategories/subcategories.table.js';
+import { subCategoriesUnder } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { categories, type CategoryRow } from './categories.table.js';
 
@@ -63,8 +63,7 @@ export class CategoriesService {
       const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
       if (!row) throw notFound('Category');
       const used = await productsUsing(tx, 'category_ids', id);
-      const [links] = await tx.select({ n: count() }).from(subCategoryCategories).where(eq(subCategoryCategories.categoryId, id));
-      const subs = links?.n ?? 0;
+      const subs = await subCategoriesUnder(tx, id);
       if (used > 0 || subs > 0) {
         throw conflict(`This category is still used by ${used} product(s) and ${subs} subcategory(ies). Move or delete them first.`, { products: used, subCategories: subs });
       }

@@ -1,12 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
-import { addresses } from '../addresses/addresses.table.js';
-import { cartItems } from '../cart/cart.table.js';
+import { activeAddressOf } from '../addresses/addresses.repository.js';
+import { removeFromCart } from '../cart/cart.repository.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
@@ -133,11 +132,7 @@ export class OrderPlacementService {
   }
 
   private async ownAddress(userId: string, addressId: string) {
-    const [row] = await this.db
-      .select()
-      .from(addresses)
-      .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.status, true)))
-      .limit(1);
+    const row = await activeAddressOf(this.db, userId, addressId);
     if (!row) throw notFound('Address');
     return row;
   }
@@ -147,11 +142,6 @@ export class OrderPlacementService {
 function replayOf(first: OrderRow, requestHash: string | null): Placed {
   if (first.requestHash && first.requestHash !== requestHash) throw idempotencyKeyReused();
   return { order: first, created: false };
-}
-
-/** The ordered products leave the cart in the order's own transaction. */
-export async function removeFromCart(tx: Pick<Db, 'delete'>, userId: string, productIds: string[]): Promise<void> {
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
 }
 
 /** The same product twice in one list is one line with the quantities added. */

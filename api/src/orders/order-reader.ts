@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Order } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
-import { users } from '../users/users.table.js';
+import { customerRefsByIds } from '../users/users.repository.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { toOrder } from './order-wire.js';
 import type { DbOrTx } from './order-tx.js';
@@ -39,18 +39,21 @@ export class OrderReader {
 
   /** Every order, newest first, one page, with the customer's name and mobile. */
   async listAll(page: number, limit: number): Promise<{ items: Order[]; total: number }> {
-    const [rows, [counted]] = await Promise.all([
-      this.db
-        .select({ order: orders, user: { _id: users.id, name: users.name, mobile: users.mobile, email: users.email } })
-        .from(orders)
-        .innerJoin(users, eq(users.id, orders.userId))
-        .orderBy(desc(orders.createdAt), desc(orders.id))
-        .limit(limit)
-        .offset((page - 1) * limit),
+    const [ordered, [counted]] = await Promise.all([
+      this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset((page - 1) * limit),
       this.db.select({ n: count() }).from(orders),
     ]);
-    const userOf = new Map(rows.map((r) => [r.order.id, r.user]));
-    return { items: await this.withLines(rows.map((r) => r.order), this.db, userOf), total: counted?.n ?? 0 };
+    const customers = ordered.length === 0 ? [] : await customerRefsByIds(this.db, [...new Set(ordered.map((o) => o.userId))]);
+    const customerOf = new Map(customers.map((c) => [c._id, c]));
+    const rows: OrderRow[] = [];
+    const userOf = new Map<string, Order['userId'] & object>();
+    for (const order of ordered) {
+      const customer = customerOf.get(order.userId);
+      if (!customer) continue;
+      rows.push(order);
+      userOf.set(order.id, customer);
+    }
+    return { items: await this.withLines(rows, this.db, userOf), total: counted?.n ?? 0 };
   }
 
   async linesOf(orderIds: string[], db: DbOrTx = this.db): Promise<OrderLineRow[]> {

@@ -1,16 +1,12 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
-import { cartProductColumns, products } from '../products/products.table.js';
+import { returnProductStock, saleableRowsByIds, takeProductStock } from '../products/products.repository.js';
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
 export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
-  const rows = await db
-    .select({ id: products.id, ...cartProductColumns, publish: products.publish })
-    .from(products)
-    .where(inArray(products.id, [...ids]));
+  const rows = await saleableRowsByIds(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const row = byId.get(id);
@@ -31,20 +27,8 @@ export type TakeFailure = { kind: 'stock'; product: SaleableProduct } | { kind: 
  */
 export async function takeStock(tx: Tx, lines: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>): Promise<TakeFailure | null> {
   for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.quantity}` })
-      .where(
-        and(
-          eq(products.id, line.productId),
-          gte(products.stock, line.quantity),
-          eq(products.price, line.price),
-          eq(products.discount, line.discount),
-          eq(products.publish, true),
-        ),
-      )
-      .returning({ id: products.id });
-    if (taken.length === 0) {
+    const taken = await takeProductStock(tx, line);
+    if (!taken) {
       const now = await loadSaleable(tx, [line.productId]);
       const product = now.get(line.productId) as SaleableProduct;
       return product.stock < line.quantity ? { kind: 'stock', product } : { kind: 'price', product };
@@ -57,9 +41,6 @@ export async function takeStock(tx: Tx, lines: ReadonlyArray<{ productId: string
 export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; quantity: number }>): Promise<void> {
   const sorted = lines.filter((l): l is { productId: string; quantity: number } => l.productId !== null).sort((a, b) => (a.productId < b.productId ? -1 : 1));
   for (const line of sorted) {
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.quantity}` })
-      .where(eq(products.id, line.productId));
+    await returnProductStock(tx, line.productId, line.quantity);
   }
 }

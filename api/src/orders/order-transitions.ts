@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { furthestStage, paymentStatusAfter, type OrderStage } from '@haat/shared/orders/order-stages';
 import { orderLines, orders, type OrderRow } from './orders.table.js';
 import { returnStock } from './order-stock.js';
-import { removeFromCart } from './order-placement.service.js';
+import { removeFromCart } from '../cart/cart.repository.js';
 import type { Tx } from './order-tx.js';
 
 /**

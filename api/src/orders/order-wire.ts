@@ -1,5 +1,5 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
-import type { AddressRow } from '../addresses/addresses.table.js';
+import type { AddressRow } from '../addresses/addresses.repository.js';
 import { toAddress } from '../addresses/address-wire.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 

@@ -1,8 +1,7 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
 import { DB, type Db } from '../db/database.js';
 import { OrderEvents } from '../orders/order-events.js';
-import { orders } from '../orders/orders.table.js';
+import { setOrderRefundId } from '../orders/orders.repository.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
 /**
@@ -37,7 +36,7 @@ export class CardRefunder implements OnModuleInit {
     }
     try {
       const refund = await this.stripe.refunds.create({ payment_intent: paymentIntent, metadata: { orderId } }, { idempotencyKey: `haat-refund-${orderId}` });
-      await this.db.update(orders).set({ stripeRefundId: refund.id }).where(eq(orders.id, orderId));
+      await setOrderRefundId(this.db, orderId, refund.id);
       this.logger.log(`Order ${orderId}: refunded ${paymentIntent} (${refund.id}, ${refund.status}).`);
     } catch (error) {
       this.logger.error(`Order ${orderId}: the refund of ${paymentIntent} failed (${(error as Error).message}). Refund it in the Stripe dashboard.`);

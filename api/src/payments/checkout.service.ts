@@ -1,12 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, conflict, unavailable } from '../common/app-error.js';
-import { users } from '../users/users.table.js';
-import { orders, type OrderRow } from '../orders/orders.table.js';
+import { emailOf } from '../users/users.repository.js';
+import { deleteOrder, setOrderCheckoutSession, type OrderRow } from '../orders/orders.repository.js';
 import { OrderPlacementService } from '../orders/order-placement.service.js';
 import { OrderReader } from '../orders/order-reader.js';
 import { lockOrder } from '../orders/order-transitions.js';
@@ -42,12 +41,12 @@ export class CheckoutService {
     const { order, created } = await this.placement.place(userId, input, 'CARD', idempotencyKey);
     if (!created) return this.replay(order);
 
-    const [user] = await this.db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+    const email = await emailOf(this.db, userId);
     const lines = await this.reader.linesOf([order.id]);
     let session;
     try {
       // Stripe's own idempotency: a retried create for this order answers the same session.
-      session = await this.stripe.checkout.sessions.create(checkoutSessionParams(order, lines, user?.email ?? '', this.config.publicUrl), {
+      session = await this.stripe.checkout.sessions.create(checkoutSessionParams(order, lines, email ?? '', this.config.publicUrl), {
         idempotencyKey: `checkout-${order.id}`,
       });
     } catch (error) {
@@ -55,7 +54,7 @@ export class CheckoutService {
       await this.discard(order.id);
       throw new AppError(502, ErrorCode.PaymentProvider, 'The payment provider could not be reached. Nothing was charged; please try again.');
     }
-    await this.db.update(orders).set({ stripeSessionId: session.id, stripeSessionUrl: session.url }).where(eq(orders.id, order.id));
+    await setOrderCheckoutSession(this.db, order.id, session.id, session.url);
     return { id: session.id, url: session.url ?? null, orderId: order.id };
   }
 
@@ -72,7 +71,7 @@ export class CheckoutService {
       const row = await lockOrder(tx, orderId);
       if (!row || row.paymentStatus !== 'AWAITING_PAYMENT') return;
       await returnStock(tx, await this.reader.linesOf([orderId], tx));
-      await tx.delete(orders).where(eq(orders.id, orderId));
+      await deleteOrder(tx, orderId);
     });
   }
 }

@@ -6,7 +6,7 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, unavailable } from '../common/app-error.js';
 import { OrderEvents } from '../orders/order-events.js';
 import { lockOrder, markPaid, moveToStage } from '../orders/order-transitions.js';
-import type { OrderRow } from '../orders/orders.table.js';
+import type { OrderRow } from '../orders/orders.repository.js';
 import { CardRefunder } from './card-refunder.js';
 import { stripeEvents } from './stripe-events.table.js';
 

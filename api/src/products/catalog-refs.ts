@@ -1,8 +1,8 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { badRequest } from '../common/app-error.js';
 import type { Db } from '../db/database.js';
-import { categories } from '../categories/categories.table.js';
-import { subCategories } from '../subcategories/subcategories.table.js';
+import { lockCategoriesForShare } from '../categories/categories.repository.js';
+import { lockSubCategoriesForShare } from '../subcategories/subcategories.repository.js';
 
 /**
  * Products keep their category and subcategory ids in arrays (fast GIN filters), so there is no
@@ -13,12 +13,12 @@ import { subCategories } from '../subcategories/subcategories.table.js';
  */
 export async function lockCatalogRefs(tx: Db, categoryIds: string[], subCategoryIds: string[]): Promise<void> {
   if (categoryIds.length) {
-    const found = await tx.select({ id: categories.id }).from(categories).where(inArray(categories.id, categoryIds)).for('share');
+    const found = await lockCategoriesForShare(tx, categoryIds);
     const missing = missingOf(categoryIds, found);
     if (missing.length) throw badRequest(`category: unknown category id(s) ${missing.join(', ')}`, { fields: ['category'] });
   }
   if (subCategoryIds.length) {
-    const found = await tx.select({ id: subCategories.id }).from(subCategories).where(inArray(subCategories.id, subCategoryIds)).for('share');
+    const found = await lockSubCategoriesForShare(tx, subCategoryIds);
     const missing = missingOf(subCategoryIds, found);
     if (missing.length) throw badRequest(`subCategory: unknown sub category id(s) ${missing.join(', ')}`, { fields: ['subCategory'] });
   }

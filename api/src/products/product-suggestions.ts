@@ -1,6 +1,6 @@
 import { and, desc, eq, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { categories } from '../categories/categories.table.js';
+import { categoryIdsExcept } from '../categories/categories.repository.js';
 import { productColumns, products, type ProductRow } from './products.table.js';
 
 const inCategory = (id: string) => sql`${products.categoryIds} @> array[${id}]::text[]`;
@@ -37,10 +37,7 @@ export async function relatedProducts(db: Db, categoryId: string | undefined, su
  * category (a window over the whole table took 240 ms at 100,000 products).
  */
 export async function otherCategoryProducts(db: Db, currentCategoryId: string | undefined, limit: number): Promise<string[]> {
-  const others = await db
-    .select({ id: categories.id })
-    .from(categories)
-    .where(currentCategoryId ? ne(categories.id, currentCategoryId) : undefined);
+  const others = await categoryIdsExcept(db, currentCategoryId);
   const notCurrent = currentCategoryId ? sql`not ${inCategory(currentCategoryId)}` : undefined;
   const perCategory = await Promise.all(
     others.map(async (c) => (await db.select({ id: products.id }).from(products).where(and(eq(products.publish, true), inCategory(c.id), notCurrent)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit)).map((r) => r.id)),

@@ -12,8 +12,8 @@ import { DB, type Db } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
-import { categories } from '../categories/categories.table.js';
-import { subCategories } from '../subcategories/subcategories.table.js';
+import { categoryNames } from '../categories/categories.repository.js';
+import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
 import { forgivingQuery, learnWords } from './product-search.js';
@@ -275,8 +275,8 @@ export class ProductsService {
     const version = this.version.value;
     if (this.names?.version === version) return this.names;
     const [cats, subs] = await Promise.all([
-      this.db.select({ id: categories.id, name: categories.name }).from(categories),
-      this.db.select({ id: subCategories.id, name: subCategories.name }).from(subCategories),
+      categoryNames(this.db),
+      subCategoryNames(this.db),
     ]);
     this.names = { version, categories: new Map(cats.map((c) => [c.id, c.name])), subCategories: new Map(subs.map((s) => [s.id, s.name])) };
     return this.names;

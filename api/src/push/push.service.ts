@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { PushSubscribeBody } from '@haat/shared/push/push.schema';
 import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-events';
 import { formatInr } from '@haat/shared/money/inr';
@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
 import { conflict } from '../common/app-error.js';
-import { users } from '../users/users.table.js';
+import { activeAdminIds } from '../users/users.repository.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';
 import { VAPID, type VapidKeys } from './vapid-keys.js';
@@ -55,8 +55,7 @@ export class PushService {
     const targets = await this.db
       .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
       .from(pushSubscriptions)
-      .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-      .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')));
+      .where(inArray(pushSubscriptions.userId, activeAdminIds(this.db)));
     const notice: NewOrderPush = {
       title: 'New order',
       body: `Order ${orderId} · ${formatInr(totalAmt)}`,

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { AddReviewBody } from '@haat/shared/reviews/review.schema';
 import type { Review, ReviewList } from '@haat/shared/reviews/review.types';
 import { DB, type Db } from '../db/database.js';
@@ -7,8 +7,8 @@ import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { averageRating } from '../products/product-wire.js';
-import { products } from '../products/products.table.js';
-import { users } from '../users/users.table.js';
+import { addToReviewCounts, lockProduct, removeFromReviewCounts, reviewCountsOf } from '../products/products.repository.js';
+import { namesAndAvatarsByIds } from '../users/users.repository.js';
 import { reviews, type ReviewRow } from './reviews.table.js';
 
 type Counts = Pick<ReviewList, 'totalReviews' | 'averageRating'>;
@@ -28,30 +28,22 @@ export class ReviewsService {
 
   /** Newest first; limit 0 answers the counts only (what product cards read). */
   async list(productId: string, limit: number): Promise<ReviewList> {
-    const [product] = await this.db.select({ reviewCount: products.reviewCount, ratingSum: products.ratingSum }).from(products).where(eq(products.id, productId));
+    const product = await reviewCountsOf(this.db, productId);
     if (!product) throw notFound('Product');
-    const rows =
-      limit === 0
-        ? []
-        : await this.db
-            .select({ review: reviews, name: users.name, avatar: users.avatar })
-            .from(reviews)
-            .innerJoin(users, eq(users.id, reviews.userId))
-            .where(eq(reviews.productId, productId))
-            .orderBy(desc(reviews.createdAt), desc(reviews.id))
-            .limit(limit);
-    return { data: rows.map((r) => toReview(r.review, r.name, r.avatar)), ...countsOf(product) };
+    const rows = limit === 0 ? [] : await this.db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+    const authors = rows.length === 0 ? [] : await namesAndAvatarsByIds(this.db, [...new Set(rows.map((r) => r.userId))]);
+    const authorOf = new Map(authors.map((a) => [a.id, a]));
+    const data = rows.flatMap((r) => {
+      const author = authorOf.get(r.userId);
+      return author ? [toReview(r, author.name, author.avatar)] : [];
+    });
+    return { data, ...countsOf(product) };
   }
 
   /** A second add by the same user updates their review (and moves the sum by the difference). */
   async add(userId: string, body: AddReviewBody): Promise<{ review: Review; created: boolean } & Counts> {
     const result = await this.db.transaction(async (tx) => {
-      const [product] = await tx
-        .select({ id: products.id })
-        .from(products)
-        .where(and(eq(products.id, body.productId), eq(products.publish, true)))
-        .for('update');
-      if (!product) throw notFound('Product');
+      if (!(await lockProduct(tx, body.productId, true))) throw notFound('Product');
       const [existing] = await tx
         .select()
         .from(reviews)
@@ -69,19 +61,12 @@ export class ReviewsService {
           .values({ id: newId(), userId, productId: body.productId, rating: body.rating, comment: body.comment })
           .returning()) as [ReviewRow];
       }
-      const [counts] = await tx
-        .update(products)
-        .set({
-          reviewCount: sql`${products.reviewCount} + ${existing ? 0 : 1}`,
-          ratingSum: sql`${products.ratingSum} + ${body.rating - (existing?.rating ?? 0)}`,
-        })
-        .where(eq(products.id, body.productId))
-        .returning({ reviewCount: products.reviewCount, ratingSum: products.ratingSum });
+      const counts = await addToReviewCounts(tx, body.productId, existing ? 0 : 1, body.rating - (existing?.rating ?? 0));
       return { row, created: !existing, counts: counts! };
     });
     // Listings and product details are cached per catalogue version: show the new rating at once.
     await this.catalog.bump();
-    const author = await this.db.query.users.findFirst({ where: eq(users.id, userId) });
+    const [author] = await namesAndAvatarsByIds(this.db, [userId]);
     return { review: toReview(result.row, author?.name ?? '', author?.avatar ?? ''), created: result.created, ...countsOf(result.counts) };
   }
 
@@ -90,14 +75,10 @@ export class ReviewsService {
     const found = await this.db.query.reviews.findFirst({ where: eq(reviews.id, reviewId) });
     if (!found) throw notFound('Review');
     const counts = await this.db.transaction(async (tx) => {
-      await tx.select({ id: products.id }).from(products).where(eq(products.id, found.productId)).for('update');
+      await lockProduct(tx, found.productId, false);
       const [gone] = await tx.delete(reviews).where(eq(reviews.id, reviewId)).returning();
       if (!gone) throw notFound('Review');
-      const [c] = await tx
-        .update(products)
-        .set({ reviewCount: sql`greatest(${products.reviewCount} - 1, 0)`, ratingSum: sql`greatest(${products.ratingSum} - ${gone.rating}, 0)` })
-        .where(eq(products.id, gone.productId))
-        .returning({ reviewCount: products.reviewCount, ratingSum: products.ratingSum });
+      const c = await removeFromReviewCounts(tx, gone.productId, gone.rating);
       return c ?? { reviewCount: 0, ratingSum: 0 };
     });
     await this.catalog.bump();

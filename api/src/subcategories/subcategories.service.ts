@@ -5,7 +5,7 @@ import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.type
 import { DB, type Db } from '../db/database.js';
 import { conflict, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
-import { categories } from '../categories/categories.table.js';
+import { categoryRefsByName } from '../categories/categories.repository.js';
 import { lockCatalogRefs, productsUsing } from '../products/catalog-refs.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { subCategories, subCategoryCategories, type SubCategoryRow } from './subcategories.table.js';
@@ -88,16 +88,16 @@ export class SubCategoriesService {
   private async populate(rows: SubCategoryRow[]): Promise<SubCategory[]> {
     if (rows.length === 0) return [];
     const links = await this.db
-      .select({ subCategoryId: subCategoryCategories.subCategoryId, _id: categories.id, name: categories.name })
+      .select({ subCategoryId: subCategoryCategories.subCategoryId, categoryId: subCategoryCategories.categoryId })
       .from(subCategoryCategories)
-      .innerJoin(categories, eq(categories.id, subCategoryCategories.categoryId))
-      .where(inArray(subCategoryCategories.subCategoryId, rows.map((r) => r.id)))
-      .orderBy(asc(categories.name));
+      .where(inArray(subCategoryCategories.subCategoryId, rows.map((r) => r.id)));
+    const subsOf = new Map<string, string[]>();
+    for (const link of links) subsOf.set(link.categoryId, [...(subsOf.get(link.categoryId) ?? []), link.subCategoryId]);
+    // Each subcategory lists its categories by name, as the categories domain orders them.
+    const refs = links.length === 0 ? [] : await categoryRefsByName(this.db, [...subsOf.keys()]);
     const bySub = new Map<string, CategoryRef[]>();
-    for (const link of links) {
-      const list = bySub.get(link.subCategoryId) ?? [];
-      list.push({ _id: link._id, name: link.name });
-      bySub.set(link.subCategoryId, list);
+    for (const ref of refs) {
+      for (const subId of subsOf.get(ref._id) ?? []) bySub.set(subId, [...(bySub.get(subId) ?? []), { _id: ref._id, name: ref.name }]);
     }
     return rows.map((r) => ({
       _id: r.id,

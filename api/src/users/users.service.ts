@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
 import type { UserStatusBody } from '@haat/shared/users/user-status.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -8,9 +8,9 @@ import { AppError, badRequest, notFound, unauthorized, conflict } from '../commo
 import { newId } from '../common/ids.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
 import { FilesService } from '../files/files.service.js';
-import { addresses } from '../addresses/addresses.table.js';
-import { cartItems } from '../cart/cart.table.js';
-import { orders } from '../orders/orders.table.js';
+import { activeAddressIdsOf } from '../addresses/addresses.repository.js';
+import { cartLineIdsOf } from '../cart/cart.repository.js';
+import { orderIdsOf } from '../orders/orders.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
 import { refuseCommonPassword } from './common-passwords.js';
 import { toPublicUser, type PublicUser } from './public-user.js';
@@ -65,14 +65,10 @@ export class UsersService {
     const user = await this.findById(userId);
     if (!user) throw notFound('User');
     const [active, cart, placed] = await Promise.all([
-      this.db
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(and(eq(addresses.userId, userId), eq(addresses.status, true)))
-        .orderBy(asc(addresses.createdAt), asc(addresses.id)),
-      this.db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+      activeAddressIdsOf(this.db, userId),
+      cartLineIdsOf(this.db, userId),
       // Order numbers, newest first (spec §3 orderHistory).
-      this.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id)),
+      orderIdsOf(this.db, userId),
     ]);
     return toPublicUser(user, { address_details: active.map((a) => a.id), shopping_cart: cart.map((c) => c.id), orderHistory: placed.map((o) => o.id) });
   }

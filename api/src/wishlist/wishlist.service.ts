@@ -4,7 +4,7 @@ import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 import { DB, type Db } from '../db/database.js';
 import { notFound } from '../common/app-error.js';
 import { averageRating } from '../products/product-wire.js';
-import { products } from '../products/products.table.js';
+import { isPublished, publishedByIds } from '../products/products.repository.js';
 import { wishlistItems } from './wishlist.table.js';
 
 /** The signed-in user's wishlist: a set of products, so add and remove are safe to repeat. */
@@ -13,11 +13,7 @@ export class WishlistService {
   constructor(@Inject(DB) private readonly db: Db) {}
 
   async add(userId: string, productId: string): Promise<void> {
-    const [product] = await this.db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.id, productId), eq(products.publish, true)));
-    if (!product) throw notFound('Product');
+    if (!(await isPublished(this.db, productId))) throw notFound('Product');
     await this.db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
   }
 
@@ -28,12 +24,23 @@ export class WishlistService {
 
   /** Newest first; unpublished products are hidden, not dropped (they come back if republished). */
   async list(userId: string): Promise<WishlistProduct[]> {
-    const rows = await this.db
-      .select({ product: products, addedAt: wishlistItems.createdAt })
+    const items = await this.db
+      .select({ productId: wishlistItems.productId, addedAt: wishlistItems.createdAt })
       .from(wishlistItems)
-      .innerJoin(products, eq(products.id, wishlistItems.productId))
-      .where(and(eq(wishlistItems.userId, userId), eq(products.publish, true)))
+      .where(eq(wishlistItems.userId, userId))
       .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
+    const published =
+      items.length === 0
+        ? []
+        : await publishedByIds(
+            this.db,
+            items.map((i) => i.productId),
+          );
+    const productOf = new Map(published.map((p) => [p.id, p]));
+    const rows = items.flatMap(({ productId, addedAt }) => {
+      const product = productOf.get(productId);
+      return product ? [{ product, addedAt }] : [];
+    });
     return rows.map(({ product: p, addedAt }) => ({
       _id: p.id,
       name: p.name,

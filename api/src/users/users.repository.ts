@@ -1,0 +1,35 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { users } from './users.table.js';
+
+// The users domain's queries that other domains run (payments, orders, push, reviews).
+
+/** A user's e-mail address, or undefined for an unknown user. */
+export async function emailOf(db: Db, userId: string): Promise<string | undefined> {
+  const [user] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
+  return user?.email;
+}
+
+/** Name and avatar of users, as reviews show their authors; unknown ids are left out. */
+export function namesAndAvatarsByIds(db: Pick<Db, 'select'>, ids: readonly string[]) {
+  return db
+    .select({ id: users.id, name: users.name, avatar: users.avatar })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** Id, name, mobile and e-mail of users, as an admin's order list shows its customers; unknown ids are left out. */
+export function customerRefsByIds(db: Pick<Db, 'select'>, ids: readonly string[]) {
+  return db
+    .select({ _id: users.id, name: users.name, mobile: users.mobile, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** The ids of the active administrators, as a subquery for `inArray(column, activeAdminIds(db))`. */
+export function activeAdminIds(db: Pick<Db, 'select'>) {
+  return db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')));
+}
