@@ -65,7 +65,10 @@ export default tseslint.config(
       // A modal <dialog> closes on a click on its backdrop (a click on the dialog element itself).
       'jsx-a11y/no-noninteractive-element-interactions': [
         'error',
-        { handlers: ['onClick', 'onError', 'onLoad', 'onMouseDown', 'onMouseUp', 'onKeyPress', 'onKeyDown', 'onKeyUp'], dialog: ['onClick', 'onKeyUp', 'onKeyDown', 'onKeyPress'] },
+        {
+          handlers: ['onClick', 'onError', 'onLoad', 'onMouseDown', 'onMouseUp', 'onKeyPress', 'onKeyDown', 'onKeyUp'],
+          dialog: ['onClick', 'onKeyUp', 'onKeyDown', 'onKeyPress'],
+        },
       ],
     },
   },

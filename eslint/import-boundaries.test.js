@@ -30,12 +30,24 @@ tester.run('haat/import-boundaries', importBoundaries, {
     },
   ],
   invalid: [
-    { filename: at('pwa/src/features/cart/hooks/use-cart.ts'), code: "import { x } from '../../orders/order-store';", errors: [{ message: /through pwa\/src\/features\/orders\/public\.ts/ }] },
+    {
+      filename: at('pwa/src/features/cart/hooks/use-cart.ts'),
+      code: "import { x } from '../../orders/order-store';",
+      errors: [{ message: /through pwa\/src\/features\/orders\/public\.ts/ }],
+    },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "export { x } from '../orders/hooks/use-orders';", errors: 1 },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "const m = import('../orders/orders.page');", errors: 1 },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import '../../main';", errors: [{ message: /lib\/, app\/, @haat\/shared/ }] },
-    { filename: at('api/src/orders/order-stock.ts'), code: "import { products } from '../products/products.table.js';", errors: [{ message: /through the products service or repository/ }] },
-    { filename: at('shared/src/cart/cart.rules.ts'), code: "import { x } from '../../../api/src/cart/cart-view.js';", errors: [{ message: /shared\/ must not import from api\// }] },
+    {
+      filename: at('api/src/orders/order-stock.ts'),
+      code: "import { products } from '../products/products.table.js';",
+      errors: [{ message: /through the products service or repository/ }],
+    },
+    {
+      filename: at('shared/src/cart/cart.rules.ts'),
+      code: "import { x } from '../../../api/src/cart/cart-view.js';",
+      errors: [{ message: /shared\/ must not import from api\// }],
+    },
     { filename: at('api/src/cart/cart.service.ts'), code: "import { x } from '@haat/pwa/lib/db';", errors: 1 },
     { filename: at('pwa/src/lib/db.ts'), code: "import { x } from '../../../api/src/db/schema.js';", errors: 1 },
   ],

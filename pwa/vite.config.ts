@@ -42,7 +42,11 @@ export default defineConfig({
     appScriptPriority(),
     precompress(),
   ],
-  build: { target: 'es2022', sourcemap: !!process.env.SOURCEMAP, reportCompressedSize: false, rolldownOptions: {
+  build: {
+    target: 'es2022',
+    sourcemap: !!process.env.SOURCEMAP,
+    reportCompressedSize: false,
+    rolldownOptions: {
       // A feature's public.ts only re-exports: what another feature does not use of it stays out of its chunks.
       treeshake: { moduleSideEffects: (id: string) => !/node_modules\/@ionic\//.test(id) && !/[\\/]features[\\/][^\\/]+[\\/]public\.ts$/.test(id) },
       // Every page needs these: one request each instead of a dozen small shared chunks (on a phone
@@ -50,7 +54,11 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'vendor', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/]/, priority: 2 },
+            {
+              name: 'vendor',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/]/,
+              priority: 2,
+            },
             // lib and the shared rules, but nothing built on zod (only the sign-in and address forms need it).
             {
               name: 'app',

@@ -33,8 +33,11 @@ process.on('SIGTERM', stop);
 const tsc = fileURLToPath(new URL('../node_modules/typescript/bin/tsc', import.meta.url));
 // The first API compile must finish before node can start it; later ones happen in the watcher.
 if (!existsSync(new URL('../api/dist/main.js', import.meta.url))) {
-  await new Promise(/** @param {(value?: unknown) => void} resolve @param {(e: Error) => void} reject */ (resolve, reject) =>
-    run('api:build', process.execPath, [tsc, '-p', 'api/tsconfig.build.json']).on('exit', (c) => (c === 0 ? resolve() : reject(new Error('API build failed')))),
+  await new Promise(
+    /** @param {(value?: unknown) => void} resolve @param {(e: Error) => void} reject */ (resolve, reject) =>
+      run('api:build', process.execPath, [tsc, '-p', 'api/tsconfig.build.json']).on('exit', (c) =>
+        c === 0 ? resolve() : reject(new Error('API build failed')),
+      ),
   );
 }
 run('api:tsc', process.execPath, [tsc, '-p', 'api/tsconfig.build.json', '--watch', '--preserveWatchOutput']);

@@ -23,7 +23,12 @@ try {
   const { data: subs } = await post('subcategory/get', {});
   const sub = subs.find((s) => s.category.length > 0);
   const category = sub.category[0];
-  const slug = (name) => name.trim().replace(/[\s,&]+/g, '-').replace(/[/?#%]+/g, '').replace(/-+/g, '-');
+  const slug = (name) =>
+    name
+      .trim()
+      .replace(/[\s,&]+/g, '-')
+      .replace(/[/?#%]+/g, '')
+      .replace(/-+/g, '-');
   const listing = `/${slug(category.name)}-${category._id}/${slug(sub.name)}-${sub._id}`;
   const { data: items } = await post('product/get-product-by-category-and-subcategory', { categoryId: category._id, subCategoryId: sub._id });
   const product = `/product/${slug(items[0].name)}-${items[0]._id}`;

@@ -132,12 +132,18 @@ async function scenario(url, spec) {
 }
 
 async function main() {
-  console.log(`Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+  console.log(
+    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}`,
+  );
 
   if (process.env.BENCH_SKIP_PGLITE_SEED !== '1') {
     const pglite = await startApi({ SEED: 'demo', CATALOG_SIZE: '5000', LOG_LEVEL: 'log' }, { timeoutMs: 300_000 });
     const seeded = /Seeded .* in ([\d.]+) s/.exec(pglite.log())?.[1];
-    console.log(`PGlite, first start with the default demo catalogue (5,000 products): seeded in ${seeded ?? '?'} s, up after ${(pglite.readyAfterMs / 1000).toFixed(1)} s`);
+    console.log(
+      `PGlite, first start with the default demo catalogue (5,000 products): seeded in ${seeded ?? '?'} s, up after ${(pglite.readyAfterMs / 1000).toFixed(1)} s`,
+    );
     await pglite.stop();
   }
 
@@ -149,23 +155,33 @@ async function main() {
   try {
     api = await startApi({ DATABASE_URL: dbUrl.toString(), SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'warn' }, { timeoutMs: 1_800_000 });
     const serverVersion = await withAdminClient(async (c) => (await c.query('show server_version')).rows[0].server_version);
-    console.log(`PostgreSQL ${serverVersion}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products and started in ${(api.readyAfterMs / 1000).toFixed(1)} s`);
+    console.log(
+      `PostgreSQL ${serverVersion}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products and started in ${(api.readyAfterMs / 1000).toFixed(1)} s`,
+    );
 
     // Real ids to rotate through: every (category, subcategory) pair, and a sample of products.
     const subs = (await (await fetch(`${api.url}/api/subcategory/get`, { method: 'POST' })).json()).data;
     const pairs = subs.flatMap((s) => s.category.map((c) => ({ categoryId: c._id, subCategoryId: s._id })));
     const db = new pg.Client({ connectionString: dbUrl.toString() });
     await db.connect();
-    const sample = (await db.query('select id, category_ids[1] as category_id, sub_category_ids[1] as sub_category_id from products order by random() limit 20000')).rows;
+    const sample = (
+      await db.query('select id, category_ids[1] as category_id, sub_category_ids[1] as sub_category_id from products order by random() limit 20000')
+    ).rows;
     const productIds = sample.map((r) => r.id);
     await db.end();
     const lastPage = Math.ceil(CATALOG_SIZE / 12);
-    console.log(`Rotating over ${pairs.length} category/subcategory pairs, ${productIds.length.toLocaleString('en-IN')} product ids and ${lastPage.toLocaleString('en-IN')} list pages\n`);
+    console.log(
+      `Rotating over ${pairs.length} category/subcategory pairs, ${productIds.length.toLocaleString('en-IN')} product ids and ${lastPage.toLocaleString('en-IN')} list pages\n`,
+    );
 
     const scenarios = [
       { title: 'product list, page 1', path: '/api/product/get', body: () => ({ page: 1, limit: 12 }) },
       { title: 'product list, random page', path: '/api/product/get', body: () => ({ page: 1 + Math.floor(Math.random() * lastPage), limit: 12 }) },
-      { title: 'listing by category+subcategory (pages 1-3)', path: '/api/product/get-product-by-category-and-subcategory', body: () => ({ ...pick(pairs), page: 1 + Math.floor(Math.random() * 3), limit: 12 }) },
+      {
+        title: 'listing by category+subcategory (pages 1-3)',
+        path: '/api/product/get-product-by-category-and-subcategory',
+        body: () => ({ ...pick(pairs), page: 1 + Math.floor(Math.random() * 3), limit: 12 }),
+      },
       { title: 'search "earbuds"', path: '/api/product/search-product', body: () => ({ search: 'earbuds', page: 1 }) },
       { title: 'search "earbds" (typo)', path: '/api/product/search-product', body: () => ({ search: 'earbds', page: 1 }) },
       { title: 'product details (random ids)', path: '/api/product/get-product-details', body: () => ({ productId: pick(productIds) }) },
@@ -178,13 +194,19 @@ async function main() {
           return { categoryId: p.category_id, subCategoryId: p.sub_category_id, excludeProductId: p.id, limit: 8 };
         },
       },
-      { title: 'other-category products (random category)', path: '/api/product/get-other-category-products', body: () => ({ currentCategoryId: pick(pairs).categoryId, limit: 8 }) },
+      {
+        title: 'other-category products (random category)',
+        path: '/api/product/get-other-category-products',
+        body: () => ({ currentCategoryId: pick(pairs).categoryId, limit: 8 }),
+      },
     ];
     const rows = [];
     for (const s of scenarios) {
       const row = await scenario(api.url, s);
       rows.push(row);
-      console.log(`${row.scenario.padEnd(46)} ${String(row['req/s']).padStart(6)} req/s   p50 ${String(row['p50 ms']).padStart(3)} ms   p99 ${String(row['p99 ms']).padStart(3)} ms`);
+      console.log(
+        `${row.scenario.padEnd(46)} ${String(row['req/s']).padStart(6)} req/s   p50 ${String(row['p50 ms']).padStart(3)} ms   p99 ${String(row['p99 ms']).padStart(3)} ms`,
+      );
     }
     console.log('');
     console.table(rows);

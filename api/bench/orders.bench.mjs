@@ -134,14 +134,29 @@ async function main() {
 
     // The shop: products with ample stock, a range of prices and discounts.
     const admin = (await must(call(A, 'POST', '/api/user/login', null, ADMIN), 'admin login')).data.accesstoken;
-    const category = (await must(call(A, 'POST', '/api/category/add-category', admin, { name: 'Bench Snacks', image: '/uploads/bench.webp' }), 'category')).data;
-    const sub = (await must(call(A, 'POST', '/api/subcategory/create', admin, { name: 'Bench Chips', image: '/uploads/bench.webp', category: [category._id] }), 'subcategory')).data;
+    const category = (await must(call(A, 'POST', '/api/category/add-category', admin, { name: 'Bench Snacks', image: '/uploads/bench.webp' }), 'category'))
+      .data;
+    const sub = (
+      await must(
+        call(A, 'POST', '/api/subcategory/create', admin, { name: 'Bench Chips', image: '/uploads/bench.webp', category: [category._id] }),
+        'subcategory',
+      )
+    ).data;
     const products = [];
     for (let i = 0; i < PRODUCTS; i++) {
       const price = 20 + ((i * 37) % 480) + 0.5 * (i % 2);
       const discount = (i * 7) % 40;
       const p = await must(
-        call(A, 'POST', '/api/product/create', admin, { name: `Bench product ${i}`, unit: '1 pc', stock: 1_000_000, price, discount, description: 'Bench.', category: [category._id], subCategory: [sub._id] }),
+        call(A, 'POST', '/api/product/create', admin, {
+          name: `Bench product ${i}`,
+          unit: '1 pc',
+          stock: 1_000_000,
+          price,
+          discount,
+          description: 'Bench.',
+          category: [category._id],
+          subCategory: [sub._id],
+        }),
         'product',
       );
       products.push({ _id: p.data._id, price, discount, unitPrice: discountedPrice(price, discount) });
@@ -156,7 +171,17 @@ async function main() {
       const password = 'shopper-pass-123';
       const reg = await must(call(A, 'POST', '/api/user/register', null, { name: `Shopper ${i}`, email, password, confirmPassword: password }), 'register');
       const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
-      const address = { name: `Shopper ${i}`, building: `House ${i}`, address_line: 'MG Road', district: 'Bengaluru Urban', city: 'Bengaluru', state: 'Karnataka', country: 'India', pincode: '560001', mobile: '9876543210' };
+      const address = {
+        name: `Shopper ${i}`,
+        building: `House ${i}`,
+        address_line: 'MG Road',
+        district: 'Bengaluru Urban',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        country: 'India',
+        pincode: '560001',
+        mobile: '9876543210',
+      };
       let res = await call(A, 'POST', '/api/address/create', token, address);
       let addressId = res.body?.data?._id;
       if (res.status === 404 && !addressId) {
@@ -164,7 +189,19 @@ async function main() {
         addressId = randomUUID().replaceAll('-', '');
         await direct.query(
           'insert into addresses (id, user_id, name, building, address_line, district, city, state, country, pincode, mobile) values ($1,$2,$3,$4,$5,$6,$7,$8,$9,$10,$11)',
-          [addressId, reg.data._id, address.name, address.building, address.address_line, address.district, address.city, address.state, address.country, address.pincode, address.mobile],
+          [
+            addressId,
+            reg.data._id,
+            address.name,
+            address.building,
+            address.address_line,
+            address.district,
+            address.city,
+            address.state,
+            address.country,
+            address.pincode,
+            address.mobile,
+          ],
         );
       } else if (res.status >= 300) throw new Error(`address: ${res.status} ${JSON.stringify(res.body)}`);
       shoppers.push({ token, addressId });
@@ -217,7 +254,10 @@ async function main() {
     socket.close();
 
     latencies.sort((a, b) => a - b);
-    const eventLatencies = placedIds.map((id) => heard.get(id)).filter((v) => v !== undefined).sort((a, b) => a - b);
+    const eventLatencies = placedIds
+      .map((id) => heard.get(id))
+      .filter((v) => v !== undefined)
+      .sort((a, b) => a - b);
     const result = {
       date: new Date().toISOString().slice(0, 10),
       node: process.version,
@@ -236,11 +276,15 @@ async function main() {
       eventP99: pct(eventLatencies, 99),
       eventMax: eventLatencies.at(-1),
     };
-    console.log(`\nOrders (cash on delivery), ${SHOPPERS} concurrent shoppers, ${SECONDS} s, ${INSTANCES} instance(s)${REDIS_URL ? ' with Redis' : ''}, PostgreSQL`);
+    console.log(
+      `\nOrders (cash on delivery), ${SHOPPERS} concurrent shoppers, ${SECONDS} s, ${INSTANCES} instance(s)${REDIS_URL ? ' with Redis' : ''}, PostgreSQL`,
+    );
     console.log(`  placed          ${result.orders} orders, ${result.throughput.toFixed(1)} orders/s`);
     console.log(`  order call      p50 ${ms(result.p50)}  p99 ${ms(result.p99)}  max ${ms(result.max)}`);
     console.log(`  failures        ${JSON.stringify(result.failures)}`);
-    console.log(`  commit → admin  ${result.events}/${result.orders} events, p50 ${ms(result.eventP50)}  p99 ${ms(result.eventP99)}  max ${ms(result.eventMax)} (ms clock resolution)`);
+    console.log(
+      `  commit → admin  ${result.events}/${result.orders} events, p50 ${ms(result.eventP50)}  p99 ${ms(result.eventP99)}  max ${ms(result.eventMax)} (ms clock resolution)`,
+    );
     console.log(JSON.stringify(result));
     if (result.events < result.orders) process.exitCode = 1;
   } finally {

@@ -21,7 +21,6 @@ import { createAppLogger, requestId } from './logging/app-logger.js';
 import { NestPinoLogger } from './logging/nest-pino-logger.js';
 import { logRequests } from './logging/request-log.js';
 
-
 /** Builds the whole server: API under /api, uploads under /uploads, the PWA (or a plain page) at /. */
 export async function createApp(config: AppConfig, logDestination?: DestinationStream): Promise<NestFastifyApplication> {
   // One pino logger for Fastify's requests and Nest's messages: JSON lines, pretty on a terminal.
@@ -57,7 +56,8 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   app.useGlobalFilters(
     new AllExceptionsFilter((req, reply) => {
       const path = req.url.split('?')[0] ?? '/';
-      const isPage = (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/uploads/') && !/\.[a-z0-9]{2,5}$/i.test(path);
+      const isPage =
+        (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/uploads/') && !/\.[a-z0-9]{2,5}$/i.test(path);
       if (isPage) void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
       return isPage;
     }),
@@ -65,7 +65,10 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
 
   // CSP, nosniff, Referrer-Policy, HSTS on https… on every answer: pages, /api and /uploads.
   const headers = securityHeaders(config, indexHtml());
-  app.getHttpAdapter().getInstance().addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
+  app
+    .getHttpAdapter()
+    .getInstance()
+    .addHook('onRequest', (req, reply, done) => headers(req.raw, reply.raw, done));
 
   // Pages on the listed other origins may call the API with credentials; every other origin gets no CORS headers.
   if (config.corsOrigins.length) await app.register(cors, corsOptions(config.corsOrigins));

@@ -46,8 +46,14 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
       cart: await t.db.select().from(cartItems).where(eq(cartItems.userId, victim.id)),
       wishlist: await t.db.select().from(wishlistItems).where(eq(wishlistItems.userId, victim.id)),
       reviews: await t.db.select().from(reviews).where(eq(reviews.userId, victim.id)),
-      sessions: await t.db.select({ id: refreshSessions.id, revokedAt: refreshSessions.revokedAt }).from(refreshSessions).where(eq(refreshSessions.userId, victim.id)),
-      stock: await t.db.select({ id: products.id, stock: products.stock, price: products.price, discount: products.discount }).from(products).orderBy(products.id),
+      sessions: await t.db
+        .select({ id: refreshSessions.id, revokedAt: refreshSessions.revokedAt })
+        .from(refreshSessions)
+        .where(eq(refreshSessions.userId, victim.id)),
+      stock: await t.db
+        .select({ id: products.id, stock: products.stock, price: products.price, discount: products.discount })
+        .from(products)
+        .orderBy(products.id),
     });
     const countsMatchReviews = async () => {
       const rows = await t.db.execute(sql`
@@ -58,7 +64,19 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
     };
 
     // Values that are wrong in every way, plus real ids and e-mails (someone else's among them).
-    const ids = fc.constantFrom(victimAddress, victimLine, victimReview, fuzzerAddress, fuzzerReview, p1._id, p2._id, victim.id, fuzzer.id, '01NOSUCHID0000000000000000', '');
+    const ids = fc.constantFrom(
+      victimAddress,
+      victimLine,
+      victimReview,
+      fuzzerAddress,
+      fuzzerReview,
+      p1._id,
+      p2._id,
+      victim.id,
+      fuzzer.id,
+      '01NOSUCHID0000000000000000',
+      '',
+    );
     const emails = fc.constantFrom(victim.email, fuzzer.email, ADMIN.email, 'NOBODY@test.local', 'not-an-email', ' ');
     const wild = fc.oneof(
       fc.string({ maxLength: 40 }),
@@ -87,9 +105,17 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
     const text = fc.string({ minLength: 1, maxLength: 30 }).filter((x) => x.trim() !== '');
     const addressBody = fc.oneof(
       bodyOf([...Object.keys(ADDRESS), '_id', 'userId']),
-      near({ ...Object.fromEntries(Object.keys(ADDRESS).map((k) => [k, fc.oneof(fc.constant(ADDRESS[k as keyof typeof ADDRESS]), text)])), mobile: fc.constantFrom('9876543210', '+91 98765 43210'), _id: ids, userId: ids }),
+      near({
+        ...Object.fromEntries(Object.keys(ADDRESS).map((k) => [k, fc.oneof(fc.constant(ADDRESS[k as keyof typeof ADDRESS]), text)])),
+        mobile: fc.constantFrom('9876543210', '+91 98765 43210'),
+        _id: ids,
+        userId: ids,
+      }),
     );
-    const syncItems = fc.array(fc.record({ productId: fc.oneof(ids, fc.string({ maxLength: 30 })), quantity: fc.oneof(fc.integer({ min: -3, max: 20 }), wild) }), { maxLength: 6 });
+    const syncItems = fc.array(
+      fc.record({ productId: fc.oneof(ids, fc.string({ maxLength: 30 })), quantity: fc.oneof(fc.integer({ min: -3, max: 20 }), wild) }),
+      { maxLength: 6 },
+    );
     const headerSafe = fc.string({ maxLength: 60 }).map((s) => s.replace(/[^\x20-\x7e]/g, ''));
 
     const customer = (req: Test) => req.set(bearer(fuzzer.token));
@@ -108,52 +134,126 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
       { name: 'PUT /api/user/forgot-password', arb: bodyOf(['email']), send: (b) => json(api(t).put('/api/user/forgot-password'), b) },
       {
         name: 'PUT /api/user/verify-forgot-password-otp',
-        arb: fc.oneof(bodyOf(['email', 'otp']), near({ email: emails, otp: fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')) })), send: (b) => json(api(t).put('/api/user/verify-forgot-password-otp'), b) },
+        arb: fc.oneof(bodyOf(['email', 'otp']), near({ email: emails, otp: fc.integer({ min: 0, max: 999_999 }).map((n) => String(n).padStart(6, '0')) })),
+        send: (b) => json(api(t).put('/api/user/verify-forgot-password-otp'), b),
+      },
       {
         name: 'PUT /api/user/reset-password',
-        arb: fc.oneof(bodyOf(['email', 'newPassword', 'confirmPassword']), near({ email: emails, newPassword: fc.constant('hijacked-1'), confirmPassword: fc.constant('hijacked-1') })), send: (b) => json(api(t).put('/api/user/reset-password'), b) },
+        arb: fc.oneof(
+          bodyOf(['email', 'newPassword', 'confirmPassword']),
+          near({ email: emails, newPassword: fc.constant('hijacked-1'), confirmPassword: fc.constant('hijacked-1') }),
+        ),
+        send: (b) => json(api(t).put('/api/user/reset-password'), b),
+      },
       {
         name: 'PUT /api/user/update-user',
-        arb: fc.oneof(bodyOf(['name', 'email', 'mobile']), near({ name: text, email: fc.oneof(emails, fc.emailAddress()), mobile: fc.constantFrom('9876543210', '12345') })), send: (b) => json(customer(api(t).put('/api/user/update-user')), b) },
+        arb: fc.oneof(
+          bodyOf(['name', 'email', 'mobile']),
+          near({ name: text, email: fc.oneof(emails, fc.emailAddress()), mobile: fc.constantFrom('9876543210', '12345') }),
+        ),
+        send: (b) => json(customer(api(t).put('/api/user/update-user')), b),
+      },
       {
         name: 'PUT /api/user/upload-avatar',
-        arb: fc.oneof(fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ bytes })), bodyOf(['file', 'avatar']).map((json) => ({ json }))),
+        arb: fc.oneof(
+          fc.uint8Array({ maxLength: 2000 }).map((bytes) => ({ bytes })),
+          bodyOf(['file', 'avatar']).map((json) => ({ json })),
+        ),
         send: (input: { bytes?: Uint8Array; json?: unknown }) =>
-          input.bytes ? customer(api(t).put('/api/user/upload-avatar')).attach('file', Buffer.from(input.bytes), 'f.png') : json(customer(api(t).put('/api/user/upload-avatar')), input.json),
+          input.bytes
+            ? customer(api(t).put('/api/user/upload-avatar')).attach('file', Buffer.from(input.bytes), 'f.png')
+            : json(customer(api(t).put('/api/user/upload-avatar')), input.json),
       },
-      { name: 'GET /api/user/user-details', arb: fc.string({ maxLength: 30 }), send: (q: string) => customer(api(t).get(`/api/user/user-details?${encodeURIComponent(q)}=1`)) },
+      {
+        name: 'GET /api/user/user-details',
+        arb: fc.string({ maxLength: 30 }),
+        send: (q: string) => customer(api(t).get(`/api/user/user-details?${encodeURIComponent(q)}=1`)),
+      },
       { name: 'POST /api/address/create', arb: addressBody, send: (b) => json(customer(api(t).post('/api/address/create')), b) },
-      { name: 'GET /api/address/get', arb: fc.string({ maxLength: 30 }), send: (q: string) => customer(api(t).get(`/api/address/get?x=${encodeURIComponent(q)}`)) },
+      {
+        name: 'GET /api/address/get',
+        arb: fc.string({ maxLength: 30 }),
+        send: (q: string) => customer(api(t).get(`/api/address/get?x=${encodeURIComponent(q)}`)),
+      },
       { name: 'PUT /api/address/update', arb: addressBody, send: (b) => json(customer(api(t).put('/api/address/update')), b) },
-      { name: 'DELETE /api/address/disable', arb: fc.oneof(bodyOf(['_id']), near({ _id: ids })), send: (b) => json(customer(api(t).delete('/api/address/disable')), b) },
-      { name: 'POST /api/cart/create', arb: fc.oneof(bodyOf(['productId']), near({ productId: ids })), send: (b) => json(customer(api(t).post('/api/cart/create')), b) },
+      {
+        name: 'DELETE /api/address/disable',
+        arb: fc.oneof(bodyOf(['_id']), near({ _id: ids })),
+        send: (b) => json(customer(api(t).delete('/api/address/disable')), b),
+      },
+      {
+        name: 'POST /api/cart/create',
+        arb: fc.oneof(bodyOf(['productId']), near({ productId: ids })),
+        send: (b) => json(customer(api(t).post('/api/cart/create')), b),
+      },
       { name: 'GET /api/cart/get', arb: fc.string({ maxLength: 30 }), send: (q: string) => customer(api(t).get(`/api/cart/get?x=${encodeURIComponent(q)}`)) },
-      { name: 'PUT /api/cart/update-qty', arb: fc.oneof(bodyOf(['_id', 'qty']), near({ _id: ids, qty: fc.integer({ min: -1, max: 9 }) })), send: (b) => json(customer(api(t).put('/api/cart/update-qty')), b) },
-      { name: 'DELETE /api/cart/delete-cart-item', arb: fc.oneof(bodyOf(['_id']), near({ _id: ids })), send: (b) => json(customer(api(t).delete('/api/cart/delete-cart-item')), b) },
+      {
+        name: 'PUT /api/cart/update-qty',
+        arb: fc.oneof(bodyOf(['_id', 'qty']), near({ _id: ids, qty: fc.integer({ min: -1, max: 9 }) })),
+        send: (b) => json(customer(api(t).put('/api/cart/update-qty')), b),
+      },
+      {
+        name: 'DELETE /api/cart/delete-cart-item',
+        arb: fc.oneof(bodyOf(['_id']), near({ _id: ids })),
+        send: (b) => json(customer(api(t).delete('/api/cart/delete-cart-item')), b),
+      },
       {
         name: 'PUT /api/cart/sync',
-        arb: fc.record({ key: fc.oneof(headerSafe, fc.uuid()), body: fc.oneof(bodyOf(['items']), syncItems.map((items) => ({ items }))) }),
+        arb: fc.record({
+          key: fc.oneof(headerSafe, fc.uuid()),
+          body: fc.oneof(
+            bodyOf(['items']),
+            syncItems.map((items) => ({ items })),
+          ),
+        }),
         send: (i: { key: string; body: unknown }) => json(customer(api(t).put('/api/cart/sync')).set('Idempotency-Key', i.key), i.body),
       },
-      { name: 'POST /api/wishlist/add', arb: fc.oneof(bodyOf(['productId']), near({ productId: ids })), send: (b) => json(customer(api(t).post('/api/wishlist/add')), b) },
-      { name: 'POST /api/wishlist/remove', arb: fc.oneof(bodyOf(['productId']), near({ productId: ids })), send: (b) => json(customer(api(t).post('/api/wishlist/remove')), b) },
-      { name: 'GET /api/wishlist/get', arb: fc.string({ maxLength: 30 }), send: (q: string) => customer(api(t).get(`/api/wishlist/get?x=${encodeURIComponent(q)}`)) },
+      {
+        name: 'POST /api/wishlist/add',
+        arb: fc.oneof(bodyOf(['productId']), near({ productId: ids })),
+        send: (b) => json(customer(api(t).post('/api/wishlist/add')), b),
+      },
+      {
+        name: 'POST /api/wishlist/remove',
+        arb: fc.oneof(bodyOf(['productId']), near({ productId: ids })),
+        send: (b) => json(customer(api(t).post('/api/wishlist/remove')), b),
+      },
+      {
+        name: 'GET /api/wishlist/get',
+        arb: fc.string({ maxLength: 30 }),
+        send: (q: string) => customer(api(t).get(`/api/wishlist/get?x=${encodeURIComponent(q)}`)),
+      },
       {
         name: 'GET /api/review/{productId}',
-        arb: fc.record({ id: fc.oneof(ids, fc.string({ minLength: 1, maxLength: 40 })), limit: fc.oneof(fc.string({ maxLength: 8 }), fc.integer().map(String)) }),
+        arb: fc.record({
+          id: fc.oneof(ids, fc.string({ minLength: 1, maxLength: 40 })),
+          limit: fc.oneof(fc.string({ maxLength: 8 }), fc.integer().map(String)),
+        }),
         send: (i: { id: string; limit: string }) => api(t).get(`/api/review/${encodeURIComponent(i.id || 'x')}?limit=${encodeURIComponent(i.limit)}`),
       },
       {
         name: 'POST /api/review/add',
-        arb: fc.oneof(bodyOf(['productId', 'rating', 'comment', 'userId']), near({ productId: ids, rating: fc.integer({ min: -2, max: 7 }), comment: fc.string({ maxLength: 50 }), userId: ids })),
+        arb: fc.oneof(
+          bodyOf(['productId', 'rating', 'comment', 'userId']),
+          near({ productId: ids, rating: fc.integer({ min: -2, max: 7 }), comment: fc.string({ maxLength: 50 }), userId: ids }),
+        ),
         send: (b) => json(customer(api(t).post('/api/review/add')), b),
       },
       {
         // Admins may delete any review but the victim's is kept out of the pool: the point is that
         // random ids and bodies (userId included) delete nothing else.
         name: 'DELETE /api/review/delete/{reviewId}',
-        arb: fc.record({ id: fc.oneof(fc.constantFrom('01NOSUCHID0000000000000000', victimAddress, p1._id), fc.string({ minLength: 1, maxLength: 40 })), body: bodyOf(['userId']) }),
-        send: (i: { id: string; body: unknown }) => json(api(t).delete(`/api/review/delete/${encodeURIComponent(i.id)}`).set(bearer(admin)), i.body),
+        arb: fc.record({
+          id: fc.oneof(fc.constantFrom('01NOSUCHID0000000000000000', victimAddress, p1._id), fc.string({ minLength: 1, maxLength: 40 })),
+          body: bodyOf(['userId']),
+        }),
+        send: (i: { id: string; body: unknown }) =>
+          json(
+            api(t)
+              .delete(`/api/review/delete/${encodeURIComponent(i.id)}`)
+              .set(bearer(admin)),
+            i.body,
+          ),
       },
     ];
 
@@ -166,7 +266,8 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
           tally[route.name] = (tally[route.name] ?? 0) + 1;
           const fine = res.status < 500 || (route.also5xx ?? []).includes(res.status);
           if (!fine) throw new Error(`${route.name} answered ${res.status}: ${JSON.stringify(res.body)}`);
-          if (typeof res.body?.success !== 'boolean' || typeof res.body?.message !== 'string') throw new Error(`${route.name} answered outside the envelope: ${res.text.slice(0, 200)}`);
+          if (typeof res.body?.success !== 'boolean' || typeof res.body?.message !== 'string')
+            throw new Error(`${route.name} answered outside the envelope: ${res.text.slice(0, 200)}`);
           if (res.status >= 400 && (res.body.success !== false || !res.body.message)) throw new Error(`${route.name} ${res.status} without an error message`);
         }),
         { numRuns: RUNS },

@@ -32,8 +32,11 @@ describe.each(DB_KINDS)('ownership of accounts routes on %s', (kind) => {
     const line = (await api(t).post('/api/cart/create').set(bearer(owner.token)).send({ productId: product._id })).body.data._id as string;
     const line2 = (await api(t).post('/api/cart/create').set(bearer(owner.token)).send({ productId: second._id })).body.data._id as string;
     await api(t).post('/api/wishlist/add').set(bearer(owner.token)).send({ productId: product._id });
-    const reviewId = (await api(t).post('/api/review/add').set(bearer(owner.token)).send({ productId: product._id, rating: 5, comment: 'mine' })).body.data._id as string;
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } }).png().toBuffer();
+    const reviewId = (await api(t).post('/api/review/add').set(bearer(owner.token)).send({ productId: product._id, rating: 5, comment: 'mine' })).body.data
+      ._id as string;
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#0a0' } })
+      .png()
+      .toBuffer();
 
     const ownerState = async () => ({
       user: await t.db.select().from(users).where(eq(users.id, owner.id)),
@@ -55,13 +58,22 @@ describe.each(DB_KINDS)('ownership of accounts routes on %s', (kind) => {
       admin?: number;
     }
     const rows: Row[] = [
-      { route: 'GET user-details', send: (r) => as(r, api(t).get('/api/user/user-details')), expect: { visitor: 401, other: 200, owner: 200 }, otherSees: (b) => expect(b.data).toMatchObject({ _id: other.id, address_details: [], shopping_cart: [] }) },
+      {
+        route: 'GET user-details',
+        send: (r) => as(r, api(t).get('/api/user/user-details')),
+        expect: { visitor: 401, other: 200, owner: 200 },
+        otherSees: (b) => expect(b.data).toMatchObject({ _id: other.id, address_details: [], shopping_cart: [] }),
+      },
       {
         route: 'PUT update-user (owner e-mail)',
         send: (r) => as(r, api(t).put('/api/user/update-user').send({ name: 'Renamed', email: owner.email, mobile: '9000000000' })),
         expect: { visitor: 401, other: 409, owner: 200 },
       },
-      { route: 'PUT upload-avatar', send: (r) => as(r, api(t).put('/api/user/upload-avatar').attach('file', png, 'a.png')), expect: { visitor: 401, other: 200, owner: 200 } },
+      {
+        route: 'PUT upload-avatar',
+        send: (r) => as(r, api(t).put('/api/user/upload-avatar').attach('file', png, 'a.png')),
+        expect: { visitor: 401, other: 200, owner: 200 },
+      },
       { route: 'POST address/create', send: (r) => as(r, api(t).post('/api/address/create').send(ADDRESS)), expect: { visitor: 401, other: 201, owner: 201 } },
       {
         route: 'GET address/get',
@@ -69,32 +81,82 @@ describe.each(DB_KINDS)('ownership of accounts routes on %s', (kind) => {
         expect: { visitor: 401, other: 200, owner: 200 },
         otherSees: (b) => expect((b.data as Array<{ _id: string; userId: string }>).every((a) => a.userId === other.id && a._id !== addressId)).toBe(true),
       },
-      { route: 'PUT address/update', send: (r) => as(r, api(t).put('/api/address/update').send({ ...ADDRESS, _id: addressId, city: 'Changed' })), expect: { visitor: 401, other: 404, owner: 200 } },
-      { route: 'DELETE address/disable', send: (r) => as(r, api(t).delete('/api/address/disable').send({ _id: addressId })), expect: { visitor: 401, other: 404, owner: 200 } },
-      { route: 'POST cart/create', send: (r) => as(r, api(t).post('/api/cart/create').send({ productId: product._id })), expect: { visitor: 401, other: 201, owner: 201 } },
+      {
+        route: 'PUT address/update',
+        send: (r) =>
+          as(
+            r,
+            api(t)
+              .put('/api/address/update')
+              .send({ ...ADDRESS, _id: addressId, city: 'Changed' }),
+          ),
+        expect: { visitor: 401, other: 404, owner: 200 },
+      },
+      {
+        route: 'DELETE address/disable',
+        send: (r) => as(r, api(t).delete('/api/address/disable').send({ _id: addressId })),
+        expect: { visitor: 401, other: 404, owner: 200 },
+      },
+      {
+        route: 'POST cart/create',
+        send: (r) => as(r, api(t).post('/api/cart/create').send({ productId: product._id })),
+        expect: { visitor: 401, other: 201, owner: 201 },
+      },
       {
         route: 'GET cart/get',
         send: (r) => as(r, api(t).get('/api/cart/get')),
         expect: { visitor: 401, other: 200, owner: 200 },
-        otherSees: (b) => expect((b.data as Array<{ _id: string; userId: string }>).every((l) => l.userId === other.id && l._id !== line && l._id !== line2)).toBe(true),
+        otherSees: (b) =>
+          expect((b.data as Array<{ _id: string; userId: string }>).every((l) => l.userId === other.id && l._id !== line && l._id !== line2)).toBe(true),
       },
-      { route: 'PUT cart/update-qty', send: (r) => as(r, api(t).put('/api/cart/update-qty').send({ _id: line, qty: 3 })), expect: { visitor: 401, other: 404, owner: 200 } },
-      { route: 'DELETE cart/delete-cart-item', send: (r) => as(r, api(t).delete('/api/cart/delete-cart-item').send({ _id: line2 })), expect: { visitor: 401, other: 404, owner: 200 } },
+      {
+        route: 'PUT cart/update-qty',
+        send: (r) => as(r, api(t).put('/api/cart/update-qty').send({ _id: line, qty: 3 })),
+        expect: { visitor: 401, other: 404, owner: 200 },
+      },
+      {
+        route: 'DELETE cart/delete-cart-item',
+        send: (r) => as(r, api(t).delete('/api/cart/delete-cart-item').send({ _id: line2 })),
+        expect: { visitor: 401, other: 404, owner: 200 },
+      },
       {
         route: 'PUT cart/sync',
-        send: (r) => as(r, api(t).put('/api/cart/sync').set('Idempotency-Key', `own-${syncKey++}`).send({ items: [{ productId: product._id, quantity: 7 }] })),
+        send: (r) =>
+          as(
+            r,
+            api(t)
+              .put('/api/cart/sync')
+              .set('Idempotency-Key', `own-${syncKey++}`)
+              .send({ items: [{ productId: product._id, quantity: 7 }] }),
+          ),
         expect: { visitor: 401, other: 200, owner: 200 },
       },
-      { route: 'POST wishlist/add', send: (r) => as(r, api(t).post('/api/wishlist/add').send({ productId: second._id })), expect: { visitor: 401, other: 200, owner: 200 } },
-      { route: 'POST wishlist/remove', send: (r) => as(r, api(t).post('/api/wishlist/remove').send({ productId: product._id })), expect: { visitor: 401, other: 200, owner: 200 } },
+      {
+        route: 'POST wishlist/add',
+        send: (r) => as(r, api(t).post('/api/wishlist/add').send({ productId: second._id })),
+        expect: { visitor: 401, other: 200, owner: 200 },
+      },
+      {
+        route: 'POST wishlist/remove',
+        send: (r) => as(r, api(t).post('/api/wishlist/remove').send({ productId: product._id })),
+        expect: { visitor: 401, other: 200, owner: 200 },
+      },
       {
         route: 'GET wishlist/get',
         send: (r) => as(r, api(t).get('/api/wishlist/get')),
         expect: { visitor: 401, other: 200, owner: 200 },
         otherSees: (b) => expect((b.data as Array<{ _id: string }>).map((p) => p._id)).not.toContain(product._id),
       },
-      { route: 'GET review/{productId} (public)', send: (r) => as(r, api(t).get(`/api/review/${product._id}?limit=3`)), expect: { visitor: 200, other: 200, owner: 200 } },
-      { route: 'POST review/add', send: (r) => as(r, api(t).post('/api/review/add').send({ productId: product._id, rating: 1, userId: owner.id })), expect: { visitor: 401, other: 200, owner: 200 } },
+      {
+        route: 'GET review/{productId} (public)',
+        send: (r) => as(r, api(t).get(`/api/review/${product._id}?limit=3`)),
+        expect: { visitor: 200, other: 200, owner: 200 },
+      },
+      {
+        route: 'POST review/add',
+        send: (r) => as(r, api(t).post('/api/review/add').send({ productId: product._id, rating: 1, userId: owner.id })),
+        expect: { visitor: 401, other: 200, owner: 200 },
+      },
       {
         route: 'DELETE review/delete/{id} (admins only)',
         send: (r) => as(r, api(t).delete(`/api/review/delete/${reviewId}`).send({ userId: owner.id })),
@@ -102,15 +164,31 @@ describe.each(DB_KINDS)('ownership of accounts routes on %s', (kind) => {
         admin: 200,
       },
       // Sign-in routes are public: a token changes nothing about them.
-      { route: 'PUT forgot-password (public)', send: (r) => as(r, api(t).put('/api/user/forgot-password').send({ email: owner.email })), expect: { visitor: 200, other: 200, owner: 200 } },
-      { route: 'PUT verify-forgot-password-otp (public)', send: (r) => as(r, api(t).put('/api/user/verify-forgot-password-otp').send({ email: owner.email, otp: 'abcdef' })), expect: { visitor: 400, other: 400, owner: 400 } },
+      {
+        route: 'PUT forgot-password (public)',
+        send: (r) => as(r, api(t).put('/api/user/forgot-password').send({ email: owner.email })),
+        expect: { visitor: 200, other: 200, owner: 200 },
+      },
+      {
+        route: 'PUT verify-forgot-password-otp (public)',
+        send: (r) => as(r, api(t).put('/api/user/verify-forgot-password-otp').send({ email: owner.email, otp: 'abcdef' })),
+        expect: { visitor: 400, other: 400, owner: 400 },
+      },
       {
         route: 'PUT reset-password (public, needs a verified code)',
         send: (r) => as(r, api(t).put('/api/user/reset-password').send({ email: owner.email, newPassword: 'hijack-pass', confirmPassword: 'hijack-pass' })),
         expect: { visitor: 400, other: 400, owner: 400 },
       },
-      { route: 'POST google-login (public)', send: (r) => as(r, api(t).post('/api/user/google-login').send({ credential: 'a.b.c' })), expect: { visitor: 503, other: 503, owner: 503 } },
-      { route: 'POST google-register (public)', send: (r) => as(r, api(t).post('/api/user/google-register').send({ credential: 'a.b.c' })), expect: { visitor: 503, other: 503, owner: 503 } },
+      {
+        route: 'POST google-login (public)',
+        send: (r) => as(r, api(t).post('/api/user/google-login').send({ credential: 'a.b.c' })),
+        expect: { visitor: 503, other: 503, owner: 503 },
+      },
+      {
+        route: 'POST google-register (public)',
+        send: (r) => as(r, api(t).post('/api/user/google-register').send({ credential: 'a.b.c' })),
+        expect: { visitor: 503, other: 503, owner: 503 },
+      },
     ];
 
     const seen: Array<{ route: string; role: string; status: number }> = [];

@@ -28,7 +28,10 @@ describe.each(DB_KINDS)('addresses on %s', (kind) => {
       const missing = await api(t).post('/api/address/create').set(bearer(c.token)).send(body);
       expect({ field, status: missing.status }).toEqual({ field, status: 400 });
       expect(missing.body.fields).toContain(field);
-      const blank = await api(t).post('/api/address/create').set(bearer(c.token)).send({ ...ADDRESS, [field]: '   ' });
+      const blank = await api(t)
+        .post('/api/address/create')
+        .set(bearer(c.token))
+        .send({ ...ADDRESS, [field]: '   ' });
       expect({ field, status: blank.status }).toEqual({ field, status: 400 });
     }
     expect((await list(c.token)).body.data).toEqual([]);
@@ -57,7 +60,14 @@ describe.each(DB_KINDS)('addresses on %s', (kind) => {
     expect(res.body.message).toBe('Address Removed');
     expect(res.body.data.status).toBe(false);
     expect((await list(c.token)).body.data.map((a: { _id: string }) => a._id)).toEqual([keep]);
-    expect((await api(t).put('/api/address/update').set(bearer(c.token)).send({ ...ADDRESS, _id: drop })).status).toBe(404);
+    expect(
+      (
+        await api(t)
+          .put('/api/address/update')
+          .set(bearer(c.token))
+          .send({ ...ADDRESS, _id: drop })
+      ).status,
+    ).toBe(404);
     // Disabling again is harmless for the owner.
     expect((await api(t).delete('/api/address/disable').set(bearer(c.token)).send({ _id: drop })).status).toBe(200);
   });

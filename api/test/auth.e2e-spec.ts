@@ -13,9 +13,13 @@ describe.each(DB_KINDS)('sign-in core on %s', (kind) => {
     expect(first.status).toBe(201);
     expect(first.body).toMatchObject({ success: true, error: false, data: { email: 'riya@test.local', role: 'USER' } });
     expect(first.body.data).not.toHaveProperty('passwordHash');
-    const again = await api(t).post('/api/user/register').send({ ...body, email: 'riya@test.local' });
+    const again = await api(t)
+      .post('/api/user/register')
+      .send({ ...body, email: 'riya@test.local' });
     expect(again.status).toBe(409);
-    const mismatch = await api(t).post('/api/user/register').send({ ...body, email: 'other@test.local', confirmPassword: 'nope' });
+    const mismatch = await api(t)
+      .post('/api/user/register')
+      .send({ ...body, email: 'other@test.local', confirmPassword: 'nope' });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.message).toContain('Password and confirm password must be same');
   });

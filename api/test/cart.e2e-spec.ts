@@ -28,7 +28,15 @@ describe.each(DB_KINDS)('cart on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data).toHaveLength(1);
     const line = res.body.data[0];
-    expect(line.productId).toEqual({ _id: p._id, name: p.name, image: [`${t.config.publicUrl}/uploads/p.webp`], unit: '1 pc', price: 199, discount: 15, stock: 5 });
+    expect(line.productId).toEqual({
+      _id: p._id,
+      name: p.name,
+      image: [`${t.config.publicUrl}/uploads/p.webp`],
+      unit: '1 pc',
+      price: 199,
+      discount: 15,
+      stock: 5,
+    });
     // 199 less ceil(29.85) = 169 each, two of them.
     expect(line.subTotalAmt).toBe(338);
     expect(res.body.totals).toEqual({ itemsTotal: 398, grandTotal: 338, savings: 60, quantityTotal: 2 });

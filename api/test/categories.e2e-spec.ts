@@ -12,7 +12,12 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
     it('adds a category in the envelope, with an id without hyphens', async () => {
       const res = await api(t).post('/api/category/add-category').set(bearer(admin)).send({ name: '  Books  ', image: '/uploads/b.webp' });
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ success: true, error: false, message: expect.any(String), data: { name: 'Books', image: `${t.config.publicUrl}/uploads/b.webp` } });
+      expect(res.body).toMatchObject({
+        success: true,
+        error: false,
+        message: expect.any(String),
+        data: { name: 'Books', image: `${t.config.publicUrl}/uploads/b.webp` },
+      });
       expect(res.body.data._id).toMatch(ULID);
     });
 
@@ -64,7 +69,10 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
   describe('PUT /api/category/update', () => {
     it('renames and re-images; the change shows in the list', async () => {
       const c = await addCategory(t, admin);
-      const res = await api(t).put('/api/category/update').set(bearer(admin)).send({ _id: c._id, name: `${c.name} New`, image: '/uploads/new.webp' });
+      const res = await api(t)
+        .put('/api/category/update')
+        .set(bearer(admin))
+        .send({ _id: c._id, name: `${c.name} New`, image: '/uploads/new.webp' });
       expect(res.status).toBe(200);
       expect(res.body.data).toMatchObject({ _id: c._id, name: `${c.name} New`, image: `${t.config.publicUrl}/uploads/new.webp` });
       const list = await api(t).get('/api/category/get');
@@ -142,17 +150,28 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
       expect(res.status).toBe(201);
       expect(res.body.data._id).toMatch(ULID);
       expect(res.body.data.category).toHaveLength(2);
-      expect(res.body.data.category).toEqual(expect.arrayContaining([{ _id: a._id, name: a.name }, { _id: b._id, name: b.name }]));
+      expect(res.body.data.category).toEqual(
+        expect.arrayContaining([
+          { _id: a._id, name: a.name },
+          { _id: b._id, name: b.name },
+        ]),
+      );
     });
 
     it('refuses a duplicate name (any case) with 409 on create and on update, like categories', async () => {
       const a = await addCategory(t, admin);
       const first = await addSubCategory(t, admin, [a._id]);
-      const again = await api(t).post('/api/subcategory/create').set(bearer(admin)).send({ name: first.name.toUpperCase(), category: [a._id] });
+      const again = await api(t)
+        .post('/api/subcategory/create')
+        .set(bearer(admin))
+        .send({ name: first.name.toUpperCase(), category: [a._id] });
       expect(again.status).toBe(409);
       expect(again.body).toMatchObject({ success: false, error: true, message: `A sub category named "${first.name.toUpperCase()}" already exists.` });
       const other = await addSubCategory(t, admin, [a._id]);
-      const renamed = await api(t).put('/api/subcategory/update').set(bearer(admin)).send({ _id: other._id, name: ` ${first.name.toLowerCase()}` });
+      const renamed = await api(t)
+        .put('/api/subcategory/update')
+        .set(bearer(admin))
+        .send({ _id: other._id, name: ` ${first.name.toLowerCase()}` });
       expect(renamed.status).toBe(409);
       // Nothing changed: one subcategory of that name, the other kept its own; renaming to its own name in another case is fine.
       const names = ((await api(t).post('/api/subcategory/get')).body.data as Array<{ name: string }>).map((s) => s.name.toLowerCase());
@@ -174,7 +193,13 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
       const bad = await post({ name: 'x', category: ['not-an-id'] });
       expect(bad.status).toBe(400);
       expect(fieldsOf(bad)[0]).toMatch(/^category/);
-      expect((await api(t).post('/api/subcategory/create').send({ name: 'x', category: [a._id] })).status).toBe(401);
+      expect(
+        (
+          await api(t)
+            .post('/api/subcategory/create')
+            .send({ name: 'x', category: [a._id] })
+        ).status,
+      ).toBe(401);
       expect((await post({ name: 'x', category: [a._id] }, customer)).status).toBe(403);
     });
 
@@ -201,11 +226,19 @@ describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kin
         .set(bearer(admin))
         .send({ _id: s._id, name: `${s.name} 2`, image: '/uploads/n.webp', category: [b._id, b._id] });
       expect(res.status).toBe(200);
-      expect(res.body.data).toMatchObject({ _id: s._id, name: `${s.name} 2`, image: `${t.config.publicUrl}/uploads/n.webp`, category: [{ _id: b._id, name: b.name }] });
+      expect(res.body.data).toMatchObject({
+        _id: s._id,
+        name: `${s.name} 2`,
+        image: `${t.config.publicUrl}/uploads/n.webp`,
+        category: [{ _id: b._id, name: b.name }],
+      });
       const list = await api(t).post('/api/subcategory/get');
       expect(list.body.data.find((x: { _id: string }) => x._id === s._id).category).toEqual([{ _id: b._id, name: b.name }]);
       // A category renamed is seen through its subcategories.
-      await api(t).put('/api/category/update').set(bearer(admin)).send({ _id: b._id, name: `${b.name} R` });
+      await api(t)
+        .put('/api/category/update')
+        .set(bearer(admin))
+        .send({ _id: b._id, name: `${b.name} R` });
       const again = await api(t).post('/api/subcategory/get');
       expect(again.body.data.find((x: { _id: string }) => x._id === s._id).category).toEqual([{ _id: b._id, name: `${b.name} R` }]);
     });

@@ -8,7 +8,10 @@ import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp 
 
 /** Issue 10 point 10: requests that cost the client little must not cost the shop much. */
 
-const png = (width: number, height: number, background = '#36a') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const png = (width: number, height: number, background = '#36a') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 /** The stored file behind an answered image URL (absolute on PUBLIC_URL, served under /uploads/). */
 const fileOf = (t: TestApp, url: string) => join(t.config.uploadsDir, new URL(url, t.config.publicUrl).pathname.replace('/uploads/', ''));
 
@@ -76,7 +79,10 @@ describe.each(DB_KINDS)('cheap requests on %s', (kind) => {
   it('limits text searches per client (120 a minute); plain listings are not counted; another client is not affected', async () => {
     const ip = freshIp();
     for (let i = 0; i < 120; i++) {
-      const res = await api(t).post('/api/product/search-product').set('x-forwarded-for', ip).send({ search: `word${i} thing${i}` });
+      const res = await api(t)
+        .post('/api/product/search-product')
+        .set('x-forwarded-for', ip)
+        .send({ search: `word${i} thing${i}` });
       expect({ i, status: res.status }).toEqual({ i, status: 200 });
     }
     const refused = await api(t).post('/api/product/search-product').set('x-forwarded-for', ip).send({ search: 'one more' });
@@ -88,7 +94,10 @@ describe.each(DB_KINDS)('cheap requests on %s', (kind) => {
   });
 
   it('refuses search text beyond 200 characters with a 400 naming the field', async () => {
-    const res = await api(t).post('/api/product/search-product').set('x-forwarded-for', freshIp()).send({ search: 'a '.repeat(101) + 'b' });
+    const res = await api(t)
+      .post('/api/product/search-product')
+      .set('x-forwarded-for', freshIp())
+      .send({ search: 'a '.repeat(101) + 'b' });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain('search: must be at most 200 characters');
   });

@@ -19,10 +19,13 @@ describe('POST /api/contact (PGlite)', () => {
   };
 
   it('mails the support desk with the sender as Reply-To, and says so', async () => {
-    const res = await api(t)
-      .post('/api/contact')
-      .set('x-forwarded-for', from())
-      .send({ name: 'Ravi Kumar', email: 'Ravi@Example.in', phone: '+91 98765 43210', topic: 'Delivery', message: 'My order #1234 has not arrived yet, please check.' });
+    const res = await api(t).post('/api/contact').set('x-forwarded-for', from()).send({
+      name: 'Ravi Kumar',
+      email: 'Ravi@Example.in',
+      phone: '+91 98765 43210',
+      topic: 'Delivery',
+      message: 'My order #1234 has not arrived yet, please check.',
+    });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, error: false, message: CONTACT_SENT });
     const [mail, ...others] = (await mails()).filter((m) => m.includes('Ravi Kumar'));
@@ -36,7 +39,10 @@ describe('POST /api/contact (PGlite)', () => {
 
   it('names every bad field with a 400 and mails nothing', async () => {
     const before = (await mails()).length;
-    const res = await api(t).post('/api/contact').set('x-forwarded-for', from()).send({ name: ' ', email: 'not-an-email', phone: 'call me', topic: 'Gossip', message: 'hi' });
+    const res = await api(t)
+      .post('/api/contact')
+      .set('x-forwarded-for', from())
+      .send({ name: ' ', email: 'not-an-email', phone: 'call me', topic: 'Gossip', message: 'hi' });
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: true });
     for (const field of ['name', 'email', 'phone', 'topic', 'message']) expect(res.body.message).toContain(field);
@@ -59,7 +65,14 @@ describe('POST /api/contact (PGlite)', () => {
   it('and per sender: a 4th message from one e-mail within 10 minutes gets 429, whatever the address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      statuses.push((await api(t).post('/api/contact').set('x-forwarded-for', from()).send({ name: 'Same Person', email: 'same@example.in', message: 'Where is my refund, please?' })).status);
+      statuses.push(
+        (
+          await api(t)
+            .post('/api/contact')
+            .set('x-forwarded-for', from())
+            .send({ name: 'Same Person', email: 'same@example.in', message: 'Where is my refund, please?' })
+        ).status,
+      );
     }
     expect(statuses).toEqual([201, 201, 201, 429]);
   });

@@ -89,6 +89,9 @@ describe('CORS_ORIGINS', () => {
   it('must list origins, naming a bad one', () => {
     expect(() => loadConfig({ DATA_DIR: '/tmp/haat-cors-config', CORS_ORIGINS: 'http://ok.example, shop.example/path' })).toThrow(ConfigError);
     expect(() => loadConfig({ DATA_DIR: '/tmp/haat-cors-config', CORS_ORIGINS: 'http://a.example/x' })).toThrow(/is not an origin/);
-    expect(loadConfig({ DATA_DIR: '/tmp/haat-cors-config', CORS_ORIGINS: 'http://a.example, https://b.example:8443/' }).corsOrigins).toEqual(['http://a.example', 'https://b.example:8443']);
+    expect(loadConfig({ DATA_DIR: '/tmp/haat-cors-config', CORS_ORIGINS: 'http://a.example, https://b.example:8443/' }).corsOrigins).toEqual([
+      'http://a.example',
+      'https://b.example:8443',
+    ]);
   });
 });

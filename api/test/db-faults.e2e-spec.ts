@@ -145,8 +145,19 @@ onPostgres('a database fault never ends the process (postgres)', () => {
     expect((await api(t).get('/api/health/live')).status).toBe(200);
     expect(await ready()).toBe(200);
 
-    const stored = await t.db.select().from(orders).where(inArray(orders.userId, shoppers.map((s) => s.id)));
-    const lines = await t.db.select().from(orderLines).where(inArray(orderLines.orderId, stored.map((o) => o.id).concat('-')));
+    const stored = await t.db
+      .select()
+      .from(orders)
+      .where(
+        inArray(
+          orders.userId,
+          shoppers.map((s) => s.id),
+        ),
+      );
+    const lines = await t.db
+      .select()
+      .from(orderLines)
+      .where(inArray(orderLines.orderId, stored.map((o) => o.id).concat('-')));
     console.log(
       `db-faults: ${stats.attempts} order requests, ${seen.size} orders seen by shoppers (${stats.replayed} of them answered as a replay after a 503), ` +
         `${stats.unavailable} answers 503, ${stats.terminations} backends terminated in ${stats.killRounds} rounds, readiness 503→200 ${stats.readyDown}→${stats.readyUp} times, ` +

@@ -7,7 +7,12 @@ describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
   let n = 0;
   const person = () => {
     n += 1;
-    return { sub: `g-${Date.now()}-${n}`, email: `g${Date.now().toString(36)}${n}@gmail.test`, name: `Google Person ${n}`, picture: 'https://lh3.googleusercontent.test/a/p.png' };
+    return {
+      sub: `g-${Date.now()}-${n}`,
+      email: `g${Date.now().toString(36)}${n}@gmail.test`,
+      name: `Google Person ${n}`,
+      picture: 'https://lh3.googleusercontent.test/a/p.png',
+    };
   };
 
   beforeAll(async () => {
@@ -60,7 +65,11 @@ describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
     const p = person();
     const token = (await googleRegister(await idp.sign(p))).body.data.accesstoken as string;
     const newEmail = `moved-${p.email}`;
-    const update = (extra: Record<string, unknown>) => api(t).put('/api/user/update-user').set(bearer(token)).send({ name: p.name, email: newEmail, mobile: '9876543210', ...extra });
+    const update = (extra: Record<string, unknown>) =>
+      api(t)
+        .put('/api/user/update-user')
+        .set(bearer(token))
+        .send({ name: p.name, email: newEmail, mobile: '9876543210', ...extra });
 
     const none = await update({});
     expect(none.status).toBe(400);

@@ -97,7 +97,10 @@ export async function adminToken(t: TestApp): Promise<string> {
 
 let customerCounter = 0;
 /** Registers and signs in a new customer; answers their token and id. */
-export async function newCustomer(t: TestApp, name = 'Test Customer'): Promise<{ token: string; refreshToken: string; id: string; email: string; password: string }> {
+export async function newCustomer(
+  t: TestApp,
+  name = 'Test Customer',
+): Promise<{ token: string; refreshToken: string; id: string; email: string; password: string }> {
   const email = `c${Date.now().toString(36)}${customerCounter++}@test.local`;
   const password = 'customer-pass-1';
   const reg = await api(t).post('/api/user/register').send({ name, email, password, confirmPassword: password });

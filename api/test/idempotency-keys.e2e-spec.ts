@@ -19,7 +19,12 @@ describe.each(DB_KINDS)('Idempotency-Key reuse on %s', (kind) => {
   beforeAll(async () => {
     stripe = new StripeStandIn();
     const base = await stripe.start();
-    t = await startApp(kind, { STRIPE_SECRET_KEY: 'sk_test_haat_0123456789', STRIPE_WEBHOOK_SECRET: 'whsec_test_haat_0123456789', STRIPE_API_BASE: base, PUBLIC_URL: 'https://shop.test' });
+    t = await startApp(kind, {
+      STRIPE_SECRET_KEY: 'sk_test_haat_0123456789',
+      STRIPE_WEBHOOK_SECRET: 'whsec_test_haat_0123456789',
+      STRIPE_API_BASE: base,
+      PUBLIC_URL: 'https://shop.test',
+    });
     admin = await adminToken(t);
     shop = await openShop(t, admin);
   });
@@ -32,8 +37,14 @@ describe.each(DB_KINDS)('Idempotency-Key reuse on %s', (kind) => {
     const c = await newCustomer(t, 'Idris');
     return { ...c, addressId: await addAddress(t, c.id), otherAddressId: await addAddress(t, c.id, { city: 'Mysuru' }) };
   }
-  const body = (addressId: string, product: { _id: string }, quantity: number, price = 100) => ({ list_items: [line(product, quantity)], totalAmt: price * quantity, addressId, address: addressId });
-  const post = (path: 'cash-on-delivery' | 'checkout', token: string, key: string, payload: object) => api(t).post(`/api/order/${path}`).set(bearer(token)).set('Idempotency-Key', key).send(payload);
+  const body = (addressId: string, product: { _id: string }, quantity: number, price = 100) => ({
+    list_items: [line(product, quantity)],
+    totalAmt: price * quantity,
+    addressId,
+    address: addressId,
+  });
+  const post = (path: 'cash-on-delivery' | 'checkout', token: string, key: string, payload: object) =>
+    api(t).post(`/api/order/${path}`).set(bearer(token)).set('Idempotency-Key', key).send(payload);
   const ordersOf = async (userId: string) => t.db.select().from(orders).where(eq(orders.userId, userId));
   const expectReused = (res: { status: number; body: Record<string, unknown> }) => {
     expect(res.status).toBe(422);
@@ -67,7 +78,9 @@ describe.each(DB_KINDS)('Idempotency-Key reuse on %s', (kind) => {
   it('cash on delivery: concurrent requests with one key and two bodies store one order; the others replay it or are refused', async () => {
     const c = await shopper();
     const p = await addProduct(t, admin, shop, { price: 100, stock: 50 });
-    const results = await Promise.all(Array.from({ length: 6 }, (_, i) => post('cash-on-delivery', c.token, 'cod-key-race01', body(c.addressId, p, i % 2 ? 1 : 2))));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => post('cash-on-delivery', c.token, 'cod-key-race01', body(c.addressId, p, i % 2 ? 1 : 2))),
+    );
     const stored = await ordersOf(c.id);
     expect(stored).toHaveLength(1);
     const winner = stored[0]!;

@@ -13,7 +13,15 @@ type Line = Record<string, unknown>;
 async function appWithLogs(logLevel: string): Promise<{ app: NestFastifyApplication; lines: Line[]; raw: string[]; close(): Promise<void> }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-logs-'));
   const raw: string[] = [];
-  const config = loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: logLevel, PORT: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_FACTOR: '1000' });
+  const config = loadConfig({
+    DATA_DIR: dataDir,
+    SEED: 'none',
+    LOG_LEVEL: logLevel,
+    PORT: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_FACTOR: '1000',
+  });
   const app = await createApp(config, { write: (chunk: string) => void raw.push(chunk) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return {
@@ -59,7 +67,15 @@ describe('structured logs (pino JSON lines)', () => {
 
     const byId = (id: string) => s.lines.filter((l) => l.reqId === id && l.msg === 'request');
     expect(byId('trace-login-1')).toEqual([
-      expect.objectContaining({ level: 30, method: 'POST', route: '/api/user/login', path: '/api/user/login', status: 200, durationMs: expect.any(Number), time: expect.any(String) }),
+      expect.objectContaining({
+        level: 30,
+        method: 'POST',
+        route: '/api/user/login',
+        path: '/api/user/login',
+        status: 200,
+        durationMs: expect.any(Number),
+        time: expect.any(String),
+      }),
     ]);
     const [cartLine] = byId(made);
     expect(cartLine).toMatchObject({ method: 'GET', route: '/api/cart/get', status: 200, userId: expect.stringMatching(/^[0-9A-Z]{26}$/) });
@@ -74,7 +90,10 @@ describe('structured logs (pino JSON lines)', () => {
   it('redacts authorization, cookies, passwords, tokens and codes in anything logged', async () => {
     const log = s.app.getHttpAdapter().getInstance().log;
     log.warn(
-      { headers: { authorization: 'Bearer sekrit-1', cookie: 'sid=sekrit-2' }, body: { password: 'sekrit-3', refreshToken: 'sekrit-4', otp: '918273', code: '555111', token: 'sekrit-5' } },
+      {
+        headers: { authorization: 'Bearer sekrit-1', cookie: 'sid=sekrit-2' },
+        body: { password: 'sekrit-3', refreshToken: 'sekrit-4', otp: '918273', code: '555111', token: 'sekrit-5' },
+      },
       'something odd',
     );
     await settle();

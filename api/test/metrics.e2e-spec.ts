@@ -30,7 +30,13 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
 
   it('is for the token holder only', async () => {
     expect((await api(t).get('/api/metrics')).status).toBe(401);
-    expect((await api(t).get('/api/metrics').set(bearer(`${TOKEN}x`))).status).toBe(401);
+    expect(
+      (
+        await api(t)
+          .get('/api/metrics')
+          .set(bearer(`${TOKEN}x`))
+      ).status,
+    ).toBe(401);
     const wrong = await api(t).get('/api/metrics').set(bearer(admin));
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ success: false, error: true });
@@ -43,7 +49,10 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
     expect((await api(t).post('/api/product/get-product-details').send({ productId: product._id })).status).toBe(200);
     const shopper = await newCustomer(t);
     const addressId = await addAddress(t, shopper.id);
-    const order = await api(t).post('/api/order/cash-on-delivery').set(bearer(shopper.token)).send({ list_items: [line(product, 2)], totalAmt: 240, addressId });
+    const order = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(shopper.token))
+      .send({ list_items: [line(product, 2)], totalAmt: 240, addressId });
     expect(order.status).toBe(201);
     const socket = await connectSocket(baseUrl(t), admin);
     try {
@@ -65,7 +74,16 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
       expect(sample(text, 'haat_socket_connections')).toBe(1);
       expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);
-      console.log(`${new Set(text.split('\n').filter((r) => r.startsWith('# TYPE')).map((r) => r.split(' ')[2])).size} metric families`);
+      console.log(
+        `${
+          new Set(
+            text
+              .split('\n')
+              .filter((r) => r.startsWith('# TYPE'))
+              .map((r) => r.split(' ')[2]),
+          ).size
+        } metric families`,
+      );
     } finally {
       socket.close();
     }

@@ -11,7 +11,12 @@ import { ErrorEnvelope, SuccessEnvelope } from '../src/openapi/openapi-document.
 import { ADMIN } from './harness.js';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
-type Operation = { security?: unknown[]; requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> }; responses: Record<string, unknown>; parameters?: Array<{ in: string; name: string }> };
+type Operation = {
+  security?: unknown[];
+  requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
+  responses: Record<string, unknown>;
+  parameters?: Array<{ in: string; name: string }>;
+};
 
 describe('the API describes itself (GET /api/openapi.json, /api/docs)', () => {
   let app: NestFastifyApplication, dataDir: string;
@@ -21,11 +26,22 @@ describe('the API describes itself (GET /api/openapi.json, /api/docs)', () => {
 
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'haat-openapi-'));
-    const config = loadConfig({ DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error', PORT: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_FACTOR: '1000' });
-    app = await createApp(config);
-    app.getHttpAdapter().getInstance().addHook('onRoute', (route) => {
-      for (const method of [route.method].flat()) registered.push({ method: String(method), url: route.url });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      SEED: 'none',
+      LOG_LEVEL: 'error',
+      PORT: '0',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      RATE_LIMIT_FACTOR: '1000',
     });
+    app = await createApp(config);
+    app
+      .getHttpAdapter()
+      .getInstance()
+      .addHook('onRoute', (route) => {
+        for (const method of [route.method].flat()) registered.push({ method: String(method), url: route.url });
+      });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const res = await request(app.getHttpServer()).get('/api/openapi.json');
     expect(res.status).toBe(200);
@@ -82,7 +98,10 @@ describe('the API describes itself (GET /api/openapi.json, /api/docs)', () => {
       const parsed = route.body!.safeParse(json.example);
       expect({ route: route.path, zod: parsed.success ? 'valid' : parsed.error.message }).toEqual({ route: route.path, zod: 'valid' });
       const validate = ajv.compile(json.schema as object);
-      expect({ route: route.path, jsonSchema: validate(json.example) ? 'valid' : ajv.errorsText(validate.errors) }).toEqual({ route: route.path, jsonSchema: 'valid' });
+      expect({ route: route.path, jsonSchema: validate(json.example) ? 'valid' : ajv.errorsText(validate.errors) }).toEqual({
+        route: route.path,
+        jsonSchema: 'valid',
+      });
     }
     expect(examples).toBeGreaterThanOrEqual(8);
   });

@@ -16,14 +16,25 @@ export interface Shop {
 }
 
 export async function openShop(t: TestApp, adminToken: string): Promise<Shop> {
-  const cat = await api(t).post('/api/category/add-category').set(bearer(adminToken)).send({ name: unique('Snacks'), image: '/uploads/c.webp' });
+  const cat = await api(t)
+    .post('/api/category/add-category')
+    .set(bearer(adminToken))
+    .send({ name: unique('Snacks'), image: '/uploads/c.webp' });
   if (cat.status !== 201) throw new Error(`add-category ${cat.status} ${JSON.stringify(cat.body)}`);
-  const sub = await api(t).post('/api/subcategory/create').set(bearer(adminToken)).send({ name: unique('Chips'), image: '/uploads/s.webp', category: [cat.body.data._id] });
+  const sub = await api(t)
+    .post('/api/subcategory/create')
+    .set(bearer(adminToken))
+    .send({ name: unique('Chips'), image: '/uploads/s.webp', category: [cat.body.data._id] });
   if (sub.status !== 201) throw new Error(`subcategory/create ${sub.status} ${JSON.stringify(sub.body)}`);
   return { categoryId: cat.body.data._id, subCategoryId: sub.body.data._id };
 }
 
-export async function addProduct(t: TestApp, adminToken: string, shop: Shop, input: { price: number; discount?: number; stock: number; name?: string }): Promise<{ _id: string; name: string }> {
+export async function addProduct(
+  t: TestApp,
+  adminToken: string,
+  shop: Shop,
+  input: { price: number; discount?: number; stock: number; name?: string },
+): Promise<{ _id: string; name: string }> {
   const res = await api(t)
     .post('/api/product/create')
     .set(bearer(adminToken))
@@ -80,4 +91,8 @@ export async function stockOf(t: TestApp, productId: string): Promise<number> {
 }
 
 /** The cart item shape the checkout screen sends: productId populated. */
-export const line = (product: { _id: string; name?: string }, quantity: number) => ({ _id: newId(), productId: { _id: product._id, name: product.name }, quantity });
+export const line = (product: { _id: string; name?: string }, quantity: number) => ({
+  _id: newId(),
+  productId: { _id: product._id, name: product.name },
+  quantity,
+});

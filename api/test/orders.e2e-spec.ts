@@ -78,7 +78,12 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     const list = await api(t).get('/api/order/order-list').set(bearer(c.token));
     expect(list.status).toBe(200);
     expect(list.body.data).toHaveLength(1);
-    expect(list.body.data[0]).toMatchObject({ orderId: order.orderId, delivery_address: { city: 'Bengaluru' }, statusHistory: order.statusHistory, product_details: order.product_details });
+    expect(list.body.data[0]).toMatchObject({
+      orderId: order.orderId,
+      delivery_address: { city: 'Bengaluru' },
+      statusHistory: order.statusHistory,
+      product_details: order.product_details,
+    });
   });
 
   it('lists only my own orders, newest first', async () => {
@@ -107,7 +112,12 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({ success: false, code: 'PRICE_CHANGED' });
     // 250 − ceil(12.5) = 237 × 2 = 474.
-    expect(stale.body.current).toMatchObject({ totalAmt: 474, subTotalAmt: 474, itemsTotal: 500, product_details: [{ productId: p._id, unitPrice: 237, subTotalAmt: 474 }] });
+    expect(stale.body.current).toMatchObject({
+      totalAmt: 474,
+      subTotalAmt: 474,
+      itemsTotal: 500,
+      product_details: [{ productId: p._id, unitPrice: 237, subTotalAmt: 474 }],
+    });
     expect(await stockOf(t, p._id)).toBe(4);
     expect(await cartOf(t, c.id)).toEqual([{ productId: p._id, quantity: 2 }]);
     expect((await api(t).get('/api/order/order-list').set(bearer(c.token))).body.data).toEqual([]);
@@ -148,7 +158,13 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect((await cod(c.token, { ...base, addressId: disabled })).status).toBe(404);
     const unknown = await cod(c.token, { list_items: [{ productId: '01JUNKNOWNPRODUCT0000000000', quantity: 1 }], totalAmt: 10, address: c.addressId });
     expect(unknown.status).toBe(404);
-    expect((await api(t).post('/api/order/cash-on-delivery').send({ ...base, address: c.addressId })).status).toBe(401);
+    expect(
+      (
+        await api(t)
+          .post('/api/order/cash-on-delivery')
+          .send({ ...base, address: c.addressId })
+      ).status,
+    ).toBe(401);
     expect(await stockOf(t, p._id)).toBe(5);
   });
 
@@ -289,10 +305,12 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
   it('never oversells: 50 concurrent orders for a stock of 10 give exactly 10 orders and stock 0', async () => {
     const p = await addProduct(t, admin, shop, { price: 100, stock: 10 });
     const shoppers = await Promise.all(Array.from({ length: 10 }, () => shopper()));
-    const results = await Promise.all(Array.from({ length: 50 }, (_, i) => {
-      const c = shoppers[i % shoppers.length] as (typeof shoppers)[number];
-      return cod(c.token, { list_items: [line(p, 1)], totalAmt: 100, address: c.addressId });
-    }));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => {
+        const c = shoppers[i % shoppers.length] as (typeof shoppers)[number];
+        return cod(c.token, { list_items: [line(p, 1)], totalAmt: 100, address: c.addressId });
+      }),
+    );
     const statuses = results.map((r) => r.status);
     expect(statuses.filter((s) => s === 201)).toHaveLength(10);
     expect(statuses.filter((s) => s === 409)).toHaveLength(40);

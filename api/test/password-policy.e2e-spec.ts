@@ -49,10 +49,15 @@ describe.each(DB_KINDS)('password policy on %s', (kind) => {
   it('reset refuses short and common new passwords with a clear message, then accepts a good one', async () => {
     const c = await newCustomer(t);
     await api(t).put('/api/user/forgot-password').send({ email: c.email });
-    const verified = await api(t).put('/api/user/verify-forgot-password-otp').send({ email: c.email, otp: await waitForCode(t, c.email) });
+    const verified = await api(t)
+      .put('/api/user/verify-forgot-password-otp')
+      .send({ email: c.email, otp: await waitForCode(t, c.email) });
     expect(verified.status).toBe(200);
     // Whatever the verify step hands back travels with the reset, as the app does.
-    const reset = (newPassword: string) => api(t).put('/api/user/reset-password').send({ ...verified.body.data, email: c.email, newPassword, confirmPassword: newPassword });
+    const reset = (newPassword: string) =>
+      api(t)
+        .put('/api/user/reset-password')
+        .send({ ...verified.body.data, email: c.email, newPassword, confirmPassword: newPassword });
 
     const short = await reset('short');
     expect(short.status).toBe(400);

@@ -111,13 +111,16 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
     await forgot(c.email);
     const code = await waitForCode(t, c.email);
     // Ten minutes pass: the expiry is moved into the past in the database (no clock is mocked).
-    await t.db.update(passwordResetCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetCodes.email, c.email));
+    await t.db
+      .update(passwordResetCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetCodes.email, c.email));
     const res = await verify(c.email, code);
     expect(res.status).toBe(400);
     expect(res.body.message).toMatch(/expired/);
   });
 
-  it('reset needs the token the verify answered: not the e-mail alone, not another account\'s token, not after 10 minutes', async () => {
+  it("reset needs the token the verify answered: not the e-mail alone, not another account's token, not after 10 minutes", async () => {
     const c = await newCustomer(t);
     const eve = await newCustomer(t);
     await forgot(c.email);
@@ -143,11 +146,15 @@ describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
     expect(again.body.data).toBeUndefined();
 
     // Ten minutes pass (the expiry is moved into the past in the database; no clock is mocked).
-    await t.db.update(passwordResetCodes).set({ resetTokenExpiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResetCodes.email, c.email));
+    await t.db
+      .update(passwordResetCodes)
+      .set({ resetTokenExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetCodes.email, c.email));
     const late = await reset(c.email, token, 'too-late-pass');
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/10 minutes/);
-    for (const password of ['hijacked-pass', 'too-late-pass']) expect((await api(t).post('/api/user/login').send({ email: c.email, password })).status).toBe(400);
+    for (const password of ['hijacked-pass', 'too-late-pass'])
+      expect((await api(t).post('/api/user/login').send({ email: c.email, password })).status).toBe(400);
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(200);
   });
 

@@ -97,7 +97,14 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(expiresIn).toBeLessThanOrEqual(31 * 60);
 
     const row = await orderRow(orderId);
-    expect(row).toMatchObject({ paymentMethod: 'CARD', paymentStatus: 'AWAITING_PAYMENT', status: null, statusHistory: [], stripeSessionId: res.body.id, totalAmt: 180 });
+    expect(row).toMatchObject({
+      paymentMethod: 'CARD',
+      paymentStatus: 'AWAITING_PAYMENT',
+      status: null,
+      statusHistory: [],
+      stripeSessionId: res.body.id,
+      totalAmt: 180,
+    });
     expect(await stockOf(t, p._id)).toBe(3);
     // The cart stays until the payment succeeds.
     expect(await cartOf(t, c.id)).toEqual([{ productId: p._id, quantity: 2 }]);
@@ -110,7 +117,13 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     const res = await checkout(c, p, 1, 250);
     const orderId = res.body.data.orderId as string;
 
-    const event = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, client_reference_id: orderId, payment_status: 'paid', amount_total: 25000 });
+    const event = signedEvent('checkout.session.completed', {
+      id: res.body.id,
+      metadata: { orderId },
+      client_reference_id: orderId,
+      payment_status: 'paid',
+      amount_total: 25000,
+    });
     const first = await webhook(event);
     expect(first.status).toBe(200);
     expect(first.body.data).toEqual({ received: true, orderId });
@@ -202,7 +215,13 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
 
     // A late "completed" for an order that is no longer awaiting payment does not revive it.
     // Its money goes back.
-    const late = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 20000, payment_intent: `pi_late_${orderId}` });
+    const late = signedEvent('checkout.session.completed', {
+      id: res.body.id,
+      metadata: { orderId },
+      payment_status: 'paid',
+      amount_total: 20000,
+      payment_intent: `pi_late_${orderId}`,
+    });
     expect((await webhook(late)).status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED', stripeRefundId: expect.stringMatching(/^re_test_/) });
     expect(stripe.refunds().filter((c) => c.form.payment_intent === `pi_late_${orderId}`)).toHaveLength(1);
@@ -232,7 +251,13 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       const p = await addProduct(t, admin, shop, { price: 250, stock: 4 });
       const res = await checkout(c, p, 2, 500);
       const orderId = res.body.data.orderId as string;
-      const paid = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 50000, payment_intent: `pi_${orderId}` });
+      const paid = signedEvent('checkout.session.completed', {
+        id: res.body.id,
+        metadata: { orderId },
+        payment_status: 'paid',
+        amount_total: 50000,
+        payment_intent: `pi_${orderId}`,
+      });
       expect((await webhook(paid)).status).toBe(200);
       expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', stripePaymentIntent: `pi_${orderId}`, stripeRefundId: null });
       return { orderId, product: p };
@@ -263,7 +288,10 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     // Cash on delivery: nothing was paid, nothing to refund.
     const before = stripe.refunds().length;
     const p = await addProduct(t, admin, shop, { price: 100, stock: 2 });
-    const cod = await api(t).post('/api/order/cash-on-delivery').set(bearer(c.token)).send({ list_items: [line(p, 1)], address: c.addressId, totalAmt: 100 });
+    const cod = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(c.token))
+      .send({ list_items: [line(p, 1)], address: c.addressId, totalAmt: 100 });
     expect(cod.status).toBe(201);
     expect((await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: cod.body.data.orderId })).status).toBe(200);
     await new Promise((r) => setTimeout(r, 200));
@@ -309,11 +337,18 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     try {
       const c = await newCustomer(bare);
       const addressId = await addAddress(bare, c.id);
-      const res = await api(bare).post('/api/order/checkout').set(bearer(c.token)).send({ list_items: [{ productId: 'P1', quantity: 1 }], addressId, totalAmt: 1 });
+      const res = await api(bare)
+        .post('/api/order/checkout')
+        .set(bearer(c.token))
+        .send({ list_items: [{ productId: 'P1', quantity: 1 }], addressId, totalAmt: 1 });
       expect(res.status).toBe(503);
       expect(res.body.message).toMatch(/Online payment is not available/);
       const hook = signedEvent('checkout.session.completed', { id: 'cs_x', metadata: { orderId: 'HT00000000' } });
-      const webhookRes = await api(bare).post('/api/order/webhook').set('content-type', 'application/json').set('stripe-signature', hook.header).send(hook.payload);
+      const webhookRes = await api(bare)
+        .post('/api/order/webhook')
+        .set('content-type', 'application/json')
+        .set('stripe-signature', hook.header)
+        .send(hook.payload);
       expect(webhookRes.status).toBe(503);
     } finally {
       await bare.close();

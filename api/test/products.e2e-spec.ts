@@ -29,7 +29,10 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
           discount: 10,
           description: 'Soft cotton.',
           more_details: { Fabric: 'Cotton', Washable: true },
-          variants: [{ name: 'M', stock: 3 }, { name: 'L', price: 849 }],
+          variants: [
+            { name: 'M', stock: 3 },
+            { name: 'L', price: 849 },
+          ],
         });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ success: true, error: false, message: expect.any(String) });
@@ -164,20 +167,34 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         price: 700,
         discount: 0,
         stock: 0,
-        _id: (await addProduct(t, admin, { name: 'Epsilon Watch', price: 700, stock: 0, variants: [{ name: 'Blue', stock: 4 }], category: [cat._id], subCategory: [sub._id] }))._id,
+        _id: (
+          await addProduct(t, admin, {
+            name: 'Epsilon Watch',
+            price: 700,
+            stock: 0,
+            variants: [{ name: 'Blue', stock: 4 }],
+            category: [cat._id],
+            subCategory: [sub._id],
+          })
+        )._id,
       });
       for (let i = 0; i < 13; i++) await addProduct(t, admin, { name: `Other ${i}`, category: [cat._id], subCategory: [subB._id] });
       await addProduct(t, admin, { name: 'In cat2 only', category: [cat2._id], subCategory: [sub._id] });
     });
 
-    const listing = (body: object) => api(t).post('/api/product/get-product-by-category-and-subcategory').send({ categoryId: cat._id, subCategoryId: sub._id, ...body });
+    const listing = (body: object) =>
+      api(t)
+        .post('/api/product/get-product-by-category-and-subcategory')
+        .send({ categoryId: cat._id, subCategoryId: sub._id, ...body });
 
     it('pages of 12 with totalCount', async () => {
       const res = await api(t).post('/api/product/get-product-by-category-and-subcategory').send({ categoryId: cat._id, subCategoryId: subB._id, page: 1 });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ success: true, totalCount: 13 });
       expect(res.body.data).toHaveLength(12);
-      const page2 = await api(t).post('/api/product/get-product-by-category-and-subcategory').send({ categoryId: cat._id, subCategoryId: subB._id, page: 2, limit: 12 });
+      const page2 = await api(t)
+        .post('/api/product/get-product-by-category-and-subcategory')
+        .send({ categoryId: cat._id, subCategoryId: subB._id, page: 2, limit: 12 });
       expect(page2.body.data).toHaveLength(1);
       expect(page2.body.totalCount).toBe(13);
       // Only products in both the category and the subcategory.
@@ -245,7 +262,9 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
 
     it('get-related-products: same subcategory first, never the product itself, limit 8; 400 names bad ids', async () => {
       const alpha = made.find((p) => p.name === 'Alpha Watch')!;
-      const res = await api(t).post('/api/product/get-related-products').send({ categoryId: cat._id, subCategoryId: sub._id, excludeProductId: alpha._id, limit: 8 });
+      const res = await api(t)
+        .post('/api/product/get-related-products')
+        .send({ categoryId: cat._id, subCategoryId: sub._id, excludeProductId: alpha._id, limit: 8 });
       expect(res.status).toBe(200);
       expect(res.body.success).toBe(true);
       expect(res.body.data).toHaveLength(8);
@@ -294,7 +313,11 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       const p = await addProduct(t, admin, { category: [cat._id], subCategory: [sub._id], more_details: { Colour: 'Red' } });
       const res = await api(t).post('/api/product/get-product-details').send({ productId: p._id });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, error: false, data: { _id: p._id, more_details: { Colour: 'Red', averageRating: 0, totalReviews: 0 }, category: [{ _id: cat._id, name: cat.name }] } });
+      expect(res.body).toMatchObject({
+        success: true,
+        error: false,
+        data: { _id: p._id, more_details: { Colour: 'Red', averageRating: 0, totalReviews: 0 }, category: [{ _id: cat._id, name: cat.name }] },
+      });
       expect(fieldsOf(await api(t).post('/api/product/get-product-details').send({}))).toEqual(['productId']);
       expect(fieldsOf(await api(t).post('/api/product/get-product-details').send({ productId: 'kurta-x' }))).toEqual(['productId']);
       const unknown = await api(t).post('/api/product/get-product-details').send({ productId: UNKNOWN });
@@ -317,16 +340,28 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         .set(bearer(admin))
         .send({ _id: p._id, productType: 'variable', unit: 'kg', price: 650, discount: 5, name: 'New Name', more_details: { Origin: 'Assam' } });
       expect(res.status).toBe(200);
-      expect(res.body).toMatchObject({ success: true, message: expect.any(String), data: { _id: p._id, name: 'New Name', price: 650, productType: 'variable', unit: 'kg' } });
+      expect(res.body).toMatchObject({
+        success: true,
+        message: expect.any(String),
+        data: { _id: p._id, name: 'New Name', price: 650, productType: 'variable', unit: 'kg' },
+      });
 
-      expect((await details()).body.data).toMatchObject({ name: 'New Name', price: 650, discount: 5, more_details: { Origin: 'Assam', averageRating: 0, totalReviews: 0 } });
+      expect((await details()).body.data).toMatchObject({
+        name: 'New Name',
+        price: 650,
+        discount: 5,
+        more_details: { Origin: 'Assam', averageRating: 0, totalReviews: 0 },
+      });
       expect((await listing()).body.data.find((x: Wire) => x._id === p._id).price).toBe(650);
       expect((await list()).body.data.find((x: Wire) => x._id === p._id).name).toBe('New Name');
       // The new name is searchable at once.
       const found = await api(t).post('/api/product/search-product').send({ search: 'New Name' });
       expect(found.body.data.map((x: Wire) => x._id)).toContain(p._id);
       // A renamed category shows on the product too.
-      await api(t).put('/api/category/update').set(bearer(admin)).send({ _id: cat._id, name: `${cat.name} Renamed` });
+      await api(t)
+        .put('/api/category/update')
+        .set(bearer(admin))
+        .send({ _id: cat._id, name: `${cat.name} Renamed` });
       expect((await details()).body.data.category).toEqual([{ _id: cat._id, name: `${cat.name} Renamed` }]);
     });
 
@@ -368,11 +403,20 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       const tws = await addSubCategory(t, admin, [audio._id]);
       const fiction = await addSubCategory(t, admin, [books._id]);
       earbudIds = [
-        (await addProduct(t, admin, { name: 'boAt Airdopes Wireless Earbuds 141', description: 'True wireless earbuds with 42 hours of playback.', category: [audio._id], subCategory: [tws._id] }))._id,
-        (await addProduct(t, admin, { name: 'Noise Buds ANC Earbuds', description: 'Active noise cancelling.', category: [audio._id], subCategory: [tws._id] }))._id,
+        (
+          await addProduct(t, admin, {
+            name: 'boAt Airdopes Wireless Earbuds 141',
+            description: 'True wireless earbuds with 42 hours of playback.',
+            category: [audio._id],
+            subCategory: [tws._id],
+          })
+        )._id,
+        (await addProduct(t, admin, { name: 'Noise Buds ANC Earbuds', description: 'Active noise cancelling.', category: [audio._id], subCategory: [tws._id] }))
+          ._id,
         (await addProduct(t, admin, { name: 'Realme Earbud Pro', description: 'Low latency gaming.', category: [audio._id], subCategory: [tws._id] }))._id,
       ];
-      descOnly = (await addProduct(t, admin, { name: 'Silicone Carry Case', description: 'Fits most earbuds.', category: [audio._id], subCategory: [tws._id] }))._id;
+      descOnly = (await addProduct(t, admin, { name: 'Silicone Carry Case', description: 'Fits most earbuds.', category: [audio._id], subCategory: [tws._id] }))
+        ._id;
       for (const name of ['Penguin Mystery Novel', 'Rupa Short Stories', 'Westland Thriller', 'Neckband Sports Wireless'])
         await addProduct(t, admin, { name, description: 'Something else entirely.', category: [books._id], subCategory: [fiction._id] });
     });
@@ -405,7 +449,13 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       const nothing = await api(t).post('/api/product/search-product').send({ search: 'xylophonez' });
       expect(nothing.body).toMatchObject({ success: true, data: [] });
       expect(fieldsOf(await api(t).post('/api/product/search-product').send({ search: 'a', page: 0 }))).toEqual(['page']);
-      expect(fieldsOf(await api(t).post('/api/product/search-product').send({ search: ['a'] }))).toEqual(['search']);
+      expect(
+        fieldsOf(
+          await api(t)
+            .post('/api/product/search-product')
+            .send({ search: ['a'] }),
+        ),
+      ).toEqual(['search']);
       // Query syntax is just text: no 500 for tsquery operators or quotes.
       for (const odd of ["ear' & | ! ( buds", ':*', 'a\\b', '😀 earbuds']) {
         const r = await api(t).post('/api/product/search-product').send({ search: odd });

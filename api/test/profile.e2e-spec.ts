@@ -25,7 +25,11 @@ describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
   it('changing the e-mail needs the current password, and the old address is told by mail', async () => {
     const c = await newCustomer(t, 'Careful');
     const newEmail = `attacker-${c.email}`;
-    const update = (extra: Record<string, unknown>) => api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Careful', email: newEmail, mobile: '9876543210', ...extra });
+    const update = (extra: Record<string, unknown>) =>
+      api(t)
+        .put('/api/user/update-user')
+        .set(bearer(c.token))
+        .send({ name: 'Careful', email: newEmail, mobile: '9876543210', ...extra });
     const missing = await update({});
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ success: false, error: true, fields: ['currentPassword'] });
@@ -66,7 +70,9 @@ describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
 
   it('upload-avatar re-encodes an image to WebP and answers data.avatar; refuses non-images', async () => {
     const c = await newCustomer(t);
-    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e33' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#e33' } })
+      .png()
+      .toBuffer();
     const res = await api(t).put('/api/user/upload-avatar').set(bearer(c.token)).attach('file', png, { filename: 'me.png', contentType: 'image/png' });
     expect(res.status).toBe(200);
     expect(res.body.data.avatar).toMatch(new RegExp(`^${t.config.publicUrl}/uploads/avatar.+\\.webp$`));

@@ -7,7 +7,11 @@ describe('public configuration', () => {
 
   beforeAll(async () => {
     bare = await startApp('pglite');
-    full = await startApp('pglite', { GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com', STRIPE_SECRET_KEY: 'sk_test_secret_value', STRIPE_WEBHOOK_SECRET: 'whsec_secret_value' });
+    full = await startApp('pglite', {
+      GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
+      STRIPE_SECRET_KEY: 'sk_test_secret_value',
+      STRIPE_WEBHOOK_SECRET: 'whsec_secret_value',
+    });
   });
   afterAll(async () => {
     await bare.close();

@@ -13,7 +13,9 @@ describe('image URLs usable from any origin (PUBLIC_URL)', () => {
   afterAll(() => t.close());
 
   it('answers an upload as an absolute URL on PUBLIC_URL, served at its path', async () => {
-    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#446688' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#446688' } })
+      .png()
+      .toBuffer();
     const res = await api(t).post('/api/file/upload').set(bearer(admin)).attach('image', png, 'a.png');
     expect(res.status).toBe(201);
     expect(res.body.data.url).toMatch(/^https:\/\/shop\.example\/uploads\/[a-z0-9]+-large\.webp$/);
@@ -27,7 +29,16 @@ describe('image URLs usable from any origin (PUBLIC_URL)', () => {
     const created = await api(t)
       .post('/api/product/create')
       .set(bearer(admin))
-      .send({ name: 'Mug', image: [`${PUBLIC}/uploads/m-large.webp`, '/uploads/n-large.webp', 'https://cdn.example.com/x.webp'], category: [cat._id], subCategory: [sub._id], unit: '1', stock: 3, price: 100, description: 'A mug.' });
+      .send({
+        name: 'Mug',
+        image: [`${PUBLIC}/uploads/m-large.webp`, '/uploads/n-large.webp', 'https://cdn.example.com/x.webp'],
+        category: [cat._id],
+        subCategory: [sub._id],
+        unit: '1',
+        stock: 3,
+        price: 100,
+        description: 'A mug.',
+      });
     if (created.status !== 201) throw new Error(JSON.stringify(created.body));
     expect(created.status).toBe(201);
     const expected = [`${PUBLIC}/uploads/m-large.webp`, `${PUBLIC}/uploads/n-large.webp`, 'https://cdn.example.com/x.webp'];

@@ -32,7 +32,29 @@ export class PushEndpoint {
     this.dir = mkdtempSync(join(tmpdir(), 'haat-push-'));
     const key = join(this.dir, 'key.pem');
     this.caFile = join(this.dir, 'cert.pem');
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-keyout', key, '-out', this.caFile, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { stdio: 'ignore' });
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-keyout',
+        key,
+        '-out',
+        this.caFile,
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+      ],
+      { stdio: 'ignore' },
+    );
     this.server = createServer({ key: readFileSync(key), cert: readFileSync(this.caFile) }, (req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
@@ -97,7 +119,11 @@ export class BrowserSubscription {
 
   /** What PushSubscription.toJSON() gives the page, which it posts to /api/push/subscribe. */
   toJSON() {
-    return { endpoint: this.endpoint, expirationTime: null, keys: { p256dh: this.ecdh.getPublicKey().toString('base64url'), auth: this.authSecret.toString('base64url') } };
+    return {
+      endpoint: this.endpoint,
+      expirationTime: null,
+      keys: { p256dh: this.ecdh.getPublicKey().toString('base64url'), auth: this.authSecret.toString('base64url') },
+    };
   }
 
   /**

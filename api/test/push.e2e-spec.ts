@@ -23,7 +23,10 @@ async function checkVapid(delivery: PushDelivery, publicKey: string, origin: str
   const match = /^vapid t=([^,]+), k=(.+)$/.exec(String(delivery.headers.authorization));
   expect(match?.[2]).toBe(publicKey);
   const raw = Buffer.from(publicKey, 'base64url');
-  const key = createPublicKey({ format: 'jwk', key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') } });
+  const key = createPublicKey({
+    format: 'jwk',
+    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+  });
   const { payload } = await jwtVerify(match?.[1] as string, key, { algorithms: ['ES256'] });
   expect(payload.aud).toBe(origin);
   expect(payload.sub).toBe('mailto:support@haat.local');
@@ -54,7 +57,10 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     const c = await newCustomer(t);
     const addressId = await addAddress(t, c.id);
     const p = await addProduct(t, admin, shop, { price, stock: 5 });
-    const res = await api(t).post('/api/order/cash-on-delivery').set(bearer(c.token)).send({ list_items: [line(p, 1)], totalAmt: price, address: addressId });
+    const res = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(c.token))
+      .send({ list_items: [line(p, 1)], totalAmt: price, address: addressId });
     expect(res.status).toBe(201);
     return res.body.data.orderId as string;
   }
@@ -77,7 +83,10 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     const noKeys = await api(t).post('/api/push/subscribe').set(bearer(admin)).send({ endpoint: sub.endpoint });
     expect(noKeys.status).toBe(400);
     expect(noKeys.body.fields).toContain('keys');
-    const plainHttp = await api(t).post('/api/push/subscribe').set(bearer(admin)).send({ ...sub.toJSON(), endpoint: 'http://127.0.0.1/push' });
+    const plainHttp = await api(t)
+      .post('/api/push/subscribe')
+      .set(bearer(admin))
+      .send({ ...sub.toJSON(), endpoint: 'http://127.0.0.1/push' });
     expect(plainHttp.status).toBe(400);
     expect(plainHttp.body.fields).toContain('endpoint');
   });
@@ -96,7 +105,10 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
 
     const orderId = await order(123456.5);
     const publicKey = (await api(t).get('/api/push/public-key')).body.data.publicKey as string;
-    for (const [path, browser] of [['/push/admin-phone', adminPhone], ['/push/admin-desktop', adminDesktop]] as const) {
+    for (const [path, browser] of [
+      ['/push/admin-phone', adminPhone],
+      ['/push/admin-desktop', adminDesktop],
+    ] as const) {
       const [delivery] = await arrived(pushService, path);
       expect(delivery?.headers['content-encoding']).toBe('aes128gcm');
       expect(Number(delivery?.headers.ttl)).toBeGreaterThan(0);

@@ -37,7 +37,14 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
       const statuses: number[] = [];
       // Changing the claimed address on every try must not escape the per-IP limit.
       for (let i = 0; i < 21; i++) {
-        statuses.push((await api(direct).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email: freshEmail('spoof'), password: 'wrong-pass' })).status);
+        statuses.push(
+          (
+            await api(direct)
+              .post('/api/user/login')
+              .set('x-forwarded-for', freshIp())
+              .send({ email: freshEmail('spoof'), password: 'wrong-pass' })
+          ).status,
+        );
       }
       expect(statuses.at(-1)).toBe(429);
     } finally {
@@ -48,15 +55,24 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
   it('login: 20 tries per minute per IP, then 429 with a message and Retry-After; another IP is not affected', async () => {
     const ip = freshIp();
     for (let i = 0; i < 20; i++) {
-      const res = await api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('ip'), password: 'wrong-pass' });
+      const res = await api(t)
+        .post('/api/user/login')
+        .set('x-forwarded-for', ip)
+        .send({ email: freshEmail('ip'), password: 'wrong-pass' });
       expect(res.status).toBe(400);
     }
-    const limited = await api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('ip'), password: 'wrong-pass' });
+    const limited = await api(t)
+      .post('/api/user/login')
+      .set('x-forwarded-for', ip)
+      .send({ email: freshEmail('ip'), password: 'wrong-pass' });
     expect(limited.status).toBe(429);
     expect(limited.body).toMatchObject({ success: false, error: true, code: 'RATE_LIMITED' });
     expect(limited.body.message).toMatch(/Too many attempts\. Please wait \d+ seconds? and try again\./);
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-    const elsewhere = await api(t).post('/api/user/login').set('x-forwarded-for', freshIp()).send({ email: freshEmail('ip'), password: 'wrong-pass' });
+    const elsewhere = await api(t)
+      .post('/api/user/login')
+      .set('x-forwarded-for', freshIp())
+      .send({ email: freshEmail('ip'), password: 'wrong-pass' });
     expect(elsewhere.status).toBe(400);
   });
 
@@ -65,16 +81,36 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
       {
         name: 'register per IP',
         limit: 10,
-        send: (ip) => api(t).post('/api/user/register').set('x-forwarded-for', ip).send({ name: 'R', email: freshEmail('reg'), password: 'p', confirmPassword: 'q' }),
+        send: (ip) =>
+          api(t)
+            .post('/api/user/register')
+            .set('x-forwarded-for', ip)
+            .send({ name: 'R', email: freshEmail('reg'), password: 'p', confirmPassword: 'q' }),
       },
-      { name: 'forgot per IP', limit: 10, send: (ip) => api(t).put('/api/user/forgot-password').set('x-forwarded-for', ip).send({ email: freshEmail('fp') }) },
+      {
+        name: 'forgot per IP',
+        limit: 10,
+        send: (ip) =>
+          api(t)
+            .put('/api/user/forgot-password')
+            .set('x-forwarded-for', ip)
+            .send({ email: freshEmail('fp') }),
+      },
       {
         name: 'verify per IP',
         limit: 20,
-        send: (ip) => api(t).put('/api/user/verify-forgot-password-otp').set('x-forwarded-for', ip).send({ email: freshEmail('v'), otp: '000000' }),
+        send: (ip) =>
+          api(t)
+            .put('/api/user/verify-forgot-password-otp')
+            .set('x-forwarded-for', ip)
+            .send({ email: freshEmail('v'), otp: '000000' }),
       },
       { name: 'google-login per IP', limit: 20, send: (ip) => api(t).post('/api/user/google-login').set('x-forwarded-for', ip).send({ credential: 'x.y.z' }) },
-      { name: 'google-register per IP', limit: 20, send: (ip) => api(t).post('/api/user/google-register').set('x-forwarded-for', ip).send({ credential: 'x.y.z' }) },
+      {
+        name: 'google-register per IP',
+        limit: 20,
+        send: (ip) => api(t).post('/api/user/google-register').set('x-forwarded-for', ip).send({ credential: 'x.y.z' }),
+      },
     ];
     for (const c of cases) {
       const ip = freshIp();
@@ -92,11 +128,32 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
       const ip = freshIp();
       for (let i = 0; i < 20; i++) {
         const instance = i % 2 === 0 ? t : twin!;
-        expect((await api(instance).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('tw'), password: 'x' })).status).toBe(400);
+        expect(
+          (
+            await api(instance)
+              .post('/api/user/login')
+              .set('x-forwarded-for', ip)
+              .send({ email: freshEmail('tw'), password: 'x' })
+          ).status,
+        ).toBe(400);
       }
       // Each instance saw only 10 of them, yet both refuse now.
-      expect((await api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('tw'), password: 'x' })).status).toBe(429);
-      expect((await api(twin!).post('/api/user/login').set('x-forwarded-for', ip).send({ email: freshEmail('tw'), password: 'x' })).status).toBe(429);
+      expect(
+        (
+          await api(t)
+            .post('/api/user/login')
+            .set('x-forwarded-for', ip)
+            .send({ email: freshEmail('tw'), password: 'x' })
+        ).status,
+      ).toBe(429);
+      expect(
+        (
+          await api(twin!)
+            .post('/api/user/login')
+            .set('x-forwarded-for', ip)
+            .send({ email: freshEmail('tw'), password: 'x' })
+        ).status,
+      ).toBe(429);
     });
   }
 });
@@ -113,7 +170,8 @@ async function register(t: TestApp, tag: string): Promise<{ email: string; passw
   return { email, password };
 }
 
-const loginFrom = (t: TestApp, ip: string, email: string, password: string) => api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email, password });
+const loginFrom = (t: TestApp, ip: string, email: string, password: string) =>
+  api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email, password });
 
 describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGlite)', (store) => {
   let t: TestApp;

@@ -4,7 +4,10 @@ import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './soc
 import { describeWhenEnv } from './describe-when-env.js';
 
 async function placeOrder(t: TestApp, token: string, addressId: string, product: { _id: string }, totalAmt: number): Promise<string> {
-  const res = await api(t).post('/api/order/cash-on-delivery').set(bearer(token)).send({ list_items: [line(product, 1)], totalAmt, address: addressId });
+  const res = await api(t)
+    .post('/api/order/cash-on-delivery')
+    .set(bearer(token))
+    .send({ list_items: [line(product, 1)], totalAmt, address: addressId });
   if (res.status !== 201) throw new Error(`order ${res.status} ${JSON.stringify(res.body)}`);
   return res.body.data.orderId;
 }
@@ -87,48 +90,48 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
  * reported as skipped, with the reason printed, otherwise.
  */
 describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'realtime across two instances on one Redis and one PostgreSQL', () => {
-    let a: TestApp;
-    let b: TestApp;
-    let drop: () => Promise<void>;
-    const sockets: HaatSocket[] = [];
+  let a: TestApp;
+  let b: TestApp;
+  let drop: () => Promise<void>;
+  const sockets: HaatSocket[] = [];
 
-    beforeAll(async () => {
-      const scratch = await scratchPostgres();
-      drop = scratch.drop;
-      // The same signing secrets on both, as in any multi-instance deployment (tokens work on either).
-      const shared = {
-        DATABASE_URL: scratch.url,
-        REDIS_URL: process.env.REDIS_URL as string,
-        JWT_ACCESS_SECRET: 'two-instance-access-secret-0123456789',
-        JWT_REFRESH_SECRET: 'two-instance-refresh-secret-0123456789',
-      };
-      a = await startApp('postgres', shared);
-      b = await startApp('postgres', shared);
-    });
-    afterAll(async () => {
-      for (const s of sockets) s.close();
-      await a?.close();
-      await b?.close();
-      await drop?.();
-    });
+  beforeAll(async () => {
+    const scratch = await scratchPostgres();
+    drop = scratch.drop;
+    // The same signing secrets on both, as in any multi-instance deployment (tokens work on either).
+    const shared = {
+      DATABASE_URL: scratch.url,
+      REDIS_URL: process.env.REDIS_URL as string,
+      JWT_ACCESS_SECRET: 'two-instance-access-secret-0123456789',
+      JWT_REFRESH_SECRET: 'two-instance-refresh-secret-0123456789',
+    };
+    a = await startApp('postgres', shared);
+    b = await startApp('postgres', shared);
+  });
+  afterAll(async () => {
+    for (const s of sockets) s.close();
+    await a?.close();
+    await b?.close();
+    await drop?.();
+  });
 
-    it('delivers an order placed through instance A to an admin connected to instance B, and its status to the customer on B', async () => {
-      const admin = await adminToken(a);
-      const shop = await openShop(a, admin);
-      const buyer = await newCustomer(a, 'Two Instances');
-      const addressId = await addAddress(a, buyer.id);
-      const product = await addProduct(a, admin, shop, { price: 499, discount: 10, stock: 3 });
+  it('delivers an order placed through instance A to an admin connected to instance B, and its status to the customer on B', async () => {
+    const admin = await adminToken(a);
+    const shop = await openShop(a, admin);
+    const buyer = await newCustomer(a, 'Two Instances');
+    const addressId = await addAddress(a, buyer.id);
+    const product = await addProduct(a, admin, shop, { price: 499, discount: 10, stock: 3 });
 
-      const adminOnB = await connectSocket(baseUrl(b), admin);
-      const buyerOnB = await connectSocket(baseUrl(b), buyer.token);
-      sockets.push(adminOnB, buyerOnB);
-      const adminNew = collect(adminOnB, 'new-order');
-      const buyerStatus = collect(buyerOnB, 'order-status');
+    const adminOnB = await connectSocket(baseUrl(b), admin);
+    const buyerOnB = await connectSocket(baseUrl(b), buyer.token);
+    sockets.push(adminOnB, buyerOnB);
+    const adminNew = collect(adminOnB, 'new-order');
+    const buyerStatus = collect(buyerOnB, 'order-status');
 
-      const orderId = await placeOrder(a, buyer.token, addressId, product, 449);
-      expect(await waitFor(adminNew, (e) => e.orderId === orderId)).toMatchObject({ orderId, totalAmt: 449 });
+    const orderId = await placeOrder(a, buyer.token, addressId, product, 449);
+    expect(await waitFor(adminNew, (e) => e.orderId === orderId)).toMatchObject({ orderId, totalAmt: 449 });
 
-      await api(a).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'CONFIRMED' });
-      expect(await waitFor(buyerStatus, (e) => e.orderId === orderId && e.status === 'CONFIRMED')).toMatchObject({ payment_status: 'CASH ON DELIVERY' });
-    });
+    await api(a).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'CONFIRMED' });
+    expect(await waitFor(buyerStatus, (e) => e.orderId === orderId && e.status === 'CONFIRMED')).toMatchObject({ payment_status: 'CASH ON DELIVERY' });
+  });
 });

@@ -67,14 +67,32 @@ suite('two shops on one Redis on %s', (kind) => {
   it("shop B's failed logins do not lock shop A's accounts", async () => {
     const email = `shared-${Date.now().toString(36)}@test.local`;
     const password = 'owner-pass-4821';
-    expect((await api(a).post('/api/user/register').set('x-forwarded-for', freshIp()).send({ name: 'Owner', email, password, confirmPassword: password })).status).toBe(201);
+    expect(
+      (await api(a).post('/api/user/register').set('x-forwarded-for', freshIp()).send({ name: 'Owner', email, password, confirmPassword: password })).status,
+    ).toBe(201);
     const ip = freshIp();
-    for (let i = 0; i < 10; i++) expect((await api(b).post('/api/user/login').set('x-forwarded-for', ip).send({ email, password: `guess-${i}` })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await api(b)
+            .post('/api/user/login')
+            .set('x-forwarded-for', ip)
+            .send({ email, password: `guess-${i}` })
+        ).status,
+      ).toBe(400);
     expect((await api(a).post('/api/user/login').set('x-forwarded-for', ip).send({ email, password })).status).toBe(200);
 
     // The same failures through A's second instance do count for A.
     const ip2 = freshIp();
-    for (let i = 0; i < 10; i++) expect((await api(aTwin).post('/api/user/login').set('x-forwarded-for', ip2).send({ email, password: `guess-${i}` })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await api(aTwin)
+            .post('/api/user/login')
+            .set('x-forwarded-for', ip2)
+            .send({ email, password: `guess-${i}` })
+        ).status,
+      ).toBe(400);
     expect((await api(a).post('/api/user/login').set('x-forwarded-for', ip2).send({ email, password })).status).toBe(429);
   });
 
@@ -93,7 +111,10 @@ suite('two shops on one Redis on %s', (kind) => {
     const seenTwin = collect(onTwin, 'new-order');
     const seenB = collect(onB, 'new-order');
 
-    const res = await api(a).post('/api/order/cash-on-delivery').set(bearer(buyer.token)).send({ list_items: [line(product, 1)], totalAmt: 200, address: addressId });
+    const res = await api(a)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(buyer.token))
+      .send({ list_items: [line(product, 1)], totalAmt: 200, address: addressId });
     expect(res.status).toBe(201);
     const orderId = res.body.data.orderId as string;
     await waitFor(seenA, (e) => e.orderId === orderId);

@@ -16,7 +16,17 @@ const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<{ row
   const result: unknown = await t.db.execute(query);
   return result as { rows: T[] };
 };
-type Wire = { _id: string; name: string; price: number; discount: number; stock: number; image: string[]; variants: unknown[]; more_details: Record<string, unknown>; category: Array<{ _id: string }> };
+type Wire = {
+  _id: string;
+  name: string;
+  price: number;
+  discount: number;
+  stock: number;
+  image: string[];
+  variants: unknown[];
+  more_details: Record<string, unknown>;
+  category: Array<{ _id: string }>;
+};
 
 /** A place that outlives one app: a DATA_DIR for PGlite, a scratch database for PostgreSQL. */
 async function durableStore(kind: DbKind): Promise<{ env: Record<string, string>; dispose(): Promise<void> }> {
@@ -55,7 +65,9 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(applied.rows[0]!.n).toBe(journal.entries.length);
       const tables = await rows<{ table_name: string }>(t, sql`select table_name from information_schema.tables where table_schema = 'public'`);
       const present = new Set(tables.rows.map((r) => r.table_name));
-      const expected = Object.values(schema).filter((v) => is(v, PgTable)).map((table) => getTableName(table as PgTable));
+      const expected = Object.values(schema)
+        .filter((v) => is(v, PgTable))
+        .map((table) => getTableName(table as PgTable));
       expect(expected.length).toBeGreaterThan(5);
       expect(expected.filter((name) => !present.has(name))).toEqual([]);
       const trgm = await rows<{ extname: string }>(t, sql`select extname from pg_extension where extname = 'pg_trgm'`);
@@ -108,18 +120,24 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const bytesOf = async (url: string) => {
         // Image URLs are answered absolute on PUBLIC_URL; the test server is reached by its path.
         expect(url.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
-        const res = await api(t).get(new URL(url).pathname).buffer(true).parse((r, done) => {
-          const chunks: Buffer[] = [];
-          r.on('data', (c: Buffer) => chunks.push(c));
-          r.on('end', () => done(null, Buffer.concat(chunks)));
-        });
+        const res = await api(t)
+          .get(new URL(url).pathname)
+          .buffer(true)
+          .parse((r, done) => {
+            const chunks: Buffer[] = [];
+            r.on('data', (c: Buffer) => chunks.push(c));
+            r.on('end', () => done(null, Buffer.concat(chunks)));
+          });
         expect({ url, status: res.status }).toEqual({ url, status: 200 });
         return res.body as Buffer;
       };
       const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
       const seen = new Map<string, string>();
       for (const p of products) {
-        for (const [size, width] of [['large', SEED_PICTURE_WIDTH], ['small', IMAGE_WIDTHS.small]] as const) {
+        for (const [size, width] of [
+          ['large', SEED_PICTURE_WIDTH],
+          ['small', IMAGE_WIDTHS.small],
+        ] as const) {
           const bytes = await bytesOf(imageVariant(p.image[0]!, size));
           const meta = await sharp(bytes).metadata();
           expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: width });
@@ -153,13 +171,27 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const ids = (list: Wire[]) => list.map((p) => p._id);
       const pagesOf12 = async (body: object, count: number) => {
         const all: Wire[] = [];
-        for (let page = 1; page <= count; page++) all.push(...(await api(t).post('/api/product/get').send({ ...body, page, limit: 12 })).body.data);
+        for (let page = 1; page <= count; page++)
+          all.push(
+            ...(
+              await api(t)
+                .post('/api/product/get')
+                .send({ ...body, page, limit: 12 })
+            ).body.data,
+          );
         return all;
       };
       // Pages of 100 never reach offset 240, so they are plain OFFSET pages: the reference.
       const pagesOf100 = async (body: object) => {
         const all: Wire[] = [];
-        for (let page = 1; page <= 3; page++) all.push(...(await api(t).post('/api/product/get').send({ ...body, page, limit: 100 })).body.data);
+        for (let page = 1; page <= 3; page++)
+          all.push(
+            ...(
+              await api(t)
+                .post('/api/product/get')
+                .send({ ...body, page, limit: 100 })
+            ).body.data,
+          );
         return all;
       };
       for (const sort of ['newest', 'oldest', 'lowToHigh', 'highToLow'] as const) {
@@ -173,7 +205,10 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       // A new product (a catalogue write) moves every later page by one, anchors included.
       const admin = await adminToken(t);
       const before = (await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data as Wire[];
-      const made = await api(t).post('/api/product/create').set(bearer(admin)).send({ name: 'Newest Thing', unit: '1 pc', stock: 1, price: 10, description: 'd' });
+      const made = await api(t)
+        .post('/api/product/create')
+        .set(bearer(admin))
+        .send({ name: 'Newest Thing', unit: '1 pc', stock: 1, price: 10, description: 'd' });
       expect(made.status).toBe(201);
       const after = (await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data as Wire[];
       expect(after[1]!._id).toBe(before[0]!._id);

@@ -28,7 +28,9 @@ async function resetPassword(t: TestApp, email: string, newPassword: string): Pr
   const otp = await waitForCode(t, email);
   const verified = await api(t).put('/api/user/verify-forgot-password-otp').send({ email, otp });
   expect(verified.status).toBe(200);
-  const done = await api(t).put('/api/user/reset-password').send({ email, resetToken: verified.body.data.resetToken, newPassword, confirmPassword: newPassword });
+  const done = await api(t)
+    .put('/api/user/reset-password')
+    .send({ email, resetToken: verified.body.data.resetToken, newPassword, confirmPassword: newPassword });
   expect(done.status).toBe(200);
 }
 

@@ -41,7 +41,8 @@ export class StripeStandIn {
           }
           const id = `cs_test_${randomBytes(12).toString('hex')}`;
           let amount = 0;
-          for (let i = 0; form[`line_items[${i}][quantity]`]; i++) amount += Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`]);
+          for (let i = 0; form[`line_items[${i}][quantity]`]; i++)
+            amount += Number(form[`line_items[${i}][price_data][unit_amount]`]) * Number(form[`line_items[${i}][quantity]`]);
           const session = {
             id,
             object: 'checkout.session',
@@ -69,7 +70,13 @@ export class StripeStandIn {
           const known = key ? this.refundsByKey.get(key) : undefined;
           if (known) return reply(200, known);
           if (!form.payment_intent) return reply(400, { error: { type: 'invalid_request_error', message: 'Missing payment_intent.' } });
-          const refund = { id: `re_test_${randomBytes(8).toString('hex')}`, object: 'refund', payment_intent: form.payment_intent, status: 'succeeded', metadata: { orderId: form['metadata[orderId]'] } };
+          const refund = {
+            id: `re_test_${randomBytes(8).toString('hex')}`,
+            object: 'refund',
+            payment_intent: form.payment_intent,
+            status: 'succeeded',
+            metadata: { orderId: form['metadata[orderId]'] },
+          };
           if (key) this.refundsByKey.set(key, refund);
           return reply(200, refund);
         }

@@ -11,7 +11,10 @@ const png = (width: number, height: number) =>
     .toBuffer();
 
 /** Random pixels: PNG cannot compress them, so the file is about width × height × 3 bytes. */
-const noisyPng = (width: number, height: number) => sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+const noisyPng = (width: number, height: number) =>
+  sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })
+    .png({ compressionLevel: 0 })
+    .toBuffer();
 
 describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
   let t: TestApp, admin: string, customer: string;
@@ -34,12 +37,18 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
     expect(res.body.data.small).toBe(imageVariant(absolute, 'small'));
     expect(existsSync(join(t.config.uploadsDir, url.slice('/uploads/'.length)))).toBe(true);
 
-    for (const [path, width] of [[url, 1200], [small, 400]] as const) {
-      const served = await api(t).get(path).buffer(true).parse((r, cb) => {
-        const chunks: Buffer[] = [];
-        r.on('data', (c: Buffer) => chunks.push(c));
-        r.on('end', () => cb(null, Buffer.concat(chunks)));
-      });
+    for (const [path, width] of [
+      [url, 1200],
+      [small, 400],
+    ] as const) {
+      const served = await api(t)
+        .get(path)
+        .buffer(true)
+        .parse((r, cb) => {
+          const chunks: Buffer[] = [];
+          r.on('data', (c: Buffer) => chunks.push(c));
+          r.on('end', () => cb(null, Buffer.concat(chunks)));
+        });
       expect(served.status).toBe(200);
       expect(served.headers['content-type']).toBe('image/webp');
       expect(served.headers['cache-control']).toMatch(/max-age=31536000/);
@@ -106,21 +115,36 @@ describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
   });
 
   it('takes the one file part whatever its field name (image, avatar), text fields beside it ignored', async () => {
-    const image = await api(t).post('/api/file/upload').set(bearer(admin)).field('alt', 'a photo').attach('image', await png(30, 20), 'a.png');
+    const image = await api(t)
+      .post('/api/file/upload')
+      .set(bearer(admin))
+      .field('alt', 'a photo')
+      .attach('image', await png(30, 20), 'a.png');
     expect(image.status).toBe(201);
     expect(image.body.data.url).toMatch(/-large\.webp$/);
-    const avatar = await api(t).put('/api/user/upload-avatar').set(bearer(customer)).attach('avatar', await png(64, 64), 'me.png');
+    const avatar = await api(t)
+      .put('/api/user/upload-avatar')
+      .set(bearer(customer))
+      .attach('avatar', await png(64, 64), 'me.png');
     expect(avatar.status).toBe(200);
     expect(avatar.body.data.avatar).toMatch(/\/uploads\/.+\.webp$/);
   });
 
   it('refuses two file parts with a 400 naming the problem, storing nothing', async () => {
     const before = readdirSync(t.config.uploadsDir).length;
-    const res = await api(t).post('/api/file/upload').set(bearer(admin)).attach('image', await png(10, 10), 'a.png').attach('image2', await png(12, 12), 'b.png');
+    const res = await api(t)
+      .post('/api/file/upload')
+      .set(bearer(admin))
+      .attach('image', await png(10, 10), 'a.png')
+      .attach('image2', await png(12, 12), 'b.png');
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, error: true, code: 'TOO_MANY_FILES', fields: ['image'] });
     expect(res.body.message).toMatch(/exactly one file/);
-    const avatar = await api(t).put('/api/user/upload-avatar').set(bearer(customer)).attach('avatar', await png(10, 10), 'a.png').attach('avatar', await png(10, 10), 'b.png');
+    const avatar = await api(t)
+      .put('/api/user/upload-avatar')
+      .set(bearer(customer))
+      .attach('avatar', await png(10, 10), 'a.png')
+      .attach('avatar', await png(10, 10), 'b.png');
     expect(avatar.status).toBe(400);
     expect(avatar.body.code).toBe('TOO_MANY_FILES');
     expect(readdirSync(t.config.uploadsDir).length).toBe(before);

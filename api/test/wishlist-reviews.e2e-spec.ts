@@ -43,7 +43,12 @@ describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
     const [a, b, c] = [await newCustomer(t, 'Asha'), await newCustomer(t, 'Bala'), await newCustomer(t, 'Chitra')];
     const first = await review(a.token, { productId: p._id, rating: 5, comment: 'Lovely' });
     expect(first.status).toBe(200);
-    expect(first.body).toMatchObject({ success: true, message: 'Review submitted successfully!', data: { name: 'Asha', rating: 5, comment: 'Lovely' }, totalReviews: 1 });
+    expect(first.body).toMatchObject({
+      success: true,
+      message: 'Review submitted successfully!',
+      data: { name: 'Asha', rating: 5, comment: 'Lovely' },
+      totalReviews: 1,
+    });
     await review(b.token, { productId: p._id, rating: '4', userId: a.id });
     await review(c.token, { productId: p._id, rating: 4, comment: 'Good' });
     const updated = await review(a.token, { productId: p._id, rating: 2, comment: 'Changed my mind' });

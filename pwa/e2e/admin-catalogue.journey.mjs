@@ -116,7 +116,13 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   const found = (await postJson(baseUrl, 'product/get', token, { search: productName, limit: 12 })).data.find((p) => p.name === productName);
   assert.ok(found, 'the product is on the server');
   assert.deepEqual(
-    { category: found.category.map((c) => c.name), subCategory: found.subCategory.map((s) => s.name), origin: found.more_details.Origin, images: found.image.length, price: found.price },
+    {
+      category: found.category.map((c) => c.name),
+      subCategory: found.subCategory.map((s) => s.name),
+      origin: found.more_details.Origin,
+      images: found.image.length,
+      price: found.price,
+    },
     { category: [categoryName], subCategory: [subName], origin: 'Assam', images: 1, price: 321 },
   );
 
@@ -153,7 +159,10 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   let confirm = page.getByRole('dialog', { name: 'Permanent Delete' });
   await confirm.getByText('Are you sure permanent delete ?').waitFor();
   await confirm.getByRole('button', { name: 'Confirm' }).click();
-  await page.getByText(/This category is still used by 1 product\(s\) and 1 subcategory\(ies\)/).first().waitFor();
+  await page
+    .getByText(/This category is still used by 1 product\(s\) and 1 subcategory\(ies\)/)
+    .first()
+    .waitFor();
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await confirm.waitFor({ state: 'detached' });
   await categoryCard.waitFor();
@@ -179,6 +188,10 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await categoryCard.waitFor({ state: 'detached' });
 
   const categories = await (await fetch(`${baseUrl}/api/category/get`)).json();
-  assert.equal(categories.data.some((c) => c.name === categoryName), false, 'the category is gone from the server');
+  assert.equal(
+    categories.data.some((c) => c.name === categoryName),
+    false,
+    'the category is gone from the server',
+  );
   await context.close();
 }

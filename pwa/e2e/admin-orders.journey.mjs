@@ -8,13 +8,15 @@ const RECORD_SEPARATOR = String.fromCharCode(0x1e);
 
 /** Resolves once socket.io's namespace CONNECT is acknowledged (packet "40{…}"), by WebSocket or long-polling. */
 function realtimeConnected(page) {
-  return new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
-    const seen = (text) => new RegExp(`(^|${RECORD_SEPARATOR})40\\{`).test(String(text)) && resolve();
-    page.on('websocket', (ws) => ws.on('framereceived', (frame) => seen(frame.payload)));
-    page.on('response', (res) => {
-      if (res.url().includes('/socket.io/') && res.request().method() === 'GET') res.text().then(seen, () => undefined);
-    });
-  });
+  return new Promise(
+    /** @param {(value?: unknown) => void} resolve */ (resolve) => {
+      const seen = (text) => new RegExp(`(^|${RECORD_SEPARATOR})40\\{`).test(String(text)) && resolve();
+      page.on('websocket', (ws) => ws.on('framereceived', (frame) => seen(frame.payload)));
+      page.on('response', (res) => {
+        if (res.url().includes('/socket.io/') && res.request().method() === 'GET') res.text().then(seen, () => undefined);
+      });
+    },
+  );
 }
 
 /**
@@ -75,7 +77,10 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
     const reg = await navigator.serviceWorker?.getRegistration();
     return reg ? (await reg.getNotifications()).map((n) => n.body) : null;
   });
-  assert.ok(notices?.some((b) => b.includes(orderId) && b.includes('₹')), `the new-order notification: ${JSON.stringify(notices)}`);
+  assert.ok(
+    notices?.some((b) => b.includes(orderId) && b.includes('₹')),
+    `the new-order notification: ${JSON.stringify(notices)}`,
+  );
   await screenshot(admin, artifactsDir, 'admin-orders-new');
   assert.deepEqual(await seriousViolations(admin), [], 'Manage Orders has no serious a11y issues');
 
@@ -93,14 +98,20 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
   assert.deepEqual(await mover.getByRole('button').allTextContents(), ['Confirmed', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled']);
   await mover.getByRole('button', { name: 'Confirmed' }).click();
   await admin.getByText('Order status updated').first().waitFor();
-  await card.getByRole('group', { name: `Move order ${orderId} to` }).getByRole('button', { name: 'Confirmed' }).waitFor({ state: 'detached' });
+  await card
+    .getByRole('group', { name: `Move order ${orderId} to` })
+    .getByRole('button', { name: 'Confirmed' })
+    .waitFor({ state: 'detached' });
 
   // The shopper's page follows without a reload.
   await shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Confirmed' }).waitFor({ timeout: 15_000 });
   await screenshot(shopperPage, artifactsDir, 'admin-orders-shopper-live');
 
   // Delivered completes it: it moves to the Delivered tab on both screens and offers no further stage.
-  await card.getByRole('group', { name: `Move order ${orderId} to` }).getByRole('button', { name: 'Delivered' }).click();
+  await card
+    .getByRole('group', { name: `Move order ${orderId} to` })
+    .getByRole('button', { name: 'Delivered' })
+    .click();
   await admin.getByRole('tab', { name: /^Delivered/ }).click();
   const delivered = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
   await delivered.waitFor();

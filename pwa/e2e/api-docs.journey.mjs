@@ -21,7 +21,10 @@ export default async function apiDocs({ baseUrl, artifactsDir, launch }) {
   assert.equal(await page.getByText('Warning', { exact: true }).count(), 0, 'Swagger UI accepts the document without a warning');
   const doc = await (await fetch(`${baseUrl}/api/openapi.json`)).json();
   const operations = Object.values(doc.paths).reduce((n, ops) => n + Object.keys(ops).length, 0);
-  await page.locator('.opblock').nth(operations - 1).waitFor();
+  await page
+    .locator('.opblock')
+    .nth(operations - 1)
+    .waitFor();
   assert.equal(await page.locator('.opblock').count(), operations);
 
   const cod = page.locator('#operations-order-OrdersController_cashOnDelivery, #operations-order-Orders_cashOnDelivery').first();

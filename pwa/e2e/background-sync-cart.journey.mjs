@@ -40,7 +40,10 @@ export default async function backgroundSyncCart({ launch, startServer }) {
     if (outbox.some((e) => e.attempts >= 5)) break;
     await new Promise((r) => setTimeout(r, 250));
   }
-  assert.ok(outbox.some((e) => e.attempts >= 5), `the page retried with growing pauses: ${JSON.stringify(outbox)}`);
+  assert.ok(
+    outbox.some((e) => e.attempts >= 5),
+    `the page retried with growing pauses: ${JSON.stringify(outbox)}`,
+  );
 
   server = await startServer({ PORT: port, DATA_DIR: server.dataDir });
   try {
@@ -59,7 +62,11 @@ export default async function backgroundSyncCart({ launch, startServer }) {
       await new Promise((r) => setTimeout(r, 100));
       lines = (await apiGet(baseUrl, 'cart/get', token)).data;
     }
-    assert.deepEqual(lines.map((l) => [l.productId.name, l.quantity]), [[name, 1]], 'the sync event made the page send the queued change');
+    assert.deepEqual(
+      lines.map((l) => [l.productId.name, l.quantity]),
+      [[name, 1]],
+      'the sync event made the page send the queued change',
+    );
     await page.getByTestId('header-cart').click();
     await page.getByTestId('cart-drawer').getByTestId('cart-line').first().waitFor();
     await page.getByTestId('waiting-for-network').waitFor({ state: 'detached' });

@@ -58,7 +58,11 @@ export default async function cardCheckout({ artifactsDir, launch, startServer }
     await screenshot(page, artifactsDir, 'hosted-page');
 
     const event = signedEvent('checkout.session.completed', session, WEBHOOK_SECRET);
-    const hook = await fetch(`${baseUrl}/api/order/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': event.header }, body: event.payload });
+    const hook = await fetch(`${baseUrl}/api/order/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+      body: event.payload,
+    });
     assert.equal(hook.status, 200, await hook.text());
 
     await page.getByRole('link', { name: 'Pay' }).click();

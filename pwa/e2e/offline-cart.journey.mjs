@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 
-const serverCart = async (baseUrl, token) =>
-  Object.fromEntries((await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]));
+const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]));
 
 /**
  * Issue 6 point 7: add to cart and change quantities with no connection, close the page while still
@@ -23,12 +22,19 @@ export default async function offlineCart({ baseUrl, artifactsDir, launch }) {
   await context.setOffline(true);
 
   const [a, b, c, d] = await addFromHome(page, baseUrl, 4);
-  const stepper = (name, action) => page.getByRole('button', { name: `${action} ${name}` }).first().click();
+  const stepper = (name, action) =>
+    page
+      .getByRole('button', { name: `${action} ${name}` })
+      .first()
+      .click();
   await stepper(a, 'Add one more'); // a: 2
   await stepper(b, 'Add one more');
   await stepper(b, 'Remove one'); // b: 1
   await stepper(c, 'Remove one'); // c: gone (minus at 1 removes)
-  await page.getByRole('group', { name: `Quantity of ${c}` }).first().waitFor({ state: 'detached' });
+  await page
+    .getByRole('group', { name: `Quantity of ${c}` })
+    .first()
+    .waitFor({ state: 'detached' });
   const expected = { [a]: 2, [b]: 1, [d]: 1 };
 
   await page.getByTestId('header-cart').click();
@@ -40,7 +46,9 @@ export default async function offlineCart({ baseUrl, artifactsDir, launch }) {
   await screenshot(page, artifactsDir, 'offline-cart');
   assert.deepEqual(await serverCart(baseUrl, token), {}, 'nothing reached the server while offline');
   // The browser was asked to wake the service worker (Background Sync) when the network returns.
-  const tags = await page.evaluate(async () => /** @type {ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }} */ (await navigator.serviceWorker.ready).sync?.getTags());
+  const tags = await page.evaluate(async () =>
+    /** @type {ServiceWorkerRegistration & { sync?: { getTags(): Promise<string[]> } }} */ (await navigator.serviceWorker.ready).sync?.getTags(),
+  );
   assert.ok(tags?.includes('haat-outbox'), `Background Sync registered: ${tags}`);
 
   // Close the app while still offline; come back later with a connection.

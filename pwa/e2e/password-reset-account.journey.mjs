@@ -46,11 +46,14 @@ export default async function passwordResetAccount({ baseUrl, dataDir, artifacts
   const verify = page.getByRole('button', { name: 'Verify OTP' });
   assert.equal(await verify.isDisabled(), true, 'Verify OTP waits for six digits');
   // Paste the code as a person copies it from the mail: with a space in the middle.
-  await page.getByLabel('Digit 1').evaluate((box, text) => {
-    const data = new DataTransfer();
-    data.setData('text/plain', text);
-    box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  }, `${code.slice(0, 3)} ${code.slice(3)}`);
+  await page.getByLabel('Digit 1').evaluate(
+    (box, text) => {
+      const data = new DataTransfer();
+      data.setData('text/plain', text);
+      box.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+    },
+    `${code.slice(0, 3)} ${code.slice(3)}`,
+  );
   for (let i = 0; i < 6; i++) assert.equal(await page.getByLabel(`Digit ${i + 1}`).inputValue(), code[i]);
   await screenshot(page, artifactsDir, 'otp');
   await verify.click();
@@ -67,7 +70,11 @@ export default async function passwordResetAccount({ baseUrl, dataDir, artifacts
 
   await signIn(page, baseUrl, shopper.email, newPassword);
   await screenshot(page, artifactsDir, 'signed-in');
-  const old = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: shopper.email, password: shopper.password }) });
+  const old = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: shopper.email, password: shopper.password }),
+  });
   assert.equal(old.status, 400, 'the old password is refused');
   const { data: me } = await apiGet(baseUrl, 'user/user-details', await apiLogin(baseUrl, shopper.email, newPassword));
   assert.equal(me.email, shopper.email);

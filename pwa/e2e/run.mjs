@@ -53,12 +53,18 @@ try {
       console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {
       failed++;
-      console.log(`✗ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${String(error instanceof Error ? (error.stack ?? error) : error).replace(/^/gm, '    ')}`);
-      if (launcher.cspViolations.length > 0 && !/Content-Security-Policy violation/.test(String(error))) console.log(`    and ${launcher.cspViolations.length} CSP violation record(s): ${JSON.stringify(launcher.cspViolations)}`);
+      console.log(
+        `✗ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)\n${String(error instanceof Error ? (error.stack ?? error) : error).replace(/^/gm, '    ')}`,
+      );
+      if (launcher.cspViolations.length > 0 && !/Content-Security-Policy violation/.test(String(error)))
+        console.log(`    and ${launcher.cspViolations.length} CSP violation record(s): ${JSON.stringify(launcher.cspViolations)}`);
     } finally {
       cspViolationCount += launcher.cspViolations.length;
       // Where the journey ended, for people to look at (pwa/e2e/artifacts, git-ignored).
-      await launcher.lastPage()?.screenshot({ path: join(artifactsDir, `${name}-end.png`), fullPage: false }).catch(() => {});
+      await launcher
+        .lastPage()
+        ?.screenshot({ path: join(artifactsDir, `${name}-end.png`), fullPage: false })
+        .catch(() => {});
       await launcher.closeAll();
     }
   }

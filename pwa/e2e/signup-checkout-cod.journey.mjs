@@ -17,7 +17,10 @@ export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch 
 
   const names = await addFromHome(page, baseUrl, 3);
   // The second product twice: plus adds one.
-  await page.getByRole('button', { name: `Add one more ${names[1]}` }).first().click();
+  await page
+    .getByRole('button', { name: `Add one more ${names[1]}` })
+    .first()
+    .click();
 
   await page.getByTestId('header-cart').click();
   const drawer = page.getByTestId('cart-drawer');

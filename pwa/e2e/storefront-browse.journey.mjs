@@ -40,7 +40,12 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   const max = prices[Math.floor(prices.length / 2)];
   await page.getByLabel('Max price (₹)').fill(String(max));
   await page.getByLabel('In Stock Only').check();
-  const filtered = await api('product/get-product-by-category-and-subcategory', { categoryId: category._id, subCategoryId: sub._id, maxPrice: max, inStock: true });
+  const filtered = await api('product/get-product-by-category-and-subcategory', {
+    categoryId: category._id,
+    subCategoryId: sub._id,
+    maxPrice: max,
+    inStock: true,
+  });
   assert.ok(filtered.totalCount < unfiltered.totalCount, 'the filter narrows the list');
   await page.getByText(`${filtered.totalCount} products`, { exact: true }).waitFor();
   const shownPrices = await page.locator('.product-grid .price-tag__final').allTextContents();
@@ -70,13 +75,16 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   assert.equal(await page.title(), 'Search Results for "wach" | Haat');
   await page.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
   // The results follow the settled term (typing pauses 250 ms before the server is asked).
-  const watches = () =>
-    [...document.querySelectorAll('.product-grid .product-card__name')].slice(0, 5).map((n) => n.textContent ?? '');
+  const watches = () => [...document.querySelectorAll('.product-grid .product-card__name')].slice(0, 5).map((n) => n.textContent ?? '');
   await page
-    .waitForFunction(() => {
-      const names = [...document.querySelectorAll('.product-grid .product-card__name')].slice(0, 5).map((n) => n.textContent ?? '');
-      return names.length > 0 && names.every((n) => /watch/i.test(n));
-    }, null, { timeout: 10_000 })
+    .waitForFunction(
+      () => {
+        const names = [...document.querySelectorAll('.product-grid .product-card__name')].slice(0, 5).map((n) => n.textContent ?? '');
+        return names.length > 0 && names.every((n) => /watch/i.test(n));
+      },
+      null,
+      { timeout: 10_000 },
+    )
     .catch(() => undefined);
   const found = await page.evaluate(watches);
   assert.ok(found.length > 0 && found.every((n) => /watch/i.test(n)), `typo search finds watches: ${found}`);

@@ -9,7 +9,8 @@ async function imagesRendered(page, selector) {
       return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && box.width > 0;
     };
     const imgs = [...document.querySelectorAll(`${sel} img`)].filter((img) => img instanceof HTMLImageElement).filter(inView);
-    const settled = (img) => img.complete || new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })));
+    const settled = (img) =>
+      img.complete || new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })));
     await Promise.race([Promise.all(imgs.map(settled)), new Promise((r) => setTimeout(r, 10_000))]);
     return { total: imgs.length, broken: imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src) };
   }, selector);
@@ -37,7 +38,10 @@ export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, 
   const manifest = await (await fetch(`${baseUrl}/manifest.webmanifest`)).json();
   assert.equal(manifest.name, 'Haat');
   assert.equal(manifest.display, 'standalone');
-  assert.deepEqual(manifest.shortcuts.map((s) => s.name), ['Search', 'Cart', 'My Orders']);
+  assert.deepEqual(
+    manifest.shortcuts.map((s) => s.name),
+    ['Search', 'Cart', 'My Orders'],
+  );
   assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
   const cdp = await context.newCDPSession(page);
   let installErrors = null;
@@ -91,8 +95,14 @@ export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, 
   await page.getByTestId('offline-results').waitFor();
   await page.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
   const offlineNames = await page.locator('.product-grid .product-card__name').allTextContents();
-  assert.ok(offlineNames.every((n) => /watch/i.test(n)), `offline results are watches: ${offlineNames.slice(0, 3)}`);
-  assert.ok(onlineWatches.some((n) => offlineNames.includes(n)), 'the watches seen online are found offline');
+  assert.ok(
+    offlineNames.every((n) => /watch/i.test(n)),
+    `offline results are watches: ${offlineNames.slice(0, 3)}`,
+  );
+  assert.ok(
+    onlineWatches.some((n) => offlineNames.includes(n)),
+    'the watches seen online are found offline',
+  );
   await page.screenshot({ path: `${artifactsDir}/offline-search.png` });
   await context.setOffline(false);
 }

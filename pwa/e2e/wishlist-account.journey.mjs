@@ -13,7 +13,10 @@ export default async function wishlistAccount({ baseUrl, artifactsDir, launch })
   const page = await context.newPage();
 
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('button', { name: /^Add .* to wishlist$/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Add .* to wishlist$/ })
+    .first()
+    .click();
   await page.waitForURL(`${baseUrl}/login`);
   await page.getByText('Login required!').first().waitFor();
 
@@ -25,7 +28,10 @@ export default async function wishlistAccount({ baseUrl, artifactsDir, launch })
   const heart = page.getByRole('button', { name: /^Add .* to wishlist$/ }).first();
   const name = (await heart.getAttribute('aria-label')).replace(/^Add (.*) to wishlist$/, '$1');
   await heart.click();
-  await page.getByRole('button', { name: `Remove ${name} from wishlist` }).first().waitFor();
+  await page
+    .getByRole('button', { name: `Remove ${name} from wishlist` })
+    .first()
+    .waitFor();
   for (let i = 0; i < 25 && (await wishlistNames(baseUrl, token)).length === 0; i++) await new Promise((r) => setTimeout(r, 200));
   assert.deepEqual(await wishlistNames(baseUrl, token), [name]);
 
@@ -38,7 +44,10 @@ export default async function wishlistAccount({ baseUrl, artifactsDir, launch })
   assert.match(await item.first().textContent(), new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await screenshot(page, artifactsDir, 'wishlist');
 
-  await item.first().getByRole('button', { name: `Remove ${name} from wishlist` }).click();
+  await item
+    .first()
+    .getByRole('button', { name: `Remove ${name} from wishlist` })
+    .click();
   await page.getByText('Your wishlist is empty.').waitFor();
   for (let i = 0; i < 25 && (await wishlistNames(baseUrl, token)).length > 0; i++) await new Promise((r) => setTimeout(r, 200));
   assert.deepEqual(await wishlistNames(baseUrl, token), []);

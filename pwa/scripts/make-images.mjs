@@ -59,7 +59,13 @@ for (const [i, b] of BANNERS.entries()) {
   <path d="M760 330 Q900 200 1040 330 Z" fill="${b.dot}" opacity="0.5"/></svg>`;
   for (const width of [600, 1200]) {
     const file = new URL(`${b.name}-${width}.webp`, banners);
-    writeFileSync(file, await sharp(Buffer.from(svg)).resize(width, width / 3).webp({ quality: 70 }).toBuffer());
+    writeFileSync(
+      file,
+      await sharp(Buffer.from(svg))
+        .resize(width, width / 3)
+        .webp({ quality: 70 })
+        .toBuffer(),
+    );
   }
 }
 console.log('icons and banners written under', new URL('../public/', import.meta.url).pathname);

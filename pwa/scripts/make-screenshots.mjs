@@ -6,7 +6,10 @@ import sharp from 'sharp';
 
 const base = process.argv[2] ?? 'http://localhost:3000';
 const out = new URL('../public/screenshots/', import.meta.url);
-const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH || '/usr/bin/chromium', args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu'],
+});
 for (const [name, width, height] of /** @type {Array<[string, number, number]>} */ ([
   ['home-wide', 1280, 800],
   ['home-narrow', 540, 960],
@@ -16,7 +19,9 @@ for (const [name, width, height] of /** @type {Array<[string, number, number]>} 
   await page.locator('.category-row .product-card img').first().waitFor();
   await page.waitForTimeout(1000);
   const png = await page.screenshot();
-  await sharp(png).png({ compressionLevel: 9, palette: true, quality: 90 }).toFile(new URL(`${name}.png`, out).pathname);
+  await sharp(png)
+    .png({ compressionLevel: 9, palette: true, quality: 90 })
+    .toFile(new URL(`${name}.png`, out).pathname);
   await page.close();
 }
 await browser.close();

@@ -70,7 +70,6 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToFlush());
 });
 
-
 // ---- Web Push: the admins' new-order notices (api/src/push; payload NewOrderPush) -----------------
 self.addEventListener('push', (event) => {
   let notice: Partial<NewOrderPush> = {};

@@ -72,7 +72,10 @@ export class TokensService {
 
   /** Ends one session at once: its refresh token, and every access token naming it, on every instance. */
   async revoke(sid: string): Promise<void> {
-    await this.db.update(refreshSessions).set({ revokedAt: new Date() }).where(and(eq(refreshSessions.id, sid), isNull(refreshSessions.revokedAt)));
+    await this.db
+      .update(refreshSessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(refreshSessions.id, sid), isNull(refreshSessions.revokedAt)));
     await this.sessions.end([sid]);
   }
 

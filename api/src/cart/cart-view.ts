@@ -23,17 +23,15 @@ export async function readCart(db: Db, userId: string): Promise<CartView> {
     const product = productOf.get(line.productId);
     return product ? [{ line, product }] : [];
   });
-  const items = rows.map(
-      ({ line, product }): CartItem => ({
-        _id: line.id,
-        userId: line.userId,
-        productId: { ...product, price: Number(product.price), discount: Number(product.discount) },
-        quantity: line.quantity,
-        subTotalAmt: cartLineSubtotal({ price: Number(product.price), discount: Number(product.discount) }, line.quantity),
-        createdAt: line.createdAt.toISOString(),
-        updatedAt: line.updatedAt.toISOString(),
-      }),
-    );
+  const items = rows.map(({ line, product }): CartItem => ({
+    _id: line.id,
+    userId: line.userId,
+    productId: { ...product, price: Number(product.price), discount: Number(product.discount) },
+    quantity: line.quantity,
+    subTotalAmt: cartLineSubtotal({ price: Number(product.price), discount: Number(product.discount) }, line.quantity),
+    createdAt: line.createdAt.toISOString(),
+    updatedAt: line.updatedAt.toISOString(),
+  }));
   const totals = totalsOf(items.map((i) => ({ price: i.productId.price, discount: i.productId.discount, quantity: i.quantity })));
   return { items, totals };
 }

@@ -103,18 +103,29 @@ export class CartService {
     return this.db.transaction(async (tx) => {
       const [claimed] = await tx.insert(cartSyncResults).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: cartSyncResults.key });
       if (!claimed) {
-        const [prior] = await tx.select().from(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
+        const [prior] = await tx
+          .select()
+          .from(cartSyncResults)
+          .where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
         if (!prior || prior.requestHash !== requestHash || !prior.response) {
-          throw new AppError(422, ErrorCode.IdempotencyKeyReused, 'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.', {
-            fields: ['Idempotency-Key'],
-          });
+          throw new AppError(
+            422,
+            ErrorCode.IdempotencyKeyReused,
+            'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.',
+            {
+              fields: ['Idempotency-Key'],
+            },
+          );
         }
         return { ...(prior.response as Omit<SyncAnswer, 'replayed'>), replayed: true };
       }
       const changes = await this.applySync(tx, userId, body);
       const view = await readCart(tx, userId);
       const answer = { data: view.items, totals: view.totals, changes };
-      await tx.update(cartSyncResults).set({ response: answer }).where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
+      await tx
+        .update(cartSyncResults)
+        .set({ response: answer })
+        .where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
       await tx.delete(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), lt(cartSyncResults.createdAt, new Date(Date.now() - SYNC_RESULT_TTL_MS))));
       return { ...answer, replayed: false };
     });
@@ -123,10 +134,7 @@ export class CartService {
   private async applySync(tx: Db, userId: string, body: CartSyncBody): Promise<CartSyncChange[]> {
     const ids = body.items.map((i) => i.productId);
     // FOR SHARE: a product cannot be deleted or restocked under us while its line is written.
-    const found =
-      ids.length === 0
-        ? []
-        : await stockForShare(tx, ids);
+    const found = ids.length === 0 ? [] : await stockForShare(tx, ids);
     const byId = new Map(found.filter((p) => p.publish).map((p) => [p.id, p]));
     const changes: CartSyncChange[] = [];
     for (const item of body.items) {

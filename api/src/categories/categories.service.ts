@@ -14,7 +14,8 @@ export function toCategory(row: CategoryRow): Category {
   return { _id: row.id, name: row.name, image: row.image, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 @Injectable()
 export class CategoriesService {
@@ -35,7 +36,10 @@ export class CategoriesService {
   }
 
   async list(): Promise<Category[]> {
-    const rows = await this.db.select().from(categories).orderBy(asc(sql`lower(${categories.name})`));
+    const rows = await this.db
+      .select()
+      .from(categories)
+      .orderBy(asc(sql`lower(${categories.name})`));
     return rows.map(toCategory);
   }
 
@@ -65,7 +69,10 @@ export class CategoriesService {
       const used = await productsUsing(tx, 'category_ids', id);
       const subs = await subCategoriesUnder(tx, id);
       if (used > 0 || subs > 0) {
-        throw conflict(`This category is still used by ${used} product(s) and ${subs} subcategory(ies). Move or delete them first.`, { products: used, subCategories: subs });
+        throw conflict(`This category is still used by ${used} product(s) and ${subs} subcategory(ies). Move or delete them first.`, {
+          products: used,
+          subCategories: subs,
+        });
       }
       await tx.delete(categories).where(eq(categories.id, id));
     });

@@ -99,13 +99,24 @@ export function toEnvelope(
  * its message holds the SQL parameters. A lost connection is a 503 the client may retry; a value
  * PostgreSQL refuses (class 22, data exception) is the request's fault, a 400; the rest is ours.
  */
-function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: string | undefined, logger: Logger): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
+function databaseAnswer(
+  fault: DatabaseFault,
+  facts: string,
+  where: string,
+  id: string | undefined,
+  logger: Logger,
+): { status: number; body: ErrorEnvelope; headers?: Record<string, string> } {
   if (fault.unavailable) {
     logger.warn(`${where} ${facts}`);
     return {
       status: 503,
       headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
-      body: { success: false, error: true, message: 'The shop cannot reach its database for a moment. Please try again shortly.', code: ErrorCode.DatabaseUnavailable },
+      body: {
+        success: false,
+        error: true,
+        message: 'The shop cannot reach its database for a moment. Please try again shortly.',
+        code: ErrorCode.DatabaseUnavailable,
+      },
     };
   }
   // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound): busy, not broken.
@@ -130,7 +141,10 @@ function databaseAnswer(fault: DatabaseFault, facts: string, where: string, id: 
 function stackFrames(error: unknown): string | undefined {
   const stack = (error as { stack?: unknown } | undefined)?.stack;
   if (typeof stack !== 'string') return undefined;
-  return stack.split('\n').filter((l) => l.trimStart().startsWith('at ')).join('\n');
+  return stack
+    .split('\n')
+    .filter((l) => l.trimStart().startsWith('at '))
+    .join('\n');
 }
 
 /** Answers an unknown route some other way (the PWA's index.html for its own routes); true if it did. */

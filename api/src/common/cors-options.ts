@@ -6,7 +6,8 @@
 export function corsOptions(origins: string[]) {
   return {
     // A function, so an unlisted origin gets no CORS header at all (an array still sends allow-credentials).
-    origin: (origin: string | undefined, cb: (error: Error | null, allow: string | false) => void) => cb(null, origin && origins.includes(origin) ? origin : false),
+    origin: (origin: string | undefined, cb: (error: Error | null, allow: string | false) => void) =>
+      cb(null, origin && origins.includes(origin) ? origin : false),
     credentials: true,
     methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
     allowedHeaders: ['Authorization', 'Content-Type', 'Idempotency-Key', 'X-Request-Id'],

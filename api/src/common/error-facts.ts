@@ -8,7 +8,12 @@ import { redactSecrets } from './redact-secrets.js';
 export function errorFacts(error: unknown): string {
   const fault = databaseFault(error);
   if (fault) {
-    const facts = [fault.code && `sqlstate=${fault.code}`, fault.constraint && `constraint=${fault.constraint}`, fault.table && `table=${fault.table}`, fault.column && `column=${fault.column}`];
+    const facts = [
+      fault.code && `sqlstate=${fault.code}`,
+      fault.constraint && `constraint=${fault.constraint}`,
+      fault.table && `table=${fault.table}`,
+      fault.column && `column=${fault.column}`,
+    ];
     return [fault.unavailable ? 'database unavailable' : 'database error', ...facts].filter(Boolean).join(' ');
   }
   if (error instanceof Error) return redactSecrets(`${error.name}: ${error.message}`);

@@ -53,7 +53,10 @@ const Env = z.object({
     .optional()
     .transform((v, ctx) => {
       const origins: string[] = [];
-      for (const item of (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)) {
+      for (const item of (v ?? '')
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)) {
         const url = URL.canParse(item) ? new URL(item) : null;
         if (!url || !/^https?:$/.test(url.protocol) || url.origin !== item.replace(/\/$/, '')) {
           ctx.addIssue({ code: 'custom', message: `"${item}" is not an origin (scheme://host[:port], nothing after)` });

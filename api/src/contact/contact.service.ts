@@ -16,13 +16,7 @@ export class ContactService {
   ) {}
 
   async send(body: ContactBody): Promise<void> {
-    const lines = [
-      `From: ${body.name} <${body.email}>`,
-      ...(body.phone ? [`Phone: ${body.phone}`] : []),
-      `Topic: ${body.topic}`,
-      '',
-      body.message,
-    ];
+    const lines = [`From: ${body.name} <${body.email}>`, ...(body.phone ? [`Phone: ${body.phone}`] : []), `Topic: ${body.topic}`, '', body.message];
     try {
       // Awaited, unlike account mail: the sender is told whether the message really went.
       await this.mail.send({ to: this.config.supportEmail, replyTo: body.email, subject: `[Contact] ${body.topic}: ${body.name}`, text: lines.join('\n') });

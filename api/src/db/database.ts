@@ -29,7 +29,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // numeric comes back as text by default; prices are numbers on the wire.
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
     // Clients that survive losing their connection while checked out (see ResilientPgClient).
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: opts.poolSize ?? 10, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: ResilientPgClient });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      Client: ResilientPgClient,
+    });
     const close = closablePool(pool);
     // An idle connection that the server drops (a restart, a terminated backend) is reported here;
     // without a listener that 'error' event would crash the process. The pool replaces it.

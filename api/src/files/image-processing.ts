@@ -30,7 +30,9 @@ export async function toWebpVariants(bytes: Buffer, { effort = 4 }: EncodeOption
     meta = undefined;
   }
   if (!meta?.format || !ACCEPTED.has(meta.format)) {
-    throw new AppError(415, ErrorCode.NotAnImage, 'file: must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.', { fields: ['file'] });
+    throw new AppError(415, ErrorCode.NotAnImage, 'file: must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.', {
+      fields: ['file'],
+    });
   }
   // The header is read without decoding; refuse before a single pixel is.
   const { width = 0, height = 0 } = meta;

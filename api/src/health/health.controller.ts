@@ -23,7 +23,13 @@ export class HealthController {
     const checks = await this.health.readiness();
     if (!checks.ready) {
       void reply.status(503).header('retry-after', String(DATABASE_RETRY_AFTER_S));
-      return { success: false, error: true, message: 'The shop cannot serve right now: a service it needs is unreachable.', code: ErrorCode.NotReady, data: checks };
+      return {
+        success: false,
+        error: true,
+        message: 'The shop cannot serve right now: a service it needs is unreachable.',
+        code: ErrorCode.NotReady,
+        data: checks,
+      };
     }
     return ok({ status: 'up', ...checks, time: new Date().toISOString() }, 'API is ready');
   }

@@ -36,7 +36,13 @@ async function answers(probe: () => Promise<unknown>): Promise<Check> {
     timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([probe().then((): Check => 'up', (): Check => 'down'), timeout]);
+    return await Promise.race([
+      probe().then(
+        (): Check => 'up',
+        (): Check => 'down',
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -45,7 +45,14 @@ export function createAppLogger(config: AppConfig, destination?: DestinationStre
         : `${log.context ? `[${text(log.context)}] ` : ''}${String(log[key])}`;
     return pino(
       options,
-      pretty({ sync: true, colorize: true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,context,reqId,method,route,path,status,durationMs,userId', messageFormat: shortLine, singleLine: true }),
+      pretty({
+        sync: true,
+        colorize: true,
+        translateTime: 'SYS:HH:MM:ss',
+        ignore: 'pid,hostname,context,reqId,method,route,path,status,durationMs,userId',
+        messageFormat: shortLine,
+        singleLine: true,
+      }),
     );
   }
   return pino(options);

@@ -30,7 +30,12 @@ export class MetricsService implements OnModuleInit {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
     registers: [this.registry],
   });
-  private readonly orders = new Counter({ name: 'haat_orders_placed_total', help: 'Orders placed (cash on delivery) or paid (card)', labelNames: ['payment'] as const, registers: [this.registry] });
+  private readonly orders = new Counter({
+    name: 'haat_orders_placed_total',
+    help: 'Orders placed (cash on delivery) or paid (card)',
+    labelNames: ['payment'] as const,
+    registers: [this.registry],
+  });
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -54,11 +59,41 @@ export class MetricsService implements OnModuleInit {
         this.set({ state: 'max' }, p ? (p.options?.max ?? 10) : 1);
       },
     });
-    new Gauge({ name: 'haat_db_pool_waiting_clients', help: 'Queries waiting for a pool connection', registers, collect() { this.set(pool()?.waitingCount ?? 0); } });
-    new Counter({ name: 'haat_read_cache_hits_total', help: 'Catalogue read-cache answers found', registers, collect() { this.reset(); this.inc(ReadCache.stats.hits); } });
-    new Counter({ name: 'haat_read_cache_misses_total', help: 'Catalogue read-cache loads', registers, collect() { this.reset(); this.inc(ReadCache.stats.misses); } });
+    new Gauge({
+      name: 'haat_db_pool_waiting_clients',
+      help: 'Queries waiting for a pool connection',
+      registers,
+      collect() {
+        this.set(pool()?.waitingCount ?? 0);
+      },
+    });
+    new Counter({
+      name: 'haat_read_cache_hits_total',
+      help: 'Catalogue read-cache answers found',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(ReadCache.stats.hits);
+      },
+    });
+    new Counter({
+      name: 'haat_read_cache_misses_total',
+      help: 'Catalogue read-cache loads',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(ReadCache.stats.misses);
+      },
+    });
     const queue = () => this.optional(PushQueue);
-    new Gauge({ name: 'haat_push_queue_depth', help: 'Web Push messages queued, being sent or waiting to retry', registers, collect() { this.set(queue()?.depth ?? 0); } });
+    new Gauge({
+      name: 'haat_push_queue_depth',
+      help: 'Web Push messages queued, being sent or waiting to retry',
+      registers,
+      collect() {
+        this.set(queue()?.depth ?? 0);
+      },
+    });
     new Counter({
       name: 'haat_push_failures_total',
       help: 'Web Push messages refused by the push service or dropped after the last retry',
@@ -72,11 +107,20 @@ export class MetricsService implements OnModuleInit {
       },
     });
     const gateway = () => this.optional(RealtimeGateway);
-    new Gauge({ name: 'haat_socket_connections', help: 'Open socket.io connections on this instance', registers, collect() { this.set(gateway()?.server?.engine?.clientsCount ?? 0); } });
+    new Gauge({
+      name: 'haat_socket_connections',
+      help: 'Open socket.io connections on this instance',
+      registers,
+      collect() {
+        this.set(gateway()?.server?.engine?.clientsCount ?? 0);
+      },
+    });
   }
 
   onModuleInit(): void {
-    this.optional(OrderEvents)?.listen({ placed: (change) => this.orders.inc({ payment: change.order.paymentStatus === 'CASH ON DELIVERY' ? 'cod' : 'card' }) });
+    this.optional(OrderEvents)?.listen({
+      placed: (change) => this.orders.inc({ payment: change.order.paymentStatus === 'CASH ON DELIVERY' ? 'cod' : 'card' }),
+    });
   }
 
   /** Times every request by its route pattern (not its URL, so ids do not explode the series). */

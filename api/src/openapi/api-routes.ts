@@ -30,7 +30,11 @@ const METHODS: Partial<Record<RequestMethod, ApiRoute['method']>> = {
 };
 
 const paths = (value: unknown): string[] => (Array.isArray(value) ? value : [value ?? '']).map(String);
-const join = (...parts: string[]) => `/${parts.flatMap((p) => p.split('/')).filter(Boolean).join('/')}`;
+const join = (...parts: string[]) =>
+  `/${parts
+    .flatMap((p) => p.split('/'))
+    .filter(Boolean)
+    .join('/')}`;
 
 /** Reads every route of the given controller classes from Nest's own metadata (the global prefix is `api`). */
 export function readApiRoutes(controllers: Array<new (...args: never[]) => unknown>): ApiRoute[] {

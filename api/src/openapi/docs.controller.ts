@@ -15,7 +15,8 @@ const ASSETS: Record<string, { type: string; body: () => Buffer | string }> = {
   // No validator badge (it would load an image from validator.swagger.io): nothing leaves the machine.
   'init.js': {
     type: 'text/javascript; charset=utf-8',
-    body: () => `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', validatorUrl: null, deepLinking: true, persistAuthorization: false });\n`,
+    body: () =>
+      `window.ui = SwaggerUIBundle({ url: '/api/openapi.json', dom_id: '#docs', validatorUrl: null, deepLinking: true, persistAuthorization: false });\n`,
   },
 };
 

@@ -62,10 +62,17 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
     const parameters: unknown[] = route.pathParams.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } }));
     if (route.query) {
       const schema = jsonSchema(route.query) as { properties?: Record<string, unknown>; required?: string[] };
-      for (const [name, property] of Object.entries(schema.properties ?? {})) parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
+      for (const [name, property] of Object.entries(schema.properties ?? {}))
+        parameters.push({ name, in: 'query', required: schema.required?.includes(name) ?? false, schema: property });
     }
     for (const name of new Set([...route.headers.filter((h) => h !== 'user-agent'), ...(notes?.headers ?? [])]))
-      parameters.push({ name, in: 'header', required: name === 'stripe-signature', schema: { type: 'string' }, ...(name === 'idempotency-key' ? { description: 'One per logical request (e.g. a UUID); a repeat answers the first result.' } : {}) });
+      parameters.push({
+        name,
+        in: 'header',
+        required: name === 'stripe-signature',
+        schema: { type: 'string' },
+        ...(name === 'idempotency-key' ? { description: 'One per logical request (e.g. a UUID); a repeat answers the first result.' } : {}),
+      });
 
     const requestBody = route.body
       ? { required: true, content: { 'application/json': { schema: jsonSchema(route.body), ...(notes?.example ? { example: notes.example } : {}) } } }
@@ -74,7 +81,11 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
             required: true,
             content: {
               'multipart/form-data': {
-                schema: { type: 'object', description: 'Exactly one file part, whatever its field name (file, image, avatar); at most 5 MB; JPEG, PNG, WebP, GIF or AVIF.', properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } } },
+                schema: {
+                  type: 'object',
+                  description: 'Exactly one file part, whatever its field name (file, image, avatar); at most 5 MB; JPEG, PNG, WebP, GIF or AVIF.',
+                  properties: { file: { type: 'string', contentMediaType: 'application/octet-stream' } },
+                },
               },
             },
           }
@@ -83,7 +94,10 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
           : undefined;
 
     const responses: Record<string, unknown> = {
-      [String(route.status)]: { description: notes?.summary ?? 'Success', content: { 'application/json': { schema: { $ref: '#/components/schemas/SuccessEnvelope' } } } },
+      [String(route.status)]: {
+        description: notes?.summary ?? 'Success',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/SuccessEnvelope' } } },
+      },
     };
     for (const status of errorStatuses(route)) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
 
@@ -91,7 +105,11 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
       operationId: route.operationId,
       tags: [route.tag],
       ...(notes?.summary ? { summary: notes.summary } : {}),
-      ...(route.auth === undefined ? { security: [] } : route.auth === 'optional' ? { security: [{}, { bearerAuth: [] }] } : { security: [{ bearerAuth: [] }] }),
+      ...(route.auth === undefined
+        ? { security: [] }
+        : route.auth === 'optional'
+          ? { security: [{}, { bearerAuth: [] }] }
+          : { security: [{ bearerAuth: [] }] }),
       ...(Array.isArray(route.auth) && route.auth.length ? { description: `Roles: ${route.auth.join(', ')}.` } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
@@ -99,7 +117,10 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
     };
   }
   const errorResponses = Object.fromEntries(
-    Object.entries(ERROR_TEXT).map(([status, text]) => [`E${status}`, { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } }]),
+    Object.entries(ERROR_TEXT).map(([status, text]) => [
+      `E${status}`,
+      { description: text, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } },
+    ]),
   );
   return {
     openapi: '3.1.0',
@@ -110,7 +131,7 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
         'Every answer wears the envelope `{ success, error, message, data }`; errors add `code` and, for validation, `fields`. ' +
         'Sign in with POST /api/user/login: `data.accesstoken` goes in `Authorization: Bearer …` (short-lived); when a call answers 401, ' +
         'POST /api/user/refresh-token with `{ refreshToken }` for a new pair (the old refresh token is then spent). ' +
-        'Browsers on other origins must be listed in the server\'s CORS_ORIGINS. Image URLs are absolute.',
+        "Browsers on other origins must be listed in the server's CORS_ORIGINS. Image URLs are absolute.",
     },
     servers: [{ url: publicUrl }],
     paths,

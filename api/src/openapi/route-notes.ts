@@ -26,9 +26,21 @@ const ADDRESS = {
 };
 
 export const ROUTE_NOTES: Record<string, RouteNote> = {
-  'POST /api/user/register': { summary: 'Create an account', errors: [409], example: { name: 'Asha Verma', email: 'asha@example.com', password: 'Lotus-pond-42', confirmPassword: 'Lotus-pond-42' } },
-  'POST /api/user/login': { summary: 'Sign in: data.accesstoken (Bearer) and data.refreshToken', errors: [401], example: { email: 'asha@example.com', password: 'Lotus-pond-42' } },
-  'POST /api/user/refresh-token': { summary: 'A new token pair for a refresh token (which is then spent)', errors: [401], example: { refreshToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl' } },
+  'POST /api/user/register': {
+    summary: 'Create an account',
+    errors: [409],
+    example: { name: 'Asha Verma', email: 'asha@example.com', password: 'Lotus-pond-42', confirmPassword: 'Lotus-pond-42' },
+  },
+  'POST /api/user/login': {
+    summary: 'Sign in: data.accesstoken (Bearer) and data.refreshToken',
+    errors: [401],
+    example: { email: 'asha@example.com', password: 'Lotus-pond-42' },
+  },
+  'POST /api/user/refresh-token': {
+    summary: 'A new token pair for a refresh token (which is then spent)',
+    errors: [401],
+    example: { refreshToken: 'eyJhbGciOiJIUzI1NiJ9.e30.c2lnbmF0dXJl' },
+  },
   'PUT /api/user/forgot-password': { summary: 'Mail a one-time code', example: { email: 'asha@example.com' } },
   'PUT /api/user/verify-forgot-password-otp': { summary: 'Check the mailed code' },
   'PUT /api/user/reset-password': { summary: 'Set a new password after the code' },
@@ -44,7 +56,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'PUT /api/cart/sync': { summary: 'Set absolute quantities (offline clients)', errors: [422], example: { items: [{ productId: PRODUCT, quantity: 2 }] } },
   'POST /api/address/create': { example: ADDRESS },
   'POST /api/order/cash-on-delivery': {
-    summary: 'Place a cash-on-delivery order for the given lines (prices are the server\'s; a different totalAmt is a 409 with the current totals)',
+    summary: "Place a cash-on-delivery order for the given lines (prices are the server's; a different totalAmt is a 409 with the current totals)",
     headers: ['idempotency-key'],
     errors: [409, 422],
     example: { list_items: [{ productId: PRODUCT, quantity: 2 }], totalAmt: 1398, addressId: '01JD8ZS7P3Q4R5S6T7V8W9X0YZ' },
@@ -53,12 +65,15 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/order/cancel': { errors: [409] },
   'POST /api/order/update-status': { errors: [409] },
   'POST /api/order/admin/update-status': { errors: [409] },
-  'POST /api/order/webhook': { summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)', rawBody: 'A Stripe event, verified against the stripe-signature header' },
+  'POST /api/order/webhook': {
+    summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',
+    rawBody: 'A Stripe event, verified against the stripe-signature header',
+  },
   'POST /api/wishlist/add': { example: { productId: PRODUCT } },
   'POST /api/review/add': { errors: [409] },
   'GET /api/health': { summary: 'The API and its database are up' },
   'GET /api/openapi.json': { summary: 'This document' },
   'GET /api/metrics': { summary: 'Prometheus text format; Authorization: Bearer <METRICS_TOKEN>; 404 when METRICS_TOKEN is unset', errors: [401, 404] },
   'GET /api/docs': { summary: 'The browsable reference (HTML)' },
-  'GET /api/docs/{file}': { summary: 'The reference page\'s files (from swagger-ui-dist)' },
+  'GET /api/docs/{file}': { summary: "The reference page's files (from swagger-ui-dist)" },
 };

@@ -47,7 +47,9 @@ export class OrderEvents {
   private fire(kind: keyof OrderListener, change: OrderChange): void {
     for (const listener of this.listeners) {
       try {
-        void Promise.resolve(listener[kind]?.(change)).catch((e: unknown) => this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`));
+        void Promise.resolve(listener[kind]?.(change)).catch((e: unknown) =>
+          this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`),
+        );
       } catch (e) {
         this.logger.warn(`${kind} listener failed for ${change.order.id}: ${errorFacts(e)}`);
       }

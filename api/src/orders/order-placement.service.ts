@@ -44,7 +44,13 @@ export class OrderPlacementService {
       if (first) return replayOf(first, requestHash);
     }
     const items = mergeLines(input.items);
-    const [address, saleable] = await Promise.all([this.ownAddress(userId, input.addressId), loadSaleable(this.db, items.map((i) => i.productId))]);
+    const [address, saleable] = await Promise.all([
+      this.ownAddress(userId, input.addressId),
+      loadSaleable(
+        this.db,
+        items.map((i) => i.productId),
+      ),
+    ]);
     const priced = priceOrder(items, saleable);
     assertClientTotal(input.totalAmt, priced);
     // Cheap early answer for what is plainly short; the transaction's conditional update decides.
@@ -124,9 +130,23 @@ export class OrderPlacementService {
       await tx.insert(orderLines).values(lines);
       const failure = await takeStock(tx, priced.lines);
       if (failure?.kind === 'stock') throw outOfStock(failure.product, items.find((i) => i.productId === failure.product.id)?.quantity ?? 0);
-      if (failure?.kind === 'price') throw priceChanged(priceOrder(items, await loadSaleable(tx, items.map((i) => i.productId))));
+      if (failure?.kind === 'price')
+        throw priceChanged(
+          priceOrder(
+            items,
+            await loadSaleable(
+              tx,
+              items.map((i) => i.productId),
+            ),
+          ),
+        );
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      if (cod) await removeFromCart(tx, userId, items.map((i) => i.productId));
+      if (cod)
+        await removeFromCart(
+          tx,
+          userId,
+          items.map((i) => i.productId),
+        );
       return { row, lines };
     });
   }

@@ -39,7 +39,14 @@ export function priceOrder(items: ReadonlyArray<{ productId: string; quantity: n
     };
   });
   const totals = totalsOf(lines);
-  return { lines, subTotalAmt: totals.grandTotal, totalAmt: totals.grandTotal, itemsTotal: totals.itemsTotal, savings: totals.savings, quantity: totals.quantityTotal };
+  return {
+    lines,
+    subTotalAmt: totals.grandTotal,
+    totalAmt: totals.grandTotal,
+    itemsTotal: totals.itemsTotal,
+    savings: totals.savings,
+    quantity: totals.quantityTotal,
+  };
 }
 
 export function currentTotals(priced: PricedOrder): CurrentTotals {
@@ -48,7 +55,15 @@ export function currentTotals(priced: PricedOrder): CurrentTotals {
     subTotalAmt: priced.subTotalAmt,
     itemsTotal: priced.itemsTotal,
     savings: priced.savings,
-    product_details: priced.lines.map(({ productId, name, quantity, price, discount, unitPrice, subTotalAmt }) => ({ productId, name, quantity, price, discount, unitPrice, subTotalAmt })),
+    product_details: priced.lines.map(({ productId, name, quantity, price, discount, unitPrice, subTotalAmt }) => ({
+      productId,
+      name,
+      quantity,
+      price,
+      discount,
+      unitPrice,
+      subTotalAmt,
+    })),
   };
 }
 

@@ -40,7 +40,12 @@ export class OrderReader {
   /** Every order, newest first, one page, with the customer's name and mobile. */
   async listAll(page: number, limit: number): Promise<{ items: Order[]; total: number }> {
     const [ordered, [counted]] = await Promise.all([
-      this.db.select().from(orders).orderBy(desc(orders.createdAt), desc(orders.id)).limit(limit).offset((page - 1) * limit),
+      this.db
+        .select()
+        .from(orders)
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset((page - 1) * limit),
       this.db.select({ n: count() }).from(orders),
     ]);
     const customers = ordered.length === 0 ? [] : await customerRefsByIds(this.db, [...new Set(ordered.map((o) => o.userId))]);

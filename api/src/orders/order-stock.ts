@@ -25,7 +25,10 @@ export type TakeFailure = { kind: 'stock'; product: SaleableProduct } | { kind: 
  * second order wait, and its condition is checked again on the committed stock. Lines go in
  * product-id order so two multi-line orders lock rows in the same order and never deadlock.
  */
-export async function takeStock(tx: Tx, lines: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>): Promise<TakeFailure | null> {
+export async function takeStock(
+  tx: Tx,
+  lines: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>,
+): Promise<TakeFailure | null> {
   for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
     const taken = await takeProductStock(tx, line);
     if (!taken) {

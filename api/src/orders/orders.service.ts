@@ -23,7 +23,11 @@ export class OrdersService {
     return this.move(orderId, 'CANCELLED', 'customer', (row) => {
       if (row.userId !== userId) throw notFound('Order');
       if (!canCustomerCancel(row.paymentStatus, row.statusHistory)) {
-        throw new AppError(409, ErrorCode.OrderFinished, `Order ${row.id} is already ${row.paymentStatus === 'COMPLETED' ? 'delivered' : 'cancelled'} and cannot be cancelled.`);
+        throw new AppError(
+          409,
+          ErrorCode.OrderFinished,
+          `Order ${row.id} is already ${row.paymentStatus === 'COMPLETED' ? 'delivered' : 'cancelled'} and cannot be cancelled.`,
+        );
       }
     });
   }
@@ -37,7 +41,10 @@ export class OrdersService {
             : row.paymentStatus === 'AWAITING_PAYMENT'
               ? 'its payment has not arrived (it can only be cancelled)'
               : `it has already reached ${row.status}; only a later stage can be set`;
-        throw new AppError(409, ErrorCode.StageNotAllowed, `Order ${row.id} cannot move to ${stage}: ${why}.`, { status: row.status, statusHistory: row.statusHistory });
+        throw new AppError(409, ErrorCode.StageNotAllowed, `Order ${row.id} cannot move to ${stage}: ${why}.`, {
+          status: row.status,
+          statusHistory: row.statusHistory,
+        });
       }
     });
   }

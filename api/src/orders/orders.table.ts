@@ -39,8 +39,12 @@ export const orders = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('orders_user_idempotency_key').on(t.userId, t.idempotencyKey).where(sql`${t.idempotencyKey} is not null`),
-    uniqueIndex('orders_stripe_session_key').on(t.stripeSessionId).where(sql`${t.stripeSessionId} is not null`),
+    uniqueIndex('orders_user_idempotency_key')
+      .on(t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    uniqueIndex('orders_stripe_session_key')
+      .on(t.stripeSessionId)
+      .where(sql`${t.stripeSessionId} is not null`),
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
   ],
@@ -58,7 +62,10 @@ export const orderLines = pgTable(
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
     name: text('name').notNull(),
-    image: text('image').array().notNull().default(sql`'{}'::text[]`),
+    image: text('image')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     unit: text('unit').notNull(),
     quantity: integer('quantity').notNull(),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),

@@ -16,7 +16,13 @@ function publicImages(images: string[], publicUrl: string): string[] {
 }
 
 /** A hosted Checkout Session in INR whose line items are the prices the order was written with. */
-export function checkoutSessionParams(order: OrderRow, lines: OrderLineRow[], email: string, publicUrl: string, now = Date.now()): Stripe.Checkout.SessionCreateParams {
+export function checkoutSessionParams(
+  order: OrderRow,
+  lines: OrderLineRow[],
+  email: string,
+  publicUrl: string,
+  now = Date.now(),
+): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
     currency: 'inr',

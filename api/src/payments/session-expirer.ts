@@ -20,7 +20,9 @@ export class SessionExpirer implements OnModuleInit {
       changed: async ({ order, previousPaymentStatus, cause }) => {
         if (!this.stripe || cause === 'payment' || !order.stripeSessionId) return;
         if (previousPaymentStatus !== 'AWAITING_PAYMENT' || order.paymentStatus !== 'CANCELLED') return;
-        await this.stripe.checkout.sessions.expire(order.stripeSessionId).catch((e: Error) => this.logger.warn(`Could not expire ${order.stripeSessionId}: ${e.message}`));
+        await this.stripe.checkout.sessions
+          .expire(order.stripeSessionId)
+          .catch((e: Error) => this.logger.warn(`Could not expire ${order.stripeSessionId}: ${e.message}`));
       },
     });
   }

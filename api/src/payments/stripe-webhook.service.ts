@@ -49,7 +49,11 @@ export class StripeWebhookService {
     // Recording the event id and applying it share one transaction: applied exactly once, even
     // when the same event arrives twice at once (the second waits on the key, then sees it).
     const outcome = await this.db.transaction(async (tx) => {
-      const [fresh] = await tx.insert(stripeEvents).values({ id: event.id, type: event.type, orderId: orderId ?? null }).onConflictDoNothing().returning();
+      const [fresh] = await tx
+        .insert(stripeEvents)
+        .values({ id: event.id, type: event.type, orderId: orderId ?? null })
+        .onConflictDoNothing()
+        .returning();
       if (!fresh) return { duplicate: true as const };
       if (!orderId) return {};
       const row = await lockOrder(tx, orderId);

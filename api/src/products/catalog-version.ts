@@ -22,7 +22,10 @@ export class CatalogVersion implements OnModuleInit {
   /** The channel on which this shop's instances announce catalogue writes to each other. */
   private readonly channel: string;
 
-  constructor(@Inject(REDIS_FACTORY) private readonly connect: RedisFactory, @Inject(APP_CONFIG) config: AppConfig) {
+  constructor(
+    @Inject(REDIS_FACTORY) private readonly connect: RedisFactory,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
     this.channel = redisKey(config, 'catalog-version');
   }
 

@@ -21,7 +21,13 @@ function newest(db: Db, where: SQL | undefined, limit: number): Promise<ProductR
  * category, never the product itself. Two index walks; ordering by "is same subcategory" in one
  * query would rank every product of the category (45 ms at 100,000 products) on each product page.
  */
-export async function relatedProducts(db: Db, categoryId: string | undefined, subCategoryId: string | undefined, excludeId: string | undefined, limit: number): Promise<ProductRow[]> {
+export async function relatedProducts(
+  db: Db,
+  categoryId: string | undefined,
+  subCategoryId: string | undefined,
+  excludeId: string | undefined,
+  limit: number,
+): Promise<ProductRow[]> {
   const notSelf = excludeId ? ne(products.id, excludeId) : undefined;
   if (!categoryId && !subCategoryId) return newest(db, notSelf, limit);
   const first = subCategoryId ? await newest(db, and(notSelf, inSubCategory(subCategoryId)), limit) : [];
@@ -40,7 +46,16 @@ export async function otherCategoryProducts(db: Db, currentCategoryId: string | 
   const others = await categoryIdsExcept(db, currentCategoryId);
   const notCurrent = currentCategoryId ? sql`not ${inCategory(currentCategoryId)}` : undefined;
   const perCategory = await Promise.all(
-    others.map(async (c) => (await db.select({ id: products.id }).from(products).where(and(eq(products.publish, true), inCategory(c.id), notCurrent)).orderBy(desc(products.createdAt), desc(products.id)).limit(limit)).map((r) => r.id)),
+    others.map(async (c) =>
+      (
+        await db
+          .select({ id: products.id })
+          .from(products)
+          .where(and(eq(products.publish, true), inCategory(c.id), notCurrent))
+          .orderBy(desc(products.createdAt), desc(products.id))
+          .limit(limit)
+      ).map((r) => r.id),
+    ),
   );
   const ids: string[] = [];
   for (let rank = 0; ids.length < limit && perCategory.some((list) => list.length > rank); rank++) {

@@ -104,6 +104,8 @@ export class ProductsController {
   @Post('get-other-category-products')
   @HttpCode(200)
   other(@ZBody(OtherCategoryProductsBody) body: z.infer<typeof OtherCategoryProductsBody>) {
-    return this.products.cached('other', body, async () => ok(await this.products.otherCategories(body.currentCategoryId, body.limit), 'Other category products'));
+    return this.products.cached('other', body, async () =>
+      ok(await this.products.otherCategories(body.currentCategoryId, body.limit), 'Other category products'),
+    );
   }
 }

@@ -164,7 +164,11 @@ export class ProductsService {
 
   async byCategoryAndSub(body: ProductsByCategoryAndSubBody): Promise<Page<Product>> {
     const nameFilter = body.search?.trim() ? sql`${products.name} ilike ${'%' + escapeLike(body.search.trim()) + '%'}` : undefined;
-    const conditions = [sql`${products.categoryIds} @> array[${body.categoryId}]::text[]`, sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`, nameFilter];
+    const conditions = [
+      sql`${products.categoryIds} @> array[${body.categoryId}]::text[]`,
+      sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`,
+      nameFilter,
+    ];
     if (!nameFilter) return this.page(conditions, body, body.page, body.limit, null);
     return this.bounded((db) => this.page(conditions, body, body.page, body.limit, null, undefined, db));
   }
@@ -246,7 +250,11 @@ export class ProductsService {
             [sql`ts_rank(${products.search}, ${rankBy}) desc`, desc(products.id)]
           : sortOrder('newest');
     // One key for this listing's filter set in this catalogue version: its count and anchors.
-    const { sql: text, params } = db.select({ one: sql`1` }).from(products).where(where).toSQL();
+    const { sql: text, params } = db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(where)
+      .toSQL();
     const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
     const dependsOnStock = !!filters.inStock;
     const seek =
@@ -261,9 +269,16 @@ export class ProductsService {
       .limit(limit)
       .offset(seek.offset);
     const [rows, total] = await Promise.all([
-      db.select(productColumns).from(products).where(inArray(products.id, pageIds)).orderBy(...order),
+      db
+        .select(productColumns)
+        .from(products)
+        .where(inArray(products.id, pageIds))
+        .orderBy(...order),
       (dependsOnStock ? this.stockCounts : this.counts).get(key, async () => {
-        const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(products).where(where);
+        const [row] = await db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(products)
+          .where(where);
         return row?.n ?? 0;
       }),
     ]);
@@ -274,10 +289,7 @@ export class ProductsService {
   private async nameIndex(): Promise<{ categories: NameIndex; subCategories: NameIndex }> {
     const version = this.version.value;
     if (this.names?.version === version) return this.names;
-    const [cats, subs] = await Promise.all([
-      categoryNames(this.db),
-      subCategoryNames(this.db),
-    ]);
+    const [cats, subs] = await Promise.all([categoryNames(this.db), subCategoryNames(this.db)]);
     this.names = { version, categories: new Map(cats.map((c) => [c.id, c.name])), subCategories: new Map(subs.map((s) => [s.id, s.name])) };
     return this.names;
   }

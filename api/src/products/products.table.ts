@@ -16,11 +16,22 @@ export const products = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
-    image: text('image').array().notNull().default(sql`'{}'::text[]`),
-    categoryIds: text('category_ids').array().notNull().default(sql`'{}'::text[]`),
-    subCategoryIds: text('sub_category_ids').array().notNull().default(sql`'{}'::text[]`),
+    image: text('image')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    categoryIds: text('category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    subCategoryIds: text('sub_category_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     unit: text('unit').notNull().default('pack'),
-    productType: text('product_type', { enum: ['fixed', 'variable'] }).notNull().default('fixed'),
+    productType: text('product_type', { enum: ['fixed', 'variable'] })
+      .notNull()
+      .default('fixed'),
     stock: integer('stock').notNull().default(0),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
@@ -48,8 +59,12 @@ export const products = pgTable(
     // Listings read only published products in these orders: partial indexes let a page (even a
     // deep one) and the count walk the index alone, without visiting the wide rows. NULLS FIRST
     // because that is what ORDER BY … DESC means: an index ordered otherwise is not used for it.
-    index('products_published_newest_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.publish}`),
-    index('products_published_price_idx').on(t.salePrice, t.id).where(sql`${t.publish}`),
+    index('products_published_newest_idx')
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.publish}`),
+    index('products_published_price_idx')
+      .on(t.salePrice, t.id)
+      .where(sql`${t.publish}`),
     index('products_search_idx').using('gin', t.search),
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
   ],
@@ -60,11 +75,9 @@ export const products = pgTable(
  * search word can be corrected by trigram similarity against a few thousand words instead of
  * 100,000 product names.
  */
-export const searchWords = pgTable(
-  'search_words',
-  { word: text('word').primaryKey() },
-  (t) => [index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`)],
-);
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+]);
 
 /** Every column but the search vector: it is for the database's own matching, never for the wire. */
 const { search: _search, ...wireColumns } = getTableColumns(products);

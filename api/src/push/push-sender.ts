@@ -14,7 +14,8 @@ export interface PushTarget {
 }
 
 /** How a push service answered: delivered, gone (delete the subscription), or worth retrying. */
-export type SendOutcome = { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'retry'; status?: number; reason: string } | { kind: 'rejected'; status: number };
+export type SendOutcome =
+  { kind: 'sent' } | { kind: 'gone'; status: number } | { kind: 'retry'; status?: number; reason: string } | { kind: 'rejected'; status: number };
 
 export type PushSender = (target: PushTarget, payload: string) => Promise<SendOutcome>;
 

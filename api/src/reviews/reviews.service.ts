@@ -30,7 +30,10 @@ export class ReviewsService {
   async list(productId: string, limit: number): Promise<ReviewList> {
     const product = await reviewCountsOf(this.db, productId);
     if (!product) throw notFound('Product');
-    const rows = limit === 0 ? [] : await this.db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
+    const rows =
+      limit === 0
+        ? []
+        : await this.db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
     const authors = rows.length === 0 ? [] : await namesAndAvatarsByIds(this.db, [...new Set(rows.map((r) => r.userId))]);
     const authorOf = new Map(authors.map((a) => [a.id, a]));
     const data = rows.flatMap((r) => {

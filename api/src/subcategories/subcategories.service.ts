@@ -10,7 +10,8 @@ import { lockCatalogRefs, productsUsing } from '../products/catalog-refs.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { subCategories, subCategoryCategories, type SubCategoryRow } from './subcategories.table.js';
 
-const isUniqueViolation = (e: unknown) => (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+const isUniqueViolation = (e: unknown) =>
+  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 /** The name index (any case) answers a second "Fiction" with 409, as categories do. */
 const duplicateName = (name: string) => (e: unknown) => {
@@ -41,7 +42,10 @@ export class SubCategoriesService {
   }
 
   async list(): Promise<SubCategory[]> {
-    const rows = await this.db.select().from(subCategories).orderBy(asc(sql`lower(${subCategories.name})`));
+    const rows = await this.db
+      .select()
+      .from(subCategories)
+      .orderBy(asc(sql`lower(${subCategories.name})`));
     return this.populate(rows);
   }
 
@@ -54,20 +58,22 @@ export class SubCategoriesService {
 
   async update(body: UpdateSubCategoryBody): Promise<SubCategory> {
     const categoryIds = body.category ? [...new Set(body.category)] : null;
-    await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
-      if (categoryIds) await lockCatalogRefs(tx, categoryIds, []);
-      const updated = await tx
-        .update(subCategories)
-        .set({ name: body.name, ...(body.image !== undefined ? { image: body.image } : {}), updatedAt: new Date() })
-        .where(eq(subCategories.id, body._id))
-        .returning({ id: subCategories.id });
-      if (updated.length === 0) throw notFound('Sub category');
-      if (categoryIds) {
-        await tx.delete(subCategoryCategories).where(eq(subCategoryCategories.subCategoryId, body._id));
-        await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: body._id, categoryId })));
-      }
-    }).catch(duplicateName(body.name));
+    await this.db
+      .transaction(async (t) => {
+        const tx = t as unknown as Db;
+        if (categoryIds) await lockCatalogRefs(tx, categoryIds, []);
+        const updated = await tx
+          .update(subCategories)
+          .set({ name: body.name, ...(body.image !== undefined ? { image: body.image } : {}), updatedAt: new Date() })
+          .where(eq(subCategories.id, body._id))
+          .returning({ id: subCategories.id });
+        if (updated.length === 0) throw notFound('Sub category');
+        if (categoryIds) {
+          await tx.delete(subCategoryCategories).where(eq(subCategoryCategories.subCategoryId, body._id));
+          await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: body._id, categoryId })));
+        }
+      })
+      .catch(duplicateName(body.name));
     await this.version.bump();
     return this.get(body._id);
   }
@@ -90,7 +96,12 @@ export class SubCategoriesService {
     const links = await this.db
       .select({ subCategoryId: subCategoryCategories.subCategoryId, categoryId: subCategoryCategories.categoryId })
       .from(subCategoryCategories)
-      .where(inArray(subCategoryCategories.subCategoryId, rows.map((r) => r.id)));
+      .where(
+        inArray(
+          subCategoryCategories.subCategoryId,
+          rows.map((r) => r.id),
+        ),
+      );
     const subsOf = new Map<string, string[]>();
     for (const link of links) subsOf.set(link.categoryId, [...(subsOf.get(link.categoryId) ?? []), link.subCategoryId]);
     // Each subcategory lists its categories by name, as the categories domain orders them.

@@ -55,7 +55,13 @@ export class RateLimiters {
    * Redis prefix when REDIS_URL is set (every instance counts alike), in memory otherwise.
    */
   create(name: string, limit: number, windowMs: number): RateLimiterAbstract {
-    const options = { keyPrefix: redisKey(this.config, name), points: Math.ceil(limit * this.config.rateLimitFactor), duration: Math.max(1, Math.round(windowMs / 1000)) };
-    return this.redis ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) }) : new RateLimiterMemory(options);
+    const options = {
+      keyPrefix: redisKey(this.config, name),
+      points: Math.ceil(limit * this.config.rateLimitFactor),
+      duration: Math.max(1, Math.round(windowMs / 1000)),
+    };
+    return this.redis
+      ? new RateLimiterRedis({ ...options, storeClient: this.redis, insuranceLimiter: new RateLimiterMemory(options) })
+      : new RateLimiterMemory(options);
   }
 }

@@ -11,6 +11,11 @@ const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()
  */
 export function refuseCommonPassword(password: string, field: string): void {
   if (COMMON.has(password.toLowerCase())) {
-    throw new AppError(400, ErrorCode.CommonPassword, `${field}: is one of the most commonly used passwords, which attackers try first. Please choose another.`, { fields: [field] });
+    throw new AppError(
+      400,
+      ErrorCode.CommonPassword,
+      `${field}: is one of the most commonly used passwords, which attackers try first. Please choose another.`,
+      { fields: [field] },
+    );
   }
 }

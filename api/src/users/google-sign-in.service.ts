@@ -64,7 +64,9 @@ export class GoogleSignInService {
       throw new AppError(400, ErrorCode.ReauthFailed, 'credential: This Google account is not the one linked to your account.', { fields: ['credential'] });
     }
     if (Date.now() / 1000 - identity.issuedAt > FRESH_CREDENTIAL_S) {
-      throw new AppError(400, ErrorCode.ReauthFailed, 'credential: Please sign in with Google again; the credential is more than 5 minutes old.', { fields: ['credential'] });
+      throw new AppError(400, ErrorCode.ReauthFailed, 'credential: Please sign in with Google again; the credential is more than 5 minutes old.', {
+        fields: ['credential'],
+      });
     }
   }
 

@@ -67,7 +67,10 @@ export class PasswordResetService {
       resetTokenExpiresAt: null,
       createdAt: new Date(),
     };
-    await this.db.insert(passwordResetCodes).values({ email, ...fresh }).onConflictDoUpdate({ target: passwordResetCodes.email, set: fresh });
+    await this.db
+      .insert(passwordResetCodes)
+      .values({ email, ...fresh })
+      .onConflictDoUpdate({ target: passwordResetCodes.email, set: fresh });
     if (user) {
       this.mail.sendInBackground({
         to: email,
@@ -82,7 +85,8 @@ export class PasswordResetService {
     const row = await this.db.query.passwordResetCodes.findFirst({ where: eq(passwordResetCodes.email, email) });
     if (!row || row.usedAt) throw badRequest(`${INVALID_CODE}`, { fields: ['otp'] });
     if (row.verifiedAt) throw badRequest(`This code was already used. ${NEED_NEW_CODE}`, { fields: ['otp'] });
-    if (row.expiresAt.getTime() <= Date.now()) throw new AppError(400, ErrorCode.OtpExpired, 'This code has expired. Please request a new one.', { fields: ['otp'] });
+    if (row.expiresAt.getTime() <= Date.now())
+      throw new AppError(400, ErrorCode.OtpExpired, 'This code has expired. Please request a new one.', { fields: ['otp'] });
     if (row.failedAttempts >= MAX_WRONG_CODES) throw new AppError(400, ErrorCode.OtpLocked, `Too many wrong codes. ${NEED_NEW_CODE}`, { fields: ['otp'] });
 
     const given = this.hash(email, otp);

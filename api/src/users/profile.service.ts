@@ -32,12 +32,16 @@ export class ProfileService {
   async changePassword(userId: string, sid: string, body: ChangePasswordBody): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound('User');
-    if (!user.passwordHash) throw reauthNeeded('currentPassword', 'currentPassword: Your account signs in with Google and has no password; use Forgot password to set one.');
+    if (!user.passwordHash)
+      throw reauthNeeded('currentPassword', 'currentPassword: Your account signs in with Google and has no password; use Forgot password to set one.');
     if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
       throw reauthNeeded('currentPassword', 'currentPassword: The current password is not correct.');
     }
     refuseCommonPassword(body.newPassword, 'newPassword');
-    await this.db.update(users).set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+      .where(eq(users.id, userId));
     await this.tokens.revokeAllOf(userId, sid);
   }
 

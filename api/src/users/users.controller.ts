@@ -2,7 +2,14 @@ import { Controller, Get, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
 import { UserStatusBody } from '@haat/shared/users/user-status.schema';
-import { ChangePasswordBody, ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, UpdateUserBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
+import {
+  ChangePasswordBody,
+  ForgotPasswordBody,
+  GoogleCredentialBody,
+  ResetPasswordBody,
+  UpdateUserBody,
+  VerifyOtpBody,
+} from '@haat/shared/users/account.schema';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { unauthorized } from '../common/app-error.js';

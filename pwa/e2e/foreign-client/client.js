@@ -26,7 +26,17 @@ async function shop(email, password) {
   const { json: address } = await call(
     'POST',
     '/address/create',
-    { name: 'Ravi', building: '12 Lake View', address_line: 'MG Road', district: 'Central', city: 'Bengaluru', state: 'Karnataka', country: 'India', pincode: '560001', mobile: '9876543210' },
+    {
+      name: 'Ravi',
+      building: '12 Lake View',
+      address_line: 'MG Road',
+      district: 'Central',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      country: 'India',
+      pincode: '560001',
+      mobile: '9876543210',
+    },
     token,
   );
   const { json: order, requestId } = await call(

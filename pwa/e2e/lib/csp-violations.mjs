@@ -17,14 +17,23 @@ export async function watchCspViolations(context, violations) {
   // (These functions run in the browser, under the very policy being watched: no eval, nothing shared.)
   await context.addInitScript((binding) => {
     addEventListener('securitypolicyviolation', (e) =>
-      globalThis[binding]?.({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample, document: e.documentURI }),
+      globalThis[binding]?.({
+        directive: e.violatedDirective,
+        blocked: e.blockedURI,
+        source: e.sourceFile,
+        line: e.lineNumber,
+        sample: e.sample,
+        document: e.documentURI,
+      }),
     );
   }, BINDING);
   const watchWorker = (worker) =>
     worker
       .evaluate((mark) => {
         self.addEventListener('securitypolicyviolation', (e) =>
-          console.error(mark + JSON.stringify({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample })),
+          console.error(
+            mark + JSON.stringify({ directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile, line: e.lineNumber, sample: e.sample }),
+          ),
         );
       }, MARK)
       .catch(() => {}); // the worker may already be gone

@@ -82,10 +82,12 @@ export async function startServer(env = {}) {
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        await new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) => {
-          const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 10_000);
-          child.once('exit', () => (clearTimeout(timer), resolve()));
-        });
+        await new Promise(
+          /** @param {(value?: unknown) => void} resolve */ (resolve) => {
+            const timer = setTimeout(() => (child.kill('SIGKILL'), resolve()), 10_000);
+            child.once('exit', () => (clearTimeout(timer), resolve()));
+          },
+        );
       }
       if (!keepData) rmSync(dataDir, { recursive: true, force: true });
     },

@@ -40,14 +40,21 @@ export async function addFromHome(page, baseUrl, count) {
     const label = await button.getAttribute('aria-label');
     await button.click();
     names.push(label.replace(/^Add (.*) to cart$/, '$1'));
-    await page.getByRole('group', { name: `Quantity of ${names.at(-1)}` }).first().waitFor();
+    await page
+      .getByRole('group', { name: `Quantity of ${names.at(-1)}` })
+      .first()
+      .waitFor();
     assert.ok(i < count * 3, 'could not add enough products');
   }
   return names;
 }
 
 export async function apiLogin(baseUrl, email, password) {
-  const res = await fetch(`${baseUrl}/api/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const res = await fetch(`${baseUrl}/api/user/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   const body = await res.json();
   assert.equal(res.status, 200, body.message);
   return body.data.accesstoken;

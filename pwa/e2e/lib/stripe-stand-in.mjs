@@ -49,7 +49,9 @@ export async function startStripeStandIn() {
       if (req.method === 'GET' && hosted && sessions.has(hosted[1])) {
         const s = sessions.get(hosted[1]);
         res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-        return res.end(`<!doctype html><title>Pay Haat</title><h1>Stripe stand-in checkout</h1><p>${s.currency} ${s.customer_email}</p><a href="${s.success_url}">Pay</a> <a href="${s.cancel_url}">Cancel</a>`);
+        return res.end(
+          `<!doctype html><title>Pay Haat</title><h1>Stripe stand-in checkout</h1><p>${s.currency} ${s.customer_email}</p><a href="${s.success_url}">Pay</a> <a href="${s.cancel_url}">Cancel</a>`,
+        );
       }
       json(404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${path})` } });
     });
@@ -70,7 +72,13 @@ export function signedEvent(type, session, secret) {
     object: 'event',
     type,
     created: Math.floor(Date.now() / 1000),
-    data: { object: { ...session, status: type.endsWith('completed') ? 'complete' : session.status, payment_status: type.endsWith('completed') ? 'paid' : session.payment_status } },
+    data: {
+      object: {
+        ...session,
+        status: type.endsWith('completed') ? 'complete' : session.status,
+        payment_status: type.endsWith('completed') ? 'paid' : session.payment_status,
+      },
+    },
   });
   return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
 }

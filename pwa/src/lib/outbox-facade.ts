@@ -30,10 +30,7 @@ export const outboxFacade = {
    * The writes of these kinds still waiting to be sent, oldest first: not those the server refused for
    * good (`failed`), not `except`, and only those queued after the key `after` when given.
    */
-  async pending<K extends OutboxKind>(
-    kinds: K | readonly K[],
-    options: { after?: string; except?: ReadonlySet<string> } = {},
-  ): Promise<Array<QueuedWrite<K>>> {
+  async pending<K extends OutboxKind>(kinds: K | readonly K[], options: { after?: string; except?: ReadonlySet<string> } = {}): Promise<Array<QueuedWrite<K>>> {
     const { after, except } = options;
     const entries = await db.outbox
       .where('op')

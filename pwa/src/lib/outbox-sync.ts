@@ -3,7 +3,6 @@ import { createOutbox } from './outbox';
 import { hasSession } from './session';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-ops';
 
-
 /** Ask the browser to wake the service worker when the connection is back (Chromium has it). */
 function requestBackgroundSync(): void {
   navigator.serviceWorker?.ready

@@ -51,7 +51,11 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
 
   /** The head of the queue and, for batching ops, the run of same-op entries right behind it. */
   async function nextBatch(): Promise<OutboxEntry[]> {
-    const waiting = await table.orderBy('key').filter((e) => !e.failed).limit(50).toArray();
+    const waiting = await table
+      .orderBy('key')
+      .filter((e) => !e.failed)
+      .limit(50)
+      .toArray();
     const head = waiting[0];
     if (!head) return [];
     if (!handlers.get(head.op)?.batch) return [head];
@@ -72,11 +76,18 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
       } catch (error) {
         const problem = problemOf(error);
         if (TRANSIENT(problem.status)) {
-          await table.where('key').anyOf(keys).modify((e) => void (e.attempts += 1));
+          await table
+            .where('key')
+            .anyOf(keys)
+            .modify((e) => void (e.attempts += 1));
           return;
         }
         const keep = (await handler.reject?.(batch, problem)) ?? false;
-        if (keep) await table.where('key').anyOf(keys).modify((e) => void (e.failed = problem.message));
+        if (keep)
+          await table
+            .where('key')
+            .anyOf(keys)
+            .modify((e) => void (e.failed = problem.message));
         else await table.bulkDelete(keys);
         continue;
       }

@@ -14,11 +14,14 @@ export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: numb
     const wait = ms - (Date.now() - last);
     if (wait <= 0 && !timer) return run(args);
     pending = args;
-    timer ??= setTimeout(() => {
-      timer = null;
-      if (pending) run(pending);
-      pending = null;
-    }, Math.max(wait, 0));
+    timer ??= setTimeout(
+      () => {
+        timer = null;
+        if (pending) run(pending);
+        pending = null;
+      },
+      Math.max(wait, 0),
+    );
   };
   throttled.cancel = () => {
     if (timer) clearTimeout(timer);

@@ -11,5 +11,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** navigator.onLine as React state: the offline banner and offline search follow it. */
 export function useOnline(): boolean {
-  return useSyncExternalStore(subscribe, () => navigator.onLine, () => true);
+  return useSyncExternalStore(
+    subscribe,
+    () => navigator.onLine,
+    () => true,
+  );
 }

@@ -15,7 +15,10 @@ export const Variant = z.object({
 export type VariantInput = z.infer<typeof Variant>;
 
 const MoreDetails = z
-  .record(PlainText().trim().min(1, { error: 'field names must not be empty' }).max(100), z.union([PlainText({ multiline: true }).max(2000), z.number(), z.boolean()]))
+  .record(
+    PlainText().trim().min(1, { error: 'field names must not be empty' }).max(100),
+    z.union([PlainText({ multiline: true }).max(2000), z.number(), z.boolean()]),
+  )
   .refine((r) => Object.keys(r).length <= 50, { error: 'has too many fields' });
 
 const productFields = {
@@ -45,7 +48,10 @@ export const CreateProductBody = z.object({
 });
 export type CreateProductBody = z.infer<typeof CreateProductBody>;
 
-export const UpdateProductBody = z.object({ _id: Id, ...productFields }).partial().required({ _id: true });
+export const UpdateProductBody = z
+  .object({ _id: Id, ...productFields })
+  .partial()
+  .required({ _id: true });
 export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
 
 /** Server-side listing filters (the listing screen's filters, so pages stay right). */

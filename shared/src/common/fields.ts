@@ -14,21 +14,39 @@ export const IdRef = z.union([Id, z.looseObject({ _id: Id }).transform((o) => o.
 
 /** Forms send numbers as text; accept numeric text, refuse everything else with a clear message. */
 function numeric<T extends z.ZodNumber>(inner: T) {
-  return z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
-    inner,
-  );
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), inner);
 }
 
 export const Money = numeric(z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(10_000_000, { error: 'is too large' }));
-export const Count = numeric(z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must not be negative' }).max(1_000_000, { error: 'is too large' }));
+export const Count = numeric(
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must not be negative' })
+    .max(1_000_000, { error: 'is too large' }),
+);
 export const Percent = numeric(z.number({ error: 'must be a number' }).min(0, { error: 'must be at least 0' }).max(100, { error: 'must be at most 100' }));
-export const Page = numeric(z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(100_000, { error: 'is too large' }));
+export const Page = numeric(
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(100_000, { error: 'is too large' }),
+);
 export const Limit = (max: number) =>
-  numeric(z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(1, { error: 'must be at least 1' }).max(max, { error: `must be at most ${max}` }));
+  numeric(
+    z
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(max, { error: `must be at most ${max}` }),
+  );
 
 /** Text as a person types it, under the one text rule (text-rule.ts); single-line unless said. */
-export const Text = (max: number, options: { multiline?: boolean } = {}) => PlainText(options).trim().max(max, { error: `must be at most ${max} characters` });
+export const Text = (max: number, options: { multiline?: boolean } = {}) =>
+  PlainText(options)
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` });
 export const RequiredText = (max: number, options: { multiline?: boolean } = {}) => Text(max, options).min(1, { error: 'is required' });
 
 export const Email = PlainText()

@@ -15,5 +15,5 @@ export function formatInr(amount: number): string {
 
 /** Rounds to paise half away from zero, like Intl (toFixed alone rounds the binary value: 1.005 → 1.00). */
 function roundHalfAway(amount: number): number {
-  return Math.sign(amount) * Math.round((Math.abs(amount) + Number.EPSILON) * 100) / 100;
+  return (Math.sign(amount) * Math.round((Math.abs(amount) + Number.EPSILON) * 100)) / 100;
 }

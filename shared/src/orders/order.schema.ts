@@ -47,14 +47,12 @@ export const PlaceOrderBody = z
   .superRefine((body, ctx) => {
     if (!body.address && !body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'is required: Please select a delivery address.' });
   })
-  .transform(
-    (body): PlaceOrderInput => ({
-      items: body.list_items.map((line) => ({ productId: line.productId, quantity: line.quantity })),
-      totalAmt: body.totalAmt,
-      subTotalAmt: body.subTotalAmt,
-      addressId: (body.addressId ?? body.address) as string,
-    }),
-  );
+  .transform((body): PlaceOrderInput => ({
+    items: body.list_items.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    totalAmt: body.totalAmt,
+    subTotalAmt: body.subTotalAmt,
+    addressId: (body.addressId ?? body.address) as string,
+  }));
 
 /** POST /api/order/cash-on-delivery: list_items, totalAmt, address. */
 export const CashOnDeliveryBody = PlaceOrderBody;
@@ -85,10 +83,7 @@ export interface CheckoutRequest {
 
 type Fits<Request extends Accepted, Accepted> = Request;
 /** A type error here means a schema no longer accepts what the PWA sends. */
-export type CheckedRequests = [
-  Fits<CashOnDeliveryRequest, z.input<typeof CashOnDeliveryBody>>,
-  Fits<CheckoutRequest, z.input<typeof CheckoutBody>>,
-];
+export type CheckedRequests = [Fits<CashOnDeliveryRequest, z.input<typeof CashOnDeliveryBody>>, Fits<CheckoutRequest, z.input<typeof CheckoutBody>>];
 
 export const CancelOrderBody = z.object({ orderId: Id });
 export type CancelOrderBody = z.infer<typeof CancelOrderBody>;

@@ -2,8 +2,10 @@ import type { Address } from '../addresses/address.types.js';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from './order-stages.js';
 
 /** The delivery address as it was when the order was placed (the shopper may edit theirs later). */
-export interface OrderAddress
-  extends Pick<Address, '_id' | 'name' | 'building' | 'address_line' | 'district' | 'city' | 'state' | 'country' | 'pincode' | 'mobile'> {
+export interface OrderAddress extends Pick<
+  Address,
+  '_id' | 'name' | 'building' | 'address_line' | 'district' | 'city' | 'state' | 'country' | 'pincode' | 'mobile'
+> {
   /** Spec §3's names for the same facts: street = address_line, postalCode = pincode. */
   street: string;
   postalCode: string;

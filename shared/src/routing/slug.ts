@@ -3,7 +3,12 @@
  * segment's id is the text after its last hyphen (ids never contain hyphens).
  */
 export function slugName(name: string): string {
-  return name.trim().replace(/[\s,&]+/g, '-').replace(/[/?#%]+/g, '').replace(/-+/g, '-').replace(/^-|-$/g, '');
+  return name
+    .trim()
+    .replace(/[\s,&]+/g, '-')
+    .replace(/[/?#%]+/g, '')
+    .replace(/-+/g, '-')
+    .replace(/^-|-$/g, '');
 }
 
 export function idFromSegment(segment: string | undefined | null): string | null {
@@ -16,9 +21,6 @@ export function productPath(product: { _id: string; name: string }): string {
   return `/product/${slugName(product.name)}-${product._id}`;
 }
 
-export function listingPath(
-  category: { _id: string; name: string },
-  subCategory: { _id: string; name: string },
-): string {
+export function listingPath(category: { _id: string; name: string }, subCategory: { _id: string; name: string }): string {
   return `/${slugName(category.name)}-${category._id}/${slugName(subCategory.name)}-${subCategory._id}`;
 }

@@ -17,23 +17,37 @@ export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 /** Spec §5: exactly six digits (the boxes strip anything else, so the server refuses it). */
 export const Otp = z.preprocess(
   (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v).padStart(LIMITS.otpLength, '0') : v),
-  PlainText({ error: 'must be the six-digit code' }).trim().regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { error: 'must be the six-digit code' }),
+  PlainText({ error: 'must be the six-digit code' })
+    .trim()
+    .regex(new RegExp(`^\\d{${LIMITS.otpLength}}$`), { error: 'must be the six-digit code' }),
 );
 
 export const VerifyOtpBody = z.object({ email: Email, otp: Otp });
 export type VerifyOtpBody = z.infer<typeof VerifyOtpBody>;
 
 /** What verify-forgot-password-otp answers: proof that this caller, and only this one, read the code. */
-export const ResetToken = PlainText({ error: 'is required: verify the code from your e-mail first' }).trim().min(1, { error: 'is required: verify the code from your e-mail first' }).max(200, { error: 'is too long' });
+export const ResetToken = PlainText({ error: 'is required: verify the code from your e-mail first' })
+  .trim()
+  .min(1, { error: 'is required: verify the code from your e-mail first' })
+  .max(200, { error: 'is too long' });
 
 export const ResetPasswordBody = z
-  .object({ email: Email, resetToken: ResetToken, newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
+  .object({
+    email: Email,
+    resetToken: ResetToken,
+    newPassword: NewPassword,
+    confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }),
+  })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ResetPasswordBody = z.infer<typeof ResetPasswordBody>;
 
 /** A signed-in owner changes the password: the current one proves it is them. */
 export const ChangePasswordBody = z
-  .object({ currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }), newPassword: NewPassword, confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }) })
+  .object({
+    currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }),
+    newPassword: NewPassword,
+    confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }),
+  })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 

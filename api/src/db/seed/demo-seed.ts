@@ -36,13 +36,21 @@ export async function ensureAdmin(db: Db, email = 'admin@haat.local', password?:
   if (password) return logger.log(`Created the admin ${email}`);
   const file = join(dataDir ?? '.', 'admin-password.txt');
   writeFileSync(file, `${chosen}\n`, { mode: 0o600 });
-  logger.warn(`Created the admin ${email}; its generated password is in ${file} (readable by this user only; delete it once noted, or set ADMIN_PASSWORD to choose it)`);
+  logger.warn(
+    `Created the admin ${email}; its generated password is in ${file} (readable by this user only; delete it once noted, or set ADMIN_PASSWORD to choose it)`,
+  );
 }
 
 export async function ensureDemoCustomer(db: Db): Promise<void> {
   await db
     .insert(users)
-    .values({ id: newId(), name: DEMO_CUSTOMER.name, email: DEMO_CUSTOMER.email, mobile: DEMO_CUSTOMER.mobile, passwordHash: await hashPassword(DEMO_CUSTOMER.password) })
+    .values({
+      id: newId(),
+      name: DEMO_CUSTOMER.name,
+      email: DEMO_CUSTOMER.email,
+      mobile: DEMO_CUSTOMER.mobile,
+      passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+    })
     .onConflictDoNothing();
 }
 
@@ -147,7 +155,10 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
     if (n % 37 === 0 && (spec.name === 'T-shirts' || spec.name === 'Clothing')) {
       for (const size of ['S', 'M', 'L', 'XL']) variants.push({ _id: newId(), name: size, stock: Math.floor(r() * 30) });
     } else if (n % 41 === 0 && spec.name === 'Snacks') {
-      variants.push({ _id: newId(), name: '150 g', price, stock: 40 }, { _id: newId(), name: '400 g', price: Math.round(price * 2.4), stock: 25, image: [image[0]!] });
+      variants.push(
+        { _id: newId(), name: '150 g', price, stock: 40 },
+        { _id: newId(), name: '400 g', price: Math.round(price * 2.4), stock: 25, image: [image[0]!] },
+      );
     }
     batch.push({
       id: newId(),
@@ -171,5 +182,7 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   if (batch.length) await db.insert(products).values(batch);
   await learnWords(db);
   await db.execute(sql`analyze`);
-  logger.log(`Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU)`);
+  logger.log(
+    `Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU)`,
+  );
 }

@@ -103,8 +103,7 @@ function paint({ h, s, l }: PictureColour): Paint {
 
 type Drawer = (p: Paint, brand: string, title: string) => string;
 
-const strapWatch = (face: string): string =>
-  `<rect x="330" y="90" width="140" height="620" rx="40" fill="STRAP"/>${face}`;
+const strapWatch = (face: string): string => `<rect x="330" y="90" width="140" height="620" rx="40" fill="STRAP"/>${face}`;
 
 const DRAWERS: Record<PictureKind, Drawer> = {
   book: (p, brand, title) => `
@@ -135,8 +134,10 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     <circle cx="170" cy="100" r="34" fill="${p.light}"/><circle cx="630" cy="100" r="34" fill="${p.light}"/>
     ${text(400, 680, 34, '#333', brand)}`,
   'board-game': (p, brand, title) => {
-    const cells = Array.from({ length: 16 }, (_, i) =>
-      `<rect x="${262 + (i % 4) * 70}" y="${300 + Math.floor(i / 4) * 70}" width="70" height="70" fill="${(i + Math.floor(i / 4)) % 2 ? p.light : '#fff'}"/>`,
+    const cells = Array.from(
+      { length: 16 },
+      (_, i) =>
+        `<rect x="${262 + (i % 4) * 70}" y="${300 + Math.floor(i / 4) * 70}" width="70" height="70" fill="${(i + Math.floor(i / 4)) % 2 ? p.light : '#fff'}"/>`,
     ).join('');
     return `
     <rect x="160" y="160" width="480" height="500" rx="14" fill="${p.c}"/>
@@ -206,7 +207,8 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     <rect x="315" y="320" width="170" height="34" rx="8" fill="${p.dark}"/>
     <path d="M230 640 Q 270 610 310 640 T 390 640 T 470 640 T 550 640" fill="none" stroke="${p.light}" stroke-width="10"/>
     ${text(400, 500, 28, p.ink, brand, 'opacity=".85"')}`,
-  'smart-watch': (p, brand) => `${strapWatch(`
+  'smart-watch': (p, brand) =>
+    `${strapWatch(`
     <rect x="260" y="230" width="280" height="330" rx="60" fill="#1b1b1f"/>
     <rect x="282" y="252" width="236" height="286" rx="42" fill="#050507"/>
     <circle cx="400" cy="370" r="86" fill="none" stroke="${p.light}" stroke-width="14" stroke-dasharray="380 200" transform="rotate(-90 400 370)"/>
@@ -232,7 +234,7 @@ const DRAWERS: Record<PictureKind, Drawer> = {
   'dry-fruits': (p, brand, title) => `
     <rect x="270" y="130" width="260" height="80" rx="14" fill="${p.c}"/>
     <rect x="240" y="200" width="320" height="440" rx="50" fill="#e9f3f7" stroke="#b8cbd3" stroke-width="6"/>
-    ${Array.from({ length: 18 }, (_, i) => `<ellipse cx="${290 + (i % 6) * 44}" cy="${440 + Math.floor(i / 6) * 56}" rx="24" ry="16" fill="${i % 3 ? '#b5803f' : '#d8a45f'}" transform="rotate(${(i * 37) % 90 - 45} ${290 + (i % 6) * 44} ${440 + Math.floor(i / 6) * 56})"/>`).join('')}
+    ${Array.from({ length: 18 }, (_, i) => `<ellipse cx="${290 + (i % 6) * 44}" cy="${440 + Math.floor(i / 6) * 56}" rx="24" ry="16" fill="${i % 3 ? '#b5803f' : '#d8a45f'}" transform="rotate(${((i * 37) % 90) - 45} ${290 + (i % 6) * 44} ${440 + Math.floor(i / 6) * 56})"/>`).join('')}
     <rect x="260" y="270" width="280" height="130" rx="10" fill="${p.c}"/>
     ${text(400, 325, 34, p.ink, brand)}${lines(400, 370, 26, p.ink, title, 18, 1)}`,
   cookware: (p, brand) => `
@@ -282,7 +284,10 @@ function TEE(p: Paint): string {
 }
 
 function ANALOG(p: Paint, brand: string, metal: string, dial: string): string {
-  const marks = Array.from({ length: 12 }, (_, i) => `<rect x="396" y="252" width="8" height="${i % 3 ? 16 : 30}" fill="${dial === '#fff' ? '#333' : metal}" transform="rotate(${i * 30} 400 400)"/>`).join('');
+  const marks = Array.from(
+    { length: 12 },
+    (_, i) => `<rect x="396" y="252" width="8" height="${i % 3 ? 16 : 30}" fill="${dial === '#fff' ? '#333' : metal}" transform="rotate(${i * 30} 400 400)"/>`,
+  ).join('');
   return `${strapWatch(`
     <circle cx="400" cy="400" r="178" fill="${metal}"/>
     <circle cx="400" cy="400" r="156" fill="${dial}"/>${marks}
@@ -301,7 +306,11 @@ export function productPicture({ kind, colour, brand, title, view }: PictureSpec
   // A white object needs a deeper backdrop to stand out from it.
   const light = colour.l > 80;
   const [top, bottom] =
-    view === 2 ? [`hsl(${bgHue},30%,28%)`, `hsl(${bgHue},35%,18%)`] : light ? [`hsl(${bgHue},30%,78%)`, `hsl(${bgHue},28%,64%)`] : [`hsl(${bgHue},45%,96%)`, `hsl(${bgHue},35%,86%)`];
+    view === 2
+      ? [`hsl(${bgHue},30%,28%)`, `hsl(${bgHue},35%,18%)`]
+      : light
+        ? [`hsl(${bgHue},30%,78%)`, `hsl(${bgHue},28%,64%)`]
+        : [`hsl(${bgHue},45%,96%)`, `hsl(${bgHue},35%,86%)`];
   let body: string;
   if (view === 1) body = `<g transform="translate(400 400) scale(1.7) translate(-400 -400)">${object}</g>`;
   else if (view === 2) body = `<g transform="rotate(-12 400 400) translate(400 400) scale(0.85) translate(-400 -400)">${object}</g>`;

@@ -27,7 +27,7 @@ describe('shell copy', () => {
   });
 
   it('index.html has no deprecated apple-mobile-web-app-capable meta', () => {
-    const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8') // vitest runs in pwa/;
+    const html = readFileSync(join(process.cwd(), 'index.html'), 'utf8'); // vitest runs in pwa/;
     expect(html).not.toContain('apple-mobile-web-app-capable');
   });
 });

@@ -26,12 +26,24 @@ export function Footer() {
             Haat
           </h2>
           <ul className="footer__links">
-            <li><Link to="/about">About us</Link></li>
-            <li><Link to="/shop">Shop</Link></li>
-            <li><Link to="/contact">Contact</Link></li>
-            <li><Link to="/faqs">FAQs</Link></li>
-            <li><Link to="/privacy-policy">Privacy policy</Link></li>
-            <li><Link to="/return-policy">Return policy</Link></li>
+            <li>
+              <Link to="/about">About us</Link>
+            </li>
+            <li>
+              <Link to="/shop">Shop</Link>
+            </li>
+            <li>
+              <Link to="/contact">Contact</Link>
+            </li>
+            <li>
+              <Link to="/faqs">FAQs</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">Privacy policy</Link>
+            </li>
+            <li>
+              <Link to="/return-policy">Return policy</Link>
+            </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-social">

@@ -9,10 +9,15 @@ export interface PromptState {
 /** Spec §4/§9: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word. */
 export function typingPromptStep(words: readonly string[], typeMs: number, holdMs: number) {
   return ({ index, length }: PromptState): TextStep<PromptState> =>
-    length >= (words[index]?.length ?? 0) ? { next: { index: (index + 1) % words.length, length: 0 }, delay: holdMs } : { next: { index, length: length + 1 }, delay: typeMs };
+    length >= (words[index]?.length ?? 0)
+      ? { next: { index: (index + 1) % words.length, length: 0 }, delay: holdMs }
+      : { next: { index, length: length + 1 }, delay: typeMs };
 }
 
-export const promptText = (words: readonly string[]) => ({ index, length }: PromptState) => `Search "${(words[index] ?? '').slice(0, length)}"`;
+export const promptText =
+  (words: readonly string[]) =>
+  ({ index, length }: PromptState) =>
+    `Search "${(words[index] ?? '').slice(0, length)}"`;
 
 /** The first word starts complete, as the static first paint (index.html) shows it. */
 export const firstPrompt = (words: readonly string[]): PromptState => ({ index: 0, length: words[0]?.length ?? 0 });

@@ -38,7 +38,13 @@ export function ProfilePage() {
   return (
     <DashboardFrame>
       <section className="profile">
-        {user?.avatar ? <img className="profile__avatar" src={user.avatar} alt="Your avatar" width={96} height={96} /> : <span className="profile__avatar" aria-label="No avatar">👤</span>}
+        {user?.avatar ? (
+          <img className="profile__avatar" src={user.avatar} alt="Your avatar" width={96} height={96} />
+        ) : (
+          <span className="profile__avatar" aria-label="No avatar">
+            👤
+          </span>
+        )}
         <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
           Edit
         </button>
@@ -49,7 +55,15 @@ export function ProfilePage() {
           {emailChanged && (
             <div className="address-dialog__field">
               <label htmlFor="profile-current-password">Current password (needed to change your e-mail)</label>
-              <input id="profile-current-password" name="currentPassword" type="password" required autoComplete="current-password" value={currentPassword} onChange={(e) => setCurrentPassword(e.target.value)} />
+              <input
+                id="profile-current-password"
+                name="currentPassword"
+                type="password"
+                required
+                autoComplete="current-password"
+                value={currentPassword}
+                onChange={(e) => setCurrentPassword(e.target.value)}
+              />
             </div>
           )}
           <button type="submit" className="btn btn--primary" disabled={busy || !form.name || !form.email || !form.mobile || (emailChanged && !currentPassword)}>

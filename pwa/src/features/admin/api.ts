@@ -1,11 +1,5 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
-import type {
-  AddCategoryBody,
-  CreateSubCategoryBody,
-  DeleteByIdBody,
-  UpdateCategoryBody,
-  UpdateSubCategoryBody,
-} from '@haat/shared/catalog/category.schema';
+import type { AddCategoryBody, CreateSubCategoryBody, DeleteByIdBody, UpdateCategoryBody, UpdateSubCategoryBody } from '@haat/shared/catalog/category.schema';
 import type { CreateProductRequest, GetProductsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';

@@ -40,7 +40,11 @@ function CategoryManager() {
           Add Category
         </button>
       </div>
-      {loading && items.length === 0 && <p className="admin-loading" role="status">Loading...</p>}
+      {loading && items.length === 0 && (
+        <p className="admin-loading" role="status">
+          Loading...
+        </p>
+      )}
       {!loading && items.length === 0 && <p className="state-box admin-empty">No categories yet. Add one to get started.</p>}
       <ul className="category-grid" aria-busy={loading}>
         {items.map((c) => (

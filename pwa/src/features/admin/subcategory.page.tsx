@@ -40,7 +40,11 @@ function SubCategoryManager() {
           Add Sub Category
         </button>
       </div>
-      {loading && items.length === 0 && <p className="admin-loading" role="status">Loading...</p>}
+      {loading && items.length === 0 && (
+        <p className="admin-loading" role="status">
+          Loading...
+        </p>
+      )}
       {!loading && items.length === 0 && <p className="state-box admin-empty">No sub categories yet.</p>}
       {items.length > 0 && (
         <div className="admin-table-wrap">

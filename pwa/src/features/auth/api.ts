@@ -9,9 +9,11 @@ export const authApi = {
   login: (body: LoginBody) => http.post('user/login', { json: body }).json<Envelope<LoginTokens>>(),
   register: (body: RegisterBody) => http.post('user/register', { json: body }).json<Envelope<unknown>>(),
   googleLogin: (credential: string) => http.post('user/google-login', { json: { credential } satisfies GoogleCredentialBody }).json<Envelope<LoginTokens>>(),
-  googleRegister: (credential: string) => http.post('user/google-register', { json: { credential } satisfies GoogleCredentialBody }).json<Envelope<LoginTokens>>(),
+  googleRegister: (credential: string) =>
+    http.post('user/google-register', { json: { credential } satisfies GoogleCredentialBody }).json<Envelope<LoginTokens>>(),
   forgotPassword: (email: string) => http.put('user/forgot-password', { json: { email } satisfies ForgotPasswordBody }).json<Envelope<null>>(),
-  verifyOtp: (email: string, otp: string) => http.put('user/verify-forgot-password-otp', { json: { email, otp } satisfies VerifyOtpBody }).json<Envelope<ResetTicket>>(),
+  verifyOtp: (email: string, otp: string) =>
+    http.put('user/verify-forgot-password-otp', { json: { email, otp } satisfies VerifyOtpBody }).json<Envelope<ResetTicket>>(),
   resetPassword: (body: ResetPasswordBody) => http.put('user/reset-password', { json: body }).json<Envelope<null>>(),
   userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
 };

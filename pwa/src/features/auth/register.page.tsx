@@ -39,7 +39,13 @@ export function RegisterPage() {
       <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
       <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
       <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} hint={NEW_PASSWORD_HINT} />
-      <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} />
+      <PasswordField
+        label="Confirm password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
     </AuthForm>
   );
 }

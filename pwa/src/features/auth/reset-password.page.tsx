@@ -38,8 +38,21 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthForm title="Enter Your Password" submitLabel="Change Password" ready={Boolean(newPassword && confirmPassword)} onSubmit={reset} switchTo={BACK_TO_LOGIN}>
-      <PasswordField label="New password" name="newPassword" autoComplete="new-password" value={newPassword} onChange={setNewPassword} hint={NEW_PASSWORD_HINT} />
+    <AuthForm
+      title="Enter Your Password"
+      submitLabel="Change Password"
+      ready={Boolean(newPassword && confirmPassword)}
+      onSubmit={reset}
+      switchTo={BACK_TO_LOGIN}
+    >
+      <PasswordField
+        label="New password"
+        name="newPassword"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+        hint={NEW_PASSWORD_HINT}
+      />
       <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
     </AuthForm>
   );

@@ -5,7 +5,13 @@ import type { CartLine } from '../../lib/account-tables';
 import type { OutboxEntry } from '../../lib/outbox';
 
 export function lineFromServer(item: CartItem): CartLine {
-  return { productId: item.productId._id, quantity: item.quantity, product: item.productId, lineId: item._id, addedAt: Date.parse(item.createdAt) || undefined };
+  return {
+    productId: item.productId._id,
+    quantity: item.quantity,
+    product: item.productId,
+    lineId: item._id,
+    addedAt: Date.parse(item.createdAt) || undefined,
+  };
 }
 
 /** Several queued changes as one request: per product, the shopper's last word wins. */
@@ -20,11 +26,7 @@ export function mergeQuantities(entries: ReadonlyArray<OutboxEntry<CartSyncBody>
  * the shopper keeps tapping never undoes their newer taps. Product details come from the server when
  * it has the line, else from what the device last saw.
  */
-export function overlayPending(
-  server: CartLine[],
-  pending: ReadonlyArray<OutboxEntry<CartSyncBody>>,
-  known: ReadonlyMap<string, CartLine>,
-): CartLine[] {
+export function overlayPending(server: CartLine[], pending: ReadonlyArray<OutboxEntry<CartSyncBody>>, known: ReadonlyMap<string, CartLine>): CartLine[] {
   const lines = new Map<string, CartLine>(server.map((l) => [l.productId, { ...l, addedAt: known.get(l.productId)?.addedAt ?? l.addedAt }]));
   for (const { productId, quantity } of mergeQuantities(pending)) {
     const base = lines.get(productId) ?? known.get(productId);

@@ -28,7 +28,12 @@ export function CheckoutPage() {
       </div>
     );
   }
-  if (loaded && lines.length === 0) return <div className="checkout checkout--message"><EmptyCart /></div>;
+  if (loaded && lines.length === 0)
+    return (
+      <div className="checkout checkout--message">
+        <EmptyCart />
+      </div>
+    );
 
   return (
     <div className="checkout">

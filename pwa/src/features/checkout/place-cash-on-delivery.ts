@@ -9,9 +9,7 @@ import { checkoutApi } from './api';
 import { queueOrder, recordPlacedOrder } from './cod-queue';
 
 export type CodOutcome =
-  | { kind: 'placed'; order: Order }
-  | { kind: 'queued'; key: string }
-  | { kind: 'price-changed'; current: CurrentTotals; message: string };
+  { kind: 'placed'; order: Order } | { kind: 'queued'; key: string } | { kind: 'price-changed'; current: CurrentTotals; message: string };
 
 /**
  * Cash on delivery, offline-first (issue 6 point 6). Earlier queued writes go first, so the server

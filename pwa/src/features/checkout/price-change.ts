@@ -8,9 +8,12 @@ import { db } from '../../lib/db';
 export async function applyCurrentPrices(current: CurrentTotals): Promise<void> {
   await db.transaction('rw', db.cart, async () => {
     for (const line of current.product_details) {
-      await db.cart.where('productId').equals(line.productId).modify((l) => {
-        l.product = { ...l.product, price: line.price, discount: line.discount };
-      });
+      await db.cart
+        .where('productId')
+        .equals(line.productId)
+        .modify((l) => {
+          l.product = { ...l.product, price: line.price, discount: line.discount };
+        });
     }
   });
 }

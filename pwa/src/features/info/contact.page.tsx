@@ -9,7 +9,10 @@ const EMPTY = { name: '', email: '', phone: '', topic: 'An order' as ContactBody
 
 /** /contact: how to reach support, and a form that mails the support desk (POST /api/contact). */
 export function ContactPage() {
-  usePageMeta({ title: 'Contact Us | Haat', description: `Call ${SUPPORT_CONTACT.phone}, write to ${SUPPORT_CONTACT.email} or send us a message. Haat support answers 24/7.` });
+  usePageMeta({
+    title: 'Contact Us | Haat',
+    description: `Call ${SUPPORT_CONTACT.phone}, write to ${SUPPORT_CONTACT.email} or send us a message. Haat support answers 24/7.`,
+  });
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState('');

@@ -15,18 +15,17 @@ export function PrivacyPolicyPage() {
       </ul>
       <h2>How we use it</h2>
       <p>
-        We use this information to process and deliver your orders, to keep your account secure, to answer your questions, and to tell you
-        about your orders. We do not sell your personal information.
+        We use this information to process and deliver your orders, to keep your account secure, to answer your questions, and to tell you about your orders. We
+        do not sell your personal information.
       </p>
       <h2>Cookies</h2>
       <p>
-        We use cookies and local storage to keep you signed in, remember your cart and make the shop work offline. You can clear them in your
-        browser settings at any time.
+        We use cookies and local storage to keep you signed in, remember your cart and make the shop work offline. You can clear them in your browser settings
+        at any time.
       </p>
       <h2>Contact</h2>
       <p>
-        Questions about your privacy? Write to <a href="mailto:support@haat.in">support@haat.in</a> or call our 24/7 Customer Service on
-        +91 1800 123 4567.
+        Questions about your privacy? Write to <a href="mailto:support@haat.in">support@haat.in</a> or call our 24/7 Customer Service on +91 1800 123 4567.
       </p>
     </article>
   );

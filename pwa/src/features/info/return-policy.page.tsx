@@ -3,7 +3,10 @@ import './info.css';
 
 /** Spec §2 static page and §9: 7-day return window, refund in 5-7 business days. */
 export function ReturnPolicyPage() {
-  usePageMeta({ title: 'Return Policy | Haat', description: 'Returns within 7 days of delivery; refunds in 5-7 business days to the original payment method.' });
+  usePageMeta({
+    title: 'Return Policy | Haat',
+    description: 'Returns within 7 days of delivery; refunds in 5-7 business days to the original payment method.',
+  });
   return (
     <article className="page page--narrow info-page">
       <h1>Return Policy</h1>
@@ -20,8 +23,7 @@ export function ReturnPolicyPage() {
       <p>Once we receive and check the return, the refund reaches your original payment method within 5-7 business days.</p>
       <h2>Exchanges</h2>
       <p>
-        To exchange a product, contact our support team at <a href="mailto:support@haat.in">support@haat.in</a>. Exchanges are subject to
-        availability.
+        To exchange a product, contact our support team at <a href="mailto:support@haat.in">support@haat.in</a>. Exchanges are subject to availability.
       </p>
     </article>
   );

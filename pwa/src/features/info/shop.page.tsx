@@ -6,7 +6,10 @@ import './info.css';
 
 /** /shop: every category, each leading to its listing, with its subcategories beside it. */
 export function ShopPage() {
-  usePageMeta({ title: 'Shop | Haat', description: 'Shop every Haat category: books, earbuds, watches, clothing, toys, snacks and more, delivered in minutes.' });
+  usePageMeta({
+    title: 'Shop | Haat',
+    description: 'Shop every Haat category: books, earbuds, watches, clothing, toys, snacks and more, delivered in minutes.',
+  });
   const { categories, subCategories } = useCatalogTree();
   return (
     <article className="page info-page shop-page">

@@ -22,7 +22,8 @@ function buttonDisabled(order: Order, stage: OrderStage, updating: boolean): boo
   return status !== null && stageIndex(stage) <= stageIndex(status);
 }
 
-const who = (order: Order) => (typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId);
+const who = (order: Order) =>
+  typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId;
 
 /** Spec §2 "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {

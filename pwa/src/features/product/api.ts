@@ -47,8 +47,6 @@ export interface ReviewSummary {
 
 /** GET /api/review/{productId}?limit=3 (spec §7): the preview and the product's rating figures. */
 export async function fetchReviews(productId: string): Promise<ReviewSummary> {
-  const body = await getJson<Envelope<Review[]> & { totalReviews: number; averageRating: number }>(
-    `review/${productId}?limit=${LIMITS.reviewsPreview}`,
-  );
+  const body = await getJson<Envelope<Review[]> & { totalReviews: number; averageRating: number }>(`review/${productId}?limit=${LIMITS.reviewsPreview}`);
   return { reviews: body.data ?? [], totalReviews: body.totalReviews ?? 0, averageRating: body.averageRating ?? 0 };
 }

@@ -63,25 +63,28 @@ export function startRealtime(): void {
   stopRealtime();
   owner = user._id;
   const forUser = owner;
-  void import('socket.io-client').then(({ io }) => {
-    if (owner !== forUser || socket) return;
-    let sentToken: string | null = null;
-    const s: HaatSocket = io({
-      auth: (cb) => {
-        sentToken = tokens.access();
-        cb({ token: sentToken ?? '' });
-      },
-    });
-    socket = s;
-    s.on('new-order', handlers['new-order']);
-    s.on('order-status', handlers['order-status']);
-    s.on('connect_error', (error) => {
-      // The server refused the token: socket.io does not retry that on its own.
-      if (!s.active && /unauthorized/i.test(error.message)) void reconnectWithFreshToken(s, sentToken);
-    });
-  }, () => {
-    if (owner === forUser && !socket) owner = null; // the chunk did not load (offline): the next screen tries again
-  });
+  void import('socket.io-client').then(
+    ({ io }) => {
+      if (owner !== forUser || socket) return;
+      let sentToken: string | null = null;
+      const s: HaatSocket = io({
+        auth: (cb) => {
+          sentToken = tokens.access();
+          cb({ token: sentToken ?? '' });
+        },
+      });
+      socket = s;
+      s.on('new-order', handlers['new-order']);
+      s.on('order-status', handlers['order-status']);
+      s.on('connect_error', (error) => {
+        // The server refused the token: socket.io does not retry that on its own.
+        if (!s.active && /unauthorized/i.test(error.message)) void reconnectWithFreshToken(s, sentToken);
+      });
+    },
+    () => {
+      if (owner === forUser && !socket) owner = null; // the chunk did not load (offline): the next screen tries again
+    },
+  );
 }
 
 /** Logout or another user: the session's socket closes and the admin counter starts again at 0. */

@@ -5,5 +5,7 @@ import { type PagedEnvelope, type ProductPage, toProductPage } from '../catalog/
 
 /** POST /api/product/search-product (spec §7): forgiving full-text search, `page` of `totalPage`. */
 export async function fetchSearchPage(search: string, page: number): Promise<ProductPage> {
-  return toProductPage(await postJsonEarly<PagedEnvelope>('product/search-product', { search, page, limit: LIMITS.searchPageSize } satisfies SearchProductBody));
+  return toProductPage(
+    await postJsonEarly<PagedEnvelope>('product/search-product', { search, page, limit: LIMITS.searchPageSize } satisfies SearchProductBody),
+  );
 }

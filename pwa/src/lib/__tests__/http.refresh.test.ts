@@ -89,14 +89,20 @@ describe('the refresh flow (spec §4)', () => {
   it('does not send a user who is already on /login there again', async () => {
     window.history.replaceState({}, '', '/login');
     localStorage.setItem('accesstoken', 'stale');
-    await client().get('cart/get').catch(() => undefined);
+    await client()
+      .get('cart/get')
+      .catch(() => undefined);
     expect(lost).toEqual([false]);
   });
 
   it('keeps the session when the refresh cannot reach the server (offline is not signed out)', async () => {
     tokens.save(server.issue());
     server.expireAccess();
-    const http = createHttp({ prefixUrl: `${server.url}/api`, fetch: (input, init) => (String(input instanceof Request ? input.url : input).includes('refresh') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init)) });
+    const http = createHttp({
+      prefixUrl: `${server.url}/api`,
+      fetch: (input, init) =>
+        String(input instanceof Request ? input.url : input).includes('refresh') ? Promise.reject(new TypeError('Failed to fetch')) : fetch(input, init),
+    });
     await expect(http.get('cart/get')).rejects.toThrow(TypeError);
     expect(tokens.refresh()).toBe('refresh-1');
   });

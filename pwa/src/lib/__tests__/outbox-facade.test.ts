@@ -19,7 +19,11 @@ describe('the outbox façade', () => {
     await outboxFacade.enqueue('cart.sync', { items: [{ productId: 'p2', quantity: 1 }] }, 'k4');
 
     const both = await outboxFacade.pending(['order.cod', 'cart.sync']);
-    expect(both.map((w) => [w.key, w.op])).toEqual([['k1', 'cart.sync'], ['k3', 'order.cod'], ['k4', 'cart.sync']]);
+    expect(both.map((w) => [w.key, w.op])).toEqual([
+      ['k1', 'cart.sync'],
+      ['k3', 'order.cod'],
+      ['k4', 'cart.sync'],
+    ]);
     expect(both.map(productIdsOf)).toEqual([['p1'], ['p1'], ['p2']]);
     expect((await outboxFacade.pending('cart.sync', { after: 'k3' })).map((w) => w.body.items)).toEqual([[{ productId: 'p2', quantity: 1 }]]);
     expect((await outboxFacade.pending('cart.sync', { except: new Set(['k1']) })).map((w) => w.key)).toEqual(['k4']);

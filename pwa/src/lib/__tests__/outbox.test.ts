@@ -65,7 +65,12 @@ describe('the outbox', () => {
     await outbox.enqueue('cart.sync', { items: [{ productId: 'p1', quantity: 0 }] });
     await outbox.flush();
     expect(server.log.map((l) => l.op)).toEqual(['sync', 'order', 'sync']);
-    expect(server.log[0]!.body).toEqual({ items: [{ productId: 'p1', quantity: 4 }, { productId: 'p2', quantity: 2 }] });
+    expect(server.log[0]!.body).toEqual({
+      items: [
+        { productId: 'p1', quantity: 4 },
+        { productId: 'p2', quantity: 2 },
+      ],
+    });
     expect(server.log[1]!.key).toBe(orderKey);
     expect([...server.cart]).toEqual([['p2', 2]]);
     expect(await db.outbox.count()).toBe(0);
@@ -79,7 +84,10 @@ describe('the outbox', () => {
     await outbox.enqueue('order.cod', { list_items: [{ productId: 'p1', quantity: 2 }], totalAmt: 50 });
     await outbox.flush();
     const waiting = await db.outbox.orderBy('key').toArray();
-    expect(waiting.map((e) => [e.op, e.attempts])).toEqual([['cart.sync', 1], ['order.cod', 0]]);
+    expect(waiting.map((e) => [e.op, e.attempts])).toEqual([
+      ['cart.sync', 1],
+      ['order.cod', 0],
+    ]);
     server.down = false;
     await outbox.flush();
     expect(server.orders).toHaveLength(1);

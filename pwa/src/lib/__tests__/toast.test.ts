@@ -2,7 +2,10 @@ import { getDefaultStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toast, toastsAtom } from '../toast';
 
-const shown = () => getDefaultStore().get(toastsAtom).map((t) => t.message);
+const shown = () =>
+  getDefaultStore()
+    .get(toastsAtom)
+    .map((t) => t.message);
 
 beforeEach(() => {
   vi.useFakeTimers();

@@ -63,10 +63,24 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
 
   return (
     <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form className="modal__card address-dialog" role="dialog" aria-modal="true" aria-labelledby="address-dialog-title" onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        className="modal__card address-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="address-dialog-title"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+      >
         <h2 id="address-dialog-title">{address ? 'Edit Address' : 'Add Address'}</h2>
         {FIELDS.map(([field, label], i) => (
-          <LabelledInput key={field} name={field} label={label} value={form[field]} autoFocus={i === 0} onChange={(v) => setForm((f) => ({ ...f, [field]: v }))} />
+          <LabelledInput
+            key={field}
+            name={field}
+            label={label}
+            value={form[field]}
+            autoFocus={i === 0}
+            onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
+          />
         ))}
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>

@@ -123,7 +123,12 @@ export function ProductForm({ product, onSaved }: Props) {
                     type="button"
                     className="chip__remove product-form__remove"
                     aria-label={`Remove image ${i + 1}`}
-                    onClick={() => set('image', values.image.filter((u) => u !== url))}
+                    onClick={() =>
+                      set(
+                        'image',
+                        values.image.filter((u) => u !== url),
+                      )
+                    }
                   >
                     ✕
                   </button>
@@ -146,13 +151,23 @@ export function ProductForm({ product, onSaved }: Props) {
                 id={`${id}-extra-${i}`}
                 required
                 value={field.value}
-                onChange={(e) => set('more_details', values.more_details.map((f, j) => (j === i ? { ...f, value: e.target.value } : f)))}
+                onChange={(e) =>
+                  set(
+                    'more_details',
+                    values.more_details.map((f, j) => (j === i ? { ...f, value: e.target.value } : f)),
+                  )
+                }
               />
               <button
                 type="button"
                 className="chip__remove"
                 aria-label={`Remove field ${field.name}`}
-                onClick={() => set('more_details', values.more_details.filter((_, j) => j !== i))}
+                onClick={() =>
+                  set(
+                    'more_details',
+                    values.more_details.filter((_, j) => j !== i),
+                  )
+                }
               >
                 ✕
               </button>

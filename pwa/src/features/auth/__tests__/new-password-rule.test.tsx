@@ -16,7 +16,10 @@ globalThis.Request = class extends NodeRequest {
   }
 };
 
-const toasts = () => getDefaultStore().get(toastsAtom).map((t) => `${t.kind}: ${t.message}`);
+const toasts = () =>
+  getDefaultStore()
+    .get(toastsAtom)
+    .map((t) => `${t.kind}: ${t.message}`);
 
 afterEach(() => {
   cleanup();
@@ -34,7 +37,9 @@ describe('new passwords in the forms follow the shared rule', () => {
     );
     const password = screen.getByLabelText('Password', { exact: true });
     expect(password.getAttribute('aria-describedby')).toBeTruthy();
-    expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toMatch(/At least 8 characters.*Commonly used passwords are refused/);
+    expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toMatch(
+      /At least 8 characters.*Commonly used passwords are refused/,
+    );
     fill('Name', 'Asha');
     fill('Email', 'asha@example.com');
     fill('Password', '123456');
@@ -45,7 +50,9 @@ describe('new passwords in the forms follow the shared rule', () => {
 
   it('reset refuses a short new password with the same words', async () => {
     render(
-      <MemoryRouter initialEntries={[{ pathname: '/reset-password', state: { data: { success: true, data: { resetToken: 'a-token' } }, email: 'asha@example.com' } }]}>
+      <MemoryRouter
+        initialEntries={[{ pathname: '/reset-password', state: { data: { success: true, data: { resetToken: 'a-token' } }, email: 'asha@example.com' } }]}
+      >
         <Routes>
           <Route path="/reset-password" element={<ResetPasswordPage />} />
         </Routes>

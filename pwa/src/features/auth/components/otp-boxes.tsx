@@ -17,7 +17,9 @@ export function OtpBoxes({ digits, onChange }: Props) {
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(i, LIMITS.otpLength - 1))]?.focus();
 
   const fill = (from: number, text: string) => {
-    const incoming = onlyDigits(text).slice(0, LIMITS.otpLength - from).split('');
+    const incoming = onlyDigits(text)
+      .slice(0, LIMITS.otpLength - from)
+      .split('');
     if (incoming.length === 0) return;
     const next = [...digits];
     incoming.forEach((d, k) => (next[from + k] = d));

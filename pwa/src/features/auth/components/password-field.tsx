@@ -29,7 +29,13 @@ export function PasswordField({ label, name, value, onChange, autoComplete, hint
           placeholder={`Enter your ${label.toLowerCase()}`}
           onChange={(e) => onChange(e.target.value)}
         />
-        <button type="button" className="auth-form__eye" aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`} aria-pressed={shown} onClick={() => setShown((s) => !s)}>
+        <button
+          type="button"
+          className="auth-form__eye"
+          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-pressed={shown}
+          onClick={() => setShown((s) => !s)}
+        >
           {shown ? 'Hide' : 'Show'}
         </button>
       </div>

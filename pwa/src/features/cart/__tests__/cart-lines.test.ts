@@ -23,15 +23,38 @@ describe('cart totals (spec §2 Bill details, §9 pricing)', () => {
 
 describe('queued cart changes', () => {
   it('merge into one absolute quantity per product, the last change winning', () => {
-    const merged = mergeQuantities([entry('1', [{ productId: 'a', quantity: 1 }]), entry('2', [{ productId: 'b', quantity: 2 }]), entry('3', [{ productId: 'a', quantity: 0 }])]);
-    expect(merged).toEqual([{ productId: 'a', quantity: 0 }, { productId: 'b', quantity: 2 }]);
+    const merged = mergeQuantities([
+      entry('1', [{ productId: 'a', quantity: 1 }]),
+      entry('2', [{ productId: 'b', quantity: 2 }]),
+      entry('3', [{ productId: 'a', quantity: 0 }]),
+    ]);
+    expect(merged).toEqual([
+      { productId: 'a', quantity: 0 },
+      { productId: 'b', quantity: 2 },
+    ]);
   });
 
   it('lie on top of the server cart so newer taps are never undone by an older answer', () => {
     const server = [line('a', 1, 120), line('b', 5)];
-    const known = new Map([['c', line('c', 1, 40)], ['a', { ...line('a', 9, 100), addedAt: 7 }]]);
-    const result = overlayPending(server, [entry('k', [{ productId: 'b', quantity: 0 }, { productId: 'c', quantity: 2 }, { productId: 'a', quantity: 3 }])], known);
-    expect(result.map((l) => [l.productId, l.quantity, l.product.price])).toEqual([['a', 3, 120], ['c', 2, 40]]);
+    const known = new Map([
+      ['c', line('c', 1, 40)],
+      ['a', { ...line('a', 9, 100), addedAt: 7 }],
+    ]);
+    const result = overlayPending(
+      server,
+      [
+        entry('k', [
+          { productId: 'b', quantity: 0 },
+          { productId: 'c', quantity: 2 },
+          { productId: 'a', quantity: 3 },
+        ]),
+      ],
+      known,
+    );
+    expect(result.map((l) => [l.productId, l.quantity, l.product.price])).toEqual([
+      ['a', 3, 120],
+      ['c', 2, 40],
+    ]);
     expect(result[0]!.addedAt).toBe(7);
   });
 });

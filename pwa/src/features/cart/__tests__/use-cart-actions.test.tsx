@@ -27,7 +27,10 @@ const wrapper = ({ children }: { children: ReactNode }) => (
     </Routes>
   </MemoryRouter>
 );
-const toasts = () => getDefaultStore().get(toastsAtom).map((t) => t.message);
+const toasts = () =>
+  getDefaultStore()
+    .get(toastsAtom)
+    .map((t) => t.message);
 const queued = async () => (await outboxFacade.pending('cart.sync')).map((e) => e.body.items);
 
 beforeEach(async () => {

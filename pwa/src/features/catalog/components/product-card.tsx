@@ -29,12 +29,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
     <article className="product-card">
       <Link to={productPath(product)} className="product-card__link">
         <span className="product-card__media">
-          <ProductImage
-            src={product.image[0]}
-            alt={product.name}
-            sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 240px"
-            eager={eager}
-          />
+          <ProductImage src={product.image[0]} alt={product.name} sizes="(max-width: 575px) 50vw, (max-width: 991px) 33vw, 240px" eager={eager} />
           <DiscountBadge discount={product.discount} />
         </span>
         <span className="product-card__name">{product.name}</span>

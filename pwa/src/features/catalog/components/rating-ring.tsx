@@ -16,14 +16,14 @@ export function RatingRing({ averageRating, totalReviews }: Props) {
       <svg viewBox="0 0 36 36" width="36" height="36" aria-hidden="true">
         <circle cx="18" cy="18" r={RADIUS} className="rating-ring__track" />
         {rating > 0 && (
-        <circle
-          cx="18"
-          cy="18"
-          r={RADIUS}
-          className="rating-ring__fill"
-          strokeDasharray={`${(rating / 5) * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
-          transform="rotate(-90 18 18)"
-        />
+          <circle
+            cx="18"
+            cy="18"
+            r={RADIUS}
+            className="rating-ring__fill"
+            strokeDasharray={`${(rating / 5) * CIRCUMFERENCE} ${CIRCUMFERENCE}`}
+            transform="rotate(-90 18 18)"
+          />
         )}
         <text x="18" y="22" textAnchor="middle">
           {shown}

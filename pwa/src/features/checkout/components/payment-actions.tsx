@@ -18,7 +18,13 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
     : (paymentsDown ?? (config.known && !config.paymentsEnabled ? 'Online payment is not available right now. Please use Cash on Delivery.' : null));
   return (
     <div className="checkout__actions">
-      <button type="button" className="btn btn--primary" disabled={busy !== null || reason !== null} aria-describedby={reason ? 'pay-online-reason' : undefined} onClick={onPayOnline}>
+      <button
+        type="button"
+        className="btn btn--primary"
+        disabled={busy !== null || reason !== null}
+        aria-describedby={reason ? 'pay-online-reason' : undefined}
+        onClick={onPayOnline}
+      >
         {busy === 'card' ? 'Loading...' : 'Pay Online'}
       </button>
       <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null} onClick={onCashOnDelivery}>

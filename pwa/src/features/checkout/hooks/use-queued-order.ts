@@ -3,11 +3,7 @@ import { db } from '../../../lib/db';
 import { outboxFacade } from '../../../lib/outbox-facade';
 
 export type QueuedOrderState =
-  | { state: 'loading' }
-  | { state: 'waiting' }
-  | { state: 'placed'; orderId: string }
-  | { state: 'failed'; message: string }
-  | { state: 'unknown' };
+  { state: 'loading' } | { state: 'waiting' } | { state: 'placed'; orderId: string } | { state: 'failed'; message: string } | { state: 'unknown' };
 
 /** Follows an order queued offline by its Idempotency-Key: waiting → placed (real id) or failed. */
 export function useQueuedOrder(key: string): QueuedOrderState {

@@ -39,9 +39,7 @@ export function CategoryRow({ category, subCategory, first }: Props) {
           ‹
         </button>
         <div ref={scroller} className="category-row__scroller" role="group" tabIndex={0} aria-label={`${category.name} products`}>
-          {products
-            ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={first && i < 2} />)
-            : <SkeletonCards count={LIMITS.homeSkeletons} />}
+          {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={first && i < 2} />) : <SkeletonCards count={LIMITS.homeSkeletons} />}
         </div>
         <button type="button" className="row-arrow row-arrow--right" aria-label={`Scroll ${category.name} right`} onClick={() => scroll(1)}>
           ›

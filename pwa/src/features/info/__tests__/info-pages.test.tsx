@@ -56,7 +56,9 @@ describe('the footer pages', () => {
     fireEvent.change(within(form).getByLabelText('E-mail'), { target: { value: 'not-an-email' } });
     fireEvent.change(within(form).getByLabelText('Message'), { target: { value: 'short' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send message' }));
-    const problems = within(await screen.findByRole('alert')).getAllByRole('listitem').map((li) => li.textContent);
+    const problems = within(await screen.findByRole('alert'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
     expect(problems).toEqual(['Name is required.', expect.stringMatching(/^E-mail /), 'Message must be at least 10 characters.']);
     expect(document.title).toBe('Contact Us | Haat');
   });

@@ -47,7 +47,10 @@ describe('the listing page', () => {
     const siblings = await screen.findByRole('navigation', { name: 'Toys subcategories' });
     // The panel is there at once (names from the URL); its links come with the saved subcategories.
     await waitFor(() =>
-      expect([...siblings.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual(['/Toys-CTOYS/Board-Games-SBOARD', '/Toys-CTOYS/Kids-Corner-SKIDS']),
+      expect([...siblings.querySelectorAll('a')].map((a) => a.getAttribute('href'))).toEqual([
+        '/Toys-CTOYS/Board-Games-SBOARD',
+        '/Toys-CTOYS/Kids-Corner-SKIDS',
+      ]),
     );
     fireEvent.change(screen.getByLabelText('Search in this list'), { target: { value: 'ludo' } });
     fireEvent.click(screen.getByLabelText('In Stock Only'));

@@ -47,7 +47,12 @@ export function ListingView({ category, subCategory, siblings }: Props) {
             Failed to load products.
           </p>
         ) : (
-          <ProductGrid products={products} skeletons={LIMITS.listingPageSize} loadingMore={loadingMore} empty={<p className="state-box">No products found</p>} />
+          <ProductGrid
+            products={products}
+            skeletons={LIMITS.listingPageSize}
+            loadingMore={loadingMore}
+            empty={<p className="state-box">No products found</p>}
+          />
         )}
         {hasMore && products && (
           <div className="listing__more">

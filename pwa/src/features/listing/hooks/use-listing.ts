@@ -25,9 +25,7 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
   const server = useCachedProducts(key, (page) => fetchListingPage(categoryId, subCategoryId, filters, page));
   const local = useLiveQuery(async () => {
     if (!server.error) return undefined;
-    const saved = await db.products
-      .filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId))
-      .toArray();
+    const saved = await db.products.filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId)).toArray();
     return saved.length > 0 ? applyFilters(saved, filters) : undefined;
   }, [server.error, categoryId, subCategoryId, key]);
 

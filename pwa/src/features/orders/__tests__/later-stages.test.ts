@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 import { laterStages } from '../later-stages';
 
-const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] => stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
+const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
+  stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
 
 describe('laterStages (spec §4: only stages later than the furthest reached)', () => {
   it('offers every later stage of a placed order', () => {

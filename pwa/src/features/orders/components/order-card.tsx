@@ -50,9 +50,9 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       <OrderProgress history={order.statusHistory} />
       {children ??
         (canCustomerCancel(order.payment_status, order.statusHistory) && (
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void cancel()}>
-          {busy ? 'Loading...' : 'Cancel order'}
-        </button>
+          <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void cancel()}>
+            {busy ? 'Loading...' : 'Cancel order'}
+          </button>
         ))}
     </article>
   );

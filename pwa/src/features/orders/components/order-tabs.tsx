@@ -16,7 +16,15 @@ export function groupOrders<T extends Pick<Order, 'payment_status'>>(orders: rea
 }
 
 /** Spec §2 Orders: the three tabs, Loading orders... and No Data. */
-export function OrderTabs<T extends Order>({ groups, loading, render }: { groups: Record<OrderGroup, T[]>; loading: boolean; render: (order: T) => ReactNode }) {
+export function OrderTabs<T extends Order>({
+  groups,
+  loading,
+  render,
+}: {
+  groups: Record<OrderGroup, T[]>;
+  loading: boolean;
+  render: (order: T) => ReactNode;
+}) {
   const [tab, setTab] = useState<OrderGroup>('newPending');
   const shown = groups[tab];
   return (

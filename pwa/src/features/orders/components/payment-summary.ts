@@ -14,7 +14,8 @@ export function paymentSummary(order: { payment_method?: string; payment_status:
   const method = order.payment_method === 'COD' ? 'Cash on delivery' : 'Paid online';
   const status = STATUS_WORDS[order.payment_status] ?? order.payment_status;
   // "Cash on delivery · Pay on delivery" and "Paid online · Paid" say the same thing twice.
-  const says = (order.payment_method === 'COD' && order.payment_status === 'CASH ON DELIVERY') || (order.payment_method !== 'COD' && order.payment_status === 'PAID');
+  const says =
+    (order.payment_method === 'COD' && order.payment_status === 'CASH ON DELIVERY') || (order.payment_method !== 'COD' && order.payment_status === 'PAID');
   return says ? method : `${method} · ${status}`;
 }
 

@@ -13,13 +13,7 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
         {updating ? 'Updating...' : 'Move to:'}
       </span>
       {stages.map((stage) => (
-        <button
-          key={stage}
-          type="button"
-          className="btn btn--ghost btn--small"
-          disabled={updating}
-          onClick={() => onMove(stage)}
-        >
+        <button key={stage} type="button" className="btn btn--ghost btn--small" disabled={updating} onClick={() => onMove(stage)}>
           {STAGE_LABELS[stage]}
         </button>
       ))}

@@ -85,7 +85,13 @@ describe('the product page', () => {
       if (i < 6) view.unmount();
     }
     const section = await screen.findByRole('region', { name: 'Recently Viewed' });
-    await waitFor(() => expect(within(section).getAllByRole('link').map((a) => a.textContent)).toEqual(['Thing 5', 'Thing 4', 'Thing 3', 'Thing 2'].map((n) => expect.stringContaining(n))));
+    await waitFor(() =>
+      expect(
+        within(section)
+          .getAllByRole('link')
+          .map((a) => a.textContent),
+      ).toEqual(['Thing 5', 'Thing 4', 'Thing 3', 'Thing 2'].map((n) => expect.stringContaining(n))),
+    );
     // The device keeps no more than it can show: those 4 and the product on screen.
     expect((await db.recent.orderBy('viewedAt').reverse().toArray()).map((r) => r._id)).toEqual(['P6', 'P5', 'P4', 'P3', 'P2']);
   });

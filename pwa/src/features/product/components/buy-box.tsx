@@ -30,7 +30,11 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       <div className="buy-box__title">
         <h1>{product.name}</h1>
         {/* Spec §4: the detail page's wishlist button only shows an alert. */}
-        <button type="button" className="btn btn--ghost btn--small" onClick={() => toast.plain('Sign in and use the heart on a product card to save it to your wishlist.')}>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          onClick={() => toast.plain('Sign in and use the heart on a product card to save it to your wishlist.')}
+        >
           ♡ Wishlist
         </button>
       </div>

@@ -23,7 +23,12 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
 
   return (
     <div className="gallery">
-      <button type="button" className={`gallery__main${zoomAt ? ' gallery__main--zoomed' : ''}`} onClick={toggleZoom} aria-label={zoomAt ? 'Zoom out' : 'Zoom in'}>
+      <button
+        type="button"
+        className={`gallery__main${zoomAt ? ' gallery__main--zoomed' : ''}`}
+        onClick={toggleZoom}
+        aria-label={zoomAt ? 'Zoom out' : 'Zoom in'}
+      >
         <ProductImage
           src={list[index]}
           alt={`${name}, picture ${index + 1} of ${list.length}`}

@@ -1,7 +1,11 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 
 // Spec §2: the description comes with static marketing bullets and "Why Shop" blurbs.
-const BULLETS = ['100% genuine products from authorised sellers', 'Delivery in under 10 minutes in most areas', 'Easy 7-day returns, refunds in 5-7 business days'];
+const BULLETS = [
+  '100% genuine products from authorised sellers',
+  'Delivery in under 10 minutes in most areas',
+  'Easy 7-day returns, refunds in 5-7 business days',
+];
 const WHY_SHOP = [
   { title: 'Superfast delivery', text: 'Your order reaches your doorstep from dark stores near you.' },
   { title: 'Best prices and offers', text: 'Best price destination with offers directly from the brands.' },

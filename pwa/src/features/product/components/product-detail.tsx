@@ -35,7 +35,11 @@ export function ProductDetail({ product }: { product: Product }) {
   const sub = product.subCategory[0];
   const categoryUrl = category && sub ? listingPath(category, sub) : null;
   const path = productPath(product);
-  const crumbs: Crumb[] = [{ name: 'Home', url: '/' }, ...(category && categoryUrl ? [{ name: category.name, url: categoryUrl }] : []), { name: product.name, url: path }];
+  const crumbs: Crumb[] = [
+    { name: 'Home', url: '/' },
+    ...(category && categoryUrl ? [{ name: category.name, url: categoryUrl }] : []),
+    { name: product.name, url: path },
+  ];
   usePageMeta({
     title: `${product.name} | Haat`,
     description: metaDescription(product.description),

@@ -19,7 +19,11 @@ export async function rememberViewed(product: Product, now = Date.now()): Promis
   };
   await db.transaction('rw', db.recent, async () => {
     await db.recent.put(entry);
-    const stale = await db.recent.orderBy('viewedAt').reverse().offset(LIMITS.recentlyViewed + 1).primaryKeys();
+    const stale = await db.recent
+      .orderBy('viewedAt')
+      .reverse()
+      .offset(LIMITS.recentlyViewed + 1)
+      .primaryKeys();
     await db.recent.bulkDelete(stale);
   });
 }
@@ -32,8 +36,5 @@ export function useRecentlyViewed(product: Product | undefined): RecentItem[] | 
     // Once per product page, not on every refresh of the same product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
-  return useLiveQuery(
-    async () => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed),
-    [id],
-  );
+  return useLiveQuery(async () => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed), [id]);
 }

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 import { applyOrderStatus, newOrderNotice, newOrdersBadge, nextNewOrderCount } from '../realtime-events';
 
-const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] => stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
+const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
+  stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
 
 describe('the New Orders counter', () => {
   it('rises by one per new-order event and resets when Manage Orders opens or the admin signs out', () => {

@@ -2,8 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../../lib/__tests__/a-product';
 import { rankOffline } from '../offline-search';
 
-const watch = aProduct({ _id: 'w', name: 'Sonata Digital Automatic Watch', category: [{ _id: 'c', name: 'Watches' }], subCategory: [{ _id: 's', name: 'Premium Watches' }] });
-const buds = aProduct({ _id: 'b', name: 'boAt Airdopes Earbuds', category: [{ _id: 'e', name: 'Earbuds' }], subCategory: [{ _id: 't', name: 'True Wireless Earbuds' }] });
+const watch = aProduct({
+  _id: 'w',
+  name: 'Sonata Digital Automatic Watch',
+  category: [{ _id: 'c', name: 'Watches' }],
+  subCategory: [{ _id: 's', name: 'Premium Watches' }],
+});
+const buds = aProduct({
+  _id: 'b',
+  name: 'boAt Airdopes Earbuds',
+  category: [{ _id: 'e', name: 'Earbuds' }],
+  subCategory: [{ _id: 't', name: 'True Wireless Earbuds' }],
+});
 const book = aProduct({ _id: 'k', name: 'Penguin Mystery Novel', category: [{ _id: 'x', name: 'Books' }], subCategory: [{ _id: 'f', name: 'Fiction' }] });
 const all = [watch, buds, book];
 const ids = (list: { _id: string }[]) => list.map((p) => p._id);
