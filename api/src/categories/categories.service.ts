@@ -9,13 +9,11 @@ import { productsUsing } from '../products/catalog-refs.js';
 import { subCategoriesUnder } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { categories, type CategoryRow } from './categories.table.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 
 export function toCategory(row: CategoryRow): Category {
   return { _id: row.id, name: row.name, image: row.image, createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() };
 }
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
 
 @Injectable()
 export class CategoriesService {

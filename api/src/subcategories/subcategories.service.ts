@@ -9,9 +9,7 @@ import { categoryRefsByName } from '../categories/categories.repository.js';
 import { lockCatalogRefs, productsUsing } from '../products/catalog-refs.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { subCategories, subCategoryCategories, type SubCategoryRow } from './subcategories.table.js';
-
-const isUniqueViolation = (e: unknown) =>
-  (e as { code?: string; cause?: { code?: string } })?.code === '23505' || (e as { cause?: { code?: string } })?.cause?.code === '23505';
+import { isUniqueViolation } from '../common/unique-violation.js';
 
 /** The name index (any case) answers a second "Fiction" with 409, as categories do. */
 const duplicateName = (name: string) => (e: unknown) => {

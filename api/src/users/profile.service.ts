@@ -12,6 +12,7 @@ import { refuseCommonPassword } from './common-passwords.js';
 import { UsersService } from './users.service.js';
 import { users, type UserRow } from './users.table.js';
 import type { PublicUser } from './public-user.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 
 /**
  * The profile form (spec §5). The e-mail is the key to the account (password reset goes there), so
@@ -92,8 +93,3 @@ export class ProfileService {
 const reauthNeeded = (field: string, message: string) => new AppError(400, ErrorCode.ReauthRequired, message, { fields: [field] });
 
 const emailTaken = () => conflict('This e-mail is already used by another account.');
-
-function isUniqueViolation(e: unknown): boolean {
-  const err = e as { code?: string; cause?: { code?: string } };
-  return err?.code === '23505' || err?.cause?.code === '23505';
-}
