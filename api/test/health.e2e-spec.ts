@@ -1,4 +1,6 @@
 import net from 'node:net';
+import type { Redis } from 'ioredis';
+import { REDIS_FACTORY, type RedisFactory } from '../src/redis/redis.module.js';
 import { DB_KINDS, api, startApp, type TestApp } from './harness.js';
 
 /**
@@ -91,5 +93,9 @@ if (!redisUrl) console.log('health.e2e-spec: Redis readiness skipped — REDIS_U
     await openRelay(port);
     const back = await waitFor(200);
     expect(back.status).toBe(200);
+    // Every connection of the app (pub/sub ones too) is back before the app closes.
+    const clients = t.app.get<RedisFactory & { opened?: Redis[] }>(REDIS_FACTORY).opened ?? [];
+    for (let i = 0; i < 100 && clients.some((c) => c.status !== 'ready'); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(clients.map((c) => c.status)).toEqual(clients.map(() => 'ready'));
   });
 });

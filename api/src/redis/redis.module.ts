@@ -37,7 +37,18 @@ export type RedisFactory = () => Redis | null;
 export class RedisModule implements OnApplicationShutdown {
   constructor(@Inject(REDIS_FACTORY) private readonly factory: RedisFactory & { opened?: Redis[] }) {}
 
+  /**
+   * A connected client quits in order (a resubscribe ioredis sent on reconnecting is answered first);
+   * one still waiting to reconnect is simply stopped. Quitting it instead would queue the QUIT until the
+   * reconnect, and ioredis's own resubscribe, which nobody awaits, could then be rejected at close.
+   */
   async onApplicationShutdown(): Promise<void> {
-    await Promise.all((this.factory.opened ?? []).map((c) => c.quit().catch(() => c.disconnect())));
+    const connected = (c: Redis) => c.status === 'ready' || c.status === 'connect' || c.status === 'connecting';
+    await Promise.all(
+      (this.factory.opened ?? []).map(async (c) => {
+        if (connected(c)) await c.quit().catch(() => c.disconnect());
+        else c.disconnect();
+      }),
+    );
   }
 }
