@@ -26,7 +26,8 @@ export function AddToCartButton({ product, quantity = 1, label = 'Add' }: Props)
       type="button"
       className="btn btn--primary btn--small add-to-cart"
       disabled={product.stock <= 0}
-      aria-label={`Add ${product.name} to cart`}
+      // The accessible name holds the visible text (WCAG 2.5.3 "label in name"), so a voice user can say it.
+      aria-label={label === 'Add' ? `Add ${product.name} to cart` : `${label}: ${product.name}`}
       onClick={() => void increment(product, quantity)}
     >
       {label}

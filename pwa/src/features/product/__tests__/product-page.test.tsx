@@ -39,7 +39,7 @@ describe('the product page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' })).toBeTruthy();
     expect(screen.getAllByText('₹849.00').length).toBeGreaterThan(0);
     expect(screen.getByRole('timer')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Add boAt Airdopes, Black & Blue to cart' }).textContent).toBe('Add to Cart');
+    expect(screen.getByRole('button', { name: 'Add to Cart: boAt Airdopes, Black & Blue' }).textContent).toBe('Add to Cart');
     const crumbs = screen.getByRole('navigation', { name: 'Breadcrumb' });
     expect(crumbs.textContent).toBe('HomeEarbudsboAt Airdopes, Black & Blue');
     const blocks = [...document.head.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent));
