@@ -116,3 +116,34 @@ export async function startWithUsers(kind: DbKind, env: Record<string, string> =
 }
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export interface TwoInstances {
+  a: TestApp;
+  b: TestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * Two instances of the shop on one scratch PostgreSQL database and the Redis of REDIS_URL, with the
+ * same signing secrets, as in any multi-instance deployment (a token works on either).
+ */
+export async function startTwoInstances(): Promise<TwoInstances> {
+  const scratch = await scratchPostgres();
+  const shared = {
+    DATABASE_URL: scratch.url,
+    REDIS_URL: process.env.REDIS_URL as string,
+    JWT_ACCESS_SECRET: 'two-instance-access-secret-0123456789',
+    JWT_REFRESH_SECRET: 'two-instance-refresh-secret-0123456789',
+  };
+  const a = await startApp('postgres', shared);
+  const b = await startApp('postgres', shared);
+  return {
+    a,
+    b,
+    async close() {
+      await a.close();
+      await b.close();
+      await scratch.drop();
+    },
+  };
+}

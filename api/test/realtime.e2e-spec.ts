@@ -1,4 +1,4 @@
-import { DB_KINDS, adminToken, api, bearer, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
 import { describeWhenEnv } from './describe-when-env.js';
@@ -92,27 +92,16 @@ describe.each(DB_KINDS)('realtime on %s', (kind) => {
 describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'realtime across two instances on one Redis and one PostgreSQL', () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
+  let pair: TwoInstances | undefined;
   const sockets: HaatSocket[] = [];
 
   beforeAll(async () => {
-    const scratch = await scratchPostgres();
-    drop = scratch.drop;
-    // The same signing secrets on both, as in any multi-instance deployment (tokens work on either).
-    const shared = {
-      DATABASE_URL: scratch.url,
-      REDIS_URL: process.env.REDIS_URL as string,
-      JWT_ACCESS_SECRET: 'two-instance-access-secret-0123456789',
-      JWT_REFRESH_SECRET: 'two-instance-refresh-secret-0123456789',
-    };
-    a = await startApp('postgres', shared);
-    b = await startApp('postgres', shared);
+    pair = await startTwoInstances();
+    ({ a, b } = pair);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await pair?.close();
   });
 
   it('delivers an order placed through instance A to an admin connected to instance B, and its status to the customer on B', async () => {

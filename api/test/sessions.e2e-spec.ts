@@ -1,4 +1,4 @@
-import { DB_KINDS, adminToken, api, bearer, login, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
+import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
 import { baseUrl, connectSocket, type HaatSocket } from './socket-client.js';
 import { describeWhenEnv } from './describe-when-env.js';
@@ -176,26 +176,16 @@ describe.each(DB_KINDS)('sessions end at once, for HTTP and sockets, on %s', (ki
 describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'sessions end at once across two instances on one Redis', () => {
   let a: TestApp;
   let b: TestApp;
-  let drop: () => Promise<void>;
+  let pair: TwoInstances | undefined;
   const sockets: HaatSocket[] = [];
 
   beforeAll(async () => {
-    const scratch = await scratchPostgres();
-    drop = scratch.drop;
-    const shared = {
-      DATABASE_URL: scratch.url,
-      REDIS_URL: process.env.REDIS_URL as string,
-      JWT_ACCESS_SECRET: 'two-instance-access-secret-0123456789',
-      JWT_REFRESH_SECRET: 'two-instance-refresh-secret-0123456789',
-    };
-    a = await startApp('postgres', shared);
-    b = await startApp('postgres', shared);
+    pair = await startTwoInstances();
+    ({ a, b } = pair);
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
-    await a?.close();
-    await b?.close();
-    await drop?.();
+    await pair?.close();
   });
 
   it('logout on A: B refuses the token and closes its socket at once', async () => {
