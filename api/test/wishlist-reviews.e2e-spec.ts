@@ -1,5 +1,7 @@
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addProduct, setStock } from './accounts-fixtures.js';
+import { addAddress, line } from './order-fixtures.js';
 
 describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
   let t: TestApp, admin: string;
@@ -98,6 +100,7 @@ describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
     await review(b.token, { productId: p._id, rating: 2 });
     const mine = await api(t).delete(`/api/review/delete/${ra}`).set(bearer(a.token)).send({ userId: a.id });
     expect(mine.status).toBe(403);
+    expect(mine.body).toMatchObject({ success: false, code: ErrorCode.Forbidden });
     expect(mine.body.message).toMatch(/Access denied/);
     expect((await api(t).delete(`/api/review/delete/${ra}`).send({ userId: a.id })).status).toBe(401);
     expect((await reviews(p._id)).body.totalReviews).toBe(2);
@@ -107,5 +110,69 @@ describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
     expect(res.body).toMatchObject({ message: 'Review deleted successfully.', totalReviews: 1, averageRating: 2 });
     expect((await details(p._id)).body.data).toMatchObject({ totalReviews: 1, averageRating: 2 });
     expect((await api(t).delete(`/api/review/delete/${ra}`).set(bearer(admin))).status).toBe(404);
+  });
+
+  it('a second review by the same shopper edits the first: one review, counts moved by the difference; "mine" answers it', async () => {
+    const p = await addProduct(t, admin);
+    const a = await newCustomer(t, 'Devi');
+    const mine = () => api(t).get(`/api/review/mine/${p._id}`).set(bearer(a.token));
+    const none = await mine();
+    expect(none.status).toBe(200);
+    expect(none.body.data).toBeNull();
+    const first = await review(a.token, { productId: p._id, rating: 5, comment: 'Fresh' });
+    expect(first.body).toMatchObject({ message: 'Review submitted successfully!', created: true, totalReviews: 1, averageRating: 5 });
+    const second = await review(a.token, { productId: p._id, rating: 3 });
+    expect(second.status).toBe(200);
+    expect(second.body).toMatchObject({ message: 'Review updated successfully!', created: false, totalReviews: 1, averageRating: 3 });
+    expect(second.body.data).toMatchObject({ _id: first.body.data._id, rating: 3, comment: '' });
+    const list = await reviews(p._id, 10);
+    expect(list.body).toMatchObject({ totalReviews: 1, averageRating: 3 });
+    expect(list.body.data).toHaveLength(1);
+    expect((await mine()).body.data).toMatchObject({ _id: first.body.data._id, rating: 3, name: 'Devi', verifiedPurchase: false });
+    // The product's detail and listing (read through the catalogue cache) show the edit at once.
+    expect((await details(p._id)).body.data).toMatchObject({ totalReviews: 1, averageRating: 3 });
+    // Someone else's "mine" is their own (none), and signed out there is no "mine".
+    expect((await api(t).get(`/api/review/mine/${p._id}`).set(bearer((await newCustomer(t)).token))).body.data).toBeNull();
+    expect((await api(t).get(`/api/review/mine/${p._id}`)).status).toBe(401);
+    expect((await api(t).get(`/api/review/mine/01NOSUCHPRODUCT0000000000`).set(bearer(a.token))).status).toBe(404);
+    expect((await api(t).get(`/api/review/mine/not-an-id`).set(bearer(a.token))).status).toBe(400);
+  });
+
+  it('"Verified purchase" is true only for authors with a delivered order of the product', async () => {
+    const p = await addProduct(t, admin, { price: 100, stock: 20 });
+    const other = await addProduct(t, admin, { price: 100, stock: 20 });
+    const [buyer, pending, elsewhere, browser] = [
+      await newCustomer(t, 'Buyer'),
+      await newCustomer(t, 'Pending'),
+      await newCustomer(t, 'Elsewhere'),
+      await newCustomer(t, 'Browser'),
+    ];
+    const order = async (c: { id: string; token: string }, product: { _id: string; name: string }) => {
+      const res = await api(t)
+        .post('/api/order/cash-on-delivery')
+        .set(bearer(c.token))
+        .send({ list_items: [line(product, 1)], totalAmt: 100, address: await addAddress(t, c.id) });
+      expect(res.status).toBe(201);
+      return res.body.data.orderId as string;
+    };
+    const deliver = async (orderId: string) =>
+      expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'DELIVERED' })).status).toBe(200);
+    await deliver(await order(buyer, p));
+    await order(pending, p); // placed, never delivered
+    await deliver(await order(elsewhere, other)); // delivered, but another product
+
+    const first = await review(buyer.token, { productId: p._id, rating: 4 });
+    expect(first.body.data.verifiedPurchase).toBe(true);
+    for (const c of [pending, elsewhere, browser]) expect((await review(c.token, { productId: p._id, rating: 3 })).body.data.verifiedPurchase).toBe(false);
+
+    const list = await reviews(p._id, 10);
+    const verified = Object.fromEntries(list.body.data.map((r: { name: string; verifiedPurchase: boolean }) => [r.name, r.verifiedPurchase]));
+    expect(verified).toEqual({ Buyer: true, Pending: false, Elsewhere: false, Browser: false });
+
+    // The pending order delivered later: the same review now reads verified.
+    const [pendingOrder] = (await api(t).get('/api/order/order-list').set(bearer(pending.token))).body.data;
+    await deliver(pendingOrder.orderId);
+    const after = await reviews(p._id, 10);
+    expect(after.body.data.find((r: { name: string }) => r.name === 'Pending').verifiedPurchase).toBe(true);
   });
 });

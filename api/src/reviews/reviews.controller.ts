@@ -32,6 +32,13 @@ export class ReviewsController {
     return ok(null, 'Review deleted successfully.', counts);
   }
 
+  /** The signed-in shopper's own review of the product (null when none): the product page's form edits it. */
+  @Get('mine/:productId')
+  @Auth()
+  async mine(@CurrentUser() user: AuthUser, @Param('productId') productId: string) {
+    return ok(await this.reviews.mine(user.id, idParam('productId', productId)), 'Your review');
+  }
+
   /** Public: product pages and cards read it without signing in. */
   @Get(':productId')
   async list(@Param('productId') productId: string, @ZQuery(ReviewListQuery) query: ReviewListQuery) {

@@ -8,6 +8,7 @@ import { newId } from '../common/ids.js';
 import { CatalogVersion } from '../products/catalog-version.js';
 import { averageRating } from '../products/product-wire.js';
 import { addToReviewCounts, lockProduct, removeFromReviewCounts, reviewCountsOf } from '../products/products.repository.js';
+import { buyersWithDelivered } from '../orders/orders.repository.js';
 import { namesAndAvatarsByIds } from '../users/users.repository.js';
 import { reviews, type ReviewRow } from './reviews.table.js';
 
@@ -34,13 +35,29 @@ export class ReviewsService {
       limit === 0
         ? []
         : await this.db.select().from(reviews).where(eq(reviews.productId, productId)).orderBy(desc(reviews.createdAt), desc(reviews.id)).limit(limit);
-    const authors = rows.length === 0 ? [] : await namesAndAvatarsByIds(this.db, [...new Set(rows.map((r) => r.userId))]);
+    return { data: await this.withAuthors(productId, rows), ...countsOf(product) };
+  }
+
+  /** The signed-in user's own review of a product (the form edits it), or null. */
+  async mine(userId: string, productId: string): Promise<Review | null> {
+    if (!(await reviewCountsOf(this.db, productId))) throw notFound('Product');
+    const rows = await this.db
+      .select()
+      .from(reviews)
+      .where(and(eq(reviews.userId, userId), eq(reviews.productId, productId)));
+    return (await this.withAuthors(productId, rows))[0] ?? null;
+  }
+
+  /** Names, avatars and "Verified purchase" for rows of one product, in two queries whatever the count. */
+  private async withAuthors(productId: string, rows: ReviewRow[]): Promise<Review[]> {
+    if (rows.length === 0) return [];
+    const userIds = [...new Set(rows.map((r) => r.userId))];
+    const [authors, buyers] = await Promise.all([namesAndAvatarsByIds(this.db, userIds), buyersWithDelivered(this.db, productId, userIds)]);
     const authorOf = new Map(authors.map((a) => [a.id, a]));
-    const data = rows.flatMap((r) => {
+    return rows.flatMap((r) => {
       const author = authorOf.get(r.userId);
-      return author ? [toReview(r, author.name, author.avatar)] : [];
+      return author ? [toReview(r, author.name, author.avatar, buyers.has(r.userId))] : [];
     });
-    return { data, ...countsOf(product) };
   }
 
   /** A second add by the same user updates their review (and moves the sum by the difference). */
@@ -69,8 +86,8 @@ export class ReviewsService {
     });
     // Listings and product details are cached per catalogue version: show the new rating at once.
     await this.catalog.bump();
-    const [author] = await namesAndAvatarsByIds(this.db, [userId]);
-    return { review: toReview(result.row, author?.name ?? '', author?.avatar ?? ''), created: result.created, ...countsOf(result.counts) };
+    const [review] = await this.withAuthors(body.productId, [result.row]);
+    return { review: review!, created: result.created, ...countsOf(result.counts) };
   }
 
   /** Administrators only (checked by the route guard); the body's userId plays no part. */
@@ -89,7 +106,7 @@ export class ReviewsService {
   }
 }
 
-function toReview(row: ReviewRow, name: string, avatar: string): Review {
+function toReview(row: ReviewRow, name: string, avatar: string, verifiedPurchase: boolean): Review {
   return {
     _id: row.id,
     productId: row.productId,
@@ -99,5 +116,6 @@ function toReview(row: ReviewRow, name: string, avatar: string): Review {
     comment: row.comment,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
+    verifiedPurchase,
   };
 }

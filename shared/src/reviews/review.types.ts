@@ -8,6 +8,8 @@ export interface Review {
   comment: string;
   createdAt: string;
   updatedAt: string;
+  /** The author has a delivered order holding this product (computed by the server on every read). */
+  verifiedPurchase: boolean;
 }
 
 /** GET /api/review/{productId}: `data` plus the product's counts beside it. */
