@@ -132,7 +132,13 @@ describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
     // The product's detail and listing (read through the catalogue cache) show the edit at once.
     expect((await details(p._id)).body.data).toMatchObject({ totalReviews: 1, averageRating: 3 });
     // Someone else's "mine" is their own (none), and signed out there is no "mine".
-    expect((await api(t).get(`/api/review/mine/${p._id}`).set(bearer((await newCustomer(t)).token))).body.data).toBeNull();
+    expect(
+      (
+        await api(t)
+          .get(`/api/review/mine/${p._id}`)
+          .set(bearer((await newCustomer(t)).token))
+      ).body.data,
+    ).toBeNull();
     expect((await api(t).get(`/api/review/mine/${p._id}`)).status).toBe(401);
     expect((await api(t).get(`/api/review/mine/01NOSUCHPRODUCT0000000000`).set(bearer(a.token))).status).toBe(404);
     expect((await api(t).get(`/api/review/mine/not-an-id`).set(bearer(a.token))).status).toBe(400);
