@@ -2,7 +2,10 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import type { OtherCategoryProductsBody, ProductDetailsBody, RelatedProductsBody } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
+import type { AddReviewBody } from '@haat/shared/reviews/review.schema';
+import type { Review as SharedReview } from '@haat/shared/reviews/review.types';
 import { getJson, postJson } from '../../lib/api-client';
+import { http } from '../../lib/http';
 import { postJsonEarly } from '../../lib/early-request';
 import { type ProductPage, singlePage } from '../catalog/public';
 
@@ -30,14 +33,8 @@ export async function fetchOtherCategories(product: Product): Promise<ProductPag
   return singlePage(body.data ?? []);
 }
 
-export interface Review {
-  _id: string;
-  name: string;
-  avatar?: string;
-  rating: number;
-  comment?: string;
-  createdAt: string;
-}
+/** The review as listed; `verifiedPurchase` is absent on copies saved before the server sent it. */
+export type Review = Pick<SharedReview, '_id' | 'name' | 'rating' | 'createdAt'> & Partial<Pick<SharedReview, 'avatar' | 'comment' | 'verifiedPurchase'>>;
 
 export interface ReviewSummary {
   reviews: Review[];
@@ -49,4 +46,30 @@ export interface ReviewSummary {
 export async function fetchReviews(productId: string): Promise<ReviewSummary> {
   const body = await getJson<Envelope<Review[]> & { totalReviews: number; averageRating: number }>(`review/${productId}?limit=${LIMITS.reviewsPreview}`);
   return { reviews: body.data ?? [], totalReviews: body.totalReviews ?? 0, averageRating: body.averageRating ?? 0 };
+}
+
+export type ReviewCounts = Pick<ReviewSummary, 'totalReviews' | 'averageRating'>;
+
+// Writes show their own messages (spec §8 "Failed to submit review"...), so the client stays silent.
+const writes = http.extend({ retry: 0, timeout: 15_000, context: { silent: true } });
+
+/** POST /api/review/add: a second add by the same shopper edits their review (the message says which). */
+export async function addReview(body: {
+  productId: string;
+  rating: number;
+  comment: string;
+}): Promise<{ review: SharedReview; message: string } & ReviewCounts> {
+  const res = await writes.post('review/add', { json: body satisfies Partial<AddReviewBody> }).json<Envelope<SharedReview> & ReviewCounts>();
+  return { review: res.data as SharedReview, message: res.message, totalReviews: res.totalReviews, averageRating: res.averageRating };
+}
+
+/** GET /api/review/mine/{productId}: the signed-in shopper's own review, or null. */
+export async function fetchMyReview(productId: string): Promise<SharedReview | null> {
+  return (await writes.get(`review/mine/${productId}`).json<Envelope<SharedReview | null>>()).data ?? null;
+}
+
+/** DELETE /api/review/delete/{reviewId} (admins only; the server checks). */
+export async function deleteReview(reviewId: string): Promise<{ message: string } & ReviewCounts> {
+  const res = await writes.delete(`review/delete/${reviewId}`).json<Envelope<null> & ReviewCounts>();
+  return { message: res.message, totalReviews: res.totalReviews, averageRating: res.averageRating };
 }

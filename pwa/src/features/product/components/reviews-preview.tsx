@@ -1,10 +1,16 @@
+import { useAtomValue } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
+import { isAdminAtom } from '../../../lib/session';
 import { useReviews } from '../hooks/use-reviews';
+import { ReviewDelete } from '../reviews/review-delete';
+import { ReviewForm } from '../reviews/review-form';
 import { StarRating } from './star-rating';
+import '../reviews/reviews.css';
 
-/** Spec §2: Customer Reviews, 3 shown, "+N more reviews" beyond, with the average and count. */
+/** Spec §2: Customer Reviews, 3 shown, "+N more reviews" beyond, with the average and count; the form; admins' delete. */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
   const summary = useReviews(productId);
+  const admin = useAtomValue(isAdminAtom);
   const reviews = summary?.reviews ?? [];
   const total = summary?.totalReviews ?? fallbackCount;
   const average = summary?.averageRating ?? fallbackAverage;
@@ -13,22 +19,32 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Customer Reviews</h2>
       <StarRating rating={average} count={total} />
-      {reviews.length === 0 ? (
-        <p>No reviews yet. Be the first to review this product.</p>
-      ) : (
-        <ul className="reviews__list">
-          {reviews.slice(0, LIMITS.reviewsPreview).map((r) => (
-            <li key={r._id} className="reviews__item">
-              <p className="reviews__head">
-                <strong>{r.name}</strong> <span aria-label={`${r.rating} out of 5`}>{'★'.repeat(r.rating)}</span>
-              </p>
-              {r.comment && <p>{r.comment}</p>}
-              <p className="reviews__date">{new Date(r.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
-            </li>
-          ))}
-        </ul>
-      )}
-      {more > 0 && <p className="reviews__more">{`+${more} more review${more === 1 ? '' : 's'}`}</p>}
+      <div className="reviews__body">
+        <div className="reviews__read">
+          {reviews.length === 0 ? (
+            <p>No reviews yet. Be the first to review this product.</p>
+          ) : (
+            <ul className="reviews__list">
+              {reviews.slice(0, LIMITS.reviewsPreview).map((r) => (
+                <li key={r._id} className="reviews__item">
+                  <p className="reviews__head">
+                    <strong>{r.name}</strong>{' '}
+                    <span className="reviews__stars" role="img" aria-label={`${r.rating} out of 5`}>
+                      {'★'.repeat(r.rating)}
+                    </span>
+                    {r.verifiedPurchase && <span className="reviews__verified">✓ Verified purchase</span>}
+                    {admin && <ReviewDelete productId={productId} reviewId={r._id} author={r.name} />}
+                  </p>
+                  {r.comment && <p className="reviews__comment">{r.comment}</p>}
+                  <p className="reviews__date">{new Date(r.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+          {more > 0 && <p className="reviews__more">{`+${more} more review${more === 1 ? '' : 's'}`}</p>}
+        </div>
+        <ReviewForm productId={productId} />
+      </div>
     </section>
   );
 }

@@ -1,18 +1,21 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { db } from '../../../lib/db';
-import { fetchReviews, type ReviewSummary } from '../api';
+import type { ReviewSummary } from '../api';
+import { refreshReviews, reviewsKey } from '../reviews/review-store';
+
+/** The saved preview and counts, read live (a review written or deleted shows at once). */
+export function useReviewSummary(productId: string | undefined): ReviewSummary | null | undefined {
+  const key = reviewsKey(productId ?? '');
+  return useLiveQuery(async () => ((await db.meta.get(key))?.value as ReviewSummary | undefined) ?? null, [key]);
+}
 
 /** The reviews preview, saved in the meta store so a product seen before shows its reviews offline. */
 export function useReviews(productId: string | undefined): ReviewSummary | null | undefined {
-  const key = `reviews:${productId}`;
   useEffect(() => {
     if (!productId) return;
-    fetchReviews(productId).then(
-      (summary) => db.meta.put({ key, value: summary }),
-      // Spec §7: rating fetch failures are only logged; the saved copy (if any) stays.
-      (error: unknown) => console.warn('reviews', error),
-    );
-  }, [productId, key]);
-  return useLiveQuery(async () => ((await db.meta.get(key))?.value as ReviewSummary | undefined) ?? null, [key]);
+    // Spec §7: rating fetch failures are only logged; the saved copy (if any) stays.
+    refreshReviews(productId).catch((error: unknown) => console.warn('reviews', error));
+  }, [productId]);
+  return useReviewSummary(productId);
 }

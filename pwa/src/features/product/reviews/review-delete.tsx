@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { problemOf } from '../../../lib/http-problem';
+import { toast } from '../../../lib/toast';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { deleteReview } from '../api';
+import { applyReviewCounts } from './review-store';
+import { REVIEW_TEXT, deleteFailure } from './review-rules';
+
+/** Spec §5/§6: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
+export function ReviewDelete({ productId, reviewId, author }: { productId: string; reviewId: string; author: string }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const remove = async () => {
+    if (!navigator.onLine) return void toast.error(REVIEW_TEXT.offlineDelete);
+    setBusy(true);
+    try {
+      const answer = await deleteReview(reviewId);
+      setAsking(false);
+      toast.success(answer.message || REVIEW_TEXT.deleted);
+      await applyReviewCounts(productId, answer);
+    } catch (error) {
+      toast.error(deleteFailure(problemOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" className="review-delete" aria-label={`Delete review by ${author}`} title="Delete review" onClick={() => setAsking(true)}>
+        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+          <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
+        </svg>
+      </button>
+      <ModalDialog open={asking} onClose={() => setAsking(false)} label="Delete review" variant="center">
+        <h2 className="review-delete__title">Delete review</h2>
+        <p>{`Delete the review by ${author}? This cannot be undone.`}</p>
+        <div className="review-delete__actions">
+          <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)}>
+            Cancel
+          </button>
+          <button type="button" className="btn review-delete__confirm" disabled={busy} onClick={() => void remove()}>
+            Delete
+          </button>
+        </div>
+      </ModalDialog>
+    </>
+  );
+}

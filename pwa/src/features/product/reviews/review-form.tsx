@@ -1,0 +1,104 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
+import type { Review } from '@haat/shared/reviews/review.types';
+import { problemOf } from '../../../lib/http-problem';
+import { userAtom } from '../../../lib/session';
+import { toast } from '../../../lib/toast';
+import { useOnline } from '../../../lib/use-online';
+import { addReview } from '../api';
+import { applyReviewCounts } from './review-store';
+import { DEFAULT_RATING, REVIEW_TEXT, reviewBlocker, submitFailure } from './review-rules';
+import { StarInput } from './star-input';
+import { useMyReview } from './use-my-review';
+
+const MAX_COMMENT = 2000;
+
+/** Spec §5 review submit: signed-in shoppers rate 1–5 (5 to start) with an optional comment; a second review edits the first. */
+export function ReviewForm({ productId }: { productId: string }) {
+  const user = useAtomValue(userAtom);
+  const [mine, setMine] = useMyReview(productId, user?._id ?? null);
+  if (user && mine === undefined) {
+    return (
+      <p className="review-form review-form--loading" role="status">
+        Loading your review…
+      </p>
+    );
+  }
+  return <ReviewFormBody key={mine?._id ?? 'new'} productId={productId} signedIn={!!user} mine={mine ?? null} onSaved={setMine} />;
+}
+
+interface BodyProps {
+  productId: string;
+  signedIn: boolean;
+  mine: Review | null;
+  onSaved: (review: Review) => void;
+}
+
+function ReviewFormBody({ productId, signedIn, mine, onSaved }: BodyProps) {
+  const online = useOnline();
+  const [rating, setRating] = useState(mine?.rating ?? DEFAULT_RATING);
+  const [comment, setComment] = useState(mine?.comment ?? '');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const ids = { title: useId(), comment: useId(), note: useId() };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const blocker = reviewBlocker({ signedIn, online, rating });
+    setProblem(blocker);
+    if (blocker) return void toast.error(blocker);
+    setBusy(true);
+    try {
+      const saved = await addReview({ productId, rating, comment: comment.trim() });
+      toast.success(saved.message || REVIEW_TEXT.submitted);
+      await applyReviewCounts(productId, saved);
+      onSaved(saved.review);
+    } catch (error) {
+      const message = submitFailure(problemOf(error));
+      setProblem(message);
+      toast.error(message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form className="review-form" aria-labelledby={ids.title} onSubmit={(e) => void submit(e)} noValidate>
+      <h3 id={ids.title}>{mine ? 'Edit your review' : 'Write a review'}</h3>
+      <StarInput value={rating} onChange={setRating} disabled={busy} />
+      <label htmlFor={ids.comment} className="review-form__label">
+        Comment <span className="review-form__optional">(optional)</span>
+      </label>
+      <textarea
+        id={ids.comment}
+        className="review-form__comment"
+        rows={3}
+        maxLength={MAX_COMMENT}
+        value={comment}
+        disabled={busy}
+        placeholder="What did you like or dislike?"
+        onChange={(e) => setComment(e.target.value)}
+      />
+      {!online && (
+        <p id={ids.note} className="review-form__note" role="status">
+          {REVIEW_TEXT.offline}
+        </p>
+      )}
+      {problem && !(problem === REVIEW_TEXT.offline && !online) && (
+        <p className="review-form__problem" role="alert">
+          {problem}
+          {problem === REVIEW_TEXT.mustLogIn && (
+            <>
+              {' '}
+              <Link to="/login">Sign in</Link>
+            </>
+          )}
+        </p>
+      )}
+      <button type="submit" className="btn btn--primary" disabled={busy} aria-describedby={online ? undefined : ids.note}>
+        {busy ? 'Submitting…' : mine ? 'Update Review' : 'Submit Review'}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,23 @@
+import { db } from '../../../lib/db';
+import { fetchReviews, type ReviewCounts, type ReviewSummary } from '../api';
+
+export const reviewsKey = (productId: string) => `reviews:${productId}`;
+
+/** Fetches the preview and counts and saves them (the product page reads them live from IndexedDB). */
+export async function refreshReviews(productId: string): Promise<void> {
+  await db.meta.put({ key: reviewsKey(productId), value: await fetchReviews(productId) });
+}
+
+/**
+ * After a review is written or deleted: the saved product takes the server's new counts, so every card
+ * and the product page show them at once (cards read IndexedDB live), then the preview is fetched again.
+ */
+export async function applyReviewCounts(productId: string, counts: ReviewCounts): Promise<void> {
+  const key = reviewsKey(productId);
+  await db.transaction('rw', db.products, db.meta, async () => {
+    await db.products.update(productId, { averageRating: counts.averageRating, totalReviews: counts.totalReviews });
+    const saved = (await db.meta.get(key))?.value as ReviewSummary | undefined;
+    await db.meta.put({ key, value: { reviews: saved?.reviews ?? [], totalReviews: counts.totalReviews, averageRating: counts.averageRating } });
+  });
+  await refreshReviews(productId).catch((error: unknown) => console.warn('reviews', error));
+}
