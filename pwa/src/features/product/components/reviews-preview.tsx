@@ -26,15 +26,16 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
           ) : (
             <ul className="reviews__list">
               {reviews.slice(0, LIMITS.reviewsPreview).map((r) => (
-                <li key={r._id} className="reviews__item">
+                <li key={r._id} className={`reviews__item${admin ? ' reviews__item--admin' : ''}`}>
                   <p className="reviews__head">
                     <strong>{r.name}</strong>{' '}
                     <span className="reviews__stars" role="img" aria-label={`${r.rating} out of 5`}>
                       {'★'.repeat(r.rating)}
+                      <span className="reviews__stars-off">{'★'.repeat(Math.max(5 - r.rating, 0))}</span>
                     </span>
                     {r.verifiedPurchase && <span className="reviews__verified">✓ Verified purchase</span>}
-                    {admin && <ReviewDelete productId={productId} reviewId={r._id} author={r.name} />}
                   </p>
+                  {admin && <ReviewDelete productId={productId} reviewId={r._id} author={r.name} />}
                   {r.comment && <p className="reviews__comment">{r.comment}</p>}
                   <p className="reviews__date">{new Date(r.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
                 </li>
