@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 
@@ -117,6 +118,8 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
   admin.on('pageerror', (e) => errors.push(String(e)));
   await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   await admin.goto(`${baseUrl}${productPath}`);
+  await admin.getByRole('button', { name: `Delete review by ${shopper.name}` }).waitFor();
+  assert.deepEqual(await seriousViolations(admin), [], 'the review area with the delete icons and the form');
   await admin.getByRole('button', { name: `Delete review by ${shopper.name}` }).click();
   const dialog = admin.getByRole('dialog', { name: 'Delete review' });
   await dialog.getByText(`Delete the review by ${shopper.name}? This cannot be undone.`).waitFor();
