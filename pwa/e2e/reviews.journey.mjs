@@ -133,6 +133,16 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
     false,
   );
   await expectCounts(admin, name, after.total, after.average);
+
+  // An admin may review too; deleting their own review gives them the empty form back.
+  const adminForm = admin.getByRole('form', { name: 'Write a review' });
+  await adminForm.getByRole('button', { name: 'Submit Review' }).click();
+  await admin.getByRole('form', { name: 'Edit your review' }).waitFor();
+  await admin.getByRole('button', { name: 'Delete review by Admin', exact: true }).click();
+  await admin.getByRole('dialog', { name: 'Delete review' }).getByRole('button', { name: 'Delete' }).click();
+  await adminForm.waitFor();
+  assert.equal(await adminForm.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed'), 'true');
+  assert.equal((await counts(baseUrl, productId)).total, before.total);
   await adminContext.close();
 
   assert.deepEqual(errors, [], 'no uncaught errors in the pages');

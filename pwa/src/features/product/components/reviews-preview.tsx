@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
-import { isAdminAtom } from '../../../lib/session';
+import { isAdminAtom, userAtom } from '../../../lib/session';
 import { useReviews } from '../hooks/use-reviews';
 import { ReviewDelete } from '../reviews/review-delete';
 import { ReviewForm } from '../reviews/review-form';
+import { useMyReview } from '../reviews/use-my-review';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
 
@@ -11,6 +12,9 @@ import '../reviews/reviews.css';
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
   const summary = useReviews(productId);
   const admin = useAtomValue(isAdminAtom);
+  const [mine, setMine] = useMyReview(productId, useAtomValue(userAtom)?._id ?? null);
+  // An admin deleting their own review gets the empty form back.
+  const onDeleted = (id: string) => id === mine?._id && setMine(null);
   const reviews = summary?.reviews ?? [];
   const total = summary?.totalReviews ?? fallbackCount;
   const average = summary?.averageRating ?? fallbackAverage;
@@ -35,7 +39,7 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
                     </span>
                     {r.verifiedPurchase && <span className="reviews__verified">✓ Verified purchase</span>}
                   </p>
-                  {admin && <ReviewDelete productId={productId} reviewId={r._id} author={r.name} />}
+                  {admin && <ReviewDelete productId={productId} reviewId={r._id} author={r.name} onDeleted={onDeleted} />}
                   {r.comment && <p className="reviews__comment">{r.comment}</p>}
                   <p className="reviews__date">{new Date(r.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
                 </li>
@@ -44,7 +48,7 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
           )}
           {more > 0 && <p className="reviews__more">{`+${more} more review${more === 1 ? '' : 's'}`}</p>}
         </div>
-        <ReviewForm productId={productId} />
+        <ReviewForm productId={productId} mine={mine} onSaved={setMine} />
       </div>
     </section>
   );

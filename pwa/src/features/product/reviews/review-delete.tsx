@@ -7,7 +7,14 @@ import { applyReviewCounts } from './review-store';
 import { REVIEW_TEXT, deleteFailure } from './review-rules';
 
 /** Spec §5/§6: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
-export function ReviewDelete({ productId, reviewId, author }: { productId: string; reviewId: string; author: string }) {
+interface Props {
+  productId: string;
+  reviewId: string;
+  author: string;
+  onDeleted: (reviewId: string) => void;
+}
+
+export function ReviewDelete({ productId, reviewId, author, onDeleted }: Props) {
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
@@ -17,6 +24,7 @@ export function ReviewDelete({ productId, reviewId, author }: { productId: strin
       const answer = await deleteReview(reviewId);
       setAsking(false);
       toast.success(answer.message || REVIEW_TEXT.deleted);
+      onDeleted(reviewId);
       await applyReviewCounts(productId, answer);
     } catch (error) {
       toast.error(deleteFailure(problemOf(error)));

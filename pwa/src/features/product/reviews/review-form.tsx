@@ -10,14 +10,19 @@ import { addReview } from '../api';
 import { applyReviewCounts } from './review-store';
 import { DEFAULT_RATING, REVIEW_TEXT, reviewBlocker, submitFailure } from './review-rules';
 import { StarInput } from './star-input';
-import { useMyReview } from './use-my-review';
 
 const MAX_COMMENT = 2000;
 
+interface Props {
+  productId: string;
+  /** The viewer's own review (useMyReview): undefined while asked, null when none. */
+  mine: Review | null | undefined;
+  onSaved: (review: Review) => void;
+}
+
 /** Spec §5 review submit: signed-in shoppers rate 1–5 (5 to start) with an optional comment; a second review edits the first. */
-export function ReviewForm({ productId }: { productId: string }) {
+export function ReviewForm({ productId, mine, onSaved }: Props) {
   const user = useAtomValue(userAtom);
-  const [mine, setMine] = useMyReview(productId, user?._id ?? null);
   if (user && mine === undefined) {
     return (
       <p className="review-form review-form--loading" role="status">
@@ -25,7 +30,7 @@ export function ReviewForm({ productId }: { productId: string }) {
       </p>
     );
   }
-  return <ReviewFormBody key={mine?._id ?? 'new'} productId={productId} signedIn={!!user} mine={mine ?? null} onSaved={setMine} />;
+  return <ReviewFormBody key={mine?._id ?? 'new'} productId={productId} signedIn={!!user} mine={mine ?? null} onSaved={onSaved} />;
 }
 
 interface BodyProps {

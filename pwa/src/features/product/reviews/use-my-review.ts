@@ -7,7 +7,7 @@ import { fetchMyReview } from '../api';
  * product). undefined while asked; null when none, signed out, or unknown (offline): the server still
  * turns a second review into an edit of the first.
  */
-export function useMyReview(productId: string, userId: string | null): [Review | null | undefined, (review: Review) => void] {
+export function useMyReview(productId: string, userId: string | null): [Review | null | undefined, (review: Review | null) => void] {
   const [mine, setMine] = useState<{ key: string; review: Review | null } | null>(null);
   const key = `${userId}:${productId}`;
   useEffect(() => {
