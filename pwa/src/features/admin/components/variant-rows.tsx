@@ -47,9 +47,9 @@ export function VariantRows({ rows, onAdd, onChange, onRemove, onImages, onPrevi
         return (
           <fieldset key={row.key} className="variant-row">
             <legend>{owner}</legend>
-            {input(row, i, 'name', 'Name', 'e.g. 5 kg, Red, XL')}
-            {input(row, i, 'price', 'Price', 'Product’s price')}
-            {input(row, i, 'stock', 'Stock', 'Product’s stock')}
+            {input(row, i, 'name', 'Variant name', 'e.g. 5 kg, Red, XL')}
+            {input(row, i, 'price', 'Variant price', 'Optional')}
+            {input(row, i, 'stock', 'Variant stock', 'Optional')}
             <div className="variant-row__images">
               <ImageListField
                 label="Variant Images"
