@@ -149,7 +149,7 @@ async function main() {
       const p = await must(
         call(A, 'POST', '/api/product/create', admin, {
           name: `Bench product ${i}`,
-          unit: '1 pc',
+          unit: 'pack',
           stock: 1_000_000,
           price,
           discount,

@@ -24,7 +24,7 @@ export async function addProduct(t: TestApp, adminToken: string, seed: ProductSe
     .send({
       name: seed.name ?? unique('Product'),
       image: ['/uploads/p.webp'],
-      unit: '1 pc',
+      unit: 'pack',
       stock: seed.stock ?? 10,
       price: seed.price ?? 100,
       discount: seed.discount ?? 0,

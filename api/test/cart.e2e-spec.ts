@@ -32,7 +32,7 @@ describe.each(DB_KINDS)('cart on %s', (kind) => {
       _id: p._id,
       name: p.name,
       image: [`${t.config.publicUrl}/uploads/p.webp`],
-      unit: '1 pc',
+      unit: 'pack',
       price: 199,
       discount: 15,
       stock: 5,

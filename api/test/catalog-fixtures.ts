@@ -26,15 +26,17 @@ export interface ProductInput {
   stock?: number;
   description?: string;
   unit?: string;
+  productType?: 'fixed' | 'variable';
   more_details?: Record<string, string | number | boolean>;
-  variants?: Array<{ name: string; price?: number; stock?: number }>;
+  variants?: Array<{ name: string; price?: number; stock?: number; image?: string[] }>;
 }
 
 export async function addProduct(t: TestApp, token: string, input: ProductInput): Promise<{ _id: string; name: string; createdAt: string }> {
   const body = {
     name: input.name ?? uniqueName('Product'),
     image: ['/uploads/p1.webp'],
-    unit: input.unit ?? '1 pc',
+    unit: input.unit ?? 'pack',
+    productType: input.productType ?? 'fixed',
     stock: input.stock ?? 10,
     price: input.price ?? 100,
     discount: input.discount ?? 0,

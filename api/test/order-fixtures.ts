@@ -41,7 +41,7 @@ export async function addProduct(
     .send({
       name: input.name ?? unique('Masala Chips'),
       image: ['/uploads/p.webp', 'https://cdn.example.com/p.webp'],
-      unit: '100 g',
+      unit: 'pack',
       stock: input.stock,
       price: input.price,
       discount: input.discount ?? 0,

@@ -23,7 +23,7 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
           image: ['/uploads/a.webp', '/uploads/b.webp'],
           category: [cat._id, { _id: cat._id, name: cat.name }],
           subCategory: [sub._id],
-          unit: '1 pc',
+          unit: 'pack',
           stock: '12',
           price: '799',
           discount: 10,
@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         image: [`${t.config.publicUrl}/uploads/a.webp`, `${t.config.publicUrl}/uploads/b.webp`],
         category: [{ _id: cat._id, name: cat.name }],
         subCategory: [{ _id: sub._id, name: sub.name }],
-        unit: '1 pc',
+        unit: 'pack',
         productType: 'fixed',
         stock: 12,
         price: 799,
@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
     it('400 names each bad field', async () => {
       const cat = await addCategory(t, admin);
       const sub = await addSubCategory(t, admin, [cat._id]);
-      const good = { name: 'X', unit: '1 pc', stock: 1, price: 10, description: 'd', category: [cat._id], subCategory: [sub._id] };
+      const good = { name: 'X', unit: 'pack', stock: 1, price: 10, description: 'd', category: [cat._id], subCategory: [sub._id] };
       const post = (body: object) => api(t).post('/api/product/create').set(bearer(admin)).send(body);
       const cases: Array<[object, string]> = [
         [{ ...good, name: undefined }, 'name'],
@@ -461,6 +461,176 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         const r = await api(t).post('/api/product/search-product').send({ search: odd });
         expect({ odd, status: r.status }).toEqual({ odd, status: 200 });
       }
+    });
+  });
+
+  // Last: their products' made-up names must not show up in the search counts of the listing tests above.
+  describe('product type and unit (spec §4/§9)', () => {
+    let refs: { category: string[]; subCategory: string[] };
+    beforeAll(async () => {
+      const cat = await addCategory(t, admin);
+      refs = { category: [cat._id], subCategory: [(await addSubCategory(t, admin, [cat._id]))._id] };
+    });
+    const body = (fields: object) => ({ name: uniqueName('Typed'), stock: 1, price: 10, description: 'd', ...refs, ...fields });
+    const post = (fields: object) => api(t).post('/api/product/create').set(bearer(admin)).send(body(fields));
+    const put = (fields: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send(fields);
+
+    it('create: a fixed product is sold by the pack, a variable one by kg, litre, gm or ml; anything else is a 400 naming unit', async () => {
+      expect((await post({ unit: 'pack' })).body.data).toMatchObject({ productType: 'fixed', unit: 'pack' });
+      for (const unit of ['kg', 'litre', 'gm', 'ml']) {
+        const res = await post({ productType: 'variable', unit });
+        expect({ unit, status: res.status }).toEqual({ unit, status: 201 });
+        expect(res.body.data).toMatchObject({ productType: 'variable', unit });
+      }
+      const refused: Array<[object, string]> = [
+        [{ unit: '1 pc' }, 'unit: must be pack for a fixed product'],
+        [{ productType: 'fixed', unit: 'kg' }, 'unit: must be pack for a fixed product'],
+        [{ productType: 'variable', unit: 'pack' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
+        [{ productType: 'variable', unit: 'KG' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
+        [{ productType: 'variable', unit: 'tonne' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
+      ];
+      for (const [fields, message] of refused) {
+        const res = await post(fields);
+        expect({ fields, status: res.status, code: res.body.code, message: res.body.message, named: fieldsOf(res) }).toEqual({
+          fields,
+          status: 400,
+          code: 'VALIDATION',
+          message,
+          named: ['unit'],
+        });
+      }
+    });
+
+    it('update checks the pair as it will be stored: type alone, unit alone, or both; nothing is written on a 400', async () => {
+      const p = (await post({ unit: 'pack' })).body.data;
+      // Type changed alone: the stored unit (pack) does not suit a variable product.
+      const typeOnly = await put({ _id: p._id, productType: 'variable', price: 99 });
+      expect({ status: typeOnly.status, named: fieldsOf(typeOnly) }).toEqual({ status: 400, named: ['unit'] });
+      expect(typeOnly.body.message).toBe('unit: must be one of kg, litre, gm, ml for a variable product');
+      // Unit changed alone on a fixed product.
+      const unitOnly = await put({ _id: p._id, unit: 'litre' });
+      expect({ status: unitOnly.status, named: fieldsOf(unitOnly) }).toEqual({ status: 400, named: ['unit'] });
+      const both = await put({ _id: p._id, productType: 'fixed', unit: 'kg' });
+      expect({ status: both.status, named: fieldsOf(both) }).toEqual({ status: 400, named: ['unit'] });
+      const details = async () => (await api(t).post('/api/product/get-product-details').send({ productId: p._id })).body.data;
+      expect(await details()).toMatchObject({ productType: 'fixed', unit: 'pack', price: 10 });
+
+      expect((await put({ _id: p._id, productType: 'variable', unit: 'litre' })).status).toBe(200);
+      // Now variable: the unit alone may change within the list, and type alone back to fixed needs pack.
+      expect((await put({ _id: p._id, unit: 'ml' })).status).toBe(200);
+      expect(fieldsOf(await put({ _id: p._id, productType: 'fixed' }))).toEqual(['unit']);
+      expect((await put({ _id: p._id, productType: 'fixed', unit: 'pack' })).status).toBe(200);
+      // Edits that touch neither leave the pair alone.
+      expect((await put({ _id: p._id, name: 'Renamed typed' })).status).toBe(200);
+      expect(await details()).toMatchObject({ productType: 'fixed', unit: 'pack', name: 'Renamed typed' });
+    });
+  });
+
+  describe('variants on create and update', () => {
+    let refs: { category: string[]; subCategory: string[] };
+    beforeAll(async () => {
+      const cat = await addCategory(t, admin);
+      refs = { category: [cat._id], subCategory: [(await addSubCategory(t, admin, [cat._id]))._id] };
+    });
+    const put = (fields: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send(fields);
+    type V = { _id: string; name: string; price?: number; stock?: number; image?: string[] };
+
+    it('update keeps the _id of every variant it still lists, gives new rows new ids, drops the ones left out', async () => {
+      const p = await addProduct(t, admin, {
+        ...refs,
+        productType: 'variable',
+        unit: 'kg',
+        variants: [{ name: '1 kg' }, { name: '5 kg', price: 5000, stock: 3 }, { name: '10 kg' }],
+      });
+      const [one, five, ten] = (p as unknown as { variants: V[] }).variants;
+      const res = await put({
+        _id: p._id,
+        variants: [
+          { _id: five!._id, name: '5 kg pack', price: 4800, stock: 2, image: ['/uploads/v5.webp'] },
+          { name: '2 kg', stock: 7 },
+          { _id: one!._id, name: '1 kg' },
+        ],
+      });
+      expect(res.status).toBe(200);
+      const after: V[] = res.body.data.variants;
+      expect(after.map((v) => v.name)).toEqual(['5 kg pack', '2 kg', '1 kg']);
+      expect(after[0]).toEqual({ _id: five!._id, name: '5 kg pack', price: 4800, stock: 2, image: [`${t.config.publicUrl}/uploads/v5.webp`] });
+      expect(after[2]!._id).toBe(one!._id);
+      expect(after[1]!._id).toMatch(ULID);
+      expect([one!._id, five!._id, ten!._id]).not.toContain(after[1]!._id);
+      // What the product page reads carries the same ids.
+      const details = await api(t).post('/api/product/get-product-details').send({ productId: p._id });
+      expect(details.body.data.variants.map((v: V) => v._id)).toEqual(after.map((v) => v._id));
+      // An update that does not mention variants leaves them as they are.
+      const renamed = await put({ _id: p._id, name: 'Atta renamed' });
+      expect(renamed.body.data.variants.map((v: V) => v._id)).toEqual(after.map((v) => v._id));
+    });
+
+    it('refuses an _id the product never had (another product’s variant, a made-up one) and repeated ids or names; nothing is written', async () => {
+      const a = await addProduct(t, admin, { ...refs, variants: [{ name: 'S' }, { name: 'M' }] });
+      const b = await addProduct(t, admin, { ...refs, variants: [{ name: 'L' }] });
+      const [s, m] = (a as unknown as { variants: V[] }).variants;
+      const foreign = (b as unknown as { variants: V[] }).variants[0]!;
+      const cases: Array<[object[], string, string]> = [
+        [
+          [
+            { _id: s!._id, name: 'S' },
+            { _id: foreign._id, name: 'L' },
+          ],
+          'variants.1._id',
+          'variants.1._id: is not a variant of this product',
+        ],
+        [[{ _id: UNKNOWN, name: 'XL' }], 'variants.0._id', 'variants.0._id: is not a variant of this product'],
+        [
+          [
+            { _id: s!._id, name: 'S' },
+            { _id: s!._id, name: 'S2' },
+          ],
+          'variants.1._id',
+          'variants.1._id: is repeated',
+        ],
+        [[{ _id: s!._id, name: 'S' }, { name: ' s ' }], 'variants.1.name', 'variants.1.name: is repeated'],
+      ];
+      for (const [variants, field, message] of cases) {
+        const res = await put({ _id: a._id, variants });
+        expect({ field, status: res.status, named: fieldsOf(res), message: res.body.message }).toEqual({ field, status: 400, named: [field], message });
+      }
+      const details = await api(t).post('/api/product/get-product-details').send({ productId: a._id });
+      expect(details.body.data.variants.map((v: V) => [v._id, v.name])).toEqual([
+        [s!._id, 'S'],
+        [m!._id, 'M'],
+      ]);
+    });
+
+    it('a variant needs a name; its price and stock may be left out but not be negative or text', async () => {
+      const p = await addProduct(t, admin, { ...refs });
+      const cases: Array<[object, string]> = [
+        [{ price: 5 }, 'variants.0.name'],
+        [{ name: '   ' }, 'variants.0.name'],
+        [{ name: 'A', price: -1 }, 'variants.0.price'],
+        [{ name: 'A', stock: -2 }, 'variants.0.stock'],
+        [{ name: 'A', stock: 1.5 }, 'variants.0.stock'],
+        [{ name: 'A', price: 'lots' }, 'variants.0.price'],
+        [{ name: 'A', image: 'one.webp' }, 'variants.0.image'],
+      ];
+      for (const [variant, field] of cases) {
+        const res = await put({ _id: p._id, variants: [variant] });
+        expect({ variant, status: res.status, named: fieldsOf(res) }).toEqual({ variant, status: 400, named: [field] });
+      }
+      const ok = await put({ _id: p._id, variants: [{ name: 'Plain' }] });
+      expect(ok.body.data.variants).toEqual([{ _id: expect.stringMatching(ULID), name: 'Plain' }]);
+    });
+
+    it('create gives every variant a new id, even one that was sent', async () => {
+      const a = await addProduct(t, admin, { ...refs, variants: [{ name: 'Red' }] });
+      const taken = (a as unknown as { variants: V[] }).variants[0]!._id;
+      const res = await api(t)
+        .post('/api/product/create')
+        .set(bearer(admin))
+        .send({ name: uniqueName('Copy'), unit: 'pack', stock: 1, price: 5, description: 'd', ...refs, variants: [{ _id: taken, name: 'Red' }] });
+      expect(res.status).toBe(201);
+      expect(res.body.data.variants[0]._id).toMatch(ULID);
+      expect(res.body.data.variants[0]._id).not.toBe(taken);
     });
   });
 });

@@ -34,7 +34,7 @@ describe('image URLs usable from any origin (PUBLIC_URL)', () => {
         image: [`${PUBLIC}/uploads/m-large.webp`, '/uploads/n-large.webp', 'https://cdn.example.com/x.webp'],
         category: [cat._id],
         subCategory: [sub._id],
-        unit: '1',
+        unit: 'pack',
         stock: 3,
         price: 100,
         description: 'A mug.',

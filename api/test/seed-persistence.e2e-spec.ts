@@ -8,6 +8,7 @@ import { IMAGE_WIDTHS, imageVariant } from '@haat/shared/files/image-variant';
 import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema.js';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
+import { unitProblem } from '@haat/shared/catalog/product-unit.rule';
 import { DEMO_CUSTOMER } from '../src/db/seed/demo-seed.js';
 import { SEED_PICTURE_WIDTH } from '../src/db/seed/seed-images.js';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
@@ -24,6 +25,8 @@ type Wire = {
   stock: number;
   image: string[];
   variants: unknown[];
+  unit: string;
+  productType: 'fixed' | 'variable';
   more_details: Record<string, unknown>;
   category: Array<{ _id: string }>;
 };
@@ -101,6 +104,8 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(products.filter((p) => p.discount === 0).length).toBeGreaterThan(0);
       expect(products.filter((p) => p.discount >= 50).length).toBeGreaterThan(0);
       expect(products.filter((p) => p.variants.length > 0).length).toBeGreaterThanOrEqual(2);
+      // Spec §4/§9: the seed keeps the rule the admin form and API enforce (fixed: pack; variable: kg, litre, gm, ml).
+      for (const p of products) expect({ name: p.name, problem: unitProblem(p.productType, p.unit) }).toEqual({ name: p.name, problem: null });
       const withDetails = products.filter((p) => Object.keys(p.more_details).some((k) => k !== 'averageRating' && k !== 'totalReviews'));
       expect(withDetails.length).toBeGreaterThan(10);
       expect(withDetails[0]!.more_details).toMatchObject({ averageRating: 0, totalReviews: 0 });
@@ -208,7 +213,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const made = await api(t)
         .post('/api/product/create')
         .set(bearer(admin))
-        .send({ name: 'Newest Thing', unit: '1 pc', stock: 1, price: 10, description: 'd' });
+        .send({ name: 'Newest Thing', unit: 'pack', stock: 1, price: 10, description: 'd' });
       expect(made.status).toBe(201);
       const after = (await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data as Wire[];
       expect(after[1]!._id).toBe(before[0]!._id);

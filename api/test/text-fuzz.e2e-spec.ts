@@ -113,7 +113,7 @@ describe.each(DB_KINDS)('control characters and lone surrogates in every text fi
     const productBody = () => ({
       name: 'Fuzz Chips',
       image: ['/uploads/p.webp'],
-      unit: '100 g',
+      unit: 'pack',
       stock: 5,
       price: 10,
       discount: 0,

@@ -98,7 +98,9 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await form.getByRole('button', { name: 'Preview image 1' }).waitFor();
   await form.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
   await form.getByLabel('Sub Category', { exact: true }).selectOption({ label: subName });
-  await form.getByLabel('Unit', { exact: true }).fill('250 g');
+  // Spec §4: a fixed product (the default) is sold by the pack, its unit read-only.
+  assert.equal(await form.getByLabel('Unit', { exact: true }).inputValue(), 'pack');
+  assert.equal(await form.getByLabel('Unit', { exact: true }).isEditable(), false);
   await form.getByLabel('Stock', { exact: true }).fill('40');
   await form.getByLabel('Price', { exact: true }).fill('321');
   await form.getByRole('button', { name: 'Add Fields' }).click();

@@ -24,3 +24,5 @@ export const forbidden = (message = 'Access denied') => new AppError(403, ErrorC
 export const notFound = (what: string) => new AppError(404, ErrorCode.NotFound, `${what} not found.`);
 export const conflict = (message: string, extra?: Record<string, unknown>) => new AppError(409, ErrorCode.Conflict, message, extra);
 export const unavailable = (message: string) => new AppError(503, ErrorCode.NotConfigured, message);
+/** A rule the body's schema cannot check alone (it needs stored data): answered like the schema's own 400. */
+export const invalidField = (field: string, message: string) => new AppError(400, ErrorCode.Validation, `${field}: ${message}`, { fields: [field] });

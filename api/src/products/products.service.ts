@@ -22,6 +22,7 @@ import { productColumns, products, type ProductRow } from './products.table.js';
 import { ReadCache } from './read-cache.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
+import { assertUnitSuitsType, mergeVariants } from './product-update-rules.js';
 
 export interface Page<T> {
   items: T[];
@@ -79,7 +80,8 @@ export class ProductsService {
           discount: body.discount,
           description: body.description,
           moreDetails: body.more_details,
-          variants: body.variants.map((v) => ({ ...v, _id: v._id ?? newId() })),
+          // A new product's variants get new ids: one sent would be another product's variant.
+          variants: body.variants.map((v) => ({ ...v, _id: newId() })),
         })
         .returning();
       await learnWords(tx, [inserted!.id]);
@@ -94,6 +96,14 @@ export class ProductsService {
     const row = await this.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
+      // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
+      const [stored] = await tx
+        .select({ productType: products.productType, unit: products.unit, variants: products.variants })
+        .from(products)
+        .where(eq(products.id, _id))
+        .for('update');
+      if (!stored) throw notFound('Product');
+      assertUnitSuitsType(stored, rest);
       const [updated] = await tx
         .update(products)
         .set({
@@ -101,7 +111,7 @@ export class ProductsService {
           ...(category ? { categoryIds: unique(category) } : {}),
           ...(subCategory ? { subCategoryIds: unique(subCategory) } : {}),
           ...(more_details ? { moreDetails: more_details } : {}),
-          ...(variants ? { variants: variants.map((v) => ({ ...v, _id: v._id ?? newId() })) } : {}),
+          ...(variants ? { variants: mergeVariants(stored, variants) } : {}),
           updatedAt: new Date(),
         })
         .where(eq(products.id, _id))

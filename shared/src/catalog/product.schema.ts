@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { BoolLike, Count, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
 import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
 import { PlainText } from '../common/text-rule.js';
+import { unitProblem } from './product-unit.rule.js';
 
 const IdRefs = z.array(IdRef, { error: 'must be a list' }).max(50, { error: 'has too many entries' });
 
@@ -33,25 +34,48 @@ const productFields = {
   discount: Percent,
   description: Text(5000, { multiline: true }),
   more_details: MoreDetails,
-  variants: z.array(Variant).max(50, { error: 'has too many variants' }),
+  variants: z
+    .array(Variant)
+    .max(50, { error: 'has too many variants' })
+    .superRefine((list, ctx) => {
+      // Orders name a variant by _id and shoppers pick it by name: both must tell variants apart.
+      const ids = new Set<string>();
+      const names = new Set<string>();
+      list.forEach((v, i) => {
+        if (v._id !== undefined && ids.has(v._id)) ctx.addIssue({ code: 'custom', path: [i, '_id'], message: 'is repeated' });
+        if (names.has(v.name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'is repeated' });
+        if (v._id !== undefined) ids.add(v._id);
+        names.add(v.name.toLowerCase());
+      });
+    }),
 };
 
-export const CreateProductBody = z.object({
-  ...productFields,
-  image: productFields.image.default([]),
-  category: productFields.category.default([]),
-  subCategory: productFields.subCategory.default([]),
-  productType: productFields.productType.default('fixed'),
-  discount: productFields.discount.default(0),
-  more_details: productFields.more_details.default({}),
-  variants: productFields.variants.default([]),
-});
+/** Spec §4/§9: the unit must suit the product type (checked when both are known; an update merges first). */
+const unitSuitsType = (body: { productType?: (typeof PRODUCT_TYPES)[number]; unit?: string }, ctx: z.RefinementCtx) => {
+  if (body.productType === undefined || body.unit === undefined) return;
+  const problem = unitProblem(body.productType, body.unit);
+  if (problem) ctx.addIssue({ code: 'custom', path: ['unit'], message: problem });
+};
+
+export const CreateProductBody = z
+  .object({
+    ...productFields,
+    image: productFields.image.default([]),
+    category: productFields.category.default([]),
+    subCategory: productFields.subCategory.default([]),
+    productType: productFields.productType.default('fixed'),
+    discount: productFields.discount.default(0),
+    more_details: productFields.more_details.default({}),
+    variants: productFields.variants.default([]),
+  })
+  .superRefine(unitSuitsType);
 export type CreateProductBody = z.infer<typeof CreateProductBody>;
 
 export const UpdateProductBody = z
   .object({ _id: Id, ...productFields })
   .partial()
-  .required({ _id: true });
+  .required({ _id: true })
+  .superRefine(unitSuitsType);
 export type UpdateProductBody = z.infer<typeof UpdateProductBody>;
 
 /** Server-side listing filters (the listing screen's filters, so pages stay right). */

@@ -14,7 +14,11 @@ export interface CategorySpec {
   hue: number;
   brands: string[];
   adjectives: string[];
-  units: string[];
+  /**
+   * What one pack holds, added to a product's name where it tells the shopper something ('200 g');
+   * '' where it would not ('1 pc'). The unit itself follows the product type (spec §4/§9: pack).
+   */
+  sizes: string[];
   priceRange: [number, number];
   subs: SubSpec[];
   details: (r: () => number) => Record<string, string>;
@@ -30,7 +34,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 20,
     brands: ['Penguin', 'HarperCollins', 'Rupa', 'Westland', 'Arihant', 'Scholastic'],
     adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Collector’s'],
-    units: ['1 book'],
+    sizes: [''],
     priceRange: [149, 899],
     subs: [
       { name: 'Fiction', nouns: ['Novel', 'Mystery Novel', 'Romance Novel', 'Thriller', 'Short Stories'], picture: 'book' },
@@ -44,7 +48,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 210,
     brands: ['boAt', 'Noise', 'JBL', 'Realme', 'OnePlus', 'Boult', 'Sony'],
     adjectives: ['Wireless', 'ANC', 'Bass Boosted', 'Low Latency', 'Pro'],
-    units: ['1 pair'],
+    sizes: [''],
     priceRange: [599, 9999],
     subs: [
       { name: 'True Wireless Earbuds', nouns: ['Earbuds', 'TWS Earbuds', 'Airdopes Earbuds', 'Buds'], picture: 'earbuds' },
@@ -58,7 +62,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 260,
     brands: ['boAt', 'Noise', 'Boult', 'Realme', 'pTron', 'Oneplus'],
     adjectives: ['Wireless', 'Sports', 'Magnetic', 'Fast Charging', 'Sweatproof'],
-    units: ['1 pc'],
+    sizes: [''],
     priceRange: [499, 3999],
     subs: [
       { name: 'Sports Neckbands', nouns: ['Neckband', 'Sports Neckband', 'Rockerz Neckband'], picture: 'neckband' },
@@ -71,7 +75,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 45,
     brands: ['Funskool', 'Hasbro', 'LEGO', 'Mattel', 'Hot Wheels', 'Toyshine'],
     adjectives: ['Classic', 'Educational', 'Deluxe', 'Mini', 'Family'],
-    units: ['1 set', '1 pc'],
+    sizes: ['', ''],
     priceRange: [199, 4999],
     subs: [
       { name: 'Board Games', nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game', 'Puzzle'], picture: 'board-game' },
@@ -95,7 +99,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 340,
     brands: ['Bewakoof', 'Allen Solly', 'US Polo', 'Roadster', 'HRX', 'Levi’s'],
     adjectives: ['Cotton', 'Slim Fit', 'Oversized', 'Regular Fit', 'Printed'],
-    units: ['1 pc'],
+    sizes: [''],
     priceRange: [299, 1999],
     subs: [
       { name: 'Round Neck T-shirts', nouns: ['Round Neck T-shirt', 'Crew Neck T-shirt', 'Basic Tee'], picture: 'tshirt' },
@@ -109,7 +113,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 300,
     brands: ['FabIndia', 'Biba', 'W', 'Manyavar', 'Peter England', 'Max'],
     adjectives: ['Cotton', 'Silk', 'Festive', 'Casual', 'Handloom'],
-    units: ['1 pc'],
+    sizes: [''],
     priceRange: [399, 7999],
     subs: [
       { name: 'Ethnic Wear', nouns: ['Kurta', 'Saree', 'Saddi Jacket', 'Lehenga', 'Dupatta'], picture: 'kurta' },
@@ -129,7 +133,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 180,
     brands: ['Titan', 'Fastrack', 'Casio', 'Noise', 'Fire-Boltt', 'Fossil', 'Sonata'],
     adjectives: ['Analog', 'Digital', 'Chronograph', 'Smart', 'Classic'],
-    units: ['1 pc'],
+    sizes: [''],
     priceRange: [799, 24999],
     subs: [
       { name: 'Smart Watches', nouns: ['Smart Watch', 'Fitness Watch', 'Calling Smartwatch'], picture: 'smart-watch' },
@@ -143,7 +147,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 30,
     brands: ['Haldiram’s', 'Lay’s', 'Bikaji', 'Britannia', 'Parle', 'Balaji', 'Too Yumm'],
     adjectives: ['Masala', 'Classic Salted', 'Spicy', 'Crunchy', 'Family Pack'],
-    units: ['150 g', '200 g', '400 g', '1 kg'],
+    sizes: ['150 g', '200 g', '400 g', '1 kg'],
     priceRange: [10, 499],
     subs: [
       { name: 'Chips & Namkeen', nouns: ['Potato Chips', 'Aloo Bhujia', 'Moong Dal', 'Khatta Meetha', 'Banana Chips'], picture: 'chips' },
@@ -157,7 +161,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 100,
     brands: ['Prestige', 'Pigeon', 'Milton', 'Cello', 'Borosil'],
     adjectives: ['Non-stick', 'Stainless Steel', 'Insulated', 'Airtight', 'Premium'],
-    units: ['1 pc', '1 set'],
+    sizes: ['', ''],
     priceRange: [149, 5999],
     subs: [
       { name: 'Cookware', nouns: ['Pressure Cooker', 'Kadai', 'Tawa', 'Frying Pan'], picture: 'cookware' },
@@ -170,7 +174,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 150,
     brands: ['Himalaya', 'Mamaearth', 'Dove', 'Nivea', 'Biotique'],
     adjectives: ['Herbal', 'Moisturising', 'Natural', 'Gentle', 'Daily'],
-    units: ['100 ml', '200 ml', '50 g'],
+    sizes: ['100 ml', '200 ml', '50 g'],
     priceRange: [49, 999],
     subs: [
       { name: 'Skin Care', nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Body Lotion'], picture: 'tube' },
@@ -183,7 +187,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 60,
     brands: ['Classmate', 'Camlin', 'Reynolds', 'Faber-Castell', 'Navneet'],
     adjectives: ['Ruled', 'Premium', 'Smooth', 'Student', 'Office'],
-    units: ['1 pc', '1 pack'],
+    sizes: ['', ''],
     priceRange: [10, 799],
     subs: [
       { name: 'Notebooks', nouns: ['Notebook', 'Long Book', 'Spiral Diary'], picture: 'notebook' },

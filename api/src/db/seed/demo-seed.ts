@@ -16,6 +16,7 @@ import { CATALOG, pick, seededRandom } from './catalog-data.js';
 import { renderSeedImages } from './seed-images.js';
 import { PICTURE_COLOURS, type PictureColour, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
+import { DEFAULT_UNIT } from '@haat/shared/common/limits';
 
 export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', password: 'haat-demo-123', mobile: '9876543210' };
 
@@ -160,18 +161,23 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
         { _id: newId(), name: '400 g', price: Math.round(price * 2.4), stock: 25, image: [image[0]!] },
       );
     }
+    // Drawn here, after the variants, so the seeded random sequence (and the catalogue) stays as it was.
+    const packSize = pick(r, spec.sizes);
+    const variable = variants.length > 0 && spec.name === 'Snacks';
+    // A variable snack is sold in the sizes its variants name, by the gram; a fixed product by the pack.
+    const fullName = packSize && !variable ? `${name}, ${packSize}` : name;
     batch.push({
       id: newId(),
-      name,
+      name: fullName,
       image,
       categoryIds: [slot.categoryId],
       subCategoryIds: [slot.subId],
-      unit: pick(r, spec.units),
-      productType: variants.length && spec.name === 'Snacks' ? 'variable' : 'fixed',
+      unit: variable ? 'gm' : DEFAULT_UNIT,
+      productType: variable ? 'variable' : 'fixed',
       stock,
       price,
       discount,
-      description: `${name} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
+      description: `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
       moreDetails: n % 5 === 0 ? spec.details(r) : {},
       variants,
       createdAt: new Date(now - (size - n) * 60_000),

@@ -36,7 +36,7 @@ export const adminApi = {
     return { items: body.data ?? [], totalPages: body.totalNoPage ?? 1 };
   },
   createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
-  updateProduct: (payload: ProductPayload & { _id: string; productType: Product['productType'] }) =>
+  updateProduct: (payload: ProductPayload & { _id: string }) =>
     http.put('product/update-product-details', { json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
   deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 

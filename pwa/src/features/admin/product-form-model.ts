@@ -1,5 +1,21 @@
 import type { CategoryRef, Product } from '@haat/shared/catalog/catalog.types';
-import { CreateProductBody } from '@haat/shared/catalog/product.schema';
+import { CreateProductBody, type VariantInput } from '@haat/shared/catalog/product.schema';
+import { unitForType } from '@haat/shared/catalog/product-unit.rule';
+import { DEFAULT_UNIT } from '@haat/shared/common/limits';
+
+export type ProductType = Product['productType'];
+
+/** One variant row as typed: price and stock blank mean "the product's own" (spec §3 Variant). */
+export interface VariantRow {
+  /** The stored variant's id, kept on update so orders that name it still find it; absent on a new row. */
+  _id?: string;
+  /** A React key for rows without an _id yet. */
+  key: string;
+  name: string;
+  price: string;
+  stock: string;
+  image: string[];
+}
 
 /** The product form as typed: numbers stay text until the payload is built. */
 export interface ProductFormValues {
@@ -8,26 +24,31 @@ export interface ProductFormValues {
   image: string[];
   category: CategoryRef[];
   subCategory: CategoryRef[];
+  productType: ProductType;
+  /** Spec §4/§9: 'pack' for a fixed product, one of VARIABLE_UNITS for a variable one. */
   unit: string;
   stock: string;
   price: string;
   discount: string;
   /** Extra fields (spec §3 more_details), in the order they were added. */
   more_details: Array<{ name: string; value: string }>;
+  variants: VariantRow[];
 }
 
-/** The body of product/create; update-product-details adds _id and productType. */
+/** The body of product/create; update-product-details adds _id. */
 export interface ProductPayload {
   name: string;
   description: string;
   image: string[];
   category: string[];
   subCategory: string[];
+  productType: ProductType;
   unit: string;
   stock: number;
   price: number;
   discount: number;
   more_details: Record<string, string>;
+  variants: VariantInput[];
 }
 
 export type BuildResult = { ok: true; payload: ProductPayload } | { ok: false; message: string };
@@ -38,11 +59,13 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   image: [],
   category: [],
   subCategory: [],
-  unit: '',
+  productType: 'fixed',
+  unit: DEFAULT_UNIT,
   stock: '',
   price: '',
   discount: '',
   more_details: [],
+  variants: [],
 };
 
 const LABELS: Record<string, string> = {
@@ -51,12 +74,16 @@ const LABELS: Record<string, string> = {
   image: 'Image',
   category: 'Category',
   subCategory: 'Sub Category',
+  productType: 'Product type',
   unit: 'Unit',
   stock: 'Stock',
   price: 'Price',
   discount: 'Discount',
   more_details: 'Extra fields',
+  variants: 'Variants',
 };
+
+const VARIANT_LABELS: Record<string, string> = { _id: 'id', name: 'name', price: 'price', stock: 'stock', image: 'image' };
 
 /** Spec §5 Upload product: these must not be blank. */
 const REQUIRED = ['name', 'description', 'unit', 'stock', 'price'] as const;
@@ -64,21 +91,55 @@ const REQUIRED = ['name', 'description', 'unit', 'stock', 'price'] as const;
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
 const NOT_EXTRA = new Set(['rating', 'averageRating', 'totalReviews', 'reviews']);
 
+/**
+ * The edit modal starts from the product as stored. A product saved before the unit rule (a fixed
+ * one with '1 pc', a variable one with '1 kg') shows the unit its type allows, so saving it fixes it.
+ */
 export function formFromProduct(p: Product): ProductFormValues {
+  const productType = p.productType ?? 'fixed';
   return {
     name: p.name,
     description: p.description ?? '',
     image: [...(p.image ?? [])],
     category: (p.category ?? []).map(({ _id, name }) => ({ _id, name })),
     subCategory: (p.subCategory ?? []).map(({ _id, name }) => ({ _id, name })),
-    unit: p.unit ?? '',
+    productType,
+    unit: unitForType(productType, p.unit ?? ''),
     stock: String(p.stock ?? ''),
     price: String(p.price ?? ''),
     discount: p.discount ? String(p.discount) : '',
     more_details: Object.entries(p.more_details ?? {})
       .filter(([name]) => !NOT_EXTRA.has(name))
       .map(([name, value]) => ({ name, value: String(value) })),
+    variants: (p.variants ?? []).map((v) => ({
+      _id: v._id,
+      key: v._id,
+      name: v.name,
+      price: v.price === undefined ? '' : String(v.price),
+      stock: v.stock === undefined ? '' : String(v.stock),
+      image: [...(v.image ?? [])],
+    })),
   };
+}
+
+/** Spec §4 product edit form: switching to fixed makes the unit 'pack'; to variable, a unit from the list. */
+export function withProductType(values: ProductFormValues, productType: ProductType): ProductFormValues {
+  return { ...values, productType, unit: unitForType(productType, values.unit) };
+}
+
+let rowCount = 0;
+/** A blank variant row at the end of the list. */
+export function withNewVariant(values: ProductFormValues): ProductFormValues {
+  rowCount += 1;
+  return { ...values, variants: [...values.variants, { key: `new-${rowCount}`, name: '', price: '', stock: '', image: [] }] };
+}
+
+export function withVariant(values: ProductFormValues, index: number, patch: Partial<Omit<VariantRow, '_id' | 'key'>>): ProductFormValues {
+  return { ...values, variants: values.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) };
+}
+
+export function withoutVariant(values: ProductFormValues, index: number): ProductFormValues {
+  return { ...values, variants: values.variants.filter((_, i) => i !== index) };
 }
 
 /** Adds a chip once (spec §5: category and subcategory duplicates are ignored, by _id). */
@@ -112,17 +173,21 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
     image: values.image,
     category: values.category.map((c) => c._id),
     subCategory: values.subCategory.map((s) => s._id),
+    productType: values.productType,
     unit: values.unit,
     stock: values.stock.trim(),
     price: values.price.trim(),
     discount: values.discount.trim() === '' ? 0 : values.discount.trim(),
     more_details: Object.fromEntries(values.more_details.map((f) => [f.name, f.value.trim()])),
+    variants: values.variants.map((v) => ({
+      ...(v._id ? { _id: v._id } : {}),
+      name: v.name,
+      ...(v.price.trim() === '' ? {} : { price: v.price.trim() }),
+      ...(v.stock.trim() === '' ? {} : { stock: v.stock.trim() }),
+      ...(v.image.length ? { image: v.image } : {}),
+    })),
   });
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0]!;
-    const field = String(issue.path[0] ?? '');
-    return { ok: false, message: `${LABELS[field] ?? 'A field'} ${issue.message}` };
-  }
+  if (!parsed.success) return { ok: false, message: sentence(parsed.error.issues[0]!) };
   const d = parsed.data;
   return {
     ok: true,
@@ -132,11 +197,22 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
       image: d.image,
       category: d.category,
       subCategory: d.subCategory,
+      productType: d.productType,
       unit: d.unit,
       stock: d.stock,
       price: d.price,
       discount: d.discount,
       more_details: d.more_details as Record<string, string>,
+      variants: d.variants,
     },
   };
+}
+
+/** "Price must not be negative", "Variant 2 name is required": the field as the form labels it. */
+function sentence(issue: { path: PropertyKey[]; message: string }): string {
+  const [field, index, part] = issue.path.map(String);
+  if (field === 'variants' && index !== undefined) {
+    return `Variant ${Number(index) + 1}${part ? ` ${VARIANT_LABELS[part] ?? part}` : ''} ${issue.message}`;
+  }
+  return `${LABELS[field ?? ''] ?? 'A field'} ${issue.message}`;
 }

@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { addExtraField, buildProductPayload, EMPTY_PRODUCT_FORM, formFromProduct, withRef, type ProductFormValues } from '../product-form-model';
+import {
+  addExtraField,
+  buildProductPayload,
+  EMPTY_PRODUCT_FORM,
+  formFromProduct,
+  withNewVariant,
+  withoutVariant,
+  withProductType,
+  withRef,
+  withVariant,
+  type ProductFormValues,
+} from '../product-form-model';
 
 const filled: ProductFormValues = {
   ...EMPTY_PRODUCT_FORM,
@@ -9,7 +20,8 @@ const filled: ProductFormValues = {
   image: ['/uploads/a.webp'],
   category: [{ _id: 'C1', name: 'Grocery' }],
   subCategory: [{ _id: 'S1', name: 'Rice' }],
-  unit: '1 kg',
+  productType: 'variable',
+  unit: 'kg',
   stock: '25',
   price: '199.5',
   discount: '',
@@ -26,11 +38,13 @@ describe('buildProductPayload (spec §5 Upload product)', () => {
         image: ['/uploads/a.webp'],
         category: ['C1'],
         subCategory: ['S1'],
-        unit: '1 kg',
+        productType: 'variable',
+        unit: 'kg',
         stock: 25,
         price: 199.5,
         discount: 0,
         more_details: { Origin: 'Punjab' },
+        variants: [],
       },
     });
   });
@@ -38,7 +52,6 @@ describe('buildProductPayload (spec §5 Upload product)', () => {
   it.each([
     ['name', 'Name is required'],
     ['description', 'Description is required'],
-    ['unit', 'Unit is required'],
     ['stock', 'Stock is required'],
     ['price', 'Price is required'],
   ] as const)('refuses a blank %s', (field, message) => {
@@ -87,7 +100,7 @@ describe('formFromProduct (edit modal)', () => {
       image: ['/u/g.webp'],
       category: [{ _id: 'C1', name: 'Dairy', image: 'x' }],
       subCategory: [],
-      unit: '500 ml',
+      unit: 'pack',
       productType: 'fixed',
       stock: 3,
       price: 450,
@@ -98,5 +111,94 @@ describe('formFromProduct (edit modal)', () => {
     expect(values).toMatchObject({ stock: '3', price: '450', discount: '', more_details: [{ name: 'Brand', value: 'Amul' }] });
     expect(values.category).toEqual([{ _id: 'C1', name: 'Dairy' }]);
     expect(buildProductPayload(values).ok).toBe(true);
+  });
+});
+
+describe('product type and unit (spec §4/§9)', () => {
+  it('a new product starts fixed, sold by the pack', () => {
+    expect(EMPTY_PRODUCT_FORM).toMatchObject({ productType: 'fixed', unit: 'pack' });
+  });
+
+  it('switching to fixed sets the unit to pack; to variable picks a listed unit, keeping one that is already listed', () => {
+    const fixed = withProductType(filled, 'fixed');
+    expect(fixed).toMatchObject({ productType: 'fixed', unit: 'pack' });
+    expect(withProductType(fixed, 'variable')).toMatchObject({ productType: 'variable', unit: 'kg' });
+    expect(withProductType({ ...filled, unit: 'litre' }, 'variable').unit).toBe('litre');
+    expect(withProductType({ ...filled, productType: 'fixed', unit: 'pack' }, 'variable').unit).toBe('kg');
+  });
+
+  it('refuses a unit that does not suit the type, as the server does', () => {
+    expect(buildProductPayload({ ...filled, productType: 'fixed', unit: 'kg' })).toEqual({ ok: false, message: 'Unit must be pack for a fixed product' });
+    expect(buildProductPayload({ ...filled, unit: 'dozen' })).toEqual({ ok: false, message: 'Unit must be one of kg, litre, gm, ml for a variable product' });
+    const fixed = buildProductPayload(withProductType(filled, 'fixed'));
+    expect(fixed.ok && [fixed.payload.productType, fixed.payload.unit]).toEqual(['fixed', 'pack']);
+  });
+
+  it('an old product whose unit the rule refuses opens with the unit its type allows', () => {
+    const old = { _id: 'P9', name: 'Tea', productType: 'fixed', unit: '1 pc', stock: 1, price: 5, discount: 0, more_details: {} } as unknown as Product;
+    expect(formFromProduct(old)).toMatchObject({ productType: 'fixed', unit: 'pack' });
+    expect(formFromProduct({ ...old, productType: 'variable', unit: '1 kg' })).toMatchObject({ productType: 'variable', unit: 'kg' });
+    expect(formFromProduct({ ...old, productType: 'variable', unit: 'ml' }).unit).toBe('ml');
+  });
+});
+
+describe('variant rows', () => {
+  const twoRows = () => {
+    let v = withNewVariant(withNewVariant(filled));
+    v = withVariant(v, 0, { name: ' 1 kg ' });
+    v = withVariant(v, 1, { name: '5 kg', price: '5000', stock: '3', image: ['/uploads/v.webp'] });
+    return v;
+  };
+
+  it('adds blank rows with distinct keys, edits one, removes one', () => {
+    const v = twoRows();
+    expect(v.variants).toHaveLength(2);
+    expect(new Set(v.variants.map((r) => r.key)).size).toBe(2);
+    expect(withoutVariant(v, 0).variants.map((r) => r.name)).toEqual(['5 kg']);
+  });
+
+  it('sends a name each, price and stock only where typed, images where uploaded', () => {
+    const built = buildProductPayload(twoRows());
+    expect(built.ok && built.payload.variants).toEqual([{ name: '1 kg' }, { name: '5 kg', price: 5000, stock: 3, image: ['/uploads/v.webp'] }]);
+  });
+
+  it('keeps the stored _id of a variant it edits, so orders that name it still find it', () => {
+    const product = {
+      _id: 'P1',
+      name: 'Atta',
+      description: 'd',
+      image: [],
+      category: [],
+      subCategory: [],
+      unit: 'kg',
+      productType: 'variable',
+      stock: 3,
+      price: 450,
+      discount: 0,
+      more_details: {},
+      variants: [
+        { _id: 'V1', name: '1 kg' },
+        { _id: 'V5', name: '5 kg', price: 2000, stock: 0 },
+      ],
+    } as unknown as Product;
+    const values = formFromProduct(product);
+    expect(values.variants.map((r) => [r._id, r.name, r.price, r.stock])).toEqual([
+      ['V1', '1 kg', '', ''],
+      ['V5', '5 kg', '2000', '0'],
+    ]);
+    const edited = withNewVariant(withVariant(withoutVariant(values, 0), 0, { price: '1900' }));
+    const built = buildProductPayload(withVariant(edited, 1, { name: '10 kg' }));
+    expect(built.ok && built.payload.variants).toEqual([{ _id: 'V5', name: '5 kg', price: 1900, stock: 0 }, { name: '10 kg' }]);
+  });
+
+  it.each([
+    [{ name: '  ' }, 'Variant 2 name is required'],
+    [{ price: '-5' }, 'Variant 2 price must not be negative'],
+    [{ stock: '-1' }, 'Variant 2 stock must not be negative'],
+    [{ stock: '1.5' }, 'Variant 2 stock must be a whole number'],
+    [{ price: 'abc' }, 'Variant 2 price must be a number'],
+    [{ name: '1 KG' }, 'Variant 2 name is repeated'],
+  ])('refuses a variant row %o: %s', (patch, message) => {
+    expect(buildProductPayload(withVariant(twoRows(), 1, patch))).toEqual({ ok: false, message });
   });
 });

@@ -3,12 +3,23 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { toast } from '../../../lib/toast';
 import { adminApi } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
-import { addExtraField, buildProductPayload, EMPTY_PRODUCT_FORM, formFromProduct, type ProductFormValues } from '../product-form-model';
+import {
+  addExtraField,
+  buildProductPayload,
+  EMPTY_PRODUCT_FORM,
+  formFromProduct,
+  withNewVariant,
+  withoutVariant,
+  withVariant,
+  type ProductFormValues,
+} from '../product-form-model';
 import { keepProductCopy } from '../storefront-copies';
 import { AddFieldDialog } from './add-field-dialog';
 import { ChipSelect } from './chip-select';
+import { ImageListField } from './image-list-field';
 import { ImageViewer } from './image-viewer';
-import { uploadFailure } from './image-upload-field';
+import { ProductTypeFields } from './product-type-fields';
+import { VariantRows } from './variant-rows';
 
 interface Props {
   /** Editing this product (the Admin Products modal), or uploading a new one. */
@@ -16,38 +27,27 @@ interface Props {
   onSaved?: () => void;
 }
 
-type TextField = 'name' | 'description' | 'unit' | 'stock' | 'price' | 'discount';
+type TextField = 'name' | 'description' | 'stock' | 'price' | 'discount';
 
 /**
  * The one product form of spec §2 Upload Product and the Admin Products edit modal: name, description,
- * images (uploaded at once, thumbnails, preview, remove), categories and subcategories as chips, unit,
- * stock, price, discount and extra fields kept in more_details. A new product's form empties after it
- * is saved; the server's validation messages arrive as toasts through the one HTTP client.
+ * images (uploaded at once, thumbnails, preview, remove), categories and subcategories as chips, product
+ * type and its unit (§4), stock, price, discount, extra fields kept in more_details, and variants. A new
+ * product's form empties after it is saved; the server's messages arrive as toasts through the one client.
  */
 export function ProductForm({ product, onSaved }: Props) {
   const id = useId();
   const [values, setValues] = useState<ProductFormValues>(() => (product ? formFromProduct(product) : EMPTY_PRODUCT_FORM));
-  const [uploading, setUploading] = useState(false);
+  // Uploads in flight (product images and each variant's): the form saves only once all have landed.
+  const [uploads, setUploads] = useState(0);
+  const uploading = uploads > 0;
   const [busy, setBusy] = useState(false);
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const categories = useAdminList(adminApi.categories);
   const subCategories = useAdminList(adminApi.subCategories);
   const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-
-  const upload = async (files: File[]) => {
-    setUploading(true);
-    try {
-      for (const file of files) {
-        const url = await adminApi.uploadImage(file);
-        setValues((v) => ({ ...v, image: [...v.image, url] }));
-      }
-    } catch (error) {
-      toast.error(uploadFailure(error));
-    } finally {
-      setUploading(false);
-    }
-  };
+  const onBusy = (on: boolean) => setUploads((n) => n + (on ? 1 : -1));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -57,7 +57,7 @@ export function ProductForm({ product, onSaved }: Props) {
     setBusy(true);
     try {
       if (product) {
-        const answer = await adminApi.updateProduct({ ...built.payload, _id: product._id, productType: product.productType ?? 'fixed' });
+        const answer = await adminApi.updateProduct({ ...built.payload, _id: product._id });
         await keepProductCopy(answer.data);
         toast.success(answer.message);
       } else {
@@ -98,48 +98,17 @@ export function ProductForm({ product, onSaved }: Props) {
         {text('description', 'Description', { required: true, multiline: true })}
         <div className="admin-field">
           <span className="admin-field__label">Images</span>
-          <label className={`btn btn--ghost btn--small upload-btn${uploading ? ' upload-btn--disabled' : ''}`}>
-            <input
-              type="file"
-              accept="image/*"
-              multiple
-              className="visually-hidden"
-              disabled={uploading}
-              onChange={(e) => {
-                void upload([...(e.target.files ?? [])]);
-                e.target.value = '';
-              }}
-            />
-            {uploading ? 'Loading...' : 'Upload Images'}
-          </label>
-          {values.image.length > 0 && (
-            <ul className="product-form__images" aria-label="Product images">
-              {values.image.map((url, i) => (
-                <li key={url}>
-                  <button type="button" className="admin-thumb" aria-label={`Preview image ${i + 1}`} onClick={() => setPreview(url)}>
-                    <img src={url} alt="" width={72} height={72} />
-                  </button>
-                  <button
-                    type="button"
-                    className="chip__remove product-form__remove"
-                    aria-label={`Remove image ${i + 1}`}
-                    onClick={() =>
-                      set(
-                        'image',
-                        values.image.filter((u) => u !== url),
-                      )
-                    }
-                  >
-                    ✕
-                  </button>
-                </li>
-              ))}
-            </ul>
-          )}
+          <ImageListField
+            label="Upload Images"
+            images={values.image}
+            onChange={(next) => setValues((v) => ({ ...v, image: next(v.image) }))}
+            onPreview={setPreview}
+            onBusy={onBusy}
+          />
         </div>
         <ChipSelect label="Category" options={categories.items} selected={values.category} onChange={(list) => set('category', list)} />
         <ChipSelect label="Sub Category" options={subCategories.items} selected={values.subCategory} onChange={(list) => set('subCategory', list)} />
-        {text('unit', 'Unit', { required: true })}
+        <ProductTypeFields values={values} onChange={setValues} />
         {text('stock', 'Stock', { required: true, numeric: true })}
         {text('price', 'Price', { required: true, numeric: true })}
         {text('discount', 'Discount', { numeric: true })}
@@ -177,6 +146,15 @@ export function ProductForm({ product, onSaved }: Props) {
         <button type="button" className="btn btn--ghost btn--small product-form__add-field" onClick={() => setAddingField(true)}>
           Add Fields
         </button>
+        <VariantRows
+          rows={values.variants}
+          onAdd={() => setValues(withNewVariant)}
+          onChange={(i, patch) => setValues((v) => withVariant(v, i, patch))}
+          onRemove={(i) => setValues((v) => withoutVariant(v, i))}
+          onImages={(key, next) => setValues((v) => ({ ...v, variants: v.variants.map((r) => (r.key === key ? { ...r, image: next(r.image) } : r)) }))}
+          onPreview={setPreview}
+          onBusy={onBusy}
+        />
         <button type="submit" className="btn btn--primary" disabled={busy || uploading}>
           {busy ? 'Loading...' : product ? 'Update Product' : 'Submit'}
         </button>

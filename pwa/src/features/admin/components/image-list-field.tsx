@@ -1,0 +1,77 @@
+import { useState } from 'react';
+import { toast } from '../../../lib/toast';
+import { adminApi } from '../api';
+import { uploadFailure } from './image-upload-field';
+
+interface Props {
+  /** Names the button and the thumbnails: "Upload Images", "Remove image 2 of Variant 1". */
+  label: string;
+  owner?: string;
+  images: string[];
+  /** Uploads finish one by one, maybe after other edits: the change is a function of the images then. */
+  onChange: (next: (images: string[]) => string[]) => void;
+  onPreview: (url: string) => void;
+  /** Told when uploads start and end, so the form can wait for them before it saves. */
+  onBusy: (busy: boolean) => void;
+}
+
+/** Several images uploaded at once through /api/file/upload, as thumbnails that preview and remove (spec §2 Upload Product). */
+export function ImageListField({ label, owner, images, onChange, onPreview, onBusy }: Props) {
+  const [uploading, setUploading] = useState(false);
+  const of = owner ? ` of ${owner}` : '';
+
+  const upload = async (files: File[]) => {
+    if (files.length === 0) return;
+    setUploading(true);
+    onBusy(true);
+    try {
+      for (const file of files) {
+        const url = await adminApi.uploadImage(file);
+        onChange((list) => [...list, url]);
+      }
+    } catch (error) {
+      toast.error(uploadFailure(error));
+    } finally {
+      setUploading(false);
+      onBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <label className={`btn btn--ghost btn--small upload-btn${uploading ? ' upload-btn--disabled' : ''}`}>
+        <input
+          type="file"
+          accept="image/*"
+          multiple
+          className="visually-hidden"
+          disabled={uploading}
+          onChange={(e) => {
+            void upload([...(e.target.files ?? [])]);
+            e.target.value = '';
+          }}
+        />
+        {uploading ? 'Loading...' : label}
+      </label>
+      {images.length > 0 && (
+        <ul className="product-form__images" aria-label={owner ? `Images of ${owner}` : 'Product images'}>
+          {images.map((url, i) => (
+            <li key={url}>
+              <button type="button" className="admin-thumb" aria-label={`Preview image ${i + 1}${of}`} onClick={() => onPreview(url)}>
+                <img src={url} alt="" width={72} height={72} />
+              </button>
+              <button
+                type="button"
+                className="chip__remove product-form__remove"
+                aria-label={`Remove image ${i + 1}${of}`}
+                onClick={() => onChange((list) => list.filter((u) => u !== url))}
+              >
+                ✕
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { unitForType, unitProblem } from './product-unit.rule.js';
+
+describe('unitProblem (spec §4/§9)', () => {
+  it('a fixed product is sold by the pack only', () => {
+    expect(unitProblem('fixed', 'pack')).toBeNull();
+    for (const unit of ['kg', '1 pc', 'Pack', '']) expect(unitProblem('fixed', unit)).toBe('must be pack for a fixed product');
+  });
+
+  it('a variable product takes kg, litre, gm or ml, as written', () => {
+    for (const unit of ['kg', 'litre', 'gm', 'ml']) expect(unitProblem('variable', unit)).toBeNull();
+    for (const unit of ['pack', 'KG', '1 kg', 'g']) expect(unitProblem('variable', unit)).toBe('must be one of kg, litre, gm, ml for a variable product');
+  });
+});
+
+describe('unitForType', () => {
+  it('fixed → pack; variable keeps a listed unit, else starts at kg', () => {
+    expect(unitForType('fixed', 'litre')).toBe('pack');
+    expect(unitForType('variable', 'litre')).toBe('litre');
+    expect(unitForType('variable', 'pack')).toBe('kg');
+  });
+});

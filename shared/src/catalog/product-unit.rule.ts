@@ -1,0 +1,18 @@
+import { DEFAULT_UNIT, VARIABLE_UNITS, type PRODUCT_TYPES } from '../common/limits.js';
+
+type ProductType = (typeof PRODUCT_TYPES)[number];
+
+/**
+ * Spec §4/§9: a fixed product is sold by the pack, a variable one by one of the measures kg, litre,
+ * gm or ml. Answers what is wrong with `unit` for that type (worded after the field name), or null.
+ */
+export function unitProblem(productType: ProductType, unit: string): string | null {
+  if (productType === 'fixed') return unit === DEFAULT_UNIT ? null : `must be ${DEFAULT_UNIT} for a fixed product`;
+  return (VARIABLE_UNITS as readonly string[]).includes(unit) ? null : `must be one of ${VARIABLE_UNITS.join(', ')} for a variable product`;
+}
+
+/** The unit a product of this type starts with when the admin switches type (the form keeps a still-valid one). */
+export function unitForType(productType: ProductType, current: string): string {
+  if (productType === 'fixed') return DEFAULT_UNIT;
+  return unitProblem('variable', current) ? VARIABLE_UNITS[0] : current;
+}
