@@ -121,7 +121,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   const placed = page.getByRole('heading', { name: 'Order Successfully' });
   await placed.waitFor();
   assert.equal(await inViewport(placed, PHONE), true, '"Order Successfully" is on screen');
-  assert.equal(await page.evaluate(() => window.scrollY), 0);
+  assert.equal(await page.evaluate(() => window.scrollY), 0, '/success starts at the top');
   await page.screenshot({ path: `${artifactsDir}/defects-success-390.png` });
 
   // Point 5, offline: the "Waiting for network" page opens at the top too.
@@ -136,6 +136,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   const waiting = page.getByRole('heading', { name: /^Waiting for network/ });
   await waiting.waitFor();
   assert.equal(await inViewport(waiting, PHONE), true, '"Waiting for network" is on screen');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the queued order\'s page starts at the top');
   await phone.setOffline(false);
   await page.getByRole('heading', { name: 'Order Successfully' }).waitFor({ timeout: 20_000 });
 
