@@ -136,7 +136,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   const waiting = page.getByRole('heading', { name: /^Waiting for network/ });
   await waiting.waitFor();
   assert.equal(await inViewport(waiting, PHONE), true, '"Waiting for network" is on screen');
-  assert.equal(await page.evaluate(() => window.scrollY), 0, 'the queued order\'s page starts at the top');
+  assert.equal(await page.evaluate(() => window.scrollY), 0, "the queued order's page starts at the top");
   await phone.setOffline(false);
   await page.getByRole('heading', { name: 'Order Successfully' }).waitFor({ timeout: 20_000 });
 
