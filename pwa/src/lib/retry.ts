@@ -1,17 +1,18 @@
 /**
  * Runs `attempt` and, when it throws, tries again `retries` more times `delayMs` apart
- * (spec §4: product details retry 2 more times, 1 s apart). Aborting stops the waiting.
+ * (spec §4: product details retry 2 more times, 1 s apart). Aborting stops the waiting. An error
+ * `shouldRetry` refuses (a 404: retrying cannot make the product exist) is thrown at once.
  */
 export async function retry<T>(
   attempt: () => Promise<T>,
-  { retries, delayMs, signal }: { retries: number; delayMs: number; signal?: AbortSignal },
+  { retries, delayMs, signal, shouldRetry = () => true }: { retries: number; delayMs: number; signal?: AbortSignal; shouldRetry?: (error: unknown) => boolean },
 ): Promise<T> {
   for (let tryNo = 0; ; tryNo++) {
     try {
       return await attempt();
     } catch (error) {
       if (signal?.aborted) throw signal.reason ?? error;
-      if (tryNo >= retries) throw error;
+      if (tryNo >= retries || !shouldRetry(error)) throw error;
       await wait(delayMs, signal);
     }
   }

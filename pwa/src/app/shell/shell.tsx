@@ -4,6 +4,7 @@ import { Footer } from './footer';
 import { Header } from './header';
 import { IosInstallHint } from './ios-install-hint';
 import { OfflineBanner } from './offline-banner';
+import { ScrollToTop } from './scroll-to-top';
 import { Toaster } from './toaster';
 import { UpdateToast } from './update-toast';
 
@@ -11,6 +12,7 @@ import { UpdateToast } from './update-toast';
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">
+      <ScrollToTop />
       <a className="skip-link" href="#main">
         Skip to content
       </a>

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { authApi } from './api';
@@ -14,9 +14,6 @@ export function LoginPage() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const completeSignIn = useCompleteSignIn();
-  useEffect(() => {
-    window.scrollTo(0, 0); // a block body: Chromium now returns a promise here, which React would call as cleanup
-  }, []);
 
   const login = async () => {
     const answer = await authApi.login({ email, password }); // a refusal: "Invalid email or password."

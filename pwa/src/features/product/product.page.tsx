@@ -1,15 +1,26 @@
 import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
+import { NotFound } from '../../lib/ui/not-found';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { ProductDetail } from './components/product-detail';
-import { useProductDetails } from './hooks/use-product-details';
+import { type DetailStatus, useProductDetails } from './hooks/use-product-details';
 import './product.css';
 
-/** Spec §2 /product/{name}-{id}: loader, then the product, or the error with Retry (spec §4). */
+// Spec §8's texts; "offline" only when the device is (issue 12 point 7: an error is not "offline").
+const ERROR_TEXT: Partial<Record<DetailStatus, string>> = {
+  offline: 'You are offline, and this product has not been saved on this device yet. It will load when you are back online.',
+  unreachable: 'Unable to fetch product details after multiple attempts.',
+  failed: 'Failed to load product details.',
+};
+
+/** Spec §2 /product/{name}-{id}: loader, then the product; not found (404); or the error with Retry (spec §4). */
 export function ProductPage() {
   const productId = idFromSegment(useParams().productSlug);
   const { product, status, retryNow } = useProductDetails(productId);
-  usePageMeta({ title: 'Product | Haat', description: 'Product details, prices in ₹ and delivery in under 10 minutes on Haat.' });
+  usePageMeta({
+    title: status === 'not-found' ? 'Product not found | Haat' : 'Product | Haat',
+    description: 'Product details, prices in ₹ and delivery in under 10 minutes on Haat.',
+  });
 
   if (!productId) {
     return (
@@ -18,10 +29,11 @@ export function ProductPage() {
       </p>
     );
   }
-  if (status === 'error') {
+  if (status === 'not-found') return <NotFound what="product" heading="Product not found" />;
+  if (status === 'offline' || status === 'unreachable' || status === 'failed') {
     return (
-      <section className="page page--narrow state-box" role="alert">
-        <p className="error-banner">Unable to fetch product details after multiple attempts.</p>
+      <section className="page page--narrow state-box" role="alert" data-testid="product-error">
+        <p className={status === 'offline' ? 'offline-note' : 'error-banner'}>{ERROR_TEXT[status]}</p>
         <button type="button" className="btn btn--primary" onClick={retryNow}>
           Retry
         </button>

@@ -13,7 +13,7 @@ export function SearchPage() {
   const term = useSearchParams()[0].get('q') ?? '';
   // Each keystroke moves the URL; the server is asked once typing pauses.
   const settled = useDebounced(term, 250);
-  const { products, total, hasMore, loadingMore, loadMore, offline } = useSearchResults(settled);
+  const { products, total, hasMore, loadingMore, loadMore, fallback, error } = useSearchResults(settled);
   const sentinel = useInfiniteScroll(loadMore, hasMore, loadingMore);
   usePageMeta({
     title: `Search Results for "${term}"`,
@@ -23,13 +23,21 @@ export function SearchPage() {
 
   return (
     <section className="page search-page">
-      <h1 className="search-page__count">{`Search Results: ${products ? total : 0}`}</h1>
-      {offline && (
+      <h1 className="search-page__count">{`Search Results: ${products && !error ? total : 0}`}</h1>
+      {fallback && (
         <p className="offline-note" data-testid="offline-results">
-          Offline results: products saved on this device.
+          {fallback === 'offline'
+            ? 'Offline results: products saved on this device.'
+            : 'The shop could not be reached: results from products saved on this device.'}
         </p>
       )}
-      <ProductGrid products={products} skeletons={LIMITS.searchSkeletons} loadingMore={loadingMore} empty={<NoData />} />
+      {error ? (
+        <p className="error-banner" role="alert">
+          An error occurred while fetching products.
+        </p>
+      ) : (
+        <ProductGrid products={products} skeletons={LIMITS.searchSkeletons} loadingMore={loadingMore} empty={<NoData />} />
+      )}
       <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
     </section>
   );

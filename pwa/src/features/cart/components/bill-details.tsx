@@ -1,5 +1,7 @@
 import { formatInr } from '@haat/shared/money/inr';
 import type { Totals } from '@haat/shared/money/pricing';
+import { countLabel } from '../../../lib/count-label';
+import './bill-details.css';
 
 const LABELS = {
   // Spec §2 spells the cart panel's row "Quntity total"; kept as written.
@@ -22,7 +24,7 @@ export function BillDetails({ totals, variant = 'cart' }: { totals: Totals; vari
       </p>
       <p className="bill-details__row">
         <span>{label.quantity}</span>
-        <span data-testid="quantity-total">{`${totals.quantityTotal} item${totals.quantityTotal === 1 ? '' : 's'}`}</span>
+        <span data-testid="quantity-total">{countLabel(totals.quantityTotal, 'item')}</span>
       </p>
       <p className="bill-details__row">
         <span>{label.delivery}</span>

@@ -1,3 +1,5 @@
+import { countLabel } from '../../../lib/count-label';
+
 interface Props {
   averageRating: number;
   totalReviews: number;
@@ -10,7 +12,7 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 export function RatingRing({ averageRating, totalReviews }: Props) {
   const rating = Math.min(Math.max(averageRating || 0, 0), 5);
   const shown = rating.toFixed(1);
-  const label = totalReviews > 0 ? `${totalReviews} reviews` : 'No reviews yet';
+  const label = totalReviews > 0 ? countLabel(totalReviews, 'review') : 'No reviews yet';
   return (
     <span className="rating-ring" title={`Rated ${shown} out of 5`}>
       <svg viewBox="0 0 36 36" width="36" height="36" aria-hidden="true">

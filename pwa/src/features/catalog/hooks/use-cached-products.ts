@@ -1,6 +1,7 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { db } from '../../../lib/db';
+import { classifyLoadFailure, type LoadFailure } from '../../../lib/load-failure';
 import { useLiveTransition } from '../../../lib/use-live-transition';
 import type { ProductPage } from '../api';
 import { saveProductPage } from './save-product-page';
@@ -12,6 +13,8 @@ export interface CachedProducts {
   hasMore: boolean;
   /** The network answered badly and nothing cached could stand in. */
   error: boolean;
+  /** Why the last request for this key failed (null when it did not): only `network` may be "offline". */
+  failure: LoadFailure | null;
   /** The network failed but a cached copy is shown. */
   stale: boolean;
   loadingMore: boolean;
@@ -25,7 +28,7 @@ export interface CachedProducts {
 export function useCachedProducts(key: string | null, fetchPage: (page: number) => Promise<ProductPage>): CachedProducts {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
-  const [failed, setFailed] = useState<string | null>(null);
+  const [failed, setFailed] = useState<{ key: string; kind: LoadFailure } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
   // Page 1 as the network answered it, shown until IndexedDB has it (a first visit need not wait for
   // the write and the re-read); `saving` lets a Load More wait for that write before appending.
@@ -49,7 +52,7 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
         if (live) startTransition(() => setFresh({ key, page }));
         saving.current = saveProductPage(key, page);
       },
-      () => live && setFailed(key),
+      (error: unknown) => live && setFailed({ key, kind: classifyLoadFailure(error) }),
     );
     return () => {
       live = false;
@@ -71,17 +74,19 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
         await saving.current;
         await saveProductPage(key, page);
       })
-      .catch(() => setFailed(key))
+      .catch((error: unknown) => setFailed({ key, kind: classifyLoadFailure(error) }))
       .finally(() => setLoadingMore(false));
   }, [key, current, loadingMore]);
 
-  const didFail = failed !== null && failed === key;
+  const failure = failed !== null && failed.key === key ? failed.kind : null;
+  const didFail = failure !== null;
   return {
     products: current ? current.products : cached === undefined ? undefined : null,
     total: current?.total ?? 0,
     hasMore,
     error: didFail && !current,
     stale: didFail && !!current,
+    failure,
     loadingMore,
     loadMore,
   };

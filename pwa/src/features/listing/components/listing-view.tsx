@@ -3,6 +3,7 @@ import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.type
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductGrid } from '../../catalog/public';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
+import { countLabel } from '../../../lib/count-label';
 import { useListing } from '../hooks/use-listing';
 import { useListingFilters } from '../hooks/use-listing-filters';
 import { FiltersForm } from './filters-form';
@@ -22,7 +23,7 @@ export function ListingView({ category, subCategory, siblings }: Props) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const { draft, applied, change, clear } = useListingFilters();
-  const { products, total, hasMore, loadingMore, loadMore, error, offline } = useListing(category._id, subCategory._id, applied);
+  const { products, total, hasMore, loadingMore, loadMore, error, fallback } = useListing(category._id, subCategory._id, applied);
   const form = { filters: draft, onChange: change, onClear: clear };
 
   return (
@@ -34,14 +35,22 @@ export function ListingView({ category, subCategory, siblings }: Props) {
       <section className="listing__main" aria-labelledby="listing-title">
         <div className="listing__head">
           <h1 id="listing-title">{subCategory.name}</h1>
-          <p className="listing__count">{products ? `${total} products` : ' '}</p>
+          <p className="listing__count" data-testid="listing-count">
+            {error ? ' ' : products ? `${countLabel(total, 'product')}${fallback ? ' saved on this device' : ''}` : ' '}
+          </p>
           {narrow && (
             <button type="button" className="btn btn--ghost btn--small" onClick={() => (setDrawerUsed(true), setDrawerOpen(true))}>
               Filters
             </button>
           )}
         </div>
-        {offline && <p className="offline-note">Offline: filtered from products saved on this device.</p>}
+        {fallback && (
+          <p className="offline-note" data-testid="listing-fallback">
+            {fallback === 'offline'
+              ? 'Offline: filtered from products saved on this device.'
+              : 'The shop could not be reached: filtered from products saved on this device.'}
+          </p>
+        )}
         {error ? (
           <p className="error-banner" role="alert">
             Failed to load products.

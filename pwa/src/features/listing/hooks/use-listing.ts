@@ -1,6 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { db } from '../../../lib/db';
+import { useOnline } from '../../../lib/use-online';
 import { useCachedProducts } from '../../catalog/public';
 import { fetchListingPage } from '../api';
 import { applyFilters, filtersToBody, type ListingFilters } from '../listing-filters';
@@ -11,26 +12,41 @@ export interface Listing {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
+  /** The request failed and nothing saved can stand in: the spec §8 banner shows. */
   error: boolean;
-  /** Filtered on the device from saved products, because the server could not be reached. */
-  offline: boolean;
+  /**
+   * Filtered on the device from saved products because no answer came: `offline` when the device is,
+   * `unreachable` when it is online but the server could not be reached. Never for an answered error.
+   */
+  fallback: 'offline' | 'unreachable' | null;
 }
 
 /**
  * One listing page set per (category, subcategory, filters), cached in IndexedDB. When the network fails
- * for a combination never fetched, the spec §5 client-side filters run over this listing's saved products.
+ * for a combination never fetched, the spec §5 client-side filters run over this listing's saved
+ * products — only when no answer came (issue 12 point 7): a 500 is an error, not "offline".
  */
 export function useListing(categoryId: string, subCategoryId: string, filters: ListingFilters): Listing {
+  const online = useOnline();
   const key = `listing:${categoryId}:${subCategoryId}:${JSON.stringify(filtersToBody(filters))}`;
   const server = useCachedProducts(key, (page) => fetchListingPage(categoryId, subCategoryId, filters, page));
+  const noAnswer = server.error && server.failure === 'network';
   const local = useLiveQuery(async () => {
-    if (!server.error) return undefined;
+    if (!noAnswer) return undefined;
     const saved = await db.products.filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId)).toArray();
     return saved.length > 0 ? applyFilters(saved, filters) : undefined;
-  }, [server.error, categoryId, subCategoryId, key]);
+  }, [noAnswer, categoryId, subCategoryId, key]);
 
-  if (server.error && local) {
-    return { products: local, total: local.length, hasMore: false, loadingMore: false, loadMore: () => {}, error: false, offline: true };
+  if (noAnswer && local) {
+    return {
+      products: local,
+      total: local.length,
+      hasMore: false,
+      loadingMore: false,
+      loadMore: () => {},
+      error: false,
+      fallback: online ? 'unreachable' : 'offline',
+    };
   }
-  return { ...server, offline: false };
+  return { ...server, fallback: null };
 }

@@ -2,10 +2,10 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
-import { toast } from '../../../lib/toast';
 import { clampQuantity } from '../quantity';
 import { OfferCountdown } from './offer-countdown';
 import { PincodeCheck } from './pincode-check';
+import { ProductWishlistButton } from './product-wishlist-button';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareLinks } from './share-links';
 import { StarRating } from './star-rating';
@@ -29,14 +29,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
     <div className="buy-box">
       <div className="buy-box__title">
         <h1>{product.name}</h1>
-        {/* Spec §4: the detail page's wishlist button only shows an alert. */}
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          onClick={() => toast.plain('Sign in and use the heart on a product card to save it to your wishlist.')}
-        >
-          ♡ Wishlist
-        </button>
+        <ProductWishlistButton productId={product._id} />
       </div>
       <StarRating rating={product.averageRating} count={product.totalReviews} />
       <p className="buy-box__unit">{product.unit}</p>

@@ -1,3 +1,5 @@
+import { countLabel } from '../../../lib/count-label';
+
 /** Five stars filled to the rating (one decimal), with the rating and review count as text beside. */
 export function StarRating({ rating, count }: { rating: number; count: number }) {
   const r = Math.min(Math.max(rating || 0, 0), 5);
@@ -10,7 +12,7 @@ export function StarRating({ rating, count }: { rating: number; count: number })
         <span aria-hidden="true">★★★★★</span>
       </span>
       <span>
-        {r.toFixed(1)} ({count > 0 ? `${count} reviews` : 'No reviews yet'})
+        {r.toFixed(1)} ({count > 0 ? countLabel(count, 'review') : 'No reviews yet'})
       </span>
     </p>
   );

@@ -3,38 +3,62 @@ import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { db } from '../../../lib/db';
+import { classifyLoadFailure, isRetryable } from '../../../lib/load-failure';
 import { retry } from '../../../lib/retry';
+import { useOnline } from '../../../lib/use-online';
 import { fetchProductDetails } from '../api';
 
-export type DetailStatus = 'loading' | 'loaded' | 'error';
+/**
+ * loaded; or, with nothing saved to show: `not-found` (404: missing or deleted), `offline` (no
+ * connection, never saved here), `unreachable` (network errors or 5xx after the retries), `failed`
+ * (any other refusal).
+ */
+export type DetailStatus = 'loading' | 'loaded' | 'not-found' | 'offline' | 'unreachable' | 'failed';
+
+const statusOf = (error: unknown): DetailStatus => {
+  const kind = classifyLoadFailure(error);
+  if (kind === 'not-found') return 'not-found';
+  if (kind === 'network') return navigator.onLine ? 'unreachable' : 'offline';
+  return kind === 'server' ? 'unreachable' : 'failed';
+};
 
 /**
  * Spec §4 product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
- * retrying 2 more times 1 s apart. Only when that fails and nothing is saved does the error show.
+ * retrying 2 more times 1 s apart — for network errors and 5xx only (issue 12 point 7), and not while
+ * the device is offline. A 404 wins over a saved copy: the product is gone, and the copy is dropped.
+ * Coming back online tries again by itself.
  */
 export function useProductDetails(productId: string | null): { product: Product | undefined; status: DetailStatus; retryNow: () => void } {
+  const online = useOnline();
   const [attempt, setAttempt] = useState(0);
-  const [failed, setFailed] = useState(false);
+  const [failure, setFailure] = useState<{ id: string; status: DetailStatus } | null>(null);
   // The network's answer shows at once; IndexedDB keeps it for next time (a first visit need not wait
   // for the write and the re-read).
   const [fresh, setFresh] = useState<Product | null>(null);
   const saved = useLiveQuery(() => (productId ? db.products.get(productId) : undefined), [productId]);
-  const product = fresh && fresh._id === productId ? fresh : saved;
+  const failed = failure?.id === productId ? failure.status : null;
+  const product = failed === 'not-found' ? undefined : fresh && fresh._id === productId ? fresh : saved;
 
   useEffect(() => {
     if (!productId) return;
     const abort = new AbortController();
-    setFailed(false);
-    retry(() => fetchProductDetails(productId), { retries: LIMITS.detailRetries, delayMs: LIMITS.detailRetryDelayMs, signal: abort.signal })
+    setFailure(null);
+    const shouldRetry = (error: unknown) => isRetryable(error) && navigator.onLine;
+    retry(() => fetchProductDetails(productId), { retries: LIMITS.detailRetries, delayMs: LIMITS.detailRetryDelayMs, signal: abort.signal, shouldRetry })
       .then((answer) => {
         if (!abort.signal.aborted) setFresh(answer);
         return db.products.put(answer);
       })
-      .catch(() => !abort.signal.aborted && setFailed(true));
+      .catch((error: unknown) => {
+        if (abort.signal.aborted) return;
+        const status = statusOf(error);
+        setFailure({ id: productId, status });
+        if (status === 'not-found') void db.products.delete(productId).catch(() => undefined);
+      });
     return () => abort.abort();
-  }, [productId, attempt]);
+  }, [productId, attempt, online]);
 
   const retryNow = useCallback(() => setAttempt((n) => n + 1), []);
-  const status: DetailStatus = product ? 'loaded' : failed ? 'error' : 'loading';
+  const status: DetailStatus = product ? 'loaded' : (failed ?? 'loading');
   return { product, status, retryNow };
 }

@@ -10,21 +10,24 @@ export interface SearchResults {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
-  /** Answered from the products saved on this device, not by the server. */
-  offline: boolean;
+  /** Answered from the products saved on this device, not by the server: why (see useListing). */
+  fallback: 'offline' | 'unreachable' | null;
+  /** The server answered with an error (5xx, 4xx): the spec §8 banner, not device results. */
+  error: boolean;
 }
 
 /**
  * Online: the server's forgiving search, cached per term in IndexedDB. Offline (or when the server
  * cannot be reached and this term was never searched): a search over the products saved on the device.
+ * A server that answers with an error is an error (issue 12 point 7), never "offline results".
  */
 export function useSearchResults(term: string): SearchResults {
   const online = useOnline();
   const server = useCachedProducts(online ? `search:${term.trim().toLowerCase()}` : null, (page) => fetchSearchPage(term, page));
-  const useLocal = !online || server.error;
-  const local = useOfflineSearch(term, useLocal);
-  if (useLocal) {
-    return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, offline: true };
+  const fallback = !online ? 'offline' : server.error && server.failure === 'network' ? 'unreachable' : null;
+  const local = useOfflineSearch(term, fallback !== null);
+  if (fallback) {
+    return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, fallback, error: false };
   }
-  return { ...server, offline: false };
+  return { ...server, fallback: null };
 }

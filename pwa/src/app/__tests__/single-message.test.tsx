@@ -1,0 +1,122 @@
+import 'fake-indexeddb/auto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import type { ReactNode } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { totalsOf } from '@haat/shared/money/pricing';
+import { useLogout } from '../../features/account/hooks/use-logout';
+import { LoginPage } from '../../features/auth/login.page';
+import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order';
+import { headerMessageAtom } from '../../lib/header-message';
+import { setSessionUser } from '../../lib/session';
+import { toastsAtom } from '../../lib/toast';
+import { tokens } from '../../lib/tokens';
+import { clearUserData } from '../../lib/user-data';
+import { HeaderMessage } from '../shell/header-message';
+import { Toaster } from '../shell/toaster';
+
+/**
+ * Issue 12 point 15: login and logout each show ONE message (the header's), not the header's and a
+ * toast of the server's words at once; "Please select a delivery address." keeps its period.
+ * The API is a real local HTTP server answering like Haat's (its own success messages included).
+ */
+const USER = { _id: 'U1', name: 'Asha', username: 'asha', email: 'asha@example.com', avatar: '', mobile: '', role: 'USER' };
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const reply = (payload: unknown) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    req.resume();
+    req.on('end', () => {
+      if (req.url === '/api/user/login')
+        return reply({ success: true, error: false, message: 'Login successfully', data: { accesstoken: 'a1', refreshToken: 'r1' } });
+      if (req.url === '/api/user/user-details') return reply({ success: true, error: false, message: 'User details', data: USER });
+      if (req.url === '/api/user/logout') return reply({ success: true, error: false, message: 'Logout successfully' });
+      return reply({ success: true, error: false, message: 'ok', data: [] });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+beforeEach(async () => {
+  // What a browser does with the client's '/api/…' URLs: resolve them against the page's origin (here the server).
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init);
+      }
+    },
+  );
+  await clearUserData();
+  tokens.clear();
+  setSessionUser(null);
+  getDefaultStore().set(toastsAtom, []);
+  getDefaultStore().set(headerMessageAtom, null);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** Every message on screen: the header's line and each toast. */
+const messagesShown = () => [...document.querySelectorAll('.header-message__text, .toast > span')].map((el) => el.textContent);
+
+function App({ children }: { children: ReactNode }) {
+  return (
+    <MemoryRouter initialEntries={['/login']}>
+      <HeaderMessage />
+      <Toaster />
+      {children}
+    </MemoryRouter>
+  );
+}
+
+describe('one message per event', () => {
+  it('login shows "Login successful!" alone', async () => {
+    render(
+      <App>
+        <Routes>
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/" element={<p>Home page</p>} />
+        </Routes>
+      </App>,
+    );
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: USER.email } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'first-pass-123' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Login' }));
+    await screen.findByText('Home page');
+    await waitFor(() => expect(messagesShown()).toEqual(['Login successful!']));
+    await new Promise((r) => setTimeout(r, 100)); // nothing arrives late either
+    expect(messagesShown()).toEqual(['Login successful!']);
+  });
+
+  it('logout shows "Logout successful!" alone', async () => {
+    tokens.save({ accessToken: 'a1', refreshToken: 'r1' });
+    setSessionUser(USER as never);
+    const { result } = renderHook(() => useLogout(), { wrapper: App });
+    await act(() => result.current());
+    await waitFor(() => expect(messagesShown()).toEqual(['Logout successful!']));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(messagesShown()).toEqual(['Logout successful!']);
+  });
+});
+
+describe('checkout copy', () => {
+  it('"Please select a delivery address." keeps its period, for both ways to pay', async () => {
+    const { result } = renderHook(() => usePlaceOrder([], totalsOf([])), { wrapper: App });
+    await act(() => result.current.cashOnDelivery(undefined));
+    await act(() => result.current.payOnline(undefined));
+    expect(messagesShown()).toEqual(['Please select a delivery address.', 'Please select a delivery address.']);
+  });
+});

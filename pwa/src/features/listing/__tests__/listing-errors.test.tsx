@@ -1,0 +1,81 @@
+import 'fake-indexeddb/auto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { cleanup, render, screen } from '@testing-library/react';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { db } from '../../../lib/db';
+import { aProduct } from '../../../lib/__tests__/a-product';
+import { ListingPage } from '../listing.page';
+
+/**
+ * Issue 12 point 7: while online, a listing whose request the server answers with an error shows the
+ * spec's banner — not "Offline: filtered from products saved on this device" with a count of the saved
+ * ones. Only a request that gets no answer falls back to the saved products, and says why.
+ */
+let server: Server;
+let base = '';
+let answer: 'error' | 'drop' = 'error';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    if (answer === 'drop') return req.socket.destroy();
+    res.writeHead(500, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ success: false, error: true, message: 'Internal server error', code: 'INTERNAL' }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise((resolve) => server.close(resolve)));
+
+beforeEach(async () => {
+  // A browser resolves the client's '/api/…' against the page's origin: here, the local server.
+  const NodeRequest = globalThis.Request;
+  vi.stubGlobal(
+    'Request',
+    class extends NodeRequest {
+      constructor(input: RequestInfo | URL, init?: RequestInit) {
+        super(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init);
+      }
+    },
+  );
+  await Promise.all([db.categories.clear(), db.subCategories.clear(), db.products.clear(), db.lists.clear()]);
+  await db.categories.put({ _id: 'CTOYS', name: 'Toys', image: '', createdAt: '', updatedAt: '' });
+  await db.subCategories.put({ _id: 'SBOARD', name: 'Board Games', image: '', category: [{ _id: 'CTOYS', name: 'Toys' }], createdAt: '', updatedAt: '' });
+  // Saved from an earlier visit: products of this listing, but no saved page for this exact request.
+  await db.products.put(
+    aProduct({ _id: 'P1', name: 'Ludo Set', category: [{ _id: 'CTOYS', name: 'Toys' }], subCategory: [{ _id: 'SBOARD', name: 'Board Games' }] }),
+  );
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+const renderListing = () =>
+  render(
+    <MemoryRouter initialEntries={['/Toys-CTOYS/Board-Games-SBOARD']}>
+      <Routes>
+        <Route path="/:categorySlug/:subCategorySlug" element={<ListingPage />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+
+describe('a listing whose request fails while online', () => {
+  it('answered 500: "Failed to load products.", no offline note, no count', async () => {
+    answer = 'error';
+    renderListing();
+    expect(await screen.findByText('Failed to load products.')).toBeTruthy();
+    expect(screen.queryByText(/Offline/)).toBeNull();
+    expect(screen.queryByText('Ludo Set')).toBeNull();
+    expect(screen.getByTestId('listing-count').textContent.trim()).toBe('');
+  });
+
+  it('no answer at all: the saved products, saying the shop could not be reached (the device is online)', async () => {
+    answer = 'drop';
+    renderListing();
+    expect(await screen.findByText('Ludo Set')).toBeTruthy();
+    expect(screen.getByTestId('listing-fallback').textContent).toBe('The shop could not be reached: filtered from products saved on this device.');
+    expect(screen.getByTestId('listing-count').textContent).toBe('1 product saved on this device');
+  });
+});

@@ -1,0 +1,22 @@
+import { useWishlistToggle } from '../../account/public';
+
+/**
+ * The product page's wishlist button (issue 12 point 8): the same toggle as the card hearts — a
+ * visitor is asked to sign in, a shopper's change is saved on the device and sent (offline too) —
+ * and it shows whether the product is in the wishlist.
+ */
+export function ProductWishlistButton({ productId }: { productId: string }) {
+  const { wished, busy, toggle } = useWishlistToggle(productId);
+  return (
+    <button
+      type="button"
+      className={`btn btn--ghost btn--small product-wishlist${wished ? ' product-wishlist--on' : ''}`}
+      aria-pressed={wished}
+      disabled={busy}
+      onClick={() => void toggle()}
+      data-testid="product-wishlist"
+    >
+      <span aria-hidden="true">{wished ? '♥' : '♡'}</span> {wished ? 'Wishlisted' : 'Wishlist'}
+    </button>
+  );
+}
