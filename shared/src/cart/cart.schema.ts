@@ -45,5 +45,10 @@ export const CartSyncBody = z
     });
   });
 export type CartSyncBody = z.infer<typeof CartSyncBody>;
-/** A sync body as a client writes it (variantId may be left out). */
-export type CartSyncRequest = z.input<typeof CartSyncBody>;
+/** A sync body as a client writes it (variantId may be left out: the product without a variant). */
+export interface CartSyncRequest {
+  items: Array<{ productId: string; variantId?: string | null; quantity: number }>;
+}
+type Fits<Request extends Accepted, Accepted> = Request;
+/** A type error here means the schema no longer accepts what the PWA sends. */
+export type CheckedSyncRequest = Fits<CartSyncRequest, z.input<typeof CartSyncBody>>;
