@@ -40,6 +40,8 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.OutOfStock:
     case ErrorCode.StockLimit:
     case ErrorCode.Unavailable:
+    // A variant the product no longer has: the cart shows the rest, as for a product gone.
+    case ErrorCode.UnknownVariant:
       return 'stock-changed';
     case ErrorCode.Validation:
     case ErrorCode.BadRequest:
@@ -65,6 +67,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.TooManyFiles:
     case ErrorCode.NotAnImage:
     case ErrorCode.IdempotencyKeyReused:
+    case ErrorCode.VariantRequired:
     case undefined:
       return 'refused';
     default:
