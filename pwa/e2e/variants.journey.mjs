@@ -90,7 +90,11 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
   const details = async () =>
     (
       await (
-        await fetch(`${baseUrl}/api/product/get-product-details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: product._id }) })
+        await fetch(`${baseUrl}/api/product/get-product-details`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ productId: product._id }),
+        })
       ).json()
     ).data;
   let after = await details();

@@ -5,7 +5,11 @@ import { cartItems } from './cart.table.js';
 // The cart domain's queries that other domains run (orders, users), some inside their own transaction.
 
 /** The ordered lines (product and variant) leave the cart in the order's own transaction. */
-export async function removeFromCart(tx: Pick<Db, 'delete'>, userId: string, lines: ReadonlyArray<{ productId: string; variantId: string | null }>): Promise<void> {
+export async function removeFromCart(
+  tx: Pick<Db, 'delete'>,
+  userId: string,
+  lines: ReadonlyArray<{ productId: string; variantId: string | null }>,
+): Promise<void> {
   if (lines.length === 0) return;
   const line = (l: { productId: string; variantId: string | null }) =>
     and(eq(cartItems.productId, l.productId), l.variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, l.variantId));

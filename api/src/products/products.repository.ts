@@ -120,7 +120,9 @@ export async function takeVariantStock(
         eq(products.publish, true),
         eq(products.discount, line.discount),
         sql`coalesce((${variant}->>'price')::numeric, ${products.price}) = ${line.price}::numeric`,
-        line.ownStock ? and(hasStock, sql`(${variant}->>'stock')::int >= ${line.quantity}::int`) : and(sql`not coalesce(${hasStock}, false)`, sql`${variant} is not null`, gte(products.stock, line.quantity)),
+        line.ownStock
+          ? and(hasStock, sql`(${variant}->>'stock')::int >= ${line.quantity}::int`)
+          : and(sql`not coalesce(${hasStock}, false)`, sql`${variant} is not null`, gte(products.stock, line.quantity)),
       ),
     )
     .returning({ id: products.id });

@@ -40,8 +40,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.OutOfStock:
     case ErrorCode.StockLimit:
     case ErrorCode.Unavailable:
-    // A variant the product no longer has: the cart shows the rest, as for a product gone.
-    case ErrorCode.UnknownVariant:
+    case ErrorCode.UnknownVariant: // a variant the product no longer has: as for a product gone
       return 'stock-changed';
     case ErrorCode.Validation:
     case ErrorCode.BadRequest:

@@ -26,7 +26,8 @@ export function mergeQuantities(entries: ReadonlyArray<OutboxEntry<CartSyncReque
   const last = new Map<string, SyncItem>();
   for (const entry of entries) {
     // Entries queued before variants carry no variantId: the product itself.
-    for (const { productId, variantId, quantity } of entry.body.items) last.set(cartLineKey(productId, variantId), { productId, variantId: variantId ?? null, quantity });
+    for (const { productId, variantId, quantity } of entry.body.items)
+      last.set(cartLineKey(productId, variantId), { productId, variantId: variantId ?? null, quantity });
   }
   return [...last.values()];
 }

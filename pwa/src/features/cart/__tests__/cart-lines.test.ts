@@ -6,8 +6,19 @@ import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
 import { cartTotals, mergeQuantities, overlayPending } from '../cart-lines';
 
 const product = (id: string, price: number, discount = 0): CartProduct => ({ _id: id, name: `P ${id}`, image: [], unit: '1 pc', price, discount, stock: 50 });
-const line = (id: string, quantity: number, price = 100, discount = 0): CartLine => ({ key: id, productId: id, quantity, product: product(id, price, discount) });
-const entry = (key: string, items: CartSyncRequest['items']): OutboxEntry<CartSyncRequest> => ({ key, op: 'cart.sync', body: { items }, createdAt: '', attempts: 0 });
+const line = (id: string, quantity: number, price = 100, discount = 0): CartLine => ({
+  key: id,
+  productId: id,
+  quantity,
+  product: product(id, price, discount),
+});
+const entry = (key: string, items: CartSyncRequest['items']): OutboxEntry<CartSyncRequest> => ({
+  key,
+  op: 'cart.sync',
+  body: { items },
+  createdAt: '',
+  attempts: 0,
+});
 
 describe('cart totals (spec §2 Bill details, §9 pricing)', () => {
   it('sums undiscounted and discounted line totals, units and savings', () => {

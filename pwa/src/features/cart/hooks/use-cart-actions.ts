@@ -36,7 +36,16 @@ export function useCartActions() {
         if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
         if (quantity === 0) await db.cart.delete(key);
         else
-          await db.cart.put({ ...line, key, productId: product._id, variantId, variant, product: line?.product ?? product, quantity, addedAt: line?.addedAt ?? Date.now() });
+          await db.cart.put({
+            ...line,
+            key,
+            productId: product._id,
+            variantId,
+            variant,
+            product: line?.product ?? product,
+            quantity,
+            addedAt: line?.addedAt ?? Date.now(),
+          });
         await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
         return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
       });
@@ -51,10 +60,7 @@ export function useCartActions() {
 
   return {
     /** `variant`: the chosen variant, whose price, stock and pictures `product` then carries. */
-    increment: useCallback(
-      (product: CartProduct, units = 1, variant: ChosenVariant | null = null) => change(product, Math.max(1, units), variant),
-      [change],
-    ),
+    increment: useCallback((product: CartProduct, units = 1, variant: ChosenVariant | null = null) => change(product, Math.max(1, units), variant), [change]),
     decrement: useCallback((product: CartProduct, variant: ChosenVariant | null = null) => change(product, -1, variant), [change]),
   };
 }
