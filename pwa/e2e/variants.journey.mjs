@@ -104,5 +104,31 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
   }
   assert.equal(after.variants.find((v) => v._id === sack._id).stock, 2, 'the variant’s stock was taken');
   assert.equal(after.stock, 40, 'the product’s own stock was not');
+
+  // Offline, the same product in both variants is two lines, and the outbox syncs each with its variantId.
+  const pack = product.variants.find((v) => v.name === '1 kg');
+  await page.goto(`${baseUrl}${productPath(product)}`);
+  await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+  await context.setOffline(true);
+  for (const v of [pack, sack]) {
+    await page.getByRole('button', { name: v.name, exact: true }).click();
+    await page.getByRole('button', { name: `Add to Cart: ${product.name} (${v.name})` }).click();
+    await page.getByRole('group', { name: `Quantity of ${product.name} (${v.name})` }).waitFor();
+  }
+  await page.getByTestId('header-cart').click();
+  const offlineDrawer = page.getByTestId('cart-drawer');
+  await offlineDrawer.getByTestId('waiting-for-network').nth(1).waitFor();
+  assert.equal(await offlineDrawer.getByTestId('cart-line').count(), 2, 'one product in two variants is two lines');
+  assert.equal(await offlineDrawer.getByTestId('waiting-for-network').count(), 2, 'both wait for the network');
+  await context.setOffline(false);
+  const serverLines = async () =>
+    (await apiGet(baseUrl, 'cart/get', token)).data.map((l) => `${l.productId._id}:${l.variantId}:${l.quantity}:${l.subTotalAmt}`).sort();
+  const wanted = [`${product._id}:${pack._id}:1:100`, `${product._id}:${sack._id}:1:5000`].sort();
+  let lines = await serverLines();
+  for (let i = 0; i < 50 && JSON.stringify(lines) !== JSON.stringify(wanted); i++) {
+    await new Promise((r) => setTimeout(r, 200));
+    lines = await serverLines();
+  }
+  assert.deepEqual(lines, wanted, 'the server cart holds both variants, each at its own price');
   await context.close();
 }
