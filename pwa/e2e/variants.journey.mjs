@@ -70,6 +70,9 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
   await summary.getByText(inr(5000)).waitFor();
   assert.equal(await page.getByTestId('bill-details').getByTestId('grand-total').textContent(), inr(5000));
   await screenshot(page, artifactsDir, 'variants-checkout-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, artifactsDir, 'variants-checkout-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
   await page.waitForURL(/\/success\?order=/);
   await page.getByRole('heading', { name: 'Order Successfully' }).waitFor();
@@ -115,6 +118,9 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
     await page.getByRole('button', { name: `Add to Cart: ${product.name} (${v.name})` }).click();
     await page.getByRole('group', { name: `Quantity of ${product.name} (${v.name})` }).waitFor();
   }
+  await page.setViewportSize({ width: 390, height: 844 });
+  await screenshot(page, artifactsDir, 'variants-product-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByTestId('header-cart').click();
   const offlineDrawer = page.getByTestId('cart-drawer');
   await offlineDrawer.getByTestId('waiting-for-network').nth(1).waitFor();
