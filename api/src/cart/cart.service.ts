@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
+import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -10,6 +11,7 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
+import { chosenVariant } from '../products/chosen-variant.js';
 import { nameAndStock, publishedNameAndStock, stockForShare } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
@@ -26,14 +28,17 @@ export interface SyncAnswer {
 const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** The cart already holds every unit in stock: the same payload as OUT_OF_STOCK (productId, available). */
-const stockLimit = (product: { id: string; name: string; stock: number }) =>
-  new AppError(409, ErrorCode.StockLimit, `Only ${product.stock} of ${product.name} in stock, and all of them are in your cart.`, {
-    productId: product.id,
-    available: product.stock,
-  });
+const stockLimit = (product: { id: string; name: string; stock: number; variant: { _id: string; name: string } | null }) =>
+  new AppError(
+    409,
+    ErrorCode.StockLimit,
+    `Only ${product.stock} of ${product.variant ? `${product.name} (${product.variant.name})` : product.name} in stock, and all of them are in your cart.`,
+    { productId: product.id, ...(product.variant ? { variantId: product.variant._id } : {}), available: product.stock },
+  );
 
 /**
- * The signed-in user's cart: one line per product with an absolute quantity, never above stock.
+ * The signed-in user's cart: one line per product and variant with an absolute quantity, never above
+ * the stock of what it sells (the variant's own where it keeps one).
  * Every query is scoped by user, so another user's line id is simply not found (404).
  */
 @Injectable()
@@ -44,19 +49,21 @@ export class CartService {
     return readCart(this.db, userId);
   }
 
-  /** Adds one unit; adding again raises the quantity, up to the stock. */
-  async add(userId: string, productId: string): Promise<CartItem> {
-    const product = await this.saleable(productId);
-    if (product.stock <= 0) throw outOfStock({ id: productId, ...product }, 1);
-    const existing = await this.db.query.cartItems.findFirst({ where: and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)) });
+  /** Adds one unit of the product in the chosen variant; adding again raises the quantity, up to the stock. */
+  async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {
+    const found = await this.saleable(productId);
+    const variant = chosenVariant({ id: productId, ...found }, variantId);
+    const product = { id: productId, name: found.name, stock: sellingUnit(found, variant).stock, variant };
+    if (product.stock <= 0) throw outOfStock(product, 1);
+    const existing = await this.db.query.cartItems.findFirst({ where: and(eq(cartItems.userId, userId), this.sameLine(productId, variantId)) });
     if (existing && existing.quantity >= product.stock) {
-      throw stockLimit({ id: productId, ...product });
+      throw stockLimit(product);
     }
     const [line] = await this.db
       .insert(cartItems)
-      .values({ id: newId(), userId, productId, quantity: 1 })
+      .values({ id: newId(), userId, productId, variantId, quantity: 1 })
       .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId],
+        target: [cartItems.userId, cartItems.productId, cartItems.variantId],
         set: { quantity: sql`least(${cartItems.quantity} + 1, ${product.stock})`, updatedAt: new Date() },
       })
       .returning({ id: cartItems.id });
@@ -66,16 +73,19 @@ export class CartService {
   /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. */
   async updateQty(userId: string, id: string, qty: number): Promise<{ item: CartItem | null; message: string }> {
     const [line] = await this.db
-      .select({ productId: cartItems.productId })
+      .select({ productId: cartItems.productId, variantId: cartItems.variantId })
       .from(cartItems)
       .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-    const found = line && (await nameAndStock(this.db, line.productId));
-    if (!found) throw notFound('Cart item');
+    const product = line && (await nameAndStock(this.db, line.productId));
+    if (!product) throw notFound('Cart item');
     if (qty === 0) {
       await this.db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
       return { item: null, message: 'Item removed' };
     }
-    if (found.stock <= 0) throw outOfStock({ id: line.productId, name: found.name, stock: found.stock }, qty);
+    const variant = line.variantId === null ? null : (product.variants.find((v) => v._id === line.variantId) ?? null);
+    if (line.variantId !== null && !variant) throw notFound('Cart item');
+    const found = { name: variant ? `${product.name} (${variant.name})` : product.name, stock: sellingUnit(product, variant).stock };
+    if (found.stock <= 0) throw outOfStock({ id: line.productId, name: product.name, stock: found.stock, variant }, qty);
     const applied = Math.min(qty, found.stock);
     await this.db
       .update(cartItems)
@@ -132,28 +142,42 @@ export class CartService {
   }
 
   private async applySync(tx: Db, userId: string, body: CartSyncBody): Promise<CartSyncChange[]> {
-    const ids = body.items.map((i) => i.productId);
+    const ids = [...new Set(body.items.map((i) => i.productId))];
     // FOR SHARE: a product cannot be deleted or restocked under us while its line is written.
     const found = ids.length === 0 ? [] : await stockForShare(tx, ids);
     const byId = new Map(found.filter((p) => p.publish).map((p) => [p.id, p]));
     const changes: CartSyncChange[] = [];
     for (const item of body.items) {
-      const decision = syncDecision(item.quantity, byId.get(item.productId) ?? null);
-      if (decision.reason) changes.push({ productId: item.productId, reason: decision.reason, requested: item.quantity, applied: decision.applied });
-      const mine = and(eq(cartItems.userId, userId), eq(cartItems.productId, item.productId));
+      const { productId, variantId } = item;
+      const product = byId.get(productId);
+      // A variant the product does not have (or no variant of a product sold in variants) cannot be
+      // bought: the line goes, as a vanished product's does, and the answer says so.
+      const variant = variantId === null ? null : product?.variants.find((v) => v._id === variantId);
+      const sellable = product && variant !== undefined && (variant !== null || product.variants.length === 0);
+      const decision = syncDecision(item.quantity, sellable ? sellingUnit(product, variant) : null);
+      if (decision.reason) changes.push({ productId, variantId, reason: decision.reason, requested: item.quantity, applied: decision.applied });
+      const mine = and(eq(cartItems.userId, userId), this.sameLine(productId, variantId));
       if (decision.applied === 0) {
         await tx.delete(cartItems).where(mine);
         continue;
       }
       await tx
         .insert(cartItems)
-        .values({ id: newId(), userId, productId: item.productId, quantity: decision.applied })
-        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: decision.applied, updatedAt: new Date() } });
+        .values({ id: newId(), userId, productId, variantId, quantity: decision.applied })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.productId, cartItems.variantId],
+          set: { quantity: decision.applied, updatedAt: new Date() },
+        });
     }
     return changes;
   }
 
-  private async saleable(productId: string): Promise<{ name: string; stock: number }> {
+  /** The cart line of this product in this variant (null: the product without a variant). */
+  private sameLine(productId: string, variantId: string | null) {
+    return and(eq(cartItems.productId, productId), variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId));
+  }
+
+  private async saleable(productId: string) {
     const product = await publishedNameAndStock(this.db, productId);
     if (!product) throw notFound('Product');
     return product;

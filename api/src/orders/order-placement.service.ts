@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { DB, type Db } from '../db/database.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -9,9 +10,9 @@ import { removeFromCart } from '../cart/cart.repository.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
-import { assertClientTotal, priceChanged, priceOrder, type PricedOrder } from './order-pricing.js';
+import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type PricedOrder } from './order-pricing.js';
 import { outOfStock } from '../products/out-of-stock.js';
-import { loadSaleable, takeStock } from './order-stock.js';
+import { loadSaleable, stockOf, takeStock } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderEvents } from './order-events.js';
 import { OrderReader } from './order-reader.js';
@@ -56,7 +57,8 @@ export class OrderPlacementService {
     // Cheap early answer for what is plainly short; the transaction's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
-      if (product && product.stock < item.quantity) throw outOfStock(product, item.quantity);
+      const left = product && stockOf(product, item.variantId);
+      if (left && left.stock < item.quantity) throw outOfStock(left, item.quantity);
     }
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
@@ -85,7 +87,7 @@ export class OrderPlacementService {
     deliveryAddress: ReturnType<typeof copyAddress>,
     idempotencyKey: string | undefined,
     requestHash: string | null,
-    items: Array<{ productId: string; quantity: number }>,
+    items: OrderItem[],
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const cod = method === 'COD';
@@ -117,6 +119,8 @@ export class OrderPlacementService {
         id: newId(),
         orderId: id,
         productId: line.productId,
+        variantId: line.variantId,
+        variantName: line.variantName,
         position,
         name: line.name,
         image: line.image,
@@ -129,7 +133,10 @@ export class OrderPlacementService {
       }));
       await tx.insert(orderLines).values(lines);
       const failure = await takeStock(tx, priced.lines);
-      if (failure?.kind === 'stock') throw outOfStock(failure.product, items.find((i) => i.productId === failure.product.id)?.quantity ?? 0);
+      if (failure?.kind === 'stock') {
+        const wanted = items.find((i) => i.productId === failure.product.id && i.variantId === (failure.product.variant?._id ?? null));
+        throw outOfStock(failure.product, wanted?.quantity ?? 0);
+      }
       if (failure?.kind === 'price')
         throw priceChanged(
           priceOrder(
@@ -141,12 +148,7 @@ export class OrderPlacementService {
           ),
         );
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      if (cod)
-        await removeFromCart(
-          tx,
-          userId,
-          items.map((i) => i.productId),
-        );
+      if (cod) await removeFromCart(tx, userId, items);
       return { row, lines };
     });
   }
@@ -164,9 +166,13 @@ function replayOf(first: OrderRow, requestHash: string | null): Placed {
   return { order: first, created: false };
 }
 
-/** The same product twice in one list is one line with the quantities added. */
-function mergeLines(items: ReadonlyArray<{ productId: string; quantity: number }>): Array<{ productId: string; quantity: number }> {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+/** The same product in the same variant twice in one list is one line with the quantities added. */
+function mergeLines(items: ReadonlyArray<OrderItem>): OrderItem[] {
+  const merged = new Map<string, OrderItem>();
+  for (const item of items) {
+    const key = cartLineKey(item.productId, item.variantId);
+    const seen = merged.get(key);
+    merged.set(key, { ...item, quantity: (seen?.quantity ?? 0) + item.quantity });
+  }
+  return [...merged.values()];
 }

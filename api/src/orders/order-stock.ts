@@ -1,6 +1,7 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
-import { returnProductStock, saleableRowsByIds, takeProductStock } from '../products/products.repository.js';
+import { sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { returnProductStock, returnVariantStock, saleableRowsByIds, takeProductStock, takeVariantStock } from '../products/products.repository.js';
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
@@ -17,7 +18,28 @@ export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<
 }
 
 /** Why a conditional take failed, read inside the same transaction: stock gone or price moved. */
-export type TakeFailure = { kind: 'stock'; product: SaleableProduct } | { kind: 'price'; product: SaleableProduct };
+export type TakeFailure = { kind: 'stock'; product: StockOf } | { kind: 'price'; product: StockOf };
+
+/** A product (or one variant of it) as an out-of-stock answer names it. */
+export interface StockOf {
+  id: string;
+  name: string;
+  stock: number;
+  variant: { _id: string; name: string } | null;
+}
+
+/** Stock of the product, or of the variant where it keeps its own; a vanished variant has none. */
+export function stockOf(product: SaleableProduct, variantId: string | null): StockOf {
+  const variant = variantId === null ? null : (product.variants.find((v) => v._id === variantId) ?? null);
+  const stock = variantId !== null && !variant ? 0 : sellingUnit(product, variant).stock;
+  return { id: product.id, name: product.name, stock, variant: variant ? { _id: variant._id, name: variant.name } : null };
+}
+
+const byProductAndVariant = (a: { productId: string; variantId: string | null }, b: { productId: string; variantId: string | null }) => {
+  const ka = `${a.productId}\u0000${a.variantId ?? ''}`;
+  const kb = `${b.productId}\u0000${b.variantId ?? ''}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+};
 
 /**
  * Takes stock line by line with `stock = stock - q where stock >= q` (and the price the shopper
@@ -27,13 +49,14 @@ export type TakeFailure = { kind: 'stock'; product: SaleableProduct } | { kind: 
  */
 export async function takeStock(
   tx: Tx,
-  lines: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>,
+  lines: ReadonlyArray<{ productId: string; variantId: string | null; ownStock: boolean; quantity: number; price: number; discount: number }>,
 ): Promise<TakeFailure | null> {
-  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
-    const taken = await takeProductStock(tx, line);
+  for (const line of [...lines].sort(byProductAndVariant)) {
+    const { variantId } = line;
+    const taken = variantId === null ? await takeProductStock(tx, line) : await takeVariantStock(tx, { ...line, variantId });
     if (!taken) {
       const now = await loadSaleable(tx, [line.productId]);
-      const product = now.get(line.productId) as SaleableProduct;
+      const product = stockOf(now.get(line.productId) as SaleableProduct, variantId);
       return product.stock < line.quantity ? { kind: 'stock', product } : { kind: 'price', product };
     }
   }
@@ -41,9 +64,11 @@ export async function takeStock(
 }
 
 /** Puts the units of a cancelled or expired order back. Lines of deleted products have nothing to return to. */
-export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; quantity: number }>): Promise<void> {
-  const sorted = lines.filter((l): l is { productId: string; quantity: number } => l.productId !== null).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; variantId: string | null; quantity: number }>): Promise<void> {
+  type Kept = { productId: string; variantId: string | null; quantity: number };
+  const sorted = lines.filter((l): l is Kept => l.productId !== null).sort(byProductAndVariant);
   for (const line of sorted) {
-    await returnProductStock(tx, line.productId, line.quantity);
+    if (line.variantId === null) await returnProductStock(tx, line.productId, line.quantity);
+    else await returnVariantStock(tx, line.productId, line.variantId, line.quantity);
   }
 }

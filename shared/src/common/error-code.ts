@@ -38,7 +38,7 @@ export enum ErrorCode {
   MethodNotAllowed = 'METHOD_NOT_ALLOWED',
   /** 409: the request clashes with what is stored (still in use, already taken…). */
   Conflict = 'CONFLICT',
-  /** 409: a product has fewer units than asked for; `productId` and `available` (units left) say which and how many. */
+  /** 409: a product has fewer units than asked for; `productId` (and `variantId` for a variant's own stock) and `available` (units left) say which and how many. */
   OutOfStock = 'OUT_OF_STOCK',
   /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */
   StockLimit = 'STOCK_LIMIT',
@@ -60,6 +60,10 @@ export enum ErrorCode {
   UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   /** 415: an upload that is not an image. */
   NotAnImage = 'NOT_AN_IMAGE',
+  /** 404: the product has no variant with this `variantId`; `productId` and `variantId` say which. */
+  UnknownVariant = 'UNKNOWN_VARIANT',
+  /** 422: the product is sold in variants and none was chosen; `productId` and `fields` say so. */
+  VariantRequired = 'VARIANT_REQUIRED',
   /** 422: an Idempotency-Key already used for a different request. */
   IdempotencyKeyReused = 'IDEMPOTENCY_KEY_REUSED',
   /** 429: too many requests; try again later. */
