@@ -93,7 +93,10 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   await dialog.getByRole('button', { name: 'Cancel order' }).click();
   assert.equal((await cancelled).status(), 200);
   await page.getByRole('tab', { name: /^Cancelled/ }).click();
-  await page.getByTestId('order-card').filter({ hasText: `Order #${order.orderId}` }).waitFor();
+  await page
+    .getByTestId('order-card')
+    .filter({ hasText: `Order #${order.orderId}` })
+    .waitFor();
   assert.deepEqual(sent, ['POST /api/order/cancel']);
 
   await page.goto(`${baseUrl}/dashboard/address`);
@@ -101,7 +104,11 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   await address.first().waitFor();
   await page.getByRole('button', { name: 'Delete address of Asha Verma' }).click();
   dialog = page.getByRole('dialog', { name: 'Delete this address?' });
-  await dialog.getByText('12 Lotus Apartments', { exact: false }).or(dialog.getByText('MG Road', { exact: false })).first().waitFor();
+  await dialog
+    .getByText('12 Lotus Apartments', { exact: false })
+    .or(dialog.getByText('MG Road', { exact: false }))
+    .first()
+    .waitFor();
   await dialog.getByRole('button', { name: 'Keep address' }).click();
   await dialog.waitFor({ state: 'hidden' });
   await page.waitForTimeout(300);

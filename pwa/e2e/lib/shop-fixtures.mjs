@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { ADDRESS, apiLogin, newShopper } from './shopper-steps.mjs';
 
+/** @param {{ token?: string, body?: unknown, method?: string }} [options] */
 async function call(baseUrl, path, { token, body, method } = {}) {
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method: method ?? (body ? 'POST' : 'GET'),

@@ -78,43 +78,43 @@ function AllOrdersTable() {
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1)
         <div ref={ref} className={`all-orders__scroller${wider ? ' is-wider' : ''}`} tabIndex={0} role="region" aria-label="All orders table">
           <table>
-          <thead>
-            <tr>
-              {['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.orderId} data-testid="all-orders-row">
-                <td>{order.orderId}</td>
-                <td>{who(order)}</td>
-                <td>{order.product_details.map((l) => l.name).join(', ')}</td>
-                <td>{order.quantity}</td>
-                <td>{formatInr(order.totalAmt)}</td>
-                <td className="all-orders__address">{order.delivery_address.address}</td>
-                <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
-                <td>
-                  <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
-                    {MOVES.map((stage) => (
-                      <button
-                        key={stage}
-                        type="button"
-                        className="btn btn--ghost btn--small"
-                        disabled={buttonDisabled(order, stage, updating === order.orderId)}
-                        onClick={() => void move(order.orderId, stage)}
-                      >
-                        {STAGE_LABELS[stage]}
-                      </button>
-                    ))}
-                  </div>
-                </td>
+            <thead>
+              <tr>
+                {['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status'].map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.orderId} data-testid="all-orders-row">
+                  <td>{order.orderId}</td>
+                  <td>{who(order)}</td>
+                  <td>{order.product_details.map((l) => l.name).join(', ')}</td>
+                  <td>{order.quantity}</td>
+                  <td>{formatInr(order.totalAmt)}</td>
+                  <td className="all-orders__address">{order.delivery_address.address}</td>
+                  <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
+                  <td>
+                    <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
+                      {MOVES.map((stage) => (
+                        <button
+                          key={stage}
+                          type="button"
+                          className="btn btn--ghost btn--small"
+                          disabled={buttonDisabled(order, stage, updating === order.orderId)}
+                          onClick={() => void move(order.orderId, stage)}
+                        >
+                          {STAGE_LABELS[stage]}
+                        </button>
+                      ))}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
           </table>
         </div>
       )}

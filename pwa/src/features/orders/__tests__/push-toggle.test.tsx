@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, turnPushOn, type PushEnvironment } from '../../realtime/web-push';
+import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, turnPushOn, type PushEnvironment } from '../../realtime/public';
 import { PushToggle } from '../components/push-toggle';
 
 afterEach(() => {
@@ -11,29 +11,30 @@ afterEach(() => {
 /** The real turnPushOn, in a browser whose push service never answers `subscribe()`. */
 const unreachable: PushEnvironment = {
   supported: () => true,
-  requestPermission: async () => 'granted',
-  publicKey: async () => 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
-  registration: async () => ({
-    pushManager: { getSubscription: async () => null, subscribe: () => new Promise<PushSubscription>(() => {}) } as unknown as PushManager,
-  }),
-  send: async () => undefined,
+  requestPermission: () => Promise.resolve('granted'),
+  publicKey: () => Promise.resolve('BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'),
+  registration: () =>
+    Promise.resolve({
+      pushManager: { getSubscription: () => Promise.resolve(null), subscribe: () => new Promise<PushSubscription>(() => {}) } as unknown as PushManager,
+    }),
+  send: () => Promise.resolve(undefined),
   timeoutMs: PUSH_SERVICE_TIMEOUT_MS,
 };
 
 describe('issue 12 item 11: the push toggle when the push service is out of reach', () => {
   it('is disabled while trying, then gives the button back with a clear message', async () => {
     vi.useFakeTimers();
-    render(<PushToggle push={{ current: async () => 'off', on: () => turnPushOn(unreachable), off: async () => 'off' }} />);
+    render(<PushToggle push={{ current: () => Promise.resolve('off'), on: () => turnPushOn(unreachable), off: () => Promise.resolve('off') }} />);
     await act(() => vi.advanceTimersByTimeAsync(0));
-    const button = screen.getByRole('button', { name: 'Get new-order notifications on this device' });
+    const button = screen.getByRole<HTMLButtonElement>('button', { name: 'Get new-order notifications on this device' });
     fireEvent.click(button);
     await act(() => vi.advanceTimersByTimeAsync(1_000));
-    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(button.disabled).toBe(true);
     expect(screen.queryByRole('alert')).toBeNull();
 
     await act(() => vi.advanceTimersByTimeAsync(PUSH_SERVICE_TIMEOUT_MS));
     expect(screen.getByRole('alert').textContent).toBe(PUSH_SERVICE_TIMEOUT_MESSAGE);
-    expect((screen.getByRole('button', { name: 'Get new-order notifications on this device' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Get new-order notifications on this device' }).disabled).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('New-order notifications are off for this device.');
   });
 });

@@ -10,9 +10,9 @@ const STATE_TEXT: Record<PushState, string> = {
 
 /** What the toggle drives: the browser's Web Push by default. */
 export interface PushControls {
-  current(): Promise<PushState>;
-  on(): Promise<PushState>;
-  off(): Promise<PushState>;
+  current: () => Promise<PushState>;
+  on: () => Promise<PushState>;
+  off: () => Promise<PushState>;
 }
 
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };

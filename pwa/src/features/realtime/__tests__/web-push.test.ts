@@ -4,12 +4,12 @@ import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, PushServiceTimeo
 /** A browser whose push service is out of reach: `subscribe()` is never answered, as in Chromium without a route to it. */
 function unreachablePushService(overrides: Partial<PushEnvironment> = {}) {
   const subscribe = vi.fn(() => new Promise<PushSubscription>(() => {}));
-  const send = vi.fn(async () => undefined);
+  const send = vi.fn(() => Promise.resolve(undefined));
   const env: PushEnvironment = {
     supported: () => true,
-    requestPermission: async () => 'granted',
-    publicKey: async () => 'BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U',
-    registration: async () => ({ pushManager: { getSubscription: async () => null, subscribe } as unknown as PushManager }),
+    requestPermission: () => Promise.resolve('granted'),
+    publicKey: () => Promise.resolve('BEl62iUYgUivxIkv69yViEuiBIa-Ib9-SkvMeAtA3LFgDzkrxZJjSgSnfckjBJuBkr3qBUYIHBQFLXYp5Nksh8U'),
+    registration: () => Promise.resolve({ pushManager: { getSubscription: () => Promise.resolve(null), subscribe } as unknown as PushManager }),
     send,
     timeoutMs: PUSH_SERVICE_TIMEOUT_MS,
     ...overrides,
@@ -56,7 +56,10 @@ describe('issue 12 item 11: Web Push opt-in when the push service cannot be reac
   it('a push service that answers in time subscribes as before', async () => {
     const subscription = { toJSON: () => ({ endpoint: 'https://push.example/1', keys: { p256dh: 'p', auth: 'a' } }) };
     const { env, send } = unreachablePushService({
-      registration: async () => ({ pushManager: { getSubscription: async () => null, subscribe: async () => subscription } as unknown as PushManager }),
+      registration: () =>
+        Promise.resolve({
+          pushManager: { getSubscription: () => Promise.resolve(null), subscribe: () => Promise.resolve(subscription) } as unknown as PushManager,
+        }),
     });
     await expect(turnPushOn(env)).resolves.toBe('on');
     expect(send).toHaveBeenCalledWith(subscription.toJSON());
