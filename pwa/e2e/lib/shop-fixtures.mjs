@@ -3,8 +3,13 @@
 import assert from 'node:assert/strict';
 import { ADDRESS, apiLogin, newShopper } from './shopper-steps.mjs';
 
-/** @param {{ token?: string, body?: unknown, method?: string }} [options] */
-async function call(baseUrl, path, { token, body, method } = {}) {
+/**
+ * @param {string} baseUrl
+ * @param {string} path
+ * @param {{ token?: string, body?: unknown, method?: string }} [options]
+ */
+async function call(baseUrl, path, options = {}) {
+  const { token, body, method } = options;
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method: method ?? (body ? 'POST' : 'GET'),
     headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
