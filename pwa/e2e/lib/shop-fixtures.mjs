@@ -20,9 +20,9 @@ async function call(baseUrl, path, options = {}) {
   return answer;
 }
 
-/** A registered, signed-in shopper with one saved address: { ...shopper, token, addressId }. */
-export async function apiShopper(baseUrl, tag, address = {}) {
-  const shopper = newShopper(tag);
+/** A registered, signed-in shopper with one saved address: { ...shopper, token, addressId }. `who` overrides name, email or password. */
+export async function apiShopper(baseUrl, tag, address = {}, who = {}) {
+  const shopper = { ...newShopper(tag), ...who };
   await call(baseUrl, 'user/register', { body: { ...shopper, confirmPassword: shopper.password } });
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
   const fields = {

@@ -33,7 +33,8 @@ export async function refreshNewOrders(): Promise<void> {
 export function markOrdersSeen(): Promise<void> {
   ++ticket;
   store.set(newOrdersCountAtom, 0);
-  const storing = http.post(NEW_ORDERS_SEEN_PATH, { context: { silent: true } }).catch(() => undefined);
+  // keepalive: leaving or reloading the page right away does not cancel it
+  const storing = http.post(NEW_ORDERS_SEEN_PATH, { context: { silent: true }, keepalive: true }).catch(() => undefined);
   seenStoring = storing;
   return storing.then(() => undefined);
 }
