@@ -10,7 +10,7 @@ export { cartSyncResults } from '../cart/cart-sync-results.table.js';
 export { passwordResetCodes, passwordResetRequests } from '../users/password-reset.table.js';
 export { wishlistItems } from '../wishlist/wishlist.table.js';
 export { reviews } from '../reviews/reviews.table.js';
-export { orders, orderLines } from '../orders/orders.table.js';
+export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';
 export { stripeEvents } from '../payments/stripe-events.table.js';
 export { pushSubscriptions } from '../push/push-subscriptions.table.js';
 export { seedRuns } from './seed/seed-runs.table.js';

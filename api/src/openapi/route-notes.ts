@@ -65,6 +65,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/order/cancel': { errors: [409] },
   'POST /api/order/update-status': { errors: [409] },
   'POST /api/order/admin/update-status': { errors: [409] },
+  'GET /api/order/admin/new-orders': { summary: "This admin's New Orders badge: orders placed since they last opened Manage Orders" },
+  'POST /api/order/admin/new-orders/seen': { summary: 'This admin opened Manage Orders: their New Orders badge starts again from 0' },
   'POST /api/order/webhook': {
     summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',
     rawBody: 'A Stripe event, verified against the stripe-signature header',

@@ -1,6 +1,8 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import type { NewOrdersCount } from '@haat/shared/orders/new-orders';
 import { AdminOrdersQuery, UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
-import { Auth } from '../auth/guards.js';
+import { Auth, CurrentUser } from '../auth/guards.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { OrderReader } from './order-reader.js';
@@ -13,6 +15,21 @@ export class AdminOrdersController {
     private readonly reader: OrderReader,
     private readonly orders: OrdersService,
   ) {}
+
+  /** The New Orders badge of this admin: orders placed since they last opened Manage Orders (issue 12 item 14). */
+  @Get('admin/new-orders')
+  @Auth('ADMIN')
+  async newOrders(@CurrentUser() user: AuthUser) {
+    return ok<NewOrdersCount>(await this.orders.newOrdersFor(user.id), 'New orders');
+  }
+
+  /** This admin opened Manage Orders (or moved an order there): their badge starts again from 0. */
+  @Post('admin/new-orders/seen')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async seen(@CurrentUser() user: AuthUser) {
+    return ok<NewOrdersCount>(await this.orders.markOrdersSeen(user.id), 'Orders seen');
+  }
 
   @Get('admin/orders')
   @Auth('ADMIN')

@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { orderLines, orders } from './orders.table.js';
+import { adminOrderViews, orderLines, orders } from './orders.table.js';
 import type { DbOrTx } from './order-tx.js';
 
 // The orders domain's queries that other domains run (payments, users), some inside their own transaction.
@@ -38,4 +38,37 @@ export async function buyersWithDelivered(db: Db, productId: string, userIds: re
     .innerJoin(orderLines, eq(orderLines.orderId, orders.id))
     .where(and(eq(orderLines.productId, productId), eq(orders.status, 'DELIVERED'), inArray(orders.userId, [...userIds])));
   return new Set(rows.map((r) => r.userId));
+}
+
+/**
+ * When this admin last opened Manage Orders, and how many orders were placed after that (issue 12 item 14).
+ * "Placed" is the PLACED entry of the history: a cash-on-delivery order when it is created, a card order
+ * once it is paid (an unpaid one is not a new order yet). A card order is paid within a day of being created
+ * (Stripe Checkout sessions expire by then), so only orders created since a day before `seenAt` are read.
+ */
+export async function newOrdersFor(db: Db, adminId: string): Promise<{ count: number; seenAt: Date | null }> {
+  const [view] = await db.select({ seenAt: adminOrderViews.seenAt }).from(adminOrderViews).where(eq(adminOrderViews.userId, adminId)).limit(1);
+  const seenAt = view?.seenAt ?? null;
+  const placed = sql`${orders.statusHistory} @> '[{"status":"PLACED"}]'::jsonb`;
+  const where =
+    seenAt === null
+      ? placed
+      : and(
+          gt(orders.createdAt, new Date(seenAt.getTime() - PAYMENT_WINDOW_MS)),
+          sql`exists (select 1 from jsonb_array_elements(${orders.statusHistory}) as h(entry)
+                      where h.entry->>'status' = 'PLACED' and (h.entry->>'updatedAt')::timestamptz > ${seenAt.toISOString()}::timestamptz)`,
+        );
+  const [row] = await db.select({ n: count() }).from(orders).where(where);
+  return { count: Number(row?.n ?? 0), seenAt };
+}
+
+const PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** This admin has opened Manage Orders now: the badge starts again from 0. */
+export async function markOrdersSeen(db: Db, adminId: string, at: Date = new Date()): Promise<Date> {
+  await db
+    .insert(adminOrderViews)
+    .values({ userId: adminId, seenAt: at })
+    .onConflictDoUpdate({ target: adminOrderViews.userId, set: { seenAt: at } });
+  return at;
 }

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { canAdminMoveTo, canCustomerCancel, type OrderStage } from '@haat/shared/orders/order-stages';
+import type { NewOrdersCount } from '@haat/shared/orders/new-orders';
 import type { Order } from '@haat/shared/orders/order.types';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
@@ -7,6 +8,7 @@ import { AppError, notFound } from '../common/app-error.js';
 import { OrderEvents, type ChangeCause } from './order-events.js';
 import { OrderReader } from './order-reader.js';
 import { lockOrder, moveToStage } from './order-transitions.js';
+import { markOrdersSeen, newOrdersFor } from './orders.repository.js';
 import type { OrderRow } from './orders.table.js';
 
 /** Moving existing orders: a customer cancelling their own, an admin advancing any. */
@@ -17,6 +19,17 @@ export class OrdersService {
     private readonly reader: OrderReader,
     private readonly events: OrderEvents,
   ) {}
+
+  /** The admin's New Orders badge (issue 12 item 14). */
+  async newOrdersFor(adminId: string): Promise<NewOrdersCount> {
+    const { count, seenAt } = await newOrdersFor(this.db, adminId);
+    return { count, seenAt: seenAt?.toISOString() ?? null };
+  }
+
+  /** The admin opened Manage Orders: their badge starts again from 0. */
+  async markOrdersSeen(adminId: string): Promise<NewOrdersCount> {
+    return { count: 0, seenAt: (await markOrdersSeen(this.db, adminId)).toISOString() };
+  }
 
   /** Own orders only: another customer's order answers 404, exactly like an unknown one. */
   cancelOwn(userId: string, orderId: string): Promise<Order> {

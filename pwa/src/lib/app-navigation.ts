@@ -1,4 +1,5 @@
-type Navigate = (path: string, options?: { replace?: boolean }) => void;
+type NavigateOptions = { replace?: boolean; state?: unknown };
+type Navigate = (path: string, options?: NavigateOptions) => void;
 
 // Until the router registers itself, a full page load is the only way to move.
 let navigate: Navigate = (path, options) => (options?.replace ? window.location.replace(path) : window.location.assign(path));
@@ -9,6 +10,6 @@ export function registerNavigator(fn: Navigate): void {
 }
 
 /** Moves the user from outside React (the HTTP client's session end, the outbox). */
-export function navigateTo(path: string, options?: { replace?: boolean }): void {
+export function navigateTo(path: string, options?: NavigateOptions): void {
   navigate(path, options);
 }

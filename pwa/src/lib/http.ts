@@ -2,6 +2,7 @@ import { createHttp } from './create-http';
 import { toast } from './toast';
 import { endSession } from './session';
 import { navigateTo } from './app-navigation';
+import { loginReturnState } from './login-redirect-rule';
 
 /**
  * THE one HTTP client of the PWA (STYLE.md): every call to the API goes through it, so every call
@@ -13,6 +14,7 @@ export const http = createHttp({
   onError: (message) => toast.error(message),
   onAuthLost: (redirect) => {
     endSession();
-    if (redirect) navigateTo('/login');
+    // Signing in again brings the user back to the page they were on.
+    if (redirect) navigateTo('/login', { state: loginReturnState(`${location.pathname}${location.search}`) });
   },
 });

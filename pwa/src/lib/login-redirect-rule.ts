@@ -13,3 +13,23 @@ export function shouldSendToLogin(callUrl: string, pagePath: string): boolean {
   if (path === '' || path === '/') return false;
   return !path.split('/').some((segment) => PUBLIC_SEGMENTS.has(segment));
 }
+
+/** What /login is handed (router state) by a page that needed a session: where to go back after signing in. */
+export interface LoginReturn {
+  from?: unknown;
+}
+
+/** The router state for /login when the user is sent there from `path` (nothing for the login page itself). */
+export function loginReturnState(path: string): LoginReturn | undefined {
+  return path && path !== '/login' ? { from: path } : undefined;
+}
+
+/**
+ * Where a fresh sign-in goes: back to the page that sent the user to /login, when that is a path of this
+ * app (one leading slash: never `//host` or `/\host`, which browsers read as another origin), else `/`.
+ */
+export function returnPathAfterLogin(state: unknown): string {
+  const from = (state as LoginReturn | null | undefined)?.from;
+  if (typeof from !== 'string' || !/^\/(?![/\\])/.test(from) || from.startsWith('/login')) return '/';
+  return from;
+}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { db } from '../../lib/db';
 import { toast } from '../../lib/toast';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { addressApi } from './api';
 import { AddressDialog } from './components/address-dialog';
@@ -14,7 +15,10 @@ export function AddressPage() {
   usePageMeta({ title: 'My Addresses | Haat' });
   const { addresses, loaded } = useAddresses();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
+  // Deleting cannot be undone from the app: it asks first, and nothing is sent unless confirmed.
+  const [deleting, setDeleting] = useState<Address | null>(null);
   const remove = async (address: Address) => {
+    setDeleting(null);
     try {
       const answer = await addressApi.disable(address._id);
       await db.addresses.delete(address._id);
@@ -40,12 +44,21 @@ export function AddressPage() {
               <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit address of ${a.name}`} onClick={() => setEditing(a)}>
                 Edit
               </button>
-              <button type="button" className="btn btn--ghost btn--small" aria-label={`Delete address of ${a.name}`} onClick={() => void remove(a)}>
+              <button type="button" className="btn btn--ghost btn--small" aria-label={`Delete address of ${a.name}`} onClick={() => setDeleting(a)}>
                 Delete
               </button>
             </span>
           </div>
         ))}
+        <ConfirmDialog
+          open={deleting !== null}
+          title="Delete this address?"
+          message={deleting ? `${deleting.name}, ${deleting.address_line}, ${deleting.city} ${deleting.pincode} will be removed from your addresses.` : ''}
+          confirmLabel="Delete"
+          keepLabel="Keep address"
+          onConfirm={() => deleting && void remove(deleting)}
+          onKeep={() => setDeleting(null)}
+        />
         {editing && <AddressDialog address={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
       </section>
     </DashboardFrame>

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, useNavigate } from 'react-router-dom';
+import { loginReturnState } from '../../lib/login-redirect-rule';
 import { isSignedInAtom } from '../../lib/session';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AccountMenu } from './components/account-menu';
@@ -9,7 +10,7 @@ export function UserMenuPage() {
   usePageMeta({ title: 'My Account | Haat' });
   const navigate = useNavigate();
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn) return <Navigate to="/login" replace />;
+  if (!signedIn) return <Navigate to="/login" replace state={loginReturnState('/user')} />;
   return (
     <div className="user-menu-page">
       <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label="Close" onClick={() => navigate(-1)}>

@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
 import { ORDER_STAGES, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
@@ -38,55 +39,84 @@ export function AllOrdersPage() {
   );
 }
 
+/** Whether the box's content is wider than the box (it then scrolls sideways), kept up to date on resizes. */
+function useWiderThanBox(deps: unknown[]) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [wider, setWider] = useState(false);
+  useEffect(() => {
+    const box = ref.current;
+    if (!box) return undefined;
+    const measure = () => setWider(box.scrollWidth > box.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- re-measured when the rows change
+  }, deps);
+  return { ref, wider };
+}
+
 function AllOrdersTable() {
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
+  const { ref, wider } = useWiderThanBox([loaded, orders.length]);
   return (
     <section className="all-orders">
       <h1>All Orders</h1>
+      {wider && (
+        <p className="all-orders__hint" data-testid="all-orders-scroll-hint">
+          <span aria-hidden="true">⇆</span> Scroll the table sideways to see every column.
+        </p>
+      )}
       {!loaded ? (
         <p className="state-box">Loading orders...</p>
       ) : orders.length === 0 ? (
         <p className="state-box">No orders found</p>
       ) : (
-        <table>
-          <thead>
-            <tr>
-              {['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status'].map((h) => (
-                <th key={h} scope="col">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {orders.map((order) => (
-              <tr key={order.orderId} data-testid="all-orders-row">
-                <td>{order.orderId}</td>
-                <td>{who(order)}</td>
-                <td>{order.product_details.map((l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name)).join(', ')}</td>
-                <td>{order.quantity}</td>
-                <td>{formatInr(order.totalAmt)}</td>
-                <td>{order.delivery_address.address}</td>
-                <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
-                <td>
-                  <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
-                    {MOVES.map((stage) => (
-                      <button
-                        key={stage}
-                        type="button"
-                        className="btn btn--ghost btn--small"
-                        disabled={buttonDisabled(order, stage, updating === order.orderId)}
-                        onClick={() => void move(order.orderId, stage)}
-                      >
-                        {STAGE_LABELS[stage]}
-                      </button>
-                    ))}
-                  </div>
-                </td>
+        // Its own scroller, no taller than the screen: the sideways scrollbar is always in view (issue 12 item 12),
+        // and it takes the keyboard's arrow keys once focused.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1)
+        <div ref={ref} className={`all-orders__scroller${wider ? ' is-wider' : ''}`} tabIndex={0} role="region" aria-label="All orders table">
+          <table>
+            <thead>
+              <tr>
+                {['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status'].map((h) => (
+                  <th key={h} scope="col">
+                    {h}
+                  </th>
+                ))}
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {orders.map((order) => (
+                <tr key={order.orderId} data-testid="all-orders-row">
+                  <td>{order.orderId}</td>
+                  <td>{who(order)}</td>
+                  <td>{order.product_details.map((l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name)).join(', ')}</td>
+                  <td>{order.quantity}</td>
+                  <td>{formatInr(order.totalAmt)}</td>
+                  <td className="all-orders__address">{order.delivery_address.address}</td>
+                  <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
+                  <td>
+                    <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
+                      {MOVES.map((stage) => (
+                        <button
+                          key={stage}
+                          type="button"
+                          className="btn btn--ghost btn--small"
+                          disabled={buttonDisabled(order, stage, updating === order.orderId)}
+                          onClick={() => void move(order.orderId, stage)}
+                        >
+                          {STAGE_LABELS[stage]}
+                        </button>
+                      ))}
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {hasMore && (
         <button type="button" className="btn btn--ghost" onClick={loadMore}>

@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtomValue } from 'jotai';
 import { Link, useLocation } from 'react-router-dom';
 import { isNetworkProblem } from '../../lib/http-problem';
 import { isAdminAtom } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { DashboardFrame } from '../account/public';
-import { newOrdersCountAtom, nextNewOrderCount, useRealtime } from '../realtime/public';
+import { markOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { PushToggle } from './components/push-toggle';
@@ -55,10 +55,15 @@ function YourOrders() {
 function ManageOrders() {
   usePageMeta({ title: 'Manage Orders | Haat' });
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
-  const setCount = useSetAtom(newOrdersCountAtom);
+  // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too (issue 12 item 14).
   useEffect(() => {
-    setCount((n) => nextNewOrderCount(n, { type: 'opened-orders' }));
-  }, [setCount]);
+    void markOrdersSeen();
+  }, []);
+  // Moving an order is handling it: whatever arrived while this page was open has been seen too.
+  const handle = async (orderId: string, status: Parameters<typeof move>[1]) => {
+    await move(orderId, status);
+    void markOrdersSeen();
+  };
 
   return (
     <section className="my-orders">
@@ -69,7 +74,7 @@ function ManageOrders() {
         loading={!loaded}
         render={(order) => (
           <OrderCard key={order.orderId} order={order}>
-            <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void move(order.orderId, status)} />
+            <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void handle(order.orderId, status)} />
           </OrderCard>
         )}
       />

@@ -3,7 +3,15 @@
  * (realtime-connection.ts, with socket.io-client) stays behind useRealtime's lazy import.
  */
 export { NewOrdersBadge } from './new-orders-badge';
-export { nextNewOrderCount } from './realtime-events';
+export { markOrdersSeen } from './new-orders-counter';
 export { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
 export { useRealtime } from './use-realtime';
-export { currentPushState, turnPushOff, turnPushOn, type PushState } from './web-push';
+export {
+  currentPushState,
+  PUSH_SERVICE_TIMEOUT_MESSAGE,
+  PUSH_SERVICE_TIMEOUT_MS,
+  turnPushOff,
+  turnPushOn,
+  type PushEnvironment,
+  type PushState,
+} from './web-push';

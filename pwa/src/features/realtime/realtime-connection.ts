@@ -6,6 +6,7 @@ import { http } from '../../lib/http';
 import { userAtom } from '../../lib/session';
 import { tokens } from '../../lib/tokens';
 import { reloadOrders } from '../../lib/order-store';
+import { countNewOrder } from './new-orders-counter';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice, nextNewOrderCount } from './realtime-events';
 import { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
@@ -18,7 +19,7 @@ let owner: string | null = null;
 
 const handlers = createRealtimeHandlers({
   isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
-  countNewOrder: () => store.set(newOrdersCountAtom, (n) => nextNewOrderCount(n, { type: 'new-order' })),
+  countNewOrder,
   refreshAdminOrders: () => store.set(adminOrdersStampAtom, (n) => n + 1),
   notifyNewOrder: (event) => void showNewOrderNotification(event),
   updateStoredOrder: (event) => void updateStoredOrder(event),

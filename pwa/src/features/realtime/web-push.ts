@@ -29,18 +29,73 @@ export async function currentPushState(): Promise<PushState> {
   return existing && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
-/** Asks permission, subscribes with the API's VAPID key and gives the subscription to the API. */
-export async function turnPushOn(): Promise<PushState> {
-  if (!pushSupported()) return 'unsupported';
-  const permission = await Notification.requestPermission();
+/**
+ * How long the browser may take to reach its push service (issue 12 item 11). Chromium without a route to
+ * its push service leaves `subscribe()` pending for 40 s and more; a healthy one answers in about a second.
+ */
+export const PUSH_SERVICE_TIMEOUT_MS = 12_000;
+
+export const PUSH_SERVICE_TIMEOUT_MESSAGE =
+  "This browser could not reach its push service, so notifications were not turned on. Check the connection (or a blocker of Google's or Mozilla's push servers) and try again.";
+
+/** The browser could not reach its push service in time: nothing was subscribed on the server. */
+export class PushServiceTimeoutError extends Error {
+  constructor() {
+    super(PUSH_SERVICE_TIMEOUT_MESSAGE);
+    this.name = 'PushServiceTimeoutError';
+  }
+}
+
+/** Rejects with PushServiceTimeoutError when `step` has not settled within `ms`. */
+function within<T>(step: Promise<T>, ms: number): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushServiceTimeoutError()), ms);
+  });
+  return Promise.race([step, late]).finally(() => clearTimeout(timer));
+}
+
+/** What turning push on needs from the browser and the API; the real ones by default, others in tests. */
+export interface PushEnvironment {
+  supported(): boolean;
+  requestPermission(): Promise<NotificationPermission>;
+  publicKey(): Promise<string>;
+  registration(): Promise<Pick<ServiceWorkerRegistration, 'pushManager'>>;
+  send(subscription: PushSubscriptionJSON): Promise<unknown>;
+  timeoutMs: number;
+}
+
+const browserPush: PushEnvironment = {
+  supported: pushSupported,
+  requestPermission: () => Notification.requestPermission(),
+  publicKey: async () => (await http.get('push/public-key').json<Envelope<{ publicKey: string }>>()).data!.publicKey,
+  registration,
+  send: (subscription) => http.post('push/subscribe', { json: subscription }),
+  timeoutMs: PUSH_SERVICE_TIMEOUT_MS,
+};
+
+/**
+ * Asks permission, subscribes with the API's VAPID key and gives the subscription to the API. The
+ * browser's part (its service worker, its push service) must answer within `timeoutMs`, else this
+ * rejects with PushServiceTimeoutError instead of leaving the control waiting for ever. The permission
+ * prompt is not timed: the person answers it at their own pace.
+ */
+export async function turnPushOn(env: PushEnvironment = browserPush): Promise<PushState> {
+  if (!env.supported()) return 'unsupported';
+  const permission = await env.requestPermission();
   if (permission === 'denied') return 'blocked';
   if (permission !== 'granted') return 'off';
-  const { data } = await http.get('push/public-key').json<Envelope<{ publicKey: string }>>();
-  const reg = await registration();
-  const subscription =
-    (await reg.pushManager.getSubscription()) ??
-    (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(data!.publicKey) }));
-  await http.post('push/subscribe', { json: subscription.toJSON() });
+  const publicKey = await env.publicKey();
+  const subscription = await within(
+    (async () => {
+      const { pushManager } = await env.registration();
+      return (
+        (await pushManager.getSubscription()) ?? (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }))
+      );
+    })(),
+    env.timeoutMs,
+  );
+  await env.send(subscription.toJSON());
   return 'on';
 }
 

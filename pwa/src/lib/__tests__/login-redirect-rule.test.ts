@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shouldSendToLogin } from '../login-redirect-rule';
+import { loginReturnState, returnPathAfterLogin, shouldSendToLogin } from '../login-redirect-rule';
 
 describe('spec §4: where a lost session sends the user', () => {
   it.each([
@@ -13,5 +13,26 @@ describe('spec §4: where a lost session sends the user', () => {
     ['/api/productivity/x', '/cart', true], // a segment, not a prefix
   ])('a failing %s seen on %s → /login: %s', (call, page, expected) => {
     expect(shouldSendToLogin(call, page)).toBe(expected);
+  });
+});
+
+describe('issue 12 item 4: signing in returns to the page that needed a session', () => {
+  it.each([
+    [{ from: '/dashboard/category' }, '/dashboard/category'],
+    [{ from: '/dashboard/allorders?page=2' }, '/dashboard/allorders?page=2'],
+    [undefined, '/'],
+    [null, '/'],
+    [{ from: 42 }, '/'],
+    [{ from: 'https://evil.test/' }, '/'], // another origin
+    [{ from: '//evil.test/x' }, '/'], // protocol-relative: another origin
+    [{ from: '/\\evil.test' }, '/'], // browsers read a backslash as a slash
+    [{ from: '/login' }, '/'], // no loop back to the login page
+  ])('state %j → %s', (state, expected) => {
+    expect(returnPathAfterLogin(state)).toBe(expected);
+  });
+
+  it('the login page itself hands on no return path', () => {
+    expect(loginReturnState('/login')).toBeUndefined();
+    expect(returnPathAfterLogin(loginReturnState('/dashboard/subcategory'))).toBe('/dashboard/subcategory');
   });
 });

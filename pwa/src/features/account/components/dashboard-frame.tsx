@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { Navigate } from 'react-router-dom';
+import { Navigate, useLocation } from 'react-router-dom';
+import { loginReturnState } from '../../../lib/login-redirect-rule';
 import { isSignedInAtom } from '../../../lib/session';
 import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
 import { NewOrdersBadge, useRealtime } from '../../realtime/public';
@@ -14,8 +15,10 @@ import './account.css';
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const signedIn = useAtomValue(isSignedInAtom);
   const narrow = useMediaQuery(NARROW);
+  const { pathname, search } = useLocation();
   useRealtime();
-  if (!signedIn) return <Navigate to="/login" replace />;
+  // Signed out or the session expired: the login page, which comes back here once signed in.
+  if (!signedIn) return <Navigate to="/login" replace state={loginReturnState(`${pathname}${search}`)} />;
   return (
     <div className="dashboard">
       <div className="dashboard__head">

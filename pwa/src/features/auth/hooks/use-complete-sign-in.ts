@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { LoginTokens } from '@haat/shared/users/user.types';
+import { returnPathAfterLogin } from '../../../lib/login-redirect-rule';
 import { tokens } from '../../../lib/tokens';
 import { endSession, setSessionUser } from '../../../lib/session';
 import { claimUserData } from '../../../lib/user-data';
@@ -11,9 +12,11 @@ import { authApi } from '../api';
 /**
  * Spec §4 "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
  * The cart, addresses and orders reload when the session user changes (app/session-sync.tsx).
+ * A page that sent the user to /login (a dashboard page, an expired session) is returned to instead of /.
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
+  const returnTo = returnPathAfterLogin(useLocation().state);
   return useCallback(
     async (pair: LoginTokens) => {
       // Forget any previous shopper first: nothing queued by them may go out with the new tokens.
@@ -30,8 +33,8 @@ export function useCompleteSignIn() {
       }
       // One message for one event: the header's (spec §1), not also a toast of the server's words.
       showHeaderMessage('Login successful!', LIMITS.headerLoginMessageMs);
-      navigate('/', { replace: true });
+      navigate(returnTo, { replace: true });
     },
-    [navigate],
+    [navigate, returnTo],
   );
 }

@@ -5,6 +5,7 @@ import type { SavedOrder } from '../../../lib/account-tables';
 import { db } from '../../../lib/db';
 import { problemOf } from '../../../lib/http-problem';
 import { toast } from '../../../lib/toast';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ordersApi } from '../api';
 import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
@@ -16,7 +17,9 @@ import { paymentSummary } from './payment-summary';
  */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState(false);
   const cancel = async () => {
+    setAsking(false);
     setBusy(true);
     try {
       const answer = await ordersApi.cancel(order.orderId, true);
@@ -50,9 +53,21 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       <OrderProgress history={order.statusHistory} />
       {children ??
         (canCustomerCancel(order.payment_status, order.statusHistory) && (
-          <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void cancel()}>
-            {busy ? 'Loading...' : 'Cancel order'}
-          </button>
+          <>
+            {/* Cancelling cannot be undone: it asks first, and nothing is sent unless confirmed. */}
+            <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => setAsking(true)}>
+              {busy ? 'Loading...' : 'Cancel order'}
+            </button>
+            <ConfirmDialog
+              open={asking}
+              title={`Cancel order #${order.orderId}?`}
+              message="The order will be cancelled. This cannot be undone."
+              confirmLabel="Cancel order"
+              keepLabel="Keep order"
+              onConfirm={() => void cancel()}
+              onKeep={() => setAsking(false)}
+            />
+          </>
         ))}
     </article>
   );

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import { toast } from '../../../lib/toast';
 import { currentPushState, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
 
 const STATE_TEXT: Record<PushState, string> = {
@@ -9,26 +8,42 @@ const STATE_TEXT: Record<PushState, string> = {
   unsupported: 'This browser cannot receive push notifications (on iPhone, add Haat to the Home Screen first).',
 };
 
-/** Web Push for admins: new-order notices even with the app closed. */
-export function PushToggle() {
+/** What the toggle drives: the browser's Web Push by default. */
+export interface PushControls {
+  current: () => Promise<PushState>;
+  on: () => Promise<PushState>;
+  off: () => Promise<PushState>;
+}
+
+const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
+
+/**
+ * Web Push for admins: new-order notices even with the app closed. A failure (the browser's push service
+ * out of reach, issue 12 item 11) gives the control back and says what happened beside it.
+ */
+export function PushToggle({ push = browserPush }: { push?: PushControls }) {
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
-    currentPushState()
+    push
+      .current()
       .then((s) => live && setState(s))
       .catch(() => live && setState('unsupported'));
     return () => {
       live = false;
     };
-  }, []);
+  }, [push]);
 
   const run = async (action: () => Promise<PushState>) => {
     setBusy(true);
+    setProblem(null);
     try {
       setState(await action());
     } catch (error) {
-      toast.error(error instanceof Error && error.message ? error.message : 'Could not change notifications');
+      const message = error instanceof Error && error.message ? error.message : 'Could not change notifications';
+      setProblem(message);
     } finally {
       setBusy(false);
     }
@@ -40,13 +55,18 @@ export function PushToggle() {
       <p className="push-toggle__state" role="status">
         {STATE_TEXT[state]}
       </p>
+      {problem && (
+        <p className="push-toggle__problem" role="alert">
+          {problem}
+        </p>
+      )}
       {state === 'off' && (
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(turnPushOn)}>
+        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.on)}>
           Get new-order notifications on this device
         </button>
       )}
       {state === 'on' && (
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(turnPushOff)}>
+        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.off)}>
           Turn off notifications on this device
         </button>
       )}

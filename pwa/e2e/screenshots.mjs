@@ -1,0 +1,137 @@
+// Photographs the main screens at a phone's and a desktop's size, for people to look at (issue 12):
+// a product page, /checkout with a cart, /success after an order, a listing, and the admin's category,
+// sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
+// (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to
+// pwa/e2e/artifacts/screens/ (git-ignored). Run: cd pwa && node e2e/screenshots.mjs
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createLauncher } from './lib/browser.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, startServer } from './lib/server.mjs';
+import { addFromHome, signIn } from './lib/shopper-steps.mjs';
+import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const screensDir = join(here, 'artifacts', 'screens');
+mkdirSync(screensDir, { recursive: true });
+
+const VIEWPORTS = [
+  { name: '390', width: 390, height: 844 },
+  { name: '1366', width: 1366, height: 900 },
+];
+
+const server = await startServer();
+const { baseUrl } = server;
+const launcher = createLauncher();
+const saved = [];
+let failed = false;
+
+/** A few shoppers and their orders, one of them with a long address, for the admin's order screens. */
+async function seedOrders() {
+  const products = await inStockProducts(baseUrl, 4);
+  const asha = await apiShopper(baseUrl, 'asha');
+  const ravi = await apiShopper(baseUrl, 'ravi', {
+    name: 'Ravi Shankar Venkataraman',
+    building: 'Flat 1204, Tower B, Prestige Lakeside Habitat, Varthur Hobli',
+    address_line: 'Gunjur Village Road, near Sri Venkateshwara Temple, opposite the Bus Depot',
+    district: 'Bengaluru Urban',
+    city: 'Bengaluru',
+    pincode: '560087',
+  });
+  const meera = await apiShopper(baseUrl, 'meera', { name: 'Meera Iyer', city: 'Chennai', state: 'Tamil Nadu', district: 'Chennai', pincode: '600001' });
+  await apiOrder(baseUrl, asha, [[products[0], 2]]);
+  await apiOrder(baseUrl, ravi, [
+    [products[1], 1],
+    [products[2], 3],
+  ]);
+  await apiOrder(baseUrl, meera, [[products[3], 1]]);
+  await apiOrder(baseUrl, asha, [
+    [products[2], 1],
+    [products[0], 1],
+  ]);
+  await apiOrder(baseUrl, ravi, [[products[3], 2]]);
+}
+
+async function shot(page, viewport, name) {
+  await page.waitForLoadState('networkidle').catch(() => undefined);
+  await page.evaluate(() => document.fonts?.ready);
+  const path = join(screensDir, `${name}-${viewport.name}.png`);
+  await page.screenshot({ path, fullPage: false });
+  saved.push(path);
+}
+
+/** Runs one screen's steps; a screen that fails is reported and the others still get their picture. */
+async function step(label, run) {
+  try {
+    await run();
+  } catch (error) {
+    failed = true;
+    console.log(`✗ ${label}: ${error instanceof Error ? error.message.split('\n')[0] : error}`);
+  }
+}
+
+try {
+  await seedOrders();
+  const browser = await launcher.launch();
+  for (const viewport of VIEWPORTS) {
+    const size = { viewport: { width: viewport.width, height: viewport.height } };
+
+    // A shopper: listing, product page, checkout with a cart, success after a cash-on-delivery order.
+    const shopperContext = await browser.newContext(size);
+    const page = await shopperContext.newPage();
+    const shopper = await apiShopper(baseUrl, `shots${viewport.name}`);
+    await step(`listing ${viewport.name}`, async () => {
+      await page.goto(`${baseUrl}/`);
+      await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+      await page.waitForURL((url) => url.pathname.split('/').length === 3);
+      await page.locator('.product-grid .product-card').first().waitFor();
+      await shot(page, viewport, 'listing');
+    });
+    await step(`product ${viewport.name}`, async () => {
+      await page.locator('.product-grid .product-card .product-card__link').first().click();
+      await page.waitForURL(/\/product\//);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await shot(page, viewport, 'product');
+    });
+    await step(`checkout ${viewport.name}`, async () => {
+      await signIn(page, baseUrl, shopper.email, shopper.password);
+      await addFromHome(page, baseUrl, 2);
+      await page.goto(`${baseUrl}/checkout`);
+      const radio = page.getByTestId('address-option').first().getByRole('radio');
+      await radio.waitFor();
+      if (!(await radio.isChecked())) await radio.check();
+      await shot(page, viewport, 'checkout');
+    });
+    await step(`success ${viewport.name}`, async () => {
+      await page.getByRole('button', { name: 'Cash on Delivery' }).click();
+      await page.waitForURL(/\/success\?order=/);
+      await page.getByTestId('order-id').waitFor();
+      await shot(page, viewport, 'success');
+    });
+    await shopperContext.close();
+
+    // The admin's screens.
+    const adminContext = await browser.newContext(size);
+    const admin = await adminContext.newPage();
+    await step(`admin sign-in ${viewport.name}`, () => signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD));
+    for (const [path, heading, name] of [
+      ['/dashboard/category', 'Category Management', 'dashboard-category'],
+      ['/dashboard/subcategory', 'Sub Category', 'dashboard-subcategory'],
+      ['/dashboard/allorders', 'All Orders', 'dashboard-allorders'],
+    ]) {
+      await step(`${name} ${viewport.name}`, async () => {
+        await admin.goto(`${baseUrl}${path}`);
+        await admin.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await admin.locator('[data-testid="category-card"], .admin-table tbody tr, [data-testid="all-orders-row"]').first().waitFor();
+        await shot(admin, viewport, name);
+      });
+    }
+    await adminContext.close();
+  }
+} finally {
+  await launcher.closeAll();
+  await server.stop();
+}
+for (const path of saved) console.log(path);
+console.log(`${saved.length} screenshots in ${screensDir}${failed ? ' (some screens failed, see above)' : ''}`);
+process.exit(failed ? 1 : 0);

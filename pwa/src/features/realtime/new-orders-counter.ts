@@ -1,0 +1,46 @@
+import { getDefaultStore } from 'jotai';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { NEW_ORDERS_PATH, NEW_ORDERS_SEEN_PATH, type NewOrdersCount } from '@haat/shared/orders/new-orders';
+import { http } from '../../lib/http';
+import { newOrdersCountAtom } from './realtime-state';
+
+const store = getDefaultStore();
+
+/**
+ * The admin's New Orders badge (issue 12 item 14). The server keeps when this admin last opened Manage
+ * Orders and counts the orders placed since, so the badge survives reloads and follows the admin across
+ * devices; the socket's new-order events only make it move at once.
+ *
+ * Answers can cross: a count asked for before "seen" was stored may arrive after it. Every call takes a
+ * ticket; only the latest call's answer is shown, and a count is only asked for once "seen" is stored.
+ */
+let ticket = 0;
+let seenStoring: Promise<unknown> = Promise.resolve();
+
+/** Reads the badge from the server (the dashboard opening, a new-order event). Offline it keeps what it shows. */
+export async function refreshNewOrders(): Promise<void> {
+  const mine = ++ticket;
+  await seenStoring;
+  try {
+    const { data } = await http.get(NEW_ORDERS_PATH, { context: { silent: true } }).json<Envelope<NewOrdersCount>>();
+    if (mine === ticket && data) store.set(newOrdersCountAtom, data.count);
+  } catch {
+    // offline, or the session ended: the badge keeps its number until the next read
+  }
+}
+
+/** The admin opened Manage Orders (or moved an order there): 0 at once, and on the server for next time. */
+export function markOrdersSeen(): Promise<void> {
+  ++ticket;
+  store.set(newOrdersCountAtom, 0);
+  // keepalive: leaving or reloading the page right away does not cancel it
+  const storing = http.post(NEW_ORDERS_SEEN_PATH, { context: { silent: true }, keepalive: true }).catch(() => undefined);
+  seenStoring = storing;
+  return storing.then(() => undefined);
+}
+
+/** A new-order event: one more at once, then the server's count (which also covers events missed while away). */
+export function countNewOrder(): void {
+  store.set(newOrdersCountAtom, (n) => n + 1);
+  void refreshNewOrders();
+}
