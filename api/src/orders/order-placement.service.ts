@@ -2,16 +2,17 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
-import { notFound } from '../common/app-error.js';
+import { AppError, notFound } from '../common/app-error.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import { activeAddressOf } from '../addresses/addresses.repository.js';
-import { removeFromCart } from '../cart/cart.repository.js';
-import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
+import type { OrderLineRow, OrderRow } from './orders.table.js';
+import { placeOrderStatement } from './order-statement.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
-import { assertClientTotal, priceChanged, priceOrder, type PricedOrder } from './order-pricing.js';
+import { assertClientTotal, priceChanged, priceOrder, type PricedOrder, type SaleableProduct } from './order-pricing.js';
 import { outOfStock } from '../products/out-of-stock.js';
-import { loadSaleable, takeStock } from './order-stock.js';
+import { loadSaleable } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderEvents } from './order-events.js';
 import { OrderReader } from './order-reader.js';
@@ -25,9 +26,10 @@ export interface Placed {
 }
 
 /**
- * Placing an order is a short chain: answer a retried key → check the address → price from our
- * own rows and compare with what the shopper saw → one transaction that writes the order, takes
- * the stock conditionally and clears the ordered cart lines → tell the listeners.
+ * Placing an order is a short chain: check the address and price from our own rows (in parallel)
+ * and compare with what the shopper saw → one statement that takes the stock conditionally first
+ * and only then writes the order and clears the ordered cart lines → tell the listeners. A retried
+ * key is answered with its first order (looked up only when placing did not go through).
  */
 @Injectable()
 export class OrderPlacementService {
@@ -39,10 +41,26 @@ export class OrderPlacementService {
 
   async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {
     const requestHash = idempotencyKey ? orderFingerprint(method, input) : null;
-    if (idempotencyKey) {
-      const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
-      if (first) return replayOf(first, requestHash);
+    try {
+      return await this.placeOnce(userId, input, method, idempotencyKey, requestHash);
+    } catch (error) {
+      // A key seen before is answered with its order whatever happened since (stock sold out, prices
+      // moved). Looked up only when placing did not go through: the common first try saves the query.
+      if (idempotencyKey && (error instanceof AppError || isUniqueViolation(error))) {
+        const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
+        if (first) return replayOf(first, requestHash);
+      }
+      throw error;
     }
+  }
+
+  private async placeOnce(
+    userId: string,
+    input: PlaceOrderInput,
+    method: PaymentMethod,
+    idempotencyKey: string | undefined,
+    requestHash: string | null,
+  ): Promise<Placed> {
     const items = mergeLines(input.items);
     const [address, saleable] = await Promise.all([
       this.ownAddress(userId, input.addressId),
@@ -53,7 +71,7 @@ export class OrderPlacementService {
     ]);
     const priced = priceOrder(items, saleable);
     assertClientTotal(input.totalAmt, priced);
-    // Cheap early answer for what is plainly short; the transaction's conditional update decides.
+    // Cheap early answer for what is plainly short; the statement's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
       if (product && product.stock < item.quantity) throw outOfStock(product, item.quantity);
@@ -67,17 +85,17 @@ export class OrderPlacementService {
         if (method === 'COD') this.events.placed({ order: row, previousPaymentStatus: row.paymentStatus, cause: 'customer', committedAt: Date.now() });
         return { order: row, lines, created: true };
       }
-      if (idempotencyKey) {
-        // The same key committed first in a concurrent request: answer that order.
-        const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
-        if (first) return replayOf(first, requestHash);
-      }
     }
     throw new Error('Could not allocate an order number');
   }
 
-  /** The transaction. Null when the insert met an existing key or id, before any stock was taken. */
-  private write(
+  /**
+   * One statement (see placeOrderStatement): take the stock, write the order and its lines, clear
+   * the ordered cart lines. Null when the new order number was taken (nothing was written). A
+   * concurrent retry with the same key waits on the key's unique index and then fails with a unique
+   * violation, which undoes its whole statement, stock included: `place` answers the first order.
+   */
+  private async write(
     id: string,
     userId: string,
     method: PaymentMethod,
@@ -89,66 +107,59 @@ export class OrderPlacementService {
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const cod = method === 'COD';
-    return this.db.transaction(async (tx) => {
-      // The order row goes first: a concurrent retry with the same key waits here on the unique
-      // index and then finds the conflict, so it never takes stock twice.
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id,
-          userId,
-          paymentMethod: method,
-          paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT',
-          status: cod ? 'PLACED' : null,
-          statusHistory: cod ? [{ status: 'PLACED', updatedAt: now.toISOString() }] : [],
-          subTotalAmt: priced.subTotalAmt,
-          totalAmt: priced.totalAmt,
-          quantity: priced.quantity,
-          deliveryAddress,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return null;
-      const lines: OrderLineRow[] = priced.lines.map((line, position) => ({
-        id: newId(),
-        orderId: id,
-        productId: line.productId,
-        position,
-        name: line.name,
-        image: line.image,
-        unit: line.unit,
-        quantity: line.quantity,
-        price: line.price,
-        discount: line.discount,
-        unitPrice: line.unitPrice,
-        subTotalAmt: line.subTotalAmt,
-      }));
-      await tx.insert(orderLines).values(lines);
-      const failure = await takeStock(tx, priced.lines);
-      if (failure?.kind === 'stock') throw outOfStock(failure.product, items.find((i) => i.productId === failure.product.id)?.quantity ?? 0);
-      if (failure?.kind === 'price')
-        throw priceChanged(
-          priceOrder(
-            items,
-            await loadSaleable(
-              tx,
-              items.map((i) => i.productId),
-            ),
-          ),
-        );
+    const row: OrderRow = {
+      id,
+      userId,
+      paymentMethod: method,
+      paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT',
+      status: cod ? 'PLACED' : null,
+      statusHistory: cod ? [{ status: 'PLACED', updatedAt: now.toISOString() }] : [],
+      subTotalAmt: priced.subTotalAmt,
+      totalAmt: priced.totalAmt,
+      quantity: priced.quantity,
+      deliveryAddress,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+      stripeSessionId: null,
+      stripeSessionUrl: null,
+      stripePaymentIntent: null,
+      stripeRefundId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const lines: OrderLineRow[] = priced.lines.map((line, position) => ({
+      id: newId(),
+      orderId: id,
+      productId: line.productId,
+      position,
+      name: line.name,
+      image: line.image,
+      unit: line.unit,
+      quantity: line.quantity,
+      price: line.price,
+      discount: line.discount,
+      unitPrice: line.unitPrice,
+      subTotalAmt: line.subTotalAmt,
+    }));
+    let placed: boolean;
+    try {
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      if (cod)
-        await removeFromCart(
-          tx,
-          userId,
-          items.map((i) => i.productId),
-        );
-      return { row, lines };
-    });
+      placed = await placeOrderStatement(this.db, row, lines, priced.lines, cod);
+    } catch (error) {
+      if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
+      throw error;
+    }
+    if (placed) return { row, lines };
+    // Nothing was written: say why from the rows as they are now.
+    const now2 = await loadSaleable(
+      this.db,
+      items.map((i) => i.productId),
+    );
+    for (const item of items) {
+      const product = now2.get(item.productId) as SaleableProduct;
+      if (product.stock < item.quantity) throw outOfStock(product, item.quantity);
+    }
+    throw priceChanged(priceOrder(items, now2));
   }
 
   private async ownAddress(userId: string, addressId: string) {
@@ -169,4 +180,10 @@ function mergeLines(items: ReadonlyArray<{ productId: string; quantity: number }
   const merged = new Map<string, number>();
   for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
   return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+}
+
+/** The constraint a driver error names, wrapped by drizzle or not. */
+function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: string; cause?: { constraint?: string } } | undefined;
+  return e?.constraint ?? e?.cause?.constraint;
 }

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
-import { returnProductStock, saleableRowsByIds, takeProductStock } from '../products/products.repository.js';
+import { returnProductStock, saleableRowsByIds } from '../products/products.repository.js';
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
@@ -14,30 +14,6 @@ export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<
     if (!row.publish) throw new AppError(409, ErrorCode.Unavailable, `${row.name} is no longer available.`, { productId: id });
   }
   return byId;
-}
-
-/** Why a conditional take failed, read inside the same transaction: stock gone or price moved. */
-export type TakeFailure = { kind: 'stock'; product: SaleableProduct } | { kind: 'price'; product: SaleableProduct };
-
-/**
- * Takes stock line by line with `stock = stock - q where stock >= q` (and the price the shopper
- * was charged still current), so concurrent orders can never oversell: the row lock makes a
- * second order wait, and its condition is checked again on the committed stock. Lines go in
- * product-id order so two multi-line orders lock rows in the same order and never deadlock.
- */
-export async function takeStock(
-  tx: Tx,
-  lines: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>,
-): Promise<TakeFailure | null> {
-  for (const line of [...lines].sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0))) {
-    const taken = await takeProductStock(tx, line);
-    if (!taken) {
-      const now = await loadSaleable(tx, [line.productId]);
-      const product = now.get(line.productId) as SaleableProduct;
-      return product.stock < line.quantity ? { kind: 'stock', product } : { kind: 'price', product };
-    }
-  }
-  return null;
 }
 
 /** Puts the units of a cancelled or expired order back. Lines of deleted products have nothing to return to. */

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { cartProductColumns, productColumns, products, type ProductRow } from './products.table.js';
 
@@ -67,24 +67,38 @@ export function publishedByIds(db: Reader, ids: readonly string[]): Promise<Prod
 }
 
 /**
- * Takes `quantity` units with `stock = stock - q where stock >= q`, only while the price and discount
- * are still the ones given and the product is published. False when the condition failed.
+ * A CTE `cart_product`: the product whose id `productId` yields, as a cart line shows it (id, name,
+ * image, unit, price, discount, stock); `publishedOnly` leaves out an unpublished one.
  */
-export async function takeProductStock(tx: Writer, line: { productId: string; quantity: number; price: number; discount: number }): Promise<boolean> {
-  const taken = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${line.quantity}` })
-    .where(
-      and(
-        eq(products.id, line.productId),
-        gte(products.stock, line.quantity),
-        eq(products.price, line.price),
-        eq(products.discount, line.discount),
-        eq(products.publish, true),
-      ),
-    )
-    .returning({ id: products.id });
-  return taken.length > 0;
+export function cartProductCte(productId: SQL, publishedOnly: boolean): SQL {
+  return sql`cart_product as (
+      select id, name, image, unit, price, discount, stock from products where id = ${productId}${publishedOnly ? sql` and publish` : sql``}
+    )`;
+}
+
+/**
+ * The stock-taking CTEs of an order placed in one statement: `stock_locked` locks, in product-id
+ * order (so two orders never deadlock), the rows whose stock covers the line and whose price,
+ * discount and publication are still the ones the order was priced at; only when every line's row
+ * qualified does `stock_taken` take `stock = stock - q` from each (the row locks make the condition
+ * hold until the statement commits, and `stock >= q` is checked again on the latest row version).
+ * So the stock is taken first and all or nothing: a shopper who is too late writes nothing, and a
+ * row that no longer qualifies in the statement's snapshot is not even locked. The caller writes its
+ * rows only `where (select count(*) from stock_taken) = lines.length`.
+ */
+export function takeStockCtes(lines: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>): SQL {
+  const want = JSON.stringify(lines.map((l) => ({ product_id: l.productId, quantity: l.quantity, price: l.price, discount: l.discount })));
+  return sql`stock_want as (
+      select * from jsonb_to_recordset(${want}::jsonb) as w(product_id text, quantity int, price numeric, discount numeric)
+    ), stock_locked as (
+      select p.id from products p join stock_want w on w.product_id = p.id
+      where p.stock >= w.quantity and p.price = w.price and p.discount = w.discount and p.publish
+      order by p.id for update of p
+    ), stock_taken as (
+      update products p set stock = p.stock - w.quantity from stock_want w
+      where p.id = w.product_id and p.stock >= w.quantity and (select count(*) from stock_locked) = ${lines.length}
+      returning p.id
+    )`;
 }
 
 /** Puts `quantity` units back. */
