@@ -35,3 +35,40 @@ export async function readCart(db: Db, userId: string): Promise<CartView> {
   const totals = totalsOf(items.map((i) => ({ price: i.productId.price, discount: i.productId.discount, quantity: i.quantity })));
   return { items, totals };
 }
+
+/** A row of the cart's one-statement writes: the product as a cart line shows it, and the line (null when none was written). */
+export interface CartStatementRow {
+  product_id: string;
+  name: string;
+  image: string[];
+  unit: string;
+  price: number | string;
+  discount: number | string;
+  stock: number | string;
+  id: string | null;
+  user_id: string;
+  quantity: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The cart line of such a row, priced as readCart prices it. Numbers and times are normalised: drivers differ. */
+export function cartItemOf(row: CartStatementRow): CartItem {
+  const price = Number(row.price);
+  const discount = Number(row.discount);
+  return {
+    _id: row.id as string,
+    userId: row.user_id,
+    productId: { _id: row.product_id, name: row.name, image: row.image, unit: row.unit, price, discount, stock: Number(row.stock) },
+    quantity: row.quantity,
+    subTotalAmt: cartLineSubtotal({ price, discount }, row.quantity),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** node-postgres and PGlite both answer `{ rows }` to db.execute; drizzle's types differ by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}

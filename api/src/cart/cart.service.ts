@@ -10,10 +10,10 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
-import { nameAndStock, publishedNameAndStock, stockForShare } from '../products/products.repository.js';
+import { cartProductCte, stockForShare } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
-import { readCart, type CartView } from './cart-view.js';
+import { cartItemOf, readCart, rowsOf, type CartStatementRow, type CartView } from './cart-view.js';
 
 export interface SyncAnswer {
   data: CartItem[];
@@ -44,45 +44,59 @@ export class CartService {
     return readCart(this.db, userId);
   }
 
-  /** Adds one unit; adding again raises the quantity, up to the stock. */
+  /**
+   * Adds one unit; adding again raises the quantity, up to the stock. One statement reads the product
+   * and the line, writes the line and answers it (issue 14: it took five queries).
+   */
   async add(userId: string, productId: string): Promise<CartItem> {
-    const product = await this.saleable(productId);
-    if (product.stock <= 0) throw outOfStock({ id: productId, ...product }, 1);
-    const existing = await this.db.query.cartItems.findFirst({ where: and(eq(cartItems.userId, userId), eq(cartItems.productId, productId)) });
-    if (existing && existing.quantity >= product.stock) {
-      throw stockLimit({ id: productId, ...product });
-    }
-    const [line] = await this.db
-      .insert(cartItems)
-      .values({ id: newId(), userId, productId, quantity: 1 })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId],
-        set: { quantity: sql`least(${cartItems.quantity} + 1, ${product.stock})`, updatedAt: new Date() },
-      })
-      .returning({ id: cartItems.id });
-    return this.line(userId, line!.id);
+    const [row] = rowsOf<CartStatementRow & { existing: number | null }>(
+      await this.db.execute(sql`
+        with ${cartProductCte(sql`${productId}`, true)},
+        existing as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId}),
+        upserted as (
+          insert into cart_items (id, user_id, product_id, quantity)
+          select ${newId()}, ${userId}, id, 1 from cart_product where stock > 0 and coalesce((select quantity from existing), 0) < stock
+          on conflict (user_id, product_id) do update
+            set quantity = least(cart_items.quantity + 1, (select stock from cart_product)), updated_at = now()
+          returning id, user_id, quantity, created_at, updated_at
+        )
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, (select quantity from existing) as existing,
+               u.id, u.user_id, u.quantity, u.created_at, u.updated_at
+        from cart_product p left join upserted u on true`),
+    );
+    if (!row) throw notFound('Product');
+    const product = { id: productId, name: row.name, stock: Number(row.stock) };
+    if (product.stock <= 0) throw outOfStock(product, 1);
+    if (!row.id) throw stockLimit(product);
+    return cartItemOf(row);
   }
 
-  /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. */
+  /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. One statement otherwise. */
   async updateQty(userId: string, id: string, qty: number): Promise<{ item: CartItem | null; message: string }> {
-    const [line] = await this.db
-      .select({ productId: cartItems.productId })
-      .from(cartItems)
-      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-    const found = line && (await nameAndStock(this.db, line.productId));
-    if (!found) throw notFound('Cart item');
     if (qty === 0) {
-      await this.db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+      const gone = await this.db
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+        .returning({ id: cartItems.id });
+      if (gone.length === 0) throw notFound('Cart item');
       return { item: null, message: 'Item removed' };
     }
-    if (found.stock <= 0) throw outOfStock({ id: line.productId, name: found.name, stock: found.stock }, qty);
-    const applied = Math.min(qty, found.stock);
-    await this.db
-      .update(cartItems)
-      .set({ quantity: applied, updatedAt: new Date() })
-      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-    const message = applied < qty ? `Only ${found.stock} of ${found.name} in stock; quantity set to ${applied}.` : 'Update cart';
-    return { item: await this.line(userId, id), message };
+    const [row] = rowsOf<CartStatementRow>(
+      await this.db.execute(sql`
+        with ${cartProductCte(sql`(select product_id from cart_items where id = ${id} and user_id = ${userId})`, false)},
+        updated as (
+          update cart_items set quantity = least(${qty}::int, (select stock from cart_product)), updated_at = now()
+          where id = ${id} and user_id = ${userId} and (select stock from cart_product) > 0
+          returning id, user_id, quantity, created_at, updated_at
+        )
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, u.id, u.user_id, u.quantity, u.created_at, u.updated_at
+        from cart_product p left join updated u on true`),
+    );
+    if (!row) throw notFound('Cart item');
+    const stock = Number(row.stock);
+    if (stock <= 0 || !row.id) throw outOfStock({ id: row.product_id, name: row.name, stock }, qty);
+    const message = row.quantity < qty ? `Only ${stock} of ${row.name} in stock; quantity set to ${row.quantity}.` : 'Update cart';
+    return { item: cartItemOf(row), message };
   }
 
   async remove(userId: string, id: string): Promise<void> {
@@ -153,15 +167,4 @@ export class CartService {
     return changes;
   }
 
-  private async saleable(productId: string): Promise<{ name: string; stock: number }> {
-    const product = await publishedNameAndStock(this.db, productId);
-    if (!product) throw notFound('Product');
-    return product;
-  }
-
-  private async line(userId: string, id: string): Promise<CartItem> {
-    const item = (await readCart(this.db, userId)).items.find((i) => i._id === id);
-    if (!item) throw notFound('Cart item');
-    return item;
-  }
 }
