@@ -21,7 +21,8 @@
 //
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_PRODUCTS, BENCH_SHOPPERS, BENCH_SECONDS, BENCH_FLASH ("" skips the flash sales),
-// BENCH_CHECKOUT=0 (skip the checkout loop), BENCH_CPU_PROF=dir (node --cpu-prof on the API child).
+// BENCH_CHECKOUT=0 (skip the checkout loop), BENCH_CPU_PROF=dir (node --cpu-prof on the API child),
+// BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after).
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -34,7 +35,7 @@ import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
-const MAIN = join(here, '../dist/main.js');
+const MAIN = process.env.BENCH_API_MAIN ?? join(here, '../dist/main.js');
 const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 16);

@@ -112,9 +112,9 @@ describe.each(DB_KINDS)('cart on %s', (kind) => {
     ]);
     expect(res.status).toBe(200);
     expect(res.body.changes).toEqual([
-      { productId: few._id, reason: 'clamped', requested: 7, applied: 3 },
-      { productId: soldOut._id, reason: 'out_of_stock', requested: 2, applied: 0 },
-      { productId: doomed._id, reason: 'product_gone', requested: 1, applied: 0 },
+      { productId: few._id, variantId: null, reason: 'clamped', requested: 7, applied: 3 },
+      { productId: soldOut._id, variantId: null, reason: 'out_of_stock', requested: 2, applied: 0 },
+      { productId: doomed._id, variantId: null, reason: 'product_gone', requested: 1, applied: 0 },
     ]);
     const lines = Object.fromEntries(res.body.data.map((l: { productId: { _id: string }; quantity: number }) => [l.productId._id, l.quantity]));
     expect(lines).toEqual({ [plenty._id]: 4, [few._id]: 3, [untouched._id]: 1 });

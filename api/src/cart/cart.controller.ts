@@ -16,7 +16,7 @@ export class CartController {
   @Post('create')
   @HttpCode(201)
   async add(@CurrentUser() user: AuthUser, @ZBody(AddToCartBody) body: AddToCartBody) {
-    return ok(await this.cart.add(user.id, body.productId), 'Item add Successfully');
+    return ok(await this.cart.add(user.id, body.productId, body.variantId), 'Item add Successfully');
   }
 
   @Get('get')

@@ -1,18 +1,23 @@
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { cartItems } from './cart.table.js';
 
 // The cart domain's queries that other domains run (orders, users), some inside their own transaction.
 
-/** The ordered products leave the cart in the order's own transaction. */
-export async function removeFromCart(tx: Pick<Db, 'delete'>, userId: string, productIds: string[]): Promise<void> {
-  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
+/** The ordered lines (product and variant) leave the cart in the order's own transaction. */
+export async function removeFromCart(tx: Pick<Db, 'delete'>, userId: string, lines: ReadonlyArray<{ productId: string; variantId: string | null }>): Promise<void> {
+  if (lines.length === 0) return;
+  const line = (l: { productId: string; variantId: string | null }) =>
+    and(eq(cartItems.productId, l.productId), l.variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, l.variantId));
+  await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), or(...lines.map(line))));
 }
 
 /** As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds. */
-export function removeFromCartCte(userId: string, productIds: string[], when: SQL): SQL {
+export function removeFromCartCte(userId: string, lines: ReadonlyArray<{ productId: string; variantId: string | null }>, when: SQL): SQL {
+  const wanted = JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
   return sql`cart_removed as (
-      delete from cart_items where user_id = ${userId} and product_id = any(${sql.param(productIds)}::text[]) and ${when}
+      delete from cart_items c using jsonb_to_recordset(${wanted}::jsonb) as w(product_id text, variant_id text)
+      where c.user_id = ${userId} and c.product_id = w.product_id and c.variant_id is not distinct from w.variant_id and ${when}
     )`;
 }
 

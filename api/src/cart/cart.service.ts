@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
+import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -10,6 +11,7 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
+import { chosenVariant } from '../products/chosen-variant.js';
 import { cartProductCte, stockForShare } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
@@ -26,14 +28,20 @@ export interface SyncAnswer {
 const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** The cart already holds every unit in stock: the same payload as OUT_OF_STOCK (productId, available). */
-const stockLimit = (product: { id: string; name: string; stock: number }) =>
-  new AppError(409, ErrorCode.StockLimit, `Only ${product.stock} of ${product.name} in stock, and all of them are in your cart.`, {
-    productId: product.id,
-    available: product.stock,
-  });
+const stockLimit = (product: { id: string; name: string; stock: number; variant: { _id: string; name: string } | null }) =>
+  new AppError(
+    409,
+    ErrorCode.StockLimit,
+    `Only ${product.stock} of ${product.variant ? `${product.name} (${product.variant.name})` : product.name} in stock, and all of them are in your cart.`,
+    { productId: product.id, ...(product.variant ? { variantId: product.variant._id } : {}), available: product.stock },
+  );
+
+/** How many units a cart line may hold: the chosen variant's own stock where it keeps one (`v.e`), else the product's (`p`). */
+const unitStockSql = sql`case when jsonb_typeof(v.e->'stock') = 'number' then (v.e->>'stock')::int else p.stock end`;
 
 /**
- * The signed-in user's cart: one line per product with an absolute quantity, never above stock.
+ * The signed-in user's cart: one line per product and variant with an absolute quantity, never above
+ * the stock of what it sells (the variant's own where it keeps one).
  * Every query is scoped by user, so another user's line id is simply not found (404).
  */
 @Injectable()
@@ -45,27 +53,36 @@ export class CartService {
   }
 
   /**
-   * Adds one unit; adding again raises the quantity, up to the stock. One statement reads the product
-   * and the line, writes the line and answers it (issue 14: it took five queries).
+   * Adds one unit; adding again raises the quantity, up to the stock of what the line sells. One
+   * statement reads the product, its chosen variant and the line, writes the line and answers it
+   * (issue 14: five queries before). The statement writes only for a variant the product has (or none
+   * for a product without variants); chosenVariant then names what was wrong.
    */
-  async add(userId: string, productId: string): Promise<CartItem> {
+  async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {
     const [row] = rowsOf<CartStatementRow & { existing: number | null }>(
       await this.db.execute(sql`
         with ${cartProductCte(sql`${productId}`, true)},
-        existing as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId}),
+        chosen as (
+          select ${unitStockSql} as unit_stock
+          from cart_product p left join lateral (select e from jsonb_array_elements(p.variants) e where e->>'_id' = ${variantId}::text limit 1) v on true
+          where (${variantId}::text is null and jsonb_array_length(p.variants) = 0) or v.e is not null
+        ),
+        existing as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId} and variant_id is not distinct from ${variantId}::text),
         upserted as (
-          insert into cart_items (id, user_id, product_id, quantity)
-          select ${newId()}, ${userId}, id, 1 from cart_product where stock > 0 and coalesce((select quantity from existing), 0) < stock
-          on conflict (user_id, product_id) do update
-            set quantity = least(cart_items.quantity + 1, (select stock from cart_product)), updated_at = now()
-          returning id, user_id, quantity, created_at, updated_at
+          insert into cart_items (id, user_id, product_id, variant_id, quantity)
+          select ${newId()}, ${userId}, ${productId}, ${variantId}::text, 1 from chosen
+          where unit_stock > 0 and coalesce((select quantity from existing), 0) < unit_stock
+          on conflict (user_id, product_id, variant_id) do update
+            set quantity = least(cart_items.quantity + 1, (select unit_stock from chosen)), updated_at = now()
+          returning id, user_id, variant_id, quantity, created_at, updated_at
         )
-        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, (select quantity from existing) as existing,
-               u.id, u.user_id, u.quantity, u.created_at, u.updated_at
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select quantity from existing) as existing,
+               u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
         from cart_product p left join upserted u on true`),
     );
     if (!row) throw notFound('Product');
-    const product = { id: productId, name: row.name, stock: Number(row.stock) };
+    const variant = chosenVariant({ id: productId, name: row.name, variants: row.variants }, variantId);
+    const product = { id: productId, name: row.name, stock: sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock, variant };
     if (product.stock <= 0) throw outOfStock(product, 1);
     if (!row.id) throw stockLimit(product);
     return cartItemOf(row);
@@ -83,19 +100,31 @@ export class CartService {
     }
     const [row] = rowsOf<CartStatementRow>(
       await this.db.execute(sql`
-        with ${cartProductCte(sql`(select product_id from cart_items where id = ${id} and user_id = ${userId})`, false)},
+        with line as (select id, product_id, variant_id from cart_items where id = ${id} and user_id = ${userId}),
+        ${cartProductCte(sql`(select product_id from line)`, false)},
+        chosen as (
+          select ${unitStockSql} as unit_stock
+          from cart_product p cross join line l
+          left join lateral (select e from jsonb_array_elements(p.variants) e where e->>'_id' = l.variant_id limit 1) v on true
+          where l.variant_id is null or v.e is not null
+        ),
         updated as (
-          update cart_items set quantity = least(${qty}::int, (select stock from cart_product)), updated_at = now()
-          where id = ${id} and user_id = ${userId} and (select stock from cart_product) > 0
-          returning id, user_id, quantity, created_at, updated_at
+          update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen)), updated_at = now()
+          where id = ${id} and user_id = ${userId} and (select unit_stock from chosen) > 0
+          returning id, user_id, variant_id, quantity, created_at, updated_at
         )
-        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, u.id, u.user_id, u.quantity, u.created_at, u.updated_at
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select variant_id from line) as line_variant_id,
+               u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
         from cart_product p left join updated u on true`),
     );
     if (!row) throw notFound('Cart item');
-    const stock = Number(row.stock);
-    if (stock <= 0 || !row.id) throw outOfStock({ id: row.product_id, name: row.name, stock }, qty);
-    const message = row.quantity < qty ? `Only ${stock} of ${row.name} in stock; quantity set to ${row.quantity}.` : 'Update cart';
+    const lineVariant = (row as CartStatementRow & { line_variant_id: string | null }).line_variant_id;
+    const variant = lineVariant === null ? null : (row.variants.find((v) => v._id === lineVariant) ?? null);
+    if (lineVariant !== null && !variant) throw notFound('Cart item');
+    const stock = sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock;
+    const name = variant ? `${row.name} (${variant.name})` : row.name;
+    if (stock <= 0 || !row.id) throw outOfStock({ id: row.product_id, name: row.name, stock, variant }, qty);
+    const message = row.quantity < qty ? `Only ${stock} of ${name} in stock; quantity set to ${row.quantity}.` : 'Update cart';
     return { item: cartItemOf(row), message };
   }
 
@@ -146,25 +175,40 @@ export class CartService {
   }
 
   private async applySync(tx: Db, userId: string, body: CartSyncBody): Promise<CartSyncChange[]> {
-    const ids = body.items.map((i) => i.productId);
+    const ids = [...new Set(body.items.map((i) => i.productId))];
     // FOR SHARE: a product cannot be deleted or restocked under us while its line is written.
     const found = ids.length === 0 ? [] : await stockForShare(tx, ids);
     const byId = new Map(found.filter((p) => p.publish).map((p) => [p.id, p]));
     const changes: CartSyncChange[] = [];
     for (const item of body.items) {
-      const decision = syncDecision(item.quantity, byId.get(item.productId) ?? null);
-      if (decision.reason) changes.push({ productId: item.productId, reason: decision.reason, requested: item.quantity, applied: decision.applied });
-      const mine = and(eq(cartItems.userId, userId), eq(cartItems.productId, item.productId));
+      const { productId, variantId } = item;
+      const product = byId.get(productId);
+      // A variant the product does not have (or no variant of a product sold in variants) cannot be
+      // bought: the line goes, as a vanished product's does, and the answer says so.
+      const variant = variantId === null ? null : product?.variants.find((v) => v._id === variantId);
+      const sellable = product && variant !== undefined && (variant !== null || product.variants.length === 0);
+      const decision = syncDecision(item.quantity, sellable ? sellingUnit(product, variant) : null);
+      if (decision.reason) changes.push({ productId, variantId, reason: decision.reason, requested: item.quantity, applied: decision.applied });
+      const mine = and(eq(cartItems.userId, userId), this.sameLine(productId, variantId));
       if (decision.applied === 0) {
         await tx.delete(cartItems).where(mine);
         continue;
       }
       await tx
         .insert(cartItems)
-        .values({ id: newId(), userId, productId: item.productId, quantity: decision.applied })
-        .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId], set: { quantity: decision.applied, updatedAt: new Date() } });
+        .values({ id: newId(), userId, productId, variantId, quantity: decision.applied })
+        .onConflictDoUpdate({
+          target: [cartItems.userId, cartItems.productId, cartItems.variantId],
+          set: { quantity: decision.applied, updatedAt: new Date() },
+        });
     }
     return changes;
   }
+
+  /** The cart line of this product in this variant (null: the product without a variant). */
+  private sameLine(productId: string, variantId: string | null) {
+    return and(eq(cartItems.productId, productId), variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId));
+  }
+
 
 }

@@ -1,8 +1,11 @@
-import { integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 import { products } from '../products/products.table.js';
 
-/** One line per (user, product); quantity is absolute, which makes offline sync idempotent. */
+/**
+ * One line per (user, product, variant); quantity is absolute, which makes offline sync idempotent.
+ * NULLS NOT DISTINCT: a product without variants (variant_id null) still has one line per user.
+ */
 export const cartItems = pgTable(
   'cart_items',
   {
@@ -13,11 +16,13 @@ export const cartItems = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    /** The chosen variant's `_id` within products.variants; null for a product sold without variants. */
+    variantId: text('variant_id'),
     quantity: integer('quantity').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('cart_items_user_product_key').on(t.userId, t.productId)],
+  (t) => [unique('cart_items_user_product_variant_key').on(t.userId, t.productId, t.variantId).nullsNotDistinct()],
 );
 
 export type CartItemRow = typeof cartItems.$inferSelect;

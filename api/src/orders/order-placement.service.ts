@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
@@ -10,9 +11,9 @@ import type { OrderLineRow, OrderRow } from './orders.table.js';
 import { placeOrderStatement } from './order-statement.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
-import { assertClientTotal, priceChanged, priceOrder, type PricedOrder, type SaleableProduct } from './order-pricing.js';
+import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type PricedOrder, type SaleableProduct } from './order-pricing.js';
 import { outOfStock } from '../products/out-of-stock.js';
-import { loadSaleable } from './order-stock.js';
+import { loadSaleable, stockOf } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderEvents } from './order-events.js';
 import { OrderReader } from './order-reader.js';
@@ -74,7 +75,8 @@ export class OrderPlacementService {
     // Cheap early answer for what is plainly short; the statement's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
-      if (product && product.stock < item.quantity) throw outOfStock(product, item.quantity);
+      const left = product && stockOf(product, item.variantId);
+      if (left && left.stock < item.quantity) throw outOfStock(left, item.quantity);
     }
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
@@ -103,7 +105,7 @@ export class OrderPlacementService {
     deliveryAddress: ReturnType<typeof copyAddress>,
     idempotencyKey: string | undefined,
     requestHash: string | null,
-    items: Array<{ productId: string; quantity: number }>,
+    items: OrderItem[],
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const cod = method === 'COD';
@@ -131,6 +133,8 @@ export class OrderPlacementService {
       id: newId(),
       orderId: id,
       productId: line.productId,
+      variantId: line.variantId,
+      variantName: line.variantName,
       position,
       name: line.name,
       image: line.image,
@@ -156,8 +160,8 @@ export class OrderPlacementService {
       items.map((i) => i.productId),
     );
     for (const item of items) {
-      const product = now2.get(item.productId) as SaleableProduct;
-      if (product.stock < item.quantity) throw outOfStock(product, item.quantity);
+      const left = stockOf(now2.get(item.productId) as SaleableProduct, item.variantId);
+      if (left.stock < item.quantity) throw outOfStock(left, item.quantity);
     }
     throw priceChanged(priceOrder(items, now2));
   }
@@ -175,11 +179,15 @@ function replayOf(first: OrderRow, requestHash: string | null): Placed {
   return { order: first, created: false };
 }
 
-/** The same product twice in one list is one line with the quantities added. */
-function mergeLines(items: ReadonlyArray<{ productId: string; quantity: number }>): Array<{ productId: string; quantity: number }> {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
-  return [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+/** The same product in the same variant twice in one list is one line with the quantities added. */
+function mergeLines(items: ReadonlyArray<OrderItem>): OrderItem[] {
+  const merged = new Map<string, OrderItem>();
+  for (const item of items) {
+    const key = cartLineKey(item.productId, item.variantId);
+    const seen = merged.get(key);
+    merged.set(key, { ...item, quantity: (seen?.quantity ?? 0) + item.quantity });
+  }
+  return [...merged.values()];
 }
 
 /** The constraint a driver error names, wrapped by drizzle or not. */

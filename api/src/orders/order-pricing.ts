@@ -1,17 +1,32 @@
 import { discountedPrice, lineSubtotal, roundMoney, totalsOf } from '@haat/shared/money/pricing';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CurrentTotals, OrderLine } from '@haat/shared/orders/order.types';
+import { sellingUnit, type VariantFacts } from '@haat/shared/catalog/variant.rules';
+import { chosenVariant } from '../products/chosen-variant.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 
 /** What the order needs to know about a product, read from our own table (never from the client). */
 export interface SaleableProduct extends Omit<CartProduct, '_id'> {
   id: string;
+  variants: VariantFacts[];
   publish: boolean;
 }
 
+/** An order line with whether its stock is the variant's own (where the transaction takes it from). */
+export interface PricedLine extends OrderLine {
+  ownStock: boolean;
+}
+
+/** One line of an order request: a product, the variant chosen (or null) and how many. */
+export interface OrderItem {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+}
+
 export interface PricedOrder {
-  lines: OrderLine[];
+  lines: PricedLine[];
   subTotalAmt: number;
   /** Delivery is always free (spec §9), so the total equals the subtotal. */
   totalAmt: number;
@@ -20,22 +35,30 @@ export interface PricedOrder {
   quantity: number;
 }
 
-/** Prices every line with the shared rules (spec §9) from the server's own product rows. */
-export function priceOrder(items: ReadonlyArray<{ productId: string; quantity: number }>, products: ReadonlyMap<string, SaleableProduct>): PricedOrder {
-  const lines: OrderLine[] = items.map((item) => {
+/**
+ * Prices every line with the shared rules (spec §9) from the server's own product rows; a line with
+ * a variant sells at the variant's price and shows its images where it has them (spec §4).
+ */
+export function priceOrder(items: ReadonlyArray<OrderItem>, products: ReadonlyMap<string, SaleableProduct>): PricedOrder {
+  const lines: PricedLine[] = items.map((item) => {
     const p = products.get(item.productId);
     if (!p) throw new Error(`priceOrder: product ${item.productId} was not loaded`);
-    const priced = { price: p.price, discount: p.discount, quantity: item.quantity };
+    const variant = chosenVariant(p, item.variantId);
+    const unit = sellingUnit(p, variant);
+    const priced = { price: unit.price, discount: p.discount, quantity: item.quantity };
     return {
       productId: p.id,
+      variantId: variant?._id ?? null,
+      variantName: variant?.name ?? null,
       name: p.name,
-      image: p.image,
+      image: unit.image,
       unit: p.unit,
       quantity: item.quantity,
-      price: p.price,
+      price: unit.price,
       discount: p.discount,
-      unitPrice: discountedPrice(p.price, p.discount),
+      unitPrice: discountedPrice(unit.price, p.discount),
       subTotalAmt: lineSubtotal(priced),
+      ownStock: unit.ownStock,
     };
   });
   const totals = totalsOf(lines);
@@ -55,8 +78,10 @@ export function currentTotals(priced: PricedOrder): CurrentTotals {
     subTotalAmt: priced.subTotalAmt,
     itemsTotal: priced.itemsTotal,
     savings: priced.savings,
-    product_details: priced.lines.map(({ productId, name, quantity, price, discount, unitPrice, subTotalAmt }) => ({
+    product_details: priced.lines.map(({ productId, variantId, variantName, name, quantity, price, discount, unitPrice, subTotalAmt }) => ({
       productId,
+      variantId,
+      variantName,
       name,
       quantity,
       price,

@@ -17,14 +17,16 @@ export async function placeOrderStatement(
   db: DbOrTx,
   row: OrderRow,
   lines: readonly OrderLineRow[],
-  takes: ReadonlyArray<{ productId: string; quantity: number; price: number; discount: number }>,
+  takes: ReadonlyArray<{ productId: string; variantId: string | null; ownStock: boolean; quantity: number; price: number; discount: number }>,
   clearCart: boolean,
 ): Promise<boolean> {
-  const allTaken = sql`(select count(*) from stock_taken) = ${takes.length}`;
+  const allTaken = sql`exists (select 1 from stock_taken)`;
   const lineJson = JSON.stringify(
     lines.map((l) => ({
       id: l.id,
       product_id: l.productId,
+      variant_id: l.variantId,
+      variant_name: l.variantName,
       position: l.position,
       name: l.name,
       image: l.image,
@@ -39,7 +41,7 @@ export async function placeOrderStatement(
   const cart = clearCart
     ? sql`, ${removeFromCartCte(
         row.userId,
-        takes.map((t) => t.productId),
+        takes,
         sql`exists (select 1 from order_written)`,
       )}`
     : sql``;
@@ -56,9 +58,9 @@ export async function placeOrderStatement(
       returning id
     ),
     lines_written as (
-      insert into order_lines (id, order_id, product_id, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
-      select l.id, o.id, l.product_id, l.position, l.name, l.image, l.unit, l.quantity, l.price, l.discount, l.unit_price, l.sub_total_amt
-      from order_written o, jsonb_to_recordset(${lineJson}::jsonb) as l(id text, product_id text, position int, name text, image text[], unit text,
+      insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
+      select l.id, o.id, l.product_id, l.variant_id, l.variant_name, l.position, l.name, l.image, l.unit, l.quantity, l.price, l.discount, l.unit_price, l.sub_total_amt
+      from order_written o, jsonb_to_recordset(${lineJson}::jsonb) as l(id text, product_id text, variant_id text, variant_name text, position int, name text, image text[], unit text,
            quantity int, price numeric, discount numeric, unit_price numeric, sub_total_amt numeric)
     )${cart}
     select count(*)::int as placed from order_written`);

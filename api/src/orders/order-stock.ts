@@ -1,6 +1,7 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
-import { returnProductStock, saleableRowsByIds } from '../products/products.repository.js';
+import { sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { returnProductStock, returnVariantStock, saleableRowsByIds } from '../products/products.repository.js';
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
@@ -16,10 +17,33 @@ export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<
   return byId;
 }
 
+/** A product (or one variant of it) as an out-of-stock answer names it. */
+export interface StockOf {
+  id: string;
+  name: string;
+  stock: number;
+  variant: { _id: string; name: string } | null;
+}
+
+/** Stock of the product, or of the variant where it keeps its own; a vanished variant has none. */
+export function stockOf(product: SaleableProduct, variantId: string | null): StockOf {
+  const variant = variantId === null ? null : (product.variants.find((v) => v._id === variantId) ?? null);
+  const stock = variantId !== null && !variant ? 0 : sellingUnit(product, variant).stock;
+  return { id: product.id, name: product.name, stock, variant: variant ? { _id: variant._id, name: variant.name } : null };
+}
+
+const byProductAndVariant = (a: { productId: string; variantId: string | null }, b: { productId: string; variantId: string | null }) => {
+  const ka = `${a.productId}\u0000${a.variantId ?? ''}`;
+  const kb = `${b.productId}\u0000${b.variantId ?? ''}`;
+  return ka < kb ? -1 : ka > kb ? 1 : 0;
+};
+
 /** Puts the units of a cancelled or expired order back. Lines of deleted products have nothing to return to. */
-export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; quantity: number }>): Promise<void> {
-  const sorted = lines.filter((l): l is { productId: string; quantity: number } => l.productId !== null).sort((a, b) => (a.productId < b.productId ? -1 : 1));
+export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; variantId: string | null; quantity: number }>): Promise<void> {
+  type Kept = { productId: string; variantId: string | null; quantity: number };
+  const sorted = lines.filter((l): l is Kept => l.productId !== null).sort(byProductAndVariant);
   for (const line of sorted) {
-    await returnProductStock(tx, line.productId, line.quantity);
+    if (line.variantId === null) await returnProductStock(tx, line.productId, line.quantity);
+    else await returnVariantStock(tx, line.productId, line.variantId, line.quantity);
   }
 }

@@ -19,7 +19,10 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | und
 export async function moveToStage(tx: Tx, row: OrderRow, stage: OrderStage, now = new Date()): Promise<OrderRow> {
   const statusHistory = [...row.statusHistory, { status: stage, updatedAt: now.toISOString() }];
   if (stage === 'CANCELLED') {
-    const lines = await tx.select({ productId: orderLines.productId, quantity: orderLines.quantity }).from(orderLines).where(eq(orderLines.orderId, row.id));
+    const lines = await tx
+      .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
+      .from(orderLines)
+      .where(eq(orderLines.orderId, row.id));
     await returnStock(tx, lines);
   }
   const [updated] = await tx
@@ -38,8 +41,8 @@ export async function markPaid(tx: Tx, row: OrderRow, paymentIntent: string | nu
     .set({ statusHistory, status: 'PLACED', paymentStatus: 'PAID', stripePaymentIntent: paymentIntent, updatedAt: now })
     .where(eq(orders.id, row.id))
     .returning();
-  const lines = await tx.select({ productId: orderLines.productId }).from(orderLines).where(eq(orderLines.orderId, row.id));
-  const ids = lines.map((l) => l.productId).filter((id): id is string => id !== null);
-  if (ids.length) await removeFromCart(tx, row.userId, ids);
+  const lines = await tx.select({ productId: orderLines.productId, variantId: orderLines.variantId }).from(orderLines).where(eq(orderLines.orderId, row.id));
+  const bought = lines.filter((l): l is { productId: string; variantId: string | null } => l.productId !== null);
+  if (bought.length) await removeFromCart(tx, row.userId, bought);
   return updated as OrderRow;
 }

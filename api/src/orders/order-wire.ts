@@ -32,6 +32,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
     delivery_address: row.deliveryAddress,
     product_details: lines.map((l) => ({
       productId: l.productId ?? '',
+      variantId: l.variantId,
+      variantName: l.variantName,
       name: l.name,
       image: l.image,
       unit: l.unit,

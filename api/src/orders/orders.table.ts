@@ -61,6 +61,9 @@ export const orderLines = pgTable(
     /** Null once the product is deleted; the copied name and images keep the order readable. */
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
+    /** The variant bought (its `_id` in products.variants) and a copy of its name; null without variants. */
+    variantId: text('variant_id'),
+    variantName: text('variant_name'),
     name: text('name').notNull(),
     image: text('image')
       .array()

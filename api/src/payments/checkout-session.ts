@@ -36,7 +36,12 @@ export function checkoutSessionParams(
         currency: 'inr',
         // Paise: the unit price after discount, exactly as the order stores it.
         unit_amount: Math.round(line.unitPrice * 100),
-        product_data: { name: line.name, images: publicImages(line.image, publicUrl), metadata: { productId: line.productId ?? '' } },
+        product_data: {
+          // The variant is part of what is bought: Stripe's page and receipt name it.
+          name: line.variantName ? `${line.name} (${line.variantName})` : line.name,
+          images: publicImages(line.image, publicUrl),
+          metadata: { productId: line.productId ?? '', variantId: line.variantId ?? '' },
+        },
       },
     })),
     success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,

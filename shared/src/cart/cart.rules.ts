@@ -1,5 +1,6 @@
 import { lineSubtotal } from '../money/pricing.js';
 
+/** product_gone also covers a variant the product no longer has. */
 export type SyncChangeReason = 'out_of_stock' | 'clamped' | 'product_gone';
 
 export interface SyncDecision {

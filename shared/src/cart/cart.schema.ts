@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common/fields.js';
+import { cartLineKey } from '../catalog/variant.rules.js';
 
 /** How many units one line may ask for; stock clamps it further on the server. */
 export const MAX_LINE_QUANTITY = 10_000;
@@ -15,7 +16,10 @@ const Quantity = z.preprocess(
     .max(MAX_LINE_QUANTITY, { error: `must be at most ${MAX_LINE_QUANTITY}` }),
 );
 
-export const AddToCartBody = z.object({ productId: Id });
+/** The chosen variant's `_id`, when the product has variants (absent or null: the product itself). */
+export const VariantId = Id.nullish().transform((v) => v ?? null);
+
+export const AddToCartBody = z.object({ productId: Id, variantId: VariantId });
 export type AddToCartBody = z.infer<typeof AddToCartBody>;
 
 /** qty 0 removes the line (spec §4: minus at quantity 1 removes the item). */
@@ -25,18 +29,26 @@ export type UpdateQtyBody = z.infer<typeof UpdateQtyBody>;
 export const DeleteCartItemBody = z.object({ _id: Id });
 export type DeleteCartItemBody = z.infer<typeof DeleteCartItemBody>;
 
-/** Offline clients hand over absolute quantities per product (0 removes), so a replay is harmless. */
+/** Offline clients hand over absolute quantities per product and variant (0 removes), so a replay is harmless. */
 export const CartSyncBody = z
   .object({
     items: z
-      .array(z.object({ productId: Id, quantity: Quantity }), { error: 'must be a list of {productId, quantity}' })
+      .array(z.object({ productId: Id, variantId: VariantId, quantity: Quantity }), { error: 'must be a list of {productId, variantId, quantity}' })
       .max(MAX_SYNC_ITEMS, { error: `must have at most ${MAX_SYNC_ITEMS} items` }),
   })
   .superRefine((body, ctx) => {
     const seen = new Set<string>();
     body.items.forEach((item, i) => {
-      if (seen.has(item.productId)) ctx.addIssue({ code: 'custom', path: ['items', i, 'productId'], message: 'appears more than once' });
-      seen.add(item.productId);
+      const key = cartLineKey(item.productId, item.variantId);
+      if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['items', i, 'productId'], message: 'appears more than once' });
+      seen.add(key);
     });
   });
 export type CartSyncBody = z.infer<typeof CartSyncBody>;
+/** A sync body as a client writes it (variantId may be left out: the product without a variant). */
+export interface CartSyncRequest {
+  items: Array<{ productId: string; variantId?: string | null; quantity: number }>;
+}
+type Fits<Request extends Accepted, Accepted> = Request;
+/** A type error here means the schema no longer accepts what the PWA sends. */
+export type CheckedSyncRequest = Fits<CartSyncRequest, z.input<typeof CartSyncBody>>;

@@ -12,10 +12,23 @@ export interface CartProduct {
   stock: number;
 }
 
+/** The variant a cart or order line was chosen in. */
+export interface ChosenVariant {
+  _id: string;
+  name: string;
+}
+
+/**
+ * A cart line. With a variant, `productId` carries the price, stock and images of that variant
+ * (where it has them, spec §4), so a line's amounts always read from `productId`.
+ */
 export interface CartItem {
   _id: string;
   userId: string;
   productId: CartProduct;
+  /** The chosen variant's `_id`, or null for a product sold without variants. */
+  variantId: string | null;
+  variant: ChosenVariant | null;
   quantity: number;
   subTotalAmt: number;
   createdAt: string;
@@ -25,6 +38,7 @@ export interface CartItem {
 /** One thing the server did differently from what a sync asked, and why. */
 export interface CartSyncChange {
   productId: string;
+  variantId: string | null;
   reason: SyncChangeReason;
   requested: number;
   applied: number;

@@ -60,6 +60,10 @@ export enum ErrorCode {
   UnsupportedMediaType = 'UNSUPPORTED_MEDIA_TYPE',
   /** 415: an upload that is not an image. */
   NotAnImage = 'NOT_AN_IMAGE',
+  /** 404: the product has no variant with this `variantId`; `productId` and `variantId` say which. */
+  UnknownVariant = 'UNKNOWN_VARIANT',
+  /** 422: the product is sold in variants and none was chosen; `productId` and `fields` say so. */
+  VariantRequired = 'VARIANT_REQUIRED',
   /** 422: an Idempotency-Key already used for a different request. */
   IdempotencyKeyReused = 'IDEMPOTENCY_KEY_REUSED',
   /** 429: too many requests; try again later. */

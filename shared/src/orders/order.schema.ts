@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Id, IdRef, Limit, Money, Page } from '../common/fields.js';
 import { ORDER_STAGES } from './order-stages.js';
+import { VariantId } from '../cart/cart.schema.js';
 
 /** One order can hold at most this many different products, and this many units of one product. */
 export const ORDER_LIMITS = { maxLines: 100, maxQuantity: 1000, adminPageSize: 20, adminMaxPageSize: 100 } as const;
@@ -19,7 +20,7 @@ const Quantity = z.preprocess(
  * `quantity`), so extra cart fields (`_id`, `subTotalAmt`…) are accepted and ignored. The server
  * never reads a price from here.
  */
-export const OrderLineInput = z.looseObject({ productId: IdRef, quantity: Quantity });
+export const OrderLineInput = z.looseObject({ productId: IdRef, variantId: VariantId, quantity: Quantity });
 
 const placeOrderFields = {
   list_items: z
@@ -36,7 +37,7 @@ const placeOrderFields = {
 
 /** The shape the services work with, whichever of the two payloads came in. */
 export interface PlaceOrderInput {
-  items: Array<{ productId: string; quantity: number }>;
+  items: Array<{ productId: string; variantId: string | null; quantity: number }>;
   totalAmt: number;
   subTotalAmt?: number;
   addressId: string;
@@ -48,7 +49,7 @@ export const PlaceOrderBody = z
     if (!body.address && !body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'is required: Please select a delivery address.' });
   })
   .transform((body): PlaceOrderInput => ({
-    items: body.list_items.map((line) => ({ productId: line.productId, quantity: line.quantity })),
+    items: body.list_items.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
     totalAmt: body.totalAmt,
     subTotalAmt: body.subTotalAmt,
     addressId: (body.addressId ?? body.address) as string,
@@ -62,6 +63,8 @@ export const CheckoutBody = PlaceOrderBody;
 /** One order line as a client sends it: the product's id and how many (a type, so it fits the loose line schema). */
 export type OrderLineRequest = {
   productId: string;
+  /** The chosen variant's `_id` (required when the product has variants). */
+  variantId?: string | null;
   quantity: number;
 };
 

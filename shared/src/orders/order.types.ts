@@ -16,6 +16,9 @@ export interface OrderAddress extends Pick<
 /** One ordered product, with the price it was bought at. */
 export interface OrderLine {
   productId: string;
+  /** The variant bought (its `_id` and a copy of its name), or null for a product without variants. */
+  variantId: string | null;
+  variantName: string | null;
   name: string;
   image: string[];
   unit: string;
@@ -66,5 +69,5 @@ export interface CurrentTotals {
   subTotalAmt: number;
   itemsTotal: number;
   savings: number;
-  product_details: Array<Pick<OrderLine, 'productId' | 'name' | 'quantity' | 'price' | 'discount' | 'unitPrice' | 'subTotalAmt'>>;
+  product_details: Array<Pick<OrderLine, 'productId' | 'variantId' | 'variantName' | 'name' | 'quantity' | 'price' | 'discount' | 'unitPrice' | 'subTotalAmt'>>;
 }

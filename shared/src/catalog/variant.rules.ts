@@ -1,0 +1,36 @@
+/** What a variant may lay over its product (spec §3 Variant: optionally price, stock, image). */
+export interface VariantFacts {
+  _id: string;
+  name: string;
+  price?: number | null;
+  stock?: number | null;
+  image?: string[] | null;
+}
+
+/** What one unit sells at and how many are left, for a product or one of its variants. */
+export interface SellingUnit {
+  price: number;
+  stock: number;
+  image: string[];
+  /** True when the variant keeps its own stock (taken from the variant, not the product). */
+  ownStock: boolean;
+}
+
+/**
+ * Spec §4: a chosen variant overrides the price, stock and images where it provides them; what it
+ * leaves out comes from the product. The product's discount applies to the variant's price too.
+ */
+export function sellingUnit(product: { price: number; stock: number; image: string[] }, variant?: VariantFacts | null): SellingUnit {
+  const ownStock = typeof variant?.stock === 'number';
+  return {
+    price: typeof variant?.price === 'number' ? variant.price : product.price,
+    stock: ownStock ? (variant!.stock as number) : product.stock,
+    image: variant?.image && variant.image.length > 0 ? variant.image : product.image,
+    ownStock,
+  };
+}
+
+/** One cart line per product and variant: the key the cart (server and device) is unique on. */
+export function cartLineKey(productId: string, variantId?: string | null): string {
+  return variantId ? `${productId}:${variantId}` : productId;
+}
