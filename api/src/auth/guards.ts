@@ -11,7 +11,7 @@ const ROLES = 'haat:roles';
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T): T {
     // The session check could not reach the database: a 503 to retry, not a sign-out (401).
-    if (err && databaseFault(err)?.unavailable) throw err;
+    if (err instanceof Error && databaseFault(err)?.unavailable) throw err;
     if (err || !user) throw unauthorized();
     return user;
   }

@@ -5,7 +5,11 @@ import { cartItems } from './cart.table.js';
 // The cart domain's queries that other domains run (orders, users), some inside their own transaction.
 
 /** The ordered lines (product and variant) leave the cart in the order's own transaction. */
-export async function removeFromCart(tx: Pick<Db, 'delete'>, userId: string, lines: ReadonlyArray<{ productId: string; variantId: string | null }>): Promise<void> {
+export async function removeFromCart(
+  tx: Pick<Db, 'delete'>,
+  userId: string,
+  lines: ReadonlyArray<{ productId: string; variantId: string | null }>,
+): Promise<void> {
   if (lines.length === 0) return;
   const line = (l: { productId: string; variantId: string | null }) =>
     and(eq(cartItems.productId, l.productId), l.variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, l.variantId));
@@ -18,6 +22,13 @@ export function removeFromCartCte(userId: string, lines: ReadonlyArray<{ product
   return sql`cart_removed as (
       delete from cart_items c using jsonb_to_recordset(${wanted}::jsonb) as w(product_id text, variant_id text)
       where c.user_id = ${userId} and c.product_id = w.product_id and c.variant_id is not distinct from w.variant_id and ${when}
+    )`;
+}
+
+/** The line of one product and variant leaves the carts of `userIds` (a subquery), as a CTE (`cart_removed`) of a caller's statement. */
+export function removeBatchFromCartCte(productId: string, variantId: string | null, userIds: SQL): SQL {
+  return sql`cart_removed as (
+      delete from cart_items where product_id = ${productId} and variant_id is not distinct from ${variantId}::text and user_id in ${userIds}
     )`;
 }
 

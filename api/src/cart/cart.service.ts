@@ -82,7 +82,12 @@ export class CartService {
     );
     if (!row) throw notFound('Product');
     const variant = chosenVariant({ id: productId, name: row.name, variants: row.variants }, variantId);
-    const product = { id: productId, name: row.name, stock: sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock, variant };
+    const product = {
+      id: productId,
+      name: row.name,
+      stock: sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock,
+      variant,
+    };
     if (product.stock <= 0) throw outOfStock(product, 1);
     if (!row.id) throw stockLimit(product);
     return cartItemOf(row);
@@ -209,6 +214,4 @@ export class CartService {
   private sameLine(productId: string, variantId: string | null) {
     return and(eq(cartItems.productId, productId), variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId));
   }
-
-
 }

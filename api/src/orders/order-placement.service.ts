@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import { activeAddressOf } from '../addresses/addresses.repository.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
-import { placeOrderStatement } from './order-statement.js';
+import { OrderBatcher } from './order-batch.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
 import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type PricedOrder, type SaleableProduct } from './order-pricing.js';
@@ -34,11 +34,15 @@ export interface Placed {
  */
 @Injectable()
 export class OrderPlacementService {
+  private readonly batcher: OrderBatcher;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly reader: OrderReader,
     private readonly events: OrderEvents,
-  ) {}
+  ) {
+    this.batcher = new OrderBatcher(db);
+  }
 
   async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {
     const requestHash = idempotencyKey ? orderFingerprint(method, input) : null;
@@ -148,7 +152,7 @@ export class OrderPlacementService {
     let placed: boolean;
     try {
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      placed = await placeOrderStatement(this.db, row, lines, priced.lines, cod);
+      placed = await this.batcher.place(row, lines, priced.lines, cod);
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
       throw error;

@@ -4,6 +4,16 @@ import { takeStockCtes } from '../products/products.repository.js';
 import type { DbOrTx } from './order-tx.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
+/** What one line of an order takes: so many units of a product (or of its variant's own stock), at the price it was priced at. */
+export interface StockTake {
+  productId: string;
+  variantId: string | null;
+  ownStock: boolean;
+  quantity: number;
+  price: number;
+  discount: number;
+}
+
 /**
  * Places an order in one statement, so one round trip and one commit (issue 14: a 2-line order
  * took ~10 round trips in a transaction). The stock is taken first (takeStockCtes: conditional,
@@ -17,7 +27,7 @@ export async function placeOrderStatement(
   db: DbOrTx,
   row: OrderRow,
   lines: readonly OrderLineRow[],
-  takes: ReadonlyArray<{ productId: string; variantId: string | null; ownStock: boolean; quantity: number; price: number; discount: number }>,
+  takes: readonly StockTake[],
   clearCart: boolean,
 ): Promise<boolean> {
   const allTaken = sql`exists (select 1 from stock_taken)`;
@@ -38,13 +48,7 @@ export async function placeOrderStatement(
       sub_total_amt: l.subTotalAmt,
     })),
   );
-  const cart = clearCart
-    ? sql`, ${removeFromCartCte(
-        row.userId,
-        takes,
-        sql`exists (select 1 from order_written)`,
-      )}`
-    : sql``;
+  const cart = clearCart ? sql`, ${removeFromCartCte(row.userId, takes, sql`exists (select 1 from order_written)`)}` : sql``;
   const result = await db.execute<{ placed: number }>(sql`
     with ${takeStockCtes(takes)},
     order_written as (
@@ -68,7 +72,7 @@ export async function placeOrderStatement(
 }
 
 /** node-postgres answers `{ rows }`, PGlite too; drizzle's types differ by driver. */
-function rowsOf<T>(result: unknown): T[] {
+export function rowsOf<T>(result: unknown): T[] {
   const r = result as { rows?: T[] } | T[];
   return Array.isArray(r) ? r : (r.rows ?? []);
 }

@@ -5,9 +5,30 @@ import { returnProductStock, returnVariantStock, saleableRowsByIds } from '../pr
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
+type SaleableRows = Awaited<ReturnType<typeof saleableRowsByIds>>;
+
+/** Reads of the same products already on their way, per database: see sharedRead. */
+const inFlight = new WeakMap<DbOrTx, Map<string, Promise<SaleableRows>>>();
+
+/**
+ * Concurrent reads of the same products share one query (a flash sale's 2,000 shoppers read one
+ * row, not 2,000 times). Safe because this read only prices the order and answers what is plainly
+ * short: the order's statement checks price, discount and stock again under the row lock.
+ */
+function sharedRead(db: DbOrTx, ids: readonly string[]): Promise<SaleableRows> {
+  let reads = inFlight.get(db);
+  if (!reads) inFlight.set(db, (reads = new Map<string, Promise<SaleableRows>>()));
+  const key = ids.join('\u0000');
+  const pending = reads.get(key);
+  if (pending) return pending;
+  const read = saleableRowsByIds(db, ids).finally(() => reads.delete(key));
+  reads.set(key, read);
+  return read;
+}
+
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
 export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
-  const rows = await saleableRowsByIds(db, ids);
+  const rows = await sharedRead(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const row = byId.get(id);

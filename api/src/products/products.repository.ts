@@ -130,6 +130,38 @@ export function takeStockCtes(
     )`;
 }
 
+/**
+ * The stock-taking CTEs of a batch of one-line orders for the same product, variant, price and
+ * discount (`batch`: a CTE with `ord` and `quantity`, see OrderBatcher). `stock_target` locks the row
+ * once, if it still sells at that price, with the units available (the variant's own stock, else the
+ * product's); `batch_winners` are the orders, in `ord` order, whose running total fits; `stock_taken`
+ * takes their units in one update.
+ */
+export function takeBatchStockCtes(take: { productId: string; variantId: string | null; ownStock: boolean; price: number; discount: number }, batch: SQL): SQL {
+  const variant = sql`(select e from jsonb_array_elements(p.variants) e where e->>'_id' = ${take.variantId}::text limit 1)`;
+  const sold = sql`(select sum(quantity) from batch_winners)`;
+  return sql`stock_target as (
+      select p.id, case when ${take.ownStock}::boolean then (${variant}->>'stock')::int else p.stock end as available
+      from products p
+      where p.id = ${take.productId} and p.publish and p.discount = ${take.discount}::numeric
+        and coalesce((${variant}->>'price')::numeric, p.price) = ${take.price}::numeric
+        and (${take.variantId}::text is null or ${variant} is not null)
+        and coalesce(jsonb_typeof(${variant}->'stock') = 'number', false) = ${take.ownStock}::boolean
+      for update of p
+    ), batch_winners as (
+      select b.* from (select b.*, sum(b.quantity) over (order by b.ord) as running from ${batch} b) b, stock_target t where b.running <= t.available
+    ), stock_taken as (
+      update products p set
+        stock = case when ${take.ownStock}::boolean then p.stock else p.stock - ${sold} end,
+        variants = case when ${take.ownStock}::boolean then (
+          select jsonb_agg(case when e->>'_id' = ${take.variantId}::text then jsonb_set(e, '{stock}', to_jsonb((e->>'stock')::int - ${sold})) else e end order by i)
+          from jsonb_array_elements(p.variants) with ordinality as t(e, i)
+        ) else p.variants end
+      where p.id = (select id from stock_target) and exists (select 1 from batch_winners)
+      returning p.id
+    )`;
+}
+
 /** The variant element `variantId` of the row's variants, for conditions on it. */
 const variantOf = (variantId: string) => sql`(select e from jsonb_array_elements(${products.variants}) e where e->>'_id' = ${variantId} limit 1)`;
 
