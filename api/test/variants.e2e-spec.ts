@@ -44,7 +44,9 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
   });
 
   /** The issue's product: ₹100 a pack, or a "5 kg" sack at ₹5,000 with its own stock and picture. */
-  async function rice(opts: { productStock?: number; sackStock?: number; discount?: number } = {}): Promise<ProductOut & { sack: VariantOut; pack: VariantOut }> {
+  async function rice(
+    opts: { productStock?: number; sackStock?: number; discount?: number } = {},
+  ): Promise<ProductOut & { sack: VariantOut; pack: VariantOut }> {
     const res = await api(t)
       .post('/api/product/create')
       .set(bearer(admin))
@@ -87,7 +89,8 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
   const add = (token: string, body: object) => api(t).post('/api/cart/create').set(bearer(token)).send(body);
   const cart = (token: string) => api(t).get('/api/cart/get').set(bearer(token));
   const cod = (token: string, body: object) => api(t).post('/api/order/cash-on-delivery').set(bearer(token)).send(body);
-  const variantsOf = async (id: string) => (await t.db.select({ variants: products.variants, stock: products.stock }).from(products).where(eq(products.id, id)))[0]!;
+  const variantsOf = async (id: string) =>
+    (await t.db.select({ variants: products.variants, stock: products.stock }).from(products).where(eq(products.id, id)))[0]!;
 
   it('adds the chosen variant: the same product in two variants is two cart lines, each priced and stocked by its variant', async () => {
     const c = await shopper();
@@ -100,14 +103,25 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
 
     const res = await cart(c.token);
     expect(res.status).toBe(200);
-    const lines = res.body.data as Array<{ variantId: string; productId: { price: number; stock: number; image: string[] }; quantity: number; subTotalAmt: number }>;
+    const lines = res.body.data as Array<{
+      variantId: string;
+      productId: { price: number; stock: number; image: string[] };
+      quantity: number;
+      subTotalAmt: number;
+    }>;
     expect(lines).toHaveLength(2);
     const [sackLine, packLine] = lines;
     expect(sackLine).toMatchObject({ variantId: p.sack._id, quantity: 2, productId: { _id: p._id, price: 5000, discount: 10, stock: 3 } });
     expect(sackLine!.productId.image).toEqual(['https://shop.test/uploads/sack.webp']);
     // 5000 − ceil(500) = 4500 × 2; the pack sells at the product's 100 − 10 = 90.
     expect(sackLine!.subTotalAmt).toBe(9000);
-    expect(packLine).toMatchObject({ variantId: p.pack._id, variant: { name: '1 kg pack' }, quantity: 1, subTotalAmt: 90, productId: { price: 100, stock: 50 } });
+    expect(packLine).toMatchObject({
+      variantId: p.pack._id,
+      variant: { name: '1 kg pack' },
+      quantity: 1,
+      subTotalAmt: 90,
+      productId: { price: 100, stock: 50 },
+    });
     expect(res.body.totals).toEqual({ itemsTotal: 10100, grandTotal: 9090, savings: 1010, quantityTotal: 3 });
   });
 
@@ -333,11 +347,20 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
       type: 'checkout.session.completed',
       created: Math.floor(Date.now() / 1000),
       data: {
-        object: { object: 'checkout.session', id: res.body.id, client_reference_id: orderId, metadata: { orderId }, payment_status: 'paid', payment_intent: `pi_${orderId}` },
+        object: {
+          object: 'checkout.session',
+          id: res.body.id,
+          client_reference_id: orderId,
+          metadata: { orderId },
+          payment_status: 'paid',
+          payment_intent: `pi_${orderId}`,
+        },
       },
     });
     const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect((await api(t).post('/api/order/webhook').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', header).send(payload)).status).toBe(200);
+    expect(
+      (await api(t).post('/api/order/webhook').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', header).send(payload)).status,
+    ).toBe(200);
     expect((await t.db.select().from(cartItems).where(eq(cartItems.userId, c.id))).map((r) => r.variantId)).toEqual([p.pack._id]);
   });
 });

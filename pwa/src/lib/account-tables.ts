@@ -1,5 +1,5 @@
 import type { Address } from '@haat/shared/addresses/address.types';
-import type { CartProduct } from '@haat/shared/cart/cart.types';
+import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import type { Order } from '@haat/shared/orders/order.types';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 
@@ -8,9 +8,17 @@ import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
  * They live in lib because the database is lib; the features own what is written into them.
  */
 
-/** One cart line as the device holds it: absolute quantity per product, the product as last seen. */
+/**
+ * One cart line as the device holds it: absolute quantity per product and variant, the product as
+ * last seen (with a variant, its price, stock and pictures: see CartItem).
+ */
 export interface CartLine {
+  /** cartLineKey(productId, variantId): the same product in two variants is two lines. */
+  key: string;
   productId: string;
+  /** The chosen variant, or absent/null for a product sold without variants. */
+  variantId?: string | null;
+  variant?: ChosenVariant | null;
   quantity: number;
   product: CartProduct;
   /** The server's cart line id, once the server has the line. */

@@ -41,6 +41,7 @@ export class HaatDB extends Dexie {
   recent!: Table<RecentItem, string>;
   meta!: Table<MetaEntry, string>;
   // the signed-in shopper's data (issue 6): written at once, synced through the outbox
+  /** The cart lines (the `cartLines` store since version 2), keyed by product and variant. */
   cart!: Table<CartLine, string>;
   outbox!: Table<OutboxEntry, string>;
   wishlist!: Table<WishlistEntry, string>;
@@ -64,6 +65,17 @@ export class HaatDB extends Dexie {
       addresses: '_id',
       orders: 'orderId, clientKey, createdAt',
     });
+    // Issue 12: a cart line is a product in a variant, so the cart moves to a table keyed by
+    // cartLineKey(productId, variantId). Dexie cannot change a primary key in place: version 2 copies
+    // the lines (all without a variant then, so their key is the product id), version 3 drops the old table.
+    this.version(2)
+      .stores({ cartLines: 'key, productId' })
+      .upgrade(async (tx) => {
+        const old = (await tx.table('cart').toArray()) as Array<Omit<CartLine, 'key'>>;
+        await tx.table('cartLines').bulkPut(old.map((line) => ({ ...line, key: line.productId, variantId: null, variant: null })));
+      });
+    this.version(3).stores({ cart: null });
+    this.cart = this.table('cartLines');
   }
 }
 

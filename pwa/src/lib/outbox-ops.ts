@@ -1,4 +1,5 @@
-import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
+import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
 import type { OutboxEntry } from './outbox';
@@ -10,7 +11,7 @@ import type { OutboxEntry } from './outbox';
  */
 export interface OutboxBodies {
   /** Absolute quantities, PUT /api/cart/sync; consecutive ones go out as one request. */
-  'cart.sync': CartSyncBody;
+  'cart.sync': CartSyncRequest;
   /** POST /api/order/cash-on-delivery; the entry's key is the order's Idempotency-Key. */
   'order.cod': CashOnDeliveryRequest;
   /** Set operations, so a replay is harmless. */
@@ -36,6 +37,13 @@ export function productIdsOf(write: QueuedWrite): string[] {
     default:
       return write satisfies never;
   }
+}
+
+/** The cart lines (product and variant, as cartLineKey) a queued cart change or order touches. */
+export function cartLineKeysOf(write: QueuedWrite<'cart.sync' | 'order.cod'>): string[] {
+  return write.op === 'cart.sync'
+    ? write.body.items.map((i) => cartLineKey(i.productId, i.variantId))
+    : write.body.list_items.map((l) => cartLineKey(l.productId, l.variantId));
 }
 
 /** The Background Sync tag the service worker answers (src/sw.ts). */

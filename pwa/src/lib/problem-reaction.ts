@@ -40,6 +40,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.OutOfStock:
     case ErrorCode.StockLimit:
     case ErrorCode.Unavailable:
+    case ErrorCode.UnknownVariant: // a variant the product no longer has: as for a product gone
       return 'stock-changed';
     case ErrorCode.Validation:
     case ErrorCode.BadRequest:
@@ -65,6 +66,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.TooManyFiles:
     case ErrorCode.NotAnImage:
     case ErrorCode.IdempotencyKeyReused:
+    case ErrorCode.VariantRequired:
     case undefined:
       return 'refused';
     default:

@@ -24,7 +24,7 @@ export function sellingUnit(product: { price: number; stock: number; image: stri
   const ownStock = typeof variant?.stock === 'number';
   return {
     price: typeof variant?.price === 'number' ? variant.price : product.price,
-    stock: ownStock ? (variant!.stock as number) : product.stock,
+    stock: typeof variant?.stock === 'number' ? variant.stock : product.stock,
     image: variant?.image && variant.image.length > 0 ? variant.image : product.image,
     ownStock,
   };

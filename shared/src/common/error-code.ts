@@ -38,7 +38,7 @@ export enum ErrorCode {
   MethodNotAllowed = 'METHOD_NOT_ALLOWED',
   /** 409: the request clashes with what is stored (still in use, already taken…). */
   Conflict = 'CONFLICT',
-  /** 409: a product has fewer units than asked for; `productId` and `available` (units left) say which and how many. */
+  /** 409: a product has fewer units than asked for; `productId` (and `variantId` for a variant's own stock) and `available` (units left) say which and how many. */
   OutOfStock = 'OUT_OF_STOCK',
   /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */
   StockLimit = 'STOCK_LIMIT',

@@ -12,6 +12,6 @@ export type CartEnvelope = Envelope<CartItem[]> & { totals?: Totals; changes?: C
  */
 export const cartApi = {
   get: () => http.get('cart/get', { context: { silent: true } }).json<CartEnvelope>(),
-  sync: (items: Array<{ productId: string; quantity: number }>, idempotencyKey: string) =>
+  sync: (items: Array<{ productId: string; variantId: string | null; quantity: number }>, idempotencyKey: string) =>
     http.put('cart/sync', { json: { items }, headers: { 'idempotency-key': idempotencyKey }, retry: 0, context: { silent: true } }).json<CartEnvelope>(),
 };

@@ -1,12 +1,17 @@
-import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
+import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import { totalsOf, type Totals } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../lib/account-tables';
 import type { OutboxEntry } from '../../lib/outbox';
 
 export function lineFromServer(item: CartItem): CartLine {
+  const variantId = item.variantId ?? null;
   return {
+    key: cartLineKey(item.productId._id, variantId),
     productId: item.productId._id,
+    variantId,
+    variant: item.variant ?? null,
     quantity: item.quantity,
     product: item.productId,
     lineId: item._id,
@@ -14,24 +19,31 @@ export function lineFromServer(item: CartItem): CartLine {
   };
 }
 
-/** Several queued changes as one request: per product, the shopper's last word wins. */
-export function mergeQuantities(entries: ReadonlyArray<OutboxEntry<CartSyncBody>>): CartSyncBody['items'] {
-  const last = new Map<string, number>();
-  for (const entry of entries) for (const { productId, quantity } of entry.body.items) last.set(productId, quantity);
-  return [...last].map(([productId, quantity]) => ({ productId, quantity }));
+type SyncItem = { productId: string; variantId: string | null; quantity: number };
+
+/** Several queued changes as one request: per product and variant, the shopper's last word wins. */
+export function mergeQuantities(entries: ReadonlyArray<OutboxEntry<CartSyncRequest>>): SyncItem[] {
+  const last = new Map<string, SyncItem>();
+  for (const entry of entries) {
+    // Entries queued before variants carry no variantId: the product itself.
+    for (const { productId, variantId, quantity } of entry.body.items)
+      last.set(cartLineKey(productId, variantId), { productId, variantId: variantId ?? null, quantity });
+  }
+  return [...last.values()];
 }
 
 /**
  * The server's cart with the changes it has not seen yet laid on top, so an answer that arrives while
  * the shopper keeps tapping never undoes their newer taps. Product details come from the server when
- * it has the line, else from what the device last saw.
+ * it has the line, else from what the device last saw. `known` is keyed by line key (product and variant).
  */
-export function overlayPending(server: CartLine[], pending: ReadonlyArray<OutboxEntry<CartSyncBody>>, known: ReadonlyMap<string, CartLine>): CartLine[] {
-  const lines = new Map<string, CartLine>(server.map((l) => [l.productId, { ...l, addedAt: known.get(l.productId)?.addedAt ?? l.addedAt }]));
-  for (const { productId, quantity } of mergeQuantities(pending)) {
-    const base = lines.get(productId) ?? known.get(productId);
-    if (quantity <= 0) lines.delete(productId);
-    else if (base) lines.set(productId, { ...base, quantity });
+export function overlayPending(server: CartLine[], pending: ReadonlyArray<OutboxEntry<CartSyncRequest>>, known: ReadonlyMap<string, CartLine>): CartLine[] {
+  const lines = new Map<string, CartLine>(server.map((l) => [l.key, { ...l, addedAt: known.get(l.key)?.addedAt ?? l.addedAt }]));
+  for (const { productId, variantId, quantity } of mergeQuantities(pending)) {
+    const key = cartLineKey(productId, variantId);
+    const base = lines.get(key) ?? known.get(key);
+    if (quantity <= 0) lines.delete(key);
+    else if (base) lines.set(key, { ...base, quantity });
   }
   return [...lines.values()];
 }

@@ -2,6 +2,7 @@ import { atom, getDefaultStore } from 'jotai';
 import type { CartSyncChange } from '@haat/shared/cart/cart.types';
 import { formatInr } from '@haat/shared/money/inr';
 import { discountedPrice } from '@haat/shared/money/pricing';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { toast } from '../../lib/toast';
 import type { CartLine } from '../../lib/account-tables';
 
@@ -19,15 +20,24 @@ function changeText(change: CartSyncChange, name: string): string {
   }
 }
 
+/** A line's name as the shopper chose it: the product, and the variant in brackets. */
+export function lineName(line: Pick<CartLine, 'product' | 'variant'>): string {
+  return line.variant ? `${line.product.name} (${line.variant.name})` : line.product.name;
+}
+
 /** Tells the shopper, never silently: stock changes the server reported and prices that moved. */
+/** `before` is keyed by line key (cartLineKey of product and variant). */
 export function announceCartChanges(changes: CartSyncChange[], before: ReadonlyMap<string, CartLine>, after: CartLine[]): void {
-  const notes = changes.map((c) => changeText(c, before.get(c.productId)?.product.name ?? 'An item'));
+  const notes = changes.map((c) => {
+    const line = before.get(cartLineKey(c.productId, c.variantId));
+    return changeText(c, line ? lineName(line) : 'An item');
+  });
   for (const line of after) {
-    const old = before.get(line.productId)?.product;
+    const old = before.get(line.key)?.product;
     if (!old) continue;
     const was = discountedPrice(old.price, old.discount);
     const now = discountedPrice(line.product.price, line.product.discount);
-    if (was !== now) notes.push(`The price of ${line.product.name} changed from ${formatInr(was)} to ${formatInr(now)}.`);
+    if (was !== now) notes.push(`The price of ${lineName(line)} changed from ${formatInr(was)} to ${formatInr(now)}.`);
   }
   if (notes.length === 0) return;
   notes.forEach((n) => toast.plain(n));

@@ -1,18 +1,18 @@
 import { db } from '../../lib/db';
 import { outboxFacade } from '../../lib/outbox-facade';
-import { productIdsOf, type QueuedWrite } from '../../lib/outbox-ops';
+import { cartLineKeysOf, type QueuedWrite } from '../../lib/outbox-ops';
 import { toast } from '../../lib/toast';
 import { cartApi, type CartEnvelope } from './api';
 import { lineFromServer, mergeQuantities, overlayPending } from './cart-lines';
 import { announceCartChanges } from './cart-notices';
 
 /**
- * Products whose last queued write is an order: the server drops them from its cart once the order
+ * Cart lines whose last queued write is an order: the server drops them from its cart once the order
  * lands, so the device shows them gone already (unless the shopper added them again afterwards).
  */
 function takenByQueuedOrder(queued: ReadonlyArray<QueuedWrite<'cart.sync' | 'order.cod'>>): Set<string> {
   const last = new Map<string, string>();
-  for (const e of queued) for (const id of productIdsOf(e)) last.set(id, e.op);
+  for (const e of queued) for (const key of cartLineKeysOf(e)) last.set(key, e.op);
   return new Set([...last].filter(([, op]) => op === 'order.cod').map(([id]) => id));
 }
 
@@ -22,11 +22,11 @@ function takenByQueuedOrder(queued: ReadonlyArray<QueuedWrite<'cart.sync' | 'ord
  */
 async function adoptServerCart(answer: CartEnvelope, except: ReadonlySet<string> = new Set()): Promise<void> {
   const current = await db.cart.toArray();
-  const known = new Map(current.map((l) => [l.productId, l]));
+  const known = new Map(current.map((l) => [l.key, l]));
   const queued = await outboxFacade.pending(['cart.sync', 'order.cod'], { except });
   const pending = queued.filter((e): e is QueuedWrite<'cart.sync'> => e.op === 'cart.sync');
   const taken = takenByQueuedOrder(queued);
-  const lines = overlayPending((answer.data ?? []).map(lineFromServer), pending, known).filter((l) => !taken.has(l.productId));
+  const lines = overlayPending((answer.data ?? []).map(lineFromServer), pending, known).filter((l) => !taken.has(l.key));
   await db.cart.clear();
   await db.cart.bulkPut(lines);
   announceCartChanges(answer.changes ?? [], known, lines);

@@ -3,7 +3,8 @@ import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import { db } from '../../lib/db';
 import { outboxFacade } from '../../lib/outbox-facade';
-import { productIdsOf } from '../../lib/outbox-ops';
+import { cartLineKeysOf } from '../../lib/outbox-ops';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { toast } from '../../lib/toast';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
@@ -16,15 +17,15 @@ import { checkoutApi } from './api';
 export async function recordPlacedOrder(order: Order, key: string): Promise<void> {
   await db.orders.put({ ...order, clientKey: key });
   const later = await outboxFacade.pending('cart.sync', { after: key });
-  const touched = new Set(later.flatMap(productIdsOf));
-  await db.cart.bulkDelete(order.product_details.map((l) => l.productId).filter((id) => !touched.has(id)));
+  const touched = new Set(later.flatMap(cartLineKeysOf));
+  await db.cart.bulkDelete(order.product_details.map((l) => cartLineKey(l.productId, l.variantId)).filter((key) => !touched.has(key)));
 }
 
 /** Cash on delivery without a network: queued with its Idempotency-Key; the cart empties at once. */
 export async function queueOrder(body: CashOnDeliveryRequest, key: string): Promise<void> {
   await outboxFacade.transaction([db.cart], async () => {
     await outboxFacade.enqueue('order.cod', body, key);
-    await db.cart.bulkDelete(body.list_items.map((l) => l.productId));
+    await db.cart.bulkDelete(body.list_items.map((l) => cartLineKey(l.productId, l.variantId)));
   });
 }
 

@@ -8,9 +8,11 @@ import { db } from '../../lib/db';
 export async function applyCurrentPrices(current: CurrentTotals): Promise<void> {
   await db.transaction('rw', db.cart, async () => {
     for (const line of current.product_details) {
+      // Lines saved before variants have no variantId: the product itself.
       await db.cart
         .where('productId')
         .equals(line.productId)
+        .filter((l) => (l.variantId ?? null) === (line.variantId ?? null))
         .modify((l) => {
           l.product = { ...l.product, price: line.price, discount: line.discount };
         });

@@ -63,7 +63,7 @@ function AllOrdersTable() {
               <tr key={order.orderId} data-testid="all-orders-row">
                 <td>{order.orderId}</td>
                 <td>{who(order)}</td>
-                <td>{order.product_details.map((l) => l.name).join(', ')}</td>
+                <td>{order.product_details.map((l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name)).join(', ')}</td>
                 <td>{order.quantity}</td>
                 <td>{formatInr(order.totalAmt)}</td>
                 <td>{order.delivery_address.address}</td>

@@ -47,7 +47,7 @@ describe('the outbox façade', () => {
 
   it('queues a write together with the local change, or neither', async () => {
     const failing = outboxFacade.transaction([db.cart], async () => {
-      await db.cart.put({ productId: 'p1', quantity: 1, product: { _id: 'p1', name: 'x', image: [], unit: '1', price: 1, discount: 0, stock: 1 } });
+      await db.cart.put({ key: 'p1', productId: 'p1', quantity: 1, product: { _id: 'p1', name: 'x', image: [], unit: '1', price: 1, discount: 0, stock: 1 } });
       await outboxFacade.enqueue('cart.sync', { items: [{ productId: 'p1', quantity: 1 }] });
       throw new Error('the tab closed');
     });

@@ -28,8 +28,8 @@ afterEach(cleanup);
 describe('the cart panel (spec §2)', () => {
   it('shows savings, items and Bill details with the undiscounted total struck through', async () => {
     await db.cart.bulkPut([
-      { productId: 'w1', quantity: 2, product: product('w1', 'Watch', 999, 15), addedAt: 1 },
-      { productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0), addedAt: 2 },
+      { key: 'w1', productId: 'w1', quantity: 2, product: product('w1', 'Watch', 999, 15), addedAt: 1 },
+      { key: 'b1', productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0), addedAt: 2 },
     ]);
     renderPanel();
     const bill = await screen.findByTestId('bill-details');
@@ -47,8 +47,8 @@ describe('the cart panel (spec §2)', () => {
   it('marks lines whose change has not reached the server and offers Proceed when signed in', async () => {
     setSessionUser({ _id: 'u1', name: 'Asha' } as User);
     await db.cart.bulkPut([
-      { productId: 'w1', quantity: 1, product: product('w1', 'Watch', 500, 0) },
-      { productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0) },
+      { key: 'w1', productId: 'w1', quantity: 1, product: product('w1', 'Watch', 500, 0) },
+      { key: 'b1', productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0) },
     ]);
     await outboxFacade.enqueue('cart.sync', { items: [{ productId: 'b1', quantity: 1 }] }, 'k1');
     renderPanel();

@@ -62,12 +62,34 @@ describe('cart actions (spec §4 Cart)', () => {
     await act(() => result.current.decrement(watch));
     expect(await db.cart.get('w1')).toBeUndefined();
     expect(await queued()).toEqual([
-      [{ productId: 'w1', quantity: 1 }],
-      [{ productId: 'w1', quantity: 2 }],
-      [{ productId: 'w1', quantity: 1 }],
-      [{ productId: 'w1', quantity: 0 }],
+      [{ productId: 'w1', variantId: null, quantity: 1 }],
+      [{ productId: 'w1', variantId: null, quantity: 2 }],
+      [{ productId: 'w1', variantId: null, quantity: 1 }],
+      [{ productId: 'w1', variantId: null, quantity: 0 }],
     ]);
     expect(toasts()).toEqual(['Item added', 'Only 2 of Watch in stock.', 'Item removed']);
+  });
+
+  it('keeps one product in two variants as two lines, each capped by its own stock, and queues the variantId offline', async () => {
+    setSessionUser({ _id: 'u1', name: 'Asha' } as User);
+    navigatorOffline();
+    const sack = { ...watch, _id: 'rice', name: 'Rice', price: 5000, stock: 1 };
+    const pack = { ...sack, price: 100, stock: 9 };
+    const kg5 = { _id: 'kg5', name: '5 kg' };
+    const kg1 = { _id: 'kg1', name: '1 kg' };
+    const { result } = renderHook(() => useCartActions(), { wrapper });
+    await act(() => result.current.increment(sack, 1, kg5));
+    await act(() => result.current.increment(sack, 1, kg5)); // the sack's own stock is 1
+    await act(() => result.current.increment(pack, 2, kg1));
+    const lines = await db.cart.orderBy('key').toArray();
+    expect(lines.map((l) => [l.key, l.productId, l.variantId, l.variant?.name, l.quantity, l.product.price])).toEqual([
+      ['rice:kg1', 'rice', 'kg1', '1 kg', 2, 100],
+      ['rice:kg5', 'rice', 'kg5', '5 kg', 1, 5000],
+    ]);
+    expect(await queued()).toEqual([[{ productId: 'rice', variantId: 'kg5', quantity: 1 }], [{ productId: 'rice', variantId: 'kg1', quantity: 2 }]]);
+    expect(toasts()).toContain('Only 1 of Rice (5 kg) in stock.');
+    await act(() => result.current.decrement(sack, kg5));
+    expect((await db.cart.toArray()).map((l) => l.key)).toEqual(['rice:kg1']);
   });
 });
 

@@ -1,4 +1,5 @@
-import type { CartProduct } from '@haat/shared/cart/cart.types';
+import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { db } from '../../../lib/db';
 import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/shared-live-query';
 import { useCartActions } from '../hooks/use-cart-actions';
@@ -11,24 +12,29 @@ interface Props {
   quantity?: number;
   /** Cards say "Add"; the product page and the quick view "Add to Cart" (spec §2). */
   label?: string;
+  /** The product page's chosen variant: `product` then carries its price, stock and pictures. */
+  variant?: ChosenVariant | null;
 }
 
 // Every card's button reads the same one query of the (small) cart, not one query per card.
-const cartLines = sharedLiveQuery(async () => new Map((await db.cart.toArray()).map((line) => [line.productId, line])));
+const cartLines = sharedLiveQuery(async () => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
 
-/** Cards, product page and quick view: "Add", then a stepper once the product is in the cart. */
-export function AddToCartButton({ product, quantity = 1, label = 'Add' }: Props) {
-  const inCart = useSharedLiveQuery(cartLines)?.get(product._id);
+/** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
+const toCartProduct = ({ _id, name, image, unit, price, discount, stock }: CartProduct): CartProduct => ({ _id, name, image, unit, price, discount, stock });
+
+/** Cards, product page and quick view: "Add", then a stepper once the product (in this variant) is in the cart. */
+export function AddToCartButton({ product, quantity = 1, label = 'Add', variant = null }: Props) {
+  const inCart = useSharedLiveQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
-  if (inCart) return <CartStepper product={inCart.product} quantity={inCart.quantity} />;
+  if (inCart) return <CartStepper product={inCart.product} variant={inCart.variant ?? null} quantity={inCart.quantity} />;
   return (
     <button
       type="button"
       className="btn btn--primary btn--small add-to-cart"
       disabled={product.stock <= 0}
       // The accessible name holds the visible text (WCAG 2.5.3 "label in name"), so a voice user can say it.
-      aria-label={label === 'Add' ? `Add ${product.name} to cart` : `${label}: ${product.name}`}
-      onClick={() => void increment(product, quantity)}
+      aria-label={label === 'Add' ? `Add ${product.name} to cart` : `${label}: ${variant ? `${product.name} (${variant.name})` : product.name}`}
+      onClick={() => void increment(toCartProduct(product), quantity, variant)}
     >
       {label}
     </button>

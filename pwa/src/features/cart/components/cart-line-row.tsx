@@ -8,10 +8,11 @@ export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolea
   const { product } = line;
   const price = discountedPrice(product.price, product.discount);
   return (
-    <li className="cart-line" data-testid="cart-line" data-product-id={line.productId}>
+    <li className="cart-line" data-testid="cart-line" data-product-id={line.productId} data-variant-id={line.variantId ?? undefined}>
       <img className="cart-line__img" src={product.image[0] ?? '/placeholder.svg'} alt="" width={64} height={64} loading="lazy" />
       <span className="cart-line__info">
         <span className="cart-line__name">{product.name}</span>
+        {line.variant && <span className="cart-line__variant">{line.variant.name}</span>}
         <span className="cart-line__unit">{product.unit}</span>
         <span className="cart-line__price">
           {formatInr(price)}
@@ -23,7 +24,7 @@ export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolea
           </span>
         )}
       </span>
-      <CartStepper product={product} quantity={line.quantity} />
+      <CartStepper product={product} variant={line.variant ?? null} quantity={line.quantity} />
     </li>
   );
 }

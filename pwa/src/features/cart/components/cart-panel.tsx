@@ -38,7 +38,7 @@ export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
           </p>
           <ul className="cart-panel__lines">
             {lines.map((line) => (
-              <CartLineRow key={line.productId} line={line} waiting={waiting.has(line.productId)} />
+              <CartLineRow key={line.key} line={line} waiting={waiting.has(line.key)} />
             ))}
           </ul>
           <BillDetails totals={totals} />

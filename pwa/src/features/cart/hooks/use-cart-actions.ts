@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import type { CartProduct } from '@haat/shared/cart/cart.types';
+import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { db } from '../../../lib/db';
 import { isSignedInAtom } from '../../../lib/session';
 import { outboxFacade } from '../../../lib/outbox-facade';
 import { toast } from '../../../lib/toast';
 
 /**
- * Spec §4 Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. Each change
+ * Spec §4 Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
+ * product in a variant (the same product in two variants is two lines). Each change
  * is written to IndexedDB and queued in the same transaction (so neither exists without the other),
  * then sent if the network allows; the screen never waits for the server.
  */
@@ -17,34 +19,48 @@ export function useCartActions() {
   const navigate = useNavigate();
 
   const change = useCallback(
-    async (product: CartProduct, delta: number) => {
+    async (product: CartProduct, delta: number, variant: ChosenVariant | null) => {
+      const name = variant ? `${product.name} (${variant.name})` : product.name;
+      const variantId = variant?._id ?? null;
+      const key = cartLineKey(product._id, variantId);
       if (!signedIn) {
         toast.error(delta > 0 ? 'Please login first to add products!' : 'Please login first to update cart!');
         navigate('/login');
         return;
       }
       const outcome = await outboxFacade.transaction([db.cart], async () => {
-        const line = await db.cart.get(product._id);
+        const line = await db.cart.get(key);
         const before = line?.quantity ?? 0;
         const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
         const quantity = Math.max(0, Math.min(before + delta, Math.max(stock, before)));
         if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
-        if (quantity === 0) await db.cart.delete(product._id);
-        else await db.cart.put({ ...line, productId: product._id, product: line?.product ?? product, quantity, addedAt: line?.addedAt ?? Date.now() });
-        await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, quantity }] });
+        if (quantity === 0) await db.cart.delete(key);
+        else
+          await db.cart.put({
+            ...line,
+            key,
+            productId: product._id,
+            variantId,
+            variant,
+            product: line?.product ?? product,
+            quantity,
+            addedAt: line?.addedAt ?? Date.now(),
+          });
+        await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
         return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
       });
       if (outcome === 'added') toast.success('Item added');
       if (outcome === 'removed') toast.success('Item removed');
-      if (outcome === 'out') toast.error(`${product.name} is out of stock.`);
-      if (outcome.startsWith('max:')) toast.plain(`Only ${outcome.slice(4)} of ${product.name} in stock.`);
+      if (outcome === 'out') toast.error(`${name} is out of stock.`);
+      if (outcome.startsWith('max:')) toast.plain(`Only ${outcome.slice(4)} of ${name} in stock.`);
       void outboxFacade.flush();
     },
     [signedIn, navigate],
   );
 
   return {
-    increment: useCallback((product: CartProduct, units = 1) => change(product, Math.max(1, units)), [change]),
-    decrement: useCallback((product: CartProduct) => change(product, -1), [change]),
+    /** `variant`: the chosen variant, whose price, stock and pictures `product` then carries. */
+    increment: useCallback((product: CartProduct, units = 1, variant: ChosenVariant | null = null) => change(product, Math.max(1, units), variant), [change]),
+    decrement: useCallback((product: CartProduct, variant: ChosenVariant | null = null) => change(product, -1, variant), [change]),
   };
 }

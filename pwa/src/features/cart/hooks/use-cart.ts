@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Totals } from '@haat/shared/money/pricing';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { db } from '../../../lib/db';
 import type { CartLine } from '../../../lib/account-tables';
 import { outboxFacade } from '../../../lib/outbox-facade';
@@ -8,7 +9,7 @@ import { byAddedAt, cartTotals } from '../cart-lines';
 export interface CartView {
   lines: CartLine[];
   totals: Totals;
-  /** Products with a change the server has not acknowledged yet ("waiting for network"). */
+  /** Lines (cartLineKey) with a change the server has not acknowledged yet ("waiting for network"). */
   waiting: ReadonlySet<string>;
   loaded: boolean;
 }
@@ -19,7 +20,7 @@ const EMPTY: CartLine[] = [];
 export function useCart(): CartView {
   const state = useLiveQuery(async () => {
     const [lines, queued] = await Promise.all([db.cart.toArray(), outboxFacade.pending('cart.sync')]);
-    const waiting = new Set(queued.flatMap((e) => e.body.items.map((i) => i.productId)));
+    const waiting = new Set(queued.flatMap((e) => e.body.items.map((i) => cartLineKey(i.productId, i.variantId))));
     return { lines: lines.sort(byAddedAt), waiting };
   });
   const lines = state?.lines ?? EMPTY;

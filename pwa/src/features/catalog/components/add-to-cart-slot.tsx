@@ -1,10 +1,38 @@
-import type { Product } from '@haat/shared/catalog/catalog.types';
+import { Link } from 'react-router-dom';
+import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartButton } from '../../cart/public';
+
+interface Props {
+  /** With a variant chosen: the product as that variant sells it (its price, stock and pictures). */
+  product: Product;
+  quantity?: number;
+  label?: string;
+  /**
+   * The product page's chosen variant (null: none chosen yet). Left out by cards and the quick view,
+   * which cannot choose one: a product sold in variants links to its page to choose there.
+   */
+  variant?: Variant | null;
+}
 
 /**
  * Where a product card, the product page and the quick view put their add-to-cart control: the cart
- * feature's "Add" then stepper (it owns the cart store and the sign-in check).
+ * feature's "Add" then stepper (it owns the cart store and the sign-in check). A product sold in
+ * variants is added only in a chosen variant, as the server requires (VARIANT_REQUIRED).
  */
-export function AddToCartSlot({ product, quantity, label }: { product: Product; quantity?: number; label?: string }) {
-  return <AddToCartButton product={product} quantity={quantity} label={label} />;
+export function AddToCartSlot({ product, quantity, label, variant }: Props) {
+  if (product.variants.length > 0 && !variant) {
+    if (variant === null)
+      return (
+        <button type="button" className="btn btn--primary btn--small add-to-cart" disabled>
+          Choose an option
+        </button>
+      );
+    return (
+      <Link to={productPath(product)} className="btn btn--primary btn--small add-to-cart" aria-label={`Choose options of ${product.name}`}>
+        Choose options
+      </Link>
+    );
+  }
+  return <AddToCartButton product={product} quantity={quantity} label={label} variant={variant ? { _id: variant._id, name: variant.name } : null} />;
 }

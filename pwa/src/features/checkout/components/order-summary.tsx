@@ -8,10 +8,10 @@ export function OrderSummary({ lines }: { lines: CartLine[] }) {
     <section className="checkout__section" aria-labelledby="order-summary">
       <h2 id="order-summary">Order Summary</h2>
       <ul className="checkout__summary">
-        {lines.map(({ productId, product, quantity }) => (
-          <li key={productId} className="checkout__summary-line" data-testid="summary-line">
+        {lines.map(({ key, product, variant, quantity }) => (
+          <li key={key} className="checkout__summary-line" data-testid="summary-line">
             <img src={product.image[0] ?? '/placeholder.svg'} alt="" width={48} height={48} loading="lazy" />
-            <span className="checkout__summary-name">{product.name}</span>
+            <span className="checkout__summary-name">{variant ? `${product.name} (${variant.name})` : product.name}</span>
             <span>{`Qty: ${quantity}`}</span>
             <span className="checkout__summary-amount">{formatInr(lineSubtotal({ price: product.price, discount: product.discount, quantity }))}</span>
           </li>

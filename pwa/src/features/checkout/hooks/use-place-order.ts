@@ -21,7 +21,7 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
-  const items = () => lines.map((l) => ({ productId: l.productId, quantity: l.quantity }));
+  const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);

@@ -38,8 +38,8 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${order.userId.mobile}` : ''}`}</p>
       )}
       <ul className="order-card__lines">
-        {order.product_details.map((l) => (
-          <li key={l.productId}>{`${l.name} × ${l.quantity}`}</li>
+        {order.product_details.map((l, i) => (
+          <li key={`${l.productId}:${l.variantId ?? i}`}>{`${l.variantName ? `${l.name} (${l.variantName})` : l.name} × ${l.quantity}`}</li>
         ))}
       </ul>
       <p className="order-card__meta">

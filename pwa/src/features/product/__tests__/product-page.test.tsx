@@ -2,7 +2,9 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '@haat/shared/users/user.types';
 import { db } from '../../../lib/db';
+import { setSessionUser } from '../../../lib/session';
 import { aProduct } from '../../../lib/__tests__/a-product';
 import { ProductPage } from '../product.page';
 
@@ -74,6 +76,35 @@ describe('the product page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Sold out' })); // no pictures of its own: the product's
     expect(screen.getByText('Out of Stock')).toBeTruthy();
     expect(mainPicture()).toBe('/uploads/abc-small.webp');
+  });
+
+  it('adds the chosen variant: nothing before one is chosen, then a line of that variant at its price', async () => {
+    setSessionUser({ _id: 'u1', name: 'Asha' } as User);
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps the write
+    await db.cart.clear();
+    await db.products.put(
+      aProduct({
+        stock: 9,
+        variants: [
+          { _id: 'V1', name: 'Large', price: 2000, stock: 2, image: ['/uploads/big-large.webp'] },
+          { _id: 'V2', name: 'Small' },
+        ],
+      }),
+    );
+    renderAt('/product/boAt-Airdopes-Black-Blue-01PROD');
+    await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Choose an option' }).disabled).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Large' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart: boAt Airdopes, Black & Blue (Large)' }));
+    await waitFor(async () => expect(await db.cart.count()).toBe(1));
+    const [line] = await db.cart.toArray();
+    expect(line).toMatchObject({ key: '01PROD:V1', productId: '01PROD', variantId: 'V1', variant: { _id: 'V1', name: 'Large' }, quantity: 1 });
+    expect(line!.product).toMatchObject({ price: 2000, stock: 2, image: ['/uploads/big-large.webp'] });
+    // The other variant is another line.
+    fireEvent.click(screen.getByRole('button', { name: 'Small' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart: boAt Airdopes, Black & Blue (Small)' }));
+    await waitFor(async () => expect((await db.cart.toArray()).map((l) => l.key).sort()).toEqual(['01PROD:V1', '01PROD:V2']));
+    setSessionUser(null);
   });
 
   it('after six products were viewed, Recently Viewed shows the 4 viewed before this one, newest first', async () => {

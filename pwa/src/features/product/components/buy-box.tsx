@@ -51,7 +51,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
         <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />
-        <AddToCartSlot product={shown} quantity={qty} label="Add to Cart" />
+        <AddToCartSlot product={shown} quantity={qty} label="Add to Cart" variant={product.variants.length > 0 ? variant : undefined} />
       </div>
       <PincodeCheck />
       <ShareLinks url={url} title={product.name} />
