@@ -314,9 +314,10 @@ async function flashSale(A, direct, shoppers, units, round) {
   const [db] = (
     await direct.query(
       `select (select stock from products where id = $1) as stock,
-              (select coalesce(sum(quantity), 0)::int from order_lines where product_id = $1) as ordered,
-              (select count(*)::int from cart_items where product_id = $1) as carts`,
-      [product.id],
+              (select coalesce(sum(l.quantity), 0)::int from order_lines l join orders o on o.id = l.order_id where l.product_id = $1 and o.user_id like $2 || '%') as ordered,
+              (select count(*)::int from cart_items where product_id = $1 and user_id like $2 || '%') as carts`,
+      // Only this sale's shoppers: the checkout loop may have ordered the same product before.
+      [product.id, prefix],
     )
   ).rows;
   const target = TARGETS.flash[shoppers] ?? Infinity;
