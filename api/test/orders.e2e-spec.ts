@@ -319,4 +319,28 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     const sold = await t.db.select().from(orderLines).where(eq(orderLines.productId, p._id));
     expect(sold.reduce((n, l) => n + l.quantity, 0)).toBe(10);
   });
+
+  it('flash sale with mixed quantities: concurrent orders of one product sell while units last, and a refused one wanted more than was left', async () => {
+    // Concurrent one-line orders of one product go through the batch statement (OrderBatcher): a
+    // batch gives units first come first served, and an order past the cut that still fits is tried
+    // on its own, so no order is refused while enough units for it remain.
+    const p = await addProduct(t, admin, shop, { price: 10, stock: 9 });
+    const shoppers = await Promise.all(Array.from({ length: 8 }, () => shopper()));
+    const wanted = Array.from({ length: 24 }, (_, i) => [3, 1, 2, 1][i % 4] as number);
+    const results = await Promise.all(
+      wanted.map((quantity, i) => {
+        const c = shoppers[i % shoppers.length] as (typeof shoppers)[number];
+        return cod(c.token, { list_items: [line(p, quantity)], totalAmt: 10 * quantity, address: c.addressId });
+      }),
+    );
+    expect(results.filter((r) => r.status !== 201 && !(r.status === 409 && r.body.code === 'OUT_OF_STOCK'))).toEqual([]);
+    const left = await stockOf(t, p._id);
+    const lines = await t.db.select().from(orderLines).where(eq(orderLines.productId, p._id));
+    const soldUnits = lines.reduce((n, l) => n + l.quantity, 0);
+    expect(soldUnits + left).toBe(9);
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(lines).toHaveLength(results.filter((r) => r.status === 201).length);
+    const refused = wanted.filter((_, i) => results[i]?.status === 409);
+    expect(refused.every((q) => q > left)).toBe(true);
+  });
 });

@@ -2,6 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGu
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { forbidden, unauthorized } from '../common/app-error.js';
+import { databaseFault } from '../common/database-fault.js';
 import type { AuthUser } from './auth-user.js';
 
 const ROLES = 'haat:roles';
@@ -9,6 +10,8 @@ const ROLES = 'haat:roles';
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T): T {
+    // The session check could not reach the database: a 503 to retry, not a sign-out (401).
+    if (err instanceof Error && databaseFault(err)?.unavailable) throw err;
     if (err || !user) throw unauthorized();
     return user;
   }

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, gt, inArray, isNull } from 'drizzle-orm';
+import DataLoader from 'dataloader';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { DB, type Db } from '../db/database.js';
@@ -39,6 +40,15 @@ export class SessionRegistry implements OnModuleInit {
   private readonly ended = new LRUCache<string, true>({ max: CACHE_MAX, ttl: ENDED_CACHE_TTL_MS });
   private readonly events = new EventEmitter();
   private publisher: Redis | null = null;
+  /**
+   * Sessions not in memory, looked up together: requests of new sessions arriving at once (a flash
+   * sale's shoppers) are one query, not one each. No cache here: the LRUs above are the cache.
+   */
+  private readonly lookups = new DataLoader<string, boolean>((sids) => this.activeInDatabase(sids), {
+    cache: false,
+    batchScheduleFn: (run) => setImmediate(run),
+    maxBatchSize: 500,
+  });
   private readonly channel: string;
 
   constructor(
@@ -67,16 +77,21 @@ export class SessionRegistry implements OnModuleInit {
   async isActive(sid: string): Promise<boolean> {
     if (this.ended.has(sid)) return false;
     if (this.active.has(sid)) return true;
-    const [row] = await this.db
-      .select({ id: refreshSessions.id })
-      .from(refreshSessions)
-      .where(and(eq(refreshSessions.id, sid), isNull(refreshSessions.revokedAt), gt(refreshSessions.expiresAt, new Date())))
-      .limit(1);
+    const found = await this.lookups.load(sid);
     // An end that arrived while the database was answering wins over the (older) answer.
     if (this.ended.has(sid)) return false;
-    if (row) this.active.set(sid, true);
+    if (found) this.active.set(sid, true);
     else this.ended.set(sid, true);
-    return Boolean(row);
+    return found;
+  }
+
+  private async activeInDatabase(sids: readonly string[]): Promise<boolean[]> {
+    const rows = await this.db
+      .select({ id: refreshSessions.id })
+      .from(refreshSessions)
+      .where(and(inArray(refreshSessions.id, [...sids]), isNull(refreshSessions.revokedAt), gt(refreshSessions.expiresAt, new Date())));
+    const active = new Set(rows.map((r) => r.id));
+    return sids.map((sid) => active.has(sid));
   }
 
   /** Known to have ended (memory only, no database): for checks that must stay synchronous. */

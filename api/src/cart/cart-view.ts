@@ -4,7 +4,7 @@ import { cartLineSubtotal } from '@haat/shared/cart/cart.rules';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import type { Db } from '../db/database.js';
-import { cartProductsByIds } from '../products/products.repository.js';
+import { cartProductsByIds, type StoredVariant } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 
 export interface CartView {
@@ -44,4 +44,46 @@ export async function readCart(db: Db, userId: string): Promise<CartView> {
   });
   const totals = totalsOf(items.map((i) => ({ price: i.productId.price, discount: i.productId.discount, quantity: i.quantity })));
   return { items, totals };
+}
+
+/** A row of the cart's one-statement writes: the product as a cart line shows it, and the line (id null when none was written). */
+export interface CartStatementRow {
+  product_id: string;
+  name: string;
+  image: string[];
+  unit: string;
+  price: number | string;
+  discount: number | string;
+  stock: number | string;
+  variants: StoredVariant[];
+  id: string | null;
+  user_id: string;
+  variant_id: string | null;
+  quantity: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+/** The cart line of such a row, priced as readCart prices it. Numbers and times are normalised: drivers differ. */
+export function cartItemOf(row: CartStatementRow): CartItem {
+  const variant = row.variant_id === null ? null : (row.variants.find((v) => v._id === row.variant_id) ?? null);
+  const unit = sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant);
+  const discount = Number(row.discount);
+  return {
+    _id: row.id as string,
+    userId: row.user_id,
+    productId: { _id: row.product_id, name: row.name, image: unit.image, unit: row.unit, price: unit.price, discount, stock: unit.stock },
+    variantId: variant?._id ?? null,
+    variant: variant ? { _id: variant._id, name: variant.name } : null,
+    quantity: row.quantity,
+    subTotalAmt: cartLineSubtotal({ price: unit.price, discount }, row.quantity),
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  };
+}
+
+/** node-postgres and PGlite both answer `{ rows }` to db.execute; drizzle's types differ by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
 }

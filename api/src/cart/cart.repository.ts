@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { cartItems } from './cart.table.js';
 
@@ -14,6 +14,22 @@ export async function removeFromCart(
   const line = (l: { productId: string; variantId: string | null }) =>
     and(eq(cartItems.productId, l.productId), l.variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, l.variantId));
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), or(...lines.map(line))));
+}
+
+/** As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds. */
+export function removeFromCartCte(userId: string, lines: ReadonlyArray<{ productId: string; variantId: string | null }>, when: SQL): SQL {
+  const wanted = JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
+  return sql`cart_removed as (
+      delete from cart_items c using jsonb_to_recordset(${wanted}::jsonb) as w(product_id text, variant_id text)
+      where c.user_id = ${userId} and c.product_id = w.product_id and c.variant_id is not distinct from w.variant_id and ${when}
+    )`;
+}
+
+/** The line of one product and variant leaves the carts of `userIds` (a subquery), as a CTE (`cart_removed`) of a caller's statement. */
+export function removeBatchFromCartCte(productId: string, variantId: string | null, userIds: SQL): SQL {
+  return sql`cart_removed as (
+      delete from cart_items where product_id = ${productId} and variant_id is not distinct from ${variantId}::text and user_id in ${userIds}
+    )`;
 }
 
 /** The ids of the user's cart lines, oldest first. */

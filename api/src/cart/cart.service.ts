@@ -12,10 +12,10 @@ import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
 import { chosenVariant } from '../products/chosen-variant.js';
-import { nameAndStock, publishedNameAndStock, stockForShare } from '../products/products.repository.js';
+import { cartProductCte, stockForShare } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
-import { readCart, type CartView } from './cart-view.js';
+import { cartItemOf, readCart, rowsOf, type CartStatementRow, type CartView } from './cart-view.js';
 
 export interface SyncAnswer {
   data: CartItem[];
@@ -36,6 +36,9 @@ const stockLimit = (product: { id: string; name: string; stock: number; variant:
     { productId: product.id, ...(product.variant ? { variantId: product.variant._id } : {}), available: product.stock },
   );
 
+/** How many units a cart line may hold: the chosen variant's own stock where it keeps one (`v.e`), else the product's (`p`). */
+const unitStockSql = sql`case when jsonb_typeof(v.e->'stock') = 'number' then (v.e->>'stock')::int else p.stock end`;
+
 /**
  * The signed-in user's cart: one line per product and variant with an absolute quantity, never above
  * the stock of what it sells (the variant's own where it keeps one).
@@ -49,50 +52,85 @@ export class CartService {
     return readCart(this.db, userId);
   }
 
-  /** Adds one unit of the product in the chosen variant; adding again raises the quantity, up to the stock. */
+  /**
+   * Adds one unit; adding again raises the quantity, up to the stock of what the line sells. One
+   * statement reads the product, its chosen variant and the line, writes the line and answers it
+   * (issue 14: five queries before). The statement writes only for a variant the product has (or none
+   * for a product without variants); chosenVariant then names what was wrong.
+   */
   async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {
-    const found = await this.saleable(productId);
-    const variant = chosenVariant({ id: productId, ...found }, variantId);
-    const product = { id: productId, name: found.name, stock: sellingUnit(found, variant).stock, variant };
+    const [row] = rowsOf<CartStatementRow & { existing: number | null }>(
+      await this.db.execute(sql`
+        with ${cartProductCte(sql`${productId}`, true)},
+        chosen as (
+          select ${unitStockSql} as unit_stock
+          from cart_product p left join lateral (select e from jsonb_array_elements(p.variants) e where e->>'_id' = ${variantId}::text limit 1) v on true
+          where (${variantId}::text is null and jsonb_array_length(p.variants) = 0) or v.e is not null
+        ),
+        existing as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId} and variant_id is not distinct from ${variantId}::text),
+        upserted as (
+          insert into cart_items (id, user_id, product_id, variant_id, quantity)
+          select ${newId()}, ${userId}, ${productId}, ${variantId}::text, 1 from chosen
+          where unit_stock > 0 and coalesce((select quantity from existing), 0) < unit_stock
+          on conflict (user_id, product_id, variant_id) do update
+            set quantity = least(cart_items.quantity + 1, (select unit_stock from chosen)), updated_at = now()
+          returning id, user_id, variant_id, quantity, created_at, updated_at
+        )
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select quantity from existing) as existing,
+               u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
+        from cart_product p left join upserted u on true`),
+    );
+    if (!row) throw notFound('Product');
+    const variant = chosenVariant({ id: productId, name: row.name, variants: row.variants }, variantId);
+    const product = {
+      id: productId,
+      name: row.name,
+      stock: sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock,
+      variant,
+    };
     if (product.stock <= 0) throw outOfStock(product, 1);
-    const existing = await this.db.query.cartItems.findFirst({ where: and(eq(cartItems.userId, userId), this.sameLine(productId, variantId)) });
-    if (existing && existing.quantity >= product.stock) {
-      throw stockLimit(product);
-    }
-    const [line] = await this.db
-      .insert(cartItems)
-      .values({ id: newId(), userId, productId, variantId, quantity: 1 })
-      .onConflictDoUpdate({
-        target: [cartItems.userId, cartItems.productId, cartItems.variantId],
-        set: { quantity: sql`least(${cartItems.quantity} + 1, ${product.stock})`, updatedAt: new Date() },
-      })
-      .returning({ id: cartItems.id });
-    return this.line(userId, line!.id);
+    if (!row.id) throw stockLimit(product);
+    return cartItemOf(row);
   }
 
-  /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. */
+  /** qty 0 removes the line; more than the stock is capped at the stock, and the answer says so. One statement otherwise. */
   async updateQty(userId: string, id: string, qty: number): Promise<{ item: CartItem | null; message: string }> {
-    const [line] = await this.db
-      .select({ productId: cartItems.productId, variantId: cartItems.variantId })
-      .from(cartItems)
-      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-    const product = line && (await nameAndStock(this.db, line.productId));
-    if (!product) throw notFound('Cart item');
     if (qty === 0) {
-      await this.db.delete(cartItems).where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
+      const gone = await this.db
+        .delete(cartItems)
+        .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)))
+        .returning({ id: cartItems.id });
+      if (gone.length === 0) throw notFound('Cart item');
       return { item: null, message: 'Item removed' };
     }
-    const variant = line.variantId === null ? null : (product.variants.find((v) => v._id === line.variantId) ?? null);
-    if (line.variantId !== null && !variant) throw notFound('Cart item');
-    const found = { name: variant ? `${product.name} (${variant.name})` : product.name, stock: sellingUnit(product, variant).stock };
-    if (found.stock <= 0) throw outOfStock({ id: line.productId, name: product.name, stock: found.stock, variant }, qty);
-    const applied = Math.min(qty, found.stock);
-    await this.db
-      .update(cartItems)
-      .set({ quantity: applied, updatedAt: new Date() })
-      .where(and(eq(cartItems.id, id), eq(cartItems.userId, userId)));
-    const message = applied < qty ? `Only ${found.stock} of ${found.name} in stock; quantity set to ${applied}.` : 'Update cart';
-    return { item: await this.line(userId, id), message };
+    const [row] = rowsOf<CartStatementRow>(
+      await this.db.execute(sql`
+        with line as (select id, product_id, variant_id from cart_items where id = ${id} and user_id = ${userId}),
+        ${cartProductCte(sql`(select product_id from line)`, false)},
+        chosen as (
+          select ${unitStockSql} as unit_stock
+          from cart_product p cross join line l
+          left join lateral (select e from jsonb_array_elements(p.variants) e where e->>'_id' = l.variant_id limit 1) v on true
+          where l.variant_id is null or v.e is not null
+        ),
+        updated as (
+          update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen)), updated_at = now()
+          where id = ${id} and user_id = ${userId} and (select unit_stock from chosen) > 0
+          returning id, user_id, variant_id, quantity, created_at, updated_at
+        )
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select variant_id from line) as line_variant_id,
+               u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
+        from cart_product p left join updated u on true`),
+    );
+    if (!row) throw notFound('Cart item');
+    const lineVariant = (row as CartStatementRow & { line_variant_id: string | null }).line_variant_id;
+    const variant = lineVariant === null ? null : (row.variants.find((v) => v._id === lineVariant) ?? null);
+    if (lineVariant !== null && !variant) throw notFound('Cart item');
+    const stock = sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock;
+    const name = variant ? `${row.name} (${variant.name})` : row.name;
+    if (stock <= 0 || !row.id) throw outOfStock({ id: row.product_id, name: row.name, stock, variant }, qty);
+    const message = row.quantity < qty ? `Only ${stock} of ${name} in stock; quantity set to ${row.quantity}.` : 'Update cart';
+    return { item: cartItemOf(row), message };
   }
 
   async remove(userId: string, id: string): Promise<void> {
@@ -175,17 +213,5 @@ export class CartService {
   /** The cart line of this product in this variant (null: the product without a variant). */
   private sameLine(productId: string, variantId: string | null) {
     return and(eq(cartItems.productId, productId), variantId === null ? isNull(cartItems.variantId) : eq(cartItems.variantId, variantId));
-  }
-
-  private async saleable(productId: string) {
-    const product = await publishedNameAndStock(this.db, productId);
-    if (!product) throw notFound('Product');
-    return product;
-  }
-
-  private async line(userId: string, id: string): Promise<CartItem> {
-    const item = (await readCart(this.db, userId)).items.find((i) => i._id === id);
-    if (!item) throw notFound('Cart item');
-    return item;
   }
 }

@@ -3,16 +3,18 @@ import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { DB, type Db } from '../db/database.js';
-import { notFound } from '../common/app-error.js';
+import { AppError, notFound } from '../common/app-error.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
-import { activeAddressOf } from '../addresses/addresses.repository.js';
-import { removeFromCart } from '../cart/cart.repository.js';
-import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
+import { activeAddressesOf, type AddressRow } from '../addresses/addresses.repository.js';
+import DataLoader from 'dataloader';
+import type { OrderLineRow, OrderRow } from './orders.table.js';
+import { OrderBatcher } from './order-batch.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
-import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type PricedOrder } from './order-pricing.js';
+import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type PricedOrder, type SaleableProduct } from './order-pricing.js';
 import { outOfStock } from '../products/out-of-stock.js';
-import { loadSaleable, stockOf, takeStock } from './order-stock.js';
+import { loadSaleable, stockOf } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderEvents } from './order-events.js';
 import { OrderReader } from './order-reader.js';
@@ -26,24 +28,55 @@ export interface Placed {
 }
 
 /**
- * Placing an order is a short chain: answer a retried key → check the address → price from our
- * own rows and compare with what the shopper saw → one transaction that writes the order, takes
- * the stock conditionally and clears the ordered cart lines → tell the listeners.
+ * Placing an order is a short chain: check the address and price from our own rows (in parallel)
+ * and compare with what the shopper saw → one statement that takes the stock conditionally first
+ * and only then writes the order and clears the ordered cart lines → tell the listeners. A retried
+ * key is answered with its first order (looked up only when placing did not go through).
  */
 @Injectable()
 export class OrderPlacementService {
+  private readonly batcher: OrderBatcher;
+  /**
+   * Address reads of orders arriving together go as one query (a flash sale's 2,000 shoppers: a few
+   * queries, not 2,000). No cache: each order reads its address as it is now.
+   */
+  private readonly addresses: DataLoader<{ userId: string; addressId: string }, AddressRow | undefined, string>;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly reader: OrderReader,
     private readonly events: OrderEvents,
-  ) {}
+  ) {
+    this.batcher = new OrderBatcher(db);
+    this.addresses = new DataLoader((wanted) => activeAddressesOf(db, wanted), {
+      cache: false,
+      batchScheduleFn: (run) => setImmediate(run),
+      maxBatchSize: 500,
+    });
+  }
 
   async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {
     const requestHash = idempotencyKey ? orderFingerprint(method, input) : null;
-    if (idempotencyKey) {
-      const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
-      if (first) return replayOf(first, requestHash);
+    try {
+      return await this.placeOnce(userId, input, method, idempotencyKey, requestHash);
+    } catch (error) {
+      // A key seen before is answered with its order whatever happened since (stock sold out, prices
+      // moved). Looked up only when placing did not go through: the common first try saves the query.
+      if (idempotencyKey && (error instanceof AppError || isUniqueViolation(error))) {
+        const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
+        if (first) return replayOf(first, requestHash);
+      }
+      throw error;
     }
+  }
+
+  private async placeOnce(
+    userId: string,
+    input: PlaceOrderInput,
+    method: PaymentMethod,
+    idempotencyKey: string | undefined,
+    requestHash: string | null,
+  ): Promise<Placed> {
     const items = mergeLines(input.items);
     const [address, saleable] = await Promise.all([
       this.ownAddress(userId, input.addressId),
@@ -54,7 +87,7 @@ export class OrderPlacementService {
     ]);
     const priced = priceOrder(items, saleable);
     assertClientTotal(input.totalAmt, priced);
-    // Cheap early answer for what is plainly short; the transaction's conditional update decides.
+    // Cheap early answer for what is plainly short; the statement's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
       const left = product && stockOf(product, item.variantId);
@@ -69,17 +102,17 @@ export class OrderPlacementService {
         if (method === 'COD') this.events.placed({ order: row, previousPaymentStatus: row.paymentStatus, cause: 'customer', committedAt: Date.now() });
         return { order: row, lines, created: true };
       }
-      if (idempotencyKey) {
-        // The same key committed first in a concurrent request: answer that order.
-        const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
-        if (first) return replayOf(first, requestHash);
-      }
     }
     throw new Error('Could not allocate an order number');
   }
 
-  /** The transaction. Null when the insert met an existing key or id, before any stock was taken. */
-  private write(
+  /**
+   * One statement (see placeOrderStatement): take the stock, write the order and its lines, clear
+   * the ordered cart lines. Null when the new order number was taken (nothing was written). A
+   * concurrent retry with the same key waits on the key's unique index and then fails with a unique
+   * violation, which undoes its whole statement, stock included: `place` answers the first order.
+   */
+  private async write(
     id: string,
     userId: string,
     method: PaymentMethod,
@@ -91,70 +124,65 @@ export class OrderPlacementService {
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const cod = method === 'COD';
-    return this.db.transaction(async (tx) => {
-      // The order row goes first: a concurrent retry with the same key waits here on the unique
-      // index and then finds the conflict, so it never takes stock twice.
-      const [row] = await tx
-        .insert(orders)
-        .values({
-          id,
-          userId,
-          paymentMethod: method,
-          paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT',
-          status: cod ? 'PLACED' : null,
-          statusHistory: cod ? [{ status: 'PLACED', updatedAt: now.toISOString() }] : [],
-          subTotalAmt: priced.subTotalAmt,
-          totalAmt: priced.totalAmt,
-          quantity: priced.quantity,
-          deliveryAddress,
-          idempotencyKey: idempotencyKey ?? null,
-          requestHash,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .onConflictDoNothing()
-        .returning();
-      if (!row) return null;
-      const lines: OrderLineRow[] = priced.lines.map((line, position) => ({
-        id: newId(),
-        orderId: id,
-        productId: line.productId,
-        variantId: line.variantId,
-        variantName: line.variantName,
-        position,
-        name: line.name,
-        image: line.image,
-        unit: line.unit,
-        quantity: line.quantity,
-        price: line.price,
-        discount: line.discount,
-        unitPrice: line.unitPrice,
-        subTotalAmt: line.subTotalAmt,
-      }));
-      await tx.insert(orderLines).values(lines);
-      const failure = await takeStock(tx, priced.lines);
-      if (failure?.kind === 'stock') {
-        const wanted = items.find((i) => i.productId === failure.product.id && i.variantId === (failure.product.variant?._id ?? null));
-        throw outOfStock(failure.product, wanted?.quantity ?? 0);
-      }
-      if (failure?.kind === 'price')
-        throw priceChanged(
-          priceOrder(
-            items,
-            await loadSaleable(
-              tx,
-              items.map((i) => i.productId),
-            ),
-          ),
-        );
+    const row: OrderRow = {
+      id,
+      userId,
+      paymentMethod: method,
+      paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT',
+      status: cod ? 'PLACED' : null,
+      statusHistory: cod ? [{ status: 'PLACED', updatedAt: now.toISOString() }] : [],
+      subTotalAmt: priced.subTotalAmt,
+      totalAmt: priced.totalAmt,
+      quantity: priced.quantity,
+      deliveryAddress,
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash,
+      stripeSessionId: null,
+      stripeSessionUrl: null,
+      stripePaymentIntent: null,
+      stripeRefundId: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const lines: OrderLineRow[] = priced.lines.map((line, position) => ({
+      id: newId(),
+      orderId: id,
+      productId: line.productId,
+      variantId: line.variantId,
+      variantName: line.variantName,
+      position,
+      name: line.name,
+      image: line.image,
+      unit: line.unit,
+      quantity: line.quantity,
+      price: line.price,
+      discount: line.discount,
+      unitPrice: line.unitPrice,
+      subTotalAmt: line.subTotalAmt,
+    }));
+    let placed: boolean;
+    try {
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      if (cod) await removeFromCart(tx, userId, items);
-      return { row, lines };
-    });
+      placed = await this.batcher.place(row, lines, priced.lines, cod);
+    } catch (error) {
+      if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
+      throw error;
+    }
+    if (placed) return { row, lines };
+    // Nothing was written: say why from the rows as they are now.
+    const now2 = await loadSaleable(
+      this.db,
+      items.map((i) => i.productId),
+    );
+    for (const item of items) {
+      const left = stockOf(now2.get(item.productId) as SaleableProduct, item.variantId);
+      if (left.stock < item.quantity) throw outOfStock(left, item.quantity);
+    }
+    throw priceChanged(priceOrder(items, now2));
   }
 
   private async ownAddress(userId: string, addressId: string) {
-    const row = await activeAddressOf(this.db, userId, addressId);
+    const row = await this.addresses.load({ userId, addressId });
     if (!row) throw notFound('Address');
     return row;
   }
@@ -175,4 +203,10 @@ function mergeLines(items: ReadonlyArray<OrderItem>): OrderItem[] {
     merged.set(key, { ...item, quantity: (seen?.quantity ?? 0) + item.quantity });
   }
   return [...merged.values()];
+}
+
+/** The constraint a driver error names, wrapped by drizzle or not. */
+function constraintOf(error: unknown): string | undefined {
+  const e = error as { constraint?: string; cause?: { constraint?: string } } | undefined;
+  return e?.constraint ?? e?.cause?.constraint;
 }

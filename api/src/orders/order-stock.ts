@@ -1,13 +1,34 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
-import { returnProductStock, returnVariantStock, saleableRowsByIds, takeProductStock, takeVariantStock } from '../products/products.repository.js';
+import { returnProductStock, returnVariantStock, saleableRowsByIds } from '../products/products.repository.js';
 import type { DbOrTx, Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
+type SaleableRows = Awaited<ReturnType<typeof saleableRowsByIds>>;
+
+/** Reads of the same products already on their way, per database: see sharedRead. */
+const inFlight = new WeakMap<DbOrTx, Map<string, Promise<SaleableRows>>>();
+
+/**
+ * Concurrent reads of the same products share one query (a flash sale's 2,000 shoppers read one
+ * row, not 2,000 times). Safe because this read only prices the order and answers what is plainly
+ * short: the order's statement checks price, discount and stock again under the row lock.
+ */
+function sharedRead(db: DbOrTx, ids: readonly string[]): Promise<SaleableRows> {
+  let reads = inFlight.get(db);
+  if (!reads) inFlight.set(db, (reads = new Map<string, Promise<SaleableRows>>()));
+  const key = ids.join('\u0000');
+  const pending = reads.get(key);
+  if (pending) return pending;
+  const read = saleableRowsByIds(db, ids).finally(() => reads.delete(key));
+  reads.set(key, read);
+  return read;
+}
+
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
 export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
-  const rows = await saleableRowsByIds(db, ids);
+  const rows = await sharedRead(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const row = byId.get(id);
@@ -16,9 +37,6 @@ export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<
   }
   return byId;
 }
-
-/** Why a conditional take failed, read inside the same transaction: stock gone or price moved. */
-export type TakeFailure = { kind: 'stock'; product: StockOf } | { kind: 'price'; product: StockOf };
 
 /** A product (or one variant of it) as an out-of-stock answer names it. */
 export interface StockOf {
@@ -40,28 +58,6 @@ const byProductAndVariant = (a: { productId: string; variantId: string | null },
   const kb = `${b.productId}\u0000${b.variantId ?? ''}`;
   return ka < kb ? -1 : ka > kb ? 1 : 0;
 };
-
-/**
- * Takes stock line by line with `stock = stock - q where stock >= q` (and the price the shopper
- * was charged still current), so concurrent orders can never oversell: the row lock makes a
- * second order wait, and its condition is checked again on the committed stock. Lines go in
- * product-id order so two multi-line orders lock rows in the same order and never deadlock.
- */
-export async function takeStock(
-  tx: Tx,
-  lines: ReadonlyArray<{ productId: string; variantId: string | null; ownStock: boolean; quantity: number; price: number; discount: number }>,
-): Promise<TakeFailure | null> {
-  for (const line of [...lines].sort(byProductAndVariant)) {
-    const { variantId } = line;
-    const taken = variantId === null ? await takeProductStock(tx, line) : await takeVariantStock(tx, { ...line, variantId });
-    if (!taken) {
-      const now = await loadSaleable(tx, [line.productId]);
-      const product = stockOf(now.get(line.productId) as SaleableProduct, variantId);
-      return product.stock < line.quantity ? { kind: 'stock', product } : { kind: 'price', product };
-    }
-  }
-  return null;
-}
 
 /** Puts the units of a cancelled or expired order back. Lines of deleted products have nothing to return to. */
 export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; variantId: string | null; quantity: number }>): Promise<void> {

@@ -1,6 +1,8 @@
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { cartProductColumns, productColumns, products, type ProductRow, type StoredVariant } from './products.table.js';
+
+export type { StoredVariant } from './products.table.js';
 
 // The products domain's queries that other domains run (cart, orders, reviews, wishlist), some
 // inside the caller's transaction: pass the drizzle transaction as `db`.
@@ -71,24 +73,93 @@ export function publishedByIds(db: Reader, ids: readonly string[]): Promise<Prod
 }
 
 /**
- * Takes `quantity` units with `stock = stock - q where stock >= q`, only while the price and discount
- * are still the ones given and the product is published. False when the condition failed.
+ * A CTE `cart_product`: the product whose id `productId` yields, as a cart line shows it (id, name,
+ * image, unit, price, discount, stock, variants); `publishedOnly` leaves out an unpublished one.
  */
-export async function takeProductStock(tx: Writer, line: { productId: string; quantity: number; price: number; discount: number }): Promise<boolean> {
-  const taken = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${line.quantity}` })
-    .where(
-      and(
-        eq(products.id, line.productId),
-        gte(products.stock, line.quantity),
-        eq(products.price, line.price),
-        eq(products.discount, line.discount),
-        eq(products.publish, true),
-      ),
-    )
-    .returning({ id: products.id });
-  return taken.length > 0;
+export function cartProductCte(productId: SQL, publishedOnly: boolean): SQL {
+  return sql`cart_product as (
+      select id, name, image, unit, price, discount, stock, variants from products where id = ${productId}${publishedOnly ? sql` and publish` : sql``}
+    )`;
+}
+
+/**
+ * The stock-taking CTEs of an order placed in one statement. `stock_locked` locks, in product-id
+ * order (so two orders never deadlock), each product row on which every line of the order still
+ * qualifies: published, the discount and the selling price (the variant's own, else the product's)
+ * the order was priced at, the variant still there and keeping (or not) its own stock as when
+ * priced, and enough units: each own-stock variant its line's quantity, the product's stock the sum
+ * of the lines that take from it. Only when every row qualified does `stock_taken` take the units
+ * (`stock = stock - q`, an own-stock variant's `stock` inside `variants` likewise); the row locks
+ * keep the conditions true until the statement commits. So the stock is taken first and all or
+ * nothing: a shopper who is too late writes nothing, and a row that no longer qualifies in the
+ * statement's snapshot is not even locked. The caller writes its rows only where
+ * `exists (select 1 from stock_taken)` (every row of the order was taken, or none).
+ */
+export function takeStockCtes(
+  lines: ReadonlyArray<{ productId: string; variantId: string | null; ownStock: boolean; quantity: number; price: number; discount: number }>,
+): SQL {
+  const want = JSON.stringify(
+    lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, own_stock: l.ownStock, quantity: l.quantity, price: l.price, discount: l.discount })),
+  );
+  const rows = new Set(lines.map((l) => l.productId)).size;
+  const variant = sql`(select e from jsonb_array_elements(p.variants) e where e->>'_id' = w.variant_id limit 1)`;
+  const ownStock = sql`coalesce(jsonb_typeof(${variant}->'stock') = 'number', false)`;
+  const lineQualifies = sql`p.discount = w.discount
+        and coalesce((${variant}->>'price')::numeric, p.price) = w.price
+        and (w.variant_id is null or ${variant} is not null)
+        and ${ownStock} = w.own_stock
+        and (not w.own_stock or (${variant}->>'stock')::int >= w.quantity)`;
+  const fromProduct = sql`(select coalesce(sum(w.quantity), 0) from stock_want w where w.product_id = p.id and not w.own_stock)`;
+  return sql`stock_want as (
+      select * from jsonb_to_recordset(${want}::jsonb) as w(product_id text, variant_id text, own_stock boolean, quantity int, price numeric, discount numeric)
+    ), stock_locked as (
+      select p.id from products p
+      where p.id in (select product_id from stock_want) and p.publish and p.stock >= ${fromProduct}
+        and not exists (select 1 from stock_want w where w.product_id = p.id and not (${lineQualifies}))
+      order by p.id for update of p
+    ), stock_taken as (
+      update products p set
+        stock = p.stock - ${fromProduct},
+        variants = coalesce((
+          select jsonb_agg(case when own.quantity is null then e else jsonb_set(e, '{stock}', to_jsonb((e->>'stock')::int - own.quantity)) end order by i)
+          from jsonb_array_elements(p.variants) with ordinality as t(e, i)
+          left join stock_want own on own.product_id = p.id and own.own_stock and own.variant_id = e->>'_id'
+        ), p.variants)
+      where p.id in (select id from stock_locked) and (select count(*) from stock_locked) = ${rows} and p.stock >= ${fromProduct}
+      returning p.id
+    )`;
+}
+
+/**
+ * The stock-taking CTEs of a batch of one-line orders for the same product, variant, price and
+ * discount (`batch`: a CTE with `ord` and `quantity`, see OrderBatcher). `stock_target` locks the row
+ * once, if it still sells at that price, with the units available (the variant's own stock, else the
+ * product's); `batch_winners` are the orders, in `ord` order, whose running total fits; `stock_taken`
+ * takes their units in one update.
+ */
+export function takeBatchStockCtes(take: { productId: string; variantId: string | null; ownStock: boolean; price: number; discount: number }, batch: SQL): SQL {
+  const variant = sql`(select e from jsonb_array_elements(p.variants) e where e->>'_id' = ${take.variantId}::text limit 1)`;
+  const sold = sql`(select sum(quantity) from batch_winners)`;
+  return sql`stock_target as (
+      select p.id, case when ${take.ownStock}::boolean then (${variant}->>'stock')::int else p.stock end as available
+      from products p
+      where p.id = ${take.productId} and p.publish and p.discount = ${take.discount}::numeric
+        and coalesce((${variant}->>'price')::numeric, p.price) = ${take.price}::numeric
+        and (${take.variantId}::text is null or ${variant} is not null)
+        and coalesce(jsonb_typeof(${variant}->'stock') = 'number', false) = ${take.ownStock}::boolean
+      for update of p
+    ), batch_winners as (
+      select b.* from (select b.*, sum(b.quantity) over (order by b.ord) as running from ${batch} b) b, stock_target t where b.running <= t.available
+    ), stock_taken as (
+      update products p set
+        stock = case when ${take.ownStock}::boolean then p.stock else p.stock - ${sold} end,
+        variants = case when ${take.ownStock}::boolean then (
+          select jsonb_agg(case when e->>'_id' = ${take.variantId}::text then jsonb_set(e, '{stock}', to_jsonb((e->>'stock')::int - ${sold})) else e end order by i)
+          from jsonb_array_elements(p.variants) with ordinality as t(e, i)
+        ) else p.variants end
+      where p.id = (select id from stock_target) and exists (select 1 from batch_winners)
+      returning p.id
+    )`;
 }
 
 /** The variant element `variantId` of the row's variants, for conditions on it. */
@@ -98,36 +169,6 @@ const variantOf = (variantId: string) => sql`(select e from jsonb_array_elements
 const variantsWithStockMoved = (variantId: string, delta: number) =>
   sql`(select jsonb_agg(case when e->>'_id' = ${variantId} then jsonb_set(e, '{stock}', to_jsonb((e->>'stock')::int + ${delta}::int)) else e end order by i)
        from jsonb_array_elements(${products.variants}) with ordinality as t(e, i))`;
-
-/**
- * Takes `quantity` units of one variant, on the product row (the same row lock as product stock):
- * from the variant's own stock when it keeps one (`ownStock`), else from the product's. Only while
- * the variant still exists, keeps (or not) its own stock as it did when priced, still sells at
- * `price` (its own price, else the product's) and the discount is unchanged. False when not taken.
- */
-export async function takeVariantStock(
-  tx: Writer,
-  line: { productId: string; variantId: string; ownStock: boolean; quantity: number; price: number; discount: number },
-): Promise<boolean> {
-  const variant = variantOf(line.variantId);
-  const hasStock = sql`jsonb_typeof(${variant}->'stock') = 'number'`;
-  const taken = await tx
-    .update(products)
-    .set(line.ownStock ? { variants: sql`${variantsWithStockMoved(line.variantId, -line.quantity)}` } : { stock: sql`${products.stock} - ${line.quantity}` })
-    .where(
-      and(
-        eq(products.id, line.productId),
-        eq(products.publish, true),
-        eq(products.discount, line.discount),
-        sql`coalesce((${variant}->>'price')::numeric, ${products.price}) = ${line.price}::numeric`,
-        line.ownStock
-          ? and(hasStock, sql`(${variant}->>'stock')::int >= ${line.quantity}::int`)
-          : and(sql`not coalesce(${hasStock}, false)`, sql`${variant} is not null`, gte(products.stock, line.quantity)),
-      ),
-    )
-    .returning({ id: products.id });
-  return taken.length > 0;
-}
 
 /**
  * Puts `quantity` units of a variant back: to its own stock when it keeps one, else to the product's.

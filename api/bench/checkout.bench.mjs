@@ -1,0 +1,377 @@
+// npm run bench:checkout — whole checkouts under load, and flash sales on one product, on PostgreSQL.
+//
+// Starts the built API (api/dist) on a scratch PostgreSQL database seeded with the demo catalogue
+// (BENCH_PRODUCTS, default 10,000 products, every one given ample stock), then:
+//
+// 1. Checkout: BENCH_SHOPPERS (16) signed-in customers, each registered through the API with a
+//    delivery address, loop "add 1–3 products to the cart (POST /api/cart/create), set one line to
+//    2 (PUT /api/cart/update-qty), place a cash-on-delivery order for the cart (POST
+//    /api/order/cash-on-delivery with an Idempotency-Key)". 5 s warm-up, BENCH_SECONDS (30) measured.
+//    Figures: orders/s, p50/p99 of the whole checkout (first add → order answered) and of each call.
+// 2. Flash sale: N shoppers, each with the product in their cart, buy the last U units of one
+//    product at the same moment (200 on 100, then 2,000 on 1,000; BENCH_FLASH="200:100,2000:1000").
+//    The shoppers are written straight into the database (account, session, address, cart line) and
+//    their access tokens signed with the API's secret: registering 2,000 through the API would spend
+//    minutes hashing passwords, which is not what is measured. Checked: exactly U sold (orders and
+//    the product's stock), every other answer a 409 OUT_OF_STOCK, no 5xx, stock never below 0.
+//    Figure: time from sending the first request to the last answer.
+//
+// Every figure is printed with its target and whether it meets it. The exit code is non-zero only
+// for errors: a failed call in the checkout loop, a 5xx, an oversell or a wrong count.
+//
+// Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
+// BENCH_PRODUCTS, BENCH_SHOPPERS, BENCH_SECONDS, BENCH_FLASH ("" skips the flash sales),
+// BENCH_CHECKOUT=0 (skip the checkout loop), BENCH_CPU_PROF=dir (node --cpu-prof on the API child),
+// BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after).
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import jwt from 'jsonwebtoken';
+import pg from 'pg';
+import { totalsOf } from '../../shared/dist/money/pricing.js';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+const MAIN = process.env.BENCH_API_MAIN ?? join(here, '../dist/main.js');
+const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
+const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 16);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
+const WARMUP_SECONDS = 5;
+const RUN_CHECKOUT = process.env.BENCH_CHECKOUT !== '0';
+const FLASH = (process.env.BENCH_FLASH ?? '200:100,2000:1000')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => pair.split(':').map(Number))
+  .map(([shoppers, units]) => ({ shoppers: Number(shoppers), units: Number(units) }));
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const ADMIN = { email: 'bench-admin@haat.local', password: 'bench-admin-pass-1' };
+const ACCESS_SECRET = 'bench-access-secret-0123456789abcdef';
+
+const TARGETS = {
+  ordersPerSecond: 500,
+  checkoutP99: 60,
+  flash: /** @type {Record<number, number>} */ ({ 200: 300, 2000: 1500 }),
+};
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
+      s.close(() => resolve(port));
+    });
+  });
+
+async function scratchDatabase() {
+  const name = `haat_checkout_${process.pid}`;
+  const admin = new pg.Client({ connectionString: BASE_DB });
+  await admin.connect();
+  await admin.query(`drop database if exists ${name} with (force)`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(BASE_DB);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    async drop() {
+      const c = new pg.Client({ connectionString: BASE_DB });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function startInstance(env) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-'));
+  const args = CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`, MAIN] : [MAIN];
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (i > 3000) throw new Error('API did not start in 300 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise(/** @param {(value?: unknown) => void} r */ (r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function call(base, method, path, token, body, headers = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({}));
+  return { status: res.status, body: json };
+}
+
+async function must(promise, what) {
+  const res = await promise;
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
+const ms = (n) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');
+const verdict = (ok) => (ok ? 'meets' : 'MISSES');
+const misses = [];
+const errors = [];
+
+/** One line per figure: value, target, and whether it meets it. */
+function figure(label, value, target, ok) {
+  console.log(`  ${label.padEnd(34)} ${value.padEnd(22)} target ${target.padEnd(12)} ${verdict(ok)}`);
+  if (!ok) misses.push(label);
+}
+
+const address = (i) => ({
+  name: `Shopper ${i}`,
+  building: `House ${i}`,
+  address_line: 'MG Road',
+  district: 'Bengaluru Urban',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pincode: '560001',
+  mobile: '9876543210',
+});
+
+async function checkout(A, direct) {
+  // Products sold without variants (the variant journey is not what is measured here).
+  const ids = (await direct.query("select id from products where publish and variants = '[]'::jsonb order by id")).rows.map((r) => r.id);
+  const shoppers = [];
+  for (let i = 0; i < SHOPPERS; i++) {
+    const email = `shopper${i}@bench.local`;
+    const password = 'shopper-pass-123';
+    await must(call(A, 'POST', '/api/user/register', null, { name: `Shopper ${i}`, email, password, confirmPassword: password }), 'register');
+    const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
+    const addressId = (await must(call(A, 'POST', '/api/address/create', token, address(i)), 'address')).data._id;
+    shoppers.push({ token, addressId });
+  }
+
+  let phase = 'warmup';
+  /** @type {{ checkout: number[], add: number[], qty: number[], order: number[] }} */
+  const took = { checkout: [], add: [], qty: [], order: [] };
+  const failures = new Map();
+  let stop = false;
+  const timed = async (what, promise) => {
+    const started = performance.now();
+    const res = await promise;
+    if (phase === 'measure') took[/** @type {keyof typeof took} */ (what)].push(performance.now() - started);
+    if (res.status >= 300) {
+      const key = `${what} ${res.status} ${res.body?.code ?? ''}`.trim();
+      failures.set(key, (failures.get(key) ?? 0) + 1);
+      return null;
+    }
+    return res.body;
+  };
+  const shopperLoop = async (s, n) => {
+    let k = n * 7919;
+    while (!stop) {
+      k += 1;
+      const counting = phase === 'measure';
+      const started = performance.now();
+      const picks = new Set();
+      for (let j = 0; j < 1 + (k % 3); j++) picks.add(ids[(k * 131 + j * 7 + n * 977) % ids.length]);
+      /** @type {Map<string, {price: number, discount: number, quantity: number}>} */
+      const cart = new Map();
+      let lineId = null;
+      let ok = true;
+      for (const productId of picks) {
+        const added = await timed('add', call(A, 'POST', '/api/cart/create', s.token, { productId }));
+        if (!added) {
+          ok = false;
+          break;
+        }
+        const p = added.data.productId;
+        cart.set(productId, { price: p.price, discount: p.discount, quantity: added.data.quantity });
+        lineId = added.data._id;
+        if (!lineId) ok = false;
+      }
+      if (ok && lineId && k % 2 === 0) {
+        const set = await timed('qty', call(A, 'PUT', '/api/cart/update-qty', s.token, { _id: lineId, qty: 2 }));
+        if (!set) ok = false;
+        else {
+          const line = cart.get(set.data.productId._id);
+          if (line) line.quantity = set.data.quantity;
+        }
+      }
+      if (!ok) continue;
+      const list = [...cart];
+      const totalAmt = totalsOf(list.map(([, l]) => l)).grandTotal;
+      const body = { list_items: list.map(([productId, l]) => ({ productId, quantity: l.quantity })), totalAmt, address: s.addressId };
+      const placed = await timed('order', call(A, 'POST', '/api/order/cash-on-delivery', s.token, body, { 'idempotency-key': randomUUID() }));
+      if (placed && counting && phase === 'measure') took.checkout.push(performance.now() - started);
+    }
+  };
+  const loops = shoppers.map((s, n) => shopperLoop(s, n));
+  await new Promise((r) => setTimeout(r, WARMUP_SECONDS * 1000));
+  phase = 'measure';
+  const load0 = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim();
+  const t0 = performance.now();
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  phase = 'done';
+  const elapsed = (performance.now() - t0) / 1000;
+  const load1 = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim();
+  stop = true;
+  await Promise.all(loops);
+  for (const list of Object.values(took)) list.sort((a, b) => a - b);
+  const rate = took.checkout.length / elapsed;
+  console.log(`\nCheckout, ${SHOPPERS} shoppers, ${SECONDS} s measured, ${PRODUCTS.toLocaleString('en-IN')} products, PostgreSQL`);
+  console.log(`  load average at start: ${load0}; at end: ${load1}`);
+  figure('orders/s', rate.toFixed(1), `≥ ${TARGETS.ordersPerSecond}`, rate >= TARGETS.ordersPerSecond);
+  figure(
+    'whole checkout p99',
+    `${ms(pct(took.checkout, 99))} (p50 ${ms(pct(took.checkout, 50))})`,
+    `≤ ${TARGETS.checkoutP99} ms`,
+    pct(took.checkout, 99) <= TARGETS.checkoutP99,
+  );
+  for (const [what, label] of /** @type {Array<[keyof typeof took, string]>} */ ([
+    ['add', 'POST /api/cart/create'],
+    ['qty', 'PUT /api/cart/update-qty'],
+    ['order', 'POST /api/order/cash-on-delivery'],
+  ]))
+    console.log(`  ${label.padEnd(34)} p50 ${ms(pct(took[what], 50))}  p99 ${ms(pct(took[what], 99))}  (${took[what].length} calls)`);
+  console.log(`  failures                           ${JSON.stringify(Object.fromEntries(failures))}`);
+  if (failures.size) errors.push(`checkout: failed calls ${JSON.stringify(Object.fromEntries(failures))}`);
+  return { orders: took.checkout.length, rate, checkoutP50: pct(took.checkout, 50), checkoutP99: pct(took.checkout, 99), load0, load1 };
+}
+
+/** N shoppers, each with `product` in their cart, all ordering one unit at the same moment. */
+async function flashSale(A, direct, shoppers, units, round) {
+  const [product] = (
+    await direct.query(
+      `update products set stock = $1 where id = (select id from products where publish and variants = '[]'::jsonb order by id offset $2 limit 1) returning id, price, discount`,
+      [units, 17 + round],
+    )
+  ).rows;
+  const prefix = `flash${round}x`;
+  // Accounts, sessions, addresses and cart lines straight into the database (see the header).
+  await direct.query(
+    `insert into users (id, name, email, role, verify_email) select $1 || g, 'Flash ' || g, $1 || g || '@bench.local', 'USER', true from generate_series(1, $2) g`,
+    [prefix, shoppers],
+  );
+  await direct.query(
+    `insert into refresh_sessions (id, user_id, current_jti, expires_at) select $1 || 's' || g, $1 || g, 'jti', now() + interval '1 day' from generate_series(1, $2) g`,
+    [prefix, shoppers],
+  );
+  await direct.query(
+    `insert into addresses (id, user_id, name, building, address_line, district, city, state, country, pincode, mobile)
+     select $1 || 'a' || g, $1 || g, 'Flash', 'House', 'MG Road', 'Bengaluru Urban', 'Bengaluru', 'Karnataka', 'India', '560001', '9876543210' from generate_series(1, $2) g`,
+    [prefix, shoppers],
+  );
+  await direct.query(`insert into cart_items (id, user_id, product_id, quantity) select $1 || 'c' || g, $1 || g, $3, 1 from generate_series(1, $2) g`, [
+    prefix,
+    shoppers,
+    product.id,
+  ]);
+  const totalAmt = totalsOf([{ price: Number(product.price), discount: Number(product.discount), quantity: 1 }]).grandTotal;
+  const requests = [];
+  for (let g = 1; g <= shoppers; g++) {
+    const token = jwt.sign({ sub: `${prefix}${g}`, role: 'USER', sid: `${prefix}s${g}`, typ: 'access' }, ACCESS_SECRET, { expiresIn: 900 });
+    requests.push({ token, body: { list_items: [{ productId: product.id, quantity: 1 }], totalAmt, address: `${prefix}a${g}` } });
+  }
+  // Open the connections first (one cheap call per shopper), so the burst measures ordering, not TCP setup.
+  await Promise.all(requests.map(() => call(A, 'GET', '/api/health', null)));
+  const load0 = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim();
+  const t0 = performance.now();
+  const answers = await Promise.all(
+    requests.map(async (r) => {
+      const res = await call(A, 'POST', '/api/order/cash-on-delivery', r.token, r.body, { 'idempotency-key': randomUUID() });
+      return { ...res, at: performance.now() - t0 };
+    }),
+  );
+  const last = Math.max(...answers.map((a) => a.at));
+  const load1 = (await import('node:fs')).readFileSync('/proc/loadavg', 'utf8').trim();
+  const sold = answers.filter((a) => a.status === 201).length;
+  const outOfStock = answers.filter((a) => a.status === 409 && a.body?.code === 'OUT_OF_STOCK').length;
+  const server = answers.filter((a) => a.status >= 500).length;
+  const other = answers.length - sold - outOfStock - server;
+  const otherCodes = [
+    ...new Set(
+      answers.filter((a) => a.status !== 201 && !(a.status === 409 && a.body?.code === 'OUT_OF_STOCK')).map((a) => `${a.status} ${a.body?.code ?? ''}`),
+    ),
+  ];
+  const [db] = (
+    await direct.query(
+      `select (select stock from products where id = $1) as stock,
+              (select coalesce(sum(l.quantity), 0)::int from order_lines l join orders o on o.id = l.order_id where l.product_id = $1 and o.user_id like $2 || '%') as ordered,
+              (select count(*)::int from cart_items where product_id = $1 and user_id like $2 || '%') as carts`,
+      // Only this sale's shoppers: the checkout loop may have ordered the same product before.
+      [product.id, prefix],
+    )
+  ).rows;
+  const target = TARGETS.flash[shoppers] ?? Infinity;
+  console.log(`\nFlash sale: ${shoppers} shoppers, ${units} units of one product, all at once`);
+  console.log(`  load average at start: ${load0}; at end: ${load1}`);
+  console.log(`  answers: ${sold} sold, ${outOfStock} OUT_OF_STOCK, ${server} 5xx, ${other} other ${other + server ? JSON.stringify(otherCodes) : ''}`);
+  console.log(`  database: stock now ${db.stock}, ${db.ordered} units in orders, ${db.carts} cart lines left`);
+  const exact = sold === units && outOfStock === shoppers - units && server === 0 && db.stock === 0 && db.ordered === units && db.carts === shoppers - units;
+  console.log(`  exactly the stock sold, every other a clean OUT_OF_STOCK: ${exact ? 'yes' : 'NO'}`);
+  figure(`last answer (${shoppers} on ${units})`, ms(last), Number.isFinite(target) ? `≤ ${target} ms` : 'none', last <= target);
+  if (!exact)
+    errors.push(
+      `flash sale ${shoppers}/${units}: sold ${sold}, out of stock ${outOfStock}, 5xx ${server}, other ${other}, stock ${db.stock}, ordered ${db.ordered}`,
+    );
+  return { shoppers, units, sold, outOfStock, server, other, last, load0, load1 };
+}
+
+async function main() {
+  const db = await scratchDatabase();
+  const env = {
+    DATABASE_URL: db.url,
+    SEED: 'demo',
+    CATALOG_SIZE: String(PRODUCTS),
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    JWT_ACCESS_SECRET: ACCESS_SECRET,
+    JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789abcdef',
+    RATE_LIMIT_FACTOR: '100000',
+  };
+  let instance = null;
+  const direct = new pg.Client({ connectionString: db.url });
+  try {
+    instance = await startInstance(env);
+    await direct.connect();
+    // Ample stock everywhere: the checkout loop measures ordering, not running out.
+    await direct.query('update products set stock = 1000000, publish = true');
+    const result = { date: new Date().toISOString(), node: process.version, products: PRODUCTS };
+    if (RUN_CHECKOUT) result.checkout = await checkout(instance.url, direct);
+    result.flash = [];
+    for (const [round, f] of FLASH.entries()) result.flash.push(await flashSale(instance.url, direct, f.shoppers, f.units, round));
+    const [stock] = (await direct.query('select count(*)::int as negative from products where stock < 0')).rows;
+    if (stock.negative > 0) errors.push(`${stock.negative} products with negative stock`);
+    console.log(`\nMisses: ${misses.length ? misses.join('; ') : 'none'}`);
+    console.log(`Errors: ${errors.length ? errors.join('; ') : 'none'}`);
+    console.log(JSON.stringify(result));
+    if (errors.length) process.exitCode = 1;
+  } finally {
+    await direct.end().catch(() => undefined);
+    await instance?.stop().catch(() => undefined);
+    await db.drop().catch(() => undefined);
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

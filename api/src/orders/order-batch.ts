@@ -1,0 +1,143 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { takeBatchStockCtes } from '../products/products.repository.js';
+import { removeBatchFromCartCte } from '../cart/cart.repository.js';
+import { placeOrderStatement, rowsOf, type StockTake } from './order-statement.js';
+import type { OrderLineRow, OrderRow } from './orders.table.js';
+
+/** How many orders one batch statement places at most. */
+const MAX_BATCH = 500;
+
+interface Pending {
+  row: OrderRow;
+  line: OrderLineRow;
+  take: StockTake;
+  clearCart: boolean;
+  resolve(placed: boolean): void;
+  reject(error: unknown): void;
+}
+
+/**
+ * Group commit for a hot product (issue 14, flash sale). Every order's statement holds the product's
+ * row lock until it commits, so orders of one product go one commit at a time. While a one-line
+ * order's statement for a product (and variant, at one price) is on its way, the next ones for the
+ * same line wait here instead of on the row lock; when it is done they go as one statement that
+ * locks the row once, gives the units first come first served while they last, writes every winner's
+ * order and commits once. An order that meets no contention goes alone at once, as before. Orders
+ * of several lines, and any batch the statement refuses (a reused key, a taken order number), go
+ * one by one through placeOrderStatement, which decides exactly as before. Per API process: the row
+ * lock still orders the batches of several instances.
+ */
+export class OrderBatcher {
+  /** A line key present = a statement for it is on its way; the list = orders waiting behind it. */
+  private readonly lanes = new Map<string, Pending[]>();
+
+  constructor(private readonly db: Db) {}
+
+  /** As placeOrderStatement: true when the order was written, false when its stock or price failed. */
+  async place(row: OrderRow, lines: readonly OrderLineRow[], takes: readonly StockTake[], clearCart: boolean): Promise<boolean> {
+    const [take] = takes;
+    const [line] = lines;
+    if (takes.length !== 1 || lines.length !== 1 || !take || !line) return placeOrderStatement(this.db, row, lines, takes, clearCart);
+    const key = `${take.productId}\u0000${take.variantId ?? ''}\u0000${take.price}\u0000${take.discount}\u0000${take.ownStock}`;
+    const waiting = this.lanes.get(key);
+    if (waiting) return new Promise<boolean>((resolve, reject) => waiting.push({ row, line, take, clearCart, resolve, reject }));
+    this.lanes.set(key, []);
+    try {
+      return await placeOrderStatement(this.db, row, lines, takes, clearCart);
+    } finally {
+      void this.drain(key);
+    }
+  }
+
+  private async drain(key: string): Promise<void> {
+    for (;;) {
+      const waiting = this.lanes.get(key) ?? [];
+      if (waiting.length === 0) {
+        this.lanes.delete(key);
+        return;
+      }
+      const batch = waiting.splice(0, MAX_BATCH);
+      let outcome: { placed: Set<string>; left: number } | null = null;
+      try {
+        outcome = batch.length === 1 ? null : await this.placeBatch(batch);
+      } catch {
+        outcome = null; // one by one below: each order gets its own answer (a replay, a retry with a new number…)
+      }
+      for (const p of batch) {
+        if (outcome && (outcome.placed.has(p.row.id) || p.take.quantity > outcome.left)) {
+          p.resolve(outcome.placed.has(p.row.id));
+          continue;
+        }
+        // Alone: no batch, the batch failed, or units are left that this order may fit.
+        try {
+          p.resolve(await placeOrderStatement(this.db, p.row, [p.line], [p.take], p.clearCart));
+        } catch (error) {
+          p.reject(error);
+        }
+      }
+    }
+  }
+
+  /** One statement for orders of the same line: the ids placed, and the units left after them. */
+  private async placeBatch(batch: readonly Pending[]): Promise<{ placed: Set<string>; left: number }> {
+    const take = batch[0]!.take;
+    const json = JSON.stringify(
+      batch.map((p, ord) => ({
+        ord,
+        id: p.row.id,
+        user_id: p.row.userId,
+        payment_method: p.row.paymentMethod,
+        payment_status: p.row.paymentStatus,
+        status: p.row.status,
+        status_history: p.row.statusHistory,
+        sub_total_amt: p.row.subTotalAmt,
+        total_amt: p.row.totalAmt,
+        quantity: p.take.quantity,
+        delivery_address: p.row.deliveryAddress,
+        idempotency_key: p.row.idempotencyKey,
+        request_hash: p.row.requestHash,
+        created_at: p.row.createdAt.toISOString(),
+        clear_cart: p.clearCart,
+        line_id: p.line.id,
+        variant_name: p.line.variantName,
+        name: p.line.name,
+        image: p.line.image,
+        unit: p.line.unit,
+        price: p.line.price,
+        discount: p.line.discount,
+        unit_price: p.line.unitPrice,
+        sub_total: p.line.subTotalAmt,
+      })),
+    );
+    const result = await this.db.execute(sql`
+      with batch as (
+        select * from jsonb_to_recordset(${json}::jsonb) as b(ord int, id text, user_id text, payment_method text, payment_status text, status text,
+          status_history jsonb, sub_total_amt numeric, total_amt numeric, quantity int, delivery_address jsonb, idempotency_key text,
+          request_hash text, created_at timestamptz, clear_cart boolean, line_id text, variant_name text, name text, image text[], unit text,
+          price numeric, discount numeric, unit_price numeric, sub_total numeric)
+      ),
+      ${takeBatchStockCtes(take, sql`batch`)},
+      orders_written as (
+        insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity,
+                            delivery_address, idempotency_key, request_hash, created_at, updated_at)
+        select w.id, w.user_id, w.payment_method, w.payment_status, w.status, w.status_history, w.sub_total_amt, w.total_amt, w.quantity,
+               w.delivery_address, w.idempotency_key, w.request_hash, w.created_at, w.created_at
+        from batch_winners w where exists (select 1 from stock_taken)
+        returning id
+      ),
+      lines_written as (
+        insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
+        select w.line_id, o.id, ${take.productId}::text, ${take.variantId}::text, w.variant_name, 0, w.name, w.image, w.unit, w.quantity, w.price,
+               w.discount, w.unit_price, w.sub_total
+        from batch_winners w join orders_written o on o.id = w.id
+      ),
+      ${removeBatchFromCartCte(take.productId, take.variantId, sql`(select w.user_id from batch_winners w join orders_written o on o.id = w.id where w.clear_cart)`)}
+      select (select available from stock_target) as available, (select sum(quantity) from batch_winners where exists (select 1 from stock_taken)) as sold,
+             (select json_agg(id) from orders_written) as placed`);
+    const [answer] = rowsOf<{ available: number | string | null; sold: number | string | null; placed: string[] | string | null }>(result);
+    const placedIds = typeof answer?.placed === 'string' ? (JSON.parse(answer.placed) as string[]) : (answer?.placed ?? []);
+    const left = Math.max(0, Number(answer?.available ?? 0) - Number(answer?.sold ?? 0));
+    return { placed: new Set(placedIds), left };
+  }
+}

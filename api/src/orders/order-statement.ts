@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import { removeFromCartCte } from '../cart/cart.repository.js';
+import { takeStockCtes } from '../products/products.repository.js';
+import type { DbOrTx } from './order-tx.js';
+import type { OrderLineRow, OrderRow } from './orders.table.js';
+
+/** What one line of an order takes: so many units of a product (or of its variant's own stock), at the price it was priced at. */
+export interface StockTake {
+  productId: string;
+  variantId: string | null;
+  ownStock: boolean;
+  quantity: number;
+  price: number;
+  discount: number;
+}
+
+/**
+ * Places an order in one statement, so one round trip and one commit (issue 14: a 2-line order
+ * took ~10 round trips in a transaction). The stock is taken first (takeStockCtes: conditional,
+ * all lines or none, rows locked in id order); the order, its lines and the removal of the ordered
+ * cart lines (COD only) run only when every line's stock was taken. True when the order was written;
+ * false when a line was short or its price moved (nothing was written, no row was left locked). A
+ * taken order number or Idempotency-Key fails the statement with a unique violation, which undoes
+ * the stock taken as well.
+ */
+export async function placeOrderStatement(
+  db: DbOrTx,
+  row: OrderRow,
+  lines: readonly OrderLineRow[],
+  takes: readonly StockTake[],
+  clearCart: boolean,
+): Promise<boolean> {
+  const allTaken = sql`exists (select 1 from stock_taken)`;
+  const lineJson = JSON.stringify(
+    lines.map((l) => ({
+      id: l.id,
+      product_id: l.productId,
+      variant_id: l.variantId,
+      variant_name: l.variantName,
+      position: l.position,
+      name: l.name,
+      image: l.image,
+      unit: l.unit,
+      quantity: l.quantity,
+      price: l.price,
+      discount: l.discount,
+      unit_price: l.unitPrice,
+      sub_total_amt: l.subTotalAmt,
+    })),
+  );
+  const cart = clearCart ? sql`, ${removeFromCartCte(row.userId, takes, sql`exists (select 1 from order_written)`)}` : sql``;
+  const result = await db.execute<{ placed: number }>(sql`
+    with ${takeStockCtes(takes)},
+    order_written as (
+      insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity,
+                          delivery_address, idempotency_key, request_hash, created_at, updated_at)
+      select ${row.id}::text, ${row.userId}::text, ${row.paymentMethod}::text, ${row.paymentStatus}::text, ${row.status}::text,
+             ${JSON.stringify(row.statusHistory)}::jsonb, ${row.subTotalAmt}::numeric, ${row.totalAmt}::numeric, ${row.quantity}::int,
+             ${JSON.stringify(row.deliveryAddress)}::jsonb, ${row.idempotencyKey}::text, ${row.requestHash}::text,
+             ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz
+      where ${allTaken}
+      returning id
+    ),
+    lines_written as (
+      insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
+      select l.id, o.id, l.product_id, l.variant_id, l.variant_name, l.position, l.name, l.image, l.unit, l.quantity, l.price, l.discount, l.unit_price, l.sub_total_amt
+      from order_written o, jsonb_to_recordset(${lineJson}::jsonb) as l(id text, product_id text, variant_id text, variant_name text, position int, name text, image text[], unit text,
+           quantity int, price numeric, discount numeric, unit_price numeric, sub_total_amt numeric)
+    )${cart}
+    select count(*)::int as placed from order_written`);
+  return Number(rowsOf<{ placed: number }>(result)[0]?.placed ?? 0) > 0;
+}
+
+/** node-postgres answers `{ rows }`, PGlite too; drizzle's types differ by driver. */
+export function rowsOf<T>(result: unknown): T[] {
+  const r = result as { rows?: T[] } | T[];
+  return Array.isArray(r) ? r : (r.rows ?? []);
+}
