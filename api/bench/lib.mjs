@@ -140,6 +140,9 @@ export function run(url, { path, body, duration, connections }) {
 /**
  * One measured call: a warm-up, then `seconds` measured. Returns the row for the figures table.
  * `during` (optional) runs beside the measured part and its result is returned as `side`.
+ * @param {string} url
+ * @param {{ title: string, path: string, body: () => unknown }} spec
+ * @param {{ seconds: number, warmupSeconds: number, connections: number, during?: { start(): { stop(): Promise<any> } } }} options
  */
 export async function scenario(url, spec, { seconds, warmupSeconds, connections, during }) {
   await run(url, { ...spec, duration: warmupSeconds, connections });
@@ -214,10 +217,18 @@ export function printTargets(lines) {
   console.log('');
   console.table(out);
   const missed = out.filter((o) => o.verdict === 'MISSES');
-  console.log(missed.length ? `${missed.length} of ${out.filter((o) => o.verdict).length} targets MISSED: ${missed.map((m) => m.figure).join('; ')}` : 'Every target met.');
+  console.log(
+    missed.length
+      ? `${missed.length} of ${out.filter((o) => o.verdict).length} targets MISSED: ${missed.map((m) => m.figure).join('; ')}`
+      : 'Every target met.',
+  );
 }
 
-/** The usual throughput target line: ≥ minRps req/s with p99 ≤ maxP99 ms (either may be absent). */
+/**
+ * The usual throughput target line: ≥ minRps req/s with p99 ≤ maxP99 ms (either may be absent).
+ * @param {any} row
+ * @param {{ minRps?: number, maxP99?: number }} [target]
+ */
 export function rpsLine(row, { minRps, maxP99 } = {}) {
   const parts = [];
   if (minRps !== undefined) parts.push(`≥ ${minRps.toLocaleString('en-IN')} req/s`);
@@ -227,5 +238,65 @@ export function rpsLine(row, { minRps, maxP99 } = {}) {
     figure: `${row['req/s'].toLocaleString('en-IN')} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms`,
     target: parts.length ? parts.join(', ') : undefined,
     meets: (minRps === undefined || row['req/s'] >= minRps) && (maxP99 === undefined || row['p99 ms'] <= maxP99),
+  };
+}
+
+/** Words of the catalogue's product names, as a shopper would type them (lower case, 3+ letters). */
+export async function vocabulary(url, catalogSize) {
+  const words = new Set();
+  for (let page = 1; page <= 40; page++) {
+    const res = await fetch(`${url}/api/product/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1 + Math.floor(Math.random() * Math.max(1, catalogSize / 50)), limit: 50 }),
+    });
+    const { data } = await res.json();
+    for (const p of data) for (const w of p.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3 && !/^\d+$/.test(w)) words.add(w);
+  }
+  return [...words];
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const randInt = (n) => Math.floor(Math.random() * n);
+
+/** One slip of the finger: a letter dropped, doubled, swapped with the next, or replaced. */
+function typo(word) {
+  const i = randInt(word.length);
+  switch (randInt(4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    case 2:
+      return i < word.length - 1 ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word.slice(0, i) + LETTERS[randInt(26)];
+    default:
+      return word.slice(0, i) + LETTERS[randInt(26)] + word.slice(i + 1);
+  }
+}
+
+/** An endless supply of search texts, none repeated. */
+export function distinctQueries(words) {
+  const sent = new Set();
+  const one = () => {
+    const n = Math.random() < 0.45 ? 1 : Math.random() < 0.75 ? 2 : 3;
+    const parts = [];
+    for (let k = 0; k < n; k++) {
+      let w = words[randInt(words.length)];
+      if (Math.random() < 0.3) w = typo(w);
+      // The last word is often still being typed.
+      if (k === n - 1 && w.length > 3 && Math.random() < 0.35) w = w.slice(0, 3 + randInt(w.length - 3));
+      parts.push(w);
+    }
+    return parts.join(' ');
+  };
+  return () => {
+    for (let tries = 0; ; tries++) {
+      let q = one();
+      if (tries > 20) q += ` ${typo(words[randInt(words.length)])}`;
+      if (!sent.has(q)) {
+        sent.add(q);
+        return q;
+      }
+    }
   };
 }

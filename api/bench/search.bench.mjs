@@ -15,73 +15,13 @@
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
  * BENCH_ENGINES (postgres,pglite).
  */
-import { healthProbe, load, machine, printTargets, rpsLine, scenario, scratchDatabase, startApi } from './lib.mjs';
+import { distinctQueries, healthProbe, load, machine, printTargets, rpsLine, scenario, scratchDatabase, startApi, vocabulary } from './lib.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim());
 const TARGET = { minRps: 1500, maxP99: 30 };
-
-/** Words of the catalogue's product names, as a shopper would type them (lower case, 3+ letters). */
-async function vocabulary(url) {
-  const words = new Set();
-  for (let page = 1; page <= 40; page++) {
-    const res = await fetch(`${url}/api/product/get`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ page: 1 + Math.floor(Math.random() * Math.max(1, CATALOG_SIZE / 50)), limit: 50 }),
-    });
-    const { data } = await res.json();
-    for (const p of data) for (const w of p.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3 && !/^\d+$/.test(w)) words.add(w);
-  }
-  return [...words];
-}
-
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
-const randInt = (n) => Math.floor(Math.random() * n);
-
-/** One slip of the finger: a letter dropped, doubled, swapped with the next, or replaced. */
-function typo(word) {
-  const i = randInt(word.length);
-  switch (randInt(4)) {
-    case 0:
-      return word.slice(0, i) + word.slice(i + 1);
-    case 1:
-      return word.slice(0, i) + word[i] + word.slice(i);
-    case 2:
-      return i < word.length - 1 ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word.slice(0, i) + LETTERS[randInt(26)];
-    default:
-      return word.slice(0, i) + LETTERS[randInt(26)] + word.slice(i + 1);
-  }
-}
-
-/** An endless supply of search texts, none repeated. */
-function distinctQueries(words) {
-  const sent = new Set();
-  const one = () => {
-    const n = Math.random() < 0.45 ? 1 : Math.random() < 0.75 ? 2 : 3;
-    const parts = [];
-    for (let k = 0; k < n; k++) {
-      let w = words[randInt(words.length)];
-      if (Math.random() < 0.3) w = typo(w);
-      // The last word is often still being typed.
-      if (k === n - 1 && w.length > 3 && Math.random() < 0.35) w = w.slice(0, 3 + randInt(w.length - 3));
-      parts.push(w);
-    }
-    return parts.join(' ');
-  };
-  return () => {
-    for (let tries = 0; ; tries++) {
-      let q = one();
-      if (tries > 20) q += ` ${typo(words[randInt(words.length)])}`;
-      if (!sent.has(q)) {
-        sent.add(q);
-        return q;
-      }
-    }
-  };
-}
 
 async function benchEngine(engine) {
   const db = engine === 'postgres' ? await scratchDatabase() : null;
@@ -92,11 +32,17 @@ async function benchEngine(engine) {
       { ...(db ? { DATABASE_URL: db.url } : {}), SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' },
       { timeoutMs: 1_800_000 },
     );
-    const seeded = /Seeded .* in ([\d.]+) s/.exec(api.log())?.[1];
-    console.log(`\n${engine}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${seeded ?? '?'} s, up after ${(api.readyAfterMs / 1000).toFixed(1)} s`);
-    const words = await vocabulary(api.url);
+    const seeded = /Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1];
+    console.log(
+      `\n${engine}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${seeded ?? '?'} s, up after ${(api.readyAfterMs / 1000).toFixed(1)} s`,
+    );
+    const words = await vocabulary(api.url, CATALOG_SIZE);
     const next = distinctQueries(words);
-    console.log(`${words.length} catalogue words, e.g. ${Array.from({ length: 6 }, next).map((q) => JSON.stringify(q)).join(', ')}`);
+    console.log(
+      `${words.length} catalogue words, e.g. ${Array.from({ length: 6 }, next)
+        .map((q) => JSON.stringify(q))
+        .join(', ')}`,
+    );
 
     const idle = await healthProbe(api.url, 20).start();
     await new Promise((r) => setTimeout(r, 2000));

@@ -36,12 +36,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** DATABASE_URL set → a `pg` pool; unset → PGlite persisted in `dataDir/db`. Migrations run here. */
-export async function openDatabase(opts: {
-  databaseUrl?: string;
-  dataDir: string;
-  poolSize?: number;
-  search?: SearchPoolOptions;
-}): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; search?: SearchPoolOptions }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -74,7 +69,7 @@ export async function openDatabase(opts: {
     });
     const closeSearch = closablePool(searchPool);
     searchPool.on('error', (error) => new Logger('Database').warn(`idle search connection lost: ${error.message}`));
-    const searchSql: ReadSql = async (name, text, values) => (await searchPool.query({ name, text, values })).rows;
+    const searchSql: ReadSql = async (name, text, values) => (await searchPool.query<Record<string, unknown>>({ name, text, values })).rows;
     return {
       db,
       searchSql,

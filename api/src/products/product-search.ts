@@ -108,7 +108,7 @@ export async function rankedSearch(read: ReadSql, text: string, tokens: string[]
     const row: Record<string, unknown> = {};
     for (const [key, column] of Object.entries(productColumns)) {
       const value = r[key];
-      row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value as never);
+      row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
     }
     return row as ProductRow;
   });
