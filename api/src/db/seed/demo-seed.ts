@@ -142,6 +142,15 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   // seed's transaction, so no reader ever sees the table without them.
   const indexes = await withoutSecondaryIndexes(db);
   const batch: SeedRow[] = [];
+  // One batch is written while the next is generated (the database and this process each have a
+  // core's work to do); at most one in flight, so memory stays bounded.
+  let inFlight: Promise<void> = Promise.resolve();
+  const flush = async (rows: SeedRow[]) => {
+    await inFlight;
+    inFlight = insertSeedRows(db, rows);
+    // Its failure is thrown where it is awaited (the next flush, or after the loop), not reported as unhandled meanwhile.
+    inFlight.catch(() => undefined);
+  };
   for (let n = 0; n < size; n++) {
     const slot = plan[n % plan.length]!;
     const { spec } = slot;
@@ -183,9 +192,10 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
       created_at: at,
       updated_at: at,
     });
-    if (batch.length === SEED_BATCH) await insertSeedRows(db, batch.splice(0));
+    if (batch.length === SEED_BATCH) await flush(batch.splice(0));
   }
-  if (batch.length) await insertSeedRows(db, batch);
+  if (batch.length) await flush(batch);
+  await inFlight;
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   const indexStarted = Date.now();
   await rebuildIndexes(db, indexes);
