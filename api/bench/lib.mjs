@@ -217,11 +217,9 @@ export function printTargets(lines) {
   console.log('');
   console.table(out);
   const missed = out.filter((o) => o.verdict === 'MISSES');
-  console.log(
-    missed.length
-      ? `${missed.length} of ${out.filter((o) => o.verdict).length} targets MISSED: ${missed.map((m) => m.figure).join('; ')}`
-      : 'Every target met.',
-  );
+  const withTarget = out.filter((o) => o.verdict).length;
+  if (missed.length) console.log(`${missed.length} of ${withTarget} targets MISSED: ${missed.map((m) => m.figure).join('; ')}`);
+  else console.log(withTarget ? `All ${withTarget} targets met.` : 'No figure of this run has a target.');
 }
 
 /**
