@@ -11,165 +11,73 @@
  *    real catalogue per request, so the read cache cannot make a scenario trivial.
  * 4. Stops the API and drops the scratch database.
  *
+ * 5. Prints every figure beside its target, "meets" or "MISSES" (a missed target does not change the
+ *    exit code; a non-2xx answer does). With BENCH_BASELINE=<file written by BENCH_OUTPUT of a
+ *    100,000-product run>, each call's target is to stay within 2× of that run (req/s at least half,
+ *    p99 at most double): the million-product check. The API process's memory (RSS) is reported.
+ *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
- * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_SKIP_PGLITE_SEED=1.
+ * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_SKIP_PGLITE_SEED=1,
+ * BENCH_OUTPUT (write the figures as JSON), BENCH_BASELINE (compare with such a file).
  */
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createServer } from 'node:net';
-import autocannon from 'autocannon';
+import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
+import { distinctQueries, load, machine, pick, printTargets, rpsLine, scenario, scratchDatabase, startApi, vocabulary } from './lib.mjs';
 
-const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP_SECONDS = 2;
+/** The seed of a million products (issue 14): within three minutes. */
+const SEED_TARGET_SECONDS = 180;
 
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
-      srv.close(() => resolve(port));
-    });
-  });
-
-/** Starts the built API; resolves once /api/health answers, with the child and its captured log. */
-async function startApi(env, { timeoutMs }) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-'));
-  const started = Date.now();
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'bench-admin-pass', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const url = `http://127.0.0.1:${port}`;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${log}`);
-    if (Date.now() - started > timeoutMs) {
-      child.kill('SIGKILL');
-      throw new Error(`the API was not up after ${timeoutMs / 1000} s:\n${log}`);
-    }
-    try {
-      const res = await fetch(`${url}/api/health`);
-      if (res.ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  return {
-    url,
-    log: () => log,
-    readyAfterMs: Date.now() - started,
-    async stop() {
-      child.kill('SIGTERM');
-      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited;
-      clearTimeout(timer);
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function withAdminClient(fn) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-const pick = (list) => list[Math.floor(Math.random() * list.length)];
-
-function run(url, { title, path, body, duration }) {
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        duration,
-        requests: [
-          {
-            method: 'POST',
-            path,
-            headers: { 'content-type': 'application/json' },
-            // A fresh body per request (random ids, pages), so each scenario reads the real catalogue.
-            setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }),
-          },
-        ],
-      },
-      (err, result) => (err ? reject(err) : resolve({ title, result })),
-    );
-  });
-}
-
-async function scenario(url, spec) {
-  await run(url, { ...spec, duration: WARMUP_SECONDS });
-  const { result } = await run(url, { ...spec, duration: SECONDS });
-  const bad = result.non2xx + result.errors + result.timeouts;
-  return {
-    scenario: spec.title,
-    'req/s': Math.round(result.requests.average),
-    'p50 ms': result.latency.p50,
-    'p99 ms': result.latency.p99,
-    'max ms': result.latency.max,
-    requests: result.requests.total,
-    'non-2xx/errors': bad,
-  };
-}
+/** Targets per call (issues 6 and 14); calls without one are reported as measured. */
+const TARGETS = {
+  'product list, page 1': { minRps: 1500, maxP99: 30 },
+  'listing by category+subcategory (pages 1-3)': { minRps: 1500, maxP99: 30 },
+  'search "earbuds"': { maxP99: 50 },
+  'search "earbds" (typo)': { maxP99: 50 },
+  'search, every query distinct': { minRps: 1500, maxP99: 30 },
+  'product details (random ids)': { minRps: 1500, maxP99: 30 },
+};
 
 async function main() {
-  console.log(
-    `Machine: ${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  );
+  const loadAtStart = load();
+  console.log(`Machine: ${machine()}, load average ${loadAtStart}`);
+  const baseline = process.env.BENCH_BASELINE ? JSON.parse(readFileSync(process.env.BENCH_BASELINE, 'utf8')) : null;
 
   if (process.env.BENCH_SKIP_PGLITE_SEED !== '1') {
     const pglite = await startApi({ SEED: 'demo', CATALOG_SIZE: '5000', LOG_LEVEL: 'log' }, { timeoutMs: 300_000 });
-    const seeded = /Seeded .* in ([\d.]+) s/.exec(pglite.log())?.[1];
+    const seeded = /Seeded .*? products in ([\d.]+) s/.exec(pglite.log())?.[1];
     console.log(
       `PGlite, first start with the default demo catalogue (5,000 products): seeded in ${seeded ?? '?'} s, up after ${(pglite.readyAfterMs / 1000).toFixed(1)} s`,
     );
     await pglite.stop();
   }
 
-  const dbName = `haat_bench_${Date.now().toString(36)}`;
-  await withAdminClient((c) => c.query(`create database ${dbName}`));
-  const dbUrl = new URL(BASE_URL);
-  dbUrl.pathname = `/${dbName}`;
+  const scratch = await scratchDatabase();
   let api;
   try {
-    api = await startApi({ DATABASE_URL: dbUrl.toString(), SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'warn' }, { timeoutMs: 1_800_000 });
-    const serverVersion = await withAdminClient(async (c) => (await c.query('show server_version')).rows[0].server_version);
+    api = await startApi({ DATABASE_URL: scratch.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' }, { timeoutMs: 1_800_000 });
+    const seededSeconds = Number(/Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1] ?? NaN);
+    const seedDetail = /products in [\d.]+ s \(([^)]*)\)/.exec(api.log())?.[1] ?? '';
+    const db = new pg.Client({ connectionString: scratch.url });
+    await db.connect();
+    const serverVersion = (await db.query('show server_version')).rows[0].server_version;
     console.log(
-      `PostgreSQL ${serverVersion}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products and started in ${(api.readyAfterMs / 1000).toFixed(1)} s`,
+      `PostgreSQL ${serverVersion}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${seededSeconds} s (${seedDetail}), up after ${(api.readyAfterMs / 1000).toFixed(1)} s; API RSS ${await api.rssMiB()} MiB`,
     );
 
     // Real ids to rotate through: every (category, subcategory) pair, and a sample of products.
     const subs = (await (await fetch(`${api.url}/api/subcategory/get`, { method: 'POST' })).json()).data;
     const pairs = subs.flatMap((s) => s.category.map((c) => ({ categoryId: c._id, subCategoryId: s._id })));
-    const db = new pg.Client({ connectionString: dbUrl.toString() });
-    await db.connect();
     const sample = (
       await db.query('select id, category_ids[1] as category_id, sub_category_ids[1] as sub_category_id from products order by random() limit 20000')
     ).rows;
     const productIds = sample.map((r) => r.id);
     await db.end();
     const lastPage = Math.ceil(CATALOG_SIZE / 12);
+    const nextQuery = distinctQueries(await vocabulary(api.url, CATALOG_SIZE));
     console.log(
       `Rotating over ${pairs.length} category/subcategory pairs, ${productIds.length.toLocaleString('en-IN')} product ids and ${lastPage.toLocaleString('en-IN')} list pages\n`,
     );
@@ -184,6 +92,7 @@ async function main() {
       },
       { title: 'search "earbuds"', path: '/api/product/search-product', body: () => ({ search: 'earbuds', page: 1 }) },
       { title: 'search "earbds" (typo)', path: '/api/product/search-product', body: () => ({ search: 'earbds', page: 1 }) },
+      { title: 'search, every query distinct', path: '/api/product/search-product', body: () => ({ search: nextQuery(), page: 1 }) },
       { title: 'product details (random ids)', path: '/api/product/get-product-details', body: () => ({ productId: pick(productIds) }) },
       // The two rows under every product page.
       {
@@ -202,14 +111,37 @@ async function main() {
     ];
     const rows = [];
     for (const s of scenarios) {
-      const row = await scenario(api.url, s);
+      const row = await scenario(api.url, s, { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS });
+      delete row.side;
       rows.push(row);
       console.log(
         `${row.scenario.padEnd(46)} ${String(row['req/s']).padStart(6)} req/s   p50 ${String(row['p50 ms']).padStart(3)} ms   p99 ${String(row['p99 ms']).padStart(3)} ms`,
       );
     }
-    console.log('');
+    const rss = await api.rssMiB();
+    console.log(`\nAPI RSS after the run ${rss} MiB; load average at start ${loadAtStart}, at end ${load()}`);
     console.table(rows);
+    if (process.env.BENCH_OUTPUT) writeFileSync(process.env.BENCH_OUTPUT, JSON.stringify({ catalogSize: CATALOG_SIZE, seededSeconds, rss, rows }, null, 2));
+    printTargets([
+      {
+        name: `seed ${CATALOG_SIZE.toLocaleString('en-IN')} products`,
+        figure: `${seededSeconds} s`,
+        target: CATALOG_SIZE >= 1_000_000 ? `≤ ${SEED_TARGET_SECONDS} s` : undefined,
+        meets: seededSeconds <= SEED_TARGET_SECONDS,
+      },
+      ...rows.map((row) => {
+        const before = baseline?.rows.find((b) => b.scenario === row.scenario);
+        if (before) {
+          return {
+            ...rpsLine(row),
+            target: `within 2× of ${baseline.catalogSize.toLocaleString('en-IN')} products: ≥ ${Math.round(before['req/s'] / 2)} req/s, p99 ≤ ${before['p99 ms'] * 2} ms`,
+            meets: row['req/s'] >= before['req/s'] / 2 && row['p99 ms'] <= before['p99 ms'] * 2,
+          };
+        }
+        return rpsLine(row, TARGETS[row.scenario] ?? {});
+      }),
+      { name: 'API RSS', figure: `${rss} MiB`, target: undefined, meets: true },
+    ]);
     const failed = rows.filter((r) => r['non-2xx/errors'] > 0);
     if (failed.length) {
       console.error(`Some answers were not 2xx: ${failed.map((r) => r.scenario).join(', ')}`);
@@ -217,7 +149,7 @@ async function main() {
     }
   } finally {
     await api?.stop();
-    await withAdminClient((c) => c.query(`drop database if exists ${dbName} with (force)`));
+    await scratch.drop();
   }
 }
 

@@ -132,6 +132,41 @@ onPostgres('a catalogue search past its statement timeout (postgres)', () => {
   });
 });
 
+onPostgres('searches run on their own connections (postgres)', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('postgres', { CATALOG_SEARCH_POOL_SIZE: '2' });
+    // 40,000 products that all match "gadget": each search ranks every one of them.
+    await t.db.execute(sql`
+      insert into products (id, name, price, description)
+      select 'PG' || g, 'Gadget ' || g, 10 + g % 90, 'A handy gadget, number ' || g || ', for the kitchen.'
+      from generate_series(1, 40000) g`);
+  }, 60_000);
+  afterAll(() => t.close());
+
+  it('a burst of expensive searches does not hold up the health check: it does not wait for searches queued before it', async () => {
+    let searchesDone = 0;
+    const searches = Array.from({ length: 30 }, (_, i) =>
+      api(t)
+        .post('/api/product/search-product')
+        .send({ search: `gadget kitchen ${'x'.repeat(i)}` })
+        .then((res) => {
+          searchesDone += 1;
+          return res.status;
+        }),
+    );
+    // Let the searches reach the server and queue for connections first.
+    await new Promise((r) => setTimeout(r, 100));
+    const before = searchesDone;
+    const health = await api(t).get('/api/health');
+    const during = searchesDone - before;
+    expect(health.status).toBe(200);
+    // Sharing one pool, the check queued behind every search that was waiting for a connection.
+    expect(during).toBeLessThanOrEqual(3);
+    expect(await Promise.all(searches)).toEqual(Array(30).fill(200));
+  });
+});
+
 /** Opens a raw connection, sends `text`, and resolves with how long the server kept it open (capped at `capMs`). */
 function heldFor(port: number, text: string, capMs: number): Promise<{ ms: number; closed: boolean; answer: string }> {
   return new Promise((resolve) => {

@@ -433,6 +433,34 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       expect(res.body.totalPage).toBe(Math.max(1, Math.ceil(res.body.totalCount / 20)));
     });
 
+    it('ranks and counts as the listing search does (same words, alternatives, ts_rank order), page by page', async () => {
+      for (const search of ['earbuds', 'earbds', 'wireless', 'earb', 'noise buds', 'novel mystery']) {
+        for (const page of [1, 2]) {
+          const found = await api(t).post('/api/product/search-product').send({ search, page, limit: 2 });
+          const listed = await api(t).post('/api/product/get').send({ search, page, limit: 2 });
+          expect({ search, page, ids: found.body.data.map((p: Wire) => p._id), total: found.body.totalCount }).toEqual({
+            search,
+            page,
+            ids: listed.body.data.map((p: Wire) => p._id),
+            total: listed.body.totalCount,
+          });
+        }
+      }
+    });
+
+    it('when no product has every word, names like the whole text come first; a page past the end keeps the total', async () => {
+      const near = await api(t).post('/api/product/search-product').send({ search: 'boAt Airdopes Wireless Earbuds 141 qqzx', page: 1 });
+      expect(near.status).toBe(200);
+      expect(near.body.data[0]?._id).toBe(earbudIds[0]);
+      expect(near.body.totalCount).toBeGreaterThanOrEqual(1);
+      // Only the first page falls back.
+      const next = await api(t).post('/api/product/search-product').send({ search: 'boAt Airdopes Wireless Earbuds 141 qqzx', page: 2 });
+      expect(next.body).toMatchObject({ data: [], totalCount: 0 });
+      const first = await api(t).post('/api/product/search-product').send({ search: 'earbuds', page: 1, limit: 2 });
+      const past = await api(t).post('/api/product/search-product').send({ search: 'earbuds', page: 50, limit: 2 });
+      expect(past.body).toMatchObject({ data: [], page: 50, totalCount: first.body.totalCount, totalPage: first.body.totalPage });
+    });
+
     it('pages with totalPage; an empty search lists the whole catalogue; 400 names page and search', async () => {
       const res = await api(t).post('/api/product/search-product').send({ search: 'earbuds', page: 1, limit: 2 });
       expect(res.body.data).toHaveLength(2);

@@ -8,10 +8,26 @@ export type Schema = typeof schema;
 /** The one database type the services see, whichever driver is behind it. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
+/**
+ * One hand-written read statement with $1… parameters, by name: on PostgreSQL a named prepared
+ * statement (parsed and planned once per connection) on the catalogue-search pool; on PGlite the
+ * same text on the one embedded connection. Rows come back with the column names the statement gives.
+ */
+export type ReadSql = (name: string, text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
+
 export interface DatabaseHandle {
   db: Db;
+  /** For searches: on PostgreSQL its own small pool, so a burst of searches never starves other calls. */
+  searchSql: ReadSql;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+}
+
+export interface SearchPoolOptions {
+  /** Connections of the search pool (PostgreSQL only). */
+  size: number;
+  /** statement_timeout of every search statement (PostgreSQL only; PGlite has no timer to cancel with). */
+  timeoutMs: number;
 }
 
 /** How long a request waits for a pooled connection before it is answered 503 (see the filter). */
@@ -20,7 +36,7 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** DATABASE_URL set → a `pg` pool; unset → PGlite persisted in `dataDir/db`. Migrations run here. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; search?: SearchPoolOptions }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -41,7 +57,27 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
     const db = drizzle(pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-    return { db, kind: 'postgres', close };
+    // Searches get their own few connections with the catalogue's statement_timeout set once per
+    // connection (no transaction and SET LOCAL around each search: three round trips fewer), and
+    // cannot take the connections that health checks, carts and orders need.
+    const searchPool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: opts.search?.size ?? 4,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      statement_timeout: opts.search?.timeoutMs ?? 3000,
+      Client: ResilientPgClient,
+    });
+    const closeSearch = closablePool(searchPool);
+    searchPool.on('error', (error) => new Logger('Database').warn(`idle search connection lost: ${error.message}`));
+    const searchSql: ReadSql = async (name, text, values) => (await searchPool.query<Record<string, unknown>>({ name, text, values })).rows;
+    return {
+      db,
+      searchSql,
+      kind: 'postgres',
+      close: async () => {
+        await Promise.all([close(), closeSearch()]);
+      },
+    };
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
@@ -52,7 +88,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
-  return { db, kind: 'pglite', close: () => client.close() };
+  const searchSql: ReadSql = async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
+  return { db, searchSql, kind: 'pglite', close: () => client.close() };
 }
 
 /**
@@ -74,3 +111,5 @@ function closablePool(pool: import('pg').Pool): () => Promise<void> {
 }
 
 export const DB = Symbol('DB');
+/** The ReadSql of searches (see DatabaseHandle.searchSql). */
+export const SEARCH_SQL = Symbol('SEARCH_SQL');

@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DB, openDatabase, type DatabaseHandle } from './database.js';
+import { DB, SEARCH_SQL, openDatabase, type DatabaseHandle } from './database.js';
 
 const HANDLE = Symbol('DB_HANDLE');
 
@@ -17,14 +17,19 @@ export class DbModule implements OnApplicationShutdown {
           provide: HANDLE,
           inject: [APP_CONFIG],
           useFactory: async (config: AppConfig) => {
-            const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+            const handle = await openDatabase({
+              databaseUrl: config.databaseUrl,
+              dataDir: config.dataDir,
+              search: { size: config.catalogSearchPoolSize, timeoutMs: config.catalogQueryTimeoutMs },
+            });
             new Logger('Database').log(handle.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL server');
             return handle;
           },
         },
         { provide: DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.db },
+        { provide: SEARCH_SQL, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.searchSql },
       ],
-      exports: [DB, HANDLE],
+      exports: [DB, SEARCH_SQL, HANDLE],
     };
   }
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
-import { products, searchWords } from './products.table.js';
+import type { Db, ReadSql } from '../db/database.js';
+import { productColumns, products, searchWords, type ProductRow } from './products.table.js';
 
 const MAX_TOKENS = 8;
 
@@ -48,4 +48,69 @@ export async function learnWords(db: Db, productIds?: string[]): Promise<void> {
     insert into ${searchWords} (word)
     select distinct w from ${products}, unnest(tsvector_to_array(${products.search})) as w ${where}
     on conflict do nothing`);
+}
+
+/** What one search statement returns: a page of rows in rank order and how many matched in all. */
+export interface RankedPage {
+  rows: ProductRow[];
+  total: number;
+}
+
+const columnList = Object.entries(productColumns)
+  .map(([key, column]) => `p."${column.name}" as "${key}"`)
+  .join(', ');
+
+/**
+ * The whole forgiving search in one statement, so a search the cache has not seen costs one round
+ * trip (it took a transaction, a SET, a vocabulary query per word, the page and a separate count):
+ * - each word's alternatives from the vocabulary, exactly as forgivingQuery builds them (prefix, up
+ *   to three most similar words that are letters and digits only), ANDed into one tsquery;
+ * - the page ranked by ts_rank then id, newest id first on ties, with the count of every match
+ *   taken from the same scan (ranking reads every match anyway, so counting beside it is free);
+ * - only when nothing matched on the first page, products whose names look like the whole text
+ *   (trigram similarity), best first: the fallback search() always had.
+ * $1 words, $2 limit, $3 offset, $4 the text as typed (trimmed).
+ */
+const RANKED_SEARCH = `
+with tokens as (select t, n from unnest($1::text[]) with ordinality as x(t, n)),
+groups as (
+  select n, t || ':*' || coalesce((
+    select string_agg(' | ' || a.word, '' order by a.s desc)
+    from (select word, similarity(word, t) as s from search_words where word % t order by s desc limit 3) a
+    where a.word !~ '[^[:alnum:]]'), '') as g
+  from tokens),
+query as (select to_tsquery('english', string_agg('(' || g || ')', ' & ' order by n)) as q from groups),
+hits as (
+  select p.id, ts_rank(p.search, query.q) as rank, count(*) over () as total
+  from products p, query
+  where p.publish and p.search @@ query.q
+  order by rank desc, p.id desc
+  limit $2::int offset $3::int),
+near as (
+  select p.id, similarity(p.name, $4) as rank, count(*) over () as total
+  from products p
+  where $3::int = 0 and not exists (select 1 from hits) and p.publish and p.name % $4
+  order by rank desc, p.id desc
+  limit $2::int),
+found as (select * from hits union all select * from near)
+select ${columnList}, f.total as "total"
+from found f join products p on p.id = f.id
+order by f.rank desc, f.id desc`;
+
+/**
+ * One page of a forgiving search (see RANKED_SEARCH) for the searchable words of `text`, or null
+ * when the page is past the last match (no row to carry the count; the caller counts instead).
+ */
+export async function rankedSearch(read: ReadSql, text: string, tokens: string[], limit: number, offset: number): Promise<RankedPage | null> {
+  const raw = await read('haat_ranked_search', RANKED_SEARCH, [tokens, limit, offset, text]);
+  if (raw.length === 0 && offset > 0) return null;
+  const rows = raw.map((r) => {
+    const row: Record<string, unknown> = {};
+    for (const [key, column] of Object.entries(productColumns)) {
+      const value = r[key];
+      row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+    }
+    return row as ProductRow;
+  });
+  return { rows, total: raw.length ? Number(raw[0]!.total) : 0 };
 }

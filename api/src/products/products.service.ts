@@ -8,7 +8,7 @@ import type {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { DB, type Db } from '../db/database.js';
+import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -16,7 +16,7 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { forgivingQuery, learnWords } from './product-search.js';
+import { forgivingQuery, learnWords, rankedSearch, searchTokens } from './product-search.js';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, products, type ProductRow } from './products.table.js';
 import { ReadCache } from './read-cache.js';
@@ -48,6 +48,7 @@ export class ProductsService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(SEARCH_SQL) private readonly searchSql: ReadSql,
     private readonly version: CatalogVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
@@ -185,6 +186,12 @@ export class ProductsService {
 
   /** Forgiving full-text search, best matches first; falls back to name similarity when nothing matches. */
   async search(body: SearchProductBody): Promise<Page<Product>> {
+    const tokens = searchTokens(body.search);
+    if (tokens.length > 0) {
+      const found = await rankedSearch(this.searchSql, body.search.trim(), tokens, body.limit, (body.page - 1) * body.limit);
+      if (found) return { items: await this.wireAll(found.rows), total: found.total };
+    }
+    // Nothing searchable typed (the whole catalogue, a cached listing), or a page past the last match.
     return this.bounded(async (db) => {
       const query = await forgivingQuery(db, body.search);
       if (!query) return this.page([], {}, body.page, body.limit, null, undefined, db);

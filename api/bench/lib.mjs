@@ -1,0 +1,300 @@
+// What the catalogue and search benches share: starting the built API, a scratch PostgreSQL
+// database, driving a call with autocannon, and the closing table of figures against targets.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import pg from 'pg';
+
+export const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+export const load = () =>
+  loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
+export const machine = () =>
+  `${availableParallelism()} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+
+export const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = /** @type {import('node:net').AddressInfo} */ (srv.address());
+      srv.close(() => resolve(port));
+    });
+  });
+
+/** Resident set size of a process in MiB (Linux /proc), or null. */
+async function rssMiB(pid) {
+  try {
+    const { readFile } = await import('node:fs/promises');
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1]);
+    return Number.isFinite(kb) ? Math.round(kb / 1024) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts the built API; resolves once /api/health answers, with the child and its captured log. */
+export async function startApi(env, { timeoutMs }) {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-'));
+  const started = Date.now();
+  const child = spawn(process.execPath, [MAIN], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'bench-admin-pass',
+      // The bench is one client hammering search: the per-IP search budget is for real shoppers.
+      RATE_LIMIT_FACTOR: '1000000',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  child.stdout.on('data', (d) => (log += d));
+  child.stderr.on('data', (d) => (log += d));
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  const url = `http://127.0.0.1:${port}`;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}:\n${log}`);
+    if (Date.now() - started > timeoutMs) {
+      child.kill('SIGKILL');
+      throw new Error(`the API was not up after ${timeoutMs / 1000} s:\n${log}`);
+    }
+    try {
+      const res = await fetch(`${url}/api/health`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    url,
+    log: () => log,
+    readyAfterMs: Date.now() - started,
+    rssMiB: () => rssMiB(child.pid),
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited;
+      clearTimeout(timer);
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function withAdminClient(fn) {
+  const client = new pg.Client({ connectionString: BASE_URL });
+  await client.connect();
+  try {
+    return await fn(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A scratch database on BENCH_DATABASE_URL's server: its URL, and a function that drops it. */
+export async function scratchDatabase() {
+  const name = `haat_bench_${Date.now().toString(36)}`;
+  await withAdminClient((c) => c.query(`create database ${name}`));
+  const url = new URL(BASE_URL);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)) };
+}
+
+export const pick = (list) => list[Math.floor(Math.random() * list.length)];
+
+/** autocannon on one POST route, a fresh body per request from `body()`. */
+export function run(url, { path, body, duration, connections }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            path,
+            headers: { 'content-type': 'application/json' },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }),
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/**
+ * One measured call: a warm-up, then `seconds` measured. Returns the row for the figures table.
+ * `during` (optional) runs beside the measured part and its result is returned as `side`.
+ * @param {string} url
+ * @param {{ title: string, path: string, body: () => unknown }} spec
+ * @param {{ seconds: number, warmupSeconds: number, connections: number, during?: { start(): { stop(): Promise<any> } } }} options
+ */
+export async function scenario(url, spec, { seconds, warmupSeconds, connections, during }) {
+  await run(url, { ...spec, duration: warmupSeconds, connections });
+  const side = during?.start();
+  const result = await run(url, { ...spec, duration: seconds, connections });
+  const sideResult = await side?.stop();
+  return {
+    scenario: spec.title,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    'max ms': result.latency.max,
+    requests: result.requests.total,
+    'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
+    side: sideResult,
+  };
+}
+
+/**
+ * Polls GET /api/health every `everyMs` while started; stop() gives p50/p99/max of its answers in ms.
+ * Shows whether a busy API still answers its load balancer.
+ */
+export function healthProbe(url, everyMs = 50) {
+  return {
+    start() {
+      const times = [];
+      let errors = 0;
+      let running = true;
+      const loop = (async () => {
+        while (running) {
+          const t = performance.now();
+          try {
+            const res = await fetch(`${url}/api/health`);
+            await res.arrayBuffer();
+            if (!res.ok) errors += 1;
+          } catch {
+            errors += 1;
+          }
+          times.push(performance.now() - t);
+          await new Promise((r) => setTimeout(r, everyMs));
+        }
+      })();
+      return {
+        async stop() {
+          running = false;
+          await loop;
+          return { ...percentiles(times), errors };
+        },
+      };
+    },
+  };
+}
+
+export function percentiles(times) {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : NaN);
+  return { n: sorted.length, p50: at(0.5), p99: at(0.99), max: sorted.length ? Math.round(sorted[sorted.length - 1] * 10) / 10 : NaN };
+}
+
+/**
+ * The closing table: each figure beside its target, "meets" or "MISSES". A target is
+ * { minRps?, maxP99? , maxMs? }; a figure is { name, rps?, p99?, value?, unit? }. Missing a target
+ * is reported, not an error: the exit code is left alone.
+ */
+export function printTargets(lines) {
+  const out = lines.map(({ name, figure, target, meets }) => ({
+    figure: name,
+    measured: figure,
+    target: target ?? '(no target)',
+    verdict: target ? (meets ? 'meets' : 'MISSES') : '',
+  }));
+  console.log('');
+  console.table(out);
+  const missed = out.filter((o) => o.verdict === 'MISSES');
+  const withTarget = out.filter((o) => o.verdict).length;
+  if (missed.length) console.log(`${missed.length} of ${withTarget} targets MISSED: ${missed.map((m) => m.figure).join('; ')}`);
+  else console.log(withTarget ? `All ${withTarget} targets met.` : 'No figure of this run has a target.');
+}
+
+/**
+ * The usual throughput target line: ≥ minRps req/s with p99 ≤ maxP99 ms (either may be absent).
+ * @param {any} row
+ * @param {{ minRps?: number, maxP99?: number }} [target]
+ */
+export function rpsLine(row, { minRps, maxP99 } = {}) {
+  const parts = [];
+  if (minRps !== undefined) parts.push(`≥ ${minRps.toLocaleString('en-IN')} req/s`);
+  if (maxP99 !== undefined) parts.push(`p99 ≤ ${maxP99} ms`);
+  return {
+    name: row.scenario,
+    figure: `${row['req/s'].toLocaleString('en-IN')} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms`,
+    target: parts.length ? parts.join(', ') : undefined,
+    meets: (minRps === undefined || row['req/s'] >= minRps) && (maxP99 === undefined || row['p99 ms'] <= maxP99),
+  };
+}
+
+/** Words of the catalogue's product names, as a shopper would type them (lower case, 3+ letters). */
+export async function vocabulary(url, catalogSize) {
+  const words = new Set();
+  for (let page = 1; page <= 40; page++) {
+    const res = await fetch(`${url}/api/product/get`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ page: 1 + Math.floor(Math.random() * Math.max(1, catalogSize / 50)), limit: 50 }),
+    });
+    const { data } = await res.json();
+    for (const p of data) for (const w of p.name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3 && !/^\d+$/.test(w)) words.add(w);
+  }
+  return [...words];
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+const randInt = (n) => Math.floor(Math.random() * n);
+
+/** One slip of the finger: a letter dropped, doubled, swapped with the next, or replaced. */
+function typo(word) {
+  const i = randInt(word.length);
+  switch (randInt(4)) {
+    case 0:
+      return word.slice(0, i) + word.slice(i + 1);
+    case 1:
+      return word.slice(0, i) + word[i] + word.slice(i);
+    case 2:
+      return i < word.length - 1 ? word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2) : word.slice(0, i) + LETTERS[randInt(26)];
+    default:
+      return word.slice(0, i) + LETTERS[randInt(26)] + word.slice(i + 1);
+  }
+}
+
+/** An endless supply of search texts, none repeated. */
+export function distinctQueries(words) {
+  const sent = new Set();
+  const one = () => {
+    const n = Math.random() < 0.45 ? 1 : Math.random() < 0.75 ? 2 : 3;
+    const parts = [];
+    for (let k = 0; k < n; k++) {
+      let w = words[randInt(words.length)];
+      if (Math.random() < 0.3) w = typo(w);
+      // The last word is often still being typed.
+      if (k === n - 1 && w.length > 3 && Math.random() < 0.35) w = w.slice(0, 3 + randInt(w.length - 3));
+      parts.push(w);
+    }
+    return parts.join(' ');
+  };
+  return () => {
+    for (let tries = 0; ; tries++) {
+      let q = one();
+      if (tries > 20) q += ` ${typo(words[randInt(words.length)])}`;
+      if (!sent.has(q)) {
+        sent.add(q);
+        return q;
+      }
+    }
+  };
+}
