@@ -6,6 +6,7 @@
 // product cards are painted (cards in the page) and when their pictures in view have loaded. Prints the
 // median of RUNS (default 5) reloads against the 500 ms target. CPU_SLOWDOWN (default 1) adds CDP CPU
 // throttling as Lighthouse's phone emulation does (4).
+/* global window, document, innerHeight, innerWidth, HTMLImageElement, requestAnimationFrame -- PROBE and the page.evaluate callbacks run in the page */
 import { chromium } from 'playwright-core';
 import { startServer } from '../pwa/e2e/lib/server.mjs';
 import { CHROMIUM, CHROMIUM_ARGS } from '../pwa/e2e/lib/browser.mjs';
