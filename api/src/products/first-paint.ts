@@ -15,6 +15,9 @@ const LARGE = /-large\.webp$/;
 /** The listing's first page as the PWA asks for it (index.html's early request), so both share one cache entry. */
 const LISTING_PAGE = { page: 1, limit: 12 };
 
+/** How long a page waits for its pictures' read (a cached read takes well under a millisecond). */
+const WAIT_MS = 250;
+
 const idOf = (segment: string) => segment.slice(segment.lastIndexOf('-') + 1);
 
 /**
@@ -23,7 +26,14 @@ const idOf = (segment: string) => segment.slice(segment.lastIndexOf('-') + 1);
  * two. Read through the controller's own cached answers (the page asks the same a moment later); any
  * other address, an unknown id or a failed read gives null and the page is sent as it is.
  */
-export async function firstPictures(products: ProductsController, url: string): Promise<FirstPictures | null> {
+export function firstPictures(products: ProductsController, url: string): Promise<FirstPictures | null> {
+  // A slow database must not hold the page back: after WAIT_MS it goes without (the inline script draws them).
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => (timer = setTimeout(resolve, WAIT_MS, null)));
+  return Promise.race([read(products, url), late]).finally(() => clearTimeout(timer));
+}
+
+async function read(products: ProductsController, url: string): Promise<FirstPictures | null> {
   try {
     const path = url.split('?')[0] ?? '/';
     const seg = path.split('/').filter(Boolean).map(decodeURIComponent);
