@@ -16,6 +16,8 @@ import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { securityHeaders } from './security-headers/security-headers.js';
 import { corsOptions } from './common/cors-options.js';
 import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
+import { ProductsController } from './products/products.controller.js';
+import { firstPictures, withFirstPictures } from './products/first-paint.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { createAppLogger, requestId } from './logging/app-logger.js';
 import { NestPinoLogger } from './logging/nest-pino-logger.js';
@@ -51,6 +53,7 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   app.useWebSocketAdapter(new RealtimeIoAdapter(app));
 
   const index = join(config.pwaDist, 'index.html');
+  const products = app.get(ProductsController);
   const indexHtml = () => (existsSync(index) ? readFileSync(index, 'utf8') : PLACEHOLDER_PAGE);
   // History fallback: the PWA's routes answer its index.html; /api and /uploads answer JSON 404s.
   app.useGlobalFilters(
@@ -58,7 +61,12 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
       const path = req.url.split('?')[0] ?? '/';
       const isPage =
         (req.method === 'GET' || req.method === 'HEAD') && !path.startsWith('/api/') && !path.startsWith('/uploads/') && !/\.[a-z0-9]{2,5}$/i.test(path);
-      if (isPage) void reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(indexHtml());
+      if (isPage) {
+        // A product or listing page comes with its first pictures preloaded and drawn (products/first-paint.ts).
+        void firstPictures(products, req.url).then((first) =>
+          reply.status(200).header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(withFirstPictures(indexHtml(), first)),
+        );
+      }
       return isPage;
     }),
   );
