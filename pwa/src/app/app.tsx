@@ -1,4 +1,6 @@
-import { BrowserRouter } from 'react-router-dom';
+import { IonApp, setupIonicReact } from '@ionic/react';
+import { IonReactRouter } from '@ionic/react-router';
+import '@ionic/react/css/core.css';
 import './styles/theme.css';
 import './styles/layout.css';
 import './styles/first-paint.css';
@@ -6,17 +8,19 @@ import { AppRoutes } from './routes';
 import { Shell } from './shell/shell';
 import { SessionSync } from './session-sync';
 
-// The app frame is react-router's BrowserRouter and the shop's own shell. IonApp and IonReactRouter
-// were dropped for issue 14's first paint (docs/decisions.md "Storefront: the app frame without
-// Ionic"): no screen used an Ionic component, and they cost 39 KB of the 171 KB of JavaScript that /
-// loaded, plus 11 KB of render-blocking CSS whose ion-app layout theme.css had to undo.
+// Material look everywhere, no ripple or swipe-back gesture code: a shop in a browser needs neither,
+// and leaving them out keeps their modules off the first load.
+setupIonicReact({ mode: 'md', rippleEffect: false, swipeBackEnabled: false, hardwareBackButton: false, inputShims: false, statusTap: false });
+
 export function App() {
   return (
-    <BrowserRouter>
-      <SessionSync />
-      <Shell>
-        <AppRoutes />
-      </Shell>
-    </BrowserRouter>
+    <IonApp>
+      <IonReactRouter>
+        <SessionSync />
+        <Shell>
+          <AppRoutes />
+        </Shell>
+      </IonReactRouter>
+    </IonApp>
   );
 }
