@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartTotals } from '../../features/cart/cart-lines';
 import { BillDetails } from '../../features/cart/public';
@@ -15,7 +16,7 @@ import { CartBar } from '../shell/cart-bar';
 import { CartButton } from '../shell/cart-button';
 
 const product = { _id: 'P1', name: 'Ludo Set', image: [], unit: '1 box', price: 200, discount: 10, stock: 9 };
-const inCart = (quantity: number) => db.cart.put({ productId: 'P1', quantity, product, addedAt: 1 });
+const inCart = (quantity: number) => db.cart.put({ key: cartLineKey('P1'), productId: 'P1', quantity, product, addedAt: 1 });
 const inRouter = (ui: React.ReactNode) => render(<MemoryRouter>{ui}</MemoryRouter>);
 
 beforeEach(() => clearUserData());
@@ -48,7 +49,7 @@ describe('counts read in the right number', () => {
   });
 
   it("Bill Details' quantity total", () => {
-    const one = cartTotals([{ productId: 'P1', quantity: 1, product }]);
+    const one = cartTotals([{ key: cartLineKey('P1'), productId: 'P1', quantity: 1, product }]);
     inRouter(<BillDetails totals={one} variant="checkout" />);
     expect(screen.getByTestId('quantity-total').textContent).toBe('1 item');
   });
