@@ -7,7 +7,7 @@ const counts = async (baseUrl, productId) => {
   const body = await (await fetch(`${baseUrl}/api/review/${productId}?limit=10`)).json();
   return { total: body.totalReviews, average: body.averageRating, reviews: body.data };
 };
-const label = (n) => (n > 0 ? `${n} reviews` : 'No reviews yet');
+const label = (n) => (n === 1 ? '1 review' : n > 0 ? `${n} reviews` : 'No reviews yet');
 
 /** The rating line under the title and the home card of the product both say `total`. */
 async function expectCounts(page, name, total, average) {
