@@ -6,11 +6,14 @@ export interface PromptState {
   length: number;
 }
 
-/** Spec §4/§9: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word. */
+/**
+ * Spec §4/§9: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word.
+ * A new word starts at its first character: an empty `Search ""` between words reads as a glitch.
+ */
 export function typingPromptStep(words: readonly string[], typeMs: number, holdMs: number) {
   return ({ index, length }: PromptState): TextStep<PromptState> =>
     length >= (words[index]?.length ?? 0)
-      ? { next: { index: (index + 1) % words.length, length: 0 }, delay: holdMs }
+      ? { next: { index: (index + 1) % words.length, length: 1 }, delay: holdMs }
       : { next: { index, length: length + 1 }, delay: typeMs };
 }
 

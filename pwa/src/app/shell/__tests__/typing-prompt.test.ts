@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { firstPrompt, promptText, typingPromptStep, type PromptState } from '../use-typing-prompt';
+
+describe('the search prompt types its words', () => {
+  it('types a character at a time, holds the whole word, and never shows an empty Search ""', () => {
+    const words = ['Airbuds', 'Books'];
+    const step = typingPromptStep(words, 100, 2000);
+    const text = promptText(words);
+    let state: PromptState = firstPrompt(words);
+    const seen: string[] = [text(state)];
+    for (let i = 0; i < 12; i++) {
+      state = step(state).next;
+      seen.push(text(state));
+    }
+    expect(seen).toEqual([
+      'Search "Airbuds"',
+      'Search "B"',
+      'Search "Bo"',
+      'Search "Boo"',
+      'Search "Book"',
+      'Search "Books"',
+      'Search "A"',
+      'Search "Ai"',
+      'Search "Air"',
+      'Search "Airb"',
+      'Search "Airbu"',
+      'Search "Airbud"',
+      'Search "Airbuds"',
+    ]);
+    expect(step({ index: 0, length: 7 }).delay).toBe(2000);
+    expect(step({ index: 0, length: 3 }).delay).toBe(100);
+  });
+});
