@@ -28,7 +28,7 @@ describe('pages come with their first product pictures', () => {
       .send({
         name: uniqueName('Pictured'),
         image,
-        unit: '1 pc',
+        unit: 'pack',
         stock: 5,
         price: 100,
         discount: 0,
