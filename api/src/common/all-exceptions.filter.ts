@@ -128,6 +128,26 @@ function databaseAnswer(
       body: { success: false, error: true, message: 'The shop is busy. Please try again in a few seconds.', code: ErrorCode.Busy },
     };
   }
+  // Transaction rollbacks (class 40: serialization failure 40001, deadlock 40P01), a lock that
+  // could not be had (55P03) and a server short of memory or disk (class 53): nothing was stored,
+  // the same request may simply be sent again.
+  if (fault.code && (fault.code.startsWith('40') || fault.code === '55P03' || fault.code.startsWith('53'))) {
+    logger.warn(`${where} transient database conflict: ${facts}`);
+    return {
+      status: 503,
+      headers: { 'retry-after': '1' },
+      body: { success: false, error: true, message: 'The shop is busy. Please try again in a moment.', code: ErrorCode.Busy },
+    };
+  }
+  // An integrity rule the database enforced where no code of ours checked first: a row that was
+  // removed meanwhile (23503), a value already taken (23505), an exclusion (23P01). A CHECK
+  // violation (23514) stays a 500: every check in the schema is validated by our code first, so the
+  // database catching one means a bug of ours, not the client's.
+  const conflict = fault.code ? INTEGRITY_CONFLICTS[fault.code] : undefined;
+  if (conflict) {
+    logger.warn(`${where} integrity conflict: ${facts}`);
+    return { status: 409, body: { success: false, error: true, message: `The request conflicts with what is stored: ${conflict}.`, code: ErrorCode.Conflict } };
+  }
   if (fault.code?.startsWith('22')) {
     logger.warn(`${where} data exception: ${facts}`);
     const what = DATA_EXCEPTIONS[fault.code] ?? 'a value cannot be stored';
@@ -136,6 +156,13 @@ function databaseAnswer(
   logger.error(`${where} ${facts}`);
   return { status: 500, body: { success: false, error: true, message: `Something went wrong on our side (request ${id}).`, code: ErrorCode.Internal } };
 }
+
+/** Integrity violations the client can cause by racing another request; each answers 409. */
+const INTEGRITY_CONFLICTS: Record<string, string> = {
+  '23503': 'it refers to something that no longer exists',
+  '23505': 'a value that must be unique is already taken',
+  '23P01': 'it overlaps something already stored',
+};
 
 /** The stack's frames without its first line, which repeats the message. */
 function stackFrames(error: unknown): string | undefined {
