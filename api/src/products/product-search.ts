@@ -30,7 +30,7 @@ export async function forgivingQuery(db: Db, text: string): Promise<SQL | null> 
         .select({ word: searchWords.word })
         .from(searchWords)
         .where(sql`${searchWords.word} % ${token}`)
-        .orderBy(sql`similarity(${searchWords.word}, ${token}) desc`)
+        .orderBy(sql`similarity(${searchWords.word}, ${token}) desc`, searchWords.word)
         .limit(3);
       const alternatives = rows.map((r) => r.word).filter((w) => /^[\p{L}\p{N}]+$/u.test(w));
       return [`${token}:*`, ...alternatives].join(' | ');
@@ -64,7 +64,8 @@ const columnList = Object.entries(productColumns)
  * The whole forgiving search in one statement, so a search the cache has not seen costs one round
  * trip (it took a transaction, a SET, a vocabulary query per word, the page and a separate count):
  * - each word's alternatives from the vocabulary, exactly as forgivingQuery builds them (prefix, up
- *   to three most similar words that are letters and digits only), ANDed into one tsquery;
+ *   to three most similar words that are letters and digits only; equally similar words by word,
+ *   so that the in-process index can give the same answer), ANDed into one tsquery;
  * - the page ranked by ts_rank then id, newest id first on ties, with the count of every match
  *   taken from the same scan (ranking reads every match anyway, so counting beside it is free);
  * - only when nothing matched on the first page, products whose names look like the whole text
@@ -75,8 +76,8 @@ const RANKED_SEARCH = `
 with tokens as (select t, n from unnest($1::text[]) with ordinality as x(t, n)),
 groups as (
   select n, t || ':*' || coalesce((
-    select string_agg(' | ' || a.word, '' order by a.s desc)
-    from (select word, similarity(word, t) as s from search_words where word % t order by s desc limit 3) a
+    select string_agg(' | ' || a.word, '' order by a.s desc, a.word)
+    from (select word, similarity(word, t) as s from search_words where word % t order by s desc, word limit 3) a
     where a.word !~ '[^[:alnum:]]'), '') as g
   from tokens),
 query as (select to_tsquery('english', string_agg('(' || g || ')', ' & ' order by n)) as q from groups),
@@ -104,13 +105,24 @@ order by f.rank desc, f.id desc`;
 export async function rankedSearch(read: ReadSql, text: string, tokens: string[], limit: number, offset: number): Promise<RankedPage | null> {
   const raw = await read('haat_ranked_search', RANKED_SEARCH, [tokens, limit, offset, text]);
   if (raw.length === 0 && offset > 0) return null;
-  const rows = raw.map((r) => {
-    const row: Record<string, unknown> = {};
-    for (const [key, column] of Object.entries(productColumns)) {
-      const value = r[key];
-      row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
-    }
-    return row as ProductRow;
-  });
-  return { rows, total: raw.length ? Number(raw[0]!.total) : 0 };
+  return { rows: raw.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
+}
+
+const ROWS_BY_ID = `select ${columnList} from products p where p.id = any($1::text[]) and p.publish`;
+
+/** The rows of these products in the order given (one indexed fetch); a product deleted meanwhile is left out. */
+export async function productRows(read: ReadSql, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const raw = await read('haat_product_rows', ROWS_BY_ID, [ids]);
+  const byId = new Map(raw.map((r) => [r.id as string, toRow(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+function toRow(r: Record<string, unknown>): ProductRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, column] of Object.entries(productColumns)) {
+    const value = r[key];
+    row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+  }
+  return row as ProductRow;
 }

@@ -16,7 +16,8 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { forgivingQuery, learnWords, rankedSearch, searchTokens } from './product-search.js';
+import { forgivingQuery, learnWords, productRows, rankedSearch, searchTokens } from './product-search.js';
+import { SearchIndexService } from './search-index/search-index.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, products, type ProductRow } from './products.table.js';
 import { ReadCache } from './read-cache.js';
@@ -51,6 +52,7 @@ export class ProductsService {
     @Inject(SEARCH_SQL) private readonly searchSql: ReadSql,
     private readonly version: CatalogVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly searchIndex: SearchIndexService,
   ) {
     this.anchors = new PageAnchors(db);
   }
@@ -188,7 +190,12 @@ export class ProductsService {
   async search(body: SearchProductBody): Promise<Page<Product>> {
     const tokens = searchTokens(body.search);
     if (tokens.length > 0) {
-      const found = await rankedSearch(this.searchSql, body.search.trim(), tokens, body.limit, (body.page - 1) * body.limit);
+      const text = body.search.trim();
+      const offset = (body.page - 1) * body.limit;
+      // The in-process index when it is up to date; the same search in SQL otherwise (startup, just after a write).
+      const indexed = await this.searchIndex.search(text, tokens, body.limit, offset);
+      if (indexed) return { items: await this.wireAll(await productRows(this.searchSql, indexed.ids)), total: indexed.total };
+      const found = await rankedSearch(this.searchSql, text, tokens, body.limit, offset);
       if (found) return { items: await this.wireAll(found.rows), total: found.total };
     }
     // Nothing searchable typed (the whole catalogue, a cached listing), or a page past the last match.

@@ -1,0 +1,41 @@
+type TypedArray = Int32Array | Uint16Array | Float32Array;
+
+/** An append-only typed array that doubles its buffer when full (postings, entries, positions). */
+class Growable<T extends TypedArray> {
+  buf: T;
+  length = 0;
+
+  constructor(
+    private readonly make: new (length: number) => T,
+    capacity: number,
+  ) {
+    this.buf = new make(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.buf.length) {
+      const next = new this.make(this.buf.length * 2);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.length++] = value;
+  }
+}
+
+export class GrowableInt32 extends Growable<Int32Array> {
+  constructor(capacity = 4) {
+    super(Int32Array, capacity);
+  }
+}
+
+export class GrowableUint16 extends Growable<Uint16Array> {
+  constructor(capacity = 4) {
+    super(Uint16Array, capacity);
+  }
+}
+
+export class GrowableFloat32 extends Growable<Float32Array> {
+  constructor(capacity = 4) {
+    super(Float32Array, capacity);
+  }
+}

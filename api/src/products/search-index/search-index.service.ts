@@ -1,0 +1,192 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { sql, type SQL } from 'drizzle-orm';
+import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
+import { CatalogVersion } from '../catalog-version.js';
+import { SearchIndex, type IndexedProduct } from './search-index.js';
+import { asciiTrigrams } from './trigrams.js';
+import { parseTsvector } from './tsvector-text.js';
+import { Vocabulary, type VocabularyWord } from './vocabulary.js';
+
+/** Products read per statement while building, so PGlite's one connection keeps serving in between. */
+const BATCH = 5_000;
+/** Rebuild from scratch once this share of the index's product numbers belongs to replaced or deleted products. */
+const REBUILD_DEAD_SHARE = 0.25;
+const STEM_CACHE_LIMIT = 100_000;
+
+const PRODUCT_COLUMNS = sql.raw(`id, updated_at::text as u, search::text as v, show_trgm(name) as t`);
+const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from products where publish and id > ${after} order by id limit ${BATCH}`;
+const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
+const publishedPage = (after: string) => sql`select id, updated_at::text as u from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
+const WORD_COUNT = sql`select count(*)::int as n from search_words`;
+const WORDS = sql`select word, show_trgm(word) as t,
+  case when word ~ '^[A-Za-z0-9]+$' then to_tsquery('english', word)::text end as q from search_words`;
+const STEMS = `select t, to_tsquery('english', t || ':*')::text as q from unnest($1::text[]) as t`;
+const TRIGRAMS = `select show_trgm($1) as t`;
+
+/** A page of search results by id, or null when the SQL path must answer (see SearchIndexService.search). */
+export interface IndexedPage {
+  ids: string[];
+  total: number;
+}
+
+/**
+ * Owns this process's SearchIndex: builds it on the first search (after the seed, which runs at
+ * bootstrap), and after every catalogue write (CatalogVersion, bumped locally and by peers via
+ * Redis) brings it up to date in the background by diffing (id, updated_at) of the published
+ * products against what it holds. Until the index has caught up with the current catalogue
+ * version a search answers null and the caller takes the SQL path, so a write is visible to the
+ * very next search and no search ever waits for a rebuild.
+ */
+@Injectable()
+export class SearchIndexService {
+  private readonly logger = new Logger('SearchIndex');
+  private index: SearchIndex | null = null;
+  private indexVersion = -1;
+  private refreshing: Promise<void> | null = null;
+  /** to_tsquery's lexeme per typed word; null for a stopword, false when it is not a single lexeme. */
+  private readonly stems = new Map<string, string | null | false>();
+
+  constructor(
+    @Inject(SEARCH_SQL) private readonly read: ReadSql,
+    @Inject(DB) private readonly db: Db,
+    private readonly version: CatalogVersion,
+  ) {}
+
+  /**
+   * Building and catching up read through the main pool: on the search pool they would take one of
+   * its few connections for seconds, and searches queued behind them would time out.
+   */
+  private async rows(query: SQL): Promise<Array<Record<string, unknown>>> {
+    const result: unknown = await this.db.execute(query);
+    return (result as { rows: Array<Record<string, unknown>> }).rows;
+  }
+
+  /** True when the index answers for the catalogue as it is now. */
+  get current(): boolean {
+    return this.index !== null && this.indexVersion === this.version.value;
+  }
+
+  /** Brings the index up to date now (tests, and the bench's warm-up). */
+  async ready(): Promise<void> {
+    for (let attempt = 0; attempt < 5 && !this.current; attempt++) await this.kick();
+  }
+
+  async search(text: string, tokens: string[], limit: number, offset: number): Promise<IndexedPage | null> {
+    if (!this.current) {
+      void this.kick();
+      return null;
+    }
+    const index = this.index!;
+    const tokenTrigrams: string[][] = [];
+    for (const token of tokens) {
+      const trigrams = asciiTrigrams(token);
+      if (!trigrams) return null;
+      tokenTrigrams.push(trigrams);
+    }
+    const stems = await this.stemsOf(tokens);
+    if (!stems) return null;
+    const textTrigrams = asciiTrigrams(text) ?? ((await this.read('haat_index_trigrams', TRIGRAMS, [text]))[0]!.t as string[]);
+    // A write while we asked PostgreSQL: the SQL path answers this one.
+    if (!this.current || this.index !== index) return null;
+    const answer = index.search({ tokens, stems, tokenTrigrams, textTrigrams, limit, offset });
+    return answer === 'sql' ? null : answer;
+  }
+
+  /** What to_tsquery('english', token || ':*') makes of each token, cached; null when one is not a single lexeme. */
+  private async stemsOf(tokens: string[]): Promise<Array<string | null> | null> {
+    const missing = tokens.filter((t) => !this.stems.has(t));
+    if (missing.length) {
+      const rows = await this.read('haat_index_stems', STEMS, [[...new Set(missing)]]);
+      if (this.stems.size + rows.length > STEM_CACHE_LIMIT) this.stems.clear();
+      for (const row of rows) this.stems.set(row.t as string, parseQueryLexeme(row.q as string, true));
+    }
+    const stems = tokens.map((t) => this.stems.get(t));
+    if (stems.some((s) => s === false || s === undefined)) return null;
+    return stems as Array<string | null>;
+  }
+
+  private kick(): Promise<void> {
+    this.refreshing ??= this.refresh().finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  private async refresh(): Promise<void> {
+    const version = this.version.value;
+    const started = performance.now();
+    try {
+      if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE) {
+        const index = new SearchIndex(await this.loadVocabulary());
+        let after = '';
+        for (;;) {
+          const rows = await this.rows(productsPage(after));
+          for (const row of rows) index.put(toIndexed(row));
+          if (rows.length < BATCH) break;
+          after = rows[rows.length - 1]!.id as string;
+        }
+        index.seal();
+        this.index = index;
+        this.logger.log(`Search index ready: ${index.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      } else {
+        await this.catchUp(this.index);
+      }
+      this.indexVersion = version;
+    } catch (error) {
+      this.logger.warn(`search index not refreshed (searches use SQL meanwhile): ${(error as Error).message}`);
+    }
+  }
+
+  /** Applies what changed since the index was last current: new, edited, unpublished and deleted products, new words. */
+  private async catchUp(index: SearchIndex): Promise<void> {
+    const words = await this.rows(WORD_COUNT);
+    const vocabulary = Number(words[0]!.n) === index.vocabulary.size ? index.vocabulary : await this.loadVocabulary();
+    const seen = new Set<string>();
+    const changed: string[] = [];
+    // In pages, so that no statement nears the search pool's statement_timeout at a million products.
+    for (let after = ''; ;) {
+      const published = await this.rows(publishedPage(after));
+      for (const row of published) {
+        const id = row.id as string;
+        seen.add(id);
+        if (index.updatedAt(id) !== row.u) changed.push(id);
+      }
+      if (published.length < BATCH * 10) break;
+      after = published[published.length - 1]!.id as string;
+    }
+    const gone = [...index.heldIds()].filter((id) => !seen.has(id));
+    const fresh: IndexedProduct[] = [];
+    for (let i = 0; i < changed.length; i += BATCH) {
+      const rows = await this.rows(productsById(changed.slice(i, i + BATCH)));
+      for (const row of rows) fresh.push(toIndexed(row));
+    }
+    // One synchronous step, so no search sees half of it.
+    index.vocabulary = vocabulary;
+    for (const id of gone) index.remove(id);
+    for (const product of fresh) index.put(product);
+    index.seal();
+  }
+
+  private async loadVocabulary(): Promise<Vocabulary> {
+    const rows = await this.rows(WORDS);
+    const words: VocabularyWord[] = rows.map((row) => {
+      const word = row.word as string;
+      const trigrams = row.t as string[];
+      // eslint-disable-next-line no-control-regex
+      if (/[^\x00-\x7f]/.test(word)) return { word, trigrams, kind: 'foreign', stem: null };
+      if (row.q === null || row.q === undefined) return { word, trigrams, kind: 'other', stem: null };
+      const stem = parseQueryLexeme(row.q as string, false);
+      return stem === false ? { word, trigrams, kind: 'foreign', stem: null } : { word, trigrams, kind: 'alnum', stem };
+    });
+    return new Vocabulary(words);
+  }
+}
+
+function toIndexed(row: Record<string, unknown>): IndexedProduct {
+  return { id: row.id as string, updatedAt: row.u as string, entries: parseTsvector(row.v as string), nameTrigrams: row.t as string[] };
+}
+
+/** A tsquery's text when it is one lexeme (`'x'`, or `'x':*` for a prefix): the lexeme; '' → null (a stopword); else false. */
+export function parseQueryLexeme(text: string, prefix: boolean): string | null | false {
+  if (text === '') return null;
+  const match = (prefix ? /^'((?:[^'\\]|'')*)':\*$/ : /^'((?:[^'\\]|'')*)'$/).exec(text);
+  return match ? match[1]!.replace(/''/g, "'") : false;
+}

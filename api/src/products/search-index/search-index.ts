@@ -1,0 +1,456 @@
+import { GrowableFloat32, GrowableInt32, GrowableUint16 } from './growable.js';
+import { compareBytes, pgQsort } from './pg-qsort.js';
+import { addOr, andPairs, finishAnd, finishOr, orContribution } from './ts-rank.js';
+import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
+import type { VectorEntry } from './tsvector-text.js';
+import type { Vocabulary } from './vocabulary.js';
+
+/** A published product as the index keeps it: its search vector, its name's trigrams, and when it last changed. */
+export interface IndexedProduct {
+  id: string;
+  updatedAt: string;
+  entries: VectorEntry[];
+  /** show_trgm(name), from PostgreSQL. */
+  nameTrigrams: string[];
+}
+
+/** What a search asks: the typed words with what PostgreSQL's to_tsquery makes of `word:*`. */
+export interface IndexQuery {
+  tokens: string[];
+  /** Per token: the lexeme of to_tsquery('english', token || ':*'), or null for a stopword. */
+  stems: Array<string | null>;
+  tokenTrigrams: string[][];
+  /** show_trgm of the text as typed (trimmed), for the name fallback. */
+  textTrigrams: string[];
+  limit: number;
+  offset: number;
+}
+
+/** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer exactly. */
+export type IndexAnswer = { ids: string[]; total: number } | 'sql';
+
+interface Operand {
+  lexeme: string;
+  prefix: boolean;
+}
+
+/** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
+const SHORT_LIST = 256;
+
+/**
+ * The catalogue's published products held in memory for searching, answering exactly what
+ * RANKED_SEARCH answers (see product-search.ts) without a database round trip per search:
+ * postings (lexeme → products) find the candidates, each product's own entries (its tsvector,
+ * in the vector's order) decide the match and give ts_rank as tsrank.c computes it, and a
+ * trigram index over names serves the "nothing matched" fallback.
+ *
+ * Products get dense numbers in the order they arrive; a changed product gets a new number and
+ * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
+ */
+export class SearchIndex {
+  private readonly ids: string[] = [];
+  private readonly entryStart = new GrowableInt32(1024);
+  /** Entries per product; −1 once the product is gone or replaced. */
+  private readonly entryCount = new GrowableInt32(1024);
+  private readonly nameSize = new GrowableInt32(1024);
+  private readonly entryLex = new GrowableInt32(1024);
+  private readonly entryPos = new GrowableInt32(1024);
+  /** Per entry: its calc_rank_or contribution (a float4, so exact in a Float32Array). */
+  private readonly entryOr = new GrowableFloat32(1024);
+  /** Per entry: its count of positions, then the positions (WordEntryPos). */
+  private readonly positions = new GrowableUint16(4096);
+  private readonly lexIds = new Map<string, number>();
+  private readonly lexemes: string[] = [];
+  /** Per lexeme: (product, entry) pairs, in the order products arrived. */
+  private readonly lexPostings: GrowableInt32[] = [];
+  private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
+  private readonly trigramIds = new Map<string, number>();
+  private readonly trigramPostings: GrowableInt32[] = [];
+  private readonly byId = new Map<string, { doc: number; updatedAt: string }>();
+  private dead = 0;
+  // Scratch space for one search at a time (searches are synchronous).
+  private lexMask = new Int32Array(0);
+  private stamp = new Int32Array(0);
+  private sums = new Float64Array(0);
+  private touched = new Int32Array(0);
+  private shared = new Uint16Array(0);
+  private round = 0;
+
+  constructor(public vocabulary: Vocabulary) {}
+
+  get live(): number {
+    return this.byId.size;
+  }
+
+  get deadShare(): number {
+    return this.dead / Math.max(1, this.ids.length);
+  }
+
+  /** id → updated_at of every product held, for the owner's diff against the table. */
+  updatedAt(id: string): string | undefined {
+    return this.byId.get(id)?.updatedAt;
+  }
+
+  heldIds(): IterableIterator<string> {
+    return this.byId.keys();
+  }
+
+  put(product: IndexedProduct): void {
+    this.remove(product.id);
+    const doc = this.ids.length;
+    this.ids.push(product.id);
+    this.entryStart.push(this.entryLex.length);
+    this.entryCount.push(product.entries.length);
+    this.nameSize.push(product.nameTrigrams.length);
+    for (const entry of product.entries) {
+      let lex = this.lexIds.get(entry.lexeme);
+      if (lex === undefined) {
+        lex = this.lexemes.length;
+        this.lexIds.set(entry.lexeme, lex);
+        this.lexemes.push(entry.lexeme);
+        this.lexPostings.push(new GrowableInt32(2));
+        this.sortedLex = null;
+      }
+      this.lexPostings[lex]!.push(doc);
+      this.lexPostings[lex]!.push(this.entryLex.length);
+      this.entryLex.push(lex);
+      const at = this.positions.length;
+      this.entryPos.push(at);
+      this.positions.push(entry.positions.length);
+      for (const p of entry.positions) this.positions.push(p);
+      this.entryOr.push(orContribution(this.positions.buf, at + 1, entry.positions.length));
+    }
+    for (const t of product.nameTrigrams) {
+      let id = this.trigramIds.get(t);
+      if (id === undefined) {
+        id = this.trigramPostings.length;
+        this.trigramIds.set(t, id);
+        this.trigramPostings.push(new GrowableInt32(2));
+      }
+      this.trigramPostings[id]!.push(doc);
+    }
+    this.byId.set(product.id, { doc, updatedAt: product.updatedAt });
+  }
+
+  remove(id: string): void {
+    const held = this.byId.get(id);
+    if (!held) return;
+    this.entryCount.buf[held.doc] = -1;
+    this.byId.delete(id);
+    this.dead += 1;
+  }
+
+  /** Readies the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
+  seal(): void {
+    if (!this.sortedLex) {
+      const order = this.lexemes.map((_, i) => i).sort((a, b) => compareBytes(this.lexemes[a]!, this.lexemes[b]!));
+      this.sortedLex = { lexemes: order.map((i) => this.lexemes[i]!), ids: Int32Array.from(order) };
+    }
+    if (this.lexMask.length < this.lexemes.length) this.lexMask = new Int32Array(this.lexemes.length * 2);
+    if (this.stamp.length < this.ids.length) {
+      this.stamp = new Int32Array(this.ids.length * 2);
+      this.sums = new Float64Array(this.ids.length * 2);
+      this.touched = new Int32Array(this.ids.length * 2);
+      this.shared = new Uint16Array(this.ids.length * 2);
+    }
+  }
+
+  search(q: IndexQuery): IndexAnswer {
+    this.seal();
+    // The tsquery RANKED_SEARCH builds: per word its prefix and alternatives, stopwords dropped, empty groups dropped.
+    const groups: Operand[][] = [];
+    for (let i = 0; i < q.tokens.length; i++) {
+      const items: Operand[] = [];
+      const stem = q.stems[i];
+      if (stem) items.push({ lexeme: stem, prefix: true });
+      const alternatives = this.vocabulary.alternatives(q.tokens[i]!, q.tokenTrigrams[i]!);
+      if (alternatives === 'sql') return 'sql';
+      for (const lexeme of alternatives) items.push({ lexeme, prefix: false });
+      if (items.length) groups.push(items);
+    }
+    if (groups.length === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
+    return this.ranked(groups, q);
+  }
+
+  private ranked(groups: Operand[][], q: IndexQuery): IndexAnswer {
+    const keys = new Map<string, number>();
+    const keyOperands: Operand[] = [];
+    const keyOf = (op: Operand) => {
+      const name = `${op.prefix ? '*' : '='}${op.lexeme}`;
+      let key = keys.get(name);
+      if (key === undefined) {
+        key = keyOperands.length;
+        keys.set(name, key);
+        keyOperands.push(op);
+      }
+      return key;
+    };
+    const groupMasks = groups.map((items) => items.reduce((mask, op) => mask | (1 << keyOf(op)), 0));
+    if (keyOperands.length > 32) return 'sql';
+    // ts_rank's items: the operands in the tsquery's internal order (the reverse of its text),
+    // sorted by PostgreSQL's qsort and de-duplicated keeping the first of equal strings.
+    const sorted = pgQsort(groups.flat().reverse(), (a, b) => compareBytes(a.lexeme, b.lexeme));
+    const unique: Operand[] = [];
+    for (const op of sorted) if (unique.length === 0 || unique[unique.length - 1]!.lexeme !== op.lexeme) unique.push(op);
+    const uniqueBits = unique.map((op) => 1 << keyOf(op));
+    const andRank = groups.length >= 2 && unique.length >= 2;
+    if (groups.length === 1)
+      return this.rankedOneGroup(
+        keyOperands.map((op) => this.lexemesOf(op)),
+        unique.map(keyOf),
+        q,
+      );
+
+    const touched: number[] = [];
+    const lexSets = keyOperands.map((op) => this.lexemesOf(op));
+    keyOperands.forEach((_, key) => {
+      for (const lex of lexSets[key]!) {
+        if (this.lexMask[lex] === 0) touched.push(lex);
+        this.lexMask[lex]! |= 1 << key;
+      }
+    });
+    try {
+      // Candidates: the products holding any item of the group with the fewest postings.
+      let best = 0;
+      let bestSize = Infinity;
+      groupMasks.forEach((mask, g) => {
+        let size = 0;
+        keyOperands.forEach((_, key) => {
+          if (mask & (1 << key)) for (const lex of lexSets[key]!) size += this.lexPostings[lex]!.length;
+        });
+        if (size < bestSize) {
+          bestSize = size;
+          best = g;
+        }
+      });
+      const round = this.nextRound();
+      const top = new TopList(q.offset + q.limit, this.ids);
+      const lastEntry = new Int32Array(unique.length);
+      let total = 0;
+      const counts = this.entryCount.buf;
+      const starts = this.entryStart.buf;
+      const entryLex = this.entryLex.buf;
+      const entryPos = this.entryPos.buf;
+      const positions = this.positions.buf;
+      const lexMask = this.lexMask;
+      for (let key = 0; key < keyOperands.length; key++) {
+        if (!(groupMasks[best]! & (1 << key))) continue;
+        for (const lex of lexSets[key]!) {
+          const postings = this.lexPostings[lex]!;
+          for (let p = 0; p < postings.length; p += 2) {
+            const doc = postings.buf[p]!;
+            if (this.stamp[doc] === round) continue;
+            this.stamp[doc] = round;
+            const n = counts[doc]!;
+            if (n < 0) continue;
+            const start = starts[doc]!;
+            let hit = 0;
+            for (let e = start; e < start + n; e++) hit |= lexMask[entryLex[e]!]!;
+            let matches = true;
+            for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
+            if (!matches) continue;
+            total += 1;
+            let rank: number;
+            if (andRank) {
+              lastEntry.fill(-1);
+              rank = -1;
+              for (let i = 0; i < unique.length; i++) {
+                const bit = uniqueBits[i]!;
+                for (let e = start; e < start + n; e++) {
+                  if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
+                  lastEntry[i] = e;
+                  const a = entryPos[e]!;
+                  for (let k = 0; k < i; k++) {
+                    const other = lastEntry[k]!;
+                    if (other < 0) continue;
+                    const b = entryPos[other]!;
+                    rank = andPairs(rank, positions, a + 1, positions[a]!, b + 1, positions[b]!);
+                  }
+                }
+              }
+              rank = finishAnd(rank);
+            } else {
+              rank = 0;
+              for (let i = 0; i < unique.length; i++) {
+                const bit = uniqueBits[i]!;
+                for (let e = start; e < start + n; e++) {
+                  if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
+                  const a = entryPos[e]!;
+                  rank = addOr(rank, orContribution(positions, a + 1, positions[a]!));
+                }
+              }
+              rank = finishOr(rank, unique.length);
+            }
+            top.offer(doc, rank);
+          }
+        }
+      }
+      if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
+      return { ids: top.page(q.offset), total };
+    } finally {
+      for (const lex of touched) this.lexMask[lex] = 0;
+    }
+  }
+
+  /**
+   * One typed word (one group): every product holding any of its items matches, and its rank is
+   * calc_rank_or, a sum over the unique items and their entries in vector order. So it is summed
+   * posting by posting (item by item, lexemes in byte order: the same order per product as
+   * tsrank.c, hence the same float4 roundings) without reading any product's whole vector.
+   */
+  private rankedOneGroup(lexSets: number[][], uniqueKeys: number[], q: IndexQuery): IndexAnswer {
+    const round = this.nextRound();
+    const touched = this.touched;
+    let candidates = 0;
+    for (const lexes of lexSets) {
+      for (const lex of lexes) {
+        const postings = this.lexPostings[lex]!;
+        for (let p = 0; p < postings.length; p += 2) {
+          const doc = postings.buf[p]!;
+          if (this.stamp[doc] === round) continue;
+          this.stamp[doc] = round;
+          this.sums[doc] = 0;
+          touched[candidates++] = doc;
+        }
+      }
+    }
+    const entryOr = this.entryOr.buf;
+    for (const key of uniqueKeys) {
+      for (const lex of lexSets[key]!) {
+        const postings = this.lexPostings[lex]!;
+        for (let p = 0; p < postings.length; p += 2) {
+          const doc = postings.buf[p]!;
+          this.sums[doc] = addOr(this.sums[doc]!, entryOr[postings.buf[p + 1]!]!);
+        }
+      }
+    }
+    const top = new TopList(q.offset + q.limit, this.ids);
+    let total = 0;
+    const counts = this.entryCount.buf;
+    for (let c = 0; c < candidates; c++) {
+      const doc = touched[c]!;
+      if (counts[doc]! < 0) continue;
+      total += 1;
+      top.offer(doc, finishOr(this.sums[doc]!, uniqueKeys.length));
+    }
+    if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
+    return { ids: top.page(q.offset), total };
+  }
+
+  /**
+   * The fallback: published products whose name is trigram-similar to the whole text, best first.
+   * Counts shared trigrams name by name over the text's trigram lists (similarity ≤ shared / |text|,
+   * so a text sharing too few trigrams with every name is answered at once).
+   */
+  private nearNames(q: IndexQuery): IndexAnswer {
+    const size = q.textTrigrams.length;
+    if (size === 0) return { ids: [], total: 0 };
+    const present: number[] = [];
+    for (const t of q.textTrigrams) {
+      const id = this.trigramIds.get(t);
+      if (id !== undefined) present.push(id);
+    }
+    if (present.length < SIMILARITY_THRESHOLD * size - 1e-6) return { ids: [], total: 0 };
+    const round = this.nextRound();
+    const touched = this.touched;
+    const shared = this.shared;
+    const stamp = this.stamp;
+    let candidates = 0;
+    for (const id of present) {
+      const postings = this.trigramPostings[id]!;
+      const buf = postings.buf;
+      for (let p = 0; p < postings.length; p++) {
+        const doc = buf[p]!;
+        if (stamp[doc] !== round) {
+          stamp[doc] = round;
+          shared[doc] = 0;
+          touched[candidates++] = doc;
+        }
+        shared[doc] = shared[doc]! + 1;
+      }
+    }
+    const top = new TopList(q.limit, this.ids);
+    let total = 0;
+    const sizes = this.nameSize.buf;
+    const alive = this.entryCount.buf;
+    for (let c = 0; c < candidates; c++) {
+      const doc = touched[c]!;
+      if (alive[doc]! < 0) continue;
+      const s = trigramSimilarity(shared[doc]!, sizes[doc]!, size);
+      if (s < SIMILARITY_THRESHOLD) continue;
+      total += 1;
+      top.offer(doc, s);
+    }
+    return { ids: top.page(0), total };
+  }
+
+  /** The lexicon ids an operand matches: the lexeme itself, or every lexeme it is a prefix of. */
+  private lexemesOf(op: Operand): number[] {
+    if (!op.prefix) {
+      const id = this.lexIds.get(op.lexeme);
+      return id === undefined ? [] : [id];
+    }
+    const { lexemes, ids } = this.sortedLex!;
+    let lo = 0;
+    let hi = lexemes.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (compareBytes(lexemes[mid]!, op.lexeme) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    const found: number[] = [];
+    for (let i = lo; i < lexemes.length && lexemes[i]!.startsWith(op.lexeme); i++) found.push(ids[i]!);
+    return found;
+  }
+
+  private nextRound(): number {
+    this.round += 1;
+    if (this.round > 2 ** 30) {
+      this.round = 1;
+      this.stamp.fill(0);
+    }
+    return this.round;
+  }
+}
+
+/** The best `size` (rank desc, id desc) of what is offered; everything when `size` is large, sorted at the end. */
+class TopList {
+  private docs: number[] = [];
+  private ranks: number[] = [];
+
+  constructor(
+    private readonly size: number,
+    private readonly ids: string[],
+  ) {}
+
+  private better(rankA: number, docA: number, rankB: number, docB: number): boolean {
+    return rankA > rankB || (rankA === rankB && this.ids[docA]! > this.ids[docB]!);
+  }
+
+  offer(doc: number, rank: number): void {
+    if (this.size > SHORT_LIST) {
+      this.docs.push(doc);
+      this.ranks.push(rank);
+      return;
+    }
+    const n = this.docs.length;
+    if (n === this.size && !this.better(rank, doc, this.ranks[n - 1]!, this.docs[n - 1]!)) return;
+    let i = n === this.size ? n - 1 : n;
+    while (i > 0 && this.better(rank, doc, this.ranks[i - 1]!, this.docs[i - 1]!)) {
+      this.docs[i] = this.docs[i - 1]!;
+      this.ranks[i] = this.ranks[i - 1]!;
+      i--;
+    }
+    this.docs[i] = doc;
+    this.ranks[i] = rank;
+  }
+
+  page(offset: number): string[] {
+    let order = this.docs.map((_, i) => i);
+    if (this.size > SHORT_LIST) {
+      order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
+      order = order.slice(0, this.size);
+    }
+    return order.slice(offset).map((i) => this.ids[this.docs[i]!]!);
+  }
+}
