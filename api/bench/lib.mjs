@@ -1,7 +1,7 @@
 // What the catalogue and search benches share: starting the built API, a scratch PostgreSQL
 // database, driving a call with autocannon, and the closing table of figures against targets.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +10,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 
 export const MAIN = fileURLToPath(new URL('../dist/main.js', import.meta.url));
-export const BASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const BASE_URL = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 export const load = () =>
   loadavg()
@@ -42,12 +42,18 @@ async function rssMiB(pid) {
   }
 }
 
-/** Starts the built API; resolves once /api/health answers, with the child and its captured log. */
-export async function startApi(env, { timeoutMs }) {
+/**
+ * Starts a built API (`main`, default api/dist/main.js); resolves once /api/health answers, with the
+ * child's pid and its captured log. `nodeArgs` go before the script (e.g. --cpu-prof);
+ * `inheritOutput` shows the API's output as it comes instead of capturing it.
+ * @param {Record<string, string>} env
+ * @param {{ timeoutMs: number, main?: string, nodeArgs?: string[], inheritOutput?: boolean }} options
+ */
+export async function startApi(env, { timeoutMs, main = MAIN, nodeArgs = [], inheritOutput = false }) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-'));
   const started = Date.now();
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...nodeArgs, main], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -58,11 +64,11 @@ export async function startApi(env, { timeoutMs }) {
       RATE_LIMIT_FACTOR: '1000000',
       ...env,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', inheritOutput ? 'inherit' : 'pipe', inheritOutput ? 'inherit' : 'pipe'],
   });
   let log = '';
-  child.stdout.on('data', (d) => (log += d));
-  child.stderr.on('data', (d) => (log += d));
+  child.stdout?.on('data', (d) => (log += d));
+  child.stderr?.on('data', (d) => (log += d));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   const url = `http://127.0.0.1:${port}`;
   for (;;) {
@@ -81,6 +87,7 @@ export async function startApi(env, { timeoutMs }) {
   }
   return {
     url,
+    pid: child.pid,
     log: () => log,
     readyAfterMs: Date.now() - started,
     rssMiB: () => rssMiB(child.pid),
@@ -112,6 +119,46 @@ export async function scratchDatabase() {
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)) };
 }
+
+/** A JSON call as a shopper's client makes it: `{ status, body }`, the body parsed (or {}). */
+export async function call(base, method, path, token, body, headers = {}) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const json = await res.json().catch(() => ({}));
+  return { status: res.status, body: json };
+}
+
+/** The body of a call that must succeed; anything else stops the bench with what failed. */
+export async function must(promise, what) {
+  const res = await promise;
+  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 once it is gone. */
+export function cpuSeconds(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return 0;
+  }
+}
+
+/** The whole machine's CPU seconds so far: [busy, total] over every core (Linux /proc/stat). */
+export function machineCpuSeconds() {
+  const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
+  const total = ticks.reduce((a, b) => a + b, 0);
+  const idle = (ticks[3] ?? 0) + (ticks[4] ?? 0);
+  return [(total - idle) / CLOCK_TICKS, total / CLOCK_TICKS];
+}
+
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
 
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 

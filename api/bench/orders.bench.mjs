@@ -9,20 +9,12 @@
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // REDIS_URL (optional: socket.io through the Redis adapter), BENCH_INSTANCES=2 (orders through
 // instance A, the admin socket on instance B; needs REDIS_URL), BENCH_SHOPPERS (16), BENCH_SECONDS (20).
-import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { discountedPrice, totalsOf } from '../../shared/dist/money/pricing.js';
+import { call, must, percentiles, scratchDatabase, startApi } from './lib.mjs';
 
-const here = fileURLToPath(new URL('.', import.meta.url));
-const MAIN = join(here, '../dist/main.js');
-const BASE_DB = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.REDIS_URL;
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 16);
@@ -33,80 +25,6 @@ const ADMIN = { email: 'bench-admin@haat.local', password: 'bench-admin-pass-1' 
 
 if (INSTANCES > 1 && !REDIS_URL) throw new Error('BENCH_INSTANCES=2 needs REDIS_URL (the socket.io adapter is what joins the instances)');
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const s = createServer();
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = /** @type {import('node:net').AddressInfo} */ (s.address());
-      s.close(() => resolve(port));
-    });
-  });
-
-async function scratchDatabase() {
-  const name = `haat_bench_${process.pid}`;
-  const admin = new pg.Client({ connectionString: BASE_DB });
-  await admin.connect();
-  await admin.query(`drop database if exists ${name} with (force)`);
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(BASE_DB);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const c = new pg.Client({ connectionString: BASE_DB });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
-    },
-  };
-}
-
-async function startInstance(env) {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-'));
-  const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, SEED: 'none', LOG_LEVEL: 'error', NODE_ENV: 'production' },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`API exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch {
-      /* not listening yet */
-    }
-    if (i > 600) throw new Error('API did not start in 60 s');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise(/** @param {(value?: unknown) => void} r */ (r) => (child.exitCode !== null ? r() : child.once('exit', () => r())));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-async function call(base, method, path, token, body, headers = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const json = await res.json().catch(() => ({}));
-  return { status: res.status, body: json };
-}
-
-async function must(promise, what) {
-  const res = await promise;
-  if (res.status >= 300) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-const pct = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN);
 const ms = (n) => (Number.isFinite(n) ? `${n.toFixed(1)} ms` : 'n/a');
 
 async function main() {
@@ -118,6 +36,9 @@ async function main() {
     JWT_ACCESS_SECRET: 'bench-access-secret-0123456789abcdef',
     JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789abcdef',
     RATE_LIMIT_FACTOR: '1000',
+    SEED: 'none',
+    LOG_LEVEL: 'error',
+    NODE_ENV: 'production',
     ...(REDIS_URL ? { REDIS_URL } : {}),
   };
   // One after the other: the first one migrates the fresh database.
@@ -127,7 +48,7 @@ async function main() {
     await db.drop().catch(() => undefined);
   };
   try {
-    for (let i = 0; i < INSTANCES; i++) instances.push(await startInstance(env));
+    for (let i = 0; i < INSTANCES; i++) instances.push(await startApi(env, { timeoutMs: 60_000, inheritOutput: true }));
     const A = instances[0]?.url;
     const B = instances[instances.length - 1]?.url;
     if (!A || !B) throw new Error('no instance started');
@@ -253,11 +174,8 @@ async function main() {
     await new Promise((r) => setTimeout(r, 1000));
     socket.close();
 
-    latencies.sort((a, b) => a - b);
-    const eventLatencies = placedIds
-      .map((id) => heard.get(id))
-      .filter((v) => v !== undefined)
-      .sort((a, b) => a - b);
+    const order = percentiles(latencies);
+    const event = percentiles(placedIds.map((id) => heard.get(id)).filter((v) => v !== undefined));
     const result = {
       date: new Date().toISOString().slice(0, 10),
       node: process.version,
@@ -265,16 +183,16 @@ async function main() {
       redis: Boolean(REDIS_URL),
       shoppers: SHOPPERS,
       seconds: SECONDS,
-      orders: latencies.length,
-      throughput: latencies.length / elapsed,
-      p50: pct(latencies, 50),
-      p99: pct(latencies, 99),
-      max: latencies.at(-1),
+      orders: order.n,
+      throughput: order.n / elapsed,
+      p50: order.p50,
+      p99: order.p99,
+      max: order.max,
       failures: Object.fromEntries(failures),
-      events: eventLatencies.length,
-      eventP50: pct(eventLatencies, 50),
-      eventP99: pct(eventLatencies, 99),
-      eventMax: eventLatencies.at(-1),
+      events: event.n,
+      eventP50: event.p50,
+      eventP99: event.p99,
+      eventMax: event.max,
     };
     console.log(
       `\nOrders (cash on delivery), ${SHOPPERS} concurrent shoppers, ${SECONDS} s, ${INSTANCES} instance(s)${REDIS_URL ? ' with Redis' : ''}, PostgreSQL`,

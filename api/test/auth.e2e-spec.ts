@@ -1,3 +1,4 @@
+import { JwtService } from '@nestjs/jwt';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 
 describe.each(DB_KINDS)('sign-in core on %s', (kind) => {
@@ -71,5 +72,27 @@ describe.each(DB_KINDS)('sign-in core on %s', (kind) => {
     const c = await newCustomer(t);
     expect((await api(t).get('/api/user/user-details').set(bearer(c.refreshToken))).status).toBe(401);
     expect(await adminToken(t)).toBeTruthy();
+  });
+
+  it('refuses access tokens that are forged, expired, unsigned or tampered, and an accepted one once its session ends', async () => {
+    const c = await newCustomer(t);
+    const [header = '', payload = '', signature = ''] = c.token.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString()) as { sub: string; role: string; sid: string; typ: string };
+    const { sub, role, sid, typ } = claims;
+    const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const details = (authorization: string) => api(t).get('/api/user/user-details').set('authorization', authorization);
+    const jwt = new JwtService();
+    // Accepted first (and so remembered as verified), whatever the case of the scheme.
+    expect((await details(`Bearer ${c.token}`)).status).toBe(200);
+    expect((await details(`bearer ${c.token}`)).status).toBe(200);
+    expect((await details(c.token)).status).toBe(401);
+    expect((await details(`Bearer ${jwt.sign({ sub, role, sid, typ }, { secret: 'another-secret-0123456789abcdef' })}`)).status).toBe(401);
+    const expired = jwt.sign({ sub, role, sid, typ, exp: Math.floor(Date.now() / 1000) - 5 }, { secret: t.config.jwtAccessSecret });
+    expect((await details(`Bearer ${expired}`)).status).toBe(401);
+    expect((await details(`Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`)).status).toBe(401);
+    expect((await details(`Bearer ${header}.${b64({ ...claims, role: 'ADMIN' })}.${signature}`)).status).toBe(401);
+    // The same accepted token, once its session has ended: refused at once.
+    expect((await api(t).get('/api/user/logout').set(bearer(c.token))).status).toBe(200);
+    expect((await details(`Bearer ${c.token}`)).status).toBe(401);
   });
 });

@@ -81,9 +81,3 @@ export function cartItemOf(row: CartStatementRow): CartItem {
     updatedAt: new Date(row.updated_at).toISOString(),
   };
 }
-
-/** node-postgres and PGlite both answer `{ rows }` to db.execute; drizzle's types differ by driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
-}

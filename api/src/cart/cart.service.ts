@@ -7,7 +7,7 @@ import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { DB, type Db } from '../db/database.js';
+import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
@@ -15,7 +15,7 @@ import { chosenVariant } from '../products/chosen-variant.js';
 import { cartProductCte, stockForShare } from '../products/products.repository.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
-import { cartItemOf, readCart, rowsOf, type CartStatementRow, type CartView } from './cart-view.js';
+import { cartItemOf, readCart, type CartStatementRow, type CartView } from './cart-view.js';
 
 export interface SyncAnswer {
   data: CartItem[];
@@ -46,7 +46,10 @@ const unitStockSql = sql`case when jsonb_typeof(v.e->'stock') = 'number' then (v
  */
 @Injectable()
 export class CartService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(STATEMENT) private readonly statement: NamedStatement,
+  ) {}
 
   get(userId: string): Promise<CartView> {
     return readCart(this.db, userId);
@@ -59,8 +62,9 @@ export class CartService {
    * for a product without variants); chosenVariant then names what was wrong.
    */
   async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {
-    const [row] = rowsOf<CartStatementRow & { existing: number | null }>(
-      await this.db.execute(sql`
+    const [row] = await this.statement<CartStatementRow & { existing: number | null }>(
+      'cart-add',
+      sql`
         with ${cartProductCte(sql`${productId}`, true)},
         chosen as (
           select ${unitStockSql} as unit_stock
@@ -78,7 +82,7 @@ export class CartService {
         )
         select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select quantity from existing) as existing,
                u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
-        from cart_product p left join upserted u on true`),
+        from cart_product p left join upserted u on true`,
     );
     if (!row) throw notFound('Product');
     const variant = chosenVariant({ id: productId, name: row.name, variants: row.variants }, variantId);
@@ -103,8 +107,9 @@ export class CartService {
       if (gone.length === 0) throw notFound('Cart item');
       return { item: null, message: 'Item removed' };
     }
-    const [row] = rowsOf<CartStatementRow>(
-      await this.db.execute(sql`
+    const [row] = await this.statement<CartStatementRow>(
+      'cart-update-qty',
+      sql`
         with line as (select id, product_id, variant_id from cart_items where id = ${id} and user_id = ${userId}),
         ${cartProductCte(sql`(select product_id from line)`, false)},
         chosen as (
@@ -120,7 +125,7 @@ export class CartService {
         )
         select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select variant_id from line) as line_variant_id,
                u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
-        from cart_product p left join updated u on true`),
+        from cart_product p left join updated u on true`,
     );
     if (!row) throw notFound('Cart item');
     const lineVariant = (row as CartStatementRow & { line_variant_id: string | null }).line_variant_id;

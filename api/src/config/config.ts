@@ -43,6 +43,8 @@ const Env = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
+  /** PostgreSQL connections of the main pool (carts, orders, accounts…); searches have their own below. */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL connections kept for product searches, apart from the main pool (see docs/decisions.md). */
   CATALOG_SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** How long a client may take to send a whole request (headers and body), and to stay idle. */
@@ -105,6 +107,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
+    databasePoolSize: env.DATABASE_POOL_SIZE,
     catalogSearchPoolSize: env.CATALOG_SEARCH_POOL_SIZE,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     corsOrigins: env.CORS_ORIGINS,

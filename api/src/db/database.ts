@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { fileURLToPath } from 'node:url';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { SQL } from 'drizzle-orm';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -15,8 +16,19 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  */
 export type ReadSql = (name: string, text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
+/**
+ * Runs one statement of constant shape (its text the same every time; what varies travels as
+ * parameters, lists as one JSON parameter) under a name: on PostgreSQL a named prepared statement
+ * on the main pool, parsed and planned once per connection instead of on every call (issue 14: the
+ * checkout's cart and order statements); on PGlite the same text on its one connection. The rows
+ * come back as the driver gives them (times as Date on PostgreSQL, normalised by the callers).
+ */
+export type NamedStatement = <T>(name: string, query: SQL) => Promise<T[]>;
+
 export interface DatabaseHandle {
   db: Db;
+  /** See NamedStatement. */
+  statement: NamedStatement;
   /** For searches: on PostgreSQL its own small pool, so a burst of searches never starves other calls. */
   searchSql: ReadSql;
   kind: 'pglite' | 'postgres';
@@ -70,8 +82,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const closeSearch = closablePool(searchPool);
     searchPool.on('error', (error) => new Logger('Database').warn(`idle search connection lost: ${error.message}`));
     const searchSql: ReadSql = async (name, text, values) => (await searchPool.query<Record<string, unknown>>({ name, text, values })).rows;
+    const statement = namedStatements(async (name, text, values) => (await pool.query<Record<string, unknown>>({ name, text, values })).rows);
     return {
       db,
+      statement,
       searchSql,
       kind: 'postgres',
       close: async () => {
@@ -89,7 +103,25 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const db = drizzle(client, { schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const searchSql: ReadSql = async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
-  return { db, searchSql, kind: 'pglite', close: () => client.close() };
+  const statement = namedStatements(async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
+  return { db, statement, searchSql, kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * A NamedStatement over `run`. A name is bound to the first text seen under it: a statement whose
+ * text differs later (a caller whose shape is not constant after all) runs unnamed, so it can neither
+ * fail on the server ("prepared statement already exists" with other text) nor leave a plan per
+ * variant behind on every connection.
+ */
+function namedStatements(run: (name: string | undefined, text: string, values: unknown[]) => Promise<unknown[]>): NamedStatement {
+  const dialect = new PgDialect();
+  const texts = new Map<string, string>();
+  return async <T>(name: string, query: SQL) => {
+    const { sql: text, params } = dialect.sqlToQuery(query);
+    const bound = texts.get(name);
+    if (bound === undefined) texts.set(name, text);
+    return (await run(bound === undefined || bound === text ? name : undefined, text, params)) as T[];
+  };
 }
 
 /**
@@ -113,3 +145,5 @@ function closablePool(pool: import('pg').Pool): () => Promise<void> {
 export const DB = Symbol('DB');
 /** The ReadSql of searches (see DatabaseHandle.searchSql). */
 export const SEARCH_SQL = Symbol('SEARCH_SQL');
+/** The NamedStatement of the main pool (see DatabaseHandle.statement). */
+export const STATEMENT = Symbol('STATEMENT');

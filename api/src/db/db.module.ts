@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DB, SEARCH_SQL, openDatabase, type DatabaseHandle } from './database.js';
+import { DB, SEARCH_SQL, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
 
 const HANDLE = Symbol('DB_HANDLE');
 
@@ -20,6 +20,7 @@ export class DbModule implements OnApplicationShutdown {
             const handle = await openDatabase({
               databaseUrl: config.databaseUrl,
               dataDir: config.dataDir,
+              poolSize: config.databasePoolSize,
               search: { size: config.catalogSearchPoolSize, timeoutMs: config.catalogQueryTimeoutMs },
             });
             new Logger('Database').log(handle.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL server');
@@ -28,8 +29,9 @@ export class DbModule implements OnApplicationShutdown {
         },
         { provide: DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.db },
         { provide: SEARCH_SQL, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.searchSql },
+        { provide: STATEMENT, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.statement },
       ],
-      exports: [DB, SEARCH_SQL, HANDLE],
+      exports: [DB, SEARCH_SQL, STATEMENT, HANDLE],
     };
   }
 

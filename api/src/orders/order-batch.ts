@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import type { NamedStatement } from '../db/database.js';
 import { takeBatchStockCtes } from '../products/products.repository.js';
 import { removeBatchFromCartCte } from '../cart/cart.repository.js';
-import { placeOrderStatement, rowsOf, type StockTake } from './order-statement.js';
+import { placeOrderStatement, type StockTake } from './order-statement.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** How many orders one batch statement places at most. */
@@ -32,19 +32,19 @@ export class OrderBatcher {
   /** A line key present = a statement for it is on its way; the list = orders waiting behind it. */
   private readonly lanes = new Map<string, Pending[]>();
 
-  constructor(private readonly db: Db) {}
+  constructor(private readonly statement: NamedStatement) {}
 
   /** As placeOrderStatement: true when the order was written, false when its stock or price failed. */
   async place(row: OrderRow, lines: readonly OrderLineRow[], takes: readonly StockTake[], clearCart: boolean): Promise<boolean> {
     const [take] = takes;
     const [line] = lines;
-    if (takes.length !== 1 || lines.length !== 1 || !take || !line) return placeOrderStatement(this.db, row, lines, takes, clearCart);
+    if (takes.length !== 1 || lines.length !== 1 || !take || !line) return placeOrderStatement(this.statement, row, lines, takes, clearCart);
     const key = `${take.productId}\u0000${take.variantId ?? ''}\u0000${take.price}\u0000${take.discount}\u0000${take.ownStock}`;
     const waiting = this.lanes.get(key);
     if (waiting) return new Promise<boolean>((resolve, reject) => waiting.push({ row, line, take, clearCart, resolve, reject }));
     this.lanes.set(key, []);
     try {
-      return await placeOrderStatement(this.db, row, lines, takes, clearCart);
+      return await placeOrderStatement(this.statement, row, lines, takes, clearCart);
     } finally {
       void this.drain(key);
     }
@@ -71,7 +71,7 @@ export class OrderBatcher {
         }
         // Alone: no batch, the batch failed, or units are left that this order may fit.
         try {
-          p.resolve(await placeOrderStatement(this.db, p.row, [p.line], [p.take], p.clearCart));
+          p.resolve(await placeOrderStatement(this.statement, p.row, [p.line], [p.take], p.clearCart));
         } catch (error) {
           p.reject(error);
         }
@@ -110,7 +110,9 @@ export class OrderBatcher {
         sub_total: p.line.subTotalAmt,
       })),
     );
-    const result = await this.db.execute(sql`
+    const [answer] = await this.statement<{ available: number | string | null; sold: number | string | null; placed: string[] | string | null }>(
+      'order-place-batch',
+      sql`
       with batch as (
         select * from jsonb_to_recordset(${json}::jsonb) as b(ord int, id text, user_id text, payment_method text, payment_status text, status text,
           status_history jsonb, sub_total_amt numeric, total_amt numeric, quantity int, delivery_address jsonb, idempotency_key text,
@@ -134,8 +136,8 @@ export class OrderBatcher {
       ),
       ${removeBatchFromCartCte(take.productId, take.variantId, sql`(select w.user_id from batch_winners w join orders_written o on o.id = w.id where w.clear_cart)`)}
       select (select available from stock_target) as available, (select sum(quantity) from batch_winners where exists (select 1 from stock_taken)) as sold,
-             (select json_agg(id) from orders_written) as placed`);
-    const [answer] = rowsOf<{ available: number | string | null; sold: number | string | null; placed: string[] | string | null }>(result);
+             (select json_agg(id) from orders_written) as placed`,
+    );
     const placedIds = typeof answer?.placed === 'string' ? (JSON.parse(answer.placed) as string[]) : (answer?.placed ?? []);
     const left = Math.max(0, Number(answer?.available ?? 0) - Number(answer?.sold ?? 0));
     return { placed: new Set(placedIds), left };

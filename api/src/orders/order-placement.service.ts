@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { DB, type Db } from '../db/database.js';
+import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
@@ -44,10 +44,11 @@ export class OrderPlacementService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(STATEMENT) statement: NamedStatement,
     private readonly reader: OrderReader,
     private readonly events: OrderEvents,
   ) {
-    this.batcher = new OrderBatcher(db);
+    this.batcher = new OrderBatcher(statement);
     this.addresses = new DataLoader((wanted) => activeAddressesOf(db, wanted), {
       cache: false,
       batchScheduleFn: (run) => setImmediate(run),

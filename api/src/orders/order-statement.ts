@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { removeFromCartCte } from '../cart/cart.repository.js';
 import { takeStockCtes } from '../products/products.repository.js';
-import type { DbOrTx } from './order-tx.js';
+import type { NamedStatement } from '../db/database.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** What one line of an order takes: so many units of a product (or of its variant's own stock), at the price it was priced at. */
@@ -24,7 +24,7 @@ export interface StockTake {
  * the stock taken as well.
  */
 export async function placeOrderStatement(
-  db: DbOrTx,
+  statement: NamedStatement,
   row: OrderRow,
   lines: readonly OrderLineRow[],
   takes: readonly StockTake[],
@@ -49,7 +49,10 @@ export async function placeOrderStatement(
     })),
   );
   const cart = clearCart ? sql`, ${removeFromCartCte(row.userId, takes, sql`exists (select 1 from order_written)`)}` : sql``;
-  const result = await db.execute<{ placed: number }>(sql`
+  // Two shapes (the cart cleared or kept), each a named prepared statement: the text is constant.
+  const [answer] = await statement<{ placed: number }>(
+    clearCart ? 'order-place-clear-cart' : 'order-place',
+    sql`
     with ${takeStockCtes(takes)},
     order_written as (
       insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity,
@@ -67,12 +70,7 @@ export async function placeOrderStatement(
       from order_written o, jsonb_to_recordset(${lineJson}::jsonb) as l(id text, product_id text, variant_id text, variant_name text, position int, name text, image text[], unit text,
            quantity int, price numeric, discount numeric, unit_price numeric, sub_total_amt numeric)
     )${cart}
-    select count(*)::int as placed from order_written`);
-  return Number(rowsOf<{ placed: number }>(result)[0]?.placed ?? 0) > 0;
-}
-
-/** node-postgres answers `{ rows }`, PGlite too; drizzle's types differ by driver. */
-export function rowsOf<T>(result: unknown): T[] {
-  const r = result as { rows?: T[] } | T[];
-  return Array.isArray(r) ? r : (r.rows ?? []);
+    select count(*)::int as placed from order_written`,
+  );
+  return Number(answer?.placed ?? 0) > 0;
 }
