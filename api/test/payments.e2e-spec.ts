@@ -1,27 +1,11 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { orders } from '../src/orders/orders.table.js';
 import { stripeEvents } from '../src/payments/stripe-events.table.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
-import { addAddress, addProduct, cartOf, line, openShop, putInCart, stockOf, type Shop } from './order-fixtures.js';
-import { StripeStandIn } from './stripe-stand-in.js';
+import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { addAddress, addProduct, cartOf, line, putInCart, stockOf, type Shop } from './order-fixtures.js';
+import type { StripeStandIn } from './stripe-stand-in.js';
+import { STRIPE_SECRET_KEY, postWebhook, signedEvent, startStripeShop, type SignedEvent, type StripeShop } from './stripe-shop.js';
 import { baseUrl, collect, connectSocket, waitFor } from './socket-client.js';
-
-const WEBHOOK_SECRET = 'whsec_test_haat_0123456789';
-const SECRET_KEY = 'sk_test_haat_0123456789';
-
-let eventCounter = 0;
-/** A Checkout event as Stripe sends it, signed with the library's own test-header helper. */
-function signedEvent(type: string, session: Record<string, unknown>, secret = WEBHOOK_SECRET) {
-  const payload = JSON.stringify({
-    id: `evt_test_${Date.now().toString(36)}${eventCounter++}`,
-    object: 'event',
-    type,
-    created: Math.floor(Date.now() / 1000),
-    data: { object: { object: 'checkout.session', ...session } },
-  });
-  return { payload, header: Stripe.webhooks.generateTestHeaderString({ payload, secret }) };
-}
 
 describe.each(DB_KINDS)('card payments on %s', (kind) => {
   let t: TestApp;
@@ -29,17 +13,13 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
   let admin: string;
   let shop: Shop;
 
+  let started: StripeShop;
+
   beforeAll(async () => {
-    stripe = new StripeStandIn();
-    const base = await stripe.start();
-    t = await startApp(kind, { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: base, PUBLIC_URL: 'https://shop.test' });
-    admin = await adminToken(t);
-    shop = await openShop(t, admin);
+    started = await startStripeShop(kind);
+    ({ t, stripe, admin, shop } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.stop();
-  });
+  afterAll(() => started?.close());
 
   async function shopper() {
     const c = await newCustomer(t, 'Kavya');
@@ -52,8 +32,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     return req.send({ list_items: [line(product, quantity)], addressId: c.addressId, subTotalAmt: totalAmt, totalAmt });
   };
 
-  const webhook = (e: { payload: string; header: string }) =>
-    api(t).post('/api/order/webhook').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', e.header).send(e.payload);
+  const webhook = (e: SignedEvent) => postWebhook(t, e);
 
   const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
@@ -73,7 +52,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     const calls = stripe.creates();
     expect(calls).toHaveLength(before + 1);
     const call = calls.at(-1) as (typeof calls)[number];
-    expect(call.headers.authorization).toBe(`Bearer ${SECRET_KEY}`);
+    expect(call.headers.authorization).toBe(`Bearer ${STRIPE_SECRET_KEY}`);
     expect(call.headers['idempotency-key']).toBe(`checkout-${orderId}`);
     expect(call.form).toMatchObject({
       mode: 'payment',

@@ -1,14 +1,11 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { cartItems } from '../src/cart/cart.table.js';
 import { orderLines } from '../src/orders/orders.table.js';
 import { products } from '../src/products/products.table.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
-import { addAddress, openShop, type Shop } from './order-fixtures.js';
-import { StripeStandIn } from './stripe-stand-in.js';
-
-const WEBHOOK_SECRET = 'whsec_test_haat_variants_0123';
-const SECRET_KEY = 'sk_test_haat_variants_0123';
+import { DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
+import { addAddress, type Shop } from './order-fixtures.js';
+import type { StripeStandIn } from './stripe-stand-in.js';
+import { postWebhook, signedEvent, startStripeShop, type StripeShop } from './stripe-shop.js';
 
 interface VariantOut {
   _id: string;
@@ -31,17 +28,13 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
   let shop: Shop;
   let counter = 0;
 
+  let started: StripeShop;
+
   beforeAll(async () => {
-    stripe = new StripeStandIn();
-    const base = await stripe.start();
-    t = await startApp(kind, { STRIPE_SECRET_KEY: SECRET_KEY, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: base, PUBLIC_URL: 'https://shop.test' });
-    admin = await adminToken(t);
-    shop = await openShop(t, admin);
+    started = await startStripeShop(kind);
+    ({ t, stripe, admin, shop } = started);
   });
-  afterAll(async () => {
-    await t.close();
-    await stripe.stop();
-  });
+  afterAll(() => started?.close());
 
   /** The issue's product: ₹100 a pack, or a "5 kg" sack at ₹5,000 with its own stock and picture. */
   async function rice(
@@ -318,15 +311,8 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
     });
     expect((await variantsOf(p._id)).variants[0]!.stock).toBe(1);
 
-    const payload = JSON.stringify({
-      id: `evt_test_variants_${counter++}`,
-      object: 'event',
-      type: 'checkout.session.expired',
-      created: Math.floor(Date.now() / 1000),
-      data: { object: { object: 'checkout.session', id: res.body.id, client_reference_id: orderId, metadata: { orderId }, payment_status: 'unpaid' } },
-    });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const hook = await api(t).post('/api/order/webhook').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', header).send(payload);
+    const expired = signedEvent('checkout.session.expired', { id: res.body.id, client_reference_id: orderId, metadata: { orderId }, payment_status: 'unpaid' });
+    const hook = await postWebhook(t, expired);
     expect(hook.status).toBe(200);
     expect((await variantsOf(p._id)).variants[0]!.stock).toBe(3);
   });
@@ -341,26 +327,14 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
       .set(bearer(c.token))
       .send({ list_items: [{ productId: p._id, variantId: p.sack._id, quantity: 1 }], addressId: c.addressId, subTotalAmt: 5000, totalAmt: 5000 });
     const orderId = res.body.data.orderId as string;
-    const payload = JSON.stringify({
-      id: `evt_test_variants_${counter++}`,
-      object: 'event',
-      type: 'checkout.session.completed',
-      created: Math.floor(Date.now() / 1000),
-      data: {
-        object: {
-          object: 'checkout.session',
-          id: res.body.id,
-          client_reference_id: orderId,
-          metadata: { orderId },
-          payment_status: 'paid',
-          payment_intent: `pi_${orderId}`,
-        },
-      },
+    const paid = signedEvent('checkout.session.completed', {
+      id: res.body.id,
+      client_reference_id: orderId,
+      metadata: { orderId },
+      payment_status: 'paid',
+      payment_intent: `pi_${orderId}`,
     });
-    const header = Stripe.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    expect(
-      (await api(t).post('/api/order/webhook').set('content-type', 'application/json; charset=utf-8').set('stripe-signature', header).send(payload)).status,
-    ).toBe(200);
+    expect((await postWebhook(t, paid)).status).toBe(200);
     expect((await t.db.select().from(cartItems).where(eq(cartItems.userId, c.id))).map((r) => r.variantId)).toEqual([p.pack._id]);
   });
 });

@@ -8,15 +8,15 @@ import type { FilesService } from '../../files/files.service.js';
 import { newId } from '../../common/ids.js';
 import { categories } from '../../categories/categories.table.js';
 import { subCategories, subCategoryCategories } from '../../subcategories/subcategories.table.js';
-import { products, type StoredVariant } from '../../products/products.table.js';
 import { learnWords } from '../../products/product-search.js';
 import { users } from '../../users/users.table.js';
 import { hashPassword } from '../../users/password.js';
-import { CATALOG, pick, seededRandom } from './catalog-data.js';
+import { CATALOG } from './catalog-data.js';
+import { demoProducts, type PictureSlot, type PlanSlot } from './demo-products.js';
+import { loadProducts } from './product-loader.js';
 import { renderSeedImages } from './seed-images.js';
-import { PICTURE_COLOURS, type PictureColour, type PictureSpec } from './product-picture.js';
+import { PICTURE_COLOURS, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
-import { DEFAULT_UNIT } from '@haat/shared/common/limits';
 
 export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', password: 'haat-demo-123', mobile: '9876543210' };
 
@@ -77,22 +77,12 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
 const PICTURES_PER_SUBCATEGORY = 12;
 /** Pictures 1 and 7 of each subcategory come with a gallery (4 and 2 views), so 1 product in 6 has one. */
 const GALLERY_VIEWS: Record<number, number> = { 1: 4, 7: 2 };
-/** Categories whose product names say the colour the picture shows. */
-const COLOURED = new Set(['Earbuds', 'Neckbands', 'T-shirts', 'Clothing', 'Watches']);
-
-interface PictureSlot {
-  brand: string;
-  noun: string;
-  colour: PictureColour;
-  images: number[];
-}
 
 /** The demo catalogue: every category of spec §1 and a few more, `size` products, images made locally. */
 export async function seedCatalog(db: Db, files: FilesService, size: number): Promise<void> {
   const started = Date.now();
-  const r = seededRandom(20261121);
   const subIdsByName = new Map<string, string>();
-  const plan: Array<{ categoryId: string; spec: (typeof CATALOG)[number]; subId: string; pictures: PictureSlot[] }> = [];
+  const plan: PlanSlot[] = [];
   const categoryRows: Array<{ id: string; name: string; image: number }> = [];
   const subRows: Array<{ id: string; name: string; image: number }> = [];
   const links: Array<{ subCategoryId: string; categoryId: string }> = [];
@@ -136,115 +126,23 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   await db.insert(subCategories).values(subRows.map((c) => ({ id: c.id, name: c.name, image: urls[c.image]! })));
   await db.insert(subCategoryCategories).values(links);
 
-  const now = Date.now();
   const loadStarted = Date.now();
   // A big catalogue loads fast only without its secondary indexes (the two GIN indexes above all):
   // drop them, load, and build each once at the end. The catalogue is empty and this runs in the
   // seed's transaction, so no reader ever sees the table without them.
   const indexes = await withoutSecondaryIndexes(db);
-  const batch: SeedRow[] = [];
-  // One batch is written while the next is generated (the database and this process each have a
-  // core's work to do); at most one in flight, so memory stays bounded.
-  let inFlight: Promise<void> = Promise.resolve();
-  const flush = async (rows: SeedRow[]) => {
-    await inFlight;
-    inFlight = insertSeedRows(db, rows);
-    // Its failure is thrown where it is awaited (the next flush, or after the loop), not reported as unhandled meanwhile.
-    inFlight.catch(() => undefined);
-  };
-  for (let n = 0; n < size; n++) {
-    const slot = plan[n % plan.length]!;
-    const { spec } = slot;
-    // Products of a subcategory take its pictures in turn, so neighbours in a listing look different.
-    const picture = slot.pictures[Math.floor(n / plan.length) % slot.pictures.length]!;
-    const { brand, noun } = picture;
-    const adjective = pick(r, spec.adjectives);
-    const model = r() < 0.6 ? ` ${Math.floor(100 + r() * 900)}` : '';
-    const name = `${brand} ${adjective} ${noun}${model}${COLOURED.has(spec.name) ? `, ${picture.colour.name}` : ''}`;
-    const [lo, hi] = spec.priceRange;
-    const price = Math.round(lo + (hi - lo) * r() ** 2);
-    const discount = r() < 0.25 ? 0 : Math.floor(r() * 71);
-    const stock = r() < 0.08 ? 0 : Math.floor(r() * 120) + 1;
-    const image = picture.images.map((i) => urls[i]!);
-    const variants: StoredVariant[] = [];
-    if (n % 37 === 0 && (spec.name === 'T-shirts' || spec.name === 'Clothing')) {
-      for (const size of ['S', 'M', 'L', 'XL']) variants.push({ _id: newId(), name: size, stock: Math.floor(r() * 30) });
-    } else if (n % 41 === 0 && spec.name === 'Snacks') {
-      variants.push(
-        { _id: newId(), name: '150 g', price, stock: 40 },
-        { _id: newId(), name: '400 g', price: Math.round(price * 2.4), stock: 25, image: [image[0]!] },
-      );
-    }
-    // Drawn here, after the variants, so the seeded random sequence (and the catalogue) stays as it was.
-    const packSize = pick(r, spec.sizes);
-    const variable = variants.length > 0 && spec.name === 'Snacks';
-    // A variable snack is sold in the sizes its variants name, by the gram; a fixed product by the pack.
-    const fullName = packSize && !variable ? `${name}, ${packSize}` : name;
-    const at = new Date(now - (size - n) * 60_000).toISOString();
-    batch.push({
-      id: newId(),
-      name: fullName,
-      image,
-      category_ids: [slot.categoryId],
-      sub_category_ids: [slot.subId],
-      unit: variable ? 'gm' : DEFAULT_UNIT,
-      product_type: variable ? 'variable' : 'fixed',
-      stock,
-      price,
-      discount,
-      description: `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
-      more_details: n % 5 === 0 ? spec.details(r) : {},
-      variants,
-      created_at: at,
-      updated_at: at,
-    });
-    if (batch.length === SEED_BATCH) await flush(batch.splice(0));
-  }
-  if (batch.length) await flush(batch);
-  await inFlight;
+  await loadProducts(db, demoProducts(plan, urls, size));
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   const indexStarted = Date.now();
   await rebuildIndexes(db, indexes);
   const indexSeconds = (Date.now() - indexStarted) / 1000;
+  const wordsStarted = Date.now();
   await learnWords(db);
   await db.execute(sql`analyze`);
+  const wordsSeconds = (Date.now() - wordsStarted) / 1000;
   logger.log(
-    `Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU; rows loaded in ${loadSeconds.toFixed(1)} s, indexes built in ${indexSeconds.toFixed(1)} s)`,
+    `Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU; rows loaded in ${loadSeconds.toFixed(1)} s, indexes built in ${indexSeconds.toFixed(1)} s, vocabulary and statistics in ${wordsSeconds.toFixed(1)} s)`,
   );
-}
-
-/** Rows per insert statement: one JSON parameter each, so the statement stays small to build and parse. */
-const SEED_BATCH = 5000;
-
-/** A product row as the products table names its columns (generated columns left to the database). */
-interface SeedRow {
-  id: string;
-  name: string;
-  image: string[];
-  category_ids: string[];
-  sub_category_ids: string[];
-  unit: string;
-  product_type: 'fixed' | 'variable';
-  stock: number;
-  price: number;
-  discount: number;
-  description: string;
-  more_details: Record<string, string>;
-  variants: StoredVariant[];
-  created_at: string;
-  updated_at: string;
-}
-
-/**
- * Thousands of rows in one statement with one parameter: the rows as a JSON array, turned into
- * records by the database (json_populate_recordset). Building a VALUES list of 20 parameters a row
- * in drizzle was most of the load's CPU.
- */
-async function insertSeedRows(db: Db, rows: SeedRow[]): Promise<void> {
-  const columns = sql.raw(
-    'id, name, image, category_ids, sub_category_ids, unit, product_type, stock, price, discount, description, more_details, variants, created_at, updated_at',
-  );
-  await db.execute(sql`insert into ${products} (${columns}) select ${columns} from json_populate_recordset(null::products, ${JSON.stringify(rows)}::json)`);
 }
 
 /** Drops the products table's secondary indexes (in the caller's transaction) and returns how to build them again. */
@@ -257,7 +155,12 @@ async function withoutSecondaryIndexes(db: Db): Promise<Array<{ name: string; de
   return rows;
 }
 
+/**
+ * Builds the dropped indexes again. A GIN index is built in maintenance_work_mem: with room for all
+ * of a million products' postings it writes them once instead of merging runs (set for this
+ * transaction only; the machine's memory, not the server's default, is the limit).
+ */
 async function rebuildIndexes(db: Db, indexes: Array<{ name: string; definition: string }>): Promise<void> {
-  await db.execute(sql`set local maintenance_work_mem = '256MB'`);
+  await db.execute(sql`set local maintenance_work_mem = '1GB'`);
   for (const index of indexes) await db.execute(sql.raw(index.definition));
 }
