@@ -54,9 +54,14 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
+            // Vite's preload helper: the entry needs it for the app's dynamic import, the vendor chunk for
+            // Ionic's lazy components; on its own, the entry does not pull the vendor chunk in before the
+            // first picture has painted (main.tsx).
+            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
             {
               name: 'vendor',
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/]/,
+              // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // lib and the shared rules, but nothing built on zod (only the sign-in and address forms need it).

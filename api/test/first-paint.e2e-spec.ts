@@ -83,7 +83,7 @@ describe('pages come with their first product pictures', () => {
     const preloads = [...html.matchAll(/<link rel="preload" as="image" fetchpriority="high" imagesrcset="([^"]*)" imagesizes="([^"]*)">/g)];
     const cards = [
       ...html.matchAll(
-        /<span class="boot-first__card"><img alt="" width="400" height="400" fetchpriority="high" src="([^"]*)" srcset="([^"]*)" sizes="([^"]*)"><\/span>/g,
+        /<span class="product-card"><span class="product-card__media"><img alt="" width="400" height="400" fetchpriority="high" src="([^"]*)" srcset="([^"]*)" sizes="([^"]*)"><\/span><\/span>/g,
       ),
     ];
     const sets = ['/uploads/first-small.webp 400w, /uploads/first-large.webp 1200w', '/uploads/second-small.webp 400w, /uploads/second-large.webp 1200w'];
@@ -92,6 +92,8 @@ describe('pages come with their first product pictures', () => {
       ['/uploads/first-small.webp', sets[0], GRID_SIZES],
       ['/uploads/second-small.webp', sets[1], GRID_SIZES],
     ]);
+    // the real grid's and card's classes, so product-card.css places them as React will
+    expect(html).toContain('<div class="boot-first__grid product-grid"><span class="product-card">');
   });
 
   it('other pages, unknown or malformed ids and hostile addresses get the page unchanged', async () => {

@@ -1,5 +1,5 @@
 // Photographs the main screens at a phone's and a desktop's size, for people to look at (issue 12):
-// a product page, /checkout with a cart, /success after an order, a listing, and the admin's category,
+// the home page, a product page, /checkout with a cart, /success after an order, a listing, and the admin's category,
 // sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
 // (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to
 // pwa/e2e/artifacts/screens/ (git-ignored). Run: cd pwa && node e2e/screenshots.mjs
@@ -80,6 +80,11 @@ try {
     const shopperContext = await browser.newContext(size);
     const page = await shopperContext.newPage();
     const shopper = await apiShopper(baseUrl, `shots${viewport.name}`);
+    await step(`home ${viewport.name}`, async () => {
+      await page.goto(`${baseUrl}/`);
+      await page.locator('.home__rows .product-card__link').first().waitFor();
+      await shot(page, viewport, 'home');
+    });
     await step(`listing ${viewport.name}`, async () => {
       await page.goto(`${baseUrl}/`);
       await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();

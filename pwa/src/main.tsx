@@ -1,26 +1,27 @@
-import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app/app';
-import { preloadRoute } from './app/routes';
-import { captureInstallPrompt } from './lib/install-prompt';
-import { registerServiceWorker } from './lib/service-worker';
+// The global styles are the entry's render-blocking stylesheet: the static shell paints with them.
+import '@ionic/react/css/core.css';
+import './app/styles/theme.css';
+import './app/styles/layout.css';
+import './app/styles/first-paint.css';
+// The static shell draws a listing's first cards with the card's own classes (first-paint.css).
+import './features/catalog/components/product-card.css';
+import type { BeforeInstallPromptEvent } from './lib/install-prompt';
+import { afterFirstPicture } from './app/after-first-picture';
 
-// Before React: Chromium may fire beforeinstallprompt while the first render is still running.
-captureInstallPrompt();
+// Chromium may fire beforeinstallprompt before the app's code has loaded: keep it for the app.
+let installEvent: BeforeInstallPromptEvent | undefined;
+const keep = (event: Event) => {
+  event.preventDefault();
+  installEvent = event as BeforeInstallPromptEvent;
+};
+window.addEventListener('beforeinstallprompt', keep);
 
-// index.html already shows a static shell; React takes over once the first page's chunk is here, so
-// the shell is replaced by the real page in one step (no loading flash). The render is a transition:
-// React yields to the browser while mounting, instead of one long task that blocks input.
-const root = createRoot(document.getElementById('root')!);
-void preloadRoute(location.pathname)
-  .catch(() => undefined)
-  .then(() =>
-    startTransition(() =>
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      ),
-    ),
-  );
-registerServiceWorker();
+// index.html already shows a static shell with the page's largest picture. The app's code (React,
+// Ionic, Dexie…) is loaded and run only once that picture has painted: evaluating it first held the
+// paint back by a second on a phone (docs/decisions.md "Storefront: the app starts after the first picture").
+void afterFirstPicture()
+  .then(() => import('./app/start-app'))
+  .then(({ startApp }) => {
+    window.removeEventListener('beforeinstallprompt', keep);
+    startApp(installEvent);
+  });

@@ -78,15 +78,20 @@ export function withFirstPictures(html: string, first: FirstPictures | null): st
     )
     .join('');
   const side = first.kind === 'product' ? 600 : 400;
-  const frame = first.kind === 'product' ? 'boot-first__picture' : 'boot-first__card';
+  // A card is the PWA's own card box and picture frame (product-card.css); the gallery's picture has its own.
+  const framed = (img: string) =>
+    first.kind === 'product'
+      ? `<span class="boot-first__picture">${img}</span>`
+      : `<span class="product-card"><span class="product-card__media">${img}</span></span>`;
   const images = first.images
     .map((src) => {
       const set = srcset(src);
-      const img = `<img alt="" width="${side}" height="${side}" fetchpriority="high" src="${attr(set ? src.replace(LARGE, '-small.webp') : src)}"${set ? ` srcset="${attr(set)}" sizes="${sizes}"` : ''}>`;
-      return `<span class="${frame}">${img}</span>`;
+      return framed(
+        `<img alt="" width="${side}" height="${side}" fetchpriority="high" src="${attr(set ? src.replace(LARGE, '-small.webp') : src)}"${set ? ` srcset="${attr(set)}" sizes="${sizes}"` : ''}>`,
+      );
     })
     .join('');
-  const shell = `<div class="${first.kind === 'product' ? 'boot-first__product' : 'boot-first__grid'}">${images}</div>`;
+  const shell = `<div class="${first.kind === 'product' ? 'boot-first__product' : 'boot-first__grid product-grid'}">${images}</div>`;
   const withPreloads = html.replace('</title>', `</title>${preloads}`);
   return withPreloads.replace(/(<div id="boot-first"[^>]*>)(<\/div>)/, `$1${shell}$2`);
 }

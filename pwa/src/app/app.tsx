@@ -1,9 +1,5 @@
 import { IonApp, setupIonicReact } from '@ionic/react';
 import { IonReactRouter } from '@ionic/react-router';
-import '@ionic/react/css/core.css';
-import './styles/theme.css';
-import './styles/layout.css';
-import './styles/first-paint.css';
 import { AppRoutes } from './routes';
 import { Shell } from './shell/shell';
 import { SessionSync } from './session-sync';

@@ -11,8 +11,9 @@ export const installPromptAtom = atom<BeforeInstallPromptEvent | null>(null);
 
 const store = getDefaultStore();
 
-/** Called first thing in main.tsx: the event can fire before React renders the header. */
-export function captureInstallPrompt(): void {
+/** Called before React renders the header; `early` is an event main.tsx kept while the app loaded. */
+export function captureInstallPrompt(early?: BeforeInstallPromptEvent): void {
+  if (early) store.set(installPromptAtom, early);
   window.addEventListener('beforeinstallprompt', (event) => {
     event.preventDefault();
     store.set(installPromptAtom, event as BeforeInstallPromptEvent);

@@ -1,11 +1,9 @@
 import 'fake-indexeddb/auto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { act, cleanup, fireEvent, render, renderHook, screen, waitFor } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { totalsOf } from '@haat/shared/money/pricing';
 import { useLogout } from '../../features/account/hooks/use-logout';
 import { LoginPage } from '../../features/auth/login.page';
@@ -15,6 +13,7 @@ import { setSessionUser } from '../../lib/session';
 import { toastsAtom } from '../../lib/toast';
 import { tokens } from '../../lib/tokens';
 import { clearUserData } from '../../lib/user-data';
+import { withLocalApiServer } from '../../lib/__tests__/with-local-api-server';
 import { HeaderMessage } from '../shell/header-message';
 import { Toaster } from '../shell/toaster';
 
@@ -24,50 +23,29 @@ import { Toaster } from '../shell/toaster';
  * The API is a real local HTTP server answering like Haat's (its own success messages included).
  */
 const USER = { _id: 'U1', name: 'Asha', username: 'asha', email: 'asha@example.com', avatar: '', mobile: '', role: 'USER' };
-let server: Server;
-let base = '';
-
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    const reply = (payload: unknown) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(payload));
-    };
-    req.resume();
-    req.on('end', () => {
-      if (req.url === '/api/user/login')
-        return reply({ success: true, error: false, message: 'Login successfully', data: { accesstoken: 'a1', refreshToken: 'r1' } });
-      if (req.url === '/api/user/user-details') return reply({ success: true, error: false, message: 'User details', data: USER });
-      if (req.url === '/api/user/logout') return reply({ success: true, error: false, message: 'Logout successfully' });
-      return reply({ success: true, error: false, message: 'ok', data: [] });
-    });
+withLocalApiServer((req, res) => {
+  const reply = (payload: unknown) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(payload));
+  };
+  req.resume();
+  req.on('end', () => {
+    if (req.url === '/api/user/login')
+      return reply({ success: true, error: false, message: 'Login successfully', data: { accesstoken: 'a1', refreshToken: 'r1' } });
+    if (req.url === '/api/user/user-details') return reply({ success: true, error: false, message: 'User details', data: USER });
+    if (req.url === '/api/user/logout') return reply({ success: true, error: false, message: 'Logout successfully' });
+    return reply({ success: true, error: false, message: 'ok', data: [] });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 beforeEach(async () => {
-  // What a browser does with the client's '/api/…' URLs: resolve them against the page's origin (here the server).
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init);
-      }
-    },
-  );
   await clearUserData();
   tokens.clear();
   setSessionUser(null);
   getDefaultStore().set(toastsAtom, []);
   getDefaultStore().set(headerMessageAtom, null);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 /** Every message on screen: the header's line and each toast. */
 const messagesShown = () => [...document.querySelectorAll('.header-message__text, .toast > span')].map((el) => el.textContent);

@@ -1,11 +1,10 @@
 import 'fake-indexeddb/auto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../lib/db';
 import { aProduct } from '../../../lib/__tests__/a-product';
+import { withLocalApiServer } from '../../../lib/__tests__/with-local-api-server';
 import { ListingPage } from '../listing.page';
 
 /**
@@ -13,32 +12,15 @@ import { ListingPage } from '../listing.page';
  * spec's banner — not "Offline: filtered from products saved on this device" with a count of the saved
  * ones. Only a request that gets no answer falls back to the saved products, and says why.
  */
-let server: Server;
-let base = '';
 let answer: 'error' | 'drop' = 'error';
 
-beforeAll(async () => {
-  server = createServer((req, res) => {
-    if (answer === 'drop') return req.socket.destroy();
-    res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ success: false, error: true, message: 'Internal server error', code: 'INTERNAL' }));
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+withLocalApiServer((req, res) => {
+  if (answer === 'drop') return req.socket.destroy();
+  res.writeHead(500, { 'content-type': 'application/json' });
+  res.end(JSON.stringify({ success: false, error: true, message: 'Internal server error', code: 'INTERNAL' }));
 });
-afterAll(() => new Promise((resolve) => server.close(resolve)));
 
 beforeEach(async () => {
-  // A browser resolves the client's '/api/…' against the page's origin: here, the local server.
-  const NodeRequest = globalThis.Request;
-  vi.stubGlobal(
-    'Request',
-    class extends NodeRequest {
-      constructor(input: RequestInfo | URL, init?: RequestInit) {
-        super(typeof input === 'string' && input.startsWith('/') ? `${base}${input}` : input, init);
-      }
-    },
-  );
   await Promise.all([db.categories.clear(), db.subCategories.clear(), db.products.clear(), db.lists.clear()]);
   await db.categories.put({ _id: 'CTOYS', name: 'Toys', image: '', createdAt: '', updatedAt: '' });
   await db.subCategories.put({ _id: 'SBOARD', name: 'Board Games', image: '', category: [{ _id: 'CTOYS', name: 'Toys' }], createdAt: '', updatedAt: '' });
@@ -47,10 +29,7 @@ beforeEach(async () => {
     aProduct({ _id: 'P1', name: 'Ludo Set', category: [{ _id: 'CTOYS', name: 'Toys' }], subCategory: [{ _id: 'SBOARD', name: 'Board Games' }] }),
   );
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+afterEach(() => cleanup());
 
 const renderListing = () =>
   render(

@@ -1,0 +1,21 @@
+/** The longest the app waits for the static shell's first picture (a slow or failed download). */
+const LONGEST_WAIT_MS = 2500;
+
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/** The static shell's pictures that are on screen (the banner on /, #boot-first's on other pages). */
+const shellPictures = () => Array.from(document.querySelectorAll<HTMLImageElement>('#root img')).filter((img) => img.getClientRects().length > 0);
+
+/**
+ * Resolves once the static shell's largest picture has painted (docs/decisions.md "Storefront: the app
+ * starts after the first picture"). On search pages, and on pages the service worker answered, the
+ * inline script draws the pictures only when its early request answers, so that is waited for first.
+ * An offline page, a failed picture or a page without one goes on at once; a slow one after 2.5 s.
+ */
+export function afterFirstPicture(): Promise<void> {
+  const decoded = Promise.resolve(window.__haatEarly?.response)
+    .catch(() => undefined)
+    .then(() => Promise.all(shellPictures().map((img) => img.decode().catch(() => undefined))))
+    .then(painted);
+  return Promise.race([decoded, new Promise<void>((resolve) => setTimeout(resolve, LONGEST_WAIT_MS))]);
+}

@@ -1,0 +1,29 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot } from 'react-dom/client';
+import { captureInstallPrompt, type BeforeInstallPromptEvent } from '../lib/install-prompt';
+import { registerServiceWorker } from '../lib/service-worker';
+import { App } from './app';
+import { preloadRoute } from './routes';
+
+/**
+ * Starts the app over index.html's static shell. React takes over once the first page's chunk is here,
+ * so the shell is replaced by the real page in one step (no loading flash). The render is a transition:
+ * React yields to the browser while mounting, instead of one long task that blocks input.
+ * `installEvent`: a beforeinstallprompt that main.tsx kept while this module was loading.
+ */
+export function startApp(installEvent: BeforeInstallPromptEvent | undefined): void {
+  captureInstallPrompt(installEvent);
+  const root = createRoot(document.getElementById('root')!);
+  void preloadRoute(location.pathname)
+    .catch(() => undefined)
+    .then(() =>
+      startTransition(() =>
+        root.render(
+          <StrictMode>
+            <App />
+          </StrictMode>,
+        ),
+      ),
+    );
+  registerServiceWorker();
+}
