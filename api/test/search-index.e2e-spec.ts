@@ -1,3 +1,4 @@
+import type { Worker } from 'node:worker_threads';
 import { and, eq, sql } from 'drizzle-orm';
 import { SEARCH_SQL, type ReadSql } from '../src/db/database.js';
 import { CatalogVersion } from '../src/products/catalog-version.js';
@@ -200,5 +201,25 @@ describe.each(DB_KINDS)('the in-process search index on %s', (kind) => {
     expect(await search('quokkaform')).toEqual([]);
     await index.ready();
     expect((await index.search('quokkaform', ['quokkaform'], 12, 0))?.ids).toEqual([]);
+  });
+
+  it('ranks on its own thread; when that thread dies, searches answer through SQL and a new thread rebuilds the index', async () => {
+    await index.ready();
+    const worker = () => (index as unknown as { thread: { worker: Worker } | null }).thread?.worker;
+    const first = worker();
+    expect(first?.threadId).toBeGreaterThan(0);
+    const search = async (text: string) => (await api(t).post('/api/product/search-product').send({ search: text, page: 1 })).body;
+    const before = await search('twin kettle');
+    expect(before.totalCount).toBeGreaterThanOrEqual(4);
+    // Killed as an out-of-memory thread would be: no goodbye.
+    await first!.terminate();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(index.current).toBe(false);
+    expect(await index.search('twin kettle', ['twin', 'kettle'], 12, 0)).toBeNull();
+    expect(await search('twin kettle')).toEqual(before);
+    await index.ready();
+    expect(index.current).toBe(true);
+    expect(worker()).not.toBe(first);
+    expect((await index.search('twin kettle', ['twin', 'kettle'], 12, 0))?.ids).toEqual(before.data.map((p: { _id: string }) => p._id));
   });
 });

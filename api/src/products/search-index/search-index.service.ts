@@ -1,11 +1,13 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
 import { CatalogVersion } from '../catalog-version.js';
-import { SearchIndex, type IndexedProduct } from './search-index.js';
+import { IndexThread } from './index-thread.js';
+import type { IndexedProduct } from './search-index.js';
+import type { IndexState } from './search-worker.js';
 import { asciiTrigrams } from './trigrams.js';
 import { parseTsvector } from './tsvector-text.js';
-import { Vocabulary, type VocabularyWord } from './vocabulary.js';
+import type { VocabularyWord } from './vocabulary.js';
 
 /** Products read per statement while building, so PGlite's one connection keeps serving in between. */
 const BATCH = 5_000;
@@ -30,7 +32,8 @@ export interface IndexedPage {
 }
 
 /**
- * Owns this process's SearchIndex: builds it on the first search (after the seed, which runs at
+ * Owns this process's SearchIndex, which lives on its own thread (search-worker.ts) so that ranking
+ * never holds up the event loop: builds it on the first search (after the seed, which runs at
  * bootstrap), and after every catalogue write (CatalogVersion, bumped locally and by peers via
  * Redis) brings it up to date in the background by diffing (id, updated_at) of the published
  * products against what it holds. Until the index has caught up with the current catalogue
@@ -38,9 +41,11 @@ export interface IndexedPage {
  * very next search and no search ever waits for a rebuild.
  */
 @Injectable()
-export class SearchIndexService {
+export class SearchIndexService implements OnApplicationShutdown {
   private readonly logger = new Logger('SearchIndex');
-  private index: SearchIndex | null = null;
+  private thread: IndexThread | null = null;
+  /** The answering index as the thread last reported it; null until one is built (or after the thread died). */
+  private index: IndexState | null = null;
   private indexVersion = -1;
   private refreshing: Promise<void> | null = null;
   /** to_tsquery's lexeme per typed word; null for a stopword, false when it is not a single lexeme. */
@@ -76,7 +81,7 @@ export class SearchIndexService {
       void this.kick();
       return null;
     }
-    const index = this.index!;
+    const thread = this.thread!;
     const tokenTrigrams: string[][] = [];
     for (const token of tokens) {
       const trigrams = asciiTrigrams(token);
@@ -87,9 +92,13 @@ export class SearchIndexService {
     if (!stems) return null;
     const textTrigrams = asciiTrigrams(text) ?? ((await this.read('haat_index_trigrams', TRIGRAMS, [text]))[0]!.t as string[]);
     // A write while we asked PostgreSQL: the SQL path answers this one.
-    if (!this.current || this.index !== index) return null;
-    const answer = index.search({ tokens, stems, tokenTrigrams, textTrigrams, limit, offset });
-    return answer === 'sql' ? null : answer;
+    if (!this.current || this.thread !== thread) return null;
+    try {
+      const answer = await thread.search({ op: 'search', query: { tokens, stems, tokenTrigrams, textTrigrams, limit, offset } });
+      return answer === 'sql' ? null : answer;
+    } catch {
+      return null; // the thread died meanwhile: a new one is on its way, SQL answers
+    }
   }
 
   /** What to_tsquery('english', token || ':*') makes of each token, cached; null when one is not a single lexeme. */
@@ -110,25 +119,53 @@ export class SearchIndexService {
     return this.refreshing;
   }
 
+  /** The index's thread, started on first need and again after it died (its index is gone with it). */
+  private threadNow(): IndexThread {
+    if (this.thread?.alive) return this.thread;
+    const thread = new IndexThread((error) => {
+      if (this.thread !== thread) return;
+      this.logger.warn(`search index thread ended (searches use SQL until it is rebuilt): ${error.message}`);
+      this.thread = null;
+      this.index = null;
+    });
+    this.thread = thread;
+    this.index = null;
+    return thread;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    const thread = this.thread;
+    this.thread = null;
+    this.index = null;
+    await thread?.stop();
+  }
+
   private async refresh(): Promise<void> {
     const version = this.version.value;
     const started = performance.now();
     try {
+      const thread = this.threadNow();
       if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE) {
-        const index = new SearchIndex(await this.loadVocabulary());
+        await thread.send({ op: 'begin', words: await this.loadVocabulary() });
+        // The next page is read while the thread indexes this one (at most one batch waits in between).
+        let indexing: Promise<void> = Promise.resolve();
         let after = '';
         for (;;) {
           const rows = await this.rows(productsPage(after));
-          for (const row of rows) index.put(toIndexed(row));
+          await indexing;
+          indexing = thread.send({ op: 'put', products: rows.map(toIndexed) });
+          // Awaited on the next turn; meanwhile a thread that died must not count as an unhandled rejection.
+          indexing.catch(() => undefined);
           if (rows.length < BATCH) break;
           after = rows[rows.length - 1]!.id as string;
         }
-        index.seal();
-        this.index = index;
-        this.logger.log(`Search index ready: ${index.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        await indexing;
+        this.index = await thread.state({ op: 'publish' });
+        this.logger.log(`Search index ready: ${this.index.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } else {
-        await this.catchUp(this.index);
+        this.index = await this.catchUp(thread, this.index);
       }
+      if (this.thread !== thread) return;
       this.indexVersion = version;
     } catch (error) {
       this.logger.warn(`search index not refreshed (searches use SQL meanwhile): ${(error as Error).message}`);
@@ -136,36 +173,29 @@ export class SearchIndexService {
   }
 
   /** Applies what changed since the index was last current: new, edited, unpublished and deleted products, new words. */
-  private async catchUp(index: SearchIndex): Promise<void> {
+  private async catchUp(thread: IndexThread, index: IndexState): Promise<IndexState> {
     const words = await this.rows(WORD_COUNT);
-    const vocabulary = Number(words[0]!.n) === index.vocabulary.size ? index.vocabulary : await this.loadVocabulary();
-    const seen = new Set<string>();
+    const vocabulary = Number(words[0]!.n) === index.vocabularySize ? null : await this.loadVocabulary();
     const changed: string[] = [];
     // In pages, so that no statement nears the search pool's statement_timeout at a million products.
     for (let after = ''; ;) {
       const published = await this.rows(publishedPage(after));
-      for (const row of published) {
-        const id = row.id as string;
-        seen.add(id);
-        if (index.updatedAt(id) !== row.u) changed.push(id);
-      }
+      const page = published.map((row): [string, string] => [row.id as string, row.u as string]);
+      changed.push(...(await thread.ids({ op: 'diff', first: after === '', page })));
       if (published.length < BATCH * 10) break;
       after = published[published.length - 1]!.id as string;
     }
-    const gone = [...index.heldIds()].filter((id) => !seen.has(id));
+    const gone = await thread.ids({ op: 'gone' });
     const fresh: IndexedProduct[] = [];
     for (let i = 0; i < changed.length; i += BATCH) {
       const rows = await this.rows(productsById(changed.slice(i, i + BATCH)));
       for (const row of rows) fresh.push(toIndexed(row));
     }
-    // One synchronous step, so no search sees half of it.
-    index.vocabulary = vocabulary;
-    for (const id of gone) index.remove(id);
-    for (const product of fresh) index.put(product);
-    index.seal();
+    // One message, so no search sees half of it.
+    return thread.state({ op: 'apply', words: vocabulary, gone, fresh });
   }
 
-  private async loadVocabulary(): Promise<Vocabulary> {
+  private async loadVocabulary(): Promise<VocabularyWord[]> {
     const rows = await this.rows(WORDS);
     const words: VocabularyWord[] = rows.map((row) => {
       const word = row.word as string;
@@ -176,7 +206,7 @@ export class SearchIndexService {
       const stem = parseQueryLexeme(row.q as string, false);
       return stem === false ? { word, trigrams, kind: 'foreign', stem: null } : { word, trigrams, kind: 'alnum', stem };
     });
-    return new Vocabulary(words);
+    return words;
   }
 }
 

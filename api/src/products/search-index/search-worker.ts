@@ -1,0 +1,86 @@
+import { parentPort } from 'node:worker_threads';
+import { SearchIndex, type IndexAnswer, type IndexedProduct, type IndexQuery } from './search-index.js';
+import { Vocabulary, type VocabularyWord } from './vocabulary.js';
+
+/**
+ * The search index's own thread. Ranking every match of a search is synchronous work (a few
+ * milliseconds at 100,000 products, ~20 at a million); on the API's event loop it held up every
+ * other request of the process while searches were busy. Here it runs beside the event loop,
+ * on the second core, and the thread owns the index: the API thread reads rows from the
+ * database and posts them, and asks searches. Messages are handled one at a time in order, so
+ * a search never sees half of a batch.
+ */
+export type WorkerRequest =
+  /** Starts a fresh index beside the answering one. */
+  | { op: 'begin'; words: VocabularyWord[] }
+  | { op: 'put'; products: IndexedProduct[] }
+  /** Seals the fresh index and makes it the one that answers. */
+  | { op: 'publish' }
+  /** Catching up: pages of (id, updated_at) of every published product; answers the ids that changed. */
+  | { op: 'diff'; first: boolean; page: Array<[string, string]> }
+  /** Ends the diff: answers the ids held that no page named (deleted or unpublished). */
+  | { op: 'gone' }
+  /** Applies a catch-up at once: a new vocabulary (when it changed), removals and fresh products. */
+  | { op: 'apply'; words: VocabularyWord[] | null; gone: string[]; fresh: IndexedProduct[] }
+  | { op: 'search'; query: IndexQuery };
+
+/** What every request but search and diff answers: the answering index's state. */
+export interface IndexState {
+  live: number;
+  deadShare: number;
+  vocabularySize: number;
+}
+
+export type WorkerAnswer = IndexState | IndexAnswer | string[] | null;
+
+let index: SearchIndex | null = null;
+let building: SearchIndex | null = null;
+let seen: Set<string> | null = null;
+
+const state = (): IndexState | null => index && { live: index.live, deadShare: index.deadShare, vocabularySize: index.vocabulary.size };
+
+function handle(request: WorkerRequest): WorkerAnswer {
+  switch (request.op) {
+    case 'begin':
+      building = new SearchIndex(new Vocabulary(request.words));
+      return null;
+    case 'put':
+      for (const product of request.products) building!.put(product);
+      return null;
+    case 'publish':
+      building!.seal();
+      index = building;
+      building = null;
+      return state();
+    case 'diff': {
+      if (request.first || !seen) seen = new Set();
+      const changed: string[] = [];
+      for (const [id, updatedAt] of request.page) {
+        seen.add(id);
+        if (index!.updatedAt(id) !== updatedAt) changed.push(id);
+      }
+      return changed;
+    }
+    case 'gone': {
+      const held = seen ?? new Set<string>();
+      seen = null;
+      return [...index!.heldIds()].filter((id) => !held.has(id));
+    }
+    case 'apply':
+      if (request.words) index!.vocabulary = new Vocabulary(request.words);
+      for (const id of request.gone) index!.remove(id);
+      for (const product of request.fresh) index!.put(product);
+      index!.seal();
+      return state();
+    case 'search':
+      return index ? index.search(request.query) : 'sql';
+  }
+}
+
+parentPort?.on('message', ({ seq, request }: { seq: number; request: WorkerRequest }) => {
+  try {
+    parentPort!.postMessage({ seq, answer: handle(request) });
+  } catch (error) {
+    parentPort!.postMessage({ seq, error: (error as Error).message ?? String(error) });
+  }
+});
