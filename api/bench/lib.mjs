@@ -3,6 +3,7 @@
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,15 +121,47 @@ export async function scratchDatabase() {
   return { url: url.toString(), drop: () => withAdminClient((c) => c.query(`drop database if exists ${name} with (force)`)) };
 }
 
+/**
+ * Kept-alive connections for `call`. node:http rather than fetch: the bench's client shares the machine's
+ * two cores with the API and PostgreSQL, and fetch (undici with WHATWG streams) cost ≈ 2.5 ms of CPU per
+ * checkout, a quarter of all the CPU the run used (docs/benchmarks.md).
+ */
+const agent = new http.Agent({ keepAlive: true });
+
 /** A JSON call as a shopper's client makes it: `{ status, body }`, the body parsed (or {}). */
-export async function call(base, method, path, token, body, headers = {}) {
-  const res = await fetch(`${base}${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
+export function call(base, method, path, token, body, headers = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          'content-type': 'application/json',
+          ...(payload === undefined ? {} : { 'content-length': Buffer.byteLength(payload) }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...headers,
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (chunk) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          let json = {};
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          } catch {
+            // not JSON: {} as before
+          }
+          resolve({ status: res.statusCode, body: json });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const json = await res.json().catch(() => ({}));
-  return { status: res.status, body: json };
 }
 
 /** The body of a call that must succeed; anything else stops the bench with what failed. */
