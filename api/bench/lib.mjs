@@ -378,3 +378,15 @@ export function distinctQueries(words) {
     }
   };
 }
+
+/**
+ * Waits until the API's search index is ready (its log says so), so that what follows measures the
+ * index and not the SQL path it answers with while building; a search starts the build if the API has
+ * not. Returns the log's "N products in S s", or null after `limitMs`.
+ */
+export async function searchIndexReady(api, limitMs = 600_000) {
+  const started = Date.now();
+  await fetch(`${api.url}/api/product/search-product`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"search":"warm","page":1}' });
+  while (!/Search index ready/.test(api.log()) && Date.now() - started < limitMs) await new Promise((r) => setTimeout(r, 100));
+  return /Search index ready: ([^"\n]*)/.exec(api.log())?.[1] ?? null;
+}

@@ -15,7 +15,19 @@
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
  * BENCH_ENGINES (postgres,pglite).
  */
-import { distinctQueries, healthProbe, load, machine, printTargets, rpsLine, scenario, scratchDatabase, startApi, vocabulary } from './lib.mjs';
+import {
+  distinctQueries,
+  healthProbe,
+  load,
+  machine,
+  printTargets,
+  rpsLine,
+  scenario,
+  scratchDatabase,
+  searchIndexReady,
+  startApi,
+  vocabulary,
+} from './lib.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -38,14 +50,7 @@ async function benchEngine(engine) {
     );
     // The first search starts building the API's in-process search index (searches take the SQL
     // path until it is ready); the measured part runs once it is.
-    const indexStart = Date.now();
-    await fetch(`${api.url}/api/product/search-product`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{"search":"warm","page":1}',
-    });
-    while (!/Search index ready/.test(api.log()) && Date.now() - indexStart < 600_000) await new Promise((r) => setTimeout(r, 100));
-    const built = /Search index ready: ([^"\n]*)/.exec(api.log())?.[1];
+    const built = await searchIndexReady(api);
     console.log(`search index: ${built ?? 'NOT READY after 600 s (the run measures the SQL path)'}; RSS with the index ${await api.rssMiB()} MiB`);
     const words = await vocabulary(api.url, CATALOG_SIZE);
     const next = distinctQueries(words);
