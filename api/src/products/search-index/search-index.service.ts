@@ -3,10 +3,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
 import { CatalogVersion } from '../catalog-version.js';
 import { IndexThread } from './index-thread.js';
-import type { IndexedProduct } from './search-index.js';
-import type { IndexState } from './search-worker.js';
+import type { IndexState, ProductRow } from './search-worker.js';
 import { asciiTrigrams } from './trigrams.js';
-import { parseTsvector } from './tsvector-text.js';
 import type { VocabularyWord } from './vocabulary.js';
 
 /** Products read per statement while building, so PGlite's one connection keeps serving in between. */
@@ -153,7 +151,7 @@ export class SearchIndexService implements OnApplicationShutdown {
         for (;;) {
           const rows = await this.rows(productsPage(after));
           await indexing;
-          indexing = thread.send({ op: 'put', products: rows.map(toIndexed) });
+          indexing = thread.send({ op: 'put', products: rows.map(toProductRow) });
           // Awaited on the next turn; meanwhile a thread that died must not count as an unhandled rejection.
           indexing.catch(() => undefined);
           if (rows.length < BATCH) break;
@@ -186,10 +184,10 @@ export class SearchIndexService implements OnApplicationShutdown {
       after = published[published.length - 1]!.id as string;
     }
     const gone = await thread.ids({ op: 'gone' });
-    const fresh: IndexedProduct[] = [];
+    const fresh: ProductRow[] = [];
     for (let i = 0; i < changed.length; i += BATCH) {
       const rows = await this.rows(productsById(changed.slice(i, i + BATCH)));
-      for (const row of rows) fresh.push(toIndexed(row));
+      for (const row of rows) fresh.push(toProductRow(row));
     }
     // One message, so no search sees half of it.
     return thread.state({ op: 'apply', words: vocabulary, gone, fresh });
@@ -210,8 +208,9 @@ export class SearchIndexService implements OnApplicationShutdown {
   }
 }
 
-function toIndexed(row: Record<string, unknown>): IndexedProduct {
-  return { id: row.id as string, updatedAt: row.u as string, entries: parseTsvector(row.v as string), nameTrigrams: row.t as string[] };
+/** A product as read, its vector still as text: a string crosses to the index's thread far cheaper than parsed entries. */
+function toProductRow(row: Record<string, unknown>): ProductRow {
+  return { id: row.id as string, updatedAt: row.u as string, vector: row.v as string, nameTrigrams: row.t as string[] };
 }
 
 /** A tsquery's text when it is one lexeme (`'x'`, or `'x':*` for a prefix): the lexeme; '' → null (a stopword); else false. */

@@ -1,5 +1,6 @@
 import { parentPort } from 'node:worker_threads';
 import { SearchIndex, type IndexAnswer, type IndexedProduct, type IndexQuery } from './search-index.js';
+import { parseTsvector } from './tsvector-text.js';
 import { Vocabulary, type VocabularyWord } from './vocabulary.js';
 
 /**
@@ -10,10 +11,25 @@ import { Vocabulary, type VocabularyWord } from './vocabulary.js';
  * database and posts them, and asks searches. Messages are handled one at a time in order, so
  * a search never sees half of a batch.
  */
+/** A published product as the API thread reads it; its vector (`search::text`) is parsed here. */
+export interface ProductRow {
+  id: string;
+  updatedAt: string;
+  vector: string;
+  nameTrigrams: string[];
+}
+
+const indexed = (row: ProductRow): IndexedProduct => ({
+  id: row.id,
+  updatedAt: row.updatedAt,
+  entries: parseTsvector(row.vector),
+  nameTrigrams: row.nameTrigrams,
+});
+
 export type WorkerRequest =
   /** Starts a fresh index beside the answering one. */
   | { op: 'begin'; words: VocabularyWord[] }
-  | { op: 'put'; products: IndexedProduct[] }
+  | { op: 'put'; products: ProductRow[] }
   /** Seals the fresh index and makes it the one that answers. */
   | { op: 'publish' }
   /** Catching up: pages of (id, updated_at) of every published product; answers the ids that changed. */
@@ -21,7 +37,7 @@ export type WorkerRequest =
   /** Ends the diff: answers the ids held that no page named (deleted or unpublished). */
   | { op: 'gone' }
   /** Applies a catch-up at once: a new vocabulary (when it changed), removals and fresh products. */
-  | { op: 'apply'; words: VocabularyWord[] | null; gone: string[]; fresh: IndexedProduct[] }
+  | { op: 'apply'; words: VocabularyWord[] | null; gone: string[]; fresh: ProductRow[] }
   | { op: 'search'; query: IndexQuery };
 
 /** What every request but search and diff answers: the answering index's state. */
@@ -45,7 +61,7 @@ function handle(request: WorkerRequest): WorkerAnswer {
       building = new SearchIndex(new Vocabulary(request.words));
       return null;
     case 'put':
-      for (const product of request.products) building!.put(product);
+      for (const product of request.products) building!.put(indexed(product));
       return null;
     case 'publish':
       building!.seal();
@@ -69,7 +85,7 @@ function handle(request: WorkerRequest): WorkerAnswer {
     case 'apply':
       if (request.words) index!.vocabulary = new Vocabulary(request.words);
       for (const id of request.gone) index!.remove(id);
-      for (const product of request.fresh) index!.put(product);
+      for (const product of request.fresh) index!.put(indexed(product));
       index!.seal();
       return state();
     case 'search':
