@@ -66,7 +66,7 @@ export class SearchIndexService implements OnApplicationShutdown {
 
   /** True when the index answers for the catalogue as it is now. */
   get current(): boolean {
-    return this.index !== null && this.indexVersion === this.version.value;
+    return this.thread !== null && this.index !== null && this.indexVersion === this.version.value;
   }
 
   /** Brings the index up to date now (tests, and the bench's warm-up). */
@@ -158,12 +158,16 @@ export class SearchIndexService implements OnApplicationShutdown {
           after = rows[rows.length - 1]!.id as string;
         }
         await indexing;
-        this.index = await thread.state({ op: 'publish' });
-        this.logger.log(`Search index ready: ${this.index.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        const built = await thread.state({ op: 'publish' });
+        // A thread that died (or a shutdown) after answering: its index is gone with it.
+        if (this.thread !== thread) return;
+        this.index = built;
+        this.logger.log(`Search index ready: ${built.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
       } else {
-        this.index = await this.catchUp(thread, this.index);
+        const caughtUp = await this.catchUp(thread, this.index);
+        if (this.thread !== thread) return;
+        this.index = caughtUp;
       }
-      if (this.thread !== thread) return;
       this.indexVersion = version;
     } catch (error) {
       this.logger.warn(`search index not refreshed (searches use SQL meanwhile): ${(error as Error).message}`);
