@@ -123,7 +123,7 @@ export async function scratchDatabase() {
 
 /**
  * Kept-alive connections for `call`. node:http rather than fetch: the bench's client shares the machine's
- * two cores with the API and PostgreSQL, and fetch (undici with WHATWG streams) cost ≈ 2.5 ms of CPU per
+ * two cores with the API and PostgreSQL, and fetch (undici with WHATWG streams) cost 2.5–3.4 ms of CPU per
  * checkout, a quarter of all the CPU the run used (docs/benchmarks.md).
  */
 const agent = new http.Agent({ keepAlive: true });

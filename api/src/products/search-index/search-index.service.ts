@@ -69,7 +69,7 @@ export class SearchIndexService implements OnApplicationShutdown {
     return this.thread !== null && this.index !== null && this.indexVersion === this.version.value;
   }
 
-  /** Brings the index up to date now (tests, and the bench's warm-up). */
+  /** Brings the index up to date now (at start from main.ts, and in tests). */
   async ready(): Promise<void> {
     for (let attempt = 0; attempt < 5 && !this.current; attempt++) await this.kick();
   }
