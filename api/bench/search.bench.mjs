@@ -13,7 +13,7 @@
  *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
- * BENCH_ENGINES (postgres,pglite).
+ * BENCH_ENGINES (postgres,pglite), BENCH_CPU_PROF=dir (node --cpu-prof on the API child).
  */
 import {
   distinctQueries,
@@ -34,6 +34,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim());
 const TARGET = { minRps: 1500, maxP99: 30 };
+/** A directory: the API runs with node --cpu-prof there (one profile per thread, the index's included). */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 async function benchEngine(engine) {
   const db = engine === 'postgres' ? await scratchDatabase() : null;
@@ -42,7 +44,7 @@ async function benchEngine(engine) {
   try {
     api = await startApi(
       { ...(db ? { DATABASE_URL: db.url } : {}), SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' },
-      { timeoutMs: 1_800_000 },
+      { timeoutMs: 1_800_000, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
     );
     const seeded = /Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1];
     console.log(

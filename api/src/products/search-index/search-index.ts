@@ -68,6 +68,8 @@ export class SearchIndex {
   private readonly trigramPostings: GrowableInt32[] = [];
   private readonly byId = new Map<string, { doc: number; updatedAt: string }>();
   private dead = 0;
+  /** The fewest trigrams of any name ever put (a lower bound for the live ones). */
+  private shortestName = Infinity;
   // Scratch space for one search at a time (searches are synchronous).
   private lexMask = new Int32Array(0);
   private stamp = new Int32Array(0);
@@ -102,6 +104,7 @@ export class SearchIndex {
     this.entryStart.push(this.entryLex.length);
     this.entryCount.push(product.entries.length);
     this.nameSize.push(product.nameTrigrams.length);
+    this.shortestName = Math.min(this.shortestName, product.nameTrigrams.length);
     for (const entry of product.entries) {
       let lex = this.lexIds.get(entry.lexeme);
       if (lex === undefined) {
@@ -339,25 +342,36 @@ export class SearchIndex {
 
   /**
    * The fallback: published products whose name is trigram-similar to the whole text, best first.
-   * Counts shared trigrams name by name over the text's trigram lists (similarity ≤ shared / |text|,
-   * so a text sharing too few trigrams with every name is answered at once).
+   * similarity = shared / (|name| + |text| − shared) and no name is shorter than the shortest one
+   * ever indexed, so a name must share at least `need` trigrams with the text. Any such name holds at least one of the text's
+   * (present − need + 1) rarest trigrams: only those lists are walked to find candidates. The
+   * common trigrams' lists (a few of them hold most names) are then only probed for the candidates
+   * that can still reach the threshold, by binary search (postings are in ascending product order).
+   * Every candidate's count ends exact, so the answer (ids, order, total) is what a full count gives.
    */
   private nearNames(q: IndexQuery): IndexAnswer {
     const size = q.textTrigrams.length;
     if (size === 0) return { ids: [], total: 0 };
-    const present: number[] = [];
+    const present: GrowableInt32[] = [];
     for (const t of q.textTrigrams) {
       const id = this.trigramIds.get(t);
-      if (id !== undefined) present.push(id);
+      if (id !== undefined) present.push(this.trigramPostings[id]!);
     }
-    if (present.length < SIMILARITY_THRESHOLD * size - 1e-6) return { ids: [], total: 0 };
+    // A name shares at most min(|name|, |text|) trigrams, and the shortest name gives the most similarity per shared one.
+    let need = 1;
+    while (need <= present.length && trigramSimilarity(need, Math.max(need, this.shortestName), size) < SIMILARITY_THRESHOLD) need++;
+    if (need > present.length) return { ids: [], total: 0 };
+    present.sort((a, b) => a.length - b.length);
+    const generators = present.length - need + 1;
+
     const round = this.nextRound();
     const touched = this.touched;
     const shared = this.shared;
     const stamp = this.stamp;
+    const sizes = this.nameSize.buf;
     let candidates = 0;
-    for (const id of present) {
-      const postings = this.trigramPostings[id]!;
+    for (let g = 0; g < generators; g++) {
+      const postings = present[g]!;
       const buf = postings.buf;
       for (let p = 0; p < postings.length; p++) {
         const doc = buf[p]!;
@@ -369,9 +383,42 @@ export class SearchIndex {
         shared[doc] = shared[doc]! + 1;
       }
     }
+    for (let l = generators; l < present.length; l++) {
+      // Keep the candidates that could still reach the threshold if they held every list left.
+      const left = present.length - l;
+      let kept = 0;
+      for (let c = 0; c < candidates; c++) {
+        const doc = touched[c]!;
+        const best = Math.min(shared[doc]! + left, sizes[doc]!);
+        if (trigramSimilarity(best, sizes[doc]!, size) >= SIMILARITY_THRESHOLD) touched[kept++] = doc;
+        else stamp[doc] = 0;
+      }
+      candidates = kept;
+      if (candidates === 0) break;
+      const postings = present[l]!;
+      const buf = postings.buf;
+      const n = postings.length;
+      if (candidates * Math.log2(n + 1) < n) {
+        for (let c = 0; c < candidates; c++) {
+          const doc = touched[c]!;
+          let lo = 0;
+          let hi = n;
+          while (lo < hi) {
+            const mid = (lo + hi) >> 1;
+            if (buf[mid]! < doc) lo = mid + 1;
+            else hi = mid;
+          }
+          if (lo < n && buf[lo] === doc) shared[doc] = shared[doc]! + 1;
+        }
+      } else {
+        for (let p = 0; p < n; p++) {
+          const doc = buf[p]!;
+          if (stamp[doc] === round) shared[doc] = shared[doc]! + 1;
+        }
+      }
+    }
     const top = new TopList(q.limit, this.ids);
     let total = 0;
-    const sizes = this.nameSize.buf;
     const alive = this.entryCount.buf;
     for (let c = 0; c < candidates; c++) {
       const doc = touched[c]!;
