@@ -75,6 +75,7 @@ export class SearchIndex {
   private stamp = new Int32Array(0);
   private sums = new Float64Array(0);
   private touched = new Int32Array(0);
+  private hits = new Int32Array(0);
   private shared = new Uint16Array(0);
   private round = 0;
 
@@ -154,6 +155,7 @@ export class SearchIndex {
       this.stamp = new Int32Array(this.ids.length * 2);
       this.sums = new Float64Array(this.ids.length * 2);
       this.touched = new Int32Array(this.ids.length * 2);
+      this.hits = new Int32Array(this.ids.length * 2);
       this.shared = new Uint16Array(this.ids.length * 2);
     }
   }
@@ -236,55 +238,102 @@ export class SearchIndex {
       const entryPos = this.entryPos.buf;
       const positions = this.positions.buf;
       const lexMask = this.lexMask;
-      for (let key = 0; key < keyOperands.length; key++) {
-        if (!(groupMasks[best]! & (1 << key))) continue;
-        for (const lex of lexSets[key]!) {
-          const postings = this.lexPostings[lex]!;
-          for (let p = 0; p < postings.length; p += 2) {
-            const doc = postings.buf[p]!;
-            if (this.stamp[doc] === round) continue;
-            this.stamp[doc] = round;
-            const n = counts[doc]!;
-            if (n < 0) continue;
-            const start = starts[doc]!;
-            let hit = 0;
-            for (let e = start; e < start + n; e++) hit |= lexMask[entryLex[e]!]!;
-            let matches = true;
-            for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
-            if (!matches) continue;
-            total += 1;
-            let rank: number;
-            if (andRank) {
-              lastEntry.fill(-1);
-              rank = -1;
-              for (let i = 0; i < unique.length; i++) {
-                const bit = uniqueBits[i]!;
-                for (let e = start; e < start + n; e++) {
-                  if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
-                  lastEntry[i] = e;
-                  const a = entryPos[e]!;
-                  for (let k = 0; k < i; k++) {
-                    const other = lastEntry[k]!;
-                    if (other < 0) continue;
-                    const b = entryPos[other]!;
-                    rank = andPairs(rank, positions, a + 1, positions[a]!, b + 1, positions[b]!);
-                  }
-                }
+      const stamp = this.stamp;
+      /** Ranks a matching product as ts_rank does, from its own entries. */
+      const rankOf = (start: number, n: number): number => {
+        let rank: number;
+        if (andRank) {
+          lastEntry.fill(-1);
+          rank = -1;
+          for (let i = 0; i < unique.length; i++) {
+            const bit = uniqueBits[i]!;
+            for (let e = start; e < start + n; e++) {
+              if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
+              lastEntry[i] = e;
+              const a = entryPos[e]!;
+              for (let k = 0; k < i; k++) {
+                const other = lastEntry[k]!;
+                if (other < 0) continue;
+                const b = entryPos[other]!;
+                rank = andPairs(rank, positions, a + 1, positions[a]!, b + 1, positions[b]!);
               }
-              rank = finishAnd(rank);
-            } else {
-              rank = 0;
-              for (let i = 0; i < unique.length; i++) {
-                const bit = uniqueBits[i]!;
-                for (let e = start; e < start + n; e++) {
-                  if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
-                  const a = entryPos[e]!;
-                  rank = addOr(rank, orContribution(positions, a + 1, positions[a]!));
-                }
-              }
-              rank = finishOr(rank, unique.length);
             }
-            top.offer(doc, rank);
+          }
+          return finishAnd(rank);
+        }
+        rank = 0;
+        for (let i = 0; i < unique.length; i++) {
+          const bit = uniqueBits[i]!;
+          for (let e = start; e < start + n; e++) {
+            if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
+            const a = entryPos[e]!;
+            rank = addOr(rank, orContribution(positions, a + 1, positions[a]!));
+          }
+        }
+        return finishOr(rank, unique.length);
+      };
+      // Which groups a candidate holds: read from its own entries (candidates × entries), or, when
+      // the other groups' postings are fewer than that, by walking them (each pair: one OR).
+      let allPostings = 0;
+      for (const lex of touched) allPostings += this.lexPostings[lex]!.length;
+      const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
+      if (allPostings < bestSize * entriesPerProduct) {
+        const hits = this.hits;
+        const docs = this.touched;
+        let candidates = 0;
+        for (let key = 0; key < keyOperands.length; key++) {
+          if (!(groupMasks[best]! & (1 << key))) continue;
+          for (const lex of lexSets[key]!) {
+            const postings = this.lexPostings[lex]!;
+            for (let p = 0; p < postings.length; p += 2) {
+              const doc = postings.buf[p]!;
+              if (stamp[doc] === round) continue;
+              stamp[doc] = round;
+              hits[doc] = 0;
+              docs[candidates++] = doc;
+            }
+          }
+        }
+        for (const lex of touched) {
+          const bits = lexMask[lex]!;
+          const postings = this.lexPostings[lex]!;
+          const buf = postings.buf;
+          for (let p = 0; p < postings.length; p += 2) {
+            const doc = buf[p]!;
+            if (stamp[doc] === round) hits[doc]! |= bits;
+          }
+        }
+        for (let c = 0; c < candidates; c++) {
+          const doc = docs[c]!;
+          const n = counts[doc]!;
+          if (n < 0) continue;
+          const hit = hits[doc]!;
+          let matches = true;
+          for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
+          if (!matches) continue;
+          total += 1;
+          top.offer(doc, rankOf(starts[doc]!, n));
+        }
+      } else {
+        for (let key = 0; key < keyOperands.length; key++) {
+          if (!(groupMasks[best]! & (1 << key))) continue;
+          for (const lex of lexSets[key]!) {
+            const postings = this.lexPostings[lex]!;
+            for (let p = 0; p < postings.length; p += 2) {
+              const doc = postings.buf[p]!;
+              if (stamp[doc] === round) continue;
+              stamp[doc] = round;
+              const n = counts[doc]!;
+              if (n < 0) continue;
+              const start = starts[doc]!;
+              let hit = 0;
+              for (let e = start; e < start + n; e++) hit |= lexMask[entryLex[e]!]!;
+              let matches = true;
+              for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
+              if (!matches) continue;
+              total += 1;
+              top.offer(doc, rankOf(start, n));
+            }
           }
         }
       }
