@@ -12,8 +12,19 @@ import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';
 import { VAPID, type VapidKeys } from './vapid-keys.js';
 
+/**
+ * Orders placed within this window share one read of the admins' subscriptions (checkout under
+ * load: one query per window instead of one per order). The read starts after the window closes,
+ * so it sees every subscription as it is after each of those orders; a notice waits at most this long.
+ */
+const ADMIN_TARGETS_WINDOW_MS = 50;
+
+type PushTarget = { id: string; endpoint: string; p256dh: string; auth: string };
+
 @Injectable()
 export class PushService {
+  private adminTargets: Promise<PushTarget[]> | null = null;
+
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -52,10 +63,7 @@ export class PushService {
 
   /** Queues "New order" to the subscriptions of every active admin, never anyone else's; returns at once. */
   async notifyAdminsOfOrder(orderId: string, totalAmt: number): Promise<void> {
-    const targets = await this.db
-      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, activeAdminIds(this.db)));
+    const targets = await this.nextAdminTargets();
     const notice: NewOrderPush = {
       title: 'New order',
       body: `Order ${orderId} · ${formatInr(totalAmt)}`,
@@ -72,5 +80,16 @@ export class PushService {
         },
       });
     }
+  }
+
+  private nextAdminTargets(): Promise<PushTarget[]> {
+    this.adminTargets ??= new Promise<void>((resolve) => setTimeout(resolve, ADMIN_TARGETS_WINDOW_MS).unref()).then(() => {
+      this.adminTargets = null;
+      return this.db
+        .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .from(pushSubscriptions)
+        .where(inArray(pushSubscriptions.userId, activeAdminIds(this.db)));
+    });
+    return this.adminTargets;
   }
 }
