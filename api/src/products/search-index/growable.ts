@@ -1,4 +1,4 @@
-type TypedArray = Int32Array | Uint16Array | Float32Array;
+type TypedArray = Int32Array | Uint16Array | Float32Array | Float64Array;
 
 /** An append-only typed array that doubles its buffer when full (postings, entries, positions). */
 class Growable<T extends TypedArray> {
@@ -37,5 +37,11 @@ export class GrowableUint16 extends Growable<Uint16Array> {
 export class GrowableFloat32 extends Growable<Float32Array> {
   constructor(capacity = 4) {
     super(Float32Array, capacity);
+  }
+}
+
+export class GrowableFloat64 extends Growable<Float64Array> {
+  constructor(capacity = 4) {
+    super(Float64Array, capacity);
   }
 }

@@ -1,4 +1,4 @@
-import { GrowableFloat32, GrowableInt32, GrowableUint16 } from './growable.js';
+import { GrowableFloat32, GrowableFloat64, GrowableInt32, GrowableUint16 } from './growable.js';
 import { compareBytes, pgQsort } from './pg-qsort.js';
 import { addOr, andPairs, finishAnd, finishOr, orContribution } from './ts-rank.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
@@ -49,6 +49,9 @@ const SHORT_LIST = 256;
  */
 export class SearchIndex {
   private readonly ids: string[] = [];
+  /** Per product: its id's order as numbers (see idOrderKeys), so ties in rank rarely compare strings. */
+  private readonly idKeyA = new GrowableFloat64(1024);
+  private readonly idKeyB = new GrowableFloat64(1024);
   private readonly entryStart = new GrowableInt32(1024);
   /** Entries per product; −1 once the product is gone or replaced. */
   private readonly entryCount = new GrowableInt32(1024);
@@ -102,6 +105,9 @@ export class SearchIndex {
     this.remove(product.id);
     const doc = this.ids.length;
     this.ids.push(product.id);
+    const [keyA, keyB] = idOrderKeys(product.id);
+    this.idKeyA.push(keyA);
+    this.idKeyB.push(keyB);
     this.entryStart.push(this.entryLex.length);
     this.entryCount.push(product.entries.length);
     this.nameSize.push(product.nameTrigrams.length);
@@ -229,7 +235,7 @@ export class SearchIndex {
         }
       });
       const round = this.nextRound();
-      const top = new TopList(q.offset + q.limit, this.ids);
+      const top = new TopList(q.offset + q.limit, this.idOrder());
       const lastEntry = new Int32Array(unique.length);
       let total = 0;
       const counts = this.entryCount.buf;
@@ -376,7 +382,7 @@ export class SearchIndex {
         }
       }
     }
-    const top = new TopList(q.offset + q.limit, this.ids);
+    const top = new TopList(q.offset + q.limit, this.idOrder());
     let total = 0;
     const counts = this.entryCount.buf;
     for (let c = 0; c < candidates; c++) {
@@ -466,7 +472,7 @@ export class SearchIndex {
         }
       }
     }
-    const top = new TopList(q.limit, this.ids);
+    const top = new TopList(q.limit, this.idOrder());
     let total = 0;
     const alive = this.entryCount.buf;
     for (let c = 0; c < candidates; c++) {
@@ -499,6 +505,10 @@ export class SearchIndex {
     return found;
   }
 
+  private idOrder(): IdOrder {
+    return { ids: this.ids, keyA: this.idKeyA.buf, keyB: this.idKeyB.buf };
+  }
+
   private nextRound(): number {
     this.round += 1;
     if (this.round > 2 ** 30) {
@@ -509,6 +519,48 @@ export class SearchIndex {
   }
 }
 
+/** How product ids compare (as strings, the SQL statement's `id desc`): two numeric keys, then the strings. */
+export interface IdOrder {
+  ids: string[];
+  keyA: Float64Array;
+  keyB: Float64Array;
+}
+
+const KEY_CHARS = 7;
+
+/**
+ * Two numbers that order ids as their strings do: characters 0–6 and 7–13, 7 bits each (49 bits,
+ * exact in a double), shorter ids padded with 0 (below any character, as a shorter string sorts
+ * first). Equal keys fall back to comparing the strings. An id with a character past ASCII in
+ * those places gets −1 and is always compared as a string.
+ */
+export function idOrderKeys(id: string): [number, number] {
+  const keys: [number, number] = [0, 0];
+  for (let k = 0; k < 2; k++) {
+    let key = 0;
+    for (let i = k * KEY_CHARS; i < (k + 1) * KEY_CHARS; i++) {
+      const code = i < id.length ? id.charCodeAt(i) : 0;
+      if (code > 127) return [-1, -1];
+      key = key * 128 + code;
+    }
+    keys[k] = key;
+  }
+  return keys;
+}
+
+/** True when id A sorts after id B. */
+export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
+  const a = order.keyA[docA]!;
+  const b = order.keyA[docB]!;
+  if (a >= 0 && b >= 0) {
+    if (a !== b) return a > b;
+    const a2 = order.keyB[docA]!;
+    const b2 = order.keyB[docB]!;
+    if (a2 !== b2) return a2 > b2;
+  }
+  return order.ids[docA]! > order.ids[docB]!;
+}
+
 /** The best `size` (rank desc, id desc) of what is offered; everything when `size` is large, sorted at the end. */
 class TopList {
   private docs: number[] = [];
@@ -516,11 +568,11 @@ class TopList {
 
   constructor(
     private readonly size: number,
-    private readonly ids: string[],
+    private readonly order: IdOrder,
   ) {}
 
   private better(rankA: number, docA: number, rankB: number, docB: number): boolean {
-    return rankA > rankB || (rankA === rankB && this.ids[docA]! > this.ids[docB]!);
+    return rankA > rankB || (rankA === rankB && idAfter(this.order, docA, docB));
   }
 
   offer(doc: number, rank: number): void {
@@ -547,6 +599,6 @@ class TopList {
       order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
       order = order.slice(0, this.size);
     }
-    return order.slice(offset).map((i) => this.ids[this.docs[i]!]!);
+    return order.slice(offset).map((i) => this.order.ids[this.docs[i]!]!);
   }
 }
