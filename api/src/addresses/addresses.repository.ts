@@ -1,5 +1,5 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, NamedStatement } from '../db/database.js';
 import { addresses, type AddressRow } from './addresses.table.js';
 
 // The addresses domain's queries that other domains run (orders, users).
@@ -15,17 +15,60 @@ export async function activeAddressOf(db: Db, userId: string, addressId: string)
   return row;
 }
 
-/** For each (userId, addressId), that user's own active address or undefined; one query for all. */
-export async function activeAddressesOf(db: Db, wanted: ReadonlyArray<{ userId: string; addressId: string }>): Promise<Array<AddressRow | undefined>> {
-  const rows = await db
-    .select()
-    .from(addresses)
-    .where(and(inArray(addresses.id, [...new Set(wanted.map((w) => w.addressId))]), eq(addresses.status, true)));
+/**
+ * For each (userId, addressId), that user's own active address or undefined; one query for all, a
+ * named statement (constant text, the ids as one JSON parameter: see NamedStatement).
+ */
+export async function activeAddressesOf(
+  statement: NamedStatement,
+  wanted: ReadonlyArray<{ userId: string; addressId: string }>,
+): Promise<Array<AddressRow | undefined>> {
+  const rows = await statement<AddressStatementRow>(
+    'order-active-addresses',
+    sql`select id, user_id, name, building, address_line, district, city, state, country, pincode, mobile, status, created_at, updated_at
+        from addresses where status and id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(wanted.map((w) => w.addressId))])}::jsonb))`,
+  );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return wanted.map((w) => {
     const row = byId.get(w.addressId);
-    return row && row.userId === w.userId ? row : undefined;
+    return row && row.user_id === w.userId ? addressOfRow(row) : undefined;
   });
+}
+
+interface AddressStatementRow {
+  id: string;
+  user_id: string;
+  name: string;
+  building: string;
+  address_line: string;
+  district: string;
+  city: string;
+  state: string;
+  country: string;
+  pincode: string;
+  mobile: string;
+  status: boolean;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+function addressOfRow(r: AddressStatementRow): AddressRow {
+  return {
+    id: r.id,
+    userId: r.user_id,
+    name: r.name,
+    building: r.building,
+    addressLine: r.address_line,
+    district: r.district,
+    city: r.city,
+    state: r.state,
+    country: r.country,
+    pincode: r.pincode,
+    mobile: r.mobile,
+    status: r.status,
+    createdAt: new Date(r.created_at),
+    updatedAt: new Date(r.updated_at),
+  };
 }
 
 /** The ids of the user's active addresses, oldest first. */

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
+import { STATEMENT, type NamedStatement } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
@@ -43,13 +43,12 @@ export class OrderPlacementService {
   private readonly addresses: DataLoader<{ userId: string; addressId: string }, AddressRow | undefined, string>;
 
   constructor(
-    @Inject(DB) private readonly db: Db,
-    @Inject(STATEMENT) statement: NamedStatement,
+    @Inject(STATEMENT) private readonly statement: NamedStatement,
     private readonly reader: OrderReader,
     private readonly events: OrderEvents,
   ) {
     this.batcher = new OrderBatcher(statement);
-    this.addresses = new DataLoader((wanted) => activeAddressesOf(db, wanted), {
+    this.addresses = new DataLoader((wanted) => activeAddressesOf(statement, wanted), {
       cache: false,
       batchScheduleFn: (run) => setImmediate(run),
       maxBatchSize: 500,
@@ -82,7 +81,7 @@ export class OrderPlacementService {
     const [address, saleable] = await Promise.all([
       this.ownAddress(userId, input.addressId),
       loadSaleable(
-        this.db,
+        this.statement,
         items.map((i) => i.productId),
       ),
     ]);
@@ -172,7 +171,7 @@ export class OrderPlacementService {
     if (placed) return { row, lines };
     // Nothing was written: say why from the rows as they are now.
     const now2 = await loadSaleable(
-      this.db,
+      this.statement,
       items.map((i) => i.productId),
     );
     for (const item of items) {

@@ -1,34 +1,35 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
-import { returnProductStock, returnVariantStock, saleableRowsByIds } from '../products/products.repository.js';
-import type { DbOrTx, Tx } from './order-tx.js';
+import { returnProductStock, returnVariantStock, saleableRowsByIds, type SaleableRow } from '../products/products.repository.js';
+import type { NamedStatement } from '../db/database.js';
+import type { Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
-type SaleableRows = Awaited<ReturnType<typeof saleableRowsByIds>>;
+type SaleableRows = SaleableRow[];
 
 /** Reads of the same products already on their way, per database: see sharedRead. */
-const inFlight = new WeakMap<DbOrTx, Map<string, Promise<SaleableRows>>>();
+const inFlight = new WeakMap<NamedStatement, Map<string, Promise<SaleableRows>>>();
 
 /**
  * Concurrent reads of the same products share one query (a flash sale's 2,000 shoppers read one
  * row, not 2,000 times). Safe because this read only prices the order and answers what is plainly
  * short: the order's statement checks price, discount and stock again under the row lock.
  */
-function sharedRead(db: DbOrTx, ids: readonly string[]): Promise<SaleableRows> {
-  let reads = inFlight.get(db);
-  if (!reads) inFlight.set(db, (reads = new Map<string, Promise<SaleableRows>>()));
+function sharedRead(statement: NamedStatement, ids: readonly string[]): Promise<SaleableRows> {
+  let reads = inFlight.get(statement);
+  if (!reads) inFlight.set(statement, (reads = new Map<string, Promise<SaleableRows>>()));
   const key = ids.join('\u0000');
   const pending = reads.get(key);
   if (pending) return pending;
-  const read = saleableRowsByIds(db, ids).finally(() => reads.delete(key));
+  const read = saleableRowsByIds(statement, ids).finally(() => reads.delete(key));
   reads.set(key, read);
   return read;
 }
 
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
-export async function loadSaleable(db: DbOrTx, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
-  const rows = await sharedRead(db, ids);
+export async function loadSaleable(statement: NamedStatement, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
+  const rows = await sharedRead(statement, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const id of ids) {
     const row = byId.get(id);
