@@ -49,9 +49,8 @@ const SHORT_LIST = 256;
  */
 export class SearchIndex {
   private readonly ids: string[] = [];
-  /** Per product: its id's order as numbers (see idOrderKeys), so ties in rank rarely compare strings. */
-  private readonly idKeyA = new GrowableFloat64(1024);
-  private readonly idKeyB = new GrowableFloat64(1024);
+  /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties in rank rarely compare strings. */
+  private readonly idKeys = new GrowableFloat64(1024);
   private readonly entryStart = new GrowableInt32(1024);
   /** Entries per product; −1 once the product is gone or replaced. */
   private readonly entryCount = new GrowableInt32(1024);
@@ -105,9 +104,7 @@ export class SearchIndex {
     this.remove(product.id);
     const doc = this.ids.length;
     this.ids.push(product.id);
-    const [keyA, keyB] = idOrderKeys(product.id);
-    this.idKeyA.push(keyA);
-    this.idKeyB.push(keyB);
+    for (const key of idOrderKeys(product.id)) this.idKeys.push(key);
     this.entryStart.push(this.entryLex.length);
     this.entryCount.push(product.entries.length);
     this.nameSize.push(product.nameTrigrams.length);
@@ -506,7 +503,7 @@ export class SearchIndex {
   }
 
   private idOrder(): IdOrder {
-    return { ids: this.ids, keyA: this.idKeyA.buf, keyB: this.idKeyB.buf };
+    return { ids: this.ids, keys: this.idKeys.buf };
   }
 
   private nextRound(): number {
@@ -519,44 +516,49 @@ export class SearchIndex {
   }
 }
 
-/** How product ids compare (as strings, the SQL statement's `id desc`): two numeric keys, then the strings. */
+/** How product ids compare (as strings, the SQL statement's `id desc`): ID_KEYS numbers per product, then the strings. */
 export interface IdOrder {
   ids: string[];
-  keyA: Float64Array;
-  keyB: Float64Array;
+  /** ID_KEYS per product, product after product. */
+  keys: Float64Array;
 }
 
 const KEY_CHARS = 7;
+/** Four keys cover 28 characters: a ULID (26) whole, so equal keys mean equal ids. */
+const ID_KEYS = 4;
 
 /**
- * Two numbers that order ids as their strings do: characters 0–6 and 7–13, 7 bits each (49 bits,
- * exact in a double), shorter ids padded with 0 (below any character, as a shorter string sorts
- * first). Equal keys fall back to comparing the strings. An id with a character past ASCII in
- * those places gets −1 and is always compared as a string.
+ * Numbers that order ids as their strings do: characters 0–6, 7–13, 14–20 and 21–27, 7 bits each
+ * (49 bits, exact in a double), shorter ids padded with 0 (below any character, as a shorter string
+ * sorts first). Equal keys fall back to comparing the strings. An id with a character past ASCII in
+ * those places gets −1 and is always compared as a string. (Bulk-made ULIDs share their first 14
+ * characters: the time and a counter's high digits.)
  */
-export function idOrderKeys(id: string): [number, number] {
-  const keys: [number, number] = [0, 0];
-  for (let k = 0; k < 2; k++) {
+export function idOrderKeys(id: string): number[] {
+  const keys: number[] = [];
+  for (let k = 0; k < ID_KEYS; k++) {
     let key = 0;
     for (let i = k * KEY_CHARS; i < (k + 1) * KEY_CHARS; i++) {
       const code = i < id.length ? id.charCodeAt(i) : 0;
-      if (code > 127) return [-1, -1];
+      if (code > 127) return new Array<number>(ID_KEYS).fill(-1);
       key = key * 128 + code;
     }
-    keys[k] = key;
+    keys.push(key);
   }
   return keys;
 }
 
 /** True when id A sorts after id B. */
 export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
-  const a = order.keyA[docA]!;
-  const b = order.keyA[docB]!;
-  if (a >= 0 && b >= 0) {
-    if (a !== b) return a > b;
-    const a2 = order.keyB[docA]!;
-    const b2 = order.keyB[docB]!;
-    if (a2 !== b2) return a2 > b2;
+  const keys = order.keys;
+  const a0 = docA * ID_KEYS;
+  const b0 = docB * ID_KEYS;
+  if (keys[a0]! >= 0 && keys[b0]! >= 0) {
+    for (let k = 0; k < ID_KEYS; k++) {
+      const a = keys[a0 + k]!;
+      const b = keys[b0 + k]!;
+      if (a !== b) return a > b;
+    }
   }
   return order.ids[docA]! > order.ids[docB]!;
 }
