@@ -41,14 +41,21 @@ export class OrderPlacementService {
    * queries, not 2,000). No cache: each order reads its address as it is now.
    */
   private readonly addresses: DataLoader<{ userId: string; addressId: string }, AddressRow | undefined, string>;
+  /** Idempotency-Key lookups of orders that did not go through, batched the same way. */
+  private readonly replays: DataLoader<{ userId: string; key: string }, OrderRow | undefined, string>;
 
   constructor(
     @Inject(STATEMENT) private readonly statement: NamedStatement,
-    private readonly reader: OrderReader,
+    reader: OrderReader,
     private readonly events: OrderEvents,
   ) {
     this.batcher = new OrderBatcher(statement);
     this.addresses = new DataLoader((wanted) => activeAddressesOf(statement, wanted), {
+      cache: false,
+      batchScheduleFn: (run) => setImmediate(run),
+      maxBatchSize: 500,
+    });
+    this.replays = new DataLoader((wanted) => reader.byIdempotencyKeys(wanted), {
       cache: false,
       batchScheduleFn: (run) => setImmediate(run),
       maxBatchSize: 500,
@@ -63,7 +70,7 @@ export class OrderPlacementService {
       // A key seen before is answered with its order whatever happened since (stock sold out, prices
       // moved). Looked up only when placing did not go through: the common first try saves the query.
       if (idempotencyKey && (error instanceof AppError || isUniqueViolation(error))) {
-        const first = await this.reader.byIdempotencyKey(userId, idempotencyKey);
+        const first = await this.replays.load({ userId, key: idempotencyKey });
         if (first) return replayOf(first, requestHash);
       }
       throw error;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Order } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
 import { customerRefsByIds } from '../users/users.repository.js';
@@ -17,13 +17,18 @@ export class OrderReader {
     return row;
   }
 
-  async byIdempotencyKey(userId: string, key: string): Promise<OrderRow | undefined> {
-    const [row] = await this.db
+  /**
+   * For each (userId, key), the order that user placed with that Idempotency-Key, or undefined; one
+   * query for all (a flash sale's losers each look their key up: a few queries, not a thousand).
+   */
+  async byIdempotencyKeys(wanted: ReadonlyArray<{ userId: string; key: string }>): Promise<Array<OrderRow | undefined>> {
+    const pairs = JSON.stringify(wanted.map((w) => ({ u: w.userId, k: w.key })));
+    const rows = await this.db
       .select()
       .from(orders)
-      .where(and(eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
-      .limit(1);
-    return row;
+      .where(sql`(${orders.userId}, ${orders.idempotencyKey}) in (select w.u, w.k from jsonb_to_recordset(${pairs}::jsonb) as w(u text, k text))`);
+    const byPair = new Map(rows.map((r) => [`${r.userId}\u0000${r.idempotencyKey}`, r]));
+    return wanted.map((w) => byPair.get(`${w.userId}\u0000${w.key}`));
   }
 
   async toWire(row: OrderRow, db: DbOrTx = this.db): Promise<Order> {
