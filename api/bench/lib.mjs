@@ -126,7 +126,7 @@ export async function scratchDatabase() {
  * two cores with the API and PostgreSQL, and fetch (undici with WHATWG streams) cost 2.5–3.4 ms of CPU per
  * checkout, a quarter of all the CPU the run used (docs/benchmarks.md).
  */
-const agent = new http.Agent({ keepAlive: true });
+const agent = new http.Agent({ keepAlive: true, maxFreeSockets: 4096 });
 
 /** A JSON call as a shopper's client makes it: `{ status, body }`, the body parsed (or {}). */
 export function call(base, method, path, token, body, headers = {}) {
