@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { and, gt, inArray, isNull } from 'drizzle-orm';
-import DataLoader from 'dataloader';
 import type { Redis } from 'ioredis';
+import { batchedReads } from '../common/batched-reads.js';
 import { LRUCache } from 'lru-cache';
 import { DB, type Db } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -42,13 +42,9 @@ export class SessionRegistry implements OnModuleInit {
   private publisher: Redis | null = null;
   /**
    * Sessions not in memory, looked up together: requests of new sessions arriving at once (a flash
-   * sale's shoppers) are one query, not one each. No cache here: the LRUs above are the cache.
+   * sale's shoppers) are a few queries, not one each (see batchedReads). The LRUs above are the cache.
    */
-  private readonly lookups = new DataLoader<string, boolean>((sids) => this.activeInDatabase(sids), {
-    cache: false,
-    batchScheduleFn: (run) => setImmediate(run),
-    maxBatchSize: 500,
-  });
+  private readonly lookups = batchedReads<string, boolean>((sids) => this.activeInDatabase(sids));
   private readonly channel: string;
 
   constructor(

@@ -7,7 +7,8 @@ import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import { activeAddressesOf, type AddressRow } from '../addresses/addresses.repository.js';
-import DataLoader from 'dataloader';
+import type DataLoader from 'dataloader';
+import { batchedReads } from '../common/batched-reads.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 import { OrderBatcher } from './order-batch.js';
 import { newOrderId } from './order-id.js';
@@ -38,11 +39,11 @@ export class OrderPlacementService {
   private readonly batcher: OrderBatcher;
   /**
    * Address reads of orders arriving together go as one query (a flash sale's 2,000 shoppers: a few
-   * queries, not 2,000). No cache: each order reads its address as it is now.
+   * queries, not 2,000; see batchedReads). No cache: each order reads its address as it is now.
    */
-  private readonly addresses: DataLoader<{ userId: string; addressId: string }, AddressRow | undefined, string>;
+  private readonly addresses: DataLoader<{ userId: string; addressId: string }, AddressRow | undefined>;
   /** Idempotency-Key lookups of orders that did not go through, batched the same way. */
-  private readonly replays: DataLoader<{ userId: string; key: string }, OrderRow | undefined, string>;
+  private readonly replays: DataLoader<{ userId: string; key: string }, OrderRow | undefined>;
 
   constructor(
     @Inject(STATEMENT) private readonly statement: NamedStatement,
@@ -50,16 +51,8 @@ export class OrderPlacementService {
     private readonly events: OrderEvents,
   ) {
     this.batcher = new OrderBatcher(statement);
-    this.addresses = new DataLoader((wanted) => activeAddressesOf(statement, wanted), {
-      cache: false,
-      batchScheduleFn: (run) => setImmediate(run),
-      maxBatchSize: 500,
-    });
-    this.replays = new DataLoader((wanted) => reader.byIdempotencyKeys(wanted), {
-      cache: false,
-      batchScheduleFn: (run) => setImmediate(run),
-      maxBatchSize: 500,
-    });
+    this.addresses = batchedReads((wanted) => activeAddressesOf(statement, wanted));
+    this.replays = batchedReads((wanted) => reader.byIdempotencyKeys(wanted));
   }
 
   async place(userId: string, input: PlaceOrderInput, method: PaymentMethod, idempotencyKey?: string): Promise<Placed> {

@@ -2,35 +2,40 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import { returnProductStock, returnVariantStock, saleableRowsByIds, type SaleableRow } from '../products/products.repository.js';
+import type DataLoader from 'dataloader';
+import { batchedReads } from '../common/batched-reads.js';
 import type { NamedStatement } from '../db/database.js';
 import type { Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
-type SaleableRows = SaleableRow[];
-
-/** Reads of the same products already on their way, per database: see sharedRead. */
-const inFlight = new WeakMap<NamedStatement, Map<string, Promise<SaleableRows>>>();
+/** The product reads of orders, per database (see batchedReads). */
+const readers = new WeakMap<NamedStatement, DataLoader<string, SaleableRow | undefined>>();
 
 /**
- * Concurrent reads of the same products share one query (a flash sale's 2,000 shoppers read one
- * row, not 2,000 times). Safe because this read only prices the order and answers what is plainly
- * short: the order's statement checks price, discount and stock again under the row lock.
+ * Product reads of orders arriving together are one query (a flash sale's 2,000 shoppers read one
+ * row a handful of times, not 2,000 times). Safe because this read only prices the order and answers
+ * what is plainly short: the order's statement checks price, discount and stock again under the row lock.
  */
-function sharedRead(statement: NamedStatement, ids: readonly string[]): Promise<SaleableRows> {
-  let reads = inFlight.get(statement);
-  if (!reads) inFlight.set(statement, (reads = new Map<string, Promise<SaleableRows>>()));
-  const key = ids.join('\u0000');
-  const pending = reads.get(key);
-  if (pending) return pending;
-  const read = saleableRowsByIds(statement, ids).finally(() => reads.delete(key));
-  reads.set(key, read);
-  return read;
+function productReader(statement: NamedStatement): DataLoader<string, SaleableRow | undefined> {
+  let reader = readers.get(statement);
+  if (!reader) {
+    reader = batchedReads<string, SaleableRow | undefined>(async (ids) => {
+      const byId = new Map((await saleableRowsByIds(statement, ids)).map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id));
+    });
+    readers.set(statement, reader);
+  }
+  return reader;
 }
 
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
 export async function loadSaleable(statement: NamedStatement, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
-  const rows = await sharedRead(statement, ids);
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const rows = await productReader(statement).loadMany(ids);
+  const byId = new Map<string, SaleableRow>();
+  for (const row of rows) {
+    if (row instanceof Error) throw row;
+    if (row) byId.set(row.id, row);
+  }
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) throw notFound(`Product ${id}`);
