@@ -7,9 +7,15 @@ export function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > LIMITS.backToTopAfterPx);
-    onScroll();
+    // Reading scrollY as the page mounts would force its first layout inside this effect's task (41 ms
+    // on the product page, docs/decisions.md "Product page: the main thread in slices"); read in the
+    // next frame, it is the layout that frame does anyway.
+    const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    return () => {
+      cancelAnimationFrame(first);
+      window.removeEventListener('scroll', onScroll);
+    };
   }, []);
   if (!visible) return null;
   return (

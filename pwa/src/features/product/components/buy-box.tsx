@@ -7,8 +7,8 @@ import { OfferCountdown } from './offer-countdown';
 import { PincodeCheck } from './pincode-check';
 import { ProductWishlistButton } from './product-wishlist-button';
 import { QuantityStepper } from './quantity-stepper';
+import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
-import { StarRating } from './star-rating';
 import { VariantPicker } from './variant-picker';
 
 interface Props {
@@ -31,7 +31,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
         <h1>{product.name}</h1>
         <ProductWishlistButton productId={product._id} />
       </div>
-      <StarRating rating={product.averageRating} count={product.totalReviews} />
+      <ProductRating product={product} />
       <p className="buy-box__unit">{product.unit}</p>
       <div className="buy-box__price">
         <PriceTag price={shown.price} discount={shown.discount} showOriginal />

@@ -1,11 +1,9 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { listingPath, productPath } from '@haat/shared/routing/slug';
 import { BackToTop } from '../../../lib/ui/back-to-top';
 import { usePageMeta } from '../../../lib/use-page-meta';
 import { fetchOtherCategories, fetchRelated } from '../api';
-import { useRecentlyViewed } from '../hooks/use-recently-viewed';
-import { useReviewSummary } from '../hooks/use-reviews';
 import { metaDescription, productJsonLd, type Crumb } from '../product-json-ld';
 import { Breadcrumb } from './breadcrumb';
 import { BuyBox } from './buy-box';
@@ -27,17 +25,13 @@ function withVariant(product: Product, variant: Variant | null): Product {
   };
 }
 
-function useRatedProduct(product: Product): Product {
-  const summary = useReviewSummary(product._id);
-  return summary ? { ...product, averageRating: summary.averageRating, totalReviews: summary.totalReviews } : product;
-}
-
-export function ProductDetail({ product }: { product: Product }) {
+/**
+ * The product's page. Memoised, and the live reads (reviews, recently viewed, wishlist, cart) sit in the
+ * sections that show them: an answer arriving from IndexedDB re-renders its section, not the whole page.
+ */
+export const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const [variant, setVariant] = useState<Variant | null>(null);
   const [quickView, setQuickView] = useState<Product | null>(null);
-  const recent = useRecentlyViewed(product);
-  // The rating under the title follows the reviews' own counts, so a review written here shows at once.
-  const rated = useRatedProduct(product);
   const shown = withVariant(product, variant);
   const category = product.category[0];
   const sub = product.subCategory[0];
@@ -61,11 +55,11 @@ export function ProductDetail({ product }: { product: Product }) {
       <Breadcrumb crumbs={crumbs} />
       <div className="product-page__top">
         <Gallery key={variant?._id ?? 'base'} images={shown.image} name={product.name} />
-        <BuyBox product={rated} shown={shown} variant={variant} onVariant={setVariant} categoryUrl={categoryUrl} url={new URL(path, location.origin).href} />
+        <BuyBox product={product} shown={shown} variant={variant} onVariant={setVariant} categoryUrl={categoryUrl} url={new URL(path, location.origin).href} />
       </div>
       <ProductDescription product={product} />
       <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
-      <RecentlyViewed items={recent} />
+      <RecentlyViewed product={product} />
       <ProductRow
         title="You May Also Like"
         cacheKey={`related:${product._id}`}
@@ -84,4 +78,4 @@ export function ProductDetail({ product }: { product: Product }) {
       <BackToTop />
     </article>
   );
-}
+});

@@ -1,10 +1,15 @@
 import { Link } from 'react-router-dom';
 import { productPath } from '@haat/shared/routing/slug';
-import type { RecentItem } from '../../../lib/db';
+import type { Product } from '@haat/shared/catalog/catalog.types';
 import { DiscountBadge, PriceTag, ProductImage } from '../../catalog/public';
+import { useRecentlyViewed } from '../hooks/use-recently-viewed';
 
-/** Spec §2/§3: up to 4 recently viewed products, kept on this device. */
-export function RecentlyViewed({ items }: { items: RecentItem[] | undefined }) {
+/**
+ * Spec §2/§3: records `product` as viewed and shows up to 4 other recently viewed products, kept on this
+ * device. The list is read here, so its answer re-renders this section only.
+ */
+export function RecentlyViewed({ product }: { product: Product }) {
+  const items = useRecentlyViewed(product);
   if (!items || items.length === 0) return null;
   return (
     <section className="product-section" aria-labelledby="recent-title">

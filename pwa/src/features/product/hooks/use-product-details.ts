@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
@@ -33,7 +33,8 @@ export function useProductDetails(productId: string | null): { product: Product 
   const [attempt, setAttempt] = useState(0);
   const [failure, setFailure] = useState<{ id: string; status: DetailStatus } | null>(null);
   // The network's answer shows at once; IndexedDB keeps it for next time (a first visit need not wait
-  // for the write and the re-read).
+  // for the write and the re-read). It renders as a transition: React builds the whole page in slices
+  // between frames instead of one long task (docs/decisions.md "Product page: the main thread in slices").
   const [fresh, setFresh] = useState<Product | null>(null);
   const saved = useLiveQuery(() => (productId ? db.products.get(productId) : undefined), [productId]);
   const failed = failure?.id === productId ? failure.status : null;
@@ -46,7 +47,7 @@ export function useProductDetails(productId: string | null): { product: Product 
     const shouldRetry = (error: unknown) => isRetryable(error) && navigator.onLine;
     retry(() => fetchProductDetails(productId), { retries: LIMITS.detailRetries, delayMs: LIMITS.detailRetryDelayMs, signal: abort.signal, shouldRetry })
       .then((answer) => {
-        if (!abort.signal.aborted) setFresh(answer);
+        if (!abort.signal.aborted) startTransition(() => setFresh(answer));
         return db.products.put(answer);
       })
       .catch((error: unknown) => {
