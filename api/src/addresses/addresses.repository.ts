@@ -23,52 +23,18 @@ export async function activeAddressesOf(
   statement: NamedStatement,
   wanted: ReadonlyArray<{ userId: string; addressId: string }>,
 ): Promise<Array<AddressRow | undefined>> {
-  const rows = await statement<AddressStatementRow>(
+  // Times come back as Date or as text by driver (see NamedStatement).
+  const rows = await statement<Omit<AddressRow, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string }>(
     'order-active-addresses',
-    sql`select id, user_id, name, building, address_line, district, city, state, country, pincode, mobile, status, created_at, updated_at
+    sql`select id, user_id as "userId", name, building, address_line as "addressLine", district, city, state, country, pincode, mobile, status,
+               created_at as "createdAt", updated_at as "updatedAt"
         from addresses where status and id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(wanted.map((w) => w.addressId))])}::jsonb))`,
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return wanted.map((w) => {
     const row = byId.get(w.addressId);
-    return row && row.user_id === w.userId ? addressOfRow(row) : undefined;
+    return row && row.userId === w.userId ? { ...row, createdAt: new Date(row.createdAt), updatedAt: new Date(row.updatedAt) } : undefined;
   });
-}
-
-interface AddressStatementRow {
-  id: string;
-  user_id: string;
-  name: string;
-  building: string;
-  address_line: string;
-  district: string;
-  city: string;
-  state: string;
-  country: string;
-  pincode: string;
-  mobile: string;
-  status: boolean;
-  created_at: Date | string;
-  updated_at: Date | string;
-}
-
-function addressOfRow(r: AddressStatementRow): AddressRow {
-  return {
-    id: r.id,
-    userId: r.user_id,
-    name: r.name,
-    building: r.building,
-    addressLine: r.address_line,
-    district: r.district,
-    city: r.city,
-    state: r.state,
-    country: r.country,
-    pincode: r.pincode,
-    mobile: r.mobile,
-    status: r.status,
-    createdAt: new Date(r.created_at),
-    updatedAt: new Date(r.updated_at),
-  };
 }
 
 /** The ids of the user's active addresses, oldest first. */

@@ -16,14 +16,14 @@ export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<Readonl
   return new DataLoader<K, V, K>(
     (keys) => {
       const query = read(keys);
-      const settled: Promise<void> = query.then(
-        () => done(),
-        () => done(),
+      const settled = query.then(
+        () => undefined,
+        () => undefined,
       );
-      const done = () => {
-        if (outstanding === settled) outstanding = null;
-      };
       outstanding = settled;
+      void settled.then(() => {
+        if (outstanding === settled) outstanding = null;
+      });
       return query;
     },
     {

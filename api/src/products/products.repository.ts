@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { Db, NamedStatement } from '../db/database.js';
 import { cartProductColumns, productColumns, products, type ProductRow, type StoredVariant } from './products.table.js';
 
@@ -18,15 +19,9 @@ export function cartProductsByIds(db: Reader, ids: readonly string[]) {
     .where(inArray(products.id, [...ids]));
 }
 
-/** A product as an order's pricing and stock check read it. */
-export interface SaleableRow {
+/** A product as an order's pricing and stock check read it: what a cart line shows, its variants, and whether it is published. */
+export interface SaleableRow extends Omit<CartProduct, '_id'> {
   id: string;
-  name: string;
-  image: string[];
-  unit: string;
-  price: number;
-  discount: number;
-  stock: number;
   variants: StoredVariant[];
   publish: boolean;
 }

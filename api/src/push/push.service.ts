@@ -10,6 +10,7 @@ import { conflict } from '../common/app-error.js';
 import { activeAdminIds } from '../users/users.repository.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';
+import type { PushTarget } from './push-sender.js';
 import { VAPID, type VapidKeys } from './vapid-keys.js';
 
 /**
@@ -19,11 +20,12 @@ import { VAPID, type VapidKeys } from './vapid-keys.js';
  */
 const ADMIN_TARGETS_WINDOW_MS = 50;
 
-type PushTarget = { id: string; endpoint: string; p256dh: string; auth: string };
+/** A stored subscription as a notice goes to it (its id to delete it when the service says it is gone). */
+type StoredTarget = PushTarget & { id: string };
 
 @Injectable()
 export class PushService {
-  private adminTargets: Promise<PushTarget[]> | null = null;
+  private adminTargets: Promise<StoredTarget[]> | null = null;
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -82,7 +84,7 @@ export class PushService {
     }
   }
 
-  private nextAdminTargets(): Promise<PushTarget[]> {
+  private nextAdminTargets(): Promise<StoredTarget[]> {
     this.adminTargets ??= new Promise<void>((resolve) => setTimeout(resolve, ADMIN_TARGETS_WINDOW_MS).unref()).then(() => {
       this.adminTargets = null;
       return this.db

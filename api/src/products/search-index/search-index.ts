@@ -275,28 +275,29 @@ export class SearchIndex {
         }
         return finishOr(rank, unique.length);
       };
-      // Which groups a candidate holds: read from its own entries (candidates × entries), or, when
-      // the other groups' postings are fewer than that, by walking them (each pair: one OR).
+      // Candidates: the products holding any item of the best group, in its postings' order.
+      const hits = this.hits;
+      const docs = this.touched;
+      let candidates = 0;
+      for (let key = 0; key < keyOperands.length; key++) {
+        if (!(groupMasks[best]! & (1 << key))) continue;
+        for (const lex of lexSets[key]!) {
+          const postings = this.lexPostings[lex]!;
+          for (let p = 0; p < postings.length; p += 2) {
+            const doc = postings.buf[p]!;
+            if (stamp[doc] === round) continue;
+            stamp[doc] = round;
+            hits[doc] = 0;
+            docs[candidates++] = doc;
+          }
+        }
+      }
+      // Which items each candidate holds: by walking every item's postings (one OR per pair) when
+      // they are fewer than the candidates' own entries, else from each candidate's entries.
       let allPostings = 0;
       for (const lex of touched) allPostings += this.lexPostings[lex]!.length;
       const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
       if (allPostings < bestSize * entriesPerProduct) {
-        const hits = this.hits;
-        const docs = this.touched;
-        let candidates = 0;
-        for (let key = 0; key < keyOperands.length; key++) {
-          if (!(groupMasks[best]! & (1 << key))) continue;
-          for (const lex of lexSets[key]!) {
-            const postings = this.lexPostings[lex]!;
-            for (let p = 0; p < postings.length; p += 2) {
-              const doc = postings.buf[p]!;
-              if (stamp[doc] === round) continue;
-              stamp[doc] = round;
-              hits[doc] = 0;
-              docs[candidates++] = doc;
-            }
-          }
-        }
         for (const lex of touched) {
           const bits = lexMask[lex]!;
           const postings = this.lexPostings[lex]!;
@@ -306,39 +307,26 @@ export class SearchIndex {
             if (stamp[doc] === round) hits[doc]! |= bits;
           }
         }
+      } else {
         for (let c = 0; c < candidates; c++) {
           const doc = docs[c]!;
           const n = counts[doc]!;
-          if (n < 0) continue;
-          const hit = hits[doc]!;
-          let matches = true;
-          for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
-          if (!matches) continue;
-          total += 1;
-          top.offer(doc, rankOf(starts[doc]!, n));
+          const start = starts[doc]!;
+          let hit = 0;
+          for (let e = start; e < start + n; e++) hit |= lexMask[entryLex[e]!]!;
+          hits[doc] = hit;
         }
-      } else {
-        for (let key = 0; key < keyOperands.length; key++) {
-          if (!(groupMasks[best]! & (1 << key))) continue;
-          for (const lex of lexSets[key]!) {
-            const postings = this.lexPostings[lex]!;
-            for (let p = 0; p < postings.length; p += 2) {
-              const doc = postings.buf[p]!;
-              if (stamp[doc] === round) continue;
-              stamp[doc] = round;
-              const n = counts[doc]!;
-              if (n < 0) continue;
-              const start = starts[doc]!;
-              let hit = 0;
-              for (let e = start; e < start + n; e++) hit |= lexMask[entryLex[e]!]!;
-              let matches = true;
-              for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
-              if (!matches) continue;
-              total += 1;
-              top.offer(doc, rankOf(start, n));
-            }
-          }
-        }
+      }
+      for (let c = 0; c < candidates; c++) {
+        const doc = docs[c]!;
+        const n = counts[doc]!;
+        if (n < 0) continue;
+        const hit = hits[doc]!;
+        let matches = true;
+        for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
+        if (!matches) continue;
+        total += 1;
+        top.offer(doc, rankOf(starts[doc]!, n));
       }
       if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
       return { ids: top.page(q.offset), total };
