@@ -1,7 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { loadProducts } from '../src/db/seed/product-loader.js';
 import type { SeedRow } from '../src/db/seed/demo-products.js';
-import { products } from '../src/products/products.table.js';
+import { productColumns, products } from '../src/products/products.table.js';
 import { DB_KINDS, startApp, type TestApp } from './harness.js';
 
 /** Text that COPY's format and array literals would mangle if a field were written as it is. */
@@ -40,7 +40,7 @@ describe.each(DB_KINDS)('demo seed product loader on %s', (kind) => {
     const rows = [row(1, AWKWARD), ...Array.from({ length: 1200 }, (_, i) => row(i + 2, `Plain Product ${i}`))];
     await t.db.transaction(async (tx) => loadProducts(tx, rows));
     const stored = await t.db
-      .select()
+      .select(productColumns)
       .from(products)
       .where(
         inArray(

@@ -13,6 +13,7 @@ import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
 import { chosenVariant } from '../products/chosen-variant.js';
 import { cartProductCte, stockForShare } from '../products/products.repository.js';
+import { availableOf } from '../inventory/available.js';
 import { cartItems } from './cart.table.js';
 import { cartSyncResults } from './cart-sync-results.table.js';
 import { cartItemOf, readCart, type CartStatementRow, type CartView } from './cart-view.js';
@@ -35,9 +36,6 @@ const stockLimit = (product: { id: string; name: string; stock: number; variant:
     `Only ${product.stock} of ${product.variant ? `${product.name} (${product.variant.name})` : product.name} in stock, and all of them are in your cart.`,
     { productId: product.id, ...(product.variant ? { variantId: product.variant._id } : {}), available: product.stock },
   );
-
-/** How many units a cart line may hold: the chosen variant's own stock where it keeps one (`v.e`), else the product's (`p`). */
-const unitStockSql = sql`case when jsonb_typeof(v.e->'stock') = 'number' then (v.e->>'stock')::int else p.stock end`;
 
 /**
  * The signed-in user's cart: one line per product and variant with an absolute quantity, never above
@@ -67,9 +65,9 @@ export class CartService {
       sql`
         with ${cartProductCte(sql`${productId}`, true)},
         chosen as (
-          select ${unitStockSql} as unit_stock
-          from cart_product p left join lateral (select e from jsonb_array_elements(p.variants) e where e->>'_id' = ${variantId}::text limit 1) v on true
-          where (${variantId}::text is null and jsonb_array_length(p.variants) = 0) or v.e is not null
+          select ${availableOf(sql`p.id`, sql`${variantId}::text`)} as unit_stock from cart_product p
+          where (${variantId}::text is null and jsonb_array_length(p.variants) = 0)
+             or exists (select 1 from jsonb_array_elements(p.variants) e where e->>'_id' = ${variantId}::text)
         ),
         existing as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId} and variant_id is not distinct from ${variantId}::text),
         upserted as (
@@ -113,10 +111,7 @@ export class CartService {
         with line as (select id, product_id, variant_id from cart_items where id = ${id} and user_id = ${userId}),
         ${cartProductCte(sql`(select product_id from line)`, false)},
         chosen as (
-          select ${unitStockSql} as unit_stock
-          from cart_product p cross join line l
-          left join lateral (select e from jsonb_array_elements(p.variants) e where e->>'_id' = l.variant_id limit 1) v on true
-          where l.variant_id is null or v.e is not null
+          select ${availableOf(sql`l.product_id`, sql`l.variant_id`)} as unit_stock from line l
         ),
         updated as (
           update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen)), updated_at = now()

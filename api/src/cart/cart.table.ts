@@ -1,6 +1,7 @@
 import { integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
 import { products } from '../products/products.table.js';
+import { productVariants } from '../inventory/inventory.table.js';
 
 /**
  * One line per (user, product, variant); quantity is absolute, which makes offline sync idempotent.
@@ -16,8 +17,8 @@ export const cartItems = pgTable(
     productId: text('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
-    /** The chosen variant's `_id` within products.variants; null for a product sold without variants. */
-    variantId: text('variant_id'),
+    /** The chosen option (a product_variants row); null for a product sold without options (its default unit). */
+    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { NamedStatement } from '../db/database.js';
-import { takeBatchStockCtes } from '../products/products.repository.js';
+import { batchAccountHold, batchReservation } from '../inventory/order-reservation.js';
+import { LIMITS } from '@haat/shared/common/limits';
 import { removeBatchFromCartCte } from '../cart/cart.repository.js';
 import { placeOrderStatement, type StockTake } from './order-statement.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
@@ -39,7 +40,7 @@ export class OrderBatcher {
     const [take] = takes;
     const [line] = lines;
     if (takes.length !== 1 || lines.length !== 1 || !take || !line) return placeOrderStatement(this.statement, row, lines, takes, clearCart);
-    const key = `${take.productId}\u0000${take.variantId ?? ''}\u0000${take.price}\u0000${take.discount}\u0000${take.ownStock}`;
+    const key = `${take.productId}\u0000${take.variantId ?? ''}\u0000${take.price}\u0000${take.discount}`;
     const waiting = this.lanes.get(key);
     if (waiting) return new Promise<boolean>((resolve, reject) => waiting.push({ row, line, take, clearCart, resolve, reject }));
     this.lanes.set(key, []);
@@ -82,6 +83,7 @@ export class OrderBatcher {
   /** One statement for orders of the same line: the ids placed, and the units left after them. */
   private async placeBatch(batch: readonly Pending[]): Promise<{ placed: Set<string>; left: number }> {
     const take = batch[0]!.take;
+    const reservation = batchReservation(take, sql`batch`);
     const json = JSON.stringify(
       batch.map((p, ord) => ({
         ord,
@@ -119,23 +121,24 @@ export class OrderBatcher {
           request_hash text, created_at timestamptz, clear_cart boolean, line_id text, variant_name text, name text, image text[], unit text,
           price numeric, discount numeric, unit_price numeric, sub_total numeric)
       ),
-      ${takeBatchStockCtes(take, sql`batch`)},
+      ${reservation.ctes},
+      ${batchAccountHold(reservation.winners, LIMITS.maxUnitsHeldPerAccount, reservation.succeeded)},
       orders_written as (
-        insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity,
+        insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
                             delivery_address, idempotency_key, request_hash, created_at, updated_at)
-        select w.id, w.user_id, w.payment_method, w.payment_status, w.status, w.status_history, w.sub_total_amt, w.total_amt, w.quantity,
+        select w.id, w.user_id, w.payment_method, w.payment_status, w.status, w.status_history, w.sub_total_amt, w.total_amt, w.quantity, w.quantity,
                w.delivery_address, w.idempotency_key, w.request_hash, w.created_at, w.created_at
-        from batch_winners w where exists (select 1 from stock_taken)
+        from ${reservation.winners} w where ${reservation.succeeded}
         returning id
       ),
       lines_written as (
         insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
         select w.line_id, o.id, ${take.productId}::text, ${take.variantId}::text, w.variant_name, 0, w.name, w.image, w.unit, w.quantity, w.price,
                w.discount, w.unit_price, w.sub_total
-        from batch_winners w join orders_written o on o.id = w.id
+        from ${reservation.winners} w join orders_written o on o.id = w.id
       ),
-      ${removeBatchFromCartCte(take.productId, take.variantId, sql`(select w.user_id from batch_winners w join orders_written o on o.id = w.id where w.clear_cart)`)}
-      select (select available from stock_target) as available, (select sum(quantity) from batch_winners where exists (select 1 from stock_taken)) as sold,
+      ${removeBatchFromCartCte(take.productId, take.variantId, sql`(select w.user_id from ${reservation.winners} w join orders_written o on o.id = w.id where w.clear_cart)`)}
+      select ${reservation.available} as available, (select sum(quantity) from ${reservation.winners} where ${reservation.succeeded}) as sold,
              (select json_agg(id) from orders_written) as placed`,
     );
     const placedIds = typeof answer?.placed === 'string' ? (JSON.parse(answer.placed) as string[]) : (answer?.placed ?? []);

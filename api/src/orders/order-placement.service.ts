@@ -2,7 +2,11 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { STATEMENT, type NamedStatement } from '../db/database.js';
+import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
+import { LIMITS } from '@haat/shared/common/limits';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { isHoldLimitViolation } from '../inventory/order-reservation.js';
+import { unitsHeldBy } from '../inventory/inventory.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
@@ -47,6 +51,7 @@ export class OrderPlacementService {
 
   constructor(
     @Inject(STATEMENT) private readonly statement: NamedStatement,
+    @Inject(DB) private readonly db: Db,
     reader: OrderReader,
     private readonly events: OrderEvents,
   ) {
@@ -87,6 +92,7 @@ export class OrderPlacementService {
     ]);
     const priced = priceOrder(items, saleable);
     assertClientTotal(input.totalAmt, priced);
+    assertWithinLimits(items, saleable, priced.quantity);
     // Cheap early answer for what is plainly short; the statement's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
@@ -134,6 +140,8 @@ export class OrderPlacementService {
       subTotalAmt: priced.subTotalAmt,
       totalAmt: priced.totalAmt,
       quantity: priced.quantity,
+      // Every new order is unpaid (cash on delivery, or a card payment awaited): it counts against the account's hold.
+      heldUnits: priced.quantity,
       deliveryAddress,
       idempotencyKey: idempotencyKey ?? null,
       requestHash,
@@ -166,6 +174,8 @@ export class OrderPlacementService {
       placed = await this.batcher.place(row, lines, priced.lines, cod);
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
+      // Orders of the same account placed together passed the hold between the check above and the write.
+      if (isHoldLimitViolation(error)) throw holdLimit(priced.quantity, await unitsHeldBy(this.db, userId));
       throw error;
     }
     if (placed) return { row, lines };
@@ -192,6 +202,40 @@ export class OrderPlacementService {
 function replayOf(first: OrderRow, requestHash: string | null): Placed {
   if (first.requestHash && first.requestHash !== requestHash) throw idempotencyKeyReused();
   return { order: first, created: false };
+}
+
+/**
+ * The purchase limits against hoarding: no line over its product's per-order figure, and no order
+ * over the account's cap on its own. What the account already holds is checked by the order's
+ * statement (exactly, even when orders of one account race), answered by holdLimit.
+ */
+function assertWithinLimits(items: readonly OrderItem[], products: ReadonlyMap<string, SaleableProduct>, units: number): void {
+  for (const item of items) {
+    const product = products.get(item.productId);
+    const limit = product?.maxPerOrder;
+    if (product && limit !== undefined && item.quantity > limit) {
+      throw new AppError(422, ErrorCode.QuantityLimit, `You can buy at most ${limit} of ${product.name} in one order.`, {
+        productId: item.productId,
+        ...(item.variantId ? { variantId: item.variantId } : {}),
+        limit,
+        fields: ['quantity'],
+      });
+    }
+  }
+  if (units > LIMITS.maxUnitsHeldPerAccount) throw holdLimit(units, 0);
+}
+
+function holdLimit(units: number, held: number): AppError {
+  const cap = LIMITS.maxUnitsHeldPerAccount;
+  const left = Math.max(cap - held, 0);
+  return new AppError(
+    409,
+    ErrorCode.HoldLimit,
+    held > 0
+      ? `Your unpaid and undelivered orders already hold ${held} items; one account may hold ${cap} at a time, so this order can have at most ${left}.`
+      : `One order may hold at most ${cap} items until it is paid or delivered; this one has ${units}.`,
+    { limit: cap, held },
+  );
 }
 
 /** The same product in the same variant twice in one list is one line with the quantities added. */

@@ -11,12 +11,12 @@ export interface SaleableProduct extends Omit<CartProduct, '_id'> {
   id: string;
   variants: VariantFacts[];
   publish: boolean;
+  /** Most units of it one line may hold. */
+  maxPerOrder: number;
 }
 
-/** An order line with whether its stock is the variant's own (where the transaction takes it from). */
-export interface PricedLine extends OrderLine {
-  ownStock: boolean;
-}
+/** An order line as priced. */
+export type PricedLine = OrderLine;
 
 /** One line of an order request: a product, the variant chosen (or null) and how many. */
 export interface OrderItem {
@@ -58,7 +58,6 @@ export function priceOrder(items: ReadonlyArray<OrderItem>, products: ReadonlyMa
       discount: p.discount,
       unitPrice: discountedPrice(unit.price, p.discount),
       subTotalAmt: lineSubtotal(priced),
-      ownStock: unit.ownStock,
     };
   });
   const totals = totalsOf(lines);

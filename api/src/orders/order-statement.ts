@@ -1,24 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { removeFromCartCte } from '../cart/cart.repository.js';
-import { takeStockCtes } from '../products/products.repository.js';
+import { accountHold, orderReservation, type ReservationLine } from '../inventory/order-reservation.js';
+import { LIMITS } from '@haat/shared/common/limits';
 import type { NamedStatement } from '../db/database.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
-/** What one line of an order takes: so many units of a product (or of its variant's own stock), at the price it was priced at. */
-export interface StockTake {
-  productId: string;
-  variantId: string | null;
-  ownStock: boolean;
-  quantity: number;
-  price: number;
-  discount: number;
-}
+/** What one line of an order reserves (see the inventory module). */
+export type StockTake = ReservationLine;
 
 /**
- * Places an order in one statement, so one round trip and one commit (issue 14: a 2-line order
- * took ~10 round trips in a transaction). The stock is taken first (takeStockCtes: conditional,
- * all lines or none, rows locked in id order); the order, its lines and the removal of the ordered
- * cart lines (COD only) run only when every line's stock was taken. True when the order was written;
+ * Places an order in one statement, so one round trip and one commit (a 2-line order took ~10 round
+ * trips in a transaction). The inventory reserves the units first (orderReservation: conditional,
+ * all lines or none, pools locked in id order); the order, its lines and the removal of the ordered
+ * cart lines (COD only) run only when every line was reserved. True when the order was written;
  * false when a line was short or its price moved (nothing was written, no row was left locked). A
  * taken order number or Idempotency-Key fails the statement with a unique violation, which undoes
  * the stock taken as well.
@@ -30,7 +24,8 @@ export async function placeOrderStatement(
   takes: readonly StockTake[],
   clearCart: boolean,
 ): Promise<boolean> {
-  const allTaken = sql`exists (select 1 from stock_taken)`;
+  const reservation = orderReservation(row.id, takes);
+  const allTaken = reservation.succeeded;
   const lineJson = JSON.stringify(
     lines.map((l) => ({
       id: l.id,
@@ -53,12 +48,13 @@ export async function placeOrderStatement(
   const [answer] = await statement<{ placed: number }>(
     clearCart ? 'order-place-clear-cart' : 'order-place',
     sql`
-    with ${takeStockCtes(takes)},
+    with ${reservation.ctes},
+    ${accountHold(row.userId, row.heldUnits, LIMITS.maxUnitsHeldPerAccount, allTaken)},
     order_written as (
-      insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity,
+      insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
                           delivery_address, idempotency_key, request_hash, created_at, updated_at)
       select ${row.id}::text, ${row.userId}::text, ${row.paymentMethod}::text, ${row.paymentStatus}::text, ${row.status}::text,
-             ${JSON.stringify(row.statusHistory)}::jsonb, ${row.subTotalAmt}::numeric, ${row.totalAmt}::numeric, ${row.quantity}::int,
+             ${JSON.stringify(row.statusHistory)}::jsonb, ${row.subTotalAmt}::numeric, ${row.totalAmt}::numeric, ${row.quantity}::int, ${row.heldUnits}::int,
              ${JSON.stringify(row.deliveryAddress)}::jsonb, ${row.idempotencyKey}::text, ${row.requestHash}::text,
              ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz
       where ${allTaken}

@@ -1,11 +1,10 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
-import { returnProductStock, returnVariantStock, saleableRowsByIds, type SaleableRow } from '../products/products.repository.js';
+import { saleableRowsByIds, type SaleableRow } from '../products/products.repository.js';
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../common/batched-reads.js';
 import type { NamedStatement } from '../db/database.js';
-import type { Tx } from './order-tx.js';
 import type { SaleableProduct } from './order-pricing.js';
 
 /** The product reads of orders, per database (see batchedReads). */
@@ -57,20 +56,4 @@ export function stockOf(product: SaleableProduct, variantId: string | null): Sto
   const variant = variantId === null ? null : (product.variants.find((v) => v._id === variantId) ?? null);
   const stock = variantId !== null && !variant ? 0 : sellingUnit(product, variant).stock;
   return { id: product.id, name: product.name, stock, variant: variant ? { _id: variant._id, name: variant.name } : null };
-}
-
-const byProductAndVariant = (a: { productId: string; variantId: string | null }, b: { productId: string; variantId: string | null }) => {
-  const ka = `${a.productId}\u0000${a.variantId ?? ''}`;
-  const kb = `${b.productId}\u0000${b.variantId ?? ''}`;
-  return ka < kb ? -1 : ka > kb ? 1 : 0;
-};
-
-/** Puts the units of a cancelled or expired order back. Lines of deleted products have nothing to return to. */
-export async function returnStock(tx: Tx, lines: ReadonlyArray<{ productId: string | null; variantId: string | null; quantity: number }>): Promise<void> {
-  type Kept = { productId: string; variantId: string | null; quantity: number };
-  const sorted = lines.filter((l): l is Kept => l.productId !== null).sort(byProductAndVariant);
-  for (const line of sorted) {
-    if (line.variantId === null) await returnProductStock(tx, line.productId, line.quantity);
-    else await returnVariantStock(tx, line.productId, line.variantId, line.quantity);
-  }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { furthestStage, paymentStatusAfter, type OrderStage } from '@haat/shared/orders/order-stages';
+import { furthestStage, paymentStatusAfter, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { orderLines, orders, type OrderRow } from './orders.table.js';
-import { returnStock } from './order-stock.js';
+import { releaseAccountHold, settleOrderStock } from '../inventory/inventory.js';
 import { removeFromCart } from '../cart/cart.repository.js';
 import type { Tx } from './order-tx.js';
 
@@ -18,13 +18,10 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | und
 /** Appends the stage with its time; DELIVERED completes the payment, CANCELLED cancels it and returns the stock. */
 export async function moveToStage(tx: Tx, row: OrderRow, stage: OrderStage, now = new Date()): Promise<OrderRow> {
   const statusHistory = [...row.statusHistory, { status: stage, updatedAt: now.toISOString() }];
-  if (stage === 'CANCELLED') {
-    const lines = await tx
-      .select({ productId: orderLines.productId, variantId: orderLines.variantId, quantity: orderLines.quantity })
-      .from(orderLines)
-      .where(eq(orderLines.orderId, row.id));
-    await returnStock(tx, lines);
-  }
+  // Cancelled: the order's hold goes back (and shipped units back on the shelf). Shipped or further:
+  // its units leave the shelf. Both settle from the ledger, so a repeat finds nothing left to move.
+  if (stage === 'CANCELLED') await settleOrderStock(tx, row.id, 'cancel');
+  else if (stageIndex(stage) >= stageIndex('SHIPPED')) await settleOrderStock(tx, row.id, 'fulfil');
   const [updated] = await tx
     .update(orders)
     .set({ statusHistory, status: furthestStage(statusHistory), paymentStatus: paymentStatusAfter(row.paymentStatus, stage), updatedAt: now })
@@ -35,6 +32,8 @@ export async function moveToStage(tx: Tx, row: OrderRow, stage: OrderStage, now 
 
 /** A card order's payment arrived: it is paid and PLACED, and its products leave the cart. */
 export async function markPaid(tx: Tx, row: OrderRow, paymentIntent: string | null, now = new Date()): Promise<OrderRow> {
+  // Paid: no longer an unpaid hold of the account (its stock stays reserved until it ships).
+  await releaseAccountHold(tx, row.id);
   const statusHistory = [...row.statusHistory, { status: 'PLACED' as const, updatedAt: now.toISOString() }];
   const [updated] = await tx
     .update(orders)

@@ -4,6 +4,7 @@ import type { OrderStage, PaymentStatus, StatusHistoryEntry } from '@haat/shared
 import type { OrderAddress, PaymentMethod } from '@haat/shared/orders/order.types';
 import { users } from '../users/users.table.js';
 import { products } from '../products/products.table.js';
+import { productVariants } from '../inventory/inventory.table.js';
 
 /**
  * One row per order. The id is the short readable order number (HT + 8 base32 characters).
@@ -24,6 +25,8 @@ export const orders = pgTable(
     subTotalAmt: numeric('sub_total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     totalAmt: numeric('total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     quantity: integer('quantity').notNull(),
+    /** Units this order counts against its account's hold (see accountHolds); 0 once paid, shipped, cancelled or expired. */
+    heldUnits: integer('held_units').notNull().default(0),
     deliveryAddress: jsonb('delivery_address').$type<OrderAddress>().notNull(),
     /** The client's Idempotency-Key: the same key from the same user answers this order again. */
     idempotencyKey: text('idempotency_key'),
@@ -61,8 +64,8 @@ export const orderLines = pgTable(
     /** Null once the product is deleted; the copied name and images keep the order readable. */
     productId: text('product_id').references(() => products.id, { onDelete: 'set null' }),
     position: integer('position').notNull(),
-    /** The variant bought (its `_id` in products.variants) and a copy of its name; null without variants. */
-    variantId: text('variant_id'),
+    /** The option bought (a product_variants row) and a copy of its name; null without options, or once the option is deleted. */
+    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
     variantName: text('variant_name'),
     name: text('name').notNull(),
     image: text('image')

@@ -9,7 +9,7 @@ import { deleteOrder, setOrderCheckoutSession, type OrderRow } from '../orders/o
 import { OrderPlacementService } from '../orders/order-placement.service.js';
 import { OrderReader } from '../orders/order-reader.js';
 import { lockOrder } from '../orders/order-transitions.js';
-import { returnStock } from '../orders/order-stock.js';
+import { settleOrderStock } from '../inventory/inventory.js';
 import { checkoutSessionParams } from './checkout-session.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
@@ -70,7 +70,7 @@ export class CheckoutService {
     await this.db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId);
       if (!row || row.paymentStatus !== 'AWAITING_PAYMENT') return;
-      await returnStock(tx, await this.reader.linesOf([orderId], tx));
+      await settleOrderStock(tx, orderId, 'expiry');
       await deleteOrder(tx, orderId);
     });
   }

@@ -1,4 +1,5 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { Column, is, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, ReadSql } from '../db/database.js';
 import { productColumns, products, searchWords, type ProductRow } from './products.table.js';
 
@@ -56,8 +57,11 @@ export interface RankedPage {
   total: number;
 }
 
+const dialect = new PgDialect();
+
+/** The wire's columns as select-list text over an unaliased `products` (the stock columns are subqueries on it, without parameters). */
 const columnList = Object.entries(productColumns)
-  .map(([key, column]) => `p."${column.name}" as "${key}"`)
+  .map(([key, column]) => (is(column, Column) ? `products."${column.name}" as "${key}"` : `${dialect.sqlToQuery(column).sql} as "${key}"`))
   .join(', ');
 
 /**
@@ -95,7 +99,7 @@ near as (
   limit $2::int),
 found as (select * from hits union all select * from near)
 select ${columnList}, f.total as "total"
-from found f join products p on p.id = f.id
+from found f join products on products.id = f.id
 order by f.rank desc, f.id desc`;
 
 /**
@@ -108,7 +112,7 @@ export async function rankedSearch(read: ReadSql, text: string, tokens: string[]
   return { rows: raw.map(toRow), total: raw.length ? Number(raw[0]!.total) : 0 };
 }
 
-const ROWS_BY_ID = `select ${columnList} from products p where p.id = any($1::text[]) and p.publish`;
+const ROWS_BY_ID = `select ${columnList} from products where products.id = any($1::text[]) and products.publish`;
 
 /** The rows of these products in the order given (one indexed fetch); a product deleted meanwhile is left out. */
 export async function productRows(read: ReadSql, ids: string[]): Promise<ProductRow[]> {
@@ -122,7 +126,12 @@ function toRow(r: Record<string, unknown>): ProductRow {
   const row: Record<string, unknown> = {};
   for (const [key, column] of Object.entries(productColumns)) {
     const value = r[key];
-    row[key] = value === null || value === undefined ? value : column.mapFromDriverValue(value);
+    row[key] =
+      value === null || value === undefined
+        ? value
+        : is(column, Column)
+          ? column.mapFromDriverValue(value)
+          : (column as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder.mapFromDriverValue(value);
   }
   return row as ProductRow;
 }

@@ -25,6 +25,7 @@ export function toProduct(row: ProductRow, categoryNames: NameIndex, subCategory
     unit: row.unit,
     productType: row.productType,
     stock: row.stock,
+    maxPerOrder: row.maxPerOrder,
     price: row.price,
     discount: row.discount,
     description: row.description,

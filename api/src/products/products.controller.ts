@@ -12,7 +12,8 @@ import {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import { DeleteByIdBody } from '@haat/shared/catalog/category.schema';
-import { Auth } from '../auth/guards.js';
+import { Auth, CurrentUser } from '../auth/guards.js';
+import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
@@ -34,8 +35,8 @@ export class ProductsController {
   @Post('create')
   @HttpCode(201)
   @Auth('ADMIN')
-  async create(@ZBody(CreateProductBody) body: CreateProductBody) {
-    return ok(await this.products.create(body), 'Product Created Successfully');
+  async create(@CurrentUser() admin: AuthUser, @ZBody(CreateProductBody) body: CreateProductBody) {
+    return ok(await this.products.create(body, admin.id), 'Product Created Successfully');
   }
 
   @Post('get')
@@ -72,8 +73,8 @@ export class ProductsController {
 
   @Put('update-product-details')
   @Auth('ADMIN')
-  async update(@ZBody(UpdateProductBody) body: UpdateProductBody) {
-    return ok(await this.products.update(body), 'Product updated successfully');
+  async update(@CurrentUser() admin: AuthUser, @ZBody(UpdateProductBody) body: UpdateProductBody) {
+    return ok(await this.products.update(body, admin.id), 'Product updated successfully');
   }
 
   @Delete('delete-product')

@@ -19,11 +19,12 @@ import { lockCatalogRefs } from './catalog-refs.js';
 import { forgivingQuery, learnWords, productRows, rankedSearch, searchTokens } from './product-search.js';
 import { SearchIndexService } from './search-index/search-index.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
-import { productColumns, products, type ProductRow } from './products.table.js';
+import { productColumns, productInStockSql, products, type ProductRow } from './products.table.js';
+import { createProductStock, deleteWithStock, updateProductStock } from '../inventory/inventory.js';
 import { ReadCache } from './read-cache.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
-import { assertUnitSuitsType, mergeVariants } from './product-update-rules.js';
+import { assertUnitSuitsType } from './product-update-rules.js';
 
 export interface Page<T> {
   items: T[];
@@ -32,7 +33,7 @@ export interface Page<T> {
 
 type Filters = Pick<GetProductsBody, 'minPrice' | 'maxPrice' | 'inStock' | 'sort'>;
 
-const inStockSql = sql`(${products.stock} > 0 or exists (select 1 from jsonb_array_elements(${products.variants}) v where coalesce((v->>'stock')::int, 0) > 0))`;
+const inStockSql = productInStockSql;
 
 @Injectable()
 export class ProductsService {
@@ -62,7 +63,7 @@ export class ProductsService {
     return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load) as Promise<T>;
   }
 
-  async create(body: CreateProductBody): Promise<Product> {
+  async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
     const categoryIds = unique(body.category);
     const subCategoryIds = unique(body.subCategory);
     const row = await this.db.transaction(async (t) => {
@@ -78,33 +79,35 @@ export class ProductsService {
           subCategoryIds,
           unit: body.unit,
           productType: body.productType,
-          stock: body.stock,
+          maxPerOrder: body.maxPerOrder,
           price: body.price,
           discount: body.discount,
           description: body.description,
           moreDetails: body.more_details,
-          // A new product's variants get new ids: one sent would be another product's variant.
-          variants: body.variants.map((v) => ({ ...v, _id: newId() })),
         })
-        .returning();
+        .returning({ id: products.id });
+      await createProductStock(tx, inserted!.id, body.stock, body.variants, adminId);
       await learnWords(tx, [inserted!.id]);
-      return inserted!;
+      return this.rowOf(tx, inserted!.id);
     });
     await this.version.bump();
     return this.wire(row);
   }
 
-  async update(body: UpdateProductBody): Promise<Product> {
-    const { _id, category, subCategory, more_details, variants, ...rest } = body;
+  /** A product as the wire reads it (stock and options from the inventory), published or not. */
+  private async rowOf(db: Db, id: string): Promise<ProductRow> {
+    const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
+    if (!row) throw notFound('Product');
+    return row;
+  }
+
+  async update(body: UpdateProductBody, adminId: string | null = null): Promise<Product> {
+    const { _id, category, subCategory, more_details, variants, stock, expectedStock, ...rest } = body;
     const row = await this.db.transaction(async (t) => {
       const tx = t as unknown as Db;
       await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
       // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
-      const [stored] = await tx
-        .select({ productType: products.productType, unit: products.unit, variants: products.variants })
-        .from(products)
-        .where(eq(products.id, _id))
-        .for('update');
+      const [stored] = await tx.select({ productType: products.productType, unit: products.unit }).from(products).where(eq(products.id, _id)).for('update');
       if (!stored) throw notFound('Product');
       assertUnitSuitsType(stored, rest);
       const [updated] = await tx
@@ -114,21 +117,24 @@ export class ProductsService {
           ...(category ? { categoryIds: unique(category) } : {}),
           ...(subCategory ? { subCategoryIds: unique(subCategory) } : {}),
           ...(more_details ? { moreDetails: more_details } : {}),
-          ...(variants ? { variants: mergeVariants(stored, variants) } : {}),
           updatedAt: new Date(),
         })
         .where(eq(products.id, _id))
-        .returning();
+        .returning({ id: products.id });
       if (!updated) throw notFound('Product');
+      await updateProductStock(tx, _id, { stock, expectedStock, variants }, adminId);
       await learnWords(tx, [updated.id]);
-      return updated;
+      return this.rowOf(tx, _id);
     });
     await this.version.bump();
     return this.wire(row);
   }
 
   async remove(id: string): Promise<void> {
-    const deleted = await this.db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
+    const deleted = await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      return deleteWithStock(tx, id, () => tx.delete(products).where(eq(products.id, id)).returning({ id: products.id }));
+    });
     if (deleted.length === 0) throw notFound('Product');
     await this.version.bump();
   }

@@ -1,8 +1,13 @@
 import { getTableColumns, sql } from 'drizzle-orm';
+import { availableOf } from '../inventory/available.js';
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
+/**
+ * An option of a product as the wire and the pricing rules see it: read from its product_variants
+ * row, `stock` present only when the option has a stock pool of its own (see inventory.table.ts).
+ */
 export interface StoredVariant {
   _id: string;
   name: string;
@@ -32,7 +37,8 @@ export const products = pgTable(
     productType: text('product_type', { enum: ['fixed', 'variable'] })
       .notNull()
       .default('fixed'),
-    stock: integer('stock').notNull().default(0),
+    /** Most units of this product one order line may hold. */
+    maxPerOrder: integer('max_per_order').notNull().default(10),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     /** What the shopper pays (spec §9: price − ceil(price × discount / 100)); filters and sorts use it. */
@@ -41,7 +47,6 @@ export const products = pgTable(
       .generatedAlwaysAs(sql`greatest("price" - ceil("price" * "discount" / 100), 0)`),
     description: text('description').notNull().default(''),
     moreDetails: jsonb('more_details').$type<Record<string, string | number | boolean>>().notNull().default({}),
-    variants: jsonb('variants').$type<StoredVariant[]>().notNull().default([]),
     publish: boolean('publish').notNull().default(true),
     reviewCount: integer('review_count').notNull().default(0),
     ratingSum: integer('rating_sum').notNull().default(0),
@@ -79,17 +84,41 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
   index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
 ]);
 
-/** Every column but the search vector: it is for the database's own matching, never for the wire. */
-const { search: _search, ...wireColumns } = getTableColumns(products);
-export const productColumns = wireColumns;
-export type ProductRow = Omit<typeof products.$inferSelect, 'search'>;
+/**
+ * The product's own stock: what its default variant's pool can still sell (the inventory module
+ * owns the figures; this only reads them). Written against "products" so it works in drizzle
+ * queries of the products table and in hand-written ones that alias nothing.
+ */
+export const productStockSql = availableOf(sql`"products"."id"`, sql`null::text`).mapWith(Number);
 
-/** The product as a cart line (and an order's stock check) reads it: spec §3 Cart's populated productId. */
+/**
+ * The options an admin made, in order, as the wire shows them: `stock` only for an option with a
+ * pool of its own (one that shares the default's pool sells the product's stock), `price` and
+ * `image` only where the option sets them.
+ */
+export const productVariantsSql = sql<StoredVariant[]>`(select coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+    '_id', v.id, 'name', v.name, 'price', v.price,
+    'stock', case when v.inventory_level_id <> d.inventory_level_id then l.on_hand - l.reserved end,
+    'image', case when cardinality(v.image) > 0 then to_jsonb(v.image) end)) order by v.position, v.id), '[]'::jsonb)
+  from product_variants v join inventory_levels l on l.id = v.inventory_level_id
+  join product_variants d on d.product_id = v.product_id and d.is_default
+  where v.product_id = "products"."id" and not v.is_default)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as StoredVariant[]);
+
+/** Whether any unit of the product can be bought: its own stock or any option's. */
+export const productInStockSql = sql`exists (select 1 from product_variants v join inventory_levels l on l.id = v.inventory_level_id
+  where v.product_id = "products"."id" and l.on_hand > l.reserved)`;
+
+/** Every column but the search vector (for the database's own matching, never for the wire), with the stock read from the inventory. */
+const { search: _search, ...tableColumns } = getTableColumns(products);
+export const productColumns = { ...tableColumns, stock: productStockSql, variants: productVariantsSql };
+export type ProductRow = Omit<typeof products.$inferSelect, 'search'> & { stock: number; variants: StoredVariant[] };
+
+/** The product as a cart line (and an order's stock check) reads it: the Cart's populated productId. */
 export const cartProductColumns = {
   name: products.name,
   image: products.image,
   unit: products.unit,
   price: products.price,
   discount: products.discount,
-  stock: products.stock,
+  stock: productStockSql,
 };

@@ -67,6 +67,10 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.NotAnImage:
     case ErrorCode.IdempotencyKeyReused:
     case ErrorCode.VariantRequired:
+    case ErrorCode.QuantityLimit: // the message names the limit; the cart keeps the line as it was
+    case ErrorCode.HoldLimit:
+    case ErrorCode.StockChanged: // the admin's form: the message names the current figure
+    case ErrorCode.StockReserved:
     case undefined:
       return 'refused';
     default:

@@ -35,7 +35,10 @@ export interface Product {
   subCategory: CategoryRef[];
   unit: string;
   productType: 'fixed' | 'variable';
+  /** Units the shopper can still buy (on the shelf, less what open orders hold). */
   stock: number;
+  /** Most units one order line may hold. */
+  maxPerOrder: number;
   price: number;
   discount: number;
   description: string;

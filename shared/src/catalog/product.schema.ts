@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BoolLike, Count, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
+import { BoolLike, Count, numeric, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
 import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
 import { PlainText } from '../common/text-rule.js';
 import { unitProblem } from './product-unit.rule.js';
@@ -11,6 +11,12 @@ export const Variant = z.object({
   name: RequiredText(100),
   price: Money.optional(),
   stock: Count.optional(),
+  /**
+   * On an update: the stock the admin's form loaded. When it differs from the stock now (orders sold
+   * some meanwhile) and `stock` differs from it, the save is refused with the current figure; when
+   * `stock` equals it, the admin did not touch the stock and it is left as it is now.
+   */
+  expectedStock: Count.optional(),
   image: z.array(ImageUrl).max(10).optional(),
 });
 export type VariantInput = z.infer<typeof Variant>;
@@ -30,6 +36,16 @@ const productFields = {
   unit: RequiredText(50),
   productType: z.enum(PRODUCT_TYPES, { error: 'must be fixed or variable' }),
   stock: Count,
+  /** On an update: what the form loaded (see Variant.expectedStock). */
+  expectedStock: Count.optional(),
+  /** Most units of this product one order line may hold (against hoarding). */
+  maxPerOrder: numeric(
+    z
+      .number({ error: 'must be a number' })
+      .int({ error: 'must be a whole number' })
+      .min(1, { error: 'must be at least 1' })
+      .max(LIMITS.maxPerOrderCeiling, { error: `must be at most ${LIMITS.maxPerOrderCeiling}` }),
+  ),
   price: Money,
   discount: Percent,
   description: Text(5000, { multiline: true }),
@@ -64,6 +80,7 @@ export const CreateProductBody = z
     category: productFields.category.default([]),
     subCategory: productFields.subCategory.default([]),
     productType: productFields.productType.default('fixed'),
+    maxPerOrder: productFields.maxPerOrder.default(LIMITS.defaultMaxPerOrder),
     discount: productFields.discount.default(0),
     more_details: productFields.more_details.default({}),
     variants: productFields.variants.default([]),

@@ -12,8 +12,6 @@ export interface SellingUnit {
   price: number;
   stock: number;
   image: string[];
-  /** True when the variant keeps its own stock (taken from the variant, not the product). */
-  ownStock: boolean;
 }
 
 /**
@@ -21,12 +19,10 @@ export interface SellingUnit {
  * leaves out comes from the product. The product's discount applies to the variant's price too.
  */
 export function sellingUnit(product: { price: number; stock: number; image: string[] }, variant?: VariantFacts | null): SellingUnit {
-  const ownStock = typeof variant?.stock === 'number';
   return {
     price: typeof variant?.price === 'number' ? variant.price : product.price,
     stock: typeof variant?.stock === 'number' ? variant.stock : product.stock,
     image: variant?.image && variant.image.length > 0 ? variant.image : product.image,
-    ownStock,
   };
 }
 

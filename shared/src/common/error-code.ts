@@ -42,6 +42,14 @@ export enum ErrorCode {
   OutOfStock = 'OUT_OF_STOCK',
   /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */
   StockLimit = 'STOCK_LIMIT',
+  /** 409: an admin's save names a stock figure that orders changed since the form loaded it; `productId`, `variantId` (for an option) and `current` say which and what it is now. */
+  StockChanged = 'STOCK_CHANGED',
+  /** 409: stock set below what open orders hold; `productId`, `variantId` and `reserved` say which and how many. */
+  StockReserved = 'STOCK_RESERVED',
+  /** 422: more units of one product in a line than it may be bought in; `productId` and `limit` say which and how many. */
+  QuantityLimit = 'QUANTITY_LIMIT',
+  /** 409: the account already holds as many units in unpaid and undelivered orders as one account may; `limit` and `held` say how many. */
+  HoldLimit = 'HOLD_LIMIT',
   /** 409: a product can no longer be ordered. */
   Unavailable = 'UNAVAILABLE',
   /** 409: prices changed since the cart was loaded; `current` holds the new totals. */

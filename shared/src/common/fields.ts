@@ -13,7 +13,7 @@ export const IdRef = z.union([Id, z.looseObject({ _id: Id }).transform((o) => o.
 });
 
 /** Forms send numbers as text; accept numeric text, refuse everything else with a clear message. */
-function numeric<T extends z.ZodNumber>(inner: T) {
+export function numeric<T extends z.ZodNumber>(inner: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), inner);
 }
 

@@ -37,6 +37,15 @@ export const LIMITS = {
   defaultRating: 5,
   uploadMaxBytes: 5 * 1024 * 1024,
   jsonBodyMaxBytes: 1024 * 1024,
+  /** Units of one product an order line may hold unless the admin sets another figure for it. */
+  defaultMaxPerOrder: 10,
+  /** The highest per-line figure an admin may set. */
+  maxPerOrderCeiling: 1000,
+  /**
+   * Units one account may hold at once in orders not yet paid or delivered (cash on delivery, and card
+   * orders awaiting payment): a new account cannot empty a product with a few unpaid orders.
+   */
+  maxUnitsHeldPerAccount: 50,
 } as const;
 
 export const SEARCH_SUGGESTIONS = ['Books', 'Airbuds', 'T-shirt', 'Saddi', 'Watch', 'Cloth', 'Bluetooth', 'Premium Watches', 'chips'] as const;

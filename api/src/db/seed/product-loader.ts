@@ -16,12 +16,10 @@ const COLUMNS = [
   'sub_category_ids',
   'unit',
   'product_type',
-  'stock',
   'price',
   'discount',
   'description',
   'more_details',
-  'variants',
   'created_at',
   'updated_at',
 ] as const satisfies ReadonlyArray<keyof SeedRow>;
@@ -30,12 +28,38 @@ const COLUMNS = [
  * Writes the rows into the products table inside the caller's transaction. On PostgreSQL one
  * `COPY … FROM STDIN` fed as the rows are made: the server parses plain text and writes rows in
  * batches, and this process makes the next rows while it does. On PGlite (no COPY from a client
- * stream) JSON batches of 5,000 rows, one written while the next is made.
+ * stream) JSON batches of 5,000 rows, one written while the next is made. Each row's stock and
+ * options go to a staging table on the way, and become the inventory's rows at the end in a few
+ * set-wise statements (see stockFromStaging).
  */
 export async function loadProducts(db: Db, rows: Iterable<SeedRow>): Promise<void> {
+  await db.execute(sql`create temp table seed_stock (product_id text not null, stock int not null, variants jsonb not null) on commit drop`);
   const client = pgClientOf(db);
-  if (client) return copyProducts(client, rows);
-  return insertInBatches(db, rows);
+  if (client) await copyProducts(client, rows);
+  else await insertInBatches(db, rows);
+  await stockFromStaging(db);
+}
+
+/**
+ * The inventory of the seeded products, from the staging table: each product's default row sells
+ * from a pool with its stock; each option is a row, with a pool of its own when it has a stock
+ * figure; every pool starts with one 'initial' ledger row.
+ */
+async function stockFromStaging(db: Db): Promise<void> {
+  await db.execute(sql`insert into inventory_levels (id, on_hand) select 'L' || product_id, stock from seed_stock`);
+  await db.execute(
+    sql`insert into product_variants (id, product_id, is_default, name, inventory_level_id) select 'D' || product_id, product_id, true, '', 'L' || product_id from seed_stock`,
+  );
+  await db.execute(sql`insert into inventory_levels (id, on_hand)
+    select 'L' || (e->>'_id'), (e->>'stock')::int from seed_stock s, jsonb_array_elements(s.variants) e where jsonb_typeof(e->'stock') = 'number'`);
+  await db.execute(sql`insert into product_variants (id, product_id, name, price, image, position, inventory_level_id)
+    select e->>'_id', s.product_id, e->>'name', (e->>'price')::numeric,
+           coalesce(array(select jsonb_array_elements_text(case when jsonb_typeof(e->'image') = 'array' then e->'image' else '[]'::jsonb end)), '{}'::text[]),
+           (t.i - 1)::int, case when jsonb_typeof(e->'stock') = 'number' then 'L' || (e->>'_id') else 'L' || s.product_id end
+    from seed_stock s, jsonb_array_elements(s.variants) with ordinality as t(e, i)`);
+  await db.execute(sql`insert into stock_movements (inventory_level_id, reason, on_hand_delta)
+    select v.inventory_level_id, 'initial', l.on_hand from seed_stock s join product_variants v on v.product_id = s.product_id
+    join inventory_levels l on l.id = v.inventory_level_id where v.is_default or v.inventory_level_id = 'L' || v.id`);
 }
 
 /**
@@ -51,14 +75,24 @@ function pgClientOf(db: Db): pg.ClientBase | null {
 const COPY_CHUNK = 500;
 
 async function copyProducts(client: pg.ClientBase, rows: Iterable<SeedRow>): Promise<void> {
+  const stock: string[] = [];
   const copy = client.query(copyFrom(`copy products (${COLUMNS.join(', ')}) from stdin`));
-  await pipeline(Readable.from(copyChunks(rows)), copy);
+  await pipeline(Readable.from(copyChunks(rows, stock)), copy);
+  const copyStock = client.query(copyFrom('copy seed_stock (product_id, stock, variants) from stdin'));
+  await pipeline(Readable.from(chunked(stock)), copyStock);
 }
 
-function* copyChunks(rows: Iterable<SeedRow>): Generator<string> {
+/** The staged lines in chunks of COPY_CHUNK. */
+function* chunked(lines: string[]): Generator<string> {
+  for (let i = 0; i < lines.length; i += COPY_CHUNK) yield lines.slice(i, i + COPY_CHUNK).join('');
+}
+
+/** The product lines of COPY, in chunks; each row's stock line is kept in `stock` on the way. */
+function* copyChunks(rows: Iterable<SeedRow>, stock: string[]): Generator<string> {
   let chunk = '';
   let count = 0;
   for (const row of rows) {
+    stock.push(`${[row.id, String(row.stock), JSON.stringify(row.variants)].map(copyField).join('\t')}\n`);
     chunk += copyLine(row);
     if (++count === COPY_CHUNK) {
       yield chunk;
@@ -119,5 +153,9 @@ async function insertInBatches(db: Db, rows: Iterable<SeedRow>): Promise<void> {
  */
 async function insertSeedRows(db: Db, rows: SeedRow[]): Promise<void> {
   const columns = sql.raw(COLUMNS.join(', '));
-  await db.execute(sql`insert into ${products} (${columns}) select ${columns} from json_populate_recordset(null::products, ${JSON.stringify(rows)}::json)`);
+  const json = JSON.stringify(rows);
+  await db.execute(sql`insert into ${products} (${columns}) select ${columns} from json_populate_recordset(null::products, ${json}::json)`);
+  await db.execute(
+    sql`insert into seed_stock (product_id, stock, variants) select x->>'id', (x->>'stock')::int, x->'variants' from jsonb_array_elements(${json}::jsonb) x`,
+  );
 }

@@ -1,0 +1,107 @@
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { products } from '../products/products.table.js';
+import { users } from '../users/users.table.js';
+
+/**
+ * A pool of units on the shelf. `onHand` is what is physically there; `reserved` is what placed
+ * orders hold and have not yet shipped. What a shopper may still buy is `onHand - reserved`. Kept
+ * apart so that an admin counting the shelf (setting on-hand) can never erase a sale that has not
+ * shipped yet. The check keeps every pool sellable-or-empty: a reservation never exceeds the shelf.
+ */
+export const inventoryLevels = pgTable(
+  'inventory_levels',
+  {
+    id: text('id').primaryKey(),
+    onHand: integer('on_hand').notNull().default(0),
+    reserved: integer('reserved').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [check('inventory_levels_reserved_within_on_hand', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`)],
+);
+
+/**
+ * Every sellable unit of a product is a row here. A product without options has one default row
+ * (`isDefault`), which the wire never lists; options an admin made are the other rows, in
+ * `position` order. A row sells from its inventory level: an option with its own stock has a level
+ * of its own, an option without shares the default row's level (one pool for the product).
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: text('id').primaryKey(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    isDefault: boolean('is_default').notNull().default(false),
+    name: text('name').notNull().default(''),
+    /** Null: the product's price. */
+    price: numeric('price', { precision: 12, scale: 2, mode: 'number' }),
+    image: text('image')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    sku: text('sku'),
+    position: integer('position').notNull().default(0),
+    inventoryLevelId: text('inventory_level_id')
+      .notNull()
+      .references(() => inventoryLevels.id),
+  },
+  (t) => [
+    uniqueIndex('product_variants_one_default')
+      .on(t.productId)
+      .where(sql`${t.isDefault}`),
+    index('product_variants_product_idx').on(t.productId, t.position),
+    index('product_variants_level_idx').on(t.inventoryLevelId),
+  ],
+);
+
+export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial'] as const;
+export type StockReason = (typeof STOCK_REASONS)[number];
+
+/**
+ * The stock ledger: every change of a level is one row, with why and on whose behalf. An order's
+ * outstanding reservation is the sum of its rows, which is what makes release and fulfilment
+ * idempotent: a second cancel finds nothing left to release.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    inventoryLevelId: text('inventory_level_id').references(() => inventoryLevels.id, { onDelete: 'set null' }),
+    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    reason: text('reason').$type<StockReason>().notNull(),
+    onHandDelta: integer('on_hand_delta').notNull().default(0),
+    reservedDelta: integer('reserved_delta').notNull().default(0),
+    /** The order behind an order, cancel, expiry or fulfil row (no foreign key: history outlives orders). */
+    orderId: text('order_id'),
+    adminId: text('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial')`),
+    index('stock_movements_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.orderId} is not null`),
+    index('stock_movements_level_idx').on(t.inventoryLevelId, t.createdAt),
+  ],
+);
+
+export type ProductVariantRow = typeof productVariants.$inferSelect;
+
+/**
+ * Units each account holds in orders that are neither paid nor shipped (cash on delivery, and card
+ * orders awaiting payment), against hoarding. `cap` travels with the row so the check enforces the
+ * shop's current limit: a placement that would pass it fails as a whole, stock reservation included.
+ */
+export const accountHolds = pgTable(
+  'account_holds',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    units: integer('units').notNull().default(0),
+    cap: integer('cap').notNull(),
+  },
+  (t) => [check('account_holds_within_cap', sql`${t.units} >= 0 and ${t.units} <= ${t.cap}`)],
+);

@@ -1,0 +1,243 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import type { Db } from '../db/database.js';
+import { AppError, invalidField } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { accountHolds, inventoryLevels, productVariants, stockMovements } from './inventory.table.js';
+
+// The inventory module: the only code that writes stock (inventory_levels) and its ledger
+// (stock_movements). Orders reserve through order-reservation.ts inside their own statement; the
+// rest goes through the functions here, each run in the caller's transaction (pass it as `tx`).
+
+type Tx = Pick<Db, 'select' | 'selectDistinct' | 'insert' | 'update' | 'delete' | 'execute'>;
+
+/** What ends an order's hold on stock: cancelled, its card checkout expired, or shipped (fulfilled). */
+export type OrderStockEvent = 'cancel' | 'expiry' | 'fulfil';
+
+/**
+ * Settles what an order holds, from the ledger: its outstanding reservation per pool is the sum of
+ * its rows. `fulfil` turns the reservation into units gone from the shelf; `cancel` and `expiry`
+ * give the reservation back and put any fulfilled units back on the shelf. A second call finds
+ * nothing outstanding and writes nothing, so a repeated cancel or webhook cannot return stock twice.
+ * Pools of options deleted since have nothing to return to.
+ */
+export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStockEvent): Promise<void> {
+  await releaseAccountHold(tx, orderId);
+  const fulfil = event === 'fulfil';
+  await tx.execute(sql`
+    with held as (
+      select inventory_level_id as level_id, variant_id, sum(reserved_delta)::int as reserved, (-sum(on_hand_delta))::int as shipped
+      from stock_movements where order_id = ${orderId} and inventory_level_id is not null
+      group by inventory_level_id, variant_id
+    ), moves as (
+      select level_id, variant_id,
+             case when ${fulfil} then -reserved else shipped end as on_hand_delta,
+             -reserved as reserved_delta
+      from held where reserved <> 0 or (not ${fulfil} and shipped <> 0)
+    ), pools as (
+      select level_id, sum(on_hand_delta)::int as on_hand_delta, sum(reserved_delta)::int as reserved_delta from moves group by level_id
+    ), locked as (
+      select l.id from inventory_levels l where l.id in (select level_id from pools) order by l.id for update
+    ), applied as (
+      update inventory_levels l set on_hand = l.on_hand + p.on_hand_delta, reserved = l.reserved + p.reserved_delta, updated_at = now()
+      from pools p where p.level_id = l.id and l.id in (select id from locked)
+      returning l.id
+    )
+    insert into stock_movements (inventory_level_id, variant_id, reason, on_hand_delta, reserved_delta, order_id)
+    select m.level_id, m.variant_id, ${event}::text, m.on_hand_delta, m.reserved_delta, ${orderId}
+    from moves m where m.level_id in (select id from applied)`);
+}
+
+/**
+ * The order no longer counts against its account's hold (it was paid, shipped, cancelled or
+ * expired). Once per order: the order's own figure is cleared in the same statement.
+ */
+export async function releaseAccountHold(tx: Tx, orderId: string): Promise<void> {
+  await tx.execute(sql`
+    with held as (select id, user_id, held_units from orders where id = ${orderId} and held_units > 0 for update),
+    cleared as (update orders o set held_units = 0 from held h where o.id = h.id)
+    update account_holds a set units = greatest(a.units - h.held_units, 0) from held h where a.user_id = h.user_id`);
+}
+
+/** Units an account holds now (see accountHolds). */
+export async function unitsHeldBy(db: Pick<Db, 'select'>, userId: string): Promise<number> {
+  const [row] = await db.select({ units: accountHolds.units }).from(accountHolds).where(eq(accountHolds.userId, userId));
+  return row?.units ?? 0;
+}
+
+/** An option as an admin sends it (create or update); see the product schema. */
+export interface SentVariant {
+  _id?: string;
+  name: string;
+  price?: number;
+  stock?: number;
+  expectedStock?: number;
+  image?: string[];
+}
+
+/** Creates the stock of a new product: its default unit's pool and a row per option (own pool when it has stock, else the default's). */
+export async function createProductStock(tx: Tx, productId: string, stock: number, variants: readonly SentVariant[], adminId: string | null): Promise<void> {
+  const defaultLevel = newId();
+  const levels: Array<{ id: string; onHand: number }> = [{ id: defaultLevel, onHand: stock }];
+  const rows: Array<typeof productVariants.$inferInsert> = [{ id: newId(), productId, isDefault: true, name: '', position: 0, inventoryLevelId: defaultLevel }];
+  variants.forEach((v, position) => {
+    const own = typeof v.stock === 'number' ? newId() : null;
+    if (own) levels.push({ id: own, onHand: v.stock! });
+    // A new product's options get new ids: one sent would be another product's option.
+    rows.push({ id: newId(), productId, name: v.name, price: v.price ?? null, image: v.image ?? [], position, inventoryLevelId: own ?? defaultLevel });
+  });
+  await tx.insert(inventoryLevels).values(levels);
+  await tx.insert(productVariants).values(rows);
+  await tx.insert(stockMovements).values(levels.map((l) => ({ inventoryLevelId: l.id, reason: 'initial' as const, onHandDelta: l.onHand, adminId })));
+}
+
+interface StoredUnit {
+  id: string;
+  isDefault: boolean;
+  levelId: string;
+  onHand: number;
+  reserved: number;
+}
+
+/**
+ * Applies an admin's save to a product's stock and options, in the caller's transaction (the product
+ * row is locked by the caller). `stock` sets what the default unit can sell (undefined: unchanged);
+ * `variants` (undefined: unchanged) is the whole option list: options it still lists keep their
+ * ids, new ones get new rows, options it leaves out are deleted.
+ *
+ * A stock figure is never written blind. With `expectedStock` (what the admin's form loaded): equal
+ * to `stock` means the admin did not touch it, and what orders did meanwhile stands; different, and
+ * the stock has moved since the form loaded, the save is refused with the current figure. Setting a
+ * figure moves on-hand by the difference, so units reserved by open orders stay reserved; a figure
+ * below zero after them cannot be (they are units on the shelf already sold). Each change is a ledger row.
+ */
+export async function updateProductStock(
+  tx: Tx,
+  productId: string,
+  change: { stock?: number; expectedStock?: number; variants?: readonly SentVariant[] },
+  adminId: string | null,
+): Promise<void> {
+  const stored = await tx
+    .select({
+      id: productVariants.id,
+      isDefault: productVariants.isDefault,
+      levelId: productVariants.inventoryLevelId,
+      onHand: inventoryLevels.onHand,
+      reserved: inventoryLevels.reserved,
+    })
+    .from(productVariants)
+    .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.inventoryLevelId)
+    .for('update', { of: inventoryLevels });
+  const base = stored.find((u) => u.isDefault);
+  if (!base) throw new Error(`product ${productId} has no default variant`);
+  await setAvailable(tx, base, change.stock, change.expectedStock, { productId, variantId: null, field: 'stock' }, adminId);
+
+  if (!change.variants) return;
+  const options = new Map(stored.filter((u) => !u.isDefault).map((u) => [u.id, u]));
+  const kept = new Set<string>();
+  for (const [position, v] of change.variants.entries()) {
+    const field = `variants.${position}.stock`;
+    const known = v._id === undefined ? undefined : options.get(v._id);
+    if (v._id !== undefined && !known) throw invalidField(`variants.${position}._id`, 'is not a variant of this product');
+    const fields = { name: v.name, price: v.price ?? null, image: v.image ?? [], position };
+    if (!known) {
+      const own = typeof v.stock === 'number' ? newId() : null;
+      if (own) {
+        await tx.insert(inventoryLevels).values({ id: own, onHand: v.stock! });
+        await tx.insert(stockMovements).values({ inventoryLevelId: own, reason: 'adjustment', onHandDelta: v.stock!, adminId });
+      }
+      await tx.insert(productVariants).values({ id: newId(), productId, ...fields, inventoryLevelId: own ?? base.levelId });
+      continue;
+    }
+    kept.add(known.id);
+    const sharesBase = known.levelId === base.levelId;
+    let levelId = known.levelId;
+    if (typeof v.stock === 'number' && sharesBase) {
+      // An option that sold from the product's pool gets one of its own.
+      levelId = newId();
+      await tx.insert(inventoryLevels).values({ id: levelId, onHand: v.stock });
+      await tx.insert(stockMovements).values({ inventoryLevelId: levelId, variantId: known.id, reason: 'adjustment', onHandDelta: v.stock, adminId });
+    } else if (typeof v.stock === 'number') {
+      await setAvailable(tx, known, v.stock, v.expectedStock, { productId, variantId: known.id, field }, adminId);
+    } else if (!sharesBase) {
+      // The option no longer keeps its own stock: it sells from the product's pool again.
+      assertNothingHeld(known, productId, field);
+      levelId = base.levelId;
+    }
+    await tx
+      .update(productVariants)
+      .set({ ...fields, inventoryLevelId: levelId })
+      .where(eq(productVariants.id, known.id));
+    if (levelId !== known.levelId && !sharesBase) await tx.delete(inventoryLevels).where(eq(inventoryLevels.id, known.levelId));
+  }
+  const gone = [...options.values()].filter((u) => !kept.has(u.id));
+  if (gone.length === 0) return;
+  await tx.delete(productVariants).where(
+    and(
+      eq(productVariants.productId, productId),
+      inArray(
+        productVariants.id,
+        gone.map((u) => u.id),
+      ),
+    ),
+  );
+  const ownPools = gone.filter((u) => u.levelId !== base.levelId).map((u) => u.levelId);
+  if (ownPools.length) await tx.delete(inventoryLevels).where(inArray(inventoryLevels.id, ownPools));
+}
+
+async function setAvailable(
+  tx: Tx,
+  unit: StoredUnit,
+  stock: number | undefined,
+  expected: number | undefined,
+  where: { productId: string; variantId: string | null; field: string },
+  adminId: string | null,
+): Promise<void> {
+  if (stock === undefined) return;
+  const current = unit.onHand - unit.reserved;
+  if (expected !== undefined && stock === expected) return; // the admin left the figure as loaded
+  if (expected !== undefined && expected !== current) {
+    throw new AppError(
+      409,
+      ErrorCode.StockChanged,
+      `Stock changed while you were editing: it is now ${current} (orders since you opened the form). Enter the new figure again.`,
+      { productId: where.productId, ...(where.variantId ? { variantId: where.variantId } : {}), current, fields: [where.field] },
+    );
+  }
+  const delta = stock - current;
+  if (delta === 0) return;
+  await tx
+    .update(inventoryLevels)
+    .set({ onHand: sql`${inventoryLevels.onHand} + ${delta}::int`, updatedAt: new Date() })
+    .where(eq(inventoryLevels.id, unit.levelId));
+  await tx.insert(stockMovements).values({ inventoryLevelId: unit.levelId, variantId: where.variantId, reason: 'adjustment', onHandDelta: delta, adminId });
+}
+
+function assertNothingHeld(unit: StoredUnit, productId: string, field: string): void {
+  if (unit.reserved === 0) return;
+  throw new AppError(
+    409,
+    ErrorCode.StockReserved,
+    `${unit.reserved} units of this option are held by open orders; give it a stock figure until they ship or are cancelled.`,
+    { productId, variantId: unit.id, reserved: unit.reserved, fields: [field] },
+  );
+}
+
+/**
+ * Deletes a product's stock with it: `deleteProduct` removes the product (and, by cascade, its
+ * rows), then the pools its rows sold from go. The ledger keeps its rows, their pool unset.
+ */
+export async function deleteWithStock<T>(tx: Tx, productId: string, deleteProduct: () => Promise<T[]>): Promise<T[]> {
+  const pools = await tx.selectDistinct({ id: productVariants.inventoryLevelId }).from(productVariants).where(eq(productVariants.productId, productId));
+  const gone = await deleteProduct();
+  if (gone.length && pools.length)
+    await tx.delete(inventoryLevels).where(
+      inArray(
+        inventoryLevels.id,
+        pools.map((p) => p.id),
+      ),
+    );
+  return gone;
+}

@@ -1,0 +1,119 @@
+import { sql, type SQL } from 'drizzle-orm';
+
+/** One line of an order as the inventory reserves it: so many units of a product's option (null: its default unit), at the price it was priced at. */
+export interface ReservationLine {
+  productId: string;
+  variantId: string | null;
+  quantity: number;
+  price: number;
+  discount: number;
+}
+
+/**
+ * The reservation of one order, as parts of the caller's single statement (placing an order is one
+ * round trip and one commit). `ctes` go first in its WITH list; `succeeded` is a condition the
+ * caller puts on every row it writes, true only when every line's units were reserved.
+ *
+ * What it does: each line is resolved to the option's row (the default row when no option is
+ * named) and so to its stock pool; the pools are locked in id order (two orders never deadlock)
+ * only when every line still qualifies — the product published, the discount and the option's
+ * selling price (its own, else the product's) as priced, and enough units left in each pool for all
+ * the lines that draw on it. Then every pool's reservation grows, and each line is one row of the
+ * stock ledger. All or nothing: a shopper who is too late writes nothing and locks nothing.
+ */
+export function orderReservation(orderId: string, lines: readonly ReservationLine[]): { ctes: SQL; succeeded: SQL } {
+  const want = JSON.stringify(
+    lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, price: l.price, discount: l.discount })),
+  );
+  const ctes = sql`inv_want as (
+      select w.quantity, w.price, w.discount, w.product_id, v.id as variant_row_id, v.inventory_level_id as level_id,
+             (p.publish and p.discount = w.discount and coalesce(v.price, p.price) = w.price) as qualifies
+      from jsonb_to_recordset(${want}::jsonb) as w(product_id text, variant_id text, quantity int, price numeric, discount numeric)
+      left join product_variants v on v.product_id = w.product_id and (case when w.variant_id is null then v.is_default else v.id = w.variant_id end)
+      left join products p on p.id = w.product_id
+    ), inv_need as (
+      select level_id, sum(quantity)::int as quantity, bool_and(coalesce(qualifies, false)) as qualifies from inv_want group by level_id
+    ), inv_locked as (
+      select l.id from inventory_levels l join inv_need n on n.level_id = l.id
+      where n.qualifies and l.on_hand - l.reserved >= n.quantity
+      order by l.id for update of l
+    ), inv_reserved as (
+      update inventory_levels l set reserved = l.reserved + n.quantity, updated_at = now()
+      from inv_need n
+      where n.level_id = l.id and l.id in (select id from inv_locked)
+        and (select count(*) from inv_locked) = (select count(*) from inv_need) and l.on_hand - l.reserved >= n.quantity
+      returning l.id
+    ), inv_logged as (
+      insert into stock_movements (inventory_level_id, variant_id, reason, reserved_delta, order_id)
+      select w.level_id, w.variant_row_id, 'order', w.quantity, ${orderId}::text from inv_want w where exists (select 1 from inv_reserved)
+    )`;
+  return { ctes, succeeded: sql`exists (select 1 from inv_reserved)` };
+}
+
+/** What a batch of one-line orders for the same option at the same price reserves (see OrderBatcher). */
+export interface BatchReservationLine {
+  productId: string;
+  variantId: string | null;
+  price: number;
+  discount: number;
+}
+
+/**
+ * The reservation of a batch of one-line orders for one option, as parts of the caller's statement.
+ * `batch` is a relation with `ord`, `id` (the order's id) and `quantity`. The option's pool is
+ * locked once (if the option still sells at that price); `winners` is the relation of the batch's
+ * rows, in `ord` order, whose running total fits what is left; their units are reserved in one
+ * update and each winner is one ledger row. `available` is what the pool had before the batch.
+ */
+export function batchReservation(take: BatchReservationLine, batch: SQL): { ctes: SQL; winners: SQL; succeeded: SQL; available: SQL } {
+  const ctes = sql`inv_target as (
+      select l.id, l.on_hand - l.reserved as available, v.id as variant_row_id
+      from product_variants v join products p on p.id = v.product_id join inventory_levels l on l.id = v.inventory_level_id
+      where v.product_id = ${take.productId}::text and (case when ${take.variantId}::text is null then v.is_default else v.id = ${take.variantId}::text end)
+        and p.publish and p.discount = ${take.discount}::numeric and coalesce(v.price, p.price) = ${take.price}::numeric
+      for update of l
+    ), inv_winners as (
+      select b.* from (select b.*, sum(b.quantity) over (order by b.ord) as running from ${batch} b) b, inv_target t where b.running <= t.available
+    ), inv_reserved as (
+      update inventory_levels l set reserved = l.reserved + (select sum(quantity) from inv_winners), updated_at = now()
+      where l.id = (select id from inv_target) and exists (select 1 from inv_winners)
+      returning l.id
+    ), inv_logged as (
+      insert into stock_movements (inventory_level_id, variant_id, reason, reserved_delta, order_id)
+      select t.id, t.variant_row_id, 'order', w.quantity, w.id from inv_winners w, inv_target t where exists (select 1 from inv_reserved)
+    )`;
+  return {
+    ctes,
+    winners: sql`inv_winners`,
+    succeeded: sql`exists (select 1 from inv_reserved)`,
+    available: sql`(select available from inv_target)`,
+  };
+}
+
+/**
+ * The account's hold grows by an order's units, as a part of the order's statement, only when the
+ * reservation succeeded. Past the cap the row's check fails the whole statement (stock reservation
+ * and order included), which the caller answers as HOLD_LIMIT (see isHoldLimitViolation).
+ */
+export function accountHold(userId: string, units: number, cap: number, when: SQL): SQL {
+  return sql`acct_held as (
+      insert into account_holds (user_id, units, cap) select ${userId}::text, ${units}::int, ${cap}::int where ${when}
+      on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
+    )`;
+}
+
+/** The same for a batch's winners (`winners` with user_id and quantity), several orders of one account added together. */
+export function batchAccountHold(winners: SQL, cap: number, when: SQL): SQL {
+  return sql`acct_held as (
+      insert into account_holds (user_id, units, cap) select w.user_id, sum(w.quantity)::int, ${cap}::int from ${winners} w where ${when} group by w.user_id
+      on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
+    )`;
+}
+
+/** Whether a database error is the account hold's check (the order would pass the account's cap). */
+export function isHoldLimitViolation(error: unknown): boolean {
+  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
+  const code = e?.code ?? e?.cause?.code;
+  const constraint = e?.constraint ?? e?.cause?.constraint;
+  return code === '23514' && constraint === 'account_holds_within_cap';
+}
