@@ -1,7 +1,7 @@
 import type { CategoryRef, Product } from '@haat/shared/catalog/catalog.types';
 import { CreateProductBody, type VariantInput } from '@haat/shared/catalog/product.schema';
 import { unitForType } from '@haat/shared/catalog/product-unit.rule';
-import { DEFAULT_UNIT } from '@haat/shared/common/limits';
+import { DEFAULT_UNIT, LIMITS } from '@haat/shared/common/limits';
 
 export type ProductType = Product['productType'];
 
@@ -14,6 +14,8 @@ export interface VariantRow {
   name: string;
   price: string;
   stock: string;
+  /** The option's own stock as the form loaded it: sent back so a save cannot overwrite what orders did meanwhile. */
+  loadedStock?: number;
   image: string[];
 }
 
@@ -28,6 +30,10 @@ export interface ProductFormValues {
   /** Spec §4/§9: 'pack' for a fixed product, one of VARIABLE_UNITS for a variable one. */
   unit: string;
   stock: string;
+  /** The stock as the form loaded it (editing only); see VariantRow.loadedStock. */
+  loadedStock?: number;
+  /** Most units one order line may hold. */
+  maxPerOrder: string;
   price: string;
   discount: string;
   /** Extra fields (spec §3 more_details), in the order they were added. */
@@ -45,6 +51,9 @@ export interface ProductPayload {
   productType: ProductType;
   unit: string;
   stock: number;
+  /** What the form loaded (editing only): the server leaves the stock alone when `stock` equals it, and refuses a changed figure when orders moved it. */
+  expectedStock?: number;
+  maxPerOrder: number;
   price: number;
   discount: number;
   more_details: Record<string, string>;
@@ -62,6 +71,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   productType: 'fixed',
   unit: DEFAULT_UNIT,
   stock: '',
+  maxPerOrder: String(LIMITS.defaultMaxPerOrder),
   price: '',
   discount: '',
   more_details: [],
@@ -77,6 +87,7 @@ const LABELS: Record<string, string> = {
   productType: 'Product type',
   unit: 'Unit',
   stock: 'Stock',
+  maxPerOrder: 'Most per order',
   price: 'Price',
   discount: 'Discount',
   more_details: 'Extra fields',
@@ -86,7 +97,7 @@ const LABELS: Record<string, string> = {
 const VARIANT_LABELS: Record<string, string> = { _id: 'id', name: 'name', price: 'price', stock: 'stock', image: 'image' };
 
 /** Spec §5 Upload product: these must not be blank. */
-const REQUIRED = ['name', 'description', 'unit', 'stock', 'price'] as const;
+const REQUIRED = ['name', 'description', 'unit', 'stock', 'price', 'maxPerOrder'] as const;
 
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
 const NOT_EXTRA = new Set(['rating', 'averageRating', 'totalReviews', 'reviews']);
@@ -106,6 +117,8 @@ export function formFromProduct(p: Product): ProductFormValues {
     productType,
     unit: unitForType(productType, p.unit ?? ''),
     stock: String(p.stock ?? ''),
+    loadedStock: p.stock,
+    maxPerOrder: String(p.maxPerOrder ?? LIMITS.defaultMaxPerOrder),
     price: String(p.price ?? ''),
     discount: p.discount ? String(p.discount) : '',
     more_details: Object.entries(p.more_details ?? {})
@@ -117,6 +130,7 @@ export function formFromProduct(p: Product): ProductFormValues {
       name: v.name,
       price: v.price === undefined ? '' : String(v.price),
       stock: v.stock === undefined ? '' : String(v.stock),
+      ...(v.stock === undefined ? {} : { loadedStock: v.stock }),
       image: [...(v.image ?? [])],
     })),
   };
@@ -176,6 +190,7 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
     productType: values.productType,
     unit: values.unit,
     stock: values.stock.trim(),
+    maxPerOrder: values.maxPerOrder.trim(),
     price: values.price.trim(),
     discount: values.discount.trim() === '' ? 0 : values.discount.trim(),
     more_details: Object.fromEntries(values.more_details.map((f) => [f.name, f.value.trim()])),
@@ -184,6 +199,7 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
       name: v.name,
       ...(v.price.trim() === '' ? {} : { price: v.price.trim() }),
       ...(v.stock.trim() === '' ? {} : { stock: v.stock.trim() }),
+      ...(v.loadedStock === undefined ? {} : { expectedStock: v.loadedStock }),
       ...(v.image.length ? { image: v.image } : {}),
     })),
   });
@@ -200,12 +216,23 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
       productType: d.productType,
       unit: d.unit,
       stock: d.stock,
+      ...(values.loadedStock === undefined ? {} : { expectedStock: values.loadedStock }),
+      maxPerOrder: d.maxPerOrder,
       price: d.price,
       discount: d.discount,
       more_details: d.more_details as Record<string, string>,
       variants: d.variants,
     },
   };
+}
+
+/**
+ * After a save refused because orders moved a stock figure (STOCK_CHANGED): the form takes the
+ * figure as it is now, both as shown and as loaded, so the admin sees it and can enter theirs again.
+ */
+export function withCurrentStock(values: ProductFormValues, current: number, variantId?: string): ProductFormValues {
+  if (!variantId) return { ...values, stock: String(current), loadedStock: current };
+  return { ...values, variants: values.variants.map((v) => (v._id === variantId ? { ...v, stock: String(current), loadedStock: current } : v)) };
 }
 
 /** "Price must not be negative", "Variant 2 name is required": the field as the form labels it. */

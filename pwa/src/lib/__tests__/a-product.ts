@@ -11,6 +11,7 @@ export function aProduct(over: Partial<Product> = {}): Product {
     unit: '1 pair',
     productType: 'fixed',
     stock: 5,
+    maxPerOrder: 10,
     price: 999,
     discount: 15,
     description: 'Wireless earbuds',

@@ -3,6 +3,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import {
   addExtraField,
   buildProductPayload,
+  withCurrentStock,
   EMPTY_PRODUCT_FORM,
   formFromProduct,
   withNewVariant,
@@ -41,6 +42,7 @@ describe('buildProductPayload (spec §5 Upload product)', () => {
         productType: 'variable',
         unit: 'kg',
         stock: 25,
+        maxPerOrder: 10,
         price: 199.5,
         discount: 0,
         more_details: { Origin: 'Punjab' },
@@ -49,11 +51,56 @@ describe('buildProductPayload (spec §5 Upload product)', () => {
     });
   });
 
+  it('an edit sends back the stock it loaded, the product’s and each option’s, so the server can tell an untouched figure from a stale one', () => {
+    const product = {
+      _id: 'P1',
+      name: 'Notebook',
+      description: 'Ruled',
+      image: [],
+      category: [],
+      subCategory: [],
+      unit: 'pack',
+      productType: 'fixed',
+      stock: 10,
+      maxPerOrder: 4,
+      price: 100,
+      discount: 0,
+      more_details: {},
+      variants: [
+        { _id: 'V1', name: 'A5', stock: 6 },
+        { _id: 'V2', name: 'A4', price: 150 },
+      ],
+    } as unknown as Product;
+    const values = { ...formFromProduct(product), description: 'Ruled, 200 pages' };
+    const built = buildProductPayload(values);
+    expect(built.ok && built.payload).toMatchObject({
+      stock: 10,
+      expectedStock: 10,
+      maxPerOrder: 4,
+      variants: [
+        { _id: 'V1', name: 'A5', stock: 6, expectedStock: 6 },
+        { _id: 'V2', name: 'A4', price: 150 },
+      ],
+    });
+    expect((built.ok && built.payload.variants[1]) || {}).not.toHaveProperty('expectedStock');
+    // A new product has nothing loaded to send back.
+    expect(buildProductPayload(filled)).not.toHaveProperty('payload.expectedStock');
+  });
+
+  it('after STOCK_CHANGED the form shows the figure as it is now, and sends it as loaded', () => {
+    const product = { ...formFromProduct({ _id: 'P1', name: 'N', stock: 10, variants: [{ _id: 'V1', name: 'A5', stock: 6 }] } as unknown as Product) };
+    const now = withCurrentStock(product, 7);
+    expect(now).toMatchObject({ stock: '7', loadedStock: 7 });
+    const option = withCurrentStock(product, 2, 'V1');
+    expect(option.variants[0]).toMatchObject({ stock: '2', loadedStock: 2 });
+  });
+
   it.each([
     ['name', 'Name is required'],
     ['description', 'Description is required'],
     ['stock', 'Stock is required'],
     ['price', 'Price is required'],
+    ['maxPerOrder', 'Most per order is required'],
   ] as const)('refuses a blank %s', (field, message) => {
     expect(buildProductPayload({ ...filled, [field]: '  ' })).toEqual({ ok: false, message });
   });
@@ -188,7 +235,7 @@ describe('variant rows', () => {
     ]);
     const edited = withNewVariant(withVariant(withoutVariant(values, 0), 0, { price: '1900' }));
     const built = buildProductPayload(withVariant(edited, 1, { name: '10 kg' }));
-    expect(built.ok && built.payload.variants).toEqual([{ _id: 'V5', name: '5 kg', price: 1900, stock: 0 }, { name: '10 kg' }]);
+    expect(built.ok && built.payload.variants).toEqual([{ _id: 'V5', name: '5 kg', price: 1900, stock: 0, expectedStock: 0 }, { name: '10 kg' }]);
   });
 
   it.each([

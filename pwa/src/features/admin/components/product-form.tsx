@@ -1,5 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { problemOf } from '../../../lib/http-problem';
 import { toast } from '../../../lib/toast';
 import { adminApi } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
@@ -8,6 +10,7 @@ import {
   buildProductPayload,
   EMPTY_PRODUCT_FORM,
   formFromProduct,
+  withCurrentStock,
   withNewVariant,
   withoutVariant,
   withVariant,
@@ -27,7 +30,7 @@ interface Props {
   onSaved?: () => void;
 }
 
-type TextField = 'name' | 'description' | 'stock' | 'price' | 'discount';
+type TextField = 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount';
 
 /**
  * The one product form of spec §2 Upload Product and the Admin Products edit modal: name, description,
@@ -66,8 +69,14 @@ export function ProductForm({ product, onSaved }: Props) {
         setValues(EMPTY_PRODUCT_FORM);
       }
       onSaved?.();
-    } catch {
-      // the server's message is on screen
+    } catch (error) {
+      // The server's message is on screen. When orders moved a stock figure meanwhile, the form shows it as it is now.
+      const problem = problemOf(error);
+      const current = problem.body?.current;
+      if (problem.code === ErrorCode.StockChanged && typeof current === 'number') {
+        const variantId = typeof problem.body?.variantId === 'string' ? problem.body.variantId : undefined;
+        setValues((v) => withCurrentStock(v, current, variantId));
+      }
     } finally {
       setBusy(false);
     }
@@ -110,6 +119,7 @@ export function ProductForm({ product, onSaved }: Props) {
         <ChipSelect label="Sub Category" options={subCategories.items} selected={values.subCategory} onChange={(list) => set('subCategory', list)} />
         <ProductTypeFields values={values} onChange={setValues} />
         {text('stock', 'Stock', { required: true, numeric: true })}
+        {text('maxPerOrder', 'Most per order', { required: true, numeric: true })}
         {text('price', 'Price', { required: true, numeric: true })}
         {text('discount', 'Discount', { numeric: true })}
         {values.more_details.map((field, i) => (
