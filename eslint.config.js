@@ -9,6 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
+import { stockWrites } from './eslint/stock-writes.js';
 
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
 
@@ -30,10 +31,11 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { haat: { rules: { 'import-boundaries': importBoundaries } } },
+    plugins: { haat: { rules: { 'import-boundaries': importBoundaries, 'stock-writes': stockWrites } } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'haat/import-boundaries': ['error', { allow: knownTableReaches }],
+      'haat/stock-writes': 'error',
       // `_name` marks a parameter or binding that is deliberately unused.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../database.js';
 import { products } from '../../products/products.table.js';
 import type { SeedRow } from './demo-products.js';
+import { createStockStaging, stockFromStaging } from '../../inventory/seed-stock.js';
 
 /** The columns the seed writes, in the order of a row (the generated ones are the database's). */
 const COLUMNS = [
@@ -33,33 +34,11 @@ const COLUMNS = [
  * set-wise statements (see stockFromStaging).
  */
 export async function loadProducts(db: Db, rows: Iterable<SeedRow>): Promise<void> {
-  await db.execute(sql`create temp table seed_stock (product_id text not null, stock int not null, variants jsonb not null) on commit drop`);
+  await createStockStaging(db);
   const client = pgClientOf(db);
   if (client) await copyProducts(client, rows);
   else await insertInBatches(db, rows);
   await stockFromStaging(db);
-}
-
-/**
- * The inventory of the seeded products, from the staging table: each product's default row sells
- * from a pool with its stock; each option is a row, with a pool of its own when it has a stock
- * figure; every pool starts with one 'initial' ledger row.
- */
-async function stockFromStaging(db: Db): Promise<void> {
-  await db.execute(sql`insert into inventory_levels (id, on_hand) select 'L' || product_id, stock from seed_stock`);
-  await db.execute(
-    sql`insert into product_variants (id, product_id, is_default, name, inventory_level_id) select 'D' || product_id, product_id, true, '', 'L' || product_id from seed_stock`,
-  );
-  await db.execute(sql`insert into inventory_levels (id, on_hand)
-    select 'L' || (e->>'_id'), (e->>'stock')::int from seed_stock s, jsonb_array_elements(s.variants) e where jsonb_typeof(e->'stock') = 'number'`);
-  await db.execute(sql`insert into product_variants (id, product_id, name, price, image, position, inventory_level_id)
-    select e->>'_id', s.product_id, e->>'name', (e->>'price')::numeric,
-           coalesce(array(select jsonb_array_elements_text(case when jsonb_typeof(e->'image') = 'array' then e->'image' else '[]'::jsonb end)), '{}'::text[]),
-           (t.i - 1)::int, case when jsonb_typeof(e->'stock') = 'number' then 'L' || (e->>'_id') else 'L' || s.product_id end
-    from seed_stock s, jsonb_array_elements(s.variants) with ordinality as t(e, i)`);
-  await db.execute(sql`insert into stock_movements (inventory_level_id, reason, on_hand_delta)
-    select v.inventory_level_id, 'initial', l.on_hand from seed_stock s join product_variants v on v.product_id = s.product_id
-    join inventory_levels l on l.id = v.inventory_level_id where v.is_default or v.inventory_level_id = 'L' || v.id`);
 }
 
 /**
