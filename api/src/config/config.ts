@@ -1,3 +1,4 @@
+import { LIMITS } from '@haat/shared/common/limits';
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,6 +42,8 @@ const Env = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /** Rate limits are on by default; tests that are not about limits may raise them. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
+  /** Units one account may hold in unpaid, unshipped orders (cash on delivery, card payments awaited), against hoarding. */
+  HOLD_LIMIT_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.maxUnitsHeldPerAccount),
   /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   /** PostgreSQL connections of the main pool (carts, orders, accounts…); searches have their own below. */
@@ -106,6 +109,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
+    holdLimitUnits: env.HOLD_LIMIT_UNITS,
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     catalogSearchPoolSize: env.CATALOG_SEARCH_POOL_SIZE,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { NamedStatement } from '../db/database.js';
 import { batchAccountHold, batchReservation } from '../inventory/order-reservation.js';
-import { LIMITS } from '@haat/shared/common/limits';
 import { removeBatchFromCartCte } from '../cart/cart.repository.js';
 import { placeOrderStatement, type StockTake } from './order-statement.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
@@ -33,19 +32,23 @@ export class OrderBatcher {
   /** A line key present = a statement for it is on its way; the list = orders waiting behind it. */
   private readonly lanes = new Map<string, Pending[]>();
 
-  constructor(private readonly statement: NamedStatement) {}
+  constructor(
+    private readonly statement: NamedStatement,
+    /** Units one account may hold in unpaid orders (see accountHold). */
+    private readonly holdLimit: number,
+  ) {}
 
   /** As placeOrderStatement: true when the order was written, false when its stock or price failed. */
   async place(row: OrderRow, lines: readonly OrderLineRow[], takes: readonly StockTake[], clearCart: boolean): Promise<boolean> {
     const [take] = takes;
     const [line] = lines;
-    if (takes.length !== 1 || lines.length !== 1 || !take || !line) return placeOrderStatement(this.statement, row, lines, takes, clearCart);
+    if (takes.length !== 1 || lines.length !== 1 || !take || !line) return placeOrderStatement(this.statement, row, lines, takes, clearCart, this.holdLimit);
     const key = `${take.productId}\u0000${take.variantId ?? ''}\u0000${take.price}\u0000${take.discount}`;
     const waiting = this.lanes.get(key);
     if (waiting) return new Promise<boolean>((resolve, reject) => waiting.push({ row, line, take, clearCart, resolve, reject }));
     this.lanes.set(key, []);
     try {
-      return await placeOrderStatement(this.statement, row, lines, takes, clearCart);
+      return await placeOrderStatement(this.statement, row, lines, takes, clearCart, this.holdLimit);
     } finally {
       void this.drain(key);
     }
@@ -72,7 +75,7 @@ export class OrderBatcher {
         }
         // Alone: no batch, the batch failed, or units are left that this order may fit.
         try {
-          p.resolve(await placeOrderStatement(this.statement, p.row, [p.line], [p.take], p.clearCart));
+          p.resolve(await placeOrderStatement(this.statement, p.row, [p.line], [p.take], p.clearCart, this.holdLimit));
         } catch (error) {
           p.reject(error);
         }
@@ -122,7 +125,7 @@ export class OrderBatcher {
           price numeric, discount numeric, unit_price numeric, sub_total numeric)
       ),
       ${reservation.ctes},
-      ${batchAccountHold(reservation.winners, LIMITS.maxUnitsHeldPerAccount, reservation.succeeded)},
+      ${batchAccountHold(reservation.winners, this.holdLimit, reservation.succeeded)},
       orders_written as (
         insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
                             delivery_address, idempotency_key, request_hash, created_at, updated_at)

@@ -3,7 +3,7 @@ import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import type { PaymentMethod } from '@haat/shared/orders/order.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
-import { LIMITS } from '@haat/shared/common/limits';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { isHoldLimitViolation } from '../inventory/order-reservation.js';
 import { unitsHeldBy } from '../inventory/inventory.js';
@@ -41,6 +41,8 @@ export interface Placed {
 @Injectable()
 export class OrderPlacementService {
   private readonly batcher: OrderBatcher;
+  /** Units one account may hold in unpaid orders. */
+  private readonly holdCap: number;
   /**
    * Address reads of orders arriving together go as one query (a flash sale's 2,000 shoppers: a few
    * queries, not 2,000; see batchedReads). No cache: each order reads its address as it is now.
@@ -52,10 +54,12 @@ export class OrderPlacementService {
   constructor(
     @Inject(STATEMENT) private readonly statement: NamedStatement,
     @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) config: AppConfig,
     reader: OrderReader,
     private readonly events: OrderEvents,
   ) {
-    this.batcher = new OrderBatcher(statement);
+    this.batcher = new OrderBatcher(statement, config.holdLimitUnits);
+    this.holdCap = config.holdLimitUnits;
     this.addresses = batchedReads((wanted) => activeAddressesOf(statement, wanted));
     this.replays = batchedReads((wanted) => reader.byIdempotencyKeys(wanted));
   }
@@ -92,7 +96,8 @@ export class OrderPlacementService {
     ]);
     const priced = priceOrder(items, saleable);
     assertClientTotal(input.totalAmt, priced);
-    assertWithinLimits(items, saleable, priced.quantity);
+    assertWithinLimits(items, saleable);
+    if (priced.quantity > this.holdCap) throw holdLimit(priced.quantity, 0, this.holdCap);
     // Cheap early answer for what is plainly short; the statement's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
@@ -175,7 +180,7 @@ export class OrderPlacementService {
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
       // Orders of the same account placed together passed the hold between the check above and the write.
-      if (isHoldLimitViolation(error)) throw holdLimit(priced.quantity, await unitsHeldBy(this.db, userId));
+      if (isHoldLimitViolation(error)) throw holdLimit(priced.quantity, await unitsHeldBy(this.db, userId), this.holdCap);
       throw error;
     }
     if (placed) return { row, lines };
@@ -209,7 +214,7 @@ function replayOf(first: OrderRow, requestHash: string | null): Placed {
  * over the account's cap on its own. What the account already holds is checked by the order's
  * statement (exactly, even when orders of one account race), answered by holdLimit.
  */
-function assertWithinLimits(items: readonly OrderItem[], products: ReadonlyMap<string, SaleableProduct>, units: number): void {
+function assertWithinLimits(items: readonly OrderItem[], products: ReadonlyMap<string, SaleableProduct>): void {
   for (const item of items) {
     const product = products.get(item.productId);
     const limit = product?.maxPerOrder;
@@ -222,11 +227,9 @@ function assertWithinLimits(items: readonly OrderItem[], products: ReadonlyMap<s
       });
     }
   }
-  if (units > LIMITS.maxUnitsHeldPerAccount) throw holdLimit(units, 0);
 }
 
-function holdLimit(units: number, held: number): AppError {
-  const cap = LIMITS.maxUnitsHeldPerAccount;
+function holdLimit(units: number, held: number, cap: number): AppError {
   const left = Math.max(cap - held, 0);
   return new AppError(
     409,

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { removeFromCartCte } from '../cart/cart.repository.js';
 import { accountHold, orderReservation, type ReservationLine } from '../inventory/order-reservation.js';
-import { LIMITS } from '@haat/shared/common/limits';
 import type { NamedStatement } from '../db/database.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
@@ -23,6 +22,7 @@ export async function placeOrderStatement(
   lines: readonly OrderLineRow[],
   takes: readonly StockTake[],
   clearCart: boolean,
+  holdLimit: number,
 ): Promise<boolean> {
   const reservation = orderReservation(row.id, takes);
   const allTaken = reservation.succeeded;
@@ -49,7 +49,7 @@ export async function placeOrderStatement(
     clearCart ? 'order-place-clear-cart' : 'order-place',
     sql`
     with ${reservation.ctes},
-    ${accountHold(row.userId, row.heldUnits, LIMITS.maxUnitsHeldPerAccount, allTaken)},
+    ${accountHold(row.userId, row.heldUnits, holdLimit, allTaken)},
     order_written as (
       insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
                           delivery_address, idempotency_key, request_hash, created_at, updated_at)
