@@ -244,6 +244,22 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect(bad.body.fields).toEqual(expect.arrayContaining(['maxPerOrder']));
   });
 
+  it('the cart stops at the per-order figure and says so, before checkout would', async () => {
+    const product = await create({ stock: 100, maxPerOrder: 2 });
+    const buyer = await shopper();
+    const add = () => api(t).post('/api/cart/create').set(bearer(buyer.token)).send({ productId: product._id });
+    expect((await add()).status).toBe(201);
+    expect((await add()).body.data.quantity).toBe(2);
+    const third = await add();
+    expect(third.status).toBe(422);
+    expect(third.body).toMatchObject({ code: 'QUANTITY_LIMIT', limit: 2 });
+    const lineId = (await api(t).get('/api/cart/get').set(bearer(buyer.token))).body.data[0]._id as string;
+    const up = await api(t).put('/api/cart/update-qty').set(bearer(buyer.token)).send({ _id: lineId, qty: 5 });
+    expect(up.status).toBe(200);
+    expect(up.body.data.quantity).toBe(2);
+    expect(up.body.message).toContain('at most 2');
+  });
+
   it('a new account cannot empty a product with unpaid orders: holds are capped, also when the orders race', async () => {
     const product = await create({ stock: 5000, maxPerOrder: 1000 });
     const hoarder = await shopper();

@@ -28,6 +28,15 @@ export interface SyncAnswer {
 /** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
 const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
 
+/** The cart line already holds as many units as one order may have of this product. */
+const quantityLimit = (product: { id: string; name: string; variant: { _id: string; name: string } | null }, limit: number) =>
+  new AppError(
+    422,
+    ErrorCode.QuantityLimit,
+    `You can buy at most ${limit} of ${product.variant ? `${product.name} (${product.variant.name})` : product.name} in one order, and your cart has them all.`,
+    { productId: product.id, ...(product.variant ? { variantId: product.variant._id } : {}), limit },
+  );
+
 /** The cart already holds every unit in stock: the same payload as OUT_OF_STOCK (productId, available). */
 const stockLimit = (product: { id: string; name: string; stock: number; variant: { _id: string; name: string } | null }) =>
   new AppError(
@@ -60,7 +69,7 @@ export class CartService {
    * for a product without variants); chosenVariant then names what was wrong.
    */
   async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {
-    const [row] = await this.statement<CartStatementRow & { existing: number | null }>(
+    const [row] = await this.statement<CartStatementRow & { existing: number | null; max_per_order: number }>(
       'cart-add',
       sql`
         with ${cartProductCte(sql`${productId}`, true)},
@@ -73,12 +82,12 @@ export class CartService {
         upserted as (
           insert into cart_items (id, user_id, product_id, variant_id, quantity)
           select ${newId()}, ${userId}, ${productId}, ${variantId}::text, 1 from chosen
-          where unit_stock > 0 and coalesce((select quantity from existing), 0) < unit_stock
+          where unit_stock > 0 and coalesce((select quantity from existing), 0) < least(unit_stock, (select max_per_order from cart_product))
           on conflict (user_id, product_id, variant_id) do update
-            set quantity = least(cart_items.quantity + 1, (select unit_stock from chosen)), updated_at = now()
+            set quantity = least(cart_items.quantity + 1, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
           returning id, user_id, variant_id, quantity, created_at, updated_at
         )
-        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select quantity from existing) as existing,
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, p.max_per_order, (select quantity from existing) as existing,
                u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
         from cart_product p left join upserted u on true`,
     );
@@ -91,6 +100,7 @@ export class CartService {
       variant,
     };
     if (product.stock <= 0) throw outOfStock(product, 1);
+    if (!row.id && (row.existing ?? 0) >= row.max_per_order) throw quantityLimit(product, row.max_per_order);
     if (!row.id) throw stockLimit(product);
     return cartItemOf(row);
   }
@@ -114,22 +124,27 @@ export class CartService {
           select ${availableOf(sql`l.product_id`, sql`l.variant_id`)} as unit_stock from line l
         ),
         updated as (
-          update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen)), updated_at = now()
+          update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
           where id = ${id} and user_id = ${userId} and (select unit_stock from chosen) > 0
           returning id, user_id, variant_id, quantity, created_at, updated_at
         )
-        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, (select variant_id from line) as line_variant_id,
+        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, p.max_per_order, (select variant_id from line) as line_variant_id,
                u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
         from cart_product p left join updated u on true`,
     );
     if (!row) throw notFound('Cart item');
-    const lineVariant = (row as CartStatementRow & { line_variant_id: string | null }).line_variant_id;
+    const { line_variant_id: lineVariant, max_per_order: limit } = row as CartStatementRow & { line_variant_id: string | null; max_per_order: number };
     const variant = lineVariant === null ? null : (row.variants.find((v) => v._id === lineVariant) ?? null);
     if (lineVariant !== null && !variant) throw notFound('Cart item');
     const stock = sellingUnit({ price: Number(row.price), stock: Number(row.stock), image: row.image }, variant).stock;
     const name = variant ? `${row.name} (${variant.name})` : row.name;
     if (stock <= 0 || !row.id) throw outOfStock({ id: row.product_id, name: row.name, stock, variant }, qty);
-    const message = row.quantity < qty ? `Only ${stock} of ${name} in stock; quantity set to ${row.quantity}.` : 'Update cart';
+    const message =
+      row.quantity >= qty
+        ? 'Update cart'
+        : row.quantity === limit && limit < stock
+          ? `You can buy at most ${limit} of ${name} in one order; quantity set to ${limit}.`
+          : `Only ${stock} of ${name} in stock; quantity set to ${row.quantity}.`;
     return { item: cartItemOf(row), message };
   }
 

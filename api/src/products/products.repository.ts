@@ -85,11 +85,11 @@ export function publishedByIds(db: Reader, ids: readonly string[]): Promise<Prod
 
 /**
  * A CTE `cart_product`: the product whose id `productId` yields, as a cart line shows it (id, name,
- * image, unit, price, discount, stock, variants); `publishedOnly` leaves out an unpublished one.
+ * image, unit, price, discount, max_per_order, stock, variants); `publishedOnly` leaves out an unpublished one.
  */
 export function cartProductCte(productId: SQL, publishedOnly: boolean): SQL {
   return sql`cart_product as (
-      select id, name, image, unit, price, discount, ${productStockSql} as stock, ${productVariantsSql} as variants from products
+      select id, name, image, unit, price, discount, max_per_order, ${productStockSql} as stock, ${productVariantsSql} as variants from products
       where id = ${productId}${publishedOnly ? sql` and publish` : sql``}
     )`;
 }
