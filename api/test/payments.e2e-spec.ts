@@ -277,6 +277,25 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(stripe.refunds()).toHaveLength(before);
   });
 
+  it('does not renew a card hold by opening checkout again: one payment waits at a time per account', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 4 });
+    const first = await checkout(c, p, 2, 200);
+    expect(first.status).toBe(201);
+    const before = stripe.creates().length;
+    const again = await checkout(c, p, 2, 200);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'CHECKOUT_PENDING', orderId: first.body.data.orderId, url: first.body.url });
+    expect(again.body.message).toContain(first.body.data.orderId);
+    expect(stripe.creates()).toHaveLength(before);
+    expect(await stockOf(t, p._id)).toBe(2);
+    // Cancelling the waiting order lets the shopper pay again, holding only the new order's units.
+    expect((await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: first.body.data.orderId })).status).toBe(200);
+    expect(await stockOf(t, p._id)).toBe(4);
+    expect((await checkout(c, p, 2, 200)).status).toBe(201);
+    expect(await stockOf(t, p._id)).toBe(2);
+  });
+
   it('answers a retried Idempotency-Key with the first session, asking Stripe once', async () => {
     const c = await shopper();
     const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
-import { adminOrderViews, orderLines, orders } from './orders.table.js';
+import { adminOrderViews, orderLines, orders, type OrderRow } from './orders.table.js';
 import type { DbOrTx } from './order-tx.js';
 
 // The orders domain's queries that other domains run (payments, users), some inside their own transaction.
@@ -71,4 +71,15 @@ export async function markOrdersSeen(db: Db, adminId: string, at: Date = new Dat
     .values({ userId: adminId, seenAt: at })
     .onConflictDoUpdate({ target: adminOrderViews.userId, set: { seenAt: at } });
   return at;
+}
+
+/** The account's card order still waiting for its payment, if any (the newest). */
+export async function pendingCardOrderOf(db: Db, userId: string): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.userId, userId), eq(orders.paymentStatus, 'AWAITING_PAYMENT')))
+    .orderBy(desc(orders.createdAt))
+    .limit(1);
+  return row;
 }

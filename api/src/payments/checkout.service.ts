@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, conflict, unavailable } from '../common/app-error.js';
 import { emailOf } from '../users/users.repository.js';
-import { deleteOrder, setOrderCheckoutSession, type OrderRow } from '../orders/orders.repository.js';
+import { deleteOrder, pendingCardOrderOf, setOrderCheckoutSession, type OrderRow } from '../orders/orders.repository.js';
 import { OrderPlacementService } from '../orders/order-placement.service.js';
 import { OrderReader } from '../orders/order-reader.js';
 import { lockOrder } from '../orders/order-transitions.js';
@@ -38,6 +38,7 @@ export class CheckoutService {
 
   async checkout(userId: string, input: PlaceOrderInput, idempotencyKey?: string): Promise<CheckoutAnswer> {
     if (!this.stripe) throw unavailable('Online payment is not available on this shop yet (no STRIPE_SECRET_KEY). Please choose Cash on Delivery.');
+    await this.assertNoPaymentWaiting(userId, idempotencyKey);
     const { order, created } = await this.placement.place(userId, input, 'CARD', idempotencyKey);
     if (!created) return this.replay(order);
 
@@ -56,6 +57,24 @@ export class CheckoutService {
     }
     await setOrderCheckoutSession(this.db, order.id, session.id, session.url);
     return { id: session.id, url: session.url ?? null, orderId: order.id };
+  }
+
+  /**
+   * One card payment waits at a time per account: opening checkout again does not place a second
+   * order that holds stock for another 31 minutes (which would let an account keep units from
+   * others by re-opening checkout). The shopper finishes the waiting payment or cancels it (the
+   * /cancel page, or My Orders) first. A retry of the same request (its Idempotency-Key) is answered
+   * with its order as before.
+   */
+  private async assertNoPaymentWaiting(userId: string, idempotencyKey: string | undefined): Promise<void> {
+    const waiting = await pendingCardOrderOf(this.db, userId);
+    if (!waiting || (idempotencyKey && waiting.idempotencyKey === idempotencyKey)) return;
+    throw new AppError(
+      409,
+      ErrorCode.CheckoutPending,
+      `Your payment for order ${waiting.id} has not finished yet. Complete it, or cancel that order, before paying for another.`,
+      { orderId: waiting.id, ...(waiting.stripeSessionUrl ? { url: waiting.stripeSessionUrl } : {}) },
+    );
   }
 
   /** A retried request with the same Idempotency-Key gets the first order's session. */

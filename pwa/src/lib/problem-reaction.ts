@@ -69,6 +69,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.VariantRequired:
     case ErrorCode.QuantityLimit: // the message names the limit; the cart keeps the line as it was
     case ErrorCode.HoldLimit:
+    case ErrorCode.CheckoutPending: // the message says which order waits for its payment
     case ErrorCode.StockChanged: // the admin's form: the message names the current figure
     case ErrorCode.StockReserved:
     case undefined:

@@ -50,6 +50,8 @@ export enum ErrorCode {
   QuantityLimit = 'QUANTITY_LIMIT',
   /** 409: the account already holds as many units in unpaid and undelivered orders as one account may; `limit` and `held` say how many. */
   HoldLimit = 'HOLD_LIMIT',
+  /** 409: the account already has a card payment waiting; `orderId` and `url` name it, to finish or cancel first. */
+  CheckoutPending = 'CHECKOUT_PENDING',
   /** 409: a product can no longer be ordered. */
   Unavailable = 'UNAVAILABLE',
   /** 409: prices changed since the cart was loaded; `current` holds the new totals. */
