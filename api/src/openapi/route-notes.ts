@@ -50,18 +50,36 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/file/upload': { summary: 'Store an image (answers absolute URLs of a large and a small WebP)', multipart: true, errors: [413, 415] },
   'POST /api/product/get': { summary: 'A page of products', example: { page: 1, limit: 12 } },
   'POST /api/product/search-product': { summary: 'Search products', example: { search: 'cotton kurta', page: 1, limit: 12 } },
-  'POST /api/product/get-product-details': { example: { productId: PRODUCT } },
-  'POST /api/cart/create': { summary: 'Add one of a product to the cart', errors: [409], example: { productId: PRODUCT } },
+  'POST /api/product/get-product-details': {
+    summary:
+      "A product: `stock` is what can be bought now; `variants` lists only the options an admin made (every product also has a default unit, never listed), each option's `stock` present only when it keeps its own",
+    example: { productId: PRODUCT },
+  },
+  'PUT /api/product/update-product-details': {
+    summary:
+      'Edit a product. Send `expectedStock` (and per option) with the stock the form loaded: an unchanged figure is left as orders made it, a changed one over a stock that moved meanwhile is a 409 STOCK_CHANGED with `current`',
+    errors: [409],
+  },
+  'POST /api/cart/create': {
+    summary: 'Add one of a product (or of its option `variantId`) to the cart, up to its stock and its per-order figure (422 QUANTITY_LIMIT)',
+    errors: [409, 422],
+    example: { productId: PRODUCT },
+  },
   'PUT /api/cart/update-qty': { errors: [409], example: { _id: '01JD8ZR1C2D3E4F5G6H7J8K9M0', qty: 2 } },
   'PUT /api/cart/sync': { summary: 'Set absolute quantities (offline clients)', errors: [422], example: { items: [{ productId: PRODUCT, quantity: 2 }] } },
   'POST /api/address/create': { example: ADDRESS },
   'POST /api/order/cash-on-delivery': {
-    summary: "Place a cash-on-delivery order for the given lines (prices are the server's; a different totalAmt is a 409 with the current totals)",
+    summary:
+      "Place a cash-on-delivery order for the given lines (prices are the server's; a different totalAmt is a 409 with the current totals; a line over the product's per-order figure is a 422 QUANTITY_LIMIT; past the account's unpaid-units cap a 409 HOLD_LIMIT)",
     headers: ['idempotency-key'],
     errors: [409, 422],
     example: { list_items: [{ productId: PRODUCT, quantity: 2 }], totalAmt: 1398, addressId: '01JD8ZS7P3Q4R5S6T7V8W9X0YZ' },
   },
-  'POST /api/order/checkout': { summary: 'Start a card payment (Stripe Checkout URL in data)', headers: ['idempotency-key'], errors: [409, 422, 502] },
+  'POST /api/order/checkout': {
+    summary: 'Start a card payment (Stripe Checkout URL in data); one payment waits at a time per account (409 CHECKOUT_PENDING)',
+    headers: ['idempotency-key'],
+    errors: [409, 422, 502],
+  },
   'POST /api/order/cancel': { errors: [409] },
   'POST /api/order/update-status': { errors: [409] },
   'POST /api/order/admin/update-status': { errors: [409] },

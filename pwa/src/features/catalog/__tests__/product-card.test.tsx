@@ -77,10 +77,21 @@ describe('product card (spec §2)', () => {
   it('says Out of Stock at stock 0 and uses the placeholder without images', () => {
     render(
       <MemoryRouter>
-        <ProductCard product={aProduct({ stock: 0, image: [] })} />
+        <ProductCard product={aProduct({ stock: 0, inStock: false, image: [] })} />
       </MemoryRouter>,
     );
     expect(screen.getByText('Out of Stock')).toBeTruthy();
     expect(screen.getByRole('img').getAttribute('src')).toBe('/placeholder.svg');
+  });
+
+  it('says In Stock for a product whose own stock is 0 while its sizes are in stock', () => {
+    const sized = aProduct({ stock: 0, inStock: true, variants: [{ _id: 'V1', name: 'M', stock: 40 }] });
+    render(
+      <MemoryRouter>
+        <ProductCard product={sized} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('In Stock')).toBeTruthy();
+    expect(screen.queryByText('Out of Stock')).toBeNull();
   });
 });

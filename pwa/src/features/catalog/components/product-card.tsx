@@ -38,7 +38,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
       <span className="product-card__unit">{product.unit}</span>
       <PriceTag price={product.price} discount={product.discount} />
       <span className="product-card__meta">
-        <StockLabel stock={product.stock} />
+        <StockLabel inStock={product.inStock} />
         <RatingRing averageRating={product.averageRating} totalReviews={product.totalReviews} />
       </span>
       <span className="product-card__actions">

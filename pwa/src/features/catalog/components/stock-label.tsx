@@ -1,4 +1,7 @@
-/** Spec §4: stock above 0 shows In Stock, else Out of Stock. */
-export function StockLabel({ stock }: { stock: number }) {
-  return stock > 0 ? <span className="stock stock--in">In Stock</span> : <span className="stock stock--out">Out of Stock</span>;
+/**
+ * In Stock or Out of Stock. A product with options is in stock when any option is (the server's
+ * `inStock`), though its own default unit may have none; a chosen option shows its own figure.
+ */
+export function StockLabel({ inStock }: { inStock: boolean }) {
+  return inStock ? <span className="stock stock--in">In Stock</span> : <span className="stock stock--out">Out of Stock</span>;
 }

@@ -40,7 +40,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
         </span>
       </div>
       <OfferCountdown discount={shown.discount} />
-      <StockLabel stock={shown.stock} />
+      <StockLabel inStock={variant ? shown.stock > 0 : product.inStock} />
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
         <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />

@@ -20,7 +20,7 @@ export function QuickViewModal({ product, onClose }: { product: Product | null; 
           <h2>{product.name}</h2>
           <p className="product-card__unit">{product.unit}</p>
           <PriceTag price={product.price} discount={product.discount} showOriginal />
-          <StockLabel stock={product.stock} />
+          <StockLabel inStock={product.inStock} />
           <p className="quick-view__actions">
             <AddToCartSlot product={product} label="Add to Cart" />
             <Link to={productPath(product)} className="btn btn--primary" onClick={onClose}>
