@@ -31,7 +31,7 @@ export function toProduct(row: ProductRow, categoryNames: NameIndex, subCategory
     description: row.description,
     more_details: { ...row.moreDetails, averageRating: rating, totalReviews: row.reviewCount },
     variants: row.variants.map((v) => ({ ...v })),
-    inStock: row.stock > 0 || row.variants.some((v) => (v.stock ?? 0) > 0),
+    inStock: row.inStock,
     averageRating: rating,
     totalReviews: row.reviewCount,
     publish: row.publish,

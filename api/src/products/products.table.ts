@@ -110,8 +110,13 @@ export const productInStockSql = sql`exists (select 1 from product_variants v jo
 
 /** Every column but the search vector (for the database's own matching, never for the wire), with the stock read from the inventory. */
 const { search: _search, ...tableColumns } = getTableColumns(products);
-export const productColumns = { ...tableColumns, stock: productStockSql, variants: productVariantsSql };
-export type ProductRow = Omit<typeof products.$inferSelect, 'search'> & { stock: number; variants: StoredVariant[] };
+export const productColumns = {
+  ...tableColumns,
+  stock: productStockSql,
+  variants: productVariantsSql,
+  inStock: productInStockSql.mapWith((v: unknown) => v === true || v === 't' || v === 'true'),
+};
+export type ProductRow = Omit<typeof products.$inferSelect, 'search'> & { stock: number; variants: StoredVariant[]; inStock: boolean };
 
 /** The product as a cart line (and an order's stock check) reads it: the Cart's populated productId. */
 export const cartProductColumns = {

@@ -49,7 +49,7 @@ export class WishlistService {
       price: Number(p.price),
       discount: Number(p.discount),
       stock: p.stock,
-      inStock: p.stock > 0 || p.variants.some((v) => (v.stock ?? 0) > 0),
+      inStock: p.inStock,
       averageRating: averageRating(p),
       totalReviews: p.reviewCount,
       addedAt: addedAt.toISOString(),
