@@ -342,6 +342,19 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(await orderRow(mine.body.data.orderId as string)).toMatchObject({ paymentStatus: 'AWAITING_PAYMENT', status: null });
   });
 
+  it('never refunds a paid order for another event carrying the payment that paid it', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 2 });
+    const res = await checkout(c, p, 1, 100);
+    const orderId = res.body.data.orderId as string;
+    const session = { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 10000, payment_intent: `pi_${orderId}` };
+    expect((await webhook(signedEvent('checkout.session.completed', session))).status).toBe(200);
+    expect((await webhook(signedEvent('checkout.session.async_payment_succeeded', session))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', status: 'PLACED', stripeRefundId: null });
+    expect(stripe.refunds().filter((call) => call.form['metadata[orderId]'] === orderId)).toHaveLength(0);
+  });
+
   it('answers a retried Idempotency-Key with the first session, asking Stripe once', async () => {
     const c = await shopper();
     const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });
