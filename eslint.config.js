@@ -1,5 +1,6 @@
 // ESLint for every workspace: TypeScript with type information (each folder's tsconfig.json, found by
-// the project service), React hooks and accessibility in the PWA, and the repository's import boundaries.
+// the project service), React hooks and accessibility in the PWA, the repository's import boundaries, and
+// that only the order lifecycle writes an order's state.
 // Formatting is Prettier's business (eslint-config-prettier turns off the rules it would fight with).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -9,6 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
+import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
 
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
@@ -31,10 +33,13 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { haat: { rules: { 'import-boundaries': importBoundaries, 'stock-writes': stockWrites } } },
+    plugins: { haat: { rules: { 'import-boundaries': importBoundaries, 'order-state-writes': orderStateWrites, 'stock-writes': stockWrites } } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'haat/import-boundaries': ['error', { allow: knownTableReaches }],
+      // Only api/src/orders/lifecycle/ writes an order's stage, payment status and history (the rule skips other files).
+      'haat/order-state-writes': 'error',
+      // Only api/src/inventory/ writes stock.
       'haat/stock-writes': 'error',
       // `_name` marks a parameter or binding that is deliberately unused.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],

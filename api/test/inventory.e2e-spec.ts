@@ -67,7 +67,7 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
   async function sold(productId: string): Promise<number> {
     const result = await t.db.execute(sql`select coalesce(sum(l.quantity), 0)::int as n from order_lines l join orders o on o.id = l.order_id
       where l.product_id = ${productId} and o.payment_status <> 'CANCELLED'`);
-    return Number((result as unknown as { rows: Array<{ n: number }> }).rows[0]!.n);
+    return Number((result as { rows: Array<{ n: number }> }).rows[0]!.n);
   }
 
   it('a typo fix saved during a sale does not put sold units back: 10 sold of 10, never 13', async () => {
@@ -293,6 +293,6 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
         sql`, `,
       )})`,
     );
-    expect(Number((left as unknown as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(0);
+    expect(Number((left as { rows: Array<{ n: number }> }).rows[0]!.n)).toBe(0);
   });
 });

@@ -296,6 +296,84 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(await stockOf(t, p._id)).toBe(2);
   });
 
+  it('cancels from the Stripe cancel page only an order awaiting its card payment; cash-on-delivery and paid orders are left alone', async () => {
+    const abandon = (token: string, orderId: string) => api(t).post('/api/order/checkout/cancel').set(bearer(token)).send({ orderId });
+    const c = await shopper();
+
+    // Awaiting its card payment: cancelled, stock back, Stripe session closed.
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });
+    const awaiting = await checkout(c, p, 2, 200);
+    const awaitingId = awaiting.body.data.orderId as string;
+    expect(await stockOf(t, p._id)).toBe(3);
+    const cancelled = await abandon(c.token, awaitingId);
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({
+      orderId: awaitingId,
+      payment_status: 'CANCELLED',
+      status: 'CANCELLED',
+      statusHistory: [{ status: 'CANCELLED' }],
+    });
+    expect(await stockOf(t, p._id)).toBe(5);
+    for (let i = 0; i < 100 && stripe.session(awaiting.body.id)?.status !== 'expired'; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(stripe.session(awaiting.body.id)?.status).toBe('expired');
+    // Opening the page again changes nothing and says the order is already cancelled.
+    const again = await abandon(c.token, awaitingId);
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ code: 'NOT_AWAITING_PAYMENT', payment_status: 'CANCELLED' });
+    expect(await stockOf(t, p._id)).toBe(5);
+
+    // Cash on delivery: never cancelled by opening the URL.
+    const cod = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(c.token))
+      .send({ list_items: [line(p, 1)], address: c.addressId, totalAmt: 100 });
+    expect(cod.status).toBe(201);
+    const codId = cod.body.data.orderId as string;
+    const codAnswer = await abandon(c.token, codId);
+    expect(codAnswer.status).toBe(409);
+    expect(codAnswer.body).toMatchObject({ success: false, code: 'NOT_AWAITING_PAYMENT', payment_status: 'CASH ON DELIVERY', status: 'PLACED' });
+    expect(codAnswer.body.message).toMatch(/not awaiting payment/);
+    expect(await orderRow(codId)).toMatchObject({ paymentStatus: 'CASH ON DELIVERY', status: 'PLACED' });
+    expect(await stockOf(t, p._id)).toBe(4);
+
+    // Paid: never cancelled by opening the URL, and nothing is refunded.
+    const paidRes = await checkout(c, p, 1, 100);
+    const paidId = paidRes.body.data.orderId as string;
+    const paid = signedEvent('checkout.session.completed', {
+      id: paidRes.body.id,
+      metadata: { orderId: paidId },
+      payment_status: 'paid',
+      amount_total: 10000,
+      payment_intent: `pi_${paidId}`,
+    });
+    expect((await webhook(paid)).status).toBe(200);
+    const paidAnswer = await abandon(c.token, paidId);
+    expect(paidAnswer.status).toBe(409);
+    expect(paidAnswer.body).toMatchObject({ code: 'NOT_AWAITING_PAYMENT', payment_status: 'PAID' });
+    expect(await orderRow(paidId)).toMatchObject({ paymentStatus: 'PAID', status: 'PLACED', stripeRefundId: null });
+    expect(await stockOf(t, p._id)).toBe(3);
+    expect(stripe.refunds().filter((call) => call.form['metadata[orderId]'] === paidId)).toHaveLength(0);
+
+    // Another shopper's order is not theirs to cancel: 404, as for an unknown one.
+    const other = await shopper();
+    const mine = await checkout(c, p, 1, 100);
+    expect((await abandon(other.token, mine.body.data.orderId as string)).status).toBe(404);
+    expect(await orderRow(mine.body.data.orderId as string)).toMatchObject({ paymentStatus: 'AWAITING_PAYMENT', status: null });
+  });
+
+  it('never refunds a paid order for another event carrying the payment that paid it', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 2 });
+    const res = await checkout(c, p, 1, 100);
+    const orderId = res.body.data.orderId as string;
+    const session = { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 10000, payment_intent: `pi_${orderId}` };
+    expect((await webhook(signedEvent('checkout.session.completed', session))).status).toBe(200);
+    expect((await webhook(signedEvent('checkout.session.async_payment_succeeded', session))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', status: 'PLACED', stripeRefundId: null });
+    expect(stripe.refunds().filter((call) => call.form['metadata[orderId]'] === orderId)).toHaveLength(0);
+  });
+
   it('answers a retried Idempotency-Key with the first session, asking Stripe once', async () => {
     const c = await shopper();
     const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });

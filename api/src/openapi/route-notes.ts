@@ -81,6 +81,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     errors: [409, 422, 502],
   },
   'POST /api/order/cancel': { errors: [409] },
+  'POST /api/order/checkout/cancel': {
+    summary: 'Back from the card payment page unpaid: cancels the order only while it awaits its card payment (409 NOT_AWAITING_PAYMENT otherwise)',
+    errors: [409],
+  },
   'POST /api/order/update-status': { errors: [409] },
   'POST /api/order/admin/update-status': { errors: [409] },
   'GET /api/order/admin/new-orders': { summary: "This admin's New Orders badge: orders placed since they last opened Manage Orders" },

@@ -1,15 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
+import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
 import type { PaymentStatus } from '@haat/shared/orders/order-stages';
 import type { OrderRow } from './orders.table.js';
 import { errorFacts } from '../common/error-facts.js';
 
-/** Who moved the order: the shopper, an admin, or the payment provider (paid, expired). */
-export type ChangeCause = 'customer' | 'admin' | 'payment';
+/** Who moved the order: the shopper, an admin, the payment provider (paid, failed) or the session's expiry. */
+export type ChangeCause = OrderActor;
 
 export interface OrderChange {
   order: OrderRow;
   previousPaymentStatus: PaymentStatus;
   cause: ChangeCause;
+  /** The card payment the order lifecycle decided to give back (a paid order was cancelled), else null. */
+  refund: string | null;
+  /** The Stripe session the order lifecycle decided to close (an unpaid order was cancelled here), else null. */
+  expireSession: string | null;
   /** Epoch ms just after the transaction committed. */
   committedAt: number;
 }

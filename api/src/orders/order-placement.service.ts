@@ -21,7 +21,8 @@ import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type Price
 import { outOfStock } from '../products/out-of-stock.js';
 import { loadSaleable, stockOf } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
-import { OrderEvents } from './order-events.js';
+import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
+import { initialState } from './lifecycle/initial-state.js';
 import { OrderReader } from './order-reader.js';
 
 export interface Placed {
@@ -56,7 +57,7 @@ export class OrderPlacementService {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) config: AppConfig,
     reader: OrderReader,
-    private readonly events: OrderEvents,
+    private readonly lifecycle: OrderLifecycle,
   ) {
     this.batcher = new OrderBatcher(statement, config.holdLimitUnits);
     this.holdCap = config.holdLimitUnits;
@@ -110,7 +111,7 @@ export class OrderPlacementService {
       const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items);
       if (written) {
         const { row, lines } = written;
-        if (method === 'COD') this.events.placed({ order: row, previousPaymentStatus: row.paymentStatus, cause: 'customer', committedAt: Date.now() });
+        if (method === 'COD') this.lifecycle.announcePlaced(row);
         return { order: row, lines, created: true };
       }
     }
@@ -139,9 +140,7 @@ export class OrderPlacementService {
       id,
       userId,
       paymentMethod: method,
-      paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT',
-      status: cod ? 'PLACED' : null,
-      statusHistory: cod ? [{ status: 'PLACED', updatedAt: now.toISOString() }] : [],
+      ...initialState(method, now),
       subTotalAmt: priced.subTotalAmt,
       totalAmt: priced.totalAmt,
       quantity: priced.quantity,

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { OrderEvents } from './order-events.js';
+import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersController } from './orders.controller.js';
@@ -8,7 +9,7 @@ import { OrdersService } from './orders.service.js';
 
 @Module({
   controllers: [OrdersController, AdminOrdersController],
-  providers: [OrderEvents, OrderReader, OrderPlacementService, OrdersService],
-  exports: [OrderEvents, OrderReader, OrderPlacementService],
+  providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService],
+  exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
 })
 export class OrdersModule {}

@@ -22,9 +22,9 @@ export class CardRefunder implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.listen({
-      changed: async ({ order, previousPaymentStatus }) => {
-        if (previousPaymentStatus !== 'PAID' || order.paymentStatus !== 'CANCELLED' || !order.stripePaymentIntent) return;
-        await this.refund(order.id, order.stripePaymentIntent);
+      // The order lifecycle decides when money goes back; this only asks Stripe.
+      changed: async ({ order, refund }) => {
+        if (refund) await this.refund(order.id, refund);
       },
     });
   }

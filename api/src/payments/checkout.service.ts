@@ -3,13 +3,14 @@ import type { PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
-import { AppError, conflict, unavailable } from '../common/app-error.js';
+import type { Order } from '@haat/shared/orders/order.types';
+import { AppError, conflict, notFound, unavailable } from '../common/app-error.js';
 import { emailOf } from '../users/users.repository.js';
-import { deleteOrder, pendingCardOrderOf, setOrderCheckoutSession, type OrderRow } from '../orders/orders.repository.js';
+import { pendingCardOrderOf, setOrderCheckoutSession, type OrderRow } from '../orders/orders.repository.js';
 import { OrderPlacementService } from '../orders/order-placement.service.js';
 import { OrderReader } from '../orders/order-reader.js';
-import { lockOrder } from '../orders/order-transitions.js';
-import { settleOrderStock } from '../inventory/inventory.js';
+import { OrderLifecycle } from '../orders/lifecycle/order-lifecycle.service.js';
+import { isAwaitingCardPayment } from '../orders/lifecycle/transition.js';
 import { checkoutSessionParams } from './checkout-session.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
@@ -34,6 +35,7 @@ export class CheckoutService {
     @Inject(STRIPE) private readonly stripe: StripeClient,
     private readonly placement: OrderPlacementService,
     private readonly reader: OrderReader,
+    private readonly lifecycle: OrderLifecycle,
   ) {}
 
   async checkout(userId: string, input: PlaceOrderInput, idempotencyKey?: string): Promise<CheckoutAnswer> {
@@ -52,7 +54,7 @@ export class CheckoutService {
       });
     } catch (error) {
       this.logger.warn(`Stripe refused or was unreachable for ${order.id}: ${(error as Error).message}`);
-      await this.discard(order.id);
+      await this.lifecycle.discard(order.id);
       throw new AppError(502, ErrorCode.PaymentProvider, 'The payment provider could not be reached. Nothing was charged; please try again.');
     }
     await setOrderCheckoutSession(this.db, order.id, session.id, session.url);
@@ -84,13 +86,33 @@ export class CheckoutService {
     return { id: order.stripeSessionId, url: order.stripeSessionUrl, orderId: order.id };
   }
 
-  /** No session, no order: the shopper never saw it, so it is removed and its stock returned. */
-  private async discard(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
-      const row = await lockOrder(tx, orderId);
-      if (!row || row.paymentStatus !== 'AWAITING_PAYMENT') return;
-      await settleOrderStock(tx, orderId, 'expiry');
-      await deleteOrder(tx, orderId);
+  /**
+   * The shopper came back from Stripe's page without paying (its cancel URL). That cancels the order
+   * only while it still awaits its card payment: opening the URL again later, or for a cash-on-delivery
+   * or paid order, must never cancel an order the shop is about to deliver, so those answer 409.
+   */
+  abandon(userId: string, orderId: string): Promise<Order> {
+    return this.lifecycle.move(orderId, 'CANCELLED', 'customer', {
+      check: (row) => {
+        if (row.userId !== userId) throw notFound('Order');
+        if (!isAwaitingCardPayment(row)) throw notAwaitingPayment(row);
+      },
+      read: (tx, after) => this.reader.toWire(after, tx),
     });
   }
+}
+
+function notAwaitingPayment(row: OrderRow): AppError {
+  const why =
+    row.paymentStatus === 'CANCELLED'
+      ? 'it is already cancelled'
+      : row.paymentMethod === 'COD'
+        ? 'it is paid cash on delivery'
+        : row.paymentStatus === 'COMPLETED'
+          ? 'it is delivered'
+          : 'its payment has arrived';
+  return new AppError(409, ErrorCode.NotAwaitingPayment, `Order ${row.id} is not awaiting payment: ${why}, so it was not cancelled.`, {
+    payment_status: row.paymentStatus,
+    status: row.status,
+  });
 }

@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CheckoutBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import { CancelOrderBody, CheckoutBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { Auth, CurrentUser } from '../auth/guards.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
@@ -9,7 +9,7 @@ import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
 import { CheckoutService } from './checkout.service.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 
-/** Pay Online (spec §7 POST /api/order/checkout) and Stripe's webhook. */
+/** Pay Online (POST /api/order/checkout), leaving Stripe's page unpaid, and Stripe's webhook. */
 @Controller('order')
 export class PaymentsController {
   constructor(
@@ -24,6 +24,17 @@ export class PaymentsController {
   async checkout(@CurrentUser() user: AuthUser, @ZBody(CheckoutBody) body: PlaceOrderInput, @IdempotencyKey() key: string | undefined) {
     const answer = await this.checkoutService.checkout(user.id, body, key);
     return ok(answer, 'Redirecting to payment', { id: answer.id, url: answer.url });
+  }
+
+  /**
+   * The shopper left Stripe's page without paying (the PWA's /cancel?orderId=): cancels the order only
+   * while it awaits its card payment; any other order answers 409 NOT_AWAITING_PAYMENT and is untouched.
+   */
+  @Post('checkout/cancel')
+  @HttpCode(200)
+  @Auth()
+  async abandon(@CurrentUser() user: AuthUser, @ZBody(CancelOrderBody) body: CancelOrderBody) {
+    return ok(await this.checkoutService.abandon(user.id, body.orderId), 'Order cancelled successfully');
   }
 
   /** Signed by Stripe, not by a user: the signature over the raw body is the authentication. */

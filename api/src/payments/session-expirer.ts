@@ -17,12 +17,10 @@ export class SessionExpirer implements OnModuleInit {
 
   onModuleInit(): void {
     this.events.listen({
-      changed: async ({ order, previousPaymentStatus, cause }) => {
-        if (!this.stripe || cause === 'payment' || !order.stripeSessionId) return;
-        if (previousPaymentStatus !== 'AWAITING_PAYMENT' || order.paymentStatus !== 'CANCELLED') return;
-        await this.stripe.checkout.sessions
-          .expire(order.stripeSessionId)
-          .catch((e: Error) => this.logger.warn(`Could not expire ${order.stripeSessionId}: ${e.message}`));
+      // The order lifecycle decides which session to close; this only asks Stripe.
+      changed: async ({ expireSession }) => {
+        if (!this.stripe || !expireSession) return;
+        await this.stripe.checkout.sessions.expire(expireSession).catch((e: Error) => this.logger.warn(`Could not expire ${expireSession}: ${e.message}`));
       },
     });
   }

@@ -4,20 +4,27 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, unavailable } from '../common/app-error.js';
-import { OrderEvents } from '../orders/order-events.js';
-import { lockOrder, markPaid, moveToStage } from '../orders/order-transitions.js';
+import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
+import { OrderLifecycle } from '../orders/lifecycle/order-lifecycle.service.js';
+import { canTransition, lockOrder, transition } from '../orders/lifecycle/transition.js';
 import type { OrderRow } from '../orders/orders.repository.js';
 import { CardRefunder } from './card-refunder.js';
 import { stripeEvents } from './stripe-events.table.js';
 
-type Effect = 'paid' | 'expired';
+interface Move {
+  to: 'PLACED' | 'CANCELLED';
+  actor: OrderActor;
+}
 
-/** The Checkout events that move an order; every other event type is acknowledged and ignored. */
-const EFFECTS: Partial<Record<string, Effect>> = {
-  'checkout.session.completed': 'paid',
-  'checkout.session.async_payment_succeeded': 'paid',
-  'checkout.session.expired': 'expired',
-  'checkout.session.async_payment_failed': 'expired',
+/**
+ * The Checkout events that move an order, as moves of the order lifecycle: a payment places it, a
+ * failed payment or the session running out cancels it. Every other event type is acknowledged and ignored.
+ */
+const MOVES: Partial<Record<string, Move>> = {
+  'checkout.session.completed': { to: 'PLACED', actor: 'payment' },
+  'checkout.session.async_payment_succeeded': { to: 'PLACED', actor: 'payment' },
+  'checkout.session.expired': { to: 'CANCELLED', actor: 'timer' },
+  'checkout.session.async_payment_failed': { to: 'CANCELLED', actor: 'payment' },
 };
 
 export interface WebhookAnswer {
@@ -34,14 +41,14 @@ export class StripeWebhookService {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly events: OrderEvents,
+    private readonly lifecycle: OrderLifecycle,
     private readonly refunder: CardRefunder,
   ) {}
 
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAnswer> {
     const event = this.verify(rawBody, signature);
-    const effect = EFFECTS[event.type];
-    if (!effect) return { received: true };
+    const move = MOVES[event.type];
+    if (!move) return { received: true };
     const session = event.data.object as Stripe.Checkout.Session;
     const orderId = session.metadata?.orderId ?? session.client_reference_id ?? undefined;
     const paymentIntent = (typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id) ?? null;
@@ -61,30 +68,24 @@ export class StripeWebhookService {
         this.logger.warn(`${event.type} ${event.id}: no matching order ${orderId}`);
         return {};
       }
-      if (row.paymentStatus !== 'AWAITING_PAYMENT') {
+      // A delayed method (e.g. some bank debits) completes unpaid; async_payment_succeeded follows.
+      if (move.to === 'PLACED' && session.payment_status === 'unpaid') return {};
+      if (!canTransition(row, move.to, move.actor)) {
         // Paid after the order was cancelled (the session is expired on cancel, so only a race):
-        // the order stays cancelled and the money goes back.
-        if (effect === 'paid' && paymentIntent && session.payment_status !== 'unpaid') return { refund: { orderId: row.id, paymentIntent } };
+        // the order stays cancelled and the money goes back. A repeat of the payment that already
+        // paid this order is not a second payment and is left alone.
+        if (move.to === 'PLACED' && paymentIntent && paymentIntent !== row.stripePaymentIntent) return { refund: { orderId: row.id, paymentIntent } };
         return {};
       }
-      if (effect === 'paid') {
-        // A delayed method (e.g. some bank debits) completes unpaid; async_payment_succeeded follows.
-        if (session.payment_status === 'unpaid') return {};
-        if (session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
-          this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
-        }
-        return { before: row, after: await markPaid(tx, row, paymentIntent), placed: true };
+      if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
+        this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
       }
-      return { before: row, after: await moveToStage(tx, row, 'CANCELLED'), placed: false };
+      return { moved: await transition(tx, row, move.to, move.actor, { paymentIntent }) };
     });
 
     if ('duplicate' in outcome) return { received: true, duplicate: true, orderId };
     if ('refund' in outcome && outcome.refund) await this.refunder.refund(outcome.refund.orderId, outcome.refund.paymentIntent);
-    if ('after' in outcome && outcome.after && outcome.before) {
-      const change = { order: outcome.after, previousPaymentStatus: outcome.before.paymentStatus, cause: 'payment' as const, committedAt: Date.now() };
-      if (outcome.placed) this.events.placed(change);
-      else this.events.changed(change);
-    }
+    if ('moved' in outcome && outcome.moved) this.lifecycle.announce(outcome.moved);
     return { received: true, orderId };
   }
 

@@ -59,6 +59,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.Conflict:
     case ErrorCode.OrderFinished:
     case ErrorCode.StageNotAllowed:
+    case ErrorCode.NotAwaitingPayment:
     case ErrorCode.PayloadTooLarge:
     case ErrorCode.FileTooLarge:
     case ErrorCode.ImageTooLarge:

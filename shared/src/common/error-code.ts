@@ -60,6 +60,8 @@ export enum ErrorCode {
   OrderFinished = 'ORDER_FINISHED',
   /** 409: an admin stage move the order's history does not allow. */
   StageNotAllowed = 'STAGE_NOT_ALLOWED',
+  /** 409: leaving the card payment page cancels only an order still awaiting its card payment; `payment_status` says what it is instead. */
+  NotAwaitingPayment = 'NOT_AWAITING_PAYMENT',
   /** 413: a request body over the limit (1 MB of JSON). */
   PayloadTooLarge = 'PAYLOAD_TOO_LARGE',
   /** 413: an upload over the size limit. */

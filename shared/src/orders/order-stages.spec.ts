@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { canAdminMoveTo, canCustomerCancel, furthestStage, orderGroup, paymentStatusAfter, type OrderStage } from './order-stages.js';
+import { canAdminMoveTo, canCustomerCancel, furthestStage, lifecycleStage, orderGroup, type OrderStage, type PaymentStatus } from './order-stages.js';
 
 const at = (...stages: OrderStage[]) => stages.map((status, i) => ({ status, updatedAt: new Date(i * 1000).toISOString() }));
 
-describe('order stages (spec §4)', () => {
-  it.each<[string, OrderStage[], string, OrderStage, boolean]>([
+describe('order stages', () => {
+  it.each<[string, OrderStage[], PaymentStatus, OrderStage, boolean]>([
     ['first move', ['PLACED'], 'CASH ON DELIVERY', 'CONFIRMED', true],
     ['skip ahead', ['PLACED'], 'CASH ON DELIVERY', 'SHIPPED', true],
     ['same stage', ['PLACED', 'CONFIRMED'], 'CASH ON DELIVERY', 'CONFIRMED', false],
@@ -35,11 +35,12 @@ describe('order stages (spec §4)', () => {
     expect(canCustomerCancel('CANCELLED', at('PLACED', 'CANCELLED'))).toBe(false);
   });
 
-  it('completes the payment on delivery and cancels it on cancel; other moves keep it', () => {
-    expect(paymentStatusAfter('CASH ON DELIVERY', 'DELIVERED')).toBe('COMPLETED');
-    expect(paymentStatusAfter('PAID', 'CANCELLED')).toBe('CANCELLED');
-    expect(paymentStatusAfter('PAID', 'SHIPPED')).toBe('PAID');
-    expect(paymentStatusAfter('CASH ON DELIVERY', 'CONFIRMED')).toBe('CASH ON DELIVERY');
+  it('reads an awaited card payment as no stage, and a finished payment as the end whatever the history says', () => {
+    expect(lifecycleStage('AWAITING_PAYMENT', [])).toBeNull();
+    expect(lifecycleStage('PAID', at('PLACED', 'SHIPPED'))).toBe('SHIPPED');
+    expect(lifecycleStage('COMPLETED', at('PLACED'))).toBe('DELIVERED');
+    expect(lifecycleStage('CANCELLED', at('PLACED'))).toBe('CANCELLED');
+    expect(lifecycleStage('AWAITING_PAYMENT', at('CANCELLED'))).toBe('CANCELLED');
   });
 
   it('groups by payment status', () => {

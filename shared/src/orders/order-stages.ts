@@ -1,4 +1,6 @@
-/** Spec §4: the order stage machine. Only forward moves; nothing after DELIVERED or CANCELLED. */
+import { allowedTransition, isEnd, type LifecycleStage } from './order-lifecycle.js';
+
+/** The order stages in their order; which moves between them are allowed is in order-lifecycle.ts. */
 export const ORDER_STAGES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
@@ -23,38 +25,40 @@ export function furthestStage(history: readonly StatusHistoryEntry[]): OrderStag
   return best;
 }
 
-export function isFinished(paymentStatus: string, history: readonly StatusHistoryEntry[]): boolean {
+/**
+ * Where an order stands in the transitions table (order-lifecycle.ts): a completed or cancelled payment
+ * is the end whatever the history says; a card order whose payment has not arrived has no stage yet.
+ */
+export function lifecycleStage(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[]): LifecycleStage {
+  if (paymentStatus === 'COMPLETED') return 'DELIVERED';
+  if (paymentStatus === 'CANCELLED') return 'CANCELLED';
   const furthest = furthestStage(history);
-  return paymentStatus === 'COMPLETED' || paymentStatus === 'CANCELLED' || furthest === 'DELIVERED' || furthest === 'CANCELLED';
+  if (furthest === 'DELIVERED' || furthest === 'CANCELLED') return furthest;
+  return paymentStatus === 'AWAITING_PAYMENT' ? null : furthest;
+}
+
+/** Delivered or cancelled: nothing moves the order any more. */
+export function isFinished(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[]): boolean {
+  return isEnd(lifecycleStage(paymentStatus, history));
 }
 
 /**
  * Admins may set any stage later than the furthest one reached, unless the order is finished.
  * A card order still waiting for its payment can only be cancelled: it was never placed.
  */
-export function canAdminMoveTo(paymentStatus: string, history: readonly StatusHistoryEntry[], next: OrderStage): boolean {
-  if (isFinished(paymentStatus, history)) return false;
-  if (paymentStatus === 'AWAITING_PAYMENT') return next === 'CANCELLED';
-  const furthest = furthestStage(history);
-  return furthest === null || stageIndex(next) > stageIndex(furthest);
+export function canAdminMoveTo(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[], next: OrderStage): boolean {
+  return allowedTransition(lifecycleStage(paymentStatus, history), next, 'admin') !== undefined;
 }
 
 /** Customers may cancel any order that is not finished. */
-export function canCustomerCancel(paymentStatus: string, history: readonly StatusHistoryEntry[]): boolean {
-  return !isFinished(paymentStatus, history);
-}
-
-/** What a move to `next` does to the payment status: delivered completes it, cancelled cancels it. */
-export function paymentStatusAfter(current: PaymentStatus, next: OrderStage): PaymentStatus {
-  if (next === 'DELIVERED') return 'COMPLETED';
-  if (next === 'CANCELLED') return 'CANCELLED';
-  return current;
+export function canCustomerCancel(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[]): boolean {
+  return allowedTransition(lifecycleStage(paymentStatus, history), 'CANCELLED', 'customer') !== undefined;
 }
 
 export type OrderGroup = 'newPending' | 'completed' | 'cancelled';
 
-/** Spec §4: COMPLETED → Delivered tab, CANCELLED → Cancelled tab, anything else → New / Pending. */
-export function orderGroup(paymentStatus: string): OrderGroup {
+/** COMPLETED → Delivered tab, CANCELLED → Cancelled tab, anything else → New / Pending. */
+export function orderGroup(paymentStatus: PaymentStatus): OrderGroup {
   if (paymentStatus === 'COMPLETED') return 'completed';
   if (paymentStatus === 'CANCELLED') return 'cancelled';
   return 'newPending';

@@ -1,5 +1,5 @@
 import type { Envelope } from '@haat/shared/common/envelope';
-import type { CashOnDeliveryRequest, CheckoutRequest } from '@haat/shared/orders/order.schema';
+import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http';
 
@@ -17,4 +17,10 @@ export const checkoutApi = {
     http
       .post('order/checkout', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<unknown> & { id: string; url: string }>(),
+  /**
+   * Back from Stripe unpaid: cancels the order only while it awaits its card payment (a 409
+   * NOT_AWAITING_PAYMENT otherwise). Silent: the cancel page says what happened.
+   */
+  abandonCardPayment: (orderId: string) =>
+    http.post('order/checkout/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent: true } }).json<Envelope<Order>>(),
 };

@@ -1,0 +1,76 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
+import { DB, type Db } from '../../db/database.js';
+import { notFound } from '../../common/app-error.js';
+import { OrderEvents, type OrderChange } from '../order-events.js';
+import { deleteOrder } from '../orders.repository.js';
+import type { OrderRow } from '../orders.table.js';
+import type { Tx } from '../order-tx.js';
+import { releaseStock } from './release-stock.js';
+import { isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
+
+export interface MoveOptions<T> {
+  /** Runs on the locked row before the move: refuses what the table cannot know (another shopper's order). */
+  check?: (row: OrderRow) => void;
+  extras?: TransitionExtras;
+  /** Reads the answer inside the same transaction, so it shows exactly the committed move. */
+  read: (tx: Tx, after: OrderRow) => Promise<T>;
+}
+
+/**
+ * The order lifecycle as a service: one transaction per move, then the announcement that sets off
+ * everything outside the database (sockets, push, metrics, refunds, closing a Stripe session). Callers
+ * that already hold a transaction (the Stripe webhook) call `transition` themselves and `announce` after.
+ */
+@Injectable()
+export class OrderLifecycle {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly events: OrderEvents,
+  ) {}
+
+  async move<T>(orderId: string, to: OrderStage, actor: OrderActor, options: MoveOptions<T>): Promise<T> {
+    const { moved, answer } = await this.db.transaction(async (tx) => {
+      const row = await lockOrder(tx, orderId);
+      if (!row) throw notFound('Order');
+      options.check?.(row);
+      const moved = await transition(tx, row, to, actor, options.extras);
+      return { moved, answer: await options.read(tx, moved.after) };
+    });
+    this.announce(moved);
+    return answer;
+  }
+
+  /** After the commit: a card order just paid is a new order for the shop; any other move is a change. */
+  announce(moved: Transitioned): void {
+    const change: OrderChange = {
+      order: moved.after,
+      previousPaymentStatus: moved.before.paymentStatus,
+      cause: moved.actor,
+      refund: moved.refund,
+      expireSession: moved.expireSession,
+      committedAt: Date.now(),
+    };
+    if (moved.placed) this.events.placed(change);
+    else this.events.changed(change);
+  }
+
+  /** A cash-on-delivery order was written in its initial state (initialState): the shop hears of it. */
+  announcePlaced(order: OrderRow): void {
+    this.events.placed({ order, previousPaymentStatus: order.paymentStatus, cause: 'customer', refund: null, expireSession: null, committedAt: Date.now() });
+  }
+
+  /**
+   * A card order Stripe never gave a session to: the shopper never saw it, so it is removed rather
+   * than cancelled, and its stock goes back.
+   */
+  async discard(orderId: string): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const row = await lockOrder(tx, orderId);
+      if (!row || !isAwaitingCardPayment(row)) return;
+      await releaseStock(tx, orderId, 'cancel');
+      await deleteOrder(tx, orderId);
+    });
+  }
+}

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import { allowedTransition, type LifecycleStage, type OrderActor } from '@haat/shared/orders/order-lifecycle';
+import { furthestStage, lifecycleStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { AppError } from '../../common/app-error.js';
+import { removeFromCart } from '../../cart/cart.repository.js';
+import { orderLines, orders, type OrderRow } from '../orders.table.js';
+import type { Tx } from '../order-tx.js';
+import { endUnpaidHold, fulfilStock, releaseStock } from './release-stock.js';
+
+/**
+ * Every change of an order's stage or payment status goes through `transition`, on a row locked
+ * with `lockOrder` inside the caller's transaction, so two admins, or an admin and a webhook,
+ * never interleave. Which moves exist and who may make them is the shared transitions table.
+ */
+export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
+  const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
+  return row;
+}
+
+/** Where the order stands in the transitions table. */
+export function stageOf(order: OrderRow): LifecycleStage {
+  return lifecycleStage(order.paymentStatus, order.statusHistory);
+}
+
+/** Whether `actor` may move the order to `to` now. */
+export function canTransition(order: OrderRow, to: OrderStage, actor: OrderActor): boolean {
+  return allowedTransition(stageOf(order), to, actor) !== undefined;
+}
+
+/** A card order whose payment has not arrived: the only kind leaving the payment page may cancel. */
+export function isAwaitingCardPayment(order: OrderRow): boolean {
+  return order.paymentMethod === 'CARD' && stageOf(order) === null;
+}
+
+export interface TransitionExtras {
+  /** The card payment that paid the order (kept so a later cancellation can refund it). */
+  paymentIntent?: string | null;
+  now?: Date;
+}
+
+/** A move made inside a transaction, and what is to happen once it commits. */
+export interface Transitioned {
+  before: OrderRow;
+  after: OrderRow;
+  actor: OrderActor;
+  /** The order was just placed (a card payment arrived): admins hear of a new order. */
+  placed: boolean;
+  /** The card payment to give back: a paid order was cancelled. */
+  refund: string | null;
+  /** The Stripe session to close: an order awaiting payment was cancelled by someone other than Stripe. */
+  expireSession: string | null;
+}
+
+/**
+ * Moves the order to `to` for `actor`, or refuses with a 409 saying why. The move appends the stage
+ * to the history, sets the payment status the table names, settles the order's stock with the
+ * inventory (released when cancelled, fulfilled when shipped or later), ends a paid order's unpaid
+ * hold and takes its products out of the cart. Refunds, closing the Stripe session
+ * and telling the shop happen after the commit (OrderLifecycle.announce), from what this returns.
+ */
+export async function transition(tx: Tx, order: OrderRow, to: OrderStage, actor: OrderActor, extras: TransitionExtras = {}): Promise<Transitioned> {
+  const from = stageOf(order);
+  const move = allowedTransition(from, to, actor);
+  if (!move) throw refusal(order, from, to, actor);
+  const now = extras.now ?? new Date();
+  const statusHistory = [...order.statusHistory, { status: to, updatedAt: now.toISOString() }];
+  const paymentStatus = move.payment ?? order.paymentStatus;
+  const paid = paymentStatus === 'PAID' && order.paymentStatus !== 'PAID';
+
+  if (to === 'CANCELLED') await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel');
+  else if (stageIndex(to) >= stageIndex('SHIPPED')) await fulfilStock(tx, order.id);
+  if (paid) await endUnpaidHold(tx, order.id);
+  const [after] = await tx
+    .update(orders)
+    .set({
+      statusHistory,
+      status: furthestStage(statusHistory),
+      paymentStatus,
+      updatedAt: now,
+      ...(paid ? { stripePaymentIntent: extras.paymentIntent ?? null } : {}),
+    })
+    .where(eq(orders.id, order.id))
+    .returning();
+  if (paid) await removeBoughtFromCart(tx, order);
+
+  return {
+    before: order,
+    after: after as OrderRow,
+    actor,
+    placed: from === null && to === 'PLACED',
+    refund: order.paymentStatus === 'PAID' && paymentStatus === 'CANCELLED' ? order.stripePaymentIntent : null,
+    // Stripe closed the session itself when it expired it or failed the payment.
+    expireSession: from === null && to === 'CANCELLED' && (actor === 'customer' || actor === 'admin') ? order.stripeSessionId : null,
+  };
+}
+
+/** A paid card order's products leave the cart; until then the shopper may still come back to pay. */
+async function removeBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
+  const lines = await tx.select({ productId: orderLines.productId, variantId: orderLines.variantId }).from(orderLines).where(eq(orderLines.orderId, order.id));
+  const bought = lines.filter((l): l is { productId: string; variantId: string | null } => l.productId !== null);
+  if (bought.length) await removeFromCart(tx, order.userId, bought);
+}
+
+/** Why the move is refused, in the words the shopper or admin reads. */
+function refusal(order: OrderRow, from: LifecycleStage, to: OrderStage, actor: OrderActor): AppError {
+  const finished = from === 'DELIVERED' || from === 'CANCELLED';
+  const state = { status: order.status, statusHistory: order.statusHistory, payment_status: order.paymentStatus };
+  if (actor === 'customer' && to === 'CANCELLED' && finished) {
+    return new AppError(
+      409,
+      ErrorCode.OrderFinished,
+      `Order ${order.id} is already ${from === 'DELIVERED' ? 'delivered' : 'cancelled'} and cannot be cancelled.`,
+      state,
+    );
+  }
+  const why =
+    actor === 'customer'
+      ? 'a shopper can only cancel an order'
+      : finished
+        ? `it is already ${from === 'DELIVERED' ? 'completed' : 'cancelled'}`
+        : from === null
+          ? actor === 'admin'
+            ? 'its payment has not arrived (it can only be cancelled)'
+            : 'only its payment can place it'
+          : actor === 'admin'
+            ? `it has already reached ${from}; only a later stage can be set`
+            : 'it is no longer awaiting its card payment';
+  return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} cannot move to ${to}: ${why}.`, state);
+}

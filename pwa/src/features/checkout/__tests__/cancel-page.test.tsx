@@ -1,0 +1,61 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { HTTPError, type NormalizedOptions } from 'ky';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { stashProblemBody } from '../../../lib/http-problem';
+
+const abandonCardPayment = vi.fn();
+vi.mock('../api', () => ({ checkoutApi: { abandonCardPayment: (id: string) => abandonCardPayment(id) } }));
+vi.mock('../../cart/public', () => ({ reloadCart: () => Promise.resolve() }));
+
+const { CancelPage } = await import('../cancel.page');
+
+const show = (orderId: string) =>
+  render(
+    <MemoryRouter initialEntries={[`/cancel?orderId=${orderId}`]}>
+      <CancelPage />
+    </MemoryRouter>,
+  );
+
+/** The API's 409 for an order that is not awaiting its card payment, as the HTTP client throws it. */
+function notAwaiting(paymentStatus: string, message: string): HTTPError {
+  const request = new Request('http://shop.test/api/order/checkout/cancel', { method: 'POST' });
+  const error = new HTTPError(new Response(null, { status: 409 }), request, {} as NormalizedOptions);
+  stashProblemBody(error, { success: false, code: 'NOT_AWAITING_PAYMENT', message, payment_status: paymentStatus });
+  return error;
+}
+
+afterEach(() => {
+  cleanup();
+  abandonCardPayment.mockReset();
+});
+
+describe('/cancel?orderId= (back from Stripe unpaid)', () => {
+  it('says the order is cancelled once the API cancelled it', async () => {
+    abandonCardPayment.mockResolvedValue({ success: true, data: {} });
+    show('HTAAAA0001');
+    expect(await screen.findByRole('heading', { name: 'Order #HTAAAA0001 Cancelled' })).toBeTruthy();
+    expect(abandonCardPayment).toHaveBeenCalledWith('HTAAAA0001');
+  });
+
+  it('never claims a cash-on-delivery or paid order was cancelled', async () => {
+    const message = 'Order HTAAAA0002 is not awaiting payment: it is paid cash on delivery, so it was not cancelled.';
+    abandonCardPayment.mockRejectedValue(notAwaiting('CASH ON DELIVERY', message));
+    show('HTAAAA0002');
+    expect(await screen.findByRole('heading', { name: 'This order is not awaiting payment' })).toBeTruthy();
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.queryByText(/Cancelled/)).toBeNull();
+  });
+
+  it('reads an order cancelled earlier (the page opened again) as cancelled', async () => {
+    abandonCardPayment.mockRejectedValue(notAwaiting('CANCELLED', 'Order HTAAAA0003 is not awaiting payment: it is already cancelled.'));
+    show('HTAAAA0003');
+    expect(await screen.findByRole('heading', { name: 'Order #HTAAAA0003 Cancelled' })).toBeTruthy();
+  });
+
+  it('without an answer, says the order was not paid rather than cancelled', async () => {
+    abandonCardPayment.mockRejectedValue(new TypeError('Failed to fetch'));
+    show('HTAAAA0004');
+    expect(await screen.findByRole('heading', { name: 'Order #HTAAAA0004 Not Paid' })).toBeTruthy();
+  });
+});
