@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   CreateProductBody,
   GetProductsBody,
@@ -8,7 +8,7 @@ import type {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { DB, type Db } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -16,8 +16,8 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { forgivingQuery, learnWords, productRows, rankedSearch, searchTokens } from './product-search.js';
-import { SearchIndexService } from './search-index/search-index.service.js';
+import { inStockSql, learnWords, sortOrder } from './search.repository.js';
+import { SearchService } from '../search/search.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, products, type ProductRow } from './products.table.js';
 import { ReadCache } from './read-cache.js';
@@ -31,8 +31,6 @@ export interface Page<T> {
 }
 
 type Filters = Pick<GetProductsBody, 'minPrice' | 'maxPrice' | 'inStock' | 'sort'>;
-
-const inStockSql = sql`(${products.stock} > 0 or exists (select 1 from jsonb_array_elements(${products.variants}) v where coalesce((v->>'stock')::int, 0) > 0))`;
 
 @Injectable()
 export class ProductsService {
@@ -49,10 +47,9 @@ export class ProductsService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(SEARCH_SQL) private readonly searchSql: ReadSql,
     private readonly version: CatalogVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly searchIndex: SearchIndexService,
+    private readonly searchService: SearchService,
   ) {
     this.anchors = new PageAnchors(db);
   }
@@ -91,6 +88,7 @@ export class ProductsService {
       return inserted!;
     });
     await this.version.bump();
+    this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
   }
 
@@ -124,6 +122,7 @@ export class ProductsService {
       return updated;
     });
     await this.version.bump();
+    this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
   }
 
@@ -131,6 +130,7 @@ export class ProductsService {
     const deleted = await this.db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
     if (deleted.length === 0) throw notFound('Product');
     await this.version.bump();
+    this.searchService.productsChanged([id], 'content');
   }
 
   /**
@@ -158,11 +158,10 @@ export class ProductsService {
 
   /** POST /product/get: every product, newest first, with optional search and listing filters. */
   async list(body: GetProductsBody): Promise<Page<Product>> {
-    if (!body.search?.trim()) return this.page([], body, body.page, body.limit, null);
-    return this.bounded(async (db) => {
-      const query = await forgivingQuery(db, body.search!);
-      return this.page([query ? sql`${products.search} @@ ${query}` : undefined], body, body.page, body.limit, query, undefined, db);
-    });
+    const { search = '', page, limit, minPrice, maxPrice, inStock, sort } = body;
+    const found = await this.searchService.search({ text: search, page, limit, minPrice, maxPrice, inStock, sort });
+    if (found) return { items: await this.wireAll(found.rows), total: found.total };
+    return this.page([], body, page, limit);
   }
 
   async byCategory(categoryId: string, limit = 16): Promise<Product[]> {
@@ -182,31 +181,15 @@ export class ProductsService {
       sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`,
       nameFilter,
     ];
-    if (!nameFilter) return this.page(conditions, body, body.page, body.limit, null);
-    return this.bounded((db) => this.page(conditions, body, body.page, body.limit, null, undefined, db));
+    if (!nameFilter) return this.page(conditions, body, body.page, body.limit);
+    return this.bounded((db) => this.page(conditions, body, body.page, body.limit, db));
   }
 
-  /** Forgiving full-text search, best matches first; falls back to name similarity when nothing matches. */
+  /** Forgiving full-text search, best matches first (see SearchService); no words typed lists the whole catalogue, newest first. */
   async search(body: SearchProductBody): Promise<Page<Product>> {
-    const tokens = searchTokens(body.search);
-    if (tokens.length > 0) {
-      const text = body.search.trim();
-      const offset = (body.page - 1) * body.limit;
-      // The in-process index when it is up to date; the same search in SQL otherwise (startup, just after a write).
-      const indexed = await this.searchIndex.search(text, tokens, body.limit, offset);
-      if (indexed) return { items: await this.wireAll(await productRows(this.searchSql, indexed.ids)), total: indexed.total };
-      const found = await rankedSearch(this.searchSql, text, tokens, body.limit, offset);
-      if (found) return { items: await this.wireAll(found.rows), total: found.total };
-    }
-    // Nothing searchable typed (the whole catalogue, a cached listing), or a page past the last match.
-    return this.bounded(async (db) => {
-      const query = await forgivingQuery(db, body.search);
-      if (!query) return this.page([], {}, body.page, body.limit, null, undefined, db);
-      const found = await this.page([sql`${products.search} @@ ${query}`], {}, body.page, body.limit, query, undefined, db);
-      if (found.total > 0 || body.page > 1) return found;
-      const text = body.search.trim();
-      return this.page([sql`${products.name} % ${text}`], {}, body.page, body.limit, null, sql`similarity(${products.name}, ${text}) desc`, db);
-    });
+    const found = await this.searchService.search({ text: body.search, page: body.page, limit: body.limit });
+    if (found) return { items: await this.wireAll(found.rows), total: found.total };
+    return this.page([], {}, body.page, body.limit);
   }
 
   /**
@@ -248,15 +231,7 @@ export class ProductsService {
    * through a listing counts it once. (A `count(*) over()` beside the page reads every matching
    * row on every request: 30 req/s.)
    */
-  private async page(
-    conditions: Array<SQL | undefined>,
-    filters: Filters,
-    page: number,
-    limit: number,
-    rankBy: SQL | null,
-    orderOverride?: SQL,
-    db: Db = this.db,
-  ): Promise<Page<Product>> {
+  private async page(conditions: Array<SQL | undefined>, filters: Filters, page: number, limit: number, db: Db = this.db): Promise<Page<Product>> {
     const where = and(
       eq(products.publish, true),
       ...conditions,
@@ -264,15 +239,7 @@ export class ProductsService {
       filters.maxPrice !== undefined ? lte(products.salePrice, filters.maxPrice) : undefined,
       filters.inStock ? inStockSql : undefined,
     );
-    const order = orderOverride
-      ? [orderOverride, desc(products.id)]
-      : filters.sort
-        ? sortOrder(filters.sort)
-        : rankBy
-          ? // ts_rank, not ts_rank_cd: names (weight A) still come before descriptions (B), and
-            // ranking 10,000 matches of a popular word takes a third of the time.
-            [sql`ts_rank(${products.search}, ${rankBy}) desc`, desc(products.id)]
-          : sortOrder('newest');
+    const order = sortOrder(filters.sort ?? 'newest');
     // One key for this listing's filter set in this catalogue version: its count and anchors.
     const { sql: text, params } = db
       .select({ one: sql`1` })
@@ -281,10 +248,7 @@ export class ProductsService {
       .toSQL();
     const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
     const dependsOnStock = !!filters.inStock;
-    const seek =
-      rankBy || orderOverride
-        ? { offset: (page - 1) * limit }
-        : await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
+    const seek = await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
     const pageIds = this.db
       .select({ id: products.id })
       .from(products)
@@ -326,19 +290,6 @@ export class ProductsService {
   private async wireAll(rows: ProductRow[]): Promise<Product[]> {
     const names = await this.nameIndex();
     return rows.map((row) => toProduct(row, names.categories, names.subCategories));
-  }
-}
-
-function sortOrder(sort: NonNullable<Filters['sort']>): SQL[] {
-  switch (sort) {
-    case 'lowToHigh':
-      return [asc(products.salePrice), asc(products.id)];
-    case 'highToLow':
-      return [desc(products.salePrice), desc(products.id)];
-    case 'oldest':
-      return [asc(products.createdAt), asc(products.id)];
-    case 'newest':
-      return [desc(products.createdAt), desc(products.id)];
   }
 }
 
