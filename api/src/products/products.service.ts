@@ -52,11 +52,16 @@ export class ProductsService {
     private readonly searchService: SearchService,
   ) {
     this.anchors = new PageAnchors(db);
+    // A review, an order or a stock movement: only the answers showing those products go.
+    version.onProductsChanged((ids) => {
+      this.cache.drop(ids);
+      this.relatedRows.drop(ids);
+    });
   }
 
   /** Public reads go through the versioned cache; the key is the call and its validated body. */
   cached<T>(route: string, body: unknown, load: () => Promise<T>): Promise<T> {
-    return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load) as Promise<T>;
+    return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load, productIdsIn) as Promise<T>;
   }
 
   async create(body: CreateProductBody): Promise<Product> {
@@ -88,7 +93,7 @@ export class ProductsService {
       return inserted!;
     });
     await this.version.bump();
-    this.searchService.productsChanged([row.id], 'content');
+    await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
   }
 
@@ -122,7 +127,7 @@ export class ProductsService {
       return updated;
     });
     await this.version.bump();
-    this.searchService.productsChanged([row.id], 'content');
+    await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
   }
 
@@ -130,7 +135,7 @@ export class ProductsService {
     const deleted = await this.db.delete(products).where(eq(products.id, id)).returning({ id: products.id });
     if (deleted.length === 0) throw notFound('Product');
     await this.version.bump();
-    this.searchService.productsChanged([id], 'content');
+    await this.searchService.productsChanged([id], 'content');
   }
 
   /**
@@ -212,7 +217,11 @@ export class ProductsService {
    */
   async related(categoryId: string | undefined, subCategoryId: string | undefined, excludeId: string | undefined, limit: number): Promise<Product[]> {
     const key = `${this.version.value}|${categoryId}|${subCategoryId}|${limit}`;
-    const rows = await this.relatedRows.get(key, () => relatedProducts(this.db, categoryId, subCategoryId, undefined, limit + 1));
+    const rows = await this.relatedRows.get(
+      key,
+      () => relatedProducts(this.db, categoryId, subCategoryId, undefined, limit + 1),
+      (found) => found.map((row) => row.id),
+    );
     return this.wireAll(rows.filter((row) => row.id !== excludeId).slice(0, limit));
   }
 
@@ -291,6 +300,16 @@ export class ProductsService {
     const names = await this.nameIndex();
     return rows.map((row) => toProduct(row, names.categories, names.subCategories));
   }
+}
+
+/** The products a cached answer shows: its data, a product or a list of them (the envelope of ok()). */
+function productIdsIn(answer: unknown): string[] {
+  const data = (answer as { data?: unknown } | null)?.data;
+  const items = Array.isArray(data) ? data : data ? [data] : [];
+  return items.flatMap((item) => {
+    const id = (item as { _id?: unknown } | null)?._id;
+    return typeof id === 'string' ? [id] : [];
+  });
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];

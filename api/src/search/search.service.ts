@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { CatalogVersion, type ProductChange } from '../products/catalog-version.js';
 import { SearchIndexService } from './index/index.service.js';
 import { filteredSearch, matchCount, productRows, rankedSearch, searchTokens, type ProductRow, type SearchSort } from '../products/search.repository.js';
 
@@ -22,8 +23,7 @@ export interface SearchResult {
   total: number;
 }
 
-/** What changed about some products: their text or publishing, their stock, or their rating. */
-export type ProductChange = 'content' | 'stock' | 'rating';
+export type { ProductChange };
 
 /**
  * The shop's search, behind one interface. A plain search (text and page) is answered by the
@@ -39,6 +39,7 @@ export class SearchService {
     @Inject(SEARCH_SQL) private readonly read: ReadSql,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly index: SearchIndexService,
+    private readonly catalog: CatalogVersion,
   ) {}
 
   /** A page of the search, or null when nothing searchable was typed (the caller lists everything). */
@@ -58,14 +59,17 @@ export class SearchService {
   }
 
   /**
-   * Called after a write to products (by the catalogue, reviews, orders, inventory). Text and
-   * publishing changes reach the index through the catalogue version (bumped by the writer, and
-   * by peers over Redis): until the index has caught up, searches answer from PostgreSQL, so no
-   * search is stale. Stock and rating are not held by the index at all (rows are read fresh by
-   * id), so those changes need nothing here.
+   * Called after a write to products (by the catalogue, reviews, orders, the inventory), once it is
+   * committed. Every instance then drops the cached answers that show these products and nothing
+   * else. Stock and rating are not held by the index (the rows of a result are read fresh by id),
+   * so the index needs nothing for them. Text and publishing changes also bump the catalogue
+   * version (the writer does): until the index has caught up with it, searches answer from
+   * PostgreSQL, so no search is stale; this starts the catch-up at once.
    */
-  productsChanged(ids: string[], what: ProductChange): void {
-    if (what === 'content' && ids.length) this.index.stale();
+  async productsChanged(ids: string[], what: ProductChange): Promise<void> {
+    if (ids.length === 0) return;
+    if (what === 'content') this.index.stale();
+    await this.catalog.productsChanged(ids, what);
   }
 
   /** Builds (or catches up) the index now: at start, and in tests. */
