@@ -20,8 +20,8 @@
  * else: cached reads (list page 1, category listings, product details) and search ("earbuds", and
  * every query distinct), each once quiet and once while that customer posts a review every 25 ms
  * (~40 attempted per second, to products drawn from the same random sample the reads use); the target is within 20 % of quiet (req/s and p50).
- * The bench's API runs with its rate limits loosened (RATE_LIMIT_FACTOR), so every attempt lands: a
- * harsher load than the 10 reviews a minute a real account is allowed.
+ * The API runs with its real rate limits (RATE_LIMIT_FACTOR=1): the customer's attempts past 10 a
+ * minute answer 429; the other shoppers' reads come each from its own address (X-Forwarded-For).
  *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_SKIP_PGLITE_SEED=1,
@@ -82,7 +82,14 @@ async function main() {
   const scratch = await scratchDatabase();
   let api;
   try {
-    api = await startApi({ DATABASE_URL: scratch.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' }, { timeoutMs: 1_800_000 });
+    // With review spam the limits are real (a review limit loosened a million times would limit nothing);
+    // the shoppers' reads then come from many addresses, as they would, so no per-address limit stops them.
+    /** @type {Record<string, string>} */
+    const limits = REVIEW_SPAM ? { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true' } : {};
+    api = await startApi(
+      { DATABASE_URL: scratch.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log', ...limits },
+      { timeoutMs: 1_800_000 },
+    );
     const seededSeconds = Number(/Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1] ?? NaN);
     const seedDetail = /products in [\d.]+ s \(([^)]*)\)/.exec(api.log())?.[1] ?? '';
     const db = new pg.Client({ connectionString: scratch.url });
@@ -189,8 +196,12 @@ async function main() {
 async function reviewSpam(api, scenarios, ids) {
   const email = 'reviewer@bench.local';
   const password = 'reviewer-pass-123';
-  await must(call(api.url, 'POST', '/api/user/register', null, { name: 'Busy Reviewer', email, password, confirmPassword: password }), 'register');
-  const token = (await must(call(api.url, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
+  const from = { 'x-forwarded-for': '10.200.0.1' };
+  await must(call(api.url, 'POST', '/api/user/register', null, { name: 'Busy Reviewer', email, password, confirmPassword: password }, from), 'register');
+  const token = (await must(call(api.url, 'POST', '/api/user/login', null, { email, password }, from), 'login')).data.accesstoken;
+  const shopperAddress = () => ({
+    'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 199)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`,
+  });
   const spammer = {
     start() {
       let running = true;
@@ -234,7 +245,7 @@ async function reviewSpam(api, scenarios, ids) {
   ];
   const lines = [];
   const table = [];
-  for (const s of scenarios.filter((x) => wanted.includes(x.title))) {
+  for (const s of scenarios.filter((x) => wanted.includes(x.title)).map((x) => ({ ...x, headers: shopperAddress }))) {
     const quiet = await scenario(api.url, s, { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS });
     const busy = await scenario(api.url, s, { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, during: spammer });
     const reviews = busy.side;

@@ -2,13 +2,14 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { ReadCache } from '../src/products/read-cache.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
+import { addAddress, line } from './order-fixtures.js';
 
 /**
  * A review changes one product's rating: that product's cached answers (its page, the listings and
  * searches that show it) must show the new rating at once, and every other cached answer of the
  * shop must stay cached (a busy reviewer used to make every instance read the whole shop again).
  */
-describe.each(DB_KINDS)('a review and the read cache, on %s', (kind) => {
+describe.each(DB_KINDS)('a review or an order and the read cache, on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let categoryId: string;
@@ -74,5 +75,22 @@ describe.each(DB_KINDS)('a review and the read cache, on %s', (kind) => {
     // Another account is not held back by the first one's budget.
     const calm = await newCustomer(t);
     expect((await review(calm.token, reviewed, 5)).status).toBe(200);
+  });
+
+  it("an order shows the ordered product's new stock at once, and leaves the other cached answers alone", async () => {
+    const shopper = await newCustomer(t);
+    const before = (await details(reviewed)).body.data as { stock: number; name: string; _id: string };
+    await details(other);
+    const misses = ReadCache.stats.misses;
+    const res = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(shopper.token))
+      .send({ list_items: [line(before, 2)], totalAmt: 200, address: await addAddress(t, shopper.id) });
+    expect(res.status).toBe(201);
+    const after = ReadCache.stats.misses;
+    expect((await details(other)).status).toBe(200);
+    expect(ReadCache.stats.misses).toBe(after);
+    expect((await details(reviewed)).body.data.stock).toBe(before.stock - 2);
+    expect(ReadCache.stats.misses).toBeGreaterThan(misses);
   });
 });

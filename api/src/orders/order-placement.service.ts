@@ -19,6 +19,7 @@ import { loadSaleable, stockOf } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderEvents } from './order-events.js';
 import { OrderReader } from './order-reader.js';
+import { SearchService } from '../search/search.service.js';
 
 export interface Placed {
   order: OrderRow;
@@ -49,6 +50,7 @@ export class OrderPlacementService {
     @Inject(STATEMENT) private readonly statement: NamedStatement,
     reader: OrderReader,
     private readonly events: OrderEvents,
+    private readonly search: SearchService,
   ) {
     this.batcher = new OrderBatcher(statement);
     this.addresses = batchedReads((wanted) => activeAddressesOf(statement, wanted));
@@ -99,6 +101,11 @@ export class OrderPlacementService {
       const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items);
       if (written) {
         const { row, lines } = written;
+        // The stock shown for these products changed: only their cached answers go, on every instance.
+        await this.search.productsChanged(
+          items.map((i) => i.productId),
+          'stock',
+        );
         if (method === 'COD') this.events.placed({ order: row, previousPaymentStatus: row.paymentStatus, cause: 'customer', committedAt: Date.now() });
         return { order: row, lines, created: true };
       }
