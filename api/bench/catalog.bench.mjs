@@ -16,18 +16,42 @@
  *    100,000-product run>, each call's target is to stay within 2× of that run (req/s at least half,
  *    p99 at most double): the million-product check. The API process's memory (RSS) is reported.
  *
+ * With BENCH_REVIEW_SPAM=1 it measures instead how one customer posting reviews disturbs everyone
+ * else: cached reads (list page 1, category listings, product details) and search ("earbuds", and
+ * every query distinct), each once quiet and once while that customer posts a review every 25 ms
+ * (~40 attempted per second, to products drawn from the same random sample the reads use); the target is within 20 % of quiet (req/s and p50).
+ * The API runs with its real rate limits (RATE_LIMIT_FACTOR=1): the customer's attempts past 10 a
+ * minute answer 429; the other shoppers' reads come each from its own address (X-Forwarded-For).
+ *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_SKIP_PGLITE_SEED=1,
- * BENCH_OUTPUT (write the figures as JSON), BENCH_BASELINE (compare with such a file).
+ * BENCH_OUTPUT (write the figures as JSON), BENCH_BASELINE (compare with such a file), BENCH_REVIEW_SPAM=1.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
-import { distinctQueries, load, machine, pick, printTargets, rpsLine, scenario, scratchDatabase, searchIndexReady, startApi, vocabulary } from './lib.mjs';
+import {
+  call,
+  distinctQueries,
+  load,
+  machine,
+  must,
+  pick,
+  printTargets,
+  rpsLine,
+  scenario,
+  scratchDatabase,
+  searchIndexReady,
+  startApi,
+  vocabulary,
+} from './lib.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP_SECONDS = 2;
+const REVIEW_SPAM = process.env.BENCH_REVIEW_SPAM === '1';
+/** One review attempt every this many ms while the spammer runs. */
+const REVIEW_EVERY_MS = 25;
 /** The seed of a million products (issue 14): within three minutes. */
 const SEED_TARGET_SECONDS = 180;
 
@@ -46,7 +70,7 @@ async function main() {
   console.log(`Machine: ${machine()}, load average ${loadAtStart}`);
   const baseline = process.env.BENCH_BASELINE ? JSON.parse(readFileSync(process.env.BENCH_BASELINE, 'utf8')) : null;
 
-  if (process.env.BENCH_SKIP_PGLITE_SEED !== '1') {
+  if (process.env.BENCH_SKIP_PGLITE_SEED !== '1' && !REVIEW_SPAM) {
     const pglite = await startApi({ SEED: 'demo', CATALOG_SIZE: '5000', LOG_LEVEL: 'log' }, { timeoutMs: 300_000 });
     const seeded = /Seeded .*? products in ([\d.]+) s/.exec(pglite.log())?.[1];
     console.log(
@@ -58,7 +82,14 @@ async function main() {
   const scratch = await scratchDatabase();
   let api;
   try {
-    api = await startApi({ DATABASE_URL: scratch.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' }, { timeoutMs: 1_800_000 });
+    // With review spam the limits are real (a review limit loosened a million times would limit nothing);
+    // the shoppers' reads then come from many addresses, as they would, so no per-address limit stops them.
+    /** @type {Record<string, string>} */
+    const limits = REVIEW_SPAM ? { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true' } : {};
+    api = await startApi(
+      { DATABASE_URL: scratch.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log', ...limits },
+      { timeoutMs: 1_800_000 },
+    );
     const seededSeconds = Number(/Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1] ?? NaN);
     const seedDetail = /products in [\d.]+ s \(([^)]*)\)/.exec(api.log())?.[1] ?? '';
     const db = new pg.Client({ connectionString: scratch.url });
@@ -113,6 +144,7 @@ async function main() {
     // take the SQL path, and the build's reads and its thread slow every other call too).
     const built = await searchIndexReady(api);
     console.log(`search index: ${built ?? 'NOT READY after 600 s (the searches measure the SQL path)'}; API RSS with it ${await api.rssMiB()} MiB\n`);
+    if (REVIEW_SPAM) return await reviewSpam(api, scenarios, productIds);
     const rows = [];
     for (const s of scenarios) {
       const row = await scenario(api.url, s, { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS });
@@ -155,6 +187,94 @@ async function main() {
     await api?.stop();
     await scratch.drop();
   }
+}
+
+/**
+ * The same calls quiet and while one customer posts reviews as fast as REVIEW_EVERY_MS allows: a
+ * review must change only its product's cached entries, not every cached page of the shop.
+ */
+async function reviewSpam(api, scenarios, ids) {
+  const email = 'reviewer@bench.local';
+  const password = 'reviewer-pass-123';
+  const from = { 'x-forwarded-for': '10.200.0.1' };
+  await must(call(api.url, 'POST', '/api/user/register', null, { name: 'Busy Reviewer', email, password, confirmPassword: password }, from), 'register');
+  const token = (await must(call(api.url, 'POST', '/api/user/login', null, { email, password }, from), 'login')).data.accesstoken;
+  const shopperAddress = () => ({
+    'x-forwarded-for': `10.${1 + Math.floor(Math.random() * 199)}.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`,
+  });
+  const spammer = {
+    start() {
+      let running = true;
+      const counts = { ok: 0, limited: 0, failed: 0 };
+      // One attempt every REVIEW_EVERY_MS whatever the answers' latency (a script does not wait), at most 16 in flight.
+      const inFlight = new Set();
+      const loop = (async () => {
+        while (running) {
+          if (inFlight.size < 16) {
+            const attempt = call(api.url, 'POST', '/api/review/add', token, {
+              productId: pick(ids),
+              rating: 1 + Math.floor(Math.random() * 5),
+              comment: 'Again!',
+            })
+              .then(
+                (res) => (res.status === 200 ? (counts.ok += 1) : res.status === 429 ? (counts.limited += 1) : (counts.failed += 1)),
+                () => (counts.failed += 1),
+              )
+              .finally(() => inFlight.delete(attempt));
+            inFlight.add(attempt);
+          }
+          await new Promise((r) => setTimeout(r, REVIEW_EVERY_MS));
+        }
+        await Promise.all(inFlight);
+      })();
+      return {
+        async stop() {
+          running = false;
+          await loop;
+          return counts;
+        },
+      };
+    },
+  };
+  const wanted = [
+    'product list, page 1',
+    'listing by category+subcategory (pages 1-3)',
+    'product details (random ids)',
+    'search "earbuds"',
+    'search, every query distinct',
+  ];
+  const lines = [];
+  const table = [];
+  for (const s of scenarios.filter((x) => wanted.includes(x.title)).map((x) => ({ ...x, headers: shopperAddress }))) {
+    const quiet = await scenario(api.url, s, { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS });
+    const busy = await scenario(api.url, s, { seconds: SECONDS, warmupSeconds: WARMUP_SECONDS, connections: CONNECTIONS, during: spammer });
+    const reviews = busy.side;
+    const perSecond = (reviews.ok + reviews.limited + reviews.failed) / SECONDS;
+    table.push({
+      scenario: s.title,
+      'quiet req/s': quiet['req/s'],
+      'quiet p50 ms': quiet['p50 ms'],
+      'busy req/s': busy['req/s'],
+      'busy p50 ms': busy['p50 ms'],
+      'busy p99 ms': busy['p99 ms'],
+      'reviews/s attempted': Number(perSecond.toFixed(1)),
+      'reviews ok / 429 / failed': `${reviews.ok} / ${reviews.limited} / ${reviews.failed}`,
+    });
+    console.log(
+      `${s.title.padEnd(46)} quiet ${quiet['req/s']} req/s p50 ${quiet['p50 ms']} ms; with reviews ${busy['req/s']} req/s p50 ${busy['p50 ms']} ms p99 ${busy['p99 ms']} ms (${perSecond.toFixed(1)} reviews/s attempted: ${reviews.ok} saved, ${reviews.limited} answered 429)`,
+    );
+    // p50 is whole milliseconds: a cached read's 2 → 3 ms is within the measure's own step.
+    lines.push({
+      name: `${s.title} with a review every ${REVIEW_EVERY_MS} ms`,
+      figure: `${busy['req/s']} req/s, p50 ${busy['p50 ms']} ms (quiet ${quiet['req/s']} req/s, p50 ${quiet['p50 ms']} ms)`,
+      target: 'within 20 % of quiet',
+      meets: busy['req/s'] >= quiet['req/s'] * 0.8 && busy['p50 ms'] <= Math.max(quiet['p50 ms'] * 1.2, quiet['p50 ms'] + 1),
+    });
+    if (quiet['non-2xx/errors'] > 0 || busy['non-2xx/errors'] > 0) process.exitCode = 1;
+  }
+  console.log(`\nload average at end ${load()}`);
+  console.table(table);
+  printTargets(lines);
 }
 
 main().catch((error) => {

@@ -195,8 +195,12 @@ const CLOCK_TICKS = 100;
 
 export const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-/** autocannon on one POST route, a fresh body per request from `body()`. */
-export function run(url, { path, body, duration, connections }) {
+/**
+ * autocannon on one POST route, a fresh body per request from `body()` (and extra headers from `headers()`, if given).
+ * @param {string} url
+ * @param {{ path: string, body: () => unknown, headers?: () => Record<string, string>, duration: number, connections: number }} options
+ */
+export function run(url, { path, body, headers, duration, connections }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -208,7 +212,7 @@ export function run(url, { path, body, duration, connections }) {
             method: 'POST',
             path,
             headers: { 'content-type': 'application/json' },
-            setupRequest: (req) => ({ ...req, body: JSON.stringify(body()) }),
+            setupRequest: (req) => ({ ...req, body: JSON.stringify(body()), ...(headers ? { headers: { ...req.headers, ...headers() } } : {}) }),
           },
         ],
       },
@@ -221,7 +225,7 @@ export function run(url, { path, body, duration, connections }) {
  * One measured call: a warm-up, then `seconds` measured. Returns the row for the figures table.
  * `during` (optional) runs beside the measured part and its result is returned as `side`.
  * @param {string} url
- * @param {{ title: string, path: string, body: () => unknown }} spec
+ * @param {{ title: string, path: string, body: () => unknown, headers?: () => Record<string, string> }} spec
  * @param {{ seconds: number, warmupSeconds: number, connections: number, during?: { start(): { stop(): Promise<any> } } }} options
  */
 export async function scenario(url, spec, { seconds, warmupSeconds, connections, during }) {

@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createApp } from './app.factory.js';
-import { SearchIndexService } from './products/search-index/search-index.service.js';
+import { SearchService } from './search/search.service.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
   new Logger('Haat').log(`Shop at ${config.publicUrl} (API under /api)`);
   // Build the search index now, in the background (searches use SQL until it is ready), rather than on
   // the first shopper's search: at a million products the build takes a minute and a half of one core.
-  void app.get(SearchIndexService).ready();
+  void app.get(SearchService).ready();
 }
 
 main().catch((error: unknown) => {

@@ -1,4 +1,5 @@
-import { adminToken, api, bearer, scratchPostgres, startApp, type TestApp } from './harness.js';
+import { adminToken, api, bearer, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
+import { SearchService } from '../src/search/search.service.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { describeWhenEnv } from './describe-when-env.js';
 
@@ -54,5 +55,38 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'catalogue cache across two 
     await readB();
     expect((await api(a).delete('/api/product/delete-product').set(bearer(admin)).send({ _id: p._id })).status).toBe(200);
     expect((await readB()).status).toBe(404);
+  });
+
+  it("a review through A shows its new rating through B at once, and leaves B's other cached answers alone", async () => {
+    const admin = await adminToken(a);
+    const cat = await addCategory(a, admin);
+    const sub = await addSubCategory(a, admin, [cat._id]);
+    const p = await addProduct(a, admin, { name: 'Shared Teapot', category: [cat._id], subCategory: [sub._id] });
+    const q = await addProduct(a, admin, { name: 'Shared Saucer', category: [cat._id], subCategory: [sub._id] });
+    const readB = (productId: string) => api(b).post('/api/product/get-product-details').send({ productId });
+    expect((await readB(p._id)).body.data.totalReviews).toBe(0);
+    const before = (await readB(q._id)).body;
+    const shopper = await newCustomer(a);
+    for (const rating of [5, 3, 4]) {
+      expect((await api(a).post('/api/review/add').set(bearer(shopper.token)).send({ productId: p._id, rating })).status).toBe(200);
+      expect((await readB(p._id)).body.data).toMatchObject({ averageRating: rating, totalReviews: 1 });
+    }
+    expect((await readB(q._id)).body).toEqual(before);
+  });
+
+  it('a product created or renamed through A is found by a search through B at once', async () => {
+    const admin = await adminToken(a);
+    const cat = await addCategory(a, admin);
+    const sub = await addSubCategory(a, admin, [cat._id]);
+    await b.app.get(SearchService).ready();
+    const searchB = async (search: string) =>
+      (await api(b).post('/api/product/search-product').send({ search, page: 1 })).body.data.map((x: { _id: string }) => x._id);
+    const p = await addProduct(a, admin, { name: 'Xylocarp Lantern', category: [cat._id], subCategory: [sub._id] });
+    expect(await searchB('xylocarp')).toEqual([p._id]);
+    await b.app.get(SearchService).ready();
+    expect(await searchB('xylocarp')).toEqual([p._id]);
+    expect((await api(a).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: p._id, name: 'Brindlewood Lantern' })).status).toBe(200);
+    expect(await searchB('brindlewood')).toEqual([p._id]);
+    expect(await searchB('xylocarp')).toEqual([]);
   });
 });

@@ -24,6 +24,7 @@ import { copyAddress } from './order-wire.js';
 import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { initialState } from './lifecycle/initial-state.js';
 import { OrderReader } from './order-reader.js';
+import { SearchService } from '../search/search.service.js';
 
 export interface Placed {
   order: OrderRow;
@@ -58,6 +59,7 @@ export class OrderPlacementService {
     @Inject(APP_CONFIG) config: AppConfig,
     reader: OrderReader,
     private readonly lifecycle: OrderLifecycle,
+    private readonly search: SearchService,
   ) {
     this.batcher = new OrderBatcher(statement, config.holdLimitUnits);
     this.holdCap = config.holdLimitUnits;
@@ -111,6 +113,11 @@ export class OrderPlacementService {
       const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items);
       if (written) {
         const { row, lines } = written;
+        // The stock shown for these products changed: only their cached answers go, on every instance.
+        await this.search.productsChanged(
+          items.map((i) => i.productId),
+          'stock',
+        );
         if (method === 'COD') this.lifecycle.announcePlaced(row);
         return { order: row, lines, created: true };
       }

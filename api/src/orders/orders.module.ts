@@ -6,8 +6,10 @@ import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
+import { SearchModule } from '../search/search.module.js';
 
 @Module({
+  imports: [SearchModule],
   controllers: [OrdersController, AdminOrdersController],
   providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],

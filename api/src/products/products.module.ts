@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SearchModule } from '../search/search.module.js';
 import { ProductsController } from './products.controller.js';
 import { ProductsService } from './products.service.js';
-import { SearchIndexService } from './search-index/search-index.service.js';
 
-@Module({ controllers: [ProductsController], providers: [ProductsService, SearchIndexService], exports: [ProductsService] })
+@Module({ imports: [SearchModule], controllers: [ProductsController], providers: [ProductsService], exports: [ProductsService] })
 export class ProductsModule {}

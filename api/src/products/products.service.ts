@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type {
   CreateProductBody,
   GetProductsBody,
@@ -8,7 +8,7 @@ import type {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { DB, type Db } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -16,10 +16,10 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { forgivingQuery, learnWords, productRows, rankedSearch, searchTokens } from './product-search.js';
-import { SearchIndexService } from './search-index/search-index.service.js';
+import { inStockSql, learnWords, sortOrder } from './search.repository.js';
+import { SearchService } from '../search/search.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
-import { productColumns, productInStockSql, products, type ProductRow } from './products.table.js';
+import { productColumns, products, type ProductRow } from './products.table.js';
 import { createProductStock, deleteWithStock, updateProductStock } from '../inventory/inventory.js';
 import { ReadCache } from './read-cache.js';
 import { PageAnchors } from './page-anchors.js';
@@ -32,8 +32,6 @@ export interface Page<T> {
 }
 
 type Filters = Pick<GetProductsBody, 'minPrice' | 'maxPrice' | 'inStock' | 'sort'>;
-
-const inStockSql = productInStockSql;
 
 @Injectable()
 export class ProductsService {
@@ -50,17 +48,21 @@ export class ProductsService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(SEARCH_SQL) private readonly searchSql: ReadSql,
     private readonly version: CatalogVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly searchIndex: SearchIndexService,
+    private readonly searchService: SearchService,
   ) {
     this.anchors = new PageAnchors(db);
+    // A review, an order or a stock movement: only the answers showing those products go.
+    version.onProductsChanged((ids) => {
+      this.cache.drop(ids);
+      this.relatedRows.drop(ids);
+    });
   }
 
   /** Public reads go through the versioned cache; the key is the call and its validated body. */
   cached<T>(route: string, body: unknown, load: () => Promise<T>): Promise<T> {
-    return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load) as Promise<T>;
+    return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load, productIdsIn) as Promise<T>;
   }
 
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
@@ -91,6 +93,7 @@ export class ProductsService {
       return this.rowOf(tx, inserted!.id);
     });
     await this.version.bump();
+    await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
   }
 
@@ -127,6 +130,7 @@ export class ProductsService {
       return this.rowOf(tx, _id);
     });
     await this.version.bump();
+    await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
   }
 
@@ -137,6 +141,7 @@ export class ProductsService {
     });
     if (deleted.length === 0) throw notFound('Product');
     await this.version.bump();
+    await this.searchService.productsChanged([id], 'content');
   }
 
   /**
@@ -164,11 +169,10 @@ export class ProductsService {
 
   /** POST /product/get: every product, newest first, with optional search and listing filters. */
   async list(body: GetProductsBody): Promise<Page<Product>> {
-    if (!body.search?.trim()) return this.page([], body, body.page, body.limit, null);
-    return this.bounded(async (db) => {
-      const query = await forgivingQuery(db, body.search!);
-      return this.page([query ? sql`${products.search} @@ ${query}` : undefined], body, body.page, body.limit, query, undefined, db);
-    });
+    const { search = '', page, limit, minPrice, maxPrice, inStock, sort } = body;
+    const found = await this.searchService.search({ text: search, page, limit, minPrice, maxPrice, inStock, sort });
+    if (found) return { items: await this.wireAll(found.rows), total: found.total };
+    return this.page([], body, page, limit);
   }
 
   async byCategory(categoryId: string, limit = 16): Promise<Product[]> {
@@ -188,31 +192,15 @@ export class ProductsService {
       sql`${products.subCategoryIds} @> array[${body.subCategoryId}]::text[]`,
       nameFilter,
     ];
-    if (!nameFilter) return this.page(conditions, body, body.page, body.limit, null);
-    return this.bounded((db) => this.page(conditions, body, body.page, body.limit, null, undefined, db));
+    if (!nameFilter) return this.page(conditions, body, body.page, body.limit);
+    return this.bounded((db) => this.page(conditions, body, body.page, body.limit, db));
   }
 
-  /** Forgiving full-text search, best matches first; falls back to name similarity when nothing matches. */
+  /** Forgiving full-text search, best matches first (see SearchService); no words typed lists the whole catalogue, newest first. */
   async search(body: SearchProductBody): Promise<Page<Product>> {
-    const tokens = searchTokens(body.search);
-    if (tokens.length > 0) {
-      const text = body.search.trim();
-      const offset = (body.page - 1) * body.limit;
-      // The in-process index when it is up to date; the same search in SQL otherwise (startup, just after a write).
-      const indexed = await this.searchIndex.search(text, tokens, body.limit, offset);
-      if (indexed) return { items: await this.wireAll(await productRows(this.searchSql, indexed.ids)), total: indexed.total };
-      const found = await rankedSearch(this.searchSql, text, tokens, body.limit, offset);
-      if (found) return { items: await this.wireAll(found.rows), total: found.total };
-    }
-    // Nothing searchable typed (the whole catalogue, a cached listing), or a page past the last match.
-    return this.bounded(async (db) => {
-      const query = await forgivingQuery(db, body.search);
-      if (!query) return this.page([], {}, body.page, body.limit, null, undefined, db);
-      const found = await this.page([sql`${products.search} @@ ${query}`], {}, body.page, body.limit, query, undefined, db);
-      if (found.total > 0 || body.page > 1) return found;
-      const text = body.search.trim();
-      return this.page([sql`${products.name} % ${text}`], {}, body.page, body.limit, null, sql`similarity(${products.name}, ${text}) desc`, db);
-    });
+    const found = await this.searchService.search({ text: body.search, page: body.page, limit: body.limit });
+    if (found) return { items: await this.wireAll(found.rows), total: found.total };
+    return this.page([], {}, body.page, body.limit);
   }
 
   /**
@@ -235,7 +223,11 @@ export class ProductsService {
    */
   async related(categoryId: string | undefined, subCategoryId: string | undefined, excludeId: string | undefined, limit: number): Promise<Product[]> {
     const key = `${this.version.value}|${categoryId}|${subCategoryId}|${limit}`;
-    const rows = await this.relatedRows.get(key, () => relatedProducts(this.db, categoryId, subCategoryId, undefined, limit + 1));
+    const rows = await this.relatedRows.get(
+      key,
+      () => relatedProducts(this.db, categoryId, subCategoryId, undefined, limit + 1),
+      (found) => found.map((row) => row.id),
+    );
     return this.wireAll(rows.filter((row) => row.id !== excludeId).slice(0, limit));
   }
 
@@ -254,15 +246,7 @@ export class ProductsService {
    * through a listing counts it once. (A `count(*) over()` beside the page reads every matching
    * row on every request: 30 req/s.)
    */
-  private async page(
-    conditions: Array<SQL | undefined>,
-    filters: Filters,
-    page: number,
-    limit: number,
-    rankBy: SQL | null,
-    orderOverride?: SQL,
-    db: Db = this.db,
-  ): Promise<Page<Product>> {
+  private async page(conditions: Array<SQL | undefined>, filters: Filters, page: number, limit: number, db: Db = this.db): Promise<Page<Product>> {
     const where = and(
       eq(products.publish, true),
       ...conditions,
@@ -270,15 +254,7 @@ export class ProductsService {
       filters.maxPrice !== undefined ? lte(products.salePrice, filters.maxPrice) : undefined,
       filters.inStock ? inStockSql : undefined,
     );
-    const order = orderOverride
-      ? [orderOverride, desc(products.id)]
-      : filters.sort
-        ? sortOrder(filters.sort)
-        : rankBy
-          ? // ts_rank, not ts_rank_cd: names (weight A) still come before descriptions (B), and
-            // ranking 10,000 matches of a popular word takes a third of the time.
-            [sql`ts_rank(${products.search}, ${rankBy}) desc`, desc(products.id)]
-          : sortOrder('newest');
+    const order = sortOrder(filters.sort ?? 'newest');
     // One key for this listing's filter set in this catalogue version: its count and anchors.
     const { sql: text, params } = db
       .select({ one: sql`1` })
@@ -287,10 +263,7 @@ export class ProductsService {
       .toSQL();
     const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
     const dependsOnStock = !!filters.inStock;
-    const seek =
-      rankBy || orderOverride
-        ? { offset: (page - 1) * limit }
-        : await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
+    const seek = await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
     const pageIds = this.db
       .select({ id: products.id })
       .from(products)
@@ -335,17 +308,14 @@ export class ProductsService {
   }
 }
 
-function sortOrder(sort: NonNullable<Filters['sort']>): SQL[] {
-  switch (sort) {
-    case 'lowToHigh':
-      return [asc(products.salePrice), asc(products.id)];
-    case 'highToLow':
-      return [desc(products.salePrice), desc(products.id)];
-    case 'oldest':
-      return [asc(products.createdAt), asc(products.id)];
-    case 'newest':
-      return [desc(products.createdAt), desc(products.id)];
-  }
+/** The products a cached answer shows: its data, a product or a list of them (the envelope of ok()). */
+function productIdsIn(answer: unknown): string[] {
+  const data = (answer as { data?: unknown } | null)?.data;
+  const items = Array.isArray(data) ? data : data ? [data] : [];
+  return items.flatMap((item) => {
+    const id = (item as { _id?: unknown } | null)?._id;
+    return typeof id === 'string' ? [id] : [];
+  });
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];

@@ -71,4 +71,48 @@ describe('ReadCache', () => {
     await s.cache.get('a', s.load);
     expect(s.calls).toBe(before + 1);
   });
+
+  it('a change to one product drops only the answers that show it', async () => {
+    const cache = new ReadCache<string[]>(10, 60_000);
+    let loads = 0;
+    const page = (ids: string[]) => () => {
+      loads += 1;
+      return Promise.resolve(ids);
+    };
+    const tags = (ids: string[]) => ids;
+    await cache.get('page1', page(['a', 'b']), tags);
+    await cache.get('page2', page(['c', 'd']), tags);
+    await cache.get('detail-c', page(['c']), tags);
+    await settle();
+    cache.drop(['c']);
+    await cache.get('page1', page(['a', 'b']), tags);
+    expect(loads).toBe(3); // page1 kept
+    await cache.get('page2', page(['c', 'd']), tags);
+    await cache.get('detail-c', page(['c']), tags);
+    expect(loads).toBe(5); // both answers showing c loaded again
+  });
+
+  it('does not keep an answer whose product changed while it loaded', async () => {
+    const cache = new ReadCache<string[]>(10, 60_000);
+    let release: (ids: string[]) => void = () => undefined;
+    const slow = cache.get(
+      'page',
+      () => new Promise<string[]>((r) => (release = r)),
+      (ids) => ids,
+    );
+    cache.drop(['x']);
+    release(['x', 'y']);
+    expect(await slow).toEqual(['x', 'y']);
+    await settle();
+    let loads = 0;
+    await cache.get(
+      'page',
+      () => {
+        loads += 1;
+        return Promise.resolve(['x', 'y']);
+      },
+      (ids) => ids,
+    );
+    expect(loads).toBe(1);
+  });
 });

@@ -2,22 +2,39 @@ interface Entry<V> {
   value: Promise<V>;
   at: number;
   refreshing: boolean;
+  /** The products this answer shows (known once it has loaded); a change to one of them drops it. */
+  tags?: string[];
 }
 
+/** Past this many remembered product changes, loads that began before the oldest are not kept (see `changedSince`). */
+const CHANGES_KEPT = 10_000;
+
 /**
- * A small LRU of public catalogue answers. Callers put the catalogue version in the key: any
- * catalogue write bumps the version, so no answer from before a write is ever served after it on
- * this instance (or, with Redis, on any).
+ * A small LRU of public catalogue answers. Callers put the catalogue version in the key: an admin's
+ * catalogue write bumps the version, so no answer from before it is ever served after it on this
+ * instance (or, with Redis, on any).
  *
- * What is not a catalogue write (stock taken by orders, new review counts) is bounded by time:
- * an entry older than `ttlMs` is still answered while a fresh one loads in the background
- * (stale-while-revalidate), so a busy listing never stalls every few seconds on a cold query;
- * one older than `maxStaleMs` is not answered at all (an idle key loads afresh).
+ * A change to one product (a review, an order, a stock movement) must not drop every answer of
+ * the shop: an answer loaded with `tagsOf` is tagged with the products it shows, and `drop(ids)`
+ * removes only the answers tagged with one of them. A load that was under way when one of its
+ * products changed is not kept either (it may have read the product before the change).
+ *
+ * What nothing announces is bounded by time: an entry older than `ttlMs` is still answered while a
+ * fresh one loads in the background (stale-while-revalidate), so a busy listing never stalls every
+ * few seconds on a cold query; one older than `maxStaleMs` is not answered at all (an idle key loads
+ * afresh).
  */
 export class ReadCache<V> {
   /** For metrics, across every cache of the process: answers found (fresh or stale) and loads. */
   static readonly stats = { hits: 0, misses: 0 };
   private readonly entries = new Map<string, Entry<V>>();
+  /** Product id → keys of the answers that show it. */
+  private readonly tagged = new Map<string, Set<string>>();
+  /** Product id → the change number of its last change; and the count of changes so far. */
+  private readonly changed = new Map<string, number>();
+  private changes = 0;
+  /** Loads that began at or before this change number are not kept (the change list was cut). */
+  private forgottenUpTo = 0;
 
   constructor(
     private readonly max = 5000,
@@ -26,12 +43,12 @@ export class ReadCache<V> {
     private readonly now: () => number = Date.now,
   ) {}
 
-  get(key: string, load: () => Promise<V>): Promise<V> {
+  get(key: string, load: () => Promise<V>, tagsOf?: (value: V) => string[]): Promise<V> {
     const hit = this.entries.get(key);
     const age = hit ? this.now() - hit.at : Infinity;
     if (!hit || age >= this.maxStaleMs) {
       ReadCache.stats.misses += 1;
-      return this.fill(key, load);
+      return this.fill(key, load, tagsOf);
     }
     ReadCache.stats.hits += 1;
     // Most recently used goes last, so the first key is the one to evict.
@@ -39,26 +56,84 @@ export class ReadCache<V> {
     this.entries.set(key, hit);
     if (age >= this.ttlMs && !hit.refreshing) {
       hit.refreshing = true;
+      const began = this.changes;
       const fresh = load();
       fresh.then(
-        () => this.entries.get(key) === hit && this.entries.set(key, { value: fresh, at: this.now(), refreshing: false }),
-        () => this.entries.get(key) === hit && this.entries.delete(key),
+        (value) => {
+          if (this.entries.get(key) !== hit) return;
+          const entry: Entry<V> = { value: fresh, at: this.now(), refreshing: false };
+          this.remove(key);
+          if (this.keep(key, entry, value, began, tagsOf)) this.entries.set(key, entry);
+        },
+        () => this.entries.get(key) === hit && this.remove(key),
       );
     }
     return hit.value;
   }
 
-  private fill(key: string, load: () => Promise<V>): Promise<V> {
+  private fill(key: string, load: () => Promise<V>, tagsOf?: (value: V) => string[]): Promise<V> {
+    const began = this.changes;
     const entry: Entry<V> = { value: load(), at: this.now(), refreshing: false };
-    this.entries.delete(key);
+    this.remove(key);
     this.entries.set(key, entry);
-    // A failed load is not remembered: the next caller tries again.
-    entry.value.catch(() => this.entries.get(key) === entry && this.entries.delete(key));
-    if (this.entries.size > this.max) this.entries.delete(this.entries.keys().next().value as string);
+    entry.value.then(
+      (value) => {
+        if (this.entries.get(key) === entry && !this.keep(key, entry, value, began, tagsOf)) this.remove(key);
+      },
+      // A failed load is not remembered: the next caller tries again.
+      () => this.entries.get(key) === entry && this.remove(key),
+    );
+    if (this.entries.size > this.max) this.remove(this.entries.keys().next().value as string);
     return entry.value;
+  }
+
+  /** Tags a loaded answer; false when one of its products changed while it loaded (it must not be kept). */
+  private keep(key: string, entry: Entry<V>, value: V, began: number, tagsOf?: (value: V) => string[]): boolean {
+    if (!tagsOf) return true;
+    const tags = tagsOf(value);
+    if (tags.some((id) => this.changedSince(id, began))) return false;
+    entry.tags = tags;
+    for (const id of tags) {
+      let keys = this.tagged.get(id);
+      if (!keys) this.tagged.set(id, (keys = new Set()));
+      keys.add(key);
+    }
+    return true;
+  }
+
+  private changedSince(id: string, began: number): boolean {
+    return began < this.forgottenUpTo || (this.changed.get(id) ?? 0) > began;
+  }
+
+  /** These products changed: drop every answer that shows one of them, and any load of one now under way. */
+  drop(ids: readonly string[]): void {
+    for (const id of ids) {
+      this.changes += 1;
+      this.changed.set(id, this.changes);
+      const keys = this.tagged.get(id);
+      if (!keys) continue;
+      this.tagged.delete(id);
+      for (const key of keys) this.remove(key);
+    }
+    if (this.changed.size > CHANGES_KEPT) {
+      this.changed.clear();
+      this.forgottenUpTo = this.changes;
+    }
+  }
+
+  private remove(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    for (const id of entry.tags ?? []) {
+      const keys = this.tagged.get(id);
+      keys?.delete(key);
+      if (keys?.size === 0) this.tagged.delete(id);
+    }
   }
 
   clear(): void {
     this.entries.clear();
+    this.tagged.clear();
   }
 }

@@ -5,6 +5,7 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
 import { badRequest } from '../common/app-error.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
+import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { ReviewsService } from './reviews.service.js';
 
 function idParam(name: string, raw: string): string {
@@ -13,12 +14,19 @@ function idParam(name: string, raw: string): string {
   return parsed.data;
 }
 
+/**
+ * Each review changes what its product's page and cards show; a person writes a few a minute at
+ * most, so more than 10 a minute from one account (or 60 from one address) is a script: 429.
+ */
+const REVIEW_LIMIT = { ip: [60, MINUTE] as [number, number], user: [10, MINUTE] as [number, number] };
+
 @Controller('review')
 export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
   @Post('add')
   @HttpCode(200)
+  @RateLimit(REVIEW_LIMIT)
   @Auth()
   async add(@CurrentUser() user: AuthUser, @ZBody(AddReviewBody) body: AddReviewBody) {
     const { review, created, totalReviews, averageRating } = await this.reviews.add(user.id, body);

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { SearchModule } from '../search/search.module.js';
 import { ReviewsController } from './reviews.controller.js';
 import { ReviewsService } from './reviews.service.js';
 
-@Module({ controllers: [ReviewsController], providers: [ReviewsService] })
+@Module({ imports: [SearchModule], controllers: [ReviewsController], providers: [ReviewsService] })
 export class ReviewsModule {}

@@ -5,10 +5,10 @@ import type { Review, ReviewList } from '@haat/shared/reviews/review.types';
 import { DB, type Db } from '../db/database.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
-import { CatalogVersion } from '../products/catalog-version.js';
 import { averageRating } from '../products/product-wire.js';
 import { addToReviewCounts, lockProduct, removeFromReviewCounts, reviewCountsOf } from '../products/products.repository.js';
 import { buyersWithDelivered } from '../orders/orders.repository.js';
+import { SearchService } from '../search/search.service.js';
 import { namesAndAvatarsByIds } from '../users/users.repository.js';
 import { reviews, type ReviewRow } from './reviews.table.js';
 
@@ -24,7 +24,7 @@ const countsOf = (p: { reviewCount: number; ratingSum: number }): Counts => ({ t
 export class ReviewsService {
   constructor(
     @Inject(DB) private readonly db: Db,
-    private readonly catalog: CatalogVersion,
+    private readonly search: SearchService,
   ) {}
 
   /** Newest first; limit 0 answers the counts only (what product cards read). */
@@ -84,8 +84,9 @@ export class ReviewsService {
       const counts = await addToReviewCounts(tx, body.productId, existing ? 0 : 1, body.rating - (existing?.rating ?? 0));
       return { row, created: !existing, counts: counts! };
     });
-    // Listings and product details are cached per catalogue version: show the new rating at once.
-    await this.catalog.bump();
+    // Only this product's cached answers go (its page, and the listings and searches showing it), so
+    // its new rating shows at once and nothing else of the shop is read again.
+    await this.search.productsChanged([body.productId], 'rating');
     const [review] = await this.withAuthors(body.productId, [result.row]);
     return { review: review!, created: result.created, ...countsOf(result.counts) };
   }
@@ -101,7 +102,7 @@ export class ReviewsService {
       const c = await removeFromReviewCounts(tx, gone.productId, gone.rating);
       return c ?? { reviewCount: 0, ratingSum: 0 };
     });
-    await this.catalog.bump();
+    await this.search.productsChanged([found.productId], 'rating');
     return { productId: found.productId, ...countsOf(counts) };
   }
 }

@@ -8,7 +8,7 @@ import type { FilesService } from '../../files/files.service.js';
 import { newId } from '../../common/ids.js';
 import { categories } from '../../categories/categories.table.js';
 import { subCategories, subCategoryCategories } from '../../subcategories/subcategories.table.js';
-import { learnWords } from '../../products/product-search.js';
+import { learnWords } from '../../products/search.repository.js';
 import { users } from '../../users/users.table.js';
 import { hashPassword } from '../../users/password.js';
 import { CATALOG } from './catalog-data.js';

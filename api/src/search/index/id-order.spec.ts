@@ -1,6 +1,6 @@
 import { idAfter, idOrderKeys, type IdOrder } from './search-index.js';
 
-/** Ties in rank are broken by id, as the SQL statement's `id desc`: the numeric keys must order ids exactly as their strings. */
+/** Ties in rank go newest first, by id: the numeric keys must order ids exactly as their strings. */
 describe('the search index orders ids as their strings', () => {
   const ids = [
     '01JD0000000000000000000000',

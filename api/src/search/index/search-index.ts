@@ -1,11 +1,9 @@
-import { GrowableFloat32, GrowableFloat64, GrowableInt32, GrowableUint16 } from './growable.js';
-import { compareBytes, pgQsort } from './pg-qsort.js';
-import { addOr, andPairs, finishAnd, finishOr, orContribution } from './ts-rank.js';
+import { GrowableFloat32, GrowableFloat64, GrowableInt32 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
-import type { VectorEntry } from './tsvector-text.js';
+import { isNameHit, type VectorEntry } from './tsvector-text.js';
 import type { Vocabulary } from './vocabulary.js';
 
-/** A published product as the index keeps it: its search vector, its name's trigrams, and when it last changed. */
+/** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
 export interface IndexedProduct {
   id: string;
   updatedAt: string;
@@ -26,41 +24,47 @@ export interface IndexQuery {
   offset: number;
 }
 
-/** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer exactly. */
+/** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer. */
 export type IndexAnswer = { ids: string[]; total: number } | 'sql';
 
-interface Operand {
-  lexeme: string;
-  prefix: boolean;
-}
+/**
+ * The ranking, the only one the shop has (PostgreSQL's ts_rank is just the fallback while the index
+ * builds). A product's score is, per typed word, its best hit among that word's alternatives, summed
+ * over the words. A hit is worth where the word is (in the name 1, only in the description 0.2, in
+ * both 1.2) times how well it matches what was typed: the word itself (its stem) 1, a longer word it
+ * starts ("earb" → earbuds) 0.6, a catalogue word that looks like a misspelling of it 0.5. Equal
+ * scores go newest first (ids are time-ordered). So a shopper sees name matches before products that
+ * only mention the word, and exact words before guesses.
+ */
+export const NAME_HIT = 1;
+export const DESCRIPTION_HIT = 0.2;
+export const EXACT = 1;
+export const PREFIX = 0.6;
+export const CORRECTED = 0.5;
 
 /** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
 const SHORT_LIST = 256;
 
 /**
- * The catalogue's published products held in memory for searching, answering exactly what
- * RANKED_SEARCH answers (see product-search.ts) without a database round trip per search:
- * postings (lexeme → products) find the candidates, each product's own entries (its tsvector,
- * in the vector's order) decide the match and give ts_rank as tsrank.c computes it, and a
- * trigram index over names serves the "nothing matched" fallback.
+ * The catalogue's published products held in memory for searching, without a database round trip
+ * per search: postings (lexeme → (product, entry)) find the candidates and score them, each
+ * product's own entries decide a several-word match, and a trigram index over names serves the
+ * "nothing matched" fallback.
  *
  * Products get dense numbers in the order they arrive; a changed product gets a new number and
  * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
  */
 export class SearchIndex {
   private readonly ids: string[] = [];
-  /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties in rank rarely compare strings. */
+  /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties rarely compare strings. */
   private readonly idKeys = new GrowableFloat64(1024);
   private readonly entryStart = new GrowableInt32(1024);
   /** Entries per product; −1 once the product is gone or replaced. */
   private readonly entryCount = new GrowableInt32(1024);
   private readonly nameSize = new GrowableInt32(1024);
   private readonly entryLex = new GrowableInt32(1024);
-  private readonly entryPos = new GrowableInt32(1024);
-  /** Per entry: its calc_rank_or contribution (a float4, so exact in a Float32Array). */
-  private readonly entryOr = new GrowableFloat32(1024);
-  /** Per entry: its count of positions, then the positions (WordEntryPos). */
-  private readonly positions = new GrowableUint16(4096);
+  /** Per entry: where the word is (NAME_HIT, DESCRIPTION_HIT or both). */
+  private readonly entryScore = new GrowableFloat32(1024);
   private readonly lexIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
   /** Per lexeme: (product, entry) pairs, in the order products arrived. */
@@ -121,11 +125,9 @@ export class SearchIndex {
       this.lexPostings[lex]!.push(doc);
       this.lexPostings[lex]!.push(this.entryLex.length);
       this.entryLex.push(lex);
-      const at = this.positions.length;
-      this.entryPos.push(at);
-      this.positions.push(entry.positions.length);
-      for (const p of entry.positions) this.positions.push(p);
-      this.entryOr.push(orContribution(this.positions.buf, at + 1, entry.positions.length));
+      const inName = entry.positions.some(isNameHit);
+      const inDescription = entry.positions.some((p) => !isNameHit(p));
+      this.entryScore.push((inName ? NAME_HIT : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
     }
     for (const t of product.nameTrigrams) {
       let id = this.trigramIds.get(t);
@@ -150,7 +152,7 @@ export class SearchIndex {
   /** Readies the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
   seal(): void {
     if (!this.sortedLex) {
-      const order = this.lexemes.map((_, i) => i).sort((a, b) => compareBytes(this.lexemes[a]!, this.lexemes[b]!));
+      const order = this.lexemes.map((_, i) => i).sort((a, b) => compareText(this.lexemes[a]!, this.lexemes[b]!));
       this.sortedLex = { lexemes: order.map((i) => this.lexemes[i]!), ids: Int32Array.from(order) };
     }
     if (this.lexMask.length < this.lexemes.length) this.lexMask = new Int32Array(this.lexemes.length * 2);
@@ -165,140 +167,110 @@ export class SearchIndex {
 
   search(q: IndexQuery): IndexAnswer {
     this.seal();
-    // The tsquery RANKED_SEARCH builds: per word its prefix and alternatives, stopwords dropped, empty groups dropped.
-    const groups: Operand[][] = [];
+    // Per typed word (stopwords and words with nothing to match dropped): lexeme → how well it matches.
+    const groups: Array<Map<number, number>> = [];
     for (let i = 0; i < q.tokens.length; i++) {
-      const items: Operand[] = [];
+      const items = new Map<number, number>();
       const stem = q.stems[i];
-      if (stem) items.push({ lexeme: stem, prefix: true });
+      const offer = (lex: number, weight: number) => items.set(lex, Math.max(items.get(lex) ?? 0, weight));
+      if (stem) for (const lex of this.prefixed(stem)) offer(lex, this.lexemes[lex] === stem ? EXACT : PREFIX);
       const alternatives = this.vocabulary.alternatives(q.tokens[i]!, q.tokenTrigrams[i]!);
       if (alternatives === 'sql') return 'sql';
-      for (const lexeme of alternatives) items.push({ lexeme, prefix: false });
-      if (items.length) groups.push(items);
+      for (const lexeme of alternatives) {
+        const lex = this.lexIds.get(lexeme);
+        if (lex !== undefined) offer(lex, lexeme === stem ? EXACT : CORRECTED);
+      }
+      // A word with alternatives none of which any product holds matches nothing (as in SQL).
+      if (stem || alternatives.length) groups.push(items);
     }
     if (groups.length === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
-    return this.ranked(groups, q);
+    if (groups.some((items) => items.size === 0)) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
+    return groups.length === 1 ? this.rankedOneWord(groups[0]!, q) : this.rankedWords(groups, q);
   }
 
-  private ranked(groups: Operand[][], q: IndexQuery): IndexAnswer {
-    const keys = new Map<string, number>();
-    const keyOperands: Operand[] = [];
-    const keyOf = (op: Operand) => {
-      const name = `${op.prefix ? '*' : '='}${op.lexeme}`;
-      let key = keys.get(name);
-      if (key === undefined) {
-        key = keyOperands.length;
-        keys.set(name, key);
-        keyOperands.push(op);
+  /** One typed word: every product holding any of its items matches, scored by its best hit, posting by posting. */
+  private rankedOneWord(items: Map<number, number>, q: IndexQuery): IndexAnswer {
+    const round = this.nextRound();
+    const touched = this.touched;
+    const stamp = this.stamp;
+    const sums = this.sums;
+    const scores = this.entryScore.buf;
+    let candidates = 0;
+    for (const [lex, weight] of items) {
+      const postings = this.lexPostings[lex]!;
+      const buf = postings.buf;
+      for (let p = 0; p < postings.length; p += 2) {
+        const doc = buf[p]!;
+        const score = weight * scores[buf[p + 1]!]!;
+        if (stamp[doc] !== round) {
+          stamp[doc] = round;
+          sums[doc] = score;
+          touched[candidates++] = doc;
+        } else if (score > sums[doc]!) sums[doc] = score;
       }
-      return key;
-    };
-    const groupMasks = groups.map((items) => items.reduce((mask, op) => mask | (1 << keyOf(op)), 0));
-    if (keyOperands.length > 32) return 'sql';
-    // ts_rank's items: the operands in the tsquery's internal order (the reverse of its text),
-    // sorted by PostgreSQL's qsort and de-duplicated keeping the first of equal strings.
-    const sorted = pgQsort(groups.flat().reverse(), (a, b) => compareBytes(a.lexeme, b.lexeme));
-    const unique: Operand[] = [];
-    for (const op of sorted) if (unique.length === 0 || unique[unique.length - 1]!.lexeme !== op.lexeme) unique.push(op);
-    const uniqueBits = unique.map((op) => 1 << keyOf(op));
-    const andRank = groups.length >= 2 && unique.length >= 2;
-    if (groups.length === 1)
-      return this.rankedOneGroup(
-        keyOperands.map((op) => this.lexemesOf(op)),
-        unique.map(keyOf),
-        q,
-      );
+    }
+    const top = new TopList(q.offset + q.limit, this.idOrder());
+    let total = 0;
+    const counts = this.entryCount.buf;
+    for (let c = 0; c < candidates; c++) {
+      const doc = touched[c]!;
+      if (counts[doc]! < 0) continue;
+      total += 1;
+      top.offer(doc, sums[doc]!);
+    }
+    if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
+    return { ids: top.page(q.offset), total };
+  }
 
-    const touched: number[] = [];
-    const lexSets = keyOperands.map((op) => this.lexemesOf(op));
-    keyOperands.forEach((_, key) => {
-      for (const lex of lexSets[key]!) {
-        if (this.lexMask[lex] === 0) touched.push(lex);
-        this.lexMask[lex]! |= 1 << key;
+  /** Several words: a product matches when it holds an item of every word; only matches are scored, from their own entries. */
+  private rankedWords(groups: Array<Map<number, number>>, q: IndexQuery): IndexAnswer {
+    const touchedLex: number[] = [];
+    groups.forEach((items, g) => {
+      for (const lex of items.keys()) {
+        if (this.lexMask[lex] === 0) touchedLex.push(lex);
+        this.lexMask[lex]! |= 1 << g;
       }
     });
+    const all = (1 << groups.length) - 1;
     try {
-      // Candidates: the products holding any item of the group with the fewest postings.
+      // Candidates: the products holding any item of the word with the fewest postings.
       let best = 0;
       let bestSize = Infinity;
-      groupMasks.forEach((mask, g) => {
+      groups.forEach((items, g) => {
         let size = 0;
-        keyOperands.forEach((_, key) => {
-          if (mask & (1 << key)) for (const lex of lexSets[key]!) size += this.lexPostings[lex]!.length;
-        });
+        for (const lex of items.keys()) size += this.lexPostings[lex]!.length;
         if (size < bestSize) {
           bestSize = size;
           best = g;
         }
       });
       const round = this.nextRound();
-      const top = new TopList(q.offset + q.limit, this.idOrder());
-      const lastEntry = new Int32Array(unique.length);
-      let total = 0;
+      const stamp = this.stamp;
+      const hits = this.hits;
+      const docs = this.touched;
+      const lexMask = this.lexMask;
       const counts = this.entryCount.buf;
       const starts = this.entryStart.buf;
       const entryLex = this.entryLex.buf;
-      const entryPos = this.entryPos.buf;
-      const positions = this.positions.buf;
-      const lexMask = this.lexMask;
-      const stamp = this.stamp;
-      /** Ranks a matching product as ts_rank does, from its own entries. */
-      const rankOf = (start: number, n: number): number => {
-        let rank: number;
-        if (andRank) {
-          lastEntry.fill(-1);
-          rank = -1;
-          for (let i = 0; i < unique.length; i++) {
-            const bit = uniqueBits[i]!;
-            for (let e = start; e < start + n; e++) {
-              if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
-              lastEntry[i] = e;
-              const a = entryPos[e]!;
-              for (let k = 0; k < i; k++) {
-                const other = lastEntry[k]!;
-                if (other < 0) continue;
-                const b = entryPos[other]!;
-                rank = andPairs(rank, positions, a + 1, positions[a]!, b + 1, positions[b]!);
-              }
-            }
-          }
-          return finishAnd(rank);
-        }
-        rank = 0;
-        for (let i = 0; i < unique.length; i++) {
-          const bit = uniqueBits[i]!;
-          for (let e = start; e < start + n; e++) {
-            if ((lexMask[entryLex[e]!]! & bit) === 0) continue;
-            const a = entryPos[e]!;
-            rank = addOr(rank, orContribution(positions, a + 1, positions[a]!));
-          }
-        }
-        return finishOr(rank, unique.length);
-      };
-      // Candidates: the products holding any item of the best group, in its postings' order.
-      const hits = this.hits;
-      const docs = this.touched;
+      const scores = this.entryScore.buf;
       let candidates = 0;
-      for (let key = 0; key < keyOperands.length; key++) {
-        if (!(groupMasks[best]! & (1 << key))) continue;
-        for (const lex of lexSets[key]!) {
-          const postings = this.lexPostings[lex]!;
-          for (let p = 0; p < postings.length; p += 2) {
-            const doc = postings.buf[p]!;
-            if (stamp[doc] === round) continue;
-            stamp[doc] = round;
-            hits[doc] = 0;
-            docs[candidates++] = doc;
-          }
+      for (const lex of groups[best]!.keys()) {
+        const postings = this.lexPostings[lex]!;
+        for (let p = 0; p < postings.length; p += 2) {
+          const doc = postings.buf[p]!;
+          if (stamp[doc] === round) continue;
+          stamp[doc] = round;
+          hits[doc] = 0;
+          docs[candidates++] = doc;
         }
       }
-      // Which items each candidate holds: by walking every item's postings (one OR per pair) when
-      // they are fewer than the candidates' own entries, else from each candidate's entries.
+      // Which words each candidate holds: by walking every item's postings when they are fewer
+      // than the candidates' own entries, else from each candidate's entries.
       let allPostings = 0;
-      for (const lex of touched) allPostings += this.lexPostings[lex]!.length;
+      for (const lex of touchedLex) allPostings += this.lexPostings[lex]!.length;
       const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
       if (allPostings < bestSize * entriesPerProduct) {
-        for (const lex of touched) {
+        for (const lex of touchedLex) {
           const bits = lexMask[lex]!;
           const postings = this.lexPostings[lex]!;
           const buf = postings.buf;
@@ -310,76 +282,43 @@ export class SearchIndex {
       } else {
         for (let c = 0; c < candidates; c++) {
           const doc = docs[c]!;
-          const n = counts[doc]!;
           const start = starts[doc]!;
+          const end = start + Math.max(0, counts[doc]!);
           let hit = 0;
-          for (let e = start; e < start + n; e++) hit |= lexMask[entryLex[e]!]!;
+          for (let e = start; e < end; e++) hit |= lexMask[entryLex[e]!]!;
           hits[doc] = hit;
         }
       }
+      const top = new TopList(q.offset + q.limit, this.idOrder());
+      const bestHit = new Float64Array(groups.length);
+      let total = 0;
       for (let c = 0; c < candidates; c++) {
         const doc = docs[c]!;
         const n = counts[doc]!;
-        if (n < 0) continue;
-        const hit = hits[doc]!;
-        let matches = true;
-        for (const mask of groupMasks) if ((hit & mask) === 0) matches = false;
-        if (!matches) continue;
+        if (n < 0 || hits[doc] !== all) continue;
         total += 1;
-        top.offer(doc, rankOf(starts[doc]!, n));
+        bestHit.fill(0);
+        const start = starts[doc]!;
+        for (let e = start; e < start + n; e++) {
+          const lex = entryLex[e]!;
+          const bits = lexMask[lex]!;
+          if (bits === 0) continue;
+          for (let g = 0; g < groups.length; g++) {
+            if ((bits & (1 << g)) === 0) continue;
+            const score = groups[g]!.get(lex)! * scores[e]!;
+            if (score > bestHit[g]!) bestHit[g] = score;
+          }
+        }
+        let score = 0;
+        for (let g = 0; g < groups.length; g++) score += bestHit[g]!;
+        top.offer(doc, score);
       }
       if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
       return { ids: top.page(q.offset), total };
     } finally {
-      for (const lex of touched) this.lexMask[lex] = 0;
+      for (const lex of touchedLex) this.lexMask[lex] = 0;
     }
   }
-
-  /**
-   * One typed word (one group): every product holding any of its items matches, and its rank is
-   * calc_rank_or, a sum over the unique items and their entries in vector order. So it is summed
-   * posting by posting (item by item, lexemes in byte order: the same order per product as
-   * tsrank.c, hence the same float4 roundings) without reading any product's whole vector.
-   */
-  private rankedOneGroup(lexSets: number[][], uniqueKeys: number[], q: IndexQuery): IndexAnswer {
-    const round = this.nextRound();
-    const touched = this.touched;
-    let candidates = 0;
-    for (const lexes of lexSets) {
-      for (const lex of lexes) {
-        const postings = this.lexPostings[lex]!;
-        for (let p = 0; p < postings.length; p += 2) {
-          const doc = postings.buf[p]!;
-          if (this.stamp[doc] === round) continue;
-          this.stamp[doc] = round;
-          this.sums[doc] = 0;
-          touched[candidates++] = doc;
-        }
-      }
-    }
-    const entryOr = this.entryOr.buf;
-    for (const key of uniqueKeys) {
-      for (const lex of lexSets[key]!) {
-        const postings = this.lexPostings[lex]!;
-        for (let p = 0; p < postings.length; p += 2) {
-          const doc = postings.buf[p]!;
-          this.sums[doc] = addOr(this.sums[doc]!, entryOr[postings.buf[p + 1]!]!);
-        }
-      }
-    }
-    const top = new TopList(q.offset + q.limit, this.idOrder());
-    let total = 0;
-    const counts = this.entryCount.buf;
-    for (let c = 0; c < candidates; c++) {
-      const doc = touched[c]!;
-      if (counts[doc]! < 0) continue;
-      total += 1;
-      top.offer(doc, finishOr(this.sums[doc]!, uniqueKeys.length));
-    }
-    if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
-    return { ids: top.page(q.offset), total };
-  }
-
   /**
    * The fallback: published products whose name is trigram-similar to the whole text, best first.
    * similarity = shared / (|name| + |text| − shared) and no name is shorter than the shortest one
@@ -471,22 +410,18 @@ export class SearchIndex {
     return { ids: top.page(0), total };
   }
 
-  /** The lexicon ids an operand matches: the lexeme itself, or every lexeme it is a prefix of. */
-  private lexemesOf(op: Operand): number[] {
-    if (!op.prefix) {
-      const id = this.lexIds.get(op.lexeme);
-      return id === undefined ? [] : [id];
-    }
+  /** The lexicon ids of every lexeme that starts with `stem` (the stem itself included). */
+  private prefixed(stem: string): number[] {
     const { lexemes, ids } = this.sortedLex!;
     let lo = 0;
     let hi = lexemes.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (compareBytes(lexemes[mid]!, op.lexeme) < 0) lo = mid + 1;
+      if (compareText(lexemes[mid]!, stem) < 0) lo = mid + 1;
       else hi = mid;
     }
     const found: number[] = [];
-    for (let i = lo; i < lexemes.length && lexemes[i]!.startsWith(op.lexeme); i++) found.push(ids[i]!);
+    for (let i = lo; i < lexemes.length && lexemes[i]!.startsWith(stem); i++) found.push(ids[i]!);
     return found;
   }
 
@@ -504,7 +439,12 @@ export class SearchIndex {
   }
 }
 
-/** How product ids compare (as strings, the SQL statement's `id desc`): ID_KEYS numbers per product, then the strings. */
+/** Code-unit order of two strings: all a prefix search needs of the sorted lexicon. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** How product ids compare (as strings, newest first on ties): ID_KEYS numbers per product, then the strings. */
 export interface IdOrder {
   ids: string[];
   /** ID_KEYS per product, product after product. */

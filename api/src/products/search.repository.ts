@@ -1,7 +1,20 @@
-import { Column, is, sql, type SQL } from 'drizzle-orm';
+import { Column, and, asc, desc, eq, gte, inArray, is, lte, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, ReadSql } from '../db/database.js';
-import { productColumns, products, searchWords, type ProductRow } from './products.table.js';
+import { productColumns, productInStockSql, products, searchWords, type ProductRow } from './products.table.js';
+
+export type { ProductRow } from './products.table.js';
+
+/**
+ * The statements of product search (api/src/search decides which one answers): the products domain
+ * owns its tables, so search reaches them here.
+ */
+
+/**
+ * Whether a product has stock to sell: the one place search and listings read stock, so that moving
+ * stock to its own tables changes this fragment and nothing else.
+ */
+export const inStockSql: SQL = productInStockSql;
 
 const MAX_TOKENS = 8;
 
@@ -65,12 +78,14 @@ const columnList = Object.entries(productColumns)
   .join(', ');
 
 /**
- * The whole forgiving search in one statement, so a search the cache has not seen costs one round
+ * The plain PostgreSQL fallback, used only while the in-process index is not current (at start,
+ * just after a write, or if its thread died): the whole forgiving search in one statement, so a search the cache has not seen costs one round
  * trip (it took a transaction, a SET, a vocabulary query per word, the page and a separate count):
  * - each word's alternatives from the vocabulary, exactly as forgivingQuery builds them (prefix, up
- *   to three most similar words that are letters and digits only; equally similar words by word,
- *   so that the in-process index can give the same answer), ANDed into one tsquery;
- * - the page ranked by ts_rank then id, newest id first on ties, with the count of every match
+ *   to three most similar words that are letters and digits only; equally similar words by word),
+ *   ANDed into one tsquery: the same products the index matches;
+ * - the page ranked by ts_rank (which may order them a little differently from the index; the
+ *   fallback lasts seconds) then id, newest id first on ties, with the count of every match
  *   taken from the same scan (ranking reads every match anyway, so counting beside it is free);
  * - only when nothing matched on the first page, products whose names look like the whole text
  *   (trigram similarity), best first: the fallback search() always had.
@@ -134,4 +149,75 @@ function toRow(r: Record<string, unknown>): ProductRow {
           : (column as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder.mapFromDriverValue(value);
   }
   return row as ProductRow;
+}
+
+export type SearchSort = 'lowToHigh' | 'highToLow' | 'oldest' | 'newest';
+
+/** A listing's search narrowed by price or stock, or put in an order of its own. */
+export interface FilteredSearch {
+  text: string;
+  limit: number;
+  offset: number;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  sort?: SearchSort;
+}
+
+/** A page of a filtered search (by the asked order, else ts_rank) and the exact count of its matches. */
+export async function filteredSearch(db: Db, query: FilteredSearch): Promise<RankedPage> {
+  const match = await forgivingQuery(db, query.text);
+  if (!match) return { rows: [], total: 0 };
+  const where = and(
+    eq(products.publish, true),
+    sql`${products.search} @@ ${match}`,
+    query.minPrice !== undefined ? gte(products.salePrice, query.minPrice) : undefined,
+    query.maxPrice !== undefined ? lte(products.salePrice, query.maxPrice) : undefined,
+    query.inStock ? inStockSql : undefined,
+  );
+  const order = query.sort ? sortOrder(query.sort) : [sql`ts_rank(${products.search}, ${match}) desc`, desc(products.id)];
+  const ids = db
+    .select({ id: products.id })
+    .from(products)
+    .where(where)
+    .orderBy(...order)
+    .limit(query.limit)
+    .offset(query.offset);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(productColumns)
+      .from(products)
+      .where(inArray(products.id, ids))
+      .orderBy(...order),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(products)
+      .where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
+}
+
+/** How many published products the words of `text` match (a page past the last match still shows the total). */
+export async function matchCount(db: Db, text: string): Promise<number> {
+  const match = await forgivingQuery(db, text);
+  if (!match) return 0;
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(products)
+    .where(and(eq(products.publish, true), sql`${products.search} @@ ${match}`));
+  return row?.n ?? 0;
+}
+
+/** The listing orders, each with the id to keep pages stable. */
+export function sortOrder(sort: SearchSort): SQL[] {
+  switch (sort) {
+    case 'lowToHigh':
+      return [asc(products.salePrice), asc(products.id)];
+    case 'highToLow':
+      return [desc(products.salePrice), desc(products.id)];
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+  }
 }

@@ -1,4 +1,4 @@
-/** One lexeme of a tsvector as its text form gives it: positions packed as WordEntryPos (see ts-rank.ts). */
+/** One lexeme of a tsvector as its text form gives it: positions packed as PostgreSQL packs them (weight in the top two bits). */
 export interface VectorEntry {
   lexeme: string;
   positions: number[];
@@ -6,10 +6,12 @@ export interface VectorEntry {
 
 const WEIGHT_BITS: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 
+/** The search vector weighs the name A and the description B: a position of weight A is in the name. */
+export const isNameHit = (packed: number) => packed >> 14 === WEIGHT_BITS.A;
+
 /**
  * Parses tsvector's output (`'lexeme':1A,3 'other':2B`): lexemes quoted with '' and \\ escaped,
- * positions with an optional weight letter (none = D). Entries stay in the vector's own order
- * (byte order of the lexemes), which ts_rank walks.
+ * positions with an optional weight letter (none = D).
  */
 export function parseTsvector(text: string): VectorEntry[] {
   const entries: VectorEntry[] = [];

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
-import { CatalogVersion } from '../catalog-version.js';
+import { CatalogVersion } from '../../products/catalog-version.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
 import { asciiTrigrams } from './trigrams.js';
@@ -72,6 +72,11 @@ export class SearchIndexService implements OnApplicationShutdown {
   /** Brings the index up to date now (at start from main.ts, and in tests). */
   async ready(): Promise<void> {
     for (let attempt = 0; attempt < 5 && !this.current; attempt++) await this.kick();
+  }
+
+  /** Something the index holds changed (the writer has bumped the catalogue version): start catching up now rather than on the next search. */
+  stale(): void {
+    void this.kick();
   }
 
   async search(text: string, tokens: string[], limit: number, offset: number): Promise<IndexedPage | null> {

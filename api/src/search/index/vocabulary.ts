@@ -1,4 +1,4 @@
-import { compareBytes } from './pg-qsort.js';
+import { compareText } from './search-index.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 
 /**
@@ -65,7 +65,7 @@ export class Vocabulary {
       const s = trigramSimilarity(count, tokenTrigrams.length, this.sizes[index]!);
       if (s >= SIMILARITY_THRESHOLD) best.push({ index, s });
     }
-    best.sort((a, b) => b.s - a.s || compareBytes(this.words[a.index]!.word, this.words[b.index]!.word));
+    best.sort((a, b) => b.s - a.s || compareText(this.words[a.index]!.word, this.words[b.index]!.word));
     let answer: Alternatives = [];
     for (const { index } of best.slice(0, 3)) {
       const w = this.words[index]!;

@@ -1,0 +1,96 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { CatalogVersion, type ProductChange } from '../products/catalog-version.js';
+import { SearchIndexService } from './index/index.service.js';
+import { filteredSearch, matchCount, productRows, rankedSearch, searchTokens, type ProductRow, type SearchSort } from '../products/search.repository.js';
+
+/** What a shopper asks of search: the text, the page, and the listing's filters and order when it has them. */
+export interface SearchQuery {
+  text: string;
+  page: number;
+  limit: number;
+  minPrice?: number;
+  maxPrice?: number;
+  inStock?: boolean;
+  sort?: SearchSort;
+}
+
+/** One page of matches, best first (or in the asked order), and how many matched in all. */
+export interface SearchResult {
+  rows: ProductRow[];
+  total: number;
+}
+
+export type { ProductChange };
+
+/**
+ * The shop's search, behind one interface. A plain search (text and page) is answered by the
+ * in-process index (see index/search-index.ts for its one ranking); PostgreSQL full text answers
+ * while the index is not current and whenever a listing adds price or stock filters or its own
+ * order (the index holds only words). The rows shown are always read from PostgreSQL by id, so
+ * price, stock and rating on a result are as fresh as the database.
+ */
+@Injectable()
+export class SearchService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(SEARCH_SQL) private readonly read: ReadSql,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly index: SearchIndexService,
+    private readonly catalog: CatalogVersion,
+  ) {}
+
+  /** A page of the search, or null when nothing searchable was typed (the caller lists everything). */
+  async search(query: SearchQuery): Promise<SearchResult | null> {
+    const tokens = searchTokens(query.text);
+    if (tokens.length === 0) return null;
+    const text = query.text.trim();
+    const offset = (query.page - 1) * query.limit;
+    const filtered = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
+    if (filtered) return this.bounded((db) => filteredSearch(db, { ...query, offset }));
+    const indexed = await this.index.search(text, tokens, query.limit, offset);
+    if (indexed) return { rows: await productRows(this.read, indexed.ids), total: indexed.total };
+    const found = await rankedSearch(this.read, text, tokens, query.limit, offset);
+    if (found) return found;
+    // A page past the last match carries no row to hold the count.
+    return { rows: [], total: await this.bounded((db) => matchCount(db, text)) };
+  }
+
+  /**
+   * Called after a write to products (by the catalogue, reviews, orders, the inventory), once it is
+   * committed. Every instance then drops the cached answers that show these products and nothing
+   * else. Stock and rating are not held by the index (the rows of a result are read fresh by id),
+   * so the index needs nothing for them. Text and publishing changes also bump the catalogue
+   * version (the writer does): until the index has caught up with it, searches answer from
+   * PostgreSQL, so no search is stale; this starts the catch-up at once.
+   */
+  async productsChanged(ids: string[], what: ProductChange): Promise<void> {
+    if (ids.length === 0) return;
+    if (what === 'content') this.index.stale();
+    await this.catalog.productsChanged(ids, what);
+  }
+
+  /** Builds (or catches up) the index now: at start, and in tests. */
+  ready(): Promise<void> {
+    return this.index.ready();
+  }
+
+  get indexCurrent(): boolean {
+    return this.index.current;
+  }
+
+  /**
+   * Runs statements in one read transaction whose statement_timeout is CATALOG_QUERY_TIMEOUT_MS:
+   * a query past it is cancelled (answered 503 with Retry-After) instead of holding a connection
+   * and a core. PGlite has no timer to cancel with, so there the work runs as it is.
+   */
+  private bounded<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    if (!this.config.databaseUrl) return work(this.db);
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(this.config.catalogQueryTimeoutMs)}`));
+      return work(tx);
+    });
+  }
+}
