@@ -37,10 +37,12 @@ export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStoc
     ), pools as (
       select level_id, sum(on_hand_delta)::int as on_hand_delta, sum(reserved_delta)::int as reserved_delta from moves group by level_id
     ), locked as (
-      select l.id from inventory_levels l where l.id in (select level_id from pools) order by l.id for update
+      select l.id from inventory_levels l where l.id = any(array(select level_id from pools)) order by l.id for no key update
     ), applied as (
-      update inventory_levels l set on_hand = l.on_hand + p.on_hand_delta, reserved = l.reserved + p.reserved_delta, updated_at = now()
-      from pools p where p.level_id = l.id and l.id in (select id from locked)
+      update inventory_levels l
+      set on_hand = l.on_hand + (select p.on_hand_delta from pools p where p.level_id = l.id),
+          reserved = l.reserved + (select p.reserved_delta from pools p where p.level_id = l.id), updated_at = now()
+      where l.id = any(array(select id from locked))
       returning l.id
     )
     insert into stock_movements (inventory_level_id, variant_id, reason, on_hand_delta, reserved_delta, order_id)

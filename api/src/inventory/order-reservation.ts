@@ -25,23 +25,30 @@ export function orderReservation(orderId: string, lines: readonly ReservationLin
   const want = JSON.stringify(
     lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, price: l.price, discount: l.discount })),
   );
+  // Every lookup is by key (lateral and array lookups), so the plan never scans a whole table: this
+  // statement runs for every order. Pools are locked FOR NO KEY UPDATE (their ids never change), so the
+  // ledger's foreign-key checks of other orders on the same pool do not wait behind the lock.
   const ctes = sql`inv_want as (
-      select w.quantity, w.price, w.discount, w.product_id, v.id as variant_row_id, v.inventory_level_id as level_id,
-             (p.publish and p.discount = w.discount and coalesce(v.price, p.price) = w.price) as qualifies
+      select w.quantity, w.product_id, v.id as variant_row_id, v.inventory_level_id as level_id,
+             coalesce((select p.publish and p.discount = w.discount and coalesce(v.price, p.price) = w.price from products p where p.id = w.product_id), false) as qualifies
       from jsonb_to_recordset(${want}::jsonb) as w(product_id text, variant_id text, quantity int, price numeric, discount numeric)
-      left join product_variants v on v.product_id = w.product_id and (case when w.variant_id is null then v.is_default else v.id = w.variant_id end)
-      left join products p on p.id = w.product_id
+      left join lateral (
+        select pv.id, pv.inventory_level_id, pv.price from product_variants pv
+        where pv.product_id = w.product_id and (case when w.variant_id is null then pv.is_default else pv.id = w.variant_id end)
+        limit 1
+      ) v on true
     ), inv_need as (
-      select level_id, sum(quantity)::int as quantity, bool_and(coalesce(qualifies, false)) as qualifies from inv_want group by level_id
+      select level_id, sum(quantity)::int as quantity, bool_and(qualifies) as qualifies from inv_want group by level_id
     ), inv_locked as (
-      select l.id from inventory_levels l join inv_need n on n.level_id = l.id
-      where n.qualifies and l.on_hand - l.reserved >= n.quantity
-      order by l.id for update of l
+      select l.id from inventory_levels l
+      where l.id = any(array(select level_id from inv_need where qualifies and level_id is not null))
+        and l.on_hand - l.reserved >= (select n.quantity from inv_need n where n.level_id = l.id)
+      order by l.id for no key update of l
     ), inv_reserved as (
-      update inventory_levels l set reserved = l.reserved + n.quantity, updated_at = now()
-      from inv_need n
-      where n.level_id = l.id and l.id in (select id from inv_locked)
-        and (select count(*) from inv_locked) = (select count(*) from inv_need) and l.on_hand - l.reserved >= n.quantity
+      update inventory_levels l set reserved = l.reserved + (select n.quantity from inv_need n where n.level_id = l.id), updated_at = now()
+      where l.id = any(array(select id from inv_locked))
+        and (select count(*) from inv_locked) = (select count(*) from inv_need)
+        and l.on_hand - l.reserved >= (select n.quantity from inv_need n where n.level_id = l.id)
       returning l.id
     ), inv_logged as (
       insert into stock_movements (inventory_level_id, variant_id, reason, reserved_delta, order_id)
@@ -71,7 +78,7 @@ export function batchReservation(take: BatchReservationLine, batch: SQL): { ctes
       from product_variants v join products p on p.id = v.product_id join inventory_levels l on l.id = v.inventory_level_id
       where v.product_id = ${take.productId}::text and (case when ${take.variantId}::text is null then v.is_default else v.id = ${take.variantId}::text end)
         and p.publish and p.discount = ${take.discount}::numeric and coalesce(v.price, p.price) = ${take.price}::numeric
-      for update of l
+      for no key update of l
     ), inv_winners as (
       select b.* from (select b.*, sum(b.quantity) over (order by b.ord) as running from ${batch} b) b, inv_target t where b.running <= t.available
     ), inv_reserved as (
