@@ -16,10 +16,10 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { inStockSql, learnWords, sortOrder } from './search.repository.js';
+import { learnWords, sortOrder } from './search.repository.js';
 import { SearchService } from '../search/search.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
-import { productColumns, products, type ProductRow } from './products.table.js';
+import { productColumns, productInStockSql, products, type ProductRow } from './products.table.js';
 import { createProductStock, deleteWithStock, updateProductStock } from '../inventory/inventory.js';
 import { ReadCache } from './read-cache.js';
 import { PageAnchors } from './page-anchors.js';
@@ -252,7 +252,7 @@ export class ProductsService {
       ...conditions,
       filters.minPrice !== undefined ? gte(products.salePrice, filters.minPrice) : undefined,
       filters.maxPrice !== undefined ? lte(products.salePrice, filters.maxPrice) : undefined,
-      filters.inStock ? inStockSql : undefined,
+      filters.inStock ? productInStockSql : undefined,
     );
     const order = sortOrder(filters.sort ?? 'newest');
     // One key for this listing's filter set in this catalogue version: its count and anchors.

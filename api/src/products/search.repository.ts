@@ -10,12 +10,6 @@ export type { ProductRow } from './products.table.js';
  * owns its tables, so search reaches them here.
  */
 
-/**
- * Whether a product has stock to sell: the one place search and listings read stock, so that moving
- * stock to its own tables changes this fragment and nothing else.
- */
-export const inStockSql: SQL = productInStockSql;
-
 const MAX_TOKENS = 8;
 
 /** Splits what the shopper typed into safe words (letters and digits only). */
@@ -173,7 +167,7 @@ export async function filteredSearch(db: Db, query: FilteredSearch): Promise<Ran
     sql`${products.search} @@ ${match}`,
     query.minPrice !== undefined ? gte(products.salePrice, query.minPrice) : undefined,
     query.maxPrice !== undefined ? lte(products.salePrice, query.maxPrice) : undefined,
-    query.inStock ? inStockSql : undefined,
+    query.inStock ? productInStockSql : undefined,
   );
   const order = query.sort ? sortOrder(query.sort) : [sql`ts_rank(${products.search}, ${match}) desc`, desc(products.id)];
   const ids = db
