@@ -4,7 +4,7 @@ import type { Test } from 'supertest';
 import { addresses } from '../src/addresses/addresses.table.js';
 import { refreshSessions } from '../src/auth/refresh-sessions.table.js';
 import { cartItems } from '../src/cart/cart.table.js';
-import { products, productStockSql } from '../src/products/products.table.js';
+import { products, productInventorySql } from '../src/products/products.table.js';
 import { reviews } from '../src/reviews/reviews.table.js';
 import { users } from '../src/users/users.table.js';
 import { wishlistItems } from '../src/wishlist/wishlist.table.js';
@@ -51,7 +51,7 @@ describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) 
         .from(refreshSessions)
         .where(eq(refreshSessions.userId, victim.id)),
       stock: await t.db
-        .select({ id: products.id, stock: productStockSql, price: products.price, discount: products.discount })
+        .select({ id: products.id, inventory: productInventorySql, price: products.price, discount: products.discount })
         .from(products)
         .orderBy(products.id),
     });

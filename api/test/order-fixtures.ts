@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../src/common/ids.js';
 import { addresses } from '../src/addresses/addresses.table.js';
 import { cartItems } from '../src/cart/cart.table.js';
-import { products, productStockSql } from '../src/products/products.table.js';
+import { products, productInventorySql } from '../src/products/products.table.js';
 import { api, bearer, type TestApp } from './harness.js';
 
 /** A small shop for order tests: products are made through the admin API, as an admin would. */
@@ -85,9 +85,9 @@ export async function cartOf(t: TestApp, userId: string): Promise<Array<{ produc
 }
 
 export async function stockOf(t: TestApp, productId: string): Promise<number> {
-  const [row] = await t.db.select({ stock: productStockSql }).from(products).where(eq(products.id, productId));
+  const [row] = await t.db.select({ inventory: productInventorySql }).from(products).where(eq(products.id, productId));
   if (!row) throw new Error(`no product ${productId}`);
-  return row.stock;
+  return row.inventory.stock;
 }
 
 /** The cart item shape the checkout screen sends: productId populated. */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { cartItems } from '../src/cart/cart.table.js';
 import { orderLines } from '../src/orders/orders.table.js';
-import { products, productStockSql, productVariantsSql } from '../src/products/products.table.js';
+import { products, productInventorySql } from '../src/products/products.table.js';
 import { DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
 import { addAddress, type Shop } from './order-fixtures.js';
 import type { StripeStandIn } from './stripe-stand-in.js';
@@ -82,8 +82,7 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
   const add = (token: string, body: object) => api(t).post('/api/cart/create').set(bearer(token)).send(body);
   const cart = (token: string) => api(t).get('/api/cart/get').set(bearer(token));
   const cod = (token: string, body: object) => api(t).post('/api/order/cash-on-delivery').set(bearer(token)).send(body);
-  const variantsOf = async (id: string) =>
-    (await t.db.select({ variants: productVariantsSql, stock: productStockSql }).from(products).where(eq(products.id, id)))[0]!;
+  const variantsOf = async (id: string) => (await t.db.select({ inventory: productInventorySql }).from(products).where(eq(products.id, id)))[0]!.inventory;
 
   it('adds the chosen variant: the same product in two variants is two cart lines, each priced and stocked by its variant', async () => {
     const c = await shopper();

@@ -1,7 +1,15 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { Db, NamedStatement } from '../db/database.js';
-import { cartProductColumns, productColumns, products, productStockSql, productVariantsSql, type ProductRow, type StoredVariant } from './products.table.js';
+import {
+  cartProductColumns,
+  productColumns,
+  productInventorySql,
+  products,
+  type ProductInventory,
+  type ProductRow,
+  type StoredVariant,
+} from './products.table.js';
 
 export type { StoredVariant } from './products.table.js';
 
@@ -12,11 +20,18 @@ type Reader = Pick<Db, 'select'>;
 type Writer = Pick<Db, 'update'>;
 
 /** The products of cart lines, as a cart line shows them (with their variants); unknown ids are left out. */
-export function cartProductsByIds(db: Reader, ids: readonly string[]) {
-  return db
-    .select({ _id: products.id, ...cartProductColumns, variants: productVariantsSql })
+export async function cartProductsByIds(db: Reader, ids: readonly string[]) {
+  const rows = await db
+    .select({ _id: products.id, ...cartProductColumns })
     .from(products)
     .where(inArray(products.id, [...ids]));
+  return rows.map(({ inventory, ...row }) => ({ ...row, stock: inventory.stock, variants: inventory.variants }));
+}
+
+/** A product's `inventory` (read as JSON by a hand-written statement) as its stock and options. */
+function stockAndVariants(inventory: ProductInventory | string): { stock: number; variants: StoredVariant[] } {
+  const { stock, variants } = typeof inventory === 'string' ? (JSON.parse(inventory) as ProductInventory) : inventory;
+  return { stock: Number(stock), variants };
 }
 
 /** A product as an order's pricing and stock check read it: what a cart line shows, its variants, and whether it is published. */
@@ -37,32 +52,38 @@ export async function saleableRowsByIds(statement: NamedStatement, ids: readonly
     Omit<SaleableRow, 'price' | 'discount' | 'stock' | 'variants' | 'maxPerOrder'> & {
       price: number | string;
       discount: number | string;
-      stock: number | string;
-      variants: StoredVariant[] | string;
+      inventory: ProductInventory | string;
       max_per_order: number;
     }
   >(
     'order-saleable-products',
-    sql`select id, name, image, unit, price, discount, ${productStockSql} as stock, ${productVariantsSql} as variants, publish, max_per_order from products
+    sql`select id, name, image, unit, price, discount, ${productInventorySql} as inventory, publish, max_per_order from products
         where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
   );
-  return rows.map(({ max_per_order, ...r }) => ({
+  return rows.map(({ max_per_order, inventory, ...r }) => ({
     ...r,
     price: Number(r.price),
     discount: Number(r.discount),
-    stock: Number(r.stock),
-    variants: typeof r.variants === 'string' ? (JSON.parse(r.variants) as StoredVariant[]) : r.variants,
+    ...stockAndVariants(inventory),
     maxPerOrder: Number(max_per_order),
   }));
 }
 
-/** Stock and publication of products, locked FOR SHARE in the caller's transaction. */
-export function stockForShare(tx: Reader, ids: readonly string[]) {
-  return tx
-    .select({ id: products.id, stock: productStockSql, image: products.image, price: products.price, variants: productVariantsSql, publish: products.publish })
+/** Stock, options, limit and publication of products, locked FOR SHARE in the caller's transaction. */
+export async function stockForShare(tx: Reader, ids: readonly string[]) {
+  const rows = await tx
+    .select({
+      id: products.id,
+      inventory: productInventorySql,
+      image: products.image,
+      price: products.price,
+      publish: products.publish,
+      maxPerOrder: products.maxPerOrder,
+    })
     .from(products)
     .where(inArray(products.id, [...ids]))
     .for('share');
+  return rows.map(({ inventory, ...row }) => ({ ...row, stock: inventory.stock, variants: inventory.variants }));
 }
 
 /** Whether a product exists and is published. */
@@ -89,8 +110,9 @@ export function publishedByIds(db: Reader, ids: readonly string[]): Promise<Prod
  */
 export function cartProductCte(productId: SQL, publishedOnly: boolean): SQL {
   return sql`cart_product as (
-      select id, name, image, unit, price, discount, max_per_order, ${productStockSql} as stock, ${productVariantsSql} as variants from products
-      where id = ${productId}${publishedOnly ? sql` and publish` : sql``}
+      select id, name, image, unit, price, discount, max_per_order, (inventory->>'stock')::int as stock, inventory->'variants' as variants
+      from (select id, name, image, unit, price, discount, max_per_order, ${productInventorySql} as inventory from products
+        where id = ${productId}${publishedOnly ? sql` and publish` : sql``}) p
     )`;
 }
 

@@ -1,5 +1,4 @@
 import { getTableColumns, sql } from 'drizzle-orm';
-import { availableOf } from '../inventory/available.js';
 import { boolean, customType, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -85,45 +84,57 @@ export const searchWords = pgTable('search_words', { word: text('word').primaryK
 ]);
 
 /**
- * The product's own stock: what its default variant's pool can still sell (the inventory module
- * owns the figures; this only reads them). Written against "products" so it works in drizzle
- * queries of the products table and in hand-written ones that alias nothing.
+ * Whether any unit of the product can be bought: its own stock or any option's. For WHERE clauses
+ * (a listing's in-stock filter); a selected product carries the same answer in its `inventory`.
  */
-export const productStockSql = availableOf(sql`"products"."id"`, sql`null::text`).mapWith(Number);
-
-/**
- * The options an admin made, in order, as the wire shows them: `stock` only for an option with a
- * pool of its own (one that shares the default's pool sells the product's stock), `price` and
- * `image` only where the option sets them.
- */
-export const productVariantsSql = sql<StoredVariant[]>`(select coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
-    '_id', v.id, 'name', v.name, 'price', v.price,
-    'stock', case when v.inventory_level_id <> d.inventory_level_id then l.on_hand - l.reserved end,
-    'image', case when cardinality(v.image) > 0 then to_jsonb(v.image) end)) order by v.position, v.id), '[]'::jsonb)
-  from product_variants v join inventory_levels l on l.id = v.inventory_level_id
-  join product_variants d on d.product_id = v.product_id and d.is_default
-  where v.product_id = "products"."id" and not v.is_default)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as StoredVariant[]);
-
-/** Whether any unit of the product can be bought: its own stock or any option's. */
 export const productInStockSql = sql`exists (select 1 from product_variants v join inventory_levels l on l.id = v.inventory_level_id
   where v.product_id = "products"."id" and l.on_hand > l.reserved)`;
+
+/** What the inventory says of a product, as the wire shows it: see productInventorySql. */
+export interface ProductInventory {
+  stock: number;
+  inStock: boolean;
+  variants: StoredVariant[];
+}
+
+/**
+ * What the inventory says of a product, read in one pass over its variant rows (one index probe,
+ * one pool lookup per row; the inventory module owns the figures, this only reads them):
+ * - `stock`: what the product's own unit (its default variant's pool) can still sell;
+ * - `inStock`: whether any pool of it has a unit left;
+ * - `variants`: the options an admin made, in order, as the wire shows them: `stock` only for an
+ *   option with a pool of its own (one sharing the default's pool sells the product's stock),
+ *   `price` and `image` only where the option sets them.
+ * One subquery rather than one per figure: a listing page reads twelve products, and three
+ * subqueries each cost their own probes. Written against "products" so it works in drizzle
+ * queries of the products table and in hand-written ones that alias nothing.
+ */
+export const productInventorySql = sql<ProductInventory>`(select jsonb_build_object(
+    'stock', coalesce(max(x.avail) filter (where x.is_default), 0),
+    'inStock', coalesce(bool_or(x.avail > 0), false),
+    'variants', coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+      '_id', x.id, 'name', x.name, 'price', x.price,
+      'stock', case when not x.shares_default then x.avail end,
+      'image', case when cardinality(x.image) > 0 then to_jsonb(x.image) end)) order by x.position, x.id) filter (where not x.is_default), '[]'::jsonb))
+  from (select v.id, v.name, v.price, v.image, v.position, v.is_default, l.on_hand - l.reserved as avail,
+      v.inventory_level_id = first_value(v.inventory_level_id) over (order by v.is_default desc) as shares_default
+    from product_variants v join inventory_levels l on l.id = v.inventory_level_id
+    where v.product_id = "products"."id") x)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ProductInventory);
 
 /** Every column but the search vector (for the database's own matching, never for the wire), with the stock read from the inventory. */
 const { search: _search, ...tableColumns } = getTableColumns(products);
 export const productColumns = {
   ...tableColumns,
-  stock: productStockSql,
-  variants: productVariantsSql,
-  inStock: productInStockSql.mapWith((v: unknown) => v === true || v === 't' || v === 'true'),
+  inventory: productInventorySql,
 };
-export type ProductRow = Omit<typeof products.$inferSelect, 'search'> & { stock: number; variants: StoredVariant[]; inStock: boolean };
+export type ProductRow = Omit<typeof products.$inferSelect, 'search'> & { inventory: ProductInventory };
 
-/** The product as a cart line (and an order's stock check) reads it: the Cart's populated productId. */
+/** The product as a cart line (and an order's stock check) reads it: the Cart's populated productId, stock and options in `inventory`. */
 export const cartProductColumns = {
   name: products.name,
   image: products.image,
   unit: products.unit,
   price: products.price,
   discount: products.discount,
-  stock: productStockSql,
+  inventory: productInventorySql,
 };
