@@ -258,6 +258,16 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect(up.status).toBe(200);
     expect(up.body.data.quantity).toBe(2);
     expect(up.body.message).toContain('at most 2');
+
+    // An offline cart handing over a larger quantity keeps to the same figure, and says which limit it was.
+    const synced = await api(t)
+      .put('/api/cart/sync')
+      .set(bearer(buyer.token))
+      .set('Idempotency-Key', `limit-${Date.now()}`)
+      .send({ items: [{ productId: product._id, variantId: null, quantity: 7 }] });
+    expect(synced.status).toBe(200);
+    expect(synced.body.data[0].quantity).toBe(2);
+    expect(synced.body.changes).toEqual([{ productId: product._id, variantId: null, reason: 'limited', requested: 7, applied: 2 }]);
   });
 
   it('a new account cannot empty a product with unpaid orders: holds are capped, also when the orders race', async () => {

@@ -207,7 +207,7 @@ export class CartService {
       // bought: the line goes, as a vanished product's does, and the answer says so.
       const variant = variantId === null ? null : product?.variants.find((v) => v._id === variantId);
       const sellable = product && variant !== undefined && (variant !== null || product.variants.length === 0);
-      const decision = syncDecision(item.quantity, sellable ? sellingUnit(product, variant) : null);
+      const decision = syncDecision(item.quantity, sellable ? { ...sellingUnit(product, variant), maxPerOrder: product.maxPerOrder } : null);
       if (decision.reason) changes.push({ productId, variantId, reason: decision.reason, requested: item.quantity, applied: decision.applied });
       const mine = and(eq(cartItems.userId, userId), this.sameLine(productId, variantId));
       if (decision.applied === 0) {

@@ -9,6 +9,11 @@ describe('syncDecision', () => {
   it('clamps to stock and says so', () => {
     expect(syncDecision(9, { stock: 4 })).toEqual({ applied: 4, reason: 'clamped' });
   });
+  it('keeps to the most one order may hold, and says which limit it was', () => {
+    expect(syncDecision(12, { stock: 40, maxPerOrder: 10 })).toEqual({ applied: 10, reason: 'limited' });
+    expect(syncDecision(12, { stock: 6, maxPerOrder: 10 })).toEqual({ applied: 6, reason: 'clamped' });
+    expect(syncDecision(10, { stock: 40, maxPerOrder: 10 })).toEqual({ applied: 10 });
+  });
   it('removes lines of products out of stock or gone', () => {
     expect(syncDecision(2, { stock: 0 })).toEqual({ applied: 0, reason: 'out_of_stock' });
     expect(syncDecision(2, null)).toEqual({ applied: 0, reason: 'product_gone' });

@@ -1,7 +1,7 @@
 import { lineSubtotal } from '../money/pricing.js';
 
-/** product_gone also covers a variant the product no longer has. */
-export type SyncChangeReason = 'out_of_stock' | 'clamped' | 'product_gone';
+/** product_gone also covers a variant the product no longer has; limited is the product's most per order. */
+export type SyncChangeReason = 'out_of_stock' | 'clamped' | 'limited' | 'product_gone';
 
 export interface SyncDecision {
   /** The quantity the cart line ends with; 0 means the line is removed. */
@@ -12,13 +12,17 @@ export interface SyncDecision {
 
 /**
  * What the server does with one synced line: the asked quantity, unless the product is gone,
- * out of stock, or short of it. Removing (0) is always honoured as asked.
+ * out of stock, short of it, or the line asks more than one order may hold (the product's
+ * `maxPerOrder`, the same limit adding to the cart and ordering keep). Removing (0) is always
+ * honoured as asked.
  */
-export function syncDecision(requested: number, product: { stock: number } | null): SyncDecision {
+export function syncDecision(requested: number, product: { stock: number; maxPerOrder?: number } | null): SyncDecision {
   if (requested <= 0) return { applied: 0 };
   if (!product) return { applied: 0, reason: 'product_gone' };
   const stock = Math.max(0, Math.floor(product.stock));
   if (stock === 0) return { applied: 0, reason: 'out_of_stock' };
+  const limit = product.maxPerOrder ?? Infinity;
+  if (requested > limit && limit < stock) return { applied: limit, reason: 'limited' };
   if (requested > stock) return { applied: stock, reason: 'clamped' };
   return { applied: requested };
 }

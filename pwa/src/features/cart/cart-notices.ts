@@ -15,6 +15,8 @@ function changeText(change: CartSyncChange, name: string): string {
       return `${name} is out of stock and was removed from your cart.`;
     case 'clamped':
       return `Only ${change.applied} of ${name} left in stock: your quantity is now ${change.applied}.`;
+    case 'limited':
+      return `You can buy at most ${change.applied} of ${name} in one order: your quantity is now ${change.applied}.`;
     case 'product_gone':
       return `${name} is no longer sold and was removed from your cart.`;
   }
