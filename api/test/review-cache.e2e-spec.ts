@@ -92,5 +92,14 @@ describe.each(DB_KINDS)('a review or an order and the read cache, on %s', (kind)
     expect(ReadCache.stats.misses).toBe(after);
     expect((await details(reviewed)).body.data.stock).toBe(before.stock - 2);
     expect(ReadCache.stats.misses).toBeGreaterThan(misses);
+
+    // Cancelling gives the units back: the product's page shows them at once, the rest stays cached.
+    await details(other);
+    const cancelled = await api(t).post('/api/order/cancel').set(bearer(shopper.token)).send({ orderId: res.body.data.orderId });
+    expect(cancelled.status).toBe(200);
+    const beforeReads = ReadCache.stats.misses;
+    expect((await details(other)).status).toBe(200);
+    expect(ReadCache.stats.misses).toBe(beforeReads);
+    expect((await details(reviewed)).body.data.stock).toBe(before.stock);
   });
 });

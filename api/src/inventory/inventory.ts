@@ -19,12 +19,12 @@ export type OrderStockEvent = 'cancel' | 'expiry' | 'fulfil';
  * its rows. `fulfil` turns the reservation into units gone from the shelf; `cancel` and `expiry`
  * give the reservation back and put any fulfilled units back on the shelf. A second call finds
  * nothing outstanding and writes nothing, so a repeated cancel or webhook cannot return stock twice.
- * Pools of options deleted since have nothing to return to.
+ * Pools of options deleted since have nothing to return to. Answers the products whose pools moved.
  */
-export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStockEvent): Promise<void> {
+export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStockEvent): Promise<string[]> {
   await releaseAccountHold(tx, orderId);
   const fulfil = event === 'fulfil';
-  await tx.execute(sql`
+  const result = await tx.execute(sql`
     with held as (
       select inventory_level_id as level_id, variant_id, sum(reserved_delta)::int as reserved, (-sum(on_hand_delta))::int as shipped
       from stock_movements where order_id = ${orderId} and inventory_level_id is not null
@@ -47,7 +47,10 @@ export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStoc
     )
     insert into stock_movements (inventory_level_id, variant_id, reason, on_hand_delta, reserved_delta, order_id)
     select m.level_id, m.variant_id, ${event}::text, m.on_hand_delta, m.reserved_delta, ${orderId}
-    from moves m where m.level_id in (select id from applied)`);
+    from moves m where m.level_id in (select id from applied)
+    returning (select v.product_id from product_variants v where v.id = stock_movements.variant_id) as product_id`);
+  const rows = (Array.isArray(result) ? result : (result as { rows: Array<{ product_id: string | null }> }).rows) as Array<{ product_id: string | null }>;
+  return [...new Set(rows.flatMap((r) => (r.product_id ? [r.product_id] : [])))];
 }
 
 /**

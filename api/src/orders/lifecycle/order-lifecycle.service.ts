@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import { DB, type Db } from '../../db/database.js';
@@ -7,6 +7,7 @@ import { OrderEvents, type OrderChange } from '../order-events.js';
 import { deleteOrder } from '../orders.repository.js';
 import type { OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
+import { SearchService } from '../../search/search.service.js';
 import { releaseStock } from './release-stock.js';
 import { isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
 
@@ -25,9 +26,12 @@ export interface MoveOptions<T> {
  */
 @Injectable()
 export class OrderLifecycle {
+  private readonly logger = new Logger('OrderLifecycle');
+
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly events: OrderEvents,
+    private readonly search: SearchService,
   ) {}
 
   async move<T>(orderId: string, to: OrderStage, actor: OrderActor, options: MoveOptions<T>): Promise<T> {
@@ -42,8 +46,15 @@ export class OrderLifecycle {
     return answer;
   }
 
-  /** After the commit: a card order just paid is a new order for the shop; any other move is a change. */
+  /**
+   * After the commit: a card order just paid is a new order for the shop; any other move is a
+   * change. Units that came back to sale change only their products' cached answers.
+   */
   announce(moved: Transitioned): void {
+    if (moved.restocked.length) {
+      // The move is committed; a cache that cannot hear of it now still refreshes its entry within seconds (read-cache.ts).
+      this.search.productsChanged(moved.restocked, 'stock').catch((e: Error) => this.logger.warn(`stock change not announced: ${e.message}`));
+    }
     const change: OrderChange = {
       order: moved.after,
       previousPaymentStatus: moved.before.paymentStatus,
@@ -66,11 +77,13 @@ export class OrderLifecycle {
    * than cancelled, and its stock goes back.
    */
   async discard(orderId: string): Promise<void> {
-    await this.db.transaction(async (tx) => {
+    const restocked = await this.db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId);
-      if (!row || !isAwaitingCardPayment(row)) return;
-      await releaseStock(tx, orderId, 'cancel');
+      if (!row || !isAwaitingCardPayment(row)) return [];
+      const released = await releaseStock(tx, orderId, 'cancel');
       await deleteOrder(tx, orderId);
+      return released;
     });
+    if (restocked.length) await this.search.productsChanged(restocked, 'stock');
   }
 }

@@ -8,10 +8,10 @@ export type StockReleaseReason = Extract<OrderStockEvent, 'cancel' | 'expiry'>;
  * The lifecycle's one door to the inventory. Every cancellation and expiry, and the discarding of an
  * order Stripe never took, releases here inside the move's transaction; a move to a shipped stage
  * fulfils here; a payment ends the account's unpaid hold here. The inventory settles from its
- * ledger, so a second call moves nothing.
+ * ledger, so a second call moves nothing. Answers the products whose sellable stock came back.
  */
-export async function releaseStock(tx: Tx, orderId: string, reason: StockReleaseReason): Promise<void> {
-  await settleOrderStock(tx, orderId, reason);
+export function releaseStock(tx: Tx, orderId: string, reason: StockReleaseReason): Promise<string[]> {
+  return settleOrderStock(tx, orderId, reason);
 }
 
 /** The order's units leave the shelf (it shipped, or went straight to a later stage). */

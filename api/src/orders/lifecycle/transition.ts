@@ -50,6 +50,8 @@ export interface Transitioned {
   refund: string | null;
   /** The Stripe session to close: an order awaiting payment was cancelled by someone other than Stripe. */
   expireSession: string | null;
+  /** Products whose units came back to sale (a cancellation or expiry): their shown stock changed. */
+  restocked: string[];
 }
 
 /**
@@ -68,8 +70,8 @@ export async function transition(tx: Tx, order: OrderRow, to: OrderStage, actor:
   const paymentStatus = move.payment ?? order.paymentStatus;
   const paid = paymentStatus === 'PAID' && order.paymentStatus !== 'PAID';
 
-  if (to === 'CANCELLED') await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel');
-  else if (stageIndex(to) >= stageIndex('SHIPPED')) await fulfilStock(tx, order.id);
+  const restocked = to === 'CANCELLED' ? await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel') : [];
+  if (to !== 'CANCELLED' && stageIndex(to) >= stageIndex('SHIPPED')) await fulfilStock(tx, order.id);
   if (paid) await endUnpaidHold(tx, order.id);
   const [after] = await tx
     .update(orders)
@@ -92,6 +94,7 @@ export async function transition(tx: Tx, order: OrderRow, to: OrderStage, actor:
     refund: order.paymentStatus === 'PAID' && paymentStatus === 'CANCELLED' ? order.stripePaymentIntent : null,
     // Stripe closed the session itself when it expired it or failed the payment.
     expireSession: from === null && to === 'CANCELLED' && (actor === 'customer' || actor === 'admin') ? order.stripeSessionId : null,
+    restocked,
   };
 }
 
