@@ -7,6 +7,7 @@ import { SearchIndexService } from '../src/search/index/index.service.js';
 import { asciiTrigrams } from '../src/search/index/trigrams.js';
 import { rankedSearch, searchTokens } from '../src/products/search.repository.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
+import { discountedPrice } from '@haat/shared/money/pricing';
 import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 
 /** A small deterministic generator (mulberry32), so a failing query can be reproduced. */
@@ -118,7 +119,7 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     expect(asciiTrigrams('café')).toBeNull();
   });
 
-  type Wire = { _id: string; name: string; description: string; price: number };
+  type Wire = { _id: string; name: string; description: string; price: number; discount: number };
   const searchApi = async (body: object) => (await api(t).post('/api/product/search-product').send(body)).body as { data: Wire[]; totalCount: number };
 
   it('ranks products with the word in their name above those that only mention it, and exact words above longer ones', async () => {
@@ -234,6 +235,41 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     expect(inCategory.body.data.map((p: Wire) => p._id)).toEqual([elsewhere._id]);
     await api(t).delete('/api/product/delete-product').set(bearer(admin)).send({ _id: cheap._id });
     await api(t).delete('/api/product/delete-product').set(bearer(admin)).send({ _id: elsewhere._id });
+  });
+
+  it("a listing's price and stock filters narrow the search's ranking and never reorder it", async () => {
+    await index.ready();
+    const ids = (list: Wire[]) => list.map((p) => p._id);
+    // "pen": exact words (pen, pens) rank above longer ones (pencil, pendant), which PostgreSQL's
+    // prefix match cannot tell apart, so a second ranking would show here.
+    const plain = (await searchApi({ search: 'pen', page: 1, limit: 100 })).data;
+    expect(plain.length).toBeGreaterThan(5);
+    // Prices unrelated to rank (the catalogue's are all alike), so a price filter drops from everywhere in it.
+    for (const [i, p] of plain.entries()) {
+      p.price = 100 + ((i * 37) % plain.length) * 10;
+      await t.db.update(products).set({ price: p.price }).where(eq(products.id, p._id));
+    }
+    const listing = (body: object) =>
+      api(t)
+        .post('/api/product/get')
+        .send({ search: 'pen', page: 1, limit: 100, ...body });
+    const wide = await listing({ minPrice: 0, maxPrice: 10_000_000, inStock: true });
+    expect(ids(wide.body.data)).toEqual(ids(plain));
+    expect(wide.body.totalCount).toBe(plain.length);
+    const prices = plain.map((p) => discountedPrice(p.price, p.discount)).sort((a, b) => a - b);
+    const middle = prices[Math.floor(prices.length / 2)]!;
+    const cheaper = await listing({ maxPrice: middle });
+    const kept = plain.filter((p) => discountedPrice(p.price, p.discount) <= middle);
+    expect(kept.length).toBeLessThan(plain.length);
+    expect(ids(cheaper.body.data)).toEqual(ids(kept));
+    expect(cheaper.body.totalCount).toBe(kept.length);
+    // Paging the narrowed ranking: page 2 of 3 a page follows page 1, and a page past the end keeps the count.
+    const first = await listing({ maxPrice: middle, limit: 3 });
+    const second = await listing({ maxPrice: middle, limit: 3, page: 2 });
+    expect([...ids(first.body.data), ...ids(second.body.data)]).toEqual(ids(kept).slice(0, 6));
+    const past = await listing({ maxPrice: middle, limit: 3, page: 1000 });
+    expect(past.body.data).toEqual([]);
+    expect(past.body.totalCount).toBe(kept.length);
   });
 
   it('sees a renamed, a deleted and an unpublished product at the very next search, and catches up', async () => {

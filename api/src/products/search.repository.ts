@@ -145,6 +145,45 @@ function toRow(r: Record<string, unknown>): ProductRow {
   return row as ProductRow;
 }
 
+/**
+ * A page of products the search index ranked, narrowed by a listing's price and stock filters, in
+ * the index's order: the filters keep or drop products, never reorder them, so a filtered search
+ * ranks exactly as the plain one does. The count is of every ranked product the filters keep.
+ * $1 the ranked ids, best first; $2/$3 the lowest/highest price or null; $4 in stock only;
+ * $5 limit; $6 offset.
+ */
+const RANKED_FILTER = `
+with kept as (
+  select r.n, products.id
+  from unnest($1::text[]) with ordinality as r(id, n) join products on products.id = r.id
+  where products.publish
+    and ($2::numeric is null or products.sale_price >= $2::numeric)
+    and ($3::numeric is null or products.sale_price <= $3::numeric)
+    and (not $4::boolean or ${dialect.sqlToQuery(productInStockSql).sql})),
+page as (select id, n, count(*) over () as total from kept order by n limit $5::int offset $6::int)
+select ${columnList}, page.total as "total"
+from page join products on products.id = page.id
+order by page.n`;
+
+const RANKED_FILTER_COUNT = `
+select count(*)::int as n
+from unnest($1::text[]) as r(id) join products on products.id = r.id
+where products.publish
+  and ($2::numeric is null or products.sale_price >= $2::numeric)
+  and ($3::numeric is null or products.sale_price <= $3::numeric)
+  and (not $4::boolean or ${dialect.sqlToQuery(productInStockSql).sql})`;
+
+/** One page of `rankedIds` (the index's order) that the query's filters keep, and how many they keep in all. */
+export async function filterRanked(read: ReadSql, rankedIds: string[], query: Omit<FilteredSearch, 'text' | 'sort'>): Promise<RankedPage> {
+  const values = [rankedIds, query.minPrice ?? null, query.maxPrice ?? null, !!query.inStock];
+  const raw = await read('haat_ranked_filter', RANKED_FILTER, [...values, query.limit, query.offset]);
+  if (raw.length > 0) return { rows: raw.map(toRow), total: Number(raw[0]!.total) };
+  if (query.offset === 0) return { rows: [], total: 0 };
+  // A page past the last kept product carries no row to hold the count.
+  const [counted] = await read('haat_ranked_filter_count', RANKED_FILTER_COUNT, values);
+  return { rows: [], total: Number(counted?.n ?? 0) };
+}
+
 export type SearchSort = 'lowToHigh' | 'highToLow' | 'oldest' | 'newest';
 
 /** A listing's search narrowed by price or stock, or put in an order of its own. */

@@ -4,7 +4,22 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
 import { CatalogVersion, type ProductChange } from '../products/catalog-version.js';
 import { SearchIndexService } from './index/index.service.js';
-import { filteredSearch, matchCount, productRows, rankedSearch, searchTokens, type ProductRow, type SearchSort } from '../products/search.repository.js';
+import {
+  filterRanked,
+  filteredSearch,
+  matchCount,
+  productRows,
+  rankedSearch,
+  searchTokens,
+  type ProductRow,
+  type SearchSort,
+} from '../products/search.repository.js';
+
+/**
+ * Most ranked matches a filtered search narrows (a search matching more, rare in a shop, is
+ * narrowed and ranked by PostgreSQL instead, as while the index builds).
+ */
+const FILTERED_CANDIDATES = 20_000;
 
 /** What a shopper asks of search: the text, the page, and the listing's filters and order when it has them. */
 export interface SearchQuery {
@@ -26,10 +41,11 @@ export interface SearchResult {
 export type { ProductChange };
 
 /**
- * The shop's search, behind one interface. A plain search (text and page) is answered by the
- * in-process index (see index/search-index.ts for its one ranking); PostgreSQL full text answers
- * while the index is not current and whenever a listing adds price or stock filters or its own
- * order (the index holds only words). The rows shown are always read from PostgreSQL by id, so
+ * The shop's search, behind one interface. A search is ranked by the in-process index (see
+ * index/search-index.ts for its one ranking); a listing's price and stock filters then keep or drop
+ * ranked products in PostgreSQL without reordering them, and a listing's own order (price, newest)
+ * replaces ranking altogether. PostgreSQL full text answers only while the index is not current
+ * (and ranks a little differently then). The rows shown are always read from PostgreSQL by id, so
  * price, stock and rating on a result are as fresh as the database.
  */
 @Injectable()
@@ -49,6 +65,11 @@ export class SearchService {
     const text = query.text.trim();
     const offset = (query.page - 1) * query.limit;
     const filtered = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
+    if (filtered && query.sort === undefined) {
+      // Price or stock filters narrow the index's ranking; they do not bring a ranking of their own.
+      const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
+      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, ranked.ids, { ...query, offset });
+    }
     if (filtered) return this.bounded((db) => filteredSearch(db, { ...query, offset }));
     const indexed = await this.index.search(text, tokens, query.limit, offset);
     if (indexed) return { rows: await productRows(this.read, indexed.ids), total: indexed.total };
