@@ -17,5 +17,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec §9: mobile breakpoint 768 px. */
+/** docs/product.md#rules-and-limits: mobile breakpoint 768 px. */
 export const NARROW = '(max-width: 767.98px)';

@@ -78,7 +78,7 @@ const PICTURES_PER_SUBCATEGORY = 12;
 /** Pictures 1 and 7 of each subcategory come with a gallery (4 and 2 views), so 1 product in 6 has one. */
 const GALLERY_VIEWS: Record<number, number> = { 1: 4, 7: 2 };
 
-/** The demo catalogue: every category of spec §1 and a few more, `size` products, images made locally. */
+/** The demo catalogue: every category of docs/product.md#what-haat-is and a few more, `size` products, images made locally. */
 export async function seedCatalog(db: Db, files: FilesService, size: number): Promise<void> {
   const started = Date.now();
   const subIdsByName = new Map<string, string>();

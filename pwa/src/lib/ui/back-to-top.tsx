@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import './back-to-top.css';
 
-/** Spec §2/§9: a back-to-top button once the page is scrolled more than 300 px. */
+/** docs/product.md#screens and #rules-and-limits: a back-to-top button once the page is scrolled more than 300 px. */
 export function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {

@@ -23,8 +23,8 @@ const statusOf = (error: unknown): DetailStatus => {
 };
 
 /**
- * Spec §4 product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
- * retrying 2 more times 1 s apart — for network errors and 5xx only (issue 12 point 7), and not while
+ * docs/product.md#states product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
+ * retrying 2 more times 1 s apart — for network errors and 5xx only, and not while
  * the device is offline. A 404 wins over a saved copy: the product is gone, and the copy is dropped.
  * Coming back online tries again by itself.
  */
