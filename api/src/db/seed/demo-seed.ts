@@ -72,7 +72,7 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
 /**
  * How many different pictures each subcategory's products share out (a listing shows at most this many in
  * a row before one repeats; every catalogue up to ~370 products gets one picture per product), and which
- * of them come with a gallery. Chosen so a 5,000-product first start stays within 15 s (docs/decisions.md).
+ * of them come with a gallery. Chosen so a 5,000-product first start stays within 15 s (docs/decisions/0053-demo-seed.md).
  */
 const PICTURES_PER_SUBCATEGORY = 12;
 /** Pictures 1 and 7 of each subcategory come with a gallery (4 and 2 views), so 1 product in 6 has one. */

@@ -8,7 +8,7 @@ export function BackToTop() {
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > LIMITS.backToTopAfterPx);
     // Reading scrollY as the page mounts would force its first layout inside this effect's task (41 ms
-    // on the product page, docs/decisions.md "Product page: the main thread in slices"); read in the
+    // on the product page, docs/decisions/0054-storefront-frame-and-first-paint.md); read in the
     // next frame, it is the layout that frame does anyway.
     const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });
