@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(trgm.rows).toHaveLength(1);
     });
 
-    it('seeds the spec’s categories, each with 2+ subcategories, one subcategory in two categories', async () => {
+    it('seeds the shop’s categories, each with 2+ subcategories, one subcategory in two categories', async () => {
       const cats = (await api(t).get('/api/category/get')).body.data as Array<{ _id: string; name: string; image: string }>;
       const names = cats.map((c) => c.name);
       expect(names).toEqual(expect.arrayContaining(['Books', 'Earbuds', 'Neckbands', 'Toys', 'T-shirts', 'Clothing', 'Watches', 'Snacks']));

@@ -183,7 +183,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   await visitor.screenshot({ path: `${artifactsDir}/defects-listing-1366.png` });
   await visitor.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
 
-  // Online, the listing's next request answers 500: the spec's banner, no "Offline", no count.
+  // Online, the listing's next request answers 500: the error banner, no "Offline", no count.
   await visitor.route('**/api/product/get-product-by-category-and-subcategory', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: true, message: 'Internal server error' }) }),
   );

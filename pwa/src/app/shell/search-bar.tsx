@@ -14,7 +14,7 @@ function Magnifier() {
   );
 }
 
-/** Everywhere but /search: a display-only prompt that leads to /search, typing the spec's suggestions. */
+/** Everywhere but /search: a display-only prompt that leads to /search, typing its suggestions. */
 function SearchPrompt() {
   const typed = useRef<HTMLSpanElement>(null);
   useTypingPrompt(typed, SEARCH_SUGGESTIONS, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs);

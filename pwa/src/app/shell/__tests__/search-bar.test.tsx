@@ -66,7 +66,7 @@ describe('the header search bar (docs/product.md#screens, #states and #rules-and
 });
 
 describe('on /search', () => {
-  it('is an editable input, focused and filled from q, with the spec placeholder', () => {
+  it('is an editable input, focused and filled from q, with its placeholder', () => {
     renderAt('/search?q=watch');
     const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products' });
     expect(input.value).toBe('watch');

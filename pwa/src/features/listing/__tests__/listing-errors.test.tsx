@@ -9,7 +9,7 @@ import { ListingPage } from '../listing.page';
 
 /**
  * While online, a listing whose request the server answers with an error shows the
- * spec's banner — not "Offline: filtered from products saved on this device" with a count of the saved
+ * error banner — not "Offline: filtered from products saved on this device" with a count of the saved
  * ones. Only a request that gets no answer falls back to the saved products, and says why.
  */
 let answer: 'error' | 'drop' = 'error';

@@ -96,7 +96,7 @@ describe('the filter form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Min price (₹)').value).toBe('');
   });
 
-  it('offers the four sort orders with the spec labels', () => {
+  it('offers the four sort orders with their labels', () => {
     render(<FiltersForm filters={NO_FILTERS} onChange={() => {}} onClear={() => {}} idPrefix="s" />);
     const labels = [...screen.getByLabelText<HTMLSelectElement>('Sort by').options].map((o) => o.textContent);
     expect(labels).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest', 'Oldest']);
