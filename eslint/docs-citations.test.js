@@ -14,12 +14,18 @@ const root = join(import.meta.dirname, '..');
  * Files left out: dependencies, the lock file, history kept as history (a changelog; docs/benchmarks.md,
  * whose dated sections record when each figure was measured on which commit) and this check itself.
  */
-const EXCLUDED = [/(^|\/)node_modules\//, /(^|\/)package-lock\.json$/, /(^|\/)CHANGELOG[^/]*$/i, /^docs\/benchmarks\.md$/, /^eslint\/docs-citations\.test\.js$/];
+const EXCLUDED = [
+  /(^|\/)node_modules\//,
+  /(^|\/)package-lock\.json$/,
+  /(^|\/)CHANGELOG[^/]*$/i,
+  /^docs\/benchmarks\.md$/,
+  /^eslint\/docs-citations\.test\.js$/,
+];
 
 /** Each kind of citation a clone cannot follow. */
 const RULES = [
   { name: 'a spec section (cite docs/product.md#…)', test: (line) => /spec\s*§/i.test(line) },
-  { name: 'an issue number', test: (line) => /\bissues?\s+#?\d/i.test(line) || /(^|[\s(])#\d+\b(?![\w-])(?=[\s).,:;]|$)/.test(line) && /\bissue/i.test(line) },
+  { name: 'an issue number', test: (line) => /\bissues?\s+#?\d/i.test(line) || (/\bissue/i.test(line) && /(^|[\s(])#\d+\b/.test(line)) },
   // ../shared/src and ../../shared/dist are the shared workspace's own files; a document or spec beside the
   // repository (../shared/ARCHITECTURE.md, ../shared/spec/…) is not in a clone.
   { name: 'a file outside the repository (../shared/…)', test: (line) => /(?:\.\.\/)+shared\/(?!src\/|dist\/|src'|dist'|src\b|dist\b)/.test(line) },
