@@ -1,4 +1,4 @@
 // API files allowed to import another domain's tables directly, as 'from -> to'. Empty: the 26 reaches
-// listed when the boundary rule arrived now go through the owning domain's `<domain>.repository.ts`
-// (issue 11 point 2). Keep it empty; see docs/decisions.md, "Import boundaries".
+// listed when the boundary rule arrived now go through the owning domain's `<domain>.repository.ts`.
+// Keep it empty; see docs/decisions/0043-pwa-feature-boundaries.md.
 export const knownTableReaches = [];

@@ -1,7 +1,7 @@
 // `npm run lighthouse` (after `npm run build`): starts the built server on a fresh data dir, then runs
 // @lhci/cli (Lighthouse 12, mobile emulation, simulated slow 4G) against Debian's Chromium on the four
-// pages of issue 5's budget — /, /search?q=watch, one listing, one product — and asserts the budgets in
-// lighthouserc.json. Prints per page the median figures, each beside its issue 14 target with "met" or
+// pages of the budget — /, /search?q=watch, one listing, one product — and asserts the budgets in
+// lighthouserc.json. Prints per page the median figures, each beside its target with "met" or
 // "MISSED", the LCP element and its phases, Lighthouse's benchmark index of each run, and the gzip size
 // of the JS that / loads; exits non-zero when a target is missed. LH_PAGES=home,search,listing,product
 // picks pages and LH_RUNS the runs per page (default 3), for trying one change quickly.
@@ -16,7 +16,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const lhci = join(root, 'node_modules/@lhci/cli/src/cli.js');
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
-// Issue 14 item 5: on each page the median performance score and LCP; the JS / loads (gzip).
+// On each page the median performance score and LCP; the JS / loads (gzip).
 const TARGETS = { performance: 0.95, lcpMs: 1500, homeJsKb: 150 };
 
 const server = await startServer({ RATE_LIMIT_FACTOR: '1000' });
@@ -58,7 +58,7 @@ try {
   );
   if (collect.status !== 0) throw new Error('lhci collect failed');
 
-  // Median-of-runs figures per page, from the reports lhci saved, each beside its target (issue 14 item 5).
+  // Median-of-runs figures per page, from the reports lhci saved, each beside its target.
   const dir = join(root, '.lighthouseci');
   const runs = readdirSync(dir)
     .filter((f) => /^lhr-\d+\.json$/.test(f))

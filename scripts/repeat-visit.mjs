@@ -1,4 +1,4 @@
-// `npm run bench:repeat-visit` (after `npm run build`): issue 14 item 5's repeat visit. Starts the built
+// `npm run bench:repeat-visit` (after `npm run build`): the repeat visit. Starts the built
 // server on a fresh data dir, opens / once in Debian's Chromium (phone-sized window) so that the service
 // worker installs and precaches the app and the home page saves its rows to IndexedDB, then reopens / with
 // the network throttled through CDP (Network.emulateNetworkConditions, Lighthouse's slow 4G: 150 ms RTT,

@@ -52,10 +52,10 @@ const WARMUP_SECONDS = 2;
 const REVIEW_SPAM = process.env.BENCH_REVIEW_SPAM === '1';
 /** One review attempt every this many ms while the spammer runs. */
 const REVIEW_EVERY_MS = 25;
-/** The seed of a million products (issue 14): within three minutes. */
+/** The seed of a million products: within three minutes. */
 const SEED_TARGET_SECONDS = 180;
 
-/** Targets per call (issues 6 and 14); calls without one are reported as measured. */
+/** Targets per call; calls without one are reported as measured. */
 const TARGETS = {
   'product list, page 1': { minRps: 1500, maxP99: 30 },
   'listing by category+subcategory (pages 1-3)': { minRps: 1500, maxP99: 30 },

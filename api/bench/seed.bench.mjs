@@ -9,7 +9,7 @@
  * scratch database is dropped. With BENCH_SEED_PGLITE=1, first the default 5,000 products on PGlite
  * (the first start of `npm start`).
  *
- * Targets: a million products on PostgreSQL seeded within 180 s (issue 14); 5,000 on PGlite within 15 s.
+ * Targets: a million products on PostgreSQL seeded within 180 s; 5,000 on PGlite within 15 s.
  */
 import { load, machine, printTargets, scratchDatabase, startApi, withAdminClient } from './lib.mjs';
 

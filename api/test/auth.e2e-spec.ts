@@ -8,7 +8,7 @@ describe.each(DB_KINDS)('sign-in core on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  it('registers, refuses a taken e-mail (409) and mismatched passwords with the spec message', async () => {
+  it('registers, refuses a taken e-mail (409) and mismatched passwords with the shown message', async () => {
     const body = { name: 'Riya', email: 'Riya@Test.local', password: 'pass-1234', confirmPassword: 'pass-1234' };
     const first = await api(t).post('/api/user/register').send(body);
     expect(first.status).toBe(201);

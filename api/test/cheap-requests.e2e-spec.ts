@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
-/** Issue 10 point 10: requests that cost the client little must not cost the shop much. */
+/** Requests that cost the client little must not cost the shop much. */
 
 const png = (width: number, height: number, background = '#36a') =>
   sharp({ create: { width, height, channels: 3, background } })

@@ -5,7 +5,7 @@ import { adminToken, api, bearer, newCustomer, startApp, type TestApp } from './
 import { addAddress, addProduct, line, openShop, stockOf } from './order-fixtures.js';
 
 /**
- * Issue 10 point 1: a database fault never ends the process. Six shoppers place cash-on-delivery
+ * A database fault never ends the process. Six shoppers place cash-on-delivery
  * orders for a minute while every backend of the app's database is terminated every 2 s, and twice
  * the database refuses all connections for a moment (a real outage: readiness must say so). A
  * request whose connection died answers 503 with Retry-After; the shopper retries with the same

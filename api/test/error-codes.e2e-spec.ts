@@ -7,7 +7,7 @@ import { addProduct } from './accounts-fixtures.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
 /**
- * Issue 11 point 4: every error answer carries a `code`, and every code is a member of shared's
+ * Every error answer carries a `code`, and every code is a member of shared's
  * ErrorCode (the PWA's exhaustive switch in pwa/src/lib/problem-reaction.ts handles each one):
  * our own AppErrors, Nest's own exceptions (an unknown route) and Fastify's (bad JSON, a body over
  * 1 MB, a content type we do not read) alike.

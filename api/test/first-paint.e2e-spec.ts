@@ -13,7 +13,7 @@ const INDEX =
 const GRID_SIZES = '(max-width: 575px) 50vw, (max-width: 991px) 33vw, 240px';
 
 /**
- * Issue 14 item 5: a product or listing page is sent with its first pictures preloaded from the <head>
+ * A product or listing page is sent with its first pictures preloaded from the <head>
  * and drawn into the static shell (api/src/products/first-paint.ts), so the largest paint needs no script.
  */
 describe('pages come with their first product pictures', () => {

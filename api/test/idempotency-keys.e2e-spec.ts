@@ -5,7 +5,7 @@ import { addAddress, addProduct, line, openShop, stockOf, type Shop } from './or
 import { StripeStandIn } from './stripe-stand-in.js';
 
 /**
- * Issue 10 point 11: an Idempotency-Key means one request. The routes that take the header are
+ * An Idempotency-Key means one request. The routes that take the header are
  * POST /api/order/cash-on-delivery, POST /api/order/checkout and PUT /api/cart/sync (its own test
  * is in cart.e2e-spec.ts). The same key with the same body replays the first answer; with another
  * body it is refused with 422, as Stripe does, and nothing more is ordered or taken from stock.

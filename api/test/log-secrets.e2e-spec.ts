@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 
 /**
- * Issue 10 point 7: no log line ever holds a password, hash, token, code or a shopper's address.
+ * No log line ever holds a password, hash, token, code or a shopper's address.
  * Database errors are forced for real (a CHECK constraint the next row breaks) during register,
  * login and adding an address, and everything the server writes to stdout/stderr is read back.
  */

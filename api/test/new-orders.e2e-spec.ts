@@ -4,7 +4,7 @@ import { users } from '../src/users/users.table.js';
 import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 
-/** Issue 12 item 14: the New Orders badge counts the orders placed since this admin last opened Manage Orders. */
+/** The New Orders badge counts the orders placed since this admin last opened Manage Orders. */
 describe.each(DB_KINDS)('the New Orders badge on %s', (kind) => {
   let t: TestApp;
   let admin: string;

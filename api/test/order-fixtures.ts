@@ -55,7 +55,7 @@ export async function addProduct(
 
 /**
  * A delivery address. Written straight into the table: the address routes belong to another
- * module (issue 3) and are not what these tests are about.
+ * module and are not what these tests are about.
  */
 export async function addAddress(t: TestApp, userId: string, overrides: Partial<typeof addresses.$inferInsert> = {}): Promise<string> {
   const id = newId();

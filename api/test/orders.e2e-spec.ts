@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     await putInCart(t, c.id, b._id, 1);
     await putInCart(t, c.id, other._id, 1);
 
-    // 100 − ceil(10) = 90 × 2 = 180, plus 49.50: 229.50 (spec §9).
+    // 100 − ceil(10) = 90 × 2 = 180, plus 49.50: 229.50 (docs/product.md#rules-and-limits).
     const res = await cod(c.token, { list_items: [line(a, 2), line(b, 1)], totalAmt: 229.5, address: c.addressId });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, error: false, message: 'Order successfully placed' });
@@ -96,7 +96,7 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     const list = await api(t).get('/api/order/order-list').set(bearer(c.token));
     expect(list.body.data.map((o: { orderId: string }) => o.orderId)).toEqual([second.orderId, first.orderId]);
     expect((await api(t).get('/api/order/order-list')).status).toBe(401);
-    // The profile's orderHistory lists the same order numbers (spec §3).
+    // The profile's orderHistory lists the same order numbers (docs/product.md#records).
     const me = await api(t).get('/api/user/user-details').set(bearer(c.token));
     expect(me.body.data.orderHistory).toEqual([second.orderId, first.orderId]);
   });
@@ -218,7 +218,7 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(await stockOf(t, p._id)).toBe(5);
   });
 
-  // The stage rules (spec §4) through the API: earlier moves, then the one tried.
+  // The stage rules (docs/product.md#states) through the API: earlier moves, then the one tried.
   it.each<[string, string[], string, number, string | null]>([
     ['confirm a placed order', [], 'CONFIRMED', 200, 'CASH ON DELIVERY'],
     ['skip ahead to shipped', [], 'SHIPPED', 200, 'CASH ON DELIVERY'],

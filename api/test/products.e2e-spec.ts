@@ -493,7 +493,7 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
   });
 
   // Last: their products' made-up names must not show up in the search counts of the listing tests above.
-  describe('product type and unit (spec §4/§9)', () => {
+  describe('product type and unit (docs/product.md#states and #rules-and-limits)', () => {
     let refs: { category: string[]; subCategory: string[] };
     beforeAll(async () => {
       const cat = await addCategory(t, admin);

@@ -77,7 +77,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(trgm.rows).toHaveLength(1);
     });
 
-    it('seeds the spec’s categories, each with 2+ subcategories, one subcategory in two categories', async () => {
+    it('seeds the shop’s categories, each with 2+ subcategories, one subcategory in two categories', async () => {
       const cats = (await api(t).get('/api/category/get')).body.data as Array<{ _id: string; name: string; image: string }>;
       const names = cats.map((c) => c.name);
       expect(names).toEqual(expect.arrayContaining(['Books', 'Earbuds', 'Neckbands', 'Toys', 'T-shirts', 'Clothing', 'Watches', 'Snacks']));
@@ -104,7 +104,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(products.filter((p) => p.discount === 0).length).toBeGreaterThan(0);
       expect(products.filter((p) => p.discount >= 50).length).toBeGreaterThan(0);
       expect(products.filter((p) => p.variants.length > 0).length).toBeGreaterThanOrEqual(2);
-      // Spec §4/§9: the seed keeps the rule the admin form and API enforce (fixed: pack; variable: kg, litre, gm, ml).
+      // docs/product.md#states and #rules-and-limits: the seed keeps the rule the admin form and API enforce (fixed: pack; variable: kg, litre, gm, ml).
       for (const p of products) expect({ name: p.name, problem: unitProblem(p.productType, p.unit) }).toEqual({ name: p.name, problem: null });
       const withDetails = products.filter((p) => Object.keys(p.more_details).some((k) => k !== 'averageRating' && k !== 'totalReviews'));
       expect(withDetails.length).toBeGreaterThan(10);

@@ -4,7 +4,7 @@ import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp 
 import { addAddress, addProduct, openShop } from './order-fixtures.js';
 
 /**
- * Issue 10 point 6: bad text is a 400. NUL, the other control characters and lone surrogates are
+ * Bad text is a 400. NUL, the other control characters and lone surrogates are
  * put into the text fields of every route that takes text (bodies, record keys and values, path
  * and query parameters). No answer may be a 500. A field under the shared text rule that received
  * a refused character answers 400 naming it; tab and line breaks pass only in multi-line text.

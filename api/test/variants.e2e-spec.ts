@@ -20,7 +20,7 @@ interface ProductOut {
   variants: VariantOut[];
 }
 
-/** Issue 12 item 2: a chosen variant reaches the cart, the order, the card payment and the stock. */
+/** A chosen variant reaches the cart, the order, the card payment and the stock. */
 describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
   let t: TestApp;
   let stripe: StripeStandIn;

@@ -20,7 +20,7 @@ async function postJson(baseUrl, path, token, body) {
   return res.json();
 }
 
-/** Spec §2 Admin catalogue screens, end to end through the real screens and the real API. */
+/** docs/product.md#screens, Admin catalogue screens, end to end through the real screens and the real API. */
 export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) {
   const browser = await launch();
   const tag = Date.now().toString(36);
@@ -98,7 +98,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await form.getByRole('button', { name: 'Preview image 1' }).waitFor();
   await form.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
   await form.getByLabel('Sub Category', { exact: true }).selectOption({ label: subName });
-  // Spec §4: a fixed product (the default) is sold by the pack, its unit read-only.
+  // docs/product.md#states: a fixed product (the default) is sold by the pack, its unit read-only.
   assert.equal(await form.getByLabel('Unit', { exact: true }).inputValue(), 'pack');
   assert.equal(await form.getByLabel('Unit', { exact: true }).isEditable(), false);
   await form.getByLabel('Stock', { exact: true }).fill('40');

@@ -20,7 +20,7 @@ async function noSidewaysOverflow(page, where) {
   assert.ok(scrollWidth <= innerWidth, `${where}: the page is ${scrollWidth} px wide on a ${innerWidth} px screen`);
 }
 
-/** Issue 12 item 4: signed out or with an expired session, /dashboard/category → a working login → back there. */
+/** Signed out or with an expired session, /dashboard/category → a working login → back there. */
 async function categoryPageSignedOut({ baseUrl, artifactsDir, launch }) {
   const browser = await launch();
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -62,7 +62,7 @@ async function categoryPageSignedOut({ baseUrl, artifactsDir, launch }) {
   await context.close();
 }
 
-/** Issue 12 item 10: cancelling an order and deleting an address ask first; Keep sends nothing. */
+/** Cancelling an order and deleting an address ask first; Keep sends nothing. */
 async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   const shopper = await apiShopper(baseUrl, 'confirm');
   const order = await apiOrder(baseUrl, shopper, [[products[0], 1]]);
@@ -121,7 +121,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   await context.close();
 }
 
-/** Issue 12 item 14: the badge counts orders placed since Manage Orders was last opened, across reloads. */
+/** The badge counts orders placed since Manage Orders was last opened, across reloads. */
 async function newOrdersBadge({ baseUrl, launch }, products) {
   const browser = await launch();
   const context = await browser.newContext({ viewport: DESKTOP });
@@ -166,7 +166,7 @@ async function newOrdersBadge({ baseUrl, launch }, products) {
   await context.close();
 }
 
-/** Issue 12 item 12: boxes measured at 390 and 1366 px. */
+/** Boxes measured at 390 and 1366 px. */
 async function layouts({ baseUrl, artifactsDir, launch }, products) {
   const browser = await launch();
   // An e-mail address with no place to break a line, as long as a real one can be.
@@ -305,7 +305,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
   }
 }
 
-/** Issue 12 items 4, 10, 12 and 14, in real Chromium against the real server. */
+/** In real Chromium against the real server. */
 export default async function adminDefects(ctx) {
   const products = await inStockProducts(ctx.baseUrl, 3);
   await categoryPageSignedOut(ctx);

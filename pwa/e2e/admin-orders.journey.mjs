@@ -20,7 +20,7 @@ function realtimeConnected(page) {
 }
 
 /**
- * Spec §2 Dashboard, §4 Realtime, §6 ADMIN: the admin watches Manage Orders while a shopper orders in
+ * docs/product.md#screens, Dashboard, #states Realtime, #roles ADMIN: the admin watches Manage Orders while a shopper orders in
  * another browser; the order and the New Orders: 1 badge appear without a reload; the admin confirms it
  * and the shopper's open Your Orders shows Confirmed without a reload; the older table lists it.
  */

@@ -20,7 +20,7 @@ async function productNamed(baseUrl, token, name) {
 }
 
 /**
- * Issue 12 items 2 and 3, through the real admin screens: a variable product sold by the kg with two
+ * Through the real admin screens: a variable product sold by the kg with two
  * variants (one with its own price, stock and picture), its variant buttons on the product page, then
  * the edit modal turning it fixed, where the unit becomes a read-only 'pack' and the variant ids stay.
  */

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { screenshot } from './lib/shopper-steps.mjs';
 
 /**
- * Issue 13 point 4: the API reference at /api/docs renders in Chromium from our own server alone (Swagger UI
+ * The API reference at /api/docs renders in Chromium from our own server alone (Swagger UI
  * from node_modules, the document from /api/openapi.json): every request stays on the shop's origin, every
  * route is listed, and an operation opens with its body schema.
  */

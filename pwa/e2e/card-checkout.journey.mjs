@@ -6,7 +6,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
 
 /**
- * Issue 6 point 7: Pay Online reaches the hosted-page URL of the session the API created (after a price
+ * Pay Online reaches the hosted-page URL of the session the API created (after a price
  * change answered 409 made the shopper confirm the new total); after the
  * webhook (signed with the stripe library's own helper) the shopper lands on /success, and the order
  * is paid. Backing out of Stripe lands on /cancel, which cancels the unpaid order.

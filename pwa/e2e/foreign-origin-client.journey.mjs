@@ -4,7 +4,7 @@ import { apiGet, apiLogin, newShopper, screenshot } from './lib/shopper-steps.mj
 import { serveStatic } from './lib/static-origin.mjs';
 
 /**
- * Issue 13 point 1: a storefront that is not ours, on its own origin (a static page calling the API with
+ * A storefront that is not ours, on its own origin (a static page calling the API with
  * fetch), signs in, adds to the cart and places a cash-on-delivery order in Chromium, because that origin
  * is in CORS_ORIGINS; the same page on an unlisted origin is refused by the browser.
  */
@@ -41,7 +41,7 @@ export default async function foreignOriginClient({ launch, startServer, artifac
     assert.equal(allowed.result.ok, true, allowed.result.error);
     assert.deepEqual(allowed.corsErrors, []);
     assert.match(allowed.result.requestId ?? '', /^[0-9a-f-]{36}$/, 'the exposed X-Request-Id is readable across origins');
-    // Issue 13 point 3: image URLs are absolute, so the foreign page can show them as they are.
+    // Image URLs are absolute, so the foreign page can show them as they are.
     assert.ok(allowed.result.image.startsWith(`${server.baseUrl}/uploads/`), allowed.result.image);
     const width = await allowed.page.evaluate(
       (src) => new Promise((resolve) => Object.assign(new Image(), { onload: (e) => resolve(e.target.naturalWidth), onerror: () => resolve(0), src })),

@@ -4,7 +4,7 @@ import { addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp }
 const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]));
 
 /**
- * Issue 6 point 7: add to cart and change quantities with no connection, close the page while still
+ * Add to cart and change quantities with no connection, close the page while still
  * offline, reopen online: the server's cart is exactly what the shopper did.
  */
 export default async function offlineCart({ baseUrl, artifactsDir, launch }) {

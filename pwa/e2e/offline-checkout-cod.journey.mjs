@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 
 /**
- * Issue 6 point 7: a cash-on-delivery order placed offline is queued and marked; on reconnect it is
+ * A cash-on-delivery order placed offline is queued and marked; on reconnect it is
  * sent, and even when the first answer is lost on the way back (the server placed the order, the phone
  * never heard), the retry carries the same Idempotency-Key: exactly one order exists, and the shopper
  * sees its real id.

@@ -3,7 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 
-/** The code from the .eml file the API wrote into <dataDir>/mail for this address (spec §2, issue 3). */
+/** The code from the .eml file the API wrote into <dataDir>/mail for this address (docs/product.md#screens). */
 async function codeFromMail(dataDir, email) {
   const folder = join(dataDir, 'mail');
   for (let tries = 0; tries < 50; tries++) {
@@ -19,7 +19,7 @@ async function codeFromMail(dataDir, email) {
 }
 
 /**
- * Issue 6 point 7: forgot password → the code read from the mail file → six boxes (pasted) →
+ * Forgot password → the code read from the mail file → six boxes (pasted) →
  * reset → sign in with the new password; the old one no longer works.
  */
 export default async function passwordResetAccount({ baseUrl, dataDir, artifactsDir, launch }) {

@@ -25,7 +25,7 @@ async function expectCard(page, name, total) {
 }
 
 /**
- * Issue 12 item 1 (spec §5/§6/§8): a shopper writes a review on the product page and sees the rating and
+ * docs/product.md#validation, #roles and #errors: a shopper writes a review on the product page and sees the rating and
  * count move there and on the product's card (also after a reload, through the API's catalogue cache);
  * a second review edits the first; the admin deletes it from its delete icon; a visitor is told to log in.
  */

@@ -48,7 +48,7 @@ try {
     try {
       const { default: journey } = await import(pathToFileURL(join(here, file)).href);
       await withTimeout(journey(ctx), JOURNEY_TIMEOUT_MS, name);
-      launcher.assertNoCspViolations(); // issue 10 point 8: the app runs under its CSP with none
+      launcher.assertNoCspViolations(); // the app runs under its CSP with none
       passed++;
       console.log(`✓ ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
     } catch (error) {

@@ -1,4 +1,4 @@
-// Photographs the main screens at a phone's and a desktop's size, for people to look at (issue 12):
+// Photographs the main screens at a phone's and a desktop's size, for people to look at:
 // the home page, a product page, /checkout with a cart, /success after an order, a listing, and the admin's category,
 // sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
 // (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 
 /**
- * Issue 6 point 7: sign up → sign in → add three products → checkout by cash on delivery → success,
+ * Sign up → sign in → add three products → checkout by cash on delivery → success,
  * and the order is in the API with those three products and the total the shopper saw; then Log Out.
  */
 export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch }) {
@@ -61,7 +61,7 @@ export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch 
   assert.equal(cart.length, 0, 'the ordered lines left the cart');
   await page.getByTestId('header-cart').getByText('My Cart').waitFor();
 
-  // Log Out (spec §4): user state and local storage cleared, back to /, the header asks to sign in.
+  // Log Out (docs/product.md#states): user state and local storage cleared, back to /, the header asks to sign in.
   const deviceRefresh = await page.evaluate(() => localStorage.getItem('refreshToken'));
   await page.getByRole('button', { name: 'Account' }).click();
   await page.getByRole('navigation', { name: 'My Account' }).getByText(shopper.name).waitFor();

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 
-/** Issue 5 point 11: axe-core on home, a listing and a product page, desktop and phone: no serious or critical violations. */
+/** Axe-core on home, a listing and a product page, desktop and phone: no serious or critical violations. */
 export default async function storefrontA11y({ baseUrl, artifactsDir, launch }) {
   const browser = await launch();
   for (const [label, viewport] of [

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 
 /**
- * Issue 5 point 11: home → category → listing with a filter → product → search with a typo, in real
+ * Home → category → listing with a filter → product → search with a typo, in real
  * Chromium against the real server. What the screens show is checked against what the API answers.
  */
 export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }) {

@@ -28,7 +28,7 @@ async function catalogue(baseUrl) {
   throw new Error('no listing with four discounted products in stock');
 }
 
-// shared/src/routing/slug.ts's rule (spec §2): what the app links to.
+// shared/src/routing/slug.ts's rule (docs/product.md#screens): what the app links to.
 const slugName = (name) =>
   name
     .trim()
@@ -70,7 +70,7 @@ async function scrollToBottom(page) {
 }
 
 /**
- * Issue 12 points 5–8 in real Chromium against the real server: every page starts at the top (/success
+ * In real Chromium against the real server: every page starts at the top (/success
  * after a long checkout, the offline "Waiting for network" page); Bill Details keeps its styles when
  * /checkout is opened directly; an error is not "offline" (listing, search and product answered 500 or
  * 404 while online, a never-visited product offline, a made-up pending order); the product page's
@@ -183,7 +183,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   await visitor.screenshot({ path: `${artifactsDir}/defects-listing-1366.png` });
   await visitor.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
 
-  // Online, the listing's next request answers 500: the spec's banner, no "Offline", no count.
+  // Online, the listing's next request answers 500: the error banner, no "Offline", no count.
   await visitor.route('**/api/product/get-product-by-category-and-subcategory', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: true, message: 'Internal server error' }) }),
   );
@@ -203,7 +203,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   assert.equal(await visitor.getByRole('heading', { name: 'Search Results: 0' }).count(), 1);
   await visitor.unroute('**/api/product/search-product');
 
-  // A product answered 500 is retried (spec §4: 2 more tries) and then says so.
+  // A product answered 500 is retried (docs/product.md#states: 2 more tries) and then says so.
   let asked = 0;
   await visitor.route('**/api/product/get-product-details', (route) => {
     asked++;

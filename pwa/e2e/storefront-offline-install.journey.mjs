@@ -23,7 +23,7 @@ async function assertImages(page, selector, what) {
 }
 
 /**
- * Issue 5 points 8, 9, 11: the shop is installable (Chromium's own check), the service worker controls
+ * The shop is installable (Chromium's own check), the service worker controls
  * the page, and after going offline and reloading, home, the listing and the product seen before still
  * render with their pictures, and search still answers from the products saved on the device.
  */

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { ROOT } from './lib/server.mjs';
 
 /**
- * Issue 5 point 9: a new version of the app is deployed while a shopper has it open. The new service
+ * A new version of the app is deployed while a shopper has it open. The new service
  * worker installs and waits; the page says "Update available — Reload"; Reload hands over to it.
  */
 export default async function storefrontUpdate({ launch, startServer }) {

@@ -6,7 +6,7 @@ import { addAddressAtCheckout, apiGet, apiLogin, newShopper, screenshot, signIn,
 const inr = (n) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
 /**
- * Issue 12 item 2: a ₹100 product with a "5 kg" variant at ₹5,000 was ordered at ₹100. The shopper
+ * A ₹100 product with a "5 kg" variant at ₹5,000 was ordered at ₹100. The shopper
  * chooses the variant on the product page, adds it, sees its name and price in the cart and at
  * checkout, places a cash-on-delivery order and sees the variant on the order; the server charged
  * the variant's price and took the variant's stock.

@@ -4,7 +4,7 @@ import { apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/
 const wishlistNames = async (baseUrl, token) => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p.name);
 
 /**
- * Spec §2/§4 wishlist: a visitor's heart asks for sign-in; a shopper's heart fills, the product shows
+ * docs/product.md#screens and #states wishlist: a visitor's heart asks for sign-in; a shopper's heart fills, the product shows
  * on My Wishlist and in the API, and Remove takes it out again (also from a card's add-to-cart: in stock only).
  */
 export default async function wishlistAccount({ baseUrl, artifactsDir, launch }) {

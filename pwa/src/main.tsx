@@ -18,7 +18,7 @@ window.addEventListener('beforeinstallprompt', keep);
 
 // index.html already shows a static shell with the page's largest picture. The app's code (React,
 // Ionic, Dexie…) is loaded and run only once that picture has painted: evaluating it first held the
-// paint back by a second on a phone (docs/decisions.md "Storefront: the app starts after the first picture").
+// paint back by a second on a phone (docs/decisions/0054-storefront-frame-and-first-paint.md).
 void afterFirstPicture()
   .then(() => import('./app/start-app'))
   .then(({ startApp }) => {

@@ -36,9 +36,9 @@ self.addEventListener('message', (event) => {
 // The very first worker takes control of the open page at once, so it is offline-ready without a reload.
 clientsClaim();
 
-// ---- Outbox Background Sync (issue 6: offline cart and orders) -------------------------------------
+// ---- Outbox Background Sync (offline cart and orders) -------------------------------------
 // When the connection returns, the browser fires `sync` even if the page has not noticed yet. The worker
-// cannot send the queued writes itself: the tokens live in the page's localStorage (spec §9), which a
+// cannot send the queued writes itself: the tokens live in the page's localStorage (docs/product.md#rules-and-limits), which a
 // worker cannot read. So it asks every open page to flush (lib/outbox-sync.ts) and waits for the answer;
 // if writes remain, the sync fails and the browser retries it later. With no page open, the app flushes
 // on its next start.

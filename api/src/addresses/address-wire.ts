@@ -1,7 +1,7 @@
 import type { Address } from '@haat/shared/addresses/address.types';
 import type { AddressRow } from './addresses.table.js';
 
-/** A row as spec §3 shows an address (snake_case address_line, `_id`). */
+/** A row as docs/product.md#records shows an address (snake_case address_line, `_id`). */
 export function toAddress(row: AddressRow): Address {
   return {
     _id: row.id,

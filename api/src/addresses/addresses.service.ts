@@ -36,7 +36,7 @@ export class AddressesService {
     return toAddress(row!);
   }
 
-  /** Only status true is shown or selectable (spec §3). */
+  /** Only status true is shown or selectable (docs/product.md#records). */
   async listActive(userId: string): Promise<Address[]> {
     const rows = await this.db
       .select()

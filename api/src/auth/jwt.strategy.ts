@@ -13,7 +13,7 @@ interface AccessClaims {
   typ: string;
 }
 
-/** Bearer access tokens (spec §7: the access token is sent as a bearer Authorization header). */
+/** Bearer access tokens (docs/product.md#api: the access token is sent as a bearer Authorization header). */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(

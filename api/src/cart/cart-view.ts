@@ -13,9 +13,9 @@ export interface CartView {
 }
 
 /**
- * The cart as spec §3 shows it: productId populated, subTotalAmt per line and the totals, all from
+ * The cart as docs/product.md#records shows it: productId populated, subTotalAmt per line and the totals, all from
  * the shared pricing rule and the server's own current prices. A line in a variant carries the
- * variant's price, stock and images in `productId` (spec §4), and the variant's id and name beside it.
+ * variant's price, stock and images in `productId` (docs/product.md#states), and the variant's id and name beside it.
  */
 export async function readCart(db: Db, userId: string): Promise<CartView> {
   const lines = await db.select().from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));

@@ -37,7 +37,7 @@ export class CartController {
     return ok(null, 'Item remove');
   }
 
-  /** Beyond the spec, for offline clients: absolute quantities, answered with the whole cart and what changed. */
+  /** For offline clients: absolute quantities, answered with the whole cart and what changed. */
   @Put('sync')
   async sync(
     @CurrentUser() user: AuthUser,

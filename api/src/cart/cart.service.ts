@@ -65,7 +65,7 @@ export class CartService {
   /**
    * Adds one unit; adding again raises the quantity, up to the stock of what the line sells. One
    * statement reads the product, its chosen variant and the line, writes the line and answers it
-   * (issue 14: five queries before). The statement writes only for a variant the product has (or none
+   * (five queries before). The statement writes only for a variant the product has (or none
    * for a product without variants); chosenVariant then names what was wrong.
    */
   async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {

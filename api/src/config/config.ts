@@ -48,7 +48,7 @@ const Env = z.object({
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   /** PostgreSQL connections of the main pool (carts, orders, accounts…); searches have their own below. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
-  /** PostgreSQL connections kept for product searches, apart from the main pool (see docs/decisions.md). */
+  /** PostgreSQL connections kept for product searches, apart from the main pool (see docs/decisions/0037-search-engine.md). */
   CATALOG_SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   /** How long a client may take to send a whole request (headers and body), and to stay idle. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),

@@ -19,7 +19,7 @@ export type ReadSql = (name: string, text: string, values: unknown[]) => Promise
 /**
  * Runs one statement of constant shape (its text the same every time; what varies travels as
  * parameters, lists as one JSON parameter) under a name: on PostgreSQL a named prepared statement
- * on the main pool, parsed and planned once per connection instead of on every call (issue 14: the
+ * on the main pool, parsed and planned once per connection instead of on every call (the
  * checkout's cart and order statements); on PGlite the same text on its one connection. The rows
  * come back as the driver gives them (times as Date on PostgreSQL, normalised by the callers).
  */

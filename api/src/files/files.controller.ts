@@ -10,7 +10,7 @@ import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 export class FilesController {
   constructor(private readonly files: FilesService) {}
 
-  /** Answers the URL in every shape spec §3 lists callers reading: data.url, data.secure_url, url. */
+  /** Answers the URL in every shape docs/product.md#records lists callers reading: data.url, data.secure_url, url. */
   @Post('upload')
   @HttpCode(201)
   @RateLimit({ ip: [120, MINUTE], user: [120, MINUTE] })

@@ -22,7 +22,7 @@ export function logRequests(fastify: FastifyInstance): void {
       ...(user?.id ? { userId: user.id } : {}),
     };
     // 503 (not configured, the database briefly away, busy) is a deliberate answer with Retry-After, not a
-    // fault: a warning, so a test run or an outage does not flood the error level (docs/decisions.md).
+    // fault: a warning, so a test run or an outage does not flood the error level (docs/decisions/0045-database-faults-and-races.md).
     if (status === 503) req.log.warn(line, 'request refused for now');
     else if (status >= 500) req.log.error(line, 'request failed');
     else req.log.info(line, 'request');

@@ -16,7 +16,7 @@ export class AdminOrdersController {
     private readonly orders: OrdersService,
   ) {}
 
-  /** The New Orders badge of this admin: orders placed since they last opened Manage Orders (issue 12 item 14). */
+  /** The New Orders badge of this admin: orders placed since they last opened Manage Orders. */
   @Get('admin/new-orders')
   @Auth('ADMIN')
   async newOrders(@CurrentUser() user: AuthUser) {
@@ -45,7 +45,7 @@ export class AdminOrdersController {
     return ok(await this.orders.adminMove(body.orderId, body.status), 'Order status updated');
   }
 
-  /** The older admin table's path (spec §7): same rules. */
+  /** The older admin table's path (docs/product.md#api): same rules. */
   @Post('update-status')
   @HttpCode(200)
   @Auth('ADMIN')

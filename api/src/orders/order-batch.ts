@@ -18,7 +18,7 @@ interface Pending {
 }
 
 /**
- * Group commit for a hot product (issue 14, flash sale). Every order's statement holds the product's
+ * Group commit for a hot product (flash sale). Every order's statement holds the product's
  * row lock until it commits, so orders of one product go one commit at a time. While a one-line
  * order's statement for a product (and variant, at one price) is on its way, the next ones for the
  * same line wait here instead of on the row lock; when it is done they go as one statement that

@@ -28,7 +28,7 @@ export interface OrderItem {
 export interface PricedOrder {
   lines: PricedLine[];
   subTotalAmt: number;
-  /** Delivery is always free (spec §9), so the total equals the subtotal. */
+  /** Delivery is always free (docs/product.md#rules-and-limits), so the total equals the subtotal. */
   totalAmt: number;
   itemsTotal: number;
   savings: number;
@@ -36,8 +36,8 @@ export interface PricedOrder {
 }
 
 /**
- * Prices every line with the shared rules (spec §9) from the server's own product rows; a line with
- * a variant sells at the variant's price and shows its images where it has them (spec §4).
+ * Prices every line with the shared rules (docs/product.md#rules-and-limits) from the server's own product rows; a line with
+ * a variant sells at the variant's price and shows its images where it has them (docs/product.md#states).
  */
 export function priceOrder(items: ReadonlyArray<OrderItem>, products: ReadonlyMap<string, SaleableProduct>): PricedOrder {
   const lines: PricedLine[] = items.map((item) => {

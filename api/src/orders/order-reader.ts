@@ -36,7 +36,7 @@ export class OrderReader {
     return order as Order;
   }
 
-  /** Own orders, newest first (spec §7 order-list). */
+  /** Own orders, newest first (docs/product.md#api order-list). */
   async listOwn(userId: string): Promise<Order[]> {
     const rows = await this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
     return this.withLines(rows);

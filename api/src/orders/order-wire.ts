@@ -3,7 +3,7 @@ import type { AddressRow } from '../addresses/addresses.repository.js';
 import { toAddress } from '../addresses/address-wire.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
-/** A frozen copy of the delivery address, with spec §3's names beside the address table's own. */
+/** A frozen copy of the delivery address, with the docs/product.md#records names beside the address table's own. */
 export function copyAddress(row: AddressRow): OrderAddress {
   const { userId: _owner, status: _status, createdAt: _created, updatedAt: _updated, ...fields } = toAddress(row);
   const street = row.addressLine;
@@ -15,7 +15,7 @@ export function copyAddress(row: AddressRow): OrderAddress {
   };
 }
 
-/** An order as every order route answers it (spec §3). */
+/** An order as every order route answers it (docs/product.md#records). */
 export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: OrderUserRef): Order {
   return {
     _id: row.id,

@@ -11,7 +11,7 @@ import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
 import { toOrder } from './order-wire.js';
 
-/** The shopper's order routes (spec §7 Orders). */
+/** The shopper's order routes (docs/product.md#api, Orders). */
 @Controller('order')
 export class OrdersController {
   constructor(

@@ -21,7 +21,7 @@ export async function deleteOrder(tx: DbOrTx, orderId: string): Promise<void> {
   await tx.delete(orders).where(eq(orders.id, orderId));
 }
 
-/** A user's order numbers, newest first (spec §3 orderHistory). */
+/** A user's order numbers, newest first (docs/product.md#records orderHistory). */
 export async function orderIdsOf(db: Db, userId: string): Promise<Array<{ id: string }>> {
   return db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
 }
@@ -41,7 +41,7 @@ export async function buyersWithDelivered(db: Db, productId: string, userIds: re
 }
 
 /**
- * When this admin last opened Manage Orders, and how many orders were placed after that (issue 12 item 14).
+ * When this admin last opened Manage Orders, and how many orders were placed after that.
  * "Placed" is the PLACED entry of the history: a cash-on-delivery order when it is created, a card order
  * once it is paid (an unpaid one is not a new order yet). A card order is paid within a day of being created
  * (Stripe Checkout sessions expire by then), so only orders created since a day before `seenAt` are read.

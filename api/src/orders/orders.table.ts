@@ -86,7 +86,7 @@ export type OrderRow = typeof orders.$inferSelect;
 export type OrderLineRow = typeof orderLines.$inferSelect;
 
 /**
- * When each admin last opened Manage Orders (issue 12 item 14): the New Orders badge counts the orders
+ * When each admin last opened Manage Orders: the New Orders badge counts the orders
  * placed after it. Kept on the server, so it survives reloads and is the same on every device of that admin.
  */
 export const adminOrderViews = pgTable('admin_order_views', {

@@ -17,7 +17,7 @@ export class PaymentsController {
     private readonly webhooks: StripeWebhookService,
   ) {}
 
-  /** Answers `id` (the Checkout Session id the PWA redirects with) at the top level, as the spec reads it. */
+  /** Answers `id` (the Checkout Session id the PWA redirects with) at the top level, where the PWA reads it. */
   @Post('checkout')
   @HttpCode(201)
   @Auth()

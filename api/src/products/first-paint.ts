@@ -21,8 +21,8 @@ const WAIT_MS = 250;
 const idOf = (segment: string) => segment.slice(segment.lastIndexOf('-') + 1);
 
 /**
- * Which product pictures a page address shows first (docs/decisions.md "Storefront: the largest picture
- * comes with the page"): /product/<slug>-<id> its first picture, /<category>-<id>/<sub>-<id> its first
+ * Which product pictures a page address shows first (docs/decisions/0054-storefront-frame-and-first-paint.md):
+ * /product/<slug>-<id> its first picture, /<category>-<id>/<sub>-<id> its first
  * two. Read through the controller's own cached answers (the page asks the same a moment later); any
  * other address, an unknown id or a failed read gives null and the page is sent as it is.
  */

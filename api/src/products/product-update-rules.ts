@@ -7,7 +7,7 @@ type Stored = Pick<ProductRow, 'productType' | 'unit'>;
 
 /**
  * An update may change the type or the unit alone, so the pair is checked as it will be stored
- * (spec §4/§9). Rows stored before the rule keep their unit until one of the two is edited.
+ * (docs/product.md#states and #rules-and-limits). Rows stored before the rule keep their unit until one of the two is edited.
  */
 export function assertUnitSuitsType(stored: Stored, body: Pick<UpdateProductBody, 'productType' | 'unit'>): void {
   if (body.productType === undefined && body.unit === undefined) return;

@@ -13,7 +13,7 @@ const refs = (ids: string[], names: NameIndex): CategoryRef[] =>
     return name === undefined ? [] : [{ _id: id, name }];
   });
 
-/** A row as spec §3 shows a product: `_id`, populated category objects, rating fields. */
+/** A row as docs/product.md#records shows a product: `_id`, populated category objects, rating fields. */
 export function toProduct(row: ProductRow, categoryNames: NameIndex, subCategoryNames: NameIndex): Product {
   const rating = averageRating(row);
   return {

@@ -40,7 +40,7 @@ export const products = pgTable(
     maxPerOrder: integer('max_per_order').notNull().default(10),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
-    /** What the shopper pays (spec §9: price − ceil(price × discount / 100)); filters and sorts use it. */
+    /** What the shopper pays (docs/product.md#rules-and-limits: price − ceil(price × discount / 100)); filters and sorts use it. */
     salePrice: numeric('sale_price', { precision: 12, scale: 2, mode: 'number' })
       .notNull()
       .generatedAlwaysAs(sql`greatest("price" - ceil("price" * "discount" / 100), 0)`),

@@ -6,7 +6,7 @@ import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { PushService } from './push.service.js';
 
-/** Web Push subscriptions (beyond spec §7: the admin's new-order notices). */
+/** Web Push subscriptions (beyond docs/product.md#api: the admin's new-order notices). */
 @Controller('push')
 export class PushController {
   constructor(private readonly push: PushService) {}

@@ -9,7 +9,7 @@ type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: Error
 const GOOGLE_GSI = 'https://accounts.google.com/gsi/';
 
 /**
- * Security headers for every answer (docs/decisions.md "Security headers"): the PWA's pages get a CSP
+ * Security headers for every answer (docs/decisions/0039-security-headers.md): the PWA's pages get a CSP
  * the app runs under with no violations; /api and /uploads answers never render, so they get one that
  * allows nothing and sandboxes whatever a browser is tricked into opening. Each helmet instance is
  * built once here, not per request. `indexHtml` is the page the server sends at /; its inline scripts
@@ -34,9 +34,9 @@ export function securityHeaders(config: AppConfig, indexHtml: string): Middlewar
         'default-src': ["'self'"],
         'script-src': ["'self'", ...inlineScriptHashes(indexHtml), ...google.map((g) => `${g}client`)],
         'script-src-attr': ["'none'"],
-        // Ionic's components set inline styles and inject <style> elements (docs/decisions.md).
+        // Ionic's components set inline styles and inject <style> elements (docs/decisions/0039-security-headers.md).
         'style-src': ["'self'", "'unsafe-inline'", ...google.map((g) => `${g}style`)],
-        // Image URLs are answered absolute on PUBLIC_URL (docs/decisions.md), normally this same origin.
+        // Image URLs are answered absolute on PUBLIC_URL (docs/decisions/0038-uploaded-images.md), normally this same origin.
         'img-src': ["'self'", publicOrigin, 'data:', 'blob:'],
         'font-src': ["'self'"],
         // Card payments leave for Stripe's hosted checkout page (a navigation), so nothing of Stripe's loads here.

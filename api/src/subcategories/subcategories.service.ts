@@ -25,7 +25,7 @@ export class SubCategoriesService {
   ) {}
 
   async create(body: CreateSubCategoryBody): Promise<SubCategory> {
-    const categoryIds = [...new Set(body.category)]; // the same category twice counts once (spec §5)
+    const categoryIds = [...new Set(body.category)]; // the same category twice counts once (docs/product.md#validation)
     const id = newId();
     await this.db
       .transaction(async (t) => {

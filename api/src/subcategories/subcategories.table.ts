@@ -15,7 +15,7 @@ export const subCategories = pgTable(
   (t) => [uniqueIndex('sub_categories_name_key').on(sql`lower(${t.name})`)],
 );
 
-/** A subcategory may belong to several categories (spec §3). */
+/** A subcategory may belong to several categories (docs/product.md#records). */
 export const subCategoryCategories = pgTable(
   'sub_category_categories',
   {

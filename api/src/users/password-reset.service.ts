@@ -26,7 +26,7 @@ const INVALID_CODE = 'Invalid OTP. Please check the code in your e-mail.';
 const NEED_NEW_CODE = 'This code can no longer be used. Please request a new one.';
 
 /**
- * Password recovery by a six-digit code (spec §7): forgot → verify → reset.
+ * Password recovery by a six-digit code (docs/product.md#api): forgot → verify → reset.
  * The code is kept only as an HMAC under a server secret; it dies after 10 minutes or 5 wrong tries;
  * a new request replaces it. A code verifies once, and the verify answers a random reset token (only
  * its hash is stored): the password is set once, within 10 minutes, by whoever holds that token.

@@ -15,7 +15,7 @@ import type { PublicUser } from './public-user.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 
 /**
- * The profile form (spec §5). The e-mail is the key to the account (password reset goes there), so
+ * The profile form (docs/product.md#validation). The e-mail is the key to the account (password reset goes there), so
  * changing it needs the owner present — the current password, or a fresh Google credential for an
  * account without one — and the old address is told, so a stolen session cannot quietly take it.
  */

@@ -1,7 +1,7 @@
 import type { User } from '@haat/shared/users/user.types';
 import type { UserRow } from './users.table.js';
 
-/** User as spec §3 shows it: never the password hash, tokens or provider ids. */
+/** User as docs/product.md#records shows it: never the password hash, tokens or provider ids. */
 export type PublicUser = User;
 
 export function toPublicUser(row: UserRow, lists: Partial<Pick<PublicUser, 'address_details' | 'shopping_cart' | 'orderHistory'>> = {}): PublicUser {

@@ -24,7 +24,7 @@ import { PasswordResetService } from './password-reset.service.js';
 import { ProfileService } from './profile.service.js';
 import { UsersService } from './users.service.js';
 
-/** Spec §7 answers tokens as data.accesstoken and data.refreshToken. */
+/** docs/product.md#api answers tokens as data.accesstoken and data.refreshToken. */
 const tokensOf = ({ accessToken, refreshToken }: TokenPair) => ({ accesstoken: accessToken, refreshToken });
 
 @Controller('user')
@@ -90,7 +90,7 @@ export class UsersController {
     return ok(null, 'Password updated successfully. Please login with your new password.');
   }
 
-  /** The refresh token comes as a bearer header (spec §7) or in the body. */
+  /** The refresh token comes as a bearer header (docs/product.md#api) or in the body. */
   @Post('refresh-token')
   @HttpCode(200)
   async refresh(@Req() req: FastifyRequest, @ZBody(RefreshBody) body: { refreshToken?: string }) {
@@ -120,7 +120,7 @@ export class UsersController {
     return ok(await this.profile.update(user.id, body), 'Updated successfully');
   }
 
-  /** Beyond spec §7: the signed-in owner, with the current password; signs out every other device. */
+  /** Beyond docs/product.md#api: the signed-in owner, with the current password; signs out every other device. */
   @Put('change-password')
   @Auth()
   @RateLimit({ ip: [10, MINUTE] })

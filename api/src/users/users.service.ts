@@ -67,7 +67,7 @@ export class UsersService {
     const [active, cart, placed] = await Promise.all([
       activeAddressIdsOf(this.db, userId),
       cartLineIdsOf(this.db, userId),
-      // Order numbers, newest first (spec §3 orderHistory).
+      // Order numbers, newest first (docs/product.md#records orderHistory).
       orderIdsOf(this.db, userId),
     ]);
     return toPublicUser(user, { address_details: active.map((a) => a.id), shopping_cart: cart.map((c) => c.id), orderHistory: placed.map((o) => o.id) });

@@ -1,5 +1,5 @@
-// Every journey runs under the server's real Content-Security-Policy and fails on any violation of it
-// (issue 10 point 8). Three witnesses, because no single one sees everything:
+// Every journey runs under the server's real Content-Security-Policy and fails on any violation of it.
+// Three witnesses, because no single one sees everything:
 // - pages and their frames: a `securitypolicyviolation` listener installed before any page script runs,
 //   reporting through a binding (so a violation just before a navigation is still counted);
 // - service workers: the same listener added to each worker as soon as Playwright sees it; it logs a

@@ -5,7 +5,7 @@ interface State {
 }
 
 /**
- * Spec §2 Home: "Something went wrong: {message}" (or Unknown error) with a Reload button. One per
+ * docs/product.md#screens, Home: "Something went wrong: {message}" (or Unknown error) with a Reload button. One per
  * route (keyed by path in routes.tsx), so a broken page never takes the header and footer down with it.
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {

@@ -49,7 +49,7 @@ const SubCategoryAdminPage = page(() => import('../features/admin/subcategory.pa
 const UploadProductPage = page(() => import('../features/admin/upload-product.page'), 'UploadProductPage');
 const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
 
-/** The route table of spec §2. Static segments outrank the listing's two dynamic ones; 404 last. */
+/** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
 export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/', element: <HomePage /> },
   { path: '/search', element: <SearchPage /> },

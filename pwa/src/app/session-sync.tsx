@@ -21,7 +21,7 @@ registerWishlistSync();
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 
 /**
- * Keeps the device in step with the session (spec §4 "On start the client loads user details"; "when
+ * Keeps the device in step with the session (docs/product.md#states, "On start the client loads user details"; "when
  * the user changes, cart, address list and orders reload"): queued writes go out first, then the
  * server's copies come back into IndexedDB. Offline, all of it waits and the screens use what is stored.
  */

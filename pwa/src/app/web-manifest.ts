@@ -1,6 +1,6 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
 
-/** The install card and home-screen identity (issue 5 point 9); vite-plugin-pwa writes it as manifest.webmanifest. */
+/** The install card and home-screen identity; vite-plugin-pwa writes it as manifest.webmanifest. */
 export const THEME_COLOR = '#0b6e35';
 
 export const webManifest: Partial<ManifestOptions> = {

@@ -2,8 +2,8 @@ import { http } from './http';
 
 /**
  * A tiny JSON client for the catalogue reads, on top of lib/http.ts (bearer token, single-flight
- * refresh). Retries are off: the screens decide (the product page retries twice, 1 s apart, spec §4).
- * Silent: catalogue screens show their own error states (spec §8), so no toast on top.
+ * refresh). Retries are off: the screens decide (the product page retries twice, 1 s apart, docs/product.md#states).
+ * Silent: catalogue screens show their own error states (docs/product.md#errors), so no toast on top.
  */
 const api = http.extend({ retry: 0, timeout: 15_000, context: { silent: true } });
 

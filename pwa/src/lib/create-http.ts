@@ -8,9 +8,9 @@ export interface HttpDeps {
   /** '/api' in the app; a full URL in tests that talk to a local server. */
   prefixUrl: string;
   fetch?: typeof globalThis.fetch;
-  /** Tokens are already cleared when this runs; `redirect` applies spec §4's /login rule. */
+  /** Tokens are already cleared when this runs; `redirect` applies the docs/product.md#states /login rule. */
   onAuthLost?: (redirect: boolean) => void;
-  /** Server messages of failed calls (spec §7 "What the product does with answers"). */
+  /** Server messages of failed calls (docs/product.md#api, "What the product does with answers"). */
   onError?: (message: string, status: number) => void;
 }
 
@@ -23,7 +23,7 @@ export interface CallContext {
 const bearer = (token: string) => `Bearer ${token}`;
 
 /**
- * Builds Haat's one HTTP client (spec §4 "Authentication"): bearer token on every call; on a 401,
+ * Builds Haat's one HTTP client (docs/product.md#states, "Authentication"): bearer token on every call; on a 401,
  * exactly one refresh runs while concurrent failing calls wait for it, then each is sent again once
  * with the new token; no refresh token or a failed refresh ends the session.
  */

@@ -13,7 +13,7 @@ export interface CachedList {
   savedAt: number;
 }
 
-/** Spec §3 "Recently viewed entry (client only, max 4)". */
+/** docs/product.md#records, "Recently viewed entry (client only, max 4)". */
 export interface RecentItem {
   _id: string;
   name: string;
@@ -29,7 +29,7 @@ export interface MetaEntry {
 }
 
 /**
- * The PWA's one IndexedDB database (ARCHITECTURE.md "Offline-first"): screens read it with
+ * The PWA's one IndexedDB database (docs/architecture.md "Offline-first in the PWA"): screens read it with
  * useLiveQuery, the network refreshes it. Add stores to the version(1) object below; when a released
  * schema must change, add this.version(2) instead of editing version 1.
  */
@@ -40,7 +40,7 @@ export class HaatDB extends Dexie {
   lists!: Table<CachedList, string>;
   recent!: Table<RecentItem, string>;
   meta!: Table<MetaEntry, string>;
-  // the signed-in shopper's data (issue 6): written at once, synced through the outbox
+  // the signed-in shopper's data: written at once, synced through the outbox
   /** The cart lines (the `cartLines` store since version 2), keyed by product and variant. */
   cart!: Table<CartLine, string>;
   outbox!: Table<OutboxEntry, string>;
@@ -65,7 +65,7 @@ export class HaatDB extends Dexie {
       addresses: '_id',
       orders: 'orderId, clientKey, createdAt',
     });
-    // Issue 12: a cart line is a product in a variant, so the cart moves to a table keyed by
+    // A cart line is a product in a variant, so the cart moves to a table keyed by
     // cartLineKey(productId, variantId). Dexie cannot change a primary key in place: version 2 copies
     // the lines (all without a variant then, so their key is the product id), version 3 drops the old table.
     this.version(2)

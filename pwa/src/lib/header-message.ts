@@ -1,7 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
 
-/** The header's transient message line (spec §2 "Header messages"). */
+/** The header's transient message line (docs/product.md#screens, "Header messages"). */
 export const headerMessageAtom = atom<string | null>(null);
 
 const store = getDefaultStore();

@@ -5,9 +5,9 @@ import { navigateTo } from './app-navigation';
 import { loginReturnState } from './login-redirect-rule';
 
 /**
- * THE one HTTP client of the PWA (STYLE.md): every call to the API goes through it, so every call
+ * THE one HTTP client of the PWA: every call to the API goes through it, so every call
  * carries the bearer token, shares the single-flight refresh and shows the server's message on failure
- * (spec §7 "What the product does with answers"; silence a call with `context: { silent: true }`).
+ * (docs/product.md#api, "What the product does with answers"; silence a call with `context: { silent: true }`).
  */
 export const http = createHttp({
   prefixUrl: '/api',

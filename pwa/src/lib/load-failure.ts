@@ -1,7 +1,7 @@
 import { problemOf } from './http-problem';
 
 /**
- * Why a read failed, as a screen must tell it (issue 12 point 7: an error is not "offline"):
+ * Why a read failed, as a screen must tell it (an error is not "offline"):
  * - `network`: no answer at all (no connection, server unreachable, timeout): worth retrying, and
  *   what the device has saved may stand in;
  * - `not-found`: the server answered 404: the thing does not exist (or was deleted); retrying cannot help;
@@ -18,7 +18,7 @@ export function classifyLoadFailure(error: unknown): LoadFailure {
   return 'refused';
 }
 
-/** Spec §4's automatic retries are for network errors and 5xx only: a 404 or 400 stays what it is. */
+/** The docs/product.md#states automatic retries are for network errors and 5xx only: a 404 or 400 stays what it is. */
 export function isRetryable(error: unknown): boolean {
   const kind = classifyLoadFailure(error);
   return kind === 'network' || kind === 'server';

@@ -2,7 +2,7 @@
 const PUBLIC_SEGMENTS = new Set(['home', 'product', 'products']);
 
 /**
- * Spec §4: when the session cannot be refreshed, send the user to /login "unless the failing call path
+ * docs/product.md#states: when the session cannot be refreshed, send the user to /login "unless the failing call path
  * contains /, /home, /product or /products, or the user is already on /login". Taken literally, every
  * path contains "/", which would make the rule never fire; we read "/" as the root path itself and the
  * others as whole path segments (so /api/product/get-product-details is public, /api/cart/get is not).

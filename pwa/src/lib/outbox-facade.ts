@@ -8,7 +8,7 @@ import { sortableId } from './sortable-id';
 const kindsOf = (kinds: OutboxKind | readonly OutboxKind[]): OutboxKind[] => (typeof kinds === 'string' ? [kinds] : [...kinds]);
 
 /**
- * The one way features reach the outbox (ARCHITECTURE.md "Offline-first"): typed per kind with the
+ * The one way features reach the outbox (docs/architecture.md "Offline-first in the PWA"): typed per kind with the
  * request bodies of the shared contract. Features never touch `db.outbox` themselves, so what an
  * entry holds and when it counts as pending is decided here once.
  */

@@ -32,9 +32,9 @@ export async function flushOutbox(): Promise<number> {
 }
 
 /**
- * Starts the triggers of ARCHITECTURE.md "Offline-first": on start, on every `online` event, and when
+ * Starts the triggers of docs/architecture.md "Offline-first in the PWA": on start, on every `online` event, and when
  * the service worker's Background Sync fires. The service worker cannot send the writes itself: the
- * tokens live in localStorage (spec §9), which workers cannot read, and a second refresher in the worker
+ * tokens live in localStorage (docs/product.md#rules-and-limits), which workers cannot read, and a second refresher in the worker
  * could race the page's and trip the reused-refresh-token alarm. So it wakes the page and waits for it.
  */
 export function startOutboxSync(): () => void {

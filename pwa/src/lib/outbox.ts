@@ -2,7 +2,7 @@ import type { Table } from 'dexie';
 import { problemOf, type HttpProblem } from './http-problem';
 import { sortableId } from './sortable-id';
 
-/** A write the shopper made that the server has not acknowledged yet (ARCHITECTURE.md "Offline-first"). */
+/** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "Offline-first in the PWA"). */
 export interface OutboxEntry<Body = unknown> {
   /** Sorts in the order the shopper acted; sent as the Idempotency-Key. */
   key: string;

@@ -1,6 +1,6 @@
 /**
  * Runs `attempt` and, when it throws, tries again `retries` more times `delayMs` apart
- * (spec §4: product details retry 2 more times, 1 s apart). Aborting stops the waiting. An error
+ * (docs/product.md#states: product details retry 2 more times, 1 s apart). Aborting stops the waiting. An error
  * `shouldRetry` refuses (a 404: retrying cannot make the product exist) is thrown at once.
  */
 export async function retry<T>(

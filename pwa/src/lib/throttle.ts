@@ -1,6 +1,6 @@
 /**
  * Leading-edge throttle with a trailing call, so the last scroll position is never lost
- * (spec §9: infinite scroll throttled at 150 ms).
+ * (docs/product.md#rules-and-limits: infinite scroll throttled at 150 ms).
  */
 export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
   let last = 0;

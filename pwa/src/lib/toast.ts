@@ -12,7 +12,7 @@ export interface Toast {
 /** Toasts on screen, oldest first; the <Toaster/> in the shell renders them. */
 export const toastsAtom = atom<Toast[]>([]);
 
-// Spec §9: errors and plain 4 s, success 2 s, loading until dismissed; at most 20 shown.
+// docs/product.md#rules-and-limits: errors and plain 4 s, success 2 s, loading until dismissed; at most 20 shown.
 const DURATION: Record<ToastKind, number | null> = {
   success: LIMITS.toastSuccessMs,
   error: LIMITS.toastErrorMs,

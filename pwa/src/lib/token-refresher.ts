@@ -5,7 +5,7 @@ interface RefreshAnswer {
   data?: Partial<TokenPair> & { data?: Partial<TokenPair> };
 }
 
-/** Our API answers data.accessToken; spec §7 names data.data.accessToken. Accept both. */
+/** Our API answers data.accessToken; docs/product.md#api names data.data.accessToken. Accept both. */
 function pairOf(answer: RefreshAnswer): Partial<TokenPair> | undefined {
   return answer.data?.accessToken ? answer.data : answer.data?.data;
 }

@@ -6,7 +6,7 @@ export interface TokenPair {
 }
 
 /**
- * Spec §9 keeps the tokens in localStorage under `accesstoken` and `refreshToken`. Reading storage on
+ * docs/product.md#rules-and-limits keeps the tokens in localStorage under `accesstoken` and `refreshToken`. Reading storage on
  * every call (instead of caching) lets a refresh done in another tab reach this one at once.
  */
 export const tokens = {

@@ -2,13 +2,13 @@ import { useEffect, useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { throttle } from './throttle';
 
-/** True once the shopper has scrolled through `threshold` of the document (spec §9 default 0.8). */
+/** True once the shopper has scrolled through `threshold` of the document (docs/product.md#rules-and-limits default 0.8). */
 export function scrolledPast(threshold: number, scrollTop: number, viewport: number, scrollHeight: number): boolean {
   return scrollHeight <= 0 || (scrollTop + viewport) / scrollHeight >= threshold;
 }
 
 /**
- * Spec §4/§9 infinite scroll: asks for the next page when the shopper is near the bottom, throttled to
+ * docs/product.md#states and #rules-and-limits infinite scroll: asks for the next page when the shopper is near the bottom, throttled to
  * 150 ms, and only while `hasMore` (page < totalPage). An IntersectionObserver on the returned sentinel
  * covers short pages that cannot scroll; scroll events cover the rest.
  */

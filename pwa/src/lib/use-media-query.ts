@@ -4,7 +4,7 @@ const noMatch = { matches: false, addEventListener() {}, removeEventListener() {
 // Environments without matchMedia (old browsers, jsdom) get the wide layout.
 const mediaList = (query: string): MediaQueryList => (typeof window.matchMedia === 'function' ? window.matchMedia(query) : noMatch);
 
-/** True while the media query matches, e.g. useMediaQuery(NARROW) for the spec's 768 px breakpoint. */
+/** True while the media query matches, e.g. useMediaQuery(NARROW) for the 768 px phone breakpoint. */
 export function useMediaQuery(query: string): boolean {
   return useSyncExternalStore(
     (onChange) => {
@@ -17,5 +17,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** Spec §9: mobile breakpoint 768 px. */
+/** docs/product.md#rules-and-limits: mobile breakpoint 768 px. */
 export const NARROW = '(max-width: 767.98px)';

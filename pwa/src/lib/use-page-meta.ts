@@ -36,7 +36,7 @@ export function pageTitle(title: string): string {
   return /^Haat\b|\| Haat$/.test(title) ? title : `${title} | Haat`;
 }
 
-/** Per-page title, description, keywords, canonical link and JSON-LD (spec §2 Home and Product detail). */
+/** Per-page title, description, keywords, canonical link and JSON-LD (docs/product.md#screens, Home and Product detail). */
 export function usePageMeta({ title, description, keywords, canonicalPath, jsonLd }: PageMeta): void {
   const ld = jsonLd ? JSON.stringify(jsonLd) : '';
   useEffect(() => {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Id, RequiredText } from '../common/fields.js';
 import { Mobile } from '../users/account.schema.js';
 
-/** Spec §5: the nine fields are all required on add and on edit; formats are not prescribed. */
+/** docs/product.md#validation: the nine fields are all required on add and on edit; formats are not prescribed. */
 const Numberish = (max: number) => z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), RequiredText(max));
 
 export const AddressFields = z.object({
@@ -21,7 +21,7 @@ export type AddressFields = z.infer<typeof AddressFields>;
 export const CreateAddressBody = AddressFields;
 export type CreateAddressBody = AddressFields;
 
-/** The body may carry userId (spec §7); it is ignored: the owner is whoever is signed in. */
+/** The body may carry userId (docs/product.md#api); it is ignored: the owner is whoever is signed in. */
 export const UpdateAddressBody = AddressFields.extend({ _id: Id });
 export type UpdateAddressBody = z.infer<typeof UpdateAddressBody>;
 

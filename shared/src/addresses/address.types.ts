@@ -1,4 +1,4 @@
-/** Spec §3 Address. Only status true is shown or selectable. */
+/** docs/product.md#records, Address. Only status true is shown or selectable. */
 export interface Address {
   _id: string;
   userId: string;

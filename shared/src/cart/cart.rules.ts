@@ -27,7 +27,7 @@ export function syncDecision(requested: number, product: { stock: number; maxPer
   return { applied: requested };
 }
 
-/** A cart line's amount as the shopper pays it (spec §9 discount rule, 2 decimals). */
+/** A cart line's amount as the shopper pays it (docs/product.md#rules-and-limits discount rule, 2 decimals). */
 export function cartLineSubtotal(product: { price: number; discount: number }, quantity: number): number {
   return lineSubtotal({ price: product.price, discount: product.discount, quantity });
 }

@@ -22,7 +22,7 @@ export const VariantId = Id.nullish().transform((v) => v ?? null);
 export const AddToCartBody = z.object({ productId: Id, variantId: VariantId });
 export type AddToCartBody = z.infer<typeof AddToCartBody>;
 
-/** qty 0 removes the line (spec §4: minus at quantity 1 removes the item). */
+/** qty 0 removes the line (docs/product.md#states: minus at quantity 1 removes the item). */
 export const UpdateQtyBody = z.object({ _id: Id, qty: Quantity });
 export type UpdateQtyBody = z.infer<typeof UpdateQtyBody>;
 

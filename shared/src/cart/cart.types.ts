@@ -1,7 +1,7 @@
 import type { Totals } from '../money/pricing.js';
 import type { SyncChangeReason } from './cart.rules.js';
 
-/** The product as a cart line carries it (spec §3: productId populated). */
+/** The product as a cart line carries it (docs/product.md#records: productId populated). */
 export interface CartProduct {
   _id: string;
   name: string;
@@ -20,7 +20,7 @@ export interface ChosenVariant {
 
 /**
  * A cart line. With a variant, `productId` carries the price, stock and images of that variant
- * (where it has them, spec §4), so a line's amounts always read from `productId`.
+ * (where it has them, docs/product.md#states), so a line's amounts always read from `productId`.
  */
 export interface CartItem {
   _id: string;

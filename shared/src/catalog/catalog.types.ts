@@ -1,4 +1,4 @@
-/** Wire shapes of the catalogue (spec §3), Mongo-style `_id`s and populated objects. */
+/** Wire shapes of the catalogue (docs/product.md#records), Mongo-style `_id`s and populated objects. */
 export interface CategoryRef {
   _id: string;
   name: string;

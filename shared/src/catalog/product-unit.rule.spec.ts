@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { unitForType, unitProblem } from './product-unit.rule.js';
 
-describe('unitProblem (spec §4/§9)', () => {
+describe('unitProblem (docs/product.md#states and #rules-and-limits)', () => {
   it('a fixed product is sold by the pack only', () => {
     expect(unitProblem('fixed', 'pack')).toBeNull();
     for (const unit of ['kg', '1 pc', 'Pack', '']) expect(unitProblem('fixed', unit)).toBe('must be pack for a fixed product');

@@ -3,7 +3,7 @@ import { DEFAULT_UNIT, VARIABLE_UNITS, type PRODUCT_TYPES } from '../common/limi
 type ProductType = (typeof PRODUCT_TYPES)[number];
 
 /**
- * Spec §4/§9: a fixed product is sold by the pack, a variable one by one of the measures kg, litre,
+ * docs/product.md#states and #rules-and-limits: a fixed product is sold by the pack, a variable one by one of the measures kg, litre,
  * gm or ml. Answers what is wrong with `unit` for that type (worded after the field name), or null.
  */
 export function unitProblem(productType: ProductType, unit: string): string | null {

@@ -66,7 +66,7 @@ const productFields = {
     }),
 };
 
-/** Spec §4/§9: the unit must suit the product type (checked when both are known; an update merges first). */
+/** docs/product.md#states and #rules-and-limits: the unit must suit the product type (checked when both are known; an update merges first). */
 const unitSuitsType = (body: { productType?: (typeof PRODUCT_TYPES)[number]; unit?: string }, ctx: z.RefinementCtx) => {
   if (body.productType === undefined || body.unit === undefined) return;
   const problem = unitProblem(body.productType, body.unit);

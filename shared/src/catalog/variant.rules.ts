@@ -1,4 +1,4 @@
-/** What a variant may lay over its product (spec §3 Variant: optionally price, stock, image). */
+/** What a variant may lay over its product (docs/product.md#records, Variant: optionally price, stock, image). */
 export interface VariantFacts {
   _id: string;
   name: string;
@@ -15,7 +15,7 @@ export interface SellingUnit {
 }
 
 /**
- * Spec §4: a chosen variant overrides the price, stock and images where it provides them; what it
+ * docs/product.md#states: a chosen variant overrides the price, stock and images where it provides them; what it
  * leaves out comes from the product. The product's discount applies to the variant's price too.
  */
 export function sellingUnit(product: { price: number; stock: number; image: string[] }, variant?: VariantFacts | null): SellingUnit {

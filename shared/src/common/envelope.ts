@@ -1,6 +1,6 @@
 import type { ErrorCode } from './error-code.js';
 
-/** The envelope every API answer wears (ARCHITECTURE.md "Conventions that cross the wire"). */
+/** The envelope every API answer wears (docs/architecture.md "Conventions that cross the wire"). */
 export interface Envelope<T = unknown> {
   success: boolean;
   error: boolean;

@@ -1,5 +1,5 @@
 /**
- * Every machine-readable `code` the API answers in an error envelope (ARCHITECTURE.md "Conventions
+ * Every machine-readable `code` the API answers in an error envelope (docs/architecture.md "Conventions
  * that cross the wire"). The PWA maps each one to what it does in one exhaustive switch
  * (pwa/src/lib/problem-reaction.ts): adding a member here fails its build until it is handled.
  */

@@ -1,4 +1,4 @@
-/** Spec §9 business constants and limits, one place for both sides. */
+/** docs/product.md#rules-and-limits business constants and limits, one place for both sides. */
 export const LIMITS = {
   mobileBreakpointPx: 768,
   listingPageSize: 12,

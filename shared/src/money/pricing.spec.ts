@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { discountAmount, discountedPrice, lineSubtotal, totalsOf } from './pricing.js';
 import { formatInr } from './inr.js';
 
-describe('spec §9 pricing', () => {
+describe('docs/product.md#rules-and-limits pricing', () => {
   it.each([
     // price, discount %, discounted price
     [100, 0, 100],

@@ -1,5 +1,5 @@
 /**
- * Spec §9: the discounted price is the price minus the rounded-up discount amount,
+ * docs/product.md#rules-and-limits: the discounted price is the price minus the rounded-up discount amount,
  * where discount is a percentage of price. Totals keep 2 decimals.
  * Every amount the shop shows or charges is computed here, on both sides of the wire.
  */

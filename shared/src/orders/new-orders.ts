@@ -1,5 +1,5 @@
 /**
- * The admin's New Orders badge (spec §2 Dashboard, issue 12 item 14): the orders placed since this admin
+ * The admin's New Orders badge (docs/product.md#screens, Dashboard): the orders placed since this admin
  * last opened Manage Orders. `seenAt` is null until they first open it (then every placed order counts).
  */
 export interface NewOrdersCount {

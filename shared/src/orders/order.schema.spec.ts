@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { IdempotencyKey } from '../common/idempotency-key.js';
 import { PlaceOrderBody, UpdateOrderStatusBody } from './order.schema.js';
 
-describe('order payloads (spec §7)', () => {
+describe('order payloads (docs/product.md#api)', () => {
   it('takes cart items with a populated productId and either address or addressId', () => {
     const cod = PlaceOrderBody.parse({ list_items: [{ _id: 'c1', productId: { _id: 'P1', name: 'x' }, quantity: 2 }], totalAmt: 10, address: 'A1' });
     expect(cod).toEqual({ items: [{ productId: 'P1', variantId: null, quantity: 2 }], totalAmt: 10, subTotalAmt: undefined, addressId: 'A1' });
@@ -11,7 +11,7 @@ describe('order payloads (spec §7)', () => {
     expect(card.items[0]?.quantity).toBe(3);
   });
 
-  it('carries the chosen variant of a line (issue 12), and refuses a malformed one', () => {
+  it('carries the chosen variant of a line, and refuses a malformed one', () => {
     const body = PlaceOrderBody.parse({ list_items: [{ productId: { _id: 'P1' }, variantId: 'V5', quantity: 1 }], totalAmt: 10, address: 'A1' });
     expect(body.items).toEqual([{ productId: 'P1', variantId: 'V5', quantity: 1 }]);
     const bad = PlaceOrderBody.safeParse({ list_items: [{ productId: 'P1', variantId: 'no such!', quantity: 1 }], totalAmt: 1, address: 'A' });

@@ -30,7 +30,7 @@ const placeOrderFields = {
   /** What the shopper saw as the grand total; a mismatch with the server's prices is a 409. */
   totalAmt: Money,
   subTotalAmt: Money.optional(),
-  /** Spec §7 names it `address` for cash on delivery and `addressId` for checkout; both are accepted. */
+  /** docs/product.md#api names it `address` for cash on delivery and `addressId` for checkout; both are accepted. */
   address: IdRef.optional(),
   addressId: IdRef.optional(),
 };

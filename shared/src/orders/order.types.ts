@@ -6,7 +6,7 @@ export interface OrderAddress extends Pick<
   Address,
   '_id' | 'name' | 'building' | 'address_line' | 'district' | 'city' | 'state' | 'country' | 'pincode' | 'mobile'
 > {
-  /** Spec §3's names for the same facts: street = address_line, postalCode = pincode. */
+  /** The docs/product.md#records names for the same facts: street = address_line, postalCode = pincode. */
   street: string;
   postalCode: string;
   /** One line for tables: building, street, city, district, state, pincode, country. */
@@ -40,7 +40,7 @@ export interface OrderUserRef {
 
 export type PaymentMethod = 'COD' | 'CARD';
 
-/** Spec §3 Order, as every order route answers it. */
+/** docs/product.md#records, Order, as every order route answers it. */
 export interface Order {
   _id: string;
   orderId: string;

@@ -4,7 +4,7 @@ import { Id, Text } from '../common/fields.js';
 export const SELECT_RATING = 'Please select a rating';
 export const MAX_REVIEWS_PAGE = 100;
 
-/** Spec §5: rating 1–5 (0 means none was picked); forms may send it as text. */
+/** docs/product.md#validation: rating 1–5 (0 means none was picked); forms may send it as text. */
 const Rating = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
   z
@@ -13,7 +13,7 @@ const Rating = z.preprocess(
     .pipe(z.number().int({ error: 'must be a whole number from 1 to 5' }).min(1, { error: 'must be from 1 to 5' }).max(5, { error: 'must be from 1 to 5' })),
 );
 
-/** userId may be sent (spec §7) and is ignored: the author is whoever is signed in. */
+/** userId may be sent (docs/product.md#api) and is ignored: the author is whoever is signed in. */
 export const AddReviewBody = z.object({
   productId: Id,
   rating: Rating,

@@ -1,4 +1,4 @@
-/** Spec §3 Review, with the author's display name and avatar. */
+/** docs/product.md#records, Review, with the author's display name and avatar. */
 export interface Review {
   _id: string;
   productId: string;

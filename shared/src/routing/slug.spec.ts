@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { idFromSegment, listingPath, productPath, slugName } from './slug.js';
 
-describe('route slugs (spec §2)', () => {
+describe('route slugs (docs/product.md#screens)', () => {
   it('replaces spaces, commas and ampersands with hyphens', () => {
     expect(slugName('Toys, Games & Puzzles')).toBe('Toys-Games-Puzzles');
     expect(slugName('  Men T-shirts ')).toBe('Men-T-shirts');

@@ -1,5 +1,5 @@
 /**
- * Spec §2: in names used inside paths, spaces, commas and ampersands become hyphens, and a route
+ * docs/product.md#screens: in names used inside paths, spaces, commas and ampersands become hyphens, and a route
  * segment's id is the text after its last hyphen (ids never contain hyphens).
  */
 export function slugName(name: string): string {

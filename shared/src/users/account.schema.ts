@@ -14,7 +14,7 @@ export type GoogleCredentialBody = z.infer<typeof GoogleCredentialBody>;
 export const ForgotPasswordBody = z.object({ email: Email });
 export type ForgotPasswordBody = z.infer<typeof ForgotPasswordBody>;
 
-/** Spec §5: exactly six digits (the boxes strip anything else, so the server refuses it). */
+/** docs/product.md#validation: exactly six digits (the boxes strip anything else, so the server refuses it). */
 export const Otp = z.preprocess(
   (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 0 ? String(v).padStart(LIMITS.otpLength, '0') : v),
   PlainText({ error: 'must be the six-digit code' })

@@ -1,4 +1,4 @@
-/** User as spec §3 shows it on the wire: never the password hash, tokens or provider ids. */
+/** User as docs/product.md#records shows it on the wire: never the password hash, tokens or provider ids. */
 export interface User {
   _id: string;
   name: string;

@@ -16,7 +16,7 @@ export interface CategorySpec {
   adjectives: string[];
   /**
    * What one pack holds, added to a product's name where it tells the shopper something ('200 g');
-   * '' where it would not ('1 pc'). The unit itself follows the product type (spec §4/§9: pack).
+   * '' where it would not ('1 pc'). The unit itself follows the product type (docs/product.md#states and #rules-and-limits: pack).
    */
   sizes: string[];
   priceRange: [number, number];

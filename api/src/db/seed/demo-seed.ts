@@ -72,13 +72,13 @@ export async function catalogIsEmpty(db: Db): Promise<boolean> {
 /**
  * How many different pictures each subcategory's products share out (a listing shows at most this many in
  * a row before one repeats; every catalogue up to ~370 products gets one picture per product), and which
- * of them come with a gallery. Chosen so a 5,000-product first start stays within 15 s (docs/decisions.md).
+ * of them come with a gallery. Chosen so a 5,000-product first start stays within 15 s (docs/decisions/0053-demo-seed.md).
  */
 const PICTURES_PER_SUBCATEGORY = 12;
 /** Pictures 1 and 7 of each subcategory come with a gallery (4 and 2 views), so 1 product in 6 has one. */
 const GALLERY_VIEWS: Record<number, number> = { 1: 4, 7: 2 };
 
-/** The demo catalogue: every category of spec §1 and a few more, `size` products, images made locally. */
+/** The demo catalogue: every category of docs/product.md#what-haat-is and a few more, `size` products, images made locally. */
 export async function seedCatalog(db: Db, files: FilesService, size: number): Promise<void> {
   const started = Date.now();
   const subIdsByName = new Map<string, string>();

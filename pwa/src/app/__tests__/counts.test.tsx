@@ -25,7 +25,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-/** Issue 12 point 15: "1 Items" — every place that shows a count says 1 Item, 2 Items. */
+/** "1 Items" — every place that shows a count says 1 Item, 2 Items. */
 describe('counts read in the right number', () => {
   it('countLabel: one is singular, zero and many are plural', () => {
     expect([0, 1, 2, 12].map((n) => countLabel(n, 'Item'))).toEqual(['0 Items', '1 Item', '2 Items', '12 Items']);

@@ -8,7 +8,7 @@ function Broken({ error }: { error: unknown }): never {
   throw error;
 }
 
-describe('route error boundary (spec §2 Home, §8)', () => {
+describe('route error boundary (docs/product.md#screens, Home, #errors)', () => {
   it('shows "Something went wrong: {message}" and a Reload button', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined); // React reports the caught error
     render(

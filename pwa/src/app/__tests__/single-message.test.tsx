@@ -18,7 +18,7 @@ import { HeaderMessage } from '../shell/header-message';
 import { Toaster } from '../shell/toaster';
 
 /**
- * Issue 12 point 15: login and logout each show ONE message (the header's), not the header's and a
+ * Login and logout each show ONE message (the header's), not the header's and a
  * toast of the server's words at once; "Please select a delivery address." keeps its period.
  * The API is a real local HTTP server answering like Haat's (its own success messages included).
  */

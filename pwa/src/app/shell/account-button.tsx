@@ -14,7 +14,7 @@ const icon = (
 );
 
 /**
- * Spec §2 account button. Logged out: Login, which says "Login required!" and leads to /login. Logged in:
+ * docs/product.md#screens account button. Logged out: Login, which says "Login required!" and leads to /login. Logged in:
  * the My Account menu, a popover on wide screens and the /user page on phones.
  */
 export function AccountButton() {

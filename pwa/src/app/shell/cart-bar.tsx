@@ -3,7 +3,7 @@ import { formatInr } from '@haat/shared/money/inr';
 import { NARROW, useMediaQuery } from '../../lib/use-media-query';
 import { useCartSummary } from './use-cart-summary';
 
-/** Spec §2: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on /checkout. */
+/** docs/product.md#screens: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on /checkout. */
 export function CartBar() {
   const { count, total } = useCartSummary();
   const narrow = useMediaQuery(NARROW);

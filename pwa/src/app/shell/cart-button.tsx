@@ -8,7 +8,7 @@ import { useCartSummary } from './use-cart-summary';
 const CartDrawer = lazy(async () => ({ default: (await import('../../features/cart/components/cart-drawer')).CartDrawer }));
 
 /**
- * Spec §2: item count and total price, or My Cart when empty. Wide screens open the cart side panel;
+ * docs/product.md#screens: item count and total price, or My Cart when empty. Wide screens open the cart side panel;
  * phones (and a click without JavaScript) go to /cart.
  */
 export function CartButton() {

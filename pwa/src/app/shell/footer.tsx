@@ -4,7 +4,7 @@ import { SocialLinks } from './social-links';
 
 const SUPPORT = SUPPORT_CONTACT;
 
-/** Spec §1/§2 footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
+/** docs/product.md#what-haat-is and #screens footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
 export function Footer() {
   return (
     <footer className="footer">

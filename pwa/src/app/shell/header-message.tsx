@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { headerMessageAtom } from '../../lib/header-message';
 
-/** Spec §2 header messages (Login required!, Login successful!…), announced to screen readers. */
+/** docs/product.md#screens header messages (Login required!, Login successful!…), announced to screen readers. */
 export function HeaderMessage() {
   const message = useAtomValue(headerMessageAtom);
   return (

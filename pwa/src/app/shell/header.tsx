@@ -9,7 +9,7 @@ import { SearchBar } from './search-bar';
 import { WishlistButton } from './wishlist-button';
 
 /**
- * Spec §2 sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
+ * docs/product.md#screens sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
  * search bar gets its own row, and on /search only that row shows (with a back arrow).
  */
 export function Header() {

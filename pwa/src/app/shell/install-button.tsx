@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { installPromptAtom, promptInstall } from '../../lib/install-prompt';
 
-/** Shown only after the browser fired beforeinstallprompt (issue 5 point 9). */
+/** Shown only after the browser fired beforeinstallprompt. */
 export function InstallButton() {
   const canInstall = useAtomValue(installPromptAtom) !== null;
   if (!canInstall) return null;

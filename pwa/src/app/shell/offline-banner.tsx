@@ -1,6 +1,6 @@
 import { useOnline } from '../../lib/use-online';
 
-/** ARCHITECTURE.md "A visible offline banner": pages seen before keep working from IndexedDB. */
+/** docs/architecture.md "Offline-first in the PWA": pages seen before keep working from IndexedDB. */
 export function OfflineBanner() {
   const online = useOnline();
   if (online) return null;

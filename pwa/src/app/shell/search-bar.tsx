@@ -14,7 +14,7 @@ function Magnifier() {
   );
 }
 
-/** Everywhere but /search: a display-only prompt that leads to /search, typing the spec's suggestions. */
+/** Everywhere but /search: a display-only prompt that leads to /search, typing its suggestions. */
 function SearchPrompt() {
   const typed = useRef<HTMLSpanElement>(null);
   useTypingPrompt(typed, SEARCH_SUGGESTIONS, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs);
@@ -30,7 +30,7 @@ function SearchPrompt() {
   );
 }
 
-/** On /search: the editable input, focused and filled from q; every change moves the URL (spec §2). */
+/** On /search: the editable input, focused and filled from q; every change moves the URL (docs/product.md#screens). */
 function SearchInput({ showBack }: { showBack: boolean }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -58,7 +58,7 @@ function SearchInput({ showBack }: { showBack: boolean }) {
   );
 }
 
-/** Spec §2 header search bar; under 768 px the search page shows a back arrow instead of the magnifier. */
+/** docs/product.md#screens header search bar; under 768 px the search page shows a back arrow instead of the magnifier. */
 export function SearchBar({ narrow }: { narrow: boolean }) {
   const { pathname } = useLocation();
   return pathname === '/search' ? <SearchInput showBack={narrow} /> : <SearchPrompt />;

@@ -8,7 +8,7 @@ import { ScrollToTop } from './scroll-to-top';
 import { Toaster } from './toaster';
 import { UpdateToast } from './update-toast';
 
-/** Spec §2 page shell: sticky header, the page, the footer, and the small-screen cart bar. */
+/** docs/product.md#screens page shell: sticky header, the page, the footer, and the small-screen cart bar. */
 export function Shell({ children }: { children: ReactNode }) {
   return (
     <div className="shell">

@@ -1,6 +1,6 @@
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 
-// Spec §1: social links to facebook, twitter, instagram, linkedin, whatsapp (simple marks, no icon font).
+// docs/product.md#what-haat-is: social links to facebook, twitter, instagram, linkedin, whatsapp (simple marks, no icon font).
 const LINKS = [
   { name: 'Facebook', href: 'https://www.facebook.com/', d: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.4V11H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z' },
   { name: 'Twitter', href: 'https://twitter.com/', d: 'M4 4l7 9-7 7h2l6-6 5 6h4l-7-9 6-7h-2l-5 5-4-5z' },

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { dismissToast, toastsAtom } from '../../lib/toast';
 
-/** Renders lib/toast.ts's queue (spec §9 durations live there); errors are announced assertively. */
+/** Renders lib/toast.ts's queue (docs/product.md#rules-and-limits durations live there); errors are announced assertively. */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   return (

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { applyUpdate, updateWaitingAtom } from '../../lib/service-worker';
 
-/** Issue 5 point 9: a new service worker is waiting; Reload lets it take over. */
+/** A new service worker is waiting; Reload lets it take over. */
 export function UpdateToast() {
   const waiting = useAtomValue(updateWaitingAtom);
   if (!waiting) return null;

@@ -8,7 +8,7 @@ export interface CartSummary {
   total: number;
 }
 
-/** Live from the device's cart (spec §2): units and the grand total; 0 reads "My Cart", hides the bar. */
+/** Live from the device's cart (docs/product.md#screens): units and the grand total; 0 reads "My Cart", hides the bar. */
 export function useCartSummary(): CartSummary {
   const totals = useLiveQuery(async () => cartTotals(await db.cart.toArray()));
   return { count: totals?.quantityTotal ?? 0, total: totals?.grandTotal ?? 0 };

@@ -7,7 +7,7 @@ export interface PromptState {
 }
 
 /**
- * Spec §4/§9: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word.
+ * docs/product.md#states and #rules-and-limits: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word.
  * A new word starts at its first character: an empty `Search ""` between words reads as a glitch.
  */
 export function typingPromptStep(words: readonly string[], typeMs: number, holdMs: number) {

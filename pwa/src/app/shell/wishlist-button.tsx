@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** The header's wishlist entry (spec §1 page shell); the dashboard page asks for sign-in when needed. */
+/** The header's wishlist entry (docs/product.md#what-haat-is page shell); the dashboard page asks for sign-in when needed. */
 export function WishlistButton() {
   return (
     <Link to="/dashboard/mywishlist" className="header-btn header-btn--icon" aria-label="My Wishlist">

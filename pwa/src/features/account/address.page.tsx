@@ -10,7 +10,7 @@ import { AddressText } from './components/address-text';
 import { DashboardFrame } from './components/dashboard-frame';
 import { useAddresses } from './hooks/use-addresses';
 
-/** /dashboard/address (spec §2 Addresses): My Addresses, add, edit and remove (disable) each. */
+/** /dashboard/address (docs/product.md#screens, Addresses): My Addresses, add, edit and remove (disable) each. */
 export function AddressPage() {
   usePageMeta({ title: 'My Addresses | Haat' });
   const { addresses, loaded } = useAddresses();

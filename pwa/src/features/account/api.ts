@@ -5,7 +5,7 @@ import type { UpdateUserBody } from '@haat/shared/users/account.schema';
 import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../lib/http';
 
-/** Spec §7 User calls of a signed-in shopper. */
+/** docs/product.md#api, User calls of a signed-in shopper. */
 export const accountApi = {
   /** Best effort: the device forgets the session whatever the server says. */
   logout: () => http.get('user/logout', { retry: 0, timeout: 5000, context: { silent: true } }).json<Envelope<null>>(),
@@ -13,7 +13,7 @@ export const accountApi = {
   updateUser: (fields: UpdateUserBody) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
 };
 
-/** Spec §7 Address calls. Address changes need the network: a new address is checked by the server. */
+/** docs/product.md#api, Address calls. Address changes need the network: a new address is checked by the server. */
 export const addressApi = {
   list: () => http.get('address/get', { context: { silent: true } }).json<Envelope<Address[]>>(),
   create: (fields: AddressFields) => http.post('address/create', { json: fields }).json<Envelope<Address>>(),

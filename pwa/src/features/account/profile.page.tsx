@@ -9,7 +9,7 @@ import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
 
 /**
- * /dashboard/profile (spec §2, §5): avatar with Edit, and name, email, mobile (all required).
+ * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
  * A new e-mail also asks for the current password (the server refuses the change without it).
  */
 export function ProfilePage() {

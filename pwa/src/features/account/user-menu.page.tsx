@@ -5,7 +5,7 @@ import { isSignedInAtom } from '../../lib/session';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { AccountMenu } from './components/account-menu';
 
-/** /user (spec §2): the account menu as a page on phones, with a close button that goes back. */
+/** /user (docs/product.md#screens): the account menu as a page on phones, with a close button that goes back. */
 export function UserMenuPage() {
   usePageMeta({ title: 'My Account | Haat' });
   const navigate = useNavigate();

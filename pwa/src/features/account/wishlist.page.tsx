@@ -11,7 +11,7 @@ import { DashboardFrame } from './components/dashboard-frame';
 import { WishlistRemoveButton } from './components/wishlist-remove-button';
 import { reloadWishlist } from './wishlist-sync';
 
-/** /dashboard/mywishlist (spec §2 Wishlist): the grid, remove, add to cart only when in stock. */
+/** /dashboard/mywishlist (docs/product.md#screens, Wishlist): the grid, remove, add to cart only when in stock. */
 export function WishlistPage() {
   usePageMeta({ title: 'My Wishlist | Haat' });
   const entries = useLiveQuery(async () => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt));

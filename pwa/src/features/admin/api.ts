@@ -7,7 +7,7 @@ import { http } from '../../lib/http';
 import type { ProductPayload } from './product-form-model';
 
 /**
- * Spec §7 Category, subcategory, product and upload calls of the admin screens. Reads skip every
+ * docs/product.md#api, Category, subcategory, product and upload calls of the admin screens. Reads skip every
  * cache (`no-store`) and never touch the storefront's IndexedDB copies: an admin edits what the
  * server holds. Failures show the server's message through the one client (409 "still used by…").
  */
@@ -40,7 +40,7 @@ export const adminApi = {
     http.put('product/update-product-details', { json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
   deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
-  /** POST /api/file/upload (multipart `file`); the URL is in data.url (spec §3). Silent: the caller words the failure. */
+  /** POST /api/file/upload (multipart `file`); the URL is in data.url (docs/product.md#records). Silent: the caller words the failure. */
   uploadImage: async (file: File): Promise<string> => {
     const body = new FormData();
     body.append('file', file);

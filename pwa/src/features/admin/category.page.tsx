@@ -9,7 +9,7 @@ import { ConfirmDialog } from './components/confirm-dialog';
 import { useAdminList } from './hooks/use-admin-list';
 import { replaceCategoryCopies } from './storefront-copies';
 
-/** /dashboard/category (spec §2 Category management). */
+/** /dashboard/category (docs/product.md#screens, Category management). */
 export function CategoryPage() {
   usePageMeta({ title: 'Manage Categories', description: 'Admin panel to manage product categories' });
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** What the admin products pager shows (spec §2 Admin Products): nothing on a single page. */
+/** What the admin products pager shows (docs/product.md#screens, Admin Products): nothing on a single page. */
 export interface PagerView {
   label: string;
   hasPrevious: boolean;

@@ -5,7 +5,7 @@ import { DEFAULT_UNIT, LIMITS } from '@haat/shared/common/limits';
 
 export type ProductType = Product['productType'];
 
-/** One variant row as typed: price and stock blank mean "the product's own" (spec §3 Variant). */
+/** One variant row as typed: price and stock blank mean "the product's own" (docs/product.md#records, Variant). */
 export interface VariantRow {
   /** The stored variant's id, kept on update so orders that name it still find it; absent on a new row. */
   _id?: string;
@@ -27,7 +27,7 @@ export interface ProductFormValues {
   category: CategoryRef[];
   subCategory: CategoryRef[];
   productType: ProductType;
-  /** Spec §4/§9: 'pack' for a fixed product, one of VARIABLE_UNITS for a variable one. */
+  /** docs/product.md#states and #rules-and-limits: 'pack' for a fixed product, one of VARIABLE_UNITS for a variable one. */
   unit: string;
   stock: string;
   /** The stock as the form loaded it (editing only); see VariantRow.loadedStock. */
@@ -36,7 +36,7 @@ export interface ProductFormValues {
   maxPerOrder: string;
   price: string;
   discount: string;
-  /** Extra fields (spec §3 more_details), in the order they were added. */
+  /** Extra fields (docs/product.md#records more_details), in the order they were added. */
   more_details: Array<{ name: string; value: string }>;
   variants: VariantRow[];
 }
@@ -96,7 +96,7 @@ const LABELS: Record<string, string> = {
 
 const VARIANT_LABELS: Record<string, string> = { _id: 'id', name: 'name', price: 'price', stock: 'stock', image: 'image' };
 
-/** Spec §5 Upload product: these must not be blank. */
+/** docs/product.md#validation, Upload product: these must not be blank. */
 const REQUIRED = ['name', 'description', 'unit', 'stock', 'price', 'maxPerOrder'] as const;
 
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
@@ -136,7 +136,7 @@ export function formFromProduct(p: Product): ProductFormValues {
   };
 }
 
-/** Spec §4 product edit form: switching to fixed makes the unit 'pack'; to variable, a unit from the list. */
+/** docs/product.md#states product edit form: switching to fixed makes the unit 'pack'; to variable, a unit from the list. */
 export function withProductType(values: ProductFormValues, productType: ProductType): ProductFormValues {
   return { ...values, productType, unit: unitForType(productType, values.unit) };
 }
@@ -156,12 +156,12 @@ export function withoutVariant(values: ProductFormValues, index: number): Produc
   return { ...values, variants: values.variants.filter((_, i) => i !== index) };
 }
 
-/** Adds a chip once (spec §5: category and subcategory duplicates are ignored, by _id). */
+/** Adds a chip once (docs/product.md#validation: category and subcategory duplicates are ignored, by _id). */
 export function withRef(list: CategoryRef[], ref: CategoryRef): CategoryRef[] {
   return list.some((r) => r._id === ref._id) ? list : [...list, ref];
 }
 
-/** The Add Field dialog: a non-empty name (spec §5), not one already on the form. */
+/** The Add Field dialog: a non-empty name (docs/product.md#validation), not one already on the form. */
 export function addExtraField(values: ProductFormValues, rawName: string): { values: ProductFormValues } | { error: string } {
   const name = rawName.trim();
   if (!name) return { error: 'Please enter a field name' };
@@ -172,7 +172,7 @@ export function addExtraField(values: ProductFormValues, rawName: string): { val
 }
 
 /**
- * Checks the form as spec §5 asks (required fields, numbers, every extra field filled in) with the
+ * Checks the form as docs/product.md#validation asks (required fields, numbers, every extra field filled in) with the
  * shared schema the server uses, and builds the payload; the first problem is answered as a sentence.
  */
 export function buildProductPayload(values: ProductFormValues): BuildResult {

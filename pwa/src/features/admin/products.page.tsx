@@ -12,7 +12,7 @@ import { ProductForm } from './components/product-form';
 import { clampPage, pagerView } from './pager';
 import { dropProductCopy } from './storefront-copies';
 
-/** /dashboard/product (spec §2 Admin Products). */
+/** /dashboard/product (docs/product.md#screens, Admin Products). */
 export function AdminProductsPage() {
   usePageMeta({ title: 'Admin Products', description: 'Admin panel to manage products' });
   return (

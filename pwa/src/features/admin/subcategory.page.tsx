@@ -10,7 +10,7 @@ import { SubCategoryDialog } from './components/subcategory-dialog';
 import { useAdminList } from './hooks/use-admin-list';
 import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
 
-/** /dashboard/subcategory (spec §2 Sub Category management). */
+/** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
 export function SubCategoryPage() {
   usePageMeta({ title: 'All Sub Categories', description: 'Admin panel to manage product sub categories' });
   return (

@@ -2,7 +2,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 
-/** /dashboard/upload-product (spec §2 Upload Product). */
+/** /dashboard/upload-product (docs/product.md#screens, Upload Product). */
 export function UploadProductPage() {
   usePageMeta({ title: 'Upload Product', description: 'Admin panel to upload a new product' });
   return (

@@ -4,7 +4,7 @@ import type { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, Verif
 import type { LoginTokens, ResetTicket, User } from '@haat/shared/users/user.types';
 import { http } from '../../lib/http';
 
-/** Spec §7 "User" calls. Forms show their own validation, so failures come back as toasts from lib/http. */
+/** docs/product.md#api, "User" calls. Forms show their own validation, so failures come back as toasts from lib/http. */
 export const authApi = {
   login: (body: LoginBody) => http.post('user/login', { json: body }).json<Envelope<LoginTokens>>(),
   register: (body: RegisterBody) => http.post('user/register', { json: body }).json<Envelope<unknown>>(),

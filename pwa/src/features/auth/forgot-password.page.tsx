@@ -6,7 +6,7 @@ import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';
 
-/** /forgot-password (spec §2, §5): Send OTP, then /verification-otp carrying the e-mail. */
+/** /forgot-password (docs/product.md#screens and #validation): Send OTP, then /verification-otp carrying the e-mail. */
 export function ForgotPasswordPage() {
   usePageMeta({ title: 'Forgot password | Haat' });
   const navigate = useNavigate();

@@ -8,7 +8,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
 
-/** /login (spec §2, §5): the button stays disabled until both fields are filled; success goes to /. */
+/** /login (docs/product.md#screens and #validation): the button stays disabled until both fields are filled; success goes to /. */
 export function LoginPage() {
   usePageMeta({ title: 'Login | Haat' });
   const [email, setEmail] = useState('');

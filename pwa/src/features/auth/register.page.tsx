@@ -11,7 +11,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
 
-/** /register (spec §2, §5): all four fields needed; the passwords must match; success goes to /login. */
+/** /register (docs/product.md#screens and #validation): all four fields needed; the passwords must match; success goes to /login. */
 export function RegisterPage() {
   usePageMeta({ title: 'Register | Haat' });
   const navigate = useNavigate();

@@ -15,7 +15,7 @@ interface Carried {
 }
 
 /**
- * /reset-password (spec §2, §5): only after a verified code (else to /); success goes to /login.
+ * /reset-password (docs/product.md#screens and #validation): only after a verified code (else to /); success goes to /login.
  * The verify's answer carries a single-use reset token; the server sets the password only with it.
  */
 export function ResetPasswordPage() {

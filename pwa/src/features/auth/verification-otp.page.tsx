@@ -8,7 +8,7 @@ import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
 
 /**
- * /verification-otp (spec §2, §5): needs the e-mail carried from /forgot-password (else back there);
+ * /verification-otp (docs/product.md#screens and #validation): needs the e-mail carried from /forgot-password (else back there);
  * Verify OTP is enabled once all six boxes hold a digit; success carries the answer and the e-mail on.
  */
 export function VerificationOtpPage() {

@@ -7,7 +7,7 @@ export type CartEnvelope = Envelope<CartItem[]> & { totals?: Totals; changes?: C
 
 /**
  * The cart on the server. The device writes only through PUT /api/cart/sync (absolute quantities,
- * beyond spec §7), so a replayed write changes nothing; both calls are silent because the cart panel
+ * beyond docs/product.md#api), so a replayed write changes nothing; both calls are silent because the cart panel
  * explains failures itself (waiting marks, notices) instead of toasting background work.
  */
 export const cartApi = {

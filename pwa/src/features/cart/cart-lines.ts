@@ -53,7 +53,7 @@ export function byAddedAt(a: CartLine, b: CartLine): number {
   return (a.addedAt ?? 0) - (b.addedAt ?? 0);
 }
 
-/** Spec §2 Bill details and §9 pricing, from the shared rules (never computed twice). */
+/** docs/product.md#screens, Bill details and #rules-and-limits pricing, from the shared rules (never computed twice). */
 export function cartTotals(lines: readonly CartLine[]): Totals {
   return totalsOf(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
 }

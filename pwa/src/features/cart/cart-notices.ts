@@ -6,7 +6,7 @@ import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { toast } from '../../lib/toast';
 import type { CartLine } from '../../lib/account-tables';
 
-/** What the server changed in the shopper's cart, kept on the panel until dismissed (ARCHITECTURE.md). */
+/** What the server changed in the shopper's cart, kept on the panel until dismissed (docs/architecture.md). */
 export const cartNoticesAtom = atom<string[]>([]);
 
 function changeText(change: CartSyncChange, name: string): string {

@@ -1,7 +1,7 @@
 import { usePageMeta } from '../../lib/use-page-meta';
 import { CartPanel } from './components/cart-panel';
 
-/** /cart (spec §2): the cart panel's content as a page, for small screens and the View Cart link. */
+/** /cart (docs/product.md#screens): the cart panel's content as a page, for small screens and the View Cart link. */
 export function CartPage() {
   usePageMeta({ title: 'Cart | Haat' });
   return (

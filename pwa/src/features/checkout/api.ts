@@ -4,7 +4,7 @@ import type { Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http';
 
 /**
- * Spec §7 order placement. Both carry an Idempotency-Key, so a retry (after a lost answer, or from the
+ * docs/product.md#api order placement. Both carry an Idempotency-Key, so a retry (after a lost answer, or from the
  * outbox) answers the first order instead of placing a second. Silent: a 409 (prices changed) and a
  * 503 (payments not configured) are explained on the checkout screen itself.
  */

@@ -10,7 +10,7 @@ import { PaymentActions } from './components/payment-actions';
 import { usePlaceOrder } from './hooks/use-place-order';
 import './components/checkout.css';
 
-/** /checkout (spec §2): Delivery Address, Order Summary, Bill Details, Pay Online / Cash on Delivery. */
+/** /checkout (docs/product.md#screens): Delivery Address, Order Summary, Bill Details, Pay Online / Cash on Delivery. */
 export function CheckoutPage() {
   usePageMeta({ title: 'Checkout | Haat' });
   const signedIn = useAtomValue(isSignedInAtom);

@@ -6,7 +6,7 @@ import { QueuedOrderStatus } from './components/queued-order-status';
 import './components/checkout.css';
 
 /**
- * /success (spec §2): '{text} Successfully', Payment by default (back from Stripe with session_id),
+ * /success (docs/product.md#screens): '{text} Successfully', Payment by default (back from Stripe with session_id),
  * Order after cash on delivery; an offline order shows its queue state until it is placed.
  */
 export function SuccessPage() {

@@ -9,7 +9,7 @@ import { Newsletter } from './components/newsletter';
 import { useGreetingName } from './hooks/use-greeting-name';
 import './home.css';
 
-/** Spec §2 Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
+/** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {
   usePageMeta({
     title: 'Haat | Online shopping for books, earbuds, toys, clothing and watches',

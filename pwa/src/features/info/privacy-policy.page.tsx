@@ -1,7 +1,7 @@
 import { usePageMeta } from '../../lib/use-page-meta';
 import './info.css';
 
-/** Spec §2 static page: information collected, how it is used, cookies, and a support contact. */
+/** docs/product.md#screens static page: information collected, how it is used, cookies, and a support contact. */
 export function PrivacyPolicyPage() {
   usePageMeta({ title: 'Privacy Policy | Haat', description: 'What Haat collects about you, how it is used, cookies, and how to reach support.' });
   return (

@@ -1,7 +1,7 @@
 import { usePageMeta } from '../../lib/use-page-meta';
 import './info.css';
 
-/** Spec §2 static page and §9: 7-day return window, refund in 5-7 business days. */
+/** docs/product.md#screens static page and #rules-and-limits: 7-day return window, refund in 5-7 business days. */
 export function ReturnPolicyPage() {
   usePageMeta({
     title: 'Return Policy | Haat',

@@ -3,7 +3,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import type { SortOption } from '@haat/shared/common/limits';
 import { discountedPrice } from '@haat/shared/money/pricing';
 
-/** The listing's filters (spec §2): what the shopper typed, before it is sent to the server. */
+/** The listing's filters (docs/product.md#screens): what the shopper typed, before it is sent to the server. */
 export interface ListingFilters {
   search: string;
   minPrice: string;
@@ -44,7 +44,7 @@ export function hasFilters(f: ListingFilters): boolean {
 }
 
 /**
- * Spec §5 client-side rules, used offline on the products saved on this device: name contains the
+ * docs/product.md#validation client-side rules, used offline on the products saved on this device: name contains the
  * search text (any case); price (after discount, as shown) within min..max; in stock means inStock or
  * stock above 0. Sorting follows the server's orders.
  */

@@ -8,7 +8,7 @@ import './listing.css';
 
 const nameFromSegment = (segment: string | undefined) => (segment ?? '').slice(0, Math.max(0, (segment ?? '').lastIndexOf('-'))).replace(/-/g, ' ');
 
-/** Spec §2 /{category}-{id}/{subcategory}-{id}: the ids are the text after each segment's last hyphen. */
+/** docs/product.md#screens /{category}-{id}/{subcategory}-{id}: the ids are the text after each segment's last hyphen. */
 export function ListingPage() {
   const { categorySlug, subCategorySlug } = useParams();
   const categoryId = idFromSegment(categorySlug);

@@ -10,7 +10,7 @@ export interface AdminOrdersPage extends Envelope<Order[]> {
   page: number;
 }
 
-/** Spec §7 Orders, the admin's side (the server checks the role). */
+/** docs/product.md#api, Orders, the admin's side (the server checks the role). */
 export const adminOrdersApi = {
   list: (page: number, limit: number) => http.get('order/admin/orders', { searchParams: { page, limit }, context: { silent: true } }).json<AdminOrdersPage>(),
   /** Silent: the screen shows the server's refusal itself. */

@@ -15,7 +15,7 @@ import './components/orders.css';
 
 const MOVES = ORDER_STAGES.filter((s) => s !== 'PLACED');
 
-/** Spec §4: the older table's buttons are disabled when the status is DELIVERED or CANCELLED, while updating, and for stages not later than the current one. */
+/** docs/product.md#states: the older table's buttons are disabled when the status is DELIVERED or CANCELLED, while updating, and for stages not later than the current one. */
 function buttonDisabled(order: Order, stage: OrderStage, updating: boolean): boolean {
   const status = order.status;
   if (updating || status === 'DELIVERED' || status === 'CANCELLED' || order.payment_status === 'COMPLETED' || order.payment_status === 'CANCELLED') return true;
@@ -26,7 +26,7 @@ function buttonDisabled(order: Order, stage: OrderStage, updating: boolean): boo
 const who = (order: Order) =>
   typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId;
 
-/** Spec §2 "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
+/** docs/product.md#screens, "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {
   usePageMeta({ title: 'All Orders | Haat' });
   const admin = useAtomValue(isAdminAtom);
@@ -73,7 +73,7 @@ function AllOrdersTable() {
       ) : orders.length === 0 ? (
         <p className="state-box">No orders found</p>
       ) : (
-        // Its own scroller, no taller than the screen: the sideways scrollbar is always in view (issue 12 item 12),
+        // Its own scroller, no taller than the screen: the sideways scrollbar is always in view,
         // and it takes the keyboard's arrow keys once focused.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1)
         <div ref={ref} className={`all-orders__scroller${wider ? ' is-wider' : ''}`} tabIndex={0} role="region" aria-label="All orders table">

@@ -3,7 +3,7 @@ import type { CancelOrderBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http';
 
-/** Spec §7 Orders, the shopper's side (the list is reloaded by lib/order-store.ts). */
+/** docs/product.md#api, Orders, the shopper's side (the list is reloaded by lib/order-store.ts). */
 export const ordersApi = {
   cancel: (orderId: string, silent = false) =>
     http.post('order/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent } }).json<Envelope<Order>>(),

@@ -17,7 +17,7 @@ import { reloadOrders } from '../../lib/order-store';
 import './components/orders.css';
 
 /**
- * /my-orders and /dashboard/myorders (spec §2 Orders): Your Orders for a shopper (offline, the stored
+ * /my-orders and /dashboard/myorders (docs/product.md#screens, Orders): Your Orders for a shopper (offline, the stored
  * list), Manage Orders with every order for an admin. Under /dashboard it sits in the dashboard frame.
  */
 export function MyOrdersPage() {
@@ -51,11 +51,11 @@ function YourOrders() {
   );
 }
 
-/** Spec §6 ADMIN: every order, moved forward from its card; opening it resets the New Orders counter. */
+/** docs/product.md#roles, ADMIN: every order, moved forward from its card; opening it resets the New Orders counter. */
 function ManageOrders() {
   usePageMeta({ title: 'Manage Orders | Haat' });
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
-  // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too (issue 12 item 14).
+  // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too.
   useEffect(() => {
     void markOrdersSeen();
   }, []);

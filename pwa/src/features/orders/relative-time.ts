@@ -5,7 +5,7 @@ const UNITS: Array<[string, number]> = [
   ['second', 1000],
 ];
 
-/** Spec §2 Orders: "Relative times read as days, hours, minutes or seconds ago". */
+/** docs/product.md#screens, Orders: "Relative times read as days, hours, minutes or seconds ago". */
 export function relativeTime(iso: string, now: number = Date.now()): string {
   const elapsed = Math.max(0, now - Date.parse(iso));
   for (const [unit, ms] of UNITS) {

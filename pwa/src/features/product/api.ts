@@ -42,7 +42,7 @@ export interface ReviewSummary {
   averageRating: number;
 }
 
-/** GET /api/review/{productId}?limit=3 (spec §7): the preview and the product's rating figures. */
+/** GET /api/review/{productId}?limit=3 (docs/product.md#api): the preview and the product's rating figures. */
 export async function fetchReviews(productId: string): Promise<ReviewSummary> {
   const body = await getJson<Envelope<Review[]> & { totalReviews: number; averageRating: number }>(`review/${productId}?limit=${LIMITS.reviewsPreview}`);
   return { reviews: body.data ?? [], totalReviews: body.totalReviews ?? 0, averageRating: body.averageRating ?? 0 };
@@ -50,7 +50,7 @@ export async function fetchReviews(productId: string): Promise<ReviewSummary> {
 
 export type ReviewCounts = Pick<ReviewSummary, 'totalReviews' | 'averageRating'>;
 
-// Writes show their own messages (spec §8 "Failed to submit review"...), so the client stays silent.
+// Writes show their own messages (docs/product.md#errors, "Failed to submit review"...), so the client stays silent.
 const writes = http.extend({ retry: 0, timeout: 15_000, context: { silent: true } });
 
 /** POST /api/review/add: a second add by the same shopper edits their review (the message says which). */

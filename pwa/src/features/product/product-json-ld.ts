@@ -1,7 +1,7 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { discountedPrice } from '@haat/shared/money/pricing';
 
-/** Spec §2: metadata descriptions are cut at 160 characters (on a word boundary, with an ellipsis). */
+/** docs/product.md#screens: metadata descriptions are cut at 160 characters (on a word boundary, with an ellipsis). */
 export function metaDescription(text: string, max = 160): string {
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;

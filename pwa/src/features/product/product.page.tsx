@@ -6,14 +6,14 @@ import { ProductDetail } from './components/product-detail';
 import { type DetailStatus, useProductDetails } from './hooks/use-product-details';
 import './product.css';
 
-// Spec §8's texts; "offline" only when the device is (issue 12 point 7: an error is not "offline").
+// The docs/product.md#errors texts; "offline" only when the device is (an error is not "offline").
 const ERROR_TEXT: Partial<Record<DetailStatus, string>> = {
   offline: 'You are offline, and this product has not been saved on this device yet. It will load when you are back online.',
   unreachable: 'Unable to fetch product details after multiple attempts.',
   failed: 'Failed to load product details.',
 };
 
-/** Spec §2 /product/{name}-{id}: loader, then the product; not found (404); or the error with Retry (spec §4). */
+/** docs/product.md#screens /product/{name}-{id}: loader, then the product; not found (404); or the error with Retry (docs/product.md#states). */
 export function ProductPage() {
   const productId = idFromSegment(useParams().productSlug);
   const { product, status, retryNow } = useProductDetails(productId);

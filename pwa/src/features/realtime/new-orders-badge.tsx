@@ -7,7 +7,7 @@ import { newOrdersCountAtom } from './realtime-state';
 import './new-orders-badge.css';
 
 /**
- * The admin's red New Orders: {n} badge (spec §2 Dashboard); nothing for shoppers or at 0. Each dashboard
+ * The admin's red New Orders: {n} badge (docs/product.md#screens, Dashboard); nothing for shoppers or at 0. Each dashboard
  * page reads the count from the server, so a reload shows the orders placed since Manage Orders was opened.
  */
 export function NewOrdersBadge() {

@@ -7,7 +7,7 @@ import { newOrdersCountAtom } from './realtime-state';
 const store = getDefaultStore();
 
 /**
- * The admin's New Orders badge (issue 12 item 14). The server keeps when this admin last opened Manage
+ * The admin's New Orders badge. The server keeps when this admin last opened Manage
  * Orders and counts the orders placed since, so the badge survives reloads and follows the admin across
  * devices; the socket's new-order events only make it move at once.
  *

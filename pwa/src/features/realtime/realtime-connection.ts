@@ -33,7 +33,7 @@ async function updateStoredOrder(event: OrderStatusEvent): Promise<void> {
   if (next !== stored) await db.orders.put(next);
 }
 
-/** Spec §4 Realtime: asks once, then shows the order id and total through the service worker (works on Android too). */
+/** docs/product.md#states, Realtime: asks once, then shows the order id and total through the service worker (works on Android too). */
 async function showNewOrderNotification(event: NewOrderEvent): Promise<void> {
   if (typeof Notification === 'undefined') return;
   const permission = Notification.permission === 'default' ? await Notification.requestPermission() : Notification.permission;
@@ -53,7 +53,7 @@ async function reconnectWithFreshToken(s: HaatSocket, refusedToken: string | nul
 }
 
 /**
- * One socket.io connection per signed-in session (spec §4 Realtime), on the API's origin. socket.io-client
+ * One socket.io connection per signed-in session (docs/product.md#states, Realtime), on the API's origin. socket.io-client
  * is loaded only here, on first use, so no storefront page carries it. The token is read at every
  * (re)connect, so reconnects after a token refresh use the new one.
  */

@@ -4,7 +4,7 @@ import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
 import { furthestStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 
-/** The New Orders counter (spec §2 Dashboard): each new-order event adds one; opening Manage Orders resets it. */
+/** The New Orders counter (docs/product.md#screens, Dashboard): each new-order event adds one; opening Manage Orders resets it. */
 export type CounterAction = { type: 'new-order' } | { type: 'opened-orders' } | { type: 'signed-out' };
 
 export function nextNewOrderCount(count: number, action: CounterAction): number {
@@ -16,7 +16,7 @@ export function newOrdersBadge(count: number): string | null {
   return count > 0 ? `New Orders: ${count}` : null;
 }
 
-/** The browser notification for a new order (spec §4 Realtime): the order id and the total in ₹. Same text as the API's push. */
+/** The browser notification for a new order (docs/product.md#states, Realtime): the order id and the total in ₹. Same text as the API's push. */
 export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'>): NewOrderPush {
   return { title: 'New order', body: `Order ${event.orderId} · ${formatInr(event.totalAmt)}`, url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
 }
@@ -24,7 +24,7 @@ export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'
 type Tracked = Pick<Order, 'status' | 'payment_status' | 'statusHistory'>;
 
 /**
- * A stored order after an `order-status` event (spec §4 "Local status update"): the payment status
+ * A stored order after an `order-status` event (docs/product.md#states, "Local status update"): the payment status
  * is the server's; a stage not yet in the history is appended with the time it arrived. Answers the
  * same object when nothing changed, so a repeated event writes nothing.
  */

@@ -12,7 +12,7 @@ export interface RealtimeDeps {
   updateStoredOrder(event: OrderStatusEvent): void;
 }
 
-/** What each server event does (spec §4 Realtime): new-order for admins, order-status for the order's owner and admins. */
+/** What each server event does (docs/product.md#states, Realtime): new-order for admins, order-status for the order's owner and admins. */
 export function createRealtimeHandlers(deps: RealtimeDeps) {
   return {
     'new-order': (event: NewOrderEvent) => {

@@ -30,7 +30,7 @@ export async function currentPushState(): Promise<PushState> {
 }
 
 /**
- * How long the browser may take to reach its push service (issue 12 item 11). Chromium without a route to
+ * How long the browser may take to reach its push service. Chromium without a route to
  * its push service leaves `subscribe()` pending for 40 s and more; a healthy one answers in about a second.
  */
 export const PUSH_SERVICE_TIMEOUT_MS = 12_000;

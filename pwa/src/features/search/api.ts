@@ -3,7 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { postJsonEarly } from '../../lib/early-request';
 import { type PagedEnvelope, type ProductPage, toProductPage } from '../catalog/public';
 
-/** POST /api/product/search-product (spec §7): forgiving full-text search, `page` of `totalPage`. */
+/** POST /api/product/search-product (docs/product.md#api): forgiving full-text search, `page` of `totalPage`. */
 export async function fetchSearchPage(search: string, page: number): Promise<ProductPage> {
   return toProductPage(
     await postJsonEarly<PagedEnvelope>('product/search-product', { search, page, limit: LIMITS.searchPageSize } satisfies SearchProductBody),

@@ -8,7 +8,7 @@ import { NoData } from './components/no-data';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
 
-/** Spec §2 /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found". */
+/** docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found". */
 export function SearchPage() {
   const term = useSearchParams()[0].get('q') ?? '';
   // Each keystroke moves the URL; the server is asked once typing pauses.

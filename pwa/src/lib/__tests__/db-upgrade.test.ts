@@ -3,7 +3,7 @@ import Dexie from 'dexie';
 import { describe, expect, it } from 'vitest';
 import { HaatDB } from '../db';
 
-describe('the cart store upgrade (issue 12: a line is a product in a variant)', () => {
+describe('the cart store upgrade (a line is a product in a variant)', () => {
   it('carries the lines of a version-1 cart over, keyed by product, without a variant', async () => {
     const name = `haat-upgrade-${Date.now()}`;
     // The database as released before variants: the cart keyed by productId.

@@ -21,7 +21,7 @@ beforeEach(async () => {
 });
 afterEach(() => server.close());
 
-describe('the refresh flow (spec §4)', () => {
+describe('the refresh flow (docs/product.md#states)', () => {
   it('three concurrent 401s run one refresh and retry each call once with the new token', async () => {
     tokens.save(server.issue());
     server.expireAccess();

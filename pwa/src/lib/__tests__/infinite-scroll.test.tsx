@@ -2,7 +2,7 @@ import { act, cleanup, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scrolledPast, useInfiniteScroll } from '../use-infinite-scroll';
 
-describe('scrolledPast (spec §9 threshold 0.8)', () => {
+describe('scrolledPast (docs/product.md#rules-and-limits threshold 0.8)', () => {
   it('is true once the bottom of the viewport passes 80% of the page', () => {
     expect(scrolledPast(0.8, 0, 800, 2000)).toBe(false); // 40%
     expect(scrolledPast(0.8, 799, 800, 2000)).toBe(false); // 79.95%

@@ -36,7 +36,7 @@ const failureOf = async (prefixUrl: string, path: string) => {
     .catch((error: unknown) => error);
 };
 
-describe('what a failed read means (issue 12 point 7: an error is not "offline")', () => {
+describe('what a failed read means (an error is not "offline")', () => {
   it('no answer at all is a network failure, retried', async () => {
     const error = await failureOf(`http://127.0.0.1:${closedPort}/api`, 'product/get-product-details');
     expect(classifyLoadFailure(error)).toBe('network');
@@ -69,7 +69,7 @@ describe('what a failed read means (issue 12 point 7: an error is not "offline")
     expect(classifyLoadFailure(new Error('Failed to load product details.'))).toBe('refused');
   });
 
-  it('retry with isRetryable: a 404 is asked once, a 500 three times (spec §4: 2 more tries)', async () => {
+  it('retry with isRetryable: a 404 is asked once, a 500 three times (docs/product.md#states: 2 more tries)', async () => {
     const http = createHttp({ prefixUrl: `${base}/api`, onError: () => undefined }).extend({ retry: 0 });
     for (const [status, tries] of [
       [404, 1],

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loginReturnState, returnPathAfterLogin, shouldSendToLogin } from '../login-redirect-rule';
 
-describe('spec §4: where a lost session sends the user', () => {
+describe('docs/product.md#states: where a lost session sends the user', () => {
   it.each([
     ['/api/cart/get', '/cart', true],
     ['http://shop.test/api/order/order-list', '/my-orders', true],
@@ -16,7 +16,7 @@ describe('spec §4: where a lost session sends the user', () => {
   });
 });
 
-describe('issue 12 item 4: signing in returns to the page that needed a session', () => {
+describe('signing in returns to the page that needed a session', () => {
   it.each([
     [{ from: '/dashboard/category' }, '/dashboard/category'],
     [{ from: '/dashboard/allorders?page=2' }, '/dashboard/allorders?page=2'],

@@ -3,7 +3,7 @@ import { retry } from '../retry';
 
 afterEach(() => vi.useRealTimers());
 
-describe('retry (spec §4: product details retry 2 more times, 1 s apart)', () => {
+describe('retry (docs/product.md#states: product details retry 2 more times, 1 s apart)', () => {
   it('tries once more per retry, waiting the delay between tries, then gives up with the last error', async () => {
     vi.useFakeTimers();
     const calls: number[] = [];

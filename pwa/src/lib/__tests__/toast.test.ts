@@ -13,7 +13,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('toasts (spec §9)', () => {
+describe('toasts (docs/product.md#rules-and-limits)', () => {
   it('success lasts 2 s, errors and plain 4 s, loading until dismissed', () => {
     toast.success('Item added');
     toast.error('Failed to load products.');

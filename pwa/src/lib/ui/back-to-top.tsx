@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import './back-to-top.css';
 
-/** Spec §2/§9: a back-to-top button once the page is scrolled more than 300 px. */
+/** docs/product.md#screens and #rules-and-limits: a back-to-top button once the page is scrolled more than 300 px. */
 export function BackToTop() {
   const [visible, setVisible] = useState(false);
   useEffect(() => {
     const onScroll = () => setVisible(window.scrollY > LIMITS.backToTopAfterPx);
     // Reading scrollY as the page mounts would force its first layout inside this effect's task (41 ms
-    // on the product page, docs/decisions.md "Product page: the main thread in slices"); read in the
+    // on the product page, docs/decisions/0054-storefront-frame-and-first-paint.md); read in the
     // next frame, it is the layout that frame does anyway.
     const first = requestAnimationFrame(onScroll);
     window.addEventListener('scroll', onScroll, { passive: true });

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Asks before a step that cannot be undone (issue 12 item 10: cancelling an order, deleting an address).
+ * Asks before a step that cannot be undone (cancelling an order, deleting an address).
  * Nothing is sent until the confirm button is pressed; Keep, Escape and the backdrop close it and change
  * nothing. Focus starts on Keep (the first button), so a stray Enter does no harm.
  */

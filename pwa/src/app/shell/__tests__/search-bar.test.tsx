@@ -32,7 +32,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('the header search bar (spec §2, §4, §9)', () => {
+describe('the header search bar (docs/product.md#screens, #states and #rules-and-limits)', () => {
   beforeEach(() => vi.useFakeTimers());
 
   it('off /search it is a link to /search showing each suggestion 1 s, typing the next at 50 ms a letter', () => {
@@ -66,7 +66,7 @@ describe('the header search bar (spec §2, §4, §9)', () => {
 });
 
 describe('on /search', () => {
-  it('is an editable input, focused and filled from q, with the spec placeholder', () => {
+  it('is an editable input, focused and filled from q, with its placeholder', () => {
     renderAt('/search?q=watch');
     const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products' });
     expect(input.value).toBe('watch');

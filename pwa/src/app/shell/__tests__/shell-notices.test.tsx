@@ -14,7 +14,7 @@ afterEach(() => {
   store.set(updateWaitingAtom, false);
 });
 
-describe('the install button (issue 5 point 9)', () => {
+describe('the install button', () => {
   it('appears only after beforeinstallprompt, and shows the browser prompt once', async () => {
     captureInstallPrompt();
     render(<InstallButton />);

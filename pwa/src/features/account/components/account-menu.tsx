@@ -11,7 +11,7 @@ const ADMIN_LINKS = [
   ['/dashboard/product', 'Product'],
 ] as const;
 
-/** Spec §2 My Account menu; `onNavigate` closes the popover or side panel it sits in. */
+/** docs/product.md#screens, My Account menu; `onNavigate` closes the popover or side panel it sits in. */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const user = useAtomValue(userAtom);
   const admin = useAtomValue(isAdminAtom);

@@ -23,13 +23,13 @@ type Field = (typeof FIELDS)[number][0];
 const EMPTY = Object.fromEntries(FIELDS.map(([f]) => [f, ''])) as Record<Field, string>;
 
 interface Props {
-  /** Editing an address (spec §2 Addresses), or adding one when absent. */
+  /** Editing an address (docs/product.md#screens, Addresses), or adding one when absent. */
   address?: Address;
   onClose: () => void;
   onSaved?: (address: Address) => void;
 }
 
-/** Add or edit an address: all nine fields are required (spec §5), checked by the shared schema. */
+/** Add or edit an address: all nine fields are required (docs/product.md#validation), checked by the shared schema. */
 export function AddressDialog({ address, onClose, onSaved }: Props) {
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
   const [busy, setBusy] = useState(false);

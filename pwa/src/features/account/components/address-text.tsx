@@ -1,6 +1,6 @@
 import type { Address } from '@haat/shared/addresses/address.types';
 
-/** Every field of an address, one per line (spec §2 checkout and My Addresses). */
+/** Every field of an address, one per line (docs/product.md#screens checkout and My Addresses). */
 export function AddressText({ address: a }: { address: Address }) {
   return (
     <span className="address-card__text">

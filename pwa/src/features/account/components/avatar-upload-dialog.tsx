@@ -5,7 +5,7 @@ import { http } from '../../../lib/http';
 import { toast } from '../../../lib/toast';
 import './account.css';
 
-/** Spec §2 Profile: the avatar upload dialog (Upload, Loading... while it runs). */
+/** docs/product.md#screens, Profile: the avatar upload dialog (Upload, Loading... while it runs). */
 export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: (avatar: string) => void }) {
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);

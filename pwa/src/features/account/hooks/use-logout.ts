@@ -6,7 +6,7 @@ import { clearUserData } from '../../../lib/user-data';
 import { showHeaderMessage } from '../../../lib/header-message';
 import { accountApi } from '../api';
 
-/** Spec §4: "Logout clears user state and local storage and returns to /", even when offline. */
+/** docs/product.md#states: "Logout clears user state and local storage and returns to /", even when offline. */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
@@ -14,7 +14,7 @@ export function useLogout() {
     await clearUserData();
     endSession();
     localStorage.clear();
-    // One message for one event: the header's (spec §1), not also a toast of the server's words.
+    // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
     showHeaderMessage('Logout successful!', LIMITS.headerLoginMessageMs);
     navigate('/', { replace: true });
   }, [navigate]);

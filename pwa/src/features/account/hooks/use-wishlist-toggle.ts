@@ -12,7 +12,7 @@ import { toast } from '../../../lib/toast';
 const wishlistIds = sharedLiveQuery(async () => new Set(await db.wishlist.toCollection().primaryKeys()));
 
 /**
- * Spec §4 product card wishlist: set from the wishlist, toggling adds or removes, the heart disabled
+ * docs/product.md#states product card wishlist: set from the wishlist, toggling adds or removes, the heart disabled
  * while the change runs. Offline-first like the cart: IndexedDB and the outbox in one transaction.
  */
 export function useWishlistToggle(productId: string) {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { clampPage, pagerView } from '../pager';
 
-describe('admin products pager (spec §2)', () => {
+describe('admin products pager (docs/product.md#screens)', () => {
   it('is hidden when everything fits on one page', () => {
     expect(pagerView(1, 1)).toBeNull();
     expect(pagerView(1, 0)).toBeNull();

@@ -29,7 +29,7 @@ const filled: ProductFormValues = {
   more_details: [{ name: 'Origin', value: ' Punjab ' }],
 };
 
-describe('buildProductPayload (spec §5 Upload product)', () => {
+describe('buildProductPayload (docs/product.md#validation, Upload product)', () => {
   it('builds the create body: ids for chips, numbers for numeric text, discount 0 when blank, extra fields in more_details', () => {
     expect(buildProductPayload(filled)).toEqual({
       ok: true,
@@ -161,7 +161,7 @@ describe('formFromProduct (edit modal)', () => {
   });
 });
 
-describe('product type and unit (spec §4/§9)', () => {
+describe('product type and unit (docs/product.md#states and #rules-and-limits)', () => {
   it('a new product starts fixed, sold by the pack', () => {
     expect(EMPTY_PRODUCT_FORM).toMatchObject({ productType: 'fixed', unit: 'pack' });
   });

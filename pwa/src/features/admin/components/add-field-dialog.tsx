@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { AdminDialog } from './admin-dialog';
 
-/** Spec §2: one 'Enter field name' input and an Add Field button; `onAdd` answers an error or null. */
+/** docs/product.md#screens: one 'Enter field name' input and an Add Field button; `onAdd` answers an error or null. */
 export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => string | null; onClose: () => void }) {
   const id = useId();
   const [name, setName] = useState('');

@@ -13,7 +13,7 @@ interface Props {
 }
 
 /**
- * Spec §2 "Add Category" / "Update Category": name and an uploaded image. Spec §5: the upload waits
+ * docs/product.md#screens, "Add Category" / "Update Category": name and an uploaded image. docs/product.md#validation: the upload waits
  * for a name; submit waits for a name and an image, and for the upload and the save to finish.
  */
 export function CategoryDialog({ category, onClose, onSaved }: Props) {

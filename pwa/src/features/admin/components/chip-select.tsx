@@ -9,7 +9,7 @@ interface Props {
   onChange: (selected: CategoryRef[]) => void;
 }
 
-/** Pick several categories or subcategories as chips; the same one twice is ignored (spec §5). */
+/** Pick several categories or subcategories as chips; the same one twice is ignored (docs/product.md#validation). */
 export function ChipSelect({ label, options, selected, onChange }: Props) {
   const id = useId();
   return (

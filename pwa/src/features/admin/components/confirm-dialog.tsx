@@ -3,14 +3,14 @@ import { AdminDialog } from './admin-dialog';
 
 interface Props {
   message: string;
-  /** 'Confirm' on the category screens, 'Delete' on Admin Products (spec §2). */
+  /** 'Confirm' on the category screens, 'Delete' on Admin Products (docs/product.md#screens). */
   confirmLabel: string;
   onConfirm: () => Promise<unknown>;
   onCancel: () => void;
 }
 
 /**
- * Every admin delete asks here first (spec §2 "Permanent Delete"). On failure it stays open: the
+ * Every admin delete asks here first (docs/product.md#screens, "Permanent Delete"). On failure it stays open: the
  * server's reason (e.g. 409 "still used by …") is already on screen as a toast.
  */
 export function ConfirmDialog({ message, confirmLabel, onConfirm, onCancel }: Props) {

@@ -15,7 +15,7 @@ interface Props {
   onBusy: (busy: boolean) => void;
 }
 
-/** Several images uploaded at once through /api/file/upload, as thumbnails that preview and remove (spec §2 Upload Product). */
+/** Several images uploaded at once through /api/file/upload, as thumbnails that preview and remove (docs/product.md#screens, Upload Product). */
 export function ImageListField({ label, owner, images, onChange, onPreview, onBusy }: Props) {
   const [uploading, setUploading] = useState(false);
   const of = owner ? ` of ${owner}` : '';

@@ -7,7 +7,7 @@ interface Props {
   /** The uploaded image's URL, '' before one is uploaded. */
   value: string;
   onChange: (url: string) => void;
-  /** Spec §5: the upload stays disabled until the form has a name. */
+  /** docs/product.md#validation: the upload stays disabled until the form has a name. */
   disabled?: boolean;
   onBusy?: (busy: boolean) => void;
 }
@@ -51,7 +51,7 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
   );
 }
 
-/** The server's reason when it gave one (not an image, too large), else spec §8's wording. */
+/** The server's reason when it gave one (not an image, too large), else the docs/product.md#errors wording. */
 export function uploadFailure(error: unknown): string {
   const problem = problemOf(error);
   return problem.status > 0 ? problem.message : 'Image upload failed!';

@@ -1,6 +1,6 @@
 import { AdminDialog } from './admin-dialog';
 
-/** A full-screen look at one image, with a close button (spec §2 Sub Category table, product images). */
+/** A full-screen look at one image, with a close button (docs/product.md#screens, Sub Category table, product images). */
 export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
   return (
     <AdminDialog title="Image preview" onClose={onClose} variant="viewer">

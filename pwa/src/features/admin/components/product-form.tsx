@@ -33,9 +33,9 @@ interface Props {
 type TextField = 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount';
 
 /**
- * The one product form of spec §2 Upload Product and the Admin Products edit modal: name, description,
+ * The one product form of docs/product.md#screens, Upload Product and the Admin Products edit modal: name, description,
  * images (uploaded at once, thumbnails, preview, remove), categories and subcategories as chips, product
- * type and its unit (§4), stock, price, discount, extra fields kept in more_details, and variants. A new
+ * type and its unit (docs/product.md#states), stock, price, discount, extra fields kept in more_details, and variants. A new
  * product's form empties after it is saved; the server's messages arrive as toasts through the one client.
  */
 export function ProductForm({ product, onSaved }: Props) {

@@ -9,7 +9,7 @@ interface Props {
 
 const TYPE_LABELS: Record<ProductType, string> = { fixed: 'Fixed (sold by the pack)', variable: 'Variable (sold by measure)' };
 
-/** Spec §4 product edit form: a fixed product's unit is read-only 'pack'; a variable one picks kg, litre, gm or ml. */
+/** docs/product.md#states product edit form: a fixed product's unit is read-only 'pack'; a variable one picks kg, litre, gm or ml. */
 export function ProductTypeFields({ values, onChange }: Props) {
   const id = useId();
   return (

@@ -14,7 +14,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/** Spec §2 "Add Sub Category" / "Edit Sub Category": name, image, one or more parent categories as chips. */
+/** docs/product.md#screens, "Add Sub Category" / "Edit Sub Category": name, image, one or more parent categories as chips. */
 export function SubCategoryDialog({ subCategory, categories, onClose, onSaved }: Props) {
   const nameId = useId();
   const [name, setName] = useState(subCategory?.name ?? '');
@@ -27,7 +27,7 @@ export function SubCategoryDialog({ subCategory, categories, onClose, onSaved }:
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
-    // Spec §5: name, image and at least one category.
+    // docs/product.md#validation: name, image and at least one category.
     if (!ready) return void toast.error('Please fill all fields and upload image');
     setBusy(true);
     try {

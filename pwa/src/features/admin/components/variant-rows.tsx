@@ -16,7 +16,7 @@ interface Props {
 type Field = 'name' | 'price' | 'stock';
 
 /**
- * The product's variants (spec §3 Variant, §2 product page variant buttons): a name each, and a price,
+ * The product's variants (docs/product.md#records, Variant, #screens product page variant buttons): a name each, and a price,
  * stock and images only where the variant differs from the product. Rows keep their stored _id.
  */
 export function VariantRows({ rows, onAdd, onChange, onRemove, onImages, onPreview, onBusy }: Props) {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 
-/** A list read straight from the API on open; `reload` after every write (spec §4 "Modals"). */
+/** A list read straight from the API on open; `reload` after every write (docs/product.md#states, "Modals"). */
 export function useAdminList<T>(load: () => Promise<T[]>, onLoaded?: (items: T[]) => void | Promise<void>) {
   const [state, setState] = useState<{ items: T[]; loading: boolean }>({ items: [], loading: true });
   const [version, setVersion] = useState(0);

@@ -18,7 +18,7 @@ const code = () => screen.getByTestId('code').textContent;
 
 afterEach(cleanup);
 
-describe('OTP boxes (spec §5)', () => {
+describe('OTP boxes (docs/product.md#validation)', () => {
   it('takes one digit per box and moves on to the next box', () => {
     render(<Harness />);
     box(1).focus();

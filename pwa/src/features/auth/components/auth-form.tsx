@@ -2,14 +2,14 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import './auth-form.css';
 
-/** The closing line of every sign-in screen but /login (spec §2). */
+/** The closing line of every sign-in screen but /login (docs/product.md#screens). */
 export const BACK_TO_LOGIN = { question: 'Already have account?', to: '/login', label: 'Login' };
 
 interface AuthFormProps {
   title: string;
-  /** The button's label; it reads "Loading..." while the form is being sent (spec §5). */
+  /** The button's label; it reads "Loading..." while the form is being sent (docs/product.md#validation). */
   submitLabel: string;
-  /** The fields hold what the call needs; until then the button stays disabled (spec §5). */
+  /** The fields hold what the call needs; until then the button stays disabled (docs/product.md#validation). */
   ready: boolean;
   /**
    * Sends the form. A failed call has already shown the server's message (lib/http), so a throw only

@@ -6,7 +6,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentity } from '../hooks/use-google-identity';
 
 /**
- * Third-party sign-in (spec §2 login and register). Shown only when the API says a Google client id
+ * Third-party sign-in (docs/product.md#screens login and register). Shown only when the API says a Google client id
  * is configured; otherwise Google sign-in would answer 503, so there is nothing to press.
  */
 export function GoogleSignInButton({ mode }: { mode: 'login' | 'register' }) {

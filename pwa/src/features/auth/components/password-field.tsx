@@ -10,7 +10,7 @@ interface Props {
   hint?: string;
 }
 
-/** A password input with the show/hide toggle spec §2 asks for on every sign-in form. */
+/** A password input with the show/hide toggle docs/product.md#screens asks for on every sign-in form. */
 export function PasswordField({ label, name, value, onChange, autoComplete, hint }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;

@@ -10,7 +10,7 @@ import { showHeaderMessage } from '../../../lib/header-message';
 import { authApi } from '../api';
 
 /**
- * Spec §4 "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
+ * docs/product.md#states, "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
  * The cart, addresses and orders reload when the session user changes (app/session-sync.tsx).
  * A page that sent the user to /login (a dashboard page, an expired session) is returned to instead of /.
  */
@@ -31,7 +31,7 @@ export function useCompleteSignIn() {
         tokens.clear(); // half a session is worse than none
         throw error;
       }
-      // One message for one event: the header's (spec §1), not also a toast of the server's words.
+      // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
       showHeaderMessage('Login successful!', LIMITS.headerLoginMessageMs);
       navigate(returnTo, { replace: true });
     },

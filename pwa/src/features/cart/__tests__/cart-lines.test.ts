@@ -20,7 +20,7 @@ const entry = (key: string, items: CartSyncRequest['items']): OutboxEntry<CartSy
   attempts: 0,
 });
 
-describe('cart totals (spec §2 Bill details, §9 pricing)', () => {
+describe('cart totals (docs/product.md#screens, Bill details, #rules-and-limits pricing)', () => {
   it('sums undiscounted and discounted line totals, units and savings', () => {
     // 999 at 15% costs 849 (ceil of 149.85 is 150); 99.99 without discount.
     const totals = cartTotals([line('a', 2, 999, 15), line('b', 3, 99.99)]);

@@ -25,7 +25,7 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-describe('the cart panel (spec §2)', () => {
+describe('the cart panel (docs/product.md#screens)', () => {
   it('shows savings, items and Bill details with the undiscounted total struck through', async () => {
     await db.cart.bulkPut([
       { key: 'w1', productId: 'w1', quantity: 2, product: product('w1', 'Watch', 999, 15), addedAt: 1 },

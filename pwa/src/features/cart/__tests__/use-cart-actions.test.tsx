@@ -40,7 +40,7 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-describe('cart actions (spec §4 Cart)', () => {
+describe('cart actions (docs/product.md#states, Cart)', () => {
   it('asks a visitor to sign in and changes nothing', async () => {
     const { result } = renderHook(() => useCartActions(), { wrapper });
     await act(() => result.current.increment(watch));

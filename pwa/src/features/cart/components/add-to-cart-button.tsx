@@ -10,7 +10,7 @@ interface Props {
   product: CartProduct;
   /** The product page's chosen quantity: the first Add puts that many in the cart. */
   quantity?: number;
-  /** Cards say "Add"; the product page and the quick view "Add to Cart" (spec §2). */
+  /** Cards say "Add"; the product page and the quick view "Add to Cart" (docs/product.md#screens). */
   label?: string;
   /** The product page's chosen variant: `product` then carries its price, stock and pictures. */
   variant?: ChosenVariant | null;

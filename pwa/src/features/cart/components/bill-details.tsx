@@ -4,12 +4,12 @@ import { countLabel } from '../../../lib/count-label';
 import './bill-details.css';
 
 const LABELS = {
-  // Spec §2 spells the cart panel's row "Quntity total"; kept as written.
+  // docs/product.md#screens spells the cart panel's row "Quntity total"; kept as written.
   cart: { title: 'Bill details', items: 'Items total', quantity: 'Quntity total', delivery: 'Delivery Charge', grand: 'Grand total' },
   checkout: { title: 'Bill Details', items: 'Items Total', quantity: 'Quantity Total', delivery: 'Delivery Charge', grand: 'Grand Total' },
 };
 
-/** Spec §2 Bill details: undiscounted total struck through, then what is paid; delivery always Free. */
+/** docs/product.md#screens, Bill details: undiscounted total struck through, then what is paid; delivery always Free. */
 export function BillDetails({ totals, variant = 'cart' }: { totals: Totals; variant?: keyof typeof LABELS }) {
   const label = LABELS[variant];
   return (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { CartPanel } from './cart-panel';
 import './cart.css';
 
-/** Spec §2 cart side panel: slides in from the right over the page; Escape or the backdrop closes it. */
+/** docs/product.md#screens cart side panel: slides in from the right over the page; Escape or the backdrop closes it. */
 export function CartDrawer({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();

@@ -3,7 +3,7 @@ import { discountedPrice } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/account-tables';
 import { CartStepper } from './cart-stepper';
 
-/** One cart item (spec §2): image, name, unit, discounted price, stepper; marked while unsynced. */
+/** One cart item (docs/product.md#screens): image, name, unit, discounted price, stepper; marked while unsynced. */
 export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolean }) {
   const { product } = line;
   const price = discountedPrice(product.price, product.discount);

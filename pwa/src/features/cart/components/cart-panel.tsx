@@ -10,7 +10,7 @@ import { EmptyCart } from './empty-cart';
 import './cart.css';
 
 /**
- * Spec §2 cart side panel, also the body of /cart: title, savings, items with steppers, Bill details,
+ * docs/product.md#screens cart side panel, also the body of /cart: title, savings, items with steppers, Bill details,
  * and Proceed (to /checkout when signed in, else Please Login). `onNavigate` closes a drawer.
  */
 export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {

@@ -1,7 +1,7 @@
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { useCartActions } from '../hooks/use-cart-actions';
 
-/** − quantity +: plus adds one, minus at 1 removes the line (spec §4). */
+/** − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states). */
 export function CartStepper({ product, variant = null, quantity }: { product: CartProduct; variant?: ChosenVariant | null; quantity: number }) {
   const { increment, decrement } = useCartActions();
   const name = variant ? `${product.name} (${variant.name})` : product.name;

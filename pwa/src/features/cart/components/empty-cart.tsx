@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-/** Spec §2: an empty cart shows a picture and a Shop Now link to /. */
+/** docs/product.md#screens: an empty cart shows a picture and a Shop Now link to /. */
 export function EmptyCart({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <div className="empty-cart" data-testid="empty-cart">

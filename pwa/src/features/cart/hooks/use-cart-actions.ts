@@ -9,7 +9,7 @@ import { outboxFacade } from '../../../lib/outbox-facade';
 import { toast } from '../../../lib/toast';
 
 /**
- * Spec §4 Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
+ * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
  * product in a variant (the same product in two variants is two lines). Each change
  * is written to IndexedDB and queued in the same transaction (so neither exists without the other),
  * then sent if the network allows; the screen never waits for the server.

@@ -9,7 +9,7 @@ import { aProduct } from '../../../lib/__tests__/a-product';
 
 afterEach(cleanup);
 
-describe('prices (spec §9)', () => {
+describe('prices (docs/product.md#rules-and-limits)', () => {
   it('shows the price after the rounded-up discount in Indian-English rupees', () => {
     render(<PriceTag price={999} discount={15} />);
     expect(screen.getByText('₹849.00')).toBeTruthy(); // 149.85 rounds up to 150
@@ -54,7 +54,7 @@ describe('rating ring', () => {
   });
 });
 
-describe('product card (spec §2)', () => {
+describe('product card (docs/product.md#screens)', () => {
   it('links to the product page and shows the first image (small variant), unit, price, badge, stock and rating', () => {
     render(
       <MemoryRouter>

@@ -1,4 +1,4 @@
-/** Spec §9: '{n}% OFF', red with a pulse at 50 or more, green below; nothing without a discount. */
+/** docs/product.md#rules-and-limits: '{n}% OFF', red with a pulse at 50 or more, green below; nothing without a discount. */
 export function DiscountBadge({ discount }: { discount: number }) {
   if (!(discount > 0)) return null;
   const big = discount >= 50;

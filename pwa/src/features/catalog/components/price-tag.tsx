@@ -8,7 +8,7 @@ interface Props {
   showOriginal?: boolean;
 }
 
-/** Price after discount in ₹ (en-IN), spec §9; the original struck through when asked and discounted. */
+/** Price after discount in ₹ (en-IN), docs/product.md#rules-and-limits; the original struck through when asked and discounted. */
 export function PriceTag({ price, discount, showOriginal = false }: Props) {
   const final = discountedPrice(price, discount);
   return (

@@ -20,7 +20,7 @@ interface Props {
 }
 
 /**
- * Spec §2/§9 product card: first image, name, unit, price after discount, badge, stock, rating, heart.
+ * docs/product.md#screens and #rules-and-limits product card: first image, name, unit, price after discount, badge, stock, rating, heart.
  * Memoised: a page re-rendering around its grid (the category tree arriving, a filter typed) does not
  * rebuild every card whose product did not change.
  */

@@ -5,7 +5,7 @@ import { SkeletonCards } from './skeleton-card';
 
 interface Props {
   products: Product[] | null | undefined;
-  /** Skeleton cards while nothing is known yet (10 on search, spec §9). */
+  /** Skeleton cards while nothing is known yet (10 on search, docs/product.md#rules-and-limits). */
   skeletons: number;
   /** Trailing skeletons while the next page loads. */
   loadingMore?: boolean;
@@ -13,7 +13,7 @@ interface Props {
   eagerCount?: number;
 }
 
-/** The responsive grid of cards (spec §2: 1, 2, 3 and 5 columns by width). */
+/** The responsive grid of cards (docs/product.md#screens: 1, 2, 3 and 5 columns by width). */
 export function ProductGrid({ products, skeletons, loadingMore = false, empty = null, eagerCount = 2 }: Props) {
   if (products && products.length === 0) return <>{empty}</>;
   return (

@@ -1,7 +1,7 @@
 import type { CSSProperties } from 'react';
 import { IMAGE_WIDTHS, imageVariant } from '@haat/shared/files/image-variant';
 
-/** Shown when a product has no image (spec §3: "placeholder if none"). */
+/** Shown when a product has no image (docs/product.md#records: "placeholder if none"). */
 export const PLACEHOLDER_IMAGE = '/placeholder.svg';
 
 interface Props {

@@ -8,7 +8,7 @@ interface Props {
 const RADIUS = 15;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** Spec §9: a ring filled in proportion to the rating out of 5 (one decimal), and the review count. */
+/** docs/product.md#rules-and-limits: a ring filled in proportion to the rating out of 5 (one decimal), and the review count. */
 export function RatingRing({ averageRating, totalReviews }: Props) {
   const rating = Math.min(Math.max(averageRating || 0, 0), 5);
   const shown = rating.toFixed(1);

@@ -1,7 +1,7 @@
 import { useWishlistToggle } from '../../account/public';
 
 /**
- * The card's wishlist heart (spec §2/§4), filled when the product is in the wishlist. The account
+ * The card's wishlist heart (docs/product.md#screens and #states), filled when the product is in the wishlist. The account
  * feature's toggle does the rest: visitors are asked to sign in, shoppers' changes work offline too.
  */
 export function WishlistHeart({ productId, productName }: { productId: string; productName: string }) {

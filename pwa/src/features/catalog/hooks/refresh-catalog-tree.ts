@@ -4,7 +4,7 @@ import { fetchCategories, fetchSubCategories } from '../api';
 let inFlight: Promise<void> | null = null;
 
 /**
- * Spec §4 "On start the client loads … categories and subcategories": once per page load, replacing
+ * docs/product.md#states, "On start the client loads … categories and subcategories": once per page load, replacing
  * the cached copies in one transaction so deleted ones disappear. Offline it fails quietly and the
  * cached tree stays.
  */

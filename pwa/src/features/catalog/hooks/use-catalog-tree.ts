@@ -5,7 +5,7 @@ import { useLiveTransition } from '../../../lib/use-live-transition';
 import { refreshCatalogTree } from './refresh-catalog-tree';
 
 export interface CatalogTree {
-  /** undefined until IndexedDB answers; sorted by name (spec §3 client-side lists). */
+  /** undefined until IndexedDB answers; sorted by name (docs/product.md#records client-side lists). */
   categories: Category[] | undefined;
   subCategories: SubCategory[] | undefined;
 }
@@ -27,7 +27,7 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
   return { categories, subCategories };
 }
 
-/** Spec §2: a category tile leads to the first subcategory (by name) that contains the category. */
+/** docs/product.md#screens: a category tile leads to the first subcategory (by name) that contains the category. */
 export function firstSubCategoryOf(categoryId: string, subCategories: readonly SubCategory[]): SubCategory | undefined {
   return subCategories.find((sub) => sub.category.some((c) => c._id === categoryId));
 }

@@ -16,7 +16,7 @@ const show = (key: string) =>
 beforeEach(() => clearUserData());
 afterEach(cleanup);
 
-describe('/success?pending=key (issue 12 point 7)', () => {
+describe('/success?pending=key', () => {
   it('a key this device never queued is "Order not found", never "Order Successfully"', async () => {
     show('bogus');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();

@@ -6,7 +6,7 @@ interface Props {
   onSelect: (addressId: string) => void;
 }
 
-/** Spec §2 Delivery Address: active addresses as radios showing every field, then + Add New Address. */
+/** docs/product.md#screens, Delivery Address: active addresses as radios showing every field, then + Add New Address. */
 export function AddressChoice({ selected, onSelect }: Props) {
   const { addresses, loaded } = useAddresses();
   const [adding, setAdding] = useState(false);

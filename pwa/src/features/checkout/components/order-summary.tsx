@@ -2,7 +2,7 @@ import { formatInr } from '@haat/shared/money/inr';
 import { lineSubtotal } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/account-tables';
 
-/** Spec §2 Order Summary: each item's image, name, quantity and subtotal. */
+/** docs/product.md#screens, Order Summary: each item's image, name, quantity and subtotal. */
 export function OrderSummary({ lines }: { lines: CartLine[] }) {
   return (
     <section className="checkout__section" aria-labelledby="order-summary">

@@ -9,7 +9,7 @@ interface Props {
   onCashOnDelivery: () => void;
 }
 
-/** Pay Online and Cash on Delivery (spec §2); Pay Online says why when it cannot work. */
+/** Pay Online and Cash on Delivery (docs/product.md#screens); Pay Online says why when it cannot work. */
 export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery }: Props) {
   const config = usePublicConfig();
   const online = useOnline();

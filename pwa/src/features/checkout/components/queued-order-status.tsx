@@ -16,7 +16,7 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
     );
   }
   if (order.state === 'unknown') {
-    // Issue 12 point 7: a key this device never queued (a stale or made-up link) is not a placed order.
+    // A key this device never queued (a stale or made-up link) is not a placed order.
     return (
       <div className="order-result" data-testid="order-unknown">
         <h1 className="order-result__title">Order not found</h1>

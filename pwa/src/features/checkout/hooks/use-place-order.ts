@@ -15,7 +15,7 @@ import { applyCurrentPrices } from '../price-change';
 
 const NO_ADDRESS = 'Please select a delivery address.';
 
-/** Spec §2/§4 checkout actions: both need an address; a 409 shows the new totals and asks again. */
+/** docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again. */
 export function usePlaceOrder(lines: CartLine[], totals: Totals) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);

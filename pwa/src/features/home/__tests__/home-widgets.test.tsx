@@ -15,7 +15,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('hero typewriter (spec §9: 100 ms a character, 2000 ms pause)', () => {
+describe('hero typewriter (docs/product.md#rules-and-limits: 100 ms a character, 2000 ms pause)', () => {
   function Typed({ lines }: { lines: string[] }) {
     const ref = useRef<HTMLSpanElement>(null);
     useTypewriter(ref, lines, 100, 2000);
@@ -63,7 +63,7 @@ describe('hero typewriter (spec §9: 100 ms a character, 2000 ms pause)', () => 
   });
 });
 
-describe('banner carousel (spec §9: 3 banners, 5000 ms)', () => {
+describe('banner carousel (docs/product.md#rules-and-limits: 3 banners, 5000 ms)', () => {
   it('advances every 5 s and jumps with the dots', () => {
     render(<BannerCarousel />);
     const dots = screen.getAllByRole('button', { name: /Show banner/ });
@@ -87,7 +87,7 @@ describe('banner carousel (spec §9: 3 banners, 5000 ms)', () => {
   });
 });
 
-describe('newsletter (spec §5)', () => {
+describe('newsletter (docs/product.md#validation)', () => {
   it('refuses an address without text@text.text', () => {
     render(<Newsletter />);
     fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: 'asha@example' } });

@@ -7,7 +7,7 @@ const BANNERS = [
   { image: 'style', title: 'New Styles In', text: 'T-shirts and clothing for every day' },
 ] as const;
 
-/** Spec §2/§9: 3 banners, auto-advancing every 5 s, with a dot button per banner. */
+/** docs/product.md#screens and #rules-and-limits: 3 banners, auto-advancing every 5 s, with a dot button per banner. */
 export function BannerCarousel() {
   const [current, show] = useCarousel(BANNERS.length, LIMITS.carouselIntervalMs);
   return (

@@ -14,7 +14,7 @@ interface Props {
   first: boolean;
 }
 
-/** Spec §2 per-category row: title, See All, left/right arrows (200 px), 6 skeletons while loading. */
+/** docs/product.md#screens per-category row: title, See All, left/right arrows (200 px), 6 skeletons while loading. */
 export function CategoryRow({ category, subCategory, first }: Props) {
   const [sectionRef, near] = useNearViewport<HTMLElement>('300px');
   const scroller = useRef<HTMLDivElement>(null);

@@ -10,7 +10,7 @@ interface Props {
 }
 
 /**
- * Spec §2 "Shop by Category": a tile leads to the listing of the first subcategory that contains the
+ * docs/product.md#screens, "Shop by Category": a tile leads to the listing of the first subcategory that contains the
  * category; with no such subcategory the tile is not a link, so nothing happens.
  */
 export function CategoryStrip({ categories, subCategories }: Props) {

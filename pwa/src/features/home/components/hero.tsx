@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
 
-// Spec §2: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
+// docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
 const PROMOS = ['Festive sale: up to 70% off on toys and games', 'Diwali deals on earbuds and smart watches', 'Fresh styles in T-shirts and clothing'];
 
 export function heroLines(name: string | null): string[] {

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 
-// Spec §5: text, at sign, text, dot, text.
+// docs/product.md#validation: text, at sign, text, dot, text.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Spec §5 newsletter: no server call; a valid address is "subscribed" after about a second. */
+/** docs/product.md#validation newsletter: no server call; a valid address is "subscribed" after about a second. */
 export function Newsletter() {
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<{ kind: 'error' | 'success'; text: string } | null>(null);

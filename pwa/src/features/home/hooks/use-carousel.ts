@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../../lib/prefers-reduced-motion';
 
 /**
- * Spec §9: the carousel advances every 5000 ms; choosing a dot restarts the wait so the chosen banner
+ * docs/product.md#rules-and-limits: the carousel advances every 5000 ms; choosing a dot restarts the wait so the chosen banner
  * gets its full time. Paused while the page is hidden (no work in a background tab), and never
  * automatic for shoppers who ask for reduced motion (the dots still work).
  */

@@ -8,7 +8,7 @@ export interface TypewriterState {
 }
 
 /**
- * Spec §4/§9 hero: type a line at `typeMs` per character, pause `pauseMs`, delete it (twice as fast),
+ * docs/product.md#states and #rules-and-limits hero: type a line at `typeMs` per character, pause `pauseMs`, delete it (twice as fast),
  * then move to the next line, forever.
  */
 export function typewriterStep(lines: readonly string[], typeMs: number, pauseMs: number) {

@@ -8,8 +8,8 @@ import { withLocalApiServer } from '../../../lib/__tests__/with-local-api-server
 import { ListingPage } from '../listing.page';
 
 /**
- * Issue 12 point 7: while online, a listing whose request the server answers with an error shows the
- * spec's banner — not "Offline: filtered from products saved on this device" with a count of the saved
+ * While online, a listing whose request the server answers with an error shows the
+ * error banner — not "Offline: filtered from products saved on this device" with a count of the saved
  * ones. Only a request that gets no answer falls back to the saved products, and says why.
  */
 let answer: 'error' | 'drop' = 'error';

@@ -27,7 +27,7 @@ describe('what the listing sends to the server', () => {
   });
 });
 
-describe('spec §5 client-side filters (used offline)', () => {
+describe('docs/product.md#validation client-side filters (used offline)', () => {
   const cheap = aProduct({ _id: 'a', name: 'Ludo Set', price: 200, discount: 0, stock: 0, inStock: false, createdAt: '2026-01-01' });
   const dear = aProduct({ _id: 'b', name: 'Chess Set', price: 1000, discount: 50, stock: 3, createdAt: '2026-03-01' }); // sells at 500
   const mid = aProduct({ _id: 'c', name: 'Business GAME', price: 400, discount: 0, stock: 1, createdAt: '2026-02-01' });
@@ -96,7 +96,7 @@ describe('the filter form', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Min price (₹)').value).toBe('');
   });
 
-  it('offers the four sort orders with the spec labels', () => {
+  it('offers the four sort orders with their labels', () => {
     render(<FiltersForm filters={NO_FILTERS} onChange={() => {}} onClear={() => {}} idPrefix="s" />);
     const labels = [...screen.getByLabelText<HTMLSelectElement>('Sort by').options].map((o) => o.textContent);
     expect(labels).toEqual(['Featured', 'Price: Low to High', 'Price: High to Low', 'Newest', 'Oldest']);

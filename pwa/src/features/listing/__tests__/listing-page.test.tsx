@@ -37,7 +37,7 @@ describe('the listing page', () => {
     expect(screen.queryByText('Failed to load products.')).toBeNull();
   });
 
-  it('shows the spec error when nothing is saved and the network fails', async () => {
+  it('shows the error text when nothing is saved and the network fails', async () => {
     renderAt('/Toys-CTOYS/Kids-Corner-SKIDS');
     expect(await screen.findByText('Failed to load products.')).toBeTruthy();
   });

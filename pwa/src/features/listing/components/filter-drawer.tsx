@@ -4,7 +4,7 @@ import { FiltersForm } from './filters-form';
 
 type Props = Omit<ComponentProps<typeof FiltersForm>, 'idPrefix'> & { open: boolean; onClose: () => void };
 
-/** Spec §2: on mobile the filters slide in from the bottom; this file loads when first opened. */
+/** docs/product.md#screens: on mobile the filters slide in from the bottom; this file loads when first opened. */
 export function FilterDrawer({ open, onClose, ...form }: Props) {
   return (
     <ModalDialog open={open} onClose={onClose} label="Filters" variant="sheet">

@@ -9,7 +9,7 @@ interface Props {
   idPrefix: string;
 }
 
-/** Spec §2 listing filters: search with clear, min/max price, sort, In Stock Only, Clear Filters. */
+/** docs/product.md#screens listing filters: search with clear, min/max price, sort, In Stock Only, Clear Filters. */
 export function FiltersForm({ filters, onChange, onClear, idPrefix }: Props) {
   const id = (name: string) => `${idPrefix}-${name}`;
   return (

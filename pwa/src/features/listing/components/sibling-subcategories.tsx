@@ -9,7 +9,7 @@ interface Props {
   siblings: SubCategory[];
 }
 
-/** Spec §2: the left panel lists the category's subcategories, each linking to its listing. */
+/** docs/product.md#screens: the left panel lists the category's subcategories, each linking to its listing. */
 export function SiblingSubcategories({ category, siblings }: Props) {
   return (
     <nav className="siblings" aria-label={`${category.name} subcategories`}>

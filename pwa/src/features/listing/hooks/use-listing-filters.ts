@@ -5,7 +5,7 @@ import { NO_FILTERS, type ListingFilters } from '../listing-filters';
 /**
  * What the filter form shows (`draft`, updated on every keystroke) and what is sent (`applied`, once
  * typing in the text and price boxes pauses for 400 ms). The listing page is remounted per route, so a
- * route change starts from no filters (spec §4).
+ * route change starts from no filters (docs/product.md#states).
  */
 export function useListingFilters() {
   const [draft, setDraft] = useState<ListingFilters>(NO_FILTERS);

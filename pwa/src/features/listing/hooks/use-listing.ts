@@ -12,7 +12,7 @@ export interface Listing {
   hasMore: boolean;
   loadingMore: boolean;
   loadMore: () => void;
-  /** The request failed and nothing saved can stand in: the spec §8 banner shows. */
+  /** The request failed and nothing saved can stand in: the docs/product.md#errors banner shows. */
   error: boolean;
   /**
    * Filtered on the device from saved products because no answer came: `offline` when the device is,
@@ -23,8 +23,8 @@ export interface Listing {
 
 /**
  * One listing page set per (category, subcategory, filters), cached in IndexedDB. When the network fails
- * for a combination never fetched, the spec §5 client-side filters run over this listing's saved
- * products — only when no answer came (issue 12 point 7): a 500 is an error, not "offline".
+ * for a combination never fetched, the docs/product.md#validation client-side filters run over this listing's saved
+ * products — only when no answer came: a 500 is an error, not "offline".
  */
 export function useListing(categoryId: string, subCategoryId: string, filters: ListingFilters): Listing {
   const online = useOnline();

@@ -5,7 +5,7 @@ import { laterStages } from '../later-stages';
 const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
   stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));
 
-describe('laterStages (spec §4: only stages later than the furthest reached)', () => {
+describe('laterStages (docs/product.md#states: only stages later than the furthest reached)', () => {
   it('offers every later stage of a placed order', () => {
     expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
   });

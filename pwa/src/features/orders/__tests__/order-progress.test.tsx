@@ -8,7 +8,7 @@ afterEach(cleanup);
 const at = (status: string) => ({ status, updatedAt: '2026-01-01T00:00:00.000Z' }) as never;
 const classes = () => screen.getAllByRole('listitem').map((li) => [li.textContent, li.className.replace('order-progress__step', '').trim()]);
 
-describe('order progress (spec §4)', () => {
+describe('order progress (docs/product.md#states)', () => {
   it('highlights stages in the history and the lines up to the furthest one', () => {
     render(<OrderProgress history={[at('PLACED'), at('SHIPPED')]} />);
     expect(classes()).toEqual([

@@ -21,7 +21,7 @@ const unreachable: PushEnvironment = {
   timeoutMs: PUSH_SERVICE_TIMEOUT_MS,
 };
 
-describe('issue 12 item 11: the push toggle when the push service is out of reach', () => {
+describe('the push toggle when the push service is out of reach', () => {
   it('is disabled while trying, then gives the button back with a clear message', async () => {
     vi.useFakeTimers();
     render(<PushToggle push={{ current: () => Promise.resolve('off'), on: () => turnPushOn(unreachable), off: () => Promise.resolve('off') }} />);

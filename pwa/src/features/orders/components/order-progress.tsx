@@ -18,7 +18,7 @@ const STEPS: Array<[OrderStage, string]> = [
 ];
 
 /**
- * Spec §4: a stage is highlighted if it is in the order's history; the line before it is highlighted
+ * docs/product.md#states: a stage is highlighted if it is in the order's history; the line before it is highlighted
  * when any later stage is reached. A cancelled order shows the stages it got to, then Cancelled.
  */
 export function OrderProgress({ history }: { history: StatusHistoryEntry[] }) {

@@ -8,14 +8,14 @@ const TABS: Array<[OrderGroup, string]> = [
   ['cancelled', 'Cancelled'],
 ];
 
-/** Spec §4 grouping: COMPLETED → Delivered, CANCELLED → Cancelled, anything else → New / Pending. */
+/** docs/product.md#states grouping: COMPLETED → Delivered, CANCELLED → Cancelled, anything else → New / Pending. */
 export function groupOrders<T extends Pick<Order, 'payment_status'>>(orders: readonly T[]): Record<OrderGroup, T[]> {
   const groups: Record<OrderGroup, T[]> = { newPending: [], completed: [], cancelled: [] };
   for (const order of orders) groups[orderGroup(order.payment_status)].push(order);
   return groups;
 }
 
-/** Spec §2 Orders: the three tabs, Loading orders... and No Data. */
+/** docs/product.md#screens, Orders: the three tabs, Loading orders... and No Data. */
 export function OrderTabs<T extends Order>({
   groups,
   loading,

@@ -19,7 +19,7 @@ const browserPush: PushControls = { current: currentPushState, on: () => turnPus
 
 /**
  * Web Push for admins: new-order notices even with the app closed. A failure (the browser's push service
- * out of reach, issue 12 item 11) gives the control back and says what happened beside it.
+ * out of reach) gives the control back and says what happened beside it.
  */
 export function PushToggle({ push = browserPush }: { push?: PushControls }) {
   const [state, setState] = useState<PushState | null>(null);

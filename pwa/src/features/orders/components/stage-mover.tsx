@@ -3,7 +3,7 @@ import type { Order } from '@haat/shared/orders/order.types';
 import { laterStages } from '../later-stages';
 import { STAGE_LABELS } from './order-progress';
 
-/** Spec §4: the admin may move an order to any stage later than the furthest reached; nothing once it is finished. */
+/** docs/product.md#states: the admin may move an order to any stage later than the furthest reached; nothing once it is finished. */
 export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
   const stages = laterStages(order.payment_status, order.statusHistory);
   if (stages.length === 0) return null;

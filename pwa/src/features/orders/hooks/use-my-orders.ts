@@ -12,7 +12,7 @@ export interface MyOrders {
   loaded: boolean;
 }
 
-/** Spec §3/§4: the shopper's orders newest first, grouped as newPending, completed, cancelled. */
+/** docs/product.md#records and #states: the shopper's orders newest first, grouped as newPending, completed, cancelled. */
 export function useMyOrders(): MyOrders {
   const data = useLiveQuery(async () => {
     const [orders, queued] = await Promise.all([

@@ -9,7 +9,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('offer countdown (spec §4: 24 h from page load when discounted)', () => {
+describe('offer countdown (docs/product.md#states: 24 h from page load when discounted)', () => {
   it('splits milliseconds into hours, minutes and seconds', () => {
     expect(splitRemaining(24 * 3600_000)).toEqual({ hours: 24, minutes: 0, seconds: 0, done: false });
     expect(splitRemaining(3_723_000)).toEqual({ hours: 1, minutes: 2, seconds: 3, done: false });

@@ -25,7 +25,7 @@ afterEach(cleanup);
 
 describe('the product page', () => {
   // There is no API in unit tests, so every request fails for real: the retries run on real timers.
-  it('retries twice, 1 s apart, then shows the spec message with Retry, which starts again', async () => {
+  it('retries twice, 1 s apart, then shows the error message with Retry, which starts again', async () => {
     const started = Date.now();
     renderAt('/product/Missing-Thing-01NOPE');
     expect(screen.getByRole('status').textContent).toContain('Loading product');

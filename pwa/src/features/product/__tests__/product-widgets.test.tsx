@@ -12,7 +12,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('pincode check (spec §4/§5)', () => {
+describe('pincode check (docs/product.md#states and #validation)', () => {
   it('wants 6 digits, then says Checking... and answers after 1 s', () => {
     vi.useFakeTimers();
     render(<PincodeCheck />);
@@ -33,7 +33,7 @@ describe('pincode check (spec §4/§5)', () => {
   });
 });
 
-describe('gallery (spec §2/§9)', () => {
+describe('gallery (docs/product.md#screens and #rules-and-limits)', () => {
   const images = ['/uploads/a-large.webp', '/uploads/b-large.webp', '/uploads/c-large.webp', '/uploads/d-large.webp'];
 
   it('zooms 1.5× where clicked, switches pictures from the thumbnails, and can hide them', () => {

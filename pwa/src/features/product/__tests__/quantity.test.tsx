@@ -6,7 +6,7 @@ import { clampQuantity } from '../quantity';
 
 afterEach(cleanup);
 
-describe('quantity clamp (spec §4: 1..stock, 1 if stock unknown)', () => {
+describe('quantity clamp (docs/product.md#states: 1..stock, 1 if stock unknown)', () => {
   it.each([
     [0, 5, 1],
     [-3, 5, 1],

@@ -13,7 +13,7 @@ import { DEFAULT_RATING, REVIEW_TEXT, deleteFailure, nextRating, reviewBlocker, 
 
 const problem = (status: number, message = 'x', body: Record<string, unknown> | null = { message }) => ({ status, message, body });
 
-describe('review rules (spec §5/§8/§9)', () => {
+describe('review rules (docs/product.md#validation, #errors and #rules-and-limits)', () => {
   it('starts at 5 stars; a click sets a star, a click on the current star clears it to 0', () => {
     expect(DEFAULT_RATING).toBe(5);
     expect(nextRating(5, 3)).toBe(3);

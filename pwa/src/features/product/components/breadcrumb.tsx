@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import type { Crumb } from '../product-json-ld';
 
-/** Spec §2: Home > category > product; the last crumb is the current page. */
+/** docs/product.md#screens: Home > category > product; the last crumb is the current page. */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
   return (
     <nav className="breadcrumb" aria-label="Breadcrumb">

@@ -3,7 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { ProductImage } from '../../catalog/public';
 
 /**
- * Spec §2/§9 gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,
+ * docs/product.md#screens and #rules-and-limits gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,
  * and scroll by 100 px with arrows when there are more than 3. The parent remounts it (key) when the
  * variant changes, which returns it to the first picture.
  */

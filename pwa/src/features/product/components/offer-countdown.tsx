@@ -3,7 +3,7 @@ import { useCountdown } from '../hooks/use-countdown';
 
 const two = (n: number) => String(n).padStart(2, '0');
 
-/** Spec §4: a 24 h offer countdown from page load, shown only when discounted, gone at zero. */
+/** docs/product.md#states: a 24 h offer countdown from page load, shown only when discounted, gone at zero. */
 export function OfferCountdown({ discount }: { discount: number }) {
   const { hours, minutes, seconds, done } = useCountdown(LIMITS.offerCountdownMs, discount > 0);
   if (!(discount > 0) || done) return null;

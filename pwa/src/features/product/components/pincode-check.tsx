@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 
 /**
- * Spec §4/§5: a 6-digit pincode, "Checking..." then, after 1 s, the (client-simulated) answer.
+ * docs/product.md#states and #validation: a 6-digit pincode, "Checking..." then, after 1 s, the (client-simulated) answer.
  * Indian pincodes never start with 0, so those are reported as not served.
  */
 export function checkPincodeLocally(pincode: string): string {

@@ -1,6 +1,6 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 
-// Spec §2: the description comes with static marketing bullets and "Why Shop" blurbs.
+// docs/product.md#screens: the description comes with static marketing bullets and "Why Shop" blurbs.
 const BULLETS = [
   '100% genuine products from authorised sellers',
   'Delivery in under 10 minutes in most areas',

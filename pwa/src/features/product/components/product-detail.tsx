@@ -14,7 +14,7 @@ import { QuickView } from './quick-view';
 import { RecentlyViewed } from './recently-viewed';
 import { ReviewsPreview } from './reviews-preview';
 
-/** A variant overrides price, stock and pictures where it has them (spec §4). */
+/** A variant overrides price, stock and pictures where it has them (docs/product.md#states). */
 function withVariant(product: Product, variant: Variant | null): Product {
   if (!variant) return product;
   return {

@@ -1,7 +1,7 @@
 import { useWishlistToggle } from '../../account/public';
 
 /**
- * The product page's wishlist button (issue 12 point 8): the same toggle as the card hearts — a
+ * The product page's wishlist button: the same toggle as the card hearts — a
  * visitor is asked to sign in, a shopper's change is saved on the device and sent (offline too) —
  * and it shows whether the product is in the wishlist.
  */

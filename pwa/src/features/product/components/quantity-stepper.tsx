@@ -6,7 +6,7 @@ interface Props {
   onChange: (quantity: number) => void;
 }
 
-/** Spec §4 quantity stepper: always between 1 and the stock of the chosen product or variant. */
+/** docs/product.md#states quantity stepper: always between 1 and the stock of the chosen product or variant. */
 export function QuantityStepper({ value, stock, onChange }: Props) {
   const set = (q: number) => onChange(clampQuantity(q, stock));
   return (

@@ -4,7 +4,7 @@ import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot, DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
-/** Spec §2 Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
+/** docs/product.md#screens, Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
 export function QuickViewModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
   return (
     <ModalDialog open={product !== null} onClose={onClose} label="Quick view" variant="center">

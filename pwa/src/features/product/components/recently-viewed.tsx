@@ -5,7 +5,7 @@ import { DiscountBadge, PriceTag, ProductImage } from '../../catalog/public';
 import { useRecentlyViewed } from '../hooks/use-recently-viewed';
 
 /**
- * Spec §2/§3: records `product` as viewed and shows up to 4 other recently viewed products, kept on this
+ * docs/product.md#screens and #records: records `product` as viewed and shows up to 4 other recently viewed products, kept on this
  * device. The list is read here, so its answer re-renders this section only.
  */
 export function RecentlyViewed({ product }: { product: Product }) {

@@ -8,7 +8,7 @@ import { useMyReview } from '../reviews/use-my-review';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
 
-/** Spec §2: Customer Reviews, 3 shown, "+N more reviews" beyond, with the average and count; the form; admins' delete. */
+/** docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond, with the average and count; the form; admins' delete. */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
   const summary = useReviews(productId);
   const admin = useAtomValue(isAdminAtom);

@@ -1,4 +1,4 @@
-/** Spec §2 share buttons: twitter, facebook, whatsapp, each opening the network's share page. */
+/** docs/product.md#screens share buttons: twitter, facebook, whatsapp, each opening the network's share page. */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
   const u = encodeURIComponent(url);
   const t = encodeURIComponent(title);

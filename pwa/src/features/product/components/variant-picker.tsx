@@ -6,7 +6,7 @@ interface Props {
   onSelect: (variant: Variant) => void;
 }
 
-/** Spec §4 variant buttons: choosing one overrides the price, stock and pictures it provides. */
+/** docs/product.md#states variant buttons: choosing one overrides the price, stock and pictures it provides. */
 export function VariantPicker({ variants, selected, onSelect }: Props) {
   if (variants.length === 0) return null;
   return (

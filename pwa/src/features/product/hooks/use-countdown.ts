@@ -12,7 +12,7 @@ export function splitRemaining(ms: number): Remaining {
   return { hours: Math.floor(total / 3600), minutes: Math.floor((total % 3600) / 60), seconds: total % 60, done: total === 0 };
 }
 
-/** Spec §4: counts down `durationMs` from when the page loaded, once a second, stopping at zero. */
+/** docs/product.md#states: counts down `durationMs` from when the page loaded, once a second, stopping at zero. */
 export function useCountdown(durationMs: number, active: boolean): Remaining {
   const [endsAt] = useState(() => Date.now() + durationMs);
   const [now, setNow] = useState(() => Date.now());

@@ -23,8 +23,8 @@ const statusOf = (error: unknown): DetailStatus => {
 };
 
 /**
- * Spec §4 product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
- * retrying 2 more times 1 s apart — for network errors and 5xx only (issue 12 point 7), and not while
+ * docs/product.md#states product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
+ * retrying 2 more times 1 s apart — for network errors and 5xx only, and not while
  * the device is offline. A 404 wins over a saved copy: the product is gone, and the copy is dropped.
  * Coming back online tries again by itself.
  */
@@ -34,7 +34,7 @@ export function useProductDetails(productId: string | null): { product: Product 
   const [failure, setFailure] = useState<{ id: string; status: DetailStatus } | null>(null);
   // The network's answer shows at once; IndexedDB keeps it for next time (a first visit need not wait
   // for the write and the re-read). It renders as a transition: React builds the whole page in slices
-  // between frames instead of one long task (docs/decisions.md "Product page: the main thread in slices").
+  // between frames instead of one long task (docs/decisions/0054-storefront-frame-and-first-paint.md).
   const [fresh, setFresh] = useState<Product | null>(null);
   const saved = useLiveQuery(() => (productId ? db.products.get(productId) : undefined), [productId]);
   const failed = failure?.id === productId ? failure.status : null;

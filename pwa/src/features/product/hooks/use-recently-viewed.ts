@@ -5,7 +5,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { db, type RecentItem } from '../../../lib/db';
 
 /**
- * Spec §2/§3: Recently Viewed shows up to 4 products, newest first, on this device only. The page never
+ * docs/product.md#screens and #records: Recently Viewed shows up to 4 products, newest first, on this device only. The page never
  * lists the product on screen, so the device keeps that one and the 4 before it.
  */
 export async function rememberViewed(product: Product, now = Date.now()): Promise<void> {

@@ -14,7 +14,7 @@ export function useReviewSummary(productId: string | undefined): ReviewSummary |
 export function useReviews(productId: string | undefined): ReviewSummary | null | undefined {
   useEffect(() => {
     if (!productId) return;
-    // Spec §7: rating fetch failures are only logged; the saved copy (if any) stays.
+    // docs/product.md#api: rating fetch failures are only logged; the saved copy (if any) stays.
     refreshReviews(productId).catch((error: unknown) => console.warn('reviews', error));
   }, [productId]);
   return useReviewSummary(productId);

@@ -6,7 +6,7 @@ import { deleteReview } from '../api';
 import { applyReviewCounts } from './review-store';
 import { REVIEW_TEXT, deleteFailure } from './review-rules';
 
-/** Spec §5/§6: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
+/** docs/product.md#validation and #roles: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
 interface Props {
   productId: string;
   reviewId: string;

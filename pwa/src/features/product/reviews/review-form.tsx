@@ -20,7 +20,7 @@ interface Props {
   onSaved: (review: Review) => void;
 }
 
-/** Spec §5 review submit: signed-in shoppers rate 1–5 (5 to start) with an optional comment; a second review edits the first. */
+/** docs/product.md#validation review submit: signed-in shoppers rate 1–5 (5 to start) with an optional comment; a second review edits the first. */
 export function ReviewForm({ productId, mine, onSaved }: Props) {
   const user = useAtomValue(userAtom);
   if (user && mine === undefined) {

@@ -1,10 +1,10 @@
 import type { HttpProblem } from '../../../lib/http-problem';
 
-/** Spec §9: a new review starts at 5 stars on a scale of 1 to 5. */
+/** docs/product.md#rules-and-limits: a new review starts at 5 stars on a scale of 1 to 5. */
 export const DEFAULT_RATING = 5;
 export const MAX_RATING = 5;
 
-/** Spec §8 texts, plus what the spec leaves unsaid (offline), in one place for the form and its tests. */
+/** docs/product.md#errors texts, plus the offline case, in one place for the form and its tests. */
 export const REVIEW_TEXT = {
   submitted: 'Review submitted successfully!',
   submitFailed: 'Failed to submit review',
@@ -17,7 +17,7 @@ export const REVIEW_TEXT = {
   offlineDelete: 'You are offline. Deleting a review needs the network: try again when you are back online.',
 } as const;
 
-/** Why the form may not be sent as it stands, checked in the spec's order; null when it may. */
+/** Why the form may not be sent as it stands, checked in a fixed order; null when it may. */
 export function reviewBlocker(input: { signedIn: boolean; online: boolean; rating: number }): string | null {
   if (!input.signedIn) return REVIEW_TEXT.mustLogIn;
   if (!input.rating) return REVIEW_TEXT.selectRating;

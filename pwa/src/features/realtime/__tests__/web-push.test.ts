@@ -21,7 +21,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('issue 12 item 11: Web Push opt-in when the push service cannot be reached', () => {
+describe('Web Push opt-in when the push service cannot be reached', () => {
   it('gives up within 15 s with a message saying so, and sends nothing to the API', async () => {
     vi.useFakeTimers();
     const { env, subscribe, send } = unreachablePushService();

@@ -1,4 +1,4 @@
-/** Spec §2/§8 search empty state: a picture and "No Data found". */
+/** docs/product.md#screens and #errors search empty state: a picture and "No Data found". */
 export function NoData() {
   return (
     <div className="state-box no-data">

@@ -12,14 +12,14 @@ export interface SearchResults {
   loadMore: () => void;
   /** Answered from the products saved on this device, not by the server: why (see useListing). */
   fallback: 'offline' | 'unreachable' | null;
-  /** The server answered with an error (5xx, 4xx): the spec §8 banner, not device results. */
+  /** The server answered with an error (5xx, 4xx): the docs/product.md#errors banner, not device results. */
   error: boolean;
 }
 
 /**
  * Online: the server's forgiving search, cached per term in IndexedDB. Offline (or when the server
  * cannot be reached and this term was never searched): a search over the products saved on the device.
- * A server that answers with an error is an error (issue 12 point 7), never "offline results".
+ * A server that answers with an error is an error, never "offline results".
  */
 export function useSearchResults(term: string): SearchResults {
   const online = useOnline();

@@ -1,0 +1,89 @@
+// node --test eslint/: the repository's docs and comments cite only what a clone has. A rule of the product
+// is cited as docs/product.md (an anchor of it), a choice as docs/decisions/, the code's shape as
+// docs/architecture.md; never an outside spec section, an issue number, a file beside the repository, or a
+// dated work-log heading (docs say what is true now, not when it was done).
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+
+const root = join(import.meta.dirname, '..');
+
+/**
+ * Files left out: dependencies, the lock file, history kept as history (a changelog; docs/benchmarks.md,
+ * whose dated sections record when each figure was measured on which commit) and this check itself.
+ */
+const EXCLUDED = [
+  /(^|\/)node_modules\//,
+  /(^|\/)package-lock\.json$/,
+  /(^|\/)CHANGELOG[^/]*$/i,
+  /^docs\/benchmarks\.md$/,
+  /^eslint\/docs-citations\.test\.js$/,
+];
+
+/** Each kind of citation a clone cannot follow. */
+const RULES = [
+  { name: 'a spec section (cite docs/product.md#…)', test: (line) => /spec\s*§/i.test(line) },
+  { name: 'an issue number', test: (line) => /\bissues?\s+#?\d/i.test(line) || (/\bissue/i.test(line) && /(^|[\s(])#\d+\b/.test(line)) },
+  // ../shared/src and ../../shared/dist are the shared workspace's own files; a document or spec beside the
+  // repository (../shared/ARCHITECTURE.md, ../shared/spec/…) is not in a clone.
+  { name: 'a file outside the repository (../shared/…)', test: (line) => /(?:\.\.\/)+shared\/(?!src\/|dist\/|src'|dist'|src\b|dist\b)/.test(line) },
+  { name: 'ARCHITECTURE.md (use docs/architecture.md)', test: (line) => line.includes('ARCHITECTURE.md') },
+];
+
+/** A markdown heading that dates work: "## 2026-11-23: …", "### Session 5: checkout". */
+const datedHeading = (line) => /^\s{0,3}#{1,6}\s/.test(line) && (/\b\d{4}-\d{2}-\d{2}\b/.test(line) || /\bsession\s+\d+\b/i.test(line));
+
+function trackedFiles() {
+  return execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0').filter(Boolean);
+}
+
+/** Every offending line as "file:line: kind: text". */
+function findCitations(files, read) {
+  const found = [];
+  for (const file of files) {
+    if (EXCLUDED.some((re) => re.test(file))) continue;
+    const text = read(file);
+    if (text === undefined || text.includes('\0')) continue;
+    const markdown = file.endsWith('.md');
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      for (const rule of RULES) if (rule.test(line)) found.push(`${file}:${i + 1}: ${rule.name}: ${line.trim().slice(0, 120)}`);
+      if (markdown && datedHeading(line)) found.push(`${file}:${i + 1}: a dated work-log heading: ${line.trim().slice(0, 120)}`);
+    }
+  }
+  return found;
+}
+
+const readAt = (file) => {
+  try {
+    return readFileSync(join(root, file), 'utf8');
+  } catch {
+    return undefined; // listed by git but deleted in the work tree
+  }
+};
+
+describe('docs and comments cite only what a clone has', () => {
+  it('finds no citation of an outside spec, issue, file or date in any tracked file', () => {
+    const found = findCitations(trackedFiles(), readAt);
+    assert.deepEqual(found, [], `\n${found.join('\n')}\n`);
+  });
+
+  it('would report each kind of citation', () => {
+    const files = {
+      'api/src/a.ts': '/** Totals (spec §9). */\n// see Spec §4/§9: x\nconst ok = 1;',
+      'pwa/src/b.ts': '// (issue 14: five queries before)\n// Issue 12 item 4: x\n// fixes issue #12',
+      'README.md': 'See ../shared/ARCHITECTURE.md\n## 2026-11-23: what we did\n### Session 5: checkout\n## Rules and limits',
+      'api/jest.config.js': "'<rootDir>/../shared/src/$1.ts'\nimport x from '../../shared/dist/money/pricing.js';",
+      'docs/benchmarks.md': '## Session 5 (2026-11-22)',
+      'node_modules/x/README.md': 'spec §1',
+    };
+    const found = findCitations(Object.keys(files), (f) => files[f]);
+    assert.deepEqual(
+      found.map((f) => f.split(': ')[0]),
+      ['api/src/a.ts:1', 'api/src/a.ts:2', 'pwa/src/b.ts:1', 'pwa/src/b.ts:2', 'pwa/src/b.ts:3', 'README.md:1', 'README.md:1', 'README.md:2', 'README.md:3'],
+    );
+  });
+});
