@@ -113,11 +113,11 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
 }
 
 /**
- * Looks a complete pincode up and fills district, city and state from India Post's directory; the
+ * Looks a complete pincode up and fills district, city, state (and India) from India Post's directory; the
  * shopper can still change them. Answers the line shown under the pincode: the place found, an unknown
  * pincode, or (offline, or no answer) a note that the place is theirs to type.
  */
-function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state'>) => void): string | undefined {
+function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>) => void): string | undefined {
   const [answer, setAnswer] = useState<{ pincode: string; answer: PincodeAnswer } | null>(null);
   const [looked, setLooked] = useState(pincode);
   useEffect(() => {
@@ -128,7 +128,7 @@ function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string
       if (abort.signal.aborted) return;
       setLooked(code);
       setAnswer({ pincode: code, answer: found });
-      if (found.kind === 'found') fill({ district: found.place.district, city: found.place.city, state: found.place.state });
+      if (found.kind === 'found') fill({ district: found.place.district, city: found.place.city, state: found.place.state, country: 'India' });
     });
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `fill` is a fresh closure each render; the lookup follows the pincode only
