@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AddressesController } from './addresses.controller.js';
 import { AddressesService } from './addresses.service.js';
+import { PincodeController } from './pincode.controller.js';
+import { PincodeService } from './pincode.service.js';
 
-@Module({ controllers: [AddressesController], providers: [AddressesService], exports: [AddressesService] })
+@Module({ controllers: [AddressesController, PincodeController], providers: [AddressesService, PincodeService], exports: [AddressesService] })
 export class AddressesModule {}

@@ -7,6 +7,7 @@ import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { addresses } from './addresses.table.js';
 import { toAddress } from './address-wire.js';
+import { PincodeService } from './pincode.service.js';
 
 const columnsOf = (f: AddressFields) => ({
   name: f.name,
@@ -21,14 +22,18 @@ const columnsOf = (f: AddressFields) => ({
 });
 
 /**
- * A customer's delivery addresses. Every query is scoped by the signed-in user, so another user's
+ * A customer's delivery addresses; a pincode must be one India Post lists (400 PINCODE_UNKNOWN). Every query is scoped by the signed-in user, so another user's
  * id simply is not found (404). Addresses are never deleted: orders keep their own copy anyway.
  */
 @Injectable()
 export class AddressesService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly pincodes: PincodeService,
+  ) {}
 
   async create(userId: string, body: AddressFields): Promise<Address> {
+    this.pincodes.requireKnown(body.pincode);
     const [row] = await this.db
       .insert(addresses)
       .values({ id: newId(), userId, ...columnsOf(body) })
@@ -48,6 +53,7 @@ export class AddressesService {
 
   /** A removed (status false) address cannot be edited back to life; it is not found. */
   async update(userId: string, body: UpdateAddressBody): Promise<Address> {
+    this.pincodes.requireKnown(body.pincode);
     const [row] = await this.db
       .update(addresses)
       .set({ ...columnsOf(body), updatedAt: new Date() })

@@ -88,6 +88,13 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/order/update-status': { errors: [409] },
   'POST /api/order/admin/update-status': { errors: [409] },
   'GET /api/order/admin/new-orders': { summary: "This admin's New Orders badge: orders placed since they last opened Manage Orders" },
+  'GET /api/address/pincode/{pincode}': {
+    summary: "The place India Post's directory lists for a pincode, and the shop's delivery estimate there (404 PINCODE_UNKNOWN when unlisted)",
+    errors: [404],
+  },
+  'GET /api/order/admin/overview': {
+    summary: "The admin's overview: sold orders and revenue today, this week and per day, top products, orders waiting per stage, low stock",
+  },
   'POST /api/order/admin/new-orders/seen': { summary: 'This admin opened Manage Orders: their New Orders badge starts again from 0' },
   'POST /api/order/webhook': {
     summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',

@@ -1,12 +1,14 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { NewOrdersCount } from '@haat/shared/orders/new-orders';
 import { AdminOrdersQuery, UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
+import { OverviewQuery, type AdminOverview } from '@haat/shared/orders/overview';
 import { Auth, CurrentUser } from '../auth/guards.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
+import { OverviewService } from './overview.service.js';
 
 /** Every order, for administrators only (checked on the server by @Auth('ADMIN')). */
 @Controller('order')
@@ -14,7 +16,15 @@ export class AdminOrdersController {
   constructor(
     private readonly reader: OrderReader,
     private readonly orders: OrdersService,
+    private readonly overviews: OverviewService,
   ) {}
+
+  /** The admin's overview at /dashboard: sales today, this week and per day, top products, orders waiting per stage, low stock. */
+  @Get('admin/overview')
+  @Auth('ADMIN')
+  async overview(@ZQuery(OverviewQuery) query: OverviewQuery) {
+    return ok<AdminOverview>(await this.overviews.overview(query.lowStock), 'Overview');
+  }
 
   /** The New Orders badge of this admin: orders placed since they last opened Manage Orders. */
   @Get('admin/new-orders')
@@ -34,7 +44,7 @@ export class AdminOrdersController {
   @Get('admin/orders')
   @Auth('ADMIN')
   async list(@ZQuery(AdminOrdersQuery) query: AdminOrdersQuery) {
-    const { items, total } = await this.reader.listAll(query.page, query.limit);
+    const { items, total } = await this.reader.listAll(query.page, query.limit, query.status);
     return ok(items, 'All orders', { totalCount: total, totalNoPage: Math.max(1, Math.ceil(total / query.limit)), page: query.page, limit: query.limit });
   }
 

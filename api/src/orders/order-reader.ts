@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
 import { customerRefsByIds } from '../users/users.repository.js';
@@ -43,15 +44,17 @@ export class OrderReader {
   }
 
   /** Every order, newest first, one page, with the customer's name and mobile. */
-  async listAll(page: number, limit: number): Promise<{ items: Order[]; total: number }> {
+  async listAll(page: number, limit: number, status?: OrderStage): Promise<{ items: Order[]; total: number }> {
+    const where = status ? and(eq(orders.status, status), ne(orders.paymentStatus, 'CANCELLED')) : undefined;
     const [ordered, [counted]] = await Promise.all([
       this.db
         .select()
         .from(orders)
+        .where(where)
         .orderBy(desc(orders.createdAt), desc(orders.id))
         .limit(limit)
         .offset((page - 1) * limit),
-      this.db.select({ n: count() }).from(orders),
+      this.db.select({ n: count() }).from(orders).where(where),
     ]);
     const customers = ordered.length === 0 ? [] : await customerRefsByIds(this.db, [...new Set(ordered.map((o) => o.userId))]);
     const customerOf = new Map(customers.map((c) => [c._id, c]));

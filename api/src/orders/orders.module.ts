@@ -6,12 +6,13 @@ import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
+import { OverviewService } from './overview.service.js';
 import { SearchModule } from '../search/search.module.js';
 
 @Module({
   imports: [SearchModule],
   controllers: [OrdersController, AdminOrdersController],
-  providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService],
+  providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
 })
 export class OrdersModule {}

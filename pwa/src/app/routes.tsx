@@ -47,6 +47,7 @@ const WishlistPage = page(() => import('../features/account/wishlist.page'), 'Wi
 const CategoryAdminPage = page(() => import('../features/admin/category.page'), 'CategoryPage');
 const SubCategoryAdminPage = page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage');
 const UploadProductPage = page(() => import('../features/admin/upload-product.page'), 'UploadProductPage');
+const AdminOverviewPage = page(() => import('../features/admin/overview.page'), 'OverviewPage');
 const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
 
 /** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
@@ -71,6 +72,7 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/success', element: <SuccessPage /> },
   { path: '/cancel', element: <CancelPage /> },
   { path: '/my-orders', element: <MyOrdersPage /> },
+  { path: '/dashboard', element: <AdminOverviewPage /> },
   { path: '/dashboard/myorders', element: <MyOrdersPage /> },
   { path: '/dashboard/allorders', element: <AllOrdersPage /> },
   { path: '/dashboard/address', element: <AddressPage /> },

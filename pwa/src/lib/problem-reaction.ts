@@ -73,6 +73,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.CheckoutPending: // the message says which order waits for its payment
     case ErrorCode.StockChanged: // the admin's form: the message names the current figure
     case ErrorCode.StockReserved:
+    case ErrorCode.PincodeUnknown: // the address form says which pincode
     case undefined:
       return 'refused';
     default:

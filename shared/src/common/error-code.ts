@@ -44,6 +44,8 @@ export enum ErrorCode {
   StockLimit = 'STOCK_LIMIT',
   /** 409: an admin's save names a stock figure that orders changed since the form loaded it; `productId`, `variantId` (for an option) and `current` say which and what it is now. */
   StockChanged = 'STOCK_CHANGED',
+  /** 400 on an address, 404 on a lookup: a pincode that India Post's directory does not list; `pincode` names it. */
+  PincodeUnknown = 'PINCODE_UNKNOWN',
   /** 409: stock set below what open orders hold; `productId`, `variantId` and `reserved` say which and how many. */
   StockReserved = 'STOCK_RESERVED',
   /** 422: more units of one product in a line than it may be bought in; `productId` and `limit` say which and how many. */

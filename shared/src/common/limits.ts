@@ -13,7 +13,6 @@ export const LIMITS = {
   recentlyViewed: 4,
   otpLength: 6,
   pincodeLength: 6,
-  pincodeCheckMs: 1000,
   detailRetries: 2,
   detailRetryDelayMs: 1000,
   offerCountdownMs: 24 * 60 * 60 * 1000,

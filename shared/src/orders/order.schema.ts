@@ -100,5 +100,7 @@ export type UpdateOrderStatusBody = z.infer<typeof UpdateOrderStatusBody>;
 export const AdminOrdersQuery = z.object({
   page: Page.default(1),
   limit: Limit(ORDER_LIMITS.adminMaxPageSize).default(ORDER_LIMITS.adminPageSize),
+  /** Only the orders standing at this stage (the overview's "waiting" links). */
+  status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }).optional(),
 });
 export type AdminOrdersQuery = z.infer<typeof AdminOrdersQuery>;

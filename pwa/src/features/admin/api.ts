@@ -1,6 +1,6 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
 import type { AddCategoryBody, CreateSubCategoryBody, DeleteByIdBody, UpdateCategoryBody, UpdateSubCategoryBody } from '@haat/shared/catalog/category.schema';
-import type { CreateProductRequest, GetProductsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
+import type { CreateProductRequest, GetProductsBody, ProductDetailsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../lib/http';
@@ -35,6 +35,9 @@ export const adminApi = {
       .json<Envelope<Product[]> & { totalNoPage?: number }>();
     return { items: body.data ?? [], totalPages: body.totalNoPage ?? 1 };
   },
+  /** One product as the storefront reads it, for its edit form (the overview's "Adjust" links). */
+  product: async (productId: string) =>
+    (await http.post('product/get-product-details', { ...fresh, json: { productId } satisfies ProductDetailsBody }).json<Envelope<Product>>()).data ?? null,
   createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
   updateProduct: (payload: ProductPayload & { _id: string }) =>
     http.put('product/update-product-details', { json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),

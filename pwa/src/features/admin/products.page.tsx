@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { toast } from '../../lib/toast';
@@ -31,6 +32,25 @@ function ProductManager() {
   const [editing, setEditing] = useState<Product | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const reload = () => setVersion((v) => v + 1);
+  const [params, setParams] = useSearchParams();
+  const editId = params.get('edit');
+
+  // `?edit=<id>` (the overview's low-stock "Adjust" link) opens that product's form at once.
+  useEffect(() => {
+    if (!editId) return undefined;
+    const abort = { done: false };
+    adminApi.product(editId).then(
+      (product) => !abort.done && product && setEditing(product),
+      () => undefined,
+    );
+    return () => {
+      abort.done = true;
+    };
+  }, [editId]);
+  const closeEditor = () => {
+    setEditing(null);
+    if (editId) setParams({}, { replace: true });
+  };
 
   useEffect(() => {
     setPage(1);
@@ -116,11 +136,11 @@ function ProductManager() {
         </nav>
       )}
       {editing && (
-        <AdminDialog title="Upload Product" onClose={() => setEditing(null)}>
+        <AdminDialog title="Upload Product" onClose={closeEditor}>
           <ProductForm
             product={editing}
             onSaved={() => {
-              setEditing(null);
+              closeEditor();
               reload();
             }}
           />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation, useSearchParams } from 'react-router-dom';
+import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
 import { isNetworkProblem } from '../../lib/http-problem';
 import { isAdminAtom } from '../../lib/session';
 import { toast } from '../../lib/toast';
@@ -8,6 +9,7 @@ import { usePageMeta } from '../../lib/use-page-meta';
 import { DashboardFrame } from '../account/public';
 import { markOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
+import { STAGE_LABELS } from './components/order-progress';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { PushToggle } from './components/push-toggle';
 import { StageMover } from './components/stage-mover';
@@ -51,10 +53,17 @@ function YourOrders() {
   );
 }
 
-/** docs/product.md#roles, ADMIN: every order, moved forward from its card; opening it resets the New Orders counter. */
+const stageOf = (value: string | null): OrderStage | undefined => ORDER_STAGES.find((s) => s === value);
+
+/**
+ * docs/product.md#roles, ADMIN: every order, moved forward from its card; opening it resets the New Orders counter.
+ * `?status=` shows only the orders at one stage (the overview's "waiting" links land here).
+ */
 function ManageOrders() {
   usePageMeta({ title: 'Manage Orders | Haat' });
-  const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
+  const [params, setParams] = useSearchParams();
+  const status = stageOf(params.get('status'));
+  const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders(status);
   // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too.
   useEffect(() => {
     void markOrdersSeen();
@@ -69,6 +78,21 @@ function ManageOrders() {
     <section className="my-orders">
       <h1>Manage Orders</h1>
       <PushToggle />
+      <label className="my-orders__filter">
+        Stage{' '}
+        <select
+          value={status ?? ''}
+          data-testid="manage-orders-stage"
+          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+        >
+          <option value="">All orders</option>
+          {ORDER_STAGES.map((stage) => (
+            <option key={stage} value={stage}>
+              {STAGE_LABELS[stage]}
+            </option>
+          ))}
+        </select>
+      </label>
       <OrderTabs
         groups={groupOrders(orders)}
         loading={!loaded}

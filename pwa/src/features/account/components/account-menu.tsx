@@ -5,6 +5,7 @@ import { useLogout } from '../hooks/use-logout';
 import './account.css';
 
 const ADMIN_LINKS = [
+  ['/dashboard', 'Overview'],
   ['/dashboard/category', 'Category'],
   ['/dashboard/subcategory', 'Sub Category'],
   ['/dashboard/upload-product', 'Upload Product'],

@@ -1,7 +1,8 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { AddressFields } from '@haat/shared/addresses/address.schema';
 import { problemOf } from '../../../lib/http-problem';
+import { lookupPincode, type PincodeAnswer } from '../../../lib/pincode';
 import { toast } from '../../../lib/toast';
 import { addressApi } from '../api';
 import { keepAddress } from '../address-store';
@@ -12,11 +13,12 @@ const FIELDS = [
   ['name', 'Name'],
   ['building', 'Building'],
   ['address_line', 'Address line'],
+  // The pincode comes first: its lookup fills district, city and state below it.
+  ['pincode', 'Pincode'],
   ['district', 'District'],
   ['city', 'City'],
   ['state', 'State'],
   ['country', 'Country'],
-  ['pincode', 'Pincode'],
   ['mobile', 'Mobile'],
 ] as const;
 type Field = (typeof FIELDS)[number][0];
@@ -34,6 +36,20 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
   const [busy, setBusy] = useState(false);
   const complete = FIELDS.every(([f]) => form[f].trim() !== '');
+  // A field is filled from the pincode while it is empty or still holds the last filled value: what the
+  // shopper typed or changed is never overwritten.
+  const filled = useRef<Partial<Record<Field, string>>>({});
+  const pincodeHint = usePincodeFill(form.pincode, (place) => {
+    const previous = filled.current;
+    filled.current = place;
+    setForm((f) => {
+      const next = { ...f };
+      for (const [field, value] of Object.entries(place) as Array<[Field, string]>) {
+        if (f[field].trim() === '' || f[field] === previous[field]) next[field] = value;
+      }
+      return next;
+    });
+  });
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     window.addEventListener('keydown', onKey);
@@ -80,6 +96,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
             value={form[field]}
             autoFocus={i === 0}
             onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
+            hint={field === 'pincode' ? pincodeHint : undefined}
           />
         ))}
         <div className="modal__actions">
@@ -93,6 +110,40 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       </form>
     </div>
   );
+}
+
+/**
+ * Looks a complete pincode up and fills district, city, state (and India) from India Post's directory; the
+ * shopper can still change them. Answers the line shown under the pincode: the place found, an unknown
+ * pincode, or (offline, or no answer) a note that the place is theirs to type.
+ */
+function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>) => void): string | undefined {
+  const [answer, setAnswer] = useState<{ pincode: string; answer: PincodeAnswer } | null>(null);
+  const [looked, setLooked] = useState(pincode);
+  useEffect(() => {
+    const code = pincode.trim();
+    if (!/^\d{6}$/.test(code) || code === looked) return undefined;
+    const abort = new AbortController();
+    void lookupPincode(code, abort.signal).then((found) => {
+      if (abort.signal.aborted) return;
+      setLooked(code);
+      setAnswer({ pincode: code, answer: found });
+      if (found.kind === 'found') fill({ district: found.place.district, city: found.place.city, state: found.place.state, country: 'India' });
+    });
+    return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fill` is a fresh closure each render; the lookup follows the pincode only
+  }, [pincode, looked]);
+  if (!answer || answer.pincode !== pincode.trim()) return undefined;
+  switch (answer.answer.kind) {
+    case 'found':
+      return `${answer.answer.place.city}, ${answer.answer.place.state}`;
+    case 'unknown':
+      return `We could not find pincode ${answer.pincode}. Please check it.`;
+    case 'invalid':
+      return 'Please enter a valid 6-digit pincode.';
+    case 'unreachable':
+      return 'Could not look this pincode up right now: please type district, city and state.';
+  }
 }
 
 function pick(a: Address): Record<Field, string> {

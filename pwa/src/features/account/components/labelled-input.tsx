@@ -6,6 +6,8 @@ interface Props {
   value: string;
   onChange: (value: string) => void;
   autoFocus?: boolean;
+  /** A line under the field (read out with it). */
+  hint?: string;
 }
 
 const AUTOCOMPLETE: Record<string, string> = {
@@ -21,8 +23,9 @@ const AUTOCOMPLETE: Record<string, string> = {
 };
 
 /** A labelled required input (address and profile forms), with the browser's autofill hints. */
-export function LabelledInput({ name, label, value, onChange, autoFocus }: Props) {
+export function LabelledInput({ name, label, value, onChange, autoFocus, hint }: Props) {
   const id = useId();
+  const hintId = `${id}-hint`;
   return (
     <div className="address-dialog__field">
       <label htmlFor={id}>{label}</label>
@@ -35,7 +38,13 @@ export function LabelledInput({ name, label, value, onChange, autoFocus }: Props
         autoComplete={AUTOCOMPLETE[name] ?? 'off'}
         inputMode={name === 'pincode' || name === 'mobile' ? 'numeric' : undefined}
         onChange={(e) => onChange(e.target.value)}
+        aria-describedby={hint ? hintId : undefined}
       />
+      {hint && (
+        <p id={hintId} className="address-dialog__hint" role="status" data-testid={`${name}-hint`}>
+          {hint}
+        </p>
+      )}
     </div>
   );
 }

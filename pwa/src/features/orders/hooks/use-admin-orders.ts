@@ -22,9 +22,9 @@ export interface AdminOrders {
 
 /**
  * Every order, newest first, for the admin screens (online only: admin data is not kept on the
- * device). Reloads the pages shown whenever a realtime order event arrives.
+ * device), or only those at `status`. Reloads the pages shown whenever a realtime order event arrives.
  */
-export function useAdminOrders(): AdminOrders {
+export function useAdminOrders(status?: OrderStage): AdminOrders {
   const stamp = useAtomValue(adminOrdersStampAtom);
   const [pages, setPages] = useState(1);
   const [orders, setOrders] = useState<Order[]>([]);
@@ -33,20 +33,27 @@ export function useAdminOrders(): AdminOrders {
   const [updating, setUpdating] = useState<string | null>(null);
   const request = useRef(0);
 
-  const reload = useCallback(async (count: number) => {
-    const mine = ++request.current;
-    try {
-      const answers = await Promise.all(Array.from({ length: count }, (_, i) => adminOrdersApi.list(i + 1, LIMIT)));
-      if (mine !== request.current) return;
-      const seen = new Set<string>();
-      setOrders(answers.flatMap((a) => a.data ?? []).filter((o) => !seen.has(o.orderId) && seen.add(o.orderId)));
-      setTotalPages(answers.at(-1)?.totalNoPage ?? 1);
-    } catch (error) {
-      if (mine === request.current) toast.error(problemOf(error).message || 'Failed to fetch orders');
-    } finally {
-      if (mine === request.current) setLoaded(true);
-    }
-  }, []);
+  useEffect(() => {
+    setPages(1);
+  }, [status]);
+
+  const reload = useCallback(
+    async (count: number) => {
+      const mine = ++request.current;
+      try {
+        const answers = await Promise.all(Array.from({ length: count }, (_, i) => adminOrdersApi.list(i + 1, LIMIT, status)));
+        if (mine !== request.current) return;
+        const seen = new Set<string>();
+        setOrders(answers.flatMap((a) => a.data ?? []).filter((o) => !seen.has(o.orderId) && seen.add(o.orderId)));
+        setTotalPages(answers.at(-1)?.totalNoPage ?? 1);
+      } catch (error) {
+        if (mine === request.current) toast.error(problemOf(error).message || 'Failed to fetch orders');
+      } finally {
+        if (mine === request.current) setLoaded(true);
+      }
+    },
+    [status],
+  );
 
   useEffect(() => {
     void reload(pages);

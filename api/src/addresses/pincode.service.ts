@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import type { PincodePlace } from '@haat/shared/addresses/pincode';
+import { AppError } from '../common/app-error.js';
+import { deliveryDaysTo, DELIVERY_TIME_ZONE } from './delivery-zones.js';
+import { placeOf, type DirectoryPlace } from './pincode-directory.js';
+
+/** Pincodes against India Post's directory, and the shop's delivery estimate for them. */
+@Injectable()
+export class PincodeService {
+  /** The lookup route's answer; an unlisted pincode is 404 PINCODE_UNKNOWN. */
+  lookup(pincode: string, now: Date = new Date()): PincodePlace {
+    const place = placeOf(pincode);
+    if (!place) throw new AppError(404, ErrorCode.PincodeUnknown, `We could not find pincode ${pincode}. Please check it.`, { pincode });
+    const days = deliveryDaysTo(place.state);
+    return {
+      pincode,
+      ...place,
+      serviceable: days !== null,
+      deliveryDays: days,
+      deliveryBy: days === null ? null : addDays(shopToday(now), days),
+    };
+  }
+
+  /** An address's pincode must be a listed one: 400 PINCODE_UNKNOWN otherwise (the field is named). */
+  requireKnown(pincode: string): DirectoryPlace {
+    const place = placeOf(pincode.replace(/\s/g, ''));
+    if (!place) {
+      throw new AppError(400, ErrorCode.PincodeUnknown, `pincode: ${pincode} is not a pincode India Post lists. Please check it.`, {
+        pincode,
+        fields: ['pincode'],
+      });
+    }
+    return place;
+  }
+}
+
+/** Today's date on the shop's calendar, YYYY-MM-DD. */
+function shopToday(now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: DELIVERY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+function addDays(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}

@@ -1,0 +1,52 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  LOW_STOCK_LIST_MAX,
+  OVERVIEW_DAYS,
+  OVERVIEW_TIME_ZONE,
+  OVERVIEW_TOP_PRODUCTS,
+  WAITING_STAGES,
+  type AdminOverview,
+  type OverviewDay,
+  type WaitingStage,
+} from '@haat/shared/orders/overview';
+import { DB, type Db } from '../db/database.js';
+import { lowStockUnits } from '../inventory/low-stock.js';
+import { ordersAtStages, soldPerDay, topSoldProducts } from './orders.repository.js';
+
+/** The admin's overview: sales figures from SQL aggregates over the orders, stock from the inventory. */
+@Injectable()
+export class OverviewService {
+  constructor(@Inject(DB) private readonly db: Db) {}
+
+  async overview(lowStockThreshold: number): Promise<AdminOverview> {
+    const [sold, topProducts, atStages, lowStock] = await Promise.all([
+      soldPerDay(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS),
+      topSoldProducts(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS, OVERVIEW_TOP_PRODUCTS),
+      ordersAtStages(this.db, WAITING_STAGES),
+      lowStockUnits(this.db, lowStockThreshold, LOW_STOCK_LIST_MAX),
+    ]);
+    const byDay = new Map(sold.perDay.map((d) => [d.day, d]));
+    const days: OverviewDay[] = calendarDays(sold.today, OVERVIEW_DAYS).map((day) => {
+      const found = byDay.get(day);
+      return { day, orders: found ? Number(found.orders) : 0, revenue: found ? roundMoney(Number(found.revenue)) : 0 };
+    });
+    const sum = (list: OverviewDay[]) => ({ orders: list.reduce((n, d) => n + d.orders, 0), revenue: roundMoney(list.reduce((n, d) => n + d.revenue, 0)) });
+    const waiting = Object.fromEntries(WAITING_STAGES.map((s) => [s, atStages.get(s) ?? 0])) as Record<WaitingStage, number>;
+    return {
+      today: sum(days.filter((d) => d.day === sold.today)),
+      week: sum(days.filter((d) => d.day >= sold.weekStart)),
+      days,
+      topProducts: topProducts.map((p) => ({ ...p, revenue: roundMoney(p.revenue) })),
+      waiting,
+      lowStock: { threshold: lowStockThreshold, items: lowStock },
+    };
+  }
+}
+
+/** The `count` calendar days ending with `last` (YYYY-MM-DD), oldest first. */
+function calendarDays(last: string, count: number): string[] {
+  const end = Date.parse(`${last}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
+}
+
+const roundMoney = (n: number) => Math.round(n * 100) / 100;

@@ -1,0 +1,49 @@
+import { useEffect, useRef } from 'react';
+import uPlot from 'uplot';
+import 'uplot/dist/uPlot.min.css';
+import type { OverviewDay } from '@haat/shared/orders/overview';
+import { formatInr } from '@haat/shared/money/inr';
+
+/**
+ * The 30-day chart: orders (bars' worth of a line, left scale) and revenue (right scale) per day.
+ * uPlot lives only in this module, which the overview page loads lazily: no shopper downloads it.
+ */
+export function OverviewChart({ days }: { days: OverviewDay[] }) {
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const el = box.current;
+    if (!el) return undefined;
+    const x = days.map((d) => Date.parse(`${d.day}T00:00:00Z`) / 1000);
+    const options = (width: number): uPlot.Options => ({
+      width,
+      height: 240,
+      tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
+      scales: { x: { time: true }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] }, revenue: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
+      axes: [
+        {},
+        { scale: 'orders', label: 'Orders', size: 50, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
+        {
+          scale: 'revenue',
+          side: 1,
+          label: 'Revenue',
+          size: 70,
+          grid: { show: false },
+          values: (_u, ticks) => ticks.map((t) => formatInr(t).replace(/\.00$/, '')),
+        },
+      ],
+      series: [
+        {},
+        { label: 'Orders', scale: 'orders', stroke: '#0b6e35', width: 2, points: { show: true } },
+        { label: 'Revenue', scale: 'revenue', stroke: '#b45309', width: 2, dash: [6, 4], value: (_u, v) => (v === null ? '–' : formatInr(v)) },
+      ],
+    });
+    const plot = new uPlot(options(el.clientWidth), [x, days.map((d) => d.orders), days.map((d) => d.revenue)], el);
+    const observer = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 240 }));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      plot.destroy();
+    };
+  }, [days]);
+  return <div ref={box} className="overview-chart" data-testid="overview-chart" role="img" aria-label="Orders and revenue per day, last 30 days" />;
+}

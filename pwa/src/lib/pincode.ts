@@ -1,0 +1,30 @@
+import type { Envelope } from '@haat/shared/common/envelope';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { PINCODE_PATH, PINCODE_PATTERN, type PincodePlace } from '@haat/shared/addresses/pincode';
+import { http } from './http';
+import { problemOf } from './http-problem';
+
+/**
+ * Asks the API where a pincode is (India Post's directory lives on the server, not in the bundle).
+ * `unknown`: the directory does not list it; `unreachable`: no answer (offline, or the server failed),
+ * so a form lets the shopper type the place themselves.
+ */
+export type PincodeAnswer = { kind: 'found'; place: PincodePlace } | { kind: 'unknown' } | { kind: 'invalid' } | { kind: 'unreachable' };
+
+export async function lookupPincode(pincode: string, signal?: AbortSignal): Promise<PincodeAnswer> {
+  if (!PINCODE_PATTERN.test(pincode)) return { kind: 'invalid' };
+  try {
+    const body = await http.get(`${PINCODE_PATH}/${pincode}`, { signal, context: { silent: true } }).json<Envelope<PincodePlace>>();
+    return body.data ? { kind: 'found', place: body.data } : { kind: 'unreachable' };
+  } catch (error) {
+    const problem = problemOf(error);
+    if (problem.code === ErrorCode.PincodeUnknown) return { kind: 'unknown' };
+    if (problem.status === 400) return { kind: 'invalid' };
+    return { kind: 'unreachable' };
+  }
+}
+
+/** "Sat, 28 Nov" for an estimated delivery date (YYYY-MM-DD). */
+export function deliveryDateWords(day: string): string {
+  return new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+}
