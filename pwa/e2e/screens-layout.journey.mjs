@@ -23,7 +23,10 @@ async function trackerFits(page, where) {
     for (const [i, s] of steps.entries()) {
       // The line before a stage runs from the previous stage's middle: inside the card when the row is.
       const lineStart = i === 0 ? s.left : s.left - s.width / 2;
-      assert.ok(lineStart >= card.left - 0.5 && s.right <= card.right + 0.5, `${where}: stage ${i + 1} ${JSON.stringify(s)} lies inside the card ${JSON.stringify(card)}`);
+      assert.ok(
+        lineStart >= card.left - 0.5 && s.right <= card.right + 0.5,
+        `${where}: stage ${i + 1} ${JSON.stringify(s)} lies inside the card ${JSON.stringify(card)}`,
+      );
     }
   }
 }
@@ -73,7 +76,8 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
     });
     const at = `${viewport.width} px`;
     assert.ok(m.categoryHead.right <= m.actionsLeft + 0.5 && !m.categoryHead.clipped, `${at}: the Category heading is whole (${JSON.stringify(m)})`);
-    for (const right of m.chipRights) assert.ok(right <= Math.min(m.actionsLeft, m.wrapRight) + 0.5, `${at}: a chip ends at ${right}, the actions start at ${m.actionsLeft}`);
+    for (const right of m.chipRights)
+      assert.ok(right <= Math.min(m.actionsLeft, m.wrapRight) + 0.5, `${at}: a chip ends at ${right}, the actions start at ${m.actionsLeft}`);
     await screenshot(page, artifactsDir, `screens-subcategory-${viewport.width}`);
     await context.close();
   }

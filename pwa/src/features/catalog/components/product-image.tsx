@@ -28,6 +28,8 @@ export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager
   const small = imageVariant(url, 'small');
   const srcSet = small === url ? undefined : `${small} ${IMAGE_WIDTHS.small}w, ${url} ${IMAGE_WIDTHS.large}w`;
   return (
+    // onError is the image's own load failure, not a pointer or key handler: nothing here is interactive.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <img
       className={className}
       style={style}

@@ -107,7 +107,7 @@ describe('the product page', () => {
     setSessionUser(null);
   });
 
-  it('after Add to Cart there is one stepper, the cart\'s, and it changes the cart line', async () => {
+  it("after Add to Cart there is one stepper, the cart's, and it changes the cart line", async () => {
     setSessionUser({ _id: 'u1', name: 'Asha' } as User);
     Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps the write
     await db.cart.clear();
