@@ -34,7 +34,7 @@ export default async function passwordResetAccount({ baseUrl, dataDir, artifacts
   await page.waitForURL(`${baseUrl}/forgot-password`);
 
   await page.goto(`${baseUrl}/login`);
-  await page.getByRole('link', { name: 'Forgot password ?' }).click();
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL(`${baseUrl}/forgot-password`);
   const send = page.getByRole('button', { name: 'Send OTP' });
   assert.equal(await send.isDisabled(), true, 'Send OTP waits for an e-mail');

@@ -48,6 +48,19 @@ describe('counts read in the right number', () => {
     expect(screen.getByTestId('cart-bar').textContent).toMatch(/^2 Items ·/);
   });
 
+  it('the phone cart bar stays off /cart, where it covered the Grand total', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+    await inCart(1);
+    render(
+      <MemoryRouter initialEntries={['/cart']}>
+        <CartButton />
+        <CartBar />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('1 Item')).toBeTruthy(); // the cart is read
+    expect(screen.queryByTestId('cart-bar')).toBeNull();
+  });
+
   it("Bill Details' quantity total", () => {
     const one = cartTotals([{ key: cartLineKey('P1'), productId: 'P1', quantity: 1, product }]);
     inRouter(<BillDetails totals={one} variant="checkout" />);

@@ -3,12 +3,15 @@ import { formatInr } from '@haat/shared/money/inr';
 import { NARROW, useMediaQuery } from '../../lib/use-media-query';
 import { useCartSummary } from './use-cart-summary';
 
-/** docs/product.md#screens: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on /checkout. */
+/**
+ * docs/product.md#screens: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on
+ * /checkout. Hidden on /cart too: there it only repeats the page and covered its Grand total.
+ */
 export function CartBar() {
   const { count, total } = useCartSummary();
   const narrow = useMediaQuery(NARROW);
   const { pathname } = useLocation();
-  if (!narrow || count === 0 || pathname === '/checkout') return null;
+  if (!narrow || count === 0 || pathname === '/checkout' || pathname === '/cart') return null;
   return (
     <div className="cart-bar" data-testid="cart-bar">
       <span>

@@ -48,7 +48,7 @@ function SubCategoryManager() {
       {!loading && items.length === 0 && <p className="state-box admin-empty">No sub categories yet.</p>}
       {items.length > 0 && (
         <div className="admin-table-wrap">
-          <table className="admin-table">
+          <table className="admin-table admin-table--subcategory">
             <thead>
               <tr>
                 <th scope="col">Sr. No</th>

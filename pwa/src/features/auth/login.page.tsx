@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useLocation } from 'react-router-dom';
 import { usePageMeta } from '../../lib/use-page-meta';
 import { authApi } from './api';
 import { useCompleteSignIn } from './hooks/use-complete-sign-in';
@@ -11,7 +11,9 @@ import { TextField } from './components/text-field';
 /** /login (docs/product.md#screens and #validation): the button stays disabled until both fields are filled; success goes to /. */
 export function LoginPage() {
   usePageMeta({ title: 'Login | Haat' });
-  const [email, setEmail] = useState('');
+  // Register sends the shopper here with the e-mail just signed up with.
+  const carried = (useLocation().state as { email?: unknown } | null)?.email;
+  const [email, setEmail] = useState(typeof carried === 'string' ? carried : '');
   const [password, setPassword] = useState('');
   const completeSignIn = useCompleteSignIn();
 
@@ -32,7 +34,7 @@ export function LoginPage() {
       <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
       <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
       <Link to="/forgot-password" className="auth-form__aside">
-        Forgot password ?
+        Forgot password?
       </Link>
     </AuthForm>
   );

@@ -24,7 +24,8 @@ export function RegisterPage() {
     if (form.password !== form.confirmPassword) return void toast.error(PASSWORD_MISMATCH);
     const answer = await authApi.register(form); // a refusal (the e-mail is taken, a common password) is shown by lib/http
     toast.success(answer.message);
-    navigate('/login');
+    // The new account's e-mail is filled in on the login form, so only the password is typed again.
+    navigate('/login', { state: { email: form.email } });
   };
 
   return (

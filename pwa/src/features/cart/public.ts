@@ -1,6 +1,6 @@
 /** What other features may use of the cart (the only file they import from here). */
 export { reloadCart } from './cart-sync';
-export { AddToCartButton } from './components/add-to-cart-button';
+export { AddToCartButton, useInCart } from './components/add-to-cart-button';
 export { BillDetails } from './components/bill-details';
 export { EmptyCart } from './components/empty-cart';
 export { useCart } from './hooks/use-cart';

@@ -48,7 +48,7 @@ export function ContactPage() {
           </span>
         </li>
         <li>
-          <strong>WhatsApp</strong> <a href={SUPPORT_CONTACT.whatsapp}>{SUPPORT_CONTACT.phone}</a>
+          <strong>WhatsApp</strong> <a href={SUPPORT_CONTACT.whatsapp}>{SUPPORT_CONTACT.whatsappNumber}</a>
         </li>
         <li>
           <strong>E-mail</strong> <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>

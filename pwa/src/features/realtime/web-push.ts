@@ -46,6 +46,20 @@ export class PushServiceTimeoutError extends Error {
   }
 }
 
+export const PUSH_NOT_ALLOWED_MESSAGE =
+  'This browser does not allow notifications here (a private window, or notifications blocked for this site), so they were not turned on.';
+
+/**
+ * The browser refused the subscription although permission was asked: a private window does so, with
+ * a raw "Registration failed - permission denied" that means nothing to a shopper.
+ */
+export class PushNotAllowedError extends Error {
+  constructor() {
+    super(PUSH_NOT_ALLOWED_MESSAGE);
+    this.name = 'PushNotAllowedError';
+  }
+}
+
 /** Rejects with PushServiceTimeoutError when `step` has not settled within `ms`. */
 function within<T>(step: Promise<T>, ms: number): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -90,7 +104,10 @@ export async function turnPushOn(env: PushEnvironment = browserPush): Promise<Pu
     (async () => {
       const { pushManager } = await env.registration();
       return (
-        (await pushManager.getSubscription()) ?? (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }))
+        (await pushManager.getSubscription()) ??
+        (await pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlToBytes(publicKey) }).catch((error: unknown) => {
+          throw error instanceof DOMException && error.name === 'NotAllowedError' ? new PushNotAllowedError() : error;
+        }))
       );
     })(),
     env.timeoutMs,

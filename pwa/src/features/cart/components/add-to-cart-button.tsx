@@ -22,6 +22,11 @@ const cartLines = sharedLiveQuery(async () => new Map((await db.cart.toArray()).
 /** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
 const toCartProduct = ({ _id, name, image, unit, price, discount, stock }: CartProduct): CartProduct => ({ _id, name, image, unit, price, discount, stock });
 
+/** Whether this product (in this variant) already has a cart line: the product page then drops its pre-add quantity chooser. */
+export function useInCart(productId: string, variantId?: string | null): boolean {
+  return useSharedLiveQuery(cartLines)?.has(cartLineKey(productId, variantId)) ?? false;
+}
+
 /** Cards, product page and quick view: "Add", then a stepper once the product (in this variant) is in the cart. */
 export function AddToCartButton({ product, quantity = 1, label = 'Add', variant = null }: Props) {
   const inCart = useSharedLiveQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));

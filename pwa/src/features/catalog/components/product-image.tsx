@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useState, type CSSProperties } from 'react';
 import { IMAGE_WIDTHS, imageVariant } from '@haat/shared/files/image-variant';
 
 /** Shown when a product has no image (docs/product.md#records: "placeholder if none"). */
@@ -18,13 +18,18 @@ interface Props {
 
 /**
  * A product picture using the API's two WebP widths (…-small.webp 400 px, …-large.webp 1200 px), with
- * width/height so the box is reserved before it loads (no layout shift).
+ * width/height so the box is reserved before it loads (no layout shift). A picture that cannot be
+ * loaded (offline, on a listing whose pictures were never fetched) gives way to the neutral placeholder,
+ * not the browser's broken-image icon with the alt text spilling under the badges.
  */
 export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager = false, className, style }: Props) {
-  const url = src || PLACEHOLDER_IMAGE;
+  const [failed, setFailed] = useState<string | undefined>(undefined);
+  const url = src && failed !== src ? src : PLACEHOLDER_IMAGE;
   const small = imageVariant(url, 'small');
   const srcSet = small === url ? undefined : `${small} ${IMAGE_WIDTHS.small}w, ${url} ${IMAGE_WIDTHS.large}w`;
   return (
+    // onError is the image's own load failure, not a pointer or key handler: nothing here is interactive.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <img
       className={className}
       style={style}
@@ -37,6 +42,8 @@ export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager
       loading={eager ? 'eager' : 'lazy'}
       fetchPriority={eager ? 'high' : undefined}
       decoding="async"
+      // Only a product's own picture is swapped, once: a failing placeholder must not loop.
+      onError={url === PLACEHOLDER_IMAGE ? undefined : () => setFailed(src)}
     />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AddressDialog, AddressText, useAddresses } from '../../account/public';
 
 interface Props {
@@ -10,6 +10,12 @@ interface Props {
 export function AddressChoice({ selected, onSelect }: Props) {
   const { addresses, loaded } = useAddresses();
   const [adding, setAdding] = useState(false);
+  // The only saved address is the one the order goes to: chosen already, so the first tap on Cash on
+  // Delivery or Pay Online places the order instead of asking for an address.
+  const only = addresses.length === 1 ? addresses[0]!._id : undefined;
+  useEffect(() => {
+    if (only && !selected) onSelect(only);
+  }, [only, selected, onSelect]);
   return (
     <section className="checkout__section" aria-labelledby="delivery-address">
       <h2 id="delivery-address">Delivery Address</h2>

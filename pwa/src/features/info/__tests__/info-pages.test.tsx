@@ -49,7 +49,8 @@ describe('the footer pages', () => {
     at('/contact');
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Contact Us');
     const tel = screen.getAllByRole('link', { name: SUPPORT_CONTACT.phone });
-    expect(tel.map((a) => a.getAttribute('href'))).toEqual(['tel:+9118001234567', SUPPORT_CONTACT.whatsapp]);
+    expect(tel.map((a) => a.getAttribute('href'))).toEqual(['tel:+9118001234567']);
+    expect(screen.getByRole('link', { name: SUPPORT_CONTACT.whatsappNumber }).getAttribute('href')).toBe(SUPPORT_CONTACT.whatsapp);
     expect(screen.getByRole('link', { name: SUPPORT_CONTACT.email }).getAttribute('href')).toBe(`mailto:${SUPPORT_CONTACT.email}`);
     expect(screen.getByText(SUPPORT_CONTACT.address)).toBeTruthy();
     const form = screen.getByRole('form', { name: 'Send us a message' });

@@ -107,6 +107,23 @@ describe('the product page', () => {
     setSessionUser(null);
   });
 
+  it("after Add to Cart there is one stepper, the cart's, and it changes the cart line", async () => {
+    setSessionUser({ _id: 'u1', name: 'Asha' } as User);
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps the write
+    await db.cart.clear();
+    await db.products.put(aProduct({ stock: 9 }));
+    renderAt('/product/boAt-Airdopes-Black-Blue-01PROD');
+    await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' });
+    expect(screen.getByRole('group', { name: 'Quantity' })).toBeTruthy(); // the pre-add quantity chooser
+    fireEvent.click(screen.getByRole('button', { name: 'Add to Cart: boAt Airdopes, Black & Blue' }));
+    await screen.findByRole('group', { name: 'Quantity of boAt Airdopes, Black & Blue' });
+    expect(screen.queryByRole('group', { name: 'Quantity' })).toBeNull();
+    expect(screen.getAllByRole('button', { name: /^(Increase quantity|Add one more)/ })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Add one more boAt Airdopes, Black & Blue' }));
+    await waitFor(async () => expect((await db.cart.toArray())[0]?.quantity).toBe(2));
+    setSessionUser(null);
+  });
+
   it('after six products were viewed, Recently Viewed shows the 4 viewed before this one, newest first', async () => {
     for (let i = 1; i <= 6; i++) await db.products.put(aProduct({ _id: `P${i}`, name: `Thing ${i}` }));
     for (let i = 1; i <= 6; i++) {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { useInCart } from '../../cart/public';
 import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
 import { clampQuantity } from '../quantity';
 import { OfferCountdown } from './offer-countdown';
@@ -25,6 +26,10 @@ interface Props {
 export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }: Props) {
   const [quantity, setQuantity] = useState(1);
   const qty = clampQuantity(quantity, shown.stock);
+  const chosenVariant = product.variants.length > 0 ? variant : undefined;
+  // Once this product (in this variant) is in the cart, the cart's own − n + stepper takes the place
+  // of Add to Cart; the quantity chooser beside it would be a second stepper that changes nothing.
+  const inCart = useInCart(product._id, chosenVariant?._id);
   return (
     <div className="buy-box">
       <div className="buy-box__title">
@@ -43,8 +48,8 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       <StockLabel inStock={variant ? shown.stock > 0 : product.inStock} />
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
-        <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />
-        <AddToCartSlot product={shown} quantity={qty} label="Add to Cart" variant={product.variants.length > 0 ? variant : undefined} />
+        {!inCart && <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />}
+        <AddToCartSlot product={shown} quantity={qty} label="Add to Cart" variant={chosenVariant} />
       </div>
       <PincodeCheck />
       <ShareLinks url={url} title={product.name} />

@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, PushServiceTimeoutError, turnPushOn, type PushEnvironment } from '../web-push';
+import {
+  PUSH_NOT_ALLOWED_MESSAGE,
+  PUSH_SERVICE_TIMEOUT_MESSAGE,
+  PUSH_SERVICE_TIMEOUT_MS,
+  PushServiceTimeoutError,
+  turnPushOn,
+  type PushEnvironment,
+} from '../web-push';
 
 /** A browser whose push service is out of reach: `subscribe()` is never answered, as in Chromium without a route to it. */
 function unreachablePushService(overrides: Partial<PushEnvironment> = {}) {
@@ -50,6 +57,22 @@ describe('Web Push opt-in when the push service cannot be reached', () => {
     const outcome = turnPushOn(env).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(PUSH_SERVICE_TIMEOUT_MS);
     expect(await outcome).toBeInstanceOf(PushServiceTimeoutError);
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('a private window refusing the subscription gets a plain message, not "Registration failed - permission denied"', async () => {
+    const { env, send } = unreachablePushService({
+      registration: () =>
+        Promise.resolve({
+          pushManager: {
+            getSubscription: () => Promise.resolve(null),
+            subscribe: () => Promise.reject(new DOMException('Registration failed - permission denied', 'NotAllowedError')),
+          } as unknown as PushManager,
+        }),
+    });
+    const error = await turnPushOn(env).catch((e: unknown) => e);
+    expect((error as Error).message).toBe(PUSH_NOT_ALLOWED_MESSAGE);
+    expect((error as Error).message).not.toMatch(/Registration failed/);
     expect(send).not.toHaveBeenCalled();
   });
 

@@ -1,0 +1,55 @@
+import 'fake-indexeddb/auto';
+import { useState } from 'react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Address } from '@haat/shared/addresses/address.types';
+import { db } from '../../../lib/db';
+import { AddressChoice } from '../components/address-choice';
+
+const anAddress = (id: string, createdAt: string): Address => ({
+  _id: id,
+  userId: 'u1',
+  name: 'Asha Verma',
+  building: '12 Lotus Apartments',
+  address_line: 'MG Road',
+  district: 'Pune',
+  city: 'Pune',
+  state: 'Maharashtra',
+  country: 'India',
+  pincode: '411001',
+  mobile: '9876543210',
+  status: true,
+  createdAt,
+  updatedAt: createdAt,
+});
+
+let chosen: string | undefined;
+function Checkout() {
+  const [addressId, setAddressId] = useState<string>();
+  chosen = addressId;
+  return <AddressChoice selected={addressId} onSelect={setAddressId} />;
+}
+
+beforeEach(async () => {
+  chosen = undefined;
+  await db.addresses.clear();
+});
+afterEach(cleanup);
+
+describe('the delivery address choice', () => {
+  it('chooses the only saved address at once', async () => {
+    await db.addresses.put(anAddress('A1', '2026-01-01T00:00:00.000Z'));
+    render(<Checkout />, { wrapper: MemoryRouter });
+    await waitFor(() => expect(screen.getByRole<HTMLInputElement>('radio').checked).toBe(true));
+    expect(chosen).toBe('A1');
+  });
+
+  it('with two saved addresses leaves the choice to the shopper', async () => {
+    await db.addresses.bulkPut([anAddress('A1', '2026-01-01T00:00:00.000Z'), anAddress('A2', '2026-01-02T00:00:00.000Z')]);
+    render(<Checkout />, { wrapper: MemoryRouter });
+    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(2));
+    expect(screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
+    expect(chosen).toBeUndefined();
+  });
+});
