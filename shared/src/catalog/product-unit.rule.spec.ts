@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { unitForType, unitProblem } from './product-unit.rule.js';
+import { unitForType, unitLabel, unitProblem } from './product-unit.rule.js';
 
 describe('unitProblem (docs/product.md#states and #rules-and-limits)', () => {
   it('a fixed product is sold by the pack only', () => {
@@ -18,5 +18,13 @@ describe('unitForType', () => {
     expect(unitForType('fixed', 'litre')).toBe('pack');
     expect(unitForType('variable', 'litre')).toBe('litre');
     expect(unitForType('variable', 'pack')).toBe('kg');
+  });
+});
+
+describe('unitLabel', () => {
+  it('hides the bare "pack" of a fixed product and shows any other unit', () => {
+    expect(unitLabel('pack')).toBeNull();
+    expect(unitLabel('kg')).toBe('kg');
+    expect(unitLabel('Pack of 2')).toBe('Pack of 2');
   });
 });

@@ -16,3 +16,11 @@ export function unitForType(productType: ProductType, current: string): string {
   if (productType === 'fixed') return DEFAULT_UNIT;
   return unitProblem('variable', current) ? VARIABLE_UNITS[0] : current;
 }
+
+/**
+ * What a shopper reads under a product's name: its unit, except the bare word a fixed product is sold
+ * by ("pack"), which tells a shopper nothing (the name already says what one holds, e.g. "200 g").
+ */
+export function unitLabel(unit: string): string | null {
+  return unit === DEFAULT_UNIT ? null : unit;
+}

@@ -7,6 +7,8 @@ export interface SubSpec {
   /** What its products' pictures draw; `byNoun` picks another drawing for some nouns. */
   picture: PictureKind;
   byNoun?: Record<string, PictureKind>;
+  /** Words for this subcategory alone, where the category's would contradict its products ('Analog' smart watch). */
+  adjectives?: string[];
 }
 
 export interface CategorySpec {
@@ -14,6 +16,8 @@ export interface CategorySpec {
   hue: number;
   brands: string[];
   adjectives: string[];
+  /** Product lines a brand sells the same thing in ('' for the plain one); with the adjectives they keep names unique. */
+  lines: string[];
   /**
    * What one pack holds, added to a product's name where it tells the shopper something ('200 g');
    * '' where it would not ('1 pc'). The unit itself follows the product type (docs/product.md#states and #rules-and-limits: pack).
@@ -34,6 +38,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 20,
     brands: ['Penguin', 'HarperCollins', 'Rupa', 'Westland', 'Arihant', 'Scholastic'],
     adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Collector’s'],
+    lines: ['', 'Revised Edition', 'Anniversary Edition', 'Deluxe Edition'],
     sizes: [''],
     priceRange: [149, 899],
     subs: [
@@ -47,7 +52,8 @@ export const CATALOG: CategorySpec[] = [
     name: 'Earbuds',
     hue: 210,
     brands: ['boAt', 'Noise', 'JBL', 'Realme', 'OnePlus', 'Boult', 'Sony'],
-    adjectives: ['Wireless', 'ANC', 'Bass Boosted', 'Low Latency', 'Pro'],
+    adjectives: ['Wireless', 'ANC', 'Bass Boosted', 'Low Latency', 'Dual Mic'],
+    lines: ['', 'Lite', 'Max', 'Neo'],
     sizes: [''],
     priceRange: [599, 9999],
     subs: [
@@ -62,6 +68,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 260,
     brands: ['boAt', 'Noise', 'Boult', 'Realme', 'pTron', 'Oneplus'],
     adjectives: ['Wireless', 'Sports', 'Magnetic', 'Fast Charging', 'Sweatproof'],
+    lines: ['', 'Lite', 'Plus', 'Neo'],
     sizes: [''],
     priceRange: [499, 3999],
     subs: [
@@ -75,6 +82,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 45,
     brands: ['Funskool', 'Hasbro', 'LEGO', 'Mattel', 'Hot Wheels', 'Toyshine'],
     adjectives: ['Classic', 'Educational', 'Deluxe', 'Mini', 'Family'],
+    lines: ['', 'Starter', 'Junior', 'Explorer'],
     sizes: ['', ''],
     priceRange: [199, 4999],
     subs: [
@@ -99,6 +107,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 340,
     brands: ['Bewakoof', 'Allen Solly', 'US Polo', 'Roadster', 'HRX', 'Levi’s'],
     adjectives: ['Cotton', 'Slim Fit', 'Oversized', 'Regular Fit', 'Printed'],
+    lines: ['', 'Everyday', 'Urban', 'Summer'],
     sizes: [''],
     priceRange: [299, 1999],
     subs: [
@@ -113,6 +122,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 300,
     brands: ['FabIndia', 'Biba', 'W', 'Manyavar', 'Peter England', 'Max'],
     adjectives: ['Cotton', 'Silk', 'Festive', 'Casual', 'Handloom'],
+    lines: ['', 'Heritage', 'Everyday', 'Signature'],
     sizes: [''],
     priceRange: [399, 7999],
     subs: [
@@ -133,12 +143,28 @@ export const CATALOG: CategorySpec[] = [
     hue: 180,
     brands: ['Titan', 'Fastrack', 'Casio', 'Noise', 'Fire-Boltt', 'Fossil', 'Sonata'],
     adjectives: ['Analog', 'Digital', 'Chronograph', 'Smart', 'Classic'],
+    lines: ['', 'Signature', 'Neo', 'Edge'],
     sizes: [''],
     priceRange: [799, 24999],
     subs: [
-      { name: 'Smart Watches', nouns: ['Smart Watch', 'Fitness Watch', 'Calling Smartwatch'], picture: 'smart-watch' },
-      { name: 'Analog Watches', nouns: ['Analog Watch', 'Leather Strap Watch', 'Steel Watch'], picture: 'analog-watch' },
-      { name: 'Premium Watches', nouns: ['Premium Watch', 'Automatic Watch', 'Luxury Chronograph'], picture: 'premium-watch' },
+      {
+        name: 'Smart Watches',
+        nouns: ['Smart Watch', 'Fitness Watch', 'Calling Smartwatch'],
+        picture: 'smart-watch',
+        adjectives: ['AMOLED', 'Round Dial', 'Square Dial', 'Slim', 'Sports'],
+      },
+      {
+        name: 'Analog Watches',
+        nouns: ['Analog Watch', 'Leather Strap Watch', 'Steel Watch'],
+        picture: 'analog-watch',
+        adjectives: ['Classic', 'Minimalist', 'Round Dial', 'Everyday', 'Slim'],
+      },
+      {
+        name: 'Premium Watches',
+        nouns: ['Premium Watch', 'Automatic Watch', 'Luxury Chronograph'],
+        picture: 'premium-watch',
+        adjectives: ['Classic', 'Sapphire Glass', 'Heritage', 'Skeleton Dial', 'Slim'],
+      },
     ],
     details: (r) => ({ Strap: pick(r, ['Leather', 'Silicone', 'Stainless steel']), 'Water resistance': pick(r, ['30 m', '50 m', '100 m']) }),
   },
@@ -146,7 +172,8 @@ export const CATALOG: CategorySpec[] = [
     name: 'Snacks',
     hue: 30,
     brands: ['Haldiram’s', 'Lay’s', 'Bikaji', 'Britannia', 'Parle', 'Balaji', 'Too Yumm'],
-    adjectives: ['Masala', 'Classic Salted', 'Spicy', 'Crunchy', 'Family Pack'],
+    adjectives: ['Masala', 'Classic Salted', 'Spicy', 'Crunchy', 'Tangy'],
+    lines: ['', 'Homestyle', 'Festive', 'Premium'],
     sizes: ['150 g', '200 g', '400 g', '1 kg'],
     priceRange: [10, 499],
     subs: [
@@ -161,6 +188,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 100,
     brands: ['Prestige', 'Pigeon', 'Milton', 'Cello', 'Borosil'],
     adjectives: ['Non-stick', 'Stainless Steel', 'Insulated', 'Airtight', 'Premium'],
+    lines: ['', 'Classic', 'Elite', 'Eco'],
     sizes: ['', ''],
     priceRange: [149, 5999],
     subs: [
@@ -174,6 +202,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 150,
     brands: ['Himalaya', 'Mamaearth', 'Dove', 'Nivea', 'Biotique'],
     adjectives: ['Herbal', 'Moisturising', 'Natural', 'Gentle', 'Daily'],
+    lines: ['', 'Ayurvedic', 'Advanced', 'Pro'],
     sizes: ['100 ml', '200 ml', '50 g'],
     priceRange: [49, 999],
     subs: [
@@ -187,6 +216,7 @@ export const CATALOG: CategorySpec[] = [
     hue: 60,
     brands: ['Classmate', 'Camlin', 'Reynolds', 'Faber-Castell', 'Navneet'],
     adjectives: ['Ruled', 'Premium', 'Smooth', 'Student', 'Office'],
+    lines: ['', 'Classic', 'Pro', 'Smart'],
     sizes: ['', ''],
     priceRange: [10, 799],
     subs: [

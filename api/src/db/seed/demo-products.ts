@@ -17,6 +17,7 @@ export interface PlanSlot {
   categoryId: string;
   spec: (typeof CATALOG)[number];
   subId: string;
+  sub: (typeof CATALOG)[number]['subs'][number];
   pictures: PictureSlot[];
 }
 
@@ -39,6 +40,12 @@ export interface SeedRow {
   updated_at: string;
 }
 
+/** A short model code for the `round`-th repeat of a name: letters then a number, like 'KX2'. */
+function modelCode(round: number): string {
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXZ';
+  return `${letters[round % letters.length]}${letters[Math.floor(round / letters.length) % letters.length]}${Math.floor(round / letters.length ** 2) + 1}`;
+}
+
 /** Categories whose product names say the colour the picture shows. */
 const COLOURED = new Set(['Earbuds', 'Neckbands', 'T-shirts', 'Clothing', 'Watches']);
 
@@ -55,12 +62,22 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
     // Products of a subcategory take its pictures in turn, so neighbours in a listing look different.
     const picture = slot.pictures[Math.floor(n / plan.length) % slot.pictures.length]!;
     const { brand, noun } = picture;
-    const adjective = pick(r, spec.adjectives);
-    const model = r() < 0.6 ? ` ${Math.floor(100 + r() * 900)}` : '';
-    const name = `${brand} ${adjective} ${noun}${model}${COLOURED.has(spec.name) ? `, ${picture.colour.name}` : ''}`;
+    // The k-th product of a subcategory: its picture, then its adjective, then its line turn over in that
+    // order, so every (picture, adjective, line) is named once before any name would repeat. Past that
+    // (only catalogues far bigger than the demo's) a short model code keeps names apart, as real listings do.
+    const k = Math.floor(n / plan.length);
+    const adjectives = slot.sub.adjectives ?? spec.adjectives;
+    const perRound = slot.pictures.length * adjectives.length * spec.lines.length;
+    const adjective = adjectives[Math.floor(k / slot.pictures.length) % adjectives.length]!;
+    const line = spec.lines[Math.floor(k / (slot.pictures.length * adjectives.length)) % spec.lines.length]!;
+    const round = Math.floor(k / perRound);
+    const model = round > 0 ? ` (Model ${modelCode(round)})` : '';
+    const name = `${brand}${line ? ` ${line}` : ''} ${adjective} ${noun}${model}${COLOURED.has(spec.name) ? `, ${picture.colour.name}` : ''}`;
     const [lo, hi] = spec.priceRange;
     const price = Math.round(lo + (hi - lo) * r() ** 2);
-    const discount = r() < 0.25 ? 0 : Math.floor(r() * 71);
+    // The discount never takes the selling price under the category's floor (no ₹384 earbuds).
+    const maxDiscount = Math.min(70, Math.floor((1 - lo / price) * 100));
+    const discount = r() < 0.25 || maxDiscount <= 0 ? 0 : Math.floor(r() * (maxDiscount + 1));
     const stock = r() < 0.08 ? 0 : Math.floor(r() * 120) + 1;
     const image = picture.images.map((i) => urls[i]!);
     const variants: StoredVariant[] = [];

@@ -78,6 +78,34 @@ const PICTURES_PER_SUBCATEGORY = 12;
 /** Pictures 1 and 7 of each subcategory come with a gallery (4 and 2 views), so 1 product in 6 has one. */
 const GALLERY_VIEWS: Record<number, number> = { 1: 4, 7: 2 };
 
+/**
+ * The pictures of the `slotIndex`-th subcategory slot, each one (brand, product, colour): the first 12
+ * differ in colour, the next ones in brand too. `job` queues a drawing and answers its index.
+ */
+export function slotPictures(
+  spec: (typeof CATALOG)[number],
+  sub: PlanSlot['sub'],
+  slotIndex: number,
+  perSlot: number,
+  job: (spec: PictureSpec) => number,
+): PictureSlot[] {
+  return Array.from({ length: perSlot }, (_, k): PictureSlot => {
+    const brand = spec.brands[(k + Math.floor(k / PICTURE_COLOURS.length)) % spec.brands.length]!;
+    const noun = sub.nouns[k % sub.nouns.length]!;
+    const colour = PICTURE_COLOURS[(k + slotIndex) % PICTURE_COLOURS.length]!;
+    const kind = sub.byNoun?.[noun] ?? sub.picture;
+    const views = GALLERY_VIEWS[k] ?? 1;
+    const images = Array.from({ length: views }, (_, view) => job({ kind, colour, brand, title: noun, view }));
+    return { brand, noun, colour, images };
+  });
+}
+
+/** How many pictures each subcategory slot gets in a catalogue of `size` products. */
+export function picturesPerSlot(size: number): number {
+  const slotCount = CATALOG.reduce((n, c) => n + c.subs.length, 0);
+  return Math.max(1, Math.min(PICTURES_PER_SUBCATEGORY, Math.ceil(size / slotCount)));
+}
+
 /** The demo catalogue: every category of docs/product.md#what-haat-is and a few more, `size` products, images made locally. */
 export async function seedCatalog(db: Db, files: FilesService, size: number): Promise<void> {
   const started = Date.now();
@@ -88,24 +116,14 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   const links: Array<{ subCategoryId: string; categoryId: string }> = [];
   const jobs: PictureSpec[] = [];
   const job = (spec: PictureSpec) => jobs.push(spec) - 1;
-  const slotCount = CATALOG.reduce((n, c) => n + c.subs.length, 0);
-  const perSlot = Math.max(1, Math.min(PICTURES_PER_SUBCATEGORY, Math.ceil(size / slotCount)));
+  const perSlot = picturesPerSlot(size);
 
   // First the plan (ids, and which picture goes where), then every picture at once, then the rows.
   for (const spec of CATALOG) {
     const categoryId = newId();
     const categoryAt = plan.length;
     for (const sub of spec.subs) {
-      // Each picture is one (brand, product, colour): the first 12 differ in colour, the next ones in brand too.
-      const pictures = Array.from({ length: perSlot }, (_, k): PictureSlot => {
-        const brand = spec.brands[(k + Math.floor(k / PICTURE_COLOURS.length)) % spec.brands.length]!;
-        const noun = sub.nouns[k % sub.nouns.length]!;
-        const colour = PICTURE_COLOURS[(k + plan.length) % PICTURE_COLOURS.length]!;
-        const kind = sub.byNoun?.[noun] ?? sub.picture;
-        const views = GALLERY_VIEWS[k] ?? 1;
-        const images = Array.from({ length: views }, (_, view) => job({ kind, colour, brand, title: noun, view }));
-        return { brand, noun, colour, images };
-      });
+      const pictures = slotPictures(spec, sub, plan.length, perSlot, job);
       let subId = subIdsByName.get(sub.name);
       if (!subId) {
         subId = newId();
@@ -113,7 +131,7 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
         subRows.push({ id: subId, name: sub.name, image: pictures[0]!.images[0]! });
       }
       links.push({ subCategoryId: subId, categoryId });
-      plan.push({ categoryId, spec, subId, pictures });
+      plan.push({ categoryId, spec, subId, sub, pictures });
     }
     categoryRows.push({ id: categoryId, name: spec.name, image: plan[categoryAt]!.pictures[0]!.images[0]! });
   }

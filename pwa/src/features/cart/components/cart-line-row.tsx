@@ -2,6 +2,7 @@ import { formatInr } from '@haat/shared/money/inr';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/account-tables';
 import { CartStepper } from './cart-stepper';
+import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 
 /** One cart item (docs/product.md#screens): image, name, unit, discounted price, stepper; marked while unsynced. */
 export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolean }) {
@@ -13,7 +14,7 @@ export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolea
       <span className="cart-line__info">
         <span className="cart-line__name">{product.name}</span>
         {line.variant && <span className="cart-line__variant">{line.variant.name}</span>}
-        <span className="cart-line__unit">{product.unit}</span>
+        {unitLabel(product.unit) && <span className="cart-line__unit">{product.unit}</span>}
         <span className="cart-line__price">
           {formatInr(price)}
           {price !== product.price && <s className="cart-line__was">{formatInr(product.price)}</s>}

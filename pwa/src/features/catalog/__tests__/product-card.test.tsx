@@ -74,6 +74,22 @@ describe('product card (docs/product.md#screens)', () => {
     expect(screen.getByRole('button', { name: 'Add boAt Airdopes, Black & Blue to wishlist' })).toBeTruthy();
   });
 
+  it('shows no bare "pack" under the name of a fixed product, and a variable product’s measure', () => {
+    const { container, rerender } = render(
+      <MemoryRouter>
+        <ProductCard product={aProduct({ unit: 'pack' })} />
+      </MemoryRouter>,
+    );
+    expect(container.querySelector('.product-card__unit')?.textContent ?? '').toBe('');
+    expect(screen.queryByText(/^pack$/i)).toBeNull();
+    rerender(
+      <MemoryRouter>
+        <ProductCard product={aProduct({ productType: 'variable', unit: 'kg' })} />
+      </MemoryRouter>,
+    );
+    expect(screen.getByText('kg')).toBeTruthy();
+  });
+
   it('says Out of Stock at stock 0 and uses the placeholder without images', () => {
     render(
       <MemoryRouter>

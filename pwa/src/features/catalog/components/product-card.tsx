@@ -10,6 +10,7 @@ import { RatingRing } from './rating-ring';
 import { StockLabel } from './stock-label';
 import { WishlistHeart } from './wishlist-heart';
 import './product-card.css';
+import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 
 interface Props {
   product: Product;
@@ -35,7 +36,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
         <span className="product-card__name">{product.name}</span>
       </Link>
       <WishlistHeart productId={product._id} productName={product.name} />
-      <span className="product-card__unit">{product.unit}</span>
+      <span className="product-card__unit">{unitLabel(product.unit)}</span>
       <PriceTag price={product.price} discount={product.discount} />
       <span className="product-card__meta">
         <StockLabel inStock={product.inStock} />

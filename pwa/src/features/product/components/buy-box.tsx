@@ -11,6 +11,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
+import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 
 interface Props {
   product: Product;
@@ -37,7 +38,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
         <ProductWishlistButton productId={product._id} />
       </div>
       <ProductRating product={product} />
-      <p className="buy-box__unit">{product.unit}</p>
+      {unitLabel(product.unit) && <p className="buy-box__unit">{product.unit}</p>}
       <div className="buy-box__price">
         <PriceTag price={shown.price} discount={shown.discount} showOriginal />
         <span className="buy-box__badge">

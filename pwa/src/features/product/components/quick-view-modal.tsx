@@ -3,6 +3,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot, DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 
 /** docs/product.md#screens, Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
 export function QuickViewModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
@@ -18,7 +19,7 @@ export function QuickViewModal({ product, onClose }: { product: Product | null; 
             <DiscountBadge discount={product.discount} />
           </span>
           <h2>{product.name}</h2>
-          <p className="product-card__unit">{product.unit}</p>
+          {unitLabel(product.unit) && <p className="product-card__unit">{product.unit}</p>}
           <PriceTag price={product.price} discount={product.discount} showOriginal />
           <StockLabel inStock={product.inStock} />
           <p className="quick-view__actions">
