@@ -187,6 +187,17 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         .post('/api/product/get-product-by-category-and-subcategory')
         .send({ categoryId: cat._id, subCategoryId: sub._id, ...body });
 
+    it("answers the seed family's misspelt path as the same route, with the same validation", async () => {
+      const body = { categoryId: cat._id, subCategoryId: sub._id, page: 1, limit: 3 };
+      const right = await listing(body);
+      const misspelt = await api(t).post('/api/product/get-pruduct-by-category-and-subcategory').send(body);
+      expect(misspelt.status).toBe(200);
+      expect(misspelt.body).toEqual(right.body);
+      const bad = await api(t).post('/api/product/get-pruduct-by-category-and-subcategory').send({ categoryId: cat._id, page: 'one' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('VALIDATION');
+    });
+
     it('pages of 12 with totalCount', async () => {
       const res = await api(t).post('/api/product/get-product-by-category-and-subcategory').send({ categoryId: cat._id, subCategoryId: subB._id, page: 1 });
       expect(res.status).toBe(200);
