@@ -522,7 +522,6 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         expect(res.body.data).toMatchObject({ productType: 'variable', unit });
       }
       const refused: Array<[object, string]> = [
-        [{ unit: '1 pc' }, 'unit: must be pack for a fixed product'],
         [{ productType: 'fixed', unit: 'kg' }, 'unit: must be pack for a fixed product'],
         [{ productType: 'variable', unit: 'pack' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
         [{ productType: 'variable', unit: 'KG' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
@@ -537,6 +536,17 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
           message,
           named: ['unit'],
         });
+      }
+    });
+
+    it('create without a productType keeps a free unit: inferred variable for kg, litre, gm, ml, fixed otherwise', async () => {
+      const free = await post({ unit: '1 pc' });
+      expect(free.status).toBe(201);
+      expect(free.body.data).toMatchObject({ productType: 'fixed', unit: '1 pc' });
+      for (const unit of ['kg', 'litre', 'gm', 'ml']) {
+        const res = await post({ unit });
+        expect({ unit, status: res.status }).toEqual({ unit, status: 201 });
+        expect(res.body.data).toMatchObject({ productType: 'variable', unit });
       }
     });
 

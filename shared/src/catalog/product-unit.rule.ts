@@ -16,3 +16,12 @@ export function unitForType(productType: ProductType, current: string): string {
   if (productType === 'fixed') return DEFAULT_UNIT;
   return unitProblem('variable', current) ? VARIABLE_UNITS[0] : current;
 }
+
+/**
+ * The type a product created without one gets: variable when its unit is one of the measures (kg,
+ * litre, gm, ml), fixed for anything else ("1 pc", "dozen"…). Only a type given explicitly is held
+ * to the unit/type pair; clients that never sent a type keep their free units.
+ */
+export function typeForUnit(unit: string): ProductType {
+  return (VARIABLE_UNITS as readonly string[]).includes(unit) ? 'variable' : 'fixed';
+}
