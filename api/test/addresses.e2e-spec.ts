@@ -10,6 +10,24 @@ describe.each(DB_KINDS)('addresses on %s', (kind) => {
 
   const list = (token: string) => api(t).get('/api/address/get').set(bearer(token));
 
+  it('keeps at most 20 addresses per account: the 21st is a 409 ADDRESS_LIMIT, and removing one makes room', async () => {
+    const c = await newCustomer(t);
+    const add = () => api(t).post('/api/address/create').set(bearer(c.token)).send(ADDRESS);
+    const made: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const res = await add();
+      expect(res.status).toBe(201);
+      made.push(res.body.data._id);
+    }
+    const refused = await add();
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'ADDRESS_LIMIT', limit: 20 });
+    expect(refused.body.message).toMatch(/at most 20 addresses/);
+    expect((await list(c.token)).body.data).toHaveLength(20);
+    expect((await api(t).delete('/api/address/disable').set(bearer(c.token)).send({ _id: made[0] })).status).toBe(200);
+    expect((await add()).status).toBe(201);
+  });
+
   it('creates an address with the nine fields and lists it', async () => {
     const c = await newCustomer(t);
     const res = await api(t).post('/api/address/create').set(bearer(c.token)).send(ADDRESS);

@@ -37,6 +37,11 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
           .set(bearer(`${TOKEN}x`))
       ).status,
     ).toBe(401);
+    // Same character count as the token, more bytes: a wrong token, not a server error.
+    const multibyte = await api(t)
+      .get('/api/metrics')
+      .set(bearer('é'.repeat(TOKEN.length)));
+    expect(multibyte.status).toBe(401);
     const wrong = await api(t).get('/api/metrics').set(bearer(admin));
     expect(wrong.status).toBe(401);
     expect(wrong.body).toMatchObject({ success: false, error: true });

@@ -12,6 +12,8 @@ import { ADMIN } from './harness.js';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 type Operation = {
+  operationId: string;
+  deprecated?: boolean;
   security?: unknown[];
   requestBody?: { content: Record<string, { schema: unknown; example?: unknown }> };
   responses: Record<string, unknown>;
@@ -64,6 +66,15 @@ describe('the API describes itself (GET /api/openapi.json, /api/docs)', () => {
       });
     expect(missing).toEqual([]);
     console.log(`${apiRoutes.length} routes registered, ${Object.values(doc.paths).reduce((n, p) => n + Object.keys(p).length, 0)} operations documented`);
+  });
+
+  it("marks the seed family's misspelt alias deprecated, under its own operation id", () => {
+    const alias = doc.paths['/api/product/get-pruduct-by-category-and-subcategory']?.post;
+    const route = doc.paths['/api/product/get-product-by-category-and-subcategory']?.post;
+    expect(alias?.deprecated).toBe(true);
+    expect(route?.deprecated).toBeUndefined();
+    expect(alias?.requestBody).toEqual(route?.requestBody);
+    expect(alias?.operationId).not.toBe(route?.operationId);
   });
 
   it('gives each operation its auth, its answer envelope and its error codes', () => {

@@ -187,6 +187,17 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         .post('/api/product/get-product-by-category-and-subcategory')
         .send({ categoryId: cat._id, subCategoryId: sub._id, ...body });
 
+    it("answers the seed family's misspelt path as the same route, with the same validation", async () => {
+      const body = { categoryId: cat._id, subCategoryId: sub._id, page: 1, limit: 3 };
+      const right = await listing(body);
+      const misspelt = await api(t).post('/api/product/get-pruduct-by-category-and-subcategory').send(body);
+      expect(misspelt.status).toBe(200);
+      expect(misspelt.body).toEqual(right.body);
+      const bad = await api(t).post('/api/product/get-pruduct-by-category-and-subcategory').send({ categoryId: cat._id, page: 'one' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.code).toBe('VALIDATION');
+    });
+
     it('pages of 12 with totalCount', async () => {
       const res = await api(t).post('/api/product/get-product-by-category-and-subcategory').send({ categoryId: cat._id, subCategoryId: subB._id, page: 1 });
       expect(res.status).toBe(200);
@@ -511,7 +522,6 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         expect(res.body.data).toMatchObject({ productType: 'variable', unit });
       }
       const refused: Array<[object, string]> = [
-        [{ unit: '1 pc' }, 'unit: must be pack for a fixed product'],
         [{ productType: 'fixed', unit: 'kg' }, 'unit: must be pack for a fixed product'],
         [{ productType: 'variable', unit: 'pack' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
         [{ productType: 'variable', unit: 'KG' }, 'unit: must be one of kg, litre, gm, ml for a variable product'],
@@ -526,6 +536,17 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
           message,
           named: ['unit'],
         });
+      }
+    });
+
+    it('create without a productType keeps a free unit: inferred variable for kg, litre, gm, ml, fixed otherwise', async () => {
+      const free = await post({ unit: '1 pc' });
+      expect(free.status).toBe(201);
+      expect(free.body.data).toMatchObject({ productType: 'fixed', unit: '1 pc' });
+      for (const unit of ['kg', 'litre', 'gm', 'ml']) {
+        const res = await post({ unit });
+        expect({ unit, status: res.status }).toEqual({ unit, status: 201 });
+        expect(res.body.data).toMatchObject({ productType: 'variable', unit });
       }
     });
 

@@ -1,9 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { LIMITS } from '@haat/shared/common/limits';
 import type { AddressFields, UpdateAddressBody } from '@haat/shared/addresses/address.schema';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { DB, type Db } from '../db/database.js';
-import { notFound } from '../common/app-error.js';
+import { AppError, notFound } from '../common/app-error.js';
+import { lockUser } from '../users/users.repository.js';
 import { newId } from '../common/ids.js';
 import { addresses } from './addresses.table.js';
 import { toAddress } from './address-wire.js';
@@ -34,11 +37,23 @@ export class AddressesService {
 
   async create(userId: string, body: AddressFields): Promise<Address> {
     this.pincodes.requireKnown(body.pincode);
-    const [row] = await this.db
-      .insert(addresses)
-      .values({ id: newId(), userId, ...columnsOf(body) })
-      .returning();
-    return toAddress(row!);
+    const row = await this.db.transaction(async (tx) => {
+      // The owner's row is locked first, so two adds racing at the cap are counted one after the other.
+      await lockUser(tx, userId);
+      const [held] = await tx
+        .select({ n: count() })
+        .from(addresses)
+        .where(and(eq(addresses.userId, userId), eq(addresses.status, true)));
+      const limit = LIMITS.maxAddressesPerUser;
+      if ((held?.n ?? 0) >= limit)
+        throw new AppError(409, ErrorCode.AddressLimit, `You can keep at most ${limit} addresses. Remove one to add another.`, { limit });
+      const [inserted] = await tx
+        .insert(addresses)
+        .values({ id: newId(), userId, ...columnsOf(body) })
+        .returning();
+      return inserted!;
+    });
+    return toAddress(row);
   }
 
   /** Only status true is shown or selectable (docs/product.md#records). */

@@ -1,11 +1,16 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Controller, Get, Headers, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound, unauthorized } from '../common/app-error.js';
 import { MetricsService } from './metrics.service.js';
 
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+/**
+ * Constant-time comparison for strings of any byte length: the digests are always 32 bytes, so a
+ * header of the right character count but a different byte count (multibyte text) is a plain mismatch.
+ */
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /** Prometheus text format, for a scraper holding METRICS_TOKEN; absent (404) when no token is set. */
 @Controller('metrics')

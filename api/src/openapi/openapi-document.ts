@@ -102,8 +102,10 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
     for (const status of errorStatuses(route)) responses[String(status)] = { $ref: `#/components/responses/E${status}` };
 
     (paths[route.path] ??= {})[route.method] = {
-      operationId: route.operationId,
+      // An alias shares its handler (and so its operation id) with the route it spells differently.
+      operationId: notes?.deprecatedFor ? `${route.operationId}_deprecatedAlias` : route.operationId,
       tags: [route.tag],
+      ...(notes?.deprecatedFor ? { deprecated: true } : {}),
       ...(notes?.summary ? { summary: notes.summary } : {}),
       ...(route.auth === undefined
         ? { security: [] }

@@ -10,6 +10,8 @@ export interface RouteNote {
   multipart?: true;
   rawBody?: string;
   example?: unknown;
+  /** An old spelling kept for existing clients: documented as deprecated, pointing at the route to use. */
+  deprecatedFor?: string;
 }
 
 const PRODUCT = '01JD8ZQ4M6A9T3V7X2C5B8N1RK';
@@ -26,6 +28,10 @@ const ADDRESS = {
 };
 
 export const ROUTE_NOTES: Record<string, RouteNote> = {
+  'POST /api/product/get-pruduct-by-category-and-subcategory': {
+    summary: 'Deprecated spelling of POST /api/product/get-product-by-category-and-subcategory (same body, same answer)',
+    deprecatedFor: 'POST /api/product/get-product-by-category-and-subcategory',
+  },
   'POST /api/user/register': {
     summary: 'Create an account',
     errors: [409],

@@ -55,7 +55,9 @@ export class ProductsController {
     return this.products.cached('by-category', body, async () => ok(await this.products.byCategory(body.id), 'Category product list'));
   }
 
-  @Post('get-product-by-category-and-subcategory')
+  // The second path is the seed API family's own misspelling, which its clients still call: same handler,
+  // same validation; the OpenAPI document marks it deprecated.
+  @Post(['get-product-by-category-and-subcategory', 'get-pruduct-by-category-and-subcategory'])
   @HttpCode(200)
   @RateLimit({ ...SEARCH_LIMIT, when: hasSearchText })
   byCategoryAndSub(@ZBody(ProductsByCategoryAndSubBody) body: ProductsByCategoryAndSubBody) {

@@ -8,6 +8,7 @@ import type {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
+import { typeForUnit } from '@haat/shared/catalog/product-unit.rule';
 import { DB, type Db } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
@@ -80,7 +81,7 @@ export class ProductsService {
           categoryIds,
           subCategoryIds,
           unit: body.unit,
-          productType: body.productType,
+          productType: body.productType ?? typeForUnit(body.unit),
           maxPerOrder: body.maxPerOrder,
           price: body.price,
           discount: body.discount,

@@ -33,3 +33,8 @@ export function activeAdminIds(db: Pick<Db, 'select'>) {
     .from(users)
     .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')));
 }
+
+/** Locks one user's row for the rest of the transaction: per-account caps count their rows one caller at a time. */
+export async function lockUser(tx: Pick<Db, 'select'>, userId: string): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
 import type { UserStatusBody } from '@haat/shared/users/user-status.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -76,7 +76,23 @@ export class UsersService {
   /** An administrator sets an account's status; anything but Active ends its sessions at once and blocks sign-in. */
   async setStatus(adminId: string, body: UserStatusBody): Promise<PublicUser> {
     if (body._id === adminId && body.status !== 'Active') throw badRequest('_id: You cannot disable your own account.', { fields: ['_id'] });
-    const [row] = await this.db.update(users).set({ status: body.status, updatedAt: new Date() }).where(eq(users.id, body._id)).returning();
+    const row = await this.db.transaction(async (tx) => {
+      // Every active admin's row is locked (in one order, so two callers cannot deadlock) before counting:
+      // two admins disabling each other at once are serialised, and the second sees the first's change.
+      const admins = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')))
+        .orderBy(asc(users.id))
+        .for('update');
+      const ids = new Set(admins.map((a) => a.id));
+      if (body.status !== 'Active' && ids.has(body._id) && ids.size <= 1)
+        throw new AppError(409, ErrorCode.LastAdmin, 'This is the last active administrator: the shop needs at least one.', { fields: ['_id'] });
+      // An admin disabled a moment ago by another admin no longer holds the right to disable anyone.
+      if (!ids.has(adminId)) throw new AppError(403, ErrorCode.Forbidden, 'Your account is no longer an active administrator.');
+      const [updated] = await tx.update(users).set({ status: body.status, updatedAt: new Date() }).where(eq(users.id, body._id)).returning();
+      return updated;
+    });
     if (!row) throw notFound('User');
     if (row.status !== 'Active') await this.tokens.revokeAllOf(row.id);
     return toPublicUser(row);

@@ -57,6 +57,8 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.NotFound:
     case ErrorCode.MethodNotAllowed:
     case ErrorCode.Conflict:
+    case ErrorCode.LastAdmin:
+    case ErrorCode.AddressLimit:
     case ErrorCode.OrderFinished:
     case ErrorCode.StageNotAllowed:
     case ErrorCode.NotAwaitingPayment:

@@ -24,3 +24,12 @@ export function unitForType(productType: ProductType, current: string): string {
 export function unitLabel(unit: string): string | null {
   return unit === DEFAULT_UNIT ? null : unit;
 }
+
+/**
+ * The type a product created without one gets: variable when its unit is one of the measures (kg,
+ * litre, gm, ml), fixed for anything else ("1 pc", "dozen"…). Only a type given explicitly is held
+ * to the unit/type pair; clients that never sent a type keep their free units.
+ */
+export function typeForUnit(unit: string): ProductType {
+  return (VARIABLE_UNITS as readonly string[]).includes(unit) ? 'variable' : 'fixed';
+}

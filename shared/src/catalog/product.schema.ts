@@ -79,7 +79,8 @@ export const CreateProductBody = z
     image: productFields.image.default([]),
     category: productFields.category.default([]),
     subCategory: productFields.subCategory.default([]),
-    productType: productFields.productType.default('fixed'),
+    // Absent: inferred from the unit on the server (typeForUnit), and the pair is not checked.
+    productType: productFields.productType.optional(),
     maxPerOrder: productFields.maxPerOrder.default(LIMITS.defaultMaxPerOrder),
     discount: productFields.discount.default(0),
     more_details: productFields.more_details.default({}),

@@ -38,6 +38,10 @@ export enum ErrorCode {
   MethodNotAllowed = 'METHOD_NOT_ALLOWED',
   /** 409: the request clashes with what is stored (still in use, already taken…). */
   Conflict = 'CONFLICT',
+  /** 409: disabling this account would leave the shop without an active administrator. */
+  LastAdmin = 'LAST_ADMIN',
+  /** 409: the account already keeps as many addresses as one account may; `limit` says how many. */
+  AddressLimit = 'ADDRESS_LIMIT',
   /** 409: a product has fewer units than asked for; `productId` (and `variantId` for a variant's own stock) and `available` (units left) say which and how many. */
   OutOfStock = 'OUT_OF_STOCK',
   /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */

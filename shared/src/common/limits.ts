@@ -1,5 +1,7 @@
 /** docs/product.md#rules-and-limits business constants and limits, one place for both sides. */
 export const LIMITS = {
+  /** Most addresses (not removed) one account may keep. */
+  maxAddressesPerUser: 20,
   mobileBreakpointPx: 768,
   listingPageSize: 12,
   adminProductsPageSize: 12,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPORT_CONTACT } from './support-contact';
+import { SUPPORT_CONTACT } from './support-contact.js';
 
 const digits = (s: string) => s.replace(/\D/g, '');
 

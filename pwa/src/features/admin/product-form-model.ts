@@ -213,7 +213,7 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
       image: d.image,
       category: d.category,
       subCategory: d.subCategory,
-      productType: d.productType,
+      productType: d.productType ?? values.productType, // the form always has one; the API infers it only when absent
       unit: d.unit,
       stock: d.stock,
       ...(values.loadedStock === undefined ? {} : { expectedStock: values.loadedStock }),
