@@ -201,6 +201,18 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
     expect((await loginFrom(t, freshIp(), owner.email, owner.password)).status).toBe(200);
   });
 
+  it('20 wrong passwords sent at once from one address: at most 10 are checked, the rest are refused', async () => {
+    const owner = await register(t, 'burst');
+    const attacker = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom(t, attacker, owner.email, `burst-guess-${i}`)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    // Still refused afterwards, even with the right password.
+    expect((await loginFrom(t, attacker, owner.email, owner.password)).status).toBe(429);
+  });
+
   it('a successful sign-in resets the counter of that account and address; successes never count', async () => {
     const owner = await register(t, 'reset');
     const home = freshIp();
