@@ -60,7 +60,7 @@ export class LoginProtection {
       // A refused attempt is not a guess: both counters get their point back (one may have taken it).
       await giveBack();
       const other = refused.find((r) => !(r instanceof RateLimiterRes));
-      if (other) throw other;
+      if (other) throw other instanceof Error ? other : new Error('rate limiter failed', { cause: other });
       throw tooManyAttempts(reply, Math.max(1000, ...refused.map((r) => (r as RateLimiterRes).msBeforeNext)) / 1000);
     }
     // Past the shop-wide ceiling, an address that had failed before this attempt waits too.
