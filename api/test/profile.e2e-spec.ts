@@ -49,10 +49,17 @@ describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
     expect(notice).toContain(newEmail);
   });
 
-  it("refuses another account's e-mail (409) and a missing field (400 naming it)", async () => {
+  it("refuses another account's e-mail (409, only once the owner is confirmed) and a missing field (400 naming it)", async () => {
     const a = await newCustomer(t, 'A');
     const b = await newCustomer(t, 'B');
-    const taken = await api(t).put('/api/user/update-user').set(bearer(a.token)).send({ name: 'A', email: b.email, mobile: '9999999999' });
+    // Without the current password the session learns nothing about who else has an account.
+    const unconfirmed = await api(t).put('/api/user/update-user').set(bearer(a.token)).send({ name: 'A', email: b.email, mobile: '9999999999' });
+    expect(unconfirmed.status).toBe(400);
+    expect(unconfirmed.body.code).toBe('REAUTH_REQUIRED');
+    const taken = await api(t)
+      .put('/api/user/update-user')
+      .set(bearer(a.token))
+      .send({ name: 'A', email: b.email, mobile: '9999999999', currentPassword: a.password });
     expect(taken.status).toBe(409);
     expect(taken.body.message).toMatch(/already used/);
     for (const field of ['name', 'email', 'mobile'] as const) {

@@ -201,6 +201,38 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
     expect((await loginFrom(t, freshIp(), owner.email, owner.password)).status).toBe(200);
   });
 
+  it('20 wrong passwords sent at once from one address: at most 10 are checked, the rest are refused', async () => {
+    const owner = await register(t, 'burst');
+    const attacker = freshIp();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => loginFrom(t, attacker, owner.email, `burst-guess-${i}`)));
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(10);
+    expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+    // Still refused afterwards, even with the right password.
+    expect((await loginFrom(t, attacker, owner.email, owner.password)).status).toBe(429);
+  });
+
+  it('wrong current passwords on update-user count like sign-ins: 429 at the same limit, and no e-mail is said to be taken first', async () => {
+    const owner = await register(t, 'oracle');
+    const other = await register(t, 'taken');
+    const home = freshIp();
+    const token = (await loginFrom(t, home, owner.email, owner.password)).body.data.accesstoken as string;
+    const thief = freshIp();
+    const update = (currentPassword: string) =>
+      api(t)
+        .put('/api/user/update-user')
+        .set('x-forwarded-for', thief)
+        .set('authorization', `Bearer ${token}`)
+        .send({ name: 'Owner', email: other.email, mobile: '+15550100', currentPassword });
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await update(`oracle-guess-${i}`)).status);
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual([429, 429]);
+    // The right password is refused too from that address: the limit, not the password, answers.
+    expect((await update(owner.password)).status).toBe(429);
+  });
+
   it('a successful sign-in resets the counter of that account and address; successes never count', async () => {
     const owner = await register(t, 'reset');
     const home = freshIp();

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import type { RateLimiterAbstract, RateLimiterRes } from 'rate-limiter-flexible';
+import { RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 import { RateLimiters } from './rate-limiters.js';
@@ -38,28 +38,47 @@ export class LoginProtection {
   }
 
   /**
-   * Runs `signIn` unless this address (for this account) has failed too often: then a 429 with
-   * Retry-After, before the password is even checked. A wrong password (the `BAD_CREDENTIALS`
-   * answer) is counted; a success resets the (account, address) counter.
+   * Runs `check` (a password check) unless this address (for this account) has failed too often:
+   * then a 429 with Retry-After, before the password is even checked. The attempt is charged to the
+   * counters before the check, atomically (an increment in Redis or memory), so guesses sent all at
+   * once cannot each read a counter that is still under the limit. A wrong password (what
+   * `isWrongPassword` says yes to; by default sign-in's `BAD_CREDENTIALS`) keeps its charge; any other
+   * outcome gives it back, and a success clears the (account, address) counter.
    */
-  async attempt<T>(email: string, ip: string, reply: FastifyReply, signIn: () => Promise<T>): Promise<T> {
+  async attempt<T>(
+    email: string,
+    ip: string,
+    reply: FastifyReply,
+    check: () => Promise<T>,
+    isWrongPassword: (error: unknown) => boolean = (e) => e instanceof AppError && e.code === ErrorCode.BadCredentials,
+  ): Promise<T> {
     const pair = `${email.trim().toLowerCase()}|${ip}`;
-    const [forPair, forAddress, shop] = await Promise.all([this.byAccountAndAddress.get(pair), this.byAddress.get(ip), this.shopWide.get('all')]);
-    const waits = [
-      spent(forPair, this.byAccountAndAddress),
-      spent(forAddress, this.byAddress),
-      forAddress && forAddress.consumedPoints > 0 ? spent(shop, this.shopWide) : 0,
-    ];
-    const wait = Math.max(...waits);
-    if (wait > 0) throw tooManyAttempts(reply, wait / 1000);
+    const [forPair, forAddress] = await Promise.allSettled([this.byAccountAndAddress.consume(pair), this.byAddress.consume(ip)]);
+    const refused = [forPair, forAddress].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    const giveBack = () => Promise.all([this.byAccountAndAddress.reward(pair), this.byAddress.reward(ip)]);
+    if (refused.length > 0) {
+      // A refused attempt is not a guess: both counters get their point back (one may have taken it).
+      await giveBack();
+      const other = refused.find((r) => !(r instanceof RateLimiterRes));
+      if (other) throw other instanceof Error ? other : new Error('rate limiter failed', { cause: other });
+      throw tooManyAttempts(reply, Math.max(1000, ...refused.map((r) => (r as RateLimiterRes).msBeforeNext)) / 1000);
+    }
+    // Past the shop-wide ceiling, an address that had failed before this attempt waits too.
+    const earlier = forAddress.status === 'fulfilled' ? forAddress.value.consumedPoints - 1 : 0;
+    if (earlier > 0) {
+      const wait = spent(await this.shopWide.get('all'), this.shopWide);
+      if (wait > 0) {
+        await giveBack();
+        throw tooManyAttempts(reply, wait / 1000);
+      }
+    }
     try {
-      const result = await signIn();
-      if (forPair && forPair.consumedPoints > 0) await this.byAccountAndAddress.delete(pair);
+      const result = await check();
+      await Promise.all([this.byAccountAndAddress.delete(pair), this.byAddress.reward(ip)]);
       return result;
     } catch (error) {
-      if (error instanceof AppError && error.code === ErrorCode.BadCredentials) {
-        await Promise.all([this.byAccountAndAddress.penalty(pair), this.byAddress.penalty(ip), this.shopWide.penalty('all')]);
-      }
+      if (isWrongPassword(error)) await this.shopWide.penalty('all');
+      else await giveBack();
       throw error;
     }
   }

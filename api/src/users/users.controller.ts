@@ -116,16 +116,26 @@ export class UsersController {
 
   @Put('update-user')
   @Auth()
-  async updateUser(@CurrentUser() user: AuthUser, @ZBody(UpdateUserBody) body: UpdateUserBody) {
-    return ok(await this.profile.update(user.id, body), 'Updated successfully');
+  async updateUser(
+    @CurrentUser() user: AuthUser,
+    @ZBody(UpdateUserBody) body: UpdateUserBody,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return ok(await this.profile.update(user.id, body, { ip: req.ip, reply }), 'Updated successfully');
   }
 
   /** Beyond docs/product.md#api: the signed-in owner, with the current password; signs out every other device. */
   @Put('change-password')
   @Auth()
   @RateLimit({ ip: [10, MINUTE] })
-  async changePassword(@CurrentUser() user: AuthUser, @ZBody(ChangePasswordBody) body: ChangePasswordBody) {
-    await this.profile.changePassword(user.id, user.sid, body);
+  async changePassword(
+    @CurrentUser() user: AuthUser,
+    @ZBody(ChangePasswordBody) body: ChangePasswordBody,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.profile.changePassword(user.id, user.sid, body, { ip: req.ip, reply });
     return ok(null, 'Password changed. Other devices have been signed out.');
   }
 
