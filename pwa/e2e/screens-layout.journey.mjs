@@ -62,10 +62,13 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
     await page.goto(`${baseUrl}/dashboard/subcategory`);
     await page.locator('.admin-table .chip').first().waitFor();
     const m = await page.evaluate(() => {
-      const wrap = document.querySelector('.admin-table-wrap').getBoundingClientRect();
+      const wrapEl = document.querySelector('.admin-table-wrap');
       const heads = [...document.querySelectorAll('.admin-table th')];
       const category = heads.find((th) => th.textContent === 'Category');
-      const actions = heads[heads.length - 1].getBoundingClientRect();
+      const last = heads[heads.length - 1];
+      if (!wrapEl || !category || !last) throw new Error('the Sub Category table has no wrapper, Category heading or actions column');
+      const wrap = wrapEl.getBoundingClientRect();
+      const actions = last.getBoundingClientRect();
       const chips = [...document.querySelectorAll('.admin-table .chip')].map((c) => c.getBoundingClientRect());
       return {
         wrapRight: wrap.right,
