@@ -1,3 +1,4 @@
+import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
@@ -9,15 +10,15 @@ import { Footer } from '../shell/footer';
 afterEach(cleanup);
 
 describe('shell copy', () => {
-  it("the footer's WhatsApp link goes to the number the footer shows", () => {
+  it("the footer's WhatsApp link goes to the shop's WhatsApp (mobile) number, not the toll-free line", () => {
     render(
       <MemoryRouter>
         <Footer />
       </MemoryRouter>,
     );
-    const shown = screen.getByRole('link', { name: /^\+91/ }).textContent.replace(/\D/g, '');
     const whatsapp = screen.getByRole('link', { name: /WhatsApp/i }).getAttribute('href')!;
-    expect(whatsapp).toBe(`https://wa.me/${shown}`);
+    expect(whatsapp).toBe(`https://wa.me/${SUPPORT_CONTACT.whatsappNumber.replace(/\D/g, '')}`);
+    expect(whatsapp).not.toContain('1800');
   });
 
   it('every page title follows "Page | Haat"', () => {
