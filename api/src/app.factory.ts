@@ -16,6 +16,7 @@ import { RealtimeIoAdapter } from './realtime/realtime-io.adapter.js';
 import { securityHeaders } from './security-headers/security-headers.js';
 import { corsOptions } from './common/cors-options.js';
 import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
+import { jsonBodyParser } from './common/json-body.js';
 import { ProductsController } from './products/products.controller.js';
 import { firstPictures, withFirstPictures } from './products/first-paint.js';
 import { MetricsService } from './metrics/metrics.service.js';
@@ -44,6 +45,8 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     rawBody: true,
   });
   logRequests(app.getHttpAdapter().getInstance());
+  // JSON bodies: size bounded by bodyLimit, depth bounded before they are parsed (common/json-body.ts).
+  app.useBodyParser('application/json', { bodyLimit: LIMITS.jsonBodyMaxBytes }, jsonBodyParser(app.getHttpAdapter().getInstance()));
   app.setGlobalPrefix('api');
   app.get(MetricsService).observe(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();

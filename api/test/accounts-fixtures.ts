@@ -131,3 +131,20 @@ export async function startGoogleIdP(): Promise<{
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/** Waits for the mail with the link that confirms a new e-mail address (update-user) and answers its token. */
+export async function waitForEmailLinkToken(t: TestApp, email: string, timeoutMs = 5000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const mail = (await mailsTo(t, email)).find((m) => /Subject: Confirm your new Haat e-mail address/.test(m));
+    if (mail) {
+      // The body is quoted-printable: soft line breaks joined, =XX decoded.
+      const text = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      const token = /confirmEmail=([A-Za-z0-9._%-]+)/.exec(text)?.[1];
+      if (!token) throw new Error(`no link in mail:\n${mail}`);
+      return decodeURIComponent(token);
+    }
+    if (Date.now() > until) throw new Error(`no confirmation link to ${email} arrived`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

@@ -92,8 +92,12 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
     } finally {
       socket.close();
     }
-    await new Promise((r) => setTimeout(r, 100));
-    expect(sample(await scrape(), 'haat_socket_connections')).toBe(0);
+    // The server hears of the close when it does: poll with a deadline, not a fixed wait.
+    let open = sample(await scrape(), 'haat_socket_connections');
+    for (const until = Date.now() + 5000; open !== 0 && Date.now() < until; open = sample(await scrape(), 'haat_socket_connections')) {
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(open).toBe(0);
   });
 });
 

@@ -1,7 +1,11 @@
 import { DB_KINDS, api, newCustomer, startApp, type TestApp } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
 
-/** ASVS 5.0 §6.2: at least 8 characters, at least 64 allowed, no composition rules, common ones refused. */
+/**
+ * ASVS 5.0 §6.2: at least 8 characters, at least 64 allowed, no composition rules, common ones refused;
+ * and zxcvbn's score at least 3, also once the owner's e-mail, name and the shop's name are taken out
+ * (docs/decisions/0064-password-strength.md).
+ */
 describe.each(DB_KINDS)('password policy on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -10,9 +14,11 @@ describe.each(DB_KINDS)('password policy on %s', (kind) => {
   afterAll(() => t.close());
 
   let n = 0;
-  const register = (password: string) => {
-    const email = `pp${Date.now().toString(36)}${(n += 1)}@test.local`;
-    return api(t).post('/api/user/register').send({ name: 'Pat', email, password, confirmPassword: password });
+  const register = (password: string, who: { name?: string; local?: string } = {}) => {
+    const email = `${who.local ?? 'pp'}${Date.now().toString(36)}${(n += 1)}@test.local`;
+    return api(t)
+      .post('/api/user/register')
+      .send({ name: who.name ?? 'Pat', email, password, confirmPassword: password });
   };
 
   it('register refuses short passwords, naming the field and the rule', async () => {
@@ -33,8 +39,31 @@ describe.each(DB_KINDS)('password policy on %s', (kind) => {
     }
   });
 
+  it('refuses passwords zxcvbn scores under 3, and ones built from the e-mail, the name or the shop (WEAK_PASSWORD)', async () => {
+    for (const password of ['aaaaaaaa', ' '.repeat(8), 'haat-demo-123', 'a'.repeat(128), 'abcd1234abcd']) {
+      const res = await register(password);
+      expect({ password, status: res.status, code: res.body.code }).toEqual({ password, status: 400, code: 'WEAK_PASSWORD' });
+      expect(res.body).toMatchObject({ success: false, error: true, fields: ['password'] });
+    }
+    const fromName = await register('Priyanka Chandrasekhar 1', { name: 'Priyanka Chandrasekhar' });
+    expect(fromName.status).toBe(400);
+    expect(fromName.body).toMatchObject({ code: 'WEAK_PASSWORD', fields: ['password'] });
+    expect(fromName.body.message).toBe("password: is built from your e-mail, your name or the shop's name, which attackers try first. Please choose another.");
+    const fromEmail = await register('Marigold.Trader.2024', { local: 'marigold.trader.' });
+    expect(fromEmail.status).toBe(400);
+    expect(fromEmail.body.code).toBe('WEAK_PASSWORD');
+    // The same words are fine for someone they do not name.
+    expect((await register('Priyanka Chandrasekhar 1')).status).toBe(201);
+    expect((await register('masala-chai-monsoon')).status).toBe(201);
+  });
+
   it('accepts long passphrases and any characters, with no composition rules; refuses past 128', async () => {
-    const accepted = ['all lower case words', 'x'.repeat(64), 'ü'.repeat(10) + ' 🙂 पासवर्ड', 'a'.repeat(128), 'haat-demo-123'];
+    const accepted = [
+      'all lower case words',
+      'k7#Qm2!vX9'.repeat(6).slice(0, 64),
+      'ü'.repeat(10) + ' 🙂 पासवर्ड',
+      'masala-chai-monsoon '.repeat(7).slice(0, 128),
+    ];
     for (const password of accepted) {
       const res = await register(password);
       expect({ password, status: res.status }).toEqual({ password, status: 201 });

@@ -198,7 +198,7 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: adminPhone.endpoint });
   });
 
-  it('pushes never go to a non-admin: not to customers, nor to an admin whose account was disabled', async () => {
+  it('new-order pushes never go to a non-admin: not to customers, nor to an admin whose account was disabled', async () => {
     const customer = await newCustomer(t);
     const customerPhone = new BrowserSubscription(pushService.url('/push/customer-only'));
     expect((await subscribe(customer.token, customerPhone)).status).toBe(201);
@@ -217,5 +217,68 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     expect(pushService.to('/push/customer-only')).toEqual([]);
     expect(pushService.to('/push/disabled-admin')).toEqual([]);
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: watch.endpoint });
+  });
+  it("tells a shopper's devices of every stage their order reaches after it was placed, and nobody else's", async () => {
+    const shopper = await newCustomer(t);
+    const stranger = await newCustomer(t);
+    const phone = new BrowserSubscription(pushService.url('/push/shopper-phone'));
+    const strangerPhone = new BrowserSubscription(pushService.url('/push/stranger-phone'));
+    expect((await subscribe(shopper.token, phone)).status).toBe(201);
+    expect((await subscribe(stranger.token, strangerPhone)).status).toBe(201);
+    const place = async () => {
+      const p = await addProduct(t, admin, shop, { price: 250, stock: 5 });
+      const res = await api(t)
+        .post('/api/order/cash-on-delivery')
+        .set(bearer(shopper.token))
+        .send({ list_items: [line(p, 2)], totalAmt: 500, address: await addAddress(t, shopper.id) });
+      expect(res.status).toBe(201);
+      return res.body.data.orderId as string;
+    };
+    const notices = () => pushService.to('/push/shopper-phone').map((d) => JSON.parse(phone.decrypt(d.body)));
+
+    const orderId = await place();
+    // Placing is not a notice: the shopper is looking at the success page.
+    await t.app.get(PushQueue).idle();
+    expect(notices()).toEqual([]);
+    const stages = ['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
+    for (const stage of stages) {
+      expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: stage })).status).toBe(200);
+    }
+    await arrived(pushService, '/push/shopper-phone', stages.length);
+    expect(notices()).toEqual([
+      {
+        title: 'Order confirmed',
+        body: `We have confirmed order ${orderId} and are packing it.`,
+        url: `https://shop.test/my-orders#order-${orderId}`,
+        orderId,
+      },
+      { title: 'Order shipped', body: `Order ${orderId} is on its way.`, url: `https://shop.test/my-orders#order-${orderId}`, orderId },
+      { title: 'Out for delivery', body: `Order ${orderId} arrives today.`, url: `https://shop.test/my-orders#order-${orderId}`, orderId },
+      {
+        title: 'Order delivered',
+        body: `Order ${orderId} was delivered. Thank you for shopping with Haat.`,
+        url: `https://shop.test/my-orders#order-${orderId}`,
+        orderId,
+      },
+    ]);
+
+    const cancelled = await place();
+    expect((await api(t).post('/api/order/cancel').set(bearer(shopper.token)).send({ orderId: cancelled })).status).toBe(200);
+    await arrived(pushService, '/push/shopper-phone', stages.length + 1);
+    expect(notices().at(-1)).toMatchObject({ title: 'Order cancelled', body: `Order ${cancelled} was cancelled.`, orderId: cancelled });
+
+    // Turned off on one device: the next move reaches the shopper's other device, not that one.
+    const laptop = new BrowserSubscription(pushService.url('/push/shopper-laptop'));
+    expect((await subscribe(shopper.token, laptop)).status).toBe(201);
+    expect((await api(t).post('/api/push/unsubscribe').set(bearer(shopper.token)).send({ endpoint: phone.endpoint })).status).toBe(200);
+    const later = await place();
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: later, status: 'CONFIRMED' })).status).toBe(200);
+    const [onLaptop] = await arrived(pushService, '/push/shopper-laptop');
+    expect(JSON.parse(laptop.decrypt(onLaptop?.body as Buffer))).toMatchObject({ title: 'Order confirmed', orderId: later });
+    await t.app.get(PushQueue).idle();
+    expect(notices()).toHaveLength(stages.length + 1);
+    expect(pushService.to('/push/stranger-phone')).toEqual([]);
+    await api(t).post('/api/push/unsubscribe').set(bearer(stranger.token)).send({ endpoint: strangerPhone.endpoint });
+    await api(t).post('/api/push/unsubscribe').set(bearer(shopper.token)).send({ endpoint: laptop.endpoint });
   });
 });

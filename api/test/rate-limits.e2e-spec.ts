@@ -245,6 +245,45 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
     for (let i = 0; i < 12; i++) expect((await loginFrom(t, office, owner.email, owner.password)).status).toBe(200);
   });
 
+  it('a spray of 102 failures in a minute from 6 addresses never refuses the owner where they signed in before; the strangers stay refused', async () => {
+    // A shop of its own, so the shop-wide ceiling counts only this spray.
+    const sprayed = await startApp('pglite', env);
+    try {
+      const owner = await register(sprayed, 'sprayed-owner');
+      const home = freshIp();
+      const phone = freshIp();
+      expect((await loginFrom(sprayed, home, owner.email, owner.password)).status).toBe(200);
+      // From the phone: a correct sign-in, then one typo the same day (that address has failed today).
+      expect((await loginFrom(sprayed, phone, owner.email, owner.password)).status).toBe(200);
+      expect((await loginFrom(sprayed, phone, owner.email, 'fat-finger')).status).toBe(400);
+
+      // 6 addresses, 17 wrong passwords each: 5 at the owner's account, 12 at other e-mails.
+      const strangers = Array.from({ length: 6 }, () => freshIp());
+      const statuses: number[] = [];
+      for (let round = 0; round < 17; round++) {
+        const answers = await Promise.all(
+          strangers.map((ip, i) => loginFrom(sprayed, ip, round < 5 ? owner.email : `victim-${i}-${round}@test.local`, `spray-${round}`)),
+        );
+        statuses.push(...answers.map((r) => r.status));
+      }
+      expect(statuses).toHaveLength(102);
+      expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
+      expect(statuses.filter((s) => s === 400).length).toBeGreaterThanOrEqual(100);
+
+      // The ceiling is reached: a stranger with the right password is refused, and a fresh attempt from a spraying address too.
+      const stranger = await loginFrom(sprayed, strangers[0]!, owner.email, owner.password);
+      expect(stranger.status).toBe(429);
+      expect((await loginFrom(sprayed, strangers[1]!, freshEmail('next'), 'spray-again')).status).toBe(429);
+      // The owner where they signed in before: let in, from the clean address and from the one with a typo today.
+      expect((await loginFrom(sprayed, home, owner.email, owner.password)).status).toBe(200);
+      expect((await loginFrom(sprayed, phone, owner.email, owner.password)).status).toBe(200);
+      // Known is per account: the phone's address is not let through for someone else's account.
+      expect((await loginFrom(sprayed, phone, freshEmail('other'), 'phone-guess')).status).toBe(429);
+    } finally {
+      await sprayed.close();
+    }
+  }, 120_000);
+
   it('spraying 40 accounts from 40 addresses is slowed: past the shop-wide ceiling a failing address is refused', async () => {
     // A shop of its own, so the ceiling counts only this spray.
     const sprayed = await startApp('pglite', env);

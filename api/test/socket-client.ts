@@ -1,9 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
-import type { ServerToClientEvents } from '@haat/shared/orders/order-events';
+import type { ClientToServerEvents, ServerToClientEvents } from '@haat/shared/orders/order-events';
 import type { TestApp } from './harness.js';
 
-export type HaatSocket = Socket<ServerToClientEvents>;
+export type HaatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export function baseUrl(t: TestApp): string {
   return `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}`;

@@ -5,16 +5,6 @@ import { addresses, type AddressRow } from './addresses.table.js';
 // The addresses domain's queries that other domains run (orders, users).
 export type { AddressRow } from './addresses.table.js';
 
-/** One of the user's own active addresses, or undefined. */
-export async function activeAddressOf(db: Db, userId: string, addressId: string): Promise<AddressRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(addresses)
-    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId), eq(addresses.status, true)))
-    .limit(1);
-  return row;
-}
-
 /**
  * For each (userId, addressId), that user's own active address or undefined; one query for all, a
  * named statement (constant text, the ids as one JSON parameter: see NamedStatement).

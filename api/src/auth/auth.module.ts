@@ -9,6 +9,6 @@ import { TokensService } from './tokens.service.js';
 @Module({
   imports: [PassportModule, JwtModule.register({})],
   providers: [JwtStrategy, TokensService, SessionRegistry],
-  exports: [TokensService, SessionRegistry],
+  exports: [TokensService, SessionRegistry, JwtModule],
 })
 export class AuthModule {}

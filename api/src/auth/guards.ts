@@ -17,14 +17,6 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
-/** Like JwtAuthGuard, but lets visitors through with no user (for reads that differ when signed in). */
-@Injectable()
-export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
-  override handleRequest<T>(_err: unknown, user: T): T {
-    return (user || undefined) as T;
-  }
-}
-
 @Injectable()
 export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
@@ -41,7 +33,5 @@ export class RolesGuard implements CanActivate {
 
 /** `@Auth()` any signed-in user; `@Auth('ADMIN')` administrators only. Enforced on the server. */
 export const Auth = (...roles: Array<'ADMIN' | 'USER'>) => applyDecorators(SetMetadata(ROLES, roles), UseGuards(JwtAuthGuard, RolesGuard));
-
-export const OptionalAuth = () => UseGuards(OptionalJwtAuthGuard);
 
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest<{ user: AuthUser }>().user);

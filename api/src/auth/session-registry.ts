@@ -16,7 +16,7 @@ const SESSION_ENDED_CHANNEL = 'session-ended';
 
 /** How long "this session is active" is believed without asking the database again (a net under pub/sub). */
 export const ACTIVE_CACHE_TTL_MS = 60_000;
-/** An ended session stays remembered for longer than any access token of it can live (15 min). */
+/** An ended session stays remembered this long (an access token lives 15 min by default); past it, the database answers. */
 const ENDED_CACHE_TTL_MS = 20 * 60_000;
 const CACHE_MAX = 50_000;
 

@@ -9,7 +9,8 @@ import { newId } from '../common/ids.js';
 import { refreshSessions } from './refresh-sessions.table.js';
 import { SessionRegistry } from './session-registry.js';
 
-export const ACCESS_TTL_SECONDS = 15 * 60;
+/** Every token of the shop is HS256: a token naming another algorithm is refused, whatever its signature. */
+export const TOKEN_ALGORITHM = 'HS256';
 export const REFRESH_TTL_SECONDS = 30 * 24 * 60 * 60;
 
 interface RefreshClaims {
@@ -24,7 +25,7 @@ export interface TokenPair {
   refreshToken: string;
 }
 
-/** Access JWTs (~15 min) and rotating refresh tokens kept server-side per session. */
+/** Access JWTs (ACCESS_TOKEN_TTL, 15 min by default) and rotating refresh tokens kept server-side per session. */
 @Injectable()
 export class TokensService {
   constructor(
@@ -91,7 +92,7 @@ export class TokensService {
 
   private async verifyRefresh(token: string): Promise<RefreshClaims> {
     try {
-      const claims = await this.jwt.verifyAsync<RefreshClaims>(token, { secret: this.config.jwtRefreshSecret });
+      const claims = await this.jwt.verifyAsync<RefreshClaims>(token, { secret: this.config.jwtRefreshSecret, algorithms: [TOKEN_ALGORITHM] });
       if (claims.typ !== 'refresh' || !claims.sid || !claims.jti) throw new Error('not a refresh token');
       return claims;
     } catch {
@@ -102,11 +103,11 @@ export class TokensService {
   private async sign(user: { id: string; role: 'ADMIN' | 'USER' }, sid: string, jti: string): Promise<TokenPair> {
     const accessToken = await this.jwt.signAsync(
       { sub: user.id, role: user.role, sid, typ: 'access' },
-      { secret: this.config.jwtAccessSecret, expiresIn: ACCESS_TTL_SECONDS },
+      { secret: this.config.jwtAccessSecret, expiresIn: this.config.accessTokenTtlSeconds, algorithm: TOKEN_ALGORITHM },
     );
     const refreshToken = await this.jwt.signAsync(
       { sub: user.id, sid, jti, typ: 'refresh' },
-      { secret: this.config.jwtRefreshSecret, expiresIn: REFRESH_TTL_SECONDS },
+      { secret: this.config.jwtRefreshSecret, expiresIn: REFRESH_TTL_SECONDS, algorithm: TOKEN_ALGORITHM },
     );
     return { accessToken, refreshToken };
   }

@@ -1,5 +1,5 @@
 import { LIMITS } from '@haat/shared/common/limits';
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
@@ -13,7 +13,7 @@ const Env = z.object({
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
   REDIS_URL: z.string().url().optional(),
-  /** Starts every Redis key and channel of this shop; default: derived from the database's identity. */
+  /** Starts every Redis key and channel of this shop; default: `haat:` + the id stored in the shop's database. */
   REDIS_PREFIX: z
     .string()
     .regex(/^[A-Za-z0-9_.:-]{1,64}$/, { error: 'must be 1–64 letters, digits, or _ . : -' })
@@ -21,6 +21,19 @@ const Env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   JWT_ACCESS_SECRET: z.string().min(16).optional(),
   JWT_REFRESH_SECRET: z.string().min(16).optional(),
+  /** How long an access token (and a socket opened with it) lives: seconds ("900") or a duration ("30s", "15m", "1h"). */
+  ACCESS_TOKEN_TTL: z
+    .string()
+    .default('15m')
+    .transform((v, ctx) => {
+      const m = /^(\d+)\s*(s|m|h)?$/.exec(v.trim());
+      const seconds = m ? Number(m[1]) * { s: 1, m: 60, h: 3600 }[(m[2] ?? 's') as 's' | 'm' | 'h'] : NaN;
+      if (!(seconds >= 1 && seconds <= 24 * 3600)) {
+        ctx.addIssue({ code: 'custom', message: 'must be seconds ("900") or a duration ("30s", "15m", "1h"), from 1 s to 24 h' });
+        return z.NEVER;
+      }
+      return seconds;
+    }),
   ADMIN_EMAIL: z.string().email().optional(),
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED: z.enum(['demo', 'none']).default('demo'),
@@ -86,10 +99,12 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     dataDir,
     databaseUrl: env.DATABASE_URL,
     redisUrl: env.REDIS_URL,
-    redisPrefix: redisPrefixFor(env.REDIS_PREFIX, env.DATABASE_URL, dataDir),
+    /** Settled before any Redis connection opens: REDIS_PREFIX, else `haat:` + the shop's id (redis/redis-prefix.ts). */
+    redisPrefix: explicitRedisPrefix(env.REDIS_PREFIX),
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
     jwtAccessSecret: env.JWT_ACCESS_SECRET ?? secrets.jwtAccessSecret,
     jwtRefreshSecret: env.JWT_REFRESH_SECRET ?? secrets.jwtRefreshSecret,
+    accessTokenTtlSeconds: env.ACCESS_TOKEN_TTL,
     adminEmail: env.ADMIN_EMAIL?.toLowerCase(),
     adminPassword: env.ADMIN_PASSWORD,
     seed: env.SEED,
@@ -122,18 +137,12 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
 }
 
 /**
- * Shops that share one Redis must not share keys or channels. Unless REDIS_PREFIX says otherwise,
- * the prefix names the database (host, port and name of DATABASE_URL, or the PGlite folder):
- * instances of one shop share a database and so a prefix; two shops never do.
+ * REDIS_PREFIX said outright, ending in ':'; without it, undefined until the Redis module reads the
+ * shop's id from its database (redis/redis-prefix.ts, docs/decisions/0072-redis-prefix-from-the-shop-id.md).
  */
-function redisPrefixFor(explicit: string | undefined, databaseUrl: string | undefined, dataDir: string): string {
-  if (explicit) return explicit.endsWith(':') ? explicit : `${explicit}:`;
-  let identity = `pglite:${join(dataDir, 'db')}`;
-  if (databaseUrl) {
-    const url = new URL(databaseUrl);
-    identity = `postgres:${url.hostname}:${url.port || '5432'}${url.pathname}`;
-  }
-  return `haat:${createHash('sha256').update(identity).digest('hex').slice(0, 12)}:`;
+function explicitRedisPrefix(explicit: string | undefined): string | undefined {
+  if (!explicit) return undefined;
+  return explicit.endsWith(':') ? explicit : `${explicit}:`;
 }
 
 function parseTrustProxy(value: string): boolean | number | string {

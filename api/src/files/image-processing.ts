@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { IMAGE_WIDTHS } from '@haat/shared/files/image-variant';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
+import { imageDecodes } from './decode-gate.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
@@ -44,12 +45,16 @@ export async function toWebpVariants(bytes: Buffer, { effort = 4 }: EncodeOption
       { fields: ['file'] },
     );
   }
+  // Each size decodes the image once: every decode waits for a slot of the process's gate, so
+  // parallel uploads queue instead of holding ~100 MB each at once.
   const resize = (width: number) =>
-    sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
-      .rotate()
-      .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80, effort })
-      .toBuffer();
+    imageDecodes.run(() =>
+      sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
+        .rotate()
+        .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 80, effort })
+        .toBuffer(),
+    );
   const [small, large] = await Promise.all([resize(IMAGE_WIDTHS.small), resize(IMAGE_WIDTHS.large)]);
   return { small, large };
 }

@@ -2,6 +2,7 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { imageDecodes } from '../files/decode-gate.js';
 import { DB, type Db } from '../db/database.js';
 import { OrderEvents } from '../orders/order-events.js';
 import { ReadCache } from '../products/read-cache.js';
@@ -104,6 +105,16 @@ export class MetricsService implements OnModuleInit {
         this.reset();
         this.inc({ reason: 'rejected' }, q?.failures.rejected ?? 0);
         this.inc({ reason: 'dropped' }, q?.failures.dropped ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'haat_image_decodes',
+      help: `Image decodes running (at most ${imageDecodes.max}) and waiting for a slot`,
+      labelNames: ['state'] as const,
+      registers,
+      collect() {
+        this.set({ state: 'running' }, imageDecodes.active);
+        this.set({ state: 'waiting' }, imageDecodes.waiting);
       },
     });
     const gateway = () => this.optional(RealtimeGateway);

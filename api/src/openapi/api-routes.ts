@@ -1,8 +1,7 @@
 import { RequestMethod } from '@nestjs/common';
-import { GUARDS_METADATA, HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum.js';
 import type { z } from 'zod';
-import { OptionalJwtAuthGuard } from '../auth/guards.js';
 import { BODY_SCHEMA, QUERY_SCHEMA } from '../common/zod-body.pipe.js';
 
 /** One route as Nest registered it, with what its decorators say about input and auth. */
@@ -13,8 +12,8 @@ export interface ApiRoute {
   tag: string;
   operationId: string;
   status: number;
-  /** undefined: public; []: any signed-in user; ['ADMIN']: administrators; 'optional': signed in or not. */
-  auth: undefined | 'optional' | string[];
+  /** undefined: public; []: any signed-in user; ['ADMIN']: administrators. */
+  auth: undefined | string[];
   body?: z.ZodType;
   query?: z.ZodType;
   pathParams: string[];
@@ -42,7 +41,6 @@ export function readApiRoutes(controllers: Array<new (...args: never[]) => unkno
   for (const controller of controllers) {
     const proto = controller.prototype as Record<string, unknown>;
     const classRoles = Reflect.getMetadata('haat:roles', controller) as string[] | undefined;
-    const classGuards = (Reflect.getMetadata(GUARDS_METADATA, controller) ?? []) as unknown[];
     for (const name of Object.getOwnPropertyNames(proto)) {
       const handler = proto[name];
       if (name === 'constructor' || typeof handler !== 'function') continue;
@@ -50,7 +48,6 @@ export function readApiRoutes(controllers: Array<new (...args: never[]) => unkno
       const method = METHODS[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       if (routePath === undefined || !method) continue;
       const roles = (Reflect.getMetadata('haat:roles', handler) as string[] | undefined) ?? classRoles;
-      const guards = [...classGuards, ...((Reflect.getMetadata(GUARDS_METADATA, handler) ?? []) as unknown[])];
       const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, name) ?? {}) as Record<string, { data?: unknown }>;
       const headers = Object.entries(args)
         .filter(([key, arg]) => key.startsWith(`${RouteParamtypes.HEADERS}:`) && typeof arg.data === 'string')
@@ -64,7 +61,7 @@ export function readApiRoutes(controllers: Array<new (...args: never[]) => unkno
             tag: base.split('/')[0] || 'api',
             operationId: `${controller.name.replace(/Controller$/, '')}_${name}`,
             status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200),
-            auth: roles ? roles : guards.includes(OptionalJwtAuthGuard) ? 'optional' : undefined,
+            auth: roles,
             body: Reflect.getMetadata(BODY_SCHEMA, handler) as z.ZodType | undefined,
             query: Reflect.getMetadata(QUERY_SCHEMA, handler) as z.ZodType | undefined,
             pathParams: [...full.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!),

@@ -107,11 +107,7 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
       tags: [route.tag],
       ...(notes?.deprecatedFor ? { deprecated: true } : {}),
       ...(notes?.summary ? { summary: notes.summary } : {}),
-      ...(route.auth === undefined
-        ? { security: [] }
-        : route.auth === 'optional'
-          ? { security: [{}, { bearerAuth: [] }] }
-          : { security: [{ bearerAuth: [] }] }),
+      ...(route.auth === undefined ? { security: [] } : { security: [{ bearerAuth: [] }] }),
       ...(Array.isArray(route.auth) && route.auth.length ? { description: `Roles: ${route.auth.join(', ')}.` } : {}),
       ...(parameters.length ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),

@@ -33,8 +33,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     deprecatedFor: 'POST /api/product/get-product-by-category-and-subcategory',
   },
   'POST /api/user/register': {
-    summary: 'Create an account',
-    errors: [409],
+    summary: 'Create an account. Answers alike when the e-mail already has one (nothing is created; its owner is told by mail)',
     example: { name: 'Asha Verma', email: 'asha@example.com', password: 'Lotus-pond-42', confirmPassword: 'Lotus-pond-42' },
   },
   'POST /api/user/login': {
@@ -49,7 +48,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'PUT /api/user/forgot-password': { summary: 'Mail a one-time code', example: { email: 'asha@example.com' } },
   'PUT /api/user/verify-forgot-password-otp': { summary: 'Check the mailed code' },
-  'PUT /api/user/reset-password': { summary: 'Set a new password after the code' },
+  'PUT /api/user/reset-password': { summary: 'Set a new password after the code (resetToken from the body, or else from the cookie the verify set)' },
+  'PUT /api/user/update-user': {
+    summary: 'Name, email, mobile. A new e-mail needs currentPassword and changes only once the link mailed to it is opened (PUT /api/user/confirm-email)',
+  },
+  'PUT /api/user/confirm-email': { summary: 'Finish an e-mail change with the token of the mailed link', errors: [409] },
   'PUT /api/user/upload-avatar': { summary: 'Set the avatar from an image', multipart: true, errors: [413, 415] },
   'POST /api/user/google-login': { errors: [401] },
   'POST /api/user/google-register': { errors: [401, 409] },

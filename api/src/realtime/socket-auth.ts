@@ -5,6 +5,8 @@ export interface SocketUser {
   id: string;
   role: 'ADMIN' | 'USER';
   sid: string;
+  /** When the access token expires, in epoch seconds: the socket is closed then unless `auth` renews it. */
+  exp: number;
 }
 
 interface AccessClaims {
@@ -12,6 +14,13 @@ interface AccessClaims {
   sid?: string;
   role?: string;
   typ?: string;
+  exp?: number;
+}
+
+/** The token of an `auth` event: `{ token }`, with or without "Bearer ". */
+export function eventToken(payload: unknown): string | null {
+  const token = (payload as { token?: unknown } | null | undefined)?.token;
+  return typeof token === 'string' && token ? token.replace(/^Bearer\s+/i, '') : null;
 }
 
 /** The access token from the handshake: `auth: { token }` (browsers) or a bearer Authorization header. */
@@ -27,9 +36,9 @@ export function handshakeToken(socket: Pick<Socket, 'handshake'>): string | null
 export async function verifySocketUser(jwt: JwtService, secret: string, token: string | null): Promise<SocketUser | null> {
   if (!token) return null;
   try {
-    const claims = await jwt.verifyAsync<AccessClaims>(token, { secret });
-    if (claims.typ !== 'access' || !claims.sub || !claims.sid) return null;
-    return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER', sid: claims.sid };
+    const claims = await jwt.verifyAsync<AccessClaims>(token, { secret, algorithms: ['HS256'] });
+    if (claims.typ !== 'access' || !claims.sub || !claims.sid || typeof claims.exp !== 'number') return null;
+    return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER', sid: claims.sid, exp: claims.exp };
   } catch {
     return null;
   }

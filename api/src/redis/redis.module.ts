@@ -1,6 +1,8 @@
 import { Global, Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Redis } from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, type Db } from '../db/database.js';
+import { settleRedisPrefix } from './redis-prefix.js';
 
 /** The shared Redis connection when REDIS_URL is set, else null (a single instance needs none). */
 export const REDIS = Symbol('REDIS');
@@ -15,8 +17,10 @@ export type RedisFactory = () => Redis | null;
   providers: [
     {
       provide: REDIS_FACTORY,
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig): RedisFactory => {
+      inject: [APP_CONFIG, DB],
+      // Every user of Redis gets its connections from here, so the prefix is settled before any exists.
+      useFactory: async (config: AppConfig, db: Db): Promise<RedisFactory> => {
+        await settleRedisPrefix(config, db);
         const opened: Redis[] = [];
         const factory = () => {
           if (!config.redisUrl) return null;

@@ -18,11 +18,16 @@ const HOUR = 60 * 60_000;
  * - shop-wide: past 100 failures a minute (password spraying from many addresses), an address
  *   that has failed at all today is refused for the rest of that minute; an address with no
  *   failures still gets its answer, so an owner signing in as usual is not stopped.
+ * A pair (account, address) that signed in correctly in the last 14 days is known: for it only its
+ * own (account, address) counter applies, never the per-address or shop-wide ones, so strangers'
+ * failures (a spray, or others behind the same address) never refuse the owner where they sign in
+ * (docs/decisions/0063-owner-never-locked-out.md). It still counts toward both for everyone else.
  */
 export const LOGIN_LIMITS = {
   perAccountAndAddress: [10, HOUR],
   perAddressPerDay: [100, 24 * HOUR],
   shopWidePerMinute: [100, 60_000],
+  knownPairFor: 14 * 24 * HOUR,
 } as const;
 
 @Injectable()
@@ -30,8 +35,11 @@ export class LoginProtection {
   private readonly byAccountAndAddress: RateLimiterAbstract;
   private readonly byAddress: RateLimiterAbstract;
   private readonly shopWide: RateLimiterAbstract;
+  /** (account, address) pairs that signed in correctly: a key that exists is known. */
+  private readonly knownPairs: RateLimiterAbstract;
 
   constructor(limiters: RateLimiters) {
+    this.knownPairs = limiters.create('login-ok:account-address', 1, LOGIN_LIMITS.knownPairFor);
     this.byAccountAndAddress = limiters.create('login-fail:account-address', ...LOGIN_LIMITS.perAccountAndAddress);
     this.byAddress = limiters.create('login-fail:address', ...LOGIN_LIMITS.perAddressPerDay);
     this.shopWide = limiters.create('login-fail:shop', ...LOGIN_LIMITS.shopWidePerMinute);
@@ -53,7 +61,12 @@ export class LoginProtection {
     isWrongPassword: (error: unknown) => boolean = (e) => e instanceof AppError && e.code === ErrorCode.BadCredentials,
   ): Promise<T> {
     const pair = `${email.trim().toLowerCase()}|${ip}`;
-    const [forPair, forAddress] = await Promise.allSettled([this.byAccountAndAddress.consume(pair), this.byAddress.consume(ip)]);
+    const known = (await this.knownPairs.get(pair)) !== null;
+    const [forPair, forAddress] = await Promise.allSettled([
+      this.byAccountAndAddress.consume(pair),
+      // A known pair is not held back by its address's other failures (it is still counted for them).
+      known ? this.byAddress.penalty(ip) : this.byAddress.consume(ip),
+    ]);
     const refused = [forPair, forAddress].flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
     const giveBack = () => Promise.all([this.byAccountAndAddress.reward(pair), this.byAddress.reward(ip)]);
     if (refused.length > 0) {
@@ -63,9 +76,9 @@ export class LoginProtection {
       if (other) throw other instanceof Error ? other : new Error('rate limiter failed', { cause: other });
       throw tooManyAttempts(reply, Math.max(1000, ...refused.map((r) => (r as RateLimiterRes).msBeforeNext)) / 1000);
     }
-    // Past the shop-wide ceiling, an address that had failed before this attempt waits too.
+    // Past the shop-wide ceiling, an address that had failed before this attempt waits too (a known pair does not).
     const earlier = forAddress.status === 'fulfilled' ? forAddress.value.consumedPoints - 1 : 0;
-    if (earlier > 0) {
+    if (earlier > 0 && !known) {
       const wait = spent(await this.shopWide.get('all'), this.shopWide);
       if (wait > 0) {
         await giveBack();
@@ -74,7 +87,11 @@ export class LoginProtection {
     }
     try {
       const result = await check();
-      await Promise.all([this.byAccountAndAddress.delete(pair), this.byAddress.reward(ip)]);
+      await Promise.all([
+        this.byAccountAndAddress.delete(pair),
+        this.byAddress.reward(ip),
+        this.knownPairs.set(pair, 1, Math.round(LOGIN_LIMITS.knownPairFor / 1000)),
+      ]);
       return result;
     } catch (error) {
       if (isWrongPassword(error)) await this.shopWide.penalty('all');

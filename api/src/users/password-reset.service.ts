@@ -10,7 +10,7 @@ import { newId } from '../common/ids.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { MailService } from '../mail/mail.service.js';
 import { hashPassword } from './password.js';
-import { refuseCommonPassword } from './common-passwords.js';
+import { refuseWeakPassword } from './password-strength.js';
 import { UsersService } from './users.service.js';
 import { users } from './users.table.js';
 import { passwordResetCodes, passwordResetRequests } from './password-reset.table.js';
@@ -28,7 +28,7 @@ const NEED_NEW_CODE = 'This code can no longer be used. Please request a new one
 /**
  * Password recovery by a six-digit code (docs/product.md#api): forgot → verify → reset.
  * The code is kept only as an HMAC under a server secret; it dies after 10 minutes or 5 wrong tries;
- * a new request replaces it. A code verifies once, and the verify answers a random reset token (only
+ * a new request replaces it (but not a reset token already answered, which lives out its 10 minutes). A code verifies once, and the verify answers a random reset token (only
  * its hash is stored): the password is set once, within 10 minutes, by whoever holds that token.
  */
 @Injectable()
@@ -67,10 +67,21 @@ export class PasswordResetService {
       resetTokenExpiresAt: null,
       createdAt: new Date(),
     };
+    // A reset its owner already verified stays good for its 10 minutes: a new request (anyone can make
+    // one for any e-mail) replaces the code, never a reset token that is unused and unexpired.
+    const now = new Date();
+    const tokenStillGood = sql`${passwordResetCodes.usedAt} is null and ${passwordResetCodes.resetTokenExpiresAt} > ${now}`;
     await this.db
       .insert(passwordResetCodes)
       .values({ email, ...fresh })
-      .onConflictDoUpdate({ target: passwordResetCodes.email, set: fresh });
+      .onConflictDoUpdate({
+        target: passwordResetCodes.email,
+        set: {
+          ...fresh,
+          resetTokenHash: sql`case when ${tokenStillGood} then ${passwordResetCodes.resetTokenHash} end`,
+          resetTokenExpiresAt: sql`case when ${tokenStillGood} then ${passwordResetCodes.resetTokenExpiresAt} end`,
+        },
+      });
     if (user) {
       this.mail.sendInBackground({
         to: email,
@@ -125,7 +136,7 @@ export class PasswordResetService {
 
   /** Once, with the token the verify answered, within 10 minutes; every session of the account ends afterwards. */
   async resetPassword(email: string, resetToken: string, newPassword: string): Promise<void> {
-    refuseCommonPassword(newPassword, 'newPassword');
+    refuseWeakPassword(newPassword, 'newPassword', { email, name: (await this.users.findByEmail(email))?.name });
     const allowed = () =>
       and(
         eq(passwordResetCodes.email, email),

@@ -30,5 +30,3 @@ export const passwordResetRequests = pgTable(
   },
   (t) => [index('password_reset_requests_email_idx').on(t.email, t.createdAt)],
 );
-
-export type PasswordResetCodeRow = typeof passwordResetCodes.$inferSelect;

@@ -8,13 +8,16 @@ import { MailService } from '../mail/mail.service.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { refuseCommonPassword } from './common-passwords.js';
+import { refuseWeakPassword } from './password-strength.js';
 import { UsersService } from './users.service.js';
 import { users, type UserRow } from './users.table.js';
 import type { PublicUser } from './public-user.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { LoginProtection } from '../throttle/login-protection.js';
 import type { FastifyReply } from 'fastify';
+import { createHmac } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** Where a password check comes from: it counts toward the same limits as a sign-in from there. */
 export interface CheckOrigin {
@@ -36,7 +39,14 @@ export class ProfileService {
     private readonly mail: MailService,
     private readonly tokens: TokensService,
     private readonly loginProtection: LoginProtection,
-  ) {}
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    // A key of its own (as the reset codes have), so no other token of the shop can pass for a link.
+    this.emailKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:email-change').digest('base64url');
+  }
+
+  private readonly emailKey: string;
 
   /** A current-password check, limited and counted exactly like a sign-in to this account from this address. */
   private checkPassword(user: UserRow, password: string, from: CheckOrigin): Promise<void> {
@@ -58,7 +68,7 @@ export class ProfileService {
     if (!user.passwordHash)
       throw reauthNeeded('currentPassword', 'currentPassword: Your account signs in with Google and has no password; use Forgot password to set one.');
     await this.checkPassword(user, body.currentPassword, from);
-    refuseCommonPassword(body.newPassword, 'newPassword');
+    refuseWeakPassword(body.newPassword, 'newPassword', user);
     await this.db
       .update(users)
       .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
@@ -67,30 +77,73 @@ export class ProfileService {
   }
 
   /**
-   * Name, email and mobile all required; an e-mail taken by someone else is a 409, told only after
-   * the owner is confirmed, so a stolen session cannot ask which e-mails have accounts.
+   * Name, email and mobile all required. Name and mobile change at once; a new e-mail only once the
+   * link mailed to it is opened (docs/decisions/0062-no-account-enumeration.md): the answer is the same
+   * whether or not the new e-mail belongs to another account, whose owner is told instead of linked.
    */
-  async update(userId: string, body: UpdateUserBody, from: CheckOrigin): Promise<PublicUser> {
+  async update(userId: string, body: UpdateUserBody, from: CheckOrigin): Promise<{ user: PublicUser; message: string }> {
     const current = await this.users.findById(userId);
     if (!current) throw notFound('User');
     const emailChanged = body.email !== current.email;
-    if (emailChanged) {
-      await this.confirmOwner(current, body, from);
-      const taken = await this.db.query.users.findFirst({ where: and(eq(users.email, body.email), ne(users.id, userId)) });
-      if (taken) throw emailTaken();
-    }
+    if (emailChanged) await this.confirmOwner(current, body, from);
+    await this.db.update(users).set({ name: body.name, mobile: body.mobile, updatedAt: new Date() }).where(eq(users.id, userId));
+    if (!emailChanged) return { user: await this.users.details(userId), message: 'Updated successfully' };
+    const other = await this.db.query.users.findFirst({ where: and(eq(users.email, body.email), ne(users.id, userId)) });
+    if (other) this.tellOtherOwner(other);
+    else await this.mailConfirmLink({ ...current, name: body.name }, body.email);
+    return { user: await this.users.details(userId), message: emailChangePending(body.email) };
+  }
+
+  /** Opening the mailed link: the e-mail changes if the account still has the one the link was made from. */
+  async confirmEmail(token: string): Promise<{ email: string }> {
+    let claims: EmailChangeClaims;
     try {
-      await this.db
+      claims = await this.jwt.verifyAsync<EmailChangeClaims>(token, { secret: this.emailKey, algorithms: ['HS256'] });
+      if (claims.typ !== 'email-change' || !claims.sub || !claims.from || !claims.to) throw new Error('not an e-mail change');
+    } catch {
+      throw linkInvalid();
+    }
+    let changed: UserRow | undefined;
+    try {
+      [changed] = await this.db
         .update(users)
-        .set({ name: body.name, email: body.email, mobile: body.mobile, updatedAt: new Date(), ...(emailChanged ? { verifyEmail: false } : {}) })
-        .where(eq(users.id, userId));
+        .set({ email: claims.to, verifyEmail: true, updatedAt: new Date() })
+        .where(and(eq(users.id, claims.sub), eq(users.email, claims.from)))
+        .returning();
     } catch (e) {
-      // Two accounts racing for the same new e-mail: the unique index decides.
+      // Taken since the link was sent: only the holder of that mailbox learns it.
       if (isUniqueViolation(e)) throw emailTaken();
       throw e;
     }
-    if (emailChanged) this.tellOldAddress(current, body.email);
-    return this.users.details(userId);
+    if (!changed) throw linkInvalid();
+    this.tellOldAddress({ ...changed, email: claims.from }, claims.to);
+    return { email: changed.email };
+  }
+
+  private async mailConfirmLink(user: UserRow, newEmail: string): Promise<void> {
+    const token = await this.jwt.signAsync({ sub: user.id, from: user.email, to: newEmail, typ: 'email-change' } satisfies EmailChangeClaims, {
+      secret: this.emailKey,
+      algorithm: 'HS256',
+      expiresIn: EMAIL_LINK_TTL_SECONDS,
+    });
+    const link = `${this.config.publicUrl}/dashboard/profile?confirmEmail=${encodeURIComponent(token)}`;
+    this.mail.sendInBackground({
+      to: newEmail,
+      subject: 'Confirm your new Haat e-mail address',
+      text:
+        `Hello ${user.name},\n\nTo make ${newEmail} the e-mail address of your Haat account, open this link within an hour:\n\n${link}\n\n` +
+        `If you did not ask for this, ignore this e-mail: nothing changes.\n\nHaat`,
+    });
+  }
+
+  private tellOtherOwner(owner: UserRow): void {
+    this.mail.sendInBackground({
+      to: owner.email,
+      subject: 'Someone tried to use your e-mail address on Haat',
+      text:
+        `Hello ${owner.name},\n\nSomeone signed in to another Haat account just tried to change its e-mail address to ${owner.email}, ` +
+        `which is already yours. Nothing was changed, and your account is as it was. There is nothing to do.\n\nHaat`,
+    });
   }
 
   private async confirmOwner(user: UserRow, body: UpdateUserBody, from: CheckOrigin): Promise<void> {
@@ -102,7 +155,7 @@ export class ProfileService {
     await this.checkPassword(user, body.currentPassword, from);
   }
 
-  private tellOldAddress(user: UserRow, newEmail: string): void {
+  private tellOldAddress(user: Pick<UserRow, 'name' | 'email'>, newEmail: string): void {
     this.mail.sendInBackground({
       to: user.email,
       subject: 'Your Haat e-mail address was changed',
@@ -123,3 +176,18 @@ class WrongCurrentPassword extends AppError {
 }
 
 const emailTaken = () => conflict('This e-mail is already used by another account.');
+const linkInvalid = () =>
+  new AppError(400, ErrorCode.BadRequest, 'token: This link is not valid any more. Please change your e-mail again from your profile.', { fields: ['token'] });
+
+/** What the profile answers for a new e-mail, whether or not it belongs to another account. */
+export const emailChangePending = (email: string) =>
+  `Saved. To change your e-mail, open the link we sent to ${email} within an hour; until then you keep signing in with your current e-mail.`;
+
+export const EMAIL_LINK_TTL_SECONDS = 60 * 60;
+
+interface EmailChangeClaims {
+  sub: string;
+  from: string;
+  to: string;
+  typ: 'email-change';
+}

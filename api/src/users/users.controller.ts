@@ -1,9 +1,10 @@
-import { Controller, Get, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoginBody, RefreshBody, RegisterBody } from '@haat/shared/users/user.schema';
 import { UserStatusBody } from '@haat/shared/users/user-status.schema';
 import {
   ChangePasswordBody,
+  ConfirmEmailBody,
   ForgotPasswordBody,
   GoogleCredentialBody,
   ResetPasswordBody,
@@ -12,7 +13,9 @@ import {
 } from '@haat/shared/users/account.schema';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
-import { unauthorized } from '../common/app-error.js';
+import { badRequest, unauthorized } from '../common/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { clearResetCookie, resetCookieOf, setResetCookie } from './reset-cookie.js';
 import { Auth, CurrentUser } from '../auth/guards.js';
 import type { AuthUser } from '../auth/auth-user.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
@@ -36,7 +39,13 @@ export class UsersController {
     private readonly reset: PasswordResetService,
     private readonly profile: ProfileService,
     private readonly loginProtection: LoginProtection,
-  ) {}
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.secureCookies = config.publicUrl.startsWith('https:');
+  }
+
+  /** Cookies carry Secure when the shop is served over HTTPS (PUBLIC_URL). */
+  private readonly secureCookies: boolean;
 
   @Post('register')
   @HttpCode(201)
@@ -76,17 +85,22 @@ export class UsersController {
     return ok(null, 'If this e-mail has an account, a six-digit code is on its way. Please check your inbox.');
   }
 
+  /** The reset token is in the answer (the app sends it back) and in an HttpOnly cookie scoped to reset-password (other clients). */
   @Put('verify-forgot-password-otp')
   @RateLimit({ ip: [20, MINUTE], email: [10, MINUTE] })
-  async verifyOtp(@ZBody(VerifyOtpBody) body: VerifyOtpBody) {
+  async verifyOtp(@ZBody(VerifyOtpBody) body: VerifyOtpBody, @Res({ passthrough: true }) reply: FastifyReply) {
     const resetToken = await this.reset.verifyCode(body.email, body.otp);
+    setResetCookie(reply, resetToken, this.secureCookies);
     return ok({ email: body.email, resetToken }, 'Verify OTP successfully');
   }
 
   @Put('reset-password')
   @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
-  async resetPassword(@ZBody(ResetPasswordBody) body: ResetPasswordBody) {
-    await this.reset.resetPassword(body.email, body.resetToken, body.newPassword);
+  async resetPassword(@ZBody(ResetPasswordBody) body: ResetPasswordBody, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    const resetToken = body.resetToken ?? resetCookieOf(req);
+    if (!resetToken) throw badRequest('resetToken: is required: verify the code from your e-mail first', { fields: ['resetToken'] });
+    await this.reset.resetPassword(body.email, resetToken, body.newPassword);
+    clearResetCookie(reply, this.secureCookies);
     return ok(null, 'Password updated successfully. Please login with your new password.');
   }
 
@@ -122,7 +136,16 @@ export class UsersController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return ok(await this.profile.update(user.id, body, { ip: req.ip, reply }), 'Updated successfully');
+    const { user: fresh, message } = await this.profile.update(user.id, body, { ip: req.ip, reply });
+    return ok(fresh, message);
+  }
+
+  /** Beyond docs/product.md#api: the link mailed to a new e-mail address (update-user) makes the change. */
+  @Put('confirm-email')
+  @RateLimit({ ip: [20, MINUTE] })
+  async confirmEmail(@ZBody(ConfirmEmailBody) body: ConfirmEmailBody) {
+    const { email } = await this.profile.confirmEmail(body.token);
+    return ok({ email }, `Your e-mail is now ${email}.`);
   }
 
   /** Beyond docs/product.md#api: the signed-in owner, with the current password; signs out every other device. */

@@ -4,7 +4,8 @@ import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
 import type { UserStatusBody } from '@haat/shared/users/user-status.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
-import { AppError, badRequest, notFound, unauthorized, conflict } from '../common/app-error.js';
+import { AppError, badRequest, notFound, unauthorized } from '../common/app-error.js';
+import { MailService } from '../mail/mail.service.js';
 import { newId } from '../common/ids.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
 import { FilesService } from '../files/files.service.js';
@@ -12,7 +13,7 @@ import { activeAddressIdsOf } from '../addresses/addresses.repository.js';
 import { cartLineIdsOf } from '../cart/cart.repository.js';
 import { orderIdsOf } from '../orders/orders.repository.js';
 import { hashPassword, verifyPassword } from './password.js';
-import { refuseCommonPassword } from './common-passwords.js';
+import { refuseWeakPassword } from './password-strength.js';
 import { toPublicUser, type PublicUser } from './public-user.js';
 import { users, type UserRow } from './users.table.js';
 
@@ -24,19 +25,48 @@ export class UsersService {
     @Inject(DB) private readonly db: Db,
     private readonly tokens: TokensService,
     private readonly files: FilesService,
+    private readonly mail: MailService,
   ) {}
 
+  /**
+   * Answers alike whether or not the e-mail has an account (docs/decisions/0062-no-account-enumeration.md):
+   * for a taken e-mail nothing is created or changed, the answer has the same status and shape, the
+   * password is hashed all the same (so the timing matches), and the owner is told by mail.
+   */
   async register(body: RegisterBody): Promise<PublicUser> {
-    refuseCommonPassword(body.password, 'password');
-    const existing = await this.findByEmail(body.email);
-    if (existing) throw conflict('User already exists with this email.');
-    const [row] = await this.db
-      .insert(users)
-      .values({ id: newId(), name: body.name, email: body.email, passwordHash: await hashPassword(body.password) })
-      .onConflictDoNothing()
-      .returning();
-    if (!row) throw conflict('User already exists with this email.');
-    return toPublicUser(row);
+    refuseWeakPassword(body.password, 'password', { email: body.email, name: body.name });
+    const passwordHash = await hashPassword(body.password);
+    const [row] = await this.db.insert(users).values({ id: newId(), name: body.name, email: body.email, passwordHash }).onConflictDoNothing().returning();
+    if (row) return toPublicUser(row);
+    const owner = await this.findByEmail(body.email);
+    if (owner) this.tellOwnerOfRegisterAttempt(owner);
+    const now = new Date();
+    return toPublicUser({
+      id: newId(),
+      name: body.name,
+      email: body.email,
+      passwordHash: null,
+      avatar: '',
+      mobile: '',
+      verifyEmail: false,
+      lastLoginDate: null,
+      status: 'Active',
+      role: 'USER',
+      googleSub: null,
+      createdAt: now,
+      updatedAt: now,
+    });
+  }
+
+  private tellOwnerOfRegisterAttempt(owner: UserRow): void {
+    this.mail.sendInBackground({
+      to: owner.email,
+      subject: 'Someone tried to register with your e-mail address',
+      text:
+        `Hello ${owner.name},\n\nSomeone just tried to create a new Haat account with ${owner.email}, which already has an account. ` +
+        `Nothing was changed, and your account is as it was.\nIf it was you, sign in instead (use Forgot password if you do not remember it). ` +
+        `If it was not, there is nothing to do.\n\nHaat`,
+    });
   }
 
   async login(body: LoginBody, userAgent: string): Promise<TokenPair> {

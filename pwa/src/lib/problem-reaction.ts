@@ -51,6 +51,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.OtpLocked:
     case ErrorCode.ResetNotAllowed:
     case ErrorCode.CommonPassword:
+    case ErrorCode.WeakPassword:
     case ErrorCode.ReauthRequired:
     case ErrorCode.ReauthFailed:
     case ErrorCode.Forbidden:
@@ -63,6 +64,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.StageNotAllowed:
     case ErrorCode.NotAwaitingPayment:
     case ErrorCode.PayloadTooLarge:
+    case ErrorCode.BodyTooDeep:
     case ErrorCode.FileTooLarge:
     case ErrorCode.ImageTooLarge:
     case ErrorCode.UnsupportedMediaType:

@@ -5,6 +5,18 @@ export interface TokenPair {
   refreshToken: string;
 }
 
+type AccessListener = (token: string) => void;
+const accessListeners = new Set<AccessListener>();
+
+function announce(token: string): void {
+  for (const listener of accessListeners) listener(token);
+}
+
+// A refresh in another tab reaches this one through the storage event.
+globalThis.addEventListener?.('storage', (event: StorageEvent) => {
+  if (event.key === TOKEN_KEYS.access && event.newValue) announce(event.newValue);
+});
+
 /**
  * docs/product.md#rules-and-limits keeps the tokens in localStorage under `accesstoken` and `refreshToken`. Reading storage on
  * every call (instead of caching) lets a refresh done in another tab reach this one at once.
@@ -17,8 +29,21 @@ export const tokens = {
     return localStorage.getItem(TOKEN_KEYS.refresh);
   },
   save(pair: Partial<TokenPair>): void {
-    if (pair.accessToken) localStorage.setItem(TOKEN_KEYS.access, pair.accessToken);
+    if (pair.accessToken) {
+      const changed = pair.accessToken !== localStorage.getItem(TOKEN_KEYS.access);
+      localStorage.setItem(TOKEN_KEYS.access, pair.accessToken);
+      if (changed) announce(pair.accessToken);
+    }
     if (pair.refreshToken) localStorage.setItem(TOKEN_KEYS.refresh, pair.refreshToken);
+  },
+  /**
+   * Calls `listener` with every new access token, saved here or in another tab (the realtime socket
+   * hands it to the server, docs/decisions/0071-sockets-live-as-long-as-their-token.md). Answers the
+   * function that stops it.
+   */
+  onAccess(listener: AccessListener): () => void {
+    accessListeners.add(listener);
+    return () => void accessListeners.delete(listener);
   },
   clear(): void {
     localStorage.removeItem(TOKEN_KEYS.access);

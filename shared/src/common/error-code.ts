@@ -20,10 +20,13 @@ export enum ErrorCode {
   OtpLocked = 'OTP_LOCKED',
   /** 400: a password reset without a verified code. */
   ResetNotAllowed = 'RESET_NOT_ALLOWED',
+  /** 400: a JSON body nested deeper than the API reads (docs/decisions/0070-json-bodies-bounded-before-they-are-read.md). */
+  BodyTooDeep = 'BODY_TOO_DEEP',
   /** 400: an upload with more than one file part; `fields` names the first. */
   TooManyFiles = 'TOO_MANY_FILES',
   /** 400: a new password that is one of the most common ones. */
   CommonPassword = 'COMMON_PASSWORD',
+  WeakPassword = 'WEAK_PASSWORD',
   /** 400: changing the e-mail or password needs the current password (or a fresh Google sign-in); `fields` names it. */
   ReauthRequired = 'REAUTH_REQUIRED',
   /** 400: the fresh Google sign-in given to confirm a change is another account's, or too old. */

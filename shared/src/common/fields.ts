@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PlainText } from './text-rule.js';
+import { LIMITS } from './limits.js';
 
 /** Ids are strings without hyphens (ULIDs), because routes take the text after the last hyphen. */
 export const Id = z
@@ -17,7 +18,7 @@ export function numeric<T extends z.ZodNumber>(inner: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), inner);
 }
 
-export const Money = numeric(z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(10_000_000, { error: 'is too large' }));
+export const Money = numeric(z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(LIMITS.moneyMax, { error: 'is too large' }));
 export const Count = numeric(
   z
     .number({ error: 'must be a number' })

@@ -1,5 +1,7 @@
 /** docs/product.md#rules-and-limits business constants and limits, one place for both sides. */
 export const LIMITS = {
+  /** The largest amount of money the shop takes anywhere (₹1 crore): a price, a total, a price filter. */
+  moneyMax: 10_000_000,
   /** Most addresses (not removed) one account may keep. */
   maxAddressesPerUser: 20,
   mobileBreakpointPx: 768,
@@ -10,6 +12,8 @@ export const LIMITS = {
   searchSkeletons: 10,
   homeSkeletons: 6,
   reviewsPreview: 3,
+  /** Most reviews one request lists (the product page's "+N more reviews" opens up to this many). */
+  reviewsMaxPage: 100,
   relatedProducts: 8,
   otherCategoryProducts: 8,
   recentlyViewed: 4,
@@ -38,6 +42,8 @@ export const LIMITS = {
   defaultRating: 5,
   uploadMaxBytes: 5 * 1024 * 1024,
   jsonBodyMaxBytes: 1024 * 1024,
+  /** Deepest nesting of objects and arrays a JSON body may have; no form the shop sends comes near it. */
+  jsonBodyMaxDepth: 32,
   /** Units of one product an order line may hold unless the admin sets another figure for it. */
   defaultMaxPerOrder: 10,
   /** The highest per-line figure an admin may set. */

@@ -34,7 +34,8 @@ export const ResetToken = PlainText({ error: 'is required: verify the code from 
 export const ResetPasswordBody = z
   .object({
     email: Email,
-    resetToken: ResetToken,
+    /** Optional when the verify's HttpOnly cookie travels with the request instead (clients of the seed's API family). */
+    resetToken: ResetToken.optional(),
     newPassword: NewPassword,
     confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }),
   })
@@ -69,3 +70,9 @@ export const UpdateUserBody = z.object({
   credential: PlainText().trim().max(8192, { error: 'is too long' }).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
+
+/** The token of the link mailed to a new e-mail address (update-user); opening it makes the change. */
+export const ConfirmEmailBody = z.object({
+  token: PlainText({ error: 'is required' }).trim().min(1, { error: 'is required' }).max(2048, { error: 'is too long' }),
+});
+export type ConfirmEmailBody = z.infer<typeof ConfirmEmailBody>;

@@ -3,7 +3,6 @@ import { Id } from '../common/fields.js';
 
 /** Only Active accounts sign in; any other status ends the account's sessions at once. */
 export const USER_STATUSES = ['Active', 'Inactive', 'Suspended'] as const;
-export type UserStatus = (typeof USER_STATUSES)[number];
 
 /** An administrator sets an account's status. */
 export const UserStatusBody = z.object({

@@ -18,7 +18,7 @@ import { renderSeedImages } from './seed-images.js';
 import { PICTURE_COLOURS, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
 
-export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', password: 'haat-demo-123', mobile: '9876543210' };
+export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', password: 'masala-chai-monsoon', mobile: '9876543210' };
 
 const logger = new Logger('Seed');
 

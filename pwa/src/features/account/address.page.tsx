@@ -3,7 +3,7 @@ import type { Address } from '@haat/shared/addresses/address.types';
 import { db } from '../../lib/db';
 import { toast } from '../../lib/toast';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { addressApi } from './api';
 import { AddressDialog } from './components/address-dialog';
 import { AddressText } from './components/address-text';
@@ -12,7 +12,6 @@ import { useAddresses } from './hooks/use-addresses';
 
 /** /dashboard/address (docs/product.md#screens, Addresses): My Addresses, add, edit and remove (disable) each. */
 export function AddressPage() {
-  usePageMeta({ title: 'My Addresses | Haat' });
   const { addresses, loaded } = useAddresses();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   // Deleting cannot be undone from the app: it asks first, and nothing is sent unless confirmed.
@@ -28,39 +27,42 @@ export function AddressPage() {
     }
   };
   return (
-    <DashboardFrame>
-      <section className="address-page">
-        <div className="address-page__head">
-          <h1>My Addresses</h1>
-          <button type="button" className="btn btn--primary btn--small" onClick={() => setEditing('new')}>
-            Add New Address
-          </button>
-        </div>
-        {loaded && addresses.length === 0 && <p className="state-box">No address saved yet.</p>}
-        {addresses.map((a) => (
-          <div key={a._id} className="address-card" data-testid="address-card">
-            <AddressText address={a} />
-            <span className="address-card__actions">
-              <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit address of ${a.name}`} onClick={() => setEditing(a)}>
-                Edit
-              </button>
-              <button type="button" className="btn btn--ghost btn--small" aria-label={`Delete address of ${a.name}`} onClick={() => setDeleting(a)}>
-                Delete
-              </button>
-            </span>
+    <>
+      <PageMeta title="My Addresses | Haat" />
+      <DashboardFrame>
+        <section className="address-page">
+          <div className="address-page__head">
+            <h1>My Addresses</h1>
+            <button type="button" className="btn btn--primary btn--small" onClick={() => setEditing('new')}>
+              Add New Address
+            </button>
           </div>
-        ))}
-        <ConfirmDialog
-          open={deleting !== null}
-          title="Delete this address?"
-          message={deleting ? `${deleting.name}, ${deleting.address_line}, ${deleting.city} ${deleting.pincode} will be removed from your addresses.` : ''}
-          confirmLabel="Delete"
-          keepLabel="Keep address"
-          onConfirm={() => deleting && void remove(deleting)}
-          onKeep={() => setDeleting(null)}
-        />
-        {editing && <AddressDialog address={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
-      </section>
-    </DashboardFrame>
+          {loaded && addresses.length === 0 && <p className="state-box">No address saved yet.</p>}
+          {addresses.map((a) => (
+            <div key={a._id} className="address-card" data-testid="address-card">
+              <AddressText address={a} />
+              <span className="address-card__actions">
+                <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit address of ${a.name}`} onClick={() => setEditing(a)}>
+                  Edit
+                </button>
+                <button type="button" className="btn btn--ghost btn--small" aria-label={`Delete address of ${a.name}`} onClick={() => setDeleting(a)}>
+                  Delete
+                </button>
+              </span>
+            </div>
+          ))}
+          <ConfirmDialog
+            open={deleting !== null}
+            title="Delete this address?"
+            message={deleting ? `${deleting.name}, ${deleting.address_line}, ${deleting.city} ${deleting.pincode} will be removed from your addresses.` : ''}
+            confirmLabel="Delete"
+            keepLabel="Keep address"
+            onConfirm={() => deleting && void remove(deleting)}
+            onKeep={() => setDeleting(null)}
+          />
+          {editing && <AddressDialog address={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} />}
+        </section>
+      </DashboardFrame>
+    </>
   );
 }

@@ -11,6 +11,8 @@ export const accountApi = {
   logout: () => http.get('user/logout', { retry: 0, timeout: 5000, context: { silent: true } }).json<Envelope<null>>(),
   userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
   updateUser: (fields: UpdateUserBody) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
+  /** The link mailed to a new e-mail address finishes the change (docs/decisions/0062-no-account-enumeration.md). */
+  confirmEmail: (token: string) => http.put('user/confirm-email', { json: { token } }).json<Envelope<{ email: string }>>(),
 };
 
 /** docs/product.md#api, Address calls. Address changes need the network: a new address is checked by the server. */

@@ -2,21 +2,30 @@ import { useAtomValue } from 'jotai';
 import { Navigate, useNavigate } from 'react-router-dom';
 import { loginReturnState } from '../../lib/login-redirect-rule';
 import { isSignedInAtom } from '../../lib/session';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { AccountMenu } from './components/account-menu';
 
 /** /user (docs/product.md#screens): the account menu as a page on phones, with a close button that goes back. */
 export function UserMenuPage() {
-  usePageMeta({ title: 'My Account | Haat' });
+  const pageMeta = <PageMeta title="My Account | Haat" />;
   const navigate = useNavigate();
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn) return <Navigate to="/login" replace state={loginReturnState('/user')} />;
+  if (!signedIn)
+    return (
+      <>
+        {pageMeta}
+        <Navigate to="/login" replace state={loginReturnState('/user')} />
+      </>
+    );
   return (
-    <div className="user-menu-page">
-      <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label="Close" onClick={() => navigate(-1)}>
-        ✕
-      </button>
-      <AccountMenu />
-    </div>
+    <>
+      {pageMeta}
+      <div className="user-menu-page">
+        <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label="Close" onClick={() => navigate(-1)}>
+          ✕
+        </button>
+        <AccountMenu />
+      </div>
+    </>
   );
 }

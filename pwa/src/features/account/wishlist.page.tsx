@@ -5,7 +5,7 @@ import { formatInr } from '@haat/shared/money/inr';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
 import { db } from '../../lib/db';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
 import { WishlistRemoveButton } from './components/wishlist-remove-button';
@@ -13,7 +13,6 @@ import { reloadWishlist } from './wishlist-sync';
 
 /** /dashboard/mywishlist (docs/product.md#screens, Wishlist): the grid, remove, add to cart only when in stock. */
 export function WishlistPage() {
-  usePageMeta({ title: 'My Wishlist | Haat' });
   const entries = useLiveQuery(async () => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt));
   const [fetching, setFetching] = useState(true);
   useEffect(() => {
@@ -22,35 +21,38 @@ export function WishlistPage() {
       .finally(() => setFetching(false));
   }, []);
   return (
-    <DashboardFrame>
-      <section className="wishlist-page">
-        <h1>My Wishlist</h1>
-        {entries === undefined || (fetching && entries.length === 0) ? (
-          <p className="state-box">Loading...</p>
-        ) : entries.length === 0 ? (
-          <p className="state-box">Your wishlist is empty.</p>
-        ) : (
-          <ul className="wishlist-page__grid">
-            {entries.map(({ _id, product }) => (
-              <li key={_id} className="wishlist-page__item" data-testid="wishlist-item">
-                {product ? (
-                  <>
-                    <Link to={productPath(product)}>
-                      <img src={product.image[0] ?? '/placeholder.svg'} alt={product.name} width={160} height={160} loading="lazy" />
-                    </Link>
-                    <span className="wishlist-page__name">{product.name}</span>
-                    <span>{formatInr(discountedPrice(product.price, product.discount))}</span>
-                    {product.stock !== 0 && <AddToCartButton product={product} />}
-                  </>
-                ) : (
-                  <span>Saved on another device; shown once online.</span>
-                )}
-                <WishlistRemoveButton productId={_id} name={product?.name ?? 'this product'} />
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-    </DashboardFrame>
+    <>
+      <PageMeta title="My Wishlist | Haat" />
+      <DashboardFrame>
+        <section className="wishlist-page">
+          <h1>My Wishlist</h1>
+          {entries === undefined || (fetching && entries.length === 0) ? (
+            <p className="state-box">Loading...</p>
+          ) : entries.length === 0 ? (
+            <p className="state-box">Your wishlist is empty.</p>
+          ) : (
+            <ul className="wishlist-page__grid">
+              {entries.map(({ _id, product }) => (
+                <li key={_id} className="wishlist-page__item" data-testid="wishlist-item">
+                  {product ? (
+                    <>
+                      <Link to={productPath(product)}>
+                        <img src={product.image[0] ?? '/placeholder.svg'} alt={product.name} width={160} height={160} loading="lazy" />
+                      </Link>
+                      <span className="wishlist-page__name">{product.name}</span>
+                      <span>{formatInr(discountedPrice(product.price, product.discount))}</span>
+                      {product.stock !== 0 && <AddToCartButton product={product} />}
+                    </>
+                  ) : (
+                    <span>Saved on another device; shown once online.</span>
+                  )}
+                  <WishlistRemoveButton productId={_id} name={product?.name ?? 'this product'} />
+                </li>
+              ))}
+            </ul>
+          )}
+        </section>
+      </DashboardFrame>
+    </>
   );
 }

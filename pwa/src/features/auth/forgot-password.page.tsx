@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
@@ -8,7 +8,6 @@ import { TextField } from './components/text-field';
 
 /** /forgot-password (docs/product.md#screens and #validation): Send OTP, then /verification-otp carrying the e-mail. */
 export function ForgotPasswordPage() {
-  usePageMeta({ title: 'Forgot password | Haat' });
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
 
@@ -19,8 +18,11 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <AuthForm title="Forgot Password" submitLabel="Send OTP" ready={email !== ''} onSubmit={sendCode} switchTo={BACK_TO_LOGIN}>
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-    </AuthForm>
+    <>
+      <PageMeta title="Forgot password | Haat" />
+      <AuthForm title="Forgot Password" submitLabel="Send OTP" ready={email !== ''} onSubmit={sendCode} switchTo={BACK_TO_LOGIN}>
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+      </AuthForm>
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { authApi } from './api';
 import { useCompleteSignIn } from './hooks/use-complete-sign-in';
 import { AuthForm } from './components/auth-form';
@@ -10,7 +10,6 @@ import { TextField } from './components/text-field';
 
 /** /login (docs/product.md#screens and #validation): the button stays disabled until both fields are filled; success goes to /. */
 export function LoginPage() {
-  usePageMeta({ title: 'Login | Haat' });
   // Register sends the shopper here with the e-mail just signed up with.
   const carried = (useLocation().state as { email?: unknown } | null)?.email;
   const [email, setEmail] = useState(typeof carried === 'string' ? carried : '');
@@ -23,19 +22,22 @@ export function LoginPage() {
   };
 
   return (
-    <AuthForm
-      title="Login"
-      submitLabel="Login"
-      ready={Boolean(email && password)}
-      onSubmit={login}
-      extra={<GoogleSignInButton mode="login" />}
-      switchTo={{ question: "Don't have account?", to: '/register', label: 'Register' }}
-    >
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-      <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
-      <Link to="/forgot-password" className="auth-form__aside">
-        Forgot password?
-      </Link>
-    </AuthForm>
+    <>
+      <PageMeta title="Login | Haat" />
+      <AuthForm
+        title="Login"
+        submitLabel="Login"
+        ready={Boolean(email && password)}
+        onSubmit={login}
+        extra={<GoogleSignInButton mode="login" />}
+        switchTo={{ question: "Don't have account?", to: '/register', label: 'Register' }}
+      >
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <Link to="/forgot-password" className="auth-form__aside">
+          Forgot password?
+        </Link>
+      </AuthForm>
+    </>
   );
 }

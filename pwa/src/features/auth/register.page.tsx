@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
 import { NEW_PASSWORD_HINT } from './new-password-hint';
@@ -13,7 +13,6 @@ import { TextField } from './components/text-field';
 
 /** /register (docs/product.md#screens and #validation): all four fields needed; the passwords must match; success goes to /login. */
 export function RegisterPage() {
-  usePageMeta({ title: 'Register | Haat' });
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -29,24 +28,27 @@ export function RegisterPage() {
   };
 
   return (
-    <AuthForm
-      title="Register"
-      submitLabel="Register"
-      ready={Object.values(form).every((v) => v !== '')}
-      onSubmit={register}
-      extra={<GoogleSignInButton mode="register" />}
-      switchTo={BACK_TO_LOGIN}
-    >
-      <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
-      <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-      <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} hint={NEW_PASSWORD_HINT} />
-      <PasswordField
-        label="Confirm password"
-        name="confirmPassword"
-        autoComplete="new-password"
-        value={form.confirmPassword}
-        onChange={set('confirmPassword')}
-      />
-    </AuthForm>
+    <>
+      <PageMeta title="Register | Haat" />
+      <AuthForm
+        title="Register"
+        submitLabel="Register"
+        ready={Object.values(form).every((v) => v !== '')}
+        onSubmit={register}
+        extra={<GoogleSignInButton mode="register" />}
+        switchTo={BACK_TO_LOGIN}
+      >
+        <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
+        <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} hint={NEW_PASSWORD_HINT} />
+        <PasswordField
+          label="Confirm password"
+          name="confirmPassword"
+          autoComplete="new-password"
+          value={form.confirmPassword}
+          onChange={set('confirmPassword')}
+        />
+      </AuthForm>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { NEW_PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
 import { NEW_PASSWORD_HINT } from './new-password-hint';
@@ -19,13 +19,19 @@ interface Carried {
  * The verify's answer carries a single-use reset token; the server sets the password only with it.
  */
 export function ResetPasswordPage() {
-  usePageMeta({ title: 'Reset password | Haat' });
+  const pageMeta = <PageMeta title="Reset password | Haat" />;
   const navigate = useNavigate();
   const carried = useLocation().state as Carried | null;
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const resetToken = carried?.data?.data?.resetToken;
-  if (!carried?.data?.success || !carried.email || !resetToken) return <Navigate to="/" replace />;
+  if (!carried?.data?.success || !carried.email || !resetToken)
+    return (
+      <>
+        {pageMeta}
+        <Navigate to="/" replace />
+      </>
+    );
   const email = carried.email;
 
   const reset = async () => {
@@ -38,22 +44,25 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <AuthForm
-      title="Enter Your Password"
-      submitLabel="Change Password"
-      ready={Boolean(newPassword && confirmPassword)}
-      onSubmit={reset}
-      switchTo={BACK_TO_LOGIN}
-    >
-      <PasswordField
-        label="New password"
-        name="newPassword"
-        autoComplete="new-password"
-        value={newPassword}
-        onChange={setNewPassword}
-        hint={NEW_PASSWORD_HINT}
-      />
-      <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
-    </AuthForm>
+    <>
+      {pageMeta}
+      <AuthForm
+        title="Enter Your Password"
+        submitLabel="Change Password"
+        ready={Boolean(newPassword && confirmPassword)}
+        onSubmit={reset}
+        switchTo={BACK_TO_LOGIN}
+      >
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          value={newPassword}
+          onChange={setNewPassword}
+          hint={NEW_PASSWORD_HINT}
+        />
+        <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+      </AuthForm>
+    </>
   );
 }

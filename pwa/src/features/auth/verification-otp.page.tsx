@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { toast } from '../../lib/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
@@ -12,11 +12,17 @@ import { OtpBoxes } from './components/otp-boxes';
  * Verify OTP is enabled once all six boxes hold a digit; success carries the answer and the e-mail on.
  */
 export function VerificationOtpPage() {
-  usePageMeta({ title: 'Verify OTP | Haat' });
+  const pageMeta = <PageMeta title="Verify OTP | Haat" />;
   const navigate = useNavigate();
   const email = (useLocation().state as { email?: string } | null)?.email;
   const [digits, setDigits] = useState<string[]>(() => Array<string>(LIMITS.otpLength).fill(''));
-  if (!email) return <Navigate to="/forgot-password" replace />;
+  if (!email)
+    return (
+      <>
+        {pageMeta}
+        <Navigate to="/forgot-password" replace />
+      </>
+    );
 
   const verify = async () => {
     const answer = await authApi.verifyOtp(email, digits.join('')); // wrong or expired: shown by lib/http
@@ -25,9 +31,12 @@ export function VerificationOtpPage() {
   };
 
   return (
-    <AuthForm title="Enter OTP" submitLabel="Verify OTP" ready={digits.every((d) => d !== '')} onSubmit={verify} switchTo={BACK_TO_LOGIN}>
-      <p className="auth-form__hint">We sent a six-digit code to {email}.</p>
-      <OtpBoxes digits={digits} onChange={setDigits} />
-    </AuthForm>
+    <>
+      {pageMeta}
+      <AuthForm title="Enter OTP" submitLabel="Verify OTP" ready={digits.every((d) => d !== '')} onSubmit={verify} switchTo={BACK_TO_LOGIN}>
+        <p className="auth-form__hint">We sent a six-digit code to {email}.</p>
+        <OtpBoxes digits={digits} onChange={setDigits} />
+      </AuthForm>
+    </>
   );
 }

@@ -1,21 +1,23 @@
 import { getDefaultStore } from 'jotai';
 import type { Socket } from 'socket.io-client';
-import type { NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
+import type { ClientToServerEvents, NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
 import { db } from '../../lib/db';
 import { http } from '../../lib/http';
 import { userAtom } from '../../lib/session';
 import { tokens } from '../../lib/tokens';
 import { reloadOrders } from '../../lib/order-store';
 import { countNewOrder } from './new-orders-counter';
+import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice, nextNewOrderCount } from './realtime-events';
 import { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
 
 const store = getDefaultStore();
-type HaatSocket = Socket<ServerToClientEvents>;
+type HaatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 let socket: HaatSocket | null = null;
 let owner: string | null = null;
+let stopRenewal: (() => void) | null = null;
 
 const handlers = createRealtimeHandlers({
   isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
@@ -81,6 +83,25 @@ export function startRealtime(): void {
         // The server refused the token: socket.io does not retry that on its own.
         if (!s.active && /unauthorized/i.test(error.message)) void reconnectWithFreshToken(s, sentToken);
       });
+      // Each refreshed access token extends the open socket's life on the server (socket-renewal.ts).
+      stopRenewal = renewSocketAuth(
+        s,
+        (listener) => tokens.onAccess(listener),
+        (token) => {
+          sentToken = token;
+        },
+      );
+      // Its token expired before a refresh reached it: once closed, refresh and connect again. A socket
+      // closed because the account opened too many others stays closed (this tab's is the oldest).
+      let expired = false;
+      s.on('socket-closed', ({ reason }) => {
+        expired = reason === 'token-expired';
+      });
+      s.on('disconnect', (reason) => {
+        if (reason !== 'io server disconnect' || !expired) return;
+        expired = false;
+        void reconnectWithFreshToken(s, sentToken);
+      });
     },
     () => {
       if (owner === forUser && !socket) owner = null; // the chunk did not load (offline): the next screen tries again
@@ -90,6 +111,8 @@ export function startRealtime(): void {
 
 /** Logout or another user: the session's socket closes and the admin counter starts again at 0. */
 export function stopRealtime(): void {
+  stopRenewal?.();
+  stopRenewal = null;
   socket?.disconnect();
   socket = null;
   owner = null;

@@ -5,11 +5,14 @@ import { endSession } from '../../../lib/session';
 import { clearUserData } from '../../../lib/user-data';
 import { showHeaderMessage } from '../../../lib/header-message';
 import { accountApi } from '../api';
+import { forgetPushOnThisDevice } from '../../realtime/public';
 
 /** docs/product.md#states: "Logout clears user state and local storage and returns to /", even when offline. */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
+    // This device stops hearing of the account's orders (while the session can still say so), then the session ends.
+    await forgetPushOnThisDevice();
     await accountApi.logout().catch(() => null); // revokes the refresh session when online
     await clearUserData();
     endSession();

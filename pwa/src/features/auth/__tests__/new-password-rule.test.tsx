@@ -38,7 +38,7 @@ describe('new passwords in the forms follow the shared rule', () => {
     const password = screen.getByLabelText('Password', { exact: true });
     expect(password.getAttribute('aria-describedby')).toBeTruthy();
     expect(document.getElementById(password.getAttribute('aria-describedby')!)?.textContent).toMatch(
-      /At least 8 characters.*Commonly used passwords are refused/,
+      /At least 8 characters.*Commonly used passwords, easy guesses and ones made from your name or e-mail are refused/,
     );
     fill('Name', 'Asha');
     fill('Email', 'asha@example.com');
