@@ -6,16 +6,31 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/outbox-ops';
-import type { NewOrderPush } from '@haat/shared/orders/order-events';
+import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// The shell (HTML, JS, CSS, icons, banners) is precached at install: the app opens with no network.
+// The shopper's shell (HTML, every shopper page's JS and CSS, SVGs, banners) is precached at install: the
+// shop opens with no network, on pages never visited. The admin area's chunks are not (vite.config.ts
+// ADMIN_ONLY; docs/decisions/0091-a-lighter-first-visit.md): the route below keeps them once an admin opens them.
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every page route answers the precached index.html; the PWA renders it from IndexedDB when offline.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//] }));
+
+// Code and styles not in the precache (the admin area's chunks): cached when first loaded. Their names
+// carry a content hash, so a cached file never goes stale; old builds' files expire.
+registerRoute(
+  ({ url, request }) => url.origin === self.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname) && request.method === 'GET',
+  new CacheFirst({
+    cacheName: 'haat-code',
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+    ],
+  }),
+);
 
 // Product and category pictures: immutable WebP files, so cache-first, bounded to 600 files / 30 days.
 registerRoute(
@@ -70,11 +85,11 @@ self.addEventListener('sync', (event) => {
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToFlush());
 });
 
-// ---- Web Push: the admins' new-order notices (api/src/push; payload NewOrderPush) -----------------
+// ---- Web Push: admins' new-order notices and shoppers' stage notices (api/src/push; payload OrderPush) --
 self.addEventListener('push', (event) => {
-  let notice: Partial<NewOrderPush> = {};
+  let notice: Partial<OrderPush> = {};
   try {
-    notice = (event.data?.json() ?? {}) as Partial<NewOrderPush>;
+    notice = (event.data?.json() ?? {}) as Partial<OrderPush>;
   } catch {
     notice = { body: event.data?.text() };
   }

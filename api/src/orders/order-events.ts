@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
-import type { PaymentStatus } from '@haat/shared/orders/order-stages';
+import type { OrderStage, PaymentStatus } from '@haat/shared/orders/order-stages';
 import type { OrderRow } from './orders.table.js';
 import { errorFacts } from '../common/error-facts.js';
 
@@ -9,6 +9,8 @@ export type ChangeCause = OrderActor;
 
 export interface OrderChange {
   order: OrderRow;
+  /** The stage before this change (null: a card order not yet paid, or a new order). */
+  previousStatus: OrderStage | null;
   previousPaymentStatus: PaymentStatus;
   cause: ChangeCause;
   /** The card payment the order lifecycle decided to give back (a paid order was cancelled), else null. */

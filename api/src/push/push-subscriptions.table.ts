@@ -16,5 +16,3 @@ export const pushSubscriptions = pgTable(
   },
   (t) => [uniqueIndex('push_subscriptions_endpoint_key').on(t.endpoint), index('push_subscriptions_user_idx').on(t.userId)],
 );
-
-export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrdersModule } from '../orders/orders.module.js';
 import { NewOrderNotifier } from './new-order-notifier.js';
+import { OrderStageNotifier } from './order-stage-notifier.js';
 import { PushController } from './push.controller.js';
 import { PushQueue } from './push-queue.js';
 import { PUSH_SENDER, createPushSender } from './push-sender.js';
@@ -17,6 +18,7 @@ import { VAPID, loadVapidKeys, type VapidKeys } from './vapid-keys.js';
     PushQueue,
     PushService,
     NewOrderNotifier,
+    OrderStageNotifier,
   ],
   exports: [PushService, PushQueue],
 })

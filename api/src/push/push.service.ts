@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PushSubscribeBody } from '@haat/shared/push/push.schema';
-import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-events';
+import { ADMIN_ORDERS_PAGE, type NewOrderPush, type OrderPush } from '@haat/shared/orders/order-events';
 import { formatInr } from '@haat/shared/money/inr';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
@@ -72,7 +72,22 @@ export class PushService {
       url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`,
       orderId,
     };
-    const payload = JSON.stringify(notice);
+    this.enqueueAll(targets, JSON.stringify(notice));
+  }
+
+  /**
+   * Queues a notice to every device of one shopper that asked to hear of their orders (a device
+   * subscribes only when its shopper says so). Returns at once.
+   */
+  async notifyCustomer(userId: string, notice: OrderPush): Promise<void> {
+    const targets = await this.db
+      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, userId));
+    this.enqueueAll(targets, JSON.stringify(notice));
+  }
+
+  private enqueueAll(targets: StoredTarget[], payload: string): void {
     for (const target of targets) {
       this.queue.enqueue({
         target,

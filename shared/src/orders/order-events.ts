@@ -15,18 +15,39 @@ export interface OrderStatusEvent {
   payment_status: PaymentStatus;
 }
 
+/**
+ * Sent just before the server closes a socket itself (docs/decisions/0071-sockets-live-as-long-as-their-token.md):
+ * its access token expired without an `auth` renewing it, or the account opened more sockets than one
+ * account may keep and this was the oldest.
+ */
+export interface SocketClosedEvent {
+  reason: 'token-expired' | 'too-many-sockets';
+}
+
 /** The socket.io events the server emits: one typed map for the gateway and the PWA's client. */
 export interface ServerToClientEvents {
   'new-order': (event: NewOrderEvent) => void;
   'order-status': (event: OrderStatusEvent) => void;
+  'socket-closed': (event: SocketClosedEvent) => void;
 }
 
-/** The payload of the admins' Web Push notice on a new order. */
-export interface NewOrderPush {
+/** The answer to `auth`: the socket now lives until `expiresAt` (epoch ms), or the token was refused and nothing changed. */
+export type SocketAuthAnswer = { ok: true; expiresAt: number } | { ok: false; code: 'UNAUTHORIZED'; message: string };
+
+/** The socket.io events a client sends: `auth` hands the socket a fresh access token of the same account. */
+export interface ClientToServerEvents {
+  auth: (payload: { token: string }, ack: (answer: SocketAuthAnswer) => void) => void;
+}
+
+/** The payload of an order's Web Push notice: the admins' new-order notice and a shopper's stage notice. */
+export interface OrderPush {
   title: string;
   body: string;
   url: string;
   orderId: string;
 }
+
+/** The admins' notice of a new order. */
+export type NewOrderPush = OrderPush;
 
 export const ADMIN_ORDERS_PAGE = '/dashboard/myorders';

@@ -1,4 +1,4 @@
-import { allowedTransition, isEnd, type LifecycleStage } from './order-lifecycle.js';
+import { allowedTransition, type LifecycleStage } from './order-lifecycle.js';
 
 /** The order stages in their order; which moves between them are allowed is in order-lifecycle.ts. */
 export const ORDER_STAGES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'] as const;
@@ -35,11 +35,6 @@ export function lifecycleStage(paymentStatus: PaymentStatus, history: readonly S
   const furthest = furthestStage(history);
   if (furthest === 'DELIVERED' || furthest === 'CANCELLED') return furthest;
   return paymentStatus === 'AWAITING_PAYMENT' ? null : furthest;
-}
-
-/** Delivered or cancelled: nothing moves the order any more. */
-export function isFinished(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[]): boolean {
-  return isEnd(lifecycleStage(paymentStatus, history));
 }
 
 /**

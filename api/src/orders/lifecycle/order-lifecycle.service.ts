@@ -57,6 +57,7 @@ export class OrderLifecycle {
     }
     const change: OrderChange = {
       order: moved.after,
+      previousStatus: moved.before.status,
       previousPaymentStatus: moved.before.paymentStatus,
       cause: moved.actor,
       refund: moved.refund,
@@ -69,7 +70,15 @@ export class OrderLifecycle {
 
   /** A cash-on-delivery order was written in its initial state (initialState): the shop hears of it. */
   announcePlaced(order: OrderRow): void {
-    this.events.placed({ order, previousPaymentStatus: order.paymentStatus, cause: 'customer', refund: null, expireSession: null, committedAt: Date.now() });
+    this.events.placed({
+      order,
+      previousStatus: null,
+      previousPaymentStatus: order.paymentStatus,
+      cause: 'customer',
+      refund: null,
+      expireSession: null,
+      committedAt: Date.now(),
+    });
   }
 
   /**

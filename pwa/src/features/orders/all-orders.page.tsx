@@ -5,7 +5,7 @@ import { ORDER_STAGES, stageIndex, type OrderStage } from '@haat/shared/orders/o
 import { formatInr } from '@haat/shared/money/inr';
 import type { Order } from '@haat/shared/orders/order.types';
 import { isAdminAtom } from '../../lib/session';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { DashboardFrame } from '../account/public';
 import { useRealtime } from '../realtime/public';
 import { STAGE_LABELS } from './components/order-progress';
@@ -28,14 +28,23 @@ const who = (order: Order) =>
 
 /** docs/product.md#screens, "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {
-  usePageMeta({ title: 'All Orders | Haat' });
+  const pageMeta = <PageMeta title="All Orders | Haat" />;
   const admin = useAtomValue(isAdminAtom);
   useRealtime();
-  if (!admin) return <Navigate to="/dashboard/myorders" replace />;
+  if (!admin)
+    return (
+      <>
+        {pageMeta}
+        <Navigate to="/dashboard/myorders" replace />
+      </>
+    );
   return (
-    <DashboardFrame>
-      <AllOrdersTable />
-    </DashboardFrame>
+    <>
+      {pageMeta}
+      <DashboardFrame>
+        <AllOrdersTable />
+      </DashboardFrame>
+    </>
   );
 }
 

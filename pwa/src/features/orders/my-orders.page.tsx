@@ -2,10 +2,11 @@ import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
+import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import { isNetworkProblem } from '../../lib/http-problem';
 import { isAdminAtom } from '../../lib/session';
 import { toast } from '../../lib/toast';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { DashboardFrame } from '../account/public';
 import { markOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
@@ -30,9 +31,22 @@ export function MyOrdersPage() {
   return inDashboard ? <DashboardFrame>{content}</DashboardFrame> : content;
 }
 
+/** The order a stage notice opens (`#order-<id>`), if any. */
+function focusedOrder(hash: string): string | undefined {
+  const prefix = `#${orderAnchor('')}`;
+  return hash.startsWith(prefix) ? decodeURIComponent(hash.slice(prefix.length)) : undefined;
+}
+
 function YourOrders() {
-  usePageMeta({ title: 'Your Orders | Haat' });
   const { groups, queued, loaded } = useMyOrders();
+  const focus = focusedOrder(useLocation().hash);
+  // A stage notice opens its order: once the card is on the page (its tab chosen), bring it into view.
+  const focusShown = !!focus && Object.values(groups).some((list) => list.some((o) => o.orderId === focus));
+  useEffect(() => {
+    if (!focus || !focusShown) return;
+    const frame = requestAnimationFrame(() => document.getElementById(orderAnchor(focus))?.scrollIntoView({ block: 'center' }));
+    return () => cancelAnimationFrame(frame);
+  }, [focus, focusShown]);
   const [refreshing, setRefreshing] = useState(true);
   useEffect(() => {
     reloadOrders()
@@ -41,15 +55,18 @@ function YourOrders() {
   }, []);
 
   return (
-    <section className="my-orders">
-      <h1>Your Orders</h1>
-      {queued.map((key) => (
-        <p key={key} className="my-orders__queued" data-testid="queued-order">
-          An order is waiting for network. <Link to={`/success?pending=${key}`}>See it</Link>
-        </p>
-      ))}
-      <OrderTabs groups={groups} loading={!loaded || refreshing} render={(order) => <OrderCard key={order.orderId} order={order} />} />
-    </section>
+    <>
+      <PageMeta title="Your Orders | Haat" />
+      <section className="my-orders">
+        <h1>Your Orders</h1>
+        {queued.map((key) => (
+          <p key={key} className="my-orders__queued" data-testid="queued-order">
+            An order is waiting for network. <Link to={`/success?pending=${key}`}>See it</Link>
+          </p>
+        ))}
+        <OrderTabs groups={groups} loading={!loaded || refreshing} focus={focus} render={(order) => <OrderCard key={order.orderId} order={order} />} />
+      </section>
+    </>
   );
 }
 
@@ -60,7 +77,6 @@ const stageOf = (value: string | null): OrderStage | undefined => ORDER_STAGES.f
  * `?status=` shows only the orders at one stage (the overview's "waiting" links land here).
  */
 function ManageOrders() {
-  usePageMeta({ title: 'Manage Orders | Haat' });
   const [params, setParams] = useSearchParams();
   const status = stageOf(params.get('status'));
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders(status);
@@ -75,41 +91,44 @@ function ManageOrders() {
   };
 
   return (
-    <section className="my-orders">
-      <h1>Manage Orders</h1>
-      <PushToggle />
-      <label className="my-orders__filter">
-        Stage{' '}
-        <select
-          value={status ?? ''}
-          data-testid="manage-orders-stage"
-          onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
-        >
-          <option value="">All orders</option>
-          {ORDER_STAGES.map((stage) => (
-            <option key={stage} value={stage}>
-              {STAGE_LABELS[stage]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <OrderTabs
-        groups={groupOrders(orders)}
-        loading={!loaded}
-        render={(order) => (
-          <OrderCard key={order.orderId} order={order}>
-            <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void handle(order.orderId, status)} />
-          </OrderCard>
+    <>
+      <PageMeta title="Manage Orders | Haat" />
+      <section className="my-orders">
+        <h1>Manage Orders</h1>
+        <PushToggle />
+        <label className="my-orders__filter">
+          Stage{' '}
+          <select
+            value={status ?? ''}
+            data-testid="manage-orders-stage"
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          >
+            <option value="">All orders</option>
+            {ORDER_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {STAGE_LABELS[stage]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <OrderTabs
+          groups={groupOrders(orders)}
+          loading={!loaded}
+          render={(order) => (
+            <OrderCard key={order.orderId} order={order}>
+              <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void handle(order.orderId, status)} />
+            </OrderCard>
+          )}
+        />
+        {hasMore && (
+          <button type="button" className="btn btn--ghost" onClick={loadMore}>
+            Load more orders
+          </button>
         )}
-      />
-      {hasMore && (
-        <button type="button" className="btn btn--ghost" onClick={loadMore}>
-          Load more orders
-        </button>
-      )}
-      <p>
-        <Link to="/dashboard/allorders">All orders as a table</Link>
-      </p>
-    </section>
+        <p>
+          <Link to="/dashboard/allorders">All orders as a table</Link>
+        </p>
+      </section>
+    </>
   );
 }

@@ -11,10 +11,15 @@ const store = getDefaultStore();
  * Orders and counts the orders placed since, so the badge survives reloads and follows the admin across
  * devices; the socket's new-order events only make it move at once.
  *
- * Answers can cross: a count asked for before "seen" was stored may arrive after it. Every call takes a
- * ticket; only the latest call's answer is shown, and a count is only asked for once "seen" is stored.
+ * Answers can cross: a count asked for before "seen" was stored may arrive after it, and two reads may
+ * answer out of order or one of them fail. Every call takes a ticket; an answer is shown unless a newer
+ * answer was shown already or "seen" came after it was asked for, and a count is only asked for once
+ * "seen" is stored. (Showing only the latest call's answer lost a good count whenever a later read failed.)
  */
 let ticket = 0;
+/** The ticket of the last "seen" (answers asked for before it are stale) and of the last answer shown. */
+let seenTicket = 0;
+let shownTicket = 0;
 let seenStoring: Promise<unknown> = Promise.resolve();
 
 /** Reads the badge from the server (the dashboard opening, a new-order event). Offline it keeps what it shows. */
@@ -23,7 +28,9 @@ export async function refreshNewOrders(): Promise<void> {
   await seenStoring;
   try {
     const { data } = await http.get(NEW_ORDERS_PATH, { context: { silent: true } }).json<Envelope<NewOrdersCount>>();
-    if (mine === ticket && data) store.set(newOrdersCountAtom, data.count);
+    if (!data || mine < seenTicket || mine < shownTicket) return;
+    shownTicket = mine;
+    store.set(newOrdersCountAtom, data.count);
   } catch {
     // offline, or the session ended: the badge keeps its number until the next read
   }
@@ -31,7 +38,7 @@ export async function refreshNewOrders(): Promise<void> {
 
 /** The admin opened Manage Orders (or moved an order there): 0 at once, and on the server for next time. */
 export function markOrdersSeen(): Promise<void> {
-  ++ticket;
+  seenTicket = ++ticket;
   store.set(newOrdersCountAtom, 0);
   // keepalive: leaving or reloading the page right away does not cancel it
   const storing = http.post(NEW_ORDERS_SEEN_PATH, { context: { silent: true }, keepalive: true }).catch(() => undefined);

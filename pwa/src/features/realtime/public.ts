@@ -8,6 +8,7 @@ export { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
 export { useRealtime } from './use-realtime';
 export {
   currentPushState,
+  forgetPushOnThisDevice,
   PUSH_SERVICE_TIMEOUT_MESSAGE,
   PUSH_SERVICE_TIMEOUT_MS,
   turnPushOff,

@@ -10,6 +10,8 @@ import { userAtom } from '../../lib/session';
 export function useRealtime(): void {
   const userId = useAtomValue(userAtom)?._id;
   useEffect(() => {
-    if (userId) void import('./realtime-connection').then((m) => m.startRealtime());
+    // Offline on a device that never loaded it, the chunk is not there (it is not precached,
+    // docs/decisions/0091-a-lighter-first-visit.md); there is nothing to connect to then either.
+    if (userId) void import('./realtime-connection').then((m) => m.startRealtime()).catch(() => undefined);
   }, [userId]);
 }

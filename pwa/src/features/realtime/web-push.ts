@@ -126,3 +126,19 @@ export async function turnPushOff(): Promise<PushState> {
   }
   return 'off';
 }
+
+/**
+ * On sign-out: this device stops receiving the account's notices. The server is told when it can
+ * be reached within a few seconds; the browser's subscription ends either way, so a notice sent to
+ * it later is refused by the push service and the server drops the subscription then.
+ */
+export async function forgetPushOnThisDevice(): Promise<void> {
+  if (!pushSupported()) return;
+  const registered = await navigator.serviceWorker.getRegistration().catch(() => undefined);
+  const subscription = await registered?.pushManager.getSubscription().catch(() => null);
+  if (!subscription) return;
+  await http
+    .post('push/unsubscribe', { json: { endpoint: subscription.endpoint } satisfies PushUnsubscribeBody, timeout: 3000, retry: 0 })
+    .catch(() => undefined);
+  await subscription.unsubscribe().catch(() => false);
+}

@@ -1,6 +1,6 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, turnPushOn, type PushEnvironment } from '../../realtime/public';
+import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, turnPushOn, type PushEnvironment, type PushState } from '../../realtime/public';
 import { PushToggle } from '../components/push-toggle';
 
 afterEach(() => {
@@ -36,5 +36,42 @@ describe('the push toggle when the push service is out of reach', () => {
     expect(screen.getByRole('alert').textContent).toBe(PUSH_SERVICE_TIMEOUT_MESSAGE);
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Get new-order notifications on this device' }).disabled).toBe(false);
     expect(screen.getByRole('status').textContent).toBe('New-order notifications are off for this device.');
+  });
+});
+
+describe("the shopper's offer on the success page", () => {
+  const controls = (initial: PushState) => ({
+    current: () => Promise.resolve(initial),
+    on: () => Promise.resolve<PushState>('on'),
+    off: () => Promise.resolve<PushState>('off'),
+  });
+
+  it('offers once to tell this device when the order moves, then says it will, with nothing to undo there', async () => {
+    render(<PushToggle audience="shopper" offerOnly push={controls('off')} />);
+    const offer = await screen.findByRole('button', { name: 'Tell me when my order moves' });
+    expect(screen.queryByRole('status')).toBeNull();
+    fireEvent.click(offer);
+    expect((await screen.findByRole('status')).textContent).toBe('This device is told when your orders move.');
+    expect(screen.queryByRole('button')).toBeNull();
+  });
+
+  it('says nothing where updates are already on, blocked or impossible', async () => {
+    for (const state of ['on', 'blocked', 'unsupported'] as const) {
+      const push = controls(state);
+      const current = vi.fn(push.current);
+      const { container, unmount } = render(<PushToggle audience="shopper" offerOnly push={{ ...push, current }} />);
+      await act(async () => {
+        await current.mock.results[0]?.value;
+      });
+      expect(container.textContent, state).toBe('');
+      unmount();
+    }
+  });
+
+  it('on the account page turns them off again', async () => {
+    render(<PushToggle audience="shopper" push={controls('on')} />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Turn off order updates on this device' }));
+    expect(await screen.findByRole('button', { name: 'Tell me when my order moves' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Order updates are off for this device.');
   });
 });

@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
 import { formatInr } from '@haat/shared/money/inr';
+import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import type { SavedOrder } from '../../../lib/account-tables';
 import { db } from '../../../lib/db';
 import { problemOf } from '../../../lib/http-problem';
@@ -32,7 +33,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
     }
   };
   return (
-    <article className="order-card" data-testid="order-card">
+    <article className="order-card" data-testid="order-card" id={orderAnchor(order.orderId)}>
       <header className="order-card__head">
         <strong>{`Order #${order.orderId}`}</strong>
         <span>{relativeTime(order.createdAt)}</span>

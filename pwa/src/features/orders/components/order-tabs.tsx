@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { orderGroup, type OrderGroup } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 
@@ -20,12 +20,23 @@ export function OrderTabs<T extends Order>({
   groups,
   loading,
   render,
+  focus,
 }: {
   groups: Record<OrderGroup, T[]>;
   loading: boolean;
   render: (order: T) => ReactNode;
+  /** An order to open on (a stage notice's link): its tab is shown once it has loaded. */
+  focus?: string;
 }) {
   const [tab, setTab] = useState<OrderGroup>('newPending');
+  const focused = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!focus || focused.current === focus) return;
+    const group = TABS.map(([id]) => id).find((id) => groups[id].some((o) => o.orderId === focus));
+    if (!group) return;
+    focused.current = focus;
+    setTab(group);
+  }, [focus, groups]);
   const shown = groups[tab];
   return (
     <>

@@ -1,11 +1,33 @@
 import { useEffect, useState } from 'react';
 import { currentPushState, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
 
-const STATE_TEXT: Record<PushState, string> = {
-  on: 'New-order notifications are on for this device.',
-  off: 'New-order notifications are off for this device.',
-  blocked: 'Notifications are blocked for this site in the browser settings.',
-  unsupported: 'This browser cannot receive push notifications (on iPhone, add Haat to the Home Screen first).',
+/** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
+export type PushAudience = 'admin' | 'shopper';
+
+const BLOCKED = 'Notifications are blocked for this site in the browser settings.';
+const UNSUPPORTED = 'This browser cannot receive push notifications (on iPhone, add Haat to the Home Screen first).';
+
+const TEXT: Record<PushAudience, { state: Record<PushState, string>; turnOn: string; turnOff: string }> = {
+  admin: {
+    state: {
+      on: 'New-order notifications are on for this device.',
+      off: 'New-order notifications are off for this device.',
+      blocked: BLOCKED,
+      unsupported: UNSUPPORTED,
+    },
+    turnOn: 'Get new-order notifications on this device',
+    turnOff: 'Turn off notifications on this device',
+  },
+  shopper: {
+    state: {
+      on: 'This device is told when your orders move.',
+      off: 'Order updates are off for this device.',
+      blocked: BLOCKED,
+      unsupported: UNSUPPORTED,
+    },
+    turnOn: 'Tell me when my order moves',
+    turnOff: 'Turn off order updates on this device',
+  },
 };
 
 /** What the toggle drives: the browser's Web Push by default. */
@@ -18,10 +40,22 @@ export interface PushControls {
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
 
 /**
- * Web Push for admins: new-order notices even with the app closed. A failure (the browser's push service
- * out of reach) gives the control back and says what happened beside it.
+ * Web Push: new-order notices for admins, stage notices for shoppers, even with the app closed. A
+ * failure (the browser's push service out of reach) gives the control back and says what happened
+ * beside it. `offerOnly` (the success page) shows only the offer to turn them on, and what came of it:
+ * nothing where the browser cannot or will not, and nothing once they are on.
  */
-export function PushToggle({ push = browserPush }: { push?: PushControls }) {
+export function PushToggle({
+  push = browserPush,
+  audience = 'admin',
+  offerOnly = false,
+}: {
+  push?: PushControls;
+  audience?: PushAudience;
+  offerOnly?: boolean;
+}) {
+  const text = TEXT[audience];
+  const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
@@ -29,7 +63,11 @@ export function PushToggle({ push = browserPush }: { push?: PushControls }) {
     let live = true;
     push
       .current()
-      .then((s) => live && setState(s))
+      .then((s) => {
+        if (!live) return;
+        setState(s);
+        setInitial(s);
+      })
       .catch(() => live && setState('unsupported'));
     return () => {
       live = false;
@@ -50,11 +88,15 @@ export function PushToggle({ push = browserPush }: { push?: PushControls }) {
   };
 
   if (state === null) return null;
+  // The offer is made once: where it cannot work, or was already taken, the success page says nothing.
+  if (offerOnly && initial !== 'off') return null;
   return (
     <div className="push-toggle" data-testid="push-toggle">
-      <p className="push-toggle__state" role="status">
-        {STATE_TEXT[state]}
-      </p>
+      {!(offerOnly && state === 'off') && (
+        <p className="push-toggle__state" role="status">
+          {text.state[state]}
+        </p>
+      )}
       {problem && (
         <p className="push-toggle__problem" role="alert">
           {problem}
@@ -62,12 +104,12 @@ export function PushToggle({ push = browserPush }: { push?: PushControls }) {
       )}
       {state === 'off' && (
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.on)}>
-          Get new-order notifications on this device
+          {text.turnOn}
         </button>
       )}
-      {state === 'on' && (
+      {state === 'on' && !offerOnly && (
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.off)}>
-          Turn off notifications on this device
+          {text.turnOff}
         </button>
       )}
     </div>

@@ -1,0 +1,33 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNotice } from '@haat/shared/orders/stage-notices';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { OrderEvents } from '../orders/order-events.js';
+import { PushService } from './push.service.js';
+
+/**
+ * Every stage an order reaches after it was placed (confirmed, shipped, out for delivery,
+ * delivered, cancelled, with the refund if one was started) becomes one push notice to the devices
+ * of its shopper that asked for them; it opens the order on their orders page.
+ */
+@Injectable()
+export class OrderStageNotifier implements OnModuleInit {
+  constructor(
+    private readonly events: OrderEvents,
+    private readonly push: PushService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.events.listen({
+      changed: async ({ order, previousStatus, refund }) => {
+        const notice = stageNotice(order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
+        if (!notice) return;
+        await this.push.notifyCustomer(order.userId, {
+          ...notice,
+          url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`,
+          orderId: order.id,
+        });
+      },
+    });
+  }
+}
