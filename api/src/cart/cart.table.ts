@@ -25,5 +25,3 @@ export const cartItems = pgTable(
   },
   (t) => [unique('cart_items_user_product_variant_key').on(t.userId, t.productId, t.variantId).nullsNotDistinct()],
 );
-
-export type CartItemRow = typeof cartItems.$inferSelect;

@@ -87,8 +87,6 @@ export const stockMovements = pgTable(
   ],
 );
 
-export type ProductVariantRow = typeof productVariants.$inferSelect;
-
 /**
  * Units each account holds in orders that are neither paid nor shipped (cash on delivery, and card
  * orders awaiting payment), against hoarding. `cap` travels with the row so the check enforces the

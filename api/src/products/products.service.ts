@@ -9,7 +9,7 @@ import type {
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { typeForUnit } from '@haat/shared/catalog/product-unit.rule';
-import { DB, type Db } from '../db/database.js';
+import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -17,7 +17,7 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { learnWords, sortOrder } from './search.repository.js';
+import { learnWords, productRows, sortOrder } from './search.repository.js';
 import { SearchService } from '../search/search.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, productInStockSql, products, type ProductRow } from './products.table.js';
@@ -52,6 +52,7 @@ export class ProductsService {
     private readonly version: CatalogVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly searchService: SearchService,
+    @Inject(SEARCH_SQL) private readonly read: ReadSql,
   ) {
     this.anchors = new PageAnchors(db);
     // A review, an order or a stock movement: only the answers showing those products go.
@@ -242,7 +243,9 @@ export class ProductsService {
 
   /**
    * One page of a listing. The 12 ids come first (for the usual orders an index walk, without
-   * reading the rows it skips, and from the nearest anchor for deep pages), then only those rows;
+   * reading the rows it skips, and from the nearest anchor for deep pages), then only those rows,
+   * by the statement search results use: its text never changes, so PostgreSQL plans it once per
+   * connection, where planning the rows with their inventory took longer than reading them;
    * the total is counted separately and cached per catalogue version and filter set, so paging
    * through a listing counts it once. (A `count(*) over()` beside the page reads every matching
    * row on every request: 30 req/s.)
@@ -265,19 +268,15 @@ export class ProductsService {
     const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
     const dependsOnStock = !!filters.inStock;
     const seek = await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
-    const pageIds = this.db
+    const pageIds = db
       .select({ id: products.id })
       .from(products)
       .where(and(where, seek.after))
       .orderBy(...order)
       .limit(limit)
       .offset(seek.offset);
-    const [rows, total] = await Promise.all([
-      db
-        .select(productColumns)
-        .from(products)
-        .where(inArray(products.id, pageIds))
-        .orderBy(...order),
+    const [ids, total] = await Promise.all([
+      pageIds.then((found) => found.map((row) => row.id)),
       (dependsOnStock ? this.stockCounts : this.counts).get(key, async () => {
         const [row] = await db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -286,6 +285,7 @@ export class ProductsService {
         return row?.n ?? 0;
       }),
     ]);
+    const rows = await productRows(this.read, ids);
     return { items: await this.wireAll(rows), total };
   }
 

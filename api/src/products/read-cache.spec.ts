@@ -92,6 +92,28 @@ describe('ReadCache', () => {
     expect(loads).toBe(5); // both answers showing c loaded again
   });
 
+  it('an evicted answer is forgotten by its products: a change to one no longer drops what the key shows now', async () => {
+    const cache = new ReadCache<string[]>(2, 60_000);
+    let loads = 0;
+    const page = (ids: string[]) => () => {
+      loads += 1;
+      return Promise.resolve(ids);
+    };
+    const tags = (ids: string[]) => ids;
+    await cache.get('p', page(['x']), tags);
+    await cache.get('q', page(['y']), tags);
+    await cache.get('r', page(['z']), tags); // over the size of 2: 'p' goes
+    await cache.get('p', page(['w']), tags); // loaded again, now showing w ('q' goes)
+    await settle();
+    expect(loads).toBe(4);
+    cache.drop(['x']); // no answer shows x any more
+    await cache.get('p', page(['w']), tags);
+    expect(loads).toBe(4);
+    cache.drop(['w']);
+    await cache.get('p', page(['w']), tags);
+    expect(loads).toBe(5);
+  });
+
   it('does not keep an answer whose product changed while it loaded', async () => {
     const cache = new ReadCache<string[]>(10, 60_000);
     let release: (ids: string[]) => void = () => undefined;

@@ -1,3 +1,5 @@
+import { LRUCache } from 'lru-cache';
+
 interface Entry<V> {
   value: Promise<V>;
   at: number;
@@ -27,7 +29,8 @@ const CHANGES_KEPT = 10_000;
 export class ReadCache<V> {
   /** For metrics, across every cache of the process: answers found (fresh or stale) and loads. */
   static readonly stats = { hits: 0, misses: 0 };
-  private readonly entries = new Map<string, Entry<V>>();
+  /** Key → answer, least recently used evicted past `max`; whatever leaves it (evicted, replaced, removed) is untagged. */
+  private readonly entries: LRUCache<string, Entry<V>>;
   /** Product id → keys of the answers that show it. */
   private readonly tagged = new Map<string, Set<string>>();
   /** Product id → the change number of its last change; and the count of changes so far. */
@@ -37,13 +40,16 @@ export class ReadCache<V> {
   private forgottenUpTo = 0;
 
   constructor(
-    private readonly max = 5000,
+    max = 5000,
     private readonly ttlMs = 5000,
     private readonly maxStaleMs = 3 * ttlMs,
     private readonly now: () => number = Date.now,
-  ) {}
+  ) {
+    this.entries = new LRUCache<string, Entry<V>>({ max, dispose: (entry, key) => this.untag(key, entry) });
+  }
 
   get(key: string, load: () => Promise<V>, tagsOf?: (value: V) => string[]): Promise<V> {
+    // A get makes the key the most recently used (the last to be evicted).
     const hit = this.entries.get(key);
     const age = hit ? this.now() - hit.at : Infinity;
     if (!hit || age >= this.maxStaleMs) {
@@ -51,21 +57,18 @@ export class ReadCache<V> {
       return this.fill(key, load, tagsOf);
     }
     ReadCache.stats.hits += 1;
-    // Most recently used goes last, so the first key is the one to evict.
-    this.entries.delete(key);
-    this.entries.set(key, hit);
     if (age >= this.ttlMs && !hit.refreshing) {
       hit.refreshing = true;
       const began = this.changes;
       const fresh = load();
       fresh.then(
         (value) => {
-          if (this.entries.get(key) !== hit) return;
+          if (this.entries.peek(key) !== hit) return;
           const entry: Entry<V> = { value: fresh, at: this.now(), refreshing: false };
           this.remove(key);
           if (this.keep(key, entry, value, began, tagsOf)) this.entries.set(key, entry);
         },
-        () => this.entries.get(key) === hit && this.remove(key),
+        () => this.entries.peek(key) === hit && this.remove(key),
       );
     }
     return hit.value;
@@ -78,12 +81,11 @@ export class ReadCache<V> {
     this.entries.set(key, entry);
     entry.value.then(
       (value) => {
-        if (this.entries.get(key) === entry && !this.keep(key, entry, value, began, tagsOf)) this.remove(key);
+        if (this.entries.peek(key) === entry && !this.keep(key, entry, value, began, tagsOf)) this.remove(key);
       },
       // A failed load is not remembered: the next caller tries again.
-      () => this.entries.get(key) === entry && this.remove(key),
+      () => this.entries.peek(key) === entry && this.remove(key),
     );
-    if (this.entries.size > this.max) this.remove(this.entries.keys().next().value as string);
     return entry.value;
   }
 
@@ -122,9 +124,10 @@ export class ReadCache<V> {
   }
 
   private remove(key: string): void {
-    const entry = this.entries.get(key);
-    if (!entry) return;
     this.entries.delete(key);
+  }
+
+  private untag(key: string, entry: Entry<V>): void {
     for (const id of entry.tags ?? []) {
       const keys = this.tagged.get(id);
       keys?.delete(key);

@@ -28,12 +28,6 @@ export class GrowableInt32 extends Growable<Int32Array> {
   }
 }
 
-export class GrowableUint16 extends Growable<Uint16Array> {
-  constructor(capacity = 4) {
-    super(Uint16Array, capacity);
-  }
-}
-
 export class GrowableFloat32 extends Growable<Float32Array> {
   constructor(capacity = 4) {
     super(Float32Array, capacity);

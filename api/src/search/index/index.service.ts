@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
+import { LRUCache } from 'lru-cache';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
 import { CatalogVersion } from '../../products/catalog-version.js';
 import { IndexThread } from './index-thread.js';
@@ -12,6 +13,8 @@ const BATCH = 5_000;
 /** Rebuild from scratch once this share of the index's product numbers belongs to replaced or deleted products. */
 const REBUILD_DEAD_SHARE = 0.25;
 const STEM_CACHE_LIMIT = 100_000;
+/** A stopword's entry in the stem cache (lru-cache holds no null). */
+const STOPWORD = Symbol('stopword');
 
 const PRODUCT_COLUMNS = sql.raw(`id, updated_at::text as u, search::text as v, show_trgm(name) as t`);
 const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from products where publish and id > ${after} order by id limit ${BATCH}`;
@@ -46,8 +49,8 @@ export class SearchIndexService implements OnApplicationShutdown {
   private index: IndexState | null = null;
   private indexVersion = -1;
   private refreshing: Promise<void> | null = null;
-  /** to_tsquery's lexeme per typed word; null for a stopword, false when it is not a single lexeme. */
-  private readonly stems = new Map<string, string | null | false>();
+  /** to_tsquery's lexeme per typed word (STOPWORD for a stopword, false when it is not a single lexeme), least recently used forgotten first. */
+  private readonly stems = new LRUCache<string, string | false | typeof STOPWORD>({ max: STEM_CACHE_LIMIT });
 
   constructor(
     @Inject(SEARCH_SQL) private readonly read: ReadSql,
@@ -109,12 +112,11 @@ export class SearchIndexService implements OnApplicationShutdown {
     const missing = tokens.filter((t) => !this.stems.has(t));
     if (missing.length) {
       const rows = await this.read('haat_index_stems', STEMS, [[...new Set(missing)]]);
-      if (this.stems.size + rows.length > STEM_CACHE_LIMIT) this.stems.clear();
-      for (const row of rows) this.stems.set(row.t as string, parseQueryLexeme(row.q as string, true));
+      for (const row of rows) this.stems.set(row.t as string, parseQueryLexeme(row.q as string, true) ?? STOPWORD);
     }
     const stems = tokens.map((t) => this.stems.get(t));
     if (stems.some((s) => s === false || s === undefined)) return null;
-    return stems as Array<string | null>;
+    return stems.map((s) => (s === STOPWORD ? null : (s as string)));
   }
 
   private kick(): Promise<void> {

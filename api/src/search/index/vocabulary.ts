@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { compareText } from './search-index.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 
@@ -29,7 +30,8 @@ export class Vocabulary {
   private readonly trigramIds = new Map<string, number>();
   private readonly postings: number[][] = [];
   private readonly sizes: Uint16Array;
-  private readonly cache = new Map<string, Alternatives>();
+  /** Answers by typed word; past CACHE_LIMIT the least recently used goes. */
+  private readonly cache = new LRUCache<string, Alternatives>({ max: CACHE_LIMIT });
 
   constructor(private readonly words: VocabularyWord[]) {
     this.sizes = new Uint16Array(words.length);
@@ -75,7 +77,6 @@ export class Vocabulary {
       }
       if (w.kind === 'alnum' && w.stem !== null) answer.push(w.stem);
     }
-    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(token, answer);
     return answer;
   }
