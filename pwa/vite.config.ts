@@ -13,6 +13,28 @@ const shared = fileURLToPath(new URL('../shared/src', import.meta.url));
 const usesZod = (id: string) => /from 'zod'/.test(readFileSync(id.split('?')[0]!, 'utf8'));
 // The API (npm run dev starts it) serves /api, /uploads and socket.io; Vite proxies them to keep one origin.
 const api = process.env.HAAT_API ?? 'http://localhost:3000';
+// Not precached (docs/decisions/0091-a-lighter-first-visit.md): the chunks only the admin area loads
+// (features/admin and the admin orders page), and the realtime connection with socket.io-client, which
+// only works online. The dashboard frame stays: a shopper's my orders, address, profile and wishlist pages
+// use it. scripts/first-visit-weight.mjs checks that no admin chunk is in the precache.
+const NOT_PRECACHED = [
+  'admin-frame',
+  'category.page',
+  'subcategory.page',
+  'upload-product.page',
+  'products.page',
+  'all-orders.page',
+  'overview.page',
+  'overview-chart',
+  'product-form',
+  'storefront-copies',
+  'realtime-connection',
+  'socket-io',
+].map((name) => `assets/${name}-*`);
+// A lib/ module that imports a zod-built shared module (lib/pincode.ts) stays out of the 'app' chunk: the
+// app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md).
+const importsZod = (id: string) =>
+  usesZod(id) || [...readFileSync(id.split('?')[0]!, 'utf8').matchAll(/from '@haat\/shared\/([^']+)'/g)].some((m) => usesZod(`${shared}/${m[1]}.ts`));
 
 export default defineConfig({
   resolve: {
@@ -35,11 +57,12 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       manifest: webManifest,
-      includeAssets: ['favicon.svg', 'robots.txt', 'icons/*.png'],
-      // The admin overview's chart library (uPlot) is left out of the precache: every installed shop
-      // would otherwise download it at install, shoppers included. The admin's browser fetches it on
-      // opening /dashboard.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,png,webp,woff2}'], globIgnores: ['screenshots/**', 'assets/overview-chart-*'] },
+      includeManifestIcons: false,
+      // The precache is the shopper's shell only (docs/decisions/0091-a-lighter-first-visit.md): every
+      // shopper page's code and styles, index.html, the SVGs and the home banners, so the shop opens offline
+      // on pages never visited. Left out: NOT_PRECACHED (sw.ts caches those at runtime when first loaded),
+      // the install icons and screenshots (the browser fetches those itself; no page shows them).
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}', 'banners/*.webp'], globIgnores: NOT_PRECACHED },
       devOptions: { enabled: false },
     }),
     appScriptPriority(),
@@ -67,10 +90,16 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
+            // socket.io-client and its parts, named so that NOT_PRECACHED can leave them out.
+            {
+              name: 'socket-io',
+              test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
+              priority: 2,
+            },
             // lib and the shared rules, but nothing built on zod (only the sign-in and address forms need it).
             {
               name: 'app',
-              test: (id: string) => /[\\/]pwa[\\/]src[\\/]lib[\\/]/.test(id) || (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
+              test: (id: string) => (/[\\/]pwa[\\/]src[\\/]lib[\\/]/.test(id) && !importsZod(id)) || (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },

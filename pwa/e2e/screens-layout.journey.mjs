@@ -86,8 +86,54 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
   }
 }
 
+/** On a phone, a toast (the cart's "added" one) sits above the bottom cart bar, never over it. */
+async function toastAboveCartBar({ baseUrl, artifactsDir, launch }) {
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const shopper = await apiShopper(baseUrl, 'toast');
+  await signIn(page, baseUrl, shopper.email, shopper.password);
+  await page.goto(`${baseUrl}/`);
+  await page.locator('button.add-to-cart:not([disabled])').first().click();
+  const toast = page.locator('.toast').first();
+  const bar = page.getByTestId('cart-bar');
+  await toast.waitFor();
+  await bar.waitFor();
+  const [t, b] = [await toast.boundingBox(), await bar.boundingBox()];
+  assert.ok(t && b, 'the toast and the cart bar are on screen');
+  assert.ok(t.y + t.height <= b.y + 0.5, `the toast (bottom ${t.y + t.height}) ends above the cart bar (top ${b.y})`);
+  await screenshot(page, artifactsDir, 'screens-toast-cart-bar-390');
+  // A product page's cards and its Quick View keep every button's words on one line ("Quick view",
+  // "Add to Cart" and "View Full Details" used to break in two at this width).
+  const brokenButtons = (selector) =>
+    page.evaluate(
+      (sel) =>
+        [...document.querySelectorAll(sel)].flatMap((button) => {
+          const range = document.createRange();
+          range.selectNodeContents(button);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return lines.size > 1 ? [button.textContent] : [];
+        }),
+      selector,
+    );
+  await page.locator('a[href^="/product/"]').first().click();
+  await page.getByRole('heading', { level: 1 }).waitFor();
+  // The related rows load as they come into view.
+  await page.mouse.wheel(0, 4000);
+  const quickView = page.getByRole('button', { name: 'Quick view' }).first();
+  await quickView.waitFor();
+  await quickView.scrollIntoViewIfNeeded();
+  assert.deepEqual(await brokenButtons('.product-card__actions .btn'), [], 'no card button breaks onto two lines at 390 px');
+  await quickView.click();
+  await page.locator('.quick-view__actions').waitFor();
+  assert.deepEqual(await brokenButtons('.quick-view__actions > a, .quick-view__actions > button'), [], 'no Quick View button breaks onto two lines at 390 px');
+  await screenshot(page, artifactsDir, 'screens-quick-view-390');
+  await context.close();
+}
+
 export default async function screensLayout(ctx) {
   const products = await inStockProducts(ctx.baseUrl, 1);
   await orderTracker(ctx, products);
   await subCategoryTable(ctx);
+  await toastAboveCartBar(ctx);
 }

@@ -1,5 +1,5 @@
 // Photographs the main screens at a phone's and a desktop's size, for people to look at:
-// the home page, a product page, /checkout with a cart, /success after an order, a listing, and the admin's category,
+// the home page, a product page, /checkout with a cart, /success after an order, the shopper's profile, a listing, and the admin's category,
 // sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
 // (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to
 // pwa/e2e/artifacts/screens/ (git-ignored). Run: cd pwa && node e2e/screenshots.mjs
@@ -112,6 +112,11 @@ try {
       await page.waitForURL(/\/success\?order=/);
       await page.getByTestId('order-id').waitFor();
       await shot(page, viewport, 'success');
+    });
+    await step(`profile ${viewport.name}`, async () => {
+      await page.goto(`${baseUrl}/dashboard/profile`);
+      await page.getByRole('heading', { name: 'Order updates' }).waitFor();
+      await shot(page, viewport, 'profile');
     });
     await shopperContext.close();
 

@@ -48,8 +48,17 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   });
   assert.ok(filtered.totalCount < unfiltered.totalCount, 'the filter narrows the list');
   await page.getByText(`${filtered.totalCount} products`, { exact: true }).waitFor();
-  const shownPrices = await page.locator('.product-grid .price-tag__final').allTextContents();
-  assert.ok(shownPrices.length > 0);
+  // The count can show before the grid's cards do: wait (with a deadline) until the grid shows the filtered cards.
+  const grid = page.locator('.product-grid .price-tag__final');
+  await grid.first().waitFor();
+  let shownPrices = [];
+  for (const until = Date.now() + 10_000; ;) {
+    shownPrices = await grid.allTextContents();
+    if (shownPrices.length > 0 && shownPrices.every((text) => Number(text.replace(/[₹,]/g, '')) <= max)) break;
+    if (Date.now() > until) break;
+    await page.waitForTimeout(100);
+  }
+  assert.ok(shownPrices.length > 0, 'the filtered grid shows products');
   for (const text of shownPrices) assert.ok(Number(text.replace(/[₹,]/g, '')) <= max, `${text} is within ₹${max}`);
   await page.screenshot({ path: `${artifactsDir}/browse-listing-filtered.png` });
 

@@ -1,4 +1,3 @@
-import type { Totals } from '../money/pricing.js';
 import type { SyncChangeReason } from './cart.rules.js';
 
 /** The product as a cart line carries it (docs/product.md#records: productId populated). */
@@ -42,11 +41,4 @@ export interface CartSyncChange {
   reason: SyncChangeReason;
   requested: number;
   applied: number;
-}
-
-/** GET /api/cart/get and PUT /api/cart/sync: `data` is the whole cart, `totals` beside it. */
-export interface CartAnswer {
-  data: CartItem[];
-  totals: Totals;
-  changes?: CartSyncChange[];
 }

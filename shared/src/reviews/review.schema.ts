@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Id, Text } from '../common/fields.js';
+import { LIMITS } from '../common/limits.js';
 
 export const SELECT_RATING = 'Please select a rating';
-export const MAX_REVIEWS_PAGE = 100;
+export const MAX_REVIEWS_PAGE = LIMITS.reviewsMaxPage;
 
 /** docs/product.md#validation: rating 1–5 (0 means none was picked); forms may send it as text. */
 const Rating = z.preprocess(

@@ -11,7 +11,7 @@ const CartDrawer = lazy(async () => ({ default: (await import('../../features/ca
  * docs/product.md#screens: item count and total price, or My Cart when empty. Wide screens open the cart side panel;
  * phones (and a click without JavaScript) go to /cart.
  */
-export function CartButton() {
+export function CartButton({ compact = false }: { compact?: boolean }) {
   const { count, total } = useCartSummary();
   const narrow = useMediaQuery(NARROW);
   const [open, setOpen] = useState(false);
@@ -19,7 +19,8 @@ export function CartButton() {
     <>
       <Link
         to="/cart"
-        className="header-btn header-btn--cart"
+        className={`header-btn header-btn--cart${compact ? ' header-btn--compact' : ''}`}
+        aria-label={compact ? (count > 0 ? `Cart: ${count} ${count === 1 ? 'item' : 'items'}, ${formatInr(total)}` : 'My Cart') : undefined}
         data-testid="header-cart"
         onClick={(e) => {
           if (narrow) return;
@@ -32,7 +33,9 @@ export function CartButton() {
           <circle cx="10" cy="20" r="1.5" />
           <circle cx="17" cy="20" r="1.5" />
         </svg>
-        {count > 0 ? (
+        {compact ? (
+          count > 0 && <span className="header-btn__count">{count}</span>
+        ) : count > 0 ? (
           <span className="header-btn__stack">
             <span>{`${count} ${count === 1 ? 'Item' : 'Items'}`}</span>
             <span>{formatInr(total)}</span>

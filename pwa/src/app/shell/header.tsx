@@ -10,7 +10,8 @@ import { WishlistButton } from './wishlist-button';
 
 /**
  * docs/product.md#screens sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
- * search bar gets its own row, and on /search only that row shows (with a back arrow).
+ * search bar gets its own row, and on /search only that row shows (with a back arrow), keeping the account and a
+ * compact cart button at its end so a shopper searching can still reach both.
  */
 export function Header() {
   const narrow = useMediaQuery(NARROW);
@@ -40,8 +41,14 @@ export function Header() {
         </div>
       )}
       {narrow && (
-        <div className="header__search-row container">
+        <div className={`header__search-row container${onSearch ? ' header__search-row--actions' : ''}`}>
           <SearchBar narrow />
+          {onSearch && (
+            <nav className="header__actions" aria-label="Account">
+              <AccountButton />
+              <CartButton compact />
+            </nav>
+          )}
         </div>
       )}
       <HeaderMessage />

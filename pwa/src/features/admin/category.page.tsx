@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Category } from '@haat/shared/catalog/catalog.types';
 import { toast } from '../../lib/toast';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { adminApi } from './api';
 import { AdminFrame } from './components/admin-frame';
 import { CategoryDialog } from './components/category-dialog';
@@ -11,14 +11,16 @@ import { replaceCategoryCopies } from './storefront-copies';
 
 /** /dashboard/category (docs/product.md#screens, Category management). */
 export function CategoryPage() {
-  usePageMeta({ title: 'Manage Categories', description: 'Admin panel to manage product categories' });
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
   return (
-    <AdminFrame>
-      <CategoryManager />
-    </AdminFrame>
+    <>
+      <PageMeta title="Manage Categories" description="Admin panel to manage product categories" />
+      <AdminFrame>
+        <CategoryManager />
+      </AdminFrame>
+    </>
   );
 }
 

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatInr } from '@haat/shared/money/inr';
 import { WAITING_STAGES, type AdminOverview } from '@haat/shared/orders/overview';
 import { problemOf } from '../../lib/http-problem';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { STAGE_LABELS } from '../orders/public';
 import { AdminFrame } from './components/admin-frame';
 import { overviewApi, savedThreshold, saveThreshold } from './overview-api';
@@ -13,11 +13,13 @@ const OverviewChart = lazy(() => import('./components/overview-chart').then((m) 
 
 /** /dashboard for an administrator: what sold, what waits, what runs short. */
 export function OverviewPage() {
-  usePageMeta({ title: 'Overview | Haat', description: 'Sales, waiting orders and low stock at a glance' });
   return (
-    <AdminFrame>
-      <Overview />
-    </AdminFrame>
+    <>
+      <PageMeta title="Overview | Haat" description="Sales, waiting orders and low stock at a glance" />
+      <AdminFrame>
+        <Overview />
+      </AdminFrame>
+    </>
   );
 }
 

@@ -4,7 +4,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { toast } from '../../lib/toast';
 import { useDebounced } from '../../lib/use-debounced';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { adminApi, type ProductsPage } from './api';
 import { AdminDialog } from './components/admin-dialog';
 import { AdminFrame } from './components/admin-frame';
@@ -15,11 +15,13 @@ import { dropProductCopy } from './storefront-copies';
 
 /** /dashboard/product (docs/product.md#screens, Admin Products). */
 export function AdminProductsPage() {
-  usePageMeta({ title: 'Admin Products', description: 'Admin panel to manage products' });
   return (
-    <AdminFrame>
-      <ProductManager />
-    </AdminFrame>
+    <>
+      <PageMeta title="Admin Products" description="Admin panel to manage products" />
+      <AdminFrame>
+        <ProductManager />
+      </AdminFrame>
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
 import { toast } from '../../lib/toast';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { adminApi } from './api';
 import { AdminFrame } from './components/admin-frame';
 import { ConfirmDialog } from './components/confirm-dialog';
@@ -12,11 +12,13 @@ import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-co
 
 /** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
 export function SubCategoryPage() {
-  usePageMeta({ title: 'All Sub Categories', description: 'Admin panel to manage product sub categories' });
   return (
-    <AdminFrame>
-      <SubCategoryManager />
-    </AdminFrame>
+    <>
+      <PageMeta title="All Sub Categories" description="Admin panel to manage product sub categories" />
+      <AdminFrame>
+        <SubCategoryManager />
+      </AdminFrame>
+    </>
   );
 }
 

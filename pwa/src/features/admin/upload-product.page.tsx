@@ -1,18 +1,20 @@
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 
 /** /dashboard/upload-product (docs/product.md#screens, Upload Product). */
 export function UploadProductPage() {
-  usePageMeta({ title: 'Upload Product', description: 'Admin panel to upload a new product' });
   return (
-    <AdminFrame>
-      <section className="admin-page">
-        <div className="admin-page__head">
-          <h1>Upload Product</h1>
-        </div>
-        <ProductForm />
-      </section>
-    </AdminFrame>
+    <>
+      <PageMeta title="Upload Product" description="Admin panel to upload a new product" />
+      <AdminFrame>
+        <section className="admin-page">
+          <div className="admin-page__head">
+            <h1>Upload Product</h1>
+          </div>
+          <ProductForm />
+        </section>
+      </AdminFrame>
+    </>
   );
 }

@@ -1,12 +1,14 @@
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { CartPanel } from './components/cart-panel';
 
 /** /cart (docs/product.md#screens): the cart panel's content as a page, for small screens and the View Cart link. */
 export function CartPage() {
-  usePageMeta({ title: 'Cart | Haat' });
   return (
-    <div className="cart-page">
-      <CartPanel />
-    </div>
+    <>
+      <PageMeta title="Cart | Haat" />
+      <div className="cart-page">
+        <CartPanel />
+      </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { problemOf } from '../../lib/http-problem';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
@@ -21,7 +21,6 @@ type Outcome =
  * delivery, already paid) is refused by the API and the page says so instead of claiming a cancellation.
  */
 export function CancelPage() {
-  usePageMeta({ title: 'Order cancelled | Haat' });
   const orderId = useSearchParams()[0].get('orderId');
   const [outcome, setOutcome] = useState<Outcome>({ kind: orderId ? 'cancelling' : 'cancelled' });
   useEffect(() => {
@@ -51,23 +50,26 @@ export function CancelPage() {
 
   const order = orderId ? `Order #${orderId}` : 'Order';
   return (
-    <div className="order-result" data-testid="order-cancelled">
-      {outcome.kind === 'cancelling' && <h1 className="order-result__title">{`Cancelling ${order}…`}</h1>}
-      {outcome.kind === 'cancelled' && <h1 className="order-result__title">{`${order} Cancelled`}</h1>}
-      {outcome.kind === 'not-awaiting' && (
-        <>
-          <h1 className="order-result__title">This order is not awaiting payment</h1>
-          <p className="order-result__id">{outcome.message}</p>
-          <Link to="/my-orders">My Orders</Link>
-        </>
-      )}
-      {outcome.kind === 'unconfirmed' && (
-        <>
-          <h1 className="order-result__title">{`${order} Not Paid`}</h1>
-          <p className="order-result__id">Nothing was charged. If it is not paid, it is cancelled automatically within about half an hour.</p>
-        </>
-      )}
-      <Link to="/">Go To Home</Link>
-    </div>
+    <>
+      <PageMeta title="Order cancelled | Haat" />
+      <div className="order-result" data-testid="order-cancelled">
+        {outcome.kind === 'cancelling' && <h1 className="order-result__title">{`Cancelling ${order}…`}</h1>}
+        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{`${order} Cancelled`}</h1>}
+        {outcome.kind === 'not-awaiting' && (
+          <>
+            <h1 className="order-result__title">This order is not awaiting payment</h1>
+            <p className="order-result__id">{outcome.message}</p>
+            <Link to="/my-orders">My Orders</Link>
+          </>
+        )}
+        {outcome.kind === 'unconfirmed' && (
+          <>
+            <h1 className="order-result__title">{`${order} Not Paid`}</h1>
+            <p className="order-result__id">Nothing was charged. If it is not paid, it is cancelled automatically within about half an hour.</p>
+          </>
+        )}
+        <Link to="/">Go To Home</Link>
+      </div>
+    </>
   );
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isSignedInAtom } from '../../lib/session';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { BillDetails, EmptyCart, useCart } from '../cart/public';
 import { AddressChoice } from './components/address-choice';
 import { OrderSummary } from './components/order-summary';
@@ -12,7 +12,7 @@ import './components/checkout.css';
 
 /** /checkout (docs/product.md#screens): Delivery Address, Order Summary, Bill Details, Pay Online / Cash on Delivery. */
 export function CheckoutPage() {
-  usePageMeta({ title: 'Checkout | Haat' });
+  const pageMeta = <PageMeta title="Checkout | Haat" />;
   const signedIn = useAtomValue(isSignedInAtom);
   const { lines, totals, loaded } = useCart();
   const [addressId, setAddressId] = useState<string>();
@@ -20,42 +20,51 @@ export function CheckoutPage() {
 
   if (!signedIn) {
     return (
-      <div className="checkout checkout--message">
-        <p>Please Login</p>
-        <Link className="btn btn--primary" to="/login">
-          Login
-        </Link>
-      </div>
+      <>
+        {pageMeta}
+        <div className="checkout checkout--message">
+          <p>Please Login</p>
+          <Link className="btn btn--primary" to="/login">
+            Login
+          </Link>
+        </div>
+      </>
     );
   }
   if (loaded && lines.length === 0)
     return (
-      <div className="checkout checkout--message">
-        <EmptyCart />
-      </div>
+      <>
+        {pageMeta}
+        <div className="checkout checkout--message">
+          <EmptyCart />
+        </div>
+      </>
     );
 
   return (
-    <div className="checkout">
-      <h1 className="checkout__title">Checkout</h1>
-      <div className="checkout__grid">
-        <AddressChoice selected={addressId} onSelect={setAddressId} />
-        <div className="checkout__side">
-          <OrderSummary lines={lines} />
-          <BillDetails totals={totals} variant="checkout" />
-          {order.priceNotice && (
-            <p className="checkout__notice" role="alert" data-testid="price-changed">
-              {order.priceNotice}
-            </p>
-          )}
-          <PaymentActions
-            busy={order.busy}
-            paymentsDown={order.paymentsDown}
-            onPayOnline={() => void order.payOnline(addressId)}
-            onCashOnDelivery={() => void order.cashOnDelivery(addressId)}
-          />
+    <>
+      {pageMeta}
+      <div className="checkout">
+        <h1 className="checkout__title">Checkout</h1>
+        <div className="checkout__grid">
+          <AddressChoice selected={addressId} onSelect={setAddressId} />
+          <div className="checkout__side">
+            <OrderSummary lines={lines} />
+            <BillDetails totals={totals} variant="checkout" />
+            {order.priceNotice && (
+              <p className="checkout__notice" role="alert" data-testid="price-changed">
+                {order.priceNotice}
+              </p>
+            )}
+            <PaymentActions
+              busy={order.busy}
+              paymentsDown={order.paymentsDown}
+              onPayOnline={() => void order.payOnline(addressId)}
+              onCashOnDelivery={() => void order.cashOnDelivery(addressId)}
+            />
+          </div>
         </div>
       </div>
-    </div>
+    </>
   );
 }

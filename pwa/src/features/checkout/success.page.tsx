@@ -1,16 +1,18 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { reloadOrders } from '../../lib/order-store';
+import { PushToggle } from '../orders/public';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import './components/checkout.css';
 
 /**
  * /success (docs/product.md#screens): '{text} Successfully', Payment by default (back from Stripe with session_id),
- * Order after cash on delivery; an offline order shows its queue state until it is placed.
+ * Order after cash on delivery; an offline order shows its queue state until it is placed. It offers,
+ * once, to tell this device when the order moves (docs/product.md#order-stage-notices).
  */
 export function SuccessPage() {
-  usePageMeta({ title: 'Success | Haat' });
+  const pageMeta = <PageMeta title="Success | Haat" />;
   const [params] = useSearchParams();
   const state = useLocation().state as { text?: string } | null;
   const pending = params.get('pending');
@@ -21,12 +23,22 @@ export function SuccessPage() {
     void reloadOrders().catch(() => undefined);
   }, []);
 
-  if (pending) return <QueuedOrderStatus queueKey={pending} />;
+  if (pending)
+    return (
+      <>
+        {pageMeta}
+        <QueuedOrderStatus queueKey={pending} />
+      </>
+    );
   return (
-    <div className="order-result" data-testid="order-success">
-      <h1 className="order-result__title">{`${text} Successfully`}</h1>
-      {orderId && <p className="order-result__id" data-testid="order-id">{`Order #${orderId}`}</p>}
-      <Link to="/">Go To Home</Link>
-    </div>
+    <>
+      {pageMeta}
+      <div className="order-result" data-testid="order-success">
+        <h1 className="order-result__title">{`${text} Successfully`}</h1>
+        {orderId && <p className="order-result__id" data-testid="order-id">{`Order #${orderId}`}</p>}
+        <PushToggle audience="shopper" offerOnly />
+        <Link to="/">Go To Home</Link>
+      </div>
+    </>
   );
 }

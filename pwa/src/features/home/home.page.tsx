@@ -1,5 +1,5 @@
 import { BackToTop } from '../../lib/ui/back-to-top';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { firstSubCategoryOf, SkeletonCards, useCatalogTree } from '../catalog/public';
 import { BannerCarousel } from './components/banner-carousel';
 import { CategoryRow } from './components/category-row';
@@ -11,13 +11,6 @@ import './home.css';
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {
-  usePageMeta({
-    title: 'Haat | Online shopping for books, earbuds, toys, clothing and watches',
-    description:
-      'Shop books, earbuds, neckbands, toys, t-shirts, clothing, watches and snacks on Haat. Over 5,000 products, prices in ₹, delivery in under 10 minutes.',
-    keywords: 'online shopping, books, earbuds, neckbands, toys, t-shirts, clothing, watches, snacks, India, ₹',
-    canonicalPath: '/',
-  });
   const tree = useCatalogTree();
   // An empty tree means "not fetched yet" on a first visit: keep the placeholders (and the page's height).
   const categories = tree.categories?.length ? tree.categories : undefined;
@@ -25,29 +18,37 @@ export function HomePage() {
   const name = useGreetingName();
 
   return (
-    <div className="page home">
-      <Hero name={name} />
-      <BannerCarousel />
-      <CategoryStrip categories={categories} subCategories={subCategories} />
-      <div id="home-products" className="home__rows">
-        {categories
-          ? categories.map((c, i) => (
-              <CategoryRow key={c._id} category={c} subCategory={subCategories && firstSubCategoryOf(c._id, subCategories)} first={i === 0} />
-            ))
-          : // Until the categories are known, three rows' worth of space: what follows starts below the fold.
-            [0, 1, 2].map((i) => (
-              <div key={i} className="category-row" aria-hidden="true">
-                <div className="category-row__head">
-                  <span className="skeleton skeleton--line skeleton--short" />
+    <>
+      <PageMeta
+        title="Haat | Online shopping for books, earbuds, toys, clothing and watches"
+        description="Shop books, earbuds, neckbands, toys, t-shirts, clothing, watches and snacks on Haat. Over 5,000 products, prices in ₹, delivery in under 10 minutes."
+        keywords="online shopping, books, earbuds, neckbands, toys, t-shirts, clothing, watches, snacks, India, ₹"
+        canonicalPath="/"
+      />
+      <div className="page home">
+        <Hero name={name} />
+        <BannerCarousel />
+        <CategoryStrip categories={categories} subCategories={subCategories} />
+        <div id="home-products" className="home__rows">
+          {categories
+            ? categories.map((c, i) => (
+                <CategoryRow key={c._id} category={c} subCategory={subCategories && firstSubCategoryOf(c._id, subCategories)} first={i === 0} />
+              ))
+            : // Until the categories are known, three rows' worth of space: what follows starts below the fold.
+              [0, 1, 2].map((i) => (
+                <div key={i} className="category-row" aria-hidden="true">
+                  <div className="category-row__head">
+                    <span className="skeleton skeleton--line skeleton--short" />
+                  </div>
+                  <div className="category-row__scroller category-row__scroller--placeholder">
+                    <SkeletonCards count={6} />
+                  </div>
                 </div>
-                <div className="category-row__scroller category-row__scroller--placeholder">
-                  <SkeletonCards count={6} />
-                </div>
-              </div>
-            ))}
+              ))}
+        </div>
+        <Newsletter />
+        <BackToTop />
       </div>
-      <Newsletter />
-      <BackToTop />
-    </div>
+    </>
   );
 }

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import './info.css';
 
 const FAQS: Array<{ topic: string; items: Array<{ q: string; a: ReactNode }> }> = [
@@ -95,24 +95,26 @@ const FAQS: Array<{ topic: string; items: Array<{ q: string; a: ReactNode }> }> 
 
 /** /faqs: delivery, returns, payments, cash on delivery and order tracking, each a few questions. */
 export function FaqsPage() {
-  usePageMeta({ title: 'FAQs | Haat', description: 'Answers about delivery, returns and refunds, payments, cash on delivery and tracking your Haat order.' });
   return (
-    <article className="page page--narrow info-page faqs-page">
-      <h1>Frequently Asked Questions</h1>
-      {FAQS.map((group) => (
-        <section key={group.topic} aria-labelledby={`faq-${group.topic}`}>
-          <h2 id={`faq-${group.topic}`}>{group.topic}</h2>
-          {group.items.map((item) => (
-            <details key={item.q}>
-              <summary>{item.q}</summary>
-              <p>{item.a}</p>
-            </details>
-          ))}
-        </section>
-      ))}
-      <p>
-        Still need help? <Link to="/contact">Contact us</Link>.
-      </p>
-    </article>
+    <>
+      <PageMeta title="FAQs | Haat" description="Answers about delivery, returns and refunds, payments, cash on delivery and tracking your Haat order." />
+      <article className="page page--narrow info-page faqs-page">
+        <h1>Frequently Asked Questions</h1>
+        {FAQS.map((group) => (
+          <section key={group.topic} aria-labelledby={`faq-${group.topic}`}>
+            <h2 id={`faq-${group.topic}`}>{group.topic}</h2>
+            {group.items.map((item) => (
+              <details key={item.q}>
+                <summary>{item.q}</summary>
+                <p>{item.a}</p>
+              </details>
+            ))}
+          </section>
+        ))}
+        <p>
+          Still need help? <Link to="/contact">Contact us</Link>.
+        </p>
+      </article>
+    </>
   );
 }

@@ -1,51 +1,50 @@
 import { Link } from 'react-router-dom';
 import { listingPath } from '@haat/shared/routing/slug';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { firstSubCategoryOf, ProductImage, useCatalogTree } from '../catalog/public';
 import './info.css';
 
 /** /shop: every category, each leading to its listing, with its subcategories beside it. */
 export function ShopPage() {
-  usePageMeta({
-    title: 'Shop | Haat',
-    description: 'Shop every Haat category: books, earbuds, watches, clothing, toys, snacks and more, delivered in minutes.',
-  });
   const { categories, subCategories } = useCatalogTree();
   return (
-    <article className="page info-page shop-page">
-      <h1>Shop by Category</h1>
-      {categories === undefined && <p role="status">Loading categories…</p>}
-      {categories?.length === 0 && <p>No categories yet: please check back soon.</p>}
-      <ul className="shop-page__grid">
-        {categories?.map((category) => {
-          const subs = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === category._id));
-          const first = subCategories && firstSubCategoryOf(category._id, subCategories);
-          return (
-            <li key={category._id} className="shop-page__category">
-              {first ? (
-                <Link to={listingPath(category, first)} className="shop-page__tile">
-                  <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
-                  <span>{category.name}</span>
-                </Link>
-              ) : (
-                <span className="shop-page__tile">
-                  <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
-                  <span>{category.name}</span>
-                </span>
-              )}
-              {subs.length > 0 && (
-                <ul className="shop-page__subs" aria-label={`${category.name} sub categories`}>
-                  {subs.map((sub) => (
-                    <li key={sub._id}>
-                      <Link to={listingPath(category, sub)}>{sub.name}</Link>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </li>
-          );
-        })}
-      </ul>
-    </article>
+    <>
+      <PageMeta title="Shop | Haat" description="Shop every Haat category: books, earbuds, watches, clothing, toys, snacks and more, delivered in minutes." />
+      <article className="page info-page shop-page">
+        <h1>Shop by Category</h1>
+        {categories === undefined && <p role="status">Loading categories…</p>}
+        {categories?.length === 0 && <p>No categories yet: please check back soon.</p>}
+        <ul className="shop-page__grid">
+          {categories?.map((category) => {
+            const subs = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === category._id));
+            const first = subCategories && firstSubCategoryOf(category._id, subCategories);
+            return (
+              <li key={category._id} className="shop-page__category">
+                {first ? (
+                  <Link to={listingPath(category, first)} className="shop-page__tile">
+                    <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
+                    <span>{category.name}</span>
+                  </Link>
+                ) : (
+                  <span className="shop-page__tile">
+                    <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
+                    <span>{category.name}</span>
+                  </span>
+                )}
+                {subs.length > 0 && (
+                  <ul className="shop-page__subs" aria-label={`${category.name} sub categories`}>
+                    {subs.map((sub) => (
+                      <li key={sub._id}>
+                        <Link to={listingPath(category, sub)}>{sub.name}</Link>
+                      </li>
+                    ))}
+                  </ul>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </article>
+    </>
   );
 }

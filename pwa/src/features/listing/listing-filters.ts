@@ -2,6 +2,7 @@ import type { ProductsByCategoryAndSubBody } from '@haat/shared/catalog/product.
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import type { SortOption } from '@haat/shared/common/limits';
 import { discountedPrice } from '@haat/shared/money/pricing';
+import { LIMITS } from '@haat/shared/common/limits';
 
 /** The listing's filters (docs/product.md#screens): what the shopper typed, before it is sent to the server. */
 export interface ListingFilters {
@@ -21,9 +22,13 @@ export const SORT_LABELS: Record<SortOption, string> = {
   oldest: 'Oldest',
 };
 
+/**
+ * A price the shopper typed, as a filter: blanks and nonsense left out, and no more than the most any
+ * price may be (a minimum above it then finds nothing, as it should, instead of a refused request).
+ */
 const money = (text: string): number | undefined => {
   const n = Number(text);
-  return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? n : undefined;
+  return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.min(n, LIMITS.moneyMax) : undefined;
 };
 
 /** The body fields of POST get-product-by-category-and-subcategory: blanks and nonsense left out. */
@@ -37,10 +42,6 @@ export function filtersToBody(f: ListingFilters): Partial<ProductsByCategoryAndS
   if (f.sort) body.sort = f.sort;
   if (f.inStock) body.inStock = true;
   return body;
-}
-
-export function hasFilters(f: ListingFilters): boolean {
-  return Object.keys(filtersToBody(f)).length > 0;
 }
 
 /**

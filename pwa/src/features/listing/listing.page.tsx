@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { useCatalogTree } from '../catalog/public';
 import { NotFound } from '../../lib/ui/not-found';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { ListingView } from './components/listing-view';
 import './listing.css';
 
@@ -19,17 +19,19 @@ export function ListingPage() {
   // Until the tree is read, the names in the URL stand in, so the page renders at once.
   const categoryRef = category ?? { _id: categoryId ?? '', name: nameFromSegment(categorySlug) };
   const subRef = subCategory ?? { _id: subCategoryId ?? '', name: nameFromSegment(subCategorySlug) };
-  usePageMeta({
-    title: `${subRef.name} in ${categoryRef.name} | Haat`,
-    description: `Shop ${subRef.name} in ${categoryRef.name} on Haat: filter by price and stock, prices in ₹, delivery in under 10 minutes.`,
-  });
 
   const known = categories && subCategories;
   if (!categoryId || !subCategoryId || (known && categories.length > 0 && (!category || !subCategory))) return <NotFound what="list" />;
   const siblings = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === categoryId));
   return (
-    <div className="page">
-      <ListingView key={`${categoryId}/${subCategoryId}`} category={categoryRef} subCategory={subRef} siblings={siblings} />
-    </div>
+    <>
+      <PageMeta
+        title={`${subRef.name} in ${categoryRef.name} | Haat`}
+        description={`Shop ${subRef.name} in ${categoryRef.name} on Haat: filter by price and stock, prices in ₹, delivery in under 10 minutes.`}
+      />
+      <div className="page">
+        <ListingView key={`${categoryId}/${subCategoryId}`} category={categoryRef} subCategory={subRef} siblings={siblings} />
+      </div>
+    </>
   );
 }

@@ -48,6 +48,11 @@ export async function fetchReviews(productId: string): Promise<ReviewSummary> {
   return { reviews: body.data ?? [], totalReviews: body.totalReviews ?? 0, averageRating: body.averageRating ?? 0 };
 }
 
+/** Every review of a product, newest first, as many as one request lists ("+N more reviews" opened). */
+export async function fetchAllReviews(productId: string): Promise<Review[]> {
+  return (await getJson<Envelope<Review[]>>(`review/${productId}?limit=${LIMITS.reviewsMaxPage}`)).data ?? [];
+}
+
 export type ReviewCounts = Pick<ReviewSummary, 'totalReviews' | 'averageRating'>;
 
 // Writes show their own messages (docs/product.md#errors, "Failed to submit review"...), so the client stays silent.

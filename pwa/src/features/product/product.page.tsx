@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { NotFound } from '../../lib/ui/not-found';
-import { usePageMeta } from '../../lib/use-page-meta';
+import { PageMeta } from '../../lib/page-meta';
 import { ProductDetail } from './components/product-detail';
 import { type DetailStatus, useProductDetails } from './hooks/use-product-details';
 import './product.css';
@@ -17,35 +17,41 @@ const ERROR_TEXT: Partial<Record<DetailStatus, string>> = {
 export function ProductPage() {
   const productId = idFromSegment(useParams().productSlug);
   const { product, status, retryNow } = useProductDetails(productId);
-  usePageMeta({
-    title: status === 'not-found' ? 'Product not found | Haat' : 'Product | Haat',
-    description: 'Product details, prices in ₹ and delivery in under 10 minutes on Haat.',
-  });
+  const pageMeta = <PageMeta title="Product | Haat" description="Product details, prices in ₹ and delivery in under 10 minutes on Haat." />;
 
   if (!productId) {
     return (
-      <p className="page error-banner" role="alert">
-        Invalid product ID.
-      </p>
+      <>
+        {pageMeta}
+        <p className="page error-banner" role="alert">
+          Invalid product ID.
+        </p>
+      </>
     );
   }
   if (status === 'not-found') return <NotFound what="product" heading="Product not found" />;
   if (status === 'offline' || status === 'unreachable' || status === 'failed') {
     return (
-      <section className="page page--narrow state-box" role="alert" data-testid="product-error">
-        <p className={status === 'offline' ? 'offline-note' : 'error-banner'}>{ERROR_TEXT[status]}</p>
-        <button type="button" className="btn btn--primary" onClick={retryNow}>
-          Retry
-        </button>
-      </section>
+      <>
+        {pageMeta}
+        <section className="page page--narrow state-box" role="alert" data-testid="product-error">
+          <p className={status === 'offline' ? 'offline-note' : 'error-banner'}>{ERROR_TEXT[status]}</p>
+          <button type="button" className="btn btn--primary" onClick={retryNow}>
+            Retry
+          </button>
+        </section>
+      </>
     );
   }
   if (!product) {
     return (
-      <div className="page product-loader" role="status">
-        <span className="skeleton product-loader__media" />
-        <span className="visually-hidden">Loading product…</span>
-      </div>
+      <>
+        {pageMeta}
+        <div className="page product-loader" role="status">
+          <span className="skeleton product-loader__media" />
+          <span className="visually-hidden">Loading product…</span>
+        </div>
+      </>
     );
   }
   return <ProductDetail key={product._id} product={product} />;

@@ -1,3 +1,5 @@
+import { LIMITS } from '@haat/shared/common/limits';
+import { GetProductsBody } from '@haat/shared/catalog/product.schema';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../../lib/__tests__/a-product';
@@ -24,6 +26,12 @@ describe('what the listing sends to the server', () => {
       inStock: true,
     });
     expect(filtersToBody({ ...NO_FILTERS, minPrice: 'abc', maxPrice: '-5', search: '   ' })).toEqual({});
+  });
+
+  it('sends a huge price as the most any price may be, so the server finds nothing rather than refusing the request', () => {
+    const body = filtersToBody({ ...NO_FILTERS, minPrice: '99999999999999999999', maxPrice: '1e30' });
+    expect(body).toEqual({ minPrice: LIMITS.moneyMax, maxPrice: LIMITS.moneyMax });
+    expect(GetProductsBody.safeParse({ page: 1, limit: 12, ...body }).success).toBe(true);
   });
 });
 

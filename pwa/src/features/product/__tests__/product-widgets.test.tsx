@@ -5,6 +5,10 @@ import { db } from '../../../lib/db';
 import { Gallery } from '../components/gallery';
 import { deliveryMessage, PincodeCheck } from '../components/pincode-check';
 import { ReviewsPreview } from '../components/reviews-preview';
+import { fetchAllReviews } from '../api';
+
+// The opened list's request; the preview itself reads the saved copy (no network in these tests).
+vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), fetchAllReviews: vi.fn() }));
 import { ShareLinks } from '../components/share-links';
 
 afterEach(() => {
@@ -79,6 +83,21 @@ describe('reviews preview, one more', () => {
     await db.meta.put({ key: 'reviews:P2', value: { reviews: [review(1), review(2), review(3)], totalReviews: 4, averageRating: 4 } });
     render(<ReviewsPreview productId="P2" fallbackAverage={0} fallbackCount={0} />);
     expect(await screen.findByText('+1 more review')).toBeTruthy();
+  });
+});
+
+describe('reviews preview, opened', () => {
+  it('"+N more reviews" opens every review (as many as one request lists), newest first', async () => {
+    const review = (i: number) => ({ _id: `R${i}`, name: `Asha ${i}`, rating: 4, comment: `Nice ${i}`, createdAt: '2026-11-01T00:00:00.000Z' });
+    const every = [1, 2, 3, 4, 5, 6, 7].map(review);
+    await db.meta.put({ key: 'reviews:P3', value: { reviews: every.slice(0, 3), totalReviews: 7, averageRating: 4 } });
+    vi.mocked(fetchAllReviews).mockResolvedValue(every);
+    render(<ReviewsPreview productId="P3" fallbackAverage={0} fallbackCount={0} />);
+    fireEvent.click(await screen.findByRole('button', { name: '+4 more reviews' }));
+    expect(await screen.findByText('Nice 7')).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(7);
+    expect(screen.queryByRole('button', { name: /more review/ })).toBeNull();
+    expect(fetchAllReviews).toHaveBeenCalledWith('P3');
   });
 });
 

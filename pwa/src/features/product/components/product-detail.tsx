@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { listingPath, productPath } from '@haat/shared/routing/slug';
 import { BackToTop } from '../../../lib/ui/back-to-top';
-import { usePageMeta } from '../../../lib/use-page-meta';
+import { PageMeta } from '../../../lib/page-meta';
 import { fetchOtherCategories, fetchRelated } from '../api';
 import { metaDescription, productJsonLd, type Crumb } from '../product-json-ld';
 import { Breadcrumb } from './breadcrumb';
@@ -42,40 +42,49 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
     ...(category && categoryUrl ? [{ name: category.name, url: categoryUrl }] : []),
     { name: product.name, url: path },
   ];
-  usePageMeta({
-    title: `${product.name} | Haat`,
-    description: metaDescription(product.description),
-    keywords: [product.name, ...product.category.map((c) => c.name), ...product.subCategory.map((s) => s.name)].join(', '),
-    canonicalPath: path,
-    jsonLd: productJsonLd(product, new URL(path, location.origin).href, location.origin, crumbs),
-  });
 
   return (
-    <article className="page product-page">
-      <Breadcrumb crumbs={crumbs} />
-      <div className="product-page__top">
-        <Gallery key={variant?._id ?? 'base'} images={shown.image} name={product.name} />
-        <BuyBox product={product} shown={shown} variant={variant} onVariant={setVariant} categoryUrl={categoryUrl} url={new URL(path, location.origin).href} />
-      </div>
-      <ProductDescription product={product} />
-      <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
-      <RecentlyViewed product={product} />
-      <ProductRow
-        title="You May Also Like"
-        cacheKey={`related:${product._id}`}
-        fetch={() => fetchRelated(product)}
-        errorText="Failed to load related products."
-        onQuickView={setQuickView}
+    <>
+      <PageMeta
+        title={`${product.name} | Haat`}
+        description={metaDescription(product.description)}
+        keywords={[product.name, ...product.category.map((c) => c.name), ...product.subCategory.map((s) => s.name)].join(', ')}
+        canonicalPath={path}
+        jsonLd={productJsonLd(product, new URL(path, location.origin).href, location.origin, crumbs)}
       />
-      <ProductRow
-        title="Explore Other Categories"
-        cacheKey={`other:${category?._id ?? 'none'}`}
-        fetch={() => fetchOtherCategories(product)}
-        errorText="Failed to load other category products."
-        onQuickView={setQuickView}
-      />
-      <QuickView product={quickView} onClose={() => setQuickView(null)} />
-      <BackToTop />
-    </article>
+      <article className="page product-page">
+        <Breadcrumb crumbs={crumbs} />
+        <div className="product-page__top">
+          <Gallery key={variant?._id ?? 'base'} images={shown.image} name={product.name} />
+          <BuyBox
+            product={product}
+            shown={shown}
+            variant={variant}
+            onVariant={setVariant}
+            categoryUrl={categoryUrl}
+            url={new URL(path, location.origin).href}
+          />
+        </div>
+        <ProductDescription product={product} />
+        <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
+        <RecentlyViewed product={product} />
+        <ProductRow
+          title="You May Also Like"
+          cacheKey={`related:${product._id}`}
+          fetch={() => fetchRelated(product)}
+          errorText="Failed to load related products."
+          onQuickView={setQuickView}
+        />
+        <ProductRow
+          title="Explore Other Categories"
+          cacheKey={`other:${category?._id ?? 'none'}`}
+          fetch={() => fetchOtherCategories(product)}
+          errorText="Failed to load other category products."
+          onQuickView={setQuickView}
+        />
+        <QuickView product={quickView} onClose={() => setQuickView(null)} />
+        <BackToTop />
+      </article>
+    </>
   );
 });

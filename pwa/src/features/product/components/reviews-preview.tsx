@@ -1,14 +1,20 @@
+import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
 import { isAdminAtom, userAtom } from '../../../lib/session';
+import { fetchAllReviews, type Review } from '../api';
 import { useReviews } from '../hooks/use-reviews';
+import { toast } from '../../../lib/toast';
 import { ReviewDelete } from '../reviews/review-delete';
 import { ReviewForm } from '../reviews/review-form';
 import { useMyReview } from '../reviews/use-my-review';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
 
-/** docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond, with the average and count; the form; admins' delete. */
+/**
+ * docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond (which opens the rest,
+ * as many as one request lists), with the average and count; the form; admins' delete.
+ */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
   const summary = useReviews(productId);
   const admin = useAtomValue(isAdminAtom);
@@ -18,7 +24,22 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
   const reviews = summary?.reviews ?? [];
   const total = summary?.totalReviews ?? fallbackCount;
   const average = summary?.averageRating ?? fallbackAverage;
-  const more = total - Math.min(reviews.length, LIMITS.reviewsPreview);
+  // The opened list holds while the count it was read at does: a review written or deleted since closes it.
+  const [opened, setOpened] = useState<{ total: number; reviews: Review[] } | null>(null);
+  const all = opened?.total === total ? opened.reviews : null;
+  const [opening, setOpening] = useState(false);
+  const shown = all ?? reviews.slice(0, LIMITS.reviewsPreview);
+  const more = total - shown.length;
+  const openAll = async () => {
+    setOpening(true);
+    try {
+      setOpened({ total, reviews: await fetchAllReviews(productId) });
+    } catch {
+      toast.error('Could not load the other reviews. Check the connection and try again.');
+    } finally {
+      setOpening(false);
+    }
+  };
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">Customer Reviews</h2>
@@ -29,7 +50,7 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
             <p>No reviews yet. Be the first to review this product.</p>
           ) : (
             <ul className="reviews__list">
-              {reviews.slice(0, LIMITS.reviewsPreview).map((r) => (
+              {shown.map((r) => (
                 <li key={r._id} className={`reviews__item${admin ? ' reviews__item--admin' : ''}`}>
                   <p className="reviews__head">
                     <strong>{r.name}</strong>{' '}
@@ -46,7 +67,12 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
               ))}
             </ul>
           )}
-          {more > 0 && <p className="reviews__more">{`+${more} more review${more === 1 ? '' : 's'}`}</p>}
+          {more > 0 && !all && (
+            <button type="button" className="reviews__more btn btn--ghost btn--small" disabled={opening} onClick={() => void openAll()}>
+              {`+${more} more review${more === 1 ? '' : 's'}`}
+            </button>
+          )}
+          {all && more > 0 && <p className="reviews__more">{`The newest ${shown.length} of ${total} reviews are shown.`}</p>}
         </div>
         <ReviewForm productId={productId} mine={mine} onSaved={setMine} />
       </div>

@@ -1,0 +1,120 @@
+// `npm run bench:first-visit` (after `npm run build`): what a shopper's first visit downloads.
+//  1. The service worker's precache: the manifest injected into pwa/dist/sw.js, its file count, raw bytes
+//     and gzip bytes (each file gzipped here with node:zlib, level 9, as the server's .gz files are), and
+//     whether any admin or dashboard chunk is in it. Target: ≤ 200 KB gzip, no admin/dashboard chunk.
+//  2. The JS that `/` loads, counted from the build: index.html's module scripts and modulepreloads, their
+//     static imports, and the two dynamic imports every visit to / makes (main.tsx imports start-app once the
+//     first picture has painted; start-app preloads the home page's chunk), each with its static imports.
+//  3. The same, measured: / opened in headless Chromium (CHROME_PATH, default /usr/bin/chromium) against the
+//     built server, service workers blocked so only the page's own requests count; the gzip size of every
+//     JS response. Skipped with NO_BROWSER=1. Target for 2 and 3: ≤ 150 KB gzip.
+// docs/decisions/0091-a-lighter-first-visit.md; docs/benchmarks.md#first-visit-weight.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const DIST = fileURLToPath(new URL('../pwa/dist/', import.meta.url));
+const PRECACHE_TARGET = 200 * 1024;
+const ROOT_JS_TARGET = 150 * 1024;
+// Chunks only the admin area and the dashboard load (pwa/src/features/admin, the dashboard frame, the
+// admin orders page). A shopper's dashboard pages (my orders, address, profile, wishlist) are not here.
+const ADMIN_CHUNK =
+  /^assets\/(admin-frame|category\.page|subcategory\.page|upload-product\.page|products\.page|all-orders\.page|overview\.page|overview-chart|product-form|admin-[^/]*)-[\w-]+\.(js|css)$/;
+
+if (!existsSync(join(DIST, 'sw.js'))) {
+  console.error('Build first: npm run build (this reads pwa/dist).');
+  process.exit(1);
+}
+
+const gz = (/** @type {Buffer} */ buf) => gzipSync(buf, { level: 9 }).length;
+const kb = (/** @type {number} */ n) => `${(n / 1024).toFixed(1)} KB`;
+const verdict = (/** @type {boolean} */ ok) => (ok ? 'meets' : 'MISSES');
+
+// ---- 1. The precache manifest -------------------------------------------------------------------
+const sw = readFileSync(join(DIST, 'sw.js'), 'utf8');
+const urls = [...sw.matchAll(/"url":"([^"]+)"/g)].map((m) => m[1] ?? '');
+if (urls.length === 0) throw new Error('No precache manifest found in pwa/dist/sw.js');
+let raw = 0;
+let gzip = 0;
+/** @type {Map<string, { files: number, gzip: number }>} */
+const byKind = new Map();
+for (const url of urls) {
+  const body = readFileSync(join(DIST, url));
+  raw += body.length;
+  const g = gz(body);
+  gzip += g;
+  const kind = url.startsWith('assets/') ? `assets *.${url.split('.').pop()}` : url.includes('/') ? `${url.split('/')[0]}/` : url;
+  const k = byKind.get(kind) ?? { files: 0, gzip: 0 };
+  byKind.set(kind, { files: k.files + 1, gzip: k.gzip + g });
+}
+const admin = urls.filter((u) => ADMIN_CHUNK.test(u));
+
+console.log('Precache (pwa/dist/sw.js manifest)');
+console.log(`  files ${urls.length}, raw ${kb(raw)}, gzip ${kb(gzip)}`);
+for (const [kind, k] of [...byKind].sort((a, b) => b[1].gzip - a[1].gzip))
+  console.log(`    ${kind.padEnd(18)} ${String(k.files).padStart(3)} files ${kb(k.gzip).padStart(10)} gzip`);
+console.log(`  admin/dashboard chunks precached: ${admin.length}${admin.length ? ` (${admin.map((u) => u.slice(7)).join(', ')})` : ''}`);
+console.log(`  target ≤ ${kb(PRECACHE_TARGET)} gzip and no admin/dashboard chunk: ${verdict(gzip <= PRECACHE_TARGET && admin.length === 0)}`);
+
+// ---- 2. The JS / loads, from the build ------------------------------------------------------------
+const html = readFileSync(join(DIST, 'index.html'), 'utf8');
+const starts = [
+  ...[...html.matchAll(/<script[^>]*type="module"[^>]*src="\/([^"]+)"/g)].map((m) => m[1] ?? ''),
+  ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="\/([^"]+)"/g)].map((m) => m[1] ?? ''),
+];
+// The dynamic imports a visit to / always makes (main.tsx → start-app; start-app → preloadRoute('/')).
+const FIRST_VISIT_DYNAMIC = /^(start-app|home\.page)-[\w-]+\.js$/;
+/** @type {Set<string>} */
+const loaded = new Set();
+const visit = (/** @type {string} */ file) => {
+  if (loaded.has(file)) return;
+  loaded.add(file);
+  const code = readFileSync(join(DIST, file), 'utf8');
+  const dir = file.slice(0, file.lastIndexOf('/') + 1);
+  for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'`]\.\/([\w.-]+\.js)["'`]/g)) visit(dir + m[1]);
+  for (const m of code.matchAll(/\bimport\(\s*["'`]\.\/([\w.-]+\.js)["'`]\s*\)/g)) if (FIRST_VISIT_DYNAMIC.test(m[1] ?? '')) visit(dir + m[1]);
+};
+for (const s of starts) visit(s);
+let rootJs = 0;
+const rows = [...loaded].map((f) => ({ f, g: gz(readFileSync(join(DIST, f))) })).sort((a, b) => b.g - a.g);
+for (const r of rows) rootJs += r.g;
+console.log('\nJS that / loads (from the build: index.html, static imports, start-app, home page)');
+console.log(`  ${rows.length} chunks, gzip ${kb(rootJs)}`);
+for (const r of rows) console.log(`    ${r.f.slice(7).padEnd(40)} ${kb(r.g).padStart(10)}`);
+console.log(`  target ≤ ${kb(ROOT_JS_TARGET)} gzip: ${verdict(rootJs <= ROOT_JS_TARGET)}`);
+
+// ---- 3. The JS / loads, measured in Chromium -------------------------------------------------------
+if (process.env.NO_BROWSER !== '1') {
+  const { chromium } = await import('playwright-core');
+  const { startServer } = await import('../pwa/e2e/lib/server.mjs');
+  const { CHROMIUM, CHROMIUM_ARGS } = await import('../pwa/e2e/lib/browser.mjs');
+  const server = await startServer({ RATE_LIMIT_FACTOR: '1000' });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+  try {
+    const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 412, height: 823 }, isMobile: true });
+    const page = await context.newPage();
+    /** @type {Promise<{ url: string, gzip: number }>[]} */
+    const js = [];
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.origin === server.baseUrl && url.pathname.endsWith('.js')) js.push(response.body().then((b) => ({ url: url.pathname, gzip: gz(b) })));
+    });
+    await page.goto(`${server.baseUrl}/`);
+    await page.waitForSelector('#home-products .category-row .product-card', { timeout: 60_000 });
+    await page.waitForLoadState('networkidle');
+    const got = await Promise.all(js);
+    const total = got.reduce((n, r) => n + r.gzip, 0);
+    console.log('\nJS that / loads (measured: headless Chromium, service worker blocked, home rows painted, network idle)');
+    console.log(`  ${got.length} responses, gzip ${kb(total)}`);
+    const fromBuild = new Set([...loaded].map((f) => `/${f}`));
+    const extra = got.filter((r) => !fromBuild.has(r.url)).map((r) => r.url.slice(8));
+    const missing = [...fromBuild].filter((f) => !got.some((r) => r.url === f)).map((f) => f.slice(8));
+    if (extra.length) console.log(`  loaded but not counted from the build: ${extra.join(', ')}`);
+    if (missing.length) console.log(`  counted from the build but not loaded: ${missing.join(', ')}`);
+    console.log(`  target ≤ ${kb(ROOT_JS_TARGET)} gzip: ${verdict(total <= ROOT_JS_TARGET)}`);
+  } finally {
+    await browser.close();
+    await server.stop();
+  }
+}
