@@ -23,5 +23,7 @@ export default {
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   // Generous: a test file starts real servers (PGlite ~3 s each), and CI machines may be busy.
   testTimeout: 180_000,
-  maxWorkers: 1,
+  // Test files run in parallel (API_TEST_WORKERS, 2 unless set): every test app has its own PGlite
+  // folder, scratch PostgreSQL database and Redis prefix (test/harness.ts), so files never share state.
+  maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
 };

@@ -1,0 +1,101 @@
+// Runs the repository's checks as stages: some in order, independent lanes side by side, and prints
+// each stage's time (docs/decisions/0078-ci-in-parallel.md).
+//   node scripts/stages.mjs test   what `npm test` runs: builds, every test
+//   node scripts/stages.mjs ci     the same, plus typecheck, lint and the format check (`.ci/run`)
+// A stage's output is kept and printed whole when it ends, so lanes never interleave lines. A failed
+// build stops its lane (what comes after needs it); a failed test or check does not (the rest still
+// tells something). The run exits non-zero if any stage failed.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, openSync, closeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const mode = process.argv[2] ?? 'test';
+if (mode !== 'test' && mode !== 'ci') {
+  console.error(`usage: node scripts/stages.mjs test|ci (not "${mode}")`);
+  process.exit(2);
+}
+
+/** @typedef {{ name: string, command: string, build: boolean }} Stage */
+/** @type {(name: string, command: string) => Stage} */
+const stage = (name, command) => ({ name, command, build: name.startsWith('build ') });
+
+// First, in order: what every lane needs. The PWA is built before the API tests start because the
+// test apps serve pwa/dist (its index.html, the pages' CSP), which a build running beside them would
+// empty and rewrite.
+const first = [stage('build shared', 'npm run build -w @haat/shared'), stage('build pwa', 'npm run build -w @haat/pwa')];
+
+// Then side by side. The API's tests are the longest lane (they run their files in parallel workers,
+// api/jest.config.js); the rest goes in one lane beside them, and the static checks in another.
+/** @type {Stage[][]} */
+const lanes = [
+  [stage('api tests (jest)', 'npm test -w @haat/api')],
+  [
+    stage('build api', 'npm run build -w @haat/api'),
+    stage('eslint rule tests', 'node --test eslint/'),
+    stage('shared tests', 'npm test -w @haat/shared'),
+    stage('pwa unit tests', 'npx vitest run'),
+    stage('browser journeys', 'node e2e/run.mjs'),
+  ],
+];
+if (mode === 'ci') {
+  // The root `typecheck` script without its shared build (done above).
+  lanes.push([
+    stage('typecheck', 'npm run typecheck --workspaces --if-present && npx tsc -p scripts && npx tsc -p tsconfig.tools.json'),
+    stage('lint', 'npm run lint'),
+    stage('format check', 'npm run format:check'),
+  ]);
+}
+
+const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('node e2e/') ? join(ROOT, 'pwa') : ROOT);
+const logs = mkdtempSync(join(tmpdir(), 'haat-stages-'));
+/** @type {{ name: string, seconds: number | null, result: string }[]} */
+const times = [];
+const runStart = Date.now();
+const clock = () => `${((Date.now() - runStart) / 1000).toFixed(0).padStart(4)} s`;
+
+/** Runs one stage with its output in a file; prints the output when it ends. → true when it passed. */
+async function run(/** @type {Stage} */ s) {
+  const file = join(logs, `${s.name.replace(/\W+/g, '-')}.log`);
+  const fd = openSync(file, 'w');
+  const started = Date.now();
+  console.log(`[${clock()}] ▶ ${s.name}: ${s.command}`);
+  const code = await new Promise((resolve) => {
+    const child = spawn(s.command, { cwd: cwdOf(s), shell: true, stdio: ['ignore', fd, fd] });
+    child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
+    child.on('error', () => resolve(1));
+  });
+  closeSync(fd);
+  const seconds = (Date.now() - started) / 1000;
+  const ok = code === 0;
+  times.push({ name: s.name, seconds, result: ok ? 'passed' : `FAILED (exit ${code})` });
+  const out = readFileSync(file, 'utf8');
+  console.log(`\n──── ${s.name} ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s ────\n${out.trimEnd()}\n──── end of ${s.name} ────\n`);
+  return ok;
+}
+
+async function runLane(/** @type {Stage[]} */ lane) {
+  let ok = true;
+  for (const [i, s] of lane.entries()) {
+    if (await run(s)) continue;
+    ok = false;
+    if (s.build) {
+      for (const skipped of lane.slice(i + 1)) times.push({ name: skipped.name, seconds: null, result: `not run (${s.name} failed)` });
+      return false;
+    }
+  }
+  return ok;
+}
+
+let ok = await runLane(first);
+if (ok) ok = (await Promise.all(lanes.map(runLane))).every(Boolean);
+else for (const lane of lanes) for (const s of lane) times.push({ name: s.name, seconds: null, result: 'not run' });
+
+const width = Math.max(...times.map((t) => t.name.length));
+console.log(`Stage times (${mode}; lanes run side by side, so they add up to more than the total):`);
+for (const t of times) console.log(`  ${t.name.padEnd(width)}  ${t.seconds === null ? '     -' : `${t.seconds.toFixed(1).padStart(6)} s`}  ${t.result}`);
+console.log(`  ${'total (wall clock)'.padEnd(width)}  ${((Date.now() - runStart) / 1000).toFixed(1).padStart(6)} s  ${ok ? 'passed' : 'FAILED'}`);
+rmSync(logs, { recursive: true, force: true });
+process.exit(ok ? 0 : 1);
