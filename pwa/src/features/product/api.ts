@@ -4,9 +4,9 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { AddReviewBody } from '@haat/shared/reviews/review.schema';
 import type { Review as SharedReview } from '@haat/shared/reviews/review.types';
-import { getJson, postJson } from '../../lib/api-client';
-import { http } from '../../lib/http';
-import { postJsonEarly } from '../../lib/early-request';
+import { getJson, postJson } from '../../lib/http/api-client';
+import { http } from '../../lib/http/http';
+import { postJsonEarly } from '../../lib/http/early-request';
 import { type ProductPage, singlePage } from '../catalog/public';
 
 export async function fetchProductDetails(productId: string): Promise<Product> {

@@ -2,10 +2,10 @@ import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import { db } from '../../../lib/db';
-import { classifyLoadFailure, isRetryable } from '../../../lib/load-failure';
-import { retry } from '../../../lib/retry';
-import { useOnline } from '../../../lib/use-online';
+import { db } from '../../../lib/storage/db';
+import { classifyLoadFailure, isRetryable } from '../../../lib/http/load-failure';
+import { retry } from '../../../lib/http/retry';
+import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchProductDetails } from '../api';
 
 /**

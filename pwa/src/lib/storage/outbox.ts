@@ -1,5 +1,5 @@
 import type { Table } from 'dexie';
-import { problemOf, type HttpProblem } from './http-problem';
+import { problemOf, type HttpProblem } from '../http/http-problem';
 import { sortableId } from './sortable-id';
 
 /** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "Offline-first in the PWA"). */
