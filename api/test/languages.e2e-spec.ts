@@ -18,7 +18,8 @@ function readMail(raw: string): { subject: string; text: string } {
     );
   const body = rest.join('\n\n');
   const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQp(body) : body;
+  const text =
+    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQp(body) : body;
   return { subject, text };
 }
 
@@ -74,7 +75,13 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const english = await badRegister();
     expect(english.status).toBe(400);
     expect(hindi.status).toBe(400);
-    expect(english.body).toMatchObject({ success: false, error: true, code: 'VALIDATION', fields: ['email'], message: 'email: must be a valid e-mail address' });
+    expect(english.body).toMatchObject({
+      success: false,
+      error: true,
+      code: 'VALIDATION',
+      fields: ['email'],
+      message: 'email: must be a valid e-mail address',
+    });
     expect(hindi.body).toEqual({ ...english.body, message: 'email: एक सही ई-मेल पता होना चाहिए' });
     expect(hindi.headers['content-language']).toBe('hi-IN');
     expect(english.headers['content-language']).toBe('en-IN');
@@ -107,20 +114,31 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const sent = await api(t).put('/api/user/forgot-password').set('Accept-Language', 'hi-IN').send({ email: c.email });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('अगर इस ई-मेल से कोई अकाउंट है, तो छह अंकों का कोड भेजा जा रहा है। कृपया अपना इनबॉक्स देखें।');
-    const [raw] = await until(() => mailsTo(t, c.email), (m) => m.length > 0, 'reset mail');
+    const [raw] = await until(
+      () => mailsTo(t, c.email),
+      (m) => m.length > 0,
+      'reset mail',
+    );
     const mail = readMail(raw!);
     expect(mail.subject).toBe('आपका Haat पासवर्ड रीसेट कोड');
     expect(mail.text).toMatch(/^नमस्ते Asha,\n\nआपका Haat पासवर्ड रीसेट कोड \d{6} है।\nयह 10 मिनट में खत्म हो जाएगा।/);
 
     await api(t).put('/api/user/forgot-password').send({ email: c.email });
-    const [, second] = await until(() => mailsTo(t, c.email), (m) => m.length > 1, 'second reset mail');
+    const [, second] = await until(
+      () => mailsTo(t, c.email),
+      (m) => m.length > 1,
+      'second reset mail',
+    );
     expect(readMail(second!).subject).toBe('Your Haat password reset code');
   });
 
   it("stores the account's language at sign-up, follows its signed-in requests, and takes it from the profile form", async () => {
     const email = `hindi-${Date.now()}@test.local`;
     const password = 'saffron-kettle-rain';
-    const reg = await api(t).post('/api/user/register').set('Accept-Language', 'hi-IN,en;q=0.5').send({ name: 'Ravi', email, password, confirmPassword: password });
+    const reg = await api(t)
+      .post('/api/user/register')
+      .set('Accept-Language', 'hi-IN,en;q=0.5')
+      .send({ name: 'Ravi', email, password, confirmPassword: password });
     expect(reg.status).toBe(201);
     expect(reg.body.message).toBe('अकाउंट बन गया');
     const id = reg.body.data._id as string;
@@ -130,10 +148,17 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     // No language named: nothing changes.
     expect((await api(t).get('/api/user/user-details').set(bearer(token))).body.data.language).toBe('hi-IN');
     expect((await api(t).get('/api/user/user-details').set(bearer(token)).set('Accept-Language', 'en-IN')).status).toBe(200);
-    await until(() => storedLanguage(id), (l) => l === 'en-IN', 'language followed to en-IN');
+    await until(
+      () => storedLanguage(id),
+      (l) => l === 'en-IN',
+      'language followed to en-IN',
+    );
 
     const profile = (body: Record<string, unknown>) =>
-      api(t).put('/api/user/update-user').set(bearer(token)).send({ name: 'Ravi', email, mobile: '9876543210', ...body });
+      api(t)
+        .put('/api/user/update-user')
+        .set(bearer(token))
+        .send({ name: 'Ravi', email, mobile: '9876543210', ...body });
     const refused = await profile({ language: 'fr-FR' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'VALIDATION', fields: ['language'] });
@@ -150,7 +175,11 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const subscribed = await api(t).post('/api/push/subscribe').set(bearer(shopper.token)).set('Accept-Language', 'hi-IN').send(phone.toJSON());
     expect(subscribed.status).toBe(201);
     expect(subscribed.body.message).toBe('सूचनाएँ चालू हो गईं');
-    await until(() => storedLanguage(shopper.id), (l) => l === 'hi-IN', 'shopper language');
+    await until(
+      () => storedLanguage(shopper.id),
+      (l) => l === 'hi-IN',
+      'shopper language',
+    );
 
     const p = await addProduct(t, admin, shop, { price: 123456, stock: 5 });
     const placed = await api(t)
@@ -164,13 +193,24 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
 
     // The admin's request is in English; the shopper's notice is not.
     for (const status of ['CONFIRMED', 'SHIPPED']) {
-      expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).set('Accept-Language', 'en-IN').send({ orderId, status })).status).toBe(200);
+      expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).set('Accept-Language', 'en-IN').send({ orderId, status })).status).toBe(
+        200,
+      );
     }
-    await until(async () => pushService.to('/push/hindi-phone').length, (n) => n >= 2, 'stage pushes');
+    await until(
+      () => Promise.resolve(pushService.to('/push/hindi-phone').length),
+      (n) => n >= 2,
+      'stage pushes',
+    );
     await t.app.get(PushQueue).idle();
     const notices = pushService.to('/push/hindi-phone').map((d) => JSON.parse(phone.decrypt(d.body)));
     expect(notices).toEqual([
-      { title: 'ऑर्डर कन्फ़र्म हो गया', body: `हमने ऑर्डर ${orderId} कन्फ़र्म कर दिया है और इसे पैक कर रहे हैं।`, url: `https://shop.test/my-orders#order-${orderId}`, orderId },
+      {
+        title: 'ऑर्डर कन्फ़र्म हो गया',
+        body: `हमने ऑर्डर ${orderId} कन्फ़र्म कर दिया है और इसे पैक कर रहे हैं।`,
+        url: `https://shop.test/my-orders#order-${orderId}`,
+        orderId,
+      },
       { title: 'ऑर्डर शिप हो गया', body: `ऑर्डर ${orderId} आपके पास आ रहा है।`, url: `https://shop.test/my-orders#order-${orderId}`, orderId },
     ]);
   });
@@ -179,7 +219,11 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const adminPhone = new BrowserSubscription(pushService.url('/push/admin-hindi'));
     expect((await api(t).post('/api/push/subscribe').set(bearer(admin)).set('Accept-Language', 'hi-IN').send(adminPhone.toJSON())).status).toBe(201);
     const adminId = (await api(t).get('/api/user/user-details').set(bearer(admin))).body.data._id as string;
-    await until(() => storedLanguage(adminId), (l) => l === 'hi-IN', 'admin language');
+    await until(
+      () => storedLanguage(adminId),
+      (l) => l === 'hi-IN',
+      'admin language',
+    );
 
     const c = await newCustomer(t);
     const p = await addProduct(t, admin, shop, { price: 123456, stock: 5 });
@@ -190,7 +234,11 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     expect(placed.status).toBe(201);
     expect(placed.body.message).toBe('Order successfully placed');
     const orderId = placed.body.data.orderId as string;
-    await until(async () => pushService.to('/push/admin-hindi').length, (n) => n >= 1, 'new-order push');
+    await until(
+      () => Promise.resolve(pushService.to('/push/admin-hindi').length),
+      (n) => n >= 1,
+      'new-order push',
+    );
     expect(JSON.parse(adminPhone.decrypt(pushService.to('/push/admin-hindi')[0]!.body))).toMatchObject({
       title: 'नया ऑर्डर',
       body: `ऑर्डर ${orderId} · ₹1,23,456.00`,

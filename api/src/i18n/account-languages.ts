@@ -1,10 +1,9 @@
 import { Global, Inject, Injectable, Logger, Module } from '@nestjs/common';
-import { and, eq, inArray, ne } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DEFAULT_LANGUAGE, isLanguage, type Language } from '@haat/shared/common/languages';
 import { DB, type Db } from '../db/database.js';
 import { errorFacts } from '../common/error-facts.js';
-import { users } from '../users/users.table.js';
+import { languagesByIds, storeLanguage } from '../users/users.repository.js';
 
 /** Accounts whose language this instance last saw: a signed-in request in the same language writes nothing. */
 const KNOWN_MAX = 50_000;
@@ -31,17 +30,13 @@ export class AccountLanguages {
   follow(userId: string, language: Language): void {
     if (this.known.get(userId) === language) return;
     this.known.set(userId, language);
-    this.db
-      .update(users)
-      .set({ language })
-      .where(and(eq(users.id, userId), ne(users.language, language)))
-      .then(
-        () => undefined,
-        (e: unknown) => {
-          this.known.delete(userId);
-          this.logger.warn(`could not store an account's language: ${errorFacts(e)}`);
-        },
-      );
+    storeLanguage(this.db, userId, language).then(
+      () => undefined,
+      (e: unknown) => {
+        this.known.delete(userId);
+        this.logger.warn(`could not store an account's language: ${errorFacts(e)}`);
+      },
+    );
   }
 
   /** The profile form stored it: later requests in it write nothing. */
@@ -51,14 +46,13 @@ export class AccountLanguages {
 
   /** The account's language; English (India) for an account that is gone. */
   async of(userId: string): Promise<Language> {
-    const [row] = await this.db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-    return isLanguage(row?.language) ? row.language : DEFAULT_LANGUAGE;
+    return (await this.ofMany([userId])).get(userId) ?? DEFAULT_LANGUAGE;
   }
 
   /** The languages of several accounts at once (the admins of a new-order notice). */
   async ofMany(userIds: string[]): Promise<Map<string, Language>> {
     if (!userIds.length) return new Map();
-    const rows = await this.db.select({ id: users.id, language: users.language }).from(users).where(inArray(users.id, userIds));
+    const rows = await languagesByIds(this.db, userIds);
     return new Map(rows.map((r) => [r.id, isLanguage(r.language) ? r.language : DEFAULT_LANGUAGE]));
   }
 }

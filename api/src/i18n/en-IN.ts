@@ -164,7 +164,8 @@ export const enIN = {
     keyReusedOrder: 'this key was already used for a different request. Send a new key for a new order.',
     keyReusedCart: 'this key was already used for a different cart. Send a new key with a new sync.',
     priceChanged: 'Prices have changed since your cart was loaded. Please review the new total and place the order again.',
-    holdLimitHeld: 'Your unpaid and undelivered orders already hold {{held}} items; one account may hold {{cap}} at a time, so this order can have at most {{left}}.',
+    holdLimitHeld:
+      'Your unpaid and undelivered orders already hold {{held}} items; one account may hold {{cap}} at a time, so this order can have at most {{left}}.',
     holdLimit: 'One order may hold at most {{cap}} items until it is paid or delivered; this one has {{units}}.',
     orderFinished: 'Order {{id}} is already {{state}} and cannot be cancelled.',
     stageNotAllowed: 'Order {{id}} cannot move to {{to}}: {{why}}.',

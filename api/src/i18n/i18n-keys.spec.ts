@@ -12,7 +12,7 @@ function leaves(tree: object, prefix = ''): Map<string, string> {
   }
   return out;
 }
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!).sort();
 
 describe('the API catalogues (en-IN, hi-IN)', () => {
   const en = leaves(enIN);

@@ -28,7 +28,7 @@ function translator(): typeof i18next {
 
 /** The text of `key` (e.g. `mail.resetCode.subject`) in `language`, with its `{{values}}` filled in. */
 export function t(language: Language, key: string, values: TOptions = {}): string {
-  return translator().t(key, { ...values, lng: language }) as string;
+  return String(translator().t(key, { ...values, lng: language }));
 }
 
 const money = new Map<Language, Intl.NumberFormat>();

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
 import { conflict } from '../common/app-error.js';
-import { users } from '../users/users.table.js';
+import { activeAdminsWithLanguage } from '../users/users.repository.js';
 import { newOrderNotice } from '../i18n/stage-notice.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';
@@ -104,17 +104,17 @@ export class PushService {
   private nextAdminTargets(): Promise<AdminTarget[]> {
     this.adminTargets ??= new Promise<void>((resolve) => setTimeout(resolve, ADMIN_TARGETS_WINDOW_MS).unref()).then(() => {
       this.adminTargets = null;
+      const admins = activeAdminsWithLanguage(this.db);
       return this.db
         .select({
           id: pushSubscriptions.id,
           endpoint: pushSubscriptions.endpoint,
           p256dh: pushSubscriptions.p256dh,
           auth: pushSubscriptions.auth,
-          language: users.language,
+          language: admins.language,
         })
         .from(pushSubscriptions)
-        .innerJoin(users, eq(users.id, pushSubscriptions.userId))
-        .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')));
+        .innerJoin(admins, eq(admins.id, pushSubscriptions.userId));
     });
     return this.adminTargets;
   }

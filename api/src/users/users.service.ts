@@ -38,7 +38,11 @@ export class UsersService {
   async register(body: RegisterBody, language: Language): Promise<PublicUser> {
     refuseWeakPassword(body.password, 'password', { email: body.email, name: body.name });
     const passwordHash = await hashPassword(body.password);
-    const [row] = await this.db.insert(users).values({ id: newId(), name: body.name, email: body.email, passwordHash, language }).onConflictDoNothing().returning();
+    const [row] = await this.db
+      .insert(users)
+      .values({ id: newId(), name: body.name, email: body.email, passwordHash, language })
+      .onConflictDoNothing()
+      .returning();
     if (row) return toPublicUser(row);
     const owner = await this.findByEmail(body.email);
     if (owner) this.tellOwnerOfRegisterAttempt(owner);

@@ -18,7 +18,9 @@ export const users = pgTable(
       .default('USER'),
     googleSub: text('google_sub'),
     /** The language the account's mails and push notices are written in (docs/product.md#languages); shared's LANGUAGES. */
-    language: text('language', { enum: ['en-IN', 'hi-IN'] }).notNull().default('en-IN'),
+    language: text('language', { enum: ['en-IN', 'hi-IN'] })
+      .notNull()
+      .default('en-IN'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
