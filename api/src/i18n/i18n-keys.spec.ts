@@ -62,6 +62,12 @@ describe('localizeMessage', () => {
   it('translates a validation answer rule by rule, keeping the field names', () => {
     expect(localizeMessage('price: must be a number; name: is required', 'hi-IN')).toBe('price: एक संख्या होनी चाहिए; name: ज़रूरी है');
     expect(localizeMessage('password: must be at least 8 characters', 'hi-IN')).toBe('password: कम से कम 8 अक्षरों का होना चाहिए');
+    expect(localizeMessage('sort: must be one of newest, price; page: must be a whole number', 'hi-IN')).toBe(
+      'sort: इनमें से एक होना चाहिए: newest, price; page: पूर्ण संख्या होनी चाहिए',
+    );
+    expect(localizeMessage('file: must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.', 'hi-IN')).toBe(
+      'file: एक इमेज (JPEG, PNG, WebP, GIF या AVIF) होनी चाहिए; SVG और दूसरी फ़ाइलें स्वीकार नहीं की जातीं।',
+    );
   });
 
   it('chooses the plural form by the number (Intl.PluralRules)', () => {

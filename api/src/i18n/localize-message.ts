@@ -14,8 +14,11 @@ import { t } from './i18n.js';
  */
 export function localizeMessage(message: string, language: Language): string {
   if (language === 'en-IN' || !message) return message;
-  const whole = translate(message, language, 0);
-  if (whole !== null) return whole;
+  // The whole message first (a rule may hold a "; " of its own), unless it lists several fields' rules.
+  if (!NEXT_FIELD.test(message)) {
+    const whole = translatePart(message, language);
+    if (whole !== message) return whole;
+  }
   return message
     .split('; ')
     .map((part) => translatePart(part, language))
@@ -32,6 +35,9 @@ function translatePart(part: string, language: Language): string {
   }
   return part;
 }
+
+/** Where a validation answer's next field begins: `…; name: is required`. */
+const NEXT_FIELD = /; [\w.[\]-]+: /;
 
 /** `price: …`, `variants.0._id: …`, `Idempotency-Key: …`: a field name has no spaces. */
 const FIELD = /^([\w.[\]-]+): (.+)$/s;
