@@ -208,6 +208,8 @@ export const enIN = {
     imageTooLarge: 'the image is {{size}} pixels; at most {{mp}} megapixels (e.g. 6000×4000) are accepted. Please resize it and try again.',
     categoryExists: 'A category named "{{name}}" already exists.',
     subCategoryExists: 'A sub category named "{{name}}" already exists.',
+    categoryInUse: 'This category is still used by {{products}} product(s) and {{subs}} subcategory(ies). Move or delete them first.',
+    subCategoryInUse: 'This sub category is still used by {{products}} product(s). Move or delete them first.',
     unknownCategories: 'unknown category id(s) {{ids}}',
     unknownSubCategories: 'unknown sub category id(s) {{ids}}',
 
