@@ -13,7 +13,7 @@ export const ErrorEnvelope = z
   .object({
     success: z.literal(false),
     error: z.literal(true),
-    message: z.string().meta({ description: 'For people: names the field or rule at fault.' }),
+    message: z.string().meta({ description: "For people: names the field or rule at fault, in the request's language (Accept-Language)." }),
     code: z.enum(ErrorCode).meta({ description: 'Stable, for programs: one of shared ErrorCode, in every error answer.' }),
     fields: z.array(z.string()).optional().meta({ description: 'The request fields at fault, e.g. ["price"].' }),
   })
@@ -129,7 +129,10 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
         'Every answer wears the envelope `{ success, error, message, data }`; errors add `code` and, for validation, `fields`. ' +
         'Sign in with POST /api/user/login: `data.accesstoken` goes in `Authorization: Bearer …` (short-lived); when a call answers 401, ' +
         'POST /api/user/refresh-token with `{ refreshToken }` for a new pair (the old refresh token is then spent). ' +
-        "Browsers on other origins must be listed in the server's CORS_ORIGINS. Image URLs are absolute.",
+        "Browsers on other origins must be listed in the server's CORS_ORIGINS. Image URLs are absolute. " +
+        'Send `Accept-Language: hi-IN` (or `hi`, with q-values as usual) for messages and mails in Hindi; anything else is English (India), ' +
+        'and the answer says which in `Content-Language`. Codes, field names and product texts never change with it. A signed-in request that ' +
+        "names a language also makes it the account's (`language` in user-details), in which push notices and mails sent later are written.",
     },
     servers: [{ url: publicUrl }],
     paths,
