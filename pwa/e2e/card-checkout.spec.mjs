@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { test } from './fixtures.mjs';
 
 const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
 
@@ -11,7 +12,7 @@ const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
  * webhook (signed with the stripe library's own helper) the shopper lands on /success, and the order
  * is paid. Backing out of Stripe lands on /cancel, which cancels the unpaid order.
  */
-export default async function cardCheckout({ artifactsDir, launch, startServer }) {
+test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
   const stripe = await startStripeStandIn();
   const server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
   const { baseUrl } = server;
@@ -101,4 +102,4 @@ export default async function cardCheckout({ artifactsDir, launch, startServer }
     await server.stop();
     await stripe.stop();
   }
-}
+});

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { test } from './fixtures.mjs';
 
 /** Every <img> of `selector` in the viewport has loaded pixels (from the network or a cache). */
 async function imagesRendered(page, selector) {
@@ -27,7 +28,7 @@ async function assertImages(page, selector, what) {
  * the page, and after going offline and reloading, home, the listing and the product seen before still
  * render with their pictures, and search still answers from the products saved on the device.
  */
-export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, launch }) {
+test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => {
   const context = await launch({ persistent: true, viewport: { width: 1280, height: 900 } });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${baseUrl}/`);
@@ -105,4 +106,4 @@ export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, 
   );
   await page.screenshot({ path: `${artifactsDir}/offline-search.png` });
   await context.setOffline(false);
-}
+});

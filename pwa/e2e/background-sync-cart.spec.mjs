@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { addFromHome, apiGet, apiLogin, newShopper, signIn, signUp } from './lib/shopper-steps.mjs';
+import { test } from './fixtures.mjs';
 
 /**
  * The service worker's Background Sync path on its own. The shop's server goes down while the shopper
@@ -11,7 +12,7 @@ import { addFromHome, apiGet, apiLogin, newShopper, signIn, signUp } from './lib
  * The server is really stopped rather than a route being aborted in the browser: Playwright does not
  * see every request of a page its service worker controls, and CI once saw a write slip past the route.
  */
-export default async function backgroundSyncCart({ launch, startServer }) {
+test('background-sync-cart', async ({ launch, startServer }) => {
   let server = await startServer();
   const { baseUrl } = server;
   const port = server.baseUrl.split(':').at(-1);
@@ -74,7 +75,7 @@ export default async function backgroundSyncCart({ launch, startServer }) {
     await context.close();
     await server.stop();
   }
-}
+});
 
 /** The page's queued writes, read straight from IndexedDB (runs in the page). */
 function readOutbox() {
