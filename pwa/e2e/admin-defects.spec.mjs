@@ -64,6 +64,15 @@ async function categoryPageSignedOut({ baseUrl, artifactsDir, launch }) {
 }
 
 /** Cancelling an order and deleting an address ask first; Keep sends nothing. */
+/**
+ * Waits until every request the page made so far has been reported: requests are reported in the order
+ * they are made, so once one made now is seen, anything a click before it sent has been seen too.
+ */
+async function requestsSoFar(page) {
+  const marker = `/api/health?requests-so-far=${Math.random().toString(36).slice(2)}`;
+  await Promise.all([page.waitForRequest((r) => r.url().endsWith(marker)), page.evaluate((url) => fetch(url).catch(() => {}), marker)]);
+}
+
 async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   const shopper = await apiShopper(baseUrl, 'confirm');
   const order = await apiOrder(baseUrl, shopper, [[products[0], 1]]);
@@ -85,7 +94,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   await dialog.getByRole('button', { name: 'Keep order' }).waitFor();
   await page.keyboard.press('Escape');
   await dialog.waitFor({ state: 'hidden' });
-  await page.waitForTimeout(300);
+  await requestsSoFar(page);
   assert.deepEqual(sent, [], 'nothing was sent for Keep or Escape');
   await card.locator('.order-progress__step.is-reached', { hasText: 'Placed' }).waitFor();
 
@@ -112,7 +121,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
     .waitFor();
   await dialog.getByRole('button', { name: 'Keep address' }).click();
   await dialog.waitFor({ state: 'hidden' });
-  await page.waitForTimeout(300);
+  await requestsSoFar(page);
   await expect(address, 'Keep leaves the address').toHaveCount(1);
   assert.deepEqual(sent, ['POST /api/order/cancel'], 'no address request for Keep');
   await page.getByRole('button', { name: 'Delete address of Asha Verma' }).click();
@@ -155,8 +164,9 @@ async function newOrdersBadge({ baseUrl, launch }, products) {
   await badge.waitFor({ state: 'detached' });
   const read = page.waitForResponse((r) => r.url().endsWith('/api/order/admin/new-orders'));
   await page.goto(`${baseUrl}/dashboard/profile`);
-  await read;
-  await page.waitForTimeout(300);
+  // The server says 0, so the badge this read feeds has nothing to show.
+  assert.equal((await (await read).json()).data.count, 0, 'no new orders after opening Manage Orders');
+  await expect(page.getByLabel('Email', { exact: true }), 'the profile has rendered').toHaveValue(ADMIN_EMAIL);
   await expect(badge, 'the badge stays at 0 after a reload').toHaveCount(0);
   await context.close();
 }

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { test } from './fixtures.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
 
@@ -89,12 +89,9 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/cancel\?orderId=/);
     await page.getByRole('heading', { name: `Order #${second.metadata.orderId} Cancelled` }).waitFor();
-    let cancelled;
-    for (let i = 0; i < 50 && cancelled?.payment_status !== 'CANCELLED'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      cancelled = (await apiGet(baseUrl, 'order/order-list', token)).data.find((o) => o.orderId === second.metadata.orderId);
-    }
-    assert.equal(cancelled?.payment_status, 'CANCELLED');
+    await expect
+      .poll(async () => (await apiGet(baseUrl, 'order/order-list', token)).data.find((o) => o.orderId === second.metadata.orderId)?.payment_status)
+      .toBe('CANCELLED');
     assert.equal(second.status, 'expired', 'the API expired the Stripe session too');
     await context.close();
   } finally {

@@ -24,8 +24,12 @@ const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
  *   cspViolations: Launcher['cspViolations'], startServer: (env?: Record<string, string>) => Promise<Server> }} JourneyFixtures
  */
 
-/** @type {import('@playwright/test').TestType<import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions & JourneyFixtures & { launcher: Launcher }, import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions & { server: Server }>} */
-export const test = base.extend({
+/**
+ * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher }, { server: Server },
+ *   import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions,
+ *   import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
+ */
+const fixtures = {
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
@@ -68,6 +72,7 @@ export const test = base.extend({
     });
     for (const server of extra.reverse()) await server.stop();
   },
-});
+};
 
+export const test = base.extend(fixtures);
 export { expect };

@@ -58,12 +58,9 @@ test('offline-cart', async ({ baseUrl, artifactsDir, launch }) => {
   page = await context.newPage();
   await page.goto(`${baseUrl}/cart`);
 
-  let synced = {};
-  for (let i = 0; i < 50 && JSON.stringify(synced) !== JSON.stringify(sortKeys(expected)); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    synced = sortKeys(await serverCart(baseUrl, token));
-  }
-  assert.deepEqual(synced, sortKeys(expected), 'the server cart equals what the shopper did offline');
+  await expect
+    .poll(async () => sortKeys(await serverCart(baseUrl, token)), { message: 'the server cart equals what the shopper did offline' })
+    .toEqual(sortKeys(expected));
   await page.getByTestId('cart-line').first().waitFor();
   await page.getByTestId('waiting-for-network').first().waitFor({ state: 'detached' });
   await expect(page.getByTestId('quantity-total')).toHaveText('4 items');

@@ -148,10 +148,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
 
   // Point 8: the product page's Wishlist button toggles the wishlist (and says so), offline too.
   const wished = async () => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p._id);
-  const until = async (check) => {
-    for (let i = 0; i < 50 && !(await check()); i++) await new Promise((r) => setTimeout(r, 200));
-    assert.ok(await check());
-  };
+  const until = (check) => expect.poll(check).toBe(true);
   const target = products[0];
   await page.goto(`${baseUrl}${productPath(target)}`);
   const button = page.getByTestId('product-wishlist');
@@ -230,7 +227,8 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   visitor.on('request', (r) => r.url().endsWith('/api/product/get-product-details') && asked++);
   await visitor.reload();
   await visitor.getByRole('heading', { name: 'Product not found' }).waitFor();
-  await new Promise((r) => setTimeout(r, 2500)); // retries would come 1 s apart
+  // deliberate sleep: nothing must happen here; a retry of the 404 would come 1 s after the last request.
+  await new Promise((r) => setTimeout(r, 2500));
   assert.ok(asked <= 2, `a 404 is not retried (${asked} requests: the early one and the app's)`);
   await expect(visitor.getByText('Unable to fetch product details after multiple attempts.')).toHaveCount(0);
 

@@ -101,12 +101,10 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
         })
       ).json()
     ).data;
-  let after = await details();
-  for (let i = 0; i < 40 && after.variants.find((v) => v._id === sack._id).stock !== 2; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    after = await details();
-  }
-  assert.equal(after.variants.find((v) => v._id === sack._id).stock, 2, 'the variant’s stock was taken');
+  await expect
+    .poll(async () => (await details()).variants.find((v) => v._id === sack._id).stock, { message: 'the variant’s stock was taken', timeout: 20_000 })
+    .toBe(2);
+  const after = await details();
   assert.equal(after.stock, 40, 'the product’s own stock was not');
 
   // Offline, the same product in both variants is two lines, and the outbox syncs each with its variantId.
@@ -131,11 +129,6 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
   const serverLines = async () =>
     (await apiGet(baseUrl, 'cart/get', token)).data.map((l) => `${l.productId._id}:${l.variantId}:${l.quantity}:${l.subTotalAmt}`).sort();
   const wanted = [`${product._id}:${pack._id}:1:100`, `${product._id}:${sack._id}:1:5000`].sort();
-  let lines = await serverLines();
-  for (let i = 0; i < 50 && JSON.stringify(lines) !== JSON.stringify(wanted); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    lines = await serverLines();
-  }
-  assert.deepEqual(lines, wanted, 'the server cart holds both variants, each at its own price');
+  await expect.poll(serverLines, { message: 'the server cart holds both variants, each at its own price' }).toEqual(wanted);
   await context.close();
 });

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs';
 
+// The same as playwright.config.ts's launch options.
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -24,6 +25,8 @@ export const CHROMIUM_ARGS = [
  * context it makes records Content-Security-Policy violations; `assertNoCspViolations()` fails on any.
  * `browserType` and `launchOptions`: Playwright Test's (playwright.config.ts), so its traces and
  * screenshots cover these browsers too; without them, Debian's Chromium with CHROMIUM_ARGS.
+ * @param {import('playwright-core').BrowserType} [browserType]
+ * @param {import('playwright-core').LaunchOptions} [launchOptions]
  */
 export function createLauncher(browserType = chromium, launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS }) {
   const opened = [];
