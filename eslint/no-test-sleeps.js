@@ -4,8 +4,10 @@
 //   - page.waitForTimeout(…);
 //   - a promise that only waits: `new Promise((r) => setTimeout(r, n))` (or `() => r()`);
 //   - `setTimeout`/`scheduler.wait` from node:timers/promises, and calls of a function named sleep or delay.
-// A sleep that is itself what is tested (nothing may happen for a while; a TTL running out) is allowed by
-// a comment saying so, `// deliberate sleep: <why>`, on the line before its statement or on its line.
+// A pause inside a loop is a poll's (the loop reads again; give it a deadline). A sleep that is itself
+// what is tested (nothing may happen for a while; a TTL running out) is allowed by a comment saying so,
+// `// deliberate sleep: <why>`, on the line before its statement or on its line.
+// Option `allow`: files (relative to the repository) not checked yet (eslint/known-test-sleeps.js).
 import { relative, sep } from 'node:path';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,15 +26,22 @@ export const noTestSleeps = {
   meta: {
     type: 'problem',
     docs: { description: 'Tests wait for an event or poll with a deadline, not for a fixed time.' },
-    schema: [],
+    schema: [{ type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
   },
   create(context) {
     const from = relative(ROOT, context.filename).split(sep).join('/');
-    if (!isTestFile(from)) return {};
+    if (!isTestFile(from) || (context.options[0]?.allow ?? []).includes(from)) return {};
     const source = context.sourceCode;
     /** Names bound to node:timers/promises' setTimeout or scheduler. */
     const timerPromises = new Set();
 
+    const LOOP = /^(For|ForIn|ForOf|While|DoWhile)Statement$/;
+    const FUNCTION = /^(FunctionDeclaration|FunctionExpression|ArrowFunctionExpression)$/;
+    /** Inside a loop's body, in the same function: a poll's pause. */
+    const inLoop = (node) => {
+      for (let n = node.parent; n && !FUNCTION.test(n.type); n = n.parent) if (LOOP.test(n.type)) return true;
+      return false;
+    };
     const annotated = (node) => {
       let statement = node;
       while (statement.parent && !/Statement$|Declaration$/.test(statement.type)) statement = statement.parent;
@@ -40,7 +49,7 @@ export const noTestSleeps = {
       return source.getAllComments().some((c) => REASON.test(c.value) && c.loc.end.line >= first - 1 && c.loc.start.line <= node.loc.end.line);
     };
     const report = (node, what) => {
-      if (annotated(node)) return;
+      if (inLoop(node) || annotated(node)) return;
       context.report({
         node,
         message: `${what} in a test: wait for the event, a web-first assertion or a poll with a deadline (expect.poll, vi.waitFor); a sleep that is itself the test says so with "// deliberate sleep: <why>".`,
