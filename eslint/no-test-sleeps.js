@@ -46,7 +46,7 @@ export const noTestSleeps = {
       let statement = node;
       while (statement.parent && !/Statement$|Declaration$/.test(statement.type)) statement = statement.parent;
       const first = statement.loc.start.line;
-      return source.getAllComments().some((c) => REASON.test(c.value) && c.loc.end.line >= first - 1 && c.loc.start.line <= node.loc.end.line);
+      return source.getAllComments().some((c) => REASON.test(c.value) && c.loc && c.loc.end.line >= first - 1 && c.loc.start.line <= node.loc.end.line);
     };
     const report = (node, what) => {
       if (inLoop(node) || annotated(node)) return;
@@ -55,9 +55,10 @@ export const noTestSleeps = {
         message: `${what} in a test: wait for the event, a web-first assertion or a poll with a deadline (expect.poll, vi.waitFor); a sleep that is itself the test says so with "// deliberate sleep: <why>".`,
       });
     };
+    /** A member's name when it is written `a.name`; else null. */
+    const propName = (member) => (!member.computed && member.property.type === 'Identifier' ? member.property.name : null);
     const isSetTimeout = (callee) =>
-      (callee.type === 'Identifier' && callee.name === 'setTimeout') ||
-      (callee.type === 'MemberExpression' && !callee.computed && callee.property.name === 'setTimeout');
+      (callee.type === 'Identifier' && callee.name === 'setTimeout') || (callee.type === 'MemberExpression' && propName(callee) === 'setTimeout');
     /** `r` itself, or a function whose body only calls `r`. */
     const onlyResolves = (arg, resolve) => {
       if (!arg) return false;
@@ -75,30 +76,34 @@ export const noTestSleeps = {
       ImportDeclaration(node) {
         if (node.source.value !== 'node:timers/promises' && node.source.value !== 'timers/promises') return;
         for (const s of node.specifiers) {
-          if (s.type === 'ImportSpecifier' && ['setTimeout', 'scheduler'].includes(s.imported.name)) timerPromises.add(s.local.name);
+          if (
+            s.type === 'ImportSpecifier' &&
+            ['setTimeout', 'scheduler'].includes(s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value))
+          )
+            timerPromises.add(s.local.name);
           if (s.type !== 'ImportSpecifier') timerPromises.add(`${s.local.name}.`);
         }
       },
       CallExpression(node) {
         const { callee } = node;
-        if (callee.type === 'MemberExpression' && !callee.computed && callee.property.name === 'waitForTimeout') return report(node, 'waitForTimeout');
+        if (callee.type === 'MemberExpression' && propName(callee) === 'waitForTimeout') return report(node, 'waitForTimeout');
         if (callee.type === 'Identifier' && /^(sleep|delay)$/.test(callee.name)) return report(node, `${callee.name}(…)`);
         if (callee.type === 'Identifier' && timerPromises.has(callee.name)) return report(node, 'A timers/promises sleep');
         if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier') {
           const name = callee.object.name;
           if (
-            (timerPromises.has(name) && callee.property.name === 'wait') ||
-            (timerPromises.has(`${name}.`) && /^(setTimeout|scheduler)$/.test(callee.property.name))
+            (timerPromises.has(name) && propName(callee) === 'wait') ||
+            (timerPromises.has(`${name}.`) && /^(setTimeout|scheduler)$/.test(propName(callee) ?? ''))
           )
             return report(node, 'A timers/promises sleep');
-          if (timerPromises.has(`${name}.`) && callee.property.type === 'Identifier') return;
         }
       },
       NewExpression(node) {
         if (node.callee.type !== 'Identifier' || node.callee.name !== 'Promise') return;
         const executor = node.arguments[0];
         if (!executor || (executor.type !== 'ArrowFunctionExpression' && executor.type !== 'FunctionExpression')) return;
-        const resolve = executor.params[0]?.type === 'Identifier' ? executor.params[0].name : null;
+        const param = executor.params[0];
+        const resolve = param?.type === 'Identifier' ? param.name : null;
         if (!resolve) return;
         let body = executor.body;
         if (body.type === 'BlockStatement') {
