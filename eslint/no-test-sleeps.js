@@ -107,8 +107,9 @@ export const noTestSleeps = {
         if (!resolve) return;
         let body = executor.body;
         if (body.type === 'BlockStatement') {
-          if (body.body.length !== 1 || body.body[0].type !== 'ExpressionStatement') return;
-          body = body.body[0].expression;
+          const only = body.body[0];
+          if (body.body.length !== 1 || only?.type !== 'ExpressionStatement') return;
+          body = only.expression;
         }
         if (body.type === 'CallExpression' && isSetTimeout(body.callee) && onlyResolves(body.arguments[0], resolve)) report(node, 'A promise that only waits');
       },
