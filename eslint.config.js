@@ -10,7 +10,6 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
-import { knownTestSleeps } from './eslint/known-test-sleeps.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
@@ -48,7 +47,7 @@ export default tseslint.config(
       // Only api/src/inventory/ writes stock.
       'haat/stock-writes': 'error',
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
-      'haat/no-test-sleeps': ['error', { allow: knownTestSleeps }],
+      'haat/no-test-sleeps': 'error',
       // `_name` marks a parameter or binding that is deliberately unused.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },

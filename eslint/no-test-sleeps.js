@@ -7,7 +7,6 @@
 // A pause inside a loop is a poll's (the loop reads again; give it a deadline). A sleep that is itself
 // what is tested (nothing may happen for a while; a TTL running out) is allowed by a comment saying so,
 // `// deliberate sleep: <why>`, on the line before its statement or on its line.
-// Option `allow`: files (relative to the repository) not checked yet (eslint/known-test-sleeps.js).
 import { relative, sep } from 'node:path';
 import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,11 +25,11 @@ export const noTestSleeps = {
   meta: {
     type: 'problem',
     docs: { description: 'Tests wait for an event or poll with a deadline, not for a fixed time.' },
-    schema: [{ type: 'object', properties: { allow: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    schema: [],
   },
   create(context) {
     const from = relative(ROOT, context.filename).split(sep).join('/');
-    if (!isTestFile(from) || (context.options[0]?.allow ?? []).includes(from)) return {};
+    if (!isTestFile(from)) return {};
     const source = context.sourceCode;
     /** Names bound to node:timers/promises' setTimeout or scheduler. */
     const timerPromises = new Set();
