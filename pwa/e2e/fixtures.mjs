@@ -14,6 +14,11 @@ import { createLauncher } from './lib/browser.mjs';
 import { startServer } from './lib/server.mjs';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('artifacts', import.meta.url));
+/** A journey file's name, and the test's title when the file has more than one test. */
+const endName = (/** @type {import('@playwright/test').TestInfo} */ info) => {
+  const file = info.file.replace(/^.*[\\/]/, '').replace(/\.spec\.mjs$/, '');
+  return (info.title === file ? file : `${file}-${info.title}`).replace(/\W+/g, '-');
+};
 /** Set by e2e/global-setup.mjs: the data folder of a stopped server that seeded the demo. */
 const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
 
@@ -54,7 +59,7 @@ const fixtures = {
     // land in e2e/artifacts/results.
     await launcher
       .lastPage()
-      ?.screenshot({ path: join(artifactsDir, `${testInfo.titlePath.slice(1).join(' ').replace(/\W+/g, '-')}-end.png`) })
+      ?.screenshot({ path: join(artifactsDir, `${endName(testInfo)}-end.png`) })
       .catch(() => {});
     await launcher.closeAll();
     launcher.assertNoCspViolations(); // the app runs under its CSP with none
