@@ -1,6 +1,6 @@
 // `haat/no-test-sleeps`: a test waits for what it expects (an event, a web-first assertion, a poll with
 // a deadline such as expect.poll or vi.waitFor), never for a fixed time (docs/architecture.md#testing).
-// In test files (api/test/, __tests__/, pwa/e2e/, *.test.*, *.spec.*) it reports:
+// In test files (api/test/, __tests__/, test-support/, pwa/e2e/, *.test.*, *.spec.*) it reports:
 //   - page.waitForTimeout(…);
 //   - a promise that only waits: `new Promise((r) => setTimeout(r, n))` (or `() => r()`);
 //   - `setTimeout`/`scheduler.wait` from node:timers/promises, and calls of a function named sleep or delay.
@@ -12,7 +12,7 @@ import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const TEST_FILE = /(^api\/test\/|\/__tests__\/|^pwa\/e2e\/|\.(test|spec|e2e-spec)\.[cm]?[jt]sx?$)/;
+const TEST_FILE = /(^api\/test\/|\/__tests__\/|\/test-support\/|^pwa\/e2e\/|\.(test|spec|e2e-spec)\.[cm]?[jt]sx?$)/;
 const REASON = /deliberate sleep:\s*\S/;
 
 /** True for a file this rule looks at (path relative to the repository, with / separators). */

@@ -48,6 +48,7 @@ tester.run('haat/no-test-sleeps', noTestSleeps, {
     { filename: at('api/test/payments.e2e-spec.ts'), code: 'await new Promise((resolve) => { setTimeout(() => resolve(), 50); });', errors: 1 },
     { filename: at('api/test/health.e2e-spec.ts'), code: 'await new Promise(function (r) { globalThis.setTimeout(r, 10); });', errors: 1 },
     { filename: at('pwa/src/app/__tests__/x.test.tsx'), code: 'await sleep(20); await delay(5);', errors: 2 },
+    { filename: at('pwa/src/test-support/shop-server.ts'), code: 'await new Promise((r) => setTimeout(r, 80));', errors: 1 },
     { filename: at('shared/src/orders/stages.test.ts'), code: "import { setTimeout as wait } from 'node:timers/promises'; await wait(100);", errors: 1 },
     { filename: at('api/test/x.e2e-spec.ts'), code: "import * as timers from 'node:timers/promises'; await timers.setTimeout(100);", errors: 1 },
     // A reason comment must give a reason, and be next to the sleep.
