@@ -75,7 +75,8 @@ describe('one message per event', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('Home page');
     await waitFor(() => expect(messagesShown()).toEqual(['Login successful!']));
-    await new Promise((r) => setTimeout(r, 100)); // nothing arrives late either
+    // deliberate sleep: nothing may arrive late either, and only time can show that
+    await new Promise((r) => setTimeout(r, 100));
     expect(messagesShown()).toEqual(['Login successful!']);
   });
 
@@ -85,6 +86,7 @@ describe('one message per event', () => {
     const { result } = renderHook(() => useLogout(), { wrapper: App });
     await act(() => result.current());
     await waitFor(() => expect(messagesShown()).toEqual(['Logout successful!']));
+    // deliberate sleep: nothing may arrive late either, and only time can show that
     await new Promise((r) => setTimeout(r, 100));
     expect(messagesShown()).toEqual(['Logout successful!']);
   });

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const inr = (n) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
 
@@ -11,7 +12,7 @@ const inr = (n) => new Intl.NumberFormat('en-IN', { style: 'currency', currency:
  * checkout, places a cash-on-delivery order and sees the variant on the order; the server charged
  * the variant's price and took the variant's stock.
  */
-export default async function variants({ baseUrl, artifactsDir, launch }) {
+test('variants', async ({ baseUrl, artifactsDir, launch }) => {
   const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
   const create = await fetch(`${baseUrl}/api/product/create`, {
@@ -44,9 +45,9 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
   await page.goto(`${baseUrl}${productPath(product)}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   // Nothing is added before a variant is chosen.
-  assert.equal(await page.getByRole('button', { name: 'Choose an option' }).isDisabled(), true);
+  await expect(page.getByRole('button', { name: 'Choose an option' })).toBeDisabled();
   await page.getByRole('button', { name: '5 kg', exact: true }).click();
-  assert.equal(await page.getByRole('button', { name: '5 kg', exact: true }).getAttribute('aria-pressed'), 'true');
+  await expect(page.getByRole('button', { name: '5 kg', exact: true })).toHaveAttribute('aria-pressed', 'true');
   await page.locator('.buy-box__price').getByText(inr(5000)).first().waitFor();
   await page.getByRole('button', { name: `Add to Cart: ${product.name} (5 kg)` }).click();
   await page.getByRole('group', { name: `Quantity of ${product.name} (5 kg)` }).waitFor();
@@ -58,17 +59,17 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
   await line.getByText('5 kg', { exact: true }).waitFor();
   await line.getByText(inr(5000)).waitFor();
   await drawer.getByTestId('waiting-for-network').first().waitFor({ state: 'detached' });
-  assert.equal(await drawer.getByTestId('grand-total').textContent(), inr(5000));
+  await expect(drawer.getByTestId('grand-total')).toHaveText(inr(5000));
   await screenshot(page, artifactsDir, 'variants-cart-1366');
   await drawer.getByRole('button', { name: /Proceed/ }).click();
   await page.waitForURL(`${baseUrl}/checkout`);
 
   await addAddressAtCheckout(page);
   const summary = page.getByTestId('summary-line');
-  assert.equal(await summary.count(), 1);
+  await expect(summary).toHaveCount(1);
   await summary.getByText(`${product.name} (5 kg)`).waitFor();
   await summary.getByText(inr(5000)).waitFor();
-  assert.equal(await page.getByTestId('bill-details').getByTestId('grand-total').textContent(), inr(5000));
+  await expect(page.getByTestId('bill-details').getByTestId('grand-total')).toHaveText(inr(5000));
   await screenshot(page, artifactsDir, 'variants-checkout-1366');
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, artifactsDir, 'variants-checkout-390');
@@ -100,12 +101,10 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
         })
       ).json()
     ).data;
-  let after = await details();
-  for (let i = 0; i < 40 && after.variants.find((v) => v._id === sack._id).stock !== 2; i++) {
-    await new Promise((r) => setTimeout(r, 500));
-    after = await details();
-  }
-  assert.equal(after.variants.find((v) => v._id === sack._id).stock, 2, 'the variant’s stock was taken');
+  await expect
+    .poll(async () => (await details()).variants.find((v) => v._id === sack._id).stock, { message: 'the variant’s stock was taken', timeout: 20_000 })
+    .toBe(2);
+  const after = await details();
   assert.equal(after.stock, 40, 'the product’s own stock was not');
 
   // Offline, the same product in both variants is two lines, and the outbox syncs each with its variantId.
@@ -124,17 +123,12 @@ export default async function variants({ baseUrl, artifactsDir, launch }) {
   await page.getByTestId('header-cart').click();
   const offlineDrawer = page.getByTestId('cart-drawer');
   await offlineDrawer.getByTestId('waiting-for-network').nth(1).waitFor();
-  assert.equal(await offlineDrawer.getByTestId('cart-line').count(), 2, 'one product in two variants is two lines');
-  assert.equal(await offlineDrawer.getByTestId('waiting-for-network').count(), 2, 'both wait for the network');
+  await expect(offlineDrawer.getByTestId('cart-line'), 'one product in two variants is two lines').toHaveCount(2);
+  await expect(offlineDrawer.getByTestId('waiting-for-network'), 'both wait for the network').toHaveCount(2);
   await context.setOffline(false);
   const serverLines = async () =>
     (await apiGet(baseUrl, 'cart/get', token)).data.map((l) => `${l.productId._id}:${l.variantId}:${l.quantity}:${l.subTotalAmt}`).sort();
   const wanted = [`${product._id}:${pack._id}:1:100`, `${product._id}:${sack._id}:1:5000`].sort();
-  let lines = await serverLines();
-  for (let i = 0; i < 50 && JSON.stringify(lines) !== JSON.stringify(wanted); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    lines = await serverLines();
-  }
-  assert.deepEqual(lines, wanted, 'the server cart holds both variants, each at its own price');
+  await expect.poll(serverLines, { message: 'the server cart holds both variants, each at its own price' }).toEqual(wanted);
   await context.close();
-}
+});

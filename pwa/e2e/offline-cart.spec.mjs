@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]));
 
@@ -7,7 +8,7 @@ const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(ba
  * Add to cart and change quantities with no connection, close the page while still
  * offline, reopen online: the server's cart is exactly what the shopper did.
  */
-export default async function offlineCart({ baseUrl, artifactsDir, launch }) {
+test('offline-cart', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   let page = await context.newPage();
@@ -40,9 +41,9 @@ export default async function offlineCart({ baseUrl, artifactsDir, launch }) {
   await page.getByTestId('header-cart').click();
   const drawer = page.getByTestId('cart-drawer');
   await drawer.getByTestId('cart-line').first().waitFor();
-  assert.equal(await drawer.getByTestId('cart-line').count(), 3);
-  assert.equal(await drawer.getByTestId('waiting-for-network').count(), 3, 'every unsynced line says it waits');
-  assert.equal(await drawer.getByTestId('quantity-total').textContent(), '4 items');
+  await expect(drawer.getByTestId('cart-line')).toHaveCount(3);
+  await expect(drawer.getByTestId('waiting-for-network'), 'every unsynced line says it waits').toHaveCount(3);
+  await expect(drawer.getByTestId('quantity-total')).toHaveText('4 items');
   await screenshot(page, artifactsDir, 'offline-cart');
   assert.deepEqual(await serverCart(baseUrl, token), {}, 'nothing reached the server while offline');
   // The browser was asked to wake the service worker (Background Sync) when the network returns.
@@ -57,18 +58,15 @@ export default async function offlineCart({ baseUrl, artifactsDir, launch }) {
   page = await context.newPage();
   await page.goto(`${baseUrl}/cart`);
 
-  let synced = {};
-  for (let i = 0; i < 50 && JSON.stringify(synced) !== JSON.stringify(sortKeys(expected)); i++) {
-    await new Promise((r) => setTimeout(r, 200));
-    synced = sortKeys(await serverCart(baseUrl, token));
-  }
-  assert.deepEqual(synced, sortKeys(expected), 'the server cart equals what the shopper did offline');
+  await expect
+    .poll(async () => sortKeys(await serverCart(baseUrl, token)), { message: 'the server cart equals what the shopper did offline' })
+    .toEqual(sortKeys(expected));
   await page.getByTestId('cart-line').first().waitFor();
   await page.getByTestId('waiting-for-network').first().waitFor({ state: 'detached' });
-  assert.equal(await page.getByTestId('quantity-total').textContent(), '4 items');
+  await expect(page.getByTestId('quantity-total')).toHaveText('4 items');
   await screenshot(page, artifactsDir, 'synced-cart');
   await context.close();
-}
+});
 
 function sortKeys(o) {
   return Object.fromEntries(Object.entries(o).sort(([x], [y]) => x.localeCompare(y)));

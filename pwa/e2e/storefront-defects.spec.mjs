@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -76,7 +77,7 @@ async function scrollToBottom(page) {
  * 404 while online, a never-visited product offline, a made-up pending order); the product page's
  * Wishlist button toggles the wishlist, offline too.
  */
-export default async function storefrontDefects({ baseUrl, artifactsDir, launch }) {
+test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   const { products, listingPath } = await catalogue(baseUrl);
   const browser = await launch();
 
@@ -143,23 +144,20 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   // Point 7: a pending key this device never queued is not a placed order.
   await page.goto(`${baseUrl}/success?pending=bogus`);
   await page.getByRole('heading', { name: 'Order not found' }).waitFor();
-  assert.equal(await page.getByText('Order Successfully').count(), 0);
+  await expect(page.getByText('Order Successfully')).toHaveCount(0);
 
   // Point 8: the product page's Wishlist button toggles the wishlist (and says so), offline too.
   const wished = async () => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p._id);
-  const until = async (check) => {
-    for (let i = 0; i < 50 && !(await check()); i++) await new Promise((r) => setTimeout(r, 200));
-    assert.ok(await check());
-  };
+  const until = (check) => expect.poll(check).toBe(true);
   const target = products[0];
   await page.goto(`${baseUrl}${productPath(target)}`);
   const button = page.getByTestId('product-wishlist');
   await button.waitFor();
-  assert.equal(await button.getAttribute('aria-pressed'), 'false');
-  assert.equal(await button.textContent(), '♡ Wishlist');
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect(button).toHaveText('♡ Wishlist');
   await button.click();
   await page.waitForFunction(() => document.querySelector('[data-testid="product-wishlist"]')?.getAttribute('aria-pressed') === 'true');
-  assert.equal(await button.textContent(), '♥ Wishlisted');
+  await expect(button).toHaveText('♥ Wishlisted');
   await until(async () => (await wished()).includes(target._id));
   await page.screenshot({ path: `${artifactsDir}/defects-product-390.png` });
   await button.click();
@@ -189,7 +187,7 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   );
   await visitor.getByLabel('In Stock Only').check();
   await visitor.getByText('Failed to load products.').waitFor();
-  assert.equal(await visitor.getByText(/^Offline/).count(), 0, 'a 500 is not "offline"');
+  await expect(visitor.getByText(/^Offline/), 'a 500 is not "offline"').toHaveCount(0);
   assert.equal((await visitor.getByTestId('listing-count').textContent()).trim(), '', 'no made-up count');
   await visitor.unroute('**/api/product/get-product-by-category-and-subcategory');
 
@@ -199,8 +197,8 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   );
   await visitor.goto(`${baseUrl}/search?q=${encodeURIComponent(products[1].name.split(' ')[0])}`);
   await visitor.getByText('An error occurred while fetching products.').waitFor();
-  assert.equal(await visitor.getByTestId('offline-results').count(), 0);
-  assert.equal(await visitor.getByRole('heading', { name: 'Search Results: 0' }).count(), 1);
+  await expect(visitor.getByTestId('offline-results')).toHaveCount(0);
+  await expect(visitor.getByRole('heading', { name: 'Search Results: 0' })).toHaveCount(1);
   await visitor.unroute('**/api/product/search-product');
 
   // A product answered 500 is retried (docs/product.md#states: 2 more tries) and then says so.
@@ -229,9 +227,10 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   visitor.on('request', (r) => r.url().endsWith('/api/product/get-product-details') && asked++);
   await visitor.reload();
   await visitor.getByRole('heading', { name: 'Product not found' }).waitFor();
-  await new Promise((r) => setTimeout(r, 2500)); // retries would come 1 s apart
+  // deliberate sleep: nothing must happen here; a retry of the 404 would come 1 s after the last request.
+  await new Promise((r) => setTimeout(r, 2500));
   assert.ok(asked <= 2, `a 404 is not retried (${asked} requests: the early one and the app's)`);
-  assert.equal(await visitor.getByText('Unable to fetch product details after multiple attempts.').count(), 0);
+  await expect(visitor.getByText('Unable to fetch product details after multiple attempts.')).toHaveCount(0);
 
   // A product never visited, opened offline, says the device is offline.
   const never = products.find((p, i) => i > 3 && p._id !== doomed._id) ?? products[1];
@@ -239,8 +238,8 @@ export default async function storefrontDefects({ baseUrl, artifactsDir, launch 
   await desk.setOffline(true);
   await visitor.goto(`${baseUrl}${productPath(never)}`);
   await visitor.getByText(/^You are offline, and this product has not been saved on this device yet/).waitFor({ timeout: 15_000 });
-  assert.equal(await visitor.getByText('Unable to fetch product details after multiple attempts.').count(), 0);
+  await expect(visitor.getByText('Unable to fetch product details after multiple attempts.')).toHaveCount(0);
   await desk.setOffline(false);
   await visitor.getByRole('heading', { level: 1, name: never.name }).waitFor({ timeout: 15_000 }); // back online, it loads
   await desk.close();
-}
+});

@@ -3,12 +3,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ROOT } from './lib/server.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * A new version of the app is deployed while a shopper has it open. The new service
  * worker installs and waits; the page says "Update available — Reload"; Reload hands over to it.
  */
-export default async function storefrontUpdate({ launch, startServer }) {
+test('storefront-update', async ({ launch, startServer }) => {
   const first = await startServer();
   const context = await launch({ persistent: true, viewport: { width: 1280, height: 900 } });
   const page = context.pages()[0] ?? (await context.newPage());
@@ -28,7 +29,7 @@ export default async function storefrontUpdate({ launch, startServer }) {
     await page.reload();
     const toast = page.getByRole('status').filter({ hasText: 'Update available' });
     await toast.waitFor({ timeout: 30_000 });
-    assert.equal(await toast.textContent(), 'Update available — Reload');
+    await expect(toast).toHaveText('Update available — Reload');
     const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
     assert.equal(waiting, true, 'the new worker waits for the shopper');
 
@@ -39,10 +40,10 @@ export default async function storefrontUpdate({ launch, startServer }) {
       return { waiting: Boolean(registration?.waiting), controlled: navigator.serviceWorker.controller !== null };
     });
     assert.deepEqual(after, { waiting: false, controlled: true }, 'the new worker took over');
-    assert.equal(await page.getByText('Update available').count(), 0);
+    await expect(page.getByText('Update available')).toHaveCount(0);
   } finally {
     await context.close();
     await second.stop();
     rmSync(dist, { recursive: true, force: true });
   }
-}
+});

@@ -1,5 +1,5 @@
-import assert from 'node:assert/strict';
 import { apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const wishlistNames = async (baseUrl, token) => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p.name);
 
@@ -7,7 +7,7 @@ const wishlistNames = async (baseUrl, token) => (await apiGet(baseUrl, 'wishlist
  * docs/product.md#screens and #states wishlist: a visitor's heart asks for sign-in; a shopper's heart fills, the product shows
  * on My Wishlist and in the API, and Remove takes it out again (also from a card's add-to-cart: in stock only).
  */
-export default async function wishlistAccount({ baseUrl, artifactsDir, launch }) {
+test('wishlist-account', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -32,16 +32,15 @@ export default async function wishlistAccount({ baseUrl, artifactsDir, launch })
     .getByRole('button', { name: `Remove ${name} from wishlist` })
     .first()
     .waitFor();
-  for (let i = 0; i < 25 && (await wishlistNames(baseUrl, token)).length === 0; i++) await new Promise((r) => setTimeout(r, 200));
-  assert.deepEqual(await wishlistNames(baseUrl, token), [name]);
+  await expect.poll(() => wishlistNames(baseUrl, token)).toEqual([name]);
 
   await page.getByRole('link', { name: 'My Wishlist' }).first().click();
   await page.waitForURL(`${baseUrl}/dashboard/mywishlist`);
   await page.getByRole('heading', { name: 'My Wishlist' }).waitFor();
   const item = page.getByTestId('wishlist-item');
   await item.first().waitFor();
-  assert.equal(await item.count(), 1);
-  assert.match(await item.first().textContent(), new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+  await expect(item).toHaveCount(1);
+  await expect(item.first()).toHaveText(new RegExp(name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
   await screenshot(page, artifactsDir, 'wishlist');
 
   await item
@@ -49,7 +48,6 @@ export default async function wishlistAccount({ baseUrl, artifactsDir, launch })
     .getByRole('button', { name: `Remove ${name} from wishlist` })
     .click();
   await page.getByText('Your wishlist is empty.').waitFor();
-  for (let i = 0; i < 25 && (await wishlistNames(baseUrl, token)).length > 0; i++) await new Promise((r) => setTimeout(r, 200));
-  assert.deepEqual(await wishlistNames(baseUrl, token), []);
+  await expect.poll(() => wishlistNames(baseUrl, token)).toEqual([]);
   await context.close();
-}
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, addFromHome, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /** socket.io's long-polling transport joins packets with the ASCII record separator. */
 const RECORD_SEPARATOR = String.fromCharCode(0x1e);
@@ -24,7 +25,7 @@ function realtimeConnected(page) {
  * another browser; the order and the New Orders: 1 badge appear without a reload; the admin confirms it
  * and the shopper's open Your Orders shows Confirmed without a reload; the older table lists it.
  */
-export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
+test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await adminContext.grantPermissions(['notifications'], { origin: baseUrl });
@@ -51,7 +52,7 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
   await admin.getByRole('heading', { name: 'Manage Orders' }).waitFor();
   await admin.getByText('No Data').or(admin.getByTestId('order-card').first()).waitFor();
   const before = await admin.getByTestId('order-card').count();
-  assert.equal(await admin.getByText(/New Orders:/).count(), 0, 'no badge while the counter is 0');
+  await expect(admin.getByText(/New Orders:/), 'no badge while the counter is 0').toHaveCount(0);
   await connected;
   assert.ok((await withSocketCode()).length >= 1, 'the dashboard loaded socket.io-client');
 
@@ -71,7 +72,7 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
   const card = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
   await card.waitFor();
   await card.getByText(shopper.name).waitFor();
-  assert.equal(await admin.getByTestId('order-card').count(), before + 1);
+  await expect(admin.getByTestId('order-card')).toHaveCount(before + 1);
   // The browser notification (permission granted to this context), shown through the service worker.
   const notices = await admin.evaluate(async () => {
     const reg = await navigator.serviceWorker?.getRegistration();
@@ -90,8 +91,8 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
   const shopperCard = shopperPage.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
   await shopperCard.waitFor();
   await shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Placed' }).waitFor();
-  assert.equal(await shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Confirmed' }).count(), 0);
-  assert.equal(await shopperPage.getByText(/New Orders:/).count(), 0, 'shoppers have no badge');
+  await expect(shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Confirmed' })).toHaveCount(0);
+  await expect(shopperPage.getByText(/New Orders:/), 'shoppers have no badge').toHaveCount(0);
 
   // The admin moves it on: only later stages are offered.
   const mover = card.getByRole('group', { name: `Move order ${orderId} to` });
@@ -115,7 +116,7 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
   await admin.getByRole('tab', { name: /^Delivered/ }).click();
   const delivered = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
   await delivered.waitFor();
-  assert.equal(await delivered.getByRole('group').count(), 0, 'no stage control once COMPLETED');
+  await expect(delivered.getByRole('group'), 'no stage control once COMPLETED').toHaveCount(0);
   await shopperPage.getByRole('tab', { name: 'Delivered (1)' }).waitFor({ timeout: 15_000 });
 
   // Opening Manage Orders reset the counter; the older table lists the order with its buttons disabled.
@@ -129,8 +130,8 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
   await row.getByText(shopper.name).waitFor();
   await row.getByRole('cell', { name: 'Delivered', exact: true }).waitFor();
   const buttons = row.getByRole('group', { name: `Update status of order ${orderId}` }).getByRole('button');
-  assert.equal(await buttons.count(), 5);
-  for (const b of await buttons.all()) assert.equal(await b.isDisabled(), true, 'a delivered order cannot move');
+  await expect(buttons).toHaveCount(5);
+  for (const b of await buttons.all()) await expect(b, 'a delivered order cannot move').toBeDisabled();
   assert.deepEqual(await seriousViolations(admin), [], 'the all-orders table has no serious a11y issues');
   await screenshot(admin, artifactsDir, 'admin-all-orders');
 
@@ -141,4 +142,4 @@ export default async function adminOrders({ baseUrl, artifactsDir, launch }) {
 
   await adminContext.close();
   await shopperContext.close();
-}
+});

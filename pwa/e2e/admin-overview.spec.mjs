@@ -4,6 +4,7 @@ import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiGet, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * The admin overview at /dashboard: an admin sees today's and this week's figures the server counted,
@@ -11,7 +12,7 @@ import { apiGet, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
  * filtered by it) and the low-stock list under the threshold they set. The chart library is not in
  * what a shopper's browser downloads.
  */
-export default async function adminOverview({ baseUrl, artifactsDir, launch }) {
+test('admin-overview', async ({ baseUrl, artifactsDir, launch }) => {
   // Two orders today, one of them confirmed: the figures are not all zero.
   const [first, second] = await inStockProducts(baseUrl, 2);
   const shopper = await apiShopper(baseUrl, 'overview');
@@ -53,14 +54,14 @@ export default async function adminOverview({ baseUrl, artifactsDir, launch }) {
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.getByTestId('overview-today-orders').waitFor();
     // The figures on the screen are the server's: compared with the API's answer of a moment ago.
-    assert.equal(await page.getByTestId('overview-today-orders').textContent(), String(expected.today.orders));
-    assert.equal(await page.getByTestId('overview-today-revenue').textContent(), formatInr(expected.today.revenue));
-    assert.equal(await page.getByTestId('overview-week-orders').textContent(), String(expected.week.orders));
-    assert.equal(await page.getByTestId('overview-week-revenue').textContent(), formatInr(expected.week.revenue));
+    await expect(page.getByTestId('overview-today-orders')).toHaveText(String(expected.today.orders));
+    await expect(page.getByTestId('overview-today-revenue')).toHaveText(formatInr(expected.today.revenue));
+    await expect(page.getByTestId('overview-week-orders')).toHaveText(String(expected.week.orders));
+    await expect(page.getByTestId('overview-week-revenue')).toHaveText(formatInr(expected.week.revenue));
     for (const stage of ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY'])
-      assert.match(await page.getByTestId(`overview-waiting-${stage}`).textContent(), new RegExp(`^${expected.waiting[stage]}\\b`));
+      await expect(page.getByTestId(`overview-waiting-${stage}`)).toHaveText(new RegExp(`^${expected.waiting[stage]}\\b`));
     await page.getByTestId('overview-chart').locator('canvas').waitFor();
-    assert.equal(await page.getByTestId('overview-top-products').locator('tbody tr').count(), expected.topProducts.length);
+    await expect(page.getByTestId('overview-top-products').locator('tbody tr')).toHaveCount(expected.topProducts.length);
     await page.getByTestId('overview-top-products').getByText(first.name).waitFor();
     await screenshot(page, artifactsDir, `admin-overview-${width}`);
     if (width === 1366) assert.deepEqual(await seriousViolations(page), [], 'no serious accessibility violations');
@@ -95,10 +96,10 @@ export default async function adminOverview({ baseUrl, artifactsDir, launch }) {
     .locator('li')
     .nth(everything.length - 1)
     .waitFor();
-  assert.equal(await page.getByTestId('overview-low-stock').locator('li').count(), everything.length);
+  await expect(page.getByTestId('overview-low-stock').locator('li')).toHaveCount(everything.length);
   await page.reload();
   await page.getByTestId('overview-low-stock').waitFor();
-  assert.equal(await page.getByLabel('Low-stock threshold (units)').inputValue(), String(high));
+  await expect(page.getByLabel('Low-stock threshold (units)')).toHaveValue(String(high));
 
   // "Adjust" opens that product's form.
   const firstLow = everything[0];
@@ -109,17 +110,17 @@ export default async function adminOverview({ baseUrl, artifactsDir, launch }) {
   await page.waitForURL(`${baseUrl}/dashboard/product?edit=${firstLow.productId}`);
   const nameField = page.getByRole('dialog').getByLabel('Name', { exact: true });
   await nameField.waitFor();
-  assert.equal(await nameField.inputValue(), firstLow.productName);
+  await expect(nameField).toHaveValue(firstLow.productName);
 
   // A waiting stage's link lands on Manage Orders showing only that stage.
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByTestId('overview-waiting-CONFIRMED').click();
   await page.waitForURL(`${baseUrl}/dashboard/myorders?status=CONFIRMED`);
   await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
-  assert.equal(await page.getByTestId('manage-orders-stage').inputValue(), 'CONFIRMED');
+  await expect(page.getByTestId('manage-orders-stage')).toHaveValue('CONFIRMED');
   await page
     .getByTestId('order-card')
     .filter({ hasText: `Order #${placed.orderId}` })
     .waitFor();
   await browser.close();
-}
+});

@@ -1,17 +1,31 @@
 import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.mjs';
 
 /** Every <img> of `selector` in the viewport has loaded pixels (from the network or a cache). */
 async function imagesRendered(page, selector) {
   await page.locator(`${selector} img`).first().scrollIntoViewIfNeeded();
-  return page.evaluate(async (sel) => {
+  // (Functions run in the page; they cannot share a helper.)
+  // Until every picture in view has settled (loaded or failed: `complete` either way), 10 s at most.
+  await page
+    .waitForFunction(
+      (sel) =>
+        [...document.querySelectorAll(`${sel} img`)]
+          .filter((img) => img instanceof HTMLImageElement)
+          .filter((img) => {
+            const box = img.getBoundingClientRect();
+            return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && box.width > 0;
+          })
+          .every((img) => img.complete),
+      selector,
+      { timeout: 10_000 },
+    )
+    .catch(() => {}); // what has not settled by then is reported as broken below
+  return page.evaluate((sel) => {
     const inView = (img) => {
       const box = img.getBoundingClientRect();
       return box.bottom > 0 && box.top < innerHeight && box.right > 0 && box.left < innerWidth && box.width > 0;
     };
     const imgs = [...document.querySelectorAll(`${sel} img`)].filter((img) => img instanceof HTMLImageElement).filter(inView);
-    const settled = (img) =>
-      img.complete || new Promise((r) => (img.addEventListener('load', r, { once: true }), img.addEventListener('error', r, { once: true })));
-    await Promise.race([Promise.all(imgs.map(settled)), new Promise((r) => setTimeout(r, 10_000))]);
     return { total: imgs.length, broken: imgs.filter((img) => !img.complete || img.naturalWidth === 0).map((img) => img.currentSrc || img.src) };
   }, selector);
 }
@@ -27,7 +41,7 @@ async function assertImages(page, selector, what) {
  * the page, and after going offline and reloading, home, the listing and the product seen before still
  * render with their pictures, and search still answers from the products saved on the device.
  */
-export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, launch }) {
+test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => {
   const context = await launch({ persistent: true, viewport: { width: 1280, height: 900 } });
   const page = context.pages()[0] ?? (await context.newPage());
   await page.goto(`${baseUrl}/`);
@@ -44,12 +58,12 @@ export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, 
   );
   assert.ok(manifest.icons.some((i) => i.purpose === 'maskable'));
   const cdp = await context.newCDPSession(page);
-  let installErrors = null;
-  for (let i = 0; i < 20 && (installErrors === null || installErrors.length > 0); i++) {
-    ({ installabilityErrors: installErrors } = await cdp.send('Page.getInstallabilityErrors'));
-    if (installErrors.length > 0) await page.waitForTimeout(500);
-  }
-  assert.deepEqual(installErrors, [], 'Chromium finds the shop installable');
+  await expect
+    .poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, {
+      message: 'Chromium finds the shop installable',
+      timeout: 10_000,
+    })
+    .toEqual([]);
   await cdp.detach();
 
   // Browse while online: a listing, a product, a search.
@@ -105,4 +119,4 @@ export default async function storefrontOfflineInstall({ baseUrl, artifactsDir, 
   );
   await page.screenshot({ path: `${artifactsDir}/offline-search.png` });
   await context.setOffline(false);
-}
+});

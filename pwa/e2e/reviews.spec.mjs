@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const counts = async (baseUrl, productId) => {
   const body = await (await fetch(`${baseUrl}/api/review/${productId}?limit=10`)).json();
@@ -29,7 +30,7 @@ async function expectCard(page, name, total) {
  * count move there and on the product's card (also after a reload, through the API's catalogue cache);
  * a second review edits the first; the admin deletes it from its delete icon; a visitor is told to log in.
  */
-export default async function reviews({ baseUrl, artifactsDir, launch }) {
+test('reviews', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const errors = [];
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
@@ -55,7 +56,7 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
   // Write: 5 stars to start; choose 4, comment, submit.
   const form = page.getByRole('form', { name: 'Write a review' });
   await form.waitFor();
-  assert.equal(await form.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed'), 'true', 'starts at 5 stars');
+  await expect(form.getByRole('button', { name: '5 stars' }), 'starts at 5 stars').toHaveAttribute('aria-pressed', 'true');
   await form.getByRole('button', { name: '4 stars' }).click();
   await form.getByLabel(/Comment/).fill('Crisp and fresh, delivered fast.');
   await form.getByRole('button', { name: 'Submit Review' }).click();
@@ -67,8 +68,8 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
   await expectCounts(page, name, written.total, written.average);
   const item = page.locator('.reviews__item').filter({ hasText: 'Crisp and fresh, delivered fast.' });
   await item.waitFor();
-  assert.match(await item.textContent(), new RegExp(shopper.name));
-  assert.equal(await item.getByText('Verified purchase').count(), 0, 'no delivered order: not verified');
+  await expect(item).toHaveText(new RegExp(shopper.name));
+  await expect(item.getByText('Verified purchase'), 'no delivered order: not verified').toHaveCount(0);
   // The form now edits this review.
   await page.getByRole('form', { name: 'Edit your review' }).waitFor();
   await page.locator('.reviews').screenshot({ path: `${artifactsDir}/reviews-desktop.png` });
@@ -84,8 +85,8 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
   await page.goto(`${baseUrl}${productPath}`);
   const edit = page.getByRole('form', { name: 'Edit your review' });
   await edit.waitFor();
-  assert.equal(await edit.getByRole('button', { name: '4 stars' }).getAttribute('aria-pressed'), 'true');
-  assert.equal(await edit.getByLabel(/Comment/).inputValue(), 'Crisp and fresh, delivered fast.');
+  await expect(edit.getByRole('button', { name: '4 stars' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(edit.getByLabel(/Comment/)).toHaveValue('Crisp and fresh, delivered fast.');
   await edit.getByRole('button', { name: '2 stars' }).click();
   await edit.getByLabel(/Comment/).fill('Changed my mind: a little stale.');
   await edit.getByRole('button', { name: 'Update Review' }).click();
@@ -106,11 +107,11 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
   const visitorForm = visitor.getByRole('form', { name: 'Write a review' });
   await visitorForm.getByRole('button', { name: 'Submit Review' }).click();
   await visitorForm.getByRole('alert').getByText('You must be logged in to submit a review').waitFor();
-  assert.equal(await visitor.getByRole('button', { name: /^Delete review by/ }).count(), 0, 'no delete icon for visitors');
+  await expect(visitor.getByRole('button', { name: /^Delete review by/ }), 'no delete icon for visitors').toHaveCount(0);
   await visitor.locator('.reviews').scrollIntoViewIfNeeded();
   await visitor.locator('.reviews').screenshot({ path: `${artifactsDir}/reviews-phone.png` });
   await visitorContext.close();
-  assert.equal(await page.getByRole('button', { name: /^Delete review by/ }).count(), 0, 'no delete icon for shoppers');
+  await expect(page.getByRole('button', { name: /^Delete review by/ }), 'no delete icon for shoppers').toHaveCount(0);
 
   // The admin deletes the review from its icon, after confirming.
   const adminContext = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -141,10 +142,10 @@ export default async function reviews({ baseUrl, artifactsDir, launch }) {
   await admin.getByRole('button', { name: 'Delete review by Admin', exact: true }).click();
   await admin.getByRole('dialog', { name: 'Delete review' }).getByRole('button', { name: 'Delete' }).click();
   await adminForm.waitFor();
-  assert.equal(await adminForm.getByRole('button', { name: '5 stars' }).getAttribute('aria-pressed'), 'true');
+  await expect(adminForm.getByRole('button', { name: '5 stars' })).toHaveAttribute('aria-pressed', 'true');
   assert.equal((await counts(baseUrl, productId)).total, before.total);
   await adminContext.close();
 
   assert.deepEqual(errors, [], 'no uncaught errors in the pages');
   await context.close();
-}
+});

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { addFromHome, apiGet, apiLogin, newShopper, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * The service worker's Background Sync path on its own. The shop's server goes down while the shopper
@@ -11,10 +12,10 @@ import { addFromHome, apiGet, apiLogin, newShopper, signIn, signUp } from './lib
  * The server is really stopped rather than a route being aborted in the browser: Playwright does not
  * see every request of a page its service worker controls, and CI once saw a write slip past the route.
  */
-export default async function backgroundSyncCart({ launch, startServer }) {
+test('background-sync-cart', async ({ launch, startServer }) => {
   let server = await startServer();
   const { baseUrl } = server;
-  const port = server.baseUrl.split(':').at(-1);
+  const port = new URL(server.baseUrl).port;
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -33,40 +34,30 @@ export default async function backgroundSyncCart({ launch, startServer }) {
   await server.stop({ keepData: true });
   const [name] = await addFromHome(page, baseUrl, 1);
   // Five failed sends: the page's next try is 32 s away.
-  const deadline = Date.now() + 90_000;
-  let outbox = [];
-  while (Date.now() < deadline) {
-    outbox = await page.evaluate(readOutbox);
-    if (outbox.some((e) => e.attempts >= 5)) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  assert.ok(
-    outbox.some((e) => e.attempts >= 5),
-    `the page retried with growing pauses: ${JSON.stringify(outbox)}`,
-  );
+  await expect
+    .poll(async () => Math.max(0, ...(await page.evaluate(readOutbox)).map((e) => e.attempts)), {
+      message: 'the page retried with growing pauses',
+      timeout: 90_000,
+    })
+    .toBeGreaterThanOrEqual(5);
 
   server = await startServer({ PORT: port, DATA_DIR: server.dataDir });
   try {
-    await new Promise((r) => setTimeout(r, 500));
     assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 0, 'nothing reached the server while it was down');
     assert.equal((await page.evaluate(readOutbox)).length, 1, 'the change is still queued');
 
     const origin = new URL(baseUrl).origin;
     const registration = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
     assert.ok(registration, 'the page has a service worker registration');
-    const fired = Date.now();
     await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: registration.registrationId, tag: 'haat-outbox', lastChance: false });
 
-    let lines = [];
-    while (lines.length === 0 && Date.now() - fired < 5000) {
-      await new Promise((r) => setTimeout(r, 100));
-      lines = (await apiGet(baseUrl, 'cart/get', token)).data;
-    }
-    assert.deepEqual(
-      lines.map((l) => [l.productId.name, l.quantity]),
-      [[name, 1]],
-      'the sync event made the page send the queued change',
-    );
+    // Within 5 s: the page's own next try is 32 s away.
+    await expect
+      .poll(async () => (await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]), {
+        message: 'the sync event made the page send the queued change',
+        timeout: 5000,
+      })
+      .toEqual([[name, 1]]);
     await page.getByTestId('header-cart').click();
     await page.getByTestId('cart-drawer').getByTestId('cart-line').first().waitFor();
     await page.getByTestId('waiting-for-network').waitFor({ state: 'detached' });
@@ -74,7 +65,7 @@ export default async function backgroundSyncCart({ launch, startServer }) {
     await context.close();
     await server.stop();
   }
-}
+});
 
 /** The page's queued writes, read straight from IndexedDB (runs in the page). */
 function readOutbox() {

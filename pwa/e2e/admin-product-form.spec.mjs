@@ -4,6 +4,7 @@ import { productPath } from '@haat/shared/routing/slug';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const png = (r, g, b) =>
   sharp({ create: { width: 64, height: 64, channels: 3, background: { r, g, b } } })
@@ -24,7 +25,7 @@ async function productNamed(baseUrl, token, name) {
  * variants (one with its own price, stock and picture), its variant buttons on the product page, then
  * the edit modal turning it fixed, where the unit becomes a read-only 'pack' and the variant ids stay.
  */
-export default async function adminProductForm({ baseUrl, artifactsDir, launch }) {
+test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const productName = `Journey Atta ${Date.now().toString(36)}`;
   const token = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -42,8 +43,8 @@ export default async function adminProductForm({ baseUrl, artifactsDir, launch }
     const form = page.locator('form.product-form');
     const type = form.getByLabel('Product type', { exact: true });
     const unit = form.getByLabel('Unit', { exact: true });
-    assert.equal(await type.inputValue(), 'fixed', 'a new product starts fixed');
-    assert.equal(await unit.inputValue(), 'pack');
+    await expect(type, 'a new product starts fixed').toHaveValue('fixed');
+    await expect(unit).toHaveValue('pack');
     assert.equal(await unit.isEditable(), false, 'a fixed product’s unit is read-only');
 
     await form.getByLabel('Name', { exact: true }).fill(productName);
@@ -80,7 +81,7 @@ export default async function adminProductForm({ baseUrl, artifactsDir, launch }
     if (width !== 1366) {
       // The same rows can be removed again; nothing is saved at this size.
       await first.getByRole('button', { name: 'Remove Variant 1' }).click();
-      assert.equal(await form.getByRole('group', { name: /^Variant \d$/ }).count(), 1);
+      await expect(form.getByRole('group', { name: /^Variant \d$/ })).toHaveCount(1);
       // The edit modal of the product saved at 1366, as a phone shows it.
       await page.goto(`${baseUrl}/dashboard/product`);
       await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
@@ -95,8 +96,8 @@ export default async function adminProductForm({ baseUrl, artifactsDir, launch }
 
     await form.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Product Created Successfully').first().waitFor();
-    assert.equal(await form.getByRole('group', { name: /^Variant \d$/ }).count(), 0, 'the form resets after success');
-    assert.equal(await unit.inputValue(), 'pack', 'and starts fixed again');
+    await expect(form.getByRole('group', { name: /^Variant \d$/ }), 'the form resets after success').toHaveCount(0);
+    await expect(unit, 'and starts fixed again').toHaveValue('pack');
 
     const created = await productNamed(baseUrl, token, productName);
     assert.ok(created, 'the product is on the server');
@@ -120,7 +121,7 @@ export default async function adminProductForm({ baseUrl, artifactsDir, launch }
     // The product page: the unit and a button per variant; the 5 kg one shows its own price.
     await page.goto(`${baseUrl}${productPath(created)}`);
     await page.locator('.buy-box h1').filter({ hasText: productName }).waitFor();
-    assert.equal(await page.locator('.buy-box__unit').textContent(), 'kg');
+    await expect(page.locator('.buy-box__unit')).toHaveText('kg');
     const options = page.getByRole('group', { name: 'Options' });
     assert.deepEqual(await options.getByRole('button').allTextContents(), ['1 kg', '5 kg']);
     await options.getByRole('button', { name: '5 kg' }).click();
@@ -135,12 +136,12 @@ export default async function adminProductForm({ baseUrl, artifactsDir, launch }
     const dialog = page.getByRole('dialog', { name: 'Upload Product' });
     const editType = dialog.getByLabel('Product type', { exact: true });
     const editUnit = dialog.getByLabel('Unit', { exact: true });
-    assert.equal(await editType.inputValue(), 'variable');
-    assert.equal(await editUnit.inputValue(), 'kg');
-    assert.equal(await dialog.getByRole('group', { name: 'Variant 2' }).getByLabel('Variant price').inputValue(), '250');
+    await expect(editType).toHaveValue('variable');
+    await expect(editUnit).toHaveValue('kg');
+    await expect(dialog.getByRole('group', { name: 'Variant 2' }).getByLabel('Variant price')).toHaveValue('250');
     await editType.selectOption('fixed');
     assert.equal(await editUnit.evaluate((el) => el.tagName), 'INPUT');
-    assert.equal(await editUnit.inputValue(), 'pack');
+    await expect(editUnit).toHaveValue('pack');
     assert.equal(await editUnit.isEditable(), false, 'read-only once fixed');
     await dialog.getByRole('group', { name: 'Variant 1' }).getByLabel('Variant name').fill('1 kg bag');
     await screenshot(page, artifactsDir, 'admin-product-form-edit-1366');
@@ -163,8 +164,8 @@ export default async function adminProductForm({ baseUrl, artifactsDir, launch }
     );
     // Opened again, the form shows it fixed, with the unit read-only.
     await card.getByRole('button', { name: `Edit ${productName}` }).click();
-    assert.equal(await dialog.getByLabel('Product type', { exact: true }).inputValue(), 'fixed');
+    await expect(dialog.getByLabel('Product type', { exact: true })).toHaveValue('fixed');
     assert.equal(await dialog.getByLabel('Unit', { exact: true }).isEditable(), false);
     await context.close();
   }
-}
+});

@@ -2,27 +2,30 @@ import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /** The code from the .eml file the API wrote into <dataDir>/mail for this address (docs/product.md#screens). */
 async function codeFromMail(dataDir, email) {
   const folder = join(dataDir, 'mail');
-  for (let tries = 0; tries < 50; tries++) {
+  let found = '';
+  const read = async () => {
     const files = await readdir(folder).catch(() => []);
     for (const file of files.filter((f) => f.endsWith('.eml'))) {
       const text = await readFile(join(folder, file), 'utf8');
       const code = text.includes(email) && /reset code is (\d{6})/.exec(text.replace(/=\r?\n/g, ''));
-      if (code?.[1]) return code[1];
+      if (code?.[1]) return (found = code[1]);
     }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no reset code mailed to ${email}`);
+    return '';
+  };
+  await expect.poll(read, { message: `a reset code mailed to ${email}`, timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return found;
 }
 
 /**
  * Forgot password → the code read from the mail file → six boxes (pasted) →
  * reset → sign in with the new password; the old one no longer works.
  */
-export default async function passwordResetAccount({ baseUrl, dataDir, artifactsDir, launch }) {
+test('password-reset-account', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 412, height: 900 } });
   const page = await context.newPage();
@@ -37,14 +40,14 @@ export default async function passwordResetAccount({ baseUrl, dataDir, artifacts
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL(`${baseUrl}/forgot-password`);
   const send = page.getByRole('button', { name: 'Send OTP' });
-  assert.equal(await send.isDisabled(), true, 'Send OTP waits for an e-mail');
+  await expect(send, 'Send OTP waits for an e-mail').toBeDisabled();
   await page.getByLabel('Email', { exact: true }).fill(shopper.email);
   await send.click();
   await page.waitForURL(`${baseUrl}/verification-otp`);
 
   const code = await codeFromMail(dataDir, shopper.email);
   const verify = page.getByRole('button', { name: 'Verify OTP' });
-  assert.equal(await verify.isDisabled(), true, 'Verify OTP waits for six digits');
+  await expect(verify, 'Verify OTP waits for six digits').toBeDisabled();
   // Paste the code as a person copies it from the mail: with a space in the middle.
   await page.getByLabel('Digit 1').evaluate(
     (box, text) => {
@@ -54,7 +57,7 @@ export default async function passwordResetAccount({ baseUrl, dataDir, artifacts
     },
     `${code.slice(0, 3)} ${code.slice(3)}`,
   );
-  for (let i = 0; i < 6; i++) assert.equal(await page.getByLabel(`Digit ${i + 1}`).inputValue(), code[i]);
+  for (let i = 0; i < 6; i++) await expect(page.getByLabel(`Digit ${i + 1}`)).toHaveValue(code.charAt(i));
   await screenshot(page, artifactsDir, 'otp');
   await verify.click();
   await page.waitForURL(`${baseUrl}/reset-password`);
@@ -83,4 +86,4 @@ export default async function passwordResetAccount({ baseUrl, dataDir, artifacts
   await page.goto(`${baseUrl}/reset-password`);
   await page.waitForURL(`${baseUrl}/`);
   await context.close();
-}
+});

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { screenshot, signIn } from './lib/shopper-steps.mjs';
+import { test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -131,9 +132,6 @@ async function toastAboveCartBar({ baseUrl, artifactsDir, launch }) {
   await context.close();
 }
 
-export default async function screensLayout(ctx) {
-  const products = await inStockProducts(ctx.baseUrl, 1);
-  await orderTracker(ctx, products);
-  await subCategoryTable(ctx);
-  await toastAboveCartBar(ctx);
-}
+test('order tracker', async ({ baseUrl, artifactsDir, launch }) => orderTracker({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
+test('sub-category table', ({ baseUrl, artifactsDir, launch }) => subCategoryTable({ baseUrl, artifactsDir, launch }));
+test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));

@@ -1,8 +1,9 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
+import { test } from './fixtures.mjs';
 
 /** Axe-core on home, a listing and a product page, desktop and phone: no serious or critical violations. */
-export default async function storefrontA11y({ baseUrl, artifactsDir, launch }) {
+test('storefront-a11y', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   for (const [label, viewport] of [
     ['desktop', { width: 1280, height: 900 }],
@@ -26,4 +27,4 @@ export default async function storefrontA11y({ baseUrl, artifactsDir, launch }) 
     await page.screenshot({ path: `${artifactsDir}/a11y-product-${label}.png` });
     await context.close();
   }
-}
+});

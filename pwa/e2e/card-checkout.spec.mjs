@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
 
@@ -11,7 +12,7 @@ const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
  * webhook (signed with the stripe library's own helper) the shopper lands on /success, and the order
  * is paid. Backing out of Stripe lands on /cancel, which cancels the unpaid order.
  */
-export default async function cardCheckout({ artifactsDir, launch, startServer }) {
+test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
   const stripe = await startStripeStandIn();
   const server = await startServer({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, STRIPE_API_BASE: stripe.url });
   const { baseUrl } = server;
@@ -88,12 +89,9 @@ export default async function cardCheckout({ artifactsDir, launch, startServer }
     await page.getByRole('link', { name: 'Cancel' }).click();
     await page.waitForURL(/\/cancel\?orderId=/);
     await page.getByRole('heading', { name: `Order #${second.metadata.orderId} Cancelled` }).waitFor();
-    let cancelled;
-    for (let i = 0; i < 50 && cancelled?.payment_status !== 'CANCELLED'; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      cancelled = (await apiGet(baseUrl, 'order/order-list', token)).data.find((o) => o.orderId === second.metadata.orderId);
-    }
-    assert.equal(cancelled?.payment_status, 'CANCELLED');
+    await expect
+      .poll(async () => (await apiGet(baseUrl, 'order/order-list', token)).data.find((o) => o.orderId === second.metadata.orderId)?.payment_status)
+      .toBe('CANCELLED');
     assert.equal(second.status, 'expired', 'the API expired the Stripe session too');
     await context.close();
   } finally {
@@ -101,4 +99,4 @@ export default async function cardCheckout({ artifactsDir, launch, startServer }
     await server.stop();
     await stripe.stop();
   }
-}
+});

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * A cash-on-delivery order placed offline is queued and marked; on reconnect it is
@@ -7,7 +8,7 @@ import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screen
  * never heard), the retry carries the same Idempotency-Key: exactly one order exists, and the shopper
  * sees its real id.
  */
-export default async function offlineCheckoutCod({ baseUrl, artifactsDir, launch }) {
+test('offline-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -23,7 +24,7 @@ export default async function offlineCheckoutCod({ baseUrl, artifactsDir, launch
 
   await context.setOffline(true);
   await page.getByText('You are offline').first().waitFor();
-  assert.equal(await page.getByRole('button', { name: 'Pay Online' }).isDisabled(), true, 'cards need a connection');
+  await expect(page.getByRole('button', { name: 'Pay Online' }), 'cards need a connection').toBeDisabled();
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
   await page.waitForURL(/\/success\?pending=/);
   await page.getByText('Waiting for network — your order will be placed when you are back online').waitFor();
@@ -59,4 +60,4 @@ export default async function offlineCheckoutCod({ baseUrl, artifactsDir, launch
   assert.equal((await apiGet(baseUrl, 'order/order-list', token)).data.length, 1);
   assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 0);
   await context.close();
-}
+});

@@ -1,11 +1,12 @@
 import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * Sign up → sign in → add three products → checkout by cash on delivery → success,
  * and the order is in the API with those three products and the total the shopper saw; then Log Out.
  */
-export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch }) {
+test('signup-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -25,7 +26,7 @@ export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch 
   await page.getByTestId('header-cart').click();
   const drawer = page.getByTestId('cart-drawer');
   await drawer.getByText('Quntity total').waitFor();
-  assert.equal(await drawer.getByTestId('quantity-total').textContent(), '4 items');
+  await expect(drawer.getByTestId('quantity-total')).toHaveText('4 items');
   // Synced: no line waits for the network any more.
   await drawer.getByTestId('waiting-for-network').first().waitFor({ state: 'detached' });
   const grandTotal = await drawer.getByTestId('grand-total').textContent();
@@ -37,10 +38,10 @@ export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch 
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
   await page.getByText('Please select a delivery address').first().waitFor();
   await addAddressAtCheckout(page);
-  assert.equal(await page.getByTestId('summary-line').count(), 3);
-  assert.equal(await page.getByTestId('bill-details').getByTestId('grand-total').textContent(), grandTotal);
+  await expect(page.getByTestId('summary-line')).toHaveCount(3);
+  await expect(page.getByTestId('bill-details').getByTestId('grand-total')).toHaveText(grandTotal);
   // No Stripe keys on this server: Pay Online says why it cannot work.
-  assert.equal(await page.getByRole('button', { name: 'Pay Online' }).isDisabled(), true);
+  await expect(page.getByRole('button', { name: 'Pay Online' })).toBeDisabled();
   await page.getByTestId('pay-online-reason').waitFor();
 
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
@@ -73,4 +74,4 @@ export default async function signupCheckoutCod({ baseUrl, artifactsDir, launch 
   const refresh = await fetch(`${baseUrl}/api/user/refresh-token`, { method: 'POST', headers: { authorization: `Bearer ${deviceRefresh}` } });
   assert.equal(refresh.status, 401, "the device's session was revoked on the server too");
   await context.close();
-}
+});

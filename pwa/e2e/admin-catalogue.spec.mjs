@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /** A small real PNG, as an admin's camera would give one. */
 const png = (r, g, b) =>
@@ -21,7 +22,7 @@ async function postJson(baseUrl, path, token, body) {
 }
 
 /** docs/product.md#screens, Admin catalogue screens, end to end through the real screens and the real API. */
-export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) {
+test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const tag = Date.now().toString(36);
   const categoryName = `Journey Cat ${tag}`;
@@ -36,7 +37,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await signIn(customerPage, baseUrl, shopper.email, shopper.password);
   await customerPage.goto(`${baseUrl}/dashboard/category`);
   await customerPage.getByText('This page is for administrators.').waitFor();
-  assert.equal(await customerPage.getByRole('button', { name: 'Add Category' }).count(), 0);
+  await expect(customerPage.getByRole('button', { name: 'Add Category' })).toHaveCount(0);
   await customerContext.close();
 
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
@@ -48,13 +49,13 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await page.getByRole('heading', { name: 'Category Management' }).waitFor();
   await page.getByTestId('category-card').first().waitFor();
   assert.equal(await page.title(), 'Manage Categories | Haat');
-  assert.equal(await page.locator('meta[name="description"]').getAttribute('content'), 'Admin panel to manage product categories');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', 'Admin panel to manage product categories');
   assert.deepEqual(await seriousViolations(page), [], '/dashboard/category');
   await page.getByRole('button', { name: 'Add Category' }).click();
   let dialog = page.getByRole('dialog', { name: 'Add Category' });
   const upload = dialog.locator('input[type="file"]');
-  assert.equal(await upload.isDisabled(), true, 'the upload waits for a name');
-  assert.equal(await dialog.getByRole('button', { name: 'Add Category' }).isDisabled(), true, 'submit waits for name and image');
+  await expect(upload, 'the upload waits for a name').toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Add Category' }), 'submit waits for name and image').toBeDisabled();
   await dialog.getByLabel('Name', { exact: true }).fill(categoryName);
   await upload.setInputFiles({ name: 'category.png', mimeType: 'image/png', buffer: await png(200, 80, 40) });
   await dialog.getByRole('img', { name: 'Preview of the upload' }).waitFor();
@@ -62,7 +63,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await dialog.waitFor({ state: 'detached' });
   const categoryCard = page.getByTestId('category-card').filter({ hasText: categoryName });
   await categoryCard.waitFor();
-  assert.match(await categoryCard.locator('img').getAttribute('src'), /\/uploads\//);
+  await expect(categoryCard.locator('img')).toHaveAttribute('src', /\/uploads\//);
 
   // 2. Sub category in it.
   await page.goto(`${baseUrl}/dashboard/subcategory`);
@@ -77,12 +78,12 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await dialog.getByRole('img', { name: 'Preview of the upload' }).waitFor();
   await dialog.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
   await dialog.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
-  assert.equal(await dialog.locator('.chip').count(), 1, 'the same category twice is one chip');
+  await expect(dialog.locator('.chip'), 'the same category twice is one chip').toHaveCount(1);
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await dialog.waitFor({ state: 'detached' });
   const subRow = page.getByTestId('subcategory-row').filter({ hasText: subName });
   await subRow.waitFor();
-  assert.match(await subRow.textContent(), new RegExp(categoryName));
+  await expect(subRow).toHaveText(new RegExp(categoryName));
   await subRow.getByRole('button', { name: `View image of ${subName}` }).click();
   const viewer = page.getByRole('dialog', { name: 'Image preview' });
   await viewer.getByRole('button', { name: 'Close image preview' }).click();
@@ -99,7 +100,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await form.getByLabel('Category', { exact: true }).selectOption({ label: categoryName });
   await form.getByLabel('Sub Category', { exact: true }).selectOption({ label: subName });
   // docs/product.md#states: a fixed product (the default) is sold by the pack, its unit read-only.
-  assert.equal(await form.getByLabel('Unit', { exact: true }).inputValue(), 'pack');
+  await expect(form.getByLabel('Unit', { exact: true })).toHaveValue('pack');
   assert.equal(await form.getByLabel('Unit', { exact: true }).isEditable(), false);
   await form.getByLabel('Stock', { exact: true }).fill('40');
   await form.getByLabel('Price', { exact: true }).fill('321');
@@ -111,8 +112,8 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await form.getByLabel('Origin', { exact: true }).fill('Assam');
   await form.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('Product Created Successfully').first().waitFor();
-  assert.equal(await form.getByLabel('Name', { exact: true }).inputValue(), '', 'the form resets after success');
-  assert.equal(await form.getByLabel('Origin', { exact: true }).count(), 0);
+  await expect(form.getByLabel('Name', { exact: true }), 'the form resets after success').toHaveValue('');
+  await expect(form.getByLabel('Origin', { exact: true })).toHaveCount(0);
 
   const token = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const found = (await postJson(baseUrl, 'product/get', token, { search: productName, limit: 12 })).data.find((p) => p.name === productName);
@@ -132,7 +133,7 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await page.goto(`${baseUrl}/dashboard/product`);
   await page.getByRole('heading', { name: 'Admin Products' }).waitFor();
   await page.getByTestId('admin-product-card').first().waitFor();
-  assert.equal(await page.getByTestId('admin-product-card').count(), 12, '12 cards per page');
+  await expect(page.getByTestId('admin-product-card'), '12 cards per page').toHaveCount(12);
   await page.getByText(/^Page 1 of \d+$/).waitFor();
   assert.deepEqual(await seriousViolations(page), [], '/dashboard/product');
   await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
@@ -142,8 +143,8 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
   await card.getByRole('button', { name: `Edit ${productName}` }).click();
   dialog = page.getByRole('dialog', { name: 'Upload Product' });
   const price = dialog.getByLabel('Price', { exact: true });
-  assert.equal(await price.inputValue(), '321');
-  assert.equal(await dialog.getByLabel('Origin', { exact: true }).inputValue(), 'Assam');
+  await expect(price).toHaveValue('321');
+  await expect(dialog.getByLabel('Origin', { exact: true })).toHaveValue('Assam');
   await price.fill('345');
   await dialog.getByRole('button', { name: 'Update Product' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -196,4 +197,4 @@ export default async function adminCatalogue({ baseUrl, artifactsDir, launch }) 
     'the category is gone from the server',
   );
   await context.close();
-}
+});

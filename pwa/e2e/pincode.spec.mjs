@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
 import { newShopper, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * Pincodes against India Post's directory: the product page's "Check delivery" names the place and a
  * delivery date, or says the pincode is unknown; the address form fills district, city and state from
  * the pincode, keeps the shopper's changes, refuses an unknown pincode, and offline lets them type.
  */
-export default async function pincode({ baseUrl, artifactsDir, launch }) {
+test('pincode', async ({ baseUrl, artifactsDir, launch }) => {
   const [product] = await inStockProducts(baseUrl, 1);
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
@@ -51,9 +52,9 @@ export default async function pincode({ baseUrl, artifactsDir, launch }) {
   await field('Address line').fill('MG Road');
   await field('Pincode').fill('560001');
   await dialog.getByTestId('pincode-hint').filter({ hasText: 'Bengaluru, Karnataka' }).waitFor();
-  assert.equal(await field('City').inputValue(), 'Bengaluru');
-  assert.equal(await field('State').inputValue(), 'Karnataka');
-  assert.equal(await field('District').inputValue(), 'Bengaluru North');
+  await expect(field('City')).toHaveValue('Bengaluru');
+  await expect(field('State')).toHaveValue('Karnataka');
+  await expect(field('District')).toHaveValue('Bengaluru North');
   await dialog.screenshot({ path: `${artifactsDir}/pincode-address-form-390.png` });
   // The shopper may change what was filled.
   await field('District').fill('Bengaluru Urban');
@@ -63,10 +64,10 @@ export default async function pincode({ baseUrl, artifactsDir, launch }) {
   // An unknown pincode: the form says so and the server refuses it.
   await field('Pincode').fill('999999');
   await dialog.getByTestId('pincode-hint').filter({ hasText: 'We could not find pincode 999999' }).waitFor();
-  assert.equal(await field('District').inputValue(), 'Bengaluru Urban', 'what the shopper typed stays');
+  await expect(field('District'), 'what the shopper typed stays').toHaveValue('Bengaluru Urban');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await page.getByText('pincode: 999999 is not a pincode India Post lists').waitFor();
-  assert.equal(await dialog.count(), 1, 'the form stays open');
+  await expect(dialog, 'the form stays open').toHaveCount(1);
 
   await field('Pincode').fill('560001');
   await dialog.getByTestId('pincode-hint').filter({ hasText: 'Bengaluru, Karnataka' }).waitFor();
@@ -84,8 +85,8 @@ export default async function pincode({ baseUrl, artifactsDir, launch }) {
   await dialog.getByTestId('pincode-hint').filter({ hasText: 'please type district, city and state' }).waitFor();
   await field('City').fill('Chennai');
   await field('State').fill('Tamil Nadu');
-  assert.equal(await field('City').inputValue(), 'Chennai');
-  assert.equal(await field('State').inputValue(), 'Tamil Nadu');
+  await expect(field('City')).toHaveValue('Chennai');
+  await expect(field('State')).toHaveValue('Tamil Nadu');
   await context.setOffline(false);
   await browser.close();
-}
+});

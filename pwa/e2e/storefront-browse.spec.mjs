@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
+import { expect, test } from './fixtures.mjs';
 
 /**
  * Home → category → listing with a filter → product → search with a typo, in real
  * Chromium against the real server. What the screens show is checked against what the API answers.
  */
-export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }) {
+test('storefront-browse', async ({ baseUrl, artifactsDir, launch }) => {
   const api = async (path, body) =>
     (await fetch(`${baseUrl}/api/${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})).json();
   const browser = await launch();
@@ -17,7 +18,7 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   await page.goto(`${baseUrl}/`);
   await page.getByRole('heading', { name: 'Shop by Category' }).waitFor();
   const prompt = page.getByTestId('search-prompt');
-  assert.equal(await prompt.getAttribute('href'), '/search');
+  await expect(prompt).toHaveAttribute('href', '/search');
   await page.waitForFunction(() => /^Search "\w/.test(document.querySelector('.search-bar__prompt')?.textContent ?? ''));
   assert.match(await page.title(), /Haat/);
   assert.ok(await page.locator('link[rel="canonical"]').getAttribute('href'));
@@ -51,15 +52,12 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   // The count can show before the grid's cards do: wait (with a deadline) until the grid shows the filtered cards.
   const grid = page.locator('.product-grid .price-tag__final');
   await grid.first().waitFor();
-  let shownPrices = [];
-  for (const until = Date.now() + 10_000; ;) {
-    shownPrices = await grid.allTextContents();
-    if (shownPrices.length > 0 && shownPrices.every((text) => Number(text.replace(/[₹,]/g, '')) <= max)) break;
-    if (Date.now() > until) break;
-    await page.waitForTimeout(100);
-  }
-  assert.ok(shownPrices.length > 0, 'the filtered grid shows products');
-  for (const text of shownPrices) assert.ok(Number(text.replace(/[₹,]/g, '')) <= max, `${text} is within ₹${max}`);
+  // Answers what is wrong with the grid: nothing shown, or the prices above the filter's maximum.
+  const outOfRange = async () => {
+    const prices = await grid.allTextContents();
+    return prices.length === 0 ? ['(no products shown)'] : prices.filter((text) => !(Number(text.replace(/[₹,]/g, '')) <= max));
+  };
+  await expect.poll(outOfRange, { message: `the filtered grid shows products, each within ₹${max}` }).toEqual([]);
   await page.screenshot({ path: `${artifactsDir}/browse-listing-filtered.png` });
 
   // The first card → its product page.
@@ -103,11 +101,11 @@ export default async function storefrontBrowse({ baseUrl, artifactsDir, launch }
   const mobile = await phone.newPage();
   await mobile.goto(`${baseUrl}/search?q=wach`);
   await mobile.getByRole('link', { name: 'Back to home' }).waitFor();
-  assert.equal(await mobile.locator('.logo-link').count(), 0);
+  await expect(mobile.locator('.logo-link')).toHaveCount(0);
   await mobile.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
   await mobile.screenshot({ path: `${artifactsDir}/browse-search-phone.png` });
   await phone.close();
 
   assert.deepEqual(errors, [], 'no uncaught errors in the page');
   await page.screenshot({ path: `${artifactsDir}/browse-search.png` });
-}
+});
