@@ -8,12 +8,12 @@ import { totalsOf } from '@haat/shared/money/pricing';
 import { useLogout } from '../../features/account/hooks/use-logout';
 import { LoginPage } from '../../features/auth/login.page';
 import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order';
-import { headerMessageAtom } from '../../lib/header-message';
-import { setSessionUser } from '../../lib/session';
-import { toastsAtom } from '../../lib/toast';
-import { tokens } from '../../lib/tokens';
-import { clearUserData } from '../../lib/user-data';
-import { withLocalApiServer } from '../../lib/__tests__/with-local-api-server';
+import { headerMessageAtom } from '../../lib/ui/header-message';
+import { setSessionUser } from '../../lib/http/session';
+import { toastsAtom } from '../../lib/ui/toast';
+import { tokens } from '../../lib/http/tokens';
+import { clearUserData } from '../../lib/storage/user-data';
+import { withLocalApiServer } from '../../test-support/with-local-api-server';
 import { HeaderMessage } from '../shell/header-message';
 import { Toaster } from '../shell/toaster';
 

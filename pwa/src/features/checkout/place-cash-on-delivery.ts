@@ -1,9 +1,9 @@
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order, CurrentTotals } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/db';
-import { problemOf } from '../../lib/http-problem';
-import { outboxFacade } from '../../lib/outbox-facade';
-import { reactionTo } from '../../lib/problem-reaction';
+import { db } from '../../lib/storage/db';
+import { problemOf } from '../../lib/http/http-problem';
+import { outboxFacade } from '../../lib/storage/outbox-facade';
+import { reactionTo } from '../../lib/http/problem-reaction';
 import { checkoutApi } from './api';
 import { queueOrder, recordPlacedOrder } from './cod-queue';
 

@@ -5,10 +5,10 @@ import { LIMITS } from '@haat/shared/common/limits';
 import type { AddReviewBody } from '@haat/shared/reviews/review.schema';
 import type { Review as SharedReview } from '@haat/shared/reviews/review.types';
 import type { RetryOptions } from 'ky';
-import { getJson, postJson } from '../../lib/api-client';
-import { http } from '../../lib/http';
-import { postJsonEarly } from '../../lib/early-request';
-import { isRetryable } from '../../lib/load-failure';
+import { getJson, postJson } from '../../lib/http/api-client';
+import { http } from '../../lib/http/http';
+import { postJsonEarly } from '../../lib/http/early-request';
+import { isRetryable } from '../../lib/http/load-failure';
 import { type ProductPage, singlePage } from '../catalog/public';
 
 /**

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LIMITS } from '@haat/shared/common/limits';
-import { createHttp } from '../../../lib/create-http';
+import { createHttp } from '../../../lib/http/create-http';
 import { DETAIL_RETRY } from '../api';
 
 // A real server: each path answers the statuses listed in it (/s/503,200 answers 503, then 200), and

@@ -3,9 +3,9 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
-import { db } from '../../../lib/db';
-import { setSessionUser } from '../../../lib/session';
-import { aProduct } from '../../../lib/__tests__/a-product';
+import { db } from '../../../lib/storage/db';
+import { setSessionUser } from '../../../lib/http/session';
+import { aProduct } from '../../../test-support/a-product';
 import { ProductPage } from '../product.page';
 
 function renderAt(path: string) {

@@ -1,9 +1,9 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/db';
-import { classifyLoadFailure } from '../../../lib/load-failure';
-import { useOnline } from '../../../lib/use-online';
+import { db } from '../../../lib/storage/db';
+import { classifyLoadFailure } from '../../../lib/http/load-failure';
+import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchProductDetails } from '../api';
 
 /**

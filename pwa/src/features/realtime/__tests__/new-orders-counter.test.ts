@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Each request the counter makes, answered (or failed) by the test when it chooses. */
 const pending: Array<{ path: string; settle: (count: number | Error) => void }> = [];
-vi.mock('../../../lib/http', () => {
+vi.mock('../../../lib/http/http', () => {
   const call = (path: string) => {
     const answer = new Promise((resolve, reject) =>
       pending.push({ path, settle: (count) => (count instanceof Error ? reject(count) : resolve({ success: true, data: { count } })) }),

@@ -2,9 +2,9 @@
 import 'fake-indexeddb/auto';
 import Dexie, { type Table } from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createHttp } from '../create-http';
+import { createHttp } from '../../http/create-http';
 import { createOutbox, type OutboxEntry } from '../outbox';
-import { startShopServer, type ShopServer } from './shop-server';
+import { startShopServer, type ShopServer } from '../../../test-support/shop-server';
 
 type Line = { productId: string; quantity: number };
 type Placed = { key: string; orderId: string };

@@ -1,6 +1,6 @@
 import { db } from './db';
 import { createOutbox } from './outbox';
-import { hasSession } from './session';
+import { hasSession } from '../http/session';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-ops';
 
 /** Ask the browser to wake the service worker when the connection is back (Chromium has it). */

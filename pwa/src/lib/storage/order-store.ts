@@ -1,7 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Order } from '@haat/shared/orders/order.types';
 import { db } from './db';
-import { http } from './http';
+import { http } from '../http/http';
 
 /**
  * GET /api/order/order-list into IndexedDB. Orders placed from this device keep the Idempotency-Key

@@ -1,7 +1,7 @@
 import { createHttp } from './create-http';
-import { toast } from './toast';
+import { toast } from '../ui/toast';
 import { endSession } from './session';
-import { navigateTo } from './app-navigation';
+import { navigateTo } from '../ui/app-navigation';
 import { loginReturnState } from './login-redirect-rule';
 
 /**

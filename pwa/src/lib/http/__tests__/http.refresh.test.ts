@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createHttp } from '../create-http';
 import { tokens } from '../tokens';
-import { startTokenServer, type TokenServer } from './token-server';
+import { startTokenServer, type TokenServer } from '../../../test-support/token-server';
 
 let server: TokenServer;
 let lost: boolean[];

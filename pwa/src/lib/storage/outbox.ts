@@ -1,6 +1,6 @@
 import type { Table } from 'dexie';
 import { monotonicFactory } from 'ulid';
-import { problemOf, type HttpProblem } from './http-problem';
+import { problemOf, type HttpProblem } from '../http/http-problem';
 
 /**
  * Keys for outbox entries, which double as Idempotency-Keys: monotonic ULIDs sort by creation (two
