@@ -1,3 +1,4 @@
+import type { Options } from 'ky';
 import { http } from './http';
 
 /**
@@ -11,6 +12,7 @@ export function getJson<T>(path: string): Promise<T> {
   return api.get(path.replace(/^\//, '')).json<T>();
 }
 
-export function postJson<T>(path: string, body: unknown): Promise<T> {
-  return api.post(path.replace(/^\//, ''), { json: body }).json<T>();
+/** `options` (ky's): a screen's own `retry` and `signal`. */
+export function postJson<T>(path: string, body: unknown, options: Pick<Options, 'retry' | 'signal'> = {}): Promise<T> {
+  return api.post(path.replace(/^\//, ''), { json: body, ...options }).json<T>();
 }

@@ -17,11 +17,11 @@ declare global {
  * index.html already started while the app's code was still downloading: the product, listing or
  * search results arrive a round trip sooner. Used once; everything after goes to the network.
  */
-export function postJsonEarly<T>(path: string, body: unknown): Promise<T> {
+export function postJsonEarly<T>(path: string, body: unknown, options: Parameters<typeof postJson>[2] = {}): Promise<T> {
   const early = window.__haatEarly;
   if (early && early.key === `${path} ${JSON.stringify(body)}`) {
     window.__haatEarly = undefined;
-    return (early.response as Promise<T>).catch(() => postJson<T>(path, body));
+    return (early.response as Promise<T>).catch(() => postJson<T>(path, body, options));
   }
-  return postJson<T>(path, body);
+  return postJson<T>(path, body, options);
 }

@@ -1,9 +1,8 @@
 import type { Table } from 'dexie';
 import { db } from './db';
-import type { OutboxHandler } from './outbox';
+import { newOutboxKey, queueOrder, type OutboxHandler } from './outbox';
 import type { OutboxBodies, OutboxKind, QueuedWrite } from './outbox-ops';
 import { flushOutbox, outbox } from './outbox-sync';
-import { sortableId } from './sortable-id';
 
 const kindsOf = (kinds: OutboxKind | readonly OutboxKind[]): OutboxKind[] => (typeof kinds === 'string' ? [kinds] : [...kinds]);
 
@@ -21,8 +20,11 @@ export const outboxFacade = {
     return db.transaction('rw', [...tables, db.outbox], work);
   },
 
+  /** A fresh key: it orders a write after every earlier one and is its Idempotency-Key. */
+  newKey: newOutboxKey,
+
   /** Queues a write; its key (by default a fresh one) orders it after every earlier write and is its Idempotency-Key. */
-  enqueue<K extends OutboxKind>(kind: K, body: OutboxBodies[K], key: string = sortableId()): Promise<string> {
+  enqueue<K extends OutboxKind>(kind: K, body: OutboxBodies[K], key: string = newOutboxKey()): Promise<string> {
     return outbox.enqueue(kind, body, key);
   },
 
@@ -35,9 +37,9 @@ export const outboxFacade = {
     const entries = await db.outbox
       .where('op')
       .anyOf(kindsOf(kinds))
-      .filter((e) => !e.failed && (after === undefined || e.key > after) && !except?.has(e.key))
-      .sortBy('key');
-    return entries as Array<QueuedWrite<K>>;
+      .filter((e) => !e.failed && (after === undefined || queueOrder(e, { key: after }) > 0) && !except?.has(e.key))
+      .toArray();
+    return entries.sort(queueOrder) as Array<QueuedWrite<K>>;
   },
 
   /** One queued write by its key, failed or not (undefined once sent or discarded). */

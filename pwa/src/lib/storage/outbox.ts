@@ -1,10 +1,25 @@
 import type { Table } from 'dexie';
+import { monotonicFactory } from 'ulid';
 import { problemOf, type HttpProblem } from '../http/http-problem';
-import { sortableId } from './sortable-id';
+
+/**
+ * Keys for outbox entries, which double as Idempotency-Keys: monotonic ULIDs sort by creation (two
+ * keys made in one millisecond still in order), and their random part keeps two devices apart.
+ */
+export const newOutboxKey = monotonicFactory();
+
+/** Keys of entries queued by earlier versions: 27 base-36 characters, which sort after every ULID. */
+const LEGACY_KEY = /^[0-9a-z]{27}$/;
+
+/** Queue order: entries queued by an earlier version first (they are older than any ULID), then by key. */
+export function queueOrder(a: { key: string }, b: { key: string }): number {
+  const legacy = Number(LEGACY_KEY.test(b.key)) - Number(LEGACY_KEY.test(a.key));
+  return legacy || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+}
 
 /** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "Offline-first in the PWA"). */
 export interface OutboxEntry<Body = unknown> {
-  /** Sorts in the order the shopper acted; sent as the Idempotency-Key. */
+  /** Sorts in the order the shopper acted (see `queueOrder`); sent as the Idempotency-Key. */
   key: string;
   op: string;
   body: Body;
@@ -43,7 +58,7 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
   const handlers = new Map<string, OutboxHandler<never, never>>();
   let running: Promise<void> | null = null;
 
-  async function enqueue<Body>(op: string, body: Body, key: string = sortableId()): Promise<string> {
+  async function enqueue<Body>(op: string, body: Body, key: string = newOutboxKey()): Promise<string> {
     await table.put({ key, op, body, createdAt: new Date().toISOString(), attempts: 0 });
     options.onEnqueued?.();
     return key;
@@ -51,11 +66,7 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
 
   /** The head of the queue and, for batching ops, the run of same-op entries right behind it. */
   async function nextBatch(): Promise<OutboxEntry[]> {
-    const waiting = await table
-      .orderBy('key')
-      .filter((e) => !e.failed)
-      .limit(50)
-      .toArray();
+    const waiting = (await table.filter((e) => !e.failed).toArray()).sort(queueOrder).slice(0, 50);
     const head = waiting[0];
     if (!head) return [];
     if (!handlers.get(head.op)?.batch) return [head];

@@ -3,18 +3,15 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHttp } from '../create-http';
 import { classifyLoadFailure, isRetryable } from '../load-failure';
-import { retry } from '../retry';
 
 // A real server answering each status by path, and a real closed port: no mocked fetch or errors.
 let server: Server;
 let base = '';
 let closedPort = 0;
-const hits = new Map<string, number>();
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     const status = Number(req.url!.split('/').pop());
-    hits.set(req.url!, (hits.get(req.url!) ?? 0) + 1);
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify({ success: false, error: true, message: `answered ${status}` }));
   });
@@ -67,17 +64,5 @@ describe('what a failed read means (an error is not "offline")', () => {
 
   it('a bug of ours is not mistaken for the network', () => {
     expect(classifyLoadFailure(new Error('Failed to load product details.'))).toBe('refused');
-  });
-
-  it('retry with isRetryable: a 404 is asked once, a 500 three times (docs/product.md#states: 2 more tries)', async () => {
-    const http = createHttp({ prefixUrl: `${base}/api`, onError: () => undefined }).extend({ retry: 0 });
-    for (const [status, tries] of [
-      [404, 1],
-      [500, 3],
-    ] as const) {
-      const path = `r/${status}`;
-      await retry(() => http.post(path).json(), { retries: 2, delayMs: 1, shouldRetry: isRetryable }).catch(() => undefined);
-      expect(hits.get(`/api/${path}`)).toBe(tries);
-    }
   });
 });

@@ -33,7 +33,19 @@ describe('the outbox façade', () => {
   it('hands out keys the API accepts as Idempotency-Keys (the shared schema)', async () => {
     const keys = [await outboxFacade.enqueue('wishlist.add', { productId: 'p1' }), await outboxFacade.enqueue('wishlist.remove', { productId: 'p1' })];
     expect(keys.map((key) => IdempotencyKey.safeParse(key).success)).toEqual([true, true]);
+    expect(keys.every((key) => /^[0-9A-HJKMNP-TV-Z]{26}$/.test(key))).toBe(true); // ULIDs
     expect(keys[0]! < keys[1]!).toBe(true);
+  });
+
+  it('puts writes queued by an earlier version (27 base-36 characters, still valid keys) before new ones', async () => {
+    const minuteAgo = Date.now() - 60_000;
+    const legacy = `${minuteAgo.toString(36).padStart(9, '0')}0000a1b2c3d4e5f6g7`;
+    expect(IdempotencyKey.safeParse(legacy).success).toBe(true);
+    const fresh = await outboxFacade.enqueue('cart.sync', { items: [{ productId: 'p2', quantity: 1 }] });
+    await outboxFacade.enqueue('cart.sync', { items: [{ productId: 'p1', quantity: 3 }] }, legacy);
+    expect((await outboxFacade.pending('cart.sync')).map((w) => w.key)).toEqual([legacy, fresh]);
+    expect((await outboxFacade.pending('cart.sync', { after: legacy })).map((w) => w.key)).toEqual([fresh]);
+    expect(await outboxFacade.pending('cart.sync', { after: fresh })).toEqual([]);
   });
 
   it('keeps a failed write findable but no longer pending, and discards by key', async () => {

@@ -77,6 +77,26 @@ describe('the outbox', () => {
     expect(await db.placed.get(orderKey)).toEqual({ key: orderKey, orderId: 'OD1' });
   });
 
+  it('sends writes queued by an earlier version, whose keys sort after ULIDs, before the ones queued since', async () => {
+    const minuteAgo = Date.now() - 60_000;
+    const legacy = (n: number) => `${minuteAgo.toString(36).padStart(9, '0')}${n.toString(36).padStart(4, '0')}a1b2c3d4e5f6g7`;
+    const at = new Date(minuteAgo).toISOString();
+    await db.outbox.bulkPut([
+      { key: legacy(0), op: 'cart.sync', body: { items: [{ productId: 'p1', quantity: 5 }] }, createdAt: at, attempts: 0 },
+      { key: legacy(1), op: 'order.cod', body: { list_items: [{ productId: 'p1', quantity: 5 }], totalAmt: 100 }, createdAt: at, attempts: 0 },
+    ]);
+    const outbox = outboxOn(db);
+    const fresh = await outbox.enqueue('cart.sync', { items: [{ productId: 'p1', quantity: 1 }] });
+    expect(fresh < legacy(0)).toBe(true);
+    await outbox.flush();
+    expect(server.log.map((l) => [l.op, l.key])).toEqual([
+      ['sync', legacy(0)],
+      ['order', legacy(1)],
+      ['sync', fresh],
+    ]);
+    expect([...server.cart]).toEqual([['p1', 1]]);
+  });
+
   it('keeps everything while the network is down and sends it once it is back', async () => {
     const outbox = outboxOn(db);
     server.down = true;
