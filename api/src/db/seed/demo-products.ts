@@ -46,10 +46,14 @@ function modelCode(round: number): string {
   return `${letters[round % letters.length]}${letters[Math.floor(round / letters.length) % letters.length]}${Math.floor(round / letters.length ** 2) + 1}`;
 }
 
-/** A shop's price: ₹5 steps under ₹100, then ₹…9 and ₹…99 endings, kept within [lo, hi]. */
+/** A shop's price near `value`: ₹5 steps under ₹100, then ₹…9 and ₹…99 endings, a step in from [lo, hi]'s ends. */
 function retailPrice(value: number, lo: number, hi: number): number {
-  const rounded = value < 100 ? Math.round(value / 5) * 5 : value < 1000 ? Math.round(value / 10) * 10 - 1 : Math.round(value / 100) * 100 - 1;
-  return Math.min(Math.floor(hi), Math.max(Math.ceil(lo), rounded));
+  const step = value < 100 ? 5 : value < 1000 ? 10 : 100;
+  const ending = step === 5 ? 0 : 1;
+  let price = Math.round(value / step) * step - ending;
+  if (price < lo) price += step * Math.ceil((lo - price) / step);
+  if (price > hi) price -= step * Math.ceil((price - hi) / step);
+  return price >= lo ? price : Math.ceil(lo);
 }
 
 /**
@@ -85,13 +89,17 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
     // names apart, as real listings do.
     const lines = sub.lines ?? [''];
     const sizes = sub.sizes ?? [['', 1]];
+    // Each is shifted by the picture's place, so neighbours in a listing differ in all of them (for one
+    // picture the shift is the same, so its names stay apart).
+    const shift = k % slot.pictures.length;
     let rest = Math.floor(k / slot.pictures.length);
-    const adjective = sub.adjectives[rest % sub.adjectives.length]!;
+    const adjective = sub.adjectives[(rest + shift) % sub.adjectives.length]!;
     rest = Math.floor(rest / sub.adjectives.length);
-    const line = lines[rest % lines.length]!;
+    const line = lines[(rest + shift) % lines.length]!;
     rest = Math.floor(rest / lines.length);
-    const [pack, factor] = sizes[rest % sizes.length]!;
-    const round = Math.floor(rest / sizes.length);
+    const [pack, factor] = sizes[(rest + shift) % sizes.length]!;
+    rest = Math.floor(rest / sizes.length);
+    const round = rest;
     const model = round > 0 ? ` ${modelCode(round)}` : '';
     const name = `${brand}${line ? ` ${line}` : ''} ${adjective} ${noun}${model}${spec.coloured ? `, ${picture.colour.name}` : ''}`;
     const [lo, hi] = priceBand(sub, brand, noun, factor);
