@@ -444,7 +444,7 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       expect(res.body.totalPage).toBe(Math.max(1, Math.ceil(res.body.totalCount / 20)));
     });
 
-    it('says what a typo was corrected to, in the names\' spelling, and nothing when the words were found as typed', async () => {
+    it("says what a typo was corrected to, in the names' spelling, and nothing when the words were found as typed", async () => {
       const corrected = async (search: string) =>
         (await api(t).post('/api/product/search-product').send({ search, page: 1 })).body.correctedSearch as string | undefined;
       expect(await corrected('earbds')).toBe('earbuds');

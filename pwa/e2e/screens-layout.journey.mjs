@@ -136,9 +136,9 @@ async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) 
   const shopper = await apiShopper(baseUrl, 'beside-menu');
   await apiOrder(baseUrl, shopper, [[products[0], 1]]);
   const browser = await launch();
-  for (const [email, password, paths] of [
-    [shopper.email, shopper.password, ['/dashboard/myorders', '/dashboard/profile', '/dashboard/address', '/dashboard/mywishlist']],
-    [ADMIN_EMAIL, ADMIN_PASSWORD, ['/dashboard', '/dashboard/allorders', '/dashboard/category', '/dashboard/product']],
+  for (const { email, password, paths } of [
+    { email: shopper.email, password: shopper.password, paths: ['/dashboard/myorders', '/dashboard/profile', '/dashboard/address', '/dashboard/mywishlist'] },
+    { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, paths: ['/dashboard', '/dashboard/allorders', '/dashboard/category', '/dashboard/product'] },
   ]) {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();
@@ -159,7 +159,10 @@ async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) 
       await page.waitForFunction(at, true, { timeout: 5000 }).catch(() => undefined);
       const m = await page.evaluate(at, false);
       assert.ok(m, `${path}: the dashboard has a side menu and a page at 1366 px`);
-      assert.ok(Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4, `${path}: the page starts at ${m.pageLeft}, not beside the menu (${m.menuRight} + ${m.gap})`);
+      assert.ok(
+        Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4,
+        `${path}: the page starts at ${m.pageLeft}, not beside the menu (${m.menuRight} + ${m.gap})`,
+      );
     }
     await screenshot(page, artifactsDir, `screens-dashboard-beside-menu-${email === ADMIN_EMAIL ? 'admin' : 'shopper'}-1366`);
     await context.close();

@@ -94,7 +94,10 @@ export class ProductsController {
     return this.products.cached('search', body, async () => {
       const { items, total } = await this.products.search(body);
       // A search answered through a typo's correction says what it searched for (docs/product.md#screen-behaviour).
-      const corrected = correctedSearch(body.search, items.map((p) => p.name));
+      const corrected = correctedSearch(
+        body.search,
+        items.map((p) => p.name),
+      );
       return ok(items, 'Product search result', {
         totalCount: total,
         totalPage: pages(total, body.limit),

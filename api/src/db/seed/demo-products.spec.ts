@@ -57,7 +57,10 @@ describe('demo catalogue names and prices', () => {
 
   it('never repeats a word within a name', () => {
     const repeated = catalogue.filter((p) => {
-      const words = p.name.toLowerCase().split(/[\s,]+/).filter((w) => w.length > 2);
+      const words = p.name
+        .toLowerCase()
+        .split(/[\s,]+/)
+        .filter((w) => w.length > 2);
       return new Set(words).size !== words.length;
     });
     expect(repeated.map((p) => p.name)).toEqual([]);

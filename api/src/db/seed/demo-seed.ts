@@ -101,12 +101,7 @@ function brandNounPairs(sub: PlanSlot['sub'], count: number): Array<[brand: stri
  * The pictures of the `slotIndex`-th subcategory slot, each one product line (brand and product) in one
  * colour, drawn as that product's own object. `job` queues a drawing and answers its index.
  */
-export function slotPictures(
-  sub: PlanSlot['sub'],
-  slotIndex: number,
-  perSlot: number,
-  job: (spec: PictureSpec) => number,
-): PictureSlot[] {
+export function slotPictures(sub: PlanSlot['sub'], slotIndex: number, perSlot: number, job: (spec: PictureSpec) => number): PictureSlot[] {
   return brandNounPairs(sub, perSlot).map(([brand, noun], k): PictureSlot => {
     const colour = PICTURE_COLOURS[(k + slotIndex) % PICTURE_COLOURS.length]!;
     const kind = sub.byNoun?.[noun] ?? sub.picture;

@@ -410,7 +410,9 @@ const DRAWERS: Record<PictureKind, Drawer> = {
 };
 
 function TROUSERS(p: Paint, brand: string, flare: number, denim: boolean): string {
-  const stitch = denim ? `<path d="M290 200 Q320 270 380 260 M510 200 Q480 270 420 260" fill="none" stroke="#f4b400" stroke-width="5" stroke-dasharray="10 6"/>` : '';
+  const stitch = denim
+    ? `<path d="M290 200 Q320 270 380 260 M510 200 Q480 270 420 260" fill="none" stroke="#f4b400" stroke-width="5" stroke-dasharray="10 6"/>`
+    : '';
   return `
     <rect x="280" y="110" width="240" height="50" rx="6" fill="${p.dark}"/>
     <path d="M280 160 L520 160 L${560 + flare} 700 L${420 + flare / 3} 700 L400 320 L${380 - flare / 3} 700 L${240 - flare} 700 Z" fill="${p.c}"/>
