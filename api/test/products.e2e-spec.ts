@@ -444,6 +444,14 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
       expect(res.body.totalPage).toBe(Math.max(1, Math.ceil(res.body.totalCount / 20)));
     });
 
+    it("says what a typo was corrected to, in the names' spelling, and nothing when the words were found as typed", async () => {
+      const corrected = async (search: string) =>
+        (await api(t).post('/api/product/search-product').send({ search, page: 1 })).body.correctedSearch as string | undefined;
+      expect(await corrected('earbds')).toBe('earbuds');
+      expect(await corrected('earbds wireless')).toBe('earbuds wireless');
+      for (const search of ['earbuds', 'earb', 'Earbud', 'wireless', 'zzqqxx']) expect(await corrected(search)).toBeUndefined();
+    });
+
     it('ranks and counts as the listing search does (one search behind both), page by page', async () => {
       for (const search of ['earbuds', 'earbds', 'wireless', 'earb', 'noise buds', 'novel mystery']) {
         for (const page of [1, 2]) {

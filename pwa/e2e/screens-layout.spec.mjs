@@ -132,6 +132,46 @@ async function toastAboveCartBar({ baseUrl, artifactsDir, launch }) {
   await context.close();
 }
 
+/** At 1366 px each dashboard page starts right beside the side menu (My Orders used to float centred away from it). */
+async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) {
+  const shopper = await apiShopper(baseUrl, 'beside-menu');
+  await apiOrder(baseUrl, shopper, [[products[0], 1]]);
+  const browser = await launch();
+  for (const { email, password, paths } of [
+    { email: shopper.email, password: shopper.password, paths: ['/dashboard/myorders', '/dashboard/profile', '/dashboard/address', '/dashboard/mywishlist'] },
+    { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, paths: ['/dashboard', '/dashboard/allorders', '/dashboard/category', '/dashboard/product'] },
+  ]) {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, email, password);
+    for (const path of paths) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.locator('.dashboard__content :is(h1, h2)').first().waitFor();
+      // The page's left edge, and where it should be: the menu's right edge plus the gap; with
+      // `settled`, only once they agree (polled: the first layout may still be settling).
+      const at = (settled) => {
+        const menu = document.querySelector('.dashboard__menu')?.getBoundingClientRect();
+        const body = document.querySelector('.dashboard__body');
+        const first = document.querySelector('.dashboard__content > *')?.getBoundingClientRect();
+        if (!menu || !body || !first) return null;
+        const m = { menuRight: menu.right, gap: parseFloat(getComputedStyle(body).columnGap) || 0, pageLeft: first.left };
+        return !settled || Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4 ? m : null;
+      };
+      await page.waitForFunction(at, true, { timeout: 5000 }).catch(() => undefined);
+      const m = await page.evaluate(at, false);
+      assert.ok(m, `${path}: the dashboard has a side menu and a page at 1366 px`);
+      assert.ok(
+        Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4,
+        `${path}: the page starts at ${m.pageLeft}, not beside the menu (${m.menuRight} + ${m.gap})`,
+      );
+    }
+    await screenshot(page, artifactsDir, `screens-dashboard-beside-menu-${email === ADMIN_EMAIL ? 'admin' : 'shopper'}-1366`);
+    await context.close();
+  }
+}
+
 test('order tracker', async ({ baseUrl, artifactsDir, launch }) => orderTracker({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('sub-category table', ({ baseUrl, artifactsDir, launch }) => subCategoryTable({ baseUrl, artifactsDir, launch }));
 test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
+test('dashboard pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
+  dashboardBesideMenu({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));

@@ -1,6 +1,7 @@
-// Photographs the main screens at a phone's and a desktop's size, for people to look at:
-// the home page, a product page, /checkout with a cart, /success after an order, the shopper's profile, a listing, and the admin's category,
-// sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
+// Photographs every main screen at a phone's and a desktop's size, for people to look at: login, register and
+// forgot password; the home page, a listing, a product page, a typo search, /cart, /checkout with a cart,
+// /success after an order, the shopper's orders, wishlist, profile and addresses; and the admin's overview,
+// Manage Orders, product form, product list, category, sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
 // (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to
 // pwa/e2e/artifacts/screens/ (git-ignored). Run: cd pwa && node e2e/screenshots.mjs
 import { mkdirSync } from 'node:fs';
@@ -80,6 +81,25 @@ try {
     const shopperContext = await browser.newContext(size);
     const page = await shopperContext.newPage();
     const shopper = await apiShopper(baseUrl, `shots${viewport.name}`);
+    // Two products on the shopper's wishlist, so its page shows cards.
+    for (const product of (await inStockProducts(baseUrl, 2)).slice(0, 2)) {
+      await fetch(`${baseUrl}/api/wishlist/add`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${shopper.token}` },
+        body: JSON.stringify({ productId: product._id }),
+      });
+    }
+    for (const [path, name] of [
+      ['/login', 'login'],
+      ['/register', 'register'],
+      ['/forgot-password', 'forgot-password'],
+    ]) {
+      await step(`${name} ${viewport.name}`, async () => {
+        await page.goto(`${baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor();
+        await shot(page, viewport, name);
+      });
+    }
     await step(`home ${viewport.name}`, async () => {
       await page.goto(`${baseUrl}/`);
       await page.locator('.home__rows .product-card__link').first().waitFor();
@@ -98,9 +118,18 @@ try {
       await page.getByRole('heading', { level: 1 }).waitFor();
       await shot(page, viewport, 'product');
     });
+    await step(`search ${viewport.name}`, async () => {
+      // A typo, so the page says what it searched for instead.
+      await page.goto(`${baseUrl}/search?q=earbds`);
+      await page.locator('.product-grid .product-card').first().waitFor();
+      await shot(page, viewport, 'search');
+    });
     await step(`checkout ${viewport.name}`, async () => {
       await signIn(page, baseUrl, shopper.email, shopper.password);
       await addFromHome(page, baseUrl, 2);
+      await page.goto(`${baseUrl}/cart`);
+      await page.getByText('Grand total', { exact: false }).first().waitFor();
+      await shot(page, viewport, 'cart');
       await page.goto(`${baseUrl}/checkout`);
       const radio = page.getByTestId('address-option').first().getByRole('radio');
       await radio.waitFor();
@@ -118,12 +147,37 @@ try {
       await page.getByRole('heading', { name: 'Order updates' }).waitFor();
       await shot(page, viewport, 'profile');
     });
+    for (const [path, heading, ready, name] of [
+      ['/dashboard/myorders', 'Your Orders', '[data-testid="order-card"]', 'my-orders'],
+      ['/dashboard/mywishlist', 'My Wishlist', null, 'wishlist'],
+      ['/dashboard/address', 'My Addresses', null, 'addresses'],
+    ]) {
+      await step(`${name} ${viewport.name}`, async () => {
+        await page.goto(`${baseUrl}${path}`);
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        if (ready) await page.locator(ready).first().waitFor();
+        await shot(page, viewport, name);
+      });
+    }
     await shopperContext.close();
 
     // The admin's screens.
     const adminContext = await browser.newContext(size);
     const admin = await adminContext.newPage();
     await step(`admin sign-in ${viewport.name}`, () => signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD));
+    for (const [path, heading, ready, name] of [
+      ['/dashboard', 'Overview', null, 'dashboard-overview'],
+      ['/dashboard/myorders', 'Manage Orders', '[data-testid="order-card"]', 'dashboard-manage-orders'],
+      ['/dashboard/upload-product', 'Upload Product', 'form', 'dashboard-product-form'],
+      ['/dashboard/product', 'Admin Products', null, 'dashboard-products'],
+    ]) {
+      await step(`${name} ${viewport.name}`, async () => {
+        await admin.goto(`${baseUrl}${path}`);
+        await admin.getByRole('heading', { level: 1, name: heading }).waitFor();
+        if (ready) await admin.locator(ready).first().waitFor();
+        await shot(admin, viewport, name);
+      });
+    }
     for (const [path, heading, name] of [
       ['/dashboard/category', 'Category Management', 'dashboard-category'],
       ['/dashboard/subcategory', 'Sub Category', 'dashboard-subcategory'],

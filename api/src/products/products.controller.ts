@@ -19,6 +19,7 @@ import { ZBody } from '../common/zod-body.pipe.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { ProductsService } from './products.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
+import { correctedSearch } from '../search/correction.js';
 
 /** Text searches skip the cache whenever the words are new: each costs real queries, so each client gets a budget. */
 const SEARCH_LIMIT = { ip: [120, MINUTE] as [number, number] };
@@ -96,7 +97,18 @@ export class ProductsController {
   search(@ZBody(SearchProductBody) body: SearchProductBody) {
     return this.products.cached('search', body, async () => {
       const { items, total } = await this.products.search(body);
-      return ok(items, 'Product search result', { totalCount: total, totalPage: pages(total, body.limit), page: body.page, limit: body.limit });
+      // A search answered through a typo's correction says what it searched for (docs/product.md#screen-behaviour).
+      const corrected = correctedSearch(
+        body.search,
+        items.map((p) => p.name),
+      );
+      return ok(items, 'Product search result', {
+        totalCount: total,
+        totalPage: pages(total, body.limit),
+        page: body.page,
+        limit: body.limit,
+        ...(corrected ? { correctedSearch: corrected } : {}),
+      });
     });
   }
 

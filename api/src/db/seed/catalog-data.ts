@@ -1,29 +1,37 @@
 import type { PictureKind } from './product-picture.js';
 
-/** The demo catalogue's shape: categories, their subcategories (one shared by two categories), and how to name things. */
+/**
+ * The demo catalogue's shape: categories, their subcategories (one shared by two categories), and how to
+ * name and price what they sell. A name is brand + line + attribute + product (+ colour or pack), each part
+ * from the subcategory's own lists, so no word contradicts another ('Analog' smart watch, 'Hot Wheels' teddy).
+ */
 export interface SubSpec {
   name: string;
+  /** The products it sells; each is a product line drawn as its own object (`picture`, or `byNoun`). */
   nouns: string[];
-  /** What its products' pictures draw; `byNoun` picks another drawing for some nouns. */
   picture: PictureKind;
   byNoun?: Record<string, PictureKind>;
-  /** Words for this subcategory alone, where the category's would contradict its products ('Analog' smart watch). */
-  adjectives?: string[];
+  /** Brands that sell these products, cheapest first: a later brand prices higher in the range. */
+  brands: string[];
+  /** One attribute per name ('Bass Boosted', 'Masala'), never a word of a noun. */
+  adjectives: string[];
+  /** Product lines a brand sells the same thing in ('' for the plain one); default ['']. */
+  lines?: string[];
+  /**
+   * What one pack holds ('200 g', 'Pack of 10') with its price against the smallest, added after the name;
+   * default none. The unit stays the fixed product's default and is not shown (docs/product.md#rules-and-limits).
+   */
+  sizes?: Array<[label: string, factor: number]>;
+  /** The smallest pack's price range in rupees (MRP); `prices` per noun where products differ. */
+  price: [number, number];
+  prices?: Record<string, [number, number]>;
 }
 
 export interface CategorySpec {
   name: string;
   hue: number;
-  brands: string[];
-  adjectives: string[];
-  /** Product lines a brand sells the same thing in ('' for the plain one); with the adjectives they keep names unique. */
-  lines: string[];
-  /**
-   * What one pack holds, added to a product's name where it tells the shopper something ('200 g');
-   * '' where it would not ('1 pc'). The unit itself follows the product type (docs/product.md#states and #rules-and-limits: pack).
-   */
-  sizes: string[];
-  priceRange: [number, number];
+  /** Names say the colour the picture shows (clothes, watches, headphones); others leave it to the picture. */
+  coloured: boolean;
   subs: SubSpec[];
   details: (r: () => number) => Record<string, string>;
 }
@@ -32,72 +40,143 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
 
 export const SHARED_SUBS = { bluetooth: 'Bluetooth Audio', kids: 'Kids Corner' } as const;
 
+const EDITIONS: Array<[string, number]> = [
+  ['', 1],
+  ['Hindi Edition', 0.9],
+  ['Tamil Edition', 0.9],
+];
+
 export const CATALOG: CategorySpec[] = [
   {
     name: 'Books',
     hue: 20,
-    brands: ['Penguin', 'HarperCollins', 'Rupa', 'Westland', 'Arihant', 'Scholastic'],
-    adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Collector’s'],
-    lines: ['', 'Revised Edition', 'Anniversary Edition', 'Deluxe Edition'],
-    sizes: [''],
-    priceRange: [149, 899],
+    coloured: false,
     subs: [
-      { name: 'Fiction', nouns: ['Novel', 'Mystery Novel', 'Romance Novel', 'Thriller', 'Short Stories'], picture: 'book' },
-      { name: 'Non-fiction', nouns: ['Biography', 'History of India', 'Self-help Guide', 'Cookbook', 'Travel Memoir'], picture: 'book' },
-      { name: 'Exam Prep', nouns: ['JEE Practice Book', 'NEET Guide', 'UPSC Handbook', 'Quantitative Aptitude', 'English Grammar'], picture: 'book' },
+      {
+        name: 'Fiction',
+        nouns: ['Novel', 'Mystery Novel', 'Romance Novel', 'Thriller', 'Short Stories'],
+        picture: 'book',
+        brands: ['Rupa', 'Westland', 'Pan Macmillan', 'HarperCollins', 'Penguin'],
+        adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Award-winning'],
+        sizes: EDITIONS,
+        price: [199, 699],
+      },
+      {
+        name: 'Non-fiction',
+        nouns: ['Biography', 'History of India', 'Self-help Guide', 'Cookbook', 'Travel Memoir'],
+        picture: 'book',
+        brands: ['Rupa', 'Westland', 'Pan Macmillan', 'HarperCollins', 'Penguin'],
+        adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Concise'],
+        sizes: EDITIONS,
+        price: [249, 999],
+      },
+      {
+        name: 'Exam Prep',
+        nouns: ['JEE Practice Book', 'NEET Guide', 'UPSC Handbook', 'Quantitative Aptitude', 'English Grammar'],
+        picture: 'book',
+        brands: ['Arihant', 'Disha', 'MTG', 'Oswaal', 'Pearson'],
+        adjectives: ['Chapterwise', 'Objective', 'Complete', 'Solved', 'Revision'],
+        sizes: EDITIONS,
+        price: [199, 899],
+      },
     ],
     details: (r) => ({ Language: pick(r, ['English', 'Hindi', 'Tamil', 'Bengali']), Pages: String(120 + Math.floor(r() * 600)) }),
   },
   {
     name: 'Earbuds',
     hue: 210,
-    brands: ['boAt', 'Noise', 'JBL', 'Realme', 'OnePlus', 'Boult', 'Sony'],
-    adjectives: ['Wireless', 'ANC', 'Bass Boosted', 'Low Latency', 'Dual Mic'],
-    lines: ['', 'Lite', 'Max', 'Neo'],
-    sizes: [''],
-    priceRange: [599, 9999],
+    coloured: true,
     subs: [
-      { name: 'True Wireless Earbuds', nouns: ['Earbuds', 'TWS Earbuds', 'Airdopes Earbuds', 'Buds'], picture: 'earbuds' },
-      { name: 'Gaming Earbuds', nouns: ['Gaming Earbuds', 'Earbuds with Mic'], picture: 'earbuds' },
-      { name: SHARED_SUBS.bluetooth, nouns: ['Bluetooth Earbuds', 'Bluetooth Headset'], picture: 'earbuds' },
+      {
+        name: 'True Wireless Earbuds',
+        nouns: ['Earbuds', 'TWS Earbuds', 'Buds'],
+        picture: 'earbuds',
+        brands: ['Boult', 'boAt', 'Noise', 'Realme', 'OnePlus', 'JBL', 'Sony'],
+        adjectives: ['ANC', 'Bass Boosted', 'Low Latency', 'Dual Mic', 'ENC'],
+        lines: ['', 'Lite', 'Pro', 'Max'],
+        price: [899, 19990],
+      },
+      {
+        name: 'Gaming Earbuds',
+        nouns: ['Gaming Earbuds', 'Gaming Buds'],
+        picture: 'earbuds',
+        brands: ['Boult', 'boAt', 'Noise', 'Realme', 'OnePlus'],
+        adjectives: ['RGB', 'Low Latency', 'Quad Mic', 'Bass Boosted', 'ENC'],
+        lines: ['', 'Lite', 'Pro', 'Max'],
+        price: [999, 4999],
+      },
+      {
+        name: SHARED_SUBS.bluetooth,
+        nouns: ['Bluetooth Earbuds', 'Bluetooth Headphones'],
+        picture: 'earbuds',
+        byNoun: { 'Bluetooth Headphones': 'headphones' },
+        brands: ['Boult', 'boAt', 'Noise', 'JBL', 'Sony'],
+        adjectives: ['ANC', 'Bass Boosted', 'Foldable', 'Dual Pairing', 'ENC'],
+        lines: ['', 'Lite', 'Pro', 'Max'],
+        price: [999, 24990],
+      },
     ],
     details: (r) => ({ Battery: `${20 + Math.floor(r() * 40)} hours`, Bluetooth: pick(r, ['5.0', '5.2', '5.3']) }),
   },
   {
     name: 'Neckbands',
     hue: 260,
-    brands: ['boAt', 'Noise', 'Boult', 'Realme', 'pTron', 'Oneplus'],
-    adjectives: ['Wireless', 'Sports', 'Magnetic', 'Fast Charging', 'Sweatproof'],
-    lines: ['', 'Lite', 'Plus', 'Neo'],
-    sizes: [''],
-    priceRange: [499, 3999],
+    coloured: true,
     subs: [
-      { name: 'Sports Neckbands', nouns: ['Neckband', 'Sports Neckband', 'Rockerz Neckband'], picture: 'neckband' },
-      { name: SHARED_SUBS.bluetooth, nouns: ['Bluetooth Neckband', 'Wireless Neckband Earphones'], picture: 'neckband' },
+      {
+        name: 'Sports Neckbands',
+        nouns: ['Neckband', 'Sports Neckband', 'Wireless Neckband'],
+        picture: 'neckband',
+        brands: ['pTron', 'Boult', 'boAt', 'Noise', 'Realme', 'OnePlus'],
+        adjectives: ['Magnetic', 'Fast Charging', 'Sweatproof', 'Bass Boosted', 'Dual Pairing'],
+        lines: ['', 'Lite', 'Plus', 'Pro'],
+        price: [499, 2999],
+      },
+      {
+        name: SHARED_SUBS.bluetooth,
+        nouns: ['Bluetooth Neckband', 'Neckband Earphones'],
+        picture: 'neckband',
+        brands: ['pTron', 'Boult', 'boAt', 'Noise', 'OnePlus'],
+        adjectives: ['Magnetic', 'Fast Charging', 'ENC', 'Bass Boosted', 'Dual Pairing'],
+        lines: ['', 'Lite', 'Plus', 'Pro'],
+        price: [549, 3499],
+      },
     ],
     details: (r) => ({ Battery: `${15 + Math.floor(r() * 45)} hours`, 'Water resistance': pick(r, ['IPX4', 'IPX5', 'IPX7']) }),
   },
   {
     name: 'Toys',
     hue: 45,
-    brands: ['Funskool', 'Hasbro', 'LEGO', 'Mattel', 'Hot Wheels', 'Toyshine'],
-    adjectives: ['Classic', 'Educational', 'Deluxe', 'Mini', 'Family'],
-    lines: ['', 'Starter', 'Junior', 'Explorer'],
-    sizes: ['', ''],
-    priceRange: [199, 4999],
+    coloured: false,
     subs: [
-      { name: 'Board Games', nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game', 'Puzzle'], picture: 'board-game' },
+      {
+        name: 'Board Games',
+        nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game'],
+        picture: 'board-game',
+        brands: ['Ratnas', 'Toyshine', 'Funskool', 'Hasbro'],
+        adjectives: ['Classic', 'Family', 'Travel', 'Deluxe', 'Magnetic'],
+        lines: ['', 'Junior', 'Mini', 'Champion'],
+        price: [199, 1999],
+      },
       {
         name: 'Action Figures',
-        nouns: ['Action Figure', 'Superhero Figure', 'Robot Toy', 'Die-cast Car'],
+        nouns: ['Robot Toy', 'Transforming Robot', 'Walking Robot', 'Die-cast Car'],
         picture: 'robot',
         byNoun: { 'Die-cast Car': 'car' },
+        brands: ['Toyshine', 'Funskool', 'Mattel', 'Hasbro'],
+        adjectives: ['Classic', 'Battery-operated', 'Collectible', 'Deluxe', 'Mini'],
+        lines: ['', 'Junior', 'Explorer', 'Turbo'],
+        price: [299, 2999],
       },
       {
         name: SHARED_SUBS.kids,
-        nouns: ['Soft Toy', 'Building Blocks', 'Stacking Rings', 'Toy Kitchen Set'],
+        nouns: ['Soft Toy', 'Building Blocks', 'Stacking Rings', 'Pull-along Car'],
         picture: 'teddy',
-        byNoun: { 'Building Blocks': 'blocks', 'Stacking Rings': 'blocks' },
+        byNoun: { 'Building Blocks': 'blocks', 'Stacking Rings': 'rings', 'Pull-along Car': 'car' },
+        brands: ['Toyshine', 'Funskool', 'Mattel', 'Fisher-Price'],
+        adjectives: ['Cuddly', 'Colourful', 'Classic', 'Washable', 'First'],
+        lines: ['', 'Baby', 'Junior', 'Play'],
+        price: [199, 1999],
       },
     ],
     details: (r) => ({ 'Age group': pick(r, ['3+ years', '5+ years', '8+ years', '12+ years']) }),
@@ -105,35 +184,84 @@ export const CATALOG: CategorySpec[] = [
   {
     name: 'T-shirts',
     hue: 340,
-    brands: ['Bewakoof', 'Allen Solly', 'US Polo', 'Roadster', 'HRX', 'Levi’s'],
-    adjectives: ['Cotton', 'Slim Fit', 'Oversized', 'Regular Fit', 'Printed'],
-    lines: ['', 'Everyday', 'Urban', 'Summer'],
-    sizes: [''],
-    priceRange: [299, 1999],
+    coloured: true,
     subs: [
-      { name: 'Round Neck T-shirts', nouns: ['Round Neck T-shirt', 'Crew Neck T-shirt', 'Basic Tee'], picture: 'tshirt' },
-      { name: 'Polo T-shirts', nouns: ['Polo T-shirt', 'Pique Polo'], picture: 'polo' },
-      { name: 'Graphic T-shirts', nouns: ['Graphic T-shirt', 'Typography Tee', 'Anime Print T-shirt'], picture: 'graphic-tee' },
+      {
+        name: 'Round Neck T-shirts',
+        nouns: ['Round Neck T-shirt', 'Crew Neck T-shirt', 'Basic Tee'],
+        picture: 'tshirt',
+        brands: ['Roadster', 'Bewakoof', 'HRX', 'Allen Solly', 'US Polo Assn.', 'Levi’s'],
+        adjectives: ['Cotton', 'Slim Fit', 'Oversized', 'Regular Fit', 'Bio-wash'],
+        lines: ['', 'Everyday', 'Urban', 'Essentials'],
+        price: [299, 1799],
+      },
+      {
+        name: 'Polo T-shirts',
+        nouns: ['Polo T-shirt', 'Pique Polo'],
+        picture: 'polo',
+        brands: ['Roadster', 'HRX', 'Allen Solly', 'Van Heusen', 'Levi’s'],
+        adjectives: ['Cotton', 'Slim Fit', 'Regular Fit', 'Solid', 'Textured'],
+        lines: ['', 'Everyday', 'Classic', 'Signature'],
+        price: [499, 2499],
+      },
+      {
+        name: 'Graphic T-shirts',
+        nouns: ['Graphic T-shirt', 'Typography Tee', 'Anime Print T-shirt'],
+        picture: 'graphic-tee',
+        brands: ['Roadster', 'Bewakoof', 'HRX', 'Levi’s'],
+        adjectives: ['Cotton', 'Oversized', 'Regular Fit', 'Relaxed Fit', 'Bio-wash'],
+        lines: ['', 'Everyday', 'Urban', 'Street'],
+        price: [299, 1499],
+      },
     ],
     details: (r) => ({ Fabric: pick(r, ['100% Cotton', 'Cotton Blend', 'Polyester']), Fit: pick(r, ['Regular', 'Slim', 'Oversized']) }),
   },
   {
     name: 'Clothing',
     hue: 300,
-    brands: ['FabIndia', 'Biba', 'W', 'Manyavar', 'Peter England', 'Max'],
-    adjectives: ['Cotton', 'Silk', 'Festive', 'Casual', 'Handloom'],
-    lines: ['', 'Heritage', 'Everyday', 'Signature'],
-    sizes: [''],
-    priceRange: [399, 7999],
+    coloured: true,
     subs: [
-      { name: 'Ethnic Wear', nouns: ['Kurta', 'Saree', 'Saddi Jacket', 'Lehenga', 'Dupatta'], picture: 'kurta' },
-      { name: "Men's Wear", nouns: ['Shirt', 'Chinos', 'Jeans', 'Jacket'], picture: 'shirt' },
-      { name: "Women's Wear", nouns: ['Kurti', 'Dress', 'Top', 'Palazzo'], picture: 'dress' },
+      {
+        name: 'Ethnic Wear',
+        nouns: ['Kurta', 'Saree', 'Nehru Jacket', 'Lehenga'],
+        picture: 'kurta',
+        byNoun: { Saree: 'saree', 'Nehru Jacket': 'nehru-jacket', Lehenga: 'lehenga' },
+        brands: ['Anouk', 'Soch', 'Biba', 'FabIndia', 'Manyavar'],
+        adjectives: ['Cotton', 'Silk', 'Festive', 'Embroidered', 'Handloom'],
+        lines: ['', 'Heritage', 'Utsav', 'Signature'],
+        price: [799, 4999],
+        prices: { Saree: [999, 8999], Lehenga: [2499, 14999], 'Nehru Jacket': [999, 3999] },
+      },
+      {
+        name: "Men's Wear",
+        nouns: ['Shirt', 'Chinos', 'Jeans', 'Jacket'],
+        picture: 'shirt',
+        byNoun: { Chinos: 'trousers', Jeans: 'jeans', Jacket: 'jacket' },
+        brands: ['Roadster', 'Peter England', 'Allen Solly', 'Levi’s', 'Louis Philippe'],
+        adjectives: ['Slim Fit', 'Regular Fit', 'Relaxed Fit', 'Classic', 'Stretch'],
+        lines: ['', 'Signature', 'Urban', 'Weekend'],
+        price: [799, 3499],
+        prices: { Jacket: [1499, 5999] },
+      },
+      {
+        name: "Women's Wear",
+        nouns: ['Kurti', 'Dress', 'Top', 'Palazzo'],
+        picture: 'dress',
+        byNoun: { Kurti: 'kurta', Top: 'tshirt', Palazzo: 'palazzo' },
+        brands: ['Libas', 'Global Desi', 'Aurelia', 'W', 'Biba'],
+        adjectives: ['Printed', 'Solid', 'Embroidered', 'Casual', 'Festive'],
+        lines: ['', 'Everyday', 'Signature', 'Occasion'],
+        price: [499, 2999],
+      },
       {
         name: SHARED_SUBS.kids,
         nouns: ['Kids Frock', 'Kids Shorts Set', 'Kids Kurta Set'],
         picture: 'dress',
         byNoun: { 'Kids Kurta Set': 'kurta', 'Kids Shorts Set': 'tshirt' },
+        brands: ['Max', 'Babyhug', 'Hopscotch', 'Gini & Jony'],
+        adjectives: ['Cotton', 'Printed', 'Festive', 'Casual', 'Party Wear'],
+        lines: ['', 'Little', 'Play', 'Occasion'],
+        price: [349, 1999],
       },
     ],
     details: (r) => ({ Fabric: pick(r, ['Cotton', 'Silk', 'Linen', 'Rayon']), Occasion: pick(r, ['Casual', 'Festive', 'Office']) }),
@@ -141,29 +269,34 @@ export const CATALOG: CategorySpec[] = [
   {
     name: 'Watches',
     hue: 180,
-    brands: ['Titan', 'Fastrack', 'Casio', 'Noise', 'Fire-Boltt', 'Fossil', 'Sonata'],
-    adjectives: ['Analog', 'Digital', 'Chronograph', 'Smart', 'Classic'],
-    lines: ['', 'Signature', 'Neo', 'Edge'],
-    sizes: [''],
-    priceRange: [799, 24999],
+    coloured: true,
     subs: [
       {
         name: 'Smart Watches',
-        nouns: ['Smart Watch', 'Fitness Watch', 'Calling Smartwatch'],
+        nouns: ['Smartwatch', 'Fitness Watch', 'Calling Smartwatch'],
         picture: 'smart-watch',
+        brands: ['Fire-Boltt', 'Noise', 'boAt', 'Amazfit', 'OnePlus'],
         adjectives: ['AMOLED', 'Round Dial', 'Square Dial', 'Slim', 'Sports'],
+        lines: ['', 'Lite', 'Pro', 'Ultra'],
+        price: [1299, 19999],
       },
       {
         name: 'Analog Watches',
         nouns: ['Analog Watch', 'Leather Strap Watch', 'Steel Watch'],
         picture: 'analog-watch',
+        brands: ['Sonata', 'Fastrack', 'Timex', 'Casio', 'Titan'],
         adjectives: ['Classic', 'Minimalist', 'Round Dial', 'Everyday', 'Slim'],
+        lines: ['', 'Signature', 'Neo', 'Edge'],
+        price: [699, 7999],
       },
       {
         name: 'Premium Watches',
-        nouns: ['Premium Watch', 'Automatic Watch', 'Luxury Chronograph'],
+        nouns: ['Dress Watch', 'Automatic Watch', 'Chronograph'],
         picture: 'premium-watch',
+        brands: ['Titan', 'Citizen', 'Seiko', 'Fossil', 'Tissot'],
         adjectives: ['Classic', 'Sapphire Glass', 'Heritage', 'Skeleton Dial', 'Slim'],
+        lines: ['', 'Signature', 'Prestige', 'Elite'],
+        price: [6999, 49999],
       },
     ],
     details: (r) => ({ Strap: pick(r, ['Leather', 'Silicone', 'Stainless steel']), 'Water resistance': pick(r, ['30 m', '50 m', '100 m']) }),
@@ -171,59 +304,152 @@ export const CATALOG: CategorySpec[] = [
   {
     name: 'Snacks',
     hue: 30,
-    brands: ['Haldiram’s', 'Lay’s', 'Bikaji', 'Britannia', 'Parle', 'Balaji', 'Too Yumm'],
-    adjectives: ['Masala', 'Classic Salted', 'Spicy', 'Crunchy', 'Tangy'],
-    lines: ['', 'Homestyle', 'Festive', 'Premium'],
-    sizes: ['150 g', '200 g', '400 g', '1 kg'],
-    priceRange: [10, 499],
+    coloured: false,
     subs: [
-      { name: 'Chips & Namkeen', nouns: ['Potato Chips', 'Aloo Bhujia', 'Moong Dal', 'Khatta Meetha', 'Banana Chips'], picture: 'chips' },
-      { name: 'Biscuits & Cookies', nouns: ['Cookies', 'Cream Biscuits', 'Digestive Biscuits', 'Rusk'], picture: 'biscuits' },
-      { name: 'Dry Fruits', nouns: ['Almonds', 'Cashews', 'Raisins', 'Mixed Dry Fruits'], picture: 'dry-fruits' },
+      {
+        name: 'Chips & Namkeen',
+        nouns: ['Potato Chips', 'Aloo Bhujia', 'Moong Dal', 'Khatta Meetha', 'Banana Chips'],
+        picture: 'chips',
+        brands: ['Too Yumm', 'Balaji', 'Bikaji', 'Lay’s', 'Haldiram’s'],
+        adjectives: ['Classic Salted', 'Masala', 'Spicy', 'Tangy', 'Crunchy'],
+        sizes: [
+          ['150 g', 1],
+          ['200 g', 1.3],
+          ['400 g', 2.4],
+          ['1 kg', 5.5],
+        ],
+        price: [30, 70],
+      },
+      {
+        name: 'Biscuits & Cookies',
+        nouns: ['Cookies', 'Cream Biscuits', 'Digestive Biscuits', 'Rusk'],
+        picture: 'biscuits',
+        byNoun: { Rusk: 'rusk' },
+        brands: ['Parle', 'Priyagold', 'Sunfeast', 'Britannia', 'Unibic'],
+        adjectives: ['Butter', 'Chocolate', 'Classic', 'Elaichi', 'Nutty'],
+        sizes: [
+          ['100 g', 1],
+          ['200 g', 1.8],
+          ['600 g', 4.6],
+        ],
+        price: [20, 60],
+      },
+      {
+        name: 'Dry Fruits',
+        nouns: ['Almonds', 'Cashews', 'Raisins', 'Mixed Dry Fruits'],
+        picture: 'dry-fruits',
+        brands: ['Farmley', 'Tata Sampann', 'Haldiram’s', 'Nutraj', 'Happilo'],
+        adjectives: ['Premium', 'Handpicked', 'Jumbo', 'Select', 'Classic'],
+        sizes: [
+          ['200 g', 1],
+          ['500 g', 2.3],
+          ['1 kg', 4.4],
+        ],
+        price: [160, 340],
+      },
     ],
     details: (r) => ({ 'Shelf life': `${3 + Math.floor(r() * 9)} months`, Veg: 'Yes' }),
   },
   {
     name: 'Home & Kitchen',
     hue: 100,
-    brands: ['Prestige', 'Pigeon', 'Milton', 'Cello', 'Borosil'],
-    adjectives: ['Non-stick', 'Stainless Steel', 'Insulated', 'Airtight', 'Premium'],
-    lines: ['', 'Classic', 'Elite', 'Eco'],
-    sizes: ['', ''],
-    priceRange: [149, 5999],
+    coloured: false,
     subs: [
-      { name: 'Cookware', nouns: ['Pressure Cooker', 'Kadai', 'Tawa', 'Frying Pan'], picture: 'cookware' },
-      { name: 'Storage', nouns: ['Water Bottle', 'Lunch Box', 'Container Set', 'Flask'], picture: 'bottle' },
+      {
+        name: 'Cookware',
+        nouns: ['Pressure Cooker', 'Kadai', 'Tawa', 'Frying Pan'],
+        picture: 'pressure-cooker',
+        byNoun: { Kadai: 'kadai', Tawa: 'tawa', 'Frying Pan': 'frying-pan' },
+        brands: ['Vinod', 'Pigeon', 'Butterfly', 'Hawkins', 'Prestige'],
+        adjectives: ['Non-stick', 'Stainless Steel', 'Hard Anodised', 'Induction Base', 'Triply'],
+        lines: ['', 'Classic', 'Elite', 'Deluxe'],
+        price: [449, 1999],
+        prices: { 'Pressure Cooker': [1199, 4499], Kadai: [699, 2999] },
+      },
+      {
+        name: 'Storage',
+        nouns: ['Water Bottle', 'Lunch Box', 'Container Set', 'Flask'],
+        picture: 'bottle',
+        byNoun: { 'Lunch Box': 'lunch-box', 'Container Set': 'containers', Flask: 'flask' },
+        brands: ['Signoraware', 'Cello', 'Tupperware', 'Borosil', 'Milton'],
+        adjectives: ['Insulated', 'Airtight', 'Leak-proof', 'Stainless Steel', 'BPA-free'],
+        lines: ['', 'Classic', 'Elite', 'Eco'],
+        price: [199, 1499],
+        prices: { 'Container Set': [349, 1999], Flask: [499, 1999] },
+      },
     ],
     details: (r) => ({ Material: pick(r, ['Aluminium', 'Steel', 'Glass', 'Plastic']) }),
   },
   {
     name: 'Personal Care',
     hue: 150,
-    brands: ['Himalaya', 'Mamaearth', 'Dove', 'Nivea', 'Biotique'],
-    adjectives: ['Herbal', 'Moisturising', 'Natural', 'Gentle', 'Daily'],
-    lines: ['', 'Ayurvedic', 'Advanced', 'Pro'],
-    sizes: ['100 ml', '200 ml', '50 g'],
-    priceRange: [49, 999],
+    coloured: false,
     subs: [
-      { name: 'Skin Care', nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Body Lotion'], picture: 'tube' },
-      { name: 'Hair Care', nouns: ['Shampoo', 'Hair Oil', 'Conditioner'], picture: 'shampoo' },
+      {
+        name: 'Skin Care',
+        nouns: ['Face Wash', 'Moisturiser', 'Sunscreen', 'Body Lotion'],
+        picture: 'tube',
+        byNoun: { Moisturiser: 'jar', 'Body Lotion': 'pump' },
+        brands: ['Biotique', 'Himalaya', 'Nivea', 'Mamaearth', 'Dove'],
+        adjectives: ['Herbal', 'Vitamin C', 'Aloe Vera', 'Gentle', 'Daily'],
+        sizes: [
+          ['50 ml', 1],
+          ['100 ml', 1.7],
+          ['200 ml', 3],
+        ],
+        price: [99, 349],
+      },
+      {
+        name: 'Hair Care',
+        nouns: ['Shampoo', 'Hair Oil', 'Conditioner'],
+        picture: 'shampoo',
+        brands: ['Parachute', 'Himalaya', 'Dove', 'Mamaearth', 'Indulekha'],
+        adjectives: ['Herbal', 'Onion', 'Anti-dandruff', 'Keratin', 'Daily'],
+        sizes: [
+          ['100 ml', 1],
+          ['200 ml', 1.8],
+          ['400 ml', 3.2],
+        ],
+        price: [99, 299],
+      },
     ],
     details: (r) => ({ 'Skin type': pick(r, ['All', 'Oily', 'Dry', 'Sensitive']) }),
   },
   {
     name: 'Stationery',
     hue: 60,
-    brands: ['Classmate', 'Camlin', 'Reynolds', 'Faber-Castell', 'Navneet'],
-    adjectives: ['Ruled', 'Premium', 'Smooth', 'Student', 'Office'],
-    lines: ['', 'Classic', 'Pro', 'Smart'],
-    sizes: ['', ''],
-    priceRange: [10, 799],
+    coloured: false,
     subs: [
-      { name: 'Notebooks', nouns: ['Notebook', 'Long Book', 'Spiral Diary'], picture: 'notebook' },
-      { name: 'Pens & Pencils', nouns: ['Ball Pen Pack', 'Gel Pen', 'Pencil Set', 'Colour Pencils'], picture: 'pens' },
+      {
+        name: 'Notebooks',
+        nouns: ['Notebook', 'Long Book', 'Spiral Diary'],
+        picture: 'notebook',
+        brands: ['Navneet', 'Paperkraft', 'Camlin', 'Classmate'],
+        adjectives: ['Ruled', 'Unruled', 'Single Line', 'Premium', 'Hardbound'],
+        lines: ['', 'Classic', 'Smart'],
+        sizes: [
+          ['', 1],
+          ['Pack of 6', 5.4],
+        ],
+        price: [40, 149],
+        prices: { 'Spiral Diary': [99, 399] },
+      },
+      {
+        name: 'Pens & Pencils',
+        nouns: ['Ball Pens', 'Gel Pens', 'Pencils', 'Colour Pencils'],
+        picture: 'pens',
+        byNoun: { Pencils: 'pencils', 'Colour Pencils': 'pencils' },
+        brands: ['Apsara', 'Cello', 'Reynolds', 'Camlin', 'Faber-Castell'],
+        adjectives: ['Smooth', 'Fine Tip', 'Classic', 'Student', 'Dark'],
+        sizes: [
+          ['Pack of 5', 1],
+          ['Pack of 10', 1.9],
+          ['Pack of 20', 3.6],
+        ],
+        price: [25, 90],
+      },
     ],
-    details: (r) => ({ Pack: `${1 + Math.floor(r() * 10)}` }),
+    details: (r) => ({ 'Acid-free paper': pick(r, ['Yes', 'No']) }),
   },
 ];
 

@@ -79,21 +79,45 @@ const PICTURES_PER_SUBCATEGORY = 12;
 const GALLERY_VIEWS: Record<number, number> = { 1: 4, 7: 2 };
 
 /**
- * The pictures of the `slotIndex`-th subcategory slot, each one (brand, product, colour): the first 12
- * differ in colour, the next ones in brand too. `job` queues a drawing and answers its index.
+ * The (brand, product) pairs of a subcategory in the order its pictures take them: every pair once before
+ * any repeats, neighbours differing in both where the lists allow.
+ */
+function brandNounPairs(sub: PlanSlot['sub'], count: number): Array<[brand: string, noun: string]> {
+  const { brands, nouns } = sub;
+  const seen = new Set<string>();
+  const pairs: Array<[string, string]> = [];
+  for (let t = 0; pairs.length < count; t++) {
+    const noun = nouns[t % nouns.length]!;
+    // Past every pair the diagonal reaches, shift the brands by one and go on.
+    const brand = brands[(t + Math.floor(t / (brands.length * nouns.length))) % brands.length]!;
+    const key = `${brand}\u0000${noun}`;
+    if (!seen.has(key) || seen.size === brands.length * nouns.length) pairs.push([brand, noun]);
+    seen.add(key);
+  }
+  return pairs;
+}
+
+/**
+ * The pictures of the `slotIndex`-th subcategory slot, each one product line (brand and product) in one
+ * colour, drawn as that product's own object. `job` queues a drawing and answers its index.
  */
 export function slotPictures(
-  spec: (typeof CATALOG)[number],
   sub: PlanSlot['sub'],
   slotIndex: number,
   perSlot: number,
   job: (spec: PictureSpec) => number,
+  drawn: Set<string> = new Set(),
 ): PictureSlot[] {
-  return Array.from({ length: perSlot }, (_, k): PictureSlot => {
-    const brand = spec.brands[(k + Math.floor(k / PICTURE_COLOURS.length)) % spec.brands.length]!;
-    const noun = sub.nouns[k % sub.nouns.length]!;
-    const colour = PICTURE_COLOURS[(k + slotIndex) % PICTURE_COLOURS.length]!;
+  return brandNounPairs(sub, perSlot).map(([brand, noun], k): PictureSlot => {
     const kind = sub.byNoun?.[noun] ?? sub.picture;
+    // The next colour no other subcategory drew this object of this brand in (`drawn` is shared by the
+    // plan's slots), so no two products share a picture ('boAt Buds, White' and 'boAt Bluetooth
+    // Earbuds, White' would otherwise be one drawing).
+    let shift = 0;
+    while (shift < PICTURE_COLOURS.length - 1 && drawn.has(`${kind}|${brand}|${(k + slotIndex + shift) % PICTURE_COLOURS.length}`)) shift += 1;
+    const colourIndex = (k + slotIndex + shift) % PICTURE_COLOURS.length;
+    drawn.add(`${kind}|${brand}|${colourIndex}`);
+    const colour = PICTURE_COLOURS[colourIndex]!;
     const views = GALLERY_VIEWS[k] ?? 1;
     const images = Array.from({ length: views }, (_, view) => job({ kind, colour, brand, title: noun, view }));
     return { brand, noun, colour, images };
@@ -117,13 +141,14 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   const jobs: PictureSpec[] = [];
   const job = (spec: PictureSpec) => jobs.push(spec) - 1;
   const perSlot = picturesPerSlot(size);
+  const drawn = new Set<string>();
 
   // First the plan (ids, and which picture goes where), then every picture at once, then the rows.
   for (const spec of CATALOG) {
     const categoryId = newId();
     const categoryAt = plan.length;
     for (const sub of spec.subs) {
-      const pictures = slotPictures(spec, sub, plan.length, perSlot, job);
+      const pictures = slotPictures(sub, plan.length, perSlot, job, drawn);
       let subId = subIdsByName.get(sub.name);
       if (!subId) {
         subId = newId();

@@ -24,12 +24,31 @@ export type PictureKind =
   | 'chips'
   | 'biscuits'
   | 'dry-fruits'
-  | 'cookware'
+  | 'pressure-cooker'
+  | 'kadai'
+  | 'tawa'
+  | 'frying-pan'
   | 'bottle'
+  | 'flask'
+  | 'lunch-box'
+  | 'containers'
   | 'tube'
+  | 'jar'
+  | 'pump'
   | 'shampoo'
   | 'notebook'
-  | 'pens';
+  | 'pens'
+  | 'pencils'
+  | 'headphones'
+  | 'rings'
+  | 'rusk'
+  | 'saree'
+  | 'nehru-jacket'
+  | 'lehenga'
+  | 'trousers'
+  | 'jeans'
+  | 'palazzo'
+  | 'jacket';
 
 /** A colour the product comes in: its name (for the product's name) and its hue, saturation, lightness. */
 export interface PictureColour {
@@ -237,7 +256,7 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     ${Array.from({ length: 18 }, (_, i) => `<ellipse cx="${290 + (i % 6) * 44}" cy="${440 + Math.floor(i / 6) * 56}" rx="24" ry="16" fill="${i % 3 ? '#b5803f' : '#d8a45f'}" transform="rotate(${((i * 37) % 90) - 45} ${290 + (i % 6) * 44} ${440 + Math.floor(i / 6) * 56})"/>`).join('')}
     <rect x="260" y="270" width="280" height="130" rx="10" fill="${p.c}"/>
     ${text(400, 325, 34, p.ink, brand)}${lines(400, 370, 26, p.ink, title, 18, 1)}`,
-  cookware: (p, brand) => `
+  'pressure-cooker': (p, brand) => `
     <rect x="220" y="300" width="360" height="320" rx="40" fill="#c9ced6"/>
     <rect x="220" y="300" width="360" height="40" fill="#aeb4bd"/>
     <ellipse cx="400" cy="290" rx="190" ry="40" fill="#dfe3e8"/>
@@ -277,7 +296,131 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     <rect x="170" y="180" width="460" height="90" rx="24" fill="${p.c}"/>
     ${text(400, 240, 40, p.ink, brand)}
     ${[0, 1, 2].map((i) => `<g transform="translate(${300 + i * 100} 330)"><rect x="-18" y="0" width="36" height="230" rx="10" fill="${[p.c, '#1d4ed8', '#e63946'][i]}"/><path d="M-18 230 L0 270 L18 230 Z" fill="#e9d8b4"/><rect x="-22" y="-10" width="44" height="60" rx="10" fill="#333"/></g>`).join('')}`,
+  kadai: (p, brand) => `
+    <path d="M170 330 Q400 700 630 330 Z" fill="#3a3a40"/>
+    <ellipse cx="400" cy="330" rx="230" ry="54" fill="#55555c"/>
+    <ellipse cx="400" cy="336" rx="200" ry="40" fill="#26262a"/>
+    <path d="M170 330 q-70 -10 -70 50 q0 50 70 40" fill="none" stroke="${p.c}" stroke-width="26" stroke-linecap="round"/>
+    <path d="M630 330 q70 -10 70 50 q0 50 -70 40" fill="none" stroke="${p.c}" stroke-width="26" stroke-linecap="round"/>
+    ${text(400, 440, 32, '#eee', brand)}`,
+  tawa: (p, brand) => `
+    <ellipse cx="360" cy="440" rx="250" ry="150" fill="#2c2c30"/>
+    <ellipse cx="360" cy="425" rx="230" ry="132" fill="#45454b"/>
+    <ellipse cx="330" cy="405" rx="120" ry="60" fill="#5a5a62" opacity=".6"/>
+    <rect x="590" y="390" width="190" height="40" rx="18" fill="${p.c}" transform="rotate(-8 590 410)"/>
+    ${text(360, 440, 32, '#ddd', brand)}`,
+  'frying-pan': (p, brand) => `
+    <rect x="560" y="370" width="210" height="44" rx="20" fill="${p.c}" transform="rotate(-18 560 390)"/>
+    <circle cx="380" cy="430" r="220" fill="#2f2f34"/>
+    <circle cx="380" cy="430" r="196" fill="#4a4a52"/>
+    <circle cx="380" cy="430" r="170" fill="#3a3a40"/>
+    <ellipse cx="330" cy="380" rx="70" ry="40" fill="#6a6a72" opacity=".5"/>
+    ${text(380, 445, 34, '#ddd', brand)}`,
+  flask: (p, brand) => `
+    <rect x="335" y="100" width="130" height="90" rx="20" fill="${p.c}"/>
+    <rect x="350" y="190" width="100" height="24" fill="#888"/>
+    <rect x="320" y="214" width="160" height="480" rx="40" fill="#c9ced6"/>
+    <rect x="320" y="214" width="160" height="40" rx="20" fill="#aeb4bd"/>
+    <rect x="345" y="250" width="18" height="400" rx="9" fill="#fff" opacity=".45"/>
+    <rect x="320" y="380" width="160" height="120" fill="${p.c}"/>
+    ${text(400, 452, 28, p.ink, brand)}`,
+  'lunch-box': (p, brand) => `
+    ${[0, 1, 2].map((i) => `<rect x="220" y="${300 + i * 120}" width="360" height="110" rx="22" fill="${i === 1 ? p.c : '#c9ced6'}"/><rect x="220" y="${300 + i * 120}" width="360" height="22" rx="11" fill="${i === 1 ? p.dark : '#aeb4bd'}"/>`).join('')}
+    <path d="M250 300 Q250 150 400 150 Q550 150 550 300" fill="none" stroke="${p.dark}" stroke-width="24"/>
+    <rect x="200" y="290" width="400" height="24" rx="10" fill="${p.dark}"/>
+    ${text(400, 485, 34, p.ink, brand)}`,
+  containers: (p, brand) => `
+    ${[
+      [120, 430, 170, 200],
+      [310, 360, 190, 270],
+      [520, 300, 170, 330],
+    ]
+      .map(
+        ([x, y, w, h]) =>
+          `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="18" fill="#e6f1f5" stroke="#b8cbd3" stroke-width="6"/><rect x="${x! - 6}" y="${y! - 30}" width="${w! + 12}" height="40" rx="12" fill="${p.c}"/><rect x="${x! + 14}" y="${y! + h! * 0.45}" width="${w! - 28}" height="${h! * 0.5}" rx="8" fill="#e0a84a" opacity=".7"/>`,
+      )
+      .join('')}
+    ${text(400, 720, 34, '#333', brand)}`,
+  jar: (p, brand, title) => `
+    <rect x="230" y="250" width="340" height="90" rx="20" fill="${p.c}"/>
+    <rect x="240" y="330" width="320" height="300" rx="60" fill="#fff"/>
+    <rect x="240" y="330" width="320" height="300" rx="60" fill="none" stroke="${p.dark}" stroke-width="6"/>
+    ${text(400, 450, 36, '#222', brand)}${lines(400, 510, 28, p.dark, title, 16, 2)}`,
+  pump: (p, brand, title) => `
+    <rect x="380" y="90" width="130" height="24" rx="10" fill="#444"/><rect x="380" y="90" width="34" height="120" fill="#444"/>
+    <rect x="350" y="200" width="100" height="50" rx="10" fill="#444"/>
+    <rect x="280" y="240" width="240" height="450" rx="50" fill="${p.c}"/>
+    <rect x="305" y="340" width="190" height="230" rx="16" fill="#fff" opacity=".92"/>
+    ${text(400, 410, 30, '#222', brand)}${lines(400, 460, 24, '#444', title, 12, 2)}`,
+  pencils: (p, brand) => `
+    <rect x="170" y="180" width="460" height="440" rx="24" fill="#fff" stroke="${p.dark}" stroke-width="6"/>
+    <rect x="170" y="180" width="460" height="90" rx="24" fill="${p.c}"/>
+    ${text(400, 240, 40, p.ink, brand)}
+    ${[0, 1, 2, 3, 4].map((i) => `<g transform="translate(${240 + i * 80} 300)"><rect x="-16" y="0" width="32" height="230" fill="${[p.c, '#e63946', '#1d9bf0', '#2a9d8f', '#f4b400'][i]}"/><path d="M-16 230 L0 280 L16 230 Z" fill="#e9c893"/><path d="M-5 266 L0 280 L5 266 Z" fill="#333"/><rect x="-16" y="0" width="32" height="16" fill="#ddd"/></g>`).join('')}`,
+  headphones: (p, brand) => `
+    <path d="M220 440 Q220 150 400 150 Q580 150 580 440" fill="none" stroke="${p.dark}" stroke-width="34"/>
+    <rect x="160" y="400" width="130" height="220" rx="56" fill="${p.c}"/><rect x="270" y="430" width="40" height="160" rx="18" fill="#333"/>
+    <rect x="510" y="400" width="130" height="220" rx="56" fill="${p.c}"/><rect x="490" y="430" width="40" height="160" rx="18" fill="#333"/>
+    ${text(400, 700, 34, '#333', brand)}`,
+  rings: (p, brand) => `
+    <rect x="390" y="150" width="20" height="450" rx="10" fill="#c68b59"/>
+    ${['#e63946', '#f4a261', '#f4d35e', '#2a9d8f', p.c].map((c, i) => `<ellipse cx="400" cy="${560 - i * 78}" rx="${190 - i * 28}" ry="44" fill="${c}"/>`).join('')}
+    <circle cx="400" cy="150" r="30" fill="#e63946"/>
+    <rect x="190" y="600" width="420" height="40" rx="12" fill="#c68b59"/>
+    ${text(400, 710, 34, '#333', brand)}`,
+  rusk: (p, brand, title) => `
+    <rect x="140" y="250" width="520" height="300" rx="30" fill="${p.c}"/>
+    <rect x="140" y="250" width="520" height="80" rx="30" fill="${p.dark}"/>
+    ${text(400, 305, 44, '#fff', brand)}
+    ${[0, 1, 2, 3, 4].map((i) => `<rect x="${200 + i * 84}" y="370" width="66" height="130" rx="12" fill="#c98a3e"/><rect x="${206 + i * 84}" y="376" width="54" height="118" rx="10" fill="#e2b06a"/>`).join('')}
+    ${lines(400, 540, 30, p.ink, title, 26, 1)}`,
+  saree: (p, brand) => `
+    <rect x="170" y="330" width="460" height="300" rx="10" fill="${p.dark}"/>
+    <rect x="150" y="260" width="500" height="290" rx="10" fill="${p.c}"/>
+    <rect x="150" y="480" width="500" height="40" fill="#f4c430"/>
+    <path d="M150 500 h500" stroke="${p.dark}" stroke-width="6" stroke-dasharray="12 12"/>
+    <path d="M430 260 L650 260 L650 550 L560 550 Z" fill="${p.light}" opacity=".8"/>
+    ${[0, 1, 2, 3, 4, 5].map((i) => `<circle cx="${220 + i * 60}" cy="${330 + (i % 2) * 60}" r="12" fill="#f4c430"/>`).join('')}
+    ${text(330, 440, 30, p.ink, brand)}`,
+  'nehru-jacket': (p, brand) => `
+    <path d="M330 130 L250 170 L250 680 L550 680 L550 170 L470 130 L400 190 Z" fill="${p.c}"/>
+    <rect x="340" y="118" width="120" height="30" rx="8" fill="${p.dark}"/>
+    <path d="M400 190 L400 680" stroke="${p.dark}" stroke-width="8"/>
+    ${[260, 340, 420, 500, 580].map((y) => `<circle cx="415" cy="${y}" r="9" fill="#f4c430"/>`).join('')}
+    <rect x="290" y="300" width="70" height="10" fill="${p.dark}"/><rect x="290" y="480" width="80" height="10" fill="${p.dark}"/>
+    ${text(480, 420, 22, p.ink, brand, 'opacity=".8"')}`,
+  lehenga: (p, brand) => `
+    <path d="M330 110 L300 140 L310 280 L490 280 L500 140 L470 110 Q400 160 330 110 Z" fill="${p.dark}"/>
+    <path d="M320 320 L150 690 L650 690 L480 320 Z" fill="${p.c}"/>
+    <rect x="310" y="300" width="180" height="30" rx="8" fill="#f4c430"/>
+    <path d="M150 660 L650 660" stroke="#f4c430" stroke-width="18"/>
+    ${[0, 1, 2, 3, 4, 5, 6].map((i) => `<circle cx="${230 + i * 57}" cy="${560 + (i % 2) * 40}" r="11" fill="#f4c430"/>`).join('')}
+    ${text(400, 470, 28, p.ink, brand, 'opacity=".85"')}`,
+  trousers: (p, brand) => TROUSERS(p, brand, 0, false),
+  jeans: (p, brand) => TROUSERS(p, brand, 0, true),
+  palazzo: (p, brand) => TROUSERS(p, brand, 80, false),
+  jacket: (p, brand) => `
+    <path d="M320 140 L220 180 L150 600 L225 615 L280 320 L280 690 L520 690 L520 320 L575 615 L650 600 L580 180 L480 140 L400 200 Z" fill="${p.c}"/>
+    <path d="M320 140 L400 200 L480 140 L470 110 L330 110 Z" fill="${p.dark}"/>
+    <rect x="395" y="200" width="10" height="490" fill="#ccc"/>
+    <rect x="300" y="430" width="70" height="10" fill="${p.dark}"/><rect x="430" y="430" width="70" height="10" fill="${p.dark}"/>
+    <rect x="150" y="590" width="75" height="26" fill="${p.dark}"/><rect x="575" y="590" width="75" height="26" fill="${p.dark}"/>
+    <rect x="280" y="660" width="240" height="30" fill="${p.dark}"/>
+    ${text(470, 300, 22, p.ink, brand, 'opacity=".85"')}`,
 };
+
+function TROUSERS(p: Paint, brand: string, flare: number, denim: boolean): string {
+  const stitch = denim
+    ? `<path d="M290 200 Q320 270 380 260 M510 200 Q480 270 420 260" fill="none" stroke="#f4b400" stroke-width="5" stroke-dasharray="10 6"/>`
+    : '';
+  return `
+    <rect x="280" y="110" width="240" height="50" rx="6" fill="${p.dark}"/>
+    <path d="M280 160 L520 160 L${560 + flare} 700 L${420 + flare / 3} 700 L400 320 L${380 - flare / 3} 700 L${240 - flare} 700 Z" fill="${p.c}"/>
+    <path d="M400 160 L400 320" stroke="${p.dark}" stroke-width="6"/>
+    ${stitch}
+    ${[300, 360, 440, 500].map((x) => `<rect x="${x - 6}" y="108" width="12" height="54" fill="${p.dark}"/>`).join('')}
+    ${text(400, 145, 24, p.ink, brand)}`;
+}
 
 function TEE(p: Paint): string {
   return `<path d="M320 160 L220 200 L130 320 L215 370 L265 320 L265 660 L535 660 L535 320 L585 370 L670 320 L580 200 L480 160 Q400 230 320 160 Z" fill="${p.c}"/>`;

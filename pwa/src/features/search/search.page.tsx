@@ -5,6 +5,7 @@ import { useDebounced } from '../../lib/hooks/use-debounced';
 import { useInfiniteScroll } from '../../lib/hooks/use-infinite-scroll';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { NoData } from './components/no-data';
+import { SearchCorrection } from './components/search-correction';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
 
@@ -13,7 +14,7 @@ export function SearchPage() {
   const term = useSearchParams()[0].get('q') ?? '';
   // Each keystroke moves the URL; the server is asked once typing pauses.
   const settled = useDebounced(term, 250);
-  const { products, total, hasMore, loadingMore, loadMore, fallback, error } = useSearchResults(settled);
+  const { products, total, hasMore, loadingMore, loadMore, fallback, error, corrected } = useSearchResults(settled);
   const sentinel = useInfiniteScroll(loadMore, hasMore, loadingMore);
 
   return (
@@ -25,6 +26,7 @@ export function SearchPage() {
       />
       <section className="page search-page">
         <h1 className="search-page__count">{`Search Results: ${products && !error ? total : 0}`}</h1>
+        {!error && total > 0 && <SearchCorrection corrected={corrected} />}
         {fallback && (
           <p className="offline-note" data-testid="offline-results">
             {fallback === 'offline'

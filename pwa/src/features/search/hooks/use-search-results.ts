@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useCachedProducts } from '../../catalog/public';
 import { useOnline } from '../../../lib/hooks/use-online';
@@ -14,6 +15,8 @@ export interface SearchResults {
   fallback: 'offline' | 'unreachable' | null;
   /** The server answered with an error (5xx, 4xx): the docs/product.md#errors banner, not device results. */
   error: boolean;
+  /** What the server searched for instead, when it corrected a typo; null otherwise. */
+  corrected: string | null;
 }
 
 /**
@@ -23,11 +26,17 @@ export interface SearchResults {
  */
 export function useSearchResults(term: string): SearchResults {
   const online = useOnline();
-  const server = useCachedProducts(online ? `search:${term.trim().toLowerCase()}` : null, (page) => fetchSearchPage(term, page));
+  // The first page's answer says whether the term was corrected (the saved pages do not keep it).
+  const [correction, setCorrection] = useState<{ term: string; corrected: string | null } | null>(null);
+  const server = useCachedProducts(online ? `search:${term.trim().toLowerCase()}` : null, async (page) => {
+    const found = await fetchSearchPage(term, page);
+    if (page === 1) setCorrection({ term, corrected: found.corrected });
+    return found;
+  });
   const fallback = !online ? 'offline' : server.error && server.failure === 'network' ? 'unreachable' : null;
   const local = useOfflineSearch(term, fallback !== null);
   if (fallback) {
-    return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, fallback, error: false };
+    return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, fallback, error: false, corrected: null };
   }
-  return { ...server, fallback: null };
+  return { ...server, fallback: null, corrected: correction?.term === term ? correction.corrected : null };
 }
