@@ -101,7 +101,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['api/test/**/*.ts', 'pwa/src/**/__tests__/**/*.{ts,tsx}', 'shared/src/**/*.spec.ts'],
+    files: ['api/test/**/*.ts', 'pwa/src/**/__tests__/**/*.{ts,tsx}', 'pwa/src/test-support/**/*.{ts,tsx}', 'shared/src/**/*.spec.ts'],
     rules: {
       // supertest and JSON.parse answer `any`; the tests read it and `expect` checks its shape at run time.
       '@typescript-eslint/no-unsafe-member-access': 'off',
