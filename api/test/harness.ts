@@ -61,6 +61,18 @@ async function pgliteTemplate(): Promise<string> {
   return dir;
 }
 
+/**
+ * A new, empty DATA_DIR whose PGlite database already has every migration applied (a copy of
+ * pgliteTemplate()) and nothing else: no shop id, no admin, no secrets yet. For a test that starts
+ * an app on a folder of its own (a restart on the same data, the Redis prefix of a new shop) without
+ * paying initdb and the migrations again; migrating an empty folder stays tested by seed-persistence.
+ */
+export async function migratedDataDir(prefix = 'haat-test-'): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(await pgliteTemplate(), 'db'), join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
+
 async function onServer<T>(base: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
@@ -128,11 +140,10 @@ export async function scratchPostgres({ migrated = false } = {}): Promise<{ url:
  * `logDestination` receives the server's log lines instead of stdout (a test that reads the logs).
  */
 export async function startApp(kind: DbKind = 'pglite', env: Record<string, string> = {}, logDestination?: DestinationStream): Promise<TestApp> {
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'haat-test-'));
-  const scratch = kind === 'postgres' && !env.DATABASE_URL ? await scratchPostgres({ migrated: true }) : null;
   // A new PGlite folder starts as a copy of the migrated template (the app's migrations then find
   // nothing to do); a folder the test brings, or a DATABASE_URL, is used as it is.
-  if (kind === 'pglite' && !env.DATA_DIR && !env.DATABASE_URL) cpSync(join(await pgliteTemplate(), 'db'), join(dataDir, 'db'), { recursive: true });
+  const dataDir = env.DATA_DIR ?? (kind === 'pglite' && !env.DATABASE_URL ? await migratedDataDir() : mkdtempSync(join(tmpdir(), 'haat-test-')));
+  const scratch = kind === 'postgres' && !env.DATABASE_URL ? await scratchPostgres({ migrated: true }) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     SEED: 'none',
