@@ -17,6 +17,9 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'po
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-pass-123' };
 
+/** The cheapest argon2id cost the library takes (memory 8 KiB per lane); see startApp(). */
+export const TEST_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
+
 export interface TestApp {
   app: NestFastifyApplication;
   http: ReturnType<NestFastifyApplication['getHttpServer']>;
@@ -153,6 +156,9 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_FACTOR: '1000',
+    // argon2id at a fraction of a millisecond instead of ~20 ms a hash: the test apps make thousands
+    // (docs/decisions/0113-password-hash-cost-in-tests.md). Same code, only the cost differs.
+    ...TEST_PASSWORD_HASH_COST,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });
