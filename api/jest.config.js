@@ -26,4 +26,6 @@ export default {
   // Test files run in parallel (API_TEST_WORKERS, 2 unless set): every test app has its own PGlite
   // folder, scratch PostgreSQL database and Redis prefix (test/harness.ts), so files never share state.
   maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
+  // The longest files first, whatever jest cached (test/slowest-first.js).
+  testSequencer: '<rootDir>/test/slowest-first.js',
 };
