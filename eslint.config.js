@@ -1,6 +1,6 @@
 // ESLint for every workspace: TypeScript with type information (each folder's tsconfig.json, found by
 // the project service), React hooks and accessibility in the PWA, the repository's import boundaries, and
-// that only the order lifecycle writes an order's state.
+// that only the order lifecycle writes an order's state, and that tests do not sleep.
 // Formatting is Prettier's business (eslint-config-prettier turns off the rules it would fight with).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -10,6 +10,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
+import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
 
@@ -33,7 +34,11 @@ export default tseslint.config(
       },
       globals: { ...globals.node },
     },
-    plugins: { haat: { rules: { 'import-boundaries': importBoundaries, 'order-state-writes': orderStateWrites, 'stock-writes': stockWrites } } },
+    plugins: {
+      haat: {
+        rules: { 'import-boundaries': importBoundaries, 'order-state-writes': orderStateWrites, 'stock-writes': stockWrites, 'no-test-sleeps': noTestSleeps },
+      },
+    },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'haat/import-boundaries': ['error', { allow: knownTableReaches }],
@@ -41,6 +46,8 @@ export default tseslint.config(
       'haat/order-state-writes': 'error',
       // Only api/src/inventory/ writes stock.
       'haat/stock-writes': 'error',
+      // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
+      'haat/no-test-sleeps': 'error',
       // `_name` marks a parameter or binding that is deliberately unused.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },

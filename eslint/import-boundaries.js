@@ -2,7 +2,8 @@
 // Paths are resolved from the importing file, so `../../orders/x` is judged by where it lands:
 // - workspaces: shared/ imports nothing from api/ or pwa/; api/ and pwa/ never import each other;
 // - PWA features (pwa/src/features/<f>/): import lib/, app/, @haat/shared, their own feature, and another
-//   feature only through that feature's public file `pwa/src/features/<g>/public.ts`;
+//   feature only through that feature's public file `pwa/src/features/<g>/public.ts`; their tests also
+//   pwa/src/test-support/ (local servers and fixtures);
 // - API domains (api/src/<d>/): another domain's tables (`*.table.ts`) only through that domain's service
 //   or repository. Table files may reference other tables (foreign keys), and db/ (schema, seed) and the
 //   tests reach every table by design.
@@ -36,7 +37,8 @@ export function boundaryViolation(from, to) {
   const feature = /^pwa\/src\/features\/([^/]+)\//.exec(from)?.[1];
   if (feature && toWs === 'pwa') {
     const inSrc = /^pwa\/src\/([^/]+)(?:\/([^/]+)(\/.*)?)?$/.exec(to);
-    if (!inSrc || !PWA_FEATURE_MAY_IMPORT.includes(inSrc[1] ?? '')) {
+    const mayImport = from.includes('/__tests__/') ? [...PWA_FEATURE_MAY_IMPORT, 'test-support'] : PWA_FEATURE_MAY_IMPORT;
+    if (!inSrc || !mayImport.includes(inSrc[1] ?? '')) {
       return `A feature imports lib/, app/, @haat/shared and other features' public.ts only, not ${to}.`;
     }
     const [, area, other, rest] = inSrc;

@@ -31,7 +31,7 @@ const NOT_PRECACHED = [
   'realtime-connection',
   'socket-io',
 ].map((name) => `assets/${name}-*`);
-// A lib/ module that imports a zod-built shared module (lib/pincode.ts) stays out of the 'app' chunk: the
+// A lib/ module that imports a zod-built shared module (lib/http/pincode.ts) stays out of the 'app' chunk: the
 // app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md).
 const importsZod = (id: string) =>
   usesZod(id) || [...readFileSync(id.split('?')[0]!, 'utf8').matchAll(/from '@haat\/shared\/([^']+)'/g)].some((m) => usesZod(`${shared}/${m[1]}.ts`));

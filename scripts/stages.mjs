@@ -37,7 +37,7 @@ const lanes = [
     stage('eslint rule tests', 'node --test eslint/'),
     stage('shared tests', 'npm test -w @haat/shared'),
     stage('pwa unit tests', 'npx vitest run'),
-    stage('browser journeys', 'node e2e/run.mjs'),
+    stage('browser journeys', 'npx playwright test'),
   ],
 ];
 if (mode === 'ci') {
@@ -49,7 +49,7 @@ if (mode === 'ci') {
   ]);
 }
 
-const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('node e2e/') ? join(ROOT, 'pwa') : ROOT);
+const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('npx playwright') ? join(ROOT, 'pwa') : ROOT);
 const logs = mkdtempSync(join(tmpdir(), 'haat-stages-'));
 /** @type {{ name: string, seconds: number | null, result: string }[]} */
 const times = [];

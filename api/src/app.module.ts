@@ -17,6 +17,7 @@ import { PaymentsModule } from './payments/payments.module.js';
 import { RealtimeModule } from './realtime/realtime.module.js';
 import { PushModule } from './push/push.module.js';
 import { MailModule } from './mail/mail.module.js';
+import { I18nModule } from './i18n/account-languages.js';
 import { ThrottleModule } from './throttle/throttle.module.js';
 import { AddressesModule } from './addresses/addresses.module.js';
 import { CartModule } from './cart/cart.module.js';
@@ -36,6 +37,7 @@ export class AppModule {
         ConfigModule.forRoot(config),
         DbModule.forRoot(),
         RedisModule,
+        I18nModule,
         CatalogVersionModule,
         AuthModule,
         MailModule,

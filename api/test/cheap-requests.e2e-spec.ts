@@ -158,8 +158,15 @@ onPostgres('searches run on their own connections (postgres)', () => {
           return res.status;
         }),
     );
-    // Let the searches reach the server and queue for connections first.
-    await new Promise((r) => setTimeout(r, 100));
+    // Let the searches reach the server and queue for connections first: until both search connections
+    // are busy at the database (the rest then wait for one), 10 s at most.
+    const busy = async () => {
+      const res = await t.db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and state = 'active' and pid <> pg_backend_pid()`,
+      );
+      return Number((res as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+    };
+    for (const until = Date.now() + 10_000; (await busy()) < 2 && searchesDone === 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 10));
     const before = searchesDone;
     const health = await api(t).get('/api/health');
     const during = searchesDone - before;

@@ -8,7 +8,7 @@ import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp 
 
 /**
  * Every error answer carries a `code`, and every code is a member of shared's
- * ErrorCode (the PWA's exhaustive switch in pwa/src/lib/problem-reaction.ts handles each one):
+ * ErrorCode (the PWA's exhaustive switch in pwa/src/lib/http/problem-reaction.ts handles each one):
  * our own AppErrors, Nest's own exceptions (an unknown route) and Fastify's (bad JSON, a body over
  * 1 MB, a content type we do not read) alike.
  */

@@ -39,7 +39,10 @@ describe('structured logs (pino JSON lines)', () => {
   let s: Awaited<ReturnType<typeof appWithLogs>>;
   beforeAll(async () => void (s = await appWithLogs('log')));
   afterAll(() => s.close());
-  const settle = () => new Promise((r) => setTimeout(r, 50));
+  /** Until `check` holds (a request's line is written when its answer has gone), 5 s at most. */
+  const logged = async (check: () => boolean) => {
+    for (const end = Date.now() + 5000; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+  };
 
   it('starts with a few readable lines, not one per mapped route', () => {
     const start = s.lines.filter((l) => !l.reqId);
@@ -57,11 +60,13 @@ describe('structured logs (pino JSON lines)', () => {
     const cart = await http.get('/api/cart/get').set('Authorization', `Bearer ${token}`);
     const made = cart.headers['x-request-id'] as string;
     expect(made).toMatch(/^[0-9a-f-]{36}$/);
+    const answered = ['trace-login-1', made];
     for (const bad of ['has "spaces" forged-line', 'x'.repeat(300)]) {
       const res = await http.get('/api/health').set('X-Request-Id', bad);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+      answered.push(res.headers['x-request-id'] as string);
     }
-    await settle();
+    await logged(() => answered.every((id) => s.lines.some((l) => l.reqId === id && l.msg === 'request')));
 
     const byId = (id: string) => s.lines.filter((l) => l.reqId === id && l.msg === 'request');
     expect(byId('trace-login-1')).toEqual([
@@ -94,7 +99,7 @@ describe('structured logs (pino JSON lines)', () => {
       },
       'something odd',
     );
-    await settle();
+    await logged(() => s.lines.some((l) => l.msg === 'something odd'));
     const all = s.raw.join('');
     for (const secret of ['sekrit-1', 'sekrit-2', 'sekrit-3', 'sekrit-4', '918273', '555111', 'sekrit-5']) expect(all).not.toContain(secret);
     const line = s.lines.find((l) => l.msg === 'something odd') as { headers: Record<string, string>; body: Record<string, string> };
@@ -109,6 +114,7 @@ describe('LOG_LEVEL', () => {
     try {
       await request(s.app.getHttpServer()).get('/api/health');
       s.app.getHttpAdapter().getInstance().log.warn('a warning');
+      // deliberate sleep: the request's line, were it written, would come when the answer has gone; only time shows it is not
       await new Promise((r) => setTimeout(r, 50));
       expect(s.lines.filter((l) => l.msg === 'request')).toEqual([]);
       expect(s.lines.some((l) => l.msg === 'a warning' && l.level === 40)).toBe(true);

@@ -140,6 +140,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       const orderId = res.body.data.orderId as string;
       const paid = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 30000 });
       // Nothing is announced while the payment is awaited: the first event is the paid one.
+      // deliberate sleep: an announcement would come soon after the answer; only time shows there is none
       await new Promise((r) => setTimeout(r, 200));
       expect(news.filter((e) => e.orderId === orderId)).toEqual([]);
       expect((await webhook(paid)).status).toBe(200);
@@ -273,6 +274,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       .send({ list_items: [line(p, 1)], address: c.addressId, totalAmt: 100 });
     expect(cod.status).toBe(201);
     expect((await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: cod.body.data.orderId })).status).toBe(200);
+    // deliberate sleep: a refund would be asked for after the answer; only time shows none is
     await new Promise((r) => setTimeout(r, 200));
     expect(stripe.refunds()).toHaveLength(before);
   });
@@ -369,6 +371,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     const session = { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 10000, payment_intent: `pi_${orderId}` };
     expect((await webhook(signedEvent('checkout.session.completed', session))).status).toBe(200);
     expect((await webhook(signedEvent('checkout.session.async_payment_succeeded', session))).status).toBe(200);
+    // deliberate sleep: a refund would be asked for after the answer; only time shows none is
     await new Promise((r) => setTimeout(r, 100));
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', status: 'PLACED', stripeRefundId: null });
     expect(stripe.refunds().filter((call) => call.form['metadata[orderId]'] === orderId)).toHaveLength(0);

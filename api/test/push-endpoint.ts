@@ -12,6 +12,8 @@ export interface PushDelivery {
   headers: IncomingHttpHeaders;
   body: Buffer;
   status: number;
+  /** When the request reached the push service (ms since the epoch). */
+  at: number;
 }
 
 /**
@@ -56,13 +58,14 @@ export class PushEndpoint {
       { stdio: 'ignore' },
     );
     this.server = createServer({ key: readFileSync(key), cert: readFileSync(this.caFile) }, (req, res) => {
+      const at = Date.now();
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const path = req.url ?? '';
         const status = this.scripts.get(path)?.shift() ?? 201;
         const answer = () => {
-          this.deliveries.push({ path, headers: req.headers, body: Buffer.concat(chunks), status });
+          this.deliveries.push({ path, headers: req.headers, body: Buffer.concat(chunks), status, at });
           res.writeHead(status).end();
         };
         const hold = this.held.get(path);

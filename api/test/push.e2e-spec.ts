@@ -152,6 +152,26 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: flaky.endpoint });
   });
 
+  it('gives a notice up after four tries 0.5 s, 1 s and 2 s apart, counts it dropped and keeps the subscription', async () => {
+    const down = new BrowserSubscription(pushService.url('/push/down'));
+    pushService.script('/push/down', [503, 503, 503, 503]);
+    expect((await subscribe(admin, down)).status).toBe(201);
+    const queue = t.app.get(PushQueue);
+    const dropped = queue.failures.dropped;
+
+    await order(42);
+    await arrived(pushService, '/push/down', 4);
+    await queue.idle();
+    const tries = pushService.to('/push/down');
+    expect(tries.map((d) => d.status)).toEqual([503, 503, 503, 503]);
+    const gaps = tries.slice(1).map((d, i) => d.at - (tries[i] as PushDelivery).at);
+    [500, 1000, 2000].forEach((wait, i) => expect(gaps[i]).toBeGreaterThanOrEqual(wait - 50));
+    expect(queue.failures.dropped).toBe(dropped + 1);
+    expect(queue.depth).toBe(0);
+    expect((await subscriptionRows()).map((r) => r.endpoint)).toContain(down.endpoint);
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: down.endpoint });
+  });
+
   it('never holds up the order: the order is answered while the push service has not yet replied', async () => {
     const slow = new BrowserSubscription(pushService.url('/push/slow'));
     pushService.hold('/push/slow');

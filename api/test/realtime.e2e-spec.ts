@@ -12,6 +12,7 @@ async function placeOrder(t: TestApp, token: string, addressId: string, product:
   return res.body.data.orderId;
 }
 
+// deliberate sleep: before checking that a socket got nothing (an event would have come by then)
 const settle = () => new Promise((r) => setTimeout(r, 300));
 
 describe.each(DB_KINDS)('realtime on %s', (kind) => {

@@ -15,6 +15,7 @@ const suite = process.env.REDIS_URL ? describe.each(DB_KINDS) : describe.skip.ea
 
 let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `10.${(ipSeq += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
+// deliberate sleep: before checking that the other shop saw nothing (its event or cache drop would have come by then)
 const settle = (ms = 500) => new Promise((r) => setTimeout(r, ms));
 
 suite('two shops on one Redis on %s', (kind) => {

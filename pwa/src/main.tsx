@@ -5,7 +5,7 @@ import './app/styles/layout.css';
 import './app/styles/first-paint.css';
 // The static shell draws a listing's first cards with the card's own classes (first-paint.css).
 import './features/catalog/components/product-card.css';
-import type { BeforeInstallPromptEvent } from './lib/install-prompt';
+import type { BeforeInstallPromptEvent } from './lib/device/install-prompt';
 import { afterFirstPicture } from './app/after-first-picture';
 
 // Chromium may fire beforeinstallprompt before the app's code has loaded: keep it for the app.

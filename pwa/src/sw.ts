@@ -5,7 +5,7 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/outbox-ops';
+import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/storage/outbox-ops';
 import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;

@@ -5,7 +5,9 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { AddressesService } from './addresses.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
+@LocalizedAnswers()
 @Controller('address')
 @Auth()
 export class AddressesController {

@@ -7,7 +7,9 @@ import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
 import { CartService } from './cart.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
+@LocalizedAnswers()
 @Controller('cart')
 @Auth()
 export class CartController {

@@ -6,6 +6,8 @@ import { AppError } from './app-error.js';
 import { databaseFault, type DatabaseFault } from './database-fault.js';
 import { errorFacts } from './error-facts.js';
 import { redactSecrets } from './redact-secrets.js';
+import { localizeMessage } from '../i18n/localize-message.js';
+import { requestLanguage } from '../i18n/request-language.js';
 
 /** Seconds a client is asked to wait before retrying a request that lost its database connection. */
 export const DATABASE_RETRY_AFTER_S = 2;
@@ -190,6 +192,9 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ') && this.fallback?.(req, reply)) return;
     const { status, body, headers } = toEnvelope(exception, req, this.logger);
     if (headers) void reply.headers(headers);
-    void reply.status(status).send(body);
+    // The one place error messages are translated (docs/product.md#languages): codes stay as they are.
+    const language = requestLanguage(req);
+    void reply.header('content-language', language);
+    void reply.status(status).send(language === 'en-IN' ? body : { ...body, message: localizeMessage(body.message, language) });
   }
 }

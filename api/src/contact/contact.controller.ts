@@ -4,7 +4,9 @@ import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { ContactService } from './contact.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
+@LocalizedAnswers()
 @Controller('contact')
 export class ContactController {
   constructor(private readonly contact: ContactService) {}

@@ -39,5 +39,3 @@ export class DbModule implements OnApplicationShutdown {
     await this.handle.close();
   }
 }
-
-export { HANDLE as DB_HANDLE };

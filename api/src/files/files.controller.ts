@@ -5,7 +5,9 @@ import { ok } from '../common/envelope.js';
 import { FilesService } from './files.service.js';
 import { readUploadedFile } from './multipart-file.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
+@LocalizedAnswers()
 @Controller('file')
 export class FilesController {
   constructor(private readonly files: FilesService) {}

@@ -50,7 +50,8 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'PUT /api/user/verify-forgot-password-otp': { summary: 'Check the mailed code' },
   'PUT /api/user/reset-password': { summary: 'Set a new password after the code (resetToken from the body, or else from the cookie the verify set)' },
   'PUT /api/user/update-user': {
-    summary: 'Name, email, mobile. A new e-mail needs currentPassword and changes only once the link mailed to it is opened (PUT /api/user/confirm-email)',
+    summary:
+      "Name, email, mobile, and optionally `language` (en-IN or hi-IN: the account's mails and push notices). A new e-mail needs currentPassword and changes only once the link mailed to it is opened (PUT /api/user/confirm-email)",
   },
   'PUT /api/user/confirm-email': { summary: 'Finish an e-mail change with the token of the mailed link', errors: [409] },
   'PUT /api/user/upload-avatar': { summary: 'Set the avatar from an image', multipart: true, errors: [413, 415] },

@@ -9,8 +9,10 @@ import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** Every order, for administrators only (checked on the server by @Auth('ADMIN')). */
+@LocalizedAnswers()
 @Controller('order')
 export class AdminOrdersController {
   constructor(

@@ -10,8 +10,10 @@ import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
 import { toOrder } from './order-wire.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** The shopper's order routes (docs/product.md#api, Orders). */
+@LocalizedAnswers()
 @Controller('order')
 export class OrdersController {
   constructor(

@@ -8,8 +8,10 @@ import { ZBody } from '../common/zod-body.pipe.js';
 import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
 import { CheckoutService } from './checkout.service.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** Pay Online (POST /api/order/checkout), leaving Stripe's page unpaid, and Stripe's webhook. */
+@LocalizedAnswers()
 @Controller('order')
 export class PaymentsController {
   constructor(

@@ -18,6 +18,7 @@ import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { ProductsService } from './products.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** Text searches skip the cache whenever the words are new: each costs real queries, so each client gets a budget. */
 const SEARCH_LIMIT = { ip: [120, MINUTE] as [number, number] };
@@ -32,6 +33,7 @@ const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / li
 export class ProductsController {
   constructor(private readonly products: ProductsService) {}
 
+  @LocalizedAnswers()
   @Post('create')
   @HttpCode(201)
   @Auth('ADMIN')
@@ -73,12 +75,14 @@ export class ProductsController {
     return this.products.cached('details', body, async () => ok(await this.products.details(body.productId), 'Product details'));
   }
 
+  @LocalizedAnswers()
   @Put('update-product-details')
   @Auth('ADMIN')
   async update(@CurrentUser() admin: AuthUser, @ZBody(UpdateProductBody) body: UpdateProductBody) {
     return ok(await this.products.update(body, admin.id), 'Product updated successfully');
   }
 
+  @LocalizedAnswers()
   @Delete('delete-product')
   @Auth('ADMIN')
   async remove(@ZBody(DeleteByIdBody) body: { _id: string }) {

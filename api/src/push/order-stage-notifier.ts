@@ -1,5 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNotice } from '@haat/shared/orders/stage-notices';
+import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNoticeKind } from '@haat/shared/orders/stage-notices';
+import { AccountLanguages } from '../i18n/account-languages.js';
+import { stageNotice } from '../i18n/stage-notice.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrderEvents } from '../orders/order-events.js';
 import { PushService } from './push.service.js';
@@ -7,7 +9,7 @@ import { PushService } from './push.service.js';
 /**
  * Every stage an order reaches after it was placed (confirmed, shipped, out for delivery,
  * delivered, cancelled, with the refund if one was started) becomes one push notice to the devices
- * of its shopper that asked for them; it opens the order on their orders page.
+ * of its shopper that asked for them, in the shopper's language; it opens the order on their orders page.
  */
 @Injectable()
 export class OrderStageNotifier implements OnModuleInit {
@@ -15,12 +17,16 @@ export class OrderStageNotifier implements OnModuleInit {
     private readonly events: OrderEvents,
     private readonly push: PushService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly languages: AccountLanguages,
   ) {}
 
   onModuleInit(): void {
     this.events.listen({
       changed: async ({ order, previousStatus, refund }) => {
-        const notice = stageNotice(order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
+        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return;
+        // Whoever moved the order (an admin, Stripe's webhook), the shopper reads it in the language stored on their account.
+        const language = await this.languages.of(order.userId);
+        const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
         if (!notice) return;
         await this.push.notifyCustomer(order.userId, {
           ...notice,

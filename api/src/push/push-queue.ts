@@ -1,9 +1,11 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
-import { PUSH_SENDER, type PushSender, type PushTarget } from './push-sender.js';
+import PQueue from 'p-queue';
+import pRetry from 'p-retry';
+import { PUSH_SENDER, type PushSender, type PushTarget, type SendOutcome } from './push-sender.js';
 import { errorFacts } from '../common/error-facts.js';
 
-/** Retry spacing: 0.5 s, 1 s, 2 s; then the message is dropped (a notice hours late helps nobody). */
-export const PUSH_RETRY_DELAYS_MS = [500, 1000, 2000] as const;
+/** Retry spacing 0.5 s, 1 s, 2 s (3 retries, doubling from 0.5 s); then the message is dropped (a notice hours late helps nobody). */
+const RETRY = { retries: 3, minTimeout: 500, factor: 2, randomize: false } as const;
 const CONCURRENCY = 4;
 
 export interface PushJob {
@@ -13,19 +15,20 @@ export interface PushJob {
   onGone(): Promise<void>;
 }
 
+/** A send the push service called temporary (429, 5xx, network): p-retry tries it again. */
+class TemporaryFailure extends Error {}
+
 /**
  * An in-process queue: enqueue returns at once, so a slow or failing push service never delays
- * or fails an order. At most a few sends run at a time; failures the service calls temporary
- * are retried with growing pauses. A lost notice is acceptable; the socket event and the orders
- * page remain the record.
+ * or fails an order. p-queue runs at most a few sends at a time; p-retry tries again the failures
+ * the service calls temporary, with growing pauses that hold no sending slot. A lost notice is
+ * acceptable; the socket event and the orders page remain the record.
  */
 @Injectable()
 export class PushQueue implements OnApplicationShutdown {
-  private readonly waiting: Array<{ job: PushJob; attempt: number }> = [];
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private running = 0;
-  private closed = false;
-  private readonly idleWaiters: Array<() => void> = [];
+  private readonly sending = new PQueue({ concurrency: CONCURRENCY });
+  private readonly jobs = new Set<Promise<void>>();
+  private readonly shutdown = new AbortController();
   private readonly logger = new Logger('PushQueue');
 
   /** For metrics: sends the push service refused, and sends given up after the last retry. */
@@ -35,71 +38,47 @@ export class PushQueue implements OnApplicationShutdown {
 
   /** For metrics: jobs queued, being sent, or waiting to retry. */
   get depth(): number {
-    return this.waiting.length + this.running + this.timers.size;
+    return this.jobs.size;
   }
 
   enqueue(job: PushJob): void {
-    if (this.closed) return;
-    this.waiting.push({ job, attempt: 0 });
-    this.pump();
+    if (this.shutdown.signal.aborted) return;
+    const run = this.deliver(job).finally(() => this.jobs.delete(run));
+    this.jobs.add(run);
   }
 
   /** Resolves when nothing is queued, sending or waiting to retry. */
-  idle(): Promise<void> {
-    if (this.isIdle()) return Promise.resolve();
-    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  async idle(): Promise<void> {
+    while (this.jobs.size > 0) await Promise.all(this.jobs);
   }
 
   async onApplicationShutdown(): Promise<void> {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.waiting.length = 0;
-    // Let sends already on the wire finish (each has its own timeout), so none is cut mid-way.
-    const deadline = Date.now() + 5000;
-    while (this.running > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    // Drops queued sends and pending retries; sends already on the wire finish (each has its own timeout).
+    this.shutdown.abort();
+    await Promise.race([this.sending.onPendingZero(), new Promise((r) => setTimeout(r, 5000).unref())]);
   }
 
-  private isIdle(): boolean {
-    return this.running === 0 && this.waiting.length === 0 && this.timers.size === 0;
-  }
-
-  private pump(): void {
-    while (this.running < CONCURRENCY && this.waiting.length > 0) {
-      const next = this.waiting.shift() as { job: PushJob; attempt: number };
-      this.running += 1;
-      void this.attempt(next.job, next.attempt).finally(() => {
-        this.running -= 1;
-        this.pump();
-        if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      });
+  private async deliver(job: PushJob): Promise<void> {
+    const { signal } = this.shutdown;
+    const attempt = async (): Promise<SendOutcome> => {
+      const outcome = await this.sending.add(() => this.send(job.target, job.payload), { signal });
+      if (outcome.kind === 'retry') throw new TemporaryFailure(outcome.reason);
+      return outcome;
+    };
+    let outcome: SendOutcome;
+    try {
+      outcome = await pRetry(attempt, { ...RETRY, signal, unref: true });
+    } catch (error) {
+      if (signal.aborted) return;
+      this.failures.dropped += 1;
+      this.logger.warn(`push dropped after ${RETRY.retries + 1} attempts: ${error instanceof TemporaryFailure ? error.message : errorFacts(error)}`);
+      return;
     }
-  }
-
-  private async attempt(job: PushJob, attempt: number): Promise<void> {
-    const outcome = await this.send(job.target, job.payload);
-    if (outcome.kind === 'sent') return;
     if (outcome.kind === 'gone') {
       await job.onGone().catch((e: unknown) => this.logger.warn(`could not delete a gone subscription: ${errorFacts(e)}`));
-      return;
-    }
-    if (outcome.kind === 'rejected') {
+    } else if (outcome.kind === 'rejected') {
       this.failures.rejected += 1;
       this.logger.warn(`push service refused a message (HTTP ${outcome.status}); not retried`);
-      return;
     }
-    const delay = PUSH_RETRY_DELAYS_MS[attempt];
-    if (delay === undefined || this.closed) {
-      this.failures.dropped += 1;
-      this.logger.warn(`push dropped after ${attempt + 1} attempts: ${outcome.reason}`);
-      return;
-    }
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.waiting.push({ job, attempt: attempt + 1 });
-      this.pump();
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
   }
 }

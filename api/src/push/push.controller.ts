@@ -5,8 +5,10 @@ import type { AuthUser } from '../auth/auth-user.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { PushService } from './push.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** Web Push subscriptions (beyond docs/product.md#api: the admin's new-order notices). */
+@LocalizedAnswers()
 @Controller('push')
 export class PushController {
   constructor(private readonly push: PushService) {}

@@ -1,13 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PushSubscribeBody } from '@haat/shared/push/push.schema';
 import { ADMIN_ORDERS_PAGE, type NewOrderPush, type OrderPush } from '@haat/shared/orders/order-events';
-import { formatInr } from '@haat/shared/money/inr';
+import { LANGUAGES, type Language } from '@haat/shared/common/languages';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
 import { conflict } from '../common/app-error.js';
-import { activeAdminIds } from '../users/users.repository.js';
+import { activeAdminsWithLanguage } from '../users/users.repository.js';
+import { newOrderNotice } from '../i18n/stage-notice.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';
 import type { PushTarget } from './push-sender.js';
@@ -22,10 +23,12 @@ const ADMIN_TARGETS_WINDOW_MS = 50;
 
 /** A stored subscription as a notice goes to it (its id to delete it when the service says it is gone). */
 type StoredTarget = PushTarget & { id: string };
+/** An admin's subscription, with the language its notices are written in. */
+type AdminTarget = StoredTarget & { language: Language };
 
 @Injectable()
 export class PushService {
-  private adminTargets: Promise<StoredTarget[]> | null = null;
+  private adminTargets: Promise<AdminTarget[]> | null = null;
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -63,16 +66,15 @@ export class PushService {
     return gone.length > 0;
   }
 
-  /** Queues "New order" to the subscriptions of every active admin, never anyone else's; returns at once. */
+  /** Queues "New order" to the subscriptions of every active admin, never anyone else's, each in its admin's language; returns at once. */
   async notifyAdminsOfOrder(orderId: string, totalAmt: number): Promise<void> {
     const targets = await this.nextAdminTargets();
-    const notice: NewOrderPush = {
-      title: 'New order',
-      body: `Order ${orderId} · ${formatInr(totalAmt)}`,
-      url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`,
-      orderId,
-    };
-    this.enqueueAll(targets, JSON.stringify(notice));
+    for (const language of LANGUAGES) {
+      const theirs = targets.filter((t) => t.language === language);
+      if (!theirs.length) continue;
+      const notice: NewOrderPush = { ...newOrderNotice(language, orderId, totalAmt), url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`, orderId };
+      this.enqueueAll(theirs, JSON.stringify(notice));
+    }
   }
 
   /**
@@ -99,13 +101,20 @@ export class PushService {
     }
   }
 
-  private nextAdminTargets(): Promise<StoredTarget[]> {
+  private nextAdminTargets(): Promise<AdminTarget[]> {
     this.adminTargets ??= new Promise<void>((resolve) => setTimeout(resolve, ADMIN_TARGETS_WINDOW_MS).unref()).then(() => {
       this.adminTargets = null;
+      const admins = activeAdminsWithLanguage(this.db);
       return this.db
-        .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
+        .select({
+          id: pushSubscriptions.id,
+          endpoint: pushSubscriptions.endpoint,
+          p256dh: pushSubscriptions.p256dh,
+          auth: pushSubscriptions.auth,
+          language: admins.language,
+        })
         .from(pushSubscriptions)
-        .where(inArray(pushSubscriptions.userId, activeAdminIds(this.db)));
+        .innerJoin(admins, eq(admins.id, pushSubscriptions.userId));
     });
     return this.adminTargets;
   }

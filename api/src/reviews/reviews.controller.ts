@@ -7,6 +7,7 @@ import { badRequest } from '../common/app-error.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
 import { ReviewsService } from './reviews.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 function idParam(name: string, raw: string): string {
   const parsed = ReviewIdParam.safeParse(raw);
@@ -24,6 +25,7 @@ const REVIEW_LIMIT = { ip: [60, MINUTE] as [number, number], user: [10, MINUTE] 
 export class ReviewsController {
   constructor(private readonly reviews: ReviewsService) {}
 
+  @LocalizedAnswers()
   @Post('add')
   @HttpCode(200)
   @RateLimit(REVIEW_LIMIT)
@@ -33,6 +35,7 @@ export class ReviewsController {
     return ok(review, created ? 'Review submitted successfully!' : 'Review updated successfully!', { totalReviews, averageRating, created });
   }
 
+  @LocalizedAnswers()
   @Delete('delete/:reviewId')
   @Auth('ADMIN')
   async remove(@Param('reviewId') reviewId: string) {
@@ -41,6 +44,7 @@ export class ReviewsController {
   }
 
   /** The signed-in shopper's own review of the product (null when none): the product page's form edits it. */
+  @LocalizedAnswers()
   @Get('mine/:productId')
   @Auth()
   async mine(@CurrentUser() user: AuthUser, @Param('productId') productId: string) {

@@ -4,7 +4,9 @@ import { Auth } from '../auth/guards.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { SubCategoriesService } from './subcategories.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
+@LocalizedAnswers()
 @Controller('subcategory')
 export class SubCategoriesController {
   constructor(private readonly subCategories: SubCategoriesService) {}

@@ -4,8 +4,9 @@ import { eq } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
-import { AppError, notFound, unauthorized, unavailable } from '../common/app-error.js';
+import { AppError, unauthorized, unavailable } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
+import type { Language } from '@haat/shared/common/languages';
 import type { TokenPair } from '../auth/tokens.service.js';
 import { UsersService } from './users.service.js';
 import { users, type UserRow } from './users.table.js';
@@ -43,14 +44,14 @@ export class GoogleSignInService {
   async login(credential: string, userAgent: string): Promise<TokenPair> {
     const identity = await this.verify(credential);
     const user = (await this.findLinked(identity)) ?? (await this.link(identity));
-    if (!user) throw notFound('No account uses this Google e-mail yet. Please sign up with Google first.');
+    if (!user) throw new AppError(404, ErrorCode.NotFound, 'No account uses this Google e-mail yet. Please sign up with Google first.');
     return this.users.signIn(user, userAgent);
   }
 
   /** Creates the account when the e-mail is new; an existing one is linked and signed in. */
-  async register(credential: string, userAgent: string): Promise<TokenPair> {
+  async register(credential: string, userAgent: string, language: Language): Promise<TokenPair> {
     const identity = await this.verify(credential);
-    const user = (await this.findLinked(identity)) ?? (await this.link(identity)) ?? (await this.create(identity));
+    const user = (await this.findLinked(identity)) ?? (await this.link(identity)) ?? (await this.create(identity, language));
     return this.users.signIn(user, userAgent);
   }
 
@@ -139,10 +140,10 @@ export class GoogleSignInService {
     return linked;
   }
 
-  private async create(identity: GoogleIdentity): Promise<UserRow> {
+  private async create(identity: GoogleIdentity, language: Language): Promise<UserRow> {
     const [row] = await this.db
       .insert(users)
-      .values({ id: newId(), name: identity.name, email: identity.email, avatar: identity.picture, verifyEmail: true, googleSub: identity.sub })
+      .values({ id: newId(), name: identity.name, email: identity.email, avatar: identity.picture, verifyEmail: true, googleSub: identity.sub, language })
       .onConflictDoNothing()
       .returning();
     // A concurrent sign-up with the same e-mail or Google id won the race: use that account.

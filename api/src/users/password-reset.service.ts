@@ -9,6 +9,8 @@ import { AppError, badRequest } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { TokensService } from '../auth/tokens.service.js';
 import { MailService } from '../mail/mail.service.js';
+import { mailOf } from '../i18n/mails.js';
+import type { Language } from '@haat/shared/common/languages';
 import { hashPassword } from './password.js';
 import { refuseWeakPassword } from './password-strength.js';
 import { UsersService } from './users.service.js';
@@ -50,7 +52,7 @@ export class PasswordResetService {
    * Unknown e-mails go through the same steps (count, code, hash, store) except the mail, which is
    * sent in the background anyway; so neither the answer nor its timing tells who is registered.
    */
-  async requestCode(email: string): Promise<void> {
+  async requestCode(email: string, language: Language): Promise<void> {
     await this.assertUnderHourlyCap(email);
     const user = await this.users.findByEmail(email);
     const code = randomInt(0, 10 ** LIMITS.otpLength)
@@ -83,11 +85,8 @@ export class PasswordResetService {
         },
       });
     if (user) {
-      this.mail.sendInBackground({
-        to: email,
-        subject: 'Your Haat password reset code',
-        text: `Hello ${user.name},\n\nYour Haat password reset code is ${code}.\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\nHaat`,
-      });
+      // In the language of the request that asked for it, which the code's reader is about to type it into.
+      this.mail.sendInBackground(mailOf('resetCode', language, { name: user.name, code }, email));
     }
   }
 

@@ -18,11 +18,16 @@ import type { FastifyReply } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { Language } from '@haat/shared/common/languages';
+import { mailOf } from '../i18n/mails.js';
+import { AccountLanguages } from '../i18n/account-languages.js';
 
 /** Where a password check comes from: it counts toward the same limits as a sign-in from there. */
 export interface CheckOrigin {
   ip: string;
   reply: FastifyReply;
+  /** The request's language: the confirmation link goes to its sender in it. */
+  language?: Language;
 }
 
 /**
@@ -41,6 +46,7 @@ export class ProfileService {
     private readonly loginProtection: LoginProtection,
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly languages: AccountLanguages,
   ) {
     // A key of its own (as the reset codes have), so no other token of the shop can pass for a link.
     this.emailKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:email-change').digest('base64url');
@@ -86,11 +92,15 @@ export class ProfileService {
     if (!current) throw notFound('User');
     const emailChanged = body.email !== current.email;
     if (emailChanged) await this.confirmOwner(current, body, from);
-    await this.db.update(users).set({ name: body.name, mobile: body.mobile, updatedAt: new Date() }).where(eq(users.id, userId));
+    await this.db
+      .update(users)
+      .set({ name: body.name, mobile: body.mobile, ...(body.language ? { language: body.language } : {}), updatedAt: new Date() })
+      .where(eq(users.id, userId));
+    if (body.language) this.languages.remember(userId, body.language);
     if (!emailChanged) return { user: await this.users.details(userId), message: 'Updated successfully' };
     const other = await this.db.query.users.findFirst({ where: and(eq(users.email, body.email), ne(users.id, userId)) });
     if (other) this.tellOtherOwner(other);
-    else await this.mailConfirmLink({ ...current, name: body.name }, body.email);
+    else await this.mailConfirmLink({ ...current, name: body.name }, body.email, body.language ?? from.language ?? current.language);
     return { user: await this.users.details(userId), message: emailChangePending(body.email) };
   }
 
@@ -120,30 +130,19 @@ export class ProfileService {
     return { email: changed.email };
   }
 
-  private async mailConfirmLink(user: UserRow, newEmail: string): Promise<void> {
+  private async mailConfirmLink(user: UserRow, newEmail: string, language: Language): Promise<void> {
     const token = await this.jwt.signAsync({ sub: user.id, from: user.email, to: newEmail, typ: 'email-change' } satisfies EmailChangeClaims, {
       secret: this.emailKey,
       algorithm: 'HS256',
       expiresIn: EMAIL_LINK_TTL_SECONDS,
     });
     const link = `${this.config.publicUrl}/dashboard/profile?confirmEmail=${encodeURIComponent(token)}`;
-    this.mail.sendInBackground({
-      to: newEmail,
-      subject: 'Confirm your new Haat e-mail address',
-      text:
-        `Hello ${user.name},\n\nTo make ${newEmail} the e-mail address of your Haat account, open this link within an hour:\n\n${link}\n\n` +
-        `If you did not ask for this, ignore this e-mail: nothing changes.\n\nHaat`,
-    });
+    this.mail.sendInBackground(mailOf('confirmEmail', language, { name: user.name, email: newEmail, link }, newEmail));
   }
 
   private tellOtherOwner(owner: UserRow): void {
-    this.mail.sendInBackground({
-      to: owner.email,
-      subject: 'Someone tried to use your e-mail address on Haat',
-      text:
-        `Hello ${owner.name},\n\nSomeone signed in to another Haat account just tried to change its e-mail address to ${owner.email}, ` +
-        `which is already yours. Nothing was changed, and your account is as it was. There is nothing to do.\n\nHaat`,
-    });
+    // The owner of that address did nothing: told in their own account's language.
+    this.mail.sendInBackground(mailOf('emailInUse', owner.language, { name: owner.name, email: owner.email }, owner.email));
   }
 
   private async confirmOwner(user: UserRow, body: UpdateUserBody, from: CheckOrigin): Promise<void> {
@@ -155,14 +154,9 @@ export class ProfileService {
     await this.checkPassword(user, body.currentPassword, from);
   }
 
-  private tellOldAddress(user: Pick<UserRow, 'name' | 'email'>, newEmail: string): void {
-    this.mail.sendInBackground({
-      to: user.email,
-      subject: 'Your Haat e-mail address was changed',
-      text:
-        `Hello ${user.name},\n\nThe e-mail address of your Haat account was changed from ${user.email} to ${newEmail}.\n` +
-        `If this was you, there is nothing to do. If it was not, please contact support at once: someone may have your password.\n\nHaat`,
-    });
+  private tellOldAddress(user: Pick<UserRow, 'name' | 'email' | 'language'>, newEmail: string): void {
+    // A warning to the account's owner (the link may have been opened by someone else): in the account's language.
+    this.mail.sendInBackground(mailOf('emailChanged', user.language, { name: user.name, from: user.email, to: newEmail }, user.email));
   }
 }
 

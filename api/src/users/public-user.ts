@@ -20,5 +20,6 @@ export function toPublicUser(row: UserRow, lists: Partial<Pick<PublicUser, 'addr
     shopping_cart: lists.shopping_cart ?? [],
     orderHistory: lists.orderHistory ?? [],
     createdAt: row.createdAt.toISOString(),
+    language: row.language,
   };
 }

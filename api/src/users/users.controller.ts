@@ -26,10 +26,14 @@ import { GoogleSignInService } from './google-sign-in.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { ProfileService } from './profile.service.js';
 import { UsersService } from './users.service.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
+import { RequestLanguage, requestLanguage } from '../i18n/request-language.js';
+import type { Language } from '@haat/shared/common/languages';
 
 /** docs/product.md#api answers tokens as data.accesstoken and data.refreshToken. */
 const tokensOf = ({ accessToken, refreshToken }: TokenPair) => ({ accesstoken: accessToken, refreshToken });
 
+@LocalizedAnswers()
 @Controller('user')
 export class UsersController {
   constructor(
@@ -50,8 +54,8 @@ export class UsersController {
   @Post('register')
   @HttpCode(201)
   @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
-  async register(@ZBody(RegisterBody) body: RegisterBody) {
-    return ok(await this.users.register(body), 'User registered successfully');
+  async register(@ZBody(RegisterBody) body: RegisterBody, @RequestLanguage() language: Language) {
+    return ok(await this.users.register(body, language), 'User registered successfully');
   }
 
   @Post('login')
@@ -73,15 +77,15 @@ export class UsersController {
   @Post('google-register')
   @HttpCode(200)
   @RateLimit({ ip: [20, MINUTE] })
-  async googleRegister(@ZBody(GoogleCredentialBody) body: GoogleCredentialBody, @Headers('user-agent') ua = '') {
-    return ok(tokensOf(await this.google.register(body.credential, ua)), 'Registered/Login Successful with Google');
+  async googleRegister(@ZBody(GoogleCredentialBody) body: GoogleCredentialBody, @RequestLanguage() language: Language, @Headers('user-agent') ua = '') {
+    return ok(tokensOf(await this.google.register(body.credential, ua, language)), 'Registered/Login Successful with Google');
   }
 
   /** The same answer whether or not the e-mail is registered. */
   @Put('forgot-password')
   @RateLimit({ ip: [10, MINUTE], email: [5, MINUTE] })
-  async forgotPassword(@ZBody(ForgotPasswordBody) body: ForgotPasswordBody) {
-    await this.reset.requestCode(body.email);
+  async forgotPassword(@ZBody(ForgotPasswordBody) body: ForgotPasswordBody, @RequestLanguage() language: Language) {
+    await this.reset.requestCode(body.email, language);
     return ok(null, 'If this e-mail has an account, a six-digit code is on its way. Please check your inbox.');
   }
 
@@ -136,7 +140,7 @@ export class UsersController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { user: fresh, message } = await this.profile.update(user.id, body, { ip: req.ip, reply });
+    const { user: fresh, message } = await this.profile.update(user.id, body, { ip: req.ip, reply, language: requestLanguage(req) });
     return ok(fresh, message);
   }
 

@@ -1,4 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
+import type { Language } from '@haat/shared/common/languages';
 import type { Db } from '../db/database.js';
 import { users } from './users.table.js';
 
@@ -22,6 +23,31 @@ export function namesAndAvatarsByIds(db: Pick<Db, 'select'>, ids: readonly strin
 export function customerRefsByIds(db: Pick<Db, 'select'>, ids: readonly string[]) {
   return db
     .select({ _id: users.id, name: users.name, mobile: users.mobile, email: users.email })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+}
+
+/** The active administrators with the language of their notices, as a subquery to join. */
+export function activeAdminsWithLanguage(db: Pick<Db, 'select'>) {
+  return db
+    .select({ id: users.id, language: users.language })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')))
+    .as('active_admins');
+}
+
+/** Stores an account's language unless it has it already (no row is written then). */
+export async function storeLanguage(db: Pick<Db, 'update'>, userId: string, language: Language): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), ne(users.language, language)));
+}
+
+/** The stored language of accounts; unknown ids are left out. */
+export function languagesByIds(db: Pick<Db, 'select'>, ids: readonly string[]) {
+  return db
+    .select({ id: users.id, language: users.language })
     .from(users)
     .where(inArray(users.id, [...ids]));
 }

@@ -7,6 +7,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, badRequest, notFound, unauthorized } from '../common/app-error.js';
 import { MailService } from '../mail/mail.service.js';
+import { mailOf } from '../i18n/mails.js';
+import type { Language } from '@haat/shared/common/languages';
 import { newId } from '../common/ids.js';
 import { TokensService, type TokenPair } from '../auth/tokens.service.js';
 import { FilesService } from '../files/files.service.js';
@@ -38,10 +40,14 @@ export class UsersService {
    * for a taken e-mail nothing is created or changed, the answer has the same status and shape, the
    * password is hashed all the same (so the timing matches), and the owner is told by mail.
    */
-  async register(body: RegisterBody): Promise<PublicUser> {
+  async register(body: RegisterBody, language: Language): Promise<PublicUser> {
     refuseWeakPassword(body.password, 'password', { email: body.email, name: body.name });
     const passwordHash = await hashPassword(body.password, this.config.passwordHashCost);
-    const [row] = await this.db.insert(users).values({ id: newId(), name: body.name, email: body.email, passwordHash }).onConflictDoNothing().returning();
+    const [row] = await this.db
+      .insert(users)
+      .values({ id: newId(), name: body.name, email: body.email, passwordHash, language })
+      .onConflictDoNothing()
+      .returning();
     if (row) return toPublicUser(row);
     const owner = await this.findByEmail(body.email);
     if (owner) this.tellOwnerOfRegisterAttempt(owner);
@@ -58,20 +64,15 @@ export class UsersService {
       status: 'Active',
       role: 'USER',
       googleSub: null,
+      language,
       createdAt: now,
       updatedAt: now,
     });
   }
 
   private tellOwnerOfRegisterAttempt(owner: UserRow): void {
-    this.mail.sendInBackground({
-      to: owner.email,
-      subject: 'Someone tried to register with your e-mail address',
-      text:
-        `Hello ${owner.name},\n\nSomeone just tried to create a new Haat account with ${owner.email}, which already has an account. ` +
-        `Nothing was changed, and your account is as it was.\nIf it was you, sign in instead (use Forgot password if you do not remember it). ` +
-        `If it was not, there is nothing to do.\n\nHaat`,
-    });
+    // Written to the owner, in the owner's language: the request may be anyone's.
+    this.mail.sendInBackground(mailOf('registerAttempt', owner.language, { name: owner.name, email: owner.email }, owner.email));
   }
 
   async login(body: LoginBody, userAgent: string): Promise<TokenPair> {

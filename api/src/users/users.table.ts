@@ -1,4 +1,5 @@
-import { boolean, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 
 export const users = pgTable(
   'users',
@@ -16,10 +17,18 @@ export const users = pgTable(
       .notNull()
       .default('USER'),
     googleSub: text('google_sub'),
+    /** The language the account's mails and push notices are written in (docs/product.md#languages); shared's LANGUAGES. */
+    language: text('language', { enum: ['en-IN', 'hi-IN'] })
+      .notNull()
+      .default('en-IN'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_key').on(t.email), uniqueIndex('users_google_sub_key').on(t.googleSub)],
+  (t) => [
+    uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_google_sub_key').on(t.googleSub),
+    check('users_language_known', sql`${t.language} in ('en-IN', 'hi-IN')`),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;

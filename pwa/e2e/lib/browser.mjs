@@ -1,11 +1,13 @@
 // Launches Debian's Chromium through playwright-core (no downloaded browsers), and remembers what each
-// journey opened so the runner can photograph the final page and close everything afterwards.
+// journey opened so its fixture (e2e/fixtures.mjs) can photograph the final page, close everything
+// afterwards and fail the journey on any Content-Security-Policy violation.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs';
 
+// The same as playwright.config.ts's launch options.
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -21,8 +23,12 @@ export const CHROMIUM_ARGS = [
 /**
  * One journey's launcher: `launch()` → Browser; `launch({ persistent: true })` → BrowserContext. Every
  * context it makes records Content-Security-Policy violations; `assertNoCspViolations()` fails on any.
+ * `browserType` and `launchOptions`: Playwright Test's (playwright.config.ts), so its traces and
+ * screenshots cover these browsers too; without them, Debian's Chromium with CHROMIUM_ARGS.
+ * @param {import('playwright-core').BrowserType} [browserType]
+ * @param {import('playwright-core').LaunchOptions} [launchOptions]
  */
-export function createLauncher() {
+export function createLauncher(browserType = chromium, launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS }) {
   const opened = [];
   const contexts = [];
   const cspViolations = [];
@@ -34,14 +40,14 @@ export function createLauncher() {
 
   /** @param {{ persistent?: boolean, args?: string[], [option: string]: unknown }} [options] */
   async function launch({ persistent = false, ...options } = {}) {
-    const base = { executablePath: CHROMIUM, headless: true, args: [...CHROMIUM_ARGS, ...(options.args ?? [])] };
+    const base = { ...launchOptions, headless: true, args: [...(launchOptions.args ?? []), ...(options.args ?? [])] };
     if (persistent) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'haat-chromium-'));
-      const context = await chromium.launchPersistentContext(userDataDir, { ...options, ...base });
+      const context = await browserType.launchPersistentContext(userDataDir, { ...options, ...base });
       opened.push({ close: async () => (await context.close().catch(() => {}), rmSync(userDataDir, { recursive: true, force: true })) });
       return track(context);
     }
-    const browser = await chromium.launch({ ...options, ...base });
+    const browser = await browserType.launch({ ...options, ...base });
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (...args) => track(await newContext(...args));
     opened.push({ close: () => browser.close().catch(() => {}) });

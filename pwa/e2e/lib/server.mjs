@@ -47,6 +47,8 @@ const SEED_INPUTS = ['DATA_DIR', 'DATABASE_URL', 'SEED', 'CATALOG_SIZE', 'ADMIN_
  * folder of a stopped server that seeded the demo with these defaults; a new server starts on a copy of
  * its database and uploads (a restart, ~5 s) instead of seeding the demo again (~30 s), unless `env`
  * changes what is seeded.
+ * @param {Record<string, string>} [env]
+ * @param {string} [seeded]
  */
 export async function startServer(env = {}, seeded = undefined) {
   const reuse = env.DATA_DIR;

@@ -1,17 +1,17 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { registerNavigator } from '../lib/app-navigation';
-import { flushOutbox, startOutboxSync } from '../lib/outbox-sync';
-import { endSession, setSessionUser, userAtom } from '../lib/session';
-import { tokens } from '../lib/tokens';
-import { claimUserData } from '../lib/user-data';
+import { registerNavigator } from '../lib/ui/app-navigation';
+import { flushOutbox, startOutboxSync } from '../lib/storage/outbox-sync';
+import { endSession, setSessionUser, userAtom } from '../lib/http/session';
+import { tokens } from '../lib/http/tokens';
+import { claimUserData } from '../lib/storage/user-data';
 import { accountApi } from '../features/account/api';
 import { reloadAddresses } from '../features/account/address-store';
 import { registerWishlistSync, reloadWishlist } from '../features/account/wishlist-sync';
 import { registerCartSync, reloadCart } from '../features/cart/cart-sync';
 import { registerCodQueue } from '../features/checkout/cod-queue';
-import { reloadOrders } from '../lib/order-store';
+import { reloadOrders } from '../lib/storage/order-store';
 
 // The outbox learns how to send each kind of queued write before anything can flush it.
 registerCartSync();

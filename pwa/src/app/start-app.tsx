@@ -1,7 +1,7 @@
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
-import { captureInstallPrompt, type BeforeInstallPromptEvent } from '../lib/install-prompt';
-import { registerServiceWorker } from '../lib/service-worker';
+import { captureInstallPrompt, type BeforeInstallPromptEvent } from '../lib/device/install-prompt';
+import { registerServiceWorker } from '../lib/device/service-worker';
 import { App } from './app';
 import { preloadRoute } from './routes';
 

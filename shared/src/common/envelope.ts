@@ -11,7 +11,7 @@ export interface Envelope<T = unknown> {
 export interface ErrorEnvelope extends Envelope<undefined> {
   success: false;
   error: true;
-  /** Machine-readable code, in every error answer: what to do about it (pwa/src/lib/problem-reaction.ts). */
+  /** Machine-readable code, in every error answer: what to do about it (pwa/src/lib/http/problem-reaction.ts). */
   code: ErrorCode;
   /** For validation errors: the fields at fault, e.g. ['price']. */
   fields?: string[];

@@ -1,7 +1,7 @@
 /**
  * Every machine-readable `code` the API answers in an error envelope (docs/architecture.md "Conventions
  * that cross the wire"). The PWA maps each one to what it does in one exhaustive switch
- * (pwa/src/lib/problem-reaction.ts): adding a member here fails its build until it is handled.
+ * (pwa/src/lib/http/problem-reaction.ts): adding a member here fails its build until it is handled.
  */
 export enum ErrorCode {
   /** 400: a body, query or header field is wrong; `fields` names it. */

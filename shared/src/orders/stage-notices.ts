@@ -1,4 +1,3 @@
-import { formatInr } from '../money/inr.js';
 import type { OrderStage } from './order-stages.js';
 
 /** Where a shopper follows their orders; a stage notice opens it at the order (`#order-<id>`). */
@@ -9,33 +8,33 @@ export function orderAnchor(orderId: string): string {
   return `order-${orderId}`;
 }
 
-/** What a shopper is told when their order moves (docs/product.md#order-stage-notices). */
+/** What a shopper is told when their order moves (docs/product.md#order-stage-notices); the API words it in the shopper's language. */
+export type StageNoticeKind = 'confirmed' | 'shipped' | 'outForDelivery' | 'delivered' | 'cancelled' | 'cancelledRefunded';
+
+/** A notice as it is sent: its title and body in the shopper's language. */
 export interface StageNotice {
   title: string;
   body: string;
 }
 
 /**
- * The notice for a move from `previous` to `current`, or null when there is nothing to tell: the
+ * Which notice a move from `previous` to `current` gives, or null when there is nothing to tell: the
  * stage did not change, the order was only now placed (the shopper is looking at its success
  * page), or it never was placed (a card checkout abandoned at Stripe and expired).
- * `refunded` is the amount going back to the card when a paid order was cancelled.
+ * `refunded` says a paid order's amount is going back to the card.
  */
-export function stageNotice(orderId: string, previous: OrderStage | null, current: OrderStage | null, refunded: number | null): StageNotice | null {
+export function stageNoticeKind(previous: OrderStage | null, current: OrderStage | null, refunded: boolean): StageNoticeKind | null {
   if (previous === null || current === null || current === previous || current === 'PLACED') return null;
   switch (current) {
     case 'CONFIRMED':
-      return { title: 'Order confirmed', body: `We have confirmed order ${orderId} and are packing it.` };
+      return 'confirmed';
     case 'SHIPPED':
-      return { title: 'Order shipped', body: `Order ${orderId} is on its way.` };
+      return 'shipped';
     case 'OUT_FOR_DELIVERY':
-      return { title: 'Out for delivery', body: `Order ${orderId} arrives today.` };
+      return 'outForDelivery';
     case 'DELIVERED':
-      return { title: 'Order delivered', body: `Order ${orderId} was delivered. Thank you for shopping with Haat.` };
+      return 'delivered';
     case 'CANCELLED':
-      return {
-        title: 'Order cancelled',
-        body: refunded !== null ? `Order ${orderId} was cancelled. ${formatInr(refunded)} is being refunded to your card.` : `Order ${orderId} was cancelled.`,
-      };
+      return refunded ? 'cancelledRefunded' : 'cancelled';
   }
 }

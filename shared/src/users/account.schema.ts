@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from '../common/languages.js';
 import { Email, RequiredText } from '../common/fields.js';
 import { LIMITS } from '../common/limits.js';
 import { PlainText } from '../common/text-rule.js';
@@ -68,6 +69,8 @@ export const UpdateUserBody = z.object({
   mobile: Mobile,
   currentPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }).optional(),
   credential: PlainText().trim().max(8192, { error: 'is too long' }).optional(),
+  /** The language of the account's mails and push notices (docs/product.md#languages); unchanged when left out. */
+  language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }).optional(),
 });
 export type UpdateUserBody = z.infer<typeof UpdateUserBody>;
 

@@ -1,3 +1,5 @@
+import type { Language } from '../common/languages.js';
+
 /** User as docs/product.md#records shows it on the wire: never the password hash, tokens or provider ids. */
 export interface User {
   _id: string;
@@ -16,6 +18,8 @@ export interface User {
   shopping_cart: string[];
   orderHistory: string[];
   createdAt: string;
+  /** The language of the account's mails and push notices (docs/product.md#languages). */
+  language?: Language;
 }
 
 /** What login, google-login and google-register answer in `data`. */

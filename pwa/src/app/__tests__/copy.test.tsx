@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageTitle } from '../../lib/page-meta';
+import { pageTitle } from '../../lib/ui/page-meta';
 import { Footer } from '../shell/footer';
 
 afterEach(cleanup);

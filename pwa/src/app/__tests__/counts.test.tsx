@@ -8,10 +8,10 @@ import { BillDetails } from '../../features/cart/public';
 import { RatingRing } from '../../features/catalog/components/rating-ring';
 import { ListingPage } from '../../features/listing/listing.page';
 import { StarRating } from '../../features/product/components/star-rating';
-import { aProduct } from '../../lib/__tests__/a-product';
-import { countLabel } from '../../lib/count-label';
-import { db } from '../../lib/db';
-import { clearUserData } from '../../lib/user-data';
+import { aProduct } from '../../test-support/a-product';
+import { countLabel } from '../../lib/ui/count-label';
+import { db } from '../../lib/storage/db';
+import { clearUserData } from '../../lib/storage/user-data';
 import { CartBar } from '../shell/cart-bar';
 import { CartButton } from '../shell/cart-button';
 

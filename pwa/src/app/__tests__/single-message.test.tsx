@@ -8,12 +8,12 @@ import { totalsOf } from '@haat/shared/money/pricing';
 import { useLogout } from '../../features/account/hooks/use-logout';
 import { LoginPage } from '../../features/auth/login.page';
 import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order';
-import { headerMessageAtom } from '../../lib/header-message';
-import { setSessionUser } from '../../lib/session';
-import { toastsAtom } from '../../lib/toast';
-import { tokens } from '../../lib/tokens';
-import { clearUserData } from '../../lib/user-data';
-import { withLocalApiServer } from '../../lib/__tests__/with-local-api-server';
+import { headerMessageAtom } from '../../lib/ui/header-message';
+import { setSessionUser } from '../../lib/http/session';
+import { toastsAtom } from '../../lib/ui/toast';
+import { tokens } from '../../lib/http/tokens';
+import { clearUserData } from '../../lib/storage/user-data';
+import { withLocalApiServer } from '../../test-support/with-local-api-server';
 import { HeaderMessage } from '../shell/header-message';
 import { Toaster } from '../shell/toaster';
 
@@ -75,7 +75,8 @@ describe('one message per event', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByText('Home page');
     await waitFor(() => expect(messagesShown()).toEqual(['Login successful!']));
-    await new Promise((r) => setTimeout(r, 100)); // nothing arrives late either
+    // deliberate sleep: nothing may arrive late either, and only time can show that
+    await new Promise((r) => setTimeout(r, 100));
     expect(messagesShown()).toEqual(['Login successful!']);
   });
 
@@ -85,6 +86,7 @@ describe('one message per event', () => {
     const { result } = renderHook(() => useLogout(), { wrapper: App });
     await act(() => result.current());
     await waitFor(() => expect(messagesShown()).toEqual(['Logout successful!']));
+    // deliberate sleep: nothing may arrive late either, and only time can show that
     await new Promise((r) => setTimeout(r, 100));
     expect(messagesShown()).toEqual(['Logout successful!']);
   });

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
-import { showHeaderMessage } from '../../lib/header-message';
-import { userAtom } from '../../lib/session';
-import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { showHeaderMessage } from '../../lib/ui/header-message';
+import { userAtom } from '../../lib/http/session';
+import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { AccountMenu } from '../../features/account/components/account-menu';
 
 const icon = (

@@ -1,6 +1,6 @@
 import { Link, useLocation } from 'react-router-dom';
 import { formatInr } from '@haat/shared/money/inr';
-import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { useCartSummary } from './use-cart-summary';
 
 /**

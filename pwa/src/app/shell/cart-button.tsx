@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatInr } from '@haat/shared/money/inr';
-import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { useCartSummary } from './use-cart-summary';
 
 // The side panel loads on first open: the cart's screens stay off the home page's first load.

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { headerMessageAtom } from '../../lib/header-message';
+import { headerMessageAtom } from '../../lib/ui/header-message';
 
 /** docs/product.md#screens header messages (Login required!, Login successful!…), announced to screen readers. */
 export function HeaderMessage() {

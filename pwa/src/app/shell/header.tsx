@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { NARROW, useMediaQuery } from '../../lib/use-media-query';
+import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { AccountButton } from './account-button';
 import { CartButton } from './cart-button';
 import { HeaderMessage } from './header-message';

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { installPromptAtom, promptInstall } from '../../lib/install-prompt';
+import { installPromptAtom, promptInstall } from '../../lib/device/install-prompt';
 
 /** Shown only after the browser fired beforeinstallprompt. */
 export function InstallButton() {

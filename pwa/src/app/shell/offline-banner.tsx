@@ -1,4 +1,4 @@
-import { useOnline } from '../../lib/use-online';
+import { useOnline } from '../../lib/hooks/use-online';
 
 /** docs/architecture.md "Offline-first in the PWA": pages seen before keep working from IndexedDB. */
 export function OfflineBanner() {

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { dismissToast, toastsAtom } from '../../lib/toast';
+import { dismissToast, toastsAtom } from '../../lib/ui/toast';
 
 /** Renders lib/toast.ts's queue (docs/product.md#rules-and-limits durations live there); errors are announced assertively. */
 export function Toaster() {

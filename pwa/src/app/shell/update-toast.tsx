@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { applyUpdate, updateWaitingAtom } from '../../lib/service-worker';
+import { applyUpdate, updateWaitingAtom } from '../../lib/device/service-worker';
 
 /** A new service worker is waiting; Reload lets it take over. */
 export function UpdateToast() {

@@ -1,5 +1,5 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../lib/db';
+import { db } from '../../lib/storage/db';
 import { cartTotals } from '../../features/cart/cart-lines';
 
 /** What the header cart button and the small-screen cart bar show. */

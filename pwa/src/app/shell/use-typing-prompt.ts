@@ -1,5 +1,5 @@
 import type { RefObject } from 'react';
-import { useTextAnimation, type TextStep } from '../../lib/use-text-animation';
+import { useTextAnimation, type TextStep } from '../../lib/hooks/use-text-animation';
 
 export interface PromptState {
   index: number;

@@ -1,5 +1,5 @@
 import type { Address } from '@haat/shared/addresses/address.types';
-import { db } from '../../lib/db';
+import { db } from '../../lib/storage/db';
 import { addressApi } from './api';
 
 /** GET /api/address/get into IndexedDB, so checkout offers the addresses offline too. */

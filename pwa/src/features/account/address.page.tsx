@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import type { Address } from '@haat/shared/addresses/address.types';
-import { db } from '../../lib/db';
-import { toast } from '../../lib/toast';
+import { db } from '../../lib/storage/db';
+import { toast } from '../../lib/ui/toast';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { addressApi } from './api';
 import { AddressDialog } from './components/address-dialog';
 import { AddressText } from './components/address-text';

@@ -3,7 +3,7 @@ import type { AddressFields, DisableAddressBody, UpdateAddressBody } from '@haat
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { UpdateUserBody } from '@haat/shared/users/account.schema';
 import type { User } from '@haat/shared/users/user.types';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 /** docs/product.md#api, User calls of a signed-in shopper. */
 export const accountApi = {

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useSearchParams } from 'react-router-dom';
-import { userAtom } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { PageMeta } from '../../lib/page-meta';
+import { userAtom } from '../../lib/http/session';
+import { toast } from '../../lib/ui/toast';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { PushToggle } from '../orders/public';
 import { accountApi } from './api';
 import { AvatarUploadDialog } from './components/avatar-upload-dialog';

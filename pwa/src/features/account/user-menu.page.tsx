@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { Navigate, useNavigate } from 'react-router-dom';
-import { loginReturnState } from '../../lib/login-redirect-rule';
-import { isSignedInAtom } from '../../lib/session';
-import { PageMeta } from '../../lib/page-meta';
+import { loginReturnState } from '../../lib/http/login-redirect-rule';
+import { isSignedInAtom } from '../../lib/http/session';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { AccountMenu } from './components/account-menu';
 
 /** /user (docs/product.md#screens): the account menu as a page on phones, with a close button that goes back. */

@@ -1,9 +1,9 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
-import { db } from '../../lib/db';
-import { http } from '../../lib/http';
-import { outboxFacade } from '../../lib/outbox-facade';
+import { db } from '../../lib/storage/db';
+import { http } from '../../lib/http/http';
+import { outboxFacade } from '../../lib/storage/outbox-facade';
 
 const wishlistApi = {
   list: () => http.get('wishlist/get', { context: { silent: true } }).json<Envelope<WishlistProduct[]>>(),

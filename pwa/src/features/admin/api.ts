@@ -3,7 +3,7 @@ import type { AddCategoryBody, CreateSubCategoryBody, DeleteByIdBody, UpdateCate
 import type { CreateProductRequest, GetProductsBody, ProductDetailsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 import type { ProductPayload } from './product-form-model';
 
 /**

@@ -1,12 +1,11 @@
 import { useEffect, useState } from 'react';
 import type { Category } from '@haat/shared/catalog/catalog.types';
-import { toast } from '../../lib/toast';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
 import { AdminFrame } from './components/admin-frame';
 import { CategoryDialog } from './components/category-dialog';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { useAdminList } from './hooks/use-admin-list';
+import { useConfirmedDelete } from './hooks/use-confirmed-delete';
 import { replaceCategoryCopies } from './storefront-copies';
 
 /** /dashboard/category (docs/product.md#screens, Category management). */
@@ -27,13 +26,12 @@ export function CategoryPage() {
 function CategoryManager() {
   const { items, loading, reload } = useAdminList(adminApi.categories, replaceCategoryCopies);
   const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<Category | null>(null);
-  const remove = async (category: Category) => {
-    const answer = await adminApi.deleteCategory(category._id);
-    toast.success(answer.message);
-    setDeleting(null);
-    reload();
-  };
+  const deletion = useConfirmedDelete<Category>({
+    remove: (category) => adminApi.deleteCategory(category._id),
+    after: reload,
+    message: 'Are you sure permanent delete ?',
+    confirmLabel: 'Confirm',
+  });
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -57,7 +55,7 @@ function CategoryManager() {
               <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
                 Edit
               </button>
-              <button type="button" className="btn btn--ghost btn--small admin-danger" aria-label={`Delete ${c.name}`} onClick={() => setDeleting(c)}>
+              <button type="button" className="btn btn--ghost btn--small admin-danger" aria-label={`Delete ${c.name}`} onClick={() => deletion.ask(c)}>
                 Delete
               </button>
             </div>
@@ -65,9 +63,7 @@ function CategoryManager() {
         ))}
       </ul>
       {editing && <CategoryDialog category={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={reload} />}
-      {deleting && (
-        <ConfirmDialog message="Are you sure permanent delete ?" confirmLabel="Confirm" onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />
-      )}
+      {deletion.dialog}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LOW_STOCK_DEFAULT, OVERVIEW_PATH, type AdminOverview } from '@haat/shared/orders/overview';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 /** The admin's overview (the server checks the role); never cached: the figures are of now. */
 export const overviewApi = {

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import { toast } from '../../lib/toast';
-import { useDebounced } from '../../lib/use-debounced';
-import { PageMeta } from '../../lib/page-meta';
+import { useDebounced } from '../../lib/hooks/use-debounced';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi, type ProductsPage } from './api';
-import { AdminDialog } from './components/admin-dialog';
+import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { AdminFrame } from './components/admin-frame';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { ProductForm } from './components/product-form';
+import { useConfirmedDelete } from './hooks/use-confirmed-delete';
 import { clampPage, pagerView } from './pager';
 import { dropProductCopy } from './storefront-copies';
 
@@ -32,7 +31,6 @@ function ProductManager() {
   const [version, setVersion] = useState(0);
   const [result, setResult] = useState<(ProductsPage & { loading: boolean }) | null>(null);
   const [editing, setEditing] = useState<Product | null>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
   const reload = () => setVersion((v) => v + 1);
   const [params, setParams] = useSearchParams();
   const editId = params.get('edit');
@@ -72,13 +70,15 @@ function ProductManager() {
     return () => abort.abort();
   }, [page, query, version]);
 
-  const remove = async (product: Product) => {
-    const answer = await adminApi.deleteProduct(product._id);
-    await dropProductCopy(product._id);
-    toast.success(answer.message);
-    setDeleting(null);
-    reload();
-  };
+  const deletion = useConfirmedDelete<Product>({
+    remove: (product) => adminApi.deleteProduct(product._id),
+    after: async (product) => {
+      await dropProductCopy(product._id);
+      reload();
+    },
+    message: 'Are you sure want to delete permanently?',
+    confirmLabel: 'Delete',
+  });
 
   const loading = !result || result.loading;
   const pager = result ? pagerView(page, result.totalPages) : null;
@@ -118,7 +118,7 @@ function ProductManager() {
                 <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit ${p.name}`} onClick={() => setEditing(p)}>
                   Edit
                 </button>
-                <button type="button" className="btn btn--ghost btn--small admin-danger" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
+                <button type="button" className="btn btn--ghost btn--small admin-danger" aria-label={`Delete ${p.name}`} onClick={() => deletion.ask(p)}>
                   Delete
                 </button>
               </div>
@@ -138,7 +138,7 @@ function ProductManager() {
         </nav>
       )}
       {editing && (
-        <AdminDialog title="Upload Product" onClose={closeEditor}>
+        <ModalDialog label="Upload Product" heading onClose={closeEditor} variant="form">
           <ProductForm
             product={editing}
             onSaved={() => {
@@ -146,16 +146,9 @@ function ProductManager() {
               reload();
             }}
           />
-        </AdminDialog>
+        </ModalDialog>
       )}
-      {deleting && (
-        <ConfirmDialog
-          message="Are you sure want to delete permanently?"
-          confirmLabel="Delete"
-          onCancel={() => setDeleting(null)}
-          onConfirm={() => remove(deleting)}
-        />
-      )}
+      {deletion.dialog}
     </section>
   );
 }

@@ -1,5 +1,5 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../lib/db';
+import { db } from '../../lib/storage/db';
 
 /**
  * The storefront shows its IndexedDB copies first and refreshes them once per page load, so after

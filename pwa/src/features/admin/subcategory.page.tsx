@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
-import { toast } from '../../lib/toast';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
 import { AdminFrame } from './components/admin-frame';
-import { ConfirmDialog } from './components/confirm-dialog';
 import { ImageViewer } from './components/image-viewer';
 import { SubCategoryDialog } from './components/subcategory-dialog';
 import { useAdminList } from './hooks/use-admin-list';
+import { useConfirmedDelete } from './hooks/use-confirmed-delete';
 import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
 
 /** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
@@ -26,14 +25,13 @@ function SubCategoryManager() {
   const { items, loading, reload } = useAdminList(adminApi.subCategories, replaceSubCategoryCopies);
   const categories = useAdminList(adminApi.categories, replaceCategoryCopies);
   const [editing, setEditing] = useState<SubCategory | 'new' | null>(null);
-  const [deleting, setDeleting] = useState<SubCategory | null>(null);
   const [viewing, setViewing] = useState<SubCategory | null>(null);
-  const remove = async (sub: SubCategory) => {
-    const answer = await adminApi.deleteSubCategory(sub._id);
-    toast.success(answer.message);
-    setDeleting(null);
-    reload();
-  };
+  const deletion = useConfirmedDelete<SubCategory>({
+    remove: (sub) => adminApi.deleteSubCategory(sub._id),
+    after: reload,
+    message: 'Are you sure permanent delete ?',
+    confirmLabel: 'Confirm',
+  });
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -84,7 +82,7 @@ function SubCategoryManager() {
                       <button type="button" className="icon-btn" aria-label={`Edit ${s.name}`} onClick={() => setEditing(s)}>
                         <PencilIcon />
                       </button>
-                      <button type="button" className="icon-btn admin-danger" aria-label={`Delete ${s.name}`} onClick={() => setDeleting(s)}>
+                      <button type="button" className="icon-btn admin-danger" aria-label={`Delete ${s.name}`} onClick={() => deletion.ask(s)}>
                         <BinIcon />
                       </button>
                     </span>
@@ -103,9 +101,7 @@ function SubCategoryManager() {
           onSaved={reload}
         />
       )}
-      {deleting && (
-        <ConfirmDialog message="Are you sure permanent delete ?" confirmLabel="Confirm" onCancel={() => setDeleting(null)} onConfirm={() => remove(deleting)} />
-      )}
+      {deletion.dialog}
       {viewing && <ImageViewer src={viewing.image || '/placeholder.svg'} alt={viewing.name} onClose={() => setViewing(null)} />}
     </section>
   );

@@ -1,4 +1,4 @@
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 

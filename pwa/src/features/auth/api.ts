@@ -2,7 +2,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import type { LoginBody, RegisterBody } from '@haat/shared/users/user.schema';
 import type { ForgotPasswordBody, GoogleCredentialBody, ResetPasswordBody, VerifyOtpBody } from '@haat/shared/users/account.schema';
 import type { LoginTokens, ResetTicket, User } from '@haat/shared/users/user.types';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 /** docs/product.md#api, "User" calls. Forms show their own validation, so failures come back as toasts from lib/http. */
 export const authApi = {

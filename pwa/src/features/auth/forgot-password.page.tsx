@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageMeta } from '../../lib/page-meta';
-import { toast } from '../../lib/toast';
+import { PageMeta } from '../../lib/ui/page-meta';
+import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { authApi } from './api';
 import { useCompleteSignIn } from './hooks/use-complete-sign-in';
 import { AuthForm } from './components/auth-form';

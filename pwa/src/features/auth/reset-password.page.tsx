@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { NEW_PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
-import { PageMeta } from '../../lib/page-meta';
-import { toast } from '../../lib/toast';
+import { PageMeta } from '../../lib/ui/page-meta';
+import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { NEW_PASSWORD_HINT } from './new-password-hint';
 import { passwordProblem } from './password-problem';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
-import { PageMeta } from '../../lib/page-meta';
-import { toast } from '../../lib/toast';
+import { PageMeta } from '../../lib/ui/page-meta';
+import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';

@@ -1,7 +1,7 @@
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Totals } from '@haat/shared/money/pricing';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 export type CartEnvelope = Envelope<CartItem[]> & { totals?: Totals; changes?: CartSyncChange[] };
 

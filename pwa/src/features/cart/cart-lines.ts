@@ -2,8 +2,8 @@ import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import { totalsOf, type Totals } from '@haat/shared/money/pricing';
-import type { CartLine } from '../../lib/account-tables';
-import type { OutboxEntry } from '../../lib/outbox';
+import type { CartLine } from '../../lib/storage/account-tables';
+import type { OutboxEntry } from '../../lib/storage/outbox';
 
 export function lineFromServer(item: CartItem): CartLine {
   const variantId = item.variantId ?? null;

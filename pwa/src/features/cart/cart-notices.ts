@@ -3,8 +3,8 @@ import type { CartSyncChange } from '@haat/shared/cart/cart.types';
 import { formatInr } from '@haat/shared/money/inr';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { toast } from '../../lib/toast';
-import type { CartLine } from '../../lib/account-tables';
+import { toast } from '../../lib/ui/toast';
+import type { CartLine } from '../../lib/storage/account-tables';
 
 /** What the server changed in the shopper's cart, kept on the panel until dismissed (docs/architecture.md). */
 export const cartNoticesAtom = atom<string[]>([]);

@@ -1,7 +1,7 @@
-import { db } from '../../lib/db';
-import { outboxFacade } from '../../lib/outbox-facade';
-import { cartLineKeysOf, type QueuedWrite } from '../../lib/outbox-ops';
-import { toast } from '../../lib/toast';
+import { db } from '../../lib/storage/db';
+import { outboxFacade } from '../../lib/storage/outbox-facade';
+import { cartLineKeysOf, type QueuedWrite } from '../../lib/storage/outbox-ops';
+import { toast } from '../../lib/ui/toast';
 import { cartApi, type CartEnvelope } from './api';
 import { lineFromServer, mergeQuantities, overlayPending } from './cart-lines';
 import { announceCartChanges } from './cart-notices';

@@ -1,4 +1,4 @@
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { CartPanel } from './components/cart-panel';
 
 /** /cart (docs/product.md#screens): the cart panel's content as a page, for small screens and the View Cart link. */

@@ -1,7 +1,7 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
 import type { ProductsByCategoryBody } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
-import { getJson, postJson } from '../../lib/api-client';
+import { getJson, postJson } from '../../lib/http/api-client';
 
 /** A page of products as the cache stores it, whatever the route called the page fields. */
 export interface ProductPage {

@@ -1,7 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 /**
  * docs/product.md#api order placement. Both carry an Idempotency-Key, so a retry (after a lost answer, or from the

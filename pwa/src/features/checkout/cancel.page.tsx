@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { PageMeta } from '../../lib/page-meta';
-import { problemOf } from '../../lib/http-problem';
+import { PageMeta } from '../../lib/ui/page-meta';
+import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
 import './components/checkout.css';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { isSignedInAtom } from '../../lib/session';
-import { PageMeta } from '../../lib/page-meta';
+import { isSignedInAtom } from '../../lib/http/session';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { BillDetails, EmptyCart, useCart } from '../cart/public';
 import { AddressChoice } from './components/address-choice';
 import { OrderSummary } from './components/order-summary';

@@ -1,11 +1,11 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/db';
-import { outboxFacade } from '../../lib/outbox-facade';
-import { cartLineKeysOf } from '../../lib/outbox-ops';
+import { db } from '../../lib/storage/db';
+import { outboxFacade } from '../../lib/storage/outbox-facade';
+import { cartLineKeysOf } from '../../lib/storage/outbox-ops';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { toast } from '../../lib/toast';
+import { toast } from '../../lib/ui/toast';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
 

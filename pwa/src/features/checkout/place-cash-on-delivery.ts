@@ -1,10 +1,9 @@
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order, CurrentTotals } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/db';
-import { problemOf } from '../../lib/http-problem';
-import { outboxFacade } from '../../lib/outbox-facade';
-import { reactionTo } from '../../lib/problem-reaction';
-import { sortableId } from '../../lib/sortable-id';
+import { db } from '../../lib/storage/db';
+import { problemOf } from '../../lib/http/http-problem';
+import { outboxFacade } from '../../lib/storage/outbox-facade';
+import { reactionTo } from '../../lib/http/problem-reaction';
 import { checkoutApi } from './api';
 import { queueOrder, recordPlacedOrder } from './cod-queue';
 
@@ -18,7 +17,7 @@ export type CodOutcome =
  * is lost on the way, the same key is queued, so the order is still placed exactly once.
  */
 export async function placeCashOnDelivery(body: CashOnDeliveryRequest): Promise<CodOutcome> {
-  const key = sortableId();
+  const key = outboxFacade.newKey();
   const waiting = navigator.onLine ? await outboxFacade.flush() : 1;
   if (waiting > 0 || !navigator.onLine) {
     await queueOrder(body, key);

@@ -1,5 +1,5 @@
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/db';
+import { db } from '../../lib/storage/db';
 
 /**
  * A 409 from order placement carries the server's current prices (`current`). Writing them into the

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
-import { PageMeta } from '../../lib/page-meta';
-import { reloadOrders } from '../../lib/order-store';
+import { PageMeta } from '../../lib/ui/page-meta';
+import { reloadOrders } from '../../lib/storage/order-store';
 import { PushToggle } from '../orders/public';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import './components/checkout.css';

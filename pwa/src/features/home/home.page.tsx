@@ -1,5 +1,5 @@
 import { BackToTop } from '../../lib/ui/back-to-top';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { firstSubCategoryOf, SkeletonCards, useCatalogTree } from '../catalog/public';
 import { BannerCarousel } from './components/banner-carousel';
 import { CategoryRow } from './components/category-row';

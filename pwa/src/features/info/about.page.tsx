@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import './info.css';
 
 /** /about: what Haat is. */

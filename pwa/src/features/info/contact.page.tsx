@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { CONTACT_TOPICS, ContactBody } from '@haat/shared/contact/contact.schema';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { sendContactMessage } from './contact-api';
 import './info.css';
 

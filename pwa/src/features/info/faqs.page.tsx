@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import './info.css';
 
 const FAQS: Array<{ topic: string; items: Array<{ q: string; a: ReactNode }> }> = [

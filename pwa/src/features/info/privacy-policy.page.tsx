@@ -1,4 +1,4 @@
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import './info.css';
 
 /** docs/product.md#screens static page: information collected, how it is used, cookies, and a support contact. */

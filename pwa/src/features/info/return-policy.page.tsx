@@ -1,4 +1,4 @@
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import './info.css';
 
 /** docs/product.md#screens static page and #rules-and-limits: 7-day return window, refund in 5-7 business days. */

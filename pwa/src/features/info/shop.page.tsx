@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { listingPath } from '@haat/shared/routing/slug';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { firstSubCategoryOf, ProductImage, useCatalogTree } from '../catalog/public';
 import './info.css';
 

@@ -1,6 +1,6 @@
 import type { ProductsByCategoryAndSubBody } from '@haat/shared/catalog/product.schema';
 import { LIMITS } from '@haat/shared/common/limits';
-import { postJsonEarly } from '../../lib/early-request';
+import { postJsonEarly } from '../../lib/http/early-request';
 import { type PagedEnvelope, type ProductPage, toProductPage } from '../catalog/public';
 import { filtersToBody, type ListingFilters } from './listing-filters';
 

@@ -2,7 +2,7 @@ import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { useCatalogTree } from '../catalog/public';
 import { NotFound } from '../../lib/ui/not-found';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { ListingView } from './components/listing-view';
 import './listing.css';
 

@@ -2,7 +2,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 export interface AdminOrdersPage extends Envelope<Order[]> {
   totalCount: number;

@@ -1,7 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { CancelOrderBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 /** docs/product.md#api, Orders, the shopper's side (the list is reloaded by lib/order-store.ts). */
 export const ordersApi = {

@@ -3,10 +3,10 @@ import { useAtomValue } from 'jotai';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
-import { isNetworkProblem } from '../../lib/http-problem';
-import { isAdminAtom } from '../../lib/session';
-import { toast } from '../../lib/toast';
-import { PageMeta } from '../../lib/page-meta';
+import { isNetworkProblem } from '../../lib/http/http-problem';
+import { isAdminAtom } from '../../lib/http/session';
+import { toast } from '../../lib/ui/toast';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
 import { markOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
@@ -16,7 +16,7 @@ import { PushToggle } from './components/push-toggle';
 import { StageMover } from './components/stage-mover';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
-import { reloadOrders } from '../../lib/order-store';
+import { reloadOrders } from '../../lib/storage/order-store';
 import './components/orders.css';
 
 /**

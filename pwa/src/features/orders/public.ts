@@ -1,4 +1,3 @@
 /** What other features may use of orders (the only file they import from here). */
-export { ordersApi } from './api';
 export { STAGE_LABELS } from './components/order-progress';
 export { PushToggle } from './components/push-toggle';

@@ -4,13 +4,31 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { AddReviewBody } from '@haat/shared/reviews/review.schema';
 import type { Review as SharedReview } from '@haat/shared/reviews/review.types';
-import { getJson, postJson } from '../../lib/api-client';
-import { http } from '../../lib/http';
-import { postJsonEarly } from '../../lib/early-request';
+import type { RetryOptions } from 'ky';
+import { getJson, postJson } from '../../lib/http/api-client';
+import { http } from '../../lib/http/http';
+import { postJsonEarly } from '../../lib/http/early-request';
+import { isRetryable } from '../../lib/http/load-failure';
 import { type ProductPage, singlePage } from '../catalog/public';
 
-export async function fetchProductDetails(productId: string): Promise<Product> {
-  const body = await postJsonEarly<Envelope<Product>>('product/get-product-details', { productId } satisfies ProductDetailsBody);
+/**
+ * docs/product.md#states product detail load: 2 more tries 1 s apart, for network errors and 5xx only,
+ * and not while the device is offline (ky's own retry; the POST is a read, safe to repeat).
+ */
+export const DETAIL_RETRY = {
+  limit: LIMITS.detailRetries,
+  methods: ['post'],
+  delay: () => LIMITS.detailRetryDelayMs,
+  afterStatusCodes: [],
+  shouldRetry: ({ error }) => isRetryable(error) && navigator.onLine,
+} satisfies RetryOptions;
+
+/** The product, retried as DETAIL_RETRY says; `signal` stops the request and the waiting between tries. */
+export async function fetchProductDetails(productId: string, signal?: AbortSignal): Promise<Product> {
+  const body = await postJsonEarly<Envelope<Product>>('product/get-product-details', { productId } satisfies ProductDetailsBody, {
+    retry: DETAIL_RETRY,
+    ...(signal ? { signal } : {}),
+  });
   if (!body.data) throw new Error('Failed to load product details.');
   return body.data;
 }

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { NotFound } from '../../lib/ui/not-found';
-import { PageMeta } from '../../lib/page-meta';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { ProductDetail } from './components/product-detail';
 import { type DetailStatus, useProductDetails } from './hooks/use-product-details';
 import './product.css';

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { isAdminAtom } from '../../lib/session';
+import { isAdminAtom } from '../../lib/http/session';
 import { refreshNewOrders } from './new-orders-counter';
 import { newOrdersBadge } from './realtime-events';
 import { newOrdersCountAtom } from './realtime-state';

@@ -1,7 +1,7 @@
 import { getDefaultStore } from 'jotai';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { NEW_ORDERS_PATH, NEW_ORDERS_SEEN_PATH, type NewOrdersCount } from '@haat/shared/orders/new-orders';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 import { newOrdersCountAtom } from './realtime-state';
 
 const store = getDefaultStore();

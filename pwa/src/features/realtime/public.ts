@@ -4,7 +4,7 @@
  */
 export { NewOrdersBadge } from './new-orders-badge';
 export { markOrdersSeen } from './new-orders-counter';
-export { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
+export { adminOrdersStampAtom } from './realtime-state';
 export { useRealtime } from './use-realtime';
 export {
   currentPushState,

@@ -1,11 +1,11 @@
 import { getDefaultStore } from 'jotai';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
-import { db } from '../../lib/db';
-import { http } from '../../lib/http';
-import { userAtom } from '../../lib/session';
-import { tokens } from '../../lib/tokens';
-import { reloadOrders } from '../../lib/order-store';
+import { db } from '../../lib/storage/db';
+import { http } from '../../lib/http/http';
+import { userAtom } from '../../lib/http/session';
+import { tokens } from '../../lib/http/tokens';
+import { reloadOrders } from '../../lib/storage/order-store';
 import { countNewOrder } from './new-orders-counter';
 import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';

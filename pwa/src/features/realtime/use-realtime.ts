@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { userAtom } from '../../lib/session';
+import { userAtom } from '../../lib/http/session';
 
 /**
  * Opens the session's realtime connection from the screens that show live data (dashboard, orders).

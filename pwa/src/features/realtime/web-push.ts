@@ -1,6 +1,6 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { PushUnsubscribeBody } from '@haat/shared/push/push.schema';
-import { http } from '../../lib/http';
+import { http } from '../../lib/http/http';
 
 export type PushState = 'unsupported' | 'blocked' | 'on' | 'off';
 

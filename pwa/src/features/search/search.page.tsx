@@ -1,9 +1,9 @@
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductGrid } from '../catalog/public';
-import { useDebounced } from '../../lib/use-debounced';
-import { useInfiniteScroll } from '../../lib/use-infinite-scroll';
-import { PageMeta } from '../../lib/page-meta';
+import { useDebounced } from '../../lib/hooks/use-debounced';
+import { useInfiniteScroll } from '../../lib/hooks/use-infinite-scroll';
+import { PageMeta } from '../../lib/ui/page-meta';
 import { NoData } from './components/no-data';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';

@@ -1,23 +1,41 @@
+import { useState } from 'react';
 import { ModalDialog } from './modal-dialog';
 import './confirm-dialog.css';
 
 interface Props {
-  open: boolean;
+  /** Shown while true; left out, it shows for as long as it is rendered. */
+  open?: boolean;
   title: string;
   message: string;
-  /** The button that does it ("Cancel order", "Delete"); the other one, "Keep", changes nothing. */
+  /** The button that does it ("Cancel order", "Delete", "Confirm"); the other one changes nothing. */
   confirmLabel: string;
+  /** "Keep" by default; the admin's deletes say "Cancel" (docs/product.md#screens, "Permanent Delete"). */
   keepLabel?: string;
-  onConfirm: () => void;
+  /**
+   * May answer a promise: the confirm button waits (disabled) for it. A failure keeps the dialog open; the
+   * server's reason is already on screen as a toast.
+   */
+  onConfirm: () => unknown;
   onKeep: () => void;
 }
 
 /**
- * Asks before a step that cannot be undone (cancelling an order, deleting an address).
+ * Asks before a step that cannot be undone (cancelling an order, deleting an address, an admin's delete).
  * Nothing is sent until the confirm button is pressed; Keep, Escape and the backdrop close it and change
  * nothing. Focus starts on Keep (the first button), so a stray Enter does no harm.
  */
 export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 'Keep', onConfirm, onKeep }: Props) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch {
+      // the server's message is on screen
+    } finally {
+      setBusy(false);
+    }
+  };
   return (
     <ModalDialog open={open} onClose={onKeep} label={title} variant="center">
       <div className="confirm-dialog">
@@ -28,7 +46,7 @@ export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 
           <button type="button" className="btn btn--ghost" onClick={onKeep}>
             {keepLabel}
           </button>
-          <button type="button" className="btn confirm-dialog__confirm" onClick={onConfirm}>
+          <button type="button" className="btn confirm-dialog__confirm" disabled={busy} onClick={() => void confirm()}>
             {confirmLabel}
           </button>
         </div>

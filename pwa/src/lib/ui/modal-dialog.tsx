@@ -1,41 +1,62 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import './modal-dialog.css';
 
 interface Props {
-  open: boolean;
+  /** Shown while true; left out, the dialog shows for as long as it is rendered. */
+  open?: boolean;
   onClose: () => void;
+  /** The dialog's accessible name; with `heading` also its visible title. */
   label: string;
-  /** 'sheet' slides up from the bottom (mobile filters); 'center' is a classic modal (quick view). */
-  variant: 'sheet' | 'center';
+  /** Shows `label` as the dialog's heading (the admin's forms and confirmations). */
+  heading?: boolean;
+  /**
+   * 'sheet' slides up from the bottom (mobile filters); 'center' is a classic modal (quick view, confirmations);
+   * 'form' and 'small' are padded panels for the admin's forms; 'viewer' fills the screen (an image preview).
+   */
+  variant: 'sheet' | 'center' | 'form' | 'small' | 'viewer';
   children: ReactNode;
 }
 
 /**
- * A modal on the browser's own <dialog>: focus moves in and is trapped, Escape and a click on the
- * backdrop close it, and the page behind is inert, with no framework code to download.
+ * Every modal in the app, on the browser's own <dialog>: focus moves in and is trapped, Escape and a click on
+ * the backdrop close it, and the page behind is inert, with no framework code to download.
  */
-export function ModalDialog({ open, onClose, label, variant, children }: Props) {
+export function ModalDialog({ open = true, onClose, label, heading = false, variant, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal?.();
     if (!open && dialog.open) dialog.close();
   }, [open]);
+  // Rendered only while open (no `open` prop): unmounting closes it.
+  useEffect(() => {
+    const dialog = ref.current;
+    return () => dialog?.close?.();
+  }, []);
   return (
     // A click on the backdrop (the <dialog> itself) closes it; Escape does from the keyboard (native cancel).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the key equivalent is the native cancel
     <dialog
       ref={ref}
       className={`modal-dialog modal-dialog--${variant}`}
-      aria-label={label}
+      aria-label={heading ? undefined : label}
+      aria-labelledby={heading ? titleId : undefined}
       onCancel={(e) => {
         e.preventDefault();
         onClose();
       }}
       onClick={(e) => e.target === e.currentTarget && onClose()}
     >
-      <div className="modal-dialog__body">{children}</div>
+      <div className="modal-dialog__body">
+        {heading && (
+          <h2 id={titleId} className="modal-dialog__title">
+            {label}
+          </h2>
+        )}
+        {children}
+      </div>
     </dialog>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { PageMeta } from '../page-meta';
+import { PageMeta } from './page-meta';
 
 /** The 404 content: unknown paths, and pages whose id names nothing (unknown product or listing). */
 export function NotFound({ what = 'page', heading = 'Page not found' }: { what?: string; heading?: string }) {

@@ -1,8 +1,8 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { captureInstallPrompt, installPromptAtom } from '../../../lib/install-prompt';
-import { updateWaitingAtom } from '../../../lib/service-worker';
+import { captureInstallPrompt, installPromptAtom } from '../../../lib/device/install-prompt';
+import { updateWaitingAtom } from '../../../lib/device/service-worker';
 import { InstallButton } from '../install-button';
 import { OfflineBanner } from '../offline-banner';
 import { UpdateToast } from '../update-toast';

@@ -4,9 +4,9 @@ import { getDefaultStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
-import { setSessionUser } from '../../../lib/session';
-import { toastsAtom } from '../../../lib/toast';
-import { withLocalApiServer } from '../../../lib/__tests__/with-local-api-server';
+import { setSessionUser } from '../../../lib/http/session';
+import { toastsAtom } from '../../../lib/ui/toast';
+import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { ProfilePage } from '../profile.page';
 
 // The dashboard's realtime connection is not what this is about.

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { isAdminAtom, userAtom } from '../../../lib/session';
+import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { useLogout } from '../hooks/use-logout';
 import './account.css';
 

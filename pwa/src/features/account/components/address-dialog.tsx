@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { AddressFields } from '@haat/shared/addresses/address.schema';
-import { problemOf } from '../../../lib/http-problem';
-import { lookupPincode, type PincodeAnswer } from '../../../lib/pincode';
-import { toast } from '../../../lib/toast';
+import { problemOf } from '../../../lib/http/http-problem';
+import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { toast } from '../../../lib/ui/toast';
 import { addressApi } from '../api';
 import { keepAddress } from '../address-store';
 import { LabelledInput } from './labelled-input';

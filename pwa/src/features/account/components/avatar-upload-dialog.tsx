@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { User } from '@haat/shared/users/user.types';
-import { http } from '../../../lib/http';
-import { toast } from '../../../lib/toast';
+import { http } from '../../../lib/http/http';
+import { toast } from '../../../lib/ui/toast';
 import './account.css';
 
 /** docs/product.md#screens, Profile: the avatar upload dialog (Upload, Loading... while it runs). */

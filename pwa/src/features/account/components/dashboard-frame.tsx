@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate, useLocation } from 'react-router-dom';
-import { loginReturnState } from '../../../lib/login-redirect-rule';
-import { isSignedInAtom } from '../../../lib/session';
-import { NARROW, useMediaQuery } from '../../../lib/use-media-query';
+import { loginReturnState } from '../../../lib/http/login-redirect-rule';
+import { isSignedInAtom } from '../../../lib/http/session';
+import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { NewOrdersBadge, useRealtime } from '../../realtime/public';
 import { AccountMenu } from './account-menu';
 import './account.css';

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Address } from '@haat/shared/addresses/address.types';
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 
 /** The shopper's active addresses (docs/product.md#screens: only status true is shown or selectable), oldest first. */
 export function useAddresses(): { addresses: Address[]; loaded: boolean } {

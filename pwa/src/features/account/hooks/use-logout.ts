@@ -1,9 +1,9 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
-import { endSession } from '../../../lib/session';
-import { clearUserData } from '../../../lib/user-data';
-import { showHeaderMessage } from '../../../lib/header-message';
+import { endSession } from '../../../lib/http/session';
+import { clearUserData } from '../../../lib/storage/user-data';
+import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { accountApi } from '../api';
 import { forgetPushOnThisDevice } from '../../realtime/public';
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { db } from '../../../lib/db';
-import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/shared-live-query';
-import { showHeaderMessage } from '../../../lib/header-message';
-import { outboxFacade } from '../../../lib/outbox-facade';
-import { isSignedInAtom } from '../../../lib/session';
-import { toast } from '../../../lib/toast';
+import { db } from '../../../lib/storage/db';
+import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
+import { showHeaderMessage } from '../../../lib/ui/header-message';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { isSignedInAtom } from '../../../lib/http/session';
+import { toast } from '../../../lib/ui/toast';
 
 // Every heart reads the same one query of the wishlist's ids, not one query per card.
 const wishlistIds = sharedLiveQuery(async () => new Set(await db.wishlist.toCollection().primaryKeys()));

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
 /** docs/product.md#screens: one 'Enter field name' input and an Add Field button; `onAdd` answers an error or null. */
 export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => string | null; onClose: () => void }) {
@@ -13,7 +13,7 @@ export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => st
     else onClose();
   };
   return (
-    <AdminDialog title="Add Field" onClose={onClose} variant="small">
+    <ModalDialog label="Add Field" heading onClose={onClose} variant="small">
       <form className="admin-form" onSubmit={submit} noValidate>
         <label htmlFor={id} className="visually-hidden">
           Field name
@@ -39,6 +39,6 @@ export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => st
           Add Field
         </button>
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

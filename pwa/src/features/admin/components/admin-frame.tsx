@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { isAdminAtom } from '../../../lib/session';
+import { isAdminAtom } from '../../../lib/http/session';
 import { DashboardFrame } from '../../account/public';
 import '../admin.css';
 

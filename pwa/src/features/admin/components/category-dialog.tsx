@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Category } from '@haat/shared/catalog/catalog.types';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { ImageUploadField } from './image-upload-field';
 
 interface Props {
@@ -42,7 +42,7 @@ export function CategoryDialog({ category, onClose, onSaved }: Props) {
   };
 
   return (
-    <AdminDialog title={category ? 'Update Category' : 'Add Category'} onClose={onClose}>
+    <ModalDialog label={category ? 'Update Category' : 'Add Category'} heading onClose={onClose} variant="form">
       <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="admin-field">
           <label htmlFor={nameId}>Name</label>
@@ -58,6 +58,6 @@ export function CategoryDialog({ category, onClose, onSaved }: Props) {
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
 import { uploadFailure } from './image-upload-field';
 

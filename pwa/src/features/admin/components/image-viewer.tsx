@@ -1,13 +1,13 @@
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
 /** A full-screen look at one image, with a close button (docs/product.md#screens, Sub Category table, product images). */
 export function ImageViewer({ src, alt, onClose }: { src: string; alt: string; onClose: () => void }) {
   return (
-    <AdminDialog title="Image preview" onClose={onClose} variant="viewer">
+    <ModalDialog label="Image preview" onClose={onClose} variant="viewer">
       <button type="button" className="btn btn--light image-viewer__close" onClick={onClose} aria-label="Close image preview">
         ✕
       </button>
       <img className="image-viewer__img" src={src} alt={alt} />
-    </AdminDialog>
+    </ModalDialog>
   );
 }

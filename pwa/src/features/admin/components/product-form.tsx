@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { problemOf } from '../../../lib/http-problem';
-import { toast } from '../../../lib/toast';
+import { problemOf } from '../../../lib/http/http-problem';
+import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
 import {

@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { Category, CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
-import { AdminDialog } from './admin-dialog';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { ChipSelect } from './chip-select';
 import { ImageUploadField } from './image-upload-field';
 
@@ -44,7 +44,7 @@ export function SubCategoryDialog({ subCategory, categories, onClose, onSaved }:
   };
 
   return (
-    <AdminDialog title={subCategory ? 'Edit Sub Category' : 'Add Sub Category'} onClose={onClose}>
+    <ModalDialog label={subCategory ? 'Edit Sub Category' : 'Add Sub Category'} heading onClose={onClose} variant="form">
       <form className="admin-form" onSubmit={(e) => void submit(e)} noValidate>
         <div className="admin-field">
           <label htmlFor={nameId}>Name</label>
@@ -61,6 +61,6 @@ export function SubCategoryDialog({ subCategory, categories, onClose, onSaved }:
           </button>
         </div>
       </form>
-    </AdminDialog>
+    </ModalDialog>
   );
 }

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { getDefaultStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
-import { toastsAtom } from '../../../lib/toast';
+import { toastsAtom } from '../../../lib/ui/toast';
 import { RegisterPage } from '../register.page';
 import { ResetPasswordPage } from '../reset-password.page';
 

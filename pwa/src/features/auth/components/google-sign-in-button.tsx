@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { usePublicConfig } from '../../../lib/public-config';
-import { toast } from '../../../lib/toast';
+import { usePublicConfig } from '../../../lib/http/public-config';
+import { toast } from '../../../lib/ui/toast';
 import { authApi } from '../api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentity } from '../hooks/use-google-identity';

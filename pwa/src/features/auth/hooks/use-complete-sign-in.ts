@@ -2,11 +2,11 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { LoginTokens } from '@haat/shared/users/user.types';
-import { returnPathAfterLogin } from '../../../lib/login-redirect-rule';
-import { tokens } from '../../../lib/tokens';
-import { endSession, setSessionUser } from '../../../lib/session';
-import { claimUserData } from '../../../lib/user-data';
-import { showHeaderMessage } from '../../../lib/header-message';
+import { returnPathAfterLogin } from '../../../lib/http/login-redirect-rule';
+import { tokens } from '../../../lib/http/tokens';
+import { endSession, setSessionUser } from '../../../lib/http/session';
+import { claimUserData } from '../../../lib/storage/user-data';
+import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { authApi } from '../api';
 
 /**

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
-import type { CartLine } from '../../../lib/account-tables';
-import type { OutboxEntry } from '../../../lib/outbox';
+import type { CartLine } from '../../../lib/storage/account-tables';
+import type { OutboxEntry } from '../../../lib/storage/outbox';
 import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
 import { cartTotals, mergeQuantities, overlayPending } from '../cart-lines';
 

@@ -3,7 +3,7 @@ import { getDefaultStore } from 'jotai';
 import type { CartSyncChange } from '@haat/shared/cart/cart.types';
 import { announceCartChanges, cartNoticesAtom } from '../cart-notices';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import type { CartLine } from '../../../lib/account-tables';
+import type { CartLine } from '../../../lib/storage/account-tables';
 
 const store = getDefaultStore();
 

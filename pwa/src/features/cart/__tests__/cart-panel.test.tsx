@@ -2,10 +2,10 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../lib/db';
-import { outboxFacade } from '../../../lib/outbox-facade';
-import { clearUserData } from '../../../lib/user-data';
-import { setSessionUser } from '../../../lib/session';
+import { db } from '../../../lib/storage/db';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { clearUserData } from '../../../lib/storage/user-data';
+import { setSessionUser } from '../../../lib/http/session';
 import type { User } from '@haat/shared/users/user.types';
 import { CartPanel } from '../components/cart-panel';
 

@@ -5,11 +5,11 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
-import { db } from '../../../lib/db';
-import { outboxFacade } from '../../../lib/outbox-facade';
-import { clearUserData } from '../../../lib/user-data';
-import { setSessionUser } from '../../../lib/session';
-import { toastsAtom } from '../../../lib/toast';
+import { db } from '../../../lib/storage/db';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { clearUserData } from '../../../lib/storage/user-data';
+import { setSessionUser } from '../../../lib/http/session';
+import { toastsAtom } from '../../../lib/ui/toast';
 import { useCartActions } from '../hooks/use-cart-actions';
 
 const watch = { name: 'Watch', _id: 'w1', image: [], unit: '1 pc', price: 500, discount: 10, stock: 2 };

@@ -1,7 +1,7 @@
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { db } from '../../../lib/db';
-import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/shared-live-query';
+import { db } from '../../../lib/storage/db';
+import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { CartStepper } from './cart-stepper';
 import './cart.css';

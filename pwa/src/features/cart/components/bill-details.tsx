@@ -1,6 +1,6 @@
 import { formatInr } from '@haat/shared/money/inr';
 import type { Totals } from '@haat/shared/money/pricing';
-import { countLabel } from '../../../lib/count-label';
+import { countLabel } from '../../../lib/ui/count-label';
 import './bill-details.css';
 
 const LABELS = {

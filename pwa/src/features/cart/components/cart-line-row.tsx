@@ -1,6 +1,6 @@
 import { formatInr } from '@haat/shared/money/inr';
 import { discountedPrice } from '@haat/shared/money/pricing';
-import type { CartLine } from '../../../lib/account-tables';
+import type { CartLine } from '../../../lib/storage/account-tables';
 import { CartStepper } from './cart-stepper';
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 

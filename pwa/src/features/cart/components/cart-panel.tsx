@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { formatInr } from '@haat/shared/money/inr';
-import { isSignedInAtom } from '../../../lib/session';
+import { isSignedInAtom } from '../../../lib/http/session';
 import { useCart } from '../hooks/use-cart';
 import { BillDetails } from './bill-details';
 import { CartLineRow } from './cart-line-row';

@@ -3,10 +3,10 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { db } from '../../../lib/db';
-import { isSignedInAtom } from '../../../lib/session';
-import { outboxFacade } from '../../../lib/outbox-facade';
-import { toast } from '../../../lib/toast';
+import { db } from '../../../lib/storage/db';
+import { isSignedInAtom } from '../../../lib/http/session';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { toast } from '../../../lib/ui/toast';
 
 /**
  * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Totals } from '@haat/shared/money/pricing';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { db } from '../../../lib/db';
-import type { CartLine } from '../../../lib/account-tables';
-import { outboxFacade } from '../../../lib/outbox-facade';
+import { db } from '../../../lib/storage/db';
+import type { CartLine } from '../../../lib/storage/account-tables';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { byAddedAt, cartTotals } from '../cart-lines';
 
 export interface CartView {

@@ -5,7 +5,7 @@ import { DiscountBadge } from '../components/discount-badge';
 import { PriceTag } from '../components/price-tag';
 import { ProductCard } from '../components/product-card';
 import { RatingRing } from '../components/rating-ring';
-import { aProduct } from '../../../lib/__tests__/a-product';
+import { aProduct } from '../../../test-support/a-product';
 
 afterEach(cleanup);
 

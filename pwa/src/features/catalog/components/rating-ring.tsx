@@ -1,4 +1,4 @@
-import { countLabel } from '../../../lib/count-label';
+import { countLabel } from '../../../lib/ui/count-label';
 
 interface Props {
   averageRating: number;

@@ -1,4 +1,4 @@
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import { fetchCategories, fetchSubCategories } from '../api';
 
 let inFlight: Promise<void> | null = null;

@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/db';
-import { classifyLoadFailure, type LoadFailure } from '../../../lib/load-failure';
-import { useLiveTransition } from '../../../lib/use-live-transition';
+import { db } from '../../../lib/storage/db';
+import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
+import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
 import type { ProductPage } from '../api';
 import { saveProductPage } from './save-product-page';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/db';
-import { useLiveTransition } from '../../../lib/use-live-transition';
+import { db } from '../../../lib/storage/db';
+import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
 import { refreshCatalogTree } from './refresh-catalog-tree';
 
 export interface CatalogTree {

@@ -4,7 +4,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Address } from '@haat/shared/addresses/address.types';
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import { AddressChoice } from '../components/address-choice';
 
 const anAddress = (id: string, createdAt: string): Address => ({

@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { HTTPError, type NormalizedOptions } from 'ky';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { stashProblemBody } from '../../../lib/http-problem';
+import { stashProblemBody } from '../../../lib/http/http-problem';
 
 const abandonCardPayment = vi.fn();
 vi.mock('../api', () => ({ checkoutApi: { abandonCardPayment: (id: string) => abandonCardPayment(id) } }));

@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { outboxFacade } from '../../../lib/outbox-facade';
-import { clearUserData } from '../../../lib/user-data';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { clearUserData } from '../../../lib/storage/user-data';
 import { QueuedOrderStatus } from '../components/queued-order-status';
 
 const show = (key: string) =>

@@ -1,6 +1,6 @@
 import { formatInr } from '@haat/shared/money/inr';
 import { lineSubtotal } from '@haat/shared/money/pricing';
-import type { CartLine } from '../../../lib/account-tables';
+import type { CartLine } from '../../../lib/storage/account-tables';
 
 /** docs/product.md#screens, Order Summary: each item's image, name, quantity and subtotal. */
 export function OrderSummary({ lines }: { lines: CartLine[] }) {

@@ -1,5 +1,5 @@
-import { usePublicConfig } from '../../../lib/public-config';
-import { useOnline } from '../../../lib/use-online';
+import { usePublicConfig } from '../../../lib/http/public-config';
+import { useOnline } from '../../../lib/hooks/use-online';
 
 interface Props {
   busy: 'cod' | 'card' | null;

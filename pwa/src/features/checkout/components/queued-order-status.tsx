@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { outboxFacade } from '../../../lib/outbox-facade';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 
 /** /success?pending=key: an offline order, shown as waiting until the real order id arrives; an unknown key is said so. */

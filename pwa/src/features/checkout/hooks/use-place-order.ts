@@ -3,12 +3,12 @@ import { useNavigate } from 'react-router-dom';
 import { formatInr } from '@haat/shared/money/inr';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import type { Totals } from '@haat/shared/money/pricing';
-import type { CartLine } from '../../../lib/account-tables';
-import { problemOf } from '../../../lib/http-problem';
-import { reactionTo } from '../../../lib/problem-reaction';
-import { outboxFacade } from '../../../lib/outbox-facade';
-import { sortableId } from '../../../lib/sortable-id';
-import { toast } from '../../../lib/toast';
+import { ulid } from 'ulid';
+import type { CartLine } from '../../../lib/storage/account-tables';
+import { problemOf } from '../../../lib/http/http-problem';
+import { reactionTo } from '../../../lib/http/problem-reaction';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { toast } from '../../../lib/ui/toast';
 import { checkoutApi } from '../api';
 import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
@@ -53,7 +53,7 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
     try {
       await outboxFacade.flush();
       const body = { list_items: items(), addressId, subTotalAmt: totals.grandTotal, totalAmt: totals.grandTotal };
-      const answer = await checkoutApi.cardCheckout(body, sortableId());
+      const answer = await checkoutApi.cardCheckout(body, ulid());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {
       const problem = problemOf(error);

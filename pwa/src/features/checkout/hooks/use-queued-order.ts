@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../lib/db';
-import { outboxFacade } from '../../../lib/outbox-facade';
+import { db } from '../../../lib/storage/db';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
 
 export type QueuedOrderState =
   { state: 'loading' } | { state: 'waiting' } | { state: 'placed'; orderId: string } | { state: 'failed'; message: string } | { state: 'unknown' };

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BannerCarousel } from '../components/banner-carousel';
 import type { User } from '@haat/shared/users/user.types';
-import { setSessionUser } from '../../../lib/session';
+import { setSessionUser } from '../../../lib/http/session';
 import { Hero, heroLines } from '../components/hero';
 import { useGreetingName } from '../hooks/use-greeting-name';
 import { Newsletter } from '../components/newsletter';

@@ -4,7 +4,7 @@ import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { listingPath } from '@haat/shared/routing/slug';
 import { fetchCategoryProducts, ProductCard, SkeletonCards, useCachedProducts } from '../../catalog/public';
-import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useNearViewport } from '../../../lib/hooks/use-near-viewport';
 
 interface Props {
   category: Category;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import { FooterLinkPage } from '../footer-link.page';
 
 const at = (path: string) =>

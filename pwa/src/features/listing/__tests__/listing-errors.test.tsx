@@ -2,9 +2,9 @@ import 'fake-indexeddb/auto';
 import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../lib/db';
-import { aProduct } from '../../../lib/__tests__/a-product';
-import { withLocalApiServer } from '../../../lib/__tests__/with-local-api-server';
+import { db } from '../../../lib/storage/db';
+import { aProduct } from '../../../test-support/a-product';
+import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { ListingPage } from '../listing.page';
 
 /**

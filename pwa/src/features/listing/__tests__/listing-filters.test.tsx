@@ -2,7 +2,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { GetProductsBody } from '@haat/shared/catalog/product.schema';
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { aProduct } from '../../../lib/__tests__/a-product';
+import { aProduct } from '../../../test-support/a-product';
 import { FiltersForm } from '../components/filters-form';
 import { useListingFilters } from '../hooks/use-listing-filters';
 import { applyFilters, filtersToBody, NO_FILTERS } from '../listing-filters';

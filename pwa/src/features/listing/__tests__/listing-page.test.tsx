@@ -2,8 +2,8 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db } from '../../../lib/db';
-import { aProduct } from '../../../lib/__tests__/a-product';
+import { db } from '../../../lib/storage/db';
+import { aProduct } from '../../../test-support/a-product';
 import { ListingPage } from '../listing.page';
 
 const toys = { _id: 'CTOYS', name: 'Toys', image: '', createdAt: '', updatedAt: '' };

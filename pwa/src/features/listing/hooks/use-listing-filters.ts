@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useDebounced } from '../../../lib/use-debounced';
+import { useDebounced } from '../../../lib/hooks/use-debounced';
 import { NO_FILTERS, type ListingFilters } from '../listing-filters';
 
 /**

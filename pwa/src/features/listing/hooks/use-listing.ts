@@ -1,7 +1,7 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/db';
-import { useOnline } from '../../../lib/use-online';
+import { db } from '../../../lib/storage/db';
+import { useOnline } from '../../../lib/hooks/use-online';
 import { useCachedProducts } from '../../catalog/public';
 import { fetchListingPage } from '../api';
 import { applyFilters, filtersToBody, type ListingFilters } from '../listing-filters';

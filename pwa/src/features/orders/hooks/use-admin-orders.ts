@@ -3,8 +3,8 @@ import { useAtomValue } from 'jotai';
 import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
-import { problemOf } from '../../../lib/http-problem';
-import { toast } from '../../../lib/toast';
+import { problemOf } from '../../../lib/http/http-problem';
+import { toast } from '../../../lib/ui/toast';
 import { adminOrdersStampAtom } from '../../realtime/public';
 import { adminOrdersApi } from '../admin-api';
 

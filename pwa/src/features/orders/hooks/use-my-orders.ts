@@ -1,8 +1,8 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { OrderGroup } from '@haat/shared/orders/order-stages';
-import { db } from '../../../lib/db';
-import type { SavedOrder } from '../../../lib/account-tables';
-import { outboxFacade } from '../../../lib/outbox-facade';
+import { db } from '../../../lib/storage/db';
+import type { SavedOrder } from '../../../lib/storage/account-tables';
+import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { groupOrders } from '../components/order-tabs';
 
 export interface MyOrders {

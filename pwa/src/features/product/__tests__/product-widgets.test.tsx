@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import { Gallery } from '../components/gallery';
 import { deliveryMessage, PincodeCheck } from '../components/pincode-check';
 import { ReviewsPreview } from '../components/reviews-preview';

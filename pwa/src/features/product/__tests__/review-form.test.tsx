@@ -4,10 +4,10 @@ import { getDefaultStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { User } from '@haat/shared/users/user.types';
-import { db } from '../../../lib/db';
-import { setSessionUser } from '../../../lib/session';
-import { toastsAtom } from '../../../lib/toast';
-import { tokens } from '../../../lib/tokens';
+import { db } from '../../../lib/storage/db';
+import { setSessionUser } from '../../../lib/http/session';
+import { toastsAtom } from '../../../lib/ui/toast';
+import { tokens } from '../../../lib/http/tokens';
 import { ReviewsPreview } from '../components/reviews-preview';
 import { DEFAULT_RATING, REVIEW_TEXT, deleteFailure, nextRating, reviewBlocker, submitFailure } from '../reviews/review-rules';
 

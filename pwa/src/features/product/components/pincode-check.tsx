@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
-import { deliveryDateWords, lookupPincode, type PincodeAnswer } from '../../../lib/pincode';
+import { deliveryDateWords, lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 
 /** The words the product page shows for an answer of the pincode lookup. */
 export function deliveryMessage(pincode: string, answer: PincodeAnswer): string {

@@ -2,7 +2,7 @@ import { memo, useState } from 'react';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { listingPath, productPath } from '@haat/shared/routing/slug';
 import { BackToTop } from '../../../lib/ui/back-to-top';
-import { PageMeta } from '../../../lib/page-meta';
+import { PageMeta } from '../../../lib/ui/page-meta';
 import { fetchOtherCategories, fetchRelated } from '../api';
 import { metaDescription, productJsonLd, type Crumb } from '../product-json-ld';
 import { Breadcrumb } from './breadcrumb';

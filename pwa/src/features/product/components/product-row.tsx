@@ -1,6 +1,6 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { ProductCard, type ProductPage, SkeletonCards, useCachedProducts } from '../../catalog/public';
-import { useNearViewport } from '../../../lib/use-near-viewport';
+import { useNearViewport } from '../../../lib/hooks/use-near-viewport';
 
 interface Props {
   title: string;

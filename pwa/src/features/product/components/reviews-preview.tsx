@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
-import { isAdminAtom, userAtom } from '../../../lib/session';
+import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { fetchAllReviews, type Review } from '../api';
 import { useReviews } from '../hooks/use-reviews';
-import { toast } from '../../../lib/toast';
+import { toast } from '../../../lib/ui/toast';
 import { ReviewDelete } from '../reviews/review-delete';
 import { ReviewForm } from '../reviews/review-form';
 import { useMyReview } from '../reviews/use-my-review';

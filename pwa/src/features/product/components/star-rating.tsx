@@ -1,4 +1,4 @@
-import { countLabel } from '../../../lib/count-label';
+import { countLabel } from '../../../lib/ui/count-label';
 
 /** Five stars filled to the rating (one decimal), with the rating and review count as text beside. */
 export function StarRating({ rating, count }: { rating: number; count: number }) {

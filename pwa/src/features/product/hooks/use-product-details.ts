@@ -1,11 +1,9 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { LIMITS } from '@haat/shared/common/limits';
-import { db } from '../../../lib/db';
-import { classifyLoadFailure, isRetryable } from '../../../lib/load-failure';
-import { retry } from '../../../lib/retry';
-import { useOnline } from '../../../lib/use-online';
+import { db } from '../../../lib/storage/db';
+import { classifyLoadFailure } from '../../../lib/http/load-failure';
+import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchProductDetails } from '../api';
 
 /**
@@ -44,8 +42,7 @@ export function useProductDetails(productId: string | null): { product: Product 
     if (!productId) return;
     const abort = new AbortController();
     setFailure(null);
-    const shouldRetry = (error: unknown) => isRetryable(error) && navigator.onLine;
-    retry(() => fetchProductDetails(productId), { retries: LIMITS.detailRetries, delayMs: LIMITS.detailRetryDelayMs, signal: abort.signal, shouldRetry })
+    fetchProductDetails(productId, abort.signal)
       .then((answer) => {
         if (!abort.signal.aborted) startTransition(() => setFresh(answer));
         return db.products.put(answer);

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import { db, type RecentItem } from '../../../lib/db';
+import { db, type RecentItem } from '../../../lib/storage/db';
 
 /**
  * docs/product.md#screens and #records: Recently Viewed shows up to 4 products, newest first, on this device only. The page never

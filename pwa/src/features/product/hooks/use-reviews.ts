@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import type { ReviewSummary } from '../api';
 import { refreshReviews, reviewsKey } from '../reviews/review-store';
 

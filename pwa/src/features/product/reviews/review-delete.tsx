@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { problemOf } from '../../../lib/http-problem';
-import { toast } from '../../../lib/toast';
+import { problemOf } from '../../../lib/http/http-problem';
+import { toast } from '../../../lib/ui/toast';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { deleteReview } from '../api';
 import { applyReviewCounts } from './review-store';

@@ -1,4 +1,4 @@
-import type { HttpProblem } from '../../../lib/http-problem';
+import type { HttpProblem } from '../../../lib/http/http-problem';
 
 /** docs/product.md#rules-and-limits: a new review starts at 5 stars on a scale of 1 to 5. */
 export const DEFAULT_RATING = 5;

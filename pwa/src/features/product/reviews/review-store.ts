@@ -1,4 +1,4 @@
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import { fetchReviews, type ReviewCounts, type ReviewSummary } from '../api';
 
 export const reviewsKey = (productId: string) => `reviews:${productId}`;

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 /** Each request the counter makes, answered (or failed) by the test when it chooses. */
 const pending: Array<{ path: string; settle: (count: number | Error) => void }> = [];
-vi.mock('../../../lib/http', () => {
+vi.mock('../../../lib/http/http', () => {
   const call = (path: string) => {
     const answer = new Promise((resolve, reject) =>
       pending.push({ path, settle: (count) => (count instanceof Error ? reject(count) : resolve({ success: true, data: { count } })) }),
@@ -20,7 +20,8 @@ vi.mock('../../../lib/http', () => {
 const { markOrdersSeen, refreshNewOrders } = await import('../new-orders-counter');
 const { newOrdersCountAtom } = await import('../realtime-state');
 const store = getDefaultStore();
-const tick = () => new Promise((r) => setTimeout(r, 0));
+/** Until the first `n` reads have reached the (stand-in) server. */
+const asked = (n: number) => vi.waitFor(() => expect(pending.length).toBeGreaterThanOrEqual(n));
 
 beforeEach(() => {
   pending.length = 0;
@@ -31,7 +32,7 @@ describe("the admin's New Orders count", () => {
   it('keeps a good answer when a later read fails (a crossing read must not blank the badge)', async () => {
     const first = refreshNewOrders();
     const second = refreshNewOrders();
-    await tick();
+    await asked(2);
     pending[1]!.settle(new Error('session refreshing'));
     await second;
     pending[0]!.settle(2);
@@ -42,7 +43,7 @@ describe("the admin's New Orders count", () => {
   it('never goes back to an older answer that arrives after a newer one', async () => {
     const older = refreshNewOrders();
     const newer = refreshNewOrders();
-    await tick();
+    await asked(2);
     pending[1]!.settle(3);
     await newer;
     pending[0]!.settle(1);
@@ -52,7 +53,7 @@ describe("the admin's New Orders count", () => {
 
   it('drops a count asked for before Manage Orders was opened', async () => {
     const before = refreshNewOrders();
-    await tick();
+    await asked(1);
     const seen = markOrdersSeen();
     pending.find((p) => p.path.endsWith('seen'))!.settle(0);
     await seen;

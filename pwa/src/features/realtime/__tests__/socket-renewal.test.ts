@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { SocketAuthAnswer } from '@haat/shared/orders/order-events';
 import { TOKEN_KEYS } from '@haat/shared/common/limits';
-import { tokens } from '../../../lib/tokens';
+import { tokens } from '../../../lib/http/tokens';
 import { renewSocketAuth, type RenewableSocket } from '../socket-renewal';
 
 /** A socket that records what it is sent and answers each `auth` as told. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aProduct } from '../../../lib/__tests__/a-product';
+import { aProduct } from '../../../test-support/a-product';
 import { rankOffline } from '../offline-search';
 
 const watch = aProduct({

@@ -1,6 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/db';
+import { db } from '../../../lib/storage/db';
 import { rankOffline } from '../offline-search';
 
 /** Offline answers: the products this device has seen, ranked for `term`; undefined while reading. */

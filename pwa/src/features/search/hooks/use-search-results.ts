@@ -1,6 +1,6 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useCachedProducts } from '../../catalog/public';
-import { useOnline } from '../../../lib/use-online';
+import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchSearchPage } from '../api';
 import { useOfflineSearch } from './use-offline-search';
 

@@ -1,0 +1,27 @@
+import type { Language } from '@haat/shared/common/languages';
+import { stageNoticeKind, type StageNotice } from '@haat/shared/orders/stage-notices';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
+import { formatMoney, t } from './i18n.js';
+
+/**
+ * The shopper's notice of an order's move, in their language (docs/product.md#order-stage-notices), or
+ * null when the move tells nothing. `refunded` is the amount going back to the card, if any.
+ */
+export function stageNotice(
+  language: Language,
+  orderId: string,
+  previous: OrderStage | null,
+  current: OrderStage | null,
+  refunded: number | null,
+): StageNotice | null {
+  const kind = stageNoticeKind(previous, current, refunded !== null);
+  if (!kind) return null;
+  const values = { id: orderId, amount: refunded !== null ? formatMoney(refunded, language) : '' };
+  return { title: t(language, `push.${kind}.title`, values), body: t(language, `push.${kind}.body`, values) };
+}
+
+/** The admins' "New order" notice in one admin's language. */
+export function newOrderNotice(language: Language, orderId: string, totalAmt: number): StageNotice {
+  const values = { id: orderId, amount: formatMoney(totalAmt, language) };
+  return { title: t(language, 'push.newOrder.title', values), body: t(language, 'push.newOrder.body', values) };
+}

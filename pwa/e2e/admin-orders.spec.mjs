@@ -1,0 +1,145 @@
+import assert from 'node:assert/strict';
+import { seriousViolations } from './lib/axe.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { addAddressAtCheckout, addFromHome, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/** socket.io's long-polling transport joins packets with the ASCII record separator. */
+const RECORD_SEPARATOR = String.fromCharCode(0x1e);
+
+/** Resolves once socket.io's namespace CONNECT is acknowledged (packet "40{…}"), by WebSocket or long-polling. */
+function realtimeConnected(page) {
+  return new Promise(
+    /** @param {(value?: unknown) => void} resolve */ (resolve) => {
+      const seen = (text) => new RegExp(`(^|${RECORD_SEPARATOR})40\\{`).test(String(text)) && resolve();
+      page.on('websocket', (ws) => ws.on('framereceived', (frame) => seen(frame.payload)));
+      page.on('response', (res) => {
+        if (res.url().includes('/socket.io/') && res.request().method() === 'GET') res.text().then(seen, () => undefined);
+      });
+    },
+  );
+}
+
+/**
+ * docs/product.md#screens, Dashboard, #states Realtime, #roles ADMIN: the admin watches Manage Orders while a shopper orders in
+ * another browser; the order and the New Orders: 1 badge appear without a reload; the admin confirms it
+ * and the shopper's open Your Orders shows Confirmed without a reload; the older table lists it.
+ */
+test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
+  const browser = await launch();
+  const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await adminContext.grantPermissions(['notifications'], { origin: baseUrl });
+  const shopperContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const admin = await adminContext.newPage();
+  const shopperPage = await shopperContext.newPage();
+
+  // The home page carries no realtime code: socket.io-client (its "EIO" query) is fetched by the dashboard only.
+  const scripts = new Set();
+  admin.on('request', (r) => r.resourceType() === 'script' && scripts.add(r.url()));
+  await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await admin.waitForLoadState('networkidle');
+  const withSocketCode = async () => {
+    const found = [];
+    for (const url of scripts) if (/realtime-connection/.test(url) || (await (await fetch(url)).text()).includes('EIO')) found.push(url);
+    return found;
+  };
+  assert.deepEqual(await withSocketCode(), [], 'no realtime code on the home page');
+
+  const connected = realtimeConnected(admin);
+  await admin.getByRole('button', { name: 'Account' }).click();
+  await admin.getByRole('navigation', { name: 'My Account' }).getByRole('link', { name: 'My Orders' }).click();
+  await admin.waitForURL(`${baseUrl}/dashboard/myorders`);
+  await admin.getByRole('heading', { name: 'Manage Orders' }).waitFor();
+  await admin.getByText('No Data').or(admin.getByTestId('order-card').first()).waitFor();
+  const before = await admin.getByTestId('order-card').count();
+  await expect(admin.getByText(/New Orders:/), 'no badge while the counter is 0').toHaveCount(0);
+  await connected;
+  assert.ok((await withSocketCode()).length >= 1, 'the dashboard loaded socket.io-client');
+
+  // A shopper orders in the other browser (real screens: sign up, sign in, add, checkout, cash on delivery).
+  const shopper = newShopper('live');
+  await signUp(shopperPage, baseUrl, shopper);
+  await signIn(shopperPage, baseUrl, shopper.email, shopper.password);
+  await addFromHome(shopperPage, baseUrl, 1);
+  await shopperPage.goto(`${baseUrl}/checkout`);
+  await addAddressAtCheckout(shopperPage);
+  await shopperPage.getByRole('button', { name: 'Cash on Delivery' }).click();
+  await shopperPage.waitForURL(/\/success\?order=/);
+  const orderId = (await shopperPage.getByTestId('order-id').textContent()).replace('Order #', '');
+
+  // The admin's page, never reloaded: the badge and the new order.
+  await admin.locator('.dashboard__badge', { hasText: 'New Orders: 1' }).waitFor({ timeout: 15_000 });
+  const card = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
+  await card.waitFor();
+  await card.getByText(shopper.name).waitFor();
+  await expect(admin.getByTestId('order-card')).toHaveCount(before + 1);
+  // The browser notification (permission granted to this context), shown through the service worker.
+  const notices = await admin.evaluate(async () => {
+    const reg = await navigator.serviceWorker?.getRegistration();
+    return reg ? (await reg.getNotifications()).map((n) => n.body) : null;
+  });
+  assert.ok(
+    notices?.some((b) => b.includes(orderId) && b.includes('₹')),
+    `the new-order notification: ${JSON.stringify(notices)}`,
+  );
+  await screenshot(admin, artifactsDir, 'admin-orders-new');
+  assert.deepEqual(await seriousViolations(admin), [], 'Manage Orders has no serious a11y issues');
+
+  // The shopper opens Your Orders and keeps it open.
+  await shopperPage.goto(`${baseUrl}/dashboard/myorders`);
+  await shopperPage.getByRole('heading', { name: 'Your Orders' }).waitFor();
+  const shopperCard = shopperPage.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
+  await shopperCard.waitFor();
+  await shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Placed' }).waitFor();
+  await expect(shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Confirmed' })).toHaveCount(0);
+  await expect(shopperPage.getByText(/New Orders:/), 'shoppers have no badge').toHaveCount(0);
+
+  // The admin moves it on: only later stages are offered.
+  const mover = card.getByRole('group', { name: `Move order ${orderId} to` });
+  assert.deepEqual(await mover.getByRole('button').allTextContents(), ['Confirmed', 'Shipped', 'Out for delivery', 'Delivered', 'Cancelled']);
+  await mover.getByRole('button', { name: 'Confirmed' }).click();
+  await admin.getByText('Order status updated').first().waitFor();
+  await card
+    .getByRole('group', { name: `Move order ${orderId} to` })
+    .getByRole('button', { name: 'Confirmed' })
+    .waitFor({ state: 'detached' });
+
+  // The shopper's page follows without a reload.
+  await shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Confirmed' }).waitFor({ timeout: 15_000 });
+  await screenshot(shopperPage, artifactsDir, 'admin-orders-shopper-live');
+
+  // Delivered completes it: it moves to the Delivered tab on both screens and offers no further stage.
+  await card
+    .getByRole('group', { name: `Move order ${orderId} to` })
+    .getByRole('button', { name: 'Delivered' })
+    .click();
+  await admin.getByRole('tab', { name: /^Delivered/ }).click();
+  const delivered = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
+  await delivered.waitFor();
+  await expect(delivered.getByRole('group'), 'no stage control once COMPLETED').toHaveCount(0);
+  await shopperPage.getByRole('tab', { name: 'Delivered (1)' }).waitFor({ timeout: 15_000 });
+
+  // Opening Manage Orders reset the counter; the older table lists the order with its buttons disabled.
+  await admin.goto(`${baseUrl}/dashboard/allorders`);
+  await admin.getByRole('heading', { name: 'All Orders' }).waitFor();
+  for (const h of ['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status']) {
+    await admin.getByRole('columnheader', { name: h, exact: true }).waitFor();
+  }
+  const row = admin.getByTestId('all-orders-row').filter({ hasText: orderId });
+  await row.waitFor();
+  await row.getByText(shopper.name).waitFor();
+  await row.getByRole('cell', { name: 'Delivered', exact: true }).waitFor();
+  const buttons = row.getByRole('group', { name: `Update status of order ${orderId}` }).getByRole('button');
+  await expect(buttons).toHaveCount(5);
+  for (const b of await buttons.all()) await expect(b, 'a delivered order cannot move').toBeDisabled();
+  assert.deepEqual(await seriousViolations(admin), [], 'the all-orders table has no serious a11y issues');
+  await screenshot(admin, artifactsDir, 'admin-all-orders');
+
+  // The server refuses the table to shoppers; the screen sends them to their own orders.
+  await shopperPage.goto(`${baseUrl}/dashboard/allorders`);
+  await shopperPage.waitForURL(`${baseUrl}/dashboard/myorders`);
+  await shopperPage.getByRole('heading', { name: 'Your Orders' }).waitFor();
+
+  await adminContext.close();
+  await shopperContext.close();
+});

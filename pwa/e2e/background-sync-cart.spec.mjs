@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import { addFromHome, apiGet, apiLogin, newShopper, signIn, signUp } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/**
+ * The service worker's Background Sync path on its own. The shop's server goes down while the shopper
+ * is on the page (the phone still thinks it is online), so a cart change stays queued and the page
+ * backs off (2 s, 4 s, 8 s, 16 s…). The server comes back; when Chromium fires the `sync` event
+ * (dispatched here over the DevTools protocol, as the browser does when the network returns), the
+ * worker asks the open page to flush, and the change reaches the server long before the next retry.
+ *
+ * The server is really stopped rather than a route being aborted in the browser: Playwright does not
+ * see every request of a page its service worker controls, and CI once saw a write slip past the route.
+ */
+test('background-sync-cart', async ({ launch, startServer }) => {
+  let server = await startServer();
+  const { baseUrl } = server;
+  const port = new URL(server.baseUrl).port;
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const shopper = newShopper('bgsync');
+  await signUp(page, baseUrl, shopper);
+  await signIn(page, baseUrl, shopper.email, shopper.password);
+  const token = await apiLogin(baseUrl, shopper.email, shopper.password);
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+
+  const cdp = await context.newCDPSession(page);
+  const registrations = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: r }) => registrations.push(...r));
+  await cdp.send('ServiceWorker.enable');
+  await page.locator('button.add-to-cart:not([disabled])').first().waitFor();
+
+  await server.stop({ keepData: true });
+  const [name] = await addFromHome(page, baseUrl, 1);
+  // Five failed sends: the page's next try is 32 s away.
+  await expect
+    .poll(async () => Math.max(0, ...(await page.evaluate(readOutbox)).map((e) => e.attempts)), {
+      message: 'the page retried with growing pauses',
+      timeout: 90_000,
+    })
+    .toBeGreaterThanOrEqual(5);
+
+  server = await startServer({ PORT: port, DATA_DIR: server.dataDir });
+  try {
+    assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 0, 'nothing reached the server while it was down');
+    assert.equal((await page.evaluate(readOutbox)).length, 1, 'the change is still queued');
+
+    const origin = new URL(baseUrl).origin;
+    const registration = registrations.find((r) => r.scopeURL.startsWith(origin) && !r.isDeleted);
+    assert.ok(registration, 'the page has a service worker registration');
+    await cdp.send('ServiceWorker.dispatchSyncEvent', { origin, registrationId: registration.registrationId, tag: 'haat-outbox', lastChance: false });
+
+    // Within 5 s: the page's own next try is 32 s away.
+    await expect
+      .poll(async () => (await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]), {
+        message: 'the sync event made the page send the queued change',
+        timeout: 5000,
+      })
+      .toEqual([[name, 1]]);
+    await page.getByTestId('header-cart').click();
+    await page.getByTestId('cart-drawer').getByTestId('cart-line').first().waitFor();
+    await page.getByTestId('waiting-for-network').waitFor({ state: 'detached' });
+  } finally {
+    await context.close();
+    await server.stop();
+  }
+});
+
+/** The page's queued writes, read straight from IndexedDB (runs in the page). */
+function readOutbox() {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open('haat');
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      const all = open.result.transaction('outbox').objectStore('outbox').getAll();
+      all.onsuccess = () => (open.result.close(), resolve(all.result.map((e) => ({ op: e.op, attempts: e.attempts, failed: e.failed }))));
+      all.onerror = () => reject(all.error);
+    };
+  });
+}

@@ -1,0 +1,83 @@
+// What every journey (e2e/*.spec.mjs) gets from Playwright Test (docs/architecture.md#testing):
+// - one server per worker: the built API + PWA (lib/server.mjs) on its own port, data folder and PGlite
+//   database, started on a copy of the demo data seeded once by e2e/global-setup.mjs;
+// - `baseUrl` and `dataDir` of that server, `artifactsDir` (pwa/e2e/artifacts, git-ignored);
+// - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
+//   BrowserContext with its own profile); whatever it opened is closed when the test ends, and the test
+//   fails if any page or worker it opened violated the app's Content-Security-Policy;
+// - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { test as base, expect } from '@playwright/test';
+import { createLauncher } from './lib/browser.mjs';
+import { startServer } from './lib/server.mjs';
+
+export const ARTIFACTS_DIR = fileURLToPath(new URL('artifacts', import.meta.url));
+/** A journey file's name, and the test's title when the file has more than one test. */
+const endName = (/** @type {import('@playwright/test').TestInfo} */ info) => {
+  const file = info.file.replace(/^.*[\\/]/, '').replace(/\.spec\.mjs$/, '');
+  return (info.title === file ? file : `${file}-${info.title}`).replace(/\W+/g, '-');
+};
+/** Set by e2e/global-setup.mjs: the data folder of a stopped server that seeded the demo. */
+const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
+
+/**
+ * @typedef {Awaited<ReturnType<typeof startServer>>} Server
+ * @typedef {ReturnType<typeof createLauncher>} Launcher
+ * @typedef {{ baseUrl: string, dataDir: string, artifactsDir: string, launch: Launcher['launch'],
+ *   cspViolations: Launcher['cspViolations'], startServer: (env?: Record<string, string>) => Promise<Server> }} JourneyFixtures
+ */
+
+/**
+ * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher }, { server: Server },
+ *   import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions,
+ *   import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
+ */
+const fixtures = {
+  server: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+    async ({}, use, workerInfo) => {
+      const server = await startServer({}, seeded());
+      console.log(`worker ${workerInfo.workerIndex}: journeys against ${server.baseUrl} (data in ${server.dataDir})`);
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 180_000 },
+  ],
+  baseUrl: async ({ server }, use) => use(server.baseUrl),
+  dataDir: async ({ server }, use) => use(server.dataDir),
+  // eslint-disable-next-line no-empty-pattern -- as above
+  artifactsDir: async ({}, use) => {
+    mkdirSync(ARTIFACTS_DIR, { recursive: true });
+    await use(ARTIFACTS_DIR);
+  },
+  launcher: async ({ playwright, browserName, launchOptions, artifactsDir }, use, testInfo) => {
+    const launcher = createLauncher(playwright[browserName], launchOptions);
+    await use(launcher);
+    // Where the journey ended, for people to look at; Playwright's own failure screenshots and traces
+    // land in e2e/artifacts/results.
+    await launcher
+      .lastPage()
+      ?.screenshot({ path: join(artifactsDir, `${endName(testInfo)}-end.png`) })
+      .catch(() => {});
+    await launcher.closeAll();
+    launcher.assertNoCspViolations(); // the app runs under its CSP with none
+  },
+  launch: async ({ launcher }, use) => use(launcher.launch),
+  cspViolations: async ({ launcher }, use) => use(launcher.cspViolations),
+  // eslint-disable-next-line no-empty-pattern -- as above
+  startServer: async ({}, use) => {
+    /** @type {Server[]} */
+    const extra = [];
+    await use(async (env = {}) => {
+      const server = await startServer(env, seeded());
+      extra.push(server);
+      return server;
+    });
+    for (const server of extra.reverse()) await server.stop();
+  },
+};
+
+export const test = base.extend(fixtures);
+export { expect };

@@ -1,0 +1,41 @@
+// The browser journeys (e2e/*.spec.mjs): Playwright Test driving Debian's Chromium (CHROME_PATH, else
+// /usr/bin/chromium; no browser is ever downloaded) against the built server, one server per worker
+// (e2e/fixtures.mjs). `npx playwright test admin-defects` runs one journey file; E2E_LANES sets the
+// number of workers (2 unless set; docs/decisions/0078-ci-in-parallel.md).
+import { defineConfig } from '@playwright/test';
+
+// The same as e2e/lib/browser.mjs's, which e2e/screenshots.mjs launches with.
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '*.spec.mjs',
+  outputDir: 'e2e/artifacts/results',
+  globalSetup: './e2e/global-setup.mjs',
+  workers: Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1),
+  fullyParallel: false,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  timeout: 240_000,
+  expect: { timeout: 15_000 },
+  reporter: [['list']],
+  use: {
+    browserName: 'chromium',
+    headless: true,
+    launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+    actionTimeout: 30_000,
+    navigationTimeout: 30_000,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+});

@@ -1,0 +1,27 @@
+import { postJson } from './api-client';
+
+interface EarlyRequest {
+  key: string;
+  response: Promise<unknown>;
+}
+
+declare global {
+  interface Window {
+    /** Started by index.html's inline script, before any module loads (see there). */
+    __haatEarly?: EarlyRequest;
+  }
+}
+
+/**
+ * POSTs like postJson, but the first call for the page's own data answers from the request that
+ * index.html already started while the app's code was still downloading: the product, listing or
+ * search results arrive a round trip sooner. Used once; everything after goes to the network.
+ */
+export function postJsonEarly<T>(path: string, body: unknown, options: Parameters<typeof postJson>[2] = {}): Promise<T> {
+  const early = window.__haatEarly;
+  if (early && early.key === `${path} ${JSON.stringify(body)}`) {
+    window.__haatEarly = undefined;
+    return (early.response as Promise<T>).catch(() => postJson<T>(path, body, options));
+  }
+  return postJson<T>(path, body, options);
+}

@@ -1,0 +1,54 @@
+import { db } from './db';
+import { createOutbox } from './outbox';
+import { hasSession } from '../http/session';
+import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './outbox-ops';
+
+/** Ask the browser to wake the service worker when the connection is back (Chromium has it). */
+function requestBackgroundSync(): void {
+  navigator.serviceWorker?.ready
+    .then((registration) => (registration as ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }).sync?.register(OUTBOX_SYNC_TAG))
+    .catch(() => undefined); // no service worker or no permission: the `online` event still flushes
+}
+
+/** The app's outbox: the shopper's cart changes and queued orders, sent only online and signed in. */
+export const outbox = createOutbox(db.outbox, {
+  canSend: () => navigator.onLine && hasSession(),
+  onEnqueued: requestBackgroundSync,
+});
+
+let retryTimer: ReturnType<typeof setTimeout> | undefined;
+
+/** Flush now; if something is still waiting (a 5xx, a flaky link), try again with a growing pause. */
+export async function flushOutbox(): Promise<number> {
+  clearTimeout(retryTimer);
+  await outbox.flush().catch(() => undefined);
+  const waiting = await db.outbox.filter((e) => !e.failed).toArray();
+  // A flush can finish after its page (or a test environment) is gone: no navigator, no retry.
+  if (waiting.length > 0 && globalThis.navigator?.onLine && hasSession()) {
+    const attempts = Math.max(...waiting.map((e) => e.attempts));
+    retryTimer = setTimeout(() => void flushOutbox(), Math.min(60_000, 1000 * 2 ** Math.min(attempts, 6)));
+  }
+  return waiting.length;
+}
+
+/**
+ * Starts the triggers of docs/architecture.md "Offline-first in the PWA": on start, on every `online` event, and when
+ * the service worker's Background Sync fires. The service worker cannot send the writes itself: the
+ * tokens live in localStorage (docs/product.md#rules-and-limits), which workers cannot read, and a second refresher in the worker
+ * could race the page's and trip the reused-refresh-token alarm. So it wakes the page and waits for it.
+ */
+export function startOutboxSync(): () => void {
+  const onOnline = () => void flushOutbox();
+  const onMessage = (event: MessageEvent) => {
+    if ((event.data as { type?: string } | null)?.type !== FLUSH_MESSAGE) return;
+    void flushOutbox().then((remaining) => event.ports[0]?.postMessage({ remaining }));
+  };
+  window.addEventListener('online', onOnline);
+  navigator.serviceWorker?.addEventListener('message', onMessage);
+  void flushOutbox();
+  return () => {
+    window.removeEventListener('online', onOnline);
+    navigator.serviceWorker?.removeEventListener('message', onMessage);
+    clearTimeout(retryTimer);
+  };
+}
