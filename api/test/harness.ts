@@ -17,6 +17,9 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'po
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-pass-123' };
 
+/** The cheapest argon2id cost the library takes (memory 8 KiB per lane); see startApp(). */
+export const TEST_PASSWORD_HASH_COST = { PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
+
 export interface TestApp {
   app: NestFastifyApplication;
   http: ReturnType<NestFastifyApplication['getHttpServer']>;
@@ -59,6 +62,18 @@ async function pgliteTemplate(): Promise<string> {
     rmSync(building, { recursive: true, force: true });
   }
   return dir;
+}
+
+/**
+ * A new, empty DATA_DIR whose PGlite database already has every migration applied (a copy of
+ * pgliteTemplate()) and nothing else: no shop id, no admin, no secrets yet. For a test that starts
+ * an app on a folder of its own (a restart on the same data, the Redis prefix of a new shop) without
+ * paying initdb and the migrations again; migrating an empty folder stays tested by seed-persistence.
+ */
+export async function migratedDataDir(prefix = 'haat-test-'): Promise<string> {
+  const dataDir = mkdtempSync(join(tmpdir(), prefix));
+  cpSync(join(await pgliteTemplate(), 'db'), join(dataDir, 'db'), { recursive: true });
+  return dataDir;
 }
 
 async function onServer<T>(base: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
@@ -128,11 +143,10 @@ export async function scratchPostgres({ migrated = false } = {}): Promise<{ url:
  * `logDestination` receives the server's log lines instead of stdout (a test that reads the logs).
  */
 export async function startApp(kind: DbKind = 'pglite', env: Record<string, string> = {}, logDestination?: DestinationStream): Promise<TestApp> {
-  const dataDir = env.DATA_DIR ?? mkdtempSync(join(tmpdir(), 'haat-test-'));
-  const scratch = kind === 'postgres' && !env.DATABASE_URL ? await scratchPostgres({ migrated: true }) : null;
   // A new PGlite folder starts as a copy of the migrated template (the app's migrations then find
   // nothing to do); a folder the test brings, or a DATABASE_URL, is used as it is.
-  if (kind === 'pglite' && !env.DATA_DIR && !env.DATABASE_URL) cpSync(join(await pgliteTemplate(), 'db'), join(dataDir, 'db'), { recursive: true });
+  const dataDir = env.DATA_DIR ?? (kind === 'pglite' && !env.DATABASE_URL ? await migratedDataDir() : mkdtempSync(join(tmpdir(), 'haat-test-')));
+  const scratch = kind === 'postgres' && !env.DATABASE_URL ? await scratchPostgres({ migrated: true }) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
     SEED: 'none',
@@ -142,6 +156,9 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_FACTOR: '1000',
+    // argon2id at a fraction of a millisecond instead of ~20 ms a hash: the test apps make thousands
+    // (docs/decisions/0113-password-hash-cost-in-tests.md). Same code, only the cost differs.
+    ...TEST_PASSWORD_HASH_COST,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,
   });

@@ -1,17 +1,15 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import { loadConfig } from '../src/config/config.js';
 import { createApp } from '../src/app.factory.js';
-import { ADMIN } from './harness.js';
+import { ADMIN, migratedDataDir } from './harness.js';
 
 type Line = Record<string, unknown>;
 
 /** The real app, its pino lines captured instead of written to stdout. */
 async function appWithLogs(logLevel: string): Promise<{ app: NestFastifyApplication; lines: Line[]; raw: string[]; close(): Promise<void> }> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'haat-logs-'));
+  const dataDir = await migratedDataDir('haat-logs-');
   const raw: string[] = [];
   const config = loadConfig({
     DATA_DIR: dataDir,

@@ -1,6 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import request from 'supertest';
@@ -8,7 +6,7 @@ import { loadConfig } from '../src/config/config.js';
 import { createApp } from '../src/app.factory.js';
 import { OpenApiService } from '../src/openapi/openapi.service.js';
 import { ErrorEnvelope, SuccessEnvelope } from '../src/openapi/openapi-document.js';
-import { ADMIN } from './harness.js';
+import { ADMIN, migratedDataDir } from './harness.js';
 
 type Doc = { openapi: string; paths: Record<string, Record<string, Operation>>; components: { schemas: Record<string, unknown> } };
 type Operation = {
@@ -27,7 +25,7 @@ describe('the API describes itself (GET /api/openapi.json, /api/docs)', () => {
   let doc: Doc;
 
   beforeAll(async () => {
-    dataDir = mkdtempSync(join(tmpdir(), 'haat-openapi-'));
+    dataDir = await migratedDataDir('haat-openapi-');
     const config = loadConfig({
       DATA_DIR: dataDir,
       SEED: 'none',

@@ -268,7 +268,9 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
       }
       expect(statuses).toHaveLength(102);
       expect(statuses.every((s) => s === 400 || s === 429)).toBe(true);
-      expect(statuses.filter((s) => s === 400).length).toBeGreaterThanOrEqual(100);
+      // The owner's typo is the first of the 100 failures a minute the ceiling lets through, so at least
+      // 99 of the spray are checked (more when a round's checks overlap, as slow hashes make them).
+      expect(statuses.filter((s) => s === 400).length).toBeGreaterThanOrEqual(99);
 
       // The ceiling is reached: a stranger with the right password is refused, and a fresh attempt from a spraying address too.
       const stranger = await loginFrom(sprayed, strangers[0]!, owner.email, owner.password);

@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
-import { scratchPostgres, startApp, type TestApp } from './harness.js';
+import { migratedDataDir, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { describeWhenEnv } from './describe-when-env.js';
 
 /**
@@ -22,6 +22,12 @@ describe('the Redis prefix on PGlite', () => {
     dirs.push(d);
     return d;
   };
+  // A new shop's folder: its database migrated (a copy of the harness's template), no shop id yet.
+  const newShopDir = async () => {
+    const d = await migratedDataDir('haat-prefix-');
+    dirs.push(d);
+    return d;
+  };
   const start = async (env: Record<string, string>) => {
     const t = await startApp('pglite', env);
     open.push(t);
@@ -33,9 +39,9 @@ describe('the Redis prefix on PGlite', () => {
   });
 
   it('differs between two shops, and stays the same when a shop restarts on its data', async () => {
-    const first = dir();
+    const first = await newShopDir();
     const a = await start({ DATA_DIR: first });
-    const b = await start({ DATA_DIR: dir() });
+    const b = await start({ DATA_DIR: await newShopDir() });
     expect(a.config.redisPrefix).toMatch(PREFIX);
     expect(b.config.redisPrefix).toMatch(PREFIX);
     expect(a.config.redisPrefix).not.toBe(b.config.redisPrefix);
@@ -47,20 +53,21 @@ describe('the Redis prefix on PGlite', () => {
   });
 
   it('differs for a new shop at the same DATA_DIR path (another container of the same image)', async () => {
-    const path = dir();
+    const path = await newShopDir();
     const a = await start({ DATA_DIR: path });
     const prefix = a.config.redisPrefix;
     await a.close();
     open.splice(open.indexOf(a), 1);
-    // The other container's disk: the same path, nothing in it.
+    // The other container's disk: the same path, a new shop's database in it.
     rmSync(path, { recursive: true, force: true });
+    renameSync(await newShopDir(), path);
     const b = await start({ DATA_DIR: path });
     expect(b.config.redisPrefix).toMatch(PREFIX);
     expect(b.config.redisPrefix).not.toBe(prefix);
   });
 
   it('is REDIS_PREFIX when set', async () => {
-    const t = await start({ DATA_DIR: dir(), REDIS_PREFIX: 'shop-x' });
+    const t = await start({ DATA_DIR: await newShopDir(), REDIS_PREFIX: 'shop-x' });
     expect(t.config.redisPrefix).toBe('shop-x:');
     expect(loadConfig({ DATA_DIR: dir(), REDIS_PREFIX: 'shop-y:' }).redisPrefix).toBe('shop-y:');
   });

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { OWASP_MINIMUM_COST } from '../users/password.js';
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -53,6 +54,12 @@ const Env = z.object({
   PUSH_CA_FILE: z.string().optional(),
   PWA_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
+  /**
+   * argon2id's cost for new password hashes: OWASP's recommended minimum unless set. The test apps
+   * lower it (docs/decisions/0113-password-hash-cost-in-tests.md); a shop should never go below the default.
+   */
+  PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(OWASP_MINIMUM_COST.memoryKib),
+  PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(100).default(OWASP_MINIMUM_COST.passes),
   /** Rate limits are on by default; tests that are not about limits may raise them. */
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   /** Units one account may hold in unpaid, unshipped orders (cash on delivery, card payments awaited), against hoarding. */
@@ -123,6 +130,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     pushCaFile: env.PUSH_CA_FILE,
     pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
+    passwordHashCost: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, passes: env.PASSWORD_HASH_PASSES },
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     holdLimitUnits: env.HOLD_LIMIT_UNITS,
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,

@@ -39,7 +39,7 @@ export class PasswordResetService {
 
   constructor(
     @Inject(DB) private readonly db: Db,
-    @Inject(APP_CONFIG) config: AppConfig,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly users: UsersService,
     private readonly tokens: TokensService,
     private readonly mail: MailService,
@@ -146,7 +146,7 @@ export class PasswordResetService {
       );
     // Hash (the costly part) only for a reset that can happen, so refused ones cost nothing.
     const eligible = await this.db.select({ email: passwordResetCodes.email }).from(passwordResetCodes).where(allowed());
-    const passwordHash = eligible.length > 0 ? await hashPassword(newPassword) : null;
+    const passwordHash = eligible.length > 0 ? await hashPassword(newPassword, this.config.passwordHashCost) : null;
     const userId = await this.db.transaction(async (tx) => {
       if (!passwordHash) return null;
       // Claimed conditionally, so two resets racing on one verify cannot both pass.

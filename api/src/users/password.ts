@@ -1,10 +1,21 @@
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
-// argon2id (the library's default algorithm) with OWASP's recommended minimum cost.
-const OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 };
+/**
+ * argon2id's cost (the library's default algorithm). The default is OWASP's recommended minimum;
+ * PASSWORD_HASH_MEMORY_KIB / PASSWORD_HASH_PASSES change it, and the test apps lower it
+ * (docs/decisions/0113-password-hash-cost-in-tests.md). A stored hash carries its own cost, so
+ * verifying never depends on it.
+ */
+export interface PasswordHashCost {
+  memoryKib: number;
+  passes: number;
+}
 
-export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+export const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19456, passes: 2 };
+
+export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
+  return hash(password, { memoryCost: cost.memoryKib, timeCost: cost.passes, parallelism: 1 });
 }
 
 export async function verifyPassword(passwordHash: string | null, password: string): Promise<boolean> {
@@ -14,4 +25,17 @@ export async function verifyPassword(passwordHash: string | null, password: stri
   } catch {
     return false;
   }
+}
+
+const dummies = new Map<string, Promise<string>>();
+
+/**
+ * A real hash of a random string at `cost`: a sign-in for an unknown e-mail is checked against it,
+ * so it costs what checking a real account's password costs (docs/decisions/0062-no-account-enumeration.md).
+ */
+export function dummyHash(cost: PasswordHashCost): Promise<string> {
+  const key = `${cost.memoryKib}:${cost.passes}`;
+  let made = dummies.get(key);
+  if (!made) dummies.set(key, (made = hashPassword(randomBytes(16).toString('base64url'), cost)));
+  return made;
 }

@@ -77,7 +77,7 @@ export class ProfileService {
     refuseWeakPassword(body.newPassword, 'newPassword', user);
     await this.db
       .update(users)
-      .set({ passwordHash: await hashPassword(body.newPassword), updatedAt: new Date() })
+      .set({ passwordHash: await hashPassword(body.newPassword, this.config.passwordHashCost), updatedAt: new Date() })
       .where(eq(users.id, userId));
     await this.tokens.revokeAllOf(userId, sid);
   }

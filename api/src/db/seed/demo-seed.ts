@@ -10,7 +10,7 @@ import { categories } from '../../categories/categories.table.js';
 import { subCategories, subCategoryCategories } from '../../subcategories/subcategories.table.js';
 import { learnWords } from '../../products/search.repository.js';
 import { users } from '../../users/users.table.js';
-import { hashPassword } from '../../users/password.js';
+import { hashPassword, OWASP_MINIMUM_COST, type PasswordHashCost } from '../../users/password.js';
 import { CATALOG } from './catalog-data.js';
 import { demoProducts, type PictureSlot, type PlanSlot } from './demo-products.js';
 import { loadProducts } from './product-loader.js';
@@ -26,13 +26,19 @@ const logger = new Logger('Seed');
  * Creates the admin if there is none. Without ADMIN_PASSWORD a password is generated and written to
  * `$DATA_DIR/admin-password.txt` (owner-only); the log names the file, never the password.
  */
-export async function ensureAdmin(db: Db, email = 'admin@haat.local', password?: string, dataDir?: string): Promise<void> {
+export async function ensureAdmin(
+  db: Db,
+  email = 'admin@haat.local',
+  password?: string,
+  dataDir?: string,
+  cost: PasswordHashCost = OWASP_MINIMUM_COST,
+): Promise<void> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.role, 'ADMIN')).limit(1);
   if (existing) return;
   const chosen = password ?? randomBytes(9).toString('base64url');
   await db
     .insert(users)
-    .values({ id: newId(), name: 'Admin', email, passwordHash: await hashPassword(chosen), role: 'ADMIN', verifyEmail: true })
+    .values({ id: newId(), name: 'Admin', email, passwordHash: await hashPassword(chosen, cost), role: 'ADMIN', verifyEmail: true })
     .onConflictDoUpdate({ target: users.email, set: { role: 'ADMIN' } });
   if (password) return logger.log(`Created the admin ${email}`);
   const file = join(dataDir ?? '.', 'admin-password.txt');
@@ -42,7 +48,7 @@ export async function ensureAdmin(db: Db, email = 'admin@haat.local', password?:
   );
 }
 
-export async function ensureDemoCustomer(db: Db): Promise<void> {
+export async function ensureDemoCustomer(db: Db, cost: PasswordHashCost = OWASP_MINIMUM_COST): Promise<void> {
   await db
     .insert(users)
     .values({
@@ -50,7 +56,7 @@ export async function ensureDemoCustomer(db: Db): Promise<void> {
       name: DEMO_CUSTOMER.name,
       email: DEMO_CUSTOMER.email,
       mobile: DEMO_CUSTOMER.mobile,
-      passwordHash: await hashPassword(DEMO_CUSTOMER.password),
+      passwordHash: await hashPassword(DEMO_CUSTOMER.password, cost),
     })
     .onConflictDoNothing();
 }

@@ -19,13 +19,13 @@ export class Seeder implements OnApplicationBootstrap {
       // Several instances may start at once against one database: one seeds, the others wait.
       await tx.execute(sql`select pg_advisory_xact_lock(20261121)`);
       const db = tx as unknown as Db;
-      await ensureAdmin(db, this.config.adminEmail, this.config.adminPassword, this.config.dataDir);
+      await ensureAdmin(db, this.config.adminEmail, this.config.adminPassword, this.config.dataDir, this.config.passwordHashCost);
       if (this.config.seed !== 'demo' || (await demoSeedRan(db))) return false;
       // A database that already has a catalogue (made by hand, or seeded before seed_runs existed)
       // counts as seeded: the demo never lands on top of a real shop.
       const empty = await catalogIsEmpty(db);
       if (empty) {
-        await ensureDemoCustomer(db);
+        await ensureDemoCustomer(db, this.config.passwordHashCost);
         await seedCatalog(db, this.files, this.config.catalogSize);
       }
       await recordDemoSeed(db);
