@@ -91,7 +91,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
   for (const p of products.slice(0, 3)) assert.equal((await post(baseUrl, 'cart/create', { productId: p._id }, token)).status < 300, true);
 
-  // Point 6: /checkout opened directly (a full load, the cart panel's chunk never loaded).
+  // /checkout opened directly (a full load, the cart panel's chunk never loaded).
   await page.goto(`${baseUrl}/checkout`);
   const bill = page.getByTestId('bill-details');
   await bill.getByTestId('items-total-original').waitFor();
@@ -114,7 +114,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   assert.notEqual(styles.originalColor, 'rgb(31, 41, 55)', 'the original total is muted, not body text');
   await screenshot(page, artifactsDir, 'defects-checkout-390');
 
-  // Point 5: scrolled to the bottom of the long checkout, the order lands on /success at the top.
+  // Scrolled to the bottom of the long checkout, the order lands on /success at the top.
   await addAddressAtCheckout(page);
   await scrollToBottom(page);
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
@@ -125,7 +125,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   assert.equal(await page.evaluate(() => window.scrollY), 0, '/success starts at the top');
   await page.screenshot({ path: `${artifactsDir}/defects-success-390.png` });
 
-  // Point 5, offline: the "Waiting for network" page opens at the top too.
+  // Offline, the "Waiting for network" page opens at the top too.
   assert.equal((await post(baseUrl, 'cart/create', { productId: products[3]._id }, token)).status < 300, true);
   await page.goto(`${baseUrl}/checkout`);
   await page.getByTestId('summary-line').first().waitFor();
@@ -141,12 +141,12 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await phone.setOffline(false);
   await page.getByRole('heading', { name: 'Order Successfully' }).waitFor({ timeout: 20_000 });
 
-  // Point 7: a pending key this device never queued is not a placed order.
+  // A pending key this device never queued is not a placed order.
   await page.goto(`${baseUrl}/success?pending=bogus`);
   await page.getByRole('heading', { name: 'Order not found' }).waitFor();
   await expect(page.getByText('Order Successfully')).toHaveCount(0);
 
-  // Point 8: the product page's Wishlist button toggles the wishlist (and says so), offline too.
+  // The product page's Wishlist button toggles the wishlist (and says so), offline too.
   const wished = async () => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p._id);
   const until = (check) => expect.poll(check).toBe(true);
   const target = products[0];
