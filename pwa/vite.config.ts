@@ -87,7 +87,7 @@ export default defineConfig({
             {
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // socket.io-client and its parts, named so that NOT_PRECACHED can leave them out.
@@ -96,10 +96,13 @@ export default defineConfig({
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
               priority: 2,
             },
-            // lib and the shared rules, but nothing built on zod (only the sign-in and address forms need it).
+            // lib, the English texts (i18n/; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
+            // (only the sign-in and address forms need it).
             {
               name: 'app',
-              test: (id: string) => (/[\\/]pwa[\\/]src[\\/]lib[\\/]/.test(id) && !importsZod(id)) || (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
+              test: (id: string) =>
+                (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) && !/[\\/]hi-IN/.test(id) && !importsZod(id)) ||
+                (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },
