@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
 import { db } from '../../lib/storage/db';
@@ -40,7 +40,7 @@ export function WishlistPage() {
                         <img src={product.image[0] ?? '/placeholder.svg'} alt={product.name} width={160} height={160} loading="lazy" />
                       </Link>
                       <span className="wishlist-page__name">{product.name}</span>
-                      <span>{formatInr(discountedPrice(product.price, product.discount))}</span>
+                      <span>{formatMoney(discountedPrice(product.price, product.discount))}</span>
                       {product.stock !== 0 && <AddToCartButton product={product} />}
                     </>
                   ) : (

@@ -1,4 +1,4 @@
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import { lineSubtotal } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/storage/account-tables';
 
@@ -13,7 +13,7 @@ export function OrderSummary({ lines }: { lines: CartLine[] }) {
             <img src={product.image[0] ?? '/placeholder.svg'} alt="" width={48} height={48} loading="lazy" />
             <span className="checkout__summary-name">{variant ? `${product.name} (${variant.name})` : product.name}</span>
             <span>{`Qty: ${quantity}`}</span>
-            <span className="checkout__summary-amount">{formatInr(lineSubtotal({ price: product.price, discount: product.discount, quantity }))}</span>
+            <span className="checkout__summary-amount">{formatMoney(lineSubtotal({ price: product.price, discount: product.discount, quantity }))}</span>
           </li>
         ))}
       </ul>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/storage/account-tables';
@@ -25,7 +25,7 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);
-    setPriceNotice(`${message} New total: ${formatInr(current.totalAmt)}.`);
+    setPriceNotice(`${message} New total: ${formatMoney(current.totalAmt)}.`);
   };
 
   const cashOnDelivery = async (addressId: string | undefined) => {

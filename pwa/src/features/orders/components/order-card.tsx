@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { db } from '../../../lib/storage/db';
@@ -47,7 +47,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         ))}
       </ul>
       <p className="order-card__meta">
-        <span>{formatInr(order.totalAmt)}</span>
+        <span>{formatMoney(order.totalAmt)}</span>
         <span>{paymentSummary(order)}</span>
         {order.refundId && <span className="order-card__refund">Refunded</span>}
       </p>
