@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { webManifest } from './src/app/web-manifest';
+import { hindiManifest, webManifest } from './src/app/web-manifest';
 import { ionicPureAnnotations } from './build/ionic-pure-annotations';
 import { precompress } from './build/precompress';
 import { appScriptPriority } from './build/app-script-priority';
@@ -65,6 +65,13 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}', 'banners/*.webp'], globIgnores: NOT_PRECACHED },
       devOptions: { enabled: false },
     }),
+    // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-i18next-for-the-pwa.md).
+    {
+      name: 'hindi-manifest',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'manifest.hi-IN.webmanifest', source: JSON.stringify(hindiManifest) });
+      },
+    },
     appScriptPriority(),
     precompress(),
   ],

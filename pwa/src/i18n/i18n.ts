@@ -8,7 +8,7 @@ import { DEFAULT_LANGUAGE, LANGUAGE_KEY, detectLanguage, isLanguage, type Langua
  * lazy chunk (hi-IN.ts), loaded before the first render when the shopper's language is Hindi and
  * precached by the service worker like every shopper chunk, so a Hindi shopper's shop opens offline too.
  */
-const english = import.meta.glob<Resource[string]>('./en-IN/*.json', { eager: true, import: 'default' });
+const english = import.meta.glob<Resource[string]>(['./en-IN/*.json', '!./en-IN/manifest.json'], { eager: true, import: 'default' });
 const namespaceOf = (path: string) => path.replace(/^.*\/([^/]+)\.json$/, '$1');
 
 export const i18n = i18next.createInstance();
