@@ -14,7 +14,7 @@ export function OrderSummary({ lines }: { lines: CartLine[] }) {
           <li key={key} className="checkout__summary-line" data-testid="summary-line">
             <img src={product.image[0] ?? '/placeholder.svg'} alt="" width={48} height={48} loading="lazy" />
             <span className="checkout__summary-name">{variant ? `${product.name} (${variant.name})` : product.name}</span>
-            <span>{`Qty: ${quantity}`}</span>
+            <span>{t('qty', { quantity })}</span>
             <span className="checkout__summary-amount">{formatMoney(lineSubtotal({ price: product.price, discount: product.discount, quantity }))}</span>
           </li>
         ))}
