@@ -1,7 +1,7 @@
 // The import boundaries of this repository, as one ESLint rule (`haat/import-boundaries`).
 // Paths are resolved from the importing file, so `../../orders/x` is judged by where it lands:
 // - workspaces: shared/ imports nothing from api/ or pwa/; api/ and pwa/ never import each other;
-// - PWA features (pwa/src/features/<f>/): import lib/, app/, @haat/shared, their own feature, and another
+// - PWA features (pwa/src/features/<f>/): import lib/, app/, i18n/ (texts and formatters), @haat/shared, their own feature, and another
 //   feature only through that feature's public file `pwa/src/features/<g>/public.ts`; their tests also
 //   pwa/src/test-support/ (local servers and fixtures);
 // - API domains (api/src/<d>/): another domain's tables (`*.table.ts`) only through that domain's service
@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WORKSPACE_PACKAGES = { '@haat/shared': 'shared', '@haat/api': 'api', '@haat/pwa': 'pwa' };
 const FORBIDDEN_WORKSPACES = { shared: ['api', 'pwa'], api: ['pwa'], pwa: ['api'] };
-const PWA_FEATURE_MAY_IMPORT = ['lib', 'app', 'features'];
+const PWA_FEATURE_MAY_IMPORT = ['lib', 'app', 'i18n', 'features'];
 
 /** Repository-relative, '/'-separated path without a script extension; null outside the repository. */
 function repoPath(absolute) {
@@ -39,7 +39,7 @@ export function boundaryViolation(from, to) {
     const inSrc = /^pwa\/src\/([^/]+)(?:\/([^/]+)(\/.*)?)?$/.exec(to);
     const mayImport = from.includes('/__tests__/') ? [...PWA_FEATURE_MAY_IMPORT, 'test-support'] : PWA_FEATURE_MAY_IMPORT;
     if (!inSrc || !mayImport.includes(inSrc[1] ?? '')) {
-      return `A feature imports lib/, app/, @haat/shared and other features' public.ts only, not ${to}.`;
+      return `A feature imports lib/, app/, i18n/, @haat/shared and other features' public.ts only, not ${to}.`;
     }
     const [, area, other, rest] = inSrc;
     if (area === 'features' && other !== feature && rest !== '/public') {

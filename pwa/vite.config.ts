@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
-import { webManifest } from './src/app/web-manifest';
+import { hindiManifest, webManifest } from './src/app/web-manifest';
 import { ionicPureAnnotations } from './build/ionic-pure-annotations';
 import { precompress } from './build/precompress';
 import { appScriptPriority } from './build/app-script-priority';
@@ -65,6 +65,13 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}', 'banners/*.webp'], globIgnores: NOT_PRECACHED },
       devOptions: { enabled: false },
     }),
+    // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-i18next-for-the-pwa.md).
+    {
+      name: 'hindi-manifest',
+      generateBundle() {
+        this.emitFile({ type: 'asset', fileName: 'manifest.hi-IN.webmanifest', source: JSON.stringify(hindiManifest) });
+      },
+    },
     appScriptPriority(),
     precompress(),
   ],
@@ -87,7 +94,7 @@ export default defineConfig({
             {
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // socket.io-client and its parts, named so that NOT_PRECACHED can leave them out.
@@ -96,10 +103,13 @@ export default defineConfig({
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
               priority: 2,
             },
-            // lib and the shared rules, but nothing built on zod (only the sign-in and address forms need it).
+            // lib, the English texts (i18n/; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
+            // (only the sign-in and address forms need it).
             {
               name: 'app',
-              test: (id: string) => (/[\\/]pwa[\\/]src[\\/]lib[\\/]/.test(id) && !importsZod(id)) || (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
+              test: (id: string) =>
+                (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) && !/[\\/]hi-IN/.test(id) && !importsZod(id)) ||
+                (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -4,6 +4,8 @@
 // Manage Orders, product form, product list, category, sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
 // (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to
 // pwa/e2e/artifacts/screens/ (git-ignored). Run: cd pwa && node e2e/screenshots.mjs
+// The shopper's path in Hindi too (hi-*.png: a browser whose language is Hindi; docs/product.md#languages);
+// SCREENS=hi takes only those.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -72,10 +74,44 @@ async function step(label, run) {
 }
 
 try {
-  await seedOrders();
+  if (process.env.SCREENS !== 'hi') await seedOrders();
   const browser = await launcher.launch();
   for (const viewport of VIEWPORTS) {
     const size = { viewport: { width: viewport.width, height: viewport.height } };
+
+    // The shopper's path in Hindi: the browser's language picks it (home, product), then the stored choice
+    // (cart, checkout; signed in and filled in English with the shared steps first).
+    const hindiContext = await browser.newContext({ ...size, locale: 'hi-IN' });
+    const hindi = await hindiContext.newPage();
+    const hindiShopper = await apiShopper(baseUrl, `hindi${viewport.name}`);
+    await step(`hi-home ${viewport.name}`, async () => {
+      await hindi.goto(`${baseUrl}/`);
+      await hindi.getByRole('heading', { name: 'कैटेगरी के हिसाब से खरीदें' }).waitFor();
+      await hindi.locator('.home__rows .product-card__link').first().waitFor();
+      await shot(hindi, viewport, 'hi-home');
+    });
+    await step(`hi-product ${viewport.name}`, async () => {
+      await hindi.locator('.home__rows .product-card__link').first().click();
+      await hindi.waitForURL(/\/product\//);
+      await hindi.getByRole('heading', { name: 'विवरण' }).waitFor();
+      await shot(hindi, viewport, 'hi-product');
+    });
+    await step(`hi-cart and hi-checkout ${viewport.name}`, async () => {
+      await hindi.evaluate(() => localStorage.setItem('haat.language', 'en-IN'));
+      await signIn(hindi, baseUrl, hindiShopper.email, hindiShopper.password);
+      await addFromHome(hindi, baseUrl, 2);
+      await hindi.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
+      await hindi.goto(`${baseUrl}/cart`);
+      await hindi.getByText('आपकी कुल बचत').waitFor();
+      await shot(hindi, viewport, 'hi-cart');
+      await hindi.goto(`${baseUrl}/checkout`);
+      const radio = hindi.getByTestId('address-option').first().getByRole('radio');
+      await radio.waitFor();
+      if (!(await radio.isChecked())) await radio.check();
+      await shot(hindi, viewport, 'hi-checkout');
+    });
+    await hindiContext.close();
+    if (process.env.SCREENS === 'hi') continue;
 
     // A shopper: listing, product page, checkout with a cart, success after a cash-on-delivery order.
     const shopperContext = await browser.newContext(size);

@@ -1,3 +1,5 @@
+// The app's texts (i18next, English), as start-app has them before the first render.
+import './i18n/i18n';
 import { configure } from '@testing-library/react';
 
 // findBy…/waitFor poll until this deadline (Testing Library's default is 1 s). The unit tests share the

@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { i18n } from '../i18n/i18n';
 
 interface State {
   error: Error | null;
@@ -24,9 +25,9 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (!error) return this.props.children;
     return (
       <section className="page page--narrow state-box" role="alert">
-        <h1>Something went wrong: {error.message || 'Unknown error'}</h1>
+        <h1>{i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') })}</h1>
         <button type="button" className="btn btn--primary" onClick={() => location.reload()}>
-          Reload
+          {i18n.t('common:update.reload')}
         </button>
       </section>
     );

@@ -4,6 +4,7 @@ import { captureInstallPrompt, type BeforeInstallPromptEvent } from '../lib/devi
 import { registerServiceWorker } from '../lib/device/service-worker';
 import { App } from './app';
 import { preloadRoute } from './routes';
+import { startLanguage } from '../i18n/i18n';
 
 /**
  * Starts the app over index.html's static shell. React takes over once the first page's chunk is here,
@@ -14,8 +15,8 @@ import { preloadRoute } from './routes';
 export function startApp(installEvent: BeforeInstallPromptEvent | undefined): void {
   captureInstallPrompt(installEvent);
   const root = createRoot(document.getElementById('root')!);
-  void preloadRoute(location.pathname)
-    .catch(() => undefined)
+  // The page's chunk and, for a Hindi shopper, the Hindi texts, side by side: the first render has both.
+  void Promise.all([preloadRoute(location.pathname).catch(() => undefined), startLanguage()])
     .then(() =>
       startTransition(() =>
         root.render(

@@ -1,14 +1,23 @@
 import type { ManifestOptions } from 'vite-plugin-pwa';
+import english from '../i18n/en-IN/manifest.json';
+import hindi from '../i18n/hi-IN/manifest.json';
+
+type ManifestTexts = typeof english;
 
 /** The install card and home-screen identity; vite-plugin-pwa writes it as manifest.webmanifest. */
 export const THEME_COLOR = '#0b6e35';
 
-export const webManifest: Partial<ManifestOptions> = {
+/**
+ * The manifest in one language (docs/decisions/0100-i18next-for-the-pwa.md): English is manifest.webmanifest,
+ * Hindi manifest.hi-IN.webmanifest (vite.config.ts writes it); the app points <link rel="manifest"> at the
+ * shopper's language. Names stay Haat, as the brand.
+ */
+export const manifestFor = (texts: ManifestTexts, lang: string): Partial<ManifestOptions> => ({
   id: '/',
   name: 'Haat',
   short_name: 'Haat',
-  description: 'Haat: books, earbuds, toys, clothing, watches and snacks delivered fast, priced in ₹. Works offline.',
-  lang: 'en-IN',
+  description: texts.description,
+  lang,
   theme_color: THEME_COLOR,
   background_color: '#ffffff',
   display: 'standalone',
@@ -22,12 +31,15 @@ export const webManifest: Partial<ManifestOptions> = {
     { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
   ],
   screenshots: [
-    { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: 'Haat home on a desktop' },
-    { src: '/screenshots/home-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: 'Haat home on a phone' },
+    { src: '/screenshots/home-wide.png', sizes: '1280x800', type: 'image/png', form_factor: 'wide', label: texts.screenshots.wide },
+    { src: '/screenshots/home-narrow.png', sizes: '540x960', type: 'image/png', form_factor: 'narrow', label: texts.screenshots.narrow },
   ],
   shortcuts: [
-    { name: 'Search', short_name: 'Search', url: '/search?q=', icons: [{ src: '/icons/shortcut-search.png', sizes: '96x96', type: 'image/png' }] },
-    { name: 'Cart', short_name: 'Cart', url: '/cart', icons: [{ src: '/icons/shortcut-cart.png', sizes: '96x96', type: 'image/png' }] },
-    { name: 'My Orders', short_name: 'Orders', url: '/my-orders', icons: [{ src: '/icons/shortcut-orders.png', sizes: '96x96', type: 'image/png' }] },
+    { ...texts.shortcuts.search, url: '/search?q=', icons: [{ src: '/icons/shortcut-search.png', sizes: '96x96', type: 'image/png' }] },
+    { ...texts.shortcuts.cart, url: '/cart', icons: [{ src: '/icons/shortcut-cart.png', sizes: '96x96', type: 'image/png' }] },
+    { ...texts.shortcuts.orders, url: '/my-orders', icons: [{ src: '/icons/shortcut-orders.png', sizes: '96x96', type: 'image/png' }] },
   ],
-};
+});
+
+export const webManifest = manifestFor(english, 'en-IN');
+export const hindiManifest = manifestFor(hindi, 'hi-IN');

@@ -5,6 +5,7 @@ import { showHeaderMessage } from '../../lib/ui/header-message';
 import { userAtom } from '../../lib/http/session';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { AccountMenu } from '../../features/account/components/account-menu';
+import { useTranslation } from 'react-i18next';
 
 const icon = (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
@@ -19,6 +20,7 @@ const icon = (
  */
 export function AccountButton() {
   const user = useAtomValue(userAtom);
+  const { t } = useTranslation();
   const narrow = useMediaQuery(NARROW);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
@@ -38,9 +40,9 @@ export function AccountButton() {
 
   if (!user) {
     return (
-      <Link to="/login" className="header-btn" aria-label="Login" onClick={() => showHeaderMessage('Login required!')}>
+      <Link to="/login" className="header-btn" aria-label={t('account.login')} onClick={() => showHeaderMessage(t('account.loginRequired'))}>
         {icon}
-        <span>Login</span>
+        <span>{t('account.login')}</span>
       </Link>
     );
   }
@@ -49,13 +51,13 @@ export function AccountButton() {
       <button
         type="button"
         className="header-btn"
-        aria-label="Account"
+        aria-label={t('account.account')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => (narrow ? navigate('/user') : setOpen((o) => !o))}
       >
         {user.avatar ? <img className="header-btn__avatar" src={user.avatar} alt="" width={28} height={28} /> : icon}
-        <span>Account</span>
+        <span>{t('account.account')}</span>
       </button>
       {open && (
         <div className="account-popover__panel">

@@ -1,7 +1,8 @@
 import { Link, useLocation } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { useCartSummary } from './use-cart-summary';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/product.md#screens: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on
@@ -9,16 +10,17 @@ import { useCartSummary } from './use-cart-summary';
  */
 export function CartBar() {
   const { count, total } = useCartSummary();
+  const { t } = useTranslation();
   const narrow = useMediaQuery(NARROW);
   const { pathname } = useLocation();
   if (!narrow || count === 0 || pathname === '/checkout' || pathname === '/cart') return null;
   return (
     <div className="cart-bar" data-testid="cart-bar">
       <span>
-        {`${count} ${count === 1 ? 'Item' : 'Items'}`} · {formatInr(total)}
+        {t('items', { count })} · {formatMoney(total)}
       </span>
       <Link to="/cart" className="btn btn--light btn--small">
-        View Cart
+        {t('viewCart')}
       </Link>
     </div>
   );

@@ -1,8 +1,9 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { useCartSummary } from './use-cart-summary';
+import { useTranslation } from 'react-i18next';
 
 // The side panel loads on first open: the cart's screens stay off the home page's first load.
 const CartDrawer = lazy(async () => ({ default: (await import('../../features/cart/components/cart-drawer')).CartDrawer }));
@@ -13,6 +14,7 @@ const CartDrawer = lazy(async () => ({ default: (await import('../../features/ca
  */
 export function CartButton({ compact = false }: { compact?: boolean }) {
   const { count, total } = useCartSummary();
+  const { t } = useTranslation();
   const narrow = useMediaQuery(NARROW);
   const [open, setOpen] = useState(false);
   return (
@@ -20,7 +22,7 @@ export function CartButton({ compact = false }: { compact?: boolean }) {
       <Link
         to="/cart"
         className={`header-btn header-btn--cart${compact ? ' header-btn--compact' : ''}`}
-        aria-label={compact ? (count > 0 ? `Cart: ${count} ${count === 1 ? 'item' : 'items'}, ${formatInr(total)}` : 'My Cart') : undefined}
+        aria-label={compact ? (count > 0 ? t('cartItems', { count, total: formatMoney(total) }) : t('myCart')) : undefined}
         data-testid="header-cart"
         onClick={(e) => {
           if (narrow) return;
@@ -37,11 +39,11 @@ export function CartButton({ compact = false }: { compact?: boolean }) {
           count > 0 && <span className="header-btn__count">{count}</span>
         ) : count > 0 ? (
           <span className="header-btn__stack">
-            <span>{`${count} ${count === 1 ? 'Item' : 'Items'}`}</span>
-            <span>{formatInr(total)}</span>
+            <span>{t('items', { count })}</span>
+            <span>{formatMoney(total)}</span>
           </span>
         ) : (
-          <span>My Cart</span>
+          <span>{t('myCart')}</span>
         )}
       </Link>
       {open && (

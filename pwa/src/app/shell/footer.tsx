@@ -1,23 +1,26 @@
 import { Link } from 'react-router-dom';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 import { SocialLinks } from './social-links';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from './language-switch';
 
 const SUPPORT = SUPPORT_CONTACT;
 
 /** docs/product.md#what-haat-is and #screens footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
 export function Footer() {
+  const { t } = useTranslation();
   return (
     <footer className="footer">
       <div className="container footer__grid">
         <section aria-labelledby="footer-support">
           <h2 id="footer-support" className="footer__title">
-            24/7 Customer Service
+            {t('footer.support')}
           </h2>
           <p>
-            Call <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`}>{SUPPORT.phone}</a>
+            {t('footer.call')} <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`}>{SUPPORT.phone}</a>
           </p>
           <p>
-            Write to <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
+            {t('footer.write')} <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
           </p>
           <address>{SUPPORT.address}</address>
         </section>
@@ -27,33 +30,34 @@ export function Footer() {
           </h2>
           <ul className="footer__links">
             <li>
-              <Link to="/about">About us</Link>
+              <Link to="/about">{t('footer.about')}</Link>
             </li>
             <li>
-              <Link to="/shop">Shop</Link>
+              <Link to="/shop">{t('footer.shop')}</Link>
             </li>
             <li>
-              <Link to="/contact">Contact</Link>
+              <Link to="/contact">{t('footer.contact')}</Link>
             </li>
             <li>
-              <Link to="/faqs">FAQs</Link>
+              <Link to="/faqs">{t('footer.faqs')}</Link>
             </li>
             <li>
-              <Link to="/privacy-policy">Privacy policy</Link>
+              <Link to="/privacy-policy">{t('footer.privacy')}</Link>
             </li>
             <li>
-              <Link to="/return-policy">Return policy</Link>
+              <Link to="/return-policy">{t('footer.returns')}</Link>
             </li>
           </ul>
         </nav>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="footer__title">
-            Follow us
+            {t('footer.follow')}
           </h2>
           <SocialLinks />
+          <LanguageSwitch />
         </section>
       </div>
-      <p className="footer__legal container">© 2026 Haat. Prices in ₹, inclusive of taxes.</p>
+      <p className="footer__legal container">{t('footer.legal')}</p>
     </footer>
   );
 }

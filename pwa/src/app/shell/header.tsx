@@ -7,6 +7,7 @@ import { InstallButton } from './install-button';
 import { Logo } from './logo';
 import { SearchBar } from './search-bar';
 import { WishlistButton } from './wishlist-button';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/product.md#screens sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
@@ -15,6 +16,7 @@ import { WishlistButton } from './wishlist-button';
  */
 export function Header() {
   const narrow = useMediaQuery(NARROW);
+  const { t } = useTranslation();
   const onSearch = useLocation().pathname === '/search';
   return (
     <header className="header">
@@ -24,7 +26,7 @@ export function Header() {
             <Logo />
             <span className="logo-link__text">
               <span className="logo-link__name">Haat</span>
-              <span className="logo-link__tagline">Delivery in 10 minutes · 5,000+ products</span>
+              <span className="logo-link__tagline">{t('header.tagline')}</span>
             </span>
           </Link>
           {!narrow && (
@@ -32,7 +34,7 @@ export function Header() {
               <SearchBar narrow={false} />
             </div>
           )}
-          <nav className="header__actions" aria-label="Account">
+          <nav className="header__actions" aria-label={t('header.account')}>
             <InstallButton />
             <WishlistButton />
             <AccountButton />
@@ -44,7 +46,7 @@ export function Header() {
         <div className={`header__search-row container${onSearch ? ' header__search-row--actions' : ''}`}>
           <SearchBar narrow />
           {onSearch && (
-            <nav className="header__actions" aria-label="Account">
+            <nav className="header__actions" aria-label={t('header.account')}>
               <AccountButton />
               <CartButton compact />
             </nav>

@@ -1,12 +1,14 @@
 import { useOnline } from '../../lib/hooks/use-online';
+import { useTranslation } from 'react-i18next';
 
 /** docs/architecture.md "Offline-first in the PWA": pages seen before keep working from IndexedDB. */
 export function OfflineBanner() {
   const online = useOnline();
+  const { t } = useTranslation();
   if (online) return null;
   return (
     <div className="offline-banner" role="status" data-testid="offline-banner">
-      You are offline. Showing products saved on this device.
+      {t('offline')}
     </div>
   );
 }

@@ -2,8 +2,7 @@ import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
-
-export const SEARCH_PLACEHOLDER = 'Search for atta dal and more';
+import { useTranslation } from 'react-i18next';
 
 function Magnifier() {
   return (
@@ -17,14 +16,16 @@ function Magnifier() {
 /** Everywhere but /search: a display-only prompt that leads to /search, typing its suggestions. */
 function SearchPrompt() {
   const typed = useRef<HTMLSpanElement>(null);
-  useTypingPrompt(typed, SEARCH_SUGGESTIONS, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs);
+  const { t, i18n } = useTranslation();
+  const format = (word: string) => t('search.prompt', { word });
+  useTypingPrompt(typed, SEARCH_SUGGESTIONS, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs, format, i18n.language);
   return (
     <Link to="/search" className="search-bar" data-testid="search-prompt">
       <Magnifier />
       {/* The accessible name keeps the visible words (WCAG label-in-name) and leads with what the link does. */}
-      <span className="visually-hidden">{`${SEARCH_PLACEHOLDER}: `}</span>
+      <span className="visually-hidden">{`${t('search.placeholder')}: `}</span>
       <span ref={typed} className="search-bar__prompt">
-        {promptText(SEARCH_SUGGESTIONS)(firstPrompt(SEARCH_SUGGESTIONS))}
+        {promptText(SEARCH_SUGGESTIONS, format)(firstPrompt(SEARCH_SUGGESTIONS))}
       </span>
     </Link>
   );
@@ -34,10 +35,11 @@ function SearchPrompt() {
 function SearchInput({ showBack }: { showBack: boolean }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
+  const { t } = useTranslation();
   return (
     <div className="search-bar search-bar--input">
       {showBack ? (
-        <Link to="/" className="search-bar__back" aria-label="Back to home">
+        <Link to="/" className="search-bar__back" aria-label={t('search.back')}>
           <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
             <path d="M15 5l-7 7 7 7" />
           </svg>
@@ -50,8 +52,8 @@ function SearchInput({ showBack }: { showBack: boolean }) {
         autoFocus
         value={params.get('q') ?? ''}
         onChange={(e) => navigate(`/search?q=${encodeURIComponent(e.target.value)}`, { replace: true })}
-        placeholder={SEARCH_PLACEHOLDER}
-        aria-label="Search products"
+        placeholder={t('search.placeholder')}
+        aria-label={t('search.label')}
         enterKeyHint="search"
       />
     </div>

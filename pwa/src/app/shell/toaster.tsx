@@ -1,15 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { dismissToast, toastsAtom } from '../../lib/ui/toast';
+import { useTranslation } from 'react-i18next';
 
 /** Renders lib/toast.ts's queue (docs/product.md#rules-and-limits durations live there); errors are announced assertively. */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
+  const { t } = useTranslation();
   return (
     <div className="toaster" aria-live="polite">
-      {toasts.map((t) => (
-        <div key={t.id} className={`toast toast--${t.kind}`} role={t.kind === 'error' ? 'alert' : 'status'}>
-          <span>{t.message}</span>
-          <button type="button" className="toast__close" aria-label="Dismiss" onClick={() => dismissToast(t.id)}>
+      {toasts.map((toast) => (
+        <div key={toast.id} className={`toast toast--${toast.kind}`} role={toast.kind === 'error' ? 'alert' : 'status'}>
+          <span>{toast.message}</span>
+          <button type="button" className="toast__close" aria-label={t('dismiss')} onClick={() => dismissToast(toast.id)}>
             ×
           </button>
         </div>

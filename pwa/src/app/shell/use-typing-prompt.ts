@@ -17,15 +17,24 @@ export function typingPromptStep(words: readonly string[], typeMs: number, holdM
       : { next: { index, length: length + 1 }, delay: typeMs };
 }
 
+/** `format` puts the typed part in the shopper's language; English by default, as the static first paint. */
 export const promptText =
-  (words: readonly string[]) =>
+  (words: readonly string[], format: (word: string) => string = (word) => `Search "${word}"`) =>
   ({ index, length }: PromptState) =>
-    `Search "${(words[index] ?? '').slice(0, length)}"`;
+    format((words[index] ?? '').slice(0, length));
 
 /** The first word starts complete, as the static first paint (index.html) shows it. */
 export const firstPrompt = (words: readonly string[]): PromptState => ({ index: 0, length: words[0]?.length ?? 0 });
 
 /** Animates the search prompt's text inside `ref` (see useTextAnimation for why not React state). */
-export function useTypingPrompt(ref: RefObject<HTMLElement | null>, words: readonly string[], typeMs: number, holdMs: number): void {
-  useTextAnimation(ref, firstPrompt(words), typingPromptStep(words, typeMs, holdMs), promptText(words));
+export function useTypingPrompt(
+  ref: RefObject<HTMLElement | null>,
+  words: readonly string[],
+  typeMs: number,
+  holdMs: number,
+  format?: (word: string) => string,
+  /** Starts over when this changes (the shopper's language). */
+  restartKey?: unknown,
+): void {
+  useTextAnimation(ref, firstPrompt(words), typingPromptStep(words, typeMs, holdMs), promptText(words, format), restartKey);
 }

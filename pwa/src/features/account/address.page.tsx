@@ -9,9 +9,11 @@ import { AddressDialog } from './components/address-dialog';
 import { AddressText } from './components/address-text';
 import { DashboardFrame } from './components/dashboard-frame';
 import { useAddresses } from './hooks/use-addresses';
+import { useTranslation } from 'react-i18next';
 
 /** /dashboard/address (docs/product.md#screens, Addresses): My Addresses, add, edit and remove (disable) each. */
 export function AddressPage() {
+  const { t } = useTranslation('account');
   const { addresses, loaded } = useAddresses();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   // Deleting cannot be undone from the app: it asks first, and nothing is sent unless confirmed.
@@ -21,42 +23,42 @@ export function AddressPage() {
     try {
       const answer = await addressApi.disable(address._id);
       await db.addresses.delete(address._id);
-      toast.success(answer.message || 'Address Removed');
+      toast.success(answer.message || t('address.removed'));
     } catch {
       // the server's message is on screen
     }
   };
   return (
     <>
-      <PageMeta title="My Addresses | Haat" />
+      <PageMeta title={t('address.meta')} />
       <DashboardFrame>
         <section className="address-page">
           <div className="address-page__head">
-            <h1>My Addresses</h1>
+            <h1>{t('address.title')}</h1>
             <button type="button" className="btn btn--primary btn--small" onClick={() => setEditing('new')}>
-              Add New Address
+              {t('address.add')}
             </button>
           </div>
-          {loaded && addresses.length === 0 && <p className="state-box">No address saved yet.</p>}
+          {loaded && addresses.length === 0 && <p className="state-box">{t('address.none')}</p>}
           {addresses.map((a) => (
             <div key={a._id} className="address-card" data-testid="address-card">
               <AddressText address={a} />
               <span className="address-card__actions">
-                <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit address of ${a.name}`} onClick={() => setEditing(a)}>
-                  Edit
+                <button type="button" className="btn btn--ghost btn--small" aria-label={t('address.editOf', { name: a.name })} onClick={() => setEditing(a)}>
+                  {t('address.edit')}
                 </button>
-                <button type="button" className="btn btn--ghost btn--small" aria-label={`Delete address of ${a.name}`} onClick={() => setDeleting(a)}>
-                  Delete
+                <button type="button" className="btn btn--ghost btn--small" aria-label={t('address.deleteOf', { name: a.name })} onClick={() => setDeleting(a)}>
+                  {t('address.delete')}
                 </button>
               </span>
             </div>
           ))}
           <ConfirmDialog
             open={deleting !== null}
-            title="Delete this address?"
-            message={deleting ? `${deleting.name}, ${deleting.address_line}, ${deleting.city} ${deleting.pincode} will be removed from your addresses.` : ''}
-            confirmLabel="Delete"
-            keepLabel="Keep address"
+            title={t('address.deleteTitle')}
+            message={deleting ? t('address.deleteMessage', { place: `${deleting.name}, ${deleting.address_line}, ${deleting.city} ${deleting.pincode}` }) : ''}
+            confirmLabel={t('address.delete')}
+            keepLabel={t('address.keep')}
             onConfirm={() => deleting && void remove(deleting)}
             onKeep={() => setDeleting(null)}
           />

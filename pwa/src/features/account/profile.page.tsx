@@ -9,6 +9,7 @@ import { accountApi } from './api';
 import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
@@ -17,6 +18,7 @@ import { LabelledInput } from './components/labelled-input';
  * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices).
  */
 export function ProfilePage() {
+  const { t } = useTranslation('account');
   const [user, setUser] = useAtom(userAtom);
   const [form, setForm] = useState({ name: user?.name ?? '', email: user?.email ?? '', mobile: user?.mobile ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
@@ -68,26 +70,26 @@ export function ProfilePage() {
   };
   return (
     <>
-      <PageMeta title="My Profile | Haat" />
+      <PageMeta title={t('profile.meta')} />
       <DashboardFrame>
         <section className="profile">
           {user?.avatar ? (
-            <img className="profile__avatar" src={user.avatar} alt="Your avatar" width={96} height={96} />
+            <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (
-            <span className="profile__avatar" aria-label="No avatar">
+            <span className="profile__avatar" aria-label={t('profile.noAvatar')}>
               👤
             </span>
           )}
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
-            Edit
+            {t('address.edit')}
           </button>
           <form className="profile" onSubmit={(e) => void submit(e)} noValidate>
-            <LabelledInput name="name" label="Name" value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
-            <LabelledInput name="email" label="Email" value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
-            <LabelledInput name="mobile" label="Mobile" value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />
+            <LabelledInput name="name" label={t('address.field.name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
+            <LabelledInput name="email" label={t('profile.email')} value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
+            <LabelledInput name="mobile" label={t('address.field.mobile')} value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />
             {emailChanged && (
               <div className="address-dialog__field">
-                <label htmlFor="profile-current-password">Current password (needed to change your e-mail)</label>
+                <label htmlFor="profile-current-password">{t('profile.currentPassword')}</label>
                 <input
                   id="profile-current-password"
                   name="currentPassword"
@@ -104,12 +106,12 @@ export function ProfilePage() {
               className="btn btn--primary"
               disabled={busy || !form.name || !form.email || !form.mobile || (emailChanged && !currentPassword)}
             >
-              {busy ? 'Loading...' : 'Submit'}
+              {busy ? t('wishlist.loading') : t('address.submit')}
             </button>
           </form>
           {user?.role !== 'ADMIN' && (
             <section className="profile__notices" aria-labelledby="profile-notices">
-              <h2 id="profile-notices">Order updates</h2>
+              <h2 id="profile-notices">{t('profile.orderUpdates')}</h2>
               <PushToggle audience="shopper" />
             </section>
           )}

@@ -4,10 +4,12 @@ import { loginReturnState } from '../../lib/http/login-redirect-rule';
 import { isSignedInAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AccountMenu } from './components/account-menu';
+import { useTranslation } from 'react-i18next';
 
 /** /user (docs/product.md#screens): the account menu as a page on phones, with a close button that goes back. */
 export function UserMenuPage() {
-  const pageMeta = <PageMeta title="My Account | Haat" />;
+  const { t } = useTranslation('account');
+  const pageMeta = <PageMeta title={t('userMenu.meta')} />;
   const navigate = useNavigate();
   const signedIn = useAtomValue(isSignedInAtom);
   if (!signedIn)
@@ -21,7 +23,7 @@ export function UserMenuPage() {
     <>
       {pageMeta}
       <div className="user-menu-page">
-        <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label="Close" onClick={() => navigate(-1)}>
+        <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label={t('userMenu.close')} onClick={() => navigate(-1)}>
           ✕
         </button>
         <AccountMenu />

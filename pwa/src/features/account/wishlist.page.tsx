@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
 import { db } from '../../lib/storage/db';
@@ -10,9 +10,11 @@ import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
 import { WishlistRemoveButton } from './components/wishlist-remove-button';
 import { reloadWishlist } from './wishlist-sync';
+import { useTranslation } from 'react-i18next';
 
 /** /dashboard/mywishlist (docs/product.md#screens, Wishlist): the grid, remove, add to cart only when in stock. */
 export function WishlistPage() {
+  const { t } = useTranslation('account');
   const entries = useLiveQuery(async () => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt));
   const [fetching, setFetching] = useState(true);
   useEffect(() => {
@@ -22,14 +24,14 @@ export function WishlistPage() {
   }, []);
   return (
     <>
-      <PageMeta title="My Wishlist | Haat" />
+      <PageMeta title={t('wishlist.meta')} />
       <DashboardFrame>
         <section className="wishlist-page">
-          <h1>My Wishlist</h1>
+          <h1>{t('wishlist.title')}</h1>
           {entries === undefined || (fetching && entries.length === 0) ? (
-            <p className="state-box">Loading...</p>
+            <p className="state-box">{t('wishlist.loading')}</p>
           ) : entries.length === 0 ? (
-            <p className="state-box">Your wishlist is empty.</p>
+            <p className="state-box">{t('wishlist.empty')}</p>
           ) : (
             <ul className="wishlist-page__grid">
               {entries.map(({ _id, product }) => (
@@ -40,13 +42,13 @@ export function WishlistPage() {
                         <img src={product.image[0] ?? '/placeholder.svg'} alt={product.name} width={160} height={160} loading="lazy" />
                       </Link>
                       <span className="wishlist-page__name">{product.name}</span>
-                      <span>{formatInr(discountedPrice(product.price, product.discount))}</span>
+                      <span>{formatMoney(discountedPrice(product.price, product.discount))}</span>
                       {product.stock !== 0 && <AddToCartButton product={product} />}
                     </>
                   ) : (
-                    <span>Saved on another device; shown once online.</span>
+                    <span>{t('wishlist.elsewhere')}</span>
                   )}
-                  <WishlistRemoveButton productId={_id} name={product?.name ?? 'this product'} />
+                  <WishlistRemoveButton productId={_id} name={product?.name ?? t('wishlist.thisProduct')} />
                 </li>
               ))}
             </ul>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import { WAITING_STAGES, type AdminOverview } from '@haat/shared/orders/overview';
 import { problemOf } from '../../lib/http/http-problem';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -52,9 +52,9 @@ function Overview() {
         <>
           <div className="overview-figures">
             <Figure label="Orders today" value={String(data.today.orders)} testId="overview-today-orders" />
-            <Figure label="Revenue today" value={formatInr(data.today.revenue)} testId="overview-today-revenue" />
+            <Figure label="Revenue today" value={formatMoney(data.today.revenue)} testId="overview-today-revenue" />
             <Figure label="Orders this week" value={String(data.week.orders)} testId="overview-week-orders" />
-            <Figure label="Revenue this week" value={formatInr(data.week.revenue)} testId="overview-week-revenue" />
+            <Figure label="Revenue this week" value={formatMoney(data.week.revenue)} testId="overview-week-revenue" />
           </div>
 
           <section className="overview-card" aria-labelledby="overview-waiting">
@@ -96,7 +96,7 @@ function Overview() {
                       <tr key={p.productId}>
                         <td>{p.name}</td>
                         <td>{p.units}</td>
-                        <td>{formatInr(p.revenue)}</td>
+                        <td>{formatMoney(p.revenue)}</td>
                       </tr>
                     ))}
                   </tbody>

@@ -5,9 +5,11 @@ import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';
+import { useTranslation } from 'react-i18next';
 
 /** /forgot-password (docs/product.md#screens and #validation): Send OTP, then /verification-otp carrying the e-mail. */
 export function ForgotPasswordPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [email, setEmail] = useState('');
 
@@ -19,9 +21,9 @@ export function ForgotPasswordPage() {
 
   return (
     <>
-      <PageMeta title="Forgot password | Haat" />
-      <AuthForm title="Forgot Password" submitLabel="Send OTP" ready={email !== ''} onSubmit={sendCode} switchTo={BACK_TO_LOGIN}>
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+      <PageMeta title={t('forgot.meta')} />
+      <AuthForm title={t('forgot.title')} submitLabel={t('forgot.submit')} ready={email !== ''} onSubmit={sendCode} switchTo={BACK_TO_LOGIN}>
+        <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
       </AuthForm>
     </>
   );

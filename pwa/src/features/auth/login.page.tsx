@@ -7,9 +7,11 @@ import { AuthForm } from './components/auth-form';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
+import { useTranslation } from 'react-i18next';
 
 /** /login (docs/product.md#screens and #validation): the button stays disabled until both fields are filled; success goes to /. */
 export function LoginPage() {
+  const { t } = useTranslation('auth');
   // Register sends the shopper here with the e-mail just signed up with.
   const carried = (useLocation().state as { email?: unknown } | null)?.email;
   const [email, setEmail] = useState(typeof carried === 'string' ? carried : '');
@@ -23,19 +25,19 @@ export function LoginPage() {
 
   return (
     <>
-      <PageMeta title="Login | Haat" />
+      <PageMeta title={t('login.meta')} />
       <AuthForm
-        title="Login"
-        submitLabel="Login"
+        title={t('login.title')}
+        submitLabel={t('login.submit')}
         ready={Boolean(email && password)}
         onSubmit={login}
         extra={<GoogleSignInButton mode="login" />}
-        switchTo={{ question: "Don't have account?", to: '/register', label: 'Register' }}
+        switchTo={{ question: 'login.noAccount', to: '/register', label: 'login.register' }}
       >
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-        <PasswordField label="Password" name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+        <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+        <PasswordField label={t('field.password')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
         <Link to="/forgot-password" className="auth-form__aside">
-          Forgot password?
+          {t('login.forgot')}
         </Link>
       </AuthForm>
     </>

@@ -4,15 +4,16 @@ import { PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
-import { NEW_PASSWORD_HINT } from './new-password-hint';
 import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
+import { useTranslation } from 'react-i18next';
 
 /** /register (docs/product.md#screens and #validation): all four fields needed; the passwords must match; success goes to /login. */
 export function RegisterPage() {
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [form, setForm] = useState({ name: '', email: '', password: '', confirmPassword: '' });
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
@@ -29,20 +30,27 @@ export function RegisterPage() {
 
   return (
     <>
-      <PageMeta title="Register | Haat" />
+      <PageMeta title={t('register.meta')} />
       <AuthForm
-        title="Register"
-        submitLabel="Register"
+        title={t('register.title')}
+        submitLabel={t('register.submit')}
         ready={Object.values(form).every((v) => v !== '')}
         onSubmit={register}
         extra={<GoogleSignInButton mode="register" />}
         switchTo={BACK_TO_LOGIN}
       >
-        <TextField label="Name" name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
-        <TextField label="Email" name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <PasswordField label="Password" name="password" autoComplete="new-password" value={form.password} onChange={set('password')} hint={NEW_PASSWORD_HINT} />
+        <TextField label={t('field.name')} name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
+        <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
         <PasswordField
-          label="Confirm password"
+          label={t('field.password')}
+          name="password"
+          autoComplete="new-password"
+          value={form.password}
+          onChange={set('password')}
+          hint={t('newPasswordHint')}
+        />
+        <PasswordField
+          label={t('field.confirm')}
           name="confirmPassword"
           autoComplete="new-password"
           value={form.confirmPassword}

@@ -4,10 +4,10 @@ import { NEW_PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
-import { NEW_PASSWORD_HINT } from './new-password-hint';
 import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { PasswordField } from './components/password-field';
+import { useTranslation } from 'react-i18next';
 
 interface Carried {
   data?: { success?: boolean; data?: { resetToken?: string } };
@@ -19,7 +19,8 @@ interface Carried {
  * The verify's answer carries a single-use reset token; the server sets the password only with it.
  */
 export function ResetPasswordPage() {
-  const pageMeta = <PageMeta title="Reset password | Haat" />;
+  const { t } = useTranslation('auth');
+  const pageMeta = <PageMeta title={t('reset.meta')} />;
   const navigate = useNavigate();
   const carried = useLocation().state as Carried | null;
   const [newPassword, setNewPassword] = useState('');
@@ -35,7 +36,7 @@ export function ResetPasswordPage() {
   const email = carried.email;
 
   const reset = async () => {
-    const problem = passwordProblem(newPassword, 'New password');
+    const problem = passwordProblem(newPassword, t('field.newPassword'));
     if (problem) return void toast.error(problem);
     if (newPassword !== confirmPassword) return void toast.error(NEW_PASSWORD_MISMATCH);
     const answer = await authApi.resetPassword({ email, resetToken, newPassword, confirmPassword }); // e.g. token expired, a common password
@@ -47,21 +48,21 @@ export function ResetPasswordPage() {
     <>
       {pageMeta}
       <AuthForm
-        title="Enter Your Password"
-        submitLabel="Change Password"
+        title={t('reset.title')}
+        submitLabel={t('reset.submit')}
         ready={Boolean(newPassword && confirmPassword)}
         onSubmit={reset}
         switchTo={BACK_TO_LOGIN}
       >
         <PasswordField
-          label="New password"
+          label={t('field.newPassword')}
           name="newPassword"
           autoComplete="new-password"
           value={newPassword}
           onChange={setNewPassword}
-          hint={NEW_PASSWORD_HINT}
+          hint={t('newPasswordHint')}
         />
-        <PasswordField label="Confirm password" name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+        <PasswordField label={t('field.confirm')} name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
       </AuthForm>
     </>
   );

@@ -6,13 +6,15 @@ import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /verification-otp (docs/product.md#screens and #validation): needs the e-mail carried from /forgot-password (else back there);
  * Verify OTP is enabled once all six boxes hold a digit; success carries the answer and the e-mail on.
  */
 export function VerificationOtpPage() {
-  const pageMeta = <PageMeta title="Verify OTP | Haat" />;
+  const { t } = useTranslation('auth');
+  const pageMeta = <PageMeta title={t('otp.meta')} />;
   const navigate = useNavigate();
   const email = (useLocation().state as { email?: string } | null)?.email;
   const [digits, setDigits] = useState<string[]>(() => Array<string>(LIMITS.otpLength).fill(''));
@@ -33,8 +35,8 @@ export function VerificationOtpPage() {
   return (
     <>
       {pageMeta}
-      <AuthForm title="Enter OTP" submitLabel="Verify OTP" ready={digits.every((d) => d !== '')} onSubmit={verify} switchTo={BACK_TO_LOGIN}>
-        <p className="auth-form__hint">We sent a six-digit code to {email}.</p>
+      <AuthForm title={t('otp.title')} submitLabel={t('otp.submit')} ready={digits.every((d) => d !== '')} onSubmit={verify} switchTo={BACK_TO_LOGIN}>
+        <p className="auth-form__hint">{t('otp.sent', { email })}</p>
         <OtpBoxes digits={digits} onChange={setDigits} />
       </AuthForm>
     </>

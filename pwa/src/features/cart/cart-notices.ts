@@ -1,10 +1,11 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { CartSyncChange } from '@haat/shared/cart/cart.types';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { toast } from '../../lib/ui/toast';
 import type { CartLine } from '../../lib/storage/account-tables';
+import { i18n } from '../../i18n/i18n';
 
 /** What the server changed in the shopper's cart, kept on the panel until dismissed (docs/architecture.md). */
 export const cartNoticesAtom = atom<string[]>([]);
@@ -12,13 +13,13 @@ export const cartNoticesAtom = atom<string[]>([]);
 function changeText(change: CartSyncChange, name: string): string {
   switch (change.reason) {
     case 'out_of_stock':
-      return `${name} is out of stock and was removed from your cart.`;
+      return i18n.t('cart:notice.outOfStock', { name });
     case 'clamped':
-      return `Only ${change.applied} of ${name} left in stock: your quantity is now ${change.applied}.`;
+      return i18n.t('cart:notice.clamped', { name, count: change.applied });
     case 'limited':
-      return `You can buy at most ${change.applied} of ${name} in one order: your quantity is now ${change.applied}.`;
+      return i18n.t('cart:notice.limited', { name, count: change.applied });
     case 'product_gone':
-      return `${name} is no longer sold and was removed from your cart.`;
+      return i18n.t('cart:notice.gone', { name });
   }
 }
 
@@ -32,14 +33,14 @@ export function lineName(line: Pick<CartLine, 'product' | 'variant'>): string {
 export function announceCartChanges(changes: CartSyncChange[], before: ReadonlyMap<string, CartLine>, after: CartLine[]): void {
   const notes = changes.map((c) => {
     const line = before.get(cartLineKey(c.productId, c.variantId));
-    return changeText(c, line ? lineName(line) : 'An item');
+    return changeText(c, line ? lineName(line) : i18n.t('cart:notice.anItem'));
   });
   for (const line of after) {
     const old = before.get(line.key)?.product;
     if (!old) continue;
     const was = discountedPrice(old.price, old.discount);
     const now = discountedPrice(line.product.price, line.product.discount);
-    if (was !== now) notes.push(`The price of ${lineName(line)} changed from ${formatInr(was)} to ${formatInr(now)}.`);
+    if (was !== now) notes.push(i18n.t('cart:notice.price', { name: lineName(line), was: formatMoney(was), now: formatMoney(now) }));
   }
   if (notes.length === 0) return;
   notes.forEach((n) => toast.plain(n));

@@ -6,6 +6,7 @@ import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
 import './components/checkout.css';
+import { useTranslation } from 'react-i18next';
 
 type Outcome =
   | { kind: 'cancelling' }
@@ -21,6 +22,7 @@ type Outcome =
  * delivery, already paid) is refused by the API and the page says so instead of claiming a cancellation.
  */
 export function CancelPage() {
+  const { t } = useTranslation('checkout');
   const orderId = useSearchParams()[0].get('orderId');
   const [outcome, setOutcome] = useState<Outcome>({ kind: orderId ? 'cancelling' : 'cancelled' });
   useEffect(() => {
@@ -48,27 +50,27 @@ export function CancelPage() {
     };
   }, [orderId]);
 
-  const order = orderId ? `Order #${orderId}` : 'Order';
+  const order = orderId ? t('orderId', { id: orderId }) : t('cancel.order');
   return (
     <>
-      <PageMeta title="Order cancelled | Haat" />
+      <PageMeta title={t('cancel.title')} />
       <div className="order-result" data-testid="order-cancelled">
-        {outcome.kind === 'cancelling' && <h1 className="order-result__title">{`Cancelling ${order}…`}</h1>}
-        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{`${order} Cancelled`}</h1>}
+        {outcome.kind === 'cancelling' && <h1 className="order-result__title">{t('cancel.cancelling', { order })}</h1>}
+        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{t('cancel.cancelled', { order })}</h1>}
         {outcome.kind === 'not-awaiting' && (
           <>
-            <h1 className="order-result__title">This order is not awaiting payment</h1>
+            <h1 className="order-result__title">{t('cancel.notAwaiting')}</h1>
             <p className="order-result__id">{outcome.message}</p>
-            <Link to="/my-orders">My Orders</Link>
+            <Link to="/my-orders">{t('cancel.myOrders')}</Link>
           </>
         )}
         {outcome.kind === 'unconfirmed' && (
           <>
-            <h1 className="order-result__title">{`${order} Not Paid`}</h1>
-            <p className="order-result__id">Nothing was charged. If it is not paid, it is cancelled automatically within about half an hour.</p>
+            <h1 className="order-result__title">{t('cancel.notPaid', { order })}</h1>
+            <p className="order-result__id">{t('cancel.nothingCharged')}</p>
           </>
         )}
-        <Link to="/">Go To Home</Link>
+        <Link to="/">{t('goHome')}</Link>
       </div>
     </>
   );

@@ -9,10 +9,12 @@ import { OrderSummary } from './components/order-summary';
 import { PaymentActions } from './components/payment-actions';
 import { usePlaceOrder } from './hooks/use-place-order';
 import './components/checkout.css';
+import { useTranslation } from 'react-i18next';
 
 /** /checkout (docs/product.md#screens): Delivery Address, Order Summary, Bill Details, Pay Online / Cash on Delivery. */
 export function CheckoutPage() {
-  const pageMeta = <PageMeta title="Checkout | Haat" />;
+  const { t } = useTranslation('checkout');
+  const pageMeta = <PageMeta title={t('title')} />;
   const signedIn = useAtomValue(isSignedInAtom);
   const { lines, totals, loaded } = useCart();
   const [addressId, setAddressId] = useState<string>();
@@ -23,9 +25,9 @@ export function CheckoutPage() {
       <>
         {pageMeta}
         <div className="checkout checkout--message">
-          <p>Please Login</p>
+          <p>{t('pleaseLogin')}</p>
           <Link className="btn btn--primary" to="/login">
-            Login
+            {t('login')}
           </Link>
         </div>
       </>
@@ -45,7 +47,7 @@ export function CheckoutPage() {
     <>
       {pageMeta}
       <div className="checkout">
-        <h1 className="checkout__title">Checkout</h1>
+        <h1 className="checkout__title">{t('checkout')}</h1>
         <div className="checkout__grid">
           <AddressChoice selected={addressId} onSelect={setAddressId} />
           <div className="checkout__side">

@@ -8,6 +8,7 @@ import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { toast } from '../../lib/ui/toast';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * Keeps a placed order and drops the lines it took from the device's cart, as the server does, except
@@ -38,7 +39,7 @@ export function registerCodQueue(): void {
     reject: async ([entry], problem) => {
       // Refused for good (prices or stock changed while offline): keep it visible, give the cart back.
       await outboxFacade.markFailed(entry!.key, problem.message);
-      toast.error(`Your order could not be placed: ${problem.message}`);
+      toast.error(i18n.t('checkout:queueFailed', { message: problem.message }));
       await reloadCart().catch(() => undefined);
       return true;
     },

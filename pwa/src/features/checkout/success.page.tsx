@@ -5,6 +5,7 @@ import { reloadOrders } from '../../lib/storage/order-store';
 import { PushToggle } from '../orders/public';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import './components/checkout.css';
+import { useTranslation } from 'react-i18next';
 
 /**
  * /success (docs/product.md#screens): '{text} Successfully', Payment by default (back from Stripe with session_id),
@@ -12,7 +13,8 @@ import './components/checkout.css';
  * once, to tell this device when the order moves (docs/product.md#order-stage-notices).
  */
 export function SuccessPage() {
-  const pageMeta = <PageMeta title="Success | Haat" />;
+  const { t } = useTranslation('checkout');
+  const pageMeta = <PageMeta title={t('successTitle')} />;
   const [params] = useSearchParams();
   const state = useLocation().state as { text?: string } | null;
   const pending = params.get('pending');
@@ -34,10 +36,14 @@ export function SuccessPage() {
     <>
       {pageMeta}
       <div className="order-result" data-testid="order-success">
-        <h1 className="order-result__title">{`${text} Successfully`}</h1>
-        {orderId && <p className="order-result__id" data-testid="order-id">{`Order #${orderId}`}</p>}
+        <h1 className="order-result__title">{text === 'Order' ? t('orderDone') : t('paymentDone')}</h1>
+        {orderId && (
+          <p className="order-result__id" data-testid="order-id">
+            {t('orderId', { id: orderId })}
+          </p>
+        )}
         <PushToggle audience="shopper" offerOnly />
-        <Link to="/">Go To Home</Link>
+        <Link to="/">{t('goHome')}</Link>
       </div>
     </>
   );

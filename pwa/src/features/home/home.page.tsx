@@ -8,6 +8,7 @@ import { Hero } from './components/hero';
 import { Newsletter } from './components/newsletter';
 import { useGreetingName } from './hooks/use-greeting-name';
 import './home.css';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {
@@ -16,12 +17,13 @@ export function HomePage() {
   const categories = tree.categories?.length ? tree.categories : undefined;
   const subCategories = tree.subCategories;
   const name = useGreetingName();
+  const { t } = useTranslation('home');
 
   return (
     <>
       <PageMeta
-        title="Haat | Online shopping for books, earbuds, toys, clothing and watches"
-        description="Shop books, earbuds, neckbands, toys, t-shirts, clothing, watches and snacks on Haat. Over 5,000 products, prices in ₹, delivery in under 10 minutes."
+        title={t('meta.title')}
+        description={t('meta.description')}
         keywords="online shopping, books, earbuds, neckbands, toys, t-shirts, clothing, watches, snacks, India, ₹"
         canonicalPath="/"
       />

@@ -15,13 +15,6 @@ export interface ListingFilters {
 
 export const NO_FILTERS: ListingFilters = { search: '', minPrice: '', maxPrice: '', sort: '', inStock: false };
 
-export const SORT_LABELS: Record<SortOption, string> = {
-  lowToHigh: 'Price: Low to High',
-  highToLow: 'Price: High to Low',
-  newest: 'Newest',
-  oldest: 'Oldest',
-};
-
 /**
  * A price the shopper typed, as a filter: blanks and nonsense left out, and no more than the most any
  * price may be (a minimum above it then finds nothing, as it should, instead of a refused request).

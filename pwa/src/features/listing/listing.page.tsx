@@ -5,11 +5,13 @@ import { NotFound } from '../../lib/ui/not-found';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { ListingView } from './components/listing-view';
 import './listing.css';
+import { useTranslation } from 'react-i18next';
 
 const nameFromSegment = (segment: string | undefined) => (segment ?? '').slice(0, Math.max(0, (segment ?? '').lastIndexOf('-'))).replace(/-/g, ' ');
 
 /** docs/product.md#screens /{category}-{id}/{subcategory}-{id}: the ids are the text after each segment's last hyphen. */
 export function ListingPage() {
+  const { t } = useTranslation('listing');
   const { categorySlug, subCategorySlug } = useParams();
   const categoryId = idFromSegment(categorySlug);
   const subCategoryId = idFromSegment(subCategorySlug);
@@ -26,7 +28,7 @@ export function ListingPage() {
   return (
     <>
       <PageMeta
-        title={`${subRef.name} in ${categoryRef.name} | Haat`}
+        title={t('title', { sub: subRef.name, category: categoryRef.name })}
         description={`Shop ${subRef.name} in ${categoryRef.name} on Haat: filter by price and stock, prices in ₹, delivery in under 10 minutes.`}
       />
       <div className="page">

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
 import { ORDER_STAGES, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import type { Order } from '@haat/shared/orders/order.types';
 import { isAdminAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -103,7 +103,7 @@ function AllOrdersTable() {
                   <td>{who(order)}</td>
                   <td>{order.product_details.map((l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name)).join(', ')}</td>
                   <td>{order.quantity}</td>
-                  <td>{formatInr(order.totalAmt)}</td>
+                  <td>{formatMoney(order.totalAmt)}</td>
                   <td className="all-orders__address">{order.delivery_address.address}</td>
                   <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
                   <td>

@@ -18,6 +18,8 @@ import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
 import { reloadOrders } from '../../lib/storage/order-store';
 import './components/orders.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../i18n/i18n';
 
 /**
  * /my-orders and /dashboard/myorders (docs/product.md#screens, Orders): Your Orders for a shopper (offline, the stored
@@ -38,6 +40,7 @@ function focusedOrder(hash: string): string | undefined {
 }
 
 function YourOrders() {
+  const { t } = useTranslation('orders');
   const { groups, queued, loaded } = useMyOrders();
   const focus = focusedOrder(useLocation().hash);
   // A stage notice opens its order: once the card is on the page (its tab chosen), bring it into view.
@@ -50,18 +53,18 @@ function YourOrders() {
   const [refreshing, setRefreshing] = useState(true);
   useEffect(() => {
     reloadOrders()
-      .catch((error: unknown) => !isNetworkProblem(error) && toast.error('Failed to fetch orders'))
+      .catch((error: unknown) => !isNetworkProblem(error) && toast.error(i18n.t('orders:failedFetch')))
       .finally(() => setRefreshing(false));
   }, []);
 
   return (
     <>
-      <PageMeta title="Your Orders | Haat" />
+      <PageMeta title={t('title')} />
       <section className="my-orders">
-        <h1>Your Orders</h1>
+        <h1>{t('heading')}</h1>
         {queued.map((key) => (
           <p key={key} className="my-orders__queued" data-testid="queued-order">
-            An order is waiting for network. <Link to={`/success?pending=${key}`}>See it</Link>
+            {t('queued')} <Link to={`/success?pending=${key}`}>{t('seeIt')}</Link>
           </p>
         ))}
         <OrderTabs groups={groups} loading={!loaded || refreshing} focus={focus} render={(order) => <OrderCard key={order.orderId} order={order} />} />

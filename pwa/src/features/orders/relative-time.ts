@@ -1,3 +1,4 @@
+import { i18n } from '../../i18n/i18n';
 const UNITS: Array<[string, number]> = [
   ['day', 86_400_000],
   ['hour', 3_600_000],
@@ -10,7 +11,7 @@ export function relativeTime(iso: string, now: number = Date.now()): string {
   const elapsed = Math.max(0, now - Date.parse(iso));
   for (const [unit, ms] of UNITS) {
     const n = Math.floor(elapsed / ms);
-    if (n >= 1) return `${n} ${unit}${n === 1 ? '' : 's'} ago`;
+    if (n >= 1) return i18n.t(`orders:ago.${unit}`, { count: n });
   }
-  return '0 seconds ago';
+  return i18n.t('orders:ago.second', { count: 0 });
 }

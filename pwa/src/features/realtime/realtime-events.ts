@@ -1,4 +1,4 @@
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../i18n/format';
 import type { NewOrderEvent, NewOrderPush, OrderStatusEvent } from '@haat/shared/orders/order-events';
 import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
 import { furthestStage } from '@haat/shared/orders/order-stages';
@@ -18,7 +18,7 @@ export function newOrdersBadge(count: number): string | null {
 
 /** The browser notification for a new order (docs/product.md#states, Realtime): the order id and the total in ₹. Same text as the API's push. */
 export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'>): NewOrderPush {
-  return { title: 'New order', body: `Order ${event.orderId} · ${formatInr(event.totalAmt)}`, url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
+  return { title: 'New order', body: `Order ${event.orderId} · ${formatMoney(event.totalAmt)}`, url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
 }
 
 type Tracked = Pick<Order, 'status' | 'payment_status' | 'statusHistory'>;

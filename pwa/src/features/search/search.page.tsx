@@ -8,9 +8,11 @@ import { NoData } from './components/no-data';
 import { SearchCorrection } from './components/search-correction';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found". */
 export function SearchPage() {
+  const { t } = useTranslation('search');
   const term = useSearchParams()[0].get('q') ?? '';
   // Each keystroke moves the URL; the server is asked once typing pauses.
   const settled = useDebounced(term, 250);
@@ -19,24 +21,18 @@ export function SearchPage() {
 
   return (
     <>
-      <PageMeta
-        title={`Search Results for "${term}"`}
-        description={`Products matching "${term}" on Haat: prices in ₹, delivery in under 10 minutes.`}
-        canonicalPath="/search"
-      />
+      <PageMeta title={t('title', { term })} description={t('description', { term })} canonicalPath="/search" />
       <section className="page search-page">
-        <h1 className="search-page__count">{`Search Results: ${products && !error ? total : 0}`}</h1>
+        <h1 className="search-page__count">{t('count', { count: products && !error ? total : 0 })}</h1>
         {!error && total > 0 && <SearchCorrection corrected={corrected} />}
         {fallback && (
           <p className="offline-note" data-testid="offline-results">
-            {fallback === 'offline'
-              ? 'Offline results: products saved on this device.'
-              : 'The shop could not be reached: results from products saved on this device.'}
+            {fallback === 'offline' ? t('offline') : t('unreachable')}
           </p>
         )}
         {error ? (
           <p className="error-banner" role="alert">
-            An error occurred while fetching products.
+            {t('failed')}
           </p>
         ) : (
           <ProductGrid products={products} skeletons={LIMITS.searchSkeletons} loadingMore={loadingMore} empty={<NoData />} />

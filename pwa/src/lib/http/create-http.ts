@@ -12,6 +12,8 @@ export interface HttpDeps {
   onAuthLost?: (redirect: boolean) => void;
   /** Server messages of failed calls (docs/product.md#api, "What the product does with answers"). */
   onError?: (message: string, status: number) => void;
+  /** The shopper's language, sent as Accept-Language on every call so the API answers (and mails) in it. */
+  language?: () => string;
 }
 
 /** Per-call switches, passed as ky's `context`. */
@@ -38,6 +40,8 @@ export function createHttp(deps: HttpDeps): KyInstance {
     hooks: {
       beforeRequest: [
         (request) => {
+          const language = deps.language?.();
+          if (language) request.headers.set('accept-language', language);
           const token = tokens.access();
           if (token && !request.headers.has('authorization')) request.headers.set('authorization', bearer(token));
         },

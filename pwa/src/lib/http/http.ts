@@ -3,6 +3,7 @@ import { toast } from '../ui/toast';
 import { endSession } from './session';
 import { navigateTo } from '../ui/app-navigation';
 import { loginReturnState } from './login-redirect-rule';
+import { currentLanguage } from '../../i18n/i18n';
 
 /**
  * THE one HTTP client of the PWA: every call to the API goes through it, so every call
@@ -11,6 +12,7 @@ import { loginReturnState } from './login-redirect-rule';
  */
 export const http = createHttp({
   prefixUrl: '/api',
+  language: currentLanguage,
   onError: (message) => toast.error(message),
   onAuthLost: (redirect) => {
     endSession();

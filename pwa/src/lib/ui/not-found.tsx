@@ -1,16 +1,19 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from './page-meta';
+import { useTranslation } from 'react-i18next';
 
 /** The 404 content: unknown paths, and pages whose id names nothing (unknown product or listing). */
-export function NotFound({ what = 'page', heading = 'Page not found' }: { what?: string; heading?: string }) {
+export function NotFound({ what = 'page', heading }: { what?: 'page' | 'product' | 'list'; heading?: string }) {
+  const { t } = useTranslation('common');
+  const title = heading ?? t('notFound.heading');
   return (
     <>
-      <PageMeta title={`${heading} | Haat`} description="This page does not exist on Haat." />
+      <PageMeta title={`${title} | Haat`} description={t('notFound.description')} />
       <section className="page page--narrow state-box" data-testid="not-found">
-        <h1>{heading}</h1>
-        <p>{`We could not find that ${what}. It may have moved, or the link may be wrong.`}</p>
+        <h1>{title}</h1>
+        <p>{t(`notFound.text.${what}`)}</p>
         <Link to="/" className="btn btn--primary">
-          Go To Home
+          {t('goHome')}
         </Link>
       </section>
     </>

@@ -3,37 +3,41 @@ import { Link } from 'react-router-dom';
 import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { useLogout } from '../hooks/use-logout';
 import './account.css';
+import { useTranslation } from 'react-i18next';
+import { LanguageSwitch } from '../../../app/shell/language-switch';
 
+// Labels: account:menu.<key>.
 const ADMIN_LINKS = [
-  ['/dashboard', 'Overview'],
-  ['/dashboard/category', 'Category'],
-  ['/dashboard/subcategory', 'Sub Category'],
-  ['/dashboard/upload-product', 'Upload Product'],
-  ['/dashboard/product', 'Product'],
+  ['/dashboard', 'overview'],
+  ['/dashboard/category', 'category'],
+  ['/dashboard/subcategory', 'subcategory'],
+  ['/dashboard/upload-product', 'uploadProduct'],
+  ['/dashboard/product', 'product'],
 ] as const;
 
 /** docs/product.md#screens, My Account menu; `onNavigate` closes the popover or side panel it sits in. */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('account');
   const user = useAtomValue(userAtom);
   const admin = useAtomValue(isAdminAtom);
   const logout = useLogout();
   if (!user) return null;
-  const who = `${user.name || user.mobile}${admin ? ' (Admin)' : ''}`;
+  const who = `${user.name || user.mobile}${admin ? t('menu.admin') : ''}`;
   const item = (to: string, label: string) => (
     <Link key={to} to={to} onClick={onNavigate}>
       {label}
     </Link>
   );
   return (
-    <nav className="account-menu" aria-label="My Account">
+    <nav className="account-menu" aria-label={t('menu.label')}>
       <Link to="/dashboard/profile" className="account-menu__who" onClick={onNavigate}>
         {who}
       </Link>
-      {item('/', 'Home')}
-      {admin && ADMIN_LINKS.map(([to, label]) => item(to, label))}
-      {item('/dashboard/mywishlist', 'My Wishlist')}
-      {item('/dashboard/myorders', 'My Orders')}
-      {item('/dashboard/address', 'Save Address')}
+      {item('/', t('menu.home'))}
+      {admin && ADMIN_LINKS.map(([to, key]) => item(to, t(`menu.${key}`)))}
+      {item('/dashboard/mywishlist', t('menu.wishlist'))}
+      {item('/dashboard/myorders', t('menu.orders'))}
+      {item('/dashboard/address', t('menu.address'))}
       <button
         type="button"
         onClick={() => {
@@ -41,8 +45,9 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
           void logout();
         }}
       >
-        Log Out
+        {t('menu.logout')}
       </button>
+      <LanguageSwitch />
     </nav>
   );
 }

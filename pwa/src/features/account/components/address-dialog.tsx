@@ -8,18 +8,21 @@ import { addressApi } from '../api';
 import { keepAddress } from '../address-store';
 import { LabelledInput } from './labelled-input';
 import './account.css';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
+// Labels: account:address.field.<field>.
 const FIELDS = [
-  ['name', 'Name'],
-  ['building', 'Building'],
-  ['address_line', 'Address line'],
+  ['name'],
+  ['building'],
+  ['address_line'],
   // The pincode comes first: its lookup fills district, city and state below it.
-  ['pincode', 'Pincode'],
-  ['district', 'District'],
-  ['city', 'City'],
-  ['state', 'State'],
-  ['country', 'Country'],
-  ['mobile', 'Mobile'],
+  ['pincode'],
+  ['district'],
+  ['city'],
+  ['state'],
+  ['country'],
+  ['mobile'],
 ] as const;
 type Field = (typeof FIELDS)[number][0];
 const EMPTY = Object.fromEntries(FIELDS.map(([f]) => [f, ''])) as Record<Field, string>;
@@ -33,6 +36,7 @@ interface Props {
 
 /** Add or edit an address: all nine fields are required (docs/product.md#validation), checked by the shared schema. */
 export function AddressDialog({ address, onClose, onSaved }: Props) {
+  const { t } = useTranslation('account');
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
   const [busy, setBusy] = useState(false);
   const complete = FIELDS.every(([f]) => form[f].trim() !== '');
@@ -61,7 +65,8 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
     const parsed = AddressFields.safeParse(form);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      return void toast.error(`${FIELDS.find(([f]) => f === issue.path[0])?.[1] ?? 'A field'} ${issue.message}`);
+      const field = FIELDS.find(([f]) => f === issue.path[0])?.[0];
+      return void toast.error(`${field ? t(`address.field.${field}`) : t('address.aField')} ${issue.message}`);
     }
     setBusy(true);
     try {
@@ -71,7 +76,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       onSaved?.(answer.data!);
       onClose();
     } catch (error) {
-      if (problemOf(error).status === 0) toast.error('Failed to add address. You are offline.');
+      if (problemOf(error).status === 0) toast.error(t('address.offline'));
     } finally {
       setBusy(false);
     }
@@ -87,12 +92,12 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
         onSubmit={(e) => void submit(e)}
         noValidate
       >
-        <h2 id="address-dialog-title">{address ? 'Edit Address' : 'Add Address'}</h2>
-        {FIELDS.map(([field, label], i) => (
+        <h2 id="address-dialog-title">{address ? t('address.editTitle') : t('address.addTitle')}</h2>
+        {FIELDS.map(([field], i) => (
           <LabelledInput
             key={field}
             name={field}
-            label={label}
+            label={t(`address.field.${field}`)}
             value={form[field]}
             autoFocus={i === 0}
             onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
@@ -101,10 +106,10 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
         ))}
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
+            {t('address.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!complete || busy}>
-            {busy ? 'Loading...' : 'Submit'}
+            {busy ? t('wishlist.loading') : t('address.submit')}
           </button>
         </div>
       </form>
@@ -138,11 +143,11 @@ function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string
     case 'found':
       return `${answer.answer.place.city}, ${answer.answer.place.state}`;
     case 'unknown':
-      return `We could not find pincode ${answer.pincode}. Please check it.`;
+      return i18n.t('product:pincode.unknown', { pincode: answer.pincode });
     case 'invalid':
-      return 'Please enter a valid 6-digit pincode.';
+      return i18n.t('product:pincode.invalid');
     case 'unreachable':
-      return 'Could not look this pincode up right now: please type district, city and state.';
+      return i18n.t('account:address.lookupFailed');
   }
 }
 

@@ -4,9 +4,11 @@ import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
 import { toast } from '../../../lib/ui/toast';
 import './account.css';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens, Profile: the avatar upload dialog (Upload, Loading... while it runs). */
 export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: (avatar: string) => void }) {
+  const { t } = useTranslation('account');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -29,14 +31,14 @@ export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => voi
   return (
     <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
       <form className="modal__card" role="dialog" aria-modal="true" aria-label="Upload avatar" onSubmit={(e) => void submit(e)}>
-        <h2>Upload avatar</h2>
-        <input type="file" accept="image/*" aria-label="Avatar image" onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
+        <h2>{t('profile.uploadAvatar')}</h2>
+        <input type="file" accept="image/*" aria-label={t('profile.avatarImage')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            Cancel
+            {t('address.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!file || busy}>
-            {busy ? 'Loading...' : 'Upload'}
+            {busy ? t('wishlist.loading') : t('profile.upload')}
           </button>
         </div>
       </form>

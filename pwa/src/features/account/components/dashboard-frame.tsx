@@ -7,12 +7,14 @@ import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { NewOrdersBadge, useRealtime } from '../../realtime/public';
 import { AccountMenu } from './account-menu';
 import './account.css';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/product.md#screens, Dashboard layout: header Dashboard (with the admin's red New Orders: {n} badge), the account
  * menu at the side on large screens, the page. Dashboard pages open the session's realtime connection.
  */
 export function DashboardFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('account');
   const signedIn = useAtomValue(isSignedInAtom);
   const narrow = useMediaQuery(NARROW);
   const { pathname, search } = useLocation();
@@ -22,7 +24,7 @@ export function DashboardFrame({ children }: { children: ReactNode }) {
   return (
     <div className="dashboard">
       <div className="dashboard__head">
-        <p className="dashboard__title">Dashboard</p>
+        <p className="dashboard__title">{t('dashboard')}</p>
         <p className="dashboard__new-orders" role="status">
           <NewOrdersBadge />
         </p>

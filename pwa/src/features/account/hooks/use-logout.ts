@@ -6,6 +6,7 @@ import { clearUserData } from '../../../lib/storage/user-data';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { accountApi } from '../api';
 import { forgetPushOnThisDevice } from '../../realtime/public';
+import { i18n } from '../../../i18n/i18n';
 
 /** docs/product.md#states: "Logout clears user state and local storage and returns to /", even when offline. */
 export function useLogout() {
@@ -18,7 +19,7 @@ export function useLogout() {
     endSession();
     localStorage.clear();
     // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
-    showHeaderMessage('Logout successful!', LIMITS.headerLoginMessageMs);
+    showHeaderMessage(i18n.t('account:logoutSuccessful'), LIMITS.headerLoginMessageMs);
     navigate('/', { replace: true });
   }, [navigate]);
 }

@@ -7,6 +7,7 @@ import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { toast } from '../../../lib/ui/toast';
+import { i18n } from '../../../i18n/i18n';
 
 // Every heart reads the same one query of the wishlist's ids, not one query per card.
 const wishlistIds = sharedLiveQuery(async () => new Set(await db.wishlist.toCollection().primaryKeys()));
@@ -23,7 +24,7 @@ export function useWishlistToggle(productId: string) {
 
   const toggle = async () => {
     if (!signedIn) {
-      showHeaderMessage('Login required!');
+      showHeaderMessage(i18n.t('account:loginRequired'));
       return navigate('/login');
     }
     setBusy(true);
@@ -40,10 +41,10 @@ export function useWishlistToggle(productId: string) {
         await outboxFacade.enqueue('wishlist.add', { productId });
         return true;
       });
-      toast.success(added ? 'Item added' : 'Removed from wishlist');
+      toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'));
       await outboxFacade.flush();
     } catch {
-      toast.error('Something went wrong!');
+      toast.error(i18n.t('account:wishlist.failed'));
     } finally {
       setBusy(false);
     }

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { OverviewDay } from '@haat/shared/orders/overview';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 
 /**
  * The 30-day chart: orders (bars' worth of a line, left scale) and revenue (right scale) per day.
@@ -28,13 +28,13 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
           label: 'Revenue',
           size: 70,
           grid: { show: false },
-          values: (_u, ticks) => ticks.map((t) => formatInr(t).replace(/\.00$/, '')),
+          values: (_u, ticks) => ticks.map((t) => formatMoney(t).replace(/\.00$/, '')),
         },
       ],
       series: [
         {},
         { label: 'Orders', scale: 'orders', stroke: '#0b6e35', width: 2, points: { show: true } },
-        { label: 'Revenue', scale: 'revenue', stroke: '#b45309', width: 2, dash: [6, 4], value: (_u, v) => (v === null ? '–' : formatInr(v)) },
+        { label: 'Revenue', scale: 'revenue', stroke: '#b45309', width: 2, dash: [6, 4], value: (_u, v) => (v === null ? '–' : formatMoney(v)) },
       ],
     });
     const plot = new uPlot(options(el.clientWidth), [x, days.map((d) => d.orders), days.map((d) => d.revenue)], el);

@@ -1,9 +1,10 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import './auth-form.css';
+import { useTranslation } from 'react-i18next';
 
 /** The closing line of every sign-in screen but /login (docs/product.md#screens). */
-export const BACK_TO_LOGIN = { question: 'Already have account?', to: '/login', label: 'Login' };
+export const BACK_TO_LOGIN = { question: 'hasAccount', to: '/login', label: 'loginLink' } as const;
 
 interface AuthFormProps {
   title: string;
@@ -19,12 +20,13 @@ interface AuthFormProps {
   children: ReactNode;
   /** Under the button (the Google button). */
   extra?: ReactNode;
-  /** The closing line, e.g. "Already have account? Login". */
-  switchTo: { question: string; to: string; label: string };
+  /** The closing line, e.g. "Already have account? Login": `question` and `label` are keys of the auth texts. */
+  switchTo: { question: 'hasAccount' | 'login.noAccount'; to: string; label: 'loginLink' | 'login.register' };
 }
 
 /** The frame and submit cycle every sign-in screen shares (/login, /register, the reset steps). */
 export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
+  const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
 
   const submit = async (e: FormEvent) => {
@@ -45,11 +47,11 @@ export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra,
         <h1 className="auth-form__title">{title}</h1>
         {children}
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={!ready || busy}>
-          {busy ? 'Loading...' : submitLabel}
+          {busy ? t('loading') : submitLabel}
         </button>
         {extra}
         <p className="auth-form__switch">
-          {switchTo.question} <Link to={switchTo.to}>{switchTo.label}</Link>
+          {t(switchTo.question)} <Link to={switchTo.to}>{t(switchTo.label)}</Link>
         </p>
       </form>
     </section>

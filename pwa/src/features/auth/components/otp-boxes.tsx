@@ -1,5 +1,6 @@
 import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   digits: string[];
@@ -13,6 +14,7 @@ const onlyDigits = (text: string) => text.replace(/\D/g, '');
  * an empty box goes back, and pasting the code (even "123 456") fills every box from the one pasted in.
  */
 export function OtpBoxes({ digits, onChange }: Props) {
+  const { t } = useTranslation('auth');
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(i, LIMITS.otpLength - 1))]?.focus();
 
@@ -52,7 +54,7 @@ export function OtpBoxes({ digits, onChange }: Props) {
   };
 
   return (
-    <div className="otp-boxes" role="group" aria-label="One-time code">
+    <div className="otp-boxes" role="group" aria-label={t('otp.group')}>
       {digits.map((digit, i) => (
         <input
           key={i}
@@ -60,7 +62,7 @@ export function OtpBoxes({ digits, onChange }: Props) {
           className="otp-boxes__box"
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
-          aria-label={`Digit ${i + 1}`}
+          aria-label={t('otp.digit', { n: i + 1 })}
           maxLength={i === 0 ? LIMITS.otpLength : 1}
           value={digit}
           onChange={(e) => onInput(i, e.target.value)}

@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   label: string;
@@ -12,6 +13,7 @@ interface Props {
 
 /** A password input with the show/hide toggle docs/product.md#screens asks for on every sign-in form. */
 export function PasswordField({ label, name, value, onChange, autoComplete, hint }: Props) {
+  const { t } = useTranslation('auth');
   const id = useId();
   const hintId = `${id}-hint`;
   const [shown, setShown] = useState(false);
@@ -26,17 +28,17 @@ export function PasswordField({ label, name, value, onChange, autoComplete, hint
           value={value}
           autoComplete={autoComplete}
           aria-describedby={hint ? hintId : undefined}
-          placeholder={`Enter your ${label.toLowerCase()}`}
+          placeholder={t('field.enterYour', { field: label.toLocaleLowerCase() })}
           onChange={(e) => onChange(e.target.value)}
         />
         <button
           type="button"
           className="auth-form__eye"
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={shown ? t('field.hideField', { field: label.toLocaleLowerCase() }) : t('field.showField', { field: label.toLocaleLowerCase() })}
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
-          {shown ? 'Hide' : 'Show'}
+          {shown ? t('field.hide') : t('field.show')}
         </button>
       </div>
       {hint && (

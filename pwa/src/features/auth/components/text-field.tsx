@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   label: string;
@@ -12,6 +13,7 @@ interface Props {
 
 /** A labelled input of the sign-in forms. */
 export function TextField({ label, name, value, onChange, type = 'text', autoComplete, autoFocus }: Props) {
+  const { t } = useTranslation('auth');
   const id = useId();
   return (
     <div className="auth-form__field">
@@ -23,7 +25,7 @@ export function TextField({ label, name, value, onChange, type = 'text', autoCom
         value={value}
         autoComplete={autoComplete}
         autoFocus={autoFocus}
-        placeholder={`Enter your ${label.toLowerCase()}`}
+        placeholder={t('field.enterYour', { field: label.toLocaleLowerCase() })}
         onChange={(e) => onChange(e.target.value)}
       />
     </div>

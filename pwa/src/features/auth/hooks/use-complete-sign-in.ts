@@ -8,6 +8,7 @@ import { endSession, setSessionUser } from '../../../lib/http/session';
 import { claimUserData } from '../../../lib/storage/user-data';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { authApi } from '../api';
+import { i18n } from '../../../i18n/i18n';
 
 /**
  * docs/product.md#states, "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
@@ -32,7 +33,7 @@ export function useCompleteSignIn() {
         throw error;
       }
       // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
-      showHeaderMessage('Login successful!', LIMITS.headerLoginMessageMs);
+      showHeaderMessage(i18n.t('auth:loginSuccessful'), LIMITS.headerLoginMessageMs);
       navigate(returnTo, { replace: true });
     },
     [navigate, returnTo],

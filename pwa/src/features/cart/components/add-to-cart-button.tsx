@@ -5,12 +5,13 @@ import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared
 import { useCartActions } from '../hooks/use-cart-actions';
 import { CartStepper } from './cart-stepper';
 import './cart.css';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   product: CartProduct;
   /** The product page's chosen quantity: the first Add puts that many in the cart. */
   quantity?: number;
-  /** Cards say "Add"; the product page and the quick view "Add to Cart" (docs/product.md#screens). */
+  /** Cards say "Add" (no label); the product page and the quick view "Add to Cart" (docs/product.md#screens). */
   label?: string;
   /** The product page's chosen variant: `product` then carries its price, stock and pictures. */
   variant?: ChosenVariant | null;
@@ -28,7 +29,8 @@ export function useInCart(productId: string, variantId?: string | null): boolean
 }
 
 /** Cards, product page and quick view: "Add", then a stepper once the product (in this variant) is in the cart. */
-export function AddToCartButton({ product, quantity = 1, label = 'Add', variant = null }: Props) {
+export function AddToCartButton({ product, quantity = 1, label, variant = null }: Props) {
+  const { t } = useTranslation('cart');
   const inCart = useSharedLiveQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
   if (inCart) return <CartStepper product={inCart.product} variant={inCart.variant ?? null} quantity={inCart.quantity} />;
@@ -38,10 +40,14 @@ export function AddToCartButton({ product, quantity = 1, label = 'Add', variant 
       className="btn btn--primary btn--small add-to-cart"
       disabled={product.stock <= 0}
       // The accessible name holds the visible text (WCAG 2.5.3 "label in name"), so a voice user can say it.
-      aria-label={label === 'Add' ? `Add ${product.name} to cart` : `${label}: ${variant ? `${product.name} (${variant.name})` : product.name}`}
+      aria-label={
+        label === undefined
+          ? t('addNamed', { name: product.name })
+          : t('labelNamed', { label, name: variant ? `${product.name} (${variant.name})` : product.name })
+      }
       onClick={() => void increment(toCartProduct(product), quantity, variant)}
     >
-      {label}
+      {label ?? t('add')}
     </button>
   );
 }

@@ -1,12 +1,14 @@
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { CartStepper } from './cart-stepper';
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
+import { useTranslation } from 'react-i18next';
 
 /** One cart item (docs/product.md#screens): image, name, unit, discounted price, stepper; marked while unsynced. */
 export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolean }) {
   const { product } = line;
+  const { t } = useTranslation('cart');
   const price = discountedPrice(product.price, product.discount);
   return (
     <li className="cart-line" data-testid="cart-line" data-product-id={line.productId} data-variant-id={line.variantId ?? undefined}>
@@ -16,12 +18,12 @@ export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolea
         {line.variant && <span className="cart-line__variant">{line.variant.name}</span>}
         {unitLabel(product.unit) && <span className="cart-line__unit">{product.unit}</span>}
         <span className="cart-line__price">
-          {formatInr(price)}
-          {price !== product.price && <s className="cart-line__was">{formatInr(product.price)}</s>}
+          {formatMoney(price)}
+          {price !== product.price && <s className="cart-line__was">{formatMoney(product.price)}</s>}
         </span>
         {waiting && (
           <span className="cart-line__waiting" data-testid="waiting-for-network">
-            Waiting for network
+            {t('waiting')}
           </span>
         )}
       </span>

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { useCart } from '../hooks/use-cart';
 import { BillDetails } from './bill-details';
@@ -8,6 +8,7 @@ import { CartLineRow } from './cart-line-row';
 import { CartNoticesList } from './cart-notices-list';
 import { EmptyCart } from './empty-cart';
 import './cart.css';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/product.md#screens cart side panel, also the body of /cart: title, savings, items with steppers, Bill details,
@@ -16,6 +17,7 @@ import './cart.css';
 export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
   const { lines, totals, waiting, loaded } = useCart();
   const signedIn = useAtomValue(isSignedInAtom);
+  const { t } = useTranslation('cart');
   const navigate = useNavigate();
   const go = (path: string) => {
     onNavigate?.();
@@ -25,7 +27,7 @@ export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
   return (
     <section className="cart-panel" aria-labelledby="cart-title">
       <h2 id="cart-title" className="cart-panel__title">
-        Cart
+        {t('cart')}
       </h2>
       <CartNoticesList />
       {!loaded ? null : lines.length === 0 ? (
@@ -33,8 +35,8 @@ export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
       ) : (
         <>
           <p className="cart-panel__savings" data-testid="cart-savings">
-            <span>Your total savings</span>
-            <span>{formatInr(totals.savings)}</span>
+            <span>{t('savings')}</span>
+            <span>{formatMoney(totals.savings)}</span>
           </p>
           <ul className="cart-panel__lines">
             {lines.map((line) => (
@@ -45,12 +47,12 @@ export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
           <div className="cart-panel__footer">
             {signedIn ? (
               <button type="button" className="btn btn--primary cart-panel__proceed" onClick={() => go('/checkout')}>
-                <span>{formatInr(totals.grandTotal)}</span>
-                <span>Proceed</span>
+                <span>{formatMoney(totals.grandTotal)}</span>
+                <span>{t('proceed')}</span>
               </button>
             ) : (
               <button type="button" className="btn btn--primary cart-panel__proceed" onClick={() => go('/login')}>
-                Please Login
+                {t('pleaseLogin')}
               </button>
             )}
           </div>

@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens: an empty cart shows a picture and a Shop Now link to /. */
 export function EmptyCart({ onNavigate }: { onNavigate?: () => void }) {
+  const { t } = useTranslation('cart');
   return (
     <div className="empty-cart" data-testid="empty-cart">
       <svg viewBox="0 0 120 100" width="160" height="133" aria-hidden="true" className="empty-cart__art">
@@ -16,9 +18,9 @@ export function EmptyCart({ onNavigate }: { onNavigate?: () => void }) {
         <circle cx="48" cy="88" r="6" fill="currentColor" />
         <circle cx="88" cy="88" r="6" fill="currentColor" />
       </svg>
-      <p>Your cart is empty</p>
+      <p>{t('empty')}</p>
       <Link to="/" className="btn btn--primary" onClick={onNavigate}>
-        Shop Now
+        {t('shopNow')}
       </Link>
     </div>
   );

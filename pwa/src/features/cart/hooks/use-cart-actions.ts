@@ -7,6 +7,7 @@ import { db } from '../../../lib/storage/db';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { toast } from '../../../lib/ui/toast';
+import { i18n } from '../../../i18n/i18n';
 
 /**
  * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
@@ -24,7 +25,7 @@ export function useCartActions() {
       const variantId = variant?._id ?? null;
       const key = cartLineKey(product._id, variantId);
       if (!signedIn) {
-        toast.error(delta > 0 ? 'Please login first to add products!' : 'Please login first to update cart!');
+        toast.error(i18n.t(delta > 0 ? 'cart:toast.loginToAdd' : 'cart:toast.loginToUpdate'));
         navigate('/login');
         return;
       }
@@ -49,10 +50,10 @@ export function useCartActions() {
         await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
         return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
       });
-      if (outcome === 'added') toast.success('Item added');
-      if (outcome === 'removed') toast.success('Item removed');
-      if (outcome === 'out') toast.error(`${name} is out of stock.`);
-      if (outcome.startsWith('max:')) toast.plain(`Only ${outcome.slice(4)} of ${name} in stock.`);
+      if (outcome === 'added') toast.success(i18n.t('cart:toast.added'));
+      if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed'));
+      if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
+      if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
       void outboxFacade.flush();
     },
     [signedIn, navigate],

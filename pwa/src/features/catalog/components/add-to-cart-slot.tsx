@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartButton } from '../../cart/public';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   /** With a variant chosen: the product as that variant sells it (its price, stock and pictures). */
@@ -21,16 +22,17 @@ interface Props {
  * variants is added only in a chosen variant, as the server requires (VARIANT_REQUIRED).
  */
 export function AddToCartSlot({ product, quantity, label, variant }: Props) {
+  const { t } = useTranslation('catalog');
   if (product.variants.length > 0 && !variant) {
     if (variant === null)
       return (
         <button type="button" className="btn btn--primary btn--small add-to-cart" disabled>
-          Choose an option
+          {t('chooseOption')}
         </button>
       );
     return (
-      <Link to={productPath(product)} className="btn btn--primary btn--small add-to-cart" aria-label={`Choose options of ${product.name}`}>
-        Choose options
+      <Link to={productPath(product)} className="btn btn--primary btn--small add-to-cart" aria-label={t('chooseOptionsOf', { name: product.name })}>
+        {t('chooseOptions')}
       </Link>
     );
   }

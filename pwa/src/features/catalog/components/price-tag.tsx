@@ -1,5 +1,6 @@
 import { discountedPrice } from '@haat/shared/money/pricing';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   price: number;
@@ -10,13 +11,14 @@ interface Props {
 
 /** Price after discount in ₹ (en-IN), docs/product.md#rules-and-limits; the original struck through when asked and discounted. */
 export function PriceTag({ price, discount, showOriginal = false }: Props) {
+  const { t } = useTranslation('catalog');
   const final = discountedPrice(price, discount);
   return (
     <span className="price-tag">
-      <span className="price-tag__final">{formatInr(final)}</span>
+      <span className="price-tag__final">{formatMoney(final)}</span>
       {showOriginal && discount > 0 && (
-        <s className="price-tag__original" aria-label={`was ${formatInr(price)}`}>
-          {formatInr(price)}
+        <s className="price-tag__original" aria-label={t('was', { price: formatMoney(price) })}>
+          {formatMoney(price)}
         </s>
       )}
     </span>

@@ -11,6 +11,7 @@ import { StockLabel } from './stock-label';
 import { WishlistHeart } from './wishlist-heart';
 import './product-card.css';
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   product: Product;
@@ -26,6 +27,7 @@ interface Props {
  * rebuild every card whose product did not change.
  */
 export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView }: Props) {
+  const { t } = useTranslation('catalog');
   return (
     <article className="product-card">
       <Link to={productPath(product)} className="product-card__link">
@@ -45,7 +47,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
       <span className="product-card__actions">
         {onQuickView && (
           <button type="button" className="btn btn--ghost btn--small" onClick={() => onQuickView(product)}>
-            Quick view
+            {t('quickView')}
           </button>
         )}
         <AddToCartSlot product={product} />

@@ -1,4 +1,4 @@
-import { countLabel } from '../../../lib/ui/count-label';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   averageRating: number;
@@ -10,11 +10,12 @@ const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** docs/product.md#rules-and-limits: a ring filled in proportion to the rating out of 5 (one decimal), and the review count. */
 export function RatingRing({ averageRating, totalReviews }: Props) {
+  const { t } = useTranslation('catalog');
   const rating = Math.min(Math.max(averageRating || 0, 0), 5);
   const shown = rating.toFixed(1);
-  const label = totalReviews > 0 ? countLabel(totalReviews, 'review') : 'No reviews yet';
+  const label = totalReviews > 0 ? t('reviews', { count: totalReviews }) : t('noReviews');
   return (
-    <span className="rating-ring" title={`Rated ${shown} out of 5`}>
+    <span className="rating-ring" title={t('rated', { rating: shown })}>
       <svg viewBox="0 0 36 36" width="36" height="36" aria-hidden="true">
         <circle cx="18" cy="18" r={RADIUS} className="rating-ring__track" />
         {rating > 0 && (
@@ -31,7 +32,7 @@ export function RatingRing({ averageRating, totalReviews }: Props) {
           {shown}
         </text>
       </svg>
-      <span className="visually-hidden">{`Rated ${shown} out of 5, `}</span>
+      <span className="visually-hidden">{`${t('rated', { rating: shown })}, `}</span>
       <span className="rating-ring__count">{label}</span>
     </span>
   );

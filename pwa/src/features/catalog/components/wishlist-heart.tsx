@@ -1,4 +1,5 @@
 import { useWishlistToggle } from '../../account/public';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The card's wishlist heart (docs/product.md#screens and #states), filled when the product is in the wishlist. The account
@@ -6,11 +7,12 @@ import { useWishlistToggle } from '../../account/public';
  */
 export function WishlistHeart({ productId, productName }: { productId: string; productName: string }) {
   const { wished, busy, toggle } = useWishlistToggle(productId);
+  const { t } = useTranslation('catalog');
   return (
     <button
       type="button"
       className={`wishlist-heart${wished ? ' wishlist-heart--on' : ''}`}
-      aria-label={wished ? `Remove ${productName} from wishlist` : `Add ${productName} to wishlist`}
+      aria-label={wished ? t('wishlistRemove', { name: productName }) : t('wishlistAdd', { name: productName })}
       aria-pressed={wished}
       disabled={busy}
       onClick={() => void toggle()}

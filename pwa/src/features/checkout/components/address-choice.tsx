@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AddressDialog, AddressText, useAddresses } from '../../account/public';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   selected: string | undefined;
@@ -8,6 +9,7 @@ interface Props {
 
 /** docs/product.md#screens, Delivery Address: active addresses as radios showing every field, then + Add New Address. */
 export function AddressChoice({ selected, onSelect }: Props) {
+  const { t } = useTranslation('checkout');
   const { addresses, loaded } = useAddresses();
   const [adding, setAdding] = useState(false);
   // The only saved address is the one the order goes to: chosen already, so the first tap on Cash on
@@ -18,8 +20,8 @@ export function AddressChoice({ selected, onSelect }: Props) {
   }, [only, selected, onSelect]);
   return (
     <section className="checkout__section" aria-labelledby="delivery-address">
-      <h2 id="delivery-address">Delivery Address</h2>
-      {loaded && addresses.length === 0 && <p className="checkout__muted">No saved address yet.</p>}
+      <h2 id="delivery-address">{t('address.title')}</h2>
+      {loaded && addresses.length === 0 && <p className="checkout__muted">{t('address.none')}</p>}
       <div role="radiogroup" aria-labelledby="delivery-address" className="checkout__addresses">
         {addresses.map((a) => (
           <label key={a._id} className="address-card" data-testid="address-option">
@@ -29,7 +31,7 @@ export function AddressChoice({ selected, onSelect }: Props) {
         ))}
       </div>
       <button type="button" className="checkout__add-address" onClick={() => setAdding(true)}>
-        + Add New Address
+        {t('address.add')}
       </button>
       {adding && <AddressDialog onClose={() => setAdding(false)} onSaved={(a) => onSelect(a._id)} />}
     </section>

@@ -1,5 +1,6 @@
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useOnline } from '../../../lib/hooks/use-online';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   busy: 'cod' | 'card' | null;
@@ -11,11 +12,10 @@ interface Props {
 
 /** Pay Online and Cash on Delivery (docs/product.md#screens); Pay Online says why when it cannot work. */
 export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery }: Props) {
+  const { t } = useTranslation('checkout');
   const config = usePublicConfig();
   const online = useOnline();
-  const reason = !online
-    ? 'Paying online needs a connection.'
-    : (paymentsDown ?? (config.known && !config.paymentsEnabled ? 'Online payment is not available right now. Please use Cash on Delivery.' : null));
+  const reason = !online ? t('pay.needsConnection') : (paymentsDown ?? (config.known && !config.paymentsEnabled ? t('pay.unavailable') : null));
   return (
     <div className="checkout__actions">
       <button
@@ -25,17 +25,17 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
         aria-describedby={reason ? 'pay-online-reason' : undefined}
         onClick={onPayOnline}
       >
-        {busy === 'card' ? 'Loading...' : 'Pay Online'}
+        {busy === 'card' ? t('pay.loading') : t('pay.online')}
       </button>
       <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null} onClick={onCashOnDelivery}>
-        {busy === 'cod' ? 'Loading...' : 'Cash on Delivery'}
+        {busy === 'cod' ? t('pay.loading') : t('pay.cod')}
       </button>
       {reason && (
         <p id="pay-online-reason" className="checkout__muted" data-testid="pay-online-reason">
           {reason}
         </p>
       )}
-      {!online && <p className="checkout__muted">You are offline: a Cash on Delivery order is kept on this device and placed when you are back online.</p>}
+      {!online && <p className="checkout__muted">{t('pay.offlineNote')}</p>}
     </div>
   );
 }

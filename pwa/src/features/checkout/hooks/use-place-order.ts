@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import { ulid } from 'ulid';
@@ -12,8 +12,7 @@ import { toast } from '../../../lib/ui/toast';
 import { checkoutApi } from '../api';
 import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
-
-const NO_ADDRESS = 'Please select a delivery address.';
+import { i18n } from '../../../i18n/i18n';
 
 /** docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again. */
 export function usePlaceOrder(lines: CartLine[], totals: Totals) {
@@ -25,18 +24,18 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);
-    setPriceNotice(`${message} New total: ${formatInr(current.totalAmt)}.`);
+    setPriceNotice(i18n.t('checkout:newTotal', { message, total: formatMoney(current.totalAmt) }));
   };
 
   const cashOnDelivery = async (addressId: string | undefined) => {
-    if (!addressId) return void toast.error(NO_ADDRESS);
+    if (!addressId) return void toast.error(i18n.t('checkout:noAddress'));
     setBusy('cod');
     setPriceNotice(null);
     try {
       const outcome = await placeCashOnDelivery({ list_items: items(), totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal, address: addressId });
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
       if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
-      toast.success('Order successfully placed');
+      toast.success(i18n.t('checkout:placed'));
       navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
     } catch (error) {
       toast.error(problemOf(error).message);
@@ -46,8 +45,8 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
   };
 
   const payOnline = async (addressId: string | undefined) => {
-    if (!addressId) return void toast.error(NO_ADDRESS);
-    if (!navigator.onLine) return void toast.error('Paying online needs a connection. Cash on Delivery works offline.');
+    if (!addressId) return void toast.error(i18n.t('checkout:noAddress'));
+    if (!navigator.onLine) return void toast.error(i18n.t('checkout:payOffline'));
     setBusy('card');
     setPriceNotice(null);
     try {

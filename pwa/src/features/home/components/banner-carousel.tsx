@@ -1,17 +1,16 @@
 import { LIMITS } from '@haat/shared/common/limits';
 import { useCarousel } from '../hooks/use-carousel';
+import { useTranslation } from 'react-i18next';
 
-const BANNERS = [
-  { image: 'festive', title: 'Festive Sale', text: 'Up to 70% off on toys and board games' },
-  { image: 'audio', title: 'Sound of the Season', text: 'Earbuds and neckbands from ₹499' },
-  { image: 'style', title: 'New Styles In', text: 'T-shirts and clothing for every day' },
-] as const;
+// Each banner's title and text: home:banners.<image>.
+const BANNERS = [{ image: 'festive' }, { image: 'audio' }, { image: 'style' }] as const;
 
 /** docs/product.md#screens and #rules-and-limits: 3 banners, auto-advancing every 5 s, with a dot button per banner. */
 export function BannerCarousel() {
   const [current, show] = useCarousel(BANNERS.length, LIMITS.carouselIntervalMs);
+  const { t } = useTranslation('home');
   return (
-    <section className="carousel" aria-roledescription="carousel" aria-label="Offers">
+    <section className="carousel" aria-roledescription="carousel" aria-label={t('offers')}>
       <div className="carousel__track" style={{ transform: `translateX(-${current * 100}%)` }}>
         {BANNERS.map((b, i) => (
           <div
@@ -19,7 +18,7 @@ export function BannerCarousel() {
             className="carousel__slide"
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${BANNERS.length}`}
+            aria-label={t('slide', { n: i + 1, total: BANNERS.length })}
             aria-hidden={i !== current}
           >
             <img
@@ -33,8 +32,8 @@ export function BannerCarousel() {
               fetchPriority={i === 0 ? 'high' : 'low'}
             />
             <div className="carousel__text">
-              <h2>{b.title}</h2>
-              <p>{b.text}</p>
+              <h2>{t(`banners.${b.image}.title`)}</h2>
+              <p>{t(`banners.${b.image}.text`)}</p>
             </div>
           </div>
         ))}
@@ -45,7 +44,7 @@ export function BannerCarousel() {
             key={b.image}
             type="button"
             className="carousel__dot"
-            aria-label={`Show banner ${i + 1}: ${b.title}`}
+            aria-label={t('showBanner', { n: i + 1, title: t(`banners.${b.image}.title`) })}
             aria-current={i === current}
             onClick={() => show(i)}
           />

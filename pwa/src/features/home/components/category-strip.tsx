@@ -3,6 +3,7 @@ import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { listingPath } from '@haat/shared/routing/slug';
 import { imageVariant } from '@haat/shared/files/image-variant';
 import { firstSubCategoryOf, PLACEHOLDER_IMAGE } from '../../catalog/public';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   categories: Category[] | undefined;
@@ -14,11 +15,12 @@ interface Props {
  * category; with no such subcategory the tile is not a link, so nothing happens.
  */
 export function CategoryStrip({ categories, subCategories }: Props) {
+  const { t } = useTranslation('home');
   return (
     <section className="category-strip" aria-labelledby="shop-by-category">
-      <h2 id="shop-by-category">Shop by Category</h2>
+      <h2 id="shop-by-category">{t('shopByCategory')}</h2>
       {/* Focusable so keyboard users can scroll it even while its tiles are not links yet. */}
-      <ul className="category-strip__list" tabIndex={0} aria-label="Categories">
+      <ul className="category-strip__list" tabIndex={0} aria-label={t('categories')}>
         {(categories ?? Array.from({ length: 8 }, () => null)).map((category, i) => {
           if (!category) return <li key={i} className="category-tile skeleton" aria-hidden="true" />;
           const sub = subCategories && firstSubCategoryOf(category._id, subCategories);

@@ -1,22 +1,26 @@
 import { useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 // docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
-const PROMOS = ['Festive sale: up to 70% off on toys and games', 'Diwali deals on earbuds and smart watches', 'Fresh styles in T-shirts and clothing'];
+const PROMOS = ['home:hero.promo1', 'home:hero.promo2', 'home:hero.promo3'] as const;
 
 export function heroLines(name: string | null): string[] {
-  return [name ? `Welcome back, ${name}!` : 'Welcome to Haat, your style, delivered in minutes', ...PROMOS];
+  return [name ? i18n.t('home:hero.welcomeBack', { name }) : i18n.t('home:hero.welcome'), ...PROMOS.map((key) => i18n.t(key))];
 }
 
 /** Hero with the typewriter greeting and a Shop Now button that scrolls to the product rows. */
 export function Hero({ name }: { name: string | null }) {
+  // Re-renders on a language switch; the new lines restart the typewriter.
+  useTranslation('home');
   const lines = heroLines(name);
   const typed = useRef<HTMLSpanElement>(null);
   useTypewriter(typed, lines, LIMITS.heroTypeMs, LIMITS.heroPauseMs);
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <p className="hero__eyebrow">Over 5,000 products · delivery in under 10 minutes</p>
+      <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow')}</p>
       <h1 id="hero-title" className="hero__title">
         <span className="visually-hidden">{lines[0]}</span>
         <span aria-hidden="true" className="hero__typed">
@@ -32,7 +36,7 @@ export function Hero({ name }: { name: string | null }) {
         className="btn btn--primary"
         onClick={() => document.getElementById('home-products')?.scrollIntoView({ behavior: 'smooth', block: 'start' })}
       >
-        Shop Now
+        {i18n.t('home:hero.shopNow')}
       </button>
     </section>
   );

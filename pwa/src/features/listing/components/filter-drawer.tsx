@@ -1,18 +1,20 @@
 import type { ComponentProps } from 'react';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { FiltersForm } from './filters-form';
+import { useTranslation } from 'react-i18next';
 
 type Props = Omit<ComponentProps<typeof FiltersForm>, 'idPrefix'> & { open: boolean; onClose: () => void };
 
 /** docs/product.md#screens: on mobile the filters slide in from the bottom; this file loads when first opened. */
 export function FilterDrawer({ open, onClose, ...form }: Props) {
+  const { t } = useTranslation('listing');
   return (
-    <ModalDialog open={open} onClose={onClose} label="Filters" variant="sheet">
+    <ModalDialog open={open} onClose={onClose} label={t('filters')} variant="sheet">
       <div className="filter-drawer">
         <div className="filter-drawer__head">
-          <h2>Filters</h2>
+          <h2>{t('filters')}</h2>
           <button type="button" className="btn btn--primary btn--small" onClick={onClose}>
-            Show results
+            {t('showResults')}
           </button>
         </div>
         <FiltersForm {...form} idPrefix="drawer" />

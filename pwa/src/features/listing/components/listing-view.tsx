@@ -3,11 +3,11 @@ import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.type
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductGrid } from '../../catalog/public';
 import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
-import { countLabel } from '../../../lib/ui/count-label';
 import { useListing } from '../hooks/use-listing';
 import { useListingFilters } from '../hooks/use-listing-filters';
 import { FiltersForm } from './filters-form';
 import { SiblingSubcategories } from './sibling-subcategories';
+import { useTranslation } from 'react-i18next';
 
 const FilterDrawer = lazy(async () => ({ default: (await import('./filter-drawer')).FilterDrawer }));
 
@@ -19,6 +19,7 @@ interface Props {
 
 /** One listing: mounted per route (keyed by the ids), so moving to another subcategory clears the filters. */
 export function ListingView({ category, subCategory, siblings }: Props) {
+  const { t } = useTranslation('listing');
   const narrow = useMediaQuery(NARROW);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
@@ -36,37 +37,30 @@ export function ListingView({ category, subCategory, siblings }: Props) {
         <div className="listing__head">
           <h1 id="listing-title">{subCategory.name}</h1>
           <p className="listing__count" data-testid="listing-count">
-            {error ? ' ' : products ? `${countLabel(total, 'product')}${fallback ? ' saved on this device' : ''}` : ' '}
+            {error ? ' ' : products ? t(fallback ? 'countSaved' : 'count', { count: total }) : ' '}
           </p>
           {narrow && (
             <button type="button" className="btn btn--ghost btn--small" onClick={() => (setDrawerUsed(true), setDrawerOpen(true))}>
-              Filters
+              {t('filters')}
             </button>
           )}
         </div>
         {fallback && (
           <p className="offline-note" data-testid="listing-fallback">
-            {fallback === 'offline'
-              ? 'Offline: filtered from products saved on this device.'
-              : 'The shop could not be reached: filtered from products saved on this device.'}
+            {fallback === 'offline' ? t('offline') : t('unreachable')}
           </p>
         )}
         {error ? (
           <p className="error-banner" role="alert">
-            Failed to load products.
+            {t('failed')}
           </p>
         ) : (
-          <ProductGrid
-            products={products}
-            skeletons={LIMITS.listingPageSize}
-            loadingMore={loadingMore}
-            empty={<p className="state-box">No products found</p>}
-          />
+          <ProductGrid products={products} skeletons={LIMITS.listingPageSize} loadingMore={loadingMore} empty={<p className="state-box">{t('empty')}</p>} />
         )}
         {hasMore && products && (
           <div className="listing__more">
             <button type="button" className="btn btn--primary" onClick={loadMore} disabled={loadingMore}>
-              {loadingMore ? 'Loading…' : 'Load More'}
+              {loadingMore ? t('loading') : t('loadMore')}
             </button>
           </div>
         )}

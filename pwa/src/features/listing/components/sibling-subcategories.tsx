@@ -3,6 +3,7 @@ import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.type
 import { imageVariant } from '@haat/shared/files/image-variant';
 import { PLACEHOLDER_IMAGE } from '../../catalog/public';
 import { listingPath } from '@haat/shared/routing/slug';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   category: CategoryRef;
@@ -11,8 +12,9 @@ interface Props {
 
 /** docs/product.md#screens: the left panel lists the category's subcategories, each linking to its listing. */
 export function SiblingSubcategories({ category, siblings }: Props) {
+  const { t } = useTranslation('listing');
   return (
-    <nav className="siblings" aria-label={`${category.name} subcategories`}>
+    <nav className="siblings" aria-label={t('subcategories', { name: category.name })}>
       <ul>
         {siblings.map((sub) => (
           <li key={sub._id}>

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
-import { formatInr } from '@haat/shared/money/inr';
+import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { db } from '../../../lib/storage/db';
@@ -11,12 +11,14 @@ import { ordersApi } from '../api';
 import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
 import { paymentSummary } from './payment-summary';
+import { useTranslation } from 'react-i18next';
 
 /**
  * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
  * list passes its own controls as children (they replace Cancel) and sees who ordered.
  */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
+  const { t } = useTranslation('orders');
   const [busy, setBusy] = useState(false);
   const [asking, setAsking] = useState(false);
   const cancel = async () => {
@@ -27,7 +29,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       await db.orders.put({ ...answer.data!, clientKey: order.clientKey });
       toast.success(answer.message);
     } catch (error) {
-      toast.error(problemOf(error).message || 'Failed to cancel order');
+      toast.error(problemOf(error).message || t('failedCancel'));
     } finally {
       setBusy(false);
     }
@@ -35,7 +37,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
   return (
     <article className="order-card" data-testid="order-card" id={orderAnchor(order.orderId)}>
       <header className="order-card__head">
-        <strong>{`Order #${order.orderId}`}</strong>
+        <strong>{t('orderId', { id: order.orderId })}</strong>
         <span>{relativeTime(order.createdAt)}</span>
       </header>
       {typeof order.userId === 'object' && (
@@ -47,9 +49,9 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         ))}
       </ul>
       <p className="order-card__meta">
-        <span>{formatInr(order.totalAmt)}</span>
+        <span>{formatMoney(order.totalAmt)}</span>
         <span>{paymentSummary(order)}</span>
-        {order.refundId && <span className="order-card__refund">Refunded</span>}
+        {order.refundId && <span className="order-card__refund">{t('refunded')}</span>}
       </p>
       <OrderProgress history={order.statusHistory} />
       {children ??
@@ -57,14 +59,14 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
           <>
             {/* Cancelling cannot be undone: it asks first, and nothing is sent unless confirmed. */}
             <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => setAsking(true)}>
-              {busy ? 'Loading...' : 'Cancel order'}
+              {busy ? t('loading') : t('cancelOrder')}
             </button>
             <ConfirmDialog
               open={asking}
-              title={`Cancel order #${order.orderId}?`}
-              message="The order will be cancelled. This cannot be undone."
-              confirmLabel="Cancel order"
-              keepLabel="Keep order"
+              title={t('cancelTitle', { id: order.orderId })}
+              message={t('cancelMessage')}
+              confirmLabel={t('cancelOrder')}
+              keepLabel={t('keepOrder')}
               onConfirm={() => void cancel()}
               onKeep={() => setAsking(false)}
             />

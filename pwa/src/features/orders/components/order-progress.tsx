@@ -1,4 +1,5 @@
 import type { OrderStage, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { useTranslation } from 'react-i18next';
 
 export const STAGE_LABELS: Record<OrderStage, string> = {
   PLACED: 'Placed',
@@ -22,14 +23,15 @@ const STEPS: Array<[OrderStage, string]> = [
  * when any later stage is reached. A cancelled order shows the stages it got to, then Cancelled.
  */
 export function OrderProgress({ history }: { history: StatusHistoryEntry[] }) {
+  const { t } = useTranslation('orders');
   const reached = new Set(history.map((h) => h.status));
   const steps: Array<[OrderStage, string]> = reached.has('CANCELLED') ? [...STEPS.filter(([s]) => reached.has(s)), ['CANCELLED', 'Cancelled']] : STEPS;
   const reachedFrom = (i: number) => steps.slice(i).some(([s]) => reached.has(s));
   return (
-    <ol className="order-progress" aria-label="Order progress">
+    <ol className="order-progress" aria-label={t('progress')}>
       {steps.map(([stage, label], i) => (
         <li key={stage} className={`order-progress__step${reached.has(stage) ? ' is-reached' : ''}${i > 0 && reachedFrom(i) ? ' has-line' : ''}`}>
-          {label}
+          {t(`stage.${stage}`, { defaultValue: label })}
         </li>
       ))}
     </ol>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { orderGroup, type OrderGroup } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
+import { useTranslation } from 'react-i18next';
 
 const TABS: Array<[OrderGroup, string]> = [
   ['newPending', 'New / Pending'],
@@ -29,6 +30,7 @@ export function OrderTabs<T extends Order>({
   focus?: string;
 }) {
   const [tab, setTab] = useState<OrderGroup>('newPending');
+  const { t } = useTranslation('orders');
   const focused = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!focus || focused.current === focus) return;
@@ -40,18 +42,18 @@ export function OrderTabs<T extends Order>({
   const shown = groups[tab];
   return (
     <>
-      <div className="my-orders__tabs" role="tablist" aria-label="Order status">
+      <div className="my-orders__tabs" role="tablist" aria-label={t('tabs.label')}>
         {TABS.map(([id, label]) => (
           <button key={id} type="button" role="tab" aria-selected={tab === id} className="my-orders__tab" onClick={() => setTab(id)}>
-            {`${label} (${groups[id].length})`}
+            {t('tabs.count', { label: t(`tabs.${id}`, { defaultValue: label }), count: groups[id].length })}
           </button>
         ))}
       </div>
       <div role="tabpanel">
         {loading && shown.length === 0 ? (
-          <p className="state-box">Loading orders...</p>
+          <p className="state-box">{t('loadingOrders')}</p>
         ) : shown.length === 0 ? (
-          <p className="state-box">No Data</p>
+          <p className="state-box">{t('noData')}</p>
         ) : (
           shown.map(render)
         )}

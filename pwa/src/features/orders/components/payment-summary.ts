@@ -1,4 +1,5 @@
 import type { PaymentStatus } from '@haat/shared/orders/order-stages';
+import { i18n } from '../../../i18n/i18n';
 
 const STATUS_WORDS: Record<PaymentStatus, string> = {
   PENDING: 'Payment pending',
@@ -11,8 +12,8 @@ const STATUS_WORDS: Record<PaymentStatus, string> = {
 
 /** How an order was paid, in words: "Cash on delivery", "Paid online · Completed" — never the stored codes. */
 export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus }): string {
-  const method = order.payment_method === 'COD' ? 'Cash on delivery' : 'Paid online';
-  const status = STATUS_WORDS[order.payment_status] ?? order.payment_status;
+  const method = i18n.t(order.payment_method === 'COD' ? 'orders:payment.cod' : 'orders:payment.online');
+  const status = paymentStatusWords(order.payment_status);
   // "Cash on delivery · Pay on delivery" and "Paid online · Paid" say the same thing twice.
   const says =
     (order.payment_method === 'COD' && order.payment_status === 'CASH ON DELIVERY') || (order.payment_method !== 'COD' && order.payment_status === 'PAID');
@@ -20,4 +21,5 @@ export function paymentSummary(order: { payment_method?: string; payment_status:
 }
 
 /** The payment status alone, in words (the admin table's fallback when an order has no stage yet). */
-export const paymentStatusWords = (status: PaymentStatus): string => STATUS_WORDS[status] ?? status;
+export const paymentStatusWords = (status: PaymentStatus): string =>
+  STATUS_WORDS[status] ? i18n.t(`orders:payment.${status}`, { defaultValue: STATUS_WORDS[status] }) : status;

@@ -1,34 +1,11 @@
 import { useEffect, useState } from 'react';
 import { currentPushState, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
+import { useTranslation } from 'react-i18next';
 
 /** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
 export type PushAudience = 'admin' | 'shopper';
 
-const BLOCKED = 'Notifications are blocked for this site in the browser settings.';
-const UNSUPPORTED = 'This browser cannot receive push notifications (on iPhone, add Haat to the Home Screen first).';
-
-const TEXT: Record<PushAudience, { state: Record<PushState, string>; turnOn: string; turnOff: string }> = {
-  admin: {
-    state: {
-      on: 'New-order notifications are on for this device.',
-      off: 'New-order notifications are off for this device.',
-      blocked: BLOCKED,
-      unsupported: UNSUPPORTED,
-    },
-    turnOn: 'Get new-order notifications on this device',
-    turnOff: 'Turn off notifications on this device',
-  },
-  shopper: {
-    state: {
-      on: 'This device is told when your orders move.',
-      off: 'Order updates are off for this device.',
-      blocked: BLOCKED,
-      unsupported: UNSUPPORTED,
-    },
-    turnOn: 'Tell me when my order moves',
-    turnOff: 'Turn off order updates on this device',
-  },
-};
+// The texts: orders:push.<audience>.{on,off,turnOn,turnOff}, and push.blocked / push.unsupported for both.
 
 /** What the toggle drives: the browser's Web Push by default. */
 export interface PushControls {
@@ -54,7 +31,7 @@ export function PushToggle({
   audience?: PushAudience;
   offerOnly?: boolean;
 }) {
-  const text = TEXT[audience];
+  const { t } = useTranslation('orders');
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
@@ -80,7 +57,7 @@ export function PushToggle({
     try {
       setState(await action());
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : 'Could not change notifications';
+      const message = error instanceof Error && error.message ? error.message : t('push.failed');
       setProblem(message);
     } finally {
       setBusy(false);
@@ -94,7 +71,7 @@ export function PushToggle({
     <div className="push-toggle" data-testid="push-toggle">
       {!(offerOnly && state === 'off') && (
         <p className="push-toggle__state" role="status">
-          {text.state[state]}
+          {state === 'blocked' || state === 'unsupported' ? t(`push.${state}`) : t(`push.${audience}.${state}`)}
         </p>
       )}
       {problem && (
@@ -104,12 +81,12 @@ export function PushToggle({
       )}
       {state === 'off' && (
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.on)}>
-          {text.turnOn}
+          {t(`push.${audience}.turnOn`)}
         </button>
       )}
       {state === 'on' && !offerOnly && (
         <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.off)}>
-          {text.turnOff}
+          {t(`push.${audience}.turnOff`)}
         </button>
       )}
     </div>

@@ -1,10 +1,12 @@
 import { Link } from 'react-router-dom';
 import type { Crumb } from '../product-json-ld';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens: Home > category > product; the last crumb is the current page. */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
+  const { t } = useTranslation('product');
   return (
-    <nav className="breadcrumb" aria-label="Breadcrumb">
+    <nav className="breadcrumb" aria-label={t('breadcrumb')}>
       <ol>
         {crumbs.map((c, i) =>
           i === crumbs.length - 1 ? (

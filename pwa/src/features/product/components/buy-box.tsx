@@ -12,6 +12,7 @@ import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   product: Product;
@@ -25,6 +26,7 @@ interface Props {
 
 /** Title, rating, price, countdown, variants, quantity, Add to Cart, pincode check and sharing. */
 export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }: Props) {
+  const { t } = useTranslation('product');
   const [quantity, setQuantity] = useState(1);
   const qty = clampQuantity(quantity, shown.stock);
   const chosenVariant = product.variants.length > 0 ? variant : undefined;
@@ -50,13 +52,13 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
         {!inCart && <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />}
-        <AddToCartSlot product={shown} quantity={qty} label="Add to Cart" variant={chosenVariant} />
+        <AddToCartSlot product={shown} quantity={qty} label={t('cart:addToCart')} variant={chosenVariant} />
       </div>
       <PincodeCheck />
       <ShareLinks url={url} title={product.name} />
       {categoryUrl && product.category[0] && (
         <Link to={categoryUrl} className="buy-box__explore">
-          Explore more {product.category[0].name}
+          {t('explore', { name: product.category[0].name })}
         </Link>
       )}
     </div>

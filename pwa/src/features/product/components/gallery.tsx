@@ -1,6 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductImage } from '../../catalog/public';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/product.md#screens and #rules-and-limits gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,
@@ -8,6 +9,7 @@ import { ProductImage } from '../../catalog/public';
  * variant changes, which returns it to the first picture.
  */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
+  const { t } = useTranslation('product');
   const list = images.length > 0 ? images : [''];
   const [index, setIndex] = useState(0);
   const [zoomAt, setZoomAt] = useState<{ x: number; y: number } | null>(null);
@@ -27,7 +29,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         type="button"
         className={`gallery__main${zoomAt ? ' gallery__main--zoomed' : ''}`}
         onClick={toggleZoom}
-        aria-label={zoomAt ? 'Zoom out' : 'Zoom in'}
+        aria-label={zoomAt ? t('zoomOut') : t('zoomIn')}
       >
         <ProductImage
           src={list[index]}
@@ -43,26 +45,26 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
       {list.length > 1 && (
         <div className="gallery__thumbs">
           <button type="button" className="btn btn--ghost btn--small" aria-expanded={thumbsShown} onClick={() => setThumbsShown((s) => !s)}>
-            {thumbsShown ? 'Hide thumbnails' : 'Show thumbnails'}
+            {thumbsShown ? t('hideThumbs') : t('showThumbs')}
           </button>
           {thumbsShown && (
             <div className="gallery__strip">
               {list.length > 3 && (
-                <button type="button" className="gallery__arrow" aria-label="Previous pictures" onClick={() => scroll(-1)}>
+                <button type="button" className="gallery__arrow" aria-label={t('prevPictures')} onClick={() => scroll(-1)}>
                   ‹
                 </button>
               )}
               <ul ref={strip}>
                 {list.map((src, i) => (
                   <li key={`${src}-${i}`}>
-                    <button type="button" aria-label={`Show picture ${i + 1}`} aria-current={i === index} onClick={() => (setIndex(i), setZoomAt(null))}>
+                    <button type="button" aria-label={t('showPicture', { n: i + 1 })} aria-current={i === index} onClick={() => (setIndex(i), setZoomAt(null))}>
                       <ProductImage src={src} alt="" sizes="72px" width={72} height={72} />
                     </button>
                   </li>
                 ))}
               </ul>
               {list.length > 3 && (
-                <button type="button" className="gallery__arrow" aria-label="Next pictures" onClick={() => scroll(1)}>
+                <button type="button" className="gallery__arrow" aria-label={t('nextPictures')} onClick={() => scroll(1)}>
                   ›
                 </button>
               )}

@@ -1,28 +1,31 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { deliveryDateWords, lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../../i18n/i18n';
 
 /** The words the product page shows for an answer of the pincode lookup. */
 export function deliveryMessage(pincode: string, answer: PincodeAnswer): string {
   switch (answer.kind) {
     case 'invalid':
-      return 'Please enter a valid 6-digit pincode.';
+      return i18n.t('product:pincode.invalid');
     case 'unknown':
-      return `We could not find pincode ${pincode}. Please check it.`;
+      return i18n.t('product:pincode.unknown', { pincode });
     case 'unreachable':
-      return 'Unable to check delivery right now. Please try again when you are online.';
+      return i18n.t('product:pincode.unreachable');
     case 'found': {
       const { place } = answer;
       const where = `${place.city}, ${place.state}`;
       return place.serviceable && place.deliveryBy
-        ? `Delivery to ${where} (${pincode}) by ${deliveryDateWords(place.deliveryBy)}.`
-        : `Sorry, we do not deliver to ${where} (${pincode}) yet.`;
+        ? i18n.t('product:pincode.deliverBy', { where, pincode, date: deliveryDateWords(place.deliveryBy) })
+        : i18n.t('product:pincode.notServed', { where, pincode });
     }
   }
 }
 
 /** "Check delivery": a 6-digit pincode, then the place and the estimated delivery date from the API. */
 export function PincodeCheck() {
+  const { t } = useTranslation('product');
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const pending = useRef<AbortController>(undefined);
@@ -31,16 +34,16 @@ export function PincodeCheck() {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     pending.current?.abort();
-    if (!/^\d{6}$/.test(pincode)) return setMessage('Please enter a valid 6-digit pincode.');
+    if (!/^\d{6}$/.test(pincode)) return setMessage(t('pincode.invalid'));
     const abort = (pending.current = new AbortController());
-    setMessage('Checking...');
+    setMessage(t('pincode.checking'));
     const answer = await lookupPincode(pincode, abort.signal);
     if (!abort.signal.aborted) setMessage(deliveryMessage(pincode, answer));
   };
 
   return (
     <form className="pincode" onSubmit={(e) => void submit(e)}>
-      <label htmlFor="pincode">Check delivery</label>
+      <label htmlFor="pincode">{t('pincode.label')}</label>
       <span className="pincode__row">
         <input
           id="pincode"
@@ -49,10 +52,10 @@ export function PincodeCheck() {
           maxLength={LIMITS.pincodeLength}
           value={pincode}
           onChange={(e) => setPincode(e.target.value.replace(/\D/g, ''))}
-          placeholder="6-digit pincode"
+          placeholder={t('pincode.placeholder')}
         />
         <button type="submit" className="btn btn--ghost btn--small">
-          Check
+          {t('pincode.check')}
         </button>
       </span>
       <p className="pincode__message" role="status" data-testid="pincode-message">

@@ -1,23 +1,18 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
+import { useTranslation } from 'react-i18next';
 
 // docs/product.md#screens: the description comes with static marketing bullets and "Why Shop" blurbs.
-const BULLETS = [
-  '100% genuine products from authorised sellers',
-  'Delivery in under 10 minutes in most areas',
-  'Easy 7-day returns, refunds in 5-7 business days',
-];
-const WHY_SHOP = [
-  { title: 'Superfast delivery', text: 'Your order reaches your doorstep from dark stores near you.' },
-  { title: 'Best prices and offers', text: 'Best price destination with offers directly from the brands.' },
-  { title: 'Wide assortment', text: 'Choose from over 5,000 products across books, gadgets, toys, clothing and more.' },
-];
+// Keys in product:bullets and product:why.
+const BULLETS = ['genuine', 'fast', 'returns'] as const;
+const WHY_SHOP = ['fast', 'prices', 'range'] as const;
 const HIDDEN_DETAILS = new Set(['averageRating', 'totalReviews']);
 
 export function ProductDescription({ product }: { product: Product }) {
+  const { t } = useTranslation('product');
   const details = Object.entries(product.more_details).filter(([k]) => !HIDDEN_DETAILS.has(k));
   return (
     <section className="product-section description" aria-labelledby="description-title">
-      <h2 id="description-title">Description</h2>
+      <h2 id="description-title">{t('description')}</h2>
       <p>{product.description}</p>
       {details.length > 0 && (
         <dl className="description__details">
@@ -31,15 +26,15 @@ export function ProductDescription({ product }: { product: Product }) {
       )}
       <ul>
         {BULLETS.map((b) => (
-          <li key={b}>{b}</li>
+          <li key={b}>{t(`bullets.${b}`)}</li>
         ))}
       </ul>
-      <h2>Why Shop from Haat?</h2>
+      <h2>{t('whyShop')}</h2>
       <div className="why-shop">
         {WHY_SHOP.map((w) => (
-          <div key={w.title}>
-            <h3>{w.title}</h3>
-            <p>{w.text}</p>
+          <div key={w}>
+            <h3>{t(`why.${w}.title`)}</h3>
+            <p>{t(`why.${w}.text`)}</p>
           </div>
         ))}
       </div>

@@ -13,6 +13,7 @@ import { ProductRow } from './product-row';
 import { QuickView } from './quick-view';
 import { RecentlyViewed } from './recently-viewed';
 import { ReviewsPreview } from './reviews-preview';
+import { useTranslation } from 'react-i18next';
 
 /** A variant overrides price, stock and pictures where it has them (docs/product.md#states). */
 function withVariant(product: Product, variant: Variant | null): Product {
@@ -30,6 +31,7 @@ function withVariant(product: Product, variant: Variant | null): Product {
  * sections that show them: an answer arriving from IndexedDB re-renders its section, not the whole page.
  */
 export const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
+  const { t } = useTranslation('product');
   const [variant, setVariant] = useState<Variant | null>(null);
   const [quickView, setQuickView] = useState<Product | null>(null);
   const shown = withVariant(product, variant);
@@ -38,7 +40,7 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
   const categoryUrl = category && sub ? listingPath(category, sub) : null;
   const path = productPath(product);
   const crumbs: Crumb[] = [
-    { name: 'Home', url: '/' },
+    { name: t('home'), url: '/' },
     ...(category && categoryUrl ? [{ name: category.name, url: categoryUrl }] : []),
     { name: product.name, url: path },
   ];
@@ -46,7 +48,7 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
   return (
     <>
       <PageMeta
-        title={`${product.name} | Haat`}
+        title={t('titleSuffix', { name: product.name })}
         description={metaDescription(product.description)}
         keywords={[product.name, ...product.category.map((c) => c.name), ...product.subCategory.map((s) => s.name)].join(', ')}
         canonicalPath={path}
@@ -69,17 +71,17 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
         <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
         <RecentlyViewed product={product} />
         <ProductRow
-          title="You May Also Like"
+          title={t('alsoLike')}
           cacheKey={`related:${product._id}`}
           fetch={() => fetchRelated(product)}
-          errorText="Failed to load related products."
+          errorText={t('alsoLikeFailed')}
           onQuickView={setQuickView}
         />
         <ProductRow
-          title="Explore Other Categories"
+          title={t('otherCategories')}
           cacheKey={`other:${category?._id ?? 'none'}`}
           fetch={() => fetchOtherCategories(product)}
-          errorText="Failed to load other category products."
+          errorText={t('otherCategoriesFailed')}
           onQuickView={setQuickView}
         />
         <QuickView product={quickView} onClose={() => setQuickView(null)} />

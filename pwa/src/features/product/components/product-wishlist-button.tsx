@@ -1,4 +1,5 @@
 import { useWishlistToggle } from '../../account/public';
+import { useTranslation } from 'react-i18next';
 
 /**
  * The product page's wishlist button: the same toggle as the card hearts — a
@@ -6,6 +7,7 @@ import { useWishlistToggle } from '../../account/public';
  * and it shows whether the product is in the wishlist.
  */
 export function ProductWishlistButton({ productId }: { productId: string }) {
+  const { t } = useTranslation('product');
   const { wished, busy, toggle } = useWishlistToggle(productId);
   return (
     <button
@@ -16,7 +18,7 @@ export function ProductWishlistButton({ productId }: { productId: string }) {
       onClick={() => void toggle()}
       data-testid="product-wishlist"
     >
-      <span aria-hidden="true">{wished ? '♥' : '♡'}</span> {wished ? 'Wishlisted' : 'Wishlist'}
+      <span aria-hidden="true">{wished ? '♥' : '♡'}</span> {wished ? t('wishlisted') : t('wishlist')}
     </button>
   );
 }

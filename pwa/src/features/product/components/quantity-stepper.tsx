@@ -1,4 +1,5 @@
 import { clampQuantity } from '../quantity';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   value: number;
@@ -8,22 +9,23 @@ interface Props {
 
 /** docs/product.md#states quantity stepper: always between 1 and the stock of the chosen product or variant. */
 export function QuantityStepper({ value, stock, onChange }: Props) {
+  const { t } = useTranslation('product');
   const set = (q: number) => onChange(clampQuantity(q, stock));
   return (
-    <div className="stepper" role="group" aria-label="Quantity">
-      <button type="button" aria-label="Decrease quantity" onClick={() => set(value - 1)} disabled={value <= 1}>
+    <div className="stepper" role="group" aria-label={t('quantity')}>
+      <button type="button" aria-label={t('decrease')} onClick={() => set(value - 1)} disabled={value <= 1}>
         −
       </button>
       <input
         type="number"
         inputMode="numeric"
-        aria-label="Quantity"
+        aria-label={t('quantity')}
         min={1}
         max={Math.max(stock, 1)}
         value={value}
         onChange={(e) => set(Number(e.target.value))}
       />
-      <button type="button" aria-label="Increase quantity" onClick={() => set(value + 1)} disabled={value >= Math.max(stock, 1)}>
+      <button type="button" aria-label={t('increase')} onClick={() => set(value + 1)} disabled={value >= Math.max(stock, 1)}>
         +
       </button>
     </div>

@@ -4,14 +4,16 @@ import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot, DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens, Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
 export function QuickViewModal({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const { t } = useTranslation('product');
   return (
-    <ModalDialog open={product !== null} onClose={onClose} label="Quick view" variant="center">
+    <ModalDialog open={product !== null} onClose={onClose} label={t('quickView')} variant="center">
       {product && (
         <div className="quick-view">
-          <button type="button" className="quick-view__close" aria-label="Close quick view" onClick={onClose}>
+          <button type="button" className="quick-view__close" aria-label={t('closeQuickView')} onClick={onClose}>
             ×
           </button>
           <span className="quick-view__media">
@@ -23,9 +25,9 @@ export function QuickViewModal({ product, onClose }: { product: Product | null; 
           <PriceTag price={product.price} discount={product.discount} showOriginal />
           <StockLabel inStock={product.inStock} />
           <p className="quick-view__actions">
-            <AddToCartSlot product={product} label="Add to Cart" />
+            <AddToCartSlot product={product} label={t('cart:addToCart')} />
             <Link to={productPath(product)} className="btn btn--primary" onClick={onClose}>
-              View Full Details
+              {t('viewDetails')}
             </Link>
           </p>
         </div>

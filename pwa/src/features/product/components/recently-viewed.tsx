@@ -3,17 +3,19 @@ import { productPath } from '@haat/shared/routing/slug';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { DiscountBadge, PriceTag, ProductImage } from '../../catalog/public';
 import { useRecentlyViewed } from '../hooks/use-recently-viewed';
+import { useTranslation } from 'react-i18next';
 
 /**
  * docs/product.md#screens and #records: records `product` as viewed and shows up to 4 other recently viewed products, kept on this
  * device. The list is read here, so its answer re-renders this section only.
  */
 export function RecentlyViewed({ product }: { product: Product }) {
+  const { t } = useTranslation('product');
   const items = useRecentlyViewed(product);
   if (!items || items.length === 0) return null;
   return (
     <section className="product-section" aria-labelledby="recent-title">
-      <h2 id="recent-title">Recently Viewed</h2>
+      <h2 id="recent-title">{t('recentlyViewed')}</h2>
       <ul className="recent">
         {items.map((item) => (
           <li key={item._id}>

@@ -10,12 +10,15 @@ import { ReviewForm } from '../reviews/review-form';
 import { useMyReview } from '../reviews/use-my-review';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
+import { useTranslation } from 'react-i18next';
+import { formatDate } from '../../../i18n/format';
 
 /**
  * docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond (which opens the rest,
  * as many as one request lists), with the average and count; the form; admins' delete.
  */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
+  const { t } = useTranslation('product');
   const summary = useReviews(productId);
   const admin = useAtomValue(isAdminAtom);
   const [mine, setMine] = useMyReview(productId, useAtomValue(userAtom)?._id ?? null);
@@ -35,44 +38,44 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
     try {
       setOpened({ total, reviews: await fetchAllReviews(productId) });
     } catch {
-      toast.error('Could not load the other reviews. Check the connection and try again.');
+      toast.error(t('reviews.loadFailed'));
     } finally {
       setOpening(false);
     }
   };
   return (
     <section className="reviews" aria-labelledby="reviews-title">
-      <h2 id="reviews-title">Customer Reviews</h2>
+      <h2 id="reviews-title">{t('reviews.title')}</h2>
       <StarRating rating={average} count={total} />
       <div className="reviews__body">
         <div className="reviews__read">
           {reviews.length === 0 ? (
-            <p>No reviews yet. Be the first to review this product.</p>
+            <p>{t('reviews.none')}</p>
           ) : (
             <ul className="reviews__list">
               {shown.map((r) => (
                 <li key={r._id} className={`reviews__item${admin ? ' reviews__item--admin' : ''}`}>
                   <p className="reviews__head">
                     <strong>{r.name}</strong>{' '}
-                    <span className="reviews__stars" role="img" aria-label={`${r.rating} out of 5`}>
+                    <span className="reviews__stars" role="img" aria-label={t('reviews.outOf5', { rating: r.rating })}>
                       {'★'.repeat(r.rating)}
                       <span className="reviews__stars-off">{'★'.repeat(Math.max(5 - r.rating, 0))}</span>
                     </span>
-                    {r.verifiedPurchase && <span className="reviews__verified">✓ Verified purchase</span>}
+                    {r.verifiedPurchase && <span className="reviews__verified">{t('reviews.verified')}</span>}
                   </p>
                   {admin && <ReviewDelete productId={productId} reviewId={r._id} author={r.name} onDeleted={onDeleted} />}
                   {r.comment && <p className="reviews__comment">{r.comment}</p>}
-                  <p className="reviews__date">{new Date(r.createdAt).toLocaleDateString('en-IN', { day: 'numeric', month: 'short', year: 'numeric' })}</p>
+                  <p className="reviews__date">{formatDate(r.createdAt)}</p>
                 </li>
               ))}
             </ul>
           )}
           {more > 0 && !all && (
             <button type="button" className="reviews__more btn btn--ghost btn--small" disabled={opening} onClick={() => void openAll()}>
-              {`+${more} more review${more === 1 ? '' : 's'}`}
+              {t('reviews.more', { count: more })}
             </button>
           )}
-          {all && more > 0 && <p className="reviews__more">{`The newest ${shown.length} of ${total} reviews are shown.`}</p>}
+          {all && more > 0 && <p className="reviews__more">{t('reviews.newest', { shown: shown.length, total })}</p>}
         </div>
         <ReviewForm productId={productId} mine={mine} onSaved={setMine} />
       </div>

@@ -1,4 +1,5 @@
 import type { Variant } from '@haat/shared/catalog/catalog.types';
+import { useTranslation } from 'react-i18next';
 
 interface Props {
   variants: Variant[];
@@ -8,10 +9,11 @@ interface Props {
 
 /** docs/product.md#states variant buttons: choosing one overrides the price, stock and pictures it provides. */
 export function VariantPicker({ variants, selected, onSelect }: Props) {
+  const { t } = useTranslation('product');
   if (variants.length === 0) return null;
   return (
     <fieldset className="variants">
-      <legend>Options</legend>
+      <legend>{t('options')}</legend>
       {variants.map((v) => (
         <button key={v._id} type="button" className="variants__option" aria-pressed={v._id === selected} onClick={() => onSelect(v)}>
           {v.name}

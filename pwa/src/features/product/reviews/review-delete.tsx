@@ -5,6 +5,7 @@ import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { deleteReview } from '../api';
 import { applyReviewCounts } from './review-store';
 import { REVIEW_TEXT, deleteFailure } from './review-rules';
+import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#validation and #roles: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
 interface Props {
@@ -15,6 +16,7 @@ interface Props {
 }
 
 export function ReviewDelete({ productId, reviewId, author, onDeleted }: Props) {
+  const { t } = useTranslation('product');
   const [asking, setAsking] = useState(false);
   const [busy, setBusy] = useState(false);
   const remove = async () => {
@@ -34,20 +36,26 @@ export function ReviewDelete({ productId, reviewId, author, onDeleted }: Props) 
   };
   return (
     <>
-      <button type="button" className="review-delete" aria-label={`Delete review by ${author}`} title="Delete review" onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className="review-delete"
+        aria-label={t('reviews.deleteBy', { author })}
+        title={t('reviews.delete')}
+        onClick={() => setAsking(true)}
+      >
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path d="M9 3h6l1 2h4v2H4V5h4l1-2zm-3 6h12l-1 12H7L6 9zm4 2v8h2v-8h-2zm4 0v8h2v-8h-2z" />
         </svg>
       </button>
-      <ModalDialog open={asking} onClose={() => setAsking(false)} label="Delete review" variant="center">
-        <h2 className="review-delete__title">Delete review</h2>
-        <p>{`Delete the review by ${author}? This cannot be undone.`}</p>
+      <ModalDialog open={asking} onClose={() => setAsking(false)} label={t('reviews.delete')} variant="center">
+        <h2 className="review-delete__title">{t('reviews.delete')}</h2>
+        <p>{t('reviews.deleteAsk', { author })}</p>
         <div className="review-delete__actions">
           <button type="button" className="btn btn--ghost" onClick={() => setAsking(false)}>
-            Cancel
+            {t('reviews.cancel')}
           </button>
           <button type="button" className="btn review-delete__confirm" disabled={busy} onClick={() => void remove()}>
-            Delete
+            {t('reviews.deleteButton')}
           </button>
         </div>
       </ModalDialog>

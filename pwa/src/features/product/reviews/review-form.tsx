@@ -10,6 +10,7 @@ import { addReview } from '../api';
 import { applyReviewCounts } from './review-store';
 import { DEFAULT_RATING, REVIEW_TEXT, reviewBlocker, submitFailure } from './review-rules';
 import { StarInput } from './star-input';
+import { useTranslation } from 'react-i18next';
 
 const MAX_COMMENT = 2000;
 
@@ -22,11 +23,12 @@ interface Props {
 
 /** docs/product.md#validation review submit: signed-in shoppers rate 1–5 (5 to start) with an optional comment; a second review edits the first. */
 export function ReviewForm({ productId, mine, onSaved }: Props) {
+  const { t } = useTranslation('product');
   const user = useAtomValue(userAtom);
   if (user && mine === undefined) {
     return (
       <p className="review-form review-form--loading" role="status">
-        Loading your review…
+        {t('reviewForm.loading')}
       </p>
     );
   }
@@ -41,6 +43,7 @@ interface BodyProps {
 }
 
 function ReviewFormBody({ productId, signedIn, mine, onSaved }: BodyProps) {
+  const { t } = useTranslation('product');
   const online = useOnline();
   const [rating, setRating] = useState(mine?.rating ?? DEFAULT_RATING);
   const [comment, setComment] = useState(mine?.comment ?? '');
@@ -70,10 +73,10 @@ function ReviewFormBody({ productId, signedIn, mine, onSaved }: BodyProps) {
 
   return (
     <form className="review-form" aria-labelledby={ids.title} onSubmit={(e) => void submit(e)} noValidate>
-      <h3 id={ids.title}>{mine ? 'Edit your review' : 'Write a review'}</h3>
+      <h3 id={ids.title}>{mine ? t('reviewForm.edit') : t('reviewForm.write')}</h3>
       <StarInput value={rating} onChange={setRating} disabled={busy} />
       <label htmlFor={ids.comment} className="review-form__label">
-        Comment <span className="review-form__optional">(optional)</span>
+        {t('reviewForm.comment')} <span className="review-form__optional">{t('reviewForm.optional')}</span>
       </label>
       <textarea
         id={ids.comment}
@@ -82,7 +85,7 @@ function ReviewFormBody({ productId, signedIn, mine, onSaved }: BodyProps) {
         maxLength={MAX_COMMENT}
         value={comment}
         disabled={busy}
-        placeholder="What did you like or dislike?"
+        placeholder={t('reviewForm.placeholder')}
         onChange={(e) => setComment(e.target.value)}
       />
       {!online && (
@@ -96,13 +99,13 @@ function ReviewFormBody({ productId, signedIn, mine, onSaved }: BodyProps) {
           {problem === REVIEW_TEXT.mustLogIn && (
             <>
               {' '}
-              <Link to="/login">Sign in</Link>
+              <Link to="/login">{t('reviewForm.signIn')}</Link>
             </>
           )}
         </p>
       )}
       <button type="submit" className="btn btn--primary" disabled={busy} aria-describedby={online ? undefined : ids.note}>
-        {busy ? 'Submitting…' : mine ? 'Update Review' : 'Submit Review'}
+        {busy ? t('reviewForm.submitting') : mine ? t('reviewForm.update') : t('reviewForm.submit')}
       </button>
     </form>
   );

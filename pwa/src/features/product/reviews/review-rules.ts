@@ -1,21 +1,40 @@
 import type { HttpProblem } from '../../../lib/http/http-problem';
+import { i18n } from '../../../i18n/i18n';
 
 /** docs/product.md#rules-and-limits: a new review starts at 5 stars on a scale of 1 to 5. */
 export const DEFAULT_RATING = 5;
 export const MAX_RATING = 5;
 
-/** docs/product.md#errors texts, plus the offline case, in one place for the form and its tests. */
+/** docs/product.md#errors texts, plus the offline case, in one place for the form and its tests; in the current language. */
 export const REVIEW_TEXT = {
-  submitted: 'Review submitted successfully!',
-  submitFailed: 'Failed to submit review',
-  mustLogIn: 'You must be logged in to submit a review',
-  selectRating: 'Please select a rating.',
-  deleted: 'Review deleted successfully.',
-  deleteFailed: 'Failed to delete review',
-  accessDenied: 'Access denied',
-  offline: 'You are offline. Writing a review needs the network: try again when you are back online.',
-  offlineDelete: 'You are offline. Deleting a review needs the network: try again when you are back online.',
-} as const;
+  get submitted() {
+    return i18n.t('product:review.submitted');
+  },
+  get submitFailed() {
+    return i18n.t('product:review.submitFailed');
+  },
+  get mustLogIn() {
+    return i18n.t('product:review.mustLogIn');
+  },
+  get selectRating() {
+    return i18n.t('product:review.selectRating');
+  },
+  get deleted() {
+    return i18n.t('product:review.deleted');
+  },
+  get deleteFailed() {
+    return i18n.t('product:review.deleteFailed');
+  },
+  get accessDenied() {
+    return i18n.t('product:review.accessDenied');
+  },
+  get offline() {
+    return i18n.t('product:review.offline');
+  },
+  get offlineDelete() {
+    return i18n.t('product:review.offlineDelete');
+  },
+};
 
 /** Why the form may not be sent as it stands, checked in a fixed order; null when it may. */
 export function reviewBlocker(input: { signedIn: boolean; online: boolean; rating: number }): string | null {

@@ -1,9 +1,23 @@
+import { useTranslation } from 'react-i18next';
+
 /** docs/product.md#screen-behaviour: a search answered through a typo's correction says what it searched for. */
 export function SearchCorrection({ corrected }: { corrected: string | null }) {
+  const { t } = useTranslation('search');
   if (!corrected) return null;
+  // The searched words in bold wherever the language puts them in the sentence.
+  const text = t('corrected', { term: corrected });
+  const at = text.indexOf(corrected);
   return (
     <p className="search-page__corrected" role="status">
-      Showing results for <strong>{corrected}</strong>
+      {at < 0 ? (
+        text
+      ) : (
+        <>
+          {text.slice(0, at)}
+          <strong>{corrected}</strong>
+          {text.slice(at + corrected.length)}
+        </>
+      )}
     </p>
   );
 }

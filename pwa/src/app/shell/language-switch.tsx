@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages';
+import { currentLanguage, setLanguage } from '../../i18n/i18n';
+
+/**
+ * "English | हिन्दी" (docs/product.md#languages): every text changes at once, `<html lang>` follows, the
+ * choice is kept on the device and sent as Accept-Language from the next call on.
+ */
+export function LanguageSwitch() {
+  const { t } = useTranslation();
+  const current = currentLanguage();
+  return (
+    <div className="language-switch" role="group" aria-label={t('language.label')}>
+      {LANGUAGES.map((language, i) => (
+        <span key={language}>
+          {i > 0 && <span aria-hidden="true"> | </span>}
+          <button
+            type="button"
+            lang={language}
+            className="language-switch__option"
+            aria-pressed={language === current}
+            onClick={() => void setLanguage(language)}
+          >
+            {LANGUAGE_NAMES[language]}
+          </button>
+        </span>
+      ))}
+    </div>
+  );
+}
