@@ -16,15 +16,14 @@ export function startApp(installEvent: BeforeInstallPromptEvent | undefined): vo
   captureInstallPrompt(installEvent);
   const root = createRoot(document.getElementById('root')!);
   // The page's chunk and, for a Hindi shopper, the Hindi texts, side by side: the first render has both.
-  void Promise.all([preloadRoute(location.pathname).catch(() => undefined), startLanguage()])
-    .then(() =>
-      startTransition(() =>
-        root.render(
-          <StrictMode>
-            <App />
-          </StrictMode>,
-        ),
+  void Promise.all([preloadRoute(location.pathname).catch(() => undefined), startLanguage()]).then(() =>
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
       ),
-    );
+    ),
+  );
   registerServiceWorker();
 }
