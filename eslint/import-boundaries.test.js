@@ -14,6 +14,7 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType
 tester.run('haat/import-boundaries', importBoundaries, {
   valid: [
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { db } from '../../lib/db';" },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { formatMoney } from '../../i18n/format';" },
     { filename: at('pwa/src/features/cart/__tests__/cart.test.tsx'), code: "import { aProduct } from '../../../test-support/a-product';" },
     { filename: at('pwa/src/features/cart/hooks/use-cart.ts'), code: "import { x } from '../cart-lines';" },
     { filename: at('pwa/src/features/cart/hooks/use-cart.ts'), code: "import { x } from '../../orders/public';" },
@@ -38,7 +39,7 @@ tester.run('haat/import-boundaries', importBoundaries, {
     },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "export { x } from '../orders/hooks/use-orders';", errors: 1 },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "const m = import('../orders/orders.page');", errors: 1 },
-    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import '../../main';", errors: [{ message: /lib\/, app\/, @haat\/shared/ }] },
+    { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import '../../main';", errors: [{ message: /lib\/, app\/, i18n\/, @haat\/shared/ }] },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { aProduct } from '../../test-support/a-product';", errors: 1 },
     {
       filename: at('api/src/orders/order-stock.ts'),
