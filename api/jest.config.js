@@ -41,7 +41,10 @@ export default {
     '^@haat/shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  // `npm test` (API_TEST_IN_PARTS=1) runs every file inside a few parts, one module graph per part
+  // instead of per file (test/test-parts.js, docs/decisions/0121-api-tests-in-parts.md); `npx jest`
+  // runs the files one by one, so a single file can be named on the command line.
+  testMatch: process.env.API_TEST_IN_PARTS === '1' ? ['<rootDir>/test/parts/*.js'] : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   // Generous: a test file starts real servers (PGlite ~3 s each), and CI machines may be busy.
   testTimeout: 180_000,
   // Test files run in parallel (API_TEST_WORKERS, 2 unless set): every test app has its own PGlite

@@ -28,7 +28,11 @@ const stage = (name, command) => ({ name, command, build: name.startsWith('build
 const first = [stage('build shared', 'npm run build -w @haat/shared'), stage('build pwa', 'npm run build -w @haat/pwa')];
 
 // Then side by side. The API's tests are the longest lane (they run their files in parallel workers,
-// api/jest.config.js); the rest goes in one lane beside them, and the static checks in another.
+// api/jest.config.js); the browser journeys, after the API build they need, in a second lane; and the
+// static checks in a third. In `ci` the PWA's unit tests end the static checks' lane, which is
+// otherwise done minutes before the others (docs/decisions/0122-ci-lanes-balanced.md); in `test`,
+// with no static checks, they run before the journeys in the second lane.
+const pwaUnits = stage('pwa unit tests', 'npx vitest run');
 /** @type {Stage[][]} */
 const lanes = [
   [stage('api tests (jest)', 'npm test -w @haat/api')],
@@ -36,7 +40,6 @@ const lanes = [
     stage('build api', 'npm run build -w @haat/api'),
     stage('eslint rule tests', 'node --test eslint/'),
     stage('shared tests', 'npm test -w @haat/shared'),
-    stage('pwa unit tests', 'npx vitest run'),
     stage('browser journeys', 'npx playwright test'),
   ],
 ];
@@ -46,7 +49,10 @@ if (mode === 'ci') {
     stage('typecheck', 'npm run typecheck --workspaces --if-present && npx tsc -p scripts && npx tsc -p tsconfig.tools.json'),
     stage('lint', 'npm run lint'),
     stage('format check', 'npm run format:check'),
+    pwaUnits,
   ]);
+} else {
+  lanes[1]?.splice(3, 0, pwaUnits);
 }
 
 const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('npx playwright') ? join(ROOT, 'pwa') : ROOT);

@@ -77,20 +77,31 @@ export async function mailsTo(t: TestApp, email: string): Promise<string[]> {
   return texts.filter((text) => new RegExp(`^To: .*${email.replace(/[.+]/g, '\\$&')}`, 'mi').test(text));
 }
 
-/** Waits for the n-th mail to this recipient (mail goes out in the background) and reads its code. */
-export async function waitForCode(t: TestApp, email: string, nth = 1, timeoutMs = 5000): Promise<string> {
+/**
+ * The n-th mail to this recipient (of those `matching`, if given), once it has been written: mail goes
+ * out in the background, so this polls the mail folder, `timeoutMs` at most.
+ */
+export async function waitForMail(
+  t: TestApp,
+  email: string,
+  { nth = 1, matching, timeoutMs = 5000 }: { nth?: number; matching?: RegExp; timeoutMs?: number } = {},
+): Promise<string> {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mails = await mailsTo(t, email);
+    const mails = (await mailsTo(t, email)).filter((m) => !matching || matching.test(m));
     const mail = mails[nth - 1];
-    if (mail) {
-      const code = /reset code is (\d{6})/.exec(mail)?.[1];
-      if (!code) throw new Error(`no code in mail:\n${mail}`);
-      return code;
-    }
-    if (Date.now() > until) throw new Error(`mail #${nth} to ${email} did not arrive (have ${mails.length})`);
+    if (mail) return mail;
+    if (Date.now() > until) throw new Error(`mail #${nth}${matching ? ` matching ${matching}` : ''} to ${email} did not arrive (have ${mails.length})`);
     await new Promise((r) => setTimeout(r, 50));
   }
+}
+
+/** Waits for the n-th mail to this recipient and reads its code. */
+export async function waitForCode(t: TestApp, email: string, nth = 1, timeoutMs = 5000): Promise<string> {
+  const mail = await waitForMail(t, email, { nth, timeoutMs });
+  const code = /reset code is (\d{6})/.exec(mail)?.[1];
+  if (!code) throw new Error(`no code in mail:\n${mail}`);
+  return code;
 }
 
 /**
@@ -134,17 +145,10 @@ export async function startGoogleIdP(): Promise<{
 
 /** Waits for the mail with the link that confirms a new e-mail address (update-user) and answers its token. */
 export async function waitForEmailLinkToken(t: TestApp, email: string, timeoutMs = 5000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const mail = (await mailsTo(t, email)).find((m) => /Subject: Confirm your new Haat e-mail address/.test(m));
-    if (mail) {
-      // The body is quoted-printable: soft line breaks joined, =XX decoded.
-      const text = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-      const token = /confirmEmail=([A-Za-z0-9._%-]+)/.exec(text)?.[1];
-      if (!token) throw new Error(`no link in mail:\n${mail}`);
-      return decodeURIComponent(token);
-    }
-    if (Date.now() > until) throw new Error(`no confirmation link to ${email} arrived`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  const mail = await waitForMail(t, email, { matching: /Subject: Confirm your new Haat e-mail address/, timeoutMs });
+  // The body is quoted-printable: soft line breaks joined, =XX decoded.
+  const text = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const token = /confirmEmail=([A-Za-z0-9._%-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`no link in mail:\n${mail}`);
+  return decodeURIComponent(token);
 }

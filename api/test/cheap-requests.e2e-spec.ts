@@ -127,7 +127,9 @@ onPostgres('a catalogue search past its statement timeout (postgres)', () => {
     expect(res.headers['retry-after']).toBe('5');
     expect(res.body).toMatchObject({ success: false, error: true, code: 'BUSY' });
     expect(res.body.message).toMatch(/busy/i);
-    expect((await api(t).post('/api/product/get').send({ page: 1, limit: 2 })).status).toBe(200);
+    // The shop keeps answering what does not run under the catalogue's bound. (A listing reads its
+    // rows on the same bounded connections, so under this test's 5 ms bound it may be cancelled too.)
+    expect((await api(t).post('/api/subcategory/get').send({})).status).toBe(200);
     expect((await api(t).get('/api/health')).status).toBe(200);
   });
 });

@@ -26,7 +26,7 @@ const SHOPPERS = 6;
 const PRICES = [10, 25, 40];
 const STOCK = 1_000_000;
 
-// deliberate sleep: the load's pacing (a shopper's back-off after a refusal, the chaos loop's rhythm), never a wait before an assertion
+// pacing: the load's (a shopper's back-off after a refusal, the chaos loop's rhythm, an outage's length); never a wait before an assertion
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 onPostgres('a database fault never ends the process (postgres)', () => {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -30,11 +30,20 @@ export interface TestApp {
 }
 
 /**
- * What a migrated database holds depends on the migrations and the PGlite build only: a template
- * made from other ones is never used (its name carries this fingerprint).
+ * The test template's own postgresql.conf lines, after initdb's (the last setting wins). PostgreSQL
+ * reads them at every start of a copy, through the app's usual code path. initdb's 128 MB of shared
+ * buffers are allocated and zeroed inside PGlite's WebAssembly memory at each start (≈ 0.4 CPU-s, a
+ * third of a test app's start); a test database of a few MB needs far fewer
+ * (docs/decisions/0123-test-pglite-buffers.md). A shop's own data folder keeps initdb's settings.
+ */
+const TEST_PGLITE_CONF = `\n# Test template only (api/test/harness.ts)\nshared_buffers = 16MB\n`;
+
+/**
+ * What a migrated database holds depends on the migrations, the PGlite build and the lines above
+ * only: a template made from other ones is never used (its name carries this fingerprint).
  */
 const TEMPLATE_KEY = (() => {
-  const hash = createHash('sha256');
+  const hash = createHash('sha256').update(TEST_PGLITE_CONF);
   for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const path = join(MIGRATIONS_DIR, file);
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
@@ -56,6 +65,7 @@ async function pgliteTemplate(): Promise<string> {
   const building = mkdtempSync(join(tmpdir(), `haat-test-pglite-${TEMPLATE_KEY}-making-`));
   const handle = await openDatabase({ dataDir: building });
   await handle.close();
+  appendFileSync(join(building, 'db', 'postgresql.conf'), TEST_PGLITE_CONF);
   try {
     renameSync(building, dir);
   } catch {

@@ -35,14 +35,15 @@ async function appWithLogs(logLevel: string): Promise<{ app: NestFastifyApplicat
   };
 }
 
+/** Until `check` holds (a request's line is written when its answer has gone), 5 s at most. */
+const logged = async (check: () => boolean) => {
+  for (const end = Date.now() + 5000; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
+};
+
 describe('structured logs (pino JSON lines)', () => {
   let s: Awaited<ReturnType<typeof appWithLogs>>;
   beforeAll(async () => void (s = await appWithLogs('log')));
   afterAll(() => s.close());
-  /** Until `check` holds (a request's line is written when its answer has gone), 5 s at most. */
-  const logged = async (check: () => boolean) => {
-    for (const end = Date.now() + 5000; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
-  };
 
   it('starts with a few readable lines, not one per mapped route', () => {
     const start = s.lines.filter((l) => !l.reqId);
@@ -112,11 +113,18 @@ describe('LOG_LEVEL', () => {
   it('warn leaves out request lines but keeps warnings', async () => {
     const s = await appWithLogs('warn');
     try {
-      await request(s.app.getHttpServer()).get('/api/health');
+      const http = request(s.app.getHttpServer());
+      const health = await http.get('/api/health');
       s.app.getHttpAdapter().getInstance().log.warn('a warning');
-      // deliberate sleep: the request's line, were it written, would come when the answer has gone; only time shows it is not
-      await new Promise((r) => setTimeout(r, 50));
-      expect(s.lines.filter((l) => l.msg === 'request')).toEqual([]);
+      // A request's line is written when its answer has gone, so a later request's line is the barrier
+      // (docs/decisions/0137-barriers-instead-of-sleeps.md): a 503 is logged as a warning, and it comes after
+      // the health check's line, had that been written.
+      const refused = await http.post('/api/order/webhook').set('stripe-signature', 't=1,v1=x').send({ id: 'evt_1' });
+      expect(refused.status).toBe(503);
+      const barrier = refused.headers['x-request-id'] as string;
+      await logged(() => s.lines.some((l) => l.reqId === barrier));
+      expect(s.lines.filter((l) => l.reqId === barrier)).toEqual([expect.objectContaining({ level: 40, msg: 'request refused for now', status: 503 })]);
+      expect(s.lines.filter((l) => l.reqId === health.headers['x-request-id'] || l.msg === 'request')).toEqual([]);
       expect(s.lines.some((l) => l.msg === 'a warning' && l.level === 40)).toBe(true);
     } finally {
       await s.close();

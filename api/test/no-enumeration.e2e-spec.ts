@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { api, bearer, DB_KINDS, login, newCustomer, startApp, type TestApp } from './harness.js';
-import { mailsTo, waitForEmailLinkToken } from './accounts-fixtures.js';
+import { mailsTo, waitForEmailLinkToken, waitForMail } from './accounts-fixtures.js';
 import { users } from '../src/users/users.table.js';
 
 /** docs/decisions/0062-no-account-enumeration.md: no answer tells whether an e-mail has an account. */
@@ -9,16 +9,6 @@ describe.each(DB_KINDS)('no account enumeration on %s', (kind) => {
   beforeAll(async () => void (t = await startApp(kind)));
   afterAll(() => t.close());
 
-  /** Waits for the n-th mail to this address (mail goes out in the background). */
-  const nthMail = async (email: string, n = 1): Promise<string> => {
-    const until = Date.now() + 5000;
-    for (;;) {
-      const mails = await mailsTo(t, email);
-      if (mails[n - 1]) return mails[n - 1] as string;
-      if (Date.now() > until) throw new Error(`mail #${n} to ${email} did not arrive (have ${mails.length})`);
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
   /** The shape of an answer: its keys and the type of each value, all the way down. */
   const shape = (v: unknown): unknown =>
     v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, shape(x)])) : v === null ? 'null' : typeof v;
@@ -40,7 +30,7 @@ describe.each(DB_KINDS)('no account enumeration on %s', (kind) => {
     expect(row?.name).toBe('Owner Olga');
     await login(t, owner.email, owner.password);
     expect((await api(t).post('/api/user/login').send({ email: owner.email, password: 'quiet-harbour-lantern' })).status).toBe(400);
-    const notice = await nthMail(owner.email);
+    const notice = await waitForMail(t, owner.email);
     expect(notice).toMatch(/Subject: Someone tried to register with your e-mail address/);
     expect(await mailsTo(t, `free-${owner.email}`)).toHaveLength(0);
   });
@@ -73,7 +63,7 @@ describe.each(DB_KINDS)('no account enumeration on %s', (kind) => {
     // Nothing changed yet but the name and mobile; Bina is told, not linked.
     expect(toFree.body.data).toMatchObject({ name: 'Asha R', email: a.email, mobile: '9876543210' });
     expect((await api(t).get('/api/user/user-details').set(bearer(b.token))).body.data.email).toBe(b.email);
-    const told = await nthMail(b.email);
+    const told = await waitForMail(t, b.email);
     expect(told).toMatch(/Subject: Someone tried to use your e-mail address on Haat/);
     expect(told).not.toMatch(/confirmEmail=/);
 
@@ -84,7 +74,7 @@ describe.each(DB_KINDS)('no account enumeration on %s', (kind) => {
     const me = await api(t).get('/api/user/user-details').set(bearer(a.token));
     expect(me.body.data).toMatchObject({ email: freeEmail, verify_email: true });
     await login(t, freeEmail, a.password);
-    expect(await nthMail(a.email)).toMatch(/Subject: Your Haat e-mail address was changed/);
+    expect(await waitForMail(t, a.email)).toMatch(/Subject: Your Haat e-mail address was changed/);
     // A link works once: the account no longer has the e-mail it was made from.
     const again = await api(t).put('/api/user/confirm-email').send({ token });
     expect(again.status).toBe(400);

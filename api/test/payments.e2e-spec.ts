@@ -36,6 +36,39 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
 
   const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
+  const refundsOf = (orderId: string) => stripe.refunds().filter((c) => c.form['metadata[orderId]'] === orderId);
+  const refunded = async (orderId: string) => {
+    for (let i = 0; i < 150 && !(await orderRow(orderId))?.stripeRefundId; i++) await new Promise((r) => setTimeout(r, 20));
+    return orderRow(orderId);
+  };
+  /** Stripe's "completed" for a session paid in full by card, with the payment a refund would give back. */
+  const completed = (sessionId: string, orderId: string, amountTotal: number, paymentIntent = `pi_${orderId}`) =>
+    signedEvent('checkout.session.completed', {
+      id: sessionId,
+      metadata: { orderId },
+      payment_status: 'paid',
+      amount_total: amountTotal,
+      payment_intent: paymentIntent,
+    });
+  const paidOrder = async (c: Awaited<ReturnType<typeof shopper>>) => {
+    const p = await addProduct(t, admin, shop, { price: 250, stock: 4 });
+    const res = await checkout(c, p, 2, 500);
+    const orderId = res.body.data.orderId as string;
+    expect((await webhook(completed(res.body.id, orderId, 50000))).status).toBe(200);
+    expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', stripePaymentIntent: `pi_${orderId}`, stripeRefundId: null });
+    return { orderId, product: p };
+  };
+  /**
+   * The barrier for "no refund was asked for" (docs/decisions/0137-barriers-instead-of-sleeps.md): a paid order
+   * cancelled now is refunded through the same path (order events, then the refunder, then Stripe), after
+   * whatever the changes before it asked for; once its refund has reached the stand-in, theirs would have.
+   */
+  const refundBarrier = async (c: Awaited<ReturnType<typeof shopper>>) => {
+    const { orderId } = await paidOrder(c);
+    expect((await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId })).status).toBe(200);
+    await waitFor(stripe.calls, (call) => call.path === '/v1/refunds' && call.form['metadata[orderId]'] === orderId);
+  };
+
   it('creates a hosted Checkout Session in INR from the server prices and holds the stock while payment is awaited', async () => {
     const c = await shopper();
     const p = await addProduct(t, admin, shop, { price: 100, discount: 10, stock: 5 });
@@ -139,13 +172,14 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       const res = await checkout(c, p, 1, 300);
       const orderId = res.body.data.orderId as string;
       const paid = signedEvent('checkout.session.completed', { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 30000 });
-      // Nothing is announced while the payment is awaited: the first event is the paid one.
-      // deliberate sleep: an announcement would come soon after the answer; only time shows there is none
-      await new Promise((r) => setTimeout(r, 200));
-      expect(news.filter((e) => e.orderId === orderId)).toEqual([]);
       expect((await webhook(paid)).status).toBe(200);
       expect(await waitFor(news, (e) => e.orderId === orderId)).toMatchObject({ orderId, totalAmt: 300 });
       expect(await waitFor(statuses, (e) => e.orderId === orderId)).toEqual({ orderId, status: 'PLACED', payment_status: 'PAID' });
+      // Nothing was announced while the payment was awaited: one socket's events come in the order they were
+      // sent, so the paid order's own events are the barrier (docs/decisions/0137-barriers-instead-of-sleeps.md),
+      // and they are the first and only ones of this order.
+      expect(news.filter((e) => e.orderId === orderId)).toHaveLength(1);
+      expect(statuses.filter((e) => e.orderId === orderId)).toHaveLength(1);
     } finally {
       adminSocket.close();
       buyerSocket.close();
@@ -195,14 +229,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
 
     // A late "completed" for an order that is no longer awaiting payment does not revive it.
     // Its money goes back.
-    const late = signedEvent('checkout.session.completed', {
-      id: res.body.id,
-      metadata: { orderId },
-      payment_status: 'paid',
-      amount_total: 20000,
-      payment_intent: `pi_late_${orderId}`,
-    });
-    expect((await webhook(late)).status).toBe(200);
+    expect((await webhook(completed(res.body.id, orderId, 20000, `pi_late_${orderId}`))).status).toBe(200);
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED', stripeRefundId: expect.stringMatching(/^re_test_/) });
     expect(stripe.refunds().filter((c) => c.form.payment_intent === `pi_late_${orderId}`)).toHaveLength(1);
     expect(await stockOf(t, p._id)).toBe(3);
@@ -222,27 +249,6 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
   });
 
   it('refunds a paid card order once when the shopper or an admin cancels it; cash orders ask Stripe for nothing', async () => {
-    const refundsOf = (orderId: string) => stripe.refunds().filter((c) => c.form['metadata[orderId]'] === orderId);
-    const refunded = async (orderId: string) => {
-      for (let i = 0; i < 150 && !(await orderRow(orderId))?.stripeRefundId; i++) await new Promise((r) => setTimeout(r, 20));
-      return orderRow(orderId);
-    };
-    const paidOrder = async (c: Awaited<ReturnType<typeof shopper>>) => {
-      const p = await addProduct(t, admin, shop, { price: 250, stock: 4 });
-      const res = await checkout(c, p, 2, 500);
-      const orderId = res.body.data.orderId as string;
-      const paid = signedEvent('checkout.session.completed', {
-        id: res.body.id,
-        metadata: { orderId },
-        payment_status: 'paid',
-        amount_total: 50000,
-        payment_intent: `pi_${orderId}`,
-      });
-      expect((await webhook(paid)).status).toBe(200);
-      expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', stripePaymentIntent: `pi_${orderId}`, stripeRefundId: null });
-      return { orderId, product: p };
-    };
-
     const c = await shopper();
     const mine = await paidOrder(c);
     const cancel = await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: mine.orderId });
@@ -274,9 +280,9 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       .send({ list_items: [line(p, 1)], address: c.addressId, totalAmt: 100 });
     expect(cod.status).toBe(201);
     expect((await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: cod.body.data.orderId })).status).toBe(200);
-    // deliberate sleep: a refund would be asked for after the answer; only time shows none is
-    await new Promise((r) => setTimeout(r, 200));
-    expect(stripe.refunds()).toHaveLength(before);
+    await refundBarrier(c);
+    expect(refundsOf(cod.body.data.orderId as string)).toEqual([]);
+    expect(stripe.refunds()).toHaveLength(before + 1); // the barrier's own
   });
 
   it('does not renew a card hold by opening checkout again: one payment waits at a time per account', async () => {
@@ -341,14 +347,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     // Paid: never cancelled by opening the URL, and nothing is refunded.
     const paidRes = await checkout(c, p, 1, 100);
     const paidId = paidRes.body.data.orderId as string;
-    const paid = signedEvent('checkout.session.completed', {
-      id: paidRes.body.id,
-      metadata: { orderId: paidId },
-      payment_status: 'paid',
-      amount_total: 10000,
-      payment_intent: `pi_${paidId}`,
-    });
-    expect((await webhook(paid)).status).toBe(200);
+    expect((await webhook(completed(paidRes.body.id, paidId, 10000))).status).toBe(200);
     const paidAnswer = await abandon(c.token, paidId);
     expect(paidAnswer.status).toBe(409);
     expect(paidAnswer.body).toMatchObject({ code: 'NOT_AWAITING_PAYMENT', payment_status: 'PAID' });
@@ -371,8 +370,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     const session = { id: res.body.id, metadata: { orderId }, payment_status: 'paid', amount_total: 10000, payment_intent: `pi_${orderId}` };
     expect((await webhook(signedEvent('checkout.session.completed', session))).status).toBe(200);
     expect((await webhook(signedEvent('checkout.session.async_payment_succeeded', session))).status).toBe(200);
-    // deliberate sleep: a refund would be asked for after the answer; only time shows none is
-    await new Promise((r) => setTimeout(r, 100));
+    await refundBarrier(c);
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'PAID', status: 'PLACED', stripeRefundId: null });
     expect(stripe.refunds().filter((call) => call.form['metadata[orderId]'] === orderId)).toHaveLength(0);
   });

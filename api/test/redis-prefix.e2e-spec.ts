@@ -1,6 +1,12 @@
+import { createAdapter } from '@socket.io/redis-adapter';
+import { Redis } from 'ioredis';
+import { Server } from 'socket.io';
 import { CatalogVersion } from '../src/products/catalog-version.js';
+import { ADMINS_ROOM } from '../src/realtime/realtime.gateway.js';
+import { redisKey } from '../src/redis/redis-key.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
+import type { NewOrderEvent } from '@haat/shared/orders/order-events';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
 
 /**
@@ -15,14 +21,61 @@ const suite = process.env.REDIS_URL ? describe.each(DB_KINDS) : describe.skip.ea
 
 let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `10.${(ipSeq += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
-// deliberate sleep: before checking that the other shop saw nothing (its event or cache drop would have come by then)
-const settle = (ms = 500) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * That a shop heard nothing of another is shown by a barrier (docs/decisions/0137-barriers-instead-of-sleeps.md):
+ * after the other shop's message, a marker is published to this shop's own channel, as a peer instance of
+ * it would; Redis hands one connection its messages in the order they were published, so once the shop
+ * has the marker, it has had whatever it was going to hear before it.
+ */
+class Barriers {
+  private publisher: Redis | null = null;
+  private readonly peers: Array<{ io: Server; pub: Redis; sub: Redis }> = [];
+  private readonly heard = new Map<TestApp, string[]>();
+  private n = 0;
+
+  /** Until `app` has had the marker on its catalogue channel (the one its read cache drops entries by). */
+  async catalogue(app: TestApp): Promise<void> {
+    let ids = this.heard.get(app);
+    if (!ids) {
+      const seen: string[] = [];
+      app.app.get(CatalogVersion).onProductsChanged((changed) => seen.push(...changed));
+      this.heard.set(app, (ids = seen));
+    }
+    const marker = `barrier-${++this.n}`;
+    this.publisher ??= new Redis(process.env.REDIS_URL!);
+    await this.publisher.publish(redisKey(app.config, 'catalog-products'), JSON.stringify({ from: 'test-barrier', ids: [marker], what: 'content' }));
+    await waitFor(ids, (id) => id === marker);
+  }
+
+  /** Sends a marker new-order to `app`'s admins through its socket.io channel, as a peer instance would; returns it. */
+  newOrderMarker(app: TestApp): NewOrderEvent {
+    const pub = new Redis(process.env.REDIS_URL!);
+    const sub = new Redis(process.env.REDIS_URL!);
+    const io = new Server();
+    io.adapter(createAdapter(pub, sub, { key: redisKey(app.config, 'socket.io') }));
+    this.peers.push({ io, pub, sub });
+    const marker = { orderId: `barrier-${++this.n}`, totalAmt: 0, committedAt: Date.now() };
+    io.to(ADMINS_ROOM).emit('new-order', marker);
+    return marker;
+  }
+
+  async close(): Promise<void> {
+    for (const { io, pub, sub } of this.peers) {
+      await io.of('/').adapter.close(); // the peer has no HTTP server, so no io.close()
+      pub.disconnect();
+      sub.disconnect();
+    }
+    this.publisher?.disconnect();
+  }
+}
 
 suite('two shops on one Redis on %s', (kind) => {
   let a: TestApp;
   let aTwin: TestApp;
   let b: TestApp;
   const sockets: HaatSocket[] = [];
+  const barriers = new Barriers();
   // One signing secret for all: passport keeps one 'jwt' strategy per process, the last app's.
   const env = {
     REDIS_URL: process.env.REDIS_URL!,
@@ -52,6 +105,7 @@ suite('two shops on one Redis on %s', (kind) => {
   });
   afterAll(async () => {
     for (const s of sockets) s.close();
+    await barriers.close();
     await aTwin?.close();
     await a?.close();
     await b?.close();
@@ -119,22 +173,22 @@ suite('two shops on one Redis on %s', (kind) => {
     expect(res.status).toBe(201);
     const orderId = res.body.data.orderId as string;
     await waitFor(seenA, (e) => e.orderId === orderId);
-    await waitFor(seenTwin, (e) => e.orderId === orderId);
-    await settle();
-    expect(seenB).toEqual([]);
+    await waitFor(seenTwin, (e) => e.orderId === orderId); // A's event has been through Redis
+    const marker = barriers.newOrderMarker(b);
+    await waitFor(seenB, (e) => e.orderId === marker.orderId);
+    expect(seenB).toEqual([marker]);
   });
 
   it("shop A's catalogue writes do not drop shop B's cache", async () => {
     const admin = await adminToken(a);
     const shop = await openShop(a, admin);
-    await settle();
+    // Opening the shop's writes have been heard (by the twin, and by B were there a leak) before the counts are read.
+    await Promise.all([barriers.catalogue(aTwin), barriers.catalogue(b)]);
     const twinBefore = aTwin.app.get(CatalogVersion).value;
     const bBefore = b.app.get(CatalogVersion).value;
-    await addProduct(a, admin, shop, { price: 150, stock: 2 });
-    const until = Date.now() + 5000;
-    while (aTwin.app.get(CatalogVersion).value === twinBefore && Date.now() < until) await settle(20);
+    await addProduct(a, admin, shop, { price: 150, stock: 2 }); // answered once its bump is published
+    await Promise.all([barriers.catalogue(aTwin), barriers.catalogue(b)]);
     expect(aTwin.app.get(CatalogVersion).value).toBeGreaterThan(twinBefore);
-    await settle();
     expect(b.app.get(CatalogVersion).value).toBe(bBefore);
   });
 });

@@ -1,0 +1,84 @@
+// The API's test files run in a few jest "parts" when the whole suite runs (`npm test`, CI): each part
+// is one jest test file that imports a share of the real test files, so jest loads the server's
+// module graph (NestJS, fastify, drizzle, PGlite, socket.io…: ≈ 3 CPU-seconds in jest's module
+// sandbox) once per part instead of once per file (docs/decisions/0121-api-tests-in-parts.md).
+// Every test file still runs, with the same tests, hooks and apps; a file named on jest's command
+// line (`npx jest test/cart.e2e-spec.ts`) runs on its own as before.
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const API = fileURLToPath(new URL('..', import.meta.url));
+
+/** How many parts the suite is cut into (the files in test/parts/ name them 1…PARTS). */
+export const PARTS = 4;
+
+/**
+ * CPU seconds each file took on its own (user + system of its jest worker, module loading included,
+ * both databases, 2 workers on the 2-core machine under load); a file not listed is guessed from its
+ * size. Only used to give the parts equal shares: a stale figure makes them less even, nothing more.
+ */
+const COST = {
+  'seed-persistence.e2e-spec.ts': 64,
+  'accounts-fuzz.e2e-spec.ts': 52,
+  'idempotency-keys.e2e-spec.ts': 34,
+  'rate-limits.e2e-spec.ts': 30,
+  'auth.e2e-spec.ts': 27,
+  'demo-products.spec.ts': 25,
+  'redis-prefix.e2e-spec.ts': 25,
+  'shop-prefix.e2e-spec.ts': 23,
+  'search-index.e2e-spec.ts': 20,
+  'order-lifecycle.e2e-spec.ts': 19,
+  'db-faults.e2e-spec.ts': 16,
+  'products.e2e-spec.ts': 15,
+  'inventory-migration.e2e-spec.ts': 15,
+  'metrics.e2e-spec.ts': 15,
+  'orders.e2e-spec.ts': 14,
+  'text-fuzz.e2e-spec.ts': 14,
+  'last-admin.e2e-spec.ts': 14,
+  'deep-json.e2e-spec.ts': 14,
+  'public-config.e2e-spec.ts': 13,
+  'payments.e2e-spec.ts': 13,
+  'security-headers.e2e-spec.ts': 12,
+  'cheap-requests.e2e-spec.ts': 12,
+};
+const cost = (/** @type {string} */ file) => COST[/** @type {keyof typeof COST} */ (basename(file))] ?? 3 + statSync(file).size / 2000;
+
+/** Every test file jest runs one by one: src/**\/*.spec.ts and test/*.e2e-spec.ts. */
+export function testFiles() {
+  const src = readdirSync(join(API, 'src'), { recursive: true })
+    .map(String)
+    .filter((f) => f.endsWith('.spec.ts'))
+    .map((f) => join(API, 'src', f));
+  const e2e = readdirSync(join(API, 'test'))
+    .filter((f) => f.endsWith('.e2e-spec.ts'))
+    .map((f) => join(API, 'test', f));
+  return [...src, ...e2e].sort();
+}
+
+/** The files of part `n` (1…PARTS): the costliest file first into the cheapest part so far. */
+export function filesOfPart(/** @type {number} */ n) {
+  /** @type {{ files: string[], cost: number }[]} */
+  const parts = Array.from({ length: PARTS }, () => ({ files: [], cost: 0 }));
+  const files = testFiles().sort((a, b) => cost(b) - cost(a) || (a < b ? -1 : 1));
+  for (const file of files) {
+    const cheapest = parts.reduce((min, p) => (p.cost < min.cost ? p : min));
+    cheapest.files.push(file);
+    cheapest.cost += cost(file);
+  }
+  const part = parts[n - 1];
+  if (!part) throw new Error(`no part ${n} of ${PARTS}`);
+  return part.files;
+}
+
+/**
+ * Imports part `n`'s files in turn: each registers its describe blocks, hooks and tests as it would
+ * in a file of its own (every file's describes sit at the top level of the part).
+ */
+export async function runPart(/** @type {string} */ partUrl) {
+  const n = Number(basename(fileURLToPath(partUrl), '.js'));
+  // A part file more or less than PARTS would run some files twice or never.
+  const present = readdirSync(join(API, 'test', 'parts')).filter((f) => /^\d+\.js$/.test(f)).length;
+  if (present !== PARTS) throw new Error(`test/parts/ holds ${present} parts but test-parts.js cuts the files into ${PARTS}`);
+  for (const file of filesOfPart(n)) await import(file);
+}
