@@ -3,19 +3,7 @@
 // (e2e/fixtures.mjs). `npx playwright test admin-defects` runs one journey file; E2E_LANES sets the
 // number of workers (2 unless set; docs/decisions/0078-ci-in-parallel.md).
 import { defineConfig } from '@playwright/test';
-
-// The same as e2e/lib/browser.mjs's, which e2e/screenshots.mjs launches with.
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+import { CHROMIUM, CHROMIUM_ARGS } from './e2e/lib/chromium.mjs';
 
 export default defineConfig({
   testDir: 'e2e',

@@ -4,8 +4,8 @@
 // Manage Orders, product form, product list, category, sub category and all-orders pages with several orders. Starts the built server with the demo catalogue
 // (run `npm run build` first), makes the orders through the API as shoppers would, and writes PNGs to
 // pwa/e2e/artifacts/screens/ (git-ignored). Run: cd pwa && node e2e/screenshots.mjs
-// The shopper's path in Hindi too (hi-*.png: a browser whose language is Hindi; docs/product.md#languages);
-// SCREENS=hi takes only those.
+// The shopper's path, the info pages, the admin's menu and the admin's overview, sub category and product form
+// in Hindi too (hi-*.png: a browser whose language is Hindi; docs/product.md#languages); SCREENS=hi takes only those.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -110,7 +110,63 @@ try {
       if (!(await radio.isChecked())) await radio.check();
       await shot(hindi, viewport, 'hi-checkout');
     });
+    await step(`hi-about and hi-contact ${viewport.name}`, async () => {
+      await hindi.goto(`${baseUrl}/about`);
+      await hindi.getByRole('heading', { level: 1, name: 'Haat के बारे में' }).waitFor();
+      await shot(hindi, viewport, 'hi-about');
+      await hindi.goto(`${baseUrl}/contact`);
+      await hindi.getByRole('heading', { level: 1, name: 'संपर्क करें' }).waitFor();
+      await shot(hindi, viewport, 'hi-contact');
+      // The form's own check, in Hindi (docs/product.md#languages).
+      await hindi.getByRole('button', { name: 'मैसेज भेजें' }).click();
+      await hindi.getByRole('alert').first().scrollIntoViewIfNeeded();
+      await shot(hindi, viewport, 'hi-contact-errors');
+    });
     await hindiContext.close();
+    // The admin's account menu in Hindi, with its language switch: the /user page on a phone, the dashboard's side menu on a desktop.
+    await step(`hi-admin-menu ${viewport.name}`, async () => {
+      const adminContext = await browser.newContext({ ...size, locale: 'hi-IN' });
+      const admin = await adminContext.newPage();
+      await admin.goto(`${baseUrl}/`);
+      await admin.evaluate(() => localStorage.setItem('haat.language', 'en-IN'));
+      await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await admin.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
+      await admin.goto(`${baseUrl}${viewport.width < 768 ? '/user' : '/dashboard/profile'}`);
+      const languageSwitch = admin.locator('.account-menu .language-switch').first();
+      await languageSwitch.waitFor();
+      await languageSwitch.scrollIntoViewIfNeeded();
+      await shot(admin, viewport, 'hi-admin-menu');
+      await adminContext.close();
+    });
+
+    // The admin's screens in Hindi: signed in with the shared (English) steps, then the stored choice is Hindi.
+    // The product form is submitted empty, so its problems show in Hindi under their fields.
+    const hindiAdminContext = await browser.newContext({ ...size, locale: 'hi-IN' });
+    const hindiAdmin = await hindiAdminContext.newPage();
+    await step(`hi-admin ${viewport.name}`, async () => {
+      await hindiAdmin.goto(`${baseUrl}/`);
+      await hindiAdmin.evaluate(() => localStorage.setItem('haat.language', 'en-IN'));
+      await signIn(hindiAdmin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await hindiAdmin.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
+    });
+    for (const [path, heading, ready, name] of [
+      ['/dashboard', 'ओवरव्यू', '.overview-figures', 'hi-dashboard-overview'],
+      ['/dashboard/subcategory', 'सब-कैटेगरी', '.admin-table tbody tr', 'hi-dashboard-subcategory'],
+      ['/dashboard/upload-product', 'प्रोडक्ट अपलोड करें', 'form', 'hi-dashboard-product-form'],
+    ]) {
+      await step(`${name} ${viewport.name}`, async () => {
+        await hindiAdmin.goto(`${baseUrl}${path}`);
+        await hindiAdmin.getByRole('heading', { level: 1, name: heading }).waitFor();
+        await hindiAdmin.locator(ready).first().waitFor();
+        if (path === '/dashboard/upload-product') {
+          await hindiAdmin.getByRole('button', { name: 'सेव करें' }).click();
+          await hindiAdmin.getByText('नाम भरना ज़रूरी है').first().waitFor();
+          await hindiAdmin.evaluate(() => window.scrollTo(0, 0));
+        }
+        await shot(hindiAdmin, viewport, name);
+      });
+    }
+    await hindiAdminContext.close();
     if (process.env.SCREENS === 'hi') continue;
 
     // A shopper: listing, product page, checkout with a cart, success after a cash-on-delivery order.

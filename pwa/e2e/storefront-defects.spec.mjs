@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { LIMITS } from '@haat/shared/common/limits';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
@@ -227,8 +228,12 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   visitor.on('request', (r) => r.url().endsWith('/api/product/get-product-details') && asked++);
   await visitor.reload();
   await visitor.getByRole('heading', { name: 'Product not found' }).waitFor();
-  // deliberate sleep: nothing must happen here; a retry of the 404 would come 1 s after the last request.
-  await new Promise((r) => setTimeout(r, 2500));
+  // No retry is shown by a barrier (docs/decisions/0137-barriers-instead-of-sleeps.md): a retry would be sent by
+  // the page's timer of LIMITS.detailRetryDelayMs, set when the 404 came; a timer as long set now in the page
+  // fires after it, and the request it sends is seen after the retry's would have been.
+  const barrier = visitor.waitForRequest((r) => r.url().endsWith('/api/health/live?barrier'));
+  await visitor.evaluate((ms) => void setTimeout(() => void fetch('/api/health/live?barrier'), ms), LIMITS.detailRetryDelayMs);
+  await barrier;
   assert.ok(asked <= 2, `a 404 is not retried (${asked} requests: the early one and the app's)`);
   await expect(visitor.getByText('Unable to fetch product details after multiple attempts.')).toHaveCount(0);
 

@@ -5,20 +5,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs';
-
-// The same as playwright.config.ts's launch options.
-export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * One journey's launcher: `launch()` → Browser; `launch({ persistent: true })` → BrowserContext. Every

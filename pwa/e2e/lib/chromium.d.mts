@@ -1,0 +1,3 @@
+// The types of chromium.mjs, for playwright.config.ts (typed lint reads no types out of JavaScript).
+export declare const CHROMIUM: string;
+export declare const CHROMIUM_ARGS: string[];
