@@ -2,23 +2,13 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import { registerNavigator } from '../lib/ui/app-navigation';
-import { flushOutbox, startOutboxSync } from '../lib/storage/outbox-sync';
 import { endSession, setSessionUser, userAtom } from '../lib/http/session';
 import { tokens } from '../lib/http/tokens';
-import { claimUserData } from '../lib/storage/user-data';
 import { accountApi } from '../features/account/api';
-import { reloadAddresses } from '../features/account/address-store';
-import { registerWishlistSync, reloadWishlist } from '../features/account/wishlist-sync';
-import { registerCartSync, reloadCart } from '../features/cart/cart-sync';
-import { registerCodQueue } from '../features/checkout/cod-queue';
-import { reloadOrders } from '../lib/storage/order-store';
 
-// The outbox learns how to send each kind of queued write before anything can flush it.
-registerCartSync();
-registerCodQueue();
-registerWishlistSync();
-
-const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
+// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render.
+let storageSide: Promise<typeof import('./session-storage')> | undefined;
+const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
 /**
  * Keeps the device in step with the session (docs/product.md#states, "On start the client loads user details"; "when
@@ -33,7 +23,15 @@ export function SessionSync() {
     registerNavigator((path, options) => navigate(path, options));
   }, [navigate]);
   useEffect(() => {
-    return startOutboxSync();
+    let stop: (() => void) | undefined;
+    let live = true;
+    void loadStorageSide().then((m) => {
+      if (live) stop = m.startOutboxSync();
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
   }, []);
 
   useEffect(() => {
@@ -45,16 +43,14 @@ export function SessionSync() {
     void (async () => {
       const fresh = await accountApi.userDetails().catch(() => null); // offline: keep the stored profile
       if (!live) return;
+      const data = await loadStorageSide();
+      if (!live) return;
       if (fresh?.data) {
-        await claimUserData(fresh.data._id);
+        await data.claimFor(fresh.data._id);
         setSessionUser(fresh.data); // same id: only the profile fields refresh, this effect does not rerun
       }
       if (!userId) return; // the effect runs again once the user is set
-      await flushOutbox();
-      quietly(reloadCart());
-      quietly(reloadAddresses());
-      quietly(reloadOrders());
-      quietly(reloadWishlist());
+      await data.refreshUserData();
     })();
     return () => {
       live = false;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
-import { isAdminAtom } from '../../lib/http/session';
+import { userAtom } from '../../lib/http/session';
 import { refreshNewOrders } from './new-orders-counter';
 import { newOrdersBadge } from './realtime-events';
 import { newOrdersCountAtom } from './realtime-state';
@@ -8,13 +8,17 @@ import './new-orders-badge.css';
 
 /**
  * The admin's red New Orders: {n} badge (docs/product.md#screens, Dashboard); nothing for shoppers or at 0. Each dashboard
- * page reads the count from the server, so a reload shows the orders placed since Manage Orders was opened.
+ * page reads the count from the server, so a reload shows the orders placed since Manage Orders was opened; the
+ * realtime connection opening or closing never changes it (new-orders-counter.ts).
  */
 export function NewOrdersBadge() {
-  const admin = useAtomValue(isAdminAtom);
+  const user = useAtomValue(userAtom);
+  const admin = user?.role === 'ADMIN';
+  const adminId = admin ? user._id : null;
+  // Read again for each admin who signs in here (another account's count is not theirs).
   useEffect(() => {
-    if (admin) void refreshNewOrders();
-  }, [admin]);
+    if (adminId) void refreshNewOrders();
+  }, [adminId]);
   const badge = newOrdersBadge(useAtomValue(newOrdersCountAtom));
   return admin && badge ? <span className="dashboard__badge">{badge}</span> : null;
 }

@@ -9,8 +9,8 @@ import { reloadOrders } from '../../lib/storage/order-store';
 import { countNewOrder } from './new-orders-counter';
 import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';
-import { applyOrderStatus, newOrderNotice, nextNewOrderCount } from './realtime-events';
-import { adminOrdersStampAtom, newOrdersCountAtom } from './realtime-state';
+import { applyOrderStatus, newOrderNotice } from './realtime-events';
+import { adminOrdersStampAtom } from './realtime-state';
 
 const store = getDefaultStore();
 type HaatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -109,14 +109,16 @@ export function startRealtime(): void {
   );
 }
 
-/** Logout or another user: the session's socket closes and the admin counter starts again at 0. */
+/**
+ * Logout or another user: the session's socket closes. The New Orders count is not touched: it is the
+ * server's, and the session's end clears it (new-orders-counter.ts); the first start runs this too.
+ */
 export function stopRealtime(): void {
   stopRenewal?.();
   stopRenewal = null;
   socket?.disconnect();
   socket = null;
   owner = null;
-  store.set(newOrdersCountAtom, (n) => nextNewOrderCount(n, { type: 'signed-out' }));
 }
 
 store.sub(userAtom, () => {

@@ -1,0 +1,34 @@
+import { flushOutbox, startOutboxSync } from '../lib/storage/outbox-sync';
+import { claimUserData } from '../lib/storage/user-data';
+import { reloadOrders } from '../lib/storage/order-store';
+import { reloadAddresses } from '../features/account/address-store';
+import { registerWishlistSync, reloadWishlist } from '../features/account/wishlist-sync';
+import { registerCartSync, reloadCart } from '../features/cart/cart-sync';
+import { registerCodQueue } from '../features/checkout/cod-queue';
+
+/**
+ * The IndexedDB half of SessionSync (session-sync.tsx), in its own chunk with Dexie: SessionSync imports it once
+ * the app has rendered, so the first visit's first render does not wait for Dexie
+ * (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+ */
+
+// The outbox learns how to send each kind of queued write before anything can flush it.
+registerCartSync();
+registerCodQueue();
+registerWishlistSync();
+
+const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
+
+export { startOutboxSync };
+
+/** Marks the device's shopper data as this user's (wiping another's), as the server's profile came back. */
+export const claimFor = claimUserData;
+
+/** Queued writes go out first, then the server's copies come back into IndexedDB. */
+export async function refreshUserData(): Promise<void> {
+  await flushOutbox();
+  quietly(reloadCart());
+  quietly(reloadAddresses());
+  quietly(reloadOrders());
+  quietly(reloadWishlist());
+}
