@@ -1,21 +1,23 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Category } from '@haat/shared/catalog/catalog.types';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
+import { AdminCrudPage } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
-import { CategoryDialog } from './components/category-dialog';
-import { useAdminList } from './hooks/use-admin-list';
-import { useConfirmedDelete } from './hooks/use-confirmed-delete';
+import { CatalogueDialog } from './components/catalogue-dialog';
+import { useAdminCrud } from './hooks/use-admin-crud';
 import { replaceCategoryCopies } from './storefront-copies';
 
 /** /dashboard/category (docs/product.md#screens, Category management). */
 export function CategoryPage() {
+  const { t } = useTranslation('admin');
   useEffect(() => {
     window.scrollTo(0, 0);
   }, []);
   return (
     <>
-      <PageMeta title="Manage Categories" description="Admin panel to manage product categories" />
+      <PageMeta title={t('category.metaTitle')} description={t('category.metaDescription')} />
       <AdminFrame>
         <CategoryManager />
       </AdminFrame>
@@ -23,47 +25,33 @@ export function CategoryPage() {
   );
 }
 
+const loadCategories = async () => ({ items: await adminApi.categories(), totalPages: 1 });
+const removeCategory = (category: Category) => adminApi.deleteCategory(category._id);
+
 function CategoryManager() {
-  const { items, loading, reload } = useAdminList(adminApi.categories, replaceCategoryCopies);
-  const [editing, setEditing] = useState<Category | 'new' | null>(null);
-  const deletion = useConfirmedDelete<Category>({
-    remove: (category) => adminApi.deleteCategory(category._id),
-    after: reload,
-    message: 'Are you sure permanent delete ?',
-    confirmLabel: 'Confirm',
-  });
+  const { t } = useTranslation('admin');
+  const crud = useAdminCrud<Category>({ load: loadCategories, onLoaded: replaceCategoryCopies, remove: removeCategory });
   return (
-    <section className="admin-page">
-      <div className="admin-page__head">
-        <h1>Category Management</h1>
-        <button type="button" className="btn btn--primary btn--small" onClick={() => setEditing('new')}>
-          Add Category
-        </button>
-      </div>
-      {loading && items.length === 0 && (
-        <p className="admin-loading" role="status">
-          Loading...
-        </p>
+    <AdminCrudPage
+      crud={crud}
+      heading={t('category.heading')}
+      addLabel={t('category.add')}
+      empty={t('category.empty')}
+      view={{ kind: 'cards', className: 'category-grid', testId: 'category-card', image: (c) => c.image }}
+      confirm={{ message: t('category.confirmDelete'), confirmLabel: t('confirm') }}
+      editor={(category, close) => (
+        <CatalogueDialog
+          title={category ? t('category.update') : t('category.add')}
+          namePlaceholder={t('category.namePlaceholder')}
+          initial={category}
+          submitLabel={category ? t('category.update') : t('category.add')}
+          busyLabel={category ? t('category.updating') : t('category.adding')}
+          savedMessage={t('category.added')}
+          save={({ name, image }) => (category ? adminApi.updateCategory({ _id: category._id, name, image }) : adminApi.addCategory({ name, image }))}
+          onClose={close}
+          onSaved={crud.list.reload}
+        />
       )}
-      {!loading && items.length === 0 && <p className="state-box admin-empty">No categories yet. Add one to get started.</p>}
-      <ul className="category-grid" aria-busy={loading}>
-        {items.map((c) => (
-          <li key={c._id} className="admin-card" data-testid="category-card">
-            <img src={c.image || '/placeholder.svg'} alt="" loading="lazy" width={120} height={120} />
-            <p className="admin-card__name">{c.name}</p>
-            <div className="admin-card__actions">
-              <button type="button" className="btn btn--ghost btn--small" aria-label={`Edit ${c.name}`} onClick={() => setEditing(c)}>
-                Edit
-              </button>
-              <button type="button" className="btn btn--ghost btn--small admin-danger" aria-label={`Delete ${c.name}`} onClick={() => deletion.ask(c)}>
-                Delete
-              </button>
-            </div>
-          </li>
-        ))}
-      </ul>
-      {editing && <CategoryDialog category={editing === 'new' ? undefined : editing} onClose={() => setEditing(null)} onSaved={reload} />}
-      {deletion.dialog}
-    </section>
+    />
   );
 }

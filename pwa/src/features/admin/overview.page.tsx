@@ -1,10 +1,10 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
-import { formatMoney } from '../../i18n/format';
+import { formatMoney, formatNumber } from '../../i18n/format';
 import { WAITING_STAGES, type AdminOverview } from '@haat/shared/orders/overview';
 import { problemOf } from '../../lib/http/http-problem';
 import { PageMeta } from '../../lib/ui/page-meta';
-import { STAGE_LABELS } from '../orders/public';
 import { AdminFrame } from './components/admin-frame';
 import { overviewApi, savedThreshold, saveThreshold } from './overview-api';
 
@@ -13,9 +13,10 @@ const OverviewChart = lazy(() => import('./components/overview-chart').then((m) 
 
 /** /dashboard for an administrator: what sold, what waits, what runs short. */
 export function OverviewPage() {
+  const { t } = useTranslation('admin');
   return (
     <>
-      <PageMeta title="Overview | Haat" description="Sales, waiting orders and low stock at a glance" />
+      <PageMeta title={t('overview.metaTitle')} description={t('overview.metaDescription')} />
       <AdminFrame>
         <Overview />
       </AdminFrame>
@@ -24,6 +25,7 @@ export function OverviewPage() {
 }
 
 function Overview() {
+  const { t } = useTranslation('admin');
   const [threshold, setThreshold] = useState(savedThreshold);
   const [data, setData] = useState<AdminOverview | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -35,35 +37,36 @@ function Overview() {
         setData(answer);
         setFailure(null);
       },
-      (error: unknown) => !abort.signal.aborted && setFailure(problemOf(error).message || 'Could not load the overview.'),
+      (error: unknown) => !abort.signal.aborted && setFailure(problemOf(error).message || t('overview.failed')),
     );
     return () => abort.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the words of a failure are read when it happens
   }, [threshold]);
 
   return (
     <section className="admin-page overview">
       <div className="admin-page__head">
-        <h1>Overview</h1>
+        <h1>{t('overview.heading')}</h1>
       </div>
       {failure && !data && <p className="admin-error">{failure}</p>}
       {!data ? (
-        !failure && <p className="admin-loading">Loading overview...</p>
+        !failure && <p className="admin-loading">{t('overview.loading')}</p>
       ) : (
         <>
           <div className="overview-figures">
-            <Figure label="Orders today" value={String(data.today.orders)} testId="overview-today-orders" />
-            <Figure label="Revenue today" value={formatMoney(data.today.revenue)} testId="overview-today-revenue" />
-            <Figure label="Orders this week" value={String(data.week.orders)} testId="overview-week-orders" />
-            <Figure label="Revenue this week" value={formatMoney(data.week.revenue)} testId="overview-week-revenue" />
+            <Figure label={t('overview.ordersToday')} value={formatNumber(data.today.orders)} testId="overview-today-orders" />
+            <Figure label={t('overview.revenueToday')} value={formatMoney(data.today.revenue)} testId="overview-today-revenue" />
+            <Figure label={t('overview.ordersWeek')} value={formatNumber(data.week.orders)} testId="overview-week-orders" />
+            <Figure label={t('overview.revenueWeek')} value={formatMoney(data.week.revenue)} testId="overview-week-revenue" />
           </div>
 
           <section className="overview-card" aria-labelledby="overview-waiting">
-            <h2 id="overview-waiting">Orders waiting</h2>
+            <h2 id="overview-waiting">{t('overview.waiting')}</h2>
             <ul className="overview-waiting">
               {WAITING_STAGES.map((stage) => (
                 <li key={stage}>
                   <Link to={`/dashboard/myorders?status=${stage}`} data-testid={`overview-waiting-${stage}`}>
-                    <span className="overview-waiting__n">{data.waiting[stage]}</span> {STAGE_LABELS[stage]}
+                    <span className="overview-waiting__n">{formatNumber(data.waiting[stage])}</span> {t(`overview.stage.${stage}`)}
                   </Link>
                 </li>
               ))}
@@ -71,31 +74,31 @@ function Overview() {
           </section>
 
           <section className="overview-card" aria-labelledby="overview-chart">
-            <h2 id="overview-chart">Last 30 days</h2>
-            <Suspense fallback={<p className="admin-loading">Loading chart...</p>}>
+            <h2 id="overview-chart">{t('overview.last30')}</h2>
+            <Suspense fallback={<p className="admin-loading">{t('overview.loadingChart')}</p>}>
               <OverviewChart days={data.days} />
             </Suspense>
           </section>
 
           <section className="overview-card" aria-labelledby="overview-top">
-            <h2 id="overview-top">Top products, last 30 days</h2>
+            <h2 id="overview-top">{t('overview.top')}</h2>
             {data.topProducts.length === 0 ? (
-              <p className="admin-empty">No sales in the last 30 days.</p>
+              <p className="admin-empty">{t('overview.noSales')}</p>
             ) : (
               <div className="admin-table-wrap">
                 <table className="admin-table overview-table" data-testid="overview-top-products">
                   <thead>
                     <tr>
-                      <th scope="col">Product</th>
-                      <th scope="col">Units</th>
-                      <th scope="col">Revenue</th>
+                      <th scope="col">{t('overview.column.product')}</th>
+                      <th scope="col">{t('overview.column.units')}</th>
+                      <th scope="col">{t('overview.column.revenue')}</th>
                     </tr>
                   </thead>
                   <tbody>
                     {data.topProducts.map((p) => (
                       <tr key={p.productId}>
                         <td>{p.name}</td>
-                        <td>{p.units}</td>
+                        <td>{formatNumber(p.units)}</td>
                         <td>{formatMoney(p.revenue)}</td>
                       </tr>
                     ))}
@@ -107,9 +110,9 @@ function Overview() {
 
           <section className="overview-card" aria-labelledby="overview-low">
             <div className="overview-card__head">
-              <h2 id="overview-low">Low stock</h2>
+              <h2 id="overview-low">{t('overview.lowStock')}</h2>
               <label className="overview-threshold">
-                Under
+                {t('overview.under')}
                 <input
                   type="number"
                   min={1}
@@ -122,13 +125,13 @@ function Overview() {
                     saveThreshold(n);
                     setThreshold(n);
                   }}
-                  aria-label="Low-stock threshold (units)"
+                  aria-label={t('overview.threshold')}
                 />
-                units
+                {t('overview.units')}
               </label>
             </div>
             {data.lowStock.items.length === 0 ? (
-              <p className="admin-empty">Nothing under {data.lowStock.threshold} units.</p>
+              <p className="admin-empty">{t('overview.nothingUnder', { count: data.lowStock.threshold, n: formatNumber(data.lowStock.threshold) })}</p>
             ) : (
               <ul className="overview-low" data-testid="overview-low-stock">
                 {data.lowStock.items.map((item) => (
@@ -137,9 +140,9 @@ function Overview() {
                       {item.productName}
                       {item.variantName ? ` (${item.variantName})` : ''}
                     </span>
-                    <span className={item.available <= 0 ? 'admin-danger' : undefined}>{item.available} left</span>
-                    <Link to={`/dashboard/product?edit=${item.productId}`} aria-label={`Adjust ${item.productName}`}>
-                      Adjust
+                    <span className={item.available <= 0 ? 'admin-danger' : undefined}>{t('overview.left', { n: formatNumber(item.available) })}</span>
+                    <Link to={`/dashboard/product?edit=${item.productId}`} aria-label={t('overview.adjustName', { name: item.productName })}>
+                      {t('overview.adjust')}
                     </Link>
                   </li>
                 ))}

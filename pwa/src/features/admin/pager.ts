@@ -1,13 +1,14 @@
 /** What the admin products pager shows (docs/product.md#screens, Admin Products): nothing on a single page. */
 export interface PagerView {
-  label: string;
+  page: number;
+  totalPages: number;
   hasPrevious: boolean;
   hasNext: boolean;
 }
 
 export function pagerView(page: number, totalPages: number): PagerView | null {
   if (totalPages <= 1) return null;
-  return { label: `Page ${page} of ${totalPages}`, hasPrevious: page > 1, hasNext: page < totalPages };
+  return { page, totalPages, hasPrevious: page > 1, hasNext: page < totalPages };
 }
 
 /** After a delete empties the last page, step back to the new last one. */

@@ -1,7 +1,12 @@
+import type { TFunction } from 'i18next';
+import { z } from 'zod';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { FieldError, FieldErrors } from 'react-hook-form';
 import type { CategoryRef, Product } from '@haat/shared/catalog/catalog.types';
-import { CreateProductBody, type VariantInput } from '@haat/shared/catalog/product.schema';
+import { CreateProductBody } from '@haat/shared/catalog/product.schema';
 import { unitForType } from '@haat/shared/catalog/product-unit.rule';
-import { DEFAULT_UNIT, LIMITS } from '@haat/shared/common/limits';
+import { DEFAULT_UNIT, LIMITS, PRODUCT_TYPES } from '@haat/shared/common/limits';
+import { ruleSentence } from './rule-words';
 
 export type ProductType = Product['productType'];
 
@@ -9,7 +14,7 @@ export type ProductType = Product['productType'];
 export interface VariantRow {
   /** The stored variant's id, kept on update so orders that name it still find it; absent on a new row. */
   _id?: string;
-  /** A React key for rows without an _id yet. */
+  /** A React key for rows without an _id yet, and how an upload that ends late finds its row. */
   key: string;
   name: string;
   price: string;
@@ -19,7 +24,7 @@ export interface VariantRow {
   image: string[];
 }
 
-/** The product form as typed: numbers stay text until the payload is built. */
+/** The product form as typed: numbers stay text until the resolver turns them into the request body. */
 export interface ProductFormValues {
   name: string;
   description: string;
@@ -41,26 +46,8 @@ export interface ProductFormValues {
   variants: VariantRow[];
 }
 
-/** The body of product/create; update-product-details adds _id. */
-export interface ProductPayload {
-  name: string;
-  description: string;
-  image: string[];
-  category: string[];
-  subCategory: string[];
-  productType: ProductType;
-  unit: string;
-  stock: number;
-  /** What the form loaded (editing only): the server leaves the stock alone when `stock` equals it, and refuses a changed figure when orders moved it. */
-  expectedStock?: number;
-  maxPerOrder: number;
-  price: number;
-  discount: number;
-  more_details: Record<string, string>;
-  variants: VariantInput[];
-}
-
-export type BuildResult = { ok: true; payload: ProductPayload } | { ok: false; message: string };
+/** The body of product/create (update-product-details adds _id): what the resolver hands to the submit handler. */
+export type ProductPayload = CreateProductBody;
 
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
@@ -78,26 +65,23 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   variants: [],
 };
 
-const LABELS: Record<string, string> = {
-  name: 'Name',
-  description: 'Description',
-  image: 'Image',
-  category: 'Category',
-  subCategory: 'Sub Category',
-  productType: 'Product type',
-  unit: 'Unit',
-  stock: 'Stock',
-  maxPerOrder: 'Most per order',
-  price: 'Price',
-  discount: 'Discount',
-  more_details: 'Extra fields',
-  variants: 'Variants',
-};
-
-const VARIANT_LABELS: Record<string, string> = { _id: 'id', name: 'name', price: 'price', stock: 'stock', image: 'image' };
-
-/** docs/product.md#validation, Upload product: these must not be blank. */
-const REQUIRED = ['name', 'description', 'unit', 'stock', 'price', 'maxPerOrder'] as const;
+/** The form's own fields, in the order the form shows them: the first problem in this order is the one toasted. */
+const FIELD_ORDER = [
+  'name',
+  'description',
+  'image',
+  'category',
+  'subCategory',
+  'productType',
+  'unit',
+  'stock',
+  'maxPerOrder',
+  'price',
+  'discount',
+  'more_details',
+  'variants',
+] as const;
+const VARIANT_ORDER = ['_id', 'name', 'price', 'stock', 'expectedStock', 'image'] as const;
 
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
 const NOT_EXTRA = new Set(['rating', 'averageRating', 'totalReviews', 'reviews']);
@@ -136,24 +120,11 @@ export function formFromProduct(p: Product): ProductFormValues {
   };
 }
 
-/** docs/product.md#states product edit form: switching to fixed makes the unit 'pack'; to variable, a unit from the list. */
-export function withProductType(values: ProductFormValues, productType: ProductType): ProductFormValues {
-  return { ...values, productType, unit: unitForType(productType, values.unit) };
-}
-
 let rowCount = 0;
-/** A blank variant row at the end of the list. */
-export function withNewVariant(values: ProductFormValues): ProductFormValues {
+/** A blank variant row for the end of the list. */
+export function newVariantRow(): VariantRow {
   rowCount += 1;
-  return { ...values, variants: [...values.variants, { key: `new-${rowCount}`, name: '', price: '', stock: '', image: [] }] };
-}
-
-export function withVariant(values: ProductFormValues, index: number, patch: Partial<Omit<VariantRow, '_id' | 'key'>>): ProductFormValues {
-  return { ...values, variants: values.variants.map((v, i) => (i === index ? { ...v, ...patch } : v)) };
-}
-
-export function withoutVariant(values: ProductFormValues, index: number): ProductFormValues {
-  return { ...values, variants: values.variants.filter((_, i) => i !== index) };
+  return { key: `new-${rowCount}`, name: '', price: '', stock: '', image: [] };
 }
 
 /** Adds a chip once (docs/product.md#validation: category and subcategory duplicates are ignored, by _id). */
@@ -161,27 +132,51 @@ export function withRef(list: CategoryRef[], ref: CategoryRef): CategoryRef[] {
   return list.some((r) => r._id === ref._id) ? list : [...list, ref];
 }
 
-/** The Add Field dialog: a non-empty name (docs/product.md#validation), not one already on the form. */
-export function addExtraField(values: ProductFormValues, rawName: string): { values: ProductFormValues } | { error: string } {
+/** The Add Field dialog: a non-empty name (docs/product.md#validation), not one the form already has. */
+export function extraFieldProblem(values: Pick<ProductFormValues, 'more_details'>, rawName: string): 'blank' | 'taken' | null {
   const name = rawName.trim();
-  if (!name) return { error: 'Please enter a field name' };
-  if (name in LABELS || values.more_details.some((f) => f.name.toLowerCase() === name.toLowerCase())) {
-    return { error: `A field named "${name}" already exists` };
-  }
-  return { values: { ...values, more_details: [...values.more_details, { name, value: '' }] } };
+  if (!name) return 'blank';
+  const taken = (FIELD_ORDER as readonly string[]).some((f) => f.toLowerCase() === name.toLowerCase());
+  return taken || values.more_details.some((f) => f.name.toLowerCase() === name.toLowerCase()) ? 'taken' : null;
 }
 
 /**
- * Checks the form as docs/product.md#validation asks (required fields, numbers, every extra field filled in) with the
- * shared schema the server uses, and builds the payload; the first problem is answered as a sentence.
+ * After a save refused because orders moved a stock figure (STOCK_CHANGED): the figure as it is now, both as
+ * shown and as loaded, so the admin sees it and can enter theirs again. Answers the form paths to set.
  */
-export function buildProductPayload(values: ProductFormValues): BuildResult {
-  for (const field of REQUIRED) {
-    if (values[field].trim() === '') return { ok: false, message: `${LABELS[field]} is required` };
+export function currentStockFields(values: ProductFormValues, current: number, variantId?: string): Array<[string, string | number]> {
+  if (!variantId) {
+    return [
+      ['stock', String(current)],
+      ['loadedStock', current],
+    ];
   }
-  const blank = values.more_details.find((f) => f.value.trim() === '');
-  if (blank) return { ok: false, message: `${blank.name} is required` };
-  const parsed = CreateProductBody.safeParse({
+  const i = values.variants.findIndex((v) => v._id === variantId);
+  if (i < 0) return [];
+  return [
+    [`variants.${i}.stock`, String(current)],
+    [`variants.${i}.loadedStock`, current],
+  ];
+}
+
+// ---- The resolver: the form's values checked and turned into the request body by the shared schema. ----
+
+/** docs/product.md#validation, Upload product: these must not be blank (blank numbers would read as "not a number"). */
+const filled = z.string().refine((s) => s.trim() !== '', { error: 'is required' });
+const Ref = z.object({ _id: z.string(), name: z.string() });
+const Row = z.object({
+  _id: z.string().optional(),
+  key: z.string(),
+  name: z.string(),
+  price: z.string(),
+  stock: z.string(),
+  loadedStock: z.number().optional(),
+  image: z.array(z.string()),
+});
+
+/** The form's values → the create body, text trimmed; blank optional figures left out. */
+function toRequest(values: z.output<typeof FormShape>) {
+  return {
     name: values.name,
     description: values.description,
     image: values.image,
@@ -190,6 +185,7 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
     productType: values.productType,
     unit: values.unit,
     stock: values.stock.trim(),
+    ...(values.loadedStock === undefined ? {} : { expectedStock: values.loadedStock }),
     maxPerOrder: values.maxPerOrder.trim(),
     price: values.price.trim(),
     discount: values.discount.trim() === '' ? 0 : values.discount.trim(),
@@ -202,44 +198,85 @@ export function buildProductPayload(values: ProductFormValues): BuildResult {
       ...(v.loadedStock === undefined ? {} : { expectedStock: v.loadedStock }),
       ...(v.image.length ? { image: v.image } : {}),
     })),
-  });
-  if (!parsed.success) return { ok: false, message: sentence(parsed.error.issues[0]!) };
-  const d = parsed.data;
-  return {
-    ok: true,
-    payload: {
-      name: d.name,
-      description: d.description,
-      image: d.image,
-      category: d.category,
-      subCategory: d.subCategory,
-      productType: d.productType ?? values.productType, // the form always has one; the API infers it only when absent
-      unit: d.unit,
-      stock: d.stock,
-      ...(values.loadedStock === undefined ? {} : { expectedStock: values.loadedStock }),
-      maxPerOrder: d.maxPerOrder,
-      price: d.price,
-      discount: d.discount,
-      more_details: d.more_details as Record<string, string>,
-      variants: d.variants,
-    },
   };
 }
 
+const FormShape = z.object({
+  name: filled,
+  description: filled,
+  image: z.array(z.string()),
+  category: z.array(Ref),
+  subCategory: z.array(Ref),
+  productType: z.enum(PRODUCT_TYPES),
+  unit: filled,
+  stock: filled,
+  loadedStock: z.number().optional(),
+  maxPerOrder: filled,
+  price: filled,
+  discount: z.string(),
+  more_details: z.array(z.object({ name: z.string(), value: filled })),
+  variants: z.array(Row),
+});
+
 /**
- * After a save refused because orders moved a stock figure (STOCK_CHANGED): the form takes the
- * figure as it is now, both as shown and as loaded, so the admin sees it and can enter theirs again.
+ * docs/product.md#validation: first every required field and extra field filled in, then the very schema the
+ * server checks (numbers, limits, the unit for the type, variant names told apart). The request body's field
+ * names are the form's, so each problem lands on the field it is about.
  */
-export function withCurrentStock(values: ProductFormValues, current: number, variantId?: string): ProductFormValues {
-  if (!variantId) return { ...values, stock: String(current), loadedStock: current };
-  return { ...values, variants: values.variants.map((v) => (v._id === variantId ? { ...v, stock: String(current), loadedStock: current } : v)) };
+export const productFormSchema = FormShape.transform((values, ctx) => {
+  const body = CreateProductBody.safeParse(toRequest(values));
+  if (body.success) return body.data;
+  for (const issue of body.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+  return z.NEVER;
+});
+
+export const productResolver = zodResolver(productFormSchema);
+
+// ---- Problems in words, in the admin's language. ----
+
+/** The field as the form labels it (`t` answers in the admin namespace's words): "Price", "Variant 2 price", or an extra field's own name. */
+function fieldLabel(t: TFunction, path: string, values: Pick<ProductFormValues, 'more_details'>): string {
+  const [field, index, part] = path.split('.');
+  if (field === 'variants' && index !== undefined) {
+    const n = Number(index) + 1;
+    if (!part) return t('admin:form.variantN', { n });
+    const known = part === 'expectedStock' ? 'stock' : part;
+    return t(`admin:form.variantField.${known}`, { n, defaultValue: t('admin:form.variantField.other', { n, part }) });
+  }
+  if (field === 'more_details' && index !== undefined) return values.more_details[Number(index)]?.name ?? t('admin:form.field.more_details');
+  return t(`admin:form.field.${field}`, { defaultValue: t('admin:form.field.other') });
 }
 
-/** "Price must not be negative", "Variant 2 name is required": the field as the form labels it. */
-function sentence(issue: { path: PropertyKey[]; message: string }): string {
-  const [field, index, part] = issue.path.map(String);
-  if (field === 'variants' && index !== undefined) {
-    return `Variant ${Number(index) + 1}${part ? ` ${VARIANT_LABELS[part] ?? part}` : ''} ${issue.message}`;
+/** "Price must not be negative", "Variant 2 name is required", "कीमत का मान शून्य से कम नहीं हो सकता". */
+export function problemSentence(t: TFunction, path: string, message: string, values: Pick<ProductFormValues, 'more_details'>): string {
+  return ruleSentence(t, fieldLabel(t, path, values), message);
+}
+
+/** Every problem the resolver found, as [path, error], in the order the form shows its fields. */
+export function orderedProblems(errors: FieldErrors<ProductFormValues>): Array<[string, FieldError]> {
+  const found: Array<[string, FieldError]> = [];
+  const take = (path: string, node: unknown) => {
+    if (node && typeof node === 'object' && typeof (node as FieldError).message === 'string') found.push([path, node as FieldError]);
+  };
+  for (const field of FIELD_ORDER) {
+    const node = (errors as unknown as Record<string, unknown>)[field];
+    if (!node) continue;
+    take(field, node);
+    if (field === 'more_details' || field === 'variants') {
+      take(field, (node as { root?: unknown }).root);
+      const rows = node as Record<string, Record<string, unknown> | undefined>;
+      const indexes = Object.keys(rows)
+        .filter((k) => /^\d+$/.test(k))
+        .map(Number)
+        .sort((a, b) => a - b);
+      for (const i of indexes) {
+        const row = rows[i] ?? {};
+        const parts =
+          field === 'variants' ? [...VARIANT_ORDER, ...Object.keys(row).filter((k) => !(VARIANT_ORDER as readonly string[]).includes(k))] : ['value'];
+        take(`${field}.${i}`, row);
+        for (const part of parts) take(`${field}.${i}.${part}`, row[part]);
+      }
+    }
   }
-  return `${LABELS[field ?? ''] ?? 'A field'} ${issue.message}`;
+  return found;
 }

@@ -7,10 +7,10 @@ describe('admin products pager (docs/product.md#screens)', () => {
     expect(pagerView(1, 0)).toBeNull();
   });
 
-  it("reads 'Page x of y' and enables Previous and Next only where there is a page to go to", () => {
-    expect(pagerView(1, 3)).toEqual({ label: 'Page 1 of 3', hasPrevious: false, hasNext: true });
-    expect(pagerView(2, 3)).toEqual({ label: 'Page 2 of 3', hasPrevious: true, hasNext: true });
-    expect(pagerView(3, 3)).toEqual({ label: 'Page 3 of 3', hasPrevious: true, hasNext: false });
+  it('says which page of how many, and enables Previous and Next only where there is a page to go to', () => {
+    expect(pagerView(1, 3)).toEqual({ page: 1, totalPages: 3, hasPrevious: false, hasNext: true });
+    expect(pagerView(2, 3)).toEqual({ page: 2, totalPages: 3, hasPrevious: true, hasNext: true });
+    expect(pagerView(3, 3)).toEqual({ page: 3, totalPages: 3, hasPrevious: true, hasNext: false });
   });
 
   it('steps back to the last page when a delete removed the page shown', () => {

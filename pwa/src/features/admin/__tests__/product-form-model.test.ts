@@ -1,18 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import type { Product } from '@haat/shared/catalog/catalog.types';
+import { i18n } from '../../../i18n/i18n';
+import hindiAdmin from '../../../i18n/hi-IN/admin.json';
 import {
-  addExtraField,
-  buildProductPayload,
-  withCurrentStock,
+  currentStockFields,
   EMPTY_PRODUCT_FORM,
+  extraFieldProblem,
   formFromProduct,
-  withNewVariant,
-  withoutVariant,
-  withProductType,
+  newVariantRow,
+  orderedProblems,
+  problemSentence,
+  productResolver,
   withRef,
-  withVariant,
   type ProductFormValues,
+  type VariantRow,
 } from '../product-form-model';
+import { unitForType } from '@haat/shared/catalog/product-unit.rule';
+
+i18n.addResourceBundle('hi-IN', 'admin', hindiAdmin, true, true);
+const english = i18n.getFixedT('en-IN', 'admin');
+const hindi = i18n.getFixedT('hi-IN', 'admin');
+
+/** What the form's submit gets: the resolver's body, or the first problem in words, as the toast says it. */
+async function check(values: ProductFormValues, t = english) {
+  const result = await productResolver(values, undefined, { fields: {}, shouldUseNativeValidation: false });
+  const problems = orderedProblems(result.errors);
+  if (problems.length === 0) return { ok: true as const, payload: result.values };
+  const [path, error] = problems[0]!;
+  return { ok: false as const, message: problemSentence(t, path, error.message!, values), all: problems.map(([p]) => p) };
+}
 
 const filled: ProductFormValues = {
   ...EMPTY_PRODUCT_FORM,
@@ -29,9 +45,16 @@ const filled: ProductFormValues = {
   more_details: [{ name: 'Origin', value: ' Punjab ' }],
 };
 
-describe('buildProductPayload (docs/product.md#validation, Upload product)', () => {
-  it('builds the create body: ids for chips, numbers for numeric text, discount 0 when blank, extra fields in more_details', () => {
-    expect(buildProductPayload(filled)).toEqual({
+const withType = (values: ProductFormValues, productType: ProductFormValues['productType']) => ({
+  ...values,
+  productType,
+  unit: unitForType(productType, values.unit),
+});
+const rows = (...patches: Array<Partial<VariantRow>>) => patches.map((p) => ({ ...newVariantRow(), ...p }));
+
+describe('the resolver (docs/product.md#validation, Upload product)', () => {
+  it('builds the create body: ids for chips, numbers for numeric text, discount 0 when blank, extra fields in more_details', async () => {
+    expect(await check(filled)).toEqual({
       ok: true,
       payload: {
         name: 'Basmati Rice',
@@ -51,7 +74,7 @@ describe('buildProductPayload (docs/product.md#validation, Upload product)', () 
     });
   });
 
-  it('an edit sends back the stock it loaded, the product’s and each option’s, so the server can tell an untouched figure from a stale one', () => {
+  it('an edit sends back the stock it loaded, the product’s and each option’s, so the server can tell an untouched figure from a stale one', async () => {
     const product = {
       _id: 'P1',
       name: 'Notebook',
@@ -71,8 +94,7 @@ describe('buildProductPayload (docs/product.md#validation, Upload product)', () 
         { _id: 'V2', name: 'A4', price: 150 },
       ],
     } as unknown as Product;
-    const values = { ...formFromProduct(product), description: 'Ruled, 200 pages' };
-    const built = buildProductPayload(values);
+    const built = await check({ ...formFromProduct(product), description: 'Ruled, 200 pages' });
     expect(built.ok && built.payload).toMatchObject({
       stock: 10,
       expectedStock: 10,
@@ -84,15 +106,20 @@ describe('buildProductPayload (docs/product.md#validation, Upload product)', () 
     });
     expect((built.ok && built.payload.variants[1]) || {}).not.toHaveProperty('expectedStock');
     // A new product has nothing loaded to send back.
-    expect(buildProductPayload(filled)).not.toHaveProperty('payload.expectedStock');
+    expect(await check(filled)).not.toHaveProperty('payload.expectedStock');
   });
 
   it('after STOCK_CHANGED the form shows the figure as it is now, and sends it as loaded', () => {
-    const product = { ...formFromProduct({ _id: 'P1', name: 'N', stock: 10, variants: [{ _id: 'V1', name: 'A5', stock: 6 }] } as unknown as Product) };
-    const now = withCurrentStock(product, 7);
-    expect(now).toMatchObject({ stock: '7', loadedStock: 7 });
-    const option = withCurrentStock(product, 2, 'V1');
-    expect(option.variants[0]).toMatchObject({ stock: '2', loadedStock: 2 });
+    const values = formFromProduct({ _id: 'P1', name: 'N', stock: 10, variants: [{ _id: 'V1', name: 'A5', stock: 6 }] } as unknown as Product);
+    expect(currentStockFields(values, 7)).toEqual([
+      ['stock', '7'],
+      ['loadedStock', 7],
+    ]);
+    expect(currentStockFields(values, 2, 'V1')).toEqual([
+      ['variants.0.stock', '2'],
+      ['variants.0.loadedStock', 2],
+    ]);
+    expect(currentStockFields(values, 2, 'V9'), 'an option the form no longer has').toEqual([]);
   });
 
   it.each([
@@ -101,34 +128,57 @@ describe('buildProductPayload (docs/product.md#validation, Upload product)', () 
     ['stock', 'Stock is required'],
     ['price', 'Price is required'],
     ['maxPerOrder', 'Most per order is required'],
-  ] as const)('refuses a blank %s', (field, message) => {
-    expect(buildProductPayload({ ...filled, [field]: '  ' })).toEqual({ ok: false, message });
+  ] as const)('refuses a blank %s', async (field, message) => {
+    expect(await check({ ...filled, [field]: '  ' })).toMatchObject({ ok: false, message });
   });
 
-  it('refuses text where a number belongs, fractions of stock and discounts above 100', () => {
-    expect(buildProductPayload({ ...filled, price: 'abc' })).toEqual({ ok: false, message: 'Price must be a number' });
-    expect(buildProductPayload({ ...filled, stock: '2.5' })).toEqual({ ok: false, message: 'Stock must be a whole number' });
-    expect(buildProductPayload({ ...filled, discount: '120' })).toEqual({ ok: false, message: 'Discount must be at most 100' });
-    expect(buildProductPayload({ ...filled, price: '-1' })).toEqual({ ok: false, message: 'Price must not be negative' });
+  it('names every blank field at once, first in the order the form shows them', async () => {
+    const answer = await check({ ...filled, price: '', name: ' ', stock: '' });
+    expect(answer).toMatchObject({ ok: false, message: 'Name is required', all: ['name', 'stock', 'price'] });
   });
 
-  it('needs a value for every extra field', () => {
-    expect(buildProductPayload({ ...filled, more_details: [{ name: 'Origin', value: ' ' }] })).toEqual({ ok: false, message: 'Origin is required' });
+  it('refuses text where a number belongs, fractions of stock and discounts above 100', async () => {
+    expect(await check({ ...filled, price: 'abc' })).toMatchObject({ ok: false, message: 'Price must be a number' });
+    expect(await check({ ...filled, stock: '2.5' })).toMatchObject({ ok: false, message: 'Stock must be a whole number' });
+    expect(await check({ ...filled, discount: '120' })).toMatchObject({ ok: false, message: 'Discount must be at most 100' });
+    expect(await check({ ...filled, price: '-1' })).toMatchObject({ ok: false, message: 'Price must not be negative' });
+    expect(await check({ ...filled, maxPerOrder: '0' })).toMatchObject({ ok: false, message: 'Most per order must be at least 1' });
   });
 
-  it('keeps an optional discount', () => {
-    const built = buildProductPayload({ ...filled, discount: '15' });
+  it('needs a value for every extra field', async () => {
+    expect(await check({ ...filled, more_details: [{ name: 'Origin', value: ' ' }] })).toMatchObject({ ok: false, message: 'Origin is required' });
+  });
+
+  it('keeps an optional discount', async () => {
+    const built = await check({ ...filled, discount: '15' });
     expect(built.ok && built.payload.discount).toBe(15);
   });
 });
 
+describe('problems in Hindi (docs/product.md#languages)', () => {
+  it('says each rule with the field’s Hindi label; an extra field keeps the admin’s own name', async () => {
+    expect((await check({ ...filled, price: '-1' }, hindi)).message).toBe('कीमत का मान शून्य से कम नहीं हो सकता');
+    expect((await check({ ...filled, stock: '' }, hindi)).message).toBe('स्टॉक भरना ज़रूरी है');
+    expect((await check({ ...filled, price: 'abc' }, hindi)).message).toBe('कीमत में सिर्फ़ संख्या लिखें');
+    expect((await check({ ...filled, more_details: [{ name: 'Origin', value: '' }] }, hindi)).message).toBe('Origin भरना ज़रूरी है');
+    expect((await check({ ...filled, variants: rows({ name: '1 kg' }, { name: '5 kg', price: '-5' }) }, hindi)).message).toBe(
+      'वैरिएंट 2 की कीमत का मान शून्य से कम नहीं हो सकता',
+    );
+  });
+
+  it('keeps the schema’s English words after the label for a rule it has no sentence for', () => {
+    expect(problemSentence(english, 'price', 'must be pretty', filled)).toBe('Price must be pretty');
+    expect(problemSentence(hindi, 'price', 'must be pretty', filled)).toBe('कीमत: must be pretty');
+  });
+});
+
 describe('extra fields and chips', () => {
-  it('adds a named field once, trimmed, and refuses blank or repeated names', () => {
-    const added = addExtraField(EMPTY_PRODUCT_FORM, '  Shelf life ');
-    expect('values' in added && added.values.more_details).toEqual([{ name: 'Shelf life', value: '' }]);
-    expect(addExtraField(EMPTY_PRODUCT_FORM, '   ')).toEqual({ error: 'Please enter a field name' });
-    expect(addExtraField(filled, 'origin')).toEqual({ error: 'A field named "origin" already exists' });
-    expect(addExtraField(filled, 'price')).toEqual({ error: 'A field named "price" already exists' });
+  it('takes a named field once, and refuses blank names and names the form already has', () => {
+    expect(extraFieldProblem(EMPTY_PRODUCT_FORM, '  Shelf life ')).toBeNull();
+    expect(extraFieldProblem(EMPTY_PRODUCT_FORM, '   ')).toBe('blank');
+    expect(extraFieldProblem(filled, 'origin')).toBe('taken');
+    expect(extraFieldProblem(filled, 'price')).toBe('taken');
+    expect(english('form.addField.taken', { name: 'origin' })).toBe('A field named "origin" already exists');
   });
 
   it('ignores a category chosen twice (by _id)', () => {
@@ -139,7 +189,7 @@ describe('extra fields and chips', () => {
 });
 
 describe('formFromProduct (edit modal)', () => {
-  it('fills the form from a product, numbers as text, extra fields without the rating counters', () => {
+  it('fills the form from a product, numbers as text, extra fields without the rating counters', async () => {
     const product = {
       _id: 'P1',
       name: 'Ghee',
@@ -157,7 +207,7 @@ describe('formFromProduct (edit modal)', () => {
     const values = formFromProduct(product);
     expect(values).toMatchObject({ stock: '3', price: '450', discount: '', more_details: [{ name: 'Brand', value: 'Amul' }] });
     expect(values.category).toEqual([{ _id: 'C1', name: 'Dairy' }]);
-    expect(buildProductPayload(values).ok).toBe(true);
+    expect((await check(values)).ok).toBe(true);
   });
 });
 
@@ -166,18 +216,10 @@ describe('product type and unit (docs/product.md#states and #rules-and-limits)',
     expect(EMPTY_PRODUCT_FORM).toMatchObject({ productType: 'fixed', unit: 'pack' });
   });
 
-  it('switching to fixed sets the unit to pack; to variable picks a listed unit, keeping one that is already listed', () => {
-    const fixed = withProductType(filled, 'fixed');
-    expect(fixed).toMatchObject({ productType: 'fixed', unit: 'pack' });
-    expect(withProductType(fixed, 'variable')).toMatchObject({ productType: 'variable', unit: 'kg' });
-    expect(withProductType({ ...filled, unit: 'litre' }, 'variable').unit).toBe('litre');
-    expect(withProductType({ ...filled, productType: 'fixed', unit: 'pack' }, 'variable').unit).toBe('kg');
-  });
-
-  it('refuses a unit that does not suit the type, as the server does', () => {
-    expect(buildProductPayload({ ...filled, productType: 'fixed', unit: 'kg' })).toEqual({ ok: false, message: 'Unit must be pack for a fixed product' });
-    expect(buildProductPayload({ ...filled, unit: 'dozen' })).toEqual({ ok: false, message: 'Unit must be one of kg, litre, gm, ml for a variable product' });
-    const fixed = buildProductPayload(withProductType(filled, 'fixed'));
+  it('refuses a unit that does not suit the type, as the server does', async () => {
+    expect(await check({ ...filled, productType: 'fixed', unit: 'kg' })).toMatchObject({ ok: false, message: 'Unit must be pack for a fixed product' });
+    expect(await check({ ...filled, unit: 'dozen' })).toMatchObject({ ok: false, message: 'Unit must be one of kg, litre, gm, ml for a variable product' });
+    const fixed = await check(withType(filled, 'fixed'));
     expect(fixed.ok && [fixed.payload.productType, fixed.payload.unit]).toEqual(['fixed', 'pack']);
   });
 
@@ -190,26 +232,18 @@ describe('product type and unit (docs/product.md#states and #rules-and-limits)',
 });
 
 describe('variant rows', () => {
-  const twoRows = () => {
-    let v = withNewVariant(withNewVariant(filled));
-    v = withVariant(v, 0, { name: ' 1 kg ' });
-    v = withVariant(v, 1, { name: '5 kg', price: '5000', stock: '3', image: ['/uploads/v.webp'] });
-    return v;
-  };
+  const twoRows = () => ({ ...filled, variants: rows({ name: ' 1 kg ' }, { name: '5 kg', price: '5000', stock: '3', image: ['/uploads/v.webp'] }) });
 
-  it('adds blank rows with distinct keys, edits one, removes one', () => {
-    const v = twoRows();
-    expect(v.variants).toHaveLength(2);
-    expect(new Set(v.variants.map((r) => r.key)).size).toBe(2);
-    expect(withoutVariant(v, 0).variants.map((r) => r.name)).toEqual(['5 kg']);
+  it('new rows have distinct keys', () => {
+    expect(new Set(rows({}, {}, {}).map((r) => r.key)).size).toBe(3);
   });
 
-  it('sends a name each, price and stock only where typed, images where uploaded', () => {
-    const built = buildProductPayload(twoRows());
+  it('sends a name each, price and stock only where typed, images where uploaded', async () => {
+    const built = await check(twoRows());
     expect(built.ok && built.payload.variants).toEqual([{ name: '1 kg' }, { name: '5 kg', price: 5000, stock: 3, image: ['/uploads/v.webp'] }]);
   });
 
-  it('keeps the stored _id of a variant it edits, so orders that name it still find it', () => {
+  it('keeps the stored _id of a variant it edits, so orders that name it still find it', async () => {
     const product = {
       _id: 'P1',
       name: 'Atta',
@@ -233,8 +267,9 @@ describe('variant rows', () => {
       ['V1', '1 kg', '', ''],
       ['V5', '5 kg', '2000', '0'],
     ]);
-    const edited = withNewVariant(withVariant(withoutVariant(values, 0), 0, { price: '1900' }));
-    const built = buildProductPayload(withVariant(edited, 1, { name: '10 kg' }));
+    // The first row removed, the second's price changed, a new row added.
+    const edited = { ...values, variants: [{ ...values.variants[1]!, price: '1900' }, ...rows({ name: '10 kg' })] };
+    const built = await check(edited);
     expect(built.ok && built.payload.variants).toEqual([{ _id: 'V5', name: '5 kg', price: 1900, stock: 0, expectedStock: 0 }, { name: '10 kg' }]);
   });
 
@@ -245,7 +280,13 @@ describe('variant rows', () => {
     [{ stock: '1.5' }, 'Variant 2 stock must be a whole number'],
     [{ price: 'abc' }, 'Variant 2 price must be a number'],
     [{ name: '1 KG' }, 'Variant 2 name is repeated'],
-  ])('refuses a variant row %o: %s', (patch, message) => {
-    expect(buildProductPayload(withVariant(twoRows(), 1, patch))).toEqual({ ok: false, message });
+  ])('refuses a variant row %o: %s', async (patch, message) => {
+    const values = twoRows();
+    expect(await check({ ...values, variants: [values.variants[0]!, { ...values.variants[1]!, ...patch }] })).toMatchObject({ ok: false, message });
+  });
+
+  it('names the first problem of the first row before the second row’s', async () => {
+    const answer = await check({ ...filled, variants: rows({ name: '1 kg', price: 'x' }, { name: '' }) });
+    expect(answer).toMatchObject({ ok: false, message: 'Variant 1 price must be a number', all: ['variants.0.price', 'variants.1.name'] });
   });
 });

@@ -1,8 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
 /** docs/product.md#screens: one 'Enter field name' input and an Add Field button; `onAdd` answers an error or null. */
 export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => string | null; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   const id = useId();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -13,16 +15,16 @@ export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => st
     else onClose();
   };
   return (
-    <ModalDialog label="Add Field" heading onClose={onClose} variant="small">
+    <ModalDialog label={t('form.addField.title')} heading onClose={onClose} variant="small">
       <form className="admin-form" onSubmit={submit} noValidate>
         <label htmlFor={id} className="visually-hidden">
-          Field name
+          {t('form.addField.name')}
         </label>
         <input
           id={id}
           autoFocus
           value={name}
-          placeholder="Enter field name"
+          placeholder={t('form.addField.placeholder')}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(e) => {
@@ -36,7 +38,7 @@ export function AddFieldDialog({ onAdd, onClose }: { onAdd: (name: string) => st
           </p>
         )}
         <button type="submit" className="btn btn--primary" disabled={name.trim() === ''}>
-          Add Field
+          {t('form.addField.title')}
         </button>
       </form>
     </ModalDialog>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isAdminAtom } from '../../../lib/http/session';
 import { DashboardFrame } from '../../account/public';
@@ -7,6 +8,7 @@ import '../admin.css';
 
 /** The dashboard frame for admin pages: a signed-in customer sees a short note (the server refuses them anyway). */
 export function AdminFrame({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('admin');
   const admin = useAtomValue(isAdminAtom);
   return (
     <DashboardFrame>
@@ -14,8 +16,8 @@ export function AdminFrame({ children }: { children: ReactNode }) {
         children
       ) : (
         <section className="state-box">
-          <p>This page is for administrators.</p>
-          <Link to="/">Go to home</Link>
+          <p>{t('frame.onlyAdmins')}</p>
+          <Link to="/">{t('frame.goHome')}</Link>
         </section>
       )}
     </DashboardFrame>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { CategoryRef } from '@haat/shared/catalog/catalog.types';
 import { withRef } from '../product-form-model';
 
@@ -11,6 +12,7 @@ interface Props {
 
 /** Pick several categories or subcategories as chips; the same one twice is ignored (docs/product.md#validation). */
 export function ChipSelect({ label, options, selected, onChange }: Props) {
+  const { t } = useTranslation('admin');
   const id = useId();
   return (
     <div className="admin-field">
@@ -23,7 +25,7 @@ export function ChipSelect({ label, options, selected, onChange }: Props) {
           if (picked) onChange(withRef(selected, { _id: picked._id, name: picked.name }));
         }}
       >
-        <option value="">Select {label}</option>
+        <option value="">{t('chips.select', { label })}</option>
         {options.map((o) => (
           <option key={o._id} value={o._id}>
             {o.name}
@@ -31,11 +33,16 @@ export function ChipSelect({ label, options, selected, onChange }: Props) {
         ))}
       </select>
       {selected.length > 0 && (
-        <ul className="chips" aria-label={`Selected ${label}`}>
+        <ul className="chips" aria-label={t('chips.selected', { label })}>
           {selected.map((s) => (
             <li key={s._id} className="chip">
               {s.name}
-              <button type="button" className="chip__remove" aria-label={`Remove ${s.name}`} onClick={() => onChange(selected.filter((x) => x._id !== s._id))}>
+              <button
+                type="button"
+                className="chip__remove"
+                aria-label={t('chips.remove', { name: s.name })}
+                onClick={() => onChange(selected.filter((x) => x._id !== s._id))}
+              >
                 ✕
               </button>
             </li>

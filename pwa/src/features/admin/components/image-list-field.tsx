@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
-import { uploadFailure } from './image-upload-field';
+import { useUploadFailure } from './image-upload-field';
 
 interface Props {
   /** Names the button and the thumbnails: "Upload Images", "Remove image 2 of Variant 1". */
@@ -17,8 +18,9 @@ interface Props {
 
 /** Several images uploaded at once through /api/file/upload, as thumbnails that preview and remove (docs/product.md#screens, Upload Product). */
 export function ImageListField({ label, owner, images, onChange, onPreview, onBusy }: Props) {
+  const { t } = useTranslation('admin');
+  const uploadFailure = useUploadFailure();
   const [uploading, setUploading] = useState(false);
-  const of = owner ? ` of ${owner}` : '';
 
   const upload = async (files: File[]) => {
     if (files.length === 0) return;
@@ -51,19 +53,24 @@ export function ImageListField({ label, owner, images, onChange, onPreview, onBu
             e.target.value = '';
           }}
         />
-        {uploading ? 'Loading...' : label}
+        {uploading ? t('loading') : label}
       </label>
       {images.length > 0 && (
-        <ul className="product-form__images" aria-label={owner ? `Images of ${owner}` : 'Product images'}>
+        <ul className="product-form__images" aria-label={owner ? t('form.imagesOf', { owner }) : t('form.productImages')}>
           {images.map((url, i) => (
             <li key={url}>
-              <button type="button" className="admin-thumb" aria-label={`Preview image ${i + 1}${of}`} onClick={() => onPreview(url)}>
+              <button
+                type="button"
+                className="admin-thumb"
+                aria-label={owner ? t('form.previewImageOf', { n: i + 1, owner }) : t('form.previewImage', { n: i + 1 })}
+                onClick={() => onPreview(url)}
+              >
                 <img src={url} alt="" width={72} height={72} />
               </button>
               <button
                 type="button"
                 className="chip__remove product-form__remove"
-                aria-label={`Remove image ${i + 1}${of}`}
+                aria-label={owner ? t('form.removeImageOf', { n: i + 1, owner }) : t('form.removeImage', { n: i + 1 })}
                 onClick={() => onChange((list) => list.filter((u) => u !== url))}
               >
                 ✕

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
@@ -14,6 +15,8 @@ interface Props {
 
 /** One image, uploaded through /api/file/upload at once and previewed (category and sub category forms). */
 export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
+  const { t } = useTranslation('admin');
+  const uploadFailure = useUploadFailure();
   const [busy, setBusy] = useState(false);
   const pick = async (file: File | undefined) => {
     if (!file) return;
@@ -30,9 +33,9 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
   };
   return (
     <div className="admin-field">
-      <span className="admin-field__label">Image</span>
+      <span className="admin-field__label">{t('image.label')}</span>
       <div className="image-upload">
-        <div className="image-upload__preview">{value ? <img src={value} alt="Preview of the upload" /> : <span>No Image</span>}</div>
+        <div className="image-upload__preview">{value ? <img src={value} alt={t('image.preview')} /> : <span>{t('image.none')}</span>}</div>
         <label className={`btn btn--ghost btn--small upload-btn${disabled || busy ? ' upload-btn--disabled' : ''}`}>
           <input
             type="file"
@@ -44,7 +47,7 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
               e.target.value = '';
             }}
           />
-          {busy ? 'Loading...' : 'Upload Image'}
+          {busy ? t('loading') : t('image.upload')}
         </label>
       </div>
     </div>
@@ -52,7 +55,10 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
 }
 
 /** The server's reason when it gave one (not an image, too large), else the docs/product.md#errors wording. */
-export function uploadFailure(error: unknown): string {
-  const problem = problemOf(error);
-  return problem.status > 0 ? problem.message : 'Image upload failed!';
+export function useUploadFailure(): (error: unknown) => string {
+  const { t } = useTranslation('admin');
+  return (error) => {
+    const problem = problemOf(error);
+    return problem.status > 0 ? problem.message : t('image.failed');
+  };
 }

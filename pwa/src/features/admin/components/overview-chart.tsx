@@ -2,13 +2,15 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { OverviewDay } from '@haat/shared/orders/overview';
-import { formatMoney } from '../../../i18n/format';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney } from '../../../i18n/format';
 
 /**
  * The 30-day chart: orders (bars' worth of a line, left scale) and revenue (right scale) per day.
  * uPlot lives only in this module, which the overview page loads lazily: no shopper downloads it.
  */
 export function OverviewChart({ days }: { days: OverviewDay[] }) {
+  const { t, i18n } = useTranslation('admin');
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const el = box.current;
@@ -20,12 +22,13 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
       tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'UTC'),
       scales: { x: { time: true }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] }, revenue: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
-        {},
-        { scale: 'orders', label: 'Orders', size: 50, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
+        // Day and month in the admin's language (the figures are per UTC day).
+        { values: (_u, ticks) => ticks.map((ts) => formatDate(ts * 1000, { day: 'numeric', month: 'short', timeZone: 'UTC' })) },
+        { scale: 'orders', label: t('overview.column.orders'), size: 50, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
         {
           scale: 'revenue',
           side: 1,
-          label: 'Revenue',
+          label: t('overview.column.revenue'),
           size: 70,
           grid: { show: false },
           values: (_u, ticks) => ticks.map((t) => formatMoney(t).replace(/\.00$/, '')),
@@ -33,8 +36,15 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
       ],
       series: [
         {},
-        { label: 'Orders', scale: 'orders', stroke: '#0b6e35', width: 2, points: { show: true } },
-        { label: 'Revenue', scale: 'revenue', stroke: '#b45309', width: 2, dash: [6, 4], value: (_u, v) => (v === null ? '–' : formatMoney(v)) },
+        { label: t('overview.column.orders'), scale: 'orders', stroke: '#0b6e35', width: 2, points: { show: true } },
+        {
+          label: t('overview.column.revenue'),
+          scale: 'revenue',
+          stroke: '#b45309',
+          width: 2,
+          dash: [6, 4],
+          value: (_u, v) => (v === null ? '–' : formatMoney(v)),
+        },
       ],
     });
     const plot = new uPlot(options(el.clientWidth), [x, days.map((d) => d.orders), days.map((d) => d.revenue)], el);
@@ -44,6 +54,8 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
       observer.disconnect();
       plot.destroy();
     };
-  }, [days]);
-  return <div ref={box} className="overview-chart" data-testid="overview-chart" role="img" aria-label="Orders and revenue per day, last 30 days" />;
+    // A new language draws the chart again with its words.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [days, i18n.language]);
+  return <div ref={box} className="overview-chart" data-testid="overview-chart" role="img" aria-label={t('overview.chartLabel')} />;
 }

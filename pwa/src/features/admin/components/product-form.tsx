@@ -1,4 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
+import { Controller, FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
@@ -6,19 +8,20 @@ import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
 import {
-  addExtraField,
-  buildProductPayload,
+  currentStockFields,
   EMPTY_PRODUCT_FORM,
+  extraFieldProblem,
   formFromProduct,
-  withCurrentStock,
-  withNewVariant,
-  withoutVariant,
-  withVariant,
+  orderedProblems,
+  problemSentence,
+  productResolver,
   type ProductFormValues,
+  type ProductPayload,
 } from '../product-form-model';
 import { keepProductCopy } from '../storefront-copies';
 import { AddFieldDialog } from './add-field-dialog';
 import { ChipSelect } from './chip-select';
+import { FieldProblem, TextField } from './form-field';
 import { ImageListField } from './image-list-field';
 import { ImageViewer } from './image-viewer';
 import { ProductTypeFields } from './product-type-fields';
@@ -30,43 +33,48 @@ interface Props {
   onSaved?: () => void;
 }
 
-type TextField = 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount';
+const loadCategories = () => adminApi.categories();
+const loadSubCategories = () => adminApi.subCategories();
 
 /**
  * The one product form of docs/product.md#screens, Upload Product and the Admin Products edit modal: name, description,
  * images (uploaded at once, thumbnails, preview, remove), categories and subcategories as chips, product
- * type and its unit (docs/product.md#states), stock, price, discount, extra fields kept in more_details, and variants. A new
- * product's form empties after it is saved; the server's messages arrive as toasts through the one client.
+ * type and its unit (docs/product.md#states), stock, price, discount, extra fields kept in more_details, and variants.
+ * State and checks are react-hook-form's; the resolver is the shared schema the server checks
+ * (product-form-model.ts, docs/decisions/0125-admin-forms-on-react-hook-form.md). A problem shows under its field and
+ * the first one as a toast; a new product's form empties after it is saved; the server's messages arrive as toasts.
  */
 export function ProductForm({ product, onSaved }: Props) {
+  const { t } = useTranslation('admin');
   const id = useId();
-  const [values, setValues] = useState<ProductFormValues>(() => (product ? formFromProduct(product) : EMPTY_PRODUCT_FORM));
+  const form = useForm<ProductFormValues, unknown, ProductPayload>({
+    defaultValues: product ? formFromProduct(product) : EMPTY_PRODUCT_FORM,
+    resolver: productResolver,
+  });
+  const { control, getValues, setValue, handleSubmit, reset, formState } = form;
+  const extras = useFieldArray({ control, name: 'more_details' });
+  const images = useWatch({ control, name: 'image' });
   // Uploads in flight (product images and each variant's): the form saves only once all have landed.
   const [uploads, setUploads] = useState(0);
   const uploading = uploads > 0;
-  const [busy, setBusy] = useState(false);
+  const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const categories = useAdminList(adminApi.categories);
-  const subCategories = useAdminList(adminApi.subCategories);
-  const set = <K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) => setValues((v) => ({ ...v, [key]: value }));
-  const onBusy = (on: boolean) => setUploads((n) => n + (on ? 1 : -1));
+  const categories = useAdminList(loadCategories);
+  const subCategories = useAdminList(loadSubCategories);
+  const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
+  const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
 
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    if (busy || uploading) return;
-    const built = buildProductPayload(values);
-    if (!built.ok) return void toast.error(built.message);
-    setBusy(true);
+  const save = async (payload: ProductPayload) => {
     try {
       if (product) {
-        const answer = await adminApi.updateProduct({ ...built.payload, _id: product._id });
+        const answer = await adminApi.updateProduct({ ...payload, _id: product._id });
         await keepProductCopy(answer.data);
         toast.success(answer.message);
       } else {
-        const answer = await adminApi.createProduct(built.payload);
+        const answer = await adminApi.createProduct(payload);
         toast.success(answer.message);
-        setValues(EMPTY_PRODUCT_FORM);
+        reset(EMPTY_PRODUCT_FORM);
       }
       onSaved?.();
     } catch (error) {
@@ -75,112 +83,94 @@ export function ProductForm({ product, onSaved }: Props) {
       const current = problem.body?.current;
       if (problem.code === ErrorCode.StockChanged && typeof current === 'number') {
         const variantId = typeof problem.body?.variantId === 'string' ? problem.body.variantId : undefined;
-        setValues((v) => withCurrentStock(v, current, variantId));
+        for (const [path, value] of currentStockFields(getValues(), current, variantId)) setValue(path as Path<ProductFormValues>, value as never);
       }
-    } finally {
-      setBusy(false);
     }
   };
-
-  const text = (field: TextField, label: string, extra: { numeric?: boolean; required?: boolean; multiline?: boolean } = {}) => {
-    const inputId = `${id}-${field}`;
-    const common = {
-      id: inputId,
-      name: field,
-      required: extra.required,
-      value: values[field],
-      placeholder: `Enter product ${label.toLowerCase()}`,
-      onChange: (e: { target: { value: string } }) => set(field, e.target.value),
-    };
-    return (
-      <div className="admin-field">
-        <label htmlFor={inputId}>{label}</label>
-        {extra.multiline ? <textarea rows={3} {...common} /> : <input type="text" inputMode={extra.numeric ? 'decimal' : undefined} {...common} />}
-      </div>
-    );
+  const text = (
+    name: 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount',
+    options: { required?: boolean; numeric?: boolean; multiline?: boolean },
+  ) => (
+    <TextField<ProductFormValues> name={name} label={t(`form.field.${name}`)} placeholder={t(`form.placeholder.${name}`)} describe={describe} {...options} />
+  );
+  const refuse = (errors: FieldErrors<ProductFormValues>) => {
+    const [first] = orderedProblems(errors);
+    if (first?.[1].message) toast.error(describe(first[0], first[1].message));
   };
 
   return (
-    <>
-      <form className="admin-form product-form" onSubmit={(e) => void submit(e)} noValidate>
-        {text('name', 'Name', { required: true })}
-        {text('description', 'Description', { required: true, multiline: true })}
+    <FormProvider {...form}>
+      <form className="admin-form product-form" onSubmit={(e) => (busy || uploading ? e.preventDefault() : void handleSubmit(save, refuse)(e))} noValidate>
+        {text('name', { required: true })}
+        {text('description', { required: true, multiline: true })}
         <div className="admin-field">
-          <span className="admin-field__label">Images</span>
+          <span className="admin-field__label">{t('form.images')}</span>
           <ImageListField
-            label="Upload Images"
-            images={values.image}
-            onChange={(next) => setValues((v) => ({ ...v, image: next(v.image) }))}
+            label={t('form.uploadImages')}
+            images={images}
+            onChange={(next) => setValue('image', next(getValues('image')), { shouldDirty: true })}
             onPreview={setPreview}
             onBusy={onBusy}
           />
         </div>
-        <ChipSelect label="Category" options={categories.items} selected={values.category} onChange={(list) => set('category', list)} />
-        <ChipSelect label="Sub Category" options={subCategories.items} selected={values.subCategory} onChange={(list) => set('subCategory', list)} />
-        <ProductTypeFields values={values} onChange={setValues} />
-        {text('stock', 'Stock', { required: true, numeric: true })}
-        {text('maxPerOrder', 'Most per order', { required: true, numeric: true })}
-        {text('price', 'Price', { required: true, numeric: true })}
-        {text('discount', 'Discount', { numeric: true })}
-        {values.more_details.map((field, i) => (
-          <div key={field.name} className="admin-field">
+        {(['category', 'subCategory'] as const).map((name) => (
+          <Controller
+            key={name}
+            control={control}
+            name={name}
+            render={({ field }) => (
+              <ChipSelect
+                label={t(`form.field.${name}`)}
+                options={(name === 'category' ? categories : subCategories).items}
+                selected={field.value}
+                onChange={field.onChange}
+              />
+            )}
+          />
+        ))}
+        <ProductTypeFields />
+        {text('stock', { required: true, numeric: true })}
+        {text('maxPerOrder', { required: true, numeric: true })}
+        {text('price', { required: true, numeric: true })}
+        {text('discount', { numeric: true })}
+        {extras.fields.map((field, i) => (
+          <div key={field.id} className="admin-field">
             <label htmlFor={`${id}-extra-${i}`}>{field.name}</label>
             <span className="product-form__extra">
               <input
                 id={`${id}-extra-${i}`}
                 required
-                value={field.value}
-                onChange={(e) =>
-                  set(
-                    'more_details',
-                    values.more_details.map((f, j) => (j === i ? { ...f, value: e.target.value } : f)),
-                  )
-                }
+                aria-invalid={formState.errors.more_details?.[i]?.value ? true : undefined}
+                aria-describedby={formState.errors.more_details?.[i]?.value ? `${id}-extra-${i}-problem` : undefined}
+                {...form.register(`more_details.${i}.value`)}
               />
-              <button
-                type="button"
-                className="chip__remove"
-                aria-label={`Remove field ${field.name}`}
-                onClick={() =>
-                  set(
-                    'more_details',
-                    values.more_details.filter((_, j) => j !== i),
-                  )
-                }
-              >
+              <button type="button" className="chip__remove" aria-label={t('form.removeField', { name: field.name })} onClick={() => extras.remove(i)}>
                 ✕
               </button>
             </span>
+            <FieldProblem id={`${id}-extra-${i}-problem`} name={`more_details.${i}.value`} describe={describe} />
           </div>
         ))}
         <button type="button" className="btn btn--ghost btn--small product-form__add-field" onClick={() => setAddingField(true)}>
-          Add Fields
+          {t('form.addFields')}
         </button>
-        <VariantRows
-          rows={values.variants}
-          onAdd={() => setValues(withNewVariant)}
-          onChange={(i, patch) => setValues((v) => withVariant(v, i, patch))}
-          onRemove={(i) => setValues((v) => withoutVariant(v, i))}
-          onImages={(key, next) => setValues((v) => ({ ...v, variants: v.variants.map((r) => (r.key === key ? { ...r, image: next(r.image) } : r)) }))}
-          onPreview={setPreview}
-          onBusy={onBusy}
-        />
+        <VariantRows onPreview={setPreview} onBusy={onBusy} describe={describe} />
         <button type="submit" className="btn btn--primary" disabled={busy || uploading}>
-          {busy ? 'Loading...' : product ? 'Update Product' : 'Submit'}
+          {busy ? t('loading') : product ? t('form.update') : t('form.submit')}
         </button>
       </form>
       {addingField && (
         <AddFieldDialog
           onClose={() => setAddingField(false)}
           onAdd={(name) => {
-            const added = addExtraField(values, name);
-            if ('error' in added) return added.error;
-            setValues(added.values);
+            const problem = extraFieldProblem(getValues(), name);
+            if (problem) return problem === 'blank' ? t('form.addField.blank') : t('form.addField.taken', { name: name.trim() });
+            extras.append({ name: name.trim(), value: '' }, { shouldFocus: false });
             return null;
           }}
         />
       )}
-      {preview && <ImageViewer src={preview} alt="Product image" onClose={() => setPreview(null)} />}
-    </>
+      {preview && <ImageViewer src={preview} alt={t('form.productImage')} onClose={() => setPreview(null)} />}
+    </FormProvider>
   );
 }

@@ -1,40 +1,42 @@
 import { useId } from 'react';
+import { useFormContext, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { unitForType } from '@haat/shared/catalog/product-unit.rule';
 import { PRODUCT_TYPES, VARIABLE_UNITS } from '@haat/shared/common/limits';
-import { withProductType, type ProductFormValues, type ProductType } from '../product-form-model';
+import type { ProductFormValues, ProductType } from '../product-form-model';
 
-interface Props {
-  values: ProductFormValues;
-  onChange: (next: (values: ProductFormValues) => ProductFormValues) => void;
-}
-
-const TYPE_LABELS: Record<ProductType, string> = { fixed: 'Fixed (sold by the pack)', variable: 'Variable (sold by measure)' };
-
-/** docs/product.md#states product edit form: a fixed product's unit is read-only 'pack'; a variable one picks kg, litre, gm or ml. */
-export function ProductTypeFields({ values, onChange }: Props) {
+/**
+ * docs/product.md#states product edit form: a fixed product's unit is read-only 'pack'; a variable one picks kg,
+ * litre, gm or ml. Switching the type sets the unit its type allows (a listed unit is kept when switching to variable).
+ */
+export function ProductTypeFields() {
+  const { t } = useTranslation('admin');
   const id = useId();
+  const { control, register, getValues, setValue } = useFormContext<ProductFormValues>();
+  const productType = useWatch({ control, name: 'productType' });
   return (
     <div className="product-type-fields">
       <div className="admin-field">
-        <label htmlFor={`${id}-type`}>Product type</label>
+        <label htmlFor={`${id}-type`}>{t('form.field.productType')}</label>
         <select
           id={`${id}-type`}
-          name="productType"
-          value={values.productType}
-          onChange={(e) => onChange((v) => withProductType(v, e.target.value as ProductType))}
+          {...register('productType', {
+            onChange: (e: { target: { value: string } }) => setValue('unit', unitForType(e.target.value as ProductType, getValues('unit'))),
+          })}
         >
-          {PRODUCT_TYPES.map((t) => (
-            <option key={t} value={t}>
-              {TYPE_LABELS[t]}
+          {PRODUCT_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`form.productType.${type}`)}
             </option>
           ))}
         </select>
       </div>
       <div className="admin-field">
-        <label htmlFor={`${id}-unit`}>Unit</label>
-        {values.productType === 'fixed' ? (
-          <input id={`${id}-unit`} name="unit" type="text" value={values.unit} readOnly aria-describedby={`${id}-unit-hint`} />
+        <label htmlFor={`${id}-unit`}>{t('form.field.unit')}</label>
+        {productType === 'fixed' ? (
+          <input key="fixed" id={`${id}-unit`} type="text" readOnly aria-describedby={`${id}-unit-hint`} {...register('unit')} />
         ) : (
-          <select id={`${id}-unit`} name="unit" value={values.unit} onChange={(e) => onChange((v) => ({ ...v, unit: e.target.value }))}>
+          <select key="variable" id={`${id}-unit`} {...register('unit')}>
             {VARIABLE_UNITS.map((u) => (
               <option key={u} value={u}>
                 {u}
@@ -42,9 +44,9 @@ export function ProductTypeFields({ values, onChange }: Props) {
             ))}
           </select>
         )}
-        {values.productType === 'fixed' && (
+        {productType === 'fixed' && (
           <span id={`${id}-unit-hint`} className="variant-rows__hint">
-            A fixed product is sold by the pack.
+            {t('form.fixedHint')}
           </span>
         )}
       </div>

@@ -1,0 +1,110 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { aProduct } from '../../../test-support/a-product';
+import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { ProductForm } from '../components/product-form';
+
+/**
+ * The product form on react-hook-form, against a real local HTTP server answering like Haat's API: problems show
+ * under their fields and nothing is sent; a save refused with STOCK_CHANGED shows the stock as it is now and the
+ * next save sends that figure as the one loaded.
+ */
+const received: Array<{ url: string; body: Record<string, unknown> }> = [];
+let stockNow = 7;
+
+withLocalApiServer((req, res) => {
+  let text = '';
+  req.on('data', (c) => (text += c));
+  req.on('end', () => {
+    const body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const reply = (status: number, payload: unknown) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(payload));
+    };
+    const url = req.url ?? '';
+    if (url.startsWith('/api/category/get') || url.startsWith('/api/subcategory/get')) return reply(200, { success: true, error: false, data: [] });
+    received.push({ url, body });
+    if (url === '/api/product/update-product-details') {
+      // As the API does: a changed figure over a stock that orders moved since the form loaded is refused.
+      if (body.expectedStock !== stockNow && body.stock !== body.expectedStock) {
+        return reply(409, {
+          success: false,
+          error: true,
+          code: 'STOCK_CHANGED',
+          message: `Stock changed while you were editing: it is now ${stockNow} (orders since you opened the form). Enter the new figure again.`,
+          productId: body._id,
+          current: stockNow,
+          fields: ['stock'],
+        });
+      }
+      return reply(200, { success: true, error: false, message: 'Product updated successfully', data: { ...aProduct(), stock: body.stock } });
+    }
+    if (url === '/api/product/create') return reply(201, { success: true, error: false, message: 'Product Created Successfully', data: aProduct() });
+    reply(404, { success: false, error: true, message: 'no route' });
+  });
+});
+
+beforeEach(() => {
+  received.length = 0;
+  stockNow = 7;
+});
+afterEach(cleanup);
+
+const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: true });
+const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
+
+describe('the product form', () => {
+  it('shows each problem under its field and sends nothing while any is left', async () => {
+    render(<ProductForm />);
+    type('Price', '-3');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Name is required');
+    expect(screen.getByText('Description is required')).toBeTruthy();
+    expect(screen.getByText('Stock is required')).toBeTruthy();
+    expect(field('Name').getAttribute('aria-invalid')).toBe('true');
+    expect(field('Name').getAttribute('aria-describedby')).toBe(screen.getByText('Name is required').id);
+
+    // The required fields filled, the schema's own rules speak: a negative price.
+    type('Name', 'Masala Chai');
+    type('Description', 'Strong');
+    type('Stock', '4');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Price must not be negative');
+    expect(screen.queryByText('Name is required')).toBeNull();
+    expect(received).toEqual([]);
+
+    type('Price', '120');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(received.map((r) => r.url)).toEqual(['/api/product/create']));
+    expect(received[0]!.body).toMatchObject({ name: 'Masala Chai', stock: 4, price: 120, productType: 'fixed', unit: 'pack', discount: 0 });
+    // A new product's form empties after it is saved.
+    await waitFor(() => expect(field('Name').value).toBe(''));
+  });
+
+  it('after STOCK_CHANGED shows the stock as it is now, and sends it back as loaded', async () => {
+    render(<ProductForm product={aProduct({ _id: 'P1', unit: 'pack', stock: 10 })} />);
+    expect(field('Stock').value).toBe('10');
+    type('Stock', '15');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(field('Stock').value).toBe('7'));
+    expect(received[0]!.body).toMatchObject({ _id: 'P1', stock: 15, expectedStock: 10 });
+
+    type('Stock', '12');
+    fireEvent.click(screen.getByRole('button', { name: 'Update Product' }));
+    await waitFor(() => expect(received).toHaveLength(2));
+    expect(received[1]!.body).toMatchObject({ _id: 'P1', stock: 12, expectedStock: 7 });
+  });
+
+  it('turning a product variable lets the unit be chosen; turning it fixed makes it a read-only pack', async () => {
+    render(<ProductForm />);
+    const unit = () => field('Unit');
+    expect([unit().tagName, unit().value, unit().readOnly]).toEqual(['INPUT', 'pack', true]);
+    fireEvent.change(field('Product type'), { target: { value: 'variable' } });
+    await waitFor(() => expect(unit().tagName).toBe('SELECT'));
+    expect(unit().value).toBe('kg');
+    fireEvent.change(unit(), { target: { value: 'litre' } });
+    fireEvent.change(field('Product type'), { target: { value: 'fixed' } });
+    await waitFor(() => expect([unit().tagName, unit().value]).toEqual(['INPUT', 'pack']));
+  });
+});

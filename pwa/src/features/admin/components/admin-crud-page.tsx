@@ -1,0 +1,218 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatNumber } from '../../../i18n/format';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
+import type { AdminCrud } from '../hooks/use-admin-crud';
+import { pagerView } from '../pager';
+
+interface Named {
+  _id: string;
+  name: string;
+}
+
+export interface Column<T> {
+  head: string;
+  cell: (item: T, index: number) => ReactNode;
+  /** Names the column for the phone layout's CSS (admin.css), e.g. 'name', 'category'. */
+  role?: string;
+}
+
+/** How a page shows its items: cards (an image, the name and more lines) or a table of columns. */
+export type CrudView<T> =
+  | {
+      kind: 'cards';
+      className: string;
+      testId: string;
+      image: (item: T) => string | undefined;
+      /** Lines under the name (a product's unit). */
+      lines?: Array<{ className: string; text: (item: T) => ReactNode }>;
+      /** Skeleton cards while any page loads (paged lists); without it, "Loading..." before the first read. */
+      skeletons?: number;
+      loadingLabel?: string;
+    }
+  | { kind: 'table'; className: string; testId: string; columns: Array<Column<T>> };
+
+interface Props<T extends Named> {
+  crud: AdminCrud<T>;
+  heading: string;
+  /** The Add button's words; without it there is none (products are added on Upload Product). */
+  addLabel?: string;
+  /** Beside the heading: a search box. */
+  headExtra?: ReactNode;
+  empty: string;
+  view: CrudView<T>;
+  /** The "Permanent Delete" question and its button. */
+  confirm: { message: string; confirmLabel: string };
+  /** The add (item undefined) or edit form, as a dialog; `close` when it is done or cancelled. */
+  editor: (item: T | undefined, close: () => void) => ReactNode;
+  /** More dialogs of the page (an image viewer). */
+  children?: ReactNode;
+}
+
+/**
+ * docs/product.md#screens, the admin's catalogue pages (categories, sub categories, products) and
+ * docs/decisions/0126-admin-crud-scaffolding.md: the heading, the list as cards or a table with Edit and Delete on each
+ * item, loading and empty states, the pager, the add/edit dialog and the "Permanent Delete" confirmation. A page
+ * states only its columns and its form.
+ */
+export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headExtra, empty, view, confirm, editor, children }: Props<T>) {
+  const { t } = useTranslation('admin');
+  const { list } = crud;
+  const skeletons = view.kind === 'cards' ? view.skeletons : undefined;
+  const pager = pagerView(list.page, list.totalPages);
+  let body: ReactNode;
+  if (skeletons && (list.loading || !list.loaded)) {
+    body = (
+      <ul className={view.className} aria-busy="true" aria-label={view.kind === 'cards' ? view.loadingLabel : undefined}>
+        {Array.from({ length: skeletons }, (_, i) => (
+          <li key={i} className="admin-card" aria-hidden="true">
+            <span className="skeleton admin-card__image-skeleton" />
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </li>
+        ))}
+      </ul>
+    );
+  } else if (list.items.length === 0) {
+    body = list.loaded ? (
+      <p className="state-box admin-empty">{empty}</p>
+    ) : (
+      <p className="admin-loading" role="status">
+        {t('loading')}
+      </p>
+    );
+  } else if (view.kind === 'cards') {
+    body = (
+      <ul className={view.className} aria-busy={list.loading}>
+        {list.items.map((item) => (
+          <li key={item._id} className="admin-card" data-testid={view.testId}>
+            <img src={view.image(item) || '/placeholder.svg'} alt="" loading="lazy" width={120} height={120} />
+            <p className="admin-card__name">{item.name}</p>
+            {view.lines?.map((line) => (
+              <p key={line.className} className={line.className}>
+                {line.text(item)}
+              </p>
+            ))}
+            <div className="admin-card__actions">
+              <ItemActions item={item} crud={crud} />
+            </div>
+          </li>
+        ))}
+      </ul>
+    );
+  } else {
+    body = (
+      <div className="admin-table-wrap">
+        <table className={`admin-table ${view.className}`} aria-busy={list.loading}>
+          <thead>
+            <tr>
+              {view.columns.map((c) => (
+                <th key={c.head} scope="col" data-role={c.role}>
+                  {c.head}
+                </th>
+              ))}
+              <th scope="col" data-role="actions">
+                {t('action')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {list.items.map((item, i) => (
+              <tr key={item._id} data-testid={view.testId}>
+                {view.columns.map((c) => (
+                  <td key={c.head} data-role={c.role} data-label={c.head}>
+                    {c.cell(item, i)}
+                  </td>
+                ))}
+                <td data-role="actions">
+                  <span className="admin-row-actions">
+                    <ItemActions item={item} crud={crud} icons />
+                  </span>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    );
+  }
+
+  return (
+    <section className="admin-page">
+      <div className="admin-page__head">
+        <h1>{heading}</h1>
+        {addLabel && (
+          <button type="button" className="btn btn--primary btn--small" onClick={crud.add}>
+            {addLabel}
+          </button>
+        )}
+        {headExtra}
+      </div>
+      {body}
+      {pager && (
+        <nav className="admin-pager" aria-label={t('pager.label')}>
+          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || list.loading} onClick={() => list.setPage(list.page - 1)}>
+            {t('pager.previous')}
+          </button>
+          <span aria-live="polite">{t('pager.page', { page: formatNumber(pager.page), total: formatNumber(pager.totalPages) })}</span>
+          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || list.loading} onClick={() => list.setPage(list.page + 1)}>
+            {t('pager.next')}
+          </button>
+        </nav>
+      )}
+      {crud.editing !== null && editor(crud.editing === 'new' ? undefined : crud.editing, crud.closeEditor)}
+      {crud.deleting !== null && (
+        <ConfirmDialog
+          title={t('deleteDialog.title')}
+          message={confirm.message}
+          confirmLabel={confirm.confirmLabel}
+          keepLabel={t('cancel')}
+          onKeep={crud.keep}
+          onConfirm={crud.confirmDelete}
+        />
+      )}
+      {children}
+    </section>
+  );
+}
+
+/** Edit and Delete for one item: words on a card, icons in a table row; each names the item for screen readers. */
+function ItemActions<T extends Named>({ item, crud, icons = false }: { item: T; crud: AdminCrud<T>; icons?: boolean }) {
+  const { t } = useTranslation('admin');
+  return (
+    <>
+      <button
+        type="button"
+        className={icons ? 'icon-btn' : 'btn btn--ghost btn--small'}
+        aria-label={t('editName', { name: item.name })}
+        onClick={() => crud.edit(item)}
+      >
+        {icons ? <PencilIcon /> : t('edit')}
+      </button>
+      <button
+        type="button"
+        className={`${icons ? 'icon-btn' : 'btn btn--ghost btn--small'} admin-danger`}
+        aria-label={t('deleteName', { name: item.name })}
+        onClick={() => crud.askDelete(item)}
+      >
+        {icons ? <BinIcon /> : t('delete')}
+      </button>
+    </>
+  );
+}
+
+function PencilIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 20h4L19 9l-4-4L4 16v4z" />
+    </svg>
+  );
+}
+
+function BinIcon() {
+  return (
+    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
+      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+    </svg>
+  );
+}

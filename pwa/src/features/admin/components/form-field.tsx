@@ -1,0 +1,56 @@
+import { useId } from 'react';
+import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
+
+/**
+ * One problem under the field it is about, in words (`describe` turns the schema's rule into a sentence in the
+ * admin's language); the field points at it with aria-describedby.
+ */
+export function FieldProblem({ id, name, describe }: { id: string; name: string; describe: (path: string, message: string) => string }) {
+  const {
+    formState: { errors },
+  } = useFormContext();
+  const error: { message?: string } | undefined = get(errors, name);
+  if (!error?.message) return null;
+  return (
+    <p id={id} className="admin-error">
+      {describe(name, error.message)}
+    </p>
+  );
+}
+
+interface TextFieldProps<T extends FieldValues> {
+  name: Path<T>;
+  label: string;
+  placeholder?: string;
+  numeric?: boolean;
+  multiline?: boolean;
+  required?: boolean;
+  autoFocus?: boolean;
+  describe: (path: string, message: string) => string;
+}
+
+/** A labelled text input registered with the surrounding react-hook-form form, with its problem below it. */
+export function TextField<T extends FieldValues>({ name, label, placeholder, numeric, multiline, required, autoFocus, describe }: TextFieldProps<T>) {
+  const id = useId();
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<T>();
+  const invalid = Boolean(get(errors, name));
+  const common = {
+    id,
+    required,
+    autoFocus,
+    placeholder,
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? `${id}-problem` : undefined,
+    ...register(name),
+  };
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? <textarea rows={3} {...common} /> : <input type="text" inputMode={numeric ? 'decimal' : undefined} {...common} />}
+      <FieldProblem id={`${id}-problem`} name={name} describe={describe} />
+    </div>
+  );
+}

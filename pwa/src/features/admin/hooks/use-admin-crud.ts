@@ -1,0 +1,48 @@
+import { useState } from 'react';
+import { toast } from '../../../lib/ui/toast';
+import { usePagedList, type AdminPage } from './use-admin-list';
+
+interface Options<T> {
+  /** Reads a page of the list (a whole list answers it all as page 1). */
+  load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>;
+  /** A search: a new one starts again at page 1. */
+  query?: string;
+  /** After every read: bring the storefront's copies in step. */
+  onLoaded?: (items: T[]) => void | Promise<void>;
+  /** Deletes on the server and answers its message (shown as a toast). */
+  remove: (item: T) => Promise<{ message: string }>;
+  /** After a delete, before the list is read again: drop local copies. */
+  afterRemove?: (item: T) => void | Promise<void>;
+}
+
+/**
+ * The state every admin list page shares (categories, sub categories, products): the list and its pages, the item
+ * in the add/edit form (`'new'` for an add), and the item waiting for its "Permanent Delete" confirmation. A
+ * confirmed delete toasts the server's message and reads the list again; a refusal (409 "still used by …") throws,
+ * so the confirmation stays open with the server's reason on screen.
+ */
+export function useAdminCrud<T>({ load, query, onLoaded, remove, afterRemove }: Options<T>) {
+  const list = usePagedList(load, { query, onLoaded });
+  const [editing, setEditing] = useState<T | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  return {
+    list,
+    editing,
+    add: () => setEditing('new'),
+    edit: (item: T) => setEditing(item),
+    closeEditor: () => setEditing(null),
+    deleting,
+    askDelete: (item: T) => setDeleting(item),
+    keep: () => setDeleting(null),
+    confirmDelete: async () => {
+      if (deleting === null) return;
+      const answer = await remove(deleting);
+      await afterRemove?.(deleting);
+      list.reload();
+      toast.success(answer.message);
+      setDeleting(null);
+    },
+  };
+}
+
+export type AdminCrud<T> = ReturnType<typeof useAdminCrud<T>>;
