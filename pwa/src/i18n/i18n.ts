@@ -1,24 +1,24 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, detectLanguage, isLanguage, type Language } from './languages';
+import common from './en-IN/common.json';
 
 /**
  * The PWA's texts (docs/product.md#languages, docs/decisions/0100-i18next-for-the-pwa.md): one i18next
- * instance, one namespace per feature plus `common`. English (India) is bundled with the app; Hindi is one
- * lazy chunk (hi-IN.ts), loaded before the first render when the shopper's language is Hindi and
+ * instance, one namespace per feature plus `common`. Only `common` (the shell's texts) is bundled here; every
+ * other English namespace is added by addEnglish when the code that uses it loads (build/i18n-namespaces.ts
+ * imports it into that code's chunk: docs/decisions/0133-texts-and-storage-load-with-their-feature.md). Hindi is
+ * one lazy chunk (hi-IN.ts), loaded before the first render when the shopper's language is Hindi and
  * precached by the service worker like every shopper chunk, so a Hindi shopper's shop opens offline too.
  */
-const english = import.meta.glob<Resource[string]>(['./en-IN/*.json', '!./en-IN/manifest.json'], { eager: true, import: 'default' });
-const namespaceOf = (path: string) => path.replace(/^.*\/([^/]+)\.json$/, '$1');
-
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({
-  resources: { [DEFAULT_LANGUAGE]: Object.fromEntries(Object.entries(english).map(([path, texts]) => [namespaceOf(path), texts])) },
+  resources: { [DEFAULT_LANGUAGE]: { common } },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: ['en-IN', 'hi-IN'],
-  ns: Object.keys(english).map(namespaceOf),
+  ns: ['common'],
   defaultNS: 'common',
   // Synchronous: the resources are here, the first render has its texts.
   initAsync: false,
@@ -26,6 +26,11 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   react: { useSuspense: false },
 });
+
+/** Adds one English namespace; run by `virtual:haat-texts/<ns>` as its chunk loads, before its code renders. */
+export function addEnglish(ns: string, texts: Resource[string]): void {
+  if (!i18n.hasResourceBundle(DEFAULT_LANGUAGE, ns)) i18n.addResourceBundle(DEFAULT_LANGUAGE, ns, texts);
+}
 
 /** The language the texts are in now. */
 export const currentLanguage = (): Language => (isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE);

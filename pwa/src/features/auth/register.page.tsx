@@ -4,6 +4,7 @@ import { PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
+import { schemaText } from '../../i18n/validation';
 import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { GoogleSignInButton } from './components/google-sign-in-button';
@@ -19,9 +20,9 @@ export function RegisterPage() {
   const set = (field: keyof typeof form) => (value: string) => setForm((f) => ({ ...f, [field]: value }));
 
   const register = async () => {
-    const problem = passwordProblem(form.password);
+    const problem = passwordProblem(form.password, t('field.password'));
     if (problem) return void toast.error(problem);
-    if (form.password !== form.confirmPassword) return void toast.error(PASSWORD_MISMATCH);
+    if (form.password !== form.confirmPassword) return void toast.error(schemaText(PASSWORD_MISMATCH));
     const answer = await authApi.register(form); // a refusal (the e-mail is taken, a common password) is shown by lib/http
     toast.success(answer.message);
     // The new account's e-mail is filled in on the login form, so only the password is typed again.

@@ -4,6 +4,7 @@ import { NEW_PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
+import { schemaText } from '../../i18n/validation';
 import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { PasswordField } from './components/password-field';
@@ -38,7 +39,7 @@ export function ResetPasswordPage() {
   const reset = async () => {
     const problem = passwordProblem(newPassword, t('field.newPassword'));
     if (problem) return void toast.error(problem);
-    if (newPassword !== confirmPassword) return void toast.error(NEW_PASSWORD_MISMATCH);
+    if (newPassword !== confirmPassword) return void toast.error(schemaText(NEW_PASSWORD_MISMATCH));
     const answer = await authApi.resetPassword({ email, resetToken, newPassword, confirmPassword }); // e.g. token expired, a common password
     toast.success(answer.message);
     navigate('/login', { replace: true });

@@ -1,25 +1,39 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS, ContactBody } from '@haat/shared/contact/contact.schema';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { fieldProblem } from '../../i18n/validation';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { sendContactMessage } from './contact-api';
 import './info.css';
 
 const EMPTY = { name: '', email: '', phone: '', topic: 'An order' as ContactBody['topic'], message: '' };
 
+/** Each topic's words on screen; the English value is what the support desk's mail says (docs/product.md#languages). */
+const TOPIC_KEYS: Record<ContactBody['topic'], string> = {
+  'An order': 'order',
+  Delivery: 'delivery',
+  'Returns and refunds': 'returns',
+  Payments: 'payments',
+  'Something else': 'other',
+};
+
 /** /contact: how to reach support, and a form that mails the support desk (POST /api/contact). */
 export function ContactPage() {
+  const { t } = useTranslation('info');
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState('');
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
+  const labelOf = (field: string) => (field in EMPTY ? t(`contact.field.${field}`) : field);
+  const values = { phone: SUPPORT_CONTACT.phone, email: SUPPORT_CONTACT.email, hours: t('hours') };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setSent('');
     const parsed = ContactBody.safeParse(form);
-    if (!parsed.success) return setErrors(parsed.error.issues.map((i) => `${labelOf(String(i.path[0]))} ${i.message}.`));
+    if (!parsed.success) return setErrors(parsed.error.issues.map((i) => fieldProblem(labelOf(String(i.path[0])), i.message)));
     setErrors([]);
     setBusy(true);
     try {
@@ -34,54 +48,53 @@ export function ContactPage() {
 
   return (
     <>
-      <PageMeta
-        title="Contact Us | Haat"
-        description={`Call ${SUPPORT_CONTACT.phone}, write to ${SUPPORT_CONTACT.email} or send us a message. Haat support answers 24/7.`}
-      />
+      <PageMeta title={t('contact.meta.title')} description={t('contact.meta.description', values)} />
       <article className="page page--narrow info-page">
-        <h1>Contact Us</h1>
-        <p>Our Customer Service team is here {SUPPORT_CONTACT.hours}: about an order, a delivery, a return or a payment.</p>
+        <h1>{t('contact.title')}</h1>
+        <p>{t('contact.intro', values)}</p>
         <ul className="contact-ways">
           <li>
-            <strong>Call</strong>
+            <strong>{t('contact.call')}</strong>
             <span>
-              <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a> (toll-free)
+              <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a> {t('contact.tollFree')}
             </span>
           </li>
           <li>
-            <strong>WhatsApp</strong> <a href={SUPPORT_CONTACT.whatsapp}>{SUPPORT_CONTACT.whatsappNumber}</a>
+            <strong>{t('contact.whatsapp')}</strong> <a href={SUPPORT_CONTACT.whatsapp}>{SUPPORT_CONTACT.whatsappNumber}</a>
           </li>
           <li>
-            <strong>E-mail</strong> <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>
+            <strong>{t('contact.email')}</strong> <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>
           </li>
           <li>
-            <strong>Address</strong> <address>{SUPPORT_CONTACT.address}</address>
+            <strong>{t('contact.address')}</strong> <address>{SUPPORT_CONTACT.address}</address>
           </li>
         </ul>
-        <h2>Send us a message</h2>
-        <form className="contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label="Send us a message">
+        <h2>{t('contact.formTitle')}</h2>
+        <form className="contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('contact.formTitle')}>
           <label>
-            Name
+            {t('contact.field.name')}
             <input name="name" autoComplete="name" value={form.name} onChange={set('name')} />
           </label>
           <label>
-            E-mail
+            {t('contact.field.email')}
             <input name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
           </label>
           <label>
-            Phone (optional)
+            {t('contact.field.phoneOptional')}
             <input name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
           </label>
           <label>
-            Topic
+            {t('contact.field.topic')}
             <select name="topic" value={form.topic} onChange={set('topic')}>
-              {CONTACT_TOPICS.map((t) => (
-                <option key={t}>{t}</option>
+              {CONTACT_TOPICS.map((topic) => (
+                <option key={topic} value={topic}>
+                  {t(`contact.topic.${TOPIC_KEYS[topic]}`)}
+                </option>
               ))}
             </select>
           </label>
           <label className="contact-form__wide">
-            Message
+            {t('contact.field.message')}
             <textarea name="message" rows={5} value={form.message} onChange={set('message')} />
           </label>
           {errors.length > 0 && (
@@ -97,13 +110,10 @@ export function ContactPage() {
             </p>
           )}
           <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? 'Sending...' : 'Send message'}
+            {busy ? t('contact.sending') : t('contact.send')}
           </button>
         </form>
       </article>
     </>
   );
 }
-
-const LABELS: Record<string, string> = { name: 'Name', email: 'E-mail', phone: 'Phone', topic: 'Topic', message: 'Message' };
-const labelOf = (field: string) => LABELS[field] ?? field;

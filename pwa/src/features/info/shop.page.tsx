@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { listingPath } from '@haat/shared/routing/slug';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -6,14 +7,15 @@ import './info.css';
 
 /** /shop: every category, each leading to its listing, with its subcategories beside it. */
 export function ShopPage() {
+  const { t } = useTranslation('info');
   const { categories, subCategories } = useCatalogTree();
   return (
     <>
-      <PageMeta title="Shop | Haat" description="Shop every Haat category: books, earbuds, watches, clothing, toys, snacks and more, delivered in minutes." />
+      <PageMeta title={t('shop.meta.title')} description={t('shop.meta.description')} />
       <article className="page info-page shop-page">
-        <h1>Shop by Category</h1>
-        {categories === undefined && <p role="status">Loading categories…</p>}
-        {categories?.length === 0 && <p>No categories yet: please check back soon.</p>}
+        <h1>{t('shop.title')}</h1>
+        {categories === undefined && <p role="status">{t('shop.loading')}</p>}
+        {categories?.length === 0 && <p>{t('shop.empty')}</p>}
         <ul className="shop-page__grid">
           {categories?.map((category) => {
             const subs = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === category._id));
@@ -32,7 +34,7 @@ export function ShopPage() {
                   </span>
                 )}
                 {subs.length > 0 && (
-                  <ul className="shop-page__subs" aria-label={`${category.name} sub categories`}>
+                  <ul className="shop-page__subs" aria-label={t('shop.subs', { name: category.name })}>
                     {subs.map((sub) => (
                       <li key={sub._id}>
                         <Link to={listingPath(category, sub)}>{sub.name}</Link>

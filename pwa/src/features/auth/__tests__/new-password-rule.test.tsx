@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { getDefaultStore } from 'jotai';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../i18n/i18n';
 import { toastsAtom } from '../../../lib/ui/toast';
 import { RegisterPage } from '../register.page';
 import { ResetPasswordPage } from '../reset-password.page';
@@ -21,9 +22,10 @@ const toasts = () =>
     .get(toastsAtom)
     .map((t) => `${t.kind}: ${t.message}`);
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
   getDefaultStore().set(toastsAtom, []);
+  await setLanguage('en-IN', false);
 });
 
 const fill = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label, { exact: true }), { target: { value } });
@@ -62,5 +64,23 @@ describe('new passwords in the forms follow the shared rule', () => {
     fill('Confirm password', 'abc');
     fireEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(toasts()).toContain('error: New password must be at least 8 characters.'));
+  });
+
+  it('in Hindi, refuses a short password and a mismatch in Hindi', async () => {
+    await setLanguage('hi-IN', false);
+    render(
+      <MemoryRouter>
+        <RegisterPage />
+      </MemoryRouter>,
+    );
+    fill('नाम', 'Asha');
+    fill('ईमेल', 'asha@example.com');
+    fill('पासवर्ड', '123456');
+    fill('पासवर्ड की पुष्टि करें', '123456');
+    fireEvent.click(screen.getByRole('button', { name: 'रजिस्टर करें' }));
+    await waitFor(() => expect(toasts()).toContain('error: पासवर्ड कम से कम 8 अक्षरों का होना चाहिए।'));
+    fill('पासवर्ड', '12345678a');
+    fireEvent.click(screen.getByRole('button', { name: 'रजिस्टर करें' }));
+    await waitFor(() => expect(toasts()).toContain('error: पासवर्ड और पासवर्ड की पुष्टि एक जैसे होने चाहिए'));
   });
 });

@@ -4,6 +4,7 @@ import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 import { db } from '../../../lib/storage/db';
+import { setLanguage } from '../../../i18n/i18n';
 import { FooterLinkPage } from '../footer-link.page';
 
 const at = (path: string) =>
@@ -19,7 +20,10 @@ const stamp = { createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00
 beforeEach(async () => {
   await Promise.all([db.categories.clear(), db.subCategories.clear()]);
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await setLanguage('en-IN', false);
+});
 
 describe('the footer pages', () => {
   it('/shop lists every category, each linking to its listing, with its sub categories', async () => {
@@ -77,5 +81,39 @@ describe('the footer pages', () => {
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('About Haat');
     expect(screen.getByText(/Haat brings that market to your phone/)).toBeTruthy();
     expect(document.title).toBe('About Us | Haat');
+  });
+});
+
+describe('the footer pages in Hindi', () => {
+  beforeEach(() => setLanguage('hi-IN', false));
+
+  it('/contact speaks Hindi, and its form says what is wrong in Hindi', async () => {
+    at('/contact');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('संपर्क करें');
+    expect(document.title).toBe('संपर्क करें | Haat');
+    const form = screen.getByRole('form', { name: 'हमें मैसेज भेजें' });
+    // The topic is shown in Hindi and sent as the schema's English value (the support desk's mail is English).
+    const topic = within(form).getByLabelText<HTMLSelectElement>('विषय');
+    expect([...topic.options].map((o) => [o.value, o.textContent])[2]).toEqual(['Returns and refunds', 'रिटर्न और रिफ़ंड']);
+    fireEvent.change(within(form).getByLabelText('मैसेज'), { target: { value: 'short' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'मैसेज भेजें' }));
+    const problems = within(await screen.findByRole('alert'))
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(problems).toEqual(['नाम ज़रूरी है।', 'ईमेल एक सही ईमेल पता होना चाहिए।', 'मैसेज कम से कम 10 अक्षरों का होना चाहिए।']);
+  });
+
+  it('/about, /faqs and the policies speak Hindi, their links where the sentence puts them', () => {
+    at('/about');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Haat के बारे में');
+    expect(screen.getByRole('link', { name: 'रिटर्न पॉलिसी' }).getAttribute('href')).toBe('/return-policy');
+    expect(screen.getByRole('link', { name: SUPPORT_CONTACT.phone }).getAttribute('href')).toBe('tel:+9118001234567');
+    expect(screen.getByText('हाट').tagName).toBe('EM');
+    expect(document.title).toBe('हमारे बारे में | Haat');
+    cleanup();
+    at('/faqs');
+    expect(screen.getAllByRole('heading', { level: 2 }).map((h) => h.textContent)).toEqual(['डिलीवरी', 'रिटर्न और रिफ़ंड', 'पेमेंट', 'कैश ऑन डिलीवरी', 'ऑर्डर ट्रैकिंग']);
+    expect(screen.getByText(`अपने ऑर्डर नंबर के साथ ${SUPPORT_CONTACT.phone} पर कॉल करें या हमारा`, { exact: false })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'मेरे ऑर्डर' }).getAttribute('href')).toBe('/my-orders');
   });
 });

@@ -1,0 +1,66 @@
+import english from './en-IN/validation.json';
+import { addEnglish, currentLanguage, i18n } from './i18n';
+
+/**
+ * The shared zod schemas' messages in the shopper's language (docs/product.md#languages). The schemas
+ * stay English — the API checks the same bodies and translates its own answers
+ * (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md) — so a form that checks a body
+ * with them before sending translates what they say here: the `validation` namespace's English texts
+ * are the schemas' messages word for word, `{{n}}` / `{{list}}` marking a value; the template a message
+ * was made from is found and rendered in the current language. An unknown message is answered "is not
+ * valid" in Hindi (never wrong, if less precise) and as written in English.
+ * (docs/decisions/0131-form-errors-in-the-shoppers-language.md)
+ */
+
+interface Template {
+  key: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+let templates: Template[] | null = null;
+const texts: Record<'rules' | 'messages', Record<string, string>> = english;
+// The English texts come with this module, as every feature's do (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+addEnglish('validation', english);
+
+/** Every English rule and message as a pattern; built on the first message translated into Hindi. */
+function compiled(): Template[] {
+  if (templates) return templates;
+  templates = (['rules', 'messages'] as const).flatMap((group) =>
+    Object.entries(texts[group]).map(([name, text]) => {
+      const names: string[] = [];
+      const source = text
+        .split(/(\{\{\w+\}\})/)
+        .map((piece) => {
+          const value = /^\{\{(\w+)\}\}$/.exec(piece);
+          if (!value) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+          names.push(value[1]!);
+          return value[1] === 'n' ? '(\\d+)' : '(.+)';
+        })
+        .join('');
+      return { key: `validation:${group}.${name}`, pattern: new RegExp(`^${source}$`, 's'), names };
+    }),
+  );
+  return templates;
+}
+
+/** The English template key a schema message was made from, with its values; null when none matches. */
+export function templateOf(message: string): { key: string; values: Record<string, string> } | null {
+  for (const { key, pattern, names } of compiled()) {
+    const match = pattern.exec(message);
+    if (match) return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
+  }
+  return null;
+}
+
+/** A schema's message ("is required", "must be at least 8 characters", "Password and confirm password must be same") in the current language. */
+export function schemaText(message: string): string {
+  if (currentLanguage() === 'en-IN') return message;
+  const template = templateOf(message);
+  return template ? i18n.t(template.key, template.values) : i18n.t('validation:rules.invalid');
+}
+
+/** "Name is required." / "नाम ज़रूरी है।": a field's label (already in the current language) and the rule its value broke. */
+export function fieldProblem(label: string, message: string): string {
+  return i18n.t('validation:problem', { label, rule: schemaText(message) });
+}
