@@ -8,15 +8,18 @@ import { hindiManifest, webManifest } from './src/app/web-manifest';
 import { ionicPureAnnotations } from './build/ionic-pure-annotations';
 import { precompress } from './build/precompress';
 import { appScriptPriority } from './build/app-script-priority';
+import { i18nNamespaces } from './build/i18n-namespaces';
 
 const shared = fileURLToPath(new URL('../shared/src', import.meta.url));
 const usesZod = (id: string) => /from 'zod'/.test(readFileSync(id.split('?')[0]!, 'utf8'));
 // The API (npm run dev starts it) serves /api, /uploads and socket.io; Vite proxies them to keep one origin.
 const api = process.env.HAAT_API ?? 'http://localhost:3000';
-// Not precached (docs/decisions/0091-a-lighter-first-visit.md): the chunks only the admin area loads
-// (features/admin and the admin orders page), and the realtime connection with socket.io-client, which
-// only works online. The dashboard frame stays: a shopper's my orders, address, profile and wishlist pages
-// use it. scripts/first-visit-weight.mjs checks that no admin chunk is in the precache.
+// Not precached (docs/decisions/0091-a-lighter-first-visit.md, 0133-texts-and-storage-load-with-their-feature.md):
+// the chunks only the admin area loads (features/admin and the admin orders page); the dashboard frame and the
+// shopper's dashboard pages (my orders, address, profile, wishlist); the sign-in pages (they need the network
+// anyway) and the info pages; the realtime connection with socket.io-client, which only works online. sw.ts
+// caches each of them at runtime when first loaded. scripts/first-visit-weight.mjs checks that no admin or
+// dashboard chunk is in the precache.
 const NOT_PRECACHED = [
   'admin-frame',
   'category.page',
@@ -28,6 +31,20 @@ const NOT_PRECACHED = [
   'overview-chart',
   'product-form',
   'storefront-copies',
+  'dashboard-frame',
+  'my-orders.page',
+  'address.page',
+  'profile.page',
+  'wishlist.page',
+  'login.page',
+  'register.page',
+  'forgot-password.page',
+  'verification-otp.page',
+  'reset-password.page',
+  'google-sign-in-button',
+  'privacy-policy.page',
+  'return-policy.page',
+  'footer-link.page',
   'realtime-connection',
   'socket-io',
 ].map((name) => `assets/${name}-*`);
@@ -35,6 +52,10 @@ const NOT_PRECACHED = [
 // app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md).
 const importsZod = (id: string) =>
   usesZod(id) || [...readFileSync(id.split('?')[0]!, 'utf8').matchAll(/from '@haat\/shared\/([^']+)'/g)].some((m) => usesZod(`${shared}/${m[1]}.ts`));
+
+// A lib/ module that imports Dexie or the database (lib/storage/db.ts) stays out of the 'app' chunk too: Dexie loads
+// when storage is first needed (lib/storage/storage.ts, docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db|[./]+\/storage\/db)';/m.test(readFileSync(id.split('?')[0]!, 'utf8'));
 
 export default defineConfig({
   resolve: {
@@ -49,6 +70,7 @@ export default defineConfig({
   },
   plugins: [
     ionicPureAnnotations(),
+    i18nNamespaces(),
     react(),
     VitePWA({
       strategies: 'injectManifest',
@@ -58,9 +80,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: webManifest,
       includeManifestIcons: false,
-      // The precache is the shopper's shell only (docs/decisions/0091-a-lighter-first-visit.md): every
-      // shopper page's code and styles, index.html, the SVGs and the home banners, so the shop opens offline
-      // on pages never visited. Left out: NOT_PRECACHED (sw.ts caches those at runtime when first loaded),
+      // The precache is the shopper's shell only (docs/decisions/0091-a-lighter-first-visit.md, 0133): the
+      // shopping pages' code and styles (home, search, listing, product, cart, checkout), index.html, the SVGs
+      // and the home banners, so the shop opens offline on those pages never visited. Left out: NOT_PRECACHED (sw.ts caches those at runtime when first loaded),
       // the install icons and screenshots (the browser fetches those itself; no page shows them).
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}', 'banners/*.webp'], globIgnores: NOT_PRECACHED },
       devOptions: { enabled: false },
@@ -94,7 +116,8 @@ export default defineConfig({
             {
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|dexie|dexie-react-hooks|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
+              // Not Dexie: it loads when storage is first needed (lib/storage/storage.ts).
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // socket.io-client and its parts, named so that NOT_PRECACHED can leave them out.
@@ -103,12 +126,16 @@ export default defineConfig({
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,
               priority: 2,
             },
-            // lib, the English texts (i18n/; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
+            // lib, i18n/ with the shell's English texts (every other namespace goes with the code that uses it,
+            // build/i18n-namespaces.ts; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
             // (only the sign-in and address forms need it).
             {
               name: 'app',
               test: (id: string) =>
-                (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) && !/[\\/]hi-IN/.test(id) && !importsZod(id)) ||
+                (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) &&
+                  !/[\\/](hi-IN|en-IN[\\/](?!common\.json))/.test(id) &&
+                  !importsZod(id) &&
+                  !importsDexie(id)) ||
                 (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
               includeDependenciesRecursively: false,
               priority: 1,

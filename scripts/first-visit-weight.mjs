@@ -17,10 +17,10 @@ import { gzipSync } from 'node:zlib';
 const DIST = fileURLToPath(new URL('../pwa/dist/', import.meta.url));
 const PRECACHE_TARGET = 200 * 1024;
 const ROOT_JS_TARGET = 150 * 1024;
-// Chunks only the admin area and the dashboard load (pwa/src/features/admin, the dashboard frame, the
-// admin orders page). A shopper's dashboard pages (my orders, address, profile, wishlist) are not here.
+// Chunks only the admin area and the dashboard load (pwa/src/features/admin, the admin orders page, the dashboard
+// frame and the shopper's dashboard pages: my orders, address, profile, wishlist).
 const ADMIN_CHUNK =
-  /^assets\/(admin-frame|category\.page|subcategory\.page|upload-product\.page|products\.page|all-orders\.page|overview\.page|overview-chart|product-form|admin-[^/]*)-[\w-]+\.(js|css)$/;
+  /^assets\/(admin-frame|category\.page|subcategory\.page|upload-product\.page|products\.page|all-orders\.page|overview\.page|overview-chart|product-form|dashboard-frame|my-orders\.page|address\.page|profile\.page|wishlist\.page|admin-[^/]*)-[\w-]+\.(js|css)$/;
 
 if (!existsSync(join(DIST, 'sw.js'))) {
   console.error('Build first: npm run build (this reads pwa/dist).');
@@ -88,7 +88,7 @@ console.log(`  target ≤ ${kb(ROOT_JS_TARGET)} gzip: ${verdict(rootJs <= ROOT_J
 if (process.env.NO_BROWSER !== '1') {
   const { chromium } = await import('playwright-core');
   const { startServer } = await import('../pwa/e2e/lib/server.mjs');
-  const { CHROMIUM, CHROMIUM_ARGS } = await import('../pwa/e2e/lib/browser.mjs');
+  const { CHROMIUM, CHROMIUM_ARGS } = await import('../pwa/e2e/lib/chromium.mjs');
   const server = await startServer({ RATE_LIMIT_FACTOR: '1000' });
   const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
   try {

@@ -9,7 +9,7 @@
 /* global window, document, innerHeight, innerWidth, HTMLImageElement, requestAnimationFrame -- PROBE and the page.evaluate callbacks run in the page */
 import { chromium } from 'playwright-core';
 import { startServer } from '../pwa/e2e/lib/server.mjs';
-import { CHROMIUM, CHROMIUM_ARGS } from '../pwa/e2e/lib/browser.mjs';
+import { CHROMIUM, CHROMIUM_ARGS } from '../pwa/e2e/lib/chromium.mjs';
 
 const RUNS = Number(process.env.RUNS ?? 5);
 const CPU_SLOWDOWN = Number(process.env.CPU_SLOWDOWN ?? 1);

@@ -80,3 +80,6 @@ export class HaatDB extends Dexie {
 }
 
 export const db = new HaatDB();
+
+// Live queries come with the database: storage.ts loads both in one chunk.
+export { liveQuery } from 'dexie';

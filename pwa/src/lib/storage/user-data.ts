@@ -1,14 +1,16 @@
-import { db } from './db';
+import type { HaatDB } from './db';
+import { openStorage } from './storage';
 
 const OWNER_KEY = 'user-data-owner';
 
 /** The shopper's own stores; the catalogue stays, it is the same for everyone. */
-const userTables = () => [db.cart, db.outbox, db.addresses, db.orders, db.wishlist];
+const userTables = (db: HaatDB) => [db.cart, db.outbox, db.addresses, db.orders, db.wishlist];
 
-/** Wipes the signed-in shopper's data from the device (logout, or another user signs in). */
+/** Wipes the signed-in shopper's data from the device (logout, or another user signs in). Loads Dexie if need be (storage.ts). */
 export async function clearUserData(): Promise<void> {
-  await db.transaction('rw', [...userTables(), db.meta], async () => {
-    await Promise.all(userTables().map((t) => t.clear()));
+  const db = await openStorage();
+  await db.transaction('rw', [...userTables(db), db.meta], async () => {
+    await Promise.all(userTables(db).map((t) => t.clear()));
     await db.meta.delete(OWNER_KEY);
   });
 }
@@ -19,6 +21,7 @@ export async function clearUserData(): Promise<void> {
  * after an expired session keeps their unsent offline changes.
  */
 export async function claimUserData(userId: string): Promise<void> {
+  const db = await openStorage();
   const owner = (await db.meta.get(OWNER_KEY))?.value;
   if (owner === userId) return;
   if (owner !== undefined || (await db.outbox.count()) > 0) await clearUserData();
