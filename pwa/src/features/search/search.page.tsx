@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
-import { ProductGrid } from '../catalog/public';
+import { ProductResults } from '../catalog/public';
 import { useDebounced } from '../../lib/hooks/use-debounced';
 import { useInfiniteScroll } from '../../lib/hooks/use-infinite-scroll';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -16,7 +16,8 @@ export function SearchPage() {
   const term = useSearchParams()[0].get('q') ?? '';
   // Each keystroke moves the URL; the server is asked once typing pauses.
   const settled = useDebounced(term, 250);
-  const { products, total, hasMore, loadingMore, loadMore, fallback, error, corrected } = useSearchResults(settled);
+  const results = useSearchResults(settled);
+  const { products, total, hasMore, loadingMore, loadMore, error, corrected } = results;
   const sentinel = useInfiniteScroll(loadMore, hasMore, loadingMore);
 
   return (
@@ -25,18 +26,13 @@ export function SearchPage() {
       <section className="page search-page">
         <h1 className="search-page__count">{t('count', { count: products && !error ? total : 0 })}</h1>
         {!error && total > 0 && <SearchCorrection corrected={corrected} />}
-        {fallback && (
-          <p className="offline-note" data-testid="offline-results">
-            {fallback === 'offline' ? t('offline') : t('unreachable')}
-          </p>
-        )}
-        {error ? (
-          <p className="error-banner" role="alert">
-            {t('failed')}
-          </p>
-        ) : (
-          <ProductGrid products={products} skeletons={LIMITS.searchSkeletons} loadingMore={loadingMore} empty={<NoData />} />
-        )}
+        <ProductResults
+          results={results}
+          texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
+          fallbackTestId="offline-results"
+          skeletons={LIMITS.searchSkeletons}
+          empty={<NoData />}
+        />
         <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
       </section>
     </>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import { ProductGrid } from '../../catalog/public';
+import { ProductResults } from '../../catalog/public';
 import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useListing } from '../hooks/use-listing';
 import { useListingFilters } from '../hooks/use-listing-filters';
@@ -24,7 +24,8 @@ export function ListingView({ category, subCategory, siblings }: Props) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const [drawerUsed, setDrawerUsed] = useState(false);
   const { draft, applied, change, clear } = useListingFilters();
-  const { products, total, hasMore, loadingMore, loadMore, error, fallback } = useListing(category._id, subCategory._id, applied);
+  const results = useListing(category._id, subCategory._id, applied);
+  const { products, total, hasMore, loadingMore, loadMore, error, fallback } = results;
   const form = { filters: draft, onChange: change, onClear: clear };
 
   return (
@@ -45,18 +46,13 @@ export function ListingView({ category, subCategory, siblings }: Props) {
             </button>
           )}
         </div>
-        {fallback && (
-          <p className="offline-note" data-testid="listing-fallback">
-            {fallback === 'offline' ? t('offline') : t('unreachable')}
-          </p>
-        )}
-        {error ? (
-          <p className="error-banner" role="alert">
-            {t('failed')}
-          </p>
-        ) : (
-          <ProductGrid products={products} skeletons={LIMITS.listingPageSize} loadingMore={loadingMore} empty={<p className="state-box">{t('empty')}</p>} />
-        )}
+        <ProductResults
+          results={results}
+          texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
+          fallbackTestId="listing-fallback"
+          skeletons={LIMITS.listingPageSize}
+          empty={<p className="state-box">{t('empty')}</p>}
+        />
         {hasMore && products && (
           <div className="listing__more">
             <button type="button" className="btn btn--primary" onClick={loadMore} disabled={loadingMore}>
