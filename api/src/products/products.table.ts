@@ -98,28 +98,30 @@ export interface ProductInventory {
 }
 
 /**
- * What the inventory says of a product, read in one pass over its variant rows (one index probe,
- * one pool lookup per row; the inventory module owns the figures, this only reads them):
+ * What the inventory says of a product, read from its variant rows (the inventory module owns the
+ * figures, this only reads them):
  * - `stock`: what the product's own unit (its default variant's pool) can still sell;
  * - `inStock`: whether any pool of it has a unit left;
  * - `variants`: the options an admin made, in order, as the wire shows them: `stock` only for an
  *   option with a pool of its own (one sharing the default's pool sells the product's stock),
  *   `price` and `image` only where the option sets them.
- * One subquery rather than one per figure: a listing page reads twelve products, and three
- * subqueries each cost their own probes. Written against "products" so it works in drizzle
- * queries of the products table and in hand-written ones that alias nothing.
+ * One pass over the rows gives the two figures; the options list is built by a second read only
+ * when the product has options (most have none, and building an empty list per row was a third of
+ * the read's cost). One subquery rather than one per figure: a listing page reads twelve products,
+ * and three subqueries each cost their own probes. Written against "products" so it works in
+ * drizzle queries of the products table and in hand-written ones that alias nothing.
  */
 export const productInventorySql = sql<ProductInventory>`(select jsonb_build_object(
-    'stock', coalesce(max(x.avail) filter (where x.is_default), 0),
-    'inStock', coalesce(bool_or(x.avail > 0), false),
-    'variants', coalesce(jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
-      '_id', x.id, 'name', x.name, 'price', x.price,
-      'stock', case when not x.shares_default then x.avail end,
-      'image', case when cardinality(x.image) > 0 then to_jsonb(x.image) end)) order by x.position, x.id) filter (where not x.is_default), '[]'::jsonb))
-  from (select v.id, v.name, v.price, v.image, v.position, v.is_default, l.on_hand - l.reserved as avail,
-      v.inventory_level_id = first_value(v.inventory_level_id) over (order by v.is_default desc) as shares_default
-    from product_variants v join inventory_levels l on l.id = v.inventory_level_id
-    where v.product_id = "products"."id") x)`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ProductInventory);
+    'stock', coalesce(max(l.on_hand - l.reserved) filter (where v.is_default), 0),
+    'inStock', coalesce(bool_or(l.on_hand - l.reserved > 0), false),
+    'variants', case when bool_and(v.is_default) then '[]'::jsonb else coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
+        '_id', o.id, 'name', o.name, 'price', o.price,
+        'stock', case when o.inventory_level_id is distinct from max(v.inventory_level_id) filter (where v.is_default) then ol.on_hand - ol.reserved end,
+        'image', case when cardinality(o.image) > 0 then to_jsonb(o.image) end)) order by o.position, o.id)
+      from product_variants o join inventory_levels ol on ol.id = o.inventory_level_id
+      where o.product_id = "products"."id" and not o.is_default), '[]'::jsonb) end)
+  from product_variants v join inventory_levels l on l.id = v.inventory_level_id
+  where v.product_id = "products"."id")`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ProductInventory);
 
 /** Every column but the search vector (for the database's own matching, never for the wire), with the stock read from the inventory. */
 const { search: _search, ...tableColumns } = getTableColumns(products);
