@@ -5,7 +5,8 @@ import { Shell } from './shell/shell';
 import { SessionSync } from './session-sync';
 
 // Material look everywhere, no ripple or swipe-back gesture code: a shop in a browser needs neither,
-// and leaving them out keeps their modules off the first load.
+// and leaving them out keeps their modules off the first load. The router stays Ionic's (IonReactRouter), part of
+// the stack the shop is built on, although the pages are react-router <Routes> (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 setupIonicReact({ mode: 'md', rippleEffect: false, swipeBackEnabled: false, hardwareBackButton: false, inputShims: false, statusTap: false });
 
 export function App() {

@@ -54,7 +54,7 @@ export async function startTokenServer(): Promise<TokenServer> {
     const path = (req.url ?? '/').split('?')[0]!;
     if (path === '/api/user/refresh-token') {
       state.refreshCalls += 1;
-      // deliberate sleep: a slow refresh, so that the requests of a test overlap it (the stand-in server's pace)
+      // pacing: a slow refresh, so that the requests of a test overlap it (the stand-in server's slowness)
       await new Promise((r) => setTimeout(r, 80));
       const presented = auth?.replace(/^Bearer /, '') ?? '';
       if (!liveRefresh.delete(presented)) return send(res, 401, { success: false, error: true, message: 'This refresh token was already used.' });

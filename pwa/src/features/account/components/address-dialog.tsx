@@ -10,6 +10,7 @@ import { LabelledInput } from './labelled-input';
 import './account.css';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
+import { fieldProblem } from '../../../i18n/validation';
 
 // Labels: account:address.field.<field>.
 const FIELDS = [
@@ -66,7 +67,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
       const field = FIELDS.find(([f]) => f === issue.path[0])?.[0];
-      return void toast.error(`${field ? t(`address.field.${field}`) : t('address.aField')} ${issue.message}`);
+      return void toast.error(fieldProblem(field ? t(`address.field.${field}`) : t('address.aField'), issue.message));
     }
     setBusy(true);
     try {

@@ -1,6 +1,5 @@
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { db } from '../../../lib/storage/db';
 import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { CartStepper } from './cart-stepper';
@@ -18,7 +17,7 @@ interface Props {
 }
 
 // Every card's button reads the same one query of the (small) cart, not one query per card.
-const cartLines = sharedLiveQuery(async () => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
+const cartLines = sharedLiveQuery(async (db) => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
 
 /** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
 const toCartProduct = ({ _id, name, image, unit, price, discount, stock }: CartProduct): CartProduct => ({ _id, name, image, unit, price, discount, stock });

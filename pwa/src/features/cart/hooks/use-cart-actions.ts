@@ -3,9 +3,8 @@ import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { db } from '../../../lib/storage/db';
+import { openStorage } from '../../../lib/storage/storage';
 import { isSignedInAtom } from '../../../lib/http/session';
-import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
@@ -29,6 +28,8 @@ export function useCartActions() {
         navigate('/login');
         return;
       }
+      // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's Add is on the first visit's path.
+      const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
       const outcome = await outboxFacade.transaction([db.cart], async () => {
         const line = await db.cart.get(key);
         const before = line?.quantity ?? 0;

@@ -1,4 +1,4 @@
-import { db } from '../../../lib/storage/db';
+import { openStorage } from '../../../lib/storage/storage';
 import { fetchCategories, fetchSubCategories } from '../api';
 
 let inFlight: Promise<void> | null = null;
@@ -10,7 +10,7 @@ let inFlight: Promise<void> | null = null;
  */
 export function refreshCatalogTree(): Promise<void> {
   inFlight ??= (async () => {
-    const [categories, subCategories] = await Promise.all([fetchCategories(), fetchSubCategories()]);
+    const [categories, subCategories, db] = await Promise.all([fetchCategories(), fetchSubCategories(), openStorage()]);
     await db.transaction('rw', db.categories, db.subCategories, async () => {
       // Unchanged (the usual case): no write, so no screen reading the tree renders again.
       const [savedCategories, savedSubCategories] = await Promise.all([db.categories.toArray(), db.subCategories.toArray()]);

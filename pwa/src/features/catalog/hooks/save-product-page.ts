@@ -1,4 +1,4 @@
-import { db } from '../../../lib/storage/db';
+import { openStorage } from '../../../lib/storage/storage';
 import type { ProductPage } from '../api';
 
 /**
@@ -6,6 +6,7 @@ import type { ProductPage } from '../api';
  * and offline search find them) and the list's ids in order. Page 1 replaces the list; later pages append.
  */
 export async function saveProductPage(key: string, result: ProductPage): Promise<void> {
+  const db = await openStorage();
   await db.transaction('rw', db.products, db.lists, async () => {
     await db.products.bulkPut(result.items);
     const ids = result.items.map((p) => p._id);

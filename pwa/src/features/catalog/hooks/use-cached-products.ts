@@ -1,6 +1,5 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/storage/db';
 import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
 import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
 import type { ProductPage } from '../api';
@@ -35,13 +34,16 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
   const [fresh, setFresh] = useState<{ key: string; page: ProductPage } | null>(null);
   const saving = useRef<Promise<void>>(Promise.resolve());
 
-  const cached = useLiveTransition(async () => {
-    if (!key) return null;
-    const list = await db.lists.get(key);
-    if (!list) return null;
-    const products = (await db.products.bulkGet(list.ids)).filter((p): p is Product => !!p);
-    return { ...list, products };
-  }, [key]);
+  const cached = useLiveTransition(
+    async (db) => {
+      if (!key) return null;
+      const list = await db.lists.get(key);
+      if (!list) return null;
+      const products = (await db.products.bulkGet(list.ids)).filter((p): p is Product => !!p);
+      return { ...list, products };
+    },
+    [key],
+  );
 
   useEffect(() => {
     if (!key) return;

@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/storage/db';
 import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
 import { refreshCatalogTree } from './refresh-catalog-tree';
 
@@ -22,8 +21,8 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
     return () => cancelIdleCallback(handle);
   }, [when]);
   // Transitions: a home page's rows (and their cards) follow the categories; React builds them in slices.
-  const categories = useLiveTransition(() => db.categories.orderBy('name').toArray(), []);
-  const subCategories = useLiveTransition(() => db.subCategories.orderBy('name').toArray(), []);
+  const categories = useLiveTransition((db) => db.categories.orderBy('name').toArray(), []);
+  const subCategories = useLiveTransition((db) => db.subCategories.orderBy('name').toArray(), []);
   return { categories, subCategories };
 }
 
