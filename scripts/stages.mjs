@@ -4,7 +4,8 @@
 //   node scripts/stages.mjs ci     the same, plus typecheck, lint and the format check (`.ci/run`)
 // A stage's output is kept and printed whole when it ends, so lanes never interleave lines. A failed
 // build stops its lane (what comes after needs it); a failed test or check does not (the rest still
-// tells something). The run exits non-zero if any stage failed.
+// tells something). Each failed stage's last lines are printed again before the times, so the end of a
+// long log names what failed. The run exits non-zero if any stage failed.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,9 @@ const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') ||
 const logs = mkdtempSync(join(tmpdir(), 'haat-stages-'));
 /** @type {{ name: string, seconds: number | null, result: string }[]} */
 const times = [];
+/** The end of each failed stage's output, printed again last so a log's tail names what failed. */
+/** @type {string[]} */
+const failures = [];
 const runStart = Date.now();
 const clock = () => `${((Date.now() - runStart) / 1000).toFixed(0).padStart(4)} s`;
 
@@ -79,6 +83,7 @@ async function run(/** @type {Stage} */ s) {
   times.push({ name: s.name, seconds, result: ok ? 'passed' : `FAILED (exit ${code})` });
   const out = readFileSync(file, 'utf8');
   console.log(`\n──── ${s.name} ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s ────\n${out.trimEnd()}\n──── end of ${s.name} ────\n`);
+  if (!ok) failures.push(`──── the last lines of ${s.name} (failed) ────\n${out.trimEnd().split('\n').slice(-60).join('\n')}\n`);
   return ok;
 }
 
@@ -99,6 +104,7 @@ let ok = await runLane(first);
 if (ok) ok = (await Promise.all(lanes.map(runLane))).every(Boolean);
 else for (const lane of lanes) for (const s of lane) times.push({ name: s.name, seconds: null, result: 'not run' });
 
+for (const f of failures) console.log(f);
 const width = Math.max(...times.map((t) => t.name.length));
 console.log(`Stage times (${mode}; lanes run side by side, so they add up to more than the total):`);
 for (const t of times) console.log(`  ${t.name.padEnd(width)}  ${t.seconds === null ? '     -' : `${t.seconds.toFixed(1).padStart(6)} s`}  ${t.result}`);
