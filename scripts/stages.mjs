@@ -10,6 +10,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -66,6 +67,27 @@ const failures = [];
 const runStart = Date.now();
 const clock = () => `${((Date.now() - runStart) / 1000).toFixed(0).padStart(4)} s`;
 
+/**
+ * The tests Playwright reports as flaky (failed, then passed on the retry the journeys are allowed:
+ * docs/decisions/0166-journeys-retry-once.md), so the stage times at the end of a log name them.
+ */
+function flakyTests(/** @type {string} */ out) {
+  const lines = stripVTControlCharacters(out).split('\n');
+  const at = lines.findIndex((l) => /^\s+\d+ flaky\s*$/.test(l));
+  if (at < 0) return [];
+  const names = [];
+  for (const l of lines.slice(at + 1)) {
+    if (!/^\s{4,}\S/.test(l)) break;
+    names.push(
+      l
+        .trim()
+        .replace(/^\[chromium\] › /, '')
+        .replace(/\s*─+$/, ''),
+    );
+  }
+  return names;
+}
+
 /** Runs one stage with its output in a file; prints the output when it ends. → true when it passed. */
 async function run(/** @type {Stage} */ s) {
   const file = join(logs, `${s.name.replace(/\W+/g, '-')}.log`);
@@ -80,8 +102,13 @@ async function run(/** @type {Stage} */ s) {
   closeSync(fd);
   const seconds = (Date.now() - started) / 1000;
   const ok = code === 0;
-  times.push({ name: s.name, seconds, result: ok ? 'passed' : `FAILED (exit ${code})` });
   const out = readFileSync(file, 'utf8');
+  const flaky = flakyTests(out);
+  times.push({
+    name: s.name,
+    seconds,
+    result: ok ? (flaky.length ? `passed, ${flaky.length} flaky: ${flaky.join('; ')}` : 'passed') : `FAILED (exit ${code})`,
+  });
   console.log(`\n──── ${s.name} ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s ────\n${out.trimEnd()}\n──── end of ${s.name} ────\n`);
   if (!ok) failures.push(`──── the last lines of ${s.name} (failed) ────\n${out.trimEnd().split('\n').slice(-60).join('\n')}\n`);
   return ok;
