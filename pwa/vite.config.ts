@@ -153,5 +153,9 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // A test's own deadline, well above Testing Library's wait (src/test-setup.ts) so that a slow wait fails
+    // with what it waited for, not with "Test timed out". Under a CI machine's full load (the API's tests,
+    // the journeys and the lint beside these) a test that takes 0.6 s alone took more than vitest's 5 s.
+    testTimeout: 60_000,
   },
 });

@@ -87,7 +87,7 @@ describe('the review form on the product page (no API here: requests fail for re
   it('signed in: a rating cleared to 0 is refused with "Please select a rating."', async () => {
     setSessionUser(user('USER'));
     renderReviews();
-    const form = await screen.findByRole('form', { name: 'Write a review' }, { timeout: 4000 });
+    const form = await screen.findByRole('form', { name: 'Write a review' });
     fireEvent.click(within(form).getByRole('button', { name: '5 stars' }));
     expect(within(form).getByRole('group').getAttribute('aria-label')).toBe('Your rating: 0 out of 5');
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
@@ -98,7 +98,7 @@ describe('the review form on the product page (no API here: requests fail for re
     setSessionUser(user('USER'));
     setOnline(false);
     renderReviews();
-    const form = await screen.findByRole('form', { name: 'Write a review' }, { timeout: 4000 });
+    const form = await screen.findByRole('form', { name: 'Write a review' });
     expect(within(form).getByRole('status').textContent).toBe(REVIEW_TEXT.offline);
     fireEvent.click(within(form).getByRole('button', { name: 'Submit Review' }));
     await waitFor(() =>
