@@ -24,7 +24,12 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    trace: 'retain-on-failure',
+    // No trace unless E2E_TRACE=1: recording one costs every journey a fifth more CPU, and until the
+    // launcher closed its contexts first (e2e/lib/browser.mjs) none of it even reached a failed journey's
+    // trace.zip. A failure keeps its screenshot and error-context.md (the page's ARIA snapshot); run the
+    // journey again with E2E_TRACE=1 for the trace: actions, the DOM before and after each, network,
+    // console and the screencast (docs/decisions/0160-journey-traces-on-request.md).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
 });

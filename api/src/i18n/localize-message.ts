@@ -1,4 +1,5 @@
 import type { Language } from '@haat/shared/common/languages';
+import { messageTemplate, readTemplate, type MessageTemplate } from '@haat/shared/common/message-template';
 import { enIN } from './en-IN.js';
 import { t } from './i18n.js';
 
@@ -42,10 +43,8 @@ const NEXT_FIELD = /; [\w.[\]-]+: /;
 /** `price: …`, `variants.0._id: …`, `Idempotency-Key: …`: a field name has no spaces. */
 const FIELD = /^([\w.[\]-]+): (.+)$/s;
 
-interface Template {
+interface Template extends MessageTemplate {
   key: string;
-  pattern: RegExp;
-  names: string[];
   plural: boolean;
 }
 
@@ -65,19 +64,10 @@ function compiled(): Template[] {
   for (const [name, text] of Object.entries(enIN.messages)) {
     const plural = /_(one|other)$/.exec(name);
     const key = `messages.${plural ? name.slice(0, plural.index) : name}`;
-    const names: string[] = [];
-    const source = text
-      .split(/(\{\{\w+\}\})/)
-      .map((piece) => {
-        const value = /^\{\{(\w+)\}\}$/.exec(piece);
-        if (!value) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        names.push(value[1]!);
-        return NUMBERS.has(value[1]!) ? '(\\d+(?:\\.\\d+)?)' : '(.+?)';
-      })
-      .join('');
-    if (seen.has(source)) continue;
-    seen.add(source);
-    templates.push({ key, pattern: new RegExp(`^${source}$`, 's'), names, plural: !!plural });
+    const template = messageTemplate(text, (value) => (NUMBERS.has(value) ? '(\\d+(?:\\.\\d+)?)' : '(.+?)'));
+    if (seen.has(template.pattern.source)) continue;
+    seen.add(template.pattern.source);
+    templates.push({ ...template, key, plural: !!plural });
   }
   return templates;
 }
@@ -85,13 +75,12 @@ function compiled(): Template[] {
 /** The message in `language` if a template matches all of it, else null. Values are translated to a depth of 2. */
 function translate(text: string, language: Language, depth: number): string | null {
   for (const template of compiled()) {
-    const match = template.pattern.exec(text);
-    if (!match) continue;
+    const read = readTemplate(template, text);
+    if (!read) continue;
     const values: Record<string, string | number> = {};
-    template.names.forEach((name, i) => {
-      const value = match[i + 1]!;
+    for (const [name, value] of Object.entries(read)) {
       values[name] = name === 'count' ? Number(value) : PHRASES.has(name) && depth < 2 ? (translate(value, language, depth + 1) ?? value) : value;
-    });
+    }
     return t(language, template.key, values);
   }
   return null;

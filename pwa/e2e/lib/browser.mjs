@@ -51,7 +51,12 @@ export function createLauncher(browserType = chromium, launchOptions = { executa
     return null;
   }
 
+  /**
+   * Closes every context first, then the browsers: Playwright Test collects a context's trace when the
+   * context closes, and a browser closed with its contexts still open takes their traces with it.
+   */
   async function closeAll() {
+    for (const context of [...contexts].reverse()) await context.close().catch(() => {});
     for (const item of opened.reverse()) await item.close();
   }
 

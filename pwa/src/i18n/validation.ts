@@ -1,3 +1,4 @@
+import { messageTemplate, readTemplate, type MessageTemplate } from '@haat/shared/common/message-template';
 import english from './en-IN/validation.json';
 import { addEnglish, currentLanguage, i18n } from './i18n';
 
@@ -12,10 +13,8 @@ import { addEnglish, currentLanguage, i18n } from './i18n';
  * (docs/decisions/0131-form-errors-in-the-shoppers-language.md)
  */
 
-interface Template {
+interface Template extends MessageTemplate {
   key: string;
-  pattern: RegExp;
-  names: string[];
 }
 
 let templates: Template[] | null = null;
@@ -27,28 +26,19 @@ addEnglish('validation', english);
 function compiled(): Template[] {
   if (templates) return templates;
   templates = (['rules', 'messages'] as const).flatMap((group) =>
-    Object.entries(texts[group]).map(([name, text]) => {
-      const names: string[] = [];
-      const source = text
-        .split(/(\{\{\w+\}\})/)
-        .map((piece) => {
-          const value = /^\{\{(\w+)\}\}$/.exec(piece);
-          if (!value) return piece.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-          names.push(value[1]!);
-          return value[1] === 'n' ? '(\\d+)' : '(.+)';
-        })
-        .join('');
-      return { key: `validation:${group}.${name}`, pattern: new RegExp(`^${source}$`, 's'), names };
-    }),
+    Object.entries(texts[group]).map(([name, text]) => ({
+      ...messageTemplate(text, (value) => (value === 'n' ? '(\\d+)' : '(.+)')),
+      key: `validation:${group}.${name}`,
+    })),
   );
   return templates;
 }
 
 /** The English template key a schema message was made from, with its values; null when none matches. */
 export function templateOf(message: string): { key: string; values: Record<string, string> } | null {
-  for (const { key, pattern, names } of compiled()) {
-    const match = pattern.exec(message);
-    if (match) return { key, values: Object.fromEntries(names.map((name, i) => [name, match[i + 1]!])) };
+  for (const template of compiled()) {
+    const values = readTemplate(template, message);
+    if (values) return { key: template.key, values };
   }
   return null;
 }
