@@ -210,8 +210,47 @@ async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) 
   }
 }
 
+/**
+ * A listing's card names (docs/decisions/0151-product-card-names-on-phones.md): on a phone a name has three lines
+ * before it is cut (two cut most names before their colour, pack or edition), on a wide screen two; and no name
+ * that fits in those lines is cut.
+ */
+async function cardNames({ baseUrl, artifactsDir, launch }) {
+  const browser = await launch();
+  for (const [viewport, lines] of [
+    [PHONE, 3],
+    [DESKTOP, 2],
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+    await page.locator('.product-grid .product-card').first().waitFor();
+    const names = await page.locator('.product-grid .product-card__name').evaluateAll((els) =>
+      els.map((el) => {
+        const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+        // The lines the whole name takes at this width: a copy with no clamp, the same width.
+        const whole = /** @type {HTMLElement} */ (el.cloneNode(true));
+        whole.style.cssText = `display: block; height: auto; -webkit-line-clamp: none; position: absolute; visibility: hidden; width: ${el.clientWidth}px`;
+        el.parentElement?.append(whole);
+        const needs = Math.round(whole.getBoundingClientRect().height / lineHeight);
+        whole.remove();
+        return { name: el.textContent, shown: Math.round(el.clientHeight / lineHeight), needs, cut: el.scrollHeight > el.clientHeight + 1 };
+      }),
+    );
+    assert.ok(names.length > 0, `cards at ${viewport.width} px`);
+    for (const n of names) {
+      assert.equal(n.shown, lines, `${viewport.width} px: "${n.name}" has ${n.shown} lines, not ${lines}`);
+      assert.equal(n.cut, n.needs > lines, `${viewport.width} px: "${n.name}" needs ${n.needs} lines, shown ${n.shown}, cut: ${n.cut}`);
+    }
+    await screenshot(page, artifactsDir, `screens-card-names-${viewport.width}`);
+    await context.close();
+  }
+}
+
 test('order tracker', async ({ baseUrl, artifactsDir, launch }) => orderTracker({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('sub-category table', ({ baseUrl, artifactsDir, launch }) => subCategoryTable({ baseUrl, artifactsDir, launch }));
 test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
 test('dashboard pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
   dashboardBesideMenu({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
+test('card names', ({ baseUrl, artifactsDir, launch }) => cardNames({ baseUrl, artifactsDir, launch }));
