@@ -217,9 +217,9 @@ async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) 
  */
 async function cardNames({ baseUrl, artifactsDir, launch }) {
   const browser = await launch();
-  for (const [viewport, lines] of [
-    [PHONE, 3],
-    [DESKTOP, 2],
+  for (const { viewport, lines } of [
+    { viewport: PHONE, lines: 3 },
+    { viewport: DESKTOP, lines: 2 },
   ]) {
     const context = await browser.newContext({ viewport });
     const page = await context.newPage();

@@ -54,7 +54,10 @@ self.addEventListener('message', (event) => {
     .filter((u): u is string => typeof u === 'string')
     .map((u) => new URL(u, self.location.origin))
     .filter((url) => getCacheKeyForURL(url.href) === undefined)
-    .map((url) => (isCode(url) ? code : isPicture(url) ? pictures : null)?.handle({ event, request: url.href }).catch(() => undefined));
+    .flatMap((url) => {
+      const strategy = isCode(url) ? code : isPicture(url) ? pictures : null;
+      return strategy ? [strategy.handle({ event, request: url.href }).catch(() => undefined)] : [];
+    });
   event.waitUntil(Promise.all(jobs));
 });
 
