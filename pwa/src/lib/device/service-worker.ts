@@ -10,7 +10,7 @@ let wb: Workbox | null = null;
 
 /**
  * Registers /sw.js once the page has loaded and the browser is idle, and watches for a waiting worker.
- * A first install precaches the whole shell (about a hundred files); doing that while the first page
+ * A first install precaches the first screen's shell (about forty files); doing that while the first page
  * is still rendering competes with it for a phone's few cores. workbox-window is imported lazily too.
  */
 export function registerServiceWorker(): void {
