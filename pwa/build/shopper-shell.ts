@@ -5,8 +5,9 @@ import type { ManifestTransform } from 'workbox-build';
  * The modules whose chunks (with their static imports and CSS) make the precached shell
  * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md), besides the entry (index.html's
  * script): the app's start and the
- * home page (what `/` runs for its first render), the cart page and drawer, and the success page (an order placed
- * offline lands there with no network). Everything else is cached when first loaded (sw.ts).
+ * home page (what `/` runs for its first render), the pages a shopper browses from it (listing, product, search: they
+ * open offline over the products saved), the cart page and drawer, and the success page (an order placed offline
+ * lands there with no network). Everything else is cached when first loaded (sw.ts).
  */
 const ROOTS = [
   /[\\/]src[\\/]app[\\/]start-app\.tsx$/,
@@ -14,6 +15,9 @@ const ROOTS = [
   /[\\/]src[\\/]features[\\/]cart[\\/]cart\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]components[\\/]cart-drawer\.tsx$/,
   /[\\/]src[\\/]features[\\/]checkout[\\/]success\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]listing[\\/]listing\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]product[\\/]product\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]search[\\/]search\.page\.tsx$/,
 ];
 /**
  * Not followed: the storage chunk (Dexie). Every visit loads it right after its first render (the home rows are saved
