@@ -9,45 +9,17 @@ import { ionicPureAnnotations } from './build/ionic-pure-annotations';
 import { precompress } from './build/precompress';
 import { appScriptPriority } from './build/app-script-priority';
 import { i18nNamespaces } from './build/i18n-namespaces';
+import { shopperShell } from './build/shopper-shell';
 
 const shared = fileURLToPath(new URL('../shared/src', import.meta.url));
 const usesZod = (id: string) => /from 'zod'/.test(readFileSync(id.split('?')[0]!, 'utf8'));
 // The API (npm run dev starts it) serves /api, /uploads and socket.io; Vite proxies them to keep one origin.
 const api = process.env.HAAT_API ?? 'http://localhost:3000';
-// Not precached (docs/decisions/0091-a-lighter-first-visit.md, 0133-texts-and-storage-load-with-their-feature.md):
-// the chunks only the admin area loads (features/admin and the admin orders page); the dashboard frame and the
-// shopper's dashboard pages (my orders, address, profile, wishlist); the sign-in pages (they need the network
-// anyway) and the info pages; the realtime connection with socket.io-client, which only works online. sw.ts
-// caches each of them at runtime when first loaded. scripts/first-visit-weight.mjs checks that no admin or
-// dashboard chunk is in the precache.
-const NOT_PRECACHED = [
-  'admin-frame',
-  'category.page',
-  'subcategory.page',
-  'upload-product.page',
-  'products.page',
-  'all-orders.page',
-  'overview.page',
-  'overview-chart',
-  'product-form',
-  'storefront-copies',
-  'dashboard-frame',
-  'my-orders.page',
-  'address.page',
-  'profile.page',
-  'wishlist.page',
-  'login.page',
-  'register.page',
-  'forgot-password.page',
-  'verification-otp.page',
-  'reset-password.page',
-  'google-sign-in-button',
-  'privacy-policy.page',
-  'return-policy.page',
-  'footer-link.page',
-  'realtime-connection',
-  'socket-io',
-].map((name) => `assets/${name}-*`);
+// The precache is the shell `/` needs for its first render, plus the cart and the success page
+// (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md). Every other
+// chunk (other pages, Dexie, zod, the Hindi texts, the admin area) and the banners are cached by sw.ts when first
+// loaded. scripts/first-visit-weight.mjs checks that no admin or dashboard chunk is in the precache.
+const shell = shopperShell();
 // A lib/ module that imports a zod-built shared module (lib/http/pincode.ts) stays out of the 'app' chunk: the
 // app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md).
 const importsZod = (id: string) =>
@@ -70,6 +42,7 @@ export default defineConfig({
   },
   plugins: [
     ionicPureAnnotations(),
+    shell.plugin,
     i18nNamespaces(),
     react(),
     VitePWA({
@@ -80,11 +53,9 @@ export default defineConfig({
       injectRegister: false,
       manifest: webManifest,
       includeManifestIcons: false,
-      // The precache is the shopper's shell only (docs/decisions/0091-a-lighter-first-visit.md, 0133): the
-      // shopping pages' code and styles (home, search, listing, product, cart, checkout), index.html, the SVGs
-      // and the home banners, so the shop opens offline on those pages never visited. Left out: NOT_PRECACHED (sw.ts caches those at runtime when first loaded),
-      // the install icons and screenshots (the browser fetches those itself; no page shows them).
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}', 'banners/*.webp'], globIgnores: NOT_PRECACHED },
+      // What is precached: see `shell` above. The install icons and screenshots never are (the browser fetches
+      // those itself; no page shows them).
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg}'], manifestTransforms: [shell.manifestTransform] },
       devOptions: { enabled: false },
     }),
     // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-i18next-for-the-pwa.md).
@@ -120,7 +91,7 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
-            // socket.io-client and its parts, named so that NOT_PRECACHED can leave them out.
+            // socket.io-client and its parts, one chunk that only the realtime connection loads.
             {
               name: 'socket-io',
               test: /node_modules[\\/](socket\.io-client|socket\.io-parser|engine\.io-client|engine\.io-parser|@socket\.io)[\\/]/,

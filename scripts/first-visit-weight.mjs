@@ -8,8 +8,9 @@
 //  3. The same, measured: / opened in headless Chromium (CHROME_PATH, default /usr/bin/chromium) against the
 //     built server, service workers blocked so only the page's own requests count; the gzip size of every
 //     JS response. Skipped with NO_BROWSER=1. Target for 2 and 3: ≤ 150 KB gzip.
-// docs/decisions/0091-a-lighter-first-visit.md; docs/benchmarks.md#first-visit-weight.
-import { existsSync, readFileSync } from 'node:fs';
+// docs/decisions/0091-a-lighter-first-visit.md, 0150-precache-the-first-screen-cache-the-rest-when-seen.md;
+// docs/benchmarks.md#first-visit-weight.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -56,6 +57,18 @@ for (const [kind, k] of [...byKind].sort((a, b) => b[1].gzip - a[1].gzip))
   console.log(`    ${kind.padEnd(18)} ${String(k.files).padStart(3)} files ${kb(k.gzip).padStart(10)} gzip`);
 console.log(`  admin/dashboard chunks precached: ${admin.length}${admin.length ? ` (${admin.map((u) => u.slice(7)).join(', ')})` : ''}`);
 console.log(`  target ≤ ${kb(PRECACHE_TARGET)} gzip and no admin/dashboard chunk: ${verdict(gzip <= PRECACHE_TARGET && admin.length === 0)}`);
+const precached = new Set(urls);
+const later = readdirSync(join(DIST, 'assets'))
+  .filter((f) => /\.(js|css)$/.test(f) && !precached.has(`assets/${f}`))
+  .map((f) => ({ f, g: gz(readFileSync(join(DIST, 'assets', f))) }))
+  .sort((a, b) => b.g - a.g);
+console.log(`  not precached (cached when first loaded): ${later.length} code files, gzip ${kb(later.reduce((n, r) => n + r.g, 0))}`);
+console.log(
+  `    largest: ${later
+    .slice(0, 6)
+    .map((r) => `${r.f.replace(/-[\w-]{8}\.(js|css)$/, '.$1')} ${kb(r.g)}`)
+    .join(', ')}`,
+);
 
 // ---- 2. The JS / loads, from the build ------------------------------------------------------------
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');

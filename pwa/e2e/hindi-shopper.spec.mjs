@@ -62,3 +62,53 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   await screenshot(page, artifactsDir, 'hindi-my-orders-390');
   await context.close();
 });
+
+/**
+ * A first visit in Hindi (the choice kept on the device; the sign-in page) loads the Hindi texts and IndexedDB's code before the
+ * service worker controls the page; neither is precached (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+ * Once the worker controls the page it caches them, so offline, after reloads, home, the product seen and the
+ * cart still open in Hindi.
+ */
+test('a Hindi first visit opens offline in Hindi: home, the product seen, the cart', async ({ baseUrl, artifactsDir, launch }) => {
+  const browser = await launch();
+  const context = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
+  await context.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));
+  const page = await context.newPage();
+  // The first visit is the sign-in page, in Hindi from its first render; the shop's home follows.
+  const shopper = await apiShopper(baseUrl, 'hindi-offline');
+  await page.goto(`${baseUrl}/login`);
+  await page.getByLabel('ईमेल', { exact: true }).fill(shopper.email);
+  await page.getByLabel('पासवर्ड', { exact: true }).fill(shopper.password);
+  await page.getByRole('button', { name: 'लॉगिन करें', exact: true }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole('heading', { name: 'कैटेगरी के हिसाब से खरीदें' }).waitFor();
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  const cached = () =>
+    page.evaluate(async () => {
+      const keys = await (await caches.open('haat-code')).keys();
+      return keys.map((r) => new URL(r.url).pathname.replace(/^\/assets\/(.+)-[\w-]+\.js$/, '$1')).filter((n) => n === 'hi-IN' || n === 'db');
+    });
+  await expect.poll(async () => (await cached()).sort(), { message: 'the Hindi texts and storage code are cached', timeout: 20_000 }).toEqual(['db', 'hi-IN']);
+
+  const product = (await inStockProducts(baseUrl, 10)).find((p) => p.variants.length === 0);
+  await page.goto(`${baseUrl}/product/p-${product._id}`);
+  await page.getByRole('heading', { name: 'विवरण' }).waitFor();
+  await page.getByRole('button', { name: 'कार्ट में डालें' }).first().click();
+  await page
+    .getByRole('group', { name: `${product.name} की मात्रा` })
+    .first()
+    .waitFor();
+
+  await context.setOffline(true);
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('heading', { name: 'कैटेगरी के हिसाब से खरीदें' }).waitFor();
+  await page.locator('.category-row .product-card').first().waitFor();
+  await page.goto(`${baseUrl}/product/p-${product._id}`);
+  await page.getByRole('heading', { name: 'विवरण' }).waitFor();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(product.name);
+  await page.goto(`${baseUrl}/cart`);
+  await page.getByText('कुल रकम').first().waitFor();
+  await expect(page.getByText(product.name).first()).toBeVisible();
+  await screenshot(page, artifactsDir, 'hindi-offline-cart-390');
+  await context.close();
+});

@@ -17,7 +17,8 @@ test('offline-cart', async ({ baseUrl, artifactsDir, launch }) => {
   await signIn(page, baseUrl, shopper.email, shopper.password);
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
 
-  // Let the service worker take the page (it precaches every screen's code), then cut the network.
+  // Let the service worker take the page (it precaches the home page and the cart, and caches what this visit
+  // loaded before), then cut the network.
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
   await page.locator('button.add-to-cart:not([disabled])').first().waitFor();
   await context.setOffline(true);

@@ -210,8 +210,56 @@ async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) 
   }
 }
 
+/** Each card name in `scope` (a locator): the lines it shows, the lines the whole name needs at that width, and whether it is cut. */
+const cardNameLines = (scope) =>
+  scope.locator('.product-card__name').evaluateAll((els) =>
+    els.map((el) => {
+      const lineHeight = parseFloat(getComputedStyle(el).lineHeight);
+      // The lines the whole name takes at this width: a copy with no clamp, the same width.
+      const whole = /** @type {HTMLElement} */ (el.cloneNode(true));
+      whole.style.cssText = `display: block; height: auto; -webkit-line-clamp: none; position: absolute; visibility: hidden; width: ${el.clientWidth}px`;
+      el.parentElement?.append(whole);
+      const needs = Math.round(whole.getBoundingClientRect().height / lineHeight);
+      whole.remove();
+      return { name: el.textContent, shown: Math.round(el.clientHeight / lineHeight), needs, cut: el.scrollHeight > el.clientHeight + 1 };
+    }),
+  );
+
+/**
+ * Card names (docs/decisions/0151-product-card-names-on-phones.md): a narrow card (a phone's listing, the home page's
+ * rows at any width) gives a name three lines before it is cut (two cut most names before their colour, pack or
+ * edition), a wide one (a listing at 1,366 px) two; and no name that fits in those lines is cut.
+ */
+async function cardNames({ baseUrl, artifactsDir, launch }) {
+  const browser = await launch();
+  for (const { viewport, listing } of [
+    { viewport: PHONE, listing: 3 },
+    { viewport: DESKTOP, listing: 2 },
+  ]) {
+    const context = await browser.newContext({ viewport });
+    const page = await context.newPage();
+    await page.goto(`${baseUrl}/`);
+    const firstRow = page.locator('#home-products .category-row').first();
+    await firstRow.locator('.product-card__name').first().waitFor();
+    const checks = [["the home page's first row", 3, await cardNameLines(firstRow)]];
+    await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+    await page.locator('.product-grid .product-card__name').first().waitFor();
+    checks.push(['a listing', listing, await cardNameLines(page.locator('.product-grid'))]);
+    for (const [where, lines, names] of checks) {
+      assert.ok(names.length > 0, `${where}: cards at ${viewport.width} px`);
+      for (const n of names) {
+        assert.equal(n.shown, lines, `${where} at ${viewport.width} px: "${n.name}" has ${n.shown} lines, not ${lines}`);
+        assert.equal(n.cut, n.needs > lines, `${where} at ${viewport.width} px: "${n.name}" needs ${n.needs} lines, shown ${n.shown}, cut: ${n.cut}`);
+      }
+    }
+    await screenshot(page, artifactsDir, `screens-card-names-${viewport.width}`);
+    await context.close();
+  }
+}
+
 test('order tracker', async ({ baseUrl, artifactsDir, launch }) => orderTracker({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('sub-category table', ({ baseUrl, artifactsDir, launch }) => subCategoryTable({ baseUrl, artifactsDir, launch }));
 test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
 test('dashboard pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
   dashboardBesideMenu({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
+test('card names', ({ baseUrl, artifactsDir, launch }) => cardNames({ baseUrl, artifactsDir, launch }));

@@ -8,6 +8,10 @@ import './features/catalog/components/product-card.css';
 import type { BeforeInstallPromptEvent } from './lib/device/install-prompt';
 import { afterFirstPicture } from './app/after-first-picture';
 
+// A first visit tells the service worker, once it controls the page, every script, style and banner it loaded
+// (lib/device/cache-seen.ts): room for more than the browser's default 250 entries, pictures included.
+performance.setResourceTimingBufferSize?.(2000);
+
 // Chromium may fire beforeinstallprompt before the app's code has loaded: keep it for the app.
 let installEvent: BeforeInstallPromptEvent | undefined;
 const keep = (event: Event) => {

@@ -1,48 +1,65 @@
 /// <reference lib="webworker" />
 import { clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { cleanupOutdatedCaches, createHandlerBoundToURL, getCacheKeyForURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/storage/outbox-ops';
+import { CACHE_SEEN_MESSAGE } from './lib/device/cache-seen';
 import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// The shopper's shell (HTML, every shopper page's JS and CSS, SVGs, banners) is precached at install: the
-// shop opens with no network, on pages never visited. The admin area's chunks are not (vite.config.ts
-// ADMIN_ONLY; docs/decisions/0091-a-lighter-first-visit.md): the route below keeps them once an admin opens them.
+// Precached at install: the shell `/` needs for its first render, the cart and the success page
+// (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every page route answers the precached index.html; the PWA renders it from IndexedDB when offline.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//] }));
 
-// Code and styles not in the precache (the admin area's chunks): cached when first loaded. Their names
-// carry a content hash, so a cached file never goes stale; old builds' files expire.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname) && request.method === 'GET',
-  new CacheFirst({
-    cacheName: 'haat-code',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [200] }),
-      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+// Code and styles not in the precache (other pages, Dexie, zod, the Hindi texts, the admin area): cached when first
+// loaded, so a page seen online opens offline. Their names carry a content hash, so a cached file never goes stale;
+// old builds' files expire.
+const isCode = (url: URL) => url.origin === self.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname);
+const code = new CacheFirst({
+  cacheName: 'haat-code',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [200] }),
+    new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(({ url, request }) => isCode(url) && request.method === 'GET', code);
 
-// Product and category pictures: immutable WebP files, so cache-first, bounded to 600 files / 30 days.
-registerRoute(
-  ({ url, request }) => url.origin === self.location.origin && url.pathname.startsWith('/uploads/') && request.method === 'GET',
-  new CacheFirst({
-    cacheName: 'haat-images',
-    plugins: [
-      new CacheableResponsePlugin({ statuses: [0, 200] }),
-      new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-    ],
-  }),
-);
+// Product and category pictures and the home banners: immutable WebP files, so cache-first, bounded to 600 files /
+// 30 days.
+const isPicture = (url: URL) => url.origin === self.location.origin && (url.pathname.startsWith('/uploads/') || url.pathname.startsWith('/banners/'));
+const pictures = new CacheFirst({
+  cacheName: 'haat-images',
+  plugins: [
+    new CacheableResponsePlugin({ statuses: [0, 200] }),
+    new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
+  ],
+});
+registerRoute(({ url, request }) => isPicture(url) && request.method === 'GET', pictures);
+
+// What the page loaded before this worker controlled it (a first visit's pages, Dexie, the Hindi texts, banners)
+// did not pass through the routes above: the page sends those URLs once the worker controls it
+// (lib/device/service-worker.ts), and they are cached here the same way, from the browser's HTTP cache.
+self.addEventListener('message', (event) => {
+  const data = event.data as { type?: string; urls?: unknown } | null;
+  if (data?.type !== CACHE_SEEN_MESSAGE || !Array.isArray(data.urls)) return;
+  const jobs = data.urls
+    .filter((u): u is string => typeof u === 'string')
+    .map((u) => new URL(u, self.location.origin))
+    .filter((url) => getCacheKeyForURL(url.href) === undefined)
+    .flatMap((url) => {
+      const strategy = isCode(url) ? code : isPicture(url) ? pictures : null;
+      return strategy ? [strategy.handle({ event, request: url.href }).catch(() => undefined)] : [];
+    });
+  event.waitUntil(Promise.all(jobs));
+});
 
 // A new worker waits until the shopper presses Reload on the "Update available" toast (lib/service-worker.ts).
 self.addEventListener('message', (event) => {

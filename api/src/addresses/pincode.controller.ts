@@ -1,5 +1,6 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { Pincode, type PincodePlace } from '@haat/shared/addresses/pincode';
+import { Pincode } from '@haat/shared/addresses/address.schema';
+import type { PincodePlace } from '@haat/shared/addresses/pincode';
 import { ok } from '../common/envelope.js';
 import { invalidField } from '../common/app-error.js';
 import { PincodeService } from './pincode.service.js';

@@ -7,7 +7,9 @@ interface State {
 
 /**
  * docs/product.md#screens, Home: "Something went wrong: {message}" (or Unknown error) with a Reload button. One per
- * route (keyed by path in routes.tsx), so a broken page never takes the header and footer down with it.
+ * route (keyed by path in routes.tsx), so a broken page never takes the header and footer down with it. Offline, a
+ * page whose code was never loaded on this device cannot open (only the first screens are precached:
+ * docs/decisions/0150-precache-the-first-screens-shell.md): that says so, not "Something went wrong".
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
@@ -25,7 +27,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (!error) return this.props.children;
     return (
       <section className="page page--narrow state-box" role="alert">
-        <h1>{i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') })}</h1>
+        <h1>{navigator.onLine ? i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') }) : i18n.t('common:pageNotSaved')}</h1>
         <button type="button" className="btn btn--primary" onClick={() => location.reload()}>
           {i18n.t('common:update.reload')}
         </button>

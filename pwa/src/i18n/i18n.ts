@@ -8,8 +8,9 @@ import common from './en-IN/common.json';
  * instance, one namespace per feature plus `common`. Only `common` (the shell's texts) is bundled here; every
  * other English namespace is added by addEnglish when the code that uses it loads (build/i18n-namespaces.ts
  * imports it into that code's chunk: docs/decisions/0133-texts-and-storage-load-with-their-feature.md). Hindi is
- * one lazy chunk (hi-IN.ts), loaded before the first render when the shopper's language is Hindi and
- * precached by the service worker like every shopper chunk, so a Hindi shopper's shop opens offline too.
+ * one lazy chunk (hi-IN.ts), loaded before the first render when the shopper's language is Hindi and cached by
+ * the service worker when loaded, not precached, so an English shopper never downloads it and a Hindi shopper's
+ * shop opens offline too (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
  */
 export const i18n = i18next.createInstance();
 

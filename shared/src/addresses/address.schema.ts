@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { Id, RequiredText } from '../common/fields.js';
 import { Mobile } from '../users/account.schema.js';
+import { PINCODE_PATTERN } from './pincode.js';
+
+/** The pincode a delivery lookup takes (GET /api/address/pincode/:pincode). */
+export const Pincode = z
+  .string({ error: 'must be a 6-digit pincode' })
+  .trim()
+  .regex(PINCODE_PATTERN, { error: 'must be a 6-digit pincode (not starting with 0)' });
 
 /** docs/product.md#validation: the nine fields are all required on add and on edit; formats are not prescribed. */
 const Numberish = (max: number) => z.preprocess((v) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : v), RequiredText(max));

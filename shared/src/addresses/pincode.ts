@@ -1,11 +1,8 @@
-import { z } from 'zod';
+// No zod here: the product page's delivery check imports this, and zod stays off the shopper's first pages
+// (the schema, `Pincode`, is in address.schema.ts).
 
 /** An Indian pincode: six digits, never starting with 0. */
 export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
-export const Pincode = z
-  .string({ error: 'must be a 6-digit pincode' })
-  .trim()
-  .regex(PINCODE_PATTERN, { error: 'must be a 6-digit pincode (not starting with 0)' });
 
 /** GET /api/address/pincode/:pincode: the place India Post's directory lists, and whether and when the shop delivers there. */
 export const PINCODE_PATH = 'address/pincode';

@@ -29,4 +29,16 @@ describe('route error boundary (docs/product.md#screens, Home, #errors)', () => 
     );
     expect(screen.getByRole('heading').textContent).toBe('Something went wrong: Unknown error');
   });
+
+  it("offline, says the page is not saved on this device (a page's code never loaded cannot open)", () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    render(
+      <RouteErrorBoundary>
+        <Broken error={new TypeError('Failed to fetch dynamically imported module: /assets/about.page.js')} />
+      </RouteErrorBoundary>,
+    );
+    expect(screen.getByRole('heading').textContent).toBe('This page is not saved on this device yet. Connect to the internet to open it.');
+    expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
+  });
 });

@@ -2,7 +2,7 @@ import { useLayoutEffect } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /**
- * Every page starts at the top. The document scrolls (theme.css makes ion-app static,
+ * Every page starts at the top. The document scrolls (no full-screen scroll box,
  * there is no IonContent), and a client-side navigation keeps the window's offset, so /success opened
  * where the long checkout had been scrolled to. One rule for every route, here in the shell: a new
  * path (PUSH or REPLACE) goes to the top before paint; Back/Forward (POP) keeps the browser's own

@@ -1,5 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { Workbox } from 'workbox-window';
+import { CACHE_SEEN_MESSAGE, seenUrls } from './cache-seen';
 
 /** True when a new service worker is installed and waiting: the shell shows "Update available — Reload". */
 export const updateWaitingAtom = atom(false);
@@ -9,7 +10,7 @@ let wb: Workbox | null = null;
 
 /**
  * Registers /sw.js once the page has loaded and the browser is idle, and watches for a waiting worker.
- * A first install precaches the whole shell (about a hundred files); doing that while the first page
+ * A first install precaches the first screen's shell (about forty files); doing that while the first page
  * is still rendering competes with it for a phone's few cores. workbox-window is imported lazily too.
  */
 export function registerServiceWorker(): void {
@@ -18,12 +19,24 @@ export function registerServiceWorker(): void {
     const { Workbox } = await import('workbox-window');
     wb = new Workbox('/sw.js', { scope: '/' });
     wb.addEventListener('waiting', () => store.set(updateWaitingAtom, true));
+    // A first visit: once the worker controls the page, it caches what the page loaded before (sw.ts).
+    if (!navigator.serviceWorker.controller) navigator.serviceWorker.addEventListener('controllerchange', sendSeen, { once: true });
     await wb.register();
   };
   const whenIdle = () =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void start(), { timeout: 4000 }) : setTimeout(() => void start(), 2000);
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
+}
+
+/**
+ * Sends the worker that now controls the page the code, styles and banners this page loaded before: only the
+ * shell is precached, and these did not pass through the worker's routes
+ * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+ */
+function sendSeen(): void {
+  const names = performance.getEntriesByType('resource').map((entry) => entry.name);
+  navigator.serviceWorker.controller?.postMessage({ type: CACHE_SEEN_MESSAGE, urls: seenUrls(names, location.origin) });
 }
 
 /** Asks the waiting worker to take over, then reloads once it controls the page. */

@@ -1,0 +1,63 @@
+import type { Plugin } from 'vite';
+import type { ManifestTransform } from 'workbox-build';
+
+/**
+ * The modules whose chunks (with their static imports and CSS) make the precached shell
+ * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md), besides the entry (index.html's
+ * script): the app's start and the
+ * home page (what `/` runs for its first render), the pages a shopper browses from it (listing, product, search: they
+ * open offline over the products saved), the cart page and drawer, and the success page (an order placed offline
+ * lands there with no network). Everything else is cached when first loaded (sw.ts).
+ */
+const ROOTS = [
+  /[\\/]src[\\/]app[\\/]start-app\.tsx$/,
+  /[\\/]src[\\/]features[\\/]home[\\/]home\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]cart[\\/]cart\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]cart[\\/]components[\\/]cart-drawer\.tsx$/,
+  /[\\/]src[\\/]features[\\/]checkout[\\/]success\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]listing[\\/]listing\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]product[\\/]product\.page\.tsx$/,
+  /[\\/]src[\\/]features[\\/]search[\\/]search\.page\.tsx$/,
+];
+/**
+ * Not followed: the storage chunk (Dexie). Every visit loads it right after its first render (the home rows are saved
+ * for offline use), so it is cached then, like every page seen; in the precache it was 31 KB gzip.
+ */
+const SEEN_ANYWAY = /[\\/]src[\\/]lib[\\/]storage[\\/]db\.ts$/;
+/** Files outside assets/ that are precached: the page every route answers with, and the icons it draws. */
+const OTHER_FILES = /^(index\.html|favicon\.svg|placeholder\.svg|manifest\.webmanifest)$/;
+
+/**
+ * Computes the shell from the bundle (each root's chunk, its static imports, recursively, and their CSS) and gives
+ * vite-plugin-pwa a manifest transform that keeps only those files in the precache. Dynamic imports are not
+ * followed: they are other pages and features, cached by sw.ts when first loaded.
+ */
+export function shopperShell(): { plugin: Plugin; manifestTransform: ManifestTransform } {
+  let shell: Set<string> | undefined;
+  const plugin: Plugin = {
+    name: 'haat:shopper-shell',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = bundle[fileName];
+        if (!chunk || chunk.type !== 'chunk' || files.has(fileName) || chunk.moduleIds.some((id) => SEEN_ANYWAY.test(id))) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      const roots = Object.values(bundle).filter((c) => c.type === 'chunk' && c.facadeModuleId && ROOTS.some((r) => r.test(c.facadeModuleId!)));
+      const missing = ROOTS.filter((r) => !roots.some((c) => c.type === 'chunk' && r.test(c.facadeModuleId!)));
+      if (missing.length) this.error(`shopper shell: no chunk for ${missing.join(', ')} (pwa/build/shopper-shell.ts ROOTS)`);
+      for (const root of roots) visit(root.fileName);
+      for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
+      shell = files;
+    },
+  };
+  const manifestTransform: ManifestTransform = (entries) => {
+    if (!shell) throw new Error('shopper shell: the app bundle was not generated before the service worker');
+    const keep = shell;
+    return Promise.resolve({ manifest: entries.filter((e) => keep.has(e.url) || OTHER_FILES.test(e.url)), warnings: [] });
+  };
+  return { plugin, manifestTransform };
+}
