@@ -25,7 +25,8 @@
  *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16), BENCH_SKIP_PGLITE_SEED=1,
- * BENCH_OUTPUT (write the figures as JSON), BENCH_BASELINE (compare with such a file), BENCH_REVIEW_SPAM=1.
+ * BENCH_OUTPUT (write the figures as JSON), BENCH_BASELINE (compare with such a file), BENCH_REVIEW_SPAM=1,
+ * BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
@@ -33,6 +34,7 @@ import {
   call,
   distinctQueries,
   load,
+  MAIN,
   machine,
   must,
   pick,
@@ -50,6 +52,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const WARMUP_SECONDS = 2;
 const REVIEW_SPAM = process.env.BENCH_REVIEW_SPAM === '1';
+/** Another build of api/dist/main.js (BENCH_API_MAIN), to measure before and after with the same driver. */
+const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 /** One review attempt every this many ms while the spammer runs. */
 const REVIEW_EVERY_MS = 25;
 /** The seed of a million products: within three minutes. */
@@ -71,7 +75,7 @@ async function main() {
   const baseline = process.env.BENCH_BASELINE ? JSON.parse(readFileSync(process.env.BENCH_BASELINE, 'utf8')) : null;
 
   if (process.env.BENCH_SKIP_PGLITE_SEED !== '1' && !REVIEW_SPAM) {
-    const pglite = await startApi({ SEED: 'demo', CATALOG_SIZE: '5000', LOG_LEVEL: 'log' }, { timeoutMs: 300_000 });
+    const pglite = await startApi({ SEED: 'demo', CATALOG_SIZE: '5000', LOG_LEVEL: 'log' }, { timeoutMs: 300_000, main: API_MAIN });
     const seeded = /Seeded .*? products in ([\d.]+) s/.exec(pglite.log())?.[1];
     console.log(
       `PGlite, first start with the default demo catalogue (5,000 products): seeded in ${seeded ?? '?'} s, up after ${(pglite.readyAfterMs / 1000).toFixed(1)} s`,
@@ -88,7 +92,7 @@ async function main() {
     const limits = REVIEW_SPAM ? { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true' } : {};
     api = await startApi(
       { DATABASE_URL: scratch.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log', ...limits },
-      { timeoutMs: 1_800_000 },
+      { timeoutMs: 1_800_000, main: API_MAIN },
     );
     const seededSeconds = Number(/Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1] ?? NaN);
     const seedDetail = /products in [\d.]+ s \(([^)]*)\)/.exec(api.log())?.[1] ?? '';

@@ -1,5 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inventoryLevels, productVariants, stockMovements } from '../src/inventory/inventory.table.js';
+import { inventoryFromVariantRowsSql, productInventorySql } from '../src/products/products.table.js';
 import { DB_KINDS, api, bearer, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, openShop, stockOf, type Shop } from './order-fixtures.js';
 
@@ -290,6 +291,38 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect((await api(t).post('/api/order/cancel').set(bearer(hoarder.token)).send({ orderId: placed.body.data.orderId })).status).toBe(200);
     expect((await cod(hoarder.token, hoarder.addressId, [{ productId: product._id, quantity: 10 }], 1000)).status).toBe(201);
     expect((await cod(hoarder.token, hoarder.addressId, [{ productId: product._id, quantity: 1 }], 100)).status).toBe(409);
+  });
+
+  it('a product’s stock read from its pool row is the same as from its variant rows, through option changes and orders', async () => {
+    const plain = await create({ stock: 6 });
+    const shared = await create({ stock: 9, variants: [{ name: 'Ruled' }, { name: 'Plain', price: 120 }] });
+    const own = await create({ stock: 3, variants: [{ name: 'A5', stock: 0 }] });
+    const buyer = await shopper();
+    expect((await cod(buyer.token, buyer.addressId, [{ productId: plain._id, quantity: 2 }], 200)).status).toBe(201);
+    const edit = (id: string, variants: Array<Record<string, unknown>>) =>
+      api(t).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: id, variants });
+    // Options added to a product that had none, one removed from another, and all removed from a third.
+    expect((await edit(plain._id, [{ name: 'Gift wrapped', price: 130 }])).status).toBe(200);
+    expect((await edit(shared._id, [{ _id: shared.variants[1]!._id, name: 'Plain', price: 120 }])).status).toBe(200);
+    expect((await edit(own._id, [])).status).toBe(200);
+
+    const rows = await t.db.execute(sql`select id, ${productInventorySql} as fast, ${inventoryFromVariantRowsSql} as full,
+        (select l.options from inventory_levels l where l.product_id = products.id) as options,
+        (select count(*) from product_variants v where v.product_id = products.id and not v.is_default)::int as counted
+      from products`);
+    const all = (rows as { rows: Array<{ id: string; fast: unknown; full: unknown; options: number | null; counted: number }> }).rows;
+    expect(all.length).toBeGreaterThanOrEqual(3);
+    for (const row of all) {
+      // Every product has a pool row naming it and counting its options.
+      expect({ id: row.id, options: row.options }).toEqual({ id: row.id, options: row.counted });
+      expect({ id: row.id, inventory: row.fast }).toEqual({ id: row.id, inventory: row.full });
+    }
+    const byId = new Map(all.map((r) => [r.id, r]));
+    expect(byId.get(plain._id)!.options).toBe(1);
+    expect(byId.get(shared._id)!.options).toBe(1);
+    expect(byId.get(own._id)!.options).toBe(0);
+    expect((await openForm(own._id)).stock).toBe(3);
+    expect((await openForm(plain._id)).variants.map((v) => v.name)).toEqual(['Gift wrapped']);
   });
 
   it('deleting a product deletes its stock pools; the ledger keeps its rows', async () => {

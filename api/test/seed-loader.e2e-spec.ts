@@ -71,6 +71,10 @@ describe.each(DB_KINDS)('demo seed product loader on %s', (kind) => {
       }).toEqual(r);
       expect(s.salePrice).toBe(r.price - Math.ceil((r.price * r.discount) / 100));
     }
+    // Each product's pool row names it and counts its options (the read of its stock relies on it).
+    const pools = await t.db.execute(sql`select product_id, options from inventory_levels where product_id like 'SEEDLOADERTEST%'`);
+    const counted = new Map((pools as { rows: Array<{ product_id: string; options: number }> }).rows.map((p) => [p.product_id, p.options]));
+    expect(rows.map((r) => counted.get(r.id))).toEqual(rows.map((r) => r.variants.length));
     const found = await t.db
       .select({ id: products.id })
       .from(products)

@@ -16,8 +16,20 @@ export const inventoryLevels = pgTable(
     onHand: integer('on_hand').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /**
+     * The product whose own unit (its default variant) sells from this pool; null for an option's
+     * own pool. With `options`, a read model the inventory keeps beside its rows, in the same
+     * transaction as they change: a product without options reads its stock from this one row
+     * (docs/decisions/0142-product-stock-from-its-pool-row.md).
+     */
+    productId: text('product_id'),
+    /** How many options (non-default variant rows) that product has; 0 on an option's own pool. */
+    options: integer('options').notNull().default(0),
   },
-  (t) => [check('inventory_levels_reserved_within_on_hand', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`)],
+  (t) => [
+    check('inventory_levels_reserved_within_on_hand', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
+    uniqueIndex('inventory_levels_product').on(t.productId),
+  ],
 );
 
 /**

@@ -83,7 +83,9 @@ export interface SentVariant {
 /** Creates the stock of a new product: its default unit's pool and a row per option (own pool when it has stock, else the default's). */
 export async function createProductStock(tx: Tx, productId: string, stock: number, variants: readonly SentVariant[], adminId: string | null): Promise<void> {
   const defaultLevel = newId();
-  const levels: Array<{ id: string; onHand: number }> = [{ id: defaultLevel, onHand: stock }];
+  const levels: Array<{ id: string; onHand: number; productId?: string; options?: number }> = [
+    { id: defaultLevel, onHand: stock, productId, options: variants.length },
+  ];
   const rows: Array<typeof productVariants.$inferInsert> = [{ id: newId(), productId, isDefault: true, name: '', position: 0, inventoryLevelId: defaultLevel }];
   variants.forEach((v, position) => {
     const own = typeof v.stock === 'number' ? newId() : null;
@@ -140,7 +142,10 @@ export async function updateProductStock(
   await setAvailable(tx, base, change.stock, change.expectedStock, { productId, variantId: null, field: 'stock' }, adminId);
 
   if (!change.variants) return;
+  // The product's pool row counts its options (see inventoryLevels.options): the list sent is the whole list.
   const options = new Map(stored.filter((u) => !u.isDefault).map((u) => [u.id, u]));
+  if (options.size !== change.variants.length)
+    await tx.update(inventoryLevels).set({ options: change.variants.length }).where(eq(inventoryLevels.id, base.levelId));
   const kept = new Set<string>();
   for (const [position, v] of change.variants.entries()) {
     const field = `variants.${position}.stock`;

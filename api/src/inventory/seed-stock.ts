@@ -15,7 +15,9 @@ export async function createStockStaging(db: Db): Promise<void> {
  * figure; every pool starts with one 'initial' ledger row.
  */
 export async function stockFromStaging(db: Db): Promise<void> {
-  await db.execute(sql`insert into inventory_levels (id, on_hand) select 'L' || product_id, stock from seed_stock`);
+  await db.execute(
+    sql`insert into inventory_levels (id, on_hand, product_id, options) select 'L' || product_id, stock, product_id, jsonb_array_length(variants) from seed_stock`,
+  );
   await db.execute(
     sql`insert into product_variants (id, product_id, is_default, name, inventory_level_id) select 'D' || product_id, product_id, true, '', 'L' || product_id from seed_stock`,
   );

@@ -106,12 +106,11 @@ export interface ProductInventory {
  *   option with a pool of its own (one sharing the default's pool sells the product's stock),
  *   `price` and `image` only where the option sets them.
  * One pass over the rows gives the two figures; the options list is built by a second read only
- * when the product has options (most have none, and building an empty list per row was a third of
- * the read's cost). One subquery rather than one per figure: a listing page reads twelve products,
- * and three subqueries each cost their own probes. Written against "products" so it works in
- * drizzle queries of the products table and in hand-written ones that alias nothing.
+ * when the product has options. Written against "products" so it works in drizzle queries of the
+ * products table and in hand-written ones that alias nothing. Exported for the test that proves
+ * productInventorySql gives the same answer.
  */
-export const productInventorySql = sql<ProductInventory>`(select jsonb_build_object(
+export const inventoryFromVariantRowsSql = sql`(select jsonb_build_object(
     'stock', coalesce(max(l.on_hand - l.reserved) filter (where v.is_default), 0),
     'inStock', coalesce(bool_or(l.on_hand - l.reserved > 0), false),
     'variants', case when bool_and(v.is_default) then '[]'::jsonb else coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
@@ -121,7 +120,20 @@ export const productInventorySql = sql<ProductInventory>`(select jsonb_build_obj
       from product_variants o join inventory_levels ol on ol.id = o.inventory_level_id
       where o.product_id = "products"."id" and not o.is_default), '[]'::jsonb) end)
   from product_variants v join inventory_levels l on l.id = v.inventory_level_id
-  where v.product_id = "products"."id")`.mapWith((v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ProductInventory);
+  where v.product_id = "products"."id")`;
+
+/**
+ * The same, cheaply for most products: a product without options (`options = 0` on its pool row,
+ * kept by the inventory module in the transaction that changes its options) has one pool, so its
+ * figures are that row's, found by one key lookup instead of two and an aggregate. Any other
+ * product (options, or a pool row that does not name its product) takes the full read above, so
+ * the answer is the same either way (docs/decisions/0142-product-stock-from-its-pool-row.md).
+ */
+export const productInventorySql =
+  sql<ProductInventory>`coalesce((select jsonb_build_object('stock', dp.on_hand - dp.reserved, 'inStock', dp.on_hand > dp.reserved, 'variants', '[]'::jsonb)
+    from inventory_levels dp where dp.product_id = "products"."id" and dp.options = 0), ${inventoryFromVariantRowsSql})`.mapWith(
+    (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ProductInventory,
+  );
 
 /** Every column but the search vector (for the database's own matching, never for the wire), with the stock read from the inventory. */
 const { search: _search, ...tableColumns } = getTableColumns(products);
