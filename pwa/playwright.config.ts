@@ -24,12 +24,10 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    // No trace unless E2E_TRACE=1: recording one costs every journey a fifth more CPU, and until the
-    // launcher closed its contexts first (e2e/lib/browser.mjs) none of it even reached a failed journey's
-    // trace.zip. A failure keeps its screenshot and error-context.md (the page's ARIA snapshot); run the
-    // journey again with E2E_TRACE=1 for the trace: actions, the DOM before and after each, network,
-    // console and the screencast (docs/decisions/0160-journey-traces-on-request.md).
-    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
+    // A trace is recorded only on a failed journey's retry (or every journey with E2E_TRACE=1): recording
+    // costs a journey a fifth more CPU, so a passing first try pays nothing, and a failure's retry leaves its
+    // actions, DOM, network and screencast in trace.zip (docs/decisions/0160-journey-traces-on-request.md).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'on-first-retry',
     screenshot: 'only-on-failure',
   },
 });
