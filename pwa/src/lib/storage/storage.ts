@@ -1,4 +1,7 @@
 import type { HaatDB } from './db';
+import { afterPageSettled } from '../device/after-page-settled';
+
+export { SETTLE_MS } from '../device/after-page-settled';
 
 type StorageModule = typeof import('./db');
 
@@ -18,7 +21,13 @@ const DB_NAME = 'haat';
  */
 export function loadStorage(): Promise<StorageModule> {
   release?.();
-  return (loading ??= import('./db').then((m) => (loaded = m)));
+  return (loading ??= import('./db').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      loading = undefined; // offline before the chunk was cached: a later need tries again
+      throw error;
+    },
+  ));
 }
 
 /** The app's database, once Dexie has loaded: now (a shopper's action needs it). */
@@ -37,18 +46,12 @@ async function deviceHasDatabase(): Promise<boolean> {
   }
 }
 
-/** Once the page has loaded and the browser is idle: when the service worker registers too (lib/device/service-worker.ts). */
-function afterPageSettled(go: () => void): void {
-  const whenIdle = () => (typeof requestIdleCallback === 'function' ? requestIdleCallback(go, { timeout: 4000 }) : setTimeout(go, 0));
-  if (document.readyState === 'complete') whenIdle();
-  else window.addEventListener('load', whenIdle, { once: true });
-}
-
 /**
  * Resolves when storage is wanted by what reads or caches, not by a shopper's action
  * (docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md): at once where Dexie is already here or the
- * device holds the database; on a device that has never stored anything (a first visit), once the page has loaded
- * and the browser is idle, or as soon as anything calls loadStorage(). Until then the screens show the network's
+ * device holds the database; on a device that has never stored anything (a first visit), after the page has settled
+ * (afterPageSettled: the shopper's first tap or key, the page hidden, or SETTLE_MS after load and idle), or as soon
+ * as anything calls loadStorage(). Until then the screens show the network's
  * answers, and an empty cart and wishlist, which is what such a device holds.
  */
 export function storageWanted(): Promise<void> {

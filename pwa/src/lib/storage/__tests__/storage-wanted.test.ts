@@ -18,7 +18,7 @@ afterEach(async () => {
 const aMoment = () => new Promise((resolve) => setTimeout(resolve, 50));
 
 describe('storage is wanted', () => {
-  it('on a device with nothing stored, a read waits until the page has loaded and the browser is idle', async () => {
+  it('on a device with nothing stored, a read waits until the page has settled: idle, then the first tap', async () => {
     const storage = await import('../storage');
     const seen: number[] = [];
     storage.subscribeStored((db) => db.cart.count(), (n) => seen.push(n));
@@ -26,7 +26,42 @@ describe('storage is wanted', () => {
     expect(seen).toEqual([]);
     expect(idle).toHaveLength(1);
     idle[0]!();
+    await aMoment();
+    expect(seen).toEqual([]);
+    window.dispatchEvent(new Event('pointerdown'));
     await vi.waitFor(() => expect(seen).toEqual([0]));
+  });
+
+  it('or the page hidden', async () => {
+    const storage = await import('../storage');
+    const seen: number[] = [];
+    storage.subscribeStored((db) => db.cart.count(), (n) => seen.push(n));
+    await aMoment();
+    idle[0]!();
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(seen).toEqual([0]));
+  });
+
+  it('or SETTLE_MS after idle, with no tap at all', async () => {
+    const storage = await import('../storage');
+    let wanted = false;
+    void storage.storageWanted().then(() => (wanted = true));
+    await aMoment();
+    const flush = async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      idle[0]!();
+      vi.advanceTimersByTime(storage.SETTLE_MS - 1);
+      await flush();
+      expect(wanted).toBe(false);
+      vi.advanceTimersByTime(1);
+      await flush();
+      expect(wanted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a need (a shopper adding to the cart) loads it at once, and the waiting reads start with it', async () => {
@@ -59,6 +94,7 @@ describe('storage is wanted', () => {
     await aMoment();
     expect(opened).toBe(false);
     idle[0]!();
+    window.dispatchEvent(new KeyboardEvent('keydown'));
     await vi.waitFor(() => expect(opened).toBe(true));
   });
 });
