@@ -13,6 +13,7 @@ import { ProductDescription } from './product-description';
 import { ProductRow } from './product-row';
 import { QuickView } from './quick-view';
 import { RecentlyViewed } from './recently-viewed';
+import { useRememberViewed } from '../hooks/use-recently-viewed';
 import { ReviewsPreview } from './reviews-preview';
 import { useTranslation } from 'react-i18next';
 
@@ -38,6 +39,7 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
   // The reviews, recently viewed and the two rows are below the fold on every screen: they render after the
   // first screen has painted (docs/decisions/0171-the-product-page-renders-below-the-fold-after-its-first-screen.md).
   const belowFold = useAfterPaint();
+  useRememberViewed(product);
   const shown = withVariant(product, variant);
   const category = product.category[0];
   const sub = product.subCategory[0];

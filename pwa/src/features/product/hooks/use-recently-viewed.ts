@@ -30,13 +30,18 @@ export async function rememberViewed(product: Product, now = Date.now()): Promis
   });
 }
 
-/** Records `product` as viewed and returns the other recently viewed products, newest first. */
-export function useRecentlyViewed(product: Product | undefined): RecentItem[] | undefined {
+/** Records `product` as viewed, once per product page (the page calls it on its first render, before what is below the fold). */
+export function useRememberViewed(product: Product | undefined): void {
   const id = product?._id;
   useEffect(() => {
     if (product) void rememberViewed(product);
     // Once per product page, not on every refresh of the same product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
+}
+
+/** The other recently viewed products, newest first. */
+export function useRecentlyViewed(product: Product | undefined): RecentItem[] | undefined {
+  const id = product?._id;
   return useStoredQuery(async (db) => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed), [id]);
 }
