@@ -26,4 +26,3 @@ export function afterPageSettled(go: () => void): void {
   if (document.readyState === 'complete') whenIdle();
   else window.addEventListener('load', whenIdle, { once: true });
 }
-

@@ -77,10 +77,7 @@ export function subscribeStored<T>(querier: (db: HaatDB) => Promise<T>, next: (v
     subscription = liveQuery(() => querier(db)).subscribe({ next, error: (error: unknown) => console.error(error) });
   };
   if (loaded) start(loaded);
-  else
-    void storageWanted()
-      .then(loadStorage)
-      .then(start);
+  else void storageWanted().then(loadStorage).then(start);
   return () => {
     closed = true;
     subscription?.unsubscribe();

@@ -31,11 +31,16 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
   const server = useCachedProducts(key, (page) => fetchListingPage(categoryId, subCategoryId, filters, page));
   const noAnswer = server.error && server.failure === 'network';
   // Dexie is not in the page's code (lib/storage/storage.ts): it loads after the first render.
-  const local = useStoredQuery(async (db) => {
-    if (!noAnswer) return undefined;
-    const saved = await db.products.filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId)).toArray();
-    return saved.length > 0 ? applyFilters(saved, filters) : undefined;
-  }, [noAnswer, categoryId, subCategoryId, key]);
+  const local = useStoredQuery(
+    async (db) => {
+      if (!noAnswer) return undefined;
+      const saved = await db.products
+        .filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId))
+        .toArray();
+      return saved.length > 0 ? applyFilters(saved, filters) : undefined;
+    },
+    [noAnswer, categoryId, subCategoryId, key],
+  );
 
   if (noAnswer && local) {
     return {

@@ -43,5 +43,8 @@ export function useRememberViewed(product: Product | undefined): void {
 /** The other recently viewed products, newest first. */
 export function useRecentlyViewed(product: Product | undefined): RecentItem[] | undefined {
   const id = product?._id;
-  return useStoredQuery(async (db) => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed), [id]);
+  return useStoredQuery(
+    async (db) => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed),
+    [id],
+  );
 }

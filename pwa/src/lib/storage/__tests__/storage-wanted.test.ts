@@ -21,7 +21,10 @@ describe('storage is wanted', () => {
   it('on a device with nothing stored, a read waits until the page has settled: idle, then the first tap', async () => {
     const storage = await import('../storage');
     const seen: number[] = [];
-    storage.subscribeStored((db) => db.cart.count(), (n) => seen.push(n));
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
     await aMoment();
     expect(seen).toEqual([]);
     expect(idle).toHaveLength(1);
@@ -35,7 +38,10 @@ describe('storage is wanted', () => {
   it('or the page hidden', async () => {
     const storage = await import('../storage');
     const seen: number[] = [];
-    storage.subscribeStored((db) => db.cart.count(), (n) => seen.push(n));
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
     await aMoment();
     idle[0]!();
     window.dispatchEvent(new Event('pagehide'));
@@ -67,10 +73,19 @@ describe('storage is wanted', () => {
   it('a need (a shopper adding to the cart) loads it at once, and the waiting reads start with it', async () => {
     const storage = await import('../storage');
     const seen: number[] = [];
-    storage.subscribeStored((db) => db.cart.count(), (n) => seen.push(n));
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
     await aMoment();
     const db = await storage.openStorage();
-    await db.cart.put({ key: 'p1', productId: 'p1', quantity: 1, product: { _id: 'p1', name: 'Ludo', image: [], unit: '1', price: 1, discount: 0, stock: 1 }, addedAt: 1 });
+    await db.cart.put({
+      key: 'p1',
+      productId: 'p1',
+      quantity: 1,
+      product: { _id: 'p1', name: 'Ludo', image: [], unit: '1', price: 1, discount: 0, stock: 1 },
+      addedAt: 1,
+    });
     // idle never came: the need started the waiting read too
     await vi.waitFor(() => expect(seen.at(-1)).toBe(1));
   });
@@ -82,7 +97,10 @@ describe('storage is wanted', () => {
     vi.resetModules();
     const storage = await import('../storage');
     const seen: number[] = [];
-    storage.subscribeStored((db) => db.cart.count(), (n) => seen.push(n));
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
     await vi.waitFor(() => expect(seen).toEqual([0]));
     expect(idle).toHaveLength(0);
   });
