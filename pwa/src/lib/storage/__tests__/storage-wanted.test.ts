@@ -14,8 +14,8 @@ afterEach(async () => {
   await (await import('../db')).db.delete();
 });
 
-/** A few turns of the event loop: long enough for anything that does not wait for idle to have answered. */
-const aMoment = () => new Promise((resolve) => setTimeout(resolve, 50));
+/** The gate has checked the device and waits for the browser to turn idle: the barrier before "nothing yet". */
+const gateWaitsForIdle = () => vi.waitFor(() => expect(idle).toHaveLength(1));
 
 describe('storage is wanted', () => {
   it('on a device with nothing stored, a read waits until the page has settled: idle, then the first tap', async () => {
@@ -25,11 +25,10 @@ describe('storage is wanted', () => {
       (db) => db.cart.count(),
       (n) => seen.push(n),
     );
-    await aMoment();
+    await gateWaitsForIdle();
     expect(seen).toEqual([]);
     expect(idle).toHaveLength(1);
     idle[0]!();
-    await aMoment();
     expect(seen).toEqual([]);
     window.dispatchEvent(new Event('pointerdown'));
     await vi.waitFor(() => expect(seen).toEqual([0]));
@@ -42,7 +41,7 @@ describe('storage is wanted', () => {
       (db) => db.cart.count(),
       (n) => seen.push(n),
     );
-    await aMoment();
+    await gateWaitsForIdle();
     idle[0]!();
     window.dispatchEvent(new Event('pagehide'));
     await vi.waitFor(() => expect(seen).toEqual([0]));
@@ -52,7 +51,7 @@ describe('storage is wanted', () => {
     const storage = await import('../storage');
     let wanted = false;
     void storage.storageWanted().then(() => (wanted = true));
-    await aMoment();
+    await gateWaitsForIdle();
     const flush = async () => {
       for (let i = 0; i < 5; i++) await Promise.resolve();
     };
@@ -77,7 +76,7 @@ describe('storage is wanted', () => {
       (db) => db.cart.count(),
       (n) => seen.push(n),
     );
-    await aMoment();
+    await gateWaitsForIdle();
     const db = await storage.openStorage();
     await db.cart.put({
       key: 'p1',
@@ -109,7 +108,7 @@ describe('storage is wanted', () => {
     const storage = await import('../storage');
     let opened = false;
     void storage.openStorageWhenWanted().then(() => (opened = true));
-    await aMoment();
+    await gateWaitsForIdle();
     expect(opened).toBe(false);
     idle[0]!();
     window.dispatchEvent(new KeyboardEvent('keydown'));
