@@ -27,7 +27,13 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
     if (!error) return this.props.children;
     return (
       <section className="page page--narrow state-box" role="alert">
-        <h1>{navigator.onLine ? i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') }) : i18n.t('common:pageNotSaved')}</h1>
+        {navigator.onLine ? (
+          <h1>{i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') })}</h1>
+        ) : (
+          // A note, as the product page's own offline state shows it: the whole sentence as a heading filled a
+          // phone's screen in heading type.
+          <p className="offline-note">{i18n.t('common:pageNotSaved')}</p>
+        )}
         <button type="button" className="btn btn--primary" onClick={() => location.reload()}>
           {i18n.t('common:update.reload')}
         </button>

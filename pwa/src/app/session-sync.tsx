@@ -5,8 +5,10 @@ import { registerNavigator } from '../lib/ui/app-navigation';
 import { endSession, setSessionUser, userAtom } from '../lib/http/session';
 import { tokens } from '../lib/http/tokens';
 import { accountApi } from '../features/account/api';
+import { storageWanted } from '../lib/storage/storage';
 
-// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render.
+// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render (on a device with
+// nothing stored, once storage is wanted).
 let storageSide: Promise<typeof import('./session-storage')> | undefined;
 const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
@@ -25,9 +27,13 @@ export function SessionSync() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    void loadStorageSide().then((m) => {
-      if (live) stop = m.startOutboxSync();
-    });
+    // A device that has never stored anything has no queued write: the outbox starts when storage is wanted
+    // (lib/storage/storage.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
+    void storageWanted()
+      .then(loadStorageSide)
+      .then((m) => {
+        if (live) stop = m.startOutboxSync();
+      });
     return () => {
       live = false;
       stop?.();

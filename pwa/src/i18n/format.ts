@@ -25,7 +25,31 @@ export function formatNumber(value: number): string {
   return f.format(value);
 }
 
+const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' };
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/**
+ * The two English dates the browsing pages show (a review's "23 Nov 2026", the delivery check's "Sat, 28 Nov"),
+ * written out as en-IN's Intl prints them (format.test.ts checks them side by side): like the first currency
+ * formatter (shared/src/money/inr.ts), the first Intl.DateTimeFormat a page builds costs tens of ms of locale
+ * loading, four times that on a phone, in the middle of the product page's load. null for any other shape.
+ */
+export function englishDate(date: Date, options: Intl.DateTimeFormatOptions): string | null {
+  const { weekday, day, month, year, timeZone, ...rest } = options;
+  if (Object.keys(rest).length > 0 || Number.isNaN(date.getTime()) || (timeZone !== undefined && timeZone !== 'UTC')) return null;
+  if (day !== 'numeric' || month !== 'short') return null;
+  const utc = timeZone === 'UTC';
+  const d = utc ? date.getUTCDate() : date.getDate();
+  const m = MONTHS[utc ? date.getUTCMonth() : date.getMonth()];
+  if (weekday === undefined && year === 'numeric') return `${d} ${m} ${utc ? date.getUTCFullYear() : date.getFullYear()}`;
+  if (weekday === 'short' && year === undefined) return `${WEEKDAYS[utc ? date.getUTCDay() : date.getDay()]}, ${d} ${m}`;
+  return null;
+}
+
 /** A date (or date and time) in the current language, e.g. "23 Nov 2026" / "23 नव॰ 2026". */
-export function formatDate(date: Date | string | number, options: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' }): string {
-  return new Intl.DateTimeFormat(currentLanguage(), options).format(new Date(date));
+export function formatDate(date: Date | string | number, options: Intl.DateTimeFormatOptions = DAY_MONTH_YEAR): string {
+  const when = new Date(date);
+  const lang = currentLanguage();
+  return (lang === 'en-IN' ? englishDate(when, options) : null) ?? new Intl.DateTimeFormat(lang, options).format(when);
 }

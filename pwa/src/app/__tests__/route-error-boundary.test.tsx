@@ -38,7 +38,11 @@ describe('route error boundary (docs/product.md#screens, Home, #errors)', () => 
         <Broken error={new TypeError('Failed to fetch dynamically imported module: /assets/about.page.js')} />
       </RouteErrorBoundary>,
     );
-    expect(screen.getByRole('heading').textContent).toBe('This page is not saved on this device yet. Connect to the internet to open it.');
+    // A note in body type (as the product page's offline state), not a heading-sized sentence.
+    expect(screen.queryByRole('heading')).toBeNull();
+    expect(screen.getByRole('alert').querySelector('p.offline-note')?.textContent).toBe(
+      'This page is not saved on this device yet. Connect to the internet to open it.',
+    );
     expect(screen.getByRole('button', { name: 'Reload' })).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { atom, getDefaultStore } from 'jotai';
 import type { Workbox } from 'workbox-window';
 import { CACHE_SEEN_MESSAGE, seenUrls } from './cache-seen';
+import { afterPageSettled } from './after-page-settled';
 
 /** True when a new service worker is installed and waiting: the shell shows "Update available — Reload". */
 export const updateWaitingAtom = atom(false);
@@ -9,7 +10,8 @@ const store = getDefaultStore();
 let wb: Workbox | null = null;
 
 /**
- * Registers /sw.js once the page has loaded and the browser is idle, and watches for a waiting worker.
+ * Registers /sw.js once the page has loaded and the browser is idle (on a first visit, once its first screen has
+ * settled: lib/device/after-page-settled.ts), and watches for a waiting worker.
  * A first install precaches the first screen's shell (about forty files); doing that while the first page
  * is still rendering competes with it for a phone's few cores. workbox-window is imported lazily too.
  */
@@ -23,6 +25,9 @@ export function registerServiceWorker(): void {
     if (!navigator.serviceWorker.controller) navigator.serviceWorker.addEventListener('controllerchange', sendSeen, { once: true });
     await wb.register();
   };
+  // A first visit (no worker yet) installs it, precaching the shell, after its first screen has settled: the
+  // precache's downloads do not share the phone's connection with that screen's pictures (after-page-settled.ts).
+  if (!navigator.serviceWorker.controller) return afterPageSettled(() => void start());
   const whenIdle = () =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void start(), { timeout: 4000 }) : setTimeout(() => void start(), 2000);
   if (document.readyState === 'complete') whenIdle();

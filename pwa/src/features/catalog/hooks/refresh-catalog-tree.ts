@@ -1,16 +1,41 @@
-import { openStorage } from '../../../lib/storage/storage';
+import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
+import { openStorageWhenWanted } from '../../../lib/storage/storage';
 import { fetchCategories, fetchSubCategories } from '../api';
 
 let inFlight: Promise<void> | null = null;
 
+/** The tree as the network last answered it in this page load, sorted as IndexedDB's name index sorts it. */
+export interface FreshTree {
+  categories: Category[];
+  subCategories: SubCategory[];
+}
+
+let fresh: FreshTree | null = null;
+const listeners = new Set<() => void>();
+
+/** IndexedDB's order of string keys (code units), then the primary key, as `orderBy('name')` reads them. */
+const byName = <T extends { _id: string; name: string }>(a: T, b: T) =>
+  a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
+
+/** For useSyncExternalStore: the network's tree of this page load (null until it answered). */
+export const freshTree = (): FreshTree | null => fresh;
+export function subscribeFreshTree(onChange: () => void): () => void {
+  listeners.add(onChange);
+  return () => listeners.delete(onChange);
+}
+
 /**
  * docs/product.md#states, "On start the client loads … categories and subcategories": once per page load, replacing
  * the cached copies in one transaction so deleted ones disappear. Offline it fails quietly and the
- * cached tree stays.
+ * cached tree stays. The answer shows at once (freshTree); on a device with nothing stored yet, its write waits
+ * until storage is wanted (lib/storage/storage.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
  */
 export function refreshCatalogTree(): Promise<void> {
   inFlight ??= (async () => {
-    const [categories, subCategories, db] = await Promise.all([fetchCategories(), fetchSubCategories(), openStorage()]);
+    const [categories, subCategories] = await Promise.all([fetchCategories(), fetchSubCategories()]);
+    fresh = { categories: [...categories].sort(byName), subCategories: [...subCategories].sort(byName) };
+    for (const listener of listeners) listener();
+    const db = await openStorageWhenWanted();
     await db.transaction('rw', db.categories, db.subCategories, async () => {
       // Unchanged (the usual case): no write, so no screen reading the tree renders again.
       const [savedCategories, savedSubCategories] = await Promise.all([db.categories.toArray(), db.subCategories.toArray()]);

@@ -1,12 +1,14 @@
-import { openStorage } from '../../../lib/storage/storage';
+import { openStorageWhenWanted } from '../../../lib/storage/storage';
 import type { ProductPage } from '../api';
 
 /**
  * Writes one fetched page into IndexedDB in one transaction: the products themselves (so detail pages
  * and offline search find them) and the list's ids in order. Page 1 replaces the list; later pages append.
+ * On a device with nothing stored yet, the write waits until storage is wanted (lib/storage/storage.ts): the
+ * screen shows the network's answer meanwhile.
  */
 export async function saveProductPage(key: string, result: ProductPage): Promise<void> {
-  const db = await openStorage();
+  const db = await openStorageWhenWanted();
   await db.transaction('rw', db.products, db.lists, async () => {
     await db.products.bulkPut(result.items);
     const ids = result.items.map((p) => p._id);

@@ -2,6 +2,7 @@ import { startTransition, useCallback, useEffect, useMemo, useRef, useState } fr
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
 import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
+import { loadStorage } from '../../../lib/storage/storage';
 import type { ProductPage } from '../api';
 import { saveProductPage } from './save-product-page';
 
@@ -70,6 +71,8 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
   const loadMore = useCallback(() => {
     if (!key || !current || loadingMore || current.page >= current.totalPage) return;
     setLoadingMore(true);
+    // The shopper asks for more: storage is needed now (page 1's write may still be waiting for it, storage.ts).
+    void loadStorage();
     fetchRef
       .current(current.page + 1)
       .then(async (page) => {

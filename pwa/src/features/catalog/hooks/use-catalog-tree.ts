@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
-import { refreshCatalogTree } from './refresh-catalog-tree';
+import { freshTree, refreshCatalogTree, subscribeFreshTree } from './refresh-catalog-tree';
 
 export interface CatalogTree {
   /** undefined until IndexedDB answers; sorted by name (docs/product.md#records client-side lists). */
@@ -23,6 +23,15 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
   // Transitions: a home page's rows (and their cards) follow the categories; React builds them in slices.
   const categories = useLiveTransition((db) => db.categories.orderBy('name').toArray(), []);
   const subCategories = useLiveTransition((db) => db.subCategories.orderBy('name').toArray(), []);
+  // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/storage.ts), the network's answer shows.
+  // A transition too, as the live answers are.
+  const [fresh, setFresh] = useState(freshTree);
+  useEffect(() => {
+    const update = () => startTransition(() => setFresh(freshTree()));
+    update();
+    return subscribeFreshTree(update);
+  }, []);
+  if (fresh && !categories?.length) return { categories: fresh.categories, subCategories: fresh.subCategories };
   return { categories, subCategories };
 }
 

@@ -1,6 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/storage/db';
+import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { useCachedProducts } from '../../catalog/public';
 import { fetchListingPage } from '../api';
@@ -31,11 +30,17 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
   const key = `listing:${categoryId}:${subCategoryId}:${JSON.stringify(filtersToBody(filters))}`;
   const server = useCachedProducts(key, (page) => fetchListingPage(categoryId, subCategoryId, filters, page));
   const noAnswer = server.error && server.failure === 'network';
-  const local = useLiveQuery(async () => {
-    if (!noAnswer) return undefined;
-    const saved = await db.products.filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId)).toArray();
-    return saved.length > 0 ? applyFilters(saved, filters) : undefined;
-  }, [noAnswer, categoryId, subCategoryId, key]);
+  // Dexie is not in the page's code (lib/storage/storage.ts): it loads after the first render.
+  const local = useStoredQuery(
+    async (db) => {
+      if (!noAnswer) return undefined;
+      const saved = await db.products
+        .filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId))
+        .toArray();
+      return saved.length > 0 ? applyFilters(saved, filters) : undefined;
+    },
+    [noAnswer, categoryId, subCategoryId, key],
+  );
 
   if (noAnswer && local) {
     return {

@@ -2,6 +2,7 @@ import { memo, useState } from 'react';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { listingPath, productPath } from '@haat/shared/routing/slug';
 import { BackToTop } from '../../../lib/ui/back-to-top';
+import { useAfterPaint } from '../../../lib/hooks/use-after-paint';
 import { PageMeta } from '../../../lib/ui/page-meta';
 import { fetchOtherCategories, fetchRelated } from '../api';
 import { metaDescription, productJsonLd, type Crumb } from '../product-json-ld';
@@ -12,6 +13,7 @@ import { ProductDescription } from './product-description';
 import { ProductRow } from './product-row';
 import { QuickView } from './quick-view';
 import { RecentlyViewed } from './recently-viewed';
+import { useRememberViewed } from '../hooks/use-recently-viewed';
 import { ReviewsPreview } from './reviews-preview';
 import { useTranslation } from 'react-i18next';
 
@@ -34,6 +36,10 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
   const { t } = useTranslation('product');
   const [variant, setVariant] = useState<Variant | null>(null);
   const [quickView, setQuickView] = useState<Product | null>(null);
+  // The reviews, recently viewed and the two rows are below the fold on every screen: they render after the
+  // first screen has painted (docs/decisions/0171-the-product-page-renders-below-the-fold-after-its-first-screen.md).
+  const belowFold = useAfterPaint();
+  useRememberViewed(product);
   const shown = withVariant(product, variant);
   const category = product.category[0];
   const sub = product.subCategory[0];
@@ -68,24 +74,28 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
           />
         </div>
         <ProductDescription product={product} />
-        <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
-        <RecentlyViewed product={product} />
-        <ProductRow
-          title={t('alsoLike')}
-          cacheKey={`related:${product._id}`}
-          fetch={() => fetchRelated(product)}
-          errorText={t('alsoLikeFailed')}
-          onQuickView={setQuickView}
-        />
-        <ProductRow
-          title={t('otherCategories')}
-          cacheKey={`other:${category?._id ?? 'none'}`}
-          fetch={() => fetchOtherCategories(product)}
-          errorText={t('otherCategoriesFailed')}
-          onQuickView={setQuickView}
-        />
-        <QuickView product={quickView} onClose={() => setQuickView(null)} />
-        <BackToTop />
+        {belowFold && (
+          <>
+            <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
+            <RecentlyViewed product={product} />
+            <ProductRow
+              title={t('alsoLike')}
+              cacheKey={`related:${product._id}`}
+              fetch={() => fetchRelated(product)}
+              errorText={t('alsoLikeFailed')}
+              onQuickView={setQuickView}
+            />
+            <ProductRow
+              title={t('otherCategories')}
+              cacheKey={`other:${category?._id ?? 'none'}`}
+              fetch={() => fetchOtherCategories(product)}
+              errorText={t('otherCategoriesFailed')}
+              onQuickView={setQuickView}
+            />
+            <QuickView product={quickView} onClose={() => setQuickView(null)} />
+            <BackToTop />
+          </>
+        )}
       </article>
     </>
   );

@@ -6,8 +6,8 @@ import { useRecentlyViewed } from '../hooks/use-recently-viewed';
 import { useTranslation } from 'react-i18next';
 
 /**
- * docs/product.md#screens and #records: records `product` as viewed and shows up to 4 other recently viewed products, kept on this
- * device. The list is read here, so its answer re-renders this section only.
+ * docs/product.md#screens and #records: shows up to 4 other recently viewed products, kept on this device (ProductDetail
+ * records `product` as viewed). The list is read here, so its answer re-renders this section only.
  */
 export function RecentlyViewed({ product }: { product: Product }) {
   const { t } = useTranslation('product');

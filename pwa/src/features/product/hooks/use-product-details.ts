@@ -1,7 +1,7 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../../lib/storage/db';
+import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
+import { openStorageWhenWanted } from '../../../lib/storage/storage';
 import { classifyLoadFailure } from '../../../lib/http/load-failure';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchProductDetails } from '../api';
@@ -34,7 +34,10 @@ export function useProductDetails(productId: string | null): { product: Product 
   // for the write and the re-read). It renders as a transition: React builds the whole page in slices
   // between frames instead of one long task (docs/decisions/0054-storefront-frame-and-first-paint.md).
   const [fresh, setFresh] = useState<Product | null>(null);
-  const saved = useLiveQuery(() => (productId ? db.products.get(productId) : undefined), [productId]);
+  // Dexie is not in the page's code: it loads after the first render, on a first visit once storage is wanted
+  // (lib/storage/storage.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
+  const stored = useStoredQuery((db) => (productId ? db.products.get(productId) : Promise.resolve(undefined)), [productId]);
+  const saved = stored?._id === productId ? stored : undefined;
   const failed = failure?.id === productId ? failure.status : null;
   const product = failed === 'not-found' ? undefined : fresh && fresh._id === productId ? fresh : saved;
 
@@ -45,13 +48,16 @@ export function useProductDetails(productId: string | null): { product: Product 
     fetchProductDetails(productId, abort.signal)
       .then((answer) => {
         if (!abort.signal.aborted) startTransition(() => setFresh(answer));
-        return db.products.put(answer);
+        return openStorageWhenWanted().then((db) => db.products.put(answer));
       })
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;
         const status = statusOf(error);
         setFailure({ id: productId, status });
-        if (status === 'not-found') void db.products.delete(productId).catch(() => undefined);
+        if (status === 'not-found')
+          void openStorageWhenWanted()
+            .then((db) => db.products.delete(productId))
+            .catch(() => undefined);
       });
     return () => abort.abort();
   }, [productId, attempt, online]);

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import { db, type RecentItem } from '../../../lib/storage/db';
+import type { RecentItem } from '../../../lib/storage/db';
+import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
+import { openStorageWhenWanted } from '../../../lib/storage/storage';
 
 /**
  * docs/product.md#screens and #records: Recently Viewed shows up to 4 products, newest first, on this device only. The page never
@@ -17,6 +18,7 @@ export async function rememberViewed(product: Product, now = Date.now()): Promis
     discount: product.discount,
     viewedAt: now,
   };
+  const db = await openStorageWhenWanted();
   await db.transaction('rw', db.recent, async () => {
     await db.recent.put(entry);
     const stale = await db.recent
@@ -28,13 +30,21 @@ export async function rememberViewed(product: Product, now = Date.now()): Promis
   });
 }
 
-/** Records `product` as viewed and returns the other recently viewed products, newest first. */
-export function useRecentlyViewed(product: Product | undefined): RecentItem[] | undefined {
+/** Records `product` as viewed, once per product page (the page calls it on its first render, before what is below the fold). */
+export function useRememberViewed(product: Product | undefined): void {
   const id = product?._id;
   useEffect(() => {
     if (product) void rememberViewed(product);
     // Once per product page, not on every refresh of the same product.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [id]);
-  return useLiveQuery(async () => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed), [id]);
+}
+
+/** The other recently viewed products, newest first. */
+export function useRecentlyViewed(product: Product | undefined): RecentItem[] | undefined {
+  const id = product?._id;
+  return useStoredQuery(
+    async (db) => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed),
+    [id],
+  );
 }

@@ -1,11 +1,13 @@
-import { db } from '../../../lib/storage/db';
+import { openStorage } from '../../../lib/storage/storage';
 import { fetchReviews, type ReviewCounts, type ReviewSummary } from '../api';
 
 export const reviewsKey = (productId: string) => `reviews:${productId}`;
 
 /** Fetches the preview and counts and saves them (the product page reads them live from IndexedDB). */
 export async function refreshReviews(productId: string): Promise<void> {
-  await db.meta.put({ key: reviewsKey(productId), value: await fetchReviews(productId) });
+  // The page shows the reviews from IndexedDB: Dexie is needed now (lib/storage/storage.ts).
+  const [value, db] = await Promise.all([fetchReviews(productId), openStorage()]);
+  await db.meta.put({ key: reviewsKey(productId), value });
 }
 
 /**
@@ -14,6 +16,7 @@ export async function refreshReviews(productId: string): Promise<void> {
  */
 export async function applyReviewCounts(productId: string, counts: ReviewCounts): Promise<void> {
   const key = reviewsKey(productId);
+  const db = await openStorage();
   await db.transaction('rw', db.products, db.meta, async () => {
     await db.products.update(productId, { averageRating: counts.averageRating, totalReviews: counts.totalReviews });
     const saved = (await db.meta.get(key))?.value as ReviewSummary | undefined;

@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md: when Dexie loads for reads and caching.
+let idle: Array<() => void> = [];
+beforeEach(() => {
+  vi.resetModules();
+  idle = [];
+  vi.stubGlobal('requestIdleCallback', (callback: () => void) => idle.push(callback));
+});
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await (await import('../db')).db.delete();
+});
+
+/** The gate has checked the device and waits for the browser to turn idle: the barrier before "nothing yet". */
+const gateWaitsForIdle = () => vi.waitFor(() => expect(idle).toHaveLength(1));
+
+describe('storage is wanted', () => {
+  it('on a device with nothing stored, a read waits until the page has settled: idle, then the first tap', async () => {
+    const storage = await import('../storage');
+    const seen: number[] = [];
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
+    await gateWaitsForIdle();
+    expect(seen).toEqual([]);
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    expect(seen).toEqual([]);
+    window.dispatchEvent(new Event('pointerdown'));
+    await vi.waitFor(() => expect(seen).toEqual([0]));
+  });
+
+  it('or the page hidden', async () => {
+    const storage = await import('../storage');
+    const seen: number[] = [];
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
+    await gateWaitsForIdle();
+    idle[0]!();
+    window.dispatchEvent(new Event('pagehide'));
+    await vi.waitFor(() => expect(seen).toEqual([0]));
+  });
+
+  it('or SETTLE_MS after idle, with no tap at all', async () => {
+    const storage = await import('../storage');
+    let wanted = false;
+    void storage.storageWanted().then(() => (wanted = true));
+    await gateWaitsForIdle();
+    const flush = async () => {
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+    };
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      idle[0]!();
+      vi.advanceTimersByTime(storage.SETTLE_MS - 1);
+      await flush();
+      expect(wanted).toBe(false);
+      vi.advanceTimersByTime(1);
+      await flush();
+      expect(wanted).toBe(true);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('a need (a shopper adding to the cart) loads it at once, and the waiting reads start with it', async () => {
+    const storage = await import('../storage');
+    const seen: number[] = [];
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
+    await gateWaitsForIdle();
+    const db = await storage.openStorage();
+    await db.cart.put({
+      key: 'p1',
+      productId: 'p1',
+      quantity: 1,
+      product: { _id: 'p1', name: 'Ludo', image: [], unit: '1', price: 1, discount: 0, stock: 1 },
+      addedAt: 1,
+    });
+    // idle never came: the need started the waiting read too
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(1));
+  });
+
+  it('where the device holds the database, reads start at once', async () => {
+    const first = await import('../db');
+    await first.db.open();
+    first.db.close();
+    vi.resetModules();
+    const storage = await import('../storage');
+    const seen: number[] = [];
+    storage.subscribeStored(
+      (db) => db.cart.count(),
+      (n) => seen.push(n),
+    );
+    await vi.waitFor(() => expect(seen).toEqual([0]));
+    expect(idle).toHaveLength(0);
+  });
+
+  it('caching what the network answered waits like a read', async () => {
+    const storage = await import('../storage');
+    let opened = false;
+    void storage.openStorageWhenWanted().then(() => (opened = true));
+    await gateWaitsForIdle();
+    expect(opened).toBe(false);
+    idle[0]!();
+    window.dispatchEvent(new KeyboardEvent('keydown'));
+    await vi.waitFor(() => expect(opened).toBe(true));
+  });
+});
