@@ -13,12 +13,23 @@ import { knownTableReaches } from './eslint/known-table-reaches.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
+import { typeErrors } from './eslint/type-errors.js';
 
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/', '**/dist/', '**/coverage/', 'data/', 'pwa/e2e/artifacts/', 'pwa/public/', 'api/drizzle/', '.lighthouseci/'],
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      '**/coverage/',
+      'data/',
+      'pwa/e2e/artifacts/',
+      'pwa/public/',
+      'api/drizzle/',
+      '.lighthouseci/',
+      'eslint/fixtures/',
+    ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
@@ -36,7 +47,13 @@ export default tseslint.config(
     },
     plugins: {
       haat: {
-        rules: { 'import-boundaries': importBoundaries, 'order-state-writes': orderStateWrites, 'stock-writes': stockWrites, 'no-test-sleeps': noTestSleeps },
+        rules: {
+          'import-boundaries': importBoundaries,
+          'order-state-writes': orderStateWrites,
+          'stock-writes': stockWrites,
+          'no-test-sleeps': noTestSleeps,
+          'type-errors': typeErrors,
+        },
       },
     },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
@@ -48,6 +65,9 @@ export default tseslint.config(
       'haat/stock-writes': 'error',
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
       'haat/no-test-sleeps': 'error',
+      // Off here; CI's lint turns it on (`npm run lint:types`) to report TypeScript's errors from the programs
+      // built for the rules above (eslint/type-errors.js).
+      'haat/type-errors': 'off',
       // `_name` marks a parameter or binding that is deliberately unused.
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrorsIgnorePattern: '^_' }],
     },

@@ -29,6 +29,18 @@ const importsZod = (id: string) =>
 // when storage is first needed (lib/storage/storage.ts, docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db|[./]+\/storage\/db)';/m.test(readFileSync(id.split('?')[0]!, 'utf8'));
 
+// The unit test files that run in a process of their own (`test.projects` below).
+const inForks = [
+  'src/app/__tests__/route-error-boundary.test.tsx',
+  'src/app/shell/__tests__/header-search.test.tsx',
+  'src/features/listing/__tests__/listing-errors.test.tsx',
+  'src/features/product/__tests__/detail-retry.test.ts',
+  'src/features/product/__tests__/product-page.test.tsx',
+  'src/features/product/__tests__/product-widgets.test.tsx',
+  'src/features/realtime/__tests__/new-orders-counter.test.ts',
+  'src/lib/http/__tests__/load-failure.test.ts',
+];
+
 export default defineConfig({
   resolve: {
     // Bundle @haat/shared from its TypeScript sources (its dist is for Node).
@@ -122,11 +134,20 @@ export default defineConfig({
   },
   test: {
     environment: 'jsdom',
-    include: ['src/**/__tests__/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
     // A test's own deadline, well above Testing Library's wait (src/test-setup.ts) so that a slow wait fails
     // with what it waited for, not with "Test timed out". Under a CI machine's full load (the API's tests,
     // the journeys and the lint beside these) a test that takes 0.6 s alone took more than vitest's 5 s.
     testTimeout: 60_000,
+    // Most files run in vmThreads: each file still gets its own jsdom and its own modules, in a fresh VM context
+    // of a long-lived worker thread, instead of a new process that loads jsdom, React and Ionic again (less than
+    // half the CPU; docs/decisions/0181-pwa-unit-tests-in-vm-contexts.md). The files in `inForks` run one process
+    // each as before: they see the difference between the context's globals and Node's (fetch's network error is
+    // Node's TypeError, not the context's), which changes what the code under test does.
+    projects: [
+      // `include` is in the projects, not above: a project's arrays add to the root's.
+      { extends: true, test: { name: 'vm', pool: 'vmThreads', include: ['src/**/__tests__/**/*.test.{ts,tsx}'], exclude: inForks } },
+      { extends: true, test: { name: 'forks', pool: 'forks', include: inForks } },
+    ],
   },
 });
