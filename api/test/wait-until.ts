@@ -46,6 +46,8 @@ export async function pollFor<T>(
  * Reads `check` until its value is what was waited for (truthy, or `until`) and answers it; throws
  * "waited <timeoutMs> ms for <message> (last read: …)" if it never comes.
  */
+export function waitUntil<T>(check: () => T | Promise<T>, options: WaitOptions<T> & { until: (value: T) => boolean }): Promise<T>;
+export function waitUntil<T>(check: () => T | Promise<T>, options: WaitOptions<T> & { until?: undefined }): Promise<NonNullable<T>>;
 export async function waitUntil<T>(check: () => T | Promise<T>, options: WaitOptions<T>): Promise<T> {
   const { value, came } = await pollFor(check, options);
   if (came) return value;
