@@ -56,11 +56,12 @@ export async function waitUntil<T>(check: () => T | Promise<T>, options: WaitOpt
 }
 
 function show(value: unknown): string {
-  if (value === undefined) return 'undefined';
+  let text: string | undefined;
   try {
-    const text = JSON.stringify(value);
-    return text.length > 300 ? `${text.slice(0, 300)}…` : text;
+    text = JSON.stringify(value);
   } catch {
-    return String(value);
+    text = undefined; // a circular value
   }
+  if (text === undefined) return value === undefined ? 'undefined' : `a ${typeof value} that does not print as JSON`;
+  return text.length > 300 ? `${text.slice(0, 300)}…` : text;
 }
