@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SignJWT, exportJWK, generateKeyPair, type JWTPayload } from 'jose';
 import { api, bearer, type TestApp } from './harness.js';
+import { waitUntil } from './wait-until.js';
 
 /** Helpers for the accounts tests: catalogue through the real API, mail read from the .eml files. */
 
@@ -86,14 +87,15 @@ export async function waitForMail(
   email: string,
   { nth = 1, matching, timeoutMs = 5000 }: { nth?: number; matching?: RegExp; timeoutMs?: number } = {},
 ): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  for (;;) {
-    const mails = (await mailsTo(t, email)).filter((m) => !matching || matching.test(m));
-    const mail = mails[nth - 1];
-    if (mail) return mail;
-    if (Date.now() > until) throw new Error(`mail #${nth}${matching ? ` matching ${matching}` : ''} to ${email} did not arrive (have ${mails.length})`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let have = 0;
+  return waitUntil(
+    async () => {
+      const mails = (await mailsTo(t, email)).filter((m) => !matching || matching.test(m));
+      have = mails.length;
+      return mails[nth - 1];
+    },
+    { timeoutMs, intervalMs: 50, message: () => `mail #${nth}${matching ? ` matching ${matching}` : ''} to ${email} (have ${have})` },
+  );
 }
 
 /** Waits for the n-th mail to this recipient and reads its code. */

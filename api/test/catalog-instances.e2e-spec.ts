@@ -13,7 +13,7 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'catalogue cache across two 
   let b: TestApp;
   let drop: () => Promise<void>;
   beforeAll(async () => {
-    const scratch = await scratchPostgres();
+    const scratch = await scratchPostgres({ migrated: true });
     drop = scratch.drop;
     // Instances behind one load balancer share the database, Redis and the token secrets.
     const env = {

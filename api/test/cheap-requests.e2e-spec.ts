@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { waitUntil } from './wait-until.js';
 
 /** Requests that cost the client little must not cost the shop much. */
 
@@ -168,7 +169,11 @@ onPostgres('searches run on their own connections (postgres)', () => {
       );
       return Number((res as { rows: { n: number }[] }).rows[0]?.n ?? 0);
     };
-    for (const until = Date.now() + 10_000; (await busy()) < 2 && searchesDone === 0 && Date.now() < until;) await new Promise((r) => setTimeout(r, 10));
+    await waitUntil(async () => (await busy()) >= 2 || searchesDone > 0, {
+      timeoutMs: 10_000,
+      intervalMs: 10,
+      message: 'both search connections busy at the database (or a search answered)',
+    });
     const before = searchesDone;
     const health = await api(t).get('/api/health');
     const during = searchesDone - before;

@@ -3,6 +3,7 @@ import pg from 'pg';
 import { orderLines, orders } from '../src/orders/orders.table.js';
 import { adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf } from './order-fixtures.js';
+import { pollFor } from './wait-until.js';
 
 /**
  * A database fault never ends the process. Six shoppers place cash-on-delivery
@@ -126,18 +127,11 @@ onPostgres('a database fault never ends the process (postgres)', () => {
           // A real outage: nobody may connect to the database for a moment.
           await killer.query(`alter database ${dbName} with allow_connections false`);
           stats.terminations += await terminate();
-          const deadline = Date.now() + 10_000;
-          let status = await ready();
-          while (status !== 503 && Date.now() < deadline) {
-            await sleep(100);
-            status = await ready();
-          }
-          if (status === 503) stats.readyDown++;
+          // Counted, not awaited as a failure: the assertions below say how many outages readiness saw.
+          if ((await pollFor(ready, { until: (status) => status === 503, timeoutMs: 10_000, intervalMs: 100 })).came) stats.readyDown++;
           await sleep(1_000);
           await killer.query(`alter database ${dbName} with allow_connections true`);
-          const back = Date.now() + 10_000;
-          while ((status = await ready()) !== 200 && Date.now() < back) await sleep(100);
-          if (status === 200) stats.readyUp++;
+          if ((await pollFor(ready, { until: (status) => status === 200, timeoutMs: 10_000, intervalMs: 100 })).came) stats.readyUp++;
         }
       }
       stopping = true;

@@ -130,6 +130,17 @@ async function postgresTemplate(base: string): Promise<string> {
 }
 
 /**
+ * The name of the migrated template database on TEST_DATABASE_URL's server (made if missing), for a test
+ * that makes a database of its own name: `create database x template <it>` is a new shop's database,
+ * migrated, with no shop id yet.
+ */
+export async function migratedPostgresTemplate(): Promise<string> {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DATABASE_URL is not set');
+  return postgresTemplate(base);
+}
+
+/**
  * A fresh database on the PostgreSQL server named by TEST_DATABASE_URL; dropped on close. Empty, or
  * with every migration applied when `migrated` (a copy of postgresTemplate()).
  */

@@ -2,6 +2,7 @@ import net from 'node:net';
 import type { Redis } from 'ioredis';
 import { REDIS_FACTORY, type RedisFactory } from '../src/redis/redis.module.js';
 import { DB_KINDS, api, startApp, type TestApp } from './harness.js';
+import { waitUntil } from './wait-until.js';
 
 /**
  * Liveness says the process answers; readiness says it can serve: its database answers, and its
@@ -71,14 +72,13 @@ if (!redisUrl) console.log('health.e2e-spec: Redis readiness skipped — REDIS_U
     if (relay.listening) await cutRelay();
   });
 
-  const waitFor = async (status: number) => {
-    let res = await api(t).get('/api/health/ready');
-    for (let i = 0; i < 100 && res.status !== status; i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      res = await api(t).get('/api/health/ready');
-    }
-    return res;
-  };
+  const waitFor = (status: number) =>
+    waitUntil(() => api(t).get('/api/health/ready'), {
+      until: (res) => res.status === status,
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      message: (res) => `/api/health/ready to answer ${status} (last ${res?.status} ${JSON.stringify(res?.body)})`,
+    });
 
   it('goes 503 while Redis is unreachable and 200 once it is back; liveness stays 200', async () => {
     expect((await waitFor(200)).body.data).toMatchObject({ database: 'up', redis: 'up' });
@@ -95,7 +95,11 @@ if (!redisUrl) console.log('health.e2e-spec: Redis readiness skipped — REDIS_U
     expect(back.status).toBe(200);
     // Every connection of the app (pub/sub ones too) is back before the app closes.
     const clients = t.app.get<RedisFactory & { opened?: Redis[] }>(REDIS_FACTORY).opened ?? [];
-    for (let i = 0; i < 100 && clients.some((c) => c.status !== 'ready'); i++) await new Promise((r) => setTimeout(r, 100));
+    await waitUntil(() => clients.every((c) => c.status === 'ready'), {
+      timeoutMs: 10_000,
+      intervalMs: 100,
+      message: () => `every Redis connection of the app ready again (${clients.map((c) => c.status).join(', ')})`,
+    });
     expect(clients.map((c) => c.status)).toEqual(clients.map(() => 'ready'));
   });
 });

@@ -3,6 +3,7 @@ import { users } from '../src/users/users.table.js';
 import { PushQueue } from '../src/push/push-queue.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { mailsTo } from './accounts-fixtures.js';
+import { waitUntil } from './wait-until.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { BrowserSubscription, PushEndpoint } from './push-endpoint.js';
 
@@ -33,16 +34,6 @@ function decodeQp(text: string): string {
     } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
   }
   return Buffer.from(bytes).toString('utf8');
-}
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, ms = 5000): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > end) throw new Error(`${what}: still ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
 }
 
 describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages) on %s', (kind) => {
@@ -114,21 +105,13 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const sent = await api(t).put('/api/user/forgot-password').set('Accept-Language', 'hi-IN').send({ email: c.email });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('अगर इस ई-मेल से कोई अकाउंट है, तो छह अंकों का कोड भेजा जा रहा है। कृपया अपना इनबॉक्स देखें।');
-    const [raw] = await until(
-      () => mailsTo(t, c.email),
-      (m) => m.length > 0,
-      'reset mail',
-    );
+    const [raw] = await waitUntil(() => mailsTo(t, c.email), { until: (m) => m.length > 0, message: 'reset mail' });
     const mail = readMail(raw!);
     expect(mail.subject).toBe('आपका Haat पासवर्ड रीसेट कोड');
     expect(mail.text).toMatch(/^नमस्ते Asha,\n\nआपका Haat पासवर्ड रीसेट कोड \d{6} है।\nयह 10 मिनट में खत्म हो जाएगा।/);
 
     await api(t).put('/api/user/forgot-password').send({ email: c.email });
-    const [, second] = await until(
-      () => mailsTo(t, c.email),
-      (m) => m.length > 1,
-      'second reset mail',
-    );
+    const [, second] = await waitUntil(() => mailsTo(t, c.email), { until: (m) => m.length > 1, message: 'second reset mail' });
     expect(readMail(second!).subject).toBe('Your Haat password reset code');
   });
 
@@ -148,11 +131,7 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     // No language named: nothing changes.
     expect((await api(t).get('/api/user/user-details').set(bearer(token))).body.data.language).toBe('hi-IN');
     expect((await api(t).get('/api/user/user-details').set(bearer(token)).set('Accept-Language', 'en-IN')).status).toBe(200);
-    await until(
-      () => storedLanguage(id),
-      (l) => l === 'en-IN',
-      'language followed to en-IN',
-    );
+    await waitUntil(() => storedLanguage(id), { until: (l) => l === 'en-IN', message: 'language followed to en-IN' });
 
     const profile = (body: Record<string, unknown>) =>
       api(t)
@@ -175,11 +154,7 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const subscribed = await api(t).post('/api/push/subscribe').set(bearer(shopper.token)).set('Accept-Language', 'hi-IN').send(phone.toJSON());
     expect(subscribed.status).toBe(201);
     expect(subscribed.body.message).toBe('सूचनाएँ चालू हो गईं');
-    await until(
-      () => storedLanguage(shopper.id),
-      (l) => l === 'hi-IN',
-      'shopper language',
-    );
+    await waitUntil(() => storedLanguage(shopper.id), { until: (l) => l === 'hi-IN', message: 'shopper language' });
 
     const p = await addProduct(t, admin, shop, { price: 123456, stock: 5 });
     const placed = await api(t)
@@ -197,11 +172,7 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
         200,
       );
     }
-    await until(
-      () => Promise.resolve(pushService.to('/push/hindi-phone').length),
-      (n) => n >= 2,
-      'stage pushes',
-    );
+    await waitUntil(() => pushService.to('/push/hindi-phone').length, { until: (n) => n >= 2, message: 'stage pushes' });
     await t.app.get(PushQueue).idle();
     const notices = pushService.to('/push/hindi-phone').map((d) => JSON.parse(phone.decrypt(d.body)));
     expect(notices).toEqual([
@@ -219,11 +190,7 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const adminPhone = new BrowserSubscription(pushService.url('/push/admin-hindi'));
     expect((await api(t).post('/api/push/subscribe').set(bearer(admin)).set('Accept-Language', 'hi-IN').send(adminPhone.toJSON())).status).toBe(201);
     const adminId = (await api(t).get('/api/user/user-details').set(bearer(admin))).body.data._id as string;
-    await until(
-      () => storedLanguage(adminId),
-      (l) => l === 'hi-IN',
-      'admin language',
-    );
+    await waitUntil(() => storedLanguage(adminId), { until: (l) => l === 'hi-IN', message: 'admin language' });
 
     const c = await newCustomer(t);
     const p = await addProduct(t, admin, shop, { price: 123456, stock: 5 });
@@ -234,11 +201,7 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     expect(placed.status).toBe(201);
     expect(placed.body.message).toBe('Order successfully placed');
     const orderId = placed.body.data.orderId as string;
-    await until(
-      () => Promise.resolve(pushService.to('/push/admin-hindi').length),
-      (n) => n >= 1,
-      'new-order push',
-    );
+    await waitUntil(() => pushService.to('/push/admin-hindi').length, { until: (n) => n >= 1, message: 'new-order push' });
     expect(JSON.parse(adminPhone.decrypt(pushService.to('/push/admin-hindi')[0]!.body))).toMatchObject({
       title: 'नया ऑर्डर',
       body: `ऑर्डर ${orderId} · ₹1,23,456.00`,

@@ -4,6 +4,7 @@ import request from 'supertest';
 import { loadConfig } from '../src/config/config.js';
 import { createApp } from '../src/app.factory.js';
 import { ADMIN, migratedDataDir } from './harness.js';
+import { waitUntil } from './wait-until.js';
 
 type Line = Record<string, unknown>;
 
@@ -36,9 +37,7 @@ async function appWithLogs(logLevel: string): Promise<{ app: NestFastifyApplicat
 }
 
 /** Until `check` holds (a request's line is written when its answer has gone), 5 s at most. */
-const logged = async (check: () => boolean) => {
-  for (const end = Date.now() + 5000; !check() && Date.now() < end;) await new Promise((r) => setTimeout(r, 10));
-};
+const logged = (check: () => boolean, what: string) => waitUntil(check, { intervalMs: 10, message: `the log line of ${what}` });
 
 describe('structured logs (pino JSON lines)', () => {
   let s: Awaited<ReturnType<typeof appWithLogs>>;
@@ -67,7 +66,7 @@ describe('structured logs (pino JSON lines)', () => {
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       answered.push(res.headers['x-request-id'] as string);
     }
-    await logged(() => answered.every((id) => s.lines.some((l) => l.reqId === id && l.msg === 'request')));
+    await logged(() => answered.every((id) => s.lines.some((l) => l.reqId === id && l.msg === 'request')), 'each answered request');
 
     const byId = (id: string) => s.lines.filter((l) => l.reqId === id && l.msg === 'request');
     expect(byId('trace-login-1')).toEqual([
@@ -100,7 +99,7 @@ describe('structured logs (pino JSON lines)', () => {
       },
       'something odd',
     );
-    await logged(() => s.lines.some((l) => l.msg === 'something odd'));
+    await logged(() => s.lines.some((l) => l.msg === 'something odd'), 'the warning "something odd"');
     const all = s.raw.join('');
     for (const secret of ['sekrit-1', 'sekrit-2', 'sekrit-3', 'sekrit-4', '918273', '555111', 'sekrit-5']) expect(all).not.toContain(secret);
     const line = s.lines.find((l) => l.msg === 'something odd') as { headers: Record<string, string>; body: Record<string, string> };
@@ -122,7 +121,7 @@ describe('LOG_LEVEL', () => {
       const refused = await http.post('/api/order/webhook').set('stripe-signature', 't=1,v1=x').send({ id: 'evt_1' });
       expect(refused.status).toBe(503);
       const barrier = refused.headers['x-request-id'] as string;
-      await logged(() => s.lines.some((l) => l.reqId === barrier));
+      await logged(() => s.lines.some((l) => l.reqId === barrier), 'the refused webhook (the barrier)');
       expect(s.lines.filter((l) => l.reqId === barrier)).toEqual([expect.objectContaining({ level: 40, msg: 'request refused for now', status: 503 })]);
       expect(s.lines.filter((l) => l.reqId === health.headers['x-request-id'] || l.msg === 'request')).toEqual([]);
       expect(s.lines.some((l) => l.msg === 'a warning' && l.level === 40)).toBe(true);

@@ -2,6 +2,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { DB_KINDS, api, newCustomer, startApp, type TestApp } from './harness.js';
+import { waitUntil } from './wait-until.js';
 
 /** A stand-in SMTP server (the third party): speaks just enough SMTP and keeps what it is given. */
 async function startSmtp(): Promise<{ url: string; messages: Array<{ from: string; to: string[]; data: string }>; close(): Promise<void> }> {
@@ -70,13 +71,13 @@ describe.each(DB_KINDS)('mail over SMTP_URL on %s', (kind) => {
   it('sends the reset code through the SMTP server (and writes no .eml file)', async () => {
     const c = await newCustomer(t);
     expect((await api(t).put('/api/user/forgot-password').send({ email: c.email })).status).toBe(200);
-    const until = Date.now() + 5000;
-    while (!smtp.messages.some((m) => m.to.some((to) => to.includes(c.email))) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
-    const mail = smtp.messages.find((m) => m.to.some((to) => to.includes(c.email)));
-    expect(mail).toBeDefined();
-    expect(mail!.from).toContain('shop@haat.test');
-    expect(mail!.data).toMatch(/Subject: Your Haat password reset code/);
-    const code = /reset code is (\d{6})/.exec(mail!.data)?.[1];
+    const mail = await waitUntil(() => smtp.messages.find((m) => m.to.some((to) => to.includes(c.email))), {
+      intervalMs: 50,
+      message: `the reset mail to ${c.email} at the SMTP server`,
+    });
+    expect(mail.from).toContain('shop@haat.test');
+    expect(mail.data).toMatch(/Subject: Your Haat password reset code/);
+    const code = /reset code is (\d{6})/.exec(mail.data)?.[1];
     expect(code).toMatch(/^\d{6}$/);
     expect((await api(t).put('/api/user/verify-forgot-password-otp').send({ email: c.email, otp: code })).status).toBe(200);
     expect(existsSync(t.config.mailDir) ? readdirSync(t.config.mailDir).filter((n) => n.endsWith('.eml')) : []).toEqual([]);

@@ -1,6 +1,7 @@
 import { api, bearer, DB_KINDS, newCustomer, startApp, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
 import { baseUrl, connectSocket } from './socket-client.js';
+import { waitUntil } from './wait-until.js';
 
 const TOKEN = 'scrape-me-please-0123456789';
 
@@ -65,8 +66,7 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
       const recorded = (text: string) =>
         sample(text, 'haat_socket_connections') === 1 &&
         sample(text, 'haat_http_request_duration_seconds_bucket', { route: '/api/order/cash-on-delivery', status: '201', le: '+Inf' }) === 1;
-      let text = await scrape();
-      for (const until = Date.now() + 5000; !recorded(text) && Date.now() < until; text = await scrape()) await new Promise((r) => setTimeout(r, 20));
+      const text = await waitUntil(scrape, { until: recorded, message: "the socket and the order's request in /api/metrics" });
       expect(sample(text, 'haat_http_request_duration_seconds_count', { method: 'POST', route: '/api/product/get', status: '200' })).toBe(3);
       expect(sample(text, 'haat_http_request_duration_seconds_bucket', { route: '/api/order/cash-on-delivery', status: '201', le: '+Inf' })).toBe(1);
       expect(sample(text, 'haat_http_request_duration_seconds_count', { route: '/api/metrics', status: '401' })).toBeGreaterThanOrEqual(3);
@@ -97,10 +97,11 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
       socket.close();
     }
     // The server hears of the close when it does: poll with a deadline, not a fixed wait.
-    let open = sample(await scrape(), 'haat_socket_connections');
-    for (const until = Date.now() + 5000; open !== 0 && Date.now() < until; open = sample(await scrape(), 'haat_socket_connections')) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    const open = await waitUntil(async () => sample(await scrape(), 'haat_socket_connections'), {
+      until: (n) => n === 0,
+      intervalMs: 50,
+      message: 'the closed socket counted out of haat_socket_connections',
+    });
     expect(open).toBe(0);
   });
 });

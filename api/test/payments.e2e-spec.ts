@@ -6,6 +6,7 @@ import { addAddress, addProduct, cartOf, line, putInCart, stockOf, type Shop } f
 import type { StripeStandIn } from './stripe-stand-in.js';
 import { STRIPE_SECRET_KEY, postWebhook, signedEvent, startStripeShop, type SignedEvent, type StripeShop } from './stripe-shop.js';
 import { baseUrl, collect, connectSocket, waitFor } from './socket-client.js';
+import { waitUntil } from './wait-until.js';
 
 describe.each(DB_KINDS)('card payments on %s', (kind) => {
   let t: TestApp;
@@ -37,10 +38,8 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
   const orderRow = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0];
 
   const refundsOf = (orderId: string) => stripe.refunds().filter((c) => c.form['metadata[orderId]'] === orderId);
-  const refunded = async (orderId: string) => {
-    for (let i = 0; i < 150 && !(await orderRow(orderId))?.stripeRefundId; i++) await new Promise((r) => setTimeout(r, 20));
-    return orderRow(orderId);
-  };
+  const refunded = (orderId: string) =>
+    waitUntil(() => orderRow(orderId), { until: (row) => Boolean(row?.stripeRefundId), timeoutMs: 10_000, message: `order ${orderId}'s refund id stored` });
   /** Stripe's "completed" for a session paid in full by card, with the payment a refund would give back. */
   const completed = (sessionId: string, orderId: string, amountTotal: number, paymentIntent = `pi_${orderId}`) =>
     signedEvent('checkout.session.completed', {
@@ -244,7 +243,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(cancel.body.data).toMatchObject({ payment_status: 'CANCELLED', statusHistory: [{ status: 'CANCELLED' }] });
     expect(await stockOf(t, p._id)).toBe(3);
     // The expiry is sent after the answer; wait for it to reach the stand-in.
-    for (let i = 0; i < 100 && stripe.session(res.body.id)?.status !== 'expired'; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => stripe.session(res.body.id)?.status === 'expired', { message: 'the expiry of the cancelled order’s checkout session at Stripe' });
     expect(stripe.session(res.body.id)?.status).toBe('expired');
   });
 
@@ -322,7 +321,9 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       statusHistory: [{ status: 'CANCELLED' }],
     });
     expect(await stockOf(t, p._id)).toBe(5);
-    for (let i = 0; i < 100 && stripe.session(awaiting.body.id)?.status !== 'expired'; i++) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => stripe.session(awaiting.body.id)?.status === 'expired', {
+      message: 'the expiry of the abandoned order’s checkout session at Stripe',
+    });
     expect(stripe.session(awaiting.body.id)?.status).toBe('expired');
     // Opening the page again changes nothing and says the order is already cancelled.
     const again = await abandon(c.token, awaitingId);

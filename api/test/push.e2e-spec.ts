@@ -8,14 +8,14 @@ import { users } from '../src/users/users.table.js';
 import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { BrowserSubscription, PushEndpoint, type PushDelivery } from './push-endpoint.js';
+import { waitUntil } from './wait-until.js';
 
-async function arrived(endpoint: PushEndpoint, path: string, count = 1, ms = 8000): Promise<PushDelivery[]> {
-  const until = Date.now() + ms;
-  while (endpoint.to(path).length < count) {
-    if (Date.now() > until) throw new Error(`${path}: ${endpoint.to(path).length} of ${count} pushes arrived`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  return endpoint.to(path);
+function arrived(endpoint: PushEndpoint, path: string, count = 1, ms = 8000): Promise<PushDelivery[]> {
+  return waitUntil(() => endpoint.to(path), {
+    until: (pushes) => pushes.length >= count,
+    timeoutMs: ms,
+    message: (pushes) => `${count} pushes at ${path} (${pushes?.length ?? 0} arrived)`,
+  });
 }
 
 /** The VAPID header: a JWT signed by our private key, for the push service's origin, and our public key. */
@@ -178,8 +178,7 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     await subscribe(admin, slow);
     const orderId = await order(10);
     // The order is answered; its notice is still waiting at the push service.
-    const until = Date.now() + 8000;
-    while (pushService.heldCount('/push/slow') === 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await waitUntil(() => pushService.heldCount('/push/slow'), { timeoutMs: 8000, message: "the order's notice held at the push service" });
     expect(pushService.heldCount('/push/slow')).toBe(1);
     expect(pushService.to('/push/slow')).toEqual([]);
     pushService.release('/push/slow');

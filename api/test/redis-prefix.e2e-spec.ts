@@ -93,7 +93,7 @@ suite('two shops on one Redis on %s', (kind) => {
     // database belongs to one process, the same REDIS_PREFIX said outright.
     let sameShop: Record<string, string>;
     if (kind === 'postgres') {
-      const scratch = await scratchPostgres();
+      const scratch = await scratchPostgres({ migrated: true });
       dropScratch = scratch.drop;
       sameShop = { DATABASE_URL: scratch.url };
     } else {

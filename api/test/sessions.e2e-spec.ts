@@ -2,6 +2,7 @@ import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, startT
 import { waitForCode } from './accounts-fixtures.js';
 import { baseUrl, connectSocket, type HaatSocket } from './socket-client.js';
 import { describeWhenEnv } from './describe-when-env.js';
+import { waitUntil } from './wait-until.js';
 
 const closes = new WeakMap<HaatSocket, Promise<string>>();
 
@@ -206,11 +207,12 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'sessions end at once across
     const admin = await adminToken(a);
     expect((await api(a).put('/api/user/admin/update-status').set(bearer(admin)).send({ _id: c.id, status: 'Inactive' })).status).toBe(200);
     // Pub/sub delivery is asynchronous; allow it the time of one round trip, never the token's 15 minutes.
-    const until = Date.now() + 1000;
-    let statuses: number[] = [];
-    do {
-      statuses = await Promise.all([c.token, second.accesstoken].map(async (token) => (await me(b, token)).status));
-    } while (statuses.some((s) => s !== 401) && Date.now() < until);
+    const statuses = await waitUntil(() => Promise.all([c.token, second.accesstoken].map(async (token) => (await me(b, token)).status)), {
+      until: (now) => now.every((s) => s === 401),
+      timeoutMs: 1000,
+      intervalMs: 10,
+      message: "B refusing both of the disabled account's tokens",
+    });
     expect(statuses).toEqual([401, 401]);
   });
 });

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { loadConfig } from '../src/config/config.js';
-import { migratedDataDir, scratchPostgres, startApp, type TestApp } from './harness.js';
+import { migratedDataDir, migratedPostgresTemplate, scratchPostgres, startApp, type TestApp } from './harness.js';
 import { describeWhenEnv } from './describe-when-env.js';
 
 /**
@@ -76,8 +76,10 @@ describe('the Redis prefix on PGlite', () => {
 describeWhenEnv(['TEST_DATABASE_URL'], 'the Redis prefix on PostgreSQL', () => {
   const open: TestApp[] = [];
   const drops: Array<() => Promise<void>> = [];
+  // A new shop's database: migrated (a copy of the harness's template), no shop id yet; migrating an
+  // empty database stays tested by seed-persistence (docs/decisions/0191-api-tests-start-on-migrated-databases.md).
   const scratch = async () => {
-    const s = await scratchPostgres();
+    const s = await scratchPostgres({ migrated: true });
     drops.push(s.drop);
     return s.url;
   };
@@ -114,7 +116,7 @@ describeWhenEnv(['TEST_DATABASE_URL'], 'the Redis prefix on PostgreSQL', () => {
     const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
     await admin.connect();
     await admin.query(`drop database ${name} with (force)`);
-    await admin.query(`create database ${name}`);
+    await admin.query(`create database ${name} template ${await migratedPostgresTemplate()}`);
     await admin.end();
     const c = await start({ DATABASE_URL: url });
     expect(c.config.redisPrefix).toMatch(PREFIX);

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
 import type { ClientToServerEvents, ServerToClientEvents } from '@haat/shared/orders/order-events';
 import type { TestApp } from './harness.js';
+import { waitUntil } from './wait-until.js';
 
 export type HaatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
@@ -29,12 +30,6 @@ export function collect<E extends keyof ServerToClientEvents>(socket: HaatSocket
 }
 
 /** Waits until `list` holds an entry matching `match`, or fails after `ms`. */
-export async function waitFor<T>(list: T[], match: (item: T) => boolean, ms = 5000): Promise<T> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const found = list.find(match);
-    if (found) return found;
-    if (Date.now() > until) throw new Error(`no matching event within ${ms} ms; saw ${JSON.stringify(list)}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
+export function waitFor<T>(list: T[], match: (item: T) => boolean, ms = 5000): Promise<T> {
+  return waitUntil(() => list.find(match), { timeoutMs: ms, intervalMs: 10, message: () => `a matching event; saw ${JSON.stringify(list)}` });
 }

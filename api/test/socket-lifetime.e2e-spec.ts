@@ -6,6 +6,7 @@ import { ConfigError, loadConfig } from '../src/config/config.js';
 import { MAX_SOCKETS_PER_USER, RealtimeGateway } from '../src/realtime/realtime.gateway.js';
 import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
+import { waitUntil } from './wait-until.js';
 
 /**
  * A socket lives as long as its access token, unless `auth` hands it a fresh one; one account keeps at
@@ -66,15 +67,16 @@ describe.each(DB_KINDS)('socket lifetime with 3-second access tokens (%s)', (kin
 
   /** A fresh access token of the same session whose expiry is later than `than`'s (JWT times are whole seconds). */
   async function laterToken(refreshToken: string, than: string): Promise<{ token: string; refreshToken: string }> {
-    const until = Date.now() + 5000;
-    for (let refresh = refreshToken; ;) {
-      const res = await api(t).post('/api/user/refresh-token').set(bearer(refresh));
-      expect(res.status).toBe(200);
-      refresh = res.body.data.refreshToken;
-      if (expOf(res.body.data.accessToken) > expOf(than)) return { token: res.body.data.accessToken, refreshToken: refresh };
-      if (Date.now() > until) throw new Error('no later token within 5 s');
-      await new Promise((r) => setTimeout(r, 100));
-    }
+    let refresh = refreshToken;
+    return waitUntil(
+      async () => {
+        const res = await api(t).post('/api/user/refresh-token').set(bearer(refresh));
+        expect(res.status).toBe(200);
+        refresh = res.body.data.refreshToken;
+        return expOf(res.body.data.accessToken) > expOf(than) ? { token: res.body.data.accessToken as string, refreshToken: refresh } : undefined;
+      },
+      { intervalMs: 100, message: 'a refreshed access token expiring later than the last one' },
+    );
   }
 
   it('closes a socket when its access token expires, saying why', async () => {
@@ -179,11 +181,10 @@ describe.each(DB_KINDS)('sockets per account (%s)', (kind) => {
     expect(gateway.socketIdsOf(c.id)).toEqual(mine.map((s) => s.id));
     const gone = mine.pop()!;
     gone.close();
-    const until = Date.now() + 5000;
-    while (gateway.socketIdsOf(c.id).length !== MAX_SOCKETS_PER_USER - 1) {
-      if (Date.now() > until) throw new Error('the closed socket was never counted out');
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await waitUntil(() => gateway.socketIdsOf(c.id).length === MAX_SOCKETS_PER_USER - 1, {
+      intervalMs: 10,
+      message: () => `the closed socket counted out (${gateway.socketIdsOf(c.id).length} of the user's sockets tracked)`,
+    });
     const extra = await connectSocket(baseUrl(t), c.token);
     sockets.push(extra);
     // The server tracks the new socket before the client hears it is connected: nothing was closed.

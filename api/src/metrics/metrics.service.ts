@@ -17,37 +17,54 @@ interface PoolLike {
 }
 
 /**
+ * Node's own series (event-loop lag, memory, GC, handles): one set per process, made by the first app and
+ * shared by any later one in the same process. collectDefaultMetrics starts a GC observer and an
+ * event-loop-delay timer that nothing stops; made in each app's registry, they held every closed app (its
+ * registry, database and modules) for the rest of the process, and a test worker starts and closes dozens
+ * (docs/decisions/0192-node-metrics-once-per-process.md). A shop runs one app per process: the same series.
+ */
+let nodeDefaults: Registry | undefined;
+function nodeMetrics(): Registry {
+  if (!nodeDefaults) {
+    nodeDefaults = new Registry();
+    collectDefaultMetrics({ register: nodeDefaults, eventLoopMonitoringPrecision: 20 });
+  }
+  return nodeDefaults;
+}
+
+/**
  * The shop's Prometheus series, in a registry of its own (one per app): HTTP durations by route and
  * status, the database pool, the read cache, orders, the push queue, sockets, and Node's defaults
  * (event-loop lag, memory, GC). Gauges read their source when scraped; nothing polls.
  */
 @Injectable()
 export class MetricsService implements OnModuleInit {
-  readonly registry = new Registry();
+  /** The app's own series; `registry` adds Node's (nodeMetrics()) for the scrape. */
+  private readonly own = new Registry();
+  readonly registry: Registry;
   private readonly http = new Histogram({
     name: 'haat_http_request_duration_seconds',
     help: 'HTTP requests by method, route pattern and status',
     labelNames: ['method', 'route', 'status'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
+    registers: [this.own],
   });
   private readonly orders = new Counter({
     name: 'haat_orders_placed_total',
     help: 'Orders placed (cash on delivery) or paid (card)',
     labelNames: ['payment'] as const,
-    registers: [this.registry],
+    registers: [this.own],
   });
 
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly moduleRef: ModuleRef,
   ) {
-    collectDefaultMetrics({ register: this.registry, eventLoopMonitoringPrecision: 20 });
     const pool = () => {
       const client = (this.db as unknown as { $client?: Partial<PoolLike> }).$client;
       return client && typeof client.totalCount === 'number' ? (client as PoolLike) : null;
     };
-    const registers = [this.registry];
+    const registers = [this.own];
     new Gauge({
       name: 'haat_db_pool_connections',
       help: 'PostgreSQL pool connections by state (in use, idle, max); the embedded database counts one, always in use',
@@ -126,6 +143,7 @@ export class MetricsService implements OnModuleInit {
         this.set(gateway()?.server?.engine?.clientsCount ?? 0);
       },
     });
+    this.registry = Registry.merge([this.own, nodeMetrics()]);
   }
 
   onModuleInit(): void {
