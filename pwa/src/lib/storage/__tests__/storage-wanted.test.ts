@@ -17,14 +17,20 @@ afterEach(async () => {
 /** The gate has checked the device and waits for the browser to turn idle: the barrier before "nothing yet". */
 const gateWaitsForIdle = () => vi.waitFor(() => expect(idle).toHaveLength(1));
 
+/** A fresh storage module and a read of the cart's count through it: `seen` collects what the read answers. */
+async function watchCartCount() {
+  const storage = await import('../storage');
+  const seen: number[] = [];
+  storage.subscribeStored(
+    (db) => db.cart.count(),
+    (n) => seen.push(n),
+  );
+  return { storage, seen };
+}
+
 describe('storage is wanted', () => {
   it('on a device with nothing stored, a read waits until the page has settled: idle, then the first tap', async () => {
-    const storage = await import('../storage');
-    const seen: number[] = [];
-    storage.subscribeStored(
-      (db) => db.cart.count(),
-      (n) => seen.push(n),
-    );
+    const { seen } = await watchCartCount();
     await gateWaitsForIdle();
     expect(seen).toEqual([]);
     expect(idle).toHaveLength(1);
@@ -35,12 +41,7 @@ describe('storage is wanted', () => {
   });
 
   it('or the page hidden', async () => {
-    const storage = await import('../storage');
-    const seen: number[] = [];
-    storage.subscribeStored(
-      (db) => db.cart.count(),
-      (n) => seen.push(n),
-    );
+    const { seen } = await watchCartCount();
     await gateWaitsForIdle();
     idle[0]!();
     window.dispatchEvent(new Event('pagehide'));
@@ -70,12 +71,7 @@ describe('storage is wanted', () => {
   });
 
   it('a need (a shopper adding to the cart) loads it at once, and the waiting reads start with it', async () => {
-    const storage = await import('../storage');
-    const seen: number[] = [];
-    storage.subscribeStored(
-      (db) => db.cart.count(),
-      (n) => seen.push(n),
-    );
+    const { storage, seen } = await watchCartCount();
     await gateWaitsForIdle();
     const db = await storage.openStorage();
     await db.cart.put({
@@ -94,12 +90,7 @@ describe('storage is wanted', () => {
     await first.db.open();
     first.db.close();
     vi.resetModules();
-    const storage = await import('../storage');
-    const seen: number[] = [];
-    storage.subscribeStored(
-      (db) => db.cart.count(),
-      (n) => seen.push(n),
-    );
+    const { seen } = await watchCartCount();
     await vi.waitFor(() => expect(seen).toEqual([0]));
     expect(idle).toHaveLength(0);
   });
