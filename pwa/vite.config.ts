@@ -39,6 +39,8 @@ const inForks = [
   'src/features/product/__tests__/product-widgets.test.tsx',
   'src/features/realtime/__tests__/new-orders-counter.test.ts',
   'src/lib/http/__tests__/load-failure.test.ts',
+  // Needs a device with no database yet: in a shared worker, fake-indexeddb keeps the databases other files opened.
+  'src/lib/storage/__tests__/storage-wanted.test.ts',
 ];
 
 export default defineConfig({
