@@ -2,6 +2,7 @@ import Dexie, { type Table } from 'dexie';
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
 import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 import type { OutboxEntry } from './outbox';
+import { DB_NAME } from './db-name';
 
 /** One cached page of products (home row, listing, search, related…): ids in order, joined with `products`. */
 export interface CachedList {
@@ -48,7 +49,7 @@ export class HaatDB extends Dexie {
   addresses!: Table<SavedAddress, string>;
   orders!: Table<SavedOrder, string>;
 
-  constructor(name = 'haat') {
+  constructor(name = DB_NAME) {
     super(name);
     this.version(1).stores({
       // catalogue (storefront)

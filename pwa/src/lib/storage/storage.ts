@@ -1,5 +1,6 @@
 import type { HaatDB } from './db';
 import { afterPageSettled } from '../device/after-page-settled';
+import { DB_NAME } from './db-name';
 
 export { SETTLE_MS } from '../device/after-page-settled';
 
@@ -9,9 +10,6 @@ let loaded: StorageModule | undefined;
 let loading: Promise<StorageModule> | undefined;
 let release: (() => void) | undefined;
 let wanted: Promise<void> | undefined;
-
-/** The database's name (db.ts): whether the device holds it decides when Dexie loads. */
-const DB_NAME = 'haat';
 
 /**
  * The database with Dexie, loaded on first need (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
