@@ -12,9 +12,10 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /**
  * One hand-written read statement with $1… parameters, by name: on PostgreSQL a named prepared
  * statement (parsed and planned once per connection) on the catalogue-search pool; on PGlite the
- * same text on the one embedded connection. Rows come back with the column names the statement gives.
+ * same text on the one embedded connection. Without a name it runs unnamed (parsed and planned
+ * each time). Rows come back with the column names the statement gives.
  */
-export type ReadSql = (name: string, text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
+export type ReadSql = (name: string | undefined, text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
 /**
  * Runs one statement of constant shape (its text the same every time; what varies travels as

@@ -17,7 +17,7 @@ import { categoryNames } from '../categories/categories.repository.js';
 import { subCategoryNames } from '../subcategories/subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
-import { learnWords, productRows, sortOrder } from './search.repository.js';
+import { learnWords, pageRows, sortOrder } from './search.repository.js';
 import { SearchService } from '../search/search.service.js';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, productInStockSql, products, type ProductRow } from './products.table.js';
@@ -242,11 +242,12 @@ export class ProductsService {
   }
 
   /**
-   * One page of a listing. The 12 ids come first (for the usual orders an index walk, without
-   * reading the rows it skips, and from the nearest anchor for deep pages), then only those rows,
-   * by the statement search results use: its text never changes, so PostgreSQL plans it once per
-   * connection, where planning the rows with their inventory took longer than reading them;
-   * the total is counted separately and cached per catalogue version and filter set, so paging
+   * One page of a listing, in one statement (pageRows): the 12 ids are chosen first (for the usual
+   * orders an index walk, without reading the rows it skips, and from the nearest anchor for deep
+   * pages), then only those rows are read with their inventory. The statement is prepared per
+   * listing shape, so PostgreSQL plans it once per connection, where planning the rows with their
+   * inventory took longer than reading them; it runs on the search pool, whose statement_timeout
+   * bounds a name filter's scan. The total is counted separately and cached per catalogue version and filter set, so paging
    * through a listing counts it once. (A `count(*) over()` beside the page reads every matching
    * row on every request: 30 req/s.)
    */
@@ -275,8 +276,8 @@ export class ProductsService {
       .orderBy(...order)
       .limit(limit)
       .offset(seek.offset);
-    const [ids, total] = await Promise.all([
-      pageIds.then((found) => found.map((row) => row.id)),
+    const [rows, total] = await Promise.all([
+      pageRows(this.read, pageIds, order),
       (dependsOnStock ? this.stockCounts : this.counts).get(key, async () => {
         const [row] = await db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -285,7 +286,6 @@ export class ProductsService {
         return row?.n ?? 0;
       }),
     ]);
-    const rows = await productRows(this.read, ids);
     return { items: await this.wireAll(rows), total };
   }
 

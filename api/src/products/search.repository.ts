@@ -1,4 +1,4 @@
-import { Column, and, asc, desc, eq, gte, inArray, is, lte, sql, type SQL } from 'drizzle-orm';
+import { Column, and, asc, desc, eq, gte, inArray, is, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, ReadSql } from '../db/database.js';
 import { productColumns, productInStockSql, products, searchWords, type ProductRow } from './products.table.js';
@@ -131,16 +131,41 @@ export async function productRows(read: ReadSql, ids: string[]): Promise<Product
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
+/** How many listing shapes get a prepared statement of their own; past that they run unnamed. */
+const MAX_PAGE_SHAPES = 256;
+const pageShapes = new Map<string, string>();
+
+/**
+ * One listing page in one statement: the rows of the products `ids` selects (a query of ids in
+ * `order`, with its limit and offset), in that order. A listing's text depends only on its shape
+ * (which filters it has, its order, whether it seeks past an anchor), never on the values, which
+ * travel as parameters; each shape is a named prepared statement, so PostgreSQL plans the inventory
+ * columns once per connection and the page costs one round trip.
+ */
+export async function pageRows(read: ReadSql, ids: SQLWrapper, order: SQL[]): Promise<ProductRow[]> {
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql`select ${sql.raw(columnList)} from ${products} where ${products.id} in ${ids} order by ${sql.join(order, sql`, `)}`,
+  );
+  let name = pageShapes.get(text);
+  if (name === undefined && pageShapes.size < MAX_PAGE_SHAPES) pageShapes.set(text, (name = `haat_page_${pageShapes.size + 1}`));
+  const raw = await read(name, text, params);
+  return raw.map(toRow);
+}
+
+/**
+ * Each wire column's key and how its driver value is read, worked out once: a row is decoded by a
+ * loop over this list instead of asking drizzle, per row and column, what kind of column it is.
+ */
+const decoders: ReadonlyArray<readonly [string, (value: unknown) => unknown]> = Object.entries(productColumns).map(([key, column]) => {
+  const mapper = is(column, Column) ? column : (column as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder;
+  return [key, (value: unknown) => mapper.mapFromDriverValue(value)] as const;
+});
+
 function toRow(r: Record<string, unknown>): ProductRow {
   const row: Record<string, unknown> = {};
-  for (const [key, column] of Object.entries(productColumns)) {
+  for (const [key, decode] of decoders) {
     const value = r[key];
-    row[key] =
-      value === null || value === undefined
-        ? value
-        : is(column, Column)
-          ? column.mapFromDriverValue(value)
-          : (column as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder.mapFromDriverValue(value);
+    row[key] = value === null || value === undefined ? value : decode(value);
   }
   return row as ProductRow;
 }
