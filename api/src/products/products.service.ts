@@ -269,15 +269,8 @@ export class ProductsService {
     const key = `${this.version.value}|${text}|${JSON.stringify(params)}`;
     const dependsOnStock = !!filters.inStock;
     const seek = await this.anchors.seek(key, where, filters.sort ?? 'newest', (page - 1) * limit, dependsOnStock);
-    const pageIds = db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(where, seek.after))
-      .orderBy(...order)
-      .limit(limit)
-      .offset(seek.offset);
     const [rows, total] = await Promise.all([
-      pageRows(this.read, pageIds, order),
+      pageRows(this.read, and(where, seek.after), order, limit, seek.offset),
       (dependsOnStock ? this.stockCounts : this.counts).get(key, async () => {
         const [row] = await db
           .select({ n: sql<number>`count(*)`.mapWith(Number) })

@@ -1,4 +1,4 @@
-import { Column, and, asc, desc, eq, gte, inArray, is, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { Column, and, asc, desc, eq, gte, inArray, is, lte, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db, ReadSql } from '../db/database.js';
 import { productColumns, productInStockSql, products, searchWords, type ProductRow } from './products.table.js';
@@ -136,15 +136,21 @@ const MAX_PAGE_SHAPES = 256;
 const pageShapes = new Map<string, string>();
 
 /**
- * One listing page in one statement: the rows of the products `ids` selects (a query of ids in
- * `order`, with its limit and offset), in that order. A listing's text depends only on its shape
- * (which filters it has, its order, whether it seeks past an anchor), never on the values, which
- * travel as parameters; each shape is a named prepared statement, so PostgreSQL plans the inventory
- * columns once per connection and the page costs one round trip.
+ * One listing page in one statement: the rows of the `limit` products after `offset` that `where`
+ * keeps, in `order`. The statement's text depends only on the listing's shape (which filters it has,
+ * its order, whether it seeks past an anchor, its limit and offset), never on the filters' values,
+ * which travel as parameters; each shape is a named prepared statement, so PostgreSQL plans it (the
+ * inventory columns most of all) once per connection and the page costs one round trip. The limit
+ * and offset are written into the text: PostgreSQL can estimate only a constant, and a cached plan
+ * made for an unknown limit expects a tenth of the table and scans all of it. Both are small
+ * integers here (the offset is what is left after the nearest anchor, under 240).
  */
-export async function pageRows(read: ReadSql, ids: SQLWrapper, order: SQL[]): Promise<ProductRow[]> {
+export async function pageRows(read: ReadSql, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ProductRow[]> {
   const { sql: text, params } = dialect.sqlToQuery(
-    sql`select ${sql.raw(columnList)} from ${products} where ${products.id} in ${ids} order by ${sql.join(order, sql`, `)}`,
+    sql`select ${sql.raw(columnList)} from ${products} where ${products.id} in (
+      select ${products.id} from ${products} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)}
+      limit ${sql.raw(String(Math.trunc(limit)))} offset ${sql.raw(String(Math.trunc(offset)))})
+    order by ${sql.join(order, sql`, `)}`,
   );
   let name = pageShapes.get(text);
   if (name === undefined && pageShapes.size < MAX_PAGE_SHAPES) pageShapes.set(text, (name = `haat_page_${pageShapes.size + 1}`));
