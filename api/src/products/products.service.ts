@@ -253,7 +253,9 @@ export class ProductsService {
    */
   private async page(conditions: Array<SQL | undefined>, filters: Filters, page: number, limit: number, db: Db = this.db): Promise<Page<Product>> {
     const where = and(
-      eq(products.publish, true),
+      // The column itself, not `= $1`: a prepared statement's cached plan can then use the
+      // listings' partial indexes (on published products), which a parameter could not promise.
+      sql`${products.publish}`,
       ...conditions,
       filters.minPrice !== undefined ? gte(products.salePrice, filters.minPrice) : undefined,
       filters.maxPrice !== undefined ? lte(products.salePrice, filters.maxPrice) : undefined,
