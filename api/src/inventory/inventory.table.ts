@@ -80,8 +80,14 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    inventoryLevelId: text('inventory_level_id').references(() => inventoryLevels.id, { onDelete: 'set null' }),
-    variantId: text('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    /**
+     * The pool and the option moved (no foreign keys: history outlives them, as it outlives orders).
+     * Every writer takes both from the rows it has just read or locked, so they name real rows when
+     * written; a pool or option deleted later is simply not found again (settleOrderStock has
+     * nothing to return to it). A key would cost every order a lock on its option's row.
+     */
+    inventoryLevelId: text('inventory_level_id'),
+    variantId: text('variant_id'),
     reason: text('reason').$type<StockReason>().notNull(),
     onHandDelta: integer('on_hand_delta').notNull().default(0),
     reservedDelta: integer('reserved_delta').notNull().default(0),
