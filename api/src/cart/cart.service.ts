@@ -25,7 +25,6 @@ export interface SyncAnswer {
   replayed: boolean;
 }
 
-/** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
 /**
  * What the line's unit can still sell: the product's own stock figure for its default unit (the
  * inventory's read of the product already holds it), the option's pool otherwise (availableOf):
@@ -34,6 +33,7 @@ export interface SyncAnswer {
 const unitStock = (productStock: SQL, productId: SQL, variantId: SQL) =>
   sql`case when ${variantId} is null then ${productStock} else ${availableOf(productId, variantId)} end`;
 
+/** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
 const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** The cart line already holds as many units as one order may have of this product. */
