@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
@@ -24,14 +24,6 @@ export interface SyncAnswer {
   changes: CartSyncChange[];
   replayed: boolean;
 }
-
-/**
- * What the line's unit can still sell: the product's own stock figure for its default unit (the
- * inventory's read of the product already holds it), the option's pool otherwise (availableOf):
- * the common line then costs no second lookup of the pools.
- */
-const unitStock = (productStock: SQL, productId: SQL, variantId: SQL) =>
-  sql`case when ${variantId} is null then ${productStock} else ${availableOf(productId, variantId)} end`;
 
 /** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
 const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
@@ -82,7 +74,7 @@ export class CartService {
       sql`
         with ${cartProductCte(sql`${productId}`, true)},
         chosen as (
-          select ${unitStock(sql`p.stock`, sql`p.id`, sql`${variantId}::text`)} as unit_stock from cart_product p
+          select ${availableOf(sql`p.id`, sql`${variantId}::text`, sql`p.stock`)} as unit_stock from cart_product p
           where (${variantId}::text is null and jsonb_array_length(p.variants) = 0)
              or exists (select 1 from jsonb_array_elements(p.variants) e where e->>'_id' = ${variantId}::text)
         ),
@@ -129,7 +121,7 @@ export class CartService {
         with line as (select id, product_id, variant_id from cart_items where id = ${id} and user_id = ${userId}),
         ${cartProductCte(sql`(select product_id from line)`, false)},
         chosen as (
-          select ${unitStock(sql`(select stock from cart_product)`, sql`l.product_id`, sql`l.variant_id`)} as unit_stock from line l
+          select ${availableOf(sql`l.product_id`, sql`l.variant_id`, sql`(select stock from cart_product)`)} as unit_stock from line l
         ),
         updated as (
           update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
