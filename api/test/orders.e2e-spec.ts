@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
+import { accountHolds } from '../src/inventory/inventory.table.js';
 import { addresses } from '../src/addresses/addresses.table.js';
 import { orderLines, orders } from '../src/orders/orders.table.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
@@ -326,6 +327,9 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     // on its own, so no order is refused while enough units for it remain.
     const p = await addProduct(t, admin, shop, { price: 10, stock: 9 });
     const shoppers = await Promise.all(Array.from({ length: 8 }, () => shopper()));
+    // Every account already holds a unit of something else, so the batches add to existing holds.
+    const other = await addProduct(t, admin, shop, { price: 10, stock: 8 });
+    for (const c of shoppers) expect((await cod(c.token, { list_items: [line(other, 1)], totalAmt: 10, address: c.addressId })).status).toBe(201);
     const wanted = Array.from({ length: 24 }, (_, i) => [3, 1, 2, 1][i % 4] as number);
     const results = await Promise.all(
       wanted.map((quantity, i) => {
@@ -342,5 +346,28 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(lines).toHaveLength(results.filter((r) => r.status === 201).length);
     const refused = wanted.filter((_, i) => results[i]?.status === 409);
     expect(refused.every((q) => q > left)).toBe(true);
+    // Each account holds exactly the units of its placed orders, however the batches grouped them
+    // (an account's first hold inserts its row, later ones add to it).
+    const buyers = await t.db.select({ id: orderLines.orderId }).from(orderLines).where(eq(orderLines.productId, other._id));
+    const userIds = (
+      await t.db
+        .select({ userId: orders.userId })
+        .from(orders)
+        .where(
+          inArray(
+            orders.id,
+            buyers.map((b) => b.id),
+          ),
+        )
+    ).map((o) => o.userId);
+    expect(new Set(userIds).size).toBe(shoppers.length);
+    const placed = await t.db.select().from(orders).where(inArray(orders.userId, userIds));
+    const expected = new Map<string, number>();
+    for (const o of placed) expected.set(o.userId, (expected.get(o.userId) ?? 0) + o.heldUnits);
+    const held = await t.db
+      .select()
+      .from(accountHolds)
+      .where(inArray(accountHolds.userId, [...expected.keys()]));
+    expect(new Map(held.map((h) => [h.userId, h.units]))).toEqual(expected);
   });
 });

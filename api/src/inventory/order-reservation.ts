@@ -101,18 +101,34 @@ export function batchReservation(take: BatchReservationLine, batch: SQL): { ctes
  * The account's hold grows by an order's units, as a part of the order's statement, only when the
  * reservation succeeded. Past the cap the row's check fails the whole statement (stock reservation
  * and order included), which the caller answers as HOLD_LIMIT (see isHoldLimitViolation).
+ *
+ * The account's row is updated in place; only an account's first hold inserts it (two first orders
+ * racing meet in the insert's conflict and add up). An insert that finds the row would lock it and
+ * then update it, one more write-ahead-log record on every order.
  */
 export function accountHold(userId: string, units: number, cap: number, when: SQL): SQL {
-  return sql`acct_held as (
-      insert into account_holds (user_id, units, cap) select ${userId}::text, ${units}::int, ${cap}::int where ${when}
+  return sql`acct_added as (
+      update account_holds set units = account_holds.units + ${units}::int, cap = ${cap}::int
+      where user_id = ${userId}::text and ${when}
+      returning user_id
+    ), acct_held as (
+      insert into account_holds (user_id, units, cap) select ${userId}::text, ${units}::int, ${cap}::int
+      where ${when} and not exists (select 1 from acct_added)
       on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
     )`;
 }
 
 /** The same for a batch's winners (`winners` with user_id and quantity), several orders of one account added together. */
 export function batchAccountHold(winners: SQL, cap: number, when: SQL): SQL {
-  return sql`acct_held as (
-      insert into account_holds (user_id, units, cap) select w.user_id, sum(w.quantity)::int, ${cap}::int from ${winners} w where ${when} group by w.user_id
+  return sql`acct_want as (
+      select w.user_id, sum(w.quantity)::int as units from ${winners} w where ${when} group by w.user_id
+    ), acct_added as (
+      update account_holds h set units = h.units + a.units, cap = ${cap}::int from acct_want a
+      where h.user_id = a.user_id
+      returning h.user_id
+    ), acct_held as (
+      insert into account_holds (user_id, units, cap) select a.user_id, a.units, ${cap}::int from acct_want a
+      where a.user_id not in (select user_id from acct_added)
       on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
     )`;
 }
