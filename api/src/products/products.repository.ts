@@ -107,12 +107,14 @@ export function publishedByIds(db: Reader, ids: readonly string[]): Promise<Prod
 /**
  * A CTE `cart_product`: the product whose id `productId` yields, as a cart line shows it (id, name,
  * image, unit, price, discount, max_per_order, stock, variants); `publishedOnly` leaves out an unpublished one.
+ * The inner query's `offset 0` keeps PostgreSQL from pulling it up into the outer one, which would
+ * copy the inventory read into each of its two uses and look the pools up twice per cart call.
  */
 export function cartProductCte(productId: SQL, publishedOnly: boolean): SQL {
   return sql`cart_product as (
       select id, name, image, unit, price, discount, max_per_order, (inventory->>'stock')::int as stock, inventory->'variants' as variants
       from (select id, name, image, unit, price, discount, max_per_order, ${productInventorySql} as inventory from products
-        where id = ${productId}${publishedOnly ? sql` and publish` : sql``}) p
+        where id = ${productId}${publishedOnly ? sql` and publish` : sql``} offset 0) p
     )`;
 }
 
