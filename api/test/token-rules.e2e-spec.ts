@@ -5,6 +5,7 @@ import { JwtService } from '@nestjs/jwt';
 import { loadConfig } from '../src/config/config.js';
 import { DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
+import { waitUntil } from './wait-until.js';
 
 /** docs/decisions/0065-reset-cookie-and-token-rules.md */
 describe.each(DB_KINDS)('reset cookie and token rules on %s', (kind) => {
@@ -66,6 +67,33 @@ describe.each(DB_KINDS)('reset cookie and token rules on %s', (kind) => {
     const c = await newCustomer(t);
     const claims = new JwtService().decode<{ iat: number; exp: number }>(c.token);
     expect(claims.exp - claims.iat).toBe(15 * 60);
+  });
+
+  it('an access token is checked once and then remembered, yet refused once it expires, once its session ends, or when any byte differs', async () => {
+    const c = await newCustomer(t);
+    const jwt = new JwtService();
+    const { iat: _iat, exp: _exp, ...claims } = jwt.decode<Record<string, unknown>>(c.token);
+    const short = await jwt.signAsync(claims, { secret: t.config.jwtAccessSecret, algorithm: 'HS256', expiresIn: 2 });
+    const details = (token: string) => api(t).get('/api/user/user-details').set(bearer(token));
+    expect((await details(short)).status).toBe(200);
+    expect((await details(short)).status).toBe(200);
+    // The same claims under another signature, and another subject under the remembered signature.
+    const [head, body, signature] = short.split('.') as [string, string, string];
+    const resigned = `${head}.${body}.${Buffer.from(signature, 'base64url').reverse().toString('base64url')}`;
+    const moved = `${head}.${Buffer.from(JSON.stringify({ ...jwt.decode<object>(short), sub: 'someone-else' })).toString('base64url')}.${signature}`;
+    for (const forged of [resigned, moved]) expect((await details(forged)).status).toBe(401);
+    // Past its expiry the remembered token is refused like any other (read until the clock passes it).
+    const after = await waitUntil(async () => (await details(short)).status, {
+      until: (status) => status === 401,
+      timeoutMs: 5000,
+      intervalMs: 250,
+      message: 'the expired token refused',
+    });
+    expect(after).toBe(401);
+    // A remembered token of a session that has ended.
+    expect((await details(c.token)).status).toBe(200);
+    expect((await api(t).get('/api/user/logout').set(bearer(c.token))).status).toBe(200);
+    expect((await details(c.token)).status).toBe(401);
   });
 
   it('refresh tokens are HS256 only: the same claims signed with HS512 or with alg none are refused', async () => {
