@@ -19,18 +19,31 @@ let socket: HaatSocket | null = null;
 let owner: string | null = null;
 let stopRenewal: (() => void) | null = null;
 
+/**
+ * Writes to the stored orders (a reload, an event's new stage) run one after another: a reload's answer,
+ * read before an event's change, never overwrites what the event wrote while the reload was on its way.
+ */
+let storedOrders: Promise<void> = Promise.resolve();
+const inTurn = (work: () => Promise<void>) => {
+  storedOrders = storedOrders.then(work).catch(() => undefined);
+};
+
 const handlers = createRealtimeHandlers({
   isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
   countNewOrder,
   refreshAdminOrders: () => store.set(adminOrdersStampAtom, (n) => n + 1),
   notifyNewOrder: (event) => void showNewOrderNotification(event),
-  updateStoredOrder: (event) => void updateStoredOrder(event),
+  updateStoredOrder: (event) => inTurn(() => updateStoredOrder(event)),
+  reloadShopperOrders: () => inTurn(reloadOrders),
 });
 
 async function updateStoredOrder(event: OrderStatusEvent): Promise<void> {
   const stored = await db.orders.get(event.orderId);
   // Not stored: a shopper's order from another device; an admin's events are mostly other people's orders.
-  if (!stored) return void (store.get(userAtom)?.role === 'ADMIN' || reloadOrders().catch(() => undefined));
+  if (!stored) {
+    if (store.get(userAtom)?.role !== 'ADMIN') await reloadOrders();
+    return;
+  }
   const next = applyOrderStatus(stored, event);
   if (next !== stored) await db.orders.put(next);
 }
@@ -77,6 +90,7 @@ export function startRealtime(): void {
         },
       });
       socket = s;
+      s.on('connect', handlers.connect);
       s.on('new-order', handlers['new-order']);
       s.on('order-status', handlers['order-status']);
       s.on('connect_error', (error) => {

@@ -7,6 +7,7 @@ const depsFor = (admin: boolean): RealtimeDeps => ({
   refreshAdminOrders: vi.fn(),
   notifyNewOrder: vi.fn(),
   updateStoredOrder: vi.fn(),
+  reloadShopperOrders: vi.fn(),
 });
 
 describe('socket event handling', () => {
@@ -33,5 +34,17 @@ describe('socket event handling', () => {
     const admin = depsFor(true);
     createRealtimeHandlers(admin)['order-status'](event);
     expect(admin.refreshAdminOrders).toHaveBeenCalledOnce();
+  });
+  it("on every connect, first or again after a drop, what changed meanwhile is read again: the admin list, or the shopper's orders", () => {
+    const customer = depsFor(false);
+    const handlers = createRealtimeHandlers(customer);
+    handlers.connect();
+    handlers.connect();
+    expect(customer.reloadShopperOrders).toHaveBeenCalledTimes(2);
+    expect(customer.refreshAdminOrders).not.toHaveBeenCalled();
+    const admin = depsFor(true);
+    createRealtimeHandlers(admin).connect();
+    expect(admin.refreshAdminOrders).toHaveBeenCalledOnce();
+    expect(admin.reloadShopperOrders).not.toHaveBeenCalled();
   });
 });
