@@ -50,7 +50,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
-  /** A remembered token goes straight to validate (see `verified`); any other through passport-jwt's own check. */
+  /** A remembered token goes straight to `admit` (see `verified`); any other through passport-jwt's own check. */
   override authenticate(req: Parameters<Strategy['authenticate']>[0], options?: object): void {
     const token = bearerToken(req);
     const claims = token ? this.verified.get(token) : undefined;
@@ -58,21 +58,27 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       super.authenticate(req, options);
       return;
     }
-    this.validate(req as unknown as FastifyRequest, claims).then(
+    this.admit(req as unknown as FastifyRequest, claims).then(
       (user) => (user ? this.success(user) : this.fail(401)),
       (error: Error) => this.error(error),
     );
   }
 
-  /** A token whose session has ended (logout, theft, password reset, account disabled) is refused at once. */
+  /** Called by passport-jwt once it has verified a token's signature: admitted, the token is remembered (see `verified`). */
   async validate(req: FastifyRequest, claims: AccessClaims): Promise<AuthUser | false> {
+    const user = await this.admit(req, claims);
+    const token = bearerToken(req);
+    if (user && token && typeof claims.exp === 'number') this.verified.set(token, { ...claims, exp: claims.exp });
+    return user;
+  }
+
+  /** A token whose session has ended (logout, theft, password reset, account disabled) is refused at once. */
+  private async admit(req: FastifyRequest, claims: AccessClaims): Promise<AuthUser | false> {
     if (claims.typ !== 'access' || !claims.sub || !claims.sid) return false;
     if (!(await this.sessions.isActive(claims.sid))) return false;
     // The account follows the language its signed-in requests ask for (docs/product.md#languages);
     // a request that names none leaves it as it is.
     if (req.headers['accept-language']) this.languages.follow(claims.sub, requestLanguage(req));
-    const token = bearerToken(req);
-    if (token && typeof claims.exp === 'number' && !this.verified.has(token)) this.verified.set(token, { ...claims, exp: claims.exp });
     return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER', sid: claims.sid };
   }
 }
