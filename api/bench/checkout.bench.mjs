@@ -152,6 +152,7 @@ async function checkout(api, direct) {
   // PostgreSQL cached while the orders tables were empty (a foreign-key check that scans the whole
   // orders table, say) are made again from the tables as they are now.
   await direct.query('analyze');
+  // pacing: one more second of the loop, unmeasured, in which each connection plans its statements again.
   await new Promise((r) => setTimeout(r, 1000));
   phase = 'measure';
   const load0 = load();
