@@ -1,9 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db, NamedStatement } from '../db/database.js';
+import { defineStatement, type Db, type NamedStatement } from '../db/database.js';
 import { addresses, type AddressRow } from './addresses.table.js';
 
 // The addresses domain's queries that other domains run (orders, users).
 export type { AddressRow } from './addresses.table.js';
+
+/** The active addresses among some ids (a JSON list). */
+const activeAddresses = defineStatement<{ ids: string }>(
+  'order-active-addresses',
+  (p) => sql`select id, user_id as "userId", name, building, address_line as "addressLine", district, city, state, country, pincode, mobile, status,
+             created_at as "createdAt", updated_at as "updatedAt"
+      from addresses where status and id in (select jsonb_array_elements_text(${p.ids}::jsonb))`,
+);
 
 /**
  * For each (userId, addressId), that user's own active address or undefined; one query for all, a
@@ -14,11 +22,9 @@ export async function activeAddressesOf(
   wanted: ReadonlyArray<{ userId: string; addressId: string }>,
 ): Promise<Array<AddressRow | undefined>> {
   // Times come back as Date or as text by driver (see NamedStatement).
-  const rows = await statement<Omit<AddressRow, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string }>(
-    'order-active-addresses',
-    sql`select id, user_id as "userId", name, building, address_line as "addressLine", district, city, state, country, pincode, mobile, status,
-               created_at as "createdAt", updated_at as "updatedAt"
-        from addresses where status and id in (select jsonb_array_elements_text(${JSON.stringify([...new Set(wanted.map((w) => w.addressId))])}::jsonb))`,
+  const rows = await statement<Omit<AddressRow, 'createdAt' | 'updatedAt'> & { createdAt: Date | string; updatedAt: Date | string }, { ids: string }>(
+    activeAddresses,
+    { ids: JSON.stringify([...new Set(wanted.map((w) => w.addressId))]) },
   );
   const byId = new Map(rows.map((r) => [r.id, r]));
   return wanted.map((w) => {

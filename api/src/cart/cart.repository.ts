@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/database.js';
+import type { Db, Slot } from '../db/database.js';
 import { cartItems } from './cart.table.js';
 
 // The cart domain's queries that other domains run (orders, users), some inside their own transaction.
@@ -16,19 +16,23 @@ export async function removeFromCart(
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), or(...lines.map(line))));
 }
 
-/** As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds. */
-export function removeFromCartCte(userId: string, lines: ReadonlyArray<{ productId: string; variantId: string | null }>, when: SQL): SQL {
-  const wanted = JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
+/** The value of removeFromCartCte's `lines` slot: the product and variant of each line, as one JSON text. */
+export function cartLinesJson(lines: ReadonlyArray<{ productId: string; variantId: string | null }>): string {
+  return JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
+}
+
+/** As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds. Slots: the user, and the lines as cartLinesJson gives them. */
+export function removeFromCartCte(slots: { userId: Slot; lines: Slot }, when: SQL): SQL {
   return sql`cart_removed as (
-      delete from cart_items c using jsonb_to_recordset(${wanted}::jsonb) as w(product_id text, variant_id text)
-      where c.user_id = ${userId} and c.product_id = w.product_id and c.variant_id is not distinct from w.variant_id and ${when}
+      delete from cart_items c using jsonb_to_recordset(${slots.lines}::jsonb) as w(product_id text, variant_id text)
+      where c.user_id = ${slots.userId} and c.product_id = w.product_id and c.variant_id is not distinct from w.variant_id and ${when}
     )`;
 }
 
 /** The line of one product and variant leaves the carts of `userIds` (a subquery), as a CTE (`cart_removed`) of a caller's statement. */
-export function removeBatchFromCartCte(productId: string, variantId: string | null, userIds: SQL): SQL {
+export function removeBatchFromCartCte(slots: { productId: Slot; variantId: Slot }, userIds: SQL): SQL {
   return sql`cart_removed as (
-      delete from cart_items where product_id = ${productId} and variant_id is not distinct from ${variantId}::text and user_id in ${userIds}
+      delete from cart_items where product_id = ${slots.productId} and variant_id is not distinct from ${slots.variantId}::text and user_id in ${userIds}
     )`;
 }
 

@@ -7,7 +7,7 @@ import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
+import { DB, STATEMENT, defineStatement, type Db, type NamedStatement } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { outOfStock } from '../products/out-of-stock.js';
@@ -46,6 +46,62 @@ const stockLimit = (product: { id: string; name: string; stock: number; variant:
     { productId: product.id, ...(product.variant ? { variantId: product.variant._id } : {}), available: product.stock },
   );
 
+interface CartAddValues {
+  productId: string;
+  variantId: string | null;
+  userId: string;
+  lineId: string;
+}
+
+/** The statement of CartService.add. */
+const cartAdd = defineStatement<CartAddValues>(
+  'cart-add',
+  (p) => sql`
+      with ${cartProductCte(sql`${p.productId}`, true)},
+      chosen as (
+        select ${availableOf(sql`p.id`, sql`${p.variantId}::text`, sql`p.stock`)} as unit_stock from cart_product p
+        where (${p.variantId}::text is null and jsonb_array_length(p.variants) = 0)
+           or exists (select 1 from jsonb_array_elements(p.variants) e where e->>'_id' = ${p.variantId}::text)
+      ),
+      existing as (select quantity from cart_items where user_id = ${p.userId} and product_id = ${p.productId} and variant_id is not distinct from ${p.variantId}::text),
+      upserted as (
+        insert into cart_items (id, user_id, product_id, variant_id, quantity)
+        select ${p.lineId}, ${p.userId}, ${p.productId}, ${p.variantId}::text, 1 from chosen
+        where unit_stock > 0 and coalesce((select quantity from existing), 0) < least(unit_stock, (select max_per_order from cart_product))
+        on conflict (user_id, product_id, variant_id) do update
+          set quantity = least(cart_items.quantity + 1, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
+        returning id, user_id, variant_id, quantity, created_at, updated_at
+      )
+      select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, p.max_per_order, (select quantity from existing) as existing,
+             u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
+      from cart_product p left join upserted u on true`,
+);
+
+interface CartUpdateValues {
+  id: string;
+  userId: string;
+  qty: number;
+}
+
+/** The statement of CartService.updateQty. */
+const cartUpdateQty = defineStatement<CartUpdateValues>(
+  'cart-update-qty',
+  (p) => sql`
+      with line as (select id, product_id, variant_id from cart_items where id = ${p.id} and user_id = ${p.userId}),
+      ${cartProductCte(sql`(select product_id from line)`, false)},
+      chosen as (
+        select ${availableOf(sql`l.product_id`, sql`l.variant_id`, sql`(select stock from cart_product)`)} as unit_stock from line l
+      ),
+      updated as (
+        update cart_items set quantity = least(${p.qty}::int, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
+        where id = ${p.id} and user_id = ${p.userId} and (select unit_stock from chosen) > 0
+        returning id, user_id, variant_id, quantity, created_at, updated_at
+      )
+      select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, p.max_per_order, (select variant_id from line) as line_variant_id,
+             u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
+      from cart_product p left join updated u on true`,
+);
+
 /**
  * The signed-in user's cart: one line per product and variant with an absolute quantity, never above
  * the stock of what it sells (the variant's own where it keeps one).
@@ -69,28 +125,12 @@ export class CartService {
    * for a product without variants); chosenVariant then names what was wrong.
    */
   async add(userId: string, productId: string, variantId: string | null = null): Promise<CartItem> {
-    const [row] = await this.statement<CartStatementRow & { existing: number | null; max_per_order: number }>(
-      'cart-add',
-      sql`
-        with ${cartProductCte(sql`${productId}`, true)},
-        chosen as (
-          select ${availableOf(sql`p.id`, sql`${variantId}::text`, sql`p.stock`)} as unit_stock from cart_product p
-          where (${variantId}::text is null and jsonb_array_length(p.variants) = 0)
-             or exists (select 1 from jsonb_array_elements(p.variants) e where e->>'_id' = ${variantId}::text)
-        ),
-        existing as (select quantity from cart_items where user_id = ${userId} and product_id = ${productId} and variant_id is not distinct from ${variantId}::text),
-        upserted as (
-          insert into cart_items (id, user_id, product_id, variant_id, quantity)
-          select ${newId()}, ${userId}, ${productId}, ${variantId}::text, 1 from chosen
-          where unit_stock > 0 and coalesce((select quantity from existing), 0) < least(unit_stock, (select max_per_order from cart_product))
-          on conflict (user_id, product_id, variant_id) do update
-            set quantity = least(cart_items.quantity + 1, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
-          returning id, user_id, variant_id, quantity, created_at, updated_at
-        )
-        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, p.max_per_order, (select quantity from existing) as existing,
-               u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
-        from cart_product p left join upserted u on true`,
-    );
+    const [row] = await this.statement<CartStatementRow & { existing: number | null; max_per_order: number }, CartAddValues>(cartAdd, {
+      productId,
+      variantId,
+      userId,
+      lineId: newId(),
+    });
     if (!row) throw notFound('Product');
     const variant = chosenVariant({ id: productId, name: row.name, variants: row.variants }, variantId);
     const product = {
@@ -115,23 +155,7 @@ export class CartService {
       if (gone.length === 0) throw notFound('Cart item');
       return { item: null, message: 'Item removed' };
     }
-    const [row] = await this.statement<CartStatementRow>(
-      'cart-update-qty',
-      sql`
-        with line as (select id, product_id, variant_id from cart_items where id = ${id} and user_id = ${userId}),
-        ${cartProductCte(sql`(select product_id from line)`, false)},
-        chosen as (
-          select ${availableOf(sql`l.product_id`, sql`l.variant_id`, sql`(select stock from cart_product)`)} as unit_stock from line l
-        ),
-        updated as (
-          update cart_items set quantity = least(${qty}::int, (select unit_stock from chosen), (select max_per_order from cart_product)), updated_at = now()
-          where id = ${id} and user_id = ${userId} and (select unit_stock from chosen) > 0
-          returning id, user_id, variant_id, quantity, created_at, updated_at
-        )
-        select p.id as product_id, p.name, p.image, p.unit, p.price, p.discount, p.stock, p.variants, p.max_per_order, (select variant_id from line) as line_variant_id,
-               u.id, u.user_id, u.variant_id, u.quantity, u.created_at, u.updated_at
-        from cart_product p left join updated u on true`,
-    );
+    const [row] = await this.statement<CartStatementRow, CartUpdateValues>(cartUpdateQty, { id, userId, qty });
     if (!row) throw notFound('Cart item');
     const { line_variant_id: lineVariant, max_per_order: limit } = row as CartStatementRow & { line_variant_id: string | null; max_per_order: number };
     const variant = lineVariant === null ? null : (row.variants.find((v) => v._id === lineVariant) ?? null);

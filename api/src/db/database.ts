@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { fileURLToPath } from 'node:url';
-import type { SQL } from 'drizzle-orm';
+import { is, Placeholder, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.js';
 
@@ -18,13 +18,50 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type ReadSql = (name: string | undefined, text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
 
 /**
- * Runs one statement of constant shape (its text the same every time; what varies travels as
- * parameters, lists as one JSON parameter) under a name: on PostgreSQL a named prepared statement
- * on the main pool, parsed and planned once per connection instead of on every call (the
- * checkout's cart and order statements); on PGlite the same text on its one connection. The rows
- * come back as the driver gives them (times as Date on PostgreSQL, normalised by the callers).
+ * A statement of constant text, run under its name: on PostgreSQL a named prepared statement on the
+ * main pool, parsed and planned once per connection instead of on every call (the checkout's cart and
+ * order statements); on PGlite the same text on its one connection. Its text is built once, when it
+ * is defined, from slots (`${p.userId}`); each call only lists its values in slot order. Building the
+ * text with drizzle on every call cost 10–20 µs of the API's CPU per statement (docs/benchmarks.md).
  */
-export type NamedStatement = <T>(name: string, query: SQL) => Promise<T[]>;
+export interface Statement<V extends object> {
+  readonly name: string;
+  readonly text: string;
+  /** The parameters of one call, in the order of the text's $1, $2… */
+  readonly params: (values: V) => unknown[];
+}
+
+/** Where a statement's text takes one of its values (or a fixed piece of SQL). */
+export type Slot = Placeholder | SQL;
+
+/** The slots of a statement's values: each one a placeholder its text interpolates. */
+export type Slots<V extends object> = { readonly [K in keyof V]: Placeholder<K & string> };
+
+const dialect = new PgDialect();
+const statementNames = new Set<string>();
+
+/**
+ * Defines a statement (see Statement): `build` is called once with the slots of its values. Values
+ * that vary (ids, quantities, lists as one JSON text) go through slots; what `build` interpolates
+ * otherwise is fixed in the text. A name is one text: defining it twice is a programming error.
+ */
+export function defineStatement<V extends object>(name: string, build: (slots: Slots<V>) => SQL): Statement<V> {
+  if (statementNames.has(name)) throw new Error(`statement ${name} is defined twice`);
+  statementNames.add(name);
+  const slots = new Proxy({} as Slots<V>, { get: (_, key) => (typeof key === 'string' ? sql.placeholder(key) : undefined) });
+  const { sql: text, params } = dialect.sqlToQuery(build(slots));
+  const getters = params.map((param): ((values: V) => unknown) => {
+    if (is(param, Placeholder)) {
+      const key = param.name as keyof V;
+      return (values) => values[key];
+    }
+    return () => param;
+  });
+  return { name, text, params: (values) => getters.map((get) => get(values)) };
+}
+
+/** Runs a Statement with one call's values. Rows come back as the driver gives them (times as Date on PostgreSQL, normalised by the callers). */
+export type NamedStatement = <T, V extends object = object>(statement: Statement<V>, values: V) => Promise<T[]>;
 
 export interface DatabaseHandle {
   db: Db;
@@ -108,21 +145,9 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return { db, statement, searchSql, kind: 'pglite', close: () => client.close() };
 }
 
-/**
- * A NamedStatement over `run`. A name is bound to the first text seen under it: a statement whose
- * text differs later (a caller whose shape is not constant after all) runs unnamed, so it can neither
- * fail on the server ("prepared statement already exists" with other text) nor leave a plan per
- * variant behind on every connection.
- */
-function namedStatements(run: (name: string | undefined, text: string, values: unknown[]) => Promise<unknown[]>): NamedStatement {
-  const dialect = new PgDialect();
-  const texts = new Map<string, string>();
-  return async <T>(name: string, query: SQL) => {
-    const { sql: text, params } = dialect.sqlToQuery(query);
-    const bound = texts.get(name);
-    if (bound === undefined) texts.set(name, text);
-    return (await run(bound === undefined || bound === text ? name : undefined, text, params)) as T[];
-  };
+/** A NamedStatement over `run`. */
+function namedStatements(run: (name: string, text: string, values: unknown[]) => Promise<unknown[]>): NamedStatement {
+  return async <T, V extends object>(statement: Statement<V>, values: V) => (await run(statement.name, statement.text, statement.params(values))) as T[];
 }
 
 /**

@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { Slot } from '../db/database.js';
 
 /** One line of an order as the inventory reserves it: so many units of a product's option (null: its default unit), at the price it was priced at. */
 export interface ReservationLine {
@@ -9,10 +10,16 @@ export interface ReservationLine {
   discount: number;
 }
 
+/** The value of orderReservation's `want` slot: an order's lines as one JSON text. */
+export function reservationWant(lines: readonly ReservationLine[]): string {
+  return JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, price: l.price, discount: l.discount })));
+}
+
 /**
  * The reservation of one order, as parts of the caller's single statement (placing an order is one
  * round trip and one commit). `ctes` go first in its WITH list; `succeeded` is a condition the
- * caller puts on every row it writes, true only when every line's units were reserved.
+ * caller puts on every row it writes, true only when every line's units were reserved. Slots: the
+ * order's id, and its lines as reservationWant gives them.
  *
  * What it does: each line is resolved to the option's row (the default row when no option is
  * named) and so to its stock pool; the pools are locked in id order (two orders never deadlock)
@@ -21,17 +28,14 @@ export interface ReservationLine {
  * the lines that draw on it. Then every pool's reservation grows, and each line is one row of the
  * stock ledger. All or nothing: a shopper who is too late writes nothing and locks nothing.
  */
-export function orderReservation(orderId: string, lines: readonly ReservationLine[]): { ctes: SQL; succeeded: SQL } {
-  const want = JSON.stringify(
-    lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId, quantity: l.quantity, price: l.price, discount: l.discount })),
-  );
+export function orderReservation(slots: { orderId: Slot; want: Slot }): { ctes: SQL; succeeded: SQL } {
   // Every lookup is by key (lateral and array lookups), so the plan never scans a whole table: this
   // statement runs for every order. Pools are locked FOR NO KEY UPDATE (their ids never change), so the
   // ledger's foreign-key checks of other orders on the same pool do not wait behind the lock.
   const ctes = sql`inv_want as (
       select w.quantity, w.product_id, v.id as variant_row_id, v.inventory_level_id as level_id,
              coalesce((select p.publish and p.discount = w.discount and coalesce(v.price, p.price) = w.price from products p where p.id = w.product_id), false) as qualifies
-      from jsonb_to_recordset(${want}::jsonb) as w(product_id text, variant_id text, quantity int, price numeric, discount numeric)
+      from jsonb_to_recordset(${slots.want}::jsonb) as w(product_id text, variant_id text, quantity int, price numeric, discount numeric)
       left join lateral (
         select pv.id, pv.inventory_level_id, pv.price from product_variants pv
         where pv.product_id = w.product_id and (case when w.variant_id is null then pv.is_default else pv.id = w.variant_id end)
@@ -52,17 +56,17 @@ export function orderReservation(orderId: string, lines: readonly ReservationLin
       returning l.id
     ), inv_logged as (
       insert into stock_movements (inventory_level_id, variant_id, reason, reserved_delta, order_id)
-      select w.level_id, w.variant_row_id, 'order', w.quantity, ${orderId}::text from inv_want w where exists (select 1 from inv_reserved)
+      select w.level_id, w.variant_row_id, 'order', w.quantity, ${slots.orderId}::text from inv_want w where exists (select 1 from inv_reserved)
     )`;
   return { ctes, succeeded: sql`exists (select 1 from inv_reserved)` };
 }
 
-/** What a batch of one-line orders for the same option at the same price reserves (see OrderBatcher). */
+/** What a batch of one-line orders for the same option at the same price reserves (see OrderBatcher): the slots of its values. */
 export interface BatchReservationLine {
-  productId: string;
-  variantId: string | null;
-  price: number;
-  discount: number;
+  productId: Slot;
+  variantId: Slot;
+  price: Slot;
+  discount: Slot;
 }
 
 /**
@@ -106,20 +110,20 @@ export function batchReservation(take: BatchReservationLine, batch: SQL): { ctes
  * racing meet in the insert's conflict and add up). An insert that finds the row would lock it and
  * then update it, one more write-ahead-log record on every order.
  */
-export function accountHold(userId: string, units: number, cap: number, when: SQL): SQL {
+export function accountHold(slots: { userId: Slot; units: Slot; cap: Slot }, when: SQL): SQL {
   return sql`acct_added as (
-      update account_holds set units = account_holds.units + ${units}::int, cap = ${cap}::int
-      where user_id = ${userId}::text and ${when}
+      update account_holds set units = account_holds.units + ${slots.units}::int, cap = ${slots.cap}::int
+      where user_id = ${slots.userId}::text and ${when}
       returning user_id
     ), acct_held as (
-      insert into account_holds (user_id, units, cap) select ${userId}::text, ${units}::int, ${cap}::int
+      insert into account_holds (user_id, units, cap) select ${slots.userId}::text, ${slots.units}::int, ${slots.cap}::int
       where ${when} and not exists (select 1 from acct_added)
       on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
     )`;
 }
 
 /** The same for a batch's winners (`winners` with user_id and quantity), several orders of one account added together. */
-export function batchAccountHold(winners: SQL, cap: number, when: SQL): SQL {
+export function batchAccountHold(winners: SQL, cap: Slot, when: SQL): SQL {
   return sql`acct_want as (
       select w.user_id, sum(w.quantity)::int as units from ${winners} w where ${when} group by w.user_id
     ), acct_added as (

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { NamedStatement } from '../db/database.js';
+import { defineStatement, type NamedStatement } from '../db/database.js';
 import { batchAccountHold, batchReservation } from '../inventory/order-reservation.js';
 import { removeBatchFromCartCte } from '../cart/cart.repository.js';
 import { placeOrderStatement, type StockTake } from './order-statement.js';
@@ -16,6 +16,50 @@ interface Pending {
   resolve(placed: boolean): void;
   reject(error: unknown): void;
 }
+
+/** The values of the batch statement: the orders as one JSON list, the line they all buy, and the account cap. */
+interface BatchValues {
+  batch: string;
+  productId: string;
+  variantId: string | null;
+  price: number;
+  discount: number;
+  cap: number;
+}
+
+/**
+ * A batch of one-line orders for the same line in one statement: the pool is locked once, the orders
+ * whose running total fits are written with their lines, holds, ledger rows and cart removals.
+ */
+const PLACE_BATCH = defineStatement<BatchValues>('order-place-batch', (p) => {
+  const reservation = batchReservation({ productId: p.productId, variantId: p.variantId, price: p.price, discount: p.discount }, sql`batch`);
+  return sql`
+      with batch as (
+        select * from jsonb_to_recordset(${p.batch}::jsonb) as b(ord int, id text, user_id text, payment_method text, payment_status text, status text,
+          status_history jsonb, sub_total_amt numeric, total_amt numeric, quantity int, delivery_address jsonb, idempotency_key text,
+          request_hash text, created_at timestamptz, clear_cart boolean, line_id text, variant_name text, name text, image text[], unit text,
+          price numeric, discount numeric, unit_price numeric, sub_total numeric)
+      ),
+      ${reservation.ctes},
+      ${batchAccountHold(reservation.winners, p.cap, reservation.succeeded)},
+      orders_written as (
+        insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
+                            delivery_address, idempotency_key, request_hash, created_at, updated_at)
+        select w.id, w.user_id, w.payment_method, w.payment_status, w.status, w.status_history, w.sub_total_amt, w.total_amt, w.quantity, w.quantity,
+               w.delivery_address, w.idempotency_key, w.request_hash, w.created_at, w.created_at
+        from ${reservation.winners} w where ${reservation.succeeded}
+        returning id
+      ),
+      lines_written as (
+        insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
+        select w.line_id, o.id, ${p.productId}::text, ${p.variantId}::text, w.variant_name, 0, w.name, w.image, w.unit, w.quantity, w.price,
+               w.discount, w.unit_price, w.sub_total
+        from ${reservation.winners} w join orders_written o on o.id = w.id
+      ),
+      ${removeBatchFromCartCte({ productId: p.productId, variantId: p.variantId }, sql`(select w.user_id from ${reservation.winners} w join orders_written o on o.id = w.id where w.clear_cart)`)}
+      select ${reservation.available} as available, (select sum(quantity) from ${reservation.winners} where ${reservation.succeeded}) as sold,
+             (select json_agg(id) from orders_written) as placed`;
+});
 
 /**
  * Group commit for a hot product (flash sale). Every order's statement holds the product's
@@ -86,7 +130,6 @@ export class OrderBatcher {
   /** One statement for orders of the same line: the ids placed, and the units left after them. */
   private async placeBatch(batch: readonly Pending[]): Promise<{ placed: Set<string>; left: number }> {
     const take = batch[0]!.take;
-    const reservation = batchReservation(take, sql`batch`);
     const json = JSON.stringify(
       batch.map((p, ord) => ({
         ord,
@@ -115,34 +158,9 @@ export class OrderBatcher {
         sub_total: p.line.subTotalAmt,
       })),
     );
-    const [answer] = await this.statement<{ available: number | string | null; sold: number | string | null; placed: string[] | string | null }>(
-      'order-place-batch',
-      sql`
-      with batch as (
-        select * from jsonb_to_recordset(${json}::jsonb) as b(ord int, id text, user_id text, payment_method text, payment_status text, status text,
-          status_history jsonb, sub_total_amt numeric, total_amt numeric, quantity int, delivery_address jsonb, idempotency_key text,
-          request_hash text, created_at timestamptz, clear_cart boolean, line_id text, variant_name text, name text, image text[], unit text,
-          price numeric, discount numeric, unit_price numeric, sub_total numeric)
-      ),
-      ${reservation.ctes},
-      ${batchAccountHold(reservation.winners, this.holdLimit, reservation.succeeded)},
-      orders_written as (
-        insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
-                            delivery_address, idempotency_key, request_hash, created_at, updated_at)
-        select w.id, w.user_id, w.payment_method, w.payment_status, w.status, w.status_history, w.sub_total_amt, w.total_amt, w.quantity, w.quantity,
-               w.delivery_address, w.idempotency_key, w.request_hash, w.created_at, w.created_at
-        from ${reservation.winners} w where ${reservation.succeeded}
-        returning id
-      ),
-      lines_written as (
-        insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
-        select w.line_id, o.id, ${take.productId}::text, ${take.variantId}::text, w.variant_name, 0, w.name, w.image, w.unit, w.quantity, w.price,
-               w.discount, w.unit_price, w.sub_total
-        from ${reservation.winners} w join orders_written o on o.id = w.id
-      ),
-      ${removeBatchFromCartCte(take.productId, take.variantId, sql`(select w.user_id from ${reservation.winners} w join orders_written o on o.id = w.id where w.clear_cart)`)}
-      select ${reservation.available} as available, (select sum(quantity) from ${reservation.winners} where ${reservation.succeeded}) as sold,
-             (select json_agg(id) from orders_written) as placed`,
+    const [answer] = await this.statement<{ available: number | string | null; sold: number | string | null; placed: string[] | string | null }, BatchValues>(
+      PLACE_BATCH,
+      { batch: json, productId: take.productId, variantId: take.variantId, price: take.price, discount: take.discount, cap: this.holdLimit },
     );
     const placedIds = typeof answer?.placed === 'string' ? (JSON.parse(answer.placed) as string[]) : (answer?.placed ?? []);
     const left = Math.max(0, Number(answer?.available ?? 0) - Number(answer?.sold ?? 0));

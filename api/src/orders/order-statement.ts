@@ -1,11 +1,70 @@
 import { sql } from 'drizzle-orm';
-import { removeFromCartCte } from '../cart/cart.repository.js';
-import { accountHold, orderReservation, type ReservationLine } from '../inventory/order-reservation.js';
-import type { NamedStatement } from '../db/database.js';
+import { cartLinesJson, removeFromCartCte } from '../cart/cart.repository.js';
+import { accountHold, orderReservation, reservationWant, type ReservationLine } from '../inventory/order-reservation.js';
+import { defineStatement, type NamedStatement } from '../db/database.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** What one line of an order reserves (see the inventory module). */
 export type StockTake = ReservationLine;
+
+/** The values of the order statement (see placeOrderStatement). */
+interface PlaceValues {
+  orderId: string;
+  /** The order's lines as the inventory reserves them (reservationWant). */
+  want: string;
+  userId: string;
+  units: number;
+  cap: number;
+  paymentMethod: OrderRow['paymentMethod'];
+  paymentStatus: OrderRow['paymentStatus'];
+  status: OrderRow['status'];
+  /** The lifecycle's initial history, as JSON text. */
+  statusHistoryJson: string;
+  subTotalAmt: number;
+  totalAmt: number;
+  quantity: number;
+  deliveryAddressJson: string;
+  idempotencyKey: string | null;
+  requestHash: string | null;
+  createdAt: string;
+  updatedAt: string;
+  /** The order's lines as written (JSON). */
+  lines: string;
+  /** The ordered cart lines (cartLinesJson), for the shape that clears them. */
+  cartLines: string | null;
+}
+
+/** The order statement in its two shapes: the ordered cart lines cleared (cash on delivery) or kept (card). */
+function placeStatement(clearCart: boolean) {
+  return defineStatement<PlaceValues>(clearCart ? 'order-place-clear-cart' : 'order-place', (p) => {
+    const reservation = orderReservation({ orderId: p.orderId, want: p.want });
+    const allTaken = reservation.succeeded;
+    const cart = clearCart ? sql`, ${removeFromCartCte({ userId: p.userId, lines: p.cartLines }, sql`exists (select 1 from order_written)`)}` : sql``;
+    return sql`
+    with ${reservation.ctes},
+    ${accountHold({ userId: p.userId, units: p.units, cap: p.cap }, allTaken)},
+    order_written as (
+      insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
+                          delivery_address, idempotency_key, request_hash, created_at, updated_at)
+      select ${p.orderId}::text, ${p.userId}::text, ${p.paymentMethod}::text, ${p.paymentStatus}::text, ${p.status}::text,
+             ${p.statusHistoryJson}::jsonb, ${p.subTotalAmt}::numeric, ${p.totalAmt}::numeric, ${p.quantity}::int, ${p.units}::int,
+             ${p.deliveryAddressJson}::jsonb, ${p.idempotencyKey}::text, ${p.requestHash}::text,
+             ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz
+      where ${allTaken}
+      returning id
+    ),
+    lines_written as (
+      insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
+      select l.id, o.id, l.product_id, l.variant_id, l.variant_name, l.position, l.name, l.image, l.unit, l.quantity, l.price, l.discount, l.unit_price, l.sub_total_amt
+      from order_written o, jsonb_to_recordset(${p.lines}::jsonb) as l(id text, product_id text, variant_id text, variant_name text, position int, name text, image text[], unit text,
+           quantity int, price numeric, discount numeric, unit_price numeric, sub_total_amt numeric)
+    )${cart}
+    select count(*)::int as placed from order_written`;
+  });
+}
+
+const PLACE = placeStatement(false);
+const PLACE_CLEARING_CART = placeStatement(true);
 
 /**
  * Places an order in one statement, so one round trip and one commit (a 2-line order took ~10 round
@@ -24,8 +83,6 @@ export async function placeOrderStatement(
   clearCart: boolean,
   holdLimit: number,
 ): Promise<boolean> {
-  const reservation = orderReservation(row.id, takes);
-  const allTaken = reservation.succeeded;
   const lineJson = JSON.stringify(
     lines.map((l) => ({
       id: l.id,
@@ -43,30 +100,26 @@ export async function placeOrderStatement(
       sub_total_amt: l.subTotalAmt,
     })),
   );
-  const cart = clearCart ? sql`, ${removeFromCartCte(row.userId, takes, sql`exists (select 1 from order_written)`)}` : sql``;
-  // Two shapes (the cart cleared or kept), each a named prepared statement: the text is constant.
-  const [answer] = await statement<{ placed: number }>(
-    clearCart ? 'order-place-clear-cart' : 'order-place',
-    sql`
-    with ${reservation.ctes},
-    ${accountHold(row.userId, row.heldUnits, holdLimit, allTaken)},
-    order_written as (
-      insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
-                          delivery_address, idempotency_key, request_hash, created_at, updated_at)
-      select ${row.id}::text, ${row.userId}::text, ${row.paymentMethod}::text, ${row.paymentStatus}::text, ${row.status}::text,
-             ${JSON.stringify(row.statusHistory)}::jsonb, ${row.subTotalAmt}::numeric, ${row.totalAmt}::numeric, ${row.quantity}::int, ${row.heldUnits}::int,
-             ${JSON.stringify(row.deliveryAddress)}::jsonb, ${row.idempotencyKey}::text, ${row.requestHash}::text,
-             ${row.createdAt.toISOString()}::timestamptz, ${row.updatedAt.toISOString()}::timestamptz
-      where ${allTaken}
-      returning id
-    ),
-    lines_written as (
-      insert into order_lines (id, order_id, product_id, variant_id, variant_name, position, name, image, unit, quantity, price, discount, unit_price, sub_total_amt)
-      select l.id, o.id, l.product_id, l.variant_id, l.variant_name, l.position, l.name, l.image, l.unit, l.quantity, l.price, l.discount, l.unit_price, l.sub_total_amt
-      from order_written o, jsonb_to_recordset(${lineJson}::jsonb) as l(id text, product_id text, variant_id text, variant_name text, position int, name text, image text[], unit text,
-           quantity int, price numeric, discount numeric, unit_price numeric, sub_total_amt numeric)
-    )${cart}
-    select count(*)::int as placed from order_written`,
-  );
+  const [answer] = await statement<{ placed: number }, PlaceValues>(clearCart ? PLACE_CLEARING_CART : PLACE, {
+    orderId: row.id,
+    want: reservationWant(takes),
+    userId: row.userId,
+    units: row.heldUnits,
+    cap: holdLimit,
+    paymentMethod: row.paymentMethod,
+    paymentStatus: row.paymentStatus,
+    status: row.status,
+    statusHistoryJson: JSON.stringify(row.statusHistory),
+    subTotalAmt: row.subTotalAmt,
+    totalAmt: row.totalAmt,
+    quantity: row.quantity,
+    deliveryAddressJson: JSON.stringify(row.deliveryAddress),
+    idempotencyKey: row.idempotencyKey,
+    requestHash: row.requestHash,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    lines: lineJson,
+    cartLines: clearCart ? cartLinesJson(takes) : null,
+  });
   return Number(answer?.placed ?? 0) > 0;
 }

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
-import type { Db, NamedStatement } from '../db/database.js';
+import { defineStatement, type Db, type NamedStatement } from '../db/database.js';
 import {
   cartProductColumns,
   productColumns,
@@ -42,6 +42,12 @@ export interface SaleableRow extends Omit<CartProduct, '_id'> {
   maxPerOrder: number;
 }
 
+const saleableProducts = defineStatement<{ ids: string }>(
+  'order-saleable-products',
+  (p) => sql`select id, name, image, unit, price, discount, ${productInventorySql} as inventory, publish, max_per_order from products
+      where id in (select jsonb_array_elements_text(${p.ids}::jsonb))`,
+);
+
 /**
  * The products of an order as its stock check reads them, with whether they are published: a named
  * statement (constant text, the ids as one JSON parameter), so neither drizzle's query building nor
@@ -54,12 +60,9 @@ export async function saleableRowsByIds(statement: NamedStatement, ids: readonly
       discount: number | string;
       inventory: ProductInventory | string;
       max_per_order: number;
-    }
-  >(
-    'order-saleable-products',
-    sql`select id, name, image, unit, price, discount, ${productInventorySql} as inventory, publish, max_per_order from products
-        where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))`,
-  );
+    },
+    { ids: string }
+  >(saleableProducts, { ids: JSON.stringify(ids) });
   return rows.map(({ max_per_order, inventory, ...r }) => ({
     ...r,
     price: Number(r.price),
