@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
-import { MAIN, call, freePort, machine, must, scratchDatabase } from './lib.mjs';
+import { MAIN, call, freePort, machine, must, scratchDatabase, shopperAddress } from './lib.mjs';
 
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -124,18 +124,7 @@ async function main() {
     const password = 'shopper-pass-123';
     await must(call(A, 'POST', '/api/user/register', null, { name: 'Work', email, password, confirmPassword: password }), 'register');
     const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
-    const address = {
-      name: 'Work',
-      building: 'House 1',
-      address_line: 'MG Road',
-      district: 'Bengaluru Urban',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      country: 'India',
-      pincode: '560001',
-      mobile: '9876543210',
-    };
-    const addressId = (await must(call(A, 'POST', '/api/address/create', token, address), 'address')).data._id;
+    const addressId = (await must(call(A, 'POST', '/api/address/create', token, shopperAddress(1)), 'address')).data._id;
 
     let k = 0;
     const checkouts = async (n) => {

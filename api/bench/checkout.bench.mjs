@@ -27,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
-import { MAIN, call, cpuSeconds, load, machineCpuSeconds, must, percentiles, scratchDatabase, startApi } from './lib.mjs';
+import { MAIN, call, cpuSeconds, load, machineCpuSeconds, must, percentiles, scratchDatabase, shopperAddress, startApi } from './lib.mjs';
 
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -61,18 +61,6 @@ function figure(label, value, target, ok) {
   if (!ok) misses.push(label);
 }
 
-const address = (i) => ({
-  name: `Shopper ${i}`,
-  building: `House ${i}`,
-  address_line: 'MG Road',
-  district: 'Bengaluru Urban',
-  city: 'Bengaluru',
-  state: 'Karnataka',
-  country: 'India',
-  pincode: '560001',
-  mobile: '9876543210',
-});
-
 async function checkout(api, direct) {
   const A = api.url;
   // Products sold without variants (the variant journey is not what is measured here).
@@ -87,7 +75,7 @@ async function checkout(api, direct) {
     const password = 'shopper-pass-123';
     await must(call(A, 'POST', '/api/user/register', null, { name: `Shopper ${i}`, email, password, confirmPassword: password }), 'register');
     const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
-    const addressId = (await must(call(A, 'POST', '/api/address/create', token, address(i)), 'address')).data._id;
+    const addressId = (await must(call(A, 'POST', '/api/address/create', token, shopperAddress(i)), 'address')).data._id;
     shoppers.push({ token, addressId });
   }
 

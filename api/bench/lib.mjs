@@ -164,6 +164,19 @@ export function call(base, method, path, token, body, headers = {}) {
   });
 }
 
+/** A delivery address of shopper `i`, as the address form sends it. */
+export const shopperAddress = (i) => ({
+  name: `Shopper ${i}`,
+  building: `House ${i}`,
+  address_line: 'MG Road',
+  district: 'Bengaluru Urban',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  country: 'India',
+  pincode: '560001',
+  mobile: '9876543210',
+});
+
 /** The body of a call that must succeed; anything else stops the bench with what failed. */
 export async function must(promise, what) {
   const res = await promise;

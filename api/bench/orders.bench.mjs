@@ -13,7 +13,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { io } from 'socket.io-client';
 import { discountedPrice, totalsOf } from '../../shared/dist/money/pricing.js';
-import { call, must, percentiles, scratchDatabase, startApi } from './lib.mjs';
+import { call, must, percentiles, scratchDatabase, shopperAddress, startApi } from './lib.mjs';
 
 const REDIS_URL = process.env.REDIS_URL;
 const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 1);
@@ -94,17 +94,7 @@ async function main() {
       const password = 'shopper-pass-123';
       const reg = await must(call(A, 'POST', '/api/user/register', null, { name: `Shopper ${i}`, email, password, confirmPassword: password }), 'register');
       const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
-      const address = {
-        name: `Shopper ${i}`,
-        building: `House ${i}`,
-        address_line: 'MG Road',
-        district: 'Bengaluru Urban',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'India',
-        pincode: '560001',
-        mobile: '9876543210',
-      };
+      const address = shopperAddress(i);
       let res = await call(A, 'POST', '/api/address/create', token, address);
       let addressId = res.body?.data?._id;
       if (res.status === 404 && !addressId) {
