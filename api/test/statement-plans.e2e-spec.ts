@@ -1,0 +1,47 @@
+import { sql } from 'drizzle-orm';
+import { adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
+
+/**
+ * The checkout's named statements are planned once per connection, whatever the values: PostgreSQL
+ * left to choose (plan_cache_mode auto) plans the first five calls for their values and, when such
+ * plans look cheaper than the one for any values, keeps planning every call (see Statement in
+ * api/src/db/database.ts). One connection in the pool, so every statement below runs on it.
+ *
+ * PostgreSQL only: PGlite runs each statement's text as it comes, with no named statements.
+ */
+const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
+if (!process.env.TEST_DATABASE_URL) console.log('statement-plans.e2e-spec: skipped — TEST_DATABASE_URL is unset (PGlite has no named statements)');
+
+onPostgres('checkout statements are planned once per connection (postgres)', () => {
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await startApp('postgres', { DATABASE_POOL_SIZE: '1' });
+  });
+  afterAll(() => t.close());
+
+  it('places seven orders and cart adds without a plan made for their values', async () => {
+    const admin = await adminToken(t);
+    const shop = await openShop(t, admin);
+    const product = await addProduct(t, admin, shop, { price: 10, stock: 100 });
+    for (let i = 0; i < 7; i++) {
+      const c = await newCustomer(t, `Shopper ${i}`);
+      const addressId = await addAddress(t, c.id);
+      const added = await api(t).post('/api/cart/create').set(bearer(c.token)).send({ productId: product._id });
+      expect(added.status).toBe(201);
+      const placed = await api(t)
+        .post('/api/order/cash-on-delivery')
+        .set(bearer(c.token))
+        .send({ list_items: [line(product, 1)], totalAmt: 10, address: addressId });
+      expect(placed.status).toBe(201);
+    }
+    const plans = await t.db.execute<{ name: string; generic_plans: number; custom_plans: number }>(
+      sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name in ('cart-add', 'order-place-clear-cart') order by name`,
+    );
+    expect(plans.rows).toEqual([
+      { name: 'cart-add', generic_plans: 7, custom_plans: 0 },
+      { name: 'order-place-clear-cart', generic_plans: 7, custom_plans: 0 },
+    ]);
+  });
+});
