@@ -21,11 +21,24 @@ export function cartLinesJson(lines: ReadonlyArray<{ productId: string; variantI
   return JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
 }
 
-/** As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds. Slots: the user, and the lines as cartLinesJson gives them. */
+/**
+ * As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds.
+ * Slots: the user, and the lines as cartLinesJson gives them. Each line is looked up by the cart's
+ * key (user, product, variant: one row at most), then deleted by id: a join of the lines with the
+ * user's cart was planned as a hash of every row the user ever had in the index, deleted ones
+ * included until a vacuum, read again on every order.
+ */
 export function removeFromCartCte(slots: { userId: Slot; lines: Slot }, when: SQL): SQL {
   return sql`cart_removed as (
-      delete from cart_items c using jsonb_to_recordset(${slots.lines}::jsonb) as w(product_id text, variant_id text)
-      where c.user_id = ${slots.userId} and c.product_id = w.product_id and c.variant_id is not distinct from w.variant_id and ${when}
+      delete from cart_items c
+      where ${when} and c.id = any(array(
+        select line.id from jsonb_to_recordset(${slots.lines}::jsonb) as w(product_id text, variant_id text)
+        cross join lateral (
+          select ci.id from cart_items ci
+          where ci.user_id = ${slots.userId} and ci.product_id = w.product_id and ci.variant_id is not distinct from w.variant_id
+          limit 1
+        ) line
+      ))
     )`;
 }
 
