@@ -36,10 +36,10 @@ onPostgres('checkout statements are planned once per connection (postgres)', () 
         .send({ list_items: [line(product, 1)], totalAmt: 10, address: addressId });
       expect(placed.status).toBe(201);
     }
-    const plans = await t.db.execute<{ name: string; generic_plans: number; custom_plans: number }>(
+    const plans: unknown = await t.db.execute(
       sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name in ('cart-add', 'order-place-clear-cart') order by name`,
     );
-    expect(plans.rows).toEqual([
+    expect((plans as { rows: Array<{ name: string; generic_plans: number; custom_plans: number }> }).rows).toEqual([
       { name: 'cart-add', generic_plans: 7, custom_plans: 0 },
       { name: 'order-place-clear-cart', generic_plans: 7, custom_plans: 0 },
     ]);
