@@ -16,14 +16,14 @@
 // Needs valgrind (Debian's package) on PATH. Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL,
 // BENCH_API_MAIN (another build's api/dist/main.js, for before/after), BENCH_ORDERS (300),
 // BENCH_WARM_ORDERS (2000), BENCH_PRODUCTS (500).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
-import { MAIN, call, freePort, machine, must, scratchDatabase, shopperAddress } from './lib.mjs';
+import { MAIN, call, machine, must, scratchDatabase, shopperAddress, startApi } from './lib.mjs';
 
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -69,43 +69,32 @@ async function main() {
     process.exit(1);
   }
   const db = await scratchDatabase();
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'haat-work-'));
   const outDir = mkdtempSync(join(tmpdir(), 'haat-callgrind-'));
-  const api = spawn('valgrind', ['--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.%p`, process.execPath, API_MAIN], {
-    env: {
-      ...CONTROL_ENV,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      DATABASE_URL: db.url,
-      SEED: 'demo',
-      CATALOG_SIZE: String(PRODUCTS),
-      ADMIN_EMAIL: 'bench-admin@haat.local',
-      ADMIN_PASSWORD: 'bench-admin-pass-1',
-      JWT_ACCESS_SECRET: 'bench-access-secret-0123456789abcdef',
-      JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789abcdef',
-      RATE_LIMIT_FACTOR: '100000',
-      // One shopper places thousands of unpaid orders: the anti-hoarding cap is not what is counted.
-      HOLD_LIMIT_UNITS: '1000000',
-      LOG_LEVEL: 'error',
-      NODE_ENV: 'production',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const exited = new Promise((resolve) => api.once('exit', resolve));
-  const control = (...args) => execFileSync('callgrind_control', [...args, String(api.pid)], { env: CONTROL_ENV, stdio: 'ignore' });
-  const A = `http://127.0.0.1:${port}`;
+  /** @type {Awaited<ReturnType<typeof startApi>> | null} */
+  let api = null;
   const direct = new pg.Client({ connectionString: db.url });
   try {
-    for (const started = Date.now(); ;) {
-      if (api.exitCode !== null) throw new Error(`the API exited with ${api.exitCode}`);
-      if (Date.now() - started > 600_000) throw new Error('the API was not up after 600 s under valgrind');
-      const up = await fetch(`${A}/api/health`)
-        .then((r) => r.ok)
-        .catch(() => false);
-      if (up) break;
-      await new Promise((r) => setTimeout(r, 500));
-    }
+    api = await startApi(
+      {
+        USER: CONTROL_ENV.USER,
+        DATABASE_URL: db.url,
+        SEED: 'demo',
+        CATALOG_SIZE: String(PRODUCTS),
+        ADMIN_EMAIL: 'bench-admin@haat.local',
+        ADMIN_PASSWORD: 'bench-admin-pass-1',
+        JWT_ACCESS_SECRET: 'bench-access-secret-0123456789abcdef',
+        JWT_REFRESH_SECRET: 'bench-refresh-secret-0123456789abcdef',
+        RATE_LIMIT_FACTOR: '100000',
+        // One shopper places thousands of unpaid orders: the anti-hoarding cap is not what is counted.
+        HOLD_LIMIT_UNITS: '1000000',
+        LOG_LEVEL: 'error',
+        NODE_ENV: 'production',
+      },
+      { timeoutMs: 600_000, main: API_MAIN, wrapper: ['valgrind', '--tool=callgrind', '--instr-atstart=no', `--callgrind-out-file=${outDir}/callgrind.%p`] },
+    );
+    const pid = String(api.pid);
+    const control = (/** @type {string} */ what) => execFileSync('callgrind_control', [what, pid], { env: CONTROL_ENV, stdio: 'ignore' });
+    const A = api.url;
     await direct.connect();
     // A build from before the inventory's pools (BENCH_API_MAIN of 00d3823 or earlier) keeps stock on the product row.
     const pools = (await direct.query("select to_regclass('inventory_levels') is not null as pools")).rows[0].pools;
@@ -177,8 +166,8 @@ async function main() {
           )
         ).rows[0]
       : null;
-    api.kill('SIGTERM');
-    await exited;
+    await api.stop();
+    api = null;
     const split = instructionsOf(outDir);
     const per = (n) => (n / ORDERS / 1e6).toFixed(2);
     console.log(`\nWork per checkout, ${ORDERS} checkouts by one shopper after ${WARM} to warm up, ${PRODUCTS} products; ${machine()}`);
@@ -189,13 +178,9 @@ async function main() {
       );
     else console.log('  PostgreSQL                         not counted: the server does not load pg_stat_statements');
   } finally {
-    if (api.exitCode === null) {
-      api.kill('SIGKILL');
-      await exited;
-    }
+    await api?.stop().catch(() => undefined);
     await direct.end().catch(() => undefined);
     await db.drop().catch(() => undefined);
-    rmSync(dataDir, { recursive: true, force: true });
     rmSync(outDir, { recursive: true, force: true });
   }
 }

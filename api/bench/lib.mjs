@@ -46,15 +46,17 @@ async function rssMiB(pid) {
 /**
  * Starts a built API (`main`, default api/dist/main.js); resolves once /api/health answers, with the
  * child's pid and its captured log. `nodeArgs` go before the script (e.g. --cpu-prof);
- * `inheritOutput` shows the API's output as it comes instead of capturing it.
+ * `inheritOutput` shows the API's output as it comes instead of capturing it; `wrapper` is a command
+ * that runs node (e.g. valgrind and its options).
  * @param {Record<string, string>} env
- * @param {{ timeoutMs: number, main?: string, nodeArgs?: string[], inheritOutput?: boolean }} options
+ * @param {{ timeoutMs: number, main?: string, nodeArgs?: string[], inheritOutput?: boolean, wrapper?: string[] }} options
  */
-export async function startApi(env, { timeoutMs, main = MAIN, nodeArgs = [], inheritOutput = false }) {
+export async function startApi(env, { timeoutMs, main = MAIN, nodeArgs = [], inheritOutput = false, wrapper = [] }) {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'haat-bench-'));
   const started = Date.now();
-  const child = spawn(process.execPath, [...nodeArgs, main], {
+  const [command, ...args] = [...wrapper, process.execPath, ...nodeArgs, main];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       PORT: String(port),
