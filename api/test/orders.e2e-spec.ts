@@ -321,6 +321,23 @@ describe.each(DB_KINDS)('orders on %s', (kind) => {
     expect(sold.reduce((n, l) => n + l.quantity, 0)).toBe(10);
   });
 
+  it('a flash sale clears the sold line from the winners’ carts only, and leaves their other lines', async () => {
+    const p = await addProduct(t, admin, shop, { price: 10, stock: 5 });
+    const q = await addProduct(t, admin, shop, { price: 10, stock: 5 });
+    const shoppers = await Promise.all(Array.from({ length: 12 }, () => shopper()));
+    for (const c of shoppers) {
+      await putInCart(t, c.id, p._id, 1);
+      await putInCart(t, c.id, q._id, 2);
+    }
+    const results = await Promise.all(shoppers.map((c) => cod(c.token, { list_items: [line(p, 1)], totalAmt: 10, address: c.addressId })));
+    expect(results.map((r) => r.status).sort()).toEqual([...Array(5).fill(201), ...Array(7).fill(409)]);
+    for (const [i, c] of shoppers.entries()) {
+      const cart = (await cartOf(t, c.id)).sort((a, b) => (a.productId === q._id ? 1 : 0) - (b.productId === q._id ? 1 : 0));
+      const kept = results[i]?.status === 201 ? [] : [{ productId: p._id, quantity: 1 }];
+      expect(cart).toEqual([...kept, { productId: q._id, quantity: 2 }]);
+    }
+  });
+
   it('flash sale with mixed quantities: concurrent orders of one product sell while units last, and a refused one wanted more than was left', async () => {
     // Concurrent one-line orders of one product go through the batch statement (OrderBatcher): a
     // batch gives units first come first served, and an order past the cut that still fits is tried
