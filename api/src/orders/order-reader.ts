@@ -21,13 +21,21 @@ export class OrderReader {
   /**
    * For each (userId, key), the order that user placed with that Idempotency-Key, or undefined; one
    * query for all (a flash sale's losers each look their key up: a few queries, not a thousand).
+   * Each pair is looked up in the (user, key) index and the orders read by id: joined with the list
+   * instead, PostgreSQL read the whole orders table (4 ms at 4,000 orders, more with every order),
+   * judging a hundred index lookups dearer.
    */
   async byIdempotencyKeys(wanted: ReadonlyArray<{ userId: string; key: string }>): Promise<Array<OrderRow | undefined>> {
     const pairs = JSON.stringify(wanted.map((w) => ({ u: w.userId, k: w.key })));
     const rows = await this.db
       .select()
       .from(orders)
-      .where(sql`(${orders.userId}, ${orders.idempotencyKey}) in (select w.u, w.k from jsonb_to_recordset(${pairs}::jsonb) as w(u text, k text))`);
+      .where(
+        sql`${orders.id} = any(array(
+          select o.id from jsonb_to_recordset(${pairs}::jsonb) as w(u text, k text)
+          cross join lateral (select id from orders where user_id = w.u and idempotency_key = w.k limit 1) o
+        ))`,
+      );
     const byPair = new Map(rows.map((r) => [`${r.userId}\u0000${r.idempotencyKey}`, r]));
     return wanted.map((w) => byPair.get(`${w.userId}\u0000${w.key}`));
   }
