@@ -72,9 +72,14 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
       expect(sample(text, 'haat_http_request_duration_seconds_count', { route: '/api/metrics', status: '401' })).toBeGreaterThanOrEqual(3);
       // Ids stay out of the labels: one series per route pattern.
       expect(text).not.toContain(product._id);
-      expect(sample(text, 'haat_db_pool_connections', { state: 'in_use' })).toBeGreaterThanOrEqual(0);
-      expect(sample(text, 'haat_db_pool_connections', { state: 'max' })).toBeGreaterThanOrEqual(1);
-      expect(sample(text, 'haat_db_pool_waiting_clients')).toBe(0);
+      // Each pool apart: the main pool, and on PostgreSQL the named statements' (the order was one) and the searches'.
+      const pools = kind === 'pglite' ? ['main'] : ['main', 'statement', 'search'];
+      for (const pool of pools) {
+        expect(sample(text, 'haat_db_pool_connections', { pool, state: 'in_use' })).toBeGreaterThanOrEqual(0);
+        expect(sample(text, 'haat_db_pool_connections', { pool, state: 'max' })).toBeGreaterThanOrEqual(1);
+        expect(sample(text, 'haat_db_pool_waiting_clients', { pool })).toBe(0);
+      }
+      if (kind !== 'pglite') expect(sample(text, 'haat_db_pool_connections', { pool: 'statement', state: 'idle' })).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'haat_read_cache_hits_total')).toBeGreaterThanOrEqual(2);
       expect(sample(text, 'haat_read_cache_misses_total')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'haat_orders_placed_total', { payment: 'cod' })).toBe(1);

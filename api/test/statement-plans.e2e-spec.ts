@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { defineStatement, STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
 
@@ -6,12 +7,19 @@ import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
  * The checkout's named statements are planned once per connection, whatever the values: PostgreSQL
  * left to choose (plan_cache_mode auto) plans the first five calls for their values and, when such
  * plans look cheaper than the one for any values, keeps planning every call (see Statement in
- * api/src/db/database.ts). One connection in the pool, so every statement below runs on it.
+ * api/src/db/database.ts). One connection in each pool, so every named statement below runs on the
+ * statement pool's one connection. The setting holds for all of a connection's statements, unnamed
+ * ones included, so the main pool, whose queries depend on their values, keeps PostgreSQL's choice.
  *
  * PostgreSQL only: PGlite runs each statement's text as it comes, with no named statements.
  */
 const onPostgres = process.env.TEST_DATABASE_URL ? describe : describe.skip;
 if (!process.env.TEST_DATABASE_URL) console.log('statement-plans.e2e-spec: skipped — TEST_DATABASE_URL is unset (PGlite has no named statements)');
+
+const PREPARED = defineStatement<object>(
+  'test-prepared-plans',
+  () => sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name in ('cart-add', 'order-place-clear-cart') order by name`,
+);
 
 onPostgres('checkout statements are planned once per connection (postgres)', () => {
   let t: TestApp;
@@ -36,12 +44,17 @@ onPostgres('checkout statements are planned once per connection (postgres)', () 
         .send({ list_items: [line(product, 1)], totalAmt: 10, address: addressId });
       expect(placed.status).toBe(201);
     }
-    const plans: unknown = await t.db.execute(
-      sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name in ('cart-add', 'order-place-clear-cart') order by name`,
-    );
-    expect((plans as { rows: Array<{ name: string; generic_plans: number; custom_plans: number }> }).rows).toEqual([
+    // Read on the statement pool's connection: prepared statements are per connection.
+    const statement = t.app.get<NamedStatement>(STATEMENT);
+    const plans = await statement<{ name: string; generic_plans: number; custom_plans: number }>(PREPARED, {});
+    expect(plans).toEqual([
       { name: 'cart-add', generic_plans: 7, custom_plans: 0 },
       { name: 'order-place-clear-cart', generic_plans: 7, custom_plans: 0 },
     ]);
+  });
+
+  it('leaves the main pool to plan its queries for their values', async () => {
+    const modes: unknown = await t.db.execute(sql`select current_setting('plan_cache_mode') as mode`);
+    expect((modes as { rows: Array<{ mode: string }> }).rows).toEqual([{ mode: 'auto' }]);
   });
 });

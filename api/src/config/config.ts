@@ -66,7 +66,7 @@ const Env = z.object({
   HOLD_LIMIT_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.maxUnitsHeldPerAccount),
   /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
-  /** PostgreSQL connections of the main pool (carts, orders, accounts…); searches have their own below. */
+  /** PostgreSQL connections of the main pool (carts, orders, accounts…), and of the named statements' pool (docs/decisions/0196); searches have their own below. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL connections kept for product searches, apart from the main pool (see docs/decisions/0037-search-engine.md). */
   CATALOG_SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),

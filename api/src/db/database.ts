@@ -19,7 +19,7 @@ export type ReadSql = (name: string | undefined, text: string, values: unknown[]
 
 /**
  * A statement of constant text, run under its name: on PostgreSQL a named prepared statement on the
- * main pool, parsed and planned once per connection instead of on every call (the checkout's cart and
+ * statement pool, parsed and planned once per connection instead of on every call (the checkout's cart and
  * order statements); on PGlite the same text on its one connection. Its text is built once, when it
  * is defined, from slots (`${p.userId}`); each call only lists its values in slot order. Building the
  * text with drizzle on every call cost 10–20 µs of the API's CPU per statement (docs/benchmarks.md).
@@ -63,6 +63,16 @@ export function defineStatement<V extends object>(name: string, build: (slots: S
 /** Runs a Statement with one call's values. Rows come back as the driver gives them (times as Date on PostgreSQL, normalised by the callers). */
 export type NamedStatement = <T, V extends object = object>(statement: Statement<V>, values: V) => Promise<T[]>;
 
+/** What one connection pool holds now (for the metrics). PGlite counts as one connection, always in use. */
+export interface PoolStats {
+  pool: 'main' | 'statement' | 'search';
+  inUse: number;
+  idle: number;
+  max: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface DatabaseHandle {
   db: Db;
   /** See NamedStatement. */
@@ -70,6 +80,8 @@ export interface DatabaseHandle {
   /** For searches: on PostgreSQL its own small pool, so a burst of searches never starves other calls. */
   searchSql: ReadSql;
   kind: 'pglite' | 'postgres';
+  /** Each pool's connections now. */
+  pools(): PoolStats[];
   close(): Promise<void>;
 }
 
@@ -94,45 +106,45 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const { ResilientPgClient } = await import('./resilient-pg-client.js');
     // numeric comes back as text by default; prices are numbers on the wire.
     pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-    // Clients that survive losing their connection while checked out (see ResilientPgClient).
-    const pool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.poolSize ?? 10,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      Client: ResilientPgClient,
-      // The main pool's named statements (see Statement) are planned once per connection, for any
-      // values. Left to choose, PostgreSQL compares the one plan with plans made for the values at
-      // hand and, when those look cheaper for some shopper, plans again on every call: the order
-      // statement was planned on 70 % of its calls. Unnamed statements are planned per call anyway.
-      options: '-c plan_cache_mode=force_generic_plan',
+    // Each pool: clients that survive losing their connection while checked out (see
+    // ResilientPgClient), and a listener for an idle connection that the server drops (a restart, a
+    // terminated backend): without it that 'error' event would crash the process. The pool replaces it.
+    const openPool = (what: string, options: Omit<import('pg').PoolConfig, 'connectionString' | 'connectionTimeoutMillis' | 'Client'>) => {
+      const opened = new pg.Pool({ connectionString: opts.databaseUrl, connectionTimeoutMillis: CONNECT_TIMEOUT_MS, Client: ResilientPgClient, ...options });
+      opened.on('error', (error) => new Logger('Database').warn(`idle ${what} connection lost: ${error.message}`));
+      return { pool: opened, close: closablePool(opened) };
+    };
+    const statsOf = (pool: PoolStats['pool'], { pool: p }: { pool: import('pg').Pool }): PoolStats => ({
+      pool,
+      inUse: p.totalCount - p.idleCount,
+      idle: p.idleCount,
+      max: p.options.max,
+      waiting: p.waitingCount,
     });
-    const close = closablePool(pool);
-    // An idle connection that the server drops (a restart, a terminated backend) is reported here;
-    // without a listener that 'error' event would crash the process. The pool replaces it.
-    pool.on('error', (error) => new Logger('Database').warn(`idle connection lost: ${error.message}`));
-    const db = drizzle(pool, { schema }) as unknown as Db;
+    const main = openPool('main', { max: opts.poolSize ?? 10 });
+    // The named statements (see Statement) have connections of their own, on which each is planned
+    // once per connection for any values. Left to choose, PostgreSQL compares that plan with plans
+    // made for the values at hand and, when those look cheaper for some shopper, plans again on
+    // every call (the order statement was planned on 70 % of its calls). The setting holds for every
+    // statement of a connection, unnamed ones included: the main pool keeps PostgreSQL's choice, so
+    // its queries (a list of ids, a filter on a rare status) are planned for their values.
+    const statements = openPool('statement', { max: opts.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
+    const db = drizzle(main.pool, { schema }) as unknown as Db;
     await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
     // Searches get their own few connections with the catalogue's statement_timeout set once per
     // connection (no transaction and SET LOCAL around each search: three round trips fewer), and
     // cannot take the connections that health checks, carts and orders need.
-    const searchPool = new pg.Pool({
-      connectionString: opts.databaseUrl,
-      max: opts.search?.size ?? 4,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      statement_timeout: opts.search?.timeoutMs ?? 3000,
-      Client: ResilientPgClient,
-    });
-    const closeSearch = closablePool(searchPool);
-    searchPool.on('error', (error) => new Logger('Database').warn(`idle search connection lost: ${error.message}`));
-    const searchSql: ReadSql = async (name, text, values) => (await searchPool.query<Record<string, unknown>>({ name, text, values })).rows;
-    const statement = namedStatements(async (name, text, values) => (await pool.query<Record<string, unknown>>({ name, text, values })).rows);
+    const search = openPool('search', { max: opts.search?.size ?? 4, statement_timeout: opts.search?.timeoutMs ?? 3000 });
+    const searchSql: ReadSql = async (name, text, values) => (await search.pool.query<Record<string, unknown>>({ name, text, values })).rows;
+    const statement = namedStatements(async (name, text, values) => (await statements.pool.query<Record<string, unknown>>({ name, text, values })).rows);
     return {
       db,
       statement,
       searchSql,
       kind: 'postgres',
+      pools: () => [statsOf('main', main), statsOf('statement', statements), statsOf('search', search)],
       close: async () => {
-        await Promise.all([close(), closeSearch()]);
+        await Promise.all([main.close(), statements.close(), search.close()]);
       },
     };
   }
@@ -147,7 +159,8 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
   const searchSql: ReadSql = async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
   const statement = namedStatements(async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
-  return { db, statement, searchSql, kind: 'pglite', close: () => client.close() };
+  const pools = (): PoolStats[] => [{ pool: 'main', inUse: 1, idle: 0, max: 1, waiting: 0 }];
+  return { db, statement, searchSql, kind: 'pglite', pools, close: () => client.close() };
 }
 
 /** A NamedStatement over `run`. */
@@ -176,5 +189,7 @@ function closablePool(pool: import('pg').Pool): () => Promise<void> {
 export const DB = Symbol('DB');
 /** The ReadSql of searches (see DatabaseHandle.searchSql). */
 export const SEARCH_SQL = Symbol('SEARCH_SQL');
-/** The NamedStatement of the main pool (see DatabaseHandle.statement). */
+/** The NamedStatement of the statement pool (see DatabaseHandle.statement). */
 export const STATEMENT = Symbol('STATEMENT');
+/** DatabaseHandle.pools, for the metrics. */
+export const POOL_STATS = Symbol('POOL_STATS');

@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DB, SEARCH_SQL, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
+import { DB, POOL_STATS, SEARCH_SQL, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
 
 const HANDLE = Symbol('DB_HANDLE');
 
@@ -30,8 +30,9 @@ export class DbModule implements OnApplicationShutdown {
         { provide: DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.db },
         { provide: SEARCH_SQL, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.searchSql },
         { provide: STATEMENT, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.statement },
+        { provide: POOL_STATS, inject: [HANDLE], useFactory: (h: DatabaseHandle) => () => h.pools() },
       ],
-      exports: [DB, SEARCH_SQL, STATEMENT, HANDLE],
+      exports: [DB, SEARCH_SQL, STATEMENT, POOL_STATS, HANDLE],
     };
   }
 

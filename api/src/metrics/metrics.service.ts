@@ -3,18 +3,11 @@ import { ModuleRef } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { imageDecodes } from '../files/decode-gate.js';
-import { DB, type Db } from '../db/database.js';
+import { POOL_STATS, type PoolStats } from '../db/database.js';
 import { OrderEvents } from '../orders/order-events.js';
 import { ReadCache } from '../products/read-cache.js';
 import { PushQueue } from '../push/push-queue.js';
 import { RealtimeGateway } from '../realtime/realtime.gateway.js';
-
-interface PoolLike {
-  totalCount: number;
-  idleCount: number;
-  waitingCount: number;
-  options?: { max?: number };
-}
 
 /**
  * Node's own series (event-loop lag, memory, GC, handles): one set per process, made by the first app and
@@ -57,32 +50,30 @@ export class MetricsService implements OnModuleInit {
   });
 
   constructor(
-    @Inject(DB) private readonly db: Db,
+    @Inject(POOL_STATS) pools: () => PoolStats[],
     private readonly moduleRef: ModuleRef,
   ) {
-    const pool = () => {
-      const client = (this.db as unknown as { $client?: Partial<PoolLike> }).$client;
-      return client && typeof client.totalCount === 'number' ? (client as PoolLike) : null;
-    };
     const registers = [this.own];
     new Gauge({
       name: 'haat_db_pool_connections',
-      help: 'PostgreSQL pool connections by state (in use, idle, max); the embedded database counts one, always in use',
-      labelNames: ['state'] as const,
+      help: 'PostgreSQL connections by pool (main, statement, search) and state (in use, idle, max); the embedded database counts one main connection, always in use',
+      labelNames: ['pool', 'state'] as const,
       registers,
       collect() {
-        const p = pool();
-        this.set({ state: 'in_use' }, p ? p.totalCount - p.idleCount : 1);
-        this.set({ state: 'idle' }, p ? p.idleCount : 0);
-        this.set({ state: 'max' }, p ? (p.options?.max ?? 10) : 1);
+        for (const p of pools()) {
+          this.set({ pool: p.pool, state: 'in_use' }, p.inUse);
+          this.set({ pool: p.pool, state: 'idle' }, p.idle);
+          this.set({ pool: p.pool, state: 'max' }, p.max);
+        }
       },
     });
     new Gauge({
       name: 'haat_db_pool_waiting_clients',
-      help: 'Queries waiting for a pool connection',
+      help: 'Queries waiting for a connection, by pool',
+      labelNames: ['pool'] as const,
       registers,
       collect() {
-        this.set(pool()?.waitingCount ?? 0);
+        for (const p of pools()) this.set({ pool: p.pool }, p.waiting);
       },
     });
     new Counter({
