@@ -129,7 +129,13 @@ describe('the product page', () => {
     for (let i = 1; i <= 6; i++) {
       const view = renderAt(`/product/Thing-${i}-P${i}`);
       await screen.findByRole('heading', { level: 1, name: `Thing ${i}` });
-      await new Promise((r) => setTimeout(r, 50));
+      // The view is recorded, and the clock has moved past it, so the next view is newer.
+      const recorded = await waitFor(async () => {
+        const entry = await db.recent.get(`P${i}`);
+        expect(entry).toBeDefined();
+        return entry!.viewedAt;
+      });
+      await waitFor(() => expect(Date.now()).toBeGreaterThan(recorded));
       if (i < 6) view.unmount();
     }
     const section = await screen.findByRole('region', { name: 'Recently Viewed' });
