@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
-import { MAIN, call, machine, must, scratchDatabase, shopperAddress, startApi } from './lib.mjs';
+import { MAIN, call, machine, must, scratchDatabase, signedInShopper, startApi } from './lib.mjs';
 
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 300);
@@ -109,11 +109,7 @@ async function main() {
           : "select id from products where variants = '[]'::jsonb order by id",
       )
     ).rows.map((r) => r.id);
-    const email = 'work@bench.local';
-    const password = 'shopper-pass-123';
-    await must(call(A, 'POST', '/api/user/register', null, { name: 'Work', email, password, confirmPassword: password }), 'register');
-    const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
-    const addressId = (await must(call(A, 'POST', '/api/address/create', token, shopperAddress(1)), 'address')).data._id;
+    const { token, addressId } = await signedInShopper(A, 1);
 
     let k = 0;
     const checkouts = async (n) => {

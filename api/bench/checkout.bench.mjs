@@ -27,7 +27,7 @@ import { randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
-import { MAIN, call, cpuSeconds, load, machineCpuSeconds, must, percentiles, scratchDatabase, shopperAddress, startApi } from './lib.mjs';
+import { MAIN, call, cpuSeconds, load, machineCpuSeconds, percentiles, scratchDatabase, signedInShopper, startApi } from './lib.mjs';
 
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
@@ -70,14 +70,7 @@ async function checkout(api, direct) {
     )
   ).rows.map((r) => r.id);
   const shoppers = [];
-  for (let i = 0; i < SHOPPERS; i++) {
-    const email = `shopper${i}@bench.local`;
-    const password = 'shopper-pass-123';
-    await must(call(A, 'POST', '/api/user/register', null, { name: `Shopper ${i}`, email, password, confirmPassword: password }), 'register');
-    const token = (await must(call(A, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
-    const addressId = (await must(call(A, 'POST', '/api/address/create', token, shopperAddress(i)), 'address')).data._id;
-    shoppers.push({ token, addressId });
-  }
+  for (let i = 0; i < SHOPPERS; i++) shoppers.push(await signedInShopper(A, i));
 
   let phase = 'warmup';
   /** @type {{ checkout: number[], add: number[], qty: number[], order: number[] }} */

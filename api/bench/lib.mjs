@@ -179,6 +179,16 @@ export const shopperAddress = (i) => ({
   mobile: '9876543210',
 });
 
+/** Shopper `i` registered (shopper<i>@bench.local), signed in, with shopperAddress(i): their access token and address id. */
+export async function signedInShopper(base, i) {
+  const email = `shopper${i}@bench.local`;
+  const password = 'shopper-pass-123';
+  await must(call(base, 'POST', '/api/user/register', null, { name: `Shopper ${i}`, email, password, confirmPassword: password }), 'register');
+  const token = (await must(call(base, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
+  const addressId = (await must(call(base, 'POST', '/api/address/create', token, shopperAddress(i)), 'address')).data._id;
+  return { token, addressId };
+}
+
 /** The body of a call that must succeed; anything else stops the bench with what failed. */
 export async function must(promise, what) {
   const res = await promise;
