@@ -20,9 +20,18 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
     const handle = requestIdleCallback(() => void refreshCatalogTree(), { timeout: 3000 });
     return () => cancelIdleCallback(handle);
   }, [when]);
-  // Transitions: a home page's rows (and their cards) follow the categories; React builds them in slices.
-  const categories = useLiveTransition((db) => db.categories.orderBy('name').toArray(), []);
-  const subCategories = useLiveTransition((db) => db.subCategories.orderBy('name').toArray(), []);
+  // One query over both tables in one transaction: the tree a screen sees is always one saved tree. Read apart,
+  // the categories of a tree just saved could render before its subcategories, and a listing found its
+  // subcategory missing for a moment ("not found", then a fresh listing that had lost its filters).
+  // A transition: a home page's rows (and their cards) follow the categories; React builds them in slices.
+  const stored = useLiveTransition(
+    (db) =>
+      db.transaction('r', db.categories, db.subCategories, async () => ({
+        categories: await db.categories.orderBy('name').toArray(),
+        subCategories: await db.subCategories.orderBy('name').toArray(),
+      })),
+    [],
+  );
   // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/storage.ts), the network's answer shows.
   // A transition too, as the live answers are.
   const [fresh, setFresh] = useState(freshTree);
@@ -31,8 +40,8 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
     update();
     return subscribeFreshTree(update);
   }, []);
-  if (fresh && !categories?.length) return { categories: fresh.categories, subCategories: fresh.subCategories };
-  return { categories, subCategories };
+  if (fresh && !stored?.categories.length) return { categories: fresh.categories, subCategories: fresh.subCategories };
+  return { categories: stored?.categories, subCategories: stored?.subCategories };
 }
 
 /** docs/product.md#screens: a category tile leads to the first subcategory (by name) that contains the category. */

@@ -59,4 +59,28 @@ describe('the listing page', () => {
     expect(screen.getByLabelText<HTMLInputElement>('Search in this list').value).toBe('');
     expect(screen.getByLabelText<HTMLInputElement>('In Stock Only').checked).toBe(false);
   });
+
+  it('keeps its filters while the catalogue tree is saved on the device (it never flashes "not found" and remounts)', async () => {
+    // A first visit: nothing saved, the listing drawn from the names in its URL.
+    await Promise.all([db.categories.clear(), db.subCategories.clear()]);
+    renderAt('/Toys-CTOYS/Board-Games-SBOARD');
+    const inStock = await screen.findByLabelText<HTMLInputElement>('In Stock Only');
+    fireEvent.click(inStock);
+    // The shopper's first tap opens storage, and the tree the network answered is saved, both tables in one
+    // transaction (refreshCatalogTree). A screen that read the categories before the subcategories saw a tree
+    // without this listing's subcategory for a moment: "not found", then a fresh listing with no filters.
+    const notFound: string[] = [];
+    const seen = new MutationObserver(() => {
+      if (screen.queryByText(/not found/i)) notFound.push(document.body.textContent ?? '');
+    });
+    seen.observe(document.body, { childList: true, subtree: true, characterData: true });
+    await db.transaction('rw', db.categories, db.subCategories, async () => {
+      await db.categories.put(toys);
+      await db.subCategories.bulkPut([sub('SBOARD', 'Board Games'), sub('SKIDS', 'Kids Corner')]);
+    });
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Kids Corner' })).toBeTruthy());
+    seen.disconnect();
+    expect(notFound).toEqual([]);
+    expect(screen.getByLabelText<HTMLInputElement>('In Stock Only').checked).toBe(true);
+  });
 });
