@@ -4,9 +4,12 @@
 // - PWA features (pwa/src/features/<f>/): import lib/, app/, i18n/ (texts and formatters), @haat/shared, their own feature, and another
 //   feature only through that feature's public file `pwa/src/features/<g>/public.ts`; their tests also
 //   pwa/src/test-support/ (local servers and fixtures);
-// - API domains (api/src/<d>/): another domain's tables (`*.table.ts`) only through that domain's service
-//   or repository. Table files may reference other tables (foreign keys), and db/ (schema, seed) and the
-//   tests reach every table by design.
+// - the API (api/src/): its top-level folders stand on floors (API_FLOORS, lowest first): a folder imports
+//   only folders on lower floors, never one on its own floor or above, so no two folders import each other
+//   and nothing shared reaches up into a domain (docs/architecture.md#the-apis-floors). Another domain is
+//   entered through its face, `api/src/<d>/index.ts`, never a deeper file; a domain does not import its own
+//   face. The exceptions are drizzle's: db/schema.ts gathers every table, a table file names the tables its
+//   foreign keys reference, and the seed loads tables directly. The tests reach anything.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -14,6 +17,89 @@ const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WORKSPACE_PACKAGES = { '@haat/shared': 'shared', '@haat/api': 'api', '@haat/pwa': 'pwa' };
 const FORBIDDEN_WORKSPACES = { shared: ['api', 'pwa'], api: ['pwa'], pwa: ['api'] };
 const PWA_FEATURE_MAY_IMPORT = ['lib', 'app', 'i18n', 'features'];
+
+/**
+ * The API's floors, lowest first; `.` is api/src itself (main.ts, the app module and factory). The first six
+ * are the shared floors, which import no domain; then the domains, each above what it uses; then the top,
+ * which wires them together. A folder not listed here is refused until it is given a floor.
+ */
+export const API_FLOORS = [
+  ['config'],
+  ['logging'],
+  ['i18n'],
+  ['common'],
+  ['db'],
+  ['redis'],
+  ['users'],
+  ['mail'],
+  ['throttle'],
+  ['auth'],
+  ['files'],
+  ['security-headers', 'public-config'],
+  ['inventory'],
+  ['catalog'],
+  ['search'],
+  ['addresses'],
+  ['cart'],
+  ['orders'],
+  ['payments'],
+  ['push'],
+  ['realtime'],
+  ['reviews'],
+  ['wishlist'],
+  ['contact'],
+  ['account'],
+  ['seed', 'health', 'metrics', 'openapi'],
+  ['.'],
+];
+const SHARED_FLOORS = new Set(['config', 'logging', 'i18n', 'common', 'db', 'redis']);
+const floorOf = new Map(API_FLOORS.flatMap((folders, i) => folders.map((folder) => [folder, i])));
+const kindOf = (folder) => (SHARED_FLOORS.has(folder) ? 'shared floor' : floorOf.get(folder) >= floorOf.get('seed') ? 'top folder' : 'domain');
+const below = (folder) =>
+  API_FLOORS.slice(0, floorOf.get(folder))
+    .flat()
+    .filter((f) => f !== '.')
+    .join(', ');
+
+/** The API folder of a repository path under api/src ('.' for a file directly in it), or null. */
+function apiFolder(path) {
+  const m = /^api\/src\/(?:([^/]+)\/)?[^/]+$/.exec(path) ?? /^api\/src\/([^/]+)\//.exec(path);
+  if (!m) return null;
+  return m[1] ?? '.';
+}
+
+/** The message for an import inside api/src that crosses the floors or enters a domain past its face, or null. */
+function apiViolation(from, to) {
+  const fromFolder = apiFolder(from);
+  const toFolder = apiFolder(to);
+  if (fromFolder === null || toFolder === null) return null;
+  if (fromFolder === toFolder) {
+    return fromFolder !== '.' && !SHARED_FLOORS.has(fromFolder) && to === `api/src/${fromFolder}/index`
+      ? `Inside ${fromFolder}/, import the file itself, not the folder's face (the face is for other folders).`
+      : null;
+  }
+  // drizzle: the table list gathers every table, a table names the tables its foreign keys reference, the seed loads tables.
+  if (
+    to.endsWith('.table') &&
+    (from === 'api/src/db/schema' || (from.endsWith('.table') && floorOf.get(toFolder) < floorOf.get(fromFolder)) || fromFolder === 'seed')
+  ) {
+    return null;
+  }
+  for (const folder of [fromFolder, toFolder]) {
+    if (!floorOf.has(folder))
+      return `api/src/${folder}/ has no floor: give it one in API_FLOORS (eslint/import-boundaries.js) and docs/architecture.md#the-apis-floors.`;
+  }
+  if (floorOf.get(toFolder) >= floorOf.get(fromFolder)) {
+    const lower = below(fromFolder);
+    return `${fromFolder}/ (a ${kindOf(fromFolder)}) must not import ${toFolder}/ (a ${kindOf(toFolder)} on ${
+      floorOf.get(toFolder) === floorOf.get(fromFolder) ? 'the same floor' : 'a higher floor'
+    }): it may use ${lower || 'nothing of api/src'}. Turn the dependency around (a port or an event the lower folder owns); see docs/architecture.md#the-apis-floors.`;
+  }
+  if (!SHARED_FLOORS.has(toFolder) && to !== `api/src/${toFolder}/index`) {
+    return `Enter ${toFolder}/ through its face, api/src/${toFolder}/index.ts, not ${to}: export what others need from there.`;
+  }
+  return null;
+}
 
 /** Repository-relative, '/'-separated path without a script extension; null outside the repository. */
 function repoPath(absolute) {
@@ -47,12 +133,7 @@ export function boundaryViolation(from, to) {
     }
   }
 
-  const domain = /^api\/src\/([^/]+)\//.exec(from)?.[1];
-  const tableOf = /^api\/src\/([^/]+)\/.*\.table$/.exec(to)?.[1];
-  if (domain && tableOf && domain !== tableOf && domain !== 'db' && !from.endsWith('.table')) {
-    return `Reach the ${tableOf} tables through the ${tableOf} service or repository, not ${to}.`;
-  }
-  return null;
+  return apiViolation(from, to);
 }
 
 /** @type {import('eslint').Rule.RuleModule} */

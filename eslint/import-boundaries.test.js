@@ -25,10 +25,17 @@ tester.run('haat/import-boundaries', importBoundaries, {
     { filename: at('api/src/cart/cart.table.ts'), code: "import { users } from '../users/users.table.js';" },
     { filename: at('api/src/db/schema.ts'), code: "export * from '../cart/cart.table.js';" },
     { filename: at('api/test/cart.e2e-spec.ts'), code: "import { cartItems } from '../src/cart/cart.table.js';" },
+    // the API's floors: a lower domain through its face, a shared floor at any depth
+    { filename: at('api/src/orders/order-stock.ts'), code: "import { saleableRowsByIds } from '../catalog/index.js';" },
+    { filename: at('api/src/orders/lifecycle/transition.ts'), code: "import { removeFromCart } from '../../cart/index.js';" },
+    { filename: at('api/src/orders/order-stock.ts'), code: "import { defineStatement } from '../db/database.js';" },
+    { filename: at('api/src/common/all-exceptions.filter.ts'), code: "import { localizeMessage } from '../i18n/localize-message.js';" },
+    { filename: at('api/src/app.module.ts'), code: "import { OrdersModule } from './orders/index.js';" },
+    { filename: at('api/src/seed/product-loader.ts'), code: "import { products } from '../catalog/products.table.js';" },
     {
-      filename: at('api/src/orders/order-stock.ts'),
-      code: "import { products } from '../products/products.table.js';",
-      options: [{ allow: ['api/src/orders/order-stock -> api/src/products/products.table'] }],
+      filename: at('api/src/inventory/inventory.table.ts'),
+      code: "import { products } from '../catalog/products.table.js';",
+      options: [{ allow: ['api/src/inventory/inventory.table -> api/src/catalog/products.table'] }],
     },
   ],
   invalid: [
@@ -43,9 +50,33 @@ tester.run('haat/import-boundaries', importBoundaries, {
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { aProduct } from '../../test-support/a-product';", errors: 1 },
     {
       filename: at('api/src/orders/order-stock.ts'),
-      code: "import { products } from '../products/products.table.js';",
-      errors: [{ message: /through the products service or repository/ }],
+      code: "import { products } from '../catalog/products.table.js';",
+      errors: [{ message: /Enter catalog\/ through its face, api\/src\/catalog\/index\.ts/ }],
     },
+    {
+      filename: at('api/src/orders/order-placement.service.ts'),
+      code: "import { CheckoutService } from '../payments/index.js';",
+      errors: [{ message: /orders\/ \(a domain\) must not import payments\/ \(a domain on a higher floor\)/ }],
+    },
+    {
+      filename: at('api/src/db/database.ts'),
+      code: "import { users } from '../users/index.js';",
+      errors: [{ message: /db\/ \(a shared floor\) must not import users\// }],
+    },
+    { filename: at('api/src/i18n/mails.ts'), code: "import { mailOf } from '../mail/index.js';", errors: 1 },
+    { filename: at('api/src/catalog/products.service.ts'), code: "import { SearchService } from '../search/index.js';", errors: 1 },
+    {
+      filename: at('api/src/catalog/products.service.ts'),
+      code: "import { CatalogVersion } from './index.js';",
+      errors: [{ message: /not the folder's face/ }],
+    },
+    { filename: at('api/src/inventory/inventory.table.ts'), code: "import { products } from '../catalog/products.table.js';", errors: 1 },
+    {
+      filename: at('api/src/security-headers/x.ts'),
+      code: "import { PublicConfigModule } from '../public-config/index.js';",
+      errors: [{ message: /the same floor/ }],
+    },
+    { filename: at('api/src/nowhere/x.ts'), code: "import { users } from '../users/index.js';", errors: [{ message: /has no floor/ }] },
     {
       filename: at('shared/src/cart/cart.rules.ts'),
       code: "import { x } from '../../../api/src/cart/cart-view.js';",

@@ -14,13 +14,13 @@ tester.run('haat/stock-writes', stockWrites, {
   valid: [
     { filename: at('api/src/inventory/inventory.ts'), code: 'const q = sql`update inventory_levels set reserved = 0`;' },
     { filename: at('api/src/orders/order-statement.ts'), code: 'const q = sql`select on_hand from inventory_levels`;' },
-    { filename: at('api/src/products/products.table.ts'), code: "const q = 'select 1 from product_variants v join inventory_levels l on true';" },
+    { filename: at('api/src/catalog/products.table.ts'), code: "const q = 'select 1 from product_variants v join inventory_levels l on true';" },
     { filename: at('api/test/inventory.e2e-spec.ts'), code: "const q = 'update inventory_levels set on_hand = 1';" },
   ],
   invalid: [
     { filename: at('api/src/orders/order-statement.ts'), code: 'const q = sql`update inventory_levels l set reserved = l.reserved + ${n}`;', errors: 1 },
-    { filename: at('api/src/products/products.service.ts'), code: 'const q = \'INSERT INTO "stock_movements" (reason) values (1)\';', errors: 1 },
-    { filename: at('api/src/db/seed/product-loader.ts'), code: "const q = 'copy product_variants (id) from stdin';", errors: 1 },
+    { filename: at('api/src/catalog/products.service.ts'), code: 'const q = \'INSERT INTO "stock_movements" (reason) values (1)\';', errors: 1 },
+    { filename: at('api/src/seed/product-loader.ts'), code: "const q = 'copy product_variants (id) from stdin';", errors: 1 },
     { filename: at('api/src/cart/cart.service.ts'), code: 'const q = `delete from account_holds where user_id = ${id}`;', errors: 1 },
   ],
 });

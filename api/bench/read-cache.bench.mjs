@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * npm run bench:read-cache — the catalogue's read cache (api/src/products/read-cache.ts)
+ * npm run bench:read-cache — the catalogue's read cache (api/src/catalog/read-cache.ts)
  * on its own, in one process, no database: how many gets (hits), sets (misses that load, tag and evict) and
  * drops (a product changed: its answers go) it does per second of its own CPU time.
  *
@@ -11,7 +11,7 @@ import { pathToFileURL } from 'node:url';
 
 const MODULE = process.env.READ_CACHE_MODULE
   ? pathToFileURL(process.env.READ_CACHE_MODULE).href
-  : new URL('../src/products/read-cache.ts', import.meta.url).href;
+  : new URL('../src/catalog/read-cache.ts', import.meta.url).href;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 1);
 const { ReadCache } = await import(MODULE);
 

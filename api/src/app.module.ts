@@ -2,31 +2,29 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from './config/config.js';
 import { ConfigModule } from './config/config.module.js';
 import { DbModule } from './db/db.module.js';
-import { AuthModule } from './auth/auth.module.js';
-import { UsersModule } from './users/users.module.js';
-import { CategoriesModule } from './categories/categories.module.js';
-import { SubCategoriesModule } from './subcategories/subcategories.module.js';
-import { ProductsModule } from './products/products.module.js';
-import { FilesModule } from './files/files.module.js';
-import { SeedModule } from './db/seed/seed.module.js';
-import { HealthModule } from './health/health.module.js';
-import { CatalogVersionModule } from './products/catalog-version.js';
+import { AuthModule } from './auth/index.js';
+import { UsersModule } from './account/index.js';
+import { CategoriesModule, SubCategoriesModule, ProductsModule, CatalogVersionModule } from './catalog/index.js';
+import { FilesModule } from './files/index.js';
+import { SeedModule } from './seed/index.js';
+import { HealthModule } from './health/index.js';
 import { RedisModule } from './redis/redis.module.js';
-import { OrdersModule } from './orders/orders.module.js';
-import { PaymentsModule } from './payments/payments.module.js';
-import { RealtimeModule } from './realtime/realtime.module.js';
-import { PushModule } from './push/push.module.js';
-import { MailModule } from './mail/mail.module.js';
-import { I18nModule } from './i18n/account-languages.js';
-import { ThrottleModule } from './throttle/throttle.module.js';
-import { AddressesModule } from './addresses/addresses.module.js';
-import { CartModule } from './cart/cart.module.js';
-import { WishlistModule } from './wishlist/wishlist.module.js';
-import { ReviewsModule } from './reviews/reviews.module.js';
-import { PublicConfigModule } from './public-config/public-config.module.js';
-import { ContactModule } from './contact/contact.module.js';
-import { OpenApiModule } from './openapi/openapi.module.js';
-import { MetricsModule } from './metrics/metrics.module.js';
+import { OrdersModule } from './orders/index.js';
+import { PaymentsModule } from './payments/index.js';
+import { RealtimeModule } from './realtime/index.js';
+import { PushModule } from './push/index.js';
+import { MailModule } from './mail/index.js';
+import { I18nModule } from './users/index.js';
+import { ThrottleModule } from './throttle/index.js';
+import { AddressesModule } from './addresses/index.js';
+import { CartModule } from './cart/index.js';
+import { WishlistModule } from './wishlist/index.js';
+import { ReviewsModule } from './reviews/index.js';
+import { PublicConfigModule } from './public-config/index.js';
+import { ContactModule } from './contact/index.js';
+import { OpenApiModule } from './openapi/index.js';
+import { MetricsModule } from './metrics/index.js';
+import { SearchModule } from './search/index.js';
 
 @Module({})
 export class AppModule {
@@ -39,6 +37,7 @@ export class AppModule {
         RedisModule,
         I18nModule,
         CatalogVersionModule,
+        SearchModule,
         AuthModule,
         MailModule,
         ThrottleModule,

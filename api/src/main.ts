@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createApp } from './app.factory.js';
-import { SearchService } from './search/search.service.js';
+import { SearchService } from './search/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();

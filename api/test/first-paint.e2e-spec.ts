@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addCategory, addSubCategory, uniqueName } from './catalog-fixtures.js';
 import { adminToken, api, startApp, type TestApp } from './harness.js';
-import { withFirstPictures } from '../src/products/first-paint.js';
+import { withFirstPictures } from '../src/catalog/first-paint.js';
 
 // The built PWA's page in miniature: a title and the static shell's empty #boot-first.
 const INDEX =

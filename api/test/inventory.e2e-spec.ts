@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inventoryLevels, productVariants, stockMovements } from '../src/inventory/inventory.table.js';
-import { inventoryFromVariantRowsSql, productInventorySql } from '../src/products/products.table.js';
+import { inventoryFromVariantRowsSql, productInventorySql } from '../src/inventory/stock-reads.js';
 import { DB_KINDS, api, bearer, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, openShop, stockOf, type Shop } from './order-fixtures.js';
 

@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import { newId } from '../src/common/ids.js';
 import { addresses } from '../src/addresses/addresses.table.js';
 import { cartItems } from '../src/cart/cart.table.js';
-import { products, productInventorySql } from '../src/products/products.table.js';
+import { products } from '../src/catalog/products.table.js';
+import { productInventorySql } from '../src/inventory/stock-reads.js';
 import { api, bearer, type TestApp } from './harness.js';
 
 /** A small shop for order tests: products are made through the admin API, as an admin would. */

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { passwordResetCodes } from '../src/users/password-reset.table.js';
+import { passwordResetCodes } from '../src/account/password-reset.table.js';
 import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { mailsTo, waitForCode } from './accounts-fixtures.js';
 

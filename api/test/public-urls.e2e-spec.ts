@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { categories } from '../src/categories/categories.table.js';
-import { products } from '../src/products/products.table.js';
+import { categories } from '../src/catalog/categories.table.js';
+import { products } from '../src/catalog/products.table.js';
 import { api, bearer, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addSubCategory } from './catalog-fixtures.js';
 

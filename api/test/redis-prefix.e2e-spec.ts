@@ -1,7 +1,7 @@
 import { createAdapter } from '@socket.io/redis-adapter';
 import { Redis } from 'ioredis';
 import { Server } from 'socket.io';
-import { CatalogVersion } from '../src/products/catalog-version.js';
+import { CatalogVersion } from '../src/catalog/catalog-version.js';
 import { ADMINS_ROOM } from '../src/realtime/realtime.gateway.js';
 import { redisKey } from '../src/redis/redis-key.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, scratchPostgres, startApp, type TestApp } from './harness.js';

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { ReadCache } from '../src/products/read-cache.js';
+import { ReadCache } from '../src/catalog/read-cache.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, line } from './order-fixtures.js';

@@ -1,11 +1,11 @@
 import type { Worker } from 'node:worker_threads';
 import { eq } from 'drizzle-orm';
 import { SEARCH_SQL, type ReadSql } from '../src/db/database.js';
-import { CatalogVersion } from '../src/products/catalog-version.js';
-import { products } from '../src/products/products.table.js';
+import { CatalogVersion } from '../src/catalog/catalog-version.js';
+import { products } from '../src/catalog/products.table.js';
 import { SearchIndexService } from '../src/search/index/index.service.js';
 import { asciiTrigrams } from '../src/search/index/trigrams.js';
-import { rankedSearch, searchTokens } from '../src/products/search.repository.js';
+import { rankedSearch, searchTokens } from '../src/search/search.repository.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';

@@ -1,7 +1,8 @@
 import { inArray, sql } from 'drizzle-orm';
-import { loadProducts } from '../src/db/seed/product-loader.js';
-import type { SeedRow } from '../src/db/seed/demo-products.js';
-import { productColumns, products } from '../src/products/products.table.js';
+import { loadProducts } from '../src/seed/product-loader.js';
+import type { SeedRow } from '../src/seed/demo-products.js';
+import { productColumns } from '../src/catalog/product-columns.js';
+import { products } from '../src/catalog/products.table.js';
 import { DB_KINDS, startApp, type TestApp } from './harness.js';
 
 /** Text that COPY's format and array literals would mangle if a field were written as it is. */

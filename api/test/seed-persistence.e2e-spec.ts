@@ -9,8 +9,8 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema.js';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
 import { unitProblem } from '@haat/shared/catalog/product-unit.rule';
-import { DEMO_CUSTOMER } from '../src/db/seed/demo-seed.js';
-import { SEED_PICTURE_WIDTH } from '../src/db/seed/seed-images.js';
+import { DEMO_CUSTOMER } from '../src/seed/demo-seed.js';
+import { SEED_PICTURE_WIDTH } from '../src/seed/seed-images.js';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
 
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<{ rows: T[] }> => {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { cartItems } from '../src/cart/cart.table.js';
 import { orderLines } from '../src/orders/orders.table.js';
-import { products, productInventorySql } from '../src/products/products.table.js';
+import { products } from '../src/catalog/products.table.js';
+import { productInventorySql } from '../src/inventory/stock-reads.js';
 import { DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
 import { addAddress, type Shop } from './order-fixtures.js';
 import type { StripeStandIn } from './stripe-stand-in.js';

@@ -1,7 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Post, Put } from '@nestjs/common';
 import { CreateAddressBody, DisableAddressBody, UpdateAddressBody } from '@haat/shared/addresses/address.schema';
-import { Auth, CurrentUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { AddressesService } from './addresses.service.js';

@@ -6,7 +6,7 @@ import type { AddressFields, UpdateAddressBody } from '@haat/shared/addresses/ad
 import type { Address } from '@haat/shared/addresses/address.types';
 import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';
-import { lockUser } from '../users/users.repository.js';
+import { lockUser } from '../users/index.js';
 import { newId } from '../common/ids.js';
 import { addresses } from './addresses.table.js';
 import { toAddress } from './address-wire.js';

@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { AuthUser } from './auth-user.js';
 import { SessionRegistry } from './session-registry.js';
 import type { FastifyRequest } from 'fastify';
-import { AccountLanguages } from '../i18n/account-languages.js';
+import { AccountLanguages } from '../users/index.js';
 import { requestLanguage } from '../i18n/request-language.js';
 
 interface AccessClaims {

@@ -4,7 +4,7 @@ import { cartLineSubtotal } from '@haat/shared/cart/cart.rules';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import type { Db } from '../db/database.js';
-import { cartProductsByIds, type StoredVariant } from '../products/products.repository.js';
+import { cartProductsByIds, type StoredVariant } from '../catalog/index.js';
 import { cartItems } from './cart.table.js';
 
 export interface CartView {

@@ -1,11 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Post, Put, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { AddToCartBody, CartSyncBody, DeleteCartItemBody, UpdateQtyBody } from '@haat/shared/cart/cart.schema';
-import { Auth, CurrentUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
-import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
+import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { CartService } from './cart.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 

@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
-import { products } from '../products/products.table.js';
+import { products } from '../catalog/products.table.js';
 import { productVariants } from '../inventory/inventory.table.js';
 
 /**

@@ -4,7 +4,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-import { OWASP_MINIMUM_COST } from '../users/password.js';
+
+/**
+ * argon2id's cost: the default is OWASP's recommended minimum; PASSWORD_HASH_MEMORY_KIB /
+ * PASSWORD_HASH_PASSES change it (users/password.ts hashes with it).
+ */
+export interface PasswordHashCost {
+  memoryKib: number;
+  passes: number;
+}
+
+export const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19456, passes: 2 };
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

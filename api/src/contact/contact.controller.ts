@@ -2,7 +2,7 @@ import { Controller, HttpCode, Post } from '@nestjs/common';
 import { ContactBody, CONTACT_SENT } from '@haat/shared/contact/contact.schema';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
-import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { MINUTE, RateLimit } from '../throttle/index.js';
 import { ContactService } from './contact.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 

@@ -3,7 +3,7 @@ import type { ContactBody } from '@haat/shared/contact/contact.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppError } from '../common/app-error.js';
-import { MailService } from '../mail/mail.service.js';
+import { MailService } from '../mail/index.js';
 
 /** The /contact form: one mail to the support desk, answerable with Reply (Reply-To is the sender). */
 @Injectable()

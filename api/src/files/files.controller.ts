@@ -1,10 +1,10 @@
 import { Controller, HttpCode, Post, Req } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { Auth } from '../auth/guards.js';
+import { Auth } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { FilesService } from './files.service.js';
 import { readUploadedFile } from './multipart-file.js';
-import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { MINUTE, RateLimit } from '../throttle/index.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 @LocalizedAnswers()

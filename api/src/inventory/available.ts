@@ -10,6 +10,14 @@ import { sql, type SQL } from 'drizzle-orm';
  */
 export function availableOf(productId: SQL, variantId: SQL, defaultUnit: SQL): SQL<number | null> {
   return sql<number | null>`case when ${variantId} is null then ${defaultUnit}
-    else (select il.on_hand - il.reserved from product_variants sv join inventory_levels il on il.id = sv.inventory_level_id
-      where sv.product_id = ${productId} and sv.id = ${variantId}) end`;
+    else (select il.available from product_variants sv join inventory_levels il on il.id = sv.inventory_level_id
+      where ${unitRow(sql`sv`, productId, variantId)}) end`;
+}
+
+/**
+ * The one rule that resolves a cart's or an order's unit to its product_variants row (`row`, an
+ * alias): the option named, or the product's default row when none is (`variantId` null).
+ */
+export function unitRow(row: SQL, productId: SQL, variantId: SQL): SQL {
+  return sql`${row}.product_id = ${productId} and (case when ${variantId} is null then ${row}.is_default else ${row}.id = ${variantId} end)`;
 }

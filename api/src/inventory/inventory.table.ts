@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, index, integer, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { products } from '../products/products.table.js';
+import { products } from '../catalog/products.table.js';
 import { users } from '../users/users.table.js';
 
 /**
@@ -15,6 +15,13 @@ export const inventoryLevels = pgTable(
     id: text('id').primaryKey(),
     onHand: integer('on_hand').notNull().default(0),
     reserved: integer('reserved').notNull().default(0),
+    /**
+     * What can still be sold: on-hand less reserved, kept by PostgreSQL. The one definition of
+     * available-to-sell; every reader of stock reads this column (stock-reads.ts, available.ts).
+     */
+    available: integer('available')
+      .notNull()
+      .generatedAlwaysAs(sql`"on_hand" - "reserved"`),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     /**
      * The product whose own unit (its default variant) sells from this pool; null for an option's

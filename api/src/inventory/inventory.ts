@@ -104,6 +104,7 @@ interface StoredUnit {
   levelId: string;
   onHand: number;
   reserved: number;
+  available: number;
 }
 
 /**
@@ -131,6 +132,7 @@ export async function updateProductStock(
       levelId: productVariants.inventoryLevelId,
       onHand: inventoryLevels.onHand,
       reserved: inventoryLevels.reserved,
+      available: inventoryLevels.available,
     })
     .from(productVariants)
     .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
@@ -206,7 +208,7 @@ async function setAvailable(
   adminId: string | null,
 ): Promise<void> {
   if (stock === undefined) return;
-  const current = unit.onHand - unit.reserved;
+  const current = unit.available;
   if (expected !== undefined && stock === expected) return; // the admin left the figure as loaded
   if (expected !== undefined && expected !== current) {
     throw new AppError(

@@ -13,11 +13,11 @@ export async function lowStockUnits(db: Db, threshold: number, limit: number): P
     select p.id as "productId", p.name as "productName",
            case when sv.is_default then null else sv.id end as "variantId",
            case when sv.is_default then null else sv.name end as "variantName",
-           (il.on_hand - il.reserved)::int as available
+           il.available
     from inventory_levels il
     join product_variants sv on sv.inventory_level_id = il.id
     join products p on p.id = sv.product_id
-    where il.on_hand - il.reserved < ${threshold}
+    where il.available < ${threshold}
       and (not sv.is_default or not exists (select 1 from product_variants o where o.product_id = sv.product_id and not o.is_default))
     order by available, p.name, sv.position
     limit ${limit}`);

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Slot } from '../db/database.js';
+import { unitRow } from './available.js';
 
 /** One line of an order as the inventory reserves it: so many units of a product's option (null: its default unit), at the price it was priced at. */
 export interface ReservationLine {
@@ -38,7 +39,7 @@ export function orderReservation(slots: { orderId: Slot; want: Slot }): { ctes: 
       from jsonb_to_recordset(${slots.want}::jsonb) as w(product_id text, variant_id text, quantity int, price numeric, discount numeric)
       left join lateral (
         select pv.id, pv.inventory_level_id, pv.price from product_variants pv
-        where pv.product_id = w.product_id and (case when w.variant_id is null then pv.is_default else pv.id = w.variant_id end)
+        where ${unitRow(sql`pv`, sql`w.product_id`, sql`w.variant_id`)}
         limit 1
       ) v on true
     ), inv_need as (
@@ -46,13 +47,13 @@ export function orderReservation(slots: { orderId: Slot; want: Slot }): { ctes: 
     ), inv_locked as (
       select l.id from inventory_levels l
       where l.id = any(array(select level_id from inv_need where qualifies and level_id is not null))
-        and l.on_hand - l.reserved >= (select n.quantity from inv_need n where n.level_id = l.id)
+        and l.available >= (select n.quantity from inv_need n where n.level_id = l.id)
       order by l.id for no key update of l
     ), inv_reserved as (
       update inventory_levels l set reserved = l.reserved + (select n.quantity from inv_need n where n.level_id = l.id), updated_at = now()
       where l.id = any(array(select id from inv_locked))
         and (select count(*) from inv_locked) = (select count(*) from inv_need)
-        and l.on_hand - l.reserved >= (select n.quantity from inv_need n where n.level_id = l.id)
+        and l.available >= (select n.quantity from inv_need n where n.level_id = l.id)
       returning l.id
     ), inv_logged as (
       insert into stock_movements (inventory_level_id, variant_id, reason, reserved_delta, order_id)
@@ -78,9 +79,9 @@ export interface BatchReservationLine {
  */
 export function batchReservation(take: BatchReservationLine, batch: SQL): { ctes: SQL; winners: SQL; succeeded: SQL; available: SQL } {
   const ctes = sql`inv_target as (
-      select l.id, l.on_hand - l.reserved as available, v.id as variant_row_id
+      select l.id, l.available, v.id as variant_row_id
       from product_variants v join products p on p.id = v.product_id join inventory_levels l on l.id = v.inventory_level_id
-      where v.product_id = ${take.productId}::text and (case when ${take.variantId}::text is null then v.is_default else v.id = ${take.variantId}::text end)
+      where ${unitRow(sql`v`, sql`${take.productId}::text`, sql`${take.variantId}::text`)}
         and p.publish and p.discount = ${take.discount}::numeric and coalesce(v.price, p.price) = ${take.price}::numeric
       for no key update of l
     ), inv_winners as (

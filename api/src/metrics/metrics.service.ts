@@ -2,12 +2,12 @@ import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { FastifyInstance } from 'fastify';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
-import { imageDecodes } from '../files/decode-gate.js';
+import { imageDecodes } from '../files/index.js';
 import { POOL_STATS, type PoolStats } from '../db/database.js';
-import { OrderEvents } from '../orders/order-events.js';
-import { ReadCache } from '../products/read-cache.js';
-import { PushQueue } from '../push/push-queue.js';
-import { RealtimeGateway } from '../realtime/realtime.gateway.js';
+import { OrderEvents } from '../orders/index.js';
+import { ReadCache } from '../catalog/index.js';
+import { PushQueue } from '../push/index.js';
+import { RealtimeGateway } from '../realtime/index.js';
 
 /**
  * Node's own series (event-loop lag, memory, GC, handles): one set per process, made by the first app and

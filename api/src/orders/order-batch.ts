@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { defineStatement, type NamedStatement } from '../db/database.js';
-import { batchAccountHold, batchReservation } from '../inventory/order-reservation.js';
-import { removeBatchFromCartCte } from '../cart/cart.repository.js';
+import { batchAccountHold, batchReservation } from '../inventory/index.js';
+import { removeBatchFromCartCte } from '../cart/index.js';
 import { placeOrderStatement, type StockTake } from './order-statement.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 

@@ -2,7 +2,7 @@ import { discountedPrice, lineSubtotal, roundMoney, totalsOf } from '@haat/share
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CurrentTotals, OrderLine } from '@haat/shared/orders/order.types';
 import { sellingUnit, type VariantFacts } from '@haat/shared/catalog/variant.rules';
-import { chosenVariant } from '../products/chosen-variant.js';
+import { chosenVariant } from '../catalog/index.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
 

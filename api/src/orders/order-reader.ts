@@ -3,7 +3,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
-import { customerRefsByIds } from '../users/users.repository.js';
+import { customerRefsByIds } from '../users/index.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { toOrder } from './order-wire.js';
 import type { DbOrTx } from './order-tx.js';

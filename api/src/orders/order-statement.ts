@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { cartLinesJson, removeFromCartCte } from '../cart/cart.repository.js';
-import { accountHold, orderReservation, reservationWant, type ReservationLine } from '../inventory/order-reservation.js';
+import { cartLinesJson, removeFromCartCte } from '../cart/index.js';
+import { accountHold, orderReservation, reservationWant, type ReservationLine } from '../inventory/index.js';
 import { defineStatement, type NamedStatement } from '../db/database.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 

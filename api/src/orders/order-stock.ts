@@ -1,7 +1,7 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
-import { saleableRowsByIds, type SaleableRow } from '../products/products.repository.js';
+import { saleableRowsByIds, type SaleableRow } from '../catalog/index.js';
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../common/batched-reads.js';
 import type { NamedStatement } from '../db/database.js';

@@ -1,6 +1,5 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
-import type { AddressRow } from '../addresses/addresses.repository.js';
-import { toAddress } from '../addresses/address-wire.js';
+import { type AddressRow, toAddress } from '../addresses/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** A frozen copy of the delivery address, with the docs/product.md#records names beside the address table's own. */

@@ -1,11 +1,10 @@
 import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CancelOrderBody, CashOnDeliveryBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
-import { Auth, CurrentUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
-import { IdempotencyKey } from './idempotency-key.decorator.js';
+import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';

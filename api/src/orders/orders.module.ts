@@ -7,7 +7,7 @@ import { OrderReader } from './order-reader.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
-import { SearchModule } from '../search/search.module.js';
+import { SearchModule } from '../search/index.js';
 
 @Module({
   imports: [SearchModule],

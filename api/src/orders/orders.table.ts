@@ -3,7 +3,7 @@ import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex }
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 import type { OrderAddress, PaymentMethod } from '@haat/shared/orders/order.types';
 import { users } from '../users/users.table.js';
-import { products } from '../products/products.table.js';
+import { products } from '../catalog/products.table.js';
 import { productVariants } from '../inventory/inventory.table.js';
 
 /**

@@ -10,7 +10,7 @@ import {
   type WaitingStage,
 } from '@haat/shared/orders/overview';
 import { DB, type Db } from '../db/database.js';
-import { lowStockUnits } from '../inventory/low-stock.js';
+import { lowStockUnits } from '../inventory/index.js';
 import { ordersAtStages, soldPerDay, topSoldProducts } from './orders.repository.js';
 
 /** The admin's overview: sales figures from SQL aggregates over the orders, stock from the inventory. */

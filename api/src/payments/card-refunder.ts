@@ -1,7 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../db/database.js';
-import { OrderEvents } from '../orders/order-events.js';
-import { setOrderRefundId } from '../orders/orders.repository.js';
+import { OrderEvents, setOrderRefundId } from '../orders/index.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
 /**

@@ -1,5 +1,5 @@
 import type Stripe from 'stripe';
-import type { OrderLineRow, OrderRow } from '../orders/orders.repository.js';
+import type { OrderLineRow, OrderRow } from '../orders/index.js';
 
 /**
  * Stock held for an abandoned payment comes back when the session expires. Stripe's shortest

@@ -5,12 +5,16 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import type { Order } from '@haat/shared/orders/order.types';
 import { AppError, conflict, notFound, unavailable } from '../common/app-error.js';
-import { emailOf } from '../users/users.repository.js';
-import { pendingCardOrderOf, setOrderCheckoutSession, type OrderRow } from '../orders/orders.repository.js';
-import { OrderPlacementService } from '../orders/order-placement.service.js';
-import { OrderReader } from '../orders/order-reader.js';
-import { OrderLifecycle } from '../orders/lifecycle/order-lifecycle.service.js';
-import { isAwaitingCardPayment } from '../orders/lifecycle/transition.js';
+import { emailOf } from '../users/index.js';
+import {
+  pendingCardOrderOf,
+  setOrderCheckoutSession,
+  type OrderRow,
+  OrderPlacementService,
+  OrderReader,
+  OrderLifecycle,
+  isAwaitingCardPayment,
+} from '../orders/index.js';
 import { checkoutSessionParams } from './checkout-session.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 

@@ -1,11 +1,10 @@
 import { Controller, Headers, HttpCode, Post, Req, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CancelOrderBody, CheckoutBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
-import { Auth, CurrentUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
-import { IdempotencyKey } from '../orders/idempotency-key.decorator.js';
+import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { CheckoutService } from './checkout.service.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';

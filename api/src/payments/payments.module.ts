@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { OrdersModule } from '../orders/orders.module.js';
+import { OrdersModule } from '../orders/index.js';
 import { CardRefunder } from './card-refunder.js';
 import { CheckoutService } from './checkout.service.js';
 import { PaymentsController } from './payments.controller.js';

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
-import { OrderEvents } from '../orders/order-events.js';
+import { OrderEvents } from '../orders/index.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
 /**

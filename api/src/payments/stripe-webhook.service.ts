@@ -5,9 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, unavailable } from '../common/app-error.js';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
-import { OrderLifecycle } from '../orders/lifecycle/order-lifecycle.service.js';
-import { canTransition, lockOrder, transition } from '../orders/lifecycle/transition.js';
-import type { OrderRow } from '../orders/orders.repository.js';
+import { OrderLifecycle, canTransition, lockOrder, transition, type OrderRow } from '../orders/index.js';
 import { CardRefunder } from './card-refunder.js';
 import { stripeEvents } from './stripe-events.table.js';
 

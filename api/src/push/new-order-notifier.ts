@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrderEvents } from '../orders/order-events.js';
+import { OrderEvents } from '../orders/index.js';
 import { PushService } from './push.service.js';
 
 /** Every placed order (cash on delivery at once, card once paid) becomes a push notice to the admins. */

@@ -1,9 +1,9 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNoticeKind } from '@haat/shared/orders/stage-notices';
-import { AccountLanguages } from '../i18n/account-languages.js';
+import { AccountLanguages } from '../users/index.js';
 import { stageNotice } from '../i18n/stage-notice.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { OrderEvents } from '../orders/order-events.js';
+import { OrderEvents } from '../orders/index.js';
 import { PushService } from './push.service.js';
 
 /**

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { OrdersModule } from '../orders/orders.module.js';
+import { OrdersModule } from '../orders/index.js';
 import { NewOrderNotifier } from './new-order-notifier.js';
 import { OrderStageNotifier } from './order-stage-notifier.js';
 import { PushController } from './push.controller.js';

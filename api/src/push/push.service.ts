@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
 import { conflict } from '../common/app-error.js';
-import { activeAdminsWithLanguage } from '../users/users.repository.js';
+import { activeAdminsWithLanguage } from '../users/index.js';
 import { newOrderNotice } from '../i18n/stage-notice.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PushQueue } from './push-queue.js';

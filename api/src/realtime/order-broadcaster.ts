@@ -1,5 +1,5 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { OrderEvents } from '../orders/order-events.js';
+import { OrderEvents } from '../orders/index.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 
 /** Turns committed order changes into socket events. */

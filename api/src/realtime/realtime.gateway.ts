@@ -11,7 +11,7 @@ import type {
   SocketClosedEvent,
 } from '@haat/shared/orders/order-events';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { SessionRegistry } from '../auth/session-registry.js';
+import { SessionRegistry } from '../auth/index.js';
 import { eventToken, handshakeToken, verifySocketUser, type SocketUser } from './socket-auth.js';
 
 export const ADMINS_ROOM = 'admins';

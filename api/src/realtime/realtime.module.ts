@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { OrdersModule } from '../orders/orders.module.js';
+import { OrdersModule } from '../orders/index.js';
 import { OrderBroadcaster } from './order-broadcaster.js';
 import { RealtimeGateway } from './realtime.gateway.js';
 

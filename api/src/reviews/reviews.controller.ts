@@ -1,11 +1,10 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { AddReviewBody, ReviewIdParam, ReviewListQuery } from '@haat/shared/reviews/review.schema';
-import { Auth, CurrentUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { badRequest } from '../common/app-error.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
-import { MINUTE, RateLimit } from '../throttle/rate-limit.guard.js';
+import { MINUTE, RateLimit } from '../throttle/index.js';
 import { ReviewsService } from './reviews.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { SearchModule } from '../search/search.module.js';
+import { SearchModule } from '../search/index.js';
 import { ReviewsController } from './reviews.controller.js';
 import { ReviewsService } from './reviews.service.js';
 

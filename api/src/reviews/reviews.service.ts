@@ -5,11 +5,10 @@ import type { Review, ReviewList } from '@haat/shared/reviews/review.types';
 import { DB, type Db } from '../db/database.js';
 import { notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
-import { averageRating } from '../products/product-wire.js';
-import { addToReviewCounts, lockProduct, removeFromReviewCounts, reviewCountsOf } from '../products/products.repository.js';
-import { buyersWithDelivered } from '../orders/orders.repository.js';
-import { SearchService } from '../search/search.service.js';
-import { namesAndAvatarsByIds } from '../users/users.repository.js';
+import { averageRating, addToReviewCounts, lockProduct, removeFromReviewCounts, reviewCountsOf } from '../catalog/index.js';
+import { buyersWithDelivered } from '../orders/index.js';
+import { SearchService } from '../search/index.js';
+import { namesAndAvatarsByIds } from '../users/index.js';
 import { reviews, type ReviewRow } from './reviews.table.js';
 
 type Counts = Pick<ReviewList, 'totalReviews' | 'averageRating'>;

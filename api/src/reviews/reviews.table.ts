@@ -1,6 +1,6 @@
 import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
-import { products } from '../products/products.table.js';
+import { products } from '../catalog/products.table.js';
 
 /**
  * One review per (user, product): a second add updates it. products.review_count and rating_sum

@@ -1,4 +1,4 @@
-import { searchTokens } from '../products/search.repository.js';
+import { searchTokens } from './search.repository.js';
 import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity } from './index/trigrams.js';
 
 /**

@@ -1,7 +1,16 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
+import { PRODUCT_SEARCH } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
 import { SearchService } from './search.service.js';
 
-/** Product search: one service (SearchService) in front of the in-process index and its PostgreSQL fallback. */
-@Module({ providers: [SearchService, SearchIndexService], exports: [SearchService] })
+/**
+ * Product search: one service (SearchService) in front of the in-process index and its PostgreSQL
+ * fallback. Global, and provided as the catalogue's PRODUCT_SEARCH too: the catalogue asks for search
+ * through that port rather than importing this module (search reads the catalogue).
+ */
+@Global()
+@Module({
+  providers: [SearchService, SearchIndexService, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
+  exports: [SearchService, PRODUCT_SEARCH],
+})
 export class SearchModule {}

@@ -2,18 +2,10 @@ import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
-import { CatalogVersion, type ProductChange } from '../products/catalog-version.js';
+import { CatalogVersion, productRows, type ProductChange, type ProductSearch, type ProductSearchQuery, type ProductSearchResult } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
-import {
-  filterRanked,
-  filteredSearch,
-  matchCount,
-  productRows,
-  rankedSearch,
-  searchTokens,
-  type ProductRow,
-  type SearchSort,
-} from '../products/search.repository.js';
+import { filterRanked, filteredSearch, learnWords, matchCount, rankedSearch, searchTokens } from './search.repository.js';
+import { correctedSearch } from './correction.js';
 
 /**
  * Most ranked matches a filtered search narrows (a search matching more, rare in a shop, is
@@ -21,22 +13,8 @@ import {
  */
 const FILTERED_CANDIDATES = 20_000;
 
-/** What a shopper asks of search: the text, the page, and the listing's filters and order when it has them. */
-export interface SearchQuery {
-  text: string;
-  page: number;
-  limit: number;
-  minPrice?: number;
-  maxPrice?: number;
-  inStock?: boolean;
-  sort?: SearchSort;
-}
-
-/** One page of matches, best first (or in the asked order), and how many matched in all. */
-export interface SearchResult {
-  rows: ProductRow[];
-  total: number;
-}
+export type SearchQuery = ProductSearchQuery;
+export type SearchResult = ProductSearchResult;
 
 export type { ProductChange };
 
@@ -49,7 +27,7 @@ export type { ProductChange };
  * price, stock and rating on a result are as fresh as the database.
  */
 @Injectable()
-export class SearchService {
+export class SearchService implements ProductSearch {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(SEARCH_SQL) private readonly read: ReadSql,
@@ -91,6 +69,14 @@ export class SearchService {
     if (ids.length === 0) return;
     if (what === 'content') this.index.stale();
     await this.catalog.productsChanged(ids, what);
+  }
+
+  learnWords(db: Db, productIds: string[]): Promise<void> {
+    return learnWords(db, productIds);
+  }
+
+  correctedSearch(text: string, names: string[]): string | null {
+    return correctedSearch(text, names);
   }
 
   /** Builds (or catches up) the index now: at start, and in tests. */

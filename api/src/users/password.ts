@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
+import type { PasswordHashCost } from '../config/config.js';
 
 /**
  * argon2id's cost (the library's default algorithm). The default is OWASP's recommended minimum;
@@ -7,12 +8,8 @@ import { hash, verify } from '@node-rs/argon2';
  * (docs/decisions/0113-password-hash-cost-in-tests.md). A stored hash carries its own cost, so
  * verifying never depends on it.
  */
-export interface PasswordHashCost {
-  memoryKib: number;
-  passes: number;
-}
-
-export const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19456, passes: 2 };
+export type { PasswordHashCost } from '../config/config.js';
+export { OWASP_MINIMUM_COST } from '../config/config.js';
 
 export function hashPassword(password: string, cost: PasswordHashCost): Promise<string> {
   return hash(password, { memoryCost: cost.memoryKib, timeCost: cost.passes, parallelism: 1 });

@@ -1,7 +1,7 @@
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne } from 'drizzle-orm';
 import type { Language } from '@haat/shared/common/languages';
 import type { Db } from '../db/database.js';
-import { users } from './users.table.js';
+import { users, type UserRow } from './users.table.js';
 
 // The users domain's queries that other domains run (payments, orders, push, reviews).
 
@@ -63,4 +63,69 @@ export function activeAdminIds(db: Pick<Db, 'select'>) {
 /** Locks one user's row for the rest of the transaction: per-account caps count their rows one caller at a time. */
 export async function lockUser(tx: Pick<Db, 'select'>, userId: string): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+}
+
+// The account rows' reads and writes for the account's routes (api/src/account/: sign-up, sign-in,
+// profile, password reset, Google sign-in), which sit above the domains they compose.
+
+export type NewUser = typeof users.$inferInsert;
+type UserPatch = Partial<Omit<NewUser, 'id'>>;
+
+export async function userById(db: Db, id: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.id, id) });
+}
+
+/** E-mails are stored trimmed and lower-case. */
+export async function userByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.email, email.trim().toLowerCase()) });
+}
+
+export async function userByGoogleSub(db: Db, sub: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: eq(users.googleSub, sub) });
+}
+
+/** Another account than `userId` holding this e-mail, if any. */
+export async function otherUserWithEmail(db: Db, email: string, userId: string): Promise<UserRow | undefined> {
+  return db.query.users.findFirst({ where: and(eq(users.email, email), ne(users.id, userId)) });
+}
+
+/** A new account, or undefined when its e-mail (or Google id) is taken: the caller decides what that means. */
+export async function insertUserUnlessTaken(db: Db, values: NewUser): Promise<UserRow | undefined> {
+  const [row] = await db.insert(users).values(values).onConflictDoNothing().returning();
+  return row;
+}
+
+/**
+ * Changes an account's row (its `updatedAt` too unless the patch sets only the sign-in time);
+ * `whileEmail` changes it only while it still has that e-mail. Answers the row as changed, or
+ * undefined when no row matched.
+ */
+export async function updateUser(db: Pick<Db, 'update'>, id: string, patch: UserPatch, whileEmail?: string): Promise<UserRow | undefined> {
+  const stamp = Object.keys(patch).every((k) => k === 'lastLoginDate') ? {} : { updatedAt: new Date() };
+  const [row] = await db
+    .update(users)
+    .set({ ...patch, ...stamp })
+    .where(whileEmail === undefined ? eq(users.id, id) : and(eq(users.id, id), eq(users.email, whileEmail)))
+    .returning();
+  return row;
+}
+
+/**
+ * Locks every active administrator's row, in id order so that two callers cannot deadlock, and
+ * answers their ids: two admins disabling each other at once are serialised.
+ */
+export async function lockActiveAdmins(tx: Pick<Db, 'select'>): Promise<string[]> {
+  const admins = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'ADMIN'), eq(users.status, 'Active')))
+    .orderBy(asc(users.id))
+    .for('update');
+  return admins.map((a) => a.id);
+}
+
+/** The account's avatar, read under its row's lock (for the rest of the transaction). */
+export async function lockedAvatarOf(tx: Pick<Db, 'select'>, id: string): Promise<string | undefined> {
+  const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, id)).for('update');
+  return row?.avatar;
 }

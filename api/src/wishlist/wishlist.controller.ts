@@ -1,7 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
-import { Auth, CurrentUser } from '../auth/guards.js';
-import type { AuthUser } from '../auth/auth-user.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { WishlistService } from './wishlist.service.js';

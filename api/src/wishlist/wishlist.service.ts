@@ -3,8 +3,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 import { DB, type Db } from '../db/database.js';
 import { notFound } from '../common/app-error.js';
-import { averageRating } from '../products/product-wire.js';
-import { isPublished, publishedByIds } from '../products/products.repository.js';
+import { averageRating, isPublished, publishedByIds } from '../catalog/index.js';
 import { wishlistItems } from './wishlist.table.js';
 
 /** The signed-in user's wishlist: a set of products, so add and remove are safe to repeat. */

@@ -1,6 +1,6 @@
 import { index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from '../users/users.table.js';
-import { products } from '../products/products.table.js';
+import { products } from '../catalog/products.table.js';
 
 /** A set of (user, product): adding twice or removing twice changes nothing. */
 export const wishlistItems = pgTable(

@@ -7,7 +7,7 @@ import { OrderEvents, type OrderChange } from '../order-events.js';
 import { deleteOrder } from '../orders.repository.js';
 import type { OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
-import { SearchService } from '../../search/search.service.js';
+import { SearchService } from '../../search/index.js';
 import { releaseStock } from './release-stock.js';
 import { isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
 

@@ -1,4 +1,4 @@
-import { releaseAccountHold, settleOrderStock, type OrderStockEvent } from '../../inventory/inventory.js';
+import { releaseAccountHold, settleOrderStock, type OrderStockEvent } from '../../inventory/index.js';
 import type { Tx } from '../order-tx.js';
 
 /** Why an order's hold on stock ends: cancelled (or thrown away), its card session ran out, or it shipped. */

@@ -3,7 +3,7 @@ import { allowedTransition, type LifecycleStage, type OrderActor } from '@haat/s
 import { furthestStage, lifecycleStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../../common/app-error.js';
-import { removeFromCart } from '../../cart/cart.repository.js';
+import { removeFromCart } from '../../cart/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock } from './release-stock.js';

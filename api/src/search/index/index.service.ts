@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
-import { CatalogVersion } from '../../products/catalog-version.js';
+import { CatalogVersion } from '../../catalog/index.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
 import { asciiTrigrams } from './trigrams.js';

@@ -11,7 +11,7 @@ export interface ProductPage {
   totalPage: number;
 }
 
-/** The paged product routes add these beside `data` (api/src/products/products.controller.ts). */
+/** The paged product routes add these beside `data` (api/src/catalog/products.controller.ts). */
 export interface PagedEnvelope extends Envelope<Product[]> {
   totalCount: number;
   totalNoPage?: number;

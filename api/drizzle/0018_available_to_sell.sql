@@ -1,0 +1,1 @@
+ALTER TABLE "inventory_levels" ADD COLUMN "available" integer GENERATED ALWAYS AS ("on_hand" - "reserved") STORED NOT NULL;

@@ -1,0 +1,172 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { ChangePasswordBody, UpdateUserBody } from '@haat/shared/users/account.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { DB, type Db } from '../db/database.js';
+import { AppError, conflict, notFound } from '../common/app-error.js';
+import { MailService, mailOf } from '../mail/index.js';
+import { TokensService } from '../auth/index.js';
+import { GoogleSignInService } from './google-sign-in.service.js';
+import { AccountLanguages, hashPassword, otherUserWithEmail, refuseWeakPassword, updateUser, verifyPassword, type UserRow } from '../users/index.js';
+import { UsersService } from './users.service.js';
+import type { PublicUser } from './public-user.js';
+import { isUniqueViolation } from '../common/unique-violation.js';
+import { LoginProtection } from '../throttle/index.js';
+import type { FastifyReply } from 'fastify';
+import { createHmac } from 'node:crypto';
+import { JwtService } from '@nestjs/jwt';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { Language } from '@haat/shared/common/languages';
+
+/** Where a password check comes from: it counts toward the same limits as a sign-in from there. */
+export interface CheckOrigin {
+  ip: string;
+  reply: FastifyReply;
+  /** The request's language: the confirmation link goes to its sender in it. */
+  language?: Language;
+}
+
+/**
+ * The profile form (docs/product.md#validation). The e-mail is the key to the account (password reset goes there), so
+ * changing it needs the owner present — the current password, or a fresh Google credential for an
+ * account without one — and the old address is told, so a stolen session cannot quietly take it.
+ */
+@Injectable()
+export class ProfileService {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly users: UsersService,
+    private readonly google: GoogleSignInService,
+    private readonly mail: MailService,
+    private readonly tokens: TokensService,
+    private readonly loginProtection: LoginProtection,
+    private readonly jwt: JwtService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly languages: AccountLanguages,
+  ) {
+    // A key of its own (as the reset codes have), so no other token of the shop can pass for a link.
+    this.emailKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:email-change').digest('base64url');
+  }
+
+  private readonly emailKey: string;
+
+  /** A current-password check, limited and counted exactly like a sign-in to this account from this address. */
+  private checkPassword(user: UserRow, password: string, from: CheckOrigin): Promise<void> {
+    return this.loginProtection.attempt(
+      user.email,
+      from.ip,
+      from.reply,
+      async () => {
+        if (!(await verifyPassword(user.passwordHash, password))) throw new WrongCurrentPassword();
+      },
+      (e) => e instanceof WrongCurrentPassword,
+    );
+  }
+
+  /** With the current password; every other session of the account ends at once, this one stays. */
+  async changePassword(userId: string, sid: string, body: ChangePasswordBody, from: CheckOrigin): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('User');
+    if (!user.passwordHash)
+      throw reauthNeeded('currentPassword', 'currentPassword: Your account signs in with Google and has no password; use Forgot password to set one.');
+    await this.checkPassword(user, body.currentPassword, from);
+    refuseWeakPassword(body.newPassword, 'newPassword', user);
+    await updateUser(this.db, userId, { passwordHash: await hashPassword(body.newPassword, this.config.passwordHashCost) });
+    await this.tokens.revokeAllOf(userId, sid);
+  }
+
+  /**
+   * Name, email and mobile all required. Name and mobile change at once; a new e-mail only once the
+   * link mailed to it is opened (docs/decisions/0062-no-account-enumeration.md): the answer is the same
+   * whether or not the new e-mail belongs to another account, whose owner is told instead of linked.
+   */
+  async update(userId: string, body: UpdateUserBody, from: CheckOrigin): Promise<{ user: PublicUser; message: string }> {
+    const current = await this.users.findById(userId);
+    if (!current) throw notFound('User');
+    const emailChanged = body.email !== current.email;
+    if (emailChanged) await this.confirmOwner(current, body, from);
+    await updateUser(this.db, userId, { name: body.name, mobile: body.mobile, ...(body.language ? { language: body.language } : {}) });
+    if (body.language) this.languages.remember(userId, body.language);
+    if (!emailChanged) return { user: await this.users.details(userId), message: 'Updated successfully' };
+    const other = await otherUserWithEmail(this.db, body.email, userId);
+    if (other) this.tellOtherOwner(other);
+    else await this.mailConfirmLink({ ...current, name: body.name }, body.email, body.language ?? from.language ?? current.language);
+    return { user: await this.users.details(userId), message: emailChangePending(body.email) };
+  }
+
+  /** Opening the mailed link: the e-mail changes if the account still has the one the link was made from. */
+  async confirmEmail(token: string): Promise<{ email: string }> {
+    let claims: EmailChangeClaims;
+    try {
+      claims = await this.jwt.verifyAsync<EmailChangeClaims>(token, { secret: this.emailKey, algorithms: ['HS256'] });
+      if (claims.typ !== 'email-change' || !claims.sub || !claims.from || !claims.to) throw new Error('not an e-mail change');
+    } catch {
+      throw linkInvalid();
+    }
+    let changed: UserRow | undefined;
+    try {
+      changed = await updateUser(this.db, claims.sub, { email: claims.to, verifyEmail: true }, claims.from);
+    } catch (e) {
+      // Taken since the link was sent: only the holder of that mailbox learns it.
+      if (isUniqueViolation(e)) throw emailTaken();
+      throw e;
+    }
+    if (!changed) throw linkInvalid();
+    this.tellOldAddress({ ...changed, email: claims.from }, claims.to);
+    return { email: changed.email };
+  }
+
+  private async mailConfirmLink(user: UserRow, newEmail: string, language: Language): Promise<void> {
+    const token = await this.jwt.signAsync({ sub: user.id, from: user.email, to: newEmail, typ: 'email-change' } satisfies EmailChangeClaims, {
+      secret: this.emailKey,
+      algorithm: 'HS256',
+      expiresIn: EMAIL_LINK_TTL_SECONDS,
+    });
+    const link = `${this.config.publicUrl}/dashboard/profile?confirmEmail=${encodeURIComponent(token)}`;
+    this.mail.sendInBackground(mailOf('confirmEmail', language, { name: user.name, email: newEmail, link }, newEmail));
+  }
+
+  private tellOtherOwner(owner: UserRow): void {
+    // The owner of that address did nothing: told in their own account's language.
+    this.mail.sendInBackground(mailOf('emailInUse', owner.language, { name: owner.name, email: owner.email }, owner.email));
+  }
+
+  private async confirmOwner(user: UserRow, body: UpdateUserBody, from: CheckOrigin): Promise<void> {
+    if (!user.passwordHash) {
+      if (!body.credential) throw reauthNeeded('credential', 'credential: Sign in with Google again to change your e-mail.');
+      return this.google.confirmOwner(body.credential, user);
+    }
+    if (!body.currentPassword) throw reauthNeeded('currentPassword', 'currentPassword: Enter your current password to change your e-mail.');
+    await this.checkPassword(user, body.currentPassword, from);
+  }
+
+  private tellOldAddress(user: Pick<UserRow, 'name' | 'email' | 'language'>, newEmail: string): void {
+    // A warning to the account's owner (the link may have been opened by someone else): in the account's language.
+    this.mail.sendInBackground(mailOf('emailChanged', user.language, { name: user.name, from: user.email, to: newEmail }, user.email));
+  }
+}
+
+const reauthNeeded = (field: string, message: string) => new AppError(400, ErrorCode.ReauthRequired, message, { fields: [field] });
+
+/** A wrong current password: the one outcome of a check that keeps its charge on the limits. */
+class WrongCurrentPassword extends AppError {
+  constructor() {
+    super(400, ErrorCode.ReauthRequired, 'currentPassword: The current password is not correct.', { fields: ['currentPassword'] });
+  }
+}
+
+const emailTaken = () => conflict('This e-mail is already used by another account.');
+const linkInvalid = () =>
+  new AppError(400, ErrorCode.BadRequest, 'token: This link is not valid any more. Please change your e-mail again from your profile.', { fields: ['token'] });
+
+/** What the profile answers for a new e-mail, whether or not it belongs to another account. */
+export const emailChangePending = (email: string) =>
+  `Saved. To change your e-mail, open the link we sent to ${email} within an hour; until then you keep signing in with your current e-mail.`;
+
+export const EMAIL_LINK_TTL_SECONDS = 60 * 60;
+
+interface EmailChangeClaims {
+  sub: string;
+  from: string;
+  to: string;
+  typ: 'email-change';
+}

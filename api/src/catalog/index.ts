@@ -1,0 +1,29 @@
+// What other folders may use of catalog/: its face (docs/architecture.md#the-apis-floors). Import catalog/ only from here.
+export { CatalogVersion, CatalogVersionModule, type ProductChange } from './catalog-version.js';
+export { CategoriesModule } from './categories.module.js';
+export { chosenVariant } from './chosen-variant.js';
+export { firstPictures, withFirstPictures } from './first-paint.js';
+export { outOfStock } from './out-of-stock.js';
+export { PRODUCT_SELECT_LIST, pageRows, productRows, sortOrder, toProductRow, type SearchSort } from './product-rows.js';
+export { PRODUCT_SEARCH, type ProductSearch, type ProductSearchQuery, type ProductSearchResult } from './product-search.js';
+export { averageRating } from './product-wire.js';
+export { ProductsController } from './products.controller.js';
+export { ProductsModule } from './products.module.js';
+export {
+  addToReviewCounts,
+  cartProductCte,
+  cartProductsByIds,
+  isPublished,
+  lockProduct,
+  publishedByIds,
+  removeFromReviewCounts,
+  reviewCountsOf,
+  saleableRowsByIds,
+  stockForShare,
+  type SaleableRow,
+  type StoredVariant,
+} from './products.repository.js';
+export { productColumns, type ProductRow } from './product-columns.js';
+export { products } from './products.table.js';
+export { ReadCache } from './read-cache.js';
+export { SubCategoriesModule } from './subcategories.module.js';

@@ -1,0 +1,89 @@
+import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { ReadSql } from '../db/database.js';
+import { productColumns, type ProductRow } from './product-columns.js';
+import { products } from './products.table.js';
+
+/**
+ * Product rows as the wire shows them, read by hand-written statements: a listing's page (one
+ * prepared statement per shape), rows by id, and the select list and row decoding that search's own
+ * statements reuse, so that every reader of products gets the same columns, stock included.
+ */
+
+const dialect = new PgDialect();
+
+/** The wire's columns as select-list text over an unaliased `products` (the stock columns are subqueries on it, without parameters). */
+export const PRODUCT_SELECT_LIST = Object.entries(productColumns)
+  .map(([key, column]) => (is(column, Column) ? `products."${column.name}" as "${key}"` : `${dialect.sqlToQuery(column).sql} as "${key}"`))
+  .join(', ');
+
+const ROWS_BY_ID = `select ${PRODUCT_SELECT_LIST} from products where products.id = any($1::text[]) and products.publish`;
+
+/** The rows of these products in the order given (one indexed fetch); a product deleted meanwhile is left out. */
+export async function productRows(read: ReadSql, ids: string[]): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const raw = await read('haat_product_rows', ROWS_BY_ID, [ids]);
+  const byId = new Map(raw.map((r) => [r.id as string, toProductRow(r)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many listing shapes get a prepared statement of their own; past that they run unnamed. */
+const MAX_PAGE_SHAPES = 256;
+const pageShapes = new Map<string, string>();
+
+/**
+ * One listing page in one statement: the rows of the `limit` products after `offset` that `where`
+ * keeps, in `order`. The statement's text depends only on the listing's shape (which filters it has,
+ * its order, whether it seeks past an anchor, its limit and offset), never on the filters' values,
+ * which travel as parameters; each shape is a named prepared statement, so PostgreSQL plans it (the
+ * inventory columns most of all) once per connection and the page costs one round trip. The limit
+ * and offset are written into the text: PostgreSQL can estimate only a constant, and a cached plan
+ * made for an unknown limit expects a tenth of the table and scans all of it. Both are small
+ * integers here (the offset is what is left after the nearest anchor, under 240).
+ */
+export async function pageRows(read: ReadSql, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ProductRow[]> {
+  const { sql: text, params } = dialect.sqlToQuery(
+    sql`select ${sql.raw(PRODUCT_SELECT_LIST)} from ${products} where ${products.id} in (
+      select ${products.id} from ${products} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)}
+      limit ${sql.raw(String(Math.trunc(limit)))} offset ${sql.raw(String(Math.trunc(offset)))})
+    order by ${sql.join(order, sql`, `)}`,
+  );
+  let name = pageShapes.get(text);
+  if (name === undefined && pageShapes.size < MAX_PAGE_SHAPES) pageShapes.set(text, (name = `haat_page_${pageShapes.size + 1}`));
+  const raw = await read(name, text, params);
+  return raw.map(toProductRow);
+}
+
+/**
+ * Each wire column's key and how its driver value is read, worked out once: a row is decoded by a
+ * loop over this list instead of asking drizzle, per row and column, what kind of column it is.
+ */
+const decoders: ReadonlyArray<readonly [string, (value: unknown) => unknown]> = Object.entries(productColumns).map(([key, column]) => {
+  const mapper = is(column, Column) ? column : (column as unknown as { decoder: { mapFromDriverValue(v: unknown): unknown } }).decoder;
+  return [key, (value: unknown) => mapper.mapFromDriverValue(value)] as const;
+});
+
+export function toProductRow(r: Record<string, unknown>): ProductRow {
+  const row: Record<string, unknown> = {};
+  for (const [key, decode] of decoders) {
+    const value = r[key];
+    row[key] = value === null || value === undefined ? value : decode(value);
+  }
+  return row as ProductRow;
+}
+
+export type SearchSort = 'lowToHigh' | 'highToLow' | 'oldest' | 'newest';
+
+/** The listing orders, each with the id to keep pages stable. */
+export function sortOrder(sort: SearchSort): SQL[] {
+  switch (sort) {
+    case 'lowToHigh':
+      return [asc(products.salePrice), asc(products.id)];
+    case 'highToLow':
+      return [desc(products.salePrice), desc(products.id)];
+    case 'oldest':
+      return [asc(products.createdAt), asc(products.id)];
+    case 'newest':
+      return [desc(products.createdAt), desc(products.id)];
+  }
+}

@@ -1,0 +1,5 @@
+// What other folders may use of files/: its face (docs/architecture.md#the-apis-floors). Import files/ only from here.
+export { imageDecodes } from './decode-gate.js';
+export { FilesModule } from './files.module.js';
+export { FilesService } from './files.service.js';
+export { readUploadedFile } from './multipart-file.js';

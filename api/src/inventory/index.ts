@@ -1,0 +1,23 @@
+// What other folders may use of inventory/: its face (docs/architecture.md#the-apis-floors). Import inventory/ only from here.
+export { availableOf } from './available.js';
+export {
+  createProductStock,
+  deleteWithStock,
+  releaseAccountHold,
+  settleOrderStock,
+  unitsHeldBy,
+  updateProductStock,
+  type OrderStockEvent,
+} from './inventory.js';
+export { lowStockUnits } from './low-stock.js';
+export {
+  accountHold,
+  batchAccountHold,
+  batchReservation,
+  isHoldLimitViolation,
+  orderReservation,
+  reservationWant,
+  type ReservationLine,
+} from './order-reservation.js';
+export { createStockStaging, stockFromStaging } from './seed-stock.js';
+export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';

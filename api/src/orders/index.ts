@@ -1,0 +1,16 @@
+// What other folders may use of orders/: its face (docs/architecture.md#the-apis-floors). Import orders/ only from here.
+export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
+export { canTransition, isAwaitingCardPayment, lockOrder, transition } from './lifecycle/transition.js';
+export { OrderEvents } from './order-events.js';
+export { OrderPlacementService } from './order-placement.service.js';
+export { OrderReader } from './order-reader.js';
+export { OrdersModule } from './orders.module.js';
+export {
+  buyersWithDelivered,
+  orderIdsOf,
+  pendingCardOrderOf,
+  setOrderCheckoutSession,
+  setOrderRefundId,
+  type OrderLineRow,
+  type OrderRow,
+} from './orders.repository.js';

@@ -1,0 +1,146 @@
+import { newId } from '../common/ids.js';
+import type { StoredVariant } from '../inventory/index.js';
+import { DEFAULT_UNIT } from '@haat/shared/common/limits';
+import { CATALOG, seededRandom } from './catalog-data.js';
+import type { PictureColour } from './product-picture.js';
+
+/** One picture of a subcategory: what it draws, and the indexes of its views among the rendered pictures. */
+export interface PictureSlot {
+  brand: string;
+  noun: string;
+  colour: PictureColour;
+  images: number[];
+}
+
+/** One subcategory of one category, with the pictures its products take in turn. */
+export interface PlanSlot {
+  categoryId: string;
+  spec: (typeof CATALOG)[number];
+  subId: string;
+  sub: (typeof CATALOG)[number]['subs'][number];
+  pictures: PictureSlot[];
+}
+
+/** A product row as the products table names its columns (generated columns left to the database). */
+export interface SeedRow {
+  id: string;
+  name: string;
+  image: string[];
+  category_ids: string[];
+  sub_category_ids: string[];
+  unit: string;
+  product_type: 'fixed' | 'variable';
+  stock: number;
+  price: number;
+  discount: number;
+  description: string;
+  more_details: Record<string, string>;
+  variants: StoredVariant[];
+  created_at: string;
+  updated_at: string;
+}
+
+/** A short model code for the `round`-th repeat of a name: letters then a number, like 'KX2'. */
+function modelCode(round: number): string {
+  const letters = 'ABCDEFGHJKLMNPRSTUVWXZ';
+  return `${letters[round % letters.length]}${letters[Math.floor(round / letters.length) % letters.length]}${Math.floor(round / letters.length ** 2) + 1}`;
+}
+
+/** A shop's price near `value`: ₹5 steps under ₹100, then ₹…9 and ₹…99 endings, a step in from [lo, hi]'s ends. */
+function retailPrice(value: number, lo: number, hi: number): number {
+  const step = value < 100 ? 5 : value < 1000 ? 10 : 100;
+  const ending = step === 5 ? 0 : 1;
+  let price = Math.round(value / step) * step - ending;
+  if (price < lo) price += step * Math.ceil((lo - price) / step);
+  if (price > hi) price -= step * Math.ceil((price - hi) / step);
+  return price >= lo ? price : Math.ceil(lo);
+}
+
+/**
+ * The MRP range of one brand's product: the noun's (or subcategory's) range scaled by the pack size, and
+ * within it a band that climbs with the brand's place in the cheapest-first list (on a log scale, so Sony
+ * earbuds start where budget ones end).
+ */
+export function priceBand(sub: PlanSlot['sub'], brand: string, noun: string, factor: number): [number, number] {
+  const [lo, hi] = (sub.prices?.[noun] ?? sub.price).map((v) => v * factor) as [number, number];
+  const place = sub.brands.length > 1 ? sub.brands.indexOf(brand) / (sub.brands.length - 1) : 0;
+  const ratio = hi / lo;
+  const bandLo = lo * ratio ** (0.55 * place);
+  return [bandLo, Math.min(hi, bandLo * ratio ** 0.45)];
+}
+
+/**
+ * The demo catalogue's `size` products, one at a time (a million never sit in memory at once), from
+ * the plan and the rendered pictures' URLs. Always the same sequence of random draws, so every fresh
+ * shop of a given size gets the same names, prices and pictures.
+ */
+export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, now = Date.now()): Generator<SeedRow> {
+  const r = seededRandom(20261121);
+  for (let n = 0; n < size; n++) {
+    const slot = plan[n % plan.length]!;
+    const { spec, sub } = slot;
+    // Products of a subcategory take its pictures in turn, so neighbours in a listing look different.
+    const k = Math.floor(n / plan.length);
+    const picture = slot.pictures[k % slot.pictures.length]!;
+    const { brand, noun } = picture;
+    // The k-th product of a subcategory: its picture (one product line in one colour), then its
+    // attribute, line and pack turn over in that order, so every combination is named once before any
+    // name would repeat. Past that (only catalogues far bigger than the demo's) a short model code keeps
+    // names apart, as real listings do.
+    const lines = sub.lines ?? [''];
+    const sizes = sub.sizes ?? [['', 1]];
+    // Each is shifted by the picture's place, so neighbours in a listing differ in all of them (for one
+    // picture the shift is the same, so its names stay apart).
+    const shift = k % slot.pictures.length;
+    let rest = Math.floor(k / slot.pictures.length);
+    const adjective = sub.adjectives[(rest + shift) % sub.adjectives.length]!;
+    rest = Math.floor(rest / sub.adjectives.length);
+    const line = lines[(rest + shift) % lines.length]!;
+    rest = Math.floor(rest / lines.length);
+    const [pack, factor] = sizes[(rest + shift) % sizes.length]!;
+    rest = Math.floor(rest / sizes.length);
+    const round = rest;
+    const model = round > 0 ? ` ${modelCode(round)}` : '';
+    const name = `${brand}${line ? ` ${line}` : ''} ${adjective} ${noun}${model}${spec.coloured ? `, ${picture.colour.name}` : ''}`;
+    const [lo, hi] = priceBand(sub, brand, noun, factor);
+    const price = retailPrice(lo + (hi - lo) * r() ** 1.5, lo, hi);
+    // The discount never takes the selling price under the brand's band (no ₹384 Sony earbuds).
+    const maxDiscount = Math.min(60, Math.floor((1 - lo / price) * 100));
+    const discount = r() < 0.3 || maxDiscount <= 4 ? 0 : 5 + Math.floor(r() * (maxDiscount - 4));
+    const stock = r() < 0.08 ? 0 : Math.floor(r() * 120) + 1;
+    const image = picture.images.map((i) => urls[i]!);
+    const variants: StoredVariant[] = [];
+    if (n % 37 === 0 && (spec.name === 'T-shirts' || spec.name === 'Clothing')) {
+      for (const size of ['S', 'M', 'L', 'XL']) variants.push({ _id: newId(), name: size, stock: Math.floor(r() * 30) });
+    } else if (n % 41 === 0 && spec.name === 'Snacks' && sizes.length > 2) {
+      // A snack sold in two of its packs, by the gram.
+      const [small, smallFactor] = sizes[0]!;
+      const [large, largeFactor] = sizes[2]!;
+      variants.push(
+        { _id: newId(), name: small, price: Math.round((price * smallFactor) / factor), stock: 40 },
+        { _id: newId(), name: large, price: Math.round((price * largeFactor) / factor), stock: 25, image: [image[0]!] },
+      );
+    }
+    const variable = variants.length > 0 && spec.name === 'Snacks';
+    // A variable snack is sold in the sizes its variants name; a fixed product by the pack its name says.
+    const fullName = pack && !variable ? `${name}, ${pack}` : name;
+    const at = new Date(now - (size - n) * 60_000).toISOString();
+    yield {
+      id: newId(),
+      name: fullName,
+      image,
+      category_ids: [slot.categoryId],
+      sub_category_ids: [slot.subId],
+      unit: variable ? 'gm' : DEFAULT_UNIT,
+      product_type: variable ? 'variable' : 'fixed',
+      stock,
+      price: variable ? variants[0]!.price! : price,
+      discount,
+      description: `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
+      more_details: n % 5 === 0 ? spec.details(r) : {},
+      variants,
+      created_at: at,
+      updated_at: at,
+    };
+  }
+}

@@ -1,0 +1,4 @@
+// What other folders may use of throttle/: its face (docs/architecture.md#the-apis-floors). Import throttle/ only from here.
+export { LoginProtection } from './login-protection.js';
+export { MINUTE, RateLimit } from './rate-limit.guard.js';
+export { ThrottleModule } from './throttle.module.js';

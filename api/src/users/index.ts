@@ -1,0 +1,21 @@
+// What other folders may use of users/: its face (docs/architecture.md#the-apis-floors). Import users/ only from here.
+export { AccountLanguages, I18nModule } from './account-languages.js';
+export { refuseWeakPassword } from './password-strength.js';
+export { OWASP_MINIMUM_COST, dummyHash, hashPassword, verifyPassword, type PasswordHashCost } from './password.js';
+export {
+  activeAdminsWithLanguage,
+  customerRefsByIds,
+  emailOf,
+  insertUserUnlessTaken,
+  lockActiveAdmins,
+  lockUser,
+  lockedAvatarOf,
+  namesAndAvatarsByIds,
+  otherUserWithEmail,
+  updateUser,
+  userByEmail,
+  userByGoogleSub,
+  userById,
+  type NewUser,
+} from './users.repository.js';
+export type { UserRow } from './users.table.js';
