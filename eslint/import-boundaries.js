@@ -41,6 +41,7 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
+  ['invoices'],
   ['orders'],
   ['payments'],
   ['push'],

@@ -4,7 +4,7 @@ import { CashOnDeliveryBody } from '@haat/shared/orders/order.schema';
 import { ORDER_STAGES, stageIndex, type OrderStage, type PaymentStatus } from '@haat/shared/orders/order-stages';
 import { AppError } from '../src/common/app-error.js';
 import { OrderLifecycle } from '../src/orders/lifecycle/order-lifecycle.service.js';
-import { lockOrder, transition, type Transitioned } from '../src/orders/lifecycle/transition.js';
+import { lockOrder, type Transitioned } from '../src/orders/lifecycle/transition.js';
 import { OrderEvents, type OrderChange } from '../src/orders/order-events.js';
 import { OrderPlacementService } from '../src/orders/order-placement.service.js';
 import { setOrderCheckoutSession } from '../src/orders/orders.repository.js';
@@ -66,7 +66,7 @@ describe.each(DB_KINDS)('the order lifecycle on %s', (kind) => {
   const row = async (id: string) => (await t.db.select().from(orders).where(eq(orders.id, id)))[0] as OrderRow;
 
   const move = (id: string, to: OrderStage, actor: OrderActor): Promise<Transitioned> =>
-    t.db.transaction(async (tx) => transition(tx, (await lockOrder(tx, id)) as OrderRow, to, actor, { paymentIntent: `pi_${id}` }));
+    t.db.transaction(async (tx) => app(OrderLifecycle).transitionIn(tx, (await lockOrder(tx, id)) as OrderRow, to, actor, { paymentIntent: `pi_${id}` }));
 
   /** A fresh order in the named state, reached through the lifecycle itself. */
   async function orderIn(state: (typeof FROM)[number]): Promise<OrderRow> {

@@ -20,6 +20,7 @@ export {
   reviewCountsOf,
   saleableRowsByIds,
   stockForShare,
+  taxCodesOf,
   type SaleableRow,
   type StoredVariant,
 } from './products.repository.js';

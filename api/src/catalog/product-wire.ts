@@ -28,6 +28,8 @@ export function toProduct(row: ProductRow, categoryNames: NameIndex, subCategory
     maxPerOrder: row.maxPerOrder,
     price: row.price,
     discount: row.discount,
+    hsn: row.hsn,
+    gstRate: row.gstRate,
     description: row.description,
     more_details: { ...row.moreDetails, averageRating: rating, totalReviews: row.reviewCount },
     variants: row.inventory.variants.map((v) => ({ ...v })),

@@ -153,3 +153,13 @@ export async function removeFromReviewCounts(tx: Writer, productId: string, rati
     .returning({ reviewCount: products.reviewCount, ratingSum: products.ratingSum });
   return counts;
 }
+
+/** The HSN code and GST rate of products, for a tax invoice; a product without them (or deleted) is left out. */
+export async function taxCodesOf(db: Reader, ids: readonly string[]): Promise<Map<string, { hsn: string; gstRate: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: products.id, hsn: products.hsn, gstRate: products.gstRate })
+    .from(products)
+    .where(inArray(products.id, [...ids]));
+  return new Map(rows.flatMap((r) => (r.gstRate === null ? [] : [[r.id, { hsn: r.hsn ?? '', gstRate: r.gstRate }] as const])));
+}

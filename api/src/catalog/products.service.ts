@@ -87,6 +87,8 @@ export class ProductsService {
           maxPerOrder: body.maxPerOrder,
           price: body.price,
           discount: body.discount,
+          hsn: body.hsn ?? null,
+          gstRate: body.gstRate ?? null,
           description: body.description,
           moreDetails: body.more_details,
         })

@@ -28,6 +28,9 @@ export const products = pgTable(
     maxPerOrder: integer('max_per_order').notNull().default(10),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** HSN code and GST rate (per cent) of the goods, for tax invoices; null: the shop's default rate. */
+    hsn: text('hsn'),
+    gstRate: numeric('gst_rate', { precision: 4, scale: 2, mode: 'number' }),
     /** What the shopper pays (docs/product.md#rules-and-limits: price − ceil(price × discount / 100)); filters and sorts use it. */
     salePrice: numeric('sale_price', { precision: 12, scale: 2, mode: 'number' })
       .notNull()

@@ -4,6 +4,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { gstinProblem } from '@haat/shared/invoices/gstin';
 
 /**
  * argon2id's cost: the default is OWASP's recommended minimum; PASSWORD_HASH_MEMORY_KIB /
@@ -52,6 +53,19 @@ const Env = z.object({
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
   SUPPORT_EMAIL: z.string().email().default(SUPPORT_CONTACT.email),
+  /** The seller on tax invoices (docs/product.md#tax-invoices); the defaults are the demo shop's. */
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Haat Retail Private Limited'),
+  SHOP_GSTIN: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .superRefine((gstin, ctx) => {
+      const problem = gstinProblem(gstin);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    })
+    .default('29AAHCH4527K1Z7'),
+  SHOP_ADDRESS: z.string().trim().min(1).max(300).default('4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034'),
+  SHOP_STATE: z.string().trim().min(1).max(60).default('Karnataka'),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -129,6 +143,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    seller: { legalName: env.SHOP_LEGAL_NAME, gstin: env.SHOP_GSTIN, address: env.SHOP_ADDRESS, state: env.SHOP_STATE },
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,

@@ -15,5 +15,6 @@ export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';
 export { accountHolds, inventoryLevels, productVariants, stockMovements } from '../inventory/inventory.table.js';
 export { stripeEvents } from '../payments/stripe-events.table.js';
 export { pushSubscriptions } from '../push/push-subscriptions.table.js';
+export { invoiceSeries, invoices } from '../invoices/invoices.table.js';
 export { seedRuns } from '../seed/seed-runs.table.js';
 export { shopIdentity } from './shop-identity.table.js';

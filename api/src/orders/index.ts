@@ -1,6 +1,6 @@
 // What other folders may use of orders/: its face (docs/architecture.md#the-apis-floors). Import orders/ only from here.
 export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
-export { canTransition, isAwaitingCardPayment, lockOrder, transition } from './lifecycle/transition.js';
+export { canTransition, isAwaitingCardPayment, lockOrder } from './lifecycle/transition.js';
 export { OrderEvents } from './order-events.js';
 export { OrderPlacementService } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';

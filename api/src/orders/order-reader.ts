@@ -4,6 +4,7 @@ import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
 import { customerRefsByIds } from '../users/index.js';
+import { documentsOf } from '../invoices/index.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { toOrder } from './order-wire.js';
 import type { DbOrTx } from './order-tx.js';
@@ -93,6 +94,14 @@ export class OrderReader {
       list.push(line);
       byOrder.set(line.orderId, list);
     }
-    return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)));
+    const documents = await documentsOf(
+      db,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({
+      ...toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)),
+      invoice: documents.get(row.id)?.invoice ?? null,
+      creditNotes: documents.get(row.id)?.creditNotes ?? [],
+    }));
   }
 }

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CancelOrderBody, CashOnDeliveryBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
@@ -10,6 +10,14 @@ import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
 import { toOrder } from './order-wire.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
+import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
+import { invoicePdf } from '../invoices/index.js';
+
+/** A PDF unless the client prefers JSON: `Accept: application/json` (alone or first) asks for the document as data. */
+function wantsPdf(accept: string | undefined): boolean {
+  const first = (accept ?? '').split(',')[0]?.trim().toLowerCase() ?? '';
+  return !first.startsWith('application/json');
+}
 
 /** The shopper's order routes (docs/product.md#api, Orders). */
 @LocalizedAnswers()
@@ -39,6 +47,44 @@ export class OrdersController {
   @Auth()
   async list(@CurrentUser() user: AuthUser) {
     return ok(await this.reader.listOwn(user.id), 'Order list');
+  }
+
+  /**
+   * The order's tax invoice (docs/product.md#tax-invoices): a PDF, or the same document as JSON when the
+   * client asks for `application/json`. The shopper's own order or any order for an admin.
+   */
+  @Get(':orderId/invoice')
+  @Auth()
+  async invoice(
+    @CurrentUser() user: AuthUser,
+    @Param('orderId') orderId: string,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.document(await this.orders.taxDocument(user, orderId, 'invoice'), accept, reply);
+  }
+
+  /** The credit note reversing the order's invoice, when an invoiced order was cancelled. */
+  @Get(':orderId/credit-note')
+  @Auth()
+  async creditNote(
+    @CurrentUser() user: AuthUser,
+    @Param('orderId') orderId: string,
+    @Headers('accept') accept: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    return this.document(await this.orders.taxDocument(user, orderId, 'credit_note'), accept, reply);
+  }
+
+  private async document(document: InvoiceDocument, accept: string | undefined, reply: FastifyReply) {
+    const title = document.kind === 'invoice' ? 'Tax invoice' : 'Credit note';
+    if (!wantsPdf(accept)) return ok(document, title);
+    const pdf = await invoicePdf(document);
+    void reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="${document.number.replaceAll('/', '-')}.pdf"`)
+      .header('cache-control', 'private, no-store');
+    return pdf;
   }
 
   @Post('cancel')

@@ -3,7 +3,11 @@ import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { NewOrdersCount } from '@haat/shared/orders/new-orders';
 import type { Order } from '@haat/shared/orders/order.types';
 import { DB, type Db } from '../db/database.js';
-import { notFound } from '../common/app-error.js';
+import { AppError, notFound } from '../common/app-error.js';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
+import type { AuthUser } from '../auth/index.js';
+import { creditNotesOf, invoiceOf } from '../invoices/index.js';
 import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { OrderReader } from './order-reader.js';
 import { markOrdersSeen, newOrdersFor } from './orders.repository.js';
@@ -36,6 +40,20 @@ export class OrdersService {
       },
       read: (tx, after) => this.reader.toWire(after, tx),
     });
+  }
+
+  /**
+   * An order's tax invoice, or its latest credit note, for its shopper or an admin. Another shopper's
+   * order answers 404 exactly like an unknown one; an order not yet invoiced says when it will be.
+   */
+  async taxDocument(user: AuthUser, orderId: string, kind: 'invoice' | 'credit_note'): Promise<InvoiceDocument> {
+    const order = await this.reader.byId(orderId);
+    if (!order || (user.role !== 'ADMIN' && order.userId !== user.id)) throw notFound('Order');
+    const found = kind === 'invoice' ? await invoiceOf(this.db, orderId) : (await creditNotesOf(this.db, orderId)).at(-1);
+    if (found) return found.document;
+    throw kind === 'invoice'
+      ? new AppError(404, ErrorCode.NotFound, 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).')
+      : new AppError(404, ErrorCode.NotFound, 'This order has no credit note: one is made when an invoiced order is cancelled.');
   }
 
   adminMove(orderId: string, stage: OrderStage): Promise<Order> {

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, unavailable } from '../common/app-error.js';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
-import { OrderLifecycle, canTransition, lockOrder, transition, type OrderRow } from '../orders/index.js';
+import { OrderLifecycle, canTransition, lockOrder, type OrderRow } from '../orders/index.js';
 import { CardRefunder } from './card-refunder.js';
 import { stripeEvents } from './stripe-events.table.js';
 
@@ -78,7 +78,7 @@ export class StripeWebhookService {
       if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
         this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
       }
-      return { moved: await transition(tx, row, move.to, move.actor, { paymentIntent }) };
+      return { moved: await this.lifecycle.transitionIn(tx, row, move.to, move.actor, { paymentIntent }) };
     });
 
     if ('duplicate' in outcome) return { received: true, duplicate: true, orderId };

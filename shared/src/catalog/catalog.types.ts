@@ -41,6 +41,9 @@ export interface Product {
   maxPerOrder: number;
   price: number;
   discount: number;
+  /** HSN code and GST rate (per cent) for the tax invoice; null until an admin sets them (then the shop's default applies). */
+  hsn?: string | null;
+  gstRate?: number | null;
   description: string;
   more_details: Record<string, string | number | boolean>;
   variants: Variant[];

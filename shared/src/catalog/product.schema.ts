@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { BoolLike, Count, numeric, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
 import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
+
+/** The GST slabs (per cent) a product's price can include. */
+export const GST_RATES = [0, 5, 12, 18, 28] as const;
 import { PlainText } from '../common/text-rule.js';
 import { unitProblem } from './product-unit.rule.js';
 
@@ -48,6 +51,15 @@ const productFields = {
   ),
   price: Money,
   discount: Percent,
+  /** The goods' HSN code on its tax invoice: 4, 6 or 8 digits. */
+  hsn: z
+    .string({ error: 'must be text' })
+    .trim()
+    .regex(/^\d{4}(\d{2}){0,2}$/, { error: 'must be an HSN code of 4, 6 or 8 digits' }),
+  /** The GST rate in per cent its price includes (docs/product.md#tax-invoices). */
+  gstRate: numeric(
+    z.number({ error: 'must be a number' }).refine((rate) => GST_RATES.includes(rate as (typeof GST_RATES)[number]), { error: 'must be 0, 5, 12, 18 or 28' }),
+  ),
   description: Text(5000, { multiline: true }),
   more_details: MoreDetails,
   variants: z
@@ -83,6 +95,8 @@ export const CreateProductBody = z
     productType: productFields.productType.optional(),
     maxPerOrder: productFields.maxPerOrder.default(LIMITS.defaultMaxPerOrder),
     discount: productFields.discount.default(0),
+    hsn: productFields.hsn.optional(),
+    gstRate: productFields.gstRate.optional(),
     more_details: productFields.more_details.default({}),
     variants: productFields.variants.default([]),
   })

@@ -59,6 +59,10 @@ export interface Order {
   delivery_address: OrderAddress;
   product_details: OrderLine[];
   statusHistory: StatusHistoryEntry[];
+  /** The order's tax invoice once it is issued (docs/product.md#tax-invoices): `GET /api/order/:orderId/invoice`. */
+  invoice?: TaxDocumentRef | null;
+  /** Credit notes reversing the invoice (a cancellation after payment): `GET /api/order/:orderId/credit-note`. */
+  creditNotes?: TaxDocumentRef[];
   /** Present once a cancelled card payment has been refunded (Stripe's refund id). */
   refundId?: string;
 }
@@ -70,4 +74,10 @@ export interface CurrentTotals {
   itemsTotal: number;
   savings: number;
   product_details: Array<Pick<OrderLine, 'productId' | 'variantId' | 'variantName' | 'name' | 'quantity' | 'price' | 'discount' | 'unitPrice' | 'subTotalAmt'>>;
+}
+
+/** A tax document of an order, as its order shows it: the number and when it was issued. */
+export interface TaxDocumentRef {
+  number: string;
+  date: string;
 }

@@ -9,6 +9,7 @@ import type { OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { SearchService } from '../../search/index.js';
 import { releaseStock } from './release-stock.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
 
 export interface MoveOptions<T> {
@@ -32,14 +33,20 @@ export class OrderLifecycle {
     @Inject(DB) private readonly db: Db,
     private readonly events: OrderEvents,
     private readonly search: SearchService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** A move inside the caller's transaction, on a row it locked (the Stripe webhook); `announce` it after the commit. */
+  transitionIn(tx: Tx, row: OrderRow, to: OrderStage, actor: OrderActor, extras?: TransitionExtras): Promise<Transitioned> {
+    return transition(tx, row, to, actor, { seller: this.config.seller }, extras);
+  }
 
   async move<T>(orderId: string, to: OrderStage, actor: OrderActor, options: MoveOptions<T>): Promise<T> {
     const { moved, answer } = await this.db.transaction(async (tx) => {
       const row = await lockOrder(tx, orderId);
       if (!row) throw notFound('Order');
       options.check?.(row);
-      const moved = await transition(tx, row, to, actor, options.extras);
+      const moved = await this.transitionIn(tx, row, to, actor, options.extras);
       return { moved, answer: await options.read(tx, moved.after) };
     });
     this.announce(moved);

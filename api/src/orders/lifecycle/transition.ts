@@ -7,6 +7,7 @@ import { removeFromCart } from '../../cart/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock } from './release-stock.js';
+import { issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
 
 /**
  * Every change of an order's stage or payment status goes through `transition`, on a row locked
@@ -31,6 +32,11 @@ export function canTransition(order: OrderRow, to: OrderStage, actor: OrderActor
 /** A card order whose payment has not arrived: the only kind leaving the payment page may cancel. */
 export function isAwaitingCardPayment(order: OrderRow): boolean {
   return order.paymentMethod === 'CARD' && stageOf(order) === null;
+}
+
+/** What every move needs from the shop: the seller on the tax documents it issues. */
+export interface LifecycleContext {
+  seller: Seller;
 }
 
 export interface TransitionExtras {
@@ -61,7 +67,14 @@ export interface Transitioned {
  * hold and takes its products out of the cart. Refunds, closing the Stripe session
  * and telling the shop happen after the commit (OrderLifecycle.announce), from what this returns.
  */
-export async function transition(tx: Tx, order: OrderRow, to: OrderStage, actor: OrderActor, extras: TransitionExtras = {}): Promise<Transitioned> {
+export async function transition(
+  tx: Tx,
+  order: OrderRow,
+  to: OrderStage,
+  actor: OrderActor,
+  context: LifecycleContext,
+  extras: TransitionExtras = {},
+): Promise<Transitioned> {
   const from = stageOf(order);
   const move = allowedTransition(from, to, actor);
   if (!move) throw refusal(order, from, to, actor);
@@ -85,6 +98,10 @@ export async function transition(tx: Tx, order: OrderRow, to: OrderStage, actor:
     .where(eq(orders.id, order.id))
     .returning();
   if (paid) await removeBoughtFromCart(tx, order);
+  // The tax invoice is made once, when the sale is complete: a card order when it is paid, a cash order
+  // when it is delivered; a cancelled invoiced order is reversed by a credit note (docs/decisions/0200-tax-invoices.md).
+  if (paid || (to === 'DELIVERED' && order.paymentMethod === 'COD')) await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
+  if (to === 'CANCELLED' && order.paymentStatus === 'PAID') await issueCreditNote(tx, order.id, 'cancel', now);
 
   return {
     before: order,
@@ -96,6 +113,23 @@ export async function transition(tx: Tx, order: OrderRow, to: OrderStage, actor:
     expireSession: from === null && to === 'CANCELLED' && (actor === 'customer' || actor === 'admin') ? order.stripeSessionId : null,
     restocked,
   };
+}
+
+/** The order as its tax invoice is made from: the buyer is whoever it is delivered to. */
+async function invoicedOrder(tx: Tx, order: OrderRow) {
+  const lines = await tx
+    .select({
+      productId: orderLines.productId,
+      name: orderLines.name,
+      variantName: orderLines.variantName,
+      quantity: orderLines.quantity,
+      subTotalAmt: orderLines.subTotalAmt,
+    })
+    .from(orderLines)
+    .where(eq(orderLines.orderId, order.id))
+    .orderBy(orderLines.position);
+  const address = order.deliveryAddress;
+  return { orderId: order.id, userId: order.userId, buyer: { name: address.name, address: address.address, state: address.state }, lines };
 }
 
 /** A paid card order's products leave the cart; until then the shopper may still come back to pay. */

@@ -1,0 +1,148 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { TaxDocumentRef } from '@haat/shared/orders/order.types';
+import type { InvoiceDocument, InvoiceKind, InvoiceParty } from '@haat/shared/invoices/invoice-document';
+import { documentNumber, financialYear, sameState, taxLines } from '@haat/shared/invoices/invoice-lines';
+import { newId } from '../common/ids.js';
+import type { Db } from '../db/database.js';
+import { taxCodesOf } from '../catalog/index.js';
+import { invoiceSeries, invoices, type InvoiceRow } from './invoices.table.js';
+
+/** The shop as the seller on its tax documents (SHOP_LEGAL_NAME, SHOP_GSTIN, SHOP_ADDRESS, SHOP_STATE). */
+export interface Seller {
+  legalName: string;
+  gstin: string;
+  address: string;
+  state: string;
+}
+
+/** What an invoice is made from: the order as placed, handed in by the order lifecycle that issues it. */
+export interface InvoicedOrder {
+  orderId: string;
+  userId: string;
+  buyer: { name: string; address: string; state: string };
+  lines: ReadonlyArray<{ productId: string | null; name: string; variantName: string | null; quantity: number; subTotalAmt: number }>;
+}
+
+/** The rate (and no HSN code) of goods whose product carries none, or was deleted: the standard slab. */
+export const DEFAULT_GST_RATE = 18;
+/** A transaction the lifecycle holds (or the database). */
+type Writer = Pick<Db, 'select' | 'insert'>;
+
+const PREFIX: Record<InvoiceKind, string> = { invoice: 'HT', credit_note: 'HTCN' };
+
+/**
+ * Takes the next number of a series, in the caller's transaction: the series row stays locked until it
+ * commits, and a rollback gives the number back, so the series has no gaps.
+ */
+async function nextNumber(tx: Writer, kind: InvoiceKind, at: Date): Promise<string> {
+  const year = financialYear(at);
+  const [row] = await tx
+    .insert(invoiceSeries)
+    .values({ kind, financialYear: year, last: 1 })
+    .onConflictDoUpdate({ target: [invoiceSeries.kind, invoiceSeries.financialYear], set: { last: sql`${invoiceSeries.last} + 1` } })
+    .returning({ last: invoiceSeries.last });
+  return documentNumber(PREFIX[kind], year, row!.last);
+}
+
+/**
+ * Issues the order's tax invoice, once (docs/decisions/0200-tax-invoices.md), in the caller's
+ * transaction, which holds the order's row lock: a second call for the same order finds the first and
+ * takes no number. Each line's HSN code and rate are its product's at the moment of issue.
+ */
+export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOrder, at: Date): Promise<InvoiceRow | undefined> {
+  if (await invoiceOf(tx, order.orderId)) return undefined;
+  const codes = await taxCodesOf(
+    tx,
+    order.lines.flatMap((l) => (l.productId ? [l.productId] : [])),
+  );
+  const paid = order.lines.map((l) => {
+    const code = l.productId ? codes.get(l.productId) : undefined;
+    return {
+      name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
+      hsn: code?.hsn ?? '',
+      rate: code?.gstRate ?? DEFAULT_GST_RATE,
+      quantity: l.quantity,
+      total: l.subTotalAmt,
+    };
+  });
+  const number = await nextNumber(tx, 'invoice', at);
+  const buyer: InvoiceParty = { name: order.buyer.name, address: order.buyer.address, state: order.buyer.state };
+  const document: InvoiceDocument = {
+    kind: 'invoice',
+    number,
+    date: at.toISOString(),
+    orderId: order.orderId,
+    seller: { name: seller.legalName, address: seller.address, state: seller.state, gstin: seller.gstin },
+    buyer,
+    placeOfSupply: order.buyer.state,
+    ...taxLines(paid, sameState(seller.state, order.buyer.state)),
+  };
+  const [row] = await tx
+    .insert(invoices)
+    .values({ id: newId(), number, kind: 'invoice', orderId: order.orderId, userId: order.userId, issuedAt: at, document })
+    .returning();
+  return row;
+}
+
+/**
+ * A credit note reversing the whole invoice of an order that was cancelled after it was invoiced (a
+ * paid card order), from the credit-note series. Nothing when the order has no invoice, or already
+ * has this credit note.
+ */
+export async function issueCreditNote(tx: Writer, orderId: string, reason: string, at: Date): Promise<InvoiceRow | undefined> {
+  const invoice = await invoiceOf(tx, orderId);
+  if (!invoice) return undefined;
+  const [existing] = await tx
+    .select({ id: invoices.id })
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note'), eq(invoices.reason, reason)));
+  if (existing) return undefined;
+  const number = await nextNumber(tx, 'credit_note', at);
+  const document: InvoiceDocument = { ...invoice.document, kind: 'credit_note', number, date: at.toISOString(), invoiceNumber: invoice.number };
+  const [row] = await tx
+    .insert(invoices)
+    .values({ id: newId(), number, kind: 'credit_note', orderId, userId: invoice.userId, invoiceId: invoice.id, reason, issuedAt: at, document })
+    .returning();
+  return row;
+}
+
+/** The order's tax invoice, if it has been issued. */
+export async function invoiceOf(db: Pick<Db, 'select'>, orderId: string): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'invoice')))
+    .limit(1);
+  return row;
+}
+
+/** The tax documents of these orders, for the order answers: each order's invoice and credit notes. */
+export async function documentsOf(
+  db: Pick<Db, 'select'>,
+  orderIds: readonly string[],
+): Promise<Map<string, { invoice: TaxDocumentRef | null; creditNotes: TaxDocumentRef[] }>> {
+  const found = new Map<string, { invoice: TaxDocumentRef | null; creditNotes: TaxDocumentRef[] }>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .select({ orderId: invoices.orderId, kind: invoices.kind, number: invoices.number, issuedAt: invoices.issuedAt })
+    .from(invoices)
+    .where(inArray(invoices.orderId, [...orderIds]))
+    .orderBy(invoices.issuedAt);
+  for (const row of rows) {
+    const entry = found.get(row.orderId) ?? { invoice: null, creditNotes: [] };
+    const ref = { number: row.number, date: row.issuedAt.toISOString() };
+    if (row.kind === 'invoice') entry.invoice = ref;
+    else entry.creditNotes.push(ref);
+    found.set(row.orderId, entry);
+  }
+  return found;
+}
+
+/** The order's credit notes, oldest first. */
+export function creditNotesOf(db: Pick<Db, 'select'>, orderId: string): Promise<InvoiceRow[]> {
+  return db
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note')))
+    .orderBy(invoices.issuedAt);
+}

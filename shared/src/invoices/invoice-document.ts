@@ -1,0 +1,54 @@
+/** A tax invoice, or a credit note that reverses one (docs/product.md#tax-invoices). */
+export type InvoiceKind = 'invoice' | 'credit_note';
+
+export interface InvoiceParty {
+  name: string;
+  address: string;
+  state: string;
+  /** The seller's GSTIN; a shopper has none. */
+  gstin?: string;
+}
+
+/**
+ * One line as printed: the price paid is GST-inclusive, so `total` is what the shopper paid for it,
+ * `taxable` its value before tax and `cgst + sgst` (within the shop's state) or `igst` (to another
+ * state) the tax in it. Amounts in rupees, to the paisa; `taxable + cgst + sgst + igst = total`.
+ */
+export interface InvoiceLine {
+  name: string;
+  hsn: string;
+  quantity: number;
+  /** GST rate, per cent. */
+  rate: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+export interface InvoiceTotals {
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** What the order (or the credit) comes to; the lines add up to it to the paisa. */
+  total: number;
+}
+
+export interface InvoiceDocument {
+  kind: InvoiceKind;
+  /** `HT/2026-27/000123` (an invoice) or `HTCN/2026-27/000007` (a credit note). */
+  number: string;
+  /** ISO date-time of issue. */
+  date: string;
+  orderId: string;
+  /** A credit note's invoice number. */
+  invoiceNumber?: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  /** The state the goods are delivered to: within the seller's state CGST + SGST, else IGST. */
+  placeOfSupply: string;
+  lines: InvoiceLine[];
+  totals: InvoiceTotals;
+}
