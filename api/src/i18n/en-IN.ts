@@ -170,6 +170,8 @@ export const enIN = {
     holdLimitHeld:
       'Your unpaid and undelivered orders already hold {{held}} items; one account may hold {{cap}} at a time, so this order can have at most {{left}}.',
     holdLimit: 'One order may hold at most {{cap}} items until it is paid or delivered; this one has {{units}}.',
+    noInvoiceYet: 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).',
+    noCreditNote: 'This order has no credit note: one is made when an invoiced order is cancelled.',
     orderFinished: 'Order {{id}} is already {{state}} and cannot be cancelled.',
     stageNotAllowed: 'Order {{id}} cannot move to {{to}}: {{why}}.',
     shopperCancelsOnly: 'a shopper can only cancel an order',

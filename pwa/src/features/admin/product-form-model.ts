@@ -41,6 +41,9 @@ export interface ProductFormValues {
   maxPerOrder: string;
   price: string;
   discount: string;
+  /** HSN code and GST rate for tax invoices (docs/product.md#tax-invoices); empty: the shop's default rate. */
+  hsn: string;
+  gstRate: string;
   /** Extra fields (docs/product.md#records more_details), in the order they were added. */
   more_details: Array<{ name: string; value: string }>;
   variants: VariantRow[];
@@ -61,6 +64,8 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   maxPerOrder: String(LIMITS.defaultMaxPerOrder),
   price: '',
   discount: '',
+  hsn: '',
+  gstRate: '',
   more_details: [],
   variants: [],
 };
@@ -78,6 +83,8 @@ const FIELD_ORDER = [
   'maxPerOrder',
   'price',
   'discount',
+  'hsn',
+  'gstRate',
   'more_details',
   'variants',
 ] as const;
@@ -105,6 +112,8 @@ export function formFromProduct(p: Product): ProductFormValues {
     maxPerOrder: String(p.maxPerOrder ?? LIMITS.defaultMaxPerOrder),
     price: String(p.price ?? ''),
     discount: p.discount ? String(p.discount) : '',
+    hsn: p.hsn ?? '',
+    gstRate: p.gstRate === null || p.gstRate === undefined ? '' : String(p.gstRate),
     more_details: Object.entries(p.more_details ?? {})
       .filter(([name]) => !NOT_EXTRA.has(name))
       .map(([name, value]) => ({ name, value: String(value) })),
@@ -189,6 +198,8 @@ function toRequest(values: z.output<typeof FormShape>) {
     maxPerOrder: values.maxPerOrder.trim(),
     price: values.price.trim(),
     discount: values.discount.trim() === '' ? 0 : values.discount.trim(),
+    ...(values.hsn.trim() === '' ? {} : { hsn: values.hsn.trim() }),
+    ...(values.gstRate.trim() === '' ? {} : { gstRate: values.gstRate.trim() }),
     more_details: Object.fromEntries(values.more_details.map((f) => [f.name, f.value.trim()])),
     variants: values.variants.map((v) => ({
       ...(v._id ? { _id: v._id } : {}),
@@ -214,6 +225,8 @@ const FormShape = z.object({
   maxPerOrder: filled,
   price: filled,
   discount: z.string(),
+  hsn: z.string(),
+  gstRate: z.string(),
   more_details: z.array(z.object({ name: z.string(), value: filled })),
   variants: z.array(Row),
 });

@@ -5,6 +5,9 @@ import { http } from '../../lib/http/http';
 
 /** docs/product.md#api, Orders, the shopper's side (the list is reloaded by lib/order-store.ts). */
 export const ordersApi = {
+  /** The order's tax invoice or credit note as a PDF (docs/product.md#tax-invoices). */
+  taxDocument: (orderId: string, kind: 'invoice' | 'credit-note') =>
+    http.get(`order/${encodeURIComponent(orderId)}/${kind}`, { headers: { accept: 'application/pdf' }, context: { silent: true } }).blob(),
   cancel: (orderId: string, silent = false) =>
     http.post('order/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent } }).json<Envelope<Order>>(),
 };

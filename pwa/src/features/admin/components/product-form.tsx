@@ -88,7 +88,7 @@ export function ProductForm({ product, onSaved }: Props) {
     }
   };
   const text = (
-    name: 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount',
+    name: 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount' | 'hsn' | 'gstRate',
     options: { required?: boolean; numeric?: boolean; multiline?: boolean },
   ) => (
     <TextField<ProductFormValues> name={name} label={t(`form.field.${name}`)} placeholder={t(`form.placeholder.${name}`)} describe={describe} {...options} />
@@ -133,6 +133,8 @@ export function ProductForm({ product, onSaved }: Props) {
         {text('maxPerOrder', { required: true, numeric: true })}
         {text('price', { required: true, numeric: true })}
         {text('discount', { numeric: true })}
+        {text('hsn', {})}
+        {text('gstRate', { numeric: true })}
         {extras.fields.map((field, i) => (
           <div key={field.id} className="admin-field">
             <label htmlFor={`${id}-extra-${i}`}>{field.name}</label>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ordersApi } from '../api';
 import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
+import { TaxDocumentLinks } from './tax-document-links';
 import { paymentSummary } from './payment-summary';
 import { useTranslation } from 'react-i18next';
 
@@ -54,6 +55,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         {order.refundId && <span className="order-card__refund">{t('refunded')}</span>}
       </p>
       <OrderProgress history={order.statusHistory} />
+      <TaxDocumentLinks order={order} />
       {children ??
         (canCustomerCancel(order.payment_status, order.statusHistory) && (
           <>

@@ -1,0 +1,65 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SavedOrder } from '../../../lib/storage/account-tables';
+import { toast } from '../../../lib/ui/toast';
+import { ordersApi } from '../api';
+
+/** Saves a PDF the browser holds as a file named after the document. */
+function saveAs(pdf: Blob, number: string): void {
+  const url = URL.createObjectURL(pdf);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `${number.replaceAll('/', '-')}.pdf`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
+/**
+ * Download links for an order's tax invoice and its credit note, once issued (docs/product.md#tax-invoices).
+ * The PDF is fetched with the session's token, so it works for the shopper and for an admin alike.
+ */
+export function TaxDocumentLinks({ order }: { order: SavedOrder }) {
+  const { t } = useTranslation('orders');
+  const [busy, setBusy] = useState<string | null>(null);
+  const documents = [
+    ...(order.invoice
+      ? [{ kind: 'invoice' as const, number: order.invoice.number, text: t('downloadInvoice'), label: t('invoiceLabel', { number: order.invoice.number }) }]
+      : []),
+    ...(order.creditNotes ?? []).slice(-1).map((note) => ({
+      kind: 'credit-note' as const,
+      number: note.number,
+      text: t('downloadCreditNote'),
+      label: t('creditNoteLabel', { number: note.number }),
+    })),
+  ];
+  if (documents.length === 0) return null;
+  const download = async (kind: 'invoice' | 'credit-note', number: string) => {
+    setBusy(number);
+    try {
+      saveAs(await ordersApi.taxDocument(order.orderId, kind), number);
+    } catch {
+      toast.error(t('failedDownload'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <p className="order-card__documents">
+      {documents.map((d) => (
+        <button
+          key={d.number}
+          type="button"
+          className="btn btn--ghost btn--small"
+          aria-label={d.label}
+          disabled={busy === d.number}
+          data-testid={`download-${d.kind}`}
+          onClick={() => void download(d.kind, d.number)}
+        >
+          {d.text}
+        </button>
+      ))}
+    </p>
+  );
+}
