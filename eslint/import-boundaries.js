@@ -41,7 +41,7 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
-  ['invoices'],
+  ['invoices', 'promotions'],
   ['orders'],
   ['payments'],
   ['push'],

@@ -25,6 +25,7 @@ import { ContactModule } from './contact/index.js';
 import { OpenApiModule } from './openapi/index.js';
 import { MetricsModule } from './metrics/index.js';
 import { SearchModule } from './search/index.js';
+import { PromotionsModule } from './promotions/index.js';
 
 @Module({})
 export class AppModule {
@@ -53,6 +54,7 @@ export class AppModule {
         SeedModule,
         HealthModule,
         OrdersModule,
+        PromotionsModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,

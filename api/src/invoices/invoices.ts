@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TaxDocumentRef } from '@haat/shared/orders/order.types';
 import type { InvoiceDocument, InvoiceKind, InvoiceParty } from '@haat/shared/invoices/invoice-document';
-import { documentNumber, financialYear, sameState, taxLines } from '@haat/shared/invoices/invoice-lines';
+import { documentNumber, financialYear, sameState, spreadDiscount, taxLines } from '@haat/shared/invoices/invoice-lines';
 import { newId } from '../common/ids.js';
 import type { Db } from '../db/database.js';
 import { taxCodesOf } from '../catalog/index.js';
@@ -21,6 +21,8 @@ export interface InvoicedOrder {
   userId: string;
   buyer: { name: string; address: string; state: string };
   lines: ReadonlyArray<{ productId: string | null; name: string; variantName: string | null; quantity: number; subTotalAmt: number }>;
+  /** A coupon's discount on the whole order: spread over the lines, so tax is on what was paid. */
+  discountAmt: number;
 }
 
 /** The rate (and no HSN code) of goods whose product carries none, or was deleted: the standard slab. */
@@ -55,14 +57,18 @@ export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOr
     tx,
     order.lines.flatMap((l) => (l.productId ? [l.productId] : [])),
   );
-  const paid = order.lines.map((l) => {
+  const afterDiscount = spreadDiscount(
+    order.lines.map((l) => l.subTotalAmt),
+    order.discountAmt,
+  );
+  const paid = order.lines.map((l, i) => {
     const code = l.productId ? codes.get(l.productId) : undefined;
     return {
       name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
       hsn: code?.hsn ?? '',
       rate: code?.gstRate ?? DEFAULT_GST_RATE,
       quantity: l.quantity,
-      total: l.subTotalAmt,
+      total: afterDiscount[i]!,
     };
   });
   const number = await nextNumber(tx, 'invoice', at);

@@ -16,7 +16,20 @@ import type { OrderLineRow, OrderRow } from './orders.table.js';
 import { OrderBatcher } from './order-batch.js';
 import { newOrderId } from './order-id.js';
 import { idempotencyKeyReused, orderFingerprint } from './order-fingerprint.js';
-import { assertClientTotal, priceChanged, priceOrder, type OrderItem, type PricedOrder, type SaleableProduct } from './order-pricing.js';
+import {
+  assertClientTotal,
+  currentTotals,
+  priceChanged,
+  priceOrder,
+  withCoupon,
+  type OrderItem,
+  type PricedOrder,
+  type SaleableProduct,
+} from './order-pricing.js';
+import { placeOrderStatement } from './order-statement.js';
+import { couponByCode, couponLimitViolated, type CouponRow } from '../promotions/index.js';
+import { couponDiscount, type CouponRefusal } from '@haat/shared/promotions/coupon.rules';
+import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import { outOfStock } from '../catalog/index.js';
 import { loadSaleable, stockOf } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
@@ -96,7 +109,8 @@ export class OrderPlacementService {
         items.map((i) => i.productId),
       ),
     ]);
-    const priced = priceOrder(items, saleable);
+    const coupon = input.couponCode ? await this.couponFor(input.couponCode) : undefined;
+    const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
     assertWithinLimits(items, saleable);
     if (priced.quantity > this.holdCap) throw holdLimit(priced.quantity, 0, this.holdCap);
@@ -109,7 +123,7 @@ export class OrderPlacementService {
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items);
+      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items, coupon);
       if (written) {
         const { row, lines } = written;
         // The stock shown for these products changed: only their cached answers go, on every instance.
@@ -139,6 +153,7 @@ export class OrderPlacementService {
     idempotencyKey: string | undefined,
     requestHash: string | null,
     items: OrderItem[],
+    coupon: CouponRow | undefined,
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const cod = method === 'COD';
@@ -149,6 +164,9 @@ export class OrderPlacementService {
       ...initialState(method, now),
       subTotalAmt: priced.subTotalAmt,
       totalAmt: priced.totalAmt,
+      couponId: coupon?.id ?? null,
+      couponCode: priced.couponCode,
+      discountAmt: priced.discountAmt,
       quantity: priced.quantity,
       // Every new order is unpaid (cash on delivery, or a card payment awaited): it counts against the account's hold.
       heldUnits: priced.quantity,
@@ -181,9 +199,14 @@ export class OrderPlacementService {
     let placed: boolean;
     try {
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      placed = await this.batcher.place(row, lines, priced.lines, cod);
+      // An order with a coupon goes alone: its statement also takes a use of the coupon.
+      placed = coupon
+        ? await placeOrderStatement(this.statement, row, lines, priced.lines, cod, this.holdCap, coupon)
+        : await this.batcher.place(row, lines, priced.lines, cod);
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
+      const couponLimit = couponLimitViolated(error);
+      if (couponLimit && coupon) throw couponLimitReached(coupon, couponLimit);
       // Orders of the same account placed together passed the hold between the check above and the write.
       if (isHoldLimitViolation(error)) throw holdLimit(priced.quantity, await unitsHeldBy(this.db, userId), this.holdCap);
       throw error;
@@ -198,7 +221,31 @@ export class OrderPlacementService {
       const left = stockOf(now2.get(item.productId) as SaleableProduct, item.variantId);
       if (left.stock < item.quantity) throw outOfStock(left, item.quantity);
     }
-    throw priceChanged(priceOrder(items, now2));
+    throw priceChanged(discounted(priceOrder(items, now2), coupon, new Date()));
+  }
+
+  /** The coupon a shopper typed, or 422 COUPON_UNKNOWN; whether it applies to this order is the rule's (discounted). */
+  private async couponFor(code: string): Promise<CouponRow> {
+    const coupon = await couponByCode(this.db, code);
+    if (!coupon) throw couponRefused(code, { reason: 'unknown' });
+    return coupon;
+  }
+
+  /**
+   * What the checkout page shows before placing: these lines priced as an order would be, with the
+   * coupon's discount, or the coupon's refusal (docs/product.md#coupons). Nothing is held or taken.
+   */
+  async preview(input: { items: OrderItem[]; couponCode: string }): Promise<CurrentTotals> {
+    const items = mergeLines(input.items);
+    const [coupon, saleable] = await Promise.all([
+      this.couponFor(input.couponCode),
+      loadSaleable(
+        this.statement,
+        items.map((i) => i.productId),
+      ),
+    ]);
+    for (const item of items) if (!saleable.has(item.productId)) throw notFound('Product');
+    return currentTotals(discounted(priceOrder(items, saleable), coupon, new Date()));
   }
 
   private async ownAddress(userId: string, addressId: string) {
@@ -206,6 +253,47 @@ export class OrderPlacementService {
     if (!row) throw notFound('Address');
     return row;
   }
+}
+
+/** The order priced with the coupon's discount, or the coupon's refusal as a 4xx naming why. */
+function discounted(priced: PricedOrder, coupon: CouponRow | undefined, at: Date): PricedOrder {
+  if (!coupon) return priced;
+  const outcome = couponDiscount(coupon, priced.subTotalAmt, at);
+  if ('reason' in outcome) throw couponRefused(coupon.code, outcome);
+  return withCoupon(priced, coupon.code, outcome.discount);
+}
+
+function couponRefused(code: string, refusal: CouponRefusal): AppError {
+  switch (refusal.reason) {
+    case 'unknown':
+      return new AppError(422, ErrorCode.CouponUnknown, `The coupon ${code} is not valid.`, { fields: ['couponCode'] });
+    case 'not-started':
+      return new AppError(422, ErrorCode.CouponNotStarted, `The coupon ${code} starts on ${refusal.startsAt.toISOString().slice(0, 10)}.`, {
+        fields: ['couponCode'],
+        startsAt: refusal.startsAt.toISOString(),
+      });
+    case 'expired':
+      return new AppError(422, ErrorCode.CouponExpired, `The coupon ${code} has expired.`, { fields: ['couponCode'] });
+    case 'min-order':
+      return new AppError(422, ErrorCode.CouponMinOrder, `The coupon ${code} needs an order of at least ₹${refusal.minOrder}.`, {
+        fields: ['couponCode'],
+        minOrder: refusal.minOrder,
+      });
+  }
+}
+
+function couponLimitReached(coupon: CouponRow, limit: 'total' | 'account'): AppError {
+  return limit === 'total'
+    ? new AppError(409, ErrorCode.CouponUsedUp, `The coupon ${coupon.code} has been used up.`, { fields: ['couponCode'] })
+    : new AppError(
+        409,
+        ErrorCode.CouponAccountLimit,
+        `You have already used the coupon ${coupon.code} as often as one account may (${coupon.perAccountUses}).`,
+        {
+          fields: ['couponCode'],
+          limit: coupon.perAccountUses,
+        },
+      );
 }
 
 /** The order an earlier request with this key placed, if this request is the same one (else 422). */

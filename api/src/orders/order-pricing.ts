@@ -28,8 +28,11 @@ export interface OrderItem {
 export interface PricedOrder {
   lines: PricedLine[];
   subTotalAmt: number;
-  /** Delivery is always free (docs/product.md#rules-and-limits), so the total equals the subtotal. */
+  /** The subtotal less a coupon's discount; delivery is always free (docs/product.md#rules-and-limits). */
   totalAmt: number;
+  /** The coupon applied (withCoupon) and what it takes off; null and 0 without one. */
+  couponCode: string | null;
+  discountAmt: number;
   itemsTotal: number;
   savings: number;
   quantity: number;
@@ -65,10 +68,17 @@ export function priceOrder(items: ReadonlyArray<OrderItem>, products: ReadonlyMa
     lines,
     subTotalAmt: totals.grandTotal,
     totalAmt: totals.grandTotal,
+    couponCode: null,
+    discountAmt: 0,
     itemsTotal: totals.itemsTotal,
     savings: totals.savings,
     quantity: totals.quantityTotal,
   };
+}
+
+/** The order with a coupon's discount taken off its subtotal (the discount from the coupon's rule). */
+export function withCoupon(priced: PricedOrder, couponCode: string, discountAmt: number): PricedOrder {
+  return { ...priced, couponCode, discountAmt, totalAmt: roundMoney(priced.subTotalAmt - discountAmt) };
 }
 
 export function currentTotals(priced: PricedOrder): CurrentTotals {
@@ -77,6 +87,8 @@ export function currentTotals(priced: PricedOrder): CurrentTotals {
     subTotalAmt: priced.subTotalAmt,
     itemsTotal: priced.itemsTotal,
     savings: priced.savings,
+    couponCode: priced.couponCode,
+    discountAmt: priced.discountAmt,
     product_details: priced.lines.map(({ productId, variantId, variantName, name, quantity, price, discount, unitPrice, subTotalAmt }) => ({
       productId,
       variantId,

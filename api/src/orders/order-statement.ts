@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { cartLinesJson, removeFromCartCte } from '../cart/index.js';
 import { accountHold, orderReservation, reservationWant, type ReservationLine } from '../inventory/index.js';
 import { defineStatement, type NamedStatement } from '../db/database.js';
+import { couponUse } from '../promotions/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** What one line of an order reserves (see the inventory module). */
@@ -32,24 +33,44 @@ interface PlaceValues {
   lines: string;
   /** The ordered cart lines (cartLinesJson), for the shape that clears them. */
   cartLines: string | null;
+  /** The coupon applied, for the shapes that take a use of it. */
+  couponId: string | null;
+  couponCode: string | null;
+  discountAmt: number;
+  /** Uses one account may make of the coupon (the largest int when unlimited). */
+  perAccount: number;
 }
 
-/** The order statement in its two shapes: the ordered cart lines cleared (cash on delivery) or kept (card). */
-function placeStatement(clearCart: boolean) {
-  return defineStatement<PlaceValues>(clearCart ? 'order-place-clear-cart' : 'order-place', (p) => {
+/** A coupon an order applies: the coupon's id and how often one account may use it (null: unlimited). */
+export interface AppliedCoupon {
+  id: string;
+  perAccountUses: number | null;
+}
+
+/**
+ * The order statement in its shapes: the ordered cart lines cleared (cash on delivery) or kept (card),
+ * and with a coupon or without (an order without one runs exactly the statement it always did).
+ */
+function placeStatement(clearCart: boolean, withCoupon: boolean) {
+  const name = `order-place${clearCart ? '-clear-cart' : ''}${withCoupon ? '-coupon' : ''}`;
+  return defineStatement<PlaceValues>(name, (p) => {
     const reservation = orderReservation({ orderId: p.orderId, want: p.want });
     const allTaken = reservation.succeeded;
-    const cart = clearCart ? sql`, ${removeFromCartCte({ userId: p.userId, lines: p.cartLines }, sql`exists (select 1 from order_written)`)}` : sql``;
+    const written = sql`exists (select 1 from order_written)`;
+    const cart = clearCart ? sql`, ${removeFromCartCte({ userId: p.userId, lines: p.cartLines }, written)}` : sql``;
+    const coupon = withCoupon ? sql`, ${couponUse({ couponId: p.couponId, userId: p.userId, perAccount: p.perAccount }, written)}` : sql``;
+    const couponColumns = withCoupon ? sql`, coupon_id, coupon_code, discount_amt` : sql``;
+    const couponValues = withCoupon ? sql`, ${p.couponId}::text, ${p.couponCode}::text, ${p.discountAmt}::numeric` : sql``;
     return sql`
     with ${reservation.ctes},
     ${accountHold({ userId: p.userId, units: p.units, cap: p.cap }, allTaken)},
     order_written as (
       insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
-                          delivery_address, idempotency_key, request_hash, created_at, updated_at)
+                          delivery_address, idempotency_key, request_hash, created_at, updated_at${couponColumns})
       select ${p.orderId}::text, ${p.userId}::text, ${p.paymentMethod}::text, ${p.paymentStatus}::text, ${p.status}::text,
              ${p.statusHistoryJson}::jsonb, ${p.subTotalAmt}::numeric, ${p.totalAmt}::numeric, ${p.quantity}::int, ${p.units}::int,
              ${p.deliveryAddressJson}::jsonb, ${p.idempotencyKey}::text, ${p.requestHash}::text,
-             ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz
+             ${p.createdAt}::timestamptz, ${p.updatedAt}::timestamptz${couponValues}
       where ${allTaken}
       returning id
     ),
@@ -58,13 +79,15 @@ function placeStatement(clearCart: boolean) {
       select l.id, o.id, l.product_id, l.variant_id, l.variant_name, l.position, l.name, l.image, l.unit, l.quantity, l.price, l.discount, l.unit_price, l.sub_total_amt
       from order_written o, jsonb_to_recordset(${p.lines}::jsonb) as l(id text, product_id text, variant_id text, variant_name text, position int, name text, image text[], unit text,
            quantity int, price numeric, discount numeric, unit_price numeric, sub_total_amt numeric)
-    )${cart}
+    )${cart}${coupon}
     select count(*)::int as placed from order_written`;
   });
 }
 
-const PLACE = placeStatement(false);
-const PLACE_CLEARING_CART = placeStatement(true);
+const PLACE = placeStatement(false, false);
+const PLACE_CLEARING_CART = placeStatement(true, false);
+const PLACE_WITH_COUPON = placeStatement(false, true);
+const PLACE_CLEARING_CART_WITH_COUPON = placeStatement(true, true);
 
 /**
  * Places an order in one statement, so one round trip and one commit (a 2-line order took ~10 round
@@ -82,6 +105,7 @@ export async function placeOrderStatement(
   takes: readonly StockTake[],
   clearCart: boolean,
   holdLimit: number,
+  coupon?: AppliedCoupon,
 ): Promise<boolean> {
   const lineJson = JSON.stringify(
     lines.map((l) => ({
@@ -100,7 +124,8 @@ export async function placeOrderStatement(
       sub_total_amt: l.subTotalAmt,
     })),
   );
-  const [answer] = await statement<{ placed: number }, PlaceValues>(clearCart ? PLACE_CLEARING_CART : PLACE, {
+  const shape = coupon ? (clearCart ? PLACE_CLEARING_CART_WITH_COUPON : PLACE_WITH_COUPON) : clearCart ? PLACE_CLEARING_CART : PLACE;
+  const [answer] = await statement<{ placed: number }, PlaceValues>(shape, {
     orderId: row.id,
     want: reservationWant(takes),
     userId: row.userId,
@@ -120,6 +145,10 @@ export async function placeOrderStatement(
     updatedAt: row.updatedAt.toISOString(),
     lines: lineJson,
     cartLines: clearCart ? cartLinesJson(takes) : null,
+    couponId: coupon?.id ?? null,
+    couponCode: row.couponCode,
+    discountAmt: row.discountAmt,
+    perAccount: coupon?.perAccountUses ?? 2_147_483_647,
   });
   return Number(answer?.placed ?? 0) > 0;
 }

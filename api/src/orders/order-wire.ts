@@ -27,6 +27,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
     status: row.status,
     subTotalAmt: row.subTotalAmt,
     totalAmt: row.totalAmt,
+    couponCode: row.couponCode,
+    discountAmt: row.discountAmt,
     quantity: row.quantity,
     delivery_address: row.deliveryAddress,
     product_details: lines.map((l) => ({

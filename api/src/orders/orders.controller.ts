@@ -1,6 +1,6 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CancelOrderBody, CashOnDeliveryBody, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import { CancelOrderBody, CashOnDeliveryBody, CouponPreviewBody, type CouponPreviewInput, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
@@ -41,6 +41,14 @@ export class OrdersController {
     const { order, lines, created } = await this.placement.place(user.id, body, 'COD', key);
     if (!created) void reply.header('idempotent-replayed', 'true');
     return ok(lines ? toOrder(order, lines) : await this.reader.toWire(order), 'Order successfully placed');
+  }
+
+  /** The checkout page's coupon: what it takes off these lines now, or why it does not apply (docs/product.md#coupons). */
+  @Post('coupon-preview')
+  @HttpCode(200)
+  @Auth()
+  async couponPreview(@ZBody(CouponPreviewBody) body: CouponPreviewInput) {
+    return ok(await this.placement.preview(body), 'Coupon applied');
   }
 
   @Get('order-list')

@@ -5,6 +5,7 @@ import type { OrderAddress, PaymentMethod } from '@haat/shared/orders/order.type
 import { users } from '../users/users.table.js';
 import { products } from '../catalog/products.table.js';
 import { productVariants } from '../inventory/inventory.table.js';
+import { coupons } from '../promotions/coupons.table.js';
 
 /**
  * One row per order. The id is the short readable order number (HT + 8 base32 characters).
@@ -24,6 +25,10 @@ export const orders = pgTable(
     statusHistory: jsonb('status_history').$type<StatusHistoryEntry[]>().notNull().default([]),
     subTotalAmt: numeric('sub_total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     totalAmt: numeric('total_amt', { precision: 12, scale: 2, mode: 'number' }).notNull(),
+    /** The coupon applied (its code as typed is kept: the coupon may change later) and what it took off the subtotal. */
+    couponId: text('coupon_id').references(() => coupons.id, { onDelete: 'set null' }),
+    couponCode: text('coupon_code'),
+    discountAmt: numeric('discount_amt', { precision: 12, scale: 2, mode: 'number' }).notNull().default(0),
     quantity: integer('quantity').notNull(),
     /** Units this order counts against its account's hold (see accountHolds); 0 once paid, shipped, cancelled or expired. */
     heldUnits: integer('held_units').notNull().default(0),

@@ -30,22 +30,44 @@ export function checkoutSessionParams(
     client_reference_id: order.id,
     metadata: { orderId: order.id, userId: order.userId },
     payment_intent_data: { metadata: { orderId: order.id } },
-    line_items: lines.map((line) => ({
-      quantity: line.quantity,
-      price_data: {
-        currency: 'inr',
-        // Paise: the unit price after discount, exactly as the order stores it.
-        unit_amount: Math.round(line.unitPrice * 100),
-        product_data: {
-          // The variant is part of what is bought: Stripe's page and receipt name it.
-          name: line.variantName ? `${line.name} (${line.variantName})` : line.name,
-          images: publicImages(line.image, publicUrl),
-          metadata: { productId: line.productId ?? '', variantId: line.variantId ?? '' },
-        },
-      },
-    })),
+    // With a coupon the order is one line at its discounted total: Stripe charges exactly what the order says
+    // without a coupon object of its own at Stripe (docs/product.md#coupons).
+    line_items:
+      order.discountAmt > 0
+        ? [discountedLine(order, lines)]
+        : lines.map((line) => ({
+            quantity: line.quantity,
+            price_data: {
+              currency: 'inr',
+              // Paise: the unit price after discount, exactly as the order stores it.
+              unit_amount: Math.round(line.unitPrice * 100),
+              product_data: {
+                // The variant is part of what is bought: Stripe's page and receipt name it.
+                name: line.variantName ? `${line.name} (${line.variantName})` : line.name,
+                images: publicImages(line.image, publicUrl),
+                metadata: { productId: line.productId ?? '', variantId: line.variantId ?? '' },
+              },
+            },
+          })),
     success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
     cancel_url: `${publicUrl}/cancel?orderId=${order.id}`,
     expires_at: Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS,
+  };
+}
+
+/** The whole order as one line at its total after the coupon, naming what it holds and the coupon. */
+function discountedLine(order: OrderRow, lines: OrderLineRow[]): Stripe.Checkout.SessionCreateParams.LineItem {
+  const held = lines.map((l) => `${l.variantName ? `${l.name} (${l.variantName})` : l.name} × ${l.quantity}`).join(', ');
+  return {
+    quantity: 1,
+    price_data: {
+      currency: 'inr',
+      unit_amount: Math.round(order.totalAmt * 100),
+      product_data: {
+        name: `Order ${order.id} with coupon ${order.couponCode ?? ''}`.trim(),
+        description: held.slice(0, 500),
+        metadata: { orderId: order.id },
+      },
+    },
   };
 }

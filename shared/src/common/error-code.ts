@@ -59,6 +59,18 @@ export enum ErrorCode {
   QuantityLimit = 'QUANTITY_LIMIT',
   /** 409: the account already holds as many units in unpaid and undelivered orders as one account may; `limit` and `held` say how many. */
   HoldLimit = 'HOLD_LIMIT',
+  /** 422: a coupon code the shop does not have, or one an admin disabled. */
+  CouponUnknown = 'COUPON_UNKNOWN',
+  /** 422: a coupon whose window has not opened yet; `startsAt` says when it does. */
+  CouponNotStarted = 'COUPON_NOT_STARTED',
+  /** 422: a coupon whose window has closed. */
+  CouponExpired = 'COUPON_EXPIRED',
+  /** 422: an order under the coupon's minimum; `minOrder` says how much. */
+  CouponMinOrder = 'COUPON_MIN_ORDER',
+  /** 409: every use of the coupon is taken. */
+  CouponUsedUp = 'COUPON_USED_UP',
+  /** 409: the account has used the coupon as often as one account may; `limit` says how often. */
+  CouponAccountLimit = 'COUPON_ACCOUNT_LIMIT',
   /** 409: the account already has a card payment waiting; `orderId` and `url` name it, to finish or cancel first. */
   CheckoutPending = 'CHECKOUT_PENDING',
   /** 409: a product can no longer be ordered. */

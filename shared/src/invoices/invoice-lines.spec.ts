@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { documentNumber, financialYear, sameState, taxLines } from './invoice-lines.js';
+import { documentNumber, financialYear, sameState, spreadDiscount, taxLines } from './invoice-lines.js';
 
 const line = (total: number, rate: number, quantity = 1) => ({ name: 'x', hsn: '8518', quantity, rate, total });
 
@@ -54,5 +54,16 @@ describe('financial years and numbers', () => {
   it('numbers a document in its series', () => {
     expect(documentNumber('HT', '2026-27', 123)).toBe('HT/2026-27/000123');
     expect(sameState(' karnataka', 'Karnataka')).toBe(true);
+  });
+});
+
+describe('spreadDiscount', () => {
+  it('spreads a discount over the lines in proportion, adding up to the paisa', () => {
+    expect(spreadDiscount([1000, 500], 150)).toEqual([900, 450]);
+    const spread = spreadDiscount([333.33, 333.33, 333.34], 100);
+    expect(Math.round(spread.reduce((a, b) => a + b, 0) * 100)).toBe(90000);
+    for (const line of spread) expect(line).toBeGreaterThan(299.99);
+    expect(spreadDiscount([10, 20], 0)).toEqual([10, 20]);
+    expect(spreadDiscount([10, 20], 50)).toEqual([0, 0]);
   });
 });

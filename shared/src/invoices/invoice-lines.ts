@@ -63,3 +63,25 @@ export function financialYear(at: Date): string {
 export function documentNumber(prefix: string, year: string, n: number): string {
   return `${prefix}/${year}/${String(n).padStart(6, '0')}`;
 }
+
+/**
+ * A discount on the whole order spread over its lines in proportion to what each cost, in paise, the
+ * paise left by rounding going to the largest lines first: the lines then add up to the order's total
+ * after the discount exactly, and each line's tax is on what was paid for it.
+ */
+export function spreadDiscount(lineTotals: readonly number[], discount: number): number[] {
+  const totals = lineTotals.map(paise);
+  const sum = totals.reduce((a, b) => a + b, 0);
+  const off = Math.min(paise(discount), sum);
+  if (off === 0 || sum === 0) return totals.map(rupees);
+  const shares = totals.map((t) => (t * off) / sum);
+  const floors = shares.map(Math.floor);
+  let left = off - floors.reduce((a, b) => a + b, 0);
+  const order = shares.map((s, i) => ({ i, rest: s - Math.floor(s), total: totals[i]! })).sort((a, b) => b.rest - a.rest || b.total - a.total);
+  for (const { i } of order) {
+    if (left === 0) break;
+    floors[i]! += 1;
+    left -= 1;
+  }
+  return totals.map((t, i) => rupees(t - floors[i]!));
+}

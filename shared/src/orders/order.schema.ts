@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IdRef, Limit, Money, Page } from '../common/fields.js';
 import { ORDER_STAGES } from './order-stages.js';
 import { VariantId } from '../cart/cart.schema.js';
+import { CouponCode } from '../promotions/coupon.schema.js';
 
 /** One order can hold at most this many different products, and this many units of one product. */
 export const ORDER_LIMITS = { maxLines: 100, maxQuantity: 1000, adminPageSize: 20, adminMaxPageSize: 100 } as const;
@@ -33,6 +34,8 @@ const placeOrderFields = {
   /** docs/product.md#api names it `address` for cash on delivery and `addressId` for checkout; both are accepted. */
   address: IdRef.optional(),
   addressId: IdRef.optional(),
+  /** A coupon code the shopper applied (docs/product.md#coupons); totalAmt is then the discounted total. */
+  couponCode: CouponCode.optional(),
 };
 
 /** The shape the services work with, whichever of the two payloads came in. */
@@ -41,6 +44,7 @@ export interface PlaceOrderInput {
   totalAmt: number;
   subTotalAmt?: number;
   addressId: string;
+  couponCode?: string;
 }
 
 export const PlaceOrderBody = z
@@ -53,7 +57,16 @@ export const PlaceOrderBody = z
     totalAmt: body.totalAmt,
     subTotalAmt: body.subTotalAmt,
     addressId: (body.addressId ?? body.address) as string,
+    ...(body.couponCode ? { couponCode: body.couponCode } : {}),
   }));
+
+/** POST /api/order/coupon-preview: the checkout's lines and a coupon code, priced as an order would be (nothing is held). */
+export const CouponPreviewBody = z.object({ list_items: placeOrderFields.list_items, couponCode: CouponCode }).transform((body) => ({
+  items: body.list_items.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
+  couponCode: body.couponCode,
+}));
+export type CouponPreviewInput = z.infer<typeof CouponPreviewBody>;
+export type CouponPreviewRequest = z.input<typeof CouponPreviewBody>;
 
 /** POST /api/order/cash-on-delivery: list_items, totalAmt, address. */
 export const CashOnDeliveryBody = PlaceOrderBody;
@@ -74,6 +87,7 @@ export interface CashOnDeliveryRequest {
   totalAmt: number;
   subTotalAmt?: number;
   address: string;
+  couponCode?: string;
 }
 
 /** POST /api/order/checkout as the PWA sends it. */
@@ -82,6 +96,7 @@ export interface CheckoutRequest {
   addressId: string;
   subTotalAmt: number;
   totalAmt: number;
+  couponCode?: string;
 }
 
 type Fits<Request extends Accepted, Accepted> = Request;

@@ -57,6 +57,9 @@ export interface Order {
   /** Units across all lines. */
   quantity: number;
   delivery_address: OrderAddress;
+  /** The coupon applied (docs/product.md#coupons) and what it took off the subtotal; totalAmt is after it. */
+  couponCode?: string | null;
+  discountAmt?: number;
   product_details: OrderLine[];
   statusHistory: StatusHistoryEntry[];
   /** The order's tax invoice once it is issued (docs/product.md#tax-invoices): `GET /api/order/:orderId/invoice`. */
@@ -73,6 +76,9 @@ export interface CurrentTotals {
   subTotalAmt: number;
   itemsTotal: number;
   savings: number;
+  /** The coupon applied and what it takes off the subtotal (0 without one). */
+  couponCode?: string | null;
+  discountAmt?: number;
   product_details: Array<Pick<OrderLine, 'productId' | 'variantId' | 'variantName' | 'name' | 'quantity' | 'price' | 'discount' | 'unitPrice' | 'subTotalAmt'>>;
 }
 

@@ -8,6 +8,7 @@ import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock } from './release-stock.js';
 import { issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
+import { releaseCouponUse } from '../../promotions/index.js';
 
 /**
  * Every change of an order's stage or payment status goes through `transition`, on a row locked
@@ -102,6 +103,8 @@ export async function transition(
   // when it is delivered; a cancelled invoiced order is reversed by a credit note (docs/decisions/0200-tax-invoices.md).
   if (paid || (to === 'DELIVERED' && order.paymentMethod === 'COD')) await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
   if (to === 'CANCELLED' && order.paymentStatus === 'PAID') await issueCreditNote(tx, order.id, 'cancel', now);
+  // A cancelled order gives its coupon use back: the shopper may use it again (docs/product.md#coupons).
+  if (to === 'CANCELLED' && order.couponId) await releaseCouponUse(tx, order.couponId, order.userId);
 
   return {
     before: order,
@@ -129,7 +132,13 @@ async function invoicedOrder(tx: Tx, order: OrderRow) {
     .where(eq(orderLines.orderId, order.id))
     .orderBy(orderLines.position);
   const address = order.deliveryAddress;
-  return { orderId: order.id, userId: order.userId, buyer: { name: address.name, address: address.address, state: address.state }, lines };
+  return {
+    orderId: order.id,
+    userId: order.userId,
+    buyer: { name: address.name, address: address.address, state: address.state },
+    lines,
+    discountAmt: order.discountAmt,
+  };
 }
 
 /** A paid card order's products leave the cart; until then the shopper may still come back to pay. */

@@ -74,6 +74,12 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.VariantRequired:
     case ErrorCode.QuantityLimit: // the message names the limit; the cart keeps the line as it was
     case ErrorCode.HoldLimit:
+    case ErrorCode.CouponUnknown: // the checkout's coupon field shows the message; the order is not placed
+    case ErrorCode.CouponNotStarted:
+    case ErrorCode.CouponExpired:
+    case ErrorCode.CouponMinOrder:
+    case ErrorCode.CouponUsedUp:
+    case ErrorCode.CouponAccountLimit:
     case ErrorCode.CheckoutPending: // the message says which order waits for its payment
     case ErrorCode.StockChanged: // the admin's form: the message names the current figure
     case ErrorCode.StockReserved:
