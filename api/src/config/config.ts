@@ -66,6 +66,8 @@ const Env = z.object({
     .default('29AAHCH4527K1Z7'),
   SHOP_ADDRESS: z.string().trim().min(1).max(300).default('4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034'),
   SHOP_STATE: z.string().trim().min(1).max(60).default('Karnataka'),
+  /** Days after delivery a shopper may ask for a return (docs/product.md#returns). */
+  RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
   STRIPE_SECRET_KEY: z.string().optional(),
@@ -143,6 +145,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     smtpUrl: env.SMTP_URL,
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
+    returnWindowDays: env.RETURN_WINDOW_DAYS,
     seller: { legalName: env.SHOP_LEGAL_NAME, gstin: env.SHOP_GSTIN, address: env.SHOP_ADDRESS, state: env.SHOP_STATE },
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,

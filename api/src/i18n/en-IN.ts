@@ -43,6 +43,8 @@ export const enIN = {
     cannotStoreValue: 'a value cannot be stored',
 
     // What `{{what}} not found.` and other messages name.
+    coupon: 'Coupon',
+    returnNoun: 'Return',
     product: 'Product',
     user: 'User',
     order: 'Order',
@@ -75,12 +77,16 @@ export const enIN = {
     afterStartsAt: 'must be after startsAt',
     couponUsedTimes: 'the coupon has been used {{n}} times already.',
     couponCodeTaken: 'another coupon already has the code {{code}}.',
+    cashRefundNeeded: 'a cash order is refunded by UPI or bank transfer; give the method and its reference.',
+    upiOrBank: 'must be UPI or BANK',
+    returnStatusRule: 'must be APPROVED, REJECTED, RECEIVED or REFUNDED',
     required: 'is required',
     mustBeNumber: 'must be a number',
     mustBeWholeNumber: 'must be a whole number',
     mustBeText: 'must be text',
     mustBeList: 'must be a list',
     mustBeListOfCartItems: 'must be a list of cart items',
+    mustBeListOfItems: 'must be a list of items',
     atLeastChars: 'must be at least {{n}} characters',
     atMostChars: 'must be at most {{n}} characters',
     atLeast: 'must be at least {{n}}',
@@ -196,6 +202,14 @@ export const enIN = {
     couponDisabled: 'Coupon disabled',
     taxInvoice: 'Tax invoice',
     creditNote: 'Credit note',
+    returnsList: 'Returns',
+    returnUpdated: 'Return updated',
+    returnRequested: 'Return requested',
+    returnState: 'Return {{id}} is {{status}} and cannot move to {{to}}.',
+    returnNotDelivered: 'Order {{id}} is not delivered yet: a return can be asked for once it is.',
+    returnWindowClosed: 'Returns are accepted within {{days}} days of delivery; order {{id}} was delivered on {{date}}.',
+    returnTooMany: 'You can return at most {{n}} of {{name}} from this order.',
+    returnNoSuchItem: 'Order {{id}} has no such item to return.',
     orderFinished: 'Order {{id}} is already {{state}} and cannot be cancelled.',
     stageNotAllowed: 'Order {{id}} cannot move to {{to}}: {{why}}.',
     shopperCancelsOnly: 'a shopper can only cancel an order',
@@ -298,6 +312,15 @@ export const enIN = {
     productDeleted: 'Product deleted successfully',
   },
 
+  /** A return's status as a mail names it. */
+  returnStatus: {
+    REQUESTED: 'requested',
+    APPROVED: 'approved',
+    REJECTED: 'rejected',
+    RECEIVED: 'received back',
+    REFUNDED: 'refunded',
+  },
+
   /** Mails (api/src/users): `subject` and `text` of each; the text ends with the shop's name. */
   mail: {
     resetCode: {
@@ -322,6 +345,12 @@ export const enIN = {
       text:
         'Hello {{name}},\n\nSomeone signed in to another Haat account just tried to change its e-mail address to {{email}}, ' +
         'which is already yours. Nothing was changed, and your account is as it was. There is nothing to do.\n\nHaat',
+    },
+    returnUpdate: {
+      subject: 'Your return for order {{orderId}}: {{status}}',
+      text:
+        'Hello,\n\nYour return for order {{orderId}} is now {{status}}. Refund: ₹{{amount}} to your original payment method, ' +
+        'within 5–7 business days of it being refunded.\nYou can follow it under Your Orders.\n\nHaat',
     },
     emailChanged: {
       subject: 'Your Haat e-mail address was changed',

@@ -40,6 +40,8 @@ export const hiIN: Catalogue = {
     badEscape: 'किसी टेक्स्ट में गलत एस्केप है',
     cannotStoreValue: 'कोई मान सहेजा नहीं जा सकता',
 
+    coupon: 'कूपन',
+    returnNoun: 'वापसी',
     product: 'प्रोडक्ट',
     user: 'यूज़र',
     order: 'ऑर्डर',
@@ -71,12 +73,16 @@ export const hiIN: Catalogue = {
     afterStartsAt: 'startsAt के बाद होना चाहिए',
     couponUsedTimes: 'कूपन पहले ही {{n}} बार इस्तेमाल हो चुका है।',
     couponCodeTaken: 'किसी दूसरे कूपन का कोड पहले से {{code}} है।',
+    cashRefundNeeded: 'कैश ऑर्डर का रिफ़ंड UPI या बैंक ट्रांसफ़र से होता है; तरीका और उसका रेफ़रेंस दें।',
+    upiOrBank: 'UPI या BANK होना चाहिए',
+    returnStatusRule: 'APPROVED, REJECTED, RECEIVED या REFUNDED होना चाहिए',
     required: 'ज़रूरी है',
     mustBeNumber: 'एक संख्या होनी चाहिए',
     mustBeWholeNumber: 'पूर्ण संख्या होनी चाहिए',
     mustBeText: 'टेक्स्ट होना चाहिए',
     mustBeList: 'एक सूची होनी चाहिए',
     mustBeListOfCartItems: 'कार्ट आइटम की सूची होनी चाहिए',
+    mustBeListOfItems: 'आइटमों की सूची होनी चाहिए',
     atLeastChars: 'कम से कम {{n}} अक्षरों का होना चाहिए',
     atMostChars: 'ज़्यादा से ज़्यादा {{n}} अक्षरों का होना चाहिए',
     atLeast: 'कम से कम {{n}} होना चाहिए',
@@ -190,6 +196,14 @@ export const hiIN: Catalogue = {
     couponDisabled: 'कूपन बंद किया गया',
     taxInvoice: 'टैक्स इनवॉइस',
     creditNote: 'क्रेडिट नोट',
+    returnsList: 'वापसी',
+    returnUpdated: 'वापसी अपडेट की गई',
+    returnRequested: 'वापसी का अनुरोध भेजा गया',
+    returnState: 'वापसी {{id}} {{status}} है और {{to}} पर नहीं जा सकती।',
+    returnNotDelivered: 'ऑर्डर {{id}} अभी डिलीवर नहीं हुआ है: डिलीवरी के बाद वापसी माँगी जा सकती है।',
+    returnWindowClosed: 'वापसी डिलीवरी के {{days}} दिनों के भीतर स्वीकार की जाती है; ऑर्डर {{id}} {{date}} को डिलीवर हुआ था।',
+    returnTooMany: 'आप इस ऑर्डर से {{name}} में से अधिकतम {{n}} वापस कर सकते हैं।',
+    returnNoSuchItem: 'ऑर्डर {{id}} में वापस करने के लिए ऐसा कोई आइटम नहीं है।',
     orderFinished: 'ऑर्डर {{id}} पहले ही {{state}} हो चुका है और इसे कैंसल नहीं किया जा सकता।',
     stageNotAllowed: 'ऑर्डर {{id}} को "{{to}}" पर नहीं ले जाया जा सकता: {{why}}।',
     shopperCancelsOnly: 'शॉपर केवल ऑर्डर कैंसल कर सकता है',
@@ -289,6 +303,15 @@ export const hiIN: Catalogue = {
     productDeleted: 'प्रोडक्ट हटा दिया गया',
   },
 
+  /** A return's status as a mail names it. */
+  returnStatus: {
+    REQUESTED: 'अनुरोधित',
+    APPROVED: 'स्वीकृत',
+    REJECTED: 'अस्वीकृत',
+    RECEIVED: 'वापस प्राप्त',
+    REFUNDED: 'रिफ़ंड किया गया',
+  },
+
   mail: {
     resetCode: {
       subject: 'आपका Haat पासवर्ड रीसेट कोड',
@@ -312,6 +335,12 @@ export const hiIN: Catalogue = {
       text:
         'नमस्ते {{name}},\n\nकिसी दूसरे Haat अकाउंट में साइन इन किसी व्यक्ति ने अभी उस अकाउंट का ई-मेल पता {{email}} करने की कोशिश की, ' +
         'जो पहले से आपका है। कुछ भी नहीं बदला गया है, आपका अकाउंट पहले जैसा ही है। आपको कुछ करने की ज़रूरत नहीं है।\n\nHaat',
+    },
+    returnUpdate: {
+      subject: 'ऑर्डर {{orderId}} की वापसी: {{status}}',
+      text:
+        'नमस्ते,\n\nऑर्डर {{orderId}} की आपकी वापसी अब {{status}} है। रिफ़ंड: ₹{{amount}} आपके मूल भुगतान माध्यम में, ' +
+        'रिफ़ंड होने के 5–7 कार्यदिवसों में।\nआप इसे "आपके ऑर्डर" में देख सकते हैं।\n\nHaat',
     },
     emailChanged: {
       subject: 'आपका Haat ई-मेल पता बदल दिया गया',

@@ -4,6 +4,7 @@ export {
   createProductStock,
   deleteWithStock,
   releaseAccountHold,
+  restockReturn,
   settleOrderStock,
   unitsHeldBy,
   updateProductStock,

@@ -75,7 +75,7 @@ export const productVariants = pgTable(
   ],
 );
 
-export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial'] as const;
+export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
@@ -105,7 +105,7 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial')`),
+    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return')`),
     index('stock_movements_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),

@@ -4,6 +4,7 @@ import type { Db } from '../db/database.js';
 import { AppError, invalidField } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { accountHolds, inventoryLevels, productVariants, stockMovements } from './inventory.table.js';
+import { unitRow } from './available.js';
 
 // The inventory module: the only code that writes stock (inventory_levels) and its ledger
 // (stock_movements). Orders reserve through order-reservation.ts inside their own statement; the
@@ -252,4 +253,35 @@ export async function deleteWithStock<T>(tx: Tx, productId: string, deleteProduc
       ),
     );
   return gone;
+}
+
+/**
+ * Units a shopper sent back and the shop received go back on sale: each line's pool gains them on the
+ * shelf, one ledger row each with reason `return` and the order. A line whose option or product is gone
+ * has no pool to return to and is skipped. Runs in the caller's transaction (the return's move).
+ */
+export async function restockReturn(
+  tx: Tx,
+  orderId: string,
+  adminId: string | null,
+  lines: ReadonlyArray<{ productId: string; variantId: string | null; quantity: number }>,
+): Promise<string[]> {
+  const restocked: string[] = [];
+  for (const line of lines) {
+    const [unit] = await tx
+      .select({ variantId: productVariants.id, levelId: productVariants.inventoryLevelId })
+      .from(productVariants)
+      .where(unitRow(sql`${productVariants}`, sql`${line.productId}::text`, sql`${line.variantId}::text`))
+      .limit(1);
+    if (!unit) continue;
+    await tx
+      .update(inventoryLevels)
+      .set({ onHand: sql`${inventoryLevels.onHand} + ${line.quantity}`, updatedAt: new Date() })
+      .where(eq(inventoryLevels.id, unit.levelId));
+    await tx
+      .insert(stockMovements)
+      .values({ inventoryLevelId: unit.levelId, variantId: unit.variantId, reason: 'return', onHandDelta: line.quantity, orderId, adminId });
+    restocked.push(line.productId);
+  }
+  return restocked;
 }

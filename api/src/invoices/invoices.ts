@@ -95,7 +95,13 @@ export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOr
  * paid card order), from the credit-note series. Nothing when the order has no invoice, or already
  * has this credit note.
  */
-export async function issueCreditNote(tx: Writer, orderId: string, reason: string, at: Date): Promise<InvoiceRow | undefined> {
+export async function issueCreditNote(
+  tx: Writer,
+  orderId: string,
+  reason: string,
+  at: Date,
+  returned?: ReadonlyArray<{ position: number; quantity: number; total: number }>,
+): Promise<InvoiceRow | undefined> {
   const invoice = await invoiceOf(tx, orderId);
   if (!invoice) return undefined;
   const [existing] = await tx
@@ -104,7 +110,17 @@ export async function issueCreditNote(tx: Writer, orderId: string, reason: strin
     .where(and(eq(invoices.orderId, orderId), eq(invoices.kind, 'credit_note'), eq(invoices.reason, reason)));
   if (existing) return undefined;
   const number = await nextNumber(tx, 'credit_note', at);
-  const document: InvoiceDocument = { ...invoice.document, kind: 'credit_note', number, date: at.toISOString(), invoiceNumber: invoice.number };
+  // A return credits what was paid for the units sent back, at each line's own HSN code and rate.
+  const credited = returned
+    ? taxLines(
+        returned.flatMap(({ position, quantity, total }) => {
+          const line = invoice.document.lines[position];
+          return line ? [{ name: line.name, hsn: line.hsn, rate: line.rate, quantity, total }] : [];
+        }),
+        sameState(invoice.document.seller.state, invoice.document.placeOfSupply),
+      )
+    : { lines: invoice.document.lines, totals: invoice.document.totals };
+  const document: InvoiceDocument = { ...invoice.document, ...credited, kind: 'credit_note', number, date: at.toISOString(), invoiceNumber: invoice.number };
   const [row] = await tx
     .insert(invoices)
     .values({ id: newId(), number, kind: 'credit_note', orderId, userId: invoice.userId, invoiceId: invoice.id, reason, issuedAt: at, document })

@@ -8,6 +8,8 @@ import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
+import { ReturnsService } from './returns.service.js';
+import { AdminReturnsQuery, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** Every order, for administrators only (checked on the server by @Auth('ADMIN')). */
@@ -18,6 +20,7 @@ export class AdminOrdersController {
     private readonly reader: OrderReader,
     private readonly orders: OrdersService,
     private readonly overviews: OverviewService,
+    private readonly returnsService: ReturnsService,
   ) {}
 
   /** The admin's overview at /dashboard: sales today, this week and per day, top products, orders waiting per stage, low stock. */
@@ -47,6 +50,21 @@ export class AdminOrdersController {
   async list(@ZQuery(AdminOrdersQuery) query: AdminOrdersQuery) {
     const { items, total } = await this.reader.listAll(query.page, query.limit, query.status);
     return ok(items, 'All orders', { totalCount: total, totalNoPage: Math.max(1, Math.ceil(total / query.limit)), page: query.page, limit: query.limit });
+  }
+
+  /** The Returns tab: open requests by default, every return with `?all=true`. */
+  @Get('admin/returns')
+  @Auth('ADMIN')
+  async returns(@ZQuery(AdminReturnsQuery) query: AdminReturnsQuery) {
+    return ok(await this.returnsService.list(!query.all), 'Returns');
+  }
+
+  /** Moves a return: APPROVED or REJECTED, then RECEIVED (units back on sale), then REFUNDED (docs/product.md#returns). */
+  @Post('admin/return-status')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async returnStatus(@CurrentUser() admin: AuthUser, @ZBody(ReturnStatusBody) body: ReturnStatusBody) {
+    return ok(await this.returnsService.adminMove(admin.id, body), 'Return updated');
   }
 
   @Post('admin/update-status')

@@ -21,7 +21,18 @@ export interface OrderChange {
   committedAt: number;
 }
 
+/** A returned card order's refund the lifecycle decided on: Stripe is asked for this amount of the payment. */
+export interface ReturnRefund {
+  orderId: string;
+  returnId: string;
+  paymentIntent: string;
+  /** Rupees. */
+  amount: number;
+}
+
 export interface OrderListener {
+  /** A return of a card order was refunded: its money goes back to the card. */
+  returnRefunded?(refund: ReturnRefund): void | Promise<void>;
   /** A cash-on-delivery order was placed, or a card order was paid. */
   placed?(change: OrderChange): void | Promise<void>;
   /** A stage or payment status changed (including placed). */
@@ -51,7 +62,15 @@ export class OrderEvents {
     this.fire('changed', change);
   }
 
-  private fire(kind: keyof OrderListener, change: OrderChange): void {
+  returnRefunded(refund: ReturnRefund): void {
+    for (const listener of this.listeners) {
+      void Promise.resolve(listener.returnRefunded?.(refund)).catch((e: unknown) =>
+        this.logger.warn(`returnRefunded listener failed for ${refund.returnId}: ${errorFacts(e)}`),
+      );
+    }
+  }
+
+  private fire(kind: 'placed' | 'changed', change: OrderChange): void {
     for (const listener of this.listeners) {
       try {
         void Promise.resolve(listener[kind]?.(change)).catch((e: unknown) =>

@@ -7,6 +7,7 @@ import { customerRefsByIds } from '../users/index.js';
 import { documentsOf } from '../invoices/index.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 import { toOrder } from './order-wire.js';
+import { returnsOf } from './returns.service.js';
 import type { DbOrTx } from './order-tx.js';
 
 /** Reads orders with their lines in two queries, whatever the page size. */
@@ -94,14 +95,13 @@ export class OrderReader {
       list.push(line);
       byOrder.set(line.orderId, list);
     }
-    const documents = await documentsOf(
-      db,
-      rows.map((r) => r.id),
-    );
+    const ids = rows.map((r) => r.id);
+    const [documents, returns] = await Promise.all([documentsOf(db, ids), returnsOf(db, ids)]);
     return rows.map((row) => ({
       ...toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)),
       invoice: documents.get(row.id)?.invoice ?? null,
       creditNotes: documents.get(row.id)?.creditNotes ?? [],
+      returns: returns.get(row.id) ?? [],
     }));
   }
 }

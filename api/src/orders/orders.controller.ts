@@ -8,6 +8,8 @@ import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
+import { ReturnsService } from './returns.service.js';
+import { ReturnRequestBody } from '@haat/shared/orders/returns';
 import { toOrder } from './order-wire.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
@@ -27,6 +29,7 @@ export class OrdersController {
     private readonly placement: OrderPlacementService,
     private readonly reader: OrderReader,
     private readonly orders: OrdersService,
+    private readonly returnsService: ReturnsService,
   ) {}
 
   @Post('cash-on-delivery')
@@ -49,6 +52,14 @@ export class OrdersController {
   @Auth()
   async couponPreview(@ZBody(CouponPreviewBody) body: CouponPreviewInput) {
     return ok(await this.placement.preview(body), 'Coupon applied');
+  }
+
+  /** The shopper asks for units of a delivered order back, within the return window (docs/product.md#returns). */
+  @Post('return')
+  @HttpCode(201)
+  @Auth()
+  async requestReturn(@CurrentUser() user: AuthUser, @ZBody(ReturnRequestBody) body: ReturnRequestBody) {
+    return ok(await this.returnsService.request(user.id, body), 'Return requested');
   }
 
   @Get('order-list')

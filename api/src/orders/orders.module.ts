@@ -7,12 +7,13 @@ import { OrderReader } from './order-reader.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
+import { ReturnsService } from './returns.service.js';
 import { SearchModule } from '../search/index.js';
 
 @Module({
   imports: [SearchModule],
   controllers: [OrdersController, AdminOrdersController],
-  providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService],
+  providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService, ReturnsService],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
 })
 export class OrdersModule {}

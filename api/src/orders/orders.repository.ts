@@ -1,3 +1,4 @@
+import { orderReturns } from './returns.table.js';
 import { and, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Db } from '../db/database.js';
@@ -145,4 +146,12 @@ export async function ordersAtStages(db: Db, stages: readonly OrderStage[]): Pro
     .where(and(inArray(orders.status, stages), sql`${orders.paymentStatus} <> 'CANCELLED'`))
     .groupBy(orders.status);
   return new Map(rows.map((r) => [r.status ?? '', Number(r.n)]));
+}
+
+/** Stripe's refund id on a returned card order's return, once Stripe has accepted the refund. */
+export async function setReturnRefundReference(db: Db, returnId: string, reference: string): Promise<void> {
+  await db
+    .update(orderReturns)
+    .set({ refund: { method: 'CARD', reference } })
+    .where(eq(orderReturns.id, returnId));
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../db/database.js';
-import { OrderEvents, setOrderRefundId } from '../orders/index.js';
+import { OrderEvents, setOrderRefundId, setReturnRefundReference, type ReturnRefund } from '../orders/index.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
 
 /**
@@ -25,7 +25,33 @@ export class CardRefunder implements OnModuleInit {
       changed: async ({ order, refund }) => {
         if (refund) await this.refund(order.id, refund);
       },
+      returnRefunded: (refund) => this.refundReturn(refund),
     });
+  }
+
+  /**
+   * A received return of a card order: the amount paid for the units goes back to the card, asked once
+   * per return (its idempotency key), and Stripe's refund id is kept on the return.
+   */
+  async refundReturn({ orderId, returnId, paymentIntent, amount }: ReturnRefund): Promise<void> {
+    if (!this.stripe) {
+      this.logger.error(
+        `Return ${returnId} of order ${orderId}: ₹${amount} of ${paymentIntent} must be refunded, but STRIPE_SECRET_KEY is unset. Refund it in the Stripe dashboard.`,
+      );
+      return;
+    }
+    try {
+      const refund = await this.stripe.refunds.create(
+        { payment_intent: paymentIntent, amount: Math.round(amount * 100), metadata: { orderId, returnId } },
+        { idempotencyKey: `haat-return-refund-${returnId}` },
+      );
+      await setReturnRefundReference(this.db, returnId, refund.id);
+      this.logger.log(`Return ${returnId} of order ${orderId}: refunded ₹${amount} of ${paymentIntent} (${refund.id}, ${refund.status}).`);
+    } catch (error) {
+      this.logger.error(
+        `Return ${returnId} of order ${orderId}: the refund of ₹${amount} failed (${(error as Error).message}). Refund it in the Stripe dashboard.`,
+      );
+    }
   }
 
   async refund(orderId: string, paymentIntent: string): Promise<void> {

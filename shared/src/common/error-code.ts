@@ -71,6 +71,14 @@ export enum ErrorCode {
   CouponUsedUp = 'COUPON_USED_UP',
   /** 409: the account has used the coupon as often as one account may; `limit` says how often. */
   CouponAccountLimit = 'COUPON_ACCOUNT_LIMIT',
+  /** 409: a return asked for an order that is not delivered (yet, or at all). */
+  ReturnNotDelivered = 'RETURN_NOT_DELIVERED',
+  /** 409: a return asked for after the return window; `deliveredAt` and `days` say when it closed. */
+  ReturnWindowClosed = 'RETURN_WINDOW_CLOSED',
+  /** 422: a return of more units than were bought (less those already asked back); `productId` and `left` say which and how many. */
+  ReturnTooMany = 'RETURN_TOO_MANY',
+  /** 409: a return move its status does not allow; `status` says where it stands. */
+  ReturnState = 'RETURN_STATE',
   /** 409: the account already has a card payment waiting; `orderId` and `url` name it, to finish or cancel first. */
   CheckoutPending = 'CHECKOUT_PENDING',
   /** 409: a product can no longer be ordered. */

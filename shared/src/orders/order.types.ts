@@ -1,3 +1,4 @@
+import type { OrderReturn } from './returns.js';
 import type { Address } from '../addresses/address.types.js';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from './order-stages.js';
 
@@ -66,6 +67,8 @@ export interface Order {
   invoice?: TaxDocumentRef | null;
   /** Credit notes reversing the invoice (a cancellation after payment): `GET /api/order/:orderId/credit-note`. */
   creditNotes?: TaxDocumentRef[];
+  /** Returns asked for this order, oldest first (docs/product.md#returns). */
+  returns?: OrderReturn[];
   /** Present once a cancelled card payment has been refunded (Stripe's refund id). */
   refundId?: string;
 }

@@ -80,6 +80,10 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.CouponMinOrder:
     case ErrorCode.CouponUsedUp:
     case ErrorCode.CouponAccountLimit:
+    case ErrorCode.ReturnNotDelivered: // the return form shows the message
+    case ErrorCode.ReturnWindowClosed:
+    case ErrorCode.ReturnTooMany:
+    case ErrorCode.ReturnState:
     case ErrorCode.CheckoutPending: // the message says which order waits for its payment
     case ErrorCode.StockChanged: // the admin's form: the message names the current figure
     case ErrorCode.StockReserved:

@@ -1,0 +1,186 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { and, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { spreadDiscount } from '@haat/shared/invoices/invoice-lines';
+import { returnableUnits, withinReturnWindow, type OrderReturn, type ReturnRequestBody, type ReturnStatusBody } from '@haat/shared/orders/returns';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { AppError, notFound } from '../common/app-error.js';
+import { newId } from '../common/ids.js';
+import { DB, type Db } from '../db/database.js';
+import { MailService, mailOf } from '../mail/index.js';
+import { t } from '../i18n/i18n.js';
+import { AccountLanguages, emailOf } from '../users/index.js';
+import { SearchService } from '../search/index.js';
+import { lockOrder } from './lifecycle/transition.js';
+import { transitionReturn, type ReturnMoved } from './lifecycle/return-transition.js';
+import { OrderEvents } from './order-events.js';
+import { orderLines } from './orders.table.js';
+import { orderReturns, type OrderReturnRow } from './returns.table.js';
+import type { DbOrTx } from './order-tx.js';
+
+/**
+ * Returns (docs/product.md#returns): the shopper asks for units of a delivered order back within the
+ * return window; an admin moves the return through the lifecycle (lifecycle/return-transition.ts).
+ */
+@Injectable()
+export class ReturnsService {
+  private readonly logger = new Logger('Returns');
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly events: OrderEvents,
+    private readonly search: SearchService,
+    private readonly mail: MailService,
+    private readonly languages: AccountLanguages,
+  ) {}
+
+  /** The shopper's request: own delivered order, inside the window, no more units than bought and not yet asked back. */
+  async request(userId: string, body: ReturnRequestBody): Promise<OrderReturn> {
+    const row = await this.db.transaction(async (tx) => {
+      const order = await lockOrder(tx, body.orderId);
+      if (!order || order.userId !== userId) throw notFound('Order');
+      const delivered = order.statusHistory.find((h) => h.status === 'DELIVERED');
+      if (order.status !== 'DELIVERED' || !delivered) {
+        throw new AppError(409, ErrorCode.ReturnNotDelivered, `Order ${order.id} is not delivered yet: a return can be asked for once it is.`, {
+          fields: ['orderId'],
+        });
+      }
+      const days = this.config.returnWindowDays;
+      if (!withinReturnWindow(new Date(delivered.updatedAt), new Date(), days)) {
+        throw new AppError(
+          409,
+          ErrorCode.ReturnWindowClosed,
+          `Returns are accepted within ${days} days of delivery; order ${order.id} was delivered on ${delivered.updatedAt.slice(0, 10)}.`,
+          {
+            fields: ['orderId'],
+            deliveredAt: delivered.updatedAt,
+            days,
+          },
+        );
+      }
+      const lines = await tx.select().from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+      // What each line cost after the order's coupon, so a refund is what was paid for the units.
+      const paid = spreadDiscount(
+        lines.map((l) => l.subTotalAmt),
+        order.discountAmt,
+      );
+      const asked = new Map<string, number>();
+      for (const earlier of await tx
+        .select()
+        .from(orderReturns)
+        .where(and(eq(orderReturns.orderId, order.id), ne(orderReturns.status, 'REJECTED')))) {
+        for (const item of earlier.items)
+          asked.set(cartLineKey(item.productId, item.variantId), (asked.get(cartLineKey(item.productId, item.variantId)) ?? 0) + item.quantity);
+      }
+      const items: OrderReturn['items'] = [];
+      const wanted = new Map<string, { productId: string; variantId: string | null; quantity: number }>();
+      for (const item of body.items) {
+        const key = cartLineKey(item.productId, item.variantId);
+        const seen = wanted.get(key);
+        wanted.set(key, { productId: item.productId, variantId: item.variantId, quantity: (seen?.quantity ?? 0) + item.quantity });
+      }
+      for (const [key, item] of wanted) {
+        const index = lines.findIndex((l) => l.productId !== null && cartLineKey(l.productId, l.variantId) === key);
+        const line = lines[index];
+        const left = line ? returnableUnits(line.quantity, asked.get(key) ?? 0) : 0;
+        if (!line || item.quantity > left) {
+          throw new AppError(
+            422,
+            ErrorCode.ReturnTooMany,
+            line ? `You can return at most ${left} of ${line.name} from this order.` : `Order ${order.id} has no such item to return.`,
+            { productId: item.productId, left, fields: ['items'] },
+          );
+        }
+        const amount = Math.round(((paid[index]! * 100) / line.quantity) * item.quantity) / 100;
+        const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
+        items.push({ productId: item.productId, variantId: item.variantId, name, quantity: item.quantity, amount, position: line.position });
+      }
+      const now = new Date();
+      const [created] = await tx
+        .insert(orderReturns)
+        .values({
+          id: newId(),
+          orderId: order.id,
+          userId,
+          status: 'REQUESTED',
+          reason: body.reason,
+          items,
+          amount: Math.round(items.reduce((sum, i) => sum + i.amount * 100, 0)) / 100,
+          history: [{ status: 'REQUESTED', at: now.toISOString() }],
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      return created!;
+    });
+    this.tell(row);
+    return toReturn(row);
+  }
+
+  /** An admin's move of a return (APPROVED, REJECTED, RECEIVED, REFUNDED), refused with a 409 when its status does not allow it. */
+  async adminMove(adminId: string, body: ReturnStatusBody): Promise<OrderReturn> {
+    const moved: ReturnMoved = await this.db.transaction(async (tx) => {
+      const [found] = await tx.select({ orderId: orderReturns.orderId }).from(orderReturns).where(eq(orderReturns.id, body.returnId));
+      if (!found) throw notFound('Return');
+      // The order first, then its return: the same order every writer of the order takes its locks in.
+      const order = await lockOrder(tx, found.orderId);
+      const [ret] = await tx.select().from(orderReturns).where(eq(orderReturns.id, body.returnId)).for('update');
+      if (!order || !ret) throw notFound('Return');
+      return transitionReturn(tx, ret, order, body.status, adminId, body.refund);
+    });
+    if (moved.restocked.length) await this.search.productsChanged(moved.restocked, 'stock');
+    if (moved.cardRefund) this.events.returnRefunded({ orderId: moved.order.id, returnId: moved.after.id, ...moved.cardRefund });
+    this.tell(moved.after);
+    return toReturn(moved.after);
+  }
+
+  /** The admin's Returns tab: open requests (not rejected or refunded) first, newest first; or every return. */
+  async list(open: boolean): Promise<OrderReturn[]> {
+    const rows = await this.db
+      .select()
+      .from(orderReturns)
+      .where(open ? notInArray(orderReturns.status, ['REJECTED', 'REFUNDED']) : undefined)
+      .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
+      .limit(200);
+    return rows.map(toReturn);
+  }
+
+  /** The shopper hears of each step by mail, in the account's language. */
+  private tell(row: OrderReturnRow): void {
+    void (async () => {
+      const [email, language] = await Promise.all([emailOf(this.db, row.userId), this.languages.of(row.userId)]);
+      if (!email) return;
+      const status = t(language, `returnStatus.${row.status}`);
+      this.mail.sendInBackground(mailOf('returnUpdate', language, { orderId: row.orderId, status, amount: row.amount.toFixed(2) }, email));
+    })().catch((e: Error) => this.logger.warn(`return ${row.id}: the shopper was not told (${e.message})`));
+  }
+}
+
+/** Each order's returns, oldest first, for the order answers. */
+export async function returnsOf(db: DbOrTx, orderIds: readonly string[]): Promise<Map<string, OrderReturn[]>> {
+  const found = new Map<string, OrderReturn[]>();
+  if (orderIds.length === 0) return found;
+  const rows = await db
+    .select()
+    .from(orderReturns)
+    .where(inArray(orderReturns.orderId, [...orderIds]))
+    .orderBy(orderReturns.createdAt);
+  for (const row of rows) found.set(row.orderId, [...(found.get(row.orderId) ?? []), toReturn(row)]);
+  return found;
+}
+
+export function toReturn(row: OrderReturnRow): OrderReturn {
+  return {
+    _id: row.id,
+    orderId: row.orderId,
+    status: row.status,
+    reason: row.reason,
+    items: row.items,
+    amount: row.amount,
+    history: row.history,
+    refund: row.refund ?? null,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

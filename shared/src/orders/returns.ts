@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { Id, IdRef, RequiredText } from '../common/fields.js';
+import { VariantId } from '../cart/cart.schema.js';
+
+/**
+ * Returns (docs/product.md#returns): a shopper asks within the return window after delivery; an admin
+ * approves or rejects, records the parcel received (its units go back on sale) and the refund.
+ */
+export const RETURN_STATUSES = ['REQUESTED', 'APPROVED', 'REJECTED', 'RECEIVED', 'REFUNDED'] as const;
+export type ReturnStatus = (typeof RETURN_STATUSES)[number];
+
+export interface ReturnTransition {
+  from: ReturnStatus;
+  to: ReturnStatus;
+  /** Only an admin moves a return; the shopper makes it (REQUESTED) and the card provider never moves it. */
+  by: readonly ['admin'];
+}
+
+/** Every move a return can make: nothing else, and nothing leaves REJECTED or REFUNDED. */
+export const RETURN_TRANSITIONS: readonly ReturnTransition[] = [
+  { from: 'REQUESTED', to: 'APPROVED', by: ['admin'] },
+  { from: 'REQUESTED', to: 'REJECTED', by: ['admin'] },
+  { from: 'APPROVED', to: 'RECEIVED', by: ['admin'] },
+  { from: 'RECEIVED', to: 'REFUNDED', by: ['admin'] },
+];
+
+export function returnTransition(from: ReturnStatus, to: ReturnStatus): ReturnTransition | undefined {
+  return RETURN_TRANSITIONS.find((t) => t.from === from && t.to === to);
+}
+
+/** Days after delivery a return may be asked for (RETURN_WINDOW_DAYS on the server; the policy page says 7). */
+export const DEFAULT_RETURN_WINDOW_DAYS = 7;
+
+/** Whether a delivery at `deliveredAt` can still be returned at `at`. */
+export function withinReturnWindow(deliveredAt: Date, at: Date, days: number): boolean {
+  return at.getTime() <= deliveredAt.getTime() + days * 86_400_000;
+}
+
+/** The most units of each line that may still be asked back: bought, less what open or finished returns hold. */
+export function returnableUnits(bought: number, alreadyAsked: number): number {
+  return Math.max(bought - alreadyAsked, 0);
+}
+
+const Quantity = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v),
+  z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(1, { error: 'must be at least 1' })
+    .max(1000, { error: 'must be at most 1000' }),
+);
+
+/** POST /api/order/return (the shopper). */
+export const ReturnRequestBody = z.object({
+  orderId: Id,
+  items: z
+    .array(z.object({ productId: IdRef, variantId: VariantId, quantity: Quantity }), { error: 'must be a list of items' })
+    .min(1, { error: 'must hold at least one item' })
+    .max(100, { error: 'must hold at most 100 items' }),
+  reason: RequiredText(500),
+});
+export type ReturnRequestBody = z.infer<typeof ReturnRequestBody>;
+
+/** POST /api/order/admin/return-status (an admin); a cash order's refund names how the money went back. */
+export const ReturnStatusBody = z.object({
+  returnId: Id,
+  status: z.enum(['APPROVED', 'REJECTED', 'RECEIVED', 'REFUNDED'], { error: 'must be APPROVED, REJECTED, RECEIVED or REFUNDED' }),
+  refund: z
+    .object({
+      method: z.enum(['UPI', 'BANK'], { error: 'must be UPI or BANK' }),
+      reference: RequiredText(100),
+    })
+    .optional(),
+});
+export type ReturnStatusBody = z.infer<typeof ReturnStatusBody>;
+
+/** GET /api/order/admin/returns: open returns, or every one with `all=true`. */
+export const AdminReturnsQuery = z.object({
+  all: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
+export type AdminReturnsQuery = z.infer<typeof AdminReturnsQuery>;
+
+/** A return as the API answers it, on its order and in the admin's Returns tab. */
+export interface OrderReturn {
+  _id: string;
+  orderId: string;
+  status: ReturnStatus;
+  reason: string;
+  items: Array<{ productId: string; variantId: string | null; name: string; quantity: number; amount: number; position: number }>;
+  /** What is refunded: the returned units at what was paid for them (after any coupon). */
+  amount: number;
+  history: Array<{ status: ReturnStatus; at: string }>;
+  /** How the money went back, once REFUNDED: the card (with Stripe's refund id once it answered) or what the admin recorded. */
+  refund: { method: 'CARD' | 'UPI' | 'BANK'; reference: string | null } | null;
+  createdAt: string;
+}
