@@ -16,6 +16,8 @@ export class PublicConfigController {
       {
         googleClientId: this.config.googleClientId ?? null,
         paymentsEnabled: Boolean(this.config.stripeSecretKey),
+        /** Days after delivery a return may be asked for (docs/product.md#returns). */
+        returnWindowDays: this.config.returnWindowDays,
       },
       'Public configuration',
     );

@@ -1,14 +1,17 @@
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/returns';
 import { http } from './http';
 
 export interface PublicConfig {
   googleClientId: string | null;
   paymentsEnabled: boolean;
+  /** Days after delivery a return may be asked for (docs/product.md#returns). */
+  returnWindowDays: number;
 }
 
-/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable. */
-const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false };
+/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window. */
+const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
 
 let pending: Promise<PublicConfig> | null = null;
 
