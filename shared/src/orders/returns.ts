@@ -28,13 +28,7 @@ export function returnTransition(from: ReturnStatus, to: ReturnStatus): ReturnTr
   return RETURN_TRANSITIONS.find((t) => t.from === from && t.to === to);
 }
 
-/** Days after delivery a return may be asked for (RETURN_WINDOW_DAYS on the server; the policy page says 7). */
-export const DEFAULT_RETURN_WINDOW_DAYS = 7;
-
-/** Whether a delivery at `deliveredAt` can still be returned at `at`. */
-export function withinReturnWindow(deliveredAt: Date, at: Date, days: number): boolean {
-  return at.getTime() <= deliveredAt.getTime() + days * 86_400_000;
-}
+export { DEFAULT_RETURN_WINDOW_DAYS, withinReturnWindow } from './return-window.js';
 
 /** The most units of each line that may still be asked back: bought, less what open or finished returns hold. */
 export function returnableUnits(bought: number, alreadyAsked: number): number {

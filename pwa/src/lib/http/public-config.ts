@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/returns';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
 import { http } from './http';
 
 export interface PublicConfig {
