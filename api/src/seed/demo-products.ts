@@ -1,3 +1,4 @@
+import { demoTaxCode } from './tax-codes.js';
 import { newId } from '../common/ids.js';
 import type { StoredVariant } from '../inventory/index.js';
 import { DEFAULT_UNIT } from '@haat/shared/common/limits';
@@ -33,6 +34,8 @@ export interface SeedRow {
   stock: number;
   price: number;
   discount: number;
+  hsn: string;
+  gst_rate: number;
   description: string;
   more_details: Record<string, string>;
   variants: StoredVariant[];
@@ -136,6 +139,7 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
       stock,
       price: variable ? variants[0]!.price! : price,
       discount,
+      ...taxColumns(demoTaxCode(spec.name, sub.name, variable ? variants[0]!.price! : price, discount)),
       description: `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
       more_details: n % 5 === 0 ? spec.details(r) : {},
       variants,
@@ -144,3 +148,5 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
     };
   }
 }
+
+const taxColumns = ({ hsn, rate }: { hsn: string; rate: number }) => ({ hsn, gst_rate: rate });

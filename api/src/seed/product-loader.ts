@@ -19,6 +19,8 @@ const COLUMNS = [
   'product_type',
   'price',
   'discount',
+  'hsn',
+  'gst_rate',
   'description',
   'more_details',
   'created_at',
