@@ -281,9 +281,29 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
       },
     ]);
 
+    // A return of the delivered order is told too, step by step, with what is refunded.
+    const productId = (await api(t).get('/api/order/order-list').set(bearer(shopper.token))).body.data.find((o: { orderId: string }) => o.orderId === orderId)
+      .product_details[0].productId;
+    const asked = await api(t)
+      .post('/api/order/return')
+      .set(bearer(shopper.token))
+      .send({ orderId, items: [{ productId, quantity: 1 }], reason: 'Too small' });
+    expect(asked.status).toBe(201);
+    await arrived(pushService, '/push/shopper-phone', stages.length + 1);
+    expect(notices().at(-1)).toEqual({
+      title: 'Return requested',
+      body: `Your return for order ${orderId} is requested (₹250.00).`,
+      url: `https://shop.test/my-orders#order-${orderId}`,
+      orderId,
+    });
+    const approved = await api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: asked.body.data._id, status: 'APPROVED' });
+    expect(approved.status).toBe(200);
+    await arrived(pushService, '/push/shopper-phone', stages.length + 2);
+    expect(notices().at(-1)).toMatchObject({ title: 'Return approved', orderId });
+
     const cancelled = await place();
     expect((await api(t).post('/api/order/cancel').set(bearer(shopper.token)).send({ orderId: cancelled })).status).toBe(200);
-    await arrived(pushService, '/push/shopper-phone', stages.length + 1);
+    await arrived(pushService, '/push/shopper-phone', stages.length + 3);
     expect(notices().at(-1)).toMatchObject({ title: 'Order cancelled', body: `Order ${cancelled} was cancelled.`, orderId: cancelled });
 
     // Turned off on one device: the next move reaches the shopper's other device, not that one.
@@ -295,7 +315,7 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
     const [onLaptop] = await arrived(pushService, '/push/shopper-laptop');
     expect(JSON.parse(laptop.decrypt(onLaptop?.body as Buffer))).toMatchObject({ title: 'Order confirmed', orderId: later });
     await t.app.get(PushQueue).idle();
-    expect(notices()).toHaveLength(stages.length + 1);
+    expect(notices()).toHaveLength(stages.length + 3);
     expect(pushService.to('/push/stranger-phone')).toEqual([]);
     await api(t).post('/api/push/unsubscribe').set(bearer(stranger.token)).send({ endpoint: strangerPhone.endpoint });
     await api(t).post('/api/push/unsubscribe').set(bearer(shopper.token)).send({ endpoint: laptop.endpoint });

@@ -362,6 +362,7 @@ export const enIN = {
 
   /** Push notices (api/src/push): the shopper's order stages and the admins' new order. */
   push: {
+    returnMoved: { title: 'Return {{status}}', body: 'Your return for order {{id}} is {{status}} ({{amount}}).' },
     confirmed: { title: 'Order confirmed', body: 'We have confirmed order {{id}} and are packing it.' },
     shipped: { title: 'Order shipped', body: 'Order {{id}} is on its way.' },
     outForDelivery: { title: 'Out for delivery', body: 'Order {{id}} arrives today.' },

@@ -25,3 +25,9 @@ export function newOrderNotice(language: Language, orderId: string, totalAmt: nu
   const values = { id: orderId, amount: formatMoney(totalAmt, language) };
   return { title: t(language, 'push.newOrder.title', values), body: t(language, 'push.newOrder.body', values) };
 }
+
+/** A shopper's notice of a step of their return, with what is refunded. */
+export function returnNotice(language: Language, orderId: string, status: string, amount: number): StageNotice {
+  const values = { id: orderId, amount: formatMoney(amount, language), status: t(language, `returnStatus.${status}`) };
+  return { title: t(language, 'push.returnMoved.title', values), body: t(language, 'push.returnMoved.body', values) };
+}

@@ -1,7 +1,7 @@
 // What other folders may use of orders/: its face (docs/architecture.md#the-apis-floors). Import orders/ only from here.
 export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 export { canTransition, isAwaitingCardPayment, lockOrder } from './lifecycle/transition.js';
-export { OrderEvents, type ReturnRefund } from './order-events.js';
+export { OrderEvents, type ReturnMove, type ReturnRefund } from './order-events.js';
 export { OrderPlacementService } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';
 export { OrdersModule } from './orders.module.js';

@@ -1,3 +1,4 @@
+import type { ReturnStatus } from '@haat/shared/orders/returns';
 import { Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
 import type { OrderStage, PaymentStatus } from '@haat/shared/orders/order-stages';
@@ -30,7 +31,19 @@ export interface ReturnRefund {
   amount: number;
 }
 
+/** A return was asked for or moved (docs/product.md#returns): its shopper hears of it. */
+export interface ReturnMove {
+  orderId: string;
+  userId: string;
+  returnId: string;
+  status: ReturnStatus;
+  /** Rupees: what is refunded. */
+  amount: number;
+}
+
 export interface OrderListener {
+  /** A return was asked for or moved. */
+  returnMoved?(move: ReturnMove): void | Promise<void>;
   /** A return of a card order was refunded: its money goes back to the card. */
   returnRefunded?(refund: ReturnRefund): void | Promise<void>;
   /** A cash-on-delivery order was placed, or a card order was paid. */
@@ -60,6 +73,14 @@ export class OrderEvents {
 
   changed(change: OrderChange): void {
     this.fire('changed', change);
+  }
+
+  returnMoved(move: ReturnMove): void {
+    for (const listener of this.listeners) {
+      void Promise.resolve(listener.returnMoved?.(move)).catch((e: unknown) =>
+        this.logger.warn(`returnMoved listener failed for ${move.returnId}: ${errorFacts(e)}`),
+      );
+    }
   }
 
   returnRefunded(refund: ReturnRefund): void {

@@ -147,8 +147,9 @@ export class ReturnsService {
     return rows.map(toReturn);
   }
 
-  /** The shopper hears of each step by mail, in the account's language. */
+  /** The shopper hears of each step by mail, in the account's language, and by push where they asked for notices. */
   private tell(row: OrderReturnRow): void {
+    this.events.returnMoved({ orderId: row.orderId, userId: row.userId, returnId: row.id, status: row.status, amount: row.amount });
     void (async () => {
       const [email, language] = await Promise.all([emailOf(this.db, row.userId), this.languages.of(row.userId)]);
       if (!email) return;

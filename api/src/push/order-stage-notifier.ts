@@ -1,7 +1,7 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNoticeKind } from '@haat/shared/orders/stage-notices';
 import { AccountLanguages } from '../users/index.js';
-import { stageNotice } from '../i18n/stage-notice.js';
+import { returnNotice, stageNotice } from '../i18n/stage-notice.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrderEvents } from '../orders/index.js';
 import { PushService } from './push.service.js';
@@ -32,6 +32,15 @@ export class OrderStageNotifier implements OnModuleInit {
           ...notice,
           url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`,
           orderId: order.id,
+        });
+      },
+      // Each step of a return too (asked, approved, rejected, received, refunded), opening the same order.
+      returnMoved: async ({ orderId, userId, status, amount }) => {
+        const language = await this.languages.of(userId);
+        await this.push.notifyCustomer(userId, {
+          ...returnNotice(language, orderId, status, amount),
+          url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(orderId)}`,
+          orderId,
         });
       },
     });
