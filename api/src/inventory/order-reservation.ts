@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Slot } from '../db/database.js';
 import { unitRow } from './available.js';
+import { violatedCheck } from '../common/unique-violation.js';
 
 /** One line of an order as the inventory reserves it: so many units of a product's option (null: its default unit), at the price it was priced at. */
 export interface ReservationLine {
@@ -140,8 +141,5 @@ export function batchAccountHold(winners: SQL, cap: Slot, when: SQL): SQL {
 
 /** Whether a database error is the account hold's check (the order would pass the account's cap). */
 export function isHoldLimitViolation(error: unknown): boolean {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
-  const code = e?.code ?? e?.cause?.code;
-  const constraint = e?.constraint ?? e?.cause?.constraint;
-  return code === '23514' && constraint === 'account_holds_within_cap';
+  return violatedCheck(error) === 'account_holds_within_cap';
 }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Slot } from '../db/database.js';
-import type { Db } from '../db/database.js';
+import type { Db, Slot } from '../db/database.js';
+import { violatedCheck } from '../common/unique-violation.js';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.table.js';
 
 /** The coupon with this (normalised) code, if any. */
@@ -31,9 +31,7 @@ export function couponUse(slots: { couponId: Slot; userId: Slot; perAccount: Slo
 
 /** Which coupon limit a failed order statement ran into, if it was one. */
 export function couponLimitViolated(error: unknown): 'total' | 'account' | null {
-  const e = error as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } } | undefined;
-  if ((e?.code ?? e?.cause?.code) !== '23514') return null;
-  const constraint = e?.constraint ?? e?.cause?.constraint;
+  const constraint = violatedCheck(error);
   return constraint === 'coupons_within_total_uses' ? 'total' : constraint === 'coupon_redemptions_within_cap' ? 'account' : null;
 }
 
