@@ -2,7 +2,9 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import { CashOnDeliveryBody } from '@haat/shared/orders/order.schema';
+import { invoices } from '../src/invoices/invoices.table.js';
 import { OrderLifecycle } from '../src/orders/lifecycle/order-lifecycle.service.js';
 import { lockOrder } from '../src/orders/lifecycle/transition.js';
 import { OrderPlacementService } from '../src/orders/order-placement.service.js';
@@ -153,10 +155,8 @@ describe.each(DB_KINDS)('tax invoices on %s', (kind) => {
     const answers = await Promise.all(ids.map(deliver));
     expect(answers.map((a) => a.status)).toEqual(ids.map(() => 200));
     const numbers = await Promise.all(ids.map(async (id) => (await invoiceJson(id)).body.data.number as string));
-    const all = (await t.db.execute<{ number: string }>(`select number from invoices where kind = 'invoice' order by number`)) as unknown as {
-      rows: Array<{ number: string }>;
-    };
-    const seq = all.rows.map((r) => Number(r.number.split('/')[2]));
+    const all = await t.db.select({ number: invoices.number }).from(invoices).where(eq(invoices.kind, 'invoice')).orderBy(invoices.number);
+    const seq = all.map((r) => Number(r.number.split('/')[2]));
     expect(seq).toEqual(seq.map((_, i) => i + 1)); // 1, 2, 3 … with nothing skipped or repeated
     expect(new Set(numbers).size).toBe(12);
   });
