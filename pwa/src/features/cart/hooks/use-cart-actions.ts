@@ -30,11 +30,13 @@ export function useCartActions() {
       }
       // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's Add is on the first visit's path.
       const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
+      let inCart = 0;
       const outcome = await outboxFacade.transaction([db.cart], async () => {
         const line = await db.cart.get(key);
         const before = line?.quantity ?? 0;
         const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
         const quantity = Math.max(0, Math.min(before + delta, Math.max(stock, before)));
+        inCart = quantity;
         if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
         if (quantity === 0) await db.cart.delete(key);
         else
@@ -51,8 +53,11 @@ export function useCartActions() {
         await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
         return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
       });
-      if (outcome === 'added') toast.success(i18n.t('cart:toast.added'));
-      if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed'));
+      // Every change is said in words, with the product and how many are now in the cart, through the toaster's
+      // one polite live region: a screen-reader user hears what their Add, + or − did (docs/product.md#keyboard-and-screen-readers).
+      if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }));
+      if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }));
+      if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }));
       if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
       if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
       void outboxFacade.flush();
