@@ -20,17 +20,25 @@ async function tabTo(page, target, { max = 60, back = false } = {}) {
   await expect(target).toBeFocused();
 }
 
-/** Tabs `presses` times each way and checks that focus never leaves the open dialog for the page behind it. */
+/**
+ * Tabs `presses` times each way: focus never lands on the page behind the open dialog. Past its last control
+ * it may rest once on the browser's own controls (seen from the page as no focus) before coming round again,
+ * as a modal <dialog> lets it (docs/decisions/0197-dialogs-are-native-modal-dialogs.md); most stops are in it.
+ */
 async function expectFocusKeptIn(page, dialog, presses) {
   for (const key of ['Tab', 'Shift+Tab']) {
+    let inside = 0;
     for (let i = 0; i < presses; i++) {
       await page.keyboard.press(key);
       const where = await page.evaluate(() => {
         const el = document.activeElement;
-        return el && el !== document.body ? (el.closest('dialog[open]') ? 'dialog' : `page: ${el.outerHTML.slice(0, 80)}`) : 'dialog';
+        if (!el || el === document.body) return 'browser';
+        return el.closest('dialog[open]') ? 'dialog' : `page: ${el.outerHTML.slice(0, 80)}`;
       });
-      expect(where, `${key} ×${i + 1}`).toBe('dialog');
+      expect(where, `${key} ×${i + 1}`).not.toMatch(/^page/);
+      if (where === 'dialog') inside++;
     }
+    expect(inside, `${key}: stops in the dialog`).toBeGreaterThan(presses / 2);
   }
   await expect(dialog).toBeVisible();
 }
