@@ -81,7 +81,7 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
   /** @type {Array<{ page: string, language: string, width: number, violations: number, serious: string[], h1: number, ms: number }>} */
   const results = [];
   // One context per role, language and width (each keeps its own stored language), one after another: axe is
-  // bound by the CPU, so running them side by side only makes each run slower.
+  // bound by the CPU, and four contexts side by side were no faster, each run only slower.
   for (const role of ['anonymous', 'shopper', 'admin']) {
     for (const language of LANGUAGES) {
       for (const width of WIDTHS) {
@@ -90,7 +90,7 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
         const page = await context.newPage();
         for (const [who, path, ready] of PAGES) {
           if (who !== role) continue;
-          // The page's content is what is checked: not waiting for every picture's 'load' saves a second a page.
+          // What is checked is the page's content, so the sweep waits for that, not for every picture's 'load'.
           await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
           await expect(page.locator('html')).toHaveAttribute('lang', language);
           await page.locator(ready).first().waitFor({ timeout: 15_000 });
