@@ -80,7 +80,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/address/create': { example: ADDRESS },
   'POST /api/order/cash-on-delivery': {
     summary:
-      "Place a cash-on-delivery order for the given lines (prices are the server's; a different totalAmt is a 409 with the current totals; a line over the product's per-order figure is a 422 QUANTITY_LIMIT; past the account's unpaid-units cap a 409 HOLD_LIMIT)",
+      "Place a cash-on-delivery order for the given lines (prices are the server's; a different totalAmt is a 409 with the current totals; a line over the product's per-order figure is a 422 QUANTITY_LIMIT; past the account's unpaid-units cap a 409 HOLD_LIMIT; with a couponCode, totalAmt is the discounted total and a coupon that does not apply is a 422 or 409 COUPON_*)",
     headers: ['idempotency-key'],
     errors: [409, 422],
     example: { list_items: [{ productId: PRODUCT, quantity: 2 }], totalAmt: 1398, addressId: '01JD8ZS7P3Q4R5S6T7V8W9X0YZ' },
@@ -91,6 +91,43 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     errors: [409, 422, 502],
   },
   'POST /api/order/cancel': { errors: [409] },
+  'POST /api/order/coupon-preview': {
+    summary:
+      'The totals of these lines with a coupon, as an order would be priced (nothing is held); 422 COUPON_UNKNOWN, COUPON_NOT_STARTED, COUPON_EXPIRED or COUPON_MIN_ORDER when it does not apply',
+    errors: [422],
+    example: { list_items: [{ productId: PRODUCT, quantity: 2 }], couponCode: 'DIWALI10' },
+  },
+  'GET /api/order/{orderId}/invoice': {
+    summary:
+      "The order's GST tax invoice: a PDF, or the document as JSON with Accept: application/json; 404 until the order is paid (card) or delivered (cash)",
+  },
+  'GET /api/order/{orderId}/credit-note': { summary: "The credit note reversing the order's invoice (a PDF, or JSON with Accept: application/json)" },
+  'POST /api/order/return': {
+    summary: 'Ask for units of a delivered order back within the return window: 409 RETURN_NOT_DELIVERED or RETURN_WINDOW_CLOSED, 422 RETURN_TOO_MANY',
+    errors: [409, 422],
+    example: { orderId: 'HT8YQ4CDEF', items: [{ productId: PRODUCT, quantity: 1 }], reason: 'Wrong size' },
+  },
+  'POST /api/order/admin/return-status': {
+    summary:
+      "Move a return: APPROVED or REJECTED, then RECEIVED (units back on sale), then REFUNDED (a cash order's refund names its method and reference); 409 RETURN_STATE",
+    errors: [409],
+    example: { returnId: '01JD8ZT1A2B3C4D5E6F7G8H9J0', status: 'REFUNDED', refund: { method: 'UPI', reference: 'UPI-778812' } },
+  },
+  'POST /api/coupon/create': {
+    summary: 'Make a coupon (admins); 409 when another coupon has the code',
+    errors: [409],
+    example: {
+      code: 'DIWALI10',
+      type: 'percent',
+      value: 10,
+      maxDiscount: 200,
+      minOrder: 999,
+      startsAt: '2026-10-20T00:00:00+05:30',
+      endsAt: '2026-11-05T00:00:00+05:30',
+      totalUses: 1000,
+      perAccountUses: 1,
+    },
+  },
   'POST /api/order/checkout/cancel': {
     summary: 'Back from the card payment page unpaid: cancels the order only while it awaits its card payment (409 NOT_AWAITING_PAYMENT otherwise)',
     errors: [409],
