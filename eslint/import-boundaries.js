@@ -55,9 +55,11 @@ export const API_FLOORS = [
 ];
 const SHARED_FLOORS = new Set(['config', 'logging', 'i18n', 'common', 'db', 'redis']);
 const floorOf = new Map(API_FLOORS.flatMap((folders, i) => folders.map((folder) => [folder, i])));
-const kindOf = (folder) => (SHARED_FLOORS.has(folder) ? 'shared floor' : floorOf.get(folder) >= floorOf.get('seed') ? 'top folder' : 'domain');
+/** A folder's floor; one that has none is refused before any comparison. */
+const floor = (/** @type {string} */ folder) => floorOf.get(folder) ?? Number.POSITIVE_INFINITY;
+const kindOf = (folder) => (SHARED_FLOORS.has(folder) ? 'shared floor' : floor(folder) >= floor('seed') ? 'top folder' : 'domain');
 const below = (folder) =>
-  API_FLOORS.slice(0, floorOf.get(folder))
+  API_FLOORS.slice(0, floor(folder))
     .flat()
     .filter((f) => f !== '.')
     .join(', ');
@@ -80,20 +82,17 @@ function apiViolation(from, to) {
       : null;
   }
   // drizzle: the table list gathers every table, a table names the tables its foreign keys reference, the seed loads tables.
-  if (
-    to.endsWith('.table') &&
-    (from === 'api/src/db/schema' || (from.endsWith('.table') && floorOf.get(toFolder) < floorOf.get(fromFolder)) || fromFolder === 'seed')
-  ) {
+  if (to.endsWith('.table') && (from === 'api/src/db/schema' || (from.endsWith('.table') && floor(toFolder) < floor(fromFolder)) || fromFolder === 'seed')) {
     return null;
   }
   for (const folder of [fromFolder, toFolder]) {
     if (!floorOf.has(folder))
       return `api/src/${folder}/ has no floor: give it one in API_FLOORS (eslint/import-boundaries.js) and docs/architecture.md#the-apis-floors.`;
   }
-  if (floorOf.get(toFolder) >= floorOf.get(fromFolder)) {
+  if (floor(toFolder) >= floor(fromFolder)) {
     const lower = below(fromFolder);
     return `${fromFolder}/ (a ${kindOf(fromFolder)}) must not import ${toFolder}/ (a ${kindOf(toFolder)} on ${
-      floorOf.get(toFolder) === floorOf.get(fromFolder) ? 'the same floor' : 'a higher floor'
+      floor(toFolder) === floor(fromFolder) ? 'the same floor' : 'a higher floor'
     }): it may use ${lower || 'nothing of api/src'}. Turn the dependency around (a port or an event the lower folder owns); see docs/architecture.md#the-apis-floors.`;
   }
   if (!SHARED_FLOORS.has(toFolder) && to !== `api/src/${toFolder}/index`) {
