@@ -1,7 +1,6 @@
 import { getDefaultStore } from 'jotai';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
-import { SOCKET_TRANSPORTS } from '@haat/shared/orders/socket-transports';
 import { db } from '../../lib/storage/db';
 import { http } from '../../lib/http/http';
 import { userAtom } from '../../lib/http/session';
@@ -85,9 +84,6 @@ export function startRealtime(): void {
       if (owner !== forUser || socket) return;
       let sentToken: string | null = null;
       const s: HaatSocket = io({
-        // WebSocket first, polling only where it fails: a balancer needs no sticky sessions (README, "Deploying past one machine").
-        transports: [...SOCKET_TRANSPORTS.transports],
-        tryAllTransports: SOCKET_TRANSPORTS.tryAllTransports,
         auth: (cb) => {
           sentToken = tokens.access();
           cb({ token: sentToken ?? '' });
