@@ -13,18 +13,6 @@ import { expect, test } from './fixtures.mjs';
  */
 const LANGUAGES = ['en-IN', 'hi-IN'];
 const WIDTHS = [390, 1366];
-/**
- * Every page in each language at one width each (English on the phone, Hindi on the laptop), so both widths
- * and both languages are checked in every run at half the cost (axe's runs are CPU-bound: the full matrix
- * is about 4 minutes of the journeys' lane on the CI machine); `A11Y_SWEEP=full` checks all four pairs.
- */
-const PAIRS =
-  process.env.A11Y_SWEEP === 'full'
-    ? LANGUAGES.flatMap((language) => WIDTHS.map((width) => ({ language, width })))
-    : [
-        { language: 'en-IN', width: 390 },
-        { language: 'hi-IN', width: 1366 },
-      ];
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
@@ -95,54 +83,56 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
   // One context per role, language and width (each keeps its own stored language), one after another: axe is
   // bound by the CPU, and four contexts side by side were no faster, each run only slower.
   for (const role of ['anonymous', 'shopper', 'admin']) {
-    for (const { language, width } of PAIRS) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', storageState: sessions[role] });
-      await context.addInitScript((lang) => localStorage.setItem('haat.language', lang), language);
-      const page = await context.newPage();
-      for (const [who, path, ready] of PAGES) {
-        if (who !== role) continue;
-        // What is checked is the page's content, so the sweep waits for that, not for every picture's 'load'.
-        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await page.locator(ready).first().waitFor({ timeout: 15_000 });
-        const t0 = Date.now();
-        // A list of product cards is one component repeated: the first four of each list are checked, the
-        // rest would add time, not findings.
-        await page.evaluate(() => {
-          for (const card of document.querySelectorAll('.product-card')) {
-            if ([...(card.parentElement?.children ?? [])].indexOf(card) >= 4) card.setAttribute('data-axe-skip', '');
-          }
-        });
-        // Legacy mode runs axe in the page itself, without the blank page the default opens per run; only
-        // violations are collected (passes are not listed).
-        const { violations } = await new AxeBuilder({ page })
-          .setLegacyMode(true)
-          .exclude('[data-axe-skip]')
-          .options({
-            runOnly: { type: 'tag', values: TAGS },
-            rules: { 'label-content-name-mismatch': { enabled: true } },
-            resultTypes: ['violations'],
-          })
-          .analyze();
-        results.push({
-          page: `${role} ${path}`,
-          language,
-          width,
-          violations: violations.reduce((n, v) => n + v.nodes.length, 0),
-          serious: violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v) =>
-                `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
-                  .slice(0, 2)
-                  .map((n) => n.target.join(' '))
-                  .join(' | ')}`,
-            ),
-          h1: await page.locator('h1:visible').count(),
-          ms: Date.now() - t0,
-        });
+    for (const language of LANGUAGES) {
+      for (const width of WIDTHS) {
+        const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', storageState: sessions[role] });
+        await context.addInitScript((lang) => localStorage.setItem('haat.language', lang), language);
+        const page = await context.newPage();
+        for (const [who, path, ready] of PAGES) {
+          if (who !== role) continue;
+          // What is checked is the page's content, so the sweep waits for that, not for every picture's 'load'.
+          await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await page.locator(ready).first().waitFor({ timeout: 15_000 });
+          const t0 = Date.now();
+          // A list of product cards is one component repeated: the first four of each list are checked, the
+          // rest would add time, not findings.
+          await page.evaluate(() => {
+            for (const card of document.querySelectorAll('.product-card')) {
+              if ([...(card.parentElement?.children ?? [])].indexOf(card) >= 4) card.setAttribute('data-axe-skip', '');
+            }
+          });
+          // Legacy mode runs axe in the page itself, without the blank page the default opens per run; only
+          // violations are collected (passes are not listed).
+          const { violations } = await new AxeBuilder({ page })
+            .setLegacyMode(true)
+            .exclude('[data-axe-skip]')
+            .options({
+              runOnly: { type: 'tag', values: TAGS },
+              rules: { 'label-content-name-mismatch': { enabled: true } },
+              resultTypes: ['violations'],
+            })
+            .analyze();
+          results.push({
+            page: `${role} ${path}`,
+            language,
+            width,
+            violations: violations.reduce((n, v) => n + v.nodes.length, 0),
+            serious: violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map(
+                (v) =>
+                  `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+                    .slice(0, 2)
+                    .map((n) => n.target.join(' '))
+                    .join(' | ')}`,
+              ),
+            h1: await page.locator('h1:visible').count(),
+            ms: Date.now() - t0,
+          });
+        }
+        await context.close();
       }
-      await context.close();
     }
   }
   writeFileSync(`${artifactsDir}/a11y-sweep.json`, JSON.stringify({ seconds: (Date.now() - started) / 1000, results }, null, 2));
