@@ -3,7 +3,6 @@ import type { Address } from '@haat/shared/addresses/address.types';
 import { AddressFields } from '@haat/shared/addresses/address.schema';
 import { problemOf } from '../../../lib/http/http-problem';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
-import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import { addressApi } from '../api';
 import { keepAddress } from '../address-store';
@@ -56,6 +55,11 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       return next;
     });
   });
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -80,10 +84,16 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   };
 
   return (
-    // A modal dialog (docs/decisions/0197-dialogs-are-native-modal-dialogs.md): focus starts on the first field,
-    // stays in the dialog, and goes back to "Add new address" (or Edit) when it closes.
-    <ModalDialog onClose={onClose} label={address ? t('address.editTitle') : t('address.addTitle')} heading variant="form">
-      <form className="address-dialog" onSubmit={(e) => void submit(e)} noValidate>
+    <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
+      <form
+        className="modal__card address-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="address-dialog-title"
+        onSubmit={(e) => void submit(e)}
+        noValidate
+      >
+        <h2 id="address-dialog-title">{address ? t('address.editTitle') : t('address.addTitle')}</h2>
         {FIELDS.map(([field], i) => (
           <LabelledInput
             key={field}
@@ -104,7 +114,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
           </button>
         </div>
       </form>
-    </ModalDialog>
+    </div>
   );
 }
 
