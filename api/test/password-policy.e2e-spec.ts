@@ -99,3 +99,57 @@ describe.each(DB_KINDS)('password policy on %s', (kind) => {
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: 'a fresh long passphrase' })).status).toBe(200);
   });
 });
+
+/**
+ * Scoring a password is slow for crafted inputs (0.1–0.2 s for 128 characters of digits or dates), so it
+ * runs on a thread of its own and only the first 64 characters are scored
+ * (docs/decisions/0064-password-strength.md): registrations with such passwords, arriving together,
+ * never hold other requests. The store plays no part, so one engine is enough.
+ */
+describe('crafted passwords do not stall the server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp('pglite');
+  });
+  afterAll(() => t.close());
+
+  it('keeps the health probe quick while 20 crafted 128-character passwords arrive', async () => {
+    const crafted = ['1234567890'.repeat(13).slice(0, 128), '19901231'.repeat(16)];
+    // pacing: the passwords arrive as a stream, and each probe lands while the last pair is being scored.
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const answers: Promise<number>[] = [];
+    const probes: number[] = [];
+    // Two registrations every 100 ms, and a probe 50 ms after each pair: scored on the API's thread, every
+    // probe would wait behind the pair's 0.1–0.4 s of scoring.
+    for (let i = 0; i < 10; i += 1) {
+      for (const password of crafted) {
+        const n = answers.length;
+        answers.push(
+          api(t)
+            .post('/api/user/register')
+            .send({ name: 'Crafty', email: `crafted${n}@test.local`, password, confirmPassword: password })
+            .then((res) => res.status),
+        );
+      }
+      await pause(50);
+      const started = performance.now();
+      expect((await api(t).get('/api/health/live')).status).toBe(200);
+      probes.push(performance.now() - started);
+      await pause(50);
+    }
+    expect(await Promise.all(answers)).toEqual(Array.from({ length: 20 }, () => 400));
+    probes.sort((a, b) => a - b);
+    expect(probes[5]).toBeLessThan(50);
+  });
+
+  it('judges a long password by its first 64 characters', async () => {
+    const register = (password: string, i: number) =>
+      api(t)
+        .post('/api/user/register')
+        .send({ name: 'Long', email: `long${i}@test.local`, password, confirmPassword: password });
+    const strongStart = `monsoon lantern velvet quarry ${'1'.repeat(98)}`;
+    expect((await register(strongStart, 1)).status).toBe(201);
+    const weakStart = `${'1234'.repeat(16)} monsoon lantern velvet quarry`;
+    expect((await register(weakStart, 2)).body).toMatchObject({ code: 'WEAK_PASSWORD', fields: ['password'] });
+  });
+});

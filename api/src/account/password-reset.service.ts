@@ -132,7 +132,7 @@ export class PasswordResetService {
 
   /** Once, with the token the verify answered, within 10 minutes; every session of the account ends afterwards. */
   async resetPassword(email: string, resetToken: string, newPassword: string): Promise<void> {
-    refuseWeakPassword(newPassword, 'newPassword', { email, name: (await this.users.findByEmail(email))?.name });
+    await refuseWeakPassword(newPassword, 'newPassword', { email, name: (await this.users.findByEmail(email))?.name });
     const allowed = () =>
       and(
         eq(passwordResetCodes.email, email),

@@ -69,7 +69,7 @@ export class ProfileService {
     if (!user.passwordHash)
       throw reauthNeeded('currentPassword', 'currentPassword: Your account signs in with Google and has no password; use Forgot password to set one.');
     await this.checkPassword(user, body.currentPassword, from);
-    refuseWeakPassword(body.newPassword, 'newPassword', user);
+    await refuseWeakPassword(body.newPassword, 'newPassword', user);
     await updateUser(this.db, userId, { passwordHash: await hashPassword(body.newPassword, this.config.passwordHashCost) });
     await this.tokens.revokeAllOf(userId, sid);
   }

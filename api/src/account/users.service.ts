@@ -49,7 +49,7 @@ export class UsersService {
    * password is hashed all the same (so the timing matches), and the owner is told by mail.
    */
   async register(body: RegisterBody, language: Language): Promise<PublicUser> {
-    refuseWeakPassword(body.password, 'password', { email: body.email, name: body.name });
+    await refuseWeakPassword(body.password, 'password', { email: body.email, name: body.name });
     const passwordHash = await hashPassword(body.password, this.config.passwordHashCost);
     const row = await insertUserUnlessTaken(this.db, { id: newId(), name: body.name, email: body.email, passwordHash, language });
     if (row) return toPublicUser(row);
