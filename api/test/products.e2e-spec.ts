@@ -556,6 +556,13 @@ describe.each(DB_KINDS)('products on %s', (kind) => {
         expect({ unit, status: res.status }).toEqual({ unit, status: 201 });
         expect(res.body.data).toMatchObject({ productType: 'variable', unit });
       }
+      // The client that made it edits it the way it made it: the same free unit, still no type, every field sent back.
+      const edited = await put({ _id: free.body.data._id, unit: '1 pc', name: 'Renamed free', description: 'x' });
+      expect({ status: edited.status, message: edited.body.message as unknown }).toMatchObject({ status: 200 });
+      const stored = await api(t).post('/api/product/get-product-details').send({ productId: free.body.data._id });
+      expect(stored.body.data).toMatchObject({ productType: 'fixed', unit: '1 pc', name: 'Renamed free' });
+      // A new free unit without a type is a change of unit, held to the pair.
+      expect(fieldsOf(await put({ _id: free.body.data._id, unit: 'dozen' }))).toEqual(['unit']);
     });
 
     it('update checks the pair as it will be stored: type alone, unit alone, or both; nothing is written on a 400', async () => {
