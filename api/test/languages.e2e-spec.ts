@@ -45,7 +45,7 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
   beforeAll(async () => {
     pushService = new PushEndpoint();
     await pushService.start();
-    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUBLIC_URL: 'https://shop.test' });
+    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUSH_SERVICE_HOSTS: pushService.host, PUBLIC_URL: 'https://shop.test' });
     admin = await adminToken(t);
     shop = await openShop(t, admin);
   });

@@ -78,6 +78,11 @@ export class PushEndpoint {
     return this.origin;
   }
 
+  /** `host:port` of this stand-in, for the app's PUSH_SERVICE_HOSTS (only browsers' push services are taken otherwise). */
+  get host(): string {
+    return new URL(this.origin).host;
+  }
+
   url(path: string): string {
     return `${this.origin}${path}`;
   }

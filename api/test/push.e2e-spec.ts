@@ -43,7 +43,7 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
   beforeAll(async () => {
     pushService = new PushEndpoint();
     origin = await pushService.start();
-    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUBLIC_URL: 'https://shop.test' });
+    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUSH_SERVICE_HOSTS: pushService.host, PUBLIC_URL: 'https://shop.test' });
     admin = await adminToken(t);
     adminId = (await api(t).get('/api/user/user-details').set(bearer(admin))).body.data._id;
     shop = await openShop(t, admin);
@@ -89,6 +89,71 @@ describe.each(DB_KINDS)('web push on %s', (kind) => {
       .send({ ...sub.toJSON(), endpoint: 'http://127.0.0.1/push' });
     expect(plainHttp.status).toBe(400);
     expect(plainHttp.body.fields).toContain('endpoint');
+  });
+
+  it("takes endpoints only at browsers' push services: no address on the shop's network, no other port, at most 10 per account", async () => {
+    const c = await newCustomer(t);
+    const standIn = new URL(pushService.url('/')).hostname;
+    const refused = [
+      'https://127.0.0.1/push',
+      'https://localhost/push',
+      'https://[::1]/push',
+      'https://10.0.0.1/push',
+      'https://169.254.169.254/latest/meta-data',
+      `https://${standIn}:6379/push`,
+      'https://fcm.googleapis.com:8443/fcm/send/x',
+      'https://fcm.googleapis.com.attacker.test/fcm/send/x',
+      'https://evilfcm.googleapis.com/fcm/send/x',
+      'https://user:secret@fcm.googleapis.com/fcm/send/x',
+      'https://push.services.mozilla.com.internal/x',
+    ];
+    for (const endpoint of refused) {
+      const res = await subscribe(c.token, new BrowserSubscription(endpoint));
+      expect({ endpoint, status: res.status, code: res.body.code, fields: res.body.fields }).toEqual({
+        endpoint,
+        status: 422,
+        code: 'PUSH_ENDPOINT_REFUSED',
+        fields: ['endpoint'],
+      });
+    }
+    const accepted = [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://updates.push.services.mozilla.com/wpush/v2/abc',
+      'https://wns2-par02p.notify.windows.com/w/?token=abc',
+      'https://web.push.apple.com/QGx',
+    ];
+    for (const endpoint of accepted)
+      expect({ endpoint, status: (await subscribe(c.token, new BrowserSubscription(endpoint))).status }).toEqual({ endpoint, status: 201 });
+    const mine = () => t.db.select({ endpoint: pushSubscriptions.endpoint }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, c.id));
+    expect((await mine()).map((r) => r.endpoint).sort()).toEqual([...accepted].sort());
+
+    // Twelve devices, subscribed together: the account keeps its ten newest.
+    const devices = Array.from({ length: 12 }, (_, i) => new BrowserSubscription(pushService.url(`/push/many-${i}`)));
+    expect((await Promise.all(devices.map((d) => subscribe(c.token, d)))).map((r) => r.status)).toEqual(devices.map(() => 201));
+    expect(await mine()).toHaveLength(10);
+    // One more, alone: the oldest goes.
+    const before = new Set((await mine()).map((r) => r.endpoint));
+    const latest = new BrowserSubscription(pushService.url('/push/many-latest'));
+    expect((await subscribe(c.token, latest)).status).toBe(201);
+    const after = (await mine()).map((r) => r.endpoint);
+    expect(after).toHaveLength(10);
+    expect(after).toContain(latest.endpoint);
+    expect(after.filter((e) => !before.has(e))).toEqual([latest.endpoint]);
+  });
+
+  it('drops a subscription stored before its host was refused, without sending to it', async () => {
+    const stale = { id: `stale-${Date.now()}`, userId: adminId, endpoint: 'https://169.254.169.254/latest/meta-data', p256dh: 'x', auth: 'y' };
+    await t.db.insert(pushSubscriptions).values(stale);
+    const path = '/push/beside-the-stale-one';
+    const phone = new BrowserSubscription(pushService.url(path));
+    expect((await subscribe(admin, phone)).status).toBe(201);
+    await order(91);
+    await arrived(pushService, path);
+    await waitUntil(() => t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, stale.id)), {
+      until: (rows) => rows.length === 0,
+      message: () => 'the stale subscription deleted',
+    });
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: phone.endpoint });
   });
 
   it('sends every admin subscription an encrypted "New order" notice that decrypts to the order id, the ₹ total and the orders page', async () => {

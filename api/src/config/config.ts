@@ -78,6 +78,16 @@ const Env = z.object({
   VAPID_SUBJECT: z.string().default('mailto:support@haat.local'),
   /** Extra CA certificates (PEM file) trusted for push services; tests use it for a self-signed local endpoint. */
   PUSH_CA_FILE: z.string().optional(),
+  /** Hosts (`host` or `host:port`, comma-separated) push subscriptions may point to besides the browsers' push services. */
+  PUSH_SERVICE_HOSTS: z
+    .string()
+    .default('')
+    .transform((list) =>
+      list
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   PWA_DIST: z.string().optional(),
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /**
@@ -156,6 +166,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,
     vapidSubject: env.VAPID_SUBJECT,
     pushCaFile: env.PUSH_CA_FILE,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS,
     pwaDist: resolve(env.PWA_DIST ?? new URL('../../../pwa/dist', import.meta.url).pathname),
     logLevel: env.LOG_LEVEL,
     passwordHashCost: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, passes: env.PASSWORD_HASH_PASSES },

@@ -4,6 +4,7 @@ import { rootCertificates } from 'node:tls';
 import webpush from 'web-push';
 import type { AppConfig } from '../config/config.js';
 import type { VapidKeys } from './vapid-keys.js';
+import { pushEndpointAllowed } from './push-hosts.js';
 
 export const PUSH_SENDER = Symbol('PUSH_SENDER');
 
@@ -21,11 +22,14 @@ export type PushSender = (target: PushTarget, payload: string) => Promise<SendOu
 
 /**
  * web-push encrypts (aes128gcm, RFC 8291) and signs (VAPID) every message. PUSH_CA_FILE only adds
- * trusted certificates to the usual ones; the request itself is the same in production and tests.
+ * trusted certificates to the usual ones; the request itself is the same in production and tests. A
+ * subscription stored before its host was refused (push-hosts.ts) is answered as gone, so it is deleted
+ * instead of sent to.
  */
-export function createPushSender(config: Pick<AppConfig, 'pushCaFile'>, vapid: VapidKeys): PushSender {
+export function createPushSender(config: Pick<AppConfig, 'pushCaFile' | 'pushServiceHosts'>, vapid: VapidKeys): PushSender {
   const agent = config.pushCaFile ? new Agent({ keepAlive: true, ca: [...rootCertificates, readFileSync(config.pushCaFile, 'utf8')] }) : undefined;
   return async (target, payload) => {
+    if (!pushEndpointAllowed(target.endpoint, config.pushServiceHosts)) return { kind: 'gone', status: 0 };
     try {
       await webpush.sendNotification({ endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } }, payload, {
         vapidDetails: vapid,

@@ -81,6 +81,8 @@ export enum ErrorCode {
   ReturnState = 'RETURN_STATE',
   /** 409: the account already has a card payment waiting; `orderId` and `url` name it, to finish or cancel first. */
   CheckoutPending = 'CHECKOUT_PENDING',
+  /** 422: a push subscription whose endpoint is not at a browser's push service (or a host the shop added). */
+  PushEndpointRefused = 'PUSH_ENDPOINT_REFUSED',
   /** 409: a product can no longer be ordered. */
   Unavailable = 'UNAVAILABLE',
   /** 409: prices changed since the cart was loaded; `current` holds the new totals. */
