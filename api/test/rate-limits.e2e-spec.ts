@@ -1,5 +1,6 @@
 import { api, startApp, type TestApp } from './harness.js';
 import { describeWhenEnv } from './describe-when-env.js';
+import { mailsTo, waitForMail } from './accounts-fixtures.js';
 
 /**
  * Limits at their real size (RATE_LIMIT_FACTOR=1). Counters are in memory without REDIS_URL and in
@@ -231,6 +232,41 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
     expect(statuses.slice(10)).toEqual([429, 429]);
     // The right password is refused too from that address: the limit, not the password, answers.
     expect((await update(owner.password)).status).toBe(429);
+  });
+
+  it('e-mail-change mails: 3 an hour per account, 1 a day per address, and none carries the name the requester typed', async () => {
+    const owner = await register(t, 'mailer');
+    const home = freshIp();
+    const token = (await loginFrom(t, home, owner.email, owner.password)).body.data.accesstoken as string;
+    const change = (who: string, email: string, currentPassword: string) =>
+      api(t)
+        .put('/api/user/update-user')
+        .set('x-forwarded-for', home)
+        .set('authorization', `Bearer ${who}`)
+        .send({ name: 'Win a prize at evil.test', email, mobile: '+15550100', currentPassword });
+    const strangers = Array.from({ length: 30 }, (_, i) => freshEmail(`stranger${i}`));
+    const statuses: number[] = [];
+    for (const email of strangers) statuses.push((await change(token, email, owner.password)).status);
+    expect(statuses.slice(0, 3)).toEqual([200, 200, 200]);
+    expect(statuses.slice(3)).toEqual(Array(27).fill(429));
+    const first = await waitForMail(t, strangers[0]!);
+    expect(first).toContain('Hello,');
+    expect(first).not.toContain('evil.test');
+    for (const email of strangers.slice(3)) expect(await mailsTo(t, email)).toEqual([]);
+    // Another account aiming at an address already mailed today: refused, nothing sent.
+    const second = await register(t, 'mailer2');
+    const token2 = (await loginFrom(t, freshIp(), second.email, second.password)).body.data.accesstoken as string;
+    const again = await change(token2, strangers[0]!, second.password);
+    expect(again.status).toBe(429);
+    expect(Number(again.headers['retry-after'])).toBeGreaterThan(60 * 60);
+    expect(await mailsTo(t, strangers[0]!)).toHaveLength(1);
+    // Name and mobile alone are not limited: no mail goes out.
+    const plain = await api(t)
+      .put('/api/user/update-user')
+      .set('x-forwarded-for', home)
+      .set('authorization', `Bearer ${token}`)
+      .send({ name: 'Owner Again', email: owner.email, mobile: '+15550100' });
+    expect(plain.status).toBe(200);
   });
 
   it('a successful sign-in resets the counter of that account and address; successes never count', async () => {

@@ -10,12 +10,21 @@ import { AccountLanguages, hashPassword, otherUserWithEmail, refuseWeakPassword,
 import { UsersService } from './users.service.js';
 import type { PublicUser } from './public-user.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
-import { LoginProtection } from '../throttle/index.js';
+import { LoginProtection, RateLimited, RateLimiters, tooManyAttempts, type Window } from '../throttle/index.js';
 import type { FastifyReply } from 'fastify';
 import { createHmac } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { Language } from '@haat/shared/common/languages';
+
+const HOUR = 60 * 60_000;
+/**
+ * Mail a customer can make the shop send to an address they name (docs/decisions/0207-mail-a-customer-can-trigger.md):
+ * e-mail-change mails (the confirmation link, or the "already yours" notice to that address's owner) at most
+ * three an hour per account, and one a day per receiving address, whoever asks.
+ */
+export const EMAIL_CHANGE_MAILS_PER_ACCOUNT: Window = [3, HOUR];
+export const EMAIL_CHANGE_MAILS_PER_ADDRESS: Window = [1, 24 * HOUR];
 
 /** Where a password check comes from: it counts toward the same limits as a sign-in from there. */
 export interface CheckOrigin {
@@ -36,6 +45,7 @@ export class ProfileService {
     @Inject(DB) private readonly db: Db,
     private readonly users: UsersService,
     private readonly google: GoogleSignInService,
+    private readonly limiters: RateLimiters,
     private readonly mail: MailService,
     private readonly tokens: TokensService,
     private readonly loginProtection: LoginProtection,
@@ -83,7 +93,10 @@ export class ProfileService {
     const current = await this.users.findById(userId);
     if (!current) throw notFound('User');
     const emailChanged = body.email !== current.email;
-    if (emailChanged) await this.confirmOwner(current, body, from);
+    if (emailChanged) {
+      await this.confirmOwner(current, body, from);
+      await this.countEmailChangeMail(userId, body.email, from.reply);
+    }
     await updateUser(this.db, userId, { name: body.name, mobile: body.mobile, ...(body.language ? { language: body.language } : {}) });
     if (body.language) this.languages.remember(userId, body.language);
     if (!emailChanged) return { user: await this.users.details(userId), message: 'Updated successfully' };
@@ -115,6 +128,21 @@ export class ProfileService {
     return { email: changed.email };
   }
 
+  /** Counts the mail this change will send against both limits, before anything is written; a 429 when over. */
+  private async countEmailChangeMail(userId: string, to: string, reply: FastifyReply): Promise<void> {
+    try {
+      await this.limiters.hit('mail:email-change:account', userId, EMAIL_CHANGE_MAILS_PER_ACCOUNT);
+      await this.limiters.hit('mail:email-change:address', to.toLowerCase(), EMAIL_CHANGE_MAILS_PER_ADDRESS);
+    } catch (e) {
+      if (e instanceof RateLimited) throw tooManyAttempts(reply, e.retryAfterSeconds);
+      throw e;
+    }
+  }
+
+  /**
+   * The link goes to an address the requester typed, so it carries nothing else they chose: no name, only
+   * the address itself and the link (docs/decisions/0207-mail-a-customer-can-trigger.md).
+   */
   private async mailConfirmLink(user: UserRow, newEmail: string, language: Language): Promise<void> {
     const token = await this.jwt.signAsync({ sub: user.id, from: user.email, to: newEmail, typ: 'email-change' } satisfies EmailChangeClaims, {
       secret: this.emailKey,
@@ -122,7 +150,7 @@ export class ProfileService {
       expiresIn: EMAIL_LINK_TTL_SECONDS,
     });
     const link = `${this.config.publicUrl}/dashboard/profile?confirmEmail=${encodeURIComponent(token)}`;
-    this.mail.sendInBackground(mailOf('confirmEmail', language, { name: user.name, email: newEmail, link }, newEmail));
+    this.mail.sendInBackground(mailOf('confirmEmail', language, { email: newEmail, link }, newEmail));
   }
 
   private tellOtherOwner(owner: UserRow): void {

@@ -337,7 +337,7 @@ export const enIN = {
     confirmEmail: {
       subject: 'Confirm your new Haat e-mail address',
       text:
-        'Hello {{name}},\n\nTo make {{email}} the e-mail address of your Haat account, open this link within an hour:\n\n{{link}}\n\n' +
+        'Hello,\n\nTo make {{email}} the e-mail address of your Haat account, open this link within an hour:\n\n{{link}}\n\n' +
         'If you did not ask for this, ignore this e-mail: nothing changes.\n\nHaat',
     },
     emailInUse: {
