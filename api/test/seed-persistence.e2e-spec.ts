@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { getTableName, is, sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '../src/db/schema.js';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
 import { unitProblem } from '@haat/shared/catalog/product-unit.rule';
-import { DEMO_CUSTOMER } from '../src/seed/demo-seed.js';
+import { DEMO_CUSTOMER, DEMO_CUSTOMER_PASSWORD_FILE } from '../src/seed/demo-seed.js';
 import { SEED_PICTURE_WIDTH } from '../src/seed/seed-images.js';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
 
@@ -167,7 +167,14 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const admin = await login(t, ADMIN.email, ADMIN.password);
       const me = await api(t).get('/api/user/user-details').set(bearer(admin.accesstoken));
       expect(me.body.data).toMatchObject({ email: ADMIN.email, role: 'ADMIN' });
-      const customer = await login(t, DEMO_CUSTOMER.email, DEMO_CUSTOMER.password);
+      // The demo customer's password is this shop's own, in the data folder for its owner only; the one
+      // the README once published opens nothing.
+      const file = join(t.config.dataDir, DEMO_CUSTOMER_PASSWORD_FILE);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+      const password = readFileSync(file, 'utf8').trim();
+      expect(password.length).toBeGreaterThanOrEqual(16);
+      expect((await api(t).post('/api/user/login').send({ email: DEMO_CUSTOMER.email, password: 'masala-chai-monsoon' })).status).toBe(400);
+      const customer = await login(t, DEMO_CUSTOMER.email, password);
       const cme = await api(t).get('/api/user/user-details').set(bearer(customer.accesstoken));
       expect(cme.body.data).toMatchObject({ email: DEMO_CUSTOMER.email, role: 'USER', name: DEMO_CUSTOMER.name });
     });

@@ -18,7 +18,10 @@ import { renderSeedImages } from './seed-images.js';
 import { PICTURE_COLOURS, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
 
-export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', password: 'masala-chai-monsoon', mobile: '9876543210' };
+/** The demo customer; its password is made per shop (ensureDemoCustomer), never published. */
+export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', mobile: '9876543210' };
+/** Where a shop's generated demo customer password is written, in DATA_DIR (owner-only). */
+export const DEMO_CUSTOMER_PASSWORD_FILE = 'demo-customer-password.txt';
 
 const logger = new Logger('Seed');
 
@@ -48,17 +51,28 @@ export async function ensureAdmin(
   );
 }
 
-export async function ensureDemoCustomer(db: Db, cost: PasswordHashCost = OWASP_MINIMUM_COST): Promise<void> {
-  await db
+/**
+ * The demo customer, with a password made for this shop and written to
+ * `$DATA_DIR/demo-customer-password.txt` (owner-only), as the admin's is: a published password would open
+ * the account on every shop that keeps the demo seed. The log names the file, never the password.
+ */
+export async function ensureDemoCustomer(db: Db, dataDir: string, cost: PasswordHashCost = OWASP_MINIMUM_COST): Promise<void> {
+  const password = randomBytes(12).toString('base64url');
+  const [created] = await db
     .insert(users)
     .values({
       id: newId(),
       name: DEMO_CUSTOMER.name,
       email: DEMO_CUSTOMER.email,
       mobile: DEMO_CUSTOMER.mobile,
-      passwordHash: await hashPassword(DEMO_CUSTOMER.password, cost),
+      passwordHash: await hashPassword(password, cost),
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  if (!created) return;
+  const file = join(dataDir, DEMO_CUSTOMER_PASSWORD_FILE);
+  writeFileSync(file, `${password}\n`, { mode: 0o600 });
+  logger.log(`Created the demo customer ${DEMO_CUSTOMER.email}; its password is in ${file} (readable by this user only)`);
 }
 
 export async function demoSeedRan(db: Db): Promise<boolean> {

@@ -25,7 +25,7 @@ export class Seeder implements OnApplicationBootstrap {
       // counts as seeded: the demo never lands on top of a real shop.
       const empty = await catalogIsEmpty(db);
       if (empty) {
-        await ensureDemoCustomer(db, this.config.passwordHashCost);
+        await ensureDemoCustomer(db, this.config.dataDir, this.config.passwordHashCost);
         await seedCatalog(db, this.files, this.config.catalogSize);
       }
       await recordDemoSeed(db);
