@@ -91,8 +91,9 @@ export const stockMovements = pgTable(
      * The pool and the option moved (no foreign keys: history outlives them, as it outlives orders).
      * Every writer takes both from the rows it has just read or locked, so they name real rows when
      * written; a pool or option deleted later is simply not found again (settleOrderStock has
-     * nothing to return to it). A key would cost every order a lock on its option's row. Nothing
-     * reads the ledger by pool, so no index on it either: an order writes one index entry fewer.
+     * nothing to return to it). A key would cost every order a lock on its option's row. The ledger is
+     * read by pool only when an admin's save sends a bare stock figure (figuresSinceSet), through
+     * stock_movements_level_idx.
      */
     inventoryLevelId: text('inventory_level_id'),
     variantId: text('variant_id'),
@@ -109,6 +110,7 @@ export const stockMovements = pgTable(
     index('stock_movements_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),
+    index('stock_movements_level_idx').on(t.inventoryLevelId, t.id),
   ],
 );
 

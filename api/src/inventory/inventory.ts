@@ -211,6 +211,9 @@ async function setAvailable(
   if (stock === undefined) return;
   const current = unit.available;
   if (expected !== undefined && stock === expected) return; // the admin left the figure as loaded
+  // A bare figure (no expectedStock) that the pool showed since its stock was last set is a client
+  // sending back what it loaded: what orders did since stands (docs/decisions/0208-bare-stock-figures.md).
+  if (expected === undefined && stock !== current && (await figuresSinceSet(tx, unit.levelId, current)).has(stock)) return;
   if (expected !== undefined && expected !== current) {
     throw new AppError(
       409,
@@ -226,6 +229,31 @@ async function setAvailable(
     .set({ onHand: sql`${inventoryLevels.onHand} + ${delta}::int`, updatedAt: new Date() })
     .where(eq(inventoryLevels.id, unit.levelId));
   await tx.insert(stockMovements).values({ inventoryLevelId: unit.levelId, variantId: where.variantId, reason: 'adjustment', onHandDelta: delta, adminId });
+}
+
+/** How far back a bare figure is looked for: the ledger rows of one pool since its stock was last set. */
+const ECHO_LOOKBACK_ROWS = 5_000;
+
+/**
+ * Every figure a pool's sellable stock (on hand less reserved) has shown since an admin last set it (or it
+ * was created), walked back from `current` through the ledger: each row moved it by on-hand less reserved.
+ * Any of them is what a client that loaded the product since may send back unchanged.
+ */
+async function figuresSinceSet(tx: Tx, levelId: string, current: number): Promise<Set<number>> {
+  const rows = await tx
+    .select({ reason: stockMovements.reason, moved: sql<number>`${stockMovements.onHandDelta} - ${stockMovements.reservedDelta}`.mapWith(Number) })
+    .from(stockMovements)
+    .where(eq(stockMovements.inventoryLevelId, levelId))
+    .orderBy(sql`${stockMovements.id} desc`)
+    .limit(ECHO_LOOKBACK_ROWS);
+  const figures = new Set([current]);
+  let figure = current;
+  for (const row of rows) {
+    if (row.reason === 'adjustment' || row.reason === 'initial') break;
+    figure -= row.moved;
+    figures.add(figure);
+  }
+  return figures;
 }
 
 function assertNothingHeld(unit: StoredUnit, productId: string, field: string): void {

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_level_idx" ON "stock_movements" USING btree ("inventory_level_id","id");
