@@ -130,14 +130,17 @@ describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages
     const token = (await api(t).post('/api/user/login').send({ email, password })).body.data.accesstoken as string;
     // No language named: nothing changes.
     expect((await api(t).get('/api/user/user-details').set(bearer(token))).body.data.language).toBe('hi-IN');
+    // A read in another language (a second device, an API client) writes nothing.
     expect((await api(t).get('/api/user/user-details').set(bearer(token)).set('Accept-Language', 'en-IN')).status).toBe(200);
+    expect(await storedLanguage(id)).toBe('hi-IN');
+    const profile = (body: Record<string, unknown>, language?: string) => {
+      const req = api(t).put('/api/user/update-user').set(bearer(token));
+      return (language ? req.set('Accept-Language', language) : req).send({ name: 'Ravi', email, mobile: '9876543210', ...body });
+    };
+    // A write in it is the shopper acting in that language: the account follows.
+    expect((await profile({}, 'en-IN')).status).toBe(200);
     await waitUntil(() => storedLanguage(id), { until: (l) => l === 'en-IN', message: 'language followed to en-IN' });
 
-    const profile = (body: Record<string, unknown>) =>
-      api(t)
-        .put('/api/user/update-user')
-        .set(bearer(token))
-        .send({ name: 'Ravi', email, mobile: '9876543210', ...body });
     const refused = await profile({ language: 'fr-FR' });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({ code: 'VALIDATION', fields: ['language'] });

@@ -19,6 +19,8 @@ interface AccessClaims {
 }
 
 /** How many verified access tokens are remembered (a few hundred bytes each). */
+/** Methods that only read: the account's language does not follow them. */
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const VERIFIED_MAX = 10_000;
 const bearerToken = ExtractJwt.fromAuthHeaderAsBearerToken();
 
@@ -76,9 +78,10 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   private async admit(req: FastifyRequest, claims: AccessClaims): Promise<AuthUser | false> {
     if (claims.typ !== 'access' || !claims.sub || !claims.sid) return false;
     if (!(await this.sessions.isActive(claims.sid))) return false;
-    // The account follows the language its signed-in requests ask for (docs/product.md#languages);
-    // a request that names none leaves it as it is.
-    if (req.headers['accept-language']) this.languages.follow(claims.sub, requestLanguage(req));
+    // The account follows the language its signed-in writes ask for (docs/product.md#languages); a read
+    // writes nothing (an API client or a second device reading in another language does not change what
+    // the shopper's mails are written in), nor does a request that names no language.
+    if (req.headers['accept-language'] && !READS.has(req.method)) this.languages.follow(claims.sub, requestLanguage(req));
     return { id: claims.sub, role: claims.role === 'ADMIN' ? 'ADMIN' : 'USER', sid: claims.sid };
   }
 }
