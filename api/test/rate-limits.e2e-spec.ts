@@ -77,6 +77,16 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
     expect(elsewhere.status).toBe(400);
   });
 
+  it('pincode lookups: 60 a minute per address, then 429; another address is not affected', async () => {
+    const ip = freshIp();
+    const lookup = (from: string) => api(t).get('/api/address/pincode/560001').set('x-forwarded-for', from);
+    const statuses: number[] = [];
+    for (let i = 0; i < 61; i++) statuses.push((await lookup(ip)).status);
+    expect(statuses.slice(0, 60)).toEqual(Array(60).fill(200));
+    expect(statuses[60]).toBe(429);
+    expect((await lookup(freshIp())).status).toBe(200);
+  });
+
   it('register, forgot-password, verify and Google sign-in are limited too', async () => {
     const cases: Array<{ name: string; limit: number; send: (ip: string, i: number) => Promise<{ status: number }> }> = [
       {

@@ -4,6 +4,7 @@ import type { PincodePlace } from '@haat/shared/addresses/pincode';
 import { ok } from '../common/envelope.js';
 import { invalidField } from '../common/app-error.js';
 import { PincodeService } from './pincode.service.js';
+import { MINUTE, RateLimit } from '../throttle/index.js';
 
 /**
  * The pincode lookup the product page's "Check delivery" and the address form call: public (a shopper
@@ -15,6 +16,8 @@ export class PincodeController {
   constructor(private readonly pincodes: PincodeService) {}
 
   @Get('pincode/:pincode')
+  // A shopper checks a few; a scraper walking the directory meets the limit (docs/product.md#rules-and-limits).
+  @RateLimit({ ip: [60, MINUTE] })
   lookup(@Param('pincode') raw: string) {
     const parsed = Pincode.safeParse(raw);
     if (!parsed.success) throw invalidField('pincode', 'must be a 6-digit pincode (not starting with 0)');
