@@ -1,6 +1,6 @@
 import type { Envelope } from '@haat/shared/common/envelope';
-import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest } from '@haat/shared/orders/order.schema';
-import type { Order } from '@haat/shared/orders/order.types';
+import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPreviewRequest } from '@haat/shared/orders/order.schema';
+import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http/http';
 
 /**
@@ -17,6 +17,12 @@ export const checkoutApi = {
     http
       .post('order/checkout', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<unknown> & { id: string; url: string }>(),
+  /**
+   * What a coupon takes off these lines now, or why it does not apply (docs/product.md#coupons). Silent:
+   * the coupon field shows the refusal.
+   */
+  couponPreview: (body: CouponPreviewRequest) =>
+    http.post('order/coupon-preview', { json: body, retry: 0, timeout: 15_000, context: { silent: true } }).json<Envelope<CurrentTotals>>(),
   /**
    * Back from Stripe unpaid: cancels the order only while it awaits its card payment (a 409
    * NOT_AWAITING_PAYMENT otherwise). Silent: the cancel page says what happened.

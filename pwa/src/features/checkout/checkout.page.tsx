@@ -8,6 +8,8 @@ import { AddressChoice } from './components/address-choice';
 import { OrderSummary } from './components/order-summary';
 import { PaymentActions } from './components/payment-actions';
 import { usePlaceOrder } from './hooks/use-place-order';
+import { useCoupon } from './hooks/use-coupon';
+import { CouponField } from './components/coupon-field';
 import './components/checkout.css';
 import { useTranslation } from 'react-i18next';
 
@@ -18,7 +20,8 @@ export function CheckoutPage() {
   const signedIn = useAtomValue(isSignedInAtom);
   const { lines, totals, loaded } = useCart();
   const [addressId, setAddressId] = useState<string>();
-  const order = usePlaceOrder(lines, totals);
+  const coupon = useCoupon(lines);
+  const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused);
 
   if (!signedIn) {
     return (
@@ -52,7 +55,14 @@ export function CheckoutPage() {
           <AddressChoice selected={addressId} onSelect={setAddressId} />
           <div className="checkout__side">
             <OrderSummary lines={lines} />
-            <BillDetails totals={totals} variant="checkout" />
+            <CouponField
+              applied={coupon.applied}
+              error={coupon.error}
+              busy={coupon.busy || coupon.pending}
+              onApply={(code) => void coupon.apply(code)}
+              onRemove={coupon.remove}
+            />
+            <BillDetails totals={totals} variant="checkout" coupon={coupon.applied} />
             {order.priceNotice && (
               <p className="checkout__notice" role="alert" data-testid="price-changed">
                 {order.priceNotice}
@@ -60,6 +70,7 @@ export function CheckoutPage() {
             )}
             <PaymentActions
               busy={order.busy}
+              held={coupon.pending}
               paymentsDown={order.paymentsDown}
               onPayOnline={() => void order.payOnline(addressId)}
               onCashOnDelivery={() => void order.cashOnDelivery(addressId)}

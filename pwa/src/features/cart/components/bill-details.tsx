@@ -7,8 +7,19 @@ import { useTranslation } from 'react-i18next';
 // cart panel's row "Quntity total", kept as written.
 type Labels = { title: string; items: string; quantity: string; delivery: string; grand: string };
 
-/** docs/product.md#screens, Bill details: undiscounted total struck through, then what is paid; delivery always Free. */
-export function BillDetails({ totals, variant = 'cart' }: { totals: Totals; variant?: 'cart' | 'checkout' }) {
+/**
+ * docs/product.md#screens, Bill details: undiscounted total struck through, then what is paid; delivery always Free.
+ * At checkout an applied coupon (docs/product.md#coupons) adds its row, and the grand total is after it.
+ */
+export function BillDetails({
+  totals,
+  variant = 'cart',
+  coupon,
+}: {
+  totals: Totals;
+  variant?: 'cart' | 'checkout';
+  coupon?: { code: string; discountAmt: number } | null;
+}) {
   const { t } = useTranslation('cart');
   const label = t(variant === 'cart' ? 'bill.cart' : 'bill.checkout', { returnObjects: true }) as Labels;
   return (
@@ -29,9 +40,15 @@ export function BillDetails({ totals, variant = 'cart' }: { totals: Totals; vari
         <span>{label.delivery}</span>
         <span>{t('bill.free')}</span>
       </p>
+      {coupon && coupon.discountAmt > 0 && (
+        <p className="bill-details__row bill-details__row--coupon">
+          <span>{t('bill.coupon', { code: coupon.code })}</span>
+          <span data-testid="coupon-discount">{`−${formatMoney(coupon.discountAmt)}`}</span>
+        </p>
+      )}
       <p className="bill-details__row bill-details__row--grand">
         <span>{label.grand}</span>
-        <span data-testid="grand-total">{formatMoney(totals.grandTotal)}</span>
+        <span data-testid="grand-total">{formatMoney(coupon ? Math.round((totals.grandTotal - coupon.discountAmt) * 100) / 100 : totals.grandTotal)}</span>
       </p>
     </section>
   );

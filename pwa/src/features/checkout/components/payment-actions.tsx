@@ -8,10 +8,12 @@ interface Props {
   paymentsDown: string | null;
   onPayOnline: () => void;
   onCashOnDelivery: () => void;
+  /** The coupon is being priced again for a changed cart: nothing is placed until its total is known. */
+  held?: boolean;
 }
 
 /** Pay Online and Cash on Delivery (docs/product.md#screens); Pay Online says why when it cannot work. */
-export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery }: Props) {
+export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery, held = false }: Props) {
   const { t } = useTranslation('checkout');
   const config = usePublicConfig();
   const online = useOnline();
@@ -21,13 +23,13 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
       <button
         type="button"
         className="btn btn--primary"
-        disabled={busy !== null || reason !== null}
+        disabled={busy !== null || held || reason !== null}
         aria-describedby={reason ? 'pay-online-reason' : undefined}
         onClick={onPayOnline}
       >
         {busy === 'card' ? t('pay.loading') : t('pay.online')}
       </button>
-      <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null} onClick={onCashOnDelivery}>
+      <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null || held} onClick={onCashOnDelivery}>
         {busy === 'cod' ? t('pay.loading') : t('pay.cod')}
       </button>
       {reason && (

@@ -13,14 +13,32 @@ import { checkoutApi } from '../api';
 import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
 import { i18n } from '../../../i18n/i18n';
+import type { AppliedCoupon } from './use-coupon';
+import { couponRefusal } from './use-coupon';
 
-/** docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again. */
-export function usePlaceOrder(lines: CartLine[], totals: Totals) {
+/** Refusals that are about the coupon: the coupon field says why, and the order waits for the shopper. */
+const isCouponRefusal = (code: string | undefined) => !!code && code.startsWith('COUPON_');
+
+/**
+ * docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again.
+ * An applied coupon travels with the order (its code, and the total after its discount); a coupon refused
+ * as the order is placed (its uses ran out meanwhile) is handed back to the coupon field through `onCouponRefused`.
+ */
+export function usePlaceOrder(
+  lines: CartLine[],
+  totals: Totals,
+  coupon: AppliedCoupon | null = null,
+  onCouponRefused: (message: string) => void = () => undefined,
+) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
   const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+  const priced = () =>
+    coupon
+      ? { totalAmt: coupon.totalAmt, subTotalAmt: totals.grandTotal, couponCode: coupon.code }
+      : { totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal };
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);
@@ -32,13 +50,14 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
     setBusy('cod');
     setPriceNotice(null);
     try {
-      const outcome = await placeCashOnDelivery({ list_items: items(), totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal, address: addressId });
+      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId });
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
       if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
       toast.success(i18n.t('checkout:placed'));
       navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
     } catch (error) {
-      toast.error(problemOf(error).message);
+      if (isCouponRefusal(problemOf(error).code)) onCouponRefused(couponRefusal(error));
+      else toast.error(problemOf(error).message);
     } finally {
       setBusy(null);
     }
@@ -51,7 +70,7 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
     setPriceNotice(null);
     try {
       await outboxFacade.flush();
-      const body = { list_items: items(), addressId, subTotalAmt: totals.grandTotal, totalAmt: totals.grandTotal };
+      const body = { list_items: items(), addressId, ...priced() };
       const answer = await checkoutApi.cardCheckout(body, ulid());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {
@@ -59,6 +78,7 @@ export function usePlaceOrder(lines: CartLine[], totals: Totals) {
       const current = problem.body?.current as CurrentTotals | undefined;
       const reaction = reactionTo(problem.code);
       if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
+      else if (isCouponRefusal(problem.code)) onCouponRefused(couponRefusal(error));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else toast.error(problem.message);
       setBusy(null);

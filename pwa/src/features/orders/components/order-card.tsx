@@ -52,6 +52,11 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       <p className="order-card__meta">
         <span>{formatMoney(order.totalAmt)}</span>
         <span>{paymentSummary(order)}</span>
+        {order.couponCode && (order.discountAmt ?? 0) > 0 && (
+          <span className="order-card__coupon" data-testid="order-coupon">
+            {t('coupon', { code: order.couponCode, amount: formatMoney(order.discountAmt ?? 0) })}
+          </span>
+        )}
         {order.refundId && <span className="order-card__refund">{t('refunded')}</span>}
       </p>
       <OrderProgress history={order.statusHistory} />

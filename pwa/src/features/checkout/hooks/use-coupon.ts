@@ -1,0 +1,86 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { CartLine } from '../../../lib/storage/account-tables';
+import { problemOf } from '../../../lib/http/http-problem';
+import { formatMoney } from '../../../i18n/format';
+import { i18n } from '../../../i18n/i18n';
+import { checkoutApi } from '../api';
+
+/** A coupon the server priced for the current cart: the discount and the total after it. */
+export interface AppliedCoupon {
+  code: string;
+  discountAmt: number;
+  totalAmt: number;
+}
+
+/** The shopper's words for why a code does not apply (the server's message when the code is not one we know). */
+export function couponRefusal(error: unknown): string {
+  const problem = problemOf(error);
+  if (problem.status === 0) return i18n.t('checkout:coupon.offline');
+  const minOrder = problem.body?.minOrder;
+  return i18n.t(`checkout:coupon.refused.${problem.code ?? 'other'}`, {
+    defaultValue: problem.message,
+    amount: typeof minOrder === 'number' ? formatMoney(minOrder) : '',
+  });
+}
+
+const fingerprintOf = (lines: CartLine[]) =>
+  lines.map((l) => `${l.productId}:${l.variantId ?? ''}:${l.quantity}:${l.product.price}:${l.product.discount ?? 0}`).join('|');
+
+/**
+ * The checkout's coupon (docs/product.md#coupons): applied by asking the server to price the cart with
+ * it, so the discount shown is the one the order will get. When the cart changes after that, the code is
+ * priced again for the new lines (or dropped with the reason), so the total shown is never stale.
+ */
+export function useCoupon(lines: CartLine[]) {
+  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const fingerprint = fingerprintOf(lines);
+  const pricedFor = useRef<string | null>(null);
+  const linesRef = useRef(lines);
+  linesRef.current = lines;
+
+  const apply = useCallback(async (typed: string) => {
+    const code = typed.trim().toUpperCase();
+    if (!code) return setError(i18n.t('checkout:coupon.empty'));
+    setBusy(true);
+    setError(null);
+    const now = linesRef.current;
+    try {
+      const answer = await checkoutApi.couponPreview({
+        list_items: now.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
+        couponCode: code,
+      });
+      const totals = answer.data!;
+      pricedFor.current = fingerprintOf(now);
+      setApplied({ code: totals.couponCode ?? code, discountAmt: totals.discountAmt ?? 0, totalAmt: totals.totalAmt });
+    } catch (e) {
+      pricedFor.current = null;
+      setApplied(null);
+      setError(couponRefusal(e));
+    } finally {
+      setBusy(false);
+    }
+  }, []);
+
+  const remove = useCallback(() => {
+    pricedFor.current = null;
+    setApplied(null);
+    setError(null);
+  }, []);
+
+  /** The order was refused for the coupon (its uses ran out meanwhile): drop it and say why. */
+  const refused = useCallback((message: string) => {
+    pricedFor.current = null;
+    setApplied(null);
+    setError(message);
+  }, []);
+
+  useEffect(() => {
+    if (applied && lines.length > 0 && pricedFor.current !== fingerprint) void apply(applied.code);
+  }, [fingerprint, applied, lines.length, apply]);
+
+  // Until the new cart is priced, no stale discount is offered to the order.
+  const current = applied && pricedFor.current === fingerprint ? applied : null;
+  return { applied: current, pending: !!applied && !current, error, busy, apply, remove, refused };
+}
