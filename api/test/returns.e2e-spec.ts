@@ -93,6 +93,10 @@ describe.each(DB_KINDS)('returns on %s', (kind) => {
 
     // Only an admin moves it, and only as the table allows.
     expect((await adminMove(ret._id, 'APPROVED', undefined, shopper.token)).status).toBe(403);
+    // The Returns tab lists it with how the order was paid (cash: the refund needs a method and reference) and who asked.
+    expect((await api(t).get('/api/order/admin/returns').set(bearer(shopper.token))).status).toBe(403);
+    const open = (await api(t).get('/api/order/admin/returns').set(bearer(s.admin))).body.data.find((r: { _id: string }) => r._id === ret._id);
+    expect(open).toMatchObject({ status: 'REQUESTED', paymentMethod: 'COD', customer: { _id: shopper.id, email: shopper.email } });
     const skipped = await adminMove(ret._id, 'RECEIVED');
     expect([skipped.status, skipped.body.code]).toEqual([409, 'RETURN_STATE']);
     expect((await adminMove(ret._id, 'APPROVED')).body.data.status).toBe('APPROVED');

@@ -3,19 +3,26 @@ import { and, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { spreadDiscount } from '@haat/shared/invoices/invoice-lines';
-import { returnableUnits, withinReturnWindow, type OrderReturn, type ReturnRequestBody, type ReturnStatusBody } from '@haat/shared/orders/returns';
+import {
+  returnableUnits,
+  withinReturnWindow,
+  type AdminOrderReturn,
+  type OrderReturn,
+  type ReturnRequestBody,
+  type ReturnStatusBody,
+} from '@haat/shared/orders/returns';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { DB, type Db } from '../db/database.js';
 import { MailService, mailOf } from '../mail/index.js';
 import { t } from '../i18n/i18n.js';
-import { AccountLanguages, emailOf } from '../users/index.js';
+import { AccountLanguages, customerRefsByIds, emailOf } from '../users/index.js';
 import { SearchService } from '../search/index.js';
 import { lockOrder } from './lifecycle/transition.js';
 import { transitionReturn, type ReturnMoved } from './lifecycle/return-transition.js';
 import { OrderEvents } from './order-events.js';
-import { orderLines } from './orders.table.js';
+import { orderLines, orders } from './orders.table.js';
 import { orderReturns, type OrderReturnRow } from './returns.table.js';
 import type { DbOrTx } from './order-tx.js';
 
@@ -136,15 +143,28 @@ export class ReturnsService {
     return toReturn(moved.after);
   }
 
-  /** The admin's Returns tab: open requests (not rejected or refunded) first, newest first; or every return. */
-  async list(open: boolean): Promise<OrderReturn[]> {
+  /**
+   * The admin's Returns tab: open requests (not rejected or refunded), newest first; or every return. Each
+   * with how its order was paid and who asked.
+   */
+  async list(open: boolean): Promise<AdminOrderReturn[]> {
     const rows = await this.db
-      .select()
+      .select({ ret: orderReturns, paymentMethod: orders.paymentMethod })
       .from(orderReturns)
+      .innerJoin(orders, eq(orders.id, orderReturns.orderId))
       .where(open ? notInArray(orderReturns.status, ['REJECTED', 'REFUNDED']) : undefined)
       .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
       .limit(200);
-    return rows.map(toReturn);
+    const userIds = [...new Set(rows.map((r) => r.ret.userId))];
+    const customers = new Map((userIds.length ? await customerRefsByIds(this.db, userIds) : []).map((c) => [c._id, c]));
+    return rows.map(({ ret, paymentMethod }) => {
+      const customer = customers.get(ret.userId);
+      return {
+        ...toReturn(ret),
+        paymentMethod,
+        customer: customer ? { _id: customer._id, name: customer.name, email: customer.email, mobile: customer.mobile ?? null } : null,
+      };
+    });
   }
 
   /** The shopper hears of each step by mail, in the account's language, and by push where they asked for notices. */

@@ -91,3 +91,12 @@ export interface OrderReturn {
   refund: { method: 'CARD' | 'UPI' | 'BANK'; reference: string | null } | null;
   createdAt: string;
 }
+
+/**
+ * A return in the admin's Returns tab: also how its order was paid (a card order is refunded through
+ * Stripe, a cash one with the method and reference the admin enters) and who asked.
+ */
+export interface AdminOrderReturn extends OrderReturn {
+  paymentMethod: 'COD' | 'CARD';
+  customer: { _id: string; name: string; email: string; mobile: string | null } | null;
+}
