@@ -11,6 +11,7 @@ import { ordersApi } from '../api';
 import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
 import { TaxDocumentLinks } from './tax-document-links';
+import { OrderReturns } from './order-returns';
 import { paymentSummary } from './payment-summary';
 import { useTranslation } from 'react-i18next';
 
@@ -61,6 +62,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       </p>
       <OrderProgress history={order.statusHistory} />
       <TaxDocumentLinks order={order} />
+      <OrderReturns order={order} shopper={!children} />
       {children ??
         (canCustomerCancel(order.payment_status, order.statusHistory) && (
           <>
