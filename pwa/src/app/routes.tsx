@@ -49,6 +49,7 @@ const SubCategoryAdminPage = page(() => import('../features/admin/subcategory.pa
 const UploadProductPage = page(() => import('../features/admin/upload-product.page'), 'UploadProductPage');
 const AdminOverviewPage = page(() => import('../features/admin/overview.page'), 'OverviewPage');
 const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
+const AdminCouponsPage = page(() => import('../features/admin/coupons.page'), 'CouponsPage');
 
 /** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
 export const ROUTES: Array<{ path: string; element: ReactNode }> = [
@@ -82,6 +83,7 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/dashboard/subcategory', element: <SubCategoryAdminPage /> },
   { path: '/dashboard/upload-product', element: <UploadProductPage /> },
   { path: '/dashboard/product', element: <AdminProductsPage /> },
+  { path: '/dashboard/coupons', element: <AdminCouponsPage /> },
   // account, cart, checkout, orders and dashboard routes are added above this line by their features
   { path: '/:categorySlug/:subCategorySlug', element: <ListingPage /> },
   { path: '*', element: <NotFoundPage /> },

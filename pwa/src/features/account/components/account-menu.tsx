@@ -13,6 +13,7 @@ const ADMIN_LINKS = [
   ['/dashboard/subcategory', 'subcategory'],
   ['/dashboard/upload-product', 'uploadProduct'],
   ['/dashboard/product', 'product'],
+  ['/dashboard/coupons', 'coupons'],
 ] as const;
 
 /** docs/product.md#screens, My Account menu; `onNavigate` closes the popover or side panel it sits in. */

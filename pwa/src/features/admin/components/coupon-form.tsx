@@ -1,0 +1,121 @@
+import { useId, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Coupon, CreateCouponRequest } from '@haat/shared/promotions/coupon.schema';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { toast } from '../../../lib/ui/toast';
+import { couponFieldsOf, couponRequest, emptyCouponFields, type CouponField, type CouponFields } from '../coupon-form-model';
+import { useCouponRuleWords } from '../coupon-rule-words';
+
+interface Props {
+  /** The coupon being edited; absent for a new one. */
+  coupon?: Coupon;
+  save: (body: CreateCouponRequest) => Promise<{ message: string }>;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/**
+ * docs/product.md#coupons, the admin's coupon form: every term of a coupon, checked with the API's own schema before
+ * anything is sent (each problem under its field, tied to it with aria-describedby); times are the admin's local time.
+ */
+export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
+  const { t } = useTranslation('coupons');
+  const words = useCouponRuleWords();
+  const [fields, setFields] = useState<CouponFields>(() => (coupon ? couponFieldsOf(coupon) : emptyCouponFields()));
+  const [problems, setProblems] = useState<Partial<Record<CouponField, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const set = (name: CouponField) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
+
+  const submit = async () => {
+    const request = couponRequest(fields);
+    if (!request.ok) return setProblems(request.problems);
+    setProblems({});
+    setBusy(true);
+    try {
+      const answer = await save(request.body);
+      toast.success(answer.message || t('saved'));
+      onSaved();
+      onClose();
+    } catch {
+      // the server's message is on screen (a code already taken)
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const field = (name: CouponField, input: (props: InputProps) => ReactNode, hint?: string) => {
+    const problem = problems[name];
+    const props: InputProps = {
+      id: `${id}-${name}`,
+      name,
+      'data-testid': `coupon-form-${name}`,
+      value: fields[name],
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': problem ? `${id}-${name}-problem` : undefined,
+      onChange: (e: { target: { value: string } }) => set(name)(e.target.value),
+    };
+    return (
+      <div className="admin-field">
+        <label htmlFor={props.id}>{t(`field.${name}`)}</label>
+        {input(props)}
+        {hint && <small>{hint}</small>}
+        {problem && (
+          <p id={`${id}-${name}-problem`} className="admin-error" role="alert">
+            {words(t(`field.${name}`), problem)}
+          </p>
+        )}
+      </div>
+    );
+  };
+  const text =
+    (numeric = false) =>
+    (p: InputProps) => <input type="text" inputMode={numeric ? 'decimal' : undefined} autoComplete="off" {...p} />;
+  const when = (p: InputProps) => <input type="datetime-local" {...p} />;
+
+  return (
+    <ModalDialog label={coupon ? t('edit', { code: coupon.code }) : t('add')} heading onClose={onClose} variant="form">
+      <form
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) void submit();
+        }}
+      >
+        {field('code', text())}
+        {field('type', (p) => (
+          <select {...p}>
+            <option value="percent">{t('type.percent')}</option>
+            <option value="flat">{t('type.flat')}</option>
+          </select>
+        ))}
+        {field('value', text(true), fields.type === 'percent' ? t('hint.percent') : t('hint.flat'))}
+        {fields.type === 'percent' && field('maxDiscount', text(true), t('hint.optional'))}
+        {field('minOrder', text(true), t('hint.optional'))}
+        {field('startsAt', when)}
+        {field('endsAt', when)}
+        {field('totalUses', text(true), t('hint.optional'))}
+        {field('perAccountUses', text(true), t('hint.optional'))}
+        <div className="modal__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {t('cancel')}
+          </button>
+          <button type="submit" className="btn btn--primary" data-testid="coupon-form-save" disabled={busy}>
+            {busy ? t('saving') : t('save')}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+}
+
+interface InputProps {
+  id: string;
+  name: string;
+  'data-testid': string;
+  value: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+}

@@ -1,0 +1,140 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Coupon } from '@haat/shared/promotions/coupon.schema';
+import { formatMoney, formatNumber } from '../../i18n/format';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { PageMeta } from '../../lib/ui/page-meta';
+import { toast } from '../../lib/ui/toast';
+import { AdminFrame } from './components/admin-frame';
+import { CouponForm } from './components/coupon-form';
+import { couponState } from './coupon-form-model';
+import { couponsApi } from './coupons-api';
+import { useAdminList } from './hooks/use-admin-list';
+
+/** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
+export function CouponsPage() {
+  const { t } = useTranslation('coupons');
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, []);
+  return (
+    <>
+      <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
+      <AdminFrame>
+        <CouponManager />
+      </AdminFrame>
+    </>
+  );
+}
+
+const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The table of coupons with Add, Edit and Disable (which asks first: a disabled coupon stops applying at once). */
+export function CouponManager() {
+  const { t } = useTranslation('coupons');
+  const list = useAdminList(couponsApi.list);
+  const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
+  const [disabling, setDisabling] = useState<Coupon | null>(null);
+  const cap = (n: number | null) => (n === null ? t('none') : formatNumber(n));
+
+  return (
+    <section className="admin-page">
+      <div className="admin-page__head">
+        <h1>{t('heading')}</h1>
+        <button type="button" className="btn btn--primary btn--small" data-testid="coupon-add" onClick={() => setEditing('new')}>
+          {t('add')}
+        </button>
+      </div>
+      {list.items.length === 0 ? (
+        list.loaded ? (
+          <p className="state-box admin-empty">{t('empty')}</p>
+        ) : (
+          <p className="admin-loading" role="status">
+            {t('loading')}
+          </p>
+        )
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table coupon-table" aria-busy={list.loading}>
+            <thead>
+              <tr>
+                {(['code', 'discount', 'maxDiscount', 'minOrder', 'window', 'uses', 'state'] as const).map((c) => (
+                  <th key={c} scope="col">
+                    {t(`column.${c}`)}
+                  </th>
+                ))}
+                <th scope="col">{t('column.actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {list.items.map((c) => {
+                const state = couponState(c);
+                return (
+                  <tr key={c._id} data-testid={`coupon-row-${c.code}`}>
+                    <td data-label={t('column.code')}>
+                      <strong>{c.code}</strong>
+                    </td>
+                    <td data-label={t('column.discount')}>
+                      {c.type === 'percent' ? t('percentOff', { value: formatNumber(c.value) }) : t('flatOff', { amount: formatMoney(c.value) })}
+                    </td>
+                    <td data-label={t('column.maxDiscount')}>{c.maxDiscount === null ? t('none') : formatMoney(c.maxDiscount)}</td>
+                    <td data-label={t('column.minOrder')}>{c.minOrder === null ? t('none') : formatMoney(c.minOrder)}</td>
+                    <td data-label={t('column.window')}>{t('window', { from: when(c.startsAt), to: when(c.endsAt) })}</td>
+                    <td data-label={t('column.uses')}>
+                      {t('uses', { used: formatNumber(c.used), total: cap(c.totalUses) })}
+                      <br />
+                      {t('perAccount', { cap: cap(c.perAccountUses) })}
+                    </td>
+                    <td data-label={t('column.state')} data-testid="coupon-state">
+                      {t(`state.${state}`)}
+                    </td>
+                    <td>
+                      <span className="admin-row-actions">
+                        <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { code: c.code })} onClick={() => setEditing(c)}>
+                          {t('editButton')}
+                        </button>
+                        {c.active && (
+                          <button
+                            type="button"
+                            className="btn btn--ghost btn--small admin-danger"
+                            aria-label={t('disableLabel', { code: c.code })}
+                            onClick={() => setDisabling(c)}
+                          >
+                            {t('disable')}
+                          </button>
+                        )}
+                      </span>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {editing !== null && (
+        <CouponForm
+          coupon={editing === 'new' ? undefined : editing}
+          save={(body) => (editing === 'new' ? couponsApi.create(body) : couponsApi.update({ ...body, _id: editing._id }))}
+          onClose={() => setEditing(null)}
+          onSaved={list.reload}
+        />
+      )}
+      {disabling !== null && (
+        <ConfirmDialog
+          title={t('disableDialog.title', { code: disabling.code })}
+          message={t('disableDialog.message')}
+          confirmLabel={t('disable')}
+          keepLabel={t('cancel')}
+          onKeep={() => setDisabling(null)}
+          onConfirm={async () => {
+            const answer = await couponsApi.disable(disabling._id);
+            toast.success(answer.message || t('disabled'));
+            setDisabling(null);
+            list.reload();
+          }}
+        />
+      )}
+    </section>
+  );
+}
