@@ -8,6 +8,7 @@ import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { toast } from '../../lib/ui/toast';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
+import { couponRefusalOf, isCouponRefusal } from './coupon-refusal';
 import { i18n } from '../../i18n/i18n';
 
 /**
@@ -37,9 +38,13 @@ export function registerCodQueue(): void {
     tables: [db.orders, db.cart],
     settle: ([entry], answer) => recordPlacedOrder(answer.data!, entry!.key),
     reject: async ([entry], problem) => {
-      // Refused for good (prices or stock changed while offline): keep it visible, give the cart back.
-      await outboxFacade.markFailed(entry!.key, problem.message);
-      toast.error(i18n.t('checkout:queueFailed', { message: problem.message }));
+      // Refused for good (prices or stock changed while offline): keep it visible, give the cart back. A coupon that no
+      // longer applies fails the order the same way, with the reason in words: it is never placed at the full price
+      // the shopper did not agree to (docs/decisions/0209-queued-orders-and-coupons.md).
+      const code = entry!.body.couponCode;
+      const why = isCouponRefusal(problem) && code ? i18n.t('checkout:queueCouponRefused', { code, reason: couponRefusalOf(problem) }) : problem.message;
+      await outboxFacade.markFailed(entry!.key, why);
+      toast.error(i18n.t('checkout:queueFailed', { message: why }));
       await reloadCart().catch(() => undefined);
       return true;
     },

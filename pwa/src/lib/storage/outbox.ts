@@ -36,7 +36,10 @@ export interface OutboxHandler<Body = unknown, Result = unknown> {
   /** Tables `settle` writes, so the local change and the outbox delete commit together. */
   tables?: Table[];
   settle?(entries: OutboxEntry<Body>[], result: Result): Promise<void>;
-  /** The server refused (4xx): undo or explain. Return true to keep the entries, marked failed. */
+  /**
+   * The server refused (4xx): undo or explain. Return true to keep the entries, marked failed (with the server's message,
+   * unless the handler marked them with its own words).
+   */
   reject?(entries: OutboxEntry<Body>[], problem: HttpProblem): Promise<boolean>;
 }
 
@@ -98,7 +101,7 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
           await table
             .where('key')
             .anyOf(keys)
-            .modify((e) => void (e.failed = problem.message));
+            .modify((e) => void (e.failed ??= problem.message));
         else await table.bulkDelete(keys);
         continue;
       }

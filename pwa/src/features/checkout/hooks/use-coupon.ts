@@ -1,8 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { problemOf } from '../../../lib/http/http-problem';
-import { formatMoney } from '../../../i18n/format';
 import { i18n } from '../../../i18n/i18n';
+import { couponRefusalOf } from '../coupon-refusal';
 import { checkoutApi } from '../api';
 
 /** A coupon the server priced for the current cart: the discount and the total after it. */
@@ -12,16 +12,8 @@ export interface AppliedCoupon {
   totalAmt: number;
 }
 
-/** The shopper's words for why a code does not apply (the server's message when the code is not one we know). */
-export function couponRefusal(error: unknown): string {
-  const problem = problemOf(error);
-  if (problem.status === 0) return i18n.t('checkout:coupon.offline');
-  const minOrder = problem.body?.minOrder;
-  return i18n.t(`checkout:coupon.refused.${problem.code ?? 'other'}`, {
-    defaultValue: problem.message,
-    amount: typeof minOrder === 'number' ? formatMoney(minOrder) : '',
-  });
-}
+/** The shopper's words for why a code does not apply (coupon-refusal.ts). */
+export const couponRefusal = (error: unknown): string => couponRefusalOf(problemOf(error));
 
 const fingerprintOf = (lines: CartLine[]) =>
   lines.map((l) => `${l.productId}:${l.variantId ?? ''}:${l.quantity}:${l.product.price}:${l.product.discount ?? 0}`).join('|');
