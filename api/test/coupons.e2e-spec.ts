@@ -1,4 +1,5 @@
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { binary, pdfText } from './pdf-text.js';
 import { addAddress, addProduct, line, openShop, stockOf, type Shop } from './order-fixtures.js';
 
 /**
@@ -93,6 +94,11 @@ describe.each(DB_KINDS)('coupons on %s', (kind) => {
     const invoice = (await api(t).get(`/api/order/${orderId}/invoice`).set(bearer(shopper.token)).set('Accept', 'application/json')).body.data;
     expect(invoice.totals.total).toBe(900);
     expect(invoice.lines[0]).toMatchObject({ total: 900, rate: 18, taxable: 762.71, cgst: 68.65, sgst: 68.64 });
+    expect(invoice.coupon).toEqual({ code: 'FLAT100', discount: 100 });
+    // The PDF says it too.
+    const pdf = await api(t).get(`/api/order/${orderId}/invoice`).set(bearer(shopper.token)).buffer(true).parse(binary);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdfText(pdf.body as Buffer)).toContain('Coupon FLAT100');
   });
 
   it('one use per account: a second order is refused, and a cancelled order gives its use back', async () => {

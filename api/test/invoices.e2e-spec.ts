@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import { CashOnDeliveryBody } from '@haat/shared/orders/order.schema';
 import { invoices } from '../src/invoices/invoices.table.js';
@@ -11,6 +7,7 @@ import { OrderPlacementService } from '../src/orders/order-placement.service.js'
 import { setOrderCheckoutSession } from '../src/orders/orders.repository.js';
 import type { OrderRow } from '../src/orders/orders.table.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { binary, pdfText } from './pdf-text.js';
 import { addAddress, line, openShop, type Shop } from './order-fixtures.js';
 
 /**
@@ -108,21 +105,11 @@ describe.each(DB_KINDS)('tax invoices on %s', (kind) => {
     const orderId = await codOrder(inState);
     await deliver(orderId);
     const number = (await invoiceJson(orderId)).body.data.number as string;
-    const res = await api(t)
-      .get(`/api/order/${orderId}/invoice`)
-      .set(bearer(shopper.token))
-      .buffer(true)
-      .parse((response, done) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (c: Buffer) => chunks.push(c));
-        response.on('end', () => done(null, Buffer.concat(chunks)));
-      });
+    const res = await api(t).get(`/api/order/${orderId}/invoice`).set(bearer(shopper.token)).buffer(true).parse(binary);
     expect(res.status).toBe(200);
     expect(res.headers['content-type']).toMatch(/^application\/pdf/);
     expect(res.headers['content-disposition']).toContain(`${number.replaceAll('/', '-')}.pdf`);
-    const dir = mkdtempSync(join(tmpdir(), 'haat-invoice-'));
-    writeFileSync(join(dir, 'i.pdf'), res.body as Buffer);
-    const text = execFileSync('pdftotext', ['-layout', join(dir, 'i.pdf'), '-'], { encoding: 'utf8' });
+    const text = pdfText(res.body as Buffer);
     for (const expected of [
       'Tax Invoice',
       number,

@@ -105,6 +105,13 @@ function draw(pdf: PDFKit.PDFDocument, doc: InvoiceDocument): void {
   row(pdf, ['', 'Total', '', '', '', plain(t.taxable), plain(t.cgst), plain(t.sgst), plain(t.igst), plain(t.total)], true);
 
   pdf.moveDown(0.8);
+  if (doc.coupon) {
+    pdf
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`Coupon ${doc.coupon.code}: ${money(doc.coupon.discount)} off, included in the line totals above.`, left, pdf.y, { width, align: 'right' });
+    pdf.moveDown(0.4);
+  }
   pdf
     .font('Helvetica-Bold')
     .fontSize(10)

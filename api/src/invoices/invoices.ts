@@ -23,6 +23,8 @@ export interface InvoicedOrder {
   lines: ReadonlyArray<{ productId: string | null; name: string; variantName: string | null; quantity: number; subTotalAmt: number }>;
   /** A coupon's discount on the whole order: spread over the lines, so tax is on what was paid. */
   discountAmt: number;
+  /** The coupon's code, printed beside its discount. */
+  couponCode?: string | null;
 }
 
 /** The rate (and no HSN code) of goods whose product carries none, or was deleted: the standard slab. */
@@ -82,6 +84,7 @@ export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOr
     buyer,
     placeOfSupply: order.buyer.state,
     ...taxLines(paid, sameState(seller.state, order.buyer.state)),
+    ...(order.couponCode && order.discountAmt > 0 ? { coupon: { code: order.couponCode, discount: order.discountAmt } } : {}),
   };
   const [row] = await tx
     .insert(invoices)
@@ -120,7 +123,16 @@ export async function issueCreditNote(
         sameState(invoice.document.seller.state, invoice.document.placeOfSupply),
       )
     : { lines: invoice.document.lines, totals: invoice.document.totals };
-  const document: InvoiceDocument = { ...invoice.document, ...credited, kind: 'credit_note', number, date: at.toISOString(), invoiceNumber: invoice.number };
+  // A return's credit note credits what was paid for its units (after the coupon): it names no coupon of its own.
+  const { coupon, ...invoiced } = invoice.document;
+  const document: InvoiceDocument = {
+    ...(returned ? invoiced : { ...invoiced, ...(coupon ? { coupon } : {}) }),
+    ...credited,
+    kind: 'credit_note',
+    number,
+    date: at.toISOString(),
+    invoiceNumber: invoice.number,
+  };
   const [row] = await tx
     .insert(invoices)
     .values({ id: newId(), number, kind: 'credit_note', orderId, userId: invoice.userId, invoiceId: invoice.id, reason, issuedAt: at, document })

@@ -51,4 +51,9 @@ export interface InvoiceDocument {
   placeOfSupply: string;
   lines: InvoiceLine[];
   totals: InvoiceTotals;
+  /**
+   * The coupon the order was placed with and what it took off (docs/product.md#coupons). The lines are
+   * already after it: each line's total is what was paid for it, so its tax is on the discounted value.
+   */
+  coupon?: { code: string; discount: number };
 }

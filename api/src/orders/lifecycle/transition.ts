@@ -138,6 +138,7 @@ async function invoicedOrder(tx: Tx, order: OrderRow) {
     buyer: { name: address.name, address: address.address, state: address.state },
     lines,
     discountAmt: order.discountAmt,
+    couponCode: order.couponCode ?? null,
   };
 }
 
