@@ -1,0 +1,66 @@
+import 'fake-indexeddb/auto';
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SavedOrder } from '../../../lib/storage/account-tables';
+import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { OrderCard } from '../components/order-card';
+
+/** docs/product.md#coupons: the order card (My Orders, and the admin's orders with their own controls) shows the code and the discount. */
+const anOrder = (coupon: { couponCode?: string | null; discountAmt?: number }): SavedOrder =>
+  ({
+    _id: 'O1',
+    orderId: 'ORD-1',
+    userId: 'u1',
+    product_details: [
+      {
+        productId: 'P1',
+        variantId: null,
+        variantName: null,
+        name: 'Kurta',
+        image: [],
+        unit: 'pack',
+        quantity: 2,
+        price: 250,
+        discount: 0,
+        unitPrice: 250,
+        subTotalAmt: 500,
+      },
+    ],
+    statusHistory: [{ status: 'PLACED', updatedAt: new Date().toISOString() }],
+    returns: [],
+    subTotalAmt: 500,
+    totalAmt: 450,
+    payment_status: 'CASH ON DELIVERY',
+    payment_method: 'COD',
+    createdAt: new Date().toISOString(),
+    ...coupon,
+  }) as unknown as SavedOrder;
+
+// The card reads the shop's public settings (the return window) from the API.
+withLocalApiServer((req, res) => {
+  const send = (status: number, answer: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(answer));
+  if (req.url === '/api/config/public')
+    return send(200, { success: true, error: false, message: 'ok', data: { googleClientId: null, paymentsEnabled: false, returnWindowDays: 7 } });
+  send(404, { success: false, error: true, code: 'NOT_FOUND', message: 'Not found' });
+});
+
+afterEach(cleanup);
+
+describe("an order card's coupon", () => {
+  it('names the code and what it took off, for the shopper and for the admin', () => {
+    render(<OrderCard order={anOrder({ couponCode: 'FESTIVE10', discountAmt: 50 })} />);
+    expect(screen.getByTestId('order-coupon').textContent).toBe('Coupon FESTIVE10: −₹50.00');
+    cleanup();
+    render(
+      <OrderCard order={anOrder({ couponCode: 'FESTIVE10', discountAmt: 50 })}>
+        <button type="button">Move stage</button>
+      </OrderCard>,
+    );
+    expect(screen.getByTestId('order-coupon').textContent).toBe('Coupon FESTIVE10: −₹50.00');
+  });
+
+  it('shows no coupon line on an order without one', () => {
+    render(<OrderCard order={anOrder({ couponCode: null, discountAmt: 0 })} />);
+    expect(screen.queryByTestId('order-coupon')).toBeNull();
+  });
+});
