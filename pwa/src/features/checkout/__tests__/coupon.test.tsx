@@ -18,7 +18,7 @@ const line = (quantity: number): CartLine => ({
   product: { _id: 'P1', name: 'Kurta', image: [], unit: 'pack', price: 250, discount: 0, stock: 50 },
 });
 
-/** The API's coupon rule for this test: FESTIVE10 takes 10 % off, EXPIRED is past its window. */
+/** The API's coupon rule for this test: a code takes 10 % off, EXPIRED is past its window. */
 const calls: Array<{ url: string; body: Record<string, unknown> }> = [];
 withLocalApiServer((req, res) => {
   let raw = '';
@@ -30,7 +30,9 @@ withLocalApiServer((req, res) => {
     if (req.url === '/api/order/coupon-preview') {
       if (body.couponCode === 'EXPIRED') return send(422, { success: false, error: true, code: 'COUPON_EXPIRED', message: 'Coupon EXPIRED has expired.' });
       const items = body.list_items as Array<{ quantity: number }>;
-      const subTotalAmt = items.reduce((sum, i) => sum + i.quantity * 250, 0);
+      // PRICEY: the server's price moved to ₹260 since the device last read it.
+      const price = body.couponCode === 'PRICEY' ? 260 : 250;
+      const subTotalAmt = items.reduce((sum, i) => sum + i.quantity * price, 0);
       const discountAmt = Math.round(subTotalAmt * 10) / 100;
       return send(200, {
         success: true,
@@ -138,5 +140,14 @@ describe("the checkout's coupon", () => {
     expect((await screen.findByRole('alert')).textContent).toBe('This coupon has been used up.');
     expect(screen.queryByTestId('coupon-discount')).toBeNull();
     expect(screen.getByTestId('grand-total').textContent).toBe('₹500.00');
+  });
+
+  it('asks for the total the bill shows, so prices that moved meanwhile are refused by the server rather than charged unseen', async () => {
+    render(<Checkout />, { wrapper: MemoryRouter });
+    apply('PRICEY');
+    await screen.findByText('PRICEY applied: ₹52.00 off');
+    expect(screen.getByTestId('grand-total').textContent).toBe('₹448.00');
+    await act(() => payOnline());
+    expect(calls.find((c) => c.url === '/api/order/checkout')!.body).toMatchObject({ couponCode: 'PRICEY', totalAmt: 448, subTotalAmt: 500 });
   });
 });

@@ -35,9 +35,12 @@ export function usePlaceOrder(
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
   const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+  // With a coupon the order asks for the total Bill Details shows (the device's grand total less the previewed
+  // discount): if the server's prices moved meanwhile it answers 409 PRICE_CHANGED with them, as without a coupon,
+  // instead of the order taking a total the shopper never saw (docs/product.md#coupons).
   const priced = () =>
     coupon
-      ? { totalAmt: coupon.totalAmt, subTotalAmt: totals.grandTotal, couponCode: coupon.code }
+      ? { totalAmt: Math.round((totals.grandTotal - coupon.discountAmt) * 100) / 100, subTotalAmt: totals.grandTotal, couponCode: coupon.code }
       : { totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal };
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
