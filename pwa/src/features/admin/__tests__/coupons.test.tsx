@@ -92,6 +92,7 @@ describe("the admin's coupons", () => {
     fireEvent.click(screen.getByTestId('coupon-form-save'));
     const code = await screen.findByText('Code must be 3 to 24 letters, digits or hyphens.');
     expect(screen.getByLabelText('Code').getAttribute('aria-describedby')).toBe(code.id);
+    expect(screen.getByRole('textbox', { name: 'Value', description: /at most 100/ })).toBeTruthy();
     expect(screen.getByLabelText('Code').getAttribute('aria-invalid')).toBe('true');
     // The percent range is the schema's refinement: it shows once the code is fixed.
     type('coupon-form-code', 'festive10');

@@ -52,14 +52,14 @@ export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
       'data-testid': `coupon-form-${name}`,
       value: fields[name],
       'aria-invalid': problem ? true : undefined,
-      'aria-describedby': problem ? `${id}-${name}-problem` : undefined,
+      'aria-describedby': [hint && `${id}-${name}-hint`, problem && `${id}-${name}-problem`].filter(Boolean).join(' ') || undefined,
       onChange: (e: { target: { value: string } }) => set(name)(e.target.value),
     };
     return (
       <div className="admin-field">
         <label htmlFor={props.id}>{t(`field.${name}`)}</label>
         {input(props)}
-        {hint && <small>{hint}</small>}
+        {hint && <small id={`${id}-${name}-hint`}>{hint}</small>}
         {problem && (
           <p id={`${id}-${name}-problem`} className="admin-error" role="alert">
             {words(t(`field.${name}`), problem)}
