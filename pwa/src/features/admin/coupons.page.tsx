@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '@haat/shared/promotions/coupon.schema';
 import { formatMoney, formatNumber } from '../../i18n/format';
+import { currentLanguage } from '../../i18n/i18n';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
@@ -27,7 +28,8 @@ export function CouponsPage() {
   );
 }
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+// In the app's language and the admin's own time zone, as the form's date-time inputs are.
+const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The table of coupons with Add, Edit and Disable (which asks first: a disabled coupon stops applying at once). */
 export function CouponManager() {
