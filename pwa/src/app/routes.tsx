@@ -50,6 +50,7 @@ const UploadProductPage = page(() => import('../features/admin/upload-product.pa
 const AdminOverviewPage = page(() => import('../features/admin/overview.page'), 'OverviewPage');
 const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
 const AdminCouponsPage = page(() => import('../features/admin/coupons.page'), 'CouponsPage');
+const AdminReturnsPage = page(() => import('../features/admin/returns.page'), 'ReturnsPage');
 
 /** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
 export const ROUTES: Array<{ path: string; element: ReactNode }> = [
@@ -84,6 +85,7 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/dashboard/upload-product', element: <UploadProductPage /> },
   { path: '/dashboard/product', element: <AdminProductsPage /> },
   { path: '/dashboard/coupons', element: <AdminCouponsPage /> },
+  { path: '/dashboard/returns', element: <AdminReturnsPage /> },
   // account, cart, checkout, orders and dashboard routes are added above this line by their features
   { path: '/:categorySlug/:subCategorySlug', element: <ListingPage /> },
   { path: '*', element: <NotFoundPage /> },

@@ -14,6 +14,7 @@ const ADMIN_LINKS = [
   ['/dashboard/upload-product', 'uploadProduct'],
   ['/dashboard/product', 'product'],
   ['/dashboard/coupons', 'coupons'],
+  ['/dashboard/returns', 'returns'],
 ] as const;
 
 /** docs/product.md#screens, My Account menu; `onNavigate` closes the popover or side panel it sits in. */
