@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { OrderReturn } from '@haat/shared/orders/returns';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { db } from '../../../lib/storage/db';
@@ -149,5 +149,23 @@ describe("an order's returns", () => {
     expect(rows.map((r) => r.getAttribute('data-status'))).toEqual(['REFUNDED', 'APPROVED']);
     expect(rows[0]!.textContent).toContain('₹500.00 refunded by UPI (reference UPI-778812)');
     expect(rows[1]!.textContent).toContain('Approved: please send the parcel back');
+  });
+
+  it('says a card refund went back to the card', () => {
+    render(<OrderReturns order={anOrder(3, [aReturn('REFUNDED', 2, { method: 'CARD', reference: 're_123' })])} shopper={false} />);
+    expect(screen.getByTestId('order-return').textContent).toContain('₹1,000.00 refunded to your card');
+    expect(screen.getByTestId('return-status').textContent).toBe('Refunded');
+  });
+
+  it('keeps Return items offline, disabled, saying why', () => {
+    const online = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      render(<OrderReturns order={anOrder(1)} shopper />);
+      const button = screen.getByTestId<HTMLButtonElement>('return-items');
+      expect(button.disabled).toBe(true);
+      expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe('Returning items needs a connection.');
+    } finally {
+      online.mockRestore();
+    }
   });
 });
