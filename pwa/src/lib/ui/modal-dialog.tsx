@@ -24,17 +24,24 @@ interface Props {
 export function ModalDialog({ open = true, onClose, label, heading = false, variant, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  // Rendered only while open (no `open` prop): unmounting closes it, and focus goes back to what opened it (the
+  // browser restores it on close(), but not once the dialog has already left the page). First of the effects, so
+  // it sees the opener before showModal() moves focus in.
+  useEffect(() => {
+    const dialog = ref.current;
+    const opener = document.activeElement;
+    return () => {
+      const wasOpen = dialog?.open === true;
+      dialog?.close?.();
+      if (wasOpen && opener instanceof HTMLElement && opener !== document.body && opener.isConnected && !dialog.contains(opener)) opener.focus();
+    };
+  }, []);
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) dialog.showModal?.();
     if (!open && dialog.open) dialog.close();
   }, [open]);
-  // Rendered only while open (no `open` prop): unmounting closes it.
-  useEffect(() => {
-    const dialog = ref.current;
-    return () => dialog?.close?.();
-  }, []);
   return (
     // A click on the backdrop (the <dialog> itself) closes it; Escape does from the keyboard (native cancel).
     // eslint-disable-next-line jsx-a11y/click-events-have-key-events -- the key equivalent is the native cancel

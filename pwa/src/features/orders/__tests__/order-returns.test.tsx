@@ -143,6 +143,18 @@ describe("an order's returns", () => {
     expect(sent.at(-1)).toEqual({ orderId: 'ORD-1', items: [{ productId: 'P1', variantId: null, quantity: 1 }], reason: 'Too small' });
   });
 
+  it('closes on Escape and gives focus back to Return items', () => {
+    render(<OrderReturns order={anOrder(1)} shopper />);
+    const button = screen.getByTestId('return-items');
+    button.focus();
+    fireEvent.click(button);
+    const dialog = screen.getByRole('dialog', { name: 'Return items from order #ORD-1' });
+    screen.getByTestId('return-reason').focus();
+    fireEvent(dialog, new Event('cancel', { cancelable: true })); // what the browser fires on Escape
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
   it("shows each return's status and its refund", () => {
     render(<OrderReturns order={anOrder(3, [aReturn('REFUNDED', 1, { method: 'UPI', reference: 'UPI-778812' }), aReturn('APPROVED', 1)])} shopper={false} />);
     const rows = screen.getAllByTestId('order-return');
