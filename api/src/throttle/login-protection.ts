@@ -15,9 +15,10 @@ const HOUR = 60 * 60_000;
  *   that succeeds clears the pair, so it counts consecutive failures. Nobody elsewhere can use it
  *   to lock the owner out: the owner's own address has its own counter.
  * - per address: 100 failures a day, whichever accounts they were against.
- * - shop-wide: past 100 failures a minute (password spraying from many addresses), an address
- *   that has failed at all today is refused for the rest of that minute; an address with no
- *   failures still gets its answer, so an owner signing in as usual is not stopped.
+ * - shop-wide: past 100 failures a minute (password spraying from many addresses), an (account,
+ *   address) pair that has itself failed 3 times or more this hour is refused for the rest of that
+ *   minute. Only the pair's own failures count: many phones share one carrier address, so a stranger's
+ *   failure there, or the owner's own typo, never stops an owner who then types the right password.
  * A pair (account, address) that signed in correctly in the last 14 days is known: for it only its
  * own (account, address) counter applies, never the per-address or shop-wide ones, so strangers'
  * failures (a spray, or others behind the same address) never refuse the owner where they sign in
@@ -27,6 +28,8 @@ export const LOGIN_LIMITS = {
   perAccountAndAddress: [10, HOUR],
   perAddressPerDay: [100, 24 * HOUR],
   shopWidePerMinute: [100, 60_000],
+  /** Past the shop-wide ceiling, a pair with this many failures of its own this hour waits. */
+  sprayPairFailures: 3,
   knownPairFor: 14 * 24 * HOUR,
 } as const;
 
@@ -76,9 +79,9 @@ export class LoginProtection {
       if (other) throw other instanceof Error ? other : new Error('rate limiter failed', { cause: other });
       throw tooManyAttempts(reply, Math.max(1000, ...refused.map((r) => (r as RateLimiterRes).msBeforeNext)) / 1000);
     }
-    // Past the shop-wide ceiling, an address that had failed before this attempt waits too (a known pair does not).
-    const earlier = forAddress.status === 'fulfilled' ? forAddress.value.consumedPoints - 1 : 0;
-    if (earlier > 0 && !known) {
+    // Past the shop-wide ceiling, a pair that has failed often this hour waits too (a known pair does not).
+    const earlier = forPair.status === 'fulfilled' ? forPair.value.consumedPoints - 1 : 0;
+    if (earlier >= LOGIN_LIMITS.sprayPairFailures && !known) {
       const wait = spent(await this.shopWide.get('all'), this.shopWide);
       if (wait > 0) {
         await giveBack();
