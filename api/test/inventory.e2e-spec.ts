@@ -150,6 +150,30 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect((await save({ _id: plain._id, stock: 25 })).body.data.stock).toBe(25);
   });
 
+  it('an option open orders hold keeps its stock: neither moved to shared stock nor left out, until the order is cancelled', async () => {
+    const product = await create({ stock: 20, variants: [{ name: 'Red', stock: 5 }, { name: 'Green' }] });
+    const [red, green] = product.variants;
+    const buyer = await shopper();
+    const placed = await cod(buyer.token, buyer.addressId, [{ productId: product._id, variantId: red!._id, quantity: 2 }], 200);
+    expect(placed.status).toBe(201);
+    const save = (variants: object[]) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: product._id, variants });
+
+    const shared = await save([
+      { _id: red!._id, name: 'Red' },
+      { _id: green!._id, name: 'Green' },
+    ]);
+    expect(shared.body).toMatchObject({ code: 'STOCK_RESERVED', variantId: red!._id, reserved: 2 });
+    const leftOut = await save([{ _id: green!._id, name: 'Green' }]);
+    expect(leftOut.status).toBe(409);
+    expect(leftOut.body).toMatchObject({ code: 'STOCK_RESERVED', variantId: red!._id, reserved: 2, fields: ['variants'] });
+    expect((await openForm(product._id)).variants.map((v) => v.name)).toEqual(['Red', 'Green']);
+
+    // Cancelled, the order holds nothing: the option may go, and the order's cancel settled its units first.
+    expect((await api(t).post('/api/order/cancel').set(bearer(buyer.token)).send({ orderId: placed.body.data.orderId })).status).toBe(200);
+    expect((await save([{ _id: green!._id, name: 'Green' }])).status).toBe(200);
+    expect((await openForm(product._id)).variants.map((v) => v.name)).toEqual(['Green']);
+  });
+
   it('a stock figure changed on a stale form is refused with the current figure; on a fresh form it is set', async () => {
     const product = await create({ stock: 10 });
     const form = await openForm(product._id);

@@ -187,6 +187,8 @@ export async function updateProductStock(
   }
   const gone = [...options.values()].filter((u) => !kept.has(u.id));
   if (gone.length === 0) return;
+  // An option with its own stock that open orders hold cannot go: its pool keeps their reservation.
+  for (const u of gone) if (u.levelId !== base.levelId) assertNothingHeld(u, productId, 'variants');
   await tx.delete(productVariants).where(
     and(
       eq(productVariants.productId, productId),
@@ -261,7 +263,9 @@ function assertNothingHeld(unit: StoredUnit, productId: string, field: string): 
   throw new AppError(
     409,
     ErrorCode.StockReserved,
-    `${unit.reserved} units of this option are held by open orders; give it a stock figure until they ship or are cancelled.`,
+    field === 'variants'
+      ? `${unit.reserved} units of an option you left out are held by open orders; keep the option until they ship or are cancelled.`
+      : `${unit.reserved} units of this option are held by open orders; give it a stock figure until they ship or are cancelled.`,
     { productId, variantId: unit.id, reserved: unit.reserved, fields: [field] },
   );
 }
