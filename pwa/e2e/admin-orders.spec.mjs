@@ -113,6 +113,19 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
     .getByRole('group', { name: `Move order ${orderId} to` })
     .getByRole('button', { name: 'Delivered' })
     .click();
+  // Delivered cannot be undone: the admin is asked first, and Keep leaves the order as it was.
+  const ask = admin.getByRole('dialog', { name: `Mark order #${orderId} delivered?` });
+  await ask.getByRole('button', { name: 'Keep as it is' }).click();
+  await expect(ask).toHaveCount(0);
+  await expect(card.getByRole('group', { name: `Move order ${orderId} to` }).getByRole('button', { name: 'Delivered' })).toBeVisible();
+  await card
+    .getByRole('group', { name: `Move order ${orderId} to` })
+    .getByRole('button', { name: 'Delivered' })
+    .click();
+  await admin
+    .getByRole('dialog', { name: `Mark order #${orderId} delivered?` })
+    .getByRole('button', { name: 'Mark delivered' })
+    .click();
   await admin.getByRole('tab', { name: /^Delivered/ }).click();
   const delivered = admin.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
   await delivered.waitFor();

@@ -1,22 +1,54 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
+import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { laterStages } from '../later-stages';
 import { STAGE_LABELS } from './order-progress';
 
-/** docs/product.md#states: the admin may move an order to any stage later than the furthest reached; nothing once it is finished. */
+/** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
+const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
+
+/**
+ * docs/product.md#states: the admin may move an order to any stage later than the furthest reached; nothing once it
+ * is finished. Cancelled and Delivered ask first; dismissing leaves the order as it was.
+ */
 export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
+  const { t } = useTranslation('orders');
+  const [asking, setAsking] = useState<OrderStage | null>(null);
   const stages = laterStages(order.payment_status, order.statusHistory);
   if (stages.length === 0) return null;
+  const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   return (
     <div className="stage-mover" role="group" aria-label={`Move order ${order.orderId} to`}>
       <span className="stage-mover__label" aria-hidden="true">
         {updating ? 'Updating...' : 'Move to:'}
       </span>
       {stages.map((stage) => (
-        <button key={stage} type="button" className="btn btn--ghost btn--small" disabled={updating} onClick={() => onMove(stage)}>
+        <button
+          key={stage}
+          type="button"
+          className="btn btn--ghost btn--small"
+          disabled={updating}
+          onClick={() => (FINAL.has(stage) ? setAsking(stage) : onMove(stage))}
+        >
           {STAGE_LABELS[stage]}
         </button>
       ))}
+      {asking && (
+        <ConfirmDialog
+          title={t(asking === 'CANCELLED' ? 'mover.cancelTitle' : 'mover.deliverTitle', { id: order.orderId })}
+          message={t(asking === 'CANCELLED' ? (paidByCard ? 'mover.cancelPaidMessage' : 'mover.cancelMessage') : 'mover.deliverMessage')}
+          confirmLabel={t(asking === 'CANCELLED' ? 'mover.cancelConfirm' : 'mover.deliverConfirm')}
+          keepLabel={t('mover.keep')}
+          onConfirm={() => {
+            const stage = asking;
+            setAsking(null);
+            onMove(stage);
+          }}
+          onKeep={() => setAsking(null)}
+        />
+      )}
     </div>
   );
 }

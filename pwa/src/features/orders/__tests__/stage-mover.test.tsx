@@ -1,0 +1,57 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
+import type { Order } from '@haat/shared/orders/order.types';
+import { StageMover } from '../components/stage-mover';
+
+// jsdom's <dialog> has no showModal(): open it as the browser would, so its contents are in the page.
+beforeAll(() => {
+  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+});
+afterEach(cleanup);
+
+const order = (payment_method: 'COD' | 'CARD', payment_status: Order['payment_status']) =>
+  ({ orderId: 'HT1', payment_method, payment_status, statusHistory: [{ status: 'PLACED', updatedAt: '2026-11-25T08:00:00.000Z' }] }) as unknown as Order;
+
+function mover(o: Order) {
+  const moves: OrderStage[] = [];
+  render(<StageMover order={o} updating={false} onMove={(s) => moves.push(s)} />);
+  const button = (name: string) => screen.getByRole('button', { name, exact: true });
+  return { moves, button };
+}
+
+describe("the admin's stage moves", () => {
+  it('moves to a stage that can be undone at once', () => {
+    const { moves, button } = mover(order('COD', 'CASH ON DELIVERY'));
+    fireEvent.click(button('Confirmed'));
+    expect(moves).toEqual(['CONFIRMED']);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before Cancelled, naming the refund of a paid card order; Keep leaves the order as it was', () => {
+    const { moves, button } = mover(order('CARD', 'PAID'));
+    fireEvent.click(button('Cancelled'));
+    const dialog = screen.getByRole('dialog', { name: 'Cancel order #HT1?' });
+    expect(dialog.textContent).toContain('the card payment is refunded');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep as it is' }));
+    expect(moves).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    fireEvent.click(button('Cancelled'));
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel order' }));
+    expect(moves).toEqual(['CANCELLED']);
+  });
+
+  it('asks before Delivered', () => {
+    const { moves, button } = mover(order('COD', 'CASH ON DELIVERY'));
+    fireEvent.click(button('Delivered'));
+    expect(screen.getByRole('dialog', { name: 'Mark order #HT1 delivered?' }).textContent).toContain('cannot be undone');
+    expect(moves).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Mark delivered' }));
+    expect(moves).toEqual(['DELIVERED']);
+  });
+});
