@@ -15,9 +15,7 @@ import { applyCurrentPrices } from '../price-change';
 import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
 import { couponRefusal } from './use-coupon';
-
-/** Refusals that are about the coupon: the coupon field says why, and the order waits for the shopper. */
-const isCouponRefusal = (code: string | undefined) => !!code && code.startsWith('COUPON_');
+import { isCouponRefusal } from '../coupon-refusal';
 
 /**
  * docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again.
@@ -59,7 +57,7 @@ export function usePlaceOrder(
       toast.success(i18n.t('checkout:placed'));
       navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
     } catch (error) {
-      if (isCouponRefusal(problemOf(error).code)) onCouponRefused(couponRefusal(error));
+      if (isCouponRefusal(problemOf(error))) onCouponRefused(couponRefusal(error));
       else toast.error(problemOf(error).message);
     } finally {
       setBusy(null);
@@ -81,7 +79,7 @@ export function usePlaceOrder(
       const current = problem.body?.current as CurrentTotals | undefined;
       const reaction = reactionTo(problem.code);
       if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
-      else if (isCouponRefusal(problem.code)) onCouponRefused(couponRefusal(error));
+      else if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else toast.error(problem.message);
       setBusy(null);
