@@ -10,18 +10,23 @@ interface Props {
   /** Shows `label` as the dialog's heading (the admin's forms and confirmations). */
   heading?: boolean;
   /**
-   * 'sheet' slides up from the bottom (mobile filters); 'center' is a classic modal (quick view, confirmations);
-   * 'form' and 'small' are padded panels for the admin's forms; 'viewer' fills the screen (an image preview).
+   * 'sheet' slides up from the bottom (mobile filters); 'side' is a full-height panel on the right (the cart);
+   * 'center' is a classic modal (quick view, confirmations); 'form' and 'small' are padded panels for forms
+   * (addresses, the avatar, the admin's); 'viewer' fills the screen (an image preview).
    */
-  variant: 'sheet' | 'center' | 'form' | 'small' | 'viewer';
+  variant: 'sheet' | 'side' | 'center' | 'form' | 'small' | 'viewer';
+  /** For the journeys that find the dialog by test id. */
+  testId?: string;
   children: ReactNode;
 }
 
 /**
- * Every modal in the app, on the browser's own <dialog>: focus moves in and is trapped, Escape and a click on
- * the backdrop close it, and the page behind is inert, with no framework code to download.
+ * Every modal in the app, on the browser's own <dialog>: focus moves in, the page behind is inert (Tab and
+ * Shift+Tab stay in the dialog and the browser's own controls), Escape and a click on the backdrop close it,
+ * and focus goes back to the control that opened it (docs/decisions/0210-dialogs-are-native-modal-dialogs.md).
+ * No framework code to download.
  */
-export function ModalDialog({ open = true, onClose, label, heading = false, variant, children }: Props) {
+export function ModalDialog({ open = true, onClose, label, heading = false, variant, testId, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   // Rendered only while open (no `open` prop): unmounting closes it, and focus goes back to what opened it (the
@@ -48,6 +53,7 @@ export function ModalDialog({ open = true, onClose, label, heading = false, vari
     <dialog
       ref={ref}
       className={`modal-dialog modal-dialog--${variant}`}
+      data-testid={testId}
       aria-label={heading ? undefined : label}
       aria-labelledby={heading ? titleId : undefined}
       onCancel={(e) => {

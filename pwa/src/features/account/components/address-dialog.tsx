@@ -3,6 +3,7 @@ import type { Address } from '@haat/shared/addresses/address.types';
 import { AddressFields } from '@haat/shared/addresses/address.schema';
 import { problemOf } from '../../../lib/http/http-problem';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import { addressApi } from '../api';
 import { keepAddress } from '../address-store';
@@ -55,11 +56,6 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       return next;
     });
   });
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -84,16 +80,10 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   };
 
   return (
-    <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form
-        className="modal__card address-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="address-dialog-title"
-        onSubmit={(e) => void submit(e)}
-        noValidate
-      >
-        <h2 id="address-dialog-title">{address ? t('address.editTitle') : t('address.addTitle')}</h2>
+    // A modal dialog (docs/decisions/0210-dialogs-are-native-modal-dialogs.md): focus starts on the first field,
+    // stays in the dialog, and goes back to "Add new address" (or Edit) when it closes.
+    <ModalDialog onClose={onClose} label={address ? t('address.editTitle') : t('address.addTitle')} heading variant="form">
+      <form className="address-dialog" onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map(([field], i) => (
           <LabelledInput
             key={field}
@@ -114,7 +104,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }
 

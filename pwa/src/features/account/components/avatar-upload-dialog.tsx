@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import './account.css';
 import { useTranslation } from 'react-i18next';
@@ -29,9 +30,9 @@ export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => voi
     }
   };
   return (
-    <div className="modal" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <form className="modal__card" role="dialog" aria-modal="true" aria-label="Upload avatar" onSubmit={(e) => void submit(e)}>
-        <h2>{t('profile.uploadAvatar')}</h2>
+    // A modal dialog (docs/decisions/0210-dialogs-are-native-modal-dialogs.md), named by its heading.
+    <ModalDialog onClose={onClose} label={t('profile.uploadAvatar')} heading variant="small">
+      <form className="address-dialog" onSubmit={(e) => void submit(e)}>
         <input type="file" accept="image/*" aria-label={t('profile.avatarImage')} onChange={(e) => setFile(e.target.files?.[0] ?? null)} />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
@@ -42,6 +43,6 @@ export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => voi
           </button>
         </div>
       </form>
-    </div>
+    </ModalDialog>
   );
 }

@@ -1,24 +1,23 @@
-import { useEffect } from 'react';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { CartPanel } from './cart-panel';
 import './cart.css';
 import { useTranslation } from 'react-i18next';
 
-/** docs/product.md#screens cart side panel: slides in from the right over the page; Escape or the backdrop closes it. */
+/**
+ * docs/product.md#screens cart side panel: slides in from the right over the page, a modal dialog
+ * (docs/decisions/0210-dialogs-are-native-modal-dialogs.md): focus moves in, stays in, Escape or the
+ * backdrop closes it and focus goes back to the header's cart button.
+ */
 export function CartDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('cart');
-  useEffect(() => {
-    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [onClose]);
   return (
-    <div className="cart-drawer" role="presentation" onClick={(e) => e.target === e.currentTarget && onClose()}>
-      <div className="cart-drawer__panel" role="dialog" aria-modal="true" aria-label={t('cart')} data-testid="cart-drawer">
+    <ModalDialog onClose={onClose} label={t('cart')} variant="side" testId="cart-drawer">
+      <div className="cart-drawer__panel">
         <button type="button" className="cart-drawer__close" aria-label={t('close')} onClick={onClose}>
           ✕
         </button>
         <CartPanel onNavigate={onClose} />
       </div>
-    </div>
+    </ModalDialog>
   );
 }
