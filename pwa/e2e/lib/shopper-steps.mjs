@@ -39,7 +39,7 @@ export async function addFromHome(page, baseUrl, count) {
     const button = buttons.nth(0); // an added product's button turns into a stepper, so the next is first
     const label = await button.getAttribute('aria-label');
     await button.click();
-    names.push(label.replace(/^Add (.*) to cart$/, '$1'));
+    names.push(label.replace(/^Add: /, ''));
     await page
       .getByRole('group', { name: `Quantity of ${names.at(-1)}` })
       .first()

@@ -1,3 +1,5 @@
+import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
+
 /** Catalogue reads: a failed refresh while browsing must not yank the shopper to /login. */
 const PUBLIC_SEGMENTS = new Set(['home', 'product', 'products']);
 
@@ -14,9 +16,13 @@ export function shouldSendToLogin(callUrl: string, pagePath: string): boolean {
   return !path.split('/').some((segment) => PUBLIC_SEGMENTS.has(segment));
 }
 
-/** What /login is handed (router state) by a page that needed a session: where to go back after signing in. */
+/**
+ * What /login is handed (router state) by a page that needed a session: where to go back after signing in,
+ * and what the shopper was adding to the cart when they were asked to sign in (done once they are in).
+ */
 export interface LoginReturn {
   from?: unknown;
+  add?: unknown;
 }
 
 /** The router state for /login when the user is sent there from `path` (nothing for the login page itself). */
@@ -32,4 +38,19 @@ export function returnPathAfterLogin(state: unknown): string {
   const from = (state as LoginReturn | null | undefined)?.from;
   if (typeof from !== 'string' || !/^\/(?![/\\])/.test(from) || from.startsWith('/login')) return '/';
   return from;
+}
+
+/** An Add pressed while signed out: the product (as the cart keeps it), how many, and the chosen variant. */
+export interface PendingAdd {
+  product: CartProduct;
+  quantity: number;
+  variant: ChosenVariant | null;
+}
+
+/** The Add carried through /login, when the state holds one of the right shape (history state can be old). */
+export function pendingAddAfterLogin(state: unknown): PendingAdd | undefined {
+  const add = (state as LoginReturn | null | undefined)?.add as Partial<PendingAdd> | undefined;
+  if (!add || typeof add !== 'object' || typeof add.product?._id !== 'string' || typeof add.product.name !== 'string') return undefined;
+  if (!Number.isInteger(add.quantity) || (add.quantity as number) < 1) return undefined;
+  return { product: add.product, quantity: add.quantity as number, variant: add.variant ?? null };
 }

@@ -2,13 +2,25 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { LoginTokens } from '@haat/shared/users/user.types';
-import { returnPathAfterLogin } from '../../../lib/http/login-redirect-rule';
+import { pendingAddAfterLogin, returnPathAfterLogin } from '../../../lib/http/login-redirect-rule';
 import { tokens } from '../../../lib/http/tokens';
 import { endSession, setSessionUser } from '../../../lib/http/session';
 import { claimUserData } from '../../../lib/storage/user-data';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { authApi } from '../api';
 import { i18n } from '../../../i18n/i18n';
+import type { PendingAdd } from '../../../lib/http/login-redirect-rule';
+
+/** The server's cart first (a line already there is added to, not replaced), then the Add; never blocks signing in. */
+async function addAfterSignIn({ product, quantity, variant }: PendingAdd): Promise<void> {
+  try {
+    const { changeCart, reloadCart } = await import('../../cart/public');
+    await reloadCart().catch(() => undefined);
+    await changeCart(product, quantity, variant);
+  } catch {
+    // Signed in all the same; the product page still offers Add.
+  }
+}
 
 /**
  * docs/product.md#states, "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
@@ -17,7 +29,9 @@ import { i18n } from '../../../i18n/i18n';
  */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
-  const returnTo = returnPathAfterLogin(useLocation().state);
+  const state: unknown = useLocation().state;
+  const returnTo = returnPathAfterLogin(state);
+  const add = pendingAddAfterLogin(state);
   return useCallback(
     async (pair: LoginTokens) => {
       // Forget any previous shopper first: nothing queued by them may go out with the new tokens.
@@ -34,8 +48,11 @@ export function useCompleteSignIn() {
       }
       // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
       showHeaderMessage(i18n.t('auth:loginSuccessful'), LIMITS.headerLoginMessageMs);
+      // The Add that sent the shopper here is done now, on top of the cart the server keeps for them (password
+      // and Google sign-in alike), and said like any other: "Added: Basmati Rice, 1 in cart".
+      if (add) await addAfterSignIn(add);
       navigate(returnTo, { replace: true });
     },
-    [navigate, returnTo],
+    [navigate, returnTo, add],
   );
 }

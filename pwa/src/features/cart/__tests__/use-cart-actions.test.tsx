@@ -67,7 +67,8 @@ describe('cart actions (docs/product.md#states, Cart)', () => {
       [{ productId: 'w1', variantId: null, quantity: 1 }],
       [{ productId: 'w1', variantId: null, quantity: 0 }],
     ]);
-    expect(toasts()).toEqual(['Item added', 'Only 2 of Watch in stock.', 'Item removed']);
+    // Each change said in words, with the product and how many are in the cart now.
+    expect(toasts()).toEqual(['Added: Watch, 1 in cart', 'Watch: 2 in cart', 'Only 2 of Watch in stock.', 'Watch: 1 in cart', 'Removed: Watch']);
   });
 
   it('keeps one product in two variants as two lines, each capped by its own stock, and queues the variantId offline', async () => {

@@ -1,3 +1,4 @@
+import { useLayoutEffect, useRef } from 'react';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
@@ -32,21 +33,37 @@ export function AddToCartButton({ product, quantity = 1, label, variant = null }
   const { t } = useTranslation('cart');
   const inCart = useSharedLiveQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
-  if (inCart) return <CartStepper product={inCart.product} variant={inCart.variant ?? null} quantity={inCart.quantity} />;
+  // Add turns into the stepper, and the stepper's − at 1 back into Add: the control that had focus is gone, so
+  // focus moves to the one that replaced it instead of falling to the page (docs/product.md#keyboard-and-screen-readers).
+  const focusNext = useRef(false);
+  const control = useRef<HTMLElement>(null);
+  const shown = inCart ? 'stepper' : 'add';
+  useLayoutEffect(() => {
+    if (!focusNext.current) return;
+    focusNext.current = false;
+    control.current?.focus();
+  }, [shown]);
+  const holdFocus = (e: { currentTarget: HTMLElement }) => {
+    focusNext.current = document.activeElement === e.currentTarget;
+  };
+  if (inCart)
+    return <CartStepper product={inCart.product} variant={inCart.variant ?? null} quantity={inCart.quantity} focusRef={control} onRemoveLast={holdFocus} />;
+  const visible = label ?? t('add');
   return (
     <button
+      ref={(button) => void (control.current = button)}
       type="button"
       className="btn btn--primary btn--small add-to-cart"
       disabled={product.stock <= 0}
-      // The accessible name holds the visible text (WCAG 2.5.3 "label in name"), so a voice user can say it.
-      aria-label={
-        label === undefined
-          ? t('addNamed', { name: product.name })
-          : t('labelNamed', { label, name: variant ? `${product.name} (${variant.name})` : product.name })
-      }
-      onClick={() => void increment(toCartProduct(product), quantity, variant)}
+      // The accessible name begins with the visible text (WCAG 2.5.3 "label in name"), so a voice user can say
+      // what they see; the product follows it ("Add: Basmati Rice", "जोड़ें: Basmati Rice").
+      aria-label={t('labelNamed', { label: visible, name: variant ? `${product.name} (${variant.name})` : product.name })}
+      onClick={(e) => {
+        holdFocus(e);
+        void increment(toCartProduct(product), quantity, variant);
+      }}
     >
-      {label ?? t('add')}
+      {visible}
     </button>
   );
 }

@@ -1,21 +1,49 @@
+import type { RefObject } from 'react';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { useTranslation } from 'react-i18next';
 
-/** − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states). */
-export function CartStepper({ product, variant = null, quantity }: { product: CartProduct; variant?: ChosenVariant | null; quantity: number }) {
+interface Props {
+  product: CartProduct;
+  variant?: ChosenVariant | null;
+  quantity: number;
+  /** Given the button that takes focus when the stepper replaces Add: + (or − when + cannot be pressed). */
+  focusRef?: RefObject<HTMLElement | null>;
+  /** Called as − is pressed at 1, before the line (and this stepper) goes. */
+  onRemoveLast?: (e: { currentTarget: HTMLElement }) => void;
+}
+
+/**
+ * − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states). The quantity is not a
+ * live region of its own: each change is said once, in words, by the toaster (use-cart-actions.ts).
+ */
+export function CartStepper({ product, variant = null, quantity, focusRef, onRemoveLast }: Props) {
   const { increment, decrement } = useCartActions();
   const { t } = useTranslation('cart');
   const name = variant ? `${product.name} (${variant.name})` : product.name;
   return (
     <span className="cart-stepper" role="group" aria-label={t('quantityOf', { name })}>
-      <button type="button" className="cart-stepper__btn" aria-label={t('removeOne', { name })} onClick={() => void decrement(product, variant)}>
+      <button
+        type="button"
+        className="cart-stepper__btn"
+        aria-label={t('removeOne', { name })}
+        // − first, then + (attached after it) when it can be pressed: the button that takes focus after Add.
+        ref={(button) => void (focusRef && button && (focusRef.current = button))}
+        onClick={(e) => {
+          if (quantity <= 1) onRemoveLast?.(e);
+          void decrement(product, variant);
+        }}
+      >
         −
       </button>
-      <span className="cart-stepper__qty" aria-live="polite">
-        {quantity}
-      </span>
-      <button type="button" className="cart-stepper__btn" aria-label={t('addOne', { name })} onClick={() => void increment(product, 1, variant)}>
+      <span className="cart-stepper__qty">{quantity}</span>
+      <button
+        type="button"
+        className="cart-stepper__btn"
+        aria-label={t('addOne', { name })}
+        ref={(button) => void (focusRef && button && !button.disabled && (focusRef.current = button))}
+        onClick={() => void increment(product, 1, variant)}
+      >
         +
       </button>
     </span>

@@ -1,63 +1,79 @@
 import { useCallback } from 'react';
 import { useAtomValue } from 'jotai';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { openStorage } from '../../../lib/storage/storage';
 import { isSignedInAtom } from '../../../lib/http/session';
+import { loginReturnState, type PendingAdd } from '../../../lib/http/login-redirect-rule';
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
 /**
+ * One change to the cart: written to IndexedDB and queued in the same transaction (so neither exists without
+ * the other), then sent if the network allows; the screen never waits for the server. Needs a session.
+ */
+export async function changeCart(product: CartProduct, delta: number, variant: ChosenVariant | null): Promise<void> {
+  const name = variant ? `${product.name} (${variant.name})` : product.name;
+  const variantId = variant?._id ?? null;
+  const key = cartLineKey(product._id, variantId);
+  // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's Add is on the first visit's path.
+  const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
+  let inCart = 0;
+  const outcome = await outboxFacade.transaction([db.cart], async () => {
+    const line = await db.cart.get(key);
+    const before = line?.quantity ?? 0;
+    const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
+    const quantity = Math.max(0, Math.min(before + delta, Math.max(stock, before)));
+    inCart = quantity;
+    if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
+    if (quantity === 0) await db.cart.delete(key);
+    else
+      await db.cart.put({
+        ...line,
+        key,
+        productId: product._id,
+        variantId,
+        variant,
+        product: line?.product ?? product,
+        quantity,
+        addedAt: line?.addedAt ?? Date.now(),
+      });
+    await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
+    return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
+  });
+  // Every change is said in words, with the product and how many are now in the cart, through the toaster's
+  // one polite live region: a screen-reader user hears what their Add, + or − did (docs/product.md#keyboard-and-screen-readers).
+  if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }));
+  if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }));
+  if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }));
+  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
+  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
+  void outboxFacade.flush();
+}
+
+/**
  * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
- * product in a variant (the same product in two variants is two lines). Each change
- * is written to IndexedDB and queued in the same transaction (so neither exists without the other),
- * then sent if the network allows; the screen never waits for the server.
+ * product in a variant (the same product in two variants is two lines). Signed out, Add goes to /login carrying
+ * where the shopper was and what they were adding: signing in brings them back with it added
+ * (features/auth/hooks/use-complete-sign-in.ts).
  */
 export function useCartActions() {
   const signedIn = useAtomValue(isSignedInAtom);
   const navigate = useNavigate();
+  const { pathname, search } = useLocation();
 
   const change = useCallback(
     async (product: CartProduct, delta: number, variant: ChosenVariant | null) => {
-      const name = variant ? `${product.name} (${variant.name})` : product.name;
-      const variantId = variant?._id ?? null;
-      const key = cartLineKey(product._id, variantId);
       if (!signedIn) {
         toast.error(i18n.t(delta > 0 ? 'cart:toast.loginToAdd' : 'cart:toast.loginToUpdate'));
-        navigate('/login');
+        const add: PendingAdd | undefined = delta > 0 ? { product, quantity: delta, variant } : undefined;
+        navigate('/login', { state: { ...loginReturnState(`${pathname}${search}`), add } });
         return;
       }
-      // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's Add is on the first visit's path.
-      const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
-      const outcome = await outboxFacade.transaction([db.cart], async () => {
-        const line = await db.cart.get(key);
-        const before = line?.quantity ?? 0;
-        const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
-        const quantity = Math.max(0, Math.min(before + delta, Math.max(stock, before)));
-        if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
-        if (quantity === 0) await db.cart.delete(key);
-        else
-          await db.cart.put({
-            ...line,
-            key,
-            productId: product._id,
-            variantId,
-            variant,
-            product: line?.product ?? product,
-            quantity,
-            addedAt: line?.addedAt ?? Date.now(),
-          });
-        await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
-        return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
-      });
-      if (outcome === 'added') toast.success(i18n.t('cart:toast.added'));
-      if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed'));
-      if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
-      if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
-      void outboxFacade.flush();
+      await changeCart(product, delta, variant);
     },
-    [signedIn, navigate],
+    [signedIn, navigate, pathname, search],
   );
 
   return {

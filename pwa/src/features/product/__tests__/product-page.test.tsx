@@ -64,7 +64,7 @@ describe('the product page', () => {
     );
     renderAt('/product/boAt-Airdopes-Black-Blue-01PROD');
     await screen.findByRole('heading', { level: 1, name: 'boAt Airdopes, Black & Blue' });
-    const plus = screen.getByRole('button', { name: 'Increase quantity' });
+    const plus = screen.getByRole('button', { name: 'Increase quantity of boAt Airdopes, Black & Blue' });
     for (let i = 0; i < 4; i++) fireEvent.click(plus);
     expect(screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' }).value).toBe('5');
     fireEvent.click(screen.getByRole('button', { name: 'Large' }));
@@ -118,7 +118,7 @@ describe('the product page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add to Cart: boAt Airdopes, Black & Blue' }));
     await screen.findByRole('group', { name: 'Quantity of boAt Airdopes, Black & Blue' });
     expect(screen.queryByRole('group', { name: 'Quantity' })).toBeNull();
-    expect(screen.getAllByRole('button', { name: /^(Increase quantity|Add one more)/ })).toHaveLength(1);
+    expect(screen.getAllByRole('button', { name: /^(Increase quantity of|Add one more)/ })).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Add one more boAt Airdopes, Black & Blue' }));
     await waitFor(async () => expect((await db.cart.toArray())[0]?.quantity).toBe(2));
     setSessionUser(null);

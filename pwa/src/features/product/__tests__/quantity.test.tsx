@@ -24,15 +24,15 @@ describe('quantity clamp (docs/product.md#states: 1..stock, 1 if stock unknown)'
 
 function Stepper({ stock }: { stock: number }) {
   const [q, setQ] = useState(1);
-  return <QuantityStepper value={q} stock={stock} onChange={setQ} />;
+  return <QuantityStepper value={q} stock={stock} onChange={setQ} name="Watch" />;
 }
 
 describe('the stepper', () => {
   it('never goes below 1 or above stock, by buttons or typing', () => {
     render(<Stepper stock={3} />);
     const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
-    const minus = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity' });
-    const plus = screen.getByRole<HTMLButtonElement>('button', { name: 'Increase quantity' });
+    const minus = screen.getByRole<HTMLButtonElement>('button', { name: 'Decrease quantity of Watch' });
+    const plus = screen.getByRole<HTMLButtonElement>('button', { name: 'Increase quantity of Watch' });
     expect(minus.disabled).toBe(true);
     fireEvent.click(plus);
     fireEvent.click(plus);

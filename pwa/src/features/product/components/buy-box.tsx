@@ -51,7 +51,14 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       <StockLabel inStock={variant ? shown.stock > 0 : product.inStock} />
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
-        {!inCart && <QuantityStepper value={qty} stock={shown.stock} onChange={setQuantity} />}
+        {!inCart && (
+          <QuantityStepper
+            value={qty}
+            stock={shown.stock}
+            onChange={setQuantity}
+            name={chosenVariant ? `${product.name} (${chosenVariant.name})` : product.name}
+          />
+        )}
         <AddToCartSlot product={shown} quantity={qty} label={t('cart:addToCart')} variant={chosenVariant} />
       </div>
       <PincodeCheck />

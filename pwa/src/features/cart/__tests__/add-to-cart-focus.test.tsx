@@ -1,0 +1,65 @@
+import 'fake-indexeddb/auto';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { getDefaultStore } from 'jotai';
+import { MemoryRouter } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { User } from '@haat/shared/users/user.types';
+import { i18n, setLanguage } from '../../../i18n/i18n';
+import { setSessionUser } from '../../../lib/http/session';
+import { clearUserData } from '../../../lib/storage/user-data';
+import { toastsAtom } from '../../../lib/ui/toast';
+import { AddToCartButton } from '../components/add-to-cart-button';
+
+const rice = { name: 'Basmati Rice', _id: 'r1', image: [], unit: '1 kg', price: 120, discount: 0, stock: 5 };
+const toasts = () =>
+  getDefaultStore()
+    .get(toastsAtom)
+    .map((t) => t.message);
+
+beforeEach(async () => {
+  await clearUserData();
+  getDefaultStore().set(toastsAtom, []);
+  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps it
+  setSessionUser({ _id: 'u1', name: 'Asha' } as User);
+});
+afterEach(async () => {
+  cleanup();
+  await setLanguage('en-IN', false);
+});
+
+const renderAdd = (label?: string) =>
+  render(
+    <MemoryRouter>
+      <AddToCartButton product={rice} label={label} />
+    </MemoryRouter>,
+  );
+
+describe('the add-to-cart control for keyboard and screen-reader users (docs/product.md#keyboard-and-screen-readers)', () => {
+  it('moves focus from Add to the stepper that replaces it, and back to Add when − removes the line', async () => {
+    renderAdd();
+    const add = screen.getByRole('button', { name: 'Add: Basmati Rice' });
+    add.focus();
+    fireEvent.click(add);
+    const plus = await screen.findByRole('button', { name: 'Add one more Basmati Rice' });
+    await waitFor(() => expect(document.activeElement).toBe(plus));
+    // Said once, in words, by the toaster's live region.
+    expect(toasts()).toEqual(['Added: Basmati Rice, 1 in cart']);
+
+    const minus = screen.getByRole('button', { name: 'Remove one Basmati Rice' });
+    minus.focus();
+    fireEvent.click(minus);
+    const again = await screen.findByRole('button', { name: 'Add: Basmati Rice' });
+    await waitFor(() => expect(document.activeElement).toBe(again));
+    expect(toasts()).toEqual(['Added: Basmati Rice, 1 in cart', 'Removed: Basmati Rice']);
+  });
+
+  it('names Add by its visible text first, then the product, in Hindi too', async () => {
+    await setLanguage('hi-IN', false);
+    renderAdd();
+    const add = screen.getByRole('button', { name: 'जोड़ें: Basmati Rice' });
+    expect(add.textContent).toBe('जोड़ें');
+    cleanup();
+    renderAdd(i18n.t('cart:addToCart'));
+    expect(screen.getByRole('button', { name: 'कार्ट में डालें: Basmati Rice' }).textContent).toBe('कार्ट में डालें');
+  });
+});
