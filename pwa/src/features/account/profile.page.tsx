@@ -73,6 +73,7 @@ export function ProfilePage() {
       <PageMeta title={t('profile.meta')} />
       <DashboardFrame>
         <section className="profile">
+          <h1>{t('profile.title')}</h1>
           {user?.avatar ? (
             <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (

@@ -26,6 +26,7 @@ export function UserMenuPage() {
         <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label={t('userMenu.close')} onClick={() => navigate(-1)}>
           ✕
         </button>
+        <h1 className="user-menu-page__title">{t('menu.label')}</h1>
         <AccountMenu />
       </div>
     </>

@@ -7,7 +7,7 @@ export function CartPage() {
     <>
       <PageMeta title="Cart | Haat" />
       <div className="cart-page">
-        <CartPanel />
+        <CartPanel page />
       </div>
     </>
   );

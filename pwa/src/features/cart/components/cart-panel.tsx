@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
  * docs/product.md#screens cart side panel, also the body of /cart: title, savings, items with steppers, Bill details,
  * and Proceed (to /checkout when signed in, else Please Login). `onNavigate` closes a drawer.
  */
-export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
+export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => void; page?: boolean }) {
   const { lines, totals, waiting, loaded } = useCart();
   const signedIn = useAtomValue(isSignedInAtom);
   const { t } = useTranslation('cart');
@@ -26,9 +26,16 @@ export function CartPanel({ onNavigate }: { onNavigate?: () => void }) {
 
   return (
     <section className="cart-panel" aria-labelledby="cart-title">
-      <h2 id="cart-title" className="cart-panel__title">
-        {t('cart')}
-      </h2>
+      {/* The page's one h1 on /cart; a section heading under the dialog's name in the side panel. */}
+      {page ? (
+        <h1 id="cart-title" className="cart-panel__title">
+          {t('cart')}
+        </h1>
+      ) : (
+        <h2 id="cart-title" className="cart-panel__title">
+          {t('cart')}
+        </h2>
+      )}
       <CartNoticesList />
       {!loaded ? null : lines.length === 0 ? (
         <EmptyCart onNavigate={onNavigate} />
