@@ -1,0 +1,154 @@
+import { writeFileSync } from 'node:fs';
+import { axeViolations } from './lib/axe.mjs';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
+import { signIn } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/**
+ * Axe-core (WCAG 2.1 A/AA, best practice, and "label in name") over every page of the shop and the admin
+ * area, in English and Hindi, at 390 and 1366 px: no serious or critical violation, and one h1 on every page
+ * (docs/product.md#keyboard-and-screen-readers). One browser and this worker's server; each page is checked
+ * as soon as its content is on screen. The counts per page land in e2e/artifacts/a11y-sweep.json.
+ */
+const LANGUAGES = ['en-IN', 'hi-IN'];
+const WIDTHS = [390, 1366];
+/**
+ * Every page in each language at one width each (English on the phone, Hindi on the laptop), so both widths
+ * and both languages are checked in every run at half the cost (axe's runs are CPU-bound: the full matrix
+ * is about 4 minutes of the journeys' lane on the CI machine); `A11Y_SWEEP=full` checks all four pairs.
+ */
+const PAIRS =
+  process.env.A11Y_SWEEP === 'full'
+    ? LANGUAGES.flatMap((language) => WIDTHS.map((width) => ({ language, width })))
+    : [
+        { language: 'en-IN', width: 390 },
+        { language: 'hi-IN', width: 1366 },
+      ];
+
+test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
+  test.setTimeout(600_000);
+  const started = Date.now();
+  const browser = await launch();
+  const [product] = await inStockProducts(baseUrl, 1);
+  const shopper = await apiShopper(baseUrl, 'a11y-sweep');
+
+  // Sign each role in once, at the same time; every language and width starts from that saved session.
+  /** @param {string} email @param {string} password @param {boolean} withCart */
+  const session = async (email, password, withCart) => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, baseUrl, email, password);
+    if (withCart) {
+      await page.goto(`${baseUrl}/product/p-${product._id}`);
+      await page
+        .locator('.buy-box')
+        .getByRole('button', { name: /^Add to Cart/ })
+        .click();
+      await page.locator('.buy-box .cart-stepper').waitFor();
+    }
+    const state = await context.storageState();
+    await context.close();
+    return state;
+  };
+  const [shopperState, adminState, listing] = await Promise.all([
+    session(shopper.email, shopper.password, true),
+    session(ADMIN_EMAIL, ADMIN_PASSWORD, false),
+    listingPath(browser, baseUrl),
+  ]);
+  /** @type {Record<string, any>} */
+  const sessions = { anonymous: undefined, shopper: shopperState, admin: adminState };
+  /** Each page: role, path, and what is on screen once it has loaded. */
+  const PAGES = [
+    ['anonymous', '/', '.category-row .product-card'],
+    ['anonymous', listing, '.product-grid .product-card'],
+    ['anonymous', `/product/p-${product._id}`, '.buy-box h1'],
+    ['anonymous', `/search?q=${encodeURIComponent(product.name.split(' ')[0])}`, '.product-card'],
+    ['anonymous', '/privacy-policy', 'h1:visible'],
+    ['anonymous', '/return-policy', 'h1:visible'],
+    ['anonymous', '/about', 'h1:visible'],
+    ['anonymous', '/faqs', 'h1:visible'],
+    ['anonymous', '/contact', 'h1:visible'],
+    ['anonymous', '/no-such-page', 'h1:visible'],
+    ['anonymous', '/login', 'main form'],
+    ['anonymous', '/register', 'main form'],
+    ['anonymous', '/forgot-password', 'main form'],
+    ['anonymous', '/cart', 'main a[href="/"], main button'],
+    ['shopper', '/cart', '.cart-stepper'],
+    ['shopper', '/checkout', '[data-testid="address-option"]'],
+    ['shopper', '/user', 'main a'],
+    ['shopper', '/dashboard/myorders', 'h1:visible'],
+    ['shopper', '/dashboard/address', 'h1:visible'],
+    ['shopper', '/dashboard/profile', 'main form'],
+    ['shopper', '/dashboard/mywishlist', 'h1:visible'],
+    ['admin', '/dashboard', 'h1:visible'],
+    ['admin', '/dashboard/allorders', 'h1:visible'],
+    ['admin', '/dashboard/category', 'h1:visible'],
+    ['admin', '/dashboard/subcategory', 'h1:visible'],
+    ['admin', '/dashboard/product', 'h1:visible'],
+    ['admin', '/dashboard/upload-product', 'main form'],
+    ['admin', '/dashboard/coupons', 'h1:visible'],
+    ['admin', '/dashboard/returns', 'h1:visible'],
+  ];
+
+  /** @type {Array<{ page: string, language: string, width: number, violations: number, serious: string[], h1: number, ms: number }>} */
+  const results = [];
+  // One context per role, language and width (each keeps its own stored language), one after another: axe is
+  // bound by the CPU, and four contexts side by side were no faster, each run only slower.
+  for (const role of ['anonymous', 'shopper', 'admin']) {
+    for (const { language, width } of PAIRS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', storageState: sessions[role] });
+      await context.addInitScript((lang) => localStorage.setItem('haat.language', lang), language);
+      const page = await context.newPage();
+      for (const [who, path, ready] of PAGES) {
+        if (who !== role) continue;
+        // What is checked is the page's content, so the sweep waits for that, not for every picture's 'load'.
+        await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+        await expect(page.locator('html')).toHaveAttribute('lang', language);
+        await page.locator(ready).first().waitFor({ timeout: 15_000 });
+        const t0 = Date.now();
+        // A list of product cards is one component repeated: the first four of each list are checked, the
+        // rest would add time, not findings.
+        await page.evaluate(() => {
+          for (const card of document.querySelectorAll('.product-card')) {
+            if ([...(card.parentElement?.children ?? [])].indexOf(card) >= 4) card.setAttribute('data-axe-skip', '');
+          }
+        });
+        const violations = await axeViolations(page, { exclude: '[data-axe-skip]' });
+        results.push({
+          page: `${role} ${path}`,
+          language,
+          width,
+          violations: violations.reduce((n, v) => n + v.nodes.length, 0),
+          serious: violations
+            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+            .map(
+              (v) =>
+                `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+                  .slice(0, 2)
+                  .map((n) => n.target.join(' '))
+                  .join(' | ')}`,
+            ),
+          h1: await page.locator('h1:visible').count(),
+          ms: Date.now() - t0,
+        });
+      }
+      await context.close();
+    }
+  }
+  writeFileSync(`${artifactsDir}/a11y-sweep.json`, JSON.stringify({ seconds: (Date.now() - started) / 1000, results }, null, 2));
+  expect(results.filter((r) => r.serious.length > 0).map((r) => `${r.page} ${r.language} ${r.width}: ${r.serious.join('; ')}`)).toEqual([]);
+  expect(results.filter((r) => r.h1 !== 1).map((r) => `${r.page} ${r.language} ${r.width}: ${r.h1} h1`)).toEqual([]);
+});
+
+/** The first category's listing, as the home page links it. */
+async function listingPath(browser, baseUrl) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+  await page.locator('.product-grid .product-card').first().waitFor();
+  const path = new URL(page.url()).pathname + new URL(page.url()).search;
+  await context.close();
+  return path;
+}
