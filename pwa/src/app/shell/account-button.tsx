@@ -25,10 +25,17 @@ export function AccountButton() {
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const box = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!open) return;
     const close = (e: MouseEvent | KeyboardEvent) => {
-      if (e instanceof KeyboardEvent ? e.key === 'Escape' : !box.current?.contains(e.target as Node)) setOpen(false);
+      if (e instanceof KeyboardEvent) {
+        if (e.key !== 'Escape') return;
+        // The menu is a disclosure, not a modal: Escape closes it and, when focus was in it, hands focus back to
+        // the Account button instead of dropping it to the page (docs/product.md#keyboard-and-screen-readers).
+        if (box.current?.contains(document.activeElement)) button.current?.focus();
+        setOpen(false);
+      } else if (!box.current?.contains(e.target as Node)) setOpen(false);
     };
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
@@ -49,6 +56,7 @@ export function AccountButton() {
   return (
     <div className="account-popover" ref={box}>
       <button
+        ref={button}
         type="button"
         className="header-btn"
         aria-label={t('account.account')}
