@@ -49,14 +49,15 @@ afterEach(cleanup);
 describe("an order card's coupon", () => {
   it('names the code and what it took off, for the shopper and for the admin', () => {
     render(<OrderCard order={anOrder({ couponCode: 'FESTIVE10', discountAmt: 50 })} />);
-    expect(screen.getByTestId('order-coupon').textContent).toBe('Coupon FESTIVE10: −₹50.00');
+    // A word joiner keeps the minus sign with its amount when the line wraps.
+    expect(screen.getByTestId('order-coupon').textContent).toBe('Coupon FESTIVE10: −\u2060₹50.00');
     cleanup();
     render(
       <OrderCard order={anOrder({ couponCode: 'FESTIVE10', discountAmt: 50 })}>
         <button type="button">Move stage</button>
       </OrderCard>,
     );
-    expect(screen.getByTestId('order-coupon').textContent).toBe('Coupon FESTIVE10: −₹50.00');
+    expect(screen.getByTestId('order-coupon').textContent).toBe('Coupon FESTIVE10: −\u2060₹50.00');
   });
 
   it('shows no coupon line on an order without one', () => {
