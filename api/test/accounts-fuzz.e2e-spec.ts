@@ -9,7 +9,7 @@ import { productInventorySql } from '../src/inventory/stock-reads.js';
 import { reviews } from '../src/reviews/reviews.table.js';
 import { users } from '../src/users/users.table.js';
 import { wishlistItems } from '../src/wishlist/wishlist.table.js';
-import { ADMIN, DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { ADMIN, PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { ADDRESS, addAddress, addProduct } from './accounts-fixtures.js';
 
 const RUNS = 200;
@@ -20,7 +20,7 @@ const RUNS = 200;
  * answer wears the envelope, and nothing of another customer, of the products or of the admin may
  * change; review counts must still equal the reviews.
  */
-describe.each(DB_KINDS)('generated input at every accounts route on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('generated input at every accounts route on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

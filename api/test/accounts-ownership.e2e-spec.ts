@@ -6,7 +6,7 @@ import { cartItems } from '../src/cart/cart.table.js';
 import { reviews } from '../src/reviews/reviews.table.js';
 import { users } from '../src/users/users.table.js';
 import { wishlistItems } from '../src/wishlist/wishlist.table.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { ADDRESS, addAddress, addProduct } from './accounts-fixtures.js';
 
 type Role = 'visitor' | 'other' | 'owner';
@@ -15,7 +15,7 @@ type Role = 'visitor' | 'other' | 'owner';
  * Every route of the accounts issue, tried as a visitor, as another customer and as the owner.
  * After the other customer's try, everything the owner has must be exactly as it was.
  */
-describe.each(DB_KINDS)('ownership of accounts routes on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('ownership of accounts routes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

@@ -1,7 +1,7 @@
-import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { ADDRESS, addAddress } from './accounts-fixtures.js';
 
-describe.each(DB_KINDS)('addresses on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('addresses on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { AdminOverview } from '@haat/shared/orders/overview';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 
 /** The admin's overview at /dashboard: its figures are the ones SQL counts on the same orders. */
-describe.each(DB_KINDS)('the admin overview on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('the admin overview on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let shop: Shop;

@@ -1,7 +1,7 @@
 import { JwtService } from '@nestjs/jwt';
-import { ADMIN, DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { ADMIN, PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 
-describe.each(DB_KINDS)('sign-in core on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('sign-in core on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

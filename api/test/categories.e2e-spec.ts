@@ -1,9 +1,9 @@
-import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addProduct, addSubCategory, fieldsOf, uniqueName } from './catalog-fixtures.js';
 
 const ULID = /^[0-9A-Z]{26}$/;
 
-describe.each(DB_KINDS)('categories, subcategories and the envelope on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('categories, subcategories and the envelope on %s', (kind) => {
   let t: TestApp, admin: string, customer: string;
   beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());

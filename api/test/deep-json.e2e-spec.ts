@@ -1,5 +1,5 @@
 import { LIMITS } from '@haat/shared/common/limits';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
 /**
  * A JSON body is bounded in size and depth before anything reads it
@@ -20,7 +20,7 @@ const DEEP_BODIES: Record<string, string> = {
 
 const nested = (levels: number) => `{"name":"Deep Chips",${'"a":{'.repeat(levels - 1)}"b":1${'}'.repeat(levels)}`;
 
-describe.each(DB_KINDS)('deep JSON bodies (%s)', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('deep JSON bodies (%s)', (kind) => {
   let t: TestApp;
   let admin: string;
   let customer: string;

@@ -4,7 +4,7 @@ import { AppError } from '../src/common/app-error.js';
 import { toEnvelope } from '../src/common/all-exceptions.filter.js';
 import { ErrorEnvelope } from '../src/openapi/openapi-document.js';
 import { addProduct } from './accounts-fixtures.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
 /**
  * Every error answer carries a `code`, and every code is a member of shared's
@@ -30,7 +30,7 @@ function expectCode(res: Answer, status: number, code: ErrorCode): void {
 let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `10.${(ipSeq += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
-describe.each(DB_KINDS)('error codes on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('error codes on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let customer: string;

@@ -1,7 +1,7 @@
-import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { startGoogleIdP, waitForEmailLinkToken, waitForMail } from './accounts-fixtures.js';
 
-describe.each(DB_KINDS)('Google sign-in on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('Google sign-in on %s', (kind) => {
   let t: TestApp;
   let idp: Awaited<ReturnType<typeof startGoogleIdP>>;
   let n = 0;

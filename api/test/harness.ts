@@ -12,8 +12,22 @@ import { DB, MIGRATIONS_DIR, openDatabase, type Db } from '../src/db/database.js
 
 export type DbKind = 'pglite' | 'postgres';
 
-/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+/**
+ * For a file whose behaviour depends on the engine (migrations, seeding, concurrency and locking,
+ * statement timeouts, pool metrics, a test that branches on the engine): PGlite always, PostgreSQL
+ * too when TEST_DATABASE_URL is set (CI sets it).
+ */
 export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * For every other file (the routes' own rules, on SQL both engines answer alike): one engine, PostgreSQL
+ * when TEST_DATABASE_URL is set, else PGlite. PGlite answers in WebAssembly at about three times the
+ * CPU of PostgreSQL, so CI runs these files once, on the server; `npm test` without TEST_DATABASE_URL
+ * runs them on PGlite, and API_TEST_EVERY_ENGINE=1 runs them on both
+ * (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md). A file imports one of the two:
+ * that import is its tag.
+ */
+export const PORTABLE_DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL && process.env.API_TEST_EVERY_ENGINE !== '1' ? ['postgres'] : DB_KINDS;
 
 export const ADMIN = { email: 'admin@test.local', password: 'admin-pass-123' };
 

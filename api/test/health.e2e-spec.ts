@@ -1,14 +1,14 @@
 import net from 'node:net';
 import type { Redis } from 'ioredis';
 import { REDIS_FACTORY, type RedisFactory } from '../src/redis/redis.module.js';
-import { DB_KINDS, api, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, startApp, type TestApp } from './harness.js';
 import { waitUntil } from './wait-until.js';
 
 /**
  * Liveness says the process answers; readiness says it can serve: its database answers, and its
  * Redis when one is configured. (A database outage is driven in db-faults.e2e-spec.ts.)
  */
-describe.each(DB_KINDS)('health on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('health on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { DecodeGate, MAX_IMAGE_DECODES, imageDecodes } from '../src/files/decode-gate.js';
-import { DB_KINDS, adminToken, api, bearer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, startApp, type TestApp } from './harness.js';
 
 /**
  * Image decodes go through one gate per process (docs/decisions/0073-image-decodes-one-gate.md): more
@@ -41,7 +41,7 @@ describe('the decode gate', () => {
   });
 });
 
-describe.each(DB_KINDS)('parallel image uploads (%s)', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('parallel image uploads (%s)', (kind) => {
   let t: TestApp;
   let admin: string;
   let image: Buffer;

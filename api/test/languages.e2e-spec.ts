@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../src/users/users.table.js';
 import { PushQueue } from '../src/push/push-queue.js';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { mailsTo } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
@@ -36,7 +36,7 @@ function decodeQp(text: string): string {
   return Buffer.from(bytes).toString('utf8');
 }
 
-describe.each(DB_KINDS)('the API in Hindi and English (docs/product.md#languages) on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('the API in Hindi and English (docs/product.md#languages) on %s', (kind) => {
   let t: TestApp;
   let pushService: PushEndpoint;
   let admin: string;

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 
 /**
  * No log line ever holds a password, hash, token, code or a shopper's address.
@@ -13,7 +13,7 @@ import { DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } fro
  * workers). The positive checks (the SQLSTATE, the constraint, the route are in the log) keep the
  * negative ones honest: a capture that saw nothing would fail them.
  */
-describe.each(DB_KINDS)('logs keep secrets on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('logs keep secrets on %s', (kind) => {
   let t: TestApp;
   let captured: string[] = [];
 

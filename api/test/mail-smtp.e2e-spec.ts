@@ -1,7 +1,7 @@
 import { createServer, type Server, type Socket } from 'node:net';
 import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { DB_KINDS, api, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, newCustomer, startApp, type TestApp } from './harness.js';
 import { waitUntil } from './wait-until.js';
 
 /** A stand-in SMTP server (the third party): speaks just enough SMTP and keeps what it is given. */
@@ -56,7 +56,7 @@ async function startSmtp(): Promise<{ url: string; messages: Array<{ from: strin
   };
 }
 
-describe.each(DB_KINDS)('mail over SMTP_URL on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('mail over SMTP_URL on %s', (kind) => {
   let t: TestApp;
   let smtp: Awaited<ReturnType<typeof startSmtp>>;
   beforeAll(async () => {

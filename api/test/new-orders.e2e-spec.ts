@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { adminOrderViews } from '../src/orders/orders.table.js';
 import { users } from '../src/users/users.table.js';
-import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 
 /** The New Orders badge counts the orders placed since this admin last opened Manage Orders. */
-describe.each(DB_KINDS)('the New Orders badge on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('the New Orders badge on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let shop: Shop;

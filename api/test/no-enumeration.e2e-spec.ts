@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
-import { api, bearer, DB_KINDS, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { mailsTo, waitForEmailLinkToken, waitForMail } from './accounts-fixtures.js';
 import { users } from '../src/users/users.table.js';
 
 /** docs/decisions/0062-no-account-enumeration.md: no answer tells whether an e-mail has an account. */
-describe.each(DB_KINDS)('no account enumeration on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('no account enumeration on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => void (t = await startApp(kind)));
   afterAll(() => t.close());

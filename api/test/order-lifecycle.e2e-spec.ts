@@ -9,7 +9,7 @@ import { OrderEvents, type OrderChange } from '../src/orders/order-events.js';
 import { OrderPlacementService } from '../src/orders/order-placement.service.js';
 import { setOrderCheckoutSession } from '../src/orders/orders.repository.js';
 import { orders, type OrderRow } from '../src/orders/orders.table.js';
-import { DB_KINDS, adminToken, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, cartOf, line, openShop, putInCart, stockOf } from './order-fixtures.js';
 
 /**
@@ -47,7 +47,7 @@ function expected(from: LifecycleStage, before: PaymentStatus, to: OrderStage, a
 
 const QUANTITY = 2;
 
-describe.each(DB_KINDS)('the order lifecycle on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('the order lifecycle on %s', (kind) => {
   let t: TestApp;
   let product: { _id: string };
   let customer: { id: string; token: string; addressId: string };

@@ -1,4 +1,4 @@
-import { DB_KINDS, api, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, newCustomer, startApp, type TestApp } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
 
 /**
@@ -6,7 +6,7 @@ import { waitForCode } from './accounts-fixtures.js';
  * and zxcvbn's score at least 3, also once the owner's e-mail, name and the shop's name are taken out
  * (docs/decisions/0064-password-strength.md).
  */
-describe.each(DB_KINDS)('password policy on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('password policy on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { passwordResetCodes } from '../src/account/password-reset.table.js';
-import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { mailsTo, waitForCode } from './accounts-fixtures.js';
 
-describe.each(DB_KINDS)('password reset by six-digit code on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('password reset by six-digit code on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

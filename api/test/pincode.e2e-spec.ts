@@ -1,8 +1,8 @@
 import { ADDRESS } from './accounts-fixtures.js';
-import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
 /** Pincodes against India Post's directory: the lookup route, the delivery estimate, and addresses refusing unknown ones. */
-describe.each(DB_KINDS)('pincodes on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('pincodes on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

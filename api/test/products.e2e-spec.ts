@@ -1,12 +1,12 @@
 import { discountedPrice } from '@haat/shared/money/pricing';
-import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addProduct, addSubCategory, fieldsOf, uniqueName } from './catalog-fixtures.js';
 
 const ULID = /^[0-9A-Z]{26}$/;
 const UNKNOWN = '01UNKNOWN00000000000000000';
 type Wire = { _id: string; name: string; price: number; discount: number; stock: number; createdAt: string; inStock: boolean; [k: string]: unknown };
 
-describe.each(DB_KINDS)('products on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
   let t: TestApp, admin: string, customer: string;
   beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());

@@ -1,8 +1,8 @@
 import sharp from 'sharp';
-import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, addProduct, mailsTo, waitForEmailLinkToken, waitForMail } from './accounts-fixtures.js';
 
-describe.each(DB_KINDS)('profile, avatar and user details on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('profile, avatar and user details on %s', (kind) => {
   let t: TestApp, admin: string;
   beforeAll(async () => void ({ t, admin } = await startWithUsers(kind)));
   afterAll(() => t.close());

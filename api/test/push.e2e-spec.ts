@@ -5,7 +5,7 @@ import { jwtVerify } from 'jose';
 import { pushSubscriptions } from '../src/push/push-subscriptions.table.js';
 import { PushQueue } from '../src/push/push-queue.js';
 import { users } from '../src/users/users.table.js';
-import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { BrowserSubscription, PushEndpoint, type PushDelivery } from './push-endpoint.js';
 import { waitUntil } from './wait-until.js';
@@ -32,7 +32,7 @@ async function checkVapid(delivery: PushDelivery, publicKey: string, origin: str
   expect(payload.sub).toBe('mailto:support@haat.local');
 }
 
-describe.each(DB_KINDS)('web push on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
   let t: TestApp;
   let pushService: PushEndpoint;
   let origin: string;

@@ -1,4 +1,4 @@
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
 import { describeWhenEnv } from './describe-when-env.js';
@@ -12,7 +12,7 @@ async function placeOrder(t: TestApp, token: string, addressId: string, product:
   return res.body.data.orderId;
 }
 
-describe.each(DB_KINDS)('realtime on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('realtime on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let shop: Shop;

@@ -6,7 +6,7 @@ import { lockOrder } from '../src/orders/lifecycle/transition.js';
 import { OrderPlacementService } from '../src/orders/order-placement.service.js';
 import { setOrderCheckoutSession } from '../src/orders/orders.repository.js';
 import { orders, type OrderRow } from '../src/orders/orders.table.js';
-import { DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
 import { mailsTo } from './accounts-fixtures.js';
 import { addAddress, addProduct, line, stockOf } from './order-fixtures.js';
 import { startStripeShop, type StripeShop } from './stripe-shop.js';
@@ -18,7 +18,7 @@ import { waitUntil } from './wait-until.js';
  * back on sale with a `return` ledger row; a cash refund recorded, a card refund asked of Stripe for the
  * amount paid; an invoiced order's return credited by a credit note; the shopper told by mail.
  */
-describe.each(DB_KINDS)('returns on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('returns on %s', (kind) => {
   let s: StripeShop;
   let t: TestApp;
   let product: { _id: string };

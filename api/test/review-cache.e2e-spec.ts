@@ -1,7 +1,7 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { ReadCache } from '../src/catalog/read-cache.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
-import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, line } from './order-fixtures.js';
 
 /**
@@ -9,7 +9,7 @@ import { addAddress, line } from './order-fixtures.js';
  * searches that show it) must show the new rating at once, and every other cached answer of the
  * shop must stay cached (a busy reviewer used to make every instance read the whole shop again).
  */
-describe.each(DB_KINDS)('a review or an order and the read cache, on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('a review or an order and the read cache, on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let categoryId: string;

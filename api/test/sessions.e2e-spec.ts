@@ -1,4 +1,4 @@
-import { DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
 import { baseUrl, connectSocket, type HaatSocket } from './socket-client.js';
 import { describeWhenEnv } from './describe-when-env.js';
@@ -35,7 +35,7 @@ async function resetPassword(t: TestApp, email: string, newPassword: string): Pr
   expect(done.status).toBe(200);
 }
 
-describe.each(DB_KINDS)('sessions end at once, for HTTP and sockets, on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('sessions end at once, for HTTP and sockets, on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   const sockets: HaatSocket[] = [];

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { SocketClosedEvent } from '@haat/shared/orders/order-events';
 import { ConfigError, loadConfig } from '../src/config/config.js';
 import { MAX_SOCKETS_PER_USER, RealtimeGateway } from '../src/realtime/realtime.gateway.js';
-import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { baseUrl, collect, connectSocket, waitFor, type HaatSocket } from './socket-client.js';
 import { waitUntil } from './wait-until.js';
 
@@ -48,7 +48,7 @@ describe('ACCESS_TOKEN_TTL', () => {
   });
 });
 
-describe.each(DB_KINDS)('socket lifetime with 3-second access tokens (%s)', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('socket lifetime with 3-second access tokens (%s)', (kind) => {
   let t: TestApp;
   const sockets: HaatSocket[] = [];
   const open = async (token: string) => {
@@ -136,7 +136,7 @@ describe.each(DB_KINDS)('socket lifetime with 3-second access tokens (%s)', (kin
   });
 });
 
-describe.each(DB_KINDS)('sockets per account (%s)', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('sockets per account (%s)', (kind) => {
   let t: TestApp;
   const sockets: HaatSocket[] = [];
   beforeAll(async () => {

@@ -4,7 +4,7 @@
 // sandbox) once per part instead of once per file (docs/decisions/0121-api-tests-in-parts.md).
 // Every test file still runs, with the same tests, hooks and apps; a file named on jest's command
 // line (`npx jest test/cart.e2e-spec.ts`) runs on its own as before.
-import { readdirSync, statSync } from 'node:fs';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -45,7 +45,11 @@ const COST = {
   'security-headers.e2e-spec.ts': 12,
   'cheap-requests.e2e-spec.ts': 12,
 };
-const cost = (/** @type {string} */ file) => COST[/** @type {keyof typeof COST} */ (basename(file))] ?? 3 + statSync(file).size / 2000;
+const listed = (/** @type {string} */ file) => COST[/** @type {keyof typeof COST} */ (basename(file))] ?? 3 + statSync(file).size / 2000;
+// The figures are for both engines. With TEST_DATABASE_URL set, a file on PORTABLE_DB_KINDS runs on
+// PostgreSQL only, at about a third of that (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md).
+const oneEngine = Boolean(process.env.TEST_DATABASE_URL) && process.env.API_TEST_EVERY_ENGINE !== '1';
+const cost = (/** @type {string} */ file) => listed(file) * (oneEngine && readFileSync(file, 'utf8').includes('PORTABLE_DB_KINDS') ? 0.35 : 1);
 
 /** Every test file jest runs one by one: src/**\/*.spec.ts and test/*.e2e-spec.ts. */
 export function testFiles() {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { sql } from 'drizzle-orm';
-import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, openShop } from './order-fixtures.js';
 
 /**
@@ -83,7 +83,7 @@ function setPath(body: Body, path: string, value: unknown): void {
   at[keys.at(-1)!] = value;
 }
 
-describe.each(DB_KINDS)('control characters and lone surrogates in every text field on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('control characters and lone surrogates in every text field on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startApp(kind);

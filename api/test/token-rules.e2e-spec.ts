@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { JwtService } from '@nestjs/jwt';
 import { loadConfig } from '../src/config/config.js';
-import { DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { waitForCode } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
 
 /** docs/decisions/0065-reset-cookie-and-token-rules.md */
-describe.each(DB_KINDS)('reset cookie and token rules on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('reset cookie and token rules on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => void (t = await startApp(kind)));
   afterAll(() => t.close());

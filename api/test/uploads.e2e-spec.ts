@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { imageVariant } from '@haat/shared/files/image-variant';
-import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 
 const png = (width: number, height: number) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 80, b: 40 } } })
@@ -16,7 +16,7 @@ const noisyPng = (width: number, height: number) =>
     .png({ compressionLevel: 0 })
     .toBuffer();
 
-describe.each(DB_KINDS)('POST /api/file/upload on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('POST /api/file/upload on %s', (kind) => {
   let t: TestApp, admin: string, customer: string;
   beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());

@@ -1,9 +1,9 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { api, bearer, DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
+import { api, bearer, PORTABLE_DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addProduct, setStock } from './accounts-fixtures.js';
 import { addAddress, line } from './order-fixtures.js';
 
-describe.each(DB_KINDS)('wishlist and reviews on %s', (kind) => {
+describe.each(PORTABLE_DB_KINDS)('wishlist and reviews on %s', (kind) => {
   let t: TestApp, admin: string;
   beforeAll(async () => void ({ t, admin } = await startWithUsers(kind)));
   afterAll(() => t.close());
