@@ -13,6 +13,7 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { io } from 'socket.io-client';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN = { email: 'admin@cluster.test', password: 'cluster-admin-pass-1' };
@@ -276,6 +277,32 @@ describe('two instances behind deploy/nginx.conf (npm run cluster)', { skip }, (
     );
     assert.equal(await stockOf(product._id), 0);
     assert.equal(await ordersOf(product._id), 5);
+  });
+
+  it("tells the admin's socket, open over WebSocket through the balancer, of orders placed on either instance", async () => {
+    // The PWA's transports (pwa/src/features/realtime/realtime-connection.ts): WebSocket first.
+    const socket = io(lb, { transports: ['websocket', 'polling'], tryAllTransports: true, auth: { token: admin }, reconnection: false });
+    try {
+      await new Promise((resolve, reject) => {
+        socket.once('connect', () => resolve(undefined));
+        socket.once('connect_error', reject);
+      });
+      assert.equal(socket.io.engine.transport.name, 'websocket');
+      /** @type {Set<string>} */
+      const heard = new Set();
+      socket.on('new-order', (/** @type {{ orderId: string }} */ e) => heard.add(e.orderId));
+      const product = await addProduct(lb, 'Copper Lota', 300, 10);
+      const s = await shopper(50);
+      // Round robin: two orders through the balancer are placed on the two instances.
+      const placed = [await order(s, product), await order(s, product)].map((a) => a.body.data.orderId);
+      await until(
+        async () => [...heard],
+        (ids) => placed.every((id) => ids.includes(id)),
+        'both new-order events on the admin socket',
+      );
+    } finally {
+      socket.close();
+    }
   });
 
   it('loses and doubles no order when an instance is killed under an order load', async () => {
