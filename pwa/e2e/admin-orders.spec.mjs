@@ -38,7 +38,8 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await admin.getByText('No Data').or(admin.getByTestId('order-card').first()).waitFor();
   const before = await admin.getByTestId('order-card').count();
   await expect(admin.getByText(/New Orders:/), 'no badge while the counter is 0').toHaveCount(0);
-  await connected;
+  // WebSocket first: behind a balancer without sticky sessions, long-polling's requests would reach two instances.
+  assert.equal(await connected, 'websocket', 'the realtime socket connected over WebSocket');
   assert.ok((await withSocketCode()).length >= 1, 'the dashboard loaded socket.io-client');
 
   // A shopper orders in the other browser (real screens: sign up, sign in, add, checkout, cash on delivery).
