@@ -48,6 +48,9 @@ const lanes = [
     stage('eslint rule tests', 'node --test eslint/'),
     stage('shared tests', 'npm test -w @haat/shared'),
     stage('browser journeys', 'npx playwright test'),
+    // Two built instances behind deploy/nginx.conf (README, "Deploying past one machine"): after the
+    // journeys, in their lane, which ends before the API's tests do.
+    stage('cluster test', 'node --test scripts/cluster.test.mjs'),
   ],
 ];
 if (mode === 'ci') {

@@ -19,6 +19,7 @@ import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
 import { jsonBodyParser } from './common/json-body.js';
 import { ProductsController, firstPictures, withFirstPictures } from './catalog/index.js';
 import { MetricsService } from './metrics/index.js';
+import { FILE_STORAGE, PostgresFileStorage, serveStoredFiles } from './files/index.js';
 import { createAppLogger, requestId } from './logging/app-logger.js';
 import { NestPinoLogger } from './logging/nest-pino-logger.js';
 import { logRequests } from './logging/request-log.js';
@@ -84,14 +85,19 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   if (config.corsOrigins.length) await app.register(cors, corsOptions(config.corsOrigins));
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
-  mkdirSync(config.uploadsDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: config.uploadsDir,
-    prefix: '/uploads/',
-    decorateReply: false,
-    immutable: true,
-    maxAge: '365d',
-  });
+  const storage = app.get<symbol, unknown>(FILE_STORAGE);
+  // Pictures in the shared database (FILE_STORAGE=postgres) or in this instance's data folder.
+  if (storage instanceof PostgresFileStorage) serveStoredFiles(app.getHttpAdapter().getInstance(), storage);
+  else {
+    mkdirSync(config.uploadsDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: config.uploadsDir,
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+    });
+  }
   if (existsSync(index)) {
     // The PWA build writes .br/.gz beside each text file; hashed /assets/ never change, the rest revalidate.
     await app.register(fastifyStatic as never, {

@@ -259,9 +259,10 @@ export interface TwoInstances {
  * Two instances of the shop on one scratch PostgreSQL database and the Redis of REDIS_URL, with the
  * same signing secrets, as in any multi-instance deployment (a token works on either).
  */
-export async function startTwoInstances(): Promise<TwoInstances> {
+export async function startTwoInstances(env: Record<string, string> = {}): Promise<TwoInstances> {
   const scratch = await scratchPostgres({ migrated: true });
   const shared = {
+    ...env,
     DATABASE_URL: scratch.url,
     REDIS_URL: process.env.REDIS_URL as string,
     JWT_ACCESS_SECRET: 'two-instance-access-secret-0123456789',

@@ -3,6 +3,7 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { addFromHome, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
+import { realtimeConnected } from './lib/realtime.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -157,10 +158,7 @@ async function newOrdersBadge({ baseUrl, launch }, products) {
   // answer or the realtime connection comes first (docs/decisions/0141-new-orders-count-belongs-to-the-session.md),
   // and still shows it once the connection has opened (its handshake is the last thing that could change it).
   for (const check of ['after the orders', 'after another reload']) {
-    const handshake = page.waitForRequest((r) => {
-      const url = new URL(r.url());
-      return url.pathname.startsWith('/socket.io/') && !url.searchParams.has('sid'); // a new connection's first request
-    });
+    const handshake = realtimeConnected(page); // the new connection's CONNECT acknowledged, over WebSocket or polling
     await page.reload();
     await handshake;
     await expect(badge, `"New Orders: 2" ${check}, on one load`).toHaveText('New Orders: 2', { timeout: 10_000 });

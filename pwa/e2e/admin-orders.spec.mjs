@@ -3,22 +3,7 @@ import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, addFromHome, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
-
-/** socket.io's long-polling transport joins packets with the ASCII record separator. */
-const RECORD_SEPARATOR = String.fromCharCode(0x1e);
-
-/** Resolves once socket.io's namespace CONNECT is acknowledged (packet "40{…}"), by WebSocket or long-polling. */
-function realtimeConnected(page) {
-  return new Promise(
-    /** @param {(value?: unknown) => void} resolve */ (resolve) => {
-      const seen = (text) => new RegExp(`(^|${RECORD_SEPARATOR})40\\{`).test(String(text)) && resolve();
-      page.on('websocket', (ws) => ws.on('framereceived', (frame) => seen(frame.payload)));
-      page.on('response', (res) => {
-        if (res.url().includes('/socket.io/') && res.request().method() === 'GET') res.text().then(seen, () => undefined);
-      });
-    },
-  );
-}
+import { realtimeConnected } from './lib/realtime.mjs';
 
 /**
  * docs/product.md#screens, Dashboard, #states Realtime, #roles ADMIN: the admin watches Manage Orders while a shopper orders in
@@ -53,7 +38,8 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await admin.getByText('No Data').or(admin.getByTestId('order-card').first()).waitFor();
   const before = await admin.getByTestId('order-card').count();
   await expect(admin.getByText(/New Orders:/), 'no badge while the counter is 0').toHaveCount(0);
-  await connected;
+  // WebSocket first: behind a balancer without sticky sessions, long-polling's requests would reach two instances.
+  assert.equal(await connected, 'websocket', 'the realtime socket connected over WebSocket');
   assert.ok((await withSocketCode()).length >= 1, 'the dashboard loaded socket.io-client');
 
   // A shopper orders in the other browser (real screens: sign up, sign in, add, checkout, cash on delivery).

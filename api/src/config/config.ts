@@ -24,6 +24,8 @@ const Env = z.object({
   TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  /** Where uploaded pictures live: the data folder, or the shared database (docs/decisions/0212-pictures-in-postgresql.md). */
+  FILE_STORAGE: z.enum(['local', 'postgres']).default('local'),
   REDIS_URL: z.string().url().optional(),
   /** Starts every Redis key and channel of this shop; default: `haat:` + the id stored in the shop's database. */
   REDIS_PREFIX: z
@@ -179,6 +181,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     corsOrigins: env.CORS_ORIGINS,
     metricsToken: env.METRICS_TOKEN,
     uploadsDir: join(dataDir, 'uploads'),
+    fileStorage: env.FILE_STORAGE,
     mailDir: join(dataDir, 'mail'),
   };
 }

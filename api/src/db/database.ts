@@ -130,7 +130,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     // its queries (a list of ids, a filter on a rare status) are planned for their values.
     const statements = openPool('statement', { max: opts.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan' });
     const db = drizzle(main.pool, { schema }) as unknown as Db;
-    await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    // drizzle's migrator takes no lock: instances starting together on a new database would each
+    // run the first migration. A session advisory lock lets one migrate while the others wait, then
+    // find nothing to do (README, "Deploying past one machine").
+    const locked = await main.pool.connect();
+    try {
+      await locked.query('select pg_advisory_lock(hashtext($1))', ['haat:migrations']);
+      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await locked.query('select pg_advisory_unlock(hashtext($1))', ['haat:migrations']).catch(() => undefined);
+      locked.release();
+    }
     // Searches get their own few connections with the catalogue's statement_timeout set once per
     // connection (no transaction and SET LOCAL around each search: three round trips fewer), and
     // cannot take the connections that health checks, carts and orders need.

@@ -20,3 +20,4 @@ export { invoiceSeries, invoices } from '../invoices/invoices.table.js';
 export { couponRedemptions, coupons } from '../promotions/coupons.table.js';
 export { seedRuns } from '../seed/seed-runs.table.js';
 export { shopIdentity } from './shop-identity.table.js';
+export { storedFiles } from '../files/stored-files.table.js';

@@ -2,12 +2,20 @@ import { Global, Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
-import { FILE_STORAGE, LocalFileStorage } from './storage.js';
+import { DB, type Db } from '../db/database.js';
+import { FILE_STORAGE, LocalFileStorage, PostgresFileStorage } from './storage.js';
 
 @Global()
 @Module({
   controllers: [FilesController],
-  providers: [FilesService, { provide: FILE_STORAGE, inject: [APP_CONFIG], useFactory: (c: AppConfig) => new LocalFileStorage(c.uploadsDir) }],
+  providers: [
+    FilesService,
+    {
+      provide: FILE_STORAGE,
+      inject: [APP_CONFIG, DB],
+      useFactory: (c: AppConfig, db: Db) => (c.fileStorage === 'postgres' ? new PostgresFileStorage(db) : new LocalFileStorage(c.uploadsDir)),
+    },
+  ],
   exports: [FilesService, FILE_STORAGE],
 })
 export class FilesModule {}

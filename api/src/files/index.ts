@@ -3,3 +3,6 @@ export { imageDecodes } from './decode-gate.js';
 export { FilesModule } from './files.module.js';
 export { FilesService } from './files.service.js';
 export { readUploadedFile } from './multipart-file.js';
+export { serveStoredFiles } from './serve-stored-files.js';
+export { FILE_STORAGE, PostgresFileStorage } from './storage.js';
+export { moveUploads } from './move-uploads.js';

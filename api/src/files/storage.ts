@@ -1,7 +1,10 @@
 import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { storedFiles } from './stored-files.table.js';
 
-/** Where uploaded bytes live. Local folder by default; a bucket would implement the same two lines. */
+/** Where uploaded bytes live: the local folder (one machine) or PostgreSQL (FILE_STORAGE=postgres). */
 export interface FileStorage {
   /** Stores the bytes under `key` and answers the public URL path. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
@@ -20,6 +23,38 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await rm(join(this.dir, key), { force: true });
+  }
+}
+
+export interface StoredFile {
+  bytes: Buffer;
+  contentType: string;
+  createdAt: Date;
+}
+
+/**
+ * Pictures in the `stored_files` table of the database every instance shares, so any instance
+ * serves what another stored (docs/decisions/0212-pictures-in-postgresql.md). Names are never
+ * reused: a second put of one name keeps the first bytes, as a copy of the same file would.
+ */
+export class PostgresFileStorage implements FileStorage {
+  constructor(private readonly db: Db) {}
+
+  async put(key: string, bytes: Buffer, contentType: string): Promise<string> {
+    await this.db.insert(storedFiles).values({ name: key, contentType, size: bytes.length, bytes }).onConflictDoNothing();
+    return `/uploads/${key}`;
+  }
+
+  async remove(key: string): Promise<void> {
+    await this.db.delete(storedFiles).where(eq(storedFiles.name, key));
+  }
+
+  async read(key: string): Promise<StoredFile | undefined> {
+    const [row] = await this.db
+      .select({ bytes: storedFiles.bytes, contentType: storedFiles.contentType, createdAt: storedFiles.createdAt })
+      .from(storedFiles)
+      .where(eq(storedFiles.name, key));
+    return row;
   }
 }
 

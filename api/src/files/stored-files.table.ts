@@ -1,0 +1,20 @@
+import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's bytea as a Buffer (pg answers a Buffer, PGlite a Uint8Array: both are wrapped). */
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * Uploaded pictures when FILE_STORAGE=postgres: every instance reads the bytes from the database it
+ * already shares (docs/decisions/0212-pictures-in-postgresql.md). `name` is the file name the URL
+ * uses (`/uploads/<name>`); names are never reused, so a row is written once and never changed.
+ */
+export const storedFiles = pgTable('stored_files', {
+  name: text('name').primaryKey(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+});
