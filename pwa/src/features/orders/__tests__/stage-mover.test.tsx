@@ -21,7 +21,7 @@ const order = (payment_method: 'COD' | 'CARD', payment_status: Order['payment_st
 function mover(o: Order) {
   const moves: OrderStage[] = [];
   render(<StageMover order={o} updating={false} onMove={(s) => moves.push(s)} />);
-  const button = (name: string) => screen.getByRole('button', { name, exact: true });
+  const button = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name}$`) });
   return { moves, button };
 }
 
