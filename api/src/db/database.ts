@@ -132,11 +132,12 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const db = drizzle(main.pool, { schema }) as unknown as Db;
     // drizzle's migrator takes no lock: instances starting together on a new database would each
     // run the first migration. A session advisory lock lets one migrate while the others wait, then
-    // find nothing to do (README, "Deploying past one machine").
+    // find nothing to do (README, "Deploying past one machine"). The migrations run on the connection
+    // that holds the lock, so a pool of one connection does not wait for itself.
     const locked = await main.pool.connect();
     try {
       await locked.query('select pg_advisory_lock(hashtext($1))', ['haat:migrations']);
-      await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(drizzle(locked, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await locked.query('select pg_advisory_unlock(hashtext($1))', ['haat:migrations']).catch(() => undefined);
       locked.release();
