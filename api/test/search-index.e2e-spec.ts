@@ -4,8 +4,9 @@ import { SEARCH_SQL, type ReadSql } from '../src/db/database.js';
 import { CatalogVersion } from '../src/catalog/catalog-version.js';
 import { products } from '../src/catalog/products.table.js';
 import { SearchIndexService } from '../src/search/index/index.service.js';
-import { asciiTrigrams } from '../src/search/index/trigrams.js';
-import { rankedSearch, searchTokens } from '../src/search/search.repository.js';
+import { asciiTrigrams, SIMILARITY_THRESHOLD } from '../src/search/index/trigrams.js';
+import { rankedSearch, searchTokens, type SearchPage } from '../src/search/search.repository.js';
+import { SearchService } from '../src/search/search.service.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
@@ -117,6 +118,45 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
       expect([...asciiTrigrams(text)!].sort()).toEqual([...(row!.t as string[])].sort());
     }
     expect(asciiTrigrams('café')).toBeNull();
+    // The typo rule's threshold is pg_trgm's `%` (RANKED_SEARCH) and the vocabulary's alike.
+    const [threshold] = await read('test_trgm_threshold', 'select current_setting($1)::float8 as s', ['pg_trgm.similarity_threshold']);
+    expect(threshold!.s).toBe(SIMILARITY_THRESHOLD);
+  });
+
+  it("answers a listing's filtered and sorted searches through PostgreSQL alone as through the index: the same products, in the same order when the listing asks for one", async () => {
+    await index.ready();
+    const search = t.app.get(SearchService);
+    const sorts = ['lowToHigh', 'highToLow', 'oldest', 'newest'] as const;
+    const asks: SearchPage[] = [
+      ...sorts.map((sort) => ({ limit: 500, offset: 0, sort })),
+      { limit: 500, offset: 0, maxPrice: 400 },
+      { limit: 500, offset: 0, inStock: true, sort: 'lowToHigh' },
+      { limit: 3, offset: 3, minPrice: 100, sort: 'newest' },
+      { limit: 3, offset: 3000, sort: 'highToLow' },
+    ];
+    let compared = 0;
+    for (const text of ['pen', 'kettle', 'wireless earbds', 'organic tea', 'smartwach']) {
+      const tokens = searchTokens(text);
+      for (const ask of asks) {
+        const throughIndex = await search.search({ text, page: 1 + ask.offset / ask.limit, ...ask });
+        expect(index.current).toBe(true);
+        const throughSql = await rankedSearch(read, text, tokens, ask);
+        const ids = (rows: Array<{ id: string }>) => rows.map((r) => r.id);
+        expect({ text, ask, total: throughSql.total }).toEqual({ text, ask, total: throughIndex!.total });
+        if (ask.sort) expect({ text, ask, ids: ids(throughSql.rows) }).toEqual({ text, ask, ids: ids(throughIndex!.rows) });
+        if (ask.sort) {
+          // In the listing's own order, as the catalogue's listing sorts (sortOrder).
+          const key = (r: (typeof throughSql.rows)[number]) =>
+            ask.sort === 'lowToHigh' || ask.sort === 'highToLow' ? Number(r.salePrice) : r.createdAt.getTime();
+          const sign = ask.sort === 'lowToHigh' || ask.sort === 'oldest' ? 1 : -1;
+          const tie = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0) * sign;
+          const sorted = [...throughSql.rows].sort((a, b) => (key(a) - key(b)) * sign || tie(a.id, b.id));
+          expect({ text, ask, ids: ids(throughSql.rows) }).toEqual({ text, ask, ids: ids(sorted) });
+        } else expect({ text, ask, ids: ids(throughSql.rows).sort() }).toEqual({ text, ask, ids: ids(throughIndex!.rows).sort() });
+        compared += throughSql.rows.length;
+      }
+    }
+    expect(compared).toBeGreaterThan(50);
   });
 
   type Wire = { _id: string; name: string; description: string; price: number; discount: number };
@@ -197,9 +237,9 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
       expect({ text, answered: first !== null }).toEqual({ text, answered: true });
       const seen: string[] = [...first!.ids];
       // Only the first page falls back to similar names; for words that match, page through all of them.
-      const whole = await rankedSearch(read, text.trim(), tokens, 1000, 0);
-      expect({ text, total: first!.total }).toEqual({ text, total: whole?.total ?? 0 });
-      const fellBack = first!.total > 0 && (await rankedSearch(read, text.trim(), tokens, limit, limit)) === null && first!.total > limit;
+      const whole = await rankedSearch(read, text.trim(), tokens, { limit: 1000, offset: 0 });
+      expect({ text, total: first!.total }).toEqual({ text, total: whole.total });
+      const fellBack = first!.total > limit && (await rankedSearch(read, text.trim(), tokens, { limit, offset: limit })).rows.length === 0;
       if (!fellBack)
         for (let offset = limit; offset < first!.total; offset += limit) {
           const page = await index.search(text.trim(), tokens, limit, offset);
@@ -209,7 +249,7 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
       if (!fellBack) {
         expect({ text, n: seen.length, unique: new Set(seen).size }).toEqual({ text, n: first!.total, unique: first!.total });
         // Which products match is PostgreSQL full text's answer too; only the order is the index's own.
-        expect({ text, ids: [...seen].sort() }).toEqual({ text, ids: (whole?.rows.map((r) => r.id) ?? []).sort() });
+        expect({ text, ids: [...seen].sort() }).toEqual({ text, ids: whole.rows.map((r) => r.id).sort() });
       }
       if (first!.total >= 20) manyMatches += 1;
     }

@@ -1,15 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { sql } from 'drizzle-orm';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
 import { CatalogVersion, productRows, type ProductChange, type ProductSearch, type ProductSearchQuery, type ProductSearchResult } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
-import { filterRanked, filteredSearch, learnWords, matchCount, rankedSearch, searchTokens } from './search.repository.js';
+import { filterRanked, learnWords, rankedSearch, searchTokens } from './search.repository.js';
 import { correctedSearch } from './correction.js';
 
 /**
- * Most ranked matches a filtered search narrows (a search matching more, rare in a shop, is
- * narrowed and ranked by PostgreSQL instead, as while the index builds).
+ * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
+ * is narrowed and ordered by PostgreSQL instead, as while the index builds).
  */
 const FILTERED_CANDIDATES = 20_000;
 
@@ -22,16 +20,15 @@ export type { ProductChange };
  * The shop's search, behind one interface. A search is ranked by the in-process index (see
  * index/search-index.ts for its one ranking); a listing's price and stock filters then keep or drop
  * ranked products in PostgreSQL without reordering them, and a listing's own order (price, newest)
- * replaces ranking altogether. PostgreSQL full text answers only while the index is not current
- * (and ranks a little differently then). The rows shown are always read from PostgreSQL by id, so
+ * replaces ranking over the same matches. PostgreSQL full text answers only while the index is not
+ * current, for every kind of search in one statement (search.repository.ts's RANKED_SEARCH), and
+ * ranks a little differently then. The rows shown are always read from PostgreSQL by id, so
  * price, stock and rating on a result are as fresh as the database.
  */
 @Injectable()
 export class SearchService implements ProductSearch {
   constructor(
-    @Inject(DB) private readonly db: Db,
     @Inject(SEARCH_SQL) private readonly read: ReadSql,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly index: SearchIndexService,
     private readonly catalog: CatalogVersion,
   ) {}
@@ -41,20 +38,17 @@ export class SearchService implements ProductSearch {
     const tokens = searchTokens(query.text);
     if (tokens.length === 0) return null;
     const text = query.text.trim();
-    const offset = (query.page - 1) * query.limit;
-    const filtered = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
-    if (filtered && query.sort === undefined) {
-      // Price or stock filters narrow the index's ranking; they do not bring a ranking of their own.
+    const page = { ...query, offset: (query.page - 1) * query.limit };
+    const narrowed = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
+    if (!narrowed) {
+      const indexed = await this.index.search(text, tokens, query.limit, page.offset);
+      if (indexed) return { rows: await productRows(this.read, indexed.ids), total: indexed.total };
+    } else {
+      // A listing's filters keep or drop the index's matches, and its own order replaces the ranking.
       const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
-      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, ranked.ids, { ...query, offset });
+      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, ranked.ids, page);
     }
-    if (filtered) return this.bounded((db) => filteredSearch(db, { ...query, offset }));
-    const indexed = await this.index.search(text, tokens, query.limit, offset);
-    if (indexed) return { rows: await productRows(this.read, indexed.ids), total: indexed.total };
-    const found = await rankedSearch(this.read, text, tokens, query.limit, offset);
-    if (found) return found;
-    // A page past the last match carries no row to hold the count.
-    return { rows: [], total: await this.bounded((db) => matchCount(db, text)) };
+    return rankedSearch(this.read, text, tokens, page);
   }
 
   /**
@@ -86,18 +80,5 @@ export class SearchService implements ProductSearch {
 
   get indexCurrent(): boolean {
     return this.index.current;
-  }
-
-  /**
-   * Runs statements in one read transaction whose statement_timeout is CATALOG_QUERY_TIMEOUT_MS:
-   * a query past it is cancelled (answered 503 with Retry-After) instead of holding a connection
-   * and a core. PGlite has no timer to cancel with, so there the work runs as it is.
-   */
-  private bounded<T>(work: (db: Db) => Promise<T>): Promise<T> {
-    if (!this.config.databaseUrl) return work(this.db);
-    return this.db.transaction(async (tx) => {
-      await tx.execute(sql.raw(`set local statement_timeout = ${Math.trunc(this.config.catalogQueryTimeoutMs)}`));
-      return work(tx);
-    });
   }
 }

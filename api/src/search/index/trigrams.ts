@@ -22,5 +22,11 @@ export function trigramSimilarity(shared: number, lengthA: number, lengthB: numb
   return Math.fround(shared / (lengthA + lengthB - shared));
 }
 
-/** pg_trgm.similarity_threshold's default: `a % b` holds when similarity(a, b) ≥ 0.3 (compared as double). */
+/**
+ * The typo rule, which both ways of searching follow (the index's vocabulary and PostgreSQL's
+ * RANKED_SEARCH): a typed word also matches the TYPO_ALTERNATIVES vocabulary words most similar to it
+ * whose similarity is at least SIMILARITY_THRESHOLD — pg_trgm.similarity_threshold's default, with
+ * which PostgreSQL's `a % b` holds (compared as double; a test checks the database's setting).
+ */
 export const SIMILARITY_THRESHOLD = 0.3;
+export const TYPO_ALTERNATIVES = 3;

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { compareText } from './search-index.js';
-import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
+import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, trigramSimilarity } from './trigrams.js';
 
 /**
  * One word of search_words as the index holds it. `stem` is what to_tsquery('english', word)
@@ -23,8 +23,9 @@ const CACHE_LIMIT = 50_000;
 
 /**
  * The vocabulary (search_words) with a trigram index, answering what RANKED_SEARCH's `groups`
- * asks PostgreSQL: the three words most similar to a typed word (similarity ≥ 0.3, best first,
- * ties by word), of which those made only of letters and digits, each stemmed by to_tsquery.
+ * asks PostgreSQL, by the typo rule (trigrams.ts): the TYPO_ALTERNATIVES words most similar to a
+ * typed word (best first, ties by word), of which those made only of letters and digits, each
+ * stemmed by to_tsquery.
  */
 export class Vocabulary {
   private readonly trigramIds = new Map<string, number>();
@@ -69,7 +70,7 @@ export class Vocabulary {
     }
     best.sort((a, b) => b.s - a.s || compareText(this.words[a.index]!.word, this.words[b.index]!.word));
     let answer: Alternatives = [];
-    for (const { index } of best.slice(0, 3)) {
+    for (const { index } of best.slice(0, TYPO_ALTERNATIVES)) {
       const w = this.words[index]!;
       if (w.kind === 'foreign') {
         answer = 'sql';
