@@ -14,10 +14,10 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { delimiter, join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const MAIN = join(ROOT, 'api', 'dist', 'main.js');
@@ -49,17 +49,6 @@ function findNginx() {
   const dirs = [...(process.env.PATH ?? '').split(delimiter), '/usr/sbin', '/usr/local/sbin'];
   return dirs.map((d) => join(d, 'nginx')).find((p) => existsSync(p));
 }
-
-/** @returns {Promise<number>} */
-const freePort = () =>
-  new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** The secrets every instance must share (README, "Deploying past one machine"), made once unless set. */
 async function sharedSecrets() {

@@ -6,7 +6,6 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -14,6 +13,8 @@ import { after, before, describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { io } from 'socket.io-client';
+import { shopperAddress } from '../api/bench/lib.mjs';
+import { freePort } from './free-port.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ADMIN = { email: 'admin@cluster.test', password: 'cluster-admin-pass-1' };
@@ -26,17 +27,6 @@ const missing = [
 ];
 const skip = missing.length ? `skipped: ${missing.join('; ')}` : false;
 if (skip) console.warn(`cluster test ${skip}`);
-
-/** @returns {Promise<number>} */
-const freePort = () =>
-  new Promise((ok, fail) => {
-    const srv = createServer();
-    srv.once('error', fail);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      srv.close(() => ok(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 
 /** @param {string} sql @param {string} [connectionString] the test server's database unless another is named */
 async function onServer(sql, connectionString = BASE) {
@@ -225,17 +215,7 @@ describe('two instances behind deploy/nginx.conf (npm run cluster)', { skip }, (
     const password = 'saffron-kettle-rain';
     await must(call(lb, 'POST', '/api/user/register', { body: { name: `Shopper ${i}`, email, password, confirmPassword: password } }), 'register');
     const token = (await must(call(lb, 'POST', '/api/user/login', { body: { email, password } }), 'login')).accesstoken;
-    const address = {
-      name: `Shopper ${i}`,
-      building: `House ${i}`,
-      address_line: 'MG Road',
-      district: 'Bengaluru Urban',
-      city: 'Bengaluru',
-      state: 'Karnataka',
-      country: 'India',
-      pincode: '560001',
-      mobile: '9876543210',
-    };
+    const address = shopperAddress(i);
     const addressId = (await must(call(lb, 'POST', '/api/address/create', { token, body: address }), 'address'))._id;
     return { token, addressId };
   }
