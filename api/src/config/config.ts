@@ -24,8 +24,19 @@ const Env = z.object({
   TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** Where uploaded pictures live: the data folder, or the shared database (docs/decisions/0212-pictures-in-postgresql.md). */
-  FILE_STORAGE: z.enum(['local', 'postgres']).default('local'),
+  /** Where uploaded pictures live: the data folder, the shared database, or an S3-compatible bucket (docs/decisions/0217-pictures-in-a-bucket.md). */
+  FILE_STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
+  /** With FILE_STORAGE=s3: the bucket's server (unset = Amazon S3 itself), its name and region, and keys (unset = the SDK's usual AWS_* sources). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name: 3–63 lowercase letters, digits, dots or hyphens' })
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what MinIO and most local servers need. Default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   REDIS_URL: z.string().url().optional(),
   /** Starts every Redis key and channel of this shop; default: `haat:` + the id stored in the shop's database. */
   REDIS_PREFIX: z
@@ -131,6 +142,10 @@ const Env = z.object({
       }
       return origins;
     }),
+}).superRefine((env, ctx) => {
+  if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORAGE=s3' });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -182,6 +197,14 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     metricsToken: env.METRICS_TOKEN,
     uploadsDir: join(dataDir, 'uploads'),
     fileStorage: env.FILE_STORAGE,
+    s3: {
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET ?? '',
+      region: env.S3_REGION,
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+    },
     mailDir: join(dataDir, 'mail'),
   };
 }
