@@ -198,7 +198,9 @@ async function checkout(api, direct) {
   const wal = await walOfDatabase(direct, lsn0, lsn1);
   console.log(
     `  PostgreSQL writes per order        ${(used('commits') / orders).toFixed(2)} commits of this database, ${
-      wal ? `${(wal.bytes / orders / 1024).toFixed(1)} KiB of its WAL (${(wal.fullPages / orders / 1024).toFixed(1)} KiB of it full-page images)` : 'its WAL not read (no pg_waldump)'
+      wal
+        ? `${(wal.bytes / orders / 1024).toFixed(1)} KiB of its WAL (${(wal.fullPages / orders / 1024).toFixed(1)} KiB of it full-page images)`
+        : 'its WAL not read (no pg_waldump)'
     }; the whole server's ${(used('walBytes') / orders / 1024).toFixed(1)} KiB of WAL and ${((used('pgAux') * 1000) / orders).toFixed(2)} ms of CPU in the WAL writer, background writer and checkpointer`,
   );
   console.log(`  failures                           ${JSON.stringify(Object.fromEntries(failures))}`);
@@ -209,7 +211,12 @@ async function checkout(api, direct) {
     checkoutP50: stats.checkout.p50,
     checkoutP99: stats.checkout.p99,
     cpu: { api: used('api'), postgres: used('postgres'), pgAux: used('pgAux'), bench: used('bench'), other, idle: used('machineTotal') - used('machineBusy') },
-    perOrder: { apiCpuLessIdle: apiWork / orders, commits: used('commits') / orders, walBytes: wal ? wal.bytes / orders : null, serverWalBytes: used('walBytes') / orders },
+    perOrder: {
+      apiCpuLessIdle: apiWork / orders,
+      commits: used('commits') / orders,
+      walBytes: wal ? wal.bytes / orders : null,
+      serverWalBytes: used('walBytes') / orders,
+    },
     load0,
     load1,
   };

@@ -79,20 +79,27 @@ async function measure(name, storage, readLarge, serverCpuMs) {
     for (let i = 0; i < keys.length; i += 8) await Promise.all(keys.slice(i, i + 8).map((key) => readLarge(key)));
   });
   const f = (/** @type {number} */ n) => n.toFixed(2);
-  console.log(
-    `| ${name} | ${f(put[0])} | ${f(read[0])} | ${f(read8[0])} | ${f(put[1])} / ${f(put[2])} | ${f(read[1])} / ${f(read[2])} | ${rss()} |`,
-  );
+  console.log(`| ${name} | ${f(put[0])} | ${f(read[0])} | ${f(read8[0])} | ${f(put[1])} / ${f(put[2])} | ${f(read[1])} / ${f(read[2])} | ${rss()} |`);
 }
 
 const { small, large } = await toWebpVariants(await photo());
-console.log(`${machine()}; load ${load()}; one picture: large ${(large.length / 1024).toFixed(0)} KiB, small ${(small.length / 1024).toFixed(0)} KiB; ${PICTURES} uploads`);
+console.log(
+  `${machine()}; load ${load()}; one picture: large ${(large.length / 1024).toFixed(0)} KiB, small ${(small.length / 1024).toFixed(0)} KiB; ${PICTURES} uploads`,
+);
 console.log(`RSS before: ${rss()} MiB`);
-console.log('| storage | ms per upload (both sizes) | ms per read (large) | ms per read, 8 at once | CPU ms per upload: this process / server | CPU ms per read: this process / server | RSS MiB after |');
+console.log(
+  '| storage | ms per upload (both sizes) | ms per read (large) | ms per read, 8 at once | CPU ms per upload: this process / server | CPU ms per read: this process / server | RSS MiB after |',
+);
 console.log('|---|---|---|---|---|---|---|');
 
 const dir = mkdtempSync(join(tmpdir(), 'haat-bench-files-'));
 const local = new LocalFileStorage(dir);
-await measure('local folder', local, (key) => readFile(join(dir, `${key}-large.webp`)), async () => 0);
+await measure(
+  'local folder',
+  local,
+  (key) => readFile(join(dir, `${key}-large.webp`)),
+  async () => 0,
+);
 rmSync(dir, { recursive: true, force: true });
 
 const scratch = await scratchDatabase();
@@ -119,7 +126,13 @@ const port = await freePort();
 const bin = join(dirname(createRequire(import.meta.url).resolve('s3rver/package.json')), 'bin', 's3rver.js');
 const server = spawn(process.execPath, [bin, '--address', '127.0.0.1', '--port', String(port), '--directory', s3dir, '--silent'], { stdio: 'ignore' });
 try {
-  const settings = { endpoint: `http://127.0.0.1:${port}`, bucket: 'bench', region: 'us-east-1', forcePathStyle: true, credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } };
+  const settings = {
+    endpoint: `http://127.0.0.1:${port}`,
+    bucket: 'bench',
+    region: 'us-east-1',
+    forcePathStyle: true,
+    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
+  };
   const bucket = new S3FileStorage(settings);
   for (let i = 0; ; i++) {
     try {
@@ -130,7 +143,12 @@ try {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  await measure('S3-compatible bucket (s3rver)', bucket, (key) => bucket.read(`${key}-large.webp`), async () => cpuSeconds(/** @type {number} */ (server.pid)) * 1000);
+  await measure(
+    'S3-compatible bucket (s3rver)',
+    bucket,
+    (key) => bucket.read(`${key}-large.webp`),
+    async () => cpuSeconds(/** @type {number} */ (server.pid)) * 1000,
+  );
 } finally {
   server.kill();
   rmSync(s3dir, { recursive: true, force: true });

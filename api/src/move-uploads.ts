@@ -12,7 +12,8 @@ async function main(): Promise<void> {
   const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     const storage = fileStorageFor(config, handle.db);
-    if (!isShared(storage)) throw new ConfigError('Set FILE_STORAGE=postgres or FILE_STORAGE=s3 (and its S3_* settings): the pictures are moved into that storage.');
+    if (!isShared(storage))
+      throw new ConfigError('Set FILE_STORAGE=postgres or FILE_STORAGE=s3 (and its S3_* settings): the pictures are moved into that storage.');
     const { copied, kept } = await moveUploads(storage, config.uploadsDir);
     const into = config.fileStorage === 's3' ? `the bucket ${config.s3.bucket}` : 'the database';
     console.log(`${copied} picture files copied from ${config.uploadsDir} into ${into} (${kept} were there already).`);

@@ -1,5 +1,4 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
@@ -105,7 +104,7 @@ let buckets = 0;
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'haat-s3-'));
   const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
-  const { port } = (await server.run()) as AddressInfo;
+  const { port } = await server.run();
   s3 = { server, endpoint: `http://127.0.0.1:${port}`, dir };
 });
 afterAll(async () => {
@@ -214,7 +213,10 @@ describe('FILE_STORAGE=s3 settings', () => {
   it('puts the bucket in the path for a server named by S3_ENDPOINT, and in the host name for Amazon S3', () => {
     expect(loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3.forcePathStyle).toBe(true);
     expect(loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics' }).s3.forcePathStyle).toBe(false);
-    expect(loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).s3.forcePathStyle).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).s3
+        .forcePathStyle,
+    ).toBe(false);
   });
 });
 

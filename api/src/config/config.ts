@@ -17,7 +17,7 @@ export interface PasswordHashCost {
 
 export const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19456, passes: 2 };
 
-const Env = z.object({
+const EnvFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** Behind a load balancer: true, a hop count or the proxies' addresses; then X-Forwarded-For names the client. */
@@ -142,10 +142,17 @@ const Env = z.object({
       }
       return origins;
     }),
-}).superRefine((env, ctx) => {
+});
+
+/** Settings that only make sense together. */
+const Env = EnvFields.superRefine((env, ctx) => {
   if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORAGE=s3' });
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
-    ctx.addIssue({ code: 'custom', path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'], message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together' });
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
