@@ -273,7 +273,7 @@ async function walOfDatabase(direct, fromLsn, toLsn) {
   for await (const line of createInterface({ input: dump.stdout })) {
     const m = /len \(rec\/tot\):\s*(\d+)\/\s*(\d+), tx:\s*(\d+)/.exec(line);
     if (!m) continue;
-    const [rec, tot, tx] = [Number(m[1]), Number(m[2]), m[3]];
+    const [rec, tot, tx] = [Number(m[1]), Number(m[2]), String(m[3])];
     if (line.includes(ours)) {
       bytes += tot;
       fullPages += tot - rec;

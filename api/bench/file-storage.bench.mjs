@@ -67,7 +67,7 @@ async function measure(name, storage, readLarge, serverCpuMs) {
     const [t, own] = [performance.now(), ownCpu()];
     await run();
     const [took, ownUsed] = [performance.now() - t, ownCpu() - own];
-    return [took / PICTURES, ownUsed / PICTURES, ((await serverCpuMs()) - server) / PICTURES];
+    return { wall: took / PICTURES, own: ownUsed / PICTURES, server: ((await serverCpuMs()) - server) / PICTURES };
   };
   const put = await phase(async () => {
     for (const key of keys) await Promise.all([storage.put(`${key}-large.webp`, large, 'image/webp'), storage.put(`${key}-small.webp`, small, 'image/webp')]);
@@ -79,7 +79,9 @@ async function measure(name, storage, readLarge, serverCpuMs) {
     for (let i = 0; i < keys.length; i += 8) await Promise.all(keys.slice(i, i + 8).map((key) => readLarge(key)));
   });
   const f = (/** @type {number} */ n) => n.toFixed(2);
-  console.log(`| ${name} | ${f(put[0])} | ${f(read[0])} | ${f(read8[0])} | ${f(put[1])} / ${f(put[2])} | ${f(read[1])} / ${f(read[2])} | ${rss()} |`);
+  console.log(
+    `| ${name} | ${f(put.wall)} | ${f(read.wall)} | ${f(read8.wall)} | ${f(put.own)} / ${f(put.server)} | ${f(read.own)} / ${f(read.server)} | ${rss()} |`,
+  );
 }
 
 const { small, large } = await toWebpVariants(await photo());
