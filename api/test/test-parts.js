@@ -37,7 +37,7 @@ const COST = {
   'inventory-migration.e2e-spec.ts': 15,
   'metrics.e2e-spec.ts': 15,
   'orders.e2e-spec.ts': 14,
-  'file-storage.e2e-spec.ts': 12,
+  'file-storage.e2e-spec.ts': 23,
   'text-fuzz.e2e-spec.ts': 14,
   'last-admin.e2e-spec.ts': 14,
   'deep-json.e2e-spec.ts': 14,
