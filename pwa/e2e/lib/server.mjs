@@ -142,6 +142,10 @@ export async function startServer(env = {}, seeded = undefined) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A worker that dies (a journey's timeout, a killed run) takes its servers with it instead of leaving them running.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  child.once('exit', () => process.off('exit', orphaned));
   child.stdout.on('data', (d) => logs.push(String(d)));
   child.stderr.on('data', (d) => logs.push(String(d)));
   try {
