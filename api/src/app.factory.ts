@@ -45,6 +45,18 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     rawBody: true,
   });
   logRequests(app.getHttpAdapter().getInstance());
+  // connectionTimeout is the socket's idle timeout: meant for a client's silence, it also fired while the server was
+  // silent, working on an answer, and cut a request that took longer than REQUEST_TIMEOUT_MS to answer (a busy machine)
+  // with no answer at all. Once the request is read, the server's work does not count; the next request's does again.
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    request.raw.socket?.setTimeout(0);
+    done();
+  });
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    request.raw.socket?.setTimeout(config.requestTimeoutMs);
+    done();
+  });
   // JSON bodies: size bounded by bodyLimit, depth bounded before they are parsed (common/json-body.ts).
   app.useBodyParser('application/json', { bodyLimit: LIMITS.jsonBodyMaxBytes }, jsonBodyParser(app.getHttpAdapter().getInstance()));
   app.setGlobalPrefix('api');

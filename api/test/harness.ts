@@ -199,6 +199,10 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
   });
   const app = await createApp(config, logDestination);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.API_TEST_CPU_LOG) {
+    const counts = ((globalThis as { __haatApps?: Record<string, number> }).__haatApps ??= {});
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
   return {
     app,
     http: app.getHttpServer(),
