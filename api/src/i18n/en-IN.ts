@@ -225,6 +225,7 @@ export const enIN = {
     cardNotConfigured: 'Online payment is not available on this shop yet (no STRIPE_SECRET_KEY). Please choose Cash on Delivery.',
     paymentProvider: 'The payment provider could not be reached. Nothing was charged; please try again.',
     checkoutPending: 'Your payment for order {{id}} has not finished yet. Complete it, or cancel that order, before paying for another.',
+    checkoutPendingOther: 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
     keyUsedForCod: 'This Idempotency-Key was already used for a cash-on-delivery order.',
     preparingPayment: 'This order is still being prepared for payment. Please try again in a moment.',
     chooseOption: 'Please choose an option of {{name}} ({{options}}).',

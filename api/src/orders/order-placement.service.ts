@@ -27,6 +27,7 @@ import {
   type SaleableProduct,
 } from './order-pricing.js';
 import { placeOrderStatement } from './order-statement.js';
+import { pendingCardOrderOf } from './orders.repository.js';
 import { couponByCode, couponLimitViolated, type CouponRow } from '../promotions/index.js';
 import { couponDiscount, type CouponRefusal } from '@haat/shared/promotions/coupon.rules';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
@@ -205,6 +206,9 @@ export class OrderPlacementService {
         : await this.batcher.place(row, lines, priced.lines, cod);
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
+      // Another card order of this account awaits its payment: the database's index decided, whatever raced
+      // (docs/decisions/0213-one-card-payment-waits-per-account.md). Read after it committed, to name it.
+      if (isUniqueViolation(error) && constraintOf(error) === ONE_AWAITING_PAYMENT) throw checkoutPending(await pendingCardOrderOf(this.db, userId));
       const couponLimit = couponLimitViolated(error);
       if (couponLimit && coupon) throw couponLimitReached(coupon, couponLimit);
       // Orders of the same account placed together passed the hold between the check above and the write.
@@ -331,6 +335,24 @@ function holdLimit(units: number, held: number, cap: number): AppError {
       ? `Your unpaid and undelivered orders already hold ${held} items; one account may hold ${cap} at a time, so this order can have at most ${left}.`
       : `One order may hold at most ${cap} items until it is paid or delivered; this one has ${units}.`,
     { limit: cap, held },
+  );
+}
+
+/** The unique index that lets one card order of an account await its payment (orders.table.ts). */
+const ONE_AWAITING_PAYMENT = 'orders_one_awaiting_payment';
+
+/**
+ * 409 CHECKOUT_PENDING: a card order of this account already awaits its payment; the shopper finishes or
+ * cancels it first. Names it and its payment page when known (it may have been settled in the meantime).
+ */
+export function checkoutPending(waiting: OrderRow | undefined): AppError {
+  return new AppError(
+    409,
+    ErrorCode.CheckoutPending,
+    waiting
+      ? `Your payment for order ${waiting.id} has not finished yet. Complete it, or cancel that order, before paying for another.`
+      : 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
+    waiting ? { orderId: waiting.id, ...(waiting.stripeSessionUrl ? { url: waiting.stripeSessionUrl } : {}) } : {},
   );
 }
 
