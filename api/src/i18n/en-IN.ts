@@ -186,6 +186,8 @@ export const enIN = {
     priceChanged: 'Prices have changed since your cart was loaded. Please review the new total and place the order again.',
     holdLimitHeld:
       'Your unpaid and undelivered orders already hold {{held}} items; one account may hold {{cap}} at a time, so this order can have at most {{left}}.',
+    holdLimitUnverified:
+      'Until your e-mail is verified, your unpaid and undelivered orders may hold {{cap}} items; they hold {{held}}, so this order can have at most {{left}}. Verify your e-mail on My Profile to hold up to {{limit}}.',
     holdLimit: 'One order may hold at most {{cap}} items until it is paid or delivered; this one has {{units}}.',
     noInvoiceYet: 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).',
     noCreditNote: 'This order has no credit note: one is made when an invoiced order is cancelled.',
@@ -205,6 +207,7 @@ export const enIN = {
     returnsList: 'Returns',
     returnUpdated: 'Return updated',
     returnRequested: 'Return requested',
+    returnNothingToRefund: 'Return {{id}} has nothing to refund: its order was never paid.',
     returnState: 'Return {{id}} is {{status}} and cannot move to {{to}}.',
     returnNotDelivered: 'Order {{id}} is not delivered yet: a return can be asked for once it is.',
     returnWindowClosed: 'Returns are accepted within {{days}} days of delivery; order {{id}} was delivered on {{date}}.',
