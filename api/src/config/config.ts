@@ -103,7 +103,7 @@ const Env = z.object({
   /** Units one account may hold in unpaid, unshipped orders (cash on delivery, card payments awaited), against hoarding. */
   HOLD_LIMIT_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.maxUnitsHeldPerAccount),
   /**
-   * The hold of an account whose e-mail is not verified (docs/product.md#purchase-limits): free accounts are cheap to
+   * The hold of an account whose e-mail is not verified (docs/product.md#rules-and-limits): free accounts are cheap to
    * make, so they may hold fewer units until their owner opens a link mailed to them. 0 turns the rule off.
    */
   UNVERIFIED_HOLD_LIMIT_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(LIMITS.maxUnitsHeldUnverified),

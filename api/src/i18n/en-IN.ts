@@ -227,6 +227,8 @@ export const enIN = {
     paymentArrived: 'its payment has arrived',
     cardNotConfigured: 'Online payment is not available on this shop yet (no STRIPE_SECRET_KEY). Please choose Cash on Delivery.',
     paymentProvider: 'The payment provider could not be reached. Nothing was charged; please try again.',
+    emailAlreadyVerified: 'Your e-mail {{email}} is already verified.',
+    verifyLinkSent: 'We sent a link to {{email}}: open it within an hour to verify your e-mail.',
     checkoutPending: 'Your payment for order {{id}} has not finished yet. Complete it, or cancel that order, before paying for another.',
     checkoutPendingOther: 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
     keyUsedForCod: 'This Idempotency-Key was already used for a cash-on-delivery order.',
@@ -337,6 +339,12 @@ export const enIN = {
         'Hello {{name}},\n\nSomeone just tried to create a new Haat account with {{email}}, which already has an account. ' +
         'Nothing was changed, and your account is as it was.\nIf it was you, sign in instead (use Forgot password if you do not remember it). ' +
         'If it was not, there is nothing to do.\n\nHaat',
+    },
+    verifyEmail: {
+      subject: 'Verify your Haat e-mail address',
+      text:
+        'Hello,\n\nTo verify {{email}} as the e-mail address of your Haat account, open this link within an hour:\n\n{{link}}\n\n' +
+        'If you did not ask for this, ignore this e-mail: nothing changes.\n\nHaat',
     },
     confirmEmail: {
       subject: 'Confirm your new Haat e-mail address',

@@ -332,7 +332,7 @@ function assertWithinLimits(items: readonly OrderItem[], products: ReadonlyMap<s
 
 /**
  * 409 HOLD_LIMIT. An account held at the lower cap of an unverified e-mail is told the way out: verifying its
- * e-mail (My Profile sends the link) lifts its cap to the shop's (docs/product.md#purchase-limits).
+ * e-mail (My Profile sends the link) lifts its cap to the shop's (docs/product.md#rules-and-limits).
  */
 function holdLimit(units: number, held: number, cap: number, caps: HoldCaps): AppError {
   const left = Math.max(cap - held, 0);

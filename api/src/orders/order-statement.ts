@@ -51,7 +51,7 @@ export interface HoldCaps {
 }
 
 /**
- * An account's hold cap inside the order's statement (docs/product.md#purchase-limits): the shop's, or the
+ * An account's hold cap inside the order's statement (docs/product.md#rules-and-limits): the shop's, or the
  * lower one while the account's e-mail is not verified. The account is looked up only when the two differ.
  */
 export function holdCapSql(userId: SQL, caps: { cap: Slot; unverifiedCap: Slot }): SQL {

@@ -132,7 +132,7 @@ export async function lockedAvatarOf(tx: Pick<Db, 'select'>, id: string): Promis
 
 /**
  * Whether the account's e-mail is verified, as a condition inside another domain's statement (the order's
- * hold cap, docs/product.md#purchase-limits): one lookup by key, false for no such account.
+ * hold cap, docs/product.md#rules-and-limits): one lookup by key, false for no such account.
  */
 export function emailVerifiedSql(userId: SQL): SQL {
   return sql`coalesce((select u.verify_email from users u where u.id = ${userId}), false)`;
