@@ -58,4 +58,3 @@ export async function openMigrationDb(kind: DbKind): Promise<MigrationDb> {
     },
   };
 }
-

@@ -49,9 +49,13 @@ describe.each(DB_KINDS)('orders against abuse on %s', (kind) => {
   const setStage = (orderId: string, status: string) => api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status });
   const moveReturn = (returnId: string, status: string) => api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId, status });
   const returnOf = async (orderId: string, all = false) =>
-    ((await api(t).get(`/api/order/admin/returns${all ? '?all=true' : ''}`).set(bearer(admin))).body.data as Array<Record<string, unknown>>).find(
-      (r) => r.orderId === orderId,
-    );
+    (
+      (
+        await api(t)
+          .get(`/api/order/admin/returns${all ? '?all=true' : ''}`)
+          .set(bearer(admin))
+      ).body.data as Array<Record<string, unknown>>
+    ).find((r) => r.orderId === orderId);
   const returnRows = async (orderId: string) =>
     t.db
       .select()

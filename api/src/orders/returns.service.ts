@@ -153,7 +153,9 @@ export class ReturnsService {
       .from(orderReturns)
       .innerJoin(orders, eq(orders.id, orderReturns.orderId))
       // Open: not finished; a return with nothing to refund (a cash order's return to origin) is finished once received.
-      .where(open ? and(notInArray(orderReturns.status, ['REJECTED', 'REFUNDED']), or(ne(orderReturns.status, 'RECEIVED'), gt(orderReturns.amount, 0))) : undefined)
+      .where(
+        open ? and(notInArray(orderReturns.status, ['REJECTED', 'REFUNDED']), or(ne(orderReturns.status, 'RECEIVED'), gt(orderReturns.amount, 0))) : undefined,
+      )
       .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
       .limit(200);
     const userIds = [...new Set(rows.map((r) => r.ret.userId))];

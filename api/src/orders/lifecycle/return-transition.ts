@@ -46,7 +46,10 @@ export async function transitionReturn(
   }
   if (to === 'REFUNDED' && ret.amount === 0) {
     // A cash order's return to origin: nothing was paid, so receiving the parcel ends it.
-    throw new AppError(409, ErrorCode.ReturnState, `Return ${ret.id} has nothing to refund: its order was never paid.`, { status: ret.status, fields: ['status'] });
+    throw new AppError(409, ErrorCode.ReturnState, `Return ${ret.id} has nothing to refund: its order was never paid.`, {
+      status: ret.status,
+      fields: ['status'],
+    });
   }
   const card = order.paymentMethod === 'CARD';
   if (to === 'REFUNDED' && !card && !recorded) {

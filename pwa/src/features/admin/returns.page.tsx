@@ -139,17 +139,17 @@ export function ReturnsManager() {
                       {NEXT[ret.status]
                         .filter((move) => move !== 'REFUNDED' || ret.amount > 0)
                         .map((move) => (
-                        <button
-                          key={move}
-                          type="button"
-                          className={`btn btn--ghost btn--small${move === 'REJECTED' ? ' admin-danger' : ''}`}
-                          data-testid={TESTID[move]}
-                          aria-label={t(`move.${move}.label`, { orderId: ret.orderId })}
-                          onClick={() => setMoving({ ret, move })}
-                        >
-                          {t(`move.${move}.button`)}
-                        </button>
-                      ))}
+                          <button
+                            key={move}
+                            type="button"
+                            className={`btn btn--ghost btn--small${move === 'REJECTED' ? ' admin-danger' : ''}`}
+                            data-testid={TESTID[move]}
+                            aria-label={t(`move.${move}.label`, { orderId: ret.orderId })}
+                            onClick={() => setMoving({ ret, move })}
+                          >
+                            {t(`move.${move}.button`)}
+                          </button>
+                        ))}
                     </span>
                   </td>
                 </tr>
