@@ -391,6 +391,8 @@ async function main() {
     RATE_LIMIT_FACTOR: '100000',
     // Each shopper loops placing orders that stay unpaid: the anti-hoarding cap is not what is measured.
     HOLD_LIMIT_UNITS: '1000000',
+    // The unverified shoppers' cap stays on, just under it, so each order still looks its account up (as a shop does).
+    UNVERIFIED_HOLD_LIMIT_UNITS: '999999',
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
   };

@@ -113,6 +113,11 @@ const EnvFields = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   /** Units one account may hold in unpaid, unshipped orders (cash on delivery, card payments awaited), against hoarding. */
   HOLD_LIMIT_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.maxUnitsHeldPerAccount),
+  /**
+   * The hold of an account whose e-mail is not verified (docs/product.md#rules-and-limits): free accounts are cheap to
+   * make, so they may hold fewer units until their owner opens a link mailed to them. 0 turns the rule off.
+   */
+  UNVERIFIED_HOLD_LIMIT_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(LIMITS.maxUnitsHeldUnverified),
   /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   /** PostgreSQL connections of the main pool (carts, orders, accounts…), and of the named statements' pool (docs/decisions/0196); searches have their own below. */
@@ -196,6 +201,8 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     passwordHashCost: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, passes: env.PASSWORD_HASH_PASSES },
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     holdLimitUnits: env.HOLD_LIMIT_UNITS,
+    /** The unverified accounts' hold, never above holdLimitUnits (equal to it when the rule is off). */
+    unverifiedHoldLimitUnits: env.UNVERIFIED_HOLD_LIMIT_UNITS === 0 ? env.HOLD_LIMIT_UNITS : Math.min(env.UNVERIFIED_HOLD_LIMIT_UNITS, env.HOLD_LIMIT_UNITS),
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     catalogSearchPoolSize: env.CATALOG_SEARCH_POOL_SIZE,
