@@ -12,6 +12,8 @@ import './account.css';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { fieldProblem } from '../../../i18n/validation';
+import { placePromise } from '../../../lib/delivery/delivery-words';
+import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
 // Labels: account:address.field.<field>.
 const FIELDS = [
@@ -65,10 +67,15 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       const field = FIELDS.find(([f]) => f === issue.path[0])?.[0];
       return void toast.error(fieldProblem(field ? t(`address.field.${field}`) : t('address.aField'), issue.message));
     }
+    // Where the shop does not deliver, the address is refused here with the same rule the server applies
+    // (docs/product.md#delivery); the server refuses it too, should the two ever differ.
+    const promise = placePromise(parsed.data);
+    if (!promise.served) return void toast.error(promise.text);
     setBusy(true);
     try {
       const answer = address ? await addressApi.update({ ...parsed.data, _id: address._id }) : await addressApi.create(parsed.data);
       await keepAddress(answer.data!);
+      rememberDeliveryPlace(answer.data!);
       toast.success(answer.message);
       onSaved?.(answer.data!);
       onClose();
@@ -131,8 +138,12 @@ function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string
   }, [pincode, looked]);
   if (!answer || answer.pincode !== pincode.trim()) return undefined;
   switch (answer.answer.kind) {
-    case 'found':
-      return `${answer.answer.place.city}, ${answer.answer.place.state}`;
+    case 'found': {
+      // The place, and the delivery promise for it (or that the shop does not deliver there yet).
+      const { place } = answer.answer;
+      const promise = placePromise(place);
+      return promise.served ? `${place.city}, ${place.state} · ${promise.text}` : promise.text;
+    }
     case 'unknown':
       return i18n.t('product:pincode.unknown', { pincode: answer.pincode });
     case 'invalid':
