@@ -27,7 +27,10 @@ export function expectedDate(place: DeliveryPlace, now: Date = new Date()): stri
 }
 
 /** The address form's and checkout's sentence for a place: "Delivery by Thu, 26 Nov" or the refusal. */
-export function placePromise(place: DeliveryPlace & { city: string; state: string; pincode: string }, now: Date = new Date()): { served: boolean; text: string } {
+export function placePromise(
+  place: DeliveryPlace & { city: string; state: string; pincode: string },
+  now: Date = new Date(),
+): { served: boolean; text: string } {
   const day = expectedDate(place, now);
   const where = `${place.city}, ${place.state}`;
   return day === null

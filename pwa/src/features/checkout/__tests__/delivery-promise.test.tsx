@@ -98,7 +98,11 @@ describe('checkout and the delivery rule', () => {
     await outboxFacade.flush();
     expect(sent).toContain('/api/order/cash-on-delivery');
     expect((await db.outbox.get('K1'))?.failed).toBe(NOT_SERVED);
-    expect(getDefaultStore().get(toastsAtom).map((t) => t.message)).toContain(`Your order could not be placed: ${NOT_SERVED}`);
+    expect(
+      getDefaultStore()
+        .get(toastsAtom)
+        .map((t) => t.message),
+    ).toContain(`Your order could not be placed: ${NOT_SERVED}`);
     render(
       <MemoryRouter>
         <QueuedOrderStatus queueKey="K1" />

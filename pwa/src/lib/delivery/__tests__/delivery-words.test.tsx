@@ -19,7 +19,7 @@ afterEach(async () => {
 });
 
 describe('delivery words', () => {
-  it("give a served place its date and a place not served the refusal, in English and Hindi", async () => {
+  it('give a served place its date and a place not served the refusal, in English and Hindi', async () => {
     expect(placePromise(BENGALURU, AT)).toEqual({ served: true, text: 'Delivery by Wed, 25 Nov' });
     expect(placePromise({ pincode: '400001', city: 'Mumbai', state: 'Maharashtra' }, AT).text).toBe('Delivery by Sun, 29 Nov');
     expect(placePromise(PORT_BLAIR, AT)).toEqual({ served: false, text: 'Sorry, we do not deliver to Port Blair, Andaman & Nicobar Islands (744101) yet.' });
