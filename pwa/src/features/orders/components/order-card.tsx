@@ -15,6 +15,7 @@ import { OrderReturns } from './order-returns';
 import { paymentSummary } from './payment-summary';
 import { useTranslation } from 'react-i18next';
 import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
+import type { OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 
 /**
@@ -41,7 +42,9 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
   // While the order is on its way: the date promised when it was placed (docs/product.md#delivery); an order saved on
   // this device before the API answered it is given the same date by the same rule.
   const open = order.status !== 'DELIVERED' && order.status !== 'CANCELLED' && order.payment_status !== 'CANCELLED';
-  const expected = open ? (order.expectedDeliveryBy ?? expectedDeliveryDate(order.delivery_address, new Date(order.createdAt))) : null;
+  // (An order kept by an older version of the app may lack its address: then no date rather than a guess.)
+  const address: Partial<OrderAddress> | undefined = order.delivery_address;
+  const expected = open ? (order.expectedDeliveryBy ?? (address ? expectedDeliveryDate(address, new Date(order.createdAt)) : null)) : null;
   return (
     <article className="order-card" data-testid="order-card" id={orderAnchor(order.orderId)}>
       <header className="order-card__head">
