@@ -27,25 +27,25 @@ test('the static first paint follows a Hindi browser, and a kept English choice 
   const hindi = await staticShell(await browser.newContext({ locale: 'hi-IN', viewport: PHONE }), `${baseUrl}/`);
   expect(hindi).toMatchObject({
     lang: 'hi-IN',
-    title: 'Haat: किताबें, ईयरबड्स, खिलौने, कपड़े और बहुत कुछ, मिनटों में डिलीवर',
-    tagline: '10 मिनट में डिलीवरी · 5,000+ प्रोडक्ट',
-    hero: 'Haat में आपका स्वागत है, आपका स्टाइल, मिनटों में डिलीवर',
+    title: 'Haat: किताबें, ईयरबड्स, खिलौने, कपड़े और बहुत कुछ, आपके दरवाज़े तक',
+    tagline: '1–5 दिन में डिलीवरी · 5,000+ प्रोडक्ट',
+    hero: 'Haat में आपका स्वागत है, आपका स्टाइल, आपके दरवाज़े तक',
   });
   expect(await hindi.page.locator('#root .shell .search-bar__prompt').first().textContent()).toBe('"Books" खोजें');
 
   const keptEnglish = await browser.newContext({ locale: 'hi-IN', viewport: PHONE });
   await keptEnglish.addInitScript(() => localStorage.setItem('haat.language', 'en-IN'));
-  expect(await staticShell(keptEnglish, `${baseUrl}/`)).toMatchObject({ lang: 'en-IN', tagline: 'Delivery in 10 minutes · 5,000+ products' });
+  expect(await staticShell(keptEnglish, `${baseUrl}/`)).toMatchObject({ lang: 'en-IN', tagline: 'Delivery in 1–5 days · 5,000+ products' });
 
   const englishBrowser = await staticShell(await browser.newContext({ locale: 'en-IN', viewport: PHONE }), `${baseUrl}/`);
-  expect(englishBrowser).toMatchObject({ lang: 'en-IN', hero: 'Welcome to Haat, your style, delivered in minutes' });
+  expect(englishBrowser).toMatchObject({ lang: 'en-IN', hero: 'Welcome to Haat, your style, delivered to your door' });
 });
 
 test('a kept Hindi choice opens /about and /contact in Hindi, first paint and app alike', async ({ baseUrl, launch }) => {
   const browser = await launch();
   const shell = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
   await shell.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));
-  expect(await staticShell(shell, `${baseUrl}/about`)).toMatchObject({ lang: 'hi-IN', tagline: '10 मिनट में डिलीवरी · 5,000+ प्रोडक्ट' });
+  expect(await staticShell(shell, `${baseUrl}/about`)).toMatchObject({ lang: 'hi-IN', tagline: '1–5 दिन में डिलीवरी · 5,000+ प्रोडक्ट' });
 
   const context = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
   await context.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));

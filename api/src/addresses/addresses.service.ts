@@ -11,6 +11,7 @@ import { newId } from '../common/ids.js';
 import { addresses } from './addresses.table.js';
 import { toAddress } from './address-wire.js';
 import { PincodeService } from './pincode.service.js';
+import { refuseUnserved } from './delivery.js';
 
 const columnsOf = (f: AddressFields) => ({
   name: f.name,
@@ -25,7 +26,8 @@ const columnsOf = (f: AddressFields) => ({
 });
 
 /**
- * A customer's delivery addresses; a pincode must be one India Post lists (400 PINCODE_UNKNOWN). Every query is scoped by the signed-in user, so another user's
+ * A customer's delivery addresses; a pincode must be one India Post lists (400 PINCODE_UNKNOWN) and one the shop
+ * delivers to (422 PINCODE_NOT_SERVED, docs/product.md#delivery). Every query is scoped by the signed-in user, so another user's
  * id simply is not found (404). Addresses are never deleted: orders keep their own copy anyway.
  */
 @Injectable()
@@ -37,6 +39,7 @@ export class AddressesService {
 
   async create(userId: string, body: AddressFields): Promise<Address> {
     this.pincodes.requireKnown(body.pincode);
+    refuseUnserved(body, 'address');
     const row = await this.db.transaction(async (tx) => {
       // The owner's row is locked first, so two adds racing at the cap are counted one after the other.
       await lockUser(tx, userId);
@@ -69,6 +72,7 @@ export class AddressesService {
   /** A removed (status false) address cannot be edited back to life; it is not found. */
   async update(userId: string, body: UpdateAddressBody): Promise<Address> {
     this.pincodes.requireKnown(body.pincode);
+    refuseUnserved(body, 'address');
     const [row] = await this.db
       .update(addresses)
       .set({ ...columnsOf(body), updatedAt: new Date() })

@@ -2,3 +2,4 @@
 export { toAddress } from './address-wire.js';
 export { AddressesModule } from './addresses.module.js';
 export { activeAddressIdsOf, activeAddressesOf, type AddressRow } from './addresses.repository.js';
+export { refuseUnserved } from './delivery.js';

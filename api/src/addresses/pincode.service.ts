@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { PincodePlace } from '@haat/shared/addresses/pincode';
 import { AppError } from '../common/app-error.js';
-import { deliveryDaysTo, DELIVERY_TIME_ZONE } from './delivery-zones.js';
+import { deliveryDateAfter, deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
 import { placeOf, type DirectoryPlace } from './pincode-directory.js';
 
 /** Pincodes against India Post's directory, and the shop's delivery estimate for them. */
@@ -12,13 +12,13 @@ export class PincodeService {
   lookup(pincode: string, now: Date = new Date()): PincodePlace {
     const place = placeOf(pincode);
     if (!place) throw new AppError(404, ErrorCode.PincodeUnknown, `We could not find pincode ${pincode}. Please check it.`, { pincode });
-    const days = deliveryDaysTo(place.state);
+    const days = deliveryDaysTo({ pincode, state: place.state });
     return {
       pincode,
       ...place,
       serviceable: days !== null,
       deliveryDays: days,
-      deliveryBy: days === null ? null : addDays(shopToday(now), days),
+      deliveryBy: days === null ? null : deliveryDateAfter(days, now),
     };
   }
 
@@ -33,13 +33,4 @@ export class PincodeService {
     }
     return place;
   }
-}
-
-/** Today's date on the shop's calendar, YYYY-MM-DD. */
-function shopToday(now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DELIVERY_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-}
-
-function addDays(day: string, days: number): string {
-  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 }

@@ -242,6 +242,8 @@ export const enIN = {
     // Addresses, push, contact, files, catalogue administration.
     pincodeNotFound: 'We could not find pincode {{pincode}}. Please check it.',
     pincodeNotListed: '{{pincode}} is not a pincode India Post lists. Please check it.',
+    pincodeNotServed: 'We do not deliver to {{where}} ({{pincode}}) yet.',
+    orderNotServed: 'We do not deliver to {{where}} ({{pincode}}) yet. Please choose an address we deliver to.',
     addressLimit: 'You can keep at most {{limit}} addresses. Remove one to add another.',
     endpointTaken: 'This push endpoint belongs to another account; sign out there or unsubscribe it first.',
     contactUnavailable: 'Your message could not be sent just now. Please try again, or write to {{email}}.',

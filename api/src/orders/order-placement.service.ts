@@ -9,7 +9,7 @@ import { isHoldLimitViolation, unitsHeldBy } from '../inventory/index.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
-import { activeAddressesOf, type AddressRow } from '../addresses/index.js';
+import { activeAddressesOf, refuseUnserved, type AddressRow } from '../addresses/index.js';
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../common/batched-reads.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
@@ -259,6 +259,8 @@ export class OrderPlacementService {
   private async ownAddress(userId: string, addressId: string) {
     const row = await this.addresses.load({ userId, addressId });
     if (!row) throw notFound('Address');
+    // An address saved before its place left the delivery zones (or before they were checked) orders nothing there.
+    refuseUnserved(row, 'order');
     return row;
   }
 }

@@ -1,4 +1,5 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
+import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type AddressRow, toAddress } from '../addresses/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
@@ -31,6 +32,8 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
     discountAmt: row.discountAmt,
     quantity: row.quantity,
     delivery_address: row.deliveryAddress,
+    // Its placing day plus the rule's days for the place it goes to (docs/product.md#delivery).
+    expectedDeliveryBy: expectedDeliveryDate(row.deliveryAddress, row.createdAt),
     product_details: lines.map((l) => ({
       productId: l.productId ?? '',
       variantId: l.variantId,

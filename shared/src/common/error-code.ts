@@ -53,6 +53,8 @@ export enum ErrorCode {
   StockChanged = 'STOCK_CHANGED',
   /** 400 on an address, 404 on a lookup: a pincode that India Post's directory does not list; `pincode` names it. */
   PincodeUnknown = 'PINCODE_UNKNOWN',
+  /** 422: an address or an order to a pincode the shop does not deliver to (docs/product.md#delivery); `pincode` names it. */
+  PincodeNotServed = 'PINCODE_NOT_SERVED',
   /** 409: stock set below what open orders hold; `productId`, `variantId` and `reserved` say which and how many. */
   StockReserved = 'STOCK_RESERVED',
   /** 422: more units of one product in a line than it may be bought in; `productId` and `limit` say which and how many. */

@@ -58,6 +58,11 @@ export interface Order {
   /** Units across all lines. */
   quantity: number;
   delivery_address: OrderAddress;
+  /**
+   * When the order is expected (YYYY-MM-DD, the shop's calendar): its placing day plus the delivery rule's days for its
+   * address (docs/product.md#delivery); null for an address the rule does not serve.
+   */
+  expectedDeliveryBy?: string | null;
   /** The coupon applied (docs/product.md#coupons) and what it took off the subtotal; totalAmt is after it. */
   couponCode?: string | null;
   discountAmt?: number;

@@ -8,6 +8,7 @@ import { Logo } from './logo';
 import { SearchBar } from './search-bar';
 import { WishlistButton } from './wishlist-button';
 import { useTranslation } from 'react-i18next';
+import { Tagline } from './tagline';
 
 /**
  * docs/product.md#screens sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
@@ -26,7 +27,7 @@ export function Header() {
             <Logo />
             <span className="logo-link__text">
               <span className="logo-link__name">Haat</span>
-              <span className="logo-link__tagline">{t('header.tagline')}</span>
+              <Tagline />
             </span>
           </Link>
           {!narrow && (

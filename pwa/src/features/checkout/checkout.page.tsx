@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isSignedInAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { BillDetails, EmptyCart, useCart } from '../cart/public';
+import { useAddresses } from '../account/public';
+import { placePromise } from '../../lib/delivery/delivery-words';
+import { rememberDeliveryPlace } from '../../lib/delivery/delivery-place';
 import { AddressChoice } from './components/address-choice';
 import { OrderSummary } from './components/order-summary';
 import { PaymentActions } from './components/payment-actions';
@@ -22,6 +25,14 @@ export function CheckoutPage() {
   const [addressId, setAddressId] = useState<string>();
   const coupon = useCoupon(lines);
   const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused);
+  // The chosen address's promise, shown before placing; where the shop does not deliver, nothing can be placed
+  // (docs/product.md#delivery). The header promises the same place from now on.
+  const { addresses } = useAddresses();
+  const chosen = addresses.find((a) => a._id === addressId);
+  const promise = chosen ? placePromise(chosen) : null;
+  useEffect(() => {
+    if (chosen) rememberDeliveryPlace(chosen);
+  }, [chosen]);
 
   if (!signedIn) {
     return (
@@ -68,9 +79,15 @@ export function CheckoutPage() {
                 {order.priceNotice}
               </p>
             )}
+            {promise && (
+              <p className={`checkout__promise${promise.served ? '' : ' checkout__promise--refused'}`} role="status" data-testid="checkout-promise">
+                {promise.text}
+              </p>
+            )}
             <PaymentActions
               busy={order.busy}
               held={coupon.pending}
+              notServed={promise !== null && !promise.served}
               paymentsDown={order.paymentsDown}
               onPayOnline={() => void order.payOnline(addressId)}
               onCashOnDelivery={() => void order.cashOnDelivery(addressId)}

@@ -3,12 +3,13 @@ import { Link } from 'react-router-dom';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { RichText } from './rich-text';
 import { supportValues } from './support-values';
+import { deliveryRange } from '../../lib/delivery/delivery-words';
 import './info.css';
 
 /** /about: what Haat is. */
 export function AboutPage() {
   const { t } = useTranslation('info');
-  const promises = t('about.promises', { returnObjects: true }) as string[];
+  const promises = t('about.promises', { returnObjects: true, ...deliveryRange() }) as string[];
   return (
     <>
       <PageMeta title={t('about.meta.title')} description={t('about.meta.description')} />

@@ -29,7 +29,7 @@ export function ListingPage() {
     <>
       <PageMeta
         title={t('title', { sub: subRef.name, category: categoryRef.name })}
-        description={`Shop ${subRef.name} in ${categoryRef.name} on Haat: filter by price and stock, prices in ₹, delivery in under 10 minutes.`}
+        description={`Shop ${subRef.name} in ${categoryRef.name} on Haat: filter by price and stock, prices in ₹, free delivery.`}
       />
       <div className="page">
         <ListingView key={`${categoryId}/${subCategoryId}`} category={categoryRef} subCategory={subRef} siblings={siblings} />

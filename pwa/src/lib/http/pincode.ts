@@ -3,7 +3,6 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { PINCODE_PATH, PINCODE_PATTERN, type PincodePlace } from '@haat/shared/addresses/pincode';
 import { http } from './http';
 import { problemOf } from './http-problem';
-import { formatDate } from '../../i18n/format';
 
 /**
  * Asks the API where a pincode is (India Post's directory lives on the server, not in the bundle).
@@ -23,9 +22,4 @@ export async function lookupPincode(pincode: string, signal?: AbortSignal): Prom
     if (problem.status === 400) return { kind: 'invalid' };
     return { kind: 'unreachable' };
   }
-}
-
-/** "Sat, 28 Nov" for an estimated delivery date (YYYY-MM-DD). */
-export function deliveryDateWords(day: string): string {
-  return formatDate(new Date(`${day}T00:00:00Z`), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { AddressFields } from '@haat/shared/addresses/address.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
@@ -12,6 +13,8 @@ import './account.css';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 import { fieldProblem } from '../../../i18n/validation';
+import { placePromise } from '../../../lib/delivery/delivery-words';
+import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
 // Labels: account:address.field.<field>.
 const FIELDS = [
@@ -41,6 +44,9 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   const { t } = useTranslation('account');
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
   const [busy, setBusy] = useState(false);
+  // A refusal of the place (not delivered to, not a listed pincode), shown under the pincode while the place is the one refused.
+  const [refused, setRefused] = useState<{ place: string; text: string } | null>(null);
+  const placeKey = `${form.pincode}|${form.state}`;
   const complete = FIELDS.every(([f]) => form[f].trim() !== '');
   // A field is filled from the pincode while it is empty or still holds the last filled value: what the
   // shopper typed or changed is never overwritten.
@@ -65,15 +71,26 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       const field = FIELDS.find(([f]) => f === issue.path[0])?.[0];
       return void toast.error(fieldProblem(field ? t(`address.field.${field}`) : t('address.aField'), issue.message));
     }
+    // Where the shop does not deliver, the address is refused here with the same rule the server applies
+    // (docs/product.md#delivery); the server refuses it too, should the two ever differ.
+    const promise = placePromise(parsed.data);
+    if (!promise.served) {
+      setRefused({ place: placeKey, text: promise.text });
+      return void toast.error(promise.text);
+    }
     setBusy(true);
     try {
       const answer = address ? await addressApi.update({ ...parsed.data, _id: address._id }) : await addressApi.create(parsed.data);
       await keepAddress(answer.data!);
+      rememberDeliveryPlace(answer.data!);
       toast.success(answer.message);
       onSaved?.(answer.data!);
       onClose();
     } catch (error) {
-      if (problemOf(error).status === 0) toast.error(t('address.offline'));
+      const problem = problemOf(error);
+      if (problem.status === 0) toast.error(t('address.offline'));
+      else if (problem.code === ErrorCode.PincodeNotServed || problem.code === ErrorCode.PincodeUnknown)
+        setRefused({ place: placeKey, text: problem.message.replace(/^pincode: /, '') });
     } finally {
       setBusy(false);
     }
@@ -92,7 +109,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
             value={form[field]}
             autoFocus={i === 0}
             onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
-            hint={field === 'pincode' ? pincodeHint : undefined}
+            hint={field === 'pincode' ? (refused?.place === placeKey ? refused.text : pincodeHint) : undefined}
           />
         ))}
         <div className="modal__actions">
@@ -131,8 +148,12 @@ function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string
   }, [pincode, looked]);
   if (!answer || answer.pincode !== pincode.trim()) return undefined;
   switch (answer.answer.kind) {
-    case 'found':
-      return `${answer.answer.place.city}, ${answer.answer.place.state}`;
+    case 'found': {
+      // The place, and the delivery promise for it (or that the shop does not deliver there yet).
+      const { place } = answer.answer;
+      const promise = placePromise(place);
+      return promise.served ? `${place.city}, ${place.state} · ${promise.text}` : promise.text;
+    }
     case 'unknown':
       return i18n.t('product:pincode.unknown', { pincode: answer.pincode });
     case 'invalid':

@@ -10,10 +10,12 @@ interface Props {
   onCashOnDelivery: () => void;
   /** The coupon is being priced again for a changed cart: nothing is placed until its total is known. */
   held?: boolean;
+  /** The chosen address is outside every delivery zone: neither button places anything (the promise line says why). */
+  notServed?: boolean;
 }
 
 /** Pay Online and Cash on Delivery (docs/product.md#screens); Pay Online says why when it cannot work. */
-export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery, held = false }: Props) {
+export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery, held = false, notServed = false }: Props) {
   const { t } = useTranslation('checkout');
   const config = usePublicConfig();
   const online = useOnline();
@@ -23,13 +25,13 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
       <button
         type="button"
         className="btn btn--primary"
-        disabled={busy !== null || held || reason !== null}
+        disabled={busy !== null || held || notServed || reason !== null}
         aria-describedby={reason ? 'pay-online-reason' : undefined}
         onClick={onPayOnline}
       >
         {busy === 'card' ? t('pay.loading') : t('pay.online')}
       </button>
-      <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null || held} onClick={onCashOnDelivery}>
+      <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null || held || notServed} onClick={onCashOnDelivery}>
         {busy === 'cod' ? t('pay.loading') : t('pay.cod')}
       </button>
       {reason && (

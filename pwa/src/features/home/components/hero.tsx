@@ -3,6 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
+import { deliveryRange } from '../../../lib/delivery/delivery-words';
 
 // docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
 const PROMOS = ['home:hero.promo1', 'home:hero.promo2', 'home:hero.promo3'] as const;
@@ -20,7 +21,7 @@ export function Hero({ name }: { name: string | null }) {
   useTypewriter(typed, lines, LIMITS.heroTypeMs, LIMITS.heroPauseMs);
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow')}</p>
+      <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow', deliveryRange())}</p>
       <h1 id="hero-title" className="hero__title">
         <span className="visually-hidden">{lines[0]}</span>
         <span aria-hidden="true" className="hero__typed">

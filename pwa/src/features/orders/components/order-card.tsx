@@ -14,6 +14,9 @@ import { TaxDocumentLinks } from './tax-document-links';
 import { OrderReturns } from './order-returns';
 import { paymentSummary } from './payment-summary';
 import { useTranslation } from 'react-i18next';
+import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
+import type { OrderAddress } from '@haat/shared/orders/order.types';
+import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 
 /**
  * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
@@ -36,6 +39,12 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       setBusy(false);
     }
   };
+  // While the order is on its way: the date promised when it was placed (docs/product.md#delivery); an order saved on
+  // this device before the API answered it is given the same date by the same rule.
+  const open = order.status !== 'DELIVERED' && order.status !== 'CANCELLED' && order.payment_status !== 'CANCELLED';
+  // (An order kept by an older version of the app may lack its address: then no date rather than a guess.)
+  const address: Partial<OrderAddress> | undefined = order.delivery_address;
+  const expected = open ? (order.expectedDeliveryBy ?? (address ? expectedDeliveryDate(address, new Date(order.createdAt)) : null)) : null;
   return (
     <article className="order-card" data-testid="order-card" id={orderAnchor(order.orderId)}>
       <header className="order-card__head">
@@ -60,6 +69,11 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         )}
         {order.refundId && <span className="order-card__refund">{t('refunded')}</span>}
       </p>
+      {expected && (
+        <p className="order-card__expected" data-testid="order-expected">
+          {t('expected', { date: deliveryDateWords(expected) })}
+        </p>
+      )}
       <OrderProgress history={order.statusHistory} />
       <TaxDocumentLinks order={order} />
       <OrderReturns order={order} shopper={!children} />

@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
-import { deliveryDateWords, lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
+import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../../i18n/i18n';
 
@@ -38,7 +40,10 @@ export function PincodeCheck() {
     const abort = (pending.current = new AbortController());
     setMessage(t('pincode.checking'));
     const answer = await lookupPincode(pincode, abort.signal);
-    if (!abort.signal.aborted) setMessage(deliveryMessage(pincode, answer));
+    if (abort.signal.aborted) return;
+    setMessage(deliveryMessage(pincode, answer));
+    // The header promises this place's date from now on (docs/product.md#delivery).
+    if (answer.kind === 'found') rememberDeliveryPlace(answer.place);
   };
 
   return (

@@ -1,5 +1,6 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useTranslation } from 'react-i18next';
+import { deliveryRange } from '../../../lib/delivery/delivery-words';
 
 // docs/product.md#screens: the description comes with static marketing bullets and "Why Shop" blurbs.
 // Keys in product:bullets and product:why.
@@ -26,7 +27,7 @@ export function ProductDescription({ product }: { product: Product }) {
       )}
       <ul>
         {BULLETS.map((b) => (
-          <li key={b}>{t(`bullets.${b}`)}</li>
+          <li key={b}>{t(`bullets.${b}`, deliveryRange())}</li>
         ))}
       </ul>
       <h2>{t('whyShop')}</h2>

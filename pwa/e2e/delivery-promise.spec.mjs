@@ -1,0 +1,116 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { deliveryDateAfter, deliveryDaysRange, deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
+import { apiShopper } from './lib/shop-fixtures.mjs';
+import { addFromHome, apiGet, signIn } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/**
+ * One delivery promise from one rule (docs/product.md#delivery), in English and Hindi at 390 and 1366 px: the header
+ * promises the rule's range, then the shopper's own date; at checkout an address at 744101 (South Andaman) is refused
+ * in the form, by the device's rule and, with a state typed by hand, by the server's; the saved address's expected
+ * date shows before placing; the order card shows it after.
+ */
+const texts = (lang, ns) => JSON.parse(readFileSync(new URL(`../src/i18n/${lang}/${ns}.json`, import.meta.url), 'utf8'));
+const CHENNAI = { district: 'Chennai', city: 'Chennai', state: 'Tamil Nadu', pincode: '600001' };
+const { fastest, slowest } = deliveryDaysRange();
+
+for (const [lang, width] of [
+  ['en-IN', 390],
+  ['hi-IN', 1366],
+  ['en-IN', 1366],
+  ['hi-IN', 390],
+]) {
+  test(`delivery promise ${lang} ${width}`, async ({ baseUrl, artifactsDir, launch }) => {
+    const common = texts(lang, 'common');
+    const account = texts(lang, 'account');
+    const checkout = texts(lang, 'checkout');
+    const shot = (name) => `${artifactsDir}/delivery-${lang}-${width}-${name}.png`;
+    const shopper = await apiShopper(baseUrl, `delivery-${lang}-${width}`, CHENNAI);
+    const browser = await launch();
+    const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 768 } });
+    const page = await context.newPage();
+
+    // Sign in and fill the cart in English, then read every screen in the shopper's language.
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await addFromHome(page, baseUrl, 1);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
+    await page.goto(`${baseUrl}/`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+    // The header (hidden on phones) promises the rule's range until a place is known.
+    const promise = page.getByTestId('header-promise');
+    if (width > 390) await expect(promise).toHaveText(fill(common.header.tagline, { fastest, slowest }));
+
+    await page.goto(`${baseUrl}/checkout`);
+    // The only saved address is chosen at once, and its expected date shows before anything is placed.
+    const expected = page.getByTestId('checkout-promise');
+    const days = deliveryDaysTo(CHENNAI);
+    assert.equal(days, 3);
+    const dateWords = (day) =>
+      page.evaluate(
+        ([d, l]) => new Intl.DateTimeFormat(l, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
+        [day, lang],
+      );
+    const date = await dateWords(deliveryDateAfter(days, new Date()));
+    await expect(expected).toHaveText(fill(common.delivery.by, { date }));
+    // …and the header now promises that place's own date.
+    if (width > 390) await expect(promise).toHaveText(fill(common.delivery.headerBy, { pincode: '600001', date }));
+    await page.screenshot({ path: shot('checkout'), fullPage: true });
+
+    // A new address at 744101: the form names the place and refuses it before sending.
+    await page.getByRole('button', { name: checkout.address.add }).click();
+    const dialog = page.getByRole('dialog');
+    const field = (name) => dialog.getByLabel(account.address.field[name], { exact: true });
+    await field('name').fill('Asha Verma');
+    await field('building').fill('Aberdeen Bazaar 4');
+    await field('address_line').fill('Netaji Stadium Road');
+    await field('pincode').fill('744101');
+    await field('mobile').fill('9876543210');
+    const hint = dialog.getByTestId('pincode-hint');
+    // The place India Post lists for the pincode, and that the shop does not deliver there yet.
+    await expect(hint).toHaveText(/\(744101\)/);
+    const placeWords = (await hint.textContent()) ?? '';
+    await expect(field('state')).toHaveValue('Andaman & Nicobar Islands');
+    await field('country').fill('India');
+    await dialog.screenshot({ path: shot('address-refused') });
+    await dialog.getByRole('button', { name: account.address.submit }).click();
+    await expect(page.getByRole('alert').filter({ hasText: placeWords })).toHaveCount(1);
+    await expect(dialog).toHaveCount(1);
+
+    // A state typed by hand does not buy a promise: the device lets it through, the server refuses it in the shopper's words.
+    await field('state').fill('Karnataka');
+    await dialog.getByRole('button', { name: account.address.submit }).click();
+    const serverWords =
+      lang === 'en-IN'
+        ? /We do not deliver to .+, Andaman & Nicobar Islands \(744101\) yet\./
+        : /हम अभी .+, Andaman & Nicobar Islands \(744101\) में डिलीवरी नहीं करते।/;
+    await expect(page.getByRole('alert').filter({ hasText: new RegExp(`pincode: ${serverWords.source}`) })).toHaveCount(1);
+    // …and the form says it under the pincode, where the shopper is looking.
+    await expect(hint).toHaveText(new RegExp(`^${serverWords.source}$`));
+    await page.screenshot({ path: shot('address-refused-by-server') });
+    await dialog.getByRole('button', { name: account.address.cancel }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const saved = (await apiGet(baseUrl, 'address/get', shopper.token)).data;
+    assert.deepEqual(
+      saved.map((a) => a.pincode),
+      ['600001'],
+      'no address at 744101 was saved',
+    );
+
+    // Placing to the Chennai address; the order card shows the date promised.
+    await page.getByRole('button', { name: checkout.pay.cod }).click();
+    await page.waitForURL(/\/success\?order=/);
+    await page.goto(`${baseUrl}/my-orders`);
+    const card = page.getByTestId('order-card').first();
+    const placed = (await apiGet(baseUrl, 'order/order-list', shopper.token)).data[0];
+    assert.equal(placed.expectedDeliveryBy, deliveryDateAfter(3, new Date(placed.createdAt)));
+    await expect(card.getByTestId('order-expected')).toHaveText(fill(texts(lang, 'orders').expected, { date: await dateWords(placed.expectedDeliveryBy) }));
+    await card.screenshot({ path: shot('order-card') });
+    await browser.close();
+  });
+}
+
+/** A text with its {{values}} filled in. */
+function fill(text, values) {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(values[name]));
+}

@@ -1,0 +1,21 @@
+import { getDefaultStore } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+
+/** A place the shopper told us of: the pincode they checked on a product page, or the address they chose or saved. */
+export interface KnownPlace {
+  pincode: string;
+  state: string;
+  city: string;
+}
+
+/**
+ * The shopper's own delivery place, so the header can promise their date instead of the generic range
+ * (docs/product.md#delivery). Kept in localStorage (signing out clears it with the rest), read on init so the first
+ * render already shows it.
+ */
+export const deliveryPlaceAtom = atomWithStorage<KnownPlace | null>('haat.deliveryPlace', null, undefined, { getOnInit: true });
+
+/** Remember the place the shopper last named (a pincode check, an address saved or chosen at checkout). */
+export function rememberDeliveryPlace(place: KnownPlace): void {
+  getDefaultStore().set(deliveryPlaceAtom, { pincode: place.pincode.replace(/\s/g, ''), state: place.state, city: place.city });
+}

@@ -1,0 +1,52 @@
+import { DELIVERY_ZONES, deliveryDateAfter, deliveryDaysRange, deliveryDaysTo, type DeliveryPlace } from '@haat/shared/addresses/delivery-zones';
+import { formatDate } from '../../i18n/format';
+import { i18n } from '../../i18n/i18n';
+
+// Every sentence the PWA says about delivery, from the one rule in shared/ (docs/product.md#delivery).
+
+/** "Sat, 28 Nov" for an expected delivery date (YYYY-MM-DD). */
+export function deliveryDateWords(day: string): string {
+  return formatDate(new Date(`${day}T00:00:00Z`), { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
+
+/** The promise before a pincode is known: the fastest and slowest zone ("1–5 days"). */
+export const deliveryRange = () => deliveryDaysRange();
+
+/** The header's line for a known place: its own date, or that we do not deliver there yet. */
+export function headerPromise(place: DeliveryPlace & { pincode: string }, now: Date = new Date()): string {
+  const days = deliveryDaysTo(place);
+  return days === null
+    ? i18n.t('common:delivery.headerNotServed', { pincode: place.pincode })
+    : i18n.t('common:delivery.headerBy', { pincode: place.pincode, date: deliveryDateWords(deliveryDateAfter(days, now)) });
+}
+
+/** Whether an order placed now to the place arrives, and when: null where the shop does not deliver. */
+export function expectedDate(place: DeliveryPlace, now: Date = new Date()): string | null {
+  const days = deliveryDaysTo(place);
+  return days === null ? null : deliveryDateAfter(days, now);
+}
+
+/** The address form's and checkout's sentence for a place: "Delivery by Thu, 26 Nov" or the refusal. */
+export function placePromise(
+  place: DeliveryPlace & { city: string; state: string; pincode: string },
+  now: Date = new Date(),
+): { served: boolean; text: string } {
+  const day = expectedDate(place, now);
+  const where = `${place.city}, ${place.state}`;
+  return day === null
+    ? { served: false, text: i18n.t('common:delivery.notServed', { where, pincode: place.pincode }) }
+    : { served: true, text: i18n.t('common:delivery.by', { date: deliveryDateWords(day) }) };
+}
+
+/** The zones in words for the FAQ: "Bengaluru (pincodes 560…): 1 day; Karnataka: 2 days; …". */
+export function zonesInWords(): string {
+  return DELIVERY_ZONES.filter((z) => z.days !== null)
+    .map((z) => {
+      const prefixes = (z.pincodePrefixes ?? []).map((p) => `${p}…`).join(', ');
+      const where = [prefixes ? i18n.t('common:delivery.zonePincodes', { name: z.name, prefixes }) : '', (z.states ?? []).join(', ')]
+        .filter(Boolean)
+        .join(', ');
+      return `${where}: ${i18n.t('common:delivery.days', { count: z.days! })}`;
+    })
+    .join('; ');
+}
