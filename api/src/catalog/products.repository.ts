@@ -121,13 +121,17 @@ export async function reviewCountsOf(db: Reader, productId: string): Promise<{ r
   return product;
 }
 
-/** Locks a product row FOR UPDATE in the caller's transaction; `published` also requires it to be published. True when found. */
+/**
+ * Locks a product row FOR NO KEY UPDATE in the caller's transaction (its key never changes, and orders'
+ * key checks of their lines are not blocked: docs/decisions/0216); `published` also requires it to be
+ * published. True when found.
+ */
 export async function lockProduct(tx: Reader, productId: string, published: boolean): Promise<boolean> {
   const [product] = await tx
     .select({ id: products.id })
     .from(products)
     .where(published ? and(eq(products.id, productId), eq(products.publish, true)) : eq(products.id, productId))
-    .for('update');
+    .for('no key update');
   return product !== undefined;
 }
 

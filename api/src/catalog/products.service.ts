@@ -115,7 +115,14 @@ export class ProductsService {
       const tx = t as unknown as Db;
       await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
       // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
-      const [stored] = await tx.select({ productType: products.productType, unit: products.unit }).from(products).where(eq(products.id, _id)).for('update');
+      // FOR NO KEY UPDATE, as the update itself takes: orders placed meanwhile hold the product's stock
+      // pools and then check their lines' keys against this row (FOR KEY SHARE), which FOR UPDATE would
+      // block while this save waits for those pools, a deadlock (docs/decisions/0216-one-lock-order-for-orders-and-admin-writes.md).
+      const [stored] = await tx
+        .select({ productType: products.productType, unit: products.unit })
+        .from(products)
+        .where(eq(products.id, _id))
+        .for('no key update');
       if (!stored) throw notFound('Product');
       assertUnitSuitsType(stored, rest);
       const [updated] = await tx

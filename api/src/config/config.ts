@@ -124,6 +124,8 @@ const EnvFields = z.object({
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL connections kept for product searches, apart from the main pool (see docs/decisions/0037-search-engine.md). */
   CATALOG_SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
+  /** PostgreSQL connections kept for the admin's reports (the overview), apart from the main pool. */
+  REPORT_POOL_SIZE: z.coerce.number().int().min(1).max(20).default(2),
   /** How long a client may take to send a whole request (headers and body), and to stay idle. */
   REQUEST_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
   /** Bearer token for GET /api/metrics; unset = no metrics endpoint (404). */
@@ -206,6 +208,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     catalogSearchPoolSize: env.CATALOG_SEARCH_POOL_SIZE,
+    reportPoolSize: env.REPORT_POOL_SIZE,
     requestTimeoutMs: env.REQUEST_TIMEOUT_MS,
     corsOrigins: env.CORS_ORIGINS,
     metricsToken: env.METRICS_TOKEN,

@@ -65,7 +65,7 @@ export type NamedStatement = <T, V extends object = object>(statement: Statement
 
 /** What one connection pool holds now (for the metrics). PGlite counts as one connection, always in use. */
 export interface PoolStats {
-  pool: 'main' | 'statement' | 'search';
+  pool: 'main' | 'statement' | 'search' | 'report';
   inUse: number;
   idle: number;
   max: number;
@@ -79,6 +79,12 @@ export interface DatabaseHandle {
   statement: NamedStatement;
   /** For searches: on PostgreSQL its own small pool, so a burst of searches never starves other calls. */
   searchSql: ReadSql;
+  /**
+   * For the admin's reports (the overview's aggregates over every order): on PostgreSQL a pool of
+   * its own of REPORT_POOL_SIZE connections, so reports asked for at once queue there and never hold
+   * the connections that health checks, carts and orders need. The main pool's Db on PGlite.
+   */
+  reportDb: Db;
   kind: 'pglite' | 'postgres';
   /** Each pool's connections now. */
   pools(): PoolStats[];
@@ -98,7 +104,14 @@ const CONNECT_TIMEOUT_MS = 5_000;
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 /** DATABASE_URL set → a `pg` pool; unset → PGlite persisted in `dataDir/db`. Migrations run here. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string; poolSize?: number; search?: SearchPoolOptions }): Promise<DatabaseHandle> {
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+  search?: SearchPoolOptions;
+  /** Connections of the report pool (PostgreSQL only). */
+  reportPoolSize?: number;
+}): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -148,14 +161,17 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
     const search = openPool('search', { max: opts.search?.size ?? 4, statement_timeout: opts.search?.timeoutMs ?? 3000 });
     const searchSql: ReadSql = async (name, text, values) => (await search.pool.query<Record<string, unknown>>({ name, text, values })).rows;
     const statement = namedStatements(async (name, text, values) => (await statements.pool.query<Record<string, unknown>>({ name, text, values })).rows);
+    const report = openPool('report', { max: opts.reportPoolSize ?? 2 });
+    const reportDb = drizzle(report.pool, { schema }) as unknown as Db;
     return {
       db,
       statement,
       searchSql,
+      reportDb,
       kind: 'postgres',
-      pools: () => [statsOf('main', main), statsOf('statement', statements), statsOf('search', search)],
+      pools: () => [statsOf('main', main), statsOf('statement', statements), statsOf('search', search), statsOf('report', report)],
       close: async () => {
-        await Promise.all([main.close(), statements.close(), search.close()]);
+        await Promise.all([main.close(), statements.close(), search.close(), report.close()]);
       },
     };
   }
@@ -171,7 +187,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   const searchSql: ReadSql = async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
   const statement = namedStatements(async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
   const pools = (): PoolStats[] => [{ pool: 'main', inUse: 1, idle: 0, max: 1, waiting: 0 }];
-  return { db, statement, searchSql, kind: 'pglite', pools, close: () => client.close() };
+  return { db, statement, searchSql, reportDb: db, kind: 'pglite', pools, close: () => client.close() };
 }
 
 /** A NamedStatement over `run`. */
@@ -198,6 +214,8 @@ function closablePool(pool: import('pg').Pool): () => Promise<void> {
 }
 
 export const DB = Symbol('DB');
+/** The Db of the admin's reports (see DatabaseHandle.reportDb). */
+export const REPORT_DB = Symbol('REPORT_DB');
 /** The ReadSql of searches (see DatabaseHandle.searchSql). */
 export const SEARCH_SQL = Symbol('SEARCH_SQL');
 /** The NamedStatement of the statement pool (see DatabaseHandle.statement). */

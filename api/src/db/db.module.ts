@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DB, POOL_STATS, SEARCH_SQL, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
+import { DB, POOL_STATS, REPORT_DB, SEARCH_SQL, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
 
 const HANDLE = Symbol('DB_HANDLE');
 
@@ -22,17 +22,19 @@ export class DbModule implements OnApplicationShutdown {
               dataDir: config.dataDir,
               poolSize: config.databasePoolSize,
               search: { size: config.catalogSearchPoolSize, timeoutMs: config.catalogQueryTimeoutMs },
+              reportPoolSize: config.reportPoolSize,
             });
             new Logger('Database').log(handle.kind === 'pglite' ? `PGlite in ${config.dataDir}/db` : 'PostgreSQL server');
             return handle;
           },
         },
         { provide: DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.db },
+        { provide: REPORT_DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.reportDb },
         { provide: SEARCH_SQL, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.searchSql },
         { provide: STATEMENT, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.statement },
         { provide: POOL_STATS, inject: [HANDLE], useFactory: (h: DatabaseHandle) => () => h.pools() },
       ],
-      exports: [DB, SEARCH_SQL, STATEMENT, POOL_STATS, HANDLE],
+      exports: [DB, REPORT_DB, SEARCH_SQL, STATEMENT, POOL_STATS, HANDLE],
     };
   }
 

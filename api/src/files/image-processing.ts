@@ -6,6 +6,14 @@ import { imageDecodes } from './decode-gate.js';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
+// Memory bounded in the process, not only in the decode gate's counters
+// (docs/decisions/0073-image-decodes-one-gate.md): each decode runs on one libvips thread, and libvips
+// keeps no cache of operations and their pixel buffers between uploads (an upload is never decoded
+// again). What glibc keeps of freed memory is bounded by MALLOC_ARENA_MAX, set where the process
+// starts (README, "Operating the shop"), as sharp's documentation advises.
+sharp.concurrency(1);
+sharp.cache(false);
+
 /**
  * Checks that the bytes are a raster image by decoding them (the name and declared type are not
  * trusted; SVG is refused because it can carry script), then re-encodes to WebP in two sizes.
@@ -49,7 +57,9 @@ export async function toWebpVariants(bytes: Buffer, { effort = 4 }: EncodeOption
   // parallel uploads queue instead of holding ~100 MB each at once.
   const resize = (width: number) =>
     imageDecodes.run(() =>
-      sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS })
+      // Read top to bottom once (resizing and encoding need no random access), so libvips streams the
+      // pixels through in strips instead of holding the whole decoded image.
+      sharp(bytes, { animated: false, limitInputPixels: MAX_INPUT_PIXELS, sequentialRead: true })
         .rotate()
         .resize({ width, height: width, fit: 'inside', withoutEnlargement: true })
         .webp({ quality: 80, effort })

@@ -142,7 +142,8 @@ export async function updateProductStock(
     .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
     .where(eq(productVariants.productId, productId))
     .orderBy(productVariants.inventoryLevelId)
-    .for('update', { of: inventoryLevels });
+    // In pool id order and FOR NO KEY UPDATE, as orders lock pools (orderReservation): docs/decisions/0216.
+    .for('no key update', { of: inventoryLevels });
   const base = stored.find((u) => u.isDefault);
   if (!base) throw new Error(`product ${productId} has no default variant`);
   await setAvailable(tx, base, change.stock, change.expectedStock, { productId, variantId: null, field: 'stock' }, adminId);

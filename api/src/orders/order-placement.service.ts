@@ -33,7 +33,7 @@ import { couponByCode, couponLimitViolated, type CouponRow } from '../promotions
 import { couponDiscount, type CouponRefusal } from '@haat/shared/promotions/coupon.rules';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import { outOfStock } from '../catalog/index.js';
-import { loadSaleable, stockOf } from './order-stock.js';
+import { loadSaleable, shortOfStock } from './order-stock.js';
 import { copyAddress } from './order-wire.js';
 import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { initialState } from './lifecycle/initial-state.js';
@@ -117,11 +117,8 @@ export class OrderPlacementService {
     assertWithinLimits(items, saleable);
     if (priced.quantity > this.holdCaps.cap) throw holdLimit(priced.quantity, 0, this.holdCaps.cap, this.holdCaps);
     // Cheap early answer for what is plainly short; the statement's conditional update decides.
-    for (const item of items) {
-      const product = saleable.get(item.productId);
-      const left = product && stockOf(product, item.variantId);
-      if (left && left.stock < item.quantity) throw outOfStock(left, item.quantity);
-    }
+    const short = shortOfStock(items, saleable);
+    if (short) throw outOfStock(short.left, short.wanted);
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
@@ -225,10 +222,8 @@ export class OrderPlacementService {
       this.statement,
       items.map((i) => i.productId),
     );
-    for (const item of items) {
-      const left = stockOf(now2.get(item.productId) as SaleableProduct, item.variantId);
-      if (left.stock < item.quantity) throw outOfStock(left, item.quantity);
-    }
+    const shortNow = shortOfStock(items, now2);
+    if (shortNow) throw outOfStock(shortNow.left, shortNow.wanted);
     throw priceChanged(discounted(priceOrder(items, now2), coupon, new Date()));
   }
 

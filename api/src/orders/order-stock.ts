@@ -57,3 +57,32 @@ export function stockOf(product: SaleableProduct, variantId: string | null): Sto
   const stock = variantId !== null && !variant ? 0 : sellingUnit(product, variant).stock;
   return { id: product.id, name: product.name, stock, variant: variant ? { _id: variant._id, name: variant.name } : null };
 }
+
+/**
+ * The first stock pool an order's lines want more of than it has, or null. Lines that draw on one
+ * pool are added up: options without stock of their own sell the product's, so "1 kg" and "2 kg"
+ * packs in one order both take from it (the order's statement reserves per pool alike). A pool
+ * shared by several lines is named as the product's; an option's own pool by the option.
+ */
+export function shortOfStock(
+  items: ReadonlyArray<{ productId: string; variantId: string | null; quantity: number }>,
+  products: ReadonlyMap<string, SaleableProduct>,
+): { left: StockOf; wanted: number } | null {
+  const pools = new Map<string, { left: StockOf; wanted: number }>();
+  for (const item of items) {
+    const product = products.get(item.productId);
+    if (!product) continue;
+    const left = stockOf(product, item.variantId);
+    // An option with stock of its own, or one the product no longer has (nothing left), is its own pool.
+    const variant = item.variantId === null ? undefined : product.variants.find((v) => v._id === item.variantId);
+    const ownPool = item.variantId !== null && (variant === undefined || typeof variant.stock === 'number');
+    const key = ownPool ? `${item.productId}\u0000${item.variantId}` : item.productId;
+    const pool = pools.get(key);
+    if (pool) {
+      pool.wanted += item.quantity;
+      pool.left = { ...pool.left, variant: null };
+    } else pools.set(key, { left, wanted: item.quantity });
+  }
+  for (const pool of pools.values()) if (pool.left.stock < pool.wanted) return pool;
+  return null;
+}

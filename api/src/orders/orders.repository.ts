@@ -116,7 +116,12 @@ export async function soldPerDay(
   return { today: row!.today, weekStart: row!.week_start, perDay };
 }
 
-/** The products sold most (by units, then revenue) in sold orders of the last `days` shop days. */
+/**
+ * The products sold most (by units, then revenue) in sold orders of the last `days` shop days. The
+ * period's orders are found by their creation index first and their lines looked up by order, so
+ * the cost follows the period's orders, not every line ever sold (a join let the planner scan all
+ * of order_lines: 40 CPU-ms at 100,000 orders).
+ */
 export async function topSoldProducts(
   db: Db,
   timeZone: string,
@@ -124,10 +129,13 @@ export async function topSoldProducts(
   limit: number,
 ): Promise<Array<{ productId: string; name: string; units: number; revenue: number }>> {
   const result = await db.execute(sql`
+    with recent as materialized (
+      select o.id from orders o
+      where o.created_at >= (((now() at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone}) and ${soldOrder}
+    )
     select l.product_id as "productId", max(l.name) as name, sum(l.quantity)::int as units, coalesce(sum(l.sub_total_amt), 0)::float8 as revenue
-    from orders o join order_lines l on l.order_id = o.id
-    where o.created_at >= (((now() at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone})
-      and ${soldOrder} and l.product_id is not null
+    from order_lines l
+    where l.order_id = any(array(select id from recent)) and l.product_id is not null
     group by l.product_id
     order by units desc, revenue desc, l.product_id
     limit ${limit}`);

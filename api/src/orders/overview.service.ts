@@ -9,16 +9,33 @@ import {
   type OverviewDay,
   type WaitingStage,
 } from '@haat/shared/orders/overview';
-import { DB, type Db } from '../db/database.js';
+import { REPORT_DB, type Db } from '../db/database.js';
 import { lowStockUnits } from '../inventory/index.js';
 import { ordersAtStages, soldPerDay, topSoldProducts } from './orders.repository.js';
 
-/** The admin's overview: sales figures from SQL aggregates over the orders, stock from the inventory. */
+/**
+ * The admin's overview: sales figures from SQL aggregates over the orders, stock from the inventory.
+ * Its statements run on the report pool (DatabaseHandle.reportDb), so however many admins' screens
+ * ask at once, the main pool's connections stay free for health checks, carts and orders; and calls
+ * that arrive while one is being worked out for the same threshold share its answer (figures as of
+ * that moment, the same a call a few milliseconds earlier would have had).
+ */
 @Injectable()
 export class OverviewService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  private readonly working = new Map<number, Promise<AdminOverview>>();
 
-  async overview(lowStockThreshold: number): Promise<AdminOverview> {
+  constructor(@Inject(REPORT_DB) private readonly db: Db) {}
+
+  overview(lowStockThreshold: number): Promise<AdminOverview> {
+    let answer = this.working.get(lowStockThreshold);
+    if (!answer) {
+      answer = this.workOut(lowStockThreshold).finally(() => this.working.delete(lowStockThreshold));
+      this.working.set(lowStockThreshold, answer);
+    }
+    return answer;
+  }
+
+  private async workOut(lowStockThreshold: number): Promise<AdminOverview> {
     const [sold, topProducts, atStages, lowStock] = await Promise.all([
       soldPerDay(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS),
       topSoldProducts(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS, OVERVIEW_TOP_PRODUCTS),
