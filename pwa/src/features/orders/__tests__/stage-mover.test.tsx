@@ -46,6 +46,22 @@ describe("the admin's stage moves", () => {
     expect(moves).toEqual(['CANCELLED']);
   });
 
+  it('says a shipped order comes back as a parcel before its units and refund do', () => {
+    const shipped = {
+      ...order('CARD', 'PAID'),
+      status: 'SHIPPED',
+      statusHistory: [
+        { status: 'PLACED', updatedAt: '2026-11-25T08:00:00.000Z' },
+        { status: 'SHIPPED', updatedAt: '2026-11-25T09:00:00.000Z' },
+      ],
+    } as unknown as Order;
+    const { button } = mover(shipped);
+    fireEvent.click(button('Cancelled'));
+    const text = screen.getByRole('dialog', { name: 'Cancel order #HT1?' }).textContent ?? '';
+    expect(text).toContain('a return to origin opens');
+    expect(text).toContain('when the parcel is received back');
+  });
+
   it('asks before Delivered', () => {
     const { moves, button } = mover(order('COD', 'CASH ON DELIVERY'));
     fireEvent.click(button('Delivered'));

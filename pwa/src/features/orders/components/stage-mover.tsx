@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { OrderStage } from '@haat/shared/orders/order-stages';
+import { stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { laterStages } from '../later-stages';
@@ -18,6 +18,15 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
   const stages = laterStages(order.payment_status, order.statusHistory);
   if (stages.length === 0) return null;
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
+  // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
+  const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
+  const cancelMessage = inTransit
+    ? paidByCard
+      ? 'mover.cancelShippedPaidMessage'
+      : 'mover.cancelShippedMessage'
+    : paidByCard
+      ? 'mover.cancelPaidMessage'
+      : 'mover.cancelMessage';
   return (
     <div className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
       <span className="stage-mover__label" aria-hidden="true">
@@ -37,7 +46,7 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
       {asking && (
         <ConfirmDialog
           title={t(asking === 'CANCELLED' ? 'mover.cancelTitle' : 'mover.deliverTitle', { id: order.orderId })}
-          message={t(asking === 'CANCELLED' ? (paidByCard ? 'mover.cancelPaidMessage' : 'mover.cancelMessage') : 'mover.deliverMessage')}
+          message={t(asking === 'CANCELLED' ? cancelMessage : 'mover.deliverMessage')}
           confirmLabel={t(asking === 'CANCELLED' ? 'mover.cancelConfirm' : 'mover.deliverConfirm')}
           keepLabel={t('mover.keep')}
           onConfirm={() => {
