@@ -46,7 +46,9 @@ const TEXT = {
 test('limits-first-screen', async ({ baseUrl, artifactsDir, launch }) => {
   const adminToken = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
-  const { data: subs } = await (await fetch(`${baseUrl}/api/subcategory/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })).json();
+  const { data: subs } = await (
+    await fetch(`${baseUrl}/api/subcategory/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+  ).json();
   const sub = subs.find((s) => s.category[0]);
   assert.ok(sub && categories.length > 0, 'the demo has categories');
   const create = async (name, stock) => {
@@ -152,7 +154,11 @@ test('limits-first-screen', async ({ baseUrl, artifactsDir, launch }) => {
     const total = admin.getByTestId('overview-low-total');
     await expect(total).toHaveText(say.total);
     const figures = (await total.textContent()).match(/\d[\d,]*/g).map((n) => Number(n.replace(/,/g, '')));
-    assert.deepEqual(lang === 'en' ? [figures[0], figures[2], figures[3]] : [figures[1], figures[2], figures[3]], [expected.total, expected.runningLow, expected.soldOut]);
+    assert.deepEqual(lang === 'en' ? [figures[0], figures[2], figures[3]] : [figures[1], figures[2], figures[3]], [
+      expected.total,
+      expected.runningLow,
+      expected.soldOut,
+    ]);
     const rows = admin.getByTestId('overview-low-row');
     await expect(rows.first()).toBeVisible();
     const shown = await rows.evaluateAll((list) => list.map((li) => Number(li.getAttribute('data-available'))));
@@ -173,7 +179,11 @@ test('limits-first-screen', async ({ baseUrl, artifactsDir, launch }) => {
     await expect(admin.locator('.toast').filter({ hasText: say.adjusted(three.name) })).toHaveCount(1);
     await expect(rows.filter({ hasText: three.name })).toHaveCount(0);
     const details = await (
-      await fetch(`${baseUrl}/api/product/get-product-details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: three._id }) })
+      await fetch(`${baseUrl}/api/product/get-product-details`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: three._id }),
+      })
     ).json();
     // What the shop sells now is the figure set (a cart line reserves nothing).
     assert.equal(details.data.stock, 60);
