@@ -43,41 +43,42 @@ const TEXT = {
   },
 };
 
-test('limits-first-screen', async ({ baseUrl, artifactsDir, launch }) => {
-  const adminToken = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
-  const { data: subs } = await (
-    await fetch(`${baseUrl}/api/subcategory/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
-  ).json();
-  const sub = subs.find((s) => s.category[0]);
-  assert.ok(sub && categories.length > 0, 'the demo has categories');
-  const create = async (name, stock) => {
-    const res = await fetch(`${baseUrl}/api/product/create`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
-      body: JSON.stringify({
-        name,
-        image: ['/placeholder.svg'],
-        unit: 'pack',
-        stock,
-        price: 120,
-        description: 'A product of the limits journey.',
-        category: [sub.category[0]._id],
-        subCategory: [sub._id],
-      }),
-    });
-    const answer = await res.json();
-    assert.equal(res.status, 201, JSON.stringify(answer));
-    return answer.data;
-  };
+/** One language at one size per test: each its own products, shopper and time budget. */
+for (const [lang, width, height] of [
+  ['en', 390, 844],
+  ['hi', 1366, 768],
+  ['en', 1366, 768],
+  ['hi', 390, 844],
+]) {
+  test(`${lang} at ${width}×${height}`, async ({ baseUrl, artifactsDir, launch }) => {
+    const adminToken = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
+    const { data: subs } = await (
+      await fetch(`${baseUrl}/api/subcategory/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    ).json();
+    const sub = subs.find((s) => s.category[0]);
+    assert.ok(sub && categories.length > 0, 'the demo has categories');
+    const create = async (name, stock) => {
+      const res = await fetch(`${baseUrl}/api/product/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({
+          name,
+          image: ['/placeholder.svg'],
+          unit: 'pack',
+          stock,
+          price: 120,
+          description: 'A product of the limits journey.',
+          category: [sub.category[0]._id],
+          subCategory: [sub._id],
+        }),
+      });
+      const answer = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(answer));
+      return answer.data;
+    };
 
-  const browser = await launch();
-  for (const [lang, width, height] of [
-    ['en', 390, 844],
-    ['hi', 1366, 768],
-    ['en', 1366, 768],
-    ['hi', 390, 844],
-  ]) {
+    const browser = await launch();
     const say = TEXT[lang];
     const tag = `${lang}${width}`;
     const plenty = await create(`Limits Tea ${tag}`, 40);
@@ -188,6 +189,6 @@ test('limits-first-screen', async ({ baseUrl, artifactsDir, launch }) => {
     // What the shop sells now is the figure set (a cart line reserves nothing).
     assert.equal(details.data.stock, 60);
     await adminContext.close();
-  }
-  await browser.close();
-});
+    await browser.close();
+  });
+}
