@@ -4,6 +4,7 @@
 // Formatting is Prettier's business (eslint-config-prettier turns off the rules it would fight with).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import i18next from 'eslint-plugin-i18next';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -14,6 +15,7 @@ import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
 import { typeErrors } from './eslint/type-errors.js';
+import { untranslatedTextOptions } from './eslint/untranslated-text.js';
 
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
 
@@ -105,6 +107,14 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  {
+    // Every text a component shows comes from the i18n texts, in English and Hindi (docs/product.md#languages,
+    // docs/decisions/0222-untranslated-text-is-a-lint-error.md); tests and their helpers may write what they look for.
+    files: ['pwa/src/**/*.tsx'],
+    ignores: ['pwa/src/**/__tests__/**', 'pwa/src/test-support/**'],
+    plugins: { i18next },
+    rules: { 'i18next/no-literal-string': ['error', untranslatedTextOptions] },
   },
   {
     files: ['pwa/src/**/*.{ts,tsx}'],

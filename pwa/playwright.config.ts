@@ -12,8 +12,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.mjs',
   workers: Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1),
   fullyParallel: false,
-  // Once, and a pass on the retry is named as flaky in the stage times (docs/decisions/0166-journeys-retry-once.md).
-  retries: 1,
+  // None: a journey that fails once has found a race to fix, not one to retry past (docs/decisions/0166-journeys-retry-once.md).
+  retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 240_000,
   expect: { timeout: 15_000 },
@@ -24,10 +24,9 @@ export default defineConfig({
     launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
-    // A trace is recorded only on a failed journey's retry (or every journey with E2E_TRACE=1): recording
-    // costs a journey a fifth more CPU, so a passing first try pays nothing, and a failure's retry leaves its
-    // actions, DOM, network and screencast in trace.zip (docs/decisions/0160-journey-traces-on-request.md).
-    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'on-first-retry',
+    // A trace is recorded only with E2E_TRACE=1 (kept for a failed journey): recording costs a journey a fifth
+    // more CPU, so CI pays nothing; a failure there is run again with it (docs/decisions/0160-journey-traces-on-request.md).
+    trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },
 });

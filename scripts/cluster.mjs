@@ -1,4 +1,4 @@
-// npm run cluster — CLUSTER_SIZE (default 2) instances of the built API on one shared PostgreSQL
+// npm run cluster — builds everything (as npm start does), then CLUSTER_SIZE (default 2) instances of the built API on one shared PostgreSQL
 // (DATABASE_URL) and Redis (REDIS_URL), each with its own data folder as separate machines have, behind
 // nginx with deploy/nginx.conf on CLUSTER_PORT (default 8080). For trying a deployment on one machine
 // (README, "Deploying past one machine"); scripts/cluster.test.mjs runs it.
@@ -40,7 +40,7 @@ if (!process.env.DATABASE_URL) {
 }
 if (!process.env.REDIS_URL) refuse('set REDIS_URL (e.g. redis://127.0.0.1:6379): instances share rate limits, sockets and cache invalidation through it.');
 if (!Number.isInteger(size) || size < 1 || size > 16) refuse(`CLUSTER_SIZE must be 1 to 16 (not "${process.env.CLUSTER_SIZE}").`);
-if (!existsSync(MAIN)) refuse('the API is not built: run `npm run build` first.');
+if (!existsSync(MAIN)) refuse('the API is not built: run `npm run build` first (`npm run cluster` does).');
 const nginx = findNginx();
 if (!nginx) refuse('nginx is not installed: on Debian `apt-get install nginx-light`, or set NGINX to its path.');
 

@@ -83,8 +83,8 @@ const runStart = Date.now();
 const clock = () => `${((Date.now() - runStart) / 1000).toFixed(0).padStart(4)} s`;
 
 /**
- * The tests Playwright reports as flaky (failed, then passed on the retry the journeys are allowed:
- * docs/decisions/0166-journeys-retry-once.md), so the stage times at the end of a log name them.
+ * The tests Playwright reports as flaky (failed, then passed on a retry), so the stage times at the end of a log
+ * name them. The journeys have no retries (docs/decisions/0166-journeys-retry-once.md), so none can be today.
  */
 function flakyTests(/** @type {string} */ out) {
   const lines = stripVTControlCharacters(out).split('\n');

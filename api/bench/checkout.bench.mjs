@@ -23,7 +23,10 @@
 // BENCH_PRODUCTS, BENCH_SHOPPERS, BENCH_SECONDS, BENCH_FLASH ("" skips the flash sales),
 // BENCH_CHECKOUT=0 (skip the checkout loop), BENCH_CPU_PROF=dir (node --cpu-prof on the API child),
 // BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after).
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createInterface } from 'node:readline';
 import jwt from 'jsonwebtoken';
 import pg from 'pg';
 import { totalsOf } from '../../shared/dist/money/pricing.js';
@@ -34,6 +37,7 @@ const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 10_000);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 16);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const WARMUP_SECONDS = 5;
+const IDLE_SECONDS = 5;
 const RUN_CHECKOUT = process.env.BENCH_CHECKOUT !== '0';
 const FLASH = (process.env.BENCH_FLASH ?? '200:100,2000:1000')
   .split(',')
@@ -71,6 +75,11 @@ async function checkout(api, direct) {
   ).rows.map((r) => r.id);
   const shoppers = [];
   for (let i = 0; i < SHOPPERS; i++) shoppers.push(await signedInShopper(A, i));
+  // What the API spends with no request at all (timers, health of its pools, the search index's
+  // upkeep): taken off its CPU per order below, so a slow hour's few orders are not charged for it.
+  const idle0 = cpuSeconds(api.pid);
+  await new Promise((r) => setTimeout(r, IDLE_SECONDS * 1000));
+  const idleRate = (cpuSeconds(api.pid) - idle0) / IDLE_SECONDS;
 
   let phase = 'warmup';
   /** @type {{ checkout: number[], add: number[], qty: number[], order: number[] }} */
@@ -138,11 +147,13 @@ async function checkout(api, direct) {
   phase = 'measure';
   const load0 = load();
   const cpu0 = await cpuSplit(api, direct);
+  const lsn0 = (await direct.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
   const t0 = performance.now();
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   phase = 'done';
   const elapsed = (performance.now() - t0) / 1000;
   const cpu1 = await cpuSplit(api, direct);
+  const lsn1 = (await direct.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
   const load1 = load();
   stop = true;
   await Promise.all(loops);
@@ -173,9 +184,24 @@ async function checkout(api, direct) {
   const used = (k) => cpu1[k] - cpu0[k];
   const perOrder = (k) => `${((used(k) * 1000) / Math.max(1, took.checkout.length)).toFixed(2)} ms/order`;
   const share = (k) => `${((100 * used(k)) / used('machineTotal')).toFixed(0)} % of the machine`;
-  const other = used('machineBusy') - used('api') - used('postgres') - used('bench');
+  const other = used('machineBusy') - used('api') - used('postgres') - used('pgAux') - used('bench');
   console.log(
     `  CPU while measuring                API ${used('api').toFixed(1)} s (${perOrder('api')}, ${share('api')}), PostgreSQL backends ${used('postgres').toFixed(1)} s (${perOrder('postgres')}), bench client ${used('bench').toFixed(1)} s, other ${other.toFixed(1)} s, idle ${(used('machineTotal') - used('machineBusy')).toFixed(1)} s of ${used('machineTotal').toFixed(1)} s`,
+  );
+  // PostgreSQL's writes per order: this database's commits, and the server's WAL bytes and its WAL writer,
+  // background writer and checkpointer (the whole server's: other databases' work counts too, an upper bound).
+  const orders = Math.max(1, took.checkout.length);
+  const apiWork = used('api') - idleRate * elapsed;
+  console.log(
+    `  API CPU per order, less its idle   ${((apiWork * 1000) / orders).toFixed(2)} ms/order (idle: ${(idleRate * 1000).toFixed(1)} ms of CPU a second)`,
+  );
+  const wal = await walOfDatabase(direct, lsn0, lsn1);
+  console.log(
+    `  PostgreSQL writes per order        ${(used('commits') / orders).toFixed(2)} commits of this database, ${
+      wal
+        ? `${(wal.bytes / orders / 1024).toFixed(1)} KiB of its WAL (${(wal.fullPages / orders / 1024).toFixed(1)} KiB of it full-page images)`
+        : 'its WAL not read (no pg_waldump)'
+    }; the whole server's ${(used('walBytes') / orders / 1024).toFixed(1)} KiB of WAL and ${((used('pgAux') * 1000) / orders).toFixed(2)} ms of CPU in the WAL writer, background writer and checkpointer`,
   );
   console.log(`  failures                           ${JSON.stringify(Object.fromEntries(failures))}`);
   if (failures.size) errors.push(`checkout: failed calls ${JSON.stringify(Object.fromEntries(failures))}`);
@@ -184,7 +210,13 @@ async function checkout(api, direct) {
     rate,
     checkoutP50: stats.checkout.p50,
     checkoutP99: stats.checkout.p99,
-    cpu: { api: used('api'), postgres: used('postgres'), bench: used('bench'), other, idle: used('machineTotal') - used('machineBusy') },
+    cpu: { api: used('api'), postgres: used('postgres'), pgAux: used('pgAux'), bench: used('bench'), other, idle: used('machineTotal') - used('machineBusy') },
+    perOrder: {
+      apiCpuLessIdle: apiWork / orders,
+      commits: used('commits') / orders,
+      walBytes: wal ? wal.bytes / orders : null,
+      serverWalBytes: used('walBytes') / orders,
+    },
     load0,
     load1,
   };
@@ -193,15 +225,63 @@ async function checkout(api, direct) {
 /** CPU seconds so far of the API, of this database's backends, of this process, and of the machine. */
 async function cpuSplit(api, direct) {
   const backends = (await direct.query('select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()')).rows;
+  const aux = (
+    await direct.query(`select pid from pg_stat_activity where backend_type in ('walwriter', 'background writer', 'checkpointer', 'autovacuum worker')`)
+  ).rows;
+  const [writes] = (
+    await direct.query(
+      `select (select xact_commit from pg_stat_database where datname = current_database())::float8 as commits,
+              pg_wal_lsn_diff(pg_current_wal_lsn(), '0/0')::float8 as wal`,
+    )
+  ).rows;
   const [machineBusy, machineTotal] = machineCpuSeconds();
   const self = process.cpuUsage();
   return {
     api: cpuSeconds(api.pid),
     postgres: backends.reduce((sum, b) => sum + cpuSeconds(b.pid), 0),
+    pgAux: aux.reduce((sum, b) => sum + cpuSeconds(b.pid), 0),
+    commits: writes.commits,
+    walBytes: writes.wal,
     bench: (self.user + self.system) / 1e6,
     machineBusy,
     machineTotal,
   };
+}
+
+/**
+ * The WAL this database wrote between two positions, read back with pg_waldump (the server's own tool,
+ * beside postgres; PG_WALDUMP names another): the records of its relations, and the commits of the
+ * transactions that wrote them. Other databases on the server (other tests) write WAL too, so the
+ * server's total is no measure on a shared machine. Null when pg_waldump or the WAL folder is not at hand.
+ */
+async function walOfDatabase(direct, fromLsn, toLsn) {
+  const [info] = (
+    await direct.query(
+      `select current_setting('data_directory') as dir, current_setting('server_version_num')::int / 10000 as major,
+              (select oid from pg_database where datname = current_database()) as oid`,
+    )
+  ).rows;
+  const tool = process.env.PG_WALDUMP ?? `/usr/lib/postgresql/${info.major}/bin/pg_waldump`;
+  if (!existsSync(tool) || !existsSync(`${info.dir}/pg_wal`)) return null;
+  const dump = spawn(tool, ['-p', `${info.dir}/pg_wal`, '-s', fromLsn, '-e', toLsn], { stdio: ['ignore', 'pipe', 'ignore'] });
+  const ours = ` rel 1663/${info.oid}/`;
+  const transactions = new Set();
+  /** @type {Map<string, number>} commit records' sizes by transaction */
+  const commits = new Map();
+  let bytes = 0;
+  let fullPages = 0;
+  for await (const line of createInterface({ input: dump.stdout })) {
+    const m = /len \(rec\/tot\):\s*(\d+)\/\s*(\d+), tx:\s*(\d+)/.exec(line);
+    if (!m) continue;
+    const [rec, tot, tx] = [Number(m[1]), Number(m[2]), String(m[3])];
+    if (line.includes(ours)) {
+      bytes += tot;
+      fullPages += tot - rec;
+      transactions.add(tx);
+    } else if (line.startsWith('rmgr: Transaction') && line.includes('desc: COMMIT')) commits.set(tx, tot);
+  }
+  for (const [tx, tot] of commits) if (transactions.has(tx)) bytes += tot;
+  return { bytes, fullPages };
 }
 
 /** N shoppers, each with `product` in their cart, all ordering one unit at the same moment. */
@@ -311,6 +391,8 @@ async function main() {
     RATE_LIMIT_FACTOR: '100000',
     // Each shopper loops placing orders that stay unpaid: the anti-hoarding cap is not what is measured.
     HOLD_LIMIT_UNITS: '1000000',
+    // The unverified shoppers' cap stays on, just under it, so each order still looks its account up (as a shop does).
+    UNVERIFIED_HOLD_LIMIT_UNITS: '999999',
     LOG_LEVEL: 'error',
     NODE_ENV: 'production',
   };

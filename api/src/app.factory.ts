@@ -19,7 +19,7 @@ import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
 import { jsonBodyParser } from './common/json-body.js';
 import { ProductsController, firstPictures, withFirstPictures } from './catalog/index.js';
 import { MetricsService } from './metrics/index.js';
-import { FILE_STORAGE, PostgresFileStorage, serveStoredFiles } from './files/index.js';
+import { FILE_STORAGE, isShared, serveStoredFiles, type FileStorage } from './files/index.js';
 import { createAppLogger, requestId } from './logging/app-logger.js';
 import { NestPinoLogger } from './logging/nest-pino-logger.js';
 import { logRequests } from './logging/request-log.js';
@@ -45,6 +45,18 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     rawBody: true,
   });
   logRequests(app.getHttpAdapter().getInstance());
+  // connectionTimeout is the socket's idle timeout: meant for a client's silence, it also fired while the server was
+  // silent, working on an answer, and cut a request that took longer than REQUEST_TIMEOUT_MS to answer (a busy machine)
+  // with no answer at all. Once the request is read, the server's work does not count; the next request's does again.
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('preHandler', (request, _reply, done) => {
+    request.raw.socket?.setTimeout(0);
+    done();
+  });
+  fastify.addHook('onResponse', (request, _reply, done) => {
+    request.raw.socket?.setTimeout(config.requestTimeoutMs);
+    done();
+  });
   // JSON bodies: size bounded by bodyLimit, depth bounded before they are parsed (common/json-body.ts).
   app.useBodyParser('application/json', { bodyLimit: LIMITS.jsonBodyMaxBytes }, jsonBodyParser(app.getHttpAdapter().getInstance()));
   app.setGlobalPrefix('api');
@@ -85,9 +97,9 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   if (config.corsOrigins.length) await app.register(cors, corsOptions(config.corsOrigins));
   // Fastify's own errors (bad JSON, body over 1 MB) reach the global filter as HttpExceptions.
   await app.register(multipart, { limits: { fileSize: LIMITS.uploadMaxBytes, files: 1, fields: 20 } });
-  const storage = app.get<symbol, unknown>(FILE_STORAGE);
-  // Pictures in the shared database (FILE_STORAGE=postgres) or in this instance's data folder.
-  if (storage instanceof PostgresFileStorage) serveStoredFiles(app.getHttpAdapter().getInstance(), storage);
+  const storage = app.get<symbol, FileStorage>(FILE_STORAGE);
+  // Pictures in the shared database or bucket (FILE_STORAGE=postgres or s3), or in this instance's data folder.
+  if (isShared(storage)) serveStoredFiles(app.getHttpAdapter().getInstance(), storage);
   else {
     mkdirSync(config.uploadsDir, { recursive: true });
     await app.register(fastifyStatic, {

@@ -145,9 +145,17 @@ export async function startGoogleIdP(): Promise<{
   };
 }
 
-/** Waits for the mail with the link that confirms a new e-mail address (update-user) and answers its token. */
-export async function waitForEmailLinkToken(t: TestApp, email: string, timeoutMs = 5000): Promise<string> {
-  const mail = await waitForMail(t, email, { matching: /Subject: Confirm your new Haat e-mail address/, timeoutMs });
+/**
+ * Waits for the mail with the link that confirms a new e-mail address (update-user), or with `subject` another
+ * mail carrying such a link (verify-email's), and answers its token.
+ */
+export async function waitForEmailLinkToken(
+  t: TestApp,
+  email: string,
+  timeoutMs = 5000,
+  subject = /Subject: Confirm your new Haat e-mail address/,
+): Promise<string> {
+  const mail = await waitForMail(t, email, { matching: subject, timeoutMs });
   // The body is quoted-printable: soft line breaks joined, =XX decoded.
   const text = mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   const token = /confirmEmail=([A-Za-z0-9._%-]+)/.exec(text)?.[1];

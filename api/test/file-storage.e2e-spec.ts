@@ -1,12 +1,19 @@
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import S3rver from 's3rver';
 import sharp from 'sharp';
-import { moveUploads } from '../src/files/index.js';
-import { DB_KINDS, adminToken, api, bearer, migratedDataDir, startApp, startTwoInstances, type TestApp } from './harness.js';
+import { loadConfig } from '../src/config/config.js';
+import { PostgresFileStorage, S3FileStorage, moveUploads } from '../src/files/index.js';
+import { DB_KINDS, PORTABLE_DB_KINDS, adminToken, api, bearer, migratedDataDir, startApp, startTwoInstances, type TestApp } from './harness.js';
 import { describeWhenEnv } from './describe-when-env.js';
 
-/** Pictures every instance can serve: FILE_STORAGE=postgres (docs/decisions/0212-pictures-in-postgresql.md). */
+/**
+ * Pictures every instance can serve: FILE_STORAGE=postgres (docs/decisions/0212-pictures-in-postgresql.md)
+ * and FILE_STORAGE=s3, against s3rver, an S3-compatible server run inside this process
+ * (docs/decisions/0217-pictures-in-a-bucket.md).
+ */
 const picture = () =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: '#aa6633' } })
     .png()
@@ -82,17 +89,140 @@ describe.each(DB_KINDS)('pictures in the database (%s)', (kind) => {
   it('uploads:move copies the local folder into the table, so the URLs already stored keep working', async () => {
     const local = await start({});
     const { large, small } = await upload(local);
-    expect(await moveUploads(local.db, local.config.uploadsDir)).toEqual({ copied: 2, kept: 0 });
-    expect(await moveUploads(local.db, local.config.uploadsDir)).toEqual({ copied: 0, kept: 2 });
+    const table = new PostgresFileStorage(local.db);
+    expect(await moveUploads(table, local.config.uploadsDir)).toEqual({ copied: 2, kept: 0 });
+    expect(await moveUploads(table, local.config.uploadsDir)).toEqual({ copied: 0, kept: 2 });
     const moved = await second(local, { FILE_STORAGE: 'postgres' });
     await expectServed(moved, large, 900);
     await expectServed(moved, small, 400);
   });
 });
 
+/** An S3-compatible server on a free port of this machine, its objects in a temporary folder. */
+let s3: { server: S3rver; endpoint: string; dir: string } | undefined;
+let buckets = 0;
+beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'haat-s3-'));
+  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: dir });
+  const { port } = await server.run();
+  s3 = { server, endpoint: `http://127.0.0.1:${port}`, dir };
+});
+afterAll(async () => {
+  await s3?.server.close();
+  if (s3) rmSync(s3.dir, { recursive: true, force: true });
+});
+
+/** The settings of a new, empty bucket on that server (s3rver checks signatures made with its own keys). */
+async function newBucket(): Promise<Record<string, string>> {
+  const env = {
+    FILE_STORAGE: 's3',
+    S3_ENDPOINT: (s3 as { endpoint: string }).endpoint,
+    S3_BUCKET: `haat-test-${process.pid}-${++buckets}`,
+    S3_ACCESS_KEY_ID: 'S3RVER',
+    S3_SECRET_ACCESS_KEY: 'S3RVER',
+  };
+  await bucketOf(env).client.send(new CreateBucketCommand({ Bucket: env.S3_BUCKET }));
+  return env;
+}
+
+const bucketOf = (env: Record<string, string>) => new S3FileStorage(loadConfig({ DATA_DIR: tmpdir(), ...env }).s3);
+
+describe.each(PORTABLE_DB_KINDS)('pictures in an S3-compatible bucket (%s)', (kind) => {
+  const apps: TestApp[] = [];
+  afterEach(async () => {
+    for (const app of apps.reverse()) await app.close().catch(() => undefined);
+    apps.length = 0;
+  });
+  const start = async (env: Record<string, string>) => {
+    const app = await startApp(kind, env);
+    apps.push(app);
+    return app;
+  };
+
+  it('stores both sizes as objects of the bucket, none in a data folder, and an app on another database serves them', async () => {
+    const env = await newBucket();
+    const first = await start(env);
+    const { large, small } = await upload(first);
+    expect(existsSync(first.config.uploadsDir) ? readdirSync(first.config.uploadsDir) : []).toEqual([]);
+    const bucket = bucketOf(env);
+    const listed = await bucket.client.send(new ListObjectsV2Command({ Bucket: env.S3_BUCKET }));
+    expect((listed.Contents ?? []).map((o) => `/uploads/${o.Key}`).sort()).toEqual([large, small].sort());
+    const head = await bucket.client.send(new HeadObjectCommand({ Bucket: env.S3_BUCKET, Key: large.slice('/uploads/'.length) }));
+    expect(head.ContentType).toBe('image/webp');
+    // Nothing but the bucket in common: its own database and data folder.
+    const other = await start(env);
+    expect(other.config.dataDir).not.toBe(first.config.dataDir);
+    await expectServed(other, large, 900);
+    await expectServed(other, small, 400);
+    const missing = await api(other).get('/uploads/nothing-large.webp');
+    expect(missing.status).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/application\/json/);
+  });
+
+  it('removes what it stored, and a missing name is no error', async () => {
+    const env = await newBucket();
+    const bucket = bucketOf(env);
+    await bucket.put('gone-large.webp', Buffer.from('x'), 'image/webp');
+    expect(await bucket.has('gone-large.webp')).toBe(true);
+    await bucket.remove('gone-large.webp');
+    expect(await bucket.has('gone-large.webp')).toBe(false);
+    expect(await bucket.read('gone-large.webp')).toBeUndefined();
+    await expect(bucket.remove('never-there.webp')).resolves.toBeUndefined();
+  });
+
+  it('uploads:move copies the local folder into the bucket, so the URLs already stored keep working', async () => {
+    const env = await newBucket();
+    const local = await start({});
+    const { large, small } = await upload(local);
+    const bucket = bucketOf(env);
+    expect(await moveUploads(bucket, local.config.uploadsDir)).toEqual({ copied: 2, kept: 0 });
+    expect(await moveUploads(bucket, local.config.uploadsDir)).toEqual({ copied: 0, kept: 2 });
+    const moved = await start(env);
+    await expectServed(moved, large, 900);
+    await expectServed(moved, small, 400);
+  });
+
+  it('a bucket that is not there, or keys it refuses, answer a JSON 503 to retry, never a 500', async () => {
+    const good = await newBucket();
+    for (const env of [
+      { ...good, S3_BUCKET: `haat-test-${process.pid}-missing` },
+      { ...good, S3_ACCESS_KEY_ID: 'someone-else', S3_SECRET_ACCESS_KEY: 'not-the-key' },
+    ]) {
+      const app = await start(env);
+      const res = await api(app)
+        .post('/api/file/upload')
+        .set(bearer(await adminToken(app)))
+        .attach('file', await picture(), 'p.png');
+      expect([res.status, res.body.code]).toEqual([503, 'BUSY']);
+      const read = await api(app).get('/uploads/anything-large.webp');
+      expect([read.status, read.body.code]).toEqual([503, 'BUSY']);
+    }
+    // The real bucket got nothing from either.
+    const listed = await bucketOf(good).client.send(new ListObjectsV2Command({ Bucket: good.S3_BUCKET }));
+    expect(listed.Contents ?? []).toEqual([]);
+  });
+});
+
+describe('FILE_STORAGE=s3 settings', () => {
+  it('refuses to start without a bucket, or with half a key pair, naming the variable', () => {
+    expect(() => loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3' })).toThrow(/S3_BUCKET: is required with FILE_STORAGE=s3/);
+    expect(() => loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'Not_A_Bucket' })).toThrow(/S3_BUCKET: must be a bucket name/);
+    expect(() => loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics', S3_ACCESS_KEY_ID: 'k' })).toThrow(/S3_SECRET_ACCESS_KEY/);
+  });
+
+  it('puts the bucket in the path for a server named by S3_ENDPOINT, and in the host name for Amazon S3', () => {
+    expect(loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics', S3_ENDPOINT: 'http://127.0.0.1:9000' }).s3.forcePathStyle).toBe(true);
+    expect(loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics' }).s3.forcePathStyle).toBe(false);
+    expect(
+      loadConfig({ DATA_DIR: tmpdir(), FILE_STORAGE: 's3', S3_BUCKET: 'pics', S3_ENDPOINT: 'https://s3.example', S3_FORCE_PATH_STYLE: 'false' }).s3
+        .forcePathStyle,
+    ).toBe(false);
+  });
+});
+
 describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'a picture uploaded on one instance is served by the other', () => {
-  it('serves both sizes from the second instance', async () => {
-    const two = await startTwoInstances({ FILE_STORAGE: 'postgres' });
+  it.each(['postgres', 's3'])('serves both sizes from the second instance (FILE_STORAGE=%s)', async (storage) => {
+    const two = await startTwoInstances(storage === 's3' ? await newBucket() : { FILE_STORAGE: 'postgres' });
     try {
       const { large, small } = await upload(two.a);
       await expectServed(two.b, large, 900);

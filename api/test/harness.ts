@@ -191,6 +191,9 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_FACTOR: '1000',
+    // The test shoppers are fresh registrations, never verified: the lower hold of an unverified e-mail is off
+    // unless a test sets it (its own tests do: orders-trust.e2e-spec.ts). The shop's default is 10.
+    UNVERIFIED_HOLD_LIMIT_UNITS: '0',
     // argon2id at a fraction of a millisecond instead of ~20 ms a hash: the test apps make thousands
     // (docs/decisions/0113-password-hash-cost-in-tests.md). Same code, only the cost differs.
     ...TEST_PASSWORD_HASH_COST,
@@ -199,6 +202,10 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
   });
   const app = await createApp(config, logDestination);
   await app.listen({ port: 0, host: '127.0.0.1' });
+  if (process.env.API_TEST_CPU_LOG) {
+    const counts = ((globalThis as { __haatApps?: Record<string, number> }).__haatApps ??= {});
+    counts[kind] = (counts[kind] ?? 0) + 1;
+  }
   return {
     app,
     http: app.getHttpServer(),

@@ -1,61 +1,7 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { rmSync } from 'node:fs';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
-import { DB_KINDS, scratchPostgres, type DbKind } from './harness.js';
-
-/** The migrations up to (not including) the one that moved stock into the inventory. */
-function migrationsBefore(tag: string): string {
-  const dir = mkdtempSync(join(tmpdir(), 'haat-migrations-'));
-  cpSync(MIGRATIONS_DIR, dir, { recursive: true });
-  const journalPath = join(dir, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: Array<{ tag: string }> };
-  const at = journal.entries.findIndex((e) => e.tag.startsWith(tag));
-  if (at < 0) throw new Error(`no migration ${tag}`);
-  journal.entries = journal.entries.slice(0, at);
-  writeFileSync(journalPath, JSON.stringify(journal));
-  return dir;
-}
-
-interface Database {
-  query<T>(text: string): Promise<T[]>;
-  /** Several statements in one text, no parameters. */
-  exec(text: string): Promise<void>;
-  migrate(folder: string): Promise<void>;
-  close(): Promise<void>;
-}
-
-async function open(kind: DbKind): Promise<Database> {
-  if (kind === 'pglite') {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
-    const db = drizzlePglite(client);
-    return {
-      query: async <T>(text: string) => (await client.query<T>(text)).rows,
-      exec: async (text) => void (await client.exec(text)),
-      migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
-    };
-  }
-  const scratch = await scratchPostgres();
-  const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
-  const db = drizzlePg(pool);
-  return {
-    query: async <T>(text: string) => (await pool.query(text)).rows as T[],
-    exec: async (text) => void (await pool.query(text)),
-    migrate: (folder) => migratePg(db, { migrationsFolder: folder }),
-    close: async () => {
-      await pool.end();
-      await scratch.drop();
-    },
-  };
-}
+import { DB_KINDS } from './harness.js';
+import { migrationsBefore, openMigrationDb, type MigrationDb } from './migration-db.js';
 
 /**
  * The migration that made variants rows and stock the inventory's, run on a copy of a shop as it
@@ -64,11 +10,11 @@ async function open(kind: DbKind): Promise<Database> {
  * option that is gone). What a shopper could buy before is what they can buy after.
  */
 describe.each(DB_KINDS)('the inventory migration on %s', (kind) => {
-  let db: Database;
+  let db: MigrationDb;
   let before: string;
 
   beforeAll(async () => {
-    db = await open(kind);
+    db = await openMigrationDb(kind);
     before = migrationsBefore('0013_');
     await db.migrate(before);
     await db.exec(`

@@ -263,7 +263,7 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect(await stockOf(t, product._id)).toBe(48);
   });
 
-  it('cancelling settles once from the ledger; a shipped order’s units leave the shelf and come back if it is cancelled', async () => {
+  it('cancelling settles once from the ledger; a shipped order’s units leave the shelf and come back with the parcel if it is cancelled', async () => {
     const product = await create({ stock: 5 });
     const buyer = await shopper();
     const placed = await cod(buyer.token, buyer.addressId, [{ productId: product._id, quantity: 2 }], 200);
@@ -286,8 +286,12 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
 
     const cancel = () => api(t).post('/api/order/cancel').set(bearer(buyer.token)).send({ orderId });
     expect((await cancel()).status).toBe(200);
-    expect(await level()).toEqual({ onHand: 5, reserved: 0 });
+    expect(await level()).toEqual({ onHand: 3, reserved: 0 }); // in the van: back when the parcel is
     await cancel(); // refused: finished; and nothing moves either way
+    expect(await level()).toEqual({ onHand: 3, reserved: 0 });
+    const returns = (await api(t).get('/api/order/admin/returns').set(bearer(admin))).body.data as Array<{ _id: string; orderId: string }>;
+    const parcel = returns.find((r) => r.orderId === orderId)!;
+    expect((await api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: parcel._id, status: 'RECEIVED' })).status).toBe(200);
     expect(await level()).toEqual({ onHand: 5, reserved: 0 });
 
     const ledger = await t.db
@@ -298,7 +302,7 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect(ledger).toEqual([
       { reason: 'order', onHand: 0, reserved: 2 },
       { reason: 'fulfil', onHand: -2, reserved: -2 },
-      { reason: 'cancel', onHand: 2, reserved: 0 },
+      { reason: 'return', onHand: 2, reserved: 0 },
     ]);
   });
 

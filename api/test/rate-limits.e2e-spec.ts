@@ -1,4 +1,4 @@
-import { api, startApp, type TestApp } from './harness.js';
+import { PORTABLE_DB_KINDS, api, startApp, type TestApp } from './harness.js';
 import { describeWhenEnv } from './describe-when-env.js';
 import { mailsTo, waitForMail } from './accounts-fixtures.js';
 
@@ -8,6 +8,8 @@ import { mailsTo, waitForMail } from './accounts-fixtures.js';
  * (X-Forwarded-For, which the server trusts only because these apps start with TRUST_PROXY=true, as behind a load balancer), so runs never share counters.
  */
 const STORES: Array<'memory' | 'redis'> = process.env.REDIS_URL ? ['memory', 'redis'] : ['memory'];
+/** The counters do not live in the database: one engine, PostgreSQL in CI (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md). */
+const KIND = PORTABLE_DB_KINDS[0]!;
 
 let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => {
@@ -16,16 +18,16 @@ const freshIp = () => {
 };
 const freshEmail = (tag: string) => `${tag}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}@test.local`;
 
-describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
+describe.each(STORES)(`rate limits with counters in %s (${KIND})`, (store) => {
   let t: TestApp;
   let twin: TestApp | null = null;
   beforeAll(async () => {
     // Two instances of one shop: one database in production, so one Redis prefix; said outright here
-    // because each test instance has a PGlite of its own.
+    // because each test instance has a database of its own.
     const shared = { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `haat-test-${Math.random().toString(36).slice(2, 10)}` };
     const env = { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true', ...(store === 'redis' ? shared : {}) };
-    t = await startApp('pglite', env);
-    if (store === 'redis') twin = await startApp('pglite', env);
+    t = await startApp(KIND, env);
+    if (store === 'redis') twin = await startApp(KIND, env);
   });
   afterAll(async () => {
     await t.close();
@@ -33,7 +35,7 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
   });
 
   it('does not trust X-Forwarded-For unless TRUST_PROXY says a proxy is in front', async () => {
-    const direct = await startApp('pglite', { RATE_LIMIT_FACTOR: '1' });
+    const direct = await startApp(KIND, { RATE_LIMIT_FACTOR: '1' });
     try {
       const statuses: number[] = [];
       // Changing the claimed address on every try must not escape the per-IP limit.
@@ -170,7 +172,7 @@ describe.each(STORES)('rate limits with counters in %s (PGlite)', (store) => {
 });
 
 // Without Redis the shared-counter variant above is not registered; say so instead of dropping it silently.
-if (!process.env.REDIS_URL) describeWhenEnv(['REDIS_URL'], 'rate limits with counters in redis (PGlite)', () => undefined);
+if (!process.env.REDIS_URL) describeWhenEnv(['REDIS_URL'], `rate limits with counters in redis (${KIND})`, () => undefined);
 
 /** Registers an account from a fresh address (register is limited per address). */
 async function register(t: TestApp, tag: string): Promise<{ email: string; password: string }> {
@@ -184,11 +186,11 @@ async function register(t: TestApp, tag: string): Promise<{ email: string; passw
 const loginFrom = (t: TestApp, ip: string, email: string, password: string) =>
   api(t).post('/api/user/login').set('x-forwarded-for', ip).send({ email, password });
 
-describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGlite)', (store) => {
+describe.each(STORES)(`failed sign-ins (OWASP pattern) with counters in %s (${KIND})`, (store) => {
   let t: TestApp;
   const env = { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true', ...(store === 'redis' ? { REDIS_URL: process.env.REDIS_URL! } : {}) };
   beforeAll(async () => {
-    t = await startApp('pglite', env);
+    t = await startApp(KIND, env);
   });
   afterAll(() => t.close());
 
@@ -293,7 +295,7 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
 
   it('a spray of 102 failures in a minute: the owner is never refused for failures not theirs (a shared address, their own typo); guessers stay refused', async () => {
     // A shop of its own, so the shop-wide ceiling counts only this spray.
-    const sprayed = await startApp('pglite', env);
+    const sprayed = await startApp(KIND, env);
     try {
       const owner = await register(sprayed, 'sprayed-owner');
       const home = freshIp();
@@ -345,7 +347,7 @@ describe.each(STORES)('failed sign-ins (OWASP pattern) with counters in %s (PGli
 
   it('spraying 40 accounts from 40 addresses is slowed: past the shop-wide ceiling a pair that keeps failing is refused', async () => {
     // A shop of its own, so the ceiling counts only this spray.
-    const sprayed = await startApp('pglite', env);
+    const sprayed = await startApp(KIND, env);
     try {
       const accounts = [];
       for (let i = 0; i < 40; i++) accounts.push(await register(sprayed, 'spray'));

@@ -17,9 +17,10 @@ export interface StripeShop {
 
 /**
  * The app with card payments on, talking to a local Stripe stand-in instead of Stripe, with the
- * admin signed in and a category to sell in: what every card-checkout suite starts from.
+ * admin signed in and a category to sell in: what every card-checkout suite starts from. `env` adds or
+ * overrides the app's environment.
  */
-export async function startStripeShop(kind: DbKind): Promise<StripeShop> {
+export async function startStripeShop(kind: DbKind, env: Record<string, string> = {}): Promise<StripeShop> {
   const stripe = new StripeStandIn();
   const base = await stripe.start();
   const t = await startApp(kind, {
@@ -27,6 +28,7 @@ export async function startStripeShop(kind: DbKind): Promise<StripeShop> {
     STRIPE_WEBHOOK_SECRET,
     STRIPE_API_BASE: base,
     PUBLIC_URL: 'https://shop.test',
+    ...env,
   });
   const admin = await adminToken(t);
   const shop = await openShop(t, admin);

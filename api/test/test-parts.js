@@ -4,7 +4,7 @@
 // sandbox) once per part instead of once per file (docs/decisions/0121-api-tests-in-parts.md).
 // Every test file still runs, with the same tests, hooks and apps; a file named on jest's command
 // line (`npx jest test/cart.e2e-spec.ts`) runs on its own as before.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { appendFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -37,7 +37,7 @@ const COST = {
   'inventory-migration.e2e-spec.ts': 15,
   'metrics.e2e-spec.ts': 15,
   'orders.e2e-spec.ts': 14,
-  'file-storage.e2e-spec.ts': 12,
+  'file-storage.e2e-spec.ts': 23,
   'text-fuzz.e2e-spec.ts': 14,
   'last-admin.e2e-spec.ts': 14,
   'deep-json.e2e-spec.ts': 14,
@@ -79,6 +79,10 @@ export function filesOfPart(/** @type {number} */ n) {
   return part.files;
 }
 
+/** jest's `test` and the harness's count of the apps it started (API_TEST_CPU_LOG), globals of the part's sandbox. */
+const counters = /** @type {{ test: (name: string, fn: () => void) => void, __haatApps?: Record<string, number> }} */ (/** @type {unknown} */ (globalThis));
+const jestTest = (/** @type {string} */ name, /** @type {() => void} */ fn) => counters.test(name, fn);
+
 /**
  * Imports part `n`'s files in turn: each registers its describe blocks, hooks and tests as it would
  * in a file of its own (every file's describes sit at the top level of the part).
@@ -88,5 +92,19 @@ export async function runPart(/** @type {string} */ partUrl) {
   // A part file more or less than PARTS would run some files twice or never.
   const present = readdirSync(join(API, 'test', 'parts')).filter((f) => /^\d+\.js$/.test(f)).length;
   if (present !== PARTS) throw new Error(`test/parts/ holds ${present} parts but test-parts.js cuts the files into ${PARTS}`);
-  for (const file of filesOfPart(n)) await import(file);
+  const log = process.env.API_TEST_CPU_LOG;
+  let mark = process.cpuUsage();
+  for (const file of filesOfPart(n)) {
+    await import(file);
+    // API_TEST_CPU_LOG=<file>: after each file's tests, one line with the CPU-seconds its tests took in this
+    // worker (the part's first file includes loading the server's modules) and the test apps it started.
+    if (log) {
+      jestTest(`cpu of ${basename(file)}`, () => {
+        const used = process.cpuUsage(mark);
+        mark = process.cpuUsage();
+        appendFileSync(log, `${basename(file)}\t${((used.user + used.system) / 1e6).toFixed(1)}\t${JSON.stringify(counters.__haatApps ?? {})}\n`);
+        counters.__haatApps = {};
+      });
+    }
+  }
 }

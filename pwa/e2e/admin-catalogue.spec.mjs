@@ -173,6 +173,10 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   // 6. Delete the product, then the sub category and the category.
   await page.goto(`${baseUrl}/dashboard/product`);
   await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
+  // The unsearched first page may show the product too, and the search's answer replaces those cards with
+  // skeletons and then the one result: a press on the first page's Delete can land on a skeleton and open
+  // nothing. So the press waits for the search's answer, as the Edit above does.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-product-card"]').length === 1);
   await card.getByRole('button', { name: `Delete ${productName}` }).click();
   confirm = page.getByRole('dialog', { name: 'Permanent Delete' });
   await confirm.getByText('Are you sure want to delete permanently?').waitFor();

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import { createLauncher } from './lib/browser.mjs';
+import { logCpu, treeCpuSeconds } from './lib/cpu-probe.mjs';
 import { startServer } from './lib/server.mjs';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('artifacts', import.meta.url));
@@ -30,7 +31,7 @@ const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
  */
 
 /**
- * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher }, { server: Server },
+ * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher, cpuProbe: undefined }, { server: Server },
  *   import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions,
  *   import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
  */
@@ -38,9 +39,12 @@ const fixtures = {
   server: [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
+      const cpu = treeCpuSeconds();
       const server = await startServer({}, seeded());
+      logCpu(`worker ${workerInfo.workerIndex} start (its server)`, treeCpuSeconds() - cpu);
       console.log(`worker ${workerInfo.workerIndex}: journeys against ${server.baseUrl} (data in ${server.dataDir})`);
       await use(server);
+      if (server.pid) logCpu(`worker ${workerInfo.workerIndex} server, all its journeys`, treeCpuSeconds(server.pid));
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
@@ -52,6 +56,16 @@ const fixtures = {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
     await use(ARTIFACTS_DIR);
   },
+  // E2E_CPU_LOG: each journey's CPU (lib/cpu-probe.mjs), its worker's fixtures' set-up excepted.
+  cpuProbe: [
+    // eslint-disable-next-line no-empty-pattern -- as above
+    async ({}, use, testInfo) => {
+      const cpu = process.env.E2E_CPU_LOG ? treeCpuSeconds() : 0;
+      await use(undefined);
+      if (process.env.E2E_CPU_LOG) logCpu(`${testInfo.file.replace(/^.*[\\/]/, '')} › ${testInfo.title}`, treeCpuSeconds() - cpu);
+    },
+    { auto: true },
+  ],
   launcher: async ({ playwright, browserName, launchOptions, artifactsDir }, use, testInfo) => {
     const launcher = createLauncher(playwright[browserName], launchOptions);
     await use(launcher);

@@ -141,6 +141,18 @@ export class UsersController {
     return ok(fresh, message);
   }
 
+  /**
+   * Beyond docs/product.md#api: mails the signed-in owner a link that verifies the account's e-mail (opened
+   * through confirm-email); an unverified account holds fewer units (docs/product.md#rules-and-limits).
+   */
+  @Post('verify-email')
+  @HttpCode(200)
+  @Auth()
+  @RateLimit({ ip: [10, MINUTE] })
+  async verifyEmail(@CurrentUser() user: AuthUser, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return ok(null, await this.profile.sendVerifyLink(user.id, { ip: req.ip, reply, language: requestLanguage(req) }));
+  }
+
   /** Beyond docs/product.md#api: the link mailed to a new e-mail address (update-user) makes the change. */
   @Put('confirm-email')
   @RateLimit({ ip: [20, MINUTE] })

@@ -17,15 +17,26 @@ export interface PasswordHashCost {
 
 export const OWASP_MINIMUM_COST: PasswordHashCost = { memoryKib: 19456, passes: 2 };
 
-const Env = z.object({
+const EnvFields = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
   /** Behind a load balancer: true, a hop count or the proxies' addresses; then X-Forwarded-For names the client. */
   TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** Where uploaded pictures live: the data folder, or the shared database (docs/decisions/0212-pictures-in-postgresql.md). */
-  FILE_STORAGE: z.enum(['local', 'postgres']).default('local'),
+  /** Where uploaded pictures live: the data folder, the shared database, or an S3-compatible bucket (docs/decisions/0217-pictures-in-a-bucket.md). */
+  FILE_STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
+  /** With FILE_STORAGE=s3: the bucket's server (unset = Amazon S3 itself), its name and region, and keys (unset = the SDK's usual AWS_* sources). */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'must be a bucket name: 3–63 lowercase letters, digits, dots or hyphens' })
+    .optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  /** Bucket in the path (`endpoint/bucket/key`) rather than the host name: what MinIO and most local servers need. Default: on when S3_ENDPOINT is set. */
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).optional(),
   REDIS_URL: z.string().url().optional(),
   /** Starts every Redis key and channel of this shop; default: `haat:` + the id stored in the shop's database. */
   REDIS_PREFIX: z
@@ -102,6 +113,11 @@ const Env = z.object({
   RATE_LIMIT_FACTOR: z.coerce.number().min(1).default(1),
   /** Units one account may hold in unpaid, unshipped orders (cash on delivery, card payments awaited), against hoarding. */
   HOLD_LIMIT_UNITS: z.coerce.number().int().min(1).max(1_000_000).default(LIMITS.maxUnitsHeldPerAccount),
+  /**
+   * The hold of an account whose e-mail is not verified (docs/product.md#rules-and-limits): free accounts are cheap to
+   * make, so they may hold fewer units until their owner opens a link mailed to them. 0 turns the rule off.
+   */
+  UNVERIFIED_HOLD_LIMIT_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(LIMITS.maxUnitsHeldUnverified),
   /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
   /** PostgreSQL connections of the main pool (carts, orders, accounts…), and of the named statements' pool (docs/decisions/0196); searches have their own below. */
@@ -131,6 +147,17 @@ const Env = z.object({
       }
       return origins;
     }),
+});
+
+/** Settings that only make sense together. */
+const Env = EnvFields.superRefine((env, ctx) => {
+  if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORAGE=s3' });
+  if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+      message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    });
 });
 
 export type AppConfig = ReturnType<typeof buildConfig>;
@@ -174,6 +201,8 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     passwordHashCost: { memoryKib: env.PASSWORD_HASH_MEMORY_KIB, passes: env.PASSWORD_HASH_PASSES },
     rateLimitFactor: env.RATE_LIMIT_FACTOR,
     holdLimitUnits: env.HOLD_LIMIT_UNITS,
+    /** The unverified accounts' hold, never above holdLimitUnits (equal to it when the rule is off). */
+    unverifiedHoldLimitUnits: env.UNVERIFIED_HOLD_LIMIT_UNITS === 0 ? env.HOLD_LIMIT_UNITS : Math.min(env.UNVERIFIED_HOLD_LIMIT_UNITS, env.HOLD_LIMIT_UNITS),
     catalogQueryTimeoutMs: env.CATALOG_QUERY_TIMEOUT_MS,
     databasePoolSize: env.DATABASE_POOL_SIZE,
     catalogSearchPoolSize: env.CATALOG_SEARCH_POOL_SIZE,
@@ -182,6 +211,14 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     metricsToken: env.METRICS_TOKEN,
     uploadsDir: join(dataDir, 'uploads'),
     fileStorage: env.FILE_STORAGE,
+    s3: {
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET ?? '',
+      region: env.S3_REGION,
+      credentials:
+        env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+      forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
+    },
     mailDir: join(dataDir, 'mail'),
   };
 }

@@ -3,7 +3,8 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { FilesController } from './files.controller.js';
 import { FilesService } from './files.service.js';
 import { DB, type Db } from '../db/database.js';
-import { FILE_STORAGE, LocalFileStorage, PostgresFileStorage } from './storage.js';
+import { FILE_STORAGE } from './storage.js';
+import { fileStorageFor } from './storage-for.js';
 
 @Global()
 @Module({
@@ -13,7 +14,7 @@ import { FILE_STORAGE, LocalFileStorage, PostgresFileStorage } from './storage.j
     {
       provide: FILE_STORAGE,
       inject: [APP_CONFIG, DB],
-      useFactory: (c: AppConfig, db: Db) => (c.fileStorage === 'postgres' ? new PostgresFileStorage(db) : new LocalFileStorage(c.uploadsDir)),
+      useFactory: (c: AppConfig, db: Db) => fileStorageFor(c, db),
     },
   ],
   exports: [FilesService, FILE_STORAGE],

@@ -4,5 +4,7 @@ export { FilesModule } from './files.module.js';
 export { FilesService } from './files.service.js';
 export { readUploadedFile } from './multipart-file.js';
 export { serveStoredFiles } from './serve-stored-files.js';
-export { FILE_STORAGE, PostgresFileStorage } from './storage.js';
+export { FILE_STORAGE, PostgresFileStorage, type FileStorage, type SharedFileStorage } from './storage.js';
+export { S3FileStorage } from './s3-storage.js';
+export { fileStorageFor, isShared } from './storage-for.js';
 export { moveUploads } from './move-uploads.js';

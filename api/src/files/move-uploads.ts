@@ -1,7 +1,6 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import type { Db } from '../db/database.js';
-import { PostgresFileStorage } from './storage.js';
+import type { SharedFileStorage } from './storage.js';
 
 const TYPES: Record<string, string> = {
   '.webp': 'image/webp',
@@ -13,19 +12,19 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Copies every file of the local uploads folder into the shared table under its own name, so the URLs
- * already stored keep working with FILE_STORAGE=postgres (docs/decisions/0212-pictures-in-postgresql.md).
- * The folder is left as it is; names already in the table are kept, so running it twice copies nothing twice.
+ * Copies every file of the local uploads folder into a shared storage (the database's table or the
+ * bucket) under its own name, so the URLs already stored keep working once FILE_STORAGE names it
+ * (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md). The folder is left
+ * as it is; names already stored are kept, so running it twice copies nothing twice.
  */
-export async function moveUploads(db: Db, dir: string): Promise<{ copied: number; kept: number }> {
-  const storage = new PostgresFileStorage(db);
+export async function moveUploads(storage: SharedFileStorage, dir: string): Promise<{ copied: number; kept: number }> {
   const names = await readdir(dir).catch(() => [] as string[]);
   let copied = 0;
   let kept = 0;
   for (const name of names) {
     const type = TYPES[extname(name).toLowerCase()];
     if (!type) continue;
-    if (await storage.read(name)) {
+    if (await storage.has(name)) {
       kept++;
       continue;
     }

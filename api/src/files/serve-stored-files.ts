@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import type { PostgresFileStorage } from './storage.js';
+import type { SharedFileStorage } from './storage.js';
 
 /** What @fastify/static answers for the local folder (immutable, 365 days): names are never reused. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
- * `GET /uploads/<name>` from the shared table when FILE_STORAGE=postgres, with the same cache headers
- * as the local files (docs/decisions/0212-pictures-in-postgresql.md). A missing name goes to the app's
+ * `GET /uploads/<name>` from the shared table or bucket (FILE_STORAGE=postgres or s3), with the same cache
+ * headers as the local files (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md). A missing name goes to the app's
  * 404 like a missing file does; a name is its own validator, so If-None-Match answers 304 without a read.
  */
-export function serveStoredFiles(fastify: FastifyInstance, storage: PostgresFileStorage): void {
+export function serveStoredFiles(fastify: FastifyInstance, storage: SharedFileStorage): void {
   fastify.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
     const etag = `"${req.params.name}"`;
     if (req.headers['if-none-match'] === etag) return reply.code(304).header('cache-control', IMMUTABLE).header('etag', etag).send();

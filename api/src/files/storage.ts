@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { storedFiles } from './stored-files.table.js';
 
-/** Where uploaded bytes live: the local folder (one machine) or PostgreSQL (FILE_STORAGE=postgres). */
+/** Where uploaded bytes live: the local folder (one machine), PostgreSQL or an S3-compatible bucket (FILE_STORAGE). */
 export interface FileStorage {
   /** Stores the bytes under `key` and answers the public URL path. */
   put(key: string, bytes: Buffer, contentType: string): Promise<string>;
@@ -32,12 +32,20 @@ export interface StoredFile {
   createdAt: Date;
 }
 
+/** A storage every instance reads from: the app answers `GET /uploads/<name>` from it (serve-stored-files.ts). */
+export interface SharedFileStorage extends FileStorage {
+  /** The bytes stored under `key`, or undefined when there are none. */
+  read(key: string): Promise<StoredFile | undefined>;
+  /** Whether something is stored under `key`, without reading it. */
+  has(key: string): Promise<boolean>;
+}
+
 /**
  * Pictures in the `stored_files` table of the database every instance shares, so any instance
  * serves what another stored (docs/decisions/0212-pictures-in-postgresql.md). Names are never
  * reused: a second put of one name keeps the first bytes, as a copy of the same file would.
  */
-export class PostgresFileStorage implements FileStorage {
+export class PostgresFileStorage implements SharedFileStorage {
   constructor(private readonly db: Db) {}
 
   async put(key: string, bytes: Buffer, contentType: string): Promise<string> {
@@ -47,6 +55,11 @@ export class PostgresFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     await this.db.delete(storedFiles).where(eq(storedFiles.name, key));
+  }
+
+  async has(key: string): Promise<boolean> {
+    const [row] = await this.db.select({ name: storedFiles.name }).from(storedFiles).where(eq(storedFiles.name, key));
+    return row !== undefined;
   }
 
   async read(key: string): Promise<StoredFile | undefined> {

@@ -186,6 +186,8 @@ export const enIN = {
     priceChanged: 'Prices have changed since your cart was loaded. Please review the new total and place the order again.',
     holdLimitHeld:
       'Your unpaid and undelivered orders already hold {{held}} items; one account may hold {{cap}} at a time, so this order can have at most {{left}}.',
+    holdLimitUnverified:
+      'Until your e-mail is verified, your unpaid and undelivered orders may hold {{cap}} items; they hold {{held}}, so this order can have at most {{left}}. Verify your e-mail on My Profile to hold up to {{limit}}.',
     holdLimit: 'One order may hold at most {{cap}} items until it is paid or delivered; this one has {{units}}.',
     noInvoiceYet: 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).',
     noCreditNote: 'This order has no credit note: one is made when an invoiced order is cancelled.',
@@ -205,6 +207,7 @@ export const enIN = {
     returnsList: 'Returns',
     returnUpdated: 'Return updated',
     returnRequested: 'Return requested',
+    returnNothingToRefund: 'Return {{id}} has nothing to refund: its order was never paid.',
     returnState: 'Return {{id}} is {{status}} and cannot move to {{to}}.',
     returnNotDelivered: 'Order {{id}} is not delivered yet: a return can be asked for once it is.',
     returnWindowClosed: 'Returns are accepted within {{days}} days of delivery; order {{id}} was delivered on {{date}}.',
@@ -224,7 +227,10 @@ export const enIN = {
     paymentArrived: 'its payment has arrived',
     cardNotConfigured: 'Online payment is not available on this shop yet (no STRIPE_SECRET_KEY). Please choose Cash on Delivery.',
     paymentProvider: 'The payment provider could not be reached. Nothing was charged; please try again.',
+    emailAlreadyVerified: 'Your e-mail {{email}} is already verified.',
+    verifyLinkSent: 'We sent a link to {{email}}: open it within an hour to verify your e-mail.',
     checkoutPending: 'Your payment for order {{id}} has not finished yet. Complete it, or cancel that order, before paying for another.',
+    checkoutPendingOther: 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
     keyUsedForCod: 'This Idempotency-Key was already used for a cash-on-delivery order.',
     preparingPayment: 'This order is still being prepared for payment. Please try again in a moment.',
     chooseOption: 'Please choose an option of {{name}} ({{options}}).',
@@ -333,6 +339,12 @@ export const enIN = {
         'Hello {{name}},\n\nSomeone just tried to create a new Haat account with {{email}}, which already has an account. ' +
         'Nothing was changed, and your account is as it was.\nIf it was you, sign in instead (use Forgot password if you do not remember it). ' +
         'If it was not, there is nothing to do.\n\nHaat',
+    },
+    verifyEmail: {
+      subject: 'Verify your Haat e-mail address',
+      text:
+        'Hello,\n\nTo verify {{email}} as the e-mail address of your Haat account, open this link within an hour:\n\n{{link}}\n\n' +
+        'If you did not ask for this, ignore this e-mail: nothing changes.\n\nHaat',
     },
     confirmEmail: {
       subject: 'Confirm your new Haat e-mail address',

@@ -18,13 +18,16 @@ export type OrderStockEvent = 'cancel' | 'expiry' | 'fulfil';
 /**
  * Settles what an order holds, from the ledger: its outstanding reservation per pool is the sum of
  * its rows. `fulfil` turns the reservation into units gone from the shelf; `cancel` and `expiry`
- * give the reservation back and put any fulfilled units back on the shelf. A second call finds
- * nothing outstanding and writes nothing, so a repeated cancel or webhook cannot return stock twice.
+ * give the reservation back and put any fulfilled units back on the shelf, unless `shippedReturn` is false
+ * (an order cancelled after it shipped: its units are in a van, and come back on sale only when the parcel
+ * does, through restockReturn). A second call finds nothing outstanding and writes nothing, so a repeated
+ * cancel or webhook cannot return stock twice.
  * Pools of options deleted since have nothing to return to. Answers the products whose pools moved.
  */
-export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStockEvent): Promise<string[]> {
+export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStockEvent, options: { shippedReturn?: boolean } = {}): Promise<string[]> {
   await releaseAccountHold(tx, orderId);
-  const fulfil = event === 'fulfil';
+  // Shipped units not coming back now (an order cancelled in transit): they return with the parcel (restockReturn).
+  const fulfil = event === 'fulfil' || options.shippedReturn === false;
   const result = await tx.execute(sql`
     with held as (
       select inventory_level_id as level_id, variant_id, sum(reserved_delta)::int as reserved, (-sum(on_hand_delta))::int as shipped

@@ -114,26 +114,29 @@ export function batchReservation(take: BatchReservationLine, batch: SQL): { ctes
  */
 export function accountHold(slots: { userId: Slot; units: Slot; cap: Slot }, when: SQL): SQL {
   return sql`acct_added as (
-      update account_holds set units = account_holds.units + ${slots.units}::int, cap = ${slots.cap}::int
+      update account_holds set units = account_holds.units + ${slots.units}::int, cap = (${slots.cap})::int
       where user_id = ${slots.userId}::text and ${when}
       returning user_id
     ), acct_held as (
-      insert into account_holds (user_id, units, cap) select ${slots.userId}::text, ${slots.units}::int, ${slots.cap}::int
+      insert into account_holds (user_id, units, cap) select ${slots.userId}::text, ${slots.units}::int, (${slots.cap})::int
       where ${when} and not exists (select 1 from acct_added)
       on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
     )`;
 }
 
-/** The same for a batch's winners (`winners` with user_id and quantity), several orders of one account added together. */
-export function batchAccountHold(winners: SQL, cap: Slot, when: SQL): SQL {
+/**
+ * The same for a batch's winners (`winners` with user_id and quantity), several orders of one account added
+ * together. `capOf` gives each account's cap from its user id (an account's cap may depend on the account).
+ */
+export function batchAccountHold(winners: SQL, capOf: (userId: SQL) => SQL, when: SQL): SQL {
   return sql`acct_want as (
-      select w.user_id, sum(w.quantity)::int as units from ${winners} w where ${when} group by w.user_id
+      select w.user_id, sum(w.quantity)::int as units, (${capOf(sql`w.user_id`)})::int as cap from ${winners} w where ${when} group by w.user_id
     ), acct_added as (
-      update account_holds h set units = h.units + a.units, cap = ${cap}::int from acct_want a
+      update account_holds h set units = h.units + a.units, cap = a.cap from acct_want a
       where h.user_id = a.user_id
       returning h.user_id
     ), acct_held as (
-      insert into account_holds (user_id, units, cap) select a.user_id, a.units, ${cap}::int from acct_want a
+      insert into account_holds (user_id, units, cap) select a.user_id, a.units, a.cap from acct_want a
       where a.user_id not in (select user_id from acct_added)
       on conflict (user_id) do update set units = account_holds.units + excluded.units, cap = excluded.cap
     )`;

@@ -54,6 +54,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       "Name, email, mobile, and optionally `language` (en-IN or hi-IN: the account's mails and push notices). A new e-mail needs currentPassword and changes only once the link mailed to it is opened (PUT /api/user/confirm-email)",
   },
   'PUT /api/user/confirm-email': { summary: 'Finish an e-mail change with the token of the mailed link', errors: [409] },
+  'POST /api/user/verify-email': {
+    summary:
+      "Mail the signed-in owner a link that verifies the account's e-mail (opened with PUT /api/user/confirm-email); an unverified account holds UNVERIFIED_HOLD_LIMIT_UNITS",
+  },
   'PUT /api/user/upload-avatar': { summary: 'Set the avatar from an image', multipart: true, errors: [413, 415] },
   'POST /api/user/google-login': { errors: [401] },
   'POST /api/user/google-register': { errors: [401, 409] },

@@ -2,7 +2,7 @@
 export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 export { canTransition, isAwaitingCardPayment, lockOrder } from './lifecycle/transition.js';
 export { OrderEvents, type ReturnMove, type ReturnRefund } from './order-events.js';
-export { OrderPlacementService } from './order-placement.service.js';
+export { OrderPlacementService, checkoutPending } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';
 export { OrdersModule } from './orders.module.js';
 export {

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { defineStatement, type NamedStatement } from '../db/database.js';
 import { batchAccountHold, batchReservation } from '../inventory/index.js';
 import { removeBatchFromCartCte } from '../cart/index.js';
-import { placeOrderStatement, type StockTake } from './order-statement.js';
+import { holdCapSql, placeOrderStatement, type HoldCaps, type StockTake } from './order-statement.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
 /** How many orders one batch statement places at most. */
@@ -25,6 +25,7 @@ interface BatchValues {
   price: number;
   discount: number;
   cap: number;
+  unverifiedCap: number;
 }
 
 /**
@@ -41,7 +42,7 @@ const PLACE_BATCH = defineStatement<BatchValues>('order-place-batch', (p) => {
           price numeric, discount numeric, unit_price numeric, sub_total numeric)
       ),
       ${reservation.ctes},
-      ${batchAccountHold(reservation.winners, p.cap, reservation.succeeded)},
+      ${batchAccountHold(reservation.winners, (userId) => holdCapSql(userId, p), reservation.succeeded)},
       orders_written as (
         insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
                             delivery_address, idempotency_key, request_hash, created_at, updated_at)
@@ -78,8 +79,8 @@ export class OrderBatcher {
 
   constructor(
     private readonly statement: NamedStatement,
-    /** Units one account may hold in unpaid orders (see accountHold). */
-    private readonly holdLimit: number,
+    /** Units one account may hold in unpaid orders (see accountHold), by whether its e-mail is verified. */
+    private readonly holdLimit: HoldCaps,
   ) {}
 
   /** As placeOrderStatement: true when the order was written, false when its stock or price failed. */
@@ -160,7 +161,7 @@ export class OrderBatcher {
     );
     const [answer] = await this.statement<{ available: number | string | null; sold: number | string | null; placed: string[] | string | null }, BatchValues>(
       PLACE_BATCH,
-      { batch: json, productId: take.productId, variantId: take.variantId, price: take.price, discount: take.discount, cap: this.holdLimit },
+      { batch: json, productId: take.productId, variantId: take.variantId, price: take.price, discount: take.discount, ...this.holdLimit },
     );
     const placedIds = typeof answer?.placed === 'string' ? (JSON.parse(answer.placed) as string[]) : (answer?.placed ?? []);
     const left = Math.max(0, Number(answer?.available ?? 0) - Number(answer?.sold ?? 0));

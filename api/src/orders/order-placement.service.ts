@@ -26,7 +26,9 @@ import {
   type PricedOrder,
   type SaleableProduct,
 } from './order-pricing.js';
-import { placeOrderStatement } from './order-statement.js';
+import { placeOrderStatement, type HoldCaps } from './order-statement.js';
+import { isEmailVerified } from '../users/index.js';
+import { pendingCardOrderOf } from './orders.repository.js';
 import { couponByCode, couponLimitViolated, type CouponRow } from '../promotions/index.js';
 import { couponDiscount, type CouponRefusal } from '@haat/shared/promotions/coupon.rules';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
@@ -55,8 +57,8 @@ export interface Placed {
 @Injectable()
 export class OrderPlacementService {
   private readonly batcher: OrderBatcher;
-  /** Units one account may hold in unpaid orders. */
-  private readonly holdCap: number;
+  /** Units one account may hold in unpaid orders, and while its e-mail is not verified. */
+  private readonly holdCaps: HoldCaps;
   /**
    * Address reads of orders arriving together go as one query (a flash sale's 2,000 shoppers: a few
    * queries, not 2,000; see batchedReads). No cache: each order reads its address as it is now.
@@ -73,8 +75,8 @@ export class OrderPlacementService {
     private readonly lifecycle: OrderLifecycle,
     private readonly search: SearchService,
   ) {
-    this.batcher = new OrderBatcher(statement, config.holdLimitUnits);
-    this.holdCap = config.holdLimitUnits;
+    this.holdCaps = { cap: config.holdLimitUnits, unverifiedCap: config.unverifiedHoldLimitUnits };
+    this.batcher = new OrderBatcher(statement, this.holdCaps);
     this.addresses = batchedReads((wanted) => activeAddressesOf(statement, wanted));
     this.replays = batchedReads((wanted) => reader.byIdempotencyKeys(wanted));
   }
@@ -113,7 +115,7 @@ export class OrderPlacementService {
     const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
     assertWithinLimits(items, saleable);
-    if (priced.quantity > this.holdCap) throw holdLimit(priced.quantity, 0, this.holdCap);
+    if (priced.quantity > this.holdCaps.cap) throw holdLimit(priced.quantity, 0, this.holdCaps.cap, this.holdCaps);
     // Cheap early answer for what is plainly short; the statement's conditional update decides.
     for (const item of items) {
       const product = saleable.get(item.productId);
@@ -201,14 +203,20 @@ export class OrderPlacementService {
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
       // An order with a coupon goes alone: its statement also takes a use of the coupon.
       placed = coupon
-        ? await placeOrderStatement(this.statement, row, lines, priced.lines, cod, this.holdCap, coupon)
+        ? await placeOrderStatement(this.statement, row, lines, priced.lines, cod, this.holdCaps, coupon)
         : await this.batcher.place(row, lines, priced.lines, cod);
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
+      // Another card order of this account awaits its payment: the database's index decided, whatever raced
+      // (docs/decisions/0213-one-card-payment-waits-per-account.md). Read after it committed, to name it.
+      if (isUniqueViolation(error) && constraintOf(error) === ONE_AWAITING_PAYMENT) throw checkoutPending(await pendingCardOrderOf(this.db, userId));
       const couponLimit = couponLimitViolated(error);
       if (couponLimit && coupon) throw couponLimitReached(coupon, couponLimit);
       // Orders of the same account placed together passed the hold between the check above and the write.
-      if (isHoldLimitViolation(error)) throw holdLimit(priced.quantity, await unitsHeldBy(this.db, userId), this.holdCap);
+      if (isHoldLimitViolation(error)) {
+        const [held, verified] = await Promise.all([unitsHeldBy(this.db, userId), isEmailVerified(this.db, userId)]);
+        throw holdLimit(priced.quantity, held, verified ? this.holdCaps.cap : this.holdCaps.unverifiedCap, this.holdCaps);
+      }
       throw error;
     }
     if (placed) return { row, lines };
@@ -322,15 +330,36 @@ function assertWithinLimits(items: readonly OrderItem[], products: ReadonlyMap<s
   }
 }
 
-function holdLimit(units: number, held: number, cap: number): AppError {
+/**
+ * 409 HOLD_LIMIT. An account held at the lower cap of an unverified e-mail is told the way out: verifying its
+ * e-mail (My Profile sends the link) lifts its cap to the shop's (docs/product.md#rules-and-limits).
+ */
+function holdLimit(units: number, held: number, cap: number, caps: HoldCaps): AppError {
   const left = Math.max(cap - held, 0);
+  const unverified = cap < caps.cap;
+  const message = unverified
+    ? `Until your e-mail is verified, your unpaid and undelivered orders may hold ${cap} items; they hold ${held}, so this order can have at most ${left}. Verify your e-mail on My Profile to hold up to ${caps.cap}.`
+    : held > 0
+      ? `Your unpaid and undelivered orders already hold ${held} items; one account may hold ${cap} at a time, so this order can have at most ${left}.`
+      : `One order may hold at most ${cap} items until it is paid or delivered; this one has ${units}.`;
+  return new AppError(409, ErrorCode.HoldLimit, message, { limit: cap, held, ...(unverified ? { verifyEmail: true, verifiedLimit: caps.cap } : {}) });
+}
+
+/** The unique index that lets one card order of an account await its payment (orders.table.ts). */
+const ONE_AWAITING_PAYMENT = 'orders_one_awaiting_payment';
+
+/**
+ * 409 CHECKOUT_PENDING: a card order of this account already awaits its payment; the shopper finishes or
+ * cancels it first. Names it and its payment page when known (it may have been settled in the meantime).
+ */
+export function checkoutPending(waiting: OrderRow | undefined): AppError {
   return new AppError(
     409,
-    ErrorCode.HoldLimit,
-    held > 0
-      ? `Your unpaid and undelivered orders already hold ${held} items; one account may hold ${cap} at a time, so this order can have at most ${left}.`
-      : `One order may hold at most ${cap} items until it is paid or delivered; this one has ${units}.`,
-    { limit: cap, held },
+    ErrorCode.CheckoutPending,
+    waiting
+      ? `Your payment for order ${waiting.id} has not finished yet. Complete it, or cancel that order, before paying for another.`
+      : 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
+    waiting ? { orderId: waiting.id, ...(waiting.stripeSessionUrl ? { url: waiting.stripeSessionUrl } : {}) } : {},
   );
 }
 

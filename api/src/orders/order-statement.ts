@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { cartLinesJson, removeFromCartCte } from '../cart/index.js';
 import { accountHold, orderReservation, reservationWant, type ReservationLine } from '../inventory/index.js';
-import { defineStatement, type NamedStatement } from '../db/database.js';
+import { defineStatement, type NamedStatement, type Slot } from '../db/database.js';
+import { emailVerifiedSql } from '../users/index.js';
 import { couponUse } from '../promotions/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
@@ -16,6 +17,8 @@ interface PlaceValues {
   userId: string;
   units: number;
   cap: number;
+  /** The cap of an account whose e-mail is not verified (equal to cap when that rule is off). */
+  unverifiedCap: number;
   paymentMethod: OrderRow['paymentMethod'];
   paymentStatus: OrderRow['paymentStatus'];
   status: OrderRow['status'];
@@ -41,6 +44,20 @@ interface PlaceValues {
   perAccount: number;
 }
 
+/** The units one account may hold in unpaid orders (see accountHold): the shop's cap, and the lower one of an unverified e-mail. */
+export interface HoldCaps {
+  cap: number;
+  unverifiedCap: number;
+}
+
+/**
+ * An account's hold cap inside the order's statement (docs/product.md#rules-and-limits): the shop's, or the
+ * lower one while the account's e-mail is not verified. The account is looked up only when the two differ.
+ */
+export function holdCapSql(userId: SQL, caps: { cap: Slot; unverifiedCap: Slot }): SQL {
+  return sql`case when ${caps.unverifiedCap}::int >= ${caps.cap}::int then ${caps.cap}::int when ${emailVerifiedSql(userId)} then ${caps.cap}::int else ${caps.unverifiedCap}::int end`;
+}
+
 /** A coupon an order applies: the coupon's id and how often one account may use it (null: unlimited). */
 export interface AppliedCoupon {
   id: string;
@@ -63,7 +80,7 @@ function placeStatement(clearCart: boolean, withCoupon: boolean) {
     const couponValues = withCoupon ? sql`, ${p.couponId}::text, ${p.couponCode}::text, ${p.discountAmt}::numeric` : sql``;
     return sql`
     with ${reservation.ctes},
-    ${accountHold({ userId: p.userId, units: p.units, cap: p.cap }, allTaken)},
+    ${accountHold({ userId: p.userId, units: p.units, cap: holdCapSql(sql`${p.userId}::text`, p) }, allTaken)},
     order_written as (
       insert into orders (id, user_id, payment_method, payment_status, status, status_history, sub_total_amt, total_amt, quantity, held_units,
                           delivery_address, idempotency_key, request_hash, created_at, updated_at${couponColumns})
@@ -104,7 +121,7 @@ export async function placeOrderStatement(
   lines: readonly OrderLineRow[],
   takes: readonly StockTake[],
   clearCart: boolean,
-  holdLimit: number,
+  caps: HoldCaps,
   coupon?: AppliedCoupon,
 ): Promise<boolean> {
   const lineJson = JSON.stringify(
@@ -130,7 +147,8 @@ export async function placeOrderStatement(
     want: reservationWant(takes),
     userId: row.userId,
     units: row.heldUnits,
-    cap: holdLimit,
+    cap: caps.cap,
+    unverifiedCap: caps.unverifiedCap,
     paymentMethod: row.paymentMethod,
     paymentStatus: row.paymentStatus,
     status: row.status,

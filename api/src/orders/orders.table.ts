@@ -50,6 +50,11 @@ export const orders = pgTable(
     uniqueIndex('orders_user_idempotency_key')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
+    // One card payment waits at a time per account, kept by the database under any race: a second order
+    // awaiting payment fails its statement, stock and all (docs/decisions/0213-one-card-payment-waits-per-account.md).
+    uniqueIndex('orders_one_awaiting_payment')
+      .on(t.userId)
+      .where(sql`${t.paymentStatus} = 'AWAITING_PAYMENT'`),
     uniqueIndex('orders_stripe_session_key')
       .on(t.stripeSessionId)
       .where(sql`${t.stripeSessionId} is not null`),

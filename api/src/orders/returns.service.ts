@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { and, desc, eq, inArray, ne, notInArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, ne, notInArray, or } from 'drizzle-orm';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { spreadDiscount } from '@haat/shared/invoices/invoice-lines';
@@ -152,7 +152,10 @@ export class ReturnsService {
       .select({ ret: orderReturns, paymentMethod: orders.paymentMethod })
       .from(orderReturns)
       .innerJoin(orders, eq(orders.id, orderReturns.orderId))
-      .where(open ? notInArray(orderReturns.status, ['REJECTED', 'REFUNDED']) : undefined)
+      // Open: not finished; a return with nothing to refund (a cash order's return to origin) is finished once received.
+      .where(
+        open ? and(notInArray(orderReturns.status, ['REJECTED', 'REFUNDED']), or(ne(orderReturns.status, 'RECEIVED'), gt(orderReturns.amount, 0))) : undefined,
+      )
       .orderBy(desc(orderReturns.createdAt), desc(orderReturns.id))
       .limit(200);
     const userIds = [...new Set(rows.map((r) => r.ret.userId))];
@@ -196,6 +199,7 @@ export function toReturn(row: OrderReturnRow): OrderReturn {
   return {
     _id: row.id,
     orderId: row.orderId,
+    kind: row.kind,
     status: row.status,
     reason: row.reason,
     items: row.items,

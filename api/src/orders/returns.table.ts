@@ -1,5 +1,5 @@
 import { index, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import type { OrderReturn, ReturnStatus } from '@haat/shared/orders/returns';
+import type { OrderReturn, ReturnKind, ReturnStatus } from '@haat/shared/orders/returns';
 import { orders } from './orders.table.js';
 
 /**
@@ -16,6 +16,11 @@ export const orderReturns = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     userId: text('user_id').notNull(),
     status: text('status').$type<ReturnStatus>().notNull(),
+    /**
+     * RETURN: a shopper asked for units of a delivered order back. RETURN_TO_ORIGIN: the order was cancelled
+     * after it shipped, so its parcel comes back to the shop (docs/product.md#returns).
+     */
+    kind: text('kind').$type<ReturnKind>().notNull().default('RETURN'),
     reason: text('reason').notNull(),
     items: jsonb('items').$type<OrderReturn['items']>().notNull(),
     amount: numeric('amount', { precision: 12, scale: 2, mode: 'number' }).notNull(),

@@ -14,6 +14,7 @@ import {
   OrderReader,
   OrderLifecycle,
   isAwaitingCardPayment,
+  checkoutPending,
 } from '../orders/index.js';
 import { checkoutSessionParams } from './checkout-session.js';
 import { STRIPE, type StripeClient } from './stripe-client.js';
@@ -70,17 +71,13 @@ export class CheckoutService {
    * order that holds stock for another 31 minutes (which would let an account keep units from
    * others by re-opening checkout). The shopper finishes the waiting payment or cancels it (the
    * /cancel page, or My Orders) first. A retry of the same request (its Idempotency-Key) is answered
-   * with its order as before.
+   * with its order as before. This is the early answer; requests racing past it meet the database's
+   * index in the order's statement, answered the same (docs/decisions/0213-one-card-payment-waits-per-account.md).
    */
   private async assertNoPaymentWaiting(userId: string, idempotencyKey: string | undefined): Promise<void> {
     const waiting = await pendingCardOrderOf(this.db, userId);
     if (!waiting || (idempotencyKey && waiting.idempotencyKey === idempotencyKey)) return;
-    throw new AppError(
-      409,
-      ErrorCode.CheckoutPending,
-      `Your payment for order ${waiting.id} has not finished yet. Complete it, or cancel that order, before paying for another.`,
-      { orderId: waiting.id, ...(waiting.stripeSessionUrl ? { url: waiting.stripeSessionUrl } : {}) },
-    );
+    throw checkoutPending(waiting);
   }
 
   /** A retried request with the same Idempotency-Key gets the first order's session. */

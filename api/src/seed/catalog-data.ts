@@ -15,6 +15,15 @@ export interface SubSpec {
   brands: string[];
   /** One attribute per name ('Bass Boosted', 'Masala'), never a word of a noun. */
   adjectives: string[];
+  /** Attributes that fit one product only ('Cuddly' for a soft toy, not for building blocks); as many as `adjectives`. */
+  adjectivesByNoun?: Record<string, string[]>;
+  /**
+   * A book subcategory: each noun is a title, by this author; the brand is its publisher and the adjective
+   * its format. A book is named "Title by Author, Format" (and its language edition), not brand first.
+   */
+  authors?: Record<string, string>;
+  /** The age a toy is made for, per noun (a baby's stacking rings are not for 12-year-olds). */
+  ages?: Record<string, string>;
   /** Product lines a brand sells the same thing in ('' for the plain one); default ['']. */
   lines?: string[];
   /**
@@ -40,11 +49,61 @@ const pick = <T>(r: () => number, list: readonly T[]): T => list[Math.floor(r() 
 
 export const SHARED_SUBS = { bluetooth: 'Bluetooth Audio', kids: 'Kids Corner' } as const;
 
+/** A book in English, or translated (a little cheaper, as Indian publishers price them). */
 const EDITIONS: Array<[string, number]> = [
   ['', 1],
-  ['Hindi Edition', 0.9],
-  ['Tamil Edition', 0.9],
+  ['Hindi translation', 0.9],
+  ['Tamil translation', 0.9],
 ];
+const MEDIUMS: Array<[string, number]> = [
+  ['', 1],
+  ['Hindi Medium', 0.9],
+  ['Tamil Medium', 0.9],
+];
+
+/** The demo's own books: made-up titles by made-up authors (no real book is sold under another's name). */
+const FICTION: Record<string, string> = {
+  'The Salt Road': 'Meera Iyer',
+  'Monsoon Letters': 'Arjun Menon',
+  'A House in Kasauli': 'Nandita Sen',
+  'The Ninth Clue': 'Vikram Rathore',
+  'Midnight at Marine Drive': 'Kavya Sharma',
+  'Tea with Strangers': 'Ritu Bhatia',
+  'The Last Ferry to Fort Kochi': 'Thomas Varghese',
+  'Letters from Landour': 'Aditi Rawat',
+  'The Weaver’s Daughter': 'Farah Qureshi',
+  'Silent Hills': 'Rohan Deshpande',
+  'A Summer in Shillong': 'Leena Kharkongor',
+  'The Paper Boats': 'Sameer Joshi',
+};
+const NON_FICTION: Record<string, string> = {
+  'Rivers of India': 'Suresh Rao',
+  'The Spice Routes': 'Priya Nair',
+  'Cooking with Dadi': 'Neha Malhotra',
+  'Small Habits Every Day': 'Karan Mehta',
+  'The Railway Builders': 'Imran Sheikh',
+  'Walking the Western Ghats': 'Anjali Kulkarni',
+  'Stories of Old Delhi': 'Harpreet Gill',
+  'Money Matters for Young India': 'Rahul Bansal',
+  'The Mind at Rest': 'Sunita Pillai',
+  'A Cricket Life': 'Deepak Chauhan',
+  'The Kitchen Garden': 'Geeta Reddy',
+  'Notes from the Himalaya': 'Tenzin Dorje',
+};
+const EXAM_PREP: Record<string, string> = {
+  'JEE Main Physics Practice Book': 'Rakesh Sinha',
+  'JEE Chemistry Problem Book': 'Pooja Agarwal',
+  'NEET Biology Guide': 'Shalini Verma',
+  'NEET Physics Question Bank': 'Manoj Tiwari',
+  'UPSC Indian Polity Handbook': 'Ashok Rao',
+  'UPSC Modern History Notes': 'Kiran Saxena',
+  'Quantitative Aptitude for Competitive Exams': 'Vivek Gupta',
+  'English Grammar and Composition': 'Madhavi Iyer',
+  'Logical Reasoning Made Easy': 'Sanjay Mishra',
+  'General Knowledge Digest': 'Ritu Kapoor',
+  'CBSE Mathematics Solved Papers': 'Ajay Yadav',
+  'Banking Exam Practice Sets': 'Nisha Chawla',
+};
 
 export const CATALOG: CategorySpec[] = [
   {
@@ -54,29 +113,32 @@ export const CATALOG: CategorySpec[] = [
     subs: [
       {
         name: 'Fiction',
-        nouns: ['Novel', 'Mystery Novel', 'Romance Novel', 'Thriller', 'Short Stories'],
+        nouns: Object.keys(FICTION),
+        authors: FICTION,
         picture: 'book',
         brands: ['Rupa', 'Westland', 'Pan Macmillan', 'HarperCollins', 'Penguin'],
-        adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Award-winning'],
+        adjectives: ['Paperback', 'Hardcover', 'Pocket Edition', 'Illustrated Edition', 'Large Print'],
         sizes: EDITIONS,
         price: [199, 699],
       },
       {
         name: 'Non-fiction',
-        nouns: ['Biography', 'History of India', 'Self-help Guide', 'Cookbook', 'Travel Memoir'],
+        nouns: Object.keys(NON_FICTION),
+        authors: NON_FICTION,
         picture: 'book',
         brands: ['Rupa', 'Westland', 'Pan Macmillan', 'HarperCollins', 'Penguin'],
-        adjectives: ['Bestselling', 'Illustrated', 'Paperback', 'Hardcover', 'Concise'],
+        adjectives: ['Paperback', 'Hardcover', 'Pocket Edition', 'Illustrated Edition', 'Large Print'],
         sizes: EDITIONS,
         price: [249, 999],
       },
       {
         name: 'Exam Prep',
-        nouns: ['JEE Practice Book', 'NEET Guide', 'UPSC Handbook', 'Quantitative Aptitude', 'English Grammar'],
+        nouns: Object.keys(EXAM_PREP),
+        authors: EXAM_PREP,
         picture: 'book',
         brands: ['Arihant', 'Disha', 'MTG', 'Oswaal', 'Pearson'],
-        adjectives: ['Chapterwise', 'Objective', 'Complete', 'Solved', 'Revision'],
-        sizes: EDITIONS,
+        adjectives: ['Paperback', 'Revised Edition', 'Latest Edition', 'Chapterwise Edition', 'Spiral Bound'],
+        sizes: MEDIUMS,
         price: [199, 899],
       },
     ],
@@ -154,19 +216,29 @@ export const CATALOG: CategorySpec[] = [
         nouns: ['Board Game', 'Ludo Set', 'Chess Set', 'Business Game'],
         picture: 'board-game',
         brands: ['Ratnas', 'Toyshine', 'Funskool', 'Hasbro'],
-        adjectives: ['Classic', 'Family', 'Travel', 'Deluxe', 'Magnetic'],
+        adjectives: ['Classic', 'Family', 'Travel', 'Deluxe', 'Strategy'],
+        adjectivesByNoun: {
+          'Ludo Set': ['Classic', 'Family', 'Travel', 'Deluxe', 'Magnetic'],
+          'Chess Set': ['Classic', 'Wooden', 'Travel', 'Deluxe', 'Magnetic'],
+        },
         lines: ['', 'Junior', 'Mini', 'Champion'],
-        price: [199, 1999],
+        price: [299, 1999],
+        prices: { 'Ludo Set': [99, 699], 'Chess Set': [199, 1499], 'Business Game': [199, 999] },
+        ages: { 'Board Game': '8+ years', 'Ludo Set': '5+ years', 'Chess Set': '6+ years', 'Business Game': '8+ years' },
       },
       {
-        name: 'Action Figures',
+        name: 'Robots & Cars',
         nouns: ['Robot Toy', 'Transforming Robot', 'Walking Robot', 'Die-cast Car'],
         picture: 'robot',
         byNoun: { 'Die-cast Car': 'car' },
         brands: ['Toyshine', 'Funskool', 'Mattel', 'Hasbro'],
-        adjectives: ['Classic', 'Battery-operated', 'Collectible', 'Deluxe', 'Mini'],
+        adjectives: ['Classic', 'Battery-operated', 'Remote Control', 'Deluxe', 'Talking'],
+        // A die-cast car is a metal model that is pushed or pulled back: no battery, no remote, no voice.
+        adjectivesByNoun: { 'Die-cast Car': ['Classic', 'Pull-back', 'Collectible', 'Racing', 'Vintage'] },
         lines: ['', 'Junior', 'Explorer', 'Turbo'],
-        price: [299, 2999],
+        price: [399, 2999],
+        prices: { 'Robot Toy': [299, 1999], 'Die-cast Car': [99, 999] },
+        ages: { 'Robot Toy': '5+ years', 'Transforming Robot': '6+ years', 'Walking Robot': '5+ years', 'Die-cast Car': '3+ years' },
       },
       {
         name: SHARED_SUBS.kids,
@@ -174,9 +246,16 @@ export const CATALOG: CategorySpec[] = [
         picture: 'teddy',
         byNoun: { 'Building Blocks': 'blocks', 'Stacking Rings': 'rings', 'Pull-along Car': 'car' },
         brands: ['Toyshine', 'Funskool', 'Mattel', 'Fisher-Price'],
-        adjectives: ['Cuddly', 'Colourful', 'Classic', 'Washable', 'First'],
-        lines: ['', 'Baby', 'Junior', 'Play'],
-        price: [199, 1999],
+        adjectives: ['Cuddly', 'Plush', 'Classic', 'Washable', 'Giant'],
+        adjectivesByNoun: {
+          'Building Blocks': ['Colourful', 'Jumbo', 'Classic', 'Creative', 'First'],
+          'Stacking Rings': ['Colourful', 'Rainbow', 'Classic', 'Wooden', 'First'],
+          'Pull-along Car': ['Colourful', 'Wooden', 'Classic', 'Musical', 'First'],
+        },
+        lines: ['', 'Little', 'Junior', 'Play'],
+        price: [199, 1499],
+        prices: { 'Building Blocks': [249, 1999], 'Stacking Rings': [149, 799], 'Pull-along Car': [149, 799] },
+        ages: { 'Soft Toy': '1+ years', 'Building Blocks': '3+ years', 'Stacking Rings': '6+ months', 'Pull-along Car': '1+ years' },
       },
     ],
     details: (r) => ({ 'Age group': pick(r, ['3+ years', '5+ years', '8+ years', '12+ years']) }),
@@ -257,7 +336,7 @@ export const CATALOG: CategorySpec[] = [
         name: SHARED_SUBS.kids,
         nouns: ['Kids Frock', 'Kids Shorts Set', 'Kids Kurta Set'],
         picture: 'dress',
-        byNoun: { 'Kids Kurta Set': 'kurta', 'Kids Shorts Set': 'tshirt' },
+        byNoun: { 'Kids Kurta Set': 'kurta', 'Kids Shorts Set': 'shorts-set' },
         brands: ['Max', 'Babyhug', 'Hopscotch', 'Gini & Jony'],
         adjectives: ['Cotton', 'Printed', 'Festive', 'Casual', 'Party Wear'],
         lines: ['', 'Little', 'Play', 'Occasion'],
@@ -279,6 +358,7 @@ export const CATALOG: CategorySpec[] = [
         adjectives: ['AMOLED', 'Round Dial', 'Square Dial', 'Slim', 'Sports'],
         lines: ['', 'Lite', 'Pro', 'Ultra'],
         price: [1299, 19999],
+        prices: { 'Fitness Watch': [1299, 7999], 'Calling Smartwatch': [1299, 9999] },
       },
       {
         name: 'Analog Watches',
@@ -310,7 +390,8 @@ export const CATALOG: CategorySpec[] = [
         name: 'Chips & Namkeen',
         nouns: ['Potato Chips', 'Aloo Bhujia', 'Moong Dal', 'Khatta Meetha', 'Banana Chips'],
         picture: 'chips',
-        brands: ['Too Yumm', 'Balaji', 'Bikaji', 'Lay’s', 'Haldiram’s'],
+        // Makers of namkeen that sell chips too (a chips-only brand's Aloo Bhujia is no product).
+        brands: ['Gopal', 'Balaji', 'Bikaji', 'Bikano', 'Haldiram’s'],
         adjectives: ['Classic Salted', 'Masala', 'Spicy', 'Tangy', 'Crunchy'],
         sizes: [
           ['150 g', 1],
@@ -423,9 +504,12 @@ export const CATALOG: CategorySpec[] = [
       {
         name: 'Notebooks',
         nouns: ['Notebook', 'Long Book', 'Spiral Diary'],
-        picture: 'notebook',
+        // A spiral binding only where the name says so; notebooks and long books are bound.
+        picture: 'bound-notebook',
+        byNoun: { 'Spiral Diary': 'notebook' },
         brands: ['Navneet', 'Paperkraft', 'Camlin', 'Classmate'],
         adjectives: ['Ruled', 'Unruled', 'Single Line', 'Premium', 'Hardbound'],
+        adjectivesByNoun: { 'Spiral Diary': ['Ruled', 'Unruled', 'Single Line', 'Premium', 'Pocket'] },
         lines: ['', 'Classic', 'Smart'],
         sizes: [
           ['', 1],

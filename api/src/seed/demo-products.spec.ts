@@ -1,6 +1,6 @@
 import { CATALOG } from './catalog-data.js';
 import { demoTaxCode } from './tax-codes.js';
-import { demoProducts, type PlanSlot, type SeedRow } from './demo-products.js';
+import { demoProducts, priceBand, type PlanSlot, type SeedRow } from './demo-products.js';
 import { picturesPerSlot, slotPictures } from './demo-seed.js';
 import { PICTURE_COLOURS, productPicture, type PictureSpec } from './product-picture.js';
 
@@ -119,7 +119,11 @@ describe('demo catalogue names and prices', () => {
     for (const p of catalogue5k) {
       const index = Number(/\/img\/(\d+)\.webp/.exec(p.image[0]!)![1]);
       const d = drawings[index]!;
-      expect(p.name.startsWith(`${d.brand} `) && p.name.includes(` ${d.title}`)).toBe(true);
+      // A book's cover carries its title and its publisher; every other picture the product's brand and kind.
+      const named = subOf(p).authors
+        ? p.name.startsWith(`${d.title} by `) && p.more_details.Publisher === d.brand
+        : p.name.startsWith(`${d.brand} `) && p.name.includes(` ${d.title}`);
+      expect({ name: p.name, drawn: `${d.brand} ${d.title}`, named }).toEqual({ name: p.name, drawn: `${d.brand} ${d.title}`, named: true });
       const line = `${p.category_ids[0]}|${d.brand}|${d.title}|${d.colour.name}`;
       expect(byLine.get(line) ?? p.image[0]).toBe(p.image[0]);
       byLine.set(line, p.image[0]!);
@@ -143,6 +147,8 @@ describe('demo catalogue names and prices', () => {
       ['Ball Pens', 'Pencils'],
       ['Soft Toy', 'Building Blocks', 'Stacking Rings', 'Pull-along Car'],
       ['Cookies', 'Rusk'],
+      ['Kids Shorts Set', 'Kids Frock', 'Kids Kurta Set', 'Round Neck T-shirt'],
+      ['Notebook', 'Spiral Diary'],
     ];
     const alike: string[] = [];
     for (const group of OBJECTS) {
@@ -156,6 +162,84 @@ describe('demo catalogue names and prices', () => {
       }
     }
     expect(alike).toEqual([]);
+  });
+
+  it('sells books by title and author, in a format and a language, with the publisher and language in their details', () => {
+    const books = catalogue.filter((p) => p.category_ids[0] === 'Books');
+    expect(books.length).toBeGreaterThan(400);
+    const wrong = books.filter((p) => {
+      const sub = subOf(p);
+      const title = sub.nouns.find((n) => p.name.startsWith(`${n} by `));
+      if (!title) return true;
+      const author = sub.authors![title]!;
+      const [, format, edition] = /^.+ by [^,]+, ([^,]+)(?:, (.+))?$/.exec(p.name) ?? [];
+      const language = edition ? edition.split(' ')[0] : 'English';
+      return (
+        !p.name.startsWith(`${title} by ${author}, `) ||
+        !sub.adjectives.includes(format!) ||
+        p.more_details.Author !== author ||
+        !sub.brands.includes(p.more_details.Publisher!) ||
+        p.more_details.Language !== language ||
+        !p.description.includes(`published by ${p.more_details.Publisher}`)
+      );
+    });
+    expect(wrong.map((p) => `${p.name} ${JSON.stringify(p.more_details)}`)).toEqual([]);
+    // Each title has one author and one publisher, whatever its format or language.
+    const publisherOf = new Map<string, string>();
+    for (const p of books) {
+      const title = p.name.replace(/ by .*$/, '');
+      expect(publisherOf.get(title) ?? p.more_details.Publisher).toBe(p.more_details.Publisher);
+      publisherOf.set(title, p.more_details.Publisher!);
+    }
+    expect(books.filter((p) => /\b(Novel|Thriller|Biography|Cookbook|Guide)\b, /.test(p.name) || /^(Rupa|Penguin|Arihant) /.test(p.name))).toEqual([]);
+  });
+
+  it('sells namkeen only under brands that make it', () => {
+    const namkeen = catalogue.filter((p) => p.sub_category_ids[0] === 'Chips & Namkeen');
+    expect(namkeen.length).toBeGreaterThan(100);
+    // Chips-only brands: their Aloo Bhujia or Moong Dal is no product a shopper has seen.
+    expect(namkeen.filter((p) => /^(Lay’s|Lay's|Too Yumm|Uncle Chipps|Bingo|Pringles) /.test(p.name)).map((p) => p.name)).toEqual([]);
+  });
+
+  it('names toys as what they are, for the age they are made for', () => {
+    const toys = catalogue.filter((p) => p.category_ids[0] === 'Toys');
+    const MISMATCHES: Array<[RegExp, RegExp]> = [
+      [/\bCuddly\b|\bPlush\b|\bGiant\b/, /Blocks|Rings|Car\b|Robot/],
+      [/Battery-operated|Remote Control|Talking/, /Die-cast Car/],
+      [/Magnetic|Wooden/, /Business Game/],
+    ];
+    expect(toys.filter((p) => MISMATCHES.some(([a, b]) => a.test(p.name) && b.test(p.name))).map((p) => p.name)).toEqual([]);
+    const aged = toys.filter((p) => p.more_details['Age group']);
+    expect(aged.length).toBeGreaterThan(10);
+    const wrongAge = aged.filter((p) => {
+      const sub = subOf(p);
+      const noun = sub.nouns.find((n) => p.name.endsWith(` ${n}`));
+      return !noun || p.more_details['Age group'] !== sub.ages?.[noun];
+    });
+    expect(wrongAge.map((p) => `${p.name}: ${p.more_details['Age group']}`)).toEqual([]);
+    // A subcategory says what it sells.
+    expect(CATALOG.flatMap((c) => c.subs.map((s) => s.name))).not.toContain('Action Figures');
+  });
+
+  it('prices no product far above the others of its line (brand, line, product and pack)', () => {
+    const lineOf = (p: SeedRow) => {
+      const sub = subOf(p);
+      const brand = sub.brands.find((b) => p.name.startsWith(`${b} `)) ?? p.more_details.Publisher ?? '';
+      const rest = p.name.slice(brand.length + 1);
+      const line = (sub.lines ?? []).find((l) => l && rest.startsWith(`${l} `)) ?? '';
+      const noun = [...sub.nouns].sort((a, b) => b.length - a.length).find((n) => p.name.includes(n));
+      const pack = sub.sizes?.find(([label]) => label && p.name.endsWith(`, ${label}`))?.[0] ?? '';
+      return `${sub.name}|${brand}|${line}|${noun}|${pack}`;
+    };
+    const lines = new Map<string, number[]>();
+    for (const p of catalogue) lines.set(lineOf(p), [...(lines.get(lineOf(p)) ?? []), sellingPrice(p)]);
+    const median = (list: number[]) => [...list].sort((a, b) => a - b)[Math.floor(list.length / 2)]!;
+    const far = catalogue.filter((p) => sellingPrice(p) > 2.5 * median(lines.get(lineOf(p))!));
+    expect(far.map((p) => `${p.name} ₹${sellingPrice(p)} (its line: ₹${median(lines.get(lineOf(p))!)})`)).toEqual([]);
+    // A brand's Lite never costs more than the most its Pro of the same product can.
+    for (const sub of CATALOG.flatMap((c) => c.subs).filter((s) => s.lines?.includes('Lite') && s.lines.includes('Pro')))
+      for (const brand of sub.brands)
+        for (const noun of sub.nouns) expect(priceBand(sub, brand, noun, 1, 'Lite')[1]).toBeLessThanOrEqual(priceBand(sub, brand, noun, 1, 'Pro')[1]);
   });
 
   it('gives a million products a million different names, one at a time', () => {

@@ -59,18 +59,49 @@ function retailPrice(value: number, lo: number, hi: number): number {
   return price >= lo ? price : Math.ceil(lo);
 }
 
+/** Where a product line sits in its brand's band (as parts of it on a log scale): a Lite below a Pro. */
+const LINE_PART: Record<string, [from: number, to: number]> = {
+  Lite: [0, 0.5],
+  Junior: [0, 0.5],
+  Mini: [0, 0.5],
+  Baby: [0, 0.5],
+  Little: [0, 0.5],
+  Everyday: [0, 0.6],
+  Essentials: [0, 0.6],
+  Eco: [0, 0.6],
+  Neo: [0, 0.6],
+  Edge: [0.4, 1],
+  Pro: [0.5, 1],
+  Max: [0.5, 1],
+  Ultra: [0.5, 1],
+  Plus: [0.4, 1],
+  Elite: [0.5, 1],
+  Prestige: [0.5, 1],
+  Signature: [0.4, 1],
+  Deluxe: [0.4, 1],
+  Champion: [0.4, 1],
+  Occasion: [0.4, 1],
+};
+
 /**
  * The MRP range of one brand's product: the noun's (or subcategory's) range scaled by the pack size, and
  * within it a band that climbs with the brand's place in the cheapest-first list (on a log scale, so Sony
- * earbuds start where budget ones end).
+ * earbuds start where budget ones end); a product line takes its part of that band (LINE_PART), so a
+ * brand's Lite never costs what its Pro does and no product sells far above the others of its line.
  */
-export function priceBand(sub: PlanSlot['sub'], brand: string, noun: string, factor: number): [number, number] {
+export function priceBand(sub: PlanSlot['sub'], brand: string, noun: string, factor: number, line = ''): [number, number] {
   const [lo, hi] = (sub.prices?.[noun] ?? sub.price).map((v) => v * factor) as [number, number];
   const place = sub.brands.length > 1 ? sub.brands.indexOf(brand) / (sub.brands.length - 1) : 0;
   const ratio = hi / lo;
   const bandLo = lo * ratio ** (0.55 * place);
-  return [bandLo, Math.min(hi, bandLo * ratio ** 0.45)];
+  const bandHi = Math.min(hi, bandLo * ratio ** 0.45);
+  const [from, to] = LINE_PART[line] ?? [0, 1];
+  const width = bandHi / bandLo;
+  return [bandLo * width ** from, bandLo * width ** to];
 }
+
+/** A book's language, from its edition ('Hindi translation', 'Tamil Medium'), English when none. */
+const bookLanguage = (pack: string): string => /^(\w+) (translation|Medium)$/.exec(pack)?.[1] ?? 'English';
 
 /**
  * The demo catalogue's `size` products, one at a time (a million never sit in memory at once), from
@@ -96,19 +127,24 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
     // picture the shift is the same, so its names stay apart).
     const shift = k % slot.pictures.length;
     let rest = Math.floor(k / slot.pictures.length);
-    const adjective = sub.adjectives[(rest + shift) % sub.adjectives.length]!;
-    rest = Math.floor(rest / sub.adjectives.length);
+    const adjectives = sub.adjectivesByNoun?.[noun] ?? sub.adjectives;
+    const adjective = adjectives[(rest + shift) % adjectives.length]!;
+    rest = Math.floor(rest / adjectives.length);
     const line = lines[(rest + shift) % lines.length]!;
     rest = Math.floor(rest / lines.length);
     const [pack, factor] = sizes[(rest + shift) % sizes.length]!;
     rest = Math.floor(rest / sizes.length);
     const round = rest;
     const model = round > 0 ? ` ${modelCode(round)}` : '';
-    const name = `${brand}${line ? ` ${line}` : ''} ${adjective} ${noun}${model}${spec.coloured ? `, ${picture.colour.name}` : ''}`;
-    const [lo, hi] = priceBand(sub, brand, noun, factor);
+    // A book is its title by its author, in a format (its publisher, the brand, is in its details).
+    const author = sub.authors?.[noun];
+    const name = author
+      ? `${noun} by ${author}, ${adjective}${model ? `, Reprint${model}` : ''}`
+      : `${brand}${line ? ` ${line}` : ''} ${adjective} ${noun}${model}${spec.coloured ? `, ${picture.colour.name}` : ''}`;
+    const [lo, hi] = priceBand(sub, brand, noun, factor, line);
     const price = retailPrice(lo + (hi - lo) * r() ** 1.5, lo, hi);
     // The discount never takes the selling price under the brand's band (no ₹384 Sony earbuds).
-    const maxDiscount = Math.min(60, Math.floor((1 - lo / price) * 100));
+    const maxDiscount = Math.min(60, Math.floor((1 - Math.ceil(lo) / price) * 100));
     const discount = r() < 0.3 || maxDiscount <= 4 ? 0 : 5 + Math.floor(r() * (maxDiscount - 4));
     const stock = r() < 0.08 ? 0 : Math.floor(r() * 120) + 1;
     const image = picture.images.map((i) => urls[i]!);
@@ -140,8 +176,14 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
       price: variable ? variants[0]!.price! : price,
       discount,
       ...taxColumns(demoTaxCode(spec.name, sub.name, variable ? variants[0]!.price! : price, discount)),
-      description: `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
-      more_details: n % 5 === 0 ? spec.details(r) : {},
+      description: author
+        ? `${noun}, by ${author}: ${adjective.toLowerCase()}, in ${bookLanguage(pack)}, published by ${brand}. From our ${sub.name} shelf. Genuine product, delivered fast, with easy 7-day returns.`
+        : `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
+      more_details: author
+        ? { ...(n % 5 === 0 ? spec.details(r) : {}), Author: author, Publisher: brand, Language: bookLanguage(pack) }
+        : n % 5 === 0
+          ? { ...spec.details(r), ...(sub.ages?.[noun] ? { 'Age group': sub.ages[noun] } : {}) }
+          : {},
       variants,
       created_at: at,
       updated_at: at,

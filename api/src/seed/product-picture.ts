@@ -37,6 +37,7 @@ export type PictureKind =
   | 'pump'
   | 'shampoo'
   | 'notebook'
+  | 'bound-notebook'
   | 'pens'
   | 'pencils'
   | 'headphones'
@@ -48,7 +49,8 @@ export type PictureKind =
   | 'trousers'
   | 'jeans'
   | 'palazzo'
-  | 'jacket';
+  | 'jacket'
+  | 'shorts-set';
 
 /** A colour the product comes in: its name (for the product's name) and its hue, saturation, lightness. */
 export interface PictureColour {
@@ -291,6 +293,14 @@ const DRAWERS: Record<PictureKind, Drawer> = {
     <rect x="280" y="260" width="240" height="130" rx="10" fill="#fff"/>
     ${text(400, 312, 32, '#222', brand)}${text(400, 360, 22, '#555', 'NOTEBOOK')}
     <path d="M280 520 h240 M280 560 h240" stroke="${p.light}" stroke-width="6"/>`,
+  'bound-notebook': (p, brand) => `
+    <rect x="230" y="140" width="360" height="500" rx="10" fill="#000" opacity=".15"/>
+    <rect x="220" y="130" width="360" height="500" rx="10" fill="${p.c}"/>
+    <rect x="220" y="130" width="56" height="500" rx="10" fill="${p.dark}"/>
+    <path d="M540 130 h40 v40 Z M540 630 h40 v-40 Z" fill="${p.dark}"/>
+    <rect x="306" y="250" width="230" height="130" rx="10" fill="#fff"/>
+    ${text(421, 302, 32, '#222', brand)}${text(421, 350, 22, '#555', 'NOTEBOOK')}
+    <rect x="500" y="130" width="14" height="500" fill="${p.light}" opacity=".9"/>`,
   pens: (p, brand) => `
     <rect x="170" y="180" width="460" height="440" rx="24" fill="#fff" stroke="${p.dark}" stroke-width="6"/>
     <rect x="170" y="180" width="460" height="90" rx="24" fill="${p.c}"/>
@@ -399,6 +409,13 @@ const DRAWERS: Record<PictureKind, Drawer> = {
   trousers: (p, brand) => TROUSERS(p, brand, 0, false),
   jeans: (p, brand) => TROUSERS(p, brand, 0, true),
   palazzo: (p, brand) => TROUSERS(p, brand, 80, false),
+  'shorts-set': (p, brand) => `
+    <g transform="translate(400 80) scale(0.62) translate(-400 -160)">${TEE(p)}<path d="M330 176 Q400 236 470 176" fill="none" stroke="${p.dark}" stroke-width="16"/></g>
+    ${text(400, 300, 26, p.ink, brand, 'opacity=".8"')}
+    <rect x="285" y="430" width="230" height="34" rx="8" fill="${p.dark}"/>
+    <path d="M285 464 L515 464 L548 690 L418 690 L400 560 L382 690 L252 690 Z" fill="${p.dark}"/>
+    <path d="M400 464 L400 560" stroke="${p.light}" stroke-width="5"/>
+    <path d="M300 447 h200" stroke="${p.light}" stroke-width="4" stroke-dasharray="12 8"/>`,
   jacket: (p, brand) => `
     <path d="M320 140 L220 180 L150 600 L225 615 L280 320 L280 690 L520 690 L520 320 L575 615 L650 600 L580 180 L480 140 L400 200 Z" fill="${p.c}"/>
     <path d="M320 140 L400 200 L480 140 L470 110 L330 110 Z" fill="${p.dark}"/>

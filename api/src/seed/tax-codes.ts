@@ -14,7 +14,7 @@ const BY_SUBCATEGORY: Record<string, { hsn: string; rate: number } | { hsn: stri
   'Bluetooth Audio': { hsn: '851830', rate: 18 },
   'Sports Neckbands': { hsn: '851830', rate: 18 },
   'Board Games': { hsn: '9504', rate: 18 },
-  'Action Figures': { hsn: '9503', rate: 12 },
+  'Robots & Cars': { hsn: '9503', rate: 12 },
   'Kids Corner': { hsn: '9503', rate: 12 },
   'Round Neck T-shirts': { hsn: '6109', garment: true },
   'Polo T-shirts': { hsn: '6105', garment: true },

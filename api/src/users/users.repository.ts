@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@haat/shared/common/languages';
 import type { Db } from '../db/database.js';
 import { users, type UserRow } from './users.table.js';
@@ -128,4 +128,18 @@ export async function lockActiveAdmins(tx: Pick<Db, 'select'>): Promise<string[]
 export async function lockedAvatarOf(tx: Pick<Db, 'select'>, id: string): Promise<string | undefined> {
   const [row] = await tx.select({ avatar: users.avatar }).from(users).where(eq(users.id, id)).for('update');
   return row?.avatar;
+}
+
+/**
+ * Whether the account's e-mail is verified, as a condition inside another domain's statement (the order's
+ * hold cap, docs/product.md#rules-and-limits): one lookup by key, false for no such account.
+ */
+export function emailVerifiedSql(userId: SQL): SQL {
+  return sql`coalesce((select u.verify_email from users u where u.id = ${userId}), false)`;
+}
+
+/** Whether the account's e-mail is verified now. */
+export async function isEmailVerified(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  const [row] = await db.select({ verified: users.verifyEmail }).from(users).where(eq(users.id, userId));
+  return row?.verified ?? false;
 }

@@ -2,11 +2,12 @@
 // directory and the demo catalogue, for the browser journeys. Nothing is stubbed: API, database (PGlite),
 // uploads and the PWA are the ones `npm start` runs.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 export const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ADMIN_EMAIL = 'admin@haat.test';
@@ -39,6 +40,48 @@ async function waitForHealth(baseUrl, child, logs, timeoutMs) {
   throw new Error(`server not healthy after ${timeoutMs} ms:\n${logs.join('')}`);
 }
 
+/**
+ * With TEST_DATABASE_URL set (CI), each server keeps its data in a database of its own on that PostgreSQL
+ * server instead of an in-process PGlite: the journeys test the PWA against the API, not the engine (the API's
+ * tests do that on both), and PGlite answers in WebAssembly at about three times the CPU
+ * (docs/decisions/0224-journeys-on-one-server-engine.md). A copy of the seeded demo is then
+ * `create database … template`, the database's name is kept in the data folder (a server restarted on that
+ * folder finds it), and it is dropped with the folder. Without the variable, PGlite as before.
+ */
+const DATABASE_SERVER = process.env.TEST_DATABASE_URL || '';
+const DATABASE_NAME_FILE = 'e2e-database';
+
+/** @param {string} sql */
+async function onDatabaseServer(sql) {
+  const client = new pg.Client({ connectionString: DATABASE_SERVER });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/** @param {string} name */
+function databaseUrl(name) {
+  const url = new URL(DATABASE_SERVER);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The database of a data folder a server used, or null (PGlite, or none). @param {string} dataDir */
+function databaseOf(dataDir) {
+  const file = join(dataDir, DATABASE_NAME_FILE);
+  return existsSync(file) ? readFileSync(file, 'utf8').trim() : null;
+}
+
+/** Removes a stopped server's data folder and its database, if it had one. @param {string} dataDir */
+export async function removeData(dataDir) {
+  const name = databaseOf(dataDir);
+  if (name && DATABASE_SERVER) await onDatabaseServer(`drop database if exists ${name} with (force)`);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** What decides the seeded data: a server given any of these seeds for itself, never from a copy. */
 const SEED_INPUTS = ['DATA_DIR', 'DATABASE_URL', 'SEED', 'CATALOG_SIZE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
 
@@ -58,8 +101,22 @@ export async function startServer(env = {}, seeded = undefined) {
   }
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const dataDir = reuse ?? mkdtempSync(join(tmpdir(), 'haat-e2e-'));
-  if (seeded && !SEED_INPUTS.some((name) => name in env)) {
-    for (const part of ['db', 'uploads']) cpSync(join(seeded, part), join(dataDir, part), { recursive: true });
+  const fromSeed = seeded && !SEED_INPUTS.some((name) => name in env);
+  if (fromSeed) {
+    for (const part of ['db', 'uploads']) if (existsSync(join(seeded, part))) cpSync(join(seeded, part), join(dataDir, part), { recursive: true });
+  }
+  /** @type {Record<string, string>} */
+  const database = {};
+  if (DATABASE_SERVER && !('DATABASE_URL' in env)) {
+    let name = databaseOf(dataDir);
+    if (!name) {
+      name = `haat_e2e_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+      const template = fromSeed ? databaseOf(/** @type {string} */ (seeded)) : null;
+      await onDatabaseServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+      writeFileSync(join(dataDir, DATABASE_NAME_FILE), name);
+    }
+    // A few connections are plenty for one browser's requests; CI's PostgreSQL serves the API's tests too.
+    Object.assign(database, { DATABASE_URL: databaseUrl(name), DATABASE_POOL_SIZE: '4', CATALOG_SEARCH_POOL_SIZE: '2' });
   }
   const baseUrl = `http://localhost:${port}`;
   const logs = [];
@@ -80,17 +137,30 @@ export async function startServer(env = {}, seeded = undefined) {
       RATE_LIMIT_FACTOR: '100',
       DATABASE_URL: '',
       REDIS_URL: '',
+      ...database,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  // A worker that dies (a journey's timeout, a killed run) takes its servers with it instead of leaving them running.
+  const orphaned = () => child.kill('SIGKILL');
+  process.once('exit', orphaned);
+  child.once('exit', () => process.off('exit', orphaned));
   child.stdout.on('data', (d) => logs.push(String(d)));
   child.stderr.on('data', (d) => logs.push(String(d)));
-  await waitForHealth(baseUrl, child, logs, 120_000);
+  try {
+    await waitForHealth(baseUrl, child, logs, 120_000);
+  } catch (error) {
+    // A server that never became healthy is not left running (and seeding) behind a failed run.
+    child.kill('SIGKILL');
+    if (!reuse) await removeData(dataDir).catch(() => undefined);
+    throw error;
+  }
   return {
     baseUrl,
     dataDir,
     logs,
+    pid: child.pid,
     /** `keepData`: leave the data directory for a next server on the same data (an update, a restart). */
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
@@ -102,7 +172,7 @@ export async function startServer(env = {}, seeded = undefined) {
           },
         );
       }
-      if (!keepData) rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) await removeData(dataDir);
     },
   };
 }

@@ -1,5 +1,7 @@
+import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
+import { VARIABLE_UNITS } from '@haat/shared/common/limits';
 import { formatInr } from '@haat/shared/money/inr';
-import { currentLanguage } from './i18n';
+import { currentLanguage, i18n } from './i18n';
 
 // Built once per language: the first Intl formatter a browser builds costs tens of ms (shared/src/money/inr.ts).
 const money = new Map<string, Intl.NumberFormat>();
@@ -52,4 +54,14 @@ export function formatDate(date: Date | string | number, options: Intl.DateTimeF
   const when = new Date(date);
   const lang = currentLanguage();
   return (lang === 'en-IN' ? englishDate(when, options) : null) ?? new Intl.DateTimeFormat(lang, options).format(when);
+}
+
+/**
+ * What a shopper reads under a product's name for its unit, in the current language: the measures the shop
+ * knows (kg, litre, gm, ml) in words ("gm" → "ग्राम"), a unit an admin wrote for a fixed product as written,
+ * and nothing for the plain "pack" (shared/src/catalog/product-unit.rule.ts).
+ */
+export function unitText(unit: string): string | null {
+  if (!unitLabel(unit)) return null;
+  return (VARIABLE_UNITS as readonly string[]).includes(unit) ? i18n.t(`common:unit.${unit}`) : unit;
 }

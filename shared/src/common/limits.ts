@@ -55,6 +55,8 @@ export const LIMITS = {
    * orders awaiting payment): a new account cannot empty a product with a few unpaid orders.
    */
   maxUnitsHeldPerAccount: 50,
+  /** The same for an account whose e-mail is not verified: many free accounts cannot add up to a product's stock. */
+  maxUnitsHeldUnverified: 10,
 } as const;
 
 export const SEARCH_SUGGESTIONS = ['Books', 'Airbuds', 'T-shirt', 'Saddi', 'Watch', 'Cloth', 'Bluetooth', 'Premium Watches', 'chips'] as const;

@@ -9,6 +9,10 @@ import { VariantId } from '../cart/cart.schema.js';
 export const RETURN_STATUSES = ['REQUESTED', 'APPROVED', 'REJECTED', 'RECEIVED', 'REFUNDED'] as const;
 export type ReturnStatus = (typeof RETURN_STATUSES)[number];
 
+/** A shopper's return of a delivered order, or the parcel of an order cancelled after it shipped coming back. */
+export const RETURN_KINDS = ['RETURN', 'RETURN_TO_ORIGIN'] as const;
+export type ReturnKind = (typeof RETURN_KINDS)[number];
+
 export interface ReturnTransition {
   from: ReturnStatus;
   to: ReturnStatus;
@@ -81,6 +85,8 @@ export type AdminReturnsQuery = z.infer<typeof AdminReturnsQuery>;
 export interface OrderReturn {
   _id: string;
   orderId: string;
+  /** RETURN_TO_ORIGIN: made by a cancellation after shipping, already APPROVED, awaiting the parcel. */
+  kind: ReturnKind;
   status: ReturnStatus;
   reason: string;
   items: Array<{ productId: string; variantId: string | null; name: string; quantity: number; amount: number; position: number }>;

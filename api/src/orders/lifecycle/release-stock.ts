@@ -14,6 +14,14 @@ export function releaseStock(tx: Tx, orderId: string, reason: StockReleaseReason
   return settleOrderStock(tx, orderId, reason);
 }
 
+/**
+ * An order cancelled after it shipped: what it still reserves is released, but its shipped units stay off
+ * the shelf until the admin records the parcel received back (docs/product.md#returns, a return to origin).
+ */
+export function releaseUnshipped(tx: Tx, orderId: string): Promise<string[]> {
+  return settleOrderStock(tx, orderId, 'cancel', { shippedReturn: false });
+}
+
 /** The order's units leave the shelf (it shipped, or went straight to a later stage). */
 export async function fulfilStock(tx: Tx, orderId: string): Promise<void> {
   await settleOrderStock(tx, orderId, 'fulfil');

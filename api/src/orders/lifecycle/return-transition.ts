@@ -44,6 +44,13 @@ export async function transitionReturn(
   if (!returnTransition(ret.status, to)) {
     throw new AppError(409, ErrorCode.ReturnState, `Return ${ret.id} is ${ret.status} and cannot move to ${to}.`, { status: ret.status, fields: ['status'] });
   }
+  if (to === 'REFUNDED' && ret.amount === 0) {
+    // A cash order's return to origin: nothing was paid, so receiving the parcel ends it.
+    throw new AppError(409, ErrorCode.ReturnState, `Return ${ret.id} has nothing to refund: its order was never paid.`, {
+      status: ret.status,
+      fields: ['status'],
+    });
+  }
   const card = order.paymentMethod === 'CARD';
   if (to === 'REFUNDED' && !card && !recorded) {
     throw new AppError(400, ErrorCode.Validation, 'refund: a cash order is refunded by UPI or bank transfer; give the method and its reference.', {

@@ -6,7 +6,8 @@ import { AppError } from '../../common/app-error.js';
 import { removeFromCart } from '../../cart/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
-import { endUnpaidHold, fulfilStock, releaseStock } from './release-stock.js';
+import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
+import { openReturnToOrigin } from './return-to-origin.js';
 import { issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
 
@@ -65,7 +66,8 @@ export interface Transitioned {
  * Moves the order to `to` for `actor`, or refuses with a 409 saying why. The move appends the stage
  * to the history, sets the payment status the table names, settles the order's stock with the
  * inventory (released when cancelled, fulfilled when shipped or later), ends a paid order's unpaid
- * hold and takes its products out of the cart. Refunds, closing the Stripe session
+ * hold and takes its products out of the cart. An order cancelled after it shipped opens a return to
+ * origin instead of restocking and refunding at once (openReturnToOrigin). Refunds, closing the Stripe session
  * and telling the shop happen after the commit (OrderLifecycle.announce), from what this returns.
  */
 export async function transition(
@@ -84,7 +86,10 @@ export async function transition(
   const paymentStatus = move.payment ?? order.paymentStatus;
   const paid = paymentStatus === 'PAID' && order.paymentStatus !== 'PAID';
 
-  const restocked = to === 'CANCELLED' ? await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel') : [];
+  // Cancelled after it shipped: the parcel is on its way, so its units come back with it (a return to origin).
+  const inTransit = to === 'CANCELLED' && from !== null && from !== 'CANCELLED' && stageIndex(from) >= stageIndex('SHIPPED');
+  const restocked =
+    to !== 'CANCELLED' ? [] : inTransit ? await releaseUnshipped(tx, order.id) : await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel');
   if (to !== 'CANCELLED' && stageIndex(to) >= stageIndex('SHIPPED')) await fulfilStock(tx, order.id);
   if (paid) await endUnpaidHold(tx, order.id);
   const [after] = await tx
@@ -102,7 +107,9 @@ export async function transition(
   // The tax invoice is made once, when the sale is complete: a card order when it is paid, a cash order
   // when it is delivered; a cancelled invoiced order is reversed by a credit note (docs/decisions/0200-tax-invoices.md).
   if (paid || (to === 'DELIVERED' && order.paymentMethod === 'COD')) await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
-  if (to === 'CANCELLED' && order.paymentStatus === 'PAID') await issueCreditNote(tx, order.id, 'cancel', now);
+  if (to === 'CANCELLED' && order.paymentStatus === 'PAID' && !inTransit) await issueCreditNote(tx, order.id, 'cancel', now);
+  // A paid order cancelled in transit is refunded, with its credit note, once the parcel is back (the return's REFUNDED).
+  if (inTransit) await openReturnToOrigin(tx, order, now);
   // A cancelled order gives its coupon use back: the shopper may use it again (docs/product.md#coupons).
   if (to === 'CANCELLED' && order.couponId) await releaseCouponUse(tx, order.couponId, order.userId);
 
@@ -111,7 +118,7 @@ export async function transition(
     after: after as OrderRow,
     actor,
     placed: from === null && to === 'PLACED',
-    refund: order.paymentStatus === 'PAID' && paymentStatus === 'CANCELLED' ? order.stripePaymentIntent : null,
+    refund: order.paymentStatus === 'PAID' && paymentStatus === 'CANCELLED' && !inTransit ? order.stripePaymentIntent : null,
     // Stripe closed the session itself when it expired it or failed the payment.
     expireSession: from === null && to === 'CANCELLED' && (actor === 'customer' || actor === 'admin') ? order.stripeSessionId : null,
     restocked,

@@ -20,9 +20,9 @@ export function IosInstallHint() {
       <p>
         {/* Pieces, not react-i18next's <Trans>: it would add about 4 KB gzip to every first visit. */}
         {t('install.iosBefore')}
-        <strong>Share</strong>
+        <strong>{t('install.iosShare')}</strong>
         {t('install.iosMiddle')}
-        <strong>Add to Home Screen</strong>
+        <strong>{t('install.iosAddToHome')}</strong>
         {t('install.iosAfter')}
       </p>
       <button

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { CartBar } from './cart-bar';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -10,11 +11,12 @@ import { UpdateToast } from './update-toast';
 
 /** docs/product.md#screens page shell: sticky header, the page, the footer, and the small-screen cart bar. */
 export function Shell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="shell">
       <ScrollToTop />
       <a className="skip-link" href="#main">
-        Skip to content
+        {t('skipToContent')}
       </a>
       <Header />
       <OfflineBanner />

@@ -13,6 +13,8 @@ export const accountApi = {
   updateUser: (fields: UpdateUserBody) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
   /** The link mailed to a new e-mail address finishes the change (docs/decisions/0062-no-account-enumeration.md). */
   confirmEmail: (token: string) => http.put('user/confirm-email', { json: { token } }).json<Envelope<{ email: string }>>(),
+  /** Mails the owner a link that verifies the account's e-mail (docs/product.md#rules-and-limits). */
+  sendVerifyLink: () => http.post('user/verify-email').json<Envelope<null>>(),
 };
 
 /** docs/product.md#api, Address calls. Address changes need the network: a new address is checked by the server. */

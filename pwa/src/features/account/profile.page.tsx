@@ -15,7 +15,8 @@ import { useTranslation } from 'react-i18next';
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
  * A new e-mail also asks for the current password (the server refuses the change without it), and changes only once
  * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0062-no-account-enumeration.md).
- * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices).
+ * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices), and asks for the
+ * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
  */
 export function ProfilePage() {
   const { t } = useTranslation('account');
@@ -55,6 +56,18 @@ export function ProfilePage() {
       }
     })();
   }, [linkToken, setParams, showSaved]);
+  /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
+  const [sendingLink, setSendingLink] = useState(false);
+  const sendVerifyLink = async () => {
+    setSendingLink(true);
+    try {
+      toast.success((await accountApi.sendVerifyLink()).message);
+    } catch {
+      // the server's message is on screen (too many links asked for)
+    } finally {
+      setSendingLink(false);
+    }
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setBusy(true);
@@ -110,6 +123,14 @@ export function ProfilePage() {
               {busy ? t('wishlist.loading') : t('address.submit')}
             </button>
           </form>
+          {user && !user.verify_email && (
+            <section className="profile__notices" aria-labelledby="profile-verify">
+              <p id="profile-verify">{t('profile.unverified')}</p>
+              <button type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>
+                {t('profile.sendVerifyLink')}
+              </button>
+            </section>
+          )}
           {user?.role !== 'ADMIN' && (
             <section className="profile__notices" aria-labelledby="profile-notices">
               <h2 id="profile-notices">{t('profile.orderUpdates')}</h2>

@@ -119,7 +119,7 @@ export function ReturnsManager() {
                     )}
                   </td>
                   <td data-label={t('column.items')}>{ret.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}</td>
-                  <td data-label={t('column.reason')}>{ret.reason}</td>
+                  <td data-label={t('column.reason')}>{ret.kind === 'RETURN_TO_ORIGIN' ? t('returnToOrigin') : ret.reason}</td>
                   <td data-label={t('column.amount')}>{formatMoney(ret.amount)}</td>
                   <td data-label={t('column.payment')}>{t(`payment.${ret.paymentMethod}`)}</td>
                   <td data-label={t('column.status')} data-testid="admin-return-status">
@@ -135,18 +135,21 @@ export function ReturnsManager() {
                   <td data-label={t('column.requested')}>{formatDate(ret.createdAt)}</td>
                   <td>
                     <span className="admin-row-actions">
-                      {NEXT[ret.status].map((move) => (
-                        <button
-                          key={move}
-                          type="button"
-                          className={`btn btn--ghost btn--small${move === 'REJECTED' ? ' admin-danger' : ''}`}
-                          data-testid={TESTID[move]}
-                          aria-label={t(`move.${move}.label`, { orderId: ret.orderId })}
-                          onClick={() => setMoving({ ret, move })}
-                        >
-                          {t(`move.${move}.button`)}
-                        </button>
-                      ))}
+                      {/* A cash order's return to origin refunds nothing: receiving the parcel ends it. */}
+                      {NEXT[ret.status]
+                        .filter((move) => move !== 'REFUNDED' || ret.amount > 0)
+                        .map((move) => (
+                          <button
+                            key={move}
+                            type="button"
+                            className={`btn btn--ghost btn--small${move === 'REJECTED' ? ' admin-danger' : ''}`}
+                            data-testid={TESTID[move]}
+                            aria-label={t(`move.${move}.label`, { orderId: ret.orderId })}
+                            onClick={() => setMoving({ ret, move })}
+                          >
+                            {t(`move.${move}.button`)}
+                          </button>
+                        ))}
                     </span>
                   </td>
                 </tr>

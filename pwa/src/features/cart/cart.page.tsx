@@ -1,11 +1,13 @@
+import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { CartPanel } from './components/cart-panel';
 
 /** /cart (docs/product.md#screens): the cart panel's content as a page, for small screens and the View Cart link. */
 export function CartPage() {
+  const { t } = useTranslation('cart');
   return (
     <>
-      <PageMeta title="Cart | Haat" />
+      <PageMeta title={t('metaTitle')} />
       <div className="cart-page">
         <CartPanel page />
       </div>

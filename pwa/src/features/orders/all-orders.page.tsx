@@ -8,7 +8,7 @@ import { isAdminAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
 import { useRealtime } from '../realtime/public';
-import { STAGE_LABELS } from './components/order-progress';
+import { useTranslation } from 'react-i18next';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import './components/orders.css';
@@ -28,7 +28,8 @@ const who = (order: Order) =>
 
 /** docs/product.md#screens, "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {
-  const pageMeta = <PageMeta title="All Orders | Haat" />;
+  const { t } = useTranslation('orders');
+  const pageMeta = <PageMeta title={t('table.metaTitle')} />;
   const admin = useAtomValue(isAdminAtom);
   useRealtime();
   if (!admin)
@@ -67,31 +68,32 @@ function useWiderThanBox(deps: unknown[]) {
 }
 
 function AllOrdersTable() {
+  const { t } = useTranslation('orders');
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders();
   const { ref, wider } = useWiderThanBox([loaded, orders.length]);
   return (
     <section className="all-orders">
-      <h1>All Orders</h1>
+      <h1>{t('table.heading')}</h1>
       {wider && (
         <p className="all-orders__hint" data-testid="all-orders-scroll-hint">
-          <span aria-hidden="true">⇆</span> Scroll the table sideways to see every column.
+          <span aria-hidden="true">⇆</span> {t('table.scrollHint')}
         </p>
       )}
       {!loaded ? (
-        <p className="state-box">Loading orders...</p>
+        <p className="state-box">{t('loadingOrders')}</p>
       ) : orders.length === 0 ? (
-        <p className="state-box">No orders found</p>
+        <p className="state-box">{t('table.none')}</p>
       ) : (
         // Its own scroller, no taller than the screen: the sideways scrollbar is always in view,
         // and it takes the keyboard's arrow keys once focused.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1)
-        <div ref={ref} className={`all-orders__scroller${wider ? ' is-wider' : ''}`} tabIndex={0} role="region" aria-label="All orders table">
+        <div ref={ref} className={`all-orders__scroller${wider ? ' is-wider' : ''}`} tabIndex={0} role="region" aria-label={t('table.label')}>
           <table>
             <thead>
               <tr>
-                {['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status'].map((h) => (
+                {(['orderId', 'user', 'product', 'quantity', 'price', 'address', 'status', 'update'] as const).map((h) => (
                   <th key={h} scope="col">
-                    {h}
+                    {t(`table.column.${h}`)}
                   </th>
                 ))}
               </tr>
@@ -105,9 +107,9 @@ function AllOrdersTable() {
                   <td>{order.quantity}</td>
                   <td>{formatMoney(order.totalAmt)}</td>
                   <td className="all-orders__address">{order.delivery_address.address}</td>
-                  <td>{order.status ? STAGE_LABELS[order.status] : paymentStatusWords(order.payment_status)}</td>
+                  <td>{order.status ? t(`stage.${order.status}`) : paymentStatusWords(order.payment_status)}</td>
                   <td>
-                    <div className="stage-mover" role="group" aria-label={`Update status of order ${order.orderId}`}>
+                    <div className="stage-mover" role="group" aria-label={t('table.updateLabel', { id: order.orderId })}>
                       {MOVES.map((stage) => (
                         <button
                           key={stage}
@@ -116,7 +118,7 @@ function AllOrdersTable() {
                           disabled={buttonDisabled(order, stage, updating === order.orderId)}
                           onClick={() => void move(order.orderId, stage)}
                         >
-                          {STAGE_LABELS[stage]}
+                          {t(`stage.${stage}`)}
                         </button>
                       ))}
                     </div>
@@ -129,7 +131,7 @@ function AllOrdersTable() {
       )}
       {hasMore && (
         <button type="button" className="btn btn--ghost" onClick={loadMore}>
-          Load more orders
+          {t('manage.loadMore')}
         </button>
       )}
     </section>

@@ -10,7 +10,6 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
 import { markOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
-import { STAGE_LABELS } from './components/order-progress';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { PushToggle } from './components/push-toggle';
 import { StageMover } from './components/stage-mover';
@@ -80,6 +79,7 @@ const stageOf = (value: string | null): OrderStage | undefined => ORDER_STAGES.f
  * `?status=` shows only the orders at one stage (the overview's "waiting" links land here).
  */
 function ManageOrders() {
+  const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const status = stageOf(params.get('status'));
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders(status);
@@ -95,21 +95,21 @@ function ManageOrders() {
 
   return (
     <>
-      <PageMeta title="Manage Orders | Haat" />
+      <PageMeta title={t('manage.metaTitle')} />
       <section className="my-orders">
-        <h1>Manage Orders</h1>
+        <h1>{t('manage.heading')}</h1>
         <PushToggle />
         <label className="my-orders__filter">
-          Stage{' '}
+          {t('manage.stage')}{' '}
           <select
             value={status ?? ''}
             data-testid="manage-orders-stage"
             onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
           >
-            <option value="">All orders</option>
+            <option value="">{t('manage.allStages')}</option>
             {ORDER_STAGES.map((stage) => (
               <option key={stage} value={stage}>
-                {STAGE_LABELS[stage]}
+                {t(`stage.${stage}`)}
               </option>
             ))}
           </select>
@@ -125,11 +125,11 @@ function ManageOrders() {
         />
         {hasMore && (
           <button type="button" className="btn btn--ghost" onClick={loadMore}>
-            Load more orders
+            {t('manage.loadMore')}
           </button>
         )}
         <p>
-          <Link to="/dashboard/allorders">All orders as a table</Link>
+          <Link to="/dashboard/allorders">{t('manage.asTable')}</Link>
         </p>
       </section>
     </>

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../lib/http/session';
 import { refreshNewOrders } from './new-orders-counter';
 import { newOrdersBadge } from './realtime-events';
@@ -12,6 +13,8 @@ import './new-orders-badge.css';
  * realtime connection opening or closing never changes it (new-orders-counter.ts).
  */
 export function NewOrdersBadge() {
+  // Read in the admin's language, and again when it changes.
+  useTranslation();
   const user = useAtomValue(userAtom);
   const admin = user?.role === 'ADMIN';
   const adminId = admin ? user._id : null;

@@ -10,6 +10,8 @@ export {
   currentPushState,
   forgetPushOnThisDevice,
   PUSH_SERVICE_TIMEOUT_MESSAGE,
+  PushNotAllowedError,
+  PushServiceTimeoutError,
   PUSH_SERVICE_TIMEOUT_MS,
   turnPushOff,
   turnPushOn,

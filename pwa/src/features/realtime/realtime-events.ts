@@ -1,4 +1,5 @@
 import { formatMoney } from '../../i18n/format';
+import { i18n } from '../../i18n/i18n';
 import type { NewOrderEvent, NewOrderPush, OrderStatusEvent } from '@haat/shared/orders/order-events';
 import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
 import { furthestStage } from '@haat/shared/orders/order-stages';
@@ -11,9 +12,9 @@ export function nextNewOrderCount(count: number, action: CounterAction): number 
   return action.type === 'new-order' ? count + 1 : 0;
 }
 
-/** The badge text, or null when the counter is not above 0 (nothing is shown). */
+/** The badge text in the admin's language, or null when the counter is not above 0 (nothing is shown). */
 export function newOrdersBadge(count: number): string | null {
-  return count > 0 ? `New Orders: ${count}` : null;
+  return count > 0 ? i18n.t('common:newOrdersBadge', { count }) : null;
 }
 
 /** The browser notification for a new order (docs/product.md#states, Realtime): the order id and the total in ₹. Same text as the API's push. */

@@ -18,6 +18,7 @@ let refuseNext = false;
 const aReturn = (fields: Partial<AdminOrderReturn>): AdminOrderReturn => ({
   _id: 'R1',
   orderId: 'HT-1001',
+  kind: 'RETURN',
   status: 'REQUESTED',
   reason: 'Wrong size',
   items: [{ productId: 'P1', variantId: null, name: 'Kurta', quantity: 1, amount: 1299, position: 0 }],

@@ -35,7 +35,8 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
         },
       ],
       series: [
-        {},
+        // The legend's day, in the admin's language (uPlot's own would be "Time" and an American date).
+        { label: t('overview.day'), value: (_u, ts) => (ts === null ? '–' : formatDate(ts * 1000, { day: 'numeric', month: 'short', timeZone: 'UTC' })) },
         { label: t('overview.column.orders'), scale: 'orders', stroke: '#0b6e35', width: 2, points: { show: true } },
         {
           label: t('overview.column.revenue'),

@@ -1,8 +1,7 @@
-import { formatMoney } from '../../../i18n/format';
+import { formatMoney, unitText } from '../../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { CartStepper } from './cart-stepper';
-import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 import { useTranslation } from 'react-i18next';
 
 /** One cart item (docs/product.md#screens): image, name, unit, discounted price, stepper; marked while unsynced. */
@@ -16,7 +15,7 @@ export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolea
       <span className="cart-line__info">
         <span className="cart-line__name">{product.name}</span>
         {line.variant && <span className="cart-line__variant">{line.variant.name}</span>}
-        {unitLabel(product.unit) && <span className="cart-line__unit">{product.unit}</span>}
+        {unitText(product.unit) && <span className="cart-line__unit">{unitText(product.unit)}</span>}
         <span className="cart-line__price">
           {formatMoney(price)}
           {price !== product.price && <s className="cart-line__was">{formatMoney(product.price)}</s>}

@@ -1,8 +1,10 @@
 import { useAtom } from 'jotai';
+import { useTranslation } from 'react-i18next';
 import { cartNoticesAtom } from '../cart-notices';
 
 /** What the server changed in the cart (stock, prices), until the shopper dismisses it. */
 export function CartNoticesList() {
+  const { t } = useTranslation();
   const [notices, setNotices] = useAtom(cartNoticesAtom);
   if (notices.length === 0) return null;
   return (
@@ -13,7 +15,7 @@ export function CartNoticesList() {
         ))}
       </ul>
       <button type="button" className="btn btn--ghost btn--small" onClick={() => setNotices([])}>
-        OK
+        {t('ok')}
       </button>
     </div>
   );

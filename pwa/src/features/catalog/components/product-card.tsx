@@ -1,3 +1,4 @@
+import { unitText } from '../../../i18n/format';
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
@@ -10,7 +11,6 @@ import { RatingRing } from './rating-ring';
 import { StockLabel } from './stock-label';
 import { WishlistHeart } from './wishlist-heart';
 import './product-card.css';
-import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -38,7 +38,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
         <span className="product-card__name">{product.name}</span>
       </Link>
       <WishlistHeart productId={product._id} productName={product.name} />
-      <span className="product-card__unit">{unitLabel(product.unit)}</span>
+      <span className="product-card__unit">{unitText(product.unit)}</span>
       <PriceTag price={product.price} discount={product.discount} />
       <span className="product-card__meta">
         <StockLabel inStock={product.inStock} left={product.variants.length === 0 ? product.stock : undefined} />

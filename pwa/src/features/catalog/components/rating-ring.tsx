@@ -8,12 +8,21 @@ interface Props {
 const RADIUS = 15;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/** docs/product.md#rules-and-limits: a ring filled in proportion to the rating out of 5 (one decimal), and the review count. */
+/**
+ * docs/product.md#rules-and-limits: a ring filled in proportion to the rating out of 5 (one decimal), and the review count;
+ * a product nobody has reviewed says so in words instead of showing an empty ring and a 0.0 it has not earned.
+ */
 export function RatingRing({ averageRating, totalReviews }: Props) {
   const { t } = useTranslation('catalog');
   const rating = Math.min(Math.max(averageRating || 0, 0), 5);
   const shown = rating.toFixed(1);
-  const label = totalReviews > 0 ? t('reviews', { count: totalReviews }) : t('noReviews');
+  if (!(totalReviews > 0))
+    return (
+      <span className="rating-ring rating-ring--none">
+        <span className="rating-ring__count">{t('noReviews')}</span>
+      </span>
+    );
+  const label = t('reviews', { count: totalReviews });
   return (
     <span className="rating-ring" title={t('rated', { rating: shown })}>
       <svg viewBox="0 0 36 36" width="36" height="36" aria-hidden="true">

@@ -37,7 +37,14 @@ export function Newsletter() {
         <label htmlFor="newsletter-email" className="visually-hidden">
           {t('newsletter.email')}
         </label>
-        <input id="newsletter-email" type="email" value={email} onChange={(e) => setEmail(e.target.value)} placeholder="you@example.com" autoComplete="email" />
+        <input
+          id="newsletter-email"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          placeholder={t('newsletter.emailExample')}
+          autoComplete="email"
+        />
         <button type="submit" className="btn btn--primary" disabled={busy}>
           {busy ? t('newsletter.subscribing') : t('newsletter.subscribe')}
         </button>

@@ -56,6 +56,7 @@ const anOrder = (deliveredDaysAgo: number | null, returns: OrderReturn[] = []): 
 const aReturn = (status: OrderReturn['status'], quantity: number, refund: OrderReturn['refund'] = null): OrderReturn => ({
   _id: `R-${status}`,
   orderId: 'ORD-1',
+  kind: 'RETURN',
   status,
   reason: 'Too small',
   items: [{ productId: 'P1', variantId: null, name: 'Kurta', quantity, amount: 500 * quantity, position: 0 }],

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { currentPushState, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
+import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
 import { useTranslation } from 'react-i18next';
 
 /** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
@@ -15,6 +15,17 @@ export interface PushControls {
 }
 
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
+
+/**
+ * What went wrong, as the key of its words in the person's language (orders:push.*): the push service out of
+ * reach, the browser not allowing notifications here, or anything else. Never the browser's own message ("Registration
+ * failed - permission denied"), which is in English and means nothing to a shopper.
+ */
+export function pushProblemKey(error: unknown): 'push.timeout' | 'push.notAllowed' | 'push.failed' {
+  if (error instanceof PushServiceTimeoutError) return 'push.timeout';
+  if (error instanceof PushNotAllowedError || (error instanceof DOMException && error.name === 'NotAllowedError')) return 'push.notAllowed';
+  return 'push.failed';
+}
 
 /**
  * Web Push: new-order notices for admins, stage notices for shoppers, even with the app closed. A
@@ -35,7 +46,7 @@ export function PushToggle({
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const [problem, setProblem] = useState<ReturnType<typeof pushProblemKey> | null>(null);
   useEffect(() => {
     let live = true;
     push
@@ -57,8 +68,7 @@ export function PushToggle({
     try {
       setState(await action());
     } catch (error) {
-      const message = error instanceof Error && error.message ? error.message : t('push.failed');
-      setProblem(message);
+      setProblem(pushProblemKey(error));
     } finally {
       setBusy(false);
     }
@@ -76,7 +86,7 @@ export function PushToggle({
       )}
       {problem && (
         <p className="push-toggle__problem" role="alert">
-          {problem}
+          {t(problem)}
         </p>
       )}
       {state === 'off' && (

@@ -4,7 +4,6 @@ import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { laterStages } from '../later-stages';
-import { STAGE_LABELS } from './order-progress';
 
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
 const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
@@ -20,9 +19,9 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
   if (stages.length === 0) return null;
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   return (
-    <div className="stage-mover" role="group" aria-label={`Move order ${order.orderId} to`}>
+    <div className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
       <span className="stage-mover__label" aria-hidden="true">
-        {updating ? 'Updating...' : 'Move to:'}
+        {updating ? t('mover.updating') : t('mover.label')}
       </span>
       {stages.map((stage) => (
         <button
@@ -32,7 +31,7 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
           disabled={updating}
           onClick={() => (FINAL.has(stage) ? setAsking(stage) : onMove(stage))}
         >
-          {STAGE_LABELS[stage]}
+          {t(`stage.${stage}`)}
         </button>
       ))}
       {asking && (

@@ -1,3 +1,4 @@
+import { unitText } from '../../../i18n/format';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
@@ -12,7 +13,6 @@ import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
 import { LIMITS } from '@haat/shared/common/limits';
-import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -43,7 +43,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
         <ProductWishlistButton productId={product._id} />
       </div>
       <ProductRating product={product} />
-      {unitLabel(product.unit) && <p className="buy-box__unit">{product.unit}</p>}
+      {unitText(product.unit) && <p className="buy-box__unit">{unitText(product.unit)}</p>}
       <div className="buy-box__price">
         <PriceTag price={shown.price} discount={shown.discount} showOriginal />
         <span className="buy-box__badge">

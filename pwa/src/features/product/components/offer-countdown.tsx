@@ -11,10 +11,7 @@ export function OfferCountdown({ discount }: { discount: number }) {
   if (!(discount > 0) || done) return null;
   return (
     <p className="countdown" role="timer" aria-label={t('offerEndsLabel', { hours, minutes })}>
-      <span>{t('offerEnds')}</span>{' '}
-      <strong>
-        {two(hours)}h : {two(minutes)}m : {two(seconds)}s
-      </strong>
+      <span>{t('offerEnds')}</span> <strong>{t('countdown', { h: two(hours), m: two(minutes), s: two(seconds) })}</strong>
     </p>
   );
 }

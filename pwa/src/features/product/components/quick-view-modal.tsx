@@ -1,9 +1,9 @@
+import { unitText } from '../../../i18n/format';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot, DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens, Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
@@ -21,7 +21,7 @@ export function QuickViewModal({ product, onClose }: { product: Product | null; 
             <DiscountBadge discount={product.discount} />
           </span>
           <h2>{product.name}</h2>
-          {unitLabel(product.unit) && <p className="product-card__unit">{product.unit}</p>}
+          {unitText(product.unit) && <p className="product-card__unit">{unitText(product.unit)}</p>}
           <PriceTag price={product.price} discount={product.discount} showOriginal />
           <StockLabel inStock={product.inStock} left={product.variants.length === 0 ? product.stock : undefined} />
           <p className="quick-view__actions">

@@ -1,8 +1,17 @@
 import { useTranslation } from 'react-i18next';
 
-/** Five stars filled to the rating (one decimal), with the rating and review count as text beside. */
+/**
+ * Five stars filled to the rating (one decimal), with the rating and review count as text beside; with no review,
+ * only "No reviews yet" (no empty stars and 0.0).
+ */
 export function StarRating({ rating, count }: { rating: number; count: number }) {
   const { t } = useTranslation('product');
+  if (!(count > 0))
+    return (
+      <p className="stars stars--none">
+        <span>{t('catalog:noReviews')}</span>
+      </p>
+    );
   const r = Math.min(Math.max(rating || 0, 0), 5);
   return (
     <p className="stars">
@@ -13,7 +22,7 @@ export function StarRating({ rating, count }: { rating: number; count: number })
         <span aria-hidden="true">★★★★★</span>
       </span>
       <span>
-        {r.toFixed(1)} ({count > 0 ? t('catalog:reviews', { count }) : t('catalog:noReviews')})
+        {r.toFixed(1)} ({t('catalog:reviews', { count })})
       </span>
     </p>
   );
