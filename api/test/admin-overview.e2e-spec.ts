@@ -140,9 +140,150 @@ describe.each(PORTABLE_DB_KINDS)('the admin overview on %s', (kind) => {
           where il.on_hand - il.reserved < 3
             and (not sv.is_default or not exists (select 1 from product_variants o where o.product_id = sv.product_id and not o.is_default))`,
     );
-    const three = (await overview('?lowStock=3')).lowStock.items;
-    expect(three).toHaveLength(Number(counted!.n));
-    expect(three.map((i) => i.productId)).toContain(few._id);
-    expect(three.map((i) => i.productId)).not.toContain(some._id);
+    const three = (await overview('?lowStock=3')).lowStock;
+    expect(three.total).toBe(Number(counted!.n));
+    expect(three.items).toHaveLength(Math.min(Number(counted!.n), 20));
+    expect(three.items.map((i) => i.productId)).toContain(few._id);
+    expect(three.items.map((i) => i.productId)).not.toContain(some._id);
+  });
+
+  describe('the low-stock list and its in-place adjustment', () => {
+    type LowStock = AdminOverview['lowStock'];
+    const lowStock = async (query: string, token = admin) => api(t).get(`/api/order/admin/low-stock${query}`).set(bearer(token));
+    const adjust = (body: object, token = admin) => api(t).post('/api/product/admin/adjust-stock').set(bearer(token)).send(body);
+    const allPages = async (threshold: number, limit: number) => {
+      const items: LowStock['items'] = [];
+      for (let page = 1; ; page++) {
+        const res = await lowStock(`?lowStock=${threshold}&page=${page}&limit=${limit}`);
+        expect(res.status).toBe(200);
+        const body = res.body.data as LowStock;
+        expect(body).toMatchObject({ threshold, page, limit });
+        items.push(...body.items);
+        if (body.items.length < limit) return { items, last: body };
+      }
+    };
+    let optioned: { _id: string; variants: { _id: string; name: string }[] };
+
+    beforeAll(async () => {
+      for (const [name, stock] of [
+        ['Restock Ajwain', 0],
+        ['Restock Basil', 1],
+        ['Restock Clove', 0],
+        ['Restock Dill', 3],
+        ['Restock Elaichi', 9],
+      ] as const)
+        await addProduct(t, admin, shop, { price: 10, stock, name });
+      const res = await api(t)
+        .post('/api/product/create')
+        .set(bearer(admin))
+        .send({
+          name: 'Restock Fennel',
+          image: ['/uploads/p.webp'],
+          unit: 'pack',
+          stock: 0,
+          price: 10,
+          description: 'Seeds.',
+          category: [shop.categoryId],
+          subCategory: [shop.subCategoryId],
+          variants: [
+            { name: 'Small', stock: 2 },
+            { name: 'Large', stock: 0 },
+          ],
+        });
+      expect(res.status).toBe(201);
+      optioned = res.body.data;
+    });
+
+    it('answers administrators only, and refuses a bad page or size with a 400 naming it', async () => {
+      expect((await api(t).get('/api/order/admin/low-stock')).status).toBe(401);
+      const c = await newCustomer(t, 'Ravi');
+      expect((await lowStock('', c.token)).status).toBe(403);
+      for (const query of ['?page=0', '?limit=0', '?limit=101', '?page=x', '?lowStock=0']) {
+        const res = await lowStock(query);
+        expect(res.status).toBe(400);
+        expect(res.body.error).toBe(true);
+        expect(res.body.message).toMatch(/page|limit|lowStock/);
+      }
+    });
+
+    it('lists running low first (fewest first), sold out after, counts both in full, and pages through all of them once', async () => {
+      const [counted] = await rows<{ low: number; out: number }>(
+        sql`select count(*) filter (where il.available > 0)::int as low, count(*) filter (where il.available <= 0)::int as out
+            from product_variants sv join inventory_levels il on il.id = sv.inventory_level_id
+            where il.on_hand - il.reserved < 5
+              and (not sv.is_default or not exists (select 1 from product_variants o where o.product_id = sv.product_id and not o.is_default))`,
+      );
+      const { items, last } = await allPages(5, 3);
+      expect(last).toMatchObject({ runningLow: Number(counted!.low), soldOut: Number(counted!.out), total: Number(counted!.low) + Number(counted!.out) });
+      expect(items).toHaveLength(last.total);
+      expect(new Set(items.map((i) => `${i.productId}:${i.variantId}`)).size).toBe(items.length);
+      const firstOut = items.findIndex((i) => i.available <= 0);
+      expect(firstOut).toBe(last.runningLow);
+      expect(items.slice(0, firstOut).map((i) => i.available)).toEqual(
+        items
+          .slice(0, firstOut)
+          .map((i) => i.available)
+          .sort((a, b) => a - b),
+      );
+      expect(items.slice(firstOut).every((i) => i.available <= 0)).toBe(true);
+      const ours = items.filter((i) => i.productName.startsWith('Restock '));
+      expect(ours.map((i) => [i.productName, i.variantName, i.available])).toEqual([
+        ['Restock Basil', null, 1],
+        ['Restock Fennel', 'Small', 2],
+        ['Restock Dill', null, 3],
+        ['Restock Ajwain', null, 0],
+        ['Restock Clove', null, 0],
+        ['Restock Fennel', 'Large', 0],
+      ]);
+      // The overview shows the first page of the same list, with the same counts.
+      const first = (await overview('?lowStock=5')).lowStock;
+      expect(first).toMatchObject({ runningLow: last.runningLow, soldOut: last.soldOut, total: last.total, page: 1 });
+      expect(first.items).toEqual(items.slice(0, first.limit));
+    });
+
+    it('sets one unit with the figure it loaded; refuses a stale figure, a customer and a unit that is not there, changing nothing', async () => {
+      const list = (await allPages(5, 100)).items;
+      const basil = list.find((i) => i.productName === 'Restock Basil')!;
+      const small = list.find((i) => i.productName === 'Restock Fennel' && i.variantName === 'Small')!;
+      const c = await newCustomer(t, 'Kiran');
+      const denied = await adjust({ productId: basil.productId, stock: 500, expectedStock: 1 }, c.token);
+      expect(denied.status).toBe(403);
+      expect((await api(t).post('/api/product/admin/adjust-stock').send({ productId: basil.productId, stock: 500, expectedStock: 1 })).status).toBe(401);
+
+      const stale = await adjust({ productId: basil.productId, stock: 40, expectedStock: 7 });
+      expect(stale.status).toBe(409);
+      expect(stale.body).toMatchObject({ error: true, code: 'STOCK_CHANGED', current: 1 });
+      for (const [body, status] of [
+        [{ productId: basil.productId, stock: -1, expectedStock: 1 }, 400],
+        [{ productId: basil.productId, stock: 'lots', expectedStock: 1 }, 400],
+        [{ productId: basil.productId, stock: 5 }, 400],
+        [{ productId: optioned._id, stock: 5, expectedStock: 0 }, 400], // a product in options needs the option
+        [{ productId: basil.productId, variantId: optioned.variants[0]!._id, stock: 5, expectedStock: 1 }, 404],
+        [{ productId: 'nosuchproduct', stock: 5, expectedStock: 0 }, 404],
+      ] as const) {
+        const res = await adjust(body);
+        expect([res.status, res.body.error]).toEqual([status, true]);
+      }
+      const afterRefusals = (await allPages(5, 100)).items;
+      expect(afterRefusals.find((i) => i.productId === basil.productId)!.available).toBe(1);
+
+      const set = await adjust({ productId: basil.productId, stock: 40, expectedStock: 1 });
+      expect(set.status).toBe(200);
+      expect(set.body.data).toEqual({ productId: basil.productId, variantId: null, available: 40 });
+      const option = await adjust({ productId: small.productId, variantId: small.variantId, stock: 30, expectedStock: 2 });
+      expect(option.status).toBe(200);
+      expect(option.body.data.available).toBe(30);
+      const after = (await allPages(5, 100)).items;
+      expect(after.some((i) => i.productId === basil.productId)).toBe(false);
+      expect(after.some((i) => i.variantId === small.variantId)).toBe(false);
+      expect(after.some((i) => i.productName === 'Restock Fennel' && i.variantName === 'Large')).toBe(true);
+      // The shop sells what was set, and the ledger says who set it.
+      const details = await api(t).post('/api/product/get-product-details').send({ productId: small.productId });
+      expect(details.body.data.variants.find((v: { _id: string }) => v._id === small.variantId).stock).toBe(30);
+      const [moved] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from stock_movements where variant_id = ${small.variantId} and reason = 'adjustment' and admin_id is not null`,
+      );
+      expect(Number(moved!.n)).toBe(1);
+    });
   });
 });

@@ -19,7 +19,7 @@ describe.each(DB_KINDS)('cart on %s', (kind) => {
     const p = await addProduct(t, admin, { price: 199, discount: 15, stock: 5 });
     const first = await add(c.token, p._id);
     expect(first.status).toBe(201);
-    expect(first.body.data).toMatchObject({ quantity: 1, productId: { _id: p._id } });
+    expect(first.body.data).toMatchObject({ quantity: 1, productId: { _id: p._id, maxPerOrder: 10 } });
     const second = await add(c.token, p._id);
     expect(second.body.data._id).toBe(first.body.data._id);
     expect(second.body.data.quantity).toBe(2);
@@ -36,6 +36,8 @@ describe.each(DB_KINDS)('cart on %s', (kind) => {
       price: 199,
       discount: 15,
       stock: 5,
+      // The product's most per line: the PWA's stepper stops there before the tap.
+      maxPerOrder: 10,
     });
     // 199 less ceil(29.85) = 169 each, two of them.
     expect(line.subTotalAmt).toBe(338);

@@ -55,6 +55,7 @@ export interface CartStatementRow {
   price: number | string;
   discount: number | string;
   stock: number | string;
+  max_per_order: number | string;
   variants: StoredVariant[];
   id: string | null;
   user_id: string;
@@ -72,7 +73,16 @@ export function cartItemOf(row: CartStatementRow): CartItem {
   return {
     _id: row.id as string,
     userId: row.user_id,
-    productId: { _id: row.product_id, name: row.name, image: unit.image, unit: row.unit, price: unit.price, discount, stock: unit.stock },
+    productId: {
+      _id: row.product_id,
+      name: row.name,
+      image: unit.image,
+      unit: row.unit,
+      price: unit.price,
+      discount,
+      stock: unit.stock,
+      maxPerOrder: Number(row.max_per_order),
+    },
     variantId: variant?._id ?? null,
     variant: variant ? { _id: variant._id, name: variant.name } : null,
     quantity: row.quantity,

@@ -17,5 +17,6 @@ export const cartProductColumns = {
   unit: products.unit,
   price: products.price,
   discount: products.discount,
+  maxPerOrder: products.maxPerOrder,
   inventory: productInventorySql,
 };

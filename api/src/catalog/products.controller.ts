@@ -12,6 +12,7 @@ import {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import { DeleteByIdBody } from '@haat/shared/catalog/category.schema';
+import { AdjustStockBody } from '@haat/shared/orders/overview';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
@@ -79,6 +80,15 @@ export class ProductsController {
   @Auth('ADMIN')
   async update(@CurrentUser() admin: AuthUser, @ZBody(UpdateProductBody) body: UpdateProductBody) {
     return ok(await this.products.update(body, admin.id), 'Product updated successfully');
+  }
+
+  /** The overview's low-stock "Adjust": one unit's stock, with the figure the screen loaded. */
+  @LocalizedAnswers()
+  @Post('admin/adjust-stock')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async adjustStock(@CurrentUser() admin: AuthUser, @ZBody(AdjustStockBody) body: AdjustStockBody) {
+    return ok(await this.products.adjustStock(body, admin.id), 'Stock updated');
   }
 
   @LocalizedAnswers()

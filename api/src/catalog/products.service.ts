@@ -12,6 +12,7 @@ import { typeForUnit } from '@haat/shared/catalog/product-unit.rule';
 import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
+import type { AdjustStockBody } from '@haat/shared/orders/overview';
 import { newId } from '../common/ids.js';
 import { categoryNames } from './categories.repository.js';
 import { subCategoryNames } from './subcategories.repository.js';
@@ -22,7 +23,7 @@ import { PRODUCT_SEARCH, type ProductSearch } from './product-search.js';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
-import { createProductStock, deleteWithStock, productInStockSql, updateProductStock } from '../inventory/index.js';
+import { adjustUnitStock, createProductStock, deleteWithStock, productInStockSql, updateProductStock } from '../inventory/index.js';
 import { ReadCache } from './read-cache.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
@@ -144,6 +145,25 @@ export class ProductsService {
     await this.version.bump();
     await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
+  }
+
+  /**
+   * One unit's stock set from the admin's low-stock list, with the figure the screen loaded
+   * (docs/decisions/0208-bare-stock-figures.md): the product row is locked as an edit locks it. Answers
+   * the figure now on sale.
+   */
+  async adjustStock(body: AdjustStockBody, adminId: string | null): Promise<{ productId: string; variantId: string | null; available: number }> {
+    await this.db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, body.productId)).for('update');
+      if (!locked) throw notFound('Product');
+      if (!(await adjustUnitStock(tx, body.productId, body.variantId, body, adminId))) throw notFound('Variant');
+    });
+    await this.version.bump();
+    await this.searchService.productsChanged([body.productId], 'stock');
+    const row = await this.rowOf(this.db, body.productId);
+    const unit = body.variantId === null ? null : row.inventory.variants.find((v) => v._id === body.variantId);
+    return { productId: body.productId, variantId: body.variantId, available: unit?.stock ?? row.inventory.stock };
   }
 
   async remove(id: string): Promise<void> {

@@ -1,6 +1,7 @@
 // What other folders may use of inventory/: its face (docs/architecture.md#the-apis-floors). Import inventory/ only from here.
 export { availableOf } from './available.js';
 export {
+  adjustUnitStock,
   createProductStock,
   deleteWithStock,
   releaseAccountHold,

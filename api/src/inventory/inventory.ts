@@ -206,6 +206,43 @@ export async function updateProductStock(
   if (ownPools.length) await tx.delete(inventoryLevels).where(inArray(inventoryLevels.id, ownPools));
 }
 
+/**
+ * Sets one sellable unit's stock from the admin's low-stock list: the product's own (variantId null, for a
+ * product without options) or one option's, in the caller's transaction with the product row locked.
+ * Always with the figure the screen loaded (`expectedStock`), as the product form sends it: a stock that
+ * moved since is refused with the current figure (docs/decisions/0208-bare-stock-figures.md). An option
+ * sharing the product's pool shows and sets that pool, as the list shows it. Answers false for an unknown unit.
+ */
+export async function adjustUnitStock(
+  tx: Tx,
+  productId: string,
+  variantId: string | null,
+  change: { stock: number; expectedStock: number },
+  adminId: string | null,
+): Promise<boolean> {
+  const stored = await tx
+    .select({
+      id: productVariants.id,
+      isDefault: productVariants.isDefault,
+      levelId: productVariants.inventoryLevelId,
+      onHand: inventoryLevels.onHand,
+      reserved: inventoryLevels.reserved,
+      available: inventoryLevels.available,
+    })
+    .from(productVariants)
+    .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.inventoryLevelId)
+    .for('update', { of: inventoryLevels });
+  const hasOptions = stored.some((u) => !u.isDefault);
+  if (variantId === null && hasOptions) throw invalidField('variantId', 'is required: this product is sold in options');
+  const unit = stored.find((u) => (variantId === null ? u.isDefault : !u.isDefault && u.id === variantId));
+  if (!unit) return false;
+  const field = 'stock';
+  await setAvailable(tx, unit, change.stock, change.expectedStock, { productId, variantId, field }, adminId);
+  return true;
+}
+
 async function setAvailable(
   tx: Tx,
   unit: StoredUnit,

@@ -146,6 +146,16 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'GET /api/order/admin/overview': {
     summary: "The admin's overview: sold orders and revenue today, this week and per day, top products, orders waiting per stage, low stock",
   },
+  'GET /api/order/admin/low-stock': {
+    summary:
+      'A page of the units under `lowStock` left to sell: running low (1 or more) first, fewest first, then sold out; `runningLow`, `soldOut` and `total` count them all',
+  },
+  'POST /api/product/admin/adjust-stock': {
+    summary:
+      "Set one unit's stock (the product's own, or option `variantId`) with `expectedStock`, the figure the screen loaded: a stock that moved since is a 409 STOCK_CHANGED with `current`",
+    example: { productId: PRODUCT, variantId: null, stock: 25, expectedStock: 2 },
+    errors: [404, 409],
+  },
   'POST /api/order/admin/new-orders/seen': { summary: 'This admin opened Manage Orders: their New Orders badge starts again from 0' },
   'POST /api/order/webhook': {
     summary: 'Stripe webhook (signed with STRIPE_WEBHOOK_SECRET)',

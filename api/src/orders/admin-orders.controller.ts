@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { NewOrdersCount } from '@haat/shared/orders/new-orders';
 import { AdminOrdersQuery, UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
-import { OverviewQuery, type AdminOverview } from '@haat/shared/orders/overview';
+import { LowStockQuery, OverviewQuery, type AdminOverview, type LowStockPage } from '@haat/shared/orders/overview';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
@@ -28,6 +28,13 @@ export class AdminOrdersController {
   @Auth('ADMIN')
   async overview(@ZQuery(OverviewQuery) query: OverviewQuery) {
     return ok<AdminOverview>(await this.overviews.overview(query.lowStock), 'Overview');
+  }
+
+  /** The overview's low-stock list, a page at a time: running low first, then sold out, both counted. */
+  @Get('admin/low-stock')
+  @Auth('ADMIN')
+  async lowStock(@ZQuery(LowStockQuery) query: LowStockQuery) {
+    return ok<LowStockPage>(await this.overviews.lowStock(query.lowStock, query.page, query.limit), 'Low stock');
   }
 
   /** The New Orders badge of this admin: orders placed since they last opened Manage Orders. */

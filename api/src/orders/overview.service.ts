@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
-  LOW_STOCK_LIST_MAX,
+  LOW_STOCK_PAGE_SIZE,
   OVERVIEW_DAYS,
   OVERVIEW_TIME_ZONE,
   OVERVIEW_TOP_PRODUCTS,
   WAITING_STAGES,
   type AdminOverview,
+  type LowStockPage,
   type OverviewDay,
   type WaitingStage,
 } from '@haat/shared/orders/overview';
@@ -35,12 +36,17 @@ export class OverviewService {
     return answer;
   }
 
+  /** One page of the units under the threshold, running low first, with both groups counted. */
+  lowStock(threshold: number, page: number, limit: number): Promise<LowStockPage> {
+    return lowStockUnits(this.db, threshold, page, limit);
+  }
+
   private async workOut(lowStockThreshold: number): Promise<AdminOverview> {
     const [sold, topProducts, atStages, lowStock] = await Promise.all([
       soldPerDay(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS),
       topSoldProducts(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS, OVERVIEW_TOP_PRODUCTS),
       ordersAtStages(this.db, WAITING_STAGES),
-      lowStockUnits(this.db, lowStockThreshold, LOW_STOCK_LIST_MAX),
+      lowStockUnits(this.db, lowStockThreshold, 1, LOW_STOCK_PAGE_SIZE),
     ]);
     const byDay = new Map(sold.perDay.map((d) => [d.day, d]));
     const days: OverviewDay[] = calendarDays(sold.today, OVERVIEW_DAYS).map((day) => {
@@ -55,7 +61,7 @@ export class OverviewService {
       days,
       topProducts: topProducts.map((p) => ({ ...p, revenue: roundMoney(p.revenue) })),
       waiting,
-      lowStock: { threshold: lowStockThreshold, items: lowStock },
+      lowStock,
     };
   }
 }

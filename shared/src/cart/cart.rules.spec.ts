@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cartLineSubtotal, syncDecision } from './cart.rules.js';
+import { cartLineSubtotal, lineLimitReached, lineMax, syncDecision } from './cart.rules.js';
 
 describe('syncDecision', () => {
   it('applies what was asked when stock allows', () => {
@@ -28,5 +28,21 @@ describe('cartLineSubtotal', () => {
   it('uses the discounted price (ceil of the discount) times quantity', () => {
     // 199 with 15 % off: discount ceil(29.85) = 30, so 169 each.
     expect(cartLineSubtotal({ price: 199, discount: 15 }, 3)).toBe(507);
+  });
+});
+
+describe('lineMax and lineLimitReached', () => {
+  it('is the lesser of the stock and the per-order limit, 10 when the limit is unknown', () => {
+    expect(lineMax({ stock: 40 })).toBe(10);
+    expect(lineMax({ stock: 40, maxPerOrder: 25 })).toBe(25);
+    expect(lineMax({ stock: 3, maxPerOrder: 10 })).toBe(3);
+    expect(lineMax({ stock: -2, maxPerOrder: 10 })).toBe(0);
+  });
+  it('names the limit that stops a line, and none below it', () => {
+    expect(lineLimitReached({ stock: 40, maxPerOrder: 10 }, 9)).toBeNull();
+    expect(lineLimitReached({ stock: 40, maxPerOrder: 10 }, 10)).toBe('limit');
+    expect(lineLimitReached({ stock: 3, maxPerOrder: 10 }, 3)).toBe('stock');
+    expect(lineLimitReached({ stock: 10, maxPerOrder: 10 }, 10)).toBe('limit');
+    expect(lineLimitReached({ stock: 0 }, 0)).toBe('stock');
   });
 });

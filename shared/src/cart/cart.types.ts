@@ -9,6 +9,8 @@ export interface CartProduct {
   price: number;
   discount: number;
   stock: number;
+  /** Most units one line may hold (docs/product.md#rules-and-limits); absent on lines stored before it was carried: the default. */
+  maxPerOrder?: number;
 }
 
 /** The variant a cart or order line was chosen in. */

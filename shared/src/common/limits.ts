@@ -48,6 +48,8 @@ export const LIMITS = {
   defaultMaxPerOrder: 10,
   /** The highest per-line figure an admin may set. */
   maxPerOrderCeiling: 1000,
+  /** A unit with this many or fewer left to sell says "Only N left" beside its price (docs/product.md#states). */
+  fewLeft: 5,
   /**
    * Units one account may hold at once in orders not yet paid or delivered (cash on delivery, and card
    * orders awaiting payment): a new account cannot empty a product with a few unpaid orders.

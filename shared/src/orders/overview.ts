@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { numeric } from '../common/fields.js';
+import { Count, Id, numeric } from '../common/fields.js';
 import type { OrderStage } from './order-stages.js';
 
 /**
@@ -12,23 +12,48 @@ export const OVERVIEW_TIME_ZONE = 'Asia/Kolkata';
 export const OVERVIEW_DAYS = 30;
 export const OVERVIEW_TOP_PRODUCTS = 10;
 export const LOW_STOCK_DEFAULT = 5;
-export const LOW_STOCK_LIST_MAX = 50;
+/** Rows of low stock per page, on the overview and in the low-stock list. */
+export const LOW_STOCK_PAGE_SIZE = 20;
+export const LOW_STOCK_PAGE_MAX = 100;
+export const LOW_STOCK_PATH = 'order/admin/low-stock';
+/** An admin's in-place stock adjustment of one sellable unit (docs/decisions/0208-bare-stock-figures.md). */
+export const ADJUST_STOCK_PATH = 'product/admin/adjust-stock';
 
 /** The orders still moving, in stage order: each is a link to Manage Orders filtered by it. */
 export const WAITING_STAGES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY'] as const satisfies readonly OrderStage[];
 export type WaitingStage = (typeof WAITING_STAGES)[number];
 
-export const OverviewQuery = z.object({
-  /** Options with fewer units to sell than this are listed as low on stock. */
-  lowStock: numeric(
+const whole = (min: number, max: number) =>
+  numeric(
     z
       .number({ error: 'must be a number' })
       .int({ error: 'must be a whole number' })
-      .min(1, { error: 'must be at least 1' })
-      .max(100_000, { error: 'is too large' }),
-  ).default(LOW_STOCK_DEFAULT),
+      .min(min, { error: `must be at least ${min}` })
+      .max(max, { error: 'is too large' }),
+  );
+
+export const OverviewQuery = z.object({
+  /** Options with fewer units to sell than this are listed as low on stock. */
+  lowStock: whole(1, 100_000).default(LOW_STOCK_DEFAULT),
 });
 export type OverviewQuery = z.infer<typeof OverviewQuery>;
+
+/** One page of the low-stock list: running low first, then sold out (docs/product.md#screens, Dashboard). */
+export const LowStockQuery = OverviewQuery.extend({
+  page: whole(1, 100_000).default(1),
+  limit: whole(1, LOW_STOCK_PAGE_MAX).default(LOW_STOCK_PAGE_SIZE),
+});
+export type LowStockQuery = z.infer<typeof LowStockQuery>;
+
+/** Sets one sellable unit's stock: the product's own (variantId null) or one option's. */
+export const AdjustStockBody = z.object({
+  productId: Id,
+  variantId: Id.nullable().default(null),
+  stock: Count,
+  /** The figure the admin's screen loaded: refused with the current one (409 STOCK_CHANGED) when orders moved it since. */
+  expectedStock: Count,
+});
+export type AdjustStockBody = z.infer<typeof AdjustStockBody>;
 
 export interface OverviewFigures {
   orders: number;
@@ -63,5 +88,19 @@ export interface AdminOverview {
   days: OverviewDay[];
   topProducts: OverviewTopProduct[];
   waiting: Record<WaitingStage, number>;
-  lowStock: { threshold: number; items: LowStockItem[] };
+  lowStock: LowStockPage;
+}
+
+/**
+ * Units under the threshold: `runningLow` (1 to threshold − 1 left) and `soldOut` (none left) counted in
+ * full, `items` one page of them, running low first (fewest first), then sold out.
+ */
+export interface LowStockPage {
+  threshold: number;
+  runningLow: number;
+  soldOut: number;
+  total: number;
+  page: number;
+  limit: number;
+  items: LowStockItem[];
 }

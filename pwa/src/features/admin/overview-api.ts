@@ -1,11 +1,25 @@
 import type { Envelope } from '@haat/shared/common/envelope';
-import { LOW_STOCK_DEFAULT, OVERVIEW_PATH, type AdminOverview } from '@haat/shared/orders/overview';
+import {
+  ADJUST_STOCK_PATH,
+  LOW_STOCK_DEFAULT,
+  LOW_STOCK_PATH,
+  OVERVIEW_PATH,
+  type AdjustStockBody,
+  type AdminOverview,
+  type LowStockPage,
+} from '@haat/shared/orders/overview';
 import { http } from '../../lib/http/http';
 
 /** The admin's overview (the server checks the role); never cached: the figures are of now. */
 export const overviewApi = {
   get: async (lowStock: number, signal?: AbortSignal): Promise<AdminOverview> =>
     (await http.get(OVERVIEW_PATH, { cache: 'no-store', signal, searchParams: { lowStock } }).json<Envelope<AdminOverview>>()).data!,
+  /** A page of the low-stock list: running low first, then sold out, both counted in full. */
+  lowStock: async (lowStock: number, page: number, signal?: AbortSignal): Promise<LowStockPage> =>
+    (await http.get(LOW_STOCK_PATH, { cache: 'no-store', signal, searchParams: { lowStock, page } }).json<Envelope<LowStockPage>>()).data!,
+  /** One unit's stock, with the figure the list loaded (docs/decisions/0208-bare-stock-figures.md); its refusals are shown beside the figure, not as a toast. */
+  adjustStock: async (body: AdjustStockBody): Promise<{ available: number }> =>
+    (await http.post(ADJUST_STOCK_PATH, { json: body, context: { silent: true } }).json<Envelope<{ available: number }>>()).data!,
 };
 
 /**

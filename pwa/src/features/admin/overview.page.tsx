@@ -6,6 +6,7 @@ import { WAITING_STAGES, type AdminOverview } from '@haat/shared/orders/overview
 import { problemOf } from '../../lib/http/http-problem';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AdminFrame } from './components/admin-frame';
+import { LowStockCard } from './components/low-stock-card';
 import { overviewApi, savedThreshold, saveThreshold } from './overview-api';
 
 // The chart library is its own chunk, fetched only when the overview has figures to draw.
@@ -130,24 +131,7 @@ function Overview() {
                 {t('overview.units')}
               </label>
             </div>
-            {data.lowStock.items.length === 0 ? (
-              <p className="admin-empty">{t('overview.nothingUnder', { count: data.lowStock.threshold, n: formatNumber(data.lowStock.threshold) })}</p>
-            ) : (
-              <ul className="overview-low" data-testid="overview-low-stock">
-                {data.lowStock.items.map((item) => (
-                  <li key={`${item.productId}:${item.variantId ?? ''}`}>
-                    <span>
-                      {item.productName}
-                      {item.variantName ? ` (${item.variantName})` : ''}
-                    </span>
-                    <span className={item.available <= 0 ? 'admin-danger' : undefined}>{t('overview.left', { n: formatNumber(item.available) })}</span>
-                    <Link to={`/dashboard/product?edit=${item.productId}`} aria-label={t('overview.adjustName', { name: item.productName })}>
-                      {t('overview.adjust')}
-                    </Link>
-                  </li>
-                ))}
-              </ul>
-            )}
+            <LowStockCard first={data.lowStock} />
           </section>
         </>
       )}

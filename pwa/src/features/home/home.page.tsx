@@ -1,3 +1,4 @@
+import { Fragment } from 'react';
 import { BackToTop } from '../../lib/ui/back-to-top';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { firstSubCategoryOf, SkeletonCards, useCatalogTree } from '../catalog/public';
@@ -30,22 +31,28 @@ export function HomePage() {
       <div className="page home">
         <Hero name={name} />
         <BannerCarousel />
-        <CategoryStrip categories={categories} subCategories={subCategories} />
+        {/* The first row of products comes before Shop by Category: the first screen sells (docs/decisions/0220-the-first-screen-sells.md). */}
         <div id="home-products" className="home__rows">
           {categories
             ? categories.map((c, i) => (
-                <CategoryRow key={c._id} category={c} subCategory={subCategories && firstSubCategoryOf(c._id, subCategories)} first={i === 0} />
+                <Fragment key={c._id}>
+                  <CategoryRow category={c} subCategory={subCategories && firstSubCategoryOf(c._id, subCategories)} first={i === 0} />
+                  {i === 0 && <CategoryStrip categories={categories} subCategories={subCategories} />}
+                </Fragment>
               ))
             : // Until the categories are known, three rows' worth of space: what follows starts below the fold.
               [0, 1, 2].map((i) => (
-                <div key={i} className="category-row" aria-hidden="true">
-                  <div className="category-row__head">
-                    <span className="skeleton skeleton--line skeleton--short" />
+                <Fragment key={i}>
+                  <div className="category-row" aria-hidden="true">
+                    <div className="category-row__head">
+                      <span className="skeleton skeleton--line skeleton--short" />
+                    </div>
+                    <div className="category-row__scroller category-row__scroller--placeholder">
+                      <SkeletonCards count={6} />
+                    </div>
                   </div>
-                  <div className="category-row__scroller category-row__scroller--placeholder">
-                    <SkeletonCards count={6} />
-                  </div>
-                </div>
+                  {i === 0 && <CategoryStrip categories={categories} subCategories={subCategories} />}
+                </Fragment>
               ))}
         </div>
         <Newsletter />

@@ -1,6 +1,15 @@
-/** docs/product.md#states: the chosen quantity stays between 1 and stock (1 when stock is unknown or zero). */
-export function clampQuantity(quantity: number, stock: number | undefined | null): number {
-  const max = typeof stock === 'number' && Number.isFinite(stock) && stock >= 1 ? Math.floor(stock) : 1;
+import { lineMax } from '@haat/shared/cart/cart.rules';
+
+/**
+ * docs/product.md#states: the most the quantity box holds, the lesser of the stock and the product's
+ * `maxPerOrder` (10 when unknown); 1 when stock is unknown or zero.
+ */
+export function quantityMax(stock: number | undefined | null, maxPerOrder?: number): number {
+  return typeof stock === 'number' && Number.isFinite(stock) && stock >= 1 ? Math.max(1, lineMax({ stock, maxPerOrder })) : 1;
+}
+
+/** The chosen quantity kept between 1 and quantityMax. */
+export function clampQuantity(quantity: number, stock: number | undefined | null, maxPerOrder?: number): number {
   const q = Number.isFinite(quantity) ? Math.floor(quantity) : 1;
-  return Math.min(Math.max(q, 1), max);
+  return Math.min(Math.max(q, 1), quantityMax(stock, maxPerOrder));
 }

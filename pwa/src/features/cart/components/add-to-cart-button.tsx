@@ -21,7 +21,16 @@ interface Props {
 const cartLines = sharedLiveQuery(async (db) => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
 
 /** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
-const toCartProduct = ({ _id, name, image, unit, price, discount, stock }: CartProduct): CartProduct => ({ _id, name, image, unit, price, discount, stock });
+const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerOrder }: CartProduct): CartProduct => ({
+  _id,
+  name,
+  image,
+  unit,
+  price,
+  discount,
+  stock,
+  maxPerOrder,
+});
 
 /** Whether this product (in this variant) already has a cart line: the product page then drops its pre-add quantity chooser. */
 export function useInCart(productId: string, variantId?: string | null): boolean {
@@ -47,7 +56,16 @@ export function AddToCartButton({ product, quantity = 1, label, variant = null }
     focusNext.current = document.activeElement === e.currentTarget;
   };
   if (inCart)
-    return <CartStepper product={inCart.product} variant={inCart.variant ?? null} quantity={inCart.quantity} focusRef={control} onRemoveLast={holdFocus} />;
+    return (
+      <CartStepper
+        // A line stored before lines carried the limit takes the product's.
+        product={{ ...inCart.product, maxPerOrder: inCart.product.maxPerOrder ?? product.maxPerOrder }}
+        variant={inCart.variant ?? null}
+        quantity={inCart.quantity}
+        focusRef={control}
+        onRemoveLast={holdFocus}
+      />
+    );
   const visible = label ?? t('add');
   return (
     <button

@@ -1,5 +1,6 @@
 import type { RefObject } from 'react';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
+import { lineLimitReached } from '@haat/shared/cart/cart.rules';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { useTranslation } from 'react-i18next';
 
@@ -16,11 +17,15 @@ interface Props {
 /**
  * − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states). The quantity is not a
  * live region of its own: each change is said once, in words, by the toaster (use-cart-actions.ts).
+ * At the line's limit (its stock, or the product's most per order) + shows as disabled before it is
+ * tapped; it stays focusable (aria-disabled, so focus is not dropped on the page as the limit is reached), and
+ * a tap on it says the limit once, replacing the same message if it is still shown.
  */
 export function CartStepper({ product, variant = null, quantity, focusRef, onRemoveLast }: Props) {
   const { increment, decrement } = useCartActions();
   const { t } = useTranslation('cart');
   const name = variant ? `${product.name} (${variant.name})` : product.name;
+  const atLimit = lineLimitReached(product, quantity) !== null;
   return (
     <span className="cart-stepper" role="group" aria-label={t('quantityOf', { name })}>
       <button
@@ -41,7 +46,9 @@ export function CartStepper({ product, variant = null, quantity, focusRef, onRem
         type="button"
         className="cart-stepper__btn"
         aria-label={t('addOne', { name })}
-        ref={(button) => void (focusRef && button && !button.disabled && (focusRef.current = button))}
+        aria-disabled={atLimit || undefined}
+        data-limit={atLimit ? 'true' : undefined}
+        ref={(button) => void (focusRef && button && !atLimit && (focusRef.current = button))}
         onClick={() => void increment(product, 1, variant)}
       >
         +

@@ -3,6 +3,7 @@ import { useAtomValue } from 'jotai';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
+import { lineLimitReached, lineMax } from '@haat/shared/cart/cart.rules';
 import { openStorage } from '../../../lib/storage/storage';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { loginReturnState, type PendingAdd } from '../../../lib/http/login-redirect-rule';
@@ -23,10 +24,12 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
   const outcome = await outboxFacade.transaction([db.cart], async () => {
     const line = await db.cart.get(key);
     const before = line?.quantity ?? 0;
-    const stock = Math.max(0, Math.floor(line?.product.stock ?? product.stock));
-    const quantity = Math.max(0, Math.min(before + delta, Math.max(stock, before)));
+    // The line's own figures when it has them (the server's latest), the product's limit where the line has none.
+    const held: CartProduct = line ? { ...line.product, maxPerOrder: line.product.maxPerOrder ?? product.maxPerOrder } : product;
+    const max = lineMax(held);
+    const quantity = Math.max(0, Math.min(before + delta, Math.max(max, before)));
     inCart = quantity;
-    if (quantity === before) return delta > 0 ? (stock === 0 ? 'out' : `max:${stock}`) : 'same';
+    if (quantity === before) return delta > 0 ? (lineLimitReached(held, quantity) === 'limit' ? `limit:${max}` : max === 0 ? 'out' : `max:${max}`) : 'same';
     if (quantity === 0) await db.cart.delete(key);
     else
       await db.cart.put({
@@ -35,7 +38,7 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
         productId: product._id,
         variantId,
         variant,
-        product: line?.product ?? product,
+        product: held,
         quantity,
         addedAt: line?.addedAt ?? Date.now(),
       });
@@ -44,11 +47,14 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
   });
   // Every change is said in words, with the product and how many are now in the cart, through the toaster's
   // one polite live region: a screen-reader user hears what their Add, + or − did (docs/product.md#keyboard-and-screen-readers).
+  // A limit met again is one message replaced, not a pile (one key per line).
+  const limitKey = `cart-limit:${key}`;
   if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }));
   if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }));
   if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }));
-  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
-  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
+  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }), limitKey);
+  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }), limitKey);
+  if (outcome.startsWith('limit:')) toast.plain(i18n.t('cart:toast.perOrder', { name, count: Number(outcome.slice(6)) }), limitKey);
   void outboxFacade.flush();
 }
 

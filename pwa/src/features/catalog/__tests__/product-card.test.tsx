@@ -70,8 +70,25 @@ describe('product card (docs/product.md#screens)', () => {
     expect(screen.getByText('1 pair')).toBeTruthy();
     expect(screen.getByText('₹849.00')).toBeTruthy();
     expect(screen.getByText('15% OFF')).toBeTruthy();
-    expect(screen.getByText('In Stock')).toBeTruthy();
+    expect(screen.getByText('Only 5 left')).toBeTruthy(); // 5 in stock: few enough to say how many
     expect(screen.getByRole('button', { name: 'Add boAt Airdopes, Black & Blue to wishlist' })).toBeTruthy();
+  });
+
+  it('says In Stock above LIMITS.fewLeft, Only N left at or below it, Out of Stock at 0', () => {
+    const card = (stock: number) => (
+      <MemoryRouter>
+        <ProductCard product={aProduct({ stock, inStock: stock > 0 })} />
+      </MemoryRouter>
+    );
+    const { container, rerender } = render(card(6));
+    const label = () => container.querySelector('.stock')?.textContent;
+    expect(label()).toBe('In Stock');
+    rerender(card(3));
+    expect(label()).toBe('Only 3 left');
+    rerender(card(1));
+    expect(label()).toBe('Only 1 left');
+    rerender(card(0));
+    expect(label()).toBe('Out of Stock');
   });
 
   it('shows no bare "pack" under the name of a fixed product, and a variable product’s measure', () => {

@@ -41,7 +41,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
       <span className="product-card__unit">{unitText(product.unit)}</span>
       <PriceTag price={product.price} discount={product.discount} />
       <span className="product-card__meta">
-        <StockLabel inStock={product.inStock} />
+        <StockLabel inStock={product.inStock} left={product.variants.length === 0 ? product.stock : undefined} />
         <RatingRing averageRating={product.averageRating} totalReviews={product.totalReviews} />
       </span>
       <span className="product-card__actions">

@@ -20,11 +20,18 @@ describe('quantity clamp (docs/product.md#states: 1..stock, 1 if stock unknown)'
   ])('quantity %s with stock %s becomes %s', (q, stock, expected) => {
     expect(clampQuantity(q, stock as number | undefined)).toBe(expected);
   });
+
+  it('holds no more than the product’s most per order (10 unless set), nor more than the stock', () => {
+    expect(clampQuantity(50, 40)).toBe(10);
+    expect(clampQuantity(50, 40, 25)).toBe(25);
+    expect(clampQuantity(50, 3, 10)).toBe(3);
+    expect(clampQuantity(50, 0, 10)).toBe(1);
+  });
 });
 
-function Stepper({ stock }: { stock: number }) {
+function Stepper({ stock, maxPerOrder }: { stock: number; maxPerOrder?: number }) {
   const [q, setQ] = useState(1);
-  return <QuantityStepper value={q} stock={stock} onChange={setQ} name="Watch" />;
+  return <QuantityStepper value={q} stock={stock} maxPerOrder={maxPerOrder} onChange={setQ} name="Watch" />;
 }
 
 describe('the stepper', () => {
@@ -42,5 +49,15 @@ describe('the stepper', () => {
     expect(input.value).toBe('3');
     fireEvent.change(input, { target: { value: '0' } });
     expect(input.value).toBe('1');
+  });
+
+  it('clamps a typed 50 to the per-order limit when the stock is larger', () => {
+    render(<Stepper stock={40} maxPerOrder={10} />);
+    const input = screen.getByRole<HTMLInputElement>('spinbutton', { name: 'Quantity' });
+    const plus = screen.getByRole<HTMLButtonElement>('button', { name: 'Increase quantity of Watch' });
+    expect(input.max).toBe('10');
+    fireEvent.change(input, { target: { value: '50' } });
+    expect(input.value).toBe('10');
+    expect(plus.disabled).toBe(true);
   });
 });

@@ -12,6 +12,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
+import { LIMITS } from '@haat/shared/common/limits';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -28,7 +29,9 @@ interface Props {
 export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }: Props) {
   const { t } = useTranslation('product');
   const [quantity, setQuantity] = useState(1);
-  const qty = clampQuantity(quantity, shown.stock);
+  // A product cached before the wire carried its limit has the default one (docs/product.md#rules-and-limits).
+  const perOrder = product.maxPerOrder ?? LIMITS.defaultMaxPerOrder;
+  const qty = clampQuantity(quantity, shown.stock, perOrder);
   const chosenVariant = product.variants.length > 0 ? variant : undefined;
   // Once this product (in this variant) is in the cart, the cart's own − n + stepper takes the place
   // of Add to Cart; the quantity chooser beside it would be a second stepper that changes nothing.
@@ -48,18 +51,24 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
         </span>
       </div>
       <OfferCountdown discount={shown.discount} />
-      <StockLabel inStock={variant ? shown.stock > 0 : product.inStock} />
+      {/* Per option once one is chosen; a product with options and none chosen says only whether any is in stock. */}
+      <StockLabel inStock={variant ? shown.stock > 0 : product.inStock} left={variant || product.variants.length === 0 ? shown.stock : undefined} />
       <VariantPicker variants={product.variants} selected={variant?._id ?? null} onSelect={onVariant} />
       <div className="buy-box__cart">
         {!inCart && (
           <QuantityStepper
             value={qty}
             stock={shown.stock}
+            maxPerOrder={perOrder}
             onChange={setQuantity}
             name={chosenVariant ? `${product.name} (${chosenVariant.name})` : product.name}
           />
         )}
         <AddToCartSlot product={shown} quantity={qty} label={t('cart:addToCart')} variant={chosenVariant} />
+        {/* The product's own limit, said before + stops there (docs/product.md#rules-and-limits). */}
+        <span className="buy-box__limit" data-testid="max-per-order">
+          {t('maxPerOrder', { count: perOrder })}
+        </span>
       </div>
       <PincodeCheck />
       <ShareLinks url={url} title={product.name} />

@@ -23,7 +23,7 @@ export function QuickViewModal({ product, onClose }: { product: Product | null; 
           <h2>{product.name}</h2>
           {unitText(product.unit) && <p className="product-card__unit">{unitText(product.unit)}</p>}
           <PriceTag price={product.price} discount={product.discount} showOriginal />
-          <StockLabel inStock={product.inStock} />
+          <StockLabel inStock={product.inStock} left={product.variants.length === 0 ? product.stock : undefined} />
           <p className="quick-view__actions">
             <AddToCartSlot product={product} label={t('cart:addToCart')} />
             <Link to={productPath(product)} className="btn btn--primary" onClick={onClose}>

@@ -32,4 +32,20 @@ describe('toasts (docs/product.md#rules-and-limits)', () => {
     expect(shown()).toHaveLength(20);
     expect(shown()[0]).toBe('t6');
   });
+
+  it('puts a message with the same key (by default the same kind and words) in the place of the one shown, with a fresh timer', () => {
+    toast.plain('Only 3 of Tea in stock.');
+    vi.advanceTimersByTime(3000);
+    toast.plain('Only 3 of Tea in stock.');
+    toast.plain('Only 3 of Tea in stock.');
+    expect(shown()).toEqual(['Only 3 of Tea in stock.']);
+    vi.advanceTimersByTime(3000); // the first timer has run out; the replacement's has not
+    expect(shown()).toEqual(['Only 3 of Tea in stock.']);
+    toast.plain('Tea is out of stock.', 'limit:tea');
+    toast.plain('You can buy at most 10 of Tea in one order.', 'limit:tea');
+    toast.success('Added: Rice, 1 in cart');
+    expect(shown()).toEqual(['Only 3 of Tea in stock.', 'You can buy at most 10 of Tea in one order.', 'Added: Rice, 1 in cart']);
+    vi.advanceTimersByTime(1000);
+    expect(shown()).toEqual(['You can buy at most 10 of Tea in one order.', 'Added: Rice, 1 in cart']);
+  });
 });

@@ -1,0 +1,194 @@
+import assert from 'node:assert/strict';
+import { productPath } from '../../shared/dist/routing/slug.js';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { apiShopper } from './lib/shop-fixtures.mjs';
+import { apiGet, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/**
+ * Limits before the tap and a first screen that sells (docs/product.md#screen-behaviour, Cart): on a product page
+ * at 390×844 Add to Cart is on the first screen, "Max 10 per order" beside it; + stops at 10 and a tap there
+ * says so once; a product with 3 left says "Only 3 left" and its + stops at 3. At 1366×768 the home page's
+ * first screen shows products with their price and Add. The admin's low stock gives a total, lists the
+ * running-low units before the sold out, and Adjust sets one in its row. English and Hindi, 390 and 1366 px.
+ */
+const TEXT = {
+  en: {
+    add: 'Add to Cart',
+    max: 'Max 10 per order',
+    three: 'Only 3 left',
+    plus: (name) => `Add one more ${name}`,
+    limit: (name) => `You can buy at most 10 of ${name} in one order.`,
+    stock: (name) => `Only 3 of ${name} in stock.`,
+    total: /^\d[\d,]* products and options under 5: \d[\d,]* running low, \d[\d,]* sold out$/,
+    overview: 'Overview',
+    adjust: (name) => `Adjust ${name}`,
+    newStock: (name) => `New stock of ${name}`,
+    save: 'Save',
+    adjusted: (name) => `Stock of ${name} set to 60`,
+  },
+  hi: {
+    add: 'कार्ट में डालें',
+    max: 'हर ऑर्डर में ज़्यादा से ज़्यादा 10',
+    three: 'सिर्फ़ 3 बचे हैं',
+    plus: (name) => `एक और ${name} जोड़ें`,
+    limit: (name) => `एक ऑर्डर में ${name} के ज़्यादा से ज़्यादा 10 खरीद सकते हैं।`,
+    stock: (name) => `${name} के सिर्फ़ 3 स्टॉक में हैं।`,
+    total: /^5 से कम वाले \d[\d,]* प्रोडक्ट और विकल्प: \d[\d,]* खत्म होने वाले, \d[\d,]* बिक चुके$/,
+    overview: 'ओवरव्यू',
+    adjust: (name) => `${name} का स्टॉक ठीक करें`,
+    newStock: (name) => `${name} का नया स्टॉक`,
+    save: 'सेव करें',
+    adjusted: (name) => `${name} का स्टॉक अब 60 है`,
+  },
+};
+
+/** One language at one size per test: each its own products, shopper and time budget. */
+for (const [lang, width, height] of [
+  ['en', 390, 844],
+  ['hi', 1366, 768],
+  ['en', 1366, 768],
+  ['hi', 390, 844],
+]) {
+  test(`${lang} at ${width}×${height}`, async ({ baseUrl, artifactsDir, launch }) => {
+    const adminToken = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
+    const { data: subs } = await (
+      await fetch(`${baseUrl}/api/subcategory/get`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+    ).json();
+    const sub = subs.find((s) => s.category[0]);
+    assert.ok(sub && categories.length > 0, 'the demo has categories');
+    const create = async (name, stock) => {
+      const res = await fetch(`${baseUrl}/api/product/create`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${adminToken}` },
+        body: JSON.stringify({
+          name,
+          image: ['/placeholder.svg'],
+          unit: 'pack',
+          stock,
+          price: 120,
+          description: 'A product of the limits journey.',
+          category: [sub.category[0]._id],
+          subCategory: [sub._id],
+        }),
+      });
+      const answer = await res.json();
+      assert.equal(res.status, 201, JSON.stringify(answer));
+      return answer.data;
+    };
+
+    const browser = await launch();
+    const say = TEXT[lang];
+    const tag = `${lang}${width}`;
+    const plenty = await create(`Limits Tea ${tag}`, 40);
+    const three = await create(`Limits Saffron ${tag}`, 3);
+    const shopper = await apiShopper(baseUrl, `limits-${tag}`);
+    const context = await browser.newContext({ viewport: { width, height }, hasTouch: width < 768, isMobile: width < 768 });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    if (lang === 'hi') await page.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
+
+    // The home page's first screen sells at 1366×768: a card's price and Add are above the fold.
+    if (width === 1366) {
+      await page.goto(`${baseUrl}/`);
+      const card = page.locator('.product-card').first();
+      await card.locator('.add-to-cart').waitFor();
+      const price = await card.locator('.price-tag').first().boundingBox();
+      const add = await card.locator('.add-to-cart').boundingBox();
+      assert.ok(price && add, 'the first card shows a price and Add');
+      assert.ok(add.y + add.height <= height, `Add of the first card ends at ${add.y + add.height} px, within the ${height} px screen`);
+      assert.ok(price.y + price.height <= height, `its price ends at ${price.y + price.height} px`);
+      await screenshot(page, artifactsDir, `limits-home-${tag}`);
+    }
+
+    // A product page: Add to Cart on the first screen, the product's limit beside it.
+    await page.goto(`${baseUrl}${productPath(plenty)}`);
+    const add = page.getByRole('button', { name: `${say.add}: ${plenty.name}` });
+    await add.waitFor();
+    const box = await add.boundingBox();
+    assert.ok(box && box.y + box.height <= height, `Add to Cart ends at ${box && box.y + box.height} px, within the ${height} px screen`);
+    await expect(page.getByTestId('max-per-order')).toHaveText(say.max);
+    await page.screenshot({ path: `${artifactsDir}/limits-product-first-screen-${tag}.png` });
+    await add.click();
+    const plus = page.getByRole('button', { name: say.plus(plenty.name) });
+    await plus.waitFor();
+    const stepper = page.getByRole('group').filter({ has: plus });
+    for (let n = 2; n <= 10; n++) {
+      await expect(plus).not.toBeDisabled();
+      await plus.click();
+      await expect(stepper).toContainText(String(n));
+    }
+    // At 10 + shows as disabled before the tap; taps on it say the limit once, not a pile.
+    await expect(plus).toBeDisabled();
+    await expect(plus).toHaveAttribute('aria-disabled', 'true');
+    for (let i = 0; i < 3; i++) await plus.click({ force: true });
+    await expect(page.locator('.toast').filter({ hasText: say.limit(plenty.name) })).toHaveCount(1);
+    await expect(stepper).toContainText('10');
+    await screenshot(page, artifactsDir, `limits-at-ten-${tag}`);
+
+    // A product with 3 left says so before the tap, and its + stops at 3 with one message.
+    await page.goto(`${baseUrl}${productPath(three)}`);
+    await expect(page.getByTestId('stock-few')).toHaveText(say.three);
+    const quantity = page.locator('.stepper input');
+    await quantity.fill('50');
+    await expect(quantity).toHaveValue('3');
+    await page.getByRole('button', { name: `${say.add}: ${three.name}` }).click();
+    const plusThree = page.getByRole('button', { name: say.plus(three.name) });
+    await expect(plusThree).toBeDisabled();
+    await plusThree.click({ force: true });
+    await plusThree.click({ force: true });
+    await expect(page.locator('.toast').filter({ hasText: say.stock(three.name) })).toHaveCount(1);
+    await screenshot(page, artifactsDir, `limits-three-left-${tag}`);
+    await context.close();
+
+    // The admin's low stock: a total, running low before sold out, and Adjust in the row.
+    const adminContext = await browser.newContext({ viewport: { width, height } });
+    const admin = await adminContext.newPage();
+    await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.evaluate(() => localStorage.removeItem('haat.admin.lowStockThreshold'));
+    if (lang === 'hi') await admin.evaluate(() => localStorage.setItem('haat.language', 'hi-IN'));
+    const expected = (await apiGet(baseUrl, 'order/admin/low-stock?lowStock=5', adminToken)).data;
+    assert.ok(expected.runningLow > 0 && expected.soldOut > 0, 'the demo has units running low and sold out');
+    await admin.goto(`${baseUrl}/dashboard`);
+    await admin.getByRole('heading', { name: say.overview, exact: true }).waitFor();
+    const total = admin.getByTestId('overview-low-total');
+    await expect(total).toHaveText(say.total);
+    const figures = (await total.textContent()).match(/\d[\d,]*/g).map((n) => Number(n.replace(/,/g, '')));
+    assert.deepEqual(lang === 'en' ? [figures[0], figures[2], figures[3]] : [figures[1], figures[2], figures[3]], [
+      expected.total,
+      expected.runningLow,
+      expected.soldOut,
+    ]);
+    const rows = admin.getByTestId('overview-low-row');
+    await expect(rows.first()).toBeVisible();
+    const shown = await rows.evaluateAll((list) => list.map((li) => Number(li.getAttribute('data-available'))));
+    assert.ok(shown[0] > 0, 'the first row is running low, not sold out');
+    const firstOut = shown.findIndex((n) => n <= 0);
+    assert.ok(firstOut === -1 || shown.slice(firstOut).every((n) => n <= 0), 'sold out rows come after every running-low one');
+    await admin.getByTestId('overview-low-stock').scrollIntoViewIfNeeded();
+    await screenshot(admin, artifactsDir, `limits-low-stock-${tag}`);
+
+    // Adjust the saffron (3 left) in its row: it is no longer low.
+    const row = rows.filter({ hasText: three.name });
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: say.adjust(three.name) }).click();
+    const field = row.getByRole('spinbutton', { name: say.newStock(three.name) });
+    await expect(field).toBeFocused();
+    await field.fill('60');
+    await row.getByRole('button', { name: say.save }).click();
+    await expect(admin.locator('.toast').filter({ hasText: say.adjusted(three.name) })).toHaveCount(1);
+    await expect(rows.filter({ hasText: three.name })).toHaveCount(0);
+    const details = await (
+      await fetch(`${baseUrl}/api/product/get-product-details`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: three._id }),
+      })
+    ).json();
+    // What the shop sells now is the figure set (a cart line reserves nothing).
+    assert.equal(details.data.stock, 60);
+    await adminContext.close();
+    await browser.close();
+  });
+}

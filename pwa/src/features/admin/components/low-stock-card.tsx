@@ -1,0 +1,200 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';
+import { formatNumber } from '../../../i18n/format';
+import { problemOf } from '../../../lib/http/http-problem';
+import { toast } from '../../../lib/ui/toast';
+import { overviewApi } from '../overview-api';
+import { pagerView } from '../pager';
+
+interface Props {
+  /** The overview's first page, at the threshold it was asked with. */
+  first: LowStockPage;
+}
+
+const keyOf = (item: LowStockItem) => `${item.productId}:${item.variantId ?? ''}`;
+
+/**
+ * The overview's low stock, for restocking (docs/product.md#screens, Dashboard): a total, the units running
+ * low first (fewest first), then the sold out under their own heading, a page at a time; "Adjust" sets a
+ * unit's stock in its row, sending the figure the row loaded as `expectedStock` as the product form does
+ * (docs/decisions/0208-bare-stock-figures.md).
+ */
+export function LowStockCard({ first }: Props) {
+  const { t } = useTranslation('admin');
+  const [list, setList] = useState(first);
+  const [page, setPage] = useState(1);
+  const [loading, setLoading] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const reloads = useRef(0);
+
+  // A new threshold (the overview asked again) starts from its first page.
+  useEffect(() => {
+    setList(first);
+    setPage(1);
+    setEditing(null);
+  }, [first]);
+
+  const load = (wanted: number) => {
+    const ticket = ++reloads.current;
+    setLoading(true);
+    overviewApi.lowStock(list.threshold, wanted).then(
+      (answer) => {
+        if (ticket !== reloads.current) return;
+        // A page emptied by restocking steps back to the last one there is.
+        const last = Math.max(1, Math.ceil(answer.total / answer.limit));
+        if (answer.items.length === 0 && wanted > last) return load(last);
+        setList(answer);
+        setPage(wanted);
+        setLoading(false);
+      },
+      () => ticket === reloads.current && setLoading(false),
+    );
+  };
+
+  const pager = pagerView(page, Math.max(1, Math.ceil(list.total / list.limit)));
+  const firstOut = list.items.findIndex((i) => i.available <= 0);
+  const n = formatNumber;
+  if (list.total === 0) return <p className="admin-empty">{t('overview.nothingUnder', { count: list.threshold, n: n(list.threshold) })}</p>;
+  return (
+    <>
+      <p className="overview-low__total" data-testid="overview-low-total">
+        {t('overview.lowTotal', { count: list.total, n: n(list.total), threshold: n(list.threshold) })}{' '}
+        <span className="overview-low__split">{t('overview.lowSplit', { low: n(list.runningLow), out: n(list.soldOut) })}</span>
+      </p>
+      <ul className="overview-low" data-testid="overview-low-stock" aria-busy={loading}>
+        {list.items.map((item, index) => (
+          <LowStockRow
+            key={keyOf(item)}
+            item={item}
+            groupHead={index === 0 && item.available > 0 ? 'low' : index === firstOut ? 'out' : null}
+            editing={editing === keyOf(item)}
+            onEdit={(on) => setEditing(on ? keyOf(item) : null)}
+            onSaved={() => {
+              setEditing(null);
+              load(page);
+            }}
+          />
+        ))}
+      </ul>
+      {pager && (
+        <nav className="admin-pager" aria-label={t('overview.lowPages')}>
+          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || loading} onClick={() => load(page - 1)}>
+            {t('pager.previous')}
+          </button>
+          <span aria-live="polite">{t('pager.page', { page: n(pager.page), total: n(pager.totalPages) })}</span>
+          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || loading} onClick={() => load(page + 1)}>
+            {t('pager.next')}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+interface RowProps {
+  item: LowStockItem;
+  /** The group this row opens: running low, or sold out (shown apart, after it). */
+  groupHead: 'low' | 'out' | null;
+  editing: boolean;
+  onEdit: (on: boolean) => void;
+  onSaved: () => void;
+}
+
+function LowStockRow({ item, groupHead, editing, onEdit, onSaved }: RowProps) {
+  const { t } = useTranslation('admin');
+  const name = item.variantName ? `${item.productName} (${item.variantName})` : item.productName;
+  // The figure this row loaded: sent as expectedStock, and moved to the current one after a refusal.
+  const [loaded, setLoaded] = useState(item.available);
+  const [value, setValue] = useState(String(Math.max(0, item.available)));
+  const [problem, setProblem] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const input = useRef<HTMLInputElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+
+  useEffect(() => {
+    if (editing) input.current?.focus();
+  }, [editing]);
+
+  const save = async () => {
+    const stock = Number(value);
+    if (value.trim() === '' || !Number.isInteger(stock) || stock < 0) return setProblem(t('overview.adjustWhole'));
+    setSaving(true);
+    setProblem(null);
+    try {
+      await overviewApi.adjustStock({ productId: item.productId, variantId: item.variantId, stock, expectedStock: Math.max(0, loaded) });
+      toast.success(t('overview.adjusted', { name, n: formatNumber(stock) }));
+      onSaved();
+    } catch (error) {
+      const answer = problemOf(error);
+      const current = answer.body?.current;
+      if (answer.code === ErrorCode.StockChanged && typeof current === 'number') {
+        setLoaded(current);
+        setProblem(t('overview.adjustMoved', { n: formatNumber(current) }));
+      } else setProblem(answer.message || t('overview.adjustFailed'));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <>
+      {groupHead && (
+        <li className="overview-low__group">
+          <h3>{t(groupHead === 'low' ? 'overview.runningLow' : 'overview.soldOut')}</h3>
+        </li>
+      )}
+      <li data-testid="overview-low-row" data-available={item.available}>
+        <span>{name}</span>
+        <span className={item.available <= 0 ? 'admin-danger' : 'overview-low__few'}>
+          {item.available <= 0 ? t('overview.none') : t('overview.left', { n: formatNumber(item.available) })}
+        </span>
+        {editing ? (
+          <form
+            className="overview-adjust"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void save();
+            }}
+          >
+            <input
+              ref={input}
+              type="number"
+              min={0}
+              inputMode="numeric"
+              value={value}
+              onChange={(e) => setValue(e.target.value)}
+              aria-label={t('overview.newStock', { name })}
+              aria-invalid={problem ? true : undefined}
+              aria-describedby={problem ? `adjust-problem-${item.productId}-${item.variantId ?? ''}` : undefined}
+            />
+            <button type="submit" className="btn btn--primary btn--small" disabled={saving}>
+              {t('overview.save')}
+            </button>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              onClick={() => {
+                onEdit(false);
+                setProblem(null);
+                requestAnimationFrame(() => opener.current?.focus());
+              }}
+            >
+              {t('cancel')}
+            </button>
+            {problem && (
+              <span className="admin-error overview-adjust__problem" id={`adjust-problem-${item.productId}-${item.variantId ?? ''}`} role="alert">
+                {problem}
+              </span>
+            )}
+          </form>
+        ) : (
+          <button ref={opener} type="button" className="btn btn--ghost btn--small" onClick={() => onEdit(true)} aria-label={t('overview.adjustName', { name })}>
+            {t('overview.adjust')}
+          </button>
+        )}
+      </li>
+    </>
+  );
+}
