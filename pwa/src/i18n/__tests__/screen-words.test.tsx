@@ -46,7 +46,7 @@ describe('units', () => {
 });
 
 describe('push failures', () => {
-  const failing = (error: unknown) => ({
+  const failing = (error: Error) => ({
     current: () => Promise.resolve<PushState>('off'),
     on: () => Promise.reject(error),
     off: () => Promise.resolve<PushState>('off'),
