@@ -15,12 +15,14 @@ const texts = (lang, ns) => JSON.parse(readFileSync(new URL(`../src/i18n/${lang}
 const CHENNAI = { district: 'Chennai', city: 'Chennai', state: 'Tamil Nadu', pincode: '600001' };
 const { fastest, slowest } = deliveryDaysRange();
 
-for (const [lang, width] of [
+/** @type {[string, number][]} */
+const RUNS = [
   ['en-IN', 390],
   ['hi-IN', 1366],
   ['en-IN', 1366],
   ['hi-IN', 390],
-]) {
+];
+for (const [lang, width] of RUNS) {
   test(`delivery promise ${lang} ${width}`, async ({ baseUrl, artifactsDir, launch }) => {
     const common = texts(lang, 'common');
     const account = texts(lang, 'account');

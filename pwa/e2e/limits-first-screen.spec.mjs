@@ -44,12 +44,14 @@ const TEXT = {
 };
 
 /** One language at one size per test: each its own products, shopper and time budget. */
-for (const [lang, width, height] of [
+/** @type {[string, number, number][]} */
+const RUNS = [
   ['en', 390, 844],
   ['hi', 1366, 768],
   ['en', 1366, 768],
   ['hi', 390, 844],
-]) {
+];
+for (const [lang, width, height] of RUNS) {
   test(`${lang} at ${width}×${height}`, async ({ baseUrl, artifactsDir, launch }) => {
     const adminToken = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
