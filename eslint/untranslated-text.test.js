@@ -23,7 +23,10 @@ const invalid = (jsx, count = 1) => ({
   errors: Array.from({ length: count }, () => ({ message: /^Text a shopper reads must come from the i18n texts/ })),
 });
 
-tester.run('i18next/no-literal-string (the PWA’s options)', i18next.rules['no-literal-string'], {
+const rule = i18next.rules?.['no-literal-string'];
+if (!rule) throw new Error('eslint-plugin-i18next has no no-literal-string rule');
+
+tester.run('i18next/no-literal-string (the PWA’s options)', rule, {
   valid: [
     valid("<a className='skip-link' href='#main'>{t('skipToContent')}</a>"),
     valid("<span>{busy ? t('mover.updating') : t('mover.label')}</span>"),
