@@ -10,9 +10,9 @@ const counts = async (baseUrl, productId) => {
 };
 const label = (n) => (n === 1 ? '1 review' : n > 0 ? `${n} reviews` : 'No reviews yet');
 
-/** The rating line under the title and the home card of the product both say `total`. */
+/** The rating line under the title and the home card of the product both say `total`; with none, no 0.0 beside it. */
 async function expectCounts(page, name, total, average) {
-  const text = `${average.toFixed(1)} (${label(total)})`;
+  const text = total > 0 ? `${average.toFixed(1)} (${label(total)})` : label(0);
   await page.locator('.buy-box .stars').getByText(text, { exact: true }).waitFor({ timeout: 10_000 });
   await page.locator('.reviews > .stars').getByText(text, { exact: true }).waitFor();
 }

@@ -25,6 +25,7 @@ export const enIN = {
     tooManyAttempts_other: 'Too many attempts. Please wait {{count}} seconds and try again.',
     internal: 'Something went wrong on our side (request {{id}}).',
     databaseUnavailable: 'The shop cannot reach its database for a moment. Please try again shortly.',
+    picturesUnavailable: 'The shop cannot reach its picture storage for a moment. Please try again shortly.',
     busySeconds: 'The shop is busy. Please try again in a few seconds.',
     busyMoment: 'The shop is busy. Please try again in a moment.',
     conflictsWithStored: 'The request conflicts with what is stored: {{why}}.',
@@ -317,6 +318,7 @@ export const enIN = {
     subCategoryDeleted: 'Sub category deleted successfully',
     productCreated: 'Product Created Successfully',
     productUpdated: 'Product updated successfully',
+    stockUpdated: 'Stock updated',
     productDeleted: 'Product deleted successfully',
   },
 

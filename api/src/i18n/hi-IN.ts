@@ -23,6 +23,7 @@ export const hiIN: Catalogue = {
     tooManyAttempts_other: 'बहुत ज़्यादा कोशिशें। कृपया {{count}} सेकंड रुककर फिर से कोशिश करें।',
     internal: 'हमारी ओर से कुछ गड़बड़ हो गई (अनुरोध {{id}})।',
     databaseUnavailable: 'शॉप अभी कुछ पल के लिए अपने डेटाबेस तक नहीं पहुँच पा रही है। कृपया थोड़ी देर में फिर से कोशिश करें।',
+    picturesUnavailable: 'शॉप अभी कुछ पल के लिए अपनी तस्वीरों के स्टोरेज तक नहीं पहुँच पा रही है। कृपया थोड़ी देर में फिर से कोशिश करें।',
     busySeconds: 'शॉप अभी व्यस्त है। कृपया कुछ सेकंड में फिर से कोशिश करें।',
     busyMoment: 'शॉप अभी व्यस्त है। कृपया एक पल में फिर से कोशिश करें।',
     conflictsWithStored: 'यह अनुरोध सहेजे गए डेटा से मेल नहीं खाता: {{why}}।',
@@ -308,6 +309,7 @@ export const hiIN: Catalogue = {
     subCategoryDeleted: 'सब-कैटेगरी हटा दी गई',
     productCreated: 'प्रोडक्ट बन गया',
     productUpdated: 'प्रोडक्ट अपडेट हो गया',
+    stockUpdated: 'स्टॉक अपडेट हो गया',
     productDeleted: 'प्रोडक्ट हटा दिया गया',
   },
 
