@@ -112,6 +112,27 @@ interface StoredUnit {
 }
 
 /**
+ * A product's units with their pools, the pools locked in id order and FOR NO KEY UPDATE, as orders lock pools
+ * (orderReservation): every admin stock write takes them this way (docs/decisions/0216).
+ */
+function lockedUnits(tx: Tx, productId: string) {
+  return tx
+    .select({
+      id: productVariants.id,
+      isDefault: productVariants.isDefault,
+      levelId: productVariants.inventoryLevelId,
+      onHand: inventoryLevels.onHand,
+      reserved: inventoryLevels.reserved,
+      available: inventoryLevels.available,
+    })
+    .from(productVariants)
+    .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(productVariants.inventoryLevelId)
+    .for('no key update', { of: inventoryLevels });
+}
+
+/**
  * Applies an admin's save to a product's stock and options, in the caller's transaction (the product
  * row is locked by the caller). `stock` sets what the default unit can sell (undefined: unchanged);
  * `variants` (undefined: unchanged) is the whole option list: options it still lists keep their
@@ -129,21 +150,7 @@ export async function updateProductStock(
   change: { stock?: number; expectedStock?: number; variants?: readonly SentVariant[] },
   adminId: string | null,
 ): Promise<void> {
-  const stored = await tx
-    .select({
-      id: productVariants.id,
-      isDefault: productVariants.isDefault,
-      levelId: productVariants.inventoryLevelId,
-      onHand: inventoryLevels.onHand,
-      reserved: inventoryLevels.reserved,
-      available: inventoryLevels.available,
-    })
-    .from(productVariants)
-    .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
-    .where(eq(productVariants.productId, productId))
-    .orderBy(productVariants.inventoryLevelId)
-    // In pool id order and FOR NO KEY UPDATE, as orders lock pools (orderReservation): docs/decisions/0216.
-    .for('no key update', { of: inventoryLevels });
+  const stored = await lockedUnits(tx, productId);
   const base = stored.find((u) => u.isDefault);
   if (!base) throw new Error(`product ${productId} has no default variant`);
   await setAvailable(tx, base, change.stock, change.expectedStock, { productId, variantId: null, field: 'stock' }, adminId);
@@ -220,20 +227,7 @@ export async function adjustUnitStock(
   change: { stock: number; expectedStock: number },
   adminId: string | null,
 ): Promise<boolean> {
-  const stored = await tx
-    .select({
-      id: productVariants.id,
-      isDefault: productVariants.isDefault,
-      levelId: productVariants.inventoryLevelId,
-      onHand: inventoryLevels.onHand,
-      reserved: inventoryLevels.reserved,
-      available: inventoryLevels.available,
-    })
-    .from(productVariants)
-    .innerJoin(inventoryLevels, eq(inventoryLevels.id, productVariants.inventoryLevelId))
-    .where(eq(productVariants.productId, productId))
-    .orderBy(productVariants.inventoryLevelId)
-    .for('update', { of: inventoryLevels });
+  const stored = await lockedUnits(tx, productId);
   const hasOptions = stored.some((u) => !u.isDefault);
   if (variantId === null && hasOptions) throw invalidField('variantId', 'is required: this product is sold in options');
   const unit = stored.find((u) => (variantId === null ? u.isDefault : !u.isDefault && u.id === variantId));
