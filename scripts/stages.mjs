@@ -21,6 +21,7 @@ if (mode !== 'test' && mode !== 'ci') {
 }
 
 /** @typedef {{ name: string, command: string, build: boolean }} Stage */
+/** @typedef {{ name: string, seconds: number | null, cpu: number | null, result: string }} Time */
 /** @type {(name: string, command: string) => Stage} */
 const stage = (name, command) => ({ name, command, build: name.startsWith('build ') });
 
@@ -74,7 +75,7 @@ if (mode === 'ci') {
 
 const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('npx playwright') ? join(ROOT, 'pwa') : ROOT);
 const logs = mkdtempSync(join(tmpdir(), 'haat-stages-'));
-/** @type {{ name: string, seconds: number | null, result: string }[]} */
+/** @type {Time[]} */
 const times = [];
 /** The end of each failed stage's output, printed again last so a log's tail names what failed. */
 /** @type {string[]} */
@@ -103,14 +104,42 @@ function flakyTests(/** @type {string} */ out) {
   return names;
 }
 
+/**
+ * The names of the tests that failed in a stage's output: jest's "● suite › test" headings and Playwright's
+ * "1) [chromium] › file:line › test" lines, so the end of a long log says which test to run again.
+ */
+function failedTests(/** @type {string} */ out) {
+  const names = stripVTControlCharacters(out)
+    .split('\n')
+    .filter((l) => (/^\s+● /.test(l) && !/● Console\s*$/.test(l)) || /^\s+\d+\) \[chromium\] › /.test(l))
+    .map((l) => l.trim());
+  return [...new Set(names)];
+}
+
+/**
+ * The CPU seconds (user + system) of a stage's processes, from bash's `times` after the command: lanes
+ * share the cores, so a stage's wall time depends on its neighbours, its CPU time much less.
+ */
+function cpuSeconds(/** @type {string} */ file) {
+  try {
+    const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    const secs = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    return secs.length === 2 ? (secs[0] ?? 0) + (secs[1] ?? 0) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Runs one stage with its output in a file; prints the output when it ends. → true when it passed. */
 async function run(/** @type {Stage} */ s) {
   const file = join(logs, `${s.name.replace(/\W+/g, '-')}.log`);
+  const cpuFile = `${file}.cpu`;
   const fd = openSync(file, 'w');
   const started = Date.now();
   console.log(`[${clock()}] ▶ ${s.name}: ${s.command}`);
   const code = await new Promise((resolve) => {
-    const child = spawn(s.command, { cwd: cwdOf(s), shell: true, stdio: ['ignore', fd, fd] });
+    const script = `${s.command}\nrc=$?\ntimes > '${cpuFile}'\nexit $rc`;
+    const child = spawn('bash', ['-c', script], { cwd: cwdOf(s), stdio: ['ignore', fd, fd] });
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
@@ -122,10 +151,15 @@ async function run(/** @type {Stage} */ s) {
   times.push({
     name: s.name,
     seconds,
+    cpu: cpuSeconds(cpuFile),
     result: ok ? (flaky.length ? `passed, ${flaky.length} flaky: ${flaky.join('; ')}` : 'passed') : `FAILED (exit ${code})`,
   });
   console.log(`\n──── ${s.name} ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s ────\n${out.trimEnd()}\n──── end of ${s.name} ────\n`);
-  if (!ok) failures.push(`──── the last lines of ${s.name} (failed) ────\n${out.trimEnd().split('\n').slice(-60).join('\n')}\n`);
+  if (!ok) {
+    const failed = failedTests(out);
+    const named = failed.length ? `the tests that failed:\n  ${failed.join('\n  ')}\n` : '';
+    failures.push(`──── the last lines of ${s.name} (failed) ────\n${out.trimEnd().split('\n').slice(-60).join('\n')}\n${named}`);
+  }
   return ok;
 }
 
@@ -135,7 +169,7 @@ async function runLane(/** @type {Stage[]} */ lane) {
     if (await run(s)) continue;
     ok = false;
     if (s.build) {
-      for (const skipped of lane.slice(i + 1)) times.push({ name: skipped.name, seconds: null, result: `not run (${s.name} failed)` });
+      for (const skipped of lane.slice(i + 1)) times.push({ name: skipped.name, seconds: null, cpu: null, result: `not run (${s.name} failed)` });
       return false;
     }
   }
@@ -144,12 +178,17 @@ async function runLane(/** @type {Stage[]} */ lane) {
 
 let ok = await runLane(first);
 if (ok) ok = (await Promise.all(lanes.map(runLane))).every(Boolean);
-else for (const lane of lanes) for (const s of lane) times.push({ name: s.name, seconds: null, result: 'not run' });
+else for (const lane of lanes) for (const s of lane) times.push({ name: s.name, seconds: null, cpu: null, result: 'not run' });
 
 for (const f of failures) console.log(f);
 const width = Math.max(...times.map((t) => t.name.length));
-console.log(`Stage times (${mode}; lanes run side by side, so they add up to more than the total):`);
-for (const t of times) console.log(`  ${t.name.padEnd(width)}  ${t.seconds === null ? '     -' : `${t.seconds.toFixed(1).padStart(6)} s`}  ${t.result}`);
-console.log(`  ${'total (wall clock)'.padEnd(width)}  ${((Date.now() - runStart) / 1000).toFixed(1).padStart(6)} s  ${ok ? 'passed' : 'FAILED'}`);
+console.log(`Stage times (${mode}; lanes run side by side, so they add up to more than the total; CPU is user + system):`);
+const cpuOf = (/** @type {Time} */ t) => (t.cpu === null ? '         -' : `${t.cpu.toFixed(0).padStart(6)} CPU-s`);
+for (const t of times)
+  console.log(`  ${t.name.padEnd(width)}  ${t.seconds === null ? '     -' : `${t.seconds.toFixed(1).padStart(6)} s`}  ${cpuOf(t)}  ${t.result}`);
+const cpuTotal = times.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
+console.log(
+  `  ${'total (wall clock)'.padEnd(width)}  ${((Date.now() - runStart) / 1000).toFixed(1).padStart(6)} s  ${cpuTotal.toFixed(0).padStart(6)} CPU-s  ${ok ? 'passed' : 'FAILED'}`,
+);
 rmSync(logs, { recursive: true, force: true });
 process.exit(ok ? 0 : 1);
