@@ -113,15 +113,19 @@ export default defineConfig({
             },
             // lib, i18n/ with the shell's English texts (every other namespace goes with the code that uses it,
             // build/i18n-namespaces.ts; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
-            // (only the sign-in and address forms need it).
+            // (only the sign-in and address forms need it). Everything here loads on `/`, so what only forms,
+            // checkout or the order pages use goes with them: the form messages (i18n/validation.ts with its
+            // texts), the checkout's reactions to error codes and the order lifecycle (`/` keeps the return window,
+            // which the public config reads). docs/benchmarks.md "First visit weight" has the figure.
             {
               name: 'app',
               test: (id: string) =>
                 (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) &&
                   !/[\\/](hi-IN|en-IN[\\/](?!common\.json))/.test(id) &&
+                  !/[\\/](i18n[\\/]validation|lib[\\/]http[\\/]problem-reaction)\.ts$/.test(id) &&
                   !importsZod(id) &&
                   !importsDexie(id)) ||
-                (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id)),
+                (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id) && !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window)/.test(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },

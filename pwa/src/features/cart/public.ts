@@ -4,4 +4,4 @@ export { AddToCartButton, useInCart } from './components/add-to-cart-button';
 export { BillDetails } from './components/bill-details';
 export { EmptyCart } from './components/empty-cart';
 export { useCart } from './hooks/use-cart';
-export { changeCart } from './hooks/use-cart-actions';
+export { changeCart } from './change-cart';

@@ -10,11 +10,14 @@ import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { authApi } from '../api';
 import { i18n } from '../../../i18n/i18n';
 import type { PendingAdd } from '../../../lib/http/login-redirect-rule';
+// Static, not import(): a feature's public.ts imported dynamically becomes a chunk of everything it re-exports, and the
+// product cards on `/` that import Add from it would then load the cart's storage and sync code with it
+// (docs/decisions/0091-a-lighter-first-visit.md).
+import { changeCart, reloadCart } from '../../cart/public';
 
 /** The server's cart first (a line already there is added to, not replaced), then the Add; never blocks signing in. */
 async function addAfterSignIn({ product, quantity, variant }: PendingAdd): Promise<void> {
   try {
-    const { changeCart, reloadCart } = await import('../../cart/public');
     await reloadCart().catch(() => undefined);
     await changeCart(product, quantity, variant);
   } catch {
