@@ -7,7 +7,7 @@
 // tells something). Each failed stage's last lines are printed again before the times, so the end of a
 // long log names what failed. The run exits non-zero if any stage failed.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, openSync, closeSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, rmdirSync, openSync, closeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
@@ -21,7 +21,7 @@ if (mode !== 'test' && mode !== 'ci') {
 }
 
 /** @typedef {{ name: string, command: string, build: boolean }} Stage */
-/** @typedef {{ name: string, seconds: number | null, cpu: number | null, result: string }} Time */
+/** @typedef {{ name: string, seconds: number | null, cpu: { seconds: number, exact: boolean } | null, result: string }} Time */
 /** @type {(name: string, command: string) => Stage} */
 const stage = (name, command) => ({ name, command, build: name.startsWith('build ') });
 
@@ -117,16 +117,43 @@ function failedTests(/** @type {string} */ out) {
 }
 
 /**
- * The CPU seconds (user + system) of a stage's processes, from bash's `times` after the command: lanes
- * share the cores, so a stage's wall time depends on its neighbours, its CPU time much less.
+ * The CPU seconds (user + system) of a stage's processes: lanes share the cores, so a stage's wall time depends
+ * on its neighbours, its CPU time much less. Where the kernel's cpuacct cgroup can be written (Linux, as root),
+ * each stage runs in a cgroup of its own and every process it starts is counted, also those a parent never
+ * waits for (jest's workers, Chromium, the journeys' servers). Elsewhere bash's `times` after the command
+ * counts only the children that were waited for, so the figure is a lower bound there (marked "≥").
  */
-function cpuSeconds(/** @type {string} */ file) {
+const CPUACCT = '/sys/fs/cgroup/cpuacct';
+function stageCgroup(/** @type {string} */ name) {
+  const dir = join(CPUACCT, `haat-stage-${process.pid}-${name.replace(/\W+/g, '-')}`);
   try {
-    const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
-    const secs = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
-    return secs.length === 2 ? (secs[0] ?? 0) + (secs[1] ?? 0) : null;
+    mkdirSync(dir);
+    return dir;
   } catch {
     return null;
+  }
+}
+/** → [seconds, exact] */
+function cpuSeconds(/** @type {string} */ file, /** @type {string | null} */ cgroup) {
+  try {
+    if (cgroup) {
+      const ns = Number(readFileSync(join(cgroup, 'cpuacct.usage'), 'utf8'));
+      rmdirQuietly(cgroup);
+      return { seconds: ns / 1e9, exact: true };
+    }
+    const children = readFileSync(file, 'utf8').trim().split('\n')[1] ?? '';
+    const secs = [...children.matchAll(/(\d+)m([\d.]+)s/g)].map((m) => Number(m[1]) * 60 + Number(m[2]));
+    return secs.length === 2 ? { seconds: (secs[0] ?? 0) + (secs[1] ?? 0), exact: false } : null;
+  } catch {
+    return null;
+  }
+}
+/** A cgroup is removed once its processes are gone; one that lingers (a stray process) is left. */
+function rmdirQuietly(/** @type {string} */ dir) {
+  try {
+    rmdirSync(dir);
+  } catch {
+    // still in use
   }
 }
 
@@ -134,11 +161,13 @@ function cpuSeconds(/** @type {string} */ file) {
 async function run(/** @type {Stage} */ s) {
   const file = join(logs, `${s.name.replace(/\W+/g, '-')}.log`);
   const cpuFile = `${file}.cpu`;
+  const cgroup = stageCgroup(s.name);
   const fd = openSync(file, 'w');
   const started = Date.now();
   console.log(`[${clock()}] ▶ ${s.name}: ${s.command}`);
   const code = await new Promise((resolve) => {
-    const script = `${s.command}\nrc=$?\ntimes > '${cpuFile}'\nexit $rc`;
+    const enter = cgroup ? `echo $$ > '${cgroup}/cgroup.procs' 2>/dev/null\n` : '';
+    const script = `${enter}${s.command}\nrc=$?\ntimes > '${cpuFile}'\nexit $rc`;
     const child = spawn('bash', ['-c', script], { cwd: cwdOf(s), stdio: ['ignore', fd, fd] });
     child.on('exit', (c, signal) => resolve(c ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
@@ -151,7 +180,7 @@ async function run(/** @type {Stage} */ s) {
   times.push({
     name: s.name,
     seconds,
-    cpu: cpuSeconds(cpuFile),
+    cpu: cpuSeconds(cpuFile, cgroup),
     result: ok ? (flaky.length ? `passed, ${flaky.length} flaky: ${flaky.join('; ')}` : 'passed') : `FAILED (exit ${code})`,
   });
   console.log(`\n──── ${s.name} ${ok ? 'passed' : `FAILED (exit ${code})`} in ${seconds.toFixed(1)} s ────\n${out.trimEnd()}\n──── end of ${s.name} ────\n`);
@@ -183,10 +212,10 @@ else for (const lane of lanes) for (const s of lane) times.push({ name: s.name, 
 for (const f of failures) console.log(f);
 const width = Math.max(...times.map((t) => t.name.length));
 console.log(`Stage times (${mode}; lanes run side by side, so they add up to more than the total; CPU is user + system):`);
-const cpuOf = (/** @type {Time} */ t) => (t.cpu === null ? '         -' : `${t.cpu.toFixed(0).padStart(6)} CPU-s`);
+const cpuOf = (/** @type {Time} */ t) => (t.cpu === null ? '          -' : `${t.cpu.exact ? ' ' : '≥'}${t.cpu.seconds.toFixed(0).padStart(6)} CPU-s`);
 for (const t of times)
   console.log(`  ${t.name.padEnd(width)}  ${t.seconds === null ? '     -' : `${t.seconds.toFixed(1).padStart(6)} s`}  ${cpuOf(t)}  ${t.result}`);
-const cpuTotal = times.reduce((sum, t) => sum + (t.cpu ?? 0), 0);
+const cpuTotal = times.reduce((sum, t) => sum + (t.cpu?.seconds ?? 0), 0);
 console.log(
   `  ${'total (wall clock)'.padEnd(width)}  ${((Date.now() - runStart) / 1000).toFixed(1).padStart(6)} s  ${cpuTotal.toFixed(0).padStart(6)} CPU-s  ${ok ? 'passed' : 'FAILED'}`,
 );
