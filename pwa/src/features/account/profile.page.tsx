@@ -10,6 +10,8 @@ import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
 import { useTranslation } from 'react-i18next';
+import { IonIcon } from '@ionic/react';
+import { person } from 'ionicons/icons';
 
 /**
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
@@ -90,8 +92,9 @@ export function ProfilePage() {
           {user?.avatar ? (
             <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (
-            <span className="profile__avatar" aria-label={t('profile.noAvatar')}>
-              👤
+            // No picture yet: the ionicons person, not an emoji (drawn differently on every phone).
+            <span className="profile__avatar" role="img" aria-label={t('profile.noAvatar')} data-testid="avatar-placeholder">
+              <IonIcon icon={person} aria-hidden="true" />
             </span>
           )}
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
