@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { userAtom } from '../../lib/http/session';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -60,6 +60,15 @@ export function ProfilePage() {
   }, [linkToken, setParams, showSaved]);
   /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
   const [sendingLink, setSendingLink] = useState(false);
+  // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  const { hash } = useLocation();
+  const unverified = Boolean(user && !user.verify_email);
+  useEffect(() => {
+    if (hash !== '#verify-email' || !unverified) return;
+    verifyButton.current?.scrollIntoView?.({ block: 'center' });
+    verifyButton.current?.focus();
+  }, [hash, unverified]);
   const sendVerifyLink = async () => {
     setSendingLink(true);
     try {
@@ -127,9 +136,9 @@ export function ProfilePage() {
             </button>
           </form>
           {user && !user.verify_email && (
-            <section className="profile__notices" aria-labelledby="profile-verify">
+            <section id="verify-email" className="profile__notices" aria-labelledby="profile-verify">
               <p id="profile-verify">{t('profile.unverified')}</p>
-              <button type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>
+              <button ref={verifyButton} type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>
                 {t('profile.sendVerifyLink')}
               </button>
             </section>

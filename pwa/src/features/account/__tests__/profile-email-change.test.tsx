@@ -105,3 +105,14 @@ describe('the avatar placeholder (docs/product.md#screens, Dashboard)', () => {
     expect(placeholder.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
+
+describe("checkout's hold-limit link to My Profile (docs/product.md#rules-and-limits)", () => {
+  it('/dashboard/profile#verify-email focuses Send verification link for an unverified account', async () => {
+    serverEmail = OLD;
+    setSessionUser({ ...user(OLD), verify_email: false });
+    open('/dashboard/profile#verify-email');
+    const button = await screen.findByRole('button', { name: 'Send verification link' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(button.closest('section')?.id).toBe('verify-email');
+  });
+});
