@@ -100,6 +100,12 @@ describe('the hold limit at checkout', () => {
     expect(links(notice)).toHaveLength(3);
   });
 
+  it('leaves My Orders out when no order holds anything (one order over the cap by itself)', async () => {
+    answer = { message: 'One order may hold at most 20 items until it is paid or delivered; this one has 23.', limit: 20, held: 0 };
+    const notice = await placeCashOnDelivery();
+    expect(links(notice)).toEqual([['Change the cart', '/cart']]);
+  });
+
   it('says its links in Hindi too', async () => {
     await setLanguage('hi-IN', false);
     answer = { message: UNVERIFIED, limit: 5, held: 4, verifyEmail: true, verifiedLimit: 20 };

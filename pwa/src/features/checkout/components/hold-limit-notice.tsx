@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * 409 HOLD_LIMIT at checkout (docs/product.md#rules-and-limits): the server's message and where the shopper can act on
- * it: fewer items in the cart, or an unpaid order paid or cancelled in My Orders; an unverified account is sent to My
+ * it: fewer items in the cart, or (when orders hold some) an unpaid order paid or cancelled in My Orders; an unverified account is sent to My
  * Profile's "Send verification link", which lifts its cap.
  */
 export function HoldLimitNotice({ notice }: { notice: Notice }) {
@@ -19,7 +19,7 @@ export function HoldLimitNotice({ notice }: { notice: Notice }) {
           </Link>
         )}
         <Link to="/cart">{t('hold.cart')}</Link>
-        <Link to="/my-orders">{t('hold.orders')}</Link>
+        {notice.held > 0 && <Link to="/my-orders">{t('hold.orders')}</Link>}
       </p>
     </div>
   );

@@ -27,10 +27,14 @@ import type { HttpProblem } from '../../../lib/http/http-problem';
 export interface HoldLimitNotice {
   message: string;
   verifyEmail: boolean;
+  /** Units the shopper's unpaid and undelivered orders hold now: with none, My Orders has nothing to act on. */
+  held: number;
 }
 
 const holdLimitOf = (problem: HttpProblem): HoldLimitNotice | null =>
-  problem.code === ErrorCode.HoldLimit ? { message: problem.message, verifyEmail: problem.body?.verifyEmail === true } : null;
+  problem.code === ErrorCode.HoldLimit
+    ? { message: problem.message, verifyEmail: problem.body?.verifyEmail === true, held: typeof problem.body?.held === 'number' ? problem.body.held : 1 }
+    : null;
 
 /**
  * docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again.
