@@ -111,7 +111,7 @@ describe('the hold limit at checkout', () => {
     answer = { message: UNVERIFIED, limit: 5, held: 4, verifyEmail: true, verifiedLimit: 20 };
     const notice = await placeCashOnDelivery();
     expect(links(notice).map(([text]) => text)).toEqual([
-      'मेरी प्रोफ़ाइल पर अपना ई-मेल वेरिफ़ाई करें',
+      'मेरी प्रोफ़ाइल पर अपना ई-मेल सत्यापित करें',
       'कार्ट बदलें',
       'मेरे ऑर्डर में बिना पेमेंट वाले ऑर्डर का पेमेंट करें या उसे रद्द करें',
     ]);
