@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
@@ -72,9 +72,6 @@ function YourOrders() {
   );
 }
 
-// Ionic's select and its runtime load with Manage Orders only (docs/decisions/0230-the-admin-stage-filter-is-ionic.md).
-const StageFilter = lazy(() => import('./components/stage-filter'));
-
 const stageOf = (value: string | null): OrderStage | undefined => ORDER_STAGES.find((s) => s === value);
 
 /**
@@ -102,11 +99,21 @@ function ManageOrders() {
       <section className="my-orders">
         <h1>{t('manage.heading')}</h1>
         <PushToggle />
-        <div className="my-orders__filter">
-          <Suspense fallback={null}>
-            <StageFilter value={status} onChange={(stage) => setParams(stage ? { status: stage } : {}, { replace: true })} />
-          </Suspense>
-        </div>
+        <label className="my-orders__filter">
+          {t('manage.stage')}{' '}
+          <select
+            value={status ?? ''}
+            data-testid="manage-orders-stage"
+            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
+          >
+            <option value="">{t('manage.allStages')}</option>
+            {ORDER_STAGES.map((stage) => (
+              <option key={stage} value={stage}>
+                {t(`stage.${stage}`)}
+              </option>
+            ))}
+          </select>
+        </label>
         <OrderTabs
           groups={groupOrders(orders)}
           loading={!loaded}
