@@ -21,12 +21,26 @@ describe.each(PORTABLE_DB_KINDS)('pincodes on %s', (kind) => {
     expect(res.body.data).toEqual({
       pincode: '560001',
       city: 'Bengaluru',
-      district: 'Bengaluru North',
+      district: 'Bengaluru',
       state: 'Karnataka',
       serviceable: true,
       deliveryDays: 1,
       deliveryBy: shopDayPlus(1),
     });
+  });
+
+  // docs/decisions/0228-pincode-city-and-district.md: India Post's district is the district; the city is the district's
+  // name, or the taluk where the district is a region, and Delhi's districts are one city.
+  it('puts the city and the district in their own fields: Port Blair in South Andaman', async () => {
+    const place = async (pincode: string) => {
+      const { city, district, state } = (await api(t).get(`/api/address/pincode/${pincode}`)).body.data as Record<string, string>;
+      return { city, district, state };
+    };
+    expect(await place('744101')).toEqual({ city: 'Port Blair', district: 'South Andaman', state: 'Andaman & Nicobar Islands' });
+    expect(await place('600001')).toEqual({ city: 'Chennai', district: 'Chennai', state: 'Tamil Nadu' });
+    expect(await place('403001')).toMatchObject({ district: 'North Goa', state: 'Goa' });
+    expect(await place('110017')).toMatchObject({ city: 'Delhi', district: 'South Delhi', state: 'Delhi' });
+    expect(await place('110001')).toMatchObject({ city: 'New Delhi', district: 'New Delhi' });
   });
 
   it('says where the shop does not deliver yet, and estimates further zones', async () => {

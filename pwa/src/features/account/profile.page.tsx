@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
 import { userAtom } from '../../lib/http/session';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -10,6 +10,8 @@ import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
 import { useTranslation } from 'react-i18next';
+import { IonIcon } from '@ionic/react';
+import { person } from 'ionicons/icons';
 
 /**
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
@@ -58,6 +60,15 @@ export function ProfilePage() {
   }, [linkToken, setParams, showSaved]);
   /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
   const [sendingLink, setSendingLink] = useState(false);
+  // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.
+  const verifyButton = useRef<HTMLButtonElement>(null);
+  const { hash } = useLocation();
+  const unverified = Boolean(user && !user.verify_email);
+  useEffect(() => {
+    if (hash !== '#verify-email' || !unverified) return;
+    verifyButton.current?.scrollIntoView?.({ block: 'center' });
+    verifyButton.current?.focus();
+  }, [hash, unverified]);
   const sendVerifyLink = async () => {
     setSendingLink(true);
     try {
@@ -90,8 +101,9 @@ export function ProfilePage() {
           {user?.avatar ? (
             <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (
-            <span className="profile__avatar" aria-label={t('profile.noAvatar')}>
-              👤
+            // No picture yet: the ionicons person, not an emoji (drawn differently on every phone).
+            <span className="profile__avatar" role="img" aria-label={t('profile.noAvatar')} data-testid="avatar-placeholder">
+              <IonIcon icon={person} aria-hidden="true" />
             </span>
           )}
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
@@ -124,9 +136,9 @@ export function ProfilePage() {
             </button>
           </form>
           {user && !user.verify_email && (
-            <section className="profile__notices" aria-labelledby="profile-verify">
+            <section id="verify-email" className="profile__notices" aria-labelledby="profile-verify">
               <p id="profile-verify">{t('profile.unverified')}</p>
-              <button type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>
+              <button ref={verifyButton} type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>
                 {t('profile.sendVerifyLink')}
               </button>
             </section>

@@ -11,15 +11,18 @@ import { useTranslation } from 'react-i18next';
 type Outcome =
   | { kind: 'cancelling' }
   | { kind: 'cancelled' }
-  /** The order is paid or cash on delivery: leaving Stripe's page never cancels it. */
+  /** A cash-on-delivery order: nothing was paid, nothing is cancelled; it is paid in cash at the door. */
+  | { kind: 'cash' }
+  /** The order is paid: leaving Stripe's page never cancels it. */
   | { kind: 'not-awaiting'; message: string }
   /** No answer (offline, server trouble): the order was not cancelled now, its session runs out by itself. */
   | { kind: 'unconfirmed' };
 
 /**
  * /cancel?orderId=: back from Stripe without paying. An order still awaiting its card payment holds
- * its stock, so it is cancelled here (the API also expires its Stripe session). Any other order (cash on
- * delivery, already paid) is refused by the API and the page says so instead of claiming a cancellation.
+ * its stock, so it is cancelled here (the API also expires its Stripe session). Any other order is refused by the
+ * API (409 NOT_AWAITING_PAYMENT with its payment_status) and the page says so instead of claiming a cancellation: a
+ * cash-on-delivery order that nothing was paid for and that stays placed, or a paid order.
  */
 export function CancelPage() {
   const { t } = useTranslation('checkout');
@@ -37,6 +40,7 @@ export function CancelPage() {
           if (problem.code !== ErrorCode.NotAwaitingPayment) return { kind: 'unconfirmed' };
           // Opened again after the cancellation (or after the session expired): it is cancelled.
           if (problem.body?.payment_status === 'CANCELLED') return { kind: 'cancelled' };
+          if (problem.body?.payment_status === 'CASH ON DELIVERY') return { kind: 'cash' };
           return { kind: 'not-awaiting', message: problem.message };
         },
       )
@@ -53,10 +57,17 @@ export function CancelPage() {
   const order = orderId ? t('orderId', { id: orderId }) : t('cancel.order');
   return (
     <>
-      <PageMeta title={t('cancel.title')} />
+      <PageMeta title={outcome.kind === 'cancelled' || outcome.kind === 'cancelling' ? t('cancel.title') : t('cancel.otherTitle')} />
       <div className="order-result" data-testid="order-cancelled">
         {outcome.kind === 'cancelling' && <h1 className="order-result__title">{t('cancel.cancelling', { order })}</h1>}
         {outcome.kind === 'cancelled' && <h1 className="order-result__title">{t('cancel.cancelled', { order })}</h1>}
+        {outcome.kind === 'cash' && (
+          <>
+            <h1 className="order-result__title">{t('cancel.cash', { order })}</h1>
+            <p className="order-result__id">{t('cancel.cashText')}</p>
+            <Link to="/my-orders">{t('cancel.myOrders')}</Link>
+          </>
+        )}
         {outcome.kind === 'not-awaiting' && (
           <>
             <h1 className="order-result__title">{t('cancel.notAwaiting')}</h1>

@@ -13,6 +13,7 @@ import { PaymentActions } from './components/payment-actions';
 import { usePlaceOrder } from './hooks/use-place-order';
 import { useCoupon } from './hooks/use-coupon';
 import { CouponField } from './components/coupon-field';
+import { HoldLimitNotice } from './components/hold-limit-notice';
 import './components/checkout.css';
 import { useTranslation } from 'react-i18next';
 
@@ -79,6 +80,7 @@ export function CheckoutPage() {
                 {order.priceNotice}
               </p>
             )}
+            {order.holdLimit && <HoldLimitNotice notice={order.holdLimit} />}
             {promise && (
               <p className={`checkout__promise${promise.served ? '' : ' checkout__promise--refused'}`} role="status" data-testid="checkout-promise">
                 {promise.text}

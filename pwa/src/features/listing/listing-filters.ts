@@ -16,6 +16,14 @@ export interface ListingFilters {
 export const NO_FILTERS: ListingFilters = { search: '', minPrice: '', maxPrice: '', sort: '', inStock: false };
 
 /**
+ * How many filters the shopper has set (search text, price range, sort, in stock), for the Filters button's
+ * count (docs/product.md#states, Listing): a sort counts, a price range is one however many ends are set.
+ */
+export function activeFilterCount(f: ListingFilters): number {
+  return [f.search.trim() !== '', f.minPrice.trim() !== '' || f.maxPrice.trim() !== '', f.sort !== '', f.inStock].filter(Boolean).length;
+}
+
+/**
  * A price the shopper typed, as a filter: blanks and nonsense left out, and no more than the most any
  * price may be (a minimum above it then finds nothing, as it should, instead of a refused request).
  */

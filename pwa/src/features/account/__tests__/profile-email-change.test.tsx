@@ -92,3 +92,27 @@ describe('changing the e-mail on the profile', () => {
     expect(calls.filter((c) => c.startsWith('PUT /api/user/confirm-email'))).toEqual(['PUT /api/user/confirm-email {"token":"the-link-token"}']);
   });
 });
+
+describe('the avatar placeholder (docs/product.md#screens, Dashboard)', () => {
+  it('is the ionicons person, named for screen readers, with no emoji', async () => {
+    serverEmail = OLD;
+    setSessionUser(user(OLD)); // no avatar
+    open('/dashboard/profile');
+    const placeholder = await screen.findByRole('img', { name: 'No avatar' });
+    const icon = placeholder.querySelector('ion-icon');
+    expect(icon, 'an <ion-icon>').not.toBeNull();
+    expect(icon!.getAttribute('aria-hidden')).toBe('true');
+    expect(placeholder.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
+  });
+});
+
+describe("checkout's hold-limit link to My Profile (docs/product.md#rules-and-limits)", () => {
+  it('/dashboard/profile#verify-email focuses Send verification link for an unverified account', async () => {
+    serverEmail = OLD;
+    setSessionUser({ ...user(OLD), verify_email: false });
+    open('/dashboard/profile#verify-email');
+    const button = await screen.findByRole('button', { name: 'Send verification link' });
+    await waitFor(() => expect(document.activeElement).toBe(button));
+    expect(button.closest('section')?.id).toBe('verify-email');
+  });
+});

@@ -42,10 +42,12 @@ export function useWishlistToggle(productId: string) {
         await outboxFacade.enqueue('wishlist.add', { productId });
         return true;
       });
-      toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'));
+      // The wishlist's own toast (docs/product.md#states, Wishlist): its own words, and its own key so a quick add-then-remove
+      // replaces the last one instead of stacking next to the cart's toasts.
+      toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'), 'wishlist');
       await outboxFacade.flush();
     } catch {
-      toast.error(i18n.t('account:wishlist.failed'));
+      toast.error(i18n.t('account:wishlist.failed'), 'wishlist');
     } finally {
       setBusy(false);
     }

@@ -13,7 +13,9 @@ export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolea
     <li className="cart-line" data-testid="cart-line" data-product-id={line.productId} data-variant-id={line.variantId ?? undefined}>
       <img className="cart-line__img" src={product.image[0] ?? '/placeholder.svg'} alt="" width={64} height={64} loading="lazy" />
       <span className="cart-line__info">
-        <span className="cart-line__name">{product.name}</span>
+        <span className="cart-line__name" title={product.name}>
+          {product.name}
+        </span>
         {line.variant && <span className="cart-line__variant">{line.variant.name}</span>}
         {unitText(product.unit) && <span className="cart-line__unit">{unitText(product.unit)}</span>}
         <span className="cart-line__price">

@@ -41,10 +41,13 @@ export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => voi
         <EmptyCart onNavigate={onNavigate} />
       ) : (
         <>
-          <p className="cart-panel__savings" data-testid="cart-savings">
-            <span>{t('savings')}</span>
-            <span>{formatMoney(totals.savings)}</span>
-          </p>
+          {/* Said only when something is saved: never "₹0.00" of savings (docs/product.md#screens). */}
+          {totals.savings > 0 && (
+            <p className="cart-panel__savings" data-testid="cart-savings">
+              <span>{t('savings')}</span>
+              <span>{formatMoney(totals.savings)}</span>
+            </p>
+          )}
           <ul className="cart-panel__lines">
             {lines.map((line) => (
               <CartLineRow key={line.key} line={line} waiting={waiting.has(line.key)} />

@@ -24,8 +24,9 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
     <div className="checkout__actions">
       <button
         type="button"
-        className="btn btn--primary"
+        className="btn btn--primary checkout__pay"
         disabled={busy !== null || held || notServed || reason !== null}
+        aria-busy={busy === 'card' || undefined}
         aria-describedby={reason ? 'pay-online-reason' : undefined}
         onClick={onPayOnline}
       >

@@ -1,9 +1,13 @@
 import { Link } from 'react-router-dom';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
+import { PushToggle } from '../../orders/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from 'react-i18next';
 
-/** /success?pending=key: an offline order, shown as waiting until the real order id arrives; an unknown key is said so. */
+/**
+ * /success?pending=key: an offline order, shown as waiting until the real order id arrives; an unknown key is said so.
+ * Once placed it offers order-stage notices like the online success page (docs/product.md#order-stage-notices).
+ */
 export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
   const { t } = useTranslation('checkout');
   const order = useQueuedOrder(queueKey);
@@ -49,6 +53,7 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
           {t('orderId', { id: order.orderId })}
         </p>
       )}
+      <PushToggle audience="shopper" offerOnly />
       <Link to="/">{t('goHome')}</Link>
     </div>
   );

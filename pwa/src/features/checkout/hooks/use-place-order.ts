@@ -16,6 +16,25 @@ import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
 import { couponRefusal } from './use-coupon';
 import { isCouponRefusal } from '../coupon-refusal';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import type { HttpProblem } from '../../../lib/http/http-problem';
+
+/**
+ * 409 HOLD_LIMIT (docs/product.md#rules-and-limits): the server's message, and whether the way out is verifying the
+ * e-mail (`verifyEmail`, the lower cap of an unverified account); the checkout shows it with links to where the
+ * shopper can act.
+ */
+export interface HoldLimitNotice {
+  message: string;
+  verifyEmail: boolean;
+  /** Units the shopper's unpaid and undelivered orders hold now: with none, My Orders has nothing to act on. */
+  held: number;
+}
+
+const holdLimitOf = (problem: HttpProblem): HoldLimitNotice | null =>
+  problem.code === ErrorCode.HoldLimit
+    ? { message: problem.message, verifyEmail: problem.body?.verifyEmail === true, held: typeof problem.body?.held === 'number' ? problem.body.held : 1 }
+    : null;
 
 /**
  * docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again.
@@ -32,6 +51,7 @@ export function usePlaceOrder(
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
+  const [holdLimit, setHoldLimit] = useState<HoldLimitNotice | null>(null);
   const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
   // With a coupon the order asks for the total Bill Details shows (the device's grand total less the previewed
   // discount): if the server's prices moved meanwhile it answers 409 PRICE_CHANGED with them, as without a coupon,
@@ -50,6 +70,7 @@ export function usePlaceOrder(
     if (!addressId) return void toast.error(i18n.t('checkout:noAddress'));
     setBusy('cod');
     setPriceNotice(null);
+    setHoldLimit(null);
     try {
       const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId });
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
@@ -57,8 +78,10 @@ export function usePlaceOrder(
       toast.success(i18n.t('checkout:placed'));
       navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
     } catch (error) {
-      if (isCouponRefusal(problemOf(error))) onCouponRefused(couponRefusal(error));
-      else toast.error(problemOf(error).message);
+      const problem = problemOf(error);
+      if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
+      else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
+      else toast.error(problem.message);
     } finally {
       setBusy(null);
     }
@@ -69,6 +92,7 @@ export function usePlaceOrder(
     if (!navigator.onLine) return void toast.error(i18n.t('checkout:payOffline'));
     setBusy('card');
     setPriceNotice(null);
+    setHoldLimit(null);
     try {
       await outboxFacade.flush();
       const body = { list_items: items(), addressId, ...priced() };
@@ -81,10 +105,11 @@ export function usePlaceOrder(
       if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
       else if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
+      else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
       else toast.error(problem.message);
       setBusy(null);
     }
   };
 
-  return { busy, priceNotice, paymentsDown, cashOnDelivery, payOnline };
+  return { busy, priceNotice, paymentsDown, holdLimit, cashOnDelivery, payOnline };
 }

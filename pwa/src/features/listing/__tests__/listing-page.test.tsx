@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setLanguage } from '../../../i18n/i18n';
 import { db } from '../../../lib/storage/db';
 import { aProduct } from '../../../test-support/a-product';
 import { ListingPage } from '../listing.page';
@@ -82,5 +83,51 @@ describe('the listing page', () => {
     seen.disconnect();
     expect(notFound).toEqual([]);
     expect(screen.getByLabelText<HTMLInputElement>('In Stock Only').checked).toBe(true);
+  });
+});
+
+describe('the Filters button on a phone (docs/product.md#states, Listing)', () => {
+  // jsdom's <dialog> has no showModal(): open it as the browser would, so the drawer's form is in the page.
+  beforeAll(() => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.setAttribute('open', '');
+    };
+    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
+      this.removeAttribute('open');
+    };
+  });
+  beforeEach(() => {
+    vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
+  });
+  afterEach(async () => {
+    vi.unstubAllGlobals();
+    await setLanguage('en-IN', false);
+  });
+
+  it('shows how many sorts and filters are set, and nothing once they are cleared', async () => {
+    renderAt('/Toys-CTOYS/Board-Games-SBOARD');
+    fireEvent.click(await screen.findByRole('button', { name: 'Filters' }));
+    expect(screen.queryByTestId('filters-count')).toBeNull();
+    const sort = await screen.findByLabelText<HTMLSelectElement>('Sort by');
+    fireEvent.change(sort, { target: { value: 'lowToHigh' } });
+    expect(screen.getByTestId('filters-count').textContent).toBe('1');
+    fireEvent.click(screen.getByLabelText('In Stock Only'));
+    fireEvent.change(screen.getByLabelText('Min price (₹)'), { target: { value: '100' } });
+    fireEvent.change(screen.getByLabelText('Max price (₹)'), { target: { value: '500' } });
+    expect(screen.getByTestId('filters-count').textContent).toBe('3'); // a price range is one
+    fireEvent.click(screen.getByRole('button', { name: 'Show results' }));
+    expect(await screen.findByRole('button', { name: 'Filters, 3 set' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Filters, 3 set' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(screen.queryByTestId('filters-count')).toBeNull());
+  });
+
+  it('says it in Hindi too', async () => {
+    await setLanguage('hi-IN', false);
+    renderAt('/Toys-CTOYS/Board-Games-SBOARD');
+    fireEvent.click(await screen.findByRole('button', { name: 'फ़िल्टर' }));
+    fireEvent.change(await screen.findByLabelText('क्रम से लगाएँ'), { target: { value: 'newest' } });
+    fireEvent.click(screen.getByRole('button', { name: 'नतीजे दिखाएँ' }));
+    expect(await screen.findByRole('button', { name: 'फ़िल्टर, 1 लगा है' })).toBeTruthy();
   });
 });

@@ -5,6 +5,7 @@ import { ProductResults } from '../../catalog/public';
 import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useListing } from '../hooks/use-listing';
 import { useListingFilters } from '../hooks/use-listing-filters';
+import { activeFilterCount } from '../listing-filters';
 import { FiltersForm } from './filters-form';
 import { SiblingSubcategories } from './sibling-subcategories';
 import { useTranslation } from 'react-i18next';
@@ -27,6 +28,8 @@ export function ListingView({ category, subCategory, siblings }: Props) {
   const results = useListing(category._id, subCategory._id, applied);
   const { products, total, hasMore, loadingMore, loadMore, error, fallback } = results;
   const form = { filters: draft, onChange: change, onClear: clear };
+  // On a phone the filters are behind this button: it shows how many are set, so a sorted or filtered list says so.
+  const active = activeFilterCount(draft);
 
   return (
     <div className="listing">
@@ -41,8 +44,18 @@ export function ListingView({ category, subCategory, siblings }: Props) {
             {error ? ' ' : products ? t(fallback ? 'countSaved' : 'count', { count: total }) : ' '}
           </p>
           {narrow && (
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => (setDrawerUsed(true), setDrawerOpen(true))}>
+            <button
+              type="button"
+              className={`btn btn--ghost btn--small listing__filters${active ? ' listing__filters--active' : ''}`}
+              aria-label={active ? t('filtersActive', { count: active }) : undefined}
+              onClick={() => (setDrawerUsed(true), setDrawerOpen(true))}
+            >
               {t('filters')}
+              {active > 0 && (
+                <span className="listing__filters-count" aria-hidden="true" data-testid="filters-count">
+                  {active}
+                </span>
+              )}
             </button>
           )}
         </div>

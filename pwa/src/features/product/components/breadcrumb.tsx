@@ -10,7 +10,7 @@ export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {
       <ol>
         {crumbs.map((c, i) =>
           i === crumbs.length - 1 ? (
-            <li key={c.url} aria-current="page">
+            <li key={c.url} aria-current="page" title={c.name}>
               {c.name}
             </li>
           ) : (
