@@ -138,6 +138,8 @@ describe('Upload Product, once a product is uploaded', () => {
     await upload('Masala Chai');
     const notice = await screen.findByTestId('uploaded-product');
     expect(notice.textContent).toContain('Uploaded: Masala Chai');
+    // Saved from the foot of the form, the note at its top takes the focus (and comes into view).
+    await waitFor(() => expect(document.activeElement).toBe(notice));
     expect(screen.getByRole('link', { name: 'See its page' }).getAttribute('href')).toBe('/product/Masala-Chai-01NEW1');
     expect(screen.getByRole('link', { name: 'Edit it' }).getAttribute('href')).toBe('/dashboard/product?edit=01NEW1');
     // The next upload's links replace the first's.
