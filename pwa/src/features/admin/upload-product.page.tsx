@@ -48,7 +48,7 @@ export function UploadProduct() {
           <Link to={`/dashboard/product?edit=${encodeURIComponent(uploaded._id)}`}>{t('form.uploadedEdit')}</Link>
         </p>
       )}
-      <ProductForm onSaved={({ _id, name }) => setUploaded({ _id, name })} />
+      <ProductForm onSaved={(saved) => saved && setUploaded({ _id: saved._id, name: saved.name })} />
     </section>
   );
 }

@@ -14,11 +14,11 @@ const days: OverviewDay[] = [
   { day: '2026-11-25', orders: 1234, revenue: 123456.5 },
 ];
 
-const legend = (idx: number | null) => {
-  const series = chartSeries(days, (key) => i18n.t(`admin:${key}`));
-  const plot = {} as uPlot;
-  return series.map((s, i) => [s.label, (s.value as (u: uPlot, v: number | null, s: number, idx: number | null) => string)(plot, null, i, idx)]);
-};
+/** What uPlot's legend shows for series `i` at day `idx` (null: no day under the cursor). */
+type LegendValue = (u: uPlot, v: number | null, s: number, idx: number | null) => string;
+const shown = (s: uPlot.Series, i: number, idx: number | null) => (s.value as unknown as LegendValue)({} as uPlot, null, i, idx);
+
+const legend = (idx: number | null) => chartSeries(days, (key) => i18n.t(key)).map((s, i) => [s.label, shown(s, i, idx)]);
 
 afterEach(() => setLanguage('en-IN', false));
 
@@ -47,10 +47,6 @@ describe("the overview chart's legend", () => {
   });
 
   it('says nothing it does not have: no days, dashes', () => {
-    expect(chartSeries([], (key) => key).map((s, i) => (s.value as (u: uPlot, v: null, s: number, idx: null) => string)({} as uPlot, null, i, null))).toEqual([
-      '–',
-      '–',
-      '–',
-    ]);
+    expect(chartSeries([], (key) => key).map((s, i) => shown(s, i, null))).toEqual(['–', '–', '–']);
   });
 });

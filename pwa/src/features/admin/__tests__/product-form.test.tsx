@@ -128,7 +128,7 @@ describe('Upload Product, once a product is uploaded', () => {
     await waitFor(() => expect(field('Name').value).toBe(''));
   };
 
-  it('links to the new product\'s page and to its edit form (en-IN)', async () => {
+  it("links to the new product's page and to its edit form (en-IN)", async () => {
     render(
       <MemoryRouter>
         <UploadProduct />

@@ -15,14 +15,14 @@ export function chartSeries(days: OverviewDay[], t: (key: string) => string): uP
   const at = (idx: number | null | undefined) => (idx == null ? latest : days[idx]);
   return [
     {
-      label: t('overview.day'),
+      label: t('admin:overview.day'),
       value: (_u, _ts, _s, idx) => {
         const d = at(idx);
         return d ? dayMonth(Date.parse(`${d.day}T00:00:00Z`) / 1000) : '–';
       },
     },
     {
-      label: t('overview.column.orders'),
+      label: t('admin:overview.column.orders'),
       scale: 'orders',
       stroke: '#0b6e35',
       width: 2,
@@ -33,7 +33,7 @@ export function chartSeries(days: OverviewDay[], t: (key: string) => string): uP
       },
     },
     {
-      label: t('overview.column.revenue'),
+      label: t('admin:overview.column.revenue'),
       scale: 'revenue',
       stroke: '#b45309',
       width: 2,

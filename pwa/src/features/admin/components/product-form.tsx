@@ -30,8 +30,8 @@ import { VariantRows } from './variant-rows';
 interface Props {
   /** Editing this product (the Admin Products modal), or uploading a new one. */
   product?: Product;
-  /** Called with the product as the server saved it (a new one with its id). */
-  onSaved?: (saved: Product) => void;
+  /** Called with the product as the server saved it (a new one with its id), when it answers with it. */
+  onSaved?: (saved: Product | undefined) => void;
 }
 
 const loadCategories = () => adminApi.categories();
@@ -68,7 +68,7 @@ export function ProductForm({ product, onSaved }: Props) {
 
   const save = async (payload: ProductPayload) => {
     try {
-      let saved: Product;
+      let saved: Product | undefined;
       if (product) {
         const answer = await adminApi.updateProduct({ ...payload, _id: product._id });
         await keepProductCopy(answer.data);
