@@ -60,15 +60,18 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await card.waitFor();
   await card.getByText(shopper.name).waitFor();
   await expect(admin.getByTestId('order-card')).toHaveCount(before + 1);
-  // The browser notification (permission granted to this context), shown through the service worker.
-  const notices = await admin.evaluate(async () => {
-    const reg = await navigator.serviceWorker?.getRegistration();
-    return reg ? (await reg.getNotifications()).map((n) => n.body) : null;
-  });
-  assert.ok(
-    notices?.some((b) => b.includes(orderId) && b.includes('₹')),
-    `the new-order notification: ${JSON.stringify(notices)}`,
-  );
+  // The browser notification (permission granted to this context), shown through the service worker. The page shows
+  // it after finding the worker's registration, which can be after the card is drawn: polled.
+  await expect
+    .poll(
+      () =>
+        admin.evaluate(async () => {
+          const reg = await navigator.serviceWorker?.getRegistration();
+          return reg ? (await reg.getNotifications()).map((n) => n.body) : null;
+        }),
+      { message: 'the new-order notification', timeout: 10_000 },
+    )
+    .toContainEqual(expect.stringMatching(new RegExp(`${orderId} · ₹`)));
   await screenshot(admin, artifactsDir, 'admin-orders-new');
   assert.deepEqual(await seriousViolations(admin), [], 'Manage Orders has no serious a11y issues');
 
