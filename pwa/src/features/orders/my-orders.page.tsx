@@ -12,6 +12,7 @@ import { markOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { PushToggle } from './components/push-toggle';
+import { StageFilter } from './components/stage-filter';
 import { StageMover } from './components/stage-mover';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
@@ -99,21 +100,7 @@ function ManageOrders() {
       <section className="my-orders">
         <h1>{t('manage.heading')}</h1>
         <PushToggle />
-        <label className="my-orders__filter">
-          {t('manage.stage')}{' '}
-          <select
-            value={status ?? ''}
-            data-testid="manage-orders-stage"
-            onChange={(e) => setParams(e.target.value ? { status: e.target.value } : {}, { replace: true })}
-          >
-            <option value="">{t('manage.allStages')}</option>
-            {ORDER_STAGES.map((stage) => (
-              <option key={stage} value={stage}>
-                {t(`stage.${stage}`)}
-              </option>
-            ))}
-          </select>
-        </label>
+        <StageFilter value={status} onChange={(stage) => setParams(stage ? { status: stage } : {}, { replace: true })} />
         <OrderTabs
           groups={groupOrders(orders)}
           loading={!loaded}

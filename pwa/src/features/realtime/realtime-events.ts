@@ -17,9 +17,13 @@ export function newOrdersBadge(count: number): string | null {
   return count > 0 ? i18n.t('common:newOrdersBadge', { count }) : null;
 }
 
-/** The browser notification for a new order (docs/product.md#states, Realtime): the order id and the total in ₹. Same text as the API's push. */
+/**
+ * The browser notification for a new order (docs/product.md#states, Realtime): the order id and the total in ₹, in
+ * the admin's language. Same text as the API's push (api/src/i18n, push.newOrder).
+ */
 export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'>): NewOrderPush {
-  return { title: 'New order', body: `Order ${event.orderId} · ${formatMoney(event.totalAmt)}`, url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
+  const values = { id: event.orderId, amount: formatMoney(event.totalAmt) };
+  return { title: i18n.t('common:newOrderNotice.title'), body: i18n.t('common:newOrderNotice.body', values), url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
 }
 
 type Tracked = Pick<Order, 'status' | 'payment_status' | 'statusHistory'>;

@@ -1,9 +1,12 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setLanguage } from '../../../i18n/i18n';
 import { aProduct } from '../../../test-support/a-product';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { ProductForm } from '../components/product-form';
+import { UploadProduct } from '../upload-product.page';
 
 /**
  * The product form on react-hook-form, against a real local HTTP server answering like Haat's API: problems show
@@ -40,7 +43,10 @@ withLocalApiServer((req, res) => {
       }
       return reply(200, { success: true, error: false, message: 'Product updated successfully', data: { ...aProduct(), stock: body.stock } });
     }
-    if (url === '/api/product/create') return reply(201, { success: true, error: false, message: 'Product Created Successfully', data: aProduct() });
+    if (url === '/api/product/create') {
+      const data = aProduct({ _id: `01NEW${received.length}`, name: String(body.name) });
+      return reply(201, { success: true, error: false, message: 'Product Created Successfully', data });
+    }
     reply(404, { success: false, error: true, message: 'no route' });
   });
 });
@@ -49,7 +55,10 @@ beforeEach(() => {
   received.length = 0;
   stockNow = 7;
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await setLanguage('en-IN', false);
+});
 
 const field = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { exact: true });
 const type = (label: string, value: string) => fireEvent.change(field(label), { target: { value } });
@@ -106,5 +115,54 @@ describe('the product form', () => {
     fireEvent.change(unit(), { target: { value: 'litre' } });
     fireEvent.change(field('Product type'), { target: { value: 'fixed' } });
     await waitFor(() => expect([unit().tagName, unit().value]).toEqual(['INPUT', 'pack']));
+  });
+});
+
+describe('Upload Product, once a product is uploaded', () => {
+  const upload = async (name: string) => {
+    type('Name', name);
+    type('Description', 'Strong');
+    type('Stock', '4');
+    type('Price', '120');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(field('Name').value).toBe(''));
+  };
+
+  it("links to the new product's page and to its edit form (en-IN)", async () => {
+    render(
+      <MemoryRouter>
+        <UploadProduct />
+      </MemoryRouter>,
+    );
+    expect(screen.queryByRole('status')).toBeNull();
+    await upload('Masala Chai');
+    const notice = await screen.findByTestId('uploaded-product');
+    expect(notice.textContent).toContain('Uploaded: Masala Chai');
+    // Saved from the foot of the form, the note at its top takes the focus (and comes into view).
+    await waitFor(() => expect(document.activeElement).toBe(notice));
+    expect(screen.getByRole('link', { name: 'See its page' }).getAttribute('href')).toBe('/product/Masala-Chai-01NEW1');
+    expect(screen.getByRole('link', { name: 'Edit it' }).getAttribute('href')).toBe('/dashboard/product?edit=01NEW1');
+    // The next upload's links replace the first's.
+    await upload('Adrak Chai');
+    await waitFor(() => expect(screen.getByRole('link', { name: 'Edit it' }).getAttribute('href')).toBe('/dashboard/product?edit=01NEW2'));
+    expect(screen.getAllByRole('link', { name: 'See its page' })).toHaveLength(1);
+  });
+
+  it('says so in Hindi (hi-IN)', async () => {
+    await setLanguage('hi-IN', false);
+    render(
+      <MemoryRouter>
+        <UploadProduct />
+      </MemoryRouter>,
+    );
+    fireEvent.change(screen.getByLabelText('नाम', { exact: true }), { target: { value: 'मसाला चाय' } });
+    fireEvent.change(screen.getByLabelText('विवरण', { exact: true }), { target: { value: 'कड़क' } });
+    fireEvent.change(screen.getByLabelText('स्टॉक', { exact: true }), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('कीमत', { exact: true }), { target: { value: '120' } });
+    fireEvent.click(screen.getByRole('button', { name: 'सेव करें' }));
+    const notice = await screen.findByTestId('uploaded-product');
+    expect(notice.textContent).toContain('अपलोड हो गया: मसाला चाय');
+    expect(screen.getByRole('link', { name: 'इसका पेज देखें' }).getAttribute('href')).toMatch(/^\/product\/.*-01NEW1$/);
+    expect(screen.getByRole('link', { name: 'इसे बदलें' }).getAttribute('href')).toBe('/dashboard/product?edit=01NEW1');
   });
 });

@@ -3,7 +3,8 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { OverviewDay } from '@haat/shared/orders/overview';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney } from '../../../i18n/format';
+import { formatMoney } from '../../../i18n/format';
+import { chartSeries, dayMonth } from './overview-chart-series';
 
 /**
  * The 30-day chart: orders (bars' worth of a line, left scale) and revenue (right scale) per day.
@@ -23,7 +24,7 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
       scales: { x: { time: true }, orders: { range: (_u, _min, max) => [0, Math.max(1, max)] }, revenue: { range: (_u, _min, max) => [0, Math.max(1, max)] } },
       axes: [
         // Day and month in the admin's language (the figures are per UTC day).
-        { values: (_u, ticks) => ticks.map((ts) => formatDate(ts * 1000, { day: 'numeric', month: 'short', timeZone: 'UTC' })) },
+        { values: (_u, ticks) => ticks.map(dayMonth) },
         { scale: 'orders', label: t('overview.column.orders'), size: 50, incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000] },
         {
           scale: 'revenue',
@@ -34,19 +35,7 @@ export function OverviewChart({ days }: { days: OverviewDay[] }) {
           values: (_u, ticks) => ticks.map((t) => formatMoney(t).replace(/\.00$/, '')),
         },
       ],
-      series: [
-        // The legend's day, in the admin's language (uPlot's own would be "Time" and an American date).
-        { label: t('overview.day'), value: (_u, ts) => (ts === null ? '–' : formatDate(ts * 1000, { day: 'numeric', month: 'short', timeZone: 'UTC' })) },
-        { label: t('overview.column.orders'), scale: 'orders', stroke: '#0b6e35', width: 2, points: { show: true } },
-        {
-          label: t('overview.column.revenue'),
-          scale: 'revenue',
-          stroke: '#b45309',
-          width: 2,
-          dash: [6, 4],
-          value: (_u, v) => (v === null ? '–' : formatMoney(v)),
-        },
-      ],
+      series: chartSeries(days, t),
     });
     const plot = new uPlot(options(el.clientWidth), [x, days.map((d) => d.orders), days.map((d) => d.revenue)], el);
     const observer = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 240 }));

@@ -30,7 +30,8 @@ import { VariantRows } from './variant-rows';
 interface Props {
   /** Editing this product (the Admin Products modal), or uploading a new one. */
   product?: Product;
-  onSaved?: () => void;
+  /** Called with the product as the server saved it (a new one with its id), when it answers with it. */
+  onSaved?: (saved: Product | undefined) => void;
 }
 
 const loadCategories = () => adminApi.categories();
@@ -67,16 +68,19 @@ export function ProductForm({ product, onSaved }: Props) {
 
   const save = async (payload: ProductPayload) => {
     try {
+      let saved: Product | undefined;
       if (product) {
         const answer = await adminApi.updateProduct({ ...payload, _id: product._id });
         await keepProductCopy(answer.data);
         toast.success(answer.message);
+        saved = answer.data;
       } else {
         const answer = await adminApi.createProduct(payload);
         toast.success(answer.message);
         reset(EMPTY_PRODUCT_FORM);
+        saved = answer.data;
       }
-      onSaved?.();
+      onSaved?.(saved);
     } catch (error) {
       // The server's message is on screen. When orders moved a stock figure meanwhile, the form shows it as it is now.
       const problem = problemOf(error);

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { setLanguage } from '../../../i18n/i18n';
 import { applyOrderStatus, newOrderNotice, newOrdersBadge, nextNewOrderCount } from '../realtime-events';
 
 const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
@@ -21,11 +22,20 @@ describe('the New Orders counter', () => {
 });
 
 describe('newOrderNotice', () => {
+  afterEach(() => setLanguage('en-IN', false));
+
   it('names the order and its total in rupees (en-IN)', () => {
     const notice = newOrderNotice({ orderId: 'ORD-42', totalAmt: 123456.5 });
     expect(notice.title).toBe('New order');
     expect(notice.body).toBe(`Order ORD-42 · ${new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(123456.5)}`);
     expect(notice.url).toBe('/dashboard/myorders');
+  });
+  // The same words as the API's push to a Hindi admin (api/test/languages.e2e-spec.ts).
+  it("is in the admin's language, with the badge (hi-IN)", async () => {
+    await setLanguage('hi-IN', false);
+    const notice = newOrderNotice({ orderId: 'ORD-42', totalAmt: 123456 });
+    expect(notice).toMatchObject({ title: 'नया ऑर्डर', body: 'ऑर्डर ORD-42 · ₹1,23,456.00', orderId: 'ORD-42' });
+    expect(newOrdersBadge(3)).toBe('नए ऑर्डर: 3');
   });
 });
 

@@ -1,0 +1,25 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
+
+/**
+ * Manage Orders' stage filter (docs/product.md#screens, Orders): the browser's select, dressed as the admin's form
+ * fields (label above, the same box), not Ionic's select (docs/decisions/0230-the-stage-filter-is-the-browsers-select.md).
+ */
+export function StageFilter({ value, onChange }: { value: OrderStage | undefined; onChange: (stage: OrderStage | undefined) => void }) {
+  const { t } = useTranslation('orders');
+  const id = useId();
+  return (
+    <div className="stage-filter">
+      <label htmlFor={id}>{t('manage.stage')}</label>
+      <select id={id} value={value ?? ''} data-testid="manage-orders-stage" onChange={(e) => onChange(ORDER_STAGES.find((s) => s === e.target.value))}>
+        <option value="">{t('manage.allStages')}</option>
+        {ORDER_STAGES.map((stage) => (
+          <option key={stage} value={stage}>
+            {t(`stage.${stage}`)}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
