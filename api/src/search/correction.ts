@@ -1,23 +1,34 @@
 import { searchTokens } from './search.repository.js';
-import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity } from './index/trigrams.js';
+import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity, typoForm } from './index/trigrams.js';
+
+/** A name's words as a shopper reads them: searchTokens' words and the hyphenated ones whole ("t-shirt"). */
+function nameWordsOf(name: string): string[] {
+  const hyphenated = name
+    .toLowerCase()
+    .split(/\s+/)
+    .map((w) => w.replace(/^[^\p{L}\p{N}]+|[^\p{L}\p{N}]+$/gu, ''))
+    .filter((w) => /^[\p{L}\p{N}]+(-[\p{L}\p{N}]+)+$/u.test(w));
+  return [...searchTokens(name), ...hyphenated];
+}
 
 /**
  * What a search was answered as, when search forgave a typo: each typed word that starts no word of
- * the found products' names is replaced by the name word most like it ("earbds" → "earbuds"), in the
- * names' own spelling rather than the index's stems. Null when every word was found as typed (or as
- * the start of a word), or when nothing was found to correct against.
+ * the found products' names is replaced by the name word most like it by the typo rule (trigrams.ts:
+ * letters and digits compared, "tshrt" → "t-shirt", "earbds" → "earbuds"), in the names' own spelling
+ * rather than the index's stems. Null when every word was found as typed (or as the start of a word),
+ * or when nothing was found to correct against.
  */
 export function correctedSearch(text: string, names: string[]): string | null {
-  const nameWords = [...new Set(names.flatMap((name) => searchTokens(name)))];
+  const nameWords = [...new Set(names.flatMap(nameWordsOf))];
   if (nameWords.length === 0) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {
-    if (nameWords.some((word) => word.startsWith(token))) return token;
+    if (nameWords.some((word) => typoForm(word).startsWith(token) || word.startsWith(token))) return token;
     const typed = asciiTrigrams(token);
     if (!typed) return token;
     let best: { word: string; s: number } | null = null;
     for (const word of nameWords) {
-      const own = asciiTrigrams(word);
+      const own = asciiTrigrams(word) && asciiTrigrams(typoForm(word));
       if (!own) continue;
       const shared = own.filter((t) => typed.includes(t)).length;
       const s = trigramSimilarity(shared, typed.length, own.length);

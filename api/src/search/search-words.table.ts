@@ -7,5 +7,6 @@ import { index, pgTable, text } from 'drizzle-orm/pg-core';
  * 100,000 product names.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gin', sql`${t.word} gin_trgm_ops`),
+  // Over the words' letters and digits, as the typo rule compares them (index/trigrams.ts TYPO_FORM_SQL).
+  index('search_words_typo_trgm_idx').using('gin', sql`(regexp_replace(${t.word}, '[^[:alnum:]]', '', 'g')) gin_trgm_ops`),
 ]);

@@ -4,7 +4,7 @@ import type { Db, ReadSql } from '../db/database.js';
 import { PRODUCT_SELECT_LIST, products, toProductRow, type ProductRow, type SearchSort } from '../catalog/index.js';
 import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
-import { TYPO_ALTERNATIVES } from './index/trigrams.js';
+import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
 
 /**
  * The statements of product search: the vocabulary (search's own table) and the catalogue's
@@ -86,9 +86,11 @@ const filterValues = (page: SearchPage) => [page.minPrice ?? null, page.maxPrice
  * start, just after a write, or if its thread died), for a plain search and a listing's filtered or
  * sorted one alike: one statement, so a search the cache has not seen costs one round trip.
  * - Each word's alternatives, by the typo rule the index's vocabulary follows too (trigrams.ts):
- *   the word as a prefix and up to TYPO_ALTERNATIVES most similar vocabulary words (pg_trgm's `%`,
- *   similarity ≥ SIMILARITY_THRESHOLD) that are letters and digits only, equally similar words by
- *   word; the words ANDed into one tsquery: the same products the index matches.
+ *   the word as a prefix (stemmed by to_tsquery) and up to TYPO_ALTERNATIVES vocabulary lexemes
+ *   whose letters and digits are most similar to it (pg_trgm's `%`, similarity ≥
+ *   SIMILARITY_THRESHOLD; equally similar ones by word in code-unit order), each quoted as a lexeme
+ *   as it is (tsquery input, no stemming); the words ANDed into one tsquery: the same products the
+ *   index matches.
  * - Ranked by ts_rank (which may order them a little differently from the index; the fallback lasts
  *   seconds), newest id first on ties, unless the listing asks for its own order.
  * - Only when nothing matched and on the first page, products whose names look like the whole text
@@ -99,13 +101,17 @@ const filterValues = (page: SearchPage) => [page.minPrice ?? null, page.maxPrice
  */
 const RANKED_SEARCH = `
 with tokens as (select t, n from unnest($1::text[]) with ordinality as x(t, n)),
+alternatives as (
+  select n, string_agg('''' || replace(replace(a.word, chr(92), chr(92) || chr(92)), '''', '''''') || '''', ' | ') as a
+  from tokens, lateral (
+    select word from search_words where ${TYPO_FORM_SQL('word')} % t
+    order by similarity(${TYPO_FORM_SQL('word')}, t) desc, word collate "C" limit ${TYPO_ALTERNATIVES}) a
+  group by n),
 groups as (
-  select n, t || ':*' || coalesce((
-    select string_agg(' | ' || a.word, '' order by a.s desc, a.word)
-    from (select word, similarity(word, t) as s from search_words where word % t order by s desc, word limit ${TYPO_ALTERNATIVES}) a
-    where a.word !~ '[^[:alnum:]]'), '') as g
-  from tokens),
-query as (select to_tsquery('english', string_agg('(' || g || ')', ' & ' order by n)) as q from groups),
+  select tokens.n, case when a is null then to_tsquery('english', t || ':*')
+    else to_tsquery('english', t || ':*') || a::tsquery end as g
+  from tokens left join alternatives on alternatives.n = tokens.n),
+query as (select string_agg('(' || g::text || ')', ' & ' order by n)::tsquery as q from groups where g::text <> ''),
 matches as materialized (
   select products.id, ts_rank(products.search, query.q) as rank, products.sale_price, products.created_at
   from products, query

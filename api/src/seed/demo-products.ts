@@ -178,7 +178,7 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
       ...taxColumns(demoTaxCode(spec.name, sub.name, variable ? variants[0]!.price! : price, discount)),
       description: author
         ? `${noun}, by ${author}: ${adjective.toLowerCase()}, in ${bookLanguage(pack)}, published by ${brand}. From our ${sub.name} shelf. Genuine product, delivered fast, with easy 7-day returns.`
-        : `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range. Genuine product, delivered fast, with easy 7-day returns.`,
+        : `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range, from the ${sub.name} shelf. Genuine product, delivered fast, with easy 7-day returns.`,
       more_details: author
         ? { ...(n % 5 === 0 ? spec.details(r) : {}), Author: author, Publisher: brand, Language: bookLanguage(pack) }
         : n % 5 === 0

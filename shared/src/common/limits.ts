@@ -17,6 +17,8 @@ export const LIMITS = {
   relatedProducts: 8,
   otherCategoryProducts: 8,
   recentlyViewed: 4,
+  /** Recent searches the empty search screen keeps on the device, newest first. */
+  recentSearches: 8,
   otpLength: 6,
   pincodeLength: 6,
   detailRetries: 2,
@@ -58,6 +60,12 @@ export const LIMITS = {
   /** The same for an account whose e-mail is not verified: many free accounts cannot add up to a product's stock. */
   maxUnitsHeldUnverified: 10,
 } as const;
+
+/**
+ * The empty search screen's popular searches: a configured list of what the demo catalogue sells, not counted from
+ * shoppers' searches (docs/decisions/0227-the-empty-search-screen.md). Each runs as typed, so each must find products.
+ */
+export const POPULAR_SEARCHES = ['T-shirt', 'Smartwatch', 'Earbuds', 'Namkeen', 'Kurta', 'Saree', 'Pressure Cooker', 'Face Wash'] as const;
 
 export const SEARCH_SUGGESTIONS = ['Books', 'Airbuds', 'T-shirt', 'Saddi', 'Watch', 'Cloth', 'Bluetooth', 'Premium Watches', 'chips'] as const;
 

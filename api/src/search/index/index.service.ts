@@ -5,7 +5,7 @@ import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
 import { CatalogVersion } from '../../catalog/index.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
-import { asciiTrigrams } from './trigrams.js';
+import { TYPO_FORM_SQL, asciiTrigrams } from './trigrams.js';
 import type { VocabularyWord } from './vocabulary.js';
 
 /** Products read per statement while building, so PGlite's one connection keeps serving in between. */
@@ -21,8 +21,7 @@ const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from produ
 const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
 const publishedPage = (after: string) => sql`select id, updated_at::text as u from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
 const WORD_COUNT = sql`select count(*)::int as n from search_words`;
-const WORDS = sql`select word, show_trgm(word) as t,
-  case when word ~ '^[A-Za-z0-9]+$' then to_tsquery('english', word)::text end as q from search_words`;
+const WORDS = sql.raw(`select word, show_trgm(${TYPO_FORM_SQL('word')}) as t from search_words`);
 const STEMS = `select t, to_tsquery('english', t || ':*')::text as q from unnest($1::text[]) as t`;
 const TRIGRAMS = `select show_trgm($1) as t`;
 
@@ -206,15 +205,7 @@ export class SearchIndexService implements OnApplicationShutdown {
 
   private async loadVocabulary(): Promise<VocabularyWord[]> {
     const rows = await this.rows(WORDS);
-    const words: VocabularyWord[] = rows.map((row) => {
-      const word = row.word as string;
-      const trigrams = row.t as string[];
-      // eslint-disable-next-line no-control-regex
-      if (/[^\x00-\x7f]/.test(word)) return { word, trigrams, kind: 'foreign', stem: null };
-      if (row.q === null || row.q === undefined) return { word, trigrams, kind: 'other', stem: null };
-      const stem = parseQueryLexeme(row.q as string, false);
-      return stem === false ? { word, trigrams, kind: 'foreign', stem: null } : { word, trigrams, kind: 'alnum', stem };
-    });
+    const words: VocabularyWord[] = rows.map((row) => ({ word: row.word as string, trigrams: row.t as string[] }));
     return words;
   }
 }

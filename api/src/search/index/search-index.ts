@@ -32,7 +32,8 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * builds). A product's score is, per typed word, its best hit among that word's alternatives, summed
  * over the words. A hit is worth where the word is (in the name 1, only in the description 0.2, in
  * both 1.2) times how well it matches what was typed: the word itself (its stem) 1, a longer word it
- * starts ("earb" → earbuds) 0.6, a catalogue word that looks like a misspelling of it 0.5. Equal
+ * starts ("earb" → earbuds) 0.6, a catalogue word that looks like a misspelling of it 0.5 times their
+ * similarity (the typo rule, trigrams.ts: the closest guess first). Equal
  * scores go newest first (ids are time-ordered). So a shopper sees name matches before products that
  * only mention the word, and exact words before guesses.
  */
@@ -175,10 +176,9 @@ export class SearchIndex {
       const offer = (lex: number, weight: number) => items.set(lex, Math.max(items.get(lex) ?? 0, weight));
       if (stem) for (const lex of this.prefixed(stem)) offer(lex, this.lexemes[lex] === stem ? EXACT : PREFIX);
       const alternatives = this.vocabulary.alternatives(q.tokens[i]!, q.tokenTrigrams[i]!);
-      if (alternatives === 'sql') return 'sql';
-      for (const lexeme of alternatives) {
+      for (const { lexeme, similarity } of alternatives) {
         const lex = this.lexIds.get(lexeme);
-        if (lex !== undefined) offer(lex, lexeme === stem ? EXACT : CORRECTED);
+        if (lex !== undefined) offer(lex, lexeme === stem ? EXACT : CORRECTED * similarity);
       }
       // A word with alternatives none of which any product holds matches nothing (as in SQL).
       if (stem || alternatives.length) groups.push(items);

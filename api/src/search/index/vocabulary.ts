@@ -2,30 +2,22 @@ import { LRUCache } from 'lru-cache';
 import { compareText } from './search-index.js';
 import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, trigramSimilarity } from './trigrams.js';
 
-/**
- * One word of search_words as the index holds it. `stem` is what to_tsquery('english', word)
- * makes of it: a lexeme, null for a stopword, undefined when the word is not plain ASCII letters
- * and digits (`kind` says why).
- */
+/** One word of search_words (a lexeme of the catalogue's search vectors) as the index holds it. */
 export interface VocabularyWord {
   word: string;
-  /** show_trgm(word), from PostgreSQL. */
+  /** show_trgm of the word's letters and digits (TYPO_FORM_SQL), from PostgreSQL. */
   trigrams: string[];
-  /** alnum: ASCII letters/digits; other: ASCII with other characters (the search skips them); foreign: non-ASCII or a stem that is not one lexeme (answered by SQL). */
-  kind: 'alnum' | 'other' | 'foreign';
-  stem: string | null;
 }
 
-/** A typed word's alternatives: lexemes (stopwords dropped), or 'sql' when only PostgreSQL can say. */
-export type Alternatives = string[] | 'sql';
+/** A typed word's alternatives: lexemes of the vocabulary with their similarity to it, best first. */
+export type Alternatives = Array<{ lexeme: string; similarity: number }>;
 
 const CACHE_LIMIT = 50_000;
 
 /**
  * The vocabulary (search_words) with a trigram index, answering what RANKED_SEARCH's `groups`
  * asks PostgreSQL, by the typo rule (trigrams.ts): the TYPO_ALTERNATIVES words most similar to a
- * typed word (best first, ties by word), of which those made only of letters and digits, each
- * stemmed by to_tsquery.
+ * typed word (best first, ties by word in code-unit order, as `collate "C"`), each the lexeme itself.
  */
 export class Vocabulary {
   private readonly trigramIds = new Map<string, number>();
@@ -69,15 +61,7 @@ export class Vocabulary {
       if (s >= SIMILARITY_THRESHOLD) best.push({ index, s });
     }
     best.sort((a, b) => b.s - a.s || compareText(this.words[a.index]!.word, this.words[b.index]!.word));
-    let answer: Alternatives = [];
-    for (const { index } of best.slice(0, TYPO_ALTERNATIVES)) {
-      const w = this.words[index]!;
-      if (w.kind === 'foreign') {
-        answer = 'sql';
-        break;
-      }
-      if (w.kind === 'alnum' && w.stem !== null) answer.push(w.stem);
-    }
+    const answer: Alternatives = best.slice(0, TYPO_ALTERNATIVES).map(({ index, s }) => ({ lexeme: this.words[index]!.word, similarity: s }));
     this.cache.set(token, answer);
     return answer;
   }

@@ -1,6 +1,7 @@
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
+import { rememberSearch } from '../../features/search/recent-searches';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
 import { useTranslation } from 'react-i18next';
 
@@ -52,6 +53,8 @@ function SearchInput({ showBack }: { showBack: boolean }) {
         autoFocus
         value={params.get('q') ?? ''}
         onChange={(e) => navigate(`/search?q=${encodeURIComponent(e.target.value)}`, { replace: true })}
+        // Enter is a search the shopper meant: kept among the recent ones (docs/decisions/0227-the-empty-search-screen.md).
+        onKeyDown={(e) => e.key === 'Enter' && rememberSearch(e.currentTarget.value)}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
         enterKeyHint="search"

@@ -6,11 +6,16 @@ import { useInfiniteScroll } from '../../lib/hooks/use-infinite-scroll';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { NoData } from './components/no-data';
 import { SearchCorrection } from './components/search-correction';
+import { SearchStart } from './components/search-start';
+import { rememberSearch } from './recent-searches';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
 import { useTranslation } from 'react-i18next';
 
-/** docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found". */
+/**
+ * docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found"; with nothing
+ * typed, recent and popular searches instead.
+ */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const term = useSearchParams()[0].get('q') ?? '';
@@ -20,10 +25,23 @@ export function SearchPage() {
   const { products, total, hasMore, loadingMore, loadMore, error, corrected } = results;
   const sentinel = useInfiniteScroll(loadMore, hasMore, loadingMore);
 
+  if (term.trim() === '') {
+    return (
+      <>
+        <PageMeta title={t('start.title')} description={t('start.description')} canonicalPath="/search" />
+        <section className="page search-page">
+          <h1 className="visually-hidden">{t('start.title')}</h1>
+          <SearchStart />
+        </section>
+      </>
+    );
+  }
+
   return (
     <>
       <PageMeta title={t('title', { term })} description={t('description', { term })} canonicalPath="/search" />
-      <section className="page search-page">
+      {/* Opening a result keeps the search among the recent ones. */}
+      <section className="page search-page" onClickCapture={(e) => (e.target as Element).closest('a') && rememberSearch(settled)}>
         <h1 className="search-page__count">{t('count', { count: products && !error ? total : 0 })}</h1>
         {!error && total > 0 && <SearchCorrection corrected={corrected} />}
         <ProductResults

@@ -2,6 +2,8 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
+import { getDefaultStore } from 'jotai';
+import { clearRecentSearches, recentSearchesAtom } from '../../../features/search/recent-searches';
 import { SearchBar } from '../search-bar';
 
 function Where() {
@@ -90,5 +92,12 @@ describe('on /search', () => {
     cleanup();
     renderAt('/search?q=x', false);
     expect(screen.queryByRole('link', { name: 'Back to home' })).toBeNull();
+  });
+
+  it('keeps a search among the recent ones when the shopper presses Enter', () => {
+    clearRecentSearches();
+    renderAt('/search?q=tshrt');
+    fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Enter' });
+    expect(getDefaultStore().get(recentSearchesAtom)).toEqual(['tshrt']);
   });
 });

@@ -6,6 +6,7 @@ import { clearUserData } from '../../../lib/storage/user-data';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { accountApi } from '../api';
 import { forgetPushOnThisDevice } from '../../realtime/public';
+import { clearRecentSearches } from '../../search/public';
 import { i18n } from '../../../i18n/i18n';
 
 /** docs/product.md#states: "Logout clears user state and local storage and returns to /", even when offline. */
@@ -17,6 +18,8 @@ export function useLogout() {
     await accountApi.logout().catch(() => null); // revokes the refresh session when online
     await clearUserData();
     endSession();
+    // The recent searches' copy in memory too (docs/decisions/0227-the-empty-search-screen.md), then the device's storage.
+    clearRecentSearches();
     localStorage.clear();
     // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
     showHeaderMessage(i18n.t('account:logoutSuccessful'), LIMITS.headerLoginMessageMs);

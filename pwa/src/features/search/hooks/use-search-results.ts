@@ -22,18 +22,20 @@ export interface SearchResults {
 /**
  * Online: the server's forgiving search, cached per term in IndexedDB. Offline (or when the server
  * cannot be reached and this term was never searched): a search over the products saved on the device.
- * A server that answers with an error is an error, never "offline results".
+ * A server that answers with an error is an error, never "offline results". Blank text asks nothing.
  */
 export function useSearchResults(term: string): SearchResults {
   const online = useOnline();
   // The first page's answer says whether the term was corrected (the saved pages do not keep it).
   const [correction, setCorrection] = useState<{ term: string; corrected: string | null } | null>(null);
-  const server = useCachedProducts(online ? `search:${term.trim().toLowerCase()}` : null, async (page) => {
+  // Nothing typed asks nothing: the page shows recent and popular searches instead (docs/decisions/0227-the-empty-search-screen.md).
+  const wanted = term.trim() !== '';
+  const server = useCachedProducts(online && wanted ? `search:${term.trim().toLowerCase()}` : null, async (page) => {
     const found = await fetchSearchPage(term, page);
     if (page === 1) setCorrection({ term, corrected: found.corrected });
     return found;
   });
-  const fallback = !online ? 'offline' : server.error && server.failure === 'network' ? 'unreachable' : null;
+  const fallback = !wanted ? null : !online ? 'offline' : server.error && server.failure === 'network' ? 'unreachable' : null;
   const local = useOfflineSearch(term, fallback !== null);
   if (fallback) {
     return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, fallback, error: false, corrected: null };
