@@ -29,6 +29,12 @@ const importsZod = (id: string) =>
 // when storage is first needed (lib/storage/storage.ts, docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db|[./]+\/storage\/db)';/m.test(readFileSync(id.split('?')[0]!, 'utf8'));
 
+// lib/ and i18n/ modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so they go
+// with the pages that do: the form messages with their texts, the checkout's reactions to error codes, the dialogs,
+// infinite scroll and the not-found page (docs/decisions/0091-a-lighter-first-visit.md).
+const NOT_ON_HOME =
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/]problem-reaction|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found)|lib[\\/]hooks[\\/]use-infinite-scroll)\.tsx?$/;
+
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
   'src/app/__tests__/route-error-boundary.test.tsx',
@@ -113,16 +119,15 @@ export default defineConfig({
             },
             // lib, i18n/ with the shell's English texts (every other namespace goes with the code that uses it,
             // build/i18n-namespaces.ts; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
-            // (only the sign-in and address forms need it). Everything here loads on `/`, so what only forms,
-            // checkout or the order pages use goes with them: the form messages (i18n/validation.ts with its
-            // texts), the checkout's reactions to error codes and the order lifecycle (`/` keeps the return window,
-            // which the public config reads). docs/benchmarks.md "First visit weight" has the figure.
+            // (only the sign-in and address forms need it). Everything here loads on `/`, so what other pages
+            // alone use goes with them (NOT_ON_HOME above; of the shared rules, the order lifecycle: `/` keeps the
+            // return window, which the public config reads). docs/benchmarks.md "First visit weight" has the figure.
             {
               name: 'app',
               test: (id: string) =>
                 (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) &&
                   !/[\\/](hi-IN|en-IN[\\/](?!common\.json))/.test(id) &&
-                  !/[\\/](i18n[\\/]validation|lib[\\/]http[\\/]problem-reaction)\.ts$/.test(id) &&
+                  !NOT_ON_HOME.test(id) &&
                   !importsZod(id) &&
                   !importsDexie(id)) ||
                 (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id) && !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window)/.test(id)),

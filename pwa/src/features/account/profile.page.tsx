@@ -10,7 +10,6 @@ import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
 import { useTranslation } from 'react-i18next';
-import { IonIcon } from '@ionic/react';
 import { person } from 'ionicons/icons';
 
 /**
@@ -101,9 +100,11 @@ export function ProfilePage() {
           {user?.avatar ? (
             <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (
-            // No picture yet: the ionicons person, not an emoji (drawn differently on every phone).
+            // No picture yet: the ionicons person, not an emoji (drawn differently on every phone). Its SVG is a CSS
+            // mask in the text colour, not <IonIcon>: that web component would join the vendor chunk every first
+            // visit loads (docs/decisions/0091-a-lighter-first-visit.md).
             <span className="profile__avatar" role="img" aria-label={t('profile.noAvatar')} data-testid="avatar-placeholder">
-              <IonIcon icon={person} aria-hidden="true" />
+              <span className="profile__avatar-icon" aria-hidden="true" style={{ maskImage: `url("${person}")`, WebkitMaskImage: `url("${person}")` }} />
             </span>
           )}
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>

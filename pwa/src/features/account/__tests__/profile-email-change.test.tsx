@@ -99,9 +99,10 @@ describe('the avatar placeholder (docs/product.md#screens, Dashboard)', () => {
     setSessionUser(user(OLD)); // no avatar
     open('/dashboard/profile');
     const placeholder = await screen.findByRole('img', { name: 'No avatar' });
-    const icon = placeholder.querySelector('ion-icon');
-    expect(icon, 'an <ion-icon>').not.toBeNull();
+    const icon = placeholder.querySelector<HTMLElement>('.profile__avatar-icon');
+    expect(icon, 'the person icon').not.toBeNull();
     expect(icon!.getAttribute('aria-hidden')).toBe('true');
+    expect(icon!.style.maskImage).toContain('data:image/svg+xml');
     expect(placeholder.textContent).not.toMatch(/\p{Extended_Pictographic}/u);
   });
 });
