@@ -64,6 +64,8 @@ if (mode === 'ci') {
   const quick = lanes[1]?.splice(1, 2) ?? [];
   lanes.push([
     ...quick,
+    // The first visit's size budgets, read from the PWA's build (seconds; docs/benchmarks.md "First visit weight").
+    stage('first-visit weight', 'NO_BROWSER=1 node scripts/first-visit-weight.mjs'),
     stage('typecheck', 'npx tsc -p api/bench && npx tsc -p pwa/e2e && npx tsc -p pwa/scripts && npx tsc -p scripts && npx tsc -p tsconfig.tools.json'),
     stage('lint', 'npm run lint:types'),
     stage('format check', 'npm run format:check'),
