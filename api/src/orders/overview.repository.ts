@@ -31,8 +31,10 @@ function bounds(timeZone: string, days: number): SQL {
     ), rolled as (
       select r.day, r.orders, r.revenue from overview_days r, w where r.day >= w.since and r.day <= w.closed_to
     ), open_days as (
-      select g::date as day from w, generate_series(w.since::timestamp, w.today::timestamp, interval '1 day') g
-      where not exists (select 1 from rolled r where r.day = g::date)
+      -- Whole numbers, not timestamps: the planner knows how many rows this series has (of a timestamp series it
+      -- assumes 1,000, and the cost it then sees over the orders switched JIT on: 1.4 s of compiling a call).
+      select w.since + g as day from w, generate_series(0, ${days - 1}::int) g
+      where not exists (select 1 from rolled r where r.day = w.since + g)
     )`;
 }
 
