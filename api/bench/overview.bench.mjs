@@ -36,7 +36,8 @@ const WINDOW = `b as (
       select (now() at time zone '${TZ}')::date as today, date_trunc('week', now() at time zone '${TZ}')::date as week_start,
              now() >= ((now() at time zone '${TZ}')::date::timestamp at time zone '${TZ}') + '15 minutes'::interval as settled
     ), w as (select today, week_start, today - 29 as since, case when settled then today - 1 else today - 2 end as closed_to from b
-    ), rolled as (select r.day, r.orders, r.revenue from overview_days r, w where r.day >= w.since and r.day <= w.closed_to
+    ), rolled as (select r.day, r.orders, r.revenue from overview_days r, w
+      where r.day >= w.since and r.day <= w.closed_to and not exists (select 1 from overview_stale_days s where s.day = r.day)
     ), open_days as (select w.since + g as day from w, generate_series(0, 29) g
       where not exists (select 1 from rolled r where r.day = w.since + g))`;
 const OF_DAY = (d) => `o.created_at >= (${d}::timestamp at time zone '${TZ}') and o.created_at < ((${d} + 1)::timestamp at time zone '${TZ}')`;

@@ -14,18 +14,27 @@ CREATE TABLE "overview_days" (
 	"revenue" numeric(14, 2) NOT NULL,
 	"worked_out_at" timestamp with time zone DEFAULT now() NOT NULL
 );
-
+--> statement-breakpoint
+CREATE TABLE "overview_stale_days" (
+	"day" date NOT NULL
+);
+--> statement-breakpoint
+CREATE INDEX "overview_stale_days_day_idx" ON "overview_stale_days" USING btree ("day");
 --> statement-breakpoint
 -- The overview's roll-up of closed days is a cache of the orders: any change to what a day's orders count
--- deletes that day's row, under that day's advisory lock taken shared; the overview works a day out under
--- the same lock taken exclusively (docs/decisions/0232-the-overview-rolls-up-closed-days.md). Days are the
--- shop's, Asia/Kolkata (OVERVIEW_TIME_ZONE).
+-- marks that day's row stale (a row in overview_stale_days, added only: no two changes wait for each other),
+-- under that day's advisory lock taken shared; the overview works a day out under the same lock taken
+-- exclusively (docs/decisions/0232-the-overview-rolls-up-closed-days.md). Days are the shop's, Asia/Kolkata
+-- (OVERVIEW_TIME_ZONE).
 CREATE FUNCTION "overview_day_changed"(created timestamptz) RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   d date := (created AT TIME ZONE 'Asia/Kolkata')::date;
 BEGIN
   PERFORM pg_advisory_xact_lock_shared(20232, d - DATE '2000-01-01');
-  DELETE FROM "overview_days" WHERE "day" = d;
+  -- Read after the lock: a roll-up of this day worked out before it is seen, one after it sees this change.
+  IF EXISTS (SELECT 1 FROM "overview_days" WHERE "day" = d) THEN
+    INSERT INTO "overview_stale_days" ("day") VALUES (d);
+  END IF;
 END $$;
 --> statement-breakpoint
 CREATE FUNCTION "overview_orders_changed"() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -62,11 +71,11 @@ END $$;
 --> statement-breakpoint
 CREATE FUNCTION "overview_orders_truncated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  DELETE FROM "overview_days";
+  INSERT INTO "overview_stale_days" ("day") SELECT "day" FROM "overview_days";
   RETURN NULL;
 END $$;
 --> statement-breakpoint
--- Placing an order does no roll-up work: only an order dated before today (an import, a test) deletes its day's row.
+-- Placing an order does no roll-up work: only an order dated before today (an import, a test) marks its day.
 CREATE TRIGGER "overview_orders_inserted" AFTER INSERT ON "orders" FOR EACH ROW
   WHEN (NEW.created_at < (date_trunc('day', now() AT TIME ZONE 'Asia/Kolkata') AT TIME ZONE 'Asia/Kolkata'))
   EXECUTE FUNCTION overview_orders_changed();

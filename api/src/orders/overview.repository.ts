@@ -12,8 +12,8 @@ const soldOrder = sql`o.status is not null and o.status <> 'CANCELLED' and o.pay
 
 /**
  * A day is rolled up only once it has been closed this long: an order placed just before midnight
- * (stamped with the day it was placed) may commit a moment after it, and its insert deletes no roll-up
- * (placing an order does no roll-up work). Any later change to a day's orders deletes its row.
+ * (stamped with the day it was placed) may commit a moment after it, and its insert marks no roll-up
+ * (placing an order does no roll-up work). Any later change to a day's orders marks its row stale.
  */
 export const ROLL_UP_AFTER = '15 minutes';
 
@@ -29,7 +29,8 @@ function bounds(timeZone: string, days: number): SQL {
     ), w as (
       select today, week_start, today - ${days - 1}::int as since, case when settled then today - 1 else today - 2 end as closed_to from b
     ), rolled as (
-      select r.day, r.orders, r.revenue from overview_days r, w where r.day >= w.since and r.day <= w.closed_to
+      select r.day, r.orders, r.revenue from overview_days r, w
+      where r.day >= w.since and r.day <= w.closed_to and not exists (select 1 from overview_stale_days s where s.day = r.day)
     ), open_days as (
       -- Whole numbers, not timestamps: the planner knows how many rows this series has (of a timestamp series it
       -- assumes 1,000, and the cost it then sees over the orders switched JIT on: 1.4 s of compiling a call).
@@ -110,22 +111,25 @@ export async function topSoldProducts(
  * Works out the roll-up of the given closed days from the orders. Each day is taken under its advisory
  * lock, exclusively and without waiting (a day whose orders are being changed right now is skipped: the
  * next overview reads it live and tries again); the figures are read after the locks are held, so every
- * change that deleted a day's row before is in them, and any change after deletes the new row.
+ * change that marked the day before is in them, and any change after marks the new row stale.
  */
 export async function rollUpDays(db: Db, timeZone: string, days: readonly string[]): Promise<string[]> {
   if (days.length === 0) return [];
   return db.transaction(async (tx) => {
     const locked = await tx.execute(sql`
       with wanted as materialized (
-        select d from unnest(${`{${days.join(',')}}`}::date[]) d where not exists (select 1 from overview_days r where r.day = d)
+        select d from unnest(${`{${days.join(',')}}`}::date[]) d
+        where not exists (select 1 from overview_days r where r.day = d) or exists (select 1 from overview_stale_days s where s.day = d)
       )
       select coalesce(json_agg(d::text order by d), '[]'::json) as days from wanted
       where pg_try_advisory_xact_lock(${DAY_LOCK}, d - date '2000-01-01')`);
     const raw = (locked as { rows: Array<{ days: unknown }> }).rows[0]!.days;
     const mine = (typeof raw === 'string' ? JSON.parse(raw) : raw) as string[];
     if (mine.length === 0) return [];
-    const list = sql`unnest(${`{${mine.join(',')}}`}::date[])`;
-    await tx.execute(sql`delete from overview_day_products where day = any(${`{${mine.join(',')}}`}::date[])`);
+    const mineList = `{${mine.join(',')}}`;
+    const list = sql`unnest(${mineList}::date[])`;
+    await tx.execute(sql`delete from overview_stale_days where day = any(${mineList}::date[])`);
+    await tx.execute(sql`delete from overview_day_products where day = any(${mineList}::date[])`);
     await tx.execute(sql`
       insert into overview_days (day, orders, revenue)
       select d, count(o.id)::int, coalesce(sum(o.total_amt), 0)
