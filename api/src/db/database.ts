@@ -161,7 +161,9 @@ export async function openDatabase(opts: {
     const search = openPool('search', { max: opts.search?.size ?? 4, statement_timeout: opts.search?.timeoutMs ?? 3000 });
     const searchSql: ReadSql = async (name, text, values) => (await search.pool.query<Record<string, unknown>>({ name, text, values })).rows;
     const statement = namedStatements(async (name, text, values) => (await statements.pool.query<Record<string, unknown>>({ name, text, values })).rows);
-    const report = openPool('report', { max: opts.reportPoolSize ?? 2 });
+    // No JIT for reports: their statements read tens of rows (docs/decisions/0232-the-overview-rolls-up-closed-days.md),
+    // and a cost misjudged past jit_above_cost made one spend over a second compiling what runs in milliseconds.
+    const report = openPool('report', { max: opts.reportPoolSize ?? 2, options: '-c jit=off' });
     const reportDb = drizzle(report.pool, { schema }) as unknown as Db;
     return {
       db,

@@ -13,6 +13,7 @@ export { wishlistItems } from '../wishlist/wishlist.table.js';
 export { reviews } from '../reviews/reviews.table.js';
 export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';
 export { orderReturns } from '../orders/returns.table.js';
+export { overviewDayProducts, overviewDays, overviewStaleDays } from '../orders/overview.table.js';
 export { accountHolds, inventoryLevels, productVariants, stockMovements } from '../inventory/inventory.table.js';
 export { stripeEvents } from '../payments/stripe-events.table.js';
 export { pushSubscriptions } from '../push/push-subscriptions.table.js';

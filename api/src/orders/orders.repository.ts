@@ -86,66 +86,6 @@ export async function pendingCardOrderOf(db: Db, userId: string): Promise<OrderR
   return row;
 }
 
-/**
- * What counts as sold for the admin's overview (docs/decisions/0022): placed and not cancelled. A card
- * order has no stage until it is paid, so it counts only once paid.
- */
-const soldOrder = sql`o.status is not null and o.status <> 'CANCELLED' and o.payment_status <> 'CANCELLED'`;
-
-/** The sold orders and their revenue per shop day over the last `days` days (days without orders absent), and which day is today and which starts the week. */
-export async function soldPerDay(
-  db: Db,
-  timeZone: string,
-  days: number,
-): Promise<{ today: string; weekStart: string; perDay: Array<{ day: string; orders: number; revenue: number }> }> {
-  const result = await db.execute(sql`
-    with bounds as (
-      select (now() at time zone ${timeZone})::date as today,
-             date_trunc('week', now() at time zone ${timeZone})::date as week_start
-    ), per_day as (
-      select ((o.created_at at time zone ${timeZone})::date)::text as day, count(*)::int as orders, coalesce(sum(o.total_amt), 0)::float8 as revenue
-      from orders o, bounds b
-      where o.created_at >= ((b.today - ${days - 1}::int)::timestamp at time zone ${timeZone}) and ${soldOrder}
-      group by 1
-    )
-    select b.today::text as today, b.week_start::text as week_start,
-           coalesce((select json_agg(json_build_object('day', d.day, 'orders', d.orders, 'revenue', d.revenue)) from per_day d), '[]'::json) as per_day
-    from bounds b`);
-  const [row] = (result as { rows: Array<{ today: string; week_start: string; per_day: unknown }> }).rows;
-  const perDay = (typeof row!.per_day === 'string' ? JSON.parse(row!.per_day) : row!.per_day) as Array<{ day: string; orders: number; revenue: number }>;
-  return { today: row!.today, weekStart: row!.week_start, perDay };
-}
-
-/**
- * The products sold most (by units, then revenue) in sold orders of the last `days` shop days. The
- * period's orders are found by their creation index first and their lines looked up by order, so
- * the cost follows the period's orders, not every line ever sold (a join let the planner scan all
- * of order_lines: 40 CPU-ms at 100,000 orders).
- */
-export async function topSoldProducts(
-  db: Db,
-  timeZone: string,
-  days: number,
-  limit: number,
-): Promise<Array<{ productId: string; name: string; units: number; revenue: number }>> {
-  const result = await db.execute(sql`
-    with recent as materialized (
-      select o.id from orders o
-      where o.created_at >= (((now() at time zone ${timeZone})::date - ${days - 1}::int)::timestamp at time zone ${timeZone}) and ${soldOrder}
-    )
-    select l.product_id as "productId", max(l.name) as name, sum(l.quantity)::int as units, coalesce(sum(l.sub_total_amt), 0)::float8 as revenue
-    from order_lines l
-    where l.order_id = any(array(select id from recent)) and l.product_id is not null
-    group by l.product_id
-    order by units desc, revenue desc, l.product_id
-    limit ${limit}`);
-  return (result as { rows: Array<{ productId: string; name: string; units: number; revenue: number }> }).rows.map((r) => ({
-    ...r,
-    units: Number(r.units),
-    revenue: Number(r.revenue),
-  }));
-}
-
 /** How many orders stand at each of the given stages (a card order awaiting payment has none). */
 export async function ordersAtStages(db: Db, stages: readonly OrderStage[]): Promise<Map<string, number>> {
   const rows = await db

@@ -12,10 +12,12 @@ import {
 } from '@haat/shared/orders/overview';
 import { REPORT_DB, type Db } from '../db/database.js';
 import { lowStockUnits } from '../inventory/index.js';
-import { ordersAtStages, soldPerDay, topSoldProducts } from './orders.repository.js';
+import { ordersAtStages } from './orders.repository.js';
+import { rollUpDays, soldPerDay, topSoldProducts } from './overview.repository.js';
 
 /**
- * The admin's overview: sales figures from SQL aggregates over the orders, stock from the inventory.
+ * The admin's overview: sales figures from the roll-up of closed days plus today's orders (kept exact by
+ * triggers on the orders: docs/decisions/0232-the-overview-rolls-up-closed-days.md), stock from the inventory.
  * Its statements run on the report pool (DatabaseHandle.reportDb), so however many admins' screens
  * ask at once, the main pool's connections stay free for health checks, carts and orders; and calls
  * that arrive while one is being worked out for the same threshold share its answer (figures as of
@@ -48,6 +50,9 @@ export class OverviewService {
       ordersAtStages(this.db, WAITING_STAGES),
       lowStockUnits(this.db, lowStockThreshold, 1, LOW_STOCK_PAGE_SIZE),
     ]);
+    // Closed days read from the orders this time (the first call of a day, or a day whose orders changed):
+    // rolled up now, so the next call reads them from their row.
+    await rollUpDays(this.db, OVERVIEW_TIME_ZONE, sold.notRolledUp);
     const byDay = new Map(sold.perDay.map((d) => [d.day, d]));
     const days: OverviewDay[] = calendarDays(sold.today, OVERVIEW_DAYS).map((day) => {
       const found = byDay.get(day);
