@@ -92,3 +92,18 @@ describe('docs and comments cite only what a clone has', () => {
     );
   });
 });
+
+describe('docs/decisions/README.md lists every decision in force', () => {
+  it('names each decision file once and no file that is gone', () => {
+    const files = trackedFiles().filter((f) => /^docs\/decisions\/\d{4}-[^/]+\.md$/.test(f));
+    const listed = [...readFileSync(join(root, 'docs/decisions/README.md'), 'utf8').matchAll(/\((\d{4}-[^)]+\.md)\)/g)].map((m) => `docs/decisions/${m[1]}`);
+    assert.deepEqual(
+      {
+        unlisted: files.filter((f) => !listed.includes(f)),
+        gone: listed.filter((f) => !files.includes(f)),
+        twice: listed.filter((f, i) => listed.indexOf(f) !== i),
+      },
+      { unlisted: [], gone: [], twice: [] },
+    );
+  });
+});
