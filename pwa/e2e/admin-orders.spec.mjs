@@ -98,7 +98,9 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await shopperCard.locator('.order-progress__step.is-reached', { hasText: 'Confirmed' }).waitFor({ timeout: 15_000 });
   await screenshot(shopperPage, artifactsDir, 'admin-orders-shopper-live');
 
-  // Delivered completes it: it moves to the Delivered tab on both screens and offers no further stage.
+  // Delivered completes it: it moves to the Delivered tab on both screens and offers no further stage. The admin
+  // is asked on a laptop's screen here and on a phone's in Hindi below (1366×768, 390×844).
+  await admin.setViewportSize({ width: 1366, height: 768 });
   await card
     .getByRole('group', { name: `Move order ${orderId} to` })
     .getByRole('button', { name: 'Delivered' })
@@ -151,6 +153,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await shopperPage.getByRole('button', { name: 'Cash on Delivery' }).click();
   await shopperPage.waitForURL(/\/success\?order=/);
   const cancelId = (await shopperPage.getByTestId('order-id').textContent()).replace('Order #', '');
+  await admin.setViewportSize({ width: 390, height: 844 });
   await admin.goto(`${baseUrl}/dashboard/myorders`);
   await admin.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
   await admin.getByRole('heading', { name: 'ऑर्डर संभालें' }).waitFor();
@@ -159,6 +162,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await cancelButton.click();
   const askHindi = admin.getByRole('dialog', { name: `ऑर्डर #${cancelId} रद्द करें?` });
   await expect(askHindi).toContainText('इसका सामान फिर से बिक्री पर आ जाएगा और ग्राहक को बताया जाएगा। यह वापस नहीं हो सकता।');
+  await expect(askHindi.getByRole('button', { name: 'ऑर्डर रद्द करें' }), 'the dialog fits a phone').toBeInViewport();
   await screenshot(admin, artifactsDir, 'admin-orders-cancel-hindi');
   await askHindi.getByRole('button', { name: 'जैसा है वैसा रहने दें' }).click();
   await expect(askHindi).toHaveCount(0);
