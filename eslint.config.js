@@ -144,8 +144,12 @@ export default tseslint.config(
     },
   },
   {
-    // Plain JavaScript has no type information for the type-aware rules to use.
-    files: ['**/*.{js,mjs}'],
+    // Plain JavaScript has no type information for the type-aware rules to use. The TypeScript files outside the
+    // api, pwa and shared projects are linted without it too: for the three config files the project service built
+    // the repository's tsconfig.json, a second program of every TypeScript file here (≈ 15 CPU-s of the lint), and
+    // for the journeys' one declaration file pwa/e2e's (≈ 2); the typecheck stage's `tsc -p tsconfig.tools.json`
+    // and `tsc -p pwa/e2e` check their types (docs/decisions/0234-lint-programs.md).
+    files: ['**/*.{js,mjs}', 'api/drizzle.config.ts', 'shared/vitest.config.ts', 'pwa/playwright.config.ts', 'pwa/e2e/**/*.d.mts'],
     ...tseslint.configs.disableTypeChecked,
   },
   prettier,

@@ -187,9 +187,12 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
 
     it('deep pages (sought from anchors past row 240) equal plain paging, in every order, and follow writes', async () => {
       const ids = (list: Wire[]) => list.map((p) => p._id);
-      const pagesOf12 = async (body: object, count: number) => {
+      // Pages 19–25 of 12: two plain OFFSET pages before row 240 and every page sought from an anchor after it
+      // (src/catalog/page-anchors.ts: below row 240 no anchor is used, so pages 1–18 would compare OFFSET with itself).
+      const FROM = 19;
+      const pagesOf12 = async (body: object) => {
         const all: Wire[] = [];
-        for (let page = 1; page <= count; page++)
+        for (let page = FROM; page <= 25; page++)
           all.push(
             ...(
               await api(t)
@@ -212,13 +215,14 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
           );
         return all;
       };
+      const tail = (list: Wire[]) => ids(list).slice((FROM - 1) * 12);
       for (const sort of ['newest', 'oldest', 'lowToHigh', 'highToLow'] as const) {
         const reference = await pagesOf100({ sort });
-        expect({ sort, ids: ids(await pagesOf12({ sort }, 25)) }).toEqual({ sort, ids: ids(reference) });
+        expect({ sort, ids: ids(await pagesOf12({ sort })) }).toEqual({ sort, ids: tail(reference) });
       }
       const inStock = await pagesOf100({ inStock: true, sort: 'lowToHigh' });
       expect(inStock.length).toBeGreaterThan(240);
-      expect(ids(await pagesOf12({ inStock: true, sort: 'lowToHigh' }, 25))).toEqual(ids(inStock));
+      expect(ids(await pagesOf12({ inStock: true, sort: 'lowToHigh' }))).toEqual(tail(inStock));
 
       // A new product (a catalogue write) moves every later page by one, anchors included.
       const admin = await adminToken(t);
@@ -248,9 +252,10 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       // Sessions survive too: the token secrets live in DATA_DIR.
       expect((await api(t).get('/api/user/user-details').set(bearer(admin))).status).toBe(200);
 
-      // The shop owner clears the demo catalogue away...
+      // The shop owner clears the demo catalogue away: the products in one statement (their deletion through the
+      // API is products.e2e-spec.ts's; here 300 requests on each engine were setup), the categories through the API...
       const token = await adminToken(t);
-      for (const p of products) expect((await api(t).delete('/api/product/delete-product').set(bearer(token)).send({ _id: p._id })).status).toBe(200);
+      await t.db.delete(schema.products);
       const subs = (await api(t).post('/api/subcategory/get')).body.data as Array<{ _id: string }>;
       for (const s of subs) expect((await api(t).delete('/api/subcategory/delete').set(bearer(token)).send({ _id: s._id })).status).toBe(200);
       for (const c of (await api(t).get('/api/category/get')).body.data as Array<{ _id: string }>)
