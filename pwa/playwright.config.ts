@@ -12,8 +12,8 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.mjs',
   workers: Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1),
   fullyParallel: false,
-  // One, named as flaky in the stage times, while card checkout's failure under load is looked for (docs/decisions/0166-journeys-retry-once.md).
-  retries: 1,
+  // None: a journey that fails once has found a race to fix (docs/decisions/0166-journeys-retry-once.md).
+  retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 240_000,
   expect: { timeout: 15_000 },
