@@ -1,29 +1,18 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, renderHook } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import type { ReactNode } from 'react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '@haat/shared/users/user.types';
 import { db } from '../../../lib/storage/db';
-import { clearUserData } from '../../../lib/storage/user-data';
-import { setSessionUser } from '../../../lib/http/session';
-import { toast, toastsAtom } from '../../../lib/ui/toast';
+import { toast } from '../../../lib/ui/toast';
+import { signedInOffline, toastMessages } from '../../../test-support/offline-shopper';
 import { setLanguage } from '../../../i18n/i18n';
 import { useWishlistToggle } from '../hooks/use-wishlist-toggle';
 
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
-const toasts = () =>
-  getDefaultStore()
-    .get(toastsAtom)
-    .map((t) => t.message);
+const toasts = toastMessages;
 
-beforeEach(async () => {
-  await clearUserData();
-  getDefaultStore().set(toastsAtom, []);
-  setSessionUser({ _id: 'u1', name: 'Asha' } as User);
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps the change
-});
+beforeEach(signedInOffline);
 afterEach(async () => {
   cleanup();
   await setLanguage('en-IN', false);

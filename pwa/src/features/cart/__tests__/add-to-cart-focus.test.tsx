@@ -1,27 +1,15 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { User } from '@haat/shared/users/user.types';
 import { i18n, setLanguage } from '../../../i18n/i18n';
-import { setSessionUser } from '../../../lib/http/session';
-import { clearUserData } from '../../../lib/storage/user-data';
-import { toastsAtom } from '../../../lib/ui/toast';
+import { signedInOffline, toastMessages } from '../../../test-support/offline-shopper';
 import { AddToCartButton } from '../components/add-to-cart-button';
 
 const rice = { name: 'Basmati Rice', _id: 'r1', image: [], unit: '1 kg', price: 120, discount: 0, stock: 5 };
-const toasts = () =>
-  getDefaultStore()
-    .get(toastsAtom)
-    .map((t) => t.message);
+const toasts = toastMessages;
 
-beforeEach(async () => {
-  await clearUserData();
-  getDefaultStore().set(toastsAtom, []);
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps it
-  setSessionUser({ _id: 'u1', name: 'Asha' } as User);
-});
+beforeEach(signedInOffline);
 afterEach(async () => {
   cleanup();
   await setLanguage('en-IN', false);

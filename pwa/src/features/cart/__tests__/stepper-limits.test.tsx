@@ -1,29 +1,17 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { getDefaultStore } from 'jotai';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
-import type { User } from '@haat/shared/users/user.types';
 import { setLanguage } from '../../../i18n/i18n';
-import { setSessionUser } from '../../../lib/http/session';
 import { db } from '../../../lib/storage/db';
-import { clearUserData } from '../../../lib/storage/user-data';
-import { toastsAtom } from '../../../lib/ui/toast';
+import { signedInOffline, toastMessages } from '../../../test-support/offline-shopper';
 import { AddToCartButton } from '../components/add-to-cart-button';
 
 const tea = { name: 'Assam Tea', _id: 't1', image: [], unit: '250 g', price: 150, discount: 0, stock: 40, maxPerOrder: 10 };
-const toasts = () =>
-  getDefaultStore()
-    .get(toastsAtom)
-    .map((t) => t.message);
+const toasts = toastMessages;
 
-beforeEach(async () => {
-  await clearUserData();
-  getDefaultStore().set(toastsAtom, []);
-  Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false }); // the outbox keeps it
-  setSessionUser({ _id: 'u1', name: 'Asha' } as User);
-});
+beforeEach(signedInOffline);
 afterEach(async () => {
   cleanup();
   await setLanguage('en-IN', false);
