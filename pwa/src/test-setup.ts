@@ -7,3 +7,16 @@ import { configure } from '@testing-library/react';
 // where a page that reads Dexie first took more than 5 s to draw under full load; a test still fails when
 // the awaited thing never comes, only later. The test's own deadline is longer (vite.config.ts).
 configure({ asyncUtilTimeout: 15_000 });
+
+// jsdom's <dialog> has no showModal() or close(): open and close it as the browser would, so a dialog's contents are in
+// the page when a test opens it (lib/ui/modal-dialog.tsx calls showModal() when it is there). Files run in Node have none.
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.showModal !== 'function') {
+  HTMLDialogElement.prototype.showModal = function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+}
+if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototype.close !== 'function') {
+  HTMLDialogElement.prototype.close = function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
+}

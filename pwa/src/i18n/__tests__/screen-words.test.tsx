@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Order } from '@haat/shared/orders/order.types';
 import { setLanguage } from '../i18n';
 import { unitText } from '../format';
@@ -18,11 +18,6 @@ import { cartNoticesAtom } from '../../features/cart/cart-notices';
 // The words a shopper or admin reads where English used to be left on Hindi screens
 // (docs/product.md#languages): each in both languages, and the fallbacks where a text is not ours.
 
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-});
 afterEach(async () => {
   cleanup();
   await setLanguage('en-IN', false);

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Coupon } from '@haat/shared/promotions/coupon.schema';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { CouponManager } from '../coupons.page';
@@ -52,16 +52,6 @@ withLocalApiServer((req, res) => {
     }
     reply(404, { success: false, error: true, message: 'no route' });
   });
-});
-
-// jsdom's <dialog> has no showModal(): open it as the browser would, so the form and the question are in the page.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 
 beforeEach(() => {

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderReturn } from '@haat/shared/orders/returns';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { ReturnsManager } from '../returns.page';
@@ -54,16 +54,6 @@ withLocalApiServer((req, res) => {
     }
     reply(404, { success: false, error: true, code: 'NOT_FOUND', message: 'no route' });
   });
-});
-
-// jsdom's <dialog> has no showModal(): open it as the browser would, so the question is in the page.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 
 beforeEach(() => {

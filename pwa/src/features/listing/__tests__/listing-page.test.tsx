@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setLanguage } from '../../../i18n/i18n';
 import { db } from '../../../lib/storage/db';
 import { aProduct } from '../../../test-support/a-product';
@@ -87,15 +87,6 @@ describe('the listing page', () => {
 });
 
 describe('the Filters button on a phone (docs/product.md#states, Listing)', () => {
-  // jsdom's <dialog> has no showModal(): open it as the browser would, so the drawer's form is in the page.
-  beforeAll(() => {
-    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-      this.setAttribute('open', '');
-    };
-    HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-      this.removeAttribute('open');
-    };
-  });
   beforeEach(() => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
   });

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { OrderReturn } from '@haat/shared/orders/returns';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { db } from '../../../lib/storage/db';
@@ -83,16 +83,6 @@ withLocalApiServer((req, res) => {
     }
     send(404, { success: false, error: true, code: 'NOT_FOUND', message: 'Not found' });
   });
-});
-
-// jsdom's <dialog> has no showModal(): open it as the browser would, so its contents are in the page.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
 });
 
 afterEach(async () => {

@@ -1,18 +1,9 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { StageMover } from '../components/stage-mover';
 
-// jsdom's <dialog> has no showModal(): open it as the browser would, so its contents are in the page.
-beforeAll(() => {
-  HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
-    this.setAttribute('open', '');
-  };
-  HTMLDialogElement.prototype.close ??= function (this: HTMLDialogElement) {
-    this.removeAttribute('open');
-  };
-});
 afterEach(cleanup);
 
 const order = (payment_method: 'COD' | 'CARD', payment_status: Order['payment_status']) =>
