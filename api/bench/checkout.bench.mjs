@@ -45,6 +45,8 @@ const FLASH = (process.env.BENCH_FLASH ?? '200:100,2000:1000')
   .map((pair) => pair.split(':').map(Number))
   .map(([shoppers, units]) => ({ shoppers: Number(shoppers), units: Number(units) }));
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** The API child's pid, for the flash sales' CPU figures. */
+let API_PID = 0;
 const ADMIN = { email: 'bench-admin@haat.local', password: 'bench-admin-pass-1' };
 const ACCESS_SECRET = 'bench-access-secret-0123456789abcdef';
 
@@ -166,6 +168,7 @@ async function checkout(api, direct) {
   const rate = took.checkout.length / elapsed;
   console.log(`\nCheckout, ${SHOPPERS} shoppers, ${SECONDS} s measured, ${PRODUCTS.toLocaleString('en-IN')} products, PostgreSQL`);
   console.log(`  load average at start: ${load0}; at end: ${load1}`);
+  console.log(`  CPU during the sale: API ${cpu.api.toFixed(2)} s, whole machine ${cpu.machine.toFixed(2)} s (the rest is PostgreSQL and this bench)`);
   figure('orders/s', rate.toFixed(1), `≥ ${TARGETS.ordersPerSecond}`, rate >= TARGETS.ordersPerSecond);
   figure(
     'whole checkout p99',
@@ -336,6 +339,7 @@ async function flashSale(A, direct, shoppers, units, round) {
   };
   await Promise.all(requests.map(() => warm()));
   const load0 = load();
+  const cpu0 = { api: cpuSeconds(API_PID), machine: machineCpuSeconds()[0] };
   const t0 = performance.now();
   const answers = await Promise.all(
     requests.map(async (r) => {
@@ -345,6 +349,7 @@ async function flashSale(A, direct, shoppers, units, round) {
   );
   const last = Math.max(...answers.map((a) => a.at));
   const load1 = load();
+  const cpu = { api: cpuSeconds(API_PID) - cpu0.api, machine: machineCpuSeconds()[0] - cpu0.machine };
   const sold = answers.filter((a) => a.status === 201).length;
   const outOfStock = answers.filter((a) => a.status === 409 && a.body?.code === 'OUT_OF_STOCK').length;
   const server = answers.filter((a) => a.status >= 500).length;
@@ -366,6 +371,7 @@ async function flashSale(A, direct, shoppers, units, round) {
   const target = TARGETS.flash[shoppers] ?? Infinity;
   console.log(`\nFlash sale: ${shoppers} shoppers, ${units} units of one product, all at once`);
   console.log(`  load average at start: ${load0}; at end: ${load1}`);
+  console.log(`  CPU during the sale: API ${cpu.api.toFixed(2)} s, whole machine ${cpu.machine.toFixed(2)} s (the rest is PostgreSQL and this bench)`);
   console.log(`  answers: ${sold} sold, ${outOfStock} OUT_OF_STOCK, ${server} 5xx, ${other} other ${other + server ? JSON.stringify(otherCodes) : ''}`);
   console.log(`  database: stock now ${db.stock}, ${db.ordered} units in orders, ${db.carts} cart lines left`);
   const exact = sold === units && outOfStock === shoppers - units && server === 0 && db.stock === 0 && db.ordered === units && db.carts === shoppers - units;
@@ -375,7 +381,7 @@ async function flashSale(A, direct, shoppers, units, round) {
     errors.push(
       `flash sale ${shoppers}/${units}: sold ${sold}, out of stock ${outOfStock}, 5xx ${server}, other ${other}, stock ${db.stock}, ordered ${db.ordered}`,
     );
-  return { shoppers, units, sold, outOfStock, server, other, last, load0, load1 };
+  return { shoppers, units, sold, outOfStock, server, other, last, load0, load1, apiCpu: cpu.api, machineCpu: cpu.machine };
 }
 
 async function main() {
@@ -409,6 +415,7 @@ async function main() {
     // Ample stock everywhere: the checkout loop measures ordering, not running out.
     await direct.query('update products set publish = true');
     await direct.query('update inventory_levels set on_hand = reserved + 1000000');
+    API_PID = instance.pid;
     const result = { date: new Date().toISOString(), node: process.version, products: PRODUCTS };
     if (RUN_CHECKOUT) result.checkout = await checkout(instance, direct);
     result.flash = [];

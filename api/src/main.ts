@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { ConfigError, loadConfig } from './config/config.js';
 import { createApp } from './app.factory.js';
 import { SearchService } from './search/index.js';
+import { loadPincodeDirectory } from './addresses/index.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -11,6 +12,8 @@ async function main(): Promise<void> {
   // Build the search index now, in the background (searches use SQL until it is ready), rather than on
   // the first shopper's search: at a million products the build takes a minute and a half of one core.
   void app.get(SearchService).ready();
+  // The pincode directory likewise: every order and address checks its pincode against it.
+  setImmediate(loadPincodeDirectory);
 }
 
 main().catch((error: unknown) => {

@@ -86,9 +86,14 @@ export function deliveryDaysRange(zones: readonly DeliveryZone[] = DELIVERY_ZONE
   return { fastest: Math.min(...days), slowest: Math.max(...days) };
 }
 
+/** One formatter per time zone: making one costs far more than formatting with it, and every order's answer formats a date. */
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** Today's date on the shop's calendar, YYYY-MM-DD. */
 export function shopDay(at: Date, timeZone: string = DELIVERY_TIME_ZONE): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  return format.format(at);
 }
 
 /** The date (YYYY-MM-DD, the shop's calendar) an order placed at `at` is expected, `days` later. */
