@@ -30,6 +30,22 @@ async function imagesRendered(page, selector) {
   }, selector);
 }
 
+/** The names of the products saved on the device (IndexedDB 'haat', lib/storage/db.ts). */
+function savedProductNames(page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve, reject) => {
+        const open = indexedDB.open('haat');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const all = open.result.transaction('products').objectStore('products').getAll();
+          all.onsuccess = () => (open.result.close(), resolve(all.result.map((p) => p.name)));
+          all.onerror = () => (open.result.close(), reject(all.error));
+        };
+      }),
+  );
+}
+
 async function assertImages(page, selector, what) {
   const { total, broken } = await imagesRendered(page, selector);
   assert.ok(total > 0, `${what}: pictures are on the page`);
@@ -84,6 +100,10 @@ test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => 
   await page.goto(`${baseUrl}/search?q=watch`);
   await page.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
   const onlineWatches = await page.locator('.product-grid .product-card__name').allTextContents();
+  // The results are saved on the device just after they render; a shopper takes longer than that to go offline.
+  await expect
+    .poll(() => savedProductNames(page), { message: 'the watches found online are saved on the device', timeout: 10_000 })
+    .toEqual(expect.arrayContaining(onlineWatches));
 
   // Offline, with reloads: everything seen renders from IndexedDB and the caches.
   await context.setOffline(true);
