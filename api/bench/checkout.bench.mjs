@@ -168,7 +168,6 @@ async function checkout(api, direct) {
   const rate = took.checkout.length / elapsed;
   console.log(`\nCheckout, ${SHOPPERS} shoppers, ${SECONDS} s measured, ${PRODUCTS.toLocaleString('en-IN')} products, PostgreSQL`);
   console.log(`  load average at start: ${load0}; at end: ${load1}`);
-  console.log(`  CPU during the sale: API ${cpu.api.toFixed(2)} s, whole machine ${cpu.machine.toFixed(2)} s (the rest is PostgreSQL and this bench)`);
   figure('orders/s', rate.toFixed(1), `≥ ${TARGETS.ordersPerSecond}`, rate >= TARGETS.ordersPerSecond);
   figure(
     'whole checkout p99',

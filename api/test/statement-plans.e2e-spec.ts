@@ -18,7 +18,7 @@ if (!process.env.TEST_DATABASE_URL) console.log('statement-plans.e2e-spec: skipp
 
 const PREPARED = defineStatement<object>(
   'test-prepared-plans',
-  () => sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name in ('cart-add', 'order-place-clear-cart') order by name`,
+  () => sql`select name, generic_plans::int, custom_plans::int from pg_prepared_statements where name in ('cart-add', 'order-place') order by name`,
 );
 
 onPostgres('checkout statements are planned once per connection (postgres)', () => {
@@ -49,7 +49,7 @@ onPostgres('checkout statements are planned once per connection (postgres)', () 
     const plans = await statement<{ name: string; generic_plans: number; custom_plans: number }>(PREPARED, {});
     expect(plans).toEqual([
       { name: 'cart-add', generic_plans: 7, custom_plans: 0 },
-      { name: 'order-place-clear-cart', generic_plans: 7, custom_plans: 0 },
+      { name: 'order-place', generic_plans: 7, custom_plans: 0 },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db, Slot } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { cartItems } from './cart.table.js';
 
 // The cart domain's queries that other domains run (orders, users), some inside their own transaction.
@@ -16,47 +16,22 @@ export async function removeFromCart(
   await tx.delete(cartItems).where(and(eq(cartItems.userId, userId), or(...lines.map(line))));
 }
 
-/** The value of removeFromCartCte's `lines` slot: the product and variant of each line, as one JSON text. */
-export function cartLinesJson(lines: ReadonlyArray<{ productId: string; variantId: string | null }>): string {
-  return JSON.stringify(lines.map((l) => ({ product_id: l.productId, variant_id: l.variantId })));
-}
-
 /**
- * As removeFromCart, as a CTE (`cart_removed`) of a caller's statement that runs only `when` holds.
- * Slots: the user, and the lines as cartLinesJson gives them. Each line is looked up by the cart's
- * key (user, product, variant: one row at most), then deleted by id: a join of the lines with the
- * user's cart was planned as a hash of every row the user ever had in the index, deleted ones
- * included until a vacuum, read again on every order.
+ * The ordered lines leave their carts, as a CTE (`cart_removed`) of the order's statement. `lines` is the
+ * caller's relation of `user_id`, `product_id` and `variant_id`. Each line is looked up by the cart's key
+ * (user, product, variant: one row at most), then deleted by id: a join of the lines with the users' carts
+ * was planned as a hash of every row a user ever had in the index, deleted ones included until a vacuum,
+ * read again on every order; and a plan that filtered a product's lines against a batch's users was a nested
+ * loop comparing every line with every user (6 ms for a batch of 100).
  */
-export function removeFromCartCte(slots: { userId: Slot; lines: Slot }, when: SQL): SQL {
-  return sql`cart_removed as (
-      delete from cart_items c
-      where ${when} and c.id = any(array(
-        select line.id from jsonb_to_recordset(${slots.lines}::jsonb) as w(product_id text, variant_id text)
-        cross join lateral (
-          select ci.id from cart_items ci
-          where ci.user_id = ${slots.userId} and ci.product_id = w.product_id and ci.variant_id is not distinct from w.variant_id
-          limit 1
-        ) line
-      ))
-    )`;
-}
-
-/**
- * The line of one product and variant leaves the carts of `userIds` (a subquery), as a CTE
- * (`cart_removed`) of a caller's statement. As in removeFromCartCte, each user's line is looked up by
- * the cart's key and deleted by id: the statement's one plan serves every batch (see
- * defineStatement), and a plan that filtered the product's lines against the list of users was a
- * nested loop comparing every line with every user (6 ms for a batch of 100).
- */
-export function removeBatchFromCartCte(slots: { productId: Slot; variantId: Slot }, userIds: SQL): SQL {
+export function removeOrderedLines(lines: SQL): SQL {
   return sql`cart_removed as (
       delete from cart_items c
       where c.id = any(array(
-        select line.id from ${userIds} as u(user_id)
+        select line.id from ${lines} w
         cross join lateral (
           select ci.id from cart_items ci
-          where ci.user_id = u.user_id and ci.product_id = ${slots.productId}::text and ci.variant_id is not distinct from ${slots.variantId}::text
+          where ci.user_id = w.user_id and ci.product_id = w.product_id and ci.variant_id is not distinct from w.variant_id
           limit 1
         ) line
       ))

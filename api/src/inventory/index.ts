@@ -12,14 +12,6 @@ export {
   type OrderStockEvent,
 } from './inventory.js';
 export { lowStockUnits } from './low-stock.js';
-export {
-  accountHold,
-  batchAccountHold,
-  batchReservation,
-  isHoldLimitViolation,
-  orderReservation,
-  reservationWant,
-  type ReservationLine,
-} from './order-reservation.js';
+export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines } from './order-reservation.js';
 export { createStockStaging, stockFromStaging } from './seed-stock.js';
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';

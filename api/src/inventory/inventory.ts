@@ -113,7 +113,7 @@ interface StoredUnit {
 
 /**
  * A product's units with their pools, the pools locked in id order and FOR NO KEY UPDATE, as orders lock pools
- * (orderReservation): every admin stock write takes them this way (docs/decisions/0216).
+ * (reserveOrderLines): every admin stock write takes them this way (docs/decisions/0216).
  */
 function lockedUnits(tx: Tx, productId: string) {
   return tx

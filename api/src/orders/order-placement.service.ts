@@ -26,7 +26,7 @@ import {
   type PricedOrder,
   type SaleableProduct,
 } from './order-pricing.js';
-import { placeOrderStatement, type HoldCaps } from './order-statement.js';
+import type { HoldCaps } from './order-statement.js';
 import { isEmailVerified } from '../users/index.js';
 import { pendingCardOrderOf } from './orders.repository.js';
 import { couponByCode, couponLimitViolated, type CouponRow } from '../promotions/index.js';
@@ -138,7 +138,7 @@ export class OrderPlacementService {
   }
 
   /**
-   * One statement (see placeOrderStatement): take the stock, write the order and its lines, clear
+   * One statement (see placeOrders): take the stock, write the order and its lines, clear
    * the ordered cart lines. Null when the new order number was taken (nothing was written). A
    * concurrent retry with the same key waits on the key's unique index and then fails with a unique
    * violation, which undoes its whole statement, stock included: `place` answers the first order.
@@ -198,10 +198,12 @@ export class OrderPlacementService {
     let placed: boolean;
     try {
       // Card orders keep the cart until the payment succeeds: a shopper who backs out of Stripe still has it.
-      // An order with a coupon goes alone: its statement also takes a use of the coupon.
-      placed = coupon
-        ? await placeOrderStatement(this.statement, row, lines, priced.lines, cod, this.holdCaps, coupon)
-        : await this.batcher.place(row, lines, priced.lines, cod);
+      placed = await this.batcher.place({
+        row,
+        lines,
+        clearCart: cod,
+        ...(coupon ? { coupon: { id: coupon.id, perAccountUses: coupon.perAccountUses } } : {}),
+      });
     } catch (error) {
       if (isUniqueViolation(error) && constraintOf(error) === 'orders_pkey') return null;
       // Another card order of this account awaits its payment: the database's index decided, whatever raced

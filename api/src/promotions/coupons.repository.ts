@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db, Slot } from '../db/database.js';
+import type { Db } from '../db/database.js';
 import { violatedCheck } from '../common/unique-violation.js';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.table.js';
 
@@ -14,18 +14,23 @@ export function allCoupons(db: Pick<Db, 'select'>): Promise<CouponRow[]> {
 }
 
 /**
- * An order's use of a coupon, as parts of the order's statement (see orders/order-statement.ts), run
- * only `when` the order is written: the coupon's `used` and the account's redemption go up by one.
- * Past the coupon's total or the account's cap, a row's check fails the whole statement, the order and
- * its stock with it (isCouponLimitViolation tells which).
+ * The coupon uses of the orders a statement places, as parts of it (see orders/order-statement.ts): each
+ * coupon's `used` and each account's redemption go up by the orders that apply it. `uses` is the caller's
+ * relation of `coupon_id`, `user_id` and `per_account` (the uses one account may make), one row per placed
+ * order with a coupon. Past the coupon's total or the account's cap, a row's check fails the whole
+ * statement, the orders and their stock with it (couponLimitViolated tells which).
  */
-export function couponUse(slots: { couponId: Slot; userId: Slot; perAccount: Slot }, when: SQL): SQL {
-  return sql`coupon_taken as (
-      update coupons set used = coupons.used + 1, updated_at = now() where id = ${slots.couponId}::text and ${when}
-      returning id
+export function takeCouponUses(uses: SQL): SQL {
+  return sql`coupon_want as (
+      select u.coupon_id, u.user_id, count(*)::int as uses, min(u.per_account)::int as per_account from ${uses} u group by u.coupon_id, u.user_id
+    ), coupon_taken as (
+      update coupons c set used = c.used + (select sum(w.uses) from coupon_want w where w.coupon_id = c.id), updated_at = now()
+      where c.id = any(array(select coupon_id from coupon_want))
+      returning c.id
     ), coupon_redeemed as (
-      insert into coupon_redemptions (coupon_id, user_id, uses, cap) select id, ${slots.userId}::text, 1, ${slots.perAccount}::int from coupon_taken
-      on conflict (coupon_id, user_id) do update set uses = coupon_redemptions.uses + 1, cap = excluded.cap
+      insert into coupon_redemptions (coupon_id, user_id, uses, cap) select w.coupon_id, w.user_id, w.uses, w.per_account from coupon_want w
+      where exists (select 1 from coupon_taken)
+      on conflict (coupon_id, user_id) do update set uses = coupon_redemptions.uses + excluded.uses, cap = excluded.cap
     )`;
 }
 
