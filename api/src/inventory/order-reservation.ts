@@ -49,7 +49,7 @@ export function reserveOrderLines(lines: SQL): { ctes: SQL; winners: SQL; left: 
     ), inv_winners as (
       select ord from inv_fits group by ord having bool_and(fits)
     ), inv_taken as (
-      select level_id, sum(quantity)::int as quantity from inv_fits where ord = any(array(select ord from inv_winners)) group by level_id
+      select level_id, sum(quantity)::int as quantity from inv_fits where ord in (select ord from inv_winners) group by level_id
     ), inv_reserved as (
       update inventory_levels l set reserved = l.reserved + (select t.quantity from inv_taken t where t.level_id = l.id), updated_at = now()
       where l.id = any(array(select level_id from inv_taken))
@@ -57,7 +57,7 @@ export function reserveOrderLines(lines: SQL): { ctes: SQL; winners: SQL; left: 
     ), inv_logged as (
       insert into stock_movements (inventory_level_id, variant_id, reason, reserved_delta, order_id)
       select w.level_id, w.variant_row_id, 'order', w.quantity, w.order_id from inv_want w
-      where w.ord = any(array(select ord from inv_winners)) and exists (select 1 from inv_reserved)
+      where w.ord in (select ord from inv_winners) and exists (select 1 from inv_reserved)
     )`;
   return {
     ctes,

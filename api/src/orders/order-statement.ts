@@ -36,7 +36,10 @@ export interface PlaceOutcome {
 
 /** The values of the order statement: the orders as one JSON list, and the hold caps. */
 interface PlaceValues {
+  /** Each order's row as rowJson gives it, with its place in the list (`ord`), `clear_cart` and `per_account`. */
   orders: string;
+  /** Every order's lines, as rowJson gives them. */
+  lines: string;
   cap: number;
   /** The cap of an account whose e-mail is not verified (equal to cap when that rule is off). */
   unverifiedCap: number;
@@ -66,29 +69,31 @@ const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
   const reservation = reserveOrderLines(sql`order_lines_in`);
   return sql`
     with order_in as (
-      select o.ord, o.order_row, o.line_rows, o.clear_cart, o.per_account, o.order_row->>'id' as id, o.order_row->>'user_id' as user_id,
-             (o.order_row->>'held_units')::int as held_units, o.order_row->>'coupon_id' as coupon_id
-      from jsonb_to_recordset(${p.orders}::jsonb) as o(ord int, order_row jsonb, line_rows jsonb, clear_cart boolean, per_account int)
+      select x.*
+      from (select ${p.orders}::jsonb as list) input
+      cross join lateral rows from (
+        jsonb_to_recordset(input.list) as (ord int, clear_cart boolean, per_account int),
+        jsonb_populate_recordset(null::orders, input.list)
+      ) as x
     ), order_lines_in as (
-      select i.ord, i.id as order_id, i.user_id, i.clear_cart, l.product_id, l.variant_id, l.quantity, l.price, l.discount
-      from order_in i cross join lateral jsonb_populate_recordset(null::order_lines, i.line_rows) l
+      select i.ord, i.user_id, i.clear_cart, l.*
+      from jsonb_populate_recordset(null::order_lines, ${p.lines}::jsonb) l join order_in i on i.id = l.order_id
     ),
     ${reservation.ctes},
     order_won as (
-      select * from order_in where ord = any(array(select ord from ${reservation.winners}))
+      select * from order_in where ord in (select ord from ${reservation.winners})
     ),
     ${holdOrderUnits(sql`order_won`, (userId) => holdCapSql(userId, p))},
     orders_written as (
       insert into orders (${columnList(orders)})
-      select ${columnList(orders, 'r')} from order_won w cross join lateral jsonb_populate_record(null::orders, w.order_row) r
+      select ${columnList(orders, 'w')} from order_won w
       returning id
     ),
     lines_written as (
       insert into order_lines (${columnList(orderLines)})
-      select ${columnList(orderLines, 'r')} from order_won w join orders_written o on o.id = w.id
-      cross join lateral jsonb_populate_recordset(null::order_lines, w.line_rows) r
+      select ${columnList(orderLines, 'l')} from order_lines_in l where l.order_id in (select id from orders_written)
     ),
-    ${removeOrderedLines(sql`(select l.user_id, l.product_id, l.variant_id from order_lines_in l join orders_written o on o.id = l.order_id where l.clear_cart)`)},
+    ${removeOrderedLines(sql`(select l.user_id, l.product_id, l.variant_id from order_lines_in l where l.clear_cart and l.order_id in (select id from orders_written))`)},
     ${takeCouponUses(sql`(select w.coupon_id, w.user_id, w.per_account from order_won w where w.coupon_id is not null)`)}
     select (select json_agg(id) from orders_written) as placed, ${reservation.left} as units_left`;
 });
@@ -101,15 +106,16 @@ const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
 export async function placeOrders(statement: NamedStatement, list: readonly OrderToPlace[], caps: HoldCaps): Promise<PlaceOutcome> {
   const json = JSON.stringify(
     list.map((order, ord) => ({
+      ...rowJson(orders, order.row),
       ord,
-      order_row: rowJson(orders, order.row),
-      line_rows: order.lines.map((line) => rowJson(orderLines, line)),
       clear_cart: order.clearCart,
       per_account: order.coupon?.perAccountUses ?? UNLIMITED,
     })),
   );
+  const lines = JSON.stringify(list.flatMap((order) => order.lines.map((line) => rowJson(orderLines, line))));
   const [answer] = await statement<{ placed: string[] | string | null; units_left: number | string | null }, PlaceValues>(PLACE_ORDERS, {
     orders: json,
+    lines,
     cap: caps.cap,
     unverifiedCap: caps.unverifiedCap,
   });
