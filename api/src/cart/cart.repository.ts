@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import type { Relation } from '../db/relation.js';
 import { cartItems } from './cart.table.js';
 
 // The cart domain's queries that other domains run (orders, users), some inside their own transaction.
@@ -17,18 +18,18 @@ export async function removeFromCart(
 }
 
 /**
- * The ordered lines leave their carts, as a CTE (`cart_removed`) of the order's statement. `lines` is the
- * caller's relation of `user_id`, `product_id` and `variant_id`. Each line is looked up by the cart's key
+ * The ordered lines leave their carts, as a CTE (`cart_removed`) of the order's statement. `lines` names each
+ * ordered line's account, product and option. Each line is looked up by the cart's key
  * (user, product, variant: one row at most), then deleted by id: a join of the lines with the users' carts
  * was planned as a hash of every row a user ever had in the index, deleted ones included until a vacuum,
  * read again on every order; and a plan that filtered a product's lines against a batch's users was a nested
  * loop comparing every line with every user (6 ms for a batch of 100).
  */
-export function removeOrderedLines(lines: SQL): SQL {
+export function removeOrderedLines(lines: Relation<{ user_id: string; product_id: string; variant_id: string | null }>): SQL {
   return sql`cart_removed as (
       delete from cart_items c
       where c.id = any(array(
-        select line.id from ${lines} w
+        select line.id from ${lines.sql} w
         cross join lateral (
           select ci.id from cart_items ci
           where ci.user_id = w.user_id and ci.product_id = w.product_id and ci.variant_id is not distinct from w.variant_id

@@ -12,6 +12,6 @@ export {
   type OrderStockEvent,
 } from './inventory.js';
 export { lowStockUnits } from './low-stock.js';
-export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines } from './order-reservation.js';
+export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines, type LineToReserve, type OrderToHold, type Reservation } from './order-reservation.js';
 export { createStockStaging, stockFromStaging } from './seed-stock.js';
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';

@@ -1,14 +1,39 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { unitRow } from './available.js';
 import { violatedCheck } from '../common/unique-violation.js';
+import type { Relation } from '../db/relation.js';
+
+/** One line of an order as the reservation reads it: so many units of a product's option (null: its default unit), at the price it was priced at. */
+export interface LineToReserve {
+  /** The order's place in the statement's list: first come, first served. */
+  ord: number;
+  order_id: string;
+  product_id: string;
+  variant_id: string | null;
+  quantity: number;
+  price: number;
+  discount: number;
+}
+
+/** What the reservation gives the statement it is part of. */
+export interface Reservation {
+  /** Its CTEs (all named `inv_…`), for the caller's WITH list before anything that reads `winners`. */
+  ctes: SQL;
+  /** The `ord` of every order whose units were reserved. */
+  winners: Relation<{ ord: number }>;
+  /** What the fullest pool has left after the winners (0 when none was locked), as a scalar. */
+  left: SQL<number>;
+}
+
+/** An order as its account's hold reads it: its account and the units it holds. */
+export interface OrderToHold {
+  user_id: string;
+  held_units: number;
+}
 
 /**
  * The reservation of the orders a statement places (one order, or a batch of them), as parts of the caller's
- * single statement (placing is one round trip and one commit). `lines` is the caller's relation of every
- * order's lines: `ord` (the order's place in the batch, first come first served), `order_id`, `product_id`,
- * `variant_id`, `quantity`, `price`, `discount`. `ctes` go in its WITH list; `winners` is the relation of the
- * `ord` of every order whose units were reserved; `left` is what the fullest pool has left after them (0
- * when none was locked).
+ * single statement (placing is one round trip and one commit). `lines` is every order's lines (LineToReserve).
  *
  * What it does: each line is resolved to the option's row (the default row when no option is named) and so
  * to its stock pool. An order qualifies only when each of its lines does: the product published, the
@@ -20,14 +45,14 @@ import { violatedCheck } from '../common/unique-violation.js';
  * per order. A loser counted behind a qualifying order that lost elsewhere may have fitted: the caller
  * tries such an order again alone (see orders/order-batch.ts), where the answer is exact.
  */
-export function reserveOrderLines(lines: SQL): { ctes: SQL; winners: SQL; left: SQL } {
+export function reserveOrderLines(lines: Relation<LineToReserve>): Reservation {
   // Every lookup is by key (lateral and array lookups), so the plan never scans a whole table: this
   // statement runs for every order. Pools are locked FOR NO KEY UPDATE (their ids never change), so the
   // ledger's foreign-key checks of other orders on the same pool do not wait behind the lock.
   const ctes = sql`inv_want as (
       select w.ord, w.order_id, w.quantity, v.id as variant_row_id, v.inventory_level_id as level_id,
              coalesce((select p.publish and p.discount = w.discount and coalesce(v.price, p.price) = w.price from products p where p.id = w.product_id), false) as qualifies
-      from ${lines} w
+      from ${lines.sql} w
       left join lateral (
         select pv.id, pv.inventory_level_id, pv.price from product_variants pv
         where ${unitRow(sql`pv`, sql`w.product_id`, sql`w.variant_id`)}
@@ -44,8 +69,8 @@ export function reserveOrderLines(lines: SQL): { ctes: SQL; winners: SQL; left: 
       order by l.id for no key update of l
     ), inv_fits as (
       select n.ord, n.level_id, n.quantity,
-             coalesce(sum(n.quantity) over (partition by n.level_id order by n.ord) <= l.available, false) as fits
-      from inv_need n left join inv_locked l on l.id = n.level_id
+             coalesce(sum(n.quantity) over (partition by n.level_id order by n.ord) <= (select l.available from inv_locked l where l.id = n.level_id), false) as fits
+      from inv_need n
     ), inv_winners as (
       select ord from inv_fits group by ord having bool_and(fits)
     ), inv_taken as (
@@ -61,14 +86,14 @@ export function reserveOrderLines(lines: SQL): { ctes: SQL; winners: SQL; left: 
     )`;
   return {
     ctes,
-    winners: sql`inv_winners`,
-    left: sql`(select coalesce(max(l.available - coalesce(t.quantity, 0)), 0) from inv_locked l left join inv_taken t on t.level_id = l.id)`,
+    winners: { sql: sql`inv_winners` },
+    left: sql<number>`(select coalesce(max(l.available - coalesce(t.quantity, 0)), 0) from inv_locked l left join inv_taken t on t.level_id = l.id)`,
   };
 }
 
 /**
  * The holds of the orders a statement places, as a part of it: each account's hold grows by its orders'
- * units. `orders` is the caller's relation of the placed orders with `user_id` and `held_units`; `capOf`
+ * units. `orders` is the placed orders (OrderToHold); `capOf`
  * gives an account's cap from its user id (the cap may depend on the account). Past the cap the row's check
  * fails the whole statement (stock and orders included), which the caller answers as HOLD_LIMIT (see
  * isHoldLimitViolation).
@@ -77,9 +102,9 @@ export function reserveOrderLines(lines: SQL): { ctes: SQL; winners: SQL; left: 
  * meet in the insert's conflict and add up). An insert that finds the row would lock it and then update it,
  * one more write-ahead-log record on every order.
  */
-export function holdOrderUnits(orders: SQL, capOf: (userId: SQL) => SQL): SQL {
+export function holdOrderUnits(orders: Relation<OrderToHold>, capOf: (userId: SQL) => SQL): SQL {
   return sql`acct_want as (
-      select o.user_id, sum(o.held_units)::int as units, (${capOf(sql`o.user_id`)})::int as cap from ${orders} o group by o.user_id
+      select o.user_id, sum(o.held_units)::int as units, (${capOf(sql`o.user_id`)})::int as cap from ${orders.sql} o group by o.user_id
     ), acct_added as (
       update account_holds h set units = h.units + a.units, cap = a.cap from acct_want a
       where h.user_id = a.user_id

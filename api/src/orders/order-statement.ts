@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { removeOrderedLines } from '../cart/index.js';
-import { holdOrderUnits, reserveOrderLines } from '../inventory/index.js';
+import { holdOrderUnits, reserveOrderLines, type LineToReserve } from '../inventory/index.js';
 import { defineStatement, type NamedStatement, type Slot } from '../db/database.js';
+import { cte, selectRelation } from '../db/relation.js';
 import { columnList, rowJson } from '../db/table-rows.js';
 import { emailVerifiedSql } from '../users/index.js';
 import { takeCouponUses } from '../promotions/index.js';
@@ -56,46 +57,82 @@ function holdCapSql(userId: SQL, caps: { cap: Slot; unverifiedCap: Slot }): SQL 
 /** Uses one account may make of a coupon without a per-account limit. */
 const UNLIMITED = 2_147_483_647;
 
+/** An order of the statement's list as its parts read it: its place in the list and what it asks beside its row, and the row's columns they read. */
+interface OrderIn {
+  ord: number;
+  clear_cart: boolean;
+  per_account: number;
+  id: string;
+  user_id: string;
+  held_units: number;
+  coupon_id: string | null;
+}
+
+/** A line of the statement's list: the order_lines row, its order's place and account, and whether it leaves the cart. */
+interface LineIn extends LineToReserve {
+  user_id: string;
+  clear_cart: boolean;
+}
+
 /**
  * The order statement: one order, or a batch of them in the order they arrived, in one round trip and one
- * commit. `order_in` is the list (each order's row and lines as written, keyed by column name); the
- * inventory reserves the units of the orders that fit (reserveOrderLines: all lines of an order or none,
- * pools locked in id order); the winners' holds grow, their rows and lines are written, their ordered cart
- * lines leave the cart (cash on delivery) and their coupon uses are taken. A taken order number or
- * Idempotency-Key, an account past its hold cap or a coupon past its limit fails the whole statement, the
- * stock taken with it: the caller places such a batch's orders again one by one, where each gets its answer.
+ * commit, composed of the domains' parts (docs/architecture.md#placing-an-order-is-one-statement). The orders
+ * and lines arrive as whole rows keyed by column name (rowJson); the inventory reserves the units of the
+ * orders that fit (reserveOrderLines: all lines of an order or none, pools locked in id order); the winners'
+ * holds grow, their rows and lines are written, their ordered cart lines leave the cart (cash on delivery)
+ * and their coupon uses are taken. A taken order number or Idempotency-Key, an account past its hold cap or
+ * a coupon past its limit fails the whole statement, the stock taken with it: the caller places such a
+ * batch's orders again one by one, where each gets its answer.
  */
 const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
-  const reservation = reserveOrderLines(sql`order_lines_in`);
+  // Two readers of the one JSON list, zipped row by row: the order's own row, and what it asks beside it.
+  const orderIn = cte<OrderIn>(
+    'order_in',
+    sql`select x.* from (select ${p.orders}::jsonb as list) input
+        cross join lateral rows from (
+          jsonb_to_recordset(input.list) as (ord int, clear_cart boolean, per_account int),
+          jsonb_populate_recordset(null::orders, input.list)
+        ) as x`,
+  );
+  const linesIn = cte<LineIn>(
+    'order_lines_in',
+    sql`select i.ord, i.user_id, i.clear_cart, l.*
+        from jsonb_populate_recordset(null::order_lines, ${p.lines}::jsonb) l join ${orderIn.relation.sql} i on i.id = l.order_id`,
+  );
+  const reservation = reserveOrderLines(linesIn.relation);
+  const won = cte<OrderIn>('order_won', sql`select * from ${orderIn.relation.sql} o where o.ord in (select w.ord from ${reservation.winners.sql} w)`);
+  const written = cte<{ id: string }>(
+    'orders_written',
+    sql`insert into orders (${columnList(orders)}) select ${columnList(orders, 'w')} from ${won.relation.sql} w returning id`,
+  );
+  const linesWritten = cte(
+    'order_lines_written',
+    sql`insert into order_lines (${columnList(orderLines)})
+        select ${columnList(orderLines, 'l')} from ${linesIn.relation.sql} l where l.order_id in (select o.id from ${written.relation.sql} o)`,
+  );
+  const clearedLines = selectRelation<LineIn>(
+    sql`select * from ${linesIn.relation.sql} l where l.clear_cart and l.order_id in (select o.id from ${written.relation.sql} o)`,
+  );
+  // Typed by what the coupon's part reads: only orders with a coupon.
+  const couponUses = selectRelation<{ coupon_id: string; user_id: string; per_account: number }>(
+    sql`select * from ${won.relation.sql} w where w.coupon_id is not null`,
+  );
   return sql`
-    with order_in as (
-      select x.*
-      from (select ${p.orders}::jsonb as list) input
-      cross join lateral rows from (
-        jsonb_to_recordset(input.list) as (ord int, clear_cart boolean, per_account int),
-        jsonb_populate_recordset(null::orders, input.list)
-      ) as x
-    ), order_lines_in as (
-      select i.ord, i.user_id, i.clear_cart, l.*
-      from jsonb_populate_recordset(null::order_lines, ${p.lines}::jsonb) l join order_in i on i.id = l.order_id
-    ),
-    ${reservation.ctes},
-    order_won as (
-      select * from order_in where ord in (select ord from ${reservation.winners})
-    ),
-    ${holdOrderUnits(sql`order_won`, (userId) => holdCapSql(userId, p))},
-    orders_written as (
-      insert into orders (${columnList(orders)})
-      select ${columnList(orders, 'w')} from order_won w
-      returning id
-    ),
-    lines_written as (
-      insert into order_lines (${columnList(orderLines)})
-      select ${columnList(orderLines, 'l')} from order_lines_in l where l.order_id in (select id from orders_written)
-    ),
-    ${removeOrderedLines(sql`(select l.user_id, l.product_id, l.variant_id from order_lines_in l where l.clear_cart and l.order_id in (select id from orders_written))`)},
-    ${takeCouponUses(sql`(select w.coupon_id, w.user_id, w.per_account from order_won w where w.coupon_id is not null)`)}
-    select (select json_agg(id) from orders_written) as placed, ${reservation.left} as units_left`;
+    with ${sql.join(
+      [
+        orderIn.definition,
+        linesIn.definition,
+        reservation.ctes,
+        won.definition,
+        holdOrderUnits(won.relation, (userId) => holdCapSql(userId, p)),
+        written.definition,
+        linesWritten.definition,
+        removeOrderedLines(clearedLines),
+        takeCouponUses(couponUses),
+      ],
+      sql`, `,
+    )}
+    select (select json_agg(o.id) from ${written.relation.sql} o) as placed, ${reservation.left} as units_left`;
 });
 
 /**

@@ -1,5 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
+import type { Relation } from '../db/relation.js';
 import { violatedCheck } from '../common/unique-violation.js';
 import { couponRedemptions, coupons, type CouponRow } from './coupons.table.js';
 
@@ -15,14 +16,13 @@ export function allCoupons(db: Pick<Db, 'select'>): Promise<CouponRow[]> {
 
 /**
  * The coupon uses of the orders a statement places, as parts of it (see orders/order-statement.ts): each
- * coupon's `used` and each account's redemption go up by the orders that apply it. `uses` is the caller's
- * relation of `coupon_id`, `user_id` and `per_account` (the uses one account may make), one row per placed
- * order with a coupon. Past the coupon's total or the account's cap, a row's check fails the whole
+ * coupon's `used` and each account's redemption go up by the orders that apply it. `uses` has one row per
+ * placed order with a coupon: the coupon, the account, and how often one account may use it (`per_account`). Past the coupon's total or the account's cap, a row's check fails the whole
  * statement, the orders and their stock with it (couponLimitViolated tells which).
  */
-export function takeCouponUses(uses: SQL): SQL {
+export function takeCouponUses(uses: Relation<{ coupon_id: string; user_id: string; per_account: number }>): SQL {
   return sql`coupon_want as (
-      select u.coupon_id, u.user_id, count(*)::int as uses, min(u.per_account)::int as per_account from ${uses} u group by u.coupon_id, u.user_id
+      select u.coupon_id, u.user_id, count(*)::int as uses, min(u.per_account)::int as per_account from ${uses.sql} u group by u.coupon_id, u.user_id
     ), coupon_taken as (
       update coupons c set used = c.used + (select sum(w.uses) from coupon_want w where w.coupon_id = c.id), updated_at = now()
       where c.id = any(array(select coupon_id from coupon_want))
