@@ -3,6 +3,7 @@ import { newId } from '../src/common/ids.js';
 import { STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { accountHolds, stockMovements } from '../src/inventory/inventory.table.js';
 import { placeOrders, type OrderToPlace } from '../src/orders/order-statement.js';
+import { initialState } from '../src/orders/lifecycle/initial-state.js';
 import { newOrderId } from '../src/orders/order-id.js';
 import { orderLines, orders } from '../src/orders/orders.table.js';
 import { DB_KINDS, adminToken, newCustomer, startApp, type DbKind, type TestApp } from './harness.js';
@@ -35,9 +36,7 @@ describe.each(DB_KINDS)('the order statement on %s', (kind: DbKind) => {
         id,
         userId,
         paymentMethod: 'COD',
-        paymentStatus: 'PENDING',
-        status: 'PLACED',
-        statusHistory: [{ status: 'PLACED', at: now.toISOString() }],
+        ...initialState('COD', now),
         subTotalAmt: quantity * 10,
         totalAmt: quantity * 10,
         couponId: null,
@@ -46,13 +45,19 @@ describe.each(DB_KINDS)('the order statement on %s', (kind: DbKind) => {
         quantity,
         heldUnits: quantity,
         deliveryAddress: {
+          _id: 'address',
           name: 'A',
-          mobile: '9876543210',
+          building: 'House 1',
           address_line: 'MG Road',
+          street: 'MG Road',
+          district: 'Bengaluru Urban',
           city: 'Bengaluru',
           state: 'Karnataka',
-          pincode: '560001',
           country: 'India',
+          pincode: '560001',
+          postalCode: '560001',
+          mobile: '9876543210',
+          address: 'House 1, MG Road, Bengaluru, Bengaluru Urban, Karnataka 560001, India',
         },
         idempotencyKey: null,
         requestHash: null,
@@ -62,7 +67,7 @@ describe.each(DB_KINDS)('the order statement on %s', (kind: DbKind) => {
         stripeRefundId: null,
         createdAt: now,
         updatedAt: now,
-      } as OrderToPlace['row'],
+      },
       lines: lines.map(([productId, q], position) => ({
         id: newId(),
         orderId: id,

@@ -59,8 +59,7 @@ export class CategoriesService {
 
   /** Refuses while products or subcategories still use the category: no orphaned catalogue. */
   async remove(id: string): Promise<void> {
-    await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await this.db.transaction(async (tx) => {
       // Locked first, so a product written at the same time either waits and then finds the category gone, or is counted here.
       const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, id)).for('update');
       if (!row) throw notFound('Category');

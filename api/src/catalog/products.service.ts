@@ -72,8 +72,7 @@ export class ProductsService {
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
     const categoryIds = unique(body.category);
     const subCategoryIds = unique(body.subCategory);
-    const row = await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const row = await this.db.transaction(async (tx) => {
       await lockCatalogRefs(tx, categoryIds, subCategoryIds);
       const [inserted] = await tx
         .insert(products)
@@ -112,8 +111,7 @@ export class ProductsService {
 
   async update(body: UpdateProductBody, adminId: string | null = null): Promise<Product> {
     const { _id, category, subCategory, more_details, variants, stock, expectedStock, ...rest } = body;
-    const row = await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const row = await this.db.transaction(async (tx) => {
       await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
       // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
       // FOR NO KEY UPDATE, as the update itself takes: orders placed meanwhile hold the product's stock
@@ -153,8 +151,7 @@ export class ProductsService {
    * the figure now on sale.
    */
   async adjustStock(body: AdjustStockBody, adminId: string | null): Promise<{ productId: string; variantId: string | null; available: number }> {
-    await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await this.db.transaction(async (tx) => {
       const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, body.productId)).for('update');
       if (!locked) throw notFound('Product');
       if (!(await adjustUnitStock(tx, body.productId, body.variantId, body, adminId))) throw notFound('Variant');
@@ -167,8 +164,7 @@ export class ProductsService {
   }
 
   async remove(id: string): Promise<void> {
-    const deleted = await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    const deleted = await this.db.transaction(async (tx) => {
       return deleteWithStock(tx, id, () => tx.delete(products).where(eq(products.id, id)).returning({ id: products.id }));
     });
     if (deleted.length === 0) throw notFound('Product');

@@ -28,8 +28,7 @@ export class SubCategoriesService {
     const categoryIds = [...new Set(body.category)]; // the same category twice counts once (docs/product.md#validation)
     const id = newId();
     await this.db
-      .transaction(async (t) => {
-        const tx = t as unknown as Db;
+      .transaction(async (tx) => {
         await lockCatalogRefs(tx, categoryIds, []);
         await tx.insert(subCategories).values({ id, name: body.name, image: body.image });
         await tx.insert(subCategoryCategories).values(categoryIds.map((categoryId) => ({ subCategoryId: id, categoryId })));
@@ -57,8 +56,7 @@ export class SubCategoriesService {
   async update(body: UpdateSubCategoryBody): Promise<SubCategory> {
     const categoryIds = body.category ? [...new Set(body.category)] : null;
     await this.db
-      .transaction(async (t) => {
-        const tx = t as unknown as Db;
+      .transaction(async (tx) => {
         if (categoryIds) await lockCatalogRefs(tx, categoryIds, []);
         const updated = await tx
           .update(subCategories)
@@ -77,8 +75,7 @@ export class SubCategoriesService {
   }
 
   async remove(id: string): Promise<void> {
-    await this.db.transaction(async (t) => {
-      const tx = t as unknown as Db;
+    await this.db.transaction(async (tx) => {
       // Locked first: see lockCatalogRefs for how this keeps products from being orphaned.
       const [row] = await tx.select({ id: subCategories.id }).from(subCategories).where(eq(subCategories.id, id)).for('update');
       if (!row) throw notFound('Sub category');

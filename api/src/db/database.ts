@@ -145,7 +145,7 @@ export async function openDatabase(opts: {
     // (orders × lines) looked costly enough to compile on every call, which took a second of the server's CPU
     // for a statement that runs in a millisecond.
     const statements = openPool('statement', { max: opts.poolSize ?? 10, options: '-c plan_cache_mode=force_generic_plan -c jit=off' });
-    const db = drizzle(main.pool, { schema }) as unknown as Db;
+    const db: Db = drizzle(main.pool, { schema });
     // drizzle's migrator takes no lock: instances starting together on a new database would each
     // run the first migration. A session advisory lock lets one migrate while the others wait, then
     // find nothing to do (README, "Deploying past one machine"). The migrations run on the connection
@@ -153,7 +153,7 @@ export async function openDatabase(opts: {
     const locked = await main.pool.connect();
     try {
       await locked.query('select pg_advisory_lock(hashtext($1))', ['haat:migrations']);
-      await migrate(drizzle(locked, { schema }) as never, { migrationsFolder: MIGRATIONS_DIR });
+      await migrate(drizzle(locked, { schema }), { migrationsFolder: MIGRATIONS_DIR });
     } finally {
       await locked.query('select pg_advisory_unlock(hashtext($1))', ['haat:migrations']).catch(() => undefined);
       locked.release();
@@ -167,7 +167,7 @@ export async function openDatabase(opts: {
     // No JIT for reports: their statements read tens of rows (docs/decisions/0232-the-overview-rolls-up-closed-days.md),
     // and a cost misjudged past jit_above_cost made one spend over a second compiling what runs in milliseconds.
     const report = openPool('report', { max: opts.reportPoolSize ?? 2, options: '-c jit=off' });
-    const reportDb = drizzle(report.pool, { schema }) as unknown as Db;
+    const reportDb: Db = drizzle(report.pool, { schema });
     return {
       db,
       statement,
@@ -187,8 +187,9 @@ export async function openDatabase(opts: {
   const dir = `${opts.dataDir}/db`;
   mkdirSync(dir, { recursive: true });
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
-  const db = drizzle(client, { schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  const embedded = drizzle(client, { schema });
+  await migrate(embedded, { migrationsFolder: MIGRATIONS_DIR });
+  const db: Db = embedded;
   const searchSql: ReadSql = async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
   const statement = namedStatements(async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
   const pools = (): PoolStats[] => [{ pool: 'main', inUse: 1, idle: 0, max: 1, waiting: 0 }];

@@ -18,7 +18,7 @@ export class Seeder implements OnApplicationBootstrap {
     const seeded = await this.db.transaction(async (tx) => {
       // Several instances may start at once against one database: one seeds, the others wait.
       await tx.execute(sql`select pg_advisory_xact_lock(20261121)`);
-      const db = tx as unknown as Db;
+      const db: Db = tx;
       await ensureAdmin(db, this.config.adminEmail, this.config.adminPassword, this.config.dataDir, this.config.passwordHashCost);
       if (this.config.seed !== 'demo' || (await demoSeedRan(db))) return false;
       // A database that already has a catalogue (made by hand, or seeded before seed_runs existed)
