@@ -13,13 +13,15 @@
  *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
- * BENCH_ENGINES (postgres,pglite), BENCH_CPU_PROF=dir (node --cpu-prof on the API child).
+ * BENCH_ENGINES (postgres,pglite), BENCH_CPU_PROF=dir (node --cpu-prof on the API child),
+ * BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after with the same driver).
  */
 import {
   distinctQueries,
   healthProbe,
   load,
   machine,
+  MAIN,
   printTargets,
   rpsLine,
   scenario,
@@ -34,6 +36,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 16);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map((e) => e.trim());
 const TARGET = { minRps: 1500, maxP99: 30 };
+/** Another build of api/dist/main.js (BENCH_API_MAIN), to measure before and after with the same driver. */
+const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 /** A directory: the API runs with node --cpu-prof there (one profile per thread, the index's included). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
@@ -44,7 +48,7 @@ async function benchEngine(engine) {
   try {
     api = await startApi(
       { ...(db ? { DATABASE_URL: db.url } : {}), SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' },
-      { timeoutMs: 1_800_000, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
+      { timeoutMs: 1_800_000, main: API_MAIN, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
     );
     const seeded = /Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1];
     console.log(
