@@ -414,7 +414,7 @@ async function main() {
     // Ample stock everywhere: the checkout loop measures ordering, not running out.
     await direct.query('update products set publish = true');
     await direct.query('update inventory_levels set on_hand = reserved + 1000000');
-    API_PID = instance.pid;
+    API_PID = instance.pid ?? 0;
     const result = { date: new Date().toISOString(), node: process.version, products: PRODUCTS };
     if (RUN_CHECKOUT) result.checkout = await checkout(instance, direct);
     result.flash = [];

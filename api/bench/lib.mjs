@@ -199,7 +199,10 @@ export function cpuSeconds(pid) {
   }
 }
 
-/** The whole machine's CPU seconds so far: [busy, total] over every core (Linux /proc/stat). */
+/**
+ * The whole machine's CPU seconds so far: [busy, total] over every core (Linux /proc/stat).
+ * @returns {[number, number]}
+ */
 export function machineCpuSeconds() {
   const [, ...ticks] = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '').trim().split(/\s+/).map(Number);
   const total = ticks.reduce((a, b) => a + b, 0);
