@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
-import { eq } from 'drizzle-orm';
-import { SEARCH_SQL, type ReadSql } from '../src/db/database.js';
+import { eq, sql } from 'drizzle-orm';
+import { defineStatement, SEARCH_STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { CatalogVersion } from '../src/catalog/catalog-version.js';
 import { products } from '../src/catalog/products.table.js';
 import { SearchIndexService } from '../src/search/index/index.service.js';
@@ -10,6 +10,9 @@ import { SearchService } from '../src/search/search.service.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
+
+const SHOW_TRGM = defineStatement<{ text: string }>('test_show_trgm', (p) => sql`select show_trgm(${p.text}) as t`);
+const SETTING = defineStatement<{ name: string }>('test_setting', (p) => sql`select current_setting(${p.name})::float8 as s`);
 
 /** A small deterministic generator (mulberry32), so a failing query can be reproduced. */
 function random(seed: number): () => number {
@@ -71,7 +74,7 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
   let t: TestApp;
   let admin: string;
   let index: SearchIndexService;
-  let read: ReadSql;
+  let read: NamedStatement;
   const words = new Set<string>();
   const names: string[] = [];
   let categoryId: string;
@@ -80,7 +83,7 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
   beforeAll(async () => {
     ({ t, admin } = await startWithUsers(kind));
     index = t.app.get(SearchIndexService);
-    read = t.app.get<ReadSql>(SEARCH_SQL);
+    read = t.app.get<NamedStatement>(SEARCH_STATEMENT);
     categoryId = (await addCategory(t, admin))._id;
     subCategoryId = (await addSubCategory(t, admin, [categoryId]))._id;
     const next = random(14);
@@ -114,12 +117,12 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
 
   it('splits text into trigrams exactly as pg_trgm does (ASCII)', async () => {
     for (const text of ['earbuds', 'Wireless Earbuds 141', 'a', 'x-200 pro!', '  dal  makhani ', 'AB', '12 34', 'moisturvsing']) {
-      const [row] = await read('test_show_trgm', 'select show_trgm($1) as t', [text]);
-      expect([...asciiTrigrams(text)!].sort()).toEqual([...(row!.t as string[])].sort());
+      const [row] = await read<{ t: string[] }, { text: string }>(SHOW_TRGM, { text });
+      expect([...asciiTrigrams(text)!].sort()).toEqual([...row!.t].sort());
     }
     expect(asciiTrigrams('café')).toBeNull();
     // The typo rule's threshold is pg_trgm's `%` (RANKED_SEARCH) and the vocabulary's alike.
-    const [threshold] = await read('test_trgm_threshold', 'select current_setting($1)::float8 as s', ['pg_trgm.similarity_threshold']);
+    const [threshold] = await read<{ s: number }, { name: string }>(SETTING, { name: 'pg_trgm.similarity_threshold' });
     expect(threshold!.s).toBe(SIMILARITY_THRESHOLD);
   });
 

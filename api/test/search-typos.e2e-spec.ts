@@ -1,4 +1,4 @@
-import { SEARCH_SQL, type ReadSql } from '../src/db/database.js';
+import { SEARCH_STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { CatalogVersion } from '../src/catalog/catalog-version.js';
 import { SearchIndexService } from '../src/search/index/index.service.js';
 import { learnWords, rankedSearch, searchTokens } from '../src/search/search.repository.js';
@@ -31,13 +31,13 @@ type Answer = { data: Wire[]; totalCount: number; correctedSearch?: string | nul
  */
 describe.each(DB_KINDS)('searching the demo catalogue with typos, on %s', (kind) => {
   let t: TestApp;
-  let read: ReadSql;
+  let read: NamedStatement;
   let rows: SeedRow[];
   const top = async (search: string, limit = 10) => (await api(t).post('/api/product/search-product').send({ search, page: 1, limit })).body as Answer;
 
   beforeAll(async () => {
     t = await startApp(kind);
-    read = t.app.get<ReadSql>(SEARCH_SQL);
+    read = t.app.get<NamedStatement>(SEARCH_STATEMENT);
     rows = demoRows(2000);
     await t.db.transaction(async (tx) => {
       await loadProducts(tx, rows);

@@ -1,28 +1,33 @@
 import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import type { ReadSql } from '../db/database.js';
+import { defineStatement, statementOf, type NamedStatement } from '../db/database.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
 
 /**
- * Product rows as the wire shows them, read by hand-written statements: a listing's page (one
- * prepared statement per shape), rows by id, and the select list and row decoding that search's own
- * statements reuse, so that every reader of products gets the same columns, stock included.
+ * Product rows as the wire shows them, read by named statements on the search pool: a listing's page
+ * (one prepared statement per shape), rows by id, and the select list and row decoding that search's
+ * own statements reuse, so that every reader of products gets the same columns, stock included.
  */
 
 const dialect = new PgDialect();
 
-/** The wire's columns as select-list text over an unaliased `products` (the stock columns are subqueries on it, without parameters). */
-export const PRODUCT_SELECT_LIST = Object.entries(productColumns)
-  .map(([key, column]) => (is(column, Column) ? `products."${column.name}" as "${key}"` : `${dialect.sqlToQuery(column).sql} as "${key}"`))
-  .join(', ');
+/** The wire's columns as a select list over an unaliased `products` (the stock columns are subqueries on it, without parameters). */
+export const PRODUCT_SELECT_LIST: SQL = sql.raw(
+  Object.entries(productColumns)
+    .map(([key, column]) => (is(column, Column) ? `products."${column.name}" as "${key}"` : `${dialect.sqlToQuery(column).sql} as "${key}"`))
+    .join(', '),
+);
 
-const ROWS_BY_ID = `select ${PRODUCT_SELECT_LIST} from products where products.id = any($1::text[]) and products.publish`;
+const ROWS_BY_ID = defineStatement<{ ids: string[] }>(
+  'haat_product_rows',
+  (p) => sql`select ${PRODUCT_SELECT_LIST} from products where products.id = any(${p.ids}::text[]) and products.publish`,
+);
 
 /** The rows of these products in the order given (one indexed fetch); a product deleted meanwhile is left out. */
-export async function productRows(read: ReadSql, ids: string[]): Promise<ProductRow[]> {
+export async function productRows(read: NamedStatement, ids: string[]): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
-  const raw = await read('haat_product_rows', ROWS_BY_ID, [ids]);
+  const raw = await read<Record<string, unknown>, { ids: string[] }>(ROWS_BY_ID, { ids });
   const byId = new Map(raw.map((r) => [r.id as string, toProductRow(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -30,6 +35,13 @@ export async function productRows(read: ReadSql, ids: string[]): Promise<Product
 /** How many listing shapes get a prepared statement of their own; past that they run unnamed. */
 const MAX_PAGE_SHAPES = 256;
 const pageShapes = new Map<string, string>();
+
+/** A page's name by its text: `haat_page_N` for the first MAX_PAGE_SHAPES texts, then none. */
+function pageName(text: string): string | undefined {
+  let name = pageShapes.get(text);
+  if (name === undefined && pageShapes.size < MAX_PAGE_SHAPES) pageShapes.set(text, (name = `haat_page_${pageShapes.size + 1}`));
+  return name;
+}
 
 /**
  * One listing page in one statement: the rows of the `limit` products after `offset` that `where`
@@ -41,16 +53,15 @@ const pageShapes = new Map<string, string>();
  * made for an unknown limit expects a tenth of the table and scans all of it. Both are small
  * integers here (the offset is what is left after the nearest anchor, under 240).
  */
-export async function pageRows(read: ReadSql, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ProductRow[]> {
-  const { sql: text, params } = dialect.sqlToQuery(
-    sql`select ${sql.raw(PRODUCT_SELECT_LIST)} from ${products} where ${products.id} in (
+export async function pageRows(read: NamedStatement, where: SQL | undefined, order: SQL[], limit: number, offset: number): Promise<ProductRow[]> {
+  const page = statementOf(
+    sql`select ${PRODUCT_SELECT_LIST} from ${products} where ${products.id} in (
       select ${products.id} from ${products} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)}
       limit ${sql.raw(String(Math.trunc(limit)))} offset ${sql.raw(String(Math.trunc(offset)))})
     order by ${sql.join(order, sql`, `)}`,
+    pageName,
   );
-  let name = pageShapes.get(text);
-  if (name === undefined && pageShapes.size < MAX_PAGE_SHAPES) pageShapes.set(text, (name = `haat_page_${pageShapes.size + 1}`));
-  const raw = await read(name, text, params);
+  const raw = await read<Record<string, unknown>>(page, {});
   return raw.map(toProductRow);
 }
 

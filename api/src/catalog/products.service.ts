@@ -9,7 +9,7 @@ import type {
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { typeForUnit } from '@haat/shared/catalog/product-unit.rule';
-import { DB, SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { DB, SEARCH_STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import type { AdjustStockBody } from '@haat/shared/orders/overview';
@@ -54,7 +54,7 @@ export class ProductsService {
     private readonly version: CatalogVersion,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PRODUCT_SEARCH) private readonly searchService: ProductSearch,
-    @Inject(SEARCH_SQL) private readonly read: ReadSql,
+    @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
   ) {
     this.anchors = new PageAnchors(db);
     // A review, an order or a stock movement: only the answers showing those products go.
@@ -284,7 +284,7 @@ export class ProductsService {
    */
   private async page(conditions: Array<SQL | undefined>, filters: Filters, page: number, limit: number, db: Db = this.db): Promise<Page<Product>> {
     const where = and(
-      // The column itself, not `= $1`: a prepared statement's cached plan can then use the
+      // The column itself, not compared with a parameter: a prepared statement's cached plan can then use the
       // listings' partial indexes (on published products), which a parameter could not promise.
       sql`${products.publish}`,
       ...conditions,

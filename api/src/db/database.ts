@@ -10,22 +10,18 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 
 /**
- * One hand-written read statement with $1… parameters, by name: on PostgreSQL a named prepared
- * statement (parsed and planned once per connection) on the catalogue-search pool; on PGlite the
- * same text on the one embedded connection. Without a name it runs unnamed (parsed and planned
- * each time). Rows come back with the column names the statement gives.
- */
-export type ReadSql = (name: string | undefined, text: string, values: unknown[]) => Promise<Array<Record<string, unknown>>>;
-
-/**
- * A statement of constant text, run under its name: on PostgreSQL a named prepared statement on the
- * statement pool, parsed and planned once per connection instead of on every call (the checkout's cart and
- * order statements); on PGlite the same text on its one connection. Its text is built once, when it
- * is defined, from slots (`${p.userId}`); each call only lists its values in slot order. Building the
- * text with drizzle on every call cost 10–20 µs of the API's CPU per statement (docs/benchmarks.md).
+ * A statement of constant text, run under its name: on PostgreSQL a named prepared statement, parsed
+ * once per connection of the pool whose NamedStatement runs it. On the statement pool (the checkout's
+ * cart and order statements) each is also planned once for any values
+ * (docs/decisions/0196-named-statements-have-their-own-pool-planned-once.md); on the search pool
+ * (searches, listing pages) PostgreSQL chooses when to plan again for the values at hand. On PGlite the
+ * same text runs on its one connection. Its text is built once, when it is defined, from slots
+ * (`${p.userId}`); each call only lists its values in slot order. Building the text with drizzle on
+ * every call cost 10–20 µs of the API's CPU per statement (docs/benchmarks.md).
  */
 export interface Statement<V extends object> {
-  readonly name: string;
+  /** Undefined for a statement run unnamed: parsed and planned on every call (see statementOf). */
+  readonly name: string | undefined;
   readonly text: string;
   /** The parameters of one call, in the order of the text's $1, $2… */
   readonly params: (values: V) => unknown[];
@@ -60,6 +56,17 @@ export function defineStatement<V extends object>(name: string, build: (slots: S
   return { name, text, params: (values) => getters.map((get) => get(values)) };
 }
 
+/**
+ * A statement whose text is known only at run time (a listing page's, which depends on its shape):
+ * `query` rendered once with its values bound, named by `nameOf` from its text, or unnamed when that
+ * gives undefined. The same text must always get the same name: PostgreSQL keeps one text per name
+ * and connection. Run-time names are the caller's to keep apart from defineStatement's.
+ */
+export function statementOf(query: SQL, nameOf: (text: string) => string | undefined): Statement<object> {
+  const { sql: text, params } = dialect.sqlToQuery(query);
+  return { name: nameOf(text), text, params: () => params };
+}
+
 /** Runs a Statement with one call's values. Rows come back as the driver gives them (times as Date on PostgreSQL, normalised by the callers). */
 export type NamedStatement = <T, V extends object = object>(statement: Statement<V>, values: V) => Promise<T[]>;
 
@@ -77,8 +84,11 @@ export interface DatabaseHandle {
   db: Db;
   /** See NamedStatement. */
   statement: NamedStatement;
-  /** For searches: on PostgreSQL its own small pool, so a burst of searches never starves other calls. */
-  searchSql: ReadSql;
+  /**
+   * A NamedStatement for searches and listing pages: on PostgreSQL its own small pool with the catalogue's
+   * statement_timeout, so a burst of searches never starves other calls.
+   */
+  searchStatement: NamedStatement;
   /**
    * For the admin's reports (the overview's aggregates over every order): on PostgreSQL a pool of
    * its own of REPORT_POOL_SIZE connections, so reports asked for at once queue there and never hold
@@ -135,7 +145,7 @@ export async function openDatabase(opts: {
       waiting: p.waitingCount,
     });
     const main = openPool('main', { max: opts.poolSize ?? 10 });
-    // The named statements (see Statement) have connections of their own, on which each is planned
+    // The checkout's named statements (see Statement) have connections of their own, on which each is planned
     // once per connection for any values. Left to choose, PostgreSQL compares that plan with plans
     // made for the values at hand and, when those look cheaper for some shopper, plans again on
     // every call (the order statement was planned on 70 % of its calls). The setting holds for every
@@ -158,11 +168,11 @@ export async function openDatabase(opts: {
       await locked.query('select pg_advisory_unlock(hashtext($1))', ['haat:migrations']).catch(() => undefined);
       locked.release();
     }
-    // Searches get their own few connections with the catalogue's statement_timeout set once per
-    // connection (no transaction and SET LOCAL around each search: three round trips fewer), and
-    // cannot take the connections that health checks, carts and orders need.
+    // Searches and listing pages (named statements, see Statement) get their own few connections with the
+    // catalogue's statement_timeout set once per connection (no transaction and SET LOCAL around each
+    // search: three round trips fewer), and cannot take the connections that health checks, carts and orders need.
     const search = openPool('search', { max: opts.search?.size ?? 4, statement_timeout: opts.search?.timeoutMs ?? 3000 });
-    const searchSql: ReadSql = async (name, text, values) => (await search.pool.query<Record<string, unknown>>({ name, text, values })).rows;
+    const searchStatement = namedStatements(async (name, text, values) => (await search.pool.query<Record<string, unknown>>({ name, text, values })).rows);
     const statement = namedStatements(async (name, text, values) => (await statements.pool.query<Record<string, unknown>>({ name, text, values })).rows);
     // No JIT for reports: their statements read tens of rows (docs/decisions/0232-the-overview-rolls-up-closed-days.md),
     // and a cost misjudged past jit_above_cost made one spend over a second compiling what runs in milliseconds.
@@ -171,7 +181,7 @@ export async function openDatabase(opts: {
     return {
       db,
       statement,
-      searchSql,
+      searchStatement,
       reportDb,
       kind: 'postgres',
       pools: () => [statsOf('main', main), statsOf('statement', statements), statsOf('search', search), statsOf('report', report)],
@@ -190,14 +200,13 @@ export async function openDatabase(opts: {
   const embedded = drizzle(client, { schema });
   await migrate(embedded, { migrationsFolder: MIGRATIONS_DIR });
   const db: Db = embedded;
-  const searchSql: ReadSql = async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows;
   const statement = namedStatements(async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
   const pools = (): PoolStats[] => [{ pool: 'main', inUse: 1, idle: 0, max: 1, waiting: 0 }];
-  return { db, statement, searchSql, reportDb: db, kind: 'pglite', pools, close: () => client.close() };
+  return { db, statement, searchStatement: statement, reportDb: db, kind: 'pglite', pools, close: () => client.close() };
 }
 
 /** A NamedStatement over `run`. */
-function namedStatements(run: (name: string, text: string, values: unknown[]) => Promise<unknown[]>): NamedStatement {
+function namedStatements(run: (name: string | undefined, text: string, values: unknown[]) => Promise<unknown[]>): NamedStatement {
   return async <T, V extends object>(statement: Statement<V>, values: V) => (await run(statement.name, statement.text, statement.params(values))) as T[];
 }
 
@@ -222,8 +231,8 @@ function closablePool(pool: import('pg').Pool): () => Promise<void> {
 export const DB = Symbol('DB');
 /** The Db of the admin's reports (see DatabaseHandle.reportDb). */
 export const REPORT_DB = Symbol('REPORT_DB');
-/** The ReadSql of searches (see DatabaseHandle.searchSql). */
-export const SEARCH_SQL = Symbol('SEARCH_SQL');
+/** The NamedStatement of searches and listing pages (see DatabaseHandle.searchStatement). */
+export const SEARCH_STATEMENT = Symbol('SEARCH_STATEMENT');
 /** The NamedStatement of the statement pool (see DatabaseHandle.statement). */
 export const STATEMENT = Symbol('STATEMENT');
 /** DatabaseHandle.pools, for the metrics. */

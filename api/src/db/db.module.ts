@@ -1,6 +1,6 @@
 import { Global, Inject, Logger, Module, type DynamicModule, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { DB, POOL_STATS, REPORT_DB, SEARCH_SQL, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
+import { DB, POOL_STATS, REPORT_DB, SEARCH_STATEMENT, STATEMENT, openDatabase, type DatabaseHandle } from './database.js';
 
 const HANDLE = Symbol('DB_HANDLE');
 
@@ -30,11 +30,11 @@ export class DbModule implements OnApplicationShutdown {
         },
         { provide: DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.db },
         { provide: REPORT_DB, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.reportDb },
-        { provide: SEARCH_SQL, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.searchSql },
+        { provide: SEARCH_STATEMENT, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.searchStatement },
         { provide: STATEMENT, inject: [HANDLE], useFactory: (h: DatabaseHandle) => h.statement },
         { provide: POOL_STATS, inject: [HANDLE], useFactory: (h: DatabaseHandle) => () => h.pools() },
       ],
-      exports: [DB, REPORT_DB, SEARCH_SQL, STATEMENT, POOL_STATS, HANDLE],
+      exports: [DB, REPORT_DB, SEARCH_STATEMENT, STATEMENT, POOL_STATS, HANDLE],
     };
   }
 

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import type { Db, ReadSql } from '../db/database.js';
+import { defineStatement, type Db, type NamedStatement, type Slots } from '../db/database.js';
 import { PRODUCT_SELECT_LIST, products, toProductRow, type ProductRow, type SearchSort } from '../catalog/index.js';
 import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
@@ -11,10 +10,6 @@ import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
  * published products, read through the select list the catalogue gives (api/src/search decides which
  * statement answers).
  */
-
-const dialect = new PgDialect();
-const columnList = PRODUCT_SELECT_LIST;
-const toRow = toProductRow;
 
 const MAX_TOKENS = 8;
 
@@ -56,30 +51,61 @@ export interface SearchPage {
   sort?: SearchSort;
 }
 
+/** The values of a page's filters and order (see SearchPage), one slot each. */
+interface FilterValues {
+  minPrice: number | null;
+  maxPrice: number | null;
+  inStock: boolean;
+  sort: SearchSort | null;
+}
+
+/** The values of a page of RANKED_SEARCH. */
+interface RankedSearchValues extends FilterValues {
+  tokens: string[];
+  limit: number;
+  offset: number;
+  text: string;
+}
+
+/** The values of a page of RANKED_FILTER. */
+interface RankedFilterValues extends FilterValues {
+  rankedIds: string[];
+  limit: number;
+  offset: number;
+}
+
 /**
  * The listing's filters on `products` (never aliased: the inventory's in-stock fragment names it).
- * Each holds when its parameter is null or false, so one statement serves every combination.
+ * Each holds when its value is null or false, so one statement serves every combination.
  */
-const filters = (min: number, max: number, inStock: number) => `
-    and ($${min}::numeric is null or products.sale_price >= $${min}::numeric)
-    and ($${max}::numeric is null or products.sale_price <= $${max}::numeric)
-    and (not $${inStock}::boolean or ${dialect.sqlToQuery(productInStockSql).sql})`;
+const filters = (p: Slots<FilterValues>) => sql`
+    and (${p.minPrice}::numeric is null or products.sale_price >= ${p.minPrice}::numeric)
+    and (${p.maxPrice}::numeric is null or products.sale_price <= ${p.maxPrice}::numeric)
+    and (not ${p.inStock}::boolean or ${productInStockSql})`;
 
 /**
  * The order of a page: the listing's own (price or date, each with the id to keep pages stable) when
  * `sort` names one, else `ranked` (best first). The same as the catalogue's sortOrder, as one
- * expression a parameter chooses between.
+ * expression a value chooses between.
  */
-const pageOrder = (sort: string, [rank, direction]: [string, 'asc' | 'desc'], row: string) => `
-  case when ${sort} = 'lowToHigh' then ${row}.sale_price end asc,
-  case when ${sort} = 'highToLow' then ${row}.sale_price end desc,
-  case when ${sort} = 'oldest' then ${row}.created_at end asc,
-  case when ${sort} = 'newest' then ${row}.created_at end desc,
-  case when ${sort} is null then ${rank} end ${direction},
-  case when ${sort} in ('lowToHigh', 'oldest') then ${row}.id end asc,
-  ${row}.id desc`;
+const pageOrder = (p: Slots<FilterValues>, [rank, direction]: [string, 'asc' | 'desc'], row: string) => {
+  const [r, sort] = [sql.raw(row), sql`${p.sort}::text`];
+  return sql`
+  case when ${sort} = 'lowToHigh' then ${r}.sale_price end asc,
+  case when ${sort} = 'highToLow' then ${r}.sale_price end desc,
+  case when ${sort} = 'oldest' then ${r}.created_at end asc,
+  case when ${sort} = 'newest' then ${r}.created_at end desc,
+  case when ${sort} is null then ${sql.raw(rank)} end ${sql.raw(direction)},
+  case when ${sort} in ('lowToHigh', 'oldest') then ${r}.id end asc,
+  ${r}.id desc`;
+};
 
-const filterValues = (page: SearchPage) => [page.minPrice ?? null, page.maxPrice ?? null, !!page.inStock, page.sort ?? null];
+const filterValues = (page: SearchPage): FilterValues => ({
+  minPrice: page.minPrice ?? null,
+  maxPrice: page.maxPrice ?? null,
+  inStock: !!page.inStock,
+  sort: page.sort ?? null,
+});
 
 /**
  * Search through PostgreSQL alone, the one path used while the in-process index is not current (at
@@ -96,16 +122,19 @@ const filterValues = (page: SearchPage) => [page.minPrice ?? null, page.maxPrice
  * - Only when nothing matched and on the first page, products whose names look like the whole text
  *   (trigram similarity), best first, as the index does.
  * - The count of every match, carried by a row even when the page is past the last match.
- * $1 words, $2 limit, $3 offset, $4 the text as typed (trimmed), $5/$6 lowest/highest price or null,
- * $7 in stock only, $8 the listing's order or null.
+ * `text` is the text as typed (trimmed); the filters' values are null (or false) when the listing has none.
+ * Each place a slot is written is a parameter of its own with the same value (the order's value is sent 14
+ * times, each price 4): small values all. The one list, the words, is written once.
  */
-const RANKED_SEARCH = `
-with tokens as (select t, n from unnest($1::text[]) with ordinality as x(t, n)),
+const RANKED_SEARCH = defineStatement<RankedSearchValues>('haat_ranked_search', (p) => {
+  const typoForm = sql.raw(TYPO_FORM_SQL('word'));
+  return sql`
+with tokens as (select t, n from unnest(${p.tokens}::text[]) with ordinality as x(t, n)),
 alternatives as (
   select n, string_agg('''' || replace(replace(a.word, chr(92), chr(92) || chr(92)), '''', '''''') || '''', ' | ') as a
   from tokens, lateral (
-    select word from search_words where ${TYPO_FORM_SQL('word')} % t
-    order by similarity(${TYPO_FORM_SQL('word')}, t) desc, word collate "C" limit ${TYPO_ALTERNATIVES}) a
+    select word from search_words where ${typoForm} % t
+    order by similarity(${typoForm}, t) desc, word collate "C" limit ${sql.raw(String(TYPO_ALTERNATIVES))}) a
   group by n),
 groups as (
   select tokens.n, case when a is null then to_tsquery('english', t || ':*')
@@ -115,30 +144,37 @@ query as (select string_agg('(' || g::text || ')', ' & ' order by n)::tsquery as
 matches as materialized (
   select products.id, ts_rank(products.search, query.q) as rank, products.sale_price, products.created_at
   from products, query
-  where products.publish and products.search @@ query.q ${filters(5, 6, 7)}),
+  where products.publish and products.search @@ query.q ${filters(p)}),
 near as (
-  select products.id, similarity(products.name, $4) as rank, products.sale_price, products.created_at
+  select products.id, similarity(products.name, ${p.text}) as rank, products.sale_price, products.created_at
   from products
-  where $3::int = 0 and not exists (select 1 from matches) and products.publish and products.name % $4 ${filters(5, 6, 7)}
+  where ${p.offset}::int = 0 and not exists (select 1 from matches) and products.publish and products.name % ${p.text} ${filters(p)}
   order by rank desc, products.id desc
-  limit $2::int),
+  limit ${p.limit}::int),
 found as (select * from matches union all select * from near),
 counted as (select count(*) as total from found),
-page as (select * from found order by ${pageOrder('$8::text', ['found.rank', 'desc'], 'found')} limit $2::int offset $3::int)
-select ${columnList}, counted.total as "total"
+page as (select * from found order by ${pageOrder(p, ['found.rank', 'desc'], 'found')} limit ${p.limit}::int offset ${p.offset}::int)
+select ${PRODUCT_SELECT_LIST}, counted.total as "total"
 from counted left join (page join products on products.id = page.id) on true
-order by ${pageOrder('$8::text', ['page.rank', 'desc'], 'page')}`;
+order by ${pageOrder(p, ['page.rank', 'desc'], 'page')}`;
+});
 
 /** One page of the search through PostgreSQL (see RANKED_SEARCH) for the searchable words of `text`. */
-export async function rankedSearch(read: ReadSql, text: string, tokens: string[], page: SearchPage): Promise<RankedPage> {
-  const raw = await read('haat_ranked_search', RANKED_SEARCH, [tokens, page.limit, page.offset, text, ...filterValues(page)]);
+export async function rankedSearch(read: NamedStatement, text: string, tokens: string[], page: SearchPage): Promise<RankedPage> {
+  const raw = await read<Record<string, unknown>, RankedSearchValues>(RANKED_SEARCH, {
+    tokens,
+    limit: page.limit,
+    offset: page.offset,
+    text,
+    ...filterValues(page),
+  });
   return pageOf(raw);
 }
 
 /** The rows of a statement whose every row carries the total, and whose one row has no product when the page is empty. */
 function pageOf(raw: Array<Record<string, unknown>>): RankedPage {
   const total = raw.length ? Number(raw[0]!.total) : 0;
-  return { rows: raw.filter((r) => r.id !== null).map(toRow), total };
+  return { rows: raw.filter((r) => r.id !== null).map(toProductRow), total };
 }
 
 /**
@@ -146,20 +182,25 @@ function pageOf(raw: Array<Record<string, unknown>>): RankedPage {
  * the index's order unless the listing asks for its own: the filters keep or drop products, never
  * reorder them, so a filtered search ranks exactly as the plain one does. The count is of every
  * ranked product the filters keep, carried by a row even when the page is past the last one.
- * $1 the ranked ids, best first; $2 limit; $3 offset; $4–$7 as in RANKED_SEARCH's $5–$8.
+ * `rankedIds` are best first (up to 20,000, so written once in the text); the filters as in RANKED_SEARCH.
  */
-const RANKED_FILTER = `
+const RANKED_FILTER = defineStatement<RankedFilterValues>(
+  'haat_ranked_filter',
+  (p) => sql`
 with kept as (
   select r.n, products.id, products.sale_price, products.created_at
-  from unnest($1::text[]) with ordinality as r(id, n) join products on products.id = r.id
-  where products.publish ${filters(4, 5, 6)}),
+  from unnest(${p.rankedIds}::text[]) with ordinality as r(id, n) join products on products.id = r.id
+  where products.publish ${filters(p)}),
 counted as (select count(*) as total from kept),
-page as (select * from kept order by ${pageOrder('$7::text', ['kept.n', 'asc'], 'kept')} limit $2::int offset $3::int)
-select ${columnList}, counted.total as "total"
+page as (select * from kept order by ${pageOrder(p, ['kept.n', 'asc'], 'kept')} limit ${p.limit}::int offset ${p.offset}::int)
+select ${PRODUCT_SELECT_LIST}, counted.total as "total"
 from counted left join (page join products on products.id = page.id) on true
-order by ${pageOrder('$7::text', ['page.n', 'asc'], 'page')}`;
+order by ${pageOrder(p, ['page.n', 'asc'], 'page')}`,
+);
 
 /** One page of `rankedIds` (the index's order) that the listing's filters keep, in its order, and how many they keep in all. */
-export async function filterRanked(read: ReadSql, rankedIds: string[], page: SearchPage): Promise<RankedPage> {
-  return pageOf(await read('haat_ranked_filter', RANKED_FILTER, [rankedIds, page.limit, page.offset, ...filterValues(page)]));
+export async function filterRanked(read: NamedStatement, rankedIds: string[], page: SearchPage): Promise<RankedPage> {
+  return pageOf(
+    await read<Record<string, unknown>, RankedFilterValues>(RANKED_FILTER, { rankedIds, limit: page.limit, offset: page.offset, ...filterValues(page) }),
+  );
 }

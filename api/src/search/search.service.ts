@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SEARCH_SQL, type Db, type ReadSql } from '../db/database.js';
+import { SEARCH_STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { CatalogVersion, productRows, type ProductChange, type ProductSearch, type ProductSearchQuery, type ProductSearchResult } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
 import { filterRanked, learnWords, rankedSearch, searchTokens } from './search.repository.js';
@@ -28,7 +28,7 @@ export type { ProductChange };
 @Injectable()
 export class SearchService implements ProductSearch {
   constructor(
-    @Inject(SEARCH_SQL) private readonly read: ReadSql,
+    @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
     private readonly index: SearchIndexService,
     private readonly catalog: CatalogVersion,
   ) {}

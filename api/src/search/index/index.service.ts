@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
-import { DB, SEARCH_SQL, type Db, type ReadSql } from '../../db/database.js';
+import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } from '../../db/database.js';
 import { CatalogVersion } from '../../catalog/index.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
@@ -22,8 +22,11 @@ const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from produ
 const publishedPage = (after: string) => sql`select id, updated_at::text as u from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
 const WORD_COUNT = sql`select count(*)::int as n from search_words`;
 const WORDS = sql.raw(`select word, show_trgm(${TYPO_FORM_SQL('word')}) as t from search_words`);
-const STEMS = `select t, to_tsquery('english', t || ':*')::text as q from unnest($1::text[]) as t`;
-const TRIGRAMS = `select show_trgm($1) as t`;
+const STEMS = defineStatement<{ tokens: string[] }>(
+  'haat_index_stems',
+  (p) => sql`select t, to_tsquery('english', t || ':*')::text as q from unnest(${p.tokens}::text[]) as t`,
+);
+const TRIGRAMS = defineStatement<{ text: string }>('haat_index_trigrams', (p) => sql`select show_trgm(${p.text}) as t`);
 
 /** A page of search results by id, or null when the SQL path must answer (see SearchIndexService.search). */
 export interface IndexedPage {
@@ -52,7 +55,7 @@ export class SearchIndexService implements OnApplicationShutdown {
   private readonly stems = new LRUCache<string, string | false | typeof STOPWORD>({ max: STEM_CACHE_LIMIT });
 
   constructor(
-    @Inject(SEARCH_SQL) private readonly read: ReadSql,
+    @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
     @Inject(DB) private readonly db: Db,
     private readonly version: CatalogVersion,
   ) {}
@@ -95,7 +98,7 @@ export class SearchIndexService implements OnApplicationShutdown {
     }
     const stems = await this.stemsOf(tokens);
     if (!stems) return null;
-    const textTrigrams = asciiTrigrams(text) ?? ((await this.read('haat_index_trigrams', TRIGRAMS, [text]))[0]!.t as string[]);
+    const textTrigrams = asciiTrigrams(text) ?? (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text }))[0]!.t;
     // A write while we asked PostgreSQL: the SQL path answers this one.
     if (!this.current || this.thread !== thread) return null;
     try {
@@ -110,8 +113,8 @@ export class SearchIndexService implements OnApplicationShutdown {
   private async stemsOf(tokens: string[]): Promise<Array<string | null> | null> {
     const missing = tokens.filter((t) => !this.stems.has(t));
     if (missing.length) {
-      const rows = await this.read('haat_index_stems', STEMS, [[...new Set(missing)]]);
-      for (const row of rows) this.stems.set(row.t as string, parseQueryLexeme(row.q as string, true) ?? STOPWORD);
+      const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: [...new Set(missing)] });
+      for (const row of rows) this.stems.set(row.t, parseQueryLexeme(row.q, true) ?? STOPWORD);
     }
     const stems = tokens.map((t) => this.stems.get(t));
     if (stems.some((s) => s === false || s === undefined)) return null;
