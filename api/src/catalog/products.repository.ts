@@ -22,7 +22,7 @@ export async function cartProductsByIds(db: Reader, ids: readonly string[]) {
   return rows.map(({ inventory, ...row }) => ({ ...row, stock: inventory.stock, variants: inventory.variants }));
 }
 
-/** A product's `inventory` (read as JSON by a hand-written statement) as its stock and options. */
+/** A product's `inventory` (read as JSON by a named statement) as its stock and options. */
 function stockAndVariants(inventory: ProductInventory | string): { stock: number; variants: StoredVariant[] } {
   const { stock, variants } = typeof inventory === 'string' ? (JSON.parse(inventory) as ProductInventory) : inventory;
   return { stock: Number(stock), variants };
