@@ -1,5 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { newId } from '../src/common/ids.js';
+import { initialState } from '../src/orders/lifecycle/initial-state.js';
+import { newOrderId } from '../src/orders/order-id.js';
+import type { OrderToPlace } from '../src/orders/order-statement.js';
 import { addresses } from '../src/addresses/addresses.table.js';
 import { cartItems } from '../src/cart/cart.table.js';
 import { products } from '../src/catalog/products.table.js';
@@ -97,3 +100,65 @@ export const line = (product: { _id: string; name?: string }, quantity: number) 
   productId: { _id: product._id, name: product.name },
   quantity,
 });
+
+/** A cash-on-delivery order of `lines` (product, units) for `userId` at 10 a unit, as the placement service builds it for placeOrders. */
+export function orderToPlace(userId: string, lines: Array<[string, number]>, opts: { price?: number; clearCart?: boolean } = {}): OrderToPlace {
+  const id = newOrderId();
+  const now = new Date();
+  const quantity = lines.reduce((sum, [, q]) => sum + q, 0);
+  return {
+    clearCart: opts.clearCart ?? true,
+    row: {
+      id,
+      userId,
+      paymentMethod: 'COD',
+      ...initialState('COD', now),
+      subTotalAmt: quantity * 10,
+      totalAmt: quantity * 10,
+      couponId: null,
+      couponCode: null,
+      discountAmt: 0,
+      quantity,
+      heldUnits: quantity,
+      deliveryAddress: {
+        _id: 'address',
+        name: 'A',
+        building: 'House 1',
+        address_line: 'MG Road',
+        street: 'MG Road',
+        district: 'Bengaluru Urban',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        country: 'India',
+        pincode: '560001',
+        postalCode: '560001',
+        mobile: '9876543210',
+        address: 'House 1, MG Road, Bengaluru, Bengaluru Urban, Karnataka 560001, India',
+      },
+      idempotencyKey: null,
+      requestHash: null,
+      stripeSessionId: null,
+      stripeSessionUrl: null,
+      stripePaymentIntent: null,
+      stripeRefundId: null,
+      createdAt: now,
+      updatedAt: now,
+    },
+    lines: lines.map(([productId, q], position) => ({
+      id: newId(),
+      orderId: id,
+      productId,
+      variantId: null,
+      variantName: null,
+      position,
+      name: 'Masala Chips',
+      image: [],
+      unit: 'pack',
+      quantity: q,
+      price: opts.price ?? 10,
+      discount: 0,
+      unitPrice: opts.price ?? 10,
+      subTotalAmt: q * (opts.price ?? 10),
+    })),
+  };
+}

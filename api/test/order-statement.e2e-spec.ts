@@ -1,19 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import { newId } from '../src/common/ids.js';
 import { STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { accountHolds, stockMovements } from '../src/inventory/inventory.table.js';
-import { placeOrders, type OrderToPlace } from '../src/orders/order-statement.js';
-import { initialState } from '../src/orders/lifecycle/initial-state.js';
-import { newOrderId } from '../src/orders/order-id.js';
+import { placeOrders } from '../src/orders/order-statement.js';
 import { orderLines, orders } from '../src/orders/orders.table.js';
 import { DB_KINDS, adminToken, newCustomer, startApp, type DbKind, type TestApp } from './harness.js';
-import { addProduct, cartOf, openShop, putInCart, stockOf } from './order-fixtures.js';
+import { addProduct, cartOf, openShop, orderToPlace as order, putInCart, stockOf } from './order-fixtures.js';
 
 /**
  * The order statement itself (placeOrders), given a list as a batch would give it: every order of the list
- * is decided in one statement, first come first served, all of an order's lines or none. The batch lane only
- * ever sends one-line orders of one option; the statement's rule holds for any list, and this is where it is
- * checked whole: several pools, orders of several lines, a price that moved, and an account's hold.
+ * is decided in one statement, first come first served, all of an order's lines or none. This is where the
+ * rule is checked whole: several pools, orders of several lines, a price that moved, and an account's hold.
  */
 describe.each(DB_KINDS)('the order statement on %s', (kind: DbKind) => {
   let t: TestApp;
@@ -24,68 +20,6 @@ describe.each(DB_KINDS)('the order statement on %s', (kind: DbKind) => {
     statement = t.app.get<NamedStatement>(STATEMENT);
   });
   afterAll(() => t.close());
-
-  /** An order of `lines` (product, units) for `userId` at 10 a unit, as the placement service builds it. */
-  function order(userId: string, lines: Array<[string, number]>, opts: { price?: number; clearCart?: boolean } = {}): OrderToPlace {
-    const id = newOrderId();
-    const now = new Date();
-    const quantity = lines.reduce((sum, [, q]) => sum + q, 0);
-    return {
-      clearCart: opts.clearCart ?? true,
-      row: {
-        id,
-        userId,
-        paymentMethod: 'COD',
-        ...initialState('COD', now),
-        subTotalAmt: quantity * 10,
-        totalAmt: quantity * 10,
-        couponId: null,
-        couponCode: null,
-        discountAmt: 0,
-        quantity,
-        heldUnits: quantity,
-        deliveryAddress: {
-          _id: 'address',
-          name: 'A',
-          building: 'House 1',
-          address_line: 'MG Road',
-          street: 'MG Road',
-          district: 'Bengaluru Urban',
-          city: 'Bengaluru',
-          state: 'Karnataka',
-          country: 'India',
-          pincode: '560001',
-          postalCode: '560001',
-          mobile: '9876543210',
-          address: 'House 1, MG Road, Bengaluru, Bengaluru Urban, Karnataka 560001, India',
-        },
-        idempotencyKey: null,
-        requestHash: null,
-        stripeSessionId: null,
-        stripeSessionUrl: null,
-        stripePaymentIntent: null,
-        stripeRefundId: null,
-        createdAt: now,
-        updatedAt: now,
-      },
-      lines: lines.map(([productId, q], position) => ({
-        id: newId(),
-        orderId: id,
-        productId,
-        variantId: null,
-        variantName: null,
-        position,
-        name: 'Masala Chips',
-        image: [],
-        unit: 'pack',
-        quantity: q,
-        price: opts.price ?? 10,
-        discount: 0,
-        unitPrice: opts.price ?? 10,
-        subTotalAmt: q * (opts.price ?? 10),
-      })),
-    };
-  }
 
   it('decides a list first come first served, all of an order’s lines or none, and writes only the winners', async () => {
     const admin = await adminToken(t);

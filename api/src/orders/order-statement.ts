@@ -96,8 +96,11 @@ const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
   );
   const linesIn = cte<LineIn>(
     'order_lines_in',
-    sql`select i.ord, i.user_id, i.clear_cart, l.*
-        from jsonb_populate_recordset(null::order_lines, ${p.lines}::jsonb) l join ${orderIn.relation.sql} i on i.id = l.order_id`,
+    sql`select x.* from (select ${p.lines}::jsonb as list) input
+        cross join lateral rows from (
+          jsonb_to_recordset(input.list) as (ord int, user_id text, clear_cart boolean),
+          jsonb_populate_recordset(null::order_lines, input.list)
+        ) as x`,
   );
   const reservation = reserveOrderLines(linesIn.relation);
   const won = cte<OrderIn>('order_won', sql`select * from ${orderIn.relation.sql} o where o.ord in (select w.ord from ${reservation.winners.sql} w)`);
@@ -149,7 +152,9 @@ export async function placeOrders(statement: NamedStatement, list: readonly Orde
       per_account: order.coupon?.perAccountUses ?? UNLIMITED,
     })),
   );
-  const lines = JSON.stringify(list.flatMap((order) => order.lines.map((line) => rowJson(orderLines, line))));
+  const lines = JSON.stringify(
+    list.flatMap((order, ord) => order.lines.map((line) => ({ ...rowJson(orderLines, line), ord, user_id: order.row.userId, clear_cart: order.clearCart }))),
+  );
   const [answer] = await statement<{ placed: string[] | string | null; units_left: number | string | null }, PlaceValues>(PLACE_ORDERS, {
     orders: json,
     lines,
