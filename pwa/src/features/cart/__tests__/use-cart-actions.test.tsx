@@ -54,12 +54,20 @@ describe('cart actions (docs/product.md#states, Cart)', () => {
     setSessionUser({ _id: 'u1', name: 'Asha' } as User);
     navigatorOffline(); // nothing is sent: the outbox keeps every change
     const { result } = renderHook(() => useCartActions(), { wrapper });
+    // Each change said in words, with the product and how many are in the cart now: one toast per line, the latest
+    // count taking the place of the one before (a pile of them climbed over the buy box), the stock's limit beside it.
+    const said: string[][] = [];
     await act(() => result.current.increment(watch));
+    said.push(toasts());
     await act(() => result.current.increment(watch));
+    said.push(toasts());
     await act(() => result.current.increment(watch)); // stock is 2
+    said.push(toasts());
     expect((await db.cart.get('w1'))?.quantity).toBe(2);
     await act(() => result.current.decrement(watch));
+    said.push(toasts());
     await act(() => result.current.decrement(watch));
+    said.push(toasts());
     expect(await db.cart.get('w1')).toBeUndefined();
     expect(await queued()).toEqual([
       [{ productId: 'w1', variantId: null, quantity: 1 }],
@@ -67,8 +75,13 @@ describe('cart actions (docs/product.md#states, Cart)', () => {
       [{ productId: 'w1', variantId: null, quantity: 1 }],
       [{ productId: 'w1', variantId: null, quantity: 0 }],
     ]);
-    // Each change said in words, with the product and how many are in the cart now.
-    expect(toasts()).toEqual(['Added: Watch, 1 in cart', 'Watch: 2 in cart', 'Only 2 of Watch in stock.', 'Watch: 1 in cart', 'Removed: Watch']);
+    expect(said).toEqual([
+      ['Added: Watch, 1 in cart'],
+      ['Watch: 2 in cart'],
+      ['Watch: 2 in cart', 'Only 2 of Watch in stock.'],
+      ['Only 2 of Watch in stock.', 'Watch: 1 in cart'],
+      ['Only 2 of Watch in stock.', 'Removed: Watch'],
+    ]);
   });
 
   it('keeps one product in two variants as two lines, each capped by its own stock, and queues the variantId offline', async () => {
