@@ -39,6 +39,11 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
     // REQUEST_TIMEOUT_MS of silence, or that long after it began, instead of holding it for minutes.
     connectionTimeout: config.requestTimeoutMs,
     requestTimeout: config.requestTimeoutMs,
+    // An idle kept-alive connection is closed after REQUEST_TIMEOUT_MS (the socket timeout above), and the Keep-Alive
+    // header says so: left at Fastify's 72 s, it promised clients a connection the server had closed at 30 s, and a
+    // client reusing one just then got it closed under its request ("other side closed"). A balancer in front must
+    // keep its own idle connections a shorter time (deploy/nginx.conf).
+    keepAliveTimeout: config.requestTimeoutMs,
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new NestPinoLogger(logger),

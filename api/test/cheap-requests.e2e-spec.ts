@@ -261,4 +261,15 @@ describe.each(PORTABLE_DB_KINDS)('request timeouts on %s', (kind) => {
     expect(result.ms).toBeLessThan(5000);
     expect((await api(t).get('/api/health')).status).toBe(200);
   }, 15_000);
+
+  it('says in its Keep-Alive header no longer than it keeps an idle connection open', async () => {
+    // A client trusts the header to reuse a connection: one the server has closed meanwhile fails the request sent on it.
+    const port = (t.http.address() as AddressInfo).port;
+    const result = await heldFor(port, 'GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: keep-alive\r\n\r\n', 8000);
+    expect(result.answer).toMatch(/^HTTP\/1\.1 200/);
+    const advertised = /keep-alive: timeout=(\d+)/i.exec(result.answer)?.[1];
+    expect(advertised).toBeDefined();
+    expect(result.closed).toBe(true);
+    expect(Number(advertised) * 1000).toBeLessThanOrEqual(result.ms);
+  }, 15_000);
 });
