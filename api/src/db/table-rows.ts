@@ -1,4 +1,4 @@
-import { getTableColumns, sql, type InferSelectModel, type SQL } from 'drizzle-orm';
+import { getTableColumns, getTableName, sql, type InferSelectModel, type Placeholder, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 
 /** Each table's [property, column name] pairs, read once from its drizzle definition. */
@@ -30,4 +30,17 @@ export function columnList(table: PgTable, alias?: string): SQL {
     pairs(table).map(([, name]) => (alias ? sql`${sql.identifier(alias)}.${sql.identifier(name)}` : sql.identifier(name))),
     sql`, `,
   );
+}
+
+/**
+ * The rows of a JSON list of `table`'s rows (as rowJson gives them), each with the `extras` its objects carry beside
+ * the row's columns (a column list: `ord int, clear_cart boolean`), as one select: two readers of the one list,
+ * zipped row by row, the extras first. The list is read once as jsonb.
+ */
+export function rowsWithExtras(table: PgTable, list: SQL | Placeholder, extras: SQL): SQL {
+  return sql`select x.* from (select ${list}::jsonb as list) input
+    cross join lateral rows from (
+      jsonb_to_recordset(input.list) as (${extras}),
+      jsonb_populate_recordset(null::${sql.identifier(getTableName(table))}, input.list)
+    ) as x`;
 }

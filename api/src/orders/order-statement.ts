@@ -3,7 +3,7 @@ import { removeOrderedLines } from '../cart/index.js';
 import { holdOrderUnits, reserveOrderLines, type LineToReserve } from '../inventory/index.js';
 import { defineStatement, type NamedStatement, type Slot } from '../db/database.js';
 import { cte, selectRelation } from '../db/relation.js';
-import { columnList, rowJson } from '../db/table-rows.js';
+import { columnList, rowJson, rowsWithExtras } from '../db/table-rows.js';
 import { emailVerifiedSql } from '../users/index.js';
 import { takeCouponUses } from '../promotions/index.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
@@ -85,23 +85,8 @@ interface LineIn extends LineToReserve {
  * batch's orders again one by one, where each gets its answer.
  */
 const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
-  // Two readers of the one JSON list, zipped row by row: the order's own row, and what it asks beside it.
-  const orderIn = cte<OrderIn>(
-    'order_in',
-    sql`select x.* from (select ${p.orders}::jsonb as list) input
-        cross join lateral rows from (
-          jsonb_to_recordset(input.list) as (ord int, clear_cart boolean, per_account int),
-          jsonb_populate_recordset(null::orders, input.list)
-        ) as x`,
-  );
-  const linesIn = cte<LineIn>(
-    'order_lines_in',
-    sql`select x.* from (select ${p.lines}::jsonb as list) input
-        cross join lateral rows from (
-          jsonb_to_recordset(input.list) as (ord int, user_id text, clear_cart boolean),
-          jsonb_populate_recordset(null::order_lines, input.list)
-        ) as x`,
-  );
+  const orderIn = cte<OrderIn>('order_in', rowsWithExtras(orders, p.orders, sql`ord int, clear_cart boolean, per_account int`));
+  const linesIn = cte<LineIn>('order_lines_in', rowsWithExtras(orderLines, p.lines, sql`ord int, user_id text, clear_cart boolean`));
   const reservation = reserveOrderLines(linesIn.relation);
   const won = cte<OrderIn>('order_won', sql`select * from ${orderIn.relation.sql} o where o.ord in (select w.ord from ${reservation.winners.sql} w)`);
   const written = cte<{ id: string }>(
