@@ -25,9 +25,13 @@ test('wishlist-account', async ({ baseUrl, artifactsDir, launch }) => {
   await signIn(page, baseUrl, shopper.email, shopper.password);
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
 
-  const heart = page.getByRole('button', { name: /^Add .* to wishlist$/ }).first();
-  const name = (await heart.getAttribute('aria-label')).replace(/^Add (.*) to wishlist$/, '$1');
-  await heart.click();
+  // The heart whose name was read is the one clicked (the rows re-render as other journeys change products).
+  const label = await page
+    .getByRole('button', { name: /^Add .* to wishlist$/ })
+    .first()
+    .getAttribute('aria-label');
+  const name = label.replace(/^Add (.*) to wishlist$/, '$1');
+  await page.getByRole('button', { name: label, exact: true }).first().click();
   await page
     .getByRole('button', { name: `Remove ${name} from wishlist` })
     .first()

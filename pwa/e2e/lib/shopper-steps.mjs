@@ -36,9 +36,11 @@ export async function addFromHome(page, baseUrl, count) {
   await buttons.first().waitFor();
   const names = [];
   for (let i = 0; names.length < count; i++) {
-    const button = buttons.nth(0); // an added product's button turns into a stepper, so the next is first
-    const label = await button.getAttribute('aria-label');
-    await button.click();
+    // An added product's button turns into a stepper, so the next is first. The click goes to the button whose name was
+    // read, not to "the first" looked up again: other journeys on the same server add and change products, and the
+    // home page's rows re-render under this one, so a second lookup may find another product's button.
+    const label = await buttons.first().getAttribute('aria-label');
+    await page.getByRole('button', { name: label, exact: true }).first().click();
     names.push(label.replace(/^Add: /, ''));
     await page
       .getByRole('group', { name: `Quantity of ${names.at(-1)}` })
