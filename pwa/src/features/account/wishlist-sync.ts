@@ -13,14 +13,21 @@ const wishlistApi = {
 
 const snapshot = ({ _id, name, image, unit, price, discount, stock }: WishlistProduct) => ({ _id, name, image, unit, price, discount, stock });
 
-/** GET /api/wishlist/get into IndexedDB, with hearts still queued on this device laid on top. */
+const HEARTS = ['wishlist.add', 'wishlist.remove'] as const;
+
+/**
+ * GET /api/wishlist/get into IndexedDB, with hearts still queued on this device laid on top. A heart acknowledged while
+ * this read was on its way has left the queue, and this older answer would undo it: the answer is then not stored.
+ */
 export async function reloadWishlist(): Promise<void> {
+  const before = outboxFacade.acknowledged(HEARTS);
   const { data } = await wishlistApi.list();
   await outboxFacade.transaction([db.wishlist], async () => {
+    if (outboxFacade.acknowledged(HEARTS) !== before) return;
     const local = new Map((await db.wishlist.toArray()).map((w) => [w._id, w]));
     await db.wishlist.clear();
     await db.wishlist.bulkPut((data ?? []).map((p) => ({ _id: p._id, addedAt: Date.parse(p.addedAt) || Date.now(), product: snapshot(p) })));
-    for (const e of await outboxFacade.pending(['wishlist.add', 'wishlist.remove'])) {
+    for (const e of await outboxFacade.pending(HEARTS)) {
       const id = e.body.productId;
       if (e.op === 'wishlist.add' && local.has(id)) await db.wishlist.put(local.get(id)!);
       if (e.op === 'wishlist.remove') await db.wishlist.delete(id);

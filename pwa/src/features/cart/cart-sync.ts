@@ -32,19 +32,16 @@ async function adoptServerCart(answer: CartEnvelope, except: ReadonlySet<string>
   announceCartChanges(answer.changes ?? [], known, lines);
 }
 
-/** Server carts taken from a sync's answer (see reloadCart). */
-let syncsAdopted = 0;
-
 /**
  * GET /api/cart/get into IndexedDB (on sign-in, on start, after an order). A sync answered while this read was on its
  * way brought a newer server cart, with the change it sent, which has left the outbox: this older answer would take that
  * change back off the screen (an Add turning back into Add), so it is dropped.
  */
 export async function reloadCart(): Promise<void> {
-  const before = syncsAdopted;
+  const before = outboxFacade.acknowledged('cart.sync');
   const answer = await cartApi.get();
   await outboxFacade.transaction([db.cart], async () => {
-    if (syncsAdopted === before) await adoptServerCart(answer);
+    if (outboxFacade.acknowledged('cart.sync') === before) await adoptServerCart(answer);
   });
 }
 
@@ -54,10 +51,7 @@ export function registerCartSync(): void {
     batch: true,
     send: (entries) => cartApi.sync(mergeQuantities(entries), entries.at(-1)!.key),
     tables: [db.cart],
-    settle: (entries, answer) => {
-      syncsAdopted += 1;
-      return adoptServerCart(answer, new Set(entries.map((e) => e.key)));
-    },
+    settle: (entries, answer) => adoptServerCart(answer, new Set(entries.map((e) => e.key))),
     reject: async (entries, problem) => {
       // A refused sync (a malformed line) cannot succeed by resending: drop it, show the server's cart.
       toast.error(problem.message);

@@ -57,6 +57,14 @@ export const outboxFacade = {
     await db.outbox.update(key, { failed: reason });
   },
 
+  /**
+   * How many writes of these kinds the server has acknowledged so far: a reload whose answer was asked for before one
+   * of them is older than what the device shows, and is not stored (see the outbox's `acknowledged`).
+   */
+  acknowledged(kinds: OutboxKind | readonly OutboxKind[]): number {
+    return outbox.acknowledged(kindsOf(kinds));
+  },
+
   /** How queued writes of `kind` are sent and what their answers change on the device. */
   register<K extends OutboxKind, Result>(kind: K, handler: OutboxHandler<OutboxBodies[K], Result>): void {
     outbox.register(kind, handler);
