@@ -148,7 +148,7 @@ export default tseslint.config(
     // api, pwa and shared projects are linted without it too: for the three config files the project service built
     // the repository's tsconfig.json, a second program of every TypeScript file here (≈ 15 CPU-s of the lint), and
     // for the journeys' one declaration file pwa/e2e's (≈ 2); the typecheck stage's `tsc -p tsconfig.tools.json`
-    // and `tsc -p pwa/e2e` check their types (docs/decisions/0234-lint-programs.md).
+    // and `tsc -p pwa/e2e` check their types (docs/testing.md).
     files: ['**/*.{js,mjs}', 'api/drizzle.config.ts', 'shared/vitest.config.ts', 'pwa/playwright.config.ts', 'pwa/e2e/**/*.d.mts'],
     ...tseslint.configs.disableTypeChecked,
   },

@@ -42,7 +42,7 @@ export default {
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   // `npm test` (API_TEST_IN_PARTS=1) runs every file inside a few parts, one module graph per part
-  // instead of per file (test/test-parts.js, docs/decisions/0121-api-tests-in-parts.md); `npx jest`
+  // instead of per file (test/test-parts.js, docs/testing.md); `npx jest`
   // runs the files one by one, so a single file can be named on the command line.
   testMatch: process.env.API_TEST_IN_PARTS === '1' ? ['<rootDir>/test/parts/*.js'] : ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
   // Generous: a test file starts real servers (PGlite ~3 s each), and CI machines may be busy.

@@ -1,12 +1,12 @@
 // `haat/no-test-sleeps`: a test waits for what it expects (an event, a web-first assertion, a poll with
-// a deadline such as expect.poll or vi.waitFor), never for a fixed time (docs/architecture.md#testing).
+// a deadline such as expect.poll or vi.waitFor), never for a fixed time (docs/testing.md).
 // In test files (api/test/, __tests__/, test-support/, pwa/e2e/, *.test.*, *.spec.*) it reports:
 //   - page.waitForTimeout(…);
 //   - a promise that only waits: `new Promise((r) => setTimeout(r, n))` (or `() => r()`);
 //   - `setTimeout`/`scheduler.wait` from node:timers/promises, and calls of a function named sleep or delay.
 // A pause inside a loop is a poll's (the loop reads again; give it a deadline). That something does NOT
 // happen is shown by a barrier, never by waiting: a later event that would come after it, through the
-// same path (docs/decisions/0137-barriers-instead-of-sleeps.md). A sleep that is not a wait for anything
+// same path (docs/testing.md). A sleep that is not a wait for anything
 // (a load's pacing, a stand-in server's simulated slowness) says so with `// pacing: <why>`, on the line
 // before its statement or on its line; it is still reported when the next statement asserts.
 import { relative, sep } from 'node:path';
@@ -75,12 +75,12 @@ export const noTestSleeps = {
         if (!asserts(nextStatement(node))) return;
         return context.report({
           node,
-          message: `${what} before an assertion: "// pacing:" is for a load's pace or a stand-in's slowness only. Show that nothing came with a barrier: a later event through the same path (docs/decisions/0137-barriers-instead-of-sleeps.md).`,
+          message: `${what} before an assertion: "// pacing:" is for a load's pace or a stand-in's slowness only. Show that nothing came with a barrier: a later event through the same path (docs/testing.md).`,
         });
       }
       context.report({
         node,
-        message: `${what} in a test: wait for the event, a web-first assertion or a poll with a deadline (expect.poll, vi.waitFor); that nothing came is shown by a later event through the same path (docs/decisions/0137-barriers-instead-of-sleeps.md); a load's pacing says so with "// pacing: <why>".`,
+        message: `${what} in a test: wait for the event, a web-first assertion or a poll with a deadline (expect.poll, vi.waitFor); that nothing came is shown by a later event through the same path (docs/testing.md); a load's pacing says so with "// pacing: <why>".`,
       });
     };
     /** A member's name when it is written `a.name`; else null. */

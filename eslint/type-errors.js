@@ -1,7 +1,7 @@
 // `haat/type-errors`: TypeScript's own errors, what `tsc -p <project> --noEmit` prints, from the program
 // typescript-eslint has already built for the type-aware rules. CI turns it on for its lint stage
 // (`npm run lint:types`) instead of building and checking the api, pwa and shared programs a second time
-// in a separate `tsc` (docs/decisions/0180-ci-type-errors-from-the-lint-program.md); `npm run lint` and
+// in a separate `tsc` (docs/testing.md); `npm run lint` and
 // editors leave it off (`npm run typecheck` and the editor's TypeScript report the same errors there).
 //   - A linted file's own errors are reported at their place in it.
 //   - The first file linted with a project's program also carries the project-wide errors: its options'

@@ -1,7 +1,7 @@
 // The browser journeys (e2e/*.spec.mjs): Playwright Test driving Debian's Chromium (CHROME_PATH, else
 // /usr/bin/chromium; no browser is ever downloaded) against the built server, one server per worker
 // (e2e/fixtures.mjs). `npx playwright test admin-defects` runs one journey file; E2E_LANES sets the
-// number of workers (2 unless set; docs/decisions/0078-ci-in-parallel.md).
+// number of workers (2 unless set; docs/testing.md).
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM, CHROMIUM_ARGS } from './e2e/lib/chromium.mjs';
 
@@ -12,7 +12,7 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.mjs',
   workers: Math.max(1, Number(process.env.E2E_LANES ?? 2) || 1),
   fullyParallel: false,
-  // None: a journey that fails once has found a race to fix (docs/decisions/0166-journeys-retry-once.md).
+  // None: a journey that fails once has found a race to fix (docs/testing.md).
   retries: 0,
   forbidOnly: !!process.env.CI,
   timeout: 240_000,
@@ -25,7 +25,7 @@ export default defineConfig({
     actionTimeout: 30_000,
     navigationTimeout: 30_000,
     // A trace is recorded only with E2E_TRACE=1 (kept for a failed journey): recording costs a journey a fifth
-    // more CPU, so CI pays nothing; a failure there is run again with it (docs/decisions/0160-journey-traces-on-request.md).
+    // more CPU, so CI pays nothing; a failure there is run again with it (docs/testing.md).
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
   },

@@ -152,7 +152,7 @@ export default defineConfig({
     testTimeout: 60_000,
     // Most files run in vmThreads: each file still gets its own jsdom and its own modules, in a fresh VM context
     // of a long-lived worker thread, instead of a new process that loads jsdom, React and Ionic again (less than
-    // half the CPU; docs/decisions/0181-pwa-unit-tests-in-vm-contexts.md). The files in `inForks` run one process
+    // half the CPU; docs/testing.md). The files in `inForks` run one process
     // each as before: they see the difference between the context's globals and Node's (fetch's network error is
     // Node's TypeError, not the context's), which changes what the code under test does.
     projects: [

@@ -115,7 +115,7 @@ describe('two instances behind deploy/nginx.conf (npm run cluster)', { skip }, (
         ADMIN_PASSWORD: ADMIN.password,
         LOG_LEVEL: 'error',
         RATE_LIMIT_FACTOR: '1000',
-        // The cheapest argon2id cost, as the API's tests use (docs/decisions/0113-password-hash-cost-in-tests.md).
+        // The cheapest argon2id cost, as the API's tests use (docs/testing.md).
         PASSWORD_HASH_MEMORY_KIB: '8',
         PASSWORD_HASH_PASSES: '1',
       },

@@ -1,5 +1,5 @@
 // Runs the repository's checks as stages: some in order, independent lanes side by side, and prints
-// each stage's time (docs/decisions/0078-ci-in-parallel.md).
+// each stage's time (docs/testing.md).
 //   node scripts/stages.mjs test   what `npm test` runs: builds, every test
 //   node scripts/stages.mjs ci     the same, plus typecheck, lint and the format check (`.ci/run`)
 // A stage's output is kept and printed whole when it ends, so lanes never interleave lines. A failed
@@ -33,12 +33,12 @@ const first = [stage('build shared', 'npm run build -w @haat/shared'), stage('bu
 // Then side by side. The API's tests are the longest lane (they run their files in parallel workers,
 // api/jest.config.js); the browser journeys, after the API build they need, in a second lane; and the
 // static checks in a third. In `ci` the PWA's unit tests end the journeys' lane, which is otherwise done
-// about two minutes before the others (docs/decisions/0122-ci-lanes-balanced.md); in `test`, with no
+// about two minutes before the others (docs/testing.md); in `test`, with no
 // static checks, they run before the journeys in the second lane.
 const pwaUnits = stage('pwa unit tests', 'npx vitest run');
 // In `ci` the API is built without type checking (`tsc --noCheck`: the same JavaScript, byte for byte, at
 // half the CPU): the typecheck stage checks the same sources (api/tsconfig.json holds src/), so the
-// build's own check was the same work twice (docs/decisions/0159-ci-api-build-without-a-second-check.md).
+// build's own check was the same work twice (docs/testing.md).
 // `npm test` and `npm run build` keep the checking build.
 const buildApi = mode === 'ci' ? 'npm run build:emit -w @haat/api' : 'npm run build -w @haat/api';
 /** @type {Stage[][]} */
@@ -59,7 +59,7 @@ if (mode === 'ci') {
   // minute before the others. The root `typecheck` script's projects are split between two stages: ESLint
   // reports TypeScript's errors for the api, pwa and shared programs it builds for its type-aware rules
   // (`lint:types`, eslint/type-errors.js), so `tsc` checks only the JavaScript projects and the config files
-  // here (docs/decisions/0180-ci-type-errors-from-the-lint-program.md). A project added to `typecheck` goes in
+  // here (docs/testing.md). A project added to `typecheck` goes in
   // one of the two.
   const quick = lanes[1]?.splice(1, 2) ?? [];
   lanes.push([
@@ -67,7 +67,7 @@ if (mode === 'ci') {
     // The first visit's size budgets, read from the PWA's build (seconds; docs/benchmarks.md "First visit weight").
     stage('first-visit weight', 'NO_BROWSER=1 node scripts/first-visit-weight.mjs'),
     // Two programs, not five: tsconfig.tools.json holds api/bench's and scripts/' files too (the same options), and
-    // pwa/e2e's tsconfig.json pwa/scripts' (docs/decisions/0234-lint-programs.md); their own tsconfigs stay for editors.
+    // pwa/e2e's tsconfig.json pwa/scripts' (docs/testing.md); their own tsconfigs stay for editors.
     stage('typecheck', 'npx tsc -p pwa/e2e && npx tsc -p tsconfig.tools.json'),
     stage('lint', 'npm run lint:types'),
     stage('format check', 'npm run format:check'),
@@ -89,7 +89,7 @@ const clock = () => `${((Date.now() - runStart) / 1000).toFixed(0).padStart(4)} 
 
 /**
  * The tests Playwright reports as flaky (failed, then passed on a retry), so the stage times at the end of a log
- * name them. The journeys have no retries (docs/decisions/0166-journeys-retry-once.md), so none can be today.
+ * name them. The journeys have no retries (docs/testing.md), so none can be today.
  */
 function flakyTests(/** @type {string} */ out) {
   const lines = stripVTControlCharacters(out).split('\n');

@@ -6,7 +6,7 @@
 // memory before, its peak during the round (VmHWM, reset before each round; sampled VmRSS where the
 // kernel does not allow the reset), how far the peak rose above the memory before, and how long the
 // round took, then the rise beside its target (≤ 300 MB). Image decodes are capped per process
-// (docs/decisions/0073-image-decodes-one-gate.md), so the peak stays near two decodes' worth however
+// (docs/decisions/0038-uploaded-images.md), so the peak stays near two decodes' worth however
 // many uploads arrive together. The API inherits this process's environment: run it with
 // MALLOC_ARENA_MAX=2, as the README says to start the shop, to measure what a shop runs.
 //

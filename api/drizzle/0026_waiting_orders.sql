@@ -1,2 +1,2 @@
--- The overview's orders waiting per stage, counted from this index alone (docs/decisions/0215-the-overview-on-its-own-pool.md).
+-- The overview's orders waiting per stage, counted from this index alone (docs/architecture.md#caches-batches-pools-and-plans).
 CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("status") WHERE "orders"."status" in ('PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY') and "orders"."payment_status" <> 'CANCELLED';

@@ -31,7 +31,7 @@ const withLimits = (kind: DbKind) => {
 };
 
 // Images are refused, scaled and stored (uploads folder) by the same code whatever the engine: one engine
-// in CI (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md).
+// in CI (docs/testing.md).
 describe.each(PORTABLE_DB_KINDS)('cheap requests on %s', (kind) => {
   const app = withLimits(kind);
   let t: TestApp;

@@ -11,7 +11,7 @@ import { PORTABLE_DB_KINDS, api, startApp, type TestApp } from './harness.js';
  * counters in memory, and in Redis when REDIS_URL is set.
  */
 const STORES: Array<'memory' | 'redis'> = process.env.REDIS_URL ? ['memory', 'redis'] : ['memory'];
-/** The counters do not live in the database: one engine (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md). */
+/** The counters do not live in the database: one engine (docs/testing.md). */
 const KIND = PORTABLE_DB_KINDS[0]!;
 
 const stamp = `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
@@ -66,7 +66,7 @@ describe.each(STORES)(`the daily failed sign-in counter of an address, counters 
     expect([refused, checked]).toEqual([ErrorCode.RateLimited, false]);
     expect(Number(headers['retry-after'])).toBeGreaterThan(60 * 60);
     // Over HTTP too: the colleague's right password from that address waits; the owner signs in there as usual (a
-    // known pair is never held back by its address's other failures: docs/decisions/0063-owner-never-locked-out.md),
+    // known pair is never held back by its address's other failures: docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md),
     // and the colleague does from elsewhere.
     const held = await login(office, colleague.email, colleague.password);
     expect([held.status, held.body.code]).toEqual([429, 'RATE_LIMITED']);

@@ -21,7 +21,7 @@ const onPostgres = base ? describe : describe.skip;
 
 // Twelve seconds with a kill round every half second: ≈ 17 rounds and both outages, each round killing the
 // connections of requests in flight, as the half minute of one round a second did (≈ 28); the shoppers order
-// without pause, so the load's length is what CI pays (docs/decisions/0235-api-tests-smaller-loads.md).
+// without pause, so the load's length is what CI pays (docs/testing.md).
 const LOAD_MS = 12_000;
 const KILL_EVERY_MS = 500;
 /** Milliseconds into the load at which the database refuses connections for a moment. */

@@ -85,7 +85,7 @@ describe.each(PORTABLE_DB_KINDS)('Google sign-in on %s', (kind) => {
 
     const done = await update({ credential: await idp.sign(p) });
     expect(done.status).toBe(200);
-    // The new address confirms by the link mailed to it (docs/decisions/0062-no-account-enumeration.md).
+    // The new address confirms by the link mailed to it (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
     expect(done.body.data.email).toBe(p.email);
     expect(
       (

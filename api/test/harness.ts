@@ -24,7 +24,7 @@ export const DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'po
  * when TEST_DATABASE_URL is set, else PGlite. PGlite answers in WebAssembly at about three times the
  * CPU of PostgreSQL, so CI runs these files once, on the server; `npm test` without TEST_DATABASE_URL
  * runs them on PGlite, and API_TEST_EVERY_ENGINE=1 runs them on both
- * (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md). A file imports one of the two:
+ * (docs/testing.md). A file imports one of the two:
  * that import is its tag.
  */
 export const PORTABLE_DB_KINDS: DbKind[] = process.env.TEST_DATABASE_URL && process.env.API_TEST_EVERY_ENGINE !== '1' ? ['postgres'] : DB_KINDS;
@@ -48,7 +48,7 @@ export interface TestApp {
  * reads them at every start of a copy, through the app's usual code path. initdb's 128 MB of shared
  * buffers are allocated and zeroed inside PGlite's WebAssembly memory at each start (≈ 0.4 CPU-s, a
  * third of a test app's start); a test database of a few MB needs far fewer
- * (docs/decisions/0123-test-pglite-buffers.md). A shop's own data folder keeps initdb's settings.
+ * (docs/testing.md). A shop's own data folder keeps initdb's settings.
  */
 const TEST_PGLITE_CONF = `\n# Test template only (api/test/harness.ts)\nshared_buffers = 16MB\n`;
 
@@ -195,7 +195,7 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
     // unless a test sets it (its own tests do: orders-trust.e2e-spec.ts). The shop's default is 10.
     UNVERIFIED_HOLD_LIMIT_UNITS: '0',
     // argon2id at a fraction of a millisecond instead of ~20 ms a hash: the test apps make thousands
-    // (docs/decisions/0113-password-hash-cost-in-tests.md). Same code, only the cost differs.
+    // (docs/testing.md). Same code, only the cost differs.
     ...TEST_PASSWORD_HASH_COST,
     ...(scratch ? { DATABASE_URL: scratch.url } : {}),
     ...env,

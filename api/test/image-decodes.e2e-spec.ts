@@ -3,7 +3,7 @@ import { DecodeGate, MAX_IMAGE_DECODES, imageDecodes } from '../src/files/decode
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, startApp, type TestApp } from './harness.js';
 
 /**
- * Image decodes go through one gate per process (docs/decisions/0073-image-decodes-one-gate.md): more
+ * Image decodes go through one gate per process (docs/decisions/0038-uploaded-images.md): more
  * parallel uploads than it allows queue, and never decode more than MAX_IMAGE_DECODES at once. Observed
  * through the gate's own counters (also on /api/metrics), not through timing.
  */

@@ -116,7 +116,7 @@ describe('LOG_LEVEL', () => {
       const health = await http.get('/api/health');
       s.app.getHttpAdapter().getInstance().log.warn('a warning');
       // A request's line is written when its answer has gone, so a later request's line is the barrier
-      // (docs/decisions/0137-barriers-instead-of-sleeps.md): a 503 is logged as a warning, and it comes after
+      // (docs/testing.md): a 503 is logged as a warning, and it comes after
       // the health check's line, had that been written.
       const refused = await http.post('/api/order/webhook').set('stripe-signature', 't=1,v1=x').send({ id: 'evt_1' });
       expect(refused.status).toBe(503);

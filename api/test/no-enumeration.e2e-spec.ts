@@ -3,7 +3,7 @@ import { api, bearer, PORTABLE_DB_KINDS, login, newCustomer, startApp, type Test
 import { mailsTo, waitForEmailLinkToken, waitForMail } from './accounts-fixtures.js';
 import { users } from '../src/users/users.table.js';
 
-/** docs/decisions/0062-no-account-enumeration.md: no answer tells whether an e-mail has an account. */
+/** docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md: no answer tells whether an e-mail has an account. */
 describe.each(PORTABLE_DB_KINDS)('no account enumeration on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => void (t = await startApp(kind)));

@@ -5,7 +5,7 @@ import { adminToken, api, bearer, newCustomer, startApp, type TestApp } from './
 import { addAddress, addProduct, line, openShop } from './order-fixtures.js';
 
 /**
- * The overview's aggregates run on a pool of their own (docs/decisions/0215-the-overview-on-its-own-pool.md):
+ * The overview's aggregates run on a pool of their own (docs/architecture.md#caches-batches-pools-and-plans):
  * sixteen admins' screens asking at once queue there and leave the main pool's connections to health
  * checks, carts and orders. PostgreSQL only: PGlite has one connection for everything.
  */

@@ -6,7 +6,7 @@ import { waitForCode } from './accounts-fixtures.js';
 /**
  * ASVS 5.0 §6.2: at least 8 characters, at least 64 allowed, no composition rules, common ones refused;
  * and zxcvbn's score at least 3, also once the owner's e-mail, name and the shop's name are taken out
- * (docs/decisions/0064-password-strength.md).
+ * (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  */
 describe.each(PORTABLE_DB_KINDS)('password policy on %s', (kind) => {
   let t: TestApp;
@@ -105,7 +105,7 @@ describe.each(PORTABLE_DB_KINDS)('password policy on %s', (kind) => {
 /**
  * Scoring a password is slow for crafted inputs (0.1–0.2 s for 128 characters of digits or dates), so it
  * runs on a thread of its own and only the first 64 characters are scored
- * (docs/decisions/0064-password-strength.md): registrations with such passwords, arriving together,
+ * (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md): registrations with such passwords, arriving together,
  * never hold other requests. The store plays no part, so one engine is enough.
  *
  * The test app runs on this test's own thread, so how long that thread was busy while the passwords arrived

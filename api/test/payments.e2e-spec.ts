@@ -58,7 +58,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     return { orderId, product: p };
   };
   /**
-   * The barrier for "no refund was asked for" (docs/decisions/0137-barriers-instead-of-sleeps.md): a paid order
+   * The barrier for "no refund was asked for" (docs/testing.md): a paid order
    * cancelled now is refunded through the same path (order events, then the refunder, then Stripe), after
    * whatever the changes before it asked for; once its refund has reached the stand-in, theirs would have.
    */
@@ -175,7 +175,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       expect(await waitFor(news, (e) => e.orderId === orderId)).toMatchObject({ orderId, totalAmt: 300 });
       expect(await waitFor(statuses, (e) => e.orderId === orderId)).toEqual({ orderId, status: 'PLACED', payment_status: 'PAID' });
       // Nothing was announced while the payment was awaited: one socket's events come in the order they were
-      // sent, so the paid order's own events are the barrier (docs/decisions/0137-barriers-instead-of-sleeps.md),
+      // sent, so the paid order's own events are the barrier (docs/testing.md),
       // and they are the first and only ones of this order.
       expect(news.filter((e) => e.orderId === orderId)).toHaveLength(1);
       expect(statuses.filter((e) => e.orderId === orderId)).toHaveLength(1);

@@ -8,7 +8,7 @@ import { mailsTo, waitForMail } from './accounts-fixtures.js';
  * (X-Forwarded-For, which the server trusts only because these apps start with TRUST_PROXY=true, as behind a load balancer), so runs never share counters.
  */
 const STORES: Array<'memory' | 'redis'> = process.env.REDIS_URL ? ['memory', 'redis'] : ['memory'];
-/** The counters do not live in the database: one engine, PostgreSQL in CI (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md). */
+/** The counters do not live in the database: one engine, PostgreSQL in CI (docs/testing.md). */
 const KIND = PORTABLE_DB_KINDS[0]!;
 
 let ipSeq = Math.floor(Math.random() * 200);

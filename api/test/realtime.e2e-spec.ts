@@ -75,7 +75,7 @@ describe.each(PORTABLE_DB_KINDS)('realtime on %s', (kind) => {
     await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'DELIVERED' });
     expect(await waitFor(buyerStatus, (e) => e.status === 'DELIVERED')).toMatchObject({ payment_status: 'COMPLETED' });
 
-    // What a socket must not get is shown by a later event that it does get (docs/decisions/0137-barriers-instead-of-sleeps.md):
+    // What a socket must not get is shown by a later event that it does get (docs/testing.md):
     // one socket's events come in the order they were sent. The buyer's DELIVERED came after every new-order
     // of this order was sent; the bystander's own order comes after every event of the buyer's.
     expect(buyerNew).toEqual([]);

@@ -23,7 +23,7 @@ let ipSeq = Math.floor(Math.random() * 200);
 const freshIp = () => `10.${(ipSeq += 1) % 250}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250) + 1}`;
 
 /**
- * That a shop heard nothing of another is shown by a barrier (docs/decisions/0137-barriers-instead-of-sleeps.md):
+ * That a shop heard nothing of another is shown by a barrier (docs/testing.md):
  * after the other shop's message, a marker is published to this shop's own channel, as a peer instance of
  * it would; Redis hands one connection its messages in the order they were published, so once the shop
  * has the marker, it has had whatever it was going to hear before it.

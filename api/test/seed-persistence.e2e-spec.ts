@@ -112,7 +112,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
     });
 
     // The pictures are drawn and stored (in the uploads folder) by the same code whatever the engine, which
-    // only keeps their URLs: they are checked on one engine (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md).
+    // only keeps their URLs: they are checked on one engine (docs/testing.md).
     const onPictureEngine = (name: string, test: () => Promise<void>) => {
       if (kind === DB_KINDS.at(-1)) it(name, test);
     };

@@ -77,7 +77,7 @@ describeWhenEnv(['TEST_DATABASE_URL'], 'the Redis prefix on PostgreSQL', () => {
   const open: TestApp[] = [];
   const drops: Array<() => Promise<void>> = [];
   // A new shop's database: migrated (a copy of the harness's template), no shop id yet; migrating an
-  // empty database stays tested by seed-persistence (docs/decisions/0191-api-tests-start-on-migrated-databases.md).
+  // empty database stays tested by seed-persistence (docs/testing.md).
   const scratch = async () => {
     const s = await scratchPostgres({ migrated: true });
     drops.push(s.drop);

@@ -1,6 +1,6 @@
 // Jest's test sequencer for the API (api/jest.config.js): the longest files first, so the workers
 // finish at about the same time instead of one worker starting a two-minute file near the end
-// (docs/decisions/0078-ci-in-parallel.md). Jest's own sequencer orders by the times it cached on an
+// (docs/testing.md). Jest's own sequencer orders by the times it cached on an
 // earlier run on this machine, and by file size on a clean clone (CI), which put some of the longest
 // files last. The list names files measured long; every other file follows, largest first.
 import { statSync } from 'node:fs';

@@ -1,7 +1,7 @@
 // The API's test files run in a few jest "parts" when the whole suite runs (`npm test`, CI): each part
 // is one jest test file that imports a share of the real test files, so jest loads the server's
 // module graph (NestJS, fastify, drizzle, PGlite, socket.io…: ≈ 3 CPU-seconds in jest's module
-// sandbox) once per part instead of once per file (docs/decisions/0121-api-tests-in-parts.md).
+// sandbox) once per part instead of once per file (docs/testing.md).
 // Every test file still runs, with the same tests, hooks and apps; a file named on jest's command
 // line (`npx jest test/cart.e2e-spec.ts`) runs on its own as before.
 import { appendFileSync, readFileSync, readdirSync, statSync } from 'node:fs';
@@ -48,7 +48,7 @@ const COST = {
 };
 const listed = (/** @type {string} */ file) => COST[/** @type {keyof typeof COST} */ (basename(file))] ?? 3 + statSync(file).size / 2000;
 // The figures are for both engines. With TEST_DATABASE_URL set, a file on PORTABLE_DB_KINDS runs on
-// PostgreSQL only, at about a third of that (docs/decisions/0211-api-tests-on-one-engine-unless-it-matters.md).
+// PostgreSQL only, at about a third of that (docs/testing.md).
 const oneEngine = Boolean(process.env.TEST_DATABASE_URL) && process.env.API_TEST_EVERY_ENGINE !== '1';
 const cost = (/** @type {string} */ file) => listed(file) * (oneEngine && readFileSync(file, 'utf8').includes('PORTABLE_DB_KINDS') ? 0.35 : 1);
 

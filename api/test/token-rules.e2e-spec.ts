@@ -7,7 +7,7 @@ import { PORTABLE_DB_KINDS, api, bearer, login, newCustomer, startApp, type Test
 import { waitForCode } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
 
-/** docs/decisions/0065-reset-cookie-and-token-rules.md */
+/** docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md */
 describe.each(PORTABLE_DB_KINDS)('reset cookie and token rules on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => void (t = await startApp(kind)));

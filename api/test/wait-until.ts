@@ -1,6 +1,5 @@
 // The API tests' one poll: read again until what the test waits for has come, with a deadline, and a
-// failure that names what never came (docs/architecture.md#testing,
-// docs/decisions/0137-barriers-instead-of-sleeps.md, docs/decisions/0190-one-poll-helper-in-api-tests.md).
+// failure that names what never came (docs/testing.md).
 // Something the server does after its answer (a mail, a push, a refund, a metric, a log line, a
 // socket counted out) is read until it is there; that something does NOT happen is shown by a barrier,
 // never by polling.

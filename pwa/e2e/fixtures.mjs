@@ -1,4 +1,4 @@
-// What every journey (e2e/*.spec.mjs) gets from Playwright Test (docs/architecture.md#testing):
+// What every journey (e2e/*.spec.mjs) gets from Playwright Test (docs/testing.md):
 // - one server per worker: the built API + PWA (lib/server.mjs) on its own port, data folder and PGlite
 //   database, started on a copy of the demo data seeded once by e2e/global-setup.mjs;
 // - `baseUrl` and `dataDir` of that server, `artifactsDir` (pwa/e2e/artifacts, git-ignored);

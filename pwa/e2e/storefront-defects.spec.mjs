@@ -228,7 +228,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   visitor.on('request', (r) => r.url().endsWith('/api/product/get-product-details') && asked++);
   await visitor.reload();
   await visitor.getByRole('heading', { name: 'Product not found' }).waitFor();
-  // No retry is shown by a barrier (docs/decisions/0137-barriers-instead-of-sleeps.md): a retry would be sent by
+  // No retry is shown by a barrier (docs/testing.md): a retry would be sent by
   // the page's timer of LIMITS.detailRetryDelayMs, set when the 404 came; a timer as long set now in the page
   // fires after it, and the request it sends is seen after the retry's would have been.
   const barrier = visitor.waitForRequest((r) => r.url().endsWith('/api/health/live?barrier'));

@@ -3,7 +3,7 @@ import './i18n/i18n';
 import { configure } from '@testing-library/react';
 
 // findBy…/waitFor poll until this deadline (Testing Library's default is 1 s). The unit tests share the
-// CI machine's 2 cores with the API's tests and the browser journeys (docs/decisions/0078-ci-in-parallel.md),
+// CI machine's 2 cores with the API's tests and the browser journeys (docs/testing.md),
 // where a page that reads Dexie first took more than 5 s to draw under full load; a test still fails when
 // the awaited thing never comes, only later. The test's own deadline is longer (vite.config.ts).
 configure({ asyncUtilTimeout: 15_000 });

@@ -86,7 +86,7 @@ export class ProfileService {
 
   /**
    * Name, email and mobile all required. Name and mobile change at once; a new e-mail only once the
-   * link mailed to it is opened (docs/decisions/0062-no-account-enumeration.md): the answer is the same
+   * link mailed to it is opened (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md): the answer is the same
    * whether or not the new e-mail belongs to another account, whose owner is told instead of linked.
    */
   async update(userId: string, body: UpdateUserBody, from: CheckOrigin): Promise<{ user: PublicUser; message: string }> {

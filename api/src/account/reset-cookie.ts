@@ -4,7 +4,7 @@ import { RESET_TOKEN_TTL_MS } from './password-reset.service.js';
 /**
  * The reset token as a cookie too, for clients that follow the seed's API family (a verify, then a
  * reset without the token in the body): HttpOnly (no script reads it), SameSite=Strict (no other site
- * sends it) and Path scoped to the reset route (no other request carries it). docs/decisions/0065-reset-cookie-and-token-rules.md
+ * sends it) and Path scoped to the reset route (no other request carries it). docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md
  */
 export const RESET_COOKIE = 'haat_reset';
 export const RESET_COOKIE_PATH = '/api/user/reset-password';

@@ -44,7 +44,7 @@ export class UsersService {
   }
 
   /**
-   * Answers alike whether or not the e-mail has an account (docs/decisions/0062-no-account-enumeration.md):
+   * Answers alike whether or not the e-mail has an account (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md):
    * for a taken e-mail nothing is created or changed, the answer has the same status and shape, the
    * password is hashed all the same (so the timing matches), and the owner is told by mail.
    */

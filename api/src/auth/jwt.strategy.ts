@@ -32,7 +32,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
    * client sends the same token on every call for its 15 minutes; checking its HMAC again each time was
    * about 30 µs of every signed-in request. Only a token that passed the check gets in, a token that
    * differs by a byte is another key, and everything else (expiry, the session, the claims) is decided
-   * again on every request (docs/decisions/0195-verified-access-tokens-are-remembered-until-they-expire.md).
+   * again on every request (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
    */
   private readonly verified = new LRUCache<string, AccessClaims & { exp: number }>({ max: VERIFIED_MAX });
 

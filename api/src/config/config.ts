@@ -105,7 +105,7 @@ const EnvFields = z.object({
   LOG_LEVEL: z.enum(['silent', 'error', 'warn', 'log', 'debug']).default('log'),
   /**
    * argon2id's cost for new password hashes: OWASP's recommended minimum unless set. The test apps
-   * lower it (docs/decisions/0113-password-hash-cost-in-tests.md); a shop should never go below the default.
+   * lower it (docs/testing.md); a shop should never go below the default.
    */
   PASSWORD_HASH_MEMORY_KIB: z.coerce.number().int().min(8).max(4_194_304).default(OWASP_MINIMUM_COST.memoryKib),
   PASSWORD_HASH_PASSES: z.coerce.number().int().min(1).max(100).default(OWASP_MINIMUM_COST.passes),
@@ -120,7 +120,7 @@ const EnvFields = z.object({
   UNVERIFIED_HOLD_LIMIT_UNITS: z.coerce.number().int().min(0).max(1_000_000).default(LIMITS.maxUnitsHeldUnverified),
   /** PostgreSQL statement_timeout of catalogue searches; one past it answers 503 + Retry-After. */
   CATALOG_QUERY_TIMEOUT_MS: z.coerce.number().int().min(1).max(600_000).default(3000),
-  /** PostgreSQL connections of the main pool (carts, orders, accounts…), and of the named statements' pool (docs/decisions/0196); searches have their own below. */
+  /** PostgreSQL connections of the main pool (carts, orders, accounts…), and of the named statements' pool (docs/architecture.md#caches-batches-pools-and-plans); searches have their own below. */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   /** PostgreSQL connections kept for product searches, apart from the main pool (see docs/decisions/0037-search-engine.md). */
   CATALOG_SEARCH_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),

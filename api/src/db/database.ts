@@ -13,7 +13,7 @@ export type Db = PgDatabase<PgQueryResultHKT, Schema>;
  * A statement of constant text, run under its name: on PostgreSQL a named prepared statement, parsed
  * once per connection of the pool whose NamedStatement runs it. On the statement pool (the checkout's
  * cart and order statements) each is also planned once for any values
- * (docs/decisions/0196-named-statements-have-their-own-pool-planned-once.md); on the search pool
+ * (docs/architecture.md#caches-batches-pools-and-plans); on the search pool
  * (searches, listing pages) PostgreSQL chooses when to plan again for the values at hand. On PGlite the
  * same text runs on its one connection. Its text is built once, when it is defined, from slots
  * (`${p.userId}`); each call only lists its values in slot order. Building the text with drizzle on

@@ -1,5 +1,5 @@
 /**
- * At most `max` jobs at once; the rest wait in order (docs/decisions/0073-image-decodes-one-gate.md).
+ * At most `max` jobs at once; the rest wait in order (docs/decisions/0038-uploaded-images.md).
  * A small semaphore rather than a dependency: p-limit is in the tree only as a dependency of jest's.
  * `active`, `waiting` and the peaks are read by /api/metrics and by tests.
  */
@@ -44,7 +44,7 @@ export class DecodeGate {
   }
 }
 
-/** Images decoded at once in this process: each 25-megapixel decode holds ~100 MB (docs/decisions/0073-image-decodes-one-gate.md). */
+/** Images decoded at once in this process: each 25-megapixel decode holds ~100 MB (docs/decisions/0038-uploaded-images.md). */
 export const MAX_IMAGE_DECODES = 2;
 
 /** The one gate every image decode of the process goes through. */

@@ -7,7 +7,7 @@ import { imageDecodes } from './decode-gate.js';
 const ACCEPTED = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
 
 // Memory bounded in the process, not only in the decode gate's counters
-// (docs/decisions/0073-image-decodes-one-gate.md): each decode runs on one libvips thread, and libvips
+// (docs/decisions/0038-uploaded-images.md): each decode runs on one libvips thread, and libvips
 // keeps no cache of operations and their pixel buffers between uploads (an upload is never decoded
 // again). What glibc keeps of freed memory is bounded by MALLOC_ARENA_MAX, set where the process
 // starts (README, "Operating the shop"), as sharp's documentation advises.

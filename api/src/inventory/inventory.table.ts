@@ -27,7 +27,7 @@ export const inventoryLevels = pgTable(
      * The product whose own unit (its default variant) sells from this pool; null for an option's
      * own pool. With `options`, a read model the inventory keeps beside its rows, in the same
      * transaction as they change: a product without options reads its stock from this one row
-     * (docs/decisions/0142-product-stock-from-its-pool-row.md).
+     * (docs/architecture.md#caches-batches-pools-and-plans).
      */
     productId: text('product_id'),
     /** How many options (non-default variant rows) that product has; 0 on an option's own pool. */

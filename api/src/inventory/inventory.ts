@@ -307,7 +307,8 @@ function assertNothingHeld(unit: StoredUnit, productId: string, field: string): 
 
 /**
  * Deletes a product's stock with it: `deleteProduct` removes the product (and, by cascade, its
- * rows), then the pools its rows sold from go. The ledger keeps its rows, their pool unset.
+ * rows), then the pools its rows sold from go, with no closing ledger row. The ledger keeps its rows, still
+ * naming the pool (no foreign key: docs/decisions/0002-inventory-owns-stock.md).
  */
 export async function deleteWithStock<T>(tx: Tx, productId: string, deleteProduct: () => Promise<T[]>): Promise<T[]> {
   const pools = await tx.selectDistinct({ id: productVariants.inventoryLevelId }).from(productVariants).where(eq(productVariants.productId, productId));

@@ -62,7 +62,7 @@ export const inventoryFromVariantRowsSql = sql`(select jsonb_build_object(
  * kept by the inventory module in the transaction that changes its options) has one pool, so its
  * figures are that row's, found by one key lookup instead of two and an aggregate. Any other
  * product (options, or a pool row that does not name its product) takes the full read above, so
- * the answer is the same either way (docs/decisions/0142-product-stock-from-its-pool-row.md).
+ * the answer is the same either way (docs/architecture.md#caches-batches-pools-and-plans).
  */
 export const productInventorySql =
   sql<ProductInventory>`coalesce((select jsonb_build_object('stock', dp.available, 'inStock', dp.available > 0, 'variants', '[]'::jsonb)

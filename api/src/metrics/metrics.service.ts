@@ -14,7 +14,7 @@ import { RealtimeGateway } from '../realtime/index.js';
  * shared by any later one in the same process. collectDefaultMetrics starts a GC observer and an
  * event-loop-delay timer that nothing stops; made in each app's registry, they held every closed app (its
  * registry, database and modules) for the rest of the process, and a test worker starts and closes dozens
- * (docs/decisions/0192-node-metrics-once-per-process.md). A shop runs one app per process: the same series.
+ * (docs/architecture.md#caches-batches-pools-and-plans). A shop runs one app per process: the same series.
  */
 let nodeDefaults: Registry | undefined;
 function nodeMetrics(): Registry {

@@ -61,7 +61,7 @@ export const orders = pgTable(
     index('orders_user_created_idx').on(t.userId, t.createdAt.desc(), t.id.desc()),
     index('orders_created_idx').on(t.createdAt.desc(), t.id.desc()),
     // The overview's "orders waiting per stage": counted from this small index alone, not by reading
-    // every order (docs/decisions/0215-the-overview-on-its-own-pool.md).
+    // every order (docs/architecture.md#caches-batches-pools-and-plans).
     index('orders_waiting_idx')
       .on(t.status)
       .where(sql`${t.status} in ('PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY') and ${t.paymentStatus} <> 'CANCELLED'`),

@@ -22,7 +22,7 @@ const HOUR = 60 * 60_000;
  * A pair (account, address) that signed in correctly in the last 14 days is known: for it only its
  * own (account, address) counter applies, never the per-address or shop-wide ones, so strangers'
  * failures (a spray, or others behind the same address) never refuse the owner where they sign in
- * (docs/decisions/0063-owner-never-locked-out.md). It still counts toward both for everyone else.
+ * (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md). It still counts toward both for everyone else.
  */
 export const LOGIN_LIMITS = {
   perAccountAndAddress: [10, HOUR],

@@ -14,7 +14,7 @@ export interface ScoreRequest {
 /**
  * The password thread (password-strength.ts starts it through piscina): zxcvbn's score (0–4) of each
  * text. Scoring takes up to a few hundred milliseconds for a crafted input, which on the API's thread
- * would hold every other request (docs/decisions/0064-password-strength.md).
+ * would hold every other request (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  */
 export default function score({ texts, words }: ScoreRequest): number[] {
   return texts.map((text) => zxcvbn.check(text, words).score);

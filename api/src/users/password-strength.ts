@@ -15,7 +15,7 @@ const COMMON = new Set(dictionary['passwords-common'].map((p) => p.toLowerCase()
 /**
  * How much of a password is scored. zxcvbn's work grows faster than the length (a crafted 128-character
  * password took 0.2 s, 64 characters under 0.1 s), so a longer password is judged by its first 64
- * characters: it passes when they alone would (docs/decisions/0064-password-strength.md).
+ * characters: it passes when they alone would (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  */
 export const SCORED_LENGTH = 64;
 
@@ -48,7 +48,7 @@ function personalWords({ email, name }: PasswordOwner): string[] {
 }
 
 /**
- * Refuses a new password (docs/decisions/0064-password-strength.md): one on the common list, whatever its
+ * Refuses a new password (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md): one on the common list, whatever its
  * letter case (`COMMON_PASSWORD`); one zxcvbn scores under 3, or that is under 3 once the owner's e-mail
  * local part, name and the shop's name are taken out of it (`WEAK_PASSWORD`). `field` names the body field.
  */

@@ -5,7 +5,7 @@ import type { PasswordHashCost } from '../config/config.js';
 /**
  * argon2id's cost (the library's default algorithm). The default is OWASP's recommended minimum;
  * PASSWORD_HASH_MEMORY_KIB / PASSWORD_HASH_PASSES change it, and the test apps lower it
- * (docs/decisions/0113-password-hash-cost-in-tests.md). A stored hash carries its own cost, so
+ * (docs/testing.md). A stored hash carries its own cost, so
  * verifying never depends on it.
  */
 export type { PasswordHashCost } from '../config/config.js';
@@ -28,7 +28,7 @@ const dummies = new Map<string, Promise<string>>();
 
 /**
  * A real hash of a random string at `cost`: a sign-in for an unknown e-mail is checked against it,
- * so it costs what checking a real account's password costs (docs/decisions/0062-no-account-enumeration.md).
+ * so it costs what checking a real account's password costs (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  */
 export function dummyHash(cost: PasswordHashCost): Promise<string> {
   const key = `${cost.memoryKib}:${cost.passes}`;

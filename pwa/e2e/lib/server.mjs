@@ -44,7 +44,7 @@ async function waitForHealth(baseUrl, child, logs, timeoutMs) {
  * With TEST_DATABASE_URL set (CI), each server keeps its data in a database of its own on that PostgreSQL
  * server instead of an in-process PGlite: the journeys test the PWA against the API, not the engine (the API's
  * tests do that on both), and PGlite answers in WebAssembly at about three times the CPU
- * (docs/decisions/0224-journeys-on-one-server-engine.md). A copy of the seeded demo is then
+ * (docs/testing.md). A copy of the seeded demo is then
  * `create database … template`, the database's name is kept in the data folder (a server restarted on that
  * folder finds it), and it is dropped with the folder. Without the variable, PGlite as before.
  */

@@ -4,7 +4,7 @@ import { z } from 'zod';
  * A password someone chooses (register, reset, change), after ASVS 5.0 §6.2: at least 8
  * characters, up to 128 allowed (at least 64 must be), any characters, no composition rules. The
  * server also refuses commonly used and easily guessed ones, and ones built from the person's e-mail or
- * name (docs/decisions/0064-password-strength.md; its dictionaries are too big for the app's bundle: the app
+ * name (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md; its dictionaries are too big for the app's bundle: the app
  * shows the server's message). Signing in takes any password: old ones still work.
  */
 export const NewPassword = z

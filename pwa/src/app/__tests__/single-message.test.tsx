@@ -82,7 +82,7 @@ const LATE_MS = 10_000;
 
 /**
  * Lets whatever could still bring a message do so, without waiting on the wall clock
- * (docs/decisions/0137-barriers-instead-of-sleeps.md): the app's timers run LATE_MS ahead (the test moves
+ * (docs/testing.md): the app's timers run LATE_MS ahead (the test moves
  * their clock), then a request sent now through the same client answers with an error, whose toast comes
  * after the answer of any request sent before it. "The barrier." is the only message it adds.
  */

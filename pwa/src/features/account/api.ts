@@ -11,7 +11,7 @@ export const accountApi = {
   logout: () => http.get('user/logout', { retry: 0, timeout: 5000, context: { silent: true } }).json<Envelope<null>>(),
   userDetails: () => http.get('user/user-details', { context: { silent: true } }).json<Envelope<User>>(),
   updateUser: (fields: UpdateUserBody) => http.put('user/update-user', { json: fields }).json<Envelope<User>>(),
-  /** The link mailed to a new e-mail address finishes the change (docs/decisions/0062-no-account-enumeration.md). */
+  /** The link mailed to a new e-mail address finishes the change (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md). */
   confirmEmail: (token: string) => http.put('user/confirm-email', { json: { token } }).json<Envelope<{ email: string }>>(),
   /** Mails the owner a link that verifies the account's e-mail (docs/product.md#rules-and-limits). */
   sendVerifyLink: () => http.post('user/verify-email').json<Envelope<null>>(),

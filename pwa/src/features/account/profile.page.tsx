@@ -15,7 +15,7 @@ import { person } from 'ionicons/icons';
 /**
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
  * A new e-mail also asks for the current password (the server refuses the change without it), and changes only once
- * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0062-no-account-enumeration.md).
+ * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices), and asks for the
  * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
  */

@@ -25,7 +25,7 @@ const user = (email: string) => ({ _id: 'u1', name: 'Asha', email, mobile: '9876
 let serverEmail = OLD;
 const calls: string[] = [];
 
-/** The API as docs/decisions/0062-no-account-enumeration.md has it: a new e-mail waits for its link. */
+/** The API as docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md has it: a new e-mail waits for its link. */
 withLocalApiServer((req, res) => {
   let body = '';
   req.on('data', (c: Buffer) => (body += c.toString()));
