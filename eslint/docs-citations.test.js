@@ -3,7 +3,7 @@
 // docs/architecture.md; never an outside spec section, an issue number, a file beside the repository, or a
 // dated work-log heading (docs say what is true now, not when it was done).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
@@ -50,6 +50,37 @@ function findCitations(files, read) {
   }
   return found;
 }
+
+/**
+ * Every cited document must exist: a path `docs/….md` (an anchor after it aside), a record named by its number
+ * alone (`docs/decisions/0196`, `docs/decisions/0213, 0214`, `decision 0195`), and a record's bare file name
+ * (`0050-order-placement.md`, as the records cite each other). A record merged into another document or renamed
+ * leaves its citations dangling; this names each of them.
+ */
+function findDanglingCitations(files, read, exists) {
+  const records = files.filter((f) => /^docs\/decisions\/\d{4}-[^/]+\.md$/.test(f) && exists(f));
+  const numbered = new Set(records.map((f) => f.slice('docs/decisions/'.length, 'docs/decisions/'.length + 4)));
+  const found = [];
+  for (const file of files) {
+    if (EXCLUDED.some((re) => re.test(file))) continue;
+    const text = read(file);
+    if (text === undefined || text.includes('\0')) continue;
+    const lines = text.split('\n');
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i];
+      const missing = new Set();
+      for (const m of line.matchAll(/(?<![\w/.-])docs\/[\w./-]*?\.md\b/g)) if (!exists(m[0])) missing.add(m[0]);
+      for (const m of line.matchAll(/(?<![\w/.-])(\d{4}-[a-z][a-z0-9-]*\.md)\b/g)) if (!exists(`docs/decisions/${m[1]}`)) missing.add(m[1]);
+      for (const m of line.matchAll(/docs\/decisions\/(\d{4}(?:(?:,\s*|\s+and\s+)\d{4})*)(?![\w-])/g))
+        for (const n of m[1].match(/\d{4}/g) ?? []) if (!numbered.has(n)) missing.add(`docs/decisions/${n}`);
+      for (const m of line.matchAll(/\bdecisions?\s+(\d{4})\b/gi)) if (!numbered.has(m[1])) missing.add(`decision ${m[1]}`);
+      for (const cited of missing) found.push(`${file}:${i + 1}: cites ${cited}, which does not exist`);
+    }
+  }
+  return found;
+}
+
+const existsAt = (file) => existsSync(join(root, file));
 
 const readAt = (file) => {
   try {
@@ -105,5 +136,34 @@ describe('docs/decisions/README.md lists every decision in force', () => {
       },
       { unlisted: [], gone: [], twice: [] },
     );
+  });
+});
+
+describe('every document a file cites exists', () => {
+  it('finds no citation of a missing document or decision record in any tracked file', () => {
+    const found = findDanglingCitations(trackedFiles(), readAt, existsAt);
+    assert.deepEqual(found, [], `\n${found.join('\n')}\n`);
+  });
+
+  it('would report each kind of dangling citation, and no citation of what exists', () => {
+    const files = {
+      'docs/decisions/0002-inventory-owns-stock.md': 'See 0050-order-placement.md and 0166-journeys-retry-once.md.',
+      'docs/decisions/0050-order-placement.md': '# Orders',
+      'docs/testing.md': '# Testing',
+      'api/src/a.ts': '// docs/decisions/0150-precache-the-first-screens-shell.md\n// docs/decisions/0002-inventory-owns-stock.md',
+      'api/src/b.ts': '// (docs/decisions/0196); docs/decisions/0050, 0213\n// a lighter chain (decision 0195), decision 0002',
+      'README.md': 'docs/testing.md#waiting, docs/benchmarks.md "CI" and docs/architecture.md#caches',
+      'pwa/src/c.ts': '// docs/decisions/0050-order-placement.md#context, ../docs/x.md is not a docs/ path',
+    };
+    const found = findDanglingCitations(Object.keys(files), (f) => files[f], (f) => f in files);
+    assert.deepEqual(found, [
+      'docs/decisions/0002-inventory-owns-stock.md:1: cites 0166-journeys-retry-once.md, which does not exist',
+      'api/src/a.ts:1: cites docs/decisions/0150-precache-the-first-screens-shell.md, which does not exist',
+      'api/src/b.ts:1: cites docs/decisions/0196, which does not exist',
+      'api/src/b.ts:1: cites docs/decisions/0213, which does not exist',
+      'api/src/b.ts:2: cites decision 0195, which does not exist',
+      'README.md:1: cites docs/benchmarks.md, which does not exist',
+      'README.md:1: cites docs/architecture.md, which does not exist',
+    ]);
   });
 });
