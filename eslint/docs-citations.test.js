@@ -155,7 +155,11 @@ describe('every document a file cites exists', () => {
       'README.md': 'docs/testing.md#waiting, docs/benchmarks.md "CI" and docs/architecture.md#caches',
       'pwa/src/c.ts': '// docs/decisions/0050-order-placement.md#context, ../docs/x.md is not a docs/ path',
     };
-    const found = findDanglingCitations(Object.keys(files), (f) => files[f], (f) => f in files);
+    const found = findDanglingCitations(
+      Object.keys(files),
+      (f) => files[f],
+      (f) => f in files,
+    );
     assert.deepEqual(found, [
       'docs/decisions/0002-inventory-owns-stock.md:1: cites 0166-journeys-retry-once.md, which does not exist',
       'api/src/a.ts:1: cites docs/decisions/0150-precache-the-first-screens-shell.md, which does not exist',
