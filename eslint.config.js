@@ -110,7 +110,7 @@ export default tseslint.config(
   },
   {
     // Every text a component shows comes from the i18n texts, in English and Hindi (docs/product.md#languages,
-    // docs/decisions/0222-untranslated-text-is-a-lint-error.md); tests and their helpers may write what they look for.
+    // docs/decisions/0100-i18next-for-the-pwa.md); tests and their helpers may write what they look for.
     files: ['pwa/src/**/*.tsx'],
     ignores: ['pwa/src/**/__tests__/**', 'pwa/src/test-support/**'],
     plugins: { i18next },

@@ -29,7 +29,7 @@ describe.each(PORTABLE_DB_KINDS)('pincodes on %s', (kind) => {
     });
   });
 
-  // docs/decisions/0228-pincode-city-and-district.md: India Post's district is the district; the city is the district's
+  // docs/decisions/0023-pincode-directory.md: India Post's district is the district; the city is the district's
   // name, or the taluk where the district is a region, and Delhi's districts are one city.
   it('puts the city and the district in their own fields: Port Blair in South Andaman', async () => {
     const place = async (pincode: string) => {

@@ -113,7 +113,7 @@ suite('two shops on one Redis on %s', (kind) => {
   });
 
   it('derives one prefix per database', () => {
-    expect(b.config.redisPrefix).toMatch(/^haat:[0-9a-f]{12}:$/); // the shop id (docs/decisions/0072-redis-prefix-from-the-shop-id.md)
+    expect(b.config.redisPrefix).toMatch(/^haat:[0-9a-f]{12}:$/); // the shop id (docs/decisions/0048-several-instances.md)
     if (kind === 'postgres') expect(a.config.redisPrefix).toMatch(/^haat:[0-9a-f]{12}:$/);
     expect(aTwin.config.redisPrefix).toBe(a.config.redisPrefix);
     expect(b.config.redisPrefix).not.toBe(a.config.redisPrefix);

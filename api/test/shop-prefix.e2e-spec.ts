@@ -8,7 +8,7 @@ import { describeWhenEnv } from './describe-when-env.js';
 
 /**
  * The default Redis prefix is the shop's own id, made once and kept in its database
- * (docs/decisions/0072-redis-prefix-from-the-shop-id.md), not a hash of where the database is: two
+ * (docs/decisions/0048-several-instances.md), not a hash of where the database is: two
  * containers of one image (one DATA_DIR path, one DATABASE_URL string) are two shops, and two
  * addresses of one database are one shop.
  */

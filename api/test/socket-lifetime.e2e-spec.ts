@@ -10,7 +10,7 @@ import { waitUntil } from './wait-until.js';
 
 /**
  * A socket lives as long as its access token, unless `auth` hands it a fresh one; one account keeps at
- * most MAX_SOCKETS_PER_USER sockets (docs/decisions/0071-sockets-live-as-long-as-their-token.md).
+ * most MAX_SOCKETS_PER_USER sockets (docs/decisions/0041-admin-orders-and-realtime.md).
  * The first suite runs with ACCESS_TOKEN_TTL=3s so tokens expire during the test.
  */
 

@@ -5,7 +5,7 @@ import { createRequire } from 'node:module';
  * read from disk on first use, never from the network. One place per pincode (the first post office
  * listed), its names in title case, with the official new names of renamed cities. The package's `city` is
  * India Post's district and its `district` the taluk; which of them is the city is in
- * docs/decisions/0228-pincode-city-and-district.md.
+ * docs/decisions/0023-pincode-directory.md.
  */
 export interface DirectoryPlace {
   city: string;
@@ -53,7 +53,7 @@ export function placeName(raw: string): string {
 const REGION = /^(North|South|East|West|Central|Upper|Lower|Middle)\b/;
 
 /**
- * The city a pincode is in (docs/decisions/0228-pincode-city-and-district.md): the district's name when it is a
+ * The city a pincode is in (docs/decisions/0023-pincode-directory.md): the district's name when it is a
  * town's ("Chennai", "Bengaluru"); the taluk where the district is a region ("South Andaman" → "Port Blair");
  * Delhi's districts are all one city.
  */

@@ -228,7 +228,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
 
 /**
  * REDIS_PREFIX said outright, ending in ':'; without it, undefined until the Redis module reads the
- * shop's id from its database (redis/redis-prefix.ts, docs/decisions/0072-redis-prefix-from-the-shop-id.md).
+ * shop's id from its database (redis/redis-prefix.ts, docs/decisions/0048-several-instances.md).
  */
 function explicitRedisPrefix(explicit: string | undefined): string | undefined {
   if (!explicit) return undefined;

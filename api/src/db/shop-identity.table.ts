@@ -3,7 +3,7 @@ import { boolean, check, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
  * One row: the id this shop was given the first time it started on its database. Every instance of
- * the shop reads the same one, another shop's database holds another (docs/decisions/0072-redis-prefix-from-the-shop-id.md).
+ * the shop reads the same one, another shop's database holds another (docs/decisions/0048-several-instances.md).
  */
 export const shopIdentity = pgTable(
   'shop_identity',

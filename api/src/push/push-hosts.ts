@@ -1,5 +1,5 @@
 /**
- * Where a push subscription may point (docs/decisions/0206-push-endpoints-only-at-push-services.md): the
+ * Where a push subscription may point (docs/decisions/0040-push-notices.md): the
  * browsers' push services, on the standard https port, and the hosts an operator adds with
  * PUSH_SERVICE_HOSTS (`host` or `host:port`, e.g. a push service of their own, or a test's stand-in).
  * Anything else — an address on the shop's own network, the cloud's metadata address, loopback, a name

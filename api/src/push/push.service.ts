@@ -15,7 +15,7 @@ import { PushQueue } from './push-queue.js';
 import type { PushTarget } from './push-sender.js';
 import { pushEndpointAllowed } from './push-hosts.js';
 
-/** Subscriptions one account keeps: a new one past this drops the account's oldest (docs/decisions/0206-push-endpoints-only-at-push-services.md). */
+/** Subscriptions one account keeps: a new one past this drops the account's oldest (docs/decisions/0040-push-notices.md). */
 export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 import { VAPID, type VapidKeys } from './vapid-keys.js';
 

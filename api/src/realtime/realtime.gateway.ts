@@ -33,7 +33,7 @@ type HaatSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<stri
  * The token's session must still be active, and when it ends its sockets here are disconnected.
  * A socket lives as long as its access token: when the token expires the socket is closed, unless the
  * client sent a fresh token of the same account with `auth` first; and one account keeps at most
- * MAX_SOCKETS_PER_USER sockets per instance (docs/decisions/0071-sockets-live-as-long-as-their-token.md).
+ * MAX_SOCKETS_PER_USER sockets per instance (docs/decisions/0041-admin-orders-and-realtime.md).
  */
 @WebSocketGateway({ serveClient: false })
 export class RealtimeGateway implements OnGatewayInit {

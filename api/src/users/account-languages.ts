@@ -11,7 +11,7 @@ const KNOWN_MAX = 50_000;
 const KNOWN_TTL_MS = 10 * 60_000;
 
 /**
- * The language stored on each account (users.language, docs/decisions/0106-the-account-keeps-its-language.md):
+ * The language stored on each account (users.language, docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md):
  * set at sign-up, followed by the Accept-Language of the account's signed-in requests, set through the
  * profile. Mails and push notices sent outside a request (a Stripe webhook, an admin moving an order)
  * are written in it.

@@ -16,7 +16,7 @@ export interface OrderStatusEvent {
 }
 
 /**
- * Sent just before the server closes a socket itself (docs/decisions/0071-sockets-live-as-long-as-their-token.md):
+ * Sent just before the server closes a socket itself (docs/decisions/0041-admin-orders-and-realtime.md):
  * its access token expired without an `auth` renewing it, or the account opened more sockets than one
  * account may keep and this was the oldest.
  */

@@ -38,7 +38,7 @@ export const tokens = {
   },
   /**
    * Calls `listener` with every new access token, saved here or in another tab (the realtime socket
-   * hands it to the server, docs/decisions/0071-sockets-live-as-long-as-their-token.md). Answers the
+   * hands it to the server, docs/decisions/0041-admin-orders-and-realtime.md). Answers the
    * function that stops it.
    */
   onAccess(listener: AccessListener): () => void {

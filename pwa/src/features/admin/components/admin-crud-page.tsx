@@ -51,7 +51,7 @@ interface Props<T extends Named> {
 
 /**
  * docs/product.md#screens, the admin's catalogue pages (categories, sub categories, products) and
- * docs/decisions/0126-admin-crud-scaffolding.md: the heading, the list as cards or a table with Edit and Delete on each
+ * docs/decisions/0056-admin-catalogue-screens.md: the heading, the list as cards or a table with Edit and Delete on each
  * item, loading and empty states, the pager, the add/edit dialog and the "Permanent Delete" confirmation. A page
  * states only its columns and its form.
  */

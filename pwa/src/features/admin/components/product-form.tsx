@@ -42,7 +42,7 @@ const loadSubCategories = () => adminApi.subCategories();
  * images (uploaded at once, thumbnails, preview, remove), categories and subcategories as chips, product
  * type and its unit (docs/product.md#states), stock, price, discount, extra fields kept in more_details, and variants.
  * State and checks are react-hook-form's; the resolver is the shared schema the server checks
- * (product-form-model.ts, docs/decisions/0125-admin-forms-on-react-hook-form.md). A problem shows under its field and
+ * (product-form-model.ts, docs/decisions/0056-admin-catalogue-screens.md). A problem shows under its field and
  * the first one as a toast; a new product's form empties after it is saved; the server's messages arrive as toasts.
  */
 export function ProductForm({ product, onSaved }: Props) {

@@ -17,7 +17,7 @@ function fakeSocket(connected: boolean, answer: SocketAuthAnswer = { ok: true, e
   return { socket, sent };
 }
 
-describe('the realtime socket is handed every refreshed access token (docs/decisions/0071-sockets-live-as-long-as-their-token.md)', () => {
+describe('the realtime socket is handed every refreshed access token (docs/decisions/0041-admin-orders-and-realtime.md)', () => {
   const stops: Array<() => void> = [];
   afterEach(() => {
     for (const stop of stops.splice(0)) stop();
