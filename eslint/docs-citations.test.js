@@ -4,7 +4,7 @@
 // dated work-log heading (docs say what is true now, not when it was done).
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, posix } from 'node:path';
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 
@@ -74,6 +74,12 @@ function findDanglingCitations(files, read, exists) {
       for (const m of line.matchAll(/docs\/decisions\/(\d{4}(?:(?:,\s*|\s+and\s+)\d{4})*)(?![\w-])/g))
         for (const n of m[1].match(/\d{4}/g) ?? []) if (!numbered.has(n)) missing.add(`docs/decisions/${n}`);
       for (const m of line.matchAll(/\bdecisions?\s+(\d{4})\b/gi)) if (!numbered.has(m[1])) missing.add(`decision ${m[1]}`);
+      // A Markdown link to a document beside this one: `[the figures](benchmarks.md#ci)`, `[0050](0050-….md)`.
+      if (file.endsWith('.md'))
+        for (const m of line.matchAll(/\]\(((?!\w+:)[^)#\s]+\.md)(?:#[^)]*)?\)/g)) {
+          const target = posix.normalize(posix.join(posix.dirname(file), m[1]));
+          if (!exists(target)) missing.add(target);
+        }
       for (const cited of missing) found.push(`${file}:${i + 1}: cites ${cited}, which does not exist`);
     }
   }
@@ -149,7 +155,7 @@ describe('every document a file cites exists', () => {
     const files = {
       'docs/decisions/0002-inventory-owns-stock.md': 'See 0050-order-placement.md and 0166-journeys-retry-once.md.',
       'docs/decisions/0050-order-placement.md': '# Orders',
-      'docs/testing.md': '# Testing',
+      'docs/testing.md': '# Testing\nThe [figures](benchmarks.md#ci), the [choice](decisions/0050-order-placement.md), [gone](decisions/0122-x.md).',
       'api/src/a.ts': '// docs/decisions/0150-precache-the-first-screens-shell.md\n// docs/decisions/0002-inventory-owns-stock.md',
       'api/src/b.ts': '// (docs/decisions/0196); docs/decisions/0050, 0213\n// a lighter chain (decision 0195), decision 0002',
       'README.md': 'docs/testing.md#waiting, docs/benchmarks.md "CI" and docs/architecture.md#caches',
@@ -162,6 +168,8 @@ describe('every document a file cites exists', () => {
     );
     assert.deepEqual(found, [
       'docs/decisions/0002-inventory-owns-stock.md:1: cites 0166-journeys-retry-once.md, which does not exist',
+      'docs/testing.md:2: cites docs/benchmarks.md, which does not exist',
+      'docs/testing.md:2: cites docs/decisions/0122-x.md, which does not exist',
       'api/src/a.ts:1: cites docs/decisions/0150-precache-the-first-screens-shell.md, which does not exist',
       'api/src/b.ts:1: cites docs/decisions/0196, which does not exist',
       'api/src/b.ts:1: cites docs/decisions/0213, which does not exist',
