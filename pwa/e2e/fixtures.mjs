@@ -3,8 +3,10 @@
 //   database, started on a copy of the demo data seeded once by e2e/global-setup.mjs;
 // - `baseUrl` and `dataDir` of that server, `artifactsDir` (pwa/e2e/artifacts, git-ignored);
 // - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
-//   BrowserContext with its own profile); whatever it opened is closed when the test ends, and the test
-//   fails if any page or worker it opened violated the app's Content-Security-Policy;
+//   BrowserContext with its own profile); a plain `launch()` is the worker's one Chromium, started on
+//   first use, through a Browser of the test's own whose contexts are fresh profiles
+//   (docs/decisions/0270-journeys-share-a-browser.md); whatever it opened is closed when the test ends,
+//   and the test fails if any page or worker it opened violated the app's Content-Security-Policy;
 // - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,6 +22,8 @@ const endName = (/** @type {import('@playwright/test').TestInfo} */ info) => {
   const file = info.file.replace(/^.*[\\/]/, '').replace(/\.spec\.mjs$/, '');
   return (info.title === file ? file : `${file}-${info.title}`).replace(/\W+/g, '-');
 };
+/** E2E_SCREENSHOTS=1: the journeys' pictures of passing screens too (lib/shopper-steps.mjs `screenshot`). */
+const SCREENSHOTS = process.env.E2E_SCREENSHOTS === '1';
 /** Set by e2e/global-setup.mjs: the data folder of a stopped server that seeded the demo. */
 const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
 
@@ -31,7 +35,8 @@ const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
  */
 
 /**
- * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher, cpuProbe: undefined }, { server: Server },
+ * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher, cpuProbe: undefined },
+ *   { server: Server, workerChromium: () => Promise<import('@playwright/test').Browser> },
  *   import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions,
  *   import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
  */
@@ -48,6 +53,17 @@ const fixtures = {
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
+  ],
+  // The worker's Chromium, launched when a journey first asks for a plain browser and closed with the worker. A
+  // journey that fails ends its worker (Playwright starts a new one), so no later journey meets a Chromium it left.
+  workerChromium: [
+    async ({ playwright, browserName, launchOptions }, use) => {
+      /** @type {Promise<import('@playwright/test').Browser> | undefined} */
+      let started;
+      await use(() => (started ??= playwright[browserName].launch({ ...launchOptions, headless: true })));
+      if (started) await (await started).close();
+    },
+    { scope: 'worker' },
   ],
   baseUrl: async ({ server }, use) => use(server.baseUrl),
   dataDir: async ({ server }, use) => use(server.dataDir),
@@ -66,15 +82,17 @@ const fixtures = {
     },
     { auto: true },
   ],
-  launcher: async ({ playwright, browserName, launchOptions, artifactsDir }, use, testInfo) => {
-    const launcher = createLauncher(playwright[browserName], launchOptions);
+  launcher: async ({ playwright, browserName, launchOptions, artifactsDir, workerChromium }, use, testInfo) => {
+    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium);
     await use(launcher);
-    // Where the journey ended, for people to look at; Playwright's own failure screenshots and traces
-    // land in e2e/artifacts/results.
-    await launcher
-      .lastPage()
-      ?.screenshot({ path: join(artifactsDir, `${endName(testInfo)}-end.png`) })
-      .catch(() => {});
+    // Where a failed journey ended (or every journey's, with E2E_SCREENSHOTS=1), for people to look at;
+    // Playwright's own failure screenshots and traces land in e2e/artifacts/results. A passing journey's
+    // picture proves nothing and cost a fifth of a CPU-second or more.
+    if (testInfo.status !== testInfo.expectedStatus || SCREENSHOTS)
+      await launcher
+        .lastPage()
+        ?.screenshot({ path: join(artifactsDir, `${endName(testInfo)}-end.png`) })
+        .catch(() => {});
     await launcher.closeAll();
     launcher.assertNoCspViolations(); // the app runs under its CSP with none
   },

@@ -13,10 +13,15 @@ import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs'
  * context it makes records Content-Security-Policy violations; `assertNoCspViolations()` fails on any.
  * `browserType` and `launchOptions`: Playwright Test's (playwright.config.ts), so its traces and
  * screenshots cover these browsers too; without them, Debian's Chromium with CHROMIUM_ARGS.
+ * `shared`: the worker's running Chromium. A plain `launch()` (no options) then answers a Browser of
+ * the journey's own over it instead of starting a new Chromium: every context it makes is a fresh
+ * profile as before (its own storage, cookies, cache and service workers), and its `close()` closes
+ * those contexts, not the Chromium other journeys use (docs/decisions/0270-journeys-share-a-browser.md).
  * @param {import('playwright-core').BrowserType} [browserType]
  * @param {import('playwright-core').LaunchOptions} [launchOptions]
+ * @param {() => Promise<import('playwright-core').Browser>} [shared]
  */
-export function createLauncher(browserType = chromium, launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS }) {
+export function createLauncher(browserType = chromium, launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS }, shared = undefined) {
   const opened = [];
   const contexts = [];
   const cspViolations = [];
@@ -28,6 +33,7 @@ export function createLauncher(browserType = chromium, launchOptions = { executa
 
   /** @param {{ persistent?: boolean, args?: string[], [option: string]: unknown }} [options] */
   async function launch({ persistent = false, ...options } = {}) {
+    if (shared && !persistent && Object.keys(options).length === 0) return ownBrowser(await shared());
     const base = { ...launchOptions, headless: true, args: [...(launchOptions.args ?? []), ...(options.args ?? [])] };
     if (persistent) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'haat-chromium-'));
@@ -40,6 +46,38 @@ export function createLauncher(browserType = chromium, launchOptions = { executa
     browser.newContext = async (...args) => track(await newContext(...args));
     opened.push({ close: () => browser.close().catch(() => {}) });
     return browser;
+  }
+
+  /**
+   * A journey's Browser over the shared Chromium: what a journey calls on a Browser (newContext, newPage,
+   * contexts, close), limited to the contexts it made.
+   * @param {import('playwright-core').Browser} chromiumBrowser
+   */
+  function ownBrowser(chromiumBrowser) {
+    /** @type {import('playwright-core').BrowserContext[]} */
+    const mine = [];
+    const close = async () => {
+      for (const context of mine.splice(0).reverse()) await context.close().catch(() => {});
+    };
+    opened.push({ close });
+    const browser = {
+      /** @param {import('playwright-core').BrowserContextOptions} [options] */
+      newContext: async (options) => {
+        const context = await track(await chromiumBrowser.newContext(options));
+        mine.push(context);
+        return context;
+      },
+      /** As Browser.newPage: a page in a context of its own, which closes with it. */
+      newPage: async (/** @type {import('playwright-core').BrowserContextOptions | undefined} */ options) => {
+        const context = await browser.newContext(options);
+        const page = await context.newPage();
+        page.once('close', () => void context.close().catch(() => {}));
+        return page;
+      },
+      contexts: () => [...mine],
+      close,
+    };
+    return /** @type {import('playwright-core').Browser} */ (/** @type {unknown} */ (browser));
   }
 
   /** The page the journey ended on (the last page of the last context still open), or null. */
