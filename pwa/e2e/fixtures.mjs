@@ -5,7 +5,7 @@
 // - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
 //   BrowserContext with its own profile); a plain `launch()` is the worker's one Chromium, started on
 //   first use, through a Browser of the test's own whose contexts are fresh profiles
-//   (docs/decisions/0270-journeys-share-a-browser.md); whatever it opened is closed when the test ends,
+//   (docs/testing.md); whatever it opened is closed when the test ends,
 //   and the test fails if any page or worker it opened violated the app's Content-Security-Policy;
 // - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it.
 import { mkdirSync } from 'node:fs';

@@ -16,7 +16,7 @@ import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs'
  * `shared`: the worker's running Chromium. A plain `launch()` (no options) then answers a Browser of
  * the journey's own over it instead of starting a new Chromium: every context it makes is a fresh
  * profile as before (its own storage, cookies, cache and service workers), and its `close()` closes
- * those contexts, not the Chromium other journeys use (docs/decisions/0270-journeys-share-a-browser.md).
+ * those contexts, not the Chromium other journeys use (docs/testing.md).
  * @param {import('playwright-core').BrowserType} [browserType]
  * @param {import('playwright-core').LaunchOptions} [launchOptions]
  * @param {() => Promise<import('playwright-core').Browser>} [shared]

@@ -96,7 +96,7 @@ export async function addAddressAtCheckout(page) {
 /**
  * A whole-page picture of a screen for people to look at, with E2E_SCREENSHOTS=1 only: it checks nothing (a
  * failure to take it is ignored), and each cost a fifth of a CPU-second or more on every run
- * (docs/decisions/0270-journeys-share-a-browser.md). A failed journey's last page is kept regardless (e2e/fixtures.mjs).
+ * (docs/testing.md). A failed journey's last page is kept regardless (e2e/fixtures.mjs).
  */
 export async function screenshot(page, artifactsDir, name) {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
