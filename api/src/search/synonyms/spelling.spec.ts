@@ -2,7 +2,16 @@ import { latin, spellingKey } from './spelling.js';
 
 describe('spelling keys', () => {
   it('writes Devanagari as Hindi speakers type it', () => {
-    expect(['किताब', 'कुर्ता', 'नमकीन', 'घड़ी', 'बिस्कुट', 'दाल'].map(latin)).toEqual(['kitaab', 'kurtaa', 'namkiin', 'gharii', 'biskut', 'daal']);
+    expect(['किताब', 'कुर्ता', 'नमकीन', 'घड़ी', 'बिस्कुट', 'दाल', 'जलपात्र', 'जीन्स'].map(latin)).toEqual([
+      'kitaab',
+      'kurtaa',
+      'namkiin',
+      'gharii',
+      'biskut',
+      'daal',
+      'jalpaatra',
+      'jiins',
+    ]);
   });
 
   it('gives two spellings of one word one key', () => {

@@ -83,7 +83,7 @@ const NASAL = new Set(['ं', 'ँ']);
 /**
  * Devanagari in Latin letters, as Hindi speakers type it: each consonant with its vowel (the
  * inherent "a" unless a sign or virama says otherwise), dropping the inherent "a" that Hindi does
- * not say — at the end of a word, and between a vowel and a consonant that has its own (नमकीन →
+ * not say — at the end of a word (unless after joined consonants ending in r or y), and between a vowel and a consonant that has its own (नमकीन →
  * namkiin). Other text is kept as it is.
  */
 export function latin(text: string): string {
@@ -116,7 +116,9 @@ export function latin(text: string): string {
       // Between a said vowel and a consonant whose vowel is said (its own sign, or an "a" before more letters).
       const between =
         isSyllable(before) && before.vowel !== '' && isSyllable(after) && after.consonant !== '' && (!after.inherent || isSyllable(syllables[i + 2]));
-      if (s.inherent && i > 0 && (wordEnd || between)) return s.consonant;
+      // Said after joined consonants ending in r or y (पात्र: paatra), not otherwise (जीन्स: jiins).
+      const afterCluster = isSyllable(before) && before.vowel === '' && /^[ry]$/.test(s.consonant);
+      if (s.inherent && i > 0 && ((wordEnd && !afterCluster) || between)) return s.consonant;
       return s.consonant + s.vowel;
     })
     .join('');

@@ -70,8 +70,9 @@ export class Synonyms {
   private async byKey(): Promise<Map<string, string[]>> {
     const version = this.version.value;
     if (this.loaded?.version === version) return this.loaded.byKey;
-    const rows = await this.db.select({ key: searchSynonyms.key, means: searchSynonyms.means }).from(searchSynonyms);
-    const byKey = new Map(rows.map((r) => [r.key, searchTokens(r.means)]));
+    // Keyed again as read, so the keys follow spelling.ts as it is now (the stored key keeps spellings unique).
+    const rows = await this.db.select({ word: searchSynonyms.word, means: searchSynonyms.means }).from(searchSynonyms);
+    const byKey = new Map(rows.map((r) => [keyOf(r.word), searchTokens(r.means)]));
     this.loaded = { version, byKey };
     return byKey;
   }
