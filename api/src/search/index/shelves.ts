@@ -1,4 +1,5 @@
 import { GrowableInt32 } from './growable.js';
+import { PREFIX } from './search-index.js';
 
 /**
  * A hit through a shelf's name (its category or subcategory: "books" for every book) is worth this
@@ -58,12 +59,15 @@ export class Shelves {
   match(groups: Array<Map<number, number>>): ShelfMatch[] {
     const found = new Map<number, number[]>();
     groups.forEach((items, g) => {
-      for (const [lex, weight] of items)
+      for (const [lex, weight] of items) {
+        // A whole word (or its correction) names a shelf; an unfinished one ("wa") would pull in whole shelves.
+        if (weight === PREFIX) continue;
         for (const shelf of this.byLex.get(lex) ?? []) {
           const hits = found.get(shelf) ?? new Array<number>(groups.length).fill(0);
           hits[g] = Math.max(hits[g]!, weight * SHELF_HIT);
           found.set(shelf, hits);
         }
+      }
     });
     const typed = (lex: number) => groups.some((items) => items.has(lex));
     return [...found].map(([shelf, hits]) => {
