@@ -2,25 +2,10 @@ import { SEARCH_STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { CatalogVersion } from '../src/catalog/catalog-version.js';
 import { SearchIndexService } from '../src/search/index/index.service.js';
 import { learnWords, rankedSearch, searchTokens } from '../src/search/search.repository.js';
-import { CATALOG } from '../src/seed/catalog-data.js';
-import { demoProducts, type PlanSlot, type SeedRow } from '../src/seed/demo-products.js';
-import { picturesPerSlot, slotPictures } from '../src/seed/demo-seed.js';
+import type { SeedRow } from '../src/seed/demo-products.js';
 import { loadProducts } from '../src/seed/product-loader.js';
+import { demoRows } from './demo-catalogue.js';
 import { api, DB_KINDS, startApp, type TestApp } from './harness.js';
-
-/** The demo catalogue's rows as the seed makes them (src/seed/demo-products.ts), without drawing the pictures. */
-function demoRows(size: number): SeedRow[] {
-  const plan: PlanSlot[] = [];
-  const urls: string[] = [];
-  const perSlot = picturesPerSlot(size);
-  const drawn = new Set<string>();
-  for (const spec of CATALOG)
-    for (const sub of spec.subs) {
-      const pictures = slotPictures(sub, plan.length, perSlot, () => urls.push(`/uploads/demo-${urls.length}.webp`) - 1, drawn);
-      plan.push({ categoryId: spec.name, spec, subId: sub.name, sub, pictures });
-    }
-  return [...demoProducts(plan, urls, size, 0)];
-}
 
 type Wire = { _id: string; name: string; subCategory: Array<string | { _id: string }> };
 type Answer = { data: Wire[]; totalCount: number; correctedSearch?: string | null };

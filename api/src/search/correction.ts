@@ -1,5 +1,6 @@
 import { searchTokens } from './search.repository.js';
 import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity, typoForm } from './index/trigrams.js';
+import { acceptsCorrection } from './index/typo-rule.js';
 
 /** A name's words as a shopper reads them: searchTokens' words and the hyphenated ones whole ("t-shirt"). */
 function nameWordsOf(name: string): string[] {
@@ -15,7 +16,7 @@ function nameWordsOf(name: string): string[] {
  * What a search was answered as, when search forgave a typo: each typed word that starts no word of
  * the found products' names is replaced by the name word most like it by the typo rule (trigrams.ts:
  * letters and digits compared, "tshrt" → "t-shirt", "earbds" → "earbuds"), in the names' own spelling
- * rather than the index's stems. Null when every word was found as typed (or as the start of a word),
+ * rather than the index's stems, and only as far as the typo rule lets a word be corrected (typo-rule.ts). Null when every word was found as typed (or as the start of a word),
  * or when nothing was found to correct against.
  */
 export function correctedSearch(text: string, names: string[]): string | null {
@@ -29,7 +30,7 @@ export function correctedSearch(text: string, names: string[]): string | null {
     let best: { word: string; s: number } | null = null;
     for (const word of nameWords) {
       const own = asciiTrigrams(word) && asciiTrigrams(typoForm(word));
-      if (!own) continue;
+      if (!own || !acceptsCorrection(token, null, word)) continue;
       const shared = own.filter((t) => typed.includes(t)).length;
       const s = trigramSimilarity(shared, typed.length, own.length);
       if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s)) best = { word, s };

@@ -2,6 +2,8 @@ import { Global, Module } from '@nestjs/common';
 import { PRODUCT_SEARCH } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
 import { SearchService } from './search.service.js';
+import { SynonymsController } from './synonyms/synonyms.controller.js';
+import { Synonyms } from './synonyms/synonyms.js';
 
 /**
  * Product search: one service (SearchService) in front of the in-process index and its PostgreSQL
@@ -10,7 +12,8 @@ import { SearchService } from './search.service.js';
  */
 @Global()
 @Module({
-  providers: [SearchService, SearchIndexService, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
+  controllers: [SynonymsController],
+  providers: [SearchService, SearchIndexService, Synonyms, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
   exports: [SearchService, PRODUCT_SEARCH],
 })
 export class SearchModule {}

@@ -4,6 +4,7 @@ import { PRODUCT_SELECT_LIST, products, toProductRow, type ProductRow, type Sear
 import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
 import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
+import { WORD } from './index/search-index.js';
 
 /**
  * The statements of product search: the vocabulary (search's own table) and the catalogue's
@@ -13,13 +14,13 @@ import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
 
 const MAX_TOKENS = 8;
 
-/** Splits what the shopper typed into safe words (letters and digits only). */
+/** Splits what the shopper typed into safe words (letters, with their marks — Devanagari's vowel signs — and digits only). */
 export function searchTokens(text: string): string[] {
   const all = text
     .toLowerCase()
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .split(/[^\p{L}\p{N}]+/u)
+    .split(/[^\p{L}\p{M}\p{N}]+/u)
     .filter(Boolean);
   const long = all.filter((t) => t.length > 1);
   return (long.length ? long : all).slice(0, MAX_TOKENS);
@@ -115,8 +116,11 @@ const filterValues = (page: SearchPage): FilterValues => ({
  *   the word as a prefix (stemmed by to_tsquery) and up to TYPO_ALTERNATIVES vocabulary lexemes
  *   whose letters and digits are most similar to it (pg_trgm's `%`, similarity ≥
  *   SIMILARITY_THRESHOLD; equally similar ones by word in code-unit order), each quoted as a lexeme
- *   as it is (tsquery input, no stemming); the words ANDed into one tsquery: the same products the
- *   index matches.
+ *   as it is (tsquery input, no stemming), none for a word of the vocabulary (or the start of one)
+ *   and only those the typo rule accepts (haat_accepts_correction, the SQL twin of typo-rule.ts);
+ *   a word is held by a product whose vector matches it or whose subcategory or category names do.
+ *   The products holding every word match; when they do not reach the page's end, those holding all
+ *   but one follow (WORD per word held ranks them after): the same products the index matches.
  * - Ranked by ts_rank (which may order them a little differently from the index; the fallback lasts
  *   seconds), newest id first on ties, unless the listing asks for its own order.
  * - Only when nothing matched and on the first page, products whose names look like the whole text
@@ -129,22 +133,38 @@ const filterValues = (page: SearchPage): FilterValues => ({
 const RANKED_SEARCH = defineStatement<RankedSearchValues>('haat_ranked_search', (p) => {
   const typoForm = sql.raw(TYPO_FORM_SQL('word'));
   return sql`
-with tokens as (select t, n from unnest(${p.tokens}::text[]) with ordinality as x(t, n)),
+with tokens as (
+  select t, n, substring(to_tsquery('english', t || ':*')::text from '^''(.*)'':\\*$') as s
+  from unnest(${p.tokens}::text[]) with ordinality as x(t, n)),
 alternatives as (
   select n, string_agg('''' || replace(replace(a.word, chr(92), chr(92) || chr(92)), '''', '''''') || '''', ' | ') as a
   from tokens, lateral (
-    select word from search_words where ${typoForm} % t
+    select word from search_words where ${typoForm} % t and haat_accepts_correction(t, s, word)
     order by similarity(${typoForm}, t) desc, word collate "C" limit ${sql.raw(String(TYPO_ALTERNATIVES))}) a
+  where not exists (select 1 from search_words w where s is not null and starts_with(w.word, s))
   group by n),
 groups as (
   select tokens.n, case when a is null then to_tsquery('english', t || ':*')
     else to_tsquery('english', t || ':*') || a::tsquery end as g
   from tokens left join alternatives on alternatives.n = tokens.n),
-query as (select string_agg('(' || g::text || ')', ' & ' order by n)::tsquery as q from groups where g::text <> ''),
-matches as materialized (
-  select products.id, ts_rank(products.search, query.q) as rank, products.sale_price, products.created_at
+words as (
+  select n, g,
+    array(select id from sub_categories where to_tsvector('english', name) @@ g) as subs,
+    array(select id from categories where to_tsvector('english', name) @@ g) as cats
+  from groups where g::text <> ''),
+query as (
+  select string_agg('(' || g::text || ')', ' | ' order by n)::tsquery as q, count(*)::int as k,
+    array(select unnest(subs) from words) as subs, array(select unnest(cats) from words) as cats
+  from words),
+candidates as materialized (
+  select products.id, products.sale_price, products.created_at, ts_rank(products.search, query.q) as text_rank, query.k,
+    (select count(*)::int from words where products.search @@ words.g or products.sub_category_ids && words.subs or products.category_ids && words.cats) as held
   from products, query
-  where products.publish and products.search @@ query.q ${filters(p)}),
+  where products.publish and (products.search @@ query.q or products.sub_category_ids && query.subs or products.category_ids && query.cats) ${filters(p)}),
+whole as (select count(*) as n from candidates where held = k),
+matches as (
+  select id, held * ${sql.raw(String(WORD))} + text_rank as rank, sale_price, created_at from candidates, whole
+  where held = k or (k >= 2 and held >= k - 1 and whole.n < ${p.offset}::int + ${p.limit}::int)),
 near as (
   select products.id, similarity(products.name, ${p.text}) as rank, products.sale_price, products.created_at
   from products

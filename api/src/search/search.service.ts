@@ -4,6 +4,7 @@ import { CatalogVersion, productRows, type ProductChange, type ProductSearch, ty
 import { SearchIndexService } from './index/index.service.js';
 import { filterRanked, learnWords, rankedSearch, searchTokens } from './search.repository.js';
 import { correctedSearch } from './correction.js';
+import { Synonyms } from './synonyms/synonyms.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -31,13 +32,16 @@ export class SearchService implements ProductSearch {
     @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
     private readonly index: SearchIndexService,
     private readonly catalog: CatalogVersion,
+    private readonly synonyms: Synonyms,
   ) {}
 
   /** A page of the search, or null when nothing searchable was typed (the caller lists everything). */
   async search(query: SearchQuery): Promise<SearchResult | null> {
-    const tokens = searchTokens(query.text);
-    if (tokens.length === 0) return null;
-    const text = query.text.trim();
+    const typed = searchTokens(query.text);
+    if (typed.length === 0) return null;
+    // The shopper's own words become the catalogue's (synonyms/synonyms.ts); the name fallback looks for them too.
+    const tokens = await this.synonyms.rewrite(typed);
+    const text = tokens.join(' ') === typed.join(' ') ? query.text.trim() : tokens.join(' ');
     const page = { ...query, offset: (query.page - 1) * query.limit };
     const narrowed = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
     if (!narrowed) {

@@ -16,7 +16,10 @@ const STEM_CACHE_LIMIT = 100_000;
 /** A stopword's entry in the stem cache (lru-cache holds no null). */
 const STOPWORD = Symbol('stopword');
 
-const PRODUCT_COLUMNS = sql.raw(`id, updated_at::text as u, search::text as v, show_trgm(name) as t`);
+/** A product's shelf: the names of its subcategories and categories, each as to_tsvector's text (shelves.ts). */
+const SHELF = `array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
+  union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)) as s`;
+const PRODUCT_COLUMNS = sql.raw(`id, updated_at::text as u, search::text as v, show_trgm(name) as t, ${SHELF}`);
 const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from products where publish and id > ${after} order by id limit ${BATCH}`;
 const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
 const publishedPage = (after: string) => sql`select id, updated_at::text as u from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
@@ -215,7 +218,7 @@ export class SearchIndexService implements OnApplicationShutdown {
 
 /** A product as read, its vector still as text: a string crosses to the index's thread far cheaper than parsed entries. */
 function toProductRow(row: Record<string, unknown>): ProductRow {
-  return { id: row.id as string, updatedAt: row.u as string, vector: row.v as string, nameTrigrams: row.t as string[] };
+  return { id: row.id as string, updatedAt: row.u as string, vector: row.v as string, nameTrigrams: row.t as string[], shelf: (row.s as string[]) ?? [] };
 }
 
 /** A tsquery's text when it is one lexeme (`'x'`, or `'x':*` for a prefix): the lexeme; '' → null (a stopword); else false. */

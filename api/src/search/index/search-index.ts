@@ -1,6 +1,7 @@
 import { GrowableFloat32, GrowableFloat64, GrowableInt32 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 import { isNameHit, type VectorEntry } from './tsvector-text.js';
+import { Shelves, type ShelfMatch } from './shelves.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
@@ -10,6 +11,8 @@ export interface IndexedProduct {
   entries: VectorEntry[];
   /** show_trgm(name), from PostgreSQL. */
   nameTrigrams: string[];
+  /** The lexemes of each of its subcategories' and categories' names (its shelf, shelves.ts). */
+  shelf: string[][];
 }
 
 /** What a search asks: the typed words with what PostgreSQL's to_tsquery makes of `word:*`. */
@@ -42,6 +45,8 @@ export const DESCRIPTION_HIT = 0.2;
 export const EXACT = 1;
 export const PREFIX = 0.6;
 export const CORRECTED = 0.5;
+/** Per word a product holds of several typed: more than any hits can add up to, so products holding more words rank first. */
+export const WORD = 10;
 
 /** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
 const SHORT_LIST = 256;
@@ -70,6 +75,7 @@ export class SearchIndex {
   private readonly lexemes: string[] = [];
   /** Per lexeme: (product, entry) pairs, in the order products arrived. */
   private readonly lexPostings: GrowableInt32[] = [];
+  private readonly shelves = new Shelves();
   private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
   private readonly trigramIds = new Map<string, number>();
   private readonly trigramPostings: GrowableInt32[] = [];
@@ -115,14 +121,7 @@ export class SearchIndex {
     this.nameSize.push(product.nameTrigrams.length);
     this.shortestName = Math.min(this.shortestName, product.nameTrigrams.length);
     for (const entry of product.entries) {
-      let lex = this.lexIds.get(entry.lexeme);
-      if (lex === undefined) {
-        lex = this.lexemes.length;
-        this.lexIds.set(entry.lexeme, lex);
-        this.lexemes.push(entry.lexeme);
-        this.lexPostings.push(new GrowableInt32(2));
-        this.sortedLex = null;
-      }
+      const lex = this.lexId(entry.lexeme);
       this.lexPostings[lex]!.push(doc);
       this.lexPostings[lex]!.push(this.entryLex.length);
       this.entryLex.push(lex);
@@ -139,7 +138,24 @@ export class SearchIndex {
       }
       this.trigramPostings[id]!.push(doc);
     }
+    this.shelves.add(
+      doc,
+      product.shelf.map((name) => [...new Set(name)].map((lexeme) => this.lexId(lexeme))),
+    );
     this.byId.set(product.id, { doc, updatedAt: product.updatedAt });
+  }
+
+  /** The lexicon's id of a lexeme, which joins the lexicon (with no postings yet) when new. */
+  private lexId(lexeme: string): number {
+    let lex = this.lexIds.get(lexeme);
+    if (lex === undefined) {
+      lex = this.lexemes.length;
+      this.lexIds.set(lexeme, lex);
+      this.lexemes.push(lexeme);
+      this.lexPostings.push(new GrowableInt32(2));
+      this.sortedLex = null;
+    }
+    return lex;
   }
 
   remove(id: string): void {
@@ -174,8 +190,10 @@ export class SearchIndex {
       const items = new Map<number, number>();
       const stem = q.stems[i];
       const offer = (lex: number, weight: number) => items.set(lex, Math.max(items.get(lex) ?? 0, weight));
-      if (stem) for (const lex of this.prefixed(stem)) offer(lex, this.lexemes[lex] === stem ? EXACT : PREFIX);
-      const alternatives = this.vocabulary.alternatives(q.tokens[i]!, q.tokenTrigrams[i]!);
+      const known = stem ? this.prefixed(stem) : [];
+      for (const lex of known) offer(lex, this.lexemes[lex] === stem ? EXACT : PREFIX);
+      // A word of the catalogue (or the start of one) is what the shopper meant: it is never corrected.
+      const alternatives = known.length ? [] : this.vocabulary.alternatives(q.tokens[i]!, stem ?? null, q.tokenTrigrams[i]!);
       for (const { lexeme, similarity } of alternatives) {
         const lex = this.lexIds.get(lexeme);
         if (lex !== undefined) offer(lex, lexeme === stem ? EXACT : CORRECTED * similarity);
@@ -183,9 +201,15 @@ export class SearchIndex {
       // A word with alternatives none of which any product holds matches nothing (as in SQL).
       if (stem || alternatives.length) groups.push(items);
     }
-    if (groups.length === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
-    if (groups.some((items) => items.size === 0)) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
-    return groups.length === 1 ? this.rankedOneWord(groups[0]!, q) : this.rankedWords(groups, q);
+    const none = { ids: [], total: 0 };
+    if (groups.length === 0) return q.offset === 0 ? this.nearNames(q) : none;
+    const found = groups.filter((items) => items.size > 0);
+    if (groups.length === 1) return found.length ? this.rankedOneWord(found[0]!, q) : q.offset === 0 ? this.nearNames(q) : none;
+    // Several words: the products holding all of them; when they do not fill the page, those holding all but one follow.
+    const all = found.length === groups.length ? this.rankedWords(found, found.length, q) : none;
+    if (all.total >= q.offset + q.limit || found.length < groups.length - 1 || found.length === 0) return all.total || q.offset > 0 ? all : this.nearNames(q);
+    const most = this.rankedWords(found, Math.max(1, groups.length - 1), q);
+    return most.total || q.offset > 0 ? most : this.nearNames(q);
   }
 
   /** One typed word: every product holding any of its items matches, scored by its best hit, posting by posting. */
@@ -209,6 +233,18 @@ export class SearchIndex {
         } else if (score > sums[doc]!) sums[doc] = score;
       }
     }
+    // The products on a shelf the word names: their best hit through it, and the shelf name's bonus.
+    for (const { hits, bonus, docs } of this.shelves.match([items])) {
+      for (let p = 0; p < docs.length; p++) {
+        const doc = docs.buf[p]!;
+        if (stamp[doc] !== round) {
+          stamp[doc] = round;
+          sums[doc] = 0;
+          touched[candidates++] = doc;
+        }
+        sums[doc] = Math.max(sums[doc]!, hits[0]!) + bonus;
+      }
+    }
     const top = new TopList(q.offset + q.limit, this.idOrder());
     let total = 0;
     const counts = this.entryCount.buf;
@@ -222,8 +258,12 @@ export class SearchIndex {
     return { ids: top.page(q.offset), total };
   }
 
-  /** Several words: a product matches when it holds an item of every word; only matches are scored, from their own entries. */
-  private rankedWords(groups: Array<Map<number, number>>, q: IndexQuery): IndexAnswer {
+  /**
+   * Several words: a product matches when it holds an item of at least `need` of them; only matches
+   * are scored, from their own entries: WORD per word held, so products holding more words come first,
+   * then the sum of each word's best hit.
+   */
+  private rankedWords(groups: Array<Map<number, number>>, need: number, q: IndexQuery): { ids: string[]; total: number } {
     const touchedLex: number[] = [];
     groups.forEach((items, g) => {
       for (const lex of items.keys()) {
@@ -231,19 +271,20 @@ export class SearchIndex {
         this.lexMask[lex]! |= 1 << g;
       }
     });
-    const all = (1 << groups.length) - 1;
     try {
-      // Candidates: the products holding any item of the word with the fewest postings.
-      let best = 0;
-      let bestSize = Infinity;
-      groups.forEach((items, g) => {
+      // Candidates: the products holding any item of the (words − need + 1) words with the fewest postings
+      // (a product holding `need` of the words holds one of them).
+      const sizes = groups.map((items, g) => {
         let size = 0;
         for (const lex of items.keys()) size += this.lexPostings[lex]!.length;
-        if (size < bestSize) {
-          bestSize = size;
-          best = g;
-        }
+        return { g, size };
       });
+      sizes.sort((a, b) => a.size - b.size);
+      const sources = sizes.slice(0, groups.length - need + 1);
+      const shelfMatches = this.shelves.match(groups);
+      const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
+      const shelfOf = this.shelves.of.buf;
+      const bestSize = sources.reduce((n, s) => n + s.size, 0);
       const round = this.nextRound();
       const stamp = this.stamp;
       const hits = this.hits;
@@ -254,10 +295,21 @@ export class SearchIndex {
       const entryLex = this.entryLex.buf;
       const scores = this.entryScore.buf;
       let candidates = 0;
-      for (const lex of groups[best]!.keys()) {
-        const postings = this.lexPostings[lex]!;
-        for (let p = 0; p < postings.length; p += 2) {
-          const doc = postings.buf[p]!;
+      for (const { g } of sources)
+        for (const lex of groups[g]!.keys()) {
+          const postings = this.lexPostings[lex]!;
+          for (let p = 0; p < postings.length; p += 2) {
+            const doc = postings.buf[p]!;
+            if (stamp[doc] === round) continue;
+            stamp[doc] = round;
+            hits[doc] = 0;
+            docs[candidates++] = doc;
+          }
+        }
+      for (const m of shelfMatches) {
+        if (!sources.some(({ g }) => m.bits & (1 << g))) continue;
+        for (let p = 0; p < m.docs.length; p++) {
+          const doc = m.docs.buf[p]!;
           if (stamp[doc] === round) continue;
           stamp[doc] = round;
           hits[doc] = 0;
@@ -295,7 +347,9 @@ export class SearchIndex {
       for (let c = 0; c < candidates; c++) {
         const doc = docs[c]!;
         const n = counts[doc]!;
-        if (n < 0 || hits[doc] !== all) continue;
+        const shelf = byShelf.get(shelfOf[doc]!);
+        const held = bitCount(hits[doc]! | (shelf?.bits ?? 0));
+        if (n < 0 || held < need) continue;
         total += 1;
         bestHit.fill(0);
         const start = starts[doc]!;
@@ -309,16 +363,16 @@ export class SearchIndex {
             if (score > bestHit[g]!) bestHit[g] = score;
           }
         }
-        let score = 0;
-        for (let g = 0; g < groups.length; g++) score += bestHit[g]!;
+        let score = held * WORD + (shelf?.bonus ?? 0);
+        for (let g = 0; g < groups.length; g++) score += Math.max(bestHit[g]!, shelf?.hits[g] ?? 0);
         top.offer(doc, score);
       }
-      if (total === 0) return q.offset === 0 ? this.nearNames(q) : { ids: [], total: 0 };
       return { ids: top.page(q.offset), total };
     } finally {
       for (const lex of touchedLex) this.lexMask[lex] = 0;
     }
   }
+
   /**
    * The fallback: published products whose name is trigram-similar to the whole text, best first.
    * similarity = shared / (|name| + |text| − shared) and no name is shorter than the shortest one
@@ -531,4 +585,11 @@ class TopList {
     }
     return order.slice(offset).map((i) => this.order.ids[this.docs[i]!]!);
   }
+}
+
+/** How many bits of a word mask are set. */
+function bitCount(bits: number): number {
+  let n = 0;
+  for (let b = bits; b; b &= b - 1) n++;
+  return n;
 }

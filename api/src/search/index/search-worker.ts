@@ -17,6 +17,8 @@ export interface ProductRow {
   updatedAt: string;
   vector: string;
   nameTrigrams: string[];
+  /** to_tsvector of each of its subcategories' and categories' names, as text. */
+  shelf: string[];
 }
 
 const indexed = (row: ProductRow): IndexedProduct => ({
@@ -24,6 +26,7 @@ const indexed = (row: ProductRow): IndexedProduct => ({
   updatedAt: row.updatedAt,
   entries: parseTsvector(row.vector),
   nameTrigrams: row.nameTrigrams,
+  shelf: row.shelf.map((name) => parseTsvector(name).map((e) => e.lexeme)),
 });
 
 export type WorkerRequest =

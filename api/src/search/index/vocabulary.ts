@@ -1,6 +1,7 @@
 import { LRUCache } from 'lru-cache';
 import { compareText } from './search-index.js';
 import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, trigramSimilarity } from './trigrams.js';
+import { acceptsCorrection, allowedEdits } from './typo-rule.js';
 
 /** One word of search_words (a lexeme of the catalogue's search vectors) as the index holds it. */
 export interface VocabularyWord {
@@ -17,7 +18,8 @@ const CACHE_LIMIT = 50_000;
 /**
  * The vocabulary (search_words) with a trigram index, answering what RANKED_SEARCH's `groups`
  * asks PostgreSQL, by the typo rule (trigrams.ts): the TYPO_ALTERNATIVES words most similar to a
- * typed word (best first, ties by word in code-unit order, as `collate "C"`), each the lexeme itself.
+ * typed word (best first, ties by word in code-unit order, as `collate "C"`), each the lexeme itself,
+ * among those the typo rule accepts for it (typo-rule.ts: edits by the word's length).
  */
 export class Vocabulary {
   private readonly trigramIds = new Map<string, number>();
@@ -46,7 +48,8 @@ export class Vocabulary {
     return this.words.length;
   }
 
-  alternatives(token: string, tokenTrigrams: string[]): Alternatives {
+  alternatives(token: string, stem: string | null, tokenTrigrams: string[]): Alternatives {
+    if (allowedEdits(token) === 0) return [];
     const cached = this.cache.get(token);
     if (cached) return cached;
     const shared = new Map<number, number>();
@@ -58,7 +61,7 @@ export class Vocabulary {
     const best: Array<{ index: number; s: number }> = [];
     for (const [index, count] of shared) {
       const s = trigramSimilarity(count, tokenTrigrams.length, this.sizes[index]!);
-      if (s >= SIMILARITY_THRESHOLD) best.push({ index, s });
+      if (s >= SIMILARITY_THRESHOLD && acceptsCorrection(token, stem, this.words[index]!.word)) best.push({ index, s });
     }
     best.sort((a, b) => b.s - a.s || compareText(this.words[a.index]!.word, this.words[b.index]!.word));
     const answer: Alternatives = best.slice(0, TYPO_ALTERNATIVES).map(({ index, s }) => ({ lexeme: this.words[index]!.word, similarity: s }));

@@ -13,7 +13,7 @@ import './search.css';
 import { useTranslation } from 'react-i18next';
 
 /**
- * docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No Data found"; with nothing
+ * docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No results for …" with popular searches; with nothing
  * typed, recent and popular searches instead.
  */
 export function SearchPage() {
@@ -49,7 +49,7 @@ export function SearchPage() {
           texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
           fallbackTestId="offline-results"
           skeletons={LIMITS.searchSkeletons}
-          empty={<NoData />}
+          empty={<NoData term={settled} />}
         />
         <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
       </section>

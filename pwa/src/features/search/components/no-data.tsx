@@ -1,6 +1,12 @@
 import { useTranslation } from 'react-i18next';
-/** docs/product.md#screens and #errors search empty state: a picture and "No Data found". */
-export function NoData() {
+import { POPULAR_SEARCHES } from '@haat/shared/common/limits';
+import { Terms } from './search-start';
+
+/**
+ * docs/product.md#screens and #errors, a search that found nothing: it says so, naming what was typed ("No results for
+ * atta"), and offers the shop's popular searches to tap (docs/decisions/0227-the-empty-search-screen.md).
+ */
+export function NoData({ term }: { term: string }) {
   const { t } = useTranslation('search');
   return (
     <div className="state-box no-data">
@@ -9,7 +15,9 @@ export function NoData() {
         <path d="M78 78l26 26" stroke="#0b6e35" strokeWidth="8" strokeLinecap="round" />
         <path d="M40 44h24M40 58h16" stroke="#9bb8a5" strokeWidth="6" strokeLinecap="round" />
       </svg>
-      <p>{t('noData')}</p>
+      <p role="status">{t('noResults', { term: term.trim() })}</p>
+      <p>{t('noResultsHelp')}</p>
+      <Terms terms={POPULAR_SEARCHES} icon="popular" />
     </div>
   );
 }

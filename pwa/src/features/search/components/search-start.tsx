@@ -6,7 +6,8 @@ import { clearRecentSearches, recentSearchesAtom, rememberSearch } from '../rece
 
 const searchUrl = (term: string) => `/search?q=${encodeURIComponent(term)}`;
 
-function Terms({ terms, icon }: { terms: readonly string[]; icon: 'recent' | 'popular' }) {
+/** Tappable searches: each runs its term and keeps it among the recent ones. */
+export function Terms({ terms, icon }: { terms: readonly string[]; icon: 'recent' | 'popular' }) {
   return (
     <ul className="search-start__terms">
       {terms.map((term) => (

@@ -1,0 +1,78 @@
+import { CatalogVersion } from '../src/catalog/catalog-version.js';
+import { SearchIndexService } from '../src/search/index/index.service.js';
+import type { SeedRow } from '../src/seed/demo-products.js';
+import { demoRows, loadDemoCatalogue } from './demo-catalogue.js';
+import { api, bearer, startWithUsers, type TestApp } from './harness.js';
+
+type Answer = { data: Array<{ _id: string; name: string }>; totalCount: number; correctedSearch?: string };
+
+/** The shopper's own words (docs/decisions/0260-the-shoppers-own-words.md) and what a search counts, on the demo catalogue. */
+describe('search synonyms and totals', () => {
+  let t: TestApp;
+  let admin: string;
+  let customer: string;
+  let rows: SeedRow[];
+  const search = async (text: string, limit = 10) => (await api(t).post('/api/product/search-product').send({ search: text, page: 1, limit })).body as Answer;
+
+  beforeAll(async () => {
+    ({ t, admin, customer } = await startWithUsers('pglite'));
+    rows = demoRows(1000);
+    await loadDemoCatalogue(t.db, rows);
+    await t.app.get(CatalogVersion).bump();
+    await t.app.get(SearchIndexService).ready();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('lets only an admin list, change and remove synonyms', async () => {
+    expect((await api(t).get('/api/search/synonyms')).status).toBe(401);
+    expect((await api(t).get('/api/search/synonyms').set(bearer(customer))).status).toBe(403);
+    expect((await api(t).put('/api/search/synonyms').set(bearer(customer)).send({ word: 'pankha', means: 'fan' })).status).toBe(403);
+    const listed = await api(t).get('/api/search/synonyms').set(bearer(admin));
+    expect(listed.status).toBe(200);
+    expect(listed.body.data).toEqual(
+      expect.arrayContaining([
+        { word: 'ghadi', means: 'watch' },
+        { word: 'tiffin', means: 'lunch box' },
+      ]),
+    );
+  });
+
+  it('refuses a synonym it cannot use, saying why', async () => {
+    for (const body of [
+      { word: 'pankha' },
+      { word: 'a b c', means: 'fan' },
+      { word: 'pankha', means: 'one two three four five' },
+      { word: 'x', means: 'fan' },
+      { word: 'pankha', means: 'fan', extra: 1 },
+    ]) {
+      const answer = await api(t).put('/api/search/synonyms').set(bearer(admin)).send(body);
+      expect({ body, status: answer.status, error: answer.body.error }).toEqual({ body, status: 400, error: true });
+      expect(typeof answer.body.message).toBe('string');
+    }
+    expect((await api(t).delete('/api/search/synonyms').set(bearer(admin)).send({ word: 'pankha' })).status).toBe(404);
+  });
+
+  it('finds what an added word means at the next search, in either script and spelling, until it is removed', async () => {
+    const bottles = rows.filter((r) => /water bottle/i.test(r.name)).length;
+    expect(bottles).toBeGreaterThan(0);
+    expect((await search('paani botal')).data.filter((p) => !/bottle/i.test(p.name))).toEqual([]);
+    expect((await search('jalpatra')).totalCount).toBe(0);
+    expect((await api(t).put('/api/search/synonyms').set(bearer(admin)).send({ word: 'jalpatra', means: 'water bottle' })).status).toBe(200);
+    for (const typed of ['jalpatra', 'jalpaatra', 'जलपात्र']) {
+      const found = await search(typed, 100);
+      expect({ typed, total: found.totalCount }).toEqual({ typed, total: bottles });
+    }
+    expect((await api(t).delete('/api/search/synonyms').set(bearer(admin)).send({ word: 'jalpatra' })).status).toBe(200);
+    expect((await search('jalpatra')).totalCount).toBe(0);
+  });
+
+  it('counts what matches: "dal" is the dal packs, not the catalogue; "atta" and "rice" are nothing, with no "did you mean"', async () => {
+    const dal = rows.filter((r) => /\bdal\b/i.test(`${r.name} ${r.description}`)).length;
+    expect(dal).toBeGreaterThan(0);
+    expect((await search('dal')).totalCount).toBe(dal);
+    for (const typed of ['atta', 'rice']) {
+      const found = await search(typed);
+      expect({ typed, total: found.totalCount, corrected: found.correctedSearch ?? null }).toEqual({ typed, total: 0, corrected: null });
+    }
+  });
+});
