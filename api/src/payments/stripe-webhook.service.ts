@@ -1,3 +1,4 @@
+import { paise } from '@haat/shared/money/paise';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -75,7 +76,7 @@ export class StripeWebhookService {
         if (move.to === 'PLACED' && paymentIntent && paymentIntent !== row.stripePaymentIntent) return { refund: { orderId: row.id, paymentIntent } };
         return {};
       }
-      if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
+      if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== paise(row.totalAmt)) {
         this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
       }
       return { moved: await this.lifecycle.transitionIn(tx, row, move.to, move.actor, { paymentIntent }) };
