@@ -10,12 +10,6 @@ export interface PaidLine {
   total: number;
 }
 
-/** Same state names compare equal whatever their case and spacing ("karnataka " is Karnataka). */
-export function sameState(a: string, b: string): boolean {
-  const norm = (s: string) => s.trim().replace(/\s+/g, ' ').toLowerCase();
-  return norm(a) === norm(b);
-}
-
 /**
  * Splits each GST-inclusive line into its taxable value and tax with paise.ts's gstOf (within the shop's
  * state CGST and SGST are the same half, to another state IGST), and totals the document as the sum of

@@ -4,6 +4,7 @@ import { furthestStage, lifecycleStage, stageIndex, type OrderStage } from '@haa
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../../common/app-error.js';
 import { removeFromCart } from '../../cart/index.js';
+import { supplyStateOf } from '../../addresses/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
@@ -125,7 +126,10 @@ export async function transition(
   };
 }
 
-/** The order as its tax invoice is made from: the buyer is whoever it is delivered to. */
+/**
+ * The order as its tax invoice is made from: the buyer is whoever it is delivered to, in the state India Post lists
+ * for the delivery pincode (the place of supply), whatever state was typed.
+ */
 async function invoicedOrder(tx: Tx, order: OrderRow) {
   const lines = await tx
     .select({
@@ -142,7 +146,7 @@ async function invoicedOrder(tx: Tx, order: OrderRow) {
   return {
     orderId: order.id,
     userId: order.userId,
-    buyer: { name: address.name, address: address.address, state: address.state },
+    buyer: { name: address.name, address: address.address, state: supplyStateOf(address) },
     lines,
     discountAmt: order.discountAmt,
     couponCode: order.couponCode ?? null,
