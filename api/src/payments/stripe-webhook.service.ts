@@ -73,7 +73,12 @@ export class StripeWebhookService {
         // Paid after the order was cancelled (the session is expired on cancel, so only a race):
         // the order stays cancelled and the money goes back. A repeat of the payment that already
         // paid this order is not a second payment and is left alone.
-        if (move.to === 'PLACED' && paymentIntent && paymentIntent !== row.stripePaymentIntent) return { refund: { orderId: row.id, paymentIntent } };
+        if (move.to === 'PLACED' && paymentIntent && paymentIntent !== row.stripePaymentIntent) {
+          // Money taken and given back still gets its tax documents (docs/product.md#tax-invoices).
+          const needsNone = await this.lifecycle.documentRefundedPayment(tx, row);
+          if (needsNone) this.logger.warn(`Order ${row.id}: ${paymentIntent} paid after the cancellation; ${needsNone}.`);
+          return { refund: { orderId: row.id, paymentIntent } };
+        }
         return {};
       }
       if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== paise(row.totalAmt)) {

@@ -9,7 +9,7 @@ import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
-import { issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
+import { invoiceOf, issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
 
 /**
@@ -124,6 +124,23 @@ export async function transition(
     expireSession: from === null && to === 'CANCELLED' && (actor === 'customer' || actor === 'admin') ? order.stripeSessionId : null,
     restocked,
   };
+}
+
+/** The reason of the credit note that reverses a payment landing on an order already cancelled. */
+export const PAID_AFTER_CANCEL = 'paid-after-cancel';
+
+/**
+ * A payment that lands after its order was cancelled (the shopper abandoned it, or it expired) is money taken and
+ * given back (docs/product.md#tax-invoices): the order gets its tax invoice for the payment and a credit note
+ * reversing it, in the caller's transaction, before the refund is asked for. An order already invoiced (a second
+ * payment of an order paid once) needs none: its invoice and credit note already cover the goods, and the answer
+ * says so for the log.
+ */
+export async function documentRefundedPayment(tx: Tx, order: OrderRow, context: LifecycleContext, now = new Date()): Promise<string | null> {
+  if (await invoiceOf(tx, order.id)) return `order ${order.id} already has its invoice: this payment is a second one, refunded with no document of its own`;
+  await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
+  await issueCreditNote(tx, order.id, PAID_AFTER_CANCEL, now);
+  return null;
 }
 
 /**
