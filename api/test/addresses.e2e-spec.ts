@@ -49,11 +49,21 @@ describe.each(PORTABLE_DB_KINDS)('addresses on %s', (kind) => {
     expect(hindi.body.message).toBe('state: पिनकोड 400001 Maharashtra में है, Karnataka में नहीं। कृपया राज्य या पिनकोड जाँचें।');
     const made = await api(t).post('/api/address/create').set(bearer(c.token)).send(ADDRESS);
     expect(made.status).toBe(201);
-    const edited = await api(t).put('/api/address/update').set(bearer(c.token)).send({ ...mumbai, _id: made.body.data._id });
+    const edited = await api(t)
+      .put('/api/address/update')
+      .set(bearer(c.token))
+      .send({ ...mumbai, _id: made.body.data._id });
     expect([edited.status, edited.body.code]).toEqual([422, 'STATE_PINCODE_MISMATCH']);
     // The directory's older spellings and "&" are the same state: Puducherry's pincode typed as Puducherry.
     const pondy = { ...ADDRESS, city: 'Puducherry', district: 'Puducherry', state: 'Puducherry', pincode: '605001' };
-    expect((await api(t).post('/api/address/create').set(bearer(c.token)).send({ ...mumbai, state: 'maharashtra ' })).status).toBe(201);
+    expect(
+      (
+        await api(t)
+          .post('/api/address/create')
+          .set(bearer(c.token))
+          .send({ ...mumbai, state: 'maharashtra ' })
+      ).status,
+    ).toBe(201);
     expect((await api(t).post('/api/address/create').set(bearer(c.token)).send(pondy)).body.code).not.toBe('STATE_PINCODE_MISMATCH');
   });
 

@@ -101,7 +101,7 @@ describe.each(DB_KINDS)('tax invoices on %s', (kind) => {
     expect(paise(doc.totals.total)).toBe(paise(999.99 + 250));
   });
 
-  it('within the state CGST and SGST are the same half on every line, so a four-line invoice\'s columns agree', async () => {
+  it("within the state CGST and SGST are the same half on every line, so a four-line invoice's columns agree", async () => {
     // Each of these lines has an odd number of paise of tax: halving each line's tax and giving CGST the rounded
     // half put 4 paise more in CGST than in SGST (219.82 against 219.78).
     const prices = [333.33, 499.99, 1299, 749.5];
@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('tax invoices on %s', (kind) => {
     }
   });
 
-  it('the place of supply is the delivery pincode\'s state, whatever state the address was saved with', async () => {
+  it("the place of supply is the delivery pincode's state, whatever state the address was saved with", async () => {
     // Saved before states were checked against pincodes: "Karnataka" typed with Mumbai's 400001.
     const typedWrong = await addAddress(t, shopper.id, { state: 'Karnataka', city: 'Mumbai', district: 'Mumbai', pincode: '400001' });
     const orderId = await codOrder(typedWrong);

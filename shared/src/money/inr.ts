@@ -14,4 +14,3 @@ export function formatInr(amount: number): string {
   // Like Intl's signDisplay 'auto': any negative amount keeps its sign, even when it rounds to zero.
   return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}₹${grouped}.${paise}`;
 }
-

@@ -45,7 +45,7 @@ export function subtract(a: Paise, b: Paise, floor = false): Paise {
 }
 
 export function min(a: Paise, b: Paise): Paise {
-  return (a < b ? a : b) as Paise;
+  return a < b ? a : b;
 }
 
 /** A unit's amount times a whole quantity. */
@@ -119,11 +119,7 @@ export function allocate(total: Paise, weights: readonly Paise[]): Paise[] {
  * of the tax, rounded once), so a document's CGST and SGST columns always agree; to another state it is
  * IGST at the whole rate. The taxable value is what is left, so taxable + tax = the amount to the paisa.
  */
-export function gstOf(
-  inclusive: Paise,
-  rate: number,
-  intraState: boolean,
-): { taxable: Paise; cgst: Paise; sgst: Paise; igst: Paise } {
+export function gstOf(inclusive: Paise, rate: number, intraState: boolean): { taxable: Paise; cgst: Paise; sgst: Paise; igst: Paise } {
   const hundredths = Math.round(rate * 100);
   if (intraState) {
     const half = Math.round((inclusive * (hundredths / 2)) / (10_000 + hundredths)) as Paise;

@@ -19,7 +19,11 @@ const line = fc.record({
 });
 const coupon = fc.option(
   fc.oneof(
-    fc.record({ type: fc.constant('percent' as const), value: fc.integer({ min: 1, max: 10_000 }).map((v) => v / 100), maxDiscount: fc.option(fc.integer({ min: 1, max: 5000 })) }),
+    fc.record({
+      type: fc.constant('percent' as const),
+      value: fc.integer({ min: 1, max: 10_000 }).map((v) => v / 100),
+      maxDiscount: fc.option(fc.integer({ min: 1, max: 5000 })),
+    }),
     fc.record({ type: fc.constant('flat' as const), value: fc.integer({ min: 1, max: 500_000 }).map((v) => v / 100), maxDiscount: fc.constant(null) }),
   ),
 );

@@ -46,11 +46,7 @@ export function returnableUnits(bought: number, alreadyAsked: number): number {
  * the first units asked so far plus these are worth less what earlier returns of the line already took.
  * So units returned one by one give back exactly what was paid, never more, and the last get what is left.
  */
-export function returnAmount(
-  line: { paid: number; quantity: number },
-  earlier: { units: number; amount: number },
-  units: number,
-): number {
+export function returnAmount(line: { paid: number; quantity: number }, earlier: { units: number; amount: number }, units: number): number {
   const paid = paise(line.paid);
   const due = firstUnits(paid, line.quantity, earlier.units + units);
   const taken = paise(earlier.amount);
