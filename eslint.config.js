@@ -11,6 +11,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
+import { moneyArithmetic } from './eslint/money-arithmetic.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
@@ -53,6 +54,7 @@ export default tseslint.config(
           'import-boundaries': importBoundaries,
           'order-state-writes': orderStateWrites,
           'stock-writes': stockWrites,
+          'money-arithmetic': moneyArithmetic,
           'no-test-sleeps': noTestSleeps,
           'type-errors': typeErrors,
         },
@@ -65,6 +67,8 @@ export default tseslint.config(
       'haat/order-state-writes': 'error',
       // Only api/src/inventory/ writes stock.
       'haat/stock-writes': 'error',
+      // Only shared/src/money/paise.ts converts and rounds amounts (the rule skips tests and other folders).
+      'haat/money-arithmetic': 'error',
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
       'haat/no-test-sleeps': 'error',
       // Off here; CI's lint turns it on (`npm run lint:types`) to report TypeScript's errors from the programs

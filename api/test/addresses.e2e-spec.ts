@@ -38,6 +38,35 @@ describe.each(PORTABLE_DB_KINDS)('addresses on %s', (kind) => {
     expect(got.body.data).toEqual([res.body.data]);
   });
 
+  it("refuses a state its pincode is not in (the invoice's tax follows the pincode), naming the pincode's state, in English and Hindi", async () => {
+    const c = await newCustomer(t);
+    const mumbai = { ...ADDRESS, city: 'Mumbai', district: 'Mumbai', pincode: '400001' };
+    const refused = await api(t).post('/api/address/create').set(bearer(c.token)).send(mumbai);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ code: 'STATE_PINCODE_MISMATCH', pincode: '400001', state: 'Maharashtra', fields: ['state'] });
+    expect(refused.body.message).toBe('state: Pincode 400001 is in Maharashtra, not Karnataka. Please check the state or the pincode.');
+    const hindi = await api(t).post('/api/address/create').set(bearer(c.token)).set('Accept-Language', 'hi-IN').send(mumbai);
+    expect(hindi.body.message).toBe('state: पिनकोड 400001 Maharashtra में है, Karnataka में नहीं। कृपया राज्य या पिनकोड जाँचें।');
+    const made = await api(t).post('/api/address/create').set(bearer(c.token)).send(ADDRESS);
+    expect(made.status).toBe(201);
+    const edited = await api(t)
+      .put('/api/address/update')
+      .set(bearer(c.token))
+      .send({ ...mumbai, _id: made.body.data._id });
+    expect([edited.status, edited.body.code]).toEqual([422, 'STATE_PINCODE_MISMATCH']);
+    // The directory's older spellings and "&" are the same state: Puducherry's pincode typed as Puducherry.
+    const pondy = { ...ADDRESS, city: 'Puducherry', district: 'Puducherry', state: 'Puducherry', pincode: '605001' };
+    expect(
+      (
+        await api(t)
+          .post('/api/address/create')
+          .set(bearer(c.token))
+          .send({ ...mumbai, state: 'maharashtra ' })
+      ).status,
+    ).toBe(201);
+    expect((await api(t).post('/api/address/create').set(bearer(c.token)).send(pondy)).body.code).not.toBe('STATE_PINCODE_MISMATCH');
+  });
+
   it('requires every one of the nine fields (400 naming it)', async () => {
     const c = await newCustomer(t);
     for (const field of Object.keys(ADDRESS) as Array<keyof typeof ADDRESS>) {

@@ -101,6 +101,35 @@ describe.each(DB_KINDS)('tax invoices on %s', (kind) => {
     expect(paise(doc.totals.total)).toBe(paise(999.99 + 250));
   });
 
+  it("within the state CGST and SGST are the same half on every line, so a four-line invoice's columns agree", async () => {
+    // Each of these lines has an odd number of paise of tax: halving each line's tax and giving CGST the rounded
+    // half put 4 paise more in CGST than in SGST (219.82 against 219.78).
+    const prices = [333.33, 499.99, 1299, 749.5];
+    const items = [];
+    for (const [i, price] of prices.entries()) items.push(line(await product({ name: `Odd ${i}`, price, hsn: '8518', gstRate: 18 }), 1));
+    const orderId = await codOrder(inState, items, 333.33 + 499.99 + 1299 + 749.5);
+    await deliver(orderId);
+    const doc = (await invoiceJson(orderId)).body.data;
+    const paise = (n: number) => Math.round(n * 100);
+    expect(doc.totals).toMatchObject({ cgst: 219.8, sgst: 219.8, igst: 0, total: 2881.82 });
+    for (const key of ['taxable', 'cgst', 'sgst', 'total'] as const)
+      expect(paise(doc.totals[key])).toBe(doc.lines.reduce((sum: number, l: Record<string, number>) => sum + paise(l[key]!), 0));
+    for (const l of doc.lines) {
+      expect(l.cgst).toBe(l.sgst);
+      expect(paise(l.taxable) + paise(l.cgst) + paise(l.sgst)).toBe(paise(l.total));
+    }
+  });
+
+  it("the place of supply is the delivery pincode's state, whatever state the address was saved with", async () => {
+    // Saved before states were checked against pincodes: "Karnataka" typed with Mumbai's 400001.
+    const typedWrong = await addAddress(t, shopper.id, { state: 'Karnataka', city: 'Mumbai', district: 'Mumbai', pincode: '400001' });
+    const orderId = await codOrder(typedWrong);
+    await deliver(orderId);
+    const doc = (await invoiceJson(orderId)).body.data;
+    expect(doc.placeOfSupply).toBe('Maharashtra');
+    expect(doc.totals).toMatchObject({ cgst: 0, sgst: 0, igst: 180, total: 1680 });
+  });
+
   it('is the PDF by default, readable as a tax invoice', async () => {
     const orderId = await codOrder(inState);
     await deliver(orderId);

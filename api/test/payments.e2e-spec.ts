@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { creditNotesOf, invoiceOf } from '../src/invoices/invoices.js';
 import { orders } from '../src/orders/orders.table.js';
 import { stripeEvents } from '../src/payments/stripe-events.table.js';
 import { DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
@@ -232,6 +233,11 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
     expect(await orderRow(orderId)).toMatchObject({ paymentStatus: 'CANCELLED', stripeRefundId: expect.stringMatching(/^re_test_/) });
     expect(stripe.refunds().filter((c) => c.form.payment_intent === `pi_late_${orderId}`)).toHaveLength(1);
     expect(await stockOf(t, p._id)).toBe(3);
+    // Money taken and given back has its tax documents: the invoice for the payment and a credit note reversing it.
+    const invoice = await invoiceOf(t.db, orderId);
+    expect(invoice?.document.totals.total).toBe(200);
+    const notes = await creditNotesOf(t.db, orderId);
+    expect(notes.map((n) => [n.reason, n.invoiceId, n.document.totals.total])).toEqual([['paid-after-cancel', invoice!.id, 200]]);
   });
 
   it('expires the Stripe session when the shopper cancels an order awaiting payment', async () => {

@@ -1,4 +1,7 @@
+import fc from 'fast-check';
+import { inArray } from 'drizzle-orm';
 import { discountedPrice } from '@haat/shared/money/pricing';
+import { products } from '../src/catalog/products.table.js';
 import { api, bearer, PORTABLE_DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addProduct, addSubCategory, fieldsOf, uniqueName } from './catalog-fixtures.js';
 
@@ -10,6 +13,32 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
   let t: TestApp, admin: string, customer: string;
   beforeAll(async () => void ({ t, admin, customer } = await startWithUsers(kind)));
   afterAll(() => t.close());
+
+  it("the products table's generated sale_price is the shared rule's salePrice, over awkward prices and discounts", async () => {
+    // The one rule is shared/src/money/paise.ts's salePrice; the column spells it in SQL for filters and sorts
+    // (docs/decisions/0250-money-in-integer-paise.md), so the two are held together here.
+    const cases = fc.sample(
+      fc.record({ price: fc.integer({ min: 1, max: 99_999_999 }).map((p) => p / 100), discount: fc.integer({ min: 0, max: 10_000 }).map((d) => d / 100) }),
+      { numRuns: 300, seed: 250 },
+    );
+    cases.push(
+      { price: 999, discount: 15 },
+      { price: 99.5, discount: 10 },
+      { price: 1, discount: 50 },
+      { price: 0.01, discount: 100 },
+      { price: 333.33, discount: 33.33 },
+    );
+    const ids = cases.map((_, i) => `01SALEPRICE${String(i).padStart(15, '0')}`);
+    const rows = await t.db
+      .insert(products)
+      .values(cases.map((c, i) => ({ id: ids[i]!, name: `Sale price ${i}`, price: c.price, discount: c.discount })))
+      .returning({ price: products.price, discount: products.discount, salePrice: products.salePrice });
+    try {
+      expect(rows.map((r) => r.salePrice)).toEqual(rows.map((r) => discountedPrice(r.price, r.discount)));
+    } finally {
+      await t.db.delete(products).where(inArray(products.id, ids));
+    }
+  });
 
   describe('POST /api/product/create', () => {
     it('creates a product with populated category objects, variants with ids, zero rating fields', async () => {

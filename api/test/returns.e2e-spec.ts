@@ -6,6 +6,7 @@ import { lockOrder } from '../src/orders/lifecycle/transition.js';
 import { OrderPlacementService } from '../src/orders/order-placement.service.js';
 import { setOrderCheckoutSession } from '../src/orders/orders.repository.js';
 import { orders, type OrderRow } from '../src/orders/orders.table.js';
+import { creditNotesOf, invoiceOf } from '../src/invoices/invoices.js';
 import { PORTABLE_DB_KINDS, api, bearer, newCustomer, type TestApp } from './harness.js';
 import { mailsTo } from './accounts-fixtures.js';
 import { addAddress, addProduct, line, stockOf } from './order-fixtures.js';
@@ -144,5 +145,41 @@ describe.each(PORTABLE_DB_KINDS)('returns on %s', (kind) => {
     expect(refund).toHaveLength(1);
     expect(refund[0]!.form.amount).toBe('100000');
     expect(refund[0]!.headers['idempotency-key']).toBe(`haat-return-refund-${ret._id}`);
+  });
+  it('three one-unit returns of a line paid ₹299.00 give back 99.67 + 99.67 + 99.66: the card gets ₹299.00 back, no more, and so do the credit notes', async () => {
+    // Three at ₹100.00 less a ₹1.00 coupon: the line is paid ₹299.00 for its three units.
+    const bottle = await addProduct(t, s.admin, s.shop, { price: 100, stock: 10, name: 'Copper Bottle' });
+    const now = Date.now();
+    const coupon = await api(t)
+      .post('/api/coupon/create')
+      .set(bearer(s.admin))
+      .send({ code: 'RUPEEOFF', type: 'flat', value: 1, startsAt: new Date(now - 60_000).toISOString(), endsAt: new Date(now + 86_400_000).toISOString() });
+    expect(coupon.status).toBe(201);
+    const input = CashOnDeliveryBody.parse({ list_items: [line(bottle, 3)], totalAmt: 299, addressId: address, couponCode: 'RUPEEOFF' });
+    const { order } = await t.app.get(OrderPlacementService).place(shopper.id, input, 'CARD');
+    expect(order.totalAmt).toBe(299);
+    await setOrderCheckoutSession(t.db, order.id, `cs_test_${order.id}`, null);
+    const lifecycle = t.app.get(OrderLifecycle);
+    await t.db.transaction(async (tx) =>
+      lifecycle.transitionIn(tx, (await lockOrder(tx, order.id)) as OrderRow, 'PLACED', 'payment', { paymentIntent: 'pi_return_299' }),
+    );
+    await api(t).post('/api/order/admin/update-status').set(bearer(s.admin)).send({ orderId: order.id, status: 'DELIVERED' });
+    const amounts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const asked = await api(t)
+        .post('/api/order/return')
+        .set(bearer(shopper.token))
+        .send({ orderId: order.id, items: [{ productId: bottle._id, quantity: 1 }], reason: 'Dented' });
+      expect(asked.status).toBe(201);
+      amounts.push(asked.body.data.amount as number);
+      for (const status of ['APPROVED', 'RECEIVED', 'REFUNDED']) expect((await adminMove(asked.body.data._id, status)).status).toBe(200);
+    }
+    expect(amounts).toEqual([99.67, 99.67, 99.66]);
+    await waitUntil(() => s.stripe.refunds().filter((c) => c.form.payment_intent === 'pi_return_299').length === 3, { message: 'three refunds asked' });
+    const asked = s.stripe.refunds().filter((c) => c.form.payment_intent === 'pi_return_299');
+    expect(asked.map((c) => c.form.amount)).toEqual(['9967', '9967', '9966']);
+    const invoice = await invoiceOf(t.db, order.id);
+    const notes = await creditNotesOf(t.db, order.id);
+    expect(notes.reduce((sum, n) => sum + Math.round(n.document.totals.total * 100), 0)).toBe(Math.round(invoice!.document.totals.total * 100));
   });
 });

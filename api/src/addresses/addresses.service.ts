@@ -11,7 +11,7 @@ import { newId } from '../common/ids.js';
 import { addresses } from './addresses.table.js';
 import { toAddress } from './address-wire.js';
 import { PincodeService } from './pincode.service.js';
-import { refuseUnserved } from './delivery.js';
+import { refuseStateMismatch, refuseUnserved } from './delivery.js';
 
 const columnsOf = (f: AddressFields) => ({
   name: f.name,
@@ -40,6 +40,7 @@ export class AddressesService {
   async create(userId: string, body: AddressFields): Promise<Address> {
     this.pincodes.requireKnown(body.pincode);
     refuseUnserved(body, 'address');
+    refuseStateMismatch(body);
     const row = await this.db.transaction(async (tx) => {
       // The owner's row is locked first, so two adds racing at the cap are counted one after the other.
       await lockUser(tx, userId);
@@ -73,6 +74,7 @@ export class AddressesService {
   async update(userId: string, body: UpdateAddressBody): Promise<Address> {
     this.pincodes.requireKnown(body.pincode);
     refuseUnserved(body, 'address');
+    refuseStateMismatch(body);
     const [row] = await this.db
       .update(addresses)
       .set({ ...columnsOf(body), updatedAt: new Date() })

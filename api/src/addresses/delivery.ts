@@ -1,5 +1,6 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
+import { sameState } from '@haat/shared/addresses/same-state';
 import { AppError } from '../common/app-error.js';
 import { placeOf } from './pincode-directory.js';
 
@@ -31,4 +32,28 @@ export function refuseUnserved(address: { pincode: string; state: string; city: 
     pincode: place.pincode,
     fields: ['addressId'],
   });
+}
+
+/**
+ * The place of supply of goods sent to an address (docs/product.md#tax-invoices): the state India Post lists for
+ * its pincode, which decides CGST + SGST against IGST; the typed state only for a pincode the directory lacks.
+ */
+export function supplyStateOf(address: { pincode: string; state: string; city: string }): string {
+  return deliveryPlaceOf(address).state;
+}
+
+/**
+ * 422 STATE_PINCODE_MISMATCH for an address whose typed state is not its pincode's: the invoice's tax follows the
+ * pincode, so the address must say the same. The answer names the listed state, which the form puts in.
+ */
+export function refuseStateMismatch(address: { pincode: string; state: string; city: string }): void {
+  const place = deliveryPlaceOf(address);
+  if (sameState(place.state, address.state)) return;
+  const typed = address.state.trim();
+  throw new AppError(
+    422,
+    ErrorCode.StatePincodeMismatch,
+    `state: Pincode ${place.pincode} is in ${place.state}, not ${typed}. Please check the state or the pincode.`,
+    { pincode: place.pincode, state: place.state, fields: ['state'] },
+  );
 }

@@ -244,6 +244,7 @@ export const enIN = {
     pincodeNotFound: 'We could not find pincode {{pincode}}. Please check it.',
     pincodeNotListed: '{{pincode}} is not a pincode India Post lists. Please check it.',
     pincodeNotServed: 'We do not deliver to {{where}} ({{pincode}}) yet.',
+    statePincodeMismatch: 'Pincode {{pincode}} is in {{listed}}, not {{typed}}. Please check the state or the pincode.',
     orderNotServed: 'We do not deliver to {{where}} ({{pincode}}) yet. Please choose an address we deliver to.',
     addressLimit: 'You can keep at most {{limit}} addresses. Remove one to add another.',
     endpointTaken: 'This push endpoint belongs to another account; sign out there or unsubscribe it first.',

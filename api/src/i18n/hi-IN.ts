@@ -237,6 +237,7 @@ export const hiIN: Catalogue = {
     pincodeNotFound: 'हमें पिनकोड {{pincode}} नहीं मिला। कृपया इसे जाँचें।',
     pincodeNotListed: '{{pincode}} इंडिया पोस्ट की सूची का पिनकोड नहीं है। कृपया इसे जाँचें।',
     pincodeNotServed: 'हम अभी {{where}} ({{pincode}}) में डिलीवरी नहीं करते।',
+    statePincodeMismatch: 'पिनकोड {{pincode}} {{listed}} में है, {{typed}} में नहीं। कृपया राज्य या पिनकोड जाँचें।',
     orderNotServed: 'हम अभी {{where}} ({{pincode}}) में डिलीवरी नहीं करते। कृपया ऐसा पता चुनें जहाँ हम डिलीवरी करते हैं।',
     addressLimit: 'आप ज़्यादा से ज़्यादा {{limit}} पते रख सकते हैं। नया पता जोड़ने के लिए कोई एक पता हटाएँ।',
     endpointTaken: 'यह पुश एंडपॉइंट किसी दूसरे अकाउंट का है; पहले वहाँ से साइन आउट करें या इसे अनसब्सक्राइब करें।',

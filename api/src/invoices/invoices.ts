@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { TaxDocumentRef } from '@haat/shared/orders/order.types';
 import type { InvoiceDocument, InvoiceKind, InvoiceParty } from '@haat/shared/invoices/invoice-document';
-import { documentNumber, financialYear, sameState, spreadDiscount, taxLines } from '@haat/shared/invoices/invoice-lines';
+import { sameState } from '@haat/shared/addresses/same-state';
+import { documentNumber, financialYear, spreadDiscount, taxLines } from '@haat/shared/invoices/invoice-lines';
 import { newId } from '../common/ids.js';
 import type { Db } from '../db/database.js';
 import { taxCodesOf } from '../catalog/index.js';

@@ -1,4 +1,5 @@
-import { discountedPrice, lineSubtotal, roundMoney, totalsOf } from '@haat/shared/money/pricing';
+import { discountedPrice, lineSubtotal, totalAfterCoupon, totalsOf } from '@haat/shared/money/pricing';
+import { paise } from '@haat/shared/money/paise';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CurrentTotals, OrderLine } from '@haat/shared/orders/order.types';
 import { sellingUnit, type VariantFacts } from '@haat/shared/catalog/variant.rules';
@@ -78,7 +79,7 @@ export function priceOrder(items: ReadonlyArray<OrderItem>, products: ReadonlyMa
 
 /** The order with a coupon's discount taken off its subtotal (the discount from the coupon's rule). */
 export function withCoupon(priced: PricedOrder, couponCode: string, discountAmt: number): PricedOrder {
-  return { ...priced, couponCode, discountAmt, totalAmt: roundMoney(priced.subTotalAmt - discountAmt) };
+  return { ...priced, couponCode, discountAmt, totalAmt: totalAfterCoupon(priced.subTotalAmt, discountAmt) };
 }
 
 export function currentTotals(priced: PricedOrder): CurrentTotals {
@@ -105,7 +106,7 @@ export function currentTotals(priced: PricedOrder): CurrentTotals {
 
 /** The shopper must have seen the total they are charged: a stale total is a 409 with the current one. */
 export function assertClientTotal(clientTotal: number, priced: PricedOrder): void {
-  if (Math.abs(roundMoney(clientTotal) - priced.totalAmt) >= 0.005) throw priceChanged(priced);
+  if (paise(clientTotal) !== paise(priced.totalAmt)) throw priceChanged(priced);
 }
 
 export function priceChanged(priced: PricedOrder): AppError {

@@ -1,3 +1,5 @@
+import { addRupees } from '@haat/shared/money/pricing';
+import { roundRupees } from '@haat/shared/money/paise';
 import { Inject, Injectable } from '@nestjs/common';
 import {
   LOW_STOCK_PAGE_SIZE,
@@ -56,15 +58,15 @@ export class OverviewService {
     const byDay = new Map(sold.perDay.map((d) => [d.day, d]));
     const days: OverviewDay[] = calendarDays(sold.today, OVERVIEW_DAYS).map((day) => {
       const found = byDay.get(day);
-      return { day, orders: found ? Number(found.orders) : 0, revenue: found ? roundMoney(Number(found.revenue)) : 0 };
+      return { day, orders: found ? Number(found.orders) : 0, revenue: found ? roundRupees(Number(found.revenue)) : 0 };
     });
-    const sum = (list: OverviewDay[]) => ({ orders: list.reduce((n, d) => n + d.orders, 0), revenue: roundMoney(list.reduce((n, d) => n + d.revenue, 0)) });
+    const sum = (list: OverviewDay[]) => ({ orders: list.reduce((n, d) => n + d.orders, 0), revenue: addRupees(list.map((d) => d.revenue)) });
     const waiting = Object.fromEntries(WAITING_STAGES.map((s) => [s, atStages.get(s) ?? 0])) as Record<WaitingStage, number>;
     return {
       today: sum(days.filter((d) => d.day === sold.today)),
       week: sum(days.filter((d) => d.day >= sold.weekStart)),
       days,
-      topProducts: topProducts.map((p) => ({ ...p, revenue: roundMoney(p.revenue) })),
+      topProducts: topProducts.map((p) => ({ ...p, revenue: roundRupees(p.revenue) })),
       waiting,
       lowStock,
     };
@@ -76,5 +78,3 @@ function calendarDays(last: string, count: number): string[] {
   const end = Date.parse(`${last}T00:00:00Z`);
   return Array.from({ length: count }, (_, i) => new Date(end - (count - 1 - i) * 86_400_000).toISOString().slice(0, 10));
 }
-
-const roundMoney = (n: number) => Math.round(n * 100) / 100;

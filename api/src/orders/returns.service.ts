@@ -3,7 +3,9 @@ import { and, desc, eq, gt, inArray, ne, notInArray, or } from 'drizzle-orm';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { spreadDiscount } from '@haat/shared/invoices/invoice-lines';
+import { addRupees } from '@haat/shared/money/pricing';
 import {
+  returnAmount,
   returnableUnits,
   withinReturnWindow,
   type AdminOrderReturn,
@@ -73,13 +75,17 @@ export class ReturnsService {
         lines.map((l) => l.subTotalAmt),
         order.discountAmt,
       );
-      const asked = new Map<string, number>();
+      // Units and money each line's earlier returns (not rejected) already took: the next units get what is left.
+      const asked = new Map<string, { units: number; amount: number }>();
       for (const earlier of await tx
         .select()
         .from(orderReturns)
         .where(and(eq(orderReturns.orderId, order.id), ne(orderReturns.status, 'REJECTED')))) {
-        for (const item of earlier.items)
-          asked.set(cartLineKey(item.productId, item.variantId), (asked.get(cartLineKey(item.productId, item.variantId)) ?? 0) + item.quantity);
+        for (const item of earlier.items) {
+          const key = cartLineKey(item.productId, item.variantId);
+          const seen = asked.get(key) ?? { units: 0, amount: 0 };
+          asked.set(key, { units: seen.units + item.quantity, amount: addRupees([seen.amount, item.amount]) });
+        }
       }
       const items: OrderReturn['items'] = [];
       const wanted = new Map<string, { productId: string; variantId: string | null; quantity: number }>();
@@ -91,7 +97,8 @@ export class ReturnsService {
       for (const [key, item] of wanted) {
         const index = lines.findIndex((l) => l.productId !== null && cartLineKey(l.productId, l.variantId) === key);
         const line = lines[index];
-        const left = line ? returnableUnits(line.quantity, asked.get(key) ?? 0) : 0;
+        const earlier = asked.get(key) ?? { units: 0, amount: 0 };
+        const left = line ? returnableUnits(line.quantity, earlier.units) : 0;
         if (!line || item.quantity > left) {
           throw new AppError(
             422,
@@ -100,7 +107,7 @@ export class ReturnsService {
             { productId: item.productId, left, fields: ['items'] },
           );
         }
-        const amount = Math.round(((paid[index]! * 100) / line.quantity) * item.quantity) / 100;
+        const amount = returnAmount({ paid: paid[index]!, quantity: line.quantity }, earlier, item.quantity);
         const name = line.variantName ? `${line.name} (${line.variantName})` : line.name;
         items.push({ productId: item.productId, variantId: item.variantId, name, quantity: item.quantity, amount, position: line.position });
       }
@@ -114,7 +121,7 @@ export class ReturnsService {
           status: 'REQUESTED',
           reason: body.reason,
           items,
-          amount: Math.round(items.reduce((sum, i) => sum + i.amount * 100, 0)) / 100,
+          amount: addRupees(items.map((i) => i.amount)),
           history: [{ status: 'REQUESTED', at: now.toISOString() }],
           createdAt: now,
           updatedAt: now,

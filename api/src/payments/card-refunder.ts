@@ -1,3 +1,4 @@
+import { paise } from '@haat/shared/money/paise';
 import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { DB, type Db } from '../db/database.js';
 import { OrderEvents, setOrderRefundId, setReturnRefundReference, type ReturnRefund } from '../orders/index.js';
@@ -42,7 +43,7 @@ export class CardRefunder implements OnModuleInit {
     }
     try {
       const refund = await this.stripe.refunds.create(
-        { payment_intent: paymentIntent, amount: Math.round(amount * 100), metadata: { orderId, returnId } },
+        { payment_intent: paymentIntent, amount: paise(amount), metadata: { orderId, returnId } },
         { idempotencyKey: `haat-return-refund-${returnId}` },
       );
       await setReturnRefundReference(this.db, returnId, refund.id);

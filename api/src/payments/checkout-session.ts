@@ -1,3 +1,4 @@
+import { paise } from '@haat/shared/money/paise';
 import type Stripe from 'stripe';
 import type { OrderLineRow, OrderRow } from '../orders/index.js';
 
@@ -40,7 +41,7 @@ export function checkoutSessionParams(
             price_data: {
               currency: 'inr',
               // Paise: the unit price after discount, exactly as the order stores it.
-              unit_amount: Math.round(line.unitPrice * 100),
+              unit_amount: paise(line.unitPrice),
               product_data: {
                 // The variant is part of what is bought: Stripe's page and receipt name it.
                 name: line.variantName ? `${line.name} (${line.variantName})` : line.name,
@@ -62,7 +63,7 @@ function discountedLine(order: OrderRow, lines: OrderLineRow[]): Stripe.Checkout
     quantity: 1,
     price_data: {
       currency: 'inr',
-      unit_amount: Math.round(order.totalAmt * 100),
+      unit_amount: paise(order.totalAmt),
       product_data: {
         name: `Order ${order.id} with coupon ${order.couponCode ?? ''}`.trim(),
         description: held.slice(0, 500),

@@ -1,3 +1,4 @@
+import { paise } from '@haat/shared/money/paise';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -72,10 +73,15 @@ export class StripeWebhookService {
         // Paid after the order was cancelled (the session is expired on cancel, so only a race):
         // the order stays cancelled and the money goes back. A repeat of the payment that already
         // paid this order is not a second payment and is left alone.
-        if (move.to === 'PLACED' && paymentIntent && paymentIntent !== row.stripePaymentIntent) return { refund: { orderId: row.id, paymentIntent } };
+        if (move.to === 'PLACED' && paymentIntent && paymentIntent !== row.stripePaymentIntent) {
+          // Money taken and given back still gets its tax documents (docs/product.md#tax-invoices).
+          const needsNone = await this.lifecycle.documentRefundedPayment(tx, row);
+          if (needsNone) this.logger.warn(`Order ${row.id}: ${paymentIntent} paid after the cancellation; ${needsNone}.`);
+          return { refund: { orderId: row.id, paymentIntent } };
+        }
         return {};
       }
-      if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== Math.round(row.totalAmt * 100)) {
+      if (move.to === 'PLACED' && session.amount_total != null && session.amount_total !== paise(row.totalAmt)) {
         this.logger.error(`Order ${row.id}: Stripe charged ${session.amount_total} paise for a total of ${row.totalAmt}.`);
       }
       return { moved: await this.lifecycle.transitionIn(tx, row, move.to, move.actor, { paymentIntent }) };

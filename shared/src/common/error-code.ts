@@ -55,6 +55,8 @@ export enum ErrorCode {
   PincodeUnknown = 'PINCODE_UNKNOWN',
   /** 422: an address or an order to a pincode the shop does not deliver to (docs/product.md#delivery); `pincode` names it. */
   PincodeNotServed = 'PINCODE_NOT_SERVED',
+  /** 422: an address whose typed state is not the state India Post lists for its pincode (the place of supply on invoices); `pincode` and `state` (the listed one) say which. */
+  StatePincodeMismatch = 'STATE_PINCODE_MISMATCH',
   /** 409: stock set below what open orders hold; `productId`, `variantId` and `reserved` say which and how many. */
   StockReserved = 'STOCK_RESERVED',
   /** 422: more units of one product in a line than it may be bought in; `productId` and `limit` say which and how many. */

@@ -1,3 +1,5 @@
+import { paise, wholeRupees } from '../money/paise.js';
+
 const ONES = [
   '',
   'One',
@@ -51,8 +53,6 @@ function inWords(n: number): string {
 
 /** An amount in rupees as an Indian invoice writes it: "Rupees One Thousand One Hundred Eighty and Fifty Paise Only". */
 export function amountInWords(amount: number): string {
-  const paise = Math.round(amount * 100);
-  const rupees = Math.floor(paise / 100);
-  const rest = paise % 100;
+  const { rupees, paise: rest } = wholeRupees(paise(amount));
   return `Rupees ${inWords(rupees)}${rest ? ` and ${belowHundred(rest)} Paise` : ''} Only`;
 }

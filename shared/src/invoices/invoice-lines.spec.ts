@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { documentNumber, financialYear, sameState, spreadDiscount, taxLines } from './invoice-lines.js';
+import { sameState } from '../addresses/same-state.js';
+import { documentNumber, financialYear, spreadDiscount, taxLines } from './invoice-lines.js';
 
 const line = (total: number, rate: number, quantity = 1) => ({ name: 'x', hsn: '8518', quantity, rate, total });
 

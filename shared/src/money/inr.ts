@@ -1,3 +1,5 @@
+import { roundRupees } from './paise.js';
+
 /**
  * ₹ in Indian-English grouping, e.g. formatInr(123456.5) === '₹1,23,456.50': exactly what
  * Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }) prints (inr.spec.ts checks them
@@ -5,15 +7,10 @@
  * of locale loading on a desktop and 4× that on a mid-range phone, on the path to the first price shown.
  */
 export function formatInr(amount: number): string {
-  const [whole = '0', paise = '00'] = Math.abs(roundHalfAway(amount)).toFixed(2).split('.');
+  const [whole = '0', paise = '00'] = Math.abs(roundRupees(amount)).toFixed(2).split('.');
   // Last three digits, then groups of two: 12,34,567.
   const head = whole.slice(0, -3);
   const grouped = head ? `${head.replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}` : whole;
   // Like Intl's signDisplay 'auto': any negative amount keeps its sign, even when it rounds to zero.
   return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}₹${grouped}.${paise}`;
-}
-
-/** Rounds to paise half away from zero, like Intl (toFixed alone rounds the binary value: 1.005 → 1.00). */
-function roundHalfAway(amount: number): number {
-  return (Math.sign(amount) * Math.round((Math.abs(amount) + Number.EPSILON) * 100)) / 100;
 }

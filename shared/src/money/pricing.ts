@@ -1,19 +1,17 @@
+import { add, paise, rupees, salePrice, subtract, sum, times, type Paise } from './paise.js';
+
 /**
  * docs/product.md#rules-and-limits: the discounted price is the price minus the rounded-up discount amount,
- * where discount is a percentage of price. Totals keep 2 decimals.
- * Every amount the shop shows or charges is computed here, on both sides of the wire.
+ * where discount is a percentage of price. These take and give rupees, as the cart, the order lines and
+ * the wire carry them; the arithmetic is paise.ts's, the one owner of money.
  */
-export function roundMoney(amount: number): number {
-  return Math.round((amount + Number.EPSILON) * 100) / 100;
-}
-
 export function discountAmount(price: number, discountPercent: number | null | undefined): number {
-  const pct = Math.min(Math.max(Number(discountPercent) || 0, 0), 100);
-  return Math.ceil((price * pct) / 100);
+  const whole = paise(price);
+  return rupees(subtract(whole, salePrice(whole, discountPercent)));
 }
 
 export function discountedPrice(price: number, discountPercent: number | null | undefined): number {
-  return roundMoney(Math.max(price - discountAmount(price, discountPercent), 0));
+  return rupees(salePrice(paise(price), discountPercent));
 }
 
 export interface PricedLine {
@@ -33,20 +31,27 @@ export interface Totals {
   quantityTotal: number;
 }
 
+function lineSubtotalPaise(line: PricedLine): Paise {
+  return times(salePrice(paise(line.price), line.discount), line.quantity);
+}
+
 export function lineSubtotal(line: PricedLine): number {
-  return roundMoney(discountedPrice(line.price, line.discount) * line.quantity);
+  return rupees(lineSubtotalPaise(line));
 }
 
 export function totalsOf(lines: readonly PricedLine[]): Totals {
-  let itemsTotal = 0;
-  let grandTotal = 0;
-  let quantityTotal = 0;
-  for (const line of lines) {
-    itemsTotal += line.price * line.quantity;
-    grandTotal += lineSubtotal(line);
-    quantityTotal += line.quantity;
-  }
-  itemsTotal = roundMoney(itemsTotal);
-  grandTotal = roundMoney(grandTotal);
-  return { itemsTotal, grandTotal, savings: roundMoney(itemsTotal - grandTotal), quantityTotal };
+  const items = sum(lines.map((l) => times(paise(l.price), l.quantity)));
+  const grand = sum(lines.map(lineSubtotalPaise));
+  const quantityTotal = lines.reduce((n, l) => n + l.quantity, 0);
+  return { itemsTotal: rupees(items), grandTotal: rupees(grand), savings: rupees(subtract(items, grand)), quantityTotal };
+}
+
+/** What is paid after a coupon's discount (never below zero): the API's order total and the checkout's bill alike. */
+export function totalAfterCoupon(subTotal: number, discount: number): number {
+  return rupees(subtract(paise(subTotal), paise(discount), true));
+}
+
+/** Rupee amounts added exactly (a day's revenue, a return's items). */
+export function addRupees(amounts: readonly number[]): number {
+  return rupees(add(...amounts.map(paise)));
 }

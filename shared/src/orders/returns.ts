@@ -1,3 +1,4 @@
+import { firstUnits, min, paise, rupees, subtract } from '../money/paise.js';
 import { z } from 'zod';
 import { Id, IdRef, RequiredText } from '../common/fields.js';
 import { VariantId } from '../cart/cart.schema.js';
@@ -37,6 +38,19 @@ export { DEFAULT_RETURN_WINDOW_DAYS, withinReturnWindow } from './return-window.
 /** The most units of each line that may still be asked back: bought, less what open or finished returns hold. */
 export function returnableUnits(bought: number, alreadyAsked: number): number {
   return Math.max(bought - alreadyAsked, 0);
+}
+
+/**
+ * What `units` more units of a line give back, in rupees (docs/product.md#returns): the line's paid amount
+ * is split over its units with paise.ts (₹299.00 over three: 99.67, 99.67, 99.66), and a return gets what
+ * the first units asked so far plus these are worth less what earlier returns of the line already took.
+ * So units returned one by one give back exactly what was paid, never more, and the last get what is left.
+ */
+export function returnAmount(line: { paid: number; quantity: number }, earlier: { units: number; amount: number }, units: number): number {
+  const paid = paise(line.paid);
+  const due = firstUnits(paid, line.quantity, earlier.units + units);
+  const taken = paise(earlier.amount);
+  return rupees(subtract(min(due, paid), min(taken, paid), true));
 }
 
 const Quantity = z.preprocess(

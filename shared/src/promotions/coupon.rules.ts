@@ -1,3 +1,5 @@
+import { min, paise, percentOf, rupees } from '../money/paise.js';
+
 /**
  * Coupons, priced by the server like every other price (docs/product.md#coupons). Pure rules: what a
  * coupon takes off a subtotal, and why it does not apply. Counting uses is the order statement's.
@@ -42,8 +44,8 @@ export function couponDiscount(terms: CouponTerms, subtotal: number, at: Date): 
   if (at < terms.startsAt) return { reason: 'not-started', startsAt: terms.startsAt };
   if (at >= terms.endsAt) return { reason: 'expired' };
   if (terms.minOrder !== null && subtotal < terms.minOrder) return { reason: 'min-order', minOrder: terms.minOrder };
-  const subtotalPaise = Math.round(subtotal * 100);
-  let off = terms.type === 'percent' ? Math.round((subtotalPaise * terms.value) / 100) : Math.round(terms.value * 100);
-  if (terms.type === 'percent' && terms.maxDiscount !== null) off = Math.min(off, Math.round(terms.maxDiscount * 100));
-  return { discount: Math.min(off, subtotalPaise) / 100 };
+  const whole = paise(subtotal);
+  let off = terms.type === 'percent' ? percentOf(whole, terms.value) : paise(terms.value);
+  if (terms.type === 'percent' && terms.maxDiscount !== null) off = min(off, paise(terms.maxDiscount));
+  return { discount: rupees(min(off, whole)) };
 }

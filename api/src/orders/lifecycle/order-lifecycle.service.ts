@@ -10,7 +10,7 @@ import type { Tx } from '../order-tx.js';
 import { SearchService } from '../../search/index.js';
 import { releaseStock } from './release-stock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
+import { documentRefundedPayment, isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
 
 export interface MoveOptions<T> {
   /** Runs on the locked row before the move: refuses what the table cannot know (another shopper's order). */
@@ -39,6 +39,11 @@ export class OrderLifecycle {
   /** A move inside the caller's transaction, on a row it locked (the Stripe webhook); `announce` it after the commit. */
   transitionIn(tx: Tx, row: OrderRow, to: OrderStage, actor: OrderActor, extras?: TransitionExtras): Promise<Transitioned> {
     return transition(tx, row, to, actor, { seller: this.config.seller }, extras);
+  }
+
+  /** A payment on an order already cancelled gets its invoice and a credit note (or the reason it needs none), in the caller's transaction. */
+  documentRefundedPayment(tx: Tx, row: OrderRow): Promise<string | null> {
+    return documentRefundedPayment(tx, row, { seller: this.config.seller });
   }
 
   async move<T>(orderId: string, to: OrderStage, actor: OrderActor, options: MoveOptions<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { addRupees } from '@haat/shared/money/pricing';
 import { spreadDiscount } from '@haat/shared/invoices/invoice-lines';
 import type { OrderReturn } from '@haat/shared/orders/returns';
 import { newId } from '../../common/ids.js';
@@ -42,7 +43,7 @@ export async function openReturnToOrigin(tx: Tx, order: OrderRow, now: Date): Pr
     status: 'APPROVED',
     reason: RETURN_TO_ORIGIN_REASON,
     items,
-    amount: Math.round(items.reduce((sum, i) => sum + i.amount * 100, 0)) / 100,
+    amount: addRupees(items.map((i) => i.amount)),
     history: [{ status: 'APPROVED', at: now.toISOString() }],
     createdAt: now,
     updatedAt: now,

@@ -4,11 +4,12 @@ import { furthestStage, lifecycleStage, stageIndex, type OrderStage } from '@haa
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../../common/app-error.js';
 import { removeFromCart } from '../../cart/index.js';
+import { supplyStateOf } from '../../addresses/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
-import { issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
+import { invoiceOf, issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
 
 /**
@@ -125,7 +126,27 @@ export async function transition(
   };
 }
 
-/** The order as its tax invoice is made from: the buyer is whoever it is delivered to. */
+/** The reason of the credit note that reverses a payment landing on an order already cancelled. */
+export const PAID_AFTER_CANCEL = 'paid-after-cancel';
+
+/**
+ * A payment that lands after its order was cancelled (the shopper abandoned it, or it expired) is money taken and
+ * given back (docs/product.md#tax-invoices): the order gets its tax invoice for the payment and a credit note
+ * reversing it, in the caller's transaction, before the refund is asked for. An order already invoiced (a second
+ * payment of an order paid once) needs none: its invoice and credit note already cover the goods, and the answer
+ * says so for the log.
+ */
+export async function documentRefundedPayment(tx: Tx, order: OrderRow, context: LifecycleContext, now = new Date()): Promise<string | null> {
+  if (await invoiceOf(tx, order.id)) return `order ${order.id} already has its invoice: this payment is a second one, refunded with no document of its own`;
+  await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
+  await issueCreditNote(tx, order.id, PAID_AFTER_CANCEL, now);
+  return null;
+}
+
+/**
+ * The order as its tax invoice is made from: the buyer is whoever it is delivered to, in the state India Post lists
+ * for the delivery pincode (the place of supply), whatever state was typed.
+ */
 async function invoicedOrder(tx: Tx, order: OrderRow) {
   const lines = await tx
     .select({
@@ -142,7 +163,7 @@ async function invoicedOrder(tx: Tx, order: OrderRow) {
   return {
     orderId: order.id,
     userId: order.userId,
-    buyer: { name: address.name, address: address.address, state: address.state },
+    buyer: { name: address.name, address: address.address, state: supplyStateOf(address) },
     lines,
     discountAmt: order.discountAmt,
     couponCode: order.couponCode ?? null,

@@ -89,6 +89,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.StockReserved:
     case ErrorCode.PincodeUnknown: // the address form says which pincode
     case ErrorCode.PincodeNotServed: // the address form, checkout, or the queued order's failed note, says where
+    case ErrorCode.StatePincodeMismatch: // the address form puts the pincode's state in and says so
     case ErrorCode.PushEndpointRefused: // the browser's push service is not one the shop sends to: the toggle says so
     case undefined:
       return 'refused';

@@ -3,6 +3,7 @@ import type { Address } from '@haat/shared/addresses/address.types';
 import { AddressFields } from '@haat/shared/addresses/address.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
+import { sameState } from '@haat/shared/addresses/same-state';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
@@ -51,17 +52,25 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   // A field is filled from the pincode while it is empty or still holds the last filled value: what the
   // shopper typed or changed is never overwritten.
   const filled = useRef<Partial<Record<Field, string>>>({});
-  const pincodeHint = usePincodeFill(form.pincode, (place) => {
+  // The state is the one field always taken from the pincode: it is the place of supply on the invoice, and the
+  // server refuses a state the pincode is not in (STATE_PINCODE_MISMATCH).
+  const listed = useRef<{ pincode: string; state: string } | null>(null);
+  const pincodeHint = usePincodeFill(form.pincode, (place, pincode) => {
     const previous = filled.current;
     filled.current = place;
+    listed.current = { pincode, state: place.state };
     setForm((f) => {
       const next = { ...f };
       for (const [field, value] of Object.entries(place) as Array<[Field, string]>) {
-        if (f[field].trim() === '' || f[field] === previous[field]) next[field] = value;
+        if (field === 'state' || f[field].trim() === '' || f[field] === previous[field]) next[field] = value;
       }
       return next;
     });
   });
+  const correctState = (pincode: string, state: string) => {
+    setForm((f) => ({ ...f, state }));
+    toast.error(t('address.stateCorrected', { pincode, state }));
+  };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -71,6 +80,8 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       const field = FIELDS.find(([f]) => f === issue.path[0])?.[0];
       return void toast.error(fieldProblem(field ? t(`address.field.${field}`) : t('address.aField'), issue.message));
     }
+    const known = listed.current;
+    if (known && known.pincode === parsed.data.pincode.trim() && !sameState(known.state, parsed.data.state)) return correctState(known.pincode, known.state);
     // Where the shop does not deliver, the address is refused here with the same rule the server applies
     // (docs/product.md#delivery); the server refuses it too, should the two ever differ.
     const promise = placePromise(parsed.data);
@@ -89,6 +100,9 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
     } catch (error) {
       const problem = problemOf(error);
       if (problem.status === 0) toast.error(t('address.offline'));
+      // The server's answer is shown as the client shows every refusal; the form takes the state it names.
+      else if (problem.code === ErrorCode.StatePincodeMismatch && typeof problem.body?.state === 'string')
+        setForm((f) => ({ ...f, state: problem.body!.state as string }));
       else if (problem.code === ErrorCode.PincodeNotServed || problem.code === ErrorCode.PincodeUnknown)
         setRefused({ place: placeKey, text: problem.message.replace(/^pincode: /, '') });
     } finally {
@@ -130,7 +144,10 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
  * shopper can still change them. Answers the line shown under the pincode: the place found, an unknown
  * pincode, or (offline, or no answer) a note that the place is theirs to type.
  */
-function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>) => void): string | undefined {
+function usePincodeFill(
+  pincode: string,
+  fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>, pincode: string) => void,
+): string | undefined {
   const [answer, setAnswer] = useState<{ pincode: string; answer: PincodeAnswer } | null>(null);
   const [looked, setLooked] = useState(pincode);
   useEffect(() => {
@@ -141,7 +158,7 @@ function usePincodeFill(pincode: string, fill: (place: Pick<Record<Field, string
       if (abort.signal.aborted) return;
       setLooked(code);
       setAnswer({ pincode: code, answer: found });
-      if (found.kind === 'found') fill({ district: found.place.district, city: found.place.city, state: found.place.state, country: 'India' });
+      if (found.kind === 'found') fill({ district: found.place.district, city: found.place.city, state: found.place.state, country: 'India' }, code);
     });
     return () => abort.abort();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `fill` is a fresh closure each render; the lookup follows the pincode only

@@ -1,5 +1,5 @@
 import { formatMoney } from '../../../i18n/format';
-import type { Totals } from '@haat/shared/money/pricing';
+import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import './bill-details.css';
 import { useTranslation } from 'react-i18next';
 
@@ -48,7 +48,7 @@ export function BillDetails({
       )}
       <p className="bill-details__row bill-details__row--grand">
         <span>{label.grand}</span>
-        <span data-testid="grand-total">{formatMoney(coupon ? Math.round((totals.grandTotal - coupon.discountAmt) * 100) / 100 : totals.grandTotal)}</span>
+        <span data-testid="grand-total">{formatMoney(coupon ? totalAfterCoupon(totals.grandTotal, coupon.discountAmt) : totals.grandTotal)}</span>
       </p>
     </section>
   );

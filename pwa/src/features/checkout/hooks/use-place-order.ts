@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../i18n/format';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
-import type { Totals } from '@haat/shared/money/pricing';
+import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import { ulid } from 'ulid';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { problemOf } from '../../../lib/http/http-problem';
@@ -58,7 +58,7 @@ export function usePlaceOrder(
   // instead of the order taking a total the shopper never saw (docs/product.md#coupons).
   const priced = () =>
     coupon
-      ? { totalAmt: Math.round((totals.grandTotal - coupon.discountAmt) * 100) / 100, subTotalAmt: totals.grandTotal, couponCode: coupon.code }
+      ? { totalAmt: totalAfterCoupon(totals.grandTotal, coupon.discountAmt), subTotalAmt: totals.grandTotal, couponCode: coupon.code }
       : { totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal };
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
