@@ -2,6 +2,7 @@ import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/co
 import type { FastifyReply } from 'fastify';
 import { CancelOrderBody, CashOnDeliveryBody, CouponPreviewBody, type CouponPreviewInput, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
+import { LimitWrongCouponCodes } from '../throttle/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
@@ -34,6 +35,7 @@ export class OrdersController {
 
   @Post('cash-on-delivery')
   @HttpCode(201)
+  @LimitWrongCouponCodes()
   @Auth()
   async cashOnDelivery(
     @CurrentUser() user: AuthUser,
@@ -49,9 +51,10 @@ export class OrdersController {
   /** The checkout page's coupon: what it takes off these lines now, or why it does not apply (docs/product.md#coupons). */
   @Post('coupon-preview')
   @HttpCode(200)
+  @LimitWrongCouponCodes()
   @Auth()
-  async couponPreview(@ZBody(CouponPreviewBody) body: CouponPreviewInput) {
-    return ok(await this.placement.preview(body), 'Coupon applied');
+  async couponPreview(@CurrentUser() user: AuthUser, @ZBody(CouponPreviewBody) body: CouponPreviewInput) {
+    return ok(await this.placement.preview(user.id, body), 'Coupon applied');
   }
 
   /** The shopper asks for units of a delivered order back, within the return window (docs/product.md#returns). */
