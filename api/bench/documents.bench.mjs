@@ -12,7 +12,7 @@
 // Environment: BENCH_LINES (50), BENCH_LOOPS (4), BENCH_SECONDS (10), BENCH_RATE_LIMIT_FACTOR (1000000).
 import http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { call, healthProbe, load, machine, must, startApi } from './lib.mjs';
+import { call, healthProbe, load, machine, must, shopperAddress, startApi } from './lib.mjs';
 
 const LINES = Number(process.env.BENCH_LINES ?? 50);
 const LOOPS = Number(process.env.BENCH_LOOPS ?? 4);
@@ -98,17 +98,7 @@ async function main() {
     await must(call(api.url, 'POST', '/api/user/register', null, { name: 'प्रिया शर्मा', email, password, confirmPassword: password }), 'register');
     const token = (await must(call(api.url, 'POST', '/api/user/login', null, { email, password }), 'login')).data.accesstoken;
     const address = await must(
-      call(api.url, 'POST', '/api/address/create', token, {
-        name: 'प्रिया शर्मा',
-        building: 'फ़्लैट 12',
-        address_line: 'एमजी रोड',
-        district: 'Bengaluru Urban',
-        city: 'Bengaluru',
-        state: 'Karnataka',
-        country: 'India',
-        pincode: '560001',
-        mobile: '9876543210',
-      }),
+      call(api.url, 'POST', '/api/address/create', token, { ...shopperAddress(0), name: 'प्रिया शर्मा', building: 'फ़्लैट 12', address_line: 'एमजी रोड' }),
       'address',
     );
     const order = await must(

@@ -1,10 +1,5 @@
-import { customType, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-/** PostgreSQL's bytea as a Buffer (pg answers a Buffer, PGlite a Uint8Array: both are wrapped). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../db/bytea.js';
 
 /**
  * Each tax document's PDF, drawn once at its first download and served from here after (kept-pdfs.ts).
