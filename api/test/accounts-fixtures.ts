@@ -35,8 +35,11 @@ export async function addProduct(t: TestApp, adminToken: string, seed: ProductSe
   return { _id: res.body.data._id, name: res.body.data.name };
 }
 
+/** Sets a product's stock with the figure it replaces, as the admin form does (docs/decisions/0208-bare-stock-figures.md). */
 export async function setStock(t: TestApp, adminToken: string, productId: string, stock: number): Promise<void> {
-  const res = await api(t).put('/api/product/update-product-details').set(bearer(adminToken)).send({ _id: productId, stock });
+  const loaded = await api(t).post('/api/product/get-product-details').send({ productId });
+  const expectedStock = (loaded.body.data as { stock: number }).stock;
+  const res = await api(t).put('/api/product/update-product-details').set(bearer(adminToken)).send({ _id: productId, stock, expectedStock });
   if (res.status !== 200) throw new Error(`update-product-details ${res.status} ${JSON.stringify(res.body)}`);
 }
 

@@ -2,6 +2,8 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CreateBucketCommand, HeadObjectCommand, ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import S3rver from 's3rver';
 import sharp from 'sharp';
 import { loadConfig } from '../src/config/config.js';
@@ -95,6 +97,45 @@ describe.each(DB_KINDS)('pictures in the database (%s)', (kind) => {
     const moved = await second(local, { FILE_STORAGE: 'postgres' });
     await expectServed(moved, large, 900);
     await expectServed(moved, small, 400);
+  });
+
+  it('a name outside the upload pattern is a JSON 404 before any read, and a failed read is the envelope, never SQL text', async () => {
+    const t = await start({ FILE_STORAGE: 'postgres' });
+    for (const path of ['/uploads/%00.png', '/uploads/%00-large.webp', '/uploads/..%2Fsecret.png', '/uploads/.hidden.webp', '/uploads/a.txt']) {
+      const res = await api(t).get(path);
+      expect([path, res.status, res.body.code]).toEqual([path, 404, 'NOT_FOUND']);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+    }
+    // A read the database refuses (its table gone): the shop's 500, the query's text nowhere.
+    await t.db.execute(sql`alter table stored_files rename to stored_files_gone`);
+    const res = await api(t).get('/uploads/img1-large.webp');
+    expect([res.status, res.body.code, res.body.success]).toEqual([500, 'INTERNAL', false]);
+    expect(res.text).not.toMatch(/select|stored_files|from /i);
+    await t.db.execute(sql`alter table stored_files_gone rename to stored_files`);
+  });
+});
+
+const base = process.env.TEST_DATABASE_URL;
+(base ? describe : describe.skip)('pictures in the database during an outage (postgres; PGlite, embedded, cannot lose a connection)', () => {
+  it('answers 503 + Retry-After in the envelope while the database refuses connections, then serves again', async () => {
+    const t = await startApp('postgres', { FILE_STORAGE: 'postgres' });
+    const dbName = new URL(t.config.databaseUrl as string).pathname.slice(1);
+    const killer = new pg.Client({ connectionString: base });
+    await killer.connect();
+    try {
+      const { large } = await upload(t);
+      await killer.query(`alter database ${dbName} with allow_connections false`);
+      await killer.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [dbName]);
+      const res = await api(t).get(large);
+      expect([res.status, res.body.code, res.headers['retry-after']]).toEqual([503, 'DATABASE_UNAVAILABLE', '2']);
+      expect(res.text).not.toMatch(/select|stored_files/i);
+      await killer.query(`alter database ${dbName} with allow_connections true`);
+      await expectServed(t, large, 900);
+    } finally {
+      await killer.query(`alter database ${dbName} with allow_connections true`).catch(() => undefined);
+      await killer.end();
+      await t.close();
+    }
   });
 });
 

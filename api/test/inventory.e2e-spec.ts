@@ -98,10 +98,11 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
     expect(await stockOf(t, product._id)).toBe(0);
   });
 
-  it('an API client that sends back the stock it loaded, with no expectedStock, sells no more than was stocked: product and option', async () => {
+  it('a bare stock that is not the current figure is refused with it, even after a restock in between: never 13 sold of 11, product and option', async () => {
     const plain = await create({ stock: 10 });
     const coloured = await create({ stock: 50, variants: [{ name: 'Blue', stock: 10 }] });
     const blue = coloured.variants[0]!;
+    // An API client loads both, then three of each are sold.
     const loaded = await openForm(plain._id);
     const loadedColoured = await openForm(coloured._id);
     const buyer = await shopper();
@@ -115,39 +116,48 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
       600,
     );
     expect({ status: placed.status, body: placed.status === 201 ? null : placed.body }).toEqual({ status: 201, body: null });
-    // One more ships meanwhile: its unit leaves the shelf.
-    const first = await shopper();
-    const shipped = await cod(first.token, first.addressId, [{ productId: plain._id, quantity: 1 }], 100);
-    expect(
-      (await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: shipped.body.data.orderId, status: 'SHIPPED' })).status,
-    ).toBe(200);
-
-    // The family's admin client edits the description and echoes every field it loaded, stock included, bare.
+    // Another admin restocks one of each on a fresh form: 7 → 8, 11 ever stocked.
     const save = (body: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send(body);
-    const echo = await save({ _id: plain._id, name: loaded.name, description: 'Echoed', stock: loaded.stock });
-    expect(echo.status).toBe(200);
-    expect(echo.body.data.stock).toBe(6);
-    const echoOption = await save({
+    expect((await save({ _id: plain._id, stock: 8, expectedStock: 7 })).body.data.stock).toBe(8);
+    const restocked = await save({ _id: coloured._id, variants: [{ _id: blue._id, name: 'Blue', stock: 8, expectedStock: 7 }] });
+    expect(restocked.body.data.variants).toEqual([{ _id: blue._id, name: 'Blue', stock: 8 }]);
+
+    // The API client edits the description and echoes every field it loaded, its stale stock included, bare.
+    const stale = await save({ _id: plain._id, name: loaded.name, description: 'Echoed', stock: loaded.stock });
+    expect([stale.status, stale.body.code, stale.body.current, stale.body.fields]).toEqual([409, 'STOCK_CHANGED', 8, ['stock']]);
+    const staleOption = await save({
       _id: coloured._id,
       description: 'Echoed',
       stock: loadedColoured.stock,
       variants: [{ _id: blue._id, name: 'Blue', stock: blue.stock }],
     });
-    expect(echoOption.status).toBe(200);
-    expect(echoOption.body.data.variants).toEqual([{ _id: blue._id, name: 'Blue', stock: 7 }]);
+    expect([staleOption.status, staleOption.body.code, staleOption.body.current, staleOption.body.variantId]).toEqual([409, 'STOCK_CHANGED', 8, blue._id]);
+    expect(await stockOf(t, plain._id)).toBe(8);
 
-    // The shop sells what is left and no more: 10 of each in all.
+    // Loaded again, its echo of the figure it just loaded saves and changes no stock.
+    const fresh = await openForm(plain._id);
+    const echo = await save({ _id: plain._id, name: fresh.name, description: 'Echoed', stock: fresh.stock });
+    expect([echo.status, echo.body.data.stock, echo.body.data.description]).toEqual([200, 8, 'Echoed']);
+    const freshColoured = await openForm(coloured._id);
+    const echoOption = await save({
+      _id: coloured._id,
+      description: 'Echoed',
+      stock: freshColoured.stock,
+      variants: freshColoured.variants.map((v) => ({ _id: v._id, name: v.name, stock: v.stock })),
+    });
+    expect([echoOption.status, echoOption.body.data.variants]).toEqual([200, [{ _id: blue._id, name: 'Blue', stock: 8 }]]);
+
+    // The shop sells what is left and no more: 11 of each in all.
     const late = await shopper();
-    expect((await cod(late.token, late.addressId, [{ productId: plain._id, quantity: 7 }], 700)).body).toMatchObject({ code: 'OUT_OF_STOCK', available: 6 });
-    expect((await cod(late.token, late.addressId, [{ productId: plain._id, quantity: 6 }], 600)).status).toBe(201);
-    const tooMany = await cod(late.token, late.addressId, [{ productId: coloured._id, variantId: blue._id, quantity: 8 }], 800);
-    expect(tooMany.body).toMatchObject({ code: 'OUT_OF_STOCK', available: 7 });
-    expect((await cod(late.token, late.addressId, [{ productId: coloured._id, variantId: blue._id, quantity: 7 }], 700)).status).toBe(201);
-    expect(await sold(plain._id)).toBe(10);
-    expect(await sold(coloured._id)).toBe(10);
+    expect((await cod(late.token, late.addressId, [{ productId: plain._id, quantity: 9 }], 900)).body).toMatchObject({ code: 'OUT_OF_STOCK', available: 8 });
+    expect((await cod(late.token, late.addressId, [{ productId: plain._id, quantity: 8 }], 800)).status).toBe(201);
+    expect((await cod(late.token, late.addressId, [{ productId: coloured._id, variantId: blue._id, quantity: 8 }], 800)).status).toBe(201);
+    expect(await sold(plain._id)).toBe(11);
+    expect(await sold(coloured._id)).toBe(11);
 
-    // A figure the pool never showed since it was set is a new stock, set as sent (bare, as before).
-    expect((await save({ _id: plain._id, stock: 25 })).body.data.stock).toBe(25);
+    // A new figure comes with the one it replaces; bare, it is refused.
+    expect((await save({ _id: plain._id, stock: 25 })).body).toMatchObject({ code: 'STOCK_CHANGED', current: 0 });
+    expect((await save({ _id: plain._id, stock: 25, expectedStock: 0 })).body.data.stock).toBe(25);
   });
 
   it('an option open orders hold keeps its stock: neither moved to shared stock nor left out, until the order is cancelled', async () => {

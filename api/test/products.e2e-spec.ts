@@ -639,7 +639,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
       const res = await put({
         _id: p._id,
         variants: [
-          { _id: five!._id, name: '5 kg pack', price: 4800, stock: 2, image: ['/uploads/v5.webp'] },
+          { _id: five!._id, name: '5 kg pack', price: 4800, stock: 2, expectedStock: 3, image: ['/uploads/v5.webp'] },
           { name: '2 kg', stock: 7 },
           { _id: one!._id, name: '1 kg' },
         ],

@@ -19,6 +19,7 @@ export { accountHolds, inventoryLevels, productVariants, stockMovements } from '
 export { stripeEvents } from '../payments/stripe-events.table.js';
 export { pushSubscriptions } from '../push/push-subscriptions.table.js';
 export { invoiceSeries, invoices } from '../invoices/invoices.table.js';
+export { invoicePdfs } from '../invoices/invoice-pdfs.table.js';
 export { couponRedemptions, coupons } from '../promotions/coupons.table.js';
 export { seedRuns } from '../seed/seed-runs.table.js';
 export { shopIdentity } from './shop-identity.table.js';

@@ -1,15 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { join } from 'node:path';
 import type { SharedFileStorage } from './storage.js';
-
-const TYPES: Record<string, string> = {
-  '.webp': 'image/webp',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.avif': 'image/avif',
-};
+import { uploadType } from './upload-names.js';
 
 /**
  * Copies every file of the local uploads folder into a shared storage (the database's table or the
@@ -22,7 +14,7 @@ export async function moveUploads(storage: SharedFileStorage, dir: string): Prom
   let copied = 0;
   let kept = 0;
   for (const name of names) {
-    const type = TYPES[extname(name).toLowerCase()];
+    const type = uploadType(name);
     if (!type) continue;
     if (await storage.has(name)) {
       kept++;

@@ -1,19 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { SharedFileStorage } from './storage.js';
+import { uploadType } from './upload-names.js';
 
 /** What @fastify/static answers for the local folder (immutable, 365 days): names are never reused. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * `GET /uploads/<name>` from the shared table or bucket (FILE_STORAGE=postgres or s3), with the same cache
- * headers as the local files (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md). A missing name goes to the app's
- * 404 like a missing file does; a name is its own validator, so If-None-Match answers 304 without a read.
+ * headers as the local files (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md). A missing name,
+ * or one outside the upload pattern (never read), goes to the app's 404 like a missing file does; a name is its own
+ * validator, so If-None-Match answers 304 without a read. A failed read reaches the app's filter like any
+ * route's (a lost database is a 503 with Retry-After, never the query's text).
  */
 export function serveStoredFiles(fastify: FastifyInstance, storage: SharedFileStorage): void {
   fastify.get<{ Params: { name: string } }>('/uploads/:name', async (req, reply) => {
-    const etag = `"${req.params.name}"`;
+    const { name } = req.params;
+    if (!uploadType(name)) return reply.callNotFound();
+    const etag = `"${name}"`;
     if (req.headers['if-none-match'] === etag) return reply.code(304).header('cache-control', IMMUTABLE).header('etag', etag).send();
-    const file = await storage.read(req.params.name);
+    const file = await storage.read(name);
     if (!file) return reply.callNotFound();
     return reply
       .header('content-type', file.contentType)

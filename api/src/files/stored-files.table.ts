@@ -1,10 +1,5 @@
-import { customType, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-
-/** PostgreSQL's bytea as a Buffer (pg answers a Buffer, PGlite a Uint8Array: both are wrapped). */
-const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
-  dataType: () => 'bytea',
-  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
-});
+import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bytea } from '../db/bytea.js';
 
 /**
  * Uploaded pictures when FILE_STORAGE=postgres: every instance reads the bytes from the database it

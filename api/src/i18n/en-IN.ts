@@ -73,6 +73,7 @@ export const enIN = {
     percentOrFlat: 'must be percent or flat',
     moreThanZero: 'must be more than 0',
     percentValue: 'must be more than 0 and at most 100 for a percent coupon',
+    wholePaise: 'must be in whole paise (at most two decimals)',
     percentOnly: 'is for percent coupons only',
     dateTime: 'must be a date and time (ISO 8601)',
     afterStartsAt: 'must be after startsAt',
@@ -199,6 +200,7 @@ export const enIN = {
     couponUsedUp: 'The coupon {{code}} has been used up.',
     couponAccountLimit: 'You have already used the coupon {{code}} as often as one account may ({{limit}}).',
     couponApplied: 'Coupon applied',
+    cardBelowMinimum: 'Card payments start at ₹{{amount}}; this order comes to ₹{{total}}. Please choose Cash on Delivery.',
     couponCreated: 'Coupon created',
     couponList: 'Coupons',
     couponUpdated: 'Coupon updated',
@@ -238,6 +240,7 @@ export const enIN = {
     noSuchOption: '{{name}} has no option {{id}}.',
     notVariant: 'is not a variant of this product',
     stockChanged: 'Stock changed while you were editing: it is now {{current}} (orders since you opened the form). Enter the new figure again.',
+    bareStock: 'Stock is now {{current}}. To set another figure, send it with expectedStock: {{stock}} (the figure it replaces).',
     stockReserved: '{{n}} units of this option are held by open orders; give it a stock figure until they ship or are cancelled.',
 
     // Addresses, push, contact, files, catalogue administration.

@@ -69,6 +69,7 @@ export const hiIN: Catalogue = {
     percentOrFlat: 'percent या flat होना चाहिए',
     moreThanZero: '0 से अधिक होना चाहिए',
     percentValue: 'percent कूपन के लिए 0 से अधिक और अधिकतम 100 होना चाहिए',
+    wholePaise: 'पूरे पैसे में होना चाहिए (दशमलव के बाद अधिकतम दो अंक)',
     percentOnly: 'केवल percent कूपन के लिए है',
     dateTime: 'तारीख और समय (ISO 8601) होना चाहिए',
     afterStartsAt: 'startsAt के बाद होना चाहिए',
@@ -192,6 +193,7 @@ export const hiIN: Catalogue = {
     couponMinOrder: 'कूपन {{code}} के लिए कम से कम ₹{{amount}} का ऑर्डर चाहिए।',
     couponUsedUp: 'कूपन {{code}} के सभी उपयोग हो चुके हैं।',
     couponAccountLimit: 'आप कूपन {{code}} का उपयोग एक खाते की सीमा ({{limit}}) तक कर चुके हैं।',
+    cardBelowMinimum: 'कार्ड से भुगतान ₹{{amount}} से शुरू होता है; यह ऑर्डर ₹{{total}} का है। कृपया कैश ऑन डिलीवरी चुनें।',
     couponApplied: 'कूपन लागू हुआ',
     couponCreated: 'कूपन बनाया गया',
     couponList: 'कूपन',
@@ -232,6 +234,7 @@ export const hiIN: Catalogue = {
     noSuchOption: '{{name}} में {{id}} नाम का कोई विकल्प नहीं है।',
     notVariant: 'इस प्रोडक्ट का वेरिएंट नहीं है',
     stockChanged: 'आपके एडिट करते समय स्टॉक बदल गया: अब यह {{current}} है (फ़ॉर्म खोलने के बाद आए ऑर्डर की वजह से)। नई संख्या फिर से डालें।',
+    bareStock: 'स्टॉक अब {{current}} है। दूसरी संख्या रखने के लिए उसे expectedStock: {{stock}} (जिस संख्या को वह बदलती है) के साथ भेजें।',
     stockReserved: 'इस विकल्प की {{n}} यूनिट खुले ऑर्डर में रखी हैं; जब तक वे शिप या कैंसल न हों, इसका स्टॉक बनाए रखें।',
 
     pincodeNotFound: 'हमें पिनकोड {{pincode}} नहीं मिला। कृपया इसे जाँचें।',

@@ -91,9 +91,9 @@ export const stockMovements = pgTable(
      * The pool and the option moved (no foreign keys: history outlives them, as it outlives orders).
      * Every writer takes both from the rows it has just read or locked, so they name real rows when
      * written; a pool or option deleted later is simply not found again (settleOrderStock has
-     * nothing to return to it). A key would cost every order a lock on its option's row. The ledger is
-     * read by pool only when an admin's save sends a bare stock figure (figuresSinceSet), through
-     * stock_movements_level_idx.
+     * nothing to return to it). A key would cost every order a lock on its option's row.
+     * stock_movements_level_idx (by pool) served a walk back through a pool's figures that bare stock
+     * saves no longer make (docs/decisions/0208-bare-stock-figures.md); nothing reads it now.
      */
     inventoryLevelId: text('inventory_level_id'),
     variantId: text('variant_id'),

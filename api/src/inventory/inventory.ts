@@ -140,7 +140,8 @@ function lockedUnits(tx: Tx, productId: string) {
  *
  * A stock figure is never written blind. With `expectedStock` (what the admin's form loaded): equal
  * to `stock` means the admin did not touch it, and what orders did meanwhile stands; different, and
- * the stock has moved since the form loaded, the save is refused with the current figure. Setting a
+ * the stock has moved since the form loaded, the save is refused with the current figure. Without it, only
+ * the current figure is taken (an echo that changes nothing); any other is refused the same way. Setting a
  * figure moves on-hand by the difference, so units reserved by open orders stay reserved; a figure
  * below zero after them cannot be (they are units on the shelf already sold). Each change is a ledger row.
  */
@@ -248,9 +249,17 @@ async function setAvailable(
   if (stock === undefined) return;
   const current = unit.available;
   if (expected !== undefined && stock === expected) return; // the admin left the figure as loaded
-  // A bare figure (no expectedStock) that the pool showed since its stock was last set is a client
-  // sending back what it loaded: what orders did since stands (docs/decisions/0208-bare-stock-figures.md).
-  if (expected === undefined && stock !== current && (await figuresSinceSet(tx, unit.levelId, current)).has(stock)) return;
+  // A bare figure (no expectedStock) can only say "as it is now": the current figure is an echo and changes
+  // nothing; any other is refused like a stale form, since a client's stale figure and a deliberate new one
+  // look alike (docs/decisions/0208-bare-stock-figures.md). A new figure comes with the one it replaces.
+  if (expected === undefined && stock !== current) {
+    throw new AppError(
+      409,
+      ErrorCode.StockChanged,
+      `Stock is now ${current}. To set another figure, send it with expectedStock: ${current} (the figure it replaces).`,
+      { productId: where.productId, ...(where.variantId ? { variantId: where.variantId } : {}), current, fields: [where.field] },
+    );
+  }
   if (expected !== undefined && expected !== current) {
     throw new AppError(
       409,
@@ -266,31 +275,6 @@ async function setAvailable(
     .set({ onHand: sql`${inventoryLevels.onHand} + ${delta}::int`, updatedAt: new Date() })
     .where(eq(inventoryLevels.id, unit.levelId));
   await tx.insert(stockMovements).values({ inventoryLevelId: unit.levelId, variantId: where.variantId, reason: 'adjustment', onHandDelta: delta, adminId });
-}
-
-/** How far back a bare figure is looked for: the ledger rows of one pool since its stock was last set. */
-const ECHO_LOOKBACK_ROWS = 5_000;
-
-/**
- * Every figure a pool's sellable stock (on hand less reserved) has shown since an admin last set it (or it
- * was created), walked back from `current` through the ledger: each row moved it by on-hand less reserved.
- * Any of them is what a client that loaded the product since may send back unchanged.
- */
-async function figuresSinceSet(tx: Tx, levelId: string, current: number): Promise<Set<number>> {
-  const rows = await tx
-    .select({ reason: stockMovements.reason, moved: sql<number>`${stockMovements.onHandDelta} - ${stockMovements.reservedDelta}`.mapWith(Number) })
-    .from(stockMovements)
-    .where(eq(stockMovements.inventoryLevelId, levelId))
-    .orderBy(sql`${stockMovements.id} desc`)
-    .limit(ECHO_LOOKBACK_ROWS);
-  const figures = new Set([current]);
-  let figure = current;
-  for (const row of rows) {
-    if (row.reason === 'adjustment' || row.reason === 'initial') break;
-    figure -= row.moved;
-    figures.add(figure);
-  }
-  return figures;
 }
 
 function assertNothingHeld(unit: StoredUnit, productId: string, field: string): void {

@@ -71,7 +71,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'PUT /api/product/update-product-details': {
     summary:
-      'Edit a product. Send `expectedStock` (and per option) with the stock the form loaded: an unchanged figure is left as orders made it, a changed one over a stock that moved meanwhile is a 409 STOCK_CHANGED with `current`. A bare `stock` the product showed since its stock was last set is taken as sent back unchanged',
+      'Edit a product. Send `expectedStock` (and per option) with the stock the form loaded: an unchanged figure is left as orders made it, a changed one over a stock that moved meanwhile is a 409 STOCK_CHANGED with `current`. A bare `stock` (no `expectedStock`) is taken only when it is the figure now (unchanged); any other is a 409 STOCK_CHANGED with `current`',
     errors: [409],
   },
   'POST /api/cart/create': {

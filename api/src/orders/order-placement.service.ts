@@ -5,6 +5,7 @@ import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { DB, STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
+import { LIMITS } from '@haat/shared/common/limits';
 import { isHoldLimitViolation, unitsHeldBy } from '../inventory/index.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
@@ -29,7 +30,7 @@ import {
 import type { HoldCaps } from './order-statement.js';
 import { isEmailVerified } from '../users/index.js';
 import { pendingCardOrderOf } from './orders.repository.js';
-import { couponByCode, couponLimitViolated, type CouponRow } from '../promotions/index.js';
+import { couponByCode, couponLimitViolated, couponUsesBy, type CouponRow } from '../promotions/index.js';
 import { couponDiscount, type CouponRefusal } from '@haat/shared/promotions/coupon.rules';
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import { outOfStock } from '../catalog/index.js';
@@ -114,6 +115,7 @@ export class OrderPlacementService {
     const coupon = input.couponCode ? await this.couponFor(input.couponCode) : undefined;
     const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
+    if (method === 'CARD') assertCardPayable(priced);
     assertWithinLimits(items, saleable);
     if (priced.quantity > this.holdCaps.cap) throw holdLimit(priced.quantity, 0, this.holdCaps.cap, this.holdCaps);
     // Cheap early answer for what is plainly short; the statement's conditional update decides.
@@ -240,7 +242,7 @@ export class OrderPlacementService {
    * What the checkout page shows before placing: these lines priced as an order would be, with the
    * coupon's discount, or the coupon's refusal (docs/product.md#coupons). Nothing is held or taken.
    */
-  async preview(input: { items: OrderItem[]; couponCode: string }): Promise<CurrentTotals> {
+  async preview(userId: string, input: { items: OrderItem[]; couponCode: string }): Promise<CurrentTotals> {
     const items = mergeLines(input.items);
     const [coupon, saleable] = await Promise.all([
       this.couponFor(input.couponCode),
@@ -250,7 +252,13 @@ export class OrderPlacementService {
       ),
     ]);
     for (const item of items) if (!saleable.has(item.productId)) throw notFound('Product');
-    return currentTotals(discounted(priceOrder(items, saleable), coupon, new Date()));
+    const totals = currentTotals(discounted(priceOrder(items, saleable), coupon, new Date()));
+    // The uses the order's statement would refuse, refused now with its codes: the checkout never shows a
+    // discount the order will not give. The statement still decides for orders racing for the last use.
+    if (coupon.totalUses !== null && coupon.used >= coupon.totalUses) throw couponLimitReached(coupon, 'total');
+    if (coupon.perAccountUses !== null && (await couponUsesBy(this.db, coupon.id, userId)) >= coupon.perAccountUses)
+      throw couponLimitReached(coupon, 'account');
+    return totals;
   }
 
   private async ownAddress(userId: string, addressId: string) {
@@ -287,6 +295,20 @@ function couponRefused(code: string, refusal: CouponRefusal): AppError {
         minOrder: refusal.minOrder,
       });
   }
+}
+
+/**
+ * A card payment the provider would refuse for its size (a coupon took the total under Stripe's minimum
+ * charge) is refused before anything is held, naming the way to pay it (docs/product.md#coupons).
+ */
+function assertCardPayable(priced: PricedOrder): void {
+  if (priced.totalAmt >= LIMITS.cardMinimumRupees) return;
+  throw new AppError(
+    422,
+    ErrorCode.CardBelowMinimum,
+    `Card payments start at ₹${LIMITS.cardMinimumRupees}; this order comes to ₹${priced.totalAmt}. Please choose Cash on Delivery.`,
+    { minimum: LIMITS.cardMinimumRupees, totalAmt: priced.totalAmt },
+  );
 }
 
 function couponLimitReached(coupon: CouponRow, limit: 'total' | 'account'): AppError {

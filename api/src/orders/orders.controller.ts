@@ -2,6 +2,7 @@ import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/co
 import type { FastifyReply } from 'fastify';
 import { CancelOrderBody, CashOnDeliveryBody, CouponPreviewBody, type CouponPreviewInput, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
+import { LimitWrongCouponCodes, MINUTE, RateLimit } from '../throttle/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
@@ -13,7 +14,6 @@ import { ReturnRequestBody } from '@haat/shared/orders/returns';
 import { toOrder } from './order-wire.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
-import { invoicePdf } from '../invoices/index.js';
 
 /** A PDF unless the client prefers JSON: `Accept: application/json` (alone or first) asks for the document as data. */
 function wantsPdf(accept: string | undefined): boolean {
@@ -22,6 +22,12 @@ function wantsPdf(accept: string | undefined): boolean {
 }
 
 /** The shopper's order routes (docs/product.md#api, Orders). */
+/**
+ * Tax document downloads per account and per address, as other heavy routes are limited: a shopper reads a
+ * document a few times; the first PDF of each is drawn on a thread of its own, the rest are kept copies.
+ */
+const DOCUMENT_LIMIT = { ip: [60, MINUTE], user: [20, MINUTE] } as const satisfies Parameters<typeof RateLimit>[0];
+
 @LocalizedAnswers()
 @Controller('order')
 export class OrdersController {
@@ -34,6 +40,7 @@ export class OrdersController {
 
   @Post('cash-on-delivery')
   @HttpCode(201)
+  @LimitWrongCouponCodes()
   @Auth()
   async cashOnDelivery(
     @CurrentUser() user: AuthUser,
@@ -49,9 +56,10 @@ export class OrdersController {
   /** The checkout page's coupon: what it takes off these lines now, or why it does not apply (docs/product.md#coupons). */
   @Post('coupon-preview')
   @HttpCode(200)
+  @LimitWrongCouponCodes()
   @Auth()
-  async couponPreview(@ZBody(CouponPreviewBody) body: CouponPreviewInput) {
-    return ok(await this.placement.preview(body), 'Coupon applied');
+  async couponPreview(@CurrentUser() user: AuthUser, @ZBody(CouponPreviewBody) body: CouponPreviewInput) {
+    return ok(await this.placement.preview(user.id, body), 'Coupon applied');
   }
 
   /** The shopper asks for units of a delivered order back, within the return window (docs/product.md#returns). */
@@ -73,6 +81,7 @@ export class OrdersController {
    * client asks for `application/json`. The shopper's own order or any order for an admin.
    */
   @Get(':orderId/invoice')
+  @RateLimit(DOCUMENT_LIMIT)
   @Auth()
   async invoice(
     @CurrentUser() user: AuthUser,
@@ -85,6 +94,7 @@ export class OrdersController {
 
   /** The credit note reversing the order's invoice, when an invoiced order was cancelled. */
   @Get(':orderId/credit-note')
+  @RateLimit(DOCUMENT_LIMIT)
   @Auth()
   async creditNote(
     @CurrentUser() user: AuthUser,
@@ -95,10 +105,11 @@ export class OrdersController {
     return this.document(await this.orders.taxDocument(user, orderId, 'credit_note'), accept, reply);
   }
 
-  private async document(document: InvoiceDocument, accept: string | undefined, reply: FastifyReply) {
+  private async document(found: { id: string; document: InvoiceDocument }, accept: string | undefined, reply: FastifyReply) {
+    const { document } = found;
     const title = document.kind === 'invoice' ? 'Tax invoice' : 'Credit note';
     if (!wantsPdf(accept)) return ok(document, title);
-    const pdf = await invoicePdf(document);
+    const pdf = await this.orders.pdfOf(found);
     void reply
       .type('application/pdf')
       .header('content-disposition', `attachment; filename="${document.number.replaceAll('/', '-')}.pdf"`)

@@ -7,7 +7,7 @@ import { AppError, notFound } from '../common/app-error.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
 import type { AuthUser } from '../auth/index.js';
-import { creditNotesOf, invoiceOf } from '../invoices/index.js';
+import { creditNotesOf, invoiceOf, keptPdf } from '../invoices/index.js';
 import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { OrderReader } from './order-reader.js';
 import { markOrdersSeen, newOrdersFor } from './orders.repository.js';
@@ -46,14 +46,19 @@ export class OrdersService {
    * An order's tax invoice, or its latest credit note, for its shopper or an admin. Another shopper's
    * order answers 404 exactly like an unknown one; an order not yet invoiced says when it will be.
    */
-  async taxDocument(user: AuthUser, orderId: string, kind: 'invoice' | 'credit_note'): Promise<InvoiceDocument> {
+  async taxDocument(user: AuthUser, orderId: string, kind: 'invoice' | 'credit_note'): Promise<{ id: string; document: InvoiceDocument }> {
     const order = await this.reader.byId(orderId);
     if (!order || (user.role !== 'ADMIN' && order.userId !== user.id)) throw notFound('Order');
     const found = kind === 'invoice' ? await invoiceOf(this.db, orderId) : (await creditNotesOf(this.db, orderId)).at(-1);
-    if (found) return found.document;
+    if (found) return found;
     throw kind === 'invoice'
       ? new AppError(404, ErrorCode.NotFound, 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).')
       : new AppError(404, ErrorCode.NotFound, 'This order has no credit note: one is made when an invoiced order is cancelled.');
+  }
+
+  /** A tax document's PDF, drawn once off the API's thread and kept (invoices/kept-pdfs.ts). */
+  pdfOf(found: { id: string; document: InvoiceDocument }): Promise<Buffer> {
+    return keptPdf(this.db, found);
   }
 
   adminMove(orderId: string, stage: OrderStage): Promise<Order> {

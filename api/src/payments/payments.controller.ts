@@ -8,6 +8,7 @@ import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { CheckoutService } from './checkout.service.js';
 import { StripeWebhookService } from './stripe-webhook.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
+import { LimitWrongCouponCodes } from '../throttle/index.js';
 
 /** Pay Online (POST /api/order/checkout), leaving Stripe's page unpaid, and Stripe's webhook. */
 @LocalizedAnswers()
@@ -21,6 +22,7 @@ export class PaymentsController {
   /** Answers `id` (the Checkout Session id the PWA redirects with) at the top level, where the PWA reads it. */
   @Post('checkout')
   @HttpCode(201)
+  @LimitWrongCouponCodes()
   @Auth()
   async checkout(@CurrentUser() user: AuthUser, @ZBody(CheckoutBody) body: PlaceOrderInput, @IdempotencyKey() key: string | undefined) {
     const answer = await this.checkoutService.checkout(user.id, body, key);

@@ -10,6 +10,15 @@ export async function couponByCode(db: Pick<Db, 'select'>, code: string): Promis
   return row;
 }
 
+/** How often this account has used this coupon (orders not cancelled). */
+export async function couponUsesBy(db: Pick<Db, 'select'>, couponId: string, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ uses: couponRedemptions.uses })
+    .from(couponRedemptions)
+    .where(and(eq(couponRedemptions.couponId, couponId), eq(couponRedemptions.userId, userId)));
+  return row?.uses ?? 0;
+}
+
 export function allCoupons(db: Pick<Db, 'select'>): Promise<CouponRow[]> {
   return db.select().from(coupons).orderBy(desc(coupons.createdAt), desc(coupons.id));
 }

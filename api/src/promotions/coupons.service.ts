@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
-import type { Coupon, CreateCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
+import { CouponTerms, type Coupon, type CreateCouponBody, type UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
+import { describeIssues } from '../common/zod-body.pipe.js';
 import { DB, type Db } from '../db/database.js';
 import { allCoupons } from './coupons.repository.js';
 import { coupons, type CouponRow } from './coupons.table.js';
@@ -31,32 +32,34 @@ export class CouponsService {
     return (await allCoupons(this.db)).map(toCoupon);
   }
 
-  /** New terms apply to orders placed from now on; a total below the uses already made is refused by the table's check. */
+  /**
+   * New terms apply to orders placed from now on. The changes laid over the stored terms must pass the
+   * same schema a create passes (CouponTerms), so an update reaches no value a create refuses; a total
+   * below the uses already made is refused too.
+   */
   async update(body: UpdateCouponBody): Promise<Coupon> {
-    const { _id, startsAt, endsAt, ...rest } = body;
+    const { _id, ...changes } = body;
     return this.db.transaction(async (tx) => {
       const [current] = await tx.select().from(coupons).where(eq(coupons.id, _id)).for('update');
       if (!current) throw notFound('Coupon');
-      const next = { ...rest, ...(startsAt ? { startsAt: new Date(startsAt) } : {}), ...(endsAt ? { endsAt: new Date(endsAt) } : {}) };
-      if ((next.endsAt ?? current.endsAt) <= (next.startsAt ?? current.startsAt)) {
-        throw new AppError(400, ErrorCode.Validation, 'endsAt: must be after startsAt', { fields: ['endsAt'] });
+      const checked = CouponTerms.safeParse({ ...termsOf(toCoupon(current)), ...changes });
+      if (!checked.success) {
+        const { message, fields } = describeIssues(checked.error);
+        throw new AppError(400, ErrorCode.Validation, message, { fields });
       }
-      const type = next.type ?? current.type;
-      const value = next.value ?? current.value;
-      if (type === 'percent' && value > 100)
-        throw new AppError(400, ErrorCode.Validation, 'value: must be more than 0 and at most 100 for a percent coupon', { fields: ['value'] });
-      if (next.totalUses != null && next.totalUses < current.used) {
+      const terms = checked.data;
+      if (terms.totalUses !== null && terms.totalUses < current.used) {
         throw new AppError(409, ErrorCode.Conflict, `totalUses: the coupon has been used ${current.used} times already.`, { fields: ['totalUses'] });
       }
       try {
         const [row] = await tx
           .update(coupons)
-          .set({ ...next, updatedAt: new Date() })
+          .set({ ...terms, startsAt: new Date(terms.startsAt), endsAt: new Date(terms.endsAt), updatedAt: new Date() })
           .where(eq(coupons.id, _id))
           .returning();
         return toCoupon(row!);
       } catch (error) {
-        if (isUniqueViolation(error)) throw codeTaken(next.code ?? current.code);
+        if (isUniqueViolation(error)) throw codeTaken(terms.code);
         throw error;
       }
     });
@@ -70,6 +73,11 @@ export class CouponsService {
 }
 
 const codeTaken = (code: string) => new AppError(409, ErrorCode.Conflict, `code: another coupon already has the code ${code}.`, { fields: ['code'] });
+
+/** A coupon's terms as the admin API states them (what CouponTerms reads). */
+function termsOf({ code, type, value, maxDiscount, minOrder, startsAt, endsAt, totalUses, perAccountUses, active }: Coupon): CouponTerms {
+  return { code, type, value, maxDiscount, minOrder, startsAt, endsAt, totalUses, perAccountUses, active };
+}
 
 export function toCoupon(row: CouponRow): Coupon {
   return {

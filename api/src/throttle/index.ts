@@ -3,4 +3,5 @@ export { LoginProtection } from './login-protection.js';
 export { MINUTE, RateLimit } from './rate-limit.guard.js';
 export { RateLimited, RateLimiters, type Window } from './rate-limiters.js';
 export { tooManyAttempts } from './too-many-attempts.js';
+export { LimitWrongCouponCodes } from './wrong-coupon-codes.js';
 export { ThrottleModule } from './throttle.module.js';

@@ -75,6 +75,8 @@ export enum ErrorCode {
   CouponUsedUp = 'COUPON_USED_UP',
   /** 409: the account has used the coupon as often as one account may; `limit` says how often. */
   CouponAccountLimit = 'COUPON_ACCOUNT_LIMIT',
+  /** 422: a card payment of less than the payment provider charges (a coupon took the total below it); `minimum` says how much. */
+  CardBelowMinimum = 'CARD_BELOW_MINIMUM',
   /** 409: a return asked for an order that is not delivered (yet, or at all). */
   ReturnNotDelivered = 'RETURN_NOT_DELIVERED',
   /** 409: a return asked for after the return window; `deliveredAt` and `days` say when it closed. */

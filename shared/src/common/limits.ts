@@ -2,6 +2,12 @@
 export const LIMITS = {
   /** The largest amount of money the shop takes anywhere (₹1 crore): a price, a total, a price filter. */
   moneyMax: 10_000_000,
+  /**
+   * The least total a card payment may be, in rupees: Stripe refuses a charge under $0.50 or its equivalent
+   * in the account's settlement currency (docs.stripe.com/currencies, minimum charge amounts), about ₹43, so
+   * ₹50 with room for the exchange rate. A smaller order (a big coupon) is paid cash on delivery.
+   */
+  cardMinimumRupees: 50,
   /** Most addresses (not removed) one account may keep. */
   maxAddressesPerUser: 20,
   mobileBreakpointPx: 768,

@@ -16,27 +16,40 @@ const Uses = numeric(
 );
 const When = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
 
+/**
+ * A coupon's amounts are stored to the paisa (numeric, two decimals): a finer figure would be stored as
+ * another one (0.001 % as 0), so it is refused where it is typed. Read from its decimal text, no arithmetic.
+ */
+const ToThePaisa = Money.refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), { error: 'must be in whole paise (at most two decimals)' });
+
 const couponFields = {
   code: CouponCode,
   type: z.enum(COUPON_TYPES, { error: 'must be percent or flat' }),
-  value: Money,
-  maxDiscount: Money.nullable(),
-  minOrder: Money.nullable(),
+  value: ToThePaisa,
+  maxDiscount: ToThePaisa.nullable(),
+  minOrder: ToThePaisa.nullable(),
   startsAt: When,
   endsAt: When,
   totalUses: Uses.nullable(),
   perAccountUses: Uses.nullable(),
 };
 
-type CouponShape = { type?: (typeof COUPON_TYPES)[number]; value?: number; startsAt?: string; endsAt?: string; maxDiscount?: number | null };
+type CouponShape = { type: (typeof COUPON_TYPES)[number]; value: number; startsAt: string; endsAt: string; maxDiscount: number | null };
 const coherent = (body: CouponShape, ctx: z.RefinementCtx) => {
-  if (body.type === 'percent' && body.value !== undefined && (body.value <= 0 || body.value > 100))
+  if (body.type === 'percent' && (body.value <= 0 || body.value > 100))
     ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be more than 0 and at most 100 for a percent coupon' });
-  if (body.type === 'flat' && body.value !== undefined && body.value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be more than 0' });
-  if (body.type === 'flat' && body.maxDiscount != null) ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'is for percent coupons only' });
-  if (body.startsAt && body.endsAt && Date.parse(body.endsAt) <= Date.parse(body.startsAt))
-    ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
+  if (body.type === 'flat' && body.value <= 0) ctx.addIssue({ code: 'custom', path: ['value'], message: 'must be more than 0' });
+  if (body.type === 'flat' && body.maxDiscount !== null) ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: 'is for percent coupons only' });
+  if (Date.parse(body.endsAt) <= Date.parse(body.startsAt)) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'must be after startsAt' });
 };
+
+/**
+ * A coupon's whole terms and the rules between them: what a create stores, and what an update leaves
+ * once its changes are laid over the stored terms (the API checks that with this same schema), so a value
+ * create refuses can never be reached by an update (docs/decisions/0201-coupons.md).
+ */
+export const CouponTerms = z.object({ ...couponFields, active: z.boolean({ error: 'must be true or false' }) }).superRefine(coherent);
+export type CouponTerms = z.infer<typeof CouponTerms>;
 
 /** POST /api/coupon/create (admin). */
 export const CreateCouponBody = z
@@ -51,12 +64,11 @@ export const CreateCouponBody = z
 export type CreateCouponBody = z.infer<typeof CreateCouponBody>;
 export type CreateCouponRequest = z.input<typeof CreateCouponBody>;
 
-/** PUT /api/coupon/update (admin): the coupon's `_id` and the terms that change. */
+/** PUT /api/coupon/update (admin): the coupon's `_id` and the terms that change; the result must pass CouponTerms. */
 export const UpdateCouponBody = z
   .object({ _id: Id, ...couponFields, active: z.boolean({ error: 'must be true or false' }) })
   .partial()
-  .required({ _id: true })
-  .superRefine(coherent);
+  .required({ _id: true });
 export type UpdateCouponBody = z.infer<typeof UpdateCouponBody>;
 
 /** POST /api/coupon/disable (admin): the coupon stops applying at once; orders that used it keep it. */

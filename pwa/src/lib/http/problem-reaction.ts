@@ -80,6 +80,7 @@ export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
     case ErrorCode.CouponMinOrder:
     case ErrorCode.CouponUsedUp:
     case ErrorCode.CouponAccountLimit:
+    case ErrorCode.CardBelowMinimum: // the checkout shows the message; the shopper picks cash on delivery
     case ErrorCode.ReturnNotDelivered: // the return form shows the message
     case ErrorCode.ReturnWindowClosed:
     case ErrorCode.ReturnTooMany:
