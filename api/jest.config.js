@@ -1,4 +1,5 @@
 import { accessSync, constants, existsSync, statfsSync } from 'node:fs';
+import { swcOptions } from '../scripts/swc.mjs';
 
 /**
  * Every test app copies a migrated PGlite folder (≈ 40 MB, 1,100 files) into a temporary folder and
@@ -19,24 +20,11 @@ const roomy = (dir) => {
 };
 if (!process.env.TMPDIR && existsSync(RAM_DISK) && roomy(RAM_DISK)) process.env.TMPDIR = RAM_DISK;
 
-/** Jest runs the ESM API through @swc/jest (decorators + metadata); @haat/shared straight from its sources. */
+/** Jest runs the ESM API through @swc/jest, with the build's options (scripts/swc.mjs); @haat/shared straight from its sources. */
 export default {
   testEnvironment: 'node',
   extensionsToTreatAsEsm: ['.ts'],
-  transform: {
-    '^.+\\.ts$': [
-      '@swc/jest',
-      {
-        jsc: {
-          parser: { syntax: 'typescript', decorators: true },
-          transform: { legacyDecorator: true, decoratorMetadata: true },
-          target: 'es2022',
-          keepClassNames: true,
-        },
-        module: { type: 'es6' },
-      },
-    ],
-  },
+  transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
     '^@haat/shared/(.*)$': '<rootDir>/../shared/src/$1.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',

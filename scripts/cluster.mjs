@@ -1,4 +1,4 @@
-// npm run cluster — builds everything (as npm start does), then CLUSTER_SIZE (default 2) instances of the built API on one shared PostgreSQL
+// npm run cluster — builds what changed (scripts/start.mjs, as npm start does), then CLUSTER_SIZE (default 2) instances of the built API on one shared PostgreSQL
 // (DATABASE_URL) and Redis (REDIS_URL), each with its own data folder as separate machines have, behind
 // nginx with deploy/nginx.conf on CLUSTER_PORT (default 8080). For trying a deployment on one machine
 // (README, "Deploying past one machine"); scripts/cluster.test.mjs runs it.

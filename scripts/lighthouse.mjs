@@ -13,7 +13,8 @@ import { fileURLToPath } from 'node:url';
 import { startServer } from '../pwa/e2e/lib/server.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const lhci = join(root, 'node_modules/@lhci/cli/src/cli.js');
+// Installed into tools/lighthouse by `npm run lighthouse`, not by the workspaces' `npm install` (docs/decisions/0265-a-first-start-in-seconds.md).
+const lhci = join(root, 'tools/lighthouse/node_modules/@lhci/cli/src/cli.js');
 const chrome = process.env.CHROME_PATH || '/usr/bin/chromium';
 
 // On each page the median performance score and LCP; the JS / loads (gzip).

@@ -36,11 +36,9 @@ const first = [stage('build shared', 'npm run build -w @haat/shared'), stage('bu
 // about two minutes before the others (docs/testing.md); in `test`, with no
 // static checks, they run before the journeys in the second lane.
 const pwaUnits = stage('pwa unit tests', 'npx vitest run');
-// In `ci` the API is built without type checking (`tsc --noCheck`: the same JavaScript, byte for byte, at
-// half the CPU): the typecheck stage checks the same sources (api/tsconfig.json holds src/), so the
-// build's own check was the same work twice (docs/testing.md).
-// `npm test` and `npm run build` keep the checking build.
-const buildApi = mode === 'ci' ? 'npm run build:emit -w @haat/api' : 'npm run build -w @haat/api';
+// The API's build only transpiles (SWC, about a second); its types are checked by `typecheck` and `lint:types` in
+// `ci` (docs/decisions/0265-a-first-start-in-seconds.md).
+const buildApi = 'npm run build -w @haat/api';
 /** @type {Stage[][]} */
 const lanes = [
   [stage('api tests (jest)', 'npm test -w @haat/api')],
@@ -52,6 +50,8 @@ const lanes = [
     // Two built instances behind deploy/nginx.conf (README, "Deploying past one machine"): after the
     // journeys, in their lane, which ends before the API's tests do.
     stage('cluster test', 'node --test scripts/cluster.test.mjs'),
+    // `npm start` and `npm run cluster` stopped by a signal to npm, on the builds above (scripts/signals.test.mjs).
+    stage('signal test', 'node --test scripts/signals.test.mjs'),
   ],
 ];
 if (mode === 'ci') {
