@@ -26,7 +26,7 @@ const clusterSkip = missing.length ? `skipped: ${missing.join('; ')}` : false;
 if (clusterSkip) console.warn(`npm run cluster's signal tests ${clusterSkip}`);
 
 // The server's own settings for a cheap start: no demo catalogue, the cheapest password hash (the admin is made on
-// the first start; docs/decisions/0113-password-hash-cost-in-tests.md), errors only in the log.
+// the first start; docs/testing.md), errors only in the log.
 const QUIET = { SEED: 'none', LOG_LEVEL: 'error', PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1', RATE_LIMIT_FACTOR: '1000' };
 
 /** Every process below `pid`, read from /proc (the server, the cluster's instances, nginx and its workers). */
