@@ -108,7 +108,7 @@ export default defineConfig({
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
               // Not Dexie: it loads when storage is first needed (lib/storage/storage.ts).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // socket.io-client and its parts, one chunk that only the realtime connection loads.
