@@ -7,5 +7,4 @@ export { useCart } from './hooks/use-cart';
 export { changeCart } from './change-cart';
 export { registerCartSync } from './cart-sync';
 export { cartTotals } from './cart-lines';
-/** The drawer, loaded when first opened (its own chunk: the shell's cart button must not carry it). */
-export const loadCartDrawer = () => import('./components/cart-drawer');
+export { loadCartDrawer } from './load-cart-drawer';
