@@ -11,11 +11,24 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
+import { noFetchingEffect } from './eslint/no-fetching-effect.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
 import { typeErrors } from './eslint/type-errors.js';
 import { untranslatedTextOptions } from './eslint/untranslated-text.js';
+
+// Effects that still fetch by hand, each waiting for its replacement (docs/decisions/0245-online-reads-on-tanstack-query.md).
+// Device collections: refreshed into IndexedDB through the device store's one refresh rule, not through lib/query.
+const fetchingEffectsToReplace = [
+  'pwa/src/app/session-sync.tsx', // the session's profile read, then the device collections' reload
+  'pwa/src/features/catalog/hooks/use-cached-products.ts', // catalogue pages kept for offline
+  'pwa/src/features/product/hooks/use-product-details.ts', // the product page, kept for offline
+  'pwa/src/features/account/wishlist.page.tsx', // the wishlist collection
+  // Online reads not moved yet.
+  'pwa/src/features/account/profile.page.tsx', // the profile's fresh read (the profile is a device collection too)
+  'pwa/src/features/account/components/address-dialog.tsx', // the PIN code lookup as the shopper types
+];
 
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
 
@@ -54,6 +67,7 @@ export default tseslint.config(
           'order-state-writes': orderStateWrites,
           'stock-writes': stockWrites,
           'no-test-sleeps': noTestSleeps,
+          'no-fetching-effect': noFetchingEffect,
           'type-errors': typeErrors,
         },
       },
@@ -67,6 +81,8 @@ export default tseslint.config(
       'haat/stock-writes': 'error',
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
       'haat/no-test-sleeps': 'error',
+      // No effect fetches by hand in pwa/src: online reads go through lib/query (the rule skips other files).
+      'haat/no-fetching-effect': ['error', { allow: fetchingEffectsToReplace }],
       // Off here; CI's lint turns it on (`npm run lint:types`) to report TypeScript's errors from the programs
       // built for the rules above (eslint/type-errors.js).
       'haat/type-errors': 'off',
