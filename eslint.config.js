@@ -25,8 +25,8 @@ const fetchingEffectsToReplace = [
   'pwa/src/features/catalog/hooks/use-cached-products.ts', // catalogue pages kept for offline
   'pwa/src/features/product/hooks/use-product-details.ts', // the product page, kept for offline
   'pwa/src/features/account/wishlist.page.tsx', // the wishlist collection
-  // Online reads not moved yet.
-  'pwa/src/features/account/profile.page.tsx', // the profile's fresh read (the profile is a device collection too)
+  // Not moved yet.
+  'pwa/src/features/account/profile.page.tsx', // a confirmation link's one-time write on open, then the profile's fresh read
   'pwa/src/features/account/components/address-dialog.tsx', // the PIN code lookup as the shopper types
 ];
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { WAITING_STAGES } from '@haat/shared/orders/overview';
 import { QueryState } from '../../lib/query/query-state';
-import { useOnlineQuery } from '../../lib/query/use-online-query';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { LowStockCard } from './components/low-stock-card';

@@ -4,7 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { useDebounced } from '../../lib/hooks/use-debounced';
-import { useOnlineQuery } from '../../lib/query/use-online-query';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';

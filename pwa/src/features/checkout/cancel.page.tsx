@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { useOnlineQuery } from '../../lib/query/use-online-query';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';

@@ -1,4 +1,12 @@
-import { QueryClient } from '@tanstack/react-query';
+import {
+  QueryClient,
+  useInfiniteQuery,
+  useQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
 
 /**
  * The one cache of the PWA's online-only reads: the admin's lists and overview, reviews, the public config, the order
@@ -23,4 +31,17 @@ export const queryClient = new QueryClient({
 /** Reads again every query whose key starts with `key` (after a write, or when a socket event says it changed). */
 export function invalidate(...key: unknown[]): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: key });
+}
+
+/**
+ * TanStack Query's useQuery on this client. `queryFn` receives the query's AbortSignal: hand it to the HTTP client, so
+ * a read the screen no longer needs is cancelled.
+ */
+export function useOnlineQuery<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
+  return useQuery(options, queryClient);
+}
+
+/** TanStack Query's useInfiniteQuery on this client: a list read a page more at a time ("Load more"). */
+export function useOnlinePages<T, P, K extends QueryKey = QueryKey>(options: UseInfiniteQueryOptions<T, Error, InfiniteData<T, P>, K, P>) {
+  return useInfiniteQuery(options, queryClient);
 }

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { invalidate } from '../../../lib/query/query-client';
-import { useOnlineQuery } from '../../../lib/query/use-online-query';
+import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';

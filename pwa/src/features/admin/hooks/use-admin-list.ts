@@ -1,7 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
-import { invalidate } from '../../../lib/query/query-client';
-import { useOnlineQuery } from '../../../lib/query/use-online-query';
+import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
 import { clampPage } from '../pager';
 
 /** One page of an admin list; lists the server does not page are one page. */

@@ -4,8 +4,7 @@ import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { problemOf } from '../../../lib/http/http-problem';
-import { invalidate, queryClient } from '../../../lib/query/query-client';
-import { useOnlinePages } from '../../../lib/query/use-online-pages';
+import { invalidate, queryClient, useOnlinePages } from '../../../lib/query/query-client';
 import { toast } from '../../../lib/ui/toast';
 import { adminOrdersApi, type AdminOrdersPage } from '../admin-api';
 

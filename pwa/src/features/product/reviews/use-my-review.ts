@@ -1,6 +1,5 @@
 import type { Review } from '@haat/shared/reviews/review.types';
-import { queryClient } from '../../../lib/query/query-client';
-import { useOnlineQuery } from '../../../lib/query/use-online-query';
+import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
 import { fetchMyReview } from '../api';
 
 /**
