@@ -10,7 +10,7 @@ import {
 
 /**
  * The one cache of the PWA's online-only reads: the admin's lists and overview, reviews, the public config, the order
- * pages after a card payment (docs/architecture.md#the-pwas-data, docs/decisions/0245-online-reads-on-tanstack-query.md).
+ * pages after a card payment (docs/architecture.md#online-only-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md).
  * Device data (cart, wishlist, orders, addresses…) lives in IndexedDB instead. No provider: the hooks hand this client
  * to TanStack Query themselves, so the library loads with the first screen that reads online, never on `/`.
  *
