@@ -19,13 +19,9 @@ import { typeErrors } from './eslint/type-errors.js';
 import { untranslatedTextOptions } from './eslint/untranslated-text.js';
 
 // Effects that still fetch by hand, each waiting for its replacement (docs/decisions/0245-online-reads-on-tanstack-query.md).
-// Device collections: refreshed into IndexedDB through the device store's one refresh rule, not through lib/query.
+// Device collections are refreshed into IndexedDB by the device store's own rule, not through lib/query.
 const fetchingEffectsToReplace = [
-  'pwa/src/app/session-sync.tsx', // the session's profile read, then the device collections' reload
-  'pwa/src/features/catalog/hooks/use-cached-products.ts', // catalogue pages kept for offline
-  'pwa/src/features/product/hooks/use-product-details.ts', // the product page, kept for offline
-  'pwa/src/features/account/wishlist.page.tsx', // the wishlist collection
-  // Not moved yet.
+  'pwa/src/features/product/hooks/use-product-details.ts', // the product page, kept on the device for offline
   'pwa/src/features/account/profile.page.tsx', // a confirmation link's one-time write on open, then the profile's fresh read
   'pwa/src/features/account/components/address-dialog.tsx', // the PIN code lookup as the shopper types
 ];
