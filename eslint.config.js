@@ -12,11 +12,20 @@ import tseslint from 'typescript-eslint';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
 import { moneyArithmetic } from './eslint/money-arithmetic.js';
+import { noFetchingEffect } from './eslint/no-fetching-effect.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
 import { typeErrors } from './eslint/type-errors.js';
 import { untranslatedTextOptions } from './eslint/untranslated-text.js';
+
+// Effects that still fetch by hand, each waiting for its replacement (docs/decisions/0245-online-reads-on-tanstack-query.md).
+// Device collections are refreshed into IndexedDB by the device store's own rule, not through lib/query.
+const fetchingEffectsToReplace = [
+  'pwa/src/features/product/hooks/use-product-details.ts', // the product page, kept on the device for offline
+  'pwa/src/features/account/profile.page.tsx', // a confirmation link's one-time write on open, then the profile's fresh read
+  'pwa/src/features/account/components/address-dialog.tsx', // the PIN code lookup as the shopper types
+];
 
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
 
@@ -56,6 +65,7 @@ export default tseslint.config(
           'stock-writes': stockWrites,
           'money-arithmetic': moneyArithmetic,
           'no-test-sleeps': noTestSleeps,
+          'no-fetching-effect': noFetchingEffect,
           'type-errors': typeErrors,
         },
       },
@@ -71,6 +81,8 @@ export default tseslint.config(
       'haat/money-arithmetic': 'error',
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
       'haat/no-test-sleeps': 'error',
+      // No effect fetches by hand in pwa/src: online reads go through lib/query (the rule skips other files).
+      'haat/no-fetching-effect': ['error', { allow: fetchingEffectsToReplace }],
       // Off here; CI's lint turns it on (`npm run lint:types`) to report TypeScript's errors from the programs
       // built for the rules above (eslint/type-errors.js).
       'haat/type-errors': 'off',

@@ -1,9 +1,12 @@
 // The import boundaries of this repository, as one ESLint rule (`haat/import-boundaries`).
 // Paths are resolved from the importing file, so `../../orders/x` is judged by where it lands:
 // - workspaces: shared/ imports nothing from api/ or pwa/; api/ and pwa/ never import each other;
-// - PWA features (pwa/src/features/<f>/): import lib/, app/, i18n/ (texts and formatters), @haat/shared, their own feature, and another
-//   feature only through that feature's public file `pwa/src/features/<g>/public.ts`; their tests also
-//   pwa/src/test-support/ (local servers and fixtures);
+// - PWA features (pwa/src/features/<f>/): import lib/, i18n/ (texts and formatters), @haat/shared, their own feature, and another
+//   feature only through that feature's public file `pwa/src/features/<g>/public.ts`; never app/ (the app stands on the
+//   features, not under them); their tests also pwa/src/test-support/ (local servers and fixtures);
+// - the PWA's app/ enters a feature through its public.ts too; only the route table (app/routes.tsx) names a page
+//   module (`*.page`), which it loads with import() so that each page is a chunk of its own (an import() of
+//   public.ts would be one chunk of everything it re-exports). The app's tests reach anything;
 // - the API (api/src/): its top-level folders stand on floors (API_FLOORS, lowest first): a folder imports
 //   only folders on lower floors, never one on its own floor or above, so no two folders import each other
 //   and nothing shared reaches up into a domain (docs/architecture.md#the-apis-floors). Another domain is
@@ -16,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const WORKSPACE_PACKAGES = { '@haat/shared': 'shared', '@haat/api': 'api', '@haat/pwa': 'pwa' };
 const FORBIDDEN_WORKSPACES = { shared: ['api', 'pwa'], api: ['pwa'], pwa: ['api'] };
-const PWA_FEATURE_MAY_IMPORT = ['lib', 'app', 'i18n', 'features'];
+const PWA_FEATURE_MAY_IMPORT = ['lib', 'i18n', 'features'];
 
 /**
  * The API's floors, lowest first; `.` is api/src itself (main.ts, the app module and factory). The first six
@@ -125,12 +128,20 @@ export function boundaryViolation(from, to) {
     const inSrc = /^pwa\/src\/([^/]+)(?:\/([^/]+)(\/.*)?)?$/.exec(to);
     const mayImport = from.includes('/__tests__/') ? [...PWA_FEATURE_MAY_IMPORT, 'test-support'] : PWA_FEATURE_MAY_IMPORT;
     if (!inSrc || !mayImport.includes(inSrc[1] ?? '')) {
-      return `A feature imports lib/, app/, i18n/, @haat/shared and other features' public.ts only, not ${to}.`;
+      return `A feature imports lib/, i18n/, @haat/shared and other features' public.ts only, not ${to}${
+        inSrc?.[1] === 'app' ? ' (app/ stands on the features: move what both need to lib/)' : ''
+      }.`;
     }
     const [, area, other, rest] = inSrc;
     if (area === 'features' && other !== feature && rest !== '/public') {
       return `Import feature "${other}" through pwa/src/features/${other}/public.ts, not ${to}.`;
     }
+  }
+
+  const entered = /^pwa\/src\/features\/([^/]+)\/(.+)$/.exec(to);
+  if (from.startsWith('pwa/src/app/') && !from.includes('/__tests__/') && entered && entered[2] !== 'public') {
+    const page = from === 'pwa/src/app/routes' && entered[2].endsWith('.page');
+    if (!page) return `app/ enters feature "${entered[1]}" through pwa/src/features/${entered[1]}/public.ts, not ${to}.`;
   }
 
   return apiViolation(from, to);

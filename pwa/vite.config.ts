@@ -31,9 +31,9 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 
 // lib/ and i18n/ modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so they go
 // with the pages that do: the form messages with their texts, the checkout's reactions to error codes, the dialogs,
-// infinite scroll and the not-found page (docs/decisions/0091-a-lighter-first-visit.md).
+// infinite scroll, the not-found page and the online-read layer (lib/query, TanStack Query) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/]problem-reaction|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found)|lib[\\/]hooks[\\/]use-infinite-scroll)\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/]problem-reaction|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found)|lib[\\/]hooks[\\/]use-infinite-scroll|lib[\\/]query[\\/][\w-]+)\.tsx?$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
@@ -108,9 +108,12 @@ export default defineConfig({
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
               // Not Dexie: it loads when storage is first needed (lib/storage/storage.ts).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|@ionic[\\/]react|@ionic[\\/]react-router|@stencil|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
+            // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
+            // shared a chunk with the shell's account menu and came onto the first visit.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
             // socket.io-client and its parts, one chunk that only the realtime connection loads.
             {
               name: 'socket-io',

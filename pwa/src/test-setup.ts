@@ -1,6 +1,8 @@
 // The app's texts (i18next, English), as start-app has them before the first render.
 import './i18n/i18n';
 import { configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { queryClient } from './lib/query/query-client';
 
 // findBy…/waitFor poll until this deadline (Testing Library's default is 1 s). The unit tests share the
 // CI machine's 2 cores with the API's tests and the browser journeys (docs/testing.md),
@@ -20,3 +22,7 @@ if (typeof HTMLDialogElement !== 'undefined' && typeof HTMLDialogElement.prototy
     this.removeAttribute('open');
   };
 }
+
+// Each test starts with an empty online-read cache, as a fresh page load does: one test's answers must not be on the
+// next test's screen (TanStack Query's own advice for tests is a client per test; the app has one client, so it is emptied).
+afterEach(() => queryClient.clear());

@@ -1,10 +1,9 @@
 import { flushOutbox, startOutboxSync } from '../lib/storage/outbox-sync';
 import { claimUserData } from '../lib/storage/user-data';
 import { reloadOrders } from '../lib/storage/order-store';
-import { reloadAddresses } from '../features/account/address-store';
-import { registerWishlistSync, reloadWishlist } from '../features/account/wishlist-sync';
-import { registerCartSync, reloadCart } from '../features/cart/cart-sync';
-import { registerCodQueue } from '../features/checkout/cod-queue';
+import { registerWishlistSync, reloadAddresses, reloadWishlist } from '../features/account/public';
+import { registerCartSync, reloadCart } from '../features/cart/public';
+import { registerCodQueue } from '../features/checkout/public';
 
 /**
  * The IndexedDB half of SessionSync (session-sync.tsx), in its own chunk with Dexie: SessionSync imports it once

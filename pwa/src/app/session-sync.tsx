@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import { registerNavigator } from '../lib/ui/app-navigation';
 import { endSession, setSessionUser, userAtom } from '../lib/http/session';
 import { tokens } from '../lib/http/tokens';
-import { accountApi } from '../features/account/api';
+import { accountApi } from '../features/account/public';
 import { storageWanted } from '../lib/storage/storage';
 
 // IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render (on a device with

@@ -4,7 +4,7 @@ import { Link, useNavigate } from 'react-router-dom';
 import { showHeaderMessage } from '../../lib/ui/header-message';
 import { userAtom } from '../../lib/http/session';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
-import { AccountMenu } from '../../features/account/components/account-menu';
+import { AccountMenu } from '../../features/account/public';
 import { useTranslation } from 'react-i18next';
 
 const icon = (

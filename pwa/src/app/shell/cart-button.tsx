@@ -2,11 +2,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
+import { loadCartDrawer } from '../../features/cart/public';
 import { useCartSummary } from './use-cart-summary';
 import { useTranslation } from 'react-i18next';
 
 // The side panel loads on first open: the cart's screens stay off the home page's first load.
-const CartDrawer = lazy(async () => ({ default: (await import('../../features/cart/components/cart-drawer')).CartDrawer }));
+const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
 
 /**
  * docs/product.md#screens: item count and total price, or My Cart when empty. Wide screens open the cart side panel;

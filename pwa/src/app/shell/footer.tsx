@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
 import { SocialLinks } from './social-links';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from './language-switch';
+import { LanguageSwitch } from '../../lib/ui/language-switch';
 
 const SUPPORT = SUPPORT_CONTACT;
 

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
-import { rememberSearch } from '../../features/search/recent-searches';
+import { rememberSearch } from '../../features/search/public';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
 import { useTranslation } from 'react-i18next';
 

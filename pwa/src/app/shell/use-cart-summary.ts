@@ -1,5 +1,5 @@
 import { useStoredQuery } from '../../lib/hooks/use-stored-query';
-import { cartTotals } from '../../features/cart/cart-lines';
+import { cartTotals } from '../../features/cart/public';
 
 /** What the header cart button and the small-screen cart bar show. */
 export interface CartSummary {

@@ -30,7 +30,7 @@ const removeCategory = (category: Category) => adminApi.deleteCategory(category.
 
 function CategoryManager() {
   const { t } = useTranslation('admin');
-  const crud = useAdminCrud<Category>({ load: loadCategories, onLoaded: replaceCategoryCopies, remove: removeCategory });
+  const crud = useAdminCrud<Category>({ key: 'categories', load: loadCategories, onLoaded: replaceCategoryCopies, remove: removeCategory });
   return (
     <AdminCrudPage
       crud={crud}

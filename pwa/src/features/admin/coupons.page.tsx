@@ -34,7 +34,7 @@ const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { 
 /** The table of coupons with Add, Edit and Disable (which asks first: a disabled coupon stops applying at once). */
 export function CouponManager() {
   const { t } = useTranslation('coupons');
-  const list = useAdminList(couponsApi.list);
+  const list = useAdminList('coupons', couponsApi.list);
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [disabling, setDisabling] = useState<Coupon | null>(null);
   const cap = (n: number | null) => (n === null ? t('none') : formatNumber(n));

@@ -1,9 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatNumber } from '../../i18n/format';
-import { WAITING_STAGES, type AdminOverview } from '@haat/shared/orders/overview';
-import { problemOf } from '../../lib/http/http-problem';
+import { WAITING_STAGES } from '@haat/shared/orders/overview';
+import { QueryState } from '../../lib/query/query-state';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { LowStockCard } from './components/low-stock-card';
@@ -28,113 +30,103 @@ export function OverviewPage() {
 function Overview() {
   const { t } = useTranslation('admin');
   const [threshold, setThreshold] = useState(savedThreshold);
-  const [data, setData] = useState<AdminOverview | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    overviewApi.get(threshold, abort.signal).then(
-      (answer) => {
-        setData(answer);
-        setFailure(null);
-      },
-      (error: unknown) => !abort.signal.aborted && setFailure(problemOf(error).message || t('overview.failed')),
-    );
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- the words of a failure are read when it happens
-  }, [threshold]);
+  // The previous threshold's figures stay on screen while the new ones are on their way.
+  const overview = useOnlineQuery({
+    queryKey: ['admin', 'overview', threshold],
+    queryFn: ({ signal }) => overviewApi.get(threshold, signal),
+    placeholderData: keepPreviousData,
+  });
 
   return (
     <section className="admin-page overview">
       <div className="admin-page__head">
         <h1>{t('overview.heading')}</h1>
       </div>
-      {failure && !data && <p className="admin-error">{failure}</p>}
-      {!data ? (
-        !failure && <p className="admin-loading">{t('overview.loading')}</p>
-      ) : (
-        <>
-          <div className="overview-figures">
-            <Figure label={t('overview.ordersToday')} value={formatNumber(data.today.orders)} testId="overview-today-orders" />
-            <Figure label={t('overview.revenueToday')} value={formatMoney(data.today.revenue)} testId="overview-today-revenue" />
-            <Figure label={t('overview.ordersWeek')} value={formatNumber(data.week.orders)} testId="overview-week-orders" />
-            <Figure label={t('overview.revenueWeek')} value={formatMoney(data.week.revenue)} testId="overview-week-revenue" />
-          </div>
-
-          <section className="overview-card" aria-labelledby="overview-waiting">
-            <h2 id="overview-waiting">{t('overview.waiting')}</h2>
-            <ul className="overview-waiting">
-              {WAITING_STAGES.map((stage) => (
-                <li key={stage}>
-                  <Link to={`/dashboard/myorders?status=${stage}`} data-testid={`overview-waiting-${stage}`}>
-                    <span className="overview-waiting__n">{formatNumber(data.waiting[stage])}</span> {t(`overview.stage.${stage}`)}
-                  </Link>
-                </li>
-              ))}
-            </ul>
-          </section>
-
-          <section className="overview-card" aria-labelledby="overview-chart">
-            <h2 id="overview-chart">{t('overview.last30')}</h2>
-            <Suspense fallback={<p className="admin-loading">{t('overview.loadingChart')}</p>}>
-              <OverviewChart days={data.days} />
-            </Suspense>
-          </section>
-
-          <section className="overview-card" aria-labelledby="overview-top">
-            <h2 id="overview-top">{t('overview.top')}</h2>
-            {data.topProducts.length === 0 ? (
-              <p className="admin-empty">{t('overview.noSales')}</p>
-            ) : (
-              <div className="admin-table-wrap">
-                <table className="admin-table overview-table" data-testid="overview-top-products">
-                  <thead>
-                    <tr>
-                      <th scope="col">{t('overview.column.product')}</th>
-                      <th scope="col">{t('overview.column.units')}</th>
-                      <th scope="col">{t('overview.column.revenue')}</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {data.topProducts.map((p) => (
-                      <tr key={p.productId}>
-                        <td>{p.name}</td>
-                        <td>{formatNumber(p.units)}</td>
-                        <td>{formatMoney(p.revenue)}</td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
-
-          <section className="overview-card" aria-labelledby="overview-low">
-            <div className="overview-card__head">
-              <h2 id="overview-low">{t('overview.lowStock')}</h2>
-              <label className="overview-threshold">
-                {t('overview.under')}
-                <input
-                  type="number"
-                  min={1}
-                  max={100000}
-                  inputMode="numeric"
-                  value={threshold}
-                  onChange={(e) => {
-                    const n = Number(e.target.value);
-                    if (!Number.isInteger(n) || n < 1 || n > 100_000) return;
-                    saveThreshold(n);
-                    setThreshold(n);
-                  }}
-                  aria-label={t('overview.threshold')}
-                />
-                {t('overview.units')}
-              </label>
+      <QueryState query={overview} loading={t('overview.loading')} failed={t('overview.failed')}>
+        {(data) => (
+          <>
+            <div className="overview-figures">
+              <Figure label={t('overview.ordersToday')} value={formatNumber(data.today.orders)} testId="overview-today-orders" />
+              <Figure label={t('overview.revenueToday')} value={formatMoney(data.today.revenue)} testId="overview-today-revenue" />
+              <Figure label={t('overview.ordersWeek')} value={formatNumber(data.week.orders)} testId="overview-week-orders" />
+              <Figure label={t('overview.revenueWeek')} value={formatMoney(data.week.revenue)} testId="overview-week-revenue" />
             </div>
-            <LowStockCard first={data.lowStock} />
-          </section>
-        </>
-      )}
+
+            <section className="overview-card" aria-labelledby="overview-waiting">
+              <h2 id="overview-waiting">{t('overview.waiting')}</h2>
+              <ul className="overview-waiting">
+                {WAITING_STAGES.map((stage) => (
+                  <li key={stage}>
+                    <Link to={`/dashboard/myorders?status=${stage}`} data-testid={`overview-waiting-${stage}`}>
+                      <span className="overview-waiting__n">{formatNumber(data.waiting[stage])}</span> {t(`overview.stage.${stage}`)}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </section>
+
+            <section className="overview-card" aria-labelledby="overview-chart">
+              <h2 id="overview-chart">{t('overview.last30')}</h2>
+              <Suspense fallback={<p className="admin-loading">{t('overview.loadingChart')}</p>}>
+                <OverviewChart days={data.days} />
+              </Suspense>
+            </section>
+
+            <section className="overview-card" aria-labelledby="overview-top">
+              <h2 id="overview-top">{t('overview.top')}</h2>
+              {data.topProducts.length === 0 ? (
+                <p className="admin-empty">{t('overview.noSales')}</p>
+              ) : (
+                <div className="admin-table-wrap">
+                  <table className="admin-table overview-table" data-testid="overview-top-products">
+                    <thead>
+                      <tr>
+                        <th scope="col">{t('overview.column.product')}</th>
+                        <th scope="col">{t('overview.column.units')}</th>
+                        <th scope="col">{t('overview.column.revenue')}</th>
+                      </tr>
+                    </thead>
+                    <tbody>
+                      {data.topProducts.map((p) => (
+                        <tr key={p.productId}>
+                          <td>{p.name}</td>
+                          <td>{formatNumber(p.units)}</td>
+                          <td>{formatMoney(p.revenue)}</td>
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              )}
+            </section>
+
+            <section className="overview-card" aria-labelledby="overview-low">
+              <div className="overview-card__head">
+                <h2 id="overview-low">{t('overview.lowStock')}</h2>
+                <label className="overview-threshold">
+                  {t('overview.under')}
+                  <input
+                    type="number"
+                    min={1}
+                    max={100000}
+                    inputMode="numeric"
+                    value={threshold}
+                    onChange={(e) => {
+                      const n = Number(e.target.value);
+                      if (!Number.isInteger(n) || n < 1 || n > 100_000) return;
+                      saveThreshold(n);
+                      setThreshold(n);
+                    }}
+                    aria-label={t('overview.threshold')}
+                  />
+                  {t('overview.units')}
+                </label>
+              </div>
+              <LowStockCard key={data.lowStock.threshold} first={data.lowStock} />
+            </section>
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { useDebounced } from '../../lib/hooks/use-debounced';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
@@ -34,6 +35,7 @@ function ProductManager() {
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), LIMITS.adminSearchDebounceMs);
   const crud = useAdminCrud<Product>({
+    key: 'products',
     load: (page, signal) => adminApi.products(page, query, signal),
     query,
     remove: removeProduct,
@@ -44,18 +46,13 @@ function ProductManager() {
   const { edit } = crud;
 
   // `?edit=<id>` (the overview's low-stock "Adjust" link) opens that product's form at once.
+  const asked = useOnlineQuery({ queryKey: ['admin', 'product', editId], queryFn: () => adminApi.product(editId!), enabled: !!editId });
+  const wanted = asked.data;
   useEffect(() => {
-    if (!editId) return undefined;
-    const abort = { done: false };
-    adminApi.product(editId).then(
-      (product) => !abort.done && product && edit(product),
-      () => undefined,
-    );
-    return () => {
-      abort.done = true;
-    };
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `edit` only sets state; the id decides
-  }, [editId]);
+    if (wanted) edit(wanted);
+    // `edit` only sets state; the product that arrived decides
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [wanted]);
 
   return (
     <AdminCrudPage

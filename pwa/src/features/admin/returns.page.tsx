@@ -44,7 +44,7 @@ const TESTID: Record<ReturnMove, string> = { APPROVED: 'return-approve', REJECTE
 export function ReturnsManager() {
   const { t } = useTranslation('returns');
   const [all, setAll] = useState(false);
-  const list = usePagedList(async () => ({ items: await returnsApi.list(all), totalPages: 1 }), { query: all ? 'all' : 'open' });
+  const list = usePagedList('returns', async () => ({ items: await returnsApi.list(all), totalPages: 1 }), { query: all ? 'all' : 'open' });
   const [moving, setMoving] = useState<{ ret: AdminOrderReturn; move: ReturnMove } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 

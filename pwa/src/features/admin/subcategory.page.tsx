@@ -30,8 +30,8 @@ const removeSubCategory = (sub: SubCategory) => adminApi.deleteSubCategory(sub._
 
 function SubCategoryManager() {
   const { t } = useTranslation('admin');
-  const crud = useAdminCrud<SubCategory>({ load: loadSubCategories, onLoaded: replaceSubCategoryCopies, remove: removeSubCategory });
-  const categories = useAdminList(loadCategories, replaceCategoryCopies);
+  const crud = useAdminCrud<SubCategory>({ key: 'sub-categories', load: loadSubCategories, onLoaded: replaceSubCategoryCopies, remove: removeSubCategory });
+  const categories = useAdminList('categories', loadCategories, replaceCategoryCopies);
   const [viewing, setViewing] = useState<SubCategory | null>(null);
   const columns: Array<Column<SubCategory>> = [
     { head: t('subcategory.column.number'), role: 'number', cell: (_s, i) => i + 1 },

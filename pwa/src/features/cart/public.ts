@@ -5,3 +5,6 @@ export { BillDetails } from './components/bill-details';
 export { EmptyCart } from './components/empty-cart';
 export { useCart } from './hooks/use-cart';
 export { changeCart } from './change-cart';
+export { registerCartSync } from './cart-sync';
+export { cartTotals } from './cart-lines';
+export { loadCartDrawer } from './load-cart-drawer';

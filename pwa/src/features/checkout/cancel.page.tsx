@@ -1,6 +1,6 @@
-import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { ErrorCode } from '@haat/shared/common/error-code';
+import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
@@ -18,6 +18,23 @@ type Outcome =
   /** No answer (offline, server trouble): the order was not cancelled now, its session runs out by itself. */
   | { kind: 'unconfirmed' };
 
+/** Cancels an order awaiting its card payment, and says what became of it; the cart is read again either way. */
+async function abandon(orderId: string): Promise<Outcome> {
+  const outcome = await checkoutApi.abandonCardPayment(orderId).then(
+    (): Outcome => ({ kind: 'cancelled' }),
+    (error: unknown): Outcome => {
+      const problem = problemOf(error);
+      if (problem.code !== ErrorCode.NotAwaitingPayment) return { kind: 'unconfirmed' };
+      // Opened again after the cancellation (or after the session expired): it is cancelled.
+      if (problem.body?.payment_status === 'CANCELLED') return { kind: 'cancelled' };
+      if (problem.body?.payment_status === 'CASH ON DELIVERY') return { kind: 'cash' };
+      return { kind: 'not-awaiting', message: problem.message };
+    },
+  );
+  void reloadCart().catch(() => undefined);
+  return outcome;
+}
+
 /**
  * /cancel?orderId=: back from Stripe without paying. An order still awaiting its card payment holds
  * its stock, so it is cancelled here (the API also expires its Stripe session). Any other order is refused by the
@@ -27,32 +44,9 @@ type Outcome =
 export function CancelPage() {
   const { t } = useTranslation('checkout');
   const orderId = useSearchParams()[0].get('orderId');
-  const [outcome, setOutcome] = useState<Outcome>({ kind: orderId ? 'cancelling' : 'cancelled' });
-  useEffect(() => {
-    if (!orderId) return;
-    let live = true;
-    checkoutApi
-      .abandonCardPayment(orderId)
-      .then(
-        (): Outcome => ({ kind: 'cancelled' }),
-        (error: unknown): Outcome => {
-          const problem = problemOf(error);
-          if (problem.code !== ErrorCode.NotAwaitingPayment) return { kind: 'unconfirmed' };
-          // Opened again after the cancellation (or after the session expired): it is cancelled.
-          if (problem.body?.payment_status === 'CANCELLED') return { kind: 'cancelled' };
-          if (problem.body?.payment_status === 'CASH ON DELIVERY') return { kind: 'cash' };
-          return { kind: 'not-awaiting', message: problem.message };
-        },
-      )
-      .then((next) => {
-        if (live) setOutcome(next);
-        return reloadCart();
-      })
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [orderId]);
+  // Asking twice is harmless (a second answer is 409 with the order's payment status), so the layer may dedupe it.
+  const asked = useOnlineQuery({ queryKey: ['checkout', 'abandon', orderId], queryFn: () => abandon(orderId!), enabled: !!orderId, staleTime: Infinity });
+  const outcome: Outcome = !orderId ? { kind: 'cancelled' } : (asked.data ?? { kind: 'cancelling' });
 
   const order = orderId ? t('orderId', { id: orderId }) : t('cancel.order');
   return (

@@ -12,8 +12,8 @@ export interface AdminOrdersPage extends Envelope<Order[]> {
 
 /** docs/product.md#api, Orders, the admin's side (the server checks the role). */
 export const adminOrdersApi = {
-  list: (page: number, limit: number, status?: OrderStage) =>
-    http.get('order/admin/orders', { searchParams: { page, limit, ...(status ? { status } : {}) }, context: { silent: true } }).json<AdminOrdersPage>(),
+  list: (page: number, limit: number, status?: OrderStage, signal?: AbortSignal) =>
+    http.get('order/admin/orders', { searchParams: { page, limit, ...(status ? { status } : {}) }, signal, context: { silent: true } }).json<AdminOrdersPage>(),
   /** Silent: the screen shows the server's refusal itself. */
   updateStatus: (orderId: string, status: OrderStage) =>
     http.post('order/admin/update-status', { json: { orderId, status } satisfies UpdateOrderStatusBody, context: { silent: true } }).json<Envelope<Order>>(),

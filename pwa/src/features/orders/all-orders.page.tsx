@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { ORDER_STAGES, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
+import { ORDER_STAGES } from '@haat/shared/orders/order-stages';
 import { formatMoney } from '../../i18n/format';
 import type { Order } from '@haat/shared/orders/order.types';
 import { isAdminAtom } from '../../lib/http/session';
@@ -11,17 +11,10 @@ import { useRealtime } from '../realtime/public';
 import { useTranslation } from 'react-i18next';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
+import { laterStages } from './later-stages';
 import './components/orders.css';
 
 const MOVES = ORDER_STAGES.filter((s) => s !== 'PLACED');
-
-/** docs/product.md#states: the older table's buttons are disabled when the status is DELIVERED or CANCELLED, while updating, and for stages not later than the current one. */
-function buttonDisabled(order: Order, stage: OrderStage, updating: boolean): boolean {
-  const status = order.status;
-  if (updating || status === 'DELIVERED' || status === 'CANCELLED' || order.payment_status === 'COMPLETED' || order.payment_status === 'CANCELLED') return true;
-  if (order.payment_status === 'AWAITING_PAYMENT') return stage !== 'CANCELLED';
-  return status !== null && stageIndex(stage) <= stageIndex(status);
-}
 
 const who = (order: Order) =>
   typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId;
@@ -99,32 +92,36 @@ function AllOrdersTable() {
               </tr>
             </thead>
             <tbody>
-              {orders.map((order) => (
-                <tr key={order.orderId} data-testid="all-orders-row">
-                  <td>{order.orderId}</td>
-                  <td>{who(order)}</td>
-                  <td>{order.product_details.map((l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name)).join(', ')}</td>
-                  <td>{order.quantity}</td>
-                  <td>{formatMoney(order.totalAmt)}</td>
-                  <td className="all-orders__address">{order.delivery_address.address}</td>
-                  <td>{order.status ? t(`stage.${order.status}`) : paymentStatusWords(order.payment_status)}</td>
-                  <td>
-                    <div className="stage-mover" role="group" aria-label={t('table.updateLabel', { id: order.orderId })}>
-                      {MOVES.map((stage) => (
-                        <button
-                          key={stage}
-                          type="button"
-                          className="btn btn--ghost btn--small"
-                          disabled={buttonDisabled(order, stage, updating === order.orderId)}
-                          onClick={() => void move(order.orderId, stage)}
-                        >
-                          {t(`stage.${stage}`)}
-                        </button>
-                      ))}
-                    </div>
-                  </td>
-                </tr>
-              ))}
+              {orders.map((order) => {
+                // The shared transitions table decides, as on My Orders' stage mover (docs/product.md#states).
+                const allowed = laterStages(order.payment_status, order.statusHistory);
+                return (
+                  <tr key={order.orderId} data-testid="all-orders-row">
+                    <td>{order.orderId}</td>
+                    <td>{who(order)}</td>
+                    <td>{order.product_details.map((l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name)).join(', ')}</td>
+                    <td>{order.quantity}</td>
+                    <td>{formatMoney(order.totalAmt)}</td>
+                    <td className="all-orders__address">{order.delivery_address.address}</td>
+                    <td>{order.status ? t(`stage.${order.status}`) : paymentStatusWords(order.payment_status)}</td>
+                    <td>
+                      <div className="stage-mover" role="group" aria-label={t('table.updateLabel', { id: order.orderId })}>
+                        {MOVES.map((stage) => (
+                          <button
+                            key={stage}
+                            type="button"
+                            className="btn btn--ghost btn--small"
+                            disabled={updating === order.orderId || !allowed.includes(stage)}
+                            onClick={() => void move(order.orderId, stage)}
+                          >
+                            {t(`stage.${stage}`)}
+                          </button>
+                        ))}
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
             </tbody>
           </table>
         </div>

@@ -4,7 +4,6 @@
  */
 export { NewOrdersBadge } from './new-orders-badge';
 export { markOrdersSeen } from './new-orders-counter';
-export { adminOrdersStampAtom } from './realtime-state';
 export { useRealtime } from './use-realtime';
 export {
   currentPushState,

@@ -10,7 +10,7 @@ import { countNewOrder } from './new-orders-counter';
 import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice } from './realtime-events';
-import { adminOrdersStampAtom } from './realtime-state';
+import { invalidate } from '../../lib/query/query-client';
 
 const store = getDefaultStore();
 type HaatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -31,7 +31,11 @@ const inTurn = (work: () => Promise<void>) => {
 const handlers = createRealtimeHandlers({
   isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
   countNewOrder,
-  refreshAdminOrders: () => store.set(adminOrdersStampAtom, (n) => n + 1),
+  // The admin's order lists and the overview's figures are read again (lib/query).
+  refreshAdminOrders: () => {
+    void invalidate('admin', 'orders');
+    void invalidate('admin', 'overview');
+  },
   notifyNewOrder: (event) => void showNewOrderNotification(event),
   updateStoredOrder: (event) => inTurn(() => updateStoredOrder(event)),
   reloadShopperOrders: () => inTurn(reloadOrders),

@@ -7,7 +7,7 @@ import { LANGUAGE_KEY, detectLanguage, pickLanguage } from '../languages';
 import { currentLanguage, i18n, setLanguage, startLanguage } from '../i18n';
 import { formatMoney } from '../format';
 import { createHttp } from '../../lib/http/create-http';
-import { LanguageSwitch } from '../../app/shell/language-switch';
+import { LanguageSwitch } from '../../lib/ui/language-switch';
 import { OfflineBanner } from '../../app/shell/offline-banner';
 
 let server: Server;

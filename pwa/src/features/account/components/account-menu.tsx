@@ -4,7 +4,7 @@ import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { useLogout } from '../hooks/use-logout';
 import './account.css';
 import { useTranslation } from 'react-i18next';
-import { LanguageSwitch } from '../../../app/shell/language-switch';
+import { LanguageSwitch } from '../../../lib/ui/language-switch';
 
 // Labels: account:menu.<key>.
 const ADMIN_LINKS = [

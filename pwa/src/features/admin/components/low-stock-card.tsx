@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
 import { useTranslation } from 'react-i18next';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';
@@ -23,37 +25,25 @@ const keyOf = (item: LowStockItem) => `${item.productId}:${item.variantId ?? ''}
  */
 export function LowStockCard({ first }: Props) {
   const { t } = useTranslation('admin');
-  const [list, setList] = useState(first);
   const [page, setPage] = useState(1);
-  const [loading, setLoading] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
-  const reloads = useRef(0);
+  // Page 1 is the overview's own answer; a later page is read here, the shown one kept while the next is on its way.
+  const later = useOnlineQuery({
+    queryKey: ['admin', 'overview', 'low-stock', first.threshold, page],
+    queryFn: async ({ signal }) => {
+      const answer = await overviewApi.lowStock(first.threshold, page, signal);
+      // A page emptied by restocking steps back to the last one there is.
+      const last = Math.max(1, Math.ceil(answer.total / answer.limit));
+      return answer.items.length === 0 && page > last ? { ...(await overviewApi.lowStock(first.threshold, last, signal)), page: last } : { ...answer, page };
+    },
+    enabled: page > 1,
+    placeholderData: keepPreviousData,
+  });
+  const list = page > 1 && later.data ? later.data : first;
+  const shown = page > 1 && later.data ? later.data.page : 1;
+  const loading = later.isFetching;
 
-  // A new threshold (the overview asked again) starts from its first page.
-  useEffect(() => {
-    setList(first);
-    setPage(1);
-    setEditing(null);
-  }, [first]);
-
-  const load = (wanted: number) => {
-    const ticket = ++reloads.current;
-    setLoading(true);
-    overviewApi.lowStock(list.threshold, wanted).then(
-      (answer) => {
-        if (ticket !== reloads.current) return;
-        // A page emptied by restocking steps back to the last one there is.
-        const last = Math.max(1, Math.ceil(answer.total / answer.limit));
-        if (answer.items.length === 0 && wanted > last) return load(last);
-        setList(answer);
-        setPage(wanted);
-        setLoading(false);
-      },
-      () => ticket === reloads.current && setLoading(false),
-    );
-  };
-
-  const pager = pagerView(page, Math.max(1, Math.ceil(list.total / list.limit)));
+  const pager = pagerView(shown, Math.max(1, Math.ceil(list.total / list.limit)));
   const firstOut = list.items.findIndex((i) => i.available <= 0);
   const n = formatNumber;
   if (list.total === 0) return <p className="admin-empty">{t('overview.nothingUnder', { count: list.threshold, n: n(list.threshold) })}</p>;
@@ -73,18 +63,18 @@ export function LowStockCard({ first }: Props) {
             onEdit={(on) => setEditing(on ? keyOf(item) : null)}
             onSaved={() => {
               setEditing(null);
-              load(page);
+              void invalidate('admin', 'overview');
             }}
           />
         ))}
       </ul>
       {pager && (
         <nav className="admin-pager" aria-label={t('overview.lowPages')}>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || loading} onClick={() => load(page - 1)}>
+          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || loading} onClick={() => setPage(shown - 1)}>
             {t('pager.previous')}
           </button>
           <span aria-live="polite">{t('pager.page', { page: n(pager.page), total: n(pager.totalPages) })}</span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || loading} onClick={() => load(page + 1)}>
+          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || loading} onClick={() => setPage(shown + 1)}>
             {t('pager.next')}
           </button>
         </nav>

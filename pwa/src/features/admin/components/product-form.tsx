@@ -61,8 +61,8 @@ export function ProductForm({ product, onSaved }: Props) {
   const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const categories = useAdminList(loadCategories);
-  const subCategories = useAdminList(loadSubCategories);
+  const categories = useAdminList('categories', loadCategories);
+  const subCategories = useAdminList('sub-categories', loadSubCategories);
   const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
 

@@ -3,6 +3,8 @@ import { toast } from '../../../lib/ui/toast';
 import { usePagedList, type AdminPage } from './use-admin-list';
 
 interface Options<T> {
+  /** The list's name in the online-read cache. */
+  key: string;
   /** Reads a page of the list (a whole list answers it all as page 1). */
   load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>;
   /** A search: a new one starts again at page 1. */
@@ -21,8 +23,8 @@ interface Options<T> {
  * confirmed delete toasts the server's message and reads the list again; a refusal (409 "still used by …") throws,
  * so the confirmation stays open with the server's reason on screen.
  */
-export function useAdminCrud<T>({ load, query, onLoaded, remove, afterRemove }: Options<T>) {
-  const list = usePagedList(load, { query, onLoaded });
+export function useAdminCrud<T>({ key, load, query, onLoaded, remove, afterRemove }: Options<T>) {
+  const list = usePagedList(key, load, { query, onLoaded });
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   return {

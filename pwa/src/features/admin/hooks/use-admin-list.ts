@@ -1,10 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
+import { useState } from 'react';
+import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
 import { clampPage } from '../pager';
 
 /** One page of an admin list; lists the server does not page are one page. */
 export interface AdminPage<T> {
   items: T[];
   totalPages: number;
+}
+
+/** A list as the admin pages draw it: the shown page, whether a read is on its way, and the ways to page and re-read. */
+export interface PagedList<T> extends AdminPage<T> {
+  page: number;
+  loading: boolean;
+  loaded: boolean;
+  setPage: (page: number) => void;
+  reload: () => void;
 }
 
 interface Options<T> {
@@ -16,39 +27,41 @@ interface Options<T> {
 
 /**
  * A list read straight from the API on open and after every write (`reload`; docs/product.md#states, "Admin dialogs"),
- * a page at a time. A read that fails keeps what was shown (the server's message is a toast); a delete that emptied
- * the last page shows the new last page instead.
+ * a page at a time, through the online-read cache (lib/query). While the next page or search is on its way the previous
+ * one stays on screen; a read that fails keeps what was shown (the server's message is a toast); a delete that emptied
+ * the last page shows the new last page instead. `key` names the list in the cache.
  */
-export function usePagedList<T>(load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>, { query = '', onLoaded }: Options<T> = {}) {
-  const [state, setState] = useState<AdminPage<T> & { loading: boolean; loaded: boolean }>({ items: [], totalPages: 1, loading: true, loaded: false });
+export function usePagedList<T>(
+  key: string,
+  load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>,
+  { query = '', onLoaded }: Options<T> = {},
+): PagedList<T> {
   const [paging, setPaging] = useState({ query, page: 1 });
-  const [version, setVersion] = useState(0);
-  const page = paging.query === query ? paging.page : 1;
-  useEffect(() => {
-    const abort = new AbortController();
-    setState((s) => ({ ...s, loading: true }));
-    load(page, abort.signal).then(
-      (answer) => {
-        if (abort.signal.aborted) return;
-        const last = clampPage(page, answer.totalPages);
-        if (last !== page) return setPaging({ query, page: last });
-        setState({ ...answer, loading: false, loaded: true });
-        void onLoaded?.(answer.items);
-      },
-      () => !abort.signal.aborted && setState((s) => ({ ...s, loading: false, loaded: true })),
-    );
-    return () => abort.abort();
-    // `load` and `onLoaded` are module functions; a page, a search or an explicit reload reads again.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [page, query, version]);
-  const reload = useCallback(() => setVersion((v) => v + 1), []);
-  const setPage = useCallback((next: number) => setPaging({ query, page: next }), [query]);
-  return { ...state, page, setPage, reload };
+  const asked = paging.query === query ? paging.page : 1;
+  const read = useOnlineQuery<AdminPage<T> & { page: number }>({
+    queryKey: ['admin', key, query, asked],
+    queryFn: async ({ signal }) => {
+      let answer = await load(asked, signal);
+      const last = clampPage(asked, answer.totalPages);
+      if (last !== asked) answer = await load(last, signal);
+      void onLoaded?.(answer.items);
+      return { ...answer, page: last };
+    },
+    placeholderData: keepPreviousData,
+  });
+  const data = read.data;
+  return {
+    items: data?.items ?? [],
+    totalPages: data?.totalPages ?? 1,
+    page: data && !read.isPlaceholderData ? data.page : asked,
+    loading: read.isFetching,
+    loaded: read.isFetched,
+    setPage: (next: number) => setPaging({ query, page: next }),
+    reload: () => void invalidate('admin', key),
+  };
 }
 
-/** A whole list (categories, sub categories), read once on open and after every `reload`. */
-export function useAdminList<T>(load: () => Promise<T[]>, onLoaded?: (items: T[]) => void | Promise<void>) {
-  return usePagedList(async () => ({ items: await load(), totalPages: 1 }), { onLoaded });
+/** A whole list (categories, sub categories), read on open and after every `reload`. */
+export function useAdminList<T>(key: string, load: () => Promise<T[]>, onLoaded?: (items: T[]) => void | Promise<void>): PagedList<T> {
+  return usePagedList(key, async () => ({ items: await load(), totalPages: 1 }), { onLoaded });
 }
-
-export type PagedList<T> = ReturnType<typeof usePagedList<T>>;

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { problemOf } from '../http/http-problem';
+import { classifyLoadFailure } from '../http/load-failure';
+
+interface Props<T> {
+  query: UseQueryResult<T>;
+  children: (data: T) => ReactNode;
+  /** What is said while the first answer is on its way (common `loading` by default). */
+  loading?: string;
+  /** What a failure says when the server sent no message of its own. */
+  failed?: string;
+  /** The admin area's boxes or a shopper page's (docs/product.md#states). */
+  look?: 'admin' | 'page';
+}
+
+/**
+ * The one drawing of an online read's states (docs/decisions/0245-online-reads-on-tanstack-query.md): the data once
+ * it is here (and kept on screen while it is read again, or when a later read fails), else loading, else the failure
+ * with a retry: offline when there was no answer and the device has no network, else the server's message.
+ */
+export function QueryState<T>({ query, children, loading, failed, look = 'admin' }: Props<T>) {
+  const { t } = useTranslation();
+  if (query.data !== undefined) return <>{children(query.data)}</>;
+  if (!query.isError)
+    return (
+      <p className={look === 'admin' ? 'admin-loading' : 'state-box'} role="status">
+        {loading ?? t('loading')}
+      </p>
+    );
+  const offline = classifyLoadFailure(query.error) === 'network' && !navigator.onLine;
+  return (
+    <div className={look === 'admin' ? 'query-failure' : 'state-box'} role="alert">
+      <p className={look === 'admin' ? 'admin-error' : undefined}>
+        {offline ? t('query.offline') : problemOf(query.error).message || failed || t('query.failed')}
+      </p>
+      <button type="button" className="btn btn--ghost btn--small" onClick={() => void query.refetch()}>
+        {t('query.retry')}
+      </button>
+    </div>
+  );
+}
