@@ -46,6 +46,21 @@ export function cartLineKeysOf(write: QueuedWrite<'cart.sync' | 'order.cod'>): s
     : write.body.list_items.map((l) => cartLineKey(l.productId, l.variantId));
 }
 
+/** The device rows (table, key) a queued write changes: a reload must not undo them (lib/storage/write-stamps.ts). */
+export function rowsOf(write: OutboxEntry): Array<[table: string, key: string]> {
+  const known = write as QueuedWrite;
+  switch (known.op) {
+    case 'cart.sync':
+    case 'order.cod':
+      return cartLineKeysOf(known).map((key) => ['cartLines', key]);
+    case 'wishlist.add':
+    case 'wishlist.remove':
+      return [['wishlist', known.body.productId]];
+    default:
+      return [];
+  }
+}
+
 /** The Background Sync tag the service worker answers (src/sw.ts). */
 export const OUTBOX_SYNC_TAG = 'haat-outbox';
 /** What the service worker posts to open pages when Background Sync fires; they reply { remaining }. */

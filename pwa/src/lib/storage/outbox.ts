@@ -59,8 +59,6 @@ const TRANSIENT = (status: number) => status <= 0 || status === 401 || status ==
  */
 export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxOptions = {}) {
   const handlers = new Map<string, OutboxHandler<never, never>>();
-  /** Writes of each op the server has acknowledged and the device has applied (see `acknowledged`). */
-  const acknowledgedByOp = new Map<string, number>();
   let running: Promise<void> | null = null;
 
   async function enqueue<Body>(op: string, body: Body, key: string = newOutboxKey()): Promise<string> {
@@ -108,7 +106,6 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
         continue;
       }
       await table.db.transaction('rw', [table, ...(handler.tables ?? [])], async () => {
-        acknowledgedByOp.set(batch[0]!.op, (acknowledgedByOp.get(batch[0]!.op) ?? 0) + batch.length);
         await handler.settle?.(batch, result);
         await table.bulkDelete(keys);
       });
@@ -126,14 +123,6 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
     table,
     enqueue,
     flush,
-    /**
-     * How many writes of these ops have been acknowledged so far. A reload of the server's copy compares it before asking
-     * and inside the transaction that would store the answer: a write acknowledged in between has left the queue, so
-     * the older answer, which lacks it, would undo it on the screen and must not be stored.
-     */
-    acknowledged(ops: readonly string[]): number {
-      return ops.reduce((sum, op) => sum + (acknowledgedByOp.get(op) ?? 0), 0);
-    },
     register<Body, Result>(op: string, handler: OutboxHandler<Body, Result>) {
       handlers.set(op, handler as unknown as OutboxHandler<never, never>);
     },

@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
-import { openStorage } from '../../../lib/storage/storage';
+import { deviceQuery, useDeviceQuery, openStorage } from '../../../lib/storage/device-store';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
 // Every heart reads the same one query of the wishlist's ids, not one query per card.
-const wishlistIds = sharedLiveQuery(async (db) => new Set(await db.wishlist.toCollection().primaryKeys()));
+const wishlistIds = deviceQuery(async (db) => new Set(await db.wishlist.toCollection().primaryKeys()));
 
 /**
  * docs/product.md#states product card wishlist: set from the wishlist, toggling adds or removes, the heart disabled
@@ -18,7 +17,7 @@ const wishlistIds = sharedLiveQuery(async (db) => new Set(await db.wishlist.toCo
 export function useWishlistToggle(productId: string) {
   const signedIn = useAtomValue(isSignedInAtom);
   const navigate = useNavigate();
-  const wished = useSharedLiveQuery(wishlistIds)?.has(productId) ?? false;
+  const wished = useDeviceQuery(wishlistIds)?.has(productId) ?? false;
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
@@ -28,7 +27,7 @@ export function useWishlistToggle(productId: string) {
     }
     setBusy(true);
     try {
-      // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's heart is on the first visit's path.
+      // Dexie and the outbox load on first need (lib/storage/device-store.ts): a card's heart is on the first visit's path.
       const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
       const added = await outboxFacade.transaction([db.wishlist, db.products], async () => {
         if (await db.wishlist.get(productId)) {
