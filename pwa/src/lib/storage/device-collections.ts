@@ -20,8 +20,13 @@ export const cartLines: DeviceCollection<CartLine> = {
   overlay: (server, device) => device && (server ? { ...server, quantity: device.quantity, addedAt: device.addedAt ?? server.addedAt } : device),
 };
 
-/** The wishlist: the server's, with hearts still queued as the shopper left them. */
-export const wishlistEntries: DeviceCollection<WishlistEntry> = { table: (db) => db.wishlist, key: (w) => w._id, whole: true };
+/** The wishlist: the server's; a heart still queued stays as the shopper left it (on, with the server's snapshot if it has one; or off). */
+export const wishlistEntries: DeviceCollection<WishlistEntry> = {
+  table: (db) => db.wishlist,
+  key: (w) => w._id,
+  whole: true,
+  overlay: (server, device) => device && (server ?? device),
+};
 
 /** The shopper's addresses, so checkout offers them offline too. */
 export const savedAddresses: DeviceCollection<SavedAddress> = { table: (db) => db.addresses, key: (a) => a._id, whole: true };
