@@ -57,4 +57,14 @@ export const cachedSubCategories: DeviceCollection<SubCategory> = { table: (db) 
 export const cachedAnswers: DeviceCollection<MetaEntry> = { table: (db) => db.meta, key: (m) => m.key };
 
 /** Every device collection copied from the server (the model-based test drives each one). */
-export const deviceCollections = { cartLines, wishlistEntries, savedAddresses, savedOrders, cachedProducts, cachedLists, cachedCategories, cachedSubCategories, cachedAnswers };
+export const deviceCollections = {
+  cartLines,
+  wishlistEntries,
+  savedAddresses,
+  savedOrders,
+  cachedProducts,
+  cachedLists,
+  cachedCategories,
+  cachedSubCategories,
+  cachedAnswers,
+};

@@ -8,7 +8,7 @@ import { flushOutbox, outbox } from './outbox-sync';
 /** An outbox handler whose answer's tables and settling are given the database. */
 type DeviceHandler<Body, Result> = Omit<OutboxHandler<Body, Result>, 'tables' | 'settle'> & {
   tables?: (db: HaatDB) => Table[];
-  settle?(entries: Parameters<NonNullable<OutboxHandler<Body, Result>['settle']>>[0], result: Result, db: HaatDB): Promise<void>;
+  settle?: (entries: Parameters<NonNullable<OutboxHandler<Body, Result>['settle']>>[0], result: Result, db: HaatDB) => Promise<void>;
 };
 
 const kindsOf = (kinds: OutboxKind | readonly OutboxKind[]): OutboxKind[] => (typeof kinds === 'string' ? [kinds] : [...kinds]);

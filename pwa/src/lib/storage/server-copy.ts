@@ -39,7 +39,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export async function storeServerRows(db: HaatDB, parts: readonly ServerRows[], asked: number, except: ReadonlySet<string> = new Set()): Promise<Stored> {
   const tables = parts.map((p) => p.collection.table(db));
   return db.transaction('rw', [...tables, db.outbox], async (tx) => {
-    answerIn(tx.idbtrans as never, asked);
+    answerIn(tx.idbtrans, asked);
     const queued = (await db.outbox.toArray()).filter((e) => !e.failed && !except.has(e.key));
     const waiting = new Set(queued.flatMap(rowsOf).map(([table, key]) => `${table}\u0000${key}`));
     return Promise.all(

@@ -38,7 +38,7 @@ function stamp(table: string, keys: readonly unknown[], at: number): void {
 /** The keys a put, add or delete names; null for a range (the whole table, conservatively). */
 function keysOf(table: DBCoreTable, req: DBCoreMutateRequest): readonly unknown[] | null {
   if (req.type === 'deleteRange') return null;
-  if (req.type === 'delete') return req.keys;
+  if (req.type === 'delete') return req.keys as readonly unknown[];
   const extract = table.schema.primaryKey.extractKey;
   return req.keys ?? (extract ? req.values.map(extract) : null);
 }

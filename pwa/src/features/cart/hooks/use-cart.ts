@@ -18,9 +18,9 @@ const EMPTY: CartLine[] = [];
 export function useCart(): CartView {
   const state = useDeviceQuery(
     async (db) => {
-    const [lines, queued] = await Promise.all([db.cart.toArray(), outboxFacade.pending('cart.sync')]);
-    const waiting = new Set(queued.flatMap((e) => e.body.items.map((i) => cartLineKey(i.productId, i.variantId))));
-    return { lines: lines.sort(byAddedAt), waiting };
+      const [lines, queued] = await Promise.all([db.cart.toArray(), outboxFacade.pending('cart.sync')]);
+      const waiting = new Set(queued.flatMap((e) => e.body.items.map((i) => cartLineKey(i.productId, i.variantId))));
+      return { lines: lines.sort(byAddedAt), waiting };
     },
     [],
     { now: true },

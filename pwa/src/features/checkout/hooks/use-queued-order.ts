@@ -9,11 +9,11 @@ export function useQueuedOrder(key: string): QueuedOrderState {
   return (
     useDeviceQuery(
       async (db): Promise<QueuedOrderState> => {
-      const placed = await db.orders.where('clientKey').equals(key).first();
-      if (placed) return { state: 'placed', orderId: placed.orderId };
-      const entry = await outboxFacade.find(key);
-      if (!entry) return { state: 'unknown' };
-      return entry.failed ? { state: 'failed', message: entry.failed } : { state: 'waiting' };
+        const placed = await db.orders.where('clientKey').equals(key).first();
+        if (placed) return { state: 'placed', orderId: placed.orderId };
+        const entry = await outboxFacade.find(key);
+        if (!entry) return { state: 'unknown' };
+        return entry.failed ? { state: 'failed', message: entry.failed } : { state: 'waiting' };
       },
       [key],
       { now: true },

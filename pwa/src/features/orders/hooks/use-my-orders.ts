@@ -14,11 +14,11 @@ export interface MyOrders {
 export function useMyOrders(): MyOrders {
   const data = useDeviceQuery(
     async (db) => {
-    const [orders, queued] = await Promise.all([
-      db.orders.orderBy('createdAt').reverse().toArray(),
-      outboxFacade.pending('order.cod').then((writes) => writes.map((w) => w.key)),
-    ]);
-    return { orders, queued };
+      const [orders, queued] = await Promise.all([
+        db.orders.orderBy('createdAt').reverse().toArray(),
+        outboxFacade.pending('order.cod').then((writes) => writes.map((w) => w.key)),
+      ]);
+      return { orders, queued };
     },
     [],
     { now: true },

@@ -111,7 +111,7 @@ const plainView = (r: Fact) => ({ v: r.v, s: r.s });
 
 const specs: Record<string, Spec> = {
   cart: {
-    table: () => db.cart as never,
+    table: () => db.cart,
     whole: true,
     account: true,
     api: (k, f) => ({ _id: `line-${k}`, productId: { ...product(k), price: f.s }, quantity: f.v, variantId: null, createdAt: iso }),
@@ -120,7 +120,7 @@ const specs: Record<string, Spec> = {
     tap: (k, f) => changeCart(product(k), f.v % 3 === 0 ? -1 : 1, null),
   },
   wishlist: {
-    table: () => db.wishlist as never,
+    table: () => db.wishlist,
     whole: true,
     account: true,
     api: (k, f) => ({ ...product(k), price: f.s, addedAt: iso }),
@@ -129,7 +129,7 @@ const specs: Record<string, Spec> = {
     tap: async (k) => void (await toggleWished(k)),
   },
   addresses: {
-    table: () => db.addresses as never,
+    table: () => db.addresses,
     whole: true,
     account: true,
     api: (k, f) => ({ _id: k, name: String(f.v), pincode: String(f.s), status: true, createdAt: iso }),
@@ -138,23 +138,27 @@ const specs: Record<string, Spec> = {
     keep: (k, f) => keepAddress(specs.addresses!.api(k, f) as never),
   },
   orders: {
-    table: () => db.orders as never,
+    table: () => db.orders,
     whole: true,
     account: true,
     api: (k, f) => ({ orderId: k, createdAt: iso, ...f }),
-    view: plainView as never,
+    view: plainView,
     reload: reloadOrders,
     keep: async (k, f) => void (await (await openStorage()).orders.put(specs.orders!.api(k, f) as never)),
   },
-  products: catalogue('cachedProducts', plain, plainView as never),
+  products: catalogue('cachedProducts', plain, plainView),
   lists: catalogue(
     'cachedLists',
     (k, f) => ({ key: k, ids: [], page: 1, total: f.v, totalPage: f.s, savedAt: 0 }),
-    ((r: { total: number; totalPage: number }) => ({ v: r.total, s: r.totalPage })) as never,
+    (r: { total: number; totalPage: number }) => ({ v: r.total, s: r.totalPage }),
   ),
-  categories: catalogue('cachedCategories', plain, plainView as never, true),
-  subCategories: catalogue('cachedSubCategories', plain, plainView as never, true),
-  answers: catalogue('cachedAnswers', (k, f) => ({ key: k, value: f }), ((r: { value: Fact }) => r.value) as never),
+  categories: catalogue('cachedCategories', plain, plainView, true),
+  subCategories: catalogue('cachedSubCategories', plain, plainView, true),
+  answers: catalogue(
+    'cachedAnswers',
+    (k, f) => ({ key: k, value: f }),
+    (r: { value: Fact }) => r.value,
+  ),
 };
 const NAMES = Object.keys(specs);
 const ACCOUNT_GETS: Record<string, string> = { 'cart/get': 'cart', 'wishlist/get': 'wishlist', 'address/get': 'addresses', 'order/order-list': 'orders' };
@@ -228,7 +232,16 @@ const fact = fc.record({ v: fc.integer({ min: 1, max: 9 }), s: fc.integer({ min:
 const opsArb: fc.Arbitrary<Op[]> = fc.subarray(NAMES, { minLength: 1, maxLength: 2 }).chain((names) =>
   fc.array(
     fc.oneof(
-      { weight: 4, arbitrary: fc.record({ op: fc.constantFrom('reload', 'tap', 'keep', 'elsewhere'), name: fc.constantFrom(...names), k: fc.constantFrom(...KEYS), f: fact, gone: fc.boolean() }) },
+      {
+        weight: 4,
+        arbitrary: fc.record({
+          op: fc.constantFrom('reload', 'tap', 'keep', 'elsewhere'),
+          name: fc.constantFrom(...names),
+          k: fc.constantFrom(...KEYS),
+          f: fact,
+          gone: fc.boolean(),
+        }),
+      },
       { weight: 3, arbitrary: fc.record({ op: fc.constantFrom('serve', 'deliver', 'deliver', 'lose'), i: fc.nat(5) }) },
       { weight: 1, arbitrary: fc.record({ op: fc.constantFrom('offline', 'reconnect', 'signOut', 'signIn') }) },
     ) as fc.Arbitrary<Op>,
