@@ -3,7 +3,7 @@ import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalo
 import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 import type { OutboxEntry } from './outbox';
 import { DB_NAME } from './db-name';
-import { stampWrites } from './write-stamps';
+import { stampWrites } from './stamp-writes';
 
 /** One cached page of products (home row, listing, search, related…): ids in order, joined with `products`. */
 export interface CachedList {
@@ -34,7 +34,7 @@ export interface MetaEntry {
  * The PWA's one IndexedDB database (docs/architecture.md "The PWA's data layer"), loaded only through the door,
  * lib/storage/device-store.ts. Released versions are never edited: a new store or a changed key is a new
  * this.version(n) below the last one (with an upgrade when rows must move), as version 2 did for the cart.
- * Every write is stamped (write-stamps.ts) so a stale server answer cannot undo it.
+ * Every write is stamped (stamp-writes.ts) so a stale server answer cannot undo it.
  */
 export class HaatDB extends Dexie {
   categories!: Table<Category, string>;
