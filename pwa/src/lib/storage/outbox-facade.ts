@@ -14,7 +14,7 @@ type DeviceHandler<Body, Result> = Omit<OutboxHandler<Body, Result>, 'tables' | 
 const kindsOf = (kinds: OutboxKind | readonly OutboxKind[]): OutboxKind[] => (typeof kinds === 'string' ? [kinds] : [...kinds]);
 
 /**
- * The one way features reach the outbox (docs/architecture.md "Offline-first in the PWA"): typed per kind with the
+ * The one way features reach the outbox (docs/architecture.md "The PWA's data layer"): typed per kind with the
  * request bodies of the shared contract. Features never touch `db.outbox` themselves, so what an
  * entry holds and when it counts as pending is decided here once.
  */

@@ -17,7 +17,7 @@ export function queueOrder(a: { key: string }, b: { key: string }): number {
   return legacy || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
-/** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "Offline-first in the PWA"). */
+/** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "The PWA's data layer"). */
 export interface OutboxEntry<Body = unknown> {
   /** Sorts in the order the shopper acted (see `queueOrder`); sent as the Idempotency-Key. */
   key: string;
