@@ -24,21 +24,6 @@ export type OutboxKind = keyof OutboxBodies;
 /** A queued write of one of `Kind`, its body typed by its kind (narrow on `op`). */
 export type QueuedWrite<Kind extends OutboxKind = OutboxKind> = { [K in Kind]: OutboxEntry<OutboxBodies[K]> & { op: K } }[Kind];
 
-/** The products a queued write changes. */
-export function productIdsOf(write: QueuedWrite): string[] {
-  switch (write.op) {
-    case 'cart.sync':
-      return write.body.items.map((i) => i.productId);
-    case 'order.cod':
-      return write.body.list_items.map((l) => l.productId);
-    case 'wishlist.add':
-    case 'wishlist.remove':
-      return [write.body.productId];
-    default:
-      return write satisfies never;
-  }
-}
-
 /** The cart lines (product and variant, as cartLineKey) a queued cart change or order touches. */
 export function cartLineKeysOf(write: QueuedWrite<'cart.sync' | 'order.cod'>): string[] {
   return write.op === 'cart.sync'
