@@ -9,6 +9,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { deviceStoreDoor } from './eslint/device-store-door.js';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
 import { moneyArithmetic } from './eslint/money-arithmetic.js';
@@ -61,6 +62,7 @@ export default tseslint.config(
       haat: {
         rules: {
           'import-boundaries': importBoundaries,
+          'device-store-door': deviceStoreDoor,
           'order-state-writes': orderStateWrites,
           'stock-writes': stockWrites,
           'money-arithmetic': moneyArithmetic,
@@ -73,6 +75,8 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
     rules: {
       'haat/import-boundaries': ['error', { allow: knownTableReaches }],
+      // Only pwa/src/lib/storage/ imports Dexie or the database module: the one door into the device's store.
+      'haat/device-store-door': 'error',
       // Only api/src/orders/lifecycle/ writes an order's stage, payment status and history (the rule skips other files).
       'haat/order-state-writes': 'error',
       // Only api/src/inventory/ writes stock.

@@ -5,7 +5,7 @@ import { registerNavigator } from '../lib/ui/app-navigation';
 import { endSession, setSessionUser, userAtom } from '../lib/http/session';
 import { tokens } from '../lib/http/tokens';
 import { accountApi } from '../features/account/public';
-import { storageWanted } from '../lib/storage/storage';
+import { storageWanted } from '../lib/storage/device-store';
 
 // IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render (on a device with
 // nothing stored, once storage is wanted).
@@ -28,7 +28,7 @@ export function SessionSync() {
     let stop: (() => void) | undefined;
     let live = true;
     // A device that has never stored anything has no queued write: the outbox starts when storage is wanted
-    // (lib/storage/storage.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
+    // (lib/storage/device-store.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
     void storageWanted()
       .then(loadStorageSide)
       .then((m) => {

@@ -1,7 +1,7 @@
 import { useOnline } from '../../lib/hooks/use-online';
 import { useTranslation } from 'react-i18next';
 
-/** docs/architecture.md "Offline-first in the PWA": pages seen before keep working from IndexedDB. */
+/** docs/architecture.md "The PWA's data layer": pages seen before keep working from IndexedDB. */
 export function OfflineBanner() {
   const online = useOnline();
   const { t } = useTranslation();

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { Address } from '@haat/shared/addresses/address.types';
-import { db } from '../../lib/storage/db';
+import { openStorage } from '../../lib/storage/device-store';
 import { toast } from '../../lib/ui/toast';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -22,7 +22,7 @@ export function AddressPage() {
     setDeleting(null);
     try {
       const answer = await addressApi.disable(address._id);
-      await db.addresses.delete(address._id);
+      await (await openStorage()).addresses.delete(address._id);
       toast.success(answer.message || t('address.removed'));
     } catch {
       // the server's message is on screen

@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
-import { useLiveQuery } from 'dexie-react-hooks';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
-import { db } from '../../lib/storage/db';
+import { useDeviceQuery } from '../../lib/storage/device-store';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
@@ -15,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 /** /dashboard/mywishlist (docs/product.md#screens, Wishlist): the grid, remove, add to cart only when in stock. */
 export function WishlistPage() {
   const { t } = useTranslation('account');
-  const entries = useLiveQuery(async () => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt));
+  const entries = useDeviceQuery(async (db) => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt), [], { now: true });
   const [fetching, setFetching] = useState(true);
   useEffect(() => {
     void reloadWishlist()

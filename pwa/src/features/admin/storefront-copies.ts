@@ -1,34 +1,24 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { db } from '../../lib/storage/db';
+import { openStorage } from '../../lib/storage/device-store';
+import { cachedCategories, cachedProducts, cachedSubCategories } from '../../lib/storage/device-collections';
+import { adoptServerRows, rowsFor, type ServerRows } from '../../lib/storage/server-copy';
 
 /**
  * The storefront shows its IndexedDB copies first and refreshes them once per page load, so after
  * an admin write this device would show the old catalogue until the next reload. The admin screens
- * never read these copies; they only bring them in step with what the server just answered.
- * Best effort: a failure here must not fail the admin's write.
+ * never read these copies; they only bring them in step with what the server just answered (through the
+ * one rule, lib/storage/server-copy.ts). Best effort: a failure here must not fail the admin's write.
  */
-export async function replaceCategoryCopies(categories: Category[]): Promise<void> {
-  await db
-    .transaction('rw', db.categories, async () => {
-      await db.categories.clear();
-      await db.categories.bulkPut(categories);
-    })
-    .catch(() => undefined);
-}
+const adopt = async (part: ServerRows) => void (await adoptServerRows(await openStorage(), [part]).catch(() => undefined));
 
-export async function replaceSubCategoryCopies(subCategories: SubCategory[]): Promise<void> {
-  await db
-    .transaction('rw', db.subCategories, async () => {
-      await db.subCategories.clear();
-      await db.subCategories.bulkPut(subCategories);
-    })
-    .catch(() => undefined);
-}
+export const replaceCategoryCopies = (categories: Category[]) => adopt(rowsFor(cachedCategories, categories));
+
+export const replaceSubCategoryCopies = (subCategories: SubCategory[]) => adopt(rowsFor(cachedSubCategories, subCategories));
 
 export async function keepProductCopy(product: Product | undefined): Promise<void> {
-  if (product?._id) await db.products.put(product).catch(() => undefined);
+  if (product?._id) await adopt(rowsFor(cachedProducts, [product]));
 }
 
 export async function dropProductCopy(id: string): Promise<void> {
-  await db.products.delete(id).catch(() => undefined);
+  await (await openStorage()).products.delete(id).catch(() => undefined);
 }

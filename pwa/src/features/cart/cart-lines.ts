@@ -2,7 +2,7 @@ import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import { totalsOf, type Totals } from '@haat/shared/money/pricing';
-import type { CartLine } from '../../lib/storage/account-tables';
+import type { CartLine } from '../../lib/storage/device-store';
 import type { OutboxEntry } from '../../lib/storage/outbox';
 
 export function lineFromServer(item: CartItem): CartLine {
@@ -30,22 +30,6 @@ export function mergeQuantities(entries: ReadonlyArray<OutboxEntry<CartSyncReque
       last.set(cartLineKey(productId, variantId), { productId, variantId: variantId ?? null, quantity });
   }
   return [...last.values()];
-}
-
-/**
- * The server's cart with the changes it has not seen yet laid on top, so an answer that arrives while
- * the shopper keeps tapping never undoes their newer taps. Product details come from the server when
- * it has the line, else from what the device last saw. `known` is keyed by line key (product and variant).
- */
-export function overlayPending(server: CartLine[], pending: ReadonlyArray<OutboxEntry<CartSyncRequest>>, known: ReadonlyMap<string, CartLine>): CartLine[] {
-  const lines = new Map<string, CartLine>(server.map((l) => [l.key, { ...l, addedAt: known.get(l.key)?.addedAt ?? l.addedAt }]));
-  for (const { productId, variantId, quantity } of mergeQuantities(pending)) {
-    const key = cartLineKey(productId, variantId);
-    const base = lines.get(key) ?? known.get(key);
-    if (quantity <= 0) lines.delete(key);
-    else if (base) lines.set(key, { ...base, quantity });
-  }
-  return [...lines.values()];
 }
 
 /** Oldest first, as the shopper added them. */

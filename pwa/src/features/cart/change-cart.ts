@@ -1,7 +1,7 @@
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { lineLimitReached, lineMax } from '@haat/shared/cart/cart.rules';
-import { openStorage } from '../../lib/storage/storage';
+import { openStorage } from '../../lib/storage/device-store';
 import { toast } from '../../lib/ui/toast';
 import { i18n } from '../../i18n/i18n';
 
@@ -13,7 +13,7 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
   const name = variant ? `${product.name} (${variant.name})` : product.name;
   const variantId = variant?._id ?? null;
   const key = cartLineKey(product._id, variantId);
-  // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's Add is on the first visit's path.
+  // Dexie and the outbox load on first need (lib/storage/device-store.ts): a card's Add is on the first visit's path.
   const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../lib/storage/outbox-facade')]);
   let inCart = 0;
   const outcome = await outboxFacade.transaction([db.cart], async () => {

@@ -1,7 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/storage/db';
+import { openStorage, type HaatDB } from '../../lib/storage/device-store';
 import { outboxFacade } from '../../lib/storage/outbox-facade';
 import { cartLineKeysOf } from '../../lib/storage/outbox-ops';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
@@ -16,7 +16,7 @@ import { i18n } from '../../i18n/i18n';
  * lines the shopper changed again after ordering (their queued change comes later and wins).
  * Call inside a transaction over orders, cart and outbox.
  */
-export async function recordPlacedOrder(order: Order, key: string): Promise<void> {
+export async function recordPlacedOrder(db: HaatDB, order: Order, key: string): Promise<void> {
   await db.orders.put({ ...order, clientKey: key });
   const later = await outboxFacade.pending('cart.sync', { after: key });
   const touched = new Set(later.flatMap(cartLineKeysOf));
@@ -25,6 +25,7 @@ export async function recordPlacedOrder(order: Order, key: string): Promise<void
 
 /** Cash on delivery without a network: queued with its Idempotency-Key; the cart empties at once. */
 export async function queueOrder(body: CashOnDeliveryRequest, key: string): Promise<void> {
+  const db = await openStorage();
   await outboxFacade.transaction([db.cart], async () => {
     await outboxFacade.enqueue('order.cod', body, key);
     await db.cart.bulkDelete(body.list_items.map((l) => cartLineKey(l.productId, l.variantId)));
@@ -35,8 +36,8 @@ export async function queueOrder(body: CashOnDeliveryRequest, key: string): Prom
 export function registerCodQueue(): void {
   outboxFacade.register<'order.cod', Envelope<Order>>('order.cod', {
     send: ([entry]) => checkoutApi.cashOnDelivery(entry!.body, entry!.key),
-    tables: [db.orders, db.cart],
-    settle: ([entry], answer) => recordPlacedOrder(answer.data!, entry!.key),
+    tables: (db) => [db.orders, db.cart],
+    settle: ([entry], answer, db) => recordPlacedOrder(db, answer.data!, entry!.key),
     reject: async ([entry], problem) => {
       // Refused for good (prices or stock changed while offline): keep it visible, give the cart back. A coupon that no
       // longer applies fails the order the same way, with the reason in words: it is never placed at the full price

@@ -1,6 +1,6 @@
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { Order, CurrentTotals } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/storage/db';
+import { openStorage } from '../../lib/storage/device-store';
 import { problemOf } from '../../lib/http/http-problem';
 import { outboxFacade } from '../../lib/storage/outbox-facade';
 import { reactionTo } from '../../lib/http/problem-reaction';
@@ -26,7 +26,8 @@ export async function placeCashOnDelivery(body: CashOnDeliveryRequest): Promise<
   }
   try {
     const answer = await checkoutApi.cashOnDelivery(body, key);
-    await outboxFacade.transaction([db.orders, db.cart], () => recordPlacedOrder(answer.data!, key));
+    const db = await openStorage();
+    await outboxFacade.transaction([db.orders, db.cart], () => recordPlacedOrder(db, answer.data!, key));
     return { kind: 'placed', order: answer.data! };
   } catch (error) {
     const problem = problemOf(error);

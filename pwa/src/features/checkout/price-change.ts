@@ -1,11 +1,12 @@
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
-import { db } from '../../lib/storage/db';
+import { openStorage } from '../../lib/storage/device-store';
 
 /**
  * A 409 from order placement carries the server's current prices (`current`). Writing them into the
  * device's cart makes Bill Details show the new totals, so the shopper confirms what they will pay.
  */
 export async function applyCurrentPrices(current: CurrentTotals): Promise<void> {
+  const db = await openStorage();
   await db.transaction('rw', db.cart, async () => {
     for (const line of current.product_details) {
       // Lines saved before variants have no variantId: the product itself.

@@ -1,7 +1,7 @@
 import { getDefaultStore } from 'jotai';
 import type { Socket } from 'socket.io-client';
 import type { ClientToServerEvents, NewOrderEvent, OrderStatusEvent, ServerToClientEvents } from '@haat/shared/orders/order-events';
-import { db } from '../../lib/storage/db';
+import { openStorage } from '../../lib/storage/device-store';
 import { http } from '../../lib/http/http';
 import { userAtom } from '../../lib/http/session';
 import { tokens } from '../../lib/http/tokens';
@@ -42,6 +42,7 @@ const handlers = createRealtimeHandlers({
 });
 
 async function updateStoredOrder(event: OrderStatusEvent): Promise<void> {
+  const db = await openStorage();
   const stored = await db.orders.get(event.orderId);
   // Not stored: a shopper's order from another device; an admin's events are mostly other people's orders.
   if (!stored) {

@@ -3,6 +3,7 @@ import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalo
 import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 import type { OutboxEntry } from './outbox';
 import { DB_NAME } from './db-name';
+import { stampWrites } from './stamp-writes';
 
 /** One cached page of products (home row, listing, search, related…): ids in order, joined with `products`. */
 export interface CachedList {
@@ -30,9 +31,10 @@ export interface MetaEntry {
 }
 
 /**
- * The PWA's one IndexedDB database (docs/architecture.md "Offline-first in the PWA"): screens read it with
- * useLiveQuery, the network refreshes it. Add stores to the version(1) object below; when a released
- * schema must change, add this.version(2) instead of editing version 1.
+ * The PWA's one IndexedDB database (docs/architecture.md "The PWA's data layer"), loaded only through the door,
+ * lib/storage/device-store.ts. Released versions are never edited: a new store or a changed key is a new
+ * this.version(n) below the last one (with an upgrade when rows must move), as version 2 did for the cart.
+ * Every write is stamped (stamp-writes.ts) so a stale server answer cannot undo it.
  */
 export class HaatDB extends Dexie {
   categories!: Table<Category, string>;
@@ -59,7 +61,6 @@ export class HaatDB extends Dexie {
       lists: 'key, savedAt',
       recent: '_id, viewedAt',
       meta: 'key',
-      // account, cart and orders stores are added here by their features
       cart: 'productId',
       outbox: 'key, op',
       wishlist: '_id',
@@ -77,10 +78,11 @@ export class HaatDB extends Dexie {
       });
     this.version(3).stores({ cart: null });
     this.cart = this.table('cartLines');
+    this.use(stampWrites);
   }
 }
 
 export const db = new HaatDB();
 
-// Live queries come with the database: storage.ts loads both in one chunk.
+// Live queries come with the database: device-store.ts loads both in one chunk.
 export { liveQuery } from 'dexie';

@@ -1,13 +1,20 @@
 import type { Table } from 'dexie';
 import { db } from './db';
+import type { HaatDB } from './db';
 import { newOutboxKey, queueOrder, type OutboxHandler } from './outbox';
 import type { OutboxBodies, OutboxKind, QueuedWrite } from './outbox-ops';
 import { flushOutbox, outbox } from './outbox-sync';
 
+/** An outbox handler whose answer's tables and settling are given the database. */
+type DeviceHandler<Body, Result> = Omit<OutboxHandler<Body, Result>, 'tables' | 'settle'> & {
+  tables?: (db: HaatDB) => Table[];
+  settle?: (entries: Parameters<NonNullable<OutboxHandler<Body, Result>['settle']>>[0], result: Result, db: HaatDB) => Promise<void>;
+};
+
 const kindsOf = (kinds: OutboxKind | readonly OutboxKind[]): OutboxKind[] => (typeof kinds === 'string' ? [kinds] : [...kinds]);
 
 /**
- * The one way features reach the outbox (docs/architecture.md "Offline-first in the PWA"): typed per kind with the
+ * The one way features reach the outbox (docs/architecture.md "The PWA's data layer"): typed per kind with the
  * request bodies of the shared contract. Features never touch `db.outbox` themselves, so what an
  * entry holds and when it counts as pending is decided here once.
  */
@@ -57,17 +64,10 @@ export const outboxFacade = {
     await db.outbox.update(key, { failed: reason });
   },
 
-  /**
-   * How many writes of these kinds the server has acknowledged so far: a reload whose answer was asked for before one
-   * of them is older than what the device shows, and is not stored (see the outbox's `acknowledged`).
-   */
-  acknowledged(kinds: OutboxKind | readonly OutboxKind[]): number {
-    return outbox.acknowledged(kindsOf(kinds));
-  },
-
-  /** How queued writes of `kind` are sent and what their answers change on the device. */
-  register<K extends OutboxKind, Result>(kind: K, handler: OutboxHandler<OutboxBodies[K], Result>): void {
-    outbox.register(kind, handler);
+  /** How queued writes of `kind` are sent and what their answers change on the device (in `tables`, with the outbox). */
+  register<K extends OutboxKind, Result>(kind: K, handler: DeviceHandler<OutboxBodies[K], Result>): void {
+    const { tables, settle, ...rest } = handler;
+    outbox.register<OutboxBodies[K], Result>(kind, { ...rest, tables: tables?.(db), settle: settle && ((entries, result) => settle(entries, result, db)) });
   },
 
   /** Sends what is queued now, if the network and the session allow; answers how many still wait. */

@@ -24,26 +24,26 @@ export type OutboxKind = keyof OutboxBodies;
 /** A queued write of one of `Kind`, its body typed by its kind (narrow on `op`). */
 export type QueuedWrite<Kind extends OutboxKind = OutboxKind> = { [K in Kind]: OutboxEntry<OutboxBodies[K]> & { op: K } }[Kind];
 
-/** The products a queued write changes. */
-export function productIdsOf(write: QueuedWrite): string[] {
-  switch (write.op) {
-    case 'cart.sync':
-      return write.body.items.map((i) => i.productId);
-    case 'order.cod':
-      return write.body.list_items.map((l) => l.productId);
-    case 'wishlist.add':
-    case 'wishlist.remove':
-      return [write.body.productId];
-    default:
-      return write satisfies never;
-  }
-}
-
 /** The cart lines (product and variant, as cartLineKey) a queued cart change or order touches. */
 export function cartLineKeysOf(write: QueuedWrite<'cart.sync' | 'order.cod'>): string[] {
   return write.op === 'cart.sync'
     ? write.body.items.map((i) => cartLineKey(i.productId, i.variantId))
     : write.body.list_items.map((l) => cartLineKey(l.productId, l.variantId));
+}
+
+/** The device rows (table, key) a queued write changes: a reload must not undo them (lib/storage/write-stamps.ts). */
+export function rowsOf(write: OutboxEntry): Array<[table: string, key: string]> {
+  const known = write as QueuedWrite;
+  switch (known.op) {
+    case 'cart.sync':
+    case 'order.cod':
+      return cartLineKeysOf(known).map((key) => ['cartLines', key]);
+    case 'wishlist.add':
+    case 'wishlist.remove':
+      return [['wishlist', known.body.productId]];
+    default:
+      return [];
+  }
 }
 
 /** The Background Sync tag the service worker answers (src/sw.ts). */

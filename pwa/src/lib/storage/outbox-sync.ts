@@ -32,7 +32,7 @@ export async function flushOutbox(): Promise<number> {
 }
 
 /**
- * Starts the triggers of docs/architecture.md "Offline-first in the PWA": on start, on every `online` event, and when
+ * Starts the triggers of docs/architecture.md "The PWA's data layer": on start, on every `online` event, and when
  * the service worker's Background Sync fires. The service worker cannot send the writes itself: the
  * tokens live in localStorage (docs/product.md#rules-and-limits), which workers cannot read, and a second refresher in the worker
  * could race the page's and trip the reused-refresh-token alarm. So it wakes the page and waits for it.

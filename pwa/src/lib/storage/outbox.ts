@@ -17,7 +17,7 @@ export function queueOrder(a: { key: string }, b: { key: string }): number {
   return legacy || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
 }
 
-/** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "Offline-first in the PWA"). */
+/** A write the shopper made that the server has not acknowledged yet (docs/architecture.md "The PWA's data layer"). */
 export interface OutboxEntry<Body = unknown> {
   /** Sorts in the order the shopper acted (see `queueOrder`); sent as the Idempotency-Key. */
   key: string;
@@ -59,8 +59,6 @@ const TRANSIENT = (status: number) => status <= 0 || status === 401 || status ==
  */
 export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxOptions = {}) {
   const handlers = new Map<string, OutboxHandler<never, never>>();
-  /** Writes of each op the server has acknowledged and the device has applied (see `acknowledged`). */
-  const acknowledgedByOp = new Map<string, number>();
   let running: Promise<void> | null = null;
 
   async function enqueue<Body>(op: string, body: Body, key: string = newOutboxKey()): Promise<string> {
@@ -108,8 +106,8 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
         continue;
       }
       await table.db.transaction('rw', [table, ...(handler.tables ?? [])], async () => {
-        acknowledgedByOp.set(batch[0]!.op, (acknowledgedByOp.get(batch[0]!.op) ?? 0) + batch.length);
-        await handler.settle?.(batch, result);
+        // Entries gone meanwhile (the shopper signed out) leave their answer unstored: it is another account's.
+        if ((await table.where('key').anyOf(keys).count()) === keys.length) await handler.settle?.(batch, result);
         await table.bulkDelete(keys);
       });
     }
@@ -126,14 +124,6 @@ export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxO
     table,
     enqueue,
     flush,
-    /**
-     * How many writes of these ops have been acknowledged so far. A reload of the server's copy compares it before asking
-     * and inside the transaction that would store the answer: a write acknowledged in between has left the queue, so
-     * the older answer, which lacks it, would undo it on the screen and must not be stored.
-     */
-    acknowledged(ops: readonly string[]): number {
-      return ops.reduce((sum, op) => sum + (acknowledgedByOp.get(op) ?? 0), 0);
-    },
     register<Body, Result>(op: string, handler: OutboxHandler<Body, Result>) {
       handlers.set(op, handler as unknown as OutboxHandler<never, never>);
     },

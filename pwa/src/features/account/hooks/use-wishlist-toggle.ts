@@ -1,15 +1,33 @@
 import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { useNavigate } from 'react-router-dom';
-import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
-import { openStorage } from '../../../lib/storage/storage';
+import { deviceQuery, useDeviceQuery, openStorage } from '../../../lib/storage/device-store';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
 // Every heart reads the same one query of the wishlist's ids, not one query per card.
-const wishlistIds = sharedLiveQuery(async (db) => new Set(await db.wishlist.toCollection().primaryKeys()));
+const wishlistIds = deviceQuery(async (db) => new Set(await db.wishlist.toCollection().primaryKeys()));
+
+/** Adds or removes a heart: IndexedDB and the outbox in one transaction. Answers whether it is now on, and the send. */
+export async function toggleWished(productId: string): Promise<{ added: boolean; sent: Promise<number> }> {
+  // Dexie and the outbox load on first need (lib/storage/device-store.ts): a card's heart is on the first visit's path.
+  const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
+  const added = await outboxFacade.transaction([db.wishlist, db.products], async () => {
+    if (await db.wishlist.get(productId)) {
+      await db.wishlist.delete(productId);
+      await outboxFacade.enqueue('wishlist.remove', { productId });
+      return false;
+    }
+    const p = await db.products.get(productId); // the catalogue cache has what the grid shows
+    const product = p && { _id: p._id, name: p.name, image: p.image, unit: p.unit, price: p.price, discount: p.discount, stock: p.stock };
+    await db.wishlist.put({ _id: productId, addedAt: Date.now(), product });
+    await outboxFacade.enqueue('wishlist.add', { productId });
+    return true;
+  });
+  return { added, sent: outboxFacade.flush() };
+}
 
 /**
  * docs/product.md#states product card wishlist: set from the wishlist, toggling adds or removes, the heart disabled
@@ -18,7 +36,7 @@ const wishlistIds = sharedLiveQuery(async (db) => new Set(await db.wishlist.toCo
 export function useWishlistToggle(productId: string) {
   const signedIn = useAtomValue(isSignedInAtom);
   const navigate = useNavigate();
-  const wished = useSharedLiveQuery(wishlistIds)?.has(productId) ?? false;
+  const wished = useDeviceQuery(wishlistIds)?.has(productId) ?? false;
   const [busy, setBusy] = useState(false);
 
   const toggle = async () => {
@@ -28,24 +46,11 @@ export function useWishlistToggle(productId: string) {
     }
     setBusy(true);
     try {
-      // Dexie and the outbox load on first need (lib/storage/storage.ts): a card's heart is on the first visit's path.
-      const [db, { outboxFacade }] = await Promise.all([openStorage(), import('../../../lib/storage/outbox-facade')]);
-      const added = await outboxFacade.transaction([db.wishlist, db.products], async () => {
-        if (await db.wishlist.get(productId)) {
-          await db.wishlist.delete(productId);
-          await outboxFacade.enqueue('wishlist.remove', { productId });
-          return false;
-        }
-        const p = await db.products.get(productId); // the catalogue cache has what the grid shows
-        const product = p && { _id: p._id, name: p.name, image: p.image, unit: p.unit, price: p.price, discount: p.discount, stock: p.stock };
-        await db.wishlist.put({ _id: productId, addedAt: Date.now(), product });
-        await outboxFacade.enqueue('wishlist.add', { productId });
-        return true;
-      });
+      const { added, sent } = await toggleWished(productId);
       // The wishlist's own toast (docs/product.md#states, Wishlist): its own words, and its own key so a quick add-then-remove
       // replaces the last one instead of stacking next to the cart's toasts.
       toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'), 'wishlist');
-      await outboxFacade.flush();
+      await sent;
     } catch {
       toast.error(i18n.t('account:wishlist.failed'), 'wishlist');
     } finally {

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
-import { sharedLiveQuery, useSharedLiveQuery } from '../../../lib/storage/shared-live-query';
+import { deviceQuery, useDeviceQuery } from '../../../lib/storage/device-store';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { CartStepper } from './cart-stepper';
 import './cart.css';
@@ -18,7 +18,7 @@ interface Props {
 }
 
 // Every card's button reads the same one query of the (small) cart, not one query per card.
-const cartLines = sharedLiveQuery(async (db) => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
+const cartLines = deviceQuery(async (db) => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
 
 /** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
 const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerOrder }: CartProduct): CartProduct => ({
@@ -34,13 +34,13 @@ const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerO
 
 /** Whether this product (in this variant) already has a cart line: the product page then drops its pre-add quantity chooser. */
 export function useInCart(productId: string, variantId?: string | null): boolean {
-  return useSharedLiveQuery(cartLines)?.has(cartLineKey(productId, variantId)) ?? false;
+  return useDeviceQuery(cartLines)?.has(cartLineKey(productId, variantId)) ?? false;
 }
 
 /** Cards, product page and quick view: "Add", then a stepper once the product (in this variant) is in the cart. */
 export function AddToCartButton({ product, quantity = 1, label, variant = null }: Props) {
   const { t } = useTranslation('cart');
-  const inCart = useSharedLiveQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
+  const inCart = useDeviceQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
   // Add turns into the stepper, and the stepper's − at 1 back into Add: the control that had focus is gone, so
   // focus moves to the one that replaced it instead of falling to the page (docs/product.md#keyboard-and-screen-readers).

@@ -1,5 +1,7 @@
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { openStorageWhenWanted } from '../../../lib/storage/storage';
+import { openStorageWhenWanted } from '../../../lib/storage/device-store';
+import { cachedCategories, cachedSubCategories } from '../../../lib/storage/device-collections';
+import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
 import { fetchCategories, fetchSubCategories } from '../api';
 
 let inFlight: Promise<void> | null = null;
@@ -26,33 +28,19 @@ export function subscribeFreshTree(onChange: () => void): () => void {
 
 /**
  * docs/product.md#states, "On start the client loads … categories and subcategories": once per page load, replacing
- * the cached copies in one transaction so deleted ones disappear. Offline it fails quietly and the
- * cached tree stays. The answer shows at once (freshTree); on a device with nothing stored yet, its write waits
- * until storage is wanted (lib/storage/storage.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
+ * the cached copies through the one rule (lib/storage/server-copy.ts) so deleted ones disappear. Offline it fails
+ * quietly and the cached tree stays. The answer shows at once (freshTree); on a device with nothing stored yet, its
+ * write waits until storage is wanted (lib/storage/device-store.ts).
  */
 export function refreshCatalogTree(): Promise<void> {
   inFlight ??= (async () => {
+    const asked = askedNow();
     const [categories, subCategories] = await Promise.all([fetchCategories(), fetchSubCategories()]);
     fresh = { categories: [...categories].sort(byName), subCategories: [...subCategories].sort(byName) };
     for (const listener of listeners) listener();
-    const db = await openStorageWhenWanted();
-    await db.transaction('rw', db.categories, db.subCategories, async () => {
-      // Unchanged (the usual case): no write, so no screen reading the tree renders again.
-      const [savedCategories, savedSubCategories] = await Promise.all([db.categories.toArray(), db.subCategories.toArray()]);
-      if (sameById(savedCategories, categories) && sameById(savedSubCategories, subCategories)) return;
-      await db.categories.clear();
-      await db.categories.bulkPut(categories);
-      await db.subCategories.clear();
-      await db.subCategories.bulkPut(subCategories);
-    });
+    await storeAnswer(asked, [rowsFor(cachedCategories, categories), rowsFor(cachedSubCategories, subCategories)], openStorageWhenWanted);
   })().catch(() => {
     inFlight = null; // let a later screen try again (e.g. back online)
   });
   return inFlight;
-}
-
-function sameById<T extends { _id: string }>(saved: T[], fresh: T[]): boolean {
-  if (saved.length !== fresh.length) return false;
-  const byId = new Map(saved.map((item) => [item._id, JSON.stringify(item)]));
-  return fresh.every((item) => byId.get(item._id) === JSON.stringify(item));
 }

@@ -1,19 +1,14 @@
-import { openStorageWhenWanted } from '../../../lib/storage/storage';
+import { openStorageWhenWanted } from '../../../lib/storage/device-store';
+import { cachedLists, cachedProducts } from '../../../lib/storage/device-collections';
+import { rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
 import type { ProductPage } from '../api';
 
 /**
- * Writes one fetched page into IndexedDB in one transaction: the products themselves (so detail pages
- * and offline search find them) and the list's ids in order. Page 1 replaces the list; later pages append.
- * On a device with nothing stored yet, the write waits until storage is wanted (lib/storage/storage.ts): the
- * screen shows the network's answer meanwhile.
+ * Writes one page, asked at `asked` (askedNow), into IndexedDB through the one rule: the products themselves (so
+ * detail pages and offline search find them) and the list's ids in order. On a device with nothing stored yet, the
+ * write waits until storage is wanted (lib/storage/device-store.ts): the screen shows the network's answer meanwhile.
  */
-export async function saveProductPage(key: string, result: ProductPage): Promise<void> {
-  const db = await openStorageWhenWanted();
-  await db.transaction('rw', db.products, db.lists, async () => {
-    await db.products.bulkPut(result.items);
-    const ids = result.items.map((p) => p._id);
-    const previous = result.page > 1 ? await db.lists.get(key) : undefined;
-    const merged = previous ? [...previous.ids, ...ids.filter((id) => !previous.ids.includes(id))] : ids;
-    await db.lists.put({ key, ids: merged, total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() });
-  });
+export async function saveProductPage(key: string, result: ProductPage, asked: number): Promise<void> {
+  const list = { key, ids: result.items.map((p) => p._id), total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() };
+  await storeAnswer(asked, [rowsFor(cachedProducts, result.items), rowsFor(cachedLists, [list])], openStorageWhenWanted);
 }

@@ -1,8 +1,8 @@
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
-import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
-import { loadStorage } from '../../../lib/storage/storage';
+import { loadStorage, useDeviceQuery } from '../../../lib/storage/device-store';
+import { askedNow } from '../../../lib/storage/server-copy';
 import type { ProductPage } from '../api';
 import { saveProductPage } from './save-product-page';
 
@@ -35,7 +35,7 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
   const [fresh, setFresh] = useState<{ key: string; page: ProductPage } | null>(null);
   const saving = useRef<Promise<void>>(Promise.resolve());
 
-  const cached = useLiveTransition(
+  const cached = useDeviceQuery(
     async (db) => {
       if (!key) return null;
       const list = await db.lists.get(key);
@@ -44,16 +44,18 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
       return { ...list, products };
     },
     [key],
+    { transition: true },
   );
 
   useEffect(() => {
     if (!key) return;
     let live = true;
     setFailed(null);
+    const asked = askedNow();
     fetchRef.current(1).then(
       (page) => {
         if (live) startTransition(() => setFresh({ key, page }));
-        saving.current = saveProductPage(key, page);
+        saving.current = saveProductPage(key, page, asked);
       },
       (error: unknown) => live && setFailed({ key, kind: classifyLoadFailure(error) }),
     );
@@ -71,13 +73,14 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
   const loadMore = useCallback(() => {
     if (!key || !current || loadingMore || current.page >= current.totalPage) return;
     setLoadingMore(true);
-    // The shopper asks for more: storage is needed now (page 1's write may still be waiting for it, storage.ts).
+    // The shopper asks for more: storage is needed now (page 1's write may still be waiting for it, device-store.ts).
     void loadStorage();
+    const asked = askedNow();
     fetchRef
       .current(current.page + 1)
       .then(async (page) => {
         await saving.current;
-        await saveProductPage(key, page);
+        await saveProductPage(key, page, asked);
       })
       .catch((error: unknown) => setFailed({ key, kind: classifyLoadFailure(error) }))
       .finally(() => setLoadingMore(false));

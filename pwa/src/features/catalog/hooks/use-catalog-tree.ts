@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { useLiveTransition } from '../../../lib/hooks/use-live-transition';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { freshTree, refreshCatalogTree, subscribeFreshTree } from './refresh-catalog-tree';
 
 export interface CatalogTree {
@@ -24,15 +24,16 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
   // the categories of a tree just saved could render before its subcategories, and a listing found its
   // subcategory missing for a moment ("not found", then a fresh listing that had lost its filters).
   // A transition: a home page's rows (and their cards) follow the categories; React builds them in slices.
-  const stored = useLiveTransition(
+  const stored = useDeviceQuery(
     (db) =>
       db.transaction('r', db.categories, db.subCategories, async () => ({
         categories: await db.categories.orderBy('name').toArray(),
         subCategories: await db.subCategories.orderBy('name').toArray(),
       })),
     [],
+    { transition: true },
   );
-  // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/storage.ts), the network's answer shows.
+  // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/device-store.ts), the network's answer shows.
   // A transition too, as the live answers are.
   const [fresh, setFresh] = useState(freshTree);
   useEffect(() => {

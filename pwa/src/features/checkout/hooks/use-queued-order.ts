@@ -1,5 +1,4 @@
-import { useLiveQuery } from 'dexie-react-hooks';
-import { db } from '../../../lib/storage/db';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 
 export type QueuedOrderState =
@@ -8,12 +7,16 @@ export type QueuedOrderState =
 /** Follows an order queued offline by its Idempotency-Key: waiting → placed (real id) or failed. */
 export function useQueuedOrder(key: string): QueuedOrderState {
   return (
-    useLiveQuery(async (): Promise<QueuedOrderState> => {
-      const placed = await db.orders.where('clientKey').equals(key).first();
-      if (placed) return { state: 'placed', orderId: placed.orderId };
-      const entry = await outboxFacade.find(key);
-      if (!entry) return { state: 'unknown' };
-      return entry.failed ? { state: 'failed', message: entry.failed } : { state: 'waiting' };
-    }, [key]) ?? { state: 'loading' }
+    useDeviceQuery(
+      async (db): Promise<QueuedOrderState> => {
+        const placed = await db.orders.where('clientKey').equals(key).first();
+        if (placed) return { state: 'placed', orderId: placed.orderId };
+        const entry = await outboxFacade.find(key);
+        if (!entry) return { state: 'unknown' };
+        return entry.failed ? { state: 'failed', message: entry.failed } : { state: 'waiting' };
+      },
+      [key],
+      { now: true },
+    ) ?? { state: 'loading' }
   );
 }

@@ -1,5 +1,5 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { useCachedProducts } from '../../catalog/public';
 import { fetchListingPage } from '../api';
@@ -30,8 +30,8 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
   const key = `listing:${categoryId}:${subCategoryId}:${JSON.stringify(filtersToBody(filters))}`;
   const server = useCachedProducts(key, (page) => fetchListingPage(categoryId, subCategoryId, filters, page));
   const noAnswer = server.error && server.failure === 'network';
-  // Dexie is not in the page's code (lib/storage/storage.ts): it loads after the first render.
-  const local = useStoredQuery(
+  // Dexie is not in the page's code (lib/storage/device-store.ts): it loads after the first render.
+  const local = useDeviceQuery(
     async (db) => {
       if (!noAnswer) return undefined;
       const saved = await db.products

@@ -3,7 +3,7 @@ import { canCustomerCancel } from '@haat/shared/orders/order-stages';
 import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
-import { db } from '../../../lib/storage/db';
+import { openStorage } from '../../../lib/storage/device-store';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
@@ -31,7 +31,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
     setBusy(true);
     try {
       const answer = await ordersApi.cancel(order.orderId, true);
-      await db.orders.put({ ...answer.data!, clientKey: order.clientKey });
+      await (await openStorage()).orders.put({ ...answer.data!, clientKey: order.clientKey });
       toast.success(answer.message);
     } catch (error) {
       toast.error(problemOf(error).message || t('failedCancel'));

@@ -4,7 +4,7 @@ import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { returnableUnits, withinReturnWindow, type OrderReturn } from '@haat/shared/orders/returns';
 import { formatDate, formatMoney } from '../../../i18n/format';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
-import { db } from '../../../lib/storage/db';
+import { openStorage } from '../../../lib/storage/device-store';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { toast } from '../../../lib/ui/toast';
@@ -101,7 +101,7 @@ export function OrderReturns({ order, shopper }: { order: SavedOrder; shopper: b
           onClose={() => setAsking(false)}
           onReturned={(ret) => {
             setAsking(false);
-            void db.orders.put({ ...order, returns: [...returns, ret] });
+            void openStorage().then((db) => db.orders.put({ ...order, returns: [...returns, ret] }));
             toast.success(t('returns.requested'));
           }}
         />

@@ -1,7 +1,5 @@
-import { useLiveQuery } from 'dexie-react-hooks';
 import type { OrderGroup } from '@haat/shared/orders/order-stages';
-import { db } from '../../../lib/storage/db';
-import type { SavedOrder } from '../../../lib/storage/account-tables';
+import { useDeviceQuery, type SavedOrder } from '../../../lib/storage/device-store';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { groupOrders } from '../components/order-tabs';
 
@@ -14,12 +12,16 @@ export interface MyOrders {
 
 /** docs/product.md#records and #states: the shopper's orders newest first, grouped as newPending, completed, cancelled. */
 export function useMyOrders(): MyOrders {
-  const data = useLiveQuery(async () => {
-    const [orders, queued] = await Promise.all([
-      db.orders.orderBy('createdAt').reverse().toArray(),
-      outboxFacade.pending('order.cod').then((writes) => writes.map((w) => w.key)),
-    ]);
-    return { orders, queued };
-  });
+  const data = useDeviceQuery(
+    async (db) => {
+      const [orders, queued] = await Promise.all([
+        db.orders.orderBy('createdAt').reverse().toArray(),
+        outboxFacade.pending('order.cod').then((writes) => writes.map((w) => w.key)),
+      ]);
+      return { orders, queued };
+    },
+    [],
+    { now: true },
+  );
   return { groups: groupOrders(data?.orders ?? []), queued: data?.queued ?? [], loaded: data !== undefined };
 }

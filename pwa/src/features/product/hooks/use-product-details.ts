@@ -1,7 +1,8 @@
 import { startTransition, useCallback, useEffect, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
-import { openStorageWhenWanted } from '../../../lib/storage/storage';
+import { openStorageWhenWanted, useDeviceQuery } from '../../../lib/storage/device-store';
+import { cachedProducts } from '../../../lib/storage/device-collections';
+import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
 import { classifyLoadFailure } from '../../../lib/http/load-failure';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchProductDetails } from '../api';
@@ -35,8 +36,8 @@ export function useProductDetails(productId: string | null): { product: Product 
   // between frames instead of one long task (docs/decisions/0054-storefront-frame-and-first-paint.md).
   const [fresh, setFresh] = useState<Product | null>(null);
   // Dexie is not in the page's code: it loads after the first render, on a first visit once storage is wanted
-  // (lib/storage/storage.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
-  const stored = useStoredQuery((db) => (productId ? db.products.get(productId) : Promise.resolve(undefined)), [productId]);
+  // (lib/storage/device-store.ts).
+  const stored = useDeviceQuery((db) => (productId ? db.products.get(productId) : Promise.resolve(undefined)), [productId]);
   const saved = stored?._id === productId ? stored : undefined;
   const failed = failure?.id === productId ? failure.status : null;
   const product = failed === 'not-found' ? undefined : fresh && fresh._id === productId ? fresh : saved;
@@ -45,10 +46,11 @@ export function useProductDetails(productId: string | null): { product: Product 
     if (!productId) return;
     const abort = new AbortController();
     setFailure(null);
+    const asked = askedNow();
     fetchProductDetails(productId, abort.signal)
       .then((answer) => {
         if (!abort.signal.aborted) startTransition(() => setFresh(answer));
-        return openStorageWhenWanted().then((db) => db.products.put(answer));
+        return storeAnswer(asked, [rowsFor(cachedProducts, [answer])], openStorageWhenWanted);
       })
       .catch((error: unknown) => {
         if (abort.signal.aborted) return;

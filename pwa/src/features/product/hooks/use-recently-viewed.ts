@@ -1,9 +1,7 @@
 import { useEffect } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
-import type { RecentItem } from '../../../lib/storage/db';
-import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
-import { openStorageWhenWanted } from '../../../lib/storage/storage';
+import { type RecentItem, useDeviceQuery, openStorageWhenWanted } from '../../../lib/storage/device-store';
 
 /**
  * docs/product.md#screens and #records: Recently Viewed shows up to 4 products, newest first, on this device only. The page never
@@ -43,7 +41,7 @@ export function useRememberViewed(product: Product | undefined): void {
 /** The other recently viewed products, newest first. */
 export function useRecentlyViewed(product: Product | undefined): RecentItem[] | undefined {
   const id = product?._id;
-  return useStoredQuery(
+  return useDeviceQuery(
     async (db) => (await db.recent.orderBy('viewedAt').reverse().toArray()).filter((r) => r._id !== id).slice(0, LIMITS.recentlyViewed),
     [id],
   );

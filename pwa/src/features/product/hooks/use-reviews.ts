@@ -1,12 +1,12 @@
 import { useEffect } from 'react';
-import { useStoredQuery } from '../../../lib/hooks/use-stored-query';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
 import type { ReviewSummary } from '../api';
 import { refreshReviews, reviewsKey } from '../reviews/review-store';
 
 /** The saved preview and counts, read live (a review written or deleted shows at once). */
 export function useReviewSummary(productId: string | undefined): ReviewSummary | null | undefined {
   const key = reviewsKey(productId ?? '');
-  return useStoredQuery(async (db) => ((await db.meta.get(key))?.value as ReviewSummary | undefined) ?? null, [key]);
+  return useDeviceQuery(async (db) => ((await db.meta.get(key))?.value as ReviewSummary | undefined) ?? null, [key]);
 }
 
 /** The reviews preview, saved in the meta store so a product seen before shows its reviews offline. */

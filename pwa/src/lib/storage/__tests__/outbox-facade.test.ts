@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { IdempotencyKey } from '@haat/shared/common/idempotency-key';
 import { db } from '../db';
 import { outboxFacade } from '../outbox-facade';
-import { productIdsOf } from '../outbox-ops';
+import { rowsOf } from '../outbox-ops';
 import { clearUserData } from '../user-data';
 
 const cod = (productId: string) => ({ list_items: [{ productId, quantity: 1 }], totalAmt: 10, address: 'A1' });
@@ -24,7 +24,7 @@ describe('the outbox façade', () => {
       ['k3', 'order.cod'],
       ['k4', 'cart.sync'],
     ]);
-    expect(both.map(productIdsOf)).toEqual([['p1'], ['p1'], ['p2']]);
+    expect(both.map(rowsOf)).toEqual([[['cartLines', 'p1']], [['cartLines', 'p1']], [['cartLines', 'p2']]]);
     expect((await outboxFacade.pending('cart.sync', { after: 'k3' })).map((w) => w.body.items)).toEqual([[{ productId: 'p2', quantity: 1 }]]);
     expect((await outboxFacade.pending('cart.sync', { except: new Set(['k1']) })).map((w) => w.key)).toEqual(['k4']);
     expect((await outboxFacade.pending(['wishlist.add', 'wishlist.remove'])).map((w) => w.body.productId)).toEqual(['p9']);

@@ -19,12 +19,9 @@ const gateWaitsForIdle = () => vi.waitFor(() => expect(idle).toHaveLength(1));
 
 /** A fresh storage module and a read of the cart's count through it: `seen` collects what the read answers. */
 async function watchCartCount() {
-  const storage = await import('../storage');
+  const storage = await import('../device-store');
   const seen: number[] = [];
-  storage.subscribeStored(
-    (db) => db.cart.count(),
-    (n) => seen.push(n),
-  );
+  storage.deviceQuery((db) => db.cart.count()).listen((n) => seen.push(n));
   return { storage, seen };
 }
 
@@ -49,7 +46,7 @@ describe('storage is wanted', () => {
   });
 
   it('or SETTLE_MS after idle, with no tap at all', async () => {
-    const storage = await import('../storage');
+    const storage = await import('../device-store');
     let wanted = false;
     void storage.storageWanted().then(() => (wanted = true));
     await gateWaitsForIdle();
@@ -96,7 +93,7 @@ describe('storage is wanted', () => {
   });
 
   it('caching what the network answered waits like a read', async () => {
-    const storage = await import('../storage');
+    const storage = await import('../device-store');
     let opened = false;
     void storage.openStorageWhenWanted().then(() => (opened = true));
     await gateWaitsForIdle();

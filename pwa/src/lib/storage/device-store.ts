@@ -1,0 +1,152 @@
+import { startTransition, useEffect, useState, type DependencyList } from 'react';
+import type { HaatDB } from './db';
+import { afterPageSettled } from '../device/after-page-settled';
+import { DB_NAME } from './db-name';
+
+/**
+ * The one door into the device's store (docs/architecture.md "The PWA's data layer"): the database (db.ts, with Dexie)
+ * is loaded through here only, on first need, so Dexie is not in the JS a first visit to `/` loads before its first
+ * render; and screens read it live through useDeviceQuery only. The lint rule haat/import-boundaries refuses `dexie`,
+ * `dexie-react-hooks` and db.ts anywhere outside lib/storage/.
+ */
+export type { CachedList, HaatDB, RecentItem } from './db';
+export type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
+export { SETTLE_MS } from '../device/after-page-settled';
+
+type StorageModule = typeof import('./db');
+
+let loaded: StorageModule | undefined;
+let loading: Promise<StorageModule> | undefined;
+let release: (() => void) | undefined;
+let wanted: Promise<void> | undefined;
+
+/** The database with Dexie, loaded on first need. Calling this is a need: it loads Dexie now. */
+export function loadStorage(): Promise<StorageModule> {
+  release?.();
+  return (loading ??= import('./db').then(
+    (m) => (loaded = m),
+    (error: unknown) => {
+      loading = undefined; // offline before the chunk was cached: a later need tries again
+      throw error;
+    },
+  ));
+}
+
+/** The app's database, once Dexie has loaded: now (a shopper's action needs it). */
+export const openStorage = (): Promise<HaatDB> => loadStorage().then((m) => m.db);
+
+/**
+ * Whether this device may hold something in IndexedDB: the database exists (or the browser cannot say). On a
+ * device that has never stored anything, there is nothing to read: no cart, no wishlist, no queued write.
+ */
+async function deviceHasDatabase(): Promise<boolean> {
+  if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
+  try {
+    return (await indexedDB.databases()).some((d) => d.name === DB_NAME);
+  } catch {
+    return true;
+  }
+}
+
+/**
+ * Resolves when storage is wanted by what reads or caches, not by a shopper's action: at once where Dexie is already here or the
+ * device holds the database; on a device that has never stored anything (a first visit), after the page has settled
+ * (afterPageSettled: the shopper's first tap or key, the page hidden, or SETTLE_MS after load and idle), or as soon
+ * as anything calls loadStorage(). Until then the screens show the network's
+ * answers, and an empty cart and wishlist, which is what such a device holds.
+ */
+export function storageWanted(): Promise<void> {
+  return (wanted ??= new Promise<void>((resolve) => {
+    release = resolve;
+    if (loading) return resolve();
+    void deviceHasDatabase().then((has) => (has ? resolve() : afterPageSettled(resolve)));
+  }));
+}
+
+/** The database when storage is wanted (storageWanted): for reads and for caching what the network answered. */
+export const openStorageWhenWanted = (): Promise<HaatDB> => storageWanted().then(openStorage);
+
+type Querier<T> = (db: HaatDB) => Promise<T>;
+
+/**
+ * Runs `querier` as a Dexie live query (on every change of what it read) and hands each answer to `next`; at once
+ * when Dexie is already here, else (unless `now`) once storage is wanted. Returns the unsubscribe.
+ */
+function subscribeStored<T>(querier: Querier<T>, next: (value: T) => void, now = false): () => void {
+  let subscription: { unsubscribe(): void } | undefined;
+  let closed = false;
+  const start = ({ db, liveQuery }: StorageModule) => {
+    if (closed) return;
+    subscription = liveQuery(() => querier(db)).subscribe({ next, error: (error: unknown) => console.error(error) });
+  };
+  if (loaded) start(loaded);
+  else void (now ? loadStorage() : storageWanted().then(loadStorage)).then(start);
+  return () => {
+    closed = true;
+    subscription?.unsubscribe();
+  };
+}
+
+/** One live query shared by every component that reads it (see deviceQuery). */
+export interface SharedDeviceQuery<T> {
+  listen: (next: (value: T) => void) => () => void;
+  current: () => T | undefined;
+}
+
+/**
+ * One live query shared by every component that reads it. A grid of 20 cards asking "is this product in the cart /
+ * wishlist?" makes one query of the whole (small) cart or wishlist instead of 40: each Dexie live query costs a
+ * transaction on every change, which on a phone adds up to hundreds of milliseconds while a page loads. It runs
+ * while anyone listens.
+ */
+export function deviceQuery<T>(querier: Querier<T>): SharedDeviceQuery<T> {
+  let value: T | undefined;
+  let unsubscribe: (() => void) | undefined;
+  const listeners = new Set<(value: T) => void>();
+  return {
+    listen(next) {
+      listeners.add(next);
+      unsubscribe ??= subscribeStored(querier, (answer) => {
+        value = answer;
+        for (const listener of listeners) listener(answer);
+      });
+      return () => {
+        listeners.delete(next);
+        if (listeners.size > 0) return;
+        unsubscribe?.();
+        unsubscribe = undefined;
+      };
+    },
+    current: () => value,
+  };
+}
+
+export interface DeviceQueryOptions {
+  /** A screen off the first visit's path: load Dexie now rather than once storage is wanted. */
+  now?: boolean;
+  /**
+   * Big results (lists of product cards): each answer renders as a transition, so React builds the cards in slices
+   * between frames instead of one long task; undefined until the query for the current deps has answered.
+   */
+  transition?: boolean;
+}
+
+const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
+
+/**
+ * The one way a screen reads the device live: a querier (re-run when `deps` change, the last answer kept meanwhile)
+ * or a shared query (deviceQuery). undefined until the first answer.
+ */
+export function useDeviceQuery<T>(query: Querier<T> | SharedDeviceQuery<T>, deps: DependencyList = [], options: DeviceQueryOptions = {}): T | undefined {
+  const [state, setState] = useState<{ deps: DependencyList; value: T | undefined }>(() => ({
+    deps,
+    value: typeof query === 'function' ? undefined : query.current(),
+  }));
+  useEffect(() => {
+    const next = (value: T) => (options.transition ? startTransition(() => setState({ deps, value })) : setState({ deps, value }));
+    return typeof query === 'function' ? subscribeStored(query, next, options.now) : query.listen(next);
+    // The caller's deps decide when the query changes, as with Dexie's useLiveQuery.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, deps);
+  return options.transition && !sameDeps(state.deps, deps) ? undefined : state.value;
+}
