@@ -31,7 +31,7 @@ export const API_FLOORS = [
   ['db'],
   ['redis'],
   ['users'],
-  ['mail'],
+  ['mail', 'sms'],
   ['throttle'],
   ['auth'],
   ['files'],

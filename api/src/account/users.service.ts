@@ -63,6 +63,7 @@ export class UsersService {
       passwordHash: null,
       avatar: '',
       mobile: '',
+      mobileVerified: false,
       verifyEmail: false,
       lastLoginDate: null,
       status: 'Active',

@@ -83,6 +83,14 @@ const EnvFields = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Text messages (sign-in codes): `twilio` sends through Twilio's Messages API; unset = each message is a file in $DATA_DIR/sms. */
+  SMS_PROVIDER: z.enum(['twilio']).optional(),
+  SMS_TWILIO_ACCOUNT_SID: z.string().optional(),
+  SMS_TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sender: a Twilio number in E.164, an approved sender id, or a Messaging Service SID (MG…). */
+  SMS_FROM: z.string().optional(),
+  /** Twilio's API root; tests point it at a local stand-in. */
+  SMS_API_BASE: z.string().url().default('https://api.twilio.com'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
@@ -154,6 +162,9 @@ const EnvFields = z.object({
 /** Settings that only make sense together. */
 const Env = EnvFields.superRefine((env, ctx) => {
   if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORAGE=s3' });
+  if (env.SMS_PROVIDER === 'twilio')
+    for (const name of ['SMS_TWILIO_ACCOUNT_SID', 'SMS_TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const)
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with SMS_PROVIDER=twilio' });
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({
       code: 'custom',
@@ -223,6 +234,14 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
       forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
     },
     mailDir: join(dataDir, 'mail'),
+    smsDir: join(dataDir, 'sms'),
+    sms: {
+      provider: env.SMS_PROVIDER,
+      accountSid: env.SMS_TWILIO_ACCOUNT_SID ?? '',
+      authToken: env.SMS_TWILIO_AUTH_TOKEN ?? '',
+      from: env.SMS_FROM ?? '',
+      apiBase: env.SMS_API_BASE.replace(/\/$/, ''),
+    },
   };
 }
 

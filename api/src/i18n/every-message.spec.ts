@@ -41,6 +41,7 @@ const FOR_MACHINES = new Set([
   'must be seconds ("900") or a duration ("30s", "15m", "1h"), from 1 s to 24 h',
   '"7" is not an origin (scheme://host[:port], nothing after)',
   'is required with FILE_STORAGE=s3',
+  'is required with SMS_PROVIDER=twilio',
   'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   // How parts are joined, not a message.
   '; ',
