@@ -94,6 +94,21 @@ const EnvFields = z.object({
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * What the hosted checkout offers (docs/decisions/0281-upi-at-checkout.md): a comma list of `card` and `upi`,
+   * passed as the session's payment_method_types; unset = the methods turned on in the Stripe Dashboard, named "Pay Online".
+   */
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const methods = (v ?? '')
+        .split(',')
+        .map((m) => m.trim().toLowerCase())
+        .filter(Boolean);
+      for (const m of methods) if (m !== 'card' && m !== 'upi') ctx.addIssue({ code: 'custom', message: `"${m}" is not card or upi` });
+      return [...new Set(methods)] as Array<'card' | 'upi'>;
+    }),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@haat.local'),
@@ -204,6 +219,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,
+    stripePaymentMethods: env.STRIPE_PAYMENT_METHODS,
     vapidPublicKey: env.VAPID_PUBLIC_KEY,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,
     vapidSubject: env.VAPID_SUBJECT,

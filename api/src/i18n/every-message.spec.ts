@@ -42,6 +42,7 @@ const FOR_MACHINES = new Set([
   '"7" is not an origin (scheme://host[:port], nothing after)',
   'is required with FILE_STORAGE=s3',
   'is required with SMS_PROVIDER=twilio',
+  '"7" is not card or upi',
   'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   // How parts are joined, not a message.
   '; ',

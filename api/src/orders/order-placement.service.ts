@@ -173,6 +173,7 @@ export class OrderPlacementService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash,
       stripeSessionId: null,
+      paymentProcessingAt: null,
       stripeSessionUrl: null,
       stripePaymentIntent: null,
       stripeRefundId: null,
