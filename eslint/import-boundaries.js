@@ -44,7 +44,7 @@ export const API_FLOORS = [
   ['invoices', 'promotions'],
   ['orders'],
   ['payments'],
-  ['push'],
+  ['push', 'whatsapp'],
   ['realtime'],
   ['reviews'],
   ['wishlist'],

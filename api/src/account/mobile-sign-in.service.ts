@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import type { Language } from '@haat/shared/common/languages';
 import { DB, type Db } from '../db/database.js';
-import { conflict, notFound } from '../common/app-error.js';
+import { conflict, notFound, unavailable } from '../common/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import type { TokenPair } from '../auth/index.js';
@@ -22,6 +23,7 @@ const MOBILE_TAKEN = 'This mobile number is already verified on another account.
 export class MobileSignInService {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly codes: MobileCodesService,
     private readonly users: UsersService,
   ) {}
@@ -66,6 +68,16 @@ export class MobileSignInService {
       if (isUniqueViolation(error)) throw conflict(MOBILE_TAKEN, { fields: ['mobile'] });
       throw error;
     }
+    return this.users.details(userId);
+  }
+
+  /** Order updates on WhatsApp: only at a verified mobile, only where the shop offers them. */
+  async setWhatsapp(userId: string, on: boolean): Promise<PublicUser> {
+    if (!this.config.whatsapp.enabled) throw unavailable('This shop does not send order updates on WhatsApp.');
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('User');
+    if (on && !user.mobileVerified) throw conflict('Verify your mobile number first: updates go only to a verified number.', { fields: ['mobile'] });
+    await updateUser(this.db, userId, { whatsappUpdates: on });
     return this.users.details(userId);
   }
 

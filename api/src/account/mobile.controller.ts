@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MobileBody, MobileOtpBody, NameBody } from '@haat/shared/users/mobile.schema';
+import { MobileBody, MobileOtpBody, NameBody, WhatsappBody } from '@haat/shared/users/mobile.schema';
 import type { Language } from '@haat/shared/common/languages';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
@@ -64,6 +64,13 @@ export class MobileController {
   @RateLimit({ ip: [30, MINUTE] })
   async verifyAdded(@CurrentUser() user: AuthUser, @ZBody(MobileOtpBody) body: MobileOtpBody) {
     return ok(await this.mobile.verifyAdded(user.id, body.mobile, body.otp), `Your mobile number ${body.mobile} is verified.`);
+  }
+
+  /** Order updates on WhatsApp at the verified mobile, on or off (docs/decisions/0282-order-updates-on-whatsapp.md). */
+  @Put('whatsapp')
+  @Auth()
+  async setWhatsapp(@CurrentUser() user: AuthUser, @ZBody(WhatsappBody) body: WhatsappBody) {
+    return ok(await this.mobile.setWhatsapp(user.id, body.on), body.on ? 'Order updates will come on WhatsApp.' : 'Order updates on WhatsApp are stopped.');
   }
 
   /** The name a shopper signed in by mobile gives after the code (an account made that way has none). */

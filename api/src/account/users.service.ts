@@ -64,6 +64,7 @@ export class UsersService {
       avatar: '',
       mobile: '',
       mobileVerified: false,
+      whatsappUpdates: false,
       verifyEmail: false,
       lastLoginDate: null,
       status: 'Active',

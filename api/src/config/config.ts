@@ -91,6 +91,14 @@ const EnvFields = z.object({
   SMS_FROM: z.string().optional(),
   /** Twilio's API root; tests point it at a local stand-in. */
   SMS_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** WhatsApp order updates through the WhatsApp Cloud API (docs/decisions/0282-order-updates-on-whatsapp.md); unset = no such option. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  /** The Meta app's secret: a webhook (a shopper's STOP) is taken only with its X-Hub-Signature-256. */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /** The approved template each update is sent as: body parameters {{1}} the order number, {{2}} the update. */
+  WHATSAPP_TEMPLATE: z.string().default('order_update'),
+  WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
@@ -180,6 +188,9 @@ const Env = EnvFields.superRefine((env, ctx) => {
   if (env.SMS_PROVIDER === 'twilio')
     for (const name of ['SMS_TWILIO_ACCOUNT_SID', 'SMS_TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const)
       if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with SMS_PROVIDER=twilio' });
+  if (env.WHATSAPP_TOKEN)
+    for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET'] as const)
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with WHATSAPP_TOKEN' });
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({
       code: 'custom',
@@ -251,6 +262,14 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     },
     mailDir: join(dataDir, 'mail'),
     smsDir: join(dataDir, 'sms'),
+    whatsapp: {
+      enabled: Boolean(env.WHATSAPP_TOKEN),
+      token: env.WHATSAPP_TOKEN ?? '',
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
+      appSecret: env.WHATSAPP_APP_SECRET ?? '',
+      template: env.WHATSAPP_TEMPLATE,
+      apiBase: env.WHATSAPP_API_BASE.replace(/\/$/, ''),
+    },
     sms: {
       provider: env.SMS_PROVIDER,
       accountSid: env.SMS_TWILIO_ACCOUNT_SID ?? '',

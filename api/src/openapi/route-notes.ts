@@ -70,6 +70,11 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'POST /api/user/mobile': { summary: 'Text a code to prove a number for the signed-in account', errors: [429], example: { mobile: '9876543210' } },
   'POST /api/user/mobile/verify': { summary: "Make the texted number the account's verified mobile (409 when another account has it verified)", errors: [409] },
+  'PUT /api/user/whatsapp': { summary: 'Order updates on WhatsApp at the verified mobile, on or off', errors: [409, 503], example: { on: true } },
+  'POST /api/whatsapp/webhook': {
+    summary: "WhatsApp's webhook, signed with the app secret (X-Hub-Signature-256): a STOP reply turns the sender's updates off",
+    errors: [503],
+  },
   'PUT /api/user/name': { summary: "Set the account holder's name (asked after a first sign-in by mobile)", example: { name: 'Asha Verma' } },
   'PUT /api/user/upload-avatar': { summary: 'Set the avatar from an image', multipart: true, errors: [413, 415] },
   'POST /api/user/google-login': { errors: [401] },

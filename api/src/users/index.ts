@@ -19,6 +19,8 @@ export {
   userByGoogleSub,
   userById,
   userByVerifiedMobile,
+  stopWhatsappUpdatesTo,
+  whatsappTargetOf,
   type NewUser,
 } from './users.repository.js';
 export type { UserRow } from './users.table.js';

@@ -12,6 +12,8 @@ export const users = pgTable(
     mobile: text('mobile').notNull().default(''),
     /** The mobile was proved by a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md); then it is stored as +91XXXXXXXXXX. */
     mobileVerified: boolean('mobile_verified').notNull().default(false),
+    /** The shopper asked for order updates on WhatsApp at the verified mobile (docs/decisions/0282-order-updates-on-whatsapp.md). */
+    whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
     verifyEmail: boolean('verify_email').notNull().default(false),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true, mode: 'date' }),
     status: text('status').notNull().default('Active'),

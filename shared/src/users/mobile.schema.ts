@@ -34,6 +34,10 @@ export type MobileBody = z.infer<typeof MobileBody>;
 export const MobileOtpBody = z.object({ mobile: IndianMobile, otp: Otp });
 export type MobileOtpBody = z.infer<typeof MobileOtpBody>;
 
+/** Order updates on WhatsApp at the verified mobile, asked for or stopped (docs/decisions/0282-order-updates-on-whatsapp.md). */
+export const WhatsappBody = z.object({ on: z.boolean({ error: 'must be true or false' }) });
+export type WhatsappBody = z.infer<typeof WhatsappBody>;
+
 /** The name a shopper signed in by mobile gives on the screen after the code. */
 export const NameBody = z.object({ name: RequiredText(100) });
 export type NameBody = z.infer<typeof NameBody>;
