@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiGet, screenshot } from './lib/shopper-steps.mjs';
+import { apiGet, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { seriousViolations } from './lib/axe.mjs';
 import { expect, test } from './fixtures.mjs';
 
@@ -83,4 +83,20 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   await hi.keyboard.press('Enter');
   await hi.waitForURL(`${baseUrl}/`);
   await hindi.close();
+
+  // A shopper signed up by e-mail proves a number on My Profile; it is then verified there (and would sign in).
+  const profile = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
+  const pp = await profile.newPage();
+  const shopper = newShopper('mobile');
+  await signUp(pp, baseUrl, shopper);
+  await signIn(pp, baseUrl, shopper.email, shopper.password);
+  await pp.goto(`${baseUrl}/dashboard/profile`);
+  const other = `+91${`8${String(Date.now()).slice(-9)}`}`;
+  await pp.getByLabel('Mobile number to verify').fill(other.slice(3));
+  await pp.getByRole('button', { name: 'Send code', exact: true }).click();
+  await pp.getByLabel(`Six-digit code sent to ${other}`).fill(await codeFromSms(dataDir, other, 1));
+  await pp.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(pp.getByText(`${other} is verified: you can sign in with it.`)).toBeVisible();
+  await screenshot(pp, artifactsDir, 'profile-mobile');
+  await profile.close();
 });
