@@ -14,6 +14,8 @@ import { PaymentsModule } from './payments/index.js';
 import { RealtimeModule } from './realtime/index.js';
 import { PushModule } from './push/index.js';
 import { MailModule } from './mail/index.js';
+import { SmsModule } from './sms/index.js';
+import { WhatsappModule } from './whatsapp/index.js';
 import { I18nModule } from './users/index.js';
 import { ThrottleModule } from './throttle/index.js';
 import { AddressesModule } from './addresses/index.js';
@@ -41,6 +43,7 @@ export class AppModule {
         SearchModule,
         AuthModule,
         MailModule,
+        SmsModule,
         ThrottleModule,
         UsersModule,
         AddressesModule,
@@ -58,6 +61,7 @@ export class AppModule {
         PaymentsModule,
         RealtimeModule,
         PushModule,
+        WhatsappModule,
         PublicConfigModule,
         ContactModule,
         OpenApiModule,

@@ -138,6 +138,7 @@ export function orderToPlace(userId: string, lines: Array<[string, number]>, opt
       idempotencyKey: null,
       requestHash: null,
       stripeSessionId: null,
+      paymentProcessingAt: null,
       stripeSessionUrl: null,
       stripePaymentIntent: null,
       stripeRefundId: null,

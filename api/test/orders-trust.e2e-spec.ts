@@ -8,6 +8,7 @@ import type { StripeStandIn } from './stripe-stand-in.js';
 import { postWebhook, signedEvent, startStripeShop, type StripeShop } from './stripe-shop.js';
 import { waitFor } from './socket-client.js';
 import { waitForEmailLinkToken } from './accounts-fixtures.js';
+import { waitForSmsCode } from './sms-fixtures.js';
 
 /**
  * What a shopper could do to the shop's stock and payments with many requests or accounts, and what the
@@ -120,6 +121,14 @@ describe.each(DB_KINDS)('orders against abuse on %s', (kind) => {
     expect((await api(t).get('/api/user/user-details').set(bearer(fresh[1]!.token))).body.data).toMatchObject({ verify_email: true, email: fresh[1]!.email });
     expect((await cod(fresh[1]!, p, 10, 100)).status).toBe(201);
     expect((await api(t).post('/api/user/verify-email').set(bearer(fresh[1]!.token))).body.message).toBe(`Your e-mail ${fresh[1]!.email} is already verified.`);
+
+    // A mobile proved by its code lifts the cap as well (docs/decisions/0280-sign-in-by-mobile-number.md).
+    expect((await cod(fresh[2]!, p, 10, 100)).status).toBe(409);
+    const mobile = '+919812345670';
+    expect((await api(t).post('/api/user/mobile').set(bearer(fresh[2]!.token)).send({ mobile })).status).toBe(200);
+    const code = await waitForSmsCode(t, mobile);
+    expect((await api(t).post('/api/user/mobile/verify').set(bearer(fresh[2]!.token)).send({ mobile, otp: code })).status).toBe(200);
+    expect((await cod(fresh[2]!, p, 10, 100)).status).toBe(201);
   });
 
   it('puts the units of an order cancelled after shipping back on sale only when the parcel is received back, once', async () => {

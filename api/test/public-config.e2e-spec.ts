@@ -21,12 +21,18 @@ describe('public configuration', () => {
   it('says Google sign-in and card payments are off when not configured', async () => {
     const res = await api(bare).get('/api/config/public');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ googleClientId: null, paymentsEnabled: false, returnWindowDays: 7 });
+    expect(res.body.data).toEqual({ googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: 7 });
   });
 
   it('gives the Google client id and says payments work when they are configured, without secrets', async () => {
     const res = await api(full).get('/api/config/public');
-    expect(res.body.data).toEqual({ googleClientId: 'client-123.apps.googleusercontent.com', paymentsEnabled: true, returnWindowDays: 7 });
+    expect(res.body.data).toEqual({
+      googleClientId: 'client-123.apps.googleusercontent.com',
+      paymentsEnabled: true,
+      upi: false,
+      whatsapp: false,
+      returnWindowDays: 7,
+    });
     expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec/);
   });
 });

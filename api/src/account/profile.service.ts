@@ -16,6 +16,7 @@ import { createHmac } from 'node:crypto';
 import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { Language } from '@haat/shared/common/languages';
+import { indianMobile } from '@haat/shared/users/mobile.schema';
 
 const HOUR = 60 * 60_000;
 /**
@@ -97,7 +98,10 @@ export class ProfileService {
       await this.confirmOwner(current, body, from);
       await this.countEmailChangeMail(userId, body.email, from.reply);
     }
-    await updateUser(this.db, userId, { name: body.name, mobile: body.mobile, ...(body.language ? { language: body.language } : {}) });
+    // A verified number stays verified while the form sends it back in any spelling; another number is not verified.
+    const sameMobile = current.mobileVerified && indianMobile(body.mobile) === current.mobile;
+    const mobile = sameMobile ? { mobile: current.mobile } : { mobile: body.mobile, mobileVerified: false };
+    await updateUser(this.db, userId, { name: body.name, ...mobile, ...(body.language ? { language: body.language } : {}) });
     if (body.language) this.languages.remember(userId, body.language);
     if (!emailChanged) return { user: await this.users.details(userId), message: 'Updated successfully' };
     const other = await otherUserWithEmail(this.db, body.email, userId);

@@ -12,6 +12,8 @@ export function toPublicUser(row: UserRow, lists: Partial<Pick<PublicUser, 'addr
     email: row.email,
     avatar: row.avatar,
     mobile: row.mobile,
+    mobile_verified: row.mobileVerified,
+    whatsapp_updates: row.whatsappUpdates,
     verify_email: row.verifyEmail,
     last_login_date: row.lastLoginDate?.toISOString() ?? null,
     status: row.status,

@@ -28,7 +28,7 @@ import { RequestLanguage, requestLanguage } from '../i18n/request-language.js';
 import type { Language } from '@haat/shared/common/languages';
 
 /** docs/product.md#api answers tokens as data.accesstoken and data.refreshToken. */
-const tokensOf = ({ accessToken, refreshToken }: TokenPair) => ({ accesstoken: accessToken, refreshToken });
+export const tokensOf = ({ accessToken, refreshToken }: TokenPair) => ({ accesstoken: accessToken, refreshToken });
 
 @LocalizedAnswers()
 @Controller('user')

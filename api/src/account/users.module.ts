@@ -2,8 +2,15 @@ import { Module } from '@nestjs/common';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { PasswordResetService } from './password-reset.service.js';
 import { ProfileService } from './profile.service.js';
+import { MobileCodesService } from './mobile-codes.service.js';
+import { MobileController } from './mobile.controller.js';
+import { MobileSignInService } from './mobile-sign-in.service.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
-@Module({ controllers: [UsersController], providers: [UsersService, GoogleSignInService, PasswordResetService, ProfileService], exports: [UsersService] })
+@Module({
+  controllers: [UsersController, MobileController],
+  providers: [UsersService, GoogleSignInService, PasswordResetService, ProfileService, MobileCodesService, MobileSignInService],
+  exports: [UsersService],
+})
 export class UsersModule {}

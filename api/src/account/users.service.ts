@@ -63,6 +63,8 @@ export class UsersService {
       passwordHash: null,
       avatar: '',
       mobile: '',
+      mobileVerified: false,
+      whatsappUpdates: false,
       verifyEmail: false,
       lastLoginDate: null,
       status: 'Active',

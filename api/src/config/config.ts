@@ -83,9 +83,40 @@ const EnvFields = z.object({
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
   GOOGLE_JWKS_URL: z.string().url().default('https://www.googleapis.com/oauth2/v3/certs'),
+  /** Text messages (sign-in codes): `twilio` sends through Twilio's Messages API; unset = each message is a file in $DATA_DIR/sms. */
+  SMS_PROVIDER: z.enum(['twilio']).optional(),
+  SMS_TWILIO_ACCOUNT_SID: z.string().optional(),
+  SMS_TWILIO_AUTH_TOKEN: z.string().optional(),
+  /** The sender: a Twilio number in E.164, an approved sender id, or a Messaging Service SID (MG…). */
+  SMS_FROM: z.string().optional(),
+  /** Twilio's API root; tests point it at a local stand-in. */
+  SMS_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /** WhatsApp order updates through the WhatsApp Cloud API (docs/decisions/0282-order-updates-on-whatsapp.md); unset = no such option. */
+  WHATSAPP_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
+  /** The Meta app's secret: a webhook (a shopper's STOP) is taken only with its X-Hub-Signature-256. */
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  /** The approved template each update is sent as: body parameters {{1}} the order number, {{2}} the update. */
+  WHATSAPP_TEMPLATE: z.string().default('order_update'),
+  WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * What the hosted checkout offers (docs/decisions/0281-upi-at-checkout.md): a comma list of `card` and `upi`,
+   * passed as the session's payment_method_types; unset = the methods turned on in the Stripe Dashboard, named "Pay Online".
+   */
+  STRIPE_PAYMENT_METHODS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const methods = (v ?? '')
+        .split(',')
+        .map((m) => m.trim().toLowerCase())
+        .filter(Boolean);
+      for (const m of methods) if (m !== 'card' && m !== 'upi') ctx.addIssue({ code: 'custom', message: `"${m}" is not card or upi` });
+      return [...new Set(methods)] as Array<'card' | 'upi'>;
+    }),
   VAPID_PUBLIC_KEY: z.string().optional(),
   VAPID_PRIVATE_KEY: z.string().optional(),
   VAPID_SUBJECT: z.string().default('mailto:support@haat.local'),
@@ -154,6 +185,12 @@ const EnvFields = z.object({
 /** Settings that only make sense together. */
 const Env = EnvFields.superRefine((env, ctx) => {
   if (env.FILE_STORAGE === 's3' && !env.S3_BUCKET) ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required with FILE_STORAGE=s3' });
+  if (env.SMS_PROVIDER === 'twilio')
+    for (const name of ['SMS_TWILIO_ACCOUNT_SID', 'SMS_TWILIO_AUTH_TOKEN', 'SMS_FROM'] as const)
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with SMS_PROVIDER=twilio' });
+  if (env.WHATSAPP_TOKEN)
+    for (const name of ['WHATSAPP_PHONE_NUMBER_ID', 'WHATSAPP_APP_SECRET'] as const)
+      if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'is required with WHATSAPP_TOKEN' });
   if (!env.S3_ACCESS_KEY_ID !== !env.S3_SECRET_ACCESS_KEY)
     ctx.addIssue({
       code: 'custom',
@@ -193,6 +230,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     stripeSecretKey: env.STRIPE_SECRET_KEY,
     stripeWebhookSecret: env.STRIPE_WEBHOOK_SECRET,
     stripeApiBase: env.STRIPE_API_BASE,
+    stripePaymentMethods: env.STRIPE_PAYMENT_METHODS,
     vapidPublicKey: env.VAPID_PUBLIC_KEY,
     vapidPrivateKey: env.VAPID_PRIVATE_KEY,
     vapidSubject: env.VAPID_SUBJECT,
@@ -223,6 +261,22 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
       forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE === 'true' : Boolean(env.S3_ENDPOINT),
     },
     mailDir: join(dataDir, 'mail'),
+    smsDir: join(dataDir, 'sms'),
+    whatsapp: {
+      enabled: Boolean(env.WHATSAPP_TOKEN),
+      token: env.WHATSAPP_TOKEN ?? '',
+      phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
+      appSecret: env.WHATSAPP_APP_SECRET ?? '',
+      template: env.WHATSAPP_TEMPLATE,
+      apiBase: env.WHATSAPP_API_BASE.replace(/\/$/, ''),
+    },
+    sms: {
+      provider: env.SMS_PROVIDER,
+      accountSid: env.SMS_TWILIO_ACCOUNT_SID ?? '',
+      authToken: env.SMS_TWILIO_AUTH_TOKEN ?? '',
+      from: env.SMS_FROM ?? '',
+      apiBase: env.SMS_API_BASE.replace(/\/$/, ''),
+    },
   };
 }
 

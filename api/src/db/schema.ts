@@ -10,6 +10,7 @@ export { addresses } from '../addresses/addresses.table.js';
 export { cartItems } from '../cart/cart.table.js';
 export { cartSyncResults } from '../cart/cart-sync-results.table.js';
 export { passwordResetCodes, passwordResetRequests } from '../account/password-reset.table.js';
+export { mobileCodes } from '../account/mobile-codes.table.js';
 export { wishlistItems } from '../wishlist/wishlist.table.js';
 export { reviews } from '../reviews/reviews.table.js';
 export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';

@@ -101,6 +101,7 @@ export const enIN = {
     oneOf: 'must be one of {{list}}',
     oneOfColon: 'must be one of: {{list}}',
     phone: 'must be a phone number',
+    indianMobile: 'must be a 10-digit Indian mobile number',
     url: 'must be a URL',
     httpsUrl: 'must be an https URL',
     email: 'must be a valid e-mail address',
@@ -146,6 +147,17 @@ export const enIN = {
     otpUsed: 'This code was already used. This code can no longer be used. Please request a new one.',
     otpExpired: 'This code has expired. Please request a new one.',
     otpLocked: 'Too many wrong codes. This code can no longer be used. Please request a new one.',
+    smsOtpInvalid: 'Invalid OTP. Please check the code in your SMS.',
+    smsOtpInvalidTries_one: 'Invalid OTP. Please check the code in your SMS. {{count}} try left.',
+    smsOtpInvalidTries_other: 'Invalid OTP. Please check the code in your SMS. {{count}} tries left.',
+    smsCodeSent: 'A six-digit code is on its way to {{mobile}} by SMS.',
+    mobileTaken: 'This mobile number is already verified on another account.',
+    mobileVerified: 'Your mobile number {{mobile}} is verified.',
+    nameSaved: 'Your name is saved.',
+    whatsappOff: 'This shop does not send order updates on WhatsApp.',
+    whatsappNeedsMobile: 'Verify your mobile number first: updates go only to a verified number.',
+    whatsappOn: 'Order updates will come on WhatsApp.',
+    whatsappStopped: 'Order updates on WhatsApp are stopped.',
     resetNotAllowed: 'This reset link is not valid. Please verify the code from your e-mail first; a verified code allows one reset within 10 minutes.',
     tooManyCodes: 'At most {{n}} codes can be sent to one e-mail per hour. Please try again later.',
     passwordMismatch: 'Password and confirm password must be same',
@@ -336,6 +348,9 @@ export const enIN = {
   },
 
   /** Mails (api/src/users): `subject` and `text` of each; the text ends with the shop's name. */
+  sms: {
+    signInCode: 'Your Haat code is {{code}}. It expires in 5 minutes. Do not share it with anyone.\n\n@{{host}} #{{code}}',
+  },
   mail: {
     resetCode: {
       subject: 'Your Haat password reset code',

@@ -29,6 +29,8 @@ const FOR_MACHINES = new Set([
   'stripe-signature: header is missing.',
   'body: is missing.',
   'stripe-signature: webhook signature verification failed.',
+  'x-hub-signature-256: webhook signature verification failed.',
+  'WhatsApp is not configured on this shop (no WHATSAPP_TOKEN).',
   'Stripe webhooks are not configured on this shop (no STRIPE_WEBHOOK_SECRET).',
   'metrics: send Authorization: Bearer <METRICS_TOKEN>.',
   'API is up',
@@ -41,6 +43,9 @@ const FOR_MACHINES = new Set([
   'must be seconds ("900") or a duration ("30s", "15m", "1h"), from 1 s to 24 h',
   '"7" is not an origin (scheme://host[:port], nothing after)',
   'is required with FILE_STORAGE=s3',
+  'is required with SMS_PROVIDER=twilio',
+  'is required with WHATSAPP_TOKEN',
+  '"7" is not card or upi',
   'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
   // How parts are joined, not a message.
   '; ',

@@ -34,6 +34,8 @@ export class MailService implements OnApplicationShutdown {
   }
 
   async send(mail: OutgoingMail): Promise<void> {
+    // An account made by a mobile sign-in has no e-mail until its owner adds one: nothing to send to.
+    if (!mail.to) return;
     // The stream transport (files) answers the raw message as a Buffer; SMTP's answer is not read.
     const info = (await this.transport.sendMail({ from: this.config.mailFrom, ...mail })) as { message: Buffer };
     if (this.toFiles) await this.writeEml(mail.to, info.message);

@@ -58,6 +58,24 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     summary:
       "Mail the signed-in owner a link that verifies the account's e-mail (opened with PUT /api/user/confirm-email); an unverified account holds UNVERIFIED_HOLD_LIMIT_UNITS",
   },
+  'POST /api/user/login-otp': {
+    summary:
+      'Text a six-digit sign-in code to an Indian mobile number (the same answer whether or not it has an account); 3 per number in 10 minutes, 10 a day',
+    errors: [429],
+    example: { mobile: '+91 98765 43210' },
+  },
+  'POST /api/user/login-otp/verify': {
+    summary: "Sign in with the texted code: answers as POST /api/user/login, to the number's account or a new one (its `name` empty until PUT /api/user/name)",
+    example: { mobile: '+91 98765 43210', otp: '123456' },
+  },
+  'POST /api/user/mobile': { summary: 'Text a code to prove a number for the signed-in account', errors: [429], example: { mobile: '9876543210' } },
+  'POST /api/user/mobile/verify': { summary: "Make the texted number the account's verified mobile (409 when another account has it verified)", errors: [409] },
+  'PUT /api/user/whatsapp': { summary: 'Order updates on WhatsApp at the verified mobile, on or off', errors: [409, 503], example: { on: true } },
+  'POST /api/whatsapp/webhook': {
+    summary: "WhatsApp's webhook, signed with the app secret (X-Hub-Signature-256): a STOP reply turns the sender's updates off",
+    errors: [503],
+  },
+  'PUT /api/user/name': { summary: "Set the account holder's name (asked after a first sign-in by mobile)", example: { name: 'Asha Verma' } },
   'PUT /api/user/upload-avatar': { summary: 'Set the avatar from an image', multipart: true, errors: [413, 415] },
   'POST /api/user/google-login': { errors: [401] },
   'POST /api/user/google-register': { errors: [401, 409] },

@@ -7,6 +7,7 @@ export { OrderReader } from './order-reader.js';
 export { OrdersModule } from './orders.module.js';
 export {
   buyersWithDelivered,
+  markPaymentProcessing,
   orderIdsOf,
   pendingCardOrderOf,
   setOrderCheckoutSession,

@@ -28,7 +28,7 @@ import {
   type SaleableProduct,
 } from './order-pricing.js';
 import type { HoldCaps } from './order-statement.js';
-import { isEmailVerified } from '../users/index.js';
+import { isAccountVerified } from '../users/index.js';
 import { pendingCardOrderOf } from './orders.repository.js';
 import { couponByCode, couponLimitViolated, couponUsesBy, type CouponRow } from '../promotions/index.js';
 import { couponDiscount, type CouponRefusal } from '@haat/shared/promotions/coupon.rules';
@@ -175,6 +175,7 @@ export class OrderPlacementService {
       idempotencyKey: idempotencyKey ?? null,
       requestHash,
       stripeSessionId: null,
+      paymentProcessingAt: null,
       stripeSessionUrl: null,
       stripePaymentIntent: null,
       stripeRefundId: null,
@@ -215,7 +216,7 @@ export class OrderPlacementService {
       if (couponLimit && coupon) throw couponLimitReached(coupon, couponLimit);
       // Orders of the same account placed together passed the hold between the check above and the write.
       if (isHoldLimitViolation(error)) {
-        const [held, verified] = await Promise.all([unitsHeldBy(this.db, userId), isEmailVerified(this.db, userId)]);
+        const [held, verified] = await Promise.all([unitsHeldBy(this.db, userId), isAccountVerified(this.db, userId)]);
         throw holdLimit(priced.quantity, held, verified ? this.holdCaps.cap : this.holdCaps.unverifiedCap, this.holdCaps);
       }
       throw error;

@@ -4,7 +4,7 @@ import { holdOrderUnits, reserveOrderLines, type LineToReserve } from '../invent
 import { defineStatement, type NamedStatement, type Slot } from '../db/database.js';
 import { cte, selectRelation } from '../db/relation.js';
 import { columnList, rowJson, rowsWithExtras } from '../db/table-rows.js';
-import { emailVerifiedSql } from '../users/index.js';
+import { accountVerifiedSql } from '../users/index.js';
 import { takeCouponUses } from '../promotions/index.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 
@@ -51,7 +51,7 @@ interface PlaceValues {
  * lower one while the account's e-mail is not verified. The account is looked up only when the two differ.
  */
 function holdCapSql(userId: SQL, caps: { cap: Slot; unverifiedCap: Slot }): SQL {
-  return sql`case when ${caps.unverifiedCap}::int >= ${caps.cap}::int then ${caps.cap}::int when ${emailVerifiedSql(userId)} then ${caps.cap}::int else ${caps.unverifiedCap}::int end`;
+  return sql`case when ${caps.unverifiedCap}::int >= ${caps.cap}::int then ${caps.cap}::int when ${accountVerifiedSql(userId)} then ${caps.cap}::int else ${caps.unverifiedCap}::int end`;
 }
 
 /** Uses one account may make of a coupon without a per-account limit. */

@@ -23,9 +23,13 @@ export function checkoutSessionParams(
   email: string,
   publicUrl: string,
   now = Date.now(),
+  paymentMethods: Array<'card' | 'upi'> = [],
 ): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
+    // Named methods (STRIPE_PAYMENT_METHODS), else the ones turned on in the Dashboard (docs/decisions/0281-upi-at-checkout.md).
+    // The stripe package's types (v19) predate UPI on Checkout, which the API takes as `upi`.
+    ...(paymentMethods.length > 0 ? { payment_method_types: paymentMethods as Stripe.Checkout.SessionCreateParams.PaymentMethodType[] } : {}),
     currency: 'inr',
     customer_email: email,
     client_reference_id: order.id,

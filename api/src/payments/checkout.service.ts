@@ -54,9 +54,12 @@ export class CheckoutService {
     let session;
     try {
       // Stripe's own idempotency: a retried create for this order answers the same session.
-      session = await this.stripe.checkout.sessions.create(checkoutSessionParams(order, lines, email ?? '', this.config.publicUrl), {
-        idempotencyKey: `checkout-${order.id}`,
-      });
+      session = await this.stripe.checkout.sessions.create(
+        checkoutSessionParams(order, lines, email ?? '', this.config.publicUrl, Date.now(), this.config.stripePaymentMethods),
+        {
+          idempotencyKey: `checkout-${order.id}`,
+        },
+      );
     } catch (error) {
       this.logger.warn(`Stripe refused or was unreachable for ${order.id}: ${(error as Error).message}`);
       await this.lifecycle.discard(order.id);

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError, unavailable } from '../common/app-error.js';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
-import { OrderLifecycle, canTransition, lockOrder, type OrderRow } from '../orders/index.js';
+import { OrderLifecycle, canTransition, lockOrder, markPaymentProcessing, type OrderRow } from '../orders/index.js';
 import { CardRefunder } from './card-refunder.js';
 import { stripeEvents } from './stripe-events.table.js';
 
@@ -67,8 +67,12 @@ export class StripeWebhookService {
         this.logger.warn(`${event.type} ${event.id}: no matching order ${orderId}`);
         return {};
       }
-      // A delayed method (e.g. some bank debits) completes unpaid; async_payment_succeeded follows.
-      if (move.to === 'PLACED' && session.payment_status === 'unpaid') return {};
+      // A delayed method (a UPI app still to approve, some bank debits) completes unpaid; async_payment_succeeded
+      // or _failed follows. Meanwhile the shopper's order says to wait for it.
+      if (move.to === 'PLACED' && session.payment_status === 'unpaid') {
+        if (event.type === 'checkout.session.completed' && row.paymentStatus === 'AWAITING_PAYMENT') await markPaymentProcessing(tx, row.id);
+        return {};
+      }
       if (!canTransition(row, move.to, move.actor)) {
         // Paid after the order was cancelled (the session is expired on cancel, so only a race):
         // the order stays cancelled and the money goes back. A repeat of the payment that already

@@ -16,6 +16,10 @@ export class PublicConfigController {
       {
         googleClientId: this.config.googleClientId ?? null,
         paymentsEnabled: Boolean(this.config.stripeSecretKey),
+        /** The checkout offers UPI (STRIPE_PAYMENT_METHODS names it): the button says "Pay by UPI or card". */
+        upi: Boolean(this.config.stripeSecretKey) && this.config.stripePaymentMethods.includes('upi'),
+        /** Order updates on WhatsApp can be asked for (WHATSAPP_TOKEN set). */
+        whatsapp: this.config.whatsapp.enabled,
         /** Days after delivery a return may be asked for (docs/product.md#returns). */
         returnWindowDays: this.config.returnWindowDays,
       },

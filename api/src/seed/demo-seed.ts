@@ -42,7 +42,7 @@ export async function ensureAdmin(
   await db
     .insert(users)
     .values({ id: newId(), name: 'Admin', email, passwordHash: await hashPassword(chosen, cost), role: 'ADMIN', verifyEmail: true })
-    .onConflictDoUpdate({ target: users.email, set: { role: 'ADMIN' } });
+    .onConflictDoUpdate({ target: users.email, targetWhere: sql`${users.email} <> ''`, set: { role: 'ADMIN' } });
   if (password) return logger.log(`Created the admin ${email}`);
   const file = join(dataDir ?? '.', 'admin-password.txt');
   writeFileSync(file, `${chosen}\n`, { mode: 0o600 });

@@ -3,12 +3,12 @@ export { AccountLanguages, I18nModule } from './account-languages.js';
 export { refuseWeakPassword } from './password-strength.js';
 export { OWASP_MINIMUM_COST, dummyHash, hashPassword, verifyPassword, type PasswordHashCost } from './password.js';
 export {
+  accountVerifiedSql,
   activeAdminsWithLanguage,
+  isAccountVerified,
   customerRefsByIds,
   emailOf,
-  emailVerifiedSql,
   insertUserUnlessTaken,
-  isEmailVerified,
   lockActiveAdmins,
   lockUser,
   lockedAvatarOf,
@@ -18,6 +18,9 @@ export {
   userByEmail,
   userByGoogleSub,
   userById,
+  userByVerifiedMobile,
+  stopWhatsappUpdatesTo,
+  whatsappTargetOf,
   type NewUser,
 } from './users.repository.js';
 export type { UserRow } from './users.table.js';

@@ -131,15 +131,42 @@ export async function lockedAvatarOf(tx: Pick<Db, 'select'>, id: string): Promis
 }
 
 /**
- * Whether the account's e-mail is verified, as a condition inside another domain's statement (the order's
- * hold cap, docs/product.md#rules-and-limits): one lookup by key, false for no such account.
+ * Whether the account is verified — its e-mail by the mailed link, or its mobile by a code sent to it
+ * (docs/decisions/0280-sign-in-by-mobile-number.md) — as a condition inside another domain's statement
+ * (the order's hold cap, docs/product.md#rules-and-limits): one lookup by key, false for no such account.
  */
-export function emailVerifiedSql(userId: SQL): SQL {
-  return sql`coalesce((select u.verify_email from users u where u.id = ${userId}), false)`;
+export function accountVerifiedSql(userId: SQL): SQL {
+  return sql`coalesce((select u.verify_email or u.mobile_verified from users u where u.id = ${userId}), false)`;
 }
 
-/** Whether the account's e-mail is verified now. */
-export async function isEmailVerified(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {
-  const [row] = await db.select({ verified: users.verifyEmail }).from(users).where(eq(users.id, userId));
-  return row?.verified ?? false;
+/** Whether the account is verified now (its e-mail or its mobile), as accountVerifiedSql says. */
+export async function isAccountVerified(db: Pick<Db, 'select'>, userId: string): Promise<boolean> {
+  const [row] = await db.select({ email: users.verifyEmail, mobile: users.mobileVerified }).from(users).where(eq(users.id, userId));
+  return Boolean(row?.email || row?.mobile);
+}
+
+/** Where an account's WhatsApp order updates go: its verified mobile, while it asked for them; else null. */
+export async function whatsappTargetOf(db: Pick<Db, 'select'>, userId: string): Promise<{ mobile: string; language: Language } | null> {
+  const [row] = await db
+    .select({ mobile: users.mobile, language: users.language })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.whatsappUpdates, true), eq(users.mobileVerified, true)));
+  return row ?? null;
+}
+
+/** The shopper said STOP from this number: no more updates to it, at once. */
+export async function stopWhatsappUpdatesTo(db: Pick<Db, 'update'>, mobile: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ whatsappUpdates: false })
+    .where(and(eq(users.mobile, mobile), eq(users.mobileVerified, true)));
+}
+
+/** The account whose verified mobile this is (+91XXXXXXXXXX); at most one (users_verified_mobile_key). */
+export async function userByVerifiedMobile(db: Pick<Db, 'select'>, mobile: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.mobile, mobile), eq(users.mobileVerified, true)));
+  return row;
 }

@@ -10,6 +10,10 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     avatar: text('avatar').notNull().default(''),
     mobile: text('mobile').notNull().default(''),
+    /** The mobile was proved by a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md); then it is stored as +91XXXXXXXXXX. */
+    mobileVerified: boolean('mobile_verified').notNull().default(false),
+    /** The shopper asked for order updates on WhatsApp at the verified mobile (docs/decisions/0282-order-updates-on-whatsapp.md). */
+    whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
     verifyEmail: boolean('verify_email').notNull().default(false),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true, mode: 'date' }),
     status: text('status').notNull().default('Active'),
@@ -25,7 +29,14 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('users_email_key').on(t.email),
+    // An account made by a mobile sign-in has no e-mail yet (''): only real addresses are one account's each.
+    uniqueIndex('users_email_key')
+      .on(t.email)
+      .where(sql`${t.email} <> ''`),
+    // Two accounts never share one verified number (docs/decisions/0280-sign-in-by-mobile-number.md).
+    uniqueIndex('users_verified_mobile_key')
+      .on(t.mobile)
+      .where(sql`${t.mobileVerified}`),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
     check('users_language_known', sql`${t.language} in ('en-IN', 'hi-IN')`),
   ],

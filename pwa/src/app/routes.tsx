@@ -31,6 +31,8 @@ const FooterLinkPage = page(() => import('../features/info/footer-link.page'), '
 const NotFoundPage = page(() => import('../features/info/not-found.page'), 'NotFoundPage');
 const LoginPage = page(() => import('../features/auth/login.page'), 'LoginPage');
 const RegisterPage = page(() => import('../features/auth/register.page'), 'RegisterPage');
+const MobileSignInPage = page(() => import('../features/auth/mobile-sign-in.page'), 'MobileSignInPage');
+const NamePage = page(() => import('../features/auth/name.page'), 'NamePage');
 const ForgotPasswordPage = page(() => import('../features/auth/forgot-password.page'), 'ForgotPasswordPage');
 const VerificationOtpPage = page(() => import('../features/auth/verification-otp.page'), 'VerificationOtpPage');
 const ResetPasswordPage = page(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage');
@@ -64,6 +66,8 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/contact', element: <FooterLinkPage /> },
   { path: '/faqs', element: <FooterLinkPage /> },
   { path: '/login', element: <LoginPage /> },
+  { path: '/login/mobile', element: <MobileSignInPage /> },
+  { path: '/login/name', element: <NamePage /> },
   { path: '/register', element: <RegisterPage /> },
   { path: '/forgot-password', element: <ForgotPasswordPage /> },
   { path: '/verification-otp', element: <VerificationOtpPage /> },

@@ -76,6 +76,8 @@ export interface Order {
   returns?: OrderReturn[];
   /** Present once a cancelled card payment has been refunded (Stripe's refund id). */
   refundId?: string;
+  /** A card session completed with the payment still to come (a UPI app to approve it): "Waiting for your UPI app". */
+  payment_processing?: boolean;
 }
 
 /** The 409 body extras when the client's total is stale: the server's current prices. */

@@ -8,6 +8,10 @@ export interface User {
   email: string;
   avatar: string;
   mobile: string;
+  /** The mobile was proved by a code sent to it; then `mobile` is +91XXXXXXXXXX and no other account has it verified. */
+  mobile_verified?: boolean;
+  /** Order updates also go to WhatsApp at the verified mobile. */
+  whatsapp_updates?: boolean;
   verify_email: boolean;
   last_login_date: string | null;
   status: string;

@@ -9,6 +9,7 @@ import { accountApi } from './api';
 import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
+import { MobileAndWhatsapp } from './components/mobile-and-whatsapp';
 import { useTranslation } from 'react-i18next';
 import { person } from 'ionicons/icons';
 
@@ -144,6 +145,7 @@ export function ProfilePage() {
               </button>
             </section>
           )}
+          {user && user.role !== 'ADMIN' && <MobileAndWhatsapp user={user} onChange={setUser} />}
           {user?.role !== 'ADMIN' && (
             <section className="profile__notices" aria-labelledby="profile-notices">
               <h2 id="profile-notices">{t('profile.orderUpdates')}</h2>

@@ -5,6 +5,7 @@ import { authApi } from './api';
 import { useCompleteSignIn } from './hooks/use-complete-sign-in';
 import { AuthForm } from './components/auth-form';
 import { GoogleSignInButton } from './components/google-sign-in-button';
+import { MobileSignInLink } from './components/mobile-sign-in-link';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,12 @@ export function LoginPage() {
         submitLabel={t('login.submit')}
         ready={Boolean(email && password)}
         onSubmit={login}
-        extra={<GoogleSignInButton mode="login" />}
+        extra={
+          <>
+            <GoogleSignInButton mode="login" />
+            <MobileSignInLink />
+          </>
+        }
         switchTo={{ question: 'login.noAccount', to: '/register', label: 'login.register' }}
       >
         <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />

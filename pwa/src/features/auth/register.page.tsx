@@ -8,6 +8,7 @@ import { schemaText } from '../../i18n/validation';
 import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { GoogleSignInButton } from './components/google-sign-in-button';
+import { MobileSignInLink } from './components/mobile-sign-in-link';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
 import { useTranslation } from 'react-i18next';
@@ -37,7 +38,12 @@ export function RegisterPage() {
         submitLabel={t('register.submit')}
         ready={Object.values(form).every((v) => v !== '')}
         onSubmit={register}
-        extra={<GoogleSignInButton mode="register" />}
+        extra={
+          <>
+            <GoogleSignInButton mode="register" />
+            <MobileSignInLink />
+          </>
+        }
         switchTo={BACK_TO_LOGIN}
       >
         <TextField label={t('field.name')} name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />

@@ -6,12 +6,16 @@ import { http } from './http';
 export interface PublicConfig {
   googleClientId: string | null;
   paymentsEnabled: boolean;
+  /** The hosted checkout offers UPI (docs/decisions/0281-upi-at-checkout.md). */
+  upi: boolean;
+  /** Order updates on WhatsApp can be asked for (docs/decisions/0282-order-updates-on-whatsapp.md). */
+  whatsapp: boolean;
   /** Days after delivery a return may be asked for (docs/product.md#returns). */
   returnWindowDays: number;
 }
 
 /** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window. */
-const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
+const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
 
 let pending: Promise<PublicConfig> | null = null;
 

@@ -30,7 +30,7 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
         aria-describedby={reason ? 'pay-online-reason' : undefined}
         onClick={onPayOnline}
       >
-        {busy === 'card' ? t('pay.loading') : t('pay.online')}
+        {busy === 'card' ? t('pay.loading') : t(config.upi ? 'pay.upiOrCard' : 'pay.online')}
       </button>
       <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null || held || notServed} onClick={onCashOnDelivery}>
         {busy === 'cod' ? t('pay.loading') : t('pay.cod')}

@@ -9,4 +9,12 @@ describe('how an order card says the payment', () => {
     expect(paymentSummary({ payment_method: 'CARD', payment_status: 'CANCELLED' })).toBe('Paid online · Cancelled');
     expect(paymentStatusWords('AWAITING_PAYMENT')).toBe('Awaiting payment');
   });
+
+  it('tells a shopper whose UPI app has the payment to approve it to wait for it', () => {
+    expect(paymentSummary({ payment_method: 'CARD', payment_status: 'AWAITING_PAYMENT' })).toBe('Paid online · Awaiting payment');
+    expect(paymentSummary({ payment_method: 'CARD', payment_status: 'AWAITING_PAYMENT', payment_processing: true })).toBe(
+      'Paid online · Waiting for your UPI app',
+    );
+    expect(paymentSummary({ payment_method: 'CARD', payment_status: 'PAID', payment_processing: true })).toBe('Paid online');
+  });
 });

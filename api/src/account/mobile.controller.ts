@@ -1,0 +1,82 @@
+import { Controller, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { MobileBody, MobileOtpBody, NameBody, WhatsappBody } from '@haat/shared/users/mobile.schema';
+import type { Language } from '@haat/shared/common/languages';
+import { ok } from '../common/envelope.js';
+import { ZBody } from '../common/zod-body.pipe.js';
+import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
+import { MINUTE, RateLimit } from '../throttle/index.js';
+import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
+import { RequestLanguage } from '../i18n/request-language.js';
+import { MobileSignInService } from './mobile-sign-in.service.js';
+import { tokensOf } from './users.controller.js';
+
+/**
+ * Beyond docs/product.md#api: sign-in by a code sent to an Indian mobile number, and a signed-in shopper
+ * proving one (docs/decisions/0280-sign-in-by-mobile-number.md). Sends are limited per number and per
+ * address inside the service (MOBILE_CODE_SENDS); the routes' own limits only bound the requests.
+ */
+@LocalizedAnswers()
+@Controller('user')
+export class MobileController {
+  constructor(private readonly mobile: MobileSignInService) {}
+
+  /** The same answer for every number, whether or not it has an account. */
+  @Post('login-otp')
+  @HttpCode(200)
+  @RateLimit({ ip: [30, MINUTE] })
+  async sendSignInCode(
+    @ZBody(MobileBody) body: MobileBody,
+    @RequestLanguage() language: Language,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.mobile.sendSignInCode(body.mobile, language, { ip: req.ip, reply });
+    return ok(null, `A six-digit code is on its way to ${body.mobile} by SMS.`);
+  }
+
+  /** Answers as POST /api/user/login does; a new account's `name` is empty until PUT /api/user/name. */
+  @Post('login-otp/verify')
+  @HttpCode(200)
+  @RateLimit({ ip: [30, MINUTE] })
+  async signIn(@ZBody(MobileOtpBody) body: MobileOtpBody, @RequestLanguage() language: Language, @Headers('user-agent') ua = '') {
+    return ok(tokensOf(await this.mobile.signIn(body.mobile, body.otp, language, ua)), 'Login successfully');
+  }
+
+  @Post('mobile')
+  @HttpCode(200)
+  @Auth()
+  @RateLimit({ ip: [30, MINUTE] })
+  async sendAddCode(
+    @CurrentUser() user: AuthUser,
+    @ZBody(MobileBody) body: MobileBody,
+    @RequestLanguage() language: Language,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    await this.mobile.sendAddCode(user.id, body.mobile, language, { ip: req.ip, reply });
+    return ok(null, `A six-digit code is on its way to ${body.mobile} by SMS.`);
+  }
+
+  @Post('mobile/verify')
+  @HttpCode(200)
+  @Auth()
+  @RateLimit({ ip: [30, MINUTE] })
+  async verifyAdded(@CurrentUser() user: AuthUser, @ZBody(MobileOtpBody) body: MobileOtpBody) {
+    return ok(await this.mobile.verifyAdded(user.id, body.mobile, body.otp), `Your mobile number ${body.mobile} is verified.`);
+  }
+
+  /** Order updates on WhatsApp at the verified mobile, on or off (docs/decisions/0282-order-updates-on-whatsapp.md). */
+  @Put('whatsapp')
+  @Auth()
+  async setWhatsapp(@CurrentUser() user: AuthUser, @ZBody(WhatsappBody) body: WhatsappBody) {
+    return ok(await this.mobile.setWhatsapp(user.id, body.on), body.on ? 'Order updates will come on WhatsApp.' : 'Order updates on WhatsApp are stopped.');
+  }
+
+  /** The name a shopper signed in by mobile gives after the code (an account made that way has none). */
+  @Put('name')
+  @Auth()
+  async setName(@CurrentUser() user: AuthUser, @ZBody(NameBody) body: NameBody) {
+    return ok(await this.mobile.setName(user.id, body.name), 'Your name is saved.');
+  }
+}

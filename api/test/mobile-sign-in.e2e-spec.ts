@@ -1,0 +1,168 @@
+import { eq } from 'drizzle-orm';
+import { mobileCodes } from '../src/account/mobile-codes.table.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { newMobile, smsTo, waitForSmsCode } from './sms-fixtures.js';
+
+describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startApp(kind);
+  });
+  afterAll(() => t.close());
+
+  const send = (mobile: string) => api(t).post('/api/user/login-otp').send({ mobile });
+  const verify = (mobile: string, otp: unknown) => api(t).post('/api/user/login-otp/verify').send({ mobile, otp });
+  const details = (token: string) => api(t).get('/api/user/user-details').set(bearer(token));
+  const wrong = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+  it('sends a code ending in the WebOTP line, and the code signs in a new account that answers as a password sign-in does', async () => {
+    const m = newMobile();
+    const sent = await send(m.typed);
+    expect(sent.status).toBe(200);
+    expect(sent.body).toMatchObject({ success: true, data: null });
+    const code = await waitForSmsCode(t, m.e164);
+    const [text] = await smsTo(t, m.e164);
+    expect(text).toContain(`Your Haat code is ${code}.`);
+    expect(text!.trimEnd().split('\n').at(-1)).toBe(`@localhost #${code}`);
+
+    const signedIn = await verify(m.typed, code);
+    expect(signedIn.status).toBe(200);
+    const c = await newCustomer(t);
+    const byPassword = await api(t).post('/api/user/login').send({ email: c.email, password: c.password });
+    expect(Object.keys(signedIn.body.data).sort()).toEqual(Object.keys(byPassword.body.data).sort());
+    expect(signedIn.body.message).toBe(byPassword.body.message);
+
+    const me = await details(signedIn.body.data.accesstoken);
+    expect(me.body.data).toMatchObject({ name: '', email: '', mobile: m.e164, mobile_verified: true });
+    // The name is asked on the next screen.
+    const named = await api(t).put('/api/user/name').set(bearer(signedIn.body.data.accesstoken)).send({ name: 'Asha Rao' });
+    expect(named.status).toBe(200);
+    expect(named.body.data.name).toBe('Asha Rao');
+
+    // The code is used up; a new one signs in to the same account.
+    expect((await verify(m.e164, code)).status).toBe(400);
+    await send(m.e164);
+    const again = await verify(m.e164, await waitForSmsCode(t, m.e164, 2));
+    expect(again.status).toBe(200);
+    expect((await details(again.body.data.accesstoken)).body.data._id).toBe(me.body.data._id);
+  });
+
+  it('answers a send alike whether or not the number has an account', async () => {
+    const known = newMobile();
+    await send(known.e164);
+    expect((await verify(known.e164, await waitForSmsCode(t, known.e164))).status).toBe(200);
+    const stranger = newMobile();
+    const a = await send(known.e164);
+    const b = await send(stranger.e164);
+    expect(b.status).toBe(a.status);
+    expect({ ...b.body, message: '' }).toEqual({ ...a.body, message: '' });
+    expect(b.body.message.replace(stranger.e164, 'N')).toBe(a.body.message.replace(known.e164, 'N'));
+    expect(Object.keys(b.headers).sort()).toEqual(Object.keys(a.headers).sort());
+  });
+
+  it.each([['12345'], ['5876543210'], ['+1 415 555 0100'], [''], [null]])('refuses %p as a number, naming the field', async (mobile) => {
+    const res = await api(t).post('/api/user/login-otp').send({ mobile });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual(['mobile']);
+  });
+
+  it('keeps only a keyed hash of the code, valid five minutes', async () => {
+    const m = newMobile();
+    const before = Date.now();
+    await send(m.e164);
+    const code = await waitForSmsCode(t, m.e164);
+    const [row] = await t.db
+      .select()
+      .from(mobileCodes)
+      .where(eq(mobileCodes.key, `login:${m.e164}`));
+    expect(row!.codeHash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(row)).not.toContain(code);
+    expect(row!.expiresAt.getTime() - before).toBeGreaterThan(4.9 * 60_000);
+    expect(row!.expiresAt.getTime() - Date.now()).toBeLessThanOrEqual(5 * 60_000);
+
+    await t.db
+      .update(mobileCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mobileCodes.key, `login:${m.e164}`));
+    const late = await verify(m.e164, code);
+    expect(late.status).toBe(400);
+    expect(late.body.code).toBe('OTP_EXPIRED');
+  });
+
+  it('allows five wrong tries, then only a new code signs in', async () => {
+    const m = newMobile();
+    await send(m.e164);
+    const code = await waitForSmsCode(t, m.e164);
+    for (let left = 4; left >= 0; left--) {
+      const res = await verify(m.e164, wrong(code));
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual(['otp']);
+      expect(res.body.message).toContain(left > 0 ? `${left} ${left === 1 ? 'try' : 'tries'} left` : 'Please request a new one');
+    }
+    const locked = await verify(m.e164, code);
+    expect(locked.status).toBe(400);
+    expect(locked.body.code).toBe('OTP_LOCKED');
+    await send(m.e164);
+    expect((await verify(m.e164, await waitForSmsCode(t, m.e164, 2))).status).toBe(200);
+  });
+
+  it('refuses a code sent to another number, and a code for a number never sent one, alike', async () => {
+    const m = newMobile();
+    const other = newMobile();
+    await send(m.e164);
+    const code = await waitForSmsCode(t, m.e164);
+    const a = await verify(other.e164, code);
+    expect(a.status).toBe(400);
+    expect(a.body.fields).toEqual(['otp']);
+    expect((await verify(m.e164, code)).status).toBe(200);
+  });
+
+  it('lets a shopper signed in by e-mail add and verify a mobile, which then signs in to that account; two accounts never share it', async () => {
+    const c = await newCustomer(t);
+    const m = newMobile();
+    const asked = await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.typed });
+    expect(asked.status).toBe(200);
+    const code = await waitForSmsCode(t, m.e164);
+    expect(
+      (
+        await api(t)
+          .post('/api/user/mobile/verify')
+          .set(bearer(c.token))
+          .send({ mobile: m.e164, otp: wrong(code) })
+      ).status,
+    ).toBe(400);
+    const proved = await api(t).post('/api/user/mobile/verify').set(bearer(c.token)).send({ mobile: m.e164, otp: code });
+    expect(proved.status).toBe(200);
+    expect(proved.body.data).toMatchObject({ _id: c.id, mobile: m.e164, mobile_verified: true });
+
+    await send(m.e164);
+    const signedIn = await verify(m.e164, await waitForSmsCode(t, m.e164, 2));
+    expect((await details(signedIn.body.data.accesstoken)).body.data._id).toBe(c.id);
+
+    const d = await newCustomer(t);
+    await api(t).post('/api/user/mobile').set(bearer(d.token)).send({ mobile: m.e164 });
+    const taken = await api(t)
+      .post('/api/user/mobile/verify')
+      .set(bearer(d.token))
+      .send({ mobile: m.e164, otp: await waitForSmsCode(t, m.e164, 3) });
+    expect(taken.status).toBe(409);
+    expect(taken.body).toMatchObject({ code: 'CONFLICT', fields: ['mobile'], message: 'This mobile number is already verified on another account.' });
+    expect((await details(d.token)).body.data.mobile_verified).toBe(false);
+
+    // The profile form sending the number back in another spelling keeps it verified; another number is not verified.
+    const profile = (mobile: string) => api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Test Customer', email: c.email, mobile });
+    expect((await profile(m.typed)).body.data).toMatchObject({ mobile: m.e164, mobile_verified: true });
+    expect((await profile('9000000001')).body.data).toMatchObject({ mobile: '9000000001', mobile_verified: false });
+  });
+
+  it('answers in Hindi when asked', async () => {
+    const m = newMobile();
+    const res = await api(t).post('/api/user/login-otp').set('accept-language', 'hi-IN').send({ mobile: m.e164 });
+    expect(res.body.message).toContain('SMS');
+    expect(res.body.message).not.toContain('on its way');
+    await waitForSmsCode(t, m.e164);
+    expect((await smsTo(t, m.e164))[0]).toContain('हाट पर आपका कोड');
+    const bad = await api(t).post('/api/user/login-otp').set('accept-language', 'hi-IN').send({ mobile: '12345' });
+    expect(bad.body.message).toBe('mobile: मान्य 10 अंकों का भारतीय मोबाइल नंबर होना चाहिए');
+  });
+});

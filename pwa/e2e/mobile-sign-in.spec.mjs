@@ -1,0 +1,102 @@
+import assert from 'node:assert/strict';
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { apiGet, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { seriousViolations } from './lib/axe.mjs';
+import { expect, test } from './fixtures.mjs';
+
+const PHONE = { width: 390, height: 844 };
+
+/** The n-th code texted to this number, read from its WebOTP line in the files the API wrote into <dataDir>/sms. */
+async function codeFromSms(dataDir, mobile, nth) {
+  const folder = join(dataDir, 'sms');
+  let found = '';
+  const read = async () => {
+    const files = (await readdir(folder).catch(() => [])).filter((f) => f.endsWith('.txt')).sort();
+    const texts = await Promise.all(files.map((f) => readFile(join(folder, f), 'utf8')));
+    const mine = texts.filter((text) => text.startsWith(`To: ${mobile}\n`));
+    return (found = /\n@[^\s#]+ #(\d{6})\n?$/.exec(mine[nth - 1] ?? '')?.[1] ?? '');
+  };
+  await expect.poll(read, { message: `SMS #${nth} to ${mobile}`, timeout: 10_000 }).toMatch(/^\d{6}$/);
+  return found;
+}
+
+/**
+ * Sign in with a mobile number on a 390 px phone (docs/decisions/0280-sign-in-by-mobile-number.md): a new number
+ * makes an account whose name is asked next; the same number later, in Hindi, signs in to it, by keyboard alone.
+ */
+test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
+  const browser = await launch();
+  const digits = `9${String(Date.now()).slice(-9)}`;
+  const mobile = `+91${digits}`;
+
+  // English: Sign in → Continue with mobile number → the code → the name.
+  const english = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
+  const page = await english.newPage();
+  await page.goto(`${baseUrl}/login`);
+  await page.getByRole('link', { name: 'Continue with mobile number' }).click();
+  await page.waitForURL(`${baseUrl}/login/mobile`);
+  const send = page.getByRole('button', { name: 'Send code' });
+  await page.getByLabel('Mobile number').fill('12345');
+  await expect(send, 'Send code waits for a 10-digit Indian number').toBeDisabled();
+  await page.getByLabel('Mobile number').fill(`${digits.slice(0, 5)} ${digits.slice(5)}`);
+  await send.click();
+  await expect(page.getByText(`We sent a six-digit code to ${mobile}.`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Resend code' }), 'a resend waits its 30 s').toBeDisabled();
+  await expect(page.getByText(/You can ask for a new code in 0:\d\d\./)).toBeVisible();
+  assert.deepEqual(await seriousViolations(page), [], 'the code screen has no serious accessibility problem');
+  // Autofill puts the whole code in the first box; the boxes spread it.
+  const code = await codeFromSms(dataDir, mobile, 1);
+  await page.getByLabel('Digit 1').fill(code);
+  for (let i = 0; i < 6; i++) await expect(page.getByLabel(`Digit ${i + 1}`)).toHaveValue(code.charAt(i));
+  await screenshot(page, artifactsDir, 'mobile-code');
+  await page.getByRole('button', { name: 'Verify and continue' }).click();
+  await page.waitForURL(`${baseUrl}/login/name`);
+  await page.getByLabel('Name').fill('Asha Rao');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  const token = await page.evaluate(() => localStorage.getItem('accesstoken'));
+  const me = await apiGet(baseUrl, 'user/user-details', token);
+  assert.equal(me.data.name, 'Asha Rao');
+  assert.equal(me.data.mobile, mobile);
+  assert.equal(me.data.mobile_verified, true);
+  await english.close();
+
+  // Hindi, keyboard only: the same number signs in to the same account, straight back to the shop.
+  const hindi = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
+  await hindi.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));
+  const hi = await hindi.newPage();
+  await hi.goto(`${baseUrl}/login`);
+  const link = hi.getByRole('link', { name: 'मोबाइल नंबर से जारी रखें' });
+  await link.focus();
+  await hi.keyboard.press('Enter');
+  await hi.waitForURL(`${baseUrl}/login/mobile`);
+  await expect(hi.getByLabel('मोबाइल नंबर')).toBeFocused();
+  await hi.keyboard.type(digits);
+  await hi.keyboard.press('Enter');
+  await expect(hi.getByText(`हमने ${mobile} पर छह अंकों का कोड भेजा है।`)).toBeVisible();
+  const second = await codeFromSms(dataDir, mobile, 2);
+  await hi.getByLabel('अंक 1').focus();
+  await hi.keyboard.type(second);
+  await expect(hi.getByLabel('अंक 6')).toHaveValue(second.charAt(5));
+  await screenshot(hi, artifactsDir, 'mobile-code-hindi');
+  await hi.keyboard.press('Enter');
+  await hi.waitForURL(`${baseUrl}/`);
+  await hindi.close();
+
+  // A shopper signed up by e-mail proves a number on My Profile; it is then verified there (and would sign in).
+  const profile = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
+  const pp = await profile.newPage();
+  const shopper = newShopper('mobile');
+  await signUp(pp, baseUrl, shopper);
+  await signIn(pp, baseUrl, shopper.email, shopper.password);
+  await pp.goto(`${baseUrl}/dashboard/profile`);
+  const other = `+91${`8${String(Date.now()).slice(-9)}`}`;
+  await pp.getByLabel('Mobile number to verify').fill(other.slice(3));
+  await pp.getByRole('button', { name: 'Send code', exact: true }).click();
+  await pp.getByLabel(`Six-digit code sent to ${other}`).fill(await codeFromSms(dataDir, other, 1));
+  await pp.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(pp.getByText(`${other} is verified: you can sign in with it.`)).toBeVisible();
+  await screenshot(pp, artifactsDir, 'profile-mobile');
+  await profile.close();
+});

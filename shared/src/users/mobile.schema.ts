@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { RequiredText } from '../common/fields.js';
+import { Otp } from './account.schema.js';
+
+/** What an Indian mobile number is refused with: the shopper reads it beside the field. */
+export const NOT_INDIAN_MOBILE = 'must be a 10-digit Indian mobile number';
+
+/**
+ * An Indian mobile number as a shopper types it ("98765 43210", "+91 98765-43210", "09876543210"),
+ * or null: ten digits starting 6–9 (the numbering plan's mobile series) after an optional +91, 91 or 0.
+ * The one place that says what a number is; a number verified by its code is stored as this answers.
+ */
+export function indianMobile(typed: string): string | null {
+  const digits = typed.replace(/[\s()-]/g, '');
+  const m = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
+  return m ? `+91${m[1]}` : null;
+}
+
+/** A number in E.164 (+91XXXXXXXXXX); forms may send it as a number. */
+export const IndianMobile = z.preprocess(
+  (v) => (typeof v === 'number' && Number.isInteger(v) ? String(v) : v),
+  RequiredText(20).transform((typed, ctx) => {
+    const mobile = indianMobile(typed);
+    if (mobile) return mobile;
+    ctx.addIssue({ code: 'custom', message: NOT_INDIAN_MOBILE });
+    return z.NEVER;
+  }),
+);
+
+/** Sign-in by code, and a signed-in shopper adding a number: the code is sent to this number. */
+export const MobileBody = z.object({ mobile: IndianMobile });
+export type MobileBody = z.infer<typeof MobileBody>;
+
+export const MobileOtpBody = z.object({ mobile: IndianMobile, otp: Otp });
+export type MobileOtpBody = z.infer<typeof MobileOtpBody>;
+
+/** Order updates on WhatsApp at the verified mobile, asked for or stopped (docs/decisions/0282-order-updates-on-whatsapp.md). */
+export const WhatsappBody = z.object({ on: z.boolean({ error: 'must be true or false' }) });
+export type WhatsappBody = z.infer<typeof WhatsappBody>;
+
+/** The name a shopper signed in by mobile gives on the screen after the code. */
+export const NameBody = z.object({ name: RequiredText(100) });
+export type NameBody = z.infer<typeof NameBody>;
