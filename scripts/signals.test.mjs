@@ -1,5 +1,5 @@
 // `npm start` and `npm run cluster` stop their servers when npm alone is sent SIGTERM or SIGINT, as a process
-// manager or a script sends them (docs/decisions/0266-npm-start-stops-on-a-signal.md): each command is started
+// manager or a script sends them (docs/decisions/0265-a-first-start-in-seconds.md): each command is started
 // for real, the signal goes to npm's pid, and then every process npm had started must be gone and every port
 // free. Run by `npm test`'s stages after the builds, which it reuses (the commands build only what changed):
 // node --test scripts/signals.test.mjs. The cluster's cases are skipped, saying why, without TEST_DATABASE_URL,

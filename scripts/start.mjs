@@ -5,7 +5,7 @@
 //
 // npm passes a signal to the shell that runs a script, and Debian's sh neither execs a script's last command
 // nor passes the signal on: it dies and leaves the server running. So the scripts say `exec node …`, and this
-// one process is all there is between npm and the server (docs/decisions/0266-npm-start-stops-on-a-signal.md).
+// one process is all there is between npm and the server (docs/decisions/0265-a-first-start-in-seconds.md).
 // A signal during the build stops the build (its own process group) and ends here with it.
 import { spawn } from 'node:child_process';
 import { resolve } from 'node:path';

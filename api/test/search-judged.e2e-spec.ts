@@ -9,7 +9,7 @@ import { JUDGED, type Judged } from './search-judged/judged-queries.js';
  * The judged set (search-judged/judged-queries.ts) scored against the demo catalogue at its default size:
  * per query, the share of the first page that is what the shopper asked for (out of a full page, or of every
  * relevant product when the shop has fewer), and for a thing the shop does not sell, 1 only when nothing is
- * offered. The floors only rise: raise them when search gets better (docs/decisions/0261-the-judged-set.md).
+ * offered. The floors only rise: raise them when search gets better (docs/decisions/0001-one-search-ranking.md).
  */
 const FLOOR = { precision: 0.99, unsold: 1 };
 const PAGE = 10;

@@ -4,7 +4,7 @@ import { PORTABLE_DB_KINDS, api, bearer, newCustomer } from './harness.js';
 import { addAddress, addProduct, line } from './order-fixtures.js';
 import { postWebhook, signedEvent, startStripeShop, type StripeShop } from './stripe-shop.js';
 
-/** UPI on the hosted checkout (docs/decisions/0281-upi-at-checkout.md), against the Stripe stand-in. */
+/** UPI on the hosted checkout (docs/decisions/0051-card-payments-and-refunds.md), against the Stripe stand-in. */
 describe.each(PORTABLE_DB_KINDS)('UPI at checkout on %s', (kind) => {
   let s: StripeShop;
   beforeAll(async () => {

@@ -226,7 +226,7 @@ const cardNameLines = (scope) =>
   );
 
 /**
- * Card names (docs/decisions/0151-product-card-names-on-phones.md): a narrow card (a phone's listing, the home page's
+ * Card names (docs/decisions/0220-the-first-screen-sells.md): a narrow card (a phone's listing, the home page's
  * rows at any width) gives a name three lines before it is cut (two cut most names before their colour, pack or
  * edition), a wide one (a listing at 1,366 px) two; and no name that fits in those lines is cut.
  */

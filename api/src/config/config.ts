@@ -103,7 +103,7 @@ const EnvFields = z.object({
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
   /**
-   * What the hosted checkout offers (docs/decisions/0281-upi-at-checkout.md): a comma list of `card` and `upi`,
+   * What the hosted checkout offers (docs/decisions/0051-card-payments-and-refunds.md): a comma list of `card` and `upi`,
    * passed as the session's payment_method_types; unset = the methods turned on in the Stripe Dashboard, named "Pay Online".
    */
   STRIPE_PAYMENT_METHODS: z

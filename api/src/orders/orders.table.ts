@@ -38,7 +38,7 @@ export const orders = pgTable(
     /** What the keyed request asked for (orderFingerprint): the same key with another body is refused. Null before it was kept. */
     requestHash: text('request_hash'),
     stripeSessionId: text('stripe_session_id'),
-    /** Stripe said the session completed with the payment still to come (a UPI app to approve it): the shopper is told to wait (docs/decisions/0281-upi-at-checkout.md). */
+    /** Stripe said the session completed with the payment still to come (a UPI app to approve it): the shopper is told to wait (docs/decisions/0051-card-payments-and-refunds.md). */
     paymentProcessingAt: timestamp('payment_processing_at', { withTimezone: true, mode: 'date' }),
     stripeSessionUrl: text('stripe_session_url'),
     /** The card payment behind a paid order, kept so a cancellation can refund it. */

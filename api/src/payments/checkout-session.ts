@@ -27,7 +27,7 @@ export function checkoutSessionParams(
 ): Stripe.Checkout.SessionCreateParams {
   return {
     mode: 'payment',
-    // Named methods (STRIPE_PAYMENT_METHODS), else the ones turned on in the Dashboard (docs/decisions/0281-upi-at-checkout.md).
+    // Named methods (STRIPE_PAYMENT_METHODS), else the ones turned on in the Dashboard (docs/decisions/0051-card-payments-and-refunds.md).
     // The stripe package's types (v19) predate UPI on Checkout, which the API takes as `upi`.
     ...(paymentMethods.length > 0 ? { payment_method_types: paymentMethods as Stripe.Checkout.SessionCreateParams.PaymentMethodType[] } : {}),
     currency: 'inr',

@@ -6,7 +6,7 @@ import { http } from './http';
 export interface PublicConfig {
   googleClientId: string | null;
   paymentsEnabled: boolean;
-  /** The hosted checkout offers UPI (docs/decisions/0281-upi-at-checkout.md). */
+  /** The hosted checkout offers UPI (docs/decisions/0051-card-payments-and-refunds.md). */
   upi: boolean;
   /** Order updates on WhatsApp can be asked for (docs/decisions/0282-order-updates-on-whatsapp.md). */
   whatsapp: boolean;

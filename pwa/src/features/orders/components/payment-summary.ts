@@ -13,7 +13,7 @@ const STATUS_WORDS: Record<PaymentStatus, string> = {
 /** How an order was paid, in words: "Cash on delivery", "Paid online · Completed" — never the stored codes. */
 export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus; payment_processing?: boolean }): string {
   const method = i18n.t(order.payment_method === 'COD' ? 'orders:payment.cod' : 'orders:payment.online');
-  // Stripe has the payment, a UPI app still to approve it (docs/decisions/0281-upi-at-checkout.md).
+  // Stripe has the payment, a UPI app still to approve it (docs/decisions/0051-card-payments-and-refunds.md).
   if (order.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) return `${method} · ${i18n.t('orders:payment.upiWaiting')}`;
   const status = paymentStatusWords(order.payment_status);
   // "Cash on delivery · Pay on delivery" and "Paid online · Paid" say the same thing twice.

@@ -4,7 +4,7 @@ import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages'
 
 /**
  * Manage Orders' stage filter (docs/product.md#screens, Orders): the browser's select, dressed as the admin's form
- * fields (label above, the same box), not Ionic's select (docs/decisions/0230-the-stage-filter-is-the-browsers-select.md).
+ * fields (label above, the same box), not Ionic's select (docs/decisions/0041-admin-orders-and-realtime.md).
  */
 export function StageFilter({ value, onChange }: { value: OrderStage | undefined; onChange: (stage: OrderStage | undefined) => void }) {
   const { t } = useTranslation('orders');
