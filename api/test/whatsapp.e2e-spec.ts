@@ -50,6 +50,7 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
       WHATSAPP_TOKEN: 'wa-token',
       WHATSAPP_PHONE_NUMBER_ID: '1098765',
       WHATSAPP_APP_SECRET: APP_SECRET,
+      WHATSAPP_VERIFY_TOKEN: 'haat-verify-word',
       WHATSAPP_TEMPLATE: 'order_update',
       WHATSAPP_API_BASE: base,
     });
@@ -130,5 +131,21 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
 
     // Stopping on the profile works the same.
     expect((await api(t).put('/api/user/whatsapp').set(bearer(b.token)).send({ on: false })).body.data.whatsapp_updates).toBe(false);
+  });
+
+  it("answers Meta's subscription handshake only with this shop's verify token", async () => {
+    const handshake = (query: Record<string, string>) => api(t).get('/api/whatsapp/webhook').query(query);
+    const ok = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': 'haat-verify-word', 'hub.challenge': '1158201444' });
+    expect(ok.status).toBe(200);
+    expect(ok.headers['content-type']).toMatch(/^text\/plain/);
+    expect(ok.text).toBe('1158201444');
+    const wrong = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': 'guessed', 'hub.challenge': '1158201444' });
+    expect(wrong.status).toBe(403);
+    expect(wrong.body.fields).toEqual(['hub.verify_token']);
+    expect(wrong.text).not.toContain('1158201444');
+    expect((await handshake({ 'hub.mode': 'unsubscribe', 'hub.verify_token': 'haat-verify-word', 'hub.challenge': '1' })).status).toBe(403);
+    const script = await handshake({ 'hub.mode': 'subscribe', 'hub.verify_token': 'haat-verify-word', 'hub.challenge': '<script>x</script>' });
+    expect(script.status).toBe(400);
+    expect(script.body.fields).toEqual(['hub.challenge']);
   });
 });

@@ -96,6 +96,8 @@ const EnvFields = z.object({
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
   /** The Meta app's secret: a webhook (a shopper's STOP) is taken only with its X-Hub-Signature-256. */
   WHATSAPP_APP_SECRET: z.string().optional(),
+  /** The word Meta's webhook set-up sends back (GET hub.verify_token) to prove the callback URL is this shop's. */
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
   /** The approved template each update is sent as: body parameters {{1}} the order number, {{2}} the update. */
   WHATSAPP_TEMPLATE: z.string().default('order_update'),
   WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
@@ -267,6 +269,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
       token: env.WHATSAPP_TOKEN ?? '',
       phoneNumberId: env.WHATSAPP_PHONE_NUMBER_ID ?? '',
       appSecret: env.WHATSAPP_APP_SECRET ?? '',
+      verifyToken: env.WHATSAPP_VERIFY_TOKEN ?? '',
       template: env.WHATSAPP_TEMPLATE,
       apiBase: env.WHATSAPP_API_BASE.replace(/\/$/, ''),
     },

@@ -71,6 +71,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'POST /api/user/mobile': { summary: 'Text a code to prove a number for the signed-in account', errors: [429], example: { mobile: '9876543210' } },
   'POST /api/user/mobile/verify': { summary: "Make the texted number the account's verified mobile (409 when another account has it verified)", errors: [409] },
   'PUT /api/user/whatsapp': { summary: 'Order updates on WhatsApp at the verified mobile, on or off', errors: [409, 503], example: { on: true } },
+  'GET /api/whatsapp/webhook': {
+    summary: "Meta's webhook set-up handshake: the hub.challenge back, as plain text, only for this shop's WHATSAPP_VERIFY_TOKEN",
+    errors: [400, 403, 503],
+  },
   'POST /api/whatsapp/webhook': {
     summary: "WhatsApp's webhook, signed with the app secret (X-Hub-Signature-256): a STOP reply turns the sender's updates off",
     errors: [503],

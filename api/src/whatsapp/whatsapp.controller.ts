@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { Controller, Headers, HttpCode, Inject, Post, Req, type RawBodyRequest } from '@nestjs/common';
-import type { FastifyRequest } from 'fastify';
+import { Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -26,6 +26,28 @@ export class WhatsappController {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /**
+   * Meta's subscription handshake: when the callback URL is saved in the app's dashboard, Meta asks
+   * GET ?hub.mode=subscribe&hub.verify_token=…&hub.challenge=… and expects the challenge back, as plain text,
+   * only from the shop that knows the verify token (WHATSAPP_VERIFY_TOKEN).
+   */
+  @Get('webhook')
+  subscribe(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): string {
+    const { enabled, verifyToken } = this.config.whatsapp;
+    if (!enabled || !verifyToken) throw unavailable('WhatsApp is not configured on this shop (no WHATSAPP_TOKEN or WHATSAPP_VERIFY_TOKEN).');
+    const token = typeof query['hub.verify_token'] === 'string' ? query['hub.verify_token'] : '';
+    const challenge = typeof query['hub.challenge'] === 'string' ? query['hub.challenge'] : '';
+    const [given, known] = [Buffer.from(token), Buffer.from(verifyToken)];
+    const tokenMatches = given.length === known.length && timingSafeEqual(given, known);
+    if (query['hub.mode'] !== 'subscribe' || !tokenMatches)
+      throw new AppError(403, ErrorCode.Forbidden, "hub.verify_token: not this shop's verify token.", { fields: ['hub.verify_token'] });
+    if (!/^[\w-]{1,128}$/.test(challenge))
+      throw new AppError(400, ErrorCode.InvalidValue, 'hub.challenge: missing or malformed.', { fields: ['hub.challenge'] });
+    // Set only here: a refusal above is the shop's JSON envelope.
+    void reply.header('content-type', 'text/plain; charset=utf-8');
+    return challenge;
+  }
 
   @Post('webhook')
   @HttpCode(200)
