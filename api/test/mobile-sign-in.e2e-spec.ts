@@ -39,6 +39,16 @@ describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %
     expect(named.status).toBe(200);
     expect(named.body.data.name).toBe('Asha Rao');
 
+    // My Profile saves without an e-mail for an account that has none; an account that has one cannot remove it.
+    const token = signedIn.body.data.accesstoken as string;
+    const saved = await api(t).put('/api/user/update-user').set(bearer(token)).send({ name: 'Asha R.', email: '', mobile: m.typed });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toMatchObject({ name: 'Asha R.', email: '', mobile: m.e164, mobile_verified: true });
+    const removed = await api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Test Customer', email: '', mobile: '9876543210' });
+    expect(removed.status).toBe(400);
+    expect(removed.body.fields).toEqual(['email']);
+    expect((await details(c.token)).body.data.email).toBe(c.email);
+
     // The code is used up; a new one signs in to the same account.
     expect((await verify(m.e164, code)).status).toBe(400);
     await send(m.e164);

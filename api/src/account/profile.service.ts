@@ -93,6 +93,8 @@ export class ProfileService {
   async update(userId: string, body: UpdateUserBody, from: CheckOrigin): Promise<{ user: PublicUser; message: string }> {
     const current = await this.users.findById(userId);
     if (!current) throw notFound('User');
+    // An account signed up by mobile number has no e-mail ('') and keeps saving its name and number without one.
+    if (!body.email && current.email) throw new AppError(400, ErrorCode.InvalidValue, 'email: is required', { fields: ['email'] });
     const emailChanged = body.email !== current.email;
     if (emailChanged) {
       await this.confirmOwner(current, body, from);

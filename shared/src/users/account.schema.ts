@@ -65,7 +65,8 @@ export const Mobile = z.preprocess(
  */
 export const UpdateUserBody = z.object({
   name: RequiredText(100),
-  email: Email,
+  /** '' only for an account that has no e-mail yet (signed up by mobile number); an e-mail once set is never removed. */
+  email: z.union([z.literal(''), Email], { error: 'must be a valid e-mail address' }),
   mobile: Mobile,
   currentPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }).optional(),
   credential: PlainText().trim().max(8192, { error: 'is too long' }).optional(),

@@ -63,7 +63,7 @@ export function ProfilePage() {
   // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.
   const verifyButton = useRef<HTMLButtonElement>(null);
   const { hash } = useLocation();
-  const unverified = Boolean(user && !user.verify_email);
+  const unverified = Boolean(user?.email && !user.verify_email);
   useEffect(() => {
     if (hash !== '#verify-email' || !unverified) return;
     verifyButton.current?.scrollIntoView?.({ block: 'center' });
@@ -132,12 +132,12 @@ export function ProfilePage() {
             <button
               type="submit"
               className="btn btn--primary"
-              disabled={busy || !form.name || !form.email || !form.mobile || (emailChanged && !currentPassword)}
+              disabled={busy || !form.name || (!form.email && !!user?.email) || !form.mobile || (emailChanged && !currentPassword)}
             >
               {busy ? t('wishlist.loading') : t('address.submit')}
             </button>
           </form>
-          {user && !user.verify_email && (
+          {user && user.email && !user.verify_email && (
             <section id="verify-email" className="profile__notices" aria-labelledby="profile-verify">
               <p id="profile-verify">{t('profile.unverified')}</p>
               <button ref={verifyButton} type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>

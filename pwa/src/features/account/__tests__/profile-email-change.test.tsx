@@ -117,3 +117,25 @@ describe("checkout's hold-limit link to My Profile (docs/product.md#rules-and-li
     expect(button.closest('section')?.id).toBe('verify-email');
   });
 });
+
+describe('an account signed up by mobile number, with no e-mail yet', () => {
+  it('saves its name without one, and is not asked to verify an e-mail it does not have', async () => {
+    serverEmail = '';
+    setSessionUser({ ...user(''), verify_email: false, mobile_verified: true });
+    open('/dashboard/profile');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Asha Rao' } });
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' });
+    expect(submit.disabled).toBe(false);
+    expect(screen.queryByRole('button', { name: 'Send verification link' })).toBeNull();
+    fireEvent.click(submit);
+    await waitFor(() => expect(calls.some((c) => c.startsWith('PUT /api/user/update-user') && c.includes('"email":""'))).toBe(true));
+  });
+
+  it('keeps Submit off when an account that has an e-mail empties it', () => {
+    serverEmail = OLD;
+    setSessionUser(user(OLD));
+    open('/dashboard/profile');
+    fireEvent.change(screen.getByLabelText('Email'), { target: { value: '' } });
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Submit' }).disabled).toBe(true);
+  });
+});
