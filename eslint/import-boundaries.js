@@ -140,7 +140,7 @@ export function boundaryViolation(from, to) {
 
   const entered = /^pwa\/src\/features\/([^/]+)\/(.+)$/.exec(to);
   if (from.startsWith('pwa/src/app/') && !from.includes('/__tests__/') && entered && entered[2] !== 'public') {
-    const page = from === 'pwa/src/app/routes' && entered[2].endsWith('.page');
+    const page = from === 'pwa/src/app/routes' && (entered[2] ?? '').endsWith('.page');
     if (!page) return `app/ enters feature "${entered[1]}" through pwa/src/features/${entered[1]}/public.ts, not ${to}.`;
   }
 

@@ -47,8 +47,10 @@ export const noFetchingEffect = {
     const isFunction = (node) => node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
     return {
       ImportDeclaration(node) {
-        if (typeof node.source.value !== 'string' || !FETCHING_SOURCE.test(node.source.value) || node.importKind === 'type') return;
-        for (const s of node.specifiers) if (s.importKind !== 'type') fetching.add(s.local.name);
+        // `importKind` is typescript-eslint's (import type …), absent from ESTree's own node types.
+        const typeOnly = (/** @type {object} */ n) => 'importKind' in n && n.importKind === 'type';
+        if (typeof node.source.value !== 'string' || !FETCHING_SOURCE.test(node.source.value) || typeOnly(node)) return;
+        for (const s of node.specifiers) if (!typeOnly(s)) fetching.add(s.local.name);
       },
       CallExpression(node) {
         const name = root(node.callee);

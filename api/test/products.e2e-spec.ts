@@ -501,9 +501,9 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
       expect(near.status).toBe(200);
       expect(near.body.data[0]?._id).toBe(earbudIds[0]);
       expect(near.body.totalCount).toBeGreaterThanOrEqual(1);
-      // Only the first page falls back.
+      // The products with all but one of the words are what matches: every page counts them alike, a page past them is empty.
       const next = await api(t).post('/api/product/search-product').send({ search: 'boAt Airdopes Wireless Earbuds 141 qqzx', page: 2 });
-      expect(next.body).toMatchObject({ data: [], totalCount: 0 });
+      expect(next.body).toMatchObject({ data: [], totalCount: near.body.totalCount });
       const first = await api(t).post('/api/product/search-product').send({ search: 'earbuds', page: 1, limit: 2 });
       const past = await api(t).post('/api/product/search-product').send({ search: 'earbuds', page: 50, limit: 2 });
       expect(past.body).toMatchObject({ data: [], page: 50, totalCount: first.body.totalCount, totalPage: first.body.totalPage });

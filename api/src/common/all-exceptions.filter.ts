@@ -190,11 +190,19 @@ export class AllExceptionsFilter implements ExceptionFilter {
     const reply = ctx.getResponse<FastifyReply>();
     const req = ctx.getRequest<FastifyRequest>();
     if (exception instanceof NotFoundException && exception.message.startsWith('Cannot ') && this.fallback?.(req, reply)) return;
-    const { status, body, headers } = toEnvelope(exception, req, this.logger);
-    if (headers) void reply.headers(headers);
-    // The one place error messages are translated (docs/product.md#languages): codes stay as they are.
-    const language = requestLanguage(req);
-    void reply.header('content-language', language);
-    void reply.status(status).send(language === 'en-IN' ? body : { ...body, message: localizeMessage(body.message, language) });
+    answerError(exception, req, reply, this.logger);
   }
+}
+
+/**
+ * The shop's answer to an error, in the envelope and the caller's language: what the filter sends for every Nest
+ * route, and what a route registered on Fastify itself (the stored pictures) sends for its own failures.
+ */
+export function answerError(exception: unknown, req: FastifyRequest, reply: FastifyReply, logger: Logger): FastifyReply {
+  const { status, body, headers } = toEnvelope(exception, req, logger);
+  if (headers) void reply.headers(headers);
+  // The one place error messages are translated (docs/product.md#languages): codes stay as they are.
+  const language = requestLanguage(req);
+  void reply.header('content-language', language);
+  return reply.status(status).send(language === 'en-IN' ? body : { ...body, message: localizeMessage(body.message, language) });
 }

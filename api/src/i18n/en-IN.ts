@@ -290,6 +290,8 @@ export const enIN = {
     loggedOut: 'Logout successfully',
     userDetails: 'User details',
     updated: 'Updated successfully',
+    synonymSaved: 'Synonym saved',
+    synonymRemoved: 'Synonym removed',
     emailChangePending:
       'Saved. To change your e-mail, open the link we sent to {{email}} within an hour; until then you keep signing in with your current e-mail.',
     emailChanged: 'Your e-mail is now {{email}}.',

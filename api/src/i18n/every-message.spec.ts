@@ -31,6 +31,10 @@ const FOR_MACHINES = new Set([
   'stripe-signature: webhook signature verification failed.',
   'x-hub-signature-256: webhook signature verification failed.',
   'WhatsApp is not configured on this shop (no WHATSAPP_TOKEN).',
+  // Meta's webhook set-up handshake: read by Meta's dashboard, never by a shopper.
+  'WhatsApp is not configured on this shop (no WHATSAPP_TOKEN or WHATSAPP_VERIFY_TOKEN).',
+  "hub.verify_token: not this shop's verify token.",
+  'hub.challenge: missing or malformed.',
   'Stripe webhooks are not configured on this shop (no STRIPE_WEBHOOK_SECRET).',
   'metrics: send Authorization: Bearer <METRICS_TOKEN>.',
   'API is up',

@@ -282,6 +282,8 @@ export const hiIN: Catalogue = {
     loggedOut: 'लॉग आउट हो गया',
     userDetails: 'यूज़र की जानकारी',
     updated: 'अपडेट हो गया',
+    synonymSaved: 'पर्यायवाची शब्द सहेजा गया',
+    synonymRemoved: 'पर्यायवाची शब्द हटाया गया',
     emailChangePending: 'सेव हो गया। ई-मेल बदलने के लिए {{email}} पर भेजा गया लिंक एक घंटे के अंदर खोलें; तब तक आप अपने मौजूदा ई-मेल से ही साइन इन करेंगे।',
     emailChanged: 'अब आपका ई-मेल {{email}} है।',
     passwordChanged: 'पासवर्ड बदल गया। दूसरे डिवाइस से साइन आउट कर दिया गया है।',
