@@ -35,6 +35,8 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   const name = product.name;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
   await page.getByRole('button', { name: 'कार्ट में डालें' }).first().click();
+  // The stepper shows once the line is on the device (and in the outbox), so the page may be left.
+  await page.locator('.buy-box .cart-stepper').waitFor();
   await screenshot(page, artifactsDir, 'hindi-product-390');
 
   // Cart → checkout.
