@@ -5,6 +5,7 @@
 // Tests may import the database to seed and inspect the device.
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { importSources } from './import-boundaries.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const DOOR = 'pwa/src/lib/storage/';
@@ -40,11 +41,6 @@ export const deviceStoreDoor = {
       const message = doorViolation(from, node.value);
       if (message) context.report({ node, message });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-    };
+    return importSources(check);
   },
 };
