@@ -20,14 +20,6 @@ import { stockWrites } from './eslint/stock-writes.js';
 import { typeErrors } from './eslint/type-errors.js';
 import { untranslatedTextOptions } from './eslint/untranslated-text.js';
 
-// Effects that still fetch by hand, each waiting for its replacement (docs/decisions/0245-online-reads-on-tanstack-query.md).
-// Device collections are refreshed into IndexedDB by the device store's own rule, not through lib/query.
-const fetchingEffectsToReplace = [
-  'pwa/src/features/product/hooks/use-product-details.ts', // the product page, kept on the device for offline
-  'pwa/src/features/account/profile.page.tsx', // a confirmation link's one-time write on open, then the profile's fresh read
-  'pwa/src/features/account/components/address-dialog.tsx', // the PIN code lookup as the shopper types
-];
-
 const EFFECT_HOOK = '/^use(Layout|Insertion)?Effect$/';
 
 export default tseslint.config(
@@ -86,7 +78,7 @@ export default tseslint.config(
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).
       'haat/no-test-sleeps': 'error',
       // No effect fetches by hand in pwa/src: online reads go through lib/query (the rule skips other files).
-      'haat/no-fetching-effect': ['error', { allow: fetchingEffectsToReplace }],
+      'haat/no-fetching-effect': 'error',
       // Off here; CI's lint turns it on (`npm run lint:types`) to report TypeScript's errors from the programs
       // built for the rules above (eslint/type-errors.js).
       'haat/type-errors': 'off',

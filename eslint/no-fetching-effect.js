@@ -3,17 +3,52 @@
 // store (docs/architecture.md#online-only-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md). Reported: a
 // useEffect or useLayoutEffect whose function (nested callbacks included) calls
 //   - fetch(…), ky, or the network calls of lib/http/ (the http client, api-client, early-request, public-config, pincode);
-//   - a function or object imported from a feature's API module (`api.ts`, `*-api.ts`, `api-client.ts`).
+//   - a function or object imported from a feature's API module (`api.ts`, `*-api.ts`, `api-client.ts`);
+//   - a function imported from one of the repository's own modules that reaches the network itself: a module that
+//     imports one of the above (a feature's sync module: `reloadWishlist`), or a name re-exported from one
+//     (`accountApi` through a feature's public.ts), followed through re-exports.
 // An effect that only reacts to data already read (opens a form once a product arrived) calls none of these.
 // `allow`: files whose fetching effects are known and waiting for their replacement, each listed with its reason.
-import { relative, sep } from 'node:path';
-import { dirname } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const EFFECT = /^use(Layout)?Effect$/;
 /** Module sources whose imports are network calls. */
-const FETCHING_SOURCE = /^ky$|(^|\/)lib\/http\/(http|api-client|early-request|public-config|pincode)$|(^|\/)([\w-]+-)?api$/;
+const FETCHING_SOURCE = /^ky$|(^|\/)http\/(http|api-client|early-request|public-config|pincode)$|(^|\/)([\w-]+-)?api$/;
+
+const EXTENSIONS = ['.ts', '.tsx', '/index.ts', '/index.tsx'];
+/** @type {Map<string, string | null>} */
+const texts = new Map();
+/** The text of the module `source` names from `fromFile` (a relative import), or null. */
+const moduleText = (fromFile, source) => {
+  if (!source.startsWith('.')) return null;
+  const base = resolve(dirname(fromFile), source);
+  const file = EXTENSIONS.map((e) => base + e).find((f) => existsSync(f));
+  if (!file) return null;
+  if (!texts.has(file)) texts.set(file, readFileSync(file, 'utf8'));
+  return { file, text: /** @type {string} */ (texts.get(file)) };
+};
+/** Whether `name`, imported from `source` in `fromFile`, reaches the network (see the list above). */
+const reachesNetwork = (fromFile, source, name, depth = 0) => {
+  if (FETCHING_SOURCE.test(source)) return true;
+  const found = depth < 4 ? moduleText(fromFile, source) : null;
+  if (!found) return false;
+  // A re-export: follow it to where the name is made.
+  for (const m of found.text.matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
+    for (const part of (m[1] ?? '').split(',')) {
+      const [inner, outer = inner] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      if (outer === name && !/^\s*type\s/.test(part)) return reachesNetwork(found.file, m[2] ?? '', (inner ?? '').trim(), depth + 1);
+    }
+  }
+  for (const m of found.text.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g)) if (m[1] === name) return reachesNetwork(found.file, m[2] ?? '', '*', depth + 1);
+  // Made here: a function declared to answer something other than a promise does not wait for the network
+  // (`isNetworkProblem(error): boolean`); otherwise the module reaches the network when it imports what does.
+  const declared = new RegExp(`export\\s+(?:(async\\s+)?function\\s+${name}\\b[^{]*|const\\s+${name}\\s*=\\s*(async\\b)?[^=]*=>)`).exec(found.text);
+  if (declared && !declared[1] && !declared[2] && !/Promise</.test(declared[0])) return false;
+  return [...found.text.matchAll(/^import\s+(?!type\b)[^;]*?from\s*'([^']+)'/gm)].some((m) => FETCHING_SOURCE.test(m[1] ?? ''));
+};
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const noFetchingEffect = {
@@ -49,8 +84,14 @@ export const noFetchingEffect = {
       ImportDeclaration(node) {
         // `importKind` is typescript-eslint's (import type …), absent from ESTree's own node types.
         const typeOnly = (/** @type {object} */ n) => 'importKind' in n && n.importKind === 'type';
-        if (typeof node.source.value !== 'string' || !FETCHING_SOURCE.test(node.source.value) || typeOnly(node)) return;
-        for (const s of node.specifiers) if (!typeOnly(s)) fetching.add(s.local.name);
+        const source = node.source.value;
+        if (typeof source !== 'string' || typeOnly(node)) return;
+        if (!FETCHING_SOURCE.test(source) && !source.startsWith('.')) return;
+        for (const s of node.specifiers) {
+          if (typeOnly(s)) continue;
+          const name = s.type === 'ImportSpecifier' ? (s.imported.type === 'Identifier' ? s.imported.name : String(s.imported.value)) : '*';
+          if (reachesNetwork(context.filename, source, name)) fetching.add(s.local.name);
+        }
       },
       CallExpression(node) {
         const name = root(node.callee);
@@ -59,7 +100,7 @@ export const noFetchingEffect = {
         if (effect)
           context.report({
             node,
-            message: `An effect must not fetch (${name}): read online through pwa/src/lib/query (useOnlineQuery, QueryState), or device data through its store.`,
+            message: `An effect must not fetch (${name}): read online through pwa/src/lib/query (useOnlineQuery, QueryState), or refresh device data through useServerRefresh (lib/storage).`,
           });
       },
     };

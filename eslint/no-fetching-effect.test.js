@@ -28,8 +28,27 @@ tester.run('haat/no-fetching-effect', noFetchingEffect, {
       code: "import { accountApi } from '../features/account/public'; import { x } from './api'; useEffect(() => { void x.get(); }, []);",
       options: [{ allow: ['pwa/src/app/session-sync.tsx'] }],
     },
+    // A function of a module that reaches the network, declared to answer no promise (a classifier).
+    {
+      filename: at('pwa/src/features/orders/x.tsx'),
+      code: "import { isNetworkProblem } from '../../lib/http/http-problem'; useEffect(() => { if (isNetworkProblem(e)) setOffline(true); }, [e]);",
+    },
+    // A component re-exported by a public.ts next to an API object is not the API object.
+    { filename: at('pwa/src/app/x.tsx'), code: "import { AddressText } from '../features/account/public'; useEffect(() => { AddressText(props); }, []);" },
   ],
   invalid: [
+    // Through a feature's public.ts, to the API module it re-exports.
+    {
+      filename: at('pwa/src/app/x.tsx'),
+      code: "import { accountApi } from '../features/account/public'; useEffect(() => { void accountApi.userDetails(); }, []);",
+      errors: [{ message: /accountApi/ }],
+    },
+    // A module of ours that calls the API itself (a feature's sync module).
+    {
+      filename: at('pwa/src/features/account/x.tsx'),
+      code: "import { reloadWishlist } from './wishlist-sync'; useEffect(() => { void reloadWishlist(); }, []);",
+      errors: [{ message: /reloadWishlist/ }],
+    },
     {
       filename: at('pwa/src/features/admin/overview.page.tsx'),
       code: "import { overviewApi } from './overview-api'; useEffect(() => { overviewApi.get(5).then(setData); }, []);",

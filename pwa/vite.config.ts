@@ -43,7 +43,6 @@ const inForks = [
   'src/features/product/__tests__/detail-retry.test.ts',
   'src/features/product/__tests__/product-page.test.tsx',
   'src/features/product/__tests__/product-widgets.test.tsx',
-  'src/features/realtime/__tests__/new-orders-counter.test.ts',
   'src/lib/http/__tests__/load-failure.test.ts',
   // Needs a device with no database yet: in a shared worker, fake-indexeddb keeps the databases other files opened.
   'src/lib/storage/__tests__/storage-wanted.test.ts',

@@ -6,6 +6,7 @@ import { endSession, setSessionUser, userAtom } from '../lib/http/session';
 import { tokens } from '../lib/http/tokens';
 import { accountApi } from '../features/account/public';
 import { storageWanted } from '../lib/storage/device-store';
+import { useServerRefresh } from '../lib/storage/use-server-refresh';
 
 // IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render (on a device with
 // nothing stored, once storage is wanted).
@@ -40,28 +41,21 @@ export function SessionSync() {
     };
   }, []);
 
+  const signedIn = !!(tokens.refresh() || tokens.access());
   useEffect(() => {
-    if (!tokens.refresh() && !tokens.access()) {
-      if (userId) endSession(); // the tokens were cleared elsewhere (another tab logged out)
-      return;
+    if (!signedIn && userId) endSession(); // the tokens were cleared elsewhere (another tab logged out)
+  }, [signedIn, userId]);
+  // Signed in: the profile, then (once the user is known) the account's collections, again after a reconnect.
+  useServerRefresh(signedIn ? (userId ?? 'signing-in') : null, async (signal) => {
+    const fresh = await accountApi.userDetails().catch(() => null); // offline: keep the stored profile
+    const data = await loadStorageSide();
+    if (signal.aborted) return;
+    if (fresh?.data) {
+      await data.claimFor(fresh.data._id);
+      setSessionUser(fresh.data); // same id: only the profile fields refresh, the key stays
     }
-    let live = true;
-    void (async () => {
-      const fresh = await accountApi.userDetails().catch(() => null); // offline: keep the stored profile
-      if (!live) return;
-      const data = await loadStorageSide();
-      if (!live) return;
-      if (fresh?.data) {
-        await data.claimFor(fresh.data._id);
-        setSessionUser(fresh.data); // same id: only the profile fields refresh, this effect does not rerun
-      }
-      if (!userId) return; // the effect runs again once the user is set
-      await data.refreshUserData();
-    })();
-    return () => {
-      live = false;
-    };
-  }, [userId]);
+    if (userId) await data.refreshUserData(); // else this runs again once the user is set
+  });
 
   return null;
 }

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useLocation, useSearchParams } from 'react-router-dom';
+import { useMutation } from '@tanstack/react-query';
 import { userAtom } from '../../lib/http/session';
+import { queryClient } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { PushToggle } from '../orders/public';
@@ -45,19 +47,19 @@ export function ProfilePage() {
   );
   const [params, setParams] = useSearchParams();
   const linkToken = params.get('confirmEmail');
+  // The link's one write, once per token (the server's message is on screen when it fails: link used or expired,
+  // e-mail taken meanwhile).
+  const { mutate: confirmEmail } = useMutation(
+    { mutationFn: async (token: string) => showSaved((await accountApi.confirmEmail(token)).message), onError: () => undefined },
+    queryClient,
+  );
   const confirming = useRef<string | null>(null);
   useEffect(() => {
     if (!linkToken || confirming.current === linkToken) return;
     confirming.current = linkToken;
     setParams({}, { replace: true });
-    void (async () => {
-      try {
-        await showSaved((await accountApi.confirmEmail(linkToken)).message);
-      } catch {
-        // the server's message is on screen (link used or expired, e-mail taken meanwhile)
-      }
-    })();
-  }, [linkToken, setParams, showSaved]);
+    confirmEmail(linkToken);
+  }, [linkToken, setParams, confirmEmail]);
   /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
   const [sendingLink, setSendingLink] = useState(false);
   // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.

@@ -1,9 +1,9 @@
-import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
 import { useDeviceQuery } from '../../lib/storage/device-store';
+import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
@@ -15,12 +15,7 @@ import { useTranslation } from 'react-i18next';
 export function WishlistPage() {
   const { t } = useTranslation('account');
   const entries = useDeviceQuery(async (db) => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt), [], { now: true });
-  const [fetching, setFetching] = useState(true);
-  useEffect(() => {
-    void reloadWishlist()
-      .catch(() => undefined)
-      .finally(() => setFetching(false));
-  }, []);
+  const fetching = useServerRefresh('wishlist', reloadWishlist).refreshing;
   return (
     <>
       <PageMeta title={t('wishlist.meta')} />

@@ -1,7 +1,7 @@
-import { useEffect } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { reloadOrders } from '../../lib/storage/order-store';
+import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PushToggle } from '../orders/public';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import './components/checkout.css';
@@ -21,9 +21,7 @@ export function SuccessPage() {
   const orderId = params.get('order');
   const text = state?.text ?? (orderId ? 'Order' : 'Payment');
   // The paid order's stage comes from the webhook; refresh My Orders in the background.
-  useEffect(() => {
-    void reloadOrders().catch(() => undefined);
-  }, []);
+  useServerRefresh('orders', reloadOrders);
 
   if (pending)
     return (

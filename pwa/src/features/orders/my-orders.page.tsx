@@ -1,14 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
-import { isNetworkProblem } from '../../lib/http/http-problem';
 import { isAdminAtom } from '../../lib/http/session';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
-import { markOrdersSeen, useRealtime } from '../realtime/public';
+import { useOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
 import { groupOrders, OrderTabs } from './components/order-tabs';
 import { PushToggle } from './components/push-toggle';
@@ -17,6 +16,7 @@ import { StageMover } from './components/stage-mover';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
 import { reloadOrders } from '../../lib/storage/order-store';
+import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import './components/orders.css';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
@@ -50,12 +50,11 @@ function YourOrders() {
     const frame = requestAnimationFrame(() => document.getElementById(orderAnchor(focus))?.scrollIntoView({ block: 'center' }));
     return () => cancelAnimationFrame(frame);
   }, [focus, focusShown]);
-  const [refreshing, setRefreshing] = useState(true);
+  const { refreshing, failure } = useServerRefresh('orders', reloadOrders);
+  // Offline the saved orders stand; any other failure is said.
   useEffect(() => {
-    reloadOrders()
-      .catch((error: unknown) => !isNetworkProblem(error) && toast.error(i18n.t('orders:failedFetch')))
-      .finally(() => setRefreshing(false));
-  }, []);
+    if (failure && failure !== 'network') toast.error(i18n.t('orders:failedFetch'));
+  }, [failure]);
 
   return (
     <>
@@ -85,13 +84,11 @@ function ManageOrders() {
   const status = stageOf(params.get('status'));
   const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders(status);
   // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too.
-  useEffect(() => {
-    void markOrdersSeen();
-  }, []);
+  const markSeen = useOrdersSeen();
   // Moving an order is handling it: whatever arrived while this page was open has been seen too.
   const handle = async (orderId: string, status: Parameters<typeof move>[1]) => {
     await move(orderId, status);
-    void markOrdersSeen();
+    markSeen();
   };
 
   return (

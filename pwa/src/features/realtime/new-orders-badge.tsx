@@ -1,10 +1,8 @@
-import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { userAtom } from '../../lib/http/session';
-import { refreshNewOrders } from './new-orders-counter';
+import { useNewOrdersCount } from './new-orders-counter';
 import { newOrdersBadge } from './realtime-events';
-import { newOrdersCountAtom } from './realtime-state';
 import './new-orders-badge.css';
 
 /**
@@ -18,10 +16,7 @@ export function NewOrdersBadge() {
   const user = useAtomValue(userAtom);
   const admin = user?.role === 'ADMIN';
   const adminId = admin ? user._id : null;
-  // Read again for each admin who signs in here (another account's count is not theirs).
-  useEffect(() => {
-    if (adminId) void refreshNewOrders();
-  }, [adminId]);
-  const badge = newOrdersBadge(useAtomValue(newOrdersCountAtom));
+  // Read for each admin who signs in here (another account's count is not theirs).
+  const badge = newOrdersBadge(useNewOrdersCount(adminId));
   return admin && badge ? <span className="dashboard__badge">{badge}</span> : null;
 }

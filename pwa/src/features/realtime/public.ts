@@ -3,7 +3,7 @@
  * (realtime-connection.ts, with socket.io-client) stays behind useRealtime's lazy import.
  */
 export { NewOrdersBadge } from './new-orders-badge';
-export { markOrdersSeen } from './new-orders-counter';
+export { useOrdersSeen } from './new-orders-counter';
 export { useRealtime } from './use-realtime';
 export {
   currentPushState,

@@ -5,13 +5,6 @@ import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
 import { furthestStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 
-/** The New Orders counter (docs/product.md#screens, Dashboard): each new-order event adds one; opening Manage Orders resets it. */
-export type CounterAction = { type: 'new-order' } | { type: 'opened-orders' } | { type: 'signed-out' };
-
-export function nextNewOrderCount(count: number, action: CounterAction): number {
-  return action.type === 'new-order' ? count + 1 : 0;
-}
-
 /** The badge text in the admin's language, or null when the counter is not above 0 (nothing is shown). */
 export function newOrdersBadge(count: number): string | null {
   return count > 0 ? i18n.t('common:newOrdersBadge', { count }) : null;

@@ -5,6 +5,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
 import { sameState } from '@haat/shared/addresses/same-state';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { useOnlineQuery } from '../../../lib/query/query-client';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import { addressApi } from '../api';
@@ -148,22 +149,29 @@ function usePincodeFill(
   pincode: string,
   fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>, pincode: string) => void,
 ): string | undefined {
-  const [answer, setAnswer] = useState<{ pincode: string; answer: PincodeAnswer } | null>(null);
-  const [looked, setLooked] = useState(pincode);
+  const code = pincode.trim();
+  // An address opened for editing keeps its place: its pincode is looked up only once it has changed.
+  const [opened, setOpened] = useState<string | null>(code);
+  if (opened !== null && opened !== code) setOpened(null);
+  const wanted = /^\d{6}$/.test(code) && opened === null ? code : null;
+  const lookup = useOnlineQuery({
+    queryKey: ['pincode', wanted],
+    queryFn: ({ signal }) => lookupPincode(wanted!, signal),
+    enabled: wanted !== null,
+    staleTime: Infinity,
+  });
+  // A place found fills the form once per pincode typed (the shopper may change what was filled).
+  const filling = useRef({ fill, filled: null as PincodeAnswer | null });
+  filling.current.fill = fill;
+  const found = wanted !== null ? lookup.data : undefined;
   useEffect(() => {
-    const code = pincode.trim();
-    if (!/^\d{6}$/.test(code) || code === looked) return undefined;
-    const abort = new AbortController();
-    void lookupPincode(code, abort.signal).then((found) => {
-      if (abort.signal.aborted) return;
-      setLooked(code);
-      setAnswer({ pincode: code, answer: found });
-      if (found.kind === 'found') fill({ district: found.place.district, city: found.place.city, state: found.place.state, country: 'India' }, code);
-    });
-    return () => abort.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `fill` is a fresh closure each render; the lookup follows the pincode only
-  }, [pincode, looked]);
-  if (!answer || answer.pincode !== pincode.trim()) return undefined;
+    if (found?.kind !== 'found' || filling.current.filled === found) return;
+    filling.current.filled = found;
+    const { place } = found;
+    filling.current.fill({ district: place.district, city: place.city, state: place.state, country: 'India' }, place.pincode);
+  }, [found]);
+  const answer = found && wanted ? { pincode: wanted, answer: found } : null;
+  if (!answer) return undefined;
   switch (answer.answer.kind) {
     case 'found': {
       // The place, and the delivery promise for it (or that the shop does not deliver there yet).

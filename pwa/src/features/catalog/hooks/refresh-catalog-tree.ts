@@ -4,7 +4,7 @@ import { cachedCategories, cachedSubCategories } from '../../../lib/storage/devi
 import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
 import { fetchCategories, fetchSubCategories } from '../api';
 
-let inFlight: Promise<void> | null = null;
+let inFlight: Promise<FreshTree> | null = null;
 
 /** The tree as the network last answered it in this page load, sorted as IndexedDB's name index sorts it. */
 export interface FreshTree {
@@ -12,34 +12,26 @@ export interface FreshTree {
   subCategories: SubCategory[];
 }
 
-let fresh: FreshTree | null = null;
-const listeners = new Set<() => void>();
-
 /** IndexedDB's order of string keys (code units), then the primary key, as `orderBy('name')` reads them. */
 const byName = <T extends { _id: string; name: string }>(a: T, b: T) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
 
-/** For useSyncExternalStore: the network's tree of this page load (null until it answered). */
-export const freshTree = (): FreshTree | null => fresh;
-export function subscribeFreshTree(onChange: () => void): () => void {
-  listeners.add(onChange);
-  return () => listeners.delete(onChange);
-}
-
 /**
  * docs/product.md#states, "On start the client loads … categories and subcategories": once per page load, replacing
  * the cached copies through the one rule (lib/storage/server-copy.ts) so deleted ones disappear. Offline it fails
- * quietly and the cached tree stays. The answer shows at once (freshTree); on a device with nothing stored yet, its
- * write waits until storage is wanted (lib/storage/device-store.ts).
+ * quietly and the cached tree stays. The answer is given at once (the screens show it until the device holds a tree);
+ * on a device with nothing stored yet, its write waits until storage is wanted (lib/storage/device-store.ts).
  */
-export function refreshCatalogTree(): Promise<void> {
+export function refreshCatalogTree(): Promise<FreshTree> {
   inFlight ??= (async () => {
     const asked = askedNow();
     const [categories, subCategories] = await Promise.all([fetchCategories(), fetchSubCategories()]);
-    fresh = { categories: [...categories].sort(byName), subCategories: [...subCategories].sort(byName) };
-    for (const listener of listeners) listener();
-    await storeAnswer(asked, [rowsFor(cachedCategories, categories), rowsFor(cachedSubCategories, subCategories)], openStorageWhenWanted);
-  })().catch(() => {
+    void storeAnswer(asked, [rowsFor(cachedCategories, categories), rowsFor(cachedSubCategories, subCategories)], openStorageWhenWanted).catch(
+      () => undefined,
+    );
+    return { categories: [...categories].sort(byName), subCategories: [...subCategories].sort(byName) };
+  })();
+  inFlight.catch(() => {
     inFlight = null; // let a later screen try again (e.g. back online)
   });
   return inFlight;

@@ -1,8 +1,9 @@
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
 import { loadStorage, useDeviceQuery } from '../../../lib/storage/device-store';
 import { askedNow } from '../../../lib/storage/server-copy';
+import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import type { ProductPage } from '../api';
 import { saveProductPage } from './save-product-page';
 
@@ -28,11 +29,10 @@ export interface CachedProducts {
 export function useCachedProducts(key: string | null, fetchPage: (page: number) => Promise<ProductPage>): CachedProducts {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
+  // A later page's failure (Load more); page 1's comes from its refresh.
   const [failed, setFailed] = useState<{ key: string; kind: LoadFailure } | null>(null);
   const [loadingMore, setLoadingMore] = useState(false);
-  // Page 1 as the network answered it, shown until IndexedDB has it (a first visit need not wait for
-  // the write and the re-read); `saving` lets a Load More wait for that write before appending.
-  const [fresh, setFresh] = useState<{ key: string; page: ProductPage } | null>(null);
+  // `saving` lets a Load More wait for page 1's write before appending.
   const saving = useRef<Promise<void>>(Promise.resolve());
 
   const cached = useDeviceQuery(
@@ -47,24 +47,14 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
     { transition: true },
   );
 
-  useEffect(() => {
-    if (!key) return;
-    let live = true;
-    setFailed(null);
+  // Page 1 from the network, shown until IndexedDB has it (a first visit need not wait for the write and the re-read).
+  const first = useServerRefresh(key, async () => {
     const asked = askedNow();
-    fetchRef.current(1).then(
-      (page) => {
-        if (live) startTransition(() => setFresh({ key, page }));
-        saving.current = saveProductPage(key, page, asked);
-      },
-      (error: unknown) => live && setFailed({ key, kind: classifyLoadFailure(error) }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-
-  const answered = fresh?.key === key ? fresh.page : null;
+    const page = await fetchRef.current(1);
+    if (key) saving.current = saveProductPage(key, page, asked);
+    return page;
+  });
+  const answered = first.answer ?? null;
   const current = useMemo(
     () => cached ?? (answered && { products: answered.items, total: answered.total, page: answered.page, totalPage: answered.totalPage }),
     [cached, answered],
@@ -86,7 +76,7 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
       .finally(() => setLoadingMore(false));
   }, [key, current, loadingMore]);
 
-  const failure = failed !== null && failed.key === key ? failed.kind : null;
+  const failure = failed !== null && failed.key === key ? failed.kind : first.failure;
   const didFail = failure !== null;
   return {
     products: current ? current.products : cached === undefined ? undefined : null,

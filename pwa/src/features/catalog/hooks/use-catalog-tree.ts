@@ -1,7 +1,7 @@
-import { startTransition, useEffect, useState } from 'react';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
-import { freshTree, refreshCatalogTree, subscribeFreshTree } from './refresh-catalog-tree';
+import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
+import { refreshCatalogTree } from './refresh-catalog-tree';
 
 export interface CatalogTree {
   /** undefined until IndexedDB answers; sorted by name (docs/product.md#records client-side lists). */
@@ -15,11 +15,8 @@ export interface CatalogTree {
  * URL), so the refresh waits until the browser is idle rather than competing with that first render.
  */
 export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
-  useEffect(() => {
-    if (when === 'now' || typeof requestIdleCallback === 'undefined') return void refreshCatalogTree();
-    const handle = requestIdleCallback(() => void refreshCatalogTree(), { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }, [when]);
+  // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/device-store.ts), the network's answer shows.
+  const fresh = useServerRefresh('catalog-tree', refreshCatalogTree, { when }).answer;
   // One query over both tables in one transaction: the tree a screen sees is always one saved tree. Read apart,
   // the categories of a tree just saved could render before its subcategories, and a listing found its
   // subcategory missing for a moment ("not found", then a fresh listing that had lost its filters).
@@ -33,14 +30,6 @@ export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
     [],
     { transition: true },
   );
-  // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/device-store.ts), the network's answer shows.
-  // A transition too, as the live answers are.
-  const [fresh, setFresh] = useState(freshTree);
-  useEffect(() => {
-    const update = () => startTransition(() => setFresh(freshTree()));
-    update();
-    return subscribeFreshTree(update);
-  }, []);
   if (fresh && !stored?.categories.length) return { categories: fresh.categories, subCategories: fresh.subCategories };
   return { categories: stored?.categories, subCategories: stored?.subCategories };
 }

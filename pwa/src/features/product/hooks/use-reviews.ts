@@ -1,5 +1,5 @@
-import { useEffect } from 'react';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
+import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import type { ReviewSummary } from '../api';
 import { refreshReviews, reviewsKey } from '../reviews/review-store';
 
@@ -11,10 +11,7 @@ export function useReviewSummary(productId: string | undefined): ReviewSummary |
 
 /** The reviews preview, saved in the meta store so a product seen before shows its reviews offline. */
 export function useReviews(productId: string | undefined): ReviewSummary | null | undefined {
-  useEffect(() => {
-    if (!productId) return;
-    // docs/product.md#api: rating fetch failures are only logged; the saved copy (if any) stays.
-    refreshReviews(productId).catch((error: unknown) => console.warn('reviews', error));
-  }, [productId]);
+  // docs/product.md#api: rating fetch failures are only logged; the saved copy (if any) stays.
+  useServerRefresh(productId ?? null, (_signal) => refreshReviews(productId!).catch((error: unknown) => console.warn('reviews', error)));
   return useReviewSummary(productId);
 }
