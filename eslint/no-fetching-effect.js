@@ -38,11 +38,15 @@ const reachesNetwork = (fromFile, source, name, depth = 0) => {
   // A re-export: follow it to where the name is made.
   for (const m of found.text.matchAll(/export\s*\{([^}]*)\}\s*from\s*'([^']+)'/g)) {
     for (const part of (m[1] ?? '').split(',')) {
-      const [inner, outer = inner] = part.trim().replace(/^type\s+/, '').split(/\s+as\s+/);
+      const [inner, outer = inner] = part
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/);
       if (outer === name && !/^\s*type\s/.test(part)) return reachesNetwork(found.file, m[2] ?? '', (inner ?? '').trim(), depth + 1);
     }
   }
-  for (const m of found.text.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g)) if (m[1] === name) return reachesNetwork(found.file, m[2] ?? '', '*', depth + 1);
+  for (const m of found.text.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g))
+    if (m[1] === name) return reachesNetwork(found.file, m[2] ?? '', '*', depth + 1);
   // Made here: a function declared to answer something other than a promise does not wait for the network
   // (`isNetworkProblem(error): boolean`); otherwise the module reaches the network when it imports what does.
   const declared = new RegExp(`export\\s+(?:(async\\s+)?function\\s+${name}\\b[^{]*|const\\s+${name}\\s*=\\s*(async\\b)?[^=]*=>)`).exec(found.text);

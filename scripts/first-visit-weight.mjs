@@ -18,10 +18,9 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const DIST = fileURLToPath(new URL('../pwa/dist/', import.meta.url));
-// Targets 200 KB (precache) and 150 KB (`/`); the ceilings the check enforces are 210 and 153 KB until the weight the
-// online-read layer and the one-rule code brought (TanStack Query precached with the product page's review form, about
-// 10 KB; 3 KB on `/`) is paid back (docs/benchmarks.md#first-visit-weight): a ceiling only ever comes down.
-const PRECACHE_TARGET = 210 * 1024;
+// Targets 200 KB (precache) and 150 KB (`/`); the ceiling the check enforces on `/` is 153 KB until the 3 KB the one-rule
+// code brought is paid back (docs/benchmarks.md#first-visit-weight): a ceiling only ever comes down.
+const PRECACHE_TARGET = 200 * 1024;
 const ROOT_JS_TARGET = 153 * 1024;
 /** Longer than a first visit waits before it opens storage (pwa/src/lib/device/after-page-settled.ts: load, idle, then 5 s). */
 const SETTLED_MS = 10_000;

@@ -26,9 +26,7 @@ export function refreshCatalogTree(): Promise<FreshTree> {
   inFlight ??= (async () => {
     const asked = askedNow();
     const [categories, subCategories] = await Promise.all([fetchCategories(), fetchSubCategories()]);
-    void storeAnswer(asked, [rowsFor(cachedCategories, categories), rowsFor(cachedSubCategories, subCategories)], openStorageWhenWanted).catch(
-      () => undefined,
-    );
+    void storeAnswer(asked, [rowsFor(cachedCategories, categories), rowsFor(cachedSubCategories, subCategories)], openStorageWhenWanted).catch(() => undefined);
     return { categories: [...categories].sort(byName), subCategories: [...subCategories].sort(byName) };
   })();
   inFlight.catch(() => {

@@ -6,12 +6,16 @@ import { fetchAllReviews, type Review } from '../api';
 import { useReviews } from '../hooks/use-reviews';
 import { toast } from '../../../lib/ui/toast';
 import { ReviewDelete } from '../reviews/review-delete';
-import { ReviewForm } from '../reviews/review-form';
-import { useMyReview } from '../reviews/use-my-review';
+import { lazyPart } from '../../../lib/ui/lazy-part';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/format';
+
+// The form and the viewer's own review load when the reviews are drawn: they read online, and TanStack Query stays out
+// of the precached product page (docs/decisions/0245-online-reads-on-tanstack-query.md).
+const loadMine = () => import('../reviews/my-review-form');
+const MyReviewForm = lazyPart(async () => (await loadMine()).MyReviewForm);
 
 /**
  * docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond (which opens the rest,
@@ -21,9 +25,9 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
   const { t } = useTranslation('product');
   const summary = useReviews(productId);
   const admin = useAtomValue(isAdminAtom);
-  const [mine, setMine] = useMyReview(productId, useAtomValue(userAtom)?._id ?? null);
+  const userId = useAtomValue(userAtom)?._id ?? null;
   // An admin deleting their own review gets the empty form back.
-  const onDeleted = (id: string) => id === mine?._id && setMine(null);
+  const onDeleted = (id: string) => void loadMine().then((m) => m.forgetMyReview(productId, userId, id));
   const reviews = summary?.reviews ?? [];
   const total = summary?.totalReviews ?? fallbackCount;
   const average = summary?.averageRating ?? fallbackAverage;
@@ -77,7 +81,16 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
           )}
           {all && more > 0 && <p className="reviews__more">{t('reviews.newest', { shown: shown.length, total })}</p>}
         </div>
-        <ReviewForm productId={productId} mine={mine} onSaved={setMine} />
+        <MyReviewForm
+          productId={productId}
+          userId={userId}
+          loading={
+            <p className="review-form review-form--loading" role="status">
+              {t('reviewForm.loading')}
+            </p>
+          }
+          failed={<p className="review-form offline-note">{t('reviews.offline')}</p>}
+        />
       </div>
     </section>
   );

@@ -7,8 +7,10 @@ import { fetchMyReview } from '../api';
  * product). undefined while asked; null when none, signed out, or unknown (offline): the server still
  * turns a second review into an edit of the first. The setter puts a saved or deleted review in the read's place.
  */
+export const myReviewKey = (productId: string, userId: string | null) => ['reviews', 'mine', productId, userId];
+
 export function useMyReview(productId: string, userId: string | null): [Review | null | undefined, (review: Review | null) => void] {
-  const queryKey = ['reviews', 'mine', productId, userId];
+  const queryKey = myReviewKey(productId, userId);
   const mine = useOnlineQuery({ queryKey, queryFn: () => fetchMyReview(productId).catch(() => null), enabled: !!userId });
   return [!userId ? null : mine.data, (review) => queryClient.setQueryData(queryKey, review)];
 }
