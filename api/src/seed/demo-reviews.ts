@@ -2,7 +2,7 @@ import type { OrderAddress } from '@haat/shared/orders/order.types';
 import { addressText } from '@haat/shared/addresses/address-lines';
 import type { Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
-import { addToReviewCounts } from '../catalog/index.js';
+import { addToReviewCountsOfMany } from '../catalog/index.js';
 import { users } from '../users/users.table.js';
 import { orderLines, orders } from '../orders/orders.table.js';
 import { deliveredInThePast, newOrderId } from '../orders/index.js';
@@ -346,7 +346,7 @@ async function insertAll<T extends object>(db: Db, rows: T[], write: (batch: T[]
 
 /**
  * Writes the plan in the seed's transaction: shoppers (no password: nobody signs in as them), their delivered orders
- * and lines, their reviews; then each reviewed product's counts through the review write path's aggregate.
+ * and lines, their reviews; then each reviewed product's counts through the review write path's aggregate (addToReviewCountsOfMany: addToReviewCounts's rule, in one statement).
  */
 export async function seedReviews(db: Db, products: readonly ReviewedProduct[], now = Date.now()): Promise<{ reviews: number; products: number }> {
   const plan = reviewPlan(products, now);
@@ -363,9 +363,9 @@ export async function seedReviews(db: Db, products: readonly ReviewedProduct[], 
       })),
     ),
   );
-  await insertAll(db, plan.orders, (batch) => db.insert(orders).values(batch), 200);
-  await insertAll(db, plan.lines, (batch) => db.insert(orderLines).values(batch));
-  await insertAll(db, plan.reviews, (batch) => db.insert(reviews).values(batch));
+  await insertAll(db, plan.orders, (batch) => db.insert(orders).values(batch), 1000);
+  await insertAll(db, plan.lines, (batch) => db.insert(orderLines).values(batch), 1000);
+  await insertAll(db, plan.reviews, (batch) => db.insert(reviews).values(batch), 2000);
   const totals = new Map<string, { count: number; sum: number }>();
   for (const review of plan.reviews) {
     const t = totals.get(review.productId) ?? { count: 0, sum: 0 };
@@ -373,6 +373,9 @@ export async function seedReviews(db: Db, products: readonly ReviewedProduct[], 
     t.sum += review.rating;
     totals.set(review.productId, t);
   }
-  for (const [productId, t] of totals) await addToReviewCounts(db, productId, t.count, t.sum);
+  await addToReviewCountsOfMany(
+    db,
+    [...totals].map(([productId, t]) => ({ productId, count: t.count, ratingSum: t.sum })),
+  );
   return { reviews: plan.reviews.length, products: totals.size };
 }

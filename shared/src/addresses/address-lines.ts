@@ -20,38 +20,28 @@ export interface AddressLineOptions {
   withoutCountry?: boolean;
 }
 
-const key = (part: string) => part.trim().replace(/\s+/g, ' ').toLocaleLowerCase('en-IN');
-
 /**
  * THE address formatter of the shop: invoices (seller and buyer), the footer, /contact and the address cards print
  * through it. Lines in the order a postman reads them: building and street; city, district, state and pincode; country.
- * A part that repeats an earlier one (a district named as its city, 'Bengaluru, Bengaluru'; a street that already ends
- * in the city) is printed once, in its place, and empty parts leave no stray comma.
+ * A part that repeats another (a district named as its city, 'Bengaluru, Bengaluru'; a street that already ends
+ * in the city) is printed once, in its place, and empty parts leave no stray comma. Kept short: the footer of every
+ * first visit carries it (docs/benchmarks.md#first-visit-weight).
  */
 export function addressLines(parts: PostalParts, options: AddressLineOptions = {}): string[] {
   const seen = new Set<string>();
-  // Each field may hold several comma-separated parts; keep each part the first time it is seen.
-  const fresh = (text: string | null | undefined): string[] =>
-    (text ?? '')
-      .split(',')
-      .map((p) => p.trim().replace(/\s+/g, ' '))
-      .filter((p) => {
-        if (!p || seen.has(key(p))) return false;
-        seen.add(key(p));
-        return true;
-      });
-  // The place first, so a street that repeats the city ('12 MG Road, Bengaluru') gives its copy up, and the city keeps its
-  // place beside the pincode.
-  const place = [...fresh(parts.city), ...fresh(parts.district), ...(options.withoutState ? [] : fresh(parts.state))];
-  const first = [...fresh(parts.building), ...fresh(parts.street)];
-  const pincode = (parts.pincode ?? '').trim();
-  if (pincode && !seen.has(key(pincode))) {
-    // The pincode goes beside the last part of the place ('Karnataka 560001', or 'Bengaluru 560001' without the state).
-    if (place.length) place[place.length - 1] = `${place[place.length - 1]} ${pincode}`;
-    else place.push(pincode);
-  }
-  const country = options.withoutCountry ? [] : fresh(parts.country);
-  return [first.join(', '), place.join(', '), country.join(', ')].filter(Boolean);
+  // Each field may hold several comma-separated parts; each part is kept the first time it is seen.
+  const fresh = (...texts: Array<string | null | undefined>): string[] =>
+    texts
+      .flatMap((text) => (text ?? '').split(','))
+      .map((part) => part.trim().replace(/\s+/g, ' '))
+      .filter((part) => part && !seen.has(part.toLowerCase()) && seen.add(part.toLowerCase()));
+  // The place first, so a street that repeats the city ('12 MG Road, Bengaluru') gives its copy up.
+  const place = fresh(parts.city, parts.district, options.withoutState ? '' : parts.state);
+  const first = fresh(parts.building, parts.street);
+  // The pincode goes beside the last part of the place ('Karnataka 560001', or 'Bengaluru 560001' without the state).
+  const [pincode] = fresh(parts.pincode);
+  if (pincode) place.push(`${place.pop() ?? ''} ${pincode}`.trim());
+  return [first, place, options.withoutCountry ? [] : fresh(parts.country)].map((line) => line.join(', ')).filter(Boolean);
 }
 
 /** The same address on one line, its lines joined by commas. */
