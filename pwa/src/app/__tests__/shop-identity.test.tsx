@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ShopIdentity } from '@haat/shared/contact/support-contact';
 import { withLocalApiServer } from '../../test-support/with-local-api-server';
 import { Footer } from '../shell/footer';
@@ -28,7 +28,7 @@ withLocalApiServer((req, res) => {
 });
 afterEach(cleanup);
 // The shop the API named is kept for the next visit: not for the next test file.
-afterAll(() => localStorage.clear());
+afterEach(() => localStorage.clear());
 
 const at = (path: string) =>
   render(
@@ -53,16 +53,8 @@ describe('one shop identity (docs/decisions/0300-one-shop-identity.md)', () => {
     const page = container.querySelector('article')!;
     expect(lines(page)).toEqual(expected);
     for (const where of [footer, page]) {
-      expect(
-        within(where)
-          .getByRole('link', { name: SHOP.phone })
-          .getAttribute('href'),
-      ).toBe('tel:+912040001234');
-      expect(
-        within(where)
-          .getByRole('link', { name: SHOP.email })
-          .getAttribute('href'),
-      ).toBe('mailto:help@punebazaar.in');
+      expect(within(where).getByRole('link', { name: SHOP.phone }).getAttribute('href')).toBe('tel:+912040001234');
+      expect(within(where).getByRole('link', { name: SHOP.email }).getAttribute('href')).toBe('mailto:help@punebazaar.in');
     }
     expect(within(page).getByRole('link', { name: SHOP.whatsappNumber }).getAttribute('href')).toBe('https://wa.me/919822012345');
     expect(within(footer).getByRole('link', { name: 'WhatsApp' }).getAttribute('href')).toBe('https://wa.me/919822012345');
