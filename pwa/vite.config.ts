@@ -37,6 +37,8 @@ const NOT_ON_HOME =
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
+  // A local API server naming another shop: its answer must not reach the next file's footer in a shared worker.
+  'src/app/__tests__/shop-identity.test.tsx',
   'src/app/__tests__/route-error-boundary.test.tsx',
   'src/app/shell/__tests__/header-search.test.tsx',
   'src/features/listing/__tests__/listing-errors.test.tsx',

@@ -1,3 +1,4 @@
+import { DEMO_SHOP } from '@haat/shared/contact/support-contact';
 import { api, startApp, type TestApp } from './harness.js';
 
 /** GET /api/config/public tells the PWA which buttons can work; it never leaks a secret. */
@@ -21,7 +22,7 @@ describe('public configuration', () => {
   it('says Google sign-in and card payments are off when not configured', async () => {
     const res = await api(bare).get('/api/config/public');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: 7 });
+    expect(res.body.data).toEqual({ googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: 7, shop: DEMO_SHOP });
   });
 
   it('gives the Google client id and says payments work when they are configured, without secrets', async () => {
@@ -32,6 +33,7 @@ describe('public configuration', () => {
       upi: false,
       whatsapp: false,
       returnWindowDays: 7,
+      shop: DEMO_SHOP,
     });
     expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec/);
   });

@@ -108,7 +108,53 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       for (const p of products) expect({ name: p.name, problem: unitProblem(p.productType, p.unit) }).toEqual({ name: p.name, problem: null });
       const withDetails = products.filter((p) => Object.keys(p.more_details).some((k) => k !== 'averageRating' && k !== 'totalReviews'));
       expect(withDetails.length).toBeGreaterThan(10);
-      expect(withDetails[0]!.more_details).toMatchObject({ averageRating: 0, totalReviews: 0 });
+      expect(Object.keys(withDetails[0]!.more_details)).toEqual(expect.arrayContaining(['averageRating', 'totalReviews']));
+    });
+
+    it('seeds reviews a shopper believes: by buyers of delivered orders, varied ratings, some in Hindi, no text repeated beyond a few', async () => {
+      type Row = { product_id: string; user_id: string; rating: number; comment: string; created_at: string };
+      const all = (await rows<Row>(t, sql`select product_id, user_id, rating, comment, created_at from reviews`)).rows;
+      const reviewed = new Set(all.map((r) => r.product_id));
+      // A share of the products, not all and not a handful.
+      expect(reviewed.size / 300).toBeGreaterThan(0.12);
+      expect(reviewed.size / 300).toBeLessThan(0.35);
+      // Each review's author has a delivered order holding that product, delivered before the review was written.
+      const unbought = await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from reviews r where not exists (
+              select 1 from orders o join order_lines l on l.order_id = o.id
+              where o.user_id = r.user_id and l.product_id = r.product_id and o.status = 'DELIVERED'
+                and (o.status_history -> -1 ->> 'updatedAt')::timestamptz < r.created_at)`,
+      );
+      expect(unbought.rows[0]!.n).toBe(0);
+      expect(all.every((r) => new Date(r.created_at).getTime() < Date.now())).toBe(true);
+      // Ratings vary, mostly pleased, as a real shop's do.
+      const counts = [1, 2, 3, 4, 5].map((stars) => all.filter((r) => r.rating === stars).length);
+      expect(counts.every((n) => n > 0)).toBe(true);
+      const mean = all.reduce((n, r) => n + r.rating, 0) / all.length;
+      expect(mean).toBeGreaterThan(3.3);
+      expect(mean).toBeLessThan(4.6);
+      // Some in Hindi (Devanagari), most in English.
+      const hindi = all.filter((r) => /[\u0900-\u097F]/.test(r.comment)).length;
+      expect(hindi / all.length).toBeGreaterThan(0.04);
+      expect(hindi / all.length).toBeLessThan(0.3);
+      // Nothing that reads as generated: no filler, no serials, no text on more than three reviews.
+      for (const r of all) expect(r.comment).not.toMatch(/lorem|ipsum|product \d|review \d|test/i);
+      const uses = new Map<string, number>();
+      for (const r of all) uses.set(r.comment, (uses.get(r.comment) ?? 0) + 1);
+      expect(Math.max(...uses.values())).toBeLessThanOrEqual(3);
+      expect(uses.size / all.length).toBeGreaterThan(0.9);
+
+      // The cards' ratings and counts are the reviews' own, and each review reads as a verified purchase.
+      const seeded = await rows<{ id: string; n: number; sum: number }>(t, sql`select product_id as id, count(*)::int as n, sum(rating)::int as sum from reviews group by product_id`);
+      const byId = new Map(products.map((p) => [p._id, p as Wire & { averageRating: number; totalReviews: number }]));
+      for (const { id, n, sum } of seeded.rows) {
+        expect({ id, total: byId.get(id)!.totalReviews, average: byId.get(id)!.averageRating }).toEqual({ id, total: n, average: Math.round((sum / n) * 10) / 10 });
+      }
+      const one = seeded.rows[0]!.id;
+      const list = await api(t).get(`/api/review/${one}`);
+      expect(list.body.totalReviews).toBe(seeded.rows[0]!.n);
+      expect(list.body.data.every((r: { verifiedPurchase: boolean; name: string }) => r.verifiedPurchase && r.name.split(' ').length === 2)).toBe(true);
     });
 
     // The pictures are drawn and stored (in the uploads folder) by the same code whatever the engine, which

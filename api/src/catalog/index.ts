@@ -11,6 +11,7 @@ export { ProductsController } from './products.controller.js';
 export { ProductsModule } from './products.module.js';
 export {
   addToReviewCounts,
+  addToReviewCountsOfMany,
   cartProductCte,
   cartProductsByIds,
   isPublished,

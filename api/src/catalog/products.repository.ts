@@ -148,6 +148,19 @@ export async function addToReviewCounts(tx: Writer, productId: string, countDelt
   return counts;
 }
 
+/**
+ * addToReviewCounts for many products in one statement: each product's counts move by its reviews' number and rating
+ * sum, the same rule (the demo seed writes its thousands of reviews at once, docs/decisions/0053-demo-seed.md).
+ */
+export async function addToReviewCountsOfMany(tx: Pick<Db, 'execute'>, moves: ReadonlyArray<{ productId: string; count: number; ratingSum: number }>) {
+  if (moves.length === 0) return;
+  await tx.execute(sql`
+    update ${products} set review_count = ${products.reviewCount} + m.count, rating_sum = ${products.ratingSum} + m.rating_sum
+    from jsonb_to_recordset(${JSON.stringify(moves.map((m) => ({ id: m.productId, count: m.count, rating_sum: m.ratingSum })))}::jsonb)
+      as m(id text, count int, rating_sum int)
+    where ${products.id} = m.id`);
+}
+
 /** Takes a removed review out of a product's counts (never below zero), in the caller's transaction. */
 export async function removeFromReviewCounts(tx: Writer, productId: string, rating: number) {
   const [counts] = await tx

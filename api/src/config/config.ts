@@ -3,7 +3,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { DEMO_SHOP, type ShopIdentity } from '@haat/shared/contact/support-contact';
+import { addressText } from '@haat/shared/addresses/address-lines';
 import { gstinProblem } from '@haat/shared/invoices/gstin';
 
 /**
@@ -65,9 +66,15 @@ const EnvFields = z.object({
   CATALOG_SIZE: z.coerce.number().int().min(0).max(1_000_000).default(5000),
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Haat <no-reply@haat.local>'),
-  SUPPORT_EMAIL: z.string().email().default(SUPPORT_CONTACT.email),
-  /** The seller on tax invoices (docs/product.md#tax-invoices); the defaults are the demo shop's. */
-  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default('Haat Retail Private Limited'),
+  SUPPORT_EMAIL: z.string().email().default(DEMO_SHOP.email),
+  /** The support desk's phone and WhatsApp (a mobile number) in the footer and on /contact. */
+  SUPPORT_PHONE: z.string().trim().min(3).max(30).default(DEMO_SHOP.phone),
+  SUPPORT_WHATSAPP: z.string().trim().min(3).max(30).default(DEMO_SHOP.whatsappNumber),
+  /**
+   * The seller on tax invoices (docs/product.md#tax-invoices), and the address of the footer, /contact and the FAQ
+   * (docs/decisions/0300-one-shop-identity.md); the defaults are the demo shop's.
+   */
+  SHOP_LEGAL_NAME: z.string().trim().min(1).max(200).default(DEMO_SHOP.legalName),
   SHOP_GSTIN: z
     .string()
     .trim()
@@ -76,9 +83,16 @@ const EnvFields = z.object({
       const problem = gstinProblem(gstin);
       if (problem) ctx.addIssue({ code: 'custom', message: problem });
     })
-    .default('29AAHCH4527K1Z7'),
-  SHOP_ADDRESS: z.string().trim().min(1).max(300).default('4th Floor, 80 Feet Road, Koramangala, Bengaluru 560034'),
-  SHOP_STATE: z.string().trim().min(1).max(60).default('Karnataka'),
+    .default(DEMO_SHOP.gstin),
+  /** Building, street and locality. Set without SHOP_CITY and SHOP_PINCODE it is the whole address, as it once was. */
+  SHOP_ADDRESS: z.string().trim().min(1).max(300).optional(),
+  SHOP_CITY: z.string().trim().max(60).optional(),
+  SHOP_PINCODE: z
+    .string()
+    .trim()
+    .regex(/^[1-9]\d{5}$/, { error: 'must be a six-digit pincode' })
+    .optional(),
+  SHOP_STATE: z.string().trim().min(1).max(60).default(DEMO_SHOP.address.state),
   /** Days after delivery a shopper may ask for a return (docs/product.md#returns). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -203,8 +217,27 @@ const Env = EnvFields.superRefine((env, ctx) => {
 
 export type AppConfig = ReturnType<typeof buildConfig>;
 
+/** The shop's identity from its settings: SHOP_ADDRESS alone (no SHOP_CITY, SHOP_PINCODE) is a whole address, as it once was. */
+function shopIdentity(env: z.infer<typeof Env>): ShopIdentity {
+  const demoAddress = env.SHOP_ADDRESS === undefined;
+  return {
+    legalName: env.SHOP_LEGAL_NAME,
+    gstin: env.SHOP_GSTIN,
+    address: {
+      street: env.SHOP_ADDRESS ?? DEMO_SHOP.address.street,
+      city: env.SHOP_CITY ?? (demoAddress ? DEMO_SHOP.address.city : ''),
+      state: env.SHOP_STATE,
+      pincode: env.SHOP_PINCODE ?? (demoAddress ? DEMO_SHOP.address.pincode : ''),
+    },
+    phone: env.SUPPORT_PHONE,
+    whatsappNumber: env.SUPPORT_WHATSAPP,
+    email: env.SUPPORT_EMAIL,
+  };
+}
+
 function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
   const dataDir = resolve(env.DATA_DIR);
+  const shop = shopIdentity(env);
   return {
     port: env.PORT,
     host: env.HOST,
@@ -226,7 +259,9 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     mailFrom: env.MAIL_FROM,
     supportEmail: env.SUPPORT_EMAIL,
     returnWindowDays: env.RETURN_WINDOW_DAYS,
-    seller: { legalName: env.SHOP_LEGAL_NAME, gstin: env.SHOP_GSTIN, address: env.SHOP_ADDRESS, state: env.SHOP_STATE },
+    shop,
+    // The seller as tax documents print it: the state stands on its own "State:" line, so the address leaves it out.
+    seller: { legalName: shop.legalName, gstin: shop.gstin, address: addressText(shop.address, { withoutState: true }), state: shop.address.state },
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,

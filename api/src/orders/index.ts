@@ -1,5 +1,7 @@
 // What other folders may use of orders/: its face (docs/architecture.md#the-apis-floors). Import orders/ only from here.
 export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
+export { deliveredInThePast } from './lifecycle/initial-state.js';
+export { newOrderId } from './order-id.js';
 export { canTransition, isAwaitingCardPayment, lockOrder } from './lifecycle/transition.js';
 export { OrderEvents, type ReturnMove, type ReturnRefund } from './order-events.js';
 export { OrderPlacementService, checkoutPending } from './order-placement.service.js';

@@ -1,4 +1,5 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
+import { addressText } from '@haat/shared/addresses/address-lines';
 import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type AddressRow, toAddress } from '../addresses/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
@@ -11,7 +12,7 @@ export function copyAddress(row: AddressRow): OrderAddress {
     ...fields,
     street,
     postalCode: row.pincode,
-    address: [row.building, street, row.city, row.district, row.state, row.pincode, row.country].filter(Boolean).join(', '),
+    address: addressText({ ...row, street }),
   };
 }
 

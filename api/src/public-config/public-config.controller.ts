@@ -4,7 +4,7 @@ import { ok } from '../common/envelope.js';
 
 /**
  * What the PWA must know before it draws some buttons: whether to show Google sign-in (and with which
- * client id, which is public by design) and whether Pay Online can work. Secrets never leave config.
+ * client id, which is public by design), whether Pay Online can work, and who the shop is. Secrets never leave config.
  */
 @Controller('config')
 export class PublicConfigController {
@@ -22,6 +22,8 @@ export class PublicConfigController {
         whatsapp: this.config.whatsapp.enabled,
         /** Days after delivery a return may be asked for (docs/product.md#returns). */
         returnWindowDays: this.config.returnWindowDays,
+        /** Who the shop is, as its invoices name it: the footer, /contact and the FAQ print these (docs/decisions/0300-one-shop-identity.md). */
+        shop: this.config.shop,
       },
       'Public configuration',
     );

@@ -17,6 +17,7 @@ import { loadProducts } from './product-loader.js';
 import { renderSeedImages } from './seed-images.js';
 import { PICTURE_COLOURS, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
+import { reviewPicker, seedReviews } from './demo-reviews.js';
 
 /** The demo customer; its password is made per shop (ensureDemoCustomer), never published. */
 export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', mobile: '9876543210' };
@@ -194,8 +195,13 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   // drop them, load, and build each once at the end. The catalogue is empty and this runs in the
   // seed's transaction, so no reader ever sees the table without them.
   const indexes = await withoutSecondaryIndexes(db);
-  await loadProducts(db, demoProducts(plan, urls, size));
+  // The products to review are picked as the rows go by, so a million never sit in memory.
+  const picker = reviewPicker(new Map(plan.map((slot) => [slot.categoryId, slot.spec.name])), new Map(plan.map((slot) => [slot.subId, slot.sub.name])));
+  await loadProducts(db, pickedOnTheWay(demoProducts(plan, urls, size), picker.take));
   const loadSeconds = (Date.now() - loadStarted) / 1000;
+  const reviewsStarted = Date.now();
+  const reviewed = await seedReviews(db, picker.picked);
+  const reviewsSeconds = (Date.now() - reviewsStarted) / 1000;
   const indexStarted = Date.now();
   await rebuildIndexes(db, indexes);
   const indexSeconds = (Date.now() - indexStarted) / 1000;
@@ -204,8 +210,16 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   await db.execute(sql`analyze`);
   const wordsSeconds = (Date.now() - wordsStarted) / 1000;
   logger.log(
-    `Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU; rows loaded in ${loadSeconds.toFixed(1)} s, indexes built in ${indexSeconds.toFixed(1)} s, vocabulary and statistics in ${wordsSeconds.toFixed(1)} s)`,
+    `Seeded ${CATALOG.length} categories, ${subIdsByName.size} subcategories and ${size} products in ${((Date.now() - started) / 1000).toFixed(1)} s (${jobs.length} pictures drawn in ${renderSeconds.toFixed(1)} s, ${((renderCpu.user + renderCpu.system) / 1e6).toFixed(1)} s of CPU; rows loaded in ${loadSeconds.toFixed(1)} s, ${reviewed.reviews} reviews of ${reviewed.products} products by their buyers in ${reviewsSeconds.toFixed(1)} s, indexes built in ${indexSeconds.toFixed(1)} s, vocabulary and statistics in ${wordsSeconds.toFixed(1)} s)`,
   );
+}
+
+/** The rows as they are, each shown to `take` on its way. */
+function* pickedOnTheWay<T>(rows: Iterable<T>, take: (row: T) => void): Generator<T> {
+  for (const row of rows) {
+    take(row);
+    yield row;
+  }
 }
 
 /** Drops the products table's secondary indexes (in the caller's transaction) and returns how to build them again. */

@@ -9,6 +9,7 @@ import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
+import { addressText } from '@haat/shared/addresses/address-lines';
 import { invoiceOf, issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
 
@@ -163,7 +164,8 @@ async function invoicedOrder(tx: Tx, order: OrderRow) {
   return {
     orderId: order.id,
     userId: order.userId,
-    buyer: { name: address.name, address: address.address, state: supplyStateOf(address) },
+    // From the address's own parts through the one formatter, not the copy's text: a district named as its city prints once.
+    buyer: { name: address.name, address: addressText({ ...address, street: address.address_line }, { withoutState: true }), state: supplyStateOf(address) },
     lines,
     discountAmt: order.discountAmt,
     couponCode: order.couponCode ?? null,

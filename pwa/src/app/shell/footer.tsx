@@ -1,14 +1,16 @@
 import { Link } from 'react-router-dom';
-import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { telLink, whatsappLink } from '@haat/shared/contact/support-contact';
 import { SocialLinks } from './social-links';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../lib/ui/language-switch';
-
-const SUPPORT = SUPPORT_CONTACT;
+import { ShopAddress } from '../../lib/ui/shop-address';
+import { usePublicConfig } from '../../lib/http/public-config';
 
 /** docs/product.md#what-haat-is and #screens footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
 export function Footer() {
   const { t } = useTranslation();
+  // The shop as the API's settings name it, the same as on its invoices (docs/decisions/0300-one-shop-identity.md).
+  const { shop } = usePublicConfig();
   return (
     <footer className="footer">
       <div className="container footer__grid">
@@ -17,12 +19,12 @@ export function Footer() {
             {t('footer.support')}
           </h2>
           <p>
-            {t('footer.call')} <a href={`tel:${SUPPORT.phone.replace(/\s/g, '')}`}>{SUPPORT.phone}</a>
+            {t('footer.call')} <a href={telLink(shop.phone)}>{shop.phone}</a>
           </p>
           <p>
-            {t('footer.write')} <a href={`mailto:${SUPPORT.email}`}>{SUPPORT.email}</a>
+            {t('footer.write')} <a href={`mailto:${shop.email}`}>{shop.email}</a>
           </p>
-          <address>{SUPPORT.address}</address>
+          <ShopAddress shop={shop} />
         </section>
         <nav aria-labelledby="footer-links">
           <h2 id="footer-links" className="footer__title">
@@ -53,7 +55,7 @@ export function Footer() {
           <h2 id="footer-social" className="footer__title">
             {t('footer.follow')}
           </h2>
-          <SocialLinks />
+          <SocialLinks whatsapp={whatsappLink(shop.whatsappNumber)} />
           <LanguageSwitch />
         </section>
       </div>

@@ -1,5 +1,3 @@
-import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
-
 // docs/product.md#what-haat-is: social links to facebook, twitter, instagram, linkedin, whatsapp (simple marks, no icon font).
 const LINKS = [
   { name: 'Facebook', href: 'https://www.facebook.com/', d: 'M14 8h3V4h-3c-2.8 0-4 1.8-4 4.4V11H7v4h3v8h4v-8h3l1-4h-4V8.6c0-.4.3-.6.6-.6z' },
@@ -16,17 +14,24 @@ const LINKS = [
   },
   {
     name: 'WhatsApp',
-    href: SUPPORT_CONTACT.whatsapp,
+    href: '',
     d: 'M12 3a9 9 0 0 0-7.8 13.5L3 21l4.6-1.2A9 9 0 1 0 12 3zm4.6 12.6c-.2.6-1.2 1.1-1.7 1.1-.4 0-1 .2-3.2-.7-2.7-1.1-4.4-3.9-4.5-4-.1-.2-1.1-1.5-1.1-2.8s.7-2 1-2.3c.2-.3.5-.3.7-.3h.5c.2 0 .4 0 .6.5l.8 2c.1.2.1.4 0 .5l-.4.6-.3.4c-.1.1-.2.3 0 .5.6 1 1.3 1.7 2.2 2.3.4.2.6.3.8.1l.7-.8c.2-.2.4-.2.6-.1l1.9.9c.2.1.4.2.4.3.1.2.1.7-.1 1.3z',
   },
 ] as const;
 
-export function SocialLinks() {
+/** `whatsapp`: the wa.me link of the shop's WhatsApp number (its settings, docs/decisions/0300-one-shop-identity.md). */
+export function SocialLinks({ whatsapp }: { whatsapp: string }) {
   return (
     <ul className="social-links">
       {LINKS.map((link) => (
         <li key={link.name}>
-          <a href={link.href} target="_blank" rel="noopener noreferrer" aria-label={link.name} className="social-links__link">
+          <a
+            href={link.name === 'WhatsApp' ? whatsapp : link.href}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={link.name}
+            className="social-links__link"
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path d={link.d} />
             </svg>

@@ -2,13 +2,14 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { RichText } from './rich-text';
-import { supportValues } from './support-values';
+import { useSupportValues } from './support-values';
 import { deliveryRange } from '../../lib/delivery/delivery-words';
 import './info.css';
 
 /** /about: what Haat is. */
 export function AboutPage() {
   const { t } = useTranslation('info');
+  const support = useSupportValues(t('hours'));
   const promises = t('about.promises', { returnObjects: true, ...deliveryRange() }) as string[];
   return (
     <>
@@ -28,7 +29,7 @@ export function AboutPage() {
         </ul>
         <h2>{t('about.whoTitle')}</h2>
         <p>
-          <RichText text={t('about.who', supportValues(t('hours')))} />
+          <RichText text={t('about.who', support)} />
         </p>
         <p>
           <Link to="/shop" className="btn btn--primary">

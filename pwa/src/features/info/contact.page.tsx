@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONTACT_TOPICS, ContactBody } from '@haat/shared/contact/contact.schema';
-import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { telLink, whatsappLink } from '@haat/shared/contact/support-contact';
 import { fieldProblem } from '../../i18n/validation';
 import { PageMeta } from '../../lib/ui/page-meta';
+import { ShopAddress } from '../../lib/ui/shop-address';
+import { usePublicConfig } from '../../lib/http/public-config';
 import { sendContactMessage } from './contact-api';
 import './info.css';
 
@@ -27,7 +29,8 @@ export function ContactPage() {
   const [busy, setBusy] = useState(false);
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
   const labelOf = (field: string) => (field in EMPTY ? t(`contact.field.${field}`) : field);
-  const values = { phone: SUPPORT_CONTACT.phone, email: SUPPORT_CONTACT.email, hours: t('hours') };
+  const { shop } = usePublicConfig();
+  const values = { phone: shop.phone, email: shop.email, hours: t('hours') };
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -56,17 +59,17 @@ export function ContactPage() {
           <li>
             <strong>{t('contact.call')}</strong>
             <span>
-              <a href={`tel:${SUPPORT_CONTACT.phone.replace(/\s/g, '')}`}>{SUPPORT_CONTACT.phone}</a> {t('contact.tollFree')}
+              <a href={telLink(shop.phone)}>{shop.phone}</a> {t('contact.tollFree')}
             </span>
           </li>
           <li>
-            <strong>{t('contact.whatsapp')}</strong> <a href={SUPPORT_CONTACT.whatsapp}>{SUPPORT_CONTACT.whatsappNumber}</a>
+            <strong>{t('contact.whatsapp')}</strong> <a href={whatsappLink(shop.whatsappNumber)}>{shop.whatsappNumber}</a>
           </li>
           <li>
-            <strong>{t('contact.email')}</strong> <a href={`mailto:${SUPPORT_CONTACT.email}`}>{SUPPORT_CONTACT.email}</a>
+            <strong>{t('contact.email')}</strong> <a href={`mailto:${shop.email}`}>{shop.email}</a>
           </li>
           <li>
-            <strong>{t('contact.address')}</strong> <address>{SUPPORT_CONTACT.address}</address>
+            <strong>{t('contact.address')}</strong> <ShopAddress shop={shop} />
           </li>
         </ul>
         <h2>{t('contact.formTitle')}</h2>

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { RichText } from './rich-text';
 import { deliveryRange, zonesInWords } from '../../lib/delivery/delivery-words';
-import { supportValues } from './support-values';
+import { useSupportValues } from './support-values';
 import './info.css';
 
 interface FaqGroup {
@@ -13,7 +13,8 @@ interface FaqGroup {
 /** /faqs: delivery, returns, payments, cash on delivery and order tracking, each a few questions (info.json `faqs.groups`). */
 export function FaqsPage() {
   const { t } = useTranslation('info');
-  const groups = t('faqs.groups', { returnObjects: true, ...supportValues(t('hours')), ...deliveryRange(), zones: zonesInWords() }) as FaqGroup[];
+  const support = useSupportValues(t('hours'));
+  const groups = t('faqs.groups', { returnObjects: true, ...support, ...deliveryRange(), zones: zonesInWords() }) as FaqGroup[];
   return (
     <>
       <PageMeta title={t('faqs.meta.title')} description={t('faqs.meta.description')} />

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { RichText } from './rich-text';
-import { supportValues } from './support-values';
+import { useSupportValues } from './support-values';
 
 interface Section {
   heading: string;
@@ -11,7 +11,8 @@ interface Section {
 /** A policy's sections as info.json holds them (`privacy.sections`, `returns.sections`): a heading, then paragraphs or a list. */
 export function PolicySections({ of }: { of: 'privacy' | 'returns' }) {
   const { t } = useTranslation('info');
-  const sections = t(`${of}.sections`, { returnObjects: true, ...supportValues(t('hours')) }) as Section[];
+  const support = useSupportValues(t('hours'));
+  const sections = t(`${of}.sections`, { returnObjects: true, ...support }) as Section[];
   return sections.map((section) => (
     <section key={section.heading}>
       <h2>{section.heading}</h2>

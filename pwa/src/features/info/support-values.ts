@@ -1,12 +1,18 @@
-import { SUPPORT_CONTACT } from '@haat/shared/contact/support-contact';
+import { telLink } from '@haat/shared/contact/support-contact';
+import { usePublicConfig } from '../../lib/http/public-config';
 
-/** The support desk's details as the info texts name them (`{{phone}}`, `[{{phone}}](tel:{{tel}})`, …); the hours in the current language. */
-export function supportValues(hours: string) {
+/**
+ * The support desk's details as the info texts name them (`{{phone}}`, `[{{phone}}](tel:{{tel}})`, …), from the shop the
+ * API's settings name (docs/decisions/0300-one-shop-identity.md); the hours in the current language.
+ */
+export function useSupportValues(hours: string) {
+  const { shop } = usePublicConfig();
   return {
-    phone: SUPPORT_CONTACT.phone,
-    tel: SUPPORT_CONTACT.phone.replace(/\s/g, ''),
-    email: SUPPORT_CONTACT.email,
-    company: SUPPORT_CONTACT.address.split(',')[0],
+    phone: shop.phone,
+    tel: telLink(shop.phone).slice('tel:'.length),
+    email: shop.email,
+    company: shop.legalName,
+    city: shop.address.city,
     hours,
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
+import { DEMO_SHOP, type ShopIdentity } from '@haat/shared/contact/support-contact';
 import { http } from './http';
 
 export interface PublicConfig {
@@ -12,19 +13,47 @@ export interface PublicConfig {
   whatsapp: boolean;
   /** Days after delivery a return may be asked for (docs/product.md#returns). */
   returnWindowDays: number;
+  /** Who the shop is, from the API's settings (docs/decisions/0300-one-shop-identity.md). */
+  shop: ShopIdentity;
 }
 
-/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window. */
-const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
+const SHOP_KEY = 'haat.shop';
+
+/** The shop as the API last named it (kept for offline and the next first paint), else the demo shop the API defaults to. */
+function lastKnownShop(): ShopIdentity {
+  try {
+    const kept = JSON.parse(localStorage.getItem(SHOP_KEY) ?? 'null') as ShopIdentity | null;
+    if (kept?.address) return kept;
+  } catch {
+    // Unreadable storage: the defaults.
+  }
+  return DEMO_SHOP;
+}
+
+/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window, the last-known shop. */
+const UNKNOWN: PublicConfig = {
+  googleClientId: null,
+  paymentsEnabled: false,
+  upi: false,
+  whatsapp: false,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  shop: lastKnownShop(),
+};
 
 let pending: Promise<PublicConfig> | null = null;
+/** The answer once it came: a screen opened after it draws with it at once. */
+let answered: PublicConfig | null = null;
 
 /** GET /api/config/public once per page load; a failure is retried on the next call. */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  pending ??= http
-    .get('config/public', { context: { silent: true }, retry: 0 })
-    .json<Envelope<PublicConfig>>()
-    .then((answer) => ({ ...UNKNOWN, ...answer.data }))
+  // Started inside a promise: a request that cannot even be made (no origin to resolve against) is a failure like any other.
+  pending ??= Promise.resolve()
+    .then(() => http.get('config/public', { context: { silent: true }, retry: 0 }).json<Envelope<PublicConfig>>())
+    .then((answer) => {
+      if (answer.data?.shop) localStorage.setItem(SHOP_KEY, JSON.stringify(answer.data.shop));
+      answered = { ...UNKNOWN, ...answer.data };
+      return answered;
+    })
     .catch((error: unknown) => {
       pending = null;
       throw error;
@@ -34,7 +63,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
 
 /** The API's feature switches; `known` is false until they arrived. */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
-  const [config, setConfig] = useState<PublicConfig & { known: boolean }>({ ...UNKNOWN, known: false });
+  const [config, setConfig] = useState<PublicConfig & { known: boolean }>(() => (answered ? { ...answered, known: true } : { ...UNKNOWN, known: false }));
   useEffect(() => {
     let live = true;
     loadPublicConfig()
