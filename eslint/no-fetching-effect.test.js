@@ -31,7 +31,7 @@ tester.run('haat/no-fetching-effect', noFetchingEffect, {
     // A function of a module that reaches the network, declared to answer no promise (a classifier).
     {
       filename: at('pwa/src/features/orders/x.tsx'),
-      code: "import { isNetworkProblem } from '../../lib/http/http-problem'; useEffect(() => { if (isNetworkProblem(e)) setOffline(true); }, [e]);",
+      code: "import { lastKnownShop } from '../../lib/http/public-config'; useEffect(() => { setShop(lastKnownShop()); }, []);",
     },
     // A component re-exported by a public.ts next to an API object is not the API object.
     { filename: at('pwa/src/app/x.tsx'), code: "import { AddressText } from '../features/account/public'; useEffect(() => { AddressText(props); }, []);" },

@@ -33,7 +33,7 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // with the pages that do: the form messages with their texts, the checkout's reactions to error codes, the dialogs,
 // infinite scroll, the not-found page and the online-read layer (lib/query, TanStack Query) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/]problem-reaction|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/]use-infinite-scroll|lib[\\/]query[\\/][\w-]+)\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/]use-infinite-scroll|lib[\\/]query[\\/][\w-]+)\.tsx?$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [

@@ -7,7 +7,7 @@ import type { ManifestTransform } from 'workbox-build';
  * script): the app's start and the
  * home page (what `/` runs for its first render), the pages a shopper browses from it (listing, product, search: they
  * open offline over the products saved), the cart page and drawer, and the success page (an order placed offline
- * lands there with no network). Everything else is cached when first loaded (sw.ts).
+ * lands there with no network), and signing out. Everything else is cached when first loaded (sw.ts).
  */
 const ROOTS = [
   /[\\/]src[\\/]app[\\/]start-app\.tsx$/,
@@ -18,6 +18,8 @@ const ROOTS = [
   /[\\/]src[\\/]features[\\/]listing[\\/]listing\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]product[\\/]product\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]search[\\/]search\.page\.tsx$/,
+  // Signing out works offline (docs/product.md#states), on a device that never signed out before.
+  /[\\/]src[\\/]features[\\/]account[\\/]hooks[\\/]log-out\.ts$/,
 ];
 /**
  * Not followed: the storage chunk (Dexie). Every visit loads it right after its first render (the home rows are saved

@@ -28,11 +28,6 @@ export function problemOf(error: unknown): HttpProblem {
   return { status: -1, message: error instanceof Error ? error.message : String(error), body: null };
 }
 
-/** True when the call never got an answer, so it may be queued and retried later. */
-export function isNetworkProblem(error: unknown): boolean {
-  return problemOf(error).status === 0;
-}
-
 export function stashProblemBody(error: HTTPError, body: Record<string, unknown> | null): void {
   (error as WithBody)[PROBLEM_BODY] = body;
 }

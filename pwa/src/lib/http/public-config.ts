@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
 import { DEMO_SHOP, type ShopIdentity } from '@haat/shared/contact/support-contact';
 import { http } from './http';
+import { useServerRefresh } from '../storage/use-server-refresh';
 
 export interface PublicConfig {
   googleClientId: string | null;
@@ -61,17 +61,12 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   return pending;
 }
 
-/** The API's feature switches; `known` is false until they arrived. */
+/**
+ * The API's feature switches and the shop's identity, kept on the device like the other copies of the server's data
+ * (docs/architecture.md "The PWA's data layer"); `known` is false until they arrived. It is on the first screen (the
+ * footer names the shop), so it is refreshed through the device layer's hook rather than the online-read library.
+ */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
-  const [config, setConfig] = useState<PublicConfig & { known: boolean }>(() => (answered ? { ...answered, known: true } : { ...UNKNOWN, known: false }));
-  useEffect(() => {
-    let live = true;
-    loadPublicConfig()
-      .then((c) => live && setConfig({ ...c, known: true }))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, []);
-  return config;
+  const config = useServerRefresh('public-config', loadPublicConfig).answer ?? answered;
+  return config ? { ...config, known: true } : { ...UNKNOWN, known: false };
 }

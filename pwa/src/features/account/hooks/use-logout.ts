@@ -1,28 +1,14 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { LIMITS } from '@haat/shared/common/limits';
-import { endSession } from '../../../lib/http/session';
-import { clearUserData } from '../../../lib/storage/user-data';
-import { showHeaderMessage } from '../../../lib/ui/header-message';
-import { accountApi } from '../api';
-import { forgetPushOnThisDevice } from '../../realtime/public';
-import { clearRecentSearches } from '../../search/public';
-import { i18n } from '../../../i18n/i18n';
 
-/** docs/product.md#states: "Logout clears user state and local storage and returns to /", even when offline. */
+/**
+ * Signing out (log-out.ts), then home. Its code loads when the shopper signs out: the account menu is on the first
+ * screen, what signing out clears is not.
+ */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {
-    // This device stops hearing of the account's orders (while the session can still say so), then the session ends.
-    await forgetPushOnThisDevice();
-    await accountApi.logout().catch(() => null); // revokes the refresh session when online
-    await clearUserData();
-    endSession();
-    // The recent searches' copy in memory too (docs/decisions/0227-the-empty-search-screen.md), then the device's storage.
-    clearRecentSearches();
-    localStorage.clear();
-    // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
-    showHeaderMessage(i18n.t('account:logoutSuccessful'), LIMITS.headerLoginMessageMs);
+    await (await import('./log-out')).logOut();
     navigate('/', { replace: true });
   }, [navigate]);
 }

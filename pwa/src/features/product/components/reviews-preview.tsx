@@ -89,7 +89,7 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
               {t('reviewForm.loading')}
             </p>
           }
-          failed={<p className="review-form offline-note">{t('reviews.offline')}</p>}
+          failed={<p className="review-form offline-note">{t('review.offline')}</p>}
         />
       </div>
     </section>
