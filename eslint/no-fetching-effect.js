@@ -48,7 +48,7 @@ const reachesNetwork = (fromFile, source, name, depth = 0) => {
   for (const m of found.text.matchAll(/export\s*\*\s*as\s+(\w+)\s+from\s*'([^']+)'/g))
     if (m[1] === name) return reachesNetwork(found.file, m[2] ?? '', '*', depth + 1);
   // Made here: a function declared to answer something other than a promise does not wait for the network
-  // (`isNetworkProblem(error): boolean`); otherwise the module reaches the network when it imports what does.
+  // (`pushSupported(): boolean`); otherwise the module reaches the network when it imports what does.
   const declared = new RegExp(`export\\s+(?:(async\\s+)?function\\s+${name}\\b[^{]*|const\\s+${name}\\s*=\\s*(async\\b)?[^=]*=>)`).exec(found.text);
   if (declared && !declared[1] && !declared[2] && !/Promise</.test(declared[0])) return false;
   return [...found.text.matchAll(/^import\s+(?!type\b)[^;]*?from\s*'([^']+)'/gm)].some((m) => FETCHING_SOURCE.test(m[1] ?? ''));

@@ -30,8 +30,8 @@ tester.run('haat/no-fetching-effect', noFetchingEffect, {
     },
     // A function of a module that reaches the network, declared to answer no promise (a classifier).
     {
-      filename: at('pwa/src/features/orders/x.tsx'),
-      code: "import { lastKnownShop } from '../../lib/http/public-config'; useEffect(() => { setShop(lastKnownShop()); }, []);",
+      filename: at('pwa/src/features/realtime/x.tsx'),
+      code: "import { pushSupported } from './web-push'; useEffect(() => { if (pushSupported()) setShown(true); }, []);",
     },
     // A component re-exported by a public.ts next to an API object is not the API object.
     { filename: at('pwa/src/app/x.tsx'), code: "import { AddressText } from '../features/account/public'; useEffect(() => { AddressText(props); }, []);" },
