@@ -72,7 +72,7 @@ export function CouponManager() {
         )
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table coupon-table" aria-busy={list.loading}>
+          <table className="admin-table admin-table--stacked coupon-table" aria-busy={list.loading}>
             <thead>
               <tr>
                 {(['code', 'discount', 'maxDiscount', 'minOrder', 'window', 'uses', 'state'] as const).map((c) => (
