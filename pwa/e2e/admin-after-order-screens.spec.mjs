@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { axeViolations, seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
@@ -149,6 +150,7 @@ for (const language of /** @type {const} */ (['en-IN', 'hi-IN'])) {
         await expect(menu.locator('a[aria-current="page"]')).toHaveText(words.menu);
         await expect(menu.locator('.account-menu__who')).not.toContainText('(');
       }
+      assert.deepEqual(await seriousViolations(page), [], `${tag} coupons: axe`);
       await screenshot(page, artifactsDir, `admin-five-coupons-${tag}`);
       if (size.width === 390) {
         await expect(row(seeded.codes.off).getByTestId('coupon-state')).toHaveText(words.disabled);
@@ -178,6 +180,13 @@ for (const language of /** @type {const} */ (['en-IN', 'hi-IN'])) {
       const returnRow = page.getByTestId('admin-return-row').filter({ hasText: seeded.orderId });
       await returnRow.waitFor();
       await allCellsOnScreen(returnRow, size.width);
+      // Each move's name holds the words it shows (axe's label-in-name, WCAG 2.5.3), and nothing else serious.
+      assert.deepEqual(
+        (await axeViolations(page)).filter((v) => v.id === 'label-content-name-mismatch').map((v) => v.nodes.map((n) => n.target.join(' '))),
+        [],
+        `${tag} returns: label in name`,
+      );
+      assert.deepEqual(await seriousViolations(page), [], `${tag} returns: axe`);
       await screenshot(page, artifactsDir, `admin-five-returns-${tag}`);
       if (size.width === 390) {
         const receive = returnRow.getByTestId('return-receive');
@@ -199,8 +208,9 @@ for (const language of /** @type {const} */ (['en-IN', 'hi-IN'])) {
       // Admin Products: the unit in the language, and the edit modal says it edits.
       await page.goto(`${baseUrl}/dashboard/product`);
       await page.getByRole('searchbox').fill(seeded.product.name);
-      // The search settles on this one product (a half-typed name finds the other language's walk too).
-      await expect(page.getByTestId('admin-product-card')).toHaveCount(1);
+      // The search settles (no card is still loading) on this product, first (the other language's walk may follow).
+      await expect(page.locator('.admin-card__image-skeleton')).toHaveCount(0);
+      await expect(page.getByTestId('admin-product-card').first()).toContainText(seeded.product.name);
       const card = page.getByTestId('admin-product-card').filter({ hasText: seeded.product.name });
       await expect(card.locator('.admin-card__unit')).toHaveText(words.pack);
       await screenshot(page, artifactsDir, `admin-five-products-${tag}`);
