@@ -140,7 +140,7 @@ describe("the admin's returns", () => {
       await row('HT-1004');
       const buttons = screen.getAllByTestId('admin-return-row').flatMap((r) => within(r).queryAllByRole('button'));
       expect(buttons.map((b) => b.dataset.testid).sort()).toEqual(['return-approve', 'return-receive', 'return-refund', 'return-reject']);
-      for (const button of buttons) expect(button.getAttribute('aria-label')).toContain(button.textContent!.trim());
+      for (const button of buttons) expect(button.getAttribute('aria-label')).toContain(button.textContent.trim());
     } finally {
       await setLanguage('en-IN', false);
     }
