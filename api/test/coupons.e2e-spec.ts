@@ -74,11 +74,20 @@ describe.each(DB_KINDS)('coupons on %s', (kind) => {
     await coupon({ code: 'OLD', startsAt: new Date(Date.now() - 3 * day).toISOString(), endsAt: new Date(Date.now() - day).toISOString() });
     expect((await preview('OLD')).status).toBe(422);
     expect((await preview('OLD')).body.code).toBe('COUPON_EXPIRED');
-    await coupon({ code: 'SOON', startsAt: new Date(Date.now() + day).toISOString(), endsAt: new Date(Date.now() + 2 * day).toISOString() });
-    expect((await preview('SOON')).body.code).toBe('COUPON_NOT_STARTED');
+    const startsAt = new Date(Date.now() + day).toISOString();
+    await coupon({ code: 'SOON', startsAt, endsAt: new Date(Date.now() + 2 * day).toISOString() });
+    // The refusal says when it starts: in its words and as the instant a screen words in the shopper's language.
+    const soon = (await preview('SOON')).body;
+    expect(soon).toMatchObject({ code: 'COUPON_NOT_STARTED', startsAt });
+    expect(soon.message).toContain(startsAt.slice(0, 10));
     const disabled = await coupon({ code: 'GONE' });
     expect((await api(t).post('/api/coupon/disable').set(bearer(admin)).send({ _id: disabled._id })).status).toBe(200);
     expect((await preview('GONE')).body.code).toBe('COUPON_UNKNOWN');
+    // An admin enables it again (the update route with only `active`), and it applies again.
+    const enabled = await api(t).put('/api/coupon/update').set(bearer(admin)).send({ _id: disabled._id, active: true });
+    expect(enabled.status).toBe(200);
+    expect(enabled.body.data).toMatchObject({ code: 'GONE', active: true });
+    expect((await preview('GONE')).status).toBe(200);
   });
 
   it('an order with a coupon keeps its code and discount, and its invoice taxes the discounted value', async () => {

@@ -141,7 +141,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await card.waitFor();
   await page.waitForFunction(() => document.querySelectorAll('[data-testid="admin-product-card"]').length === 1);
   await card.getByRole('button', { name: `Edit ${productName}` }).click();
-  dialog = page.getByRole('dialog', { name: 'Upload Product' });
+  dialog = page.getByRole('dialog', { name: 'Edit product' });
   const price = dialog.getByLabel('Price', { exact: true });
   await expect(price).toHaveValue('321');
   await expect(dialog.getByLabel('Origin', { exact: true })).toHaveValue('Assam');

@@ -86,7 +86,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
       await page.goto(`${baseUrl}/dashboard/product`);
       await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
       await page.getByRole('button', { name: `Edit ${productName}` }).click();
-      const dialog = page.getByRole('dialog', { name: 'Upload Product' });
+      const dialog = page.getByRole('dialog', { name: 'Edit product' });
       await dialog.getByRole('group', { name: 'Variant 2' }).scrollIntoViewIfNeeded();
       assert.equal(await dialog.getByLabel('Unit', { exact: true }).isEditable(), false);
       await page.screenshot({ path: `${artifactsDir}/admin-product-form-edit-390.png` });
@@ -133,7 +133,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
     const card = page.getByTestId('admin-product-card').filter({ hasText: productName });
     await card.getByRole('button', { name: `Edit ${productName}` }).click();
-    const dialog = page.getByRole('dialog', { name: 'Upload Product' });
+    const dialog = page.getByRole('dialog', { name: 'Edit product' });
     const editType = dialog.getByLabel('Product type', { exact: true });
     const editUnit = dialog.getByLabel('Unit', { exact: true });
     await expect(editType).toHaveValue('variable');

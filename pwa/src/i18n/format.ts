@@ -1,5 +1,5 @@
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
-import { VARIABLE_UNITS } from '@haat/shared/common/limits';
+import { DEFAULT_UNIT, VARIABLE_UNITS } from '@haat/shared/common/limits';
 import { formatInr } from '@haat/shared/money/inr';
 import { currentLanguage, i18n } from './i18n';
 
@@ -64,4 +64,12 @@ export function formatDate(date: Date | string | number, options: Intl.DateTimeF
 export function unitText(unit: string): string | null {
   if (!unitLabel(unit)) return null;
   return (VARIABLE_UNITS as readonly string[]).includes(unit) ? i18n.t(`common:unit.${unit}`) : unit;
+}
+
+/**
+ * A product's unit as the admin's screens name it, in the current language: the units the shop knows (pack, kg,
+ * litre, gm, ml) in words ("pack" → "पैक"), any other unit as the admin wrote it.
+ */
+export function unitName(unit: string): string {
+  return unit === DEFAULT_UNIT || (VARIABLE_UNITS as readonly string[]).includes(unit) ? i18n.t(`common:unit.${unit}`) : unit;
 }

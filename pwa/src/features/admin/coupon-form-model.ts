@@ -65,9 +65,14 @@ export function couponFieldsOf(coupon: Coupon): CouponFields {
 
 const optional = (v: string) => (v.trim() === '' ? null : v.trim());
 
+/** The fields a coupon cannot be saved without; left empty, each says what is missing (coupons.json `missing.*`). */
+const REQUIRED: CouponField[] = ['code', 'value', 'startsAt', 'endsAt'];
+export const MISSING = 'is required';
+
 /**
  * The body the API takes, checked with the API's own schema (shared/src/promotions/coupon.schema.ts) before anything
- * is sent: either the request, or each field's first problem in the schema's words (coupon-rule-words.ts says them).
+ * is sent: either the request, or each field's first problem in the schema's words (coupon-rule-words.ts says them),
+ * a required field left empty as MISSING.
  */
 export function couponRequest(fields: CouponFields): { ok: true; body: CreateCouponRequest } | { ok: false; problems: Partial<Record<CouponField, string>> } {
   const body = {
@@ -84,6 +89,8 @@ export function couponRequest(fields: CouponFields): { ok: true; body: CreateCou
   const parsed = CreateCouponBody.safeParse(body);
   if (parsed.success) return { ok: true, body: parsed.data };
   const problems: Partial<Record<CouponField, string>> = {};
+  // An empty field is missing, not "not a number" or "not a date": said first, in its own words.
+  for (const name of REQUIRED) if (fields[name].trim() === '') problems[name] = MISSING;
   for (const issue of parsed.error.issues) {
     const field = issue.path[0] as CouponField | undefined;
     if (field && !problems[field]) problems[field] = issue.message;
@@ -91,8 +98,12 @@ export function couponRequest(fields: CouponFields): { ok: true; body: CreateCou
   return { ok: false, problems };
 }
 
-/** What the list shows as the coupon's state: disabled by an admin, past its window, or enabled. */
-export function couponState(coupon: Coupon, now = Date.now()): 'enabled' | 'disabled' | 'expired' {
+/**
+ * What the list shows as the coupon's state: disabled by an admin, past its window, not yet in it (scheduled: the
+ * list says from when), or enabled.
+ */
+export function couponState(coupon: Coupon, now = Date.now()): 'enabled' | 'disabled' | 'expired' | 'scheduled' {
   if (!coupon.active) return 'disabled';
-  return Date.parse(coupon.endsAt) <= now ? 'expired' : 'enabled';
+  if (Date.parse(coupon.endsAt) <= now) return 'expired';
+  return Date.parse(coupon.startsAt) > now ? 'scheduled' : 'enabled';
 }

@@ -31,13 +31,28 @@ export function CouponsPage() {
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
 const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
-/** The table of coupons with Add, Edit and Disable (which asks first: a disabled coupon stops applying at once). */
+/**
+ * The table of coupons with Add, Edit, Disable (which asks first: a disabled coupon stops applying at once) and, for
+ * a disabled one, Enable (it applies again within its window).
+ */
 export function CouponManager() {
   const { t } = useTranslation('coupons');
   const list = useAdminList('coupons', couponsApi.list);
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [disabling, setDisabling] = useState<Coupon | null>(null);
-  const cap = (n: number | null) => (n === null ? t('none') : formatNumber(n));
+  const [enabling, setEnabling] = useState<string | null>(null);
+  const enable = async (coupon: Coupon) => {
+    setEnabling(coupon._id);
+    try {
+      await couponsApi.enable(coupon._id);
+      toast.success(t('enabled', { code: coupon.code }));
+      list.reload();
+    } catch {
+      // the server's message is on screen
+    } finally {
+      setEnabling(null);
+    }
+  };
 
   return (
     <section className="admin-page">
@@ -57,7 +72,7 @@ export function CouponManager() {
         )
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table coupon-table" aria-busy={list.loading}>
+          <table className="admin-table admin-table--stacked coupon-table" aria-busy={list.loading}>
             <thead>
               <tr>
                 {(['code', 'discount', 'maxDiscount', 'minOrder', 'window', 'uses', 'state'] as const).map((c) => (
@@ -79,22 +94,35 @@ export function CouponManager() {
                     <td data-label={t('column.discount')}>
                       {c.type === 'percent' ? t('percentOff', { value: formatNumber(c.value) }) : t('flatOff', { amount: formatMoney(c.value) })}
                     </td>
-                    <td data-label={t('column.maxDiscount')}>{c.maxDiscount === null ? t('none') : formatMoney(c.maxDiscount)}</td>
-                    <td data-label={t('column.minOrder')}>{c.minOrder === null ? t('none') : formatMoney(c.minOrder)}</td>
+                    <td data-label={t('column.maxDiscount')}>{c.maxDiscount === null ? t('noMaxDiscount') : formatMoney(c.maxDiscount)}</td>
+                    <td data-label={t('column.minOrder')}>{c.minOrder === null ? t('noMinOrder') : formatMoney(c.minOrder)}</td>
                     <td data-label={t('column.window')}>{t('window', { from: when(c.startsAt), to: when(c.endsAt) })}</td>
                     <td data-label={t('column.uses')}>
-                      {t('uses', { used: formatNumber(c.used), total: cap(c.totalUses) })}
+                      {c.totalUses === null
+                        ? t('usesNoLimit', { used: formatNumber(c.used) })
+                        : t('uses', { used: formatNumber(c.used), total: formatNumber(c.totalUses) })}
                       <br />
-                      {t('perAccount', { cap: cap(c.perAccountUses) })}
+                      {c.perAccountUses === null ? t('perAccountNoLimit') : t('perAccount', { cap: formatNumber(c.perAccountUses) })}
                     </td>
                     <td data-label={t('column.state')} data-testid="coupon-state">
-                      {t(`state.${state}`)}
+                      {state === 'scheduled' ? t('state.scheduled', { from: when(c.startsAt) }) : t(`state.${state}`)}
                     </td>
                     <td>
                       <span className="admin-row-actions">
                         <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { code: c.code })} onClick={() => setEditing(c)}>
                           {t('editButton')}
                         </button>
+                        {!c.active && (
+                          <button
+                            type="button"
+                            className="btn btn--ghost btn--small"
+                            aria-label={t('enableLabel', { code: c.code })}
+                            disabled={enabling === c._id}
+                            onClick={() => void enable(c)}
+                          >
+                            {t('enable')}
+                          </button>
+                        )}
                         {c.active && (
                           <button
                             type="button"

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
+import { unitName } from '../../i18n/format';
 import { useDebounced } from '../../lib/hooks/use-debounced';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
@@ -74,7 +75,7 @@ function ProductManager() {
         className: 'admin-product-grid',
         testId: 'admin-product-card',
         image: (p) => p.image[0],
-        lines: [{ className: 'admin-card__unit', text: (p) => p.unit }],
+        lines: [{ className: 'admin-card__unit', text: (p) => unitName(p.unit) }],
         skeletons: LIMITS.adminProductsPageSize,
         loadingLabel: t('products.loading'),
       }}
@@ -85,7 +86,7 @@ function ProductManager() {
           if (editId) setParams({}, { replace: true });
         };
         return (
-          <ModalDialog label={t('form.title')} heading onClose={closeEditor} variant="form">
+          <ModalDialog label={t('form.editTitle')} heading onClose={closeEditor} variant="form">
             <ProductForm
               product={product}
               onSaved={() => {

@@ -85,7 +85,7 @@ export function ReturnsManager() {
         )
       ) : (
         <div className="admin-table-wrap">
-          <table className="admin-table" aria-busy={list.loading}>
+          <table className="admin-table admin-table--stacked" aria-busy={list.loading}>
             <thead>
               <tr>
                 {(['order', 'shopper', 'items', 'reason', 'amount', 'payment', 'status', 'requested', 'actions'] as const).map((c) => (

@@ -1,6 +1,9 @@
+import { ErrorCode } from '@haat/shared/common/error-code';
 import type { HttpProblem } from '../../lib/http/http-problem';
-import { formatMoney } from '../../i18n/format';
+import { formatDate, formatMoney } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
+
+const STARTS: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' };
 
 /** The coupon refusals (docs/product.md#coupons): the order is not placed and the shopper is told why in words. */
 export const isCouponRefusal = (problem: HttpProblem) => !!problem.code && problem.code.startsWith('COUPON_');
@@ -9,8 +12,13 @@ export const isCouponRefusal = (problem: HttpProblem) => !!problem.code && probl
 export function couponRefusalOf(problem: HttpProblem): string {
   if (problem.status === 0) return i18n.t('checkout:coupon.offline');
   const minOrder = problem.body?.minOrder;
-  return i18n.t(`checkout:coupon.refused.${problem.code ?? 'other'}`, {
+  const startsAt = problem.body?.startsAt;
+  const from = typeof startsAt === 'string' && !Number.isNaN(Date.parse(startsAt)) ? formatDate(startsAt, STARTS) : null;
+  // A coupon not started yet says from when (the answer's `startsAt`), when the answer has it.
+  const key = problem.code === ErrorCode.CouponNotStarted && from ? 'COUPON_NOT_STARTED_FROM' : (problem.code ?? 'other');
+  return i18n.t(`checkout:coupon.refused.${key}`, {
     defaultValue: problem.message,
     amount: typeof minOrder === 'number' ? formatMoney(minOrder) : '',
+    from,
   });
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { englishDate, formatDate } from '../format';
+import { englishDate, formatDate, unitName } from '../format';
+import { setLanguage } from '../i18n';
 
 // format.ts writes the browsing pages' English dates out instead of building an Intl.DateTimeFormat (its first one
 // costs tens of ms of locale loading): they must print exactly what en-IN's Intl prints.
@@ -32,5 +33,17 @@ describe('English dates without Intl', () => {
   it('formatDate in English uses them: a review date and a delivery day', () => {
     expect(formatDate(new Date(2026, 8, 5))).toBe('5 Sept 2026');
     expect(formatDate(new Date('2026-11-28T00:00:00Z'), DELIVERY)).toBe('Sat, 28 Nov');
+  });
+});
+
+describe("a product's unit on the admin's screens", () => {
+  it('names the units the shop knows in the language, and keeps any other as written', async () => {
+    expect(['pack', 'kg', '1 dozen'].map(unitName)).toEqual(['pack', 'kg', '1 dozen']);
+    await setLanguage('hi-IN', false);
+    try {
+      expect(['pack', 'kg', 'gm', '1 dozen'].map(unitName)).toEqual(['पैक', 'किलो', 'ग्राम', '1 dozen']);
+    } finally {
+      await setLanguage('en-IN', false);
+    }
   });
 });

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { Link } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { useLogout } from '../hooks/use-logout';
 import './account.css';
@@ -17,6 +17,16 @@ const ADMIN_LINKS = [
   ['/dashboard/returns', 'returns'],
 ] as const;
 
+/**
+ * The menu's first line: the account's name (or mobile), with "(Admin)" for an admin unless the name already says
+ * it (the demo admin is called "Admin": "Admin (Admin)" says it twice).
+ */
+export function whoLine(name: string, admin: boolean, role: string): string {
+  if (!admin) return name;
+  const said = (word: string) => name.trim().toLocaleLowerCase() === word.toLocaleLowerCase();
+  return said('admin') || said(role) ? name : `${name} (${role})`;
+}
+
 /** docs/product.md#screens, My Account menu; `onNavigate` closes the popover or side panel it sits in. */
 export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const { t } = useTranslation('account');
@@ -24,17 +34,18 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   const admin = useAtomValue(isAdminAtom);
   const logout = useLogout();
   if (!user) return null;
-  const who = `${user.name || user.mobile}${admin ? t('menu.admin') : ''}`;
+  const who = whoLine(user.name || user.mobile, admin, t('menu.adminRole'));
+  // The current page's entry is marked (aria-current="page", which NavLink sets, and account.css shows).
   const item = (to: string, label: string) => (
-    <Link key={to} to={to} onClick={onNavigate}>
+    <NavLink key={to} to={to} end onClick={onNavigate}>
       {label}
-    </Link>
+    </NavLink>
   );
   return (
     <nav className="account-menu" aria-label={t('menu.label')}>
-      <Link to="/dashboard/profile" className="account-menu__who" onClick={onNavigate}>
+      <NavLink to="/dashboard/profile" end className="account-menu__who" onClick={onNavigate}>
         {who}
-      </Link>
+      </NavLink>
       {item('/', t('menu.home'))}
       {admin && ADMIN_LINKS.map(([to, key]) => item(to, t(`menu.${key}`)))}
       {item('/dashboard/mywishlist', t('menu.wishlist'))}

@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Coupon } from '@haat/shared/promotions/coupon.schema';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { setLanguage } from '../../../i18n/i18n';
 import { CouponManager } from '../coupons.page';
 import { fromLocalInput, toLocalInput } from '../coupon-form-model';
 
@@ -46,6 +47,10 @@ withLocalApiServer((req, res) => {
       coupons = [...coupons, coupon];
       return reply(201, { success: true, error: false, message: 'Coupon created', data: coupon });
     }
+    if (url === '/api/coupon/update') {
+      coupons = coupons.map((c) => (c._id === body._id ? { ...c, ...body } : c));
+      return reply(200, { success: true, error: false, message: 'Coupon updated', data: coupons.find((c) => c._id === body._id) });
+    }
     if (url === '/api/coupon/disable') {
       coupons = coupons.map((c) => (c._id === body._id ? { ...c, active: false } : c));
       return reply(200, { success: true, error: false, message: 'Coupon disabled', data: coupons.find((c) => c._id === body._id) });
@@ -58,7 +63,10 @@ beforeEach(() => {
   received.length = 0;
   coupons = [aCoupon({ code: 'OLDONE', endsAt: '2026-01-31T00:00:00.000Z', used: 3, totalUses: 100, perAccountUses: 1 })];
 });
-afterEach(cleanup);
+afterEach(async () => {
+  cleanup();
+  await setLanguage('en-IN', false);
+});
 
 const type = (testId: string, value: string) => fireEvent.change(screen.getByTestId(testId), { target: { value } });
 const writes = () => received.filter((r) => r.url !== '/api/coupon/list');
@@ -71,6 +79,68 @@ describe("the admin's coupons", () => {
     expect(row.textContent).toContain('3 of 100 taken');
     expect(row.textContent).toContain('Per account: 1');
     expect(within(row).getByTestId('coupon-state').textContent).toBe('Expired');
+  });
+
+  it('says "no limit" in words for a coupon without one, and when a coupon to come starts', async () => {
+    const inTwoDays = new Date(Date.now() + 2 * 24 * 3600_000);
+    coupons = [aCoupon({ code: 'OPEN' }), aCoupon({ _id: 'C2', code: 'SOON', startsAt: inTwoDays.toISOString() })];
+    render(<CouponManager />);
+    const open = await screen.findByTestId('coupon-row-OPEN');
+    expect(open.textContent).toContain('0 taken, no limit');
+    expect(open.textContent).toContain('No limit per account');
+    expect(open.textContent).not.toMatch(/None|null/);
+    const soon = within(screen.getByTestId('coupon-row-SOON')).getByTestId('coupon-state').textContent;
+    expect(soon).toMatch(/^Scheduled from /);
+    expect(soon).toContain(String(inTwoDays.getFullYear()));
+  });
+
+  it('says the same in Hindi', async () => {
+    await setLanguage('hi-IN', false);
+    coupons = [aCoupon({ code: 'OPEN' }), aCoupon({ _id: 'C2', code: 'SOON', startsAt: new Date(Date.now() + 2 * 24 * 3600_000).toISOString() })];
+    render(<CouponManager />);
+    const open = await screen.findByTestId('coupon-row-OPEN');
+    expect(open.textContent).toContain('0 इस्तेमाल, कोई सीमा नहीं');
+    expect(open.textContent).toContain('हर खाते के लिए कोई सीमा नहीं');
+    expect(within(screen.getByTestId('coupon-row-SOON')).getByTestId('coupon-state').textContent).toMatch(/से शुरू होगा$/);
+  });
+
+  it('says what is missing per field when saved empty, and focuses the first', async () => {
+    render(<CouponManager />);
+    await screen.findByTestId('coupon-row-OLDONE');
+    fireEvent.click(screen.getByTestId('coupon-add'));
+    fireEvent.click(screen.getByTestId('coupon-form-save'));
+    await screen.findByText('Enter a code: 3 to 24 letters, digits or hyphens.');
+    expect(screen.getByText('Enter the discount: per cent off, or rupees off for a flat coupon.')).toBeTruthy();
+    expect(screen.queryByText(/must be a number/)).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('coupon-form-code')));
+    // With the code typed, the next missing field (the value) gets the focus.
+    type('coupon-form-code', 'FEST');
+    fireEvent.click(screen.getByTestId('coupon-form-save'));
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByTestId('coupon-form-value')));
+    expect(screen.queryByText(/Enter a code/)).toBeNull();
+    expect(writes()).toEqual([]);
+  });
+
+  it('says what is missing in Hindi', async () => {
+    await setLanguage('hi-IN', false);
+    render(<CouponManager />);
+    await screen.findByTestId('coupon-row-OLDONE');
+    fireEvent.click(screen.getByTestId('coupon-add'));
+    fireEvent.click(screen.getByTestId('coupon-form-save'));
+    await screen.findByText('कोड लिखें: 3 से 24 अक्षर, अंक या हाइफ़न।');
+    expect(screen.getByText('छूट लिखें: प्रतिशत, या तय रकम वाले कूपन के लिए रुपये।')).toBeTruthy();
+  });
+
+  it('enables a disabled coupon again', async () => {
+    coupons = [aCoupon({ _id: 'C7', code: 'BACK', active: false })];
+    render(<CouponManager />);
+    const row = await screen.findByTestId('coupon-row-BACK');
+    expect(within(row).getByTestId('coupon-state').textContent).toBe('Disabled');
+    expect(within(row).queryByRole('button', { name: 'Disable coupon BACK' })).toBeNull();
+    fireEvent.click(within(row).getByRole('button', { name: 'Enable coupon BACK' }));
+    await waitFor(() => expect(within(screen.getByTestId('coupon-row-BACK')).getByTestId('coupon-state').textContent).toBe('Enabled'));
+    expect(writes()).toEqual([{ method: 'PUT', url: '/api/coupon/update', body: { _id: 'C7', active: true } }]);
+    expect(screen.getByRole('button', { name: 'Disable coupon BACK' })).toBeTruthy();
   });
 
   it('refuses bad input under each field, tied to it, and sends nothing', async () => {

@@ -159,10 +159,13 @@ describe('Upload Product, once a product is uploaded', () => {
     fireEvent.change(screen.getByLabelText('विवरण', { exact: true }), { target: { value: 'कड़क' } });
     fireEvent.change(screen.getByLabelText('स्टॉक', { exact: true }), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('कीमत', { exact: true }), { target: { value: '120' } });
+    // A fixed product's unit reads "पैक" on a Hindi screen, and is sent as the unit it is ('pack').
+    expect(screen.getByLabelText<HTMLInputElement>('यूनिट', { exact: true }).value).toBe('पैक');
     fireEvent.click(screen.getByRole('button', { name: 'सेव करें' }));
     const notice = await screen.findByTestId('uploaded-product');
     expect(notice.textContent).toContain('अपलोड हो गया: मसाला चाय');
     expect(screen.getByRole('link', { name: 'इसका पेज देखें' }).getAttribute('href')).toMatch(/^\/product\/.*-01NEW1$/);
     expect(screen.getByRole('link', { name: 'इसे बदलें' }).getAttribute('href')).toBe('/dashboard/product?edit=01NEW1');
+    expect(received[0]!.body).toMatchObject({ productType: 'fixed', unit: 'pack' });
   });
 });

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AdminOrderReturn } from '@haat/shared/orders/returns';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
+import { setLanguage } from '../../../i18n/i18n';
 import { ReturnsManager } from '../returns.page';
 
 /**
@@ -123,9 +124,26 @@ describe("the admin's returns", () => {
     expect(moves()).toHaveLength(1);
     fireEvent.change(screen.getByLabelText('Refund method'), { target: { value: 'BANK' } });
     fireEvent.change(screen.getByTestId('refund-reference'), { target: { value: ' NEFT-42 ' } });
+    // Once a reference is typed, "Enter the refund's reference." is no longer true and goes.
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('refund-reference').getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(screen.getByTestId('return-move-confirm'));
     await waitFor(() => expect(moves()).toHaveLength(2));
     expect(moves()[1]).toEqual({ returnId: 'R2', status: 'REFUNDED', refund: { method: 'BANK', reference: 'NEFT-42' } });
+  });
+
+  it.each([['en-IN'], ['hi-IN']] as const)('the name of each move button holds what it shows (WCAG 2.5.3 label in name), in %s', async (lang) => {
+    await setLanguage(lang, false);
+    returns = [aReturn({}), aReturn({ _id: 'R2', orderId: 'HT-1002', status: 'APPROVED' }), aReturn({ _id: 'R4', orderId: 'HT-1004', status: 'RECEIVED' })];
+    try {
+      render(<ReturnsManager />);
+      await row('HT-1004');
+      const buttons = screen.getAllByTestId('admin-return-row').flatMap((r) => within(r).queryAllByRole('button'));
+      expect(buttons.map((b) => b.dataset.testid).sort()).toEqual(['return-approve', 'return-receive', 'return-refund', 'return-reject']);
+      for (const button of buttons) expect(button.getAttribute('aria-label')).toContain(button.textContent.trim());
+    } finally {
+      await setLanguage('en-IN', false);
+    }
   });
 
   it('says a refusal when another admin moved the return first, and reads the list again', async () => {

@@ -1,9 +1,9 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coupon, CreateCouponRequest } from '@haat/shared/promotions/coupon.schema';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
-import { couponFieldsOf, couponRequest, emptyCouponFields, type CouponField, type CouponFields } from '../coupon-form-model';
+import { MISSING, couponFieldsOf, couponRequest, emptyCouponFields, type CouponField, type CouponFields } from '../coupon-form-model';
 import { useCouponRuleWords } from '../coupon-rule-words';
 
 interface Props {
@@ -24,12 +24,25 @@ export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
   const [fields, setFields] = useState<CouponFields>(() => (coupon ? couponFieldsOf(coupon) : emptyCouponFields()));
   const [problems, setProblems] = useState<Partial<Record<CouponField, string>>>({});
   const [busy, setBusy] = useState(false);
+  // Each refused save counts up, so the first field with a problem gets the focus (and is scrolled to) every time.
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
   const id = useId();
   const set = (name: CouponField) => (value: string) => setFields((f) => ({ ...f, [name]: value }));
 
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
+
   const submit = async () => {
     const request = couponRequest(fields);
-    if (!request.ok) return setProblems(request.problems);
+    if (!request.ok) {
+      setProblems(request.problems);
+      return setRefusals((n) => n + 1);
+    }
     setProblems({});
     setBusy(true);
     try {
@@ -62,7 +75,7 @@ export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
         {hint && <small id={`${id}-${name}-hint`}>{hint}</small>}
         {problem && (
           <p id={`${id}-${name}-problem`} className="admin-error" role="alert">
-            {words(t(`field.${name}`), problem)}
+            {problem === MISSING ? t(`missing.${name}`) : words(t(`field.${name}`), problem)}
           </p>
         )}
       </div>
@@ -76,6 +89,7 @@ export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
   return (
     <ModalDialog label={coupon ? t('edit', { code: coupon.code }) : t('add')} heading onClose={onClose} variant="form">
       <form
+        ref={form}
         className="admin-form"
         noValidate
         onSubmit={(e) => {

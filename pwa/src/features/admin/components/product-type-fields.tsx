@@ -3,6 +3,7 @@ import { useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { unitForType } from '@haat/shared/catalog/product-unit.rule';
 import { PRODUCT_TYPES, VARIABLE_UNITS } from '@haat/shared/common/limits';
+import { unitName } from '../../../i18n/format';
 import type { ProductFormValues, ProductType } from '../product-form-model';
 
 /**
@@ -14,6 +15,7 @@ export function ProductTypeFields() {
   const id = useId();
   const { control, register, getValues, setValue } = useFormContext<ProductFormValues>();
   const productType = useWatch({ control, name: 'productType' });
+  const unit = useWatch({ control, name: 'unit' });
   return (
     <div className="product-type-fields">
       <div className="admin-field">
@@ -34,12 +36,13 @@ export function ProductTypeFields() {
       <div className="admin-field">
         <label htmlFor={`${id}-unit`}>{t('form.field.unit')}</label>
         {productType === 'fixed' ? (
-          <input key="fixed" id={`${id}-unit`} type="text" readOnly aria-describedby={`${id}-unit-hint`} {...register('unit')} />
+          // The form holds the unit ('pack'); the admin reads its name in their language.
+          <input key="fixed" id={`${id}-unit`} type="text" readOnly aria-describedby={`${id}-unit-hint`} value={unitName(unit)} />
         ) : (
           <select key="variable" id={`${id}-unit`} {...register('unit')}>
             {VARIABLE_UNITS.map((u) => (
               <option key={u} value={u}>
-                {u}
+                {unitName(u)}
               </option>
             ))}
           </select>

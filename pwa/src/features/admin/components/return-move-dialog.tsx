@@ -71,7 +71,11 @@ export function ReturnMoveDialog({ ret, move, onConfirm, onKeep }: Props) {
               value={reference}
               aria-invalid={problem ? true : undefined}
               aria-describedby={problem ? `${id}-problem` : undefined}
-              onChange={(e) => setReference(e.target.value)}
+              onChange={(e) => {
+                setReference(e.target.value);
+                // The problem goes once a reference is typed: it stays only while it is still true.
+                if (e.target.value.trim()) setProblem(null);
+              }}
             />
             {problem && (
               <p id={`${id}-problem`} className="return-refund-fields__problem" role="alert">
