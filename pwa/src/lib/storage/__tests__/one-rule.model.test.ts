@@ -315,8 +315,11 @@ async function run(ops: Op[]): Promise<void> {
         calls.at(-1)!.after = after;
         if (step.gone) serve(calls.at(-1)!); // the server answers at once; the answer is on its way
       } else if (step.op === 'tap' && spec.tap) {
+        const before = (await viewOf(step.name)).get(step.k)?.v;
         await spec.tap(step.k, f);
-        mine.set(id, (await viewOf(step.name)).get(step.k)?.v);
+        const after = (await viewOf(step.name)).get(step.k)?.v;
+        // A tap that changes nothing (− on a line not in the cart) is no write: the server's copy may show.
+        if (after !== before) mine.set(id, after);
       } else if (step.op === 'keep' && spec.keep) {
         server[step.name]!.set(step.k, f);
         await spec.keep(step.k, f);
