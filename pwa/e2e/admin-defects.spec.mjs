@@ -155,7 +155,7 @@ async function newOrdersBadge({ baseUrl, launch }, products) {
   await apiOrder(baseUrl, shopper, [[products[1], 1]]);
   await apiOrder(baseUrl, shopper, [[products[2], 1]]);
   // The server answers 2 at once (api/test/new-orders.e2e-spec.ts); each load shows it, whether the count's
-  // answer or the realtime connection comes first (docs/decisions/0141-new-orders-count-belongs-to-the-session.md),
+  // answer or the realtime connection comes first (docs/decisions/0245-online-reads-on-tanstack-query.md),
   // and still shows it once the connection has opened (its handshake is the last thing that could change it).
   for (const check of ['after the orders', 'after another reload']) {
     const handshake = realtimeConnected(page); // the new connection's CONNECT acknowledged, over WebSocket or polling
