@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { mobileCodes } from '../src/account/mobile-codes.table.js';
 import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { newMobile, smsTo, waitForSmsCode } from './sms-fixtures.js';
+import { mailsTo, waitForMail } from './accounts-fixtures.js';
 
 describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %s', (kind) => {
   let t: TestApp;
@@ -163,6 +164,93 @@ describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %
     const profile = (mobile: string) => api(t).put('/api/user/update-user').set(bearer(c.token)).send({ name: 'Test Customer', email: c.email, mobile });
     expect((await profile(m.typed)).body.data).toMatchObject({ mobile: m.e164, mobile_verified: true });
     expect((await profile('9000000001')).body.data).toMatchObject({ mobile: '9000000001', mobile_verified: false });
+  });
+
+  it('lets an account signed up by mobile add an e-mail only with a fresh code sent to its own verified mobile', async () => {
+    const m = newMobile();
+    await send(m.e164);
+    const token = (await verify(m.e164, await waitForSmsCode(t, m.e164))).body.data.accesstoken as string;
+    const email = `mobile-only-${Date.now()}@test.local`;
+    const addEmail = (otp?: unknown) =>
+      api(t)
+        .put('/api/user/update-user')
+        .set(bearer(token))
+        .send({ name: 'Asha Rao', email, mobile: m.e164, ...(otp === undefined ? {} : { otp }) });
+    const refusedAs = async (otp: unknown, code: string) => {
+      const res = await addEmail(otp);
+      expect(res.status).toBe(400);
+      expect(res.body).toMatchObject({ code, fields: ['otp'] });
+    };
+
+    // No code; the used sign-in code; a code of its purpose past its five minutes, and one replaced by a newer one.
+    await refusedAs(undefined, 'REAUTH_REQUIRED');
+    expect((await addEmail()).body.message).toBe('otp: Enter the code we send to your mobile number to change your e-mail or number.');
+    await refusedAs(await waitForSmsCode(t, m.e164), 'BAD_REQUEST');
+    const asked = await api(t).post('/api/user/owner-code').set(bearer(token)).send({});
+    expect(asked.status).toBe(200);
+    expect(asked.body.message).toBe(`A six-digit code is on its way to ${m.e164} by SMS.`);
+    const stale = await waitForSmsCode(t, m.e164, 2);
+    await t.db
+      .update(mobileCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mobileCodes.key, `owner:${(await details(token)).body.data._id}`));
+    await refusedAs(stale, 'OTP_EXPIRED');
+    await api(t).post('/api/user/owner-code').set(bearer(token)).send({});
+    const fresh = await waitForSmsCode(t, m.e164, 3);
+    if (fresh !== stale) await refusedAs(stale, 'BAD_REQUEST');
+
+    // A number the session holder has (proved for this account, or signing in): its codes are not the owner's.
+    const attacker = newMobile();
+    await api(t).post('/api/user/mobile').set(bearer(token)).send({ mobile: attacker.e164 });
+    await refusedAs(await waitForSmsCode(t, attacker.e164), 'BAD_REQUEST');
+    await send(attacker.e164);
+    await refusedAs(await waitForSmsCode(t, attacker.e164, 2), 'BAD_REQUEST');
+    expect(await mailsTo(t, email)).toEqual([]);
+    expect((await details(token)).body.data.email).toBe('');
+    // Nor can the session make that number the account's: not by proving it over the verified one, not by
+    // giving the verified one up on the profile form first.
+    await api(t).post('/api/user/mobile').set(bearer(token)).send({ mobile: attacker.e164 });
+    const replaced = await api(t)
+      .post('/api/user/mobile/verify')
+      .set(bearer(token))
+      .send({ mobile: attacker.e164, otp: await waitForSmsCode(t, attacker.e164, 3) });
+    expect(replaced.status).toBe(409);
+    expect(replaced.body.fields).toEqual(['mobile']);
+    const givenUp = await api(t).put('/api/user/update-user').set(bearer(token)).send({ name: 'Asha Rao', email: '', mobile: attacker.e164 });
+    expect(givenUp.status).toBe(400);
+    expect(givenUp.body.fields).toEqual(['otp']);
+    expect((await details(token)).body.data).toMatchObject({ mobile: m.e164, mobile_verified: true });
+
+    // The fresh code to its own number: the link goes to the new e-mail, as for a password account; the code works once.
+    const added = await addEmail(fresh);
+    expect(added.status).toBe(200);
+    expect(added.body.message).toContain(`open the link we sent to ${email}`);
+    await waitForMail(t, email);
+    await refusedAs(fresh, 'BAD_REQUEST');
+  });
+
+  it('keeps the password, or a verified mobile, the only ways an account proves its owner', async () => {
+    // A password account's e-mail change still needs its password, whatever code it brings.
+    const c = await newCustomer(t);
+    const m = newMobile();
+    await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.e164 });
+    await api(t)
+      .post('/api/user/mobile/verify')
+      .set(bearer(c.token))
+      .send({ mobile: m.e164, otp: await waitForSmsCode(t, m.e164) });
+    await api(t).post('/api/user/owner-code').set(bearer(c.token)).send({});
+    const withCode = await api(t)
+      .put('/api/user/update-user')
+      .set(bearer(c.token))
+      .send({ name: 'Test Customer', email: `other-${Date.now()}@test.local`, mobile: m.e164, otp: await waitForSmsCode(t, m.e164, 2) });
+    expect(withCode.status).toBe(400);
+    expect(withCode.body.fields).toEqual(['currentPassword']);
+
+    // A code goes only to a verified mobile of the account itself.
+    const d = await newCustomer(t);
+    const none = await api(t).post('/api/user/owner-code').set(bearer(d.token)).send({});
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: 'REAUTH_REQUIRED', fields: ['mobile'] });
   });
 
   it('answers in Hindi when asked', async () => {

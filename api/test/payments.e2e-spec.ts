@@ -100,7 +100,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       // Only public https images go to Stripe; the relative upload path is made absolute with PUBLIC_URL.
       'line_items[0][price_data][product_data][images][0]': 'https://shop.test/uploads/p.webp',
       'line_items[0][price_data][product_data][images][1]': 'https://cdn.example.com/p.webp',
-      success_url: 'https://shop.test/success?session_id={CHECKOUT_SESSION_ID}',
+      success_url: `https://shop.test/success?session_id={CHECKOUT_SESSION_ID}&orderId=${orderId}`,
       cancel_url: `https://shop.test/cancel?orderId=${orderId}`,
     });
     // The session (and the held stock) lives 31 minutes: Stripe's minimum of 30 plus a margin.

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
+import { startWhatsappStandIn } from './lib/whatsapp-stand-in.mjs';
+import { codeFromSms } from './lib/sms.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { expect, test } from './fixtures.mjs';
 
@@ -98,5 +100,110 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
     await browser.close();
     await server.stop();
     await stripe.stop();
+  }
+});
+
+/**
+ * UPI on a 390 px phone (docs/decisions/0051-card-payments-and-refunds.md, 0282-order-updates-on-whatsapp.md): the
+ * shopper proves a mobile on My Profile, pays by UPI through the stand-in; back on /success the page waits for the UPI
+ * app, offers order updates on WhatsApp (one tap), and says when the payment arrived; the next stage goes out on
+ * WhatsApp. In Hindi, a second UPI payment that fails is said so on the same page.
+ */
+test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
+  const stripe = await startStripeStandIn();
+  const whatsapp = await startWhatsappStandIn();
+  const server = await startServer({
+    STRIPE_SECRET_KEY: 'sk_test_x',
+    STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    STRIPE_API_BASE: stripe.url,
+    STRIPE_PAYMENT_METHODS: 'card,upi',
+    WHATSAPP_TOKEN: 'wa-token',
+    WHATSAPP_PHONE_NUMBER_ID: '1098765',
+    WHATSAPP_APP_SECRET: 'wa-app-secret',
+    WHATSAPP_API_BASE: whatsapp.url,
+  });
+  const { baseUrl, dataDir } = server;
+  const webhook = async (type, session, fields) => {
+    const event = signedEvent(type, session, WEBHOOK_SECRET, fields);
+    const hook = await fetch(`${baseUrl}/api/order/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'stripe-signature': event.header },
+      body: event.payload,
+    });
+    assert.equal(hook.status, 200, await hook.text());
+  };
+  /** Pay by UPI from the checkout to the stand-in's hosted page; answers the session. */
+  const payByUpi = async (page) => {
+    await page.waitForFunction(() => !document.querySelector('[data-testid="pay-online-reason"]'));
+    await page.getByRole('button', { name: 'Pay by UPI or card' }).click();
+    await page.waitForURL(/\/c\/pay\/cs_test_/);
+    const session = [...stripe.sessions.values()].at(-1);
+    assert.equal(page.url(), session.url);
+    return session;
+  };
+  const browser = await launch();
+  try {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const shopper = newShopper('upi');
+    await signUp(page, baseUrl, shopper);
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    const mobile = `+91${`7${String(Date.now()).slice(-9)}`}`;
+    await page.goto(`${baseUrl}/dashboard/profile`);
+    await page.getByLabel('Mobile number to verify').fill(mobile.slice(3));
+    await page.getByRole('button', { name: 'Send code', exact: true }).click();
+    await page.getByLabel(`Six-digit code sent to ${mobile}`).fill(await codeFromSms(dataDir, mobile, 1));
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByText(`${mobile} is verified: you can sign in with it.`)).toBeVisible();
+
+    await addFromHome(page, baseUrl, 1);
+    await page.goto(`${baseUrl}/checkout`);
+    await addAddressAtCheckout(page);
+    const upi = await payByUpi(page);
+    // The shopper approves in the UPI app later: Stripe completes the session unpaid first.
+    await webhook('checkout.session.completed', upi, { payment_status: 'unpaid' });
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await page.waitForURL(/\/success\?session_id=cs_test_.*&orderId=/);
+    const waiting = page.getByTestId('payment-wait');
+    await expect(waiting).toHaveText('Waiting for your UPI app: approve the payment there. This page updates when it arrives.');
+    await page.getByRole('button', { name: `Send order updates on WhatsApp to ${mobile}` }).click();
+    await expect(page.getByText(`Order updates also come on WhatsApp to ${mobile}.`)).toBeVisible();
+    await screenshot(page, artifactsDir, 'upi-waiting');
+    await webhook('checkout.session.async_payment_succeeded', upi);
+    await expect(waiting).toHaveText('Your UPI payment has arrived; the order is placed.');
+
+    // The order's next stage reaches the shopper on WhatsApp, at the verified number.
+    const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const moved = await fetch(`${baseUrl}/api/order/admin/update-status`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+      body: JSON.stringify({ orderId: upi.metadata.orderId, status: 'CONFIRMED' }),
+    });
+    assert.equal(moved.status, 200, await moved.text());
+    await expect.poll(() => whatsapp.messages.filter((m) => m.body.to === mobile.slice(1)).length, { message: 'the CONFIRMED update on WhatsApp' }).toBe(1);
+    const [message] = whatsapp.messages;
+    assert.equal(message.body.template.language.code, 'en');
+    assert.equal(message.body.template.components[0].parameters[0].text, upi.metadata.orderId);
+
+    // Hindi: the next UPI payment fails in the app; the page says so and the order is cancelled.
+    await addFromHome(page, baseUrl, 1);
+    await page.goto(`${baseUrl}/checkout`);
+    await page.getByTestId('address-option').first().getByRole('radio').check();
+    const failing = await payByUpi(page);
+    await context.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));
+    await webhook('checkout.session.completed', failing, { payment_status: 'unpaid' });
+    await page.getByRole('link', { name: 'Pay' }).click();
+    await expect(waiting).toHaveText('आपके UPI ऐप की मंज़ूरी का इंतज़ार: वहाँ पेमेंट मंज़ूर करें। पेमेंट आते ही यह पेज बदल जाएगा।');
+    await expect(page.getByText(`ऑर्डर की जानकारी ${mobile} पर WhatsApp पर भी आएगी।`)).toBeVisible();
+    await screenshot(page, artifactsDir, 'upi-waiting-hindi');
+    await webhook('checkout.session.async_payment_failed', failing);
+    await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है। कोई पैसा नहीं कटा।');
+    await screenshot(page, artifactsDir, 'upi-failed-hindi');
+    await context.close();
+  } finally {
+    await browser.close();
+    await server.stop();
+    await stripe.stop();
+    await whatsapp.stop();
   }
 });

@@ -1,25 +1,10 @@
 import assert from 'node:assert/strict';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { apiGet, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { seriousViolations } from './lib/axe.mjs';
+import { codeFromSms } from './lib/sms.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
-
-/** The n-th code texted to this number, read from its WebOTP line in the files the API wrote into <dataDir>/sms. */
-async function codeFromSms(dataDir, mobile, nth) {
-  const folder = join(dataDir, 'sms');
-  let found = '';
-  const read = async () => {
-    const files = (await readdir(folder).catch(() => [])).filter((f) => f.endsWith('.txt')).sort();
-    const texts = await Promise.all(files.map((f) => readFile(join(folder, f), 'utf8')));
-    const mine = texts.filter((text) => text.startsWith(`To: ${mobile}\n`));
-    return (found = /\n@[^\s#]+ #(\d{6})\n?$/.exec(mine[nth - 1] ?? '')?.[1] ?? '');
-  };
-  await expect.poll(read, { message: `SMS #${nth} to ${mobile}`, timeout: 10_000 }).toMatch(/^\d{6}$/);
-  return found;
-}
 
 /**
  * Sign in with a mobile number on a 390 px phone (docs/decisions/0280-sign-in-by-mobile-number.md): a new number

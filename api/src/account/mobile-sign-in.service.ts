@@ -11,7 +11,9 @@ import { insertUserUnlessTaken, updateUser, userByVerifiedMobile, type UserRow }
 import { MobileCodesService } from './mobile-codes.service.js';
 import type { PublicUser } from './public-user.js';
 import { UsersService } from './users.service.js';
+import { onlyMobileSignsIn } from './profile.service.js';
 
+const ONLY_KEY = 'Your verified mobile number is how you sign in: change it on My Profile, with a code sent to it.';
 const MOBILE_TAKEN = 'This mobile number is already verified on another account.';
 
 /**
@@ -59,6 +61,11 @@ export class MobileSignInService {
   /** The code proves the number: it becomes the account's verified mobile, unless another account has it verified (409). */
   async verifyAdded(userId: string, mobile: string, otp: string): Promise<PublicUser> {
     await this.codes.use(addKey(userId), mobile, otp);
+    const account = await this.users.findById(userId);
+    if (!account) throw notFound('User');
+    // Its number is the only key of an account signed up by mobile: replacing it goes through My Profile's form, with a
+    // code to the number it has (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+    if (account.mobileVerified && account.mobile !== mobile && onlyMobileSignsIn(account)) throw conflict(ONLY_KEY, { fields: ['mobile'] });
     const holder = await userByVerifiedMobile(this.db, mobile);
     if (holder && holder.id !== userId) throw conflict(MOBILE_TAKEN, { fields: ['mobile'] });
     try {

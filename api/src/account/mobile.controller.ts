@@ -9,6 +9,7 @@ import { MINUTE, RateLimit } from '../throttle/index.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 import { RequestLanguage } from '../i18n/request-language.js';
 import { MobileSignInService } from './mobile-sign-in.service.js';
+import { ProfileService } from './profile.service.js';
 import { tokensOf } from './users.controller.js';
 
 /**
@@ -19,7 +20,10 @@ import { tokensOf } from './users.controller.js';
 @LocalizedAnswers()
 @Controller('user')
 export class MobileController {
-  constructor(private readonly mobile: MobileSignInService) {}
+  constructor(
+    private readonly mobile: MobileSignInService,
+    private readonly profile: ProfileService,
+  ) {}
 
   /** The same answer for every number, whether or not it has an account. */
   @Post('login-otp')
@@ -64,6 +68,24 @@ export class MobileController {
   @RateLimit({ ip: [30, MINUTE] })
   async verifyAdded(@CurrentUser() user: AuthUser, @ZBody(MobileOtpBody) body: MobileOtpBody) {
     return ok(await this.mobile.verifyAdded(user.id, body.mobile, body.otp), `Your mobile number ${body.mobile} is verified.`);
+  }
+
+  /**
+   * A code to the account's own verified mobile, proving its owner is present: an account signed up by mobile number
+   * adds an e-mail with it (PUT /api/user/update-user `otp`; docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+   */
+  @Post('owner-code')
+  @HttpCode(200)
+  @Auth()
+  @RateLimit({ ip: [30, MINUTE] })
+  async sendOwnerCode(
+    @CurrentUser() user: AuthUser,
+    @RequestLanguage() language: Language,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const mobile = await this.profile.sendOwnerCode(user.id, { ip: req.ip, reply, language });
+    return ok(null, `A six-digit code is on its way to ${mobile} by SMS.`);
   }
 
   /** Order updates on WhatsApp at the verified mobile, on or off (docs/decisions/0282-order-updates-on-whatsapp.md). */

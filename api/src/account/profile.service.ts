@@ -17,6 +17,7 @@ import { JwtService } from '@nestjs/jwt';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import type { Language } from '@haat/shared/common/languages';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
+import { MobileCodesService } from './mobile-codes.service.js';
 
 const HOUR = 60 * 60_000;
 /**
@@ -53,6 +54,7 @@ export class ProfileService {
     private readonly jwt: JwtService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly languages: AccountLanguages,
+    private readonly codes: MobileCodesService,
   ) {
     // A key of its own (as the reset codes have), so no other token of the shop can pass for a link.
     this.emailKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:email-change').digest('base64url');
@@ -96,12 +98,13 @@ export class ProfileService {
     // An account signed up by mobile number has no e-mail ('') and keeps saving its name and number without one.
     if (!body.email && current.email) throw new AppError(400, ErrorCode.InvalidValue, 'email: is required', { fields: ['email'] });
     const emailChanged = body.email !== current.email;
-    if (emailChanged) {
-      await this.confirmOwner(current, body, from);
-      await this.countEmailChangeMail(userId, body.email, from.reply);
-    }
     // A verified number stays verified while the form sends it back in any spelling; another number is not verified.
     const sameMobile = current.mobileVerified && indianMobile(body.mobile) === current.mobile;
+    // An account whose only key is its verified mobile: giving the number up needs its owner as a new e-mail does,
+    // or a stolen session could unverify it, prove its own number and take the account
+    // (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+    if (emailChanged || (current.mobileVerified && !sameMobile && onlyMobileSignsIn(current))) await this.confirmOwner(current, body, from);
+    if (emailChanged) await this.countEmailChangeMail(userId, body.email, from.reply);
     const mobile = sameMobile ? { mobile: current.mobile } : { mobile: body.mobile, mobileVerified: false };
     await updateUser(this.db, userId, { name: body.name, ...mobile, ...(body.language ? { language: body.language } : {}) });
     if (body.language) this.languages.remember(userId, body.language);
@@ -154,6 +157,19 @@ export class ProfileService {
     return `We sent a link to ${user.email}: open it within an hour to verify your e-mail.`;
   }
 
+  /**
+   * An account that signs in only by its mobile number (no password, no Google) proves its owner is present, to add
+   * or change the e-mail, by a fresh code sent to its verified mobile: the number is the account's, never one the
+   * request names (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+   */
+  async sendOwnerCode(userId: string, from: CheckOrigin): Promise<string> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('User');
+    if (!user.mobileVerified) throw noVerifiedMobile();
+    await this.codes.send(ownerKey(user.id), user.mobile, from.language ?? user.language, from);
+    return user.mobile;
+  }
+
   /** Counts the mail this change will send against both limits, before anything is written; a 429 when over. */
   private async countEmailChangeMail(userId: string, to: string, reply: FastifyReply): Promise<void> {
     try {
@@ -185,6 +201,14 @@ export class ProfileService {
   }
 
   private async confirmOwner(user: UserRow, body: UpdateUserBody, from: CheckOrigin): Promise<void> {
+    if (onlyMobileSignsIn(user)) {
+      // Signed up by mobile number: its verified mobile is its only key (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+      if (!user.mobileVerified) throw noVerifiedMobile();
+      if (!body.otp) throw reauthNeeded('otp', 'otp: Enter the code we send to your mobile number to change your e-mail or number.');
+      // The code of this purpose only, sent to the number the account has now: a code sent to another number, for
+      // sign-in or for proving a number, a replaced one, an expired one or one already used is refused (400 naming otp).
+      return this.codes.use(ownerKey(user.id), user.mobile, body.otp);
+    }
     if (!user.passwordHash) {
       if (!body.credential) throw reauthNeeded('credential', 'credential: Sign in with Google again to change your e-mail.');
       return this.google.confirmOwner(body.credential, user);
@@ -198,6 +222,14 @@ export class ProfileService {
     this.mail.sendInBackground(mailOf('emailChanged', user.language, { name: user.name, from: user.email, to: newEmail }, user.email));
   }
 }
+
+/** No password and no Google: the account signs in only by a code to its verified mobile (if it has one). */
+export const onlyMobileSignsIn = (user: Pick<UserRow, 'passwordHash' | 'googleSub'>) => !user.passwordHash && !user.googleSub;
+
+/** The code that proves the owner of a mobile-only account is present: one purpose of its own, per account. */
+const ownerKey = (userId: string) => `owner:${userId}`;
+const noVerifiedMobile = () =>
+  new AppError(400, ErrorCode.ReauthRequired, 'mobile: Your account has no verified mobile number to send a code to.', { fields: ['mobile'] });
 
 const reauthNeeded = (field: string, message: string) => new AppError(400, ErrorCode.ReauthRequired, message, { fields: [field] });
 

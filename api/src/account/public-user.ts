@@ -15,6 +15,7 @@ export function toPublicUser(row: UserRow, lists: Partial<Pick<PublicUser, 'addr
     mobile_verified: row.mobileVerified,
     whatsapp_updates: row.whatsappUpdates,
     verify_email: row.verifyEmail,
+    owner_proof: row.passwordHash ? 'password' : row.googleSub ? 'google' : 'mobile_code',
     last_login_date: row.lastLoginDate?.toISOString() ?? null,
     status: row.status,
     role: row.role,

@@ -51,7 +51,7 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   'PUT /api/user/reset-password': { summary: 'Set a new password after the code (resetToken from the body, or else from the cookie the verify set)' },
   'PUT /api/user/update-user': {
     summary:
-      "Name, email, mobile, and optionally `language` (en-IN or hi-IN: the account's mails and push notices). A new e-mail needs currentPassword and changes only once the link mailed to it is opened (PUT /api/user/confirm-email)",
+      "Name, email, mobile, and optionally `language` (en-IN or hi-IN: the account's mails and push notices). A new e-mail needs currentPassword (an account without a password: a fresh Google credential, or for one signed up by mobile number the otp of POST /api/user/owner-code) and changes only once the link mailed to it is opened (PUT /api/user/confirm-email)",
   },
   'PUT /api/user/confirm-email': { summary: 'Finish an e-mail change with the token of the mailed link', errors: [409] },
   'POST /api/user/verify-email': {
@@ -70,6 +70,10 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
   },
   'POST /api/user/mobile': { summary: 'Text a code to prove a number for the signed-in account', errors: [429], example: { mobile: '9876543210' } },
   'POST /api/user/mobile/verify': { summary: "Make the texted number the account's verified mobile (409 when another account has it verified)", errors: [409] },
+  'POST /api/user/owner-code': {
+    summary: "Text a code to the account's own verified mobile: an account signed up by mobile number sends it as update-user's otp to add an e-mail",
+    errors: [429],
+  },
   'PUT /api/user/whatsapp': { summary: 'Order updates on WhatsApp at the verified mobile, on or off', errors: [409, 503], example: { on: true } },
   'GET /api/whatsapp/webhook': {
     summary: "Meta's webhook set-up handshake: the hub.challenge back, as plain text, only for this shop's WHATSAPP_VERIFY_TOKEN",

@@ -54,7 +54,8 @@ export function checkoutSessionParams(
               },
             },
           })),
-    success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}`,
+    // The order rides along so /success can wait on a UPI payment the app still has to approve.
+    success_url: `${publicUrl}/success?session_id={CHECKOUT_SESSION_ID}&orderId=${order.id}`,
     cancel_url: `${publicUrl}/cancel?orderId=${order.id}`,
     expires_at: Math.floor(now / 1000) + SESSION_LIFETIME_SECONDS,
   };

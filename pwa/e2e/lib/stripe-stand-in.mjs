@@ -65,8 +65,11 @@ export async function startStripeStandIn() {
   return state;
 }
 
-/** A `checkout.session.completed` (or other) event for a session, signed as Stripe signs webhooks. */
-export function signedEvent(type, session, secret) {
+/**
+ * A `checkout.session.completed` (or other) event for a session, signed as Stripe signs webhooks; `fields` override
+ * the session's (`{ payment_status: 'unpaid' }`: a UPI payment completed but still to approve in the app).
+ */
+export function signedEvent(type, session, secret, fields = {}) {
   const payload = JSON.stringify({
     id: `evt_test_${randomBytes(8).toString('hex')}`,
     object: 'event',
@@ -76,7 +79,8 @@ export function signedEvent(type, session, secret) {
       object: {
         ...session,
         status: type.endsWith('completed') ? 'complete' : session.status,
-        payment_status: type.endsWith('completed') ? 'paid' : session.payment_status,
+        payment_status: type.endsWith('completed') || type.endsWith('succeeded') ? 'paid' : session.payment_status,
+        ...fields,
       },
     },
   });

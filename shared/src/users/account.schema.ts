@@ -70,6 +70,8 @@ export const UpdateUserBody = z.object({
   mobile: Mobile,
   currentPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }).optional(),
   credential: PlainText().trim().max(8192, { error: 'is too long' }).optional(),
+  /** For an account signed up by mobile number (no password, no Google): the code POST /api/user/owner-code sent to its verified mobile. */
+  otp: Otp.optional(),
   /** The language of the account's mails and push notices (docs/product.md#languages); unchanged when left out. */
   language: z.enum(LANGUAGES, { error: `must be one of ${LANGUAGES.join(', ')}` }).optional(),
 });

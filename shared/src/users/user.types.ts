@@ -13,6 +13,11 @@ export interface User {
   /** Order updates also go to WhatsApp at the verified mobile. */
   whatsapp_updates?: boolean;
   verify_email: boolean;
+  /**
+   * What proves the owner is present to change the e-mail (or, for `mobile_code`, the verified mobile): the current
+   * password, a fresh Google sign-in, or a code sent to the verified mobile of an account signed up by mobile number.
+   */
+  owner_proof?: 'password' | 'google' | 'mobile_code';
   last_login_date: string | null;
   status: string;
   role: 'ADMIN' | 'USER';

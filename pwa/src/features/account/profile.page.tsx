@@ -12,12 +12,16 @@ import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
 import { MobileAndWhatsapp } from './components/mobile-and-whatsapp';
+import { OwnerCode } from './components/owner-code';
+import { indianMobile } from '@haat/shared/users/mobile.schema';
+import { LIMITS } from '@haat/shared/common/limits';
 import { useTranslation } from 'react-i18next';
 import { person } from 'ionicons/icons';
 
 /**
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
- * A new e-mail also asks for the current password (the server refuses the change without it), and changes only once
+ * A new e-mail also asks for the current password (the server refuses the change without it), or for an account signed up
+ * by mobile number a code sent to it (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md), and changes only once
  * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices), and asks for the
  * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
@@ -28,6 +32,13 @@ export function ProfilePage() {
   const [form, setForm] = useState({ name: user?.name ?? '', email: user?.email ?? '', mobile: user?.mobile ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
   const emailChanged = form.email.trim().toLowerCase() !== (user?.email ?? '');
+  // An account signed up by mobile number proves its owner by a code to that number, for a new e-mail or giving the
+  // number up (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md); every other account by its password.
+  const byCode = user?.owner_proof === 'mobile_code';
+  const mobileGivenUp = byCode && Boolean(user?.mobile_verified) && indianMobile(form.mobile) !== user?.mobile;
+  const needsCode = byCode && (emailChanged || mobileGivenUp);
+  const needsPassword = emailChanged && !byCode;
+  const [ownerCode, setOwnerCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [editingAvatar, setEditingAvatar] = useState(false);
   /**
@@ -85,8 +96,9 @@ export function ProfilePage() {
     e.preventDefault();
     setBusy(true);
     try {
-      const answer = await accountApi.updateUser(emailChanged ? { ...form, currentPassword } : form);
+      const answer = await accountApi.updateUser(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form);
       setCurrentPassword('');
+      setOwnerCode('');
       await showSaved(answer.message);
     } catch {
       // the server's message is on screen (wrong current password, bad mobile…)
@@ -117,7 +129,8 @@ export function ProfilePage() {
             <LabelledInput name="name" label={t('address.field.name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
             <LabelledInput name="email" label={t('profile.email')} value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
             <LabelledInput name="mobile" label={t('address.field.mobile')} value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />
-            {emailChanged && (
+            {needsCode && user && <OwnerCode mobile={user.mobile} code={ownerCode} onCode={setOwnerCode} />}
+            {needsPassword && (
               <div className="address-dialog__field">
                 <label htmlFor="profile-current-password">{t('profile.currentPassword')}</label>
                 <input
@@ -134,7 +147,14 @@ export function ProfilePage() {
             <button
               type="submit"
               className="btn btn--primary"
-              disabled={busy || !form.name || (!form.email && !!user?.email) || !form.mobile || (emailChanged && !currentPassword)}
+              disabled={
+                busy ||
+                !form.name ||
+                (!form.email && !!user?.email) ||
+                !form.mobile ||
+                (needsPassword && !currentPassword) ||
+                (needsCode && ownerCode.length !== LIMITS.otpLength)
+              }
             >
               {busy ? t('wishlist.loading') : t('address.submit')}
             </button>

@@ -8,3 +8,4 @@ export { AccountMenu } from './components/account-menu';
 export { accountApi } from './api';
 export { reloadAddresses } from './address-store';
 export { registerWishlistSync, reloadWishlist } from './wishlist-sync';
+export { WhatsappOffer } from './components/whatsapp-offer';

@@ -3,14 +3,17 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { reloadOrders } from '../../lib/storage/order-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PushToggle } from '../orders/public';
+import { WhatsappOffer } from '../account/public';
 import { QueuedOrderStatus } from './components/queued-order-status';
+import { PaymentWait } from './components/payment-wait';
 import './components/checkout.css';
 import { useTranslation } from 'react-i18next';
 
 /**
  * /success (docs/product.md#screens): '{text} Successfully', Payment by default (back from Stripe with session_id),
  * Order after cash on delivery; an offline order shows its queue state until it is placed. It offers,
- * once, to tell this device when the order moves (docs/product.md#order-stage-notices).
+ * once, to tell this device when the order moves (docs/product.md#order-stage-notices), and order updates on WhatsApp
+ * (docs/decisions/0282-order-updates-on-whatsapp.md); a UPI payment still to approve is waited for (PaymentWait).
  */
 export function SuccessPage() {
   const { t } = useTranslation('checkout');
@@ -19,6 +22,8 @@ export function SuccessPage() {
   const state = useLocation().state as { text?: string } | null;
   const pending = params.get('pending');
   const orderId = params.get('order');
+  // Back from Stripe: the order the session paid for, which a UPI payment may still be settling.
+  const paidOrder = params.get('session_id') ? params.get('orderId') : null;
   const text = state?.text ?? (orderId ? 'Order' : 'Payment');
   // The paid order's stage comes from the webhook; refresh My Orders in the background.
   useServerRefresh('orders', reloadOrders);
@@ -40,7 +45,9 @@ export function SuccessPage() {
             {t('orderId', { id: orderId })}
           </p>
         )}
+        {paidOrder && <PaymentWait orderId={paidOrder} />}
         <PushToggle audience="shopper" offerOnly />
+        <WhatsappOffer />
         <Link to="/">{t('goHome')}</Link>
       </div>
     </>
