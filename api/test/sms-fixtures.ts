@@ -1,9 +1,9 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import type { TestApp } from './harness.js';
 import { waitUntil } from './wait-until.js';
+import { StandIn } from './stand-in.js';
 
 let counter = 0;
 /** A fresh Indian mobile number, as a shopper types it, and as the shop stores it. */
@@ -53,28 +53,19 @@ export interface TwilioCall {
 export class TwilioStandIn {
   readonly calls: TwilioCall[] = [];
   failNext: number[] = [];
-  private server: Server | null = null;
+  private readonly http = new StandIn(({ path, headers, body }) => {
+    const form = Object.fromEntries(new URLSearchParams(body));
+    this.calls.push({ path, headers, form });
+    const status = this.failNext.shift();
+    if (status) return { status, body: { code: 20500, message: 'stand-in failure', status } };
+    return { status: 201, body: { sid: `SM${this.calls.length}`, to: form.To, body: form.Body, status: 'queued' } };
+  });
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      req.on('end', () => {
-        const form = Object.fromEntries(new URLSearchParams(raw));
-        this.calls.push({ path: req.url ?? '', headers: req.headers, form });
-        const status = this.failNext.shift();
-        if (status)
-          return res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ code: 20500, message: 'stand-in failure', status }));
-        res
-          .writeHead(201, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ sid: `SM${this.calls.length}`, to: form.To, body: form.Body, status: 'queued' }));
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return this.http.start();
   }
 
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  close(): Promise<void> {
+    return this.http.close();
   }
 }

@@ -1,10 +1,10 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingHttpHeaders } from 'node:http';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { newMobile, waitForSmsCode } from './sms-fixtures.js';
 import { waitUntil } from './wait-until.js';
+import { StandIn } from './stand-in.js';
 
 const APP_SECRET = 'whatsapp-app-secret';
 
@@ -16,26 +16,18 @@ class WhatsappStandIn {
     body: { to: string; template: { name: string; language: { code: string }; components: Array<{ parameters: Array<{ text: string }> }> } };
   }> = [];
   failNext: number[] = [];
-  private server: Server | null = null;
+  private readonly http = new StandIn(({ path, headers, body }) => {
+    this.calls.push({ path, headers, body: JSON.parse(body) as WhatsappStandIn['calls'][number]['body'] });
+    const status = this.failNext.shift() ?? 200;
+    return { status, body: status === 200 ? { messages: [{ id: `wamid.${this.calls.length}` }] } : { error: { code: 1 } } };
+  });
 
-  async start(): Promise<string> {
-    this.server = createServer((req, res) => {
-      let raw = '';
-      req.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')));
-      req.on('end', () => {
-        this.calls.push({ path: req.url ?? '', headers: req.headers, body: JSON.parse(raw) as WhatsappStandIn['calls'][number]['body'] });
-        const status = this.failNext.shift() ?? 200;
-        res
-          .writeHead(status, { 'content-type': 'application/json' })
-          .end(JSON.stringify(status === 200 ? { messages: [{ id: `wamid.${this.calls.length}` }] } : { error: { code: 1 } }));
-      });
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  start(): Promise<string> {
+    return this.http.start();
   }
 
-  async close(): Promise<void> {
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  close(): Promise<void> {
+    return this.http.close();
   }
 }
 
