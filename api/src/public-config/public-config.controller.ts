@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { HoldLimits } from '@haat/shared/orders/hold-limits';
 import { ok } from '../common/envelope.js';
 
 /**
@@ -22,6 +23,8 @@ export class PublicConfigController {
         whatsapp: this.config.whatsapp.enabled,
         /** Days after delivery a return may be asked for (docs/product.md#returns). */
         returnWindowDays: this.config.returnWindowDays,
+        /** Units an account may hold in unpaid orders, verified or not (docs/decisions/0003-purchase-limits.md): said while the cart is built. */
+        holdLimits: { verified: this.config.holdLimitUnits, unverified: this.config.unverifiedHoldLimitUnits } satisfies HoldLimits,
       },
       'Public configuration',
     );

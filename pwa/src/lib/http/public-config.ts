@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
+import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '@haat/shared/orders/hold-limits';
 import { http } from './http';
 
 export interface PublicConfig {
@@ -12,18 +13,27 @@ export interface PublicConfig {
   whatsapp: boolean;
   /** Days after delivery a return may be asked for (docs/product.md#returns). */
   returnWindowDays: number;
+  /** Units an account may hold in unpaid orders, verified or not (docs/decisions/0003-purchase-limits.md). */
+  holdLimits: HoldLimits;
 }
 
-/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window. */
-const UNKNOWN: PublicConfig = { googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS };
+/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window and hold limits. */
+const UNKNOWN: PublicConfig = {
+  googleClientId: null,
+  paymentsEnabled: false,
+  upi: false,
+  whatsapp: false,
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  holdLimits: DEFAULT_HOLD_LIMITS,
+};
 
 let pending: Promise<PublicConfig> | null = null;
 
 /** GET /api/config/public once per page load; a failure is retried on the next call. */
 export function loadPublicConfig(): Promise<PublicConfig> {
-  pending ??= http
-    .get('config/public', { context: { silent: true }, retry: 0 })
-    .json<Envelope<PublicConfig>>()
+  // Started inside the promise: a request that cannot even be made (no origin to resolve against) is a failure like any other, not a throw.
+  pending ??= Promise.resolve()
+    .then(() => http.get('config/public', { context: { silent: true }, retry: 0 }).json<Envelope<PublicConfig>>())
     .then((answer) => ({ ...UNKNOWN, ...answer.data }))
     .catch((error: unknown) => {
       pending = null;
