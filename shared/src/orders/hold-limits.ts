@@ -11,7 +11,10 @@ export interface HoldLimits {
   unverified: number;
 }
 
-export const DEFAULT_HOLD_LIMITS: HoldLimits = { verified: LIMITS.maxUnitsHeldPerAccount, unverified: LIMITS.maxUnitsHeldUnverified };
+/** The settings' defaults. A function, read when needed: the PWA's chunks may evaluate this module before LIMITS'. */
+export function defaultHoldLimits(): HoldLimits {
+  return { verified: LIMITS.maxUnitsHeldPerAccount, unverified: LIMITS.maxUnitsHeldUnverified };
+}
 
 /** Whether an account counts as verified for the hold limit: its e-mail or its mobile proven (as the order's statement reads it). */
 export function accountVerified(account: { verify_email?: boolean | null; mobile_verified?: boolean | null }): boolean {

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
-import { DEFAULT_HOLD_LIMITS, type HoldLimits } from '@haat/shared/orders/hold-limits';
+import { defaultHoldLimits, type HoldLimits } from '@haat/shared/orders/hold-limits';
 import { http } from './http';
 
 export interface PublicConfig {
@@ -18,14 +18,14 @@ export interface PublicConfig {
 }
 
 /** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window and hold limits. */
-const UNKNOWN: PublicConfig = {
+const unknown = (): PublicConfig => ({
   googleClientId: null,
   paymentsEnabled: false,
   upi: false,
   whatsapp: false,
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
-  holdLimits: DEFAULT_HOLD_LIMITS,
-};
+  holdLimits: defaultHoldLimits(),
+});
 
 let pending: Promise<PublicConfig> | null = null;
 
@@ -34,7 +34,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   // Started inside the promise: a request that cannot even be made (no origin to resolve against) is a failure like any other, not a throw.
   pending ??= Promise.resolve()
     .then(() => http.get('config/public', { context: { silent: true }, retry: 0 }).json<Envelope<PublicConfig>>())
-    .then((answer) => ({ ...UNKNOWN, ...answer.data }))
+    .then((answer) => ({ ...unknown(), ...answer.data }))
     .catch((error: unknown) => {
       pending = null;
       throw error;
@@ -44,7 +44,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
 
 /** The API's feature switches; `known` is false until they arrived. */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
-  const [config, setConfig] = useState<PublicConfig & { known: boolean }>({ ...UNKNOWN, known: false });
+  const [config, setConfig] = useState<PublicConfig & { known: boolean }>(() => ({ ...unknown(), known: false }));
   useEffect(() => {
     let live = true;
     loadPublicConfig()
