@@ -84,4 +84,23 @@ describe('a listing whose request fails while online', () => {
     );
     expect(screen.queryByText('Failed to load products.')).toBeNull();
   });
+
+  it('offline, a listing the device\'s saved tree does not name: not saved here, not "page not found"', async () => {
+    answer = 'drop';
+    await db.products.clear();
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      render(
+        <MemoryRouter initialEntries={['/Toys-CTOYS/Puzzles-SPUZZLE']}>
+          <Routes>
+            <Route path="/:categorySlug/:subCategorySlug" element={<ListingPage />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      expect((await screen.findByTestId('listing-not-saved')).textContent).toContain('You are offline');
+      expect(screen.queryByText(/not found/i)).toBeNull();
+    } finally {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
 });
