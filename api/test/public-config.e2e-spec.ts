@@ -1,4 +1,5 @@
 import { DEMO_SHOP } from '@haat/shared/contact/support-contact';
+import { LIMITS } from '@haat/shared/common/limits';
 import { api, startApp, type TestApp } from './harness.js';
 
 /** GET /api/config/public tells the PWA which buttons can work; it never leaks a secret. */
@@ -12,6 +13,8 @@ describe('public configuration', () => {
       GOOGLE_CLIENT_ID: 'client-123.apps.googleusercontent.com',
       STRIPE_SECRET_KEY: 'sk_test_secret_value',
       STRIPE_WEBHOOK_SECRET: 'whsec_secret_value',
+      HOLD_LIMIT_UNITS: '30',
+      UNVERIFIED_HOLD_LIMIT_UNITS: '4',
     });
   });
   afterAll(async () => {
@@ -22,7 +25,16 @@ describe('public configuration', () => {
   it('says Google sign-in and card payments are off when not configured', async () => {
     const res = await api(bare).get('/api/config/public');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ googleClientId: null, paymentsEnabled: false, upi: false, whatsapp: false, returnWindowDays: 7, shop: DEMO_SHOP });
+    // The test harness turns the unverified accounts' lower hold off (UNVERIFIED_HOLD_LIMIT_UNITS=0): both are the shop's cap.
+    expect(res.body.data).toEqual({
+      googleClientId: null,
+      paymentsEnabled: false,
+      upi: false,
+      whatsapp: false,
+      returnWindowDays: 7,
+      shop: DEMO_SHOP,
+      holdLimits: { verified: LIMITS.maxUnitsHeldPerAccount, unverified: LIMITS.maxUnitsHeldPerAccount },
+    });
   });
 
   it('gives the Google client id and says payments work when they are configured, without secrets', async () => {
@@ -34,6 +46,8 @@ describe('public configuration', () => {
       whatsapp: false,
       returnWindowDays: 7,
       shop: DEMO_SHOP,
+      // The hold limits the server keeps, which the cart says to an unverified shopper before Place order.
+      holdLimits: { verified: 30, unverified: 4 },
     });
     expect(JSON.stringify(res.body)).not.toMatch(/sk_test|whsec/);
   });

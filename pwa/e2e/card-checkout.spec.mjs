@@ -70,7 +70,7 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
 
     await page.getByRole('link', { name: 'Pay' }).click();
     await page.waitForURL(/\/success\?session_id=cs_test_/);
-    await page.getByRole('heading', { name: 'Payment Successfully' }).waitFor();
+    await page.getByRole('heading', { name: 'Payment received' }).waitFor();
     await screenshot(page, artifactsDir, 'success');
     const { data: orders } = await apiGet(baseUrl, 'order/order-list', token);
     assert.equal(orders.length, 1);

@@ -147,7 +147,7 @@ test('keyboard-shopper', async ({ baseUrl, artifactsDir, launch }) => {
   await tabTo(page, page.getByRole('button', { name: 'Cash on Delivery' }));
   await page.keyboard.press('Enter');
   await page.waitForURL(/\/success\?order=/);
-  await page.getByRole('heading', { name: 'Order Successfully' }).waitFor();
+  await page.getByRole('heading', { name: 'Order placed' }).waitFor();
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
   const { data: orders } = await apiGet(baseUrl, 'order/order-list', token);
   expect(orders).toHaveLength(1);

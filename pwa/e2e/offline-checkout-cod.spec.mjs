@@ -42,7 +42,7 @@ test('offline-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
   });
   await context.setOffline(false);
 
-  await page.getByRole('heading', { name: 'Order Successfully' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Order placed' }).waitFor({ timeout: 20_000 });
   const shownId = (await page.getByTestId('order-id').textContent()).replace('Order #', '');
   await screenshot(page, artifactsDir, 'placed');
   assert.ok(sent >= 2, `the lost answer was retried (${sent} sends)`);
@@ -56,7 +56,7 @@ test('offline-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
   await context.setOffline(true);
   await context.setOffline(false);
   await page.reload();
-  await page.getByRole('heading', { name: 'Order Successfully' }).waitFor();
+  await page.getByRole('heading', { name: 'Order placed' }).waitFor();
   assert.equal((await apiGet(baseUrl, 'order/order-list', token)).data.length, 1);
   assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 0);
   await context.close();

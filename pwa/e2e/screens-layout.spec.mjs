@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
-import { test } from './fixtures.mjs';
+import { expect, test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
@@ -257,9 +257,80 @@ async function cardNames({ baseUrl, artifactsDir, launch }) {
   }
 }
 
+/** How many lines an element's text takes. */
+const textLines = (locator) =>
+  locator.evaluate((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+  });
+
+/**
+ * A listing's head and price boxes: at 390 px, offline, "13 products saved on this device" on one line under the title
+ * (squeezed beside it, it broke onto five); at 1366 px the side panel's minimum price shows ₹1 crore whole.
+ */
+async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+  await page.locator('.product-grid .product-card').first().waitFor();
+  const listingUrl = page.url();
+  // The device keeps what it saw once its first screen has settled (a tap, or 5 s): then offline, a sort never asked
+  // for is filtered from the saved products.
+  await page.locator('h1').tap();
+  await expect(page.locator('.product-grid .product-card').first()).toBeVisible();
+  // The listing's products are in the device's catalogue (IndexedDB 'haat', lib/storage/db.ts).
+  const savedProducts = () =>
+    page.evaluate(
+      () =>
+        new Promise((resolve) => {
+          const open = indexedDB.open('haat');
+          open.onerror = () => resolve(0);
+          open.onsuccess = () => {
+            if (!open.result.objectStoreNames.contains('products')) return (open.result.close(), resolve(0));
+            const request = open.result.transaction('products').objectStore('products').count();
+            request.onsuccess = () => (open.result.close(), resolve(request.result));
+          };
+        }),
+    );
+  await expect.poll(savedProducts, { timeout: 20_000 }).toBeGreaterThan(0);
+  // The filters' drawer is loaded when first opened: once online, as a shopper would have.
+  await page.getByRole('button', { name: 'Filters' }).tap();
+  await page.getByLabel('Sort by').waitFor();
+  await page.keyboard.press('Escape');
+  await context.setOffline(true);
+  await page.getByRole('button', { name: 'Filters' }).tap();
+  await page.getByLabel('Sort by').selectOption('lowToHigh');
+  await page.getByRole('button', { name: 'Show results' }).tap();
+  const count = page.getByTestId('listing-count');
+  await expect(count).toHaveText(/products? saved on this device$/);
+  assert.equal(await textLines(count), 1, `"${await count.textContent()}" takes one line at 390 px`);
+  await screenshot(page, artifactsDir, 'screens-listing-offline-count-390');
+  await context.close();
+
+  const desktop = await browser.newContext({ viewport: DESKTOP });
+  const wide = await desktop.newPage();
+  await wide.goto(listingUrl);
+  const min = wide.locator('.listing__side').getByLabel('Min price (₹)');
+  await min.fill('10000000');
+  // The figure's width in the box's own font, against the room the box gives it (less its arrows' ~20 px).
+  const { text, room } = await min.evaluate((input) => {
+    const css = getComputedStyle(input);
+    const canvas = document.createElement('canvas').getContext('2d');
+    canvas.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
+    return { text: canvas.measureText(input.value).width, room: input.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 20 };
+  });
+  assert.ok(text <= room, `₹1 crore (${text} px) fits the minimum price box (${room} px) at 1366 px`);
+  await screenshot(wide, artifactsDir, 'screens-listing-prices-1366');
+  await desktop.close();
+}
+
 test('order tracker', async ({ baseUrl, artifactsDir, launch }) => orderTracker({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('sub-category table', ({ baseUrl, artifactsDir, launch }) => subCategoryTable({ baseUrl, artifactsDir, launch }));
 test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
 test('dashboard pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
   dashboardBesideMenu({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('card names', ({ baseUrl, artifactsDir, launch }) => cardNames({ baseUrl, artifactsDir, launch }));
+test('listing head and price boxes', ({ baseUrl, artifactsDir, launch }) => listingHeadAndPrices({ baseUrl, artifactsDir, launch }));

@@ -46,7 +46,7 @@ test('signup-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
 
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
   await page.waitForURL(/\/success\?order=/);
-  await page.getByRole('heading', { name: 'Order Successfully' }).waitFor();
+  await page.getByRole('heading', { name: 'Order placed' }).waitFor();
   const shownId = (await page.getByTestId('order-id').textContent()).replace('Order #', '');
   await screenshot(page, artifactsDir, 'success');
 

@@ -120,9 +120,9 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await scrollToBottom(page);
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
   await page.waitForURL(/\/success\?order=/);
-  const placed = page.getByRole('heading', { name: 'Order Successfully' });
+  const placed = page.getByRole('heading', { name: 'Order placed' });
   await placed.waitFor();
-  assert.equal(await inViewport(placed, PHONE), true, '"Order Successfully" is on screen');
+  assert.equal(await inViewport(placed, PHONE), true, '"Order placed" is on screen');
   assert.equal(await page.evaluate(() => window.scrollY), 0, '/success starts at the top');
   await page.screenshot({ path: `${artifactsDir}/defects-success-390.png` });
 
@@ -140,12 +140,12 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   assert.equal(await inViewport(waiting, PHONE), true, '"Waiting for network" is on screen');
   assert.equal(await page.evaluate(() => window.scrollY), 0, "the queued order's page starts at the top");
   await phone.setOffline(false);
-  await page.getByRole('heading', { name: 'Order Successfully' }).waitFor({ timeout: 20_000 });
+  await page.getByRole('heading', { name: 'Order placed' }).waitFor({ timeout: 20_000 });
 
   // A pending key this device never queued is not a placed order.
   await page.goto(`${baseUrl}/success?pending=bogus`);
   await page.getByRole('heading', { name: 'Order not found' }).waitFor();
-  await expect(page.getByText('Order Successfully')).toHaveCount(0);
+  await expect(page.getByText('Order placed')).toHaveCount(0);
 
   // The product page's Wishlist button toggles the wishlist (and says so), offline too.
   const wished = async () => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p._id);

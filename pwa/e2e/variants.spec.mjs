@@ -76,7 +76,7 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
   await page.getByRole('button', { name: 'Cash on Delivery' }).click();
   await page.waitForURL(/\/success\?order=/);
-  await page.getByRole('heading', { name: 'Order Successfully' }).waitFor();
+  await page.getByRole('heading', { name: 'Order placed' }).waitFor();
 
   // The order names the variant, on the shopper's orders page and in the API.
   await page.goto(`${baseUrl}/my-orders`);

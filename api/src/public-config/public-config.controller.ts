@@ -1,5 +1,6 @@
 import { Controller, Get, Inject } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { HoldLimits } from '@haat/shared/orders/hold-limits';
 import { ok } from '../common/envelope.js';
 
 /**
@@ -24,6 +25,8 @@ export class PublicConfigController {
         returnWindowDays: this.config.returnWindowDays,
         /** Who the shop is, as its invoices name it: the footer, /contact and the FAQ print these (docs/decisions/0300-one-shop-identity.md). */
         shop: this.config.shop,
+        /** Units an account may hold in unpaid orders, verified or not (docs/decisions/0003-purchase-limits.md): said while the cart is built. */
+        holdLimits: { verified: this.config.holdLimitUnits, unverified: this.config.unverifiedHoldLimitUnits } satisfies HoldLimits,
       },
       'Public configuration',
     );

@@ -44,7 +44,6 @@ export const LIMITS = {
   zoomFactor: 1.5,
   toastErrorMs: 4000,
   toastSuccessMs: 2000,
-  maxToasts: 20,
   headerMessageMs: 2500,
   headerLoginMessageMs: 2000,
   defaultRating: 5,

@@ -3,6 +3,7 @@ export { reloadCart } from './cart-sync';
 export { AddToCartButton, useInCart } from './components/add-to-cart-button';
 export { BillDetails } from './components/bill-details';
 export { EmptyCart } from './components/empty-cart';
+export { HoldLimitNote } from './components/hold-limit-note';
 export { useCart } from './hooks/use-cart';
 export { changeCart } from './change-cart';
 export { registerCartSync } from './cart-sync';

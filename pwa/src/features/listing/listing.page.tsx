@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { useCatalogTree } from '../catalog/public';
 import { NotFound } from '../../lib/ui/not-found';
+import { useOnline } from '../../lib/hooks/use-online';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { ListingView } from './components/listing-view';
 import './listing.css';
@@ -22,8 +23,11 @@ export function ListingPage() {
   const categoryRef = category ?? { _id: categoryId ?? '', name: nameFromSegment(categorySlug) };
   const subRef = subCategory ?? { _id: subCategoryId ?? '', name: nameFromSegment(subCategorySlug) };
 
+  const online = useOnline();
   const known = categories && subCategories;
-  if (!categoryId || !subCategoryId || (known && categories.length > 0 && (!category || !subCategory))) return <NotFound what="list" />;
+  // Offline, a listing the device's saved tree does not name may exist all the same: the listing says it was not
+  // saved on this device, not "page not found".
+  if (!categoryId || !subCategoryId || (online && known && categories.length > 0 && (!category || !subCategory))) return <NotFound what="list" />;
   const siblings = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === categoryId));
   return (
     <>

@@ -47,11 +47,12 @@ export class PushServiceTimeoutError extends Error {
 }
 
 export const PUSH_NOT_ALLOWED_MESSAGE =
-  'This browser does not allow notifications here (a private window, or notifications blocked for this site), so they were not turned on.';
+  'This browser did not allow notifications here (the question was closed, a private window, or notifications blocked for this site), so they were not turned on.';
 
 /**
- * The browser refused the subscription although permission was asked: a private window does so, with
- * a raw "Registration failed - permission denied" that means nothing to a shopper.
+ * The browser did not give permission (the question was closed unanswered), or refused the subscription although
+ * permission was given: a private window does so, with a raw "Registration failed - permission denied" that means
+ * nothing to a shopper.
  */
 export class PushNotAllowedError extends Error {
   constructor() {
@@ -98,7 +99,8 @@ export async function turnPushOn(env: PushEnvironment = browserPush): Promise<Pu
   if (!env.supported()) return 'unsupported';
   const permission = await env.requestPermission();
   if (permission === 'denied') return 'blocked';
-  if (permission !== 'granted') return 'off';
+  // Not answered (the question closed, or a browser that quietly declines it): said like any refusal, never in silence.
+  if (permission !== 'granted') throw new PushNotAllowedError();
   const publicKey = await env.publicKey();
   const subscription = await within(
     (async () => {

@@ -18,6 +18,25 @@ export function rememberSearch(term: string): void {
   store.set(recentSearchesAtom, [text, ...list.filter((t) => t.toLowerCase() !== text.toLowerCase())].slice(0, LIMITS.recentSearches));
 }
 
+/**
+ * The shop answered `typed` through a typo's correction: the recent search becomes what was searched for ("pressure
+ * cookr" → "pressure cooker"), in its place, so the list never keeps the typo. A term not among them is left alone.
+ */
+export function rememberCorrection(typed: string, corrected: string): void {
+  const was = typed.trim().replace(/\s+/g, ' ').toLowerCase();
+  const now = corrected.trim().replace(/\s+/g, ' ');
+  if (!was || !now) return;
+  const store = getDefaultStore();
+  const before = store.get(recentSearchesAtom);
+  const list = Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
+  if (!list.some((t) => t.toLowerCase() === was)) return;
+  const replaced = list.map((t) => (t.toLowerCase() === was ? now : t));
+  store.set(
+    recentSearchesAtom,
+    replaced.filter((t, i) => replaced.findIndex((u) => u.toLowerCase() === t.toLowerCase()) === i),
+  );
+}
+
 export function clearRecentSearches(): void {
   getDefaultStore().set(recentSearchesAtom, []);
 }

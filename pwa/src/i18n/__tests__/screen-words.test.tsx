@@ -60,7 +60,9 @@ describe('push failures', () => {
     render(<PushToggle audience="shopper" push={failing(new DOMException('Registration failed - permission denied', 'NotAllowedError'))} />);
     fireEvent.click(await screen.findByRole('button', { name: 'ऑर्डर आगे बढ़े तो मुझे बताएँ' }));
     const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe('यह ब्राउज़र यहाँ नोटिफ़िकेशन की अनुमति नहीं देता (प्राइवेट विंडो, या इस साइट के लिए नोटिफ़िकेशन बंद हैं), इसलिए वे चालू नहीं हुए।');
+    expect(alert.textContent).toBe(
+      'इस ब्राउज़र ने यहाँ नोटिफ़िकेशन की अनुमति नहीं दी (अनुमति का सवाल बंद कर दिया गया, प्राइवेट विंडो है, या इस साइट के लिए नोटिफ़िकेशन बंद हैं), इसलिए वे चालू नहीं हुए।',
+    );
     expect(alert.textContent).not.toMatch(/Registration|permission/);
   });
 

@@ -1,6 +1,7 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
 import { DEMO_SHOP, type ShopIdentity } from '@haat/shared/contact/support-contact';
+import { defaultHoldLimits, type HoldLimits } from '@haat/shared/orders/hold-limits';
 import { http } from './http';
 import { useServerRefresh } from '../storage/use-server-refresh';
 
@@ -15,6 +16,8 @@ export interface PublicConfig {
   returnWindowDays: number;
   /** Who the shop is, from the API's settings (docs/decisions/0300-one-shop-identity.md). */
   shop: ShopIdentity;
+  /** Units an account may hold in unpaid orders, verified or not (docs/decisions/0003-purchase-limits.md). */
+  holdLimits: HoldLimits;
 }
 
 const SHOP_KEY = 'haat.shop';
@@ -30,15 +33,19 @@ function lastKnownShop(): ShopIdentity {
   return DEMO_SHOP;
 }
 
-/** Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return window, the last-known shop. */
-const UNKNOWN: PublicConfig = {
+/**
+ * Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return
+ * window and hold limits, the last-known shop. Read when needed: the shared limits are set once the app has started.
+ */
+const unknown = (): PublicConfig => ({
   googleClientId: null,
   paymentsEnabled: false,
   upi: false,
   whatsapp: false,
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
   shop: lastKnownShop(),
-};
+  holdLimits: defaultHoldLimits(),
+});
 
 let pending: Promise<PublicConfig> | null = null;
 /** The answer once it came: a screen opened after it draws with it at once. */
@@ -51,7 +58,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
     .then(() => http.get('config/public', { context: { silent: true }, retry: 0 }).json<Envelope<PublicConfig>>())
     .then((answer) => {
       if (answer.data?.shop) localStorage.setItem(SHOP_KEY, JSON.stringify(answer.data.shop));
-      answered = { ...UNKNOWN, ...answer.data };
+      answered = { ...unknown(), ...answer.data };
       return answered;
     })
     .catch((error: unknown) => {
@@ -68,5 +75,5 @@ export function loadPublicConfig(): Promise<PublicConfig> {
  */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
   const config = useServerRefresh('public-config', loadPublicConfig).answer ?? answered;
-  return config ? { ...config, known: true } : { ...UNKNOWN, known: false };
+  return config ? { ...config, known: true } : { ...unknown(), known: false };
 }

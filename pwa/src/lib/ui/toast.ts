@@ -7,14 +7,14 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
-  /** Toasts with the same key are one message: a new one takes the old one's place instead of piling up. */
+  /** What the message is about (by default its kind and words); kept for callers that name one. */
   key: string;
 }
 
-/** Toasts on screen, oldest first; the <Toaster/> in the shell renders them. */
+/** The toast on screen (none or one); the <Toaster/> in the shell renders it. */
 export const toastsAtom = atom<Toast[]>([]);
 
-// docs/product.md#rules-and-limits: errors and plain 4 s, success 2 s, loading until dismissed; at most 20 shown.
+// docs/product.md#rules-and-limits: errors and plain 4 s, success 2 s, loading until dismissed; one at a time.
 const DURATION: Record<ToastKind, number | null> = {
   success: LIMITS.toastSuccessMs,
   error: LIMITS.toastErrorMs,
@@ -30,13 +30,13 @@ export function dismissToast(id: number): void {
 }
 
 /**
- * Callable from anywhere (HTTP client, service-worker events), not only from components. A toast with the
- * same key as one on screen (by default the same kind and words) replaces it, so a limit met again and again
- * is said once, with a fresh timer, not stacked (docs/product.md#rules-and-limits).
+ * Callable from anywhere (HTTP client, service-worker events), not only from components. One toast at a time: a
+ * new one takes the place of the one shown, with a fresh timer, so a limit met again and again is said once and a
+ * count and a limit never stack over the stepper that was tapped (docs/product.md#rules-and-limits).
  */
 export function showToast(message: string, kind: ToastKind = 'plain', key = `${kind}:${message}`): number {
   const id = nextId++;
-  store.set(toastsAtom, (list) => [...list.filter((t) => t.key !== key), { id, kind, message, key }].slice(-LIMITS.maxToasts));
+  store.set(toastsAtom, [{ id, kind, message, key }]);
   const ms = DURATION[kind];
   if (ms !== null) setTimeout(() => dismissToast(id), ms);
   return id;

@@ -74,7 +74,7 @@ describe('the cart panel (docs/product.md#screens)', () => {
   });
 
   it('marks lines whose change has not reached the server and offers Proceed when signed in', async () => {
-    setSessionUser({ _id: 'u1', name: 'Asha' } as User);
+    setSessionUser({ _id: 'u1', name: 'Asha', verify_email: true } as User);
     await db.cart.bulkPut([
       { key: 'w1', productId: 'w1', quantity: 1, product: product('w1', 'Watch', 500, 0) },
       { key: 'b1', productId: 'b1', quantity: 1, product: product('b1', 'Book', 250, 0) },

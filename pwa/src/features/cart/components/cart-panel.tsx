@@ -7,6 +7,7 @@ import { BillDetails } from './bill-details';
 import { CartLineRow } from './cart-line-row';
 import { CartNoticesList } from './cart-notices-list';
 import { EmptyCart } from './empty-cart';
+import { HoldLimitNote } from './hold-limit-note';
 import './cart.css';
 import { useTranslation } from 'react-i18next';
 
@@ -48,6 +49,8 @@ export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => voi
               <span>{formatMoney(totals.savings)}</span>
             </p>
           )}
+          {/* An unverified account's lower limit, said while the basket is built (docs/decisions/0003-purchase-limits.md). */}
+          <HoldLimitNote units={totals.quantityTotal} onNavigate={onNavigate} />
           <ul className="cart-panel__lines">
             {lines.map((line) => (
               <CartLineRow key={line.key} line={line} waiting={waiting.has(line.key)} />

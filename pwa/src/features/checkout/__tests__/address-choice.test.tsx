@@ -2,9 +2,10 @@ import 'fake-indexeddb/auto';
 import { useState } from 'react';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { db } from '../../../lib/storage/db';
+import { addStylesheet } from '../../../test-support/stylesheet';
 import { AddressChoice } from '../components/address-choice';
 
 const anAddress = (id: string, createdAt: string): Address => ({
@@ -36,6 +37,10 @@ beforeEach(async () => {
   await db.addresses.clear();
 });
 afterEach(cleanup);
+// The checkout's own rules, for the radio's size.
+const removers: Array<() => void> = [];
+beforeAll(() => removers.push(addStylesheet('features/account/components/account.css'), addStylesheet('features/checkout/components/checkout.css')));
+afterAll(() => removers.forEach((remove) => remove()));
 
 describe('the delivery address choice', () => {
   it('chooses the only saved address at once', async () => {
@@ -51,5 +56,16 @@ describe('the delivery address choice', () => {
     await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(2));
     expect(screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
     expect(chosen).toBeUndefined();
+  });
+
+  it('is a touch target: the radio 24 px square at least, its whole card (the label) 44 px high at least', async () => {
+    await db.addresses.put(anAddress('A1', '2026-01-01T00:00:00.000Z'));
+    render(<Checkout />, { wrapper: MemoryRouter });
+    const radio = await screen.findByRole<HTMLInputElement>('radio');
+    const css = getComputedStyle(radio);
+    expect(parseFloat(css.width)).toBeGreaterThanOrEqual(24);
+    expect(parseFloat(css.height)).toBeGreaterThanOrEqual(24);
+    expect(radio.closest('label')?.getAttribute('data-testid')).toBe('address-option');
+    expect(parseFloat(getComputedStyle(radio.closest('label')!).minHeight)).toBeGreaterThanOrEqual(44);
   });
 });

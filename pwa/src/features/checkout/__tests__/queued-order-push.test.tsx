@@ -44,6 +44,8 @@ describe('/success offers order-stage notices (docs/product.md#order-stage-notic
   it('after an order placed online', async () => {
     show('/success?order=ORD-1');
     expect(await screen.findByRole('button', { name: 'Tell me when my order moves' })).toBeTruthy();
+    // Plain English, not "Order Successfully".
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Order placed');
   });
 
   it('after an order placed offline, once it has been sent and has its id', async () => {
@@ -60,5 +62,6 @@ describe('/success offers order-stage notices (docs/product.md#order-stage-notic
     show('/success?pending=K3');
     expect(await screen.findByTestId('order-id')).toBeTruthy();
     expect(await screen.findByRole('button', { name: 'ऑर्डर आगे बढ़े तो मुझे बताएँ' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('ऑर्डर हो गया');
   });
 });

@@ -17,10 +17,10 @@ beforeEach(() => clearUserData());
 afterEach(cleanup);
 
 describe('/success?pending=key', () => {
-  it('a key this device never queued is "Order not found", never "Order Successfully"', async () => {
+  it('a key this device never queued is "Order not found", never "Order placed"', async () => {
     show('bogus');
     expect(await screen.findByRole('heading', { name: 'Order not found' })).toBeTruthy();
-    expect(screen.queryByText('Order Successfully')).toBeNull();
+    expect(screen.queryByText('Order placed')).toBeNull();
     expect(screen.getByRole('link', { name: 'My Orders' }).getAttribute('href')).toBe('/my-orders');
   });
 

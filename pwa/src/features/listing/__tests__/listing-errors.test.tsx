@@ -57,4 +57,50 @@ describe('a listing whose request fails while online', () => {
     expect(screen.getByTestId('listing-fallback').textContent).toBe('The shop could not be reached: filtered from products saved on this device.');
     expect(screen.getByTestId('listing-count').textContent).toBe('1 product saved on this device');
   });
+
+  // A listing never opened on this device: nothing saved can stand in, and that is not an error.
+  it('no answer, nothing of this listing saved, offline: says so, not "Failed to load products."', async () => {
+    answer = 'drop';
+    await db.products.clear();
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      renderListing();
+      expect((await screen.findByTestId('listing-not-saved')).textContent).toBe(
+        'You are offline, and this listing has not been saved on this device. Open it again when you are back online.',
+      );
+      expect(screen.queryByText('Failed to load products.')).toBeNull();
+      expect(screen.queryByRole('alert')).toBeNull();
+    } finally {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
+
+  it('no answer, nothing of this listing saved, online: the shop could not be reached, not an error', async () => {
+    answer = 'drop';
+    await db.products.clear();
+    renderListing();
+    expect((await screen.findByTestId('listing-not-saved')).textContent).toBe(
+      'The shop could not be reached, and this listing has not been saved on this device. Try again in a moment.',
+    );
+    expect(screen.queryByText('Failed to load products.')).toBeNull();
+  });
+
+  it('offline, a listing the device\'s saved tree does not name: not saved here, not "page not found"', async () => {
+    answer = 'drop';
+    await db.products.clear();
+    Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => false });
+    try {
+      render(
+        <MemoryRouter initialEntries={['/Toys-CTOYS/Puzzles-SPUZZLE']}>
+          <Routes>
+            <Route path="/:categorySlug/:subCategorySlug" element={<ListingPage />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      expect((await screen.findByTestId('listing-not-saved')).textContent).toContain('You are offline');
+      expect(screen.queryByText(/not found/i)).toBeNull();
+    } finally {
+      Object.defineProperty(window.navigator, 'onLine', { configurable: true, get: () => true });
+    }
+  });
 });

@@ -26,7 +26,7 @@ export function ListingView({ category, subCategory, siblings }: Props) {
   const [drawerUsed, setDrawerUsed] = useState(false);
   const { draft, applied, change, clear } = useListingFilters();
   const results = useListing(category._id, subCategory._id, applied);
-  const { products, total, hasMore, loadingMore, loadMore, error, fallback } = results;
+  const { products, total, hasMore, loadingMore, loadMore, error, fallback, notSaved } = results;
   const form = { filters: draft, onChange: change, onClear: clear };
   // On a phone the filters are behind this button: it shows how many are set, so a sorted or filtered list says so.
   const active = activeFilterCount(draft);
@@ -41,7 +41,7 @@ export function ListingView({ category, subCategory, siblings }: Props) {
         <div className="listing__head">
           <h1 id="listing-title">{subCategory.name}</h1>
           <p className="listing__count" data-testid="listing-count">
-            {error ? ' ' : products ? t(fallback ? 'countSaved' : 'count', { count: total }) : ' '}
+            {error || notSaved ? ' ' : products ? t(fallback ? 'countSaved' : 'count', { count: total }) : ' '}
           </p>
           {narrow && (
             <button
@@ -59,13 +59,19 @@ export function ListingView({ category, subCategory, siblings }: Props) {
             </button>
           )}
         </div>
-        <ProductResults
-          results={results}
-          texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
-          fallbackTestId="listing-fallback"
-          skeletons={LIMITS.listingPageSize}
-          empty={<p className="state-box">{t('empty')}</p>}
-        />
+        {notSaved ? (
+          <p className="state-box listing__not-saved" role="status" data-testid="listing-not-saved">
+            {t(notSaved === 'offline' ? 'notSaved' : 'notSavedUnreachable')}
+          </p>
+        ) : (
+          <ProductResults
+            results={results}
+            texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
+            fallbackTestId="listing-fallback"
+            skeletons={LIMITS.listingPageSize}
+            empty={<p className="state-box">{t('empty')}</p>}
+          />
+        )}
         {hasMore && products && (
           <div className="listing__more">
             <button type="button" className="btn btn--primary" onClick={loadMore} disabled={loadingMore}>

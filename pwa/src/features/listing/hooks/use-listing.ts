@@ -18,6 +18,11 @@ export interface Listing {
    * `unreachable` when it is online but the server could not be reached. Never for an answered error.
    */
   fallback: 'offline' | 'unreachable' | null;
+  /**
+   * No answer came and this listing has nothing saved on the device (never opened here): why, said as such, not as
+   * an error (`offline` when the device is, `unreachable` when the server could not be reached).
+   */
+  notSaved: 'offline' | 'unreachable' | null;
 }
 
 /**
@@ -37,7 +42,8 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
       const saved = await db.products
         .filter((p) => p.category.some((c) => c._id === categoryId) && p.subCategory.some((s) => s._id === subCategoryId))
         .toArray();
-      return saved.length > 0 ? applyFilters(saved, filters) : undefined;
+      // null: looked, and nothing of this listing is saved (undefined is "not looked yet").
+      return saved.length > 0 ? applyFilters(saved, filters) : null;
     },
     [noAnswer, categoryId, subCategoryId, key],
   );
@@ -51,7 +57,12 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
       loadMore: () => {},
       error: false,
       fallback: online ? 'unreachable' : 'offline',
+      notSaved: null,
     };
   }
-  return { ...server, fallback: null };
+  if (noAnswer) {
+    // Still looking on the device: the skeletons; nothing saved: why, in words.
+    return { ...server, products: undefined, error: false, fallback: null, notSaved: local === null ? (online ? 'unreachable' : 'offline') : null };
+  }
+  return { ...server, fallback: null, notSaved: null };
 }

@@ -75,3 +75,26 @@ describe("the shopper's offer on the success page", () => {
     expect(screen.getByRole('status').textContent).toBe('Order updates are off for this device.');
   });
 });
+
+/** The real turnPushOn, in a browser that closes its question unanswered (permission stays "default"). */
+const unanswered: PushEnvironment = { ...unreachable, requestPermission: () => Promise.resolve('default') };
+
+describe('the push toggle when the browser does not give permission', () => {
+  // My Profile's "Tell me when my order moves" said nothing; the success page's offer is the same control and says the same.
+  for (const offerOnly of [false, true]) {
+    it(`says so beside the button (${offerOnly ? 'the success page' : 'My Profile'})`, async () => {
+      render(
+        <PushToggle
+          audience="shopper"
+          offerOnly={offerOnly}
+          push={{ current: () => Promise.resolve('off'), on: () => turnPushOn(unanswered), off: () => Promise.resolve('off') }}
+        />,
+      );
+      fireEvent.click(await screen.findByRole('button', { name: 'Tell me when my order moves' }));
+      expect((await screen.findByRole('alert')).textContent).toBe(
+        'This browser did not allow notifications here (the question was closed, a private window, or notifications blocked for this site), so they were not turned on.',
+      );
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Tell me when my order moves' }).disabled).toBe(false);
+    });
+  }
+});

@@ -2,7 +2,7 @@ import { unitText } from '../../../i18n/format';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
-import { useInCart } from '../../cart/public';
+import { HoldLimitNote, useInCart } from '../../cart/public';
 import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
 import { clampQuantity } from '../quantity';
 import { OfferCountdown } from './offer-countdown';
@@ -70,6 +70,8 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
           {t('maxPerOrder', { count: perOrder })}
         </span>
       </div>
+      {/* An unverified account's lower limit on all its unpaid orders, said before Place order (docs/decisions/0003-purchase-limits.md). */}
+      <HoldLimitNote />
       <PincodeCheck />
       <ShareLinks url={url} title={product.name} />
       {categoryUrl && product.category[0] && (

@@ -86,5 +86,9 @@ describe('the empty search screen (docs/decisions/0227-the-empty-search-screen.m
     expect(screen.getByRole('region', { name: 'लोकप्रिय खोजें' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'हाल की खोजें मिटाएँ' }).textContent).toBe('मिटाएँ');
     expect(screen.getByRole('heading', { level: 1, name: 'खोजें' })).toBeTruthy();
+    // The popular searches are named in Hindi and search the catalogue's words.
+    const popular = screen.getByRole('region', { name: 'लोकप्रिय खोजें' });
+    expect(names(popular)).toEqual(['टी-शर्ट', 'स्मार्टवॉच', 'ईयरबड्स', 'नमकीन', 'कुर्ता', 'साड़ी', 'प्रेशर कुकर', 'फ़ेस वॉश']);
+    expect(within(popular).getByRole('link', { name: 'नमकीन' }).getAttribute('href')).toBe('/search?q=Namkeen');
   });
 });

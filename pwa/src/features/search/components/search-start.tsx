@@ -6,8 +6,12 @@ import { clearRecentSearches, recentSearchesAtom, rememberSearch } from '../rece
 
 const searchUrl = (term: string) => `/search?q=${encodeURIComponent(term)}`;
 
-/** Tappable searches: each runs its term and keeps it among the recent ones. */
+/**
+ * Tappable searches: each runs its term and keeps it among the recent ones. The shop's popular ones are named in the
+ * shopper's language ("नमकीन") and search the catalogue's words ("Namkeen"); a recent one is shown as it was searched.
+ */
 export function Terms({ terms, icon }: { terms: readonly string[]; icon: 'recent' | 'popular' }) {
+  const { t } = useTranslation('search');
   return (
     <ul className="search-start__terms">
       {terms.map((term) => (
@@ -23,7 +27,7 @@ export function Terms({ terms, icon }: { terms: readonly string[]; icon: 'recent
                 <path d="M4 16l5-5 4 4 7-7M15 8h5v5" />
               )}
             </svg>
-            {term}
+            {icon === 'popular' ? t(`popularTerm.${term}`, { defaultValue: term }) : term}
           </Link>
         </li>
       ))}

@@ -3,6 +3,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useCachedProducts } from '../../catalog/public';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchSearchPage } from '../api';
+import { rememberCorrection } from '../recent-searches';
 import { useOfflineSearch } from './use-offline-search';
 
 export interface SearchResults {
@@ -33,6 +34,8 @@ export function useSearchResults(term: string): SearchResults {
   const server = useCachedProducts(online && wanted ? `search:${term.trim().toLowerCase()}` : null, async (page) => {
     const found = await fetchSearchPage(term, page);
     if (page === 1) setCorrection({ term, corrected: found.corrected });
+    // The recent searches keep what was searched for, not the typo (docs/decisions/0227-the-empty-search-screen.md).
+    if (page === 1 && found.corrected) rememberCorrection(term, found.corrected);
     return found;
   });
   const fallback = !wanted ? null : !online ? 'offline' : server.error && server.failure === 'network' ? 'unreachable' : null;
