@@ -166,11 +166,14 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await page.waitForURL(/\/success\?session_id=cs_test_.*&orderId=/);
     const waiting = page.getByTestId('payment-wait');
     await expect(waiting).toHaveText('Waiting for your UPI app: approve the payment there. This page updates when it arrives.');
+    // Not "Payment received" while it is not.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Waiting for your payment');
     await page.getByRole('button', { name: `Send order updates on WhatsApp to ${mobile}` }).click();
     await expect(page.getByText(`Order updates also come on WhatsApp to ${mobile}.`)).toBeVisible();
     await screenshot(page, artifactsDir, 'upi-waiting');
     await webhook('checkout.session.async_payment_succeeded', upi);
     await expect(waiting).toHaveText('Your UPI payment has arrived; the order is placed.');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment received');
 
     // The order's next stage reaches the shopper on WhatsApp, at the verified number.
     const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
@@ -198,6 +201,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await screenshot(page, artifactsDir, 'upi-waiting-hindi');
     await webhook('checkout.session.async_payment_failed', failing);
     await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है। कोई पैसा नहीं कटा।');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेमेंट नहीं हुआ');
     await screenshot(page, artifactsDir, 'upi-failed-hindi');
     await context.close();
   } finally {

@@ -39,13 +39,12 @@ export function SuccessPage() {
     <>
       {pageMeta}
       <div className="order-result" data-testid="order-success">
-        <h1 className="order-result__title">{text === 'Order' ? t('orderDone') : t('paymentDone')}</h1>
+        {paidOrder ? <PaymentWait orderId={paidOrder} /> : <h1 className="order-result__title">{text === 'Order' ? t('orderDone') : t('paymentDone')}</h1>}
         {orderId && (
           <p className="order-result__id" data-testid="order-id">
             {t('orderId', { id: orderId })}
           </p>
         )}
-        {paidOrder && <PaymentWait orderId={paidOrder} />}
         <PushToggle audience="shopper" offerOnly />
         <WhatsappOffer />
         <Link to="/">{t('goHome')}</Link>

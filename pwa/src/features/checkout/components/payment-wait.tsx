@@ -12,7 +12,8 @@ const PAYMENT_POLL_FOR_MS = 15 * 60_000;
  * /success back from Stripe (docs/product.md#screens): a UPI payment the shopper still approves in their UPI app
  * completes the session unpaid, and Stripe says later whether it was paid
  * (docs/decisions/0051-card-payments-and-refunds.md). Meanwhile the page says "Waiting for your UPI app", asks for the
- * order every few seconds, and says when the payment arrived or failed.
+ * order every few seconds, and says when the payment arrived or failed. It draws the page's heading, so "Payment received"
+ * is said only once it is.
  */
 export function PaymentWait({ orderId }: { orderId: string }) {
   const { t } = useTranslation('checkout');
@@ -32,22 +33,33 @@ export function PaymentWait({ orderId }: { orderId: string }) {
   }, [settled]);
   useServerRefresh(settled ? null : `order-payment:${orderId}:${tick}`, reloadOrders);
 
-  if (!waited.current) return null;
+  // The heading says where the payment is: received only once it is.
+  const heading = (text: string) => <h1 className="order-result__title">{text}</h1>;
+  if (!waited.current) return heading(t('paymentDone'));
   if (order?.payment_status === 'AWAITING_PAYMENT')
     return (
-      <p className="order-result__payment" role="status" data-testid="payment-wait">
-        {t('upi.waiting')}
-      </p>
+      <>
+        {heading(t('upi.waitingTitle'))}
+        <p className="order-result__payment" role="status" data-testid="payment-wait">
+          {t('upi.waiting')}
+        </p>
+      </>
     );
   if (order?.payment_status === 'CANCELLED')
     return (
-      <p className="order-result__payment order-result__payment--failed" role="alert" data-testid="payment-wait">
-        {t('upi.failed')}
-      </p>
+      <>
+        {heading(t('upi.failedTitle'))}
+        <p className="order-result__payment order-result__payment--failed" role="alert" data-testid="payment-wait">
+          {t('upi.failed')}
+        </p>
+      </>
     );
   return (
-    <p className="order-result__payment" role="status" data-testid="payment-wait">
-      {t('upi.paid')}
-    </p>
+    <>
+      {heading(t('paymentDone'))}
+      <p className="order-result__payment" role="status" data-testid="payment-wait">
+        {t('upi.paid')}
+      </p>
+    </>
   );
 }
