@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 
 /** /dashboard/address (docs/product.md#screens, Addresses): My Addresses, add, edit and remove (disable) each. */
 export function AddressPage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const { addresses, loaded } = useAddresses();
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   // Deleting cannot be undone from the app: it asks first, and nothing is sent unless confirmed.

@@ -27,7 +27,7 @@ import { person } from 'ionicons/icons';
  * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
  */
 export function ProfilePage() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const [user, setUser] = useAtom(userAtom);
   const [form, setForm] = useState({ name: user?.name ?? '', email: user?.email ?? '', mobile: user?.mobile ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
@@ -156,7 +156,7 @@ export function ProfilePage() {
                 (needsCode && ownerCode.length !== LIMITS.otpLength)
               }
             >
-              {busy ? t('wishlist.loading') : t('address.submit')}
+              {busy ? t('common:loading') : t('address.submit')}
             </button>
           </form>
           {user && user.email && !user.verify_email && (

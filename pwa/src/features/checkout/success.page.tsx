@@ -3,11 +3,15 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { reloadOrders } from '../../lib/storage/order-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PushToggle } from '../orders/public';
-import { WhatsappOffer } from '../account/public';
+import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import { PaymentWait } from './components/payment-wait';
 import './components/checkout.css';
 import { useTranslation } from 'react-i18next';
+
+// The offer of order updates on WhatsApp needs the network: it loads when drawn, not precached with the page (an order
+// placed offline lands here with no network).
+const WhatsappOffer = lazyPart(async () => (await import('./components/whatsapp-slot')).WhatsappSlot);
 
 /**
  * /success (docs/product.md#screens): '{text} Successfully', Payment by default (back from Stripe with session_id),

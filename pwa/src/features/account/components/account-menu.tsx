@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { NavLink } from 'react-router-dom';
 import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import { useLogout } from '../hooks/use-logout';
-import './account.css';
+import './account-menu.css';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../lib/ui/language-switch';
 

@@ -18,7 +18,7 @@ import { fieldProblem } from '../../../i18n/validation';
 import { placePromise } from '../../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
-// Labels: account:address.field.<field>.
+// Labels: profile:address.field.<field>.
 const FIELDS = [
   ['name'],
   ['building'],
@@ -43,7 +43,7 @@ interface Props {
 
 /** Add or edit an address: all nine fields are required (docs/product.md#validation), checked by the shared schema. */
 export function AddressDialog({ address, onClose, onSaved }: Props) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
   const [busy, setBusy] = useState(false);
   // A refusal of the place (not delivered to, not a listed pincode), shown under the pincode while the place is the one refused.
@@ -132,7 +132,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
             {t('address.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!complete || busy}>
-            {busy ? t('wishlist.loading') : t('address.submit')}
+            {busy ? t('common:loading') : t('address.submit')}
           </button>
         </div>
       </form>
@@ -184,7 +184,7 @@ function usePincodeFill(
     case 'invalid':
       return i18n.t('product:pincode.invalid');
     case 'unreachable':
-      return i18n.t('account:address.lookupFailed');
+      return i18n.t('profile:address.lookupFailed');
   }
 }
 

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 
 /** docs/product.md#screens, Profile: the avatar upload dialog (Upload, Loading... while it runs). */
 export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: (avatar: string) => void }) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const [file, setFile] = useState<File | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
@@ -39,7 +39,7 @@ export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => voi
             {t('address.cancel')}
           </button>
           <button type="submit" className="btn btn--primary" disabled={!file || busy}>
-            {busy ? t('wishlist.loading') : t('profile.upload')}
+            {busy ? t('common:loading') : t('profile.upload')}
           </button>
         </div>
       </form>

@@ -18,7 +18,7 @@ interface Props {
  * (docs/decisions/0282-order-updates-on-whatsapp.md). Refusals come back as toasts from lib/http.
  */
 export function MobileAndWhatsapp({ user, onChange }: Props) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const id = useId();
   const [typed, setTyped] = useState(user.mobile_verified ? '' : user.mobile);

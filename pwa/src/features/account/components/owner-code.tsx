@@ -17,7 +17,7 @@ interface Props {
  * The profile form sends the code with its save. Refusals come back as toasts from lib/http.
  */
 export function OwnerCode({ mobile, code, onCode }: Props) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const id = useId();
   const [sent, setSent] = useState(false);
   const [busy, setBusy] = useState(false);

@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
  * where a number is proved. Refusals come back as toasts from lib/http.
  */
 export function WhatsappOffer() {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const [user, setUser] = useAtom(userAtom);
   const [busy, setBusy] = useState(false);
