@@ -146,15 +146,51 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(uses.size / all.length).toBeGreaterThan(0.9);
 
       // The cards' ratings and counts are the reviews' own, and each review reads as a verified purchase.
-      const seeded = await rows<{ id: string; n: number; sum: number }>(t, sql`select product_id as id, count(*)::int as n, sum(rating)::int as sum from reviews group by product_id`);
+      const seeded = await rows<{ id: string; n: number; sum: number }>(
+        t,
+        sql`select product_id as id, count(*)::int as n, sum(rating)::int as sum from reviews group by product_id`,
+      );
       const byId = new Map(products.map((p) => [p._id, p as Wire & { averageRating: number; totalReviews: number }]));
       for (const { id, n, sum } of seeded.rows) {
-        expect({ id, total: byId.get(id)!.totalReviews, average: byId.get(id)!.averageRating }).toEqual({ id, total: n, average: Math.round((sum / n) * 10) / 10 });
+        expect({ id, total: byId.get(id)!.totalReviews, average: byId.get(id)!.averageRating }).toEqual({
+          id,
+          total: n,
+          average: Math.round((sum / n) * 10) / 10,
+        });
       }
       const one = seeded.rows[0]!.id;
       const list = await api(t).get(`/api/review/${one}`);
       expect(list.body.totalReviews).toBe(seeded.rows[0]!.n);
       expect(list.body.data.every((r: { verifiedPurchase: boolean; name: string }) => r.verifiedPurchase && r.name.split(' ').length === 2)).toBe(true);
+    });
+
+    it('gives every delivered demo order its tax invoice, dated when delivered, numbered without gaps, which the admin opens', async () => {
+      type Row = { order_id: string; number: string; issued_at: string; delivered: string };
+      const issued = (
+        await rows<Row>(
+          t,
+          sql`select o.id as order_id, i.number, i.issued_at, o.status_history -> -1 ->> 'updatedAt' as delivered
+                from orders o left join invoices i on i.order_id = o.id and i.kind = 'invoice'
+               where o.status = 'DELIVERED' order by i.issued_at, i.number`,
+        )
+      ).rows;
+      expect(issued.length).toBeGreaterThan(20);
+      expect(issued.filter((r) => r.number === null)).toEqual([]);
+      for (const r of issued) expect(new Date(r.issued_at).getTime()).toBe(new Date(r.delivered).getTime());
+      // Each financial year's series runs 1, 2, 3… in the order of the dates, as deliveries one by one would number it.
+      const byYear = new Map<string, number[]>();
+      for (const r of issued) {
+        const [, year, n] = /^HT\/(\d{4}-\d{2})\/(\d{6})$/.exec(r.number)!;
+        byYear.set(year!, [...(byYear.get(year!) ?? []), Number(n)]);
+      }
+      for (const numbers of byYear.values()) expect(numbers).toEqual(numbers.map((_, i) => i + 1));
+      // A new delivery continues the series: the series' last number is the seed's.
+      const series = await rows<{ financial_year: string; last: number }>(t, sql`select financial_year, last from invoice_series where kind = 'invoice'`);
+      for (const { financial_year, last } of series.rows) expect(last).toBe(byYear.get(financial_year)!.length);
+      const admin = await login(t, ADMIN.email, ADMIN.password);
+      const res = await api(t).get(`/api/order/${issued[0]!.order_id}/invoice`).set(bearer(admin.accesstoken)).set('Accept', 'application/json');
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ number: issued[0]!.number, orderId: issued[0]!.order_id, seller: { name: t.config.seller.legalName } });
     });
 
     // The pictures are drawn and stored (in the uploads folder) by the same code whatever the engine, which

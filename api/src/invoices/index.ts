@@ -1,4 +1,4 @@
 // What other folders may use of invoices/: its face (docs/architecture.md#the-apis-floors). Import invoices/ only from here.
-export { creditNotesOf, documentsOf, invoiceOf, issueCreditNote, issueInvoice, type InvoicedOrder, type Seller } from './invoices.js';
+export { creditNotesOf, documentsOf, invoiceOf, issueCreditNote, issueInvoice, issueInvoices, type InvoicedOrder, type Seller } from './invoices.js';
 export { keptPdf } from './kept-pdfs.js';
 export type { InvoiceRow } from './invoices.table.js';

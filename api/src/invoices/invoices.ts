@@ -49,17 +49,14 @@ async function nextNumber(tx: Writer, kind: InvoiceKind, at: Date): Promise<stri
   return documentNumber(PREFIX[kind], year, row!.last);
 }
 
-/**
- * Issues the order's tax invoice, once (docs/decisions/0200-tax-invoices.md), in the caller's
- * transaction, which holds the order's row lock: a second call for the same order finds the first and
- * takes no number. Each line's HSN code and rate are its product's at the moment of issue.
- */
-export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOrder, at: Date): Promise<InvoiceRow | undefined> {
-  if (await invoiceOf(tx, order.orderId)) return undefined;
-  const codes = await taxCodesOf(
-    tx,
-    order.lines.flatMap((l) => (l.productId ? [l.productId] : [])),
-  );
+/** The invoice of `order` numbered `number` on `at`: each line's HSN code and rate are its product's (`codes`) at issue. */
+function invoiceDocument(
+  seller: Seller,
+  order: InvoicedOrder,
+  codes: Map<string, { hsn: string; gstRate: number }>,
+  number: string,
+  at: Date,
+): InvoiceDocument {
   const afterDiscount = spreadDiscount(
     order.lines.map((l) => l.subTotalAmt),
     order.discountAmt,
@@ -74,9 +71,8 @@ export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOr
       total: afterDiscount[i]!,
     };
   });
-  const number = await nextNumber(tx, 'invoice', at);
   const buyer: InvoiceParty = { name: order.buyer.name, address: order.buyer.address, state: order.buyer.state };
-  const document: InvoiceDocument = {
+  return {
     kind: 'invoice',
     number,
     date: at.toISOString(),
@@ -87,11 +83,70 @@ export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOr
     ...taxLines(paid, sameState(seller.state, order.buyer.state)),
     ...(order.couponCode && order.discountAmt > 0 ? { coupon: { code: order.couponCode, discount: order.discountAmt } } : {}),
   };
+}
+
+const productIdsOf = (orders: readonly InvoicedOrder[]) => orders.flatMap((o) => o.lines.flatMap((l) => (l.productId ? [l.productId] : [])));
+
+/**
+ * Issues the order's tax invoice, once (docs/decisions/0200-tax-invoices.md), in the caller's
+ * transaction, which holds the order's row lock: a second call for the same order finds the first and
+ * takes no number. Each line's HSN code and rate are its product's at the moment of issue.
+ */
+export async function issueInvoice(tx: Writer, seller: Seller, order: InvoicedOrder, at: Date): Promise<InvoiceRow | undefined> {
+  if (await invoiceOf(tx, order.orderId)) return undefined;
+  const codes = await taxCodesOf(tx, productIdsOf([order]));
+  const number = await nextNumber(tx, 'invoice', at);
   const [row] = await tx
     .insert(invoices)
-    .values({ id: newId(), number, kind: 'invoice', orderId: order.orderId, userId: order.userId, issuedAt: at, document })
+    .values({
+      id: newId(),
+      number,
+      kind: 'invoice',
+      orderId: order.orderId,
+      userId: order.userId,
+      issuedAt: at,
+      document: invoiceDocument(seller, order, codes, number, at),
+    })
     .returning();
   return row;
+}
+
+/**
+ * The invoices of many orders completed in the past (the demo seed's delivered orders), in the caller's transaction,
+ * numbered in the order of their dates within each financial year's series, as issueInvoice would have numbered them
+ * one by one. For orders no one else can be invoicing meanwhile: it does not look for an invoice already issued.
+ */
+export async function issueInvoices(tx: Writer, seller: Seller, orders: ReadonlyArray<InvoicedOrder & { at: Date }>): Promise<number> {
+  const codes = await taxCodesOf(tx, [...new Set(productIdsOf(orders))]);
+  const byYear = new Map<string, Array<InvoicedOrder & { at: Date }>>();
+  for (const order of [...orders].sort((a, b) => a.at.getTime() - b.at.getTime())) {
+    const year = financialYear(order.at);
+    byYear.set(year, [...(byYear.get(year) ?? []), order]);
+  }
+  const rows: Array<typeof invoices.$inferInsert> = [];
+  for (const [year, issued] of byYear) {
+    // One step of the series for the whole year: its last number, then the numbers before it.
+    const [series] = await tx
+      .insert(invoiceSeries)
+      .values({ kind: 'invoice', financialYear: year, last: issued.length })
+      .onConflictDoUpdate({ target: [invoiceSeries.kind, invoiceSeries.financialYear], set: { last: sql`${invoiceSeries.last} + ${issued.length}` } })
+      .returning({ last: invoiceSeries.last });
+    const first = series!.last - issued.length + 1;
+    issued.forEach((order, i) => {
+      const number = documentNumber(PREFIX.invoice, year, first + i);
+      rows.push({
+        id: newId(),
+        number,
+        kind: 'invoice',
+        orderId: order.orderId,
+        userId: order.userId,
+        issuedAt: order.at,
+        document: invoiceDocument(seller, order, codes, number, order.at),
+      });
+    });
+  }
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(invoices).values(rows.slice(i, i + 500));
+  return rows.length;
 }
 
 /**

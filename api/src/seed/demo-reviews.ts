@@ -5,7 +5,8 @@ import { newId } from '../common/ids.js';
 import { addToReviewCountsOfMany } from '../catalog/index.js';
 import { users } from '../users/users.table.js';
 import { orderLines, orders } from '../orders/orders.table.js';
-import { deliveredInThePast, newOrderId } from '../orders/index.js';
+import { deliveredInThePast, invoicePastDeliveries, newOrderId } from '../orders/index.js';
+import type { Seller } from '../invoices/index.js';
 import { reviews } from '../reviews/reviews.table.js';
 import { seededRandom } from './catalog-data.js';
 import type { SeedRow } from './demo-products.js';
@@ -346,9 +347,14 @@ async function insertAll<T extends object>(db: Db, rows: T[], write: (batch: T[]
 
 /**
  * Writes the plan in the seed's transaction: shoppers (no password: nobody signs in as them), their delivered orders
- * and lines, their reviews; then each reviewed product's counts through the review write path's aggregate (addToReviewCountsOfMany: addToReviewCounts's rule, in one statement).
+ * and lines with their tax invoices (dated when delivered, as a delivery issues them), their reviews; then each reviewed product's counts through the review write path's aggregate (addToReviewCountsOfMany: addToReviewCounts's rule, in one statement).
  */
-export async function seedReviews(db: Db, products: readonly ReviewedProduct[], now = Date.now()): Promise<{ reviews: number; products: number }> {
+export async function seedReviews(
+  db: Db,
+  products: readonly ReviewedProduct[],
+  seller: Seller,
+  now = Date.now(),
+): Promise<{ reviews: number; products: number }> {
   const plan = reviewPlan(products, now);
   await insertAll(db, plan.shoppers, (batch) =>
     db.insert(users).values(
@@ -365,6 +371,12 @@ export async function seedReviews(db: Db, products: readonly ReviewedProduct[], 
   );
   await insertAll(db, plan.orders, (batch) => db.insert(orders).values(batch), 1000);
   await insertAll(db, plan.lines, (batch) => db.insert(orderLines).values(batch), 1000);
+  // An admin opening a demo order's invoice finds it, as for any delivered order (docs/decisions/0200-tax-invoices.md).
+  await invoicePastDeliveries(
+    db,
+    seller,
+    plan.orders.map((o) => o.id),
+  );
   await insertAll(db, plan.reviews, (batch) => db.insert(reviews).values(batch), 2000);
   const totals = new Map<string, { count: number; sum: number }>();
   for (const review of plan.reviews) {

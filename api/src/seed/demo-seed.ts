@@ -18,6 +18,7 @@ import { renderSeedImages } from './seed-images.js';
 import { PICTURE_COLOURS, type PictureSpec } from './product-picture.js';
 import { seedRuns } from './seed-runs.table.js';
 import { reviewPicker, seedReviews } from './demo-reviews.js';
+import type { Seller } from '../invoices/index.js';
 
 /** The demo customer; its password is made per shop (ensureDemoCustomer), never published. */
 export const DEMO_CUSTOMER = { name: 'Asha Verma', email: 'customer@haat.local', mobile: '9876543210' };
@@ -152,7 +153,7 @@ export function picturesPerSlot(size: number): number {
 }
 
 /** The demo catalogue: every category of docs/product.md#what-haat-is and a few more, `size` products, images made locally. */
-export async function seedCatalog(db: Db, files: FilesService, size: number): Promise<void> {
+export async function seedCatalog(db: Db, files: FilesService, size: number, seller: Seller): Promise<void> {
   const started = Date.now();
   const subIdsByName = new Map<string, string>();
   const plan: PlanSlot[] = [];
@@ -200,7 +201,7 @@ export async function seedCatalog(db: Db, files: FilesService, size: number): Pr
   await loadProducts(db, pickedOnTheWay(demoProducts(plan, urls, size), picker.take));
   const loadSeconds = (Date.now() - loadStarted) / 1000;
   const reviewsStarted = Date.now();
-  const reviewed = await seedReviews(db, picker.picked);
+  const reviewed = await seedReviews(db, picker.picked, seller);
   const reviewsSeconds = (Date.now() - reviewsStarted) / 1000;
   const indexStarted = Date.now();
   await rebuildIndexes(db, indexes);

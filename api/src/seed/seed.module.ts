@@ -26,7 +26,7 @@ export class Seeder implements OnApplicationBootstrap {
       const empty = await catalogIsEmpty(db);
       if (empty) {
         await ensureDemoCustomer(db, this.config.dataDir, this.config.passwordHashCost);
-        await seedCatalog(db, this.files, this.config.catalogSize);
+        await seedCatalog(db, this.files, this.config.catalogSize, this.config.seller);
       }
       await recordDemoSeed(db);
       return empty;

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { allowedTransition, type LifecycleStage, type OrderActor } from '@haat/shared/orders/order-lifecycle';
 import { furthestStage, lifecycleStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -6,11 +6,11 @@ import { AppError } from '../../common/app-error.js';
 import { removeFromCart } from '../../cart/index.js';
 import { supplyStateOf } from '../../addresses/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
-import type { Tx } from '../order-tx.js';
+import type { DbOrTx, Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
 import { addressText } from '@haat/shared/addresses/address-lines';
-import { invoiceOf, issueCreditNote, issueInvoice, type Seller } from '../../invoices/index.js';
+import { invoiceOf, issueCreditNote, issueInvoice, issueInvoices, type InvoicedOrder, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
 
 /**
@@ -149,17 +149,20 @@ export async function documentRefundedPayment(tx: Tx, order: OrderRow, context: 
  * for the delivery pincode (the place of supply), whatever state was typed.
  */
 async function invoicedOrder(tx: Tx, order: OrderRow) {
-  const lines = await tx
-    .select({
-      productId: orderLines.productId,
-      name: orderLines.name,
-      variantName: orderLines.variantName,
-      quantity: orderLines.quantity,
-      subTotalAmt: orderLines.subTotalAmt,
-    })
-    .from(orderLines)
-    .where(eq(orderLines.orderId, order.id))
-    .orderBy(orderLines.position);
+  const lines = await tx.select(INVOICED_LINE).from(orderLines).where(eq(orderLines.orderId, order.id)).orderBy(orderLines.position);
+  return invoicedOrderOf(order, lines);
+}
+
+const INVOICED_LINE = {
+  orderId: orderLines.orderId,
+  productId: orderLines.productId,
+  name: orderLines.name,
+  variantName: orderLines.variantName,
+  quantity: orderLines.quantity,
+  subTotalAmt: orderLines.subTotalAmt,
+};
+
+function invoicedOrderOf(order: OrderRow, lines: InvoicedOrder['lines']): InvoicedOrder {
   const address = order.deliveryAddress;
   return {
     orderId: order.id,
@@ -170,6 +173,31 @@ async function invoicedOrder(tx: Tx, order: OrderRow) {
     discountAmt: order.discountAmt,
     couponCode: order.couponCode ?? null,
   };
+}
+
+/**
+ * The tax invoices of cash orders delivered in the past (the demo seed's, which were written delivered), each dated
+ * when it was delivered, as a delivery would have issued it. Answers how many were issued.
+ */
+export async function invoicePastDeliveries(tx: DbOrTx, seller: Seller, orderIds: readonly string[]): Promise<number> {
+  const rows = (await tx
+    .select()
+    .from(orders)
+    .where(inArray(orders.id, [...orderIds]))) as OrderRow[];
+  const lines = await tx
+    .select(INVOICED_LINE)
+    .from(orderLines)
+    .where(inArray(orderLines.orderId, [...orderIds]))
+    .orderBy(orderLines.orderId, orderLines.position);
+  const linesOf = new Map<string, typeof lines>();
+  for (const line of lines) linesOf.set(line.orderId, [...(linesOf.get(line.orderId) ?? []), line]);
+  const delivered = rows.flatMap((order) => {
+    const at = order.statusHistory.findLast((h) => h.status === 'DELIVERED')?.updatedAt;
+    return order.paymentMethod === 'COD' && order.status === 'DELIVERED' && at
+      ? [{ ...invoicedOrderOf(order, linesOf.get(order.id) ?? []), at: new Date(at) }]
+      : [];
+  });
+  return issueInvoices(tx, seller, delivered);
 }
 
 /** A paid card order's products leave the cart; until then the shopper may still come back to pay. */
