@@ -25,7 +25,7 @@ const RUNS = [
 for (const [lang, width] of RUNS) {
   test(`delivery promise ${lang} ${width}`, async ({ baseUrl, artifactsDir, launch }) => {
     const common = texts(lang, 'common');
-    const account = texts(lang, 'account');
+    const profile = texts(lang, 'profile');
     const checkout = texts(lang, 'checkout');
     const shot = (name) => `${artifactsDir}/delivery-${lang}-${width}-${name}.png`;
     const shopper = await apiShopper(baseUrl, `delivery-${lang}-${width}`, CHENNAI);
@@ -62,7 +62,7 @@ for (const [lang, width] of RUNS) {
     // A new address at 744101: the form names the place and refuses it before sending.
     await page.getByRole('button', { name: checkout.address.add }).click();
     const dialog = page.getByRole('dialog');
-    const field = (name) => dialog.getByLabel(account.address.field[name], { exact: true });
+    const field = (name) => dialog.getByLabel(profile.address.field[name], { exact: true });
     await field('name').fill('Asha Verma');
     await field('building').fill('Aberdeen Bazaar 4');
     await field('address_line').fill('Netaji Stadium Road');
@@ -75,7 +75,7 @@ for (const [lang, width] of RUNS) {
     await expect(field('state')).toHaveValue('Andaman & Nicobar Islands');
     await field('country').fill('India');
     await dialog.screenshot({ path: shot('address-refused') });
-    await dialog.getByRole('button', { name: account.address.submit }).click();
+    await dialog.getByRole('button', { name: profile.address.submit }).click();
     await expect(page.getByRole('alert').filter({ hasText: placeWords })).toHaveCount(1);
     await expect(dialog).toHaveCount(1);
 
@@ -83,15 +83,15 @@ for (const [lang, width] of RUNS) {
     // invoice), so the form puts it back, says so, and still refuses the place. An API client that sends it
     // is refused by the server (api/test/addresses.e2e-spec.ts).
     await field('state').fill('Karnataka');
-    await dialog.getByRole('button', { name: account.address.submit }).click();
-    const corrected = account.address.stateCorrected.replace('{{pincode}}', '744101').replace('{{state}}', 'Andaman & Nicobar Islands');
+    await dialog.getByRole('button', { name: profile.address.submit }).click();
+    const corrected = profile.address.stateCorrected.replace('{{pincode}}', '744101').replace('{{state}}', 'Andaman & Nicobar Islands');
     await expect(page.getByRole('alert').filter({ hasText: corrected })).toHaveCount(1);
     await expect(field('state')).toHaveValue('Andaman & Nicobar Islands');
-    await dialog.getByRole('button', { name: account.address.submit }).click();
+    await dialog.getByRole('button', { name: profile.address.submit }).click();
     await expect(page.getByRole('alert').filter({ hasText: placeWords }).first()).toBeVisible();
     await expect(dialog).toHaveCount(1);
     await page.screenshot({ path: shot('address-state-corrected') });
-    await dialog.getByRole('button', { name: account.address.cancel }).click();
+    await dialog.getByRole('button', { name: profile.address.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
     const saved = (await apiGet(baseUrl, 'address/get', shopper.token)).data;
     assert.deepEqual(

@@ -318,7 +318,7 @@ async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
   // The figure's width in the box's own font, against the room the box gives it (less its arrows' ~20 px).
   const { text, room } = await min.evaluate((input) => {
     const css = getComputedStyle(input);
-    const canvas = document.createElement('canvas').getContext('2d');
+    const canvas = /** @type {CanvasRenderingContext2D} */ (document.createElement('canvas').getContext('2d'));
     canvas.font = `${css.fontWeight} ${css.fontSize} ${css.fontFamily}`;
     return { text: canvas.measureText(input.value).width, room: input.clientWidth - parseFloat(css.paddingLeft) - parseFloat(css.paddingRight) - 20 };
   });
