@@ -130,9 +130,13 @@ async function main() {
       for (const b of builds) {
         const byWords = new Map();
         const started = performance.now();
+        const slowest = [];
         for (const q of queries) {
           const t0 = performance.now();
           b.index.search(q);
+          const ms = performance.now() - t0;
+          if (slowest.length < 5 || ms > slowest[4].ms) slowest.splice(slowest.findIndex((x) => x.ms < ms) >>> 0, 0, { ms, text: q.tokens.join(' ') });
+          if (slowest.length > 5) slowest.pop();
           const n = q.tokens.length;
           const w = byWords.get(n) ?? { ms: 0, n: 0 };
           w.ms += performance.now() - t0;
@@ -140,11 +144,13 @@ async function main() {
           byWords.set(n, w);
         }
         const per = (performance.now() - started) / queries.length;
+        if (round === ROUNDS) b.slowest = slowest;
         const split = [...byWords].sort(([a], [b]) => a - b).map(([n, w]) => `${n} word${n > 1 ? 's' : ''} ${(w.ms / w.n).toFixed(2)}`);
         line.push(`${b.name}: ${per.toFixed(2)} ms a search (${split.join(', ')})`);
       }
       console.log(`round ${round}: ${line.join(' | ')}; load ${load()}`);
     }
+    for (const b of builds) console.log(`${b.name}, slowest: ${b.slowest.map((x) => `${JSON.stringify(x.text)} ${x.ms.toFixed(1)} ms`).join(', ')}`);
   } finally {
     await client.end();
     await db.drop();
