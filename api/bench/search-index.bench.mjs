@@ -12,7 +12,7 @@
  * (lib.mjs distinctQueries: one to three catalogue words, some misspelt, the last often cut short),
  * stemmed by PostgreSQL as the service does, first page of 10. Rounds (BENCH_ROUNDS, 3) alternate
  * the builds and report milliseconds per search, by number of words, and any answer (ids, order,
- * total) that differs between the two.
+ * total) that differs between the two. With node --expose-gc it also says each index's memory (heap and typed arrays).
  */
 import pg from 'pg';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -51,7 +51,15 @@ async function seeded() {
   return db;
 }
 
+/** Heap and typed arrays in use, after a full collection when node runs with --expose-gc. */
+function memory() {
+  globalThis.gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
 function build(lib, rows, words) {
+  const before = memory();
   const started = performance.now();
   const index = new lib.SearchIndex(new lib.Vocabulary(words));
   for (const row of rows)
@@ -62,8 +70,11 @@ function build(lib, rows, words) {
       nameTrigrams: row.t,
       shelf: (row.s ?? []).map((name) => lib.parseTsvector(name).map((e) => e.lexeme)),
     });
-  index.seal();
-  return { index, ms: performance.now() - started };
+  // As the index's thread publishes a fresh build (compact() trims it; older builds only seal).
+  if (index.compact) index.compact();
+  else index.seal();
+  const ms = performance.now() - started;
+  return { index, ms, mib: (memory() - before) / 2 ** 20 };
 }
 
 async function main() {
@@ -109,9 +120,9 @@ async function main() {
     const builds = [{ name: 'this build', lib: after }];
     if (BEFORE) builds.unshift({ name: `before (${BEFORE})`, lib: await loadBuild(BEFORE) });
     for (const b of builds) {
-      const { index, ms } = build(b.lib, rows, words);
+      const { index, ms, mib } = build(b.lib, rows, words);
       b.index = index;
-      console.log(`${b.name}: built in ${(ms / 1000).toFixed(1)} s`);
+      console.log(`${b.name}: built in ${(ms / 1000).toFixed(1)} s, ${globalThis.gc ? `${mib.toFixed(0)} MiB` : 'memory: run node with --expose-gc'}`);
     }
     // Answers once (this also warms each build's vocabulary cache), then compared.
     for (const b of builds) b.answers = queries.map((q) => b.index.search(q));

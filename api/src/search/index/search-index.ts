@@ -175,13 +175,29 @@ export class SearchIndex {
     }
     if (this.lexMask.length < this.lexemes.length) this.lexMask = new Int32Array(this.lexemes.length * 2);
     if (this.stamp.length < this.ids.length) {
-      this.stamp = new Int32Array(this.ids.length * 2);
-      this.sums = new Float64Array(this.ids.length * 2);
-      this.best = new Float64Array(this.ids.length * 2);
-      this.touched = new Int32Array(this.ids.length * 2);
-      this.hits = new Int32Array(this.ids.length * 2);
-      this.shared = new Uint16Array(this.ids.length * 2);
+      // A quarter more than held, so that products added later rarely make them again.
+      const size = Math.ceil(this.ids.length * 1.25) + 1024;
+      this.stamp = new Int32Array(size);
+      this.sums = new Float64Array(size);
+      this.best = new Float64Array(size);
+      this.touched = new Int32Array(size);
+      this.hits = new Int32Array(size);
+      this.shared = new Uint16Array(size);
+      this.round = 0;
     }
+  }
+
+  /**
+   * After a full build: every array trimmed to what it holds (doubling leaves up to half of each unused, a third of
+   * the index at a million products), and the scratch arrays sized to the products held.
+   */
+  compact(): void {
+    for (const g of [this.idKeys, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryScore, this.shelves.of]) g.trim();
+    for (const g of this.lexPostings) g.trim();
+    for (const g of this.trigramPostings) g.trim();
+    this.shelves.trim();
+    this.stamp = new Int32Array(0);
+    this.seal();
   }
 
   search(q: IndexQuery): IndexAnswer {
