@@ -1,6 +1,6 @@
 import { GrowableFloat32, GrowableFloat64, GrowableInt32 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
-import { isNameHit, type VectorEntry } from './tsvector-text.js';
+import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -41,6 +41,8 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * only mention the word, and exact words before guesses.
  */
 export const NAME_HIT = 1;
+/** Added when the word is the name's first (a brand leads its products' names: "prestige" shows Prestige cookers before "Titan Prestige" watches). */
+export const LEADING = 0.25;
 export const DESCRIPTION_HIT = 0.2;
 export const EXACT = 1;
 export const PREFIX = 0.6;
@@ -127,8 +129,9 @@ export class SearchIndex {
       this.lexPostings[lex]!.push(this.entryLex.length);
       this.entryLex.push(lex);
       const inName = entry.positions.some(isNameHit);
+      const leading = entry.positions.some((p) => isNameHit(p) && positionOf(p) === 1);
       const inDescription = entry.positions.some((p) => !isNameHit(p));
-      this.entryScore.push((inName ? NAME_HIT : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
+      this.entryScore.push((inName ? NAME_HIT : 0) + (leading ? LEADING : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
     }
     for (const t of product.nameTrigrams) {
       let id = this.trigramIds.get(t);
