@@ -9,7 +9,8 @@
  * three words drawn from the catalogue's own vocabulary (the words of its product names),
  * some misspelt (a letter dropped, doubled, swapped or replaced), the last one often cut short as
  * if still being typed, in random combinations; a query already sent is never sent again.
- * Meanwhile GET /api/health is polled every 50 ms and its latency reported beside the idle one.
+ * Meanwhile GET /api/health is polled every 50 ms and its latency reported beside the idle one; it is also
+ * polled while the index builds, with the API's RSS before and after the build.
  *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
@@ -56,8 +57,14 @@ async function benchEngine(engine) {
     );
     // The first search starts building the API's in-process search index (searches take the SQL
     // path until it is ready); the measured part runs once it is.
+    // The build runs on the index's own thread: the health probe is timed while it does (it must not stall).
+    const rssBefore = await api.rssMiB();
+    const duringBuild = await healthProbe(api.url, 50).start();
     const built = await searchIndexReady(api);
-    console.log(`search index: ${built ?? 'NOT READY after 600 s (the run measures the SQL path)'}; RSS with the index ${await api.rssMiB()} MiB`);
+    const buildHealth = await duringBuild.stop();
+    console.log(
+      `search index: ${built ?? 'NOT READY after 600 s (the run measures the SQL path)'}; RSS before it ${rssBefore} MiB, with it ${await api.rssMiB()} MiB; health while it built p50 ${buildHealth.p50} ms p99 ${buildHealth.p99} ms max ${buildHealth.max} ms (${buildHealth.n} probes, ${buildHealth.errors} failed)`,
+    );
     const words = await vocabulary(api.url, CATALOG_SIZE);
     const next = distinctQueries(words);
     console.log(

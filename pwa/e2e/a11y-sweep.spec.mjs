@@ -92,6 +92,7 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
     ['admin', '/dashboard/upload-product', 'main form'],
     ['admin', '/dashboard/coupons', 'h1:visible'],
     ['admin', '/dashboard/returns', 'h1:visible'],
+    ['admin', '/dashboard/synonyms', 'h1:visible'],
   ];
   /**
    * Dialogs checked open, over the page that opens them: [role, path, ready, what opens it, what shows it is open,

@@ -156,7 +156,40 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await page.locator('.buy-box h1').filter({ hasText: productName }).waitFor();
   await page.locator('.buy-box__price').filter({ hasText: '₹345.00' }).waitFor();
 
-  // 5. The category is still used: the server's 409 reason shows and the category stays.
+  // 5. Search synonyms (docs/decisions/0260-the-shoppers-own-words.md): a shopper's own word for the new tea finds it
+  // at the next search, until the admin deletes it.
+  const word = `jchai${tag}`;
+  const searched = async () => (await postJson(baseUrl, 'product/search-product', token, { search: word, page: 1 })).data.map((p) => p.name);
+  assert.equal((await searched()).includes(productName), false, 'the word means nothing yet');
+  await page.goto(`${baseUrl}/dashboard/synonyms`);
+  await page.getByRole('heading', { name: 'Search synonyms' }).waitFor();
+  assert.equal(await page.title(), 'Search synonyms | Haat');
+  await page
+    .getByRole('status')
+    .filter({ hasText: /synonyms?$/ })
+    .or(page.getByText('No synonyms yet.'))
+    .first()
+    .waitFor();
+  assert.deepEqual(await seriousViolations(page), [], '/dashboard/synonyms');
+  await page.getByTestId('synonym-add').click();
+  dialog = page.getByRole('dialog', { name: 'Add synonym' });
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.getByText('Shoppers type is required.').waitFor();
+  await dialog.getByLabel('Shoppers type').fill(word);
+  await dialog.getByLabel('Search looks for').fill(`journey tea ${tag}`);
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  const synonymRow = page.getByTestId(`synonym-row-${word}`);
+  await synonymRow.waitFor();
+  await screenshot(page, artifactsDir, 'admin-synonyms');
+  assert.ok((await searched()).includes(productName), 'the synonym finds the tea');
+  await synonymRow.getByRole('button', { name: `Delete synonym ${word}` }).click();
+  const deleteSynonym = page.getByRole('dialog', { name: `Delete ${word}?` });
+  await deleteSynonym.getByRole('button', { name: 'Delete' }).click();
+  await synonymRow.waitFor({ state: 'detached' });
+  assert.equal((await searched()).includes(productName), false, 'deleted, the word means nothing again');
+
+  // 6. The category is still used: the server's 409 reason shows and the category stays.
   await page.goto(`${baseUrl}/dashboard/category`);
   await categoryCard.getByRole('button', { name: `Delete ${categoryName}` }).click();
   let confirm = page.getByRole('dialog', { name: 'Permanent Delete' });
@@ -170,7 +203,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await confirm.waitFor({ state: 'detached' });
   await categoryCard.waitFor();
 
-  // 6. Delete the product, then the sub category and the category.
+  // 7. Delete the product, then the sub category and the category.
   await page.goto(`${baseUrl}/dashboard/product`);
   await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
   // The unsearched first page may show the product too, and the search's answer replaces those cards with

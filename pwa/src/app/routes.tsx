@@ -53,6 +53,7 @@ const AdminOverviewPage = page(() => import('../features/admin/overview.page'), 
 const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
 const AdminCouponsPage = page(() => import('../features/admin/coupons.page'), 'CouponsPage');
 const AdminReturnsPage = page(() => import('../features/admin/returns.page'), 'ReturnsPage');
+const AdminSynonymsPage = page(() => import('../features/admin/synonyms.page'), 'SynonymsPage');
 
 /** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
 export const ROUTES: Array<{ path: string; element: ReactNode }> = [
@@ -90,6 +91,7 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/dashboard/product', element: <AdminProductsPage /> },
   { path: '/dashboard/coupons', element: <AdminCouponsPage /> },
   { path: '/dashboard/returns', element: <AdminReturnsPage /> },
+  { path: '/dashboard/synonyms', element: <AdminSynonymsPage /> },
   // account, cart, checkout, orders and dashboard routes are added above this line by their features
   { path: '/:categorySlug/:subCategorySlug', element: <ListingPage /> },
   { path: '*', element: <NotFoundPage /> },

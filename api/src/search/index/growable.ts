@@ -1,6 +1,6 @@
 type TypedArray = Int32Array | Uint16Array | Float32Array | Float64Array;
 
-/** An append-only typed array that doubles its buffer when full (postings, entries, positions). */
+/** An append-only typed array that doubles its buffer when full (postings, entries, positions), trimmed to its length once built. */
 class Growable<T extends TypedArray> {
   buf: T;
   length = 0;
@@ -14,11 +14,16 @@ class Growable<T extends TypedArray> {
 
   push(value: number): void {
     if (this.length === this.buf.length) {
-      const next = new this.make(this.buf.length * 2);
+      const next = new this.make(Math.max(4, this.buf.length * 2));
       next.set(this.buf);
       this.buf = next;
     }
     this.buf[this.length++] = value;
+  }
+
+  /** Gives back the room doubling left unused (up to half the buffer); a later push grows it again. */
+  trim(): void {
+    if (this.buf.length > this.length) this.buf = this.buf.slice(0, this.length) as T;
   }
 }
 

@@ -1,6 +1,6 @@
 import { GrowableFloat32, GrowableFloat64, GrowableInt32 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
-import { isNameHit, type VectorEntry } from './tsvector-text.js';
+import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -41,6 +41,8 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * only mention the word, and exact words before guesses.
  */
 export const NAME_HIT = 1;
+/** Added when the word is the name's first (a brand leads its products' names: "prestige" shows Prestige cookers before "Titan Prestige" watches). */
+export const LEADING = 0.25;
 export const DESCRIPTION_HIT = 0.2;
 export const EXACT = 1;
 export const PREFIX = 0.6;
@@ -87,6 +89,7 @@ export class SearchIndex {
   private lexMask = new Int32Array(0);
   private stamp = new Int32Array(0);
   private sums = new Float64Array(0);
+  private best = new Float64Array(0);
   private touched = new Int32Array(0);
   private hits = new Int32Array(0);
   private shared = new Uint16Array(0);
@@ -126,8 +129,9 @@ export class SearchIndex {
       this.lexPostings[lex]!.push(this.entryLex.length);
       this.entryLex.push(lex);
       const inName = entry.positions.some(isNameHit);
+      const leading = entry.positions.some((p) => isNameHit(p) && positionOf(p) === 1);
       const inDescription = entry.positions.some((p) => !isNameHit(p));
-      this.entryScore.push((inName ? NAME_HIT : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
+      this.entryScore.push((inName ? NAME_HIT : 0) + (leading ? LEADING : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
     }
     for (const t of product.nameTrigrams) {
       let id = this.trigramIds.get(t);
@@ -174,12 +178,29 @@ export class SearchIndex {
     }
     if (this.lexMask.length < this.lexemes.length) this.lexMask = new Int32Array(this.lexemes.length * 2);
     if (this.stamp.length < this.ids.length) {
-      this.stamp = new Int32Array(this.ids.length * 2);
-      this.sums = new Float64Array(this.ids.length * 2);
-      this.touched = new Int32Array(this.ids.length * 2);
-      this.hits = new Int32Array(this.ids.length * 2);
-      this.shared = new Uint16Array(this.ids.length * 2);
+      // A quarter more than held, so that products added later rarely make them again.
+      const size = Math.ceil(this.ids.length * 1.25) + 1024;
+      this.stamp = new Int32Array(size);
+      this.sums = new Float64Array(size);
+      this.best = new Float64Array(size);
+      this.touched = new Int32Array(size);
+      this.hits = new Int32Array(size);
+      this.shared = new Uint16Array(size);
+      this.round = 0;
     }
+  }
+
+  /**
+   * After a full build: every array trimmed to what it holds (doubling leaves up to half of each unused, a third of
+   * the index at a million products), and the scratch arrays sized to the products held.
+   */
+  compact(): void {
+    for (const g of [this.idKeys, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryScore, this.shelves.of]) g.trim();
+    for (const g of this.lexPostings) g.trim();
+    for (const g of this.trigramPostings) g.trim();
+    this.shelves.trim();
+    this.stamp = new Int32Array(0);
+    this.seal();
   }
 
   search(q: IndexQuery): IndexAnswer {
@@ -206,10 +227,9 @@ export class SearchIndex {
     const found = groups.filter((items) => items.size > 0);
     if (groups.length === 1) return found.length ? this.rankedOneWord(found[0]!, q) : q.offset === 0 ? this.nearNames(q) : none;
     // Several words: the products holding all of them; when they do not fill the page, those holding all but one follow.
-    const all = found.length === groups.length ? this.rankedWords(found, found.length, q) : none;
-    if (all.total >= q.offset + q.limit || found.length < groups.length - 1 || found.length === 0) return all.total || q.offset > 0 ? all : this.nearNames(q);
-    const most = this.rankedWords(found, Math.max(1, groups.length - 1), q);
-    return most.total || q.offset > 0 ? most : this.nearNames(q);
+    if (found.length === 0 || found.length < groups.length - 1) return q.offset === 0 ? this.nearNames(q) : none;
+    const answer = this.rankedWords(found, found.length === groups.length, q);
+    return answer.total || q.offset > 0 ? answer : this.nearNames(q);
   }
 
   /** One typed word: every product holding any of its items matches, scored by its best hit, posting by posting. */
@@ -259,11 +279,24 @@ export class SearchIndex {
   }
 
   /**
-   * Several words: a product matches when it holds an item of at least `need` of them; only matches
-   * are scored, from their own entries: WORD per word held, so products holding more words come first,
-   * then the sum of each word's best hit.
+   * Several words, in one pass over their products. Each candidate's words held (a word mask) are
+   * found once; then, when `every` typed word has items, the products holding all of them are the
+   * answer if they fill the asked page, else those holding all but one are (ranked first by how many
+   * words they hold, WORD a word); when a typed word matches nothing, those holding all the others
+   * are. A product's score is WORD per word held, then the sum of each word's best hit (in its own
+   * words or its shelf's names), then its shelf name's bonus.
+   *
+   * When one word is enough (two typed, all but one asked), every product holding any of them
+   * matches and is scored posting by posting as they are walked. Otherwise the candidates are the
+   * products holding an item of the words with the fewest postings (enough that any product holding
+   * the fewest words asked holds one of them), their words found by walking every item's postings
+   * or each candidate's own entries, whichever reads less, and only the products answered are
+   * scored, from their own entries.
    */
-  private rankedWords(groups: Array<Map<number, number>>, need: number, q: IndexQuery): { ids: string[]; total: number } {
+  private rankedWords(groups: Array<Map<number, number>>, every: boolean, q: IndexQuery): { ids: string[]; total: number } {
+    const words = groups.length;
+    /** The fewest words a product must hold to be ranked at all. */
+    const least = every ? Math.max(1, words - 1) : words;
     const touchedLex: number[] = [];
     groups.forEach((items, g) => {
       for (const lex of items.keys()) {
@@ -272,105 +305,190 @@ export class SearchIndex {
       }
     });
     try {
-      // Candidates: the products holding any item of the (words − need + 1) words with the fewest postings
-      // (a product holding `need` of the words holds one of them).
-      const sizes = groups.map((items, g) => {
-        let size = 0;
-        for (const lex of items.keys()) size += this.lexPostings[lex]!.length;
-        return { g, size };
-      });
-      sizes.sort((a, b) => a.size - b.size);
-      const sources = sizes.slice(0, groups.length - need + 1);
       const shelfMatches = this.shelves.match(groups);
-      const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
-      const shelfOf = this.shelves.of.buf;
-      const bestSize = sources.reduce((n, s) => n + s.size, 0);
-      const round = this.nextRound();
-      const stamp = this.stamp;
-      const hits = this.hits;
+      const scored = least === 1;
+      const candidates = scored ? this.scoreByPostings(groups, shelfMatches) : this.wordsHeld(groups, shelfMatches, least);
       const docs = this.touched;
-      const lexMask = this.lexMask;
+      const hits = this.hits;
       const counts = this.entryCount.buf;
-      const starts = this.entryStart.buf;
-      const entryLex = this.entryLex.buf;
-      const scores = this.entryScore.buf;
-      let candidates = 0;
-      for (const { g } of sources)
-        for (const lex of groups[g]!.keys()) {
-          const postings = this.lexPostings[lex]!;
-          for (let p = 0; p < postings.length; p += 2) {
-            const doc = postings.buf[p]!;
-            if (stamp[doc] === round) continue;
+      let holdingAll = 0;
+      let holdingLeast = 0;
+      for (let c = 0; c < candidates; c++) {
+        const doc = docs[c]!;
+        if (counts[doc]! < 0) continue;
+        const held = bitCount(hits[doc]!);
+        if (held >= least) holdingLeast += 1;
+        if (held === words) holdingAll += 1;
+      }
+      const need = every && holdingAll >= q.offset + q.limit ? words : least;
+      const top = new TopList(q.offset + q.limit, this.idOrder());
+      const byShelf = scored ? null : new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
+      const bestHit = new Float64Array(words);
+      for (let c = 0; c < candidates; c++) {
+        const doc = docs[c]!;
+        if (counts[doc]! < 0) continue;
+        const held = bitCount(hits[doc]!);
+        if (held < need) continue;
+        top.offer(doc, held * WORD + (scored ? this.sums[doc]! : this.entriesScore(doc, groups, byShelf!, bestHit)));
+      }
+      return { ids: top.page(q.offset), total: need === words ? holdingAll : holdingLeast };
+    } finally {
+      for (const lex of touchedLex) this.lexMask[lex] = 0;
+    }
+  }
+
+  /**
+   * Every product holding an item of any word, from the items' postings and the matched shelves,
+   * word after word: a product's best hit for the word being walked (`best`) joins its sum when its
+   * next word begins, and at the end. Answers how many candidates `touched` lists, with their word
+   * masks in `hits` and their scores but the words held in `sums` (as entriesScore gives them).
+   */
+  private scoreByPostings(groups: Array<Map<number, number>>, shelfMatches: ShelfMatch[]): number {
+    const round = this.nextRound();
+    const stamp = this.stamp;
+    const hits = this.hits;
+    const sums = this.sums;
+    const best = this.best;
+    const docs = this.touched;
+    const scores = this.entryScore.buf;
+    let candidates = 0;
+    for (let g = 0; g < groups.length; g++) {
+      const bit = 1 << g;
+      // The word's items' postings, then the shelves naming it (a stride of 1, each posting worth the shelf's hit).
+      const lists: Array<{ buf: Int32Array; length: number; step: number; weight: number; fixed: number }> = [];
+      for (const [lex, weight] of groups[g]!) {
+        const postings = this.lexPostings[lex]!;
+        lists.push({ buf: postings.buf, length: postings.length, step: 2, weight, fixed: 0 });
+      }
+      for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, length: m.docs.length, step: 1, weight: 0, fixed: m.hits[g]! });
+      for (const { buf, length, step, weight, fixed } of lists)
+        for (let p = 0; p < length; p += step) {
+          const doc = buf[p]!;
+          const score = step === 2 ? weight * scores[buf[p + 1]!]! : fixed;
+          if (stamp[doc] !== round) {
             stamp[doc] = round;
-            hits[doc] = 0;
+            hits[doc] = bit;
+            sums[doc] = 0;
+            best[doc] = score;
             docs[candidates++] = doc;
-          }
+          } else if ((hits[doc]! & bit) === 0) {
+            hits[doc]! |= bit;
+            sums[doc]! += best[doc]!;
+            best[doc] = score;
+          } else if (score > best[doc]!) best[doc] = score;
         }
-      for (const m of shelfMatches) {
-        if (!sources.some(({ g }) => m.bits & (1 << g))) continue;
-        for (let p = 0; p < m.docs.length; p++) {
-          const doc = m.docs.buf[p]!;
+    }
+    for (let c = 0; c < candidates; c++) {
+      const doc = docs[c]!;
+      sums[doc]! += best[doc]!;
+    }
+    for (const m of shelfMatches) for (let p = 0; p < m.docs.length; p++) sums[m.docs.buf[p]!]! += m.bonus;
+    return candidates;
+  }
+
+  /**
+   * The products that may hold `least` of the words: those holding an item of the (words − least + 1)
+   * words with the fewest postings, or on a shelf naming one of them. Answers how many `touched`
+   * lists, with the words each holds (its own and its shelf's) in `hits`.
+   */
+  private wordsHeld(groups: Array<Map<number, number>>, shelfMatches: ShelfMatch[], least: number): number {
+    const sizes = groups.map((items, g) => {
+      let size = 0;
+      for (const lex of items.keys()) size += this.lexPostings[lex]!.length;
+      return { g, size };
+    });
+    sizes.sort((a, b) => a.size - b.size);
+    const sources = sizes.slice(0, groups.length - least + 1);
+    const round = this.nextRound();
+    const stamp = this.stamp;
+    const hits = this.hits;
+    const docs = this.touched;
+    const lexMask = this.lexMask;
+    let candidates = 0;
+    let sourceBits = 0;
+    for (const { g } of sources) {
+      sourceBits |= 1 << g;
+      for (const lex of groups[g]!.keys()) {
+        const postings = this.lexPostings[lex]!;
+        for (let p = 0; p < postings.length; p += 2) {
+          const doc = postings.buf[p]!;
           if (stamp[doc] === round) continue;
           stamp[doc] = round;
           hits[doc] = 0;
           docs[candidates++] = doc;
         }
       }
-      // Which words each candidate holds: by walking every item's postings when they are fewer
-      // than the candidates' own entries, else from each candidate's entries.
-      let allPostings = 0;
-      for (const lex of touchedLex) allPostings += this.lexPostings[lex]!.length;
-      const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
-      if (allPostings < bestSize * entriesPerProduct) {
-        for (const lex of touchedLex) {
-          const bits = lexMask[lex]!;
+    }
+    for (const m of shelfMatches) {
+      if ((m.bits & sourceBits) === 0) continue;
+      for (let p = 0; p < m.docs.length; p++) {
+        const doc = m.docs.buf[p]!;
+        if (stamp[doc] === round) continue;
+        stamp[doc] = round;
+        hits[doc] = 0;
+        docs[candidates++] = doc;
+      }
+    }
+    let allPostings = 0;
+    for (let g = 0; g < groups.length; g++) for (const lex of groups[g]!.keys()) allPostings += this.lexPostings[lex]!.length;
+    const sourceSize = sources.reduce((n, s) => n + s.size, 0);
+    const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
+    if (allPostings < sourceSize * entriesPerProduct) {
+      for (let g = 0; g < groups.length; g++) {
+        const bit = 1 << g;
+        for (const lex of groups[g]!.keys()) {
           const postings = this.lexPostings[lex]!;
           const buf = postings.buf;
           for (let p = 0; p < postings.length; p += 2) {
             const doc = buf[p]!;
-            if (stamp[doc] === round) hits[doc]! |= bits;
+            if (stamp[doc] === round) hits[doc]! |= bit;
           }
         }
-      } else {
-        for (let c = 0; c < candidates; c++) {
-          const doc = docs[c]!;
-          const start = starts[doc]!;
-          const end = start + Math.max(0, counts[doc]!);
-          let hit = 0;
-          for (let e = start; e < end; e++) hit |= lexMask[entryLex[e]!]!;
-          hits[doc] = hit;
-        }
       }
-      const top = new TopList(q.offset + q.limit, this.idOrder());
-      const bestHit = new Float64Array(groups.length);
-      let total = 0;
+    } else {
+      const counts = this.entryCount.buf;
+      const starts = this.entryStart.buf;
+      const entryLex = this.entryLex.buf;
       for (let c = 0; c < candidates; c++) {
         const doc = docs[c]!;
-        const n = counts[doc]!;
-        const shelf = byShelf.get(shelfOf[doc]!);
-        const held = bitCount(hits[doc]! | (shelf?.bits ?? 0));
-        if (n < 0 || held < need) continue;
-        total += 1;
-        bestHit.fill(0);
         const start = starts[doc]!;
-        for (let e = start; e < start + n; e++) {
-          const lex = entryLex[e]!;
-          const bits = lexMask[lex]!;
-          if (bits === 0) continue;
-          for (let g = 0; g < groups.length; g++) {
-            if ((bits & (1 << g)) === 0) continue;
-            const score = groups[g]!.get(lex)! * scores[e]!;
-            if (score > bestHit[g]!) bestHit[g] = score;
-          }
-        }
-        let score = held * WORD + (shelf?.bonus ?? 0);
-        for (let g = 0; g < groups.length; g++) score += Math.max(bestHit[g]!, shelf?.hits[g] ?? 0);
-        top.offer(doc, score);
+        const end = start + Math.max(0, counts[doc]!);
+        let hit = 0;
+        for (let e = start; e < end; e++) hit |= lexMask[entryLex[e]!]!;
+        hits[doc] = hit;
       }
-      return { ids: top.page(q.offset), total };
-    } finally {
-      for (const lex of touchedLex) this.lexMask[lex] = 0;
     }
+    const shelfBits = new Map<number, number>(shelfMatches.map((m) => [m.shelf, m.bits]));
+    const shelfOf = this.shelves.of.buf;
+    for (let c = 0; c < candidates; c++) {
+      const doc = docs[c]!;
+      hits[doc]! |= shelfBits.get(shelfOf[doc]!) ?? 0;
+    }
+    return candidates;
+  }
+
+  /** A product's score but the words it holds, from its own entries: each word's best hit (or its shelf's), summed, and its shelf's bonus. */
+  private entriesScore(doc: number, groups: Array<Map<number, number>>, byShelf: Map<number, ShelfMatch>, bestHit: Float64Array): number {
+    const shelf = byShelf.get(this.shelves.of.buf[doc]!);
+    const lexMask = this.lexMask;
+    const entryLex = this.entryLex.buf;
+    const scores = this.entryScore.buf;
+    bestHit.fill(0);
+    const start = this.entryStart.buf[doc]!;
+    const end = start + Math.max(0, this.entryCount.buf[doc]!);
+    for (let e = start; e < end; e++) {
+      const lex = entryLex[e]!;
+      const bits = lexMask[lex]!;
+      if (bits === 0) continue;
+      for (let g = 0; g < groups.length; g++) {
+        if ((bits & (1 << g)) === 0) continue;
+        const score = groups[g]!.get(lex)! * scores[e]!;
+        if (score > bestHit[g]!) bestHit[g] = score;
+      }
+    }
+    let sum = 0;
+    for (let g = 0; g < groups.length; g++) sum += Math.max(bestHit[g]!, shelf?.hits[g] ?? 0);
+    return sum + (shelf?.bonus ?? 0);
   }
 
   /**

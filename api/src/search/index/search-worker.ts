@@ -67,7 +67,7 @@ function handle(request: WorkerRequest): WorkerAnswer {
       for (const product of request.products) building!.put(indexed(product));
       return null;
     case 'publish':
-      building!.seal();
+      building!.compact();
       index = building;
       building = null;
       return state();

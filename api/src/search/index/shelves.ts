@@ -29,6 +29,11 @@ export class Shelves {
   /** Per product: its shelf, or −1. */
   readonly of = new GrowableInt32(1024);
 
+  /** Trims every shelf's product list to what it holds (growable.ts). */
+  trim(): void {
+    for (const docs of this.docs) docs.trim();
+  }
+
   /** Puts the next product (they arrive in order) on the shelf these names make. */
   add(doc: number, names: number[][]): void {
     if (names.length === 0) {

@@ -9,6 +9,9 @@ const WEIGHT_BITS: Record<string, number> = { A: 3, B: 2, C: 1, D: 0 };
 /** The search vector weighs the name A and the description B: a position of weight A is in the name. */
 export const isNameHit = (packed: number) => packed >> 14 === WEIGHT_BITS.A;
 
+/** A packed position's word number (1 is the vector's first word: the name's first, as the name comes first). */
+export const positionOf = (packed: number) => packed & 0x3fff;
+
 /**
  * Parses tsvector's output (`'lexeme':1A,3 'other':2B`): lexemes quoted with '' and \\ escaped,
  * positions with an optional weight letter (none = D).

@@ -1,18 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
+import type { Synonym } from '@haat/shared/search/synonym.schema';
 import { DB, type Db } from '../../db/database.js';
 import { CatalogVersion } from '../../catalog/index.js';
 import { searchSynonyms } from '../search-synonyms.table.js';
 import { searchTokens } from '../search.repository.js';
 import { latin, spellingKey } from './spelling.js';
 
-/** Most words a synonym may stand for, and their length. */
-export const MAX_MEANS_WORDS = 4;
-
-export interface Synonym {
-  word: string;
-  means: string;
-}
+export type { Synonym };
 
 const DEVANAGARI = /[\u0900-\u097f]/;
 

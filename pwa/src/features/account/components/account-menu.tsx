@@ -15,6 +15,7 @@ const ADMIN_LINKS = [
   ['/dashboard/product', 'product'],
   ['/dashboard/coupons', 'coupons'],
   ['/dashboard/returns', 'returns'],
+  ['/dashboard/synonyms', 'synonyms'],
 ] as const;
 
 /**

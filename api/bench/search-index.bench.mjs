@@ -1,0 +1,174 @@
+#!/usr/bin/env node
+/**
+ * node api/bench/search-index.bench.mjs — the search index alone, in one process, without HTTP,
+ * PostgreSQL reads of the rows or the worker thread: what one search costs the index's thread, and
+ * whether two builds of the index answer exactly alike.
+ *
+ * Seeds the demo catalogue (BENCH_CATALOG_SIZE, 100,000) into a scratch PostgreSQL database with the
+ * built API (or reads an already seeded one, BENCH_INDEX_DATABASE_URL), reads the published products
+ * and the vocabulary as the API's index service does, builds the index of this build's
+ * api/dist/search/index and, when BENCH_INDEX_BEFORE names another build's dist/search/index folder,
+ * that one too; then asks both the same BENCH_QUERIES (3,000) bench-style distinct searches
+ * (lib.mjs distinctQueries: one to three catalogue words, some misspelt, the last often cut short),
+ * stemmed by PostgreSQL as the service does, first page of 10. Rounds (BENCH_ROUNDS, 3) alternate
+ * the builds and report milliseconds per search, by number of words, and any answer (ids, order,
+ * total) that differs between the two. With node --expose-gc it also says each index's memory (heap and typed arrays).
+ */
+import pg from 'pg';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { distinctQueries, load, machine, scratchDatabase, startApi } from './lib.mjs';
+
+const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
+const QUERIES = Number(process.env.BENCH_QUERIES ?? 3_000);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const AFTER = fileURLToPath(new URL('../dist/search/index/', import.meta.url));
+const BEFORE = process.env.BENCH_INDEX_BEFORE;
+
+// The index service's reads (api/src/search/index/index.service.ts), repeated here: they are private to it.
+const SHELF = `array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
+  union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)) as s`;
+const PRODUCTS = `select id, updated_at::text as u, search::text as v, show_trgm(name) as t, ${SHELF} from products where publish and id > $1 order by id limit 5000`;
+const WORDS = `select word, show_trgm(regexp_replace(word, '[^[:alnum:]]', '', 'g')) as t from search_words`;
+
+async function loadBuild(dir) {
+  const at = (file) => pathToFileURL(`${dir.replace(/\/?$/, '/')}${file}`).href;
+  const [{ SearchIndex }, { Vocabulary }, { parseTsvector }, { asciiTrigrams }] = await Promise.all([
+    import(at('search-index.js')),
+    import(at('vocabulary.js')),
+    import(at('tsvector-text.js')),
+    import(at('trigrams.js')),
+  ]);
+  return { SearchIndex, Vocabulary, parseTsvector, asciiTrigrams };
+}
+
+async function seeded() {
+  if (process.env.BENCH_INDEX_DATABASE_URL) return { url: process.env.BENCH_INDEX_DATABASE_URL, drop: async () => {} };
+  const db = await scratchDatabase();
+  const started = Date.now();
+  const api = await startApi({ DATABASE_URL: db.url, SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE) }, { timeoutMs: 1_800_000 });
+  await api.stop();
+  console.log(`seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return db;
+}
+
+/** Heap and typed arrays in use, after a full collection when node runs with --expose-gc. */
+function memory() {
+  globalThis.gc?.();
+  const m = process.memoryUsage();
+  return m.heapUsed + m.arrayBuffers;
+}
+
+function build(lib, rows, words) {
+  const before = memory();
+  const started = performance.now();
+  const index = new lib.SearchIndex(new lib.Vocabulary(words));
+  for (const row of rows)
+    index.put({
+      id: row.id,
+      updatedAt: row.u,
+      entries: lib.parseTsvector(row.v),
+      nameTrigrams: row.t,
+      shelf: (row.s ?? []).map((name) => lib.parseTsvector(name).map((e) => e.lexeme)),
+    });
+  // As the index's thread publishes a fresh build (compact() trims it; older builds only seal).
+  if (index.compact) index.compact();
+  else index.seal();
+  const ms = performance.now() - started;
+  return { index, ms, mib: (memory() - before) / 2 ** 20 };
+}
+
+async function main() {
+  console.log(`Machine: ${machine()}, load average ${load()}`);
+  const db = await seeded();
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  try {
+    const rows = [];
+    for (let after = ''; ;) {
+      const page = (await client.query(PRODUCTS, [after])).rows;
+      rows.push(...page);
+      if (page.length < 5000) break;
+      after = page[page.length - 1].id;
+    }
+    const words = (await client.query(WORDS)).rows.map((r) => ({ word: r.word, trigrams: r.t }));
+    const nameWords = new Set();
+    for (const { name } of (await client.query('select name from products where publish order by random() limit 2000')).rows)
+      for (const w of name.toLowerCase().split(/[^\p{L}\p{N}]+/u)) if (w.length >= 3 && !/^\d+$/.test(w)) nameWords.add(w);
+    const next = distinctQueries([...nameWords]);
+    const texts = Array.from({ length: QUERIES }, next);
+    const tokensOf = texts.map((t) => t.split(' '));
+    const stemRows = (await client.query(`select t, to_tsquery('english', t || ':*')::text as q from unnest($1::text[]) as t`, [[...new Set(tokensOf.flat())]]))
+      .rows;
+    const stems = new Map(stemRows.map((r) => [r.t, r.q === '' ? null : (/^'((?:[^'\\]|'')*)':\*$/.exec(r.q)?.[1]?.replace(/''/g, "'") ?? false)]));
+    const after = await loadBuild(AFTER);
+    const queries = [];
+    texts.forEach((text, i) => {
+      const tokens = tokensOf[i] ?? [];
+      const s = tokens.map((t) => stems.get(t));
+      if (s.some((x) => x === false || x === undefined)) return; // the service sends these to SQL
+      queries.push({
+        tokens,
+        stems: s,
+        tokenTrigrams: tokens.map((t) => after.asciiTrigrams(t)),
+        textTrigrams: after.asciiTrigrams(text),
+        limit: 10,
+        offset: 0,
+      });
+    });
+    console.log(`${rows.length.toLocaleString('en-IN')} products, ${words.length.toLocaleString('en-IN')} vocabulary words, ${queries.length} queries`);
+
+    const builds = [{ name: 'this build', lib: after }];
+    if (BEFORE) builds.unshift({ name: `before (${BEFORE})`, lib: await loadBuild(BEFORE) });
+    for (const b of builds) {
+      const { index, ms, mib } = build(b.lib, rows, words);
+      b.index = index;
+      console.log(`${b.name}: built in ${(ms / 1000).toFixed(1)} s, ${globalThis.gc ? `${mib.toFixed(0)} MiB` : 'memory: run node with --expose-gc'}`);
+    }
+    // Answers once (this also warms each build's vocabulary cache), then compared.
+    for (const b of builds) b.answers = queries.map((q) => b.index.search(q));
+    if (builds.length === 2) {
+      let differ = 0;
+      queries.forEach((q, i) => {
+        const [x, y] = builds.map((b) => b.answers[i]);
+        if (JSON.stringify(x) !== JSON.stringify(y)) {
+          if (differ++ < 10) console.log(`differs: ${JSON.stringify(q.tokens)} ${JSON.stringify(x)} → ${JSON.stringify(y)}`);
+        }
+      });
+      console.log(`${differ} of ${queries.length} answers differ`);
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      const line = [];
+      for (const b of builds) {
+        const byWords = new Map();
+        const started = performance.now();
+        const slowest = [];
+        for (const q of queries) {
+          const t0 = performance.now();
+          b.index.search(q);
+          const ms = performance.now() - t0;
+          if (slowest.length < 5 || ms > slowest[4].ms) slowest.splice(slowest.findIndex((x) => x.ms < ms) >>> 0, 0, { ms, text: q.tokens.join(' ') });
+          if (slowest.length > 5) slowest.pop();
+          const n = q.tokens.length;
+          const w = byWords.get(n) ?? { ms: 0, n: 0 };
+          w.ms += performance.now() - t0;
+          w.n += 1;
+          byWords.set(n, w);
+        }
+        const per = (performance.now() - started) / queries.length;
+        if (round === ROUNDS) b.slowest = slowest;
+        const split = [...byWords].sort(([a], [b]) => a - b).map(([n, w]) => `${n} word${n > 1 ? 's' : ''} ${(w.ms / w.n).toFixed(2)}`);
+        line.push(`${b.name}: ${per.toFixed(2)} ms a search (${split.join(', ')})`);
+      }
+      console.log(`round ${round}: ${line.join(' | ')}; load ${load()}`);
+    }
+    for (const b of builds) console.log(`${b.name}, slowest: ${b.slowest.map((x) => `${JSON.stringify(x.text)} ${x.ms.toFixed(1)} ms`).join(', ')}`);
+  } finally {
+    await client.end();
+    await db.drop();
+  }
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
