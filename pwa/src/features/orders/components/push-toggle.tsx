@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 /** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
 export type PushAudience = 'admin' | 'shopper';
 
-// The texts: orders:push.<audience>.{on,off,turnOn,turnOff}, and push.blocked / push.unsupported for both.
+// The texts (the push namespace, which the precached success page carries without the rest of orders): push:push.<audience>.{on,off,turnOn,turnOff}, and push.blocked / push.unsupported for both.
 
 /** What the toggle drives: the browser's Web Push by default. */
 export interface PushControls {
@@ -17,7 +17,7 @@ export interface PushControls {
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
 
 /**
- * What went wrong, as the key of its words in the person's language (orders:push.*): the push service out of
+ * What went wrong, as the key of its words in the person's language (push:push.*): the push service out of
  * reach, the browser not allowing notifications here, or anything else. Never the browser's own message ("Registration
  * failed - permission denied"), which is in English and means nothing to a shopper.
  */
@@ -42,7 +42,7 @@ export function PushToggle({
   audience?: PushAudience;
   offerOnly?: boolean;
 }) {
-  const { t } = useTranslation('orders');
+  const { t } = useTranslation('push');
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
   const [busy, setBusy] = useState(false);
