@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_MEANS_WORDS, type Synonym } from '@haat/shared/search/synonym.schema';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
@@ -15,9 +15,7 @@ import './synonyms.css';
 /** /dashboard/synonyms (docs/decisions/0260-the-shoppers-own-words.md): the shoppers' own words search understands. */
 export function SynonymsPage() {
   const { t } = useTranslation('synonyms');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
+  // It starts at the top by the shell's one rule (app/shell/scroll-to-top.tsx).
   return (
     <>
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
