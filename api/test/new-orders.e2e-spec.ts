@@ -86,6 +86,14 @@ describe.each(PORTABLE_DB_KINDS)('the New Orders badge on %s', (kind) => {
     expect((await badge(other)).count).toBe(2);
   });
 
+  it("an admin who never opened Manage Orders is told of the orders placed since their account was made, not the shop's history", async () => {
+    await placeOrders(2);
+    const other = await anotherAdmin();
+    expect(await badge(other)).toEqual({ count: 0, seenAt: null });
+    await placeOrders(1);
+    expect(await badge(other)).toEqual({ count: 1, seenAt: null });
+  });
+
   it('is for administrators only: a shopper gets 403, nobody signed in 401, and nothing is stored', async () => {
     const shopper = await newCustomer(t, 'Mallory');
     const read = await api(t).get('/api/order/admin/new-orders').set(bearer(shopper.token));

@@ -4,6 +4,7 @@ import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { Db } from '../db/database.js';
 import { adminOrderViews, orderLines, orders, type OrderRow } from './orders.table.js';
 import type { DbOrTx } from './order-tx.js';
+import { userById } from '../users/index.js';
 
 // The orders domain's queries that other domains run (payments, users), some inside their own transaction.
 export type { OrderLineRow, OrderRow } from './orders.table.js';
@@ -48,23 +49,22 @@ export async function buyersWithDelivered(db: Db, productId: string, userIds: re
 }
 
 /**
- * When this admin last opened Manage Orders, and how many orders were placed after that.
+ * When this admin last opened Manage Orders, and how many orders were placed after that; before their first visit, how
+ * many were placed since their account was made (the shop's history before them, the demo seed's delivered orders
+ * among it, is not news to them).
  * "Placed" is the PLACED entry of the history: a cash-on-delivery order when it is created, a card order
  * once it is paid (an unpaid one is not a new order yet). A card order is paid within a day of being created
- * (Stripe Checkout sessions expire by then), so only orders created since a day before `seenAt` are read.
+ * (Stripe Checkout sessions expire by then), so only orders created since a day before that moment are read.
  */
 export async function newOrdersFor(db: Db, adminId: string): Promise<{ count: number; seenAt: Date | null }> {
   const [view] = await db.select({ seenAt: adminOrderViews.seenAt }).from(adminOrderViews).where(eq(adminOrderViews.userId, adminId)).limit(1);
   const seenAt = view?.seenAt ?? null;
-  const placed = sql`${orders.statusHistory} @> '[{"status":"PLACED"}]'::jsonb`;
-  const where =
-    seenAt === null
-      ? placed
-      : and(
-          gt(orders.createdAt, new Date(seenAt.getTime() - PAYMENT_WINDOW_MS)),
-          sql`exists (select 1 from jsonb_array_elements(${orders.statusHistory}) as h(entry)
-                      where h.entry->>'status' = 'PLACED' and (h.entry->>'updatedAt')::timestamptz > ${seenAt.toISOString()}::timestamptz)`,
-        );
+  const since = seenAt ?? (await userById(db, adminId))?.createdAt ?? new Date(0);
+  const where = and(
+    gt(orders.createdAt, new Date(since.getTime() - PAYMENT_WINDOW_MS)),
+    sql`exists (select 1 from jsonb_array_elements(${orders.statusHistory}) as h(entry)
+                where h.entry->>'status' = 'PLACED' and (h.entry->>'updatedAt')::timestamptz > ${since.toISOString()}::timestamptz)`,
+  );
   const [row] = await db.select({ n: count() }).from(orders).where(where);
   return { count: Number(row?.n ?? 0), seenAt };
 }
