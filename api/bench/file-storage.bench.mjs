@@ -1,5 +1,5 @@
 // npm run bench:file-storage — what keeping pictures in PostgreSQL or in an S3-compatible bucket costs
-// next to the local folder (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md).
+// next to the local folder (docs/decisions/0212-pictures-every-instance-can-serve.md).
 //
 // Makes one typical product picture the way an upload does (a 1600×1200 photo-like PNG → the 1200 px and
 // 400 px WebP), then through api/dist's FileStorage classes stores BENCH_PICTURES (default 200) uploads'

@@ -3,7 +3,7 @@ import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type
 
 /**
  * A JSON body is bounded in size and depth before anything reads it
- * (docs/decisions/0070-json-bodies-bounded-before-they-are-read.md): a 20 KB body nested 10,000
+ * (docs/decisions/0047-bad-text-and-cheap-requests.md): a 20 KB body nested 10,000
  * levels deep, sent to every route the API's own OpenAPI document says takes a JSON body, as nobody,
  * as a customer and as the admin, is a 400 BODY_TOO_DEEP (never a 500), and the shop goes on working.
  */

@@ -12,9 +12,9 @@ import { DB_KINDS, PORTABLE_DB_KINDS, adminToken, api, bearer, migratedDataDir, 
 import { describeWhenEnv } from './describe-when-env.js';
 
 /**
- * Pictures every instance can serve: FILE_STORAGE=postgres (docs/decisions/0212-pictures-in-postgresql.md)
+ * Pictures every instance can serve: FILE_STORAGE=postgres (docs/decisions/0212-pictures-every-instance-can-serve.md)
  * and FILE_STORAGE=s3, against s3rver, an S3-compatible server run inside this process
- * (docs/decisions/0217-pictures-in-a-bucket.md).
+ * (docs/decisions/0212-pictures-every-instance-can-serve.md).
  */
 const picture = () =>
   sharp({ create: { width: 900, height: 600, channels: 3, background: '#aa6633' } })

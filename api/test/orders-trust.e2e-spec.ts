@@ -12,7 +12,7 @@ import { waitForSmsCode } from './sms-fixtures.js';
 
 /**
  * What a shopper could do to the shop's stock and payments with many requests or accounts, and what the
- * shop does instead (docs/product.md#rules-and-limits, #returns; docs/decisions/0213, 0214): one card
+ * shop does instead (docs/product.md#rules-and-limits, #returns; docs/decisions/0213, 0202): one card
  * payment waits per account whatever races, unverified accounts hold little, and a parcel cancelled in
  * transit puts its units back on sale only when it is back.
  */

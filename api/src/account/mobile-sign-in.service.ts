@@ -64,7 +64,7 @@ export class MobileSignInService {
     const account = await this.users.findById(userId);
     if (!account) throw notFound('User');
     // Its number is the only key of an account signed up by mobile: replacing it goes through My Profile's form, with a
-    // code to the number it has (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+    // code to the number it has (docs/decisions/0280-sign-in-by-mobile-number.md).
     if (account.mobileVerified && account.mobile !== mobile && onlyMobileSignsIn(account)) throw conflict(ONLY_KEY, { fields: ['mobile'] });
     const holder = await userByVerifiedMobile(this.db, mobile);
     if (holder && holder.id !== userId) throw conflict(MOBILE_TAKEN, { fields: ['mobile'] });

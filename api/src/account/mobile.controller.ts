@@ -72,7 +72,7 @@ export class MobileController {
 
   /**
    * A code to the account's own verified mobile, proving its owner is present: an account signed up by mobile number
-   * adds an e-mail with it (PUT /api/user/update-user `otp`; docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+   * adds an e-mail with it (PUT /api/user/update-user `otp`; docs/decisions/0280-sign-in-by-mobile-number.md).
    */
   @Post('owner-code')
   @HttpCode(200)

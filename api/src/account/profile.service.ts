@@ -102,7 +102,7 @@ export class ProfileService {
     const sameMobile = current.mobileVerified && indianMobile(body.mobile) === current.mobile;
     // An account whose only key is its verified mobile: giving the number up needs its owner as a new e-mail does,
     // or a stolen session could unverify it, prove its own number and take the account
-    // (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+    // (docs/decisions/0280-sign-in-by-mobile-number.md).
     if (emailChanged || (current.mobileVerified && !sameMobile && onlyMobileSignsIn(current))) await this.confirmOwner(current, body, from);
     if (emailChanged) await this.countEmailChangeMail(userId, body.email, from.reply);
     const mobile = sameMobile ? { mobile: current.mobile } : { mobile: body.mobile, mobileVerified: false };
@@ -160,7 +160,7 @@ export class ProfileService {
   /**
    * An account that signs in only by its mobile number (no password, no Google) proves its owner is present, to add
    * or change the e-mail, by a fresh code sent to its verified mobile: the number is the account's, never one the
-   * request names (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+   * request names (docs/decisions/0280-sign-in-by-mobile-number.md).
    */
   async sendOwnerCode(userId: string, from: CheckOrigin): Promise<string> {
     const user = await this.users.findById(userId);
@@ -202,7 +202,7 @@ export class ProfileService {
 
   private async confirmOwner(user: UserRow, body: UpdateUserBody, from: CheckOrigin): Promise<void> {
     if (onlyMobileSignsIn(user)) {
-      // Signed up by mobile number: its verified mobile is its only key (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+      // Signed up by mobile number: its verified mobile is its only key (docs/decisions/0280-sign-in-by-mobile-number.md).
       if (!user.mobileVerified) throw noVerifiedMobile();
       if (!body.otp) throw reauthNeeded('otp', 'otp: Enter the code we send to your mobile number to change your e-mail or number.');
       // The code of this purpose only, sent to the number the account has now: a code sent to another number, for

@@ -36,7 +36,7 @@ export const bodyTooDeep = () =>
   new AppError(400, ErrorCode.BodyTooDeep, `body: is nested deeper than ${LIMITS.jsonBodyMaxDepth} levels of objects and arrays`, { fields: ['body'] });
 
 /**
- * The parser of every JSON body (docs/decisions/0070-json-bodies-bounded-before-they-are-read.md):
+ * The parser of every JSON body (docs/decisions/0047-bad-text-and-cheap-requests.md):
  * Fastify's bodyLimit has already bounded its size (413 past 1 MB) before this runs; here its depth
  * is bounded before JSON.parse, so nothing after (the upload-URL interceptor, zod, a service) ever
  * walks a body deep enough to exhaust the stack. The parse itself is Fastify's (prototype poisoning

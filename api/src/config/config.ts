@@ -25,7 +25,7 @@ const EnvFields = z.object({
   TRUST_PROXY: z.string().default('false'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
-  /** Where uploaded pictures live: the data folder, the shared database, or an S3-compatible bucket (docs/decisions/0217-pictures-in-a-bucket.md). */
+  /** Where uploaded pictures live: the data folder, the shared database, or an S3-compatible bucket (docs/decisions/0212-pictures-every-instance-can-serve.md). */
   FILE_STORAGE: z.enum(['local', 'postgres', 's3']).default('local'),
   /** With FILE_STORAGE=s3: the bucket's server (unset = Amazon S3 itself), its name and region, and keys (unset = the SDK's usual AWS_* sources). */
   S3_ENDPOINT: z.string().url().optional(),

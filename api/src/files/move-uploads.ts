@@ -6,7 +6,7 @@ import { uploadType } from './upload-names.js';
 /**
  * Copies every file of the local uploads folder into a shared storage (the database's table or the
  * bucket) under its own name, so the URLs already stored keep working once FILE_STORAGE names it
- * (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md). The folder is left
+ * (docs/decisions/0212-pictures-every-instance-can-serve.md). The folder is left
  * as it is; names already stored are kept, so running it twice copies nothing twice.
  */
 export async function moveUploads(storage: SharedFileStorage, dir: string): Promise<{ copied: number; kept: number }> {

@@ -11,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /**
  * Pictures as objects of an S3-compatible bucket (Amazon S3, MinIO, Cloudflare R2…), one object per
  * file under the name the URL uses; every instance reads them through the app, so URLs, headers and
- * the service worker's caching are those of the other storages (docs/decisions/0217-pictures-in-a-bucket.md).
+ * the service worker's caching are those of the other storages (docs/decisions/0212-pictures-every-instance-can-serve.md).
  */
 export class S3FileStorage implements SharedFileStorage {
   readonly client: S3Client;

@@ -11,7 +11,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /**
  * `GET /uploads/<name>` from the shared table or bucket (FILE_STORAGE=postgres or s3), with the same cache
- * headers as the local files (docs/decisions/0212-pictures-in-postgresql.md, 0217-pictures-in-a-bucket.md). A missing name,
+ * headers as the local files (docs/decisions/0212-pictures-every-instance-can-serve.md). A missing name,
  * or one outside the upload pattern (never read), goes to the app's 404 like a missing file does; a name is its own
  * validator, so If-None-Match answers 304 without a read. A failed read is answered as the app's filter answers any
  * route's (a lost database is a 503 with Retry-After, never the query's text): this route is Fastify's own, and

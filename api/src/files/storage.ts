@@ -42,7 +42,7 @@ export interface SharedFileStorage extends FileStorage {
 
 /**
  * Pictures in the `stored_files` table of the database every instance shares, so any instance
- * serves what another stored (docs/decisions/0212-pictures-in-postgresql.md). Names are never
+ * serves what another stored (docs/decisions/0212-pictures-every-instance-can-serve.md). Names are never
  * reused: a second put of one name keeps the first bytes, as a copy of the same file would.
  */
 export class PostgresFileStorage implements SharedFileStorage {

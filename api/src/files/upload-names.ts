@@ -13,7 +13,7 @@ export const UPLOAD_TYPES: Record<string, string> = {
 /**
  * A name the shop could have stored: what FilesService writes (`<prefix><id>-large.webp`) and what an
  * older uploads folder holds (letters, digits, `.`, `_`, `-`, a picture extension). Anything else, a NUL
- * byte or a path, is no stored name: a 404 before any read (docs/decisions/0212-pictures-in-postgresql.md).
+ * byte or a path, is no stored name: a 404 before any read (docs/decisions/0212-pictures-every-instance-can-serve.md).
  */
 const UPLOAD_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]{0,199}$/;
 

@@ -20,7 +20,7 @@ export enum ErrorCode {
   OtpLocked = 'OTP_LOCKED',
   /** 400: a password reset without a verified code. */
   ResetNotAllowed = 'RESET_NOT_ALLOWED',
-  /** 400: a JSON body nested deeper than the API reads (docs/decisions/0070-json-bodies-bounded-before-they-are-read.md). */
+  /** 400: a JSON body nested deeper than the API reads (docs/decisions/0047-bad-text-and-cheap-requests.md). */
   BodyTooDeep = 'BODY_TOO_DEEP',
   /** 400: an upload with more than one file part; `fields` names the first. */
   TooManyFiles = 'TOO_MANY_FILES',

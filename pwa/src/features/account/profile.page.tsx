@@ -21,7 +21,7 @@ import { person } from 'ionicons/icons';
 /**
  * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
  * A new e-mail also asks for the current password (the server refuses the change without it), or for an account signed up
- * by mobile number a code sent to it (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md), and changes only once
+ * by mobile number a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md), and changes only once
  * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices), and asks for the
  * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
@@ -33,7 +33,7 @@ export function ProfilePage() {
   const [currentPassword, setCurrentPassword] = useState('');
   const emailChanged = form.email.trim().toLowerCase() !== (user?.email ?? '');
   // An account signed up by mobile number proves its owner by a code to that number, for a new e-mail or giving the
-  // number up (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md); every other account by its password.
+  // number up (docs/decisions/0280-sign-in-by-mobile-number.md); every other account by its password.
   const byCode = user?.owner_proof === 'mobile_code';
   const mobileGivenUp = byCode && Boolean(user?.mobile_verified) && indianMobile(form.mobile) !== user?.mobile;
   const needsCode = byCode && (emailChanged || mobileGivenUp);

@@ -13,7 +13,7 @@ interface Props {
 
 /**
  * For an account signed up by mobile number (no password): a code sent to its own verified mobile proves its owner is
- * present to add or change the e-mail, or give up the number (docs/decisions/0310-mobile-accounts-re-authenticate-by-code.md).
+ * present to add or change the e-mail, or give up the number (docs/decisions/0280-sign-in-by-mobile-number.md).
  * The profile form sends the code with its save. Refusals come back as toasts from lib/http.
  */
 export function OwnerCode({ mobile, code, onCode }: Props) {
