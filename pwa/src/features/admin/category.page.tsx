@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@haat/shared/catalog/catalog.types';
 import { PageMeta } from '../../lib/ui/page-meta';
@@ -12,9 +11,6 @@ import { replaceCategoryCopies } from './storefront-copies';
 /** /dashboard/category (docs/product.md#screens, Category management). */
 export function CategoryPage() {
   const { t } = useTranslation('admin');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
     <>
       <PageMeta title={t('category.metaTitle')} description={t('category.metaDescription')} />

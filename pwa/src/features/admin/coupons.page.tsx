@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Coupon } from '@haat/shared/promotions/coupon.schema';
 import { formatMoney, formatNumber } from '../../i18n/format';
@@ -15,9 +15,6 @@ import { useAdminList } from './hooks/use-admin-list';
 /** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
 export function CouponsPage() {
   const { t } = useTranslation('coupons');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
     <>
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} />

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AdminOrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { formatDate, formatMoney } from '../../i18n/format';
@@ -14,9 +14,6 @@ import './returns.css';
 /** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
 export function ReturnsPage() {
   const { t } = useTranslation('returns');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
     <>
       <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
