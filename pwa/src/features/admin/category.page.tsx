@@ -1,6 +1,5 @@
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@haat/shared/catalog/catalog.types';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
@@ -12,12 +11,9 @@ import { replaceCategoryCopies } from './storefront-copies';
 export function CategoryPage() {
   const { t } = useTranslation('admin');
   return (
-    <>
-      <PageMeta title={t('category.metaTitle')} description={t('category.metaDescription')} />
-      <AdminFrame>
-        <CategoryManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('category.metaTitle')} description={t('category.metaDescription')}>
+      <CategoryManager />
+    </AdminFrame>
   );
 }
 

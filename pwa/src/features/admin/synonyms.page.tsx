@@ -5,8 +5,8 @@ import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { QueryState } from '../../lib/query/query-state';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
+import { AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { synonymRequest, type SynonymField, type SynonymProblem } from './synonym-form-model';
 import { synonymsApi } from './synonyms-api';
@@ -17,12 +17,9 @@ export function SynonymsPage() {
   const { t } = useTranslation('synonyms');
   // It starts at the top by the shell's one rule (app/shell/scroll-to-top.tsx).
   return (
-    <>
-      <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
-      <AdminFrame>
-        <SynonymManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
+      <SynonymManager />
+    </AdminFrame>
   );
 }
 
@@ -41,6 +38,10 @@ export function SynonymManager() {
   const [removing, setRemoving] = useState<Synonym | null>(null);
   const reload = () => void invalidate(...KEY);
   const findId = useId();
+  const columns: Array<Column<Synonym>> = [
+    { head: t('column.word'), cell: (s) => <strong lang={/[\u0900-\u097f]/.test(s.word) ? 'hi' : undefined}>{s.word}</strong> },
+    { head: t('column.means'), cell: (s) => s.means },
+  ];
 
   return (
     <section className="admin-page">
@@ -67,47 +68,29 @@ export function SynonymManager() {
                 {needle ? t('countFound', { count: shown.length, total: synonyms.length }) : t('count', { count: synonyms.length })}
               </p>
               {shown.length > 0 && (
-                <div className="admin-table-wrap">
-                  <table className="admin-table admin-table--stacked synonym-table" aria-busy={list.isFetching}>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('column.word')}</th>
-                        <th scope="col">{t('column.means')}</th>
-                        <th scope="col">{t('column.actions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {shown.map((s) => (
-                        <tr key={s.word} data-testid={`synonym-row-${s.word}`}>
-                          <td data-label={t('column.word')}>
-                            <strong lang={/[\u0900-\u097f]/.test(s.word) ? 'hi' : undefined}>{s.word}</strong>
-                          </td>
-                          <td data-label={t('column.means')}>{s.means}</td>
-                          <td>
-                            <span className="admin-row-actions">
-                              <button
-                                type="button"
-                                className="btn btn--ghost btn--small"
-                                aria-label={t('editLabel', { word: s.word })}
-                                onClick={() => setEditing(s)}
-                              >
-                                {t('edit')}
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn--ghost btn--small admin-danger"
-                                aria-label={t('deleteLabel', { word: s.word })}
-                                onClick={() => setRemoving(s)}
-                              >
-                                {t('delete')}
-                              </button>
-                            </span>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <AdminTable
+                  className="admin-table--stacked synonym-table"
+                  items={shown}
+                  busy={list.isFetching}
+                  columns={columns}
+                  actionsHead={t('column.actions')}
+                  row={(s) => ({ key: s.word, 'data-testid': `synonym-row-${s.word}` })}
+                  actions={(s) => (
+                    <>
+                      <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { word: s.word })} onClick={() => setEditing(s)}>
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--small admin-danger"
+                        aria-label={t('deleteLabel', { word: s.word })}
+                        onClick={() => setRemoving(s)}
+                      >
+                        {t('delete')}
+                      </button>
+                    </>
+                  )}
+                />
               )}
             </>
           );
