@@ -1,16 +1,30 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Coupon } from '@haat/shared/promotions/coupon.schema';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
+import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
-import { couponsApi } from './coupons-api';
 import { useAdminList } from './hooks/use-admin-list';
+
+/**
+ * The admin's coupon routes (docs/product.md#coupons). Reads skip every cache (`no-store`): an admin edits what the
+ * server holds. Refusals show the server's message through the one client (a code already taken).
+ */
+const couponsApi = {
+  list: async () => (await http.get('coupon/list', { cache: 'no-store' }).json<Envelope<Coupon[]>>()).data ?? [],
+  create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body }).json<Envelope<Coupon>>(),
+  update: (body: CreateCouponRequest & { _id: string }) => http.put('coupon/update', { json: body }).json<Envelope<Coupon>>(),
+  /** A disabled coupon applies again (within its window): the update route with only `active`. */
+  enable: (_id: string) => http.put('coupon/update', { json: { _id, active: true } satisfies UpdateCouponBody }).json<Envelope<Coupon>>(),
+  disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
+};
 
 /** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
 export function CouponsPage() {

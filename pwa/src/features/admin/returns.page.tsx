@@ -1,15 +1,26 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminOrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { AdminOrderReturn, OrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { formatDate, formatMoney } from '../../i18n/format';
+import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dialog';
 import { usePagedList } from './hooks/use-admin-list';
-import { returnsApi } from './returns-api';
 import './returns.css';
+
+/**
+ * The admin's return routes (docs/product.md#returns). Reads skip every cache (`no-store`): another admin may have
+ * moved a return. A move is silent: the Returns tab says a refusal (409 RETURN_STATE) itself and reads the list again.
+ */
+const returnsApi = {
+  list: async (all: boolean) =>
+    (await http.get('order/admin/returns', { cache: 'no-store', searchParams: all ? { all: 'true' } : {} }).json<Envelope<AdminOrderReturn[]>>()).data ?? [],
+  move: (body: ReturnStatusBody) => http.post('order/admin/return-status', { json: body, retry: 0, context: { silent: true } }).json<Envelope<OrderReturn>>(),
+};
 
 /** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
 export function ReturnsPage() {

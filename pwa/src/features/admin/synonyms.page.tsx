@@ -1,6 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_MEANS_WORDS, type Synonym } from '@haat/shared/search/synonym.schema';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { MAX_MEANS_WORDS, type DeleteSynonymBody, type PutSynonymBody, type Synonym } from '@haat/shared/search/synonym.schema';
+import { http } from '../../lib/http/http';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { QueryState } from '../../lib/query/query-state';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
@@ -9,8 +11,18 @@ import { toast } from '../../lib/ui/toast';
 import { AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { synonymRequest, type SynonymField, type SynonymProblem } from './synonym-form-model';
-import { synonymsApi } from './synonyms-api';
 import './synonyms.css';
+
+/**
+ * The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md). Reads skip every cache
+ * (`no-store`): an admin edits what the server holds. Refusals show the server's message through the one client.
+ */
+const synonymsApi = {
+  list: async () => (await http.get('search/synonyms', { cache: 'no-store' }).json<Envelope<Synonym[]>>()).data ?? [],
+  /** Adds a word, or changes what a word spelt like it means (the server keys words by their spelling). */
+  put: (body: PutSynonymBody) => http.put('search/synonyms', { json: body }).json<Envelope<Synonym>>(),
+  remove: (word: string) => http.delete('search/synonyms', { json: { word } satisfies DeleteSynonymBody }).json<Envelope<null>>(),
+};
 
 /** /dashboard/synonyms (docs/decisions/0260-the-shoppers-own-words.md): the shoppers' own words search understands. */
 export function SynonymsPage() {
