@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { PageLoader } from './shell/page-loader';
+import { useTranslation } from 'react-i18next';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
@@ -117,4 +117,15 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   const match = matchRoutes(ROUTES, pathname)?.at(-1);
   const type = (match?.route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
   return type?.preload?.() ?? Promise.resolve();
+}
+
+/** While a page's chunk loads: holds the page's height so the footer does not jump (no layout shift). */
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loader" role="status" aria-live="polite">
+      <span className="page-loader__bar" />
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
 }

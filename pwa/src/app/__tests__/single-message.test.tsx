@@ -15,7 +15,7 @@ import { toastsAtom } from '../../lib/ui/toast';
 import { tokens } from '../../lib/http/tokens';
 import { clearUserData } from '../../lib/storage/user-data';
 import { withLocalApiServer } from '../../test-support/with-local-api-server';
-import { HeaderMessage } from '../shell/header-message';
+import { HeaderMessage } from '../shell/header';
 import { Toaster } from '../shell/toaster';
 
 /**

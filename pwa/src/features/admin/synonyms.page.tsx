@@ -27,7 +27,7 @@ const synonymsApi = {
 /** /dashboard/synonyms (docs/decisions/0260-the-shoppers-own-words.md): the shoppers' own words search understands. */
 export function SynonymsPage() {
   const { t } = useTranslation('synonyms');
-  // It starts at the top by the shell's one rule (app/shell/scroll-to-top.tsx).
+  // It starts at the top by the shell's one rule (ScrollToTop, app/shell/shell.tsx).
   return (
     <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
       <SynonymManager />
