@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import type { AdminCrud } from '../hooks/use-admin-crud';
-import { pagerView } from '../pager';
+import { pagerView } from '../hooks/use-admin-list';
 
 interface Named {
   _id: string;

@@ -8,7 +8,7 @@ import { formatNumber } from '../../../i18n/format';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
 import { overviewApi } from '../overview-api';
-import { pagerView } from '../pager';
+import { pagerView } from '../hooks/use-admin-list';
 
 interface Props {
   /** The overview's first page, at the threshold it was asked with. */

@@ -1,7 +1,7 @@
 import { unitText } from '../../../i18n/format';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { type Product, type Variant } from '@haat/shared/catalog/catalog.types';
 import { HoldLimitNote, useInCart } from '../../cart/public';
 import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
 import { clampQuantity } from '../quantity';
@@ -9,11 +9,12 @@ import { OfferCountdown } from './offer-countdown';
 import { PincodeCheck } from './pincode-check';
 import { ProductWishlistButton } from './product-wishlist-button';
 import { QuantityStepper } from './quantity-stepper';
-import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
 import { LIMITS } from '@haat/shared/common/limits';
 import { useTranslation } from 'react-i18next';
+import { useReviewSummary } from '../hooks/use-reviews';
+import { StarRating } from './star-rating';
 
 interface Props {
   product: Product;
@@ -81,4 +82,13 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       )}
     </div>
   );
+}
+
+/**
+ * The rating under the title: it follows the reviews' own counts (read live), so a review written here
+ * shows at once. Only this line re-renders when they arrive, not the whole page.
+ */
+function ProductRating({ product }: { product: Product }) {
+  const summary = useReviewSummary(product._id);
+  return <StarRating rating={summary?.averageRating ?? product.averageRating} count={summary?.totalReviews ?? product.totalReviews} />;
 }
