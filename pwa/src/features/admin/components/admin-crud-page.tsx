@@ -61,7 +61,6 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
   const { t } = useTranslation('admin');
   const { list } = crud;
   const skeletons = view.kind === 'cards' ? view.skeletons : undefined;
-  const pager = pagerView(list.page, list.totalPages);
   let body: ReactNode;
   if (skeletons && (list.loading || !list.loaded)) {
     body = (
@@ -122,17 +121,7 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
         {headExtra}
       </div>
       {body}
-      {pager && (
-        <nav className="admin-pager" aria-label={t('pager.label')}>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || list.loading} onClick={() => list.setPage(list.page - 1)}>
-            {t('pager.previous')}
-          </button>
-          <span aria-live="polite">{t('pager.page', { page: formatNumber(pager.page), total: formatNumber(pager.totalPages) })}</span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || list.loading} onClick={() => list.setPage(list.page + 1)}>
-            {t('pager.next')}
-          </button>
-        </nav>
-      )}
+      <AdminPager page={list.page} totalPages={list.totalPages} busy={list.loading} label={t('pager.label')} onPage={list.setPage} />
       {crud.editing !== null && editor(crud.editing === 'new' ? undefined : crud.editing, crud.closeEditor)}
       {crud.deleting !== null && (
         <ConfirmDialog
@@ -146,6 +135,36 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
       )}
       {children}
     </section>
+  );
+}
+
+/** Previous, "Page 2 of 5" and Next under a list of more than one page; nothing for a single page. */
+export function AdminPager({
+  page,
+  totalPages,
+  busy,
+  label,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  busy: boolean;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const pager = pagerView(page, totalPages);
+  if (!pager) return null;
+  return (
+    <nav className="admin-pager" aria-label={label}>
+      <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || busy} onClick={() => onPage(page - 1)}>
+        {t('pager.previous')}
+      </button>
+      <span aria-live="polite">{t('pager.page', { page: formatNumber(pager.page), total: formatNumber(pager.totalPages) })}</span>
+      <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || busy} onClick={() => onPage(page + 1)}>
+        {t('pager.next')}
+      </button>
+    </nav>
   );
 }
 
