@@ -25,8 +25,7 @@ const HomePage = page(() => import('../features/home/home.page'), 'HomePage');
 const SearchPage = page(() => import('../features/search/search.page'), 'SearchPage');
 const ListingPage = page(() => import('../features/listing/listing.page'), 'ListingPage');
 const ProductPage = page(() => import('../features/product/product.page'), 'ProductPage');
-const PrivacyPolicyPage = page(() => import('../features/info/privacy-policy.page'), 'PrivacyPolicyPage');
-const ReturnPolicyPage = page(() => import('../features/info/return-policy.page'), 'ReturnPolicyPage');
+const PolicyPage = page(() => import('../features/info/policy.page'), 'PolicyPage');
 const FooterLinkPage = page(() => import('../features/info/footer-link.page'), 'FooterLinkPage');
 const NotFoundPage = page(() => import('../features/info/not-found.page'), 'NotFoundPage');
 const LoginPage = page(() => import('../features/auth/login.page'), 'LoginPage');
@@ -60,8 +59,8 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/', element: <HomePage /> },
   { path: '/search', element: <SearchPage /> },
   { path: '/product/:productSlug', element: <ProductPage /> },
-  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-  { path: '/return-policy', element: <ReturnPolicyPage /> },
+  { path: '/privacy-policy', element: <PolicyPage /> },
+  { path: '/return-policy', element: <PolicyPage /> },
   { path: '/about', element: <FooterLinkPage /> },
   { path: '/shop', element: <FooterLinkPage /> },
   { path: '/contact', element: <FooterLinkPage /> },
