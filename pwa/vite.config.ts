@@ -29,11 +29,13 @@ const importsZod = (id: string) =>
 // when storage is first needed (lib/storage/storage.ts, docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db|[./]+\/storage\/db)';/m.test(readFileSync(id.split('?')[0]!, 'utf8'));
 
-// lib/ and i18n/ modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so they go
-// with the pages that do: the form messages with their texts, the checkout's reactions to error codes, the dialogs,
-// infinite scroll, the not-found page and the online-read layer (lib/query, TanStack Query) (docs/decisions/0091-a-lighter-first-visit.md).
+// lib/, i18n/ and shared modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so
+// they go with the pages that do: the form messages with their texts, the checkout's reactions to error codes and the
+// list of codes itself, the dialogs, infinite scroll, the product page's after-paint hook, the not-found page, the
+// online-read layer (lib/query, TanStack Query), and the shared rules of addresses, pincodes and coupons
+// (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/]use-infinite-scroll|lib[\\/]query[\\/][\w-]+)\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint)|lib[\\/]query[\\/][\w-]+|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
@@ -134,7 +136,10 @@ export default defineConfig({
                   !NOT_ON_HOME.test(id) &&
                   !importsZod(id) &&
                   !importsDexie(id)) ||
-                (/[\\/]shared[\\/]src[\\/]/.test(id) && !usesZod(id) && !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window)/.test(id)),
+                (/[\\/]shared[\\/]src[\\/]/.test(id) &&
+                  !usesZod(id) &&
+                  !NOT_ON_HOME.test(id) &&
+                  !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window)/.test(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },

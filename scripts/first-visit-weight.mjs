@@ -18,10 +18,10 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const DIST = fileURLToPath(new URL('../pwa/dist/', import.meta.url));
-// Targets 200 KB (precache) and 150 KB (`/`); the ceiling the check enforces on `/` is 152 KB until the 2 KB the one-rule
-// code brought is paid back (docs/benchmarks.md#first-visit-weight): a ceiling only ever comes down.
+// Targets 200 KB (precache) and 150 KB (`/`), which the check enforces (docs/benchmarks.md#first-visit-weight): a
+// ceiling only ever comes down.
 const PRECACHE_TARGET = 200 * 1024;
-const ROOT_JS_TARGET = 152 * 1024;
+const ROOT_JS_TARGET = 150 * 1024;
 /** Longer than a first visit waits before it opens storage (pwa/src/lib/device/after-page-settled.ts: load, idle, then 5 s). */
 const SETTLED_MS = 10_000;
 // Chunks only the admin area and the dashboard load (pwa/src/features/admin, the admin orders page, the dashboard

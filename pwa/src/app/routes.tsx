@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { PageLoader } from './shell/page-loader';
+import { useTranslation } from 'react-i18next';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
@@ -25,8 +25,7 @@ const HomePage = page(() => import('../features/home/home.page'), 'HomePage');
 const SearchPage = page(() => import('../features/search/search.page'), 'SearchPage');
 const ListingPage = page(() => import('../features/listing/listing.page'), 'ListingPage');
 const ProductPage = page(() => import('../features/product/product.page'), 'ProductPage');
-const PrivacyPolicyPage = page(() => import('../features/info/privacy-policy.page'), 'PrivacyPolicyPage');
-const ReturnPolicyPage = page(() => import('../features/info/return-policy.page'), 'ReturnPolicyPage');
+const PolicyPage = page(() => import('../features/info/policy.page'), 'PolicyPage');
 const FooterLinkPage = page(() => import('../features/info/footer-link.page'), 'FooterLinkPage');
 const NotFoundPage = page(() => import('../features/info/not-found.page'), 'NotFoundPage');
 const LoginPage = page(() => import('../features/auth/login.page'), 'LoginPage');
@@ -60,8 +59,8 @@ export const ROUTES: Array<{ path: string; element: ReactNode }> = [
   { path: '/', element: <HomePage /> },
   { path: '/search', element: <SearchPage /> },
   { path: '/product/:productSlug', element: <ProductPage /> },
-  { path: '/privacy-policy', element: <PrivacyPolicyPage /> },
-  { path: '/return-policy', element: <ReturnPolicyPage /> },
+  { path: '/privacy-policy', element: <PolicyPage /> },
+  { path: '/return-policy', element: <PolicyPage /> },
   { path: '/about', element: <FooterLinkPage /> },
   { path: '/shop', element: <FooterLinkPage /> },
   { path: '/contact', element: <FooterLinkPage /> },
@@ -117,4 +116,15 @@ export function preloadRoute(pathname: string): Promise<unknown> {
   const match = matchRoutes(ROUTES, pathname)?.at(-1);
   const type = (match?.route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
   return type?.preload?.() ?? Promise.resolve();
+}
+
+/** While a page's chunk loads: holds the page's height so the footer does not jump (no layout shift). */
+function PageLoader() {
+  const { t } = useTranslation();
+  return (
+    <div className="page-loader" role="status" aria-live="polite">
+      <span className="page-loader__bar" />
+      <span className="visually-hidden">{t('loading')}</span>
+    </div>
+  );
 }

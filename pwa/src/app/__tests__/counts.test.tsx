@@ -9,7 +9,6 @@ import { RatingRing } from '../../features/catalog/components/rating-ring';
 import { ListingPage } from '../../features/listing/listing.page';
 import { StarRating } from '../../features/product/components/star-rating';
 import { aProduct } from '../../test-support/a-product';
-import { countLabel } from '../../lib/ui/count-label';
 import { db } from '../../lib/storage/db';
 import { clearUserData } from '../../lib/storage/user-data';
 import { CartBar } from '../shell/cart-bar';
@@ -27,11 +26,6 @@ afterEach(() => {
 
 /** "1 Items" — every place that shows a count says 1 Item, 2 Items. */
 describe('counts read in the right number', () => {
-  it('countLabel: one is singular, zero and many are plural', () => {
-    expect([0, 1, 2, 12].map((n) => countLabel(n, 'Item'))).toEqual(['0 Items', '1 Item', '2 Items', '12 Items']);
-    expect(countLabel(1, 'box', 'boxes')).toBe('1 box');
-  });
-
   it('the header cart button and the phone cart bar', async () => {
     vi.stubGlobal('matchMedia', (query: string) => ({ matches: true, media: query, addEventListener() {}, removeEventListener() {} }));
     await inCart(1);

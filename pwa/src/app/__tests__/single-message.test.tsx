@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { totalsOf } from '@haat/shared/money/pricing';
-import { useLogout } from '../../features/account/hooks/use-logout';
+import { useLogout } from '../../features/account/components/account-menu';
 import { LoginPage } from '../../features/auth/login.page';
 import { usePlaceOrder } from '../../features/checkout/hooks/use-place-order';
 import { headerMessageAtom } from '../../lib/ui/header-message';
@@ -15,7 +15,7 @@ import { toastsAtom } from '../../lib/ui/toast';
 import { tokens } from '../../lib/http/tokens';
 import { clearUserData } from '../../lib/storage/user-data';
 import { withLocalApiServer } from '../../test-support/with-local-api-server';
-import { HeaderMessage } from '../shell/header-message';
+import { HeaderMessage } from '../shell/header';
 import { Toaster } from '../shell/toaster';
 
 /**

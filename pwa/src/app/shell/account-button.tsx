@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ComponentType } from 'react';
 import { useAtomValue } from 'jotai';
 import { Link, useNavigate } from 'react-router-dom';
 import { showHeaderMessage } from '../../lib/ui/header-message';
 import { userAtom } from '../../lib/http/session';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
-import { AccountMenu } from '../../features/account/public';
+import { loadAccountMenu } from '../../features/account/public';
 import { useTranslation } from 'react-i18next';
 
 const icon = (
@@ -24,6 +24,17 @@ export function AccountButton() {
   const narrow = useMediaQuery(NARROW);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
+  // The popover's menu, fetched as soon as it may be wanted (signed in, wide screen), so it is there (and cached for
+  // offline use) before the button is pressed; a phone opens /user instead.
+  const [Menu, setMenu] = useState<ComponentType<{ onNavigate?: () => void }> | null>(null);
+  const wanted = !!user && !narrow;
+  useEffect(() => {
+    if (wanted)
+      loadAccountMenu().then(
+        (menu) => setMenu(() => menu),
+        () => undefined,
+      );
+  }, [wanted]);
   const box = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -67,9 +78,9 @@ export function AccountButton() {
         {user.avatar ? <img className="header-btn__avatar" src={user.avatar} alt="" width={28} height={28} /> : icon}
         <span>{t('account.account')}</span>
       </button>
-      {open && (
+      {open && Menu && (
         <div className="account-popover__panel">
-          <AccountMenu onNavigate={() => setOpen(false)} />
+          <Menu onNavigate={() => setOpen(false)} />
         </div>
       )}
     </div>

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
-import { useCartSummary } from './use-cart-summary';
+import { useCartSummary } from './cart-button';
 import { useTranslation } from 'react-i18next';
 
 /**

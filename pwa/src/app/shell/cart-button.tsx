@@ -2,9 +2,9 @@ import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
-import { loadCartDrawer } from '../../features/cart/public';
-import { useCartSummary } from './use-cart-summary';
+import { loadCartDrawer, cartTotals } from '../../features/cart/public';
 import { useTranslation } from 'react-i18next';
+import { useDeviceQuery } from '../../lib/storage/device-store';
 
 // The side panel loads on first open: the cart's screens stay off the home page's first load.
 const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
@@ -54,4 +54,16 @@ export function CartButton({ compact = false }: { compact?: boolean }) {
       )}
     </>
   );
+}
+
+/** What the header cart button and the small-screen cart bar show. */
+export interface CartSummary {
+  count: number;
+  total: number;
+}
+
+/** Live from the device's cart (docs/product.md#screens): units and the grand total; 0 reads "My Cart", hides the bar. */
+export function useCartSummary(): CartSummary {
+  const totals = useDeviceQuery(async (db) => cartTotals(await db.cart.toArray()));
+  return { count: totals?.quantityTotal ?? 0, total: totals?.grandTotal ?? 0 };
 }

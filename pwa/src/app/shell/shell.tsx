@@ -1,13 +1,13 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useState, useLayoutEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CartBar } from './cart-bar';
 import { Footer } from './footer';
 import { Header } from './header';
-import { IosInstallHint } from './ios-install-hint';
-import { OfflineBanner } from './offline-banner';
-import { ScrollToTop } from './scroll-to-top';
 import { Toaster } from './toaster';
-import { UpdateToast } from './update-toast';
+import { useOnline } from '../../lib/hooks/use-online';
+import { useAtomValue } from 'jotai';
+import { applyUpdate, updateWaitingAtom } from '../../lib/device/service-worker';
+import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 
 /** docs/product.md#screens page shell: sticky header, the page, the footer, and the small-screen cart bar. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -30,4 +30,86 @@ export function Shell({ children }: { children: ReactNode }) {
       <Toaster />
     </div>
   );
+}
+
+/** docs/architecture.md "The PWA's data layer": pages seen before keep working from IndexedDB. */
+export function OfflineBanner() {
+  const online = useOnline();
+  const { t } = useTranslation();
+  if (online) return null;
+  return (
+    <div className="offline-banner" role="status" data-testid="offline-banner">
+      {t('offline')}
+    </div>
+  );
+}
+
+/** A new service worker is waiting; Reload lets it take over. */
+export function UpdateToast() {
+  const waiting = useAtomValue(updateWaitingAtom);
+  const { t } = useTranslation();
+  if (!waiting) return null;
+  return (
+    <div className="update-toast" role="status">
+      <span>{t('update.available')}</span>
+      <span aria-hidden="true"> — </span>
+      <button type="button" className="btn btn--primary btn--small" onClick={applyUpdate}>
+        {t('update.reload')}
+      </button>
+    </div>
+  );
+}
+
+const DISMISSED_KEY = 'haat:ios-hint-dismissed';
+
+/** iOS Safari has no install prompt: tell the shopper how, once, unless already installed. */
+function shouldShow(): boolean {
+  const ua = navigator.userAgent;
+  const ios = /iphone|ipad|ipod/i.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
+  const standalone = matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
+  return ios && !standalone && localStorage.getItem(DISMISSED_KEY) !== '1';
+}
+
+function IosInstallHint() {
+  const [visible, setVisible] = useState(shouldShow);
+  const { t } = useTranslation();
+  if (!visible) return null;
+  return (
+    <aside className="ios-hint" aria-label={t('install.iosLabel')}>
+      <p>
+        {/* Pieces, not react-i18next's <Trans>: it would add about 4 KB gzip to every first visit. */}
+        {t('install.iosBefore')}
+        <strong>{t('install.iosShare')}</strong>
+        {t('install.iosMiddle')}
+        <strong>{t('install.iosAddToHome')}</strong>
+        {t('install.iosAfter')}
+      </p>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        onClick={() => {
+          localStorage.setItem(DISMISSED_KEY, '1');
+          setVisible(false);
+        }}
+      >
+        {t('install.gotIt')}
+      </button>
+    </aside>
+  );
+}
+
+/**
+ * Every page starts at the top. The document scrolls (no full-screen scroll box,
+ * there is no IonContent), and a client-side navigation keeps the window's offset, so /success opened
+ * where the long checkout had been scrolled to. One rule for every route, here in the shell: a new
+ * path (PUSH or REPLACE) goes to the top before paint; Back/Forward (POP) keeps the browser's own
+ * restoration. A change of query string alone (listing filters, search terms) stays where it is.
+ */
+function ScrollToTop() {
+  const { pathname } = useLocation();
+  const navigationType = useNavigationType();
+  useLayoutEffect(() => {
+    if (navigationType !== NavigationType.Pop) window.scrollTo({ top: 0, left: 0, behavior: 'instant' });
+  }, [pathname, navigationType]);
+  return null;
 }

@@ -4,7 +4,7 @@ export { AddressText } from './components/address-text';
 export { DashboardFrame } from './components/dashboard-frame';
 export { useAddresses } from './hooks/use-addresses';
 export { useWishlistToggle } from './hooks/use-wishlist-toggle';
-export { AccountMenu } from './components/account-menu';
+export { loadAccountMenu } from './load-account-menu';
 export { accountApi } from './api';
 export { reloadAddresses } from './address-store';
 export { registerWishlistSync, reloadWishlist } from './wishlist-sync';

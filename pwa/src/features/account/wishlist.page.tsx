@@ -7,9 +7,9 @@ import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
-import { WishlistRemoveButton } from './components/wishlist-remove-button';
 import { reloadWishlist } from './wishlist-sync';
 import { useTranslation } from 'react-i18next';
+import { useWishlistToggle } from './hooks/use-wishlist-toggle';
 
 /** /dashboard/mywishlist (docs/product.md#screens, Wishlist): the grid, remove, add to cart only when in stock. */
 export function WishlistPage() {
@@ -50,5 +50,16 @@ export function WishlistPage() {
         </section>
       </DashboardFrame>
     </>
+  );
+}
+
+/** The wishlist page's remove button: the same toggle as the card's heart. */
+function WishlistRemoveButton({ productId, name }: { productId: string; name: string }) {
+  const { t } = useTranslation('account');
+  const { busy, toggle } = useWishlistToggle(productId);
+  return (
+    <button type="button" className="btn btn--ghost btn--small" disabled={busy} aria-label={t('wishlist.removeNamed', { name })} onClick={() => void toggle()}>
+      {t('wishlist.remove')}
+    </button>
   );
 }

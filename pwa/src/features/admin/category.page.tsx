@@ -1,7 +1,5 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Category } from '@haat/shared/catalog/catalog.types';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
@@ -12,16 +10,10 @@ import { replaceCategoryCopies } from './storefront-copies';
 /** /dashboard/category (docs/product.md#screens, Category management). */
 export function CategoryPage() {
   const { t } = useTranslation('admin');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
-    <>
-      <PageMeta title={t('category.metaTitle')} description={t('category.metaDescription')} />
-      <AdminFrame>
-        <CategoryManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('category.metaTitle')} description={t('category.metaDescription')}>
+      <CategoryManager />
+    </AdminFrame>
   );
 }
 

@@ -71,8 +71,8 @@ export const MISSING = 'is required';
 
 /**
  * The body the API takes, checked with the API's own schema (shared/src/promotions/coupon.schema.ts) before anything
- * is sent: either the request, or each field's first problem in the schema's words (coupon-rule-words.ts says them),
- * a required field left empty as MISSING.
+ * is sent: either the request, or each field's first problem in the schema's words (the coupon form says them), a
+ * required field left empty as MISSING.
  */
 export function couponRequest(fields: CouponFields): { ok: true; body: CreateCouponRequest } | { ok: false; problems: Partial<Record<CouponField, string>> } {
   const body = {

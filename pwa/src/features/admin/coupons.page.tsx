@@ -1,30 +1,38 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Coupon } from '@haat/shared/promotions/coupon.schema';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { currentLanguage } from '../../i18n/i18n';
+import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
+import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
-import { couponsApi } from './coupons-api';
 import { useAdminList } from './hooks/use-admin-list';
+
+/**
+ * The admin's coupon routes (docs/product.md#coupons). Reads skip every cache (`no-store`): an admin edits what the
+ * server holds. Refusals show the server's message through the one client (a code already taken).
+ */
+const couponsApi = {
+  list: async () => (await http.get('coupon/list', { cache: 'no-store' }).json<Envelope<Coupon[]>>()).data ?? [],
+  create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body }).json<Envelope<Coupon>>(),
+  update: (body: CreateCouponRequest & { _id: string }) => http.put('coupon/update', { json: body }).json<Envelope<Coupon>>(),
+  /** A disabled coupon applies again (within its window): the update route with only `active`. */
+  enable: (_id: string) => http.put('coupon/update', { json: { _id, active: true } satisfies UpdateCouponBody }).json<Envelope<Coupon>>(),
+  disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
+};
 
 /** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
 export function CouponsPage() {
   const { t } = useTranslation('coupons');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
-    <>
-      <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
-      <AdminFrame>
-        <CouponManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
+      <CouponManager />
+    </AdminFrame>
   );
 }
 
@@ -54,6 +62,37 @@ export function CouponManager() {
     }
   };
 
+  const columns: Array<Column<Coupon>> = [
+    { head: t('column.code'), cell: (c) => <strong>{c.code}</strong> },
+    {
+      head: t('column.discount'),
+      cell: (c) => (c.type === 'percent' ? t('percentOff', { value: formatNumber(c.value) }) : t('flatOff', { amount: formatMoney(c.value) })),
+    },
+    { head: t('column.maxDiscount'), cell: (c) => (c.maxDiscount === null ? t('noMaxDiscount') : formatMoney(c.maxDiscount)) },
+    { head: t('column.minOrder'), cell: (c) => (c.minOrder === null ? t('noMinOrder') : formatMoney(c.minOrder)) },
+    { head: t('column.window'), cell: (c) => t('window', { from: when(c.startsAt), to: when(c.endsAt) }) },
+    {
+      head: t('column.uses'),
+      cell: (c) => (
+        <>
+          {c.totalUses === null
+            ? t('usesNoLimit', { used: formatNumber(c.used) })
+            : t('uses', { used: formatNumber(c.used), total: formatNumber(c.totalUses) })}
+          <br />
+          {c.perAccountUses === null ? t('perAccountNoLimit') : t('perAccount', { cap: formatNumber(c.perAccountUses) })}
+        </>
+      ),
+    },
+    {
+      head: t('column.state'),
+      testId: 'coupon-state',
+      cell: (c) => {
+        const state = couponState(c);
+        return state === 'scheduled' ? t('state.scheduled', { from: when(c.startsAt) }) : t(`state.${state}`);
+      },
+    },
+  ];
+
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -62,86 +101,43 @@ export function CouponManager() {
           {t('add')}
         </button>
       </div>
-      {list.items.length === 0 ? (
-        list.loaded ? (
-          <p className="state-box admin-empty">{t('empty')}</p>
-        ) : (
-          <p className="admin-loading" role="status">
-            {t('loading')}
-          </p>
-        )
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--stacked coupon-table" aria-busy={list.loading}>
-            <thead>
-              <tr>
-                {(['code', 'discount', 'maxDiscount', 'minOrder', 'window', 'uses', 'state'] as const).map((c) => (
-                  <th key={c} scope="col">
-                    {t(`column.${c}`)}
-                  </th>
-                ))}
-                <th scope="col">{t('column.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((c) => {
-                const state = couponState(c);
-                return (
-                  <tr key={c._id} data-testid={`coupon-row-${c.code}`}>
-                    <td data-label={t('column.code')}>
-                      <strong>{c.code}</strong>
-                    </td>
-                    <td data-label={t('column.discount')}>
-                      {c.type === 'percent' ? t('percentOff', { value: formatNumber(c.value) }) : t('flatOff', { amount: formatMoney(c.value) })}
-                    </td>
-                    <td data-label={t('column.maxDiscount')}>{c.maxDiscount === null ? t('noMaxDiscount') : formatMoney(c.maxDiscount)}</td>
-                    <td data-label={t('column.minOrder')}>{c.minOrder === null ? t('noMinOrder') : formatMoney(c.minOrder)}</td>
-                    <td data-label={t('column.window')}>{t('window', { from: when(c.startsAt), to: when(c.endsAt) })}</td>
-                    <td data-label={t('column.uses')}>
-                      {c.totalUses === null
-                        ? t('usesNoLimit', { used: formatNumber(c.used) })
-                        : t('uses', { used: formatNumber(c.used), total: formatNumber(c.totalUses) })}
-                      <br />
-                      {c.perAccountUses === null ? t('perAccountNoLimit') : t('perAccount', { cap: formatNumber(c.perAccountUses) })}
-                    </td>
-                    <td data-label={t('column.state')} data-testid="coupon-state">
-                      {state === 'scheduled' ? t('state.scheduled', { from: when(c.startsAt) }) : t(`state.${state}`)}
-                    </td>
-                    <td>
-                      <span className="admin-row-actions">
-                        <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { code: c.code })} onClick={() => setEditing(c)}>
-                          {t('editButton')}
-                        </button>
-                        {!c.active && (
-                          <button
-                            type="button"
-                            className="btn btn--ghost btn--small"
-                            aria-label={t('enableLabel', { code: c.code })}
-                            disabled={enabling === c._id}
-                            onClick={() => void enable(c)}
-                          >
-                            {t('enable')}
-                          </button>
-                        )}
-                        {c.active && (
-                          <button
-                            type="button"
-                            className="btn btn--ghost btn--small admin-danger"
-                            aria-label={t('disableLabel', { code: c.code })}
-                            onClick={() => setDisabling(c)}
-                          >
-                            {t('disable')}
-                          </button>
-                        )}
-                      </span>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminListState list={list} empty={t('empty')} loading={t('loading')}>
+        <AdminTable
+          className="admin-table--stacked coupon-table"
+          items={list.items}
+          busy={list.loading}
+          columns={columns}
+          actionsHead={t('column.actions')}
+          row={(c) => ({ key: c._id, 'data-testid': `coupon-row-${c.code}` })}
+          actions={(c) => (
+            <>
+              <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { code: c.code })} onClick={() => setEditing(c)}>
+                {t('editButton')}
+              </button>
+              {c.active ? (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small admin-danger"
+                  aria-label={t('disableLabel', { code: c.code })}
+                  onClick={() => setDisabling(c)}
+                >
+                  {t('disable')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  aria-label={t('enableLabel', { code: c.code })}
+                  disabled={enabling === c._id}
+                  onClick={() => void enable(c)}
+                >
+                  {t('enable')}
+                </button>
+              )}
+            </>
+          )}
+        />
+      </AdminListState>
       {editing !== null && (
         <CouponForm
           coupon={editing === 'new' ? undefined : editing}

@@ -6,7 +6,6 @@ import { formatMoney, formatNumber } from '../../i18n/format';
 import { WAITING_STAGES } from '@haat/shared/orders/overview';
 import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { LowStockCard } from './components/low-stock-card';
 import { overviewApi, savedThreshold, saveThreshold } from './overview-api';
@@ -18,12 +17,9 @@ const OverviewChart = lazy(() => import('./components/overview-chart').then((m) 
 export function OverviewPage() {
   const { t } = useTranslation('admin');
   return (
-    <>
-      <PageMeta title={t('overview.metaTitle')} description={t('overview.metaDescription')} />
-      <AdminFrame>
-        <Overview />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('overview.metaTitle')} description={t('overview.metaDescription')}>
+      <Overview />
+    </AdminFrame>
   );
 }
 

@@ -7,7 +7,6 @@ import { unitName } from '../../i18n/format';
 import { useDebounced } from '../../lib/hooks/use-debounced';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
@@ -19,12 +18,9 @@ import { dropProductCopy } from './storefront-copies';
 export function AdminProductsPage() {
   const { t } = useTranslation('admin');
   return (
-    <>
-      <PageMeta title={t('products.metaTitle')} description={t('products.metaDescription')} />
-      <AdminFrame>
-        <ProductManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('products.metaTitle')} description={t('products.metaDescription')}>
+      <ProductManager />
+    </AdminFrame>
   );
 }
 

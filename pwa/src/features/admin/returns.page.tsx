@@ -1,29 +1,34 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { AdminOrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { AdminOrderReturn, OrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { formatDate, formatMoney } from '../../i18n/format';
+import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
+import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dialog';
 import { usePagedList } from './hooks/use-admin-list';
-import { returnsApi } from './returns-api';
 import './returns.css';
+
+/**
+ * The admin's return routes (docs/product.md#returns). Reads skip every cache (`no-store`): another admin may have
+ * moved a return. A move is silent: the Returns tab says a refusal (409 RETURN_STATE) itself and reads the list again.
+ */
+const returnsApi = {
+  list: async (all: boolean) =>
+    (await http.get('order/admin/returns', { cache: 'no-store', searchParams: all ? { all: 'true' } : {} }).json<Envelope<AdminOrderReturn[]>>()).data ?? [],
+  move: (body: ReturnStatusBody) => http.post('order/admin/return-status', { json: body, retry: 0, context: { silent: true } }).json<Envelope<OrderReturn>>(),
+};
 
 /** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
 export function ReturnsPage() {
   const { t } = useTranslation('returns');
-  useEffect(() => {
-    window.scrollTo(0, 0);
-  }, []);
   return (
-    <>
-      <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
-      <AdminFrame>
-        <ReturnsManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
+      <ReturnsManager />
+    </AdminFrame>
   );
 }
 
@@ -61,6 +66,50 @@ export function ReturnsManager() {
     list.reload();
   };
 
+  const columns: Array<Column<AdminOrderReturn>> = [
+    { head: t('column.order'), cell: (ret) => <strong>#{ret.orderId}</strong> },
+    {
+      head: t('column.shopper'),
+      cell: ({ customer }) =>
+        customer ? (
+          <>
+            {customer.name}
+            <br />
+            {customer.email}
+            {customer.mobile && (
+              <>
+                <br />
+                {customer.mobile}
+              </>
+            )}
+          </>
+        ) : (
+          t('unknownShopper')
+        ),
+    },
+    { head: t('column.items'), cell: (ret) => ret.items.map((i) => `${i.name} × ${i.quantity}`).join(', ') },
+    { head: t('column.reason'), cell: (ret) => (ret.kind === 'RETURN_TO_ORIGIN' ? t('returnToOrigin') : ret.reason) },
+    { head: t('column.amount'), cell: (ret) => formatMoney(ret.amount) },
+    { head: t('column.payment'), cell: (ret) => t(`payment.${ret.paymentMethod}`) },
+    {
+      head: t('column.status'),
+      testId: 'admin-return-status',
+      cell: (ret) => (
+        <>
+          {t(`status.${ret.status}`)}
+          {ret.refund && (
+            <>
+              <br />
+              {t(`refundMethod.${ret.refund.method}`)}
+              {ret.refund.reference && ` · ${ret.refund.reference}`}
+            </>
+          )}
+        </>
+      ),
+    },
+    { head: t('column.requested'), cell: (ret) => formatDate(ret.createdAt) },
+  ];
+
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -75,89 +124,39 @@ export function ReturnsManager() {
           {problem}
         </p>
       )}
-      {list.items.length === 0 ? (
-        list.loaded ? (
-          <p className="state-box admin-empty">{t(all ? 'emptyAll' : 'empty')}</p>
-        ) : (
-          <p className="admin-loading" role="status">
-            {t('loading')}
-          </p>
-        )
-      ) : (
-        <div className="admin-table-wrap">
-          <table className="admin-table admin-table--stacked" aria-busy={list.loading}>
-            <thead>
-              <tr>
-                {(['order', 'shopper', 'items', 'reason', 'amount', 'payment', 'status', 'requested', 'actions'] as const).map((c) => (
-                  <th key={c} scope="col">
-                    {t(`column.${c}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {list.items.map((ret) => (
-                <tr key={ret._id} data-testid="admin-return-row" data-return-id={ret._id} data-order-id={ret.orderId} data-status={ret.status}>
-                  <td data-label={t('column.order')}>
-                    <strong>#{ret.orderId}</strong>
-                  </td>
-                  <td data-label={t('column.shopper')}>
-                    {ret.customer ? (
-                      <>
-                        {ret.customer.name}
-                        <br />
-                        {ret.customer.email}
-                        {ret.customer.mobile && (
-                          <>
-                            <br />
-                            {ret.customer.mobile}
-                          </>
-                        )}
-                      </>
-                    ) : (
-                      t('unknownShopper')
-                    )}
-                  </td>
-                  <td data-label={t('column.items')}>{ret.items.map((i) => `${i.name} × ${i.quantity}`).join(', ')}</td>
-                  <td data-label={t('column.reason')}>{ret.kind === 'RETURN_TO_ORIGIN' ? t('returnToOrigin') : ret.reason}</td>
-                  <td data-label={t('column.amount')}>{formatMoney(ret.amount)}</td>
-                  <td data-label={t('column.payment')}>{t(`payment.${ret.paymentMethod}`)}</td>
-                  <td data-label={t('column.status')} data-testid="admin-return-status">
-                    {t(`status.${ret.status}`)}
-                    {ret.refund && (
-                      <>
-                        <br />
-                        {t(`refundMethod.${ret.refund.method}`)}
-                        {ret.refund.reference && ` · ${ret.refund.reference}`}
-                      </>
-                    )}
-                  </td>
-                  <td data-label={t('column.requested')}>{formatDate(ret.createdAt)}</td>
-                  <td>
-                    <span className="admin-row-actions">
-                      {/* A cash order's return to origin refunds nothing: receiving the parcel ends it. */}
-                      {NEXT[ret.status]
-                        .filter((move) => move !== 'REFUNDED' || ret.amount > 0)
-                        .map((move) => (
-                          <button
-                            key={move}
-                            type="button"
-                            className={`btn btn--ghost btn--small${move === 'REJECTED' ? ' admin-danger' : ''}`}
-                            data-testid={TESTID[move]}
-                            aria-label={t(`move.${move}.label`, { orderId: ret.orderId })}
-                            onClick={() => setMoving({ ret, move })}
-                          >
-                            {t(`move.${move}.button`)}
-                          </button>
-                        ))}
-                    </span>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminListState list={list} empty={t(all ? 'emptyAll' : 'empty')} loading={t('loading')}>
+        <AdminTable
+          className="admin-table--stacked"
+          items={list.items}
+          busy={list.loading}
+          columns={columns}
+          actionsHead={t('column.actions')}
+          row={(ret) => ({
+            key: ret._id,
+            'data-testid': 'admin-return-row',
+            'data-return-id': ret._id,
+            'data-order-id': ret.orderId,
+            'data-status': ret.status,
+          })}
+          // A cash order's return to origin refunds nothing: receiving the parcel ends it.
+          actions={(ret) =>
+            NEXT[ret.status]
+              .filter((move) => move !== 'REFUNDED' || ret.amount > 0)
+              .map((move) => (
+                <button
+                  key={move}
+                  type="button"
+                  className={`btn btn--ghost btn--small${move === 'REJECTED' ? ' admin-danger' : ''}`}
+                  data-testid={TESTID[move]}
+                  aria-label={t(`move.${move}.label`, { orderId: ret.orderId })}
+                  onClick={() => setMoving({ ret, move })}
+                >
+                  {t(`move.${move}.button`)}
+                </button>
+              ))
+          }
+        />
+      </AdminListState>
       {moving && <ReturnMoveDialog ret={moving.ret} move={moving.move} onConfirm={send} onKeep={() => setMoving(null)} />}
     </section>
   );

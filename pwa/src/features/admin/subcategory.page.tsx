@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { adminApi } from './api';
 import { AdminCrudPage, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
@@ -15,12 +14,9 @@ import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-co
 export function SubCategoryPage() {
   const { t } = useTranslation('admin');
   return (
-    <>
-      <PageMeta title={t('subcategory.metaTitle')} description={t('subcategory.metaDescription')} />
-      <AdminFrame>
-        <SubCategoryManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('subcategory.metaTitle')} description={t('subcategory.metaDescription')}>
+      <SubCategoryManager />
+    </AdminFrame>
   );
 }
 

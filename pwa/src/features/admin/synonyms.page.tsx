@@ -1,28 +1,37 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAX_MEANS_WORDS, type Synonym } from '@haat/shared/search/synonym.schema';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { MAX_MEANS_WORDS, type DeleteSynonymBody, type PutSynonymBody, type Synonym } from '@haat/shared/search/synonym.schema';
+import { http } from '../../lib/http/http';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { QueryState } from '../../lib/query/query-state';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
+import { AdminTable, type Column } from './components/admin-crud-page';
 import { AdminFrame } from './components/admin-frame';
 import { synonymRequest, type SynonymField, type SynonymProblem } from './synonym-form-model';
-import { synonymsApi } from './synonyms-api';
 import './synonyms.css';
+
+/**
+ * The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md). Reads skip every cache
+ * (`no-store`): an admin edits what the server holds. Refusals show the server's message through the one client.
+ */
+const synonymsApi = {
+  list: async () => (await http.get('search/synonyms', { cache: 'no-store' }).json<Envelope<Synonym[]>>()).data ?? [],
+  /** Adds a word, or changes what a word spelt like it means (the server keys words by their spelling). */
+  put: (body: PutSynonymBody) => http.put('search/synonyms', { json: body }).json<Envelope<Synonym>>(),
+  remove: (word: string) => http.delete('search/synonyms', { json: { word } satisfies DeleteSynonymBody }).json<Envelope<null>>(),
+};
 
 /** /dashboard/synonyms (docs/decisions/0260-the-shoppers-own-words.md): the shoppers' own words search understands. */
 export function SynonymsPage() {
   const { t } = useTranslation('synonyms');
-  // It starts at the top by the shell's one rule (app/shell/scroll-to-top.tsx).
+  // It starts at the top by the shell's one rule (ScrollToTop, app/shell/shell.tsx).
   return (
-    <>
-      <PageMeta title={t('metaTitle')} description={t('metaDescription')} />
-      <AdminFrame>
-        <SynonymManager />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
+      <SynonymManager />
+    </AdminFrame>
   );
 }
 
@@ -41,6 +50,10 @@ export function SynonymManager() {
   const [removing, setRemoving] = useState<Synonym | null>(null);
   const reload = () => void invalidate(...KEY);
   const findId = useId();
+  const columns: Array<Column<Synonym>> = [
+    { head: t('column.word'), cell: (s) => <strong lang={/[\u0900-\u097f]/.test(s.word) ? 'hi' : undefined}>{s.word}</strong> },
+    { head: t('column.means'), cell: (s) => s.means },
+  ];
 
   return (
     <section className="admin-page">
@@ -67,47 +80,29 @@ export function SynonymManager() {
                 {needle ? t('countFound', { count: shown.length, total: synonyms.length }) : t('count', { count: synonyms.length })}
               </p>
               {shown.length > 0 && (
-                <div className="admin-table-wrap">
-                  <table className="admin-table admin-table--stacked synonym-table" aria-busy={list.isFetching}>
-                    <thead>
-                      <tr>
-                        <th scope="col">{t('column.word')}</th>
-                        <th scope="col">{t('column.means')}</th>
-                        <th scope="col">{t('column.actions')}</th>
-                      </tr>
-                    </thead>
-                    <tbody>
-                      {shown.map((s) => (
-                        <tr key={s.word} data-testid={`synonym-row-${s.word}`}>
-                          <td data-label={t('column.word')}>
-                            <strong lang={/[\u0900-\u097f]/.test(s.word) ? 'hi' : undefined}>{s.word}</strong>
-                          </td>
-                          <td data-label={t('column.means')}>{s.means}</td>
-                          <td>
-                            <span className="admin-row-actions">
-                              <button
-                                type="button"
-                                className="btn btn--ghost btn--small"
-                                aria-label={t('editLabel', { word: s.word })}
-                                onClick={() => setEditing(s)}
-                              >
-                                {t('edit')}
-                              </button>
-                              <button
-                                type="button"
-                                className="btn btn--ghost btn--small admin-danger"
-                                aria-label={t('deleteLabel', { word: s.word })}
-                                onClick={() => setRemoving(s)}
-                              >
-                                {t('delete')}
-                              </button>
-                            </span>
-                          </td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <AdminTable
+                  className="admin-table--stacked synonym-table"
+                  items={shown}
+                  busy={list.isFetching}
+                  columns={columns}
+                  actionsHead={t('column.actions')}
+                  row={(s) => ({ key: s.word, 'data-testid': `synonym-row-${s.word}` })}
+                  actions={(s) => (
+                    <>
+                      <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { word: s.word })} onClick={() => setEditing(s)}>
+                        {t('edit')}
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn--ghost btn--small admin-danger"
+                        aria-label={t('deleteLabel', { word: s.word })}
+                        onClick={() => setRemoving(s)}
+                      >
+                        {t('delete')}
+                      </button>
+                    </>
+                  )}
+                />
               )}
             </>
           );

@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { AdminFrame } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 
@@ -11,12 +10,9 @@ import { ProductForm } from './components/product-form';
 export function UploadProductPage() {
   const { t } = useTranslation('admin');
   return (
-    <>
-      <PageMeta title={t('form.title')} description={t('form.metaDescription')} />
-      <AdminFrame>
-        <UploadProduct />
-      </AdminFrame>
-    </>
+    <AdminFrame title={t('form.title')} description={t('form.metaDescription')}>
+      <UploadProduct />
+    </AdminFrame>
   );
 }
 

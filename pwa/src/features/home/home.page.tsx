@@ -7,9 +7,10 @@ import { CategoryRow } from './components/category-row';
 import { CategoryStrip } from './components/category-strip';
 import { Hero } from './components/hero';
 import { Newsletter } from './components/newsletter';
-import { useGreetingName } from './hooks/use-greeting-name';
 import './home.css';
 import { useTranslation } from 'react-i18next';
+import { useAtomValue } from 'jotai';
+import { userAtom } from '../../lib/http/session';
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {
@@ -60,4 +61,10 @@ export function HomePage() {
       </div>
     </>
   );
+}
+
+/** The signed-in shopper's username for the hero greeting (docs/product.md#screens, Home), or null for visitors. */
+export function useGreetingName(): string | null {
+  const user = useAtomValue(userAtom);
+  return user ? user.username || user.name || null : null;
 }

@@ -6,8 +6,9 @@ import { fieldProblem } from '../../i18n/validation';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { ShopAddress } from '../../lib/ui/shop-address';
 import { usePublicConfig } from '../../lib/http/public-config';
-import { sendContactMessage } from './contact-api';
 import './info.css';
+import { type Envelope } from '@haat/shared/common/envelope';
+import { http } from '../../lib/http/http';
 
 const EMPTY = { name: '', email: '', phone: '', topic: 'An order' as ContactBody['topic'], message: '' };
 
@@ -120,3 +121,6 @@ export function ContactPage() {
     </>
   );
 }
+
+/** POST /api/contact: mails the support desk. A refusal (bad field, too many messages) is shown by lib/http. */
+const sendContactMessage = (body: ContactBody) => http.post('contact', { json: body }).json<Envelope<null>>();

@@ -11,7 +11,7 @@ import { useRealtime } from '../realtime/public';
 import { useTranslation } from 'react-i18next';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
-import { laterStages } from './later-stages';
+import { laterStages } from './components/stage-mover';
 import './components/orders.css';
 
 const MOVES = ORDER_STAGES.filter((s) => s !== 'PLACED');

@@ -8,7 +8,7 @@ import { currentLanguage, i18n, setLanguage, startLanguage } from '../i18n';
 import { formatMoney } from '../format';
 import { createHttp } from '../../lib/http/create-http';
 import { LanguageSwitch } from '../../lib/ui/language-switch';
-import { OfflineBanner } from '../../app/shell/offline-banner';
+import { OfflineBanner } from '../../app/shell/shell';
 
 let server: Server;
 let url = '';

@@ -8,7 +8,7 @@ import { newOrdersBadge } from '../../features/realtime/realtime-events';
 import { PushNotAllowedError, PushServiceTimeoutError, type PushState } from '../../features/realtime/public';
 import { PushToggle, pushProblemKey } from '../../features/orders/components/push-toggle';
 import { StageMover } from '../../features/orders/components/stage-mover';
-import { OfferCountdown } from '../../features/product/components/offer-countdown';
+import { OfferCountdown } from '../../features/product/components/buy-box';
 import { StarRating } from '../../features/product/components/star-rating';
 import { RatingRing } from '../../features/catalog/components/rating-ring';
 import { CartNoticesList } from '../../features/cart/components/cart-notices-list';

@@ -1,5 +1,4 @@
 import { useEffect, type RefObject } from 'react';
-import { prefersReducedMotion } from './prefers-reduced-motion';
 
 /** One step of a text animation: wait `delay` ms, then show `next`. */
 export interface TextStep<S> {
@@ -38,4 +37,9 @@ export function useTextAnimation<S>(
     // The animation is defined once per restartKey; its callbacks are pure.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [restartKey]);
+}
+
+/** The shopper asked the system for less motion: no self-running animations (WCAG 2.2.2). */
+export function prefersReducedMotion(): boolean {
+  return typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 }

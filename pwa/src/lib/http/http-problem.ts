@@ -1,12 +1,14 @@
 import { HTTPError } from 'ky';
-import { errorCodeOf, type ErrorCode } from '@haat/shared/common/error-code';
 
 /** What a failed call means to a screen: the server's message, its status (0 = no network, -1 = a bug), code and body. */
 export interface HttpProblem {
   status: number;
   message: string;
-  /** The envelope's code when it is one of shared ErrorCode's; what to do about it: lib/problem-reaction.ts. */
-  code?: ErrorCode;
+  /**
+   * The envelope's code as it came: the API's are shared ErrorCode's, compared as such (`code === ErrorCode.X`); what
+   * to do about one: lib/http/problem-reaction.ts. Not checked against the list here: `/` would load every code.
+   */
+  code?: string;
   body: Record<string, unknown> | null;
 }
 
@@ -19,7 +21,7 @@ export function problemOf(error: unknown): HttpProblem {
   if (error instanceof HTTPError) {
     const body = (error as WithBody)[PROBLEM_BODY] ?? null;
     const message = typeof body?.message === 'string' && body.message ? body.message : error.message;
-    return { status: error.response.status, message, code: errorCodeOf(body?.code), body };
+    return { status: error.response.status, message, code: typeof body?.code === 'string' ? body.code : undefined, body };
   }
   if (error instanceof Error && error.name === 'TimeoutError') return { status: 0, message: 'The network is too slow right now.', body: null };
   // fetch rejects with a TypeError when there is no connection at all.

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@haat/shared/common/error-code';
+import { ErrorCode, errorCodeOf } from '@haat/shared/common/error-code';
 
 /** What the PWA does about an error answer, whatever screen asked. */
 export type ProblemReaction =
@@ -20,7 +20,8 @@ export type ProblemReaction =
  * so a code added in shared/ and not handled here fails the type check. An answer without a known code
  * (a proxy's page, an older server) is shown as it came.
  */
-export function reactionTo(code: ErrorCode | undefined): ProblemReaction {
+export function reactionTo(sent: string | undefined): ProblemReaction {
+  const code = errorCodeOf(sent);
   switch (code) {
     case ErrorCode.PriceChanged:
       return 'review-prices';

@@ -12,7 +12,7 @@ afterEach(() => {
 });
 
 describe('the header account menu for keyboard users (docs/product.md#keyboard-and-screen-readers)', () => {
-  it('closes on Escape and gives focus back to the Account button, not to the page', () => {
+  it('closes on Escape and gives focus back to the Account button, not to the page', async () => {
     setSessionUser({ _id: 'u1', name: 'Asha', email: 'asha@example.in', role: 'USER' } as User);
     render(
       <MemoryRouter>
@@ -22,7 +22,7 @@ describe('the header account menu for keyboard users (docs/product.md#keyboard-a
     const button = screen.getByRole('button', { name: 'Account' });
     fireEvent.click(button);
     expect(button.getAttribute('aria-expanded')).toBe('true');
-    const first = screen.getAllByRole('link')[0]!;
+    const first = (await screen.findAllByRole('link'))[0]!;
     first.focus();
     fireEvent.keyDown(first, { key: 'Escape' });
     expect(button.getAttribute('aria-expanded')).toBe('false');

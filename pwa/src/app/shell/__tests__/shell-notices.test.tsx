@@ -3,9 +3,9 @@ import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { captureInstallPrompt, installPromptAtom } from '../../../lib/device/install-prompt';
 import { updateWaitingAtom } from '../../../lib/device/service-worker';
-import { InstallButton } from '../install-button';
-import { OfflineBanner } from '../offline-banner';
-import { UpdateToast } from '../update-toast';
+import { InstallButton } from '../header';
+import { OfflineBanner } from '../shell';
+import { UpdateToast } from '../shell';
 
 const store = getDefaultStore();
 afterEach(() => {

@@ -1,10 +1,10 @@
 import { useAtomValue } from 'jotai';
-import { NavLink } from 'react-router-dom';
+import { NavLink, useNavigate } from 'react-router-dom';
 import { isAdminAtom, userAtom } from '../../../lib/http/session';
-import { useLogout } from '../hooks/use-logout';
 import './account-menu.css';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../lib/ui/language-switch';
+import { useCallback } from 'react';
 
 // Labels: account:menu.<key>.
 const ADMIN_LINKS = [
@@ -64,4 +64,16 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
       <LanguageSwitch />
     </nav>
   );
+}
+
+/**
+ * Signing out (log-out.ts), then home. Its code loads when the shopper signs out: the account menu is on the first
+ * screen, what signing out clears is not.
+ */
+export function useLogout() {
+  const navigate = useNavigate();
+  return useCallback(async () => {
+    await (await import('../hooks/log-out')).logOut();
+    navigate('/', { replace: true });
+  }, [navigate]);
 }

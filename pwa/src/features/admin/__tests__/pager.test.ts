@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, pagerView } from '../pager';
+import { clampPage, pagerView } from '../hooks/use-admin-list';
 
 describe('admin products pager (docs/product.md#screens)', () => {
   it('is hidden when everything fits on one page', () => {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { formatNumber } from '../../../i18n/format';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import type { AdminCrud } from '../hooks/use-admin-crud';
-import { pagerView } from '../pager';
+import { pagerView } from '../hooks/use-admin-list';
 
 interface Named {
   _id: string;
@@ -15,6 +15,8 @@ export interface Column<T> {
   cell: (item: T, index: number) => ReactNode;
   /** Names the column for the phone layout's CSS (admin.css), e.g. 'name', 'category'. */
   role?: string;
+  /** The cells' data-testid. */
+  testId?: string;
 }
 
 /** How a page shows its items: cards (an image, the name and more lines) or a table of columns. */
@@ -59,7 +61,6 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
   const { t } = useTranslation('admin');
   const { list } = crud;
   const skeletons = view.kind === 'cards' ? view.skeletons : undefined;
-  const pager = pagerView(list.page, list.totalPages);
   let body: ReactNode;
   if (skeletons && (list.loading || !list.loaded)) {
     body = (
@@ -73,67 +74,38 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
         ))}
       </ul>
     );
-  } else if (list.items.length === 0) {
-    body = list.loaded ? (
-      <p className="state-box admin-empty">{empty}</p>
-    ) : (
-      <p className="admin-loading" role="status">
-        {t('loading')}
-      </p>
-    );
-  } else if (view.kind === 'cards') {
-    body = (
-      <ul className={view.className} aria-busy={list.loading}>
-        {list.items.map((item) => (
-          <li key={item._id} className="admin-card" data-testid={view.testId}>
-            <img src={view.image(item) || '/placeholder.svg'} alt="" loading="lazy" width={120} height={120} />
-            <p className="admin-card__name">{item.name}</p>
-            {view.lines?.map((line) => (
-              <p key={line.className} className={line.className}>
-                {line.text(item)}
-              </p>
-            ))}
-            <div className="admin-card__actions">
-              <ItemActions item={item} crud={crud} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    );
   } else {
     body = (
-      <div className="admin-table-wrap">
-        <table className={`admin-table ${view.className}`} aria-busy={list.loading}>
-          <thead>
-            <tr>
-              {view.columns.map((c) => (
-                <th key={c.head} scope="col" data-role={c.role}>
-                  {c.head}
-                </th>
-              ))}
-              <th scope="col" data-role="actions">
-                {t('action')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.items.map((item, i) => (
-              <tr key={item._id} data-testid={view.testId}>
-                {view.columns.map((c) => (
-                  <td key={c.head} data-role={c.role} data-label={c.head}>
-                    {c.cell(item, i)}
-                  </td>
+      <AdminListState list={list} empty={empty} loading={t('loading')}>
+        {view.kind === 'cards' ? (
+          <ul className={view.className} aria-busy={list.loading}>
+            {list.items.map((item) => (
+              <li key={item._id} className="admin-card" data-testid={view.testId}>
+                <img src={view.image(item) || '/placeholder.svg'} alt="" loading="lazy" width={120} height={120} />
+                <p className="admin-card__name">{item.name}</p>
+                {view.lines?.map((line) => (
+                  <p key={line.className} className={line.className}>
+                    {line.text(item)}
+                  </p>
                 ))}
-                <td data-role="actions">
-                  <span className="admin-row-actions">
-                    <ItemActions item={item} crud={crud} icons />
-                  </span>
-                </td>
-              </tr>
+                <div className="admin-card__actions">
+                  <ItemActions item={item} crud={crud} />
+                </div>
+              </li>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </ul>
+        ) : (
+          <AdminTable
+            className={view.className}
+            items={list.items}
+            busy={list.loading}
+            columns={view.columns}
+            actionsHead={t('action')}
+            actions={(item) => <ItemActions item={item} crud={crud} icons />}
+            row={(item) => ({ key: item._id, 'data-testid': view.testId })}
+          />
+        )}
+      </AdminListState>
     );
   }
 
@@ -149,17 +121,7 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
         {headExtra}
       </div>
       {body}
-      {pager && (
-        <nav className="admin-pager" aria-label={t('pager.label')}>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || list.loading} onClick={() => list.setPage(list.page - 1)}>
-            {t('pager.previous')}
-          </button>
-          <span aria-live="polite">{t('pager.page', { page: formatNumber(pager.page), total: formatNumber(pager.totalPages) })}</span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || list.loading} onClick={() => list.setPage(list.page + 1)}>
-            {t('pager.next')}
-          </button>
-        </nav>
-      )}
+      <AdminPager page={list.page} totalPages={list.totalPages} busy={list.loading} label={t('pager.label')} onPage={list.setPage} />
       {crud.editing !== null && editor(crud.editing === 'new' ? undefined : crud.editing, crud.closeEditor)}
       {crud.deleting !== null && (
         <ConfirmDialog
@@ -173,6 +135,110 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
       )}
       {children}
     </section>
+  );
+}
+
+/** Previous, "Page 2 of 5" and Next under a list of more than one page; nothing for a single page. */
+export function AdminPager({
+  page,
+  totalPages,
+  busy,
+  label,
+  onPage,
+}: {
+  page: number;
+  totalPages: number;
+  busy: boolean;
+  label: string;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useTranslation('admin');
+  const pager = pagerView(page, totalPages);
+  if (!pager) return null;
+  return (
+    <nav className="admin-pager" aria-label={label}>
+      <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || busy} onClick={() => onPage(page - 1)}>
+        {t('pager.previous')}
+      </button>
+      <span aria-live="polite">{t('pager.page', { page: formatNumber(pager.page), total: formatNumber(pager.totalPages) })}</span>
+      <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || busy} onClick={() => onPage(page + 1)}>
+        {t('pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+/** Before the first read "Loading...", then the list, or the empty note once read. */
+export function AdminListState({
+  list,
+  empty,
+  loading,
+  children,
+}: {
+  list: { items: unknown[]; loaded: boolean };
+  empty: string;
+  loading: string;
+  children: ReactNode;
+}) {
+  if (list.items.length > 0) return children;
+  return list.loaded ? (
+    <p className="state-box admin-empty">{empty}</p>
+  ) : (
+    <p className="admin-loading" role="status">
+      {loading}
+    </p>
+  );
+}
+
+interface TableProps<T> {
+  /** More classes of the table: admin-table--stacked makes each row a card of "label value" lines on a phone (admin.css). */
+  className: string;
+  items: T[];
+  busy: boolean;
+  columns: Array<Column<T>>;
+  actionsHead: string;
+  /** The buttons of the last cell. */
+  actions: (item: T) => ReactNode;
+  /** A row's key and data attributes. */
+  row: (item: T) => { key: string } & Record<`data-${string}`, string>;
+}
+
+/** An admin table: a column a field, each cell labelled with its column's head (the phone layout shows it), buttons last. */
+export function AdminTable<T>({ className, items, busy, columns, actionsHead, actions, row }: TableProps<T>) {
+  return (
+    <div className="admin-table-wrap">
+      <table className={`admin-table ${className}`} aria-busy={busy}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.head} scope="col" data-role={c.role}>
+                {c.head}
+              </th>
+            ))}
+            <th scope="col" data-role="actions">
+              {actionsHead}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {items.map((item, i) => {
+            const { key, ...data } = row(item);
+            return (
+              <tr key={key} {...data}>
+                {columns.map((c) => (
+                  <td key={c.head} data-role={c.role} data-label={c.head} data-testid={c.testId}>
+                    {c.cell(item, i)}
+                  </td>
+                ))}
+                <td data-role="actions">
+                  <span className="admin-row-actions">{actions(item)}</span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -3,23 +3,30 @@ import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { isAdminAtom } from '../../../lib/http/session';
+import { PageMeta } from '../../../lib/ui/page-meta';
 import { DashboardFrame } from '../../account/public';
 import '../admin.css';
 
-/** The dashboard frame for admin pages: a signed-in customer sees a short note (the server refuses them anyway). */
-export function AdminFrame({ children }: { children: ReactNode }) {
+/**
+ * An admin page: its title and description, and the dashboard frame; a signed-in customer sees a short note instead
+ * of the page (the server refuses them anyway).
+ */
+export function AdminFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const { t } = useTranslation('admin');
   const admin = useAtomValue(isAdminAtom);
   return (
-    <DashboardFrame>
-      {admin ? (
-        children
-      ) : (
-        <section className="state-box">
-          <p>{t('frame.onlyAdmins')}</p>
-          <Link to="/">{t('frame.goHome')}</Link>
-        </section>
-      )}
-    </DashboardFrame>
+    <>
+      <PageMeta title={title} description={description} />
+      <DashboardFrame>
+        {admin ? (
+          children
+        ) : (
+          <section className="state-box">
+            <p>{t('frame.onlyAdmins')}</p>
+            <Link to="/">{t('frame.goHome')}</Link>
+          </section>
+        )}
+      </DashboardFrame>
+    </>
   );
 }

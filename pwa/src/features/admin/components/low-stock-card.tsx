@@ -8,7 +8,7 @@ import { formatNumber } from '../../../i18n/format';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
 import { overviewApi } from '../overview-api';
-import { pagerView } from '../pager';
+import { AdminPager } from './admin-crud-page';
 
 interface Props {
   /** The overview's first page, at the threshold it was asked with. */
@@ -43,7 +43,6 @@ export function LowStockCard({ first }: Props) {
   const shown = page > 1 && later.data ? later.data.page : 1;
   const loading = later.isFetching;
 
-  const pager = pagerView(shown, Math.max(1, Math.ceil(list.total / list.limit)));
   const firstOut = list.items.findIndex((i) => i.available <= 0);
   const n = formatNumber;
   if (list.total === 0) return <p className="admin-empty">{t('overview.nothingUnder', { count: list.threshold, n: n(list.threshold) })}</p>;
@@ -68,17 +67,7 @@ export function LowStockCard({ first }: Props) {
           />
         ))}
       </ul>
-      {pager && (
-        <nav className="admin-pager" aria-label={t('overview.lowPages')}>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || loading} onClick={() => setPage(shown - 1)}>
-            {t('pager.previous')}
-          </button>
-          <span aria-live="polite">{t('pager.page', { page: n(pager.page), total: n(pager.totalPages) })}</span>
-          <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || loading} onClick={() => setPage(shown + 1)}>
-            {t('pager.next')}
-          </button>
-        </nav>
-      )}
+      <AdminPager page={shown} totalPages={Math.max(1, Math.ceil(list.total / list.limit))} busy={loading} label={t('overview.lowPages')} onPage={setPage} />
     </>
   );
 }

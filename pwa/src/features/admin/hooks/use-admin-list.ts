@@ -1,7 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
-import { clampPage } from '../pager';
 
 /** One page of an admin list; lists the server does not page are one page. */
 export interface AdminPage<T> {
@@ -64,4 +63,22 @@ export function usePagedList<T>(
 /** A whole list (categories, sub categories), read on open and after every `reload`. */
 export function useAdminList<T>(key: string, load: () => Promise<T[]>, onLoaded?: (items: T[]) => void | Promise<void>): PagedList<T> {
   return usePagedList(key, async () => ({ items: await load(), totalPages: 1 }), { onLoaded });
+}
+
+/** What the admin products pager shows (docs/product.md#screens, Admin Products): nothing on a single page. */
+export interface PagerView {
+  page: number;
+  totalPages: number;
+  hasPrevious: boolean;
+  hasNext: boolean;
+}
+
+export function pagerView(page: number, totalPages: number): PagerView | null {
+  if (totalPages <= 1) return null;
+  return { page, totalPages, hasPrevious: page > 1, hasNext: page < totalPages };
+}
+
+/** After a delete empties the last page, step back to the new last one. */
+export function clampPage(page: number, totalPages: number): number {
+  return Math.min(Math.max(1, page), Math.max(1, totalPages));
 }

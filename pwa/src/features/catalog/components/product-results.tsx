@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
-import type { Product } from '@haat/shared/catalog/catalog.types';
-import { ProductGrid } from './product-grid';
+import { type ReactNode } from 'react';
+import { type Product } from '@haat/shared/catalog/catalog.types';
+import { ProductCard } from './product-card';
+import { SkeletonCards } from './skeleton-card';
 
 /** What the listing's and search's hooks say about their products. */
 export interface Results {
@@ -42,5 +43,26 @@ export function ProductResults({ results: { products, loadingMore, fallback, err
         <ProductGrid products={products} skeletons={skeletons} loadingMore={loadingMore} empty={empty} />
       )}
     </>
+  );
+}
+
+interface GridProps {
+  products: Product[] | null | undefined;
+  /** Skeleton cards while nothing is known yet (10 on search, docs/product.md#rules-and-limits). */
+  skeletons: number;
+  /** Trailing skeletons while the next page loads. */
+  loadingMore?: boolean;
+  empty?: ReactNode;
+  eagerCount?: number;
+}
+
+/** The responsive grid of cards (docs/product.md#screens: 1, 2, 3 and 5 columns by width). */
+function ProductGrid({ products, skeletons, loadingMore = false, empty = null, eagerCount = 2 }: GridProps) {
+  if (products && products.length === 0) return <>{empty}</>;
+  return (
+    <div className="product-grid" aria-busy={!products || loadingMore}>
+      {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={i < eagerCount} />) : <SkeletonCards count={skeletons} />}
+      {products && loadingMore && <SkeletonCards count={Math.min(skeletons, 5)} />}
+    </div>
   );
 }

@@ -1,11 +1,11 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
-import type { Product } from '@haat/shared/catalog/catalog.types';
+import { type Product } from '@haat/shared/catalog/catalog.types';
 import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
-import { loadStorage, useDeviceQuery } from '../../../lib/storage/device-store';
-import { askedNow } from '../../../lib/storage/server-copy';
+import { loadStorage, useDeviceQuery, openStorageWhenWanted } from '../../../lib/storage/device-store';
+import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
-import type { ProductPage } from '../api';
-import { saveProductPage } from './save-product-page';
+import { type ProductPage } from '../api';
+import { cachedLists, cachedProducts } from '../../../lib/storage/device-collections';
 
 export interface CachedProducts {
   /** undefined while IndexedDB is read, null when nothing is cached for this key yet. */
@@ -88,4 +88,14 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
     loadingMore,
     loadMore,
   };
+}
+
+/**
+ * Writes one page, asked at `asked` (askedNow), into IndexedDB through the one rule: the products themselves (so
+ * detail pages and offline search find them) and the list's ids in order. On a device with nothing stored yet, the
+ * write waits until storage is wanted (lib/storage/device-store.ts): the screen shows the network's answer meanwhile.
+ */
+export async function saveProductPage(key: string, result: ProductPage, asked: number): Promise<void> {
+  const list = { key, ids: result.items.map((p) => p._id), total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() };
+  await storeAnswer(asked, [rowsFor(cachedProducts, result.items), rowsFor(cachedLists, [list])], openStorageWhenWanted);
 }

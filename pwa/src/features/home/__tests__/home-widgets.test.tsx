@@ -5,7 +5,7 @@ import { BannerCarousel } from '../components/banner-carousel';
 import type { User } from '@haat/shared/users/user.types';
 import { setSessionUser } from '../../../lib/http/session';
 import { Hero, heroLines } from '../components/hero';
-import { useGreetingName } from '../hooks/use-greeting-name';
+import { useGreetingName } from '../home.page';
 import { Newsletter } from '../components/newsletter';
 import { useTypewriter } from '../hooks/use-typewriter';
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { prefersReducedMotion } from '../../../lib/hooks/prefers-reduced-motion';
+import { prefersReducedMotion } from '../../../lib/hooks/use-text-animation';
 
 /**
  * docs/product.md#rules-and-limits: the carousel advances every 5000 ms; choosing a dot restarts the wait so the chosen banner

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { aProduct } from '../../../test-support/a-product';
 import { FiltersForm } from '../components/filters-form';
-import { useListingFilters } from '../hooks/use-listing-filters';
+import { useListingFilters } from '../components/listing-view';
 import { applyFilters, filtersToBody, NO_FILTERS } from '../listing-filters';
 
 afterEach(() => {

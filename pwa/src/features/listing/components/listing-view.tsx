@@ -1,14 +1,14 @@
 import { lazy, Suspense, useState } from 'react';
-import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.types';
+import { type CategoryRef, type SubCategory } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductResults } from '../../catalog/public';
 import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { useListing } from '../hooks/use-listing';
-import { useListingFilters } from '../hooks/use-listing-filters';
-import { activeFilterCount } from '../listing-filters';
+import { activeFilterCount, NO_FILTERS, type ListingFilters } from '../listing-filters';
 import { FiltersForm } from './filters-form';
 import { SiblingSubcategories } from './sibling-subcategories';
 import { useTranslation } from 'react-i18next';
+import { useDebounced } from '../../../lib/hooks/use-debounced';
 
 const FilterDrawer = lazy(async () => ({ default: (await import('./filter-drawer')).FilterDrawer }));
 
@@ -87,4 +87,17 @@ export function ListingView({ category, subCategory, siblings }: Props) {
       )}
     </div>
   );
+}
+
+/**
+ * What the filter form shows (`draft`, updated on every keystroke) and what is sent (`applied`, once
+ * typing in the text and price boxes pauses for 400 ms). The listing page is remounted per route, so a
+ * route change starts from no filters (docs/product.md#states).
+ */
+export function useListingFilters() {
+  const [draft, setDraft] = useState<ListingFilters>(NO_FILTERS);
+  const applied = useDebounced(draft, 400);
+  const change = (patch: Partial<ListingFilters>) => setDraft((f) => ({ ...f, ...patch }));
+  const clear = () => setDraft(NO_FILTERS);
+  return { draft, applied, change, clear };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StatusHistoryEntry } from '@haat/shared/orders/order-stages';
-import { laterStages } from '../later-stages';
+import { laterStages } from '../components/stage-mover';
 
 const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
   stages.map((status, i) => ({ status, updatedAt: `2025-01-0${i + 1}T00:00:00.000Z` }));

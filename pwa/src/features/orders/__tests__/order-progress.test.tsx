@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { OrderProgress } from '../components/order-progress';
-import { relativeTime } from '../relative-time';
+import { relativeTime } from '../components/order-card';
 
 afterEach(cleanup);
 

@@ -2,21 +2,21 @@ import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
 import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
-import type { SavedOrder } from '../../../lib/storage/account-tables';
+import { type SavedOrder } from '../../../lib/storage/account-tables';
 import { openStorage } from '../../../lib/storage/device-store';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ordersApi } from '../api';
-import { relativeTime } from '../relative-time';
 import { OrderProgress } from './order-progress';
 import { TaxDocumentLinks } from './tax-document-links';
 import { OrderReturns } from './order-returns';
 import { paymentSummary } from './payment-summary';
 import { useTranslation } from 'react-i18next';
 import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
-import type { OrderAddress } from '@haat/shared/orders/order.types';
+import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
+import { i18n } from '../../../i18n/i18n';
 
 /**
  * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
@@ -97,4 +97,21 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         ))}
     </article>
   );
+}
+
+const UNITS: Array<[string, number]> = [
+  ['day', 86_400_000],
+  ['hour', 3_600_000],
+  ['minute', 60_000],
+  ['second', 1000],
+];
+
+/** docs/product.md#screens, Orders: "Relative times read as days, hours, minutes or seconds ago". */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const elapsed = Math.max(0, now - Date.parse(iso));
+  for (const [unit, ms] of UNITS) {
+    const n = Math.floor(elapsed / ms);
+    if (n >= 1) return i18n.t(`orders:ago.${unit}`, { count: n });
+  }
+  return i18n.t('orders:ago.second', { count: 0 });
 }

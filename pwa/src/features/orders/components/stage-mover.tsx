@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
-import type { Order } from '@haat/shared/orders/order.types';
+import { stageIndex, type OrderStage, canAdminMoveTo, ORDER_STAGES, type PaymentStatus, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { type Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
-import { laterStages } from '../later-stages';
 
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
 const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
@@ -59,4 +58,9 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
       )}
     </div>
   );
+}
+
+/** The stages an admin may still choose for an order, as the shared transitions table allows them. */
+export function laterStages(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[]): OrderStage[] {
+  return ORDER_STAGES.filter((stage) => canAdminMoveTo(paymentStatus, history, stage));
 }

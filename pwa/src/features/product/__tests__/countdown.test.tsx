@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { splitRemaining } from '../hooks/use-countdown';
-import { OfferCountdown } from '../components/offer-countdown';
+import { OfferCountdown } from '../components/buy-box';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {

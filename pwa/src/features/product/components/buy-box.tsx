@@ -1,19 +1,20 @@
 import { unitText } from '../../../i18n/format';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { type Product, type Variant } from '@haat/shared/catalog/catalog.types';
 import { HoldLimitNote, useInCart } from '../../cart/public';
 import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
 import { clampQuantity } from '../quantity';
-import { OfferCountdown } from './offer-countdown';
 import { PincodeCheck } from './pincode-check';
 import { ProductWishlistButton } from './product-wishlist-button';
 import { QuantityStepper } from './quantity-stepper';
-import { ProductRating } from './product-rating';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
 import { LIMITS } from '@haat/shared/common/limits';
 import { useTranslation } from 'react-i18next';
+import { useReviewSummary } from '../hooks/use-reviews';
+import { StarRating } from './star-rating';
+import { useCountdown } from '../hooks/use-countdown';
 
 interface Props {
   product: Product;
@@ -80,5 +81,28 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
         </Link>
       )}
     </div>
+  );
+}
+
+/**
+ * The rating under the title: it follows the reviews' own counts (read live), so a review written here
+ * shows at once. Only this line re-renders when they arrive, not the whole page.
+ */
+function ProductRating({ product }: { product: Product }) {
+  const summary = useReviewSummary(product._id);
+  return <StarRating rating={summary?.averageRating ?? product.averageRating} count={summary?.totalReviews ?? product.totalReviews} />;
+}
+
+const two = (n: number) => String(n).padStart(2, '0');
+
+/** docs/product.md#states: a 24 h offer countdown from page load, shown only when discounted, gone at zero. */
+export function OfferCountdown({ discount }: { discount: number }) {
+  const { t } = useTranslation('product');
+  const { hours, minutes, seconds, done } = useCountdown(LIMITS.offerCountdownMs, discount > 0);
+  if (!(discount > 0) || done) return null;
+  return (
+    <p className="countdown" role="timer" aria-label={t('offerEndsLabel', { hours, minutes })}>
+      <span>{t('offerEnds')}</span> <strong>{t('countdown', { h: two(hours), m: two(minutes), s: two(seconds) })}</strong>
+    </p>
   );
 }

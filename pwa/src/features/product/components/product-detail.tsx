@@ -1,5 +1,5 @@
-import { memo, useState } from 'react';
-import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
+import { memo, useState, lazy, Suspense } from 'react';
+import { type Product, type Variant } from '@haat/shared/catalog/catalog.types';
 import { listingPath, productPath } from '@haat/shared/routing/slug';
 import { BackToTop } from '../../../lib/ui/back-to-top';
 import { useAfterPaint } from '../../../lib/hooks/use-after-paint';
@@ -11,7 +11,6 @@ import { BuyBox } from './buy-box';
 import { Gallery } from './gallery';
 import { ProductDescription } from './product-description';
 import { ProductRow } from './product-row';
-import { QuickView } from './quick-view';
 import { RecentlyViewed } from './recently-viewed';
 import { useRememberViewed } from '../hooks/use-recently-viewed';
 import { ReviewsPreview } from './reviews-preview';
@@ -100,3 +99,18 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
     </>
   );
 });
+
+// The Ionic modal is fetched on the first Quick view, not with the product page.
+const QuickViewModal = lazy(async () => ({ default: (await import('./quick-view-modal')).QuickViewModal }));
+
+/** Mounts the modal from the first time a product is chosen (so it can animate closed afterwards). */
+function QuickView({ product, onClose }: { product: Product | null; onClose: () => void }) {
+  const [used, setUsed] = useState(false);
+  if (product && !used) setUsed(true);
+  if (!used && !product) return null;
+  return (
+    <Suspense fallback={null}>
+      <QuickViewModal product={product} onClose={onClose} />
+    </Suspense>
+  );
+}

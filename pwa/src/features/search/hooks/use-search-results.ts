@@ -1,10 +1,11 @@
 import { useState } from 'react';
-import type { Product } from '@haat/shared/catalog/catalog.types';
+import { type Product } from '@haat/shared/catalog/catalog.types';
 import { useCachedProducts } from '../../catalog/public';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchSearchPage } from '../api';
 import { rememberCorrection } from '../recent-searches';
-import { useOfflineSearch } from './use-offline-search';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
+import { rankOffline } from '../offline-search';
 
 export interface SearchResults {
   products: Product[] | null | undefined;
@@ -44,4 +45,10 @@ export function useSearchResults(term: string): SearchResults {
     return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, fallback, error: false, corrected: null };
   }
   return { ...server, fallback: null, corrected: correction?.term === term ? correction.corrected : null };
+}
+
+/** Offline answers: the products this device has seen, ranked for `term`; undefined while reading. */
+function useOfflineSearch(term: string, enabled: boolean): Product[] | undefined {
+  // Dexie is not in the page's code (lib/storage/device-store.ts): it loads after the first render.
+  return useDeviceQuery(async (db) => (enabled ? rankOffline(await db.products.toArray(), term) : []), [term, enabled]);
 }

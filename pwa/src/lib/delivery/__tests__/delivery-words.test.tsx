@@ -2,7 +2,7 @@ import { act, cleanup, render, screen } from '@testing-library/react';
 import { getDefaultStore } from 'jotai';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n/i18n';
-import { Tagline } from '../../../app/shell/tagline';
+import { Tagline } from '../../../app/shell/header';
 import { deliveryPlaceAtom, rememberDeliveryPlace } from '../delivery-place';
 import { headerPromise, placePromise, zonesInWords } from '../delivery-words';
 

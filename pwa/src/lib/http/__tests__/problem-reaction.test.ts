@@ -39,7 +39,7 @@ describe('error codes (shared ErrorCode) and what the PWA does about them', () =
 
   it('treats a code that is not ours as a plain refusal with its message', async () => {
     const foreign = await problemFrom(400, 'FST_ERR_SOMETHING');
-    expect(foreign.code).toBeUndefined();
+    expect(foreign.code).toBe('FST_ERR_SOMETHING');
     expect(reactionTo(foreign.code)).toBe('refused');
   });
 
