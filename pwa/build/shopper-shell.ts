@@ -7,7 +7,7 @@ import type { ManifestTransform } from 'workbox-build';
  * script): the app's start and the
  * home page (what `/` runs for its first render), the pages a shopper browses from it (listing, product, search: they
  * open offline over the products saved), the cart page and drawer, and the success page (an order placed offline
- * lands there with no network), and signing out. Everything else is cached when first loaded (sw.ts).
+ * lands there with no network), signing out and the account menu. Everything else is cached when first loaded (sw.ts).
  */
 const ROOTS = [
   /[\\/]src[\\/]app[\\/]start-app\.tsx$/,
@@ -20,6 +20,9 @@ const ROOTS = [
   /[\\/]src[\\/]features[\\/]search[\\/]search\.page\.tsx$/,
   // Signing out works offline (docs/product.md#states), on a device that never signed out before.
   /[\\/]src[\\/]features[\\/]account[\\/]hooks[\\/]log-out\.ts$/,
+  // The wide header's account menu, loaded once someone is signed in (not on a signed-out first visit): a device that
+  // took a new build and went offline before drawing it still opens it.
+  /[\\/]src[\\/]features[\\/]account[\\/]components[\\/]account-menu\.tsx$/,
 ];
 /**
  * Not followed: the storage chunk (Dexie). Every visit loads it right after its first render (the home rows are saved
@@ -48,8 +51,11 @@ export function shopperShell(): { plugin: Plugin; manifestTransform: ManifestTra
         for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
         for (const imported of chunk.imports) visit(imported);
       };
-      const roots = Object.values(bundle).filter((c) => c.type === 'chunk' && c.facadeModuleId && ROOTS.some((r) => r.test(c.facadeModuleId!)));
-      const missing = ROOTS.filter((r) => !roots.some((c) => c.type === 'chunk' && r.test(c.facadeModuleId!)));
+      // A root's chunk is the one holding it: its own, or a chunk it shares with the modules that import it statically
+      // (the account menu, which the dashboard frame also draws).
+      const holds = (c: (typeof bundle)[string], r: RegExp) => c.type === 'chunk' && c.moduleIds.some((id) => r.test(id));
+      const roots = Object.values(bundle).filter((c) => ROOTS.some((r) => holds(c, r)));
+      const missing = ROOTS.filter((r) => !roots.some((c) => holds(c, r)));
       if (missing.length) this.error(`shopper shell: no chunk for ${missing.join(', ')} (pwa/build/shopper-shell.ts ROOTS)`);
       for (const root of roots) visit(root.fileName);
       for (const chunk of Object.values(bundle)) if (chunk.type === 'chunk' && chunk.isEntry) visit(chunk.fileName);
