@@ -5,7 +5,8 @@
 // - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
 //   BrowserContext with its own profile); a plain `launch()` is the worker's one Chromium, started on
 //   first use, through a Browser of the test's own whose contexts are fresh profiles
-//   (docs/testing.md); whatever it opened is closed when the test ends,
+//   (docs/testing.md); every context it makes asks for reduced motion unless the journey says otherwise;
+//   whatever it opened is closed when the test ends,
 //   and the test fails if any page or worker it opened violated the app's Content-Security-Policy;
 // - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it.
 import { mkdirSync } from 'node:fs';
@@ -82,8 +83,10 @@ const fixtures = {
     },
     { auto: true },
   ],
-  launcher: async ({ playwright, browserName, launchOptions, artifactsDir, workerChromium }, use, testInfo) => {
-    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium);
+  // Every context starts from the config's `reducedMotion` ('reduce': no typing prompt, typewriter or carousel
+  // running in the background of a journey); a journey about motion asks for 'no-preference' (docs/testing.md).
+  launcher: async ({ playwright, browserName, launchOptions, reducedMotion, artifactsDir, workerChromium }, use, testInfo) => {
+    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium, { reducedMotion });
     await use(launcher);
     // Where a failed journey ended (or every journey's, with E2E_SCREENSHOTS=1), for people to look at;
     // Playwright's own failure screenshots and traces land in e2e/artifacts/results. A passing journey's

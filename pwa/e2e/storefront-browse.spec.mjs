@@ -9,7 +9,8 @@ test('storefront-browse', async ({ baseUrl, artifactsDir, launch }) => {
   const api = async (path, body) =>
     (await fetch(`${baseUrl}/api/${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})).json();
   const browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // With motion, as most shoppers have it: the header's prompt types itself.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
