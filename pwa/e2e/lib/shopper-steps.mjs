@@ -94,11 +94,18 @@ export async function addAddressAtCheckout(page) {
 }
 
 /**
- * A whole-page picture of a screen for people to look at, with E2E_SCREENSHOTS=1 only: it checks nothing (a
- * failure to take it is ignored), and each cost a fifth of a CPU-second or more on every run
- * (docs/testing.md). A failed journey's last page is kept regardless (e2e/fixtures.mjs).
+ * A picture of a screen for people to look at, with E2E_SCREENSHOTS=1 only: it checks nothing (a failure to take
+ * it is ignored), and each cost a fifth of a CPU-second or more on every run (docs/testing.md). A failed
+ * journey's last page is kept regardless (e2e/fixtures.mjs). `target`: a page (the whole page unless `options`
+ * say `fullPage: false`) or a locator (that element).
+ * @param {import('@playwright/test').Page | import('@playwright/test').Locator} target
+ * @param {string} artifactsDir
+ * @param {string} name
+ * @param {{ fullPage?: boolean }} [options]
  */
-export async function screenshot(page, artifactsDir, name) {
+export async function screenshot(target, artifactsDir, name, options = {}) {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
-  await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true }).catch(() => undefined);
+  const path = `${artifactsDir}/${name}.png`;
+  const taken = 'goto' in target ? target.screenshot({ path, fullPage: options.fullPage ?? true }) : target.screenshot({ path });
+  await taken.catch(() => undefined);
 }
