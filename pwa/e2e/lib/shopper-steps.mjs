@@ -20,8 +20,12 @@ export async function signUp(page, baseUrl, shopper) {
   await page.waitForURL(`${baseUrl}/login`);
 }
 
+/**
+ * Signs in on the login page: the one the page is already on (where signUp leaves a new shopper, as the app
+ * leaves them), else a fresh load of it; then the app goes home.
+ */
 export async function signIn(page, baseUrl, email, password) {
-  await page.goto(`${baseUrl}/login`);
+  if (page.url() !== `${baseUrl}/login`) await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
