@@ -28,5 +28,9 @@ export default defineConfig({
     // more CPU, so CI pays nothing; a failure there is run again with it (docs/testing.md).
     trace: process.env.E2E_TRACE === '1' ? 'retain-on-failure' : 'off',
     screenshot: 'only-on-failure',
+    // Every journey's contexts (e2e/fixtures.mjs) ask for reduced motion, as a shopper may: the shop then runs no
+    // animation of its own (the header's typing prompt, the hero's typewriter, the carousel), which cost an idle
+    // page 0.1–0.2 CPU-s a second. A journey about motion asks for 'no-preference' (docs/testing.md).
+    reducedMotion: 'reduce',
   },
 });

@@ -43,13 +43,15 @@ test('admin-overview', async ({ baseUrl, artifactsDir, launch }) => {
   assert.ok(!sw.includes('overview.page'), 'nor the overview page (docs/decisions/0091-a-lighter-first-visit.md)');
   await shopperContext.close();
 
+  // One admin session for the rest, the overview loaded afresh at each size.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const page = await context.newPage();
+  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   for (const [width, height] of [
     [1366, 900],
     [390, 844],
   ]) {
-    const context = await browser.newContext({ viewport: { width, height } });
-    const page = await context.newPage();
-    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.setViewportSize({ width, height });
     await page.goto(`${baseUrl}/dashboard`);
     await page.getByRole('heading', { name: 'Overview' }).waitFor();
     await page.getByTestId('overview-today-orders').waitFor();
@@ -65,12 +67,9 @@ test('admin-overview', async ({ baseUrl, artifactsDir, launch }) => {
     await page.getByTestId('overview-top-products').getByText(first.name).waitFor();
     await screenshot(page, artifactsDir, `admin-overview-${width}`);
     if (width === 1366) assert.deepEqual(await seriousViolations(page), [], 'no serious accessibility violations');
-    await context.close();
   }
 
-  const context = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const page = await context.newPage();
-  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  await page.setViewportSize({ width: 1366, height: 900 });
   await page.goto(`${baseUrl}/dashboard`);
 
   // Not precached, the admin's chunks are kept by the service worker once it has served them

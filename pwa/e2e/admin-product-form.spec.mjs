@@ -89,7 +89,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
       const dialog = page.getByRole('dialog', { name: 'Edit product' });
       await dialog.getByRole('group', { name: 'Variant 2' }).scrollIntoViewIfNeeded();
       assert.equal(await dialog.getByLabel('Unit', { exact: true }).isEditable(), false);
-      await page.screenshot({ path: `${artifactsDir}/admin-product-form-edit-390.png` });
+      await screenshot(page, artifactsDir, 'admin-product-form-edit-390', { fullPage: false });
       await context.close();
       continue;
     }

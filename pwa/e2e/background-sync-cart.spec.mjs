@@ -9,13 +9,10 @@ import { expect, test } from './fixtures.mjs';
  * (dispatched here over the DevTools protocol, as the browser does when the network returns), the
  * worker asks the open page to flush, and the change reaches the server long before the next retry.
  *
- * The server is really stopped rather than a route being aborted in the browser: Playwright does not
- * see every request of a page its service worker controls, and CI once saw a write slip past the route.
+ * The server (this worker's) is really stopped rather than a route being aborted in the browser: Playwright does
+ * not see every request of a page its service worker controls, and CI once saw a write slip past the route.
  */
-test('background-sync-cart', async ({ launch, startServer }) => {
-  let server = await startServer();
-  const { baseUrl } = server;
-  const port = new URL(server.baseUrl).port;
+test('background-sync-cart', async ({ baseUrl, launch, stopServer }) => {
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -31,7 +28,7 @@ test('background-sync-cart', async ({ launch, startServer }) => {
   await cdp.send('ServiceWorker.enable');
   await page.locator('button.add-to-cart:not([disabled])').first().waitFor();
 
-  await server.stop({ keepData: true });
+  const restartServer = await stopServer();
   const [name] = await addFromHome(page, baseUrl, 1);
   // Five failed sends: the page's next try is 32 s away.
   await expect
@@ -41,7 +38,7 @@ test('background-sync-cart', async ({ launch, startServer }) => {
     })
     .toBeGreaterThanOrEqual(5);
 
-  server = await startServer({ PORT: port, DATA_DIR: server.dataDir });
+  await restartServer();
   try {
     assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 0, 'nothing reached the server while it was down');
     assert.equal((await page.evaluate(readOutbox)).length, 1, 'the change is still queued');
@@ -63,7 +60,6 @@ test('background-sync-cart', async ({ launch, startServer }) => {
     await page.getByTestId('waiting-for-network').waitFor({ state: 'detached' });
   } finally {
     await context.close();
-    await server.stop();
   }
 });
 

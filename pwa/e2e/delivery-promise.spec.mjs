@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deliveryDateAfter, deliveryDaysRange, deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
 import { apiShopper } from './lib/shop-fixtures.mjs';
-import { addFromHome, apiGet, signIn } from './lib/shopper-steps.mjs';
+import { addFromHome, apiGet, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -27,7 +27,7 @@ for (const [lang, width] of RUNS) {
     const common = texts(lang, 'common');
     const profile = texts(lang, 'profile');
     const checkout = texts(lang, 'checkout');
-    const shot = (name) => `${artifactsDir}/delivery-${lang}-${width}-${name}.png`;
+    const shot = (name) => `delivery-${lang}-${width}-${name}`;
     const shopper = await apiShopper(baseUrl, `delivery-${lang}-${width}`, CHENNAI);
     const browser = await launch();
     const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 768 } });
@@ -57,7 +57,7 @@ for (const [lang, width] of RUNS) {
     await expect(expected).toHaveText(fill(common.delivery.by, { date }));
     // …and the header now promises that place's own date.
     if (width > 390) await expect(promise).toHaveText(fill(common.delivery.headerBy, { pincode: '600001', date }));
-    await page.screenshot({ path: shot('checkout'), fullPage: true });
+    await screenshot(page, artifactsDir, shot('checkout'));
 
     // A new address at 744101: the form names the place and refuses it before sending.
     await page.getByRole('button', { name: checkout.address.add }).click();
@@ -74,7 +74,7 @@ for (const [lang, width] of RUNS) {
     const placeWords = (await hint.textContent()) ?? '';
     await expect(field('state')).toHaveValue('Andaman & Nicobar Islands');
     await field('country').fill('India');
-    await dialog.screenshot({ path: shot('address-refused') });
+    await screenshot(dialog, artifactsDir, shot('address-refused'));
     await dialog.getByRole('button', { name: profile.address.submit }).click();
     await expect(page.getByRole('alert').filter({ hasText: placeWords })).toHaveCount(1);
     await expect(dialog).toHaveCount(1);
@@ -90,7 +90,7 @@ for (const [lang, width] of RUNS) {
     await dialog.getByRole('button', { name: profile.address.submit }).click();
     await expect(page.getByRole('alert').filter({ hasText: placeWords }).first()).toBeVisible();
     await expect(dialog).toHaveCount(1);
-    await page.screenshot({ path: shot('address-state-corrected') });
+    await screenshot(page, artifactsDir, shot('address-state-corrected'), { fullPage: false });
     await dialog.getByRole('button', { name: profile.address.cancel }).click();
     await dialog.waitFor({ state: 'detached' });
     const saved = (await apiGet(baseUrl, 'address/get', shopper.token)).data;
@@ -108,7 +108,7 @@ for (const [lang, width] of RUNS) {
     const placed = (await apiGet(baseUrl, 'order/order-list', shopper.token)).data[0];
     assert.equal(placed.expectedDeliveryBy, deliveryDateAfter(3, new Date(placed.createdAt)));
     await expect(card.getByTestId('order-expected')).toHaveText(fill(texts(lang, 'orders').expected, { date: await dateWords(placed.expectedDeliveryBy) }));
-    await card.screenshot({ path: shot('order-card') });
+    await screenshot(card, artifactsDir, shot('order-card'));
     await browser.close();
   });
 }

@@ -5,9 +5,11 @@
 // - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
 //   BrowserContext with its own profile); a plain `launch()` is the worker's one Chromium, started on
 //   first use, through a Browser of the test's own whose contexts are fresh profiles
-//   (docs/testing.md); whatever it opened is closed when the test ends,
+//   (docs/testing.md); every context it makes asks for reduced motion unless the journey says otherwise;
+//   whatever it opened is closed when the test ends,
 //   and the test fails if any page or worker it opened violated the app's Content-Security-Policy;
-// - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it.
+// - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it;
+// - `stopServer()`: the worker's own server stopped, and an answer that starts it again on the same port and data.
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,7 +33,8 @@ const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
  * @typedef {Awaited<ReturnType<typeof startServer>>} Server
  * @typedef {ReturnType<typeof createLauncher>} Launcher
  * @typedef {{ baseUrl: string, dataDir: string, artifactsDir: string, launch: Launcher['launch'],
- *   cspViolations: Launcher['cspViolations'], startServer: (env?: Record<string, string>) => Promise<Server> }} JourneyFixtures
+ *   cspViolations: Launcher['cspViolations'], startServer: (env?: Record<string, string>) => Promise<Server>,
+ *   stopServer: () => Promise<() => Promise<void>> }} JourneyFixtures
  */
 
 /**
@@ -45,11 +48,27 @@ const fixtures = {
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
       const cpu = treeCpuSeconds();
-      const server = await startServer({}, seeded());
+      let running = await startServer({}, seeded());
       logCpu(`worker ${workerInfo.workerIndex} start (its server)`, treeCpuSeconds() - cpu);
-      console.log(`worker ${workerInfo.workerIndex}: journeys against ${server.baseUrl} (data in ${server.dataDir})`);
+      console.log(`worker ${workerInfo.workerIndex}: journeys against ${running.baseUrl} (data in ${running.dataDir})`);
+      let earlierCpu = 0; // of the runs before a restart
+      /** @type {Server & { down: boolean, restart: () => Promise<void> }} */
+      const server = {
+        ...running,
+        down: false,
+        async stop(options) {
+          if (running.pid) earlierCpu += treeCpuSeconds(running.pid);
+          server.down = true;
+          await running.stop(options);
+        },
+        /** After `stop({ keepData: true })`: the same server again, on the same port and data. */
+        async restart() {
+          running = await startServer({ PORT: new URL(running.baseUrl).port, DATA_DIR: running.dataDir });
+          server.down = false;
+        },
+      };
       await use(server);
-      if (server.pid) logCpu(`worker ${workerInfo.workerIndex} server, all its journeys`, treeCpuSeconds(server.pid));
+      if (!server.down && running.pid) logCpu(`worker ${workerInfo.workerIndex} server, all its journeys`, earlierCpu + treeCpuSeconds(running.pid));
       await server.stop();
     },
     { scope: 'worker', timeout: 180_000 },
@@ -82,8 +101,10 @@ const fixtures = {
     },
     { auto: true },
   ],
-  launcher: async ({ playwright, browserName, launchOptions, artifactsDir, workerChromium }, use, testInfo) => {
-    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium);
+  // Every context starts from the config's `reducedMotion` ('reduce': no typing prompt, typewriter or carousel
+  // running in the background of a journey); a journey about motion asks for 'no-preference' (docs/testing.md).
+  launcher: async ({ playwright, browserName, launchOptions, reducedMotion, artifactsDir, workerChromium }, use, testInfo) => {
+    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium, { reducedMotion });
     await use(launcher);
     // Where a failed journey ended (or every journey's, with E2E_SCREENSHOTS=1), for people to look at;
     // Playwright's own failure screenshots and traces land in e2e/artifacts/results. A passing journey's
@@ -98,6 +119,16 @@ const fixtures = {
   },
   launch: async ({ launcher }, use) => use(launcher.launch),
   cspViolations: async ({ launcher }, use) => use(launcher.cspViolations),
+  // The worker's server, stopped for a while: `const restart = await stopServer()` stops it (its data kept), and
+  // `await restart()` starts it again on the same port and data; a journey that leaves it stopped has it
+  // restarted after it, so the next journey finds it running (background-sync-cart: the shop's server goes down).
+  stopServer: async ({ server }, use) => {
+    await use(async () => {
+      await server.stop({ keepData: true });
+      return () => server.restart();
+    });
+    if (server.down) await server.restart();
+  },
   // eslint-disable-next-line no-empty-pattern -- as above
   startServer: async ({}, use) => {
     /** @type {Server[]} */

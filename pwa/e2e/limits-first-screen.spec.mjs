@@ -122,7 +122,7 @@ for (const [lang, width, height] of RUNS) {
     const holdNote = page.locator('.buy-box').getByTestId('hold-note');
     await expect(holdNote).toHaveText(say.hold(config.holdLimits.unverified));
     await expect(holdNote.getByRole('link')).toHaveAttribute('href', '/dashboard/profile#verify-email');
-    await page.screenshot({ path: `${artifactsDir}/limits-product-first-screen-${tag}.png` });
+    await screenshot(page, artifactsDir, `limits-product-first-screen-${tag}`, { fullPage: false });
     await add.click();
     const plus = page.getByRole('button', { name: say.plus(plenty.name) });
     await plus.waitFor();

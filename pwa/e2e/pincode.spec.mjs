@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
-import { newShopper, signIn, signUp } from './lib/shopper-steps.mjs';
+import { newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -30,7 +30,7 @@ test('pincode', async ({ baseUrl, artifactsDir, launch }) => {
     .getByTestId('pincode-message')
     .filter({ hasText: /^Delivery to Bengaluru, Karnataka \(560001\) by \w{3}, \d{1,2} \w{3}\.$/ })
     .waitFor();
-  await page.locator('.pincode').screenshot({ path: `${artifactsDir}/pincode-check-390.png` });
+  await screenshot(page.locator('.pincode'), artifactsDir, 'pincode-check-390');
   await input.fill('999999');
   await page.getByRole('button', { name: 'Check', exact: true }).click();
   await message.filter({ hasText: 'We could not find pincode 999999. Please check it.' }).waitFor();
@@ -55,7 +55,7 @@ test('pincode', async ({ baseUrl, artifactsDir, launch }) => {
   await expect(field('City')).toHaveValue('Bengaluru');
   await expect(field('State')).toHaveValue('Karnataka');
   await expect(field('District')).toHaveValue('Bengaluru');
-  await dialog.screenshot({ path: `${artifactsDir}/pincode-address-form-390.png` });
+  await screenshot(dialog, artifactsDir, 'pincode-address-form-390');
   // The shopper may change what was filled.
   await field('District').fill('Bengaluru Urban');
   await field('Country').fill('India');

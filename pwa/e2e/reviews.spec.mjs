@@ -72,7 +72,7 @@ test('reviews', async ({ baseUrl, artifactsDir, launch }) => {
   await expect(item.getByText('Verified purchase'), 'no delivered order: not verified').toHaveCount(0);
   // The form now edits this review.
   await page.getByRole('form', { name: 'Edit your review' }).waitFor();
-  await page.locator('.reviews').screenshot({ path: `${artifactsDir}/reviews-desktop.png` });
+  await screenshot(page.locator('.reviews'), artifactsDir, 'reviews-desktop');
 
   // The card: at once on the home page (IndexedDB), and after a reload (the server's answer).
   await page.goBack();
@@ -109,7 +109,7 @@ test('reviews', async ({ baseUrl, artifactsDir, launch }) => {
   await visitorForm.getByRole('alert').getByText('You must be logged in to submit a review').waitFor();
   await expect(visitor.getByRole('button', { name: /^Delete review by/ }), 'no delete icon for visitors').toHaveCount(0);
   await visitor.locator('.reviews').scrollIntoViewIfNeeded();
-  await visitor.locator('.reviews').screenshot({ path: `${artifactsDir}/reviews-phone.png` });
+  await screenshot(visitor.locator('.reviews'), artifactsDir, 'reviews-phone');
   await visitorContext.close();
   await expect(page.getByRole('button', { name: /^Delete review by/ }), 'no delete icon for shoppers').toHaveCount(0);
 

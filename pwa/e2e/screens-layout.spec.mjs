@@ -37,19 +37,21 @@ async function orderTracker({ baseUrl, artifactsDir, launch }, products) {
   const shopper = await apiShopper(baseUrl, 'tracker');
   await apiOrder(baseUrl, shopper, [[products[0], 1]]);
   const browser = await launch();
-  for (const viewport of [PHONE, DESKTOP]) {
-    for (const [who, email, password] of [
-      ['shopper', shopper.email, shopper.password],
-      ['admin', ADMIN_EMAIL, ADMIN_PASSWORD],
-    ]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await signIn(page, baseUrl, email, password);
+  // One session per role, its page loaded afresh at each width.
+  for (const [who, email, password] of [
+    ['shopper', shopper.email, shopper.password],
+    ['admin', ADMIN_EMAIL, ADMIN_PASSWORD],
+  ]) {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, email, password);
+    for (const viewport of [PHONE, DESKTOP]) {
+      await page.setViewportSize(viewport);
       await page.goto(`${baseUrl}/dashboard/myorders`);
       await trackerFits(page, `${who} at ${viewport.width} px`);
       await screenshot(page, artifactsDir, `screens-tracker-${who}-${viewport.width}`);
-      await context.close();
     }
+    await context.close();
   }
 }
 
@@ -72,11 +74,13 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
   assert.equal(created.status, 201, answer);
   const { data: sub } = JSON.parse(answer);
   const browser = await launch();
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
   try {
+    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // One session, the page loaded afresh at each width.
     for (const viewport of [PHONE, DESKTOP]) {
-      const context = await browser.newContext({ viewport });
-      const page = await context.newPage();
-      await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.setViewportSize(viewport);
       await page.goto(`${baseUrl}/dashboard/subcategory`);
       await page.getByTestId('subcategory-row').filter({ hasText: name }).waitFor();
       const m = await page.evaluate(() => {
@@ -120,9 +124,9 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
       assert.deepEqual(m.brokenWords, [], `${at}: words broken across lines`);
       assert.deepEqual(m.covered, [], `${at}: chips under the actions`);
       await screenshot(page, artifactsDir, `screens-subcategory-${viewport.width}`);
-      await context.close();
     }
   } finally {
+    await context.close();
     await fetch(`${baseUrl}/api/subcategory/delete`, { method: 'DELETE', headers: auth, body: JSON.stringify({ _id: sub._id }) });
   }
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -9,7 +10,8 @@ test('storefront-browse', async ({ baseUrl, artifactsDir, launch }) => {
   const api = async (path, body) =>
     (await fetch(`${baseUrl}/api/${path}`, body ? { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) } : {})).json();
   const browser = await launch();
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // With motion, as most shoppers have it: the header's prompt types itself.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'no-preference' });
   const page = await context.newPage();
   const errors = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -58,7 +60,7 @@ test('storefront-browse', async ({ baseUrl, artifactsDir, launch }) => {
     return prices.length === 0 ? ['(no products shown)'] : prices.filter((text) => !(Number(text.replace(/[₹,]/g, '')) <= max));
   };
   await expect.poll(outOfRange, { message: `the filtered grid shows products, each within ₹${max}` }).toEqual([]);
-  await page.screenshot({ path: `${artifactsDir}/browse-listing-filtered.png` });
+  await screenshot(page, artifactsDir, 'browse-listing-filtered', { fullPage: false });
 
   // The first card → its product page.
   const card = page.locator('.product-grid .product-card').first();
@@ -103,9 +105,9 @@ test('storefront-browse', async ({ baseUrl, artifactsDir, launch }) => {
   await mobile.getByRole('link', { name: 'Back to home' }).waitFor();
   await expect(mobile.locator('.logo-link')).toHaveCount(0);
   await mobile.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
-  await mobile.screenshot({ path: `${artifactsDir}/browse-search-phone.png` });
+  await screenshot(mobile, artifactsDir, 'browse-search-phone', { fullPage: false });
   await phone.close();
 
   assert.deepEqual(errors, [], 'no uncaught errors in the page');
-  await page.screenshot({ path: `${artifactsDir}/browse-search.png` });
+  await screenshot(page, artifactsDir, 'browse-search', { fullPage: false });
 });

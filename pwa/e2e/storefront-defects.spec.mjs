@@ -124,7 +124,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await placed.waitFor();
   assert.equal(await inViewport(placed, PHONE), true, '"Order placed" is on screen');
   assert.equal(await page.evaluate(() => window.scrollY), 0, '/success starts at the top');
-  await page.screenshot({ path: `${artifactsDir}/defects-success-390.png` });
+  await screenshot(page, artifactsDir, 'defects-success-390', { fullPage: false });
 
   // Offline, the "Waiting for network" page opens at the top too.
   assert.equal((await post(baseUrl, 'cart/create', { productId: products[3]._id }, token)).status < 300, true);
@@ -160,7 +160,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await page.waitForFunction(() => document.querySelector('[data-testid="product-wishlist"]')?.getAttribute('aria-pressed') === 'true');
   await expect(button).toHaveText('♥ Wishlisted');
   await until(async () => (await wished()).includes(target._id));
-  await page.screenshot({ path: `${artifactsDir}/defects-product-390.png` });
+  await screenshot(page, artifactsDir, 'defects-product-390', { fullPage: false });
   await button.click();
   await page.waitForFunction(() => document.querySelector('[data-testid="product-wishlist"]')?.getAttribute('aria-pressed') === 'false');
   await until(async () => !(await wished()).includes(target._id));
@@ -179,7 +179,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   const visitor = await desk.newPage();
   await visitor.goto(`${baseUrl}${listingPath}`);
   await visitor.locator('.product-grid .product-card').first().waitFor(); // this listing's products are now saved
-  await visitor.screenshot({ path: `${artifactsDir}/defects-listing-1366.png` });
+  await screenshot(visitor, artifactsDir, 'defects-listing-1366', { fullPage: false });
   await visitor.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
 
   // Online, the listing's next request answers 500: the error banner, no "Offline", no count.

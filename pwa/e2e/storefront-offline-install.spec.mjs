@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { screenshot } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** Every <img> of `selector` in the viewport has loaded pixels (from the network or a cache). */
@@ -111,18 +112,18 @@ test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => 
   await page.getByTestId('offline-banner').waitFor();
   await page.locator('.category-row .product-card').first().waitFor();
   await assertImages(page, '.category-row:first-of-type', 'home offline');
-  await page.screenshot({ path: `${artifactsDir}/offline-home.png` });
+  await screenshot(page, artifactsDir, 'offline-home', { fullPage: false });
 
   await page.goto(listingUrl);
   await page.getByRole('heading', { level: 1, name: listingTitle }).waitFor();
   await page.locator('.product-grid .product-card').first().waitFor();
   await assertImages(page, '.product-grid', 'listing offline');
-  await page.screenshot({ path: `${artifactsDir}/offline-listing.png` });
+  await screenshot(page, artifactsDir, 'offline-listing', { fullPage: false });
 
   await page.goto(productUrl);
   await page.getByRole('heading', { level: 1, name: productName }).waitFor();
   await assertImages(page, '.gallery', 'product offline');
-  await page.screenshot({ path: `${artifactsDir}/offline-product.png` });
+  await screenshot(page, artifactsDir, 'offline-product', { fullPage: false });
 
   // Offline search answers from saved products, marked as such; a typo is forgiven here too.
   await page.goto(`${baseUrl}/search?q=wtch`);
@@ -137,6 +138,6 @@ test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => 
     onlineWatches.some((n) => offlineNames.includes(n)),
     'the watches seen online are found offline',
   );
-  await page.screenshot({ path: `${artifactsDir}/offline-search.png` });
+  await screenshot(page, artifactsDir, 'offline-search', { fullPage: false });
   await context.setOffline(false);
 });

@@ -29,7 +29,15 @@ export async function axeViolations(page, { exclude } = {}) {
 
 /** The serious and critical violations of axeViolations, one line each, with the first few nodes. */
 export async function seriousViolations(page, options = {}) {
-  return (await axeViolations(page, options))
+  return seriousOf(await axeViolations(page, options));
+}
+
+/**
+ * The serious and critical ones of `violations` (an answer of axeViolations), one line each.
+ * @param {Awaited<ReturnType<typeof axeViolations>>} violations
+ */
+export function seriousOf(violations) {
+  return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map(
       (v) =>

@@ -17,11 +17,19 @@ import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs'
  * the journey's own over it instead of starting a new Chromium: every context it makes is a fresh
  * profile as before (its own storage, cookies, cache and service workers), and its `close()` closes
  * those contexts, not the Chromium other journeys use (docs/testing.md).
+ * `contextDefaults`: options every context it makes starts from, under the journey's own (the journeys'
+ * `reducedMotion: 'reduce'`, playwright.config.ts).
  * @param {import('playwright-core').BrowserType} [browserType]
  * @param {import('playwright-core').LaunchOptions} [launchOptions]
  * @param {() => Promise<import('playwright-core').Browser>} [shared]
+ * @param {import('playwright-core').BrowserContextOptions} [contextDefaults]
  */
-export function createLauncher(browserType = chromium, launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS }, shared = undefined) {
+export function createLauncher(
+  browserType = chromium,
+  launchOptions = { executablePath: CHROMIUM, args: CHROMIUM_ARGS },
+  shared = undefined,
+  contextDefaults = {},
+) {
   const opened = [];
   const contexts = [];
   const cspViolations = [];
@@ -37,13 +45,13 @@ export function createLauncher(browserType = chromium, launchOptions = { executa
     const base = { ...launchOptions, headless: true, args: [...(launchOptions.args ?? []), ...(options.args ?? [])] };
     if (persistent) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'haat-chromium-'));
-      const context = await browserType.launchPersistentContext(userDataDir, { ...options, ...base });
+      const context = await browserType.launchPersistentContext(userDataDir, { ...contextDefaults, ...options, ...base });
       opened.push({ close: async () => (await context.close().catch(() => {}), rmSync(userDataDir, { recursive: true, force: true })) });
       return track(context);
     }
     const browser = await browserType.launch({ ...options, ...base });
     const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (...args) => track(await newContext(...args));
+    browser.newContext = async (contextOptions) => track(await newContext({ ...contextDefaults, ...contextOptions }));
     opened.push({ close: () => browser.close().catch(() => {}) });
     return browser;
   }
@@ -63,7 +71,7 @@ export function createLauncher(browserType = chromium, launchOptions = { executa
     const browser = {
       /** @param {import('playwright-core').BrowserContextOptions} [options] */
       newContext: async (options) => {
-        const context = await track(await chromiumBrowser.newContext(options));
+        const context = await track(await chromiumBrowser.newContext({ ...contextDefaults, ...options }));
         mine.push(context);
         return context;
       },

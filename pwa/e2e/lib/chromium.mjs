@@ -1,8 +1,28 @@
 // Debian's Chromium and the flags every journey launches it with: Playwright Test's (playwright.config.ts)
 // and e2e/screenshots.mjs's (through lib/browser.mjs). No browser is ever downloaded.
+import { createRequire } from 'node:module';
 
 /** CHROME_PATH, else Debian's /usr/bin/chromium. */
 export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+/**
+ * The Chromium features Playwright's own launch turns off, as its installed version lists them: a second
+ * `--disable-features` replaces the first rather than adding to it, so the journeys' one repeats them.
+ */
+async function playwrightsDisabledFeatures() {
+  const { server } = createRequire(import.meta.url)('playwright-core/lib/coreBundle');
+  const args = await server.createPlaywright({ sdkLanguage: 'javascript' }).chromium.defaultArgs({ headless: true, args: [] }, false, '');
+  const flag = /** @type {string[]} */ (args).find((arg) => arg.startsWith('--disable-features='));
+  if (!flag) throw new Error("playwright-core's Chromium arguments no longer carry --disable-features: see e2e/lib/chromium.mjs");
+  return flag.slice('--disable-features='.length).split(',');
+}
+
+/**
+ * Every window of new headless Chromium preloads the omnibox's WebUI popups (chrome://omnibox-popup.top-chrome/,
+ * in a renderer of their own) that a headless browser never shows: with a fresh window per journey context,
+ * they cost about as much CPU as the shop's own pages (docs/testing.md).
+ */
+const UNSHOWN_BROWSER_UI = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
 
 export const CHROMIUM_ARGS = [
   '--headless',
@@ -13,4 +33,5 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...(await playwrightsDisabledFeatures()), ...UNSHOWN_BROWSER_UI].join(',')}`,
 ];

@@ -20,8 +20,12 @@ export async function signUp(page, baseUrl, shopper) {
   await page.waitForURL(`${baseUrl}/login`);
 }
 
+/**
+ * Signs in on the login page: the one the page is already on (where signUp leaves a new shopper, as the app
+ * leaves them), else a fresh load of it; then the app goes home.
+ */
 export async function signIn(page, baseUrl, email, password) {
-  await page.goto(`${baseUrl}/login`);
+  if (page.url() !== `${baseUrl}/login`) await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -94,11 +98,18 @@ export async function addAddressAtCheckout(page) {
 }
 
 /**
- * A whole-page picture of a screen for people to look at, with E2E_SCREENSHOTS=1 only: it checks nothing (a
- * failure to take it is ignored), and each cost a fifth of a CPU-second or more on every run
- * (docs/testing.md). A failed journey's last page is kept regardless (e2e/fixtures.mjs).
+ * A picture of a screen for people to look at, with E2E_SCREENSHOTS=1 only: it checks nothing (a failure to take
+ * it is ignored), and each cost a fifth of a CPU-second or more on every run (docs/testing.md). A failed
+ * journey's last page is kept regardless (e2e/fixtures.mjs). `target`: a page (the whole page unless `options`
+ * say `fullPage: false`) or a locator (that element).
+ * @param {import('@playwright/test').Page | import('@playwright/test').Locator} target
+ * @param {string} artifactsDir
+ * @param {string} name
+ * @param {{ fullPage?: boolean }} [options]
  */
-export async function screenshot(page, artifactsDir, name) {
+export async function screenshot(target, artifactsDir, name, options = {}) {
   if (process.env.E2E_SCREENSHOTS !== '1') return;
-  await page.screenshot({ path: `${artifactsDir}/${name}.png`, fullPage: true }).catch(() => undefined);
+  const path = `${artifactsDir}/${name}.png`;
+  const taken = 'goto' in target ? target.screenshot({ path, fullPage: options.fullPage ?? true }) : target.screenshot({ path });
+  await taken.catch(() => undefined);
 }
