@@ -1,13 +1,15 @@
-import { GrowableFloat32, GrowableFloat64, GrowableInt32 } from './growable.js';
+import { GrowableFloat64, GrowableIds, GrowableInt32, GrowableUint16, GrowableUint32, GrowableUint8 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
+import { SKIP, TrigramList, gapBytes } from './trigram-list.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
 export interface IndexedProduct {
   id: string;
-  updatedAt: string;
+  /** updated_at in microseconds since 1970 (exact in a double), as the owner's diff compares it. */
+  updatedAt: number;
   entries: VectorEntry[];
   /** show_trgm(name), from PostgreSQL. */
   nameTrigrams: string[];
@@ -50,6 +52,16 @@ export const CORRECTED = 0.5;
 /** Per word a product holds of several typed: more than any hits can add up to, so products holding more words rank first. */
 export const WORD = 10;
 
+/** Where a word is in a product, as the bits of an entry's code: in its name, as its name's first word, in its description. */
+const IN_NAME = 1;
+const LEADS = 2;
+const IN_DESCRIPTION = 4;
+/** What an entry's code is worth (as a 32-bit float, as the entry's worth always was). */
+const WORTH = Float32Array.from(
+  { length: 8 },
+  (_, code) => (code & IN_NAME ? NAME_HIT : 0) + (code & LEADS ? LEADING : 0) + (code & IN_DESCRIPTION ? DESCRIPTION_HIT : 0),
+);
+
 /** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
 const SHORT_LIST = 256;
 
@@ -66,22 +78,31 @@ export class SearchIndex {
   private readonly ids: string[] = [];
   /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties rarely compare strings. */
   private readonly idKeys = new GrowableFloat64(1024);
+  private readonly updatedAts = new GrowableFloat64(1024);
   private readonly entryStart = new GrowableInt32(1024);
   /** Entries per product; −1 once the product is gone or replaced. */
   private readonly entryCount = new GrowableInt32(1024);
-  private readonly nameSize = new GrowableInt32(1024);
-  private readonly entryLex = new GrowableInt32(1024);
-  /** Per entry: where the word is (NAME_HIT, DESCRIPTION_HIT or both). */
-  private readonly entryScore = new GrowableFloat32(1024);
+  private readonly nameSize = new GrowableUint16(1024);
+  /** Per entry (a product's lexemes, product after product): its lexeme, and where the word is (IN_NAME, LEADS, IN_DESCRIPTION). */
+  private readonly entryLex = new GrowableIds(1024);
+  private readonly entryCode = new GrowableUint8(1024);
   private readonly lexIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
-  /** Per lexeme: (product, entry) pairs, in the order products arrived. */
-  private readonly lexPostings: GrowableInt32[] = [];
+  /** Per lexeme: the products holding it, in the order they arrived, and the code of its entry in each. */
+  private readonly lexDocs: GrowableUint32[] = [];
+  private readonly lexCodes: GrowableUint8[] = [];
   private readonly shelves = new Shelves();
   private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
   private readonly trigramIds = new Map<string, number>();
-  private readonly trigramPostings: GrowableInt32[] = [];
-  private readonly byId = new Map<string, { doc: number; updatedAt: string }>();
+  private readonly trigramLists: TrigramList[] = [];
+  /**
+   * While a fresh index is built, postings are not kept: each product's name trigrams are, and
+   * `layOut` makes every posting list at once from what the products hold, each list a view of one
+   * buffer (no list is grown by doubling, which left up to half of each unused and the freed copies
+   * in the heap). Null once laid out; later products join the lists directly.
+   */
+  private pending: { trigrams: GrowableIds } | null = { trigrams: new GrowableIds(1024) };
+  private readonly byId = new Map<string, number>();
   private dead = 0;
   /** The fewest trigrams of any name ever put (a lower bound for the live ones). */
   private shortestName = Infinity;
@@ -105,9 +126,10 @@ export class SearchIndex {
     return this.dead / Math.max(1, this.ids.length);
   }
 
-  /** id → updated_at of every product held, for the owner's diff against the table. */
-  updatedAt(id: string): string | undefined {
-    return this.byId.get(id)?.updatedAt;
+  /** id → updated_at (microseconds) of every product held, for the owner's diff against the table. */
+  updatedAt(id: string): number | undefined {
+    const doc = this.byId.get(id);
+    return doc === undefined ? undefined : this.updatedAts.buf[doc];
   }
 
   heldIds(): IterableIterator<string> {
@@ -119,34 +141,39 @@ export class SearchIndex {
     const doc = this.ids.length;
     this.ids.push(product.id);
     for (const key of idOrderKeys(product.id)) this.idKeys.push(key);
+    this.updatedAts.push(product.updatedAt);
     this.entryStart.push(this.entryLex.length);
     this.entryCount.push(product.entries.length);
     this.nameSize.push(product.nameTrigrams.length);
     this.shortestName = Math.min(this.shortestName, product.nameTrigrams.length);
     for (const entry of product.entries) {
       const lex = this.lexId(entry.lexeme);
-      this.lexPostings[lex]!.push(doc);
-      this.lexPostings[lex]!.push(this.entryLex.length);
-      this.entryLex.push(lex);
       const inName = entry.positions.some(isNameHit);
       const leading = entry.positions.some((p) => isNameHit(p) && positionOf(p) === 1);
       const inDescription = entry.positions.some((p) => !isNameHit(p));
-      this.entryScore.push((inName ? NAME_HIT : 0) + (leading ? LEADING : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
+      const code = (inName ? IN_NAME : 0) | (leading ? LEADS : 0) | (inDescription || entry.positions.length === 0 ? IN_DESCRIPTION : 0);
+      this.entryLex.push(lex);
+      this.entryCode.push(code);
+      if (!this.pending) {
+        this.lexDocs[lex]!.push(doc);
+        this.lexCodes[lex]!.push(code);
+      }
     }
     for (const t of product.nameTrigrams) {
       let id = this.trigramIds.get(t);
       if (id === undefined) {
-        id = this.trigramPostings.length;
+        id = this.trigramLists.length;
         this.trigramIds.set(t, id);
-        this.trigramPostings.push(new GrowableInt32(2));
+        this.trigramLists.push(new TrigramList());
       }
-      this.trigramPostings[id]!.push(doc);
+      if (this.pending) this.pending.trigrams.push(id);
+      else this.trigramLists[id]!.push(doc);
     }
     this.shelves.add(
       doc,
       product.shelf.map((name) => [...new Set(name)].map((lexeme) => this.lexId(lexeme))),
     );
-    this.byId.set(product.id, { doc, updatedAt: product.updatedAt });
+    this.byId.set(product.id, doc);
   }
 
   /** The lexicon's id of a lexeme, which joins the lexicon (with no postings yet) when new. */
@@ -156,22 +183,96 @@ export class SearchIndex {
       lex = this.lexemes.length;
       this.lexIds.set(lexeme, lex);
       this.lexemes.push(lexeme);
-      this.lexPostings.push(new GrowableInt32(2));
+      this.lexDocs.push(new GrowableUint32(2));
+      this.lexCodes.push(new GrowableUint8(2));
       this.sortedLex = null;
     }
     return lex;
   }
 
   remove(id: string): void {
-    const held = this.byId.get(id);
-    if (!held) return;
-    this.entryCount.buf[held.doc] = -1;
+    const doc = this.byId.get(id);
+    if (doc === undefined) return;
+    this.entryCount.buf[doc] = -1;
     this.byId.delete(id);
     this.dead += 1;
   }
 
-  /** Readies the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
+  /**
+   * Makes every posting list from what the products put so far hold (their entries and name
+   * trigrams), counted first so that each list is an exact view of one buffer. Gone products are
+   * left out (a search skips them anyway).
+   */
+  private layOut(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    const docs = this.ids.length;
+    const starts = this.entryStart.buf;
+    const counts = this.entryCount.buf;
+    const entryLex = this.entryLex.buf;
+    const codes = this.entryCode.buf;
+    const lexicon = this.lexemes.length;
+    const perLex = new Uint32Array(lexicon + 1);
+    for (let doc = 0; doc < docs; doc++) for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perLex[entryLex[e]! + 1]! += 1;
+    for (let lex = 0; lex < lexicon; lex++) perLex[lex + 1]! += perLex[lex]!;
+    const allDocs = new Uint32Array(perLex[lexicon]!);
+    const allCodes = new Uint8Array(perLex[lexicon]!);
+    const at = perLex.slice(0, lexicon);
+    for (let doc = 0; doc < docs; doc++)
+      for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) {
+        const p = at[entryLex[e]!]!++;
+        allDocs[p] = doc;
+        allCodes[p] = codes[e]!;
+      }
+    for (let lex = 0; lex < lexicon; lex++) {
+      this.lexDocs[lex]!.adopt(allDocs.subarray(perLex[lex], perLex[lex + 1]));
+      this.lexCodes[lex]!.adopt(allCodes.subarray(perLex[lex], perLex[lex + 1]));
+    }
+    // Name trigrams: each product's are its nameSize next ones of `pending.trigrams`.
+    const trigrams = pending.trigrams.buf;
+    const sizes = this.nameSize.buf;
+    const lists = this.trigramLists;
+    const kinds = lists.length;
+    const postings = new Uint32Array(kinds);
+    const bytes = new Float64Array(kinds);
+    const last = new Uint32Array(kinds);
+    for (let doc = 0, t = 0; doc < docs; doc++) {
+      const end = t + sizes[doc]!;
+      if (counts[doc]! < 0) t = end;
+      else
+        for (; t < end; t++) {
+          const id = trigrams[t]!;
+          postings[id]! += 1;
+          bytes[id]! += gapBytes(doc - last[id]!);
+          last[id] = doc;
+        }
+    }
+    let byteTotal = 0;
+    let skipTotal = 0;
+    for (let id = 0; id < kinds; id++) {
+      byteTotal += bytes[id]!;
+      skipTotal += Math.ceil(postings[id]! / SKIP);
+    }
+    const allBytes = new Uint8Array(byteTotal);
+    const allSkipDocs = new Uint32Array(skipTotal);
+    const allSkipAt = new Uint32Array(skipTotal);
+    for (let id = 0, b = 0, k = 0; id < kinds; id++) {
+      const skips = Math.ceil(postings[id]! / SKIP);
+      lists[id]!.reserve(allBytes.subarray(b, b + bytes[id]!), allSkipDocs.subarray(k, k + skips), allSkipAt.subarray(k, k + skips));
+      b += bytes[id]!;
+      k += skips;
+    }
+    for (let doc = 0, t = 0; doc < docs; doc++) {
+      const end = t + sizes[doc]!;
+      if (counts[doc]! < 0) t = end;
+      else for (; t < end; t++) lists[trigrams[t]!]!.push(doc);
+    }
+  }
+
+  /** Readies the posting lists, the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
   seal(): void {
+    this.layOut();
     if (!this.sortedLex) {
       const order = this.lexemes.map((_, i) => i).sort((a, b) => compareText(this.lexemes[a]!, this.lexemes[b]!));
       this.sortedLex = { lexemes: order.map((i) => this.lexemes[i]!), ids: Int32Array.from(order) };
@@ -191,13 +292,13 @@ export class SearchIndex {
   }
 
   /**
-   * After a full build: every array trimmed to what it holds (doubling leaves up to half of each unused, a third of
-   * the index at a million products), and the scratch arrays sized to the products held.
+   * After a full build: the posting lists laid out, every array trimmed to what it holds (doubling leaves up to half of
+   * each unused), and the scratch arrays sized to the products held.
    */
   compact(): void {
-    for (const g of [this.idKeys, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryScore, this.shelves.of]) g.trim();
-    for (const g of this.lexPostings) g.trim();
-    for (const g of this.trigramPostings) g.trim();
+    this.layOut();
+    for (const g of [this.idKeys, this.updatedAts, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryCode, this.shelves.of]) g.trim();
+    for (const list of this.trigramLists) list.trim();
     this.shelves.trim();
     this.stamp = new Int32Array(0);
     this.seal();
@@ -238,14 +339,14 @@ export class SearchIndex {
     const touched = this.touched;
     const stamp = this.stamp;
     const sums = this.sums;
-    const scores = this.entryScore.buf;
     let candidates = 0;
     for (const [lex, weight] of items) {
-      const postings = this.lexPostings[lex]!;
-      const buf = postings.buf;
-      for (let p = 0; p < postings.length; p += 2) {
-        const doc = buf[p]!;
-        const score = weight * scores[buf[p + 1]!]!;
+      const docs = this.lexDocs[lex]!.buf;
+      const codes = this.lexCodes[lex]!.buf;
+      const n = this.lexDocs[lex]!.length;
+      for (let p = 0; p < n; p++) {
+        const doc = docs[p]!;
+        const score = weight * WORTH[codes[p]!]!;
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           sums[doc] = score;
@@ -350,21 +451,20 @@ export class SearchIndex {
     const sums = this.sums;
     const best = this.best;
     const docs = this.touched;
-    const scores = this.entryScore.buf;
     let candidates = 0;
     for (let g = 0; g < groups.length; g++) {
       const bit = 1 << g;
-      // The word's items' postings, then the shelves naming it (a stride of 1, each posting worth the shelf's hit).
-      const lists: Array<{ buf: Int32Array; length: number; step: number; weight: number; fixed: number }> = [];
+      // The word's items' postings (each worth its weight times its code's worth), then the shelves naming it (each product worth the shelf's hit).
+      const lists: Array<{ buf: Uint32Array | Int32Array; codes: Uint8Array | null; length: number; weight: number }> = [];
       for (const [lex, weight] of groups[g]!) {
-        const postings = this.lexPostings[lex]!;
-        lists.push({ buf: postings.buf, length: postings.length, step: 2, weight, fixed: 0 });
+        const postings = this.lexDocs[lex]!;
+        lists.push({ buf: postings.buf, codes: this.lexCodes[lex]!.buf, length: postings.length, weight });
       }
-      for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, length: m.docs.length, step: 1, weight: 0, fixed: m.hits[g]! });
-      for (const { buf, length, step, weight, fixed } of lists)
-        for (let p = 0; p < length; p += step) {
+      for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, codes: null, length: m.docs.length, weight: m.hits[g]! });
+      for (const { buf, codes, length, weight } of lists)
+        for (let p = 0; p < length; p++) {
           const doc = buf[p]!;
-          const score = step === 2 ? weight * scores[buf[p + 1]!]! : fixed;
+          const score = codes ? weight * WORTH[codes[p]!]! : weight;
           if (stamp[doc] !== round) {
             stamp[doc] = round;
             hits[doc] = bit;
@@ -394,7 +494,7 @@ export class SearchIndex {
   private wordsHeld(groups: Array<Map<number, number>>, shelfMatches: ShelfMatch[], least: number): number {
     const sizes = groups.map((items, g) => {
       let size = 0;
-      for (const lex of items.keys()) size += this.lexPostings[lex]!.length;
+      for (const lex of items.keys()) size += this.lexDocs[lex]!.length;
       return { g, size };
     });
     sizes.sort((a, b) => a.size - b.size);
@@ -409,8 +509,8 @@ export class SearchIndex {
     for (const { g } of sources) {
       sourceBits |= 1 << g;
       for (const lex of groups[g]!.keys()) {
-        const postings = this.lexPostings[lex]!;
-        for (let p = 0; p < postings.length; p += 2) {
+        const postings = this.lexDocs[lex]!;
+        for (let p = 0; p < postings.length; p++) {
           const doc = postings.buf[p]!;
           if (stamp[doc] === round) continue;
           stamp[doc] = round;
@@ -430,16 +530,16 @@ export class SearchIndex {
       }
     }
     let allPostings = 0;
-    for (let g = 0; g < groups.length; g++) for (const lex of groups[g]!.keys()) allPostings += this.lexPostings[lex]!.length;
+    for (let g = 0; g < groups.length; g++) for (const lex of groups[g]!.keys()) allPostings += this.lexDocs[lex]!.length;
     const sourceSize = sources.reduce((n, s) => n + s.size, 0);
     const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
     if (allPostings < sourceSize * entriesPerProduct) {
       for (let g = 0; g < groups.length; g++) {
         const bit = 1 << g;
         for (const lex of groups[g]!.keys()) {
-          const postings = this.lexPostings[lex]!;
+          const postings = this.lexDocs[lex]!;
           const buf = postings.buf;
-          for (let p = 0; p < postings.length; p += 2) {
+          for (let p = 0; p < postings.length; p++) {
             const doc = buf[p]!;
             if (stamp[doc] === round) hits[doc]! |= bit;
           }
@@ -472,7 +572,7 @@ export class SearchIndex {
     const shelf = byShelf.get(this.shelves.of.buf[doc]!);
     const lexMask = this.lexMask;
     const entryLex = this.entryLex.buf;
-    const scores = this.entryScore.buf;
+    const codes = this.entryCode.buf;
     bestHit.fill(0);
     const start = this.entryStart.buf[doc]!;
     const end = start + Math.max(0, this.entryCount.buf[doc]!);
@@ -482,7 +582,7 @@ export class SearchIndex {
       if (bits === 0) continue;
       for (let g = 0; g < groups.length; g++) {
         if ((bits & (1 << g)) === 0) continue;
-        const score = groups[g]!.get(lex)! * scores[e]!;
+        const score = groups[g]!.get(lex)! * WORTH[codes[e]!]!;
         if (score > bestHit[g]!) bestHit[g] = score;
       }
     }
@@ -503,16 +603,16 @@ export class SearchIndex {
   private nearNames(q: IndexQuery): IndexAnswer {
     const size = q.textTrigrams.length;
     if (size === 0) return { ids: [], total: 0 };
-    const present: GrowableInt32[] = [];
+    const present: TrigramList[] = [];
     for (const t of q.textTrigrams) {
       const id = this.trigramIds.get(t);
-      if (id !== undefined) present.push(this.trigramPostings[id]!);
+      if (id !== undefined) present.push(this.trigramLists[id]!);
     }
     // A name shares at most min(|name|, |text|) trigrams, and the shortest name gives the most similarity per shared one.
     let need = 1;
     while (need <= present.length && trigramSimilarity(need, Math.max(need, this.shortestName), size) < SIMILARITY_THRESHOLD) need++;
     if (need > present.length) return { ids: [], total: 0 };
-    present.sort((a, b) => a.length - b.length);
+    present.sort((a, b) => a.count - b.count);
     const generators = present.length - need + 1;
 
     const round = this.nextRound();
@@ -522,10 +622,20 @@ export class SearchIndex {
     const sizes = this.nameSize.buf;
     let candidates = 0;
     for (let g = 0; g < generators; g++) {
-      const postings = present[g]!;
-      const buf = postings.buf;
-      for (let p = 0; p < postings.length; p++) {
-        const doc = buf[p]!;
+      const list = present[g]!;
+      const bytes = list.bytes.buf;
+      const end = list.bytes.length;
+      let doc = 0;
+      for (let pos = 0; pos < end;) {
+        let gap = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          b = bytes[pos++]!;
+          gap |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b & 0x80);
+        doc += gap;
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           shared[doc] = 0;
@@ -546,24 +656,28 @@ export class SearchIndex {
       }
       candidates = kept;
       if (candidates === 0) break;
-      const postings = present[l]!;
-      const buf = postings.buf;
-      const n = postings.length;
-      if (candidates * Math.log2(n + 1) < n) {
+      const list = present[l]!;
+      const n = list.count;
+      // A lookup costs a binary search over the list's skips and half a block's gaps decoded.
+      if (candidates * (Math.log2(n / SKIP + 1) + SKIP / 2) < n) {
         for (let c = 0; c < candidates; c++) {
           const doc = touched[c]!;
-          let lo = 0;
-          let hi = n;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (buf[mid]! < doc) lo = mid + 1;
-            else hi = mid;
-          }
-          if (lo < n && buf[lo] === doc) shared[doc] = shared[doc]! + 1;
+          if (list.has(doc)) shared[doc] = shared[doc]! + 1;
         }
       } else {
-        for (let p = 0; p < n; p++) {
-          const doc = buf[p]!;
+        const bytes = list.bytes.buf;
+        const end = list.bytes.length;
+        let doc = 0;
+        for (let pos = 0; pos < end;) {
+          let gap = 0;
+          let shift = 0;
+          let b: number;
+          do {
+            b = bytes[pos++]!;
+            gap |= (b & 0x7f) << shift;
+            shift += 7;
+          } while (b & 0x80);
+          doc += gap;
           if (stamp[doc] === round) shared[doc] = shared[doc]! + 1;
         }
       }

@@ -14,19 +14,21 @@ import { Vocabulary, type VocabularyWord } from './vocabulary.js';
 /** A published product as the API thread reads it; its vector (`search::text`) is parsed here. */
 export interface ProductRow {
   id: string;
-  updatedAt: string;
+  /** updated_at in microseconds since 1970. */
+  updatedAt: number;
   vector: string;
-  nameTrigrams: string[];
-  /** to_tsvector of each of its subcategories' and categories' names, as text. */
-  shelf: string[];
+  /** show_trgm(name) joined by '|'. */
+  nameTrigrams: string;
+  /** to_tsvector of each of its subcategories' and categories' names, as text, in a JSON array. */
+  shelf: string;
 }
 
 const indexed = (row: ProductRow): IndexedProduct => ({
   id: row.id,
   updatedAt: row.updatedAt,
   entries: parseTsvector(row.vector),
-  nameTrigrams: row.nameTrigrams,
-  shelf: row.shelf.map((name) => parseTsvector(name).map((e) => e.lexeme)),
+  nameTrigrams: row.nameTrigrams === '' ? [] : row.nameTrigrams.split('|'),
+  shelf: (JSON.parse(row.shelf) as string[]).map((name) => parseTsvector(name).map((e) => e.lexeme)),
 });
 
 export type WorkerRequest =
@@ -36,7 +38,7 @@ export type WorkerRequest =
   /** Seals the fresh index and makes it the one that answers. */
   | { op: 'publish' }
   /** Catching up: pages of (id, updated_at) of every published product; answers the ids that changed. */
-  | { op: 'diff'; first: boolean; page: Array<[string, string]> }
+  | { op: 'diff'; first: boolean; page: Array<[string, number]> }
   /** Ends the diff: answers the ids held that no page named (deleted or unpublished). */
   | { op: 'gone' }
   /** Applies a catch-up at once: a new vocabulary (when it changed), removals and fresh products. */
