@@ -369,7 +369,9 @@ export class SearchIndex {
     const top = new TopList(q.offset + q.limit, this.idOrder());
     let total = 0;
     const counts = this.entryCount.buf;
-    for (let c = 0; c < candidates; c++) {
+    // Offered last to first: candidates come mostly in ascending product number, which is mostly id order, and equal
+    // ranks go newest first, so an equal rank is then turned away by one comparison instead of entering the list.
+    for (let c = candidates - 1; c >= 0; c--) {
       const doc = touched[c]!;
       if (counts[doc]! < 0) continue;
       total += 1;
@@ -425,7 +427,8 @@ export class SearchIndex {
       const top = new TopList(q.offset + q.limit, this.idOrder());
       const byShelf = scored ? null : new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
       const bestHit = new Float64Array(words);
-      for (let c = 0; c < candidates; c++) {
+      // Last to first, as in rankedOneWord.
+      for (let c = candidates - 1; c >= 0; c--) {
         const doc = docs[c]!;
         if (counts[doc]! < 0) continue;
         const held = bitCount(hits[doc]!);
@@ -685,7 +688,7 @@ export class SearchIndex {
     const top = new TopList(q.limit, this.idOrder());
     let total = 0;
     const alive = this.entryCount.buf;
-    for (let c = 0; c < candidates; c++) {
+    for (let c = candidates - 1; c >= 0; c--) {
       const doc = touched[c]!;
       if (alive[doc]! < 0) continue;
       const s = trigramSimilarity(shared[doc]!, sizes[doc]!, size);
