@@ -414,26 +414,54 @@ export class SearchIndex {
       const docs = this.touched;
       const hits = this.hits;
       const counts = this.entryCount.buf;
+      const anyGone = this.dead > 0;
+      const size = q.offset + q.limit;
       let holdingAll = 0;
       let holdingLeast = 0;
+      if (scored) {
+        // One pass: every candidate holds one word at least; those holding all are also kept apart, for when they fill the page.
+        const sums = this.sums;
+        const best = this.best;
+        const shelfOf = this.shelves.of.buf;
+        const bonus = new Float64Array(this.shelves.count + 1);
+        for (const m of shelfMatches) bonus[m.shelf + 1] = m.bonus;
+        const all = new TopList(size, this.idOrder());
+        const any = new TopList(size, this.idOrder());
+        // Last to first, as in rankedOneWord.
+        for (let c = candidates - 1; c >= 0; c--) {
+          const doc = docs[c]!;
+          if (anyGone && counts[doc]! < 0) continue;
+          const held = bitCount(hits[doc]!);
+          // The last word's best hit joins the sum, then the shelf name's bonus (as entriesScore adds them).
+          const rank = held * WORD + (sums[doc]! + best[doc]! + bonus[shelfOf[doc]! + 1]!);
+          holdingLeast += 1;
+          any.offer(doc, rank);
+          if (held === words) {
+            holdingAll += 1;
+            if (every) all.offer(doc, rank);
+          }
+        }
+        const whole = every && holdingAll >= size;
+        return { ids: (whole ? all : any).page(q.offset), total: whole || least === words ? holdingAll : holdingLeast };
+      }
       for (let c = 0; c < candidates; c++) {
         const doc = docs[c]!;
-        if (counts[doc]! < 0) continue;
+        if (anyGone && counts[doc]! < 0) continue;
         const held = bitCount(hits[doc]!);
         if (held >= least) holdingLeast += 1;
         if (held === words) holdingAll += 1;
       }
-      const need = every && holdingAll >= q.offset + q.limit ? words : least;
-      const top = new TopList(q.offset + q.limit, this.idOrder());
-      const byShelf = scored ? null : new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
+      const need = every && holdingAll >= size ? words : least;
+      const top = new TopList(size, this.idOrder());
+      const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
       const bestHit = new Float64Array(words);
       // Last to first, as in rankedOneWord.
       for (let c = candidates - 1; c >= 0; c--) {
         const doc = docs[c]!;
-        if (counts[doc]! < 0) continue;
+        if (anyGone && counts[doc]! < 0) continue;
         const held = bitCount(hits[doc]!);
         if (held < need) continue;
-        top.offer(doc, held * WORD + (scored ? this.sums[doc]! : this.entriesScore(doc, groups, byShelf!, bestHit)));
+        top.offer(doc, held * WORD + this.entriesScore(doc, groups, byShelf, bestHit));
       }
       return { ids: top.page(q.offset), total: need === words ? holdingAll : holdingLeast };
     } finally {
@@ -444,8 +472,9 @@ export class SearchIndex {
   /**
    * Every product holding an item of any word, from the items' postings and the matched shelves,
    * word after word: a product's best hit for the word being walked (`best`) joins its sum when its
-   * next word begins, and at the end. Answers how many candidates `touched` lists, with their word
-   * masks in `hits` and their scores but the words held in `sums` (as entriesScore gives them).
+   * next word begins. Answers how many candidates `touched` lists, with their word masks in `hits`,
+   * the sum of their best hits but the last word's in `sums` and that one in `best` (rankedWords
+   * adds it, and the shelf name's bonus, as entriesScore does).
    */
   private scoreByPostings(groups: Array<Map<number, number>>, shelfMatches: ShelfMatch[]): number {
     const round = this.nextRound();
@@ -481,11 +510,6 @@ export class SearchIndex {
           } else if (score > best[doc]!) best[doc] = score;
         }
     }
-    for (let c = 0; c < candidates; c++) {
-      const doc = docs[c]!;
-      sums[doc]! += best[doc]!;
-    }
-    for (const m of shelfMatches) for (let p = 0; p < m.docs.length; p++) sums[m.docs.buf[p]!]! += m.bonus;
     return candidates;
   }
 
