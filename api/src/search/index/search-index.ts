@@ -671,6 +671,7 @@ export class SearchIndex {
         shared[doc] = shared[doc]! + 1;
       }
     }
+    let sorted = generators === 1;
     for (let l = generators; l < present.length; l++) {
       // Keep the candidates that could still reach the threshold if they held every list left.
       const left = present.length - l;
@@ -685,12 +686,14 @@ export class SearchIndex {
       if (candidates === 0) break;
       const list = present[l]!;
       const n = list.count;
-      // A lookup costs a binary search over the list's skips and half a block's gaps decoded.
-      if (candidates * (Math.log2(n / SKIP + 1) + SKIP / 2) < n) {
-        for (let c = 0; c < candidates; c++) {
-          const doc = touched[c]!;
-          if (list.has(doc)) shared[doc] = shared[doc]! + 1;
+      // Few candidates are looked up in the list (in ascending order, sorted once: each generator's products came in
+      // order); many are found by decoding it whole.
+      if (candidates * (SKIP / 2) < n) {
+        if (!sorted) {
+          touched.subarray(0, candidates).sort();
+          sorted = true;
         }
+        list.countHeld(touched, candidates, shared);
       } else {
         const bytes = list.bytes.buf;
         const end = list.bytes.length;

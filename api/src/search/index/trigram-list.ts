@@ -10,8 +10,8 @@ export const gapBytes = (gap: number) => (gap < 0x80 ? 1 : gap < 0x4000 ? 2 : ga
  * The products whose names hold one trigram, ascending, as the gaps between them in 7-bit bytes (the
  * high bit says another byte follows): most names share a common trigram with a near neighbour, so
  * most gaps take one byte, a quarter of a 32-bit list (docs/benchmarks.md#search). Every SKIP-th
- * product (`skipDocs`) and where the gaps after it begin (`skipAt`) let `has` look a product up by
- * binary search and at most SKIP − 1 decoded gaps.
+ * product (`skipDocs`) and where the gaps after it begin (`skipAt`) let `countHeld` pass over the
+ * blocks that hold none of the products it looks for.
  */
 export class TrigramList {
   readonly bytes = new GrowableUint8(4);
@@ -44,37 +44,43 @@ export class TrigramList {
     this.count += 1;
   }
 
-  /** True when the list holds `doc`. */
-  has(doc: number): boolean {
+  /**
+   * Adds one to `shared[doc]` for each of the first `n` of `docs` (ascending) that the list holds, in one pass: whole
+   * blocks are skipped by their first product, and only the gaps of blocks holding a candidate are decoded.
+   */
+  countHeld(docs: Int32Array, n: number, shared: Uint16Array): void {
+    const blocks = this.skipDocs.length;
+    if (blocks === 0) return;
     const skips = this.skipDocs.buf;
-    let lo = 0;
-    let hi = this.skipDocs.length;
-    // The last skip at or before doc.
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (skips[mid]! <= doc) lo = mid + 1;
-      else hi = mid;
-    }
-    if (lo === 0) return false;
-    const block = lo - 1;
-    let at = skips[block]!;
-    if (at === doc) return true;
+    const starts = this.skipAt.buf;
     const bytes = this.bytes.buf;
-    let pos = this.skipAt.buf[block]!;
-    const left = Math.min(SKIP - 1, this.count - block * SKIP - 1);
-    for (let i = 0; i < left; i++) {
-      let gap = 0;
-      let shift = 0;
-      let b: number;
-      do {
-        b = bytes[pos++]!;
-        gap |= (b & 0x7f) << shift;
-        shift += 7;
-      } while (b & 0x80);
-      at += gap;
-      if (at >= doc) return at === doc;
+    const end = this.bytes.length;
+    let block = -1;
+    let at = 0;
+    let pos = 0;
+    for (let c = 0; c < n; c++) {
+      const doc = docs[c]!;
+      if (doc < skips[0]!) continue;
+      if (block + 1 < blocks && skips[block + 1]! <= doc) {
+        let k = block + 1;
+        while (k + 1 < blocks && skips[k + 1]! <= doc) k++;
+        block = k;
+        at = skips[k]!;
+        pos = starts[k]!;
+      }
+      while (at < doc && pos < end) {
+        let gap = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          b = bytes[pos++]!;
+          gap |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b & 0x80);
+        at += gap;
+      }
+      if (at === doc) shared[doc] = shared[doc]! + 1;
     }
-    return false;
   }
 
   trim(): void {
