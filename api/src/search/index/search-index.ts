@@ -2,6 +2,7 @@ import { GrowableFloat64, GrowableIds, GrowableInt32, GrowableUint16, GrowableUi
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
+import { IdTable } from './id-table.js';
 import { SKIP, TrigramList, gapBytes } from './trigram-list.js';
 import type { Vocabulary } from './vocabulary.js';
 
@@ -75,7 +76,7 @@ const SHORT_LIST = 256;
  * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
  */
 export class SearchIndex {
-  private readonly ids: string[] = [];
+  private readonly ids = new IdTable();
   /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties rarely compare strings. */
   private readonly idKeys = new GrowableFloat64(1024);
   private readonly updatedAts = new GrowableFloat64(1024);
@@ -102,7 +103,8 @@ export class SearchIndex {
    * in the heap). Null once laid out; later products join the lists directly.
    */
   private pending: { trigrams: GrowableIds } | null = { trigrams: new GrowableIds(1024) };
-  private readonly byId = new Map<string, number>();
+  /** Products held (put and not gone). */
+  private held = 0;
   private dead = 0;
   /** The fewest trigrams of any name ever put (a lower bound for the live ones). */
   private shortestName = Infinity;
@@ -119,27 +121,37 @@ export class SearchIndex {
   constructor(public vocabulary: Vocabulary) {}
 
   get live(): number {
-    return this.byId.size;
+    return this.held;
   }
 
   get deadShare(): number {
-    return this.dead / Math.max(1, this.ids.length);
+    return this.dead / Math.max(1, this.ids.size);
   }
 
   /** id → updated_at (microseconds) of every product held, for the owner's diff against the table. */
   updatedAt(id: string): number | undefined {
-    const doc = this.byId.get(id);
-    return doc === undefined ? undefined : this.updatedAts.buf[doc];
+    const doc = this.heldDoc(id);
+    return doc < 0 ? undefined : this.updatedAts.buf[doc];
   }
 
   heldIds(): IterableIterator<string> {
-    return this.byId.keys();
+    return this.heldIdList();
+  }
+
+  private *heldIdList(): IterableIterator<string> {
+    const counts = this.entryCount.buf;
+    for (let doc = 0; doc < this.ids.size; doc++) if (counts[doc]! >= 0) yield this.ids.id(doc);
+  }
+
+  /** The number of a product held, or −1. */
+  private heldDoc(id: string): number {
+    const doc = this.ids.find(id);
+    return doc >= 0 && this.entryCount.buf[doc]! >= 0 ? doc : -1;
   }
 
   put(product: IndexedProduct): void {
     this.remove(product.id);
-    const doc = this.ids.length;
-    this.ids.push(product.id);
+    const doc = this.ids.add(product.id);
     for (const key of idOrderKeys(product.id)) this.idKeys.push(key);
     this.updatedAts.push(product.updatedAt);
     this.entryStart.push(this.entryLex.length);
@@ -173,7 +185,7 @@ export class SearchIndex {
       doc,
       product.shelf.map((name) => [...new Set(name)].map((lexeme) => this.lexId(lexeme))),
     );
-    this.byId.set(product.id, doc);
+    this.held += 1;
   }
 
   /** The lexicon's id of a lexeme, which joins the lexicon (with no postings yet) when new. */
@@ -191,10 +203,10 @@ export class SearchIndex {
   }
 
   remove(id: string): void {
-    const doc = this.byId.get(id);
-    if (doc === undefined) return;
+    const doc = this.heldDoc(id);
+    if (doc < 0) return;
     this.entryCount.buf[doc] = -1;
-    this.byId.delete(id);
+    this.held -= 1;
     this.dead += 1;
   }
 
@@ -207,7 +219,7 @@ export class SearchIndex {
     const pending = this.pending;
     if (!pending) return;
     this.pending = null;
-    const docs = this.ids.length;
+    const docs = this.ids.size;
     const starts = this.entryStart.buf;
     const counts = this.entryCount.buf;
     const entryLex = this.entryLex.buf;
@@ -278,9 +290,9 @@ export class SearchIndex {
       this.sortedLex = { lexemes: order.map((i) => this.lexemes[i]!), ids: Int32Array.from(order) };
     }
     if (this.lexMask.length < this.lexemes.length) this.lexMask = new Int32Array(this.lexemes.length * 2);
-    if (this.stamp.length < this.ids.length) {
+    if (this.stamp.length < this.ids.size) {
       // A quarter more than held, so that products added later rarely make them again.
-      const size = Math.ceil(this.ids.length * 1.25) + 1024;
+      const size = Math.ceil(this.ids.size * 1.25) + 1024;
       this.stamp = new Int32Array(size);
       this.sums = new Float64Array(size);
       this.best = new Float64Array(size);
@@ -297,6 +309,7 @@ export class SearchIndex {
    */
   compact(): void {
     this.layOut();
+    this.ids.trim();
     for (const g of [this.idKeys, this.updatedAts, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryCode, this.shelves.of]) g.trim();
     for (const list of this.trigramLists) list.trim();
     this.shelves.trim();
@@ -559,7 +572,7 @@ export class SearchIndex {
     let allPostings = 0;
     for (let g = 0; g < groups.length; g++) for (const lex of groups[g]!.keys()) allPostings += this.lexDocs[lex]!.length;
     const sourceSize = sources.reduce((n, s) => n + s.size, 0);
-    const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
+    const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.size);
     if (allPostings < sourceSize * entriesPerProduct) {
       for (let g = 0; g < groups.length; g++) {
         const bit = 1 << g;
@@ -742,7 +755,8 @@ export class SearchIndex {
   }
 
   private idOrder(): IdOrder {
-    return { ids: this.ids, keys: this.idKeys.buf };
+    const ids = this.ids;
+    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf };
   }
 
   private nextRound(): number {
@@ -762,7 +776,8 @@ export function compareText(a: string, b: string): number {
 
 /** How product ids compare (as strings, newest first on ties): ID_KEYS numbers per product, then the strings. */
 export interface IdOrder {
-  ids: string[];
+  /** A product's id. */
+  id: (doc: number) => string;
   /** ID_KEYS per product, product after product. */
   keys: Float64Array;
 }
@@ -804,7 +819,7 @@ export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
       if (a !== b) return a > b;
     }
   }
-  return order.ids[docA]! > order.ids[docB]!;
+  return order.id(docA) > order.id(docB);
 }
 
 /** The best `size` (rank desc, id desc) of what is offered; everything when `size` is large, sorted at the end. */
@@ -845,7 +860,7 @@ class TopList {
       order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
       order = order.slice(0, this.size);
     }
-    return order.slice(offset).map((i) => this.order.ids[this.docs[i]!]!);
+    return order.slice(offset).map((i) => this.order.id(this.docs[i]!));
   }
 }
 
