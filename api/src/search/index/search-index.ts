@@ -103,6 +103,8 @@ export class SearchIndex {
    * in the heap). Null once laid out; later products join the lists directly.
    */
   private pending: { trigrams: GrowableIds } | null = { trigrams: new GrowableIds(1024) };
+  /** Per product number, set when the diff's pages named it (startDiff … unseen). */
+  private seen: Uint8Array | null = null;
   /** Products held (put and not gone). */
   private held = 0;
   private dead = 0;
@@ -128,19 +130,28 @@ export class SearchIndex {
     return this.dead / Math.max(1, this.ids.size);
   }
 
-  /** id → updated_at (microseconds) of every product held, for the owner's diff against the table. */
-  updatedAt(id: string): number | undefined {
+  /** The owner's diff against the table: starts marking which products held its pages name. */
+  startDiff(): void {
+    this.seen = new Uint8Array(this.ids.size);
+  }
+
+  /** One row of the table's pages (id, updated_at in microseconds): true when it is not held as it is now (new or changed). */
+  changed(id: string, updatedAt: number): boolean {
     const doc = this.heldDoc(id);
-    return doc < 0 ? undefined : this.updatedAts.buf[doc];
+    if (doc < 0) return true;
+    this.seen ??= new Uint8Array(this.ids.size);
+    if (doc < this.seen.length) this.seen[doc] = 1;
+    return this.updatedAts.buf[doc] !== updatedAt;
   }
 
-  heldIds(): IterableIterator<string> {
-    return this.heldIdList();
-  }
-
-  private *heldIdList(): IterableIterator<string> {
+  /** Ends the diff: the ids held that no page named (deleted or unpublished); every id held when no diff was started. */
+  unseen(): string[] {
+    const seen = this.seen;
+    this.seen = null;
+    const gone: string[] = [];
     const counts = this.entryCount.buf;
-    for (let doc = 0; doc < this.ids.size; doc++) if (counts[doc]! >= 0) yield this.ids.id(doc);
+    for (let doc = 0; doc < this.ids.size; doc++) if (counts[doc]! >= 0 && !(seen && doc < seen.length && seen[doc])) gone.push(this.ids.id(doc));
+    return gone;
   }
 
   /** The number of a product held, or −1. */

@@ -72,7 +72,6 @@ const collect = ((): (() => void) => {
 
 let index: SearchIndex | null = null;
 let building: SearchIndex | null = null;
-let seen: Set<string> | null = null;
 
 const state = (): IndexState | null => index && { live: index.live, deadShare: index.deadShare, vocabularySize: index.vocabulary.size };
 
@@ -91,19 +90,11 @@ function handle(request: WorkerRequest): WorkerAnswer {
       collect();
       return state();
     case 'diff': {
-      if (request.first || !seen) seen = new Set();
-      const changed: string[] = [];
-      for (const [id, updatedAt] of request.page) {
-        seen.add(id);
-        if (index!.updatedAt(id) !== updatedAt) changed.push(id);
-      }
-      return changed;
+      if (request.first) index!.startDiff();
+      return request.page.filter(([id, updatedAt]) => index!.changed(id, updatedAt)).map(([id]) => id);
     }
-    case 'gone': {
-      const held = seen ?? new Set<string>();
-      seen = null;
-      return [...index!.heldIds()].filter((id) => !held.has(id));
-    }
+    case 'gone':
+      return index!.unseen();
     case 'apply':
       if (request.words) index!.vocabulary = new Vocabulary(request.words);
       for (const id of request.gone) index!.remove(id);
