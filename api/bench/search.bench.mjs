@@ -15,7 +15,9 @@
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZE (100000), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
  * BENCH_ENGINES (postgres,pglite), BENCH_CPU_PROF=dir (node --cpu-prof on the API child),
- * BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after with the same driver).
+ * BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after with the same driver),
+ * BENCH_SEEDED_DATABASE_URL (a PostgreSQL database already seeded with BENCH_CATALOG_SIZE demo products: used as it is and
+ * kept, so that runs at a million products do not seed for minutes each).
  */
 import {
   distinctQueries,
@@ -39,21 +41,23 @@ const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres,pglite').split(',').map(
 const TARGET = { minRps: 1500, maxP99: 30 };
 /** Another build of api/dist/main.js (BENCH_API_MAIN), to measure before and after with the same driver. */
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
+/** A database already seeded (BENCH_SEEDED_DATABASE_URL), used instead of a scratch one and not dropped. */
+const SEEDED = process.env.BENCH_SEEDED_DATABASE_URL;
 /** A directory: the API runs with node --cpu-prof there (one profile per thread, the index's included). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 
 async function benchEngine(engine) {
-  const db = engine === 'postgres' ? await scratchDatabase() : null;
+  const db = engine !== 'postgres' ? null : SEEDED ? { url: SEEDED, drop: async () => {} } : await scratchDatabase();
   let api;
   const loadAtStart = load();
   try {
     api = await startApi(
-      { ...(db ? { DATABASE_URL: db.url } : {}), SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE), LOG_LEVEL: 'log' },
+      { ...(db ? { DATABASE_URL: db.url } : {}), ...(db && SEEDED ? {} : { SEED: 'demo', CATALOG_SIZE: String(CATALOG_SIZE) }), LOG_LEVEL: 'log' },
       { timeoutMs: 1_800_000, main: API_MAIN, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
     );
     const seeded = /Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1];
     console.log(
-      `\n${engine}: seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${seeded ?? '?'} s, up after ${(api.readyAfterMs / 1000).toFixed(1)} s`,
+      `\n${engine}: ${db && SEEDED ? 'already seeded,' : `seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${seeded ?? '?'} s,`} up after ${(api.readyAfterMs / 1000).toFixed(1)} s`,
     );
     // The first search starts building the API's in-process search index (searches take the SQL
     // path until it is ready); the measured part runs once it is.

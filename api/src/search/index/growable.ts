@@ -1,6 +1,10 @@
-type TypedArray = Int32Array | Uint16Array | Float32Array | Float64Array;
+type TypedArray = Int32Array | Uint8Array | Uint16Array | Uint32Array | Float32Array | Float64Array;
 
-/** An append-only typed array that doubles its buffer when full (postings, entries, positions), trimmed to its length once built. */
+/**
+ * An append-only typed array that doubles its buffer when full (postings, entries, positions), trimmed to its length once built.
+ * It may start as a view of a larger buffer (the postings laid out at once after a build, search-index.ts): its first push
+ * past that copies it out.
+ */
 class Growable<T extends TypedArray> {
   buf: T;
   length = 0;
@@ -21,6 +25,20 @@ class Growable<T extends TypedArray> {
     this.buf[this.length++] = value;
   }
 
+  /** Holds exactly `view` (full: the next push copies it out). */
+  adopt(view: T): this {
+    this.buf = view;
+    this.length = view.length;
+    return this;
+  }
+
+  /** Fills `view` from empty (sized beforehand: pushes up to its length copy nothing). */
+  reserve(view: T): this {
+    this.buf = view;
+    this.length = 0;
+    return this;
+  }
+
   /** Gives back the room doubling left unused (up to half the buffer); a later push grows it again. */
   trim(): void {
     if (this.buf.length > this.length) this.buf = this.buf.slice(0, this.length) as T;
@@ -33,14 +51,51 @@ export class GrowableInt32 extends Growable<Int32Array> {
   }
 }
 
-export class GrowableFloat32 extends Growable<Float32Array> {
+export class GrowableUint8 extends Growable<Uint8Array> {
   constructor(capacity = 4) {
-    super(Float32Array, capacity);
+    super(Uint8Array, capacity);
+  }
+}
+
+export class GrowableUint16 extends Growable<Uint16Array> {
+  constructor(capacity = 4) {
+    super(Uint16Array, capacity);
+  }
+}
+
+export class GrowableUint32 extends Growable<Uint32Array> {
+  constructor(capacity = 4) {
+    super(Uint32Array, capacity);
   }
 }
 
 export class GrowableFloat64 extends Growable<Float64Array> {
   constructor(capacity = 4) {
     super(Float64Array, capacity);
+  }
+}
+
+/** Small numbers that may grow past 16 bits (lexicon and trigram ids): two bytes each until one does not fit, then four. */
+export class GrowableIds {
+  buf: Uint16Array | Uint32Array;
+  length = 0;
+
+  constructor(capacity = 1024) {
+    this.buf = new Uint16Array(capacity);
+  }
+
+  push(value: number): void {
+    if (this.length === this.buf.length || (value > 0xffff && this.buf instanceof Uint16Array)) {
+      const wide = value > 0xffff || this.buf instanceof Uint32Array;
+      const size = this.length === this.buf.length ? Math.max(4, this.buf.length * 2) : this.buf.length;
+      const next = wide ? new Uint32Array(size) : new Uint16Array(size);
+      next.set(this.buf);
+      this.buf = next;
+    }
+    this.buf[this.length++] = value;
+  }
+
+  trim(): void {
+    if (this.buf.length > this.length) this.buf = this.buf.slice(0, this.length);
   }
 }

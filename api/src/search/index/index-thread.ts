@@ -78,9 +78,15 @@ export class IndexThread {
  * sources (jest) Node cannot load search-worker.ts by itself, so the thread registers tsx's
  * loader first (tsx is a dev dependency, never needed by the built API).
  */
+/**
+ * The thread's young generation is kept small: what it allocates there (parsed rows) dies young, and V8's default
+ * reserves up to 48 MiB for it, a tenth of the index's budget at a million products (docs/benchmarks.md#search).
+ */
+const YOUNG = { maxYoungGenerationSizeMb: 16 };
+
 function startWorker(): Worker {
   const here = import.meta.url;
-  if (!here.endsWith('.ts')) return new Worker(new URL('./search-worker.js', here));
+  if (!here.endsWith('.ts')) return new Worker(new URL('./search-worker.js', here), { resourceLimits: YOUNG });
   const source = JSON.stringify(new URL('./search-worker.ts', here).href);
-  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`, { eval: true });
+  return new Worker(`import('tsx/esm/api').then(({ register }) => { register(); return import(${source}); })`, { eval: true, resourceLimits: YOUNG });
 }

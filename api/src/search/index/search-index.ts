@@ -1,13 +1,16 @@
-import { GrowableFloat32, GrowableFloat64, GrowableInt32 } from './growable.js';
+import { GrowableFloat64, GrowableIds, GrowableInt32, GrowableUint16, GrowableUint32, GrowableUint8 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
+import { IdTable } from './id-table.js';
+import { SKIP, TrigramList, gapBytes } from './trigram-list.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
 export interface IndexedProduct {
   id: string;
-  updatedAt: string;
+  /** updated_at in microseconds since 1970 (exact in a double), as the owner's diff compares it. */
+  updatedAt: number;
   entries: VectorEntry[];
   /** show_trgm(name), from PostgreSQL. */
   nameTrigrams: string[];
@@ -50,6 +53,16 @@ export const CORRECTED = 0.5;
 /** Per word a product holds of several typed: more than any hits can add up to, so products holding more words rank first. */
 export const WORD = 10;
 
+/** Where a word is in a product, as the bits of an entry's code: in its name, as its name's first word, in its description. */
+const IN_NAME = 1;
+const LEADS = 2;
+const IN_DESCRIPTION = 4;
+/** What an entry's code is worth (as a 32-bit float, as the entry's worth always was). */
+const WORTH = Float32Array.from(
+  { length: 8 },
+  (_, code) => (code & IN_NAME ? NAME_HIT : 0) + (code & LEADS ? LEADING : 0) + (code & IN_DESCRIPTION ? DESCRIPTION_HIT : 0),
+);
+
 /** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
 const SHORT_LIST = 256;
 
@@ -63,25 +76,37 @@ const SHORT_LIST = 256;
  * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
  */
 export class SearchIndex {
-  private readonly ids: string[] = [];
+  private readonly ids = new IdTable();
   /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties rarely compare strings. */
   private readonly idKeys = new GrowableFloat64(1024);
+  private readonly updatedAts = new GrowableFloat64(1024);
   private readonly entryStart = new GrowableInt32(1024);
   /** Entries per product; −1 once the product is gone or replaced. */
   private readonly entryCount = new GrowableInt32(1024);
-  private readonly nameSize = new GrowableInt32(1024);
-  private readonly entryLex = new GrowableInt32(1024);
-  /** Per entry: where the word is (NAME_HIT, DESCRIPTION_HIT or both). */
-  private readonly entryScore = new GrowableFloat32(1024);
+  private readonly nameSize = new GrowableUint16(1024);
+  /** Per entry (a product's lexemes, product after product): its lexeme, and where the word is (IN_NAME, LEADS, IN_DESCRIPTION). */
+  private readonly entryLex = new GrowableIds(1024);
+  private readonly entryCode = new GrowableUint8(1024);
   private readonly lexIds = new Map<string, number>();
   private readonly lexemes: string[] = [];
-  /** Per lexeme: (product, entry) pairs, in the order products arrived. */
-  private readonly lexPostings: GrowableInt32[] = [];
+  /** Per lexeme: the products holding it, in the order they arrived, and the code of its entry in each. */
+  private readonly lexDocs: GrowableUint32[] = [];
+  private readonly lexCodes: GrowableUint8[] = [];
   private readonly shelves = new Shelves();
   private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
   private readonly trigramIds = new Map<string, number>();
-  private readonly trigramPostings: GrowableInt32[] = [];
-  private readonly byId = new Map<string, { doc: number; updatedAt: string }>();
+  private readonly trigramLists: TrigramList[] = [];
+  /**
+   * While a fresh index is built, postings are not kept: each product's name trigrams are, and
+   * `layOut` makes every posting list at once from what the products hold, each list a view of one
+   * buffer (no list is grown by doubling, which left up to half of each unused and the freed copies
+   * in the heap). Null once laid out; later products join the lists directly.
+   */
+  private pending: { trigrams: GrowableIds } | null = { trigrams: new GrowableIds(1024) };
+  /** Per product number, set when the diff's pages named it (startDiff … unseen). */
+  private seen: Uint8Array | null = null;
+  /** Products held (put and not gone). */
+  private held = 0;
   private dead = 0;
   /** The fewest trigrams of any name ever put (a lower bound for the live ones). */
   private shortestName = Infinity;
@@ -98,55 +123,80 @@ export class SearchIndex {
   constructor(public vocabulary: Vocabulary) {}
 
   get live(): number {
-    return this.byId.size;
+    return this.held;
   }
 
   get deadShare(): number {
-    return this.dead / Math.max(1, this.ids.length);
+    return this.dead / Math.max(1, this.ids.size);
   }
 
-  /** id → updated_at of every product held, for the owner's diff against the table. */
-  updatedAt(id: string): string | undefined {
-    return this.byId.get(id)?.updatedAt;
+  /** The owner's diff against the table: starts marking which products held its pages name. */
+  startDiff(): void {
+    this.seen = new Uint8Array(this.ids.size);
   }
 
-  heldIds(): IterableIterator<string> {
-    return this.byId.keys();
+  /** One row of the table's pages (id, updated_at in microseconds): true when it is not held as it is now (new or changed). */
+  changed(id: string, updatedAt: number): boolean {
+    const doc = this.heldDoc(id);
+    if (doc < 0) return true;
+    this.seen ??= new Uint8Array(this.ids.size);
+    if (doc < this.seen.length) this.seen[doc] = 1;
+    return this.updatedAts.buf[doc] !== updatedAt;
+  }
+
+  /** Ends the diff: the ids held that no page named (deleted or unpublished); every id held when no diff was started. */
+  unseen(): string[] {
+    const seen = this.seen;
+    this.seen = null;
+    const gone: string[] = [];
+    const counts = this.entryCount.buf;
+    for (let doc = 0; doc < this.ids.size; doc++) if (counts[doc]! >= 0 && !(seen && doc < seen.length && seen[doc])) gone.push(this.ids.id(doc));
+    return gone;
+  }
+
+  /** The number of a product held, or −1. */
+  private heldDoc(id: string): number {
+    const doc = this.ids.find(id);
+    return doc >= 0 && this.entryCount.buf[doc]! >= 0 ? doc : -1;
   }
 
   put(product: IndexedProduct): void {
     this.remove(product.id);
-    const doc = this.ids.length;
-    this.ids.push(product.id);
+    const doc = this.ids.add(product.id);
     for (const key of idOrderKeys(product.id)) this.idKeys.push(key);
+    this.updatedAts.push(product.updatedAt);
     this.entryStart.push(this.entryLex.length);
     this.entryCount.push(product.entries.length);
     this.nameSize.push(product.nameTrigrams.length);
     this.shortestName = Math.min(this.shortestName, product.nameTrigrams.length);
     for (const entry of product.entries) {
       const lex = this.lexId(entry.lexeme);
-      this.lexPostings[lex]!.push(doc);
-      this.lexPostings[lex]!.push(this.entryLex.length);
-      this.entryLex.push(lex);
       const inName = entry.positions.some(isNameHit);
       const leading = entry.positions.some((p) => isNameHit(p) && positionOf(p) === 1);
       const inDescription = entry.positions.some((p) => !isNameHit(p));
-      this.entryScore.push((inName ? NAME_HIT : 0) + (leading ? LEADING : 0) + (inDescription || entry.positions.length === 0 ? DESCRIPTION_HIT : 0));
+      const code = (inName ? IN_NAME : 0) | (leading ? LEADS : 0) | (inDescription || entry.positions.length === 0 ? IN_DESCRIPTION : 0);
+      this.entryLex.push(lex);
+      this.entryCode.push(code);
+      if (!this.pending) {
+        this.lexDocs[lex]!.push(doc);
+        this.lexCodes[lex]!.push(code);
+      }
     }
     for (const t of product.nameTrigrams) {
       let id = this.trigramIds.get(t);
       if (id === undefined) {
-        id = this.trigramPostings.length;
+        id = this.trigramLists.length;
         this.trigramIds.set(t, id);
-        this.trigramPostings.push(new GrowableInt32(2));
+        this.trigramLists.push(new TrigramList());
       }
-      this.trigramPostings[id]!.push(doc);
+      if (this.pending) this.pending.trigrams.push(id);
+      else this.trigramLists[id]!.push(doc);
     }
     this.shelves.add(
       doc,
       product.shelf.map((name) => [...new Set(name)].map((lexeme) => this.lexId(lexeme))),
     );
-    this.byId.set(product.id, { doc, updatedAt: product.updatedAt });
+    this.held += 1;
   }
 
   /** The lexicon's id of a lexeme, which joins the lexicon (with no postings yet) when new. */
@@ -156,30 +206,104 @@ export class SearchIndex {
       lex = this.lexemes.length;
       this.lexIds.set(lexeme, lex);
       this.lexemes.push(lexeme);
-      this.lexPostings.push(new GrowableInt32(2));
+      this.lexDocs.push(new GrowableUint32(2));
+      this.lexCodes.push(new GrowableUint8(2));
       this.sortedLex = null;
     }
     return lex;
   }
 
   remove(id: string): void {
-    const held = this.byId.get(id);
-    if (!held) return;
-    this.entryCount.buf[held.doc] = -1;
-    this.byId.delete(id);
+    const doc = this.heldDoc(id);
+    if (doc < 0) return;
+    this.entryCount.buf[doc] = -1;
+    this.held -= 1;
     this.dead += 1;
   }
 
-  /** Readies the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
+  /**
+   * Makes every posting list from what the products put so far hold (their entries and name
+   * trigrams), counted first so that each list is an exact view of one buffer. Gone products are
+   * left out (a search skips them anyway).
+   */
+  private layOut(): void {
+    const pending = this.pending;
+    if (!pending) return;
+    this.pending = null;
+    const docs = this.ids.size;
+    const starts = this.entryStart.buf;
+    const counts = this.entryCount.buf;
+    const entryLex = this.entryLex.buf;
+    const codes = this.entryCode.buf;
+    const lexicon = this.lexemes.length;
+    const perLex = new Uint32Array(lexicon + 1);
+    for (let doc = 0; doc < docs; doc++) for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perLex[entryLex[e]! + 1]! += 1;
+    for (let lex = 0; lex < lexicon; lex++) perLex[lex + 1]! += perLex[lex]!;
+    const allDocs = new Uint32Array(perLex[lexicon]!);
+    const allCodes = new Uint8Array(perLex[lexicon]!);
+    const at = perLex.slice(0, lexicon);
+    for (let doc = 0; doc < docs; doc++)
+      for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) {
+        const p = at[entryLex[e]!]!++;
+        allDocs[p] = doc;
+        allCodes[p] = codes[e]!;
+      }
+    for (let lex = 0; lex < lexicon; lex++) {
+      this.lexDocs[lex]!.adopt(allDocs.subarray(perLex[lex], perLex[lex + 1]));
+      this.lexCodes[lex]!.adopt(allCodes.subarray(perLex[lex], perLex[lex + 1]));
+    }
+    // Name trigrams: each product's are its nameSize next ones of `pending.trigrams`.
+    const trigrams = pending.trigrams.buf;
+    const sizes = this.nameSize.buf;
+    const lists = this.trigramLists;
+    const kinds = lists.length;
+    const postings = new Uint32Array(kinds);
+    const bytes = new Float64Array(kinds);
+    const last = new Uint32Array(kinds);
+    for (let doc = 0, t = 0; doc < docs; doc++) {
+      const end = t + sizes[doc]!;
+      if (counts[doc]! < 0) t = end;
+      else
+        for (; t < end; t++) {
+          const id = trigrams[t]!;
+          postings[id]! += 1;
+          bytes[id]! += gapBytes(doc - last[id]!);
+          last[id] = doc;
+        }
+    }
+    let byteTotal = 0;
+    let skipTotal = 0;
+    for (let id = 0; id < kinds; id++) {
+      byteTotal += bytes[id]!;
+      skipTotal += Math.ceil(postings[id]! / SKIP);
+    }
+    const allBytes = new Uint8Array(byteTotal);
+    const allSkipDocs = new Uint32Array(skipTotal);
+    const allSkipAt = new Uint32Array(skipTotal);
+    for (let id = 0, b = 0, k = 0; id < kinds; id++) {
+      const skips = Math.ceil(postings[id]! / SKIP);
+      lists[id]!.reserve(allBytes.subarray(b, b + bytes[id]!), allSkipDocs.subarray(k, k + skips), allSkipAt.subarray(k, k + skips));
+      b += bytes[id]!;
+      k += skips;
+    }
+    for (let doc = 0, t = 0; doc < docs; doc++) {
+      const end = t + sizes[doc]!;
+      if (counts[doc]! < 0) t = end;
+      else for (; t < end; t++) lists[trigrams[t]!]!.push(doc);
+    }
+  }
+
+  /** Readies the posting lists, the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
   seal(): void {
+    this.layOut();
     if (!this.sortedLex) {
       const order = this.lexemes.map((_, i) => i).sort((a, b) => compareText(this.lexemes[a]!, this.lexemes[b]!));
       this.sortedLex = { lexemes: order.map((i) => this.lexemes[i]!), ids: Int32Array.from(order) };
     }
     if (this.lexMask.length < this.lexemes.length) this.lexMask = new Int32Array(this.lexemes.length * 2);
-    if (this.stamp.length < this.ids.length) {
+    if (this.stamp.length < this.ids.size) {
       // A quarter more than held, so that products added later rarely make them again.
-      const size = Math.ceil(this.ids.length * 1.25) + 1024;
+      const size = Math.ceil(this.ids.size * 1.25) + 1024;
       this.stamp = new Int32Array(size);
       this.sums = new Float64Array(size);
       this.best = new Float64Array(size);
@@ -191,13 +315,14 @@ export class SearchIndex {
   }
 
   /**
-   * After a full build: every array trimmed to what it holds (doubling leaves up to half of each unused, a third of
-   * the index at a million products), and the scratch arrays sized to the products held.
+   * After a full build: the posting lists laid out, every array trimmed to what it holds (doubling leaves up to half of
+   * each unused), and the scratch arrays sized to the products held.
    */
   compact(): void {
-    for (const g of [this.idKeys, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryScore, this.shelves.of]) g.trim();
-    for (const g of this.lexPostings) g.trim();
-    for (const g of this.trigramPostings) g.trim();
+    this.layOut();
+    this.ids.trim();
+    for (const g of [this.idKeys, this.updatedAts, this.entryStart, this.entryCount, this.nameSize, this.entryLex, this.entryCode, this.shelves.of]) g.trim();
+    for (const list of this.trigramLists) list.trim();
     this.shelves.trim();
     this.stamp = new Int32Array(0);
     this.seal();
@@ -238,14 +363,14 @@ export class SearchIndex {
     const touched = this.touched;
     const stamp = this.stamp;
     const sums = this.sums;
-    const scores = this.entryScore.buf;
     let candidates = 0;
     for (const [lex, weight] of items) {
-      const postings = this.lexPostings[lex]!;
-      const buf = postings.buf;
-      for (let p = 0; p < postings.length; p += 2) {
-        const doc = buf[p]!;
-        const score = weight * scores[buf[p + 1]!]!;
+      const docs = this.lexDocs[lex]!.buf;
+      const codes = this.lexCodes[lex]!.buf;
+      const n = this.lexDocs[lex]!.length;
+      for (let p = 0; p < n; p++) {
+        const doc = docs[p]!;
+        const score = weight * WORTH[codes[p]!]!;
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           sums[doc] = score;
@@ -268,7 +393,9 @@ export class SearchIndex {
     const top = new TopList(q.offset + q.limit, this.idOrder());
     let total = 0;
     const counts = this.entryCount.buf;
-    for (let c = 0; c < candidates; c++) {
+    // Offered last to first: candidates come mostly in ascending product number, which is mostly id order, and equal
+    // ranks go newest first, so an equal rank is then turned away by one comparison instead of entering the list.
+    for (let c = candidates - 1; c >= 0; c--) {
       const doc = touched[c]!;
       if (counts[doc]! < 0) continue;
       total += 1;
@@ -311,25 +438,54 @@ export class SearchIndex {
       const docs = this.touched;
       const hits = this.hits;
       const counts = this.entryCount.buf;
+      const anyGone = this.dead > 0;
+      const size = q.offset + q.limit;
       let holdingAll = 0;
       let holdingLeast = 0;
+      if (scored) {
+        // One pass: every candidate holds one word at least; those holding all are also kept apart, for when they fill the page.
+        const sums = this.sums;
+        const best = this.best;
+        const shelfOf = this.shelves.of.buf;
+        const bonus = new Float64Array(this.shelves.count + 1);
+        for (const m of shelfMatches) bonus[m.shelf + 1] = m.bonus;
+        const all = new TopList(size, this.idOrder());
+        const any = new TopList(size, this.idOrder());
+        // Last to first, as in rankedOneWord.
+        for (let c = candidates - 1; c >= 0; c--) {
+          const doc = docs[c]!;
+          if (anyGone && counts[doc]! < 0) continue;
+          const held = bitCount(hits[doc]!);
+          // The last word's best hit joins the sum, then the shelf name's bonus (as entriesScore adds them).
+          const rank = held * WORD + (sums[doc]! + best[doc]! + bonus[shelfOf[doc]! + 1]!);
+          holdingLeast += 1;
+          any.offer(doc, rank);
+          if (held === words) {
+            holdingAll += 1;
+            if (every) all.offer(doc, rank);
+          }
+        }
+        const whole = every && holdingAll >= size;
+        return { ids: (whole ? all : any).page(q.offset), total: whole || least === words ? holdingAll : holdingLeast };
+      }
       for (let c = 0; c < candidates; c++) {
         const doc = docs[c]!;
-        if (counts[doc]! < 0) continue;
+        if (anyGone && counts[doc]! < 0) continue;
         const held = bitCount(hits[doc]!);
         if (held >= least) holdingLeast += 1;
         if (held === words) holdingAll += 1;
       }
-      const need = every && holdingAll >= q.offset + q.limit ? words : least;
-      const top = new TopList(q.offset + q.limit, this.idOrder());
-      const byShelf = scored ? null : new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
+      const need = every && holdingAll >= size ? words : least;
+      const top = new TopList(size, this.idOrder());
+      const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
       const bestHit = new Float64Array(words);
-      for (let c = 0; c < candidates; c++) {
+      // Last to first, as in rankedOneWord.
+      for (let c = candidates - 1; c >= 0; c--) {
         const doc = docs[c]!;
-        if (counts[doc]! < 0) continue;
+        if (anyGone && counts[doc]! < 0) continue;
         const held = bitCount(hits[doc]!);
         if (held < need) continue;
-        top.offer(doc, held * WORD + (scored ? this.sums[doc]! : this.entriesScore(doc, groups, byShelf!, bestHit)));
+        top.offer(doc, held * WORD + this.entriesScore(doc, groups, byShelf, bestHit));
       }
       return { ids: top.page(q.offset), total: need === words ? holdingAll : holdingLeast };
     } finally {
@@ -340,8 +496,9 @@ export class SearchIndex {
   /**
    * Every product holding an item of any word, from the items' postings and the matched shelves,
    * word after word: a product's best hit for the word being walked (`best`) joins its sum when its
-   * next word begins, and at the end. Answers how many candidates `touched` lists, with their word
-   * masks in `hits` and their scores but the words held in `sums` (as entriesScore gives them).
+   * next word begins. Answers how many candidates `touched` lists, with their word masks in `hits`,
+   * the sum of their best hits but the last word's in `sums` and that one in `best` (rankedWords
+   * adds it, and the shelf name's bonus, as entriesScore does).
    */
   private scoreByPostings(groups: Array<Map<number, number>>, shelfMatches: ShelfMatch[]): number {
     const round = this.nextRound();
@@ -350,21 +507,20 @@ export class SearchIndex {
     const sums = this.sums;
     const best = this.best;
     const docs = this.touched;
-    const scores = this.entryScore.buf;
     let candidates = 0;
     for (let g = 0; g < groups.length; g++) {
       const bit = 1 << g;
-      // The word's items' postings, then the shelves naming it (a stride of 1, each posting worth the shelf's hit).
-      const lists: Array<{ buf: Int32Array; length: number; step: number; weight: number; fixed: number }> = [];
+      // The word's items' postings (each worth its weight times its code's worth), then the shelves naming it (each product worth the shelf's hit).
+      const lists: Array<{ buf: Uint32Array | Int32Array; codes: Uint8Array | null; length: number; weight: number }> = [];
       for (const [lex, weight] of groups[g]!) {
-        const postings = this.lexPostings[lex]!;
-        lists.push({ buf: postings.buf, length: postings.length, step: 2, weight, fixed: 0 });
+        const postings = this.lexDocs[lex]!;
+        lists.push({ buf: postings.buf, codes: this.lexCodes[lex]!.buf, length: postings.length, weight });
       }
-      for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, length: m.docs.length, step: 1, weight: 0, fixed: m.hits[g]! });
-      for (const { buf, length, step, weight, fixed } of lists)
-        for (let p = 0; p < length; p += step) {
+      for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, codes: null, length: m.docs.length, weight: m.hits[g]! });
+      for (const { buf, codes, length, weight } of lists)
+        for (let p = 0; p < length; p++) {
           const doc = buf[p]!;
-          const score = step === 2 ? weight * scores[buf[p + 1]!]! : fixed;
+          const score = codes ? weight * WORTH[codes[p]!]! : weight;
           if (stamp[doc] !== round) {
             stamp[doc] = round;
             hits[doc] = bit;
@@ -378,11 +534,6 @@ export class SearchIndex {
           } else if (score > best[doc]!) best[doc] = score;
         }
     }
-    for (let c = 0; c < candidates; c++) {
-      const doc = docs[c]!;
-      sums[doc]! += best[doc]!;
-    }
-    for (const m of shelfMatches) for (let p = 0; p < m.docs.length; p++) sums[m.docs.buf[p]!]! += m.bonus;
     return candidates;
   }
 
@@ -394,7 +545,7 @@ export class SearchIndex {
   private wordsHeld(groups: Array<Map<number, number>>, shelfMatches: ShelfMatch[], least: number): number {
     const sizes = groups.map((items, g) => {
       let size = 0;
-      for (const lex of items.keys()) size += this.lexPostings[lex]!.length;
+      for (const lex of items.keys()) size += this.lexDocs[lex]!.length;
       return { g, size };
     });
     sizes.sort((a, b) => a.size - b.size);
@@ -409,8 +560,8 @@ export class SearchIndex {
     for (const { g } of sources) {
       sourceBits |= 1 << g;
       for (const lex of groups[g]!.keys()) {
-        const postings = this.lexPostings[lex]!;
-        for (let p = 0; p < postings.length; p += 2) {
+        const postings = this.lexDocs[lex]!;
+        for (let p = 0; p < postings.length; p++) {
           const doc = postings.buf[p]!;
           if (stamp[doc] === round) continue;
           stamp[doc] = round;
@@ -430,16 +581,16 @@ export class SearchIndex {
       }
     }
     let allPostings = 0;
-    for (let g = 0; g < groups.length; g++) for (const lex of groups[g]!.keys()) allPostings += this.lexPostings[lex]!.length;
+    for (let g = 0; g < groups.length; g++) for (const lex of groups[g]!.keys()) allPostings += this.lexDocs[lex]!.length;
     const sourceSize = sources.reduce((n, s) => n + s.size, 0);
-    const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.length);
+    const entriesPerProduct = this.entryLex.length / Math.max(1, this.ids.size);
     if (allPostings < sourceSize * entriesPerProduct) {
       for (let g = 0; g < groups.length; g++) {
         const bit = 1 << g;
         for (const lex of groups[g]!.keys()) {
-          const postings = this.lexPostings[lex]!;
+          const postings = this.lexDocs[lex]!;
           const buf = postings.buf;
-          for (let p = 0; p < postings.length; p += 2) {
+          for (let p = 0; p < postings.length; p++) {
             const doc = buf[p]!;
             if (stamp[doc] === round) hits[doc]! |= bit;
           }
@@ -472,7 +623,7 @@ export class SearchIndex {
     const shelf = byShelf.get(this.shelves.of.buf[doc]!);
     const lexMask = this.lexMask;
     const entryLex = this.entryLex.buf;
-    const scores = this.entryScore.buf;
+    const codes = this.entryCode.buf;
     bestHit.fill(0);
     const start = this.entryStart.buf[doc]!;
     const end = start + Math.max(0, this.entryCount.buf[doc]!);
@@ -482,7 +633,7 @@ export class SearchIndex {
       if (bits === 0) continue;
       for (let g = 0; g < groups.length; g++) {
         if ((bits & (1 << g)) === 0) continue;
-        const score = groups[g]!.get(lex)! * scores[e]!;
+        const score = groups[g]!.get(lex)! * WORTH[codes[e]!]!;
         if (score > bestHit[g]!) bestHit[g] = score;
       }
     }
@@ -503,16 +654,16 @@ export class SearchIndex {
   private nearNames(q: IndexQuery): IndexAnswer {
     const size = q.textTrigrams.length;
     if (size === 0) return { ids: [], total: 0 };
-    const present: GrowableInt32[] = [];
+    const present: TrigramList[] = [];
     for (const t of q.textTrigrams) {
       const id = this.trigramIds.get(t);
-      if (id !== undefined) present.push(this.trigramPostings[id]!);
+      if (id !== undefined) present.push(this.trigramLists[id]!);
     }
     // A name shares at most min(|name|, |text|) trigrams, and the shortest name gives the most similarity per shared one.
     let need = 1;
     while (need <= present.length && trigramSimilarity(need, Math.max(need, this.shortestName), size) < SIMILARITY_THRESHOLD) need++;
     if (need > present.length) return { ids: [], total: 0 };
-    present.sort((a, b) => a.length - b.length);
+    present.sort((a, b) => a.count - b.count);
     const generators = present.length - need + 1;
 
     const round = this.nextRound();
@@ -522,10 +673,20 @@ export class SearchIndex {
     const sizes = this.nameSize.buf;
     let candidates = 0;
     for (let g = 0; g < generators; g++) {
-      const postings = present[g]!;
-      const buf = postings.buf;
-      for (let p = 0; p < postings.length; p++) {
-        const doc = buf[p]!;
+      const list = present[g]!;
+      const bytes = list.bytes.buf;
+      const end = list.bytes.length;
+      let doc = 0;
+      for (let pos = 0; pos < end;) {
+        let gap = 0;
+        let shift = 0;
+        let b: number;
+        do {
+          b = bytes[pos++]!;
+          gap |= (b & 0x7f) << shift;
+          shift += 7;
+        } while (b & 0x80);
+        doc += gap;
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           shared[doc] = 0;
@@ -534,6 +695,7 @@ export class SearchIndex {
         shared[doc] = shared[doc]! + 1;
       }
     }
+    let sorted = generators === 1;
     for (let l = generators; l < present.length; l++) {
       // Keep the candidates that could still reach the threshold if they held every list left.
       const left = present.length - l;
@@ -546,24 +708,30 @@ export class SearchIndex {
       }
       candidates = kept;
       if (candidates === 0) break;
-      const postings = present[l]!;
-      const buf = postings.buf;
-      const n = postings.length;
-      if (candidates * Math.log2(n + 1) < n) {
-        for (let c = 0; c < candidates; c++) {
-          const doc = touched[c]!;
-          let lo = 0;
-          let hi = n;
-          while (lo < hi) {
-            const mid = (lo + hi) >> 1;
-            if (buf[mid]! < doc) lo = mid + 1;
-            else hi = mid;
-          }
-          if (lo < n && buf[lo] === doc) shared[doc] = shared[doc]! + 1;
+      const list = present[l]!;
+      const n = list.count;
+      // Few candidates are looked up in the list (in ascending order, sorted once: each generator's products came in
+      // order); many are found by decoding it whole.
+      if (candidates * (SKIP / 2) < n) {
+        if (!sorted) {
+          touched.subarray(0, candidates).sort();
+          sorted = true;
         }
+        list.countHeld(touched, candidates, shared);
       } else {
-        for (let p = 0; p < n; p++) {
-          const doc = buf[p]!;
+        const bytes = list.bytes.buf;
+        const end = list.bytes.length;
+        let doc = 0;
+        for (let pos = 0; pos < end;) {
+          let gap = 0;
+          let shift = 0;
+          let b: number;
+          do {
+            b = bytes[pos++]!;
+            gap |= (b & 0x7f) << shift;
+            shift += 7;
+          } while (b & 0x80);
+          doc += gap;
           if (stamp[doc] === round) shared[doc] = shared[doc]! + 1;
         }
       }
@@ -571,7 +739,7 @@ export class SearchIndex {
     const top = new TopList(q.limit, this.idOrder());
     let total = 0;
     const alive = this.entryCount.buf;
-    for (let c = 0; c < candidates; c++) {
+    for (let c = candidates - 1; c >= 0; c--) {
       const doc = touched[c]!;
       if (alive[doc]! < 0) continue;
       const s = trigramSimilarity(shared[doc]!, sizes[doc]!, size);
@@ -598,7 +766,8 @@ export class SearchIndex {
   }
 
   private idOrder(): IdOrder {
-    return { ids: this.ids, keys: this.idKeys.buf };
+    const ids = this.ids;
+    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf };
   }
 
   private nextRound(): number {
@@ -618,7 +787,8 @@ export function compareText(a: string, b: string): number {
 
 /** How product ids compare (as strings, newest first on ties): ID_KEYS numbers per product, then the strings. */
 export interface IdOrder {
-  ids: string[];
+  /** A product's id. */
+  id: (doc: number) => string;
   /** ID_KEYS per product, product after product. */
   keys: Float64Array;
 }
@@ -660,7 +830,7 @@ export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
       if (a !== b) return a > b;
     }
   }
-  return order.ids[docA]! > order.ids[docB]!;
+  return order.id(docA) > order.id(docB);
 }
 
 /** The best `size` (rank desc, id desc) of what is offered; everything when `size` is large, sorted at the end. */
@@ -701,7 +871,7 @@ class TopList {
       order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
       order = order.slice(0, this.size);
     }
-    return order.slice(offset).map((i) => this.order.ids[this.docs[i]!]!);
+    return order.slice(offset).map((i) => this.order.id(this.docs[i]!));
   }
 }
 

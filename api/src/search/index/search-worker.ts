@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
 import { SearchIndex, type IndexAnswer, type IndexedProduct, type IndexQuery } from './search-index.js';
 import { parseTsvector } from './tsvector-text.js';
@@ -14,19 +16,21 @@ import { Vocabulary, type VocabularyWord } from './vocabulary.js';
 /** A published product as the API thread reads it; its vector (`search::text`) is parsed here. */
 export interface ProductRow {
   id: string;
-  updatedAt: string;
+  /** updated_at in microseconds since 1970. */
+  updatedAt: number;
   vector: string;
-  nameTrigrams: string[];
-  /** to_tsvector of each of its subcategories' and categories' names, as text. */
-  shelf: string[];
+  /** show_trgm(name) joined by '|'. */
+  nameTrigrams: string;
+  /** to_tsvector of each of its subcategories' and categories' names, as text, in a JSON array. */
+  shelf: string;
 }
 
 const indexed = (row: ProductRow): IndexedProduct => ({
   id: row.id,
   updatedAt: row.updatedAt,
   entries: parseTsvector(row.vector),
-  nameTrigrams: row.nameTrigrams,
-  shelf: row.shelf.map((name) => parseTsvector(name).map((e) => e.lexeme)),
+  nameTrigrams: row.nameTrigrams === '' ? [] : row.nameTrigrams.split('|'),
+  shelf: (JSON.parse(row.shelf) as string[]).map((name) => parseTsvector(name).map((e) => e.lexeme)),
 });
 
 export type WorkerRequest =
@@ -36,7 +40,7 @@ export type WorkerRequest =
   /** Seals the fresh index and makes it the one that answers. */
   | { op: 'publish' }
   /** Catching up: pages of (id, updated_at) of every published product; answers the ids that changed. */
-  | { op: 'diff'; first: boolean; page: Array<[string, string]> }
+  | { op: 'diff'; first: boolean; page: Array<[string, number]> }
   /** Ends the diff: answers the ids held that no page named (deleted or unpublished). */
   | { op: 'gone' }
   /** Applies a catch-up at once: a new vocabulary (when it changed), removals and fresh products. */
@@ -52,9 +56,22 @@ export interface IndexState {
 
 export type WorkerAnswer = IndexState | IndexAnswer | string[] | null;
 
+/**
+ * A full collection, run once a build is published: building leaves the arrays it outgrew, the trimmed ones' copies and
+ * the trigrams it laid out as garbage (at a million products several hundred MiB), which V8 would otherwise give back
+ * only when it next collects, so the instance's memory stood at twice the index's (docs/benchmarks.md#search).
+ */
+const collect = ((): (() => void) => {
+  try {
+    setFlagsFromString('--expose-gc');
+    return runInNewContext('gc') as () => void;
+  } catch {
+    return () => undefined;
+  }
+})();
+
 let index: SearchIndex | null = null;
 let building: SearchIndex | null = null;
-let seen: Set<string> | null = null;
 
 const state = (): IndexState | null => index && { live: index.live, deadShare: index.deadShare, vocabularySize: index.vocabulary.size };
 
@@ -70,21 +87,14 @@ function handle(request: WorkerRequest): WorkerAnswer {
       building!.compact();
       index = building;
       building = null;
+      collect();
       return state();
     case 'diff': {
-      if (request.first || !seen) seen = new Set();
-      const changed: string[] = [];
-      for (const [id, updatedAt] of request.page) {
-        seen.add(id);
-        if (index!.updatedAt(id) !== updatedAt) changed.push(id);
-      }
-      return changed;
+      if (request.first) index!.startDiff();
+      return request.page.filter(([id, updatedAt]) => index!.changed(id, updatedAt)).map(([id]) => id);
     }
-    case 'gone': {
-      const held = seen ?? new Set<string>();
-      seen = null;
-      return [...index!.heldIds()].filter((id) => !held.has(id));
-    }
+    case 'gone':
+      return index!.unseen();
     case 'apply':
       if (request.words) index!.vocabulary = new Vocabulary(request.words);
       for (const id of request.gone) index!.remove(id);

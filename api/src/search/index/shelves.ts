@@ -29,6 +29,10 @@ export class Shelves {
   /** Per product: its shelf, or −1. */
   readonly of = new GrowableInt32(1024);
 
+  get count(): number {
+    return this.names.length;
+  }
+
   /** Trims every shelf's product list to what it holds (growable.ts). */
   trim(): void {
     for (const docs of this.docs) docs.trim();
