@@ -27,7 +27,7 @@ const BEFORE = process.env.BENCH_INDEX_BEFORE;
 // The index service's reads (api/src/search/index/index.service.ts), repeated here: they are private to it.
 const SHELF = `array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
   union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)) as s`;
-const PRODUCTS = `select id, updated_at::text as u, search::text as v, show_trgm(name) as t, ${SHELF} from products where publish and id > $1 order by id limit 5000`;
+const PRODUCTS = `select id, (extract(epoch from updated_at) * 1000000)::float8 as u, search::text as v, show_trgm(name) as t, ${SHELF} from products where publish and id > $1 order by id limit 5000`;
 const WORDS = `select word, show_trgm(regexp_replace(word, '[^[:alnum:]]', '', 'g')) as t from search_words`;
 
 async function loadBuild(dir) {
