@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { ADMIN, newCustomer, startApp, type TestApp } from './harness.js';
 
 const rowsOf = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<T[]> => {
-  const result = (await t.db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
+  const result: unknown = await t.db.execute(query);
+  return (result as { rows: T[] }).rows;
 };
 
 /** The harness lends PGlite test apps an open database reset to the migrated template (docs/testing.md, "Lent PGlites"). */
