@@ -2,13 +2,14 @@ import { createHash } from 'node:crypto';
 import { appendFileSync, cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
 import request from 'supertest';
 import { loadConfig, type AppConfig } from '../src/config/config.js';
 import { createApp } from '../src/app.factory.js';
-import { DB, MIGRATIONS_DIR, openDatabase, type Db } from '../src/db/database.js';
+import { DB, MIGRATIONS_DIR, lendPGlite, openDatabase, type Db, type LentPGlite } from '../src/db/database.js';
 
 export type DbKind = 'pglite' | 'postgres';
 
@@ -100,6 +101,177 @@ export async function migratedDataDir(prefix = 'haat-test-'): Promise<string> {
   return dataDir;
 }
 
+/**
+ * Open PGlites lent to the test apps that would each open a copy of the template (most of them): opening
+ * one costs ≈ 0.3 CPU-s in a jest worker, and copying and deleting its folder ≈ 0.1; bringing a used one
+ * back to the template's state ≈ 0.05 (docs/testing.md). A database is lent to one app at a time, through
+ * a revocable proxy, so the app that gave it back can no longer reach it. Before it is lent again, its
+ * rows are deleted, the template's own rows (the migrations' synonyms) put back, its sequences restarted
+ * and its session discarded (DISCARD ALL: prepared statements, temporary tables, settings); the catalogue
+ * is then compared with the template's, and a database whose schema or planner statistics differ (a
+ * migration a test ran, an ANALYZE after a demo seed) is closed instead of lent. The pool lives as long
+ * as the module graph (one jest file, or one part of them: test/test-parts.js) and is closed after it.
+ */
+const CATALOGUE_FINGERPRINT = `select concat_ws('/', ${[
+  'pg_class',
+  'pg_attribute',
+  'pg_statistic',
+  'pg_proc',
+  'pg_type',
+  'pg_enum',
+  'pg_namespace',
+  'pg_extension',
+  'pg_trigger',
+  'pg_constraint',
+  'pg_db_role_setting',
+  'pg_authid',
+  'drizzle.__drizzle_migrations',
+]
+  .map((table) => `(select count(*) from ${table})`)
+  .join(', ')}) as fingerprint`;
+
+interface TemplateState {
+  /** Every table outside PostgreSQL's own schemas and drizzle's. */
+  tables: string[];
+  /** The tables the migrations fill, with their rows as JSON and the columns to insert. */
+  rows: Array<{ table: string; columns: string; json: string }>;
+  sequences: Array<{ name: string; value: string; called: boolean }>;
+  fingerprint: string;
+}
+
+async function readTemplateState(client: PGlite): Promise<TemplateState> {
+  const fingerprint = (await client.query<{ fingerprint: string }>(CATALOGUE_FINGERPRINT)).rows[0]!.fingerprint;
+  const tables = (
+    await client.query<{ name: string }>(
+      `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where c.relkind in ('r', 'p') and n.nspname not in ('pg_catalog', 'information_schema', 'pg_toast', 'drizzle') order by 1`,
+    )
+  ).rows.map((r) => r.name);
+  const rows: TemplateState['rows'] = [];
+  for (const table of tables) {
+    const { json } = (await client.query<{ json: string }>(`select coalesce(json_agg(t), '[]')::text as json from ${table} t`)).rows[0]!;
+    if (json === '[]') continue;
+    const columns = (
+      await client.query<{ name: string }>(
+        `select quote_ident(attname) as name from pg_attribute where attrelid = $1::regclass and attnum > 0 and not attisdropped and attgenerated = '' order by attnum`,
+        [table],
+      )
+    ).rows
+      .map((r) => r.name)
+      .join(', ');
+    rows.push({ table, columns, json });
+  }
+  const sequences = (
+    await client.query<{ name: string; value: string; called: boolean }>(
+      `select format('%I.%I', schemaname, sequencename) as name, coalesce(last_value, start_value)::text as value, last_value is not null as called
+         from pg_sequences where schemaname <> 'drizzle'`,
+    )
+  ).rows;
+  return { tables, rows, sequences, fingerprint };
+}
+
+/** Brings a lent database back to the template's state; false when it can no longer be (see above). */
+async function resetToTemplate(client: PGlite, template: TemplateState): Promise<boolean> {
+  const filled = template.tables.map((table) => `select '${table}' as name where exists (select 1 from ${table})`).join(' union all ');
+  const emptied = new Set([...(await client.query<{ name: string }>(filled)).rows.map((r) => r.name), ...template.rows.map((r) => r.table)]);
+  await client.transaction(async (tx) => {
+    // Foreign keys are triggers, which the replica role skips: the tables are emptied in any order.
+    await tx.exec(`set local session_replication_role = replica; ${[...emptied].map((table) => `delete from ${table};`).join(' ')}`);
+    for (const { table, columns, json } of template.rows)
+      await tx.query(`insert into ${table} (${columns}) overriding system value select ${columns} from json_populate_recordset(null::${table}, $1::json)`, [
+        json,
+      ]);
+    for (const { name, value, called } of template.sequences) await tx.query(`select setval($1::regclass, $2::bigint, $3)`, [name, value, called]);
+  });
+  await client.exec('discard all');
+  return (await client.query<{ fingerprint: string }>(CATALOGUE_FINGERPRINT)).rows[0]!.fingerprint === template.fingerprint;
+}
+
+interface Pooled {
+  client: PGlite;
+  dir: string;
+}
+
+/** API_TEST_CPU_LOG: counts the test apps and lent databases of each file (test/test-parts.js). */
+function count(what: string): void {
+  if (!process.env.API_TEST_CPU_LOG) return;
+  const counts = ((globalThis as { __haatApps?: Record<string, number> }).__haatApps ??= {});
+  counts[what] = (counts[what] ?? 0) + 1;
+}
+
+const pool = (() => {
+  /** The `db` folders of the apps started on a lent database (startApp): only those are lent one. */
+  const lentDirs = new Set<string>();
+  const idle: Pooled[] = [];
+  const all = new Set<Pooled>();
+  let template: Promise<TemplateState> | null = null;
+
+  async function open(): Promise<Pooled> {
+    const { PGlite } = await import('@electric-sql/pglite');
+    const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+    const dir = await migratedDataDir('haat-test-lent-');
+    const pooled = { client: await PGlite.create(join(dir, 'db'), { extensions: { pg_trgm } }), dir };
+    all.add(pooled);
+    return pooled;
+  }
+
+  async function discard(pooled: Pooled): Promise<void> {
+    all.delete(pooled);
+    await pooled.client.close().catch(() => undefined);
+    rmSync(pooled.dir, { recursive: true, force: true });
+  }
+
+  /** An idle database reset to the template, or a new one. */
+  async function take(): Promise<Pooled> {
+    for (let pooled = idle.pop(); pooled; pooled = idle.pop()) {
+      const fresh = await resetToTemplate(pooled.client, await template!).catch(() => false);
+      count(fresh ? 'pglite reused' : 'pglite not reusable');
+      if (fresh) return pooled;
+      await discard(pooled);
+    }
+    const pooled = await open();
+    // The first database opened is the untouched template: what every reset brings back.
+    template ??= readTemplateState(pooled.client);
+    await template;
+    return pooled;
+  }
+
+  async function lend(dir: string): Promise<LentPGlite | null> {
+    if (!lentDirs.delete(dir)) return null;
+    const pooled = await take();
+    const { proxy, revoke } = Proxy.revocable(pooled.client, {
+      // Its methods run on the PGlite itself (they use its private fields).
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    return {
+      client: proxy,
+      giveBack() {
+        revoke();
+        idle.push(pooled);
+        return Promise.resolve();
+      },
+    };
+  }
+
+  return {
+    lend,
+    /** A new data folder whose database will be lent: the folder holds the app's own files. */
+    dataDir(): string {
+      const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-'));
+      lentDirs.add(join(dataDir, 'db'));
+      return dataDir;
+    },
+    async close(): Promise<void> {
+      for (const pooled of idle.splice(0)) await discard(pooled);
+    },
+  };
+})();
+lendPGlite(pool.lend);
+afterAll(() => pool.close());
+
 async function onServer<T>(base: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: base });
   await client.connect();
@@ -178,9 +350,10 @@ export async function scratchPostgres({ migrated = false } = {}): Promise<{ url:
  * `logDestination` receives the server's log lines instead of stdout (a test that reads the logs).
  */
 export async function startApp(kind: DbKind = 'pglite', env: Record<string, string> = {}, logDestination?: DestinationStream): Promise<TestApp> {
-  // A new PGlite folder starts as a copy of the migrated template (the app's migrations then find
-  // nothing to do); a folder the test brings, or a DATABASE_URL, is used as it is.
-  const dataDir = env.DATA_DIR ?? (kind === 'pglite' && !env.DATABASE_URL ? await migratedDataDir() : mkdtempSync(join(tmpdir(), 'haat-test-')));
+  // A new PGlite app is lent a database in the migrated template's state (the pool above; the app's
+  // migrations then find nothing to do); a folder the test brings, or a DATABASE_URL, is used as it is.
+  const lent = kind === 'pglite' && !env.DATA_DIR && !env.DATABASE_URL;
+  const dataDir = env.DATA_DIR ?? (lent ? pool.dataDir() : mkdtempSync(join(tmpdir(), 'haat-test-')));
   const scratch = kind === 'postgres' && !env.DATABASE_URL ? await scratchPostgres({ migrated: true }) : null;
   const config = loadConfig({
     DATA_DIR: dataDir,
@@ -202,10 +375,7 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
   });
   const app = await createApp(config, logDestination);
   await app.listen({ port: 0, host: '127.0.0.1' });
-  if (process.env.API_TEST_CPU_LOG) {
-    const counts = ((globalThis as { __haatApps?: Record<string, number> }).__haatApps ??= {});
-    counts[kind] = (counts[kind] ?? 0) + 1;
-  }
+  count(kind);
   return {
     app,
     http: app.getHttpServer(),

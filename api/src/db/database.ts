@@ -113,6 +113,23 @@ const CONNECT_TIMEOUT_MS = 5_000;
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
+/** A PGlite lent for a data folder's database instead of one opened on the folder, and how it is given back. */
+export interface LentPGlite {
+  client: import('@electric-sql/pglite').PGlite;
+  giveBack(): Promise<void>;
+}
+
+/**
+ * Answers a PGlite for a data folder's `db` directory, or null to open the folder as usual. Unset in the
+ * server: only the API's tests set one, to lend an open PGlite whose database they reset to the migrated
+ * template instead of opening a copy of it for every test app (api/test/harness.ts, docs/testing.md).
+ */
+type PGliteLender = (dir: string) => Promise<LentPGlite | null>;
+let pgliteLender: PGliteLender | null = null;
+export function lendPGlite(lender: PGliteLender | null): void {
+  pgliteLender = lender;
+}
+
 /** DATABASE_URL set → a `pg` pool; unset → PGlite persisted in `dataDir/db`. Migrations run here. */
 export async function openDatabase(opts: {
   databaseUrl?: string;
@@ -196,13 +213,14 @@ export async function openDatabase(opts: {
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   const dir = `${opts.dataDir}/db`;
   mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const lent = pgliteLender ? await pgliteLender(dir) : null;
+  const client = lent?.client ?? (await PGlite.create(dir, { extensions: { pg_trgm } }));
   const embedded = drizzle(client, { schema });
   await migrate(embedded, { migrationsFolder: MIGRATIONS_DIR });
   const db: Db = embedded;
   const statement = namedStatements(async (_name, text, values) => (await client.query<Record<string, unknown>>(text, values)).rows);
   const pools = (): PoolStats[] => [{ pool: 'main', inUse: 1, idle: 0, max: 1, waiting: 0 }];
-  return { db, statement, searchStatement: statement, reportDb: db, kind: 'pglite', pools, close: () => client.close() };
+  return { db, statement, searchStatement: statement, reportDb: db, kind: 'pglite', pools, close: () => (lent ? lent.giveBack() : client.close()) };
 }
 
 /** A NamedStatement over `run`. */
