@@ -155,6 +155,13 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   const cancelId = (await shopperPage.getByTestId('order-id').textContent()).replace('Order #', '');
   await admin.setViewportSize({ width: 390, height: 844 });
   await admin.goto(`${baseUrl}/dashboard/myorders`);
+  // The admin switches once the page and its orders are on screen, as a person would: pressed while the list was still
+  // loading, the switch moved under the pointer as the cards pushed the footer down, and the press landed elsewhere.
+  await admin.getByRole('heading', { name: 'Manage Orders' }).waitFor();
+  await admin
+    .getByTestId('order-card')
+    .filter({ hasText: `Order #${cancelId}` })
+    .waitFor();
   await admin.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
   await admin.getByRole('heading', { name: 'ऑर्डर संभालें' }).waitFor();
   const toCancel = admin.getByTestId('order-card').filter({ hasText: `ऑर्डर #${cancelId}` });
