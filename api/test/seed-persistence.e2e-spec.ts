@@ -128,6 +128,14 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       );
       expect(unbought.rows[0]!.n).toBe(0);
       expect(all.every((r) => new Date(r.created_at).getTime() < Date.now())).toBe(true);
+      // The admin's overview of a new shop has a last 30 days to show: some demo orders were placed in it, none today.
+      const recent = await rows<{ month: number; today: number }>(
+        t,
+        sql`select count(*) filter (where created_at > now() - interval '30 days')::int as month,
+                   count(*) filter (where created_at > now() - interval '1 day')::int as today from orders`,
+      );
+      expect(recent.rows[0]!.month).toBeGreaterThan(0);
+      expect(recent.rows[0]!.today).toBe(0);
       // Ratings vary, mostly pleased, as a real shop's do.
       const counts = [1, 2, 3, 4, 5].map((stars) => all.filter((r) => r.rating === stars).length);
       expect(counts.every((n) => n > 0)).toBe(true);

@@ -291,11 +291,12 @@ export function reviewPlan(products: readonly ReviewedProduct[], now: number): R
 
   const plan: ReviewPlan = { shoppers, orders: [], lines: [], reviews: [] };
   for (const [shopper, items] of bought) {
-    // A shopper's purchases go in orders of one to three products, each placed on its own day in the last eight months.
+    // A shopper's purchases go in orders of one to three products, each placed on its own day in the last eight months,
+    // down to six days ago (delivered by yesterday), so a new shop's overview has a last 30 days to show.
     for (let at = 0; at < items.length;) {
       const take = items.slice(at, at + 1 + Math.floor(r() * 3));
       at += take.length;
-      const placed = now - (30 + Math.floor(r() * 220)) * DAY - Math.floor(r() * DAY);
+      const placed = now - (6 + Math.floor(r() * 244)) * DAY - Math.floor(r() * DAY);
       const delivered = placed + (2 + Math.floor(r() * 4)) * DAY;
       const orderId = newOrderId();
       let subTotal = 0;
