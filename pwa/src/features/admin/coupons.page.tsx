@@ -8,7 +8,7 @@ import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
 import { useAdminList } from './hooks/use-admin-list';
@@ -25,16 +25,6 @@ const couponsApi = {
   enable: (_id: string) => http.put('coupon/update', { json: { _id, active: true } satisfies UpdateCouponBody }).json<Envelope<Coupon>>(),
   disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
 };
-
-/** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
-export function CouponsPage() {
-  const { t } = useTranslation('coupons');
-  return (
-    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
-      <CouponManager />
-    </AdminFrame>
-  );
-}
 
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
 const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
@@ -164,3 +154,6 @@ export function CouponManager() {
     </section>
   );
 }
+
+/** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
+export const CouponsPage = adminPage(CouponManager, 'coupons:');

@@ -7,7 +7,7 @@ import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dialog';
 import { usePagedList } from './hooks/use-admin-list';
 import './returns.css';
@@ -21,16 +21,6 @@ const returnsApi = {
     (await http.get('order/admin/returns', { cache: 'no-store', searchParams: all ? { all: 'true' } : {} }).json<Envelope<AdminOrderReturn[]>>()).data ?? [],
   move: (body: ReturnStatusBody) => http.post('order/admin/return-status', { json: body, retry: 0, context: { silent: true } }).json<Envelope<OrderReturn>>(),
 };
-
-/** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
-export function ReturnsPage() {
-  const { t } = useTranslation('returns');
-  return (
-    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
-      <ReturnsManager />
-    </AdminFrame>
-  );
-}
 
 /** The moves a return in each status may make next (RETURN_TRANSITIONS in shared/src/orders/returns.ts). */
 const NEXT: Record<ReturnStatus, ReturnMove[]> = {
@@ -161,3 +151,6 @@ export function ReturnsManager() {
     </section>
   );
 }
+
+/** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
+export const ReturnsPage = adminPage(ReturnsManager, 'returns:');

@@ -3,22 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
 import { adminApi } from './api';
 import { AdminCrudPage, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { CatalogueDialog } from './components/catalogue-dialog';
 import { ImageViewer } from './components/image-viewer';
 import { useAdminCrud } from './hooks/use-admin-crud';
 import { useAdminList } from './hooks/use-admin-list';
 import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
-
-/** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
-export function SubCategoryPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('subcategory.metaTitle')} description={t('subcategory.metaDescription')}>
-      <SubCategoryManager />
-    </AdminFrame>
-  );
-}
 
 const loadSubCategories = async () => ({ items: await adminApi.subCategories(), totalPages: 1 });
 const loadCategories = () => adminApi.categories();
@@ -84,3 +74,6 @@ function SubCategoryManager() {
     </AdminCrudPage>
   );
 }
+
+/** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
+export const SubCategoryPage = adminPage(SubCategoryManager, 'admin:subcategory.');

@@ -3,18 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
-
-/** /dashboard/upload-product (docs/product.md#screens, Upload Product). */
-export function UploadProductPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('form.title')} description={t('form.metaDescription')}>
-      <UploadProduct />
-    </AdminFrame>
-  );
-}
 
 /**
  * The form, and once a product is uploaded, links to its product page and to its edit form in Admin Products
@@ -48,3 +38,6 @@ export function UploadProduct() {
     </section>
   );
 }
+
+/** /dashboard/upload-product (docs/product.md#screens, Upload Product). */
+export const UploadProductPage = adminPage(UploadProduct, 'admin:form.', 'admin:form.title');

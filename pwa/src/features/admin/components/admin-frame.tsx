@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -29,4 +29,16 @@ export function AdminFrame({ title, description, children }: { title: string; de
       </DashboardFrame>
     </>
   );
+}
+
+/** An admin route: `Body` in the admin frame, titled by the texts `meta` + 'metaTitle' and + 'metaDescription' ("coupons:"). */
+export function adminPage(Body: ComponentType, meta: string, title = `${meta}metaTitle`): ComponentType {
+  return function AdminPage() {
+    const { t } = useTranslation();
+    return (
+      <AdminFrame title={t(title)} description={t(`${meta}metaDescription`)}>
+        <Body />
+      </AdminFrame>
+    );
+  };
 }
