@@ -13,10 +13,7 @@ import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
 import { useAdminList } from './hooks/use-admin-list';
 
-/**
- * The admin's coupon routes (docs/product.md#coupons). Reads skip every cache (`no-store`): an admin edits what the
- * server holds. Refusals show the server's message through the one client (a code already taken).
- */
+/** The admin's coupon routes (docs/product.md#coupons); reads skip every cache: an admin edits what the server holds. */
 const couponsApi = {
   list: async () => (await http.get('coupon/list', { cache: 'no-store' }).json<Envelope<Coupon[]>>()).data ?? [],
   create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body }).json<Envelope<Coupon>>(),
@@ -29,10 +26,7 @@ const couponsApi = {
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
 const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
-/**
- * The table of coupons with Add, Edit, Disable (which asks first: a disabled coupon stops applying at once) and, for
- * a disabled one, Enable (it applies again within its window).
- */
+/** The table of coupons with Add, Edit, Disable (which asks first: the coupon stops applying at once) and Enable. */
 export function CouponManager() {
   const { t } = useTranslation('coupons');
   const list = useAdminList('coupons', couponsApi.list);

@@ -12,10 +12,7 @@ import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dial
 import { usePagedList } from './hooks/use-admin-list';
 import './returns.css';
 
-/**
- * The admin's return routes (docs/product.md#returns). Reads skip every cache (`no-store`): another admin may have
- * moved a return. A move is silent: the Returns tab says a refusal (409 RETURN_STATE) itself and reads the list again.
- */
+/** The admin's return routes (docs/product.md#returns); a move is silent: the page says a refusal itself. */
 const returnsApi = {
   list: async (all: boolean) =>
     (await http.get('order/admin/returns', { cache: 'no-store', searchParams: all ? { all: 'true' } : {} }).json<Envelope<AdminOrderReturn[]>>()).data ?? [],

@@ -13,10 +13,7 @@ import { useCheckedForm, type InputProps } from './components/checked-form';
 import { synonymRequest, type SynonymField, type SynonymProblem } from './synonym-form-model';
 import './synonyms.css';
 
-/**
- * The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md). Reads skip every cache
- * (`no-store`): an admin edits what the server holds. Refusals show the server's message through the one client.
- */
+/** The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md); reads skip every cache. */
 const synonymsApi = {
   list: async () => (await http.get('search/synonyms', { cache: 'no-store' }).json<Envelope<Synonym[]>>()).data ?? [],
   /** Adds a word, or changes what a word spelt like it means (the server keys words by their spelling). */
@@ -28,8 +25,8 @@ const KEY = ['admin', 'synonyms'] as const;
 
 /**
  * The table of synonyms (a word as shoppers type it, and the catalogue words search looks for instead), narrowed by a
- * find box, with Add, Edit (what the word means) and Delete (which asks first). The list is read again after every
- * change; a change reaches the next search on every instance (the server bumps the catalogue version).
+ * find box, with Add, Edit and Delete; a change reaches the next search on every instance (the server bumps the
+ * catalogue version).
  */
 export function SynonymManager() {
   const { t } = useTranslation('synonyms');

@@ -25,10 +25,9 @@ interface Options<T> {
 }
 
 /**
- * A list read straight from the API on open and after every write (`reload`; docs/product.md#states, "Admin dialogs"),
- * a page at a time, through the online-read cache (lib/query). While the next page or search is on its way the previous
- * one stays on screen; a read that fails keeps what was shown (the server's message is a toast); a delete that emptied
- * the last page shows the new last page instead. `key` names the list in the cache.
+ * A list read from the API on open and after every write (`reload`; docs/product.md#states, "Admin dialogs"), a page at
+ * a time, through the online-read cache (lib/query), keeping the shown page while the next one or a search is read; a
+ * delete that emptied the last page shows the new last page. `key` names the list in the cache.
  */
 export function usePagedList<T>(
   key: string,
@@ -66,14 +65,7 @@ export function useAdminList<T>(key: string, load: () => Promise<T[]>, onLoaded?
 }
 
 /** What the admin products pager shows (docs/product.md#screens, Admin Products): nothing on a single page. */
-export interface PagerView {
-  page: number;
-  totalPages: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-}
-
-export function pagerView(page: number, totalPages: number): PagerView | null {
+export function pagerView(page: number, totalPages: number) {
   if (totalPages <= 1) return null;
   return { page, totalPages, hasPrevious: page > 1, hasNext: page < totalPages };
 }
