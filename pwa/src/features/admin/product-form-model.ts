@@ -52,6 +52,7 @@ export interface ProductFormValues {
 /** The body of product/create (update-product-details adds _id): what the resolver hands to the submit handler. */
 export type ProductPayload = CreateProductBody;
 
+/** A new product's form; its fields in the order the form shows them (the first problem in this order is toasted). */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
   description: '',
@@ -70,24 +71,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   variants: [],
 };
 
-/** The form's own fields, in the order the form shows them: the first problem in this order is the one toasted. */
-const FIELD_ORDER = [
-  'name',
-  'description',
-  'image',
-  'category',
-  'subCategory',
-  'productType',
-  'unit',
-  'stock',
-  'maxPerOrder',
-  'price',
-  'discount',
-  'hsn',
-  'gstRate',
-  'more_details',
-  'variants',
-] as const;
+const FIELD_ORDER = Object.keys(EMPTY_PRODUCT_FORM) as Array<keyof ProductFormValues>;
 const VARIANT_ORDER = ['_id', 'name', 'price', 'stock', 'expectedStock', 'image'] as const;
 
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
@@ -145,7 +129,7 @@ export function withRef(list: CategoryRef[], ref: CategoryRef): CategoryRef[] {
 export function extraFieldProblem(values: Pick<ProductFormValues, 'more_details'>, rawName: string): 'blank' | 'taken' | null {
   const name = rawName.trim();
   if (!name) return 'blank';
-  const taken = (FIELD_ORDER as readonly string[]).some((f) => f.toLowerCase() === name.toLowerCase());
+  const taken = FIELD_ORDER.some((f) => f.toLowerCase() === name.toLowerCase());
   return taken || values.more_details.some((f) => f.name.toLowerCase() === name.toLowerCase()) ? 'taken' : null;
 }
 

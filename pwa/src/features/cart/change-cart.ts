@@ -42,15 +42,12 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
   });
   // Every change is said in words, with the product and how many are now in the cart, through the toaster's
   // one polite live region: a screen-reader user hears what their Add, + or − did (docs/product.md#keyboard-and-screen-readers).
-  // A limit met again is one message replaced, not a pile (one key per line); so is a line's count: taps on + in a
-  // row show one toast with the latest count, where a pile of them climbed over the buy box and took the next tap.
-  const limitKey = `cart-limit:${key}`;
-  const countKey = `cart-count:${key}`;
-  if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }), countKey);
-  if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }), countKey);
-  if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }), countKey);
-  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }), limitKey);
-  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }), limitKey);
-  if (outcome.startsWith('limit:')) toast.plain(i18n.t('cart:toast.perOrder', { name, count: Number(outcome.slice(6)) }), limitKey);
+  // One toast at a time (lib/ui/toast.ts): taps on + in a row show the latest count, not a pile over the buy box.
+  if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }));
+  if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }));
+  if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }));
+  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
+  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
+  if (outcome.startsWith('limit:')) toast.plain(i18n.t('cart:toast.perOrder', { name, count: Number(outcome.slice(6)) }));
   void outboxFacade.flush();
 }

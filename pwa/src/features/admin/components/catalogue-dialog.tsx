@@ -34,7 +34,7 @@ interface Props {
   namePlaceholder: string;
   /** The record being edited; absent for an add. */
   initial?: { name: string; image?: string; category?: CategoryRef[] };
-  /** Sub categories: the categories to choose from, as chips (the same one twice is one chip). */
+  /** Sub categories: the categories to choose from. */
   parents?: Category[];
   submitLabel: string;
   busyLabel: string;
@@ -52,8 +52,7 @@ interface Props {
 
 /**
  * docs/product.md#screens, "Add Category" / "Update Category" and "Add Sub Category" / "Edit Sub Category": a name, an
- * image uploaded at once (the upload waits for a name), and for a sub category one or more parent categories. The submit
- * waits for the upload and the save; a successful save closes the dialog and reloads the list.
+ * image, and for a sub category its parent categories. The submit waits for the upload and the save.
  */
 export function CatalogueDialog({
   title,

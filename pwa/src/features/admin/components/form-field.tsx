@@ -26,11 +26,14 @@ interface TextFieldProps<T extends FieldValues> {
   multiline?: boolean;
   required?: boolean;
   autoFocus?: boolean;
+  /** More classes of the field's box. */
+  className?: string;
   describe: (path: string, message: string) => string;
 }
 
 /** A labelled text input registered with the surrounding react-hook-form form, with its problem below it. */
-export function TextField<T extends FieldValues>({ name, label, placeholder, numeric, multiline, required, autoFocus, describe }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
+  const { name, label, placeholder, numeric, multiline, required, autoFocus, className, describe } = props;
   const id = useId();
   const {
     register,
@@ -47,7 +50,7 @@ export function TextField<T extends FieldValues>({ name, label, placeholder, num
     ...register(name),
   };
   return (
-    <div className="admin-field">
+    <div className={className ? `admin-field ${className}` : 'admin-field'}>
       <label htmlFor={id}>{label}</label>
       {multiline ? <textarea rows={3} {...common} /> : <input type="text" inputMode={numeric ? 'decimal' : undefined} {...common} />}
       <FieldProblem id={`${id}-problem`} name={name} describe={describe} />
