@@ -36,10 +36,8 @@ async function abandon(orderId: string): Promise<Outcome> {
 }
 
 /**
- * /cancel?orderId=: back from Stripe without paying. An order still awaiting its card payment holds
- * its stock, so it is cancelled here (the API also expires its Stripe session). Any other order is refused by the
- * API (409 NOT_AWAITING_PAYMENT with its payment_status) and the page says so instead of claiming a cancellation: a
- * cash-on-delivery order that nothing was paid for and that stays placed, or a paid order.
+ * /cancel?orderId=: back from Stripe without paying. An order still awaiting its card payment holds its stock, so it
+ * is cancelled here; any other order is refused by the API (409 NOT_AWAITING_PAYMENT) and the page says what it is.
  */
 export function CancelPage() {
   const { t } = useTranslation('checkout');

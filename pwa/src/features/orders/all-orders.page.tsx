@@ -22,22 +22,18 @@ const who = (order: Order) =>
 /** docs/product.md#screens, "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {
   const { t } = useTranslation('orders');
-  const pageMeta = <PageMeta title={t('table.metaTitle')} />;
   const admin = useAtomValue(isAdminAtom);
   useRealtime();
-  if (!admin)
-    return (
-      <>
-        {pageMeta}
-        <Navigate to="/dashboard/myorders" replace />
-      </>
-    );
   return (
     <>
-      {pageMeta}
-      <DashboardFrame>
-        <AllOrdersTable />
-      </DashboardFrame>
+      <PageMeta title={t('table.metaTitle')} />
+      {admin ? (
+        <DashboardFrame>
+          <AllOrdersTable />
+        </DashboardFrame>
+      ) : (
+        <Navigate to="/dashboard/myorders" replace />
+      )}
     </>
   );
 }

@@ -73,9 +73,8 @@ async function reconnectWithFreshToken(s: HaatSocket, refusedToken: string | nul
 }
 
 /**
- * One socket.io connection per signed-in session (docs/product.md#states, Realtime), on the API's origin. socket.io-client
- * is loaded only here, on first use, so no storefront page carries it. The token is read at every
- * (re)connect, so reconnects after a token refresh use the new one.
+ * One socket.io connection per signed-in session (docs/product.md#states, Realtime); socket.io-client is loaded only
+ * here, on first use. The token is read at every (re)connect, so reconnects after a token refresh use the new one.
  */
 export function startRealtime(): void {
   const user = store.get(userAtom);

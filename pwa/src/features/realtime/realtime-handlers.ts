@@ -2,15 +2,12 @@ import type { NewOrderEvent, OrderStatusEvent } from '@haat/shared/orders/order-
 
 export interface RealtimeDeps {
   isAdmin(): boolean;
-  /** The counter's +1 (admins). */
   countNewOrder(): void;
-  /** The admin order screens reload. */
   refreshAdminOrders(): void;
   /** The browser notification (admins), after asking permission. */
   notifyNewOrder(event: NewOrderEvent): void;
   /** The shopper's stored order takes the new stage (IndexedDB). */
   updateStoredOrder(event: OrderStatusEvent): void;
-  /** The shopper's orders are read again from the API into IndexedDB. */
   reloadShopperOrders(): void;
 }
 

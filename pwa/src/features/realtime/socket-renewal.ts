@@ -7,10 +7,9 @@ export interface RenewableSocket {
 }
 
 /**
- * The server closes a socket when the access token it was opened with expires, unless the client
- * hands it a fresh one first (docs/decisions/0041-admin-orders-and-realtime.md): every new
- * access token (a refresh here or in another tab) is sent on the open socket as `auth`. `accepted`
- * hears each token the server took. Answers the function that stops the renewal.
+ * The server closes a socket when the access token it was opened with expires, unless the client hands it a fresh one
+ * first (docs/decisions/0041-admin-orders-and-realtime.md): every new access token (a refresh here or in another tab)
+ * is sent on the open socket as `auth`. `accepted` hears each token the server took. Answers the stop.
  */
 export function renewSocketAuth(
   socket: RenewableSocket,

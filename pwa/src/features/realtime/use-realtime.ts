@@ -3,9 +3,8 @@ import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
 
 /**
- * Opens the session's realtime connection from the screens that show live data (dashboard, orders).
- * The connection module and socket.io-client are fetched then, never by the storefront pages; once
- * open, the connection stays for the session (logout closes it).
+ * Opens the session's realtime connection from the screens that show live data (dashboard, orders): its code is
+ * fetched then, never by the storefront pages; once open, it stays for the session (logout closes it).
  */
 export function useRealtime(): void {
   const userId = useAtomValue(userAtom)?._id;

@@ -18,9 +18,7 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function registration(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.ready;
-}
+const registration = (): Promise<ServiceWorkerRegistration> => navigator.serviceWorker.ready;
 
 export async function currentPushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
@@ -90,10 +88,9 @@ const browserPush: PushEnvironment = {
 };
 
 /**
- * Asks permission, subscribes with the API's VAPID key and gives the subscription to the API. The
- * browser's part (its service worker, its push service) must answer within `timeoutMs`, else this
- * rejects with PushServiceTimeoutError instead of leaving the control waiting for ever. The permission
- * prompt is not timed: the person answers it at their own pace.
+ * Asks permission, subscribes with the API's VAPID key and gives the subscription to the API. The browser's part (its
+ * service worker, its push service) must answer within `timeoutMs`, else this rejects with PushServiceTimeoutError;
+ * the permission prompt is not timed: the person answers it at their own pace.
  */
 export async function turnPushOn(env: PushEnvironment = browserPush): Promise<PushState> {
   if (!env.supported()) return 'unsupported';
@@ -130,9 +127,8 @@ export async function turnPushOff(): Promise<PushState> {
 }
 
 /**
- * On sign-out: this device stops receiving the account's notices. The server is told when it can
- * be reached within a few seconds; the browser's subscription ends either way, so a notice sent to
- * it later is refused by the push service and the server drops the subscription then.
+ * On sign-out: this device stops receiving the account's notices. The server is told when it can be reached within a
+ * few seconds; the browser's subscription ends either way (a later notice is refused, and the server drops it then).
  */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!pushSupported()) return;

@@ -4,8 +4,7 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * 409 HOLD_LIMIT at checkout (docs/product.md#rules-and-limits): the server's message and where the shopper can act on
- * it: fewer items in the cart, or (when orders hold some) an unpaid order paid or cancelled in My Orders; an unverified account is sent to My
- * Profile's "Send verification link", which lifts its cap.
+ * it: the cart, My Orders (when orders hold some), and for an unverified account My Profile's "Send verification link".
  */
 export function HoldLimitNotice({ notice }: { notice: Notice }) {
   const { t } = useTranslation('checkout');

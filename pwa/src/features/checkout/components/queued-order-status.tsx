@@ -48,11 +48,9 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
   return (
     <div className="order-result" data-testid="order-success">
       <h1 className="order-result__title">{t('orderDone')}</h1>
-      {order.state === 'placed' && (
-        <p className="order-result__id" data-testid="order-id">
-          {t('orderId', { id: order.orderId })}
-        </p>
-      )}
+      <p className="order-result__id" data-testid="order-id">
+        {t('orderId', { id: order.orderId })}
+      </p>
       <PushToggle audience="shopper" offerOnly />
       <Link to="/">{t('goHome')}</Link>
     </div>

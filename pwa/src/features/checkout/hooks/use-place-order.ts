@@ -14,16 +14,11 @@ import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
 import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
-import { couponRefusal } from './use-coupon';
-import { isCouponRefusal } from '../coupon-refusal';
+import { couponRefusalOf, isCouponRefusal } from '../coupon-refusal';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { HttpProblem } from '../../../lib/http/http-problem';
 
-/**
- * 409 HOLD_LIMIT (docs/product.md#rules-and-limits): the server's message, and whether the way out is verifying the
- * e-mail (`verifyEmail`, the lower cap of an unverified account); the checkout shows it with links to where the
- * shopper can act.
- */
+/** 409 HOLD_LIMIT (docs/product.md#rules-and-limits); `verifyEmail`: the lower cap of an unverified account. */
 export interface HoldLimitNotice {
   message: string;
   verifyEmail: boolean;
@@ -79,7 +74,7 @@ export function usePlaceOrder(
       navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
     } catch (error) {
       const problem = problemOf(error);
-      if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
+      if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
       else toast.error(problem.message);
     } finally {
@@ -103,7 +98,7 @@ export function usePlaceOrder(
       const current = problem.body?.current as CurrentTotals | undefined;
       const reaction = reactionTo(problem.code);
       if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
-      else if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
+      else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
       else toast.error(problem.message);

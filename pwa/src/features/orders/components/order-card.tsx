@@ -18,10 +18,7 @@ import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n } from '../../../i18n/i18n';
 
-/**
- * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
- * list passes its own controls as children (they replace Cancel) and sees who ordered.
- */
+/** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
   const { t } = useTranslation('orders');
   const [busy, setBusy] = useState(false);

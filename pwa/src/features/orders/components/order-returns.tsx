@@ -46,9 +46,8 @@ function RefundLine({ ret }: { ret: OrderReturn }) {
 }
 
 /**
- * An order's returns (docs/product.md#returns): each with its items, amount, status in words and the
- * refund once made; and, for the shopper of a delivered order inside the return window, "Return items".
- * Offline the button stays, disabled, saying why.
+ * An order's returns (docs/product.md#returns), and for the shopper of a delivered order inside the return window
+ * "Return items"; offline the button stays, disabled, saying why.
  */
 export function OrderReturns({ order, shopper }: { order: SavedOrder; shopper: boolean }) {
   const { t } = useTranslation('orders');

@@ -19,13 +19,7 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
   const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
-  const cancelMessage = inTransit
-    ? paidByCard
-      ? 'mover.cancelShippedPaidMessage'
-      : 'mover.cancelShippedMessage'
-    : paidByCard
-      ? 'mover.cancelPaidMessage'
-      : 'mover.cancelMessage';
+  const cancelMessage = `mover.cancel${inTransit ? 'Shipped' : ''}${paidByCard ? 'Paid' : ''}Message`;
   return (
     <div className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
       <span className="stage-mover__label" aria-hidden="true">
