@@ -5,10 +5,7 @@ import { openStorage } from '../../lib/storage/device-store';
 import { toast } from '../../lib/ui/toast';
 import { i18n } from '../../i18n/i18n';
 
-/**
- * One change to the cart: written to IndexedDB and queued in the same transaction (so neither exists without
- * the other), then sent if the network allows; the screen never waits for the server. Needs a session.
- */
+/** One change to the cart, written to IndexedDB and queued in one transaction, then sent if the network allows. */
 export async function changeCart(product: CartProduct, delta: number, variant: ChosenVariant | null): Promise<void> {
   const name = variant ? `${product.name} (${variant.name})` : product.name;
   const variantId = variant?._id ?? null;

@@ -21,7 +21,7 @@ interface Props {
 const cartLines = deviceQuery(async (db) => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
 
 /** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
-const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerOrder }: CartProduct): CartProduct => ({
+const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerOrder }: CartProduct) => ({
   _id,
   name,
   image,

@@ -7,19 +7,17 @@ import { useTranslation } from 'react-i18next';
 // cart panel's row "Quntity total", kept as written.
 type Labels = { title: string; items: string; quantity: string; delivery: string; grand: string };
 
+interface Props {
+  totals: Totals;
+  variant?: 'cart' | 'checkout';
+  coupon?: { code: string; discountAmt: number } | null;
+}
+
 /**
  * docs/product.md#screens, Bill details: undiscounted total struck through, then what is paid; delivery always Free.
  * At checkout an applied coupon (docs/product.md#coupons) adds its row, and the grand total is after it.
  */
-export function BillDetails({
-  totals,
-  variant = 'cart',
-  coupon,
-}: {
-  totals: Totals;
-  variant?: 'cart' | 'checkout';
-  coupon?: { code: string; discountAmt: number } | null;
-}) {
+export function BillDetails({ totals, variant = 'cart', coupon }: Props) {
   const { t } = useTranslation('cart');
   const label = t(variant === 'cart' ? 'bill.cart' : 'bill.checkout', { returnObjects: true }) as Labels;
   return (

@@ -15,11 +15,9 @@ interface Props {
 }
 
 /**
- * − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states). The quantity is not a
- * live region of its own: each change is said once, in words, by the toaster (use-cart-actions.ts).
- * At the line's limit (its stock, or the product's most per order) + shows as disabled before it is
- * tapped; it stays focusable (aria-disabled, so focus is not dropped on the page as the limit is reached), and
- * a tap on it says the limit once, replacing the same message if it is still shown.
+ * − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states); each change is said by the toaster.
+ * At the line's limit + shows as disabled but stays focusable (aria-disabled, so focus is not dropped on the page), and
+ * a tap on it says the limit.
  */
 export function CartStepper({ product, variant = null, quantity, focusRef, onRemoveLast }: Props) {
   const { increment, decrement } = useCartActions();

@@ -8,10 +8,9 @@ import { useTranslation } from 'react-i18next';
 import './hold-limit-note.css';
 
 /**
- * The lower hold limit of an account whose e-mail is not verified (docs/decisions/0003-purchase-limits.md), said
- * where the basket is built (the cart and the product page) with the way out, not first by Place order's
- * 409 HOLD_LIMIT. The figures are the server's (GET /api/config/public); nothing is said until they arrived.
- * `units`: the cart's units, to say when it already holds more than the limit.
+ * The lower hold limit of an account whose e-mail is not verified (docs/decisions/0003-purchase-limits.md), said where
+ * the basket is built with the way out, not first by Place order's 409 HOLD_LIMIT; the figures are the server's public
+ * config. `units`: the cart's units, to say when it already holds more than the limit.
  */
 export function HoldLimitNote({ units, onNavigate }: { units?: number; onNavigate?: () => void }) {
   const user = useAtomValue(userAtom);

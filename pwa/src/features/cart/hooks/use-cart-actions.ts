@@ -8,10 +8,8 @@ import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
 /**
- * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
- * product in a variant (the same product in two variants is two lines). Signed out, Add goes to /login carrying
- * where the shopper was and what they were adding: signing in brings them back with it added
- * (features/auth/hooks/use-complete-sign-in.ts).
+ * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. Signed out,
+ * Add goes to /login carrying where the shopper was and what they were adding (auth/hooks/use-complete-sign-in.ts).
  */
 export function useCartActions() {
   const signedIn = useAtomValue(isSignedInAtom);
