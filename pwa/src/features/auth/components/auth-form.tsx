@@ -1,5 +1,6 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { PageMeta } from '../../../lib/ui/page-meta';
 import './auth-form.css';
 import { useTranslation } from 'react-i18next';
 
@@ -7,6 +8,8 @@ import { useTranslation } from 'react-i18next';
 export const BACK_TO_LOGIN = { question: 'hasAccount', to: '/login', label: 'loginLink' } as const;
 
 interface AuthFormProps {
+  /** The page's title (PageMeta). */
+  meta: string;
   title: string;
   /** The button's label; it reads "Loading..." while the form is being sent (docs/product.md#validation). */
   submitLabel: string;
@@ -25,7 +28,7 @@ interface AuthFormProps {
 }
 
 /** The frame and submit cycle every sign-in screen shares (/login, /register, the reset steps). */
-export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
+export function AuthForm({ meta, title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
   const { t } = useTranslation('auth');
   const [busy, setBusy] = useState(false);
 
@@ -43,6 +46,7 @@ export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra,
 
   return (
     <section className="auth-form">
+      <PageMeta title={meta} />
       <form className="auth-form__card" onSubmit={(e) => void submit(e)} noValidate>
         <h1 className="auth-form__title">{title}</h1>
         {children}
