@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { userAtom } from '../../lib/http/session';
 import { queryClient } from '../../lib/query/query-client';
+import { useBusy } from '../../lib/hooks/use-busy';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { PushToggle } from '../orders/public';
@@ -19,12 +20,10 @@ import { useTranslation } from 'react-i18next';
 import { person } from 'ionicons/icons';
 
 /**
- * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
- * A new e-mail also asks for the current password (the server refuses the change without it), or for an account signed up
- * by mobile number a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md), and changes only once
- * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
- * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices), and asks for the
- * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
+ * /dashboard/profile (docs/product.md#screens and #validation). A new e-mail also asks for the current password, or
+ * for an account signed up by mobile number a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md), and
+ * changes only once the link mailed to it comes back here as ?confirmEmail=…
+ * (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
  */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -39,12 +38,9 @@ export function ProfilePage() {
   const needsCode = byCode && (emailChanged || mobileGivenUp);
   const needsPassword = emailChanged && !byCode;
   const [ownerCode, setOwnerCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [editingAvatar, setEditingAvatar] = useState(false);
-  /**
-   * After a save or a confirmed link: the account as the server now has it, and the server's message. A
-   * new e-mail waits for its link, so the form shows the e-mail that still signs in.
-   */
+  // After a save or a confirmed link: the account as the server has it (a new e-mail waits for its link).
   const showSaved = useCallback(
     async (message: string) => {
       const fresh = await accountApi.userDetails();
@@ -72,7 +68,7 @@ export function ProfilePage() {
     confirmEmail(linkToken);
   }, [linkToken, setParams, confirmEmail]);
   /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
-  const [sendingLink, setSendingLink] = useState(false);
+  const [sendingLink, runSend] = useBusy();
   // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.
   const verifyButton = useRef<HTMLButtonElement>(null);
   const { hash } = useLocation();
@@ -82,29 +78,15 @@ export function ProfilePage() {
     verifyButton.current?.scrollIntoView?.({ block: 'center' });
     verifyButton.current?.focus();
   }, [hash, unverified]);
-  const sendVerifyLink = async () => {
-    setSendingLink(true);
-    try {
-      toast.success((await accountApi.sendVerifyLink()).message);
-    } catch {
-      // the server's message is on screen (too many links asked for)
-    } finally {
-      setSendingLink(false);
-    }
-  };
-  const submit = async (e: FormEvent) => {
+  const sendVerifyLink = () => runSend(async () => toast.success((await accountApi.sendVerifyLink()).message));
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    void run(async () => {
       const answer = await accountApi.updateUser(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form);
       setCurrentPassword('');
       setOwnerCode('');
       await showSaved(answer.message);
-    } catch {
-      // the server's message is on screen (wrong current password, bad mobile…)
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <>
@@ -125,24 +107,19 @@ export function ProfilePage() {
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
             {t('address.edit')}
           </button>
-          <form className="profile" onSubmit={(e) => void submit(e)} noValidate>
+          <form className="profile" onSubmit={submit} noValidate>
             <LabelledInput name="name" label={t('address.field.name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
             <LabelledInput name="email" label={t('profile.email')} value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
             <LabelledInput name="mobile" label={t('address.field.mobile')} value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />
             {needsCode && user && <OwnerCode mobile={user.mobile} code={ownerCode} onCode={setOwnerCode} />}
             {needsPassword && (
-              <div className="address-dialog__field">
-                <label htmlFor="profile-current-password">{t('profile.currentPassword')}</label>
-                <input
-                  id="profile-current-password"
-                  name="currentPassword"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  value={currentPassword}
-                  onChange={(e) => setCurrentPassword(e.target.value)}
-                />
-              </div>
+              <LabelledInput
+                name="currentPassword"
+                type="password"
+                label={t('profile.currentPassword')}
+                value={currentPassword}
+                onChange={setCurrentPassword}
+              />
             )}
             <button
               type="submit"

@@ -9,6 +9,7 @@ import { usePublicConfig } from '../../lib/http/public-config';
 import './info.css';
 import { type Envelope } from '@haat/shared/common/envelope';
 import { http } from '../../lib/http/http';
+import { useBusy } from '../../lib/hooks/use-busy';
 
 const EMPTY = { name: '', email: '', phone: '', topic: 'An order' as ContactBody['topic'], message: '' };
 
@@ -27,7 +28,7 @@ export function ContactPage() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
   const labelOf = (field: string) => (field in EMPTY ? t(`contact.field.${field}`) : field);
   const { shop } = usePublicConfig();
@@ -39,15 +40,10 @@ export function ContactPage() {
     const parsed = ContactBody.safeParse(form);
     if (!parsed.success) return setErrors(parsed.error.issues.map((i) => fieldProblem(labelOf(String(i.path[0])), i.message)));
     setErrors([]);
-    setBusy(true);
-    try {
+    await run(async () => {
       setSent((await sendContactMessage(parsed.data)).message);
       setForm(EMPTY);
-    } catch {
-      // lib/http has shown the server's message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (

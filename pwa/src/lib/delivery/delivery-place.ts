@@ -10,8 +10,7 @@ export interface KnownPlace {
 
 /**
  * The shopper's own delivery place, so the header can promise their date instead of the generic range
- * (docs/product.md#delivery). Kept in localStorage (signing out clears it with the rest), read on init so the first
- * render already shows it.
+ * (docs/product.md#delivery); in localStorage, read on init so the first render already shows it.
  */
 export const deliveryPlaceAtom = atomWithStorage<KnownPlace | null>('haat.deliveryPlace', null, undefined, { getOnInit: true });
 

@@ -11,9 +11,8 @@ let wb: Workbox | null = null;
 
 /**
  * Registers /sw.js once the page has loaded and the browser is idle (on a first visit, once its first screen has
- * settled: lib/device/after-page-settled.ts), and watches for a waiting worker.
- * A first install precaches the first screen's shell (about forty files); doing that while the first page
- * is still rendering competes with it for a phone's few cores. workbox-window is imported lazily too.
+ * settled: after-page-settled.ts), and watches for a waiting worker: a first install's precache would compete with the
+ * first page for a phone's few cores.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
@@ -35,9 +34,8 @@ export function registerServiceWorker(): void {
 }
 
 /**
- * Sends the worker that now controls the page the code, styles and banners this page loaded before: only the
- * shell is precached, and these did not pass through the worker's routes
- * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+ * Sends the worker that now controls the page the code, styles and banners this page loaded before it, which did not
+ * pass through its routes (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
  */
 function sendSeen(): void {
   const names = performance.getEntriesByType('resource').map((entry) => entry.name);

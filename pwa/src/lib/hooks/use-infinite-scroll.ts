@@ -8,9 +8,8 @@ export function scrolledPast(threshold: number, scrollTop: number, viewport: num
 }
 
 /**
- * docs/product.md#states and #rules-and-limits infinite scroll: asks for the next page when the shopper is near the bottom, throttled to
- * 150 ms, and only while `hasMore` (page < totalPage). An IntersectionObserver on the returned sentinel
- * covers short pages that cannot scroll; scroll events cover the rest.
+ * docs/product.md#states and #rules-and-limits infinite scroll: asks for the next page near the bottom, throttled, while
+ * `hasMore`. An IntersectionObserver on the returned sentinel covers short pages that cannot scroll.
  */
 export function useInfiniteScroll(loadMore: () => void, hasMore: boolean, busy: boolean) {
   const sentinel = useRef<HTMLDivElement | null>(null);

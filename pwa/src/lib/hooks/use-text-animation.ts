@@ -7,10 +7,9 @@ export interface TextStep<S> {
 }
 
 /**
- * Plays a timed text animation into `ref`'s element by writing its text directly, not through React
- * state. The header prompt and the hero type a letter every 50-100 ms; as React updates those would
- * interrupt (and restart) every bigger render in progress, such as a grid of product cards arriving.
- * The element must render `text(start)` itself; pass a new `restartKey` to start over.
+ * Plays a timed text animation into `ref`'s element by writing its text directly, not through React state: a letter
+ * every 50-100 ms as React updates would interrupt (and restart) every bigger render in progress, such as a grid of
+ * cards arriving. The element must render `text(start)` itself; a new `restartKey` starts over.
  */
 export function useTextAnimation<S>(
   ref: RefObject<HTMLElement | null>,

@@ -25,9 +25,8 @@ export interface CallContext {
 const bearer = (token: string) => `Bearer ${token}`;
 
 /**
- * Builds Haat's one HTTP client (docs/product.md#states, "Authentication"): bearer token on every call; on a 401,
- * exactly one refresh runs while concurrent failing calls wait for it, then each is sent again once
- * with the new token; no refresh token or a failed refresh ends the session.
+ * Builds Haat's one HTTP client (docs/product.md#states, "Authentication"): bearer token on every call; on a 401, one
+ * refresh runs while concurrent failing calls wait for it, then each is sent again once; a failed refresh ends the session.
  */
 export function createHttp(deps: HttpDeps): KyInstance {
   const fetchFn = deps.fetch ?? globalThis.fetch.bind(globalThis);

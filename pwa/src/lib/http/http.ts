@@ -6,9 +6,8 @@ import { loginReturnState } from './login-redirect-rule';
 import { currentLanguage } from '../../i18n/i18n';
 
 /**
- * THE one HTTP client of the PWA: every call to the API goes through it, so every call
- * carries the bearer token, shares the single-flight refresh and shows the server's message on failure
- * (docs/product.md#api, "What the product does with answers"; silence a call with `context: { silent: true }`).
+ * THE one HTTP client of the PWA: every call carries the bearer token, shares the single-flight refresh and shows the
+ * server's message on failure (docs/product.md#api; silence a call with `context: { silent: true }`).
  */
 export const http = createHttp({
   prefixUrl: '/api',

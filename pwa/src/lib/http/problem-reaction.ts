@@ -16,9 +16,8 @@ export type ProblemReaction =
   | 'refused';
 
 /**
- * The one switch from the API's error codes to what the PWA does. It names every member of ErrorCode,
- * so a code added in shared/ and not handled here fails the type check. An answer without a known code
- * (a proxy's page, an older server) is shown as it came.
+ * The one switch from the API's error codes to what the PWA does; it names every member of ErrorCode, so a code added
+ * in shared/ and not handled here fails the type check. An answer without a known code is shown as it came.
  */
 export function reactionTo(sent: string | undefined): ProblemReaction {
   const code = errorCodeOf(sent);

@@ -36,11 +36,7 @@ export const tokens = {
     }
     if (pair.refreshToken) localStorage.setItem(TOKEN_KEYS.refresh, pair.refreshToken);
   },
-  /**
-   * Calls `listener` with every new access token, saved here or in another tab (the realtime socket
-   * hands it to the server, docs/decisions/0041-admin-orders-and-realtime.md). Answers the
-   * function that stops it.
-   */
+  /** Calls `listener` with every new access token, saved here or in another tab; answers the stop. */
   onAccess(listener: AccessListener): () => void {
     accessListeners.add(listener);
     return () => void accessListeners.delete(listener);

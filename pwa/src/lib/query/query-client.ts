@@ -33,10 +33,7 @@ export function invalidate(...key: unknown[]): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: key });
 }
 
-/**
- * TanStack Query's useQuery on this client. `queryFn` receives the query's AbortSignal: hand it to the HTTP client, so
- * a read the screen no longer needs is cancelled.
- */
+/** TanStack Query's useQuery on this client; hand `queryFn`'s AbortSignal to the HTTP client. */
 export function useOnlineQuery<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
   return useQuery(options, queryClient);
 }

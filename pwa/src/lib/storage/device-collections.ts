@@ -3,10 +3,8 @@ import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './accoun
 import type { CachedList, MetaEntry } from './db';
 import type { DeviceCollection } from './server-copy';
 
-/**
- * Every kind of device data that copies the server's, and how a server row takes over the device's
- * (docs/architecture.md "The PWA's data layer"). All are refreshed through lib/storage/server-copy.ts.
- */
+// Every kind of device data that copies the server's, and how a server row takes over the device's
+// (docs/architecture.md "The PWA's data layer"). All are refreshed through server-copy.ts.
 
 /**
  * The cart: the server's lines, each keeping when the shopper first added it; a line with a change still queued shows

@@ -49,11 +49,9 @@ async function deviceHasDatabase(): Promise<boolean> {
 }
 
 /**
- * Resolves when storage is wanted by what reads or caches, not by a shopper's action: at once where Dexie is already here or the
- * device holds the database; on a device that has never stored anything (a first visit), after the page has settled
- * (afterPageSettled: the shopper's first tap or key, the page hidden, or SETTLE_MS after load and idle), or as soon
- * as anything calls loadStorage(). Until then the screens show the network's
- * answers, and an empty cart and wishlist, which is what such a device holds.
+ * Resolves when storage is wanted by what reads or caches: at once where Dexie is here or the device holds the
+ * database; on a first visit, after the page has settled (afterPageSettled) or as soon as anything calls loadStorage().
+ * Until then the screens show the network's answers, and an empty cart and wishlist, which is what such a device holds.
  */
 export function storageWanted(): Promise<void> {
   return (wanted ??= new Promise<void>((resolve) => {
@@ -94,10 +92,8 @@ export interface SharedDeviceQuery<T> {
 }
 
 /**
- * One live query shared by every component that reads it. A grid of 20 cards asking "is this product in the cart /
- * wishlist?" makes one query of the whole (small) cart or wishlist instead of 40: each Dexie live query costs a
- * transaction on every change, which on a phone adds up to hundreds of milliseconds while a page loads. It runs
- * while anyone listens.
+ * One live query shared by every component that reads it, while anyone listens: a grid of 20 cards asking "is this in
+ * the cart?" makes one query, not 20 (each costs a transaction on every change: hundreds of ms on a phone).
  */
 export function deviceQuery<T>(querier: Querier<T>): SharedDeviceQuery<T> {
   let value: T | undefined;

@@ -5,9 +5,8 @@ import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
 import type { OutboxEntry } from './outbox';
 
 /**
- * The kinds of queued writes and the request body each one stores, from the shared contract. Named
- * here so one feature can see another's pending work without importing it (the cart hides lines a
- * queued order has already taken, for instance).
+ * The kinds of queued writes and the request body each one stores, from the shared contract: named here so one
+ * feature can see another's pending work without importing it.
  */
 export interface OutboxBodies {
   /** Absolute quantities, PUT /api/cart/sync; consecutive ones go out as one request. */

@@ -53,9 +53,8 @@ export interface OutboxOptions {
 const TRANSIENT = (status: number) => status <= 0 || status === 401 || status === 408 || status === 429 || status >= 500;
 
 /**
- * Sends queued writes in order, each once acknowledged. Crash-safe by construction: an entry is
- * deleted only in the same transaction that applies the server's answer, so a crash between send
- * and acknowledgement leaves it queued, and the resend carries the same Idempotency-Key.
+ * Sends queued writes in order. Crash-safe: an entry is deleted only in the transaction that applies the server's
+ * answer, so a crash between send and acknowledgement leaves it queued, and the resend carries the same key.
  */
 export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxOptions = {}) {
   const handlers = new Map<string, OutboxHandler<never, never>>();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import type { TFunction } from 'i18next';
+import { useBusy } from '../../../lib/hooks/use-busy';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 
@@ -40,7 +41,7 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
   const { t, testId, initial, check, save, words, onSaved, onClose } = options;
   const [fields, setFields] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<F, P>>>({});
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [refusals, setRefusals] = useState(0);
   const form = useRef<HTMLFormElement>(null);
   const id = useId();
@@ -59,16 +60,11 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
       return setRefusals((n) => n + 1);
     }
     setProblems({});
-    setBusy(true);
-    try {
+    await run(async () => {
       toast.success(await save(request.body));
       onSaved();
       onClose();
-    } catch {
-      // the server's message is on screen
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   /** One field: its label, the input `input` draws, its hint and its problem. */

@@ -1,4 +1,5 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useBusy } from '../../../lib/hooks/use-busy';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../../lib/ui/page-meta';
 import './auth-form.css';
@@ -30,24 +31,16 @@ interface AuthFormProps {
 /** The frame and submit cycle every sign-in screen shares (/login, /register, the reset steps). */
 export function AuthForm({ meta, title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
   const { t } = useTranslation('auth');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
+  const [busy, run] = useBusy();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
-      await onSubmit();
-    } catch {
-      // the message is already on screen
-    } finally {
-      setBusy(false);
-    }
+    void run(onSubmit);
   };
 
   return (
     <section className="auth-form">
       <PageMeta title={meta} />
-      <form className="auth-form__card" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="auth-form__card" onSubmit={submit} noValidate>
         <h1 className="auth-form__title">{title}</h1>
         {children}
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={!ready || busy}>
