@@ -12,9 +12,8 @@ interface Section {
 }
 
 /**
- * docs/product.md#screens static pages: /privacy-policy (information collected, how it is used, cookies, a support
- * contact) and /return-policy (and #rules-and-limits: 7-day return window, refund in 5-7 business days). Each is its
- * sections as info.json holds them (`privacy.sections`, `returns.sections`): a heading, then paragraphs or a list.
+ * docs/product.md#screens static pages /privacy-policy and /return-policy: the sections info.json holds
+ * (`privacy.sections`, `returns.sections`), a heading each, then paragraphs or a list.
  */
 export function PolicyPage() {
   const of = useLocation().pathname === '/return-policy' ? 'returns' : 'privacy';

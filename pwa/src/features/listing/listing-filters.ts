@@ -46,9 +46,8 @@ export function filtersToBody(f: ListingFilters): Partial<ProductsByCategoryAndS
 }
 
 /**
- * docs/product.md#validation client-side rules, used offline on the products saved on this device: name contains the
- * search text (any case); price (after discount, as shown) within min..max; in stock means inStock or
- * stock above 0. Sorting follows the server's orders.
+ * docs/product.md#validation client-side rules, used offline on the products saved on this device; price after
+ * discount, as shown; sorting follows the server's orders.
  */
 export function applyFilters(products: readonly Product[], f: ListingFilters): Product[] {
   const text = f.search.trim().toLowerCase();

@@ -22,8 +22,7 @@ interface Props {
 }
 
 /**
- * docs/product.md#screens and #rules-and-limits product card: first image, name, unit, price after discount, badge, stock, rating, heart.
- * Memoised: a page re-rendering around its grid (the category tree arriving, a filter typed) does not
+ * docs/product.md#screens and #rules-and-limits product card. Memoised: a page re-rendering around its grid does not
  * rebuild every card whose product did not change.
  */
 export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView }: Props) {

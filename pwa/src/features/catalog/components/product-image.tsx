@@ -17,10 +17,8 @@ interface Props {
 }
 
 /**
- * A product picture using the API's two WebP widths (…-small.webp 400 px, …-large.webp 1200 px), with
- * width/height so the box is reserved before it loads (no layout shift). A picture that cannot be
- * loaded (offline, on a listing whose pictures were never fetched) gives way to the neutral placeholder,
- * not the browser's broken-image icon with the alt text spilling under the badges.
+ * A product picture in the API's two WebP widths (400 and 1200 px), its box reserved before it loads; one that cannot
+ * be loaded (offline) gives way to the neutral placeholder, not the browser's broken-image icon.
  */
 export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager = false, className, style }: Props) {
   const [failed, setFailed] = useState<string | undefined>(undefined);

@@ -91,9 +91,8 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
 }
 
 /**
- * Writes one page, asked at `asked` (askedNow), into IndexedDB through the one rule: the products themselves (so
- * detail pages and offline search find them) and the list's ids in order. On a device with nothing stored yet, the
- * write waits until storage is wanted (lib/storage/device-store.ts): the screen shows the network's answer meanwhile.
+ * Writes one page, asked at `asked`, into IndexedDB through the one rule: the products (detail pages and offline search
+ * find them) and the list's ids in order. On a device with nothing stored yet, it waits until storage is wanted.
  */
 export async function saveProductPage(key: string, result: ProductPage, asked: number): Promise<void> {
   const list = { key, ids: result.items.map((p) => p._id), total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() };

@@ -90,9 +90,8 @@ export function ListingView({ category, subCategory, siblings }: Props) {
 }
 
 /**
- * What the filter form shows (`draft`, updated on every keystroke) and what is sent (`applied`, once
- * typing in the text and price boxes pauses for 400 ms). The listing page is remounted per route, so a
- * route change starts from no filters (docs/product.md#states).
+ * What the filter form shows (`draft`, on every keystroke) and what is sent (`applied`, once typing pauses for 400 ms);
+ * a route change starts from no filters (docs/product.md#states).
  */
 export function useListingFilters() {
   const [draft, setDraft] = useState<ListingFilters>(NO_FILTERS);

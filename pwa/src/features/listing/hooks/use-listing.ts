@@ -13,22 +13,15 @@ export interface Listing {
   loadMore: () => void;
   /** The request failed and nothing saved can stand in: the docs/product.md#errors banner shows. */
   error: boolean;
-  /**
-   * Filtered on the device from saved products because no answer came: `offline` when the device is,
-   * `unreachable` when it is online but the server could not be reached. Never for an answered error.
-   */
+  /** Filtered on the device from saved products because no answer came (never for an answered error). */
   fallback: 'offline' | 'unreachable' | null;
-  /**
-   * No answer came and this listing has nothing saved on the device (never opened here): why, said as such, not as
-   * an error (`offline` when the device is, `unreachable` when the server could not be reached).
-   */
+  /** No answer came and this listing has nothing saved on the device: why, said as such, not as an error. */
   notSaved: 'offline' | 'unreachable' | null;
 }
 
 /**
- * One listing page set per (category, subcategory, filters), cached in IndexedDB. When the network fails
- * for a combination never fetched, the docs/product.md#validation client-side filters run over this listing's saved
- * products — only when no answer came: a 500 is an error, not "offline".
+ * One listing page set per (category, subcategory, filters), cached in IndexedDB. When no answer came for a combination
+ * never fetched, the docs/product.md#validation client-side filters run over this listing's saved products.
  */
 export function useListing(categoryId: string, subCategoryId: string, filters: ListingFilters): Listing {
   const online = useOnline();

@@ -17,10 +17,7 @@ import { formatDate } from '../../../i18n/format';
 const loadMine = () => import('../reviews/my-review-form');
 const MyReviewForm = lazyPart(async () => (await loadMine()).MyReviewForm);
 
-/**
- * docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond (which opens the rest,
- * as many as one request lists), with the average and count; the form; admins' delete.
- */
+/** docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" opening the rest; the form; admins' delete. */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
   const { t } = useTranslation('product');
   const summary = useReviews(productId);

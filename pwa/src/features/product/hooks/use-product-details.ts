@@ -7,11 +7,7 @@ import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import { problemOf } from '../../../lib/http/http-problem';
 import { fetchProductDetails } from '../api';
 
-/**
- * loaded; or, with nothing saved to show: `not-found` (404: missing or deleted), `offline` (no
- * connection, never saved here), `unreachable` (network errors or 5xx after the retries), `failed`
- * (any other refusal).
- */
+/** With nothing saved to show: `not-found` (404), `offline`, `unreachable` (after the retries), `failed` (a refusal). */
 export type DetailStatus = 'loading' | 'loaded' | 'not-found' | 'offline' | 'unreachable' | 'failed';
 
 const statusOf = (kind: LoadFailure): DetailStatus => {
@@ -21,10 +17,8 @@ const statusOf = (kind: LoadFailure): DetailStatus => {
 };
 
 /**
- * docs/product.md#states product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
- * retrying 2 more times 1 s apart — for network errors and 5xx only, and not while
- * the device is offline. A 404 wins over a saved copy: the product is gone, and the copy is dropped.
- * Coming back online tries again by itself.
+ * docs/product.md#states product detail load: the copy saved in IndexedDB shows at once; the network refreshes it
+ * (DETAIL_RETRY). A 404 wins over a saved copy: the product is gone, and the copy is dropped.
  */
 export function useProductDetails(productId: string | null): { product: Product | undefined; status: DetailStatus; retryNow: () => void } {
   // Dexie is not in the page's code: it loads after the first render, on a first visit once storage is wanted
