@@ -7,10 +7,8 @@ const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() =>
 const shellPictures = () => Array.from(document.querySelectorAll<HTMLImageElement>('#root img')).filter((img) => img.getClientRects().length > 0);
 
 /**
- * Resolves once the static shell's largest picture has painted (docs/decisions/0054-storefront-frame-and-first-paint.md).
- * On search pages, and on pages the service worker answered, the
- * inline script draws the pictures only when its early request answers, so that is waited for first.
- * An offline page, a failed picture or a page without one goes on at once; a slow one after 2.5 s.
+ * Resolves once the static shell's largest picture has painted (docs/decisions/0054-storefront-frame-and-first-paint.md),
+ * after the inline script's early request where it draws from that; no picture goes on at once, a slow one after 2.5 s.
  */
 export function afterFirstPicture(): Promise<void> {
   const decoded = Promise.resolve(window.__haatEarly?.response)

@@ -6,10 +6,9 @@ interface State {
 }
 
 /**
- * docs/product.md#screens, Home: "Something went wrong: {message}" (or Unknown error) with a Reload button. One per
- * route (keyed by path in routes.tsx), so a broken page never takes the header and footer down with it. Offline, a
- * page whose code was never loaded on this device cannot open (only the first screens are precached:
- * docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md): that says so, not "Something went wrong".
+ * docs/product.md#screens, Home: "Something went wrong: {message}" with a Reload button, one per route, so a broken page
+ * never takes the header and footer down. Offline, a page whose code was never loaded here says so instead
+ * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };

@@ -6,9 +6,8 @@ import { useTranslation } from 'react-i18next';
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
 /**
- * Route-level code splitting: each page is its own chunk, loaded when first visited. `preload` fetches
- * it ahead (main.tsx does so for the first page before React starts); once loaded, the lazy component
- * resolves synchronously, so React renders the page in its first commit instead of a loading fallback.
+ * Each page is its own chunk, loaded when first visited; `preload` fetches it ahead (start-app.tsx, for the first page),
+ * and once loaded the lazy component resolves synchronously: React renders the page in its first commit.
  */
 const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page => {
   let loaded: ComponentType | undefined;

@@ -14,9 +14,8 @@ let storageSide: Promise<typeof import('./session-storage')> | undefined;
 const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
 /**
- * Keeps the device in step with the session (docs/product.md#states, "On start the client loads user details"; "when
- * the user changes, cart, address list and orders reload"): queued writes go out first, then the
- * server's copies come back into IndexedDB. Offline, all of it waits and the screens use what is stored.
+ * Keeps the device in step with the session (docs/product.md#states): queued writes go out first, then the server's
+ * copies come back into IndexedDB. Offline, all of it waits and the screens use what is stored.
  */
 export function SessionSync() {
   const navigate = useNavigate();

@@ -14,10 +14,7 @@ const icon = (
   </svg>
 );
 
-/**
- * docs/product.md#screens account button. Logged out: Login, which says "Login required!" and leads to /login. Logged in:
- * the My Account menu, a popover on wide screens and the /user page on phones.
- */
+/** docs/product.md#screens account button: Login, or the My Account menu (a popover on wide screens, /user on phones). */
 export function AccountButton() {
   const user = useAtomValue(userAtom);
   const { t } = useTranslation();

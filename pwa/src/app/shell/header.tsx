@@ -11,9 +11,8 @@ import { deliveryRange, headerPromise } from '../../lib/delivery/delivery-words'
 import { installPromptAtom, promptInstall } from '../../lib/device/install-prompt';
 
 /**
- * docs/product.md#screens sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
- * search bar gets its own row, and on /search only that row shows (with a back arrow), keeping the account and a
- * compact cart button at its end so a shopper searching can still reach both.
+ * docs/product.md#screens sticky header: one row on wide screens; on narrow ones the search bar has its own row, and
+ * on /search only that row shows, with the account and a compact cart button at its end.
  */
 export function Header() {
   const narrow = useMediaQuery(NARROW);

@@ -4,10 +4,8 @@ import { cachedCategories, cachedProducts, cachedSubCategories } from '../../lib
 import { adoptServerRows, rowsFor, type ServerRows } from '../../lib/storage/server-copy';
 
 /**
- * The storefront shows its IndexedDB copies first and refreshes them once per page load, so after
- * an admin write this device would show the old catalogue until the next reload. The admin screens
- * never read these copies; they only bring them in step with what the server just answered (through the
- * one rule, lib/storage/server-copy.ts). Best effort: a failure here must not fail the admin's write.
+ * After an admin write, this device's storefront copies are brought in step with what the server answered (else they
+ * stay old until the next reload), through the one rule. Best effort: a failure must not fail the admin's write.
  */
 const adopt = async (part: ServerRows) => void (await adoptServerRows(await openStorage(), [part]).catch(() => undefined));
 

@@ -7,9 +7,8 @@ import { adminPage } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 
 /**
- * The form, and once a product is uploaded, links to its product page and to its edit form in Admin Products
- * (`?edit=<id>`) while the emptied form waits for the next one (docs/product.md#screens, Upload Product). The note
- * is shown where the form starts, so it is brought into view and focused.
+ * The form, and once a product is uploaded, links to its page and its edit form (`?edit=<id>`) while the emptied form
+ * waits for the next one (docs/product.md#screens, Upload Product).
  */
 export function UploadProduct() {
   const { t } = useTranslation('admin');

@@ -141,9 +141,8 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
 }
 
 /**
- * Looks a complete pincode up and fills district, city, state (and India) from India Post's directory; the
- * shopper can still change them. Answers the line shown under the pincode: the place found, an unknown
- * pincode, or (offline, or no answer) a note that the place is theirs to type.
+ * Looks a complete pincode up and fills district, city, state (and India); the shopper can still change them. Answers
+ * the line shown under the pincode.
  */
 function usePincodeFill(
   pincode: string,

@@ -16,9 +16,8 @@ interface Props {
 }
 
 /**
- * Asks before each move of a return (docs/product.md#returns), naming the return and what will happen. A cash
- * order's refund also asks how the money went back (UPI or bank transfer) and its reference, both required;
- * a card order's refund goes back to the card through Stripe and asks nothing more.
+ * Asks before each move of a return (docs/product.md#returns); a cash order's refund also asks how the money went back
+ * and its reference (a card order's goes back to the card through Stripe).
  */
 export function ReturnMoveDialog({ ret, move, onConfirm, onKeep }: Props) {
   const { t } = useTranslation('returns');

@@ -18,10 +18,8 @@ interface Options<T> {
 }
 
 /**
- * The state every admin list page shares (categories, sub categories, products): the list and its pages, the item
- * in the add/edit form (`'new'` for an add), and the item waiting for its "Permanent Delete" confirmation. A
- * confirmed delete toasts the server's message and reads the list again; a refusal (409 "still used by …") throws,
- * so the confirmation stays open with the server's reason on screen.
+ * The state every admin catalogue page shares: the list, the item in the add/edit form (`'new'` for an add), and the
+ * item waiting for its "Permanent Delete" confirmation; a refused delete (409 "still used by …") keeps it open.
  */
 export function useAdminCrud<T>({ key, load, query, onLoaded, remove, afterRemove }: Options<T>) {
   const list = usePagedList(key, load, { query, onLoaded });

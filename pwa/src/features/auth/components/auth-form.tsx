@@ -16,10 +16,7 @@ interface AuthFormProps {
   submitLabel: string;
   /** The fields hold what the call needs; until then the button stays disabled (docs/product.md#validation). */
   ready: boolean;
-  /**
-   * Sends the form. A failed call has already shown the server's message (lib/http), so a throw only
-   * re-enables the button.
-   */
+  /** Sends the form; a throw only re-enables the button (the server's message is on screen). */
   onSubmit: () => Promise<unknown>;
   children: ReactNode;
   /** Under the button (the Google button). */
