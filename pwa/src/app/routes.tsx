@@ -62,7 +62,7 @@ const ROUTES: Array<{ path: string; page: Page }> = [
   { path: '/dashboard/returns', page: page(() => import('../features/admin/returns.page'), 'ReturnsPage') },
   { path: '/dashboard/synonyms', page: page(() => import('../features/admin/synonyms.page'), 'SynonymsPage') },
   { path: '/:categorySlug/:subCategorySlug', page: page(() => import('../features/listing/listing.page'), 'ListingPage') },
-  { path: '*', page: page(() => import('../features/info/not-found.page'), 'NotFoundPage') },
+  { path: '*', page: page(() => import('../lib/ui/not-found'), 'NotFound') },
 ];
 
 export function AppRoutes() {
