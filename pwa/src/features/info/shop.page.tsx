@@ -16,20 +16,18 @@ export function ShopPage() {
         {categories?.map((category) => {
           const subs = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === category._id));
           const first = subCategories && firstSubCategoryOf(category._id, subCategories);
-          const tile = (
-            <>
-              <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
-              <span>{category.name}</span>
-            </>
-          );
           return (
             <li key={category._id} className="shop-page__category">
               {first ? (
                 <Link to={listingPath(category, first)} className="shop-page__tile">
-                  {tile}
+                  <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
+                  <span>{category.name}</span>
                 </Link>
               ) : (
-                <span className="shop-page__tile">{tile}</span>
+                <span className="shop-page__tile">
+                  <ProductImage src={category.image} alt="" sizes="96px" width={96} height={96} />
+                  <span>{category.name}</span>
+                </span>
               )}
               {subs.length > 0 && (
                 <ul className="shop-page__subs" aria-label={t('shop.subs', { name: category.name })}>
