@@ -8,14 +8,18 @@ import { LIMITS } from '@haat/shared/common/limits';
  */
 export const recentSearchesAtom = atomWithStorage<string[]>('haat.recentSearches', [], undefined, { getOnInit: true });
 
+const store = getDefaultStore();
+const tidy = (term: string) => term.trim().replace(/\s+/g, ' ');
+/** The stored list, whatever another version of the app left there. */
+const recent = () => {
+  const before = store.get(recentSearchesAtom);
+  return Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
+};
+
 /** Puts `term` first (once, whatever its case), keeping LIMITS.recentSearches; blank text is not a search. */
 export function rememberSearch(term: string): void {
-  const text = term.trim().replace(/\s+/g, ' ');
-  if (!text) return;
-  const store = getDefaultStore();
-  const before = store.get(recentSearchesAtom);
-  const list = Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
-  store.set(recentSearchesAtom, [text, ...list.filter((t) => t.toLowerCase() !== text.toLowerCase())].slice(0, LIMITS.recentSearches));
+  const text = tidy(term);
+  if (text) store.set(recentSearchesAtom, [text, ...recent().filter((t) => t.toLowerCase() !== text.toLowerCase())].slice(0, LIMITS.recentSearches));
 }
 
 /**
@@ -23,13 +27,10 @@ export function rememberSearch(term: string): void {
  * cookr" → "pressure cooker"), in its place, so the list never keeps the typo. A term not among them is left alone.
  */
 export function rememberCorrection(typed: string, corrected: string): void {
-  const was = typed.trim().replace(/\s+/g, ' ').toLowerCase();
-  const now = corrected.trim().replace(/\s+/g, ' ');
-  if (!was || !now) return;
-  const store = getDefaultStore();
-  const before = store.get(recentSearchesAtom);
-  const list = Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
-  if (!list.some((t) => t.toLowerCase() === was)) return;
+  const was = tidy(typed).toLowerCase();
+  const now = tidy(corrected);
+  const list = recent();
+  if (!was || !now || !list.some((t) => t.toLowerCase() === was)) return;
   const replaced = list.map((t) => (t.toLowerCase() === was ? now : t));
   store.set(
     recentSearchesAtom,
@@ -38,5 +39,5 @@ export function rememberCorrection(typed: string, corrected: string): void {
 }
 
 export function clearRecentSearches(): void {
-  getDefaultStore().set(recentSearchesAtom, []);
+  store.set(recentSearchesAtom, []);
 }

@@ -13,6 +13,24 @@ export interface Results {
   error: boolean;
 }
 
+/** A listing's or a search's pages as the hooks answer them. */
+export interface PagedResults extends Results {
+  total: number;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+/** The products saved on this device, as one page of results, and why they stand in (`fallback`). */
+export const deviceResults = (products: Product[] | undefined, fallback: Results['fallback']): PagedResults => ({
+  products,
+  total: products?.length ?? 0,
+  hasMore: false,
+  loadingMore: false,
+  loadMore: () => {},
+  error: false,
+  fallback,
+});
+
 interface Props {
   results: Results;
   /** The page's own words for the device-results note (offline, or the shop unreachable) and the error banner. */

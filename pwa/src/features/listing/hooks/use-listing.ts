@@ -1,20 +1,10 @@
-import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { useOnline } from '../../../lib/hooks/use-online';
-import { useCachedProducts } from '../../catalog/public';
+import { deviceResults, useCachedProducts, type PagedResults } from '../../catalog/public';
 import { fetchListingPage } from '../api';
 import { applyFilters, filtersToBody, type ListingFilters } from '../listing-filters';
 
-export interface Listing {
-  products: Product[] | null | undefined;
-  total: number;
-  hasMore: boolean;
-  loadingMore: boolean;
-  loadMore: () => void;
-  /** The request failed and nothing saved can stand in: the docs/product.md#errors banner shows. */
-  error: boolean;
-  /** Filtered on the device from saved products because no answer came (never for an answered error). */
-  fallback: 'offline' | 'unreachable' | null;
+export interface Listing extends PagedResults {
   /** No answer came and this listing has nothing saved on the device: why, said as such, not as an error. */
   notSaved: 'offline' | 'unreachable' | null;
 }
@@ -41,18 +31,7 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
     [noAnswer, categoryId, subCategoryId, key],
   );
 
-  if (noAnswer && local) {
-    return {
-      products: local,
-      total: local.length,
-      hasMore: false,
-      loadingMore: false,
-      loadMore: () => {},
-      error: false,
-      fallback: online ? 'unreachable' : 'offline',
-      notSaved: null,
-    };
-  }
+  if (noAnswer && local) return { ...deviceResults(local, online ? 'unreachable' : 'offline'), notSaved: null };
   if (noAnswer) {
     // Still looking on the device: the skeletons; nothing saved: why, in words.
     return { ...server, products: undefined, error: false, fallback: null, notSaved: local === null ? (online ? 'unreachable' : 'offline') : null };
