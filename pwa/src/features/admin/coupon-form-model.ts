@@ -98,10 +98,7 @@ export function couponRequest(fields: CouponFields): { ok: true; body: CreateCou
   return { ok: false, problems };
 }
 
-/**
- * What the list shows as the coupon's state: disabled by an admin, past its window, not yet in it (scheduled: the
- * list says from when), or enabled.
- */
+/** The coupon's state in the list: disabled, past its window, not yet in it (scheduled), or enabled. */
 export function couponState(coupon: Coupon, now = Date.now()): 'enabled' | 'disabled' | 'expired' | 'scheduled' {
   if (!coupon.active) return 'disabled';
   if (Date.parse(coupon.endsAt) <= now) return 'expired';

@@ -77,10 +77,7 @@ const VARIANT_ORDER = ['_id', 'name', 'price', 'stock', 'expectedStock', 'image'
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
 const NOT_EXTRA = new Set(['rating', 'averageRating', 'totalReviews', 'reviews']);
 
-/**
- * The edit modal starts from the product as stored. A product saved before the unit rule (a fixed
- * one with '1 pc', a variable one with '1 kg') shows the unit its type allows, so saving it fixes it.
- */
+/** The edit form from the product as stored, an old product's unit as its type allows (saving it fixes it). */
 export function formFromProduct(p: Product): ProductFormValues {
   const productType = p.productType ?? 'fixed';
   return {
@@ -133,10 +130,7 @@ export function extraFieldProblem(values: Pick<ProductFormValues, 'more_details'
   return taken || values.more_details.some((f) => f.name.toLowerCase() === name.toLowerCase()) ? 'taken' : null;
 }
 
-/**
- * After a save refused because orders moved a stock figure (STOCK_CHANGED): the figure as it is now, both as
- * shown and as loaded, so the admin sees it and can enter theirs again. Answers the form paths to set.
- */
+/** After STOCK_CHANGED: the figure as it is now, shown and as loaded, so the admin can enter theirs again. */
 export function currentStockFields(values: ProductFormValues, current: number, variantId?: string): Array<[string, string | number]> {
   if (!variantId) {
     return [

@@ -29,10 +29,7 @@ const NEXT: Record<ReturnStatus, ReturnMove[]> = {
 };
 const TESTID: Record<ReturnMove, string> = { APPROVED: 'return-approve', REJECTED: 'return-reject', RECEIVED: 'return-receive', REFUNDED: 'return-refund' };
 
-/**
- * The table of returns, open ones unless "all" is ticked. Every move asks first (ReturnMoveDialog); afterwards, and
- * after a refusal (another admin moved it: 409 RETURN_STATE), the list is read again and the refusal is said above it.
- */
+/** The returns, open ones unless "all" is ticked; after each move or refusal (409 RETURN_STATE) the list is read again. */
 export function ReturnsManager() {
   const { t } = useTranslation('returns');
   const [all, setAll] = useState(false);

@@ -3,10 +3,7 @@ import { openStorage } from '../../lib/storage/device-store';
 import { cachedCategories, cachedProducts, cachedSubCategories } from '../../lib/storage/device-collections';
 import { adoptServerRows, rowsFor, type ServerRows } from '../../lib/storage/server-copy';
 
-/**
- * After an admin write, this device's storefront copies are brought in step with what the server answered (else they
- * stay old until the next reload), through the one rule. Best effort: a failure must not fail the admin's write.
- */
+/** After an admin write, this device's storefront copies take the server's answer; best effort, never failing the write. */
 const adopt = async (part: ServerRows) => void (await adoptServerRows(await openStorage(), [part]).catch(() => undefined));
 
 export const replaceCategoryCopies = (categories: Category[]) => adopt(rowsFor(cachedCategories, categories));

@@ -6,10 +6,7 @@ import { productPath } from '@haat/shared/routing/slug';
 import { adminPage } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 
-/**
- * The form, and once a product is uploaded, links to its page and its edit form (`?edit=<id>`) while the emptied form
- * waits for the next one (docs/product.md#screens, Upload Product).
- */
+/** docs/product.md#screens, Upload Product: once uploaded, links to the product's page and its edit form (`?edit=<id>`). */
 export function UploadProduct() {
   const { t } = useTranslation('admin');
   const [uploaded, setUploaded] = useState<Pick<Product, '_id' | 'name'> | null>(null);

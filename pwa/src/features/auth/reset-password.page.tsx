@@ -14,10 +14,7 @@ interface Carried {
   email?: string;
 }
 
-/**
- * /reset-password (docs/product.md#screens and #validation): only after a verified code (else to /); success goes to /login.
- * The verify's answer carries a single-use reset token; the server sets the password only with it.
- */
+/** /reset-password (docs/product.md#screens and #validation), only with a verified code's single-use reset token. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

@@ -7,10 +7,7 @@ import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
 import { useTranslation } from 'react-i18next';
 
-/**
- * /verification-otp (docs/product.md#screens and #validation): needs the e-mail carried from /forgot-password (else back there);
- * Verify OTP is enabled once all six boxes hold a digit; success carries the answer and the e-mail on.
- */
+/** /verification-otp (docs/product.md#screens and #validation), with the e-mail carried from /forgot-password. */
 export function VerificationOtpPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

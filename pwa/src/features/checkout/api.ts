@@ -3,10 +3,7 @@ import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPre
 import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http/http';
 
-/**
- * docs/product.md#api order placement. Both carry an Idempotency-Key, so a retry (after a lost answer, or from the
- * outbox) answers the first order instead of placing a second. Silent: the checkout screen explains each refusal.
- */
+/** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
 export const checkoutApi = {
   cashOnDelivery: (body: CashOnDeliveryRequest, idempotencyKey: string) =>
     http

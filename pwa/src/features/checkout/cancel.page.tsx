@@ -35,10 +35,7 @@ async function abandon(orderId: string): Promise<Outcome> {
   return outcome;
 }
 
-/**
- * /cancel?orderId=: back from Stripe without paying. An order still awaiting its card payment holds its stock, so it
- * is cancelled here; any other order is refused by the API (409 NOT_AWAITING_PAYMENT) and the page says what it is.
- */
+/** /cancel?orderId=: back from Stripe unpaid; an order awaiting its card payment is cancelled, any other is said. */
 export function CancelPage() {
   const { t } = useTranslation('checkout');
   const orderId = useSearchParams()[0].get('orderId');

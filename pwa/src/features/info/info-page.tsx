@@ -28,10 +28,7 @@ export function InfoPage({ name, values, className, wide = false, children }: Pr
   );
 }
 
-/**
- * The support desk's details as the info texts name them (`{{phone}}`, `[{{phone}}](tel:{{tel}})`, …), from the shop the
- * API's settings name (docs/decisions/0300-one-shop-identity.md); the hours in the current language.
- */
+/** The support desk's details as the info texts name them, from the shop (docs/decisions/0300-one-shop-identity.md). */
 export function useSupportValues(hours: string) {
   const { shop } = usePublicConfig();
   return {

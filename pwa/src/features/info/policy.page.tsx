@@ -9,10 +9,7 @@ interface Section {
   items?: string[];
 }
 
-/**
- * docs/product.md#screens static pages /privacy-policy and /return-policy: the sections info.json holds
- * (`privacy.sections`, `returns.sections`), a heading each, then paragraphs or a list.
- */
+/** docs/product.md#screens static pages /privacy-policy and /return-policy, as info.json holds their sections. */
 export function PolicyPage() {
   const of = useLocation().pathname === '/return-policy' ? 'returns' : 'privacy';
   const { t } = useTranslation('info');

@@ -140,10 +140,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   );
 }
 
-/**
- * Looks a complete pincode up and fills district, city, state (and India); the shopper can still change them. Answers
- * the line shown under the pincode.
- */
+/** Fills district, city, state (and India) from a complete pincode; answers the line shown under the pincode. */
 function usePincodeFill(
   pincode: string,
   fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>, pincode: string) => void,

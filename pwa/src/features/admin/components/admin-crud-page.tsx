@@ -50,10 +50,7 @@ interface Props<T extends Named> {
   children?: ReactNode;
 }
 
-/**
- * docs/product.md#screens, the admin's catalogue pages (categories, sub categories, products), and
- * docs/decisions/0056-admin-catalogue-screens.md: a page states only its columns and its form.
- */
+/** docs/product.md#screens, the admin's catalogue pages (docs/decisions/0056-admin-catalogue-screens.md). */
 export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headExtra, empty, view, confirm, editor, children }: Props<T>) {
   const { t } = useTranslation('admin');
   const { list } = crud;

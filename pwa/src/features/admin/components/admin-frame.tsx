@@ -7,10 +7,7 @@ import { PageMeta } from '../../../lib/ui/page-meta';
 import { DashboardFrame } from '../../account/public';
 import '../admin.css';
 
-/**
- * An admin page: its title and description, and the dashboard frame; a signed-in customer sees a short note instead
- * of the page (the server refuses them anyway).
- */
+/** An admin page: its meta and the dashboard frame; a signed-in customer sees a short note instead of the page. */
 export function AdminFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const { t } = useTranslation('admin');
   const admin = useAtomValue(isAdminAtom);

@@ -38,10 +38,7 @@ interface Props {
   parents?: Category[];
   submitLabel: string;
   busyLabel: string;
-  /**
-   * Sub categories: the submit stays pressable and an incomplete form is told in this toast. Without it
-   * (categories) the submit waits, disabled, for a name and an image.
-   */
+  /** Sub categories: the submit stays pressable and an incomplete form is told in this toast; else it waits, disabled. */
   incompleteMessage?: string;
   save: (fields: CatalogueSave) => Promise<{ message: string }>;
   /** The toast when the server's answer has no message. */
@@ -50,10 +47,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/**
- * docs/product.md#screens, "Add Category" / "Update Category" and "Add Sub Category" / "Edit Sub Category": a name, an
- * image, and for a sub category its parent categories. The submit waits for the upload and the save.
- */
+/** docs/product.md#screens, "Add Category" / "Update Category" and "Add Sub Category" / "Edit Sub Category". */
 export function CatalogueDialog({
   title,
   namePlaceholder,

@@ -33,10 +33,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/**
- * docs/product.md#coupons, the admin's coupon form: every term of a coupon, checked with the API's own schema before
- * anything is sent (useCheckedForm); times are the admin's local time.
- */
+/** docs/product.md#coupons, the admin's coupon form; times are the admin's local time. */
 export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
   const { t } = useTranslation('coupons');
   const ruleWords = useCouponRuleWords();

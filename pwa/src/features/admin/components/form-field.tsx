@@ -1,10 +1,7 @@
 import { useId } from 'react';
 import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 
-/**
- * One problem under the field it is about, in words (`describe` turns the schema's rule into a sentence in the
- * admin's language); the field points at it with aria-describedby.
- */
+/** One problem under the field it is about, in the admin's words (`describe`); the field points at it. */
 export function FieldProblem({ id, name, describe }: { id: string; name: string; describe: (path: string, message: string) => string }) {
   const {
     formState: { errors },

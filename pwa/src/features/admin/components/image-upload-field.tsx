@@ -40,10 +40,7 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
   );
 }
 
-/**
- * Uploads files one by one, handing each URL to `each` and telling `onBusy` when it starts and ends. A failure is a
- * toast: the server's reason when it gave one (not an image, too large), else the docs/product.md#errors wording.
- */
+/** Uploads files one by one (`each` takes each URL); a failure is a toast: the server's reason, else docs/product.md#errors'. */
 export function useImageUpload(onBusy?: (busy: boolean) => void) {
   const { t } = useTranslation('admin');
   const [busy, setBusy] = useState(false);

@@ -17,10 +17,7 @@ interface Props {
 
 const keyOf = (item: LowStockItem) => `${item.productId}:${item.variantId ?? ''}`;
 
-/**
- * The overview's low stock (docs/product.md#screens, Dashboard): running low first, then sold out, a page at a time;
- * "Adjust" sets a unit's stock, sending the figure the row loaded as `expectedStock` (docs/decisions/0208-bare-stock-figures.md).
- */
+/** The overview's low stock (docs/product.md#screens, Dashboard), adjusted by `expectedStock` (docs/decisions/0208-bare-stock-figures.md). */
 export function LowStockCard({ first }: Props) {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);

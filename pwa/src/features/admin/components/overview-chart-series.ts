@@ -5,10 +5,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../i18n/format';
 /** A chart time (seconds, UTC midnight) as day and month in the admin's language (the figures are per UTC day). */
 export const dayMonth = (ts: number) => formatDate(ts * 1000, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/**
- * The chart's series and what the legend says of each: the day under the cursor's figures, else the latest day's (the
- * legend is never a row of dashes), in the admin's language.
- */
+/** The chart's series; the legend says the day under the cursor's figures, else the latest day's, in the admin's language. */
 export function chartSeries(days: OverviewDay[], t: (key: string) => string): uPlot.Series[] {
   const latest = days.at(-1);
   const at = (idx: number | null | undefined) => (idx == null ? latest : days[idx]);

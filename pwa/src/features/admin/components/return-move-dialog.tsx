@@ -15,10 +15,7 @@ interface Props {
   onKeep: () => void;
 }
 
-/**
- * Asks before each move of a return (docs/product.md#returns); a cash order's refund also asks how the money went back
- * and its reference (a card order's goes back to the card through Stripe).
- */
+/** Asks before each move of a return (docs/product.md#returns); a cash refund also asks how the money went back. */
 export function ReturnMoveDialog({ ret, move, onConfirm, onKeep }: Props) {
   const { t } = useTranslation('returns');
   const id = useId();

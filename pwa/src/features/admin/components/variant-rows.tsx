@@ -12,10 +12,7 @@ interface Props {
 
 type Field = 'name' | 'price' | 'stock';
 
-/**
- * The product's variants (docs/product.md#records, Variant, #screens product page variant buttons): a name each, and a price,
- * stock and images only where the variant differs from the product. Rows keep their stored _id.
- */
+/** The product's variants (docs/product.md#records, Variant): a name, and where it differs a price, stock and images. */
 export function VariantRows({ onPreview, onBusy, describe }: Props) {
   const { t } = useTranslation('admin');
   const { control, getValues, setValue } = useFormContext<ProductFormValues>();

@@ -17,10 +17,7 @@ interface Options<T> {
   afterRemove?: (item: T) => void | Promise<void>;
 }
 
-/**
- * The state every admin catalogue page shares: the list, the item in the add/edit form (`'new'` for an add), and the
- * item waiting for its "Permanent Delete" confirmation; a refused delete (409 "still used by …") keeps it open.
- */
+/** An admin catalogue page's state: the list, the item being edited (`'new'` for an add) and the one asked to delete. */
 export function useAdminCrud<T>({ key, load, query, onLoaded, remove, afterRemove }: Options<T>) {
   const list = usePagedList(key, load, { query, onLoaded });
   const [editing, setEditing] = useState<T | 'new' | null>(null);

@@ -13,10 +13,7 @@ interface Props {
   coupon?: { code: string; discountAmt: number } | null;
 }
 
-/**
- * docs/product.md#screens, Bill details: undiscounted total struck through, then what is paid; delivery always Free.
- * At checkout an applied coupon (docs/product.md#coupons) adds its row, and the grand total is after it.
- */
+/** docs/product.md#screens, Bill details; at checkout an applied coupon (docs/product.md#coupons) adds its row. */
 export function BillDetails({ totals, variant = 'cart', coupon }: Props) {
   const { t } = useTranslation('cart');
   const label = t(variant === 'cart' ? 'bill.cart' : 'bill.checkout', { returnObjects: true }) as Labels;

@@ -7,10 +7,7 @@ import { loginReturnState, type PendingAdd } from '../../../lib/http/login-redir
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
-/**
- * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. Signed out,
- * Add goes to /login carrying where the shopper was and what they were adding (auth/hooks/use-complete-sign-in.ts).
- */
+/** docs/product.md#states, Cart: needs a signed-in shopper; signed out, Add goes to /login carrying what was being added. */
 export function useCartActions() {
   const signedIn = useAtomValue(isSignedInAtom);
   const navigate = useNavigate();

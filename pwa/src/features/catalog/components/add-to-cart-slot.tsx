@@ -13,10 +13,7 @@ interface Props {
   variant?: Variant | null;
 }
 
-/**
- * Where a product card, the product page and the quick view put the cart's "Add" then stepper; a product sold in
- * variants is added only in a chosen variant, as the server requires (VARIANT_REQUIRED).
- */
+/** The cart's Add, then stepper; a product sold in variants is added only in a chosen variant (VARIANT_REQUIRED). */
 export function AddToCartSlot({ product, quantity, label, variant }: Props) {
   const { t } = useTranslation('catalog');
   if (product.variants.length > 0 && !variant) {

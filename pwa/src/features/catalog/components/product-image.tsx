@@ -16,10 +16,7 @@ interface Props {
   style?: CSSProperties;
 }
 
-/**
- * A product picture in the API's two WebP widths (400 and 1200 px), its box reserved before it loads; one that cannot
- * be loaded (offline) gives way to the neutral placeholder, not the browser's broken-image icon.
- */
+/** A product picture in the API's two WebP widths, its box reserved; one that cannot load gives way to the placeholder. */
 export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager = false, className, style }: Props) {
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const url = src && failed !== src ? src : PLACEHOLDER_IMAGE;

@@ -41,10 +41,7 @@ interface Props {
   empty: ReactNode;
 }
 
-/**
- * A page of products as the listing and search show it: a note when the results are the device's own
- * (offline or unreachable), then the error banner or the grid.
- */
+/** A page of products: a note when they are the device's own, then the error banner or the grid. */
 export function ProductResults({ results: { products, loadingMore, fallback, error }, texts, fallbackTestId, skeletons, empty }: Props) {
   return (
     <>

@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { LIMITS } from '@haat/shared/common/limits';
 
-/**
- * In Stock, Only N left, or Out of Stock (docs/product.md#states). A product with options is in stock when any option
- * is (the server's `inStock`); `left` is the units left of what is shown, told at LIMITS.fewLeft or fewer.
- */
+/** In Stock, Only N left (at LIMITS.fewLeft or fewer), or Out of Stock (docs/product.md#states). */
 export function StockLabel({ inStock, left }: { inStock: boolean; left?: number }) {
   const { t } = useTranslation('catalog');
   if (!inStock) return <span className="stock stock--out">{t('outOfStock')}</span>;

@@ -9,10 +9,7 @@ export interface CatalogTree {
   subCategories: SubCategory[] | undefined;
 }
 
-/**
- * Categories and subcategories from IndexedDB, refreshed from the network once per load. `idle`: the page draws its
- * main content without the tree, so the refresh waits until the browser is idle.
- */
+/** Categories and subcategories from IndexedDB, refreshed once per load (`idle`: once the browser is idle). */
 export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
   // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/device-store.ts), the network's answer shows.
   const fresh = useServerRefresh('catalog-tree', refreshCatalogTree, { when }).answer;

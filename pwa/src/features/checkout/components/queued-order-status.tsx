@@ -4,10 +4,7 @@ import { PushToggle } from '../../orders/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from 'react-i18next';
 
-/**
- * /success?pending=key: an offline order, shown as waiting until the real order id arrives; an unknown key is said so.
- * Once placed it offers order-stage notices like the online success page (docs/product.md#order-stage-notices).
- */
+/** /success?pending=key: an offline order, waiting until placed (or unknown, or refused). */
 export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
   const { t } = useTranslation('checkout');
   const order = useQueuedOrder(queueKey);

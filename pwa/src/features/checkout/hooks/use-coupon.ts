@@ -15,10 +15,7 @@ export interface AppliedCoupon {
 const fingerprintOf = (lines: CartLine[]) =>
   lines.map((l) => `${l.productId}:${l.variantId ?? ''}:${l.quantity}:${l.product.price}:${l.product.discount ?? 0}`).join('|');
 
-/**
- * The checkout's coupon (docs/product.md#coupons), priced by the server for the cart, so the discount shown is the one
- * the order will get; priced again (or dropped with the reason) when the cart changes.
- */
+/** The checkout's coupon (docs/product.md#coupons), priced by the server for the cart, again whenever the cart changes. */
 export function useCoupon(lines: CartLine[]) {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<string | null>(null);
