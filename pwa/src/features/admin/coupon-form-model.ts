@@ -69,11 +69,7 @@ const optional = (v: string) => (v.trim() === '' ? null : v.trim());
 const REQUIRED: CouponField[] = ['code', 'value', 'startsAt', 'endsAt'];
 export const MISSING = 'is required';
 
-/**
- * The body the API takes, checked with the API's own schema (shared/src/promotions/coupon.schema.ts) before anything
- * is sent: either the request, or each field's first problem in the schema's words (the coupon form says them), a
- * required field left empty as MISSING.
- */
+/** The body the API takes, checked with its own schema, or each field's first problem (an empty required one as MISSING). */
 export function couponRequest(fields: CouponFields): { ok: true; body: CreateCouponRequest } | { ok: false; problems: Partial<Record<CouponField, string>> } {
   const body = {
     code: fields.code,

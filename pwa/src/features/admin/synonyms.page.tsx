@@ -23,11 +23,7 @@ const synonymsApi = {
 
 const KEY = ['admin', 'synonyms'] as const;
 
-/**
- * The table of synonyms (a word as shoppers type it, and the catalogue words search looks for instead), narrowed by a
- * find box, with Add, Edit and Delete; a change reaches the next search on every instance (the server bumps the
- * catalogue version).
- */
+/** The synonyms, narrowed by a find box, with Add, Edit and Delete; a change reaches the next search on every instance. */
 export function SynonymManager() {
   const { t } = useTranslation('synonyms');
   const list = useOnlineQuery({ queryKey: KEY, queryFn: () => synonymsApi.list() });

@@ -20,11 +20,7 @@ const RESEND_AFTER_MS = 30_000;
 const noDigits = () => Array<string>(LIMITS.otpLength).fill('');
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
-/**
- * /login/mobile (docs/product.md#screens): the number, then the six boxes for the texted code, filled by
- * WebOTP where the browser offers it; a resend after 30 s, and after a refusal the server's Retry-After,
- * counted down on the screen. A new account goes on to /login/name for its name.
- */
+/** /login/mobile (docs/product.md#screens): the number, then the texted code; a new account goes on to /login/name. */
 export function MobileSignInPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();

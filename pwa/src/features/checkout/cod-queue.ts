@@ -11,11 +11,7 @@ import { checkoutApi } from './api';
 import { couponRefusalOf, isCouponRefusal } from './coupon-refusal';
 import { i18n } from '../../i18n/i18n';
 
-/**
- * Keeps a placed order and drops the lines it took from the device's cart, as the server does, except lines the shopper
- * changed again after ordering (their queued change comes later and wins). Call inside a transaction over orders, cart
- * and outbox.
- */
+/** Keeps a placed order and drops its lines from the device's cart, but for lines changed again since (their change wins). */
 export async function recordPlacedOrder(db: HaatDB, order: Order, key: string): Promise<void> {
   await db.orders.put({ ...order, clientKey: key });
   const later = await outboxFacade.pending('cart.sync', { after: key });

@@ -13,11 +13,7 @@ import { useTranslation } from 'react-i18next';
 // placed offline lands here with no network).
 const WhatsappOffer = lazyPart(async () => (await import('./components/whatsapp-slot')).WhatsappSlot);
 
-/**
- * /success (docs/product.md#screens): Payment (back from Stripe) or Order (cash on delivery) done; an offline order
- * shows its queue state until it is placed. It offers, once, to tell this device when the order moves
- * (docs/product.md#order-stage-notices), and order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md).
- */
+/** /success (docs/product.md#screens), with the offers of order-stage notices and WhatsApp updates. */
 export function SuccessPage() {
   const { t } = useTranslation('checkout');
   const [params] = useSearchParams();

@@ -5,10 +5,7 @@ import { useNewOrdersCount } from './new-orders-counter';
 import { newOrdersBadge } from './realtime-events';
 import './new-orders-badge.css';
 
-/**
- * The admin's red New Orders: {n} badge (docs/product.md#screens, Dashboard); nothing for shoppers or at 0. The count is
- * the server's (new-orders-counter.ts), read for each admin who signs in here, in the admin's language.
- */
+/** The admin's red New Orders: {n} badge (docs/product.md#screens, Dashboard): the server's count, nothing at 0. */
 export function NewOrdersBadge() {
   useTranslation();
   const user = useAtomValue(userAtom);

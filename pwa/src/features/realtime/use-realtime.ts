@@ -2,10 +2,7 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
 
-/**
- * Opens the session's realtime connection from the screens that show live data (dashboard, orders): its code is
- * fetched then, never by the storefront pages; once open, it stays for the session (logout closes it).
- */
+/** Opens the session's realtime connection from the screens with live data; it stays until logout. */
 export function useRealtime(): void {
   const userId = useAtomValue(userAtom)?._id;
   useEffect(() => {

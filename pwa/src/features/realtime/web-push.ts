@@ -27,10 +27,7 @@ export async function currentPushState(): Promise<PushState> {
   return existing && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
-/**
- * How long the browser may take to reach its push service. Chromium without a route to
- * its push service leaves `subscribe()` pending for 40 s and more; a healthy one answers in about a second.
- */
+/** Chromium with no route to its push service leaves `subscribe()` pending for 40 s and more; a healthy one takes ~1 s. */
 export const PUSH_SERVICE_TIMEOUT_MS = 12_000;
 
 export const PUSH_SERVICE_TIMEOUT_MESSAGE =
@@ -47,11 +44,7 @@ export class PushServiceTimeoutError extends Error {
 export const PUSH_NOT_ALLOWED_MESSAGE =
   'This browser did not allow notifications here (the question was closed, a private window, or notifications blocked for this site), so they were not turned on.';
 
-/**
- * The browser did not give permission (the question was closed unanswered), or refused the subscription although
- * permission was given: a private window does so, with a raw "Registration failed - permission denied" that means
- * nothing to a shopper.
- */
+/** No permission given (the question closed unanswered), or a subscription refused anyway (a private window). */
 export class PushNotAllowedError extends Error {
   constructor() {
     super(PUSH_NOT_ALLOWED_MESSAGE);
@@ -126,10 +119,7 @@ export async function turnPushOff(): Promise<PushState> {
   return 'off';
 }
 
-/**
- * On sign-out: this device stops receiving the account's notices. The server is told when it can be reached within a
- * few seconds; the browser's subscription ends either way (a later notice is refused, and the server drops it then).
- */
+/** On sign-out: the server is told if it answers within seconds; the browser's subscription ends either way. */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!pushSupported()) return;
   const registered = await navigator.serviceWorker.getRegistration().catch(() => undefined);

@@ -13,11 +13,7 @@ interface Props {
   onChange: (user: User) => void;
 }
 
-/**
- * My Profile's mobile (docs/decisions/0280-sign-in-by-mobile-number.md): prove a number by a texted code, so it
- * signs in and verifies the account; then, where the shop sends WhatsApp, ask for order updates there
- * (docs/decisions/0282-order-updates-on-whatsapp.md).
- */
+/** My Profile's mobile, proved by a texted code (docs/decisions/0280-sign-in-by-mobile-number.md), and WhatsApp updates. */
 export function MobileAndWhatsapp({ user, onChange }: Props) {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();

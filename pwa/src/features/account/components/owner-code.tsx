@@ -12,11 +12,7 @@ interface Props {
   onCode: (code: string) => void;
 }
 
-/**
- * For an account signed up by mobile number (no password): a code sent to its own verified mobile proves its owner is
- * present to add or change the e-mail, or give up the number (docs/decisions/0280-sign-in-by-mobile-number.md).
- * The profile form sends the code with its save.
- */
+/** The code that proves a mobile-only account's owner, sent with the profile's save (docs/decisions/0280-sign-in-by-mobile-number.md). */
 export function OwnerCode({ mobile, code, onCode }: Props) {
   const { t } = useTranslation('profile');
   const id = useId();

@@ -8,11 +8,7 @@ import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md): only where
- * the shop sends them, to a signed-in shopper; at a verified mobile one tap turns them on, else a link to My Profile,
- * where a number is proved.
- */
+/** The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md). */
 export function WhatsappOffer() {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();

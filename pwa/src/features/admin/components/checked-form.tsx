@@ -32,11 +32,7 @@ interface Options<V extends Record<F, string>, F extends string, B, P> {
   onClose: () => void;
 }
 
-/**
- * An admin form (coupons, synonyms) checked with the API's own schema before anything is sent: each problem under its
- * field, tied to it with aria-describedby, and the first field with a problem focused and scrolled to at every refused
- * save; a save closes the form and reads the list again.
- */
+/** An admin form checked with the API's own schema before sending; the first field with a problem takes the focus. */
 export function useCheckedForm<V extends Record<F, string>, F extends string, B, P>(options: Options<V, F, B, P>) {
   const { t, testId, initial, check, save, words, onSaved, onClose } = options;
   const [fields, setFields] = useState<V>(initial);

@@ -25,11 +25,7 @@ async function addAfterSignIn({ product, quantity, variant }: PendingAdd): Promi
   }
 }
 
-/**
- * docs/product.md#states, "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
- * The cart, addresses and orders reload when the session user changes (app/session-sync.tsx).
- * A page that sent the user to /login (a dashboard page, an expired session) is returned to instead of /.
- */
+/** docs/product.md#states, "on login…": the session is stored, then back to the page that sent the user to /login, or /. */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   const state: unknown = useLocation().state;

@@ -14,11 +14,7 @@ interface Props {
   onRemoveLast?: (e: { currentTarget: HTMLElement }) => void;
 }
 
-/**
- * − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states); each change is said by the toaster.
- * At the line's limit + shows as disabled but stays focusable (aria-disabled, so focus is not dropped on the page), and
- * a tap on it says the limit.
- */
+/** − quantity + (docs/product.md#states); at the line's limit + stays focusable (aria-disabled) and a tap says the limit. */
 export function CartStepper({ product, variant = null, quantity, focusRef, onRemoveLast }: Props) {
   const { increment, decrement } = useCartActions();
   const { t } = useTranslation('cart');

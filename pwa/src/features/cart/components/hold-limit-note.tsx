@@ -7,11 +7,7 @@ import { userAtom } from '../../../lib/http/session';
 import { useTranslation } from 'react-i18next';
 import './hold-limit-note.css';
 
-/**
- * The lower hold limit of an account whose e-mail is not verified (docs/decisions/0003-purchase-limits.md), said where
- * the basket is built with the way out, not first by Place order's 409 HOLD_LIMIT; the figures are the server's public
- * config. `units`: the cart's units, to say when it already holds more than the limit.
- */
+/** An unverified account's lower hold limit (docs/decisions/0003-purchase-limits.md), said where the basket is built. */
 export function HoldLimitNote({ units, onNavigate }: { units?: number; onNavigate?: () => void }) {
   const user = useAtomValue(userAtom);
   if (!user || user.role === 'ADMIN' || accountVerified(user)) return null;

@@ -8,12 +8,7 @@ import { useTranslation } from 'react-i18next';
 export const PAYMENT_POLL_MS = 3000;
 const PAYMENT_POLL_FOR_MS = 15 * 60_000;
 
-/**
- * /success back from Stripe (docs/product.md#screens): a UPI payment the shopper still approves in their UPI app
- * completes the session unpaid, and Stripe says later whether it was paid (docs/decisions/0051-card-payments-and-refunds.md).
- * Meanwhile the page says "Waiting for your UPI app", asks for the order every few seconds, and says when the payment
- * arrived or failed.
- */
+/** /success back from Stripe: a UPI payment still to approve is asked for until it arrives or fails (docs/decisions/0051-card-payments-and-refunds.md). */
 export function PaymentWait({ orderId }: { orderId: string }) {
   const { t } = useTranslation('checkout');
   const order = useDeviceQuery((db) => db.orders.get(orderId), [orderId]);

@@ -31,11 +31,7 @@ const holdLimitOf = (problem: HttpProblem): HoldLimitNotice | null =>
     ? { message: problem.message, verifyEmail: problem.body?.verifyEmail === true, held: typeof problem.body?.held === 'number' ? problem.body.held : 1 }
     : null;
 
-/**
- * docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again.
- * An applied coupon travels with the order (its code, and the total after its discount); a coupon refused
- * as the order is placed (its uses ran out meanwhile) is handed back to the coupon field through `onCouponRefused`.
- */
+/** docs/product.md#screens and #states checkout actions; a coupon refused as the order is placed goes to `onCouponRefused`. */
 export function usePlaceOrder(
   lines: CartLine[],
   totals: Totals,

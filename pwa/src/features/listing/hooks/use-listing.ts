@@ -9,10 +9,7 @@ export interface Listing extends PagedResults {
   notSaved: 'offline' | 'unreachable' | null;
 }
 
-/**
- * One listing page set per (category, subcategory, filters), cached in IndexedDB. When no answer came for a combination
- * never fetched, the docs/product.md#validation client-side filters run over this listing's saved products.
- */
+/** A listing's pages, cached; with no answer, docs/product.md#validation's filters run over its saved products. */
 export function useListing(categoryId: string, subCategoryId: string, filters: ListingFilters): Listing {
   const online = useOnline();
   const key = `listing:${categoryId}:${subCategoryId}:${JSON.stringify(filtersToBody(filters))}`;

@@ -45,10 +45,7 @@ function RefundLine({ ret }: { ret: OrderReturn }) {
   return <span className="order-returns__refund">{text}</span>;
 }
 
-/**
- * An order's returns (docs/product.md#returns), and for the shopper of a delivered order inside the return window
- * "Return items"; offline the button stays, disabled, saying why.
- */
+/** An order's returns (docs/product.md#returns), and "Return items" inside the return window (disabled offline). */
 export function OrderReturns({ order, shopper }: { order: SavedOrder; shopper: boolean }) {
   const { t } = useTranslation('orders');
   const config = usePublicConfig();

@@ -20,21 +20,14 @@ interface Props {
 
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
 
-/**
- * What went wrong, as the key of its words in the person's language (push:push.*), never the browser's own message
- * ("Registration failed - permission denied"), which is in English and means nothing to a shopper.
- */
+/** What went wrong, as words in the person's language (push:push.*), never the browser's own English message. */
 export function pushProblemKey(error: unknown): 'push.timeout' | 'push.notAllowed' | 'push.failed' {
   if (error instanceof PushServiceTimeoutError) return 'push.timeout';
   if (error instanceof PushNotAllowedError || (error instanceof DOMException && error.name === 'NotAllowedError')) return 'push.notAllowed';
   return 'push.failed';
 }
 
-/**
- * Web Push: new-order notices for admins, stage notices for shoppers, even with the app closed. A failure gives the
- * control back and says what happened beside it. `offerOnly` (the success page) shows only the offer to turn them on,
- * and what came of it: nothing where the browser cannot or will not, and nothing once they are on.
- */
+/** Web Push notices on or off; `offerOnly` (the success page): only the offer, and nothing once taken or impossible. */
 export function PushToggle({ push = browserPush, audience = 'admin', offerOnly = false }: Props) {
   const { t } = useTranslation('push');
   const [initial, setInitial] = useState<PushState | null>(null);

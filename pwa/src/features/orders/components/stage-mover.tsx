@@ -7,10 +7,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
 const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
 
-/**
- * docs/product.md#states: the admin may move an order to any stage later than the furthest reached; nothing once it
- * is finished. Cancelled and Delivered ask first; dismissing leaves the order as it was.
- */
+/** docs/product.md#states: any stage after the furthest reached; Cancelled and Delivered ask first. */
 export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);

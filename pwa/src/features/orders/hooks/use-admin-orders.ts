@@ -9,11 +9,7 @@ import { adminOrdersApi, type AdminOrdersPage } from '../admin-api';
 
 const LIMIT = ORDER_LIMITS.adminPageSize;
 
-/**
- * Every order, newest first, for the admin screens (online only), or only those at `status`, a page more at each
- * "Load more"; read again on a realtime order event (the realtime connection invalidates `['admin', 'orders']`).
- * `updating` is the order being moved (its controls are disabled meanwhile).
- */
+/** Every order (or those at `status`), newest first, a page more at each "Load more"; `updating`: the one being moved. */
 export function useAdminOrders(status?: OrderStage) {
   const queryKey = ['admin', 'orders', status ?? 'all'];
   const [updating, setUpdating] = useState<string | null>(null);

@@ -2,10 +2,7 @@ import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { groupOrders } from '../components/order-tabs';
 
-/**
- * docs/product.md#records and #states: the shopper's orders newest first, grouped as newPending, completed, cancelled,
- * and the keys of cash-on-delivery orders still queued on this device.
- */
+/** docs/product.md#records and #states: the shopper's orders by group, and the keys of cash orders still queued here. */
 export function useMyOrders() {
   const data = useDeviceQuery(
     async (db) => {

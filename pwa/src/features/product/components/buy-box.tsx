@@ -84,10 +84,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
   );
 }
 
-/**
- * The rating under the title: it follows the reviews' own counts (read live), so a review written here
- * shows at once. Only this line re-renders when they arrive, not the whole page.
- */
+/** The rating under the title, live from the reviews' counts: only this line re-renders when they arrive. */
 function ProductRating({ product }: { product: Product }) {
   const summary = useReviewSummary(product._id);
   return <StarRating rating={summary?.averageRating ?? product.averageRating} count={summary?.totalReviews ?? product.totalReviews} />;

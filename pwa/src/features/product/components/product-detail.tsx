@@ -27,10 +27,7 @@ function withVariant(product: Product, variant: Variant | null): Product {
   };
 }
 
-/**
- * The product's page. Memoised, and the live reads (reviews, recently viewed, wishlist, cart) sit in the
- * sections that show them: an answer arriving from IndexedDB re-renders its section, not the whole page.
- */
+/** The product's page, memoised; each live read sits in the section that shows it. */
 export const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation('product');
   const [variant, setVariant] = useState<Variant | null>(null);

@@ -16,10 +16,7 @@ const statusOf = (kind: LoadFailure): DetailStatus => {
   return kind === 'server' ? 'unreachable' : 'failed';
 };
 
-/**
- * docs/product.md#states product detail load: the copy saved in IndexedDB shows at once; the network refreshes it
- * (DETAIL_RETRY). A 404 wins over a saved copy: the product is gone, and the copy is dropped.
- */
+/** docs/product.md#states product detail load: the saved copy at once, refreshed (DETAIL_RETRY); a 404 drops it. */
 export function useProductDetails(productId: string | null): { product: Product | undefined; status: DetailStatus; retryNow: () => void } {
   // Dexie is not in the page's code: it loads after the first render, on a first visit once storage is wanted
   // (lib/storage/device-store.ts).
