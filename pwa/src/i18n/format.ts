@@ -7,10 +7,7 @@ import { currentLanguage, i18n } from './i18n';
 const money = new Map<string, Intl.NumberFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
-/**
- * ₹ with Indian grouping in the current language (₹1,23,456.00 in both: hi-IN writes Latin digits, as
- * Indian shops do). English uses shared's hand-written formatter, which prints exactly what en-IN's Intl does.
- */
+/** ₹ with Indian grouping in the current language; English through shared's formatter (en-IN's Intl, without its cost). */
 export function formatMoney(amount: number): string {
   const lang = currentLanguage();
   if (lang === 'en-IN') return formatInr(amount);

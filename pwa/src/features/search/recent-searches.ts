@@ -2,10 +2,7 @@ import { getDefaultStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { LIMITS } from '@haat/shared/common/limits';
 
-/**
- * The shopper's recent searches, newest first, kept on this device only (localStorage: signing out clears it with the
- * rest), read on init so the empty search screen shows them at once (docs/decisions/0227-the-empty-search-screen.md).
- */
+/** The shopper's recent searches, newest first, on this device only (docs/decisions/0227-the-empty-search-screen.md). */
 export const recentSearchesAtom = atomWithStorage<string[]>('haat.recentSearches', [], undefined, { getOnInit: true });
 
 const store = getDefaultStore();
@@ -22,10 +19,7 @@ export function rememberSearch(term: string): void {
   if (text) store.set(recentSearchesAtom, [text, ...recent().filter((t) => t.toLowerCase() !== text.toLowerCase())].slice(0, LIMITS.recentSearches));
 }
 
-/**
- * The shop answered `typed` through a typo's correction: the recent search becomes what was searched for ("pressure
- * cookr" → "pressure cooker"), in its place, so the list never keeps the typo. A term not among them is left alone.
- */
+/** A search the shop answered through a typo's correction is kept as what was searched for ("cookr" → "cooker"). */
 export function rememberCorrection(typed: string, corrected: string): void {
   const was = tidy(typed).toLowerCase();
   const now = tidy(corrected);

@@ -9,11 +9,7 @@ export const updateWaitingAtom = atom(false);
 const store = getDefaultStore();
 let wb: Workbox | null = null;
 
-/**
- * Registers /sw.js once the page has loaded and the browser is idle (on a first visit, once its first screen has
- * settled: after-page-settled.ts), and watches for a waiting worker: a first install's precache would compete with the
- * first page for a phone's few cores.
- */
+/** Registers /sw.js once the page has settled (after-page-settled.ts), and watches for a waiting worker. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const start = async () => {
@@ -33,10 +29,7 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-/**
- * Sends the worker that now controls the page the code, styles and banners this page loaded before it, which did not
- * pass through its routes (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
- */
+/** Sends the worker that now controls the page what it loaded before (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md). */
 function sendSeen(): void {
   const names = performance.getEntriesByType('resource').map((entry) => entry.name);
   navigator.serviceWorker.controller?.postMessage({ type: CACHE_SEEN_MESSAGE, urls: seenUrls(names, location.origin) });

@@ -1,9 +1,6 @@
 import { useState } from 'react';
 
-/**
- * A control's busy state around an action: `run(action)` holds it busy until the action settles. A failure is not
- * rethrown: the one HTTP client has already shown the server's message (lib/http/http.ts).
- */
+/** A control's busy state around `run(action)`; a failure is not rethrown: the HTTP client has shown the server's message. */
 export function useBusy(): [boolean, (action: () => Promise<unknown>) => Promise<void>] {
   const [busy, setBusy] = useState(false);
   const run = async (action: () => Promise<unknown>) => {

@@ -1,10 +1,7 @@
 import type { Options } from 'ky';
 import { http } from './http';
 
-/**
- * The catalogue reads, on the one client: retries are the screens' (docs/product.md#states), and silent, as catalogue
- * screens show their own error states (docs/product.md#errors).
- */
+/** The catalogue reads: no retries (the screens' own, docs/product.md#states), silent (they show their own errors). */
 const api = http.extend({ retry: 0, timeout: 15_000, context: { silent: true } });
 
 export function getJson<T>(path: string): Promise<T> {

@@ -33,10 +33,7 @@ function lastKnownShop(): ShopIdentity {
   return DEMO_SHOP;
 }
 
-/**
- * Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return
- * window and hold limits, the last-known shop. Read when needed: the shared limits are set once the app has started.
- */
+/** Until the API answers: no Google, no card payments, the default limits and the last-known shop. */
 const unknown = (): PublicConfig => ({
   googleClientId: null,
   paymentsEnabled: false,

@@ -17,10 +17,7 @@ globalThis.addEventListener?.('storage', (event: StorageEvent) => {
   if (event.key === TOKEN_KEYS.access && event.newValue) announce(event.newValue);
 });
 
-/**
- * docs/product.md#rules-and-limits keeps the tokens in localStorage under `accesstoken` and `refreshToken`. Reading storage on
- * every call (instead of caching) lets a refresh done in another tab reach this one at once.
- */
+/** The tokens in localStorage (docs/product.md#rules-and-limits), read at every call: another tab's refresh reaches this one. */
 export const tokens = {
   access(): string | null {
     return localStorage.getItem(TOKEN_KEYS.access);

@@ -35,10 +35,7 @@ export function loadStorage(): Promise<StorageModule> {
 /** The app's database, once Dexie has loaded: now (a shopper's action needs it). */
 export const openStorage = (): Promise<HaatDB> => loadStorage().then((m) => m.db);
 
-/**
- * Whether this device may hold something in IndexedDB: the database exists (or the browser cannot say). On a
- * device that has never stored anything, there is nothing to read: no cart, no wishlist, no queued write.
- */
+/** Whether this device may hold anything in IndexedDB (one that never stored anything has nothing to read). */
 async function deviceHasDatabase(): Promise<boolean> {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
   try {

@@ -12,11 +12,7 @@ export interface SearchResults extends PagedResults {
   corrected: string | null;
 }
 
-/**
- * Online: the server's forgiving search, cached per term in IndexedDB. Offline (or when the server
- * cannot be reached and this term was never searched): a search over the products saved on the device.
- * A server that answers with an error is an error, never "offline results". Blank text asks nothing.
- */
+/** The server's forgiving search, cached per term; with no answer, a search over the products saved on the device. */
 export function useSearchResults(term: string): SearchResults {
   const online = useOnline();
   // The first page's answer says whether the term was corrected (the saved pages do not keep it).
