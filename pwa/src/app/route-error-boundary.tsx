@@ -6,9 +6,8 @@ interface State {
 }
 
 /**
- * docs/product.md#screens, Home: "Something went wrong: {message}" with a Reload button, one per route, so a broken page
- * never takes the header and footer down. Offline, a page whose code was never loaded here says so instead
- * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+ * docs/product.md#screens, Home: "Something went wrong: {message}" and Reload, one per route; offline, a page never
+ * loaded here says so instead (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
  */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };

@@ -5,10 +5,7 @@ import { useTranslation } from 'react-i18next';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
-/**
- * Each page is its own chunk, loaded when first visited; `preload` fetches it ahead (start-app.tsx, for the first page),
- * and once loaded the lazy component resolves synchronously: React renders the page in its first commit.
- */
+/** Each page its own chunk; once preloaded, the lazy component resolves at once: React renders the page in its first commit. */
 const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page => {
   let loaded: ComponentType | undefined;
   const preload = () => load().then((m) => (loaded = m[name]!));

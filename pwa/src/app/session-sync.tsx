@@ -13,10 +13,7 @@ import { useServerRefresh } from '../lib/storage/use-server-refresh';
 let storageSide: Promise<typeof import('./session-storage')> | undefined;
 const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
-/**
- * Keeps the device in step with the session (docs/product.md#states): queued writes go out first, then the server's
- * copies come back into IndexedDB. Offline, all of it waits and the screens use what is stored.
- */
+/** Keeps the device in step with the session (docs/product.md#states): queued writes out first, then the server's copies. */
 export function SessionSync() {
   const navigate = useNavigate();
   const userId = useAtomValue(userAtom)?._id;

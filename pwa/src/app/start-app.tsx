@@ -6,10 +6,7 @@ import { App } from './app';
 import { preloadRoute } from './routes';
 import { startLanguage } from '../i18n/i18n';
 
-/**
- * Starts the app over index.html's static shell once the first page's chunk is here (no loading flash), as a
- * transition, so React yields to the browser while mounting. `installEvent`: a beforeinstallprompt main.tsx kept.
- */
+/** Starts the app over the static shell once the first page's chunk is here, as a transition (`installEvent`: main.tsx kept it). */
 export function startApp(installEvent: BeforeInstallPromptEvent | undefined): void {
   captureInstallPrompt(installEvent);
   const root = createRoot(document.getElementById('root')!);

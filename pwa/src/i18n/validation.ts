@@ -3,10 +3,8 @@ import english from './en-IN/validation.json';
 import { addEnglish, currentLanguage, i18n } from './i18n';
 
 /**
- * The shared zod schemas' messages in the shopper's language (docs/product.md#languages). The schemas stay English
- * (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md); the `validation` namespace's English texts are
- * their messages word for word, `{{n}}` / `{{list}}` marking a value, so a message's template is found and rendered in
- * the current language. An unknown message is "is not valid" in Hindi, as written in English.
+ * The shared schemas' English messages in the shopper's language (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md):
+ * the `validation` texts are the messages word for word (`{{n}}` a value), so each is found and rendered in Hindi.
  */
 
 interface Template extends MessageTemplate {

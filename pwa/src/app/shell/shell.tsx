@@ -98,10 +98,7 @@ function IosInstallHint() {
   );
 }
 
-/**
- * Every page starts at the top (a client-side navigation keeps the window's offset): a new path goes to the top before
- * paint; Back/Forward keeps the browser's own restoration; a change of query string alone stays where it is.
- */
+/** Every new path starts at the top before paint; Back/Forward keeps the browser's restoration, a query change stays. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();

@@ -66,9 +66,8 @@ export function loadPublicConfig(): Promise<PublicConfig> {
 }
 
 /**
- * The API's feature switches and the shop's identity, kept on the device like the other copies of the server's data
- * (docs/architecture.md "The PWA's data layer"); `known` is false until they arrived. It is on the first screen (the
- * footer names the shop), so it is refreshed through the device layer's hook rather than the online-read library.
+ * The API's switches and the shop's identity (`known` once they arrived); on the first screen, so refreshed through the
+ * device layer's hook, not the online-read library (docs/architecture.md "The PWA's data layer").
  */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
   const config = useServerRefresh('public-config', loadPublicConfig).answer ?? answered;

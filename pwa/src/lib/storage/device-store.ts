@@ -63,10 +63,7 @@ export const openStorageWhenWanted = (): Promise<HaatDB> => storageWanted().then
 
 type Querier<T> = (db: HaatDB) => Promise<T>;
 
-/**
- * Runs `querier` as a Dexie live query (on every change of what it read) and hands each answer to `next`; at once
- * when Dexie is already here, else (unless `now`) once storage is wanted. Returns the unsubscribe.
- */
+/** Runs `querier` as a Dexie live query, handing each answer to `next`; once storage is wanted unless `now`. Answers the stop. */
 function subscribeStored<T>(querier: Querier<T>, next: (value: T) => void, now = false): () => void {
   let subscription: { unsubscribe(): void } | undefined;
   let closed = false;
@@ -88,10 +85,7 @@ export interface SharedDeviceQuery<T> {
   current: () => T | undefined;
 }
 
-/**
- * One live query shared by every component that reads it, while anyone listens: a grid of 20 cards asking "is this in
- * the cart?" makes one query, not 20 (each costs a transaction on every change: hundreds of ms on a phone).
- */
+/** One live query shared by every reader while any listens: 20 cards asking "in the cart?" make one query, not 20. */
 export function deviceQuery<T>(querier: Querier<T>): SharedDeviceQuery<T> {
   let value: T | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -117,19 +111,13 @@ export function deviceQuery<T>(querier: Querier<T>): SharedDeviceQuery<T> {
 export interface DeviceQueryOptions {
   /** A screen off the first visit's path: load Dexie now rather than once storage is wanted. */
   now?: boolean;
-  /**
-   * Big results (lists of product cards): each answer renders as a transition, so React builds the cards in slices
-   * between frames instead of one long task; undefined until the query for the current deps has answered.
-   */
+  /** Big results: each answer renders as a transition (React builds the cards in slices); undefined until the deps' answer. */
   transition?: boolean;
 }
 
 const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
-/**
- * The one way a screen reads the device live: a querier (re-run when `deps` change, the last answer kept meanwhile)
- * or a shared query (deviceQuery). undefined until the first answer.
- */
+/** The one way a screen reads the device live: a querier (re-run when `deps` change) or a shared query (deviceQuery). */
 export function useDeviceQuery<T>(query: Querier<T> | SharedDeviceQuery<T>, deps: DependencyList = [], options: DeviceQueryOptions = {}): T | undefined {
   const [state, setState] = useState<{ deps: DependencyList; value: T | undefined }>(() => ({
     deps,

@@ -15,10 +15,7 @@ export async function clearUserData(): Promise<void> {
   });
 }
 
-/**
- * Marks the device's shopper data as `userId`'s, wiping another's first, so one shopper's queued writes are never sent
- * with another's token; the same shopper signing in again keeps their unsent changes.
- */
+/** Marks the shopper data as `userId`'s, wiping another's first: one shopper's queued writes never go with another's token. */
 export async function claimUserData(userId: string): Promise<void> {
   const db = await openStorage();
   const owner = (await db.meta.get(OWNER_KEY))?.value;

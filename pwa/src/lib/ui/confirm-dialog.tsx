@@ -11,10 +11,7 @@ interface Props {
   confirmLabel: string;
   /** "Keep" by default; the admin's deletes say "Cancel" (docs/product.md#screens, "Permanent Delete"). */
   keepLabel?: string;
-  /**
-   * May answer a promise: the confirm button waits (disabled) for it. A failure keeps the dialog open; the
-   * server's reason is already on screen as a toast.
-   */
+  /** May answer a promise: the button waits for it; a failure keeps the dialog open (the server's reason is on screen). */
   onConfirm: () => unknown;
   onKeep: () => void;
   confirmTestId?: string;
@@ -23,9 +20,8 @@ interface Props {
 }
 
 /**
- * Asks before a step that cannot be undone (cancelling an order, deleting an address, an admin's delete, moving a
- * return). Nothing is sent until the confirm button is pressed; Keep, Escape and the backdrop close it and change
- * nothing. Focus starts on Keep (the first button), so a stray Enter does no harm.
+ * Asks before a step that cannot be undone; nothing is sent until the confirm button is pressed. Focus starts on Keep
+ * (the first button), so a stray Enter does no harm.
  */
 export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 'Keep', onConfirm, onKeep, confirmTestId, children }: Props) {
   const [busy, setBusy] = useState(false);
