@@ -28,10 +28,7 @@ const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'sho
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/**
- * The two English dates the browsing pages show ("23 Nov 2026", "Sat, 28 Nov"), written out as en-IN's Intl prints them
- * (format.test.ts checks them side by side): the first Intl.DateTimeFormat costs tens of ms on a phone. null otherwise.
- */
+/** The two English dates the browsing pages show, as en-IN's Intl prints them, without its cost (format.test.ts); else null. */
 export function englishDate(date: Date, options: Intl.DateTimeFormatOptions): string | null {
   const { weekday, day, month, year, timeZone, ...rest } = options;
   if (Object.keys(rest).length > 0 || Number.isNaN(date.getTime()) || (timeZone !== undefined && timeZone !== 'UTC')) return null;

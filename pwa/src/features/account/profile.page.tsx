@@ -20,10 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { person } from 'ionicons/icons';
 
 /**
- * /dashboard/profile (docs/product.md#screens and #validation). A new e-mail also asks for the current password, or
- * for an account signed up by mobile number a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md), and
- * changes only once the link mailed to it comes back here as ?confirmEmail=…
- * (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
+ * /dashboard/profile (docs/product.md#screens and #validation): a new e-mail asks for the password, or a code to the
+ * mobile (docs/decisions/0280-sign-in-by-mobile-number.md), and changes once its link comes back as ?confirmEmail=….
  */
 export function ProfilePage() {
   const { t } = useTranslation('profile');

@@ -209,11 +209,7 @@ const FormShape = z.object({
   variants: z.array(Row),
 });
 
-/**
- * docs/product.md#validation: first every required field and extra field filled in, then the very schema the
- * server checks (numbers, limits, the unit for the type, variant names told apart). The request body's field
- * names are the form's, so each problem lands on the field it is about.
- */
+/** docs/product.md#validation: the required fields, then the very schema the server checks, each problem on its field. */
 export const productFormSchema = FormShape.transform((values, ctx) => {
   const body = CreateProductBody.safeParse(toRequest(values));
   if (body.success) return body.data;

@@ -80,11 +80,7 @@ const browserPush: PushEnvironment = {
   timeoutMs: PUSH_SERVICE_TIMEOUT_MS,
 };
 
-/**
- * Asks permission, subscribes with the API's VAPID key and gives the subscription to the API. The browser's part (its
- * service worker, its push service) must answer within `timeoutMs`, else this rejects with PushServiceTimeoutError;
- * the permission prompt is not timed: the person answers it at their own pace.
- */
+/** Asks permission, subscribes and tells the API; the browser's part must answer within `timeoutMs` (the prompt is not timed). */
 export async function turnPushOn(env: PushEnvironment = browserPush): Promise<PushState> {
   if (!env.supported()) return 'unsupported';
   const permission = await env.requestPermission();

@@ -65,10 +65,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   return pending;
 }
 
-/**
- * The API's switches and the shop's identity (`known` once they arrived); on the first screen, so refreshed through the
- * device layer's hook, not the online-read library (docs/architecture.md "The PWA's data layer").
- */
+/** The API's switches and the shop, refreshed through the device layer's hook (docs/architecture.md "The PWA's data layer"). */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
   const config = useServerRefresh('public-config', loadPublicConfig).answer ?? answered;
   return config ? { ...config, known: true } : { ...unknown(), known: false };

@@ -4,10 +4,8 @@ import { afterPageSettled } from '../device/after-page-settled';
 import { DB_NAME } from './db-name';
 
 /**
- * The one door into the device's store (docs/architecture.md "The PWA's data layer"): the database (db.ts, with Dexie)
- * is loaded through here only, on first need, so Dexie is not in the JS a first visit to `/` loads before its first
- * render; and screens read it live through useDeviceQuery only. The lint rule haat/import-boundaries refuses `dexie`,
- * `dexie-react-hooks` and db.ts anywhere outside lib/storage/.
+ * The one door into the device's store (docs/architecture.md "The PWA's data layer"): the database loads through here
+ * on first need (not on a first visit's path), and screens read it live through useDeviceQuery (haat/import-boundaries).
  */
 export type { CachedList, HaatDB, RecentItem } from './db';
 export type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';

@@ -31,11 +31,7 @@ export async function flushOutbox(): Promise<number> {
   return waiting.length;
 }
 
-/**
- * Starts the triggers of docs/architecture.md "The PWA's data layer": on start, on every `online` event, and when the
- * service worker's Background Sync fires. The worker cannot send the writes itself (the tokens live in localStorage,
- * and a second refresher could race the page's), so it wakes the page.
- */
+/** Flushes on start, online, and the worker's Background Sync (docs/architecture.md "The PWA's data layer"), which wakes the page. */
 export function startOutboxSync(): () => void {
   const onOnline = () => void flushOutbox();
   const onMessage = (event: MessageEvent) => {

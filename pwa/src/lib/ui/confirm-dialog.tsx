@@ -19,10 +19,7 @@ interface Props {
   children?: ReactNode;
 }
 
-/**
- * Asks before a step that cannot be undone; nothing is sent until the confirm button is pressed. Focus starts on Keep
- * (the first button), so a stray Enter does no harm.
- */
+/** Asks before a step that cannot be undone; focus starts on Keep, so a stray Enter does no harm. */
 export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 'Keep', onConfirm, onKeep, confirmTestId, children }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {

@@ -9,11 +9,7 @@ interface Props {
   label: string;
   /** Shows `label` as the dialog's heading (the admin's forms and confirmations). */
   heading?: boolean;
-  /**
-   * 'sheet' slides up from the bottom (mobile filters); 'side' is a full-height panel on the right (the cart);
-   * 'center' is a classic modal (quick view, confirmations); 'form' and 'small' are padded panels for forms
-   * (addresses, the avatar, the admin's); 'viewer' fills the screen (an image preview).
-   */
+  /** 'sheet' from the bottom; 'side' a panel on the right; 'center' a classic modal; 'form', 'small' padded; 'viewer' full screen. */
   variant: 'sheet' | 'side' | 'center' | 'form' | 'small' | 'viewer';
   /** For the journeys that find the dialog by test id. */
   testId?: string;

@@ -37,12 +37,7 @@ interface Props {
 const loadCategories = () => adminApi.categories();
 const loadSubCategories = () => adminApi.subCategories();
 
-/**
- * The one product form of docs/product.md#screens, Upload Product and the Admin Products edit modal. State and checks
- * are react-hook-form's; the resolver is the shared schema the server checks (product-form-model.ts,
- * docs/decisions/0056-admin-catalogue-screens.md). A problem shows under its field and the first one as a toast; a
- * new product's form empties after it is saved.
- */
+/** The one product form (docs/product.md#screens): react-hook-form on the schema the server checks (docs/decisions/0056-admin-catalogue-screens.md). */
 export function ProductForm({ product, onSaved }: Props) {
   const { t } = useTranslation('admin');
   const id = useId();

@@ -24,11 +24,7 @@ interface Options<T> {
   onLoaded?: (items: T[]) => void | Promise<void>;
 }
 
-/**
- * A list read from the API on open and after every write (`reload`; docs/product.md#states, "Admin dialogs"), a page at
- * a time, through the online-read cache (lib/query), keeping the shown page while the next one or a search is read; a
- * delete that emptied the last page shows the new last page. `key` names the list in the cache.
- */
+/** A list read on open and after every write (docs/product.md#states, "Admin dialogs"), a page at a time, kept while the next is read. */
 export function usePagedList<T>(
   key: string,
   load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>,
