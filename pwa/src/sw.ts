@@ -11,8 +11,7 @@ import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// Precached at install: the shell `/` needs for its first render, the cart and the success page
-// (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+// Precached at install: the shopper's shell (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
@@ -26,8 +25,7 @@ const cacheFirst = (cacheName: string, statuses: number[], maxEntries: number) =
     plugins: [new CacheableResponsePlugin({ statuses }), new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
   });
 
-// Code and styles not in the precache (other pages, Dexie, zod, the Hindi texts, the admin area): cached when first
-// loaded, so a page seen online opens offline. Their names carry a content hash, so a cached file never goes stale.
+// Code and styles not precached, cached when first loaded so a page seen online opens offline (hashed names never go stale).
 const isCode = (url: URL) => url.origin === self.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname);
 const code = cacheFirst('haat-code', [200], 120);
 registerRoute(({ url, request }) => isCode(url) && request.method === 'GET', code);
@@ -37,9 +35,8 @@ const isPicture = (url: URL) => url.origin === self.location.origin && (url.path
 const pictures = cacheFirst('haat-images', [0, 200], 600);
 registerRoute(({ url, request }) => isPicture(url) && request.method === 'GET', pictures);
 
-// What the page loaded before this worker controlled it (a first visit's pages, Dexie, the Hindi texts, banners)
-// did not pass through the routes above: the page sends those URLs once the worker controls it
-// (lib/device/service-worker.ts), and they are cached here the same way, from the browser's HTTP cache.
+// What the page loaded before this worker controlled it: the page sends its URLs (lib/device/service-worker.ts) and
+// they are cached from the browser's HTTP cache.
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type !== CACHE_SEEN_MESSAGE || !Array.isArray(data.urls)) return;

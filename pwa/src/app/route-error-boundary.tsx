@@ -28,8 +28,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
         {navigator.onLine ? (
           <h1>{i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') })}</h1>
         ) : (
-          // A note, as the product page's own offline state shows it: the whole sentence as a heading filled a
-          // phone's screen in heading type.
+          // A note, not a heading: the whole sentence in heading type filled a phone's screen.
           <p className="offline-note">{i18n.t('common:pageNotSaved')}</p>
         )}
         <button type="button" className="btn btn--primary" onClick={() => location.reload()}>

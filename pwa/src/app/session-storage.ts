@@ -5,8 +5,7 @@ import { registerWishlistSync, reloadAddresses, reloadWishlist } from '../featur
 import { registerCartSync, reloadCart } from '../features/cart/public';
 import { registerCodQueue } from '../features/checkout/public';
 
-// The IndexedDB half of SessionSync, in its own chunk with Dexie, imported once the app has rendered
-// (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+// The IndexedDB half of SessionSync, its own chunk with Dexie (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 
 // The outbox learns how to send each kind of queued write before anything can flush it.
 registerCartSync();

@@ -8,8 +8,7 @@ import { accountApi } from '../features/account/public';
 import { storageWanted } from '../lib/storage/device-store';
 import { useServerRefresh } from '../lib/storage/use-server-refresh';
 
-// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render (on a device with
-// nothing stored, once storage is wanted).
+// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded after the first render, once storage is wanted.
 let storageSide: Promise<typeof import('./session-storage')> | undefined;
 const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
@@ -24,8 +23,7 @@ export function SessionSync() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    // A device that has never stored anything has no queued write: the outbox starts when storage is wanted
-    // (lib/storage/device-store.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
+    // A device with nothing stored has no queued write (docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
     void storageWanted()
       .then(loadStorageSide)
       .then((m) => {

@@ -21,8 +21,7 @@ export function AccountButton() {
   const narrow = useMediaQuery(NARROW);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  // The popover's menu, fetched as soon as it may be wanted (signed in, wide screen), so it is there (and cached for
-  // offline use) before the button is pressed; a phone opens /user instead.
+  // The popover's menu, loaded as soon as it may be wanted (signed in, wide screen), so it is cached before it is pressed.
   const [Menu, setMenu] = useState<ComponentType<{ onNavigate?: () => void }> | null>(null);
   const wanted = !!user && !narrow;
   useEffect(() => {

@@ -52,8 +52,7 @@ export function ProfilePage() {
   );
   const [params, setParams] = useSearchParams();
   const linkToken = params.get('confirmEmail');
-  // The link's one write, once per token (the server's message is on screen when it fails: link used or expired,
-  // e-mail taken meanwhile).
+  // The link's one write, once per token (a failure's message is on screen).
   const { mutate: confirmEmail } = useMutation(
     { mutationFn: async (token: string) => showSaved((await accountApi.confirmEmail(token)).message), onError: () => undefined },
     queryClient,

@@ -37,9 +37,8 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
     await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
     return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
   });
-  // Every change is said in words, with the product and how many are now in the cart, through the toaster's
-  // one polite live region: a screen-reader user hears what their Add, + or − did (docs/product.md#keyboard-and-screen-readers).
-  // One toast at a time (lib/ui/toast.ts): taps on + in a row show the latest count, not a pile over the buy box.
+  // Every change is said, with the count now in the cart, through the toaster's one polite live region
+  // (docs/product.md#keyboard-and-screen-readers), one toast at a time: taps on + show the latest count.
   if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }));
   if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }));
   if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }));

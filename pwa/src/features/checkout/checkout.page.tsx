@@ -25,8 +25,7 @@ export function CheckoutPage() {
   const [addressId, setAddressId] = useState<string>();
   const coupon = useCoupon(lines);
   const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused);
-  // The chosen address's promise, shown before placing; where the shop does not deliver, nothing can be placed
-  // (docs/product.md#delivery). The header promises the same place from now on.
+  // The chosen address's promise (docs/product.md#delivery); the header promises the same place from now on.
   const { addresses } = useAddresses();
   const chosen = addresses.find((a) => a._id === addressId);
   const promise = chosen ? placePromise(chosen) : null;

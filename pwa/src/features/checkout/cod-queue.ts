@@ -35,9 +35,8 @@ export function registerCodQueue(): void {
     tables: (db) => [db.orders, db.cart],
     settle: ([entry], answer, db) => recordPlacedOrder(db, answer.data!, entry!.key),
     reject: async ([entry], problem) => {
-      // Refused for good (prices or stock changed while offline): keep it visible, give the cart back. A coupon that no
-      // longer applies fails the order the same way, with the reason in words: it is never placed at the full price
-      // the shopper did not agree to (docs/decisions/0209-queued-orders-and-coupons.md).
+      // Refused for good: kept visible, the cart given back; a coupon no longer applying fails it too, never placed at full price
+      // (docs/decisions/0209-queued-orders-and-coupons.md).
       const code = entry!.body.couponCode;
       const why = isCouponRefusal(problem) && code ? i18n.t('checkout:queueCouponRefused', { code, reason: couponRefusalOf(problem) }) : problem.message;
       await outboxFacade.markFailed(entry!.key, why);

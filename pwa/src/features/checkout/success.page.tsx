@@ -9,8 +9,7 @@ import { PaymentWait } from './components/payment-wait';
 import './components/checkout.css';
 import { useTranslation } from 'react-i18next';
 
-// The offer of order updates on WhatsApp needs the network: it loads when drawn, not precached with the page (an order
-// placed offline lands here with no network).
+// The WhatsApp offer needs the network: it loads when drawn, not precached with the page.
 const WhatsappOffer = lazyPart(async () => (await import('./components/whatsapp-slot')).WhatsappSlot);
 
 /** /success (docs/product.md#screens), with the offers of order-stage notices and WhatsApp updates. */

@@ -108,8 +108,7 @@ export function startRealtime(): void {
           sentToken = token;
         },
       );
-      // Its token expired before a refresh reached it: once closed, refresh and connect again. A socket
-      // closed because the account opened too many others stays closed (this tab's is the oldest).
+      // Its token expired before a refresh reached it: refresh and connect again (not when closed for too many sockets).
       let expired = false;
       s.on('socket-closed', ({ reason }) => {
         expired = reason === 'token-expired';

@@ -6,8 +6,7 @@ import { userAtom } from '../../lib/http/session';
 export function useRealtime(): void {
   const userId = useAtomValue(userAtom)?._id;
   useEffect(() => {
-    // Offline on a device that never loaded it, the chunk is not there (it is not precached,
-    // docs/decisions/0091-a-lighter-first-visit.md); there is nothing to connect to then either.
+    // Offline on a device that never loaded it, the chunk is not there, and nothing to connect to either.
     if (userId) void import('./realtime-connection').then((m) => m.startRealtime()).catch(() => undefined);
   }, [userId]);
 }

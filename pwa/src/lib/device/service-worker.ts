@@ -20,8 +20,7 @@ export function registerServiceWorker(): void {
     if (!navigator.serviceWorker.controller) navigator.serviceWorker.addEventListener('controllerchange', sendSeen, { once: true });
     await wb.register();
   };
-  // A first visit (no worker yet) installs it, precaching the shell, after its first screen has settled: the
-  // precache's downloads do not share the phone's connection with that screen's pictures (after-page-settled.ts).
+  // A first visit installs the worker (its precache) only after its first screen has settled (after-page-settled.ts).
   if (!navigator.serviceWorker.controller) return afterPageSettled(() => void start());
   const whenIdle = () =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void start(), { timeout: 4000 }) : setTimeout(() => void start(), 2000);

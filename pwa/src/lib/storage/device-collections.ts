@@ -3,8 +3,7 @@ import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './accoun
 import type { CachedList, MetaEntry } from './db';
 import type { DeviceCollection } from './server-copy';
 
-// Every kind of device data that copies the server's, and how a server row takes over the device's
-// (docs/architecture.md "The PWA's data layer"). All are refreshed through server-copy.ts.
+// Every kind of device data copied from the server, refreshed through server-copy.ts (docs/architecture.md "The PWA's data layer").
 
 /** The cart: the server's lines, keeping when each was added; a queued change keeps the shopper's quantity. */
 export const cartLines: DeviceCollection<CartLine> = {

@@ -25,9 +25,8 @@ interface Props {
 export function ModalDialog({ open = true, onClose, label, heading = false, variant, testId, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // Rendered only while open (no `open` prop): unmounting closes it, and focus goes back to what opened it (the
-  // browser restores it on close(), but not once the dialog has already left the page). First of the effects, so
-  // it sees the opener before showModal() moves focus in.
+  // Rendered only while open: unmounting closes it and gives focus back to its opener; first of the effects, to see
+  // the opener before showModal() moves focus in.
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement;

@@ -73,8 +73,7 @@ export function AddToCartButton({ product, quantity = 1, label, variant = null }
       type="button"
       className="btn btn--primary btn--small add-to-cart"
       disabled={product.stock <= 0}
-      // The accessible name begins with the visible text (WCAG 2.5.3 "label in name"), so a voice user can say
-      // what they see; the product follows it ("Add: Basmati Rice", "जोड़ें: Basmati Rice").
+      // The name begins with the visible text (WCAG 2.5.3 "label in name"), then the product: "Add: Basmati Rice".
       aria-label={t('labelNamed', { label: visible, name: variant ? `${product.name} (${variant.name})` : product.name })}
       onClick={(e) => {
         holdFocus(e);

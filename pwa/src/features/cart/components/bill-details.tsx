@@ -3,8 +3,7 @@ import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import './bill-details.css';
 import { useTranslation } from 'react-i18next';
 
-// The cart's and the checkout's wording differ (keys bill.cart and bill.checkout); docs/product.md#screens spells the
-// cart panel's row "Quntity total", kept as written.
+// The cart's and the checkout's words differ (bill.cart, bill.checkout; docs/product.md#screens' "Quntity total" kept).
 type Labels = { title: string; items: string; quantity: string; delivery: string; grand: string };
 
 interface Props {

@@ -21,8 +21,7 @@ export function useCartActions() {
         navigate('/login', { state: { ...loginReturnState(`${pathname}${search}`), add } });
         return;
       }
-      // The change itself loads on the first tap, with the storage it needs: cards' Add buttons are on `/`,
-      // whose first visit carries only what its first screen needs (docs/decisions/0091-a-lighter-first-visit.md).
+      // The change loads on the first tap, with its storage: cards' Add is on `/` (docs/decisions/0091-a-lighter-first-visit.md).
       const { changeCart } = await import('../change-cart');
       await changeCart(product, delta, variant);
     },

@@ -44,9 +44,8 @@ export function usePlaceOrder(
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
   const [holdLimit, setHoldLimit] = useState<HoldLimitNotice | null>(null);
   const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
-  // With a coupon the order asks for the total Bill Details shows (the device's grand total less the previewed
-  // discount): if the server's prices moved meanwhile it answers 409 PRICE_CHANGED with them, as without a coupon,
-  // instead of the order taking a total the shopper never saw (docs/product.md#coupons).
+  // With a coupon the order asks for the total Bill Details shows: prices moved meanwhile answer 409 PRICE_CHANGED, as
+  // without one (docs/product.md#coupons).
   const priced = () =>
     coupon
       ? { totalAmt: totalAfterCoupon(totals.grandTotal, coupon.discountAmt), subTotalAmt: totals.grandTotal, couponCode: coupon.code }

@@ -36,8 +36,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       setBusy(false);
     }
   };
-  // While the order is on its way: the date promised when it was placed (docs/product.md#delivery); an order saved on
-  // this device before the API answered it is given the same date by the same rule.
+  // While on its way: the date promised when it was placed (docs/product.md#delivery), by the same rule for one queued here.
   const open = order.status !== 'DELIVERED' && order.status !== 'CANCELLED' && order.payment_status !== 'CANCELLED';
   // (An order kept by an older version of the app may lack its address: then no date rather than a guess.)
   const address: Partial<OrderAddress> | undefined = order.delivery_address;

@@ -12,8 +12,7 @@ import '../reviews/reviews.css';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/format';
 
-// The form and the viewer's own review load when the reviews are drawn: they read online, and TanStack Query stays out
-// of the precached product page (docs/decisions/0245-online-reads-on-tanstack-query.md).
+// The form and the viewer's own review read online: loaded when drawn (docs/decisions/0245-online-reads-on-tanstack-query.md).
 const loadMine = () => import('../reviews/my-review-form');
 const MyReviewForm = lazyPart(async () => (await loadMine()).MyReviewForm);
 

@@ -18,12 +18,9 @@ const statusOf = (kind: LoadFailure): DetailStatus => {
 
 /** docs/product.md#states product detail load: the saved copy at once, refreshed (DETAIL_RETRY); a 404 drops it. */
 export function useProductDetails(productId: string | null): { product: Product | undefined; status: DetailStatus; retryNow: () => void } {
-  // Dexie is not in the page's code: it loads after the first render, on a first visit once storage is wanted
-  // (lib/storage/device-store.ts).
+  // Dexie loads after the first render (lib/storage/device-store.ts).
   const stored = useDeviceQuery((db) => (productId ? db.products.get(productId) : Promise.resolve(undefined)), [productId]);
-  // The network's answer shows at once; IndexedDB keeps it for next time (a first visit need not wait for the write and
-  // the re-read). It renders as a transition: React builds the whole page in slices between frames instead of one long
-  // task (docs/decisions/0054-storefront-frame-and-first-paint.md).
+  // The network's answer shows at once, kept for next time, as a transition (docs/decisions/0054-storefront-frame-and-first-paint.md).
   const fresh = useServerRefresh(productId, async (signal) => {
     const asked = askedNow();
     try {
