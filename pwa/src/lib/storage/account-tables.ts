@@ -15,7 +15,6 @@ export interface CartLine {
   variant?: ChosenVariant | null;
   quantity: number;
   product: CartProduct;
-  /** The server's cart line id, once the server has the line. */
   lineId?: string;
   /** When the shopper first added it (ms); lines are listed in that order. */
   addedAt?: number;

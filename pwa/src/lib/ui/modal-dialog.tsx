@@ -11,7 +11,6 @@ interface Props {
   heading?: boolean;
   /** 'sheet' from the bottom; 'side' a panel on the right; 'center' a classic modal; 'form', 'small' padded; 'viewer' full screen. */
   variant: 'sheet' | 'side' | 'center' | 'form' | 'small' | 'viewer';
-  /** For the journeys that find the dialog by test id. */
   testId?: string;
   children: ReactNode;
 }

@@ -17,12 +17,8 @@ export function pageTitle(title: string): string {
 }
 
 /**
- * Per-page title, description, keywords, canonical link and JSON-LD (docs/product.md#screens, Home and
- * Product detail). React hoists <title>, <meta> and <link> into the document's head wherever they are
- * rendered, and removes them with the page (docs/decisions/0097-page-meta-by-react.md); it leaves
- * inline scripts where they are, so the JSON-LD goes to the head through a portal. The page's own
- * title and description replace index.html's (marked data-static-meta, for the first paint and pages
- * read without JavaScript): React adds tags beside them and would leave two.
+ * Per-page title, description, keywords, canonical link and JSON-LD, hoisted by React (docs/decisions/0097-page-meta-by-react.md);
+ * the JSON-LD goes to the head through a portal, and index.html's own tags (data-static-meta) go, or there would be two.
  */
 export function PageMeta({ title, description, keywords, canonicalPath, jsonLd }: PageMetaProps) {
   useEffect(() => {

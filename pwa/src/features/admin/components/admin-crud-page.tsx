@@ -46,7 +46,6 @@ interface Props<T extends Named> {
   confirm: { message: string; confirmLabel: string };
   /** The add (item undefined) or edit form, as a dialog; `close` when it is done or cancelled. */
   editor: (item: T | undefined, close: () => void) => ReactNode;
-  /** More dialogs of the page (an image viewer). */
   children?: ReactNode;
 }
 
@@ -184,9 +183,7 @@ interface TableProps<T> {
   busy: boolean;
   columns: Array<Column<T>>;
   actionsHead: string;
-  /** The buttons of the last cell. */
   actions: (item: T) => ReactNode;
-  /** A row's key and data attributes. */
   row: (item: T) => { key: string } & Record<`data-${string}`, string>;
 }
 

@@ -26,7 +26,6 @@ interface Options<V extends Record<F, string>, F extends string, B, P> {
   check: (fields: V) => Checked<B, F, P>;
   /** Sends the body; answers the toast. A refusal throws (the server's message is on screen). */
   save: (body: B) => Promise<string>;
-  /** A field's problem in words. */
   words: (name: F, problem: P) => string;
   onSaved: () => void;
   onClose: () => void;

@@ -26,7 +26,6 @@ function useCouponRuleWords() {
 }
 
 interface Props {
-  /** The coupon being edited; absent for a new one. */
   coupon?: Coupon;
   save: (body: CreateCouponRequest) => Promise<{ message: string }>;
   onClose: () => void;

@@ -23,7 +23,6 @@ interface TextFieldProps<T extends FieldValues> {
   multiline?: boolean;
   required?: boolean;
   autoFocus?: boolean;
-  /** More classes of the field's box. */
   className?: string;
   describe: (path: string, message: string) => string;
 }

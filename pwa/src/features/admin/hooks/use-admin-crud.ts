@@ -3,11 +3,9 @@ import { toast } from '../../../lib/ui/toast';
 import { usePagedList, type AdminPage } from './use-admin-list';
 
 interface Options<T> {
-  /** The list's name in the online-read cache. */
   key: string;
   /** Reads a page of the list (a whole list answers it all as page 1). */
   load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>;
-  /** A search: a new one starts again at page 1. */
   query?: string;
   /** After every read: bring the storefront's copies in step. */
   onLoaded?: (items: T[]) => void | Promise<void>;

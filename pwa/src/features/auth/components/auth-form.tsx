@@ -9,7 +9,6 @@ import { useTranslation } from 'react-i18next';
 export const BACK_TO_LOGIN = { question: 'hasAccount', to: '/login', label: 'loginLink' } as const;
 
 interface AuthFormProps {
-  /** The page's title (PageMeta). */
   meta: string;
   title: string;
   /** The button's label; it reads "Loading..." while the form is being sent (docs/product.md#validation). */
@@ -19,7 +18,6 @@ interface AuthFormProps {
   /** Sends the form; a throw only re-enables the button (the server's message is on screen). */
   onSubmit: () => Promise<unknown>;
   children: ReactNode;
-  /** Under the button (the Google button). */
   extra?: ReactNode;
   /** The closing line, e.g. "Already have account? Login": `question` and `label` are keys of the auth texts. */
   switchTo: { question: 'hasAccount' | 'login.noAccount'; to: string; label: 'loginLink' | 'login.register' };

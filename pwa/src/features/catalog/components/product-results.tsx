@@ -35,7 +35,6 @@ interface Props {
   results: Results;
   /** The page's own words for the device-results note (offline, or the shop unreachable) and the error banner. */
   texts: { offline: string; unreachable: string; failed: string };
-  /** The note's test id. */
   fallbackTestId: string;
   skeletons: number;
   empty: ReactNode;
