@@ -34,6 +34,8 @@ interface Options<V extends Record<F, string>, F extends string, B, P> {
 /** An admin form checked with the API's own schema before sending; the first field with a problem takes the focus. */
 export function useCheckedForm<V extends Record<F, string>, F extends string, B, P>(options: Options<V, F, B, P>) {
   const { t, testId, initial, check, save, words, onSaved, onClose } = options;
+  // In the form's own namespace (coupons, synonyms).
+  const [cancel, saveLabel, saving] = (['cancel', 'save', 'saving'] as const).map((key) => t(key));
   const [fields, setFields] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<F, P>>>({});
   const [busy, run] = useBusy();
@@ -103,10 +105,10 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
         {children}
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('cancel')}
+            {cancel}
           </button>
           <button type="submit" className="btn btn--primary" data-testid={`${testId}-form-save`} disabled={busy}>
-            {busy ? t('saving') : t('save')}
+            {busy ? saving : saveLabel}
           </button>
         </div>
       </form>
