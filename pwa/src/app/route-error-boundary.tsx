@@ -5,10 +5,7 @@ interface State {
   error: Error | null;
 }
 
-/**
- * docs/product.md#screens, Home: "Something went wrong: {message}" and Reload, one per route; offline, a page never
- * loaded here says so instead (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
- */
+/** docs/product.md#screens, Home: "Something went wrong: {message}" and Reload, one per route; offline, a page not saved says so. */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 

@@ -3,12 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, detectLanguage, isLanguage, type Language } from './languages';
 import common from './en-IN/common.json';
 
-/**
- * The PWA's texts (docs/product.md#languages, docs/decisions/0100-i18next-for-the-pwa.md): one i18next instance, one
- * namespace per feature plus `common`, the only one bundled here; every other English namespace is added when the code
- * that uses it loads (docs/decisions/0133-texts-and-storage-load-with-their-feature.md). Hindi is one lazy chunk,
- * loaded before the first render when it is the shopper's language.
- */
+/** The PWA's texts (docs/decisions/0100-i18next-for-the-pwa.md): `common` bundled, every other namespace with the code that uses it. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({

@@ -2,10 +2,7 @@ import { messageTemplate, readTemplate, type MessageTemplate } from '@haat/share
 import english from './en-IN/validation.json';
 import { addEnglish, currentLanguage, i18n } from './i18n';
 
-/**
- * The shared schemas' English messages in the shopper's language (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md):
- * the `validation` texts are the messages word for word (`{{n}}` a value), so each is found and rendered in Hindi.
- */
+/** The shared schemas' English messages in the shopper's language (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md). */
 
 interface Template extends MessageTemplate {
   key: string;

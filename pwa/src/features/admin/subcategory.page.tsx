@@ -11,13 +11,13 @@ import { useAdminList } from './hooks/use-admin-list';
 import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
 
 const loadSubCategories = async () => ({ items: await adminApi.subCategories(), totalPages: 1 });
-const loadCategories = () => adminApi.categories();
+
 const removeSubCategory = (sub: SubCategory) => adminApi.deleteSubCategory(sub._id);
 
 function SubCategoryManager() {
   const { t } = useTranslation('admin');
   const crud = useAdminCrud<SubCategory>({ key: 'sub-categories', load: loadSubCategories, onLoaded: replaceSubCategoryCopies, remove: removeSubCategory });
-  const categories = useAdminList('categories', loadCategories, replaceCategoryCopies);
+  const categories = useAdminList('categories', adminApi.categories, replaceCategoryCopies);
   const [viewing, setViewing] = useState<SubCategory | null>(null);
   const columns: Array<Column<SubCategory>> = [
     { head: t('subcategory.column.number'), role: 'number', cell: (_s, i) => i + 1 },

@@ -4,10 +4,7 @@ import { Link } from 'react-router-dom';
 /** `[label](href)` or `*word*` inside a text. */
 const MARK = /\[([^\]]+)\]\(([^)\s]+)\)|\*([^*]+)\*/g;
 
-/**
- * A translated text with its links (`[Return Policy](/return-policy)`, `tel:`, `mailto:`) and emphasis (`*haat*`),
- * placed where each language's sentence needs them, without i18next's <Trans> (docs/decisions/0100-i18next-for-the-pwa.md).
- */
+/** A translated text with its `[links](/path)` and `*emphasis*`, where each language needs them (docs/decisions/0100-i18next-for-the-pwa.md). */
 export function RichText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let at = 0;

@@ -15,10 +15,7 @@ interface Props<T> {
   look?: 'admin' | 'page';
 }
 
-/**
- * The one drawing of an online read's states (docs/decisions/0245-online-reads-on-tanstack-query.md): the data (kept
- * while read again), else loading, else the failure with a retry: offline, or the server's message.
- */
+/** The one drawing of an online read's states (docs/decisions/0245-online-reads-on-tanstack-query.md), failures with a retry. */
 export function QueryState<T>({ query, children, loading, failed, look = 'admin' }: Props<T>) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;

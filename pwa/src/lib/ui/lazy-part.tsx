@@ -16,10 +16,7 @@ class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-/**
- * A part of a page whose code loads when first drawn (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md):
- * `loading` meanwhile, and `failed` in its place if its code cannot be loaded (offline, never loaded here).
- */
+/** A part of a page loaded when drawn (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md): `loading`, then it or `failed`. */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await load() }));
   return function LazyPart({ loading = null, failed = null, ...props }: P & { loading?: ReactNode; failed?: ReactNode }) {

@@ -15,12 +15,7 @@ interface Props {
   children: ReactNode;
 }
 
-/**
- * Every modal in the app, on the browser's own <dialog>: focus moves in, the page behind is inert (Tab and
- * Shift+Tab stay in the dialog and the browser's own controls), Escape and a click on the backdrop close it,
- * and focus goes back to the control that opened it (docs/decisions/0210-dialogs-are-native-modal-dialogs.md).
- * No framework code to download.
- */
+/** Every modal in the app, on the browser's own <dialog>: focus in and back, the page inert (docs/decisions/0210-dialogs-are-native-modal-dialogs.md). */
 export function ModalDialog({ open = true, onClose, label, heading = false, variant, testId, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();

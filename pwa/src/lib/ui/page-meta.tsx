@@ -16,12 +16,10 @@ export function pageTitle(title: string): string {
   return /^Haat\b|\| Haat$/.test(title) ? title : `${title} | Haat`;
 }
 
-/**
- * Per-page title, description, keywords, canonical link and JSON-LD, hoisted by React (docs/decisions/0097-page-meta-by-react.md);
- * the JSON-LD goes to the head through a portal, and index.html's own tags (data-static-meta) go, or there would be two.
- */
+/** Per-page title, description, canonical link and JSON-LD, hoisted by React (docs/decisions/0097-page-meta-by-react.md). */
 export function PageMeta({ title, description, keywords, canonicalPath, jsonLd }: PageMetaProps) {
   useEffect(() => {
+    // index.html's own, for the first paint: React's would stand beside them.
     for (const tag of document.head.querySelectorAll('[data-static-meta]')) tag.remove();
   }, []);
   return (

@@ -27,11 +27,7 @@ export function dismissToast(id: number): void {
   store.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
 }
 
-/**
- * Callable from anywhere (HTTP client, service-worker events), not only from components. One toast at a time: a
- * new one takes the place of the one shown, with a fresh timer, so a limit met again and again is said once and a
- * count and a limit never stack over the stepper that was tapped (docs/product.md#rules-and-limits).
- */
+/** Callable from anywhere; one toast at a time, a new one in the shown one's place with a fresh timer (docs/product.md#rules-and-limits). */
 export function showToast(message: string, kind: ToastKind = 'plain'): number {
   const id = nextId++;
   store.set(toastsAtom, [{ id, kind, message }]);

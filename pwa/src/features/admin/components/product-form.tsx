@@ -34,9 +34,6 @@ interface Props {
   onSaved?: (saved: Product | undefined) => void;
 }
 
-const loadCategories = () => adminApi.categories();
-const loadSubCategories = () => adminApi.subCategories();
-
 /** The one product form (docs/product.md#screens): react-hook-form on the schema the server checks (docs/decisions/0056-admin-catalogue-screens.md). */
 export function ProductForm({ product, onSaved }: Props) {
   const { t } = useTranslation('admin');
@@ -54,8 +51,8 @@ export function ProductForm({ product, onSaved }: Props) {
   const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const categories = useAdminList('categories', loadCategories);
-  const subCategories = useAdminList('sub-categories', loadSubCategories);
+  const categories = useAdminList('categories', adminApi.categories);
+  const subCategories = useAdminList('sub-categories', adminApi.subCategories);
   const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
 
