@@ -35,8 +35,7 @@ const isPicture = (url: URL) => url.origin === self.location.origin && (url.path
 const pictures = cacheFirst('haat-images', [0, 200], 600);
 registerRoute(({ url, request }) => isPicture(url) && request.method === 'GET', pictures);
 
-// What the page loaded before this worker controlled it: the page sends its URLs (lib/device/service-worker.ts) and
-// they are cached from the browser's HTTP cache.
+// What the page loaded before this worker controlled it, cached from the browser's HTTP cache (lib/device/service-worker.ts).
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type !== CACHE_SEEN_MESSAGE || !Array.isArray(data.urls)) return;
@@ -59,9 +58,8 @@ self.addEventListener('message', (event) => {
 clientsClaim();
 
 // ---- Outbox Background Sync (offline cart and orders) -------------------------------------
-// When the connection returns, the browser fires `sync` even if the page has not noticed yet. The worker cannot send
-// the queued writes itself (the tokens live in the page's localStorage), so it asks every open page to flush
-// (lib/storage/outbox-sync.ts); if writes remain, the sync fails and the browser retries it later.
+// The browser fires `sync` when the connection returns; the worker cannot send the writes (the tokens are the page's),
+// so it asks the open pages to flush (lib/storage/outbox-sync.ts) and fails, to be retried, while writes remain.
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }

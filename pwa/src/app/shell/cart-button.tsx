@@ -53,14 +53,8 @@ export function CartButton({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** What the header cart button and the small-screen cart bar show. */
-export interface CartSummary {
-  count: number;
-  total: number;
-}
-
 /** Live from the device's cart (docs/product.md#screens): units and the grand total; 0 reads "My Cart", hides the bar. */
-export function useCartSummary(): CartSummary {
+export function useCartSummary(): { count: number; total: number } {
   const totals = useDeviceQuery(async (db) => cartTotals(await db.cart.toArray()));
   return { count: totals?.quantityTotal ?? 0, total: totals?.grandTotal ?? 0 };
 }

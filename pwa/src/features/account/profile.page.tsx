@@ -29,8 +29,7 @@ export function ProfilePage() {
   const [form, setForm] = useState({ name: user?.name ?? '', email: user?.email ?? '', mobile: user?.mobile ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
   const emailChanged = form.email.trim().toLowerCase() !== (user?.email ?? '');
-  // An account signed up by mobile number proves its owner by a code to that number, for a new e-mail or giving the
-  // number up (docs/decisions/0280-sign-in-by-mobile-number.md); every other account by its password.
+  // A mobile-only account proves its owner by a code to that number (docs/decisions/0280-sign-in-by-mobile-number.md).
   const byCode = user?.owner_proof === 'mobile_code';
   const mobileGivenUp = byCode && Boolean(user?.mobile_verified) && indianMobile(form.mobile) !== user?.mobile;
   const needsCode = byCode && (emailChanged || mobileGivenUp);
@@ -94,9 +93,8 @@ export function ProfilePage() {
           {user?.avatar ? (
             <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (
-            // No picture yet: the ionicons person, not an emoji (drawn differently on every phone). Its SVG is a CSS
-            // mask in the text colour, not <IonIcon>: that web component would join the vendor chunk every first
-            // visit loads (docs/decisions/0091-a-lighter-first-visit.md).
+            // The ionicons person as a CSS mask, not an emoji (drawn differently on every phone) nor <IonIcon> (the vendor
+            // chunk, docs/decisions/0091-a-lighter-first-visit.md).
             <span className="profile__avatar" role="img" aria-label={t('profile.noAvatar')} data-testid="avatar-placeholder">
               <span className="profile__avatar-icon" aria-hidden="true" style={{ maskImage: `url("${person}")`, WebkitMaskImage: `url("${person}")` }} />
             </span>

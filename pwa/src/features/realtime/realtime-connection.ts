@@ -82,9 +82,8 @@ export function startRealtime(): void {
       if (owner !== forUser || socket) return;
       let sentToken: string | null = null;
       const s: HaatSocket = io({
-        // WebSocket first: one connection reaches one instance, so any balancer that passes the Upgrade
-        // header works without sticky sessions; long-polling (whose requests must all reach the instance
-        // that opened the session) only where WebSocket fails (README, "Deploying past one machine").
+        // WebSocket first: any balancer passing Upgrade works without sticky sessions; long-polling only where it fails
+        // (README, "Deploying past one machine").
         transports: ['websocket', 'polling'],
         tryAllTransports: true,
         auth: (cb) => {

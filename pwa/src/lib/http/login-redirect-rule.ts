@@ -4,10 +4,8 @@ import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 const PUBLIC_SEGMENTS = new Set(['home', 'product', 'products']);
 
 /**
- * docs/product.md#states: when the session cannot be refreshed, send the user to /login "unless the failing call path
- * contains /, /home, /product or /products, or the user is already on /login". Taken literally, every
- * path contains "/", which would make the rule never fire; we read "/" as the root path itself and the
- * others as whole path segments (so /api/product/get-product-details is public, /api/cart/get is not).
+ * docs/product.md#states: to /login when the session cannot be refreshed, "unless the failing call path contains /,
+ * /home, /product or /products": read as the root path itself, or those as whole segments (else it would never fire).
  */
 export function shouldSendToLogin(callUrl: string, pagePath: string): boolean {
   if (pagePath === '/login') return false;

@@ -19,12 +19,8 @@ globalThis.addEventListener?.('storage', (event: StorageEvent) => {
 
 /** The tokens in localStorage (docs/product.md#rules-and-limits), read at every call: another tab's refresh reaches this one. */
 export const tokens = {
-  access(): string | null {
-    return localStorage.getItem(TOKEN_KEYS.access);
-  },
-  refresh(): string | null {
-    return localStorage.getItem(TOKEN_KEYS.refresh);
-  },
+  access: (): string | null => localStorage.getItem(TOKEN_KEYS.access),
+  refresh: (): string | null => localStorage.getItem(TOKEN_KEYS.refresh),
   save(pair: Partial<TokenPair>): void {
     if (pair.accessToken) {
       const changed = pair.accessToken !== localStorage.getItem(TOKEN_KEYS.access);

@@ -65,9 +65,8 @@ export class HaatDB extends Dexie {
       addresses: '_id',
       orders: 'orderId, clientKey, createdAt',
     });
-    // A cart line is a product in a variant, so the cart moves to a table keyed by
-    // cartLineKey(productId, variantId). Dexie cannot change a primary key in place: version 2 copies
-    // the lines (all without a variant then, so their key is the product id), version 3 drops the old table.
+    // A cart line is a product in a variant: Dexie cannot change a primary key in place, so version 2 copies the lines
+    // into `cartLines` (keyed by cartLineKey) and version 3 drops the old table.
     this.version(2)
       .stores({ cartLines: 'key, productId' })
       .upgrade(async (tx) => {
