@@ -38,8 +38,7 @@ export function AccountButton() {
     const close = (e: MouseEvent | KeyboardEvent) => {
       if (e instanceof KeyboardEvent) {
         if (e.key !== 'Escape') return;
-        // The menu is a disclosure, not a modal: Escape closes it and, when focus was in it, hands focus back to
-        // the Account button instead of dropping it to the page (docs/product.md#keyboard-and-screen-readers).
+        // A disclosure, not a modal: Escape hands focus back to the button (docs/product.md#keyboard-and-screen-readers).
         if (box.current?.contains(document.activeElement)) button.current?.focus();
         setOpen(false);
       } else if (!box.current?.contains(e.target as Node)) setOpen(false);

@@ -18,8 +18,7 @@ import { fieldProblem } from '../../../i18n/validation';
 import { placePromise } from '../../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
-// Labels: profile:address.field.<field>.
-// The pincode comes first: its lookup fills district, city and state below it.
+// Labels: profile:address.field.<field>; the pincode first: its lookup fills district, city and state below it.
 const FIELDS = ['name', 'building', 'address_line', 'pincode', 'district', 'city', 'state', 'country', 'mobile'] as const;
 type Field = (typeof FIELDS)[number];
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>;

@@ -54,9 +54,8 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
   const { t } = useTranslation('admin');
   const { list } = crud;
   const skeletons = view.kind === 'cards' ? view.skeletons : undefined;
-  let body: ReactNode;
-  if (skeletons && (list.loading || !list.loaded)) {
-    body = (
+  const body =
+    skeletons && (list.loading || !list.loaded) ? (
       <ul className={view.className} aria-busy="true" aria-label={view.kind === 'cards' ? view.loadingLabel : undefined}>
         {Array.from({ length: skeletons }, (_, i) => (
           <li key={i} className="admin-card" aria-hidden="true">
@@ -66,9 +65,7 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
           </li>
         ))}
       </ul>
-    );
-  } else {
-    body = (
+    ) : (
       <AdminListState list={list} empty={empty} loading={t('loading')}>
         {view.kind === 'cards' ? (
           <ul className={view.className} aria-busy={list.loading}>
@@ -100,7 +97,6 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
         )}
       </AdminListState>
     );
-  }
 
   return (
     <section className="admin-page">

@@ -42,8 +42,7 @@ export function AddToCartButton({ product, quantity = 1, label, variant = null }
   const { t } = useTranslation('cart');
   const inCart = useDeviceQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
-  // Add and the stepper replace each other: focus moves to the one that replaced the pressed control
-  // (docs/product.md#keyboard-and-screen-readers).
+  // Add and the stepper replace each other: focus moves to the new one (docs/product.md#keyboard-and-screen-readers).
   const focusNext = useRef(false);
   const control = useRef<HTMLElement>(null);
   const shown = inCart ? 'stepper' : 'add';
