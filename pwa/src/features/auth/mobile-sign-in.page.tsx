@@ -6,7 +6,7 @@ import { indianMobile } from '@haat/shared/users/mobile.schema';
 import { problemOf } from '../../lib/http/http-problem';
 import { userAtom } from '../../lib/http/session';
 
-import { mobileApi } from './mobile-api';
+import { mobileApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
 import { TextField } from './components/text-field';

@@ -3,7 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { returnPathAfterLogin } from '../../lib/http/login-redirect-rule';
 import { setSessionUser, userAtom } from '../../lib/http/session';
-import { mobileApi } from './mobile-api';
+import { mobileApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';
 import { useTranslation } from 'react-i18next';
