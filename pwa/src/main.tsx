@@ -8,8 +8,7 @@ import './features/catalog/components/product-card.css';
 import type { BeforeInstallPromptEvent } from './lib/device/install-prompt';
 import { afterFirstPicture } from './app/after-first-picture';
 
-// A first visit tells the service worker, once it controls the page, every script, style and banner it loaded
-// (lib/device/cache-seen.ts): room for more than the browser's default 250 entries, pictures included.
+// Room for every script, style and banner a first visit loads, which the worker is told of (lib/device/cache-seen.ts).
 performance.setResourceTimingBufferSize?.(2000);
 
 // Chromium may fire beforeinstallprompt before the app's code has loaded: keep it for the app.
@@ -20,9 +19,8 @@ const keep = (event: Event) => {
 };
 window.addEventListener('beforeinstallprompt', keep);
 
-// index.html already shows a static shell with the page's largest picture. The app's code (React,
-// Ionic, Dexie…) is loaded and run only once that picture has painted: evaluating it first held the
-// paint back by a second on a phone (docs/decisions/0054-storefront-frame-and-first-paint.md).
+// The app's code runs once the static shell's largest picture has painted: first, it held the paint back by a second
+// on a phone (docs/decisions/0054-storefront-frame-and-first-paint.md).
 void afterFirstPicture()
   .then(() => import('./app/start-app'))
   .then(({ startApp }) => {

@@ -11,42 +11,31 @@ import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
-// Precached at install: the shell `/` needs for its first render, the cart and the success page
-// (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+// Precached at install: the shopper's shell (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Every page route answers the precached index.html; the PWA renders it from IndexedDB when offline.
 registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//, /^\/uploads\//] }));
 
-// Code and styles not in the precache (other pages, Dexie, zod, the Hindi texts, the admin area): cached when first
-// loaded, so a page seen online opens offline. Their names carry a content hash, so a cached file never goes stale;
-// old builds' files expire.
+/** Immutable files, cache-first, bounded in number and to 30 days (old builds' files expire). */
+const cacheFirst = (cacheName: string, statuses: number[], maxEntries: number) =>
+  new CacheFirst({
+    cacheName,
+    plugins: [new CacheableResponsePlugin({ statuses }), new ExpirationPlugin({ maxEntries, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true })],
+  });
+
+// Code and styles not precached, cached when first loaded so a page seen online opens offline (hashed names never go stale).
 const isCode = (url: URL) => url.origin === self.location.origin && /^\/assets\/[^/]+\.(js|css)$/.test(url.pathname);
-const code = new CacheFirst({
-  cacheName: 'haat-code',
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [200] }),
-    new ExpirationPlugin({ maxEntries: 120, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-  ],
-});
+const code = cacheFirst('haat-code', [200], 120);
 registerRoute(({ url, request }) => isCode(url) && request.method === 'GET', code);
 
-// Product and category pictures and the home banners: immutable WebP files, so cache-first, bounded to 600 files /
-// 30 days.
+// Product and category pictures and the home banners: immutable WebP files.
 const isPicture = (url: URL) => url.origin === self.location.origin && (url.pathname.startsWith('/uploads/') || url.pathname.startsWith('/banners/'));
-const pictures = new CacheFirst({
-  cacheName: 'haat-images',
-  plugins: [
-    new CacheableResponsePlugin({ statuses: [0, 200] }),
-    new ExpirationPlugin({ maxEntries: 600, maxAgeSeconds: 30 * 24 * 60 * 60, purgeOnQuotaError: true }),
-  ],
-});
+const pictures = cacheFirst('haat-images', [0, 200], 600);
 registerRoute(({ url, request }) => isPicture(url) && request.method === 'GET', pictures);
 
-// What the page loaded before this worker controlled it (a first visit's pages, Dexie, the Hindi texts, banners)
-// did not pass through the routes above: the page sends those URLs once the worker controls it
-// (lib/device/service-worker.ts), and they are cached here the same way, from the browser's HTTP cache.
+// What the page loaded before this worker controlled it, cached from the browser's HTTP cache (lib/device/service-worker.ts).
 self.addEventListener('message', (event) => {
   const data = event.data as { type?: string; urls?: unknown } | null;
   if (data?.type !== CACHE_SEEN_MESSAGE || !Array.isArray(data.urls)) return;
@@ -69,11 +58,8 @@ self.addEventListener('message', (event) => {
 clientsClaim();
 
 // ---- Outbox Background Sync (offline cart and orders) -------------------------------------
-// When the connection returns, the browser fires `sync` even if the page has not noticed yet. The worker
-// cannot send the queued writes itself: the tokens live in the page's localStorage (docs/product.md#rules-and-limits), which a
-// worker cannot read. So it asks every open page to flush (lib/outbox-sync.ts) and waits for the answer;
-// if writes remain, the sync fails and the browser retries it later. With no page open, the app flushes
-// on its next start.
+// The browser fires `sync` when the connection returns; the worker cannot send the writes (the tokens are the page's),
+// so it asks the open pages to flush (lib/storage/outbox-sync.ts) and fails, to be retried, while writes remain.
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
 }

@@ -6,12 +6,7 @@ const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() =>
 /** The static shell's pictures that are on screen (the banner on /, #boot-first's on other pages). */
 const shellPictures = () => Array.from(document.querySelectorAll<HTMLImageElement>('#root img')).filter((img) => img.getClientRects().length > 0);
 
-/**
- * Resolves once the static shell's largest picture has painted (docs/decisions/0054-storefront-frame-and-first-paint.md).
- * On search pages, and on pages the service worker answered, the
- * inline script draws the pictures only when its early request answers, so that is waited for first.
- * An offline page, a failed picture or a page without one goes on at once; a slow one after 2.5 s.
- */
+/** Resolves once the static shell's largest picture has painted, or after 2.5 s (docs/decisions/0054-storefront-frame-and-first-paint.md). */
 export function afterFirstPicture(): Promise<void> {
   const decoded = Promise.resolve(window.__haatEarly?.response)
     .catch(() => undefined)

@@ -4,12 +4,9 @@ import { AppRoutes } from './routes';
 import { Shell } from './shell/shell';
 import { SessionSync } from './session-sync';
 
-// Material look everywhere, no ripple or swipe-back gesture code: a shop in a browser needs neither,
-// and leaving them out keeps their modules off the first load. The router stays Ionic's (IonReactRouter), part of
-// the stack the shop is built on, although the pages are react-router <Routes> (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
-// No IonApp: its full-screen scroll box was undone by theme.css, and it alone brought Ionic's component runtime
-// (14 KB gzip) onto the first visit; an Ionic component a page uses brings it with that page
-// (docs/decisions/0152-no-ionapp-on-the-first-visit.md).
+// Material look everywhere, no ripple or swipe-back gesture code: a shop in a browser needs neither, and leaving them
+// out keeps their modules off the first load. No IonApp: it alone brought Ionic's component runtime (14 KB gzip) onto
+// the first visit (docs/decisions/0152-no-ionapp-on-the-first-visit.md).
 setupIonicReact({ mode: 'md', rippleEffect: false, swipeBackEnabled: false, hardwareBackButton: false, inputShims: false, statusTap: false });
 
 export function App() {

@@ -5,12 +5,7 @@ interface State {
   error: Error | null;
 }
 
-/**
- * docs/product.md#screens, Home: "Something went wrong: {message}" (or Unknown error) with a Reload button. One per
- * route (keyed by path in routes.tsx), so a broken page never takes the header and footer down with it. Offline, a
- * page whose code was never loaded on this device cannot open (only the first screens are precached:
- * docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md): that says so, not "Something went wrong".
- */
+/** docs/product.md#screens, Home: "Something went wrong: {message}" and Reload, one per route; offline, a page not saved says so. */
 export class RouteErrorBoundary extends Component<{ children: ReactNode }, State> {
   override state: State = { error: null };
 
@@ -30,8 +25,7 @@ export class RouteErrorBoundary extends Component<{ children: ReactNode }, State
         {navigator.onLine ? (
           <h1>{i18n.t('common:crash', { message: error.message || i18n.t('common:unknownError') })}</h1>
         ) : (
-          // A note, as the product page's own offline state shows it: the whole sentence as a heading filled a
-          // phone's screen in heading type.
+          // A note, not a heading: the whole sentence in heading type filled a phone's screen.
           <p className="offline-note">{i18n.t('common:pageNotSaved')}</p>
         )}
         <button type="button" className="btn btn--primary" onClick={() => location.reload()}>

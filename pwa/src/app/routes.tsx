@@ -1,15 +1,11 @@
-import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useTranslation } from 'react-i18next';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 
-/**
- * Route-level code splitting: each page is its own chunk, loaded when first visited. `preload` fetches
- * it ahead (main.tsx does so for the first page before React starts); once loaded, the lazy component
- * resolves synchronously, so React renders the page in its first commit instead of a loading fallback.
- */
+/** Each page its own chunk; once preloaded, the lazy component resolves at once: React renders the page in its first commit. */
 const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page => {
   let loaded: ComponentType | undefined;
   const preload = () => load().then((m) => (loaded = m[name]!));
@@ -21,79 +17,49 @@ const page = (load: () => Promise<Record<string, ComponentType>>, name: string):
   return Object.assign(Lazy, { preload });
 };
 
-const HomePage = page(() => import('../features/home/home.page'), 'HomePage');
-const SearchPage = page(() => import('../features/search/search.page'), 'SearchPage');
-const ListingPage = page(() => import('../features/listing/listing.page'), 'ListingPage');
-const ProductPage = page(() => import('../features/product/product.page'), 'ProductPage');
 const PolicyPage = page(() => import('../features/info/policy.page'), 'PolicyPage');
 const FooterLinkPage = page(() => import('../features/info/footer-link.page'), 'FooterLinkPage');
-const NotFoundPage = page(() => import('../features/info/not-found.page'), 'NotFoundPage');
-const LoginPage = page(() => import('../features/auth/login.page'), 'LoginPage');
-const RegisterPage = page(() => import('../features/auth/register.page'), 'RegisterPage');
-const MobileSignInPage = page(() => import('../features/auth/mobile-sign-in.page'), 'MobileSignInPage');
-const NamePage = page(() => import('../features/auth/name.page'), 'NamePage');
-const ForgotPasswordPage = page(() => import('../features/auth/forgot-password.page'), 'ForgotPasswordPage');
-const VerificationOtpPage = page(() => import('../features/auth/verification-otp.page'), 'VerificationOtpPage');
-const ResetPasswordPage = page(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage');
-const UserMenuPage = page(() => import('../features/account/user-menu.page'), 'UserMenuPage');
-const CartPage = page(() => import('../features/cart/cart.page'), 'CartPage');
-const CheckoutPage = page(() => import('../features/checkout/checkout.page'), 'CheckoutPage');
-const SuccessPage = page(() => import('../features/checkout/success.page'), 'SuccessPage');
-const CancelPage = page(() => import('../features/checkout/cancel.page'), 'CancelPage');
 const MyOrdersPage = page(() => import('../features/orders/my-orders.page'), 'MyOrdersPage');
-const AllOrdersPage = page(() => import('../features/orders/all-orders.page'), 'AllOrdersPage');
-const AddressPage = page(() => import('../features/account/address.page'), 'AddressPage');
-const ProfilePage = page(() => import('../features/account/profile.page'), 'ProfilePage');
-const WishlistPage = page(() => import('../features/account/wishlist.page'), 'WishlistPage');
-const CategoryAdminPage = page(() => import('../features/admin/category.page'), 'CategoryPage');
-const SubCategoryAdminPage = page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage');
-const UploadProductPage = page(() => import('../features/admin/upload-product.page'), 'UploadProductPage');
-const AdminOverviewPage = page(() => import('../features/admin/overview.page'), 'OverviewPage');
-const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
-const AdminCouponsPage = page(() => import('../features/admin/coupons.page'), 'CouponsPage');
-const AdminReturnsPage = page(() => import('../features/admin/returns.page'), 'ReturnsPage');
-const AdminSynonymsPage = page(() => import('../features/admin/synonyms.page'), 'SynonymsPage');
 
 /** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
-export const ROUTES: Array<{ path: string; element: ReactNode }> = [
-  { path: '/', element: <HomePage /> },
-  { path: '/search', element: <SearchPage /> },
-  { path: '/product/:productSlug', element: <ProductPage /> },
-  { path: '/privacy-policy', element: <PolicyPage /> },
-  { path: '/return-policy', element: <PolicyPage /> },
-  { path: '/about', element: <FooterLinkPage /> },
-  { path: '/shop', element: <FooterLinkPage /> },
-  { path: '/contact', element: <FooterLinkPage /> },
-  { path: '/faqs', element: <FooterLinkPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/login/mobile', element: <MobileSignInPage /> },
-  { path: '/login/name', element: <NamePage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/verification-otp', element: <VerificationOtpPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/user', element: <UserMenuPage /> },
-  { path: '/cart', element: <CartPage /> },
-  { path: '/checkout', element: <CheckoutPage /> },
-  { path: '/success', element: <SuccessPage /> },
-  { path: '/cancel', element: <CancelPage /> },
-  { path: '/my-orders', element: <MyOrdersPage /> },
-  { path: '/dashboard', element: <AdminOverviewPage /> },
-  { path: '/dashboard/myorders', element: <MyOrdersPage /> },
-  { path: '/dashboard/allorders', element: <AllOrdersPage /> },
-  { path: '/dashboard/address', element: <AddressPage /> },
-  { path: '/dashboard/profile', element: <ProfilePage /> },
-  { path: '/dashboard/mywishlist', element: <WishlistPage /> },
-  { path: '/dashboard/category', element: <CategoryAdminPage /> },
-  { path: '/dashboard/subcategory', element: <SubCategoryAdminPage /> },
-  { path: '/dashboard/upload-product', element: <UploadProductPage /> },
-  { path: '/dashboard/product', element: <AdminProductsPage /> },
-  { path: '/dashboard/coupons', element: <AdminCouponsPage /> },
-  { path: '/dashboard/returns', element: <AdminReturnsPage /> },
-  { path: '/dashboard/synonyms', element: <AdminSynonymsPage /> },
-  // account, cart, checkout, orders and dashboard routes are added above this line by their features
-  { path: '/:categorySlug/:subCategorySlug', element: <ListingPage /> },
-  { path: '*', element: <NotFoundPage /> },
+const ROUTES: Array<{ path: string; page: Page }> = [
+  { path: '/', page: page(() => import('../features/home/home.page'), 'HomePage') },
+  { path: '/search', page: page(() => import('../features/search/search.page'), 'SearchPage') },
+  { path: '/product/:productSlug', page: page(() => import('../features/product/product.page'), 'ProductPage') },
+  { path: '/privacy-policy', page: PolicyPage },
+  { path: '/return-policy', page: PolicyPage },
+  { path: '/about', page: FooterLinkPage },
+  { path: '/shop', page: FooterLinkPage },
+  { path: '/contact', page: FooterLinkPage },
+  { path: '/faqs', page: FooterLinkPage },
+  { path: '/login', page: page(() => import('../features/auth/login.page'), 'LoginPage') },
+  { path: '/login/mobile', page: page(() => import('../features/auth/mobile-sign-in.page'), 'MobileSignInPage') },
+  { path: '/login/name', page: page(() => import('../features/auth/name.page'), 'NamePage') },
+  { path: '/register', page: page(() => import('../features/auth/register.page'), 'RegisterPage') },
+  { path: '/forgot-password', page: page(() => import('../features/auth/forgot-password.page'), 'ForgotPasswordPage') },
+  { path: '/verification-otp', page: page(() => import('../features/auth/verification-otp.page'), 'VerificationOtpPage') },
+  { path: '/reset-password', page: page(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage') },
+  { path: '/user', page: page(() => import('../features/account/user-menu.page'), 'UserMenuPage') },
+  { path: '/cart', page: page(() => import('../features/cart/cart.page'), 'CartPage') },
+  { path: '/checkout', page: page(() => import('../features/checkout/checkout.page'), 'CheckoutPage') },
+  { path: '/success', page: page(() => import('../features/checkout/success.page'), 'SuccessPage') },
+  { path: '/cancel', page: page(() => import('../features/checkout/cancel.page'), 'CancelPage') },
+  { path: '/my-orders', page: MyOrdersPage },
+  { path: '/dashboard', page: page(() => import('../features/admin/overview.page'), 'OverviewPage') },
+  { path: '/dashboard/myorders', page: MyOrdersPage },
+  { path: '/dashboard/allorders', page: page(() => import('../features/orders/all-orders.page'), 'AllOrdersPage') },
+  { path: '/dashboard/address', page: page(() => import('../features/account/address.page'), 'AddressPage') },
+  { path: '/dashboard/profile', page: page(() => import('../features/account/profile.page'), 'ProfilePage') },
+  { path: '/dashboard/mywishlist', page: page(() => import('../features/account/wishlist.page'), 'WishlistPage') },
+  { path: '/dashboard/category', page: page(() => import('../features/admin/category.page'), 'CategoryPage') },
+  { path: '/dashboard/subcategory', page: page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage') },
+  { path: '/dashboard/upload-product', page: page(() => import('../features/admin/upload-product.page'), 'UploadProductPage') },
+  { path: '/dashboard/product', page: page(() => import('../features/admin/products.page'), 'AdminProductsPage') },
+  { path: '/dashboard/coupons', page: page(() => import('../features/admin/coupons.page'), 'CouponsPage') },
+  { path: '/dashboard/returns', page: page(() => import('../features/admin/returns.page'), 'ReturnsPage') },
+  { path: '/dashboard/synonyms', page: page(() => import('../features/admin/synonyms.page'), 'SynonymsPage') },
+  { path: '/:categorySlug/:subCategorySlug', page: page(() => import('../features/listing/listing.page'), 'ListingPage') },
+  { path: '*', page: page(() => import('../lib/ui/not-found'), 'NotFound') },
 ];
 
 export function AppRoutes() {
@@ -103,7 +69,7 @@ export function AppRoutes() {
       <Suspense fallback={<PageLoader />}>
         <Routes>
           {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
+            <Route key={r.path} path={r.path} element={<r.page />} />
           ))}
         </Routes>
       </Suspense>
@@ -113,9 +79,7 @@ export function AppRoutes() {
 
 /** Loads the chunk of the page at `pathname`, so the first render can show it at once. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const match = matchRoutes(ROUTES, pathname)?.at(-1);
-  const type = (match?.route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
-  return type?.preload?.() ?? Promise.resolve();
+  return matchRoutes(ROUTES, pathname)?.at(-1)?.route.page.preload() ?? Promise.resolve();
 }
 
 /** While a page's chunk loads: holds the page's height so the footer does not jump (no layout shift). */

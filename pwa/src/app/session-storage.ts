@@ -5,11 +5,7 @@ import { registerWishlistSync, reloadAddresses, reloadWishlist } from '../featur
 import { registerCartSync, reloadCart } from '../features/cart/public';
 import { registerCodQueue } from '../features/checkout/public';
 
-/**
- * The IndexedDB half of SessionSync (session-sync.tsx), in its own chunk with Dexie: SessionSync imports it once
- * the app has rendered, so the first visit's first render does not wait for Dexie
- * (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
- */
+// The IndexedDB half of SessionSync, its own chunk with Dexie (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 
 // The outbox learns how to send each kind of queued write before anything can flush it.
 registerCartSync();

@@ -8,16 +8,11 @@ import { accountApi } from '../features/account/public';
 import { storageWanted } from '../lib/storage/device-store';
 import { useServerRefresh } from '../lib/storage/use-server-refresh';
 
-// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded once, after the first render (on a device with
-// nothing stored, once storage is wanted).
+// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded after the first render, once storage is wanted.
 let storageSide: Promise<typeof import('./session-storage')> | undefined;
 const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
-/**
- * Keeps the device in step with the session (docs/product.md#states, "On start the client loads user details"; "when
- * the user changes, cart, address list and orders reload"): queued writes go out first, then the
- * server's copies come back into IndexedDB. Offline, all of it waits and the screens use what is stored.
- */
+/** Keeps the device in step with the session (docs/product.md#states): queued writes out first, then the server's copies. */
 export function SessionSync() {
   const navigate = useNavigate();
   const userId = useAtomValue(userAtom)?._id;
@@ -28,8 +23,7 @@ export function SessionSync() {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let live = true;
-    // A device that has never stored anything has no queued write: the outbox starts when storage is wanted
-    // (lib/storage/device-store.ts, docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
+    // A device with nothing stored has no queued write (docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
     void storageWanted()
       .then(loadStorageSide)
       .then((m) => {

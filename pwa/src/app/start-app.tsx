@@ -6,12 +6,7 @@ import { App } from './app';
 import { preloadRoute } from './routes';
 import { startLanguage } from '../i18n/i18n';
 
-/**
- * Starts the app over index.html's static shell. React takes over once the first page's chunk is here,
- * so the shell is replaced by the real page in one step (no loading flash). The render is a transition:
- * React yields to the browser while mounting, instead of one long task that blocks input.
- * `installEvent`: a beforeinstallprompt that main.tsx kept while this module was loading.
- */
+/** Starts the app over the static shell once the first page's chunk is here, as a transition (`installEvent`: main.tsx kept it). */
 export function startApp(installEvent: BeforeInstallPromptEvent | undefined): void {
   captureInstallPrompt(installEvent);
   const root = createRoot(document.getElementById('root')!);

@@ -7,10 +7,7 @@ import { currentLanguage, i18n } from './i18n';
 const money = new Map<string, Intl.NumberFormat>();
 const numbers = new Map<string, Intl.NumberFormat>();
 
-/**
- * ₹ with Indian grouping in the current language (₹1,23,456.00 in both: hi-IN writes Latin digits, as
- * Indian shops do). English uses shared's hand-written formatter, which prints exactly what en-IN's Intl does.
- */
+/** ₹ with Indian grouping in the current language; English through shared's formatter (en-IN's Intl, without its cost). */
 export function formatMoney(amount: number): string {
   const lang = currentLanguage();
   if (lang === 'en-IN') return formatInr(amount);
@@ -31,12 +28,7 @@ const DAY_MONTH_YEAR: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'sho
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sept', 'Oct', 'Nov', 'Dec'];
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
-/**
- * The two English dates the browsing pages show (a review's "23 Nov 2026", the delivery check's "Sat, 28 Nov"),
- * written out as en-IN's Intl prints them (format.test.ts checks them side by side): like the first currency
- * formatter (shared/src/money/inr.ts), the first Intl.DateTimeFormat a page builds costs tens of ms of locale
- * loading, four times that on a phone, in the middle of the product page's load. null for any other shape.
- */
+/** The two English dates the browsing pages show, as en-IN's Intl prints them, without its cost (format.test.ts); else null. */
 export function englishDate(date: Date, options: Intl.DateTimeFormatOptions): string | null {
   const { weekday, day, month, year, timeZone, ...rest } = options;
   if (Object.keys(rest).length > 0 || Number.isNaN(date.getTime()) || (timeZone !== undefined && timeZone !== 'UTC')) return null;
@@ -56,20 +48,13 @@ export function formatDate(date: Date | string | number, options: Intl.DateTimeF
   return (lang === 'en-IN' ? englishDate(when, options) : null) ?? new Intl.DateTimeFormat(lang, options).format(when);
 }
 
-/**
- * What a shopper reads under a product's name for its unit, in the current language: the measures the shop
- * knows (kg, litre, gm, ml) in words ("gm" → "ग्राम"), a unit an admin wrote for a fixed product as written,
- * and nothing for the plain "pack" (shared/src/catalog/product-unit.rule.ts).
- */
+/** A product's unit as a shopper reads it: the shop's measures in words ("gm" → "ग्राम"), others as written, no "pack". */
 export function unitText(unit: string): string | null {
   if (!unitLabel(unit)) return null;
   return (VARIABLE_UNITS as readonly string[]).includes(unit) ? i18n.t(`common:unit.${unit}`) : unit;
 }
 
-/**
- * A product's unit as the admin's screens name it, in the current language: the units the shop knows (pack, kg,
- * litre, gm, ml) in words ("pack" → "पैक"), any other unit as the admin wrote it.
- */
+/** A product's unit as the admin's screens name it: the shop's units in words ("pack" → "पैक"), others as written. */
 export function unitName(unit: string): string {
   return unit === DEFAULT_UNIT || (VARIABLE_UNITS as readonly string[]).includes(unit) ? i18n.t(`common:unit.${unit}`) : unit;
 }

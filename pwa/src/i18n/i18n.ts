@@ -3,15 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGE_KEY, detectLanguage, isLanguage, type Language } from './languages';
 import common from './en-IN/common.json';
 
-/**
- * The PWA's texts (docs/product.md#languages, docs/decisions/0100-i18next-for-the-pwa.md): one i18next
- * instance, one namespace per feature plus `common`. Only `common` (the shell's texts) is bundled here; every
- * other English namespace is added by addEnglish when the code that uses it loads (build/i18n-namespaces.ts
- * imports it into that code's chunk: docs/decisions/0133-texts-and-storage-load-with-their-feature.md). Hindi is
- * one lazy chunk (hi-IN.ts), loaded before the first render when the shopper's language is Hindi and cached by
- * the service worker when loaded, not precached, so an English shopper never downloads it and a Hindi shopper's
- * shop opens offline too (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
- */
+/** The PWA's texts (docs/decisions/0100-i18next-for-the-pwa.md): `common` bundled, every other namespace with the code that uses it. */
 export const i18n = i18next.createInstance();
 
 void i18n.use(initReactI18next).init({

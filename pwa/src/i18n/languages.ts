@@ -1,7 +1,4 @@
-/**
- * The shop's languages (docs/product.md#languages), the list and the header rule shared with the API; here
- * what only the device knows: the kept choice and the browser's languages.
- */
+/** The shop's languages (docs/product.md#languages); here what only the device knows: the kept choice and the browser's. */
 import { isLanguage, pickLanguage as preferredOf, type Language } from '@haat/shared/common/languages';
 
 export { DEFAULT_LANGUAGE, LANGUAGES, isLanguage, type Language } from '@haat/shared/common/languages';

@@ -2,16 +2,7 @@ import { messageTemplate, readTemplate, type MessageTemplate } from '@haat/share
 import english from './en-IN/validation.json';
 import { addEnglish, currentLanguage, i18n } from './i18n';
 
-/**
- * The shared zod schemas' messages in the shopper's language (docs/product.md#languages). The schemas
- * stay English — the API checks the same bodies and translates its own answers
- * (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md) — so a form that checks a body
- * with them before sending translates what they say here: the `validation` namespace's English texts
- * are the schemas' messages word for word, `{{n}}` / `{{list}}` marking a value; the template a message
- * was made from is found and rendered in the current language. An unknown message is answered "is not
- * valid" in Hindi (never wrong, if less precise) and as written in English.
- * (docs/decisions/0100-i18next-for-the-pwa.md)
- */
+/** The shared schemas' English messages in the shopper's language (docs/decisions/0105-i18next-on-the-api-translated-at-the-answer.md). */
 
 interface Template extends MessageTemplate {
   key: string;

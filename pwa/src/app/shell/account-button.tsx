@@ -14,18 +14,14 @@ const icon = (
   </svg>
 );
 
-/**
- * docs/product.md#screens account button. Logged out: Login, which says "Login required!" and leads to /login. Logged in:
- * the My Account menu, a popover on wide screens and the /user page on phones.
- */
+/** docs/product.md#screens account button: Login, or the My Account menu (a popover on wide screens, /user on phones). */
 export function AccountButton() {
   const user = useAtomValue(userAtom);
   const { t } = useTranslation();
   const narrow = useMediaQuery(NARROW);
   const navigate = useNavigate();
   const [open, setOpen] = useState(false);
-  // The popover's menu, fetched as soon as it may be wanted (signed in, wide screen), so it is there (and cached for
-  // offline use) before the button is pressed; a phone opens /user instead.
+  // The popover's menu, loaded as soon as it may be wanted (signed in, wide screen), so it is cached before it is pressed.
   const [Menu, setMenu] = useState<ComponentType<{ onNavigate?: () => void }> | null>(null);
   const wanted = !!user && !narrow;
   useEffect(() => {
@@ -42,8 +38,7 @@ export function AccountButton() {
     const close = (e: MouseEvent | KeyboardEvent) => {
       if (e instanceof KeyboardEvent) {
         if (e.key !== 'Escape') return;
-        // The menu is a disclosure, not a modal: Escape closes it and, when focus was in it, hands focus back to
-        // the Account button instead of dropping it to the page (docs/product.md#keyboard-and-screen-readers).
+        // A disclosure, not a modal: Escape hands focus back to the button (docs/product.md#keyboard-and-screen-readers).
         if (box.current?.contains(document.activeElement)) button.current?.focus();
         setOpen(false);
       } else if (!box.current?.contains(e.target as Node)) setOpen(false);

@@ -4,10 +4,7 @@ import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { useCartSummary } from './cart-button';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens: small screens get a sticky bottom bar (count, total, View Cart); hidden when empty and on
- * /checkout. Hidden on /cart too: there it only repeats the page and covered its Grand total.
- */
+/** docs/product.md#screens: a sticky bottom bar on small screens, hidden when empty and on /checkout and /cart. */
 export function CartBar() {
   const { count, total } = useCartSummary();
   const { t } = useTranslation();

@@ -9,10 +9,7 @@ import { useDeviceQuery } from '../../lib/storage/device-store';
 // The side panel loads on first open: the cart's screens stay off the home page's first load.
 const CartDrawer = lazy(async () => ({ default: (await loadCartDrawer()).CartDrawer }));
 
-/**
- * docs/product.md#screens: item count and total price, or My Cart when empty. Wide screens open the cart side panel;
- * phones (and a click without JavaScript) go to /cart.
- */
+/** docs/product.md#screens: count and total, or My Cart; wide screens open the cart side panel, phones go to /cart. */
 export function CartButton({ compact = false }: { compact?: boolean }) {
   const { count, total } = useCartSummary();
   const { t } = useTranslation();
@@ -56,14 +53,8 @@ export function CartButton({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** What the header cart button and the small-screen cart bar show. */
-export interface CartSummary {
-  count: number;
-  total: number;
-}
-
 /** Live from the device's cart (docs/product.md#screens): units and the grand total; 0 reads "My Cart", hides the bar. */
-export function useCartSummary(): CartSummary {
+export function useCartSummary(): { count: number; total: number } {
   const totals = useDeviceQuery(async (db) => cartTotals(await db.cart.toArray()));
   return { count: totals?.quantityTotal ?? 0, total: totals?.grandTotal ?? 0 };
 }

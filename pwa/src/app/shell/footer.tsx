@@ -5,6 +5,16 @@ import { LanguageSwitch } from '../../lib/ui/language-switch';
 import { ShopAddress } from '../../lib/ui/shop-address';
 import { usePublicConfig } from '../../lib/http/public-config';
 
+// The footer's pages, labelled footer.<key>.
+const PAGES = [
+  ['/about', 'about'],
+  ['/shop', 'shop'],
+  ['/contact', 'contact'],
+  ['/faqs', 'faqs'],
+  ['/privacy-policy', 'privacy'],
+  ['/return-policy', 'returns'],
+] as const;
+
 /** docs/product.md#what-haat-is and #screens footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
 export function Footer() {
   const { t } = useTranslation();
@@ -30,24 +40,11 @@ export function Footer() {
             Haat
           </h2>
           <ul className="footer__links">
-            <li>
-              <Link to="/about">{t('footer.about')}</Link>
-            </li>
-            <li>
-              <Link to="/shop">{t('footer.shop')}</Link>
-            </li>
-            <li>
-              <Link to="/contact">{t('footer.contact')}</Link>
-            </li>
-            <li>
-              <Link to="/faqs">{t('footer.faqs')}</Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy">{t('footer.privacy')}</Link>
-            </li>
-            <li>
-              <Link to="/return-policy">{t('footer.returns')}</Link>
-            </li>
+            {PAGES.map(([to, key]) => (
+              <li key={to}>
+                <Link to={to}>{t(`footer.${key}`)}</Link>
+              </li>
+            ))}
           </ul>
         </nav>
         <section aria-labelledby="footer-social">

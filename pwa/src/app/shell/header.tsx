@@ -10,11 +10,7 @@ import { deliveryPlaceAtom } from '../../lib/delivery/delivery-place';
 import { deliveryRange, headerPromise } from '../../lib/delivery/delivery-words';
 import { installPromptAtom, promptInstall } from '../../lib/device/install-prompt';
 
-/**
- * docs/product.md#screens sticky header. Wide screens: one row with the search bar in the middle. Narrow screens: the
- * search bar gets its own row, and on /search only that row shows (with a back arrow), keeping the account and a
- * compact cart button at its end so a shopper searching can still reach both.
- */
+/** docs/product.md#screens sticky header; on a narrow /search only the search row shows, with the account and the cart. */
 export function Header() {
   const narrow = useMediaQuery(NARROW);
   const { t } = useTranslation();
@@ -93,10 +89,7 @@ export function HeaderMessage() {
   );
 }
 
-/**
- * The header's promise (docs/product.md#delivery): the rule's range until the shopper names a place (a pincode
- * check, an address), then that place's own date, or that we do not deliver there yet.
- */
+/** The header's promise (docs/product.md#delivery): the range, until the shopper names a place. */
 export function Tagline() {
   const { t } = useTranslation();
   const place = useAtomValue(deliveryPlaceAtom);

@@ -98,13 +98,7 @@ function IosInstallHint() {
   );
 }
 
-/**
- * Every page starts at the top. The document scrolls (no full-screen scroll box,
- * there is no IonContent), and a client-side navigation keeps the window's offset, so /success opened
- * where the long checkout had been scrolled to. One rule for every route, here in the shell: a new
- * path (PUSH or REPLACE) goes to the top before paint; Back/Forward (POP) keeps the browser's own
- * restoration. A change of query string alone (listing filters, search terms) stays where it is.
- */
+/** Every new path starts at the top before paint; Back/Forward keeps the browser's restoration, a query change stays. */
 function ScrollToTop() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();

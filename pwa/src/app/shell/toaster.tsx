@@ -9,19 +9,13 @@ const remember = (event: Event) => {
   if (event.target instanceof Element) lastPressed = event.target.closest('button, a, input, select, [role="button"]') ?? event.target;
 };
 
-/**
- * The side of the screen a toast opens on: the bottom, unless the control just pressed is in the lower half of the
- * window, where a toast at the bottom would cover it (the product page's stepper on a phone); then the top.
- */
+/** A toast opens at the bottom, unless the control just pressed is in the lower half of the window: then at the top. */
 export function toastSide(pressed: DOMRect | null, windowHeight: number): 'top' | 'bottom' {
   if (!pressed || (pressed.width === 0 && pressed.height === 0)) return 'bottom';
   return (pressed.top + pressed.bottom) / 2 > windowHeight / 2 ? 'top' : 'bottom';
 }
 
-/**
- * Renders lib/toast.ts's one toast (docs/product.md#rules-and-limits durations live there), on the side of the screen
- * away from the control just pressed, so a greyed + at its limit stays in sight; errors are announced assertively.
- */
+/** Renders lib/ui/toast.ts's one toast away from the control just pressed; errors are announced assertively. */
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   const { t } = useTranslation();

@@ -6,10 +6,7 @@ export interface PromptState {
   length: number;
 }
 
-/**
- * docs/product.md#states and #rules-and-limits: type each word a character every `typeMs`, hold it whole `holdMs`, then the next word.
- * A new word starts at its first character: an empty `Search ""` between words reads as a glitch.
- */
+/** docs/product.md#states: type each word, hold it whole, then the next, starting at its first character. */
 export function typingPromptStep(words: readonly string[], typeMs: number, holdMs: number) {
   return ({ index, length }: PromptState): TextStep<PromptState> =>
     length >= (words[index]?.length ?? 0)

@@ -4,6 +4,7 @@ import { useLocation, useSearchParams } from 'react-router-dom';
 import { useMutation } from '@tanstack/react-query';
 import { userAtom } from '../../lib/http/session';
 import { queryClient } from '../../lib/query/query-client';
+import { useBusy } from '../../lib/hooks/use-busy';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { PushToggle } from '../orders/public';
@@ -19,12 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { person } from 'ionicons/icons';
 
 /**
- * /dashboard/profile (docs/product.md#screens and #validation): avatar with Edit, and name, email, mobile (all required).
- * A new e-mail also asks for the current password (the server refuses the change without it), or for an account signed up
- * by mobile number a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md), and changes only once
- * the link mailed to it is opened: that link comes back here as ?confirmEmail=… (docs/decisions/0275-accounts-sign-in-passwords-and-sessions.md).
- * A shopper turns this device's order updates on or off here (docs/product.md#order-stage-notices), and asks for the
- * link that verifies an unverified e-mail (docs/product.md#rules-and-limits).
+ * /dashboard/profile (docs/product.md#screens and #validation): a new e-mail asks for the password, or a code to the
+ * mobile (docs/decisions/0280-sign-in-by-mobile-number.md), and changes once its link comes back as ?confirmEmail=….
  */
 export function ProfilePage() {
   const { t } = useTranslation('profile');
@@ -32,19 +29,15 @@ export function ProfilePage() {
   const [form, setForm] = useState({ name: user?.name ?? '', email: user?.email ?? '', mobile: user?.mobile ?? '' });
   const [currentPassword, setCurrentPassword] = useState('');
   const emailChanged = form.email.trim().toLowerCase() !== (user?.email ?? '');
-  // An account signed up by mobile number proves its owner by a code to that number, for a new e-mail or giving the
-  // number up (docs/decisions/0280-sign-in-by-mobile-number.md); every other account by its password.
+  // A mobile-only account proves its owner by a code to that number (docs/decisions/0280-sign-in-by-mobile-number.md).
   const byCode = user?.owner_proof === 'mobile_code';
   const mobileGivenUp = byCode && Boolean(user?.mobile_verified) && indianMobile(form.mobile) !== user?.mobile;
   const needsCode = byCode && (emailChanged || mobileGivenUp);
   const needsPassword = emailChanged && !byCode;
   const [ownerCode, setOwnerCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const [editingAvatar, setEditingAvatar] = useState(false);
-  /**
-   * After a save or a confirmed link: the account as the server now has it, and the server's message. A
-   * new e-mail waits for its link, so the form shows the e-mail that still signs in.
-   */
+  // After a save or a confirmed link: the account as the server has it (a new e-mail waits for its link).
   const showSaved = useCallback(
     async (message: string) => {
       const fresh = await accountApi.userDetails();
@@ -58,8 +51,7 @@ export function ProfilePage() {
   );
   const [params, setParams] = useSearchParams();
   const linkToken = params.get('confirmEmail');
-  // The link's one write, once per token (the server's message is on screen when it fails: link used or expired,
-  // e-mail taken meanwhile).
+  // The link's one write, once per token (a failure's message is on screen).
   const { mutate: confirmEmail } = useMutation(
     { mutationFn: async (token: string) => showSaved((await accountApi.confirmEmail(token)).message), onError: () => undefined },
     queryClient,
@@ -72,7 +64,7 @@ export function ProfilePage() {
     confirmEmail(linkToken);
   }, [linkToken, setParams, confirmEmail]);
   /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
-  const [sendingLink, setSendingLink] = useState(false);
+  const [sendingLink, runSend] = useBusy();
   // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.
   const verifyButton = useRef<HTMLButtonElement>(null);
   const { hash } = useLocation();
@@ -82,29 +74,15 @@ export function ProfilePage() {
     verifyButton.current?.scrollIntoView?.({ block: 'center' });
     verifyButton.current?.focus();
   }, [hash, unverified]);
-  const sendVerifyLink = async () => {
-    setSendingLink(true);
-    try {
-      toast.success((await accountApi.sendVerifyLink()).message);
-    } catch {
-      // the server's message is on screen (too many links asked for)
-    } finally {
-      setSendingLink(false);
-    }
-  };
-  const submit = async (e: FormEvent) => {
+  const sendVerifyLink = () => runSend(async () => toast.success((await accountApi.sendVerifyLink()).message));
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
+    void run(async () => {
       const answer = await accountApi.updateUser(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form);
       setCurrentPassword('');
       setOwnerCode('');
       await showSaved(answer.message);
-    } catch {
-      // the server's message is on screen (wrong current password, bad mobile…)
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <>
@@ -115,9 +93,8 @@ export function ProfilePage() {
           {user?.avatar ? (
             <img className="profile__avatar" src={user.avatar} alt={t('profile.avatar')} width={96} height={96} />
           ) : (
-            // No picture yet: the ionicons person, not an emoji (drawn differently on every phone). Its SVG is a CSS
-            // mask in the text colour, not <IonIcon>: that web component would join the vendor chunk every first
-            // visit loads (docs/decisions/0091-a-lighter-first-visit.md).
+            // The ionicons person as a CSS mask, not an emoji (drawn differently on every phone) nor <IonIcon> (the vendor
+            // chunk, docs/decisions/0091-a-lighter-first-visit.md).
             <span className="profile__avatar" role="img" aria-label={t('profile.noAvatar')} data-testid="avatar-placeholder">
               <span className="profile__avatar-icon" aria-hidden="true" style={{ maskImage: `url("${person}")`, WebkitMaskImage: `url("${person}")` }} />
             </span>
@@ -125,24 +102,19 @@ export function ProfilePage() {
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
             {t('address.edit')}
           </button>
-          <form className="profile" onSubmit={(e) => void submit(e)} noValidate>
+          <form className="profile" onSubmit={submit} noValidate>
             <LabelledInput name="name" label={t('address.field.name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
             <LabelledInput name="email" label={t('profile.email')} value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
             <LabelledInput name="mobile" label={t('address.field.mobile')} value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />
             {needsCode && user && <OwnerCode mobile={user.mobile} code={ownerCode} onCode={setOwnerCode} />}
             {needsPassword && (
-              <div className="address-dialog__field">
-                <label htmlFor="profile-current-password">{t('profile.currentPassword')}</label>
-                <input
-                  id="profile-current-password"
-                  name="currentPassword"
-                  type="password"
-                  required
-                  autoComplete="current-password"
-                  value={currentPassword}
-                  onChange={(e) => setCurrentPassword(e.target.value)}
-                />
-              </div>
+              <LabelledInput
+                name="currentPassword"
+                type="password"
+                label={t('profile.currentPassword')}
+                value={currentPassword}
+                onChange={setCurrentPassword}
+              />
             )}
             <button
               type="submit"

@@ -9,26 +9,22 @@ import { useTranslation } from 'react-i18next';
 /** /user (docs/product.md#screens): the account menu as a page on phones, with a close button that goes back. */
 export function UserMenuPage() {
   const { t } = useTranslation('account');
-  const pageMeta = <PageMeta title={t('userMenu.meta')} />;
   const navigate = useNavigate();
   const signedIn = useAtomValue(isSignedInAtom);
-  if (!signedIn)
-    return (
-      <>
-        {pageMeta}
-        <Navigate to="/login" replace state={loginReturnState('/user')} />
-      </>
-    );
   return (
     <>
-      {pageMeta}
-      <div className="user-menu-page">
-        <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label={t('userMenu.close')} onClick={() => navigate(-1)}>
-          ✕
-        </button>
-        <h1 className="user-menu-page__title">{t('menu.label')}</h1>
-        <AccountMenu />
-      </div>
+      <PageMeta title={t('userMenu.meta')} />
+      {signedIn ? (
+        <div className="user-menu-page">
+          <button type="button" className="btn btn--ghost btn--small user-menu-page__close" aria-label={t('userMenu.close')} onClick={() => navigate(-1)}>
+            ✕
+          </button>
+          <h1 className="user-menu-page__title">{t('menu.label')}</h1>
+          <AccountMenu />
+        </div>
+      ) : (
+        <Navigate to="/login" replace state={loginReturnState('/user')} />
+      )}
     </>
   );
 }

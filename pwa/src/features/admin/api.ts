@@ -6,11 +6,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../lib/http/http';
 import type { ProductPayload } from './product-form-model';
 
-/**
- * docs/product.md#api, Category, subcategory, product and upload calls of the admin screens. Reads skip every
- * cache (`no-store`) and never touch the storefront's IndexedDB copies: an admin edits what the
- * server holds. Failures show the server's message through the one client (409 "still used by…").
- */
+/** docs/product.md#api, the admin's catalogue calls; reads skip every cache: an admin edits what the server holds. */
 const fresh = { cache: 'no-store' } as const;
 
 export interface ProductsPage {

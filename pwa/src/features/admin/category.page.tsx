@@ -2,20 +2,10 @@ import { useTranslation } from 'react-i18next';
 import type { Category } from '@haat/shared/catalog/catalog.types';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { CatalogueDialog } from './components/catalogue-dialog';
 import { useAdminCrud } from './hooks/use-admin-crud';
 import { replaceCategoryCopies } from './storefront-copies';
-
-/** /dashboard/category (docs/product.md#screens, Category management). */
-export function CategoryPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('category.metaTitle')} description={t('category.metaDescription')}>
-      <CategoryManager />
-    </AdminFrame>
-  );
-}
 
 const loadCategories = async () => ({ items: await adminApi.categories(), totalPages: 1 });
 const removeCategory = (category: Category) => adminApi.deleteCategory(category._id);
@@ -47,3 +37,6 @@ function CategoryManager() {
     />
   );
 }
+
+/** /dashboard/category (docs/product.md#screens, Category management). */
+export const CategoryPage = adminPage(CategoryManager, 'admin:category.');

@@ -69,11 +69,7 @@ const optional = (v: string) => (v.trim() === '' ? null : v.trim());
 const REQUIRED: CouponField[] = ['code', 'value', 'startsAt', 'endsAt'];
 export const MISSING = 'is required';
 
-/**
- * The body the API takes, checked with the API's own schema (shared/src/promotions/coupon.schema.ts) before anything
- * is sent: either the request, or each field's first problem in the schema's words (the coupon form says them), a
- * required field left empty as MISSING.
- */
+/** The body the API takes, checked with its own schema, or each field's first problem (an empty required one as MISSING). */
 export function couponRequest(fields: CouponFields): { ok: true; body: CreateCouponRequest } | { ok: false; problems: Partial<Record<CouponField, string>> } {
   const body = {
     code: fields.code,
@@ -98,10 +94,7 @@ export function couponRequest(fields: CouponFields): { ok: true; body: CreateCou
   return { ok: false, problems };
 }
 
-/**
- * What the list shows as the coupon's state: disabled by an admin, past its window, not yet in it (scheduled: the
- * list says from when), or enabled.
- */
+/** The coupon's state in the list: disabled, past its window, not yet in it (scheduled), or enabled. */
 export function couponState(coupon: Coupon, now = Date.now()): 'enabled' | 'disabled' | 'expired' | 'scheduled' {
   if (!coupon.active) return 'disabled';
   if (Date.parse(coupon.endsAt) <= now) return 'expired';

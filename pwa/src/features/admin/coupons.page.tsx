@@ -8,15 +8,12 @@ import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
 import { useAdminList } from './hooks/use-admin-list';
 
-/**
- * The admin's coupon routes (docs/product.md#coupons). Reads skip every cache (`no-store`): an admin edits what the
- * server holds. Refusals show the server's message through the one client (a code already taken).
- */
+/** The admin's coupon routes (docs/product.md#coupons); reads skip every cache: an admin edits what the server holds. */
 const couponsApi = {
   list: async () => (await http.get('coupon/list', { cache: 'no-store' }).json<Envelope<Coupon[]>>()).data ?? [],
   create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body }).json<Envelope<Coupon>>(),
@@ -26,23 +23,10 @@ const couponsApi = {
   disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
 };
 
-/** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
-export function CouponsPage() {
-  const { t } = useTranslation('coupons');
-  return (
-    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
-      <CouponManager />
-    </AdminFrame>
-  );
-}
-
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
 const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
 
-/**
- * The table of coupons with Add, Edit, Disable (which asks first: a disabled coupon stops applying at once) and, for
- * a disabled one, Enable (it applies again within its window).
- */
+/** The table of coupons with Add, Edit, Disable (which asks first: the coupon stops applying at once) and Enable. */
 export function CouponManager() {
   const { t } = useTranslation('coupons');
   const list = useAdminList('coupons', couponsApi.list);
@@ -164,3 +148,6 @@ export function CouponManager() {
     </section>
   );
 }
+
+/** /dashboard/coupons (docs/product.md#coupons): the admin's coupons, made, changed and disabled here. */
+export const CouponsPage = adminPage(CouponManager, 'coupons:');

@@ -22,10 +22,7 @@ export const overviewApi = {
     (await http.post(ADJUST_STOCK_PATH, { json: body, context: { silent: true } }).json<Envelope<{ available: number }>>()).data!,
 };
 
-/**
- * The low-stock threshold is the admin's own choice, kept on this device (docs/decisions/0022):
- * there is no shop settings table, and the call takes it as a query parameter.
- */
+/** The low-stock threshold is the admin's own choice, kept on this device (docs/decisions/0022). */
 const THRESHOLD_KEY = 'haat.admin.lowStockThreshold';
 
 export function savedThreshold(): number {

@@ -6,22 +6,12 @@ import { formatMoney, formatNumber } from '../../i18n/format';
 import { WAITING_STAGES } from '@haat/shared/orders/overview';
 import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { LowStockCard } from './components/low-stock-card';
 import { overviewApi, savedThreshold, saveThreshold } from './overview-api';
 
 // The chart library is its own chunk, fetched only when the overview has figures to draw.
 const OverviewChart = lazy(() => import('./components/overview-chart').then((m) => ({ default: m.OverviewChart })));
-
-/** /dashboard for an administrator: what sold, what waits, what runs short. */
-export function OverviewPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('overview.metaTitle')} description={t('overview.metaDescription')}>
-      <Overview />
-    </AdminFrame>
-  );
-}
 
 function Overview() {
   const { t } = useTranslation('admin');
@@ -126,6 +116,9 @@ function Overview() {
     </section>
   );
 }
+
+/** /dashboard for an administrator: what sold, what waits, what runs short. */
+export const OverviewPage = adminPage(Overview, 'admin:overview.');
 
 function Figure({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

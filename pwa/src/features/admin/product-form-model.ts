@@ -52,6 +52,7 @@ export interface ProductFormValues {
 /** The body of product/create (update-product-details adds _id): what the resolver hands to the submit handler. */
 export type ProductPayload = CreateProductBody;
 
+/** A new product's form; its fields in the order the form shows them (the first problem in this order is toasted). */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
   description: '',
@@ -70,33 +71,13 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   variants: [],
 };
 
-/** The form's own fields, in the order the form shows them: the first problem in this order is the one toasted. */
-const FIELD_ORDER = [
-  'name',
-  'description',
-  'image',
-  'category',
-  'subCategory',
-  'productType',
-  'unit',
-  'stock',
-  'maxPerOrder',
-  'price',
-  'discount',
-  'hsn',
-  'gstRate',
-  'more_details',
-  'variants',
-] as const;
+const FIELD_ORDER = Object.keys(EMPTY_PRODUCT_FORM) as Array<keyof ProductFormValues>;
 const VARIANT_ORDER = ['_id', 'name', 'price', 'stock', 'expectedStock', 'image'] as const;
 
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
 const NOT_EXTRA = new Set(['rating', 'averageRating', 'totalReviews', 'reviews']);
 
-/**
- * The edit modal starts from the product as stored. A product saved before the unit rule (a fixed
- * one with '1 pc', a variable one with '1 kg') shows the unit its type allows, so saving it fixes it.
- */
+/** The edit form from the product as stored, an old product's unit as its type allows (saving it fixes it). */
 export function formFromProduct(p: Product): ProductFormValues {
   const productType = p.productType ?? 'fixed';
   return {
@@ -145,14 +126,11 @@ export function withRef(list: CategoryRef[], ref: CategoryRef): CategoryRef[] {
 export function extraFieldProblem(values: Pick<ProductFormValues, 'more_details'>, rawName: string): 'blank' | 'taken' | null {
   const name = rawName.trim();
   if (!name) return 'blank';
-  const taken = (FIELD_ORDER as readonly string[]).some((f) => f.toLowerCase() === name.toLowerCase());
+  const taken = FIELD_ORDER.some((f) => f.toLowerCase() === name.toLowerCase());
   return taken || values.more_details.some((f) => f.name.toLowerCase() === name.toLowerCase()) ? 'taken' : null;
 }
 
-/**
- * After a save refused because orders moved a stock figure (STOCK_CHANGED): the figure as it is now, both as
- * shown and as loaded, so the admin sees it and can enter theirs again. Answers the form paths to set.
- */
+/** After STOCK_CHANGED: the figure as it is now, shown and as loaded, so the admin can enter theirs again. */
 export function currentStockFields(values: ProductFormValues, current: number, variantId?: string): Array<[string, string | number]> {
   if (!variantId) {
     return [
@@ -231,11 +209,7 @@ const FormShape = z.object({
   variants: z.array(Row),
 });
 
-/**
- * docs/product.md#validation: first every required field and extra field filled in, then the very schema the
- * server checks (numbers, limits, the unit for the type, variant names told apart). The request body's field
- * names are the form's, so each problem lands on the field it is about.
- */
+/** docs/product.md#validation: the required fields, then the very schema the server checks, each problem on its field. */
 export const productFormSchema = FormShape.transform((values, ctx) => {
   const body = CreateProductBody.safeParse(toRequest(values));
   if (body.success) return body.data;

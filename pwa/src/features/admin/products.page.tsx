@@ -9,20 +9,10 @@ import { useOnlineQuery } from '../../lib/query/query-client';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 import { useAdminCrud } from './hooks/use-admin-crud';
 import { dropProductCopy } from './storefront-copies';
-
-/** /dashboard/product (docs/product.md#screens, Admin Products). */
-export function AdminProductsPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('products.metaTitle')} description={t('products.metaDescription')}>
-      <ProductManager />
-    </AdminFrame>
-  );
-}
 
 const removeProduct = (product: Product) => adminApi.deleteProduct(product._id);
 const dropCopy = (product: Product) => dropProductCopy(product._id);
@@ -96,3 +86,6 @@ function ProductManager() {
     />
   );
 }
+
+/** /dashboard/product (docs/product.md#screens, Admin Products). */
+export const AdminProductsPage = adminPage(ProductManager, 'admin:products.');

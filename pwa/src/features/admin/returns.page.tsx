@@ -7,30 +7,17 @@ import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dialog';
 import { usePagedList } from './hooks/use-admin-list';
 import './returns.css';
 
-/**
- * The admin's return routes (docs/product.md#returns). Reads skip every cache (`no-store`): another admin may have
- * moved a return. A move is silent: the Returns tab says a refusal (409 RETURN_STATE) itself and reads the list again.
- */
+/** The admin's return routes (docs/product.md#returns); a move is silent: the page says a refusal itself. */
 const returnsApi = {
   list: async (all: boolean) =>
     (await http.get('order/admin/returns', { cache: 'no-store', searchParams: all ? { all: 'true' } : {} }).json<Envelope<AdminOrderReturn[]>>()).data ?? [],
   move: (body: ReturnStatusBody) => http.post('order/admin/return-status', { json: body, retry: 0, context: { silent: true } }).json<Envelope<OrderReturn>>(),
 };
-
-/** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
-export function ReturnsPage() {
-  const { t } = useTranslation('returns');
-  return (
-    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
-      <ReturnsManager />
-    </AdminFrame>
-  );
-}
 
 /** The moves a return in each status may make next (RETURN_TRANSITIONS in shared/src/orders/returns.ts). */
 const NEXT: Record<ReturnStatus, ReturnMove[]> = {
@@ -42,10 +29,7 @@ const NEXT: Record<ReturnStatus, ReturnMove[]> = {
 };
 const TESTID: Record<ReturnMove, string> = { APPROVED: 'return-approve', REJECTED: 'return-reject', RECEIVED: 'return-receive', REFUNDED: 'return-refund' };
 
-/**
- * The table of returns, open ones unless "all" is ticked. Every move asks first (ReturnMoveDialog); afterwards, and
- * after a refusal (another admin moved it: 409 RETURN_STATE), the list is read again and the refusal is said above it.
- */
+/** The returns, open ones unless "all" is ticked; after each move or refusal (409 RETURN_STATE) the list is read again. */
 export function ReturnsManager() {
   const { t } = useTranslation('returns');
   const [all, setAll] = useState(false);
@@ -161,3 +145,6 @@ export function ReturnsManager() {
     </section>
   );
 }
+
+/** /dashboard/returns (docs/product.md#returns): the shoppers' return requests, moved on one step at a time. */
+export const ReturnsPage = adminPage(ReturnsManager, 'returns:');

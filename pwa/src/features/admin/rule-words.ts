@@ -2,11 +2,7 @@ import type { TFunction } from 'i18next';
 import { DEFAULT_UNIT } from '@haat/shared/common/limits';
 import { TEXT_RULE_MESSAGES } from '@haat/shared/common/text-rule';
 
-/**
- * The shared schemas word their rules in English after the field name ("must not be negative"; shared/src/common/fields.ts).
- * The admin's forms say them in the admin's language: each known rule has a sentence in admin.json `form.rule.*`,
- * with the field's label in it; an unknown rule keeps its English words after the label.
- */
+/** The shared schemas' English rules ("must not be negative") as sentences in admin.json `form.rule.*`, with the field's label. */
 const RULES: Array<[RegExp | string, string]> = [
   ['is required', 'required'],
   ['must be a number', 'number'],

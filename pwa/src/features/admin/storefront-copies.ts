@@ -3,12 +3,7 @@ import { openStorage } from '../../lib/storage/device-store';
 import { cachedCategories, cachedProducts, cachedSubCategories } from '../../lib/storage/device-collections';
 import { adoptServerRows, rowsFor, type ServerRows } from '../../lib/storage/server-copy';
 
-/**
- * The storefront shows its IndexedDB copies first and refreshes them once per page load, so after
- * an admin write this device would show the old catalogue until the next reload. The admin screens
- * never read these copies; they only bring them in step with what the server just answered (through the
- * one rule, lib/storage/server-copy.ts). Best effort: a failure here must not fail the admin's write.
- */
+/** After an admin write, this device's storefront copies take the server's answer; best effort, never failing the write. */
 const adopt = async (part: ServerRows) => void (await adoptServerRows(await openStorage(), [part]).catch(() => undefined));
 
 export const replaceCategoryCopies = (categories: Category[]) => adopt(rowsFor(cachedCategories, categories));

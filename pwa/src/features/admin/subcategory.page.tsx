@@ -3,31 +3,21 @@ import { useTranslation } from 'react-i18next';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
 import { adminApi } from './api';
 import { AdminCrudPage, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { CatalogueDialog } from './components/catalogue-dialog';
 import { ImageViewer } from './components/image-viewer';
 import { useAdminCrud } from './hooks/use-admin-crud';
 import { useAdminList } from './hooks/use-admin-list';
 import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
 
-/** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
-export function SubCategoryPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('subcategory.metaTitle')} description={t('subcategory.metaDescription')}>
-      <SubCategoryManager />
-    </AdminFrame>
-  );
-}
-
 const loadSubCategories = async () => ({ items: await adminApi.subCategories(), totalPages: 1 });
-const loadCategories = () => adminApi.categories();
+
 const removeSubCategory = (sub: SubCategory) => adminApi.deleteSubCategory(sub._id);
 
 function SubCategoryManager() {
   const { t } = useTranslation('admin');
   const crud = useAdminCrud<SubCategory>({ key: 'sub-categories', load: loadSubCategories, onLoaded: replaceSubCategoryCopies, remove: removeSubCategory });
-  const categories = useAdminList('categories', loadCategories, replaceCategoryCopies);
+  const categories = useAdminList('categories', adminApi.categories, replaceCategoryCopies);
   const [viewing, setViewing] = useState<SubCategory | null>(null);
   const columns: Array<Column<SubCategory>> = [
     { head: t('subcategory.column.number'), role: 'number', cell: (_s, i) => i + 1 },
@@ -84,3 +74,6 @@ function SubCategoryManager() {
     </AdminCrudPage>
   );
 }
+
+/** /dashboard/subcategory (docs/product.md#screens, Sub Category management). */
+export const SubCategoryPage = adminPage(SubCategoryManager, 'admin:subcategory.');

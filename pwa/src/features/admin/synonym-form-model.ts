@@ -12,11 +12,7 @@ const BY_MESSAGE: Record<string, SynonymProblem> = {
   [SYNONYM_RULES.meansWords]: 'meansWords',
 };
 
-/**
- * The synonym form checked with the API's own schema before anything is sent: the body to send, or each field's first
- * problem. A new word already in the list (as typed, any case) is refused here: saving it would change that word's
- * meaning, which its Edit does.
- */
+/** The body to send, checked with the API's own schema, or each field's first problem; a new word already listed is taken. */
 export function synonymRequest(
   fields: Synonym,
   { adding, listed }: { adding: boolean; listed: Synonym[] },

@@ -6,17 +6,14 @@ import { http } from '../../lib/http/http';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { QueryState } from '../../lib/query/query-state';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { toast } from '../../lib/ui/toast';
 import { AdminTable, type Column } from './components/admin-crud-page';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
+import { useCheckedForm, type InputProps } from './components/checked-form';
 import { synonymRequest, type SynonymField, type SynonymProblem } from './synonym-form-model';
 import './synonyms.css';
 
-/**
- * The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md). Reads skip every cache
- * (`no-store`): an admin edits what the server holds. Refusals show the server's message through the one client.
- */
+/** The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md); reads skip every cache. */
 const synonymsApi = {
   list: async () => (await http.get('search/synonyms', { cache: 'no-store' }).json<Envelope<Synonym[]>>()).data ?? [],
   /** Adds a word, or changes what a word spelt like it means (the server keys words by their spelling). */
@@ -24,24 +21,9 @@ const synonymsApi = {
   remove: (word: string) => http.delete('search/synonyms', { json: { word } satisfies DeleteSynonymBody }).json<Envelope<null>>(),
 };
 
-/** /dashboard/synonyms (docs/decisions/0260-the-shoppers-own-words.md): the shoppers' own words search understands. */
-export function SynonymsPage() {
-  const { t } = useTranslation('synonyms');
-  // It starts at the top by the shell's one rule (ScrollToTop, app/shell/shell.tsx).
-  return (
-    <AdminFrame title={t('metaTitle')} description={t('metaDescription')}>
-      <SynonymManager />
-    </AdminFrame>
-  );
-}
-
 const KEY = ['admin', 'synonyms'] as const;
 
-/**
- * The table of synonyms (a word as shoppers type it, and the catalogue words search looks for instead), narrowed by a
- * find box, with Add, Edit (what the word means) and Delete (which asks first). The list is read again after every
- * change; a change reaches the next search on every instance (the server bumps the catalogue version).
- */
+/** The synonyms, narrowed by a find box, with Add, Edit and Delete; a change reaches the next search on every instance. */
 export function SynonymManager() {
   const { t } = useTranslation('synonyms');
   const list = useOnlineQuery({ queryKey: KEY, queryFn: () => synonymsApi.list() });
@@ -138,83 +120,31 @@ interface FormProps {
   onSaved: () => void;
 }
 
-/** Add or edit a synonym: checked with the API's own schema before anything is sent, each problem under its field. */
+/** Add or edit a synonym, checked with the API's own schema before anything is sent (useCheckedForm). */
 function SynonymForm({ synonym, listed, onClose, onSaved }: FormProps) {
   const { t } = useTranslation('synonyms');
-  const [fields, setFields] = useState<Synonym>(() => synonym ?? { word: '', means: '' });
-  const [problems, setProblems] = useState<Partial<Record<SynonymField, SynonymProblem>>>({});
-  const [busy, setBusy] = useState(false);
-  const id = useId();
-
-  const submit = async () => {
-    const request = synonymRequest(fields, { adding: !synonym, listed });
-    if (!request.ok) {
-      setProblems(request.problems);
-      document.getElementById(`${id}-${Object.keys(request.problems)[0]}`)?.focus();
-      return;
-    }
-    setProblems({});
-    setBusy(true);
-    try {
-      await synonymsApi.put(request.body);
-      toast.success(t('saved', { word: request.body.word }));
-      onSaved();
-      onClose();
-    } catch {
-      // the server's message is on screen
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const field = (name: SynonymField, hint: string) => {
-    const problem = problems[name];
-    return (
-      <div className="admin-field">
-        <label htmlFor={`${id}-${name}`}>{t(`field.${name}`)}</label>
-        <input
-          id={`${id}-${name}`}
-          name={name}
-          type="text"
-          autoComplete="off"
-          data-testid={`synonym-form-${name}`}
-          value={fields[name]}
-          readOnly={name === 'word' && !!synonym}
-          aria-invalid={problem ? true : undefined}
-          aria-describedby={[`${id}-${name}-hint`, problem && `${id}-${name}-problem`].filter(Boolean).join(' ')}
-          onChange={(e) => setFields((f) => ({ ...f, [name]: e.target.value }))}
-        />
-        <small id={`${id}-${name}-hint`}>{hint}</small>
-        {problem && (
-          <p id={`${id}-${name}-problem`} className="admin-error" role="alert">
-            {t(`problem.${problem}`, { field: t(`field.${name}`), n: MAX_MEANS_WORDS })}
-          </p>
-        )}
-      </div>
-    );
-  };
-
-  return (
-    <ModalDialog label={synonym ? t('editTitle', { word: synonym.word }) : t('add')} heading onClose={onClose} variant="form">
-      <form
-        className="admin-form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!busy) void submit();
-        }}
-      >
-        {field('word', synonym ? t('hint.wordKept') : t('hint.word'))}
-        {field('means', t('hint.means', { n: MAX_MEANS_WORDS }))}
-        <div className="modal__actions">
-          <button type="button" className="btn btn--ghost" onClick={onClose}>
-            {t('cancel')}
-          </button>
-          <button type="submit" className="btn btn--primary" data-testid="synonym-form-save" disabled={busy}>
-            {busy ? t('saving') : t('save')}
-          </button>
-        </div>
-      </form>
-    </ModalDialog>
+  const { field, dialog } = useCheckedForm({
+    t,
+    testId: 'synonym',
+    initial: (): Synonym => synonym ?? { word: '', means: '' },
+    check: (fields) => synonymRequest(fields, { adding: !synonym, listed }),
+    save: async (body) => {
+      await synonymsApi.put(body);
+      return t('saved', { word: body.word });
+    },
+    words: (name: SynonymField, problem: SynonymProblem) => t(`problem.${problem}`, { field: t(`field.${name}`), n: MAX_MEANS_WORDS }),
+    onSaved,
+    onClose,
+  });
+  const input = (p: InputProps) => <input type="text" autoComplete="off" readOnly={p.name === 'word' && !!synonym} {...p} />;
+  return dialog(
+    synonym ? t('editTitle', { word: synonym.word }) : t('add'),
+    <>
+      {field('word', input, synonym ? t('hint.wordKept') : t('hint.word'))}
+      {field('means', input, t('hint.means', { n: MAX_MEANS_WORDS }))}
+    </>,
   );
 }
+
+/** /dashboard/synonyms (docs/decisions/0260-the-shoppers-own-words.md): the shoppers' own words search understands. */
+export const SynonymsPage = adminPage(SynonymManager, 'synonyms:');

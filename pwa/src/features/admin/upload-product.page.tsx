@@ -3,24 +3,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
-import { AdminFrame } from './components/admin-frame';
+import { adminPage } from './components/admin-frame';
 import { ProductForm } from './components/product-form';
 
-/** /dashboard/upload-product (docs/product.md#screens, Upload Product). */
-export function UploadProductPage() {
-  const { t } = useTranslation('admin');
-  return (
-    <AdminFrame title={t('form.title')} description={t('form.metaDescription')}>
-      <UploadProduct />
-    </AdminFrame>
-  );
-}
-
-/**
- * The form, and once a product is uploaded, links to its product page and to its edit form in Admin Products
- * (`?edit=<id>`) while the emptied form waits for the next one (docs/product.md#screens, Upload Product). The note
- * is shown where the form starts, so it is brought into view and focused.
- */
+/** docs/product.md#screens, Upload Product: once uploaded, links to the product's page and its edit form (`?edit=<id>`). */
 export function UploadProduct() {
   const { t } = useTranslation('admin');
   const [uploaded, setUploaded] = useState<Pick<Product, '_id' | 'name'> | null>(null);
@@ -48,3 +34,6 @@ export function UploadProduct() {
     </section>
   );
 }
+
+/** /dashboard/upload-product (docs/product.md#screens, Upload Product). */
+export const UploadProductPage = adminPage(UploadProduct, 'admin:form.', 'admin:form.title');

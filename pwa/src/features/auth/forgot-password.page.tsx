@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
@@ -20,11 +19,15 @@ export function ForgotPasswordPage() {
   };
 
   return (
-    <>
-      <PageMeta title={t('forgot.meta')} />
-      <AuthForm title={t('forgot.title')} submitLabel={t('forgot.submit')} ready={email !== ''} onSubmit={sendCode} switchTo={BACK_TO_LOGIN}>
-        <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-      </AuthForm>
-    </>
+    <AuthForm
+      meta={t('forgot.meta')}
+      title={t('forgot.title')}
+      submitLabel={t('forgot.submit')}
+      ready={email !== ''}
+      onSubmit={sendCode}
+      switchTo={BACK_TO_LOGIN}
+    >
+      <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+    </AuthForm>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { authApi } from './api';
 import { useCompleteSignIn } from './hooks/use-complete-sign-in';
 import { AuthForm } from './components/auth-form';
@@ -25,27 +24,25 @@ export function LoginPage() {
   };
 
   return (
-    <>
-      <PageMeta title={t('login.meta')} />
-      <AuthForm
-        title={t('login.title')}
-        submitLabel={t('login.submit')}
-        ready={Boolean(email && password)}
-        onSubmit={login}
-        extra={
-          <>
-            <GoogleSignInButton mode="login" />
-            <MobileSignInLink />
-          </>
-        }
-        switchTo={{ question: 'login.noAccount', to: '/register', label: 'login.register' }}
-      >
-        <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
-        <PasswordField label={t('field.password')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
-        <Link to="/forgot-password" className="auth-form__aside">
-          {t('login.forgot')}
-        </Link>
-      </AuthForm>
-    </>
+    <AuthForm
+      meta={t('login.meta')}
+      title={t('login.title')}
+      submitLabel={t('login.submit')}
+      ready={Boolean(email && password)}
+      onSubmit={login}
+      extra={
+        <>
+          <GoogleSignInButton mode="login" />
+          <MobileSignInLink />
+        </>
+      }
+      switchTo={{ question: 'login.noAccount', to: '/register', label: 'login.register' }}
+    >
+      <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={email} onChange={setEmail} autoFocus />
+      <PasswordField label={t('field.password')} name="password" autoComplete="current-password" value={password} onChange={setPassword} />
+      <Link to="/forgot-password" className="auth-form__aside">
+        {t('login.forgot')}
+      </Link>
+    </AuthForm>
   );
 }

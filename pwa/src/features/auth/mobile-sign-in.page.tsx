@@ -5,8 +5,8 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
 import { problemOf } from '../../lib/http/http-problem';
 import { userAtom } from '../../lib/http/session';
-import { PageMeta } from '../../lib/ui/page-meta';
-import { mobileApi } from './mobile-api';
+
+import { mobileApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
 import { TextField } from './components/text-field';
@@ -20,11 +20,7 @@ const RESEND_AFTER_MS = 30_000;
 const noDigits = () => Array<string>(LIMITS.otpLength).fill('');
 const clock = (s: number) => `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 
-/**
- * /login/mobile (docs/product.md#screens): the number, then the six boxes for the texted code, filled by
- * WebOTP where the browser offers it; a resend after 30 s, and after a refusal the server's Retry-After,
- * counted down on the screen. A new account goes on to /login/name for its name.
- */
+/** /login/mobile (docs/product.md#screens): the number, then the texted code; a new account goes on to /login/name. */
 export function MobileSignInPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
@@ -73,48 +69,44 @@ export function MobileSignInPage() {
 
   if (sentTo === null)
     return (
-      <>
-        <PageMeta title={t('mobile.meta')} />
-        <AuthForm
-          title={t('mobile.title')}
-          submitLabel={t('mobile.send')}
-          ready={mobile !== null && wait === 0}
-          onSubmit={() => send(mobile!)}
-          switchTo={BACK_TO_LOGIN}
-        >
-          <p className="auth-form__hint">{t('mobile.numberHint')}</p>
-          <TextField label={t('mobile.number')} name="mobile" type="tel" autoComplete="tel-national" value={typed} onChange={setTyped} autoFocus />
-          {waitLine}
-        </AuthForm>
-      </>
+      <AuthForm
+        meta={t('mobile.meta')}
+        title={t('mobile.title')}
+        submitLabel={t('mobile.send')}
+        ready={mobile !== null && wait === 0}
+        onSubmit={() => send(mobile!)}
+        switchTo={BACK_TO_LOGIN}
+      >
+        <p className="auth-form__hint">{t('mobile.numberHint')}</p>
+        <TextField label={t('mobile.number')} name="mobile" type="tel" autoComplete="tel-national" value={typed} onChange={setTyped} autoFocus />
+        {waitLine}
+      </AuthForm>
     );
 
   return (
-    <>
-      <PageMeta title={t('mobile.meta')} />
-      <AuthForm
-        title={t('otp.title')}
-        submitLabel={t('mobile.verify')}
-        ready={digits.every((d) => d !== '')}
-        onSubmit={verify}
-        switchTo={BACK_TO_LOGIN}
-        extra={
-          <div className="auth-form__row">
-            <button type="button" className="btn btn--ghost btn--small" disabled={wait > 0} onClick={() => void send(sentTo).catch(() => undefined)}>
-              {t('mobile.resend')}
-            </button>
-            <button type="button" className="btn btn--ghost btn--small" onClick={() => setSentTo(null)}>
-              {t('mobile.change')}
-            </button>
-          </div>
-        }
-      >
-        <p className="auth-form__hint" role="status">
-          {t('mobile.sent', { mobile: sentTo })}
-        </p>
-        <OtpBoxes digits={digits} onChange={setDigits} />
-        {waitLine}
-      </AuthForm>
-    </>
+    <AuthForm
+      meta={t('mobile.meta')}
+      title={t('otp.title')}
+      submitLabel={t('mobile.verify')}
+      ready={digits.every((d) => d !== '')}
+      onSubmit={verify}
+      switchTo={BACK_TO_LOGIN}
+      extra={
+        <div className="auth-form__row">
+          <button type="button" className="btn btn--ghost btn--small" disabled={wait > 0} onClick={() => void send(sentTo).catch(() => undefined)}>
+            {t('mobile.resend')}
+          </button>
+          <button type="button" className="btn btn--ghost btn--small" onClick={() => setSentTo(null)}>
+            {t('mobile.change')}
+          </button>
+        </div>
+      }
+    >
+      <p className="auth-form__hint" role="status">
+        {t('mobile.sent', { mobile: sentTo })}
+      </p>
+      <OtpBoxes digits={digits} onChange={setDigits} />
+      {waitLine}
+    </AuthForm>
   );
 }

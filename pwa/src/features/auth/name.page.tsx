@@ -3,8 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
 import { returnPathAfterLogin } from '../../lib/http/login-redirect-rule';
 import { setSessionUser, userAtom } from '../../lib/http/session';
-import { PageMeta } from '../../lib/ui/page-meta';
-import { mobileApi } from './mobile-api';
+import { mobileApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';
 import { useTranslation } from 'react-i18next';
@@ -25,12 +24,9 @@ export function NamePage() {
   };
 
   return (
-    <>
-      <PageMeta title={t('name.meta')} />
-      <AuthForm title={t('name.title')} submitLabel={t('name.submit')} ready={name.trim() !== ''} onSubmit={save} switchTo={BACK_TO_LOGIN}>
-        <p className="auth-form__hint">{t('name.hint')}</p>
-        <TextField label={t('field.name')} name="name" autoComplete="name" value={name} onChange={setName} autoFocus />
-      </AuthForm>
-    </>
+    <AuthForm meta={t('name.meta')} title={t('name.title')} submitLabel={t('name.submit')} ready={name.trim() !== ''} onSubmit={save} switchTo={BACK_TO_LOGIN}>
+      <p className="auth-form__hint">{t('name.hint')}</p>
+      <TextField label={t('field.name')} name="name" autoComplete="name" value={name} onChange={setName} autoFocus />
+    </AuthForm>
   );
 }

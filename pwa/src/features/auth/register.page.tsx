@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { schemaText } from '../../i18n/validation';
@@ -31,39 +30,37 @@ export function RegisterPage() {
   };
 
   return (
-    <>
-      <PageMeta title={t('register.meta')} />
-      <AuthForm
-        title={t('register.title')}
-        submitLabel={t('register.submit')}
-        ready={Object.values(form).every((v) => v !== '')}
-        onSubmit={register}
-        extra={
-          <>
-            <GoogleSignInButton mode="register" />
-            <MobileSignInLink />
-          </>
-        }
-        switchTo={BACK_TO_LOGIN}
-      >
-        <TextField label={t('field.name')} name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
-        <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-        <PasswordField
-          label={t('field.password')}
-          name="password"
-          autoComplete="new-password"
-          value={form.password}
-          onChange={set('password')}
-          hint={t('newPasswordHint')}
-        />
-        <PasswordField
-          label={t('field.confirm')}
-          name="confirmPassword"
-          autoComplete="new-password"
-          value={form.confirmPassword}
-          onChange={set('confirmPassword')}
-        />
-      </AuthForm>
-    </>
+    <AuthForm
+      meta={t('register.meta')}
+      title={t('register.title')}
+      submitLabel={t('register.submit')}
+      ready={Object.values(form).every((v) => v !== '')}
+      onSubmit={register}
+      extra={
+        <>
+          <GoogleSignInButton mode="register" />
+          <MobileSignInLink />
+        </>
+      }
+      switchTo={BACK_TO_LOGIN}
+    >
+      <TextField label={t('field.name')} name="name" autoComplete="name" value={form.name} onChange={set('name')} autoFocus />
+      <TextField label={t('field.email')} name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+      <PasswordField
+        label={t('field.password')}
+        name="password"
+        autoComplete="new-password"
+        value={form.password}
+        onChange={set('password')}
+        hint={t('newPasswordHint')}
+      />
+      <PasswordField
+        label={t('field.confirm')}
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={form.confirmPassword}
+        onChange={set('confirmPassword')}
+      />
+    </AuthForm>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { NEW_PASSWORD_MISMATCH } from '@haat/shared/users/user.schema';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { schemaText } from '../../i18n/validation';
@@ -15,25 +14,15 @@ interface Carried {
   email?: string;
 }
 
-/**
- * /reset-password (docs/product.md#screens and #validation): only after a verified code (else to /); success goes to /login.
- * The verify's answer carries a single-use reset token; the server sets the password only with it.
- */
+/** /reset-password (docs/product.md#screens and #validation), only with a verified code's single-use reset token. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const pageMeta = <PageMeta title={t('reset.meta')} />;
   const navigate = useNavigate();
   const carried = useLocation().state as Carried | null;
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const resetToken = carried?.data?.data?.resetToken;
-  if (!carried?.data?.success || !carried.email || !resetToken)
-    return (
-      <>
-        {pageMeta}
-        <Navigate to="/" replace />
-      </>
-    );
+  if (!carried?.data?.success || !carried.email || !resetToken) return <Navigate to="/" replace />;
   const email = carried.email;
 
   const reset = async () => {
@@ -46,25 +35,23 @@ export function ResetPasswordPage() {
   };
 
   return (
-    <>
-      {pageMeta}
-      <AuthForm
-        title={t('reset.title')}
-        submitLabel={t('reset.submit')}
-        ready={Boolean(newPassword && confirmPassword)}
-        onSubmit={reset}
-        switchTo={BACK_TO_LOGIN}
-      >
-        <PasswordField
-          label={t('field.newPassword')}
-          name="newPassword"
-          autoComplete="new-password"
-          value={newPassword}
-          onChange={setNewPassword}
-          hint={t('newPasswordHint')}
-        />
-        <PasswordField label={t('field.confirm')} name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
-      </AuthForm>
-    </>
+    <AuthForm
+      meta={t('reset.meta')}
+      title={t('reset.title')}
+      submitLabel={t('reset.submit')}
+      ready={Boolean(newPassword && confirmPassword)}
+      onSubmit={reset}
+      switchTo={BACK_TO_LOGIN}
+    >
+      <PasswordField
+        label={t('field.newPassword')}
+        name="newPassword"
+        autoComplete="new-password"
+        value={newPassword}
+        onChange={setNewPassword}
+        hint={t('newPasswordHint')}
+      />
+      <PasswordField label={t('field.confirm')} name="confirmPassword" autoComplete="new-password" value={confirmPassword} onChange={setConfirmPassword} />
+    </AuthForm>
   );
 }

@@ -1,30 +1,19 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
 import { useTranslation } from 'react-i18next';
 
-/**
- * /verification-otp (docs/product.md#screens and #validation): needs the e-mail carried from /forgot-password (else back there);
- * Verify OTP is enabled once all six boxes hold a digit; success carries the answer and the e-mail on.
- */
+/** /verification-otp (docs/product.md#screens and #validation), with the e-mail carried from /forgot-password. */
 export function VerificationOtpPage() {
   const { t } = useTranslation('auth');
-  const pageMeta = <PageMeta title={t('otp.meta')} />;
   const navigate = useNavigate();
   const email = (useLocation().state as { email?: string } | null)?.email;
   const [digits, setDigits] = useState<string[]>(() => Array<string>(LIMITS.otpLength).fill(''));
-  if (!email)
-    return (
-      <>
-        {pageMeta}
-        <Navigate to="/forgot-password" replace />
-      </>
-    );
+  if (!email) return <Navigate to="/forgot-password" replace />;
 
   const verify = async () => {
     const answer = await authApi.verifyOtp(email, digits.join('')); // wrong or expired: shown by lib/http
@@ -33,12 +22,16 @@ export function VerificationOtpPage() {
   };
 
   return (
-    <>
-      {pageMeta}
-      <AuthForm title={t('otp.title')} submitLabel={t('otp.submit')} ready={digits.every((d) => d !== '')} onSubmit={verify} switchTo={BACK_TO_LOGIN}>
-        <p className="auth-form__hint">{t('otp.sent', { email })}</p>
-        <OtpBoxes digits={digits} onChange={setDigits} />
-      </AuthForm>
-    </>
+    <AuthForm
+      meta={t('otp.meta')}
+      title={t('otp.title')}
+      submitLabel={t('otp.submit')}
+      ready={digits.every((d) => d !== '')}
+      onSubmit={verify}
+      switchTo={BACK_TO_LOGIN}
+    >
+      <p className="auth-form__hint">{t('otp.sent', { email })}</p>
+      <OtpBoxes digits={digits} onChange={setDigits} />
+    </AuthForm>
   );
 }

@@ -5,11 +5,7 @@ import { http } from '../../lib/http/http';
 
 export type CartEnvelope = Envelope<CartItem[]> & { totals?: Totals; changes?: CartSyncChange[] };
 
-/**
- * The cart on the server. The device writes only through PUT /api/cart/sync (absolute quantities,
- * beyond docs/product.md#api), so a replayed write changes nothing; both calls are silent because the cart panel
- * explains failures itself (waiting marks, notices) instead of toasting background work.
- */
+/** The cart on the server, written through PUT /api/cart/sync (absolute quantities, so a replay changes nothing); silent. */
 export const cartApi = {
   get: () => http.get('cart/get', { context: { silent: true } }).json<CartEnvelope>(),
   sync: (items: Array<{ productId: string; variantId: string | null; quantity: number }>, idempotencyKey: string) =>

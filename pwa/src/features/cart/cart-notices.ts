@@ -28,8 +28,7 @@ export function lineName(line: Pick<CartLine, 'product' | 'variant'>): string {
   return line.variant ? `${line.product.name} (${line.variant.name})` : line.product.name;
 }
 
-/** Tells the shopper, never silently: stock changes the server reported and prices that moved. */
-/** `before` is keyed by line key (cartLineKey of product and variant). */
+/** Tells the shopper, never silently, the stock changes the server reported and the prices that moved; `before` by line key. */
 export function announceCartChanges(changes: CartSyncChange[], before: ReadonlyMap<string, CartLine>, after: CartLine[]): void {
   const notes = changes.map((c) => {
     const line = before.get(cartLineKey(c.productId, c.variantId));

@@ -5,10 +5,7 @@ import { openStorage } from '../../lib/storage/device-store';
 import { toast } from '../../lib/ui/toast';
 import { i18n } from '../../i18n/i18n';
 
-/**
- * One change to the cart: written to IndexedDB and queued in the same transaction (so neither exists without
- * the other), then sent if the network allows; the screen never waits for the server. Needs a session.
- */
+/** One change to the cart, written to IndexedDB and queued in one transaction, then sent if the network allows. */
 export async function changeCart(product: CartProduct, delta: number, variant: ChosenVariant | null): Promise<void> {
   const name = variant ? `${product.name} (${variant.name})` : product.name;
   const variantId = variant?._id ?? null;
@@ -40,17 +37,13 @@ export async function changeCart(product: CartProduct, delta: number, variant: C
     await outboxFacade.enqueue('cart.sync', { items: [{ productId: product._id, variantId, quantity }] });
     return before === 0 ? 'added' : quantity === 0 ? 'removed' : 'changed';
   });
-  // Every change is said in words, with the product and how many are now in the cart, through the toaster's
-  // one polite live region: a screen-reader user hears what their Add, + or − did (docs/product.md#keyboard-and-screen-readers).
-  // A limit met again is one message replaced, not a pile (one key per line); so is a line's count: taps on + in a
-  // row show one toast with the latest count, where a pile of them climbed over the buy box and took the next tap.
-  const limitKey = `cart-limit:${key}`;
-  const countKey = `cart-count:${key}`;
-  if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }), countKey);
-  if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }), countKey);
-  if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }), countKey);
-  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }), limitKey);
-  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }), limitKey);
-  if (outcome.startsWith('limit:')) toast.plain(i18n.t('cart:toast.perOrder', { name, count: Number(outcome.slice(6)) }), limitKey);
+  // Every change is said, with the count now in the cart, through the toaster's one polite live region
+  // (docs/product.md#keyboard-and-screen-readers), one toast at a time: taps on + show the latest count.
+  if (outcome === 'added') toast.success(i18n.t('cart:toast.added', { name, count: inCart }));
+  if (outcome === 'changed') toast.success(i18n.t('cart:toast.changed', { name, count: inCart }));
+  if (outcome === 'removed') toast.success(i18n.t('cart:toast.removed', { name }));
+  if (outcome === 'out') toast.error(i18n.t('cart:toast.outOfStock', { name }));
+  if (outcome.startsWith('max:')) toast.plain(i18n.t('cart:toast.onlyInStock', { name, count: Number(outcome.slice(4)) }));
+  if (outcome.startsWith('limit:')) toast.plain(i18n.t('cart:toast.perOrder', { name, count: Number(outcome.slice(6)) }));
   void outboxFacade.flush();
 }

@@ -4,7 +4,7 @@ export { AddToCartSlot } from './components/add-to-cart-slot';
 export { DiscountBadge } from './components/discount-badge';
 export { PriceTag } from './components/price-tag';
 export { ProductCard } from './components/product-card';
-export { ProductResults } from './components/product-results';
+export { deviceResults, ProductResults, type PagedResults } from './components/product-results';
 export { PLACEHOLDER_IMAGE, ProductImage } from './components/product-image';
 export { SkeletonCards } from './components/skeleton-card';
 export { StockLabel } from './components/stock-label';

@@ -3,11 +3,7 @@ import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPre
 import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
 import { http } from '../../lib/http/http';
 
-/**
- * docs/product.md#api order placement. Both carry an Idempotency-Key, so a retry (after a lost answer, or from the
- * outbox) answers the first order instead of placing a second. Silent: a 409 (prices changed) and a
- * 503 (payments not configured) are explained on the checkout screen itself.
- */
+/** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
 export const checkoutApi = {
   cashOnDelivery: (body: CashOnDeliveryRequest, idempotencyKey: string) =>
     http
@@ -17,16 +13,10 @@ export const checkoutApi = {
     http
       .post('order/checkout', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<unknown> & { id: string; url: string }>(),
-  /**
-   * What a coupon takes off these lines now, or why it does not apply (docs/product.md#coupons). Silent:
-   * the coupon field shows the refusal.
-   */
+  /** What a coupon takes off these lines now, or why it does not apply (docs/product.md#coupons). */
   couponPreview: (body: CouponPreviewRequest) =>
     http.post('order/coupon-preview', { json: body, retry: 0, timeout: 15_000, context: { silent: true } }).json<Envelope<CurrentTotals>>(),
-  /**
-   * Back from Stripe unpaid: cancels the order only while it awaits its card payment (a 409
-   * NOT_AWAITING_PAYMENT otherwise). Silent: the cancel page says what happened.
-   */
+  /** Back from Stripe unpaid: cancels the order only while it awaits its card payment (else 409 NOT_AWAITING_PAYMENT). */
   abandonCardPayment: (orderId: string) =>
     http.post('order/checkout/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent: true } }).json<Envelope<Order>>(),
 };

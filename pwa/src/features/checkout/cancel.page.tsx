@@ -35,12 +35,7 @@ async function abandon(orderId: string): Promise<Outcome> {
   return outcome;
 }
 
-/**
- * /cancel?orderId=: back from Stripe without paying. An order still awaiting its card payment holds
- * its stock, so it is cancelled here (the API also expires its Stripe session). Any other order is refused by the
- * API (409 NOT_AWAITING_PAYMENT with its payment_status) and the page says so instead of claiming a cancellation: a
- * cash-on-delivery order that nothing was paid for and that stays placed, or a paid order.
- */
+/** /cancel?orderId=: back from Stripe unpaid; an order awaiting its card payment is cancelled, any other is said. */
 export function CancelPage() {
   const { t } = useTranslation('checkout');
   const orderId = useSearchParams()[0].get('orderId');

@@ -20,14 +20,12 @@ import { useTranslation } from 'react-i18next';
 /** /checkout (docs/product.md#screens): Delivery Address, Order Summary, Bill Details, Pay Online / Cash on Delivery. */
 export function CheckoutPage() {
   const { t } = useTranslation('checkout');
-  const pageMeta = <PageMeta title={t('title')} />;
   const signedIn = useAtomValue(isSignedInAtom);
   const { lines, totals, loaded } = useCart();
   const [addressId, setAddressId] = useState<string>();
   const coupon = useCoupon(lines);
   const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused);
-  // The chosen address's promise, shown before placing; where the shop does not deliver, nothing can be placed
-  // (docs/product.md#delivery). The header promises the same place from now on.
+  // The chosen address's promise (docs/product.md#delivery); the header promises the same place from now on.
   const { addresses } = useAddresses();
   const chosen = addresses.find((a) => a._id === addressId);
   const promise = chosen ? placePromise(chosen) : null;
@@ -35,68 +33,59 @@ export function CheckoutPage() {
     if (chosen) rememberDeliveryPlace(chosen);
   }, [chosen]);
 
-  if (!signedIn) {
-    return (
-      <>
-        {pageMeta}
-        <div className="checkout checkout--message">
-          <p>{t('pleaseLogin')}</p>
-          <Link className="btn btn--primary" to="/login">
-            {t('login')}
-          </Link>
-        </div>
-      </>
-    );
-  }
-  if (loaded && lines.length === 0)
-    return (
-      <>
-        {pageMeta}
-        <div className="checkout checkout--message">
-          <EmptyCart />
-        </div>
-      </>
-    );
-
+  const message = !signedIn ? (
+    <>
+      <p>{t('pleaseLogin')}</p>
+      <Link className="btn btn--primary" to="/login">
+        {t('login')}
+      </Link>
+    </>
+  ) : loaded && lines.length === 0 ? (
+    <EmptyCart />
+  ) : null;
   return (
     <>
-      {pageMeta}
-      <div className="checkout">
-        <h1 className="checkout__title">{t('checkout')}</h1>
-        <div className="checkout__grid">
-          <AddressChoice selected={addressId} onSelect={setAddressId} />
-          <div className="checkout__side">
-            <OrderSummary lines={lines} />
-            <CouponField
-              applied={coupon.applied}
-              error={coupon.error}
-              busy={coupon.busy || coupon.pending}
-              onApply={(code) => void coupon.apply(code)}
-              onRemove={coupon.remove}
-            />
-            <BillDetails totals={totals} variant="checkout" coupon={coupon.applied} />
-            {order.priceNotice && (
-              <p className="checkout__notice" role="alert" data-testid="price-changed">
-                {order.priceNotice}
-              </p>
-            )}
-            {order.holdLimit && <HoldLimitNotice notice={order.holdLimit} />}
-            {promise && (
-              <p className={`checkout__promise${promise.served ? '' : ' checkout__promise--refused'}`} role="status" data-testid="checkout-promise">
-                {promise.text}
-              </p>
-            )}
-            <PaymentActions
-              busy={order.busy}
-              held={coupon.pending}
-              notServed={promise !== null && !promise.served}
-              paymentsDown={order.paymentsDown}
-              onPayOnline={() => void order.payOnline(addressId)}
-              onCashOnDelivery={() => void order.cashOnDelivery(addressId)}
-            />
+      <PageMeta title={t('title')} />
+      {message ? (
+        <div className="checkout checkout--message">{message}</div>
+      ) : (
+        <div className="checkout">
+          <h1 className="checkout__title">{t('checkout')}</h1>
+          <div className="checkout__grid">
+            <AddressChoice selected={addressId} onSelect={setAddressId} />
+            <div className="checkout__side">
+              <OrderSummary lines={lines} />
+              <CouponField
+                applied={coupon.applied}
+                error={coupon.error}
+                busy={coupon.busy || coupon.pending}
+                onApply={(code) => void coupon.apply(code)}
+                onRemove={coupon.remove}
+              />
+              <BillDetails totals={totals} variant="checkout" coupon={coupon.applied} />
+              {order.priceNotice && (
+                <p className="checkout__notice" role="alert" data-testid="price-changed">
+                  {order.priceNotice}
+                </p>
+              )}
+              {order.holdLimit && <HoldLimitNotice notice={order.holdLimit} />}
+              {promise && (
+                <p className={`checkout__promise${promise.served ? '' : ' checkout__promise--refused'}`} role="status" data-testid="checkout-promise">
+                  {promise.text}
+                </p>
+              )}
+              <PaymentActions
+                busy={order.busy}
+                held={coupon.pending}
+                notServed={promise !== null && !promise.served}
+                paymentsDown={order.paymentsDown}
+                onPayOnline={() => void order.payOnline(addressId)}
+                onCashOnDelivery={() => void order.cashOnDelivery(addressId)}
+              />
+            </div>
           </div>
         </div>
-      </div>
+      )}
     </>
   );
 }

@@ -11,11 +11,7 @@ import { checkoutApi } from './api';
 import { couponRefusalOf, isCouponRefusal } from './coupon-refusal';
 import { i18n } from '../../i18n/i18n';
 
-/**
- * Keeps a placed order and drops the lines it took from the device's cart, as the server does, except
- * lines the shopper changed again after ordering (their queued change comes later and wins).
- * Call inside a transaction over orders, cart and outbox.
- */
+/** Keeps a placed order and drops its lines from the device's cart, but for lines changed again since (their change wins). */
 export async function recordPlacedOrder(db: HaatDB, order: Order, key: string): Promise<void> {
   await db.orders.put({ ...order, clientKey: key });
   const later = await outboxFacade.pending('cart.sync', { after: key });
@@ -39,9 +35,8 @@ export function registerCodQueue(): void {
     tables: (db) => [db.orders, db.cart],
     settle: ([entry], answer, db) => recordPlacedOrder(db, answer.data!, entry!.key),
     reject: async ([entry], problem) => {
-      // Refused for good (prices or stock changed while offline): keep it visible, give the cart back. A coupon that no
-      // longer applies fails the order the same way, with the reason in words: it is never placed at the full price
-      // the shopper did not agree to (docs/decisions/0209-queued-orders-and-coupons.md).
+      // Refused for good: kept visible, the cart given back; a coupon no longer applying fails it too, never placed at full price
+      // (docs/decisions/0209-queued-orders-and-coupons.md).
       const code = entry!.body.couponCode;
       const why = isCouponRefusal(problem) && code ? i18n.t('checkout:queueCouponRefused', { code, reason: couponRefusalOf(problem) }) : problem.message;
       await outboxFacade.markFailed(entry!.key, why);

@@ -10,12 +10,7 @@ import { queueOrder, recordPlacedOrder } from './cod-queue';
 export type CodOutcome =
   { kind: 'placed'; order: Order } | { kind: 'queued'; key: string } | { kind: 'price-changed'; current: CurrentTotals; message: string };
 
-/**
- * Cash on delivery, offline-first. Earlier queued writes go first, so the server
- * sees the shopper's actions in order; if any are still waiting, or the network is down, the order
- * joins the queue behind them. Online, it is sent at once with a fresh Idempotency-Key; when the answer
- * is lost on the way, the same key is queued, so the order is still placed exactly once.
- */
+/** Cash on delivery, offline-first, behind earlier queued writes; a lost answer queues the same key: placed exactly once. */
 export async function placeCashOnDelivery(body: CashOnDeliveryRequest): Promise<CodOutcome> {
   const key = outboxFacade.newKey();
   const waiting = navigator.onLine ? await outboxFacade.flush() : 1;

@@ -1,10 +1,7 @@
 import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import { openStorage } from '../../lib/storage/device-store';
 
-/**
- * A 409 from order placement carries the server's current prices (`current`). Writing them into the
- * device's cart makes Bill Details show the new totals, so the shopper confirms what they will pay.
- */
+/** A 409's current prices into the device's cart: Bill Details shows what the shopper will pay. */
 export async function applyCurrentPrices(current: CurrentTotals): Promise<void> {
   const db = await openStorage();
   await db.transaction('rw', db.cart, async () => {

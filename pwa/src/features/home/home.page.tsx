@@ -34,27 +34,24 @@ export function HomePage() {
         <BannerCarousel />
         {/* The first row of products comes before Shop by Category: the first screen sells (docs/decisions/0220-the-first-screen-sells.md). */}
         <div id="home-products" className="home__rows">
-          {categories
-            ? categories.map((c, i) => (
-                <Fragment key={c._id}>
-                  <CategoryRow category={c} subCategory={subCategories && firstSubCategoryOf(c._id, subCategories)} first={i === 0} />
-                  {i === 0 && <CategoryStrip categories={categories} subCategories={subCategories} />}
-                </Fragment>
-              ))
-            : // Until the categories are known, three rows' worth of space: what follows starts below the fold.
-              [0, 1, 2].map((i) => (
-                <Fragment key={i}>
-                  <div className="category-row" aria-hidden="true">
-                    <div className="category-row__head">
-                      <span className="skeleton skeleton--line skeleton--short" />
-                    </div>
-                    <div className="category-row__scroller category-row__scroller--placeholder">
-                      <SkeletonCards count={6} />
-                    </div>
+          {/* Until the categories are known, three rows' worth of space: what follows starts below the fold. */}
+          {(categories ?? [null, null, null]).map((c, i) => (
+            <Fragment key={c?._id ?? i}>
+              {c ? (
+                <CategoryRow category={c} subCategory={subCategories && firstSubCategoryOf(c._id, subCategories)} first={i === 0} />
+              ) : (
+                <div className="category-row" aria-hidden="true">
+                  <div className="category-row__head">
+                    <span className="skeleton skeleton--line skeleton--short" />
                   </div>
-                  {i === 0 && <CategoryStrip categories={categories} subCategories={subCategories} />}
-                </Fragment>
-              ))}
+                  <div className="category-row__scroller category-row__scroller--placeholder">
+                    <SkeletonCards count={6} />
+                  </div>
+                </div>
+              )}
+              {i === 0 && <CategoryStrip categories={categories} subCategories={subCategories} />}
+            </Fragment>
+          ))}
         </div>
         <Newsletter />
         <BackToTop />

@@ -1,14 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { InfoPage } from './info-page';
 import { CONTACT_TOPICS, ContactBody } from '@haat/shared/contact/contact.schema';
 import { telLink, whatsappLink } from '@haat/shared/contact/support-contact';
 import { fieldProblem } from '../../i18n/validation';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { ShopAddress } from '../../lib/ui/shop-address';
 import { usePublicConfig } from '../../lib/http/public-config';
-import './info.css';
 import { type Envelope } from '@haat/shared/common/envelope';
 import { http } from '../../lib/http/http';
+import { useBusy } from '../../lib/hooks/use-busy';
 
 const EMPTY = { name: '', email: '', phone: '', topic: 'An order' as ContactBody['topic'], message: '' };
 
@@ -27,7 +27,7 @@ export function ContactPage() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
   const labelOf = (field: string) => (field in EMPTY ? t(`contact.field.${field}`) : field);
   const { shop } = usePublicConfig();
@@ -39,86 +39,77 @@ export function ContactPage() {
     const parsed = ContactBody.safeParse(form);
     if (!parsed.success) return setErrors(parsed.error.issues.map((i) => fieldProblem(labelOf(String(i.path[0])), i.message)));
     setErrors([]);
-    setBusy(true);
-    try {
+    await run(async () => {
       setSent((await sendContactMessage(parsed.data)).message);
       setForm(EMPTY);
-    } catch {
-      // lib/http has shown the server's message
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
-    <>
-      <PageMeta title={t('contact.meta.title')} description={t('contact.meta.description', values)} />
-      <article className="page page--narrow info-page">
-        <h1>{t('contact.title')}</h1>
-        <p>{t('contact.intro', values)}</p>
-        <ul className="contact-ways">
-          <li>
-            <strong>{t('contact.call')}</strong>
-            <span>
-              <a href={telLink(shop.phone)}>{shop.phone}</a> {t('contact.tollFree')}
-            </span>
-          </li>
-          <li>
-            <strong>{t('contact.whatsapp')}</strong> <a href={whatsappLink(shop.whatsappNumber)}>{shop.whatsappNumber}</a>
-          </li>
-          <li>
-            <strong>{t('contact.email')}</strong> <a href={`mailto:${shop.email}`}>{shop.email}</a>
-          </li>
-          <li>
-            <strong>{t('contact.address')}</strong> <ShopAddress shop={shop} />
-          </li>
-        </ul>
-        <h2>{t('contact.formTitle')}</h2>
-        <form className="contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('contact.formTitle')}>
-          <label>
-            {t('contact.field.name')}
-            <input name="name" autoComplete="name" value={form.name} onChange={set('name')} />
-          </label>
-          <label>
-            {t('contact.field.email')}
-            <input name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
-          </label>
-          <label>
-            {t('contact.field.phoneOptional')}
-            <input name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
-          </label>
-          <label>
-            {t('contact.field.topic')}
-            <select name="topic" value={form.topic} onChange={set('topic')}>
-              {CONTACT_TOPICS.map((topic) => (
-                <option key={topic} value={topic}>
-                  {t(`contact.topic.${TOPIC_KEYS[topic]}`)}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="contact-form__wide">
-            {t('contact.field.message')}
-            <textarea name="message" rows={5} value={form.message} onChange={set('message')} />
-          </label>
-          {errors.length > 0 && (
-            <ul role="alert" className="contact-form__errors">
-              {errors.map((m) => (
-                <li key={m}>{m}</li>
-              ))}
-            </ul>
-          )}
-          {sent && (
-            <p role="status" className="contact-form__sent">
-              {sent}
-            </p>
-          )}
-          <button type="submit" className="btn btn--primary" disabled={busy}>
-            {busy ? t('contact.sending') : t('contact.send')}
-          </button>
-        </form>
-      </article>
-    </>
+    <InfoPage name="contact" values={values}>
+      <p>{t('contact.intro', values)}</p>
+      <ul className="contact-ways">
+        <li>
+          <strong>{t('contact.call')}</strong>
+          <span>
+            <a href={telLink(shop.phone)}>{shop.phone}</a> {t('contact.tollFree')}
+          </span>
+        </li>
+        <li>
+          <strong>{t('contact.whatsapp')}</strong> <a href={whatsappLink(shop.whatsappNumber)}>{shop.whatsappNumber}</a>
+        </li>
+        <li>
+          <strong>{t('contact.email')}</strong> <a href={`mailto:${shop.email}`}>{shop.email}</a>
+        </li>
+        <li>
+          <strong>{t('contact.address')}</strong> <ShopAddress shop={shop} />
+        </li>
+      </ul>
+      <h2>{t('contact.formTitle')}</h2>
+      <form className="contact-form" onSubmit={(e) => void submit(e)} noValidate aria-label={t('contact.formTitle')}>
+        <label>
+          {t('contact.field.name')}
+          <input name="name" autoComplete="name" value={form.name} onChange={set('name')} />
+        </label>
+        <label>
+          {t('contact.field.email')}
+          <input name="email" type="email" autoComplete="email" value={form.email} onChange={set('email')} />
+        </label>
+        <label>
+          {t('contact.field.phoneOptional')}
+          <input name="phone" type="tel" autoComplete="tel" value={form.phone} onChange={set('phone')} />
+        </label>
+        <label>
+          {t('contact.field.topic')}
+          <select name="topic" value={form.topic} onChange={set('topic')}>
+            {CONTACT_TOPICS.map((topic) => (
+              <option key={topic} value={topic}>
+                {t(`contact.topic.${TOPIC_KEYS[topic]}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="contact-form__wide">
+          {t('contact.field.message')}
+          <textarea name="message" rows={5} value={form.message} onChange={set('message')} />
+        </label>
+        {errors.length > 0 && (
+          <ul role="alert" className="contact-form__errors">
+            {errors.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+        {sent && (
+          <p role="status" className="contact-form__sent">
+            {sent}
+          </p>
+        )}
+        <button type="submit" className="btn btn--primary" disabled={busy}>
+          {busy ? t('contact.sending') : t('contact.send')}
+        </button>
+      </form>
+    </InfoPage>
   );
 }
 

@@ -1,9 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { PageMeta } from '../../lib/ui/page-meta';
 import { RichText } from './rich-text';
 import { deliveryRange, zonesInWords } from '../../lib/delivery/delivery-words';
-import { useSupportValues } from './support-values';
-import './info.css';
+import { InfoPage, useSupportValues } from './info-page';
 
 interface FaqGroup {
   topic: string;
@@ -16,27 +14,23 @@ export function FaqsPage() {
   const support = useSupportValues(t('hours'));
   const groups = t('faqs.groups', { returnObjects: true, ...support, ...deliveryRange(), zones: zonesInWords() }) as FaqGroup[];
   return (
-    <>
-      <PageMeta title={t('faqs.meta.title')} description={t('faqs.meta.description')} />
-      <article className="page page--narrow info-page faqs-page">
-        <h1>{t('faqs.title')}</h1>
-        {groups.map((group, g) => (
-          <section key={group.topic} aria-labelledby={`faq-${g}`}>
-            <h2 id={`faq-${g}`}>{group.topic}</h2>
-            {group.items.map((item) => (
-              <details key={item.q}>
-                <summary>{item.q}</summary>
-                <p>
-                  <RichText text={item.a} />
-                </p>
-              </details>
-            ))}
-          </section>
-        ))}
-        <p>
-          <RichText text={t('faqs.stillNeedHelp')} />
-        </p>
-      </article>
-    </>
+    <InfoPage name="faqs" className="faqs-page">
+      {groups.map((group, g) => (
+        <section key={group.topic} aria-labelledby={`faq-${g}`}>
+          <h2 id={`faq-${g}`}>{group.topic}</h2>
+          {group.items.map((item) => (
+            <details key={item.q}>
+              <summary>{item.q}</summary>
+              <p>
+                <RichText text={item.a} />
+              </p>
+            </details>
+          ))}
+        </section>
+      ))}
+      <p>
+        <RichText text={t('faqs.stillNeedHelp')} />
+      </p>
+    </InfoPage>
   );
 }

@@ -4,11 +4,7 @@ import { Link } from 'react-router-dom';
 /** `[label](href)` or `*word*` inside a text. */
 const MARK = /\[([^\]]+)\]\(([^)\s]+)\)|\*([^*]+)\*/g;
 
-/**
- * A translated text with its links and emphasis (pwa/src/i18n/<language>/info.json): `[Return Policy](/return-policy)`
- * is a link (an app path, or `tel:` / `mailto:`), `*haat*` is emphasised. The markers let each language put the
- * link where its sentence needs it, without i18next's <Trans> (docs/decisions/0100-i18next-for-the-pwa.md).
- */
+/** A translated text with its `[links](/path)` and `*emphasis*`, where each language needs them (docs/decisions/0100-i18next-for-the-pwa.md). */
 export function RichText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let at = 0;

@@ -15,18 +15,12 @@ export interface ListingFilters {
 
 export const NO_FILTERS: ListingFilters = { search: '', minPrice: '', maxPrice: '', sort: '', inStock: false };
 
-/**
- * How many filters the shopper has set (search text, price range, sort, in stock), for the Filters button's
- * count (docs/product.md#states, Listing): a sort counts, a price range is one however many ends are set.
- */
+/** How many filters are set, for the Filters button (docs/product.md#states, Listing): a price range counts once. */
 export function activeFilterCount(f: ListingFilters): number {
   return [f.search.trim() !== '', f.minPrice.trim() !== '' || f.maxPrice.trim() !== '', f.sort !== '', f.inStock].filter(Boolean).length;
 }
 
-/**
- * A price the shopper typed, as a filter: blanks and nonsense left out, and no more than the most any
- * price may be (a minimum above it then finds nothing, as it should, instead of a refused request).
- */
+/** A typed price as a filter: nonsense left out, and at most LIMITS.moneyMax (a larger minimum finds nothing). */
 const money = (text: string): number | undefined => {
   const n = Number(text);
   return text.trim() !== '' && Number.isFinite(n) && n >= 0 ? Math.min(n, LIMITS.moneyMax) : undefined;
@@ -45,11 +39,7 @@ export function filtersToBody(f: ListingFilters): Partial<ProductsByCategoryAndS
   return body;
 }
 
-/**
- * docs/product.md#validation client-side rules, used offline on the products saved on this device: name contains the
- * search text (any case); price (after discount, as shown) within min..max; in stock means inStock or
- * stock above 0. Sorting follows the server's orders.
- */
+/** docs/product.md#validation client-side filters over saved products; price after discount; the server's sort orders. */
 export function applyFilters(products: readonly Product[], f: ListingFilters): Product[] {
   const text = f.search.trim().toLowerCase();
   const min = money(f.minPrice);

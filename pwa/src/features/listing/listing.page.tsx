@@ -25,8 +25,7 @@ export function ListingPage() {
 
   const online = useOnline();
   const known = categories && subCategories;
-  // Offline, a listing the device's saved tree does not name may exist all the same: the listing says it was not
-  // saved on this device, not "page not found".
+  // Offline, a listing the saved tree does not name may exist all the same: it says it was not saved here.
   if (!categoryId || !subCategoryId || (online && known && categories.length > 0 && (!category || !subCategory))) return <NotFound what="list" />;
   const siblings = (subCategories ?? []).filter((s) => s.category.some((c) => c._id === categoryId));
   return (

@@ -22,22 +22,18 @@ const who = (order: Order) =>
 /** docs/product.md#screens, "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {
   const { t } = useTranslation('orders');
-  const pageMeta = <PageMeta title={t('table.metaTitle')} />;
   const admin = useAtomValue(isAdminAtom);
   useRealtime();
-  if (!admin)
-    return (
-      <>
-        {pageMeta}
-        <Navigate to="/dashboard/myorders" replace />
-      </>
-    );
   return (
     <>
-      {pageMeta}
-      <DashboardFrame>
-        <AllOrdersTable />
-      </DashboardFrame>
+      <PageMeta title={t('table.metaTitle')} />
+      {admin ? (
+        <DashboardFrame>
+          <AllOrdersTable />
+        </DashboardFrame>
+      ) : (
+        <Navigate to="/dashboard/myorders" replace />
+      )}
     </>
   );
 }
@@ -77,8 +73,7 @@ function AllOrdersTable() {
       ) : orders.length === 0 ? (
         <p className="state-box">{t('table.none')}</p>
       ) : (
-        // Its own scroller, no taller than the screen: the sideways scrollbar is always in view,
-        // and it takes the keyboard's arrow keys once focused.
+        // Its own scroller, no taller than the screen: the sideways scrollbar in view, the arrow keys once focused.
         // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrollable region must be focusable (WCAG 2.1.1)
         <div ref={ref} className={`all-orders__scroller${wider ? ' is-wider' : ''}`} tabIndex={0} role="region" aria-label={t('table.label')}>
           <table>

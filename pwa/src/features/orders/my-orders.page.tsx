@@ -21,10 +21,7 @@ import './components/orders.css';
 import { useTranslation } from 'react-i18next';
 import { i18n } from '../../i18n/i18n';
 
-/**
- * /my-orders and /dashboard/myorders (docs/product.md#screens, Orders): Your Orders for a shopper (offline, the stored
- * list), Manage Orders with every order for an admin. Under /dashboard it sits in the dashboard frame.
- */
+/** /my-orders and /dashboard/myorders (docs/product.md#screens, Orders): Your Orders, or Manage Orders for an admin. */
 export function MyOrdersPage() {
   const admin = useAtomValue(isAdminAtom);
   const inDashboard = useLocation().pathname.startsWith('/dashboard');
@@ -74,10 +71,7 @@ function YourOrders() {
 
 const stageOf = (value: string | null): OrderStage | undefined => ORDER_STAGES.find((s) => s === value);
 
-/**
- * docs/product.md#roles, ADMIN: every order, moved forward from its card; opening it resets the New Orders counter.
- * `?status=` shows only the orders at one stage (the overview's "waiting" links land here).
- */
+/** docs/product.md#roles, ADMIN: every order (`?status=`: at one stage), moved from its card; opening it is seeing them. */
 function ManageOrders() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();

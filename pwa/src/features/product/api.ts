@@ -11,10 +11,7 @@ import { postJsonEarly } from '../../lib/http/early-request';
 import { isRetryable } from '../../lib/http/load-failure';
 import { type ProductPage, singlePage } from '../catalog/public';
 
-/**
- * docs/product.md#states product detail load: 2 more tries 1 s apart, for network errors and 5xx only,
- * and not while the device is offline (ky's own retry; the POST is a read, safe to repeat).
- */
+/** docs/product.md#states product detail load: 2 more tries 1 s apart, for network errors and 5xx, not while offline. */
 export const DETAIL_RETRY = {
   limit: LIMITS.detailRetries,
   methods: ['post'],

@@ -1,9 +1,6 @@
 import { lineMax } from '@haat/shared/cart/cart.rules';
 
-/**
- * docs/product.md#states: the most the quantity box holds, the lesser of the stock and the product's
- * `maxPerOrder` (10 when unknown); 1 when stock is unknown or zero.
- */
+/** docs/product.md#states: the most the quantity box holds: stock and `maxPerOrder` (10 when unknown), at least 1. */
 export function quantityMax(stock: number | undefined | null, maxPerOrder?: number): number {
   return typeof stock === 'number' && Number.isFinite(stock) && stock >= 1 ? Math.max(1, lineMax({ stock, maxPerOrder })) : 1;
 }

@@ -6,14 +6,9 @@ import { http } from '../../lib/http/http';
 import { queryClient, useOnlineQuery } from '../../lib/query/query-client';
 
 /**
- * The admin's New Orders badge (docs/product.md#states, New Orders count). The server keeps when this admin last opened
- * Manage Orders and counts the orders placed since, so the badge survives reloads and follows the admin across
- * devices; the socket's new-order events only make it move at once. It is an online read of the online-read layer
- * (lib/query), one per admin: another account in the tab reads its own count, and a sign-out shows none.
- *
- * Answers can cross. The layer keeps only the newest read's answer, and a failed read keeps the count shown;
- * "seen" cancels the reads asked before it (their counts include the orders just seen), and a read asks only once
- * "seen" is stored.
+ * The admin's New Orders count (docs/product.md#states), the server's (since Manage Orders was last opened), an online
+ * read per admin; socket events only move it at once. "Seen" cancels the reads asked before it, and a read asks only
+ * once "seen" is stored.
  */
 const NEW_ORDERS = 'new-orders';
 let seenStoring: Promise<unknown> = Promise.resolve();

@@ -1,7 +1,4 @@
-/**
- * What other features may use of realtime (the only file they import from here). The socket itself
- * (realtime-connection.ts, with socket.io-client) stays behind useRealtime's lazy import.
- */
+/** What other features may use of realtime; the socket stays behind useRealtime's lazy import. */
 export { NewOrdersBadge } from './new-orders-badge';
 export { useOrdersSeen } from './new-orders-counter';
 export { useRealtime } from './use-realtime';

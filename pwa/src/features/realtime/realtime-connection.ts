@@ -19,10 +19,7 @@ let socket: HaatSocket | null = null;
 let owner: string | null = null;
 let stopRenewal: (() => void) | null = null;
 
-/**
- * Writes to the stored orders (a reload, an event's new stage) run one after another: a reload's answer,
- * read before an event's change, never overwrites what the event wrote while the reload was on its way.
- */
+/** Writes to the stored orders run one after another: a reload's answer never overwrites an event's newer stage. */
 let storedOrders: Promise<void> = Promise.resolve();
 const inTurn = (work: () => Promise<void>) => {
   storedOrders = storedOrders.then(work).catch(() => undefined);
@@ -72,11 +69,7 @@ async function reconnectWithFreshToken(s: HaatSocket, refusedToken: string | nul
   if (socket === s && token && token !== refusedToken) s.connect();
 }
 
-/**
- * One socket.io connection per signed-in session (docs/product.md#states, Realtime), on the API's origin. socket.io-client
- * is loaded only here, on first use, so no storefront page carries it. The token is read at every
- * (re)connect, so reconnects after a token refresh use the new one.
- */
+/** One socket.io connection per signed-in session (docs/product.md#states, Realtime), its token read at every connect. */
 export function startRealtime(): void {
   const user = store.get(userAtom);
   if (!user || !tokens.access()) return stopRealtime();
@@ -89,9 +82,8 @@ export function startRealtime(): void {
       if (owner !== forUser || socket) return;
       let sentToken: string | null = null;
       const s: HaatSocket = io({
-        // WebSocket first: one connection reaches one instance, so any balancer that passes the Upgrade
-        // header works without sticky sessions; long-polling (whose requests must all reach the instance
-        // that opened the session) only where WebSocket fails (README, "Deploying past one machine").
+        // WebSocket first: any balancer passing Upgrade works without sticky sessions; long-polling only where it fails
+        // (README, "Deploying past one machine").
         transports: ['websocket', 'polling'],
         tryAllTransports: true,
         auth: (cb) => {
@@ -115,8 +107,7 @@ export function startRealtime(): void {
           sentToken = token;
         },
       );
-      // Its token expired before a refresh reached it: once closed, refresh and connect again. A socket
-      // closed because the account opened too many others stays closed (this tab's is the oldest).
+      // Its token expired before a refresh reached it: refresh and connect again (not when closed for too many sockets).
       let expired = false;
       s.on('socket-closed', ({ reason }) => {
         expired = reason === 'token-expired';
@@ -133,10 +124,7 @@ export function startRealtime(): void {
   );
 }
 
-/**
- * Logout or another user: the session's socket closes. The New Orders count is not touched: it is the
- * server's, and the session's end clears it (new-orders-counter.ts); the first start runs this too.
- */
+/** Logout or another user: the session's socket closes (the New Orders count is the server's, not touched). */
 export function stopRealtime(): void {
   stopRenewal?.();
   stopRenewal = null;

@@ -10,10 +10,7 @@ export function newOrdersBadge(count: number): string | null {
   return count > 0 ? i18n.t('common:newOrdersBadge', { count }) : null;
 }
 
-/**
- * The browser notification for a new order (docs/product.md#states, Realtime): the order id and the total in ₹, in
- * the admin's language. Same text as the API's push (api/src/i18n, push.newOrder).
- */
+/** The browser notification for a new order (docs/product.md#states, Realtime), as the API's push words it. */
 export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'>): NewOrderPush {
   const values = { id: event.orderId, amount: formatMoney(event.totalAmt) };
   return { title: i18n.t('common:newOrderNotice.title'), body: i18n.t('common:newOrderNotice.body', values), url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
@@ -21,11 +18,7 @@ export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'
 
 type Tracked = Pick<Order, 'status' | 'payment_status' | 'statusHistory'>;
 
-/**
- * A stored order after an `order-status` event (docs/product.md#states, "Local status update"): the payment status
- * is the server's; a stage not yet in the history is appended with the time it arrived. Answers the
- * same object when nothing changed, so a repeated event writes nothing.
- */
+/** A stored order after an `order-status` event (docs/product.md#states); the same object when nothing changed. */
 export function applyOrderStatus<T extends Tracked>(order: T, event: OrderStatusEvent, now: Date = new Date()): T {
   const known = event.status === null || order.statusHistory.some((h) => h.status === event.status);
   if (known && order.payment_status === event.payment_status) return order;

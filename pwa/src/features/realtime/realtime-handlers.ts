@@ -2,26 +2,19 @@ import type { NewOrderEvent, OrderStatusEvent } from '@haat/shared/orders/order-
 
 export interface RealtimeDeps {
   isAdmin(): boolean;
-  /** The counter's +1 (admins). */
   countNewOrder(): void;
-  /** The admin order screens reload. */
   refreshAdminOrders(): void;
   /** The browser notification (admins), after asking permission. */
   notifyNewOrder(event: NewOrderEvent): void;
   /** The shopper's stored order takes the new stage (IndexedDB). */
   updateStoredOrder(event: OrderStatusEvent): void;
-  /** The shopper's orders are read again from the API into IndexedDB. */
   reloadShopperOrders(): void;
 }
 
 /** What each server event does (docs/product.md#states, Realtime): new-order for admins, order-status for the order's owner and admins. */
 export function createRealtimeHandlers(deps: RealtimeDeps) {
   return {
-    /**
-     * Connected, the first time or again after a drop: the server has put the socket in its rooms before
-     * this, so from now on no change is missed. What changed before (between the screen's own read and
-     * the first connect, or while a flaky connection was down) is read again.
-     */
+    /** Connected (again): the socket is in its rooms, so what changed before is read again and nothing is missed. */
     connect: () => {
       if (deps.isAdmin()) deps.refreshAdminOrders();
       else deps.reloadShopperOrders();

@@ -6,12 +6,7 @@ export interface RenewableSocket {
   emit(event: 'auth', payload: { token: string }, ack: (answer: SocketAuthAnswer) => void): unknown;
 }
 
-/**
- * The server closes a socket when the access token it was opened with expires, unless the client
- * hands it a fresh one first (docs/decisions/0041-admin-orders-and-realtime.md): every new
- * access token (a refresh here or in another tab) is sent on the open socket as `auth`. `accepted`
- * hears each token the server took. Answers the function that stops the renewal.
- */
+/** Every new access token is sent on the open socket as `auth`, or the server closes it (docs/decisions/0041-admin-orders-and-realtime.md). */
 export function renewSocketAuth(
   socket: RenewableSocket,
   onAccess: (listener: (token: string) => void) => () => void,

@@ -2,16 +2,11 @@ import { useEffect } from 'react';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
 
-/**
- * Opens the session's realtime connection from the screens that show live data (dashboard, orders).
- * The connection module and socket.io-client are fetched then, never by the storefront pages; once
- * open, the connection stays for the session (logout closes it).
- */
+/** Opens the session's realtime connection from the screens with live data; it stays until logout. */
 export function useRealtime(): void {
   const userId = useAtomValue(userAtom)?._id;
   useEffect(() => {
-    // Offline on a device that never loaded it, the chunk is not there (it is not precached,
-    // docs/decisions/0091-a-lighter-first-visit.md); there is nothing to connect to then either.
+    // Offline on a device that never loaded it, the chunk is not there, and nothing to connect to either.
     if (userId) void import('./realtime-connection').then((m) => m.startRealtime()).catch(() => undefined);
   }, [userId]);
 }

@@ -18,9 +18,7 @@ export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-async function registration(): Promise<ServiceWorkerRegistration> {
-  return navigator.serviceWorker.ready;
-}
+const registration = (): Promise<ServiceWorkerRegistration> => navigator.serviceWorker.ready;
 
 export async function currentPushState(): Promise<PushState> {
   if (!pushSupported()) return 'unsupported';
@@ -29,10 +27,7 @@ export async function currentPushState(): Promise<PushState> {
   return existing && Notification.permission === 'granted' ? 'on' : 'off';
 }
 
-/**
- * How long the browser may take to reach its push service. Chromium without a route to
- * its push service leaves `subscribe()` pending for 40 s and more; a healthy one answers in about a second.
- */
+/** Chromium with no route to its push service leaves `subscribe()` pending for 40 s and more; a healthy one takes ~1 s. */
 export const PUSH_SERVICE_TIMEOUT_MS = 12_000;
 
 export const PUSH_SERVICE_TIMEOUT_MESSAGE =
@@ -49,11 +44,7 @@ export class PushServiceTimeoutError extends Error {
 export const PUSH_NOT_ALLOWED_MESSAGE =
   'This browser did not allow notifications here (the question was closed, a private window, or notifications blocked for this site), so they were not turned on.';
 
-/**
- * The browser did not give permission (the question was closed unanswered), or refused the subscription although
- * permission was given: a private window does so, with a raw "Registration failed - permission denied" that means
- * nothing to a shopper.
- */
+/** No permission given (the question closed unanswered), or a subscription refused anyway (a private window). */
 export class PushNotAllowedError extends Error {
   constructor() {
     super(PUSH_NOT_ALLOWED_MESSAGE);
@@ -89,12 +80,7 @@ const browserPush: PushEnvironment = {
   timeoutMs: PUSH_SERVICE_TIMEOUT_MS,
 };
 
-/**
- * Asks permission, subscribes with the API's VAPID key and gives the subscription to the API. The
- * browser's part (its service worker, its push service) must answer within `timeoutMs`, else this
- * rejects with PushServiceTimeoutError instead of leaving the control waiting for ever. The permission
- * prompt is not timed: the person answers it at their own pace.
- */
+/** Asks permission, subscribes and tells the API; the browser's part must answer within `timeoutMs` (the prompt is not timed). */
 export async function turnPushOn(env: PushEnvironment = browserPush): Promise<PushState> {
   if (!env.supported()) return 'unsupported';
   const permission = await env.requestPermission();
@@ -129,11 +115,7 @@ export async function turnPushOff(): Promise<PushState> {
   return 'off';
 }
 
-/**
- * On sign-out: this device stops receiving the account's notices. The server is told when it can
- * be reached within a few seconds; the browser's subscription ends either way, so a notice sent to
- * it later is refused by the push service and the server drops the subscription then.
- */
+/** On sign-out: the server is told if it answers within seconds; the browser's subscription ends either way. */
 export async function forgetPushOnThisDevice(): Promise<void> {
   if (!pushSupported()) return;
   const registered = await navigator.serviceWorker.getRegistration().catch(() => undefined);

@@ -28,11 +28,7 @@ function wordScore(typed: string, word: string): number {
   return allowed > 0 && withinEdits(typed, word.slice(0, typed.length + allowed), allowed) ? 1 : 0;
 }
 
-/**
- * Search over the products saved on this device, forgiving typos like the server does: every typed word
- * must match a word of the name, category or subcategory (as a prefix or within one or two edits).
- * Best matches first. An empty term matches everything.
- */
+/** Search over the saved products, forgiving typos as the server does (a prefix, or one or two edits), best first. */
 export function rankOffline(products: readonly Product[], term: string): Product[] {
   const typed = words(term).filter((w) => w.length > 1);
   if (typed.length === 0) return [...products];

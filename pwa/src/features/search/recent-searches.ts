@@ -2,34 +2,29 @@ import { getDefaultStore } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { LIMITS } from '@haat/shared/common/limits';
 
-/**
- * The shopper's recent searches, newest first, kept on this device only (localStorage: signing out clears it with the
- * rest), read on init so the empty search screen shows them at once (docs/decisions/0227-the-empty-search-screen.md).
- */
+/** The shopper's recent searches, newest first, on this device only (docs/decisions/0227-the-empty-search-screen.md). */
 export const recentSearchesAtom = atomWithStorage<string[]>('haat.recentSearches', [], undefined, { getOnInit: true });
+
+const store = getDefaultStore();
+const tidy = (term: string) => term.trim().replace(/\s+/g, ' ');
+/** The stored list, whatever another version of the app left there. */
+const recent = () => {
+  const before = store.get(recentSearchesAtom);
+  return Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
+};
 
 /** Puts `term` first (once, whatever its case), keeping LIMITS.recentSearches; blank text is not a search. */
 export function rememberSearch(term: string): void {
-  const text = term.trim().replace(/\s+/g, ' ');
-  if (!text) return;
-  const store = getDefaultStore();
-  const before = store.get(recentSearchesAtom);
-  const list = Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
-  store.set(recentSearchesAtom, [text, ...list.filter((t) => t.toLowerCase() !== text.toLowerCase())].slice(0, LIMITS.recentSearches));
+  const text = tidy(term);
+  if (text) store.set(recentSearchesAtom, [text, ...recent().filter((t) => t.toLowerCase() !== text.toLowerCase())].slice(0, LIMITS.recentSearches));
 }
 
-/**
- * The shop answered `typed` through a typo's correction: the recent search becomes what was searched for ("pressure
- * cookr" → "pressure cooker"), in its place, so the list never keeps the typo. A term not among them is left alone.
- */
+/** A search the shop answered through a typo's correction is kept as what was searched for ("cookr" → "cooker"). */
 export function rememberCorrection(typed: string, corrected: string): void {
-  const was = typed.trim().replace(/\s+/g, ' ').toLowerCase();
-  const now = corrected.trim().replace(/\s+/g, ' ');
-  if (!was || !now) return;
-  const store = getDefaultStore();
-  const before = store.get(recentSearchesAtom);
-  const list = Array.isArray(before) ? before.filter((t) => typeof t === 'string') : [];
-  if (!list.some((t) => t.toLowerCase() === was)) return;
+  const was = tidy(typed).toLowerCase();
+  const now = tidy(corrected);
+  const list = recent();
+  if (!was || !now || !list.some((t) => t.toLowerCase() === was)) return;
   const replaced = list.map((t) => (t.toLowerCase() === was ? now : t));
   store.set(
     recentSearchesAtom,
@@ -38,5 +33,5 @@ export function rememberCorrection(typed: string, corrected: string): void {
 }
 
 export function clearRecentSearches(): void {
-  getDefaultStore().set(recentSearchesAtom, []);
+  store.set(recentSearchesAtom, []);
 }

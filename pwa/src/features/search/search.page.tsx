@@ -12,10 +12,7 @@ import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens /search?q=: count, responsive grid, 10 skeletons, infinite scroll, "No results for …" with popular searches; with nothing
- * typed, recent and popular searches instead.
- */
+/** docs/product.md#screens /search?q=: the results with infinite scroll; with nothing typed, recent and popular searches. */
 export function SearchPage() {
   const { t } = useTranslation('search');
   const term = useSearchParams()[0].get('q') ?? '';

@@ -8,11 +8,7 @@ export interface KnownPlace {
   city: string;
 }
 
-/**
- * The shopper's own delivery place, so the header can promise their date instead of the generic range
- * (docs/product.md#delivery). Kept in localStorage (signing out clears it with the rest), read on init so the first
- * render already shows it.
- */
+/** The shopper's own delivery place, for the header's promise (docs/product.md#delivery); read on init. */
 export const deliveryPlaceAtom = atomWithStorage<KnownPlace | null>('haat.deliveryPlace', null, undefined, { getOnInit: true });
 
 /** Remember the place the shopper last named (a pincode check, an address saved or chosen at checkout). */

@@ -20,22 +20,15 @@ export function headerPromise(place: DeliveryPlace & { pincode: string }, now: D
     : i18n.t('common:delivery.headerBy', { pincode: place.pincode, date: deliveryDateWords(deliveryDateAfter(days, now)) });
 }
 
-/** Whether an order placed now to the place arrives, and when: null where the shop does not deliver. */
-export function expectedDate(place: DeliveryPlace, now: Date = new Date()): string | null {
-  const days = deliveryDaysTo(place);
-  return days === null ? null : deliveryDateAfter(days, now);
-}
-
 /** The address form's and checkout's sentence for a place: "Delivery by Thu, 26 Nov" or the refusal. */
 export function placePromise(
   place: DeliveryPlace & { city: string; state: string; pincode: string },
   now: Date = new Date(),
 ): { served: boolean; text: string } {
-  const day = expectedDate(place, now);
-  const where = `${place.city}, ${place.state}`;
-  return day === null
-    ? { served: false, text: i18n.t('common:delivery.notServed', { where, pincode: place.pincode }) }
-    : { served: true, text: i18n.t('common:delivery.by', { date: deliveryDateWords(day) }) };
+  const days = deliveryDaysTo(place);
+  return days === null
+    ? { served: false, text: i18n.t('common:delivery.notServed', { where: `${place.city}, ${place.state}`, pincode: place.pincode }) }
+    : { served: true, text: i18n.t('common:delivery.by', { date: deliveryDateWords(deliveryDateAfter(days, now)) }) };
 }
 
 /** The zones in words for the FAQ: "Bengaluru (pincodes 560…): 1 day; Karnataka: 2 days; …". */

@@ -3,11 +3,8 @@ export const SETTLE_MS = 5000;
 const NEEDS = ['pointerdown', 'keydown', 'pagehide'] as const;
 
 /**
- * Runs `go` once a first visit's first screen has settled, so that screen keeps the phone's connection and main
- * thread to itself (docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md): after the page has loaded
- * and the browser is idle, at the shopper's first tap or key, when the page is hidden or left, or SETTLE_MS later,
- * whichever comes first. Storage on a device with nothing stored (lib/storage/device-store.ts) and the service worker's
- * first install (service-worker.ts) wait for it.
+ * Runs `go` once a first visit's first screen has settled, which keeps the phone to itself until then: after load and
+ * idle, the first tap or key, the page hidden, or SETTLE_MS, whichever first (docs/decisions/0170-storage-waits-on-a-device-with-nothing-stored.md).
  */
 export function afterPageSettled(go: () => void): void {
   let done = false;

@@ -1,7 +1,4 @@
-/**
- * The message a page sends its service worker once the worker controls it: the URLs of the code, styles and banners
- * it loaded before that, which the worker then caches (sw.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
- */
+/** What the page loaded before its worker took control, for the worker to cache (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md). */
 export const CACHE_SEEN_MESSAGE = 'CACHE_SEEN';
 
 /** Same-origin code, styles and banners among the URLs the page has loaded (Resource Timing names). */

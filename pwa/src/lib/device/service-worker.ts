@@ -9,12 +9,7 @@ export const updateWaitingAtom = atom(false);
 const store = getDefaultStore();
 let wb: Workbox | null = null;
 
-/**
- * Registers /sw.js once the page has loaded and the browser is idle (on a first visit, once its first screen has
- * settled: lib/device/after-page-settled.ts), and watches for a waiting worker.
- * A first install precaches the first screen's shell (about forty files); doing that while the first page
- * is still rendering competes with it for a phone's few cores. workbox-window is imported lazily too.
- */
+/** Registers /sw.js once the page has settled (after-page-settled.ts), and watches for a waiting worker. */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator) || import.meta.env.DEV) return;
   const start = async () => {
@@ -25,8 +20,7 @@ export function registerServiceWorker(): void {
     if (!navigator.serviceWorker.controller) navigator.serviceWorker.addEventListener('controllerchange', sendSeen, { once: true });
     await wb.register();
   };
-  // A first visit (no worker yet) installs it, precaching the shell, after its first screen has settled: the
-  // precache's downloads do not share the phone's connection with that screen's pictures (after-page-settled.ts).
+  // A first visit installs the worker (its precache) only after its first screen has settled (after-page-settled.ts).
   if (!navigator.serviceWorker.controller) return afterPageSettled(() => void start());
   const whenIdle = () =>
     typeof requestIdleCallback === 'function' ? requestIdleCallback(() => void start(), { timeout: 4000 }) : setTimeout(() => void start(), 2000);
@@ -34,11 +28,7 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-/**
- * Sends the worker that now controls the page the code, styles and banners this page loaded before: only the
- * shell is precached, and these did not pass through the worker's routes
- * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
- */
+/** Sends the worker that now controls the page what it loaded before (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md). */
 function sendSeen(): void {
   const names = performance.getEntriesByType('resource').map((entry) => entry.name);
   navigator.serviceWorker.controller?.postMessage({ type: CACHE_SEEN_MESSAGE, urls: seenUrls(names, location.origin) });

@@ -1,7 +1,4 @@
-/**
- * Leading-edge throttle with a trailing call, so the last scroll position is never lost
- * (docs/product.md#rules-and-limits: infinite scroll throttled at 150 ms).
- */
+/** Leading-edge throttle with a trailing call, so the last scroll position is never lost (docs/product.md#rules-and-limits). */
 export function throttle<A extends unknown[]>(fn: (...args: A) => void, ms: number): ((...args: A) => void) & { cancel(): void } {
   let last = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;

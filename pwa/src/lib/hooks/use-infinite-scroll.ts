@@ -7,11 +7,7 @@ export function scrolledPast(threshold: number, scrollTop: number, viewport: num
   return scrollHeight <= 0 || (scrollTop + viewport) / scrollHeight >= threshold;
 }
 
-/**
- * docs/product.md#states and #rules-and-limits infinite scroll: asks for the next page when the shopper is near the bottom, throttled to
- * 150 ms, and only while `hasMore` (page < totalPage). An IntersectionObserver on the returned sentinel
- * covers short pages that cannot scroll; scroll events cover the rest.
- */
+/** docs/product.md#states infinite scroll, throttled; the returned sentinel's observer covers pages too short to scroll. */
 export function useInfiniteScroll(loadMore: () => void, hasMore: boolean, busy: boolean) {
   const sentinel = useRef<HTMLDivElement | null>(null);
   const latest = useRef({ loadMore, hasMore, busy });

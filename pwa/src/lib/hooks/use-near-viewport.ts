@@ -1,9 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/**
- * Becomes true (and stays true) once the element comes within `margin` of the viewport: rows below the
- * fold fetch and render only when the shopper scrolls towards them, keeping the first load light.
- */
+/** True, for good, once the element comes within `margin` of the viewport: rows below the fold load as they near it. */
 export function useNearViewport<T extends Element>(margin = '600px'): [React.RefObject<T | null>, boolean] {
   const ref = useRef<T | null>(null);
   const [near, setNear] = useState(false);

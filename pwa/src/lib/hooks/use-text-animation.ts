@@ -6,12 +6,7 @@ export interface TextStep<S> {
   delay: number;
 }
 
-/**
- * Plays a timed text animation into `ref`'s element by writing its text directly, not through React
- * state. The header prompt and the hero type a letter every 50-100 ms; as React updates those would
- * interrupt (and restart) every bigger render in progress, such as a grid of product cards arriving.
- * The element must render `text(start)` itself; pass a new `restartKey` to start over.
- */
+/** Plays a text animation by writing the element's text, not React state (which would restart bigger renders in progress). */
 export function useTextAnimation<S>(
   ref: RefObject<HTMLElement | null>,
   start: S,

@@ -1,11 +1,7 @@
 import type { Options } from 'ky';
 import { http } from './http';
 
-/**
- * A tiny JSON client for the catalogue reads, on top of lib/http.ts (bearer token, single-flight
- * refresh). Retries are off: the screens decide (the product page retries twice, 1 s apart, docs/product.md#states).
- * Silent: catalogue screens show their own error states (docs/product.md#errors), so no toast on top.
- */
+/** The catalogue reads: no retries (the screens' own, docs/product.md#states), silent (they show their own errors). */
 const api = http.extend({ retry: 0, timeout: 15_000, context: { silent: true } });
 
 export function getJson<T>(path: string): Promise<T> {

@@ -24,11 +24,7 @@ export interface CallContext {
 
 const bearer = (token: string) => `Bearer ${token}`;
 
-/**
- * Builds Haat's one HTTP client (docs/product.md#states, "Authentication"): bearer token on every call; on a 401,
- * exactly one refresh runs while concurrent failing calls wait for it, then each is sent again once
- * with the new token; no refresh token or a failed refresh ends the session.
- */
+/** Haat's one HTTP client (docs/product.md#states, "Authentication"): the bearer token, and one refresh for every 401 at once. */
 export function createHttp(deps: HttpDeps): KyInstance {
   const fetchFn = deps.fetch ?? globalThis.fetch.bind(globalThis);
   const refresh = createTokenRefresher(deps.prefixUrl, fetchFn);

@@ -12,11 +12,7 @@ declare global {
   }
 }
 
-/**
- * POSTs like postJson, but the first call for the page's own data answers from the request that
- * index.html already started while the app's code was still downloading: the product, listing or
- * search results arrive a round trip sooner. Used once; everything after goes to the network.
- */
+/** postJson, answered the first time from the request index.html started while the app's code downloaded. */
 export function postJsonEarly<T>(path: string, body: unknown, options: Parameters<typeof postJson>[2] = {}): Promise<T> {
   const early = window.__haatEarly;
   if (early && early.key === `${path} ${JSON.stringify(body)}`) {

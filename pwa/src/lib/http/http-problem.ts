@@ -4,10 +4,7 @@ import { HTTPError } from 'ky';
 export interface HttpProblem {
   status: number;
   message: string;
-  /**
-   * The envelope's code as it came: the API's are shared ErrorCode's, compared as such (`code === ErrorCode.X`); what
-   * to do about one: lib/http/problem-reaction.ts. Not checked against the list here: `/` would load every code.
-   */
+  /** The envelope's code as it came (compare with ErrorCode; lib/http/problem-reaction.ts says what to do about one). */
   code?: string;
   body: Record<string, unknown> | null;
 }

@@ -5,11 +5,7 @@ import { navigateTo } from '../ui/app-navigation';
 import { loginReturnState } from './login-redirect-rule';
 import { currentLanguage } from '../../i18n/i18n';
 
-/**
- * THE one HTTP client of the PWA: every call to the API goes through it, so every call
- * carries the bearer token, shares the single-flight refresh and shows the server's message on failure
- * (docs/product.md#api, "What the product does with answers"; silence a call with `context: { silent: true }`).
- */
+/** THE one HTTP client of the PWA (docs/product.md#api); silence a call's error toast with `context: { silent: true }`. */
 export const http = createHttp({
   prefixUrl: '/api',
   language: currentLanguage,

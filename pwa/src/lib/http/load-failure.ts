@@ -1,12 +1,8 @@
 import { problemOf } from './http-problem';
 
 /**
- * Why a read failed, as a screen must tell it (an error is not "offline"):
- * - `network`: no answer at all (no connection, server unreachable, timeout): worth retrying, and
- *   what the device has saved may stand in;
- * - `not-found`: the server answered 404: the thing does not exist (or was deleted); retrying cannot help;
- * - `server`: the server answered 5xx: worth retrying, then an error, never "offline";
- * - `refused`: any other answer (4xx: a bad request) or a bug of ours: an error, no retry.
+ * Why a read failed, as a screen must tell it (an error is not "offline"): `network` (no answer: worth retrying, and
+ * what is saved may stand in), `not-found` (404), `server` (5xx: worth retrying, never "offline"), `refused` (the rest).
  */
 export type LoadFailure = 'network' | 'not-found' | 'server' | 'refused';
 

@@ -4,10 +4,8 @@ import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 const PUBLIC_SEGMENTS = new Set(['home', 'product', 'products']);
 
 /**
- * docs/product.md#states: when the session cannot be refreshed, send the user to /login "unless the failing call path
- * contains /, /home, /product or /products, or the user is already on /login". Taken literally, every
- * path contains "/", which would make the rule never fire; we read "/" as the root path itself and the
- * others as whole path segments (so /api/product/get-product-details is public, /api/cart/get is not).
+ * docs/product.md#states: to /login when the session cannot be refreshed, "unless the failing call path contains /,
+ * /home, /product or /products": read as the root path itself, or those as whole segments (else it would never fire).
  */
 export function shouldSendToLogin(callUrl: string, pagePath: string): boolean {
   if (pagePath === '/login') return false;
@@ -16,10 +14,7 @@ export function shouldSendToLogin(callUrl: string, pagePath: string): boolean {
   return !path.split('/').some((segment) => PUBLIC_SEGMENTS.has(segment));
 }
 
-/**
- * What /login is handed (router state) by a page that needed a session: where to go back after signing in,
- * and what the shopper was adding to the cart when they were asked to sign in (done once they are in).
- */
+/** What /login is handed by a page that needed a session: where to go back, and what was being added to the cart. */
 export interface LoginReturn {
   from?: unknown;
   add?: unknown;
@@ -30,10 +25,7 @@ export function loginReturnState(path: string): LoginReturn | undefined {
   return path && path !== '/login' ? { from: path } : undefined;
 }
 
-/**
- * Where a fresh sign-in goes: back to the page that sent the user to /login, when that is a path of this
- * app (one leading slash: never `//host` or `/\host`, which browsers read as another origin), else `/`.
- */
+/** Where a fresh sign-in goes: the page that sent the user to /login when it is one of this app's paths, else `/`. */
 export function returnPathAfterLogin(state: unknown): string {
   const from = (state as LoginReturn | null | undefined)?.from;
   if (typeof from !== 'string' || !/^\/(?![/\\])/.test(from) || from.startsWith('/login')) return '/';

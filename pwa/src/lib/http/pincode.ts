@@ -4,11 +4,7 @@ import { PINCODE_PATH, PINCODE_PATTERN, type PincodePlace } from '@haat/shared/a
 import { http } from './http';
 import { problemOf } from './http-problem';
 
-/**
- * Asks the API where a pincode is (India Post's directory lives on the server, not in the bundle).
- * `unknown`: the directory does not list it; `unreachable`: no answer (offline, or the server failed),
- * so a form lets the shopper type the place themselves.
- */
+/** Where a pincode is, by the API's directory; `unreachable` (offline): a form lets the shopper type the place. */
 export type PincodeAnswer = { kind: 'found'; place: PincodePlace } | { kind: 'unknown' } | { kind: 'invalid' } | { kind: 'unreachable' };
 
 export async function lookupPincode(pincode: string, signal?: AbortSignal): Promise<PincodeAnswer> {

@@ -15,11 +15,7 @@ export type ProblemReaction =
   /** The request itself is refused (a field, a rule, a state): show the message, which names it. */
   | 'refused';
 
-/**
- * The one switch from the API's error codes to what the PWA does. It names every member of ErrorCode,
- * so a code added in shared/ and not handled here fails the type check. An answer without a known code
- * (a proxy's page, an older server) is shown as it came.
- */
+/** The one switch from the API's error codes to what the PWA does, naming every ErrorCode (a new one fails the type check). */
 export function reactionTo(sent: string | undefined): ProblemReaction {
   const code = errorCodeOf(sent);
   switch (code) {

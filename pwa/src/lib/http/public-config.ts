@@ -33,10 +33,7 @@ function lastKnownShop(): ShopIdentity {
   return DEMO_SHOP;
 }
 
-/**
- * Unknown until the API answers (offline): no Google button, card payments treated as unavailable, the default return
- * window and hold limits, the last-known shop. Read when needed: the shared limits are set once the app has started.
- */
+/** Until the API answers: no Google, no card payments, the default limits and the last-known shop. */
 const unknown = (): PublicConfig => ({
   googleClientId: null,
   paymentsEnabled: false,
@@ -68,11 +65,7 @@ export function loadPublicConfig(): Promise<PublicConfig> {
   return pending;
 }
 
-/**
- * The API's feature switches and the shop's identity, kept on the device like the other copies of the server's data
- * (docs/architecture.md "The PWA's data layer"); `known` is false until they arrived. It is on the first screen (the
- * footer names the shop), so it is refreshed through the device layer's hook rather than the online-read library.
- */
+/** The API's switches and the shop, refreshed through the device layer's hook (docs/architecture.md "The PWA's data layer"). */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
   const config = useServerRefresh('public-config', loadPublicConfig).answer ?? answered;
   return config ? { ...config, known: true } : { ...unknown(), known: false };

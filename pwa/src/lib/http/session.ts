@@ -3,11 +3,7 @@ import { atomWithStorage } from 'jotai/utils';
 import type { User } from '@haat/shared/users/user.types';
 import { tokens } from './tokens';
 
-/**
- * The signed-in user (docs/product.md#states: "the user profile is fetched and stored"). Kept in localStorage too, so
- * an app opened offline still knows who is signed in and shows their cart; the profile is refreshed
- * from the API whenever the network allows. Read on init so the first paint is already right.
- */
+/** The signed-in user (docs/product.md#states), in localStorage so an app opened offline still knows who it is. */
 export const userAtom = atomWithStorage<User | null>('haat.user', null, undefined, { getOnInit: true });
 
 export const isSignedInAtom = atom((get) => get(userAtom) !== null);

@@ -11,11 +11,9 @@ function pairOf(answer: RefreshAnswer): Partial<TokenPair> | undefined {
 }
 
 /**
- * Refresh tokens rotate and a reused one kills the session, so two refreshes must never race:
- * within a tab one promise is shared (single flight); across tabs the Web Locks API serialises them,
- * and a tab that waited finds the token already rotated by the other and just reads the new one.
- * Resolves to the new access token, or null when the session is over. A network failure rejects,
- * because being offline is not being signed out.
+ * Refresh tokens rotate and a reused one kills the session, so two refreshes must never race: within a tab one promise
+ * is shared; across tabs the Web Locks API serialises them, and a tab that waited reads the new token. Resolves to the
+ * new access token, or null when the session is over; a network failure rejects (offline is not signed out).
  */
 export function createTokenRefresher(prefixUrl: string, fetchFn: typeof globalThis.fetch): () => Promise<string | null> {
   let inflight: Promise<string | null> | null = null;

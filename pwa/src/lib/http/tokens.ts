@@ -17,17 +17,10 @@ globalThis.addEventListener?.('storage', (event: StorageEvent) => {
   if (event.key === TOKEN_KEYS.access && event.newValue) announce(event.newValue);
 });
 
-/**
- * docs/product.md#rules-and-limits keeps the tokens in localStorage under `accesstoken` and `refreshToken`. Reading storage on
- * every call (instead of caching) lets a refresh done in another tab reach this one at once.
- */
+/** The tokens in localStorage (docs/product.md#rules-and-limits), read at every call: another tab's refresh reaches this one. */
 export const tokens = {
-  access(): string | null {
-    return localStorage.getItem(TOKEN_KEYS.access);
-  },
-  refresh(): string | null {
-    return localStorage.getItem(TOKEN_KEYS.refresh);
-  },
+  access: (): string | null => localStorage.getItem(TOKEN_KEYS.access),
+  refresh: (): string | null => localStorage.getItem(TOKEN_KEYS.refresh),
   save(pair: Partial<TokenPair>): void {
     if (pair.accessToken) {
       const changed = pair.accessToken !== localStorage.getItem(TOKEN_KEYS.access);
@@ -36,11 +29,7 @@ export const tokens = {
     }
     if (pair.refreshToken) localStorage.setItem(TOKEN_KEYS.refresh, pair.refreshToken);
   },
-  /**
-   * Calls `listener` with every new access token, saved here or in another tab (the realtime socket
-   * hands it to the server, docs/decisions/0041-admin-orders-and-realtime.md). Answers the
-   * function that stops it.
-   */
+  /** Calls `listener` with every new access token, saved here or in another tab; answers the stop. */
   onAccess(listener: AccessListener): () => void {
     accessListeners.add(listener);
     return () => void accessListeners.delete(listener);

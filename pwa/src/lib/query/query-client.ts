@@ -9,17 +9,10 @@ import {
 } from '@tanstack/react-query';
 
 /**
- * The one cache of the PWA's online-only reads: the admin's lists and overview, reviews, the public config, the order
- * pages after a card payment (docs/architecture.md#online-only-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md).
- * Device data (cart, wishlist, orders, addresses…) lives in IndexedDB instead. No provider: the hooks hand this client
- * to TanStack Query themselves, so the library loads with the first screen that reads online, never on `/`.
- *
- * - `retry: false`: the one HTTP client already retries what is worth retrying (ky: idempotent reads on a network
- *   error or a 5xx), and a second layer would hold an error on screen for seconds longer.
- * - `staleTime: 0`, no refetch on focus: a screen reads afresh when it opens and when a write or a socket event says
- *   the data changed (`invalidate`), not whenever the window regains focus (an admin switching tabs mid-form).
- * - `networkMode: 'always'`: the request goes out and fails as the HTTP client decides; the offline state is drawn
- *   from that failure (QueryState), as every other screen does.
+ * The one cache of the PWA's online-only reads (docs/architecture.md#online-only-reads-pwasrclibquery,
+ * docs/decisions/0245-online-reads-on-tanstack-query.md). No provider: the library loads with the first screen that
+ * reads online, never on `/`. No retries (the HTTP client's are enough); read afresh on open and on `invalidate`, not on
+ * focus (an admin switching tabs mid-form); the request always goes out, its failure drawn by QueryState.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -33,10 +26,7 @@ export function invalidate(...key: unknown[]): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: key });
 }
 
-/**
- * TanStack Query's useQuery on this client. `queryFn` receives the query's AbortSignal: hand it to the HTTP client, so
- * a read the screen no longer needs is cancelled.
- */
+/** TanStack Query's useQuery on this client; hand `queryFn`'s AbortSignal to the HTTP client. */
 export function useOnlineQuery<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
   return useQuery(options, queryClient);
 }

@@ -15,11 +15,7 @@ interface Props<T> {
   look?: 'admin' | 'page';
 }
 
-/**
- * The one drawing of an online read's states (docs/decisions/0245-online-reads-on-tanstack-query.md): the data once
- * it is here (and kept on screen while it is read again, or when a later read fails), else loading, else the failure
- * with a retry: offline when there was no answer and the device has no network, else the server's message.
- */
+/** The one drawing of an online read's states (docs/decisions/0245-online-reads-on-tanstack-query.md), failures with a retry. */
 export function QueryState<T>({ query, children, loading, failed, look = 'admin' }: Props<T>) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;

@@ -3,15 +3,9 @@ import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import type { Order } from '@haat/shared/orders/order.types';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 
-/**
- * Row shapes of the signed-in shopper's stores in lib/db.ts (cart, addresses, orders, wishlist).
- * They live in lib because the database is lib; the features own what is written into them.
- */
+// Row shapes of the signed-in shopper's stores in db.ts; the features own what is written into them.
 
-/**
- * One cart line as the device holds it: absolute quantity per product and variant, the product as
- * last seen (with a variant, its price, stock and pictures: see CartItem).
- */
+/** One cart line: absolute quantity per product and variant, the product as last seen (with a variant, its figures). */
 export interface CartLine {
   /** cartLineKey(productId, variantId): the same product in two variants is two lines. */
   key: string;
@@ -21,7 +15,6 @@ export interface CartLine {
   variant?: ChosenVariant | null;
   quantity: number;
   product: CartProduct;
-  /** The server's cart line id, once the server has the line. */
   lineId?: string;
   /** When the shopper first added it (ms); lines are listed in that order. */
   addedAt?: number;

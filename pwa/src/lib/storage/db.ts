@@ -31,10 +31,8 @@ export interface MetaEntry {
 }
 
 /**
- * The PWA's one IndexedDB database (docs/architecture.md "The PWA's data layer"), loaded only through the door,
- * lib/storage/device-store.ts. Released versions are never edited: a new store or a changed key is a new
- * this.version(n) below the last one (with an upgrade when rows must move), as version 2 did for the cart.
- * Every write is stamped (stamp-writes.ts) so a stale server answer cannot undo it.
+ * The PWA's one IndexedDB database (docs/architecture.md "The PWA's data layer"), reached only through device-store.ts.
+ * Released versions are never edited: a change is a new this.version(n). Every write is stamped (stamp-writes.ts).
  */
 export class HaatDB extends Dexie {
   categories!: Table<Category, string>;
@@ -67,9 +65,8 @@ export class HaatDB extends Dexie {
       addresses: '_id',
       orders: 'orderId, clientKey, createdAt',
     });
-    // A cart line is a product in a variant, so the cart moves to a table keyed by
-    // cartLineKey(productId, variantId). Dexie cannot change a primary key in place: version 2 copies
-    // the lines (all without a variant then, so their key is the product id), version 3 drops the old table.
+    // A cart line is a product in a variant: Dexie cannot change a primary key in place, so version 2 copies the lines
+    // into `cartLines` (keyed by cartLineKey) and version 3 drops the old table.
     this.version(2)
       .stores({ cartLines: 'key, productId' })
       .upgrade(async (tx) => {

@@ -3,15 +3,9 @@ import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './accoun
 import type { CachedList, MetaEntry } from './db';
 import type { DeviceCollection } from './server-copy';
 
-/**
- * Every kind of device data that copies the server's, and how a server row takes over the device's
- * (docs/architecture.md "The PWA's data layer"). All are refreshed through lib/storage/server-copy.ts.
- */
+// Every kind of device data copied from the server, refreshed through server-copy.ts (docs/architecture.md "The PWA's data layer").
 
-/**
- * The cart: the server's lines, each keeping when the shopper first added it; a line with a change still queued shows
- * the server's product at the shopper's quantity (or is gone, when the change or a queued order took it).
- */
+/** The cart: the server's lines, keeping when each was added; a queued change keeps the shopper's quantity. */
 export const cartLines: DeviceCollection<CartLine> = {
   table: (db) => db.cart,
   key: (line) => line.key,

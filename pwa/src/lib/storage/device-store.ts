@@ -4,10 +4,8 @@ import { afterPageSettled } from '../device/after-page-settled';
 import { DB_NAME } from './db-name';
 
 /**
- * The one door into the device's store (docs/architecture.md "The PWA's data layer"): the database (db.ts, with Dexie)
- * is loaded through here only, on first need, so Dexie is not in the JS a first visit to `/` loads before its first
- * render; and screens read it live through useDeviceQuery only. The lint rule haat/import-boundaries refuses `dexie`,
- * `dexie-react-hooks` and db.ts anywhere outside lib/storage/.
+ * The one door into the device's store (docs/architecture.md "The PWA's data layer"): the database loads through here
+ * on first need (not on a first visit's path), and screens read it live through useDeviceQuery (haat/import-boundaries).
  */
 export type { CachedList, HaatDB, RecentItem } from './db';
 export type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
@@ -35,10 +33,7 @@ export function loadStorage(): Promise<StorageModule> {
 /** The app's database, once Dexie has loaded: now (a shopper's action needs it). */
 export const openStorage = (): Promise<HaatDB> => loadStorage().then((m) => m.db);
 
-/**
- * Whether this device may hold something in IndexedDB: the database exists (or the browser cannot say). On a
- * device that has never stored anything, there is nothing to read: no cart, no wishlist, no queued write.
- */
+/** Whether this device may hold anything in IndexedDB (one that never stored anything has nothing to read). */
 async function deviceHasDatabase(): Promise<boolean> {
   if (typeof indexedDB === 'undefined' || typeof indexedDB.databases !== 'function') return true;
   try {
@@ -49,11 +44,9 @@ async function deviceHasDatabase(): Promise<boolean> {
 }
 
 /**
- * Resolves when storage is wanted by what reads or caches, not by a shopper's action: at once where Dexie is already here or the
- * device holds the database; on a device that has never stored anything (a first visit), after the page has settled
- * (afterPageSettled: the shopper's first tap or key, the page hidden, or SETTLE_MS after load and idle), or as soon
- * as anything calls loadStorage(). Until then the screens show the network's
- * answers, and an empty cart and wishlist, which is what such a device holds.
+ * Resolves when storage is wanted by what reads or caches: at once where Dexie is here or the device holds the
+ * database; on a first visit, after the page has settled (afterPageSettled) or as soon as anything calls loadStorage().
+ * Until then the screens show the network's answers, and an empty cart and wishlist, which is what such a device holds.
  */
 export function storageWanted(): Promise<void> {
   return (wanted ??= new Promise<void>((resolve) => {
@@ -68,10 +61,7 @@ export const openStorageWhenWanted = (): Promise<HaatDB> => storageWanted().then
 
 type Querier<T> = (db: HaatDB) => Promise<T>;
 
-/**
- * Runs `querier` as a Dexie live query (on every change of what it read) and hands each answer to `next`; at once
- * when Dexie is already here, else (unless `now`) once storage is wanted. Returns the unsubscribe.
- */
+/** Runs `querier` as a Dexie live query, handing each answer to `next`; once storage is wanted unless `now`. Answers the stop. */
 function subscribeStored<T>(querier: Querier<T>, next: (value: T) => void, now = false): () => void {
   let subscription: { unsubscribe(): void } | undefined;
   let closed = false;
@@ -93,12 +83,7 @@ export interface SharedDeviceQuery<T> {
   current: () => T | undefined;
 }
 
-/**
- * One live query shared by every component that reads it. A grid of 20 cards asking "is this product in the cart /
- * wishlist?" makes one query of the whole (small) cart or wishlist instead of 40: each Dexie live query costs a
- * transaction on every change, which on a phone adds up to hundreds of milliseconds while a page loads. It runs
- * while anyone listens.
- */
+/** One live query shared by every reader while any listens: 20 cards asking "in the cart?" make one query, not 20. */
 export function deviceQuery<T>(querier: Querier<T>): SharedDeviceQuery<T> {
   let value: T | undefined;
   let unsubscribe: (() => void) | undefined;
@@ -124,19 +109,13 @@ export function deviceQuery<T>(querier: Querier<T>): SharedDeviceQuery<T> {
 export interface DeviceQueryOptions {
   /** A screen off the first visit's path: load Dexie now rather than once storage is wanted. */
   now?: boolean;
-  /**
-   * Big results (lists of product cards): each answer renders as a transition, so React builds the cards in slices
-   * between frames instead of one long task; undefined until the query for the current deps has answered.
-   */
+  /** Big results: each answer renders as a transition (React builds the cards in slices); undefined until the deps' answer. */
   transition?: boolean;
 }
 
 const sameDeps = (a: DependencyList, b: DependencyList) => a.length === b.length && a.every((v, i) => Object.is(v, b[i]));
 
-/**
- * The one way a screen reads the device live: a querier (re-run when `deps` change, the last answer kept meanwhile)
- * or a shared query (deviceQuery). undefined until the first answer.
- */
+/** The one way a screen reads the device live: a querier (re-run when `deps` change) or a shared query (deviceQuery). */
 export function useDeviceQuery<T>(query: Querier<T> | SharedDeviceQuery<T>, deps: DependencyList = [], options: DeviceQueryOptions = {}): T | undefined {
   const [state, setState] = useState<{ deps: DependencyList; value: T | undefined }>(() => ({
     deps,

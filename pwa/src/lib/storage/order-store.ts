@@ -4,10 +4,7 @@ import { http } from '../http/http';
 import { savedOrders } from './device-collections';
 import { refreshFromServer, rowsFor } from './server-copy';
 
-/**
- * GET /api/order/order-list into IndexedDB, through the one rule (server-copy.ts). In lib because the orders screens,
- * checkout, realtime and the session all reload the stored list (and realtime must not import the orders feature).
- */
+/** GET /api/order/order-list into IndexedDB, through the one rule (server-copy.ts); in lib: four features reload it. */
 export async function reloadOrders(): Promise<void> {
   const ask = () => http.get('order/order-list', { context: { silent: true } }).json<Envelope<Order[]>>();
   await refreshFromServer(ask, ({ data }) => [rowsFor(savedOrders, data ?? [])]);

@@ -13,16 +13,9 @@ type DeviceHandler<Body, Result> = Omit<OutboxHandler<Body, Result>, 'tables' | 
 
 const kindsOf = (kinds: OutboxKind | readonly OutboxKind[]): OutboxKind[] => (typeof kinds === 'string' ? [kinds] : [...kinds]);
 
-/**
- * The one way features reach the outbox (docs/architecture.md "The PWA's data layer"): typed per kind with the
- * request bodies of the shared contract. Features never touch `db.outbox` themselves, so what an
- * entry holds and when it counts as pending is decided here once.
- */
+/** The one way features reach the outbox (docs/architecture.md "The PWA's data layer"), typed per kind. */
 export const outboxFacade = {
-  /**
-   * Runs `work` in one read-write transaction over `tables` and the outbox, so a local change and
-   * the write queued for it exist together or not at all.
-   */
+  /** Runs `work` in one transaction over `tables` and the outbox: a change and its queued write exist together or not. */
   transaction<T>(tables: Table[], work: () => Promise<T>): Promise<T> {
     return db.transaction('rw', [...tables, db.outbox], work);
   },
@@ -35,10 +28,7 @@ export const outboxFacade = {
     return outbox.enqueue(kind, body, key);
   },
 
-  /**
-   * The writes of these kinds still waiting to be sent, oldest first: not those the server refused for
-   * good (`failed`), not `except`, and only those queued after the key `after` when given.
-   */
+  /** The writes of these kinds waiting to be sent, oldest first: not `failed`, not `except`, and only those after `after`. */
   async pending<K extends OutboxKind>(kinds: K | readonly K[], options: { after?: string; except?: ReadonlySet<string> } = {}): Promise<Array<QueuedWrite<K>>> {
     const { after, except } = options;
     const entries = await db.outbox

@@ -4,11 +4,7 @@ import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
 import type { OutboxEntry } from './outbox';
 
-/**
- * The kinds of queued writes and the request body each one stores, from the shared contract. Named
- * here so one feature can see another's pending work without importing it (the cart hides lines a
- * queued order has already taken, for instance).
- */
+/** Each kind of queued write and its request body: one feature sees another's pending work without importing it. */
 export interface OutboxBodies {
   /** Absolute quantities, PUT /api/cart/sync; consecutive ones go out as one request. */
   'cart.sync': CartSyncRequest;

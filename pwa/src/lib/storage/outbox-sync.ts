@@ -31,12 +31,7 @@ export async function flushOutbox(): Promise<number> {
   return waiting.length;
 }
 
-/**
- * Starts the triggers of docs/architecture.md "The PWA's data layer": on start, on every `online` event, and when
- * the service worker's Background Sync fires. The service worker cannot send the writes itself: the
- * tokens live in localStorage (docs/product.md#rules-and-limits), which workers cannot read, and a second refresher in the worker
- * could race the page's and trip the reused-refresh-token alarm. So it wakes the page and waits for it.
- */
+/** Flushes on start, online, and the worker's Background Sync (docs/architecture.md "The PWA's data layer"), which wakes the page. */
 export function startOutboxSync(): () => void {
   const onOnline = () => void flushOutbox();
   const onMessage = (event: MessageEvent) => {

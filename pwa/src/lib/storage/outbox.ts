@@ -2,10 +2,7 @@ import type { Table } from 'dexie';
 import { monotonicFactory } from 'ulid';
 import { problemOf, type HttpProblem } from '../http/http-problem';
 
-/**
- * Keys for outbox entries, which double as Idempotency-Keys: monotonic ULIDs sort by creation (two
- * keys made in one millisecond still in order), and their random part keeps two devices apart.
- */
+/** Outbox keys, also Idempotency-Keys: monotonic ULIDs sort by creation, and their random part keeps devices apart. */
 export const newOutboxKey = monotonicFactory();
 
 /** Keys of entries queued by earlier versions: 27 base-36 characters, which sort after every ULID. */
@@ -36,10 +33,7 @@ export interface OutboxHandler<Body = unknown, Result = unknown> {
   /** Tables `settle` writes, so the local change and the outbox delete commit together. */
   tables?: Table[];
   settle?(entries: OutboxEntry<Body>[], result: Result): Promise<void>;
-  /**
-   * The server refused (4xx): undo or explain. Return true to keep the entries, marked failed (with the server's message,
-   * unless the handler marked them with its own words).
-   */
+  /** The server refused (4xx): undo or explain; true keeps the entries, marked failed with the server's (or its own) words. */
   reject?(entries: OutboxEntry<Body>[], problem: HttpProblem): Promise<boolean>;
 }
 
@@ -52,11 +46,7 @@ export interface OutboxOptions {
 
 const TRANSIENT = (status: number) => status <= 0 || status === 401 || status === 408 || status === 429 || status >= 500;
 
-/**
- * Sends queued writes in order, each once acknowledged. Crash-safe by construction: an entry is
- * deleted only in the same transaction that applies the server's answer, so a crash between send
- * and acknowledgement leaves it queued, and the resend carries the same Idempotency-Key.
- */
+/** Sends queued writes in order; an entry is deleted only with its answer applied, so a crash leaves it queued, same key. */
 export function createOutbox(table: Table<OutboxEntry, string>, options: OutboxOptions = {}) {
   const handlers = new Map<string, OutboxHandler<never, never>>();
   let running: Promise<void> | null = null;

@@ -31,10 +31,9 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 /**
  * The one rule against stale reloads: stores the server's rows for questions asked at tick `asked`. A row written on
- * the device after that (a tap, a write queued, sent or acknowledged meanwhile, a sign-out) keeps the device's copy;
- * a row with a write still queued shows the server's row with that write on top; every other row becomes the server's,
- * and in a whole collection a row the server no longer lists goes. Unchanged rows are not written (no screen
- * renders again). Runs in one transaction with the outbox; queued writes in `except` are the ones this answer includes.
+ * the device after that keeps the device's copy; a row with a write still queued shows the server's row with that write
+ * on top; every other row becomes the server's (or goes, in a whole collection). Unchanged rows are not written.
+ * Queued writes in `except` are the ones this answer includes.
  */
 export async function storeServerRows(db: HaatDB, parts: readonly ServerRows[], asked: number, except: ReadonlySet<string> = new Set()): Promise<Stored> {
   const tables = parts.map((p) => p.collection.table(db));
@@ -79,9 +78,8 @@ export async function storeAnswer(asked: number, parts: readonly ServerRows[], o
 }
 
 /**
- * Refreshes device collections from the server through the one rule (storeServerRows): `ask` is the question, `parts`
- * the rows each collection takes from its answer. `open` is how the database is reached (at once by default; the
- * catalogue's copies wait until storage is wanted, lib/storage/device-store.ts). Answers the server's answer.
+ * Refreshes device collections through the one rule: `ask` is the question, `parts` the rows each collection takes from
+ * its answer, `open` how the database is reached (at once by default). Answers the server's answer.
  */
 export async function refreshFromServer<A>(
   ask: () => Promise<A>,

@@ -25,10 +25,7 @@ async function stampQueued(table: DBCoreTable, req: DBCoreMutateRequest): Promis
   for (const entry of entries as Array<OutboxEntry | undefined>) for (const [name, key] of entry ? rowsOf(entry) : []) stamp(name, [key], at);
 }
 
-/**
- * The Dexie middleware that stamps every write (lib/storage/db.ts installs it). It sits right above IndexedDB, below
- * Dexie's own middlewares, so it may read an outbox entry before deleting it (those above expect Dexie's zone).
- */
+/** The middleware that stamps every write, right above IndexedDB: it may read an outbox entry before deleting it. */
 export const stampWrites: Middleware<DBCore> = {
   stack: 'dbcore',
   name: 'write-stamps',

@@ -9,7 +9,6 @@ export interface ServerRefresh<T> {
   failure: LoadFailure | null;
   /** True until the first refresh for this key answered or failed. */
   refreshing: boolean;
-  /** Asks again (a Retry button). */
   retry: () => void;
 }
 
@@ -22,11 +21,9 @@ interface Options {
 type Outcome<T> = { key: string; run: string; answer?: T; failure?: LoadFailure };
 
 /**
- * The one way a screen refreshes device data from the server when it opens (docs/architecture.md "The PWA's data
- * layer"): `refresh` asks the server and stores the answer through the one rule (server-copy.ts), and the screen reads
- * the rows live from the device's store (useDeviceQuery). It runs when `key` changes (null: not yet), when the device
- * comes back online, and on retry(). An answer for a key the screen has left is not shown (its rows are still stored:
- * the one rule decides what they may overwrite), and a refresh the screen no longer needs is aborted.
+ * The one way a screen refreshes device data when it opens (docs/architecture.md "The PWA's data layer"): `refresh`
+ * stores the server's answer through the one rule and the screen reads the rows live (useDeviceQuery). It runs when
+ * `key` changes (null: not yet), back online, and on retry(); a refresh the screen no longer needs is aborted.
  */
 export function useServerRefresh<T>(key: string | null, refresh: (signal: AbortSignal) => Promise<T>, { when = 'now' }: Options = {}): ServerRefresh<T> {
   const online = useOnline();

@@ -15,11 +15,7 @@ export async function clearUserData(): Promise<void> {
   });
 }
 
-/**
- * Marks the device's shopper data as `userId`'s. If it belonged to someone else, it is wiped first, so
- * one shopper's queued writes are never sent with another's token. The same shopper signing in again
- * after an expired session keeps their unsent offline changes.
- */
+/** Marks the shopper data as `userId`'s, wiping another's first: one shopper's queued writes never go with another's token. */
 export async function claimUserData(userId: string): Promise<void> {
   const db = await openStorage();
   const owner = (await db.meta.get(OWNER_KEY))?.value;

@@ -1,10 +1,8 @@
 import type { DBCoreTransaction } from 'dexie';
 
 /**
- * When each device row was last written, on one counter (docs/architecture.md "The PWA's data layer", the one rule):
- * a shopper's write, a write queued, sent or acknowledged (the outbox entry names its rows) each take the next tick;
- * a copy of the server's rows is written at the tick its question was asked. A server answer then overwrites only
- * rows last written no later than its question. In memory: a question never outlives its page.
+ * When each device row was last written, on one counter (docs/architecture.md "The PWA's data layer"): a shopper's or a
+ * queued write takes the next tick, a server copy its question's tick; an answer overwrites only rows no newer than it.
  */
 let tick = 0;
 const stamps = new Map<string, Map<string, number>>();

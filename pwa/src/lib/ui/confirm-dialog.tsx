@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ModalDialog } from './modal-dialog';
 import './confirm-dialog.css';
 
@@ -11,25 +11,23 @@ interface Props {
   confirmLabel: string;
   /** "Keep" by default; the admin's deletes say "Cancel" (docs/product.md#screens, "Permanent Delete"). */
   keepLabel?: string;
-  /**
-   * May answer a promise: the confirm button waits (disabled) for it. A failure keeps the dialog open; the
-   * server's reason is already on screen as a toast.
-   */
+  /** May answer a promise: the button waits for it; a failure keeps the dialog open (the server's reason is on screen). */
   onConfirm: () => unknown;
   onKeep: () => void;
+  confirmTestId?: string;
+  /** Fields the step asks for, under the message (a refund's reference); Enter in one confirms. */
+  children?: ReactNode;
 }
 
-/**
- * Asks before a step that cannot be undone (cancelling an order, deleting an address, an admin's delete).
- * Nothing is sent until the confirm button is pressed; Keep, Escape and the backdrop close it and change
- * nothing. Focus starts on Keep (the first button), so a stray Enter does no harm.
- */
-export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 'Keep', onConfirm, onKeep }: Props) {
+/** Asks before a step that cannot be undone; focus starts on Keep, so a stray Enter does no harm. */
+export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 'Keep', onConfirm, onKeep, confirmTestId, children }: Props) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
+    const done = onConfirm();
+    if (!(done instanceof Promise)) return;
     setBusy(true);
     try {
-      await onConfirm();
+      await done;
     } catch {
       // the server's message is on screen
     } finally {
@@ -38,19 +36,27 @@ export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 
   };
   return (
     <ModalDialog open={open} onClose={onKeep} label={title} variant="center">
-      <div className="confirm-dialog">
+      <form
+        className="confirm-dialog"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm();
+        }}
+      >
         <h2 className="confirm-dialog__title">{title}</h2>
         <p>{message}</p>
+        {children}
         <div className="confirm-dialog__actions">
           {/* first in the dialog, so showModal() focuses it */}
           <button type="button" className="btn btn--ghost" onClick={onKeep}>
             {keepLabel}
           </button>
-          <button type="button" className="btn confirm-dialog__confirm" disabled={busy} onClick={() => void confirm()}>
+          <button type="submit" className="btn confirm-dialog__confirm" disabled={busy} data-testid={confirmTestId}>
             {confirmLabel}
           </button>
         </div>
-      </div>
+      </form>
     </ModalDialog>
   );
 }

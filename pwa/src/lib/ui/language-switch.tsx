@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages';
 import { currentLanguage, setLanguage } from '../../i18n/i18n';
 
-/**
- * "English | हिन्दी" (docs/product.md#languages): every text changes at once, `<html lang>` follows, the
- * choice is kept on the device and sent as Accept-Language from the next call on.
- */
+/** "English | हिन्दी" (docs/product.md#languages): every text at once, kept on the device, sent as Accept-Language. */
 export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = currentLanguage();

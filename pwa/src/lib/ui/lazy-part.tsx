@@ -16,11 +16,7 @@ class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
   }
 }
 
-/**
- * A part of a page whose code loads when it is first drawn (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md:
- * what the first screens precache stays small). While it loads, `loading` shows; if its code cannot be loaded (offline,
- * never loaded on this device), `failed` shows in its place and the rest of the page stands.
- */
+/** A part of a page loaded when drawn (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md): `loading`, then it or `failed`. */
 export function lazyPart<P extends object>(load: () => Promise<ComponentType<P>>) {
   const Lazy = lazy(async () => ({ default: await load() }));
   return function LazyPart({ loading = null, failed = null, ...props }: P & { loading?: ReactNode; failed?: ReactNode }) {

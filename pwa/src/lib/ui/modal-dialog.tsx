@@ -9,29 +9,18 @@ interface Props {
   label: string;
   /** Shows `label` as the dialog's heading (the admin's forms and confirmations). */
   heading?: boolean;
-  /**
-   * 'sheet' slides up from the bottom (mobile filters); 'side' is a full-height panel on the right (the cart);
-   * 'center' is a classic modal (quick view, confirmations); 'form' and 'small' are padded panels for forms
-   * (addresses, the avatar, the admin's); 'viewer' fills the screen (an image preview).
-   */
+  /** 'sheet' from the bottom; 'side' a panel on the right; 'center' a classic modal; 'form', 'small' padded; 'viewer' full screen. */
   variant: 'sheet' | 'side' | 'center' | 'form' | 'small' | 'viewer';
-  /** For the journeys that find the dialog by test id. */
   testId?: string;
   children: ReactNode;
 }
 
-/**
- * Every modal in the app, on the browser's own <dialog>: focus moves in, the page behind is inert (Tab and
- * Shift+Tab stay in the dialog and the browser's own controls), Escape and a click on the backdrop close it,
- * and focus goes back to the control that opened it (docs/decisions/0210-dialogs-are-native-modal-dialogs.md).
- * No framework code to download.
- */
+/** Every modal in the app, on the browser's own <dialog>: focus in and back, the page inert (docs/decisions/0210-dialogs-are-native-modal-dialogs.md). */
 export function ModalDialog({ open = true, onClose, label, heading = false, variant, testId, children }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  // Rendered only while open (no `open` prop): unmounting closes it, and focus goes back to what opened it (the
-  // browser restores it on close(), but not once the dialog has already left the page). First of the effects, so
-  // it sees the opener before showModal() moves focus in.
+  // Rendered only while open: unmounting closes it and gives focus back to its opener; first of the effects, to see
+  // the opener before showModal() moves focus in.
   useEffect(() => {
     const dialog = ref.current;
     const opener = document.activeElement;

@@ -16,16 +16,10 @@ export function pageTitle(title: string): string {
   return /^Haat\b|\| Haat$/.test(title) ? title : `${title} | Haat`;
 }
 
-/**
- * Per-page title, description, keywords, canonical link and JSON-LD (docs/product.md#screens, Home and
- * Product detail). React hoists <title>, <meta> and <link> into the document's head wherever they are
- * rendered, and removes them with the page (docs/decisions/0097-page-meta-by-react.md); it leaves
- * inline scripts where they are, so the JSON-LD goes to the head through a portal. The page's own
- * title and description replace index.html's (marked data-static-meta, for the first paint and pages
- * read without JavaScript): React adds tags beside them and would leave two.
- */
+/** Per-page title, description, canonical link and JSON-LD, hoisted by React (docs/decisions/0097-page-meta-by-react.md). */
 export function PageMeta({ title, description, keywords, canonicalPath, jsonLd }: PageMetaProps) {
   useEffect(() => {
+    // index.html's own, for the first paint: React's would stand beside them.
     for (const tag of document.head.querySelectorAll('[data-static-meta]')) tag.remove();
   }, []);
   return (

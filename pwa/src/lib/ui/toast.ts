@@ -7,8 +7,6 @@ export interface Toast {
   id: number;
   kind: ToastKind;
   message: string;
-  /** What the message is about (by default its kind and words); kept for callers that name one. */
-  key: string;
 }
 
 /** The toast on screen (none or one); the <Toaster/> in the shell renders it. */
@@ -29,23 +27,19 @@ export function dismissToast(id: number): void {
   store.set(toastsAtom, (list) => list.filter((t) => t.id !== id));
 }
 
-/**
- * Callable from anywhere (HTTP client, service-worker events), not only from components. One toast at a time: a
- * new one takes the place of the one shown, with a fresh timer, so a limit met again and again is said once and a
- * count and a limit never stack over the stepper that was tapped (docs/product.md#rules-and-limits).
- */
-export function showToast(message: string, kind: ToastKind = 'plain', key = `${kind}:${message}`): number {
+/** Callable from anywhere; one toast at a time, a new one in the shown one's place with a fresh timer (docs/product.md#rules-and-limits). */
+export function showToast(message: string, kind: ToastKind = 'plain'): number {
   const id = nextId++;
-  store.set(toastsAtom, [{ id, kind, message, key }]);
+  store.set(toastsAtom, [{ id, kind, message }]);
   const ms = DURATION[kind];
   if (ms !== null) setTimeout(() => dismissToast(id), ms);
   return id;
 }
 
 export const toast = {
-  success: (message: string, key?: string) => showToast(message, 'success', key),
-  error: (message: string, key?: string) => showToast(message, 'error', key),
-  plain: (message: string, key?: string) => showToast(message, 'plain', key),
+  success: (message: string) => showToast(message, 'success'),
+  error: (message: string) => showToast(message, 'error'),
+  plain: (message: string) => showToast(message, 'plain'),
   loading: (message: string) => showToast(message, 'loading'),
   dismiss: dismissToast,
 };

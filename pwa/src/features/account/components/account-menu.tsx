@@ -18,10 +18,7 @@ const ADMIN_LINKS = [
   ['/dashboard/synonyms', 'synonyms'],
 ] as const;
 
-/**
- * The menu's first line: the account's name (or mobile), with "(Admin)" for an admin unless the name already says
- * it (the demo admin is called "Admin": "Admin (Admin)" says it twice).
- */
+/** The menu's first line: the name (or mobile), with "(Admin)" for an admin unless the name says it already ("Admin"). */
 export function whoLine(name: string, admin: boolean, role: string): string {
   if (!admin) return name;
   const said = (word: string) => name.trim().toLocaleLowerCase() === word.toLocaleLowerCase();
@@ -66,10 +63,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/**
- * Signing out (log-out.ts), then home. Its code loads when the shopper signs out: the account menu is on the first
- * screen, what signing out clears is not.
- */
+/** Signing out (log-out.ts, loaded when used: the menu is on the first screen, what it clears is not), then home. */
 export function useLogout() {
   const navigate = useNavigate();
   return useCallback(async () => {

@@ -18,21 +18,10 @@ import { fieldProblem } from '../../../i18n/validation';
 import { placePromise } from '../../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
-// Labels: profile:address.field.<field>.
-const FIELDS = [
-  ['name'],
-  ['building'],
-  ['address_line'],
-  // The pincode comes first: its lookup fills district, city and state below it.
-  ['pincode'],
-  ['district'],
-  ['city'],
-  ['state'],
-  ['country'],
-  ['mobile'],
-] as const;
-type Field = (typeof FIELDS)[number][0];
-const EMPTY = Object.fromEntries(FIELDS.map(([f]) => [f, ''])) as Record<Field, string>;
+// Labels: profile:address.field.<field>; the pincode first: its lookup fills district, city and state below it.
+const FIELDS = ['name', 'building', 'address_line', 'pincode', 'district', 'city', 'state', 'country', 'mobile'] as const;
+type Field = (typeof FIELDS)[number];
+const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>;
 
 interface Props {
   /** Editing an address (docs/product.md#screens, Addresses), or adding one when absent. */
@@ -49,12 +38,10 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   // A refusal of the place (not delivered to, not a listed pincode), shown under the pincode while the place is the one refused.
   const [refused, setRefused] = useState<{ place: string; text: string } | null>(null);
   const placeKey = `${form.pincode}|${form.state}`;
-  const complete = FIELDS.every(([f]) => form[f].trim() !== '');
-  // A field is filled from the pincode while it is empty or still holds the last filled value: what the
-  // shopper typed or changed is never overwritten.
+  const complete = FIELDS.every((f) => form[f].trim() !== '');
+  // What the shopper typed or changed is never overwritten by the pincode's place (only empty or last-filled fields).
   const filled = useRef<Partial<Record<Field, string>>>({});
-  // The state is the one field always taken from the pincode: it is the place of supply on the invoice, and the
-  // server refuses a state the pincode is not in (STATE_PINCODE_MISMATCH).
+  // The state always comes from the pincode: the invoice's place of supply (else STATE_PINCODE_MISMATCH).
   const listed = useRef<{ pincode: string; state: string } | null>(null);
   const pincodeHint = usePincodeFill(form.pincode, (place, pincode) => {
     const previous = filled.current;
@@ -78,13 +65,12 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
     const parsed = AddressFields.safeParse(form);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const field = FIELDS.find(([f]) => f === issue.path[0])?.[0];
+      const field = FIELDS.find((f) => f === issue.path[0]);
       return void toast.error(fieldProblem(field ? t(`address.field.${field}`) : t('address.aField'), issue.message));
     }
     const known = listed.current;
     if (known && known.pincode === parsed.data.pincode.trim() && !sameState(known.state, parsed.data.state)) return correctState(known.pincode, known.state);
-    // Where the shop does not deliver, the address is refused here with the same rule the server applies
-    // (docs/product.md#delivery); the server refuses it too, should the two ever differ.
+    // Where the shop does not deliver, refused here by the server's own rule (docs/product.md#delivery).
     const promise = placePromise(parsed.data);
     if (!promise.served) {
       setRefused({ place: placeKey, text: promise.text });
@@ -112,11 +98,9 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   };
 
   return (
-    // A modal dialog (docs/decisions/0210-dialogs-are-native-modal-dialogs.md): focus starts on the first field,
-    // stays in the dialog, and goes back to "Add new address" (or Edit) when it closes.
     <ModalDialog onClose={onClose} label={address ? t('address.editTitle') : t('address.addTitle')} heading variant="form">
       <form className="address-dialog" onSubmit={(e) => void submit(e)} noValidate>
-        {FIELDS.map(([field], i) => (
+        {FIELDS.map((field, i) => (
           <LabelledInput
             key={field}
             name={field}
@@ -140,11 +124,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   );
 }
 
-/**
- * Looks a complete pincode up and fills district, city, state (and India) from India Post's directory; the
- * shopper can still change them. Answers the line shown under the pincode: the place found, an unknown
- * pincode, or (offline, or no answer) a note that the place is theirs to type.
- */
+/** Fills district, city, state (and India) from a complete pincode; answers the line shown under the pincode. */
 function usePincodeFill(
   pincode: string,
   fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>, pincode: string) => void,
@@ -174,7 +154,6 @@ function usePincodeFill(
   if (!answer) return undefined;
   switch (answer.answer.kind) {
     case 'found': {
-      // The place, and the delivery promise for it (or that the shop does not deliver there yet).
       const { place } = answer.answer;
       const promise = placePromise(place);
       return promise.served ? `${place.city}, ${place.state} · ${promise.text}` : promise.text;
@@ -189,5 +168,5 @@ function usePincodeFill(
 }
 
 function pick(a: Address): Record<Field, string> {
-  return Object.fromEntries(FIELDS.map(([f]) => [f, String(a[f] ?? '')])) as Record<Field, string>;
+  return Object.fromEntries(FIELDS.map((f) => [f, String(a[f] ?? '')])) as Record<Field, string>;
 }

@@ -3,8 +3,7 @@ import { addressLines } from '@haat/shared/addresses/address-lines';
 
 /** Every field of an address, compactly (docs/product.md#screens checkout and My Addresses). */
 export function AddressText({ address: a }: { address: Address }) {
-  // Every field, in the order a postman reads them, through the shop's one address formatter: the pincode beside the
-  // city and state (not after the country), the district only when it is not the city's own name. Five lines, not nine.
+  // Through the shop's one address formatter, in the order a postman reads them: five lines, not nine.
   const [street = '', place = ''] = addressLines(
     { building: a.building, street: a.address_line, city: a.city, district: a.district, state: a.state, pincode: a.pincode },
     { withoutCountry: true },

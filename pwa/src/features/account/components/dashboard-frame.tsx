@@ -9,10 +9,7 @@ import { AccountMenu } from './account-menu';
 import './account.css';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens, Dashboard layout: header Dashboard (with the admin's red New Orders: {n} badge), the account
- * menu at the side on large screens, the page. Dashboard pages open the session's realtime connection.
- */
+/** docs/product.md#screens, Dashboard layout; dashboard pages open the session's realtime connection. */
 export function DashboardFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('account');
   const signedIn = useAtomValue(isSignedInAtom);

@@ -6,6 +6,7 @@ interface Props {
   value: string;
   onChange: (value: string) => void;
   autoFocus?: boolean;
+  type?: 'text' | 'password';
   /** A line under the field (read out with it). */
   hint?: string;
 }
@@ -20,10 +21,11 @@ const AUTOCOMPLETE: Record<string, string> = {
   pincode: 'postal-code',
   mobile: 'tel',
   email: 'email',
+  currentPassword: 'current-password',
 };
 
 /** A labelled required input (address and profile forms), with the browser's autofill hints. */
-export function LabelledInput({ name, label, value, onChange, autoFocus, hint }: Props) {
+export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -32,6 +34,7 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, hint }:
       <input
         id={id}
         name={name}
+        type={type}
         required
         value={value}
         autoFocus={autoFocus}

@@ -5,6 +5,7 @@ import { indianMobile } from '@haat/shared/users/mobile.schema';
 import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
 import { usePublicConfig } from '../../../lib/http/public-config';
+import { useBusy } from '../../../lib/hooks/use-busy';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -12,11 +13,7 @@ interface Props {
   onChange: (user: User) => void;
 }
 
-/**
- * My Profile's mobile (docs/decisions/0280-sign-in-by-mobile-number.md): prove a number by a texted code, so it
- * signs in and verifies the account; then, where the shop sends WhatsApp, ask for order updates there
- * (docs/decisions/0282-order-updates-on-whatsapp.md). Refusals come back as toasts from lib/http.
- */
+/** My Profile's mobile, proved by a texted code (docs/decisions/0280-sign-in-by-mobile-number.md), and WhatsApp updates. */
 export function MobileAndWhatsapp({ user, onChange }: Props) {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
@@ -24,19 +21,8 @@ export function MobileAndWhatsapp({ user, onChange }: Props) {
   const [typed, setTyped] = useState(user.mobile_verified ? '' : user.mobile);
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   const mobile = indianMobile(typed);
-
-  const run = async (call: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await call();
-    } catch {
-      // the message is already on screen
-    } finally {
-      setBusy(false);
-    }
-  };
   const send = () =>
     run(async () => {
       await http.post('user/mobile', { json: { mobile } }).json<Envelope<null>>();

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../../lib/http/http';
+import { useBusy } from '../../../lib/hooks/use-busy';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -11,27 +12,17 @@ interface Props {
   onCode: (code: string) => void;
 }
 
-/**
- * For an account signed up by mobile number (no password): a code sent to its own verified mobile proves its owner is
- * present to add or change the e-mail, or give up the number (docs/decisions/0280-sign-in-by-mobile-number.md).
- * The profile form sends the code with its save. Refusals come back as toasts from lib/http.
- */
+/** The code that proves a mobile-only account's owner, sent with the profile's save (docs/decisions/0280-sign-in-by-mobile-number.md). */
 export function OwnerCode({ mobile, code, onCode }: Props) {
   const { t } = useTranslation('profile');
   const id = useId();
   const [sent, setSent] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const send = async () => {
-    setBusy(true);
-    try {
+  const [busy, run] = useBusy();
+  const send = () =>
+    run(async () => {
       await http.post('user/owner-code').json<Envelope<null>>();
       setSent(true);
-    } catch {
-      // the message is already on screen (too many codes)
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
   return (
     <div className="address-dialog__field">
       <label htmlFor={`${id}-code`}>{t('profile.ownerCode', { mobile })}</label>

@@ -1,23 +1,19 @@
-import { useState } from 'react';
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
+import { useBusy } from '../../../lib/hooks/use-busy';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md): only where
- * the shop sends them, to a signed-in shopper; at a verified mobile one tap turns them on, else a link to My Profile,
- * where a number is proved. Refusals come back as toasts from lib/http.
- */
+/** The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md). */
 export function WhatsappOffer() {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const [user, setUser] = useAtom(userAtom);
-  const [busy, setBusy] = useState(false);
+  const [busy, run] = useBusy();
   if (!whatsapp || !user || user.role === 'ADMIN') return null;
   if (!user.mobile_verified)
     return (
@@ -31,16 +27,7 @@ export function WhatsappOffer() {
         {t('whatsappOffer.on', { mobile: user.mobile })}
       </p>
     );
-  const turnOn = async () => {
-    setBusy(true);
-    try {
-      setUser((await http.put('user/whatsapp', { json: { on: true } }).json<Envelope<User>>()).data!);
-    } catch {
-      // the message is already on screen
-    } finally {
-      setBusy(false);
-    }
-  };
+  const turnOn = () => run(async () => setUser((await http.put('user/whatsapp', { json: { on: true } }).json<Envelope<User>>()).data!));
   return (
     <p className="order-result__whatsapp" data-testid="whatsapp-offer">
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void turnOn()}>

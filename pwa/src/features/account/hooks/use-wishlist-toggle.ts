@@ -29,10 +29,7 @@ export async function toggleWished(productId: string): Promise<{ added: boolean;
   return { added, sent: outboxFacade.flush() };
 }
 
-/**
- * docs/product.md#states product card wishlist: set from the wishlist, toggling adds or removes, the heart disabled
- * while the change runs. Offline-first like the cart: IndexedDB and the outbox in one transaction.
- */
+/** docs/product.md#states product card wishlist: toggling adds or removes, the heart disabled while the change runs. */
 export function useWishlistToggle(productId: string) {
   const signedIn = useAtomValue(isSignedInAtom);
   const navigate = useNavigate();
@@ -47,12 +44,11 @@ export function useWishlistToggle(productId: string) {
     setBusy(true);
     try {
       const { added, sent } = await toggleWished(productId);
-      // The wishlist's own toast (docs/product.md#states, Wishlist): its own words, and its own key so a quick add-then-remove
-      // replaces the last one instead of stacking next to the cart's toasts.
-      toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'), 'wishlist');
+      // The wishlist's own words (docs/product.md#states, Wishlist).
+      toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'));
       await sent;
     } catch {
-      toast.error(i18n.t('account:wishlist.failed'), 'wishlist');
+      toast.error(i18n.t('account:wishlist.failed'));
     } finally {
       setBusy(false);
     }

@@ -15,7 +15,6 @@ export interface Column<T> {
   cell: (item: T, index: number) => ReactNode;
   /** Names the column for the phone layout's CSS (admin.css), e.g. 'name', 'category'. */
   role?: string;
-  /** The cells' data-testid. */
   testId?: string;
 }
 
@@ -47,23 +46,16 @@ interface Props<T extends Named> {
   confirm: { message: string; confirmLabel: string };
   /** The add (item undefined) or edit form, as a dialog; `close` when it is done or cancelled. */
   editor: (item: T | undefined, close: () => void) => ReactNode;
-  /** More dialogs of the page (an image viewer). */
   children?: ReactNode;
 }
 
-/**
- * docs/product.md#screens, the admin's catalogue pages (categories, sub categories, products) and
- * docs/decisions/0056-admin-catalogue-screens.md: the heading, the list as cards or a table with Edit and Delete on each
- * item, loading and empty states, the pager, the add/edit dialog and the "Permanent Delete" confirmation. A page
- * states only its columns and its form.
- */
+/** docs/product.md#screens, the admin's catalogue pages (docs/decisions/0056-admin-catalogue-screens.md). */
 export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headExtra, empty, view, confirm, editor, children }: Props<T>) {
   const { t } = useTranslation('admin');
   const { list } = crud;
   const skeletons = view.kind === 'cards' ? view.skeletons : undefined;
-  let body: ReactNode;
-  if (skeletons && (list.loading || !list.loaded)) {
-    body = (
+  const body =
+    skeletons && (list.loading || !list.loaded) ? (
       <ul className={view.className} aria-busy="true" aria-label={view.kind === 'cards' ? view.loadingLabel : undefined}>
         {Array.from({ length: skeletons }, (_, i) => (
           <li key={i} className="admin-card" aria-hidden="true">
@@ -73,9 +65,7 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
           </li>
         ))}
       </ul>
-    );
-  } else {
-    body = (
+    ) : (
       <AdminListState list={list} empty={empty} loading={t('loading')}>
         {view.kind === 'cards' ? (
           <ul className={view.className} aria-busy={list.loading}>
@@ -107,7 +97,6 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
         )}
       </AdminListState>
     );
-  }
 
   return (
     <section className="admin-page">
@@ -138,20 +127,16 @@ export function AdminCrudPage<T extends Named>({ crud, heading, addLabel, headEx
   );
 }
 
-/** Previous, "Page 2 of 5" and Next under a list of more than one page; nothing for a single page. */
-export function AdminPager({
-  page,
-  totalPages,
-  busy,
-  label,
-  onPage,
-}: {
+interface PagerProps {
   page: number;
   totalPages: number;
   busy: boolean;
   label: string;
   onPage: (page: number) => void;
-}) {
+}
+
+/** Previous, "Page 2 of 5" and Next under a list of more than one page; nothing for a single page. */
+export function AdminPager({ page, totalPages, busy, label, onPage }: PagerProps) {
   const { t } = useTranslation('admin');
   const pager = pagerView(page, totalPages);
   if (!pager) return null;
@@ -160,7 +145,7 @@ export function AdminPager({
       <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasPrevious || busy} onClick={() => onPage(page - 1)}>
         {t('pager.previous')}
       </button>
-      <span aria-live="polite">{t('pager.page', { page: formatNumber(pager.page), total: formatNumber(pager.totalPages) })}</span>
+      <span aria-live="polite">{t('pager.page', { page: formatNumber(page), total: formatNumber(totalPages) })}</span>
       <button type="button" className="btn btn--ghost btn--small" disabled={!pager.hasNext || busy} onClick={() => onPage(page + 1)}>
         {t('pager.next')}
       </button>
@@ -168,18 +153,15 @@ export function AdminPager({
   );
 }
 
-/** Before the first read "Loading...", then the list, or the empty note once read. */
-export function AdminListState({
-  list,
-  empty,
-  loading,
-  children,
-}: {
+interface ListStateProps {
   list: { items: unknown[]; loaded: boolean };
   empty: string;
   loading: string;
   children: ReactNode;
-}) {
+}
+
+/** Before the first read "Loading...", then the list, or the empty note once read. */
+export function AdminListState({ list, empty, loading, children }: ListStateProps) {
   if (list.items.length > 0) return children;
   return list.loaded ? (
     <p className="state-box admin-empty">{empty}</p>
@@ -197,9 +179,7 @@ interface TableProps<T> {
   busy: boolean;
   columns: Array<Column<T>>;
   actionsHead: string;
-  /** The buttons of the last cell. */
   actions: (item: T) => ReactNode;
-  /** A row's key and data attributes. */
   row: (item: T) => { key: string } & Record<`data-${string}`, string>;
 }
 
@@ -253,7 +233,7 @@ function ItemActions<T extends Named>({ item, crud, icons = false }: { item: T; 
         aria-label={t('editName', { name: item.name })}
         onClick={() => crud.edit(item)}
       >
-        {icons ? <PencilIcon /> : t('edit')}
+        {icons ? <Icon d="M4 20h4L19 9l-4-4L4 16v4z" /> : t('edit')}
       </button>
       <button
         type="button"
@@ -261,24 +241,16 @@ function ItemActions<T extends Named>({ item, crud, icons = false }: { item: T; 
         aria-label={t('deleteName', { name: item.name })}
         onClick={() => crud.askDelete(item)}
       >
-        {icons ? <BinIcon /> : t('delete')}
+        {icons ? <Icon d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" /> : t('delete')}
       </button>
     </>
   );
 }
 
-function PencilIcon() {
+function Icon({ d }: { d: string }) {
   return (
     <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M4 20h4L19 9l-4-4L4 16v4z" />
-    </svg>
-  );
-}
-
-function BinIcon() {
-  return (
-    <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2">
-      <path d="M4 7h16M9 7V4h6v3M6 7l1 13h10l1-13" />
+      <path d={d} />
     </svg>
   );
 }

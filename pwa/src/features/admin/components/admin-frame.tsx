@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
@@ -7,10 +7,7 @@ import { PageMeta } from '../../../lib/ui/page-meta';
 import { DashboardFrame } from '../../account/public';
 import '../admin.css';
 
-/**
- * An admin page: its title and description, and the dashboard frame; a signed-in customer sees a short note instead
- * of the page (the server refuses them anyway).
- */
+/** An admin page: its meta and the dashboard frame; a signed-in customer sees a short note instead of the page. */
 export function AdminFrame({ title, description, children }: { title: string; description: string; children: ReactNode }) {
   const { t } = useTranslation('admin');
   const admin = useAtomValue(isAdminAtom);
@@ -29,4 +26,16 @@ export function AdminFrame({ title, description, children }: { title: string; de
       </DashboardFrame>
     </>
   );
+}
+
+/** An admin route: `Body` in the admin frame, titled by the texts `meta` + 'metaTitle' and + 'metaDescription' ("coupons:"). */
+export function adminPage(Body: ComponentType, meta: string, title = `${meta}metaTitle`): ComponentType {
+  return function AdminPage() {
+    const { t } = useTranslation();
+    return (
+      <AdminFrame title={t(title)} description={t(`${meta}metaDescription`)}>
+        <Body />
+      </AdminFrame>
+    );
+  };
 }

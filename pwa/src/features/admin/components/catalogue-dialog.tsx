@@ -34,14 +34,11 @@ interface Props {
   namePlaceholder: string;
   /** The record being edited; absent for an add. */
   initial?: { name: string; image?: string; category?: CategoryRef[] };
-  /** Sub categories: the categories to choose from, as chips (the same one twice is one chip). */
+  /** Sub categories: the categories to choose from. */
   parents?: Category[];
   submitLabel: string;
   busyLabel: string;
-  /**
-   * Sub categories: the submit stays pressable and an incomplete form is told in this toast. Without it
-   * (categories) the submit waits, disabled, for a name and an image.
-   */
+  /** Sub categories: the submit stays pressable and an incomplete form is told in this toast; else it waits, disabled. */
   incompleteMessage?: string;
   save: (fields: CatalogueSave) => Promise<{ message: string }>;
   /** The toast when the server's answer has no message. */
@@ -50,11 +47,7 @@ interface Props {
   onSaved: () => void;
 }
 
-/**
- * docs/product.md#screens, "Add Category" / "Update Category" and "Add Sub Category" / "Edit Sub Category": a name, an
- * image uploaded at once (the upload waits for a name), and for a sub category one or more parent categories. The submit
- * waits for the upload and the save; a successful save closes the dialog and reloads the list.
- */
+/** docs/product.md#screens, "Add Category" / "Update Category" and "Add Sub Category" / "Edit Sub Category". */
 export function CatalogueDialog({
   title,
   namePlaceholder,

@@ -1,10 +1,7 @@
 import { useId } from 'react';
 import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 
-/**
- * One problem under the field it is about, in words (`describe` turns the schema's rule into a sentence in the
- * admin's language); the field points at it with aria-describedby.
- */
+/** One problem under the field it is about, in the admin's words (`describe`); the field points at it. */
 export function FieldProblem({ id, name, describe }: { id: string; name: string; describe: (path: string, message: string) => string }) {
   const {
     formState: { errors },
@@ -26,11 +23,13 @@ interface TextFieldProps<T extends FieldValues> {
   multiline?: boolean;
   required?: boolean;
   autoFocus?: boolean;
+  className?: string;
   describe: (path: string, message: string) => string;
 }
 
 /** A labelled text input registered with the surrounding react-hook-form form, with its problem below it. */
-export function TextField<T extends FieldValues>({ name, label, placeholder, numeric, multiline, required, autoFocus, describe }: TextFieldProps<T>) {
+export function TextField<T extends FieldValues>(props: TextFieldProps<T>) {
+  const { name, label, placeholder, numeric, multiline, required, autoFocus, className, describe } = props;
   const id = useId();
   const {
     register,
@@ -47,7 +46,7 @@ export function TextField<T extends FieldValues>({ name, label, placeholder, num
     ...register(name),
   };
   return (
-    <div className="admin-field">
+    <div className={className ? `admin-field ${className}` : 'admin-field'}>
       <label htmlFor={id}>{label}</label>
       {multiline ? <textarea rows={3} {...common} /> : <input type="text" inputMode={numeric ? 'decimal' : undefined} {...common} />}
       <FieldProblem id={`${id}-problem`} name={name} describe={describe} />

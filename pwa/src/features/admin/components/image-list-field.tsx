@@ -1,8 +1,5 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from '../../../lib/ui/toast';
-import { adminApi } from '../api';
-import { useUploadFailure } from './image-upload-field';
+import { useImageUpload } from './image-upload-field';
 
 interface Props {
   /** Names the button and the thumbnails: "Upload Images", "Remove image 2 of Variant 1". */
@@ -19,25 +16,7 @@ interface Props {
 /** Several images uploaded at once through /api/file/upload, as thumbnails that preview and remove (docs/product.md#screens, Upload Product). */
 export function ImageListField({ label, owner, images, onChange, onPreview, onBusy }: Props) {
   const { t } = useTranslation('admin');
-  const uploadFailure = useUploadFailure();
-  const [uploading, setUploading] = useState(false);
-
-  const upload = async (files: File[]) => {
-    if (files.length === 0) return;
-    setUploading(true);
-    onBusy(true);
-    try {
-      for (const file of files) {
-        const url = await adminApi.uploadImage(file);
-        onChange((list) => [...list, url]);
-      }
-    } catch (error) {
-      toast.error(uploadFailure(error));
-    } finally {
-      setUploading(false);
-      onBusy(false);
-    }
-  };
+  const { busy: uploading, upload } = useImageUpload(onBusy);
 
   return (
     <>
@@ -49,7 +28,7 @@ export function ImageListField({ label, owner, images, onChange, onPreview, onBu
           className="visually-hidden"
           disabled={uploading}
           onChange={(e) => {
-            void upload([...(e.target.files ?? [])]);
+            void upload([...(e.target.files ?? [])], (url) => onChange((list) => [...list, url]));
             e.target.value = '';
           }}
         />

@@ -16,21 +16,7 @@ interface Props {
 /** One image, uploaded through /api/file/upload at once and previewed (category and sub category forms). */
 export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
   const { t } = useTranslation('admin');
-  const uploadFailure = useUploadFailure();
-  const [busy, setBusy] = useState(false);
-  const pick = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    onBusy?.(true);
-    try {
-      onChange(await adminApi.uploadImage(file));
-    } catch (error) {
-      toast.error(uploadFailure(error));
-    } finally {
-      setBusy(false);
-      onBusy?.(false);
-    }
-  };
+  const { busy, upload } = useImageUpload(onBusy);
   return (
     <div className="admin-field">
       <span className="admin-field__label">{t('image.label')}</span>
@@ -43,7 +29,7 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
             className="visually-hidden"
             disabled={disabled || busy}
             onChange={(e) => {
-              void pick(e.target.files?.[0]);
+              void upload([...(e.target.files ?? [])], onChange);
               e.target.value = '';
             }}
           />
@@ -54,11 +40,23 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
   );
 }
 
-/** The server's reason when it gave one (not an image, too large), else the docs/product.md#errors wording. */
-export function useUploadFailure(): (error: unknown) => string {
+/** Uploads files one by one (`each` takes each URL); a failure is a toast: the server's reason, else docs/product.md#errors'. */
+export function useImageUpload(onBusy?: (busy: boolean) => void) {
   const { t } = useTranslation('admin');
-  return (error) => {
-    const problem = problemOf(error);
-    return problem.status > 0 ? problem.message : t('image.failed');
+  const [busy, setBusy] = useState(false);
+  const upload = async (files: File[], each: (url: string) => void) => {
+    if (files.length === 0) return;
+    setBusy(true);
+    onBusy?.(true);
+    try {
+      for (const file of files) each(await adminApi.uploadImage(file));
+    } catch (error) {
+      const problem = problemOf(error);
+      toast.error(problem.status > 0 ? problem.message : t('image.failed'));
+    } finally {
+      setBusy(false);
+      onBusy?.(false);
+    }
   };
+  return { busy, upload };
 }

@@ -17,12 +17,7 @@ interface Props {
 
 const keyOf = (item: LowStockItem) => `${item.productId}:${item.variantId ?? ''}`;
 
-/**
- * The overview's low stock, for restocking (docs/product.md#screens, Dashboard): a total, the units running
- * low first (fewest first), then the sold out under their own heading, a page at a time; "Adjust" sets a
- * unit's stock in its row, sending the figure the row loaded as `expectedStock` as the product form does
- * (docs/decisions/0208-bare-stock-figures.md).
- */
+/** The overview's low stock (docs/product.md#screens, Dashboard), adjusted by `expectedStock` (docs/decisions/0208-bare-stock-figures.md). */
 export function LowStockCard({ first }: Props) {
   const { t } = useTranslation('admin');
   const [page, setPage] = useState(1);
@@ -91,6 +86,7 @@ function LowStockRow({ item, groupHead, editing, onEdit, onSaved }: RowProps) {
   const [saving, setSaving] = useState(false);
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
+  const problemId = `adjust-problem-${item.productId}-${item.variantId ?? ''}`;
 
   useEffect(() => {
     if (editing) input.current?.focus();
@@ -146,7 +142,7 @@ function LowStockRow({ item, groupHead, editing, onEdit, onSaved }: RowProps) {
               onChange={(e) => setValue(e.target.value)}
               aria-label={t('overview.newStock', { name })}
               aria-invalid={problem ? true : undefined}
-              aria-describedby={problem ? `adjust-problem-${item.productId}-${item.variantId ?? ''}` : undefined}
+              aria-describedby={problem ? problemId : undefined}
             />
             <button type="submit" className="btn btn--primary btn--small" disabled={saving}>
               {t('overview.save')}
@@ -163,7 +159,7 @@ function LowStockRow({ item, groupHead, editing, onEdit, onSaved }: RowProps) {
               {t('cancel')}
             </button>
             {problem && (
-              <span className="admin-error overview-adjust__problem" id={`adjust-problem-${item.productId}-${item.variantId ?? ''}`} role="alert">
+              <span className="admin-error overview-adjust__problem" id={problemId} role="alert">
                 {problem}
               </span>
             )}

@@ -5,11 +5,7 @@ import { formatDate, formatMoney, formatNumber } from '../../../i18n/format';
 /** A chart time (seconds, UTC midnight) as day and month in the admin's language (the figures are per UTC day). */
 export const dayMonth = (ts: number) => formatDate(ts * 1000, { day: 'numeric', month: 'short', timeZone: 'UTC' });
 
-/**
- * The chart's series and what the legend says of each: the figures of the day under the cursor, and while no day is
- * touched or hovered (uPlot asks with no index), the latest day's, so the legend is never a row of dashes. The
- * day is in the admin's language (uPlot's own would be "Time" and an American date).
- */
+/** The chart's series; the legend says the day under the cursor's figures, else the latest day's, in the admin's language. */
 export function chartSeries(days: OverviewDay[], t: (key: string) => string): uPlot.Series[] {
   const latest = days.at(-1);
   const at = (idx: number | null | undefined) => (idx == null ? latest : days[idx]);

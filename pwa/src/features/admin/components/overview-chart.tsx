@@ -6,10 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { formatMoney } from '../../../i18n/format';
 import { chartSeries, dayMonth } from './overview-chart-series';
 
-/**
- * The 30-day chart: orders (bars' worth of a line, left scale) and revenue (right scale) per day.
- * uPlot lives only in this module, which the overview page loads lazily: no shopper downloads it.
- */
+/** The 30-day chart, orders and revenue per day; uPlot lives only in this lazily loaded module. */
 export function OverviewChart({ days }: { days: OverviewDay[] }) {
   const { t, i18n } = useTranslation('admin');
   const box = useRef<HTMLDivElement>(null);

@@ -34,17 +34,7 @@ interface Props {
   onSaved?: (saved: Product | undefined) => void;
 }
 
-const loadCategories = () => adminApi.categories();
-const loadSubCategories = () => adminApi.subCategories();
-
-/**
- * The one product form of docs/product.md#screens, Upload Product and the Admin Products edit modal: name, description,
- * images (uploaded at once, thumbnails, preview, remove), categories and subcategories as chips, product
- * type and its unit (docs/product.md#states), stock, price, discount, extra fields kept in more_details, and variants.
- * State and checks are react-hook-form's; the resolver is the shared schema the server checks
- * (product-form-model.ts, docs/decisions/0056-admin-catalogue-screens.md). A problem shows under its field and
- * the first one as a toast; a new product's form empties after it is saved; the server's messages arrive as toasts.
- */
+/** The one product form (docs/product.md#screens): react-hook-form on the schema the server checks (docs/decisions/0056-admin-catalogue-screens.md). */
 export function ProductForm({ product, onSaved }: Props) {
   const { t } = useTranslation('admin');
   const id = useId();
@@ -61,26 +51,18 @@ export function ProductForm({ product, onSaved }: Props) {
   const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const categories = useAdminList('categories', loadCategories);
-  const subCategories = useAdminList('sub-categories', loadSubCategories);
+  const categories = useAdminList('categories', adminApi.categories);
+  const subCategories = useAdminList('sub-categories', adminApi.subCategories);
   const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
 
   const save = async (payload: ProductPayload) => {
     try {
-      let saved: Product | undefined;
-      if (product) {
-        const answer = await adminApi.updateProduct({ ...payload, _id: product._id });
-        await keepProductCopy(answer.data);
-        toast.success(answer.message);
-        saved = answer.data;
-      } else {
-        const answer = await adminApi.createProduct(payload);
-        toast.success(answer.message);
-        reset(EMPTY_PRODUCT_FORM);
-        saved = answer.data;
-      }
-      onSaved?.(saved);
+      const answer = product ? await adminApi.updateProduct({ ...payload, _id: product._id }) : await adminApi.createProduct(payload);
+      if (product) await keepProductCopy(answer.data);
+      else reset(EMPTY_PRODUCT_FORM);
+      toast.success(answer.message);
+      onSaved?.(answer.data);
     } catch (error) {
       // The server's message is on screen. When orders moved a stock figure meanwhile, the form shows it as it is now.
       const problem = problemOf(error);

@@ -6,10 +6,7 @@ import { PRODUCT_TYPES, VARIABLE_UNITS } from '@haat/shared/common/limits';
 import { unitName } from '../../../i18n/format';
 import type { ProductFormValues, ProductType } from '../product-form-model';
 
-/**
- * docs/product.md#states product edit form: a fixed product's unit is read-only 'pack'; a variable one picks kg,
- * litre, gm or ml. Switching the type sets the unit its type allows (a listed unit is kept when switching to variable).
- */
+/** docs/product.md#states: a fixed product's unit is 'pack'; a variable one picks its unit; switching sets one its type allows. */
 export function ProductTypeFields() {
   const { t } = useTranslation('admin');
   const id = useId();

@@ -1,8 +1,7 @@
-import { useId } from 'react';
-import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { newVariantRow, type ProductFormValues } from '../product-form-model';
-import { FieldProblem } from './form-field';
+import { TextField } from './form-field';
 import { ImageListField } from './image-list-field';
 
 interface Props {
@@ -13,20 +12,10 @@ interface Props {
 
 type Field = 'name' | 'price' | 'stock';
 
-/**
- * The product's variants (docs/product.md#records, Variant, #screens product page variant buttons): a name each, and a price,
- * stock and images only where the variant differs from the product. Rows keep their stored _id.
- */
+/** The product's variants (docs/product.md#records, Variant): a name, and where it differs a price, stock and images. */
 export function VariantRows({ onPreview, onBusy, describe }: Props) {
   const { t } = useTranslation('admin');
-  const id = useId();
-  const {
-    control,
-    register,
-    getValues,
-    setValue,
-    formState: { errors },
-  } = useFormContext<ProductFormValues>();
+  const { control, getValues, setValue } = useFormContext<ProductFormValues>();
   const rows = useFieldArray({ control, name: 'variants', keyName: 'fieldId' });
   const images = useWatch({ control, name: 'variants' });
 
@@ -36,27 +25,17 @@ export function VariantRows({ onPreview, onBusy, describe }: Props) {
     if (i >= 0) setValue(`variants.${i}.image`, next(getValues(`variants.${i}.image`)), { shouldDirty: true });
   };
 
-  const input = (key: string, index: number, field: Field) => {
-    const inputId = `${id}-${key}-${field}`;
-    const name = `variants.${index}.${field}` as const;
-    const invalid = Boolean(get(errors, name));
-    return (
-      <div className={`admin-field variant-row__${field}`}>
-        <label htmlFor={inputId}>{t(`form.variant.${field}`)}</label>
-        <input
-          id={inputId}
-          type="text"
-          inputMode={field === 'name' ? undefined : 'decimal'}
-          required={field === 'name'}
-          placeholder={t(field === 'name' ? 'form.variant.namePlaceholder' : 'form.variant.optional')}
-          aria-invalid={invalid || undefined}
-          aria-describedby={invalid ? `${inputId}-problem` : undefined}
-          {...register(name)}
-        />
-        <FieldProblem id={`${inputId}-problem`} name={name} describe={describe} />
-      </div>
-    );
-  };
+  const input = (index: number, field: Field) => (
+    <TextField<ProductFormValues>
+      name={`variants.${index}.${field}`}
+      className={`variant-row__${field}`}
+      label={t(`form.variant.${field}`)}
+      numeric={field !== 'name'}
+      required={field === 'name'}
+      placeholder={t(field === 'name' ? 'form.variant.namePlaceholder' : 'form.variant.optional')}
+      describe={describe}
+    />
+  );
   return (
     <fieldset className="admin-field variant-rows">
       <legend className="admin-field__label">{t('form.field.variants')}</legend>
@@ -66,9 +45,9 @@ export function VariantRows({ onPreview, onBusy, describe }: Props) {
         return (
           <fieldset key={row.key} className="variant-row">
             <legend>{owner}</legend>
-            {input(row.key, i, 'name')}
-            {input(row.key, i, 'price')}
-            {input(row.key, i, 'stock')}
+            {input(i, 'name')}
+            {input(i, 'price')}
+            {input(i, 'stock')}
             <div className="variant-row__images">
               <ImageListField
                 label={t('form.variant.images')}

@@ -3,11 +3,9 @@ import { toast } from '../../../lib/ui/toast';
 import { usePagedList, type AdminPage } from './use-admin-list';
 
 interface Options<T> {
-  /** The list's name in the online-read cache. */
   key: string;
   /** Reads a page of the list (a whole list answers it all as page 1). */
   load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>;
-  /** A search: a new one starts again at page 1. */
   query?: string;
   /** After every read: bring the storefront's copies in step. */
   onLoaded?: (items: T[]) => void | Promise<void>;
@@ -17,12 +15,7 @@ interface Options<T> {
   afterRemove?: (item: T) => void | Promise<void>;
 }
 
-/**
- * The state every admin list page shares (categories, sub categories, products): the list and its pages, the item
- * in the add/edit form (`'new'` for an add), and the item waiting for its "Permanent Delete" confirmation. A
- * confirmed delete toasts the server's message and reads the list again; a refusal (409 "still used by …") throws,
- * so the confirmation stays open with the server's reason on screen.
- */
+/** An admin catalogue page's state: the list, the item being edited (`'new'` for an add) and the one asked to delete. */
 export function useAdminCrud<T>({ key, load, query, onLoaded, remove, afterRemove }: Options<T>) {
   const list = usePagedList(key, load, { query, onLoaded });
   const [editing, setEditing] = useState<T | 'new' | null>(null);

@@ -24,12 +24,7 @@ interface Options<T> {
   onLoaded?: (items: T[]) => void | Promise<void>;
 }
 
-/**
- * A list read straight from the API on open and after every write (`reload`; docs/product.md#states, "Admin dialogs"),
- * a page at a time, through the online-read cache (lib/query). While the next page or search is on its way the previous
- * one stays on screen; a read that fails keeps what was shown (the server's message is a toast); a delete that emptied
- * the last page shows the new last page instead. `key` names the list in the cache.
- */
+/** A list read on open and after every write (docs/product.md#states, "Admin dialogs"), a page at a time, kept while the next is read. */
 export function usePagedList<T>(
   key: string,
   load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>,
@@ -66,14 +61,7 @@ export function useAdminList<T>(key: string, load: () => Promise<T[]>, onLoaded?
 }
 
 /** What the admin products pager shows (docs/product.md#screens, Admin Products): nothing on a single page. */
-export interface PagerView {
-  page: number;
-  totalPages: number;
-  hasPrevious: boolean;
-  hasNext: boolean;
-}
-
-export function pagerView(page: number, totalPages: number): PagerView | null {
+export function pagerView(page: number, totalPages: number) {
   if (totalPages <= 1) return null;
   return { page, totalPages, hasPrevious: page > 1, hasNext: page < totalPages };
 }

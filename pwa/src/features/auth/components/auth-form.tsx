@@ -1,5 +1,7 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
+import { useBusy } from '../../../lib/hooks/use-busy';
 import { Link } from 'react-router-dom';
+import { PageMeta } from '../../../lib/ui/page-meta';
 import './auth-form.css';
 import { useTranslation } from 'react-i18next';
 
@@ -7,43 +9,33 @@ import { useTranslation } from 'react-i18next';
 export const BACK_TO_LOGIN = { question: 'hasAccount', to: '/login', label: 'loginLink' } as const;
 
 interface AuthFormProps {
+  meta: string;
   title: string;
   /** The button's label; it reads "Loading..." while the form is being sent (docs/product.md#validation). */
   submitLabel: string;
   /** The fields hold what the call needs; until then the button stays disabled (docs/product.md#validation). */
   ready: boolean;
-  /**
-   * Sends the form. A failed call has already shown the server's message (lib/http), so a throw only
-   * re-enables the button.
-   */
+  /** Sends the form; a throw only re-enables the button (the server's message is on screen). */
   onSubmit: () => Promise<unknown>;
   children: ReactNode;
-  /** Under the button (the Google button). */
   extra?: ReactNode;
   /** The closing line, e.g. "Already have account? Login": `question` and `label` are keys of the auth texts. */
   switchTo: { question: 'hasAccount' | 'login.noAccount'; to: string; label: 'loginLink' | 'login.register' };
 }
 
 /** The frame and submit cycle every sign-in screen shares (/login, /register, the reset steps). */
-export function AuthForm({ title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
+export function AuthForm({ meta, title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
   const { t } = useTranslation('auth');
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
+  const [busy, run] = useBusy();
+  const submit = (e: FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    try {
-      await onSubmit();
-    } catch {
-      // the message is already on screen
-    } finally {
-      setBusy(false);
-    }
+    void run(onSubmit);
   };
 
   return (
     <section className="auth-form">
-      <form className="auth-form__card" onSubmit={(e) => void submit(e)} noValidate>
+      <PageMeta title={meta} />
+      <form className="auth-form__card" onSubmit={submit} noValidate>
         <h1 className="auth-form__title">{title}</h1>
         {children}
         <button type="submit" className="btn btn--primary auth-form__submit" disabled={!ready || busy}>

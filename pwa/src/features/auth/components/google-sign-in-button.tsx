@@ -6,10 +6,7 @@ import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentity } from '../hooks/use-google-identity';
 import { useTranslation } from 'react-i18next';
 
-/**
- * Third-party sign-in (docs/product.md#screens login and register). Shown only when the API says a Google client id
- * is configured; otherwise Google sign-in would answer 503, so there is nothing to press.
- */
+/** Google sign-in (docs/product.md#screens login and register), shown only when the API has a Google client id. */
 export function GoogleSignInButton({ mode }: { mode: 'login' | 'register' }) {
   const { t } = useTranslation('auth');
   const { googleClientId } = usePublicConfig();

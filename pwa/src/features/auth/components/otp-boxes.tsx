@@ -9,10 +9,7 @@ interface Props {
 
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
-/**
- * docs/product.md#screens and #validation, OTP entry: six single-digit boxes, digits only, typing moves to the next box, Backspace on
- * an empty box goes back, and pasting the code (even "123 456") fills every box from the one pasted in.
- */
+/** docs/product.md#screens and #validation, OTP entry: six digit boxes that move on, go back and take a pasted code. */
 export function OtpBoxes({ digits, onChange }: Props) {
   const { t } = useTranslation('auth');
   const boxes = useRef<Array<HTMLInputElement | null>>([]);

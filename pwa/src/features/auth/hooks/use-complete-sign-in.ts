@@ -10,8 +10,7 @@ import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { authApi } from '../api';
 import { i18n } from '../../../i18n/i18n';
 import type { PendingAdd } from '../../../lib/http/login-redirect-rule';
-// Static, not import(): a feature's public.ts imported dynamically becomes a chunk of everything it re-exports, and the
-// product cards on `/` that import Add from it would then load the cart's storage and sync code with it
+// Static: public.ts imported dynamically would be a chunk of all it re-exports, pulled onto `/` by the cards' Add
 // (docs/decisions/0091-a-lighter-first-visit.md).
 import { changeCart, reloadCart } from '../../cart/public';
 
@@ -25,11 +24,7 @@ async function addAfterSignIn({ product, quantity, variant }: PendingAdd): Promi
   }
 }
 
-/**
- * docs/product.md#states, "on login, tokens are stored, the user profile is fetched and stored, then the app goes to /".
- * The cart, addresses and orders reload when the session user changes (app/session-sync.tsx).
- * A page that sent the user to /login (a dashboard page, an expired session) is returned to instead of /.
- */
+/** docs/product.md#states, "on login…": the session is stored, then back to the page that sent the user to /login, or /. */
 export function useCompleteSignIn() {
   const navigate = useNavigate();
   const state: unknown = useLocation().state;
@@ -51,8 +46,7 @@ export function useCompleteSignIn() {
       }
       // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
       showHeaderMessage(i18n.t('auth:loginSuccessful'), LIMITS.headerLoginMessageMs);
-      // The Add that sent the shopper here is done now, on top of the cart the server keeps for them (password
-      // and Google sign-in alike), and said like any other: "Added: Basmati Rice, 1 in cart".
+      // The Add that sent the shopper here is done now, and said like any other: "Added: Basmati Rice, 1 in cart".
       if (add) await addAfterSignIn(add);
       navigate(returnTo, { replace: true });
     },

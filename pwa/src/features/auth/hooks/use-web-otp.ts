@@ -4,11 +4,7 @@ interface OtpCredential extends Credential {
   code: string;
 }
 
-/**
- * WebOTP (Android's Chrome): while `active`, offers the code of an SMS ending in `@<our host> #<code>` to
- * the page, which fills the boxes with it (docs/decisions/0280-sign-in-by-mobile-number.md). Where the
- * browser has no OTPCredential, nothing happens: the boxes' autocomplete="one-time-code" still offers it.
- */
+/** WebOTP: while `active`, fills the boxes from an SMS ending in `@<our host> #<code>` where the browser offers it. */
 export function useWebOtp(active: boolean, onCode: (code: string) => void): void {
   useEffect(() => {
     if (!active || !('OTPCredential' in window)) return;

@@ -21,7 +21,7 @@ interface Props {
 const cartLines = deviceQuery(async (db) => new Map((await db.cart.toArray()).map((line) => [line.key, line])));
 
 /** What a cart line keeps of the product (not the whole catalogue entry with its variants and details). */
-const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerOrder }: CartProduct): CartProduct => ({
+const toCartProduct = ({ _id, name, image, unit, price, discount, stock, maxPerOrder }: CartProduct) => ({
   _id,
   name,
   image,
@@ -42,8 +42,7 @@ export function AddToCartButton({ product, quantity = 1, label, variant = null }
   const { t } = useTranslation('cart');
   const inCart = useDeviceQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
-  // Add turns into the stepper, and the stepper's − at 1 back into Add: the control that had focus is gone, so
-  // focus moves to the one that replaced it instead of falling to the page (docs/product.md#keyboard-and-screen-readers).
+  // Add and the stepper replace each other: focus moves to the new one (docs/product.md#keyboard-and-screen-readers).
   const focusNext = useRef(false);
   const control = useRef<HTMLElement>(null);
   const shown = inCart ? 'stepper' : 'add';
@@ -73,8 +72,7 @@ export function AddToCartButton({ product, quantity = 1, label, variant = null }
       type="button"
       className="btn btn--primary btn--small add-to-cart"
       disabled={product.stock <= 0}
-      // The accessible name begins with the visible text (WCAG 2.5.3 "label in name"), so a voice user can say
-      // what they see; the product follows it ("Add: Basmati Rice", "जोड़ें: Basmati Rice").
+      // The name begins with the visible text (WCAG 2.5.3 "label in name"), then the product: "Add: Basmati Rice".
       aria-label={t('labelNamed', { label: visible, name: variant ? `${product.name} (${variant.name})` : product.name })}
       onClick={(e) => {
         holdFocus(e);

@@ -3,23 +3,17 @@ import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import './bill-details.css';
 import { useTranslation } from 'react-i18next';
 
-// The cart's and the checkout's wording differ (keys bill.cart and bill.checkout); docs/product.md#screens spells the
-// cart panel's row "Quntity total", kept as written.
+// The cart's and the checkout's words differ (bill.cart, bill.checkout; docs/product.md#screens' "Quntity total" kept).
 type Labels = { title: string; items: string; quantity: string; delivery: string; grand: string };
 
-/**
- * docs/product.md#screens, Bill details: undiscounted total struck through, then what is paid; delivery always Free.
- * At checkout an applied coupon (docs/product.md#coupons) adds its row, and the grand total is after it.
- */
-export function BillDetails({
-  totals,
-  variant = 'cart',
-  coupon,
-}: {
+interface Props {
   totals: Totals;
   variant?: 'cart' | 'checkout';
   coupon?: { code: string; discountAmt: number } | null;
-}) {
+}
+
+/** docs/product.md#screens, Bill details; at checkout an applied coupon (docs/product.md#coupons) adds its row. */
+export function BillDetails({ totals, variant = 'cart', coupon }: Props) {
   const { t } = useTranslation('cart');
   const label = t(variant === 'cart' ? 'bill.cart' : 'bill.checkout', { returnObjects: true }) as Labels;
   return (

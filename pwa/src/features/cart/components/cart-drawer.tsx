@@ -3,11 +3,7 @@ import { CartPanel } from './cart-panel';
 import './cart.css';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens cart side panel: slides in from the right over the page, a modal dialog
- * (docs/decisions/0210-dialogs-are-native-modal-dialogs.md): focus moves in, stays in, Escape or the
- * backdrop closes it and focus goes back to the header's cart button.
- */
+/** docs/product.md#screens cart side panel, a modal dialog (docs/decisions/0210-dialogs-are-native-modal-dialogs.md). */
 export function CartDrawer({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('cart');
   return (

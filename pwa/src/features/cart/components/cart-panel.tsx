@@ -11,10 +11,7 @@ import { HoldLimitNote } from './hold-limit-note';
 import './cart.css';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens cart side panel, also the body of /cart: title, savings, items with steppers, Bill details,
- * and Proceed (to /checkout when signed in, else Please Login). `onNavigate` closes a drawer.
- */
+/** docs/product.md#screens cart side panel, also the body of /cart; `onNavigate` closes a drawer. */
 export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => void; page?: boolean }) {
   const { lines, totals, waiting, loaded } = useCart();
   const signedIn = useAtomValue(isSignedInAtom);
@@ -24,19 +21,14 @@ export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => voi
     onNavigate?.();
     navigate(path);
   };
+  // The page's one h1 on /cart; a section heading under the dialog's name in the side panel.
+  const Title = page ? 'h1' : 'h2';
 
   return (
     <section className="cart-panel" aria-labelledby="cart-title">
-      {/* The page's one h1 on /cart; a section heading under the dialog's name in the side panel. */}
-      {page ? (
-        <h1 id="cart-title" className="cart-panel__title">
-          {t('cart')}
-        </h1>
-      ) : (
-        <h2 id="cart-title" className="cart-panel__title">
-          {t('cart')}
-        </h2>
-      )}
+      <Title id="cart-title" className="cart-panel__title">
+        {t('cart')}
+      </Title>
       <CartNoticesList />
       {!loaded ? null : lines.length === 0 ? (
         <EmptyCart onNavigate={onNavigate} />

@@ -14,13 +14,7 @@ interface Props {
   onRemoveLast?: (e: { currentTarget: HTMLElement }) => void;
 }
 
-/**
- * − quantity +: plus adds one, minus at 1 removes the line (docs/product.md#states). The quantity is not a
- * live region of its own: each change is said once, in words, by the toaster (use-cart-actions.ts).
- * At the line's limit (its stock, or the product's most per order) + shows as disabled before it is
- * tapped; it stays focusable (aria-disabled, so focus is not dropped on the page as the limit is reached), and
- * a tap on it says the limit once, replacing the same message if it is still shown.
- */
+/** − quantity + (docs/product.md#states); at the line's limit + stays focusable (aria-disabled) and a tap says the limit. */
 export function CartStepper({ product, variant = null, quantity, focusRef, onRemoveLast }: Props) {
   const { increment, decrement } = useCartActions();
   const { t } = useTranslation('cart');

@@ -7,12 +7,7 @@ import { userAtom } from '../../../lib/http/session';
 import { useTranslation } from 'react-i18next';
 import './hold-limit-note.css';
 
-/**
- * The lower hold limit of an account whose e-mail is not verified (docs/decisions/0003-purchase-limits.md), said
- * where the basket is built (the cart and the product page) with the way out, not first by Place order's
- * 409 HOLD_LIMIT. The figures are the server's (GET /api/config/public); nothing is said until they arrived.
- * `units`: the cart's units, to say when it already holds more than the limit.
- */
+/** An unverified account's lower hold limit (docs/decisions/0003-purchase-limits.md), said where the basket is built. */
 export function HoldLimitNote({ units, onNavigate }: { units?: number; onNavigate?: () => void }) {
   const user = useAtomValue(userAtom);
   if (!user || user.role === 'ADMIN' || accountVerified(user)) return null;

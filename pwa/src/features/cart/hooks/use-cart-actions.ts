@@ -7,12 +7,7 @@ import { loginReturnState, type PendingAdd } from '../../../lib/http/login-redir
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
 
-/**
- * docs/product.md#states, Cart: plus adds one, minus at 1 removes, and all of it needs a signed-in shopper. A line is a
- * product in a variant (the same product in two variants is two lines). Signed out, Add goes to /login carrying
- * where the shopper was and what they were adding: signing in brings them back with it added
- * (features/auth/hooks/use-complete-sign-in.ts).
- */
+/** docs/product.md#states, Cart: needs a signed-in shopper; signed out, Add goes to /login carrying what was being added. */
 export function useCartActions() {
   const signedIn = useAtomValue(isSignedInAtom);
   const navigate = useNavigate();
@@ -26,8 +21,7 @@ export function useCartActions() {
         navigate('/login', { state: { ...loginReturnState(`${pathname}${search}`), add } });
         return;
       }
-      // The change itself loads on the first tap, with the storage it needs: cards' Add buttons are on `/`,
-      // whose first visit carries only what its first screen needs (docs/decisions/0091-a-lighter-first-visit.md).
+      // The change loads on the first tap, with its storage: cards' Add is on `/` (docs/decisions/0091-a-lighter-first-visit.md).
       const { changeCart } = await import('../change-cart');
       await changeCart(product, delta, variant);
     },

@@ -9,18 +9,11 @@ interface Props {
   product: Product;
   quantity?: number;
   label?: string;
-  /**
-   * The product page's chosen variant (null: none chosen yet). Left out by cards and the quick view,
-   * which cannot choose one: a product sold in variants links to its page to choose there.
-   */
+  /** The product page's chosen variant (null: none chosen yet); cards link a product sold in variants to its page. */
   variant?: Variant | null;
 }
 
-/**
- * Where a product card, the product page and the quick view put their add-to-cart control: the cart
- * feature's "Add" then stepper (it owns the cart store and the sign-in check). A product sold in
- * variants is added only in a chosen variant, as the server requires (VARIANT_REQUIRED).
- */
+/** The cart's Add, then stepper; a product sold in variants is added only in a chosen variant (VARIANT_REQUIRED). */
 export function AddToCartSlot({ product, quantity, label, variant }: Props) {
   const { t } = useTranslation('catalog');
   if (product.variants.length > 0 && !variant) {

@@ -21,11 +21,7 @@ interface Props {
   onQuickView?: (product: Product) => void;
 }
 
-/**
- * docs/product.md#screens and #rules-and-limits product card: first image, name, unit, price after discount, badge, stock, rating, heart.
- * Memoised: a page re-rendering around its grid (the category tree arriving, a filter typed) does not
- * rebuild every card whose product did not change.
- */
+/** docs/product.md#screens and #rules-and-limits product card; memoised, so a grid re-renders only changed cards. */
 export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView }: Props) {
   const { t } = useTranslation('catalog');
   return (

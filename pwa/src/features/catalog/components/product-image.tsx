@@ -16,12 +16,7 @@ interface Props {
   style?: CSSProperties;
 }
 
-/**
- * A product picture using the API's two WebP widths (…-small.webp 400 px, …-large.webp 1200 px), with
- * width/height so the box is reserved before it loads (no layout shift). A picture that cannot be
- * loaded (offline, on a listing whose pictures were never fetched) gives way to the neutral placeholder,
- * not the browser's broken-image icon with the alt text spilling under the badges.
- */
+/** A product picture in the API's two WebP widths, its box reserved; one that cannot load gives way to the placeholder. */
 export function ProductImage({ src, alt, sizes, width = 400, height = 400, eager = false, className, style }: Props) {
   const [failed, setFailed] = useState<string | undefined>(undefined);
   const url = src && failed !== src ? src : PLACEHOLDER_IMAGE;

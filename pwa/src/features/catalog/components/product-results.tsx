@@ -13,20 +13,34 @@ export interface Results {
   error: boolean;
 }
 
+/** A listing's or a search's pages as the hooks answer them. */
+export interface PagedResults extends Results {
+  total: number;
+  hasMore: boolean;
+  loadMore: () => void;
+}
+
+/** The products saved on this device, as one page of results, and why they stand in (`fallback`). */
+export const deviceResults = (products: Product[] | undefined, fallback: Results['fallback']): PagedResults => ({
+  products,
+  total: products?.length ?? 0,
+  hasMore: false,
+  loadingMore: false,
+  loadMore: () => {},
+  error: false,
+  fallback,
+});
+
 interface Props {
   results: Results;
   /** The page's own words for the device-results note (offline, or the shop unreachable) and the error banner. */
   texts: { offline: string; unreachable: string; failed: string };
-  /** The note's test id. */
   fallbackTestId: string;
   skeletons: number;
   empty: ReactNode;
 }
 
-/**
- * A page of products as the listing and search show it: a note when the results are the device's own
- * (offline or unreachable), then the error banner or the grid.
- */
+/** A page of products: a note when they are the device's own, then the error banner or the grid. */
 export function ProductResults({ results: { products, loadingMore, fallback, error }, texts, fallbackTestId, skeletons, empty }: Props) {
   return (
     <>

@@ -8,10 +8,7 @@ interface Props {
 const RADIUS = 15;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
-/**
- * docs/product.md#rules-and-limits: a ring filled in proportion to the rating out of 5 (one decimal), and the review count;
- * a product nobody has reviewed says so in words instead of showing an empty ring and a 0.0 it has not earned.
- */
+/** docs/product.md#rules-and-limits: a ring filled to the rating out of 5, and the count; unreviewed said in words. */
 export function RatingRing({ averageRating, totalReviews }: Props) {
   const { t } = useTranslation('catalog');
   const rating = Math.min(Math.max(averageRating || 0, 0), 5);

@@ -1,10 +1,7 @@
 import { useWishlistToggle } from '../../account/public';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The card's wishlist heart (docs/product.md#screens and #states), filled when the product is in the wishlist. The account
- * feature's toggle does the rest: visitors are asked to sign in, shoppers' changes work offline too.
- */
+/** The card's wishlist heart (docs/product.md#screens and #states), filled when the product is in the wishlist. */
 export function WishlistHeart({ productId, productName }: { productId: string; productName: string }) {
   const { wished, busy, toggle } = useWishlistToggle(productId);
   const { t } = useTranslation('catalog');

@@ -16,12 +16,7 @@ export interface FreshTree {
 const byName = <T extends { _id: string; name: string }>(a: T, b: T) =>
   a.name < b.name ? -1 : a.name > b.name ? 1 : a._id < b._id ? -1 : a._id > b._id ? 1 : 0;
 
-/**
- * docs/product.md#states, "On start the client loads … categories and subcategories": once per page load, replacing
- * the cached copies through the one rule (lib/storage/server-copy.ts) so deleted ones disappear. Offline it fails
- * quietly and the cached tree stays. The answer is given at once (the screens show it until the device holds a tree);
- * on a device with nothing stored yet, its write waits until storage is wanted (lib/storage/device-store.ts).
- */
+/** docs/product.md#states: the tree once per page load, answered at once and stored through the one rule when storage is wanted. */
 export function refreshCatalogTree(): Promise<FreshTree> {
   inFlight ??= (async () => {
     const asked = askedNow();

@@ -22,10 +22,7 @@ export interface CachedProducts {
   loadMore: () => void;
 }
 
-/**
- * Offline-first product list: renders what IndexedDB holds for `key` at once, refreshes page 1 from the
- * network, and appends later pages on loadMore. Pass key null to wait (e.g. ids not known yet).
- */
+/** Offline-first product list: IndexedDB's copy for `key` at once, page 1 refreshed, later pages on loadMore. */
 export function useCachedProducts(key: string | null, fetchPage: (page: number) => Promise<ProductPage>): CachedProducts {
   const fetchRef = useRef(fetchPage);
   fetchRef.current = fetchPage;
@@ -90,11 +87,7 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
   };
 }
 
-/**
- * Writes one page, asked at `asked` (askedNow), into IndexedDB through the one rule: the products themselves (so
- * detail pages and offline search find them) and the list's ids in order. On a device with nothing stored yet, the
- * write waits until storage is wanted (lib/storage/device-store.ts): the screen shows the network's answer meanwhile.
- */
+/** Writes one page, asked at `asked`, through the one rule: the products and the list's ids in order. */
 export async function saveProductPage(key: string, result: ProductPage, asked: number): Promise<void> {
   const list = { key, ids: result.items.map((p) => p._id), total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() };
   await storeAnswer(asked, [rowsFor(cachedProducts, result.items), rowsFor(cachedLists, [list])], openStorageWhenWanted);

@@ -9,18 +9,12 @@ export interface CatalogTree {
   subCategories: SubCategory[] | undefined;
 }
 
-/**
- * Categories and subcategories from IndexedDB, refreshed from the network once per load. `idle`: the
- * page can draw its main content without the tree (a listing has its products and the names in its
- * URL), so the refresh waits until the browser is idle rather than competing with that first render.
- */
+/** Categories and subcategories from IndexedDB, refreshed once per load (`idle`: once the browser is idle). */
 export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
   // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/device-store.ts), the network's answer shows.
   const fresh = useServerRefresh('catalog-tree', refreshCatalogTree, { when }).answer;
-  // One query over both tables in one transaction: the tree a screen sees is always one saved tree. Read apart,
-  // the categories of a tree just saved could render before its subcategories, and a listing found its
-  // subcategory missing for a moment ("not found", then a fresh listing that had lost its filters).
-  // A transition: a home page's rows (and their cards) follow the categories; React builds them in slices.
+  // One query over both tables in one transaction: the tree a screen sees is always one saved tree (read apart, a
+  // listing found its subcategory missing for a moment). A transition: the home page's rows follow the categories.
   const stored = useDeviceQuery(
     (db) =>
       db.transaction('r', db.categories, db.subCategories, async () => ({

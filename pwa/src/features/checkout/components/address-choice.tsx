@@ -12,8 +12,7 @@ export function AddressChoice({ selected, onSelect }: Props) {
   const { t } = useTranslation('checkout');
   const { addresses, loaded } = useAddresses();
   const [adding, setAdding] = useState(false);
-  // The only saved address is the one the order goes to: chosen already, so the first tap on Cash on
-  // Delivery or Pay Online places the order instead of asking for an address.
+  // The only saved address is chosen already: the first tap on a payment button places the order.
   const only = addresses.length === 1 ? addresses[0]!._id : undefined;
   useEffect(() => {
     if (only && !selected) onSelect(only);

@@ -2,11 +2,7 @@ import { Link } from 'react-router-dom';
 import type { HoldLimitNotice as Notice } from '../hooks/use-place-order';
 import { useTranslation } from 'react-i18next';
 
-/**
- * 409 HOLD_LIMIT at checkout (docs/product.md#rules-and-limits): the server's message and where the shopper can act on
- * it: fewer items in the cart, or (when orders hold some) an unpaid order paid or cancelled in My Orders; an unverified account is sent to My
- * Profile's "Send verification link", which lifts its cap.
- */
+/** 409 HOLD_LIMIT at checkout (docs/product.md#rules-and-limits): the message and where the shopper can act on it. */
 export function HoldLimitNotice({ notice }: { notice: Notice }) {
   const { t } = useTranslation('checkout');
   return (

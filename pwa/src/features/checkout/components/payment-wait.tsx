@@ -8,13 +8,7 @@ import { useTranslation } from 'react-i18next';
 export const PAYMENT_POLL_MS = 3000;
 const PAYMENT_POLL_FOR_MS = 15 * 60_000;
 
-/**
- * /success back from Stripe (docs/product.md#screens): a UPI payment the shopper still approves in their UPI app
- * completes the session unpaid, and Stripe says later whether it was paid
- * (docs/decisions/0051-card-payments-and-refunds.md). Meanwhile the page says "Waiting for your UPI app", asks for the
- * order every few seconds, and says when the payment arrived or failed. It draws the page's heading, so "Payment received"
- * is said only once it is.
- */
+/** /success back from Stripe: a UPI payment still to approve is asked for until it arrives or fails (docs/decisions/0051-card-payments-and-refunds.md). */
 export function PaymentWait({ orderId }: { orderId: string }) {
   const { t } = useTranslation('checkout');
   const order = useDeviceQuery((db) => db.orders.get(orderId), [orderId]);
@@ -34,31 +28,19 @@ export function PaymentWait({ orderId }: { orderId: string }) {
   useServerRefresh(settled ? null : `order-payment:${orderId}:${tick}`, reloadOrders);
 
   // The heading says where the payment is: received only once it is.
-  const heading = (text: string) => <h1 className="order-result__title">{text}</h1>;
-  if (!waited.current) return heading(t('paymentDone'));
-  if (order?.payment_status === 'AWAITING_PAYMENT')
-    return (
-      <>
-        {heading(t('upi.waitingTitle'))}
-        <p className="order-result__payment" role="status" data-testid="payment-wait">
-          {t('upi.waiting')}
-        </p>
-      </>
-    );
-  if (order?.payment_status === 'CANCELLED')
-    return (
-      <>
-        {heading(t('upi.failedTitle'))}
-        <p className="order-result__payment order-result__payment--failed" role="alert" data-testid="payment-wait">
-          {t('upi.failed')}
-        </p>
-      </>
-    );
+  if (!waited.current) return <h1 className="order-result__title">{t('paymentDone')}</h1>;
+  const failed = order?.payment_status === 'CANCELLED';
+  const [title, text] =
+    order?.payment_status === 'AWAITING_PAYMENT'
+      ? ['upi.waitingTitle', 'upi.waiting']
+      : failed
+        ? ['upi.failedTitle', 'upi.failed']
+        : ['paymentDone', 'upi.paid'];
   return (
     <>
-      {heading(t('paymentDone'))}
-      <p className="order-result__payment" role="status" data-testid="payment-wait">
-        {t('upi.paid')}
+      <h1 className="order-result__title">{t(title)}</h1>
+      <p className={`order-result__payment${failed ? ' order-result__payment--failed' : ''}`} role={failed ? 'alert' : 'status'} data-testid="payment-wait">
+        {t(text)}
       </p>
     </>
   );

@@ -4,10 +4,7 @@ import { PushToggle } from '../../orders/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from 'react-i18next';
 
-/**
- * /success?pending=key: an offline order, shown as waiting until the real order id arrives; an unknown key is said so.
- * Once placed it offers order-stage notices like the online success page (docs/product.md#order-stage-notices).
- */
+/** /success?pending=key: an offline order, waiting until placed (or unknown, or refused). */
 export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
   const { t } = useTranslation('checkout');
   const order = useQueuedOrder(queueKey);
@@ -48,11 +45,9 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
   return (
     <div className="order-result" data-testid="order-success">
       <h1 className="order-result__title">{t('orderDone')}</h1>
-      {order.state === 'placed' && (
-        <p className="order-result__id" data-testid="order-id">
-          {t('orderId', { id: order.orderId })}
-        </p>
-      )}
+      <p className="order-result__id" data-testid="order-id">
+        {t('orderId', { id: order.orderId })}
+      </p>
       <PushToggle audience="shopper" offerOnly />
       <Link to="/">{t('goHome')}</Link>
     </div>

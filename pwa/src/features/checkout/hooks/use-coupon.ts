@@ -12,17 +12,10 @@ export interface AppliedCoupon {
   totalAmt: number;
 }
 
-/** The shopper's words for why a code does not apply (coupon-refusal.ts). */
-export const couponRefusal = (error: unknown): string => couponRefusalOf(problemOf(error));
-
 const fingerprintOf = (lines: CartLine[]) =>
   lines.map((l) => `${l.productId}:${l.variantId ?? ''}:${l.quantity}:${l.product.price}:${l.product.discount ?? 0}`).join('|');
 
-/**
- * The checkout's coupon (docs/product.md#coupons): applied by asking the server to price the cart with
- * it, so the discount shown is the one the order will get. When the cart changes after that, the code is
- * priced again for the new lines (or dropped with the reason), so the total shown is never stale.
- */
+/** The checkout's coupon (docs/product.md#coupons), priced by the server for the cart, again whenever the cart changes. */
 export function useCoupon(lines: CartLine[]) {
   const [applied, setApplied] = useState<AppliedCoupon | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -49,7 +42,7 @@ export function useCoupon(lines: CartLine[]) {
     } catch (e) {
       pricedFor.current = null;
       setApplied(null);
-      setError(couponRefusal(e));
+      setError(couponRefusalOf(problemOf(e)));
     } finally {
       setBusy(false);
     }

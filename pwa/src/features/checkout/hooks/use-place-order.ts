@@ -14,16 +14,11 @@ import { placeCashOnDelivery } from '../place-cash-on-delivery';
 import { applyCurrentPrices } from '../price-change';
 import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
-import { couponRefusal } from './use-coupon';
-import { isCouponRefusal } from '../coupon-refusal';
+import { couponRefusalOf, isCouponRefusal } from '../coupon-refusal';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { HttpProblem } from '../../../lib/http/http-problem';
 
-/**
- * 409 HOLD_LIMIT (docs/product.md#rules-and-limits): the server's message, and whether the way out is verifying the
- * e-mail (`verifyEmail`, the lower cap of an unverified account); the checkout shows it with links to where the
- * shopper can act.
- */
+/** 409 HOLD_LIMIT (docs/product.md#rules-and-limits); `verifyEmail`: the lower cap of an unverified account. */
 export interface HoldLimitNotice {
   message: string;
   verifyEmail: boolean;
@@ -36,11 +31,7 @@ const holdLimitOf = (problem: HttpProblem): HoldLimitNotice | null =>
     ? { message: problem.message, verifyEmail: problem.body?.verifyEmail === true, held: typeof problem.body?.held === 'number' ? problem.body.held : 1 }
     : null;
 
-/**
- * docs/product.md#screens and #states checkout actions: both need an address; a 409 shows the new totals and asks again.
- * An applied coupon travels with the order (its code, and the total after its discount); a coupon refused
- * as the order is placed (its uses ran out meanwhile) is handed back to the coupon field through `onCouponRefused`.
- */
+/** docs/product.md#screens and #states checkout actions; a coupon refused as the order is placed goes to `onCouponRefused`. */
 export function usePlaceOrder(
   lines: CartLine[],
   totals: Totals,
@@ -53,9 +44,8 @@ export function usePlaceOrder(
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
   const [holdLimit, setHoldLimit] = useState<HoldLimitNotice | null>(null);
   const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
-  // With a coupon the order asks for the total Bill Details shows (the device's grand total less the previewed
-  // discount): if the server's prices moved meanwhile it answers 409 PRICE_CHANGED with them, as without a coupon,
-  // instead of the order taking a total the shopper never saw (docs/product.md#coupons).
+  // With a coupon the order asks for the total Bill Details shows: prices moved meanwhile answer 409 PRICE_CHANGED, as
+  // without one (docs/product.md#coupons).
   const priced = () =>
     coupon
       ? { totalAmt: totalAfterCoupon(totals.grandTotal, coupon.discountAmt), subTotalAmt: totals.grandTotal, couponCode: coupon.code }
@@ -79,7 +69,7 @@ export function usePlaceOrder(
       navigate(`/success?order=${outcome.order.orderId}`, { replace: true, state: { text: 'Order' } });
     } catch (error) {
       const problem = problemOf(error);
-      if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
+      if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
       else toast.error(problem.message);
     } finally {
@@ -103,7 +93,7 @@ export function usePlaceOrder(
       const current = problem.body?.current as CurrentTotals | undefined;
       const reaction = reactionTo(problem.code);
       if (reaction === 'review-prices' && current) await pricesChanged(current, problem.message);
-      else if (isCouponRefusal(problem)) onCouponRefused(couponRefusal(error));
+      else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
       else toast.error(problem.message);

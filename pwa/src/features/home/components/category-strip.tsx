@@ -10,10 +10,7 @@ interface Props {
   subCategories: SubCategory[] | undefined;
 }
 
-/**
- * docs/product.md#screens, "Shop by Category": a tile leads to the listing of the first subcategory that contains the
- * category; with no such subcategory the tile is not a link, so nothing happens.
- */
+/** docs/product.md#screens, "Shop by Category": a tile leads to the first subcategory that contains its category. */
 export function CategoryStrip({ categories, subCategories }: Props) {
   const { t } = useTranslation('home');
   return (

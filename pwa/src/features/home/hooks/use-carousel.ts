@@ -1,11 +1,7 @@
 import { useEffect, useState } from 'react';
 import { prefersReducedMotion } from '../../../lib/hooks/use-text-animation';
 
-/**
- * docs/product.md#rules-and-limits: the carousel advances every 5000 ms; choosing a dot restarts the wait so the chosen banner
- * gets its full time. Paused while the page is hidden (no work in a background tab), and never
- * automatic for shoppers who ask for reduced motion (the dots still work).
- */
+/** docs/product.md#rules-and-limits carousel: paused while hidden, never automatic under reduced motion. */
 export function useCarousel(count: number, intervalMs: number): [number, (index: number) => void] {
   const [index, setIndex] = useState(0);
   useEffect(() => {

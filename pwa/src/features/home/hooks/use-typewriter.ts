@@ -7,10 +7,7 @@ export interface TypewriterState {
   phase: 'typing' | 'pausing' | 'deleting';
 }
 
-/**
- * docs/product.md#states and #rules-and-limits hero: type a line at `typeMs` per character, pause `pauseMs`, delete it (twice as fast),
- * then move to the next line, forever.
- */
+/** docs/product.md#states and #rules-and-limits hero: type a line, pause, delete it twice as fast, then the next. */
 export function typewriterStep(lines: readonly string[], typeMs: number, pauseMs: number) {
   return ({ line, length, phase }: TypewriterState): TextStep<TypewriterState> => {
     const full = lines[line]?.length ?? 0;

@@ -89,11 +89,7 @@ export function ListingView({ category, subCategory, siblings }: Props) {
   );
 }
 
-/**
- * What the filter form shows (`draft`, updated on every keystroke) and what is sent (`applied`, once
- * typing in the text and price boxes pauses for 400 ms). The listing page is remounted per route, so a
- * route change starts from no filters (docs/product.md#states).
- */
+/** The filters shown (`draft`) and sent (`applied`, once typing pauses); a route starts from none (docs/product.md#states). */
 export function useListingFilters() {
   const [draft, setDraft] = useState<ListingFilters>(NO_FILTERS);
   const applied = useDebounced(draft, 400);

@@ -1,35 +1,15 @@
-import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { useOnline } from '../../../lib/hooks/use-online';
-import { useCachedProducts } from '../../catalog/public';
+import { deviceResults, useCachedProducts, type PagedResults } from '../../catalog/public';
 import { fetchListingPage } from '../api';
 import { applyFilters, filtersToBody, type ListingFilters } from '../listing-filters';
 
-export interface Listing {
-  products: Product[] | null | undefined;
-  total: number;
-  hasMore: boolean;
-  loadingMore: boolean;
-  loadMore: () => void;
-  /** The request failed and nothing saved can stand in: the docs/product.md#errors banner shows. */
-  error: boolean;
-  /**
-   * Filtered on the device from saved products because no answer came: `offline` when the device is,
-   * `unreachable` when it is online but the server could not be reached. Never for an answered error.
-   */
-  fallback: 'offline' | 'unreachable' | null;
-  /**
-   * No answer came and this listing has nothing saved on the device (never opened here): why, said as such, not as
-   * an error (`offline` when the device is, `unreachable` when the server could not be reached).
-   */
+export interface Listing extends PagedResults {
+  /** No answer came and this listing has nothing saved on the device: why, said as such, not as an error. */
   notSaved: 'offline' | 'unreachable' | null;
 }
 
-/**
- * One listing page set per (category, subcategory, filters), cached in IndexedDB. When the network fails
- * for a combination never fetched, the docs/product.md#validation client-side filters run over this listing's saved
- * products — only when no answer came: a 500 is an error, not "offline".
- */
+/** A listing's pages, cached; with no answer, docs/product.md#validation's filters run over its saved products. */
 export function useListing(categoryId: string, subCategoryId: string, filters: ListingFilters): Listing {
   const online = useOnline();
   const key = `listing:${categoryId}:${subCategoryId}:${JSON.stringify(filtersToBody(filters))}`;
@@ -48,18 +28,7 @@ export function useListing(categoryId: string, subCategoryId: string, filters: L
     [noAnswer, categoryId, subCategoryId, key],
   );
 
-  if (noAnswer && local) {
-    return {
-      products: local,
-      total: local.length,
-      hasMore: false,
-      loadingMore: false,
-      loadMore: () => {},
-      error: false,
-      fallback: online ? 'unreachable' : 'offline',
-      notSaved: null,
-    };
-  }
+  if (noAnswer && local) return { ...deviceResults(local, online ? 'unreachable' : 'offline'), notSaved: null };
   if (noAnswer) {
     // Still looking on the device: the skeletons; nothing saved: why, in words.
     return { ...server, products: undefined, error: false, fallback: null, notSaved: local === null ? (online ? 'unreachable' : 'offline') : null };

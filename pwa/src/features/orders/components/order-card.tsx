@@ -18,10 +18,7 @@ import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n } from '../../../i18n/i18n';
 
-/**
- * One order: id, when, what, total, payment, stage progress, and Cancel while unfinished. The admin's
- * list passes its own controls as children (they replace Cancel) and sees who ordered.
- */
+/** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
   const { t } = useTranslation('orders');
   const [busy, setBusy] = useState(false);
@@ -39,8 +36,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       setBusy(false);
     }
   };
-  // While the order is on its way: the date promised when it was placed (docs/product.md#delivery); an order saved on
-  // this device before the API answered it is given the same date by the same rule.
+  // While on its way: the date promised when it was placed (docs/product.md#delivery), by the same rule for one queued here.
   const open = order.status !== 'DELIVERED' && order.status !== 'CANCELLED' && order.payment_status !== 'CANCELLED';
   // (An order kept by an older version of the app may lack its address: then no date rather than a guess.)
   const address: Partial<OrderAddress> | undefined = order.delivery_address;

@@ -3,10 +3,7 @@ import { useTranslation } from 'react-i18next';
 
 const STEPS: OrderStage[] = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
 
-/**
- * docs/product.md#states: a stage is highlighted if it is in the order's history; the line before it is highlighted
- * when any later stage is reached. A cancelled order shows the stages it got to, then Cancelled.
- */
+/** docs/product.md#states: the stages reached highlighted; a cancelled order shows the stages it got to, then Cancelled. */
 export function OrderProgress({ history }: { history: StatusHistoryEntry[] }) {
   const { t } = useTranslation('orders');
   const reached = new Set(history.map((h) => h.status));

@@ -45,11 +45,7 @@ function RefundLine({ ret }: { ret: OrderReturn }) {
   return <span className="order-returns__refund">{text}</span>;
 }
 
-/**
- * An order's returns (docs/product.md#returns): each with its items, amount, status in words and the
- * refund once made; and, for the shopper of a delivered order inside the return window, "Return items".
- * Offline the button stays, disabled, saying why.
- */
+/** An order's returns (docs/product.md#returns), and "Return items" inside the return window (disabled offline). */
 export function OrderReturns({ order, shopper }: { order: SavedOrder; shopper: boolean }) {
   const { t } = useTranslation('orders');
   const config = usePublicConfig();

@@ -3,11 +3,7 @@ import { orderGroup, type OrderGroup } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { useTranslation } from 'react-i18next';
 
-const TABS: Array<[OrderGroup, string]> = [
-  ['newPending', 'New / Pending'],
-  ['completed', 'Delivered'],
-  ['cancelled', 'Cancelled'],
-];
+const TABS: OrderGroup[] = ['newPending', 'completed', 'cancelled'];
 
 /** docs/product.md#states grouping: COMPLETED → Delivered, CANCELLED → Cancelled, anything else → New / Pending. */
 export function groupOrders<T extends Pick<Order, 'payment_status'>>(orders: readonly T[]): Record<OrderGroup, T[]> {
@@ -16,25 +12,22 @@ export function groupOrders<T extends Pick<Order, 'payment_status'>>(orders: rea
   return groups;
 }
 
-/** docs/product.md#screens, Orders: the three tabs, Loading orders... and No Data. */
-export function OrderTabs<T extends Order>({
-  groups,
-  loading,
-  render,
-  focus,
-}: {
+interface Props<T> {
   groups: Record<OrderGroup, T[]>;
   loading: boolean;
   render: (order: T) => ReactNode;
   /** An order to open on (a stage notice's link): its tab is shown once it has loaded. */
   focus?: string;
-}) {
+}
+
+/** docs/product.md#screens, Orders: the three tabs, Loading orders... and No Data. */
+export function OrderTabs<T extends Order>({ groups, loading, render, focus }: Props<T>) {
   const [tab, setTab] = useState<OrderGroup>('newPending');
   const { t } = useTranslation('orders');
   const focused = useRef<string | undefined>(undefined);
   useEffect(() => {
     if (!focus || focused.current === focus) return;
-    const group = TABS.map(([id]) => id).find((id) => groups[id].some((o) => o.orderId === focus));
+    const group = TABS.find((id) => groups[id].some((o) => o.orderId === focus));
     if (!group) return;
     focused.current = focus;
     setTab(group);
@@ -43,9 +36,9 @@ export function OrderTabs<T extends Order>({
   return (
     <>
       <div className="my-orders__tabs" role="tablist" aria-label={t('tabs.label')}>
-        {TABS.map(([id, label]) => (
+        {TABS.map((id) => (
           <button key={id} type="button" role="tab" aria-selected={tab === id} className="my-orders__tab" onClick={() => setTab(id)}>
-            {t('tabs.count', { label: t(`tabs.${id}`, { defaultValue: label }), count: groups[id].length })}
+            {t('tabs.count', { label: t(`tabs.${id}`), count: groups[id].length })}
           </button>
         ))}
       </div>

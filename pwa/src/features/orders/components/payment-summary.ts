@@ -1,15 +1,6 @@
 import type { PaymentStatus } from '@haat/shared/orders/order-stages';
 import { i18n } from '../../../i18n/i18n';
 
-const STATUS_WORDS: Record<PaymentStatus, string> = {
-  PENDING: 'Payment pending',
-  AWAITING_PAYMENT: 'Awaiting payment',
-  PAID: 'Paid',
-  'CASH ON DELIVERY': 'Pay on delivery',
-  COMPLETED: 'Completed',
-  CANCELLED: 'Cancelled',
-};
-
 /** How an order was paid, in words: "Cash on delivery", "Paid online · Completed" — never the stored codes. */
 export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus; payment_processing?: boolean }): string {
   const method = i18n.t(order.payment_method === 'COD' ? 'orders:payment.cod' : 'orders:payment.online');
@@ -23,5 +14,4 @@ export function paymentSummary(order: { payment_method?: string; payment_status:
 }
 
 /** The payment status alone, in words (the admin table's fallback when an order has no stage yet). */
-export const paymentStatusWords = (status: PaymentStatus): string =>
-  STATUS_WORDS[status] ? i18n.t(`orders:payment.${status}`, { defaultValue: STATUS_WORDS[status] }) : status;
+export const paymentStatusWords = (status: PaymentStatus): string => i18n.t(`orders:payment.${status}`, { defaultValue: status });

@@ -2,46 +2,33 @@ import { useEffect, useState } from 'react';
 import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
 import { useTranslation } from 'react-i18next';
 
-/** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
-export type PushAudience = 'admin' | 'shopper';
-
 // The texts (the push namespace, which the precached success page carries without the rest of orders): push:push.<audience>.{on,off,turnOn,turnOff}, and push.blocked / push.unsupported for both.
 
 /** What the toggle drives: the browser's Web Push by default. */
-export interface PushControls {
+interface PushControls {
   current: () => Promise<PushState>;
   on: () => Promise<PushState>;
   off: () => Promise<PushState>;
 }
 
+interface Props {
+  push?: PushControls;
+  /** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
+  audience?: 'admin' | 'shopper';
+  offerOnly?: boolean;
+}
+
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
 
-/**
- * What went wrong, as the key of its words in the person's language (push:push.*): the push service out of
- * reach, the browser not allowing notifications here, or anything else. Never the browser's own message ("Registration
- * failed - permission denied"), which is in English and means nothing to a shopper.
- */
+/** What went wrong, as words in the person's language (push:push.*), never the browser's own English message. */
 export function pushProblemKey(error: unknown): 'push.timeout' | 'push.notAllowed' | 'push.failed' {
   if (error instanceof PushServiceTimeoutError) return 'push.timeout';
   if (error instanceof PushNotAllowedError || (error instanceof DOMException && error.name === 'NotAllowedError')) return 'push.notAllowed';
   return 'push.failed';
 }
 
-/**
- * Web Push: new-order notices for admins, stage notices for shoppers, even with the app closed. A
- * failure (the browser's push service out of reach) gives the control back and says what happened
- * beside it. `offerOnly` (the success page) shows only the offer to turn them on, and what came of it:
- * nothing where the browser cannot or will not, and nothing once they are on.
- */
-export function PushToggle({
-  push = browserPush,
-  audience = 'admin',
-  offerOnly = false,
-}: {
-  push?: PushControls;
-  audience?: PushAudience;
-  offerOnly?: boolean;
-}) {
+/** Web Push notices on or off; `offerOnly` (the success page): only the offer, and nothing once taken or impossible. */
+export function PushToggle({ push = browserPush, audience = 'admin', offerOnly = false }: Props) {
   const { t } = useTranslation('push');
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);

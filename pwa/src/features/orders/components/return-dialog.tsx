@@ -23,10 +23,7 @@ function refusalOf(error: unknown): string {
   return i18n.t(`orders:returns.refused.${problem.code ?? 'other'}`, { defaultValue: problem.message });
 }
 
-/**
- * "Return items" (docs/product.md#returns): how many of each line, and why. Nothing is sent without at
- * least one unit and a reason; a refusal is said in the dialog, which stays open.
- */
+/** "Return items" (docs/product.md#returns): how many of each line, and why; a refusal is said in the dialog. */
 export function ReturnDialog({ order, returnable, onClose, onReturned }: Props) {
   const { t } = useTranslation('orders');
   const id = useId();

@@ -2,10 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
 
-/**
- * Manage Orders' stage filter (docs/product.md#screens, Orders): the browser's select, dressed as the admin's form
- * fields (label above, the same box), not Ionic's select (docs/decisions/0041-admin-orders-and-realtime.md).
- */
+/** Manage Orders' stage filter (docs/product.md#screens, Orders): the browser's select (docs/decisions/0041-admin-orders-and-realtime.md). */
 export function StageFilter({ value, onChange }: { value: OrderStage | undefined; onChange: (stage: OrderStage | undefined) => void }) {
   const { t } = useTranslation('orders');
   const id = useId();

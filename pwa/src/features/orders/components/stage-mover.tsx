@@ -7,10 +7,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
 const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
 
-/**
- * docs/product.md#states: the admin may move an order to any stage later than the furthest reached; nothing once it
- * is finished. Cancelled and Delivered ask first; dismissing leaves the order as it was.
- */
+/** docs/product.md#states: any stage after the furthest reached; Cancelled and Delivered ask first. */
 export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);
@@ -19,13 +16,7 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
   const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
-  const cancelMessage = inTransit
-    ? paidByCard
-      ? 'mover.cancelShippedPaidMessage'
-      : 'mover.cancelShippedMessage'
-    : paidByCard
-      ? 'mover.cancelPaidMessage'
-      : 'mover.cancelMessage';
+  const cancelMessage = `mover.cancel${inTransit ? 'Shipped' : ''}${paidByCard ? 'Paid' : ''}Message`;
   return (
     <div className="stage-mover" role="group" aria-label={t('mover.groupLabel', { id: order.orderId })}>
       <span className="stage-mover__label" aria-hidden="true">

@@ -16,10 +16,7 @@ function saveAs(pdf: Blob, number: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
-/**
- * Download links for an order's tax invoice and its credit note, once issued (docs/product.md#tax-invoices).
- * The PDF is fetched with the session's token, so it works for the shopper and for an admin alike.
- */
+/** Download links for an order's tax invoice and its latest credit note, once issued (docs/product.md#tax-invoices). */
 export function TaxDocumentLinks({ order }: { order: SavedOrder }) {
   const { t } = useTranslation('orders');
   const [busy, setBusy] = useState<string | null>(null);

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
 import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
-import type { Order } from '@haat/shared/orders/order.types';
 import { problemOf } from '../../../lib/http/http-problem';
 import { invalidate, queryClient, useOnlinePages } from '../../../lib/query/query-client';
 import { toast } from '../../../lib/ui/toast';
@@ -10,22 +9,8 @@ import { adminOrdersApi, type AdminOrdersPage } from '../admin-api';
 
 const LIMIT = ORDER_LIMITS.adminPageSize;
 
-export interface AdminOrders {
-  orders: Order[];
-  loaded: boolean;
-  hasMore: boolean;
-  loadMore: () => void;
-  /** The order id being moved, if any (its controls are disabled meanwhile). */
-  updating: string | null;
-  move: (orderId: string, status: OrderStage) => Promise<void>;
-}
-
-/**
- * Every order, newest first, for the admin screens (online only: admin data is not kept on the device), or only those
- * at `status`, a page more at each "Load more". The pages shown are read again whenever a realtime order event
- * arrives (the realtime connection invalidates `['admin', 'orders']`).
- */
-export function useAdminOrders(status?: OrderStage): AdminOrders {
+/** Every order (or those at `status`), newest first, a page more at each "Load more"; `updating`: the one being moved. */
+export function useAdminOrders(status?: OrderStage) {
   const queryKey = ['admin', 'orders', status ?? 'all'];
   const [updating, setUpdating] = useState<string | null>(null);
   const read = useOnlinePages({

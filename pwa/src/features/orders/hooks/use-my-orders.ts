@@ -1,17 +1,9 @@
-import type { OrderGroup } from '@haat/shared/orders/order-stages';
-import { useDeviceQuery, type SavedOrder } from '../../../lib/storage/device-store';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { groupOrders } from '../components/order-tabs';
 
-export interface MyOrders {
-  groups: Record<OrderGroup, SavedOrder[]>;
-  /** Keys of cash-on-delivery orders still queued on this device. */
-  queued: string[];
-  loaded: boolean;
-}
-
-/** docs/product.md#records and #states: the shopper's orders newest first, grouped as newPending, completed, cancelled. */
-export function useMyOrders(): MyOrders {
+/** docs/product.md#records and #states: the shopper's orders by group, and the keys of cash orders still queued here. */
+export function useMyOrders() {
   const data = useDeviceQuery(
     async (db) => {
       const [orders, queued] = await Promise.all([

@@ -34,8 +34,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
   const perOrder = product.maxPerOrder ?? LIMITS.defaultMaxPerOrder;
   const qty = clampQuantity(quantity, shown.stock, perOrder);
   const chosenVariant = product.variants.length > 0 ? variant : undefined;
-  // Once this product (in this variant) is in the cart, the cart's own − n + stepper takes the place
-  // of Add to Cart; the quantity chooser beside it would be a second stepper that changes nothing.
+  // Once in the cart, the cart's stepper replaces Add to Cart, and the quantity chooser beside it goes.
   const inCart = useInCart(product._id, chosenVariant?._id);
   return (
     <div className="buy-box">
@@ -84,10 +83,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
   );
 }
 
-/**
- * The rating under the title: it follows the reviews' own counts (read live), so a review written here
- * shows at once. Only this line re-renders when they arrive, not the whole page.
- */
+/** The rating under the title, live from the reviews' counts: only this line re-renders when they arrive. */
 function ProductRating({ product }: { product: Product }) {
   const summary = useReviewSummary(product._id);
   return <StarRating rating={summary?.averageRating ?? product.averageRating} count={summary?.totalReviews ?? product.totalReviews} />;

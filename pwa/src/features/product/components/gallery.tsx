@@ -3,11 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { ProductImage } from '../../catalog/public';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens and #rules-and-limits gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,
- * and scroll by 100 px with arrows when there are more than 3. The parent remounts it (key) when the
- * variant changes, which returns it to the first picture.
- */
+/** docs/product.md#screens and #rules-and-limits gallery; remounted (key) when the variant changes. */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
   const { t } = useTranslation('product');
   const list = images.length > 0 ? images : [''];

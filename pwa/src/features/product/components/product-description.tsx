@@ -2,8 +2,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useTranslation } from 'react-i18next';
 import { deliveryRange } from '../../../lib/delivery/delivery-words';
 
-// docs/product.md#screens: the description comes with static marketing bullets and "Why Shop" blurbs.
-// Keys in product:bullets and product:why.
+// docs/product.md#screens: the description with static bullets and "Why Shop" blurbs (product:bullets, product:why).
 const BULLETS = ['genuine', 'fast', 'returns'] as const;
 const WHY_SHOP = ['fast', 'prices', 'range'] as const;
 const HIDDEN_DETAILS = new Set(['averageRating', 'totalReviews']);

@@ -27,16 +27,12 @@ function withVariant(product: Product, variant: Variant | null): Product {
   };
 }
 
-/**
- * The product's page. Memoised, and the live reads (reviews, recently viewed, wishlist, cart) sit in the
- * sections that show them: an answer arriving from IndexedDB re-renders its section, not the whole page.
- */
+/** The product's page, memoised; each live read sits in the section that shows it. */
 export const ProductDetail = memo(function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation('product');
   const [variant, setVariant] = useState<Variant | null>(null);
   const [quickView, setQuickView] = useState<Product | null>(null);
-  // The reviews, recently viewed and the two rows are below the fold on every screen: they render after the
-  // first screen has painted (docs/decisions/0171-the-product-page-renders-below-the-fold-after-its-first-screen.md).
+  // Below the fold everywhere: after the first paint (docs/decisions/0171-the-product-page-renders-below-the-fold-after-its-first-screen.md).
   const belowFold = useAfterPaint();
   useRememberViewed(product);
   const shown = withVariant(product, variant);

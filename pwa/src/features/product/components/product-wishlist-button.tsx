@@ -1,11 +1,7 @@
 import { useWishlistToggle } from '../../account/public';
 import { useTranslation } from 'react-i18next';
 
-/**
- * The product page's wishlist button: the same toggle as the card hearts — a
- * visitor is asked to sign in, a shopper's change is saved on the device and sent (offline too) —
- * and it shows whether the product is in the wishlist.
- */
+/** The product page's wishlist button: the same toggle as the card hearts. */
 export function ProductWishlistButton({ productId }: { productId: string }) {
   const { t } = useTranslation('product');
   const { wished, busy, toggle } = useWishlistToggle(productId);

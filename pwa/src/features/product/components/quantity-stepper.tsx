@@ -11,10 +11,7 @@ interface Props {
   name: string;
 }
 
-/**
- * docs/product.md#states quantity stepper: always between 1 and the most one line can hold (the stock of the chosen
- * product or variant, and the product's most per order), by buttons or typing.
- */
+/** docs/product.md#states quantity stepper: between 1 and the most one line can hold. */
 export function QuantityStepper({ value, stock, maxPerOrder, onChange, name }: Props) {
   const { t } = useTranslation('product');
   const set = (q: number) => onChange(clampQuantity(q, stock, maxPerOrder));

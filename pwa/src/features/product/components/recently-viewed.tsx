@@ -5,10 +5,7 @@ import { DiscountBadge, PriceTag, ProductImage } from '../../catalog/public';
 import { useRecentlyViewed } from '../hooks/use-recently-viewed';
 import { useTranslation } from 'react-i18next';
 
-/**
- * docs/product.md#screens and #records: shows up to 4 other recently viewed products, kept on this device (ProductDetail
- * records `product` as viewed). The list is read here, so its answer re-renders this section only.
- */
+/** docs/product.md#screens and #records: up to 4 other recently viewed products, read here (only this section re-renders). */
 export function RecentlyViewed({ product }: { product: Product }) {
   const { t } = useTranslation('product');
   const items = useRecentlyViewed(product);

@@ -12,15 +12,11 @@ import '../reviews/reviews.css';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../../../i18n/format';
 
-// The form and the viewer's own review load when the reviews are drawn: they read online, and TanStack Query stays out
-// of the precached product page (docs/decisions/0245-online-reads-on-tanstack-query.md).
+// The form and the viewer's own review read online: loaded when drawn (docs/decisions/0245-online-reads-on-tanstack-query.md).
 const loadMine = () => import('../reviews/my-review-form');
 const MyReviewForm = lazyPart(async () => (await loadMine()).MyReviewForm);
 
-/**
- * docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" beyond (which opens the rest,
- * as many as one request lists), with the average and count; the form; admins' delete.
- */
+/** docs/product.md#screens: Customer Reviews, 3 shown, "+N more reviews" opening the rest; the form; admins' delete. */
 export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { productId: string; fallbackAverage: number; fallbackCount: number }) {
   const { t } = useTranslation('product');
   const summary = useReviews(productId);

@@ -1,9 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/**
- * Five stars filled to the rating (one decimal), with the rating and review count as text beside; with no review,
- * only "No reviews yet" (no empty stars and 0.0).
- */
+/** Five stars filled to the rating, with rating and count beside; with no review only "No reviews yet". */
 export function StarRating({ rating, count }: { rating: number; count: number }) {
   const { t } = useTranslation('product');
   if (!(count > 0))

@@ -7,11 +7,7 @@ import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import { problemOf } from '../../../lib/http/http-problem';
 import { fetchProductDetails } from '../api';
 
-/**
- * loaded; or, with nothing saved to show: `not-found` (404: missing or deleted), `offline` (no
- * connection, never saved here), `unreachable` (network errors or 5xx after the retries), `failed`
- * (any other refusal).
- */
+/** With nothing saved to show: `not-found` (404), `offline`, `unreachable` (after the retries), `failed` (a refusal). */
 export type DetailStatus = 'loading' | 'loaded' | 'not-found' | 'offline' | 'unreachable' | 'failed';
 
 const statusOf = (kind: LoadFailure): DetailStatus => {
@@ -20,19 +16,11 @@ const statusOf = (kind: LoadFailure): DetailStatus => {
   return kind === 'server' ? 'unreachable' : 'failed';
 };
 
-/**
- * docs/product.md#states product detail load: the copy saved in IndexedDB shows at once; the network refreshes it,
- * retrying 2 more times 1 s apart — for network errors and 5xx only, and not while
- * the device is offline. A 404 wins over a saved copy: the product is gone, and the copy is dropped.
- * Coming back online tries again by itself.
- */
+/** docs/product.md#states product detail load: the saved copy at once, refreshed (DETAIL_RETRY); a 404 drops it. */
 export function useProductDetails(productId: string | null): { product: Product | undefined; status: DetailStatus; retryNow: () => void } {
-  // Dexie is not in the page's code: it loads after the first render, on a first visit once storage is wanted
-  // (lib/storage/device-store.ts).
+  // Dexie loads after the first render (lib/storage/device-store.ts).
   const stored = useDeviceQuery((db) => (productId ? db.products.get(productId) : Promise.resolve(undefined)), [productId]);
-  // The network's answer shows at once; IndexedDB keeps it for next time (a first visit need not wait for the write and
-  // the re-read). It renders as a transition: React builds the whole page in slices between frames instead of one long
-  // task (docs/decisions/0054-storefront-frame-and-first-paint.md).
+  // The network's answer shows at once, kept for next time, as a transition (docs/decisions/0054-storefront-frame-and-first-paint.md).
   const fresh = useServerRefresh(productId, async (signal) => {
     const asked = askedNow();
     try {

@@ -3,10 +3,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { LIMITS } from '@haat/shared/common/limits';
 import { type RecentItem, useDeviceQuery, openStorageWhenWanted } from '../../../lib/storage/device-store';
 
-/**
- * docs/product.md#screens and #records: Recently Viewed shows up to 4 products, newest first, on this device only. The page never
- * lists the product on screen, so the device keeps that one and the 4 before it.
- */
+/** docs/product.md#screens and #records: keeps the product on screen and the 4 viewed before it, on this device only. */
 export async function rememberViewed(product: Product, now = Date.now()): Promise<void> {
   const entry: RecentItem = {
     _id: product._id,

@@ -15,11 +15,7 @@ export function forgetMyReview(productId: string, userId: string | null, reviewI
   if (queryClient.getQueryData<{ _id: string } | null>(key)?._id === reviewId) queryClient.setQueryData(key, null);
 }
 
-/**
- * The signed-in shopper's own review of the product, so the form edits it (one review per shopper and
- * product). undefined while asked; null when none, signed out, or unknown (offline): the server still
- * turns a second review into an edit of the first. The setter puts a saved or deleted review in the read's place.
- */
+/** The shopper's own review, for the form to edit: undefined while asked; null when none, signed out or offline. */
 export const myReviewKey = (productId: string, userId: string | null) => ['reviews', 'mine', productId, userId];
 
 function useMyReview(productId: string, userId: string | null): [Review | null | undefined, (review: Review | null) => void] {

@@ -5,36 +5,13 @@ import { i18n } from '../../../i18n/i18n';
 export const DEFAULT_RATING = 5;
 export const MAX_RATING = 5;
 
+const TEXTS = ['submitted', 'submitFailed', 'mustLogIn', 'selectRating', 'deleted', 'deleteFailed', 'accessDenied', 'offline', 'offlineDelete'] as const;
+
 /** docs/product.md#errors texts, plus the offline case, in one place for the form and its tests; in the current language. */
-export const REVIEW_TEXT = {
-  get submitted() {
-    return i18n.t('product:review.submitted');
-  },
-  get submitFailed() {
-    return i18n.t('product:review.submitFailed');
-  },
-  get mustLogIn() {
-    return i18n.t('product:review.mustLogIn');
-  },
-  get selectRating() {
-    return i18n.t('product:review.selectRating');
-  },
-  get deleted() {
-    return i18n.t('product:review.deleted');
-  },
-  get deleteFailed() {
-    return i18n.t('product:review.deleteFailed');
-  },
-  get accessDenied() {
-    return i18n.t('product:review.accessDenied');
-  },
-  get offline() {
-    return i18n.t('product:review.offline');
-  },
-  get offlineDelete() {
-    return i18n.t('product:review.offlineDelete');
-  },
-};
+export const REVIEW_TEXT = Object.defineProperties(
+  {} as Record<(typeof TEXTS)[number], string>,
+  Object.fromEntries(TEXTS.map((key) => [key, { get: () => i18n.t(`product:review.${key}`), enumerable: true }])),
+);
 
 /** Why the form may not be sent as it stands, checked in a fixed order; null when it may. */
 export function reviewBlocker(input: { signedIn: boolean; online: boolean; rating: number }): string | null {

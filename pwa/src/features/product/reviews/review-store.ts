@@ -15,10 +15,7 @@ export async function refreshReviews(productId: string): Promise<void> {
   );
 }
 
-/**
- * After a review is written or deleted: the saved product takes the server's new counts, so every card
- * and the product page show them at once (cards read IndexedDB live), then the preview is fetched again.
- */
+/** After a review is written or deleted: the saved product takes the server's new counts, and the preview is read again. */
 export async function applyReviewCounts(productId: string, counts: ReviewCounts): Promise<void> {
   const key = reviewsKey(productId);
   const db = await openStorage();

@@ -2,10 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { POPULAR_SEARCHES } from '@haat/shared/common/limits';
 import { Terms } from './search-start';
 
-/**
- * docs/product.md#screens and #errors, a search that found nothing: it says so, naming what was typed ("No results for
- * atta"), and offers the shop's popular searches to tap (docs/decisions/0227-the-empty-search-screen.md).
- */
+/** docs/product.md#screens and #errors: "No results for …", and the popular searches (docs/decisions/0227-the-empty-search-screen.md). */
 export function NoData({ term }: { term: string }) {
   const { t } = useTranslation('search');
   return (

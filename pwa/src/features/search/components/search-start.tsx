@@ -6,10 +6,7 @@ import { clearRecentSearches, recentSearchesAtom, rememberSearch } from '../rece
 
 const searchUrl = (term: string) => `/search?q=${encodeURIComponent(term)}`;
 
-/**
- * Tappable searches: each runs its term and keeps it among the recent ones. The shop's popular ones are named in the
- * shopper's language ("नमकीन") and search the catalogue's words ("Namkeen"); a recent one is shown as it was searched.
- */
+/** Tappable searches, each kept among the recent ones; a popular one named in the shopper's language searches the catalogue's words. */
 export function Terms({ terms, icon }: { terms: readonly string[]; icon: 'recent' | 'popular' }) {
   const { t } = useTranslation('search');
   return (
@@ -35,10 +32,7 @@ export function Terms({ terms, icon }: { terms: readonly string[]; icon: 'recent
   );
 }
 
-/**
- * /search with nothing typed (docs/product.md#screens): the shopper's recent searches, kept on this device, and the
- * shop's popular searches (a configured list); tapping one runs it (docs/decisions/0227-the-empty-search-screen.md).
- */
+/** /search with nothing typed (docs/product.md#screens): recent and popular searches (docs/decisions/0227-the-empty-search-screen.md). */
 export function SearchStart() {
   const { t } = useTranslation('search');
   const stored = useAtomValue(recentSearchesAtom);

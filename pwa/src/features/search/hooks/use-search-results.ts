@@ -1,31 +1,18 @@
 import { useState } from 'react';
 import { type Product } from '@haat/shared/catalog/catalog.types';
-import { useCachedProducts } from '../../catalog/public';
+import { deviceResults, useCachedProducts, type PagedResults } from '../../catalog/public';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchSearchPage } from '../api';
 import { rememberCorrection } from '../recent-searches';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { rankOffline } from '../offline-search';
 
-export interface SearchResults {
-  products: Product[] | null | undefined;
-  total: number;
-  hasMore: boolean;
-  loadingMore: boolean;
-  loadMore: () => void;
-  /** Answered from the products saved on this device, not by the server: why (see useListing). */
-  fallback: 'offline' | 'unreachable' | null;
-  /** The server answered with an error (5xx, 4xx): the docs/product.md#errors banner, not device results. */
-  error: boolean;
+export interface SearchResults extends PagedResults {
   /** What the server searched for instead, when it corrected a typo; null otherwise. */
   corrected: string | null;
 }
 
-/**
- * Online: the server's forgiving search, cached per term in IndexedDB. Offline (or when the server
- * cannot be reached and this term was never searched): a search over the products saved on the device.
- * A server that answers with an error is an error, never "offline results". Blank text asks nothing.
- */
+/** The server's forgiving search, cached per term; with no answer, a search over the products saved on the device. */
 export function useSearchResults(term: string): SearchResults {
   const online = useOnline();
   // The first page's answer says whether the term was corrected (the saved pages do not keep it).
@@ -41,9 +28,7 @@ export function useSearchResults(term: string): SearchResults {
   });
   const fallback = !wanted ? null : !online ? 'offline' : server.error && server.failure === 'network' ? 'unreachable' : null;
   const local = useOfflineSearch(term, fallback !== null);
-  if (fallback) {
-    return { products: local, total: local?.length ?? 0, hasMore: false, loadingMore: false, loadMore: () => {}, fallback, error: false, corrected: null };
-  }
+  if (fallback) return { ...deviceResults(local, fallback), corrected: null };
   return { ...server, fallback: null, corrected: correction?.term === term ? correction.corrected : null };
 }
 

@@ -40,8 +40,8 @@ describe('toasts (docs/product.md#rules-and-limits)', () => {
     vi.advanceTimersByTime(3000); // the first timer has run out; the replacement's has not
     expect(shown()).toEqual(['Only 3 of Tea in stock.']);
     // A line's count, then its limit: the limit alone, never both stacked over the stepper that was tapped.
-    toast.success('Tea: 10 in cart', 'cart-count:tea');
-    toast.plain('You can buy at most 10 of Tea in one order.', 'cart-limit:tea');
+    toast.success('Tea: 10 in cart');
+    toast.plain('You can buy at most 10 of Tea in one order.');
     expect(shown()).toEqual(['You can buy at most 10 of Tea in one order.']);
     vi.advanceTimersByTime(2000); // the count's timer ends without taking the limit with it
     expect(shown()).toEqual(['You can buy at most 10 of Tea in one order.']);

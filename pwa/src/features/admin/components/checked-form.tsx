@@ -1,0 +1,119 @@
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import type { TFunction } from 'i18next';
+import { useBusy } from '../../../lib/hooks/use-busy';
+import { ModalDialog } from '../../../lib/ui/modal-dialog';
+import { toast } from '../../../lib/ui/toast';
+
+export interface InputProps {
+  id: string;
+  name: string;
+  'data-testid': string;
+  value: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  onChange: (e: { target: { value: string } }) => void;
+}
+
+type Checked<B, F extends string, P> = { ok: true; body: B } | { ok: false; problems: Partial<Record<F, P>> };
+
+interface Options<V extends Record<F, string>, F extends string, B, P> {
+  /** The form's texts: `field.<name>`, `cancel`, `save`, `saving`. */
+  t: TFunction;
+  /** Names the test ids: `<testId>-form-<name>`, `<testId>-form-save`. */
+  testId: string;
+  initial: () => V;
+  /** The fields checked with the API's own schema: the body to send, or each field's first problem. */
+  check: (fields: V) => Checked<B, F, P>;
+  /** Sends the body; answers the toast. A refusal throws (the server's message is on screen). */
+  save: (body: B) => Promise<string>;
+  words: (name: F, problem: P) => string;
+  onSaved: () => void;
+  onClose: () => void;
+}
+
+/** An admin form checked with the API's own schema before sending; the first field with a problem takes the focus. */
+export function useCheckedForm<V extends Record<F, string>, F extends string, B, P>(options: Options<V, F, B, P>) {
+  const { t, testId, initial, check, save, words, onSaved, onClose } = options;
+  // In the form's own namespace (coupons, synonyms).
+  const [cancel, saveLabel, saving] = (['cancel', 'save', 'saving'] as const).map((key) => t(key));
+  const [fields, setFields] = useState<V>(initial);
+  const [problems, setProblems] = useState<Partial<Record<F, P>>>({});
+  const [busy, run] = useBusy();
+  const [refusals, setRefusals] = useState(0);
+  const form = useRef<HTMLFormElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (refusals === 0) return;
+    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView?.({ block: 'center' });
+  }, [refusals]);
+
+  const submit = async () => {
+    const request = check(fields);
+    if (!request.ok) {
+      setProblems(request.problems);
+      return setRefusals((n) => n + 1);
+    }
+    setProblems({});
+    await run(async () => {
+      toast.success(await save(request.body));
+      onSaved();
+      onClose();
+    });
+  };
+
+  /** One field: its label, the input `input` draws, its hint and its problem. */
+  const field = (name: F, input: (props: InputProps) => ReactNode, hint?: string) => {
+    const problem = problems[name];
+    const props: InputProps = {
+      id: `${id}-${name}`,
+      name,
+      'data-testid': `${testId}-form-${name}`,
+      value: fields[name],
+      'aria-invalid': problem ? true : undefined,
+      'aria-describedby': [hint && `${id}-${name}-hint`, problem && `${id}-${name}-problem`].filter(Boolean).join(' ') || undefined,
+      onChange: (e) => setFields((f) => ({ ...f, [name]: e.target.value })),
+    };
+    return (
+      <div className="admin-field">
+        <label htmlFor={props.id}>{t(`field.${name}`)}</label>
+        {input(props)}
+        {hint && <small id={`${id}-${name}-hint`}>{hint}</small>}
+        {problem && (
+          <p id={`${id}-${name}-problem`} className="admin-error" role="alert">
+            {words(name, problem)}
+          </p>
+        )}
+      </div>
+    );
+  };
+
+  /** The dialog around the fields, with Cancel and Save. */
+  const dialog = (label: string, children: ReactNode) => (
+    <ModalDialog label={label} heading onClose={onClose} variant="form">
+      <form
+        ref={form}
+        className="admin-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (!busy) void submit();
+        }}
+      >
+        {children}
+        <div className="modal__actions">
+          <button type="button" className="btn btn--ghost" onClick={onClose}>
+            {cancel}
+          </button>
+          <button type="submit" className="btn btn--primary" data-testid={`${testId}-form-save`} disabled={busy}>
+            {busy ? saving : saveLabel}
+          </button>
+        </div>
+      </form>
+    </ModalDialog>
+  );
+
+  return { fields, field, dialog };
+}
