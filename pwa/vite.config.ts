@@ -81,7 +81,7 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg}'], manifestTransforms: [shell.manifestTransform] },
       devOptions: { enabled: false },
     }),
-    // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-i18next-for-the-pwa.md).
+    // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-the-pwas-texts.md).
     {
       name: 'hindi-manifest',
       generateBundle() {
@@ -111,7 +111,7 @@ export default defineConfig({
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
               // Not Dexie: it loads when storage is first needed (lib/storage/storage.ts).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it

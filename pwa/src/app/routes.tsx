@@ -1,7 +1,7 @@
 import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
 import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
 
 type Page = ComponentType & { preload: () => Promise<unknown> };
 

@@ -8,7 +8,7 @@ type ManifestTexts = typeof english;
 export const THEME_COLOR = '#0b6e35';
 
 /**
- * The manifest in one language (docs/decisions/0100-i18next-for-the-pwa.md): English is manifest.webmanifest,
+ * The manifest in one language (docs/decisions/0100-the-pwas-texts.md): English is manifest.webmanifest,
  * Hindi manifest.hi-IN.webmanifest (vite.config.ts writes it); the app points <link rel="manifest"> at the
  * shopper's language. Names stay Haat, as the brand.
  */

@@ -10,7 +10,7 @@ import { addEnglish, currentLanguage, i18n } from './i18n';
  * are the schemas' messages word for word, `{{n}}` / `{{list}}` marking a value; the template a message
  * was made from is found and rendered in the current language. An unknown message is answered "is not
  * valid" in Hindi (never wrong, if less precise) and as written in English.
- * (docs/decisions/0100-i18next-for-the-pwa.md)
+ * (docs/decisions/0100-the-pwas-texts.md)
  */
 
 interface Template extends MessageTemplate {

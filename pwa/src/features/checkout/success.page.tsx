@@ -7,7 +7,7 @@ import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import { PaymentWait } from './components/payment-wait';
 import './components/checkout.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 // The offer of order updates on WhatsApp needs the network: it loads when drawn, not precached with the page (an order
 // placed offline lands here with no network).

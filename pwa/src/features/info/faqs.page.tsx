@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { RichText } from './rich-text';
 import { deliveryRange, zonesInWords } from '../../lib/delivery/delivery-words';

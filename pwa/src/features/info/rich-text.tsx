@@ -7,7 +7,7 @@ const MARK = /\[([^\]]+)\]\(([^)\s]+)\)|\*([^*]+)\*/g;
 /**
  * A translated text with its links and emphasis (pwa/src/i18n/<language>/info.json): `[Return Policy](/return-policy)`
  * is a link (an app path, or `tel:` / `mailto:`), `*haat*` is emphasised. The markers let each language put the
- * link where its sentence needs it, without i18next's <Trans> (docs/decisions/0100-i18next-for-the-pwa.md).
+ * link where its sentence needs it, in a text that stays a plain string (docs/decisions/0100-the-pwas-texts.md).
  */
 export function RichText({ text }: { text: string }) {
   const parts: ReactNode[] = [];

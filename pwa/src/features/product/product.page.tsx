@@ -5,7 +5,7 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { ProductDetail } from './components/product-detail';
 import { type DetailStatus, useProductDetails } from './hooks/use-product-details';
 import './product.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 // The docs/product.md#errors texts; "offline" only when the device is (an error is not "offline").
 const ERROR_TEXT: Partial<Record<DetailStatus, 'page.offline' | 'page.unreachable' | 'page.failed'>> = {

@@ -7,7 +7,7 @@ import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { NewOrdersBadge, useRealtime } from '../../realtime/public';
 import { AccountMenu } from './account-menu';
 import './account.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /**
  * docs/product.md#screens, Dashboard layout: header Dashboard (with the admin's red New Orders: {n} badge), the account

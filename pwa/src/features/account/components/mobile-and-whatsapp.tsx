@@ -5,7 +5,7 @@ import { indianMobile } from '@haat/shared/users/mobile.schema';
 import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
 import { usePublicConfig } from '../../../lib/http/public-config';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   user: User;

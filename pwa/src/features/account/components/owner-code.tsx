@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../../lib/http/http';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   /** The account's verified mobile, where the code goes. */

@@ -6,7 +6,7 @@ import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /**
  * The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md): only where

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { Coupon, CreateCouponRequest } from '@haat/shared/promotions/coupon.schema';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';

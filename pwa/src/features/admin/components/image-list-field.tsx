@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
 import { useUploadFailure } from './image-upload-field';

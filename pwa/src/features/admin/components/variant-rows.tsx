@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { get, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { newVariantRow, type ProductFormValues } from '../product-form-model';
 import { FieldProblem } from './form-field';
 import { ImageListField } from './image-list-field';

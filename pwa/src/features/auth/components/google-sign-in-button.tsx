@@ -4,7 +4,7 @@ import { toast } from '../../../lib/ui/toast';
 import { authApi } from '../api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentity } from '../hooks/use-google-identity';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /**
  * Third-party sign-in (docs/product.md#screens login and register). Shown only when the API says a Google client id

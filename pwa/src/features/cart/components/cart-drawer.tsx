@@ -1,7 +1,7 @@
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { CartPanel } from './cart-panel';
 import './cart.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /**
  * docs/product.md#screens cart side panel: slides in from the right over the page, a modal dialog

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
 export type PushAudience = 'admin' | 'shopper';

@@ -1,7 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductImage } from '../../catalog/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /**
  * docs/product.md#screens and #rules-and-limits gallery: the main picture zooms 1.5× around the clicked point; thumbnails can be hidden,

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /**
  * Five stars filled to the rating (one decimal), with the rating and review count as text beside; with no review,
