@@ -1,100 +1,13 @@
-import { lazy, Suspense, type ComponentType, type ReactElement, type ReactNode } from 'react';
-import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
 import { useTranslation } from '../i18n/i18n';
-
-type Page = ComponentType & { preload: () => Promise<unknown> };
-
-/**
- * Route-level code splitting: each page is its own chunk, loaded when first visited. `preload` fetches
- * it ahead (main.tsx does so for the first page before React starts); once loaded, the lazy component
- * resolves synchronously, so React renders the page in its first commit instead of a loading fallback.
- */
-const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page => {
-  let loaded: ComponentType | undefined;
-  const preload = () => load().then((m) => (loaded = m[name]!));
-  const Lazy = lazy(() =>
-    loaded
-      ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType }>)
-      : preload().then((c) => ({ default: c })),
-  );
-  return Object.assign(Lazy, { preload });
-};
+import { page } from './lazy-page';
 
 const HomePage = page(() => import('../features/home/home.page'), 'HomePage');
-const SearchPage = page(() => import('../features/search/search.page'), 'SearchPage');
-const ListingPage = page(() => import('../features/listing/listing.page'), 'ListingPage');
-const ProductPage = page(() => import('../features/product/product.page'), 'ProductPage');
-const PolicyPage = page(() => import('../features/info/policy.page'), 'PolicyPage');
-const FooterLinkPage = page(() => import('../features/info/footer-link.page'), 'FooterLinkPage');
-const NotFoundPage = page(() => import('../features/info/not-found.page'), 'NotFoundPage');
-const LoginPage = page(() => import('../features/auth/login.page'), 'LoginPage');
-const RegisterPage = page(() => import('../features/auth/register.page'), 'RegisterPage');
-const MobileSignInPage = page(() => import('../features/auth/mobile-sign-in.page'), 'MobileSignInPage');
-const NamePage = page(() => import('../features/auth/name.page'), 'NamePage');
-const ForgotPasswordPage = page(() => import('../features/auth/forgot-password.page'), 'ForgotPasswordPage');
-const VerificationOtpPage = page(() => import('../features/auth/verification-otp.page'), 'VerificationOtpPage');
-const ResetPasswordPage = page(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage');
-const UserMenuPage = page(() => import('../features/account/user-menu.page'), 'UserMenuPage');
-const CartPage = page(() => import('../features/cart/cart.page'), 'CartPage');
-const CheckoutPage = page(() => import('../features/checkout/checkout.page'), 'CheckoutPage');
-const SuccessPage = page(() => import('../features/checkout/success.page'), 'SuccessPage');
-const CancelPage = page(() => import('../features/checkout/cancel.page'), 'CancelPage');
-const MyOrdersPage = page(() => import('../features/orders/my-orders.page'), 'MyOrdersPage');
-const AllOrdersPage = page(() => import('../features/orders/all-orders.page'), 'AllOrdersPage');
-const AddressPage = page(() => import('../features/account/address.page'), 'AddressPage');
-const ProfilePage = page(() => import('../features/account/profile.page'), 'ProfilePage');
-const WishlistPage = page(() => import('../features/account/wishlist.page'), 'WishlistPage');
-const CategoryAdminPage = page(() => import('../features/admin/category.page'), 'CategoryPage');
-const SubCategoryAdminPage = page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage');
-const UploadProductPage = page(() => import('../features/admin/upload-product.page'), 'UploadProductPage');
-const AdminOverviewPage = page(() => import('../features/admin/overview.page'), 'OverviewPage');
-const AdminProductsPage = page(() => import('../features/admin/products.page'), 'AdminProductsPage');
-const AdminCouponsPage = page(() => import('../features/admin/coupons.page'), 'CouponsPage');
-const AdminReturnsPage = page(() => import('../features/admin/returns.page'), 'ReturnsPage');
-const AdminSynonymsPage = page(() => import('../features/admin/synonyms.page'), 'SynonymsPage');
-
-/** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
-export const ROUTES: Array<{ path: string; element: ReactNode }> = [
-  { path: '/', element: <HomePage /> },
-  { path: '/search', element: <SearchPage /> },
-  { path: '/product/:productSlug', element: <ProductPage /> },
-  { path: '/privacy-policy', element: <PolicyPage /> },
-  { path: '/return-policy', element: <PolicyPage /> },
-  { path: '/about', element: <FooterLinkPage /> },
-  { path: '/shop', element: <FooterLinkPage /> },
-  { path: '/contact', element: <FooterLinkPage /> },
-  { path: '/faqs', element: <FooterLinkPage /> },
-  { path: '/login', element: <LoginPage /> },
-  { path: '/login/mobile', element: <MobileSignInPage /> },
-  { path: '/login/name', element: <NamePage /> },
-  { path: '/register', element: <RegisterPage /> },
-  { path: '/forgot-password', element: <ForgotPasswordPage /> },
-  { path: '/verification-otp', element: <VerificationOtpPage /> },
-  { path: '/reset-password', element: <ResetPasswordPage /> },
-  { path: '/user', element: <UserMenuPage /> },
-  { path: '/cart', element: <CartPage /> },
-  { path: '/checkout', element: <CheckoutPage /> },
-  { path: '/success', element: <SuccessPage /> },
-  { path: '/cancel', element: <CancelPage /> },
-  { path: '/my-orders', element: <MyOrdersPage /> },
-  { path: '/dashboard', element: <AdminOverviewPage /> },
-  { path: '/dashboard/myorders', element: <MyOrdersPage /> },
-  { path: '/dashboard/allorders', element: <AllOrdersPage /> },
-  { path: '/dashboard/address', element: <AddressPage /> },
-  { path: '/dashboard/profile', element: <ProfilePage /> },
-  { path: '/dashboard/mywishlist', element: <WishlistPage /> },
-  { path: '/dashboard/category', element: <CategoryAdminPage /> },
-  { path: '/dashboard/subcategory', element: <SubCategoryAdminPage /> },
-  { path: '/dashboard/upload-product', element: <UploadProductPage /> },
-  { path: '/dashboard/product', element: <AdminProductsPage /> },
-  { path: '/dashboard/coupons', element: <AdminCouponsPage /> },
-  { path: '/dashboard/returns', element: <AdminReturnsPage /> },
-  { path: '/dashboard/synonyms', element: <AdminSynonymsPage /> },
-  // account, cart, checkout, orders and dashboard routes are added above this line by their features
-  { path: '/:categorySlug/:subCategorySlug', element: <ListingPage /> },
-  { path: '*', element: <NotFoundPage /> },
-];
+// Every other page, and the table that routes to it: a chunk a first visit to `/` does not load (other-routes.tsx).
+const loadOtherRoutes = () => import('./other-routes');
+const OtherRoutes = page(loadOtherRoutes, 'OtherRoutes');
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -102,22 +15,19 @@ export function AppRoutes() {
     <RouteErrorBoundary key={pathname}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={r.element} />
-          ))}
+          <Route path="/" element={<HomePage />} />
+          <Route path="*" element={<OtherRoutes />} />
         </Routes>
       </Suspense>
     </RouteErrorBoundary>
   );
 }
 
-/** Loads the chunk of the page at `pathname`, so the first render can show it at once. */
+/** Loads the chunk of the page at `pathname` (and, below `/`, the other pages' table), so the first render can show it at once. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  const match = matchRoutes(ROUTES, pathname)?.at(-1);
-  const type = (match?.route.element as ReactElement | undefined)?.type as Partial<Page> | undefined;
-  return type?.preload?.() ?? Promise.resolve();
+  if (pathname === '/') return HomePage.preload();
+  return Promise.all([OtherRoutes.preload(), loadOtherRoutes().then((m) => m.preloadPage(pathname))]);
 }
-
 /** While a page's chunk loads: holds the page's height so the footer does not jump (no layout shift). */
 function PageLoader() {
   const { t } = useTranslation();
