@@ -37,6 +37,11 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 const NOT_ON_HOME =
   /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint)|lib[\\/]query[\\/][\w-]+|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
 
+// The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
+// features besides the home page itself, and the catalogue's English texts.
+const PRODUCT_CARDS =
+  /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/]hooks[\\/]use-wishlist-toggle)\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
+
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
   // A local API server naming another shop: its answer must not reach the next file's footer in a shared worker.
@@ -114,6 +119,11 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
+            // What home's product rows draw and the browsing pages share with it (the product card and its parts, the
+            // add-to-cart button and stepper, the wishlist heart, the cached rows and the category tree): one chunk
+            // instead of the five small ones the bundler made of them, each a request of its own on the first visit
+            // and 2 KB gzip more apart than together (docs/benchmarks.md "First visit weight").
+            { name: 'product-cards', test: PRODUCT_CARDS, includeDependenciesRecursively: false, priority: 1 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
             // shared a chunk with the shell's account menu and came onto the first visit.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
