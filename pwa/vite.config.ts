@@ -32,10 +32,11 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // lib/, i18n/ and shared modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so
 // they go with the pages that do: the form messages with their texts, the checkout's reactions to error codes and the
 // list of codes itself, the dialogs, infinite scroll, the product page's after-paint hook, the not-found page, the
-// online-read layer (lib/query, TanStack Query), and the shared rules of addresses, pincodes and coupons
-// (docs/decisions/0091-a-lighter-first-visit.md).
+// online-read layer (lib/query, TanStack Query), the outbox and what writes the signed-in shopper's stores (with ulid:
+// they load once storage is open), the listing's and search's early requests, and the shared rules of addresses,
+// pincodes and coupons (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint)|lib[\\/]query[\\/][\w-]+|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-debounced)|lib[\\/]query[\\/][\w-]+|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
@@ -116,7 +117,7 @@ export default defineConfig({
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
               // Not Dexie: it loads when storage is first needed (lib/storage/storage.ts).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
             // What home's product rows draw and the browsing pages share with it (the product card and its parts, the
