@@ -4,8 +4,8 @@
 // - PWA features (pwa/src/features/<f>/): import lib/, i18n/ (texts and formatters), @haat/shared, their own feature, and another
 //   feature only through that feature's public file `pwa/src/features/<g>/public.ts`; never app/ (the app stands on the
 //   features, not under them); their tests also pwa/src/test-support/ (local servers and fixtures);
-// - the PWA's app/ enters a feature through its public.ts too; only the route table (app/routes.tsx) names a page
-//   module (`*.page`), which it loads with import() so that each page is a chunk of its own (an import() of
+// - the PWA's app/ enters a feature through its public.ts too; only the route tables (app/routes.tsx, app/other-routes.tsx)
+//   name a page module (`*.page`), which they load with import() so that each page is a chunk of its own (an import() of
 //   public.ts would be one chunk of everything it re-exports). The app's tests reach anything;
 // - the API (api/src/): its top-level folders stand on floors (API_FLOORS, lowest first): a folder imports
 //   only folders on lower floors, never one on its own floor or above, so no two folders import each other
@@ -140,7 +140,7 @@ export function boundaryViolation(from, to) {
 
   const entered = /^pwa\/src\/features\/([^/]+)\/(.+)$/.exec(to);
   if (from.startsWith('pwa/src/app/') && !from.includes('/__tests__/') && entered && entered[2] !== 'public') {
-    const page = from === 'pwa/src/app/routes' && (entered[2] ?? '').endsWith('.page');
+    const page = (from === 'pwa/src/app/routes' || from === 'pwa/src/app/other-routes') && (entered[2] ?? '').endsWith('.page');
     if (!page) return `app/ enters feature "${entered[1]}" through pwa/src/features/${entered[1]}/public.ts, not ${to}.`;
   }
 

@@ -21,6 +21,7 @@ tester.run('haat/import-boundaries', importBoundaries, {
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { x } from '@haat/shared/cart/cart.rules';" },
     { filename: at('pwa/src/features/cart/cart-page.tsx'), code: "import { useState } from 'react';" },
     { filename: at('pwa/src/app/routes.tsx'), code: "const page = () => import('../features/cart/cart.page');" },
+    { filename: at('pwa/src/app/other-routes.tsx'), code: "const page = () => import('../features/cart/cart.page');" },
     { filename: at('pwa/src/app/shell/cart-button.tsx'), code: "import { useCart } from '../../features/cart/public';" },
     { filename: at('pwa/src/app/__tests__/counts.test.tsx'), code: "import { x } from '../../features/cart/cart-lines';" },
     { filename: at('api/src/cart/cart.service.ts'), code: "import { cartItems } from './cart.table.js';" },

@@ -1,4 +1,4 @@
-// The options of eslint-plugin-i18next's no-literal-string for the PWA's components (docs/decisions/0100-i18next-for-the-pwa.md):
+// The options of eslint-plugin-i18next's no-literal-string for the PWA's components (docs/decisions/0100-the-pwas-texts.md):
 // every text a component shows (JSX text, strings in JSX expressions, and the attributes that carry words)
 // comes from the i18n texts, so a screen in Hindi has no English left on it.
 

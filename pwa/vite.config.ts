@@ -32,10 +32,16 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // lib/, i18n/ and shared modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so
 // they go with the pages that do: the form messages with their texts, the checkout's reactions to error codes and the
 // list of codes itself, the dialogs, infinite scroll, the product page's after-paint hook, the not-found page, the
-// online-read layer (lib/query, TanStack Query), and the shared rules of addresses, pincodes and coupons
-// (docs/decisions/0091-a-lighter-first-visit.md).
+// online-read layer (lib/query, TanStack Query), the outbox and what writes the signed-in shopper's stores (with ulid:
+// they load once storage is open), the listing's and search's early requests, and the shared rules of addresses,
+// pincodes and coupons (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy)|lib[\\/]query[\\/][\w-]+|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/][\w-]+|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+
+// The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
+// features besides the home page itself, and the catalogue's English texts.
+const PRODUCT_CARDS =
+  /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/]hooks[\\/]use-wishlist-toggle)\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
@@ -81,7 +87,7 @@ export default defineConfig({
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg}'], manifestTransforms: [shell.manifestTransform] },
       devOptions: { enabled: false },
     }),
-    // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-i18next-for-the-pwa.md).
+    // The Hindi manifest beside manifest.webmanifest (docs/decisions/0100-the-pwas-texts.md).
     {
       name: 'hindi-manifest',
       generateBundle() {
@@ -111,9 +117,14 @@ export default defineConfig({
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
               // Not Dexie: it loads when storage is first needed (lib/storage/storage.ts).
-              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky|ulid|i18next|react-i18next|html-parse-stringify|void-elements)[\\/].*(?<!\.css)$/,
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
+            // What home's product rows draw and the browsing pages share with it (the product card and its parts, the
+            // add-to-cart button and stepper, the wishlist heart, the cached rows and the category tree): one chunk
+            // instead of the five small ones the bundler made of them, each a request of its own on the first visit
+            // and 2 KB gzip more apart than together (docs/benchmarks.md "First visit weight").
+            { name: 'product-cards', test: PRODUCT_CARDS, includeDependenciesRecursively: false, priority: 1 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
             // shared a chunk with the shell's account menu and came onto the first visit.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },

@@ -8,19 +8,18 @@ const PREFIX = 'virtual:haat-texts/';
 /** The shell's namespace: i18n.ts bundles it; every other one travels with the code that uses it. */
 export const SHELL_NAMESPACE = 'common';
 
-/** The namespaces a module names: `useTranslation('ns')`, `t('ns:key')` / `i18n.t('ns:key')`, `i18nKey="ns:key"`. */
+/** The namespaces a module names: `useTranslation('ns')`, `t('ns:key')` / `i18n.t('ns:key')`. */
 export function namespacesNamed(code: string): string[] {
   const found = new Set<string>();
   for (const m of code.matchAll(/\buseTranslation\(\s*['"]([\w-]+)['"]/g)) found.add(m[1]!);
   for (const m of code.matchAll(/\bt\(\s*['"`]([\w-]+):/g)) found.add(m[1]!);
-  for (const m of code.matchAll(/\bi18nKey=["']([\w-]+):/g)) found.add(m[1]!);
   return [...found];
 }
 
 /**
  * English texts load with the feature that shows them (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
  * A module under src/ that names a namespace other than `common` gets an import of `virtual:haat-texts/<ns>`, which
- * adds src/i18n/en-IN/<ns>.json to i18next when it runs, so the JSON sits in (or beside) the chunk of the code that
+ * adds src/i18n/en-IN/<ns>.json to the texts (src/i18n/i18n.ts) when it runs, so the JSON sits in (or beside) the chunk of the code that
  * uses it and is there before that code renders or toasts. Any en-IN/*.json file is a namespace: nothing to register.
  */
 export function i18nNamespaces(): Plugin {

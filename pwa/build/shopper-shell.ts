@@ -4,13 +4,15 @@ import type { ManifestTransform } from 'workbox-build';
 /**
  * The modules whose chunks (with their static imports and CSS) make the precached shell
  * (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md), besides the entry (index.html's
- * script): the app's start and the
- * home page (what `/` runs for its first render), the pages a shopper browses from it (listing, product, search: they
- * open offline over the products saved), the cart page and drawer, and the success page (an order placed offline
- * lands there with no network), signing out and the account menu. Everything else is cached when first loaded (sw.ts).
+ * script): the app's start and the home page (what `/` runs for its first render), the table of every other page,
+ * the pages a shopper browses from it (listing, product, search: they open offline over the products saved), the cart
+ * page and drawer, and the success page (an order placed offline lands there with no network), signing out and the
+ * account menu. Everything else is cached when first loaded (sw.ts).
  */
 const ROOTS = [
   /[\\/]src[\\/]app[\\/]start-app\.tsx$/,
+  // The table of every page but home: a first visit to `/` does not load it, a shopper leaving `/` offline needs it.
+  /[\\/]src[\\/]app[\\/]other-routes\.tsx$/,
   /[\\/]src[\\/]features[\\/]home[\\/]home\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]cart\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]components[\\/]cart-drawer\.tsx$/,

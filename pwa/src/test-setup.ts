@@ -1,4 +1,4 @@
-// The app's texts (i18next, English), as start-app has them before the first render.
+// The app's texts (i18n/i18n.ts, English), as start-app has them before the first render.
 import './i18n/i18n';
 import { configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

@@ -1,66 +1,13 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
+import { Suspense } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from './route-error-boundary';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/i18n';
+import { page } from './lazy-page';
 
-type Page = ComponentType & { preload: () => Promise<unknown> };
-
-/** Each page its own chunk; once preloaded, the lazy component resolves at once: React renders the page in its first commit. */
-const page = (load: () => Promise<Record<string, ComponentType>>, name: string): Page => {
-  let loaded: ComponentType | undefined;
-  const preload = () => load().then((m) => (loaded = m[name]!));
-  const Lazy = lazy(() =>
-    loaded
-      ? ({ then: (resolve: (m: { default: ComponentType }) => void) => resolve({ default: loaded! }) } as unknown as Promise<{ default: ComponentType }>)
-      : preload().then((c) => ({ default: c })),
-  );
-  return Object.assign(Lazy, { preload });
-};
-
-const PolicyPage = page(() => import('../features/info/policy.page'), 'PolicyPage');
-const FooterLinkPage = page(() => import('../features/info/footer-link.page'), 'FooterLinkPage');
-const MyOrdersPage = page(() => import('../features/orders/my-orders.page'), 'MyOrdersPage');
-
-/** The route table of docs/product.md#screens. Static segments outrank the listing's two dynamic ones; 404 last. */
-const ROUTES: Array<{ path: string; page: Page }> = [
-  { path: '/', page: page(() => import('../features/home/home.page'), 'HomePage') },
-  { path: '/search', page: page(() => import('../features/search/search.page'), 'SearchPage') },
-  { path: '/product/:productSlug', page: page(() => import('../features/product/product.page'), 'ProductPage') },
-  { path: '/privacy-policy', page: PolicyPage },
-  { path: '/return-policy', page: PolicyPage },
-  { path: '/about', page: FooterLinkPage },
-  { path: '/shop', page: FooterLinkPage },
-  { path: '/contact', page: FooterLinkPage },
-  { path: '/faqs', page: FooterLinkPage },
-  { path: '/login', page: page(() => import('../features/auth/login.page'), 'LoginPage') },
-  { path: '/login/mobile', page: page(() => import('../features/auth/mobile-sign-in.page'), 'MobileSignInPage') },
-  { path: '/login/name', page: page(() => import('../features/auth/name.page'), 'NamePage') },
-  { path: '/register', page: page(() => import('../features/auth/register.page'), 'RegisterPage') },
-  { path: '/forgot-password', page: page(() => import('../features/auth/forgot-password.page'), 'ForgotPasswordPage') },
-  { path: '/verification-otp', page: page(() => import('../features/auth/verification-otp.page'), 'VerificationOtpPage') },
-  { path: '/reset-password', page: page(() => import('../features/auth/reset-password.page'), 'ResetPasswordPage') },
-  { path: '/user', page: page(() => import('../features/account/user-menu.page'), 'UserMenuPage') },
-  { path: '/cart', page: page(() => import('../features/cart/cart.page'), 'CartPage') },
-  { path: '/checkout', page: page(() => import('../features/checkout/checkout.page'), 'CheckoutPage') },
-  { path: '/success', page: page(() => import('../features/checkout/success.page'), 'SuccessPage') },
-  { path: '/cancel', page: page(() => import('../features/checkout/cancel.page'), 'CancelPage') },
-  { path: '/my-orders', page: MyOrdersPage },
-  { path: '/dashboard', page: page(() => import('../features/admin/overview.page'), 'OverviewPage') },
-  { path: '/dashboard/myorders', page: MyOrdersPage },
-  { path: '/dashboard/allorders', page: page(() => import('../features/orders/all-orders.page'), 'AllOrdersPage') },
-  { path: '/dashboard/address', page: page(() => import('../features/account/address.page'), 'AddressPage') },
-  { path: '/dashboard/profile', page: page(() => import('../features/account/profile.page'), 'ProfilePage') },
-  { path: '/dashboard/mywishlist', page: page(() => import('../features/account/wishlist.page'), 'WishlistPage') },
-  { path: '/dashboard/category', page: page(() => import('../features/admin/category.page'), 'CategoryPage') },
-  { path: '/dashboard/subcategory', page: page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage') },
-  { path: '/dashboard/upload-product', page: page(() => import('../features/admin/upload-product.page'), 'UploadProductPage') },
-  { path: '/dashboard/product', page: page(() => import('../features/admin/products.page'), 'AdminProductsPage') },
-  { path: '/dashboard/coupons', page: page(() => import('../features/admin/coupons.page'), 'CouponsPage') },
-  { path: '/dashboard/returns', page: page(() => import('../features/admin/returns.page'), 'ReturnsPage') },
-  { path: '/dashboard/synonyms', page: page(() => import('../features/admin/synonyms.page'), 'SynonymsPage') },
-  { path: '/:categorySlug/:subCategorySlug', page: page(() => import('../features/listing/listing.page'), 'ListingPage') },
-  { path: '*', page: page(() => import('../lib/ui/not-found'), 'NotFound') },
-];
+const HomePage = page(() => import('../features/home/home.page'), 'HomePage');
+// Every other page, and the table that routes to it: a chunk a first visit to `/` does not load (other-routes.tsx).
+const loadOtherRoutes = () => import('./other-routes');
+const OtherRoutes = page(loadOtherRoutes, 'OtherRoutes');
 
 export function AppRoutes() {
   const { pathname } = useLocation();
@@ -68,20 +15,19 @@ export function AppRoutes() {
     <RouteErrorBoundary key={pathname}>
       <Suspense fallback={<PageLoader />}>
         <Routes>
-          {ROUTES.map((r) => (
-            <Route key={r.path} path={r.path} element={<r.page />} />
-          ))}
+          <Route path="/" element={<HomePage />} />
+          <Route path="*" element={<OtherRoutes />} />
         </Routes>
       </Suspense>
     </RouteErrorBoundary>
   );
 }
 
-/** Loads the chunk of the page at `pathname`, so the first render can show it at once. */
+/** Loads the chunk of the page at `pathname` (and, below `/`, the other pages' table), so the first render can show it at once. */
 export function preloadRoute(pathname: string): Promise<unknown> {
-  return matchRoutes(ROUTES, pathname)?.at(-1)?.route.page.preload() ?? Promise.resolve();
+  if (pathname === '/') return HomePage.preload();
+  return Promise.all([OtherRoutes.preload(), loadOtherRoutes().then((m) => m.preloadPage(pathname))]);
 }
-
 /** While a page's chunk loads: holds the page's height so the footer does not jump (no layout shift). */
 function PageLoader() {
   const { t } = useTranslation();

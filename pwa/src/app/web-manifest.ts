@@ -7,7 +7,7 @@ type ManifestTexts = typeof english;
 /** The install card and home-screen identity; vite-plugin-pwa writes it as manifest.webmanifest. */
 export const THEME_COLOR = '#0b6e35';
 
-/** The manifest in one language (docs/decisions/0100-i18next-for-the-pwa.md); names stay Haat, as the brand. */
+/** The manifest in one language (docs/decisions/0100-the-pwas-texts.md); names stay Haat, as the brand. */
 export const manifestFor = (texts: ManifestTexts, lang: string): Partial<ManifestOptions> => ({
   id: '/',
   name: 'Haat',

@@ -5,7 +5,7 @@ import { showHeaderMessage } from '../../lib/ui/header-message';
 import { userAtom } from '../../lib/http/session';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { loadAccountMenu } from '../../features/account/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 const icon = (
   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">

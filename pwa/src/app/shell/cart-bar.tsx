@@ -2,7 +2,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { useCartSummary } from './cart-button';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** docs/product.md#screens: a sticky bottom bar on small screens, hidden when empty and on /checkout and /cart. */
 export function CartBar() {

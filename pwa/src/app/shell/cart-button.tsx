@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatMoney } from '../../i18n/format';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { loadCartDrawer, cartTotals } from '../../features/cart/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useDeviceQuery } from '../../lib/storage/device-store';
 
 // The side panel loads on first open: the cart's screens stay off the home page's first load.

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { telLink, whatsappLink } from '@haat/shared/contact/support-contact';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { LanguageSwitch } from '../../lib/ui/language-switch';
 import { ShopAddress } from '../../lib/ui/shop-address';
 import { usePublicConfig } from '../../lib/http/public-config';

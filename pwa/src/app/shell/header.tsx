@@ -3,7 +3,7 @@ import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { AccountButton } from './account-button';
 import { CartButton } from './cart-button';
 import { SearchBar } from './search-bar';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useAtomValue } from 'jotai';
 import { headerMessageAtom } from '../../lib/ui/header-message';
 import { deliveryPlaceAtom } from '../../lib/delivery/delivery-place';

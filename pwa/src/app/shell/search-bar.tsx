@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-do
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
 import { rememberSearch } from '../../features/search/public';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 function Magnifier() {
   return (

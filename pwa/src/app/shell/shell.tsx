@@ -1,5 +1,5 @@
 import { type ReactNode, useState, useLayoutEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { CartBar } from './cart-bar';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -77,7 +77,7 @@ function IosInstallHint() {
   return (
     <aside className="ios-hint" aria-label={t('install.iosLabel')}>
       <p>
-        {/* Pieces, not react-i18next's <Trans>: it would add about 4 KB gzip to every first visit. */}
+        {/* Pieces: a text is a plain string, with no element inside it (docs/decisions/0100-the-pwas-texts.md). */}
         {t('install.iosBefore')}
         <strong>{t('install.iosShare')}</strong>
         {t('install.iosMiddle')}

@@ -1,7 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useLayoutEffect, useState } from 'react';
 import { dismissToast, toastsAtom } from '../../lib/ui/toast';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** The control the shopper last pressed (tap, click or key), whose result a toast may be about. */
 let lastPressed: Element | null = null;

@@ -9,7 +9,7 @@ import { AddressDialog } from './components/address-dialog';
 import { AddressText } from './components/address-text';
 import { DashboardFrame } from './components/dashboard-frame';
 import { useAddresses } from './hooks/use-addresses';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /dashboard/address (docs/product.md#screens, Addresses): My Addresses, add, edit and remove (disable) each. */
 export function AddressPage() {

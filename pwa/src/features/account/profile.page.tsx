@@ -16,7 +16,7 @@ import { MobileAndWhatsapp } from './components/mobile-and-whatsapp';
 import { OwnerCode } from './components/owner-code';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
 import { LIMITS } from '@haat/shared/common/limits';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { person } from 'ionicons/icons';
 
 /**

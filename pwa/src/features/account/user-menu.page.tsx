@@ -4,7 +4,7 @@ import { loginReturnState } from '../../lib/http/login-redirect-rule';
 import { isSignedInAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AccountMenu } from './components/account-menu';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /user (docs/product.md#screens): the account menu as a page on phones, with a close button that goes back. */
 export function UserMenuPage() {

@@ -8,7 +8,7 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
 import { reloadWishlist } from './wishlist-sync';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useWishlistToggle } from './hooks/use-wishlist-toggle';
 
 /** /dashboard/mywishlist (docs/product.md#screens, Wishlist): the grid, remove, add to cart only when in stock. */

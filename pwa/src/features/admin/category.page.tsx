@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { Category } from '@haat/shared/catalog/catalog.types';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
 import { formatMoney, formatNumber } from '../../i18n/format';
-import { currentLanguage } from '../../i18n/i18n';
+import { currentLanguage, useTranslation } from '../../i18n/i18n';
 import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatNumber } from '../../i18n/format';
 import { WAITING_STAGES } from '@haat/shared/orders/overview';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/i18n';
 import { z } from 'zod';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldError, FieldErrors } from 'react-hook-form';

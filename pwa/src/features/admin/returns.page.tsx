@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { AdminOrderReturn, OrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { formatDate, formatMoney } from '../../i18n/format';

@@ -1,4 +1,4 @@
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../i18n/i18n';
 import { DEFAULT_UNIT } from '@haat/shared/common/limits';
 import { TEXT_RULE_MESSAGES } from '@haat/shared/common/text-rule';
 

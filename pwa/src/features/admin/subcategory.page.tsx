@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
 import { adminApi } from './api';
 import { AdminCrudPage, type Column } from './components/admin-crud-page';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { MAX_MEANS_WORDS, type DeleteSynonymBody, type PutSynonymBody, type Synonym } from '@haat/shared/search/synonym.schema';
 import { http } from '../../lib/http/http';

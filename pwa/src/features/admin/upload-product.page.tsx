@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';

@@ -4,7 +4,7 @@ import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /forgot-password (docs/product.md#screens and #validation): Send OTP, then /verification-otp carrying the e-mail. */
 export function ForgotPasswordPage() {

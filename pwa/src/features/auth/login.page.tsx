@@ -7,7 +7,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 import { MobileSignInLink } from './components/mobile-sign-in-link';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /login (docs/product.md#screens and #validation): the button stays disabled until both fields are filled; success goes to /. */
 export function LoginPage() {

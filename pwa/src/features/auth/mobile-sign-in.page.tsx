@@ -13,7 +13,7 @@ import { TextField } from './components/text-field';
 import { useCompleteSignIn } from './hooks/use-complete-sign-in';
 import { useCountdown } from './hooks/use-countdown';
 import { useWebOtp } from './hooks/use-web-otp';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** A new code may be asked for this long after the last one was sent. */
 const RESEND_AFTER_MS = 30_000;

@@ -6,7 +6,7 @@ import { setSessionUser, userAtom } from '../../lib/http/session';
 import { mobileApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { TextField } from './components/text-field';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /login/name: the name of an account just made by a mobile sign-in (docs/decisions/0280-sign-in-by-mobile-number.md). */
 export function NamePage() {

@@ -10,7 +10,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 import { MobileSignInLink } from './components/mobile-sign-in-link';
 import { PasswordField } from './components/password-field';
 import { TextField } from './components/text-field';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /register (docs/product.md#screens and #validation): all four fields needed; the passwords must match; success goes to /login. */
 export function RegisterPage() {

@@ -7,7 +7,7 @@ import { schemaText } from '../../i18n/validation';
 import { passwordProblem } from './password-problem';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { PasswordField } from './components/password-field';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 interface Carried {
   data?: { success?: boolean; data?: { resetToken?: string } };

@@ -5,7 +5,7 @@ import { toast } from '../../lib/ui/toast';
 import { authApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { OtpBoxes } from './components/otp-boxes';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /verification-otp (docs/product.md#screens and #validation), with the e-mail carried from /forgot-password. */
 export function VerificationOtpPage() {

@@ -6,7 +6,7 @@ import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
 import { checkoutApi } from './api';
 import './components/checkout.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 type Outcome =
   | { kind: 'cancelling' }

@@ -15,7 +15,7 @@ import { useCoupon } from './hooks/use-coupon';
 import { CouponField } from './components/coupon-field';
 import { HoldLimitNotice } from './components/hold-limit-notice';
 import './components/checkout.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** /checkout (docs/product.md#screens): Delivery Address, Order Summary, Bill Details, Pay Online / Cash on Delivery. */
 export function CheckoutPage() {

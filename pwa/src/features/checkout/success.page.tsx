@@ -7,7 +7,7 @@ import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import { PaymentWait } from './components/payment-wait';
 import './components/checkout.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 // The WhatsApp offer needs the network: it loads when drawn, not precached with the page.
 const WhatsappOffer = lazyPart(async () => (await import('./components/whatsapp-slot')).WhatsappSlot);

@@ -8,7 +8,7 @@ import { CategoryStrip } from './components/category-strip';
 import { Hero } from './components/hero';
 import { Newsletter } from './components/newsletter';
 import './home.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
 

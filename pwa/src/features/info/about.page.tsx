@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router-dom';
 import { RichText } from './rich-text';
 import { InfoPage, useSupportValues } from './info-page';

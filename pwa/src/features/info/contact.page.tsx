@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { InfoPage } from './info-page';
 import { CONTACT_TOPICS, ContactBody } from '@haat/shared/contact/contact.schema';
 import { telLink, whatsappLink } from '@haat/shared/contact/support-contact';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { RichText } from './rich-text';
 import { deliveryRange, zonesInWords } from '../../lib/delivery/delivery-words';
 import { InfoPage, useSupportValues } from './info-page';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { telLink } from '@haat/shared/contact/support-contact';
 import { usePublicConfig } from '../../lib/http/public-config';
 import { PageMeta } from '../../lib/ui/page-meta';

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 /** `[label](href)` or `*word*` inside a text. */
 const MARK = /\[([^\]]+)\]\(([^)\s]+)\)|\*([^*]+)\*/g;
 
-/** A translated text with its `[links](/path)` and `*emphasis*`, where each language needs them (docs/decisions/0100-i18next-for-the-pwa.md). */
+/** A translated text with its `[links](/path)` and `*emphasis*`, where each language needs them (docs/decisions/0100-the-pwas-texts.md). */
 export function RichText({ text }: { text: string }) {
   const parts: ReactNode[] = [];
   let at = 0;

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { InfoPage } from './info-page';
 import { Link } from 'react-router-dom';
 import { listingPath } from '@haat/shared/routing/slug';

@@ -6,7 +6,7 @@ import { useOnline } from '../../lib/hooks/use-online';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { ListingView } from './components/listing-view';
 import './listing.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 const nameFromSegment = (segment: string | undefined) => (segment ?? '').slice(0, Math.max(0, (segment ?? '').lastIndexOf('-'))).replace(/-/g, ' ');
 

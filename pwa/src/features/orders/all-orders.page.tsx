@@ -8,7 +8,7 @@ import { isAdminAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
 import { useRealtime } from '../realtime/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { laterStages } from './components/stage-mover';

@@ -5,7 +5,7 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { ProductDetail } from './components/product-detail';
 import { useProductDetails } from './hooks/use-product-details';
 import './product.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** docs/product.md#screens /product/{name}-{id}: loader, then the product; not found (404); or the error with Retry (docs/product.md#states). */
 export function ProductPage() {

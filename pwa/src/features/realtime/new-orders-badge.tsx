@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 import { userAtom } from '../../lib/http/session';
 import { useNewOrdersCount } from './new-orders-counter';
 import { newOrdersBadge } from './realtime-events';

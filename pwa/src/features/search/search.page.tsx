@@ -10,7 +10,7 @@ import { SearchStart } from './components/search-start';
 import { rememberSearch } from './recent-searches';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** docs/product.md#screens /search?q=: the results with infinite scroll; with nothing typed, recent and popular searches. */
 export function SearchPage() {

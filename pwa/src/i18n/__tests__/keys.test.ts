@@ -28,12 +28,12 @@ const sources = (dir: string): string[] =>
     return /\.tsx?$/.test(name) ? [path] : [];
   });
 
-/** Every `t('key')`, `i18n.t('ns:key')` and `i18nKey="key"` in the source, with the namespace it resolves in. */
+/** Every `t('key')` and `i18n.t('ns:key')` in the source, with the namespace it resolves in. */
 function usedKeys(): { file: string; key: string }[] {
   return sources(SRC).flatMap((file) => {
     const text = readFileSync(file, 'utf8');
     const ns = /useTranslation\(\s*'([^']+)'/.exec(text)?.[1] ?? 'common';
-    const keys = [...text.matchAll(/\bt\(\s*'([^']+)'/g), ...text.matchAll(/i18nKey="([^"]+)"/g)].map((m) => m[1]!);
+    const keys = [...text.matchAll(/\bt\(\s*'([^']+)'/g)].map((m) => m[1]!);
     return keys.map((key) => ({ file: relative(SRC, file), key: key.includes(':') ? key : `${ns}:${key}` }));
   });
 }
@@ -61,7 +61,7 @@ describe('the texts of both languages', () => {
     const has = (full: string) => {
       const [ns, key] = full.split(':') as [string, string];
       const keys = english[ns] ?? [];
-      // A plural key: i18next picks key_one / key_other (Intl.PluralRules, in Hindi as in English); a key
+      // A plural key: i18n.ts picks key_one / key_other (Intl.PluralRules, in Hindi as in English); a key
       // read with returnObjects names an object or array of texts (info's paragraphs and questions).
       return keys.includes(key) || keys.includes(`${key}_other`) || keys.some((k) => k.startsWith(`${key}.`));
     };

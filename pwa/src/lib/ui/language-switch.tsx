@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES } from '../../i18n/languages';
-import { currentLanguage, setLanguage } from '../../i18n/i18n';
+import { currentLanguage, setLanguage, useTranslation } from '../../i18n/i18n';
 
 /** "English | हिन्दी" (docs/product.md#languages): every text at once, kept on the device, sent as Accept-Language. */
 export function LanguageSwitch() {

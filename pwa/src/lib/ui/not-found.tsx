@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from './page-meta';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/i18n';
 
 /** The 404 content: unknown paths, and pages whose id names nothing (unknown product or listing). */
 export function NotFound({ what = 'page', heading }: { what?: 'page' | 'product' | 'list'; heading?: string }) {

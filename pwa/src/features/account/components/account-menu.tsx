@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { NavLink, useNavigate } from 'react-router-dom';
 import { isAdminAtom, userAtom } from '../../../lib/http/session';
 import './account-menu.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { LanguageSwitch } from '../../../lib/ui/language-switch';
 import { useCallback } from 'react';
 

@@ -12,7 +12,7 @@ import { addressApi } from '../api';
 import { keepAddress } from '../address-store';
 import { LabelledInput } from './labelled-input';
 import './account.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { i18n } from '../../../i18n/i18n';
 import { fieldProblem } from '../../../i18n/validation';
 import { placePromise } from '../../../lib/delivery/delivery-words';

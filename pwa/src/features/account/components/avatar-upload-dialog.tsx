@@ -6,7 +6,7 @@ import { useBusy } from '../../../lib/hooks/use-busy';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import './account.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens, Profile: the avatar upload dialog (Upload, Loading... while it runs). */
 export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: (avatar: string) => void }) {

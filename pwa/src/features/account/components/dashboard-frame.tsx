@@ -7,7 +7,7 @@ import { NARROW, useMediaQuery } from '../../../lib/hooks/use-media-query';
 import { NewOrdersBadge, useRealtime } from '../../realtime/public';
 import { AccountMenu } from './account-menu';
 import './account.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens, Dashboard layout; dashboard pages open the session's realtime connection. */
 export function DashboardFrame({ children }: { children: ReactNode }) {

@@ -6,7 +6,7 @@ import type { User } from '@haat/shared/users/user.types';
 import { http } from '../../../lib/http/http';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useBusy } from '../../../lib/hooks/use-busy';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   user: User;

@@ -3,7 +3,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../../lib/http/http';
 import { useBusy } from '../../../lib/hooks/use-busy';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   /** The account's verified mobile, where the code goes. */

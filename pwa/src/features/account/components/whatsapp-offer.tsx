@@ -6,7 +6,7 @@ import { http } from '../../../lib/http/http';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md). */
 export function WhatsappOffer() {

@@ -17,7 +17,7 @@ import {
 } from '../product-form-model';
 import { unitForType } from '@haat/shared/catalog/product-unit.rule';
 
-i18n.addResourceBundle('hi-IN', 'admin', hindiAdmin, true, true);
+i18n.addResourceBundle('hi-IN', 'admin', hindiAdmin);
 const english = i18n.getFixedT('en-IN', 'admin');
 const hindi = i18n.getFixedT('hi-IN', 'admin');
 

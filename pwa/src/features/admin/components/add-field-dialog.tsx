@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
 /** docs/product.md#screens: one 'Enter field name' input and an Add Field button; `onAdd` answers an error or null. */

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { formatNumber } from '../../../i18n/format';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import type { AdminCrud } from '../hooks/use-admin-crud';

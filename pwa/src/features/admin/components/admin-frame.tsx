@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useAtomValue } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { Link } from 'react-router-dom';
 import { isAdminAtom } from '../../../lib/http/session';
 import { PageMeta } from '../../../lib/ui/page-meta';

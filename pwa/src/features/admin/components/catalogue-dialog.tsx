@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { Category, CategoryRef } from '@haat/shared/catalog/catalog.types';
 import { AddCategoryBody, CreateSubCategoryBody } from '@haat/shared/catalog/category.schema';
 import { ImageUrl } from '@haat/shared/common/fields';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import type { TFunction } from 'i18next';
+import type { TFunction } from '../../../i18n/i18n';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';

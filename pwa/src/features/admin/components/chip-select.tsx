@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { CategoryRef } from '@haat/shared/catalog/catalog.types';
 import { withRef } from '../product-form-model';
 

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { Coupon, CreateCouponRequest } from '@haat/shared/promotions/coupon.schema';
 import { MISSING, couponFieldsOf, couponRequest, emptyCouponFields, type CouponField } from '../coupon-form-model';
 import { ruleSentence } from '../rule-words';

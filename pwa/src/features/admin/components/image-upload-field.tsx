@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';

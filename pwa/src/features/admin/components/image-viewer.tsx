@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 
 /** A full-screen look at one image, with a close button (docs/product.md#screens, Sub Category table, product images). */

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
 import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';
 import { formatNumber } from '../../../i18n/format';

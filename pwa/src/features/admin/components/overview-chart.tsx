@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import type { OverviewDay } from '@haat/shared/orders/overview';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { formatMoney } from '../../../i18n/format';
 import { chartSeries, dayMonth } from './overview-chart-series';
 

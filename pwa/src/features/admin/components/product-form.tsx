@@ -1,6 +1,6 @@
 import { useCallback, useId, useState } from 'react';
 import { Controller, FormProvider, useFieldArray, useForm, useWatch, type FieldErrors, type Path } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { unitForType } from '@haat/shared/catalog/product-unit.rule';
 import { PRODUCT_TYPES, VARIABLE_UNITS } from '@haat/shared/common/limits';
 import { unitName } from '../../../i18n/format';

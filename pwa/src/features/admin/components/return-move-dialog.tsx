@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { AdminOrderReturn, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { formatMoney } from '../../../i18n/format';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';

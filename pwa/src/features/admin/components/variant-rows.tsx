@@ -1,5 +1,5 @@
 import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { newVariantRow, type ProductFormValues } from '../product-form-model';
 import { TextField } from './form-field';
 import { ImageListField } from './image-list-field';

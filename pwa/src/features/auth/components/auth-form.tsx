@@ -3,7 +3,7 @@ import { useBusy } from '../../../lib/hooks/use-busy';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../../lib/ui/page-meta';
 import './auth-form.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** The closing line of every sign-in screen but /login (docs/product.md#screens). */
 export const BACK_TO_LOGIN = { question: 'hasAccount', to: '/login', label: 'loginLink' } as const;

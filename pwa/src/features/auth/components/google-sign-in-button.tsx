@@ -4,7 +4,7 @@ import { toast } from '../../../lib/ui/toast';
 import { authApi } from '../api';
 import { useCompleteSignIn } from '../hooks/use-complete-sign-in';
 import { useGoogleIdentity } from '../hooks/use-google-identity';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** Google sign-in (docs/product.md#screens login and register), shown only when the API has a Google client id. */
 export function GoogleSignInButton({ mode }: { mode: 'login' | 'register' }) {

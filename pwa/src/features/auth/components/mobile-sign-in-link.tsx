@@ -1,5 +1,5 @@
 import { Link, useLocation } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** "Continue with mobile number" under Sign in and Sign up; carries where the shopper was going. */
 export function MobileSignInLink() {

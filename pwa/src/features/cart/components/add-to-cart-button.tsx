@@ -5,7 +5,7 @@ import { deviceQuery, useDeviceQuery } from '../../../lib/storage/device-store';
 import { useCartActions } from '../hooks/use-cart-actions';
 import { CartStepper } from './cart-stepper';
 import './cart.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   product: CartProduct;

@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../i18n/format';
 import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import './bill-details.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 // The cart's and the checkout's words differ (bill.cart, bill.checkout; docs/product.md#screens' "Quntity total" kept).
 type Labels = { title: string; items: string; quantity: string; delivery: string; grand: string };

@@ -1,7 +1,7 @@
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { CartPanel } from './cart-panel';
 import './cart.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens cart side panel, a modal dialog (docs/decisions/0210-dialogs-are-native-modal-dialogs.md). */
 export function CartDrawer({ onClose }: { onClose: () => void }) {

@@ -2,7 +2,7 @@ import { formatMoney, unitText } from '../../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { CartStepper } from './cart-stepper';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** One cart item (docs/product.md#screens): image, name, unit, discounted price, stepper; marked while unsynced. */
 export function CartLineRow({ line, waiting }: { line: CartLine; waiting: boolean }) {

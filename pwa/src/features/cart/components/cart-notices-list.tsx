@@ -1,5 +1,5 @@
 import { useAtom } from 'jotai';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { cartNoticesAtom } from '../cart-notices';
 
 /** What the server changed in the cart (stock, prices), until the shopper dismisses it. */

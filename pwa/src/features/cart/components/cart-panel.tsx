@@ -9,7 +9,7 @@ import { CartNoticesList } from './cart-notices-list';
 import { EmptyCart } from './empty-cart';
 import { HoldLimitNote } from './hold-limit-note';
 import './cart.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens cart side panel, also the body of /cart; `onNavigate` closes a drawer. */
 export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => void; page?: boolean }) {

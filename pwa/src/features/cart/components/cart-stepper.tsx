@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import { lineLimitReached } from '@haat/shared/cart/cart.rules';
 import { useCartActions } from '../hooks/use-cart-actions';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   product: CartProduct;

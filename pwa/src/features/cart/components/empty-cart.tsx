@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens: an empty cart shows a picture and a Shop Now link to /. */
 export function EmptyCart({ onNavigate }: { onNavigate?: () => void }) {

@@ -4,7 +4,7 @@ import type { User } from '@haat/shared/users/user.types';
 import { accountVerified, unverifiedHoldLimit } from '@haat/shared/orders/hold-limits';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import './hold-limit-note.css';
 
 /** An unverified account's lower hold limit (docs/decisions/0003-purchase-limits.md), said where the basket is built. */

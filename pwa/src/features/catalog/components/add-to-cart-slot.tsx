@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import type { Product, Variant } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartButton } from '../../cart/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   /** With a variant chosen: the product as that variant sells it (its price, stock and pictures). */

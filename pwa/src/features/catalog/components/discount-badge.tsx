@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 /** docs/product.md#rules-and-limits: '{n}% OFF', red with a pulse at 50 or more, green below; nothing without a discount. */
 export function DiscountBadge({ discount }: { discount: number }) {
   const { t } = useTranslation('catalog');

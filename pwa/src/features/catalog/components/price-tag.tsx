@@ -1,6 +1,6 @@
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { formatMoney } from '../../../i18n/format';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   price: number;

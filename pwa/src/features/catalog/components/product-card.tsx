@@ -11,7 +11,7 @@ import { RatingRing } from './rating-ring';
 import { StockLabel } from './stock-label';
 import { WishlistHeart } from './wishlist-heart';
 import './product-card.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   product: Product;

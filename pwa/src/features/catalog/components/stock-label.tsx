@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { LIMITS } from '@haat/shared/common/limits';
 
 /** In Stock, Only N left (at LIMITS.fewLeft or fewer), or Out of Stock (docs/product.md#states). */

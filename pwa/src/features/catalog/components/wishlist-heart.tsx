@@ -1,5 +1,5 @@
 import { useWishlistToggle } from '../../account/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** The card's wishlist heart (docs/product.md#screens and #states), filled when the product is in the wishlist. */
 export function WishlistHeart({ productId, productName }: { productId: string; productName: string }) {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { AddressDialog, AddressText, useAddresses } from '../../account/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   selected: string | undefined;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { HoldLimitNotice as Notice } from '../hooks/use-place-order';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** 409 HOLD_LIMIT at checkout (docs/product.md#rules-and-limits): the message and where the shopper can act on it. */
 export function HoldLimitNotice({ notice }: { notice: Notice }) {

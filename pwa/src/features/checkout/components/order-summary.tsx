@@ -1,7 +1,7 @@
 import { formatMoney } from '../../../i18n/format';
 import { lineSubtotal } from '@haat/shared/money/pricing';
 import type { CartLine } from '../../../lib/storage/account-tables';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens, Order Summary: each item's image, name, quantity and subtotal. */
 export function OrderSummary({ lines }: { lines: CartLine[] }) {

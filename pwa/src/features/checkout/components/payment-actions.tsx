@@ -1,6 +1,6 @@
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useOnline } from '../../../lib/hooks/use-online';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   busy: 'cod' | 'card' | null;

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { reloadOrders } from '../../../lib/storage/order-store';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** How often the page asks for the order while its payment is not settled, and for how long at most. */
 export const PAYMENT_POLL_MS = 3000;

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { PushToggle } from '../../orders/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** /success?pending=key: an offline order, waiting until placed (or unknown, or refused). */
 export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {

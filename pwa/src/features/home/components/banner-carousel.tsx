@@ -1,6 +1,6 @@
 import { LIMITS } from '@haat/shared/common/limits';
 import { useCarousel } from '../hooks/use-carousel';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 // Each banner's title and text: home:banners.<image>.
 const BANNERS = [{ image: 'festive' }, { image: 'audio' }, { image: 'style' }] as const;

@@ -5,7 +5,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { listingPath } from '@haat/shared/routing/slug';
 import { fetchCategoryProducts, ProductCard, SkeletonCards, useCachedProducts } from '../../catalog/public';
 import { useNearViewport } from '../../../lib/hooks/use-near-viewport';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   category: Category;

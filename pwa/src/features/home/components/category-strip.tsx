@@ -3,7 +3,7 @@ import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { listingPath } from '@haat/shared/routing/slug';
 import { imageVariant } from '@haat/shared/files/image-variant';
 import { firstSubCategoryOf, PLACEHOLDER_IMAGE } from '../../catalog/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   categories: Category[] | undefined;

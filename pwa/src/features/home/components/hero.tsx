@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { i18n } from '../../../i18n/i18n';
 import { deliveryRange } from '../../../lib/delivery/delivery-words';
 

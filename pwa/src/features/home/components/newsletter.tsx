@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 // docs/product.md#validation: text, at sign, text, dot, text.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

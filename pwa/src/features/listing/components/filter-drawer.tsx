@@ -1,7 +1,7 @@
 import type { ComponentProps } from 'react';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { FiltersForm } from './filters-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 type Props = Omit<ComponentProps<typeof FiltersForm>, 'idPrefix'> & { open: boolean; onClose: () => void };
 

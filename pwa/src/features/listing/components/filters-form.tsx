@@ -1,6 +1,6 @@
 import { SORT_OPTIONS } from '@haat/shared/common/limits';
 import type { ListingFilters } from '../listing-filters';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   filters: ListingFilters;

@@ -7,7 +7,7 @@ import { useListing } from '../hooks/use-listing';
 import { activeFilterCount, NO_FILTERS, type ListingFilters } from '../listing-filters';
 import { FiltersForm } from './filters-form';
 import { SiblingSubcategories } from './sibling-subcategories';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { useDebounced } from '../../../lib/hooks/use-debounced';
 
 const FilterDrawer = lazy(async () => ({ default: (await import('./filter-drawer')).FilterDrawer }));

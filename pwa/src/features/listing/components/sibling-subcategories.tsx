@@ -3,7 +3,7 @@ import type { CategoryRef, SubCategory } from '@haat/shared/catalog/catalog.type
 import { imageVariant } from '@haat/shared/files/image-variant';
 import { PLACEHOLDER_IMAGE } from '../../catalog/public';
 import { listingPath } from '@haat/shared/routing/slug';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   category: CategoryRef;

@@ -12,11 +12,10 @@ import { OrderProgress } from './order-progress';
 import { TaxDocumentLinks } from './tax-document-links';
 import { OrderReturns } from './order-returns';
 import { paymentSummary } from './payment-summary';
-import { useTranslation } from 'react-i18next';
 import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
-import { i18n } from '../../../i18n/i18n';
+import { i18n, useTranslation } from '../../../i18n/i18n';
 
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {

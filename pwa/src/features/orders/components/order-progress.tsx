@@ -1,5 +1,5 @@
 import type { OrderStage, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 const STEPS: OrderStage[] = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
 

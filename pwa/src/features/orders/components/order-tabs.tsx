@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { orderGroup, type OrderGroup } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 const TABS: OrderGroup[] = ['newPending', 'completed', 'cancelled'];
 

@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { OrderReturn } from '@haat/shared/orders/returns';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { problemOf } from '../../../lib/http/http-problem';
-import { i18n } from '../../../i18n/i18n';
+import { i18n, useTranslation } from '../../../i18n/i18n';
 import { ordersApi } from '../api';
 
 interface Props {

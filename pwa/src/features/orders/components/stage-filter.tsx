@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { ORDER_STAGES, type OrderStage } from '@haat/shared/orders/order-stages';
 
 /** Manage Orders' stage filter (docs/product.md#screens, Orders): the browser's select (docs/decisions/0041-admin-orders-and-realtime.md). */

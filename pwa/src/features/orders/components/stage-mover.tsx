@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { stageIndex, type OrderStage, canAdminMoveTo, ORDER_STAGES, type PaymentStatus, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 import { type Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';

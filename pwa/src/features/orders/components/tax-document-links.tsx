@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { toast } from '../../../lib/ui/toast';
 import { ordersApi } from '../api';

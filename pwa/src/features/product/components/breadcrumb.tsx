@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import type { Crumb } from '../product-json-ld';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens: Home > category > product; the last crumb is the current page. */
 export function Breadcrumb({ crumbs }: { crumbs: Crumb[] }) {

@@ -11,7 +11,7 @@ import { QuantityStepper } from './quantity-stepper';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
 import { LIMITS } from '@haat/shared/common/limits';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { useReviewSummary } from '../hooks/use-reviews';
 import { StarRating } from './star-rating';
 import { useCountdown } from '../hooks/use-countdown';

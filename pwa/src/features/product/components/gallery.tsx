@@ -1,7 +1,7 @@
 import { useRef, useState, type MouseEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ProductImage } from '../../catalog/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens and #rules-and-limits gallery; remounted (key) when the variant changes. */
 export function Gallery({ images, name }: { images: string[]; name: string }) {

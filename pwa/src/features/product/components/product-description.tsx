@@ -1,5 +1,5 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { deliveryRange } from '../../../lib/delivery/delivery-words';
 
 // docs/product.md#screens: the description with static bullets and "Why Shop" blurbs (product:bullets, product:why).

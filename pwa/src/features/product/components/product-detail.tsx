@@ -14,7 +14,7 @@ import { ProductRow } from './product-row';
 import { RecentlyViewed } from './recently-viewed';
 import { useRememberViewed } from '../hooks/use-recently-viewed';
 import { ReviewsPreview } from './reviews-preview';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** A variant overrides price, stock and pictures where it has them (docs/product.md#states). */
 function withVariant(product: Product, variant: Variant | null): Product {

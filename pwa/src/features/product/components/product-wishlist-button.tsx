@@ -1,5 +1,5 @@
 import { useWishlistToggle } from '../../account/public';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** The product page's wishlist button: the same toggle as the card hearts. */
 export function ProductWishlistButton({ productId }: { productId: string }) {

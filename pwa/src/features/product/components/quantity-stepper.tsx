@@ -1,5 +1,5 @@
 import { clampQuantity, quantityMax } from '../quantity';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   value: number;

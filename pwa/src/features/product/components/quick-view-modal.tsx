@@ -4,7 +4,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot, DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens, Quick View: picture, name, price, Add to Cart and View Full Details, over the current page. */
 export function QuickViewModal({ product, onClose }: { product: Product | null; onClose: () => void }) {

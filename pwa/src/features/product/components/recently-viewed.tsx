@@ -3,7 +3,7 @@ import { productPath } from '@haat/shared/routing/slug';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { DiscountBadge, PriceTag, ProductImage } from '../../catalog/public';
 import { useRecentlyViewed } from '../hooks/use-recently-viewed';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens and #records: up to 4 other recently viewed products, read here (only this section re-renders). */
 export function RecentlyViewed({ product }: { product: Product }) {

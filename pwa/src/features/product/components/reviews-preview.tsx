@@ -9,7 +9,7 @@ import { ReviewDelete } from '../reviews/review-delete';
 import { lazyPart } from '../../../lib/ui/lazy-part';
 import { StarRating } from './star-rating';
 import '../reviews/reviews.css';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { formatDate } from '../../../i18n/format';
 
 // The form and the viewer's own review read online: loaded when drawn (docs/decisions/0245-online-reads-on-tanstack-query.md).

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screens share buttons: twitter, facebook, whatsapp, each opening the network's share page. */
 export function ShareLinks({ url, title }: { url: string; title: string }) {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** Five stars filled to the rating, with rating and count beside; with no review only "No reviews yet". */
 export function StarRating({ rating, count }: { rating: number; count: number }) {

@@ -1,5 +1,5 @@
 import type { Variant } from '@haat/shared/catalog/catalog.types';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
   variants: Variant[];

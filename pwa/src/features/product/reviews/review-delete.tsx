@@ -5,7 +5,7 @@ import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { deleteReview } from '../api';
 import { applyReviewCounts } from './review-store';
 import { REVIEW_TEXT, deleteFailure } from './review-rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#validation and #roles: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
 interface Props {

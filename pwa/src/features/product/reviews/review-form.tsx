@@ -10,7 +10,7 @@ import { addReview } from '../api';
 import { applyReviewCounts } from './review-store';
 import { DEFAULT_RATING, REVIEW_TEXT, reviewBlocker, submitFailure } from './review-rules';
 import { StarInput } from './star-input';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 const MAX_COMMENT = 2000;
 

@@ -1,5 +1,5 @@
 import { MAX_RATING, nextRating } from './review-rules';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** Five star buttons: a click sets the rating, a click on the current one clears it (0). */
 export function StarInput({ value, onChange, disabled }: { value: number; onChange: (rating: number) => void; disabled?: boolean }) {

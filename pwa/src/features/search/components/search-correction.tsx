@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#screen-behaviour: a search answered through a typo's correction says what it searched for. */
 export function SearchCorrection({ corrected }: { corrected: string | null }) {

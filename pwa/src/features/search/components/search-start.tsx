@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/i18n';
 import { POPULAR_SEARCHES } from '@haat/shared/common/limits';
 import { clearRecentSearches, recentSearchesAtom, rememberSearch } from '../recent-searches';
 
