@@ -125,6 +125,14 @@ export default defineConfig({
             // instead of the five small ones the bundler made of them, each a request of its own on the first visit
             // and 2 KB gzip more apart than together (docs/benchmarks.md "First visit weight").
             { name: 'product-cards', test: PRODUCT_CARDS, includeDependenciesRecursively: false, priority: 1 },
+            // The parts of the shell and of home drawn after the first screen (lib/ui/late-part.tsx): the footer, the
+            // toaster and the newsletter, one request and one precached file instead of three.
+            {
+              name: 'late-parts',
+              test: /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)|features[\\/]home[\\/]components[\\/]newsletter)\.tsx$/,
+              includeDependenciesRecursively: false,
+              priority: 1,
+            },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
             // shared a chunk with the shell's account menu and came onto the first visit.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
@@ -150,7 +158,7 @@ export default defineConfig({
                 (/[\\/]shared[\\/]src[\\/]/.test(id) &&
                   !usesZod(id) &&
                   !NOT_ON_HOME.test(id) &&
-                  !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window)/.test(id)),
+                  !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window|hold-limits)/.test(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },

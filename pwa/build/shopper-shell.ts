@@ -14,6 +14,9 @@ const ROOTS = [
   // The table of every page but home: a first visit to `/` does not load it, a shopper leaving `/` offline needs it.
   /[\\/]src[\\/]app[\\/]other-routes\.tsx$/,
   /[\\/]src[\\/]features[\\/]home[\\/]home\.page\.tsx$/,
+  // The parts of the shell and of home that load once the first screen is drawn (lib/ui/late-part.tsx).
+  /[\\/]src[\\/]app[\\/]shell[\\/](footer|toaster)\.tsx$/,
+  /[\\/]src[\\/]features[\\/]home[\\/]components[\\/]newsletter\.tsx$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]cart\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]components[\\/]cart-drawer\.tsx$/,
   /[\\/]src[\\/]features[\\/]checkout[\\/]success\.page\.tsx$/,

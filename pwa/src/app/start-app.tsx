@@ -5,13 +5,16 @@ import { registerServiceWorker } from '../lib/device/service-worker';
 import { App } from './app';
 import { preloadRoute } from './routes';
 import { startLanguage } from '../i18n/i18n';
+import { LateFooter } from './shell/shell';
 
 /** Starts the app over the static shell once the first page's chunk is here, as a transition (`installEvent`: main.tsx kept it). */
 export function startApp(installEvent: BeforeInstallPromptEvent | undefined): void {
   captureInstallPrompt(installEvent);
   const root = createRoot(document.getElementById('root')!);
   // The page's chunk and, for a Hindi shopper, the Hindi texts, side by side: the first render has both.
-  void Promise.all([preloadRoute(location.pathname).catch(() => undefined), startLanguage()]).then(() =>
+  // Below `/`, the footer too: a short page draws it on screen.
+  const footer = location.pathname === '/' ? undefined : LateFooter.preload();
+  void Promise.all([preloadRoute(location.pathname).catch(() => undefined), startLanguage(), footer]).then(() =>
     startTransition(() =>
       root.render(
         <StrictMode>

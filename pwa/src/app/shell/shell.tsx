@@ -1,13 +1,19 @@
 import { type ReactNode, useState, useLayoutEffect } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { CartBar } from './cart-bar';
-import { Footer } from './footer';
 import { Header } from './header';
-import { Toaster } from './toaster';
 import { useOnline } from '../../lib/hooks/use-online';
 import { useAtomValue } from 'jotai';
 import { applyUpdate, updateWaitingAtom } from '../../lib/device/service-worker';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
+import { latePart } from '../../lib/ui/late-part';
+import { toastsAtom } from '../../lib/ui/toast';
+
+// Below the fold or drawn only on use, so not on the first screen's path: the footer and the toaster load once the
+// browser is idle after the first render (the toaster at once when a toast comes first); start-app.tsx loads the footer
+// before a first render that is not home, whose footer may be on screen (docs/benchmarks.md "First visit weight").
+export const LateFooter = latePart(() => import('./footer').then((m) => m.Footer));
+const LateToaster = latePart(() => import('./toaster').then((m) => m.Toaster));
 
 /** docs/product.md#screens page shell: sticky header, the page, the footer, and the small-screen cart bar. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -23,13 +29,19 @@ export function Shell({ children }: { children: ReactNode }) {
       <main id="main" className="shell__main">
         {children}
       </main>
-      <Footer />
+      <LateFooter placeholder={<footer className="footer footer--late" aria-hidden="true" />} />
       <CartBar />
       <IosInstallHint />
       <UpdateToast />
-      <Toaster />
+      <ShellToaster />
     </div>
   );
+}
+
+/** The toaster's place, polite like the toaster itself, until its code is here. */
+function ShellToaster() {
+  const toasts = useAtomValue(toastsAtom);
+  return <LateToaster now={toasts.length > 0} placeholder={<div className="toaster toaster--bottom" aria-live="polite" />} />;
 }
 
 /** docs/architecture.md "The PWA's data layer": pages seen before keep working from IndexedDB. */

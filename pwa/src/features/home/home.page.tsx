@@ -6,11 +6,14 @@ import { BannerCarousel } from './components/banner-carousel';
 import { CategoryRow } from './components/category-row';
 import { CategoryStrip } from './components/category-strip';
 import { Hero } from './components/hero';
-import { Newsletter } from './components/newsletter';
+import { latePart } from '../../lib/ui/late-part';
 import './home.css';
 import { useTranslation } from '../../i18n/i18n';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
+
+// Below the fold: loads once the browser is idle after the first render; its box holds the place until then.
+const Newsletter = latePart(() => import('./components/newsletter').then((m) => m.Newsletter));
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {
@@ -53,7 +56,7 @@ export function HomePage() {
             </Fragment>
           ))}
         </div>
-        <Newsletter />
+        <Newsletter placeholder={<section className="newsletter newsletter--late" aria-hidden="true" />} />
         <BackToTop />
       </div>
     </>
