@@ -38,17 +38,17 @@ export function useWishlistToggle(productId: string) {
 
   const toggle = async () => {
     if (!signedIn) {
-      showHeaderMessage(i18n.t('account:loginRequired'));
+      showHeaderMessage(i18n.t('account.loginRequired'));
       return navigate('/login');
     }
     setBusy(true);
     try {
       const { added, sent } = await toggleWished(productId);
       // The wishlist's own words (docs/product.md#states, Wishlist).
-      toast.success(i18n.t(added ? 'account:wishlist.added' : 'account:wishlist.removed'));
+      toast.success(i18n.t(added ? 'catalog:wishlistAdded' : 'catalog:wishlistRemoved'));
       await sent;
     } catch {
-      toast.error(i18n.t('account:wishlist.failed'));
+      toast.error(i18n.t('catalog:wishlistFailed'));
     } finally {
       setBusy(false);
     }

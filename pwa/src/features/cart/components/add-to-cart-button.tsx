@@ -39,7 +39,7 @@ export function useInCart(productId: string, variantId?: string | null): boolean
 
 /** Cards, product page and quick view: "Add", then a stepper once the product (in this variant) is in the cart. */
 export function AddToCartButton({ product, quantity = 1, label, variant = null }: Props) {
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('catalog');
   const inCart = useDeviceQuery(cartLines)?.get(cartLineKey(product._id, variant?._id));
   const { increment } = useCartActions();
   // Add and the stepper replace each other: focus moves to the new one (docs/product.md#keyboard-and-screen-readers).

@@ -17,7 +17,7 @@ interface Props {
 /** − quantity + (docs/product.md#states); at the line's limit + stays focusable (aria-disabled) and a tap says the limit. */
 export function CartStepper({ product, variant = null, quantity, focusRef, onRemoveLast }: Props) {
   const { increment, decrement } = useCartActions();
-  const { t } = useTranslation('cart');
+  const { t } = useTranslation('catalog');
   const name = variant ? `${product.name} (${variant.name})` : product.name;
   const atLimit = lineLimitReached(product, quantity) !== null;
   return (

@@ -16,7 +16,7 @@ export function useCartActions() {
   const change = useCallback(
     async (product: CartProduct, delta: number, variant: ChosenVariant | null) => {
       if (!signedIn) {
-        toast.error(delta > 0 ? i18n.t('cart:toast.loginToAdd') : i18n.t('cart:toast.loginToUpdate'));
+        toast.error(delta > 0 ? i18n.t('catalog:loginToAdd') : i18n.t('catalog:loginToUpdate'));
         const add: PendingAdd | undefined = delta > 0 ? { product, quantity: delta, variant } : undefined;
         navigate('/login', { state: { ...loginReturnState(`${pathname}${search}`), add } });
         return;
