@@ -17,6 +17,9 @@ const ROOTS = [
   // The parts of the shell and of home that load once the first screen is drawn (lib/ui/late-part.tsx).
   /[\\/]src[\\/]app[\\/]shell[\\/](footer|toaster)\.tsx$/,
   /[\\/]src[\\/]features[\\/]home[\\/]components[\\/]newsletter\.tsx$/,
+  // The token refresher, loaded on a first 401 (lib/http/create-http.ts): the page at hand can still refresh after a
+  // release that renamed its chunk.
+  /[\\/]src[\\/]lib[\\/]http[\\/]token-refresher\.ts$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]cart\.page\.tsx$/,
   /[\\/]src[\\/]features[\\/]cart[\\/]components[\\/]cart-drawer\.tsx$/,
   /[\\/]src[\\/]features[\\/]checkout[\\/]success\.page\.tsx$/,

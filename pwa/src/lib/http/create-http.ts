@@ -1,6 +1,5 @@
 import ky, { type KyInstance } from 'ky';
 import { tokens } from './tokens';
-import { createTokenRefresher } from './token-refresher';
 import { shouldSendToLogin } from './login-redirect-rule';
 import { stashProblemBody } from './http-problem';
 
@@ -27,7 +26,19 @@ const bearer = (token: string) => `Bearer ${token}`;
 /** Haat's one HTTP client (docs/product.md#states, "Authentication"): the bearer token, and one refresh for every 401 at once. */
 export function createHttp(deps: HttpDeps): KyInstance {
   const fetchFn = deps.fetch ?? globalThis.fetch.bind(globalThis);
-  const refresh = createTokenRefresher(deps.prefixUrl, fetchFn);
+  // The refresher loads with the first 401, which a first visit to `/` never gets (docs/benchmarks.md "First visit
+  // weight"); a failed load rejects like a failed refresh call (offline is not signed out) and is tried again next time.
+  let refresher: Promise<() => Promise<string | null>> | undefined;
+  const refresh = () => {
+    refresher ??= import('./token-refresher').then(
+      (m) => m.createTokenRefresher(deps.prefixUrl, fetchFn),
+      (error: unknown) => {
+        refresher = undefined;
+        throw error;
+      },
+    );
+    return refresher.then((run) => run());
+  };
 
   return ky.create({
     prefixUrl: deps.prefixUrl,
