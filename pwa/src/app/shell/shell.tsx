@@ -10,8 +10,8 @@ import { latePart } from '../../lib/ui/late-part';
 import { toastsAtom } from '../../lib/ui/toast';
 
 // Below the fold or drawn only on use, so not on the first screen's path: the footer and the toaster load once the
-// browser is idle after the first render (the toaster at once when a toast comes first); start-app.tsx loads the footer
-// before a first render that is not home, whose footer may be on screen (docs/benchmarks.md "First visit weight").
+// shopper scrolls or the first screen has settled (lib/ui/late-part.tsx; the toaster at once when a toast comes
+// first); start-app.tsx loads the footer before a first render that is not home, whose footer may be on screen (docs/benchmarks.md "First visit weight").
 export const LateFooter = latePart(() => import('./footer').then((m) => m.Footer));
 const LateToaster = latePart(() => import('./toaster').then((m) => m.Toaster));
 

@@ -12,7 +12,8 @@ import { useTranslation } from '../../i18n/i18n';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
 
-// Below the fold: loads once the browser is idle after the first render; its box holds the place until then.
+// Below the fold: loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx); its box
+// holds the place until then.
 const Newsletter = latePart(() => import('./components/newsletter').then((m) => m.Newsletter));
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */

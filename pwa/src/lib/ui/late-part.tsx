@@ -1,22 +1,28 @@
 import { useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { afterPageSettled } from '../device/after-page-settled';
 
-/** How long a late part waits for the browser to be idle after the first render before it loads anyway. */
-const IDLE_TIMEOUT_MS = 1500;
-
-const whenIdle = (go: () => void): (() => void) => {
-  if (typeof requestIdleCallback === 'function') {
-    const id = requestIdleCallback(go, { timeout: IDLE_TIMEOUT_MS });
-    return () => cancelIdleCallback(id);
-  }
-  const id = setTimeout(go, 200);
-  return () => clearTimeout(id);
+/** Calls `go` once the shopper scrolls or the first screen has settled (after-page-settled.ts), whichever first. */
+const whenWanted = (go: () => void): (() => void) => {
+  let live = true;
+  const once = () => {
+    window.removeEventListener('scroll', once);
+    if (live) go();
+    live = false;
+  };
+  window.addEventListener('scroll', once, { passive: true });
+  afterPageSettled(once);
+  return () => {
+    live = false;
+    window.removeEventListener('scroll', once);
+  };
 };
 
 /**
  * A part of the shell or of home that is not on the first screen (the footer, the toaster, the newsletter): its code
- * loads once the browser is idle after the first render, or at once when `now` says it is needed (a toast to show), and
- * `preload` loads it before a first render that draws it on screen. Until then, and if its code cannot be loaded, the
- * `placeholder` holds its place (docs/benchmarks.md "First visit weight").
+ * loads once the shopper scrolls or the first screen has settled (a first tap or key, or load, idle and 5 s), or at
+ * once when `now` says it is needed (a toast to show); `preload` loads it before a first render that draws it on
+ * screen. Until then, and if its code cannot be loaded, the `placeholder` holds its place (docs/benchmarks.md "First
+ * visit weight").
  */
 export function latePart<P extends object>(load: () => Promise<ComponentType<P>>) {
   let loaded: ComponentType<P> | undefined;
@@ -36,7 +42,7 @@ export function latePart<P extends object>(load: () => Promise<ComponentType<P>>
       let live = true;
       const go = () => void preload().then((part) => live && part && setPart(() => part));
       if (now) go();
-      const cancel = now ? () => undefined : whenIdle(go);
+      const cancel = now ? () => undefined : whenWanted(go);
       return () => {
         live = false;
         cancel();
