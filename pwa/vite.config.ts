@@ -24,7 +24,8 @@ const shell = shopperShell();
 // app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md). A
 // type import brings no code: the outbox's op list, which `/` loads, names the cart's request type only.
 const importsZod = (id: string) =>
-  usesZod(id) || [...readFileSync(id.split('?')[0]!, 'utf8').matchAll(/^import (?!type\b)[^;]*from '@haat\/shared\/([^']+)'/gm)].some((m) => usesZod(`${shared}/${m[1]}.ts`));
+  usesZod(id) ||
+  [...readFileSync(id.split('?')[0]!, 'utf8').matchAll(/^import (?!type\b)[^;]*from '@haat\/shared\/([^']+)'/gm)].some((m) => usesZod(`${shared}/${m[1]}.ts`));
 
 // A lib/ module that imports Dexie or the database (lib/storage/db.ts) stays out of the 'app' chunk too: Dexie loads
 // when storage is first needed (lib/storage/storage.ts, docs/decisions/0133-texts-and-storage-load-with-their-feature.md).

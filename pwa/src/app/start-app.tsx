@@ -6,6 +6,7 @@ import { App } from './app';
 import { preloadRoute } from './routes';
 import { startLanguage } from '../i18n/i18n';
 import { LateFooter } from './shell/shell';
+import { afterPageSettled } from '../lib/device/after-page-settled';
 
 /** Starts the app over the static shell once the first page's chunk is here, as a transition (`installEvent`: main.tsx kept it). */
 export function startApp(installEvent: BeforeInstallPromptEvent | undefined): void {
@@ -24,4 +25,6 @@ export function startApp(installEvent: BeforeInstallPromptEvent | undefined): vo
     ),
   );
   registerServiceWorker();
+  // Offline before it was ever loaded, it is not: nothing drawn needs it (ionic-setup.ts).
+  afterPageSettled(() => void import('./ionic-setup').then((m) => m.setupIonic()).catch(() => undefined));
 }
