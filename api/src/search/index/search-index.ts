@@ -67,6 +67,21 @@ const WORTH = Float32Array.from(
 const SHORT_LIST = 256;
 
 /**
+ * A laid-out posting list holds its products in buckets, one per entry code, the most worth first (CODE_ORDER), each
+ * bucket in product number order, which is id order in a build (the builder reads the products by id): a bucket walked
+ * backwards gives its products best first, as the ranking orders equal scores (newest first).
+ */
+const BUCKETS = 8;
+const CODE_ORDER = Int32Array.from({ length: BUCKETS }, (_, code) => code).sort((a, b) => WORTH[b]! - WORTH[a]! || a - b);
+const BUCKET_OF = new Int32Array(BUCKETS);
+CODE_ORDER.forEach((code, bucket) => (BUCKET_OF[code] = bucket));
+/** How many words the early-stopping ranking handles: a byte per product holds the words it holds and VISITED. */
+const MASK_WORDS = 7;
+const VISITED = 0x80;
+/** How many bits of a byte are set. */
+const POP = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
+
+/**
  * The catalogue's published products held in memory for searching, without a database round trip
  * per search: postings (lexeme → (product, entry)) find the candidates and score them, each
  * product's own entries decide a several-word match, and a trigram index over names serves the
@@ -92,6 +107,15 @@ export class SearchIndex {
   /** Per lexeme: the products holding it, in the order they arrived, and the code of its entry in each. */
   private readonly lexDocs: GrowableUint32[] = [];
   private readonly lexCodes: GrowableUint8[] = [];
+  /** Per lexeme: how many of the products in its postings are gone. */
+  private readonly lexGone: number[] = [];
+  /** Products numbered below this were laid out in buckets; later ones join the lists' tails in the order they come. */
+  private laidOut = 0;
+  /** Lexemes numbered below this were laid out: lexeme × BUCKETS + b is where bucket b of its list starts in `bucketAt`'s numbering. */
+  private laidOutLex = 0;
+  private bucketAt = new Uint32Array(1);
+  /** True when the laid-out products' numbers are in id order (see BUCKETS): else every search ranks every match. */
+  private idOrdered = false;
   private readonly shelves = new Shelves();
   private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
   private readonly trigramIds = new Map<string, number>();
@@ -118,9 +142,15 @@ export class SearchIndex {
   private touched = new Int32Array(0);
   private hits = new Int32Array(0);
   private shared = new Uint16Array(0);
+  /** Per product: the words of the search it holds (a bit each) and VISITED; all zero between searches. */
+  private masks = new Uint8Array(0);
   private round = 0;
 
-  constructor(public vocabulary: Vocabulary) {}
+  /** `exhaustive`: every search ranks every match (the reference the early-stopping ranking is tested against). */
+  constructor(
+    public vocabulary: Vocabulary,
+    private readonly options: { exhaustive?: boolean } = {},
+  ) {}
 
   get live(): number {
     return this.held;
@@ -208,6 +238,7 @@ export class SearchIndex {
       this.lexemes.push(lexeme);
       this.lexDocs.push(new GrowableUint32(2));
       this.lexCodes.push(new GrowableUint8(2));
+      this.lexGone.push(0);
       this.sortedLex = null;
     }
     return lex;
@@ -216,6 +247,8 @@ export class SearchIndex {
   remove(id: string): void {
     const doc = this.heldDoc(id);
     if (doc < 0) return;
+    const start = this.entryStart.buf[doc]!;
+    for (let e = start, end = start + this.entryCount.buf[doc]!; e < end; e++) this.lexGone[this.entryLex.buf[e]!]! += 1;
     this.entryCount.buf[doc] = -1;
     this.held -= 1;
     this.dead += 1;
@@ -223,8 +256,8 @@ export class SearchIndex {
 
   /**
    * Makes every posting list from what the products put so far hold (their entries and name
-   * trigrams), counted first so that each list is an exact view of one buffer. Gone products are
-   * left out (a search skips them anyway).
+   * trigrams), counted first so that each list is an exact view of one buffer, in buckets (BUCKETS).
+   * Gone products are left out (a search skips them anyway).
    */
   private layOut(): void {
     const pending = this.pending;
@@ -236,21 +269,38 @@ export class SearchIndex {
     const entryLex = this.entryLex.buf;
     const codes = this.entryCode.buf;
     const lexicon = this.lexemes.length;
-    const perLex = new Uint32Array(lexicon + 1);
-    for (let doc = 0; doc < docs; doc++) for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perLex[entryLex[e]! + 1]! += 1;
-    for (let lex = 0; lex < lexicon; lex++) perLex[lex + 1]! += perLex[lex]!;
-    const allDocs = new Uint32Array(perLex[lexicon]!);
-    const allCodes = new Uint8Array(perLex[lexicon]!);
-    const at = perLex.slice(0, lexicon);
+    // Where each (lexeme, bucket) starts: counted, then summed.
+    const keys = lexicon * BUCKETS;
+    const perKey = new Uint32Array(keys + 1);
+    for (let doc = 0; doc < docs; doc++)
+      for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perKey[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]! + 1]! += 1;
+    for (let k = 0; k < keys; k++) perKey[k + 1]! += perKey[k]!;
+    const allDocs = new Uint32Array(perKey[keys]!);
+    const allCodes = new Uint8Array(perKey[keys]!);
+    const at = perKey.slice(0, keys);
     for (let doc = 0; doc < docs; doc++)
       for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) {
-        const p = at[entryLex[e]!]!++;
+        const p = at[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]!]!++;
         allDocs[p] = doc;
         allCodes[p] = codes[e]!;
       }
     for (let lex = 0; lex < lexicon; lex++) {
-      this.lexDocs[lex]!.adopt(allDocs.subarray(perLex[lex], perLex[lex + 1]));
-      this.lexCodes[lex]!.adopt(allCodes.subarray(perLex[lex], perLex[lex + 1]));
+      const from = perKey[lex * BUCKETS]!;
+      const to = perKey[(lex + 1) * BUCKETS]!;
+      this.lexDocs[lex]!.adopt(allDocs.subarray(from, to));
+      this.lexCodes[lex]!.adopt(allCodes.subarray(from, to));
+    }
+    this.bucketAt = perKey;
+    this.laidOut = docs;
+    this.laidOutLex = lexicon;
+    // The lists hold no gone product now.
+    this.lexGone.fill(0);
+    const order = this.idOrder();
+    this.idOrdered = true;
+    for (let doc = 0, before = -1; doc < docs && this.idOrdered; doc++) {
+      if (counts[doc]! < 0) continue;
+      if (before >= 0 && !idAfter(order, doc, before)) this.idOrdered = false;
+      before = doc;
     }
     // Name trigrams: each product's are its nameSize next ones of `pending.trigrams`.
     const trigrams = pending.trigrams.buf;
@@ -310,6 +360,7 @@ export class SearchIndex {
       this.touched = new Int32Array(size);
       this.hits = new Int32Array(size);
       this.shared = new Uint16Array(size);
+      this.masks = new Uint8Array(size);
       this.round = 0;
     }
   }
@@ -359,6 +410,8 @@ export class SearchIndex {
 
   /** One typed word: every product holding any of its items matches, scored by its best hit, posting by posting. */
   private rankedOneWord(items: Map<number, number>, q: IndexQuery): IndexAnswer {
+    const streamed = this.streamed([items], true, true, q);
+    if (streamed) return streamed.total === 0 && q.offset === 0 ? this.nearNames(q) : streamed;
     const round = this.nextRound();
     const touched = this.touched;
     const stamp = this.stamp;
@@ -421,6 +474,8 @@ export class SearchIndex {
    * scored, from their own entries.
    */
   private rankedWords(groups: Array<Map<number, number>>, every: boolean, q: IndexQuery): { ids: string[]; total: number } {
+    const streamed = this.streamed(groups, false, every, q);
+    if (streamed) return streamed;
     const words = groups.length;
     /** The fewest words a product must hold to be ranked at all. */
     const least = every ? Math.max(1, words - 1) : words;
@@ -490,6 +545,229 @@ export class SearchIndex {
       return { ids: top.page(q.offset), total: need === words ? holdingAll : holdingLeast };
     } finally {
       for (const lex of touchedLex) this.lexMask[lex] = 0;
+    }
+  }
+
+  /**
+   * The same answer as rankedOneWord (`one`) or rankedWords, without scoring every match: the total is counted, and the
+   * page is found walking the buckets best first, stopping once nothing left can enter it (docs/architecture.md#search-past-one-machine).
+   *
+   * 1. Count: each match's words held are marked in `masks` (a bit a word) as the items' postings and the matched
+   *    shelves' products are walked, and how many hold each number of words is kept as they are; so the total, and which
+   *    products the page takes (those holding `held` words; in the mode where those holding all words do not fill the
+   *    page, every one of those first), are known before anything is scored. One word of one item on no shelf needs no
+   *    count: its list's length, less its gone products, is the total.
+   * 2. Rank: the products that may score anything a bucket cannot bound are scored first, each from its own entries as
+   *    rankedWords' entriesScore does: the matched shelves' products (their name's bonus) and the lists' tails (products
+   *    put after the layout, in no order). Then the laid-out buckets of every word, the most worth first, each
+   *    backwards (best first). A product not yet scored holds each word at most at the worth of that word's best bucket
+   *    not yet walked, so its rank is at most `bound`, the rank those worths give (added up as entriesScore adds them,
+   *    so that the bound is exact in floating point). The walk stops when the page's last product ranks above the
+   *    bound, or ties it with a later id than any product left in the bucket.
+   *
+   * Answers null when it cannot stop early: deep pages (past SHORT_LIST), more than MASK_WORDS words, the laid-out
+   * products not in id order, or an index told to rank exhaustively.
+   */
+  private streamed(groups: Array<Map<number, number>>, one: boolean, every: boolean, q: IndexQuery): { ids: string[]; total: number } | null {
+    const words = groups.length;
+    const size = q.offset + q.limit;
+    if (this.options.exhaustive || !this.idOrdered || size > SHORT_LIST || size < 1 || words > MASK_WORDS) return null;
+    const least = one ? 1 : every ? Math.max(1, words - 1) : words;
+    const touchedLex: number[] = [];
+    groups.forEach((items, g) => {
+      for (const lex of items.keys()) {
+        if (this.lexMask[lex] === 0) touchedLex.push(lex);
+        this.lexMask[lex]! |= 1 << g;
+      }
+    });
+    const shelfMatches = this.shelves.match(groups);
+    const plain = words === 1 && groups[0]!.size === 1 && shelfMatches.length === 0;
+    try {
+      // 1. Count.
+      let total: number;
+      /** How many words the products the page takes hold (those holding all, in `full`, come first when they do not fill it). */
+      let held: number;
+      const full: number[] = [];
+      if (plain) {
+        const [lex] = groups[0]!.keys();
+        total = this.lexDocs[lex!]!.length - this.lexGone[lex!]!;
+        held = 1;
+      } else {
+        const byHeld = new Int32Array(words + 2);
+        this.markWords(groups, shelfMatches, byHeld, full, size, true);
+        let holdingLeast = 0;
+        for (let h = least; h <= words; h++) holdingLeast += byHeld[h]!;
+        const holdingAll = byHeld[words]!;
+        if (one || least === words || holdingAll >= size) {
+          held = words;
+          total = holdingAll;
+          full.length = 0;
+        } else {
+          held = words - 1;
+          total = holdingLeast;
+        }
+      }
+      if (total === 0 || q.offset >= total) return { ids: [], total };
+      // 2. Rank.
+      const top = new TopList(size, this.idOrder());
+      const order = this.idOrder();
+      const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
+      const bestHit = new Float64Array(words);
+      const masks = this.masks;
+      const counts = this.entryCount.buf;
+      const shelfOf = this.shelves.of.buf;
+      const anyGone = this.dead > 0;
+      /** Scores a product not yet visited that the page takes, and offers it. */
+      const visit = (doc: number) => {
+        if (anyGone && counts[doc]! < 0) return;
+        if (!plain) {
+          const m = masks[doc]!;
+          if (m & VISITED || POP[m] !== held) return;
+          masks[doc] = m | VISITED;
+        }
+        const score = this.entriesScore(doc, groups, byShelf, bestHit);
+        top.offer(doc, one ? score : held * WORD + score);
+      };
+      for (const doc of full) {
+        masks[doc]! |= VISITED;
+        top.offer(doc, words * WORD + this.entriesScore(doc, groups, byShelf, bestHit));
+      }
+      /** The laid-out buckets: their word, list, place and worth. The lists' tails are visited at once. */
+      const streams: Array<{ g: number; buf: Uint32Array; start: number; end: number; worth: number }> = [];
+      groups.forEach((items, g) => {
+        for (const [lex, weight] of items) {
+          const list = this.lexDocs[lex]!;
+          let tail = 0;
+          if (lex < this.laidOutLex) {
+            const base = this.bucketAt[lex * BUCKETS]!;
+            for (let b = 0; b < BUCKETS; b++) {
+              const start = this.bucketAt[lex * BUCKETS + b]! - base;
+              const end = this.bucketAt[lex * BUCKETS + b + 1]! - base;
+              if (end > start) streams.push({ g, buf: list.buf, start, end, worth: weight * WORTH[CODE_ORDER[b]!]! });
+            }
+            tail = this.bucketAt[(lex + 1) * BUCKETS]! - base;
+          }
+          for (let p = tail; p < list.length; p++) visit(list.buf[p]!);
+        }
+      });
+      // The shelves' products put after the layout too (a shelf lists its products in number order).
+      const shelfLaidOut = shelfMatches.map((m) => {
+        let lo = 0;
+        for (let hi = m.docs.length; lo < hi;) {
+          const mid = (lo + hi) >> 1;
+          if (m.docs.buf[mid]! < this.laidOut) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let p = lo; p < m.docs.length; p++) visit(m.docs.buf[p]!);
+        return lo;
+      });
+      streams.sort((a, b) => b.worth - a.worth);
+      // Per word, the worth of its best bucket not yet walked; per bucket, its word's next one's.
+      const best = new Float64Array(words);
+      const next = new Float64Array(streams.length);
+      for (let i = streams.length - 1; i >= 0; i--) {
+        const g = streams[i]!.g;
+        next[i] = best[g]!;
+        best[g] = streams[i]!.worth;
+      }
+      // The word masks a product the page takes may hold.
+      const holdings: number[] = [];
+      for (let bits = 1; bits < 1 << words; bits++) if (POP[bits] === held) holdings.push(bits);
+      /**
+       * The best rank a product not yet visited can have, on shelf `m` (or none): each word held at most at its best
+       * bucket left (or the shelf's hit), added up as entriesScore adds them, so that the bound is exact in floating point.
+       */
+      const bound = (m: ShelfMatch | undefined) => {
+        let most = -Infinity;
+        for (const bits of holdings) {
+          let sum = 0;
+          for (let g = 0; g < words; g++) sum += bits & (1 << g) ? Math.max(best[g]!, m?.hits[g] ?? 0) : (m?.hits[g] ?? 0);
+          sum = sum + (m?.bonus ?? 0);
+          most = Math.max(most, one ? sum : held * WORD + sum);
+        }
+        return most;
+      };
+      /** Per shelf + 1 (0: none), the bound of its products. */
+      const boundOf = new Float64Array(this.shelves.count + 1);
+      let stopped = false;
+      walk: for (let i = 0; i < streams.length; i++) {
+        const offShelf = bound(undefined);
+        boundOf.fill(offShelf);
+        let most = offShelf;
+        for (const m of shelfMatches) most = Math.max(most, (boundOf[m.shelf + 1] = bound(m)));
+        const { buf, start, end } = streams[i]!;
+        for (let p = end - 1; p >= start; p--) {
+          const doc = buf[p]!;
+          if (top.full) {
+            // Nothing left can enter the page; or nothing left in this bucket (ids only fall); or not this product.
+            const last = top.lastRank;
+            if (last > most) {
+              stopped = true;
+              break walk;
+            }
+            if (last === most && idAfter(order, top.lastDoc, doc)) break;
+            const its = boundOf[shelfOf[doc]! + 1]!;
+            if (its < last || (its === last && idAfter(order, top.lastDoc, doc))) continue;
+          }
+          visit(doc);
+        }
+        best[streams[i]!.g] = next[i]!;
+      }
+      // Every bucket walked: a shelf's products left rank by its hits and bonus alone, newest first.
+      if (!stopped)
+        shelfMatches.forEach((m, k) => {
+          const its = bound(m);
+          for (let p = shelfLaidOut[k]! - 1; p >= 0; p--) {
+            const doc = m.docs.buf[p]!;
+            if (top.full && (top.lastRank > its || (top.lastRank === its && idAfter(order, top.lastDoc, doc)))) break;
+            visit(doc);
+          }
+        });
+      return { ids: top.page(q.offset), total };
+    } finally {
+      if (!plain) this.markWords(groups, shelfMatches, null, null, size, false);
+      for (const lex of touchedLex) this.lexMask[lex] = 0;
+    }
+  }
+
+  /**
+   * Step 1 of `streamed` (`mark`): sets each word's bit in `masks` for every live product holding an item of it or on a
+   * shelf naming it, counting in `byHeld` how many products hold each number of words and listing in `full` those
+   * holding all (up to `size` + 1 of them). Not `mark`: sets those products' masks back to zero.
+   */
+  private markWords(
+    groups: Array<Map<number, number>>,
+    shelfMatches: ShelfMatch[],
+    byHeld: Int32Array | null,
+    full: number[] | null,
+    size: number,
+    mark: boolean,
+  ): void {
+    const masks = this.masks;
+    const counts = this.entryCount.buf;
+    const anyGone = this.dead > 0;
+    const words = groups.length;
+    const walk = (buf: Uint32Array | Int32Array, length: number, bit: number) => {
+      if (!mark) {
+        for (let p = 0; p < length; p++) masks[buf[p]!] = 0;
+        return;
+      }
+      for (let p = 0; p < length; p++) {
+        const doc = buf[p]!;
+        const m = masks[doc]!;
+        if (m & bit) continue;
+        if (anyGone && counts[doc]! < 0) continue;
+        masks[doc] = m | bit;
+        const h = POP[m]!;
+        byHeld![h]! -= 1;
+        byHeld![h + 1]! += 1;
+        if (h + 1 === words && full!.length <= size) full!.push(doc);
+      }
+    };
+    for (let g = 0; g < words; g++) {
+      const bit = 1 << g;
+      for (const lex of groups[g]!.keys()) walk(this.lexDocs[lex]!.buf, this.lexDocs[lex]!.length, bit);
+      for (const m of shelfMatches) if (m.bits & bit) walk(m.docs.buf, m.docs.length, bit);
     }
   }
 
@@ -673,20 +951,9 @@ export class SearchIndex {
     const sizes = this.nameSize.buf;
     let candidates = 0;
     for (let g = 0; g < generators; g++) {
-      const list = present[g]!;
-      const bytes = list.bytes.buf;
-      const end = list.bytes.length;
-      let doc = 0;
-      for (let pos = 0; pos < end;) {
-        let gap = 0;
-        let shift = 0;
-        let b: number;
-        do {
-          b = bytes[pos++]!;
-          gap |= (b & 0x7f) << shift;
-          shift += 7;
-        } while (b & 0x80);
-        doc += gap;
+      const gaps = present[g]!.reader();
+      for (let doc = 0; gaps.more;) {
+        doc += gaps.next();
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           shared[doc] = 0;
@@ -719,19 +986,9 @@ export class SearchIndex {
         }
         list.countHeld(touched, candidates, shared);
       } else {
-        const bytes = list.bytes.buf;
-        const end = list.bytes.length;
-        let doc = 0;
-        for (let pos = 0; pos < end;) {
-          let gap = 0;
-          let shift = 0;
-          let b: number;
-          do {
-            b = bytes[pos++]!;
-            gap |= (b & 0x7f) << shift;
-            shift += 7;
-          } while (b & 0x80);
-          doc += gap;
+        const gaps = list.reader();
+        for (let doc = 0; gaps.more;) {
+          doc += gaps.next();
           if (stamp[doc] === round) shared[doc] = shared[doc]! + 1;
         }
       }
@@ -845,6 +1102,19 @@ class TopList {
 
   private better(rankA: number, docA: number, rankB: number, docB: number): boolean {
     return rankA > rankB || (rankA === rankB && idAfter(this.order, docA, docB));
+  }
+
+  /** True when a short list holds `size` products (the page is full; lastRank and lastDoc are its last). */
+  get full(): boolean {
+    return this.docs.length === this.size && this.size <= SHORT_LIST;
+  }
+
+  get lastRank(): number {
+    return this.ranks[this.size - 1]!;
+  }
+
+  get lastDoc(): number {
+    return this.docs[this.size - 1]!;
   }
 
   offer(doc: number, rank: number): void {

@@ -7,6 +7,39 @@ export const SKIP = 64;
 export const gapBytes = (gap: number) => (gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5);
 
 /**
+ * Reads a list's gaps one after another: `next()` decodes the gap at `pos` (7 bits a byte, low bits first, the high bit
+ * saying another byte follows), moves past it and answers it. The one decoder of the gap bytes `TrigramList.push` writes.
+ */
+export class GapReader {
+  pos: number;
+
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly end: number,
+    pos = 0,
+  ) {
+    this.pos = pos;
+  }
+
+  get more(): boolean {
+    return this.pos < this.end;
+  }
+
+  next(): number {
+    const bytes = this.bytes;
+    let pos = this.pos;
+    let b = bytes[pos++]!;
+    let gap = b & 0x7f;
+    for (let shift = 7; b & 0x80; shift += 7) {
+      b = bytes[pos++]!;
+      gap |= (b & 0x7f) << shift;
+    }
+    this.pos = pos;
+    return gap;
+  }
+}
+
+/**
  * The products whose names hold one trigram, ascending, as the gaps between them in 7-bit bytes (the
  * high bit says another byte follows): most names share a common trigram with a near neighbour, so
  * most gaps take one byte, a quarter of a 32-bit list (docs/benchmarks.md#search). Every SKIP-th
@@ -53,11 +86,9 @@ export class TrigramList {
     if (blocks === 0) return;
     const skips = this.skipDocs.buf;
     const starts = this.skipAt.buf;
-    const bytes = this.bytes.buf;
-    const end = this.bytes.length;
+    const gaps = this.reader();
     let block = -1;
     let at = 0;
-    let pos = 0;
     for (let c = 0; c < n; c++) {
       const doc = docs[c]!;
       if (doc < skips[0]!) continue;
@@ -66,21 +97,16 @@ export class TrigramList {
         while (k + 1 < blocks && skips[k + 1]! <= doc) k++;
         block = k;
         at = skips[k]!;
-        pos = starts[k]!;
+        gaps.pos = starts[k]!;
       }
-      while (at < doc && pos < end) {
-        let gap = 0;
-        let shift = 0;
-        let b: number;
-        do {
-          b = bytes[pos++]!;
-          gap |= (b & 0x7f) << shift;
-          shift += 7;
-        } while (b & 0x80);
-        at += gap;
-      }
+      while (at < doc && gaps.more) at += gaps.next();
       if (at === doc) shared[doc] = shared[doc]! + 1;
     }
+  }
+
+  /** A reader of the list's gaps from its first product (the first gap is the product itself). */
+  reader(): GapReader {
+    return new GapReader(this.bytes.buf, this.bytes.length);
   }
 
   trim(): void {
