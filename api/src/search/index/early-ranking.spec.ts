@@ -105,12 +105,15 @@ function queries(next: () => number, count: number): IndexQuery[] {
 
 const vocabulary = () => new Vocabulary(LEXEMES.map((word) => ({ word, trigrams: asciiTrigrams(typoForm(word)) ?? [] })));
 
-/** Counts the searches `streamed` answered (it answers null when it leaves a search to the exhaustive ranking); calls it through. */
-function countStreamed(): { count: number; restore: () => void } {
-  const proto = SearchIndex.prototype as unknown as { streamed: (...args: unknown[]) => unknown };
-  const original = proto.streamed;
-  const counter = { count: 0, restore: () => (proto.streamed = original) };
-  proto.streamed = function (this: SearchIndex, ...args: unknown[]) {
+/**
+ * Counts how often a private method of the index answered something but null (`streamed` answers null when it leaves a
+ * search to the exhaustive ranking, `bigList` when no list is asked instead of walked); calls it through.
+ */
+function countAnswers(method: 'streamed' | 'bigList'): { count: number; restore: () => void } {
+  const proto = SearchIndex.prototype as unknown as Record<typeof method, (...args: unknown[]) => unknown>;
+  const original = proto[method];
+  const counter = { count: 0, restore: () => (proto[method] = original) };
+  proto[method] = function (this: SearchIndex, ...args: unknown[]) {
     const answer = original.apply(this, args);
     if (answer !== null) counter.count += 1;
     return answer;
@@ -147,10 +150,13 @@ describe('the search index ranking that stops early', () => {
     }
     early.compact();
     exhaustive.compact();
-    const spy = countStreamed();
+    const spy = countAnswers('streamed');
+    const big = countAnswers('bigList');
     try {
       const asked = queries(next, 600);
       expect(expectSameAnswers(early, exhaustive, asked, spy)).toBeGreaterThan(asked.length / 2);
+      // Some searches asked a list held by most products instead of walking it.
+      expect(big.count).toBeGreaterThan(10);
       // Changes: some go, some change (a new number for an old id), some arrive with ids before and after every other.
       for (let round = 1; round <= 3; round++) {
         for (const id of ids.filter(() => next() < 0.05)) {
@@ -174,6 +180,7 @@ describe('the search index ranking that stops early', () => {
       }
     } finally {
       spy.restore();
+      big.restore();
     }
   });
 
@@ -189,7 +196,7 @@ describe('the search index ranking that stops early', () => {
     }
     early.compact();
     exhaustive.compact();
-    const spy = countStreamed();
+    const spy = countAnswers('streamed');
     try {
       expect(expectSameAnswers(early, exhaustive, queries(next, 200), spy)).toBe(0);
     } finally {

@@ -78,6 +78,12 @@ CODE_ORDER.forEach((code, bucket) => (BUCKET_OF[code] = bucket));
 /** How many words the early-stopping ranking handles: a byte per product holds the words it holds and VISITED. */
 const MASK_WORDS = 7;
 const VISITED = 0x80;
+/**
+ * A laid-out list holding at least this share of the products also keeps them as a bit set (an eighth of a byte a
+ * product, at most 1/16 of the list's own size): a search marks the other lists' products and asks the bit set about
+ * them instead of walking a list that holds nearly every product (a word of every description).
+ */
+const BIG_LIST = 1 / 16;
 /** How many bits of a byte are set. */
 const POP = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
 
@@ -107,8 +113,11 @@ export class SearchIndex {
   /** Per lexeme: the products holding it, in the order they arrived, and the code of its entry in each. */
   private readonly lexDocs: GrowableUint32[] = [];
   private readonly lexCodes: GrowableUint8[] = [];
-  /** Per lexeme: how many of the products in its postings are gone. */
+  /** Per lexeme: how many of the products in its postings are gone; and of those laid out. */
   private readonly lexGone: number[] = [];
+  private readonly lexGoneLaidOut: number[] = [];
+  /** The laid-out products of the lists holding BIG_LIST of them at least, as bit sets by product number. */
+  private readonly bigLists = new Map<number, Uint32Array>();
   /** Products numbered below this were laid out in buckets; later ones join the lists' tails in the order they come. */
   private laidOut = 0;
   /** Lexemes numbered below this were laid out: lexeme × BUCKETS + b is where bucket b of its list starts in `bucketAt`'s numbering. */
@@ -239,6 +248,7 @@ export class SearchIndex {
       this.lexDocs.push(new GrowableUint32(2));
       this.lexCodes.push(new GrowableUint8(2));
       this.lexGone.push(0);
+      this.lexGoneLaidOut.push(0);
       this.sortedLex = null;
     }
     return lex;
@@ -248,7 +258,11 @@ export class SearchIndex {
     const doc = this.heldDoc(id);
     if (doc < 0) return;
     const start = this.entryStart.buf[doc]!;
-    for (let e = start, end = start + this.entryCount.buf[doc]!; e < end; e++) this.lexGone[this.entryLex.buf[e]!]! += 1;
+    for (let e = start, end = start + this.entryCount.buf[doc]!; e < end; e++) {
+      const lex = this.entryLex.buf[e]!;
+      this.lexGone[lex]! += 1;
+      if (doc < this.laidOut) this.lexGoneLaidOut[lex]! += 1;
+    }
     this.entryCount.buf[doc] = -1;
     this.held -= 1;
     this.dead += 1;
@@ -295,6 +309,14 @@ export class SearchIndex {
     this.laidOutLex = lexicon;
     // The lists hold no gone product now.
     this.lexGone.fill(0);
+    this.lexGoneLaidOut.fill(0);
+    for (let lex = 0; lex < lexicon; lex++) {
+      const list = this.lexDocs[lex]!;
+      if (list.length < docs * BIG_LIST || docs < 1024) continue;
+      const bits = new Uint32Array(Math.ceil(docs / 32));
+      for (let p = 0; p < list.length; p++) bits[list.buf[p]! >>> 5]! |= 1 << (list.buf[p]! & 31);
+      this.bigLists.set(lex, bits);
+    }
     const order = this.idOrder();
     this.idOrdered = true;
     for (let doc = 0, before = -1; doc < docs && this.idOrdered; doc++) {
@@ -582,6 +604,9 @@ export class SearchIndex {
     });
     const shelfMatches = this.shelves.match(groups);
     const plain = words === 1 && groups[0]!.size === 1 && shelfMatches.length === 0;
+    const big = plain ? null : this.bigList(groups);
+    /** Products of the big list's bit set visited without having been marked, whose masks are cleared at the end. */
+    const unmarked: number[] = [];
     try {
       // 1. Count.
       let total: number;
@@ -594,7 +619,7 @@ export class SearchIndex {
         held = 1;
       } else {
         const byHeld = new Int32Array(words + 2);
-        this.markWords(groups, shelfMatches, byHeld, full, size, true);
+        this.markWords(groups, shelfMatches, byHeld, full, size, true, big);
         let holdingLeast = 0;
         for (let h = least; h <= words; h++) holdingLeast += byHeld[h]!;
         const holdingAll = byHeld[words]!;
@@ -621,7 +646,12 @@ export class SearchIndex {
       const visit = (doc: number) => {
         if (anyGone && counts[doc]! < 0) return;
         if (!plain) {
-          const m = masks[doc]!;
+          let m = masks[doc]!;
+          if (m === 0 && big && doc < this.laidOut && (big.bits[doc >>> 5]! >>> (doc & 31)) & 1) {
+            // A product of the big list alone: never marked, it holds that list's word.
+            m = big.bit;
+            unmarked.push(doc);
+          }
           if (m & VISITED || POP[m] !== held) return;
           masks[doc] = m | VISITED;
         }
@@ -661,62 +691,76 @@ export class SearchIndex {
         for (let p = lo; p < m.docs.length; p++) visit(m.docs.buf[p]!);
         return lo;
       });
-      streams.sort((a, b) => b.worth - a.worth);
-      // Per word, the worth of its best bucket not yet walked; per bucket, its word's next one's.
-      const best = new Float64Array(words);
-      const next = new Float64Array(streams.length);
-      for (let i = streams.length - 1; i >= 0; i--) {
-        const g = streams[i]!.g;
-        next[i] = best[g]!;
-        best[g] = streams[i]!.worth;
-      }
+      // Per word, its buckets the most worth first, how many are walked, and the worth of its best one left.
+      const byWord = groups.map(() => [] as typeof streams);
+      for (const stream of streams) byWord[stream.g]!.push(stream);
+      for (const list of byWord) list.sort((a, b) => b.worth - a.worth);
+      const walked = new Int32Array(words);
+      const best = Float64Array.from(byWord, (list) => list[0]?.worth ?? 0);
       // The word masks a product the page takes may hold.
       const holdings: number[] = [];
       for (let bits = 1; bits < 1 << words; bits++) if (POP[bits] === held) holdings.push(bits);
       /**
-       * The best rank a product not yet visited can have, on shelf `m` (or none): each word held at most at its best
-       * bucket left (or the shelf's hit), added up as entriesScore adds them, so that the bound is exact in floating point.
+       * The best rank a product not yet visited can have, on shelf `m` (or none), holding word `g` (or any): each word
+       * it holds at most at its best bucket left (or the shelf's hit), added up as entriesScore adds them, so that the
+       * bound is exact in floating point.
        */
-      const bound = (m: ShelfMatch | undefined) => {
+      const bound = (m: ShelfMatch | undefined, g: number) => {
         let most = -Infinity;
         for (const bits of holdings) {
+          // A shelved product holds the words its shelf's names hold.
+          if ((m && (bits & m.bits) !== m.bits) || (g >= 0 && (bits & (1 << g)) === 0)) continue;
           let sum = 0;
-          for (let g = 0; g < words; g++) sum += bits & (1 << g) ? Math.max(best[g]!, m?.hits[g] ?? 0) : (m?.hits[g] ?? 0);
+          for (let w = 0; w < words; w++) sum += bits & (1 << w) ? Math.max(best[w]!, m?.hits[w] ?? 0) : 0;
           sum = sum + (m?.bonus ?? 0);
           most = Math.max(most, one ? sum : held * WORD + sum);
         }
         return most;
       };
-      /** Per shelf + 1 (0: none), the bound of its products. */
+      const anyLeft = () => {
+        let most = bound(undefined, -1);
+        for (const m of shelfMatches) most = Math.max(most, bound(m, -1));
+        return most;
+      };
+      /** Per shelf + 1 (0: none), the bound of the walked bucket's products. */
       const boundOf = new Float64Array(this.shelves.count + 1);
       let stopped = false;
-      walk: for (let i = 0; i < streams.length; i++) {
-        const offShelf = bound(undefined);
+      // The words' buckets in any order keep the bounds true; the shortest next bucket first lowers them for the least work.
+      for (;;) {
+        let g = -1;
+        for (let w = 0; w < words; w++) {
+          const stream = byWord[w]![walked[w]!];
+          const chosen = g >= 0 ? byWord[g]![walked[g]!]! : undefined;
+          if (stream && (!chosen || stream.end - stream.start < chosen.end - chosen.start)) g = w;
+        }
+        if (g < 0) break;
+        if (top.full && top.lastRank > anyLeft()) {
+          stopped = true;
+          break;
+        }
+        const offShelf = bound(undefined, g);
         boundOf.fill(offShelf);
         let most = offShelf;
-        for (const m of shelfMatches) most = Math.max(most, (boundOf[m.shelf + 1] = bound(m)));
-        const { buf, start, end } = streams[i]!;
+        for (const m of shelfMatches) most = Math.max(most, (boundOf[m.shelf + 1] = bound(m, g)));
+        const { buf, start, end } = byWord[g]![walked[g]!]!;
         for (let p = end - 1; p >= start; p--) {
           const doc = buf[p]!;
           if (top.full) {
-            // Nothing left can enter the page; or nothing left in this bucket (ids only fall); or not this product.
+            // Nothing left in this bucket can enter the page (ids only fall as it is walked), or not this product.
             const last = top.lastRank;
-            if (last > most) {
-              stopped = true;
-              break walk;
-            }
-            if (last === most && idAfter(order, top.lastDoc, doc)) break;
+            if (last > most || (last === most && idAfter(order, top.lastDoc, doc))) break;
             const its = boundOf[shelfOf[doc]! + 1]!;
             if (its < last || (its === last && idAfter(order, top.lastDoc, doc))) continue;
           }
           visit(doc);
         }
-        best[streams[i]!.g] = next[i]!;
+        walked[g]! += 1;
+        best[g] = byWord[g]![walked[g]!]?.worth ?? 0;
       }
       // Every bucket walked: a shelf's products left rank by its hits and bonus alone, newest first.
       if (!stopped)
         shelfMatches.forEach((m, k) => {
-          const its = bound(m);
+          const its = bound(m, -1);
           for (let p = shelfLaidOut[k]! - 1; p >= 0; p--) {
             const doc = m.docs.buf[p]!;
             if (top.full && (top.lastRank > its || (top.lastRank === its && idAfter(order, top.lastDoc, doc)))) break;
@@ -725,7 +769,8 @@ export class SearchIndex {
         });
       return { ids: top.page(q.offset), total };
     } finally {
-      if (!plain) this.markWords(groups, shelfMatches, null, null, size, false);
+      if (!plain) this.markWords(groups, shelfMatches, null, null, size, false, big);
+      for (const doc of unmarked) this.masks[doc] = 0;
       for (const lex of touchedLex) this.lexMask[lex] = 0;
     }
   }
@@ -742,33 +787,70 @@ export class SearchIndex {
     full: number[] | null,
     size: number,
     mark: boolean,
+    big: BigList | null,
   ): void {
     const masks = this.masks;
-    const counts = this.entryCount.buf;
-    const anyGone = this.dead > 0;
     const words = groups.length;
-    const walk = (buf: Uint32Array | Int32Array, length: number, bit: number) => {
-      if (!mark) {
-        for (let p = 0; p < length; p++) masks[buf[p]!] = 0;
-        return;
-      }
-      for (let p = 0; p < length; p++) {
-        const doc = buf[p]!;
-        const m = masks[doc]!;
-        if (m & bit) continue;
-        if (anyGone && counts[doc]! < 0) continue;
-        masks[doc] = m | bit;
-        const h = POP[m]!;
-        byHeld![h]! -= 1;
-        byHeld![h + 1]! += 1;
-        if (h + 1 === words && full!.length <= size) full!.push(doc);
-      }
-    };
+    const lists: Array<{ buf: Uint32Array | Int32Array; from: number; length: number; bit: number }> = [];
+    let postings = 0;
     for (let g = 0; g < words; g++) {
       const bit = 1 << g;
-      for (const lex of groups[g]!.keys()) walk(this.lexDocs[lex]!.buf, this.lexDocs[lex]!.length, bit);
-      for (const m of shelfMatches) if (m.bits & bit) walk(m.docs.buf, m.docs.length, bit);
+      for (const lex of groups[g]!.keys()) {
+        const list = this.lexDocs[lex]!;
+        // The big list's laid-out products are asked, not walked; its tail is walked.
+        lists.push({ buf: list.buf, from: big?.lex === lex ? big.laidOut : 0, length: list.length, bit });
+      }
+      for (const m of shelfMatches) if (m.bits & bit) lists.push({ buf: m.docs.buf, from: 0, length: m.docs.length, bit });
     }
+    for (const list of lists) postings += list.length - list.from;
+    if (!mark) {
+      // Many products: clearing every mask costs less than finding them again.
+      if (postings * 8 > masks.length) masks.fill(0);
+      else for (const { buf, from, length } of lists) for (let p = from; p < length; p++) masks[buf[p]!] = 0;
+      return;
+    }
+    const counts = this.entryCount.buf;
+    const anyGone = this.dead > 0;
+    const laidOut = this.laidOut;
+    let markedInBig = 0;
+    for (const { buf, from, length, bit } of lists)
+      for (let p = from; p < length; p++) {
+        const doc = buf[p]!;
+        const m = masks[doc]!;
+        if (m & bit || (anyGone && counts[doc]! < 0)) continue;
+        let now = m | bit;
+        if (m === 0 && big && doc < laidOut && (big.bits[doc >>> 5]! >>> (doc & 31)) & 1) {
+          now |= big.bit;
+          markedInBig += 1;
+        }
+        masks[doc] = now;
+        const h = POP[m]!;
+        const after = POP[now]!;
+        byHeld![h]! -= 1;
+        byHeld![after]! += 1;
+        if (after === words && full!.length <= size) full!.push(doc);
+      }
+    // The big list's products no other list marked hold its word alone.
+    if (big) byHeld![1]! += big.alive - markedInBig;
+  }
+
+  /**
+   * The longest list of the search's items with a bit set (BIG_LIST), when it is the only one and holds more products
+   * than all the others together: marking asks it instead of walking it.
+   */
+  private bigList(groups: Array<Map<number, number>>): BigList | null {
+    let found: BigList | null = null;
+    let others = 0;
+    groups.forEach((items, g) => {
+      for (const lex of items.keys()) {
+        const bits = this.bigLists.get(lex);
+        const laidOut = lex < this.laidOutLex ? this.bucketAt[(lex + 1) * BUCKETS]! - this.bucketAt[lex * BUCKETS]! : 0;
+        if (bits && !found) found = { lex, bit: 1 << g, bits, laidOut, alive: laidOut - this.lexGoneLaidOut[lex]! };
+        else others += this.lexDocs[lex]!.length;
+      }
+    });
+    const chosen = found as BigList | null;
+    return chosen && chosen.laidOut > others ? chosen : null;
   }
 
   /**
@@ -1040,6 +1122,17 @@ export class SearchIndex {
 /** Code-unit order of two strings: all a prefix search needs of the sorted lexicon. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A list marking asks instead of walking (SearchIndex.bigList): its laid-out products as bits, and how many are live. */
+interface BigList {
+  lex: number;
+  /** The word it is an item of, as a mask bit. */
+  bit: number;
+  bits: Uint32Array;
+  /** How many products of the list were laid out (its tail follows them), and how many of those are live. */
+  laidOut: number;
+  alive: number;
 }
 
 /** How product ids compare (as strings, newest first on ties): ID_KEYS numbers per product, then the strings. */
