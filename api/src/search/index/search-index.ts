@@ -155,7 +155,7 @@ export class SearchIndex {
   private masks = new Uint8Array(0);
   private round = 0;
 
-  /** `exhaustive`: every search ranks every match (the reference the early-stopping ranking is tested against). */
+  /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
   constructor(
     public vocabulary: Vocabulary,
     private readonly options: { exhaustive?: boolean } = {},
@@ -1033,10 +1033,20 @@ export class SearchIndex {
     const sizes = this.nameSize.buf;
     let candidates = 0;
     for (let g = 0; g < generators; g++) {
+      // A name first met in this list shares at most the lists left: only names of a length between `shortest` and
+      // `longest` can then reach the threshold (lengths that only shrink as lists go by, so a name left out is never
+      // met again as new).
+      const most = present.length - g;
+      const reaches = (length: number) => trigramSimilarity(Math.min(most, length), length, size) >= SIMILARITY_THRESHOLD;
+      let shortest = 1;
+      while (shortest <= most && !reaches(shortest)) shortest++;
+      let longest = shortest - 1;
+      while (reaches(longest + 1)) longest++;
       const gaps = present[g]!.reader();
       for (let doc = 0; gaps.more;) {
         doc += gaps.next();
         if (stamp[doc] !== round) {
+          if ((sizes[doc]! < shortest || sizes[doc]! > longest) && !this.options.exhaustive) continue;
           stamp[doc] = round;
           shared[doc] = 0;
           touched[candidates++] = doc;
