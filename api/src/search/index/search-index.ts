@@ -84,6 +84,8 @@ const VISITED = 0x80;
  * them instead of walking a list that holds nearly every product (a word of every description).
  */
 const BIG_LIST = 1 / 16;
+/** What scoring a product costs against looking at it (a bucket walk's two costs: search-index.ts `streamed`). */
+const SCORING_COST = 100;
 /** How many bits of a byte are set. */
 const POP = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
 
@@ -647,12 +649,11 @@ export class SearchIndex {
         if (anyGone && counts[doc]! < 0) return;
         if (!plain) {
           let m = masks[doc]!;
-          if (m === 0 && big && doc < this.laidOut && (big.bits[doc >>> 5]! >>> (doc & 31)) & 1) {
-            // A product of the big list alone: never marked, it holds that list's word.
-            m = big.bit;
-            unmarked.push(doc);
-          }
+          // A product of the big list alone was never marked: it holds that list's word.
+          const alone = m === 0 && big !== null && doc < this.laidOut && ((big.bits[doc >>> 5]! >>> (doc & 31)) & 1) === 1;
+          if (alone) m = big.bit;
           if (m & VISITED || POP[m] !== held) return;
+          if (alone) unmarked.push(doc);
           masks[doc] = m | VISITED;
         }
         const score = this.entriesScore(doc, groups, byShelf, bestHit);
@@ -725,14 +726,22 @@ export class SearchIndex {
       /** Per shelf + 1 (0: none), the bound of the walked bucket's products. */
       const boundOf = new Float64Array(this.shelves.count + 1);
       let stopped = false;
-      // The words' buckets in any order keep the bounds true; the shortest next bucket first lowers them for the least work.
+      // The words' buckets in any order keep the bounds true; the cheapest next bucket first lowers them for the least
+      // work. Walking a bucket costs a look at each product, and scoring (its entries, far from the cache) those the page
+      // takes: about all of a word's products when the matches are nearly its own, few when they are a small share.
+      const share = groups.map((items, g) => {
+        let postings = 0;
+        for (const lex of items.keys()) postings += this.lexDocs[lex]!.length;
+        for (const m of shelfMatches) if (m.bits & (1 << g)) postings += m.docs.length;
+        return Math.min(1, total / Math.max(1, postings));
+      });
+      const cost = (g: number) => {
+        const stream = byWord[g]![walked[g]!];
+        return stream ? (stream.end - stream.start) * (1 + SCORING_COST * share[g]!) : Infinity;
+      };
       for (;;) {
         let g = -1;
-        for (let w = 0; w < words; w++) {
-          const stream = byWord[w]![walked[w]!];
-          const chosen = g >= 0 ? byWord[g]![walked[g]!]! : undefined;
-          if (stream && (!chosen || stream.end - stream.start < chosen.end - chosen.start)) g = w;
-        }
+        for (let w = 0; w < words; w++) if (cost(w) < Infinity && (g < 0 || cost(w) < cost(g))) g = w;
         if (g < 0) break;
         if (top.full && top.lastRank > anyLeft()) {
           stopped = true;
@@ -743,14 +752,21 @@ export class SearchIndex {
         let most = offShelf;
         for (const m of shelfMatches) most = Math.max(most, (boundOf[m.shelf + 1] = bound(m, g)));
         const { buf, start, end } = byWord[g]![walked[g]!]!;
+        const laidOut = this.laidOut;
         for (let p = end - 1; p >= start; p--) {
           const doc = buf[p]!;
           if (top.full) {
-            // Nothing left in this bucket can enter the page (ids only fall as it is walked), or not this product.
+            // Nothing left in this bucket can enter the page (ids only fall as it is walked), or not this product. A bucket's
+            // products were laid out, so against a laid-out last product their numbers compare as their ids.
             const last = top.lastRank;
-            if (last > most || (last === most && idAfter(order, top.lastDoc, doc))) break;
+            if (last > most) break;
             const its = boundOf[shelfOf[doc]! + 1]!;
-            if (its < last || (its === last && idAfter(order, top.lastDoc, doc))) continue;
+            if (last >= its) {
+              const lastDoc = top.lastDoc;
+              const before = lastDoc < laidOut ? lastDoc > doc : idAfter(order, lastDoc, doc);
+              if (last === most && before) break;
+              if (last > its || before) continue;
+            }
           }
           visit(doc);
         }
@@ -763,7 +779,8 @@ export class SearchIndex {
           const its = bound(m, -1);
           for (let p = shelfLaidOut[k]! - 1; p >= 0; p--) {
             const doc = m.docs.buf[p]!;
-            if (top.full && (top.lastRank > its || (top.lastRank === its && idAfter(order, top.lastDoc, doc)))) break;
+            const lastDoc = top.lastDoc;
+            if (top.full && (top.lastRank > its || (top.lastRank === its && (lastDoc < this.laidOut ? lastDoc > doc : idAfter(order, lastDoc, doc))))) break;
             visit(doc);
           }
         });
