@@ -581,13 +581,14 @@ export class SearchIndex {
    *    products the page takes (those holding `held` words; in the mode where those holding all words do not fill the
    *    page, every one of those first), are known before anything is scored. One word of one item on no shelf needs no
    *    count: its list's length, less its gone products, is the total.
-   * 2. Rank: the products that may score anything a bucket cannot bound are scored first, each from its own entries as
-   *    rankedWords' entriesScore does: the matched shelves' products (their name's bonus) and the lists' tails (products
-   *    put after the layout, in no order). Then the laid-out buckets of every word, the most worth first, each
-   *    backwards (best first). A product not yet scored holds each word at most at the worth of that word's best bucket
-   *    not yet walked, so its rank is at most `bound`, the rank those worths give (added up as entriesScore adds them,
-   *    so that the bound is exact in floating point). The walk stops when the page's last product ranks above the
-   *    bound, or ties it with a later id than any product left in the bucket.
+   * 2. Rank: the lists' tails and the shelves' products put after the layout (in no order) are scored first, each from
+   *    its own entries as rankedWords' entriesScore does. Then each word's laid-out buckets, the most worth first (the
+   *    words in turn, the cheapest next bucket first), each backwards (best first). A product not yet scored holds each
+   *    word at most at the worth of that word's best bucket not yet walked (or its shelf's hit), so its rank is at most a
+   *    bound (with its shelf's bonus; added up as entriesScore adds them, so that the bound is exact in floating point):
+   *    a product whose bound cannot beat the page's last is passed over, a bucket is left once nothing left in it can
+   *    (ids only fall as it is walked), and the walk stops once nothing anywhere can. When every bucket was walked, the
+   *    matched shelves' products left rank by their shelf alone, and are taken newest first until the page is full.
    *
    * Answers null when it cannot stop early: deep pages (past SHORT_LIST), more than MASK_WORDS words, the laid-out
    * products not in id order, or an index told to rank exhaustively.
