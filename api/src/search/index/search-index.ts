@@ -3,7 +3,7 @@ import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
 import { IdTable } from './id-table.js';
-import { SKIP, TrigramList, gapBytes } from './trigram-list.js';
+import { SKIP, TrigramList, gapAt, gapBytes } from './trigram-list.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
@@ -1060,11 +1060,14 @@ export class SearchIndex {
       while (shortest <= most && !reaches(shortest)) shortest++;
       let longest = shortest - 1;
       while (reaches(longest + 1)) longest++;
-      const gaps = present[g]!.reader();
-      for (let doc = 0; gaps.more;) {
-        doc += gaps.next();
+      const bytes = present[g]!.bytes.buf;
+      const end = present[g]!.bytes.length;
+      for (let doc = 0, pos = 0; pos < end;) {
+        const gap = gapAt(bytes, pos);
+        pos += gapBytes(gap);
+        doc += gap;
         if (stamp[doc] !== round) {
-          if ((sizes[doc]! < shortest || sizes[doc]! > longest) && !this.options.exhaustive) continue;
+          if (!this.options.exhaustive && (sizes[doc]! < shortest || sizes[doc]! > longest)) continue;
           stamp[doc] = round;
           shared[doc] = 0;
           touched[candidates++] = doc;
@@ -1096,9 +1099,12 @@ export class SearchIndex {
         }
         list.countHeld(touched, candidates, shared);
       } else {
-        const gaps = list.reader();
-        for (let doc = 0; gaps.more;) {
-          doc += gaps.next();
+        const bytes = list.bytes.buf;
+        const end = list.bytes.length;
+        for (let doc = 0, pos = 0; pos < end;) {
+          const gap = gapAt(bytes, pos);
+          pos += gapBytes(gap);
+          doc += gap;
           if (stamp[doc] === round) shared[doc] = shared[doc]! + 1;
         }
       }

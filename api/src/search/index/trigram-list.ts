@@ -7,36 +7,18 @@ export const SKIP = 64;
 export const gapBytes = (gap: number) => (gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5);
 
 /**
- * Reads a list's gaps one after another: `next()` decodes the gap at `pos` (7 bits a byte, low bits first, the high bit
- * saying another byte follows), moves past it and answers it. The one decoder of the gap bytes `TrigramList.push` writes.
+ * The gap whose bytes start at `pos` (7 bits a byte, low bits first, the high bit saying another byte follows): the one
+ * decoder of what `TrigramList.push` writes. It takes `gapBytes(gap)` bytes (the encoding is the shortest), so a reader
+ * moves on by that: a plain function on numbers, which keeps a walk's place in its own variables.
  */
-export class GapReader {
-  pos: number;
-
-  constructor(
-    readonly bytes: Uint8Array,
-    readonly end: number,
-    pos = 0,
-  ) {
-    this.pos = pos;
+export function gapAt(bytes: Uint8Array, pos: number): number {
+  let b = bytes[pos]!;
+  let gap = b & 0x7f;
+  for (let shift = 7; b & 0x80; shift += 7) {
+    b = bytes[++pos]!;
+    gap |= (b & 0x7f) << shift;
   }
-
-  get more(): boolean {
-    return this.pos < this.end;
-  }
-
-  next(): number {
-    const bytes = this.bytes;
-    let pos = this.pos;
-    let b = bytes[pos++]!;
-    let gap = b & 0x7f;
-    for (let shift = 7; b & 0x80; shift += 7) {
-      b = bytes[pos++]!;
-      gap |= (b & 0x7f) << shift;
-    }
-    this.pos = pos;
-    return gap;
-  }
+  return gap;
 }
 
 /**
@@ -86,7 +68,9 @@ export class TrigramList {
     if (blocks === 0) return;
     const skips = this.skipDocs.buf;
     const starts = this.skipAt.buf;
-    const gaps = this.reader();
+    const bytes = this.bytes.buf;
+    const end = this.bytes.length;
+    let pos = 0;
     let block = -1;
     let at = 0;
     for (let c = 0; c < n; c++) {
@@ -97,16 +81,15 @@ export class TrigramList {
         while (k + 1 < blocks && skips[k + 1]! <= doc) k++;
         block = k;
         at = skips[k]!;
-        gaps.pos = starts[k]!;
+        pos = starts[k]!;
       }
-      while (at < doc && gaps.more) at += gaps.next();
+      while (at < doc && pos < end) {
+        const gap = gapAt(bytes, pos);
+        pos += gapBytes(gap);
+        at += gap;
+      }
       if (at === doc) shared[doc] = shared[doc]! + 1;
     }
-  }
-
-  /** A reader of the list's gaps from its first product (the first gap is the product itself). */
-  reader(): GapReader {
-    return new GapReader(this.bytes.buf, this.bytes.length);
   }
 
   trim(): void {
