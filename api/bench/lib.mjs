@@ -188,7 +188,7 @@ export async function must(promise, what) {
   return res.body;
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 once it is gone. */
+/** CPU seconds (user + system) a process (or one of its threads, `pid/task/tid`) has used so far, from /proc (Linux); 0 once it is gone. */
 export function cpuSeconds(pid) {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');

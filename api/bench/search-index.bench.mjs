@@ -11,8 +11,8 @@
  * that one too; then asks both the same BENCH_QUERIES (3,000) bench-style distinct searches
  * (lib.mjs distinctQueries: one to three catalogue words, some misspelt, the last often cut short),
  * stemmed by PostgreSQL as the service does, first page of 10. Rounds (BENCH_ROUNDS, 3) alternate
- * the builds and report milliseconds per search, by number of words, and any answer (ids, order,
- * total) that differs between the two. With node --expose-gc it also says each index's memory (heap and typed arrays).
+ * the builds and report milliseconds per search (wall and CPU), by number of words, and any answer (ids, order,
+ * total, and a later page of every tenth query) that differs between the two. With node --expose-gc it also says each index's memory (heap and typed arrays).
  */
 import pg from 'pg';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -50,6 +50,12 @@ async function seeded() {
   console.log(`seeded ${CATALOG_SIZE.toLocaleString('en-IN')} products in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   return db;
 }
+
+/** This process's CPU milliseconds so far: on a shared machine a search's CPU moves far less than its wall time. */
+const cpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
 
 /** Heap and typed arrays in use, after a full collection when node runs with --expose-gc. */
 function memory() {
@@ -124,23 +130,25 @@ async function main() {
       b.index = index;
       console.log(`${b.name}: built in ${(ms / 1000).toFixed(1)} s, ${globalThis.gc ? `${mib.toFixed(0)} MiB` : 'memory: run node with --expose-gc'}`);
     }
-    // Answers once (this also warms each build's vocabulary cache), then compared.
-    for (const b of builds) b.answers = queries.map((q) => b.index.search(q));
+    // Answers once (this also warms each build's vocabulary cache), then compared, with a later page of every tenth query.
+    const asked = [...queries, ...queries.filter((_, i) => i % 10 === 0).map((q, i) => ({ ...q, offset: 10 * (1 + (i % 5)) }))];
+    for (const b of builds) b.answers = asked.map((q) => b.index.search(q));
     if (builds.length === 2) {
       let differ = 0;
-      queries.forEach((q, i) => {
+      asked.forEach((q, i) => {
         const [x, y] = builds.map((b) => b.answers[i]);
         if (JSON.stringify(x) !== JSON.stringify(y)) {
-          if (differ++ < 10) console.log(`differs: ${JSON.stringify(q.tokens)} ${JSON.stringify(x)} → ${JSON.stringify(y)}`);
+          if (differ++ < 10) console.log(`differs: ${JSON.stringify(q.tokens)} @${q.offset} ${JSON.stringify(x)} → ${JSON.stringify(y)}`);
         }
       });
-      console.log(`${differ} of ${queries.length} answers differ`);
+      console.log(`${differ} of ${asked.length} answers differ (${asked.length - queries.length} of them later pages)`);
     }
     for (let round = 1; round <= ROUNDS; round++) {
       const line = [];
       for (const b of builds) {
         const byWords = new Map();
         const started = performance.now();
+        const cpuStarted = cpuMs();
         const slowest = [];
         for (const q of queries) {
           const t0 = performance.now();
@@ -155,9 +163,10 @@ async function main() {
           byWords.set(n, w);
         }
         const per = (performance.now() - started) / queries.length;
+        const cpuPer = (cpuMs() - cpuStarted) / queries.length;
         if (round === ROUNDS) b.slowest = slowest;
         const split = [...byWords].sort(([a], [b]) => a - b).map(([n, w]) => `${n} word${n > 1 ? 's' : ''} ${(w.ms / w.n).toFixed(2)}`);
-        line.push(`${b.name}: ${per.toFixed(2)} ms a search (${split.join(', ')})`);
+        line.push(`${b.name}: ${per.toFixed(2)} ms a search, ${cpuPer.toFixed(3)} CPU-ms (${split.join(', ')})`);
       }
       console.log(`round ${round}: ${line.join(' | ')}; load ${load()}`);
     }

@@ -181,7 +181,9 @@ export class SearchIndexService implements OnApplicationShutdown {
         // A thread that died (or a shutdown) after answering: its index is gone with it.
         if (this.thread !== thread) return;
         this.index = built;
-        this.logger.log(`Search index ready: ${built.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+        this.logger.log(
+          `Search index ready: ${built.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s${built.thread ? ` (thread ${built.thread})` : ''}`,
+        );
       } else {
         const caughtUp = await this.catchUp(thread, this.index);
         if (this.thread !== thread) return;

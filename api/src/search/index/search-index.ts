@@ -3,7 +3,7 @@ import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
 import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
 import { IdTable } from './id-table.js';
-import { SKIP, TrigramList, gapBytes } from './trigram-list.js';
+import { SKIP, TrigramList, gapAt, gapBytes } from './trigram-list.js';
 import type { Vocabulary } from './vocabulary.js';
 
 /** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
@@ -67,6 +67,29 @@ const WORTH = Float32Array.from(
 const SHORT_LIST = 256;
 
 /**
+ * A laid-out posting list holds its products in buckets, one per entry code, the most worth first (CODE_ORDER), each
+ * bucket in product number order, which is id order in a build (the builder reads the products by id): a bucket walked
+ * backwards gives its products best first, as the ranking orders equal scores (newest first).
+ */
+const BUCKETS = 8;
+const CODE_ORDER = Int32Array.from({ length: BUCKETS }, (_, code) => code).sort((a, b) => WORTH[b]! - WORTH[a]! || a - b);
+const BUCKET_OF = new Int32Array(BUCKETS);
+CODE_ORDER.forEach((code, bucket) => (BUCKET_OF[code] = bucket));
+/** How many words the early-stopping ranking handles: a byte per product holds the words it holds and VISITED. */
+const MASK_WORDS = 7;
+const VISITED = 0x80;
+/**
+ * A laid-out list holding at least this share of the products also keeps them as a bit set (an eighth of a byte a
+ * product, at most 1/16 of the list's own size): a search marks the other lists' products and asks the bit set about
+ * them instead of walking a list that holds nearly every product (a word of every description).
+ */
+const BIG_LIST = 1 / 16;
+/** What scoring a product costs against looking at it (a bucket walk's two costs: search-index.ts `streamed`). */
+const SCORING_COST = 100;
+/** How many bits of a byte are set. */
+const POP = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
+
+/**
  * The catalogue's published products held in memory for searching, without a database round trip
  * per search: postings (lexeme → (product, entry)) find the candidates and score them, each
  * product's own entries decide a several-word match, and a trigram index over names serves the
@@ -92,6 +115,18 @@ export class SearchIndex {
   /** Per lexeme: the products holding it, in the order they arrived, and the code of its entry in each. */
   private readonly lexDocs: GrowableUint32[] = [];
   private readonly lexCodes: GrowableUint8[] = [];
+  /** Per lexeme: how many of the products in its postings are gone; and of those laid out. */
+  private readonly lexGone: number[] = [];
+  private readonly lexGoneLaidOut: number[] = [];
+  /** The laid-out products of the lists holding BIG_LIST of them at least, as bit sets by product number. */
+  private readonly bigLists = new Map<number, Uint32Array>();
+  /** Products numbered below this were laid out in buckets; later ones join the lists' tails in the order they come. */
+  private laidOut = 0;
+  /** Lexemes numbered below this were laid out: lexeme × BUCKETS + b is where bucket b of its list starts in `bucketAt`'s numbering. */
+  private laidOutLex = 0;
+  private bucketAt = new Uint32Array(1);
+  /** True when the laid-out products' numbers are in id order (see BUCKETS): else every search ranks every match. */
+  private idOrdered = false;
   private readonly shelves = new Shelves();
   private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
   private readonly trigramIds = new Map<string, number>();
@@ -118,9 +153,15 @@ export class SearchIndex {
   private touched = new Int32Array(0);
   private hits = new Int32Array(0);
   private shared = new Uint16Array(0);
+  /** Per product: the words of the search it holds (a bit each) and VISITED; all zero between searches. */
+  private masks = new Uint8Array(0);
   private round = 0;
 
-  constructor(public vocabulary: Vocabulary) {}
+  /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
+  constructor(
+    public vocabulary: Vocabulary,
+    private readonly options: { exhaustive?: boolean } = {},
+  ) {}
 
   get live(): number {
     return this.held;
@@ -208,6 +249,8 @@ export class SearchIndex {
       this.lexemes.push(lexeme);
       this.lexDocs.push(new GrowableUint32(2));
       this.lexCodes.push(new GrowableUint8(2));
+      this.lexGone.push(0);
+      this.lexGoneLaidOut.push(0);
       this.sortedLex = null;
     }
     return lex;
@@ -216,6 +259,12 @@ export class SearchIndex {
   remove(id: string): void {
     const doc = this.heldDoc(id);
     if (doc < 0) return;
+    const start = this.entryStart.buf[doc]!;
+    for (let e = start, end = start + this.entryCount.buf[doc]!; e < end; e++) {
+      const lex = this.entryLex.buf[e]!;
+      this.lexGone[lex]! += 1;
+      if (doc < this.laidOut) this.lexGoneLaidOut[lex]! += 1;
+    }
     this.entryCount.buf[doc] = -1;
     this.held -= 1;
     this.dead += 1;
@@ -223,8 +272,8 @@ export class SearchIndex {
 
   /**
    * Makes every posting list from what the products put so far hold (their entries and name
-   * trigrams), counted first so that each list is an exact view of one buffer. Gone products are
-   * left out (a search skips them anyway).
+   * trigrams), counted first so that each list is an exact view of one buffer, in buckets (BUCKETS).
+   * Gone products are left out (a search skips them anyway).
    */
   private layOut(): void {
     const pending = this.pending;
@@ -236,21 +285,46 @@ export class SearchIndex {
     const entryLex = this.entryLex.buf;
     const codes = this.entryCode.buf;
     const lexicon = this.lexemes.length;
-    const perLex = new Uint32Array(lexicon + 1);
-    for (let doc = 0; doc < docs; doc++) for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perLex[entryLex[e]! + 1]! += 1;
-    for (let lex = 0; lex < lexicon; lex++) perLex[lex + 1]! += perLex[lex]!;
-    const allDocs = new Uint32Array(perLex[lexicon]!);
-    const allCodes = new Uint8Array(perLex[lexicon]!);
-    const at = perLex.slice(0, lexicon);
+    // Where each (lexeme, bucket) starts: counted, then summed.
+    const keys = lexicon * BUCKETS;
+    const perKey = new Uint32Array(keys + 1);
+    for (let doc = 0; doc < docs; doc++)
+      for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perKey[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]! + 1]! += 1;
+    for (let k = 0; k < keys; k++) perKey[k + 1]! += perKey[k]!;
+    const allDocs = new Uint32Array(perKey[keys]!);
+    const allCodes = new Uint8Array(perKey[keys]!);
+    const at = perKey.slice(0, keys);
     for (let doc = 0; doc < docs; doc++)
       for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) {
-        const p = at[entryLex[e]!]!++;
+        const p = at[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]!]!++;
         allDocs[p] = doc;
         allCodes[p] = codes[e]!;
       }
     for (let lex = 0; lex < lexicon; lex++) {
-      this.lexDocs[lex]!.adopt(allDocs.subarray(perLex[lex], perLex[lex + 1]));
-      this.lexCodes[lex]!.adopt(allCodes.subarray(perLex[lex], perLex[lex + 1]));
+      const from = perKey[lex * BUCKETS]!;
+      const to = perKey[(lex + 1) * BUCKETS]!;
+      this.lexDocs[lex]!.adopt(allDocs.subarray(from, to));
+      this.lexCodes[lex]!.adopt(allCodes.subarray(from, to));
+    }
+    this.bucketAt = perKey;
+    this.laidOut = docs;
+    this.laidOutLex = lexicon;
+    // The lists hold no gone product now.
+    this.lexGone.fill(0);
+    this.lexGoneLaidOut.fill(0);
+    for (let lex = 0; lex < lexicon; lex++) {
+      const list = this.lexDocs[lex]!;
+      if (list.length < docs * BIG_LIST || docs < 1024) continue;
+      const bits = new Uint32Array(Math.ceil(docs / 32));
+      for (let p = 0; p < list.length; p++) bits[list.buf[p]! >>> 5]! |= 1 << (list.buf[p]! & 31);
+      this.bigLists.set(lex, bits);
+    }
+    const order = this.idOrder();
+    this.idOrdered = true;
+    for (let doc = 0, before = -1; doc < docs && this.idOrdered; doc++) {
+      if (counts[doc]! < 0) continue;
+      if (before >= 0 && !idAfter(order, doc, before)) this.idOrdered = false;
+      before = doc;
     }
     // Name trigrams: each product's are its nameSize next ones of `pending.trigrams`.
     const trigrams = pending.trigrams.buf;
@@ -310,6 +384,7 @@ export class SearchIndex {
       this.touched = new Int32Array(size);
       this.hits = new Int32Array(size);
       this.shared = new Uint16Array(size);
+      this.masks = new Uint8Array(size);
       this.round = 0;
     }
   }
@@ -359,6 +434,8 @@ export class SearchIndex {
 
   /** One typed word: every product holding any of its items matches, scored by its best hit, posting by posting. */
   private rankedOneWord(items: Map<number, number>, q: IndexQuery): IndexAnswer {
+    const streamed = this.streamed([items], true, true, q);
+    if (streamed) return streamed.total === 0 && q.offset === 0 ? this.nearNames(q) : streamed;
     const round = this.nextRound();
     const touched = this.touched;
     const stamp = this.stamp;
@@ -421,6 +498,8 @@ export class SearchIndex {
    * scored, from their own entries.
    */
   private rankedWords(groups: Array<Map<number, number>>, every: boolean, q: IndexQuery): { ids: string[]; total: number } {
+    const streamed = this.streamed(groups, false, every, q);
+    if (streamed) return streamed;
     const words = groups.length;
     /** The fewest words a product must hold to be ranked at all. */
     const least = every ? Math.max(1, words - 1) : words;
@@ -491,6 +570,305 @@ export class SearchIndex {
     } finally {
       for (const lex of touchedLex) this.lexMask[lex] = 0;
     }
+  }
+
+  /**
+   * The same answer as rankedOneWord (`one`) or rankedWords, without scoring every match: the total is counted, and the
+   * page is found walking the buckets best first, stopping once nothing left can enter it (docs/architecture.md#search-past-one-machine).
+   *
+   * 1. Count: each match's words held are marked in `masks` (a bit a word) as the items' postings and the matched
+   *    shelves' products are walked, and how many hold each number of words is kept as they are; so the total, and which
+   *    products the page takes (those holding `held` words; in the mode where those holding all words do not fill the
+   *    page, every one of those first), are known before anything is scored. One word of one item on no shelf needs no
+   *    count: its list's length, less its gone products, is the total.
+   * 2. Rank: the lists' tails and the shelves' products put after the layout (in no order) are scored first, each from
+   *    its own entries as rankedWords' entriesScore does. Then each word's laid-out buckets, the most worth first (the
+   *    words in turn, the cheapest next bucket first), each backwards (best first). A product not yet scored holds each
+   *    word at most at the worth of that word's best bucket not yet walked (or its shelf's hit), so its rank is at most a
+   *    bound (with its shelf's bonus; added up as entriesScore adds them, so that the bound is exact in floating point):
+   *    a product whose bound cannot beat the page's last is passed over, a bucket is left once nothing left in it can
+   *    (ids only fall as it is walked), and the walk stops once nothing anywhere can. When every bucket was walked, the
+   *    matched shelves' products left rank by their shelf alone, and are taken newest first until the page is full.
+   *
+   * Answers null when it cannot stop early: deep pages (past SHORT_LIST), more than MASK_WORDS words, the laid-out
+   * products not in id order, or an index told to rank exhaustively.
+   */
+  private streamed(groups: Array<Map<number, number>>, one: boolean, every: boolean, q: IndexQuery): { ids: string[]; total: number } | null {
+    const words = groups.length;
+    const size = q.offset + q.limit;
+    if (this.options.exhaustive || !this.idOrdered || size > SHORT_LIST || size < 1 || words > MASK_WORDS) return null;
+    const least = one ? 1 : every ? Math.max(1, words - 1) : words;
+    const touchedLex: number[] = [];
+    groups.forEach((items, g) => {
+      for (const lex of items.keys()) {
+        if (this.lexMask[lex] === 0) touchedLex.push(lex);
+        this.lexMask[lex]! |= 1 << g;
+      }
+    });
+    const shelfMatches = this.shelves.match(groups);
+    const plain = words === 1 && groups[0]!.size === 1 && shelfMatches.length === 0;
+    const big = plain ? null : this.bigList(groups);
+    /** Products of the big list's bit set visited without having been marked, whose masks are cleared at the end. */
+    const unmarked: number[] = [];
+    try {
+      // 1. Count.
+      let total: number;
+      /** How many words the products the page takes hold (those holding all, in `full`, come first when they do not fill it). */
+      let held: number;
+      const full: number[] = [];
+      if (plain) {
+        const [lex] = groups[0]!.keys();
+        total = this.lexDocs[lex!]!.length - this.lexGone[lex!]!;
+        held = 1;
+      } else {
+        const byHeld = new Int32Array(words + 2);
+        this.markWords(groups, shelfMatches, byHeld, full, size, true, big);
+        let holdingLeast = 0;
+        for (let h = least; h <= words; h++) holdingLeast += byHeld[h]!;
+        const holdingAll = byHeld[words]!;
+        if (one || least === words || holdingAll >= size) {
+          held = words;
+          total = holdingAll;
+          full.length = 0;
+        } else {
+          held = words - 1;
+          total = holdingLeast;
+        }
+      }
+      if (total === 0 || q.offset >= total) return { ids: [], total };
+      // 2. Rank.
+      const top = new TopList(size, this.idOrder());
+      const order = this.idOrder();
+      const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
+      const bestHit = new Float64Array(words);
+      const masks = this.masks;
+      const counts = this.entryCount.buf;
+      const shelfOf = this.shelves.of.buf;
+      const anyGone = this.dead > 0;
+      /** Scores a product not yet visited that the page takes, and offers it. */
+      const visit = (doc: number) => {
+        if (anyGone && counts[doc]! < 0) return;
+        if (!plain) {
+          let m = masks[doc]!;
+          // A product of the big list alone was never marked: it holds that list's word.
+          const alone = m === 0 && big !== null && doc < this.laidOut && ((big.bits[doc >>> 5]! >>> (doc & 31)) & 1) === 1;
+          if (alone) m = big.bit;
+          if (m & VISITED || POP[m] !== held) return;
+          if (alone) unmarked.push(doc);
+          masks[doc] = m | VISITED;
+        }
+        const score = this.entriesScore(doc, groups, byShelf, bestHit);
+        top.offer(doc, one ? score : held * WORD + score);
+      };
+      for (const doc of full) {
+        masks[doc]! |= VISITED;
+        top.offer(doc, words * WORD + this.entriesScore(doc, groups, byShelf, bestHit));
+      }
+      /** The laid-out buckets: their word, list, place and worth. The lists' tails are visited at once. */
+      const streams: Array<{ g: number; buf: Uint32Array; start: number; end: number; worth: number }> = [];
+      groups.forEach((items, g) => {
+        for (const [lex, weight] of items) {
+          const list = this.lexDocs[lex]!;
+          let tail = 0;
+          if (lex < this.laidOutLex) {
+            const base = this.bucketAt[lex * BUCKETS]!;
+            for (let b = 0; b < BUCKETS; b++) {
+              const start = this.bucketAt[lex * BUCKETS + b]! - base;
+              const end = this.bucketAt[lex * BUCKETS + b + 1]! - base;
+              if (end > start) streams.push({ g, buf: list.buf, start, end, worth: weight * WORTH[CODE_ORDER[b]!]! });
+            }
+            tail = this.bucketAt[(lex + 1) * BUCKETS]! - base;
+          }
+          for (let p = tail; p < list.length; p++) visit(list.buf[p]!);
+        }
+      });
+      // The shelves' products put after the layout too (a shelf lists its products in number order).
+      const shelfLaidOut = shelfMatches.map((m) => {
+        let lo = 0;
+        for (let hi = m.docs.length; lo < hi;) {
+          const mid = (lo + hi) >> 1;
+          if (m.docs.buf[mid]! < this.laidOut) lo = mid + 1;
+          else hi = mid;
+        }
+        for (let p = lo; p < m.docs.length; p++) visit(m.docs.buf[p]!);
+        return lo;
+      });
+      // Per word, its buckets the most worth first, how many are walked, and the worth of its best one left.
+      const byWord = groups.map(() => [] as typeof streams);
+      for (const stream of streams) byWord[stream.g]!.push(stream);
+      for (const list of byWord) list.sort((a, b) => b.worth - a.worth);
+      const walked = new Int32Array(words);
+      const best = Float64Array.from(byWord, (list) => list[0]?.worth ?? 0);
+      // The word masks a product the page takes may hold.
+      const holdings: number[] = [];
+      for (let bits = 1; bits < 1 << words; bits++) if (POP[bits] === held) holdings.push(bits);
+      /**
+       * The best rank a product not yet visited can have, on shelf `m` (or none), holding word `g` (or any): each word
+       * it holds at most at its best bucket left (or the shelf's hit), added up as entriesScore adds them, so that the
+       * bound is exact in floating point.
+       */
+      const bound = (m: ShelfMatch | undefined, g: number) => {
+        let most = -Infinity;
+        for (const bits of holdings) {
+          // A shelved product holds the words its shelf's names hold.
+          if ((m && (bits & m.bits) !== m.bits) || (g >= 0 && (bits & (1 << g)) === 0)) continue;
+          let sum = 0;
+          for (let w = 0; w < words; w++) sum += bits & (1 << w) ? Math.max(best[w]!, m?.hits[w] ?? 0) : 0;
+          sum = sum + (m?.bonus ?? 0);
+          most = Math.max(most, one ? sum : held * WORD + sum);
+        }
+        return most;
+      };
+      const anyLeft = () => {
+        let most = bound(undefined, -1);
+        for (const m of shelfMatches) most = Math.max(most, bound(m, -1));
+        return most;
+      };
+      /** Per shelf + 1 (0: none), the bound of the walked bucket's products. */
+      const boundOf = new Float64Array(this.shelves.count + 1);
+      let stopped = false;
+      // The words' buckets in any order keep the bounds true; the cheapest next bucket first lowers them for the least
+      // work. Walking a bucket costs a look at each product, and scoring (its entries, far from the cache) those the page
+      // takes: about all of a word's products when the matches are nearly its own, few when they are a small share.
+      const share = groups.map((items, g) => {
+        let postings = 0;
+        for (const lex of items.keys()) postings += this.lexDocs[lex]!.length;
+        for (const m of shelfMatches) if (m.bits & (1 << g)) postings += m.docs.length;
+        return Math.min(1, total / Math.max(1, postings));
+      });
+      const cost = (g: number) => {
+        const stream = byWord[g]![walked[g]!];
+        return stream ? (stream.end - stream.start) * (1 + SCORING_COST * share[g]!) : Infinity;
+      };
+      for (;;) {
+        let g = -1;
+        for (let w = 0; w < words; w++) if (cost(w) < Infinity && (g < 0 || cost(w) < cost(g))) g = w;
+        if (g < 0) break;
+        if (top.full && top.lastRank > anyLeft()) {
+          stopped = true;
+          break;
+        }
+        const offShelf = bound(undefined, g);
+        boundOf.fill(offShelf);
+        let most = offShelf;
+        for (const m of shelfMatches) most = Math.max(most, (boundOf[m.shelf + 1] = bound(m, g)));
+        const { buf, start, end } = byWord[g]![walked[g]!]!;
+        const laidOut = this.laidOut;
+        for (let p = end - 1; p >= start; p--) {
+          const doc = buf[p]!;
+          if (top.full) {
+            // Nothing left in this bucket can enter the page (ids only fall as it is walked), or not this product. A bucket's
+            // products were laid out, so against a laid-out last product their numbers compare as their ids.
+            const last = top.lastRank;
+            if (last > most) break;
+            const its = boundOf[shelfOf[doc]! + 1]!;
+            if (last >= its) {
+              const lastDoc = top.lastDoc;
+              const before = lastDoc < laidOut ? lastDoc > doc : idAfter(order, lastDoc, doc);
+              if (last === most && before) break;
+              if (last > its || before) continue;
+            }
+          }
+          visit(doc);
+        }
+        walked[g]! += 1;
+        best[g] = byWord[g]![walked[g]!]?.worth ?? 0;
+      }
+      // Every bucket walked: a shelf's products left rank by its hits and bonus alone, newest first.
+      if (!stopped)
+        shelfMatches.forEach((m, k) => {
+          const its = bound(m, -1);
+          for (let p = shelfLaidOut[k]! - 1; p >= 0; p--) {
+            const doc = m.docs.buf[p]!;
+            const lastDoc = top.lastDoc;
+            if (top.full && (top.lastRank > its || (top.lastRank === its && (lastDoc < this.laidOut ? lastDoc > doc : idAfter(order, lastDoc, doc))))) break;
+            visit(doc);
+          }
+        });
+      return { ids: top.page(q.offset), total };
+    } finally {
+      if (!plain) this.markWords(groups, shelfMatches, null, null, size, false, big);
+      for (const doc of unmarked) this.masks[doc] = 0;
+      for (const lex of touchedLex) this.lexMask[lex] = 0;
+    }
+  }
+
+  /**
+   * Step 1 of `streamed` (`mark`): sets each word's bit in `masks` for every live product holding an item of it or on a
+   * shelf naming it, counting in `byHeld` how many products hold each number of words and listing in `full` those
+   * holding all (up to `size` + 1 of them). Not `mark`: sets those products' masks back to zero.
+   */
+  private markWords(
+    groups: Array<Map<number, number>>,
+    shelfMatches: ShelfMatch[],
+    byHeld: Int32Array | null,
+    full: number[] | null,
+    size: number,
+    mark: boolean,
+    big: BigList | null,
+  ): void {
+    const masks = this.masks;
+    const words = groups.length;
+    const lists: Array<{ buf: Uint32Array | Int32Array; from: number; length: number; bit: number }> = [];
+    let postings = 0;
+    for (let g = 0; g < words; g++) {
+      const bit = 1 << g;
+      for (const lex of groups[g]!.keys()) {
+        const list = this.lexDocs[lex]!;
+        // The big list's laid-out products are asked, not walked; its tail is walked.
+        lists.push({ buf: list.buf, from: big?.lex === lex ? big.laidOut : 0, length: list.length, bit });
+      }
+      for (const m of shelfMatches) if (m.bits & bit) lists.push({ buf: m.docs.buf, from: 0, length: m.docs.length, bit });
+    }
+    for (const list of lists) postings += list.length - list.from;
+    if (!mark) {
+      // Many products: clearing every mask costs less than finding them again.
+      if (postings * 8 > masks.length) masks.fill(0);
+      else for (const { buf, from, length } of lists) for (let p = from; p < length; p++) masks[buf[p]!] = 0;
+      return;
+    }
+    const counts = this.entryCount.buf;
+    const anyGone = this.dead > 0;
+    const laidOut = this.laidOut;
+    let markedInBig = 0;
+    for (const { buf, from, length, bit } of lists)
+      for (let p = from; p < length; p++) {
+        const doc = buf[p]!;
+        const m = masks[doc]!;
+        if (m & bit || (anyGone && counts[doc]! < 0)) continue;
+        let now = m | bit;
+        if (m === 0 && big && doc < laidOut && (big.bits[doc >>> 5]! >>> (doc & 31)) & 1) {
+          now |= big.bit;
+          markedInBig += 1;
+        }
+        masks[doc] = now;
+        const h = POP[m]!;
+        const after = POP[now]!;
+        byHeld![h]! -= 1;
+        byHeld![after]! += 1;
+        if (after === words && full!.length <= size) full!.push(doc);
+      }
+    // The big list's products no other list marked hold its word alone.
+    if (big) byHeld![1]! += big.alive - markedInBig;
+  }
+
+  /**
+   * The longest list of the search's items with a bit set (BIG_LIST), when it is the only one and holds more products
+   * than all the others together: marking asks it instead of walking it.
+   */
+  private bigList(groups: Array<Map<number, number>>): BigList | null {
+    let found: BigList | null = null;
+    let others = 0;
+    groups.forEach((items, g) => {
+      for (const lex of items.keys()) {
+        const bits = this.bigLists.get(lex);
+        const laidOut = lex < this.laidOutLex ? this.bucketAt[(lex + 1) * BUCKETS]! - this.bucketAt[lex * BUCKETS]! : 0;
+        if (bits && !found) found = { lex, bit: 1 << g, bits, laidOut, alive: laidOut - this.lexGoneLaidOut[lex]! };
+        else others += this.lexDocs[lex]!.length;
+      }
+    });
+    const chosen = found as BigList | null;
+    return chosen && chosen.laidOut > others ? chosen : null;
   }
 
   /**
@@ -673,21 +1051,23 @@ export class SearchIndex {
     const sizes = this.nameSize.buf;
     let candidates = 0;
     for (let g = 0; g < generators; g++) {
-      const list = present[g]!;
-      const bytes = list.bytes.buf;
-      const end = list.bytes.length;
-      let doc = 0;
-      for (let pos = 0; pos < end;) {
-        let gap = 0;
-        let shift = 0;
-        let b: number;
-        do {
-          b = bytes[pos++]!;
-          gap |= (b & 0x7f) << shift;
-          shift += 7;
-        } while (b & 0x80);
+      // A name first met in this list shares at most the lists left: only names of a length between `shortest` and
+      // `longest` can then reach the threshold (lengths that only shrink as lists go by, so a name left out is never
+      // met again as new).
+      const most = present.length - g;
+      const reaches = (length: number) => trigramSimilarity(Math.min(most, length), length, size) >= SIMILARITY_THRESHOLD;
+      let shortest = 1;
+      while (shortest <= most && !reaches(shortest)) shortest++;
+      let longest = shortest - 1;
+      while (reaches(longest + 1)) longest++;
+      const bytes = present[g]!.bytes.buf;
+      const end = present[g]!.bytes.length;
+      for (let doc = 0, pos = 0; pos < end;) {
+        const gap = gapAt(bytes, pos);
+        pos += gapBytes(gap);
         doc += gap;
         if (stamp[doc] !== round) {
+          if (!this.options.exhaustive && (sizes[doc]! < shortest || sizes[doc]! > longest)) continue;
           stamp[doc] = round;
           shared[doc] = 0;
           touched[candidates++] = doc;
@@ -721,16 +1101,9 @@ export class SearchIndex {
       } else {
         const bytes = list.bytes.buf;
         const end = list.bytes.length;
-        let doc = 0;
-        for (let pos = 0; pos < end;) {
-          let gap = 0;
-          let shift = 0;
-          let b: number;
-          do {
-            b = bytes[pos++]!;
-            gap |= (b & 0x7f) << shift;
-            shift += 7;
-          } while (b & 0x80);
+        for (let doc = 0, pos = 0; pos < end;) {
+          const gap = gapAt(bytes, pos);
+          pos += gapBytes(gap);
           doc += gap;
           if (stamp[doc] === round) shared[doc] = shared[doc]! + 1;
         }
@@ -783,6 +1156,17 @@ export class SearchIndex {
 /** Code-unit order of two strings: all a prefix search needs of the sorted lexicon. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** A list marking asks instead of walking (SearchIndex.bigList): its laid-out products as bits, and how many are live. */
+interface BigList {
+  lex: number;
+  /** The word it is an item of, as a mask bit. */
+  bit: number;
+  bits: Uint32Array;
+  /** How many products of the list were laid out (its tail follows them), and how many of those are live. */
+  laidOut: number;
+  alive: number;
 }
 
 /** How product ids compare (as strings, newest first on ties): ID_KEYS numbers per product, then the strings. */
@@ -845,6 +1229,19 @@ class TopList {
 
   private better(rankA: number, docA: number, rankB: number, docB: number): boolean {
     return rankA > rankB || (rankA === rankB && idAfter(this.order, docA, docB));
+  }
+
+  /** True when a short list holds `size` products (the page is full; lastRank and lastDoc are its last). */
+  get full(): boolean {
+    return this.docs.length === this.size && this.size <= SHORT_LIST;
+  }
+
+  get lastRank(): number {
+    return this.ranks[this.size - 1]!;
+  }
+
+  get lastDoc(): number {
+    return this.docs[this.size - 1]!;
   }
 
   offer(doc: number, rank: number): void {

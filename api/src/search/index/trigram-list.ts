@@ -7,6 +7,21 @@ export const SKIP = 64;
 export const gapBytes = (gap: number) => (gap < 0x80 ? 1 : gap < 0x4000 ? 2 : gap < 0x200000 ? 3 : gap < 0x10000000 ? 4 : 5);
 
 /**
+ * The gap whose bytes start at `pos` (7 bits a byte, low bits first, the high bit saying another byte follows): the one
+ * decoder of what `TrigramList.push` writes. It takes `gapBytes(gap)` bytes (the encoding is the shortest), so a reader
+ * moves on by that: a plain function on numbers, which keeps a walk's place in its own variables.
+ */
+export function gapAt(bytes: Uint8Array, pos: number): number {
+  let b = bytes[pos]!;
+  let gap = b & 0x7f;
+  for (let shift = 7; b & 0x80; shift += 7) {
+    b = bytes[++pos]!;
+    gap |= (b & 0x7f) << shift;
+  }
+  return gap;
+}
+
+/**
  * The products whose names hold one trigram, ascending, as the gaps between them in 7-bit bytes (the
  * high bit says another byte follows): most names share a common trigram with a near neighbour, so
  * most gaps take one byte, a quarter of a 32-bit list (docs/benchmarks.md#search). Every SKIP-th
@@ -55,9 +70,9 @@ export class TrigramList {
     const starts = this.skipAt.buf;
     const bytes = this.bytes.buf;
     const end = this.bytes.length;
+    let pos = 0;
     let block = -1;
     let at = 0;
-    let pos = 0;
     for (let c = 0; c < n; c++) {
       const doc = docs[c]!;
       if (doc < skips[0]!) continue;
@@ -69,14 +84,8 @@ export class TrigramList {
         pos = starts[k]!;
       }
       while (at < doc && pos < end) {
-        let gap = 0;
-        let shift = 0;
-        let b: number;
-        do {
-          b = bytes[pos++]!;
-          gap |= (b & 0x7f) << shift;
-          shift += 7;
-        } while (b & 0x80);
+        const gap = gapAt(bytes, pos);
+        pos += gapBytes(gap);
         at += gap;
       }
       if (at === doc) shared[doc] = shared[doc]! + 1;

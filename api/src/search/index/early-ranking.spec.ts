@@ -1,0 +1,215 @@
+import { SearchIndex, type IndexAnswer, type IndexQuery, type IndexedProduct } from './search-index.js';
+import { asciiTrigrams, typoForm } from './trigrams.js';
+import { Vocabulary } from './vocabulary.js';
+
+/** A small deterministic generator (mulberry32), so that a failing catalogue can be made again. */
+function random(seed: number): () => number {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Lexemes with shared starts (a typed start finds several), some common and some rare, as stems are. */
+const LEXEMES = [
+  'pen',
+  'pencil',
+  'pendant',
+  'penguin',
+  'book',
+  'bookmark',
+  'fiction',
+  'non',
+  'non-fict',
+  'watch',
+  'watchstrap',
+  'kettl',
+  'tea',
+  'dal',
+  'moong',
+  'cotton',
+  'shirt',
+  'black',
+  'blue',
+  'steel',
+  'bottl',
+  'earbud',
+  'wireless',
+  'haldiram',
+  'bhujia',
+  'namkeen',
+  'prestig',
+  'cooker',
+];
+/** Shelves' names as lexemes: "fiction" covers Fiction whole and Non-fiction a third. */
+const SHELVES = [[['book'], ['fiction']], [['book'], ['non', 'fiction', 'non-fict']], [['watch']], [['kettl'], ['steel', 'bottl']], [['namkeen']], []];
+const NAME = 3 << 14;
+const DESCRIPTION = 2 << 14;
+
+function product(id: string, next: () => number, version = 0): IndexedProduct {
+  const pick = () => LEXEMES[Math.floor(next() ** 2 * LEXEMES.length)]!;
+  const entries = new Map<string, number[]>();
+  const nameWords = 1 + Math.floor(next() * 4);
+  for (let w = 1; w <= nameWords; w++) entries.set(pick(), [...(entries.get(pick()) ?? []), NAME | w]);
+  for (let w = 0; w < Math.floor(next() * 5); w++) {
+    const lexeme = pick();
+    entries.set(lexeme, [...(entries.get(lexeme) ?? []), DESCRIPTION | (nameWords + 1 + w)]);
+  }
+  // Now and then a lexeme with no position (a stripped vector).
+  if (next() < 0.05) entries.set(pick(), []);
+  return {
+    id,
+    updatedAt: 1_700_000_000_000_000 + version,
+    entries: [...entries].map(([lexeme, positions]) => ({ lexeme, positions: positions.sort((a, b) => (a & 0x3fff) - (b & 0x3fff)) })),
+    nameTrigrams: asciiTrigrams([...entries.keys()].slice(0, nameWords).join(' ')) ?? [],
+    shelf: SHELVES[Math.floor(next() * SHELVES.length)]!,
+  };
+}
+
+const ulid = (n: number) => `01JD${n.toString(36).toUpperCase().padStart(22, '0')}`;
+
+/** What a shopper types: one to three words, each a lexeme, its start, or a slip of one. */
+function queries(next: () => number, count: number): IndexQuery[] {
+  const found: IndexQuery[] = [];
+  for (let i = 0; i < count; i++) {
+    const tokens: string[] = [];
+    for (let w = 0, n = 1 + Math.floor(next() * 3); w < n; w++) {
+      let word = typoForm(LEXEMES[Math.floor(next() * LEXEMES.length)]!);
+      const roll = next();
+      if (roll < 0.25 && word.length > 3) word = word.slice(0, 2 + Math.floor(next() * (word.length - 2)));
+      else if (roll < 0.4 && word.length > 5) word = word.slice(0, 2) + word.slice(3);
+      // Past the typo rule: no word matches, and the names most like the text answer.
+      else if (roll < 0.6) word += 'qz';
+      tokens.push(word);
+    }
+    const pages: Array<[number, number]> = [
+      [10, 0],
+      [10, 10],
+      [3, 0],
+      [10, 30],
+      [1, 0],
+    ];
+    const [limit, offset] = pages[Math.floor(next() * pages.length)]!;
+    found.push({
+      tokens,
+      stems: tokens.map((t) => t),
+      tokenTrigrams: tokens.map((t) => asciiTrigrams(t) ?? []),
+      textTrigrams: asciiTrigrams(tokens.join(' ')) ?? [],
+      limit,
+      offset,
+    });
+  }
+  return found;
+}
+
+const vocabulary = () => new Vocabulary(LEXEMES.map((word) => ({ word, trigrams: asciiTrigrams(typoForm(word)) ?? [] })));
+
+/**
+ * Counts how often a private method of the index answered what `counts` looks for (`streamed` answers null when it leaves a
+ * search to the exhaustive ranking, `bigList` when no list is asked instead of walked); calls it through.
+ */
+function countAnswers(
+  method: 'streamed' | 'bigList' | 'nearNames',
+  counts: (answer: unknown) => boolean = (answer) => answer !== null,
+): { count: number; restore: () => void } {
+  const proto = SearchIndex.prototype as unknown as Record<typeof method, (...args: unknown[]) => unknown>;
+  const original = proto[method];
+  const counter = { count: 0, restore: () => (proto[method] = original) };
+  proto[method] = function (this: SearchIndex, ...args: unknown[]) {
+    const answer = original.apply(this, args);
+    if (counts(answer)) counter.count += 1;
+    return answer;
+  };
+  return counter;
+}
+
+/** Both indexes answer every query alike; answers how many the early-stopping one answered without ranking every match. */
+function expectSameAnswers(early: SearchIndex, exhaustive: SearchIndex, asked: IndexQuery[], stopped: { count: number }): number {
+  stopped.count = 0;
+  for (const q of asked) {
+    const want: IndexAnswer = exhaustive.search(q);
+    const got: IndexAnswer = early.search(q);
+    expect({ q: `${q.tokens.join(' ')} @${q.offset}+${q.limit}`, got }).toEqual({ q: `${q.tokens.join(' ')} @${q.offset}+${q.limit}`, got: want });
+  }
+  return stopped.count;
+}
+
+/**
+ * The ranking that stops early (search-index.ts `streamed`) must give exactly what ranking every match gives: the same
+ * page (ids and order, ties newest first) and the same total, on a fresh build, after products change, go and arrive
+ * out of id order (the lists' tails), and when the build itself came out of id order (then it ranks every match).
+ */
+describe('the search index ranking that stops early', () => {
+  it('answers as ranking every match does, on a fresh build and after changes', () => {
+    const next = random(20261126);
+    const early = new SearchIndex(vocabulary());
+    const exhaustive = new SearchIndex(vocabulary(), { exhaustive: true });
+    const ids = Array.from({ length: 3000 }, (_, i) => ulid(1000 + i * 7));
+    for (const id of ids) {
+      const p = product(id, next);
+      early.put(p);
+      exhaustive.put(p);
+    }
+    early.compact();
+    exhaustive.compact();
+    const spy = countAnswers('streamed');
+    const big = countAnswers('bigList');
+    const near = countAnswers('nearNames', (answer) => (answer as IndexAnswer) !== 'sql' && (answer as { total: number }).total > 0);
+    try {
+      const asked = queries(next, 600);
+      expect(expectSameAnswers(early, exhaustive, asked, spy)).toBeGreaterThan(asked.length / 2);
+      // Some searches asked a list held by most products instead of walking it.
+      expect(big.count).toBeGreaterThan(10);
+      // And some found nothing, and answered names like the text (in both indexes: twice each).
+      expect(near.count).toBeGreaterThan(10);
+      // Changes: some go, some change (a new number for an old id), some arrive with ids before and after every other.
+      for (let round = 1; round <= 3; round++) {
+        for (const id of ids.filter(() => next() < 0.05)) {
+          early.remove(id);
+          exhaustive.remove(id);
+        }
+        for (const id of ids.filter(() => next() < 0.05)) {
+          const p = product(id, next, round);
+          early.put(p);
+          exhaustive.put(p);
+        }
+        for (let k = 0; k < 40; k++) {
+          const p = product(ulid(next() < 0.5 ? Math.floor(next() * 1000) : 1_000_000 + Math.floor(next() * 1000)), next, round);
+          early.put(p);
+          exhaustive.put(p);
+        }
+        early.seal();
+        exhaustive.seal();
+        const later = queries(next, 300);
+        expect(expectSameAnswers(early, exhaustive, later, spy)).toBeGreaterThan(later.length / 2);
+      }
+    } finally {
+      spy.restore();
+      big.restore();
+      near.restore();
+    }
+  });
+
+  it('ranks every match when the build did not come in id order, with the same answers', () => {
+    const next = random(7);
+    const early = new SearchIndex(vocabulary());
+    const exhaustive = new SearchIndex(vocabulary(), { exhaustive: true });
+    const ids = Array.from({ length: 800 }, (_, i) => ulid(i)).sort(() => next() - 0.5);
+    for (const id of ids) {
+      const p = product(id, next);
+      early.put(p);
+      exhaustive.put(p);
+    }
+    early.compact();
+    exhaustive.compact();
+    const spy = countAnswers('streamed');
+    try {
+      expect(expectSameAnswers(early, exhaustive, queries(next, 200), spy)).toBe(0);
+    } finally {
+      spy.restore();
+    }
+  });
+});
