@@ -22,7 +22,8 @@ if (!process.env.TMPDIR && existsSync(RAM_DISK) && roomy(RAM_DISK)) process.env.
 
 /** Jest runs the ESM API through @swc/jest, with the build's options (scripts/swc.mjs); @haat/shared straight from its sources. */
 export default {
-  testEnvironment: 'node',
+  // jest's node environment with the most read globals bound once per file (test/environment.js).
+  testEnvironment: '<rootDir>/test/environment.js',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
