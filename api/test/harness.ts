@@ -206,6 +206,7 @@ const pool = (() => {
   const idle: Pooled[] = [];
   const all = new Set<Pooled>();
   let template: Promise<TemplateState> | null = null;
+  let closed = false;
 
   async function open(): Promise<Pooled> {
     const { PGlite } = await import('@electric-sql/pglite');
@@ -249,10 +250,10 @@ const pool = (() => {
     });
     return {
       client: proxy,
-      giveBack() {
+      async giveBack() {
         revoke();
-        idle.push(pooled);
-        return Promise.resolve();
+        if (closed) await discard(pooled);
+        else idle.push(pooled);
       },
     };
   }
@@ -265,7 +266,9 @@ const pool = (() => {
       lentDirs.add(join(dataDir, 'db'));
       return dataDir;
     },
+    /** Closes the idle databases, and each lent one when its app gives it back (an app a test left open). */
     async close(): Promise<void> {
+      closed = true;
       for (const pooled of idle.splice(0)) await discard(pooled);
     },
   };
