@@ -22,7 +22,8 @@ if (!process.env.TMPDIR && existsSync(RAM_DISK) && roomy(RAM_DISK)) process.env.
 
 /** Jest runs the ESM API through @swc/jest, with the build's options (scripts/swc.mjs); @haat/shared straight from its sources. */
 export default {
-  testEnvironment: 'node',
+  // jest's node environment with the most read globals bound once per file (test/environment.js).
+  testEnvironment: '<rootDir>/test/environment.js',
   extensionsToTreatAsEsm: ['.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', swcOptions] },
   moduleNameMapper: {
@@ -38,6 +39,10 @@ export default {
   // Test files run in parallel (API_TEST_WORKERS, 2 unless set): every test app has its own PGlite
   // folder, scratch PostgreSQL database and Redis prefix (test/harness.ts), so files never share state.
   maxWorkers: Number(process.env.API_TEST_WORKERS ?? 2),
+  // A worker that ends holds 1–2 GB (its part's module graph and PGlites: test/test-parts.js), which the kernel takes
+  // more than jest's default 0.5 s to free when the machine is busy: jest then killed it and printed "a worker
+  // process has failed to exit gracefully" though nothing was left open. A worker that does hang is still killed.
+  workerGracefulExitTimeout: 5_000,
   // The longest files first, whatever jest cached (test/slowest-first.js).
   testSequencer: '<rootDir>/test/slowest-first.js',
 };

@@ -11,6 +11,8 @@ import { MIGRATIONS_DIR } from '../src/db/database.js';
 import { unitProblem } from '@haat/shared/catalog/product-unit.rule';
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_PASSWORD_FILE } from '../src/seed/demo-seed.js';
 import { SEED_PICTURE_WIDTH } from '../src/seed/seed-images.js';
+import { CatalogVersion } from '../src/catalog/index.js';
+import { demoRows, loadDemoCatalogue } from './demo-catalogue.js';
 import { ADMIN, DB_KINDS, adminToken, api, bearer, login, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
 
 const rows = async <T>(t: TestApp, query: ReturnType<typeof sql>): Promise<{ rows: T[] }> => {
@@ -44,18 +46,26 @@ async function durableStore(kind: DbKind): Promise<{ env: Record<string, string>
   };
 }
 
+/**
+ * The seeded catalogue's size. The seed draws a picture of its own for every product of a catalogue this small
+ * (about 1.4 pictures a product with the galleries, in two sizes: most of the seed's CPU), and 120 products still give
+ * every kind the checks below count: out of stock, 50 % off, variants, details, galleries, reviews, delivered
+ * orders. Deep pages need more rows than that: they have a catalogue of their own, below.
+ */
+const SEEDED = 120;
+
 describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) => {
   // The store starts empty: this first app applies every migration and seeds the demo.
-  describe('SEED=demo with CATALOG_SIZE=300, restarted on the same data', () => {
+  describe(`SEED=demo with CATALOG_SIZE=${SEEDED}, restarted on the same data`, () => {
     let store: Awaited<ReturnType<typeof durableStore>>;
     let t: TestApp;
     let products: Wire[];
-    const env = () => ({ ...store.env, SEED: 'demo', CATALOG_SIZE: '300' });
+    const env = () => ({ ...store.env, SEED: 'demo', CATALOG_SIZE: String(SEEDED) });
     beforeAll(async () => {
       store = await durableStore(kind);
       t = await startApp(kind, env());
-      products = [];
-      for (let page = 1; page <= 3; page++) products.push(...(await api(t).post('/api/product/get').send({ page, limit: 100 })).body.data);
+      products = (await api(t).post('/api/product/get').send({ page: 1, limit: 100 })).body.data;
+      products.push(...(await api(t).post('/api/product/get').send({ page: 2, limit: 100 })).body.data);
     });
     afterAll(async () => {
       await t?.close();
@@ -90,8 +100,8 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
     });
 
     it('seeds CATALOG_SIZE believable products: whole rupees, discounts 0–70, some out of stock, 1–4 images, some variants and details', async () => {
-      expect(products).toHaveLength(300);
-      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(300);
+      expect(products).toHaveLength(SEEDED);
+      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(SEEDED);
       for (const p of products) {
         expect(Number.isInteger(p.price) && p.price > 0).toBe(true);
         expect(Number.isInteger(p.discount) && p.discount >= 0 && p.discount <= 70).toBe(true);
@@ -102,7 +112,8 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       }
       expect(products.filter((p) => p.stock === 0).length).toBeGreaterThan(0);
       expect(products.filter((p) => p.discount === 0).length).toBeGreaterThan(0);
-      expect(products.filter((p) => p.discount >= 50).length).toBeGreaterThan(0);
+      // Deep discounts (50 % and more) come later in the sequence: demo-products.spec.ts counts them in 5,000 rows.
+      expect(products.filter((p) => p.discount >= 20).length).toBeGreaterThan(0);
       expect(products.filter((p) => p.variants.length > 0).length).toBeGreaterThanOrEqual(2);
       // docs/product.md#states and #rules-and-limits: the seed keeps the rule the admin form and API enforce (fixed: pack; variable: kg, litre, gm, ml).
       for (const p of products) expect({ name: p.name, problem: unitProblem(p.productType, p.unit) }).toEqual({ name: p.name, problem: null });
@@ -116,8 +127,8 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const all = (await rows<Row>(t, sql`select product_id, user_id, rating, comment, created_at from reviews`)).rows;
       const reviewed = new Set(all.map((r) => r.product_id));
       // A share of the products, not all and not a handful.
-      expect(reviewed.size / 300).toBeGreaterThan(0.12);
-      expect(reviewed.size / 300).toBeLessThan(0.35);
+      expect(reviewed.size / SEEDED).toBeGreaterThan(0.12);
+      expect(reviewed.size / SEEDED).toBeLessThan(0.35);
       // Each review's author has a delivered order holding that product, delivered before the review was written.
       const unbought = await rows<{ n: number }>(
         t,
@@ -244,7 +255,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
           expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: width });
           if (size === 'large') {
             const h = hash(bytes);
-            // Every product of this 300-product catalogue has a picture of its own: no two share the bytes.
+            // Every product of this small catalogue has a picture of its own: no two share the bytes.
             expect({ product: p.name, sameAs: seen.get(h) }).toEqual({ product: p.name, sameAs: undefined });
             seen.set(h, p.name);
           }
@@ -252,7 +263,8 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       }
       const galleries = products.filter((p) => p.image.length > 1);
       expect(galleries.length).toBeGreaterThan(products.length / 10);
-      expect(new Set(galleries.map((p) => p.image.length))).toEqual(new Set([2, 4]));
+      // Galleries of two views come with eight pictures a subcategory, past 210 products (demo-products.spec.ts sees both kinds).
+      expect(galleries.filter((p) => p.image.length !== 2 && p.image.length !== 4).map((p) => p.image.length)).toEqual([]);
       for (const p of galleries.slice(0, 5)) {
         const views = await Promise.all(p.image.map(async (url) => hash(await bytesOf(url))));
         expect(new Set(views).size).toBe(p.image.length);
@@ -275,7 +287,49 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(cme.body.data).toMatchObject({ email: DEMO_CUSTOMER.email, role: 'USER', name: DEMO_CUSTOMER.name });
     });
 
-    it('deep pages (sought from anchors past row 240) equal plain paging, in every order, and follow writes', async () => {
+    it('keeps its data across a restart and never seeds twice, even once the demo catalogue is deleted', async () => {
+      const admin = await adminToken(t);
+      const made = await api(t).post('/api/category/add-category').set(bearer(admin)).send({ name: 'Made Before Restart' });
+      expect(made.status).toBe(201);
+      await t.close();
+
+      t = await startApp(kind, env());
+      const cats = (await api(t).get('/api/category/get')).body.data as Array<{ name: string }>;
+      expect(cats.map((c) => c.name)).toContain('Made Before Restart');
+      expect(cats.filter((c) => c.name === 'Books')).toHaveLength(1);
+      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(SEEDED);
+      // Sessions survive too: the token secrets live in DATA_DIR.
+      expect((await api(t).get('/api/user/user-details').set(bearer(admin))).status).toBe(200);
+
+      // The shop owner clears the demo catalogue away: the products in one statement (their deletion through the
+      // API is products.e2e-spec.ts's; here a request a product on each engine would be setup), the categories through the API...
+      const token = await adminToken(t);
+      await t.db.delete(schema.products);
+      const subs = (await api(t).post('/api/subcategory/get')).body.data as Array<{ _id: string }>;
+      for (const s of subs) expect((await api(t).delete('/api/subcategory/delete').set(bearer(token)).send({ _id: s._id })).status).toBe(200);
+      for (const c of (await api(t).get('/api/category/get')).body.data as Array<{ _id: string }>)
+        expect((await api(t).delete('/api/category/delete').set(bearer(token)).send({ _id: c._id })).status).toBe(200);
+      await t.close();
+
+      // ...and a restart does not bring it back.
+      t = await startApp(kind, env());
+      expect((await api(t).get('/api/category/get')).body.data).toEqual([]);
+      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(0);
+    });
+  });
+
+  // The demo catalogue's rows as the seed makes them, without its pictures (test/demo-catalogue.ts): deep pages
+  // need more than 240 rows, and some 420 pictures would cost more than every other check of this file.
+  describe('deep pages of 300 demo products (sought from anchors past row 240)', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await startApp(kind);
+      await loadDemoCatalogue(t.db, demoRows(300));
+      await t.app.get(CatalogVersion).bump();
+    });
+    afterAll(() => t?.close());
+
+    it('equal plain paging, in every order, and follow writes', async () => {
       const ids = (list: Wire[]) => list.map((p) => p._id);
       // Pages 19–25 of 12: two plain OFFSET pages before row 240 and every page sought from an anchor after it
       // (src/catalog/page-anchors.ts: below row 240 no anchor is used, so pages 1–18 would compare OFFSET with itself).
@@ -326,36 +380,6 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       expect(after[1]!._id).toBe(before[0]!._id);
       expect((await api(t).delete('/api/product/delete-product').set(bearer(admin)).send({ _id: made.body.data._id })).status).toBe(200);
       expect(ids((await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data)).toEqual(ids(before));
-    });
-
-    it('keeps its data across a restart and never seeds twice, even once the demo catalogue is deleted', async () => {
-      const admin = await adminToken(t);
-      const made = await api(t).post('/api/category/add-category').set(bearer(admin)).send({ name: 'Made Before Restart' });
-      expect(made.status).toBe(201);
-      await t.close();
-
-      t = await startApp(kind, env());
-      const cats = (await api(t).get('/api/category/get')).body.data as Array<{ name: string }>;
-      expect(cats.map((c) => c.name)).toContain('Made Before Restart');
-      expect(cats.filter((c) => c.name === 'Books')).toHaveLength(1);
-      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(300);
-      // Sessions survive too: the token secrets live in DATA_DIR.
-      expect((await api(t).get('/api/user/user-details').set(bearer(admin))).status).toBe(200);
-
-      // The shop owner clears the demo catalogue away: the products in one statement (their deletion through the
-      // API is products.e2e-spec.ts's; here 300 requests on each engine were setup), the categories through the API...
-      const token = await adminToken(t);
-      await t.db.delete(schema.products);
-      const subs = (await api(t).post('/api/subcategory/get')).body.data as Array<{ _id: string }>;
-      for (const s of subs) expect((await api(t).delete('/api/subcategory/delete').set(bearer(token)).send({ _id: s._id })).status).toBe(200);
-      for (const c of (await api(t).get('/api/category/get')).body.data as Array<{ _id: string }>)
-        expect((await api(t).delete('/api/category/delete').set(bearer(token)).send({ _id: c._id })).status).toBe(200);
-      await t.close();
-
-      // ...and a restart does not bring it back.
-      t = await startApp(kind, env());
-      expect((await api(t).get('/api/category/get')).body.data).toEqual([]);
-      expect((await api(t).post('/api/product/get').send({ page: 1 })).body.totalCount).toBe(0);
     });
   });
 });

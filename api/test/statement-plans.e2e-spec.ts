@@ -92,9 +92,12 @@ onPostgres('searches and listing pages are prepared once per connection of the s
       expect(listed.status).toBe(200);
     }
     // Each prepared once; the search, the filter and the rows by id then run twice (a listing page per shape, once).
-    expect(await search<{ name: string; plans: number }>(SEARCH_PREPARED, {})).toEqual([
-      { name: 'haat_page_1', plans: 1 },
-      { name: 'haat_page_2', plans: 1 },
+    // A shape's number is its place among the shapes the module has named (src/catalog/product-rows.ts), which
+    // files before this one in its part may have begun (test/test-parts.js).
+    const prepared = await search<{ name: string; plans: number }>(SEARCH_PREPARED, {});
+    expect(prepared.map(({ name, plans }) => ({ name: name.replace(/^haat_page_\d+$/, 'haat_page_N'), plans }))).toEqual([
+      { name: 'haat_page_N', plans: 1 },
+      { name: 'haat_page_N', plans: 1 },
       { name: 'haat_product_rows', plans: 2 },
       { name: 'haat_ranked_filter', plans: 2 },
       { name: 'haat_ranked_search', plans: 2 },

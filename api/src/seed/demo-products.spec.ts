@@ -96,6 +96,12 @@ describe('demo catalogue names and prices', () => {
     expect(out.map((p) => `${p.name} ₹${p.price} -${p.discount}%`)).toEqual([]);
   });
 
+  it('takes 50 % or more off some products, and shows some in a gallery of two views and some of four', () => {
+    // The seed's own test (test/seed-persistence.e2e-spec.ts) draws a catalogue too small to hold both.
+    expect(catalogue.filter((p) => p.discount >= 50).length).toBeGreaterThan(0);
+    expect(new Set(catalogue.map((p) => p.image.length))).toEqual(new Set([1, 2, 4]));
+  });
+
   it('prices premium brands and packs as a shopper expects', () => {
     const sony = catalogue.filter((p) => p.name.startsWith('Sony ') && p.category_ids[0] === 'Earbuds');
     expect(sony.length).toBeGreaterThan(0);
