@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, screenshot, searchAdminProducts, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const png = (r, g, b) =>
@@ -84,8 +84,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
       await expect(form.getByRole('group', { name: /^Variant \d$/ })).toHaveCount(1);
       // The edit modal of the product saved at 1366, as a phone shows it.
       await page.goto(`${baseUrl}/dashboard/product`);
-      await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
-      await page.getByRole('button', { name: `Edit ${productName}` }).click();
+      await (await searchAdminProducts(page, productName)).getByRole('button', { name: `Edit ${productName}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit product' });
       await dialog.getByRole('group', { name: 'Variant 2' }).scrollIntoViewIfNeeded();
       assert.equal(await dialog.getByLabel('Unit', { exact: true }).isEditable(), false);
@@ -130,8 +129,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
 
     // Edit it to fixed: the unit becomes a read-only 'pack'; the variants keep their ids.
     await page.goto(`${baseUrl}/dashboard/product`);
-    await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
-    const card = page.getByTestId('admin-product-card').filter({ hasText: productName });
+    const card = await searchAdminProducts(page, productName);
     await card.getByRole('button', { name: `Edit ${productName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit product' });
     const editType = dialog.getByLabel('Product type', { exact: true });

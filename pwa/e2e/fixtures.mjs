@@ -14,7 +14,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import { createLauncher } from './lib/browser.mjs';
+import { createLauncher, opened } from './lib/browser.mjs';
 import { logCpu, treeCpuSeconds } from './lib/cpu-probe.mjs';
 import { startServer } from './lib/server.mjs';
 
@@ -96,8 +96,13 @@ const fixtures = {
     // eslint-disable-next-line no-empty-pattern -- as above
     async ({}, use, testInfo) => {
       const cpu = process.env.E2E_CPU_LOG ? treeCpuSeconds() : 0;
+      const before = { ...opened };
       await use(undefined);
-      if (process.env.E2E_CPU_LOG) logCpu(`${testInfo.file.replace(/^.*[\\/]/, '')} › ${testInfo.title}`, treeCpuSeconds() - cpu);
+      if (process.env.E2E_CPU_LOG)
+        logCpu(`${testInfo.file.replace(/^.*[\\/]/, '')} › ${testInfo.title}`, treeCpuSeconds() - cpu, {
+          contexts: opened.contexts - before.contexts,
+          loads: opened.documents - before.documents,
+        });
     },
     { auto: true },
   ],
