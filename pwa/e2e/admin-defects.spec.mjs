@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { addFromHome, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { addFromHome, apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 import { realtimeConnected } from './lib/realtime.mjs';
 
@@ -84,7 +84,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   page.on('request', (r) => /\/api\/(order\/cancel|address\/disable)/.test(r.url()) && sent.push(`${r.method()} ${new URL(r.url()).pathname}`));
   await signIn(page, baseUrl, shopper.email, shopper.password);
 
-  await page.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(page, '/dashboard/myorders');
   const card = page.getByTestId('order-card').filter({ hasText: `Order #${order.orderId}` });
   await card.getByRole('button', { name: 'Cancel order' }).click();
   let dialog = page.getByRole('dialog', { name: `Cancel order #${order.orderId}?` });
@@ -110,7 +110,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
     .waitFor();
   assert.deepEqual(sent, ['POST /api/order/cancel']);
 
-  await page.goto(`${baseUrl}/dashboard/address`);
+  await openInApp(page, '/dashboard/address');
   const address = page.getByTestId('address-card');
   await address.first().waitFor();
   await page.getByRole('button', { name: 'Delete address of Asha Verma' }).click();
@@ -139,7 +139,7 @@ async function newOrdersBadge({ baseUrl, launch }, products) {
   const page = await context.newPage();
   await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const seen = page.waitForResponse((r) => r.url().endsWith('/api/order/admin/new-orders/seen'));
-  await page.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(page, '/dashboard/myorders');
   await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
   await seen;
   const badge = page.locator('.dashboard__badge');
@@ -247,7 +247,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     await noSidewaysOverflow(page, `${at} listing`);
 
     // A long e-mail address stays inside the OTP card.
-    await page.goto(`${baseUrl}/forgot-password`);
+    await openInApp(page, '/forgot-password');
     await page.getByLabel('Email', { exact: true }).fill(shopper.email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await page.waitForURL(`${baseUrl}/verification-otp`);
@@ -267,7 +267,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     const adminContext = await browser.newContext({ viewport });
     const admin = await adminContext.newPage();
     await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.goto(`${baseUrl}/dashboard/subcategory`);
+    await openInApp(admin, '/dashboard/subcategory');
     const firstRow = admin.getByTestId('subcategory-row').first();
     await firstRow.waitFor();
     for (const name of [/^Edit /, /^Delete /]) {
@@ -282,7 +282,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     }
     await noSidewaysOverflow(admin, `${at} sub category`);
 
-    await admin.goto(`${baseUrl}/dashboard/allorders`);
+    await openInApp(admin, '/dashboard/allorders');
     await admin.getByTestId('all-orders-row').first().waitFor();
     const table = await admin.locator('.all-orders__scroller').evaluate((box) => {
       const rect = box.getBoundingClientRect();

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addFromHome, apiGet, apiLogin, newShopper, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addFromHome, apiGet, apiLogin, newShopper, serviceWorkerControls, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -20,7 +20,7 @@ test('background-sync-cart', async ({ baseUrl, launch, stopServer }) => {
   await signUp(page, baseUrl, shopper);
   await signIn(page, baseUrl, shopper.email, shopper.password);
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+  await serviceWorkerControls(page);
 
   const cdp = await context.newCDPSession(page);
   const registrations = [];

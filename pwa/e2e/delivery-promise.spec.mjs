@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { deliveryDateAfter, deliveryDaysRange, deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
 import { apiShopper } from './lib/shop-fixtures.mjs';
-import { addFromHome, apiGet, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { addFromHome, apiGet, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -43,7 +43,7 @@ for (const [lang, width] of RUNS) {
     const promise = page.getByTestId('header-promise');
     if (width > 390) await expect(promise).toHaveText(fill(common.header.tagline, { fastest, slowest }));
 
-    await page.goto(`${baseUrl}/checkout`);
+    await openInApp(page, '/checkout');
     // The only saved address is chosen at once, and its expected date shows before anything is placed.
     const expected = page.getByTestId('checkout-promise');
     const days = deliveryDaysTo(CHENNAI);
@@ -103,7 +103,7 @@ for (const [lang, width] of RUNS) {
     // Placing to the Chennai address; the order card shows the date promised.
     await page.getByRole('button', { name: checkout.pay.cod }).click();
     await page.waitForURL(/\/success\?order=/);
-    await page.goto(`${baseUrl}/my-orders`);
+    await openInApp(page, '/my-orders');
     const card = page.getByTestId('order-card').first();
     const placed = (await apiGet(baseUrl, 'order/order-list', shopper.token)).data[0];
     assert.equal(placed.expectedDeliveryBy, deliveryDateAfter(3, new Date(placed.createdAt)));

@@ -22,10 +22,12 @@ export async function signUp(page, baseUrl, shopper) {
 
 /**
  * Signs in on the login page: the one the page is already on (where signUp leaves a new shopper, as the app
- * leaves them), else a fresh load of it; then the app goes home.
+ * leaves them), else opened in the app on the page, else a fresh load of it; then the app goes home.
  */
 export async function signIn(page, baseUrl, email, password) {
-  if (page.url() !== `${baseUrl}/login`) await page.goto(`${baseUrl}/login`);
+  if (page.url() === `${baseUrl}/login`) await page.getByLabel('Email', { exact: true }).waitFor();
+  else if (page.url().startsWith(`${baseUrl}/`)) await openInApp(page, '/login');
+  else await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -137,7 +139,7 @@ export async function searchAdminProducts(page, name) {
 /**
  * Opens `path` in the app already on the page, as a link inside it does, without loading a new document: a history
  * entry as the router makes one, then the `popstate` the router follows (≈ 0.07 CPU-s, where a full load costs
- * 0.3–0.5). The router treats it as Back or Forward, where the shell keeps the scroll offset, so the window goes to
+ * 0.3–0.5), once the app has started. The router treats it as Back or Forward, where the shell keeps the scroll offset, so the window goes to
  * the top first, as the shell does after a link (app/shell/shell.tsx). When the path changes it waits for the last
  * page's content to be gone (app/routes.tsx remounts a route's content whenever the path changes), so what the caller
  * waits for next is the new page's.
@@ -145,6 +147,9 @@ export async function searchAdminProducts(page, name) {
  * @param {string} path
  */
 export async function openInApp(page, path) {
+  // The app has taken over from index.html's static shell (app/start-app.tsx renders it in a transition, and the router
+  // follows history only from its commit): before that, a history entry would be missed.
+  await page.locator('#root > .app').waitFor({ state: 'attached' });
   const moved = await page.evaluate((to) => {
     const next = new URL(to, location.href);
     const moved = next.pathname !== location.pathname;
@@ -158,4 +163,14 @@ export async function openInApp(page, path) {
     return moved;
   }, path);
   if (moved) await page.locator('#main [data-left-page]').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * Waits until the service worker controls the page (installed, its precache fetched, clients claimed): a minute at most,
+ * as a loaded machine took over 20 s for it, asked four times a second (every frame, Playwright's default, costs the
+ * page's renderer more than the wait itself).
+ * @param {import('@playwright/test').Page} page
+ */
+export async function serviceWorkerControls(page) {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000, polling: 250 });
 }
