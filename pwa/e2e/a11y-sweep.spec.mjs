@@ -102,80 +102,95 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
 
   /** @type {Array<{ page: string, language: string, width: number, title: string, violations: number, ids: string[], serious: string[], h1: number, ms: number }>} */
   const results = [];
-  // One context per role, language and width (each keeps its own stored language), one after another: axe is
-  // bound by the CPU, and four contexts side by side were no faster, each run only slower. A role signs in on its
-  // first walk; the next starts from that walk's saved session.
-  for (const role of ['anonymous', 'shopper', 'admin']) {
-    /** @type {any} */
-    let session;
+  // One context per device, language and width (each keeps its own stored language), one after another: axe is
+  // bound by the CPU, and four contexts side by side were no faster, each run only slower. A visitor's device walks
+  // the pages signed out, then signs the shopper in; the admin has a device of their own. A role signs in on its
+  // first walk; the next walk starts from that walk's saved session.
+  /** @type {Record<string, any>} */
+  const sessions = {};
+  /** @type {Array<[string, ...string[]]>} */
+  const devices = [['anonymous', 'shopper'], ['admin']];
+  for (const roles of devices) {
+    const first = roles[0];
     for (const { language, width } of PAIRS) {
-      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', storageState: session });
+      const context = await browser.newContext({ viewport: { width, height: 900 }, reducedMotion: 'reduce', storageState: sessions[first] });
       await context.addInitScript((lang) => localStorage.setItem('haat.language', lang), language);
       const page = await context.newPage();
-      if (!session && role in SIGN_IN) {
-        await SIGN_IN[/** @type {'shopper' | 'admin'} */ (role)](page);
-        session = await context.storageState();
-      }
-      /** @type {Array<[string, string | (() => string), string, string?, string?]>} */
-      const walk = [
-        ...PAGES,
-        ...DIALOGS.filter(([, , , , , minWidth]) => width >= minWidth).map(
-          ([who, path, ready, opener, shown]) => /** @type {[string, string, string, string, string]} */ ([who, path, ready, opener, shown]),
-        ),
-      ];
-      for (const [who, where, ready, opener, shown] of walk) {
-        if (who !== role) continue;
-        const path = typeof where === 'function' ? where() : where;
-        // What is checked is the page's content, so the sweep waits for that, not for every picture's 'load'.
-        if (opener || page.url() === 'about:blank') await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
-        else await openInApp(page, path);
-        await expect(page.locator('html')).toHaveAttribute('lang', language);
-        await page.locator(ready).first().waitFor({ timeout: 15_000 });
-        if (path === '/' && !listing) {
-          // The walks begin in English: the region's English name.
-          const href = await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().getAttribute('href');
-          const url = new URL(/** @type {string} */ (href), baseUrl);
-          listing = url.pathname + url.search;
+      for (const role of roles) {
+        // The walk's next page is loaded afresh when the session was put on the device underneath the app.
+        let reload = false;
+        if (role in SIGN_IN && !sessions[role]) {
+          await SIGN_IN[/** @type {'shopper' | 'admin'} */ (role)](page);
+          sessions[role] = await context.storageState();
+        } else if (role in SIGN_IN && page.url() !== 'about:blank') {
+          const saved = sessions[role].origins.find((/** @type {{ origin: string }} */ o) => o.origin === new URL(baseUrl).origin).localStorage;
+          await page.evaluate((entries) => {
+            for (const { name, value } of entries) if (name !== 'haat.language') localStorage.setItem(name, value);
+          }, saved);
+          reload = true;
         }
-        if (opener && shown) {
-          await page.locator(opener).first().click();
-          await page.locator(shown).first().waitFor({ timeout: 15_000 });
-        }
-        // A page can render its content before its heading, or render both twice (a catalogue read from the device,
-        // then from the network), so what `ready` finds is not yet the page as it stays: the check waits until the
-        // page shows one h1 (up to 15 s), so it reads the settled page. A page that keeps none or two still fails
-        // below with its count.
-        await expect(page.locator('h1:visible'))
-          .toHaveCount(1, { timeout: 15_000 })
-          .catch(() => undefined);
-        const t0 = Date.now();
-        // A list of product cards is one component repeated: the first four of each list are checked, the
-        // rest would add time, not findings.
-        await page.evaluate(() => {
-          for (const card of document.querySelectorAll('.product-card')) {
-            if ([...(card.parentElement?.children ?? [])].indexOf(card) >= 4) card.setAttribute('data-axe-skip', '');
+        /** @type {Array<[string, string | (() => string), string, string?, string?]>} */
+        const walk = [
+          ...PAGES,
+          ...DIALOGS.filter(([, , , , , minWidth]) => width >= minWidth).map(
+            ([who, path, ready, opener, shown]) => /** @type {[string, string, string, string, string]} */ ([who, path, ready, opener, shown]),
+          ),
+        ];
+        for (const [who, where, ready, opener, shown] of walk) {
+          if (who !== role) continue;
+          const path = typeof where === 'function' ? where() : where;
+          // What is checked is the page's content, so the sweep waits for that, not for every picture's 'load'.
+          if (opener || reload || page.url() === 'about:blank') await page.goto(`${baseUrl}${path}`, { waitUntil: 'domcontentloaded' });
+          else await openInApp(page, path);
+          reload = false;
+          await expect(page.locator('html')).toHaveAttribute('lang', language);
+          await page.locator(ready).first().waitFor({ timeout: 15_000 });
+          if (path === '/' && !listing) {
+            // The walks begin in English: the region's English name.
+            const href = await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().getAttribute('href');
+            const url = new URL(/** @type {string} */ (href), baseUrl);
+            listing = url.pathname + url.search;
           }
-        });
-        const violations = await axeViolations(page, { exclude: '[data-axe-skip]' });
-        results.push({
-          page: `${role} ${path}${opener ? ` with ${opener} open` : ''}`,
-          language,
-          width,
-          title: await page.title(),
-          violations: violations.reduce((n, v) => n + v.nodes.length, 0),
-          ids: violations.map((v) => `${v.id} ${v.nodes.length}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
-          serious: violations
-            .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-            .map(
-              (v) =>
-                `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
-                  .slice(0, 2)
-                  .map((n) => n.target.join(' '))
-                  .join(' | ')}`,
-            ),
-          h1: await page.locator('h1:visible').count(),
-          ms: Date.now() - t0,
-        });
+          if (opener && shown) {
+            await page.locator(opener).first().click();
+            await page.locator(shown).first().waitFor({ timeout: 15_000 });
+          }
+          // A page can render its content before its heading, or render both twice (a catalogue read from the device,
+          // then from the network), so what `ready` finds is not yet the page as it stays: the check waits until the
+          // page shows one h1 (up to 15 s), so it reads the settled page. A page that keeps none or two still fails
+          // below with its count.
+          await expect(page.locator('h1:visible'))
+            .toHaveCount(1, { timeout: 15_000 })
+            .catch(() => undefined);
+          const t0 = Date.now();
+          // A list of product cards is one component repeated: the first four of each list are checked, the
+          // rest would add time, not findings.
+          await page.evaluate(() => {
+            for (const card of document.querySelectorAll('.product-card')) {
+              if ([...(card.parentElement?.children ?? [])].indexOf(card) >= 4) card.setAttribute('data-axe-skip', '');
+            }
+          });
+          const violations = await axeViolations(page, { exclude: '[data-axe-skip]' });
+          results.push({
+            page: `${role} ${path}${opener ? ` with ${opener} open` : ''}`,
+            language,
+            width,
+            title: await page.title(),
+            violations: violations.reduce((n, v) => n + v.nodes.length, 0),
+            ids: violations.map((v) => `${v.id} ${v.nodes.length}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`),
+            serious: violations
+              .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+              .map(
+                (v) =>
+                  `${v.id} (${v.impact}, ${v.nodes.length}): ${v.nodes
+                    .slice(0, 2)
+                    .map((n) => n.target.join(' '))
+                    .join(' | ')}`,
+              ),
+            h1: await page.locator('h1:visible').count(),
+            ms: Date.now() - t0,
+          });
+        }
       }
       await context.close();
     }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { apiGet, screenshot } from './lib/shopper-steps.mjs';
+import { apiGet, logOut, openInApp, screenshot } from './lib/shopper-steps.mjs';
 import { seriousViolations } from './lib/axe.mjs';
 import { codeFromSms } from './lib/sms.mjs';
 import { expect, test } from './fixtures.mjs';
@@ -46,13 +46,14 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   assert.equal(me.data.name, 'Asha Rao');
   assert.equal(me.data.mobile, mobile);
   assert.equal(me.data.mobile_verified, true);
-  await english.close();
 
-  // Hindi, keyboard only: the same number signs in to the same account, straight back to the shop.
-  const hindi = await browser.newContext({ locale: 'en-IN', viewport: PHONE });
-  await hindi.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));
-  const hi = await hindi.newPage();
-  await hi.goto(`${baseUrl}/login`);
+  // Hindi, keyboard only: the same number signs in to the same account, straight back to the shop. The same phone,
+  // logged out and switched to Hindi at the foot of the page.
+  await logOut(page, baseUrl);
+  await page.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  const hi = page;
+  await openInApp(hi, '/login');
   const link = hi.getByRole('link', { name: 'मोबाइल नंबर से जारी रखें' });
   await link.focus();
   await hi.keyboard.press('Enter');
@@ -68,5 +69,5 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   await screenshot(hi, artifactsDir, 'mobile-code-hindi');
   await hi.keyboard.press('Enter');
   await hi.waitForURL(`${baseUrl}/`);
-  await hindi.close();
+  await english.close();
 });

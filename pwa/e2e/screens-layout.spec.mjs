@@ -233,33 +233,24 @@ const cardNameLines = (scope) =>
 /**
  * Card names (docs/decisions/0220-the-first-screen-sells.md): a narrow card (a phone's listing, the home page's
  * rows at any width) gives a name three lines before it is cut (two cut most names before their colour, pack or
- * edition), a wide one (a listing at 1,366 px) two; and no name that fits in those lines is cut.
+ * edition), a wide one (a listing at 1,366 px) two; and no name that fits in those lines is cut. Read on the home
+ * page's first row and on the first category's listing, on a phone and on a desktop.
  */
-async function cardNames({ baseUrl, artifactsDir, launch }) {
-  const browser = await launch();
-  for (const { viewport, listing } of [
-    { viewport: PHONE, listing: 3 },
-    { viewport: DESKTOP, listing: 2 },
-  ]) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    const firstRow = page.locator('#home-products .category-row').first();
-    await firstRow.locator('.product-card__name').first().waitFor();
-    const checks = [["the home page's first row", 3, await cardNameLines(firstRow)]];
-    await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
-    await page.locator('.product-grid .product-card__name').first().waitFor();
-    checks.push(['a listing', listing, await cardNameLines(page.locator('.product-grid'))]);
-    for (const [where, lines, names] of checks) {
-      assert.ok(names.length > 0, `${where}: cards at ${viewport.width} px`);
-      for (const n of names) {
-        assert.equal(n.shown, lines, `${where} at ${viewport.width} px: "${n.name}" has ${n.shown} lines, not ${lines}`);
-        assert.equal(n.cut, n.needs > lines, `${where} at ${viewport.width} px: "${n.name}" needs ${n.needs} lines, shown ${n.shown}, cut: ${n.cut}`);
-      }
+async function cardNames(page, viewport, listing, artifactsDir) {
+  const firstRow = page.locator('#home-products .category-row').first();
+  await firstRow.locator('.product-card__name').first().waitFor();
+  const checks = [["the home page's first row", 3, await cardNameLines(firstRow)]];
+  await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+  await page.locator('.product-grid .product-card__name').first().waitFor();
+  checks.push(['a listing', listing, await cardNameLines(page.locator('.product-grid'))]);
+  for (const [where, lines, names] of checks) {
+    assert.ok(names.length > 0, `${where}: cards at ${viewport.width} px`);
+    for (const n of names) {
+      assert.equal(n.shown, lines, `${where} at ${viewport.width} px: "${n.name}" has ${n.shown} lines, not ${lines}`);
+      assert.equal(n.cut, n.needs > lines, `${where} at ${viewport.width} px: "${n.name}" needs ${n.needs} lines, shown ${n.shown}, cut: ${n.cut}`);
     }
-    await screenshot(page, artifactsDir, `screens-card-names-${viewport.width}`);
-    await context.close();
   }
+  await screenshot(page, artifactsDir, `screens-card-names-${viewport.width}`);
 }
 
 /** How many lines an element's text takes. */
@@ -271,16 +262,17 @@ const textLines = (locator) =>
   });
 
 /**
- * A listing's head and price boxes: at 390 px, offline, "13 products saved on this device" on one line under the title
- * (squeezed beside it, it broke onto five); at 1366 px the side panel's minimum price shows ₹1 crore whole.
+ * Card names on a phone and a desktop (above), and a listing's head and price boxes: at 390 px, offline, "13 products
+ * saved on this device" on one line under the title (squeezed beside it, it broke onto five); at 1366 px the side
+ * panel's minimum price shows ₹1 crore whole.
  */
-async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
+async function cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
   const browser = await launch();
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
-  await page.locator('.product-grid .product-card').first().waitFor();
+  // Card names on the home page, then on the first category's listing.
+  await cardNames(page, PHONE, 3, artifactsDir);
   const listingUrl = page.url();
   // The device keeps what it saw once its first screen has settled (a tap, or 5 s): then offline, a sort never asked
   // for is filtered from the saved products.
@@ -317,7 +309,9 @@ async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
 
   const desktop = await browser.newContext({ viewport: DESKTOP });
   const wide = await desktop.newPage();
-  await wide.goto(listingUrl);
+  await wide.goto(`${baseUrl}/`);
+  await cardNames(wide, DESKTOP, 2, artifactsDir);
+  assert.equal(wide.url(), listingUrl, 'the same listing at both widths');
   const min = wide.locator('.listing__side').getByLabel('Min price (₹)');
   await min.fill('10000000');
   // The figure's width in the box's own font, against the room the box gives it (less its arrows' ~20 px).
@@ -335,5 +329,4 @@ async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
 test('dashboard layouts: the order tracker, the sub-category table, pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
   dashboardLayouts({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
-test('card names', ({ baseUrl, artifactsDir, launch }) => cardNames({ baseUrl, artifactsDir, launch }));
-test('listing head and price boxes', ({ baseUrl, artifactsDir, launch }) => listingHeadAndPrices({ baseUrl, artifactsDir, launch }));
+test('card names, the listing head and price boxes', ({ baseUrl, artifactsDir, launch }) => cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }));

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, apiGet, apiLogin, newShopper, openInApp, screenshot, serviceWorkerControls, signIn, signUp } from './lib/shopper-steps.mjs';
+import {
+  addAddressAtCheckout,
+  apiGet,
+  apiLogin,
+  logOut,
+  newShopper,
+  openInApp,
+  screenshot,
+  serviceWorkerControls,
+  signIn,
+  signUp,
+} from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -172,11 +183,13 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await until(async () => (await wished()).includes(target._id));
   await page.reload();
   await page.waitForFunction(() => document.querySelector('[data-testid="product-wishlist"]')?.getAttribute('aria-pressed') === 'true');
-  await phone.close();
 
   // ---- A visitor on a desktop: an error is not "offline" ----------------------------------------
-  const desk = await browser.newContext({ viewport: DESKTOP });
-  const visitor = await desk.newPage();
+  // The same browser, the shopper logged out, its window widened to a desktop's.
+  await logOut(page, baseUrl);
+  const desk = phone;
+  const visitor = page;
+  await visitor.setViewportSize(DESKTOP);
   await visitor.goto(`${baseUrl}${listingPath}`);
   await visitor.locator('.product-grid .product-card').first().waitFor(); // this listing's products are now saved
   await screenshot(visitor, artifactsDir, 'defects-listing-1366', { fullPage: false });

@@ -174,3 +174,16 @@ export async function openInApp(page, path) {
 export async function serviceWorkerControls(page) {
   await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000, polling: 250 });
 }
+
+/**
+ * Logs the signed-in user out with the account menu's Log Out, as the app offers it (a popover on a wide screen, the
+ * /user page on a phone): the device is then a visitor's again (docs/product.md#states).
+ * @param {import('@playwright/test').Page} page
+ * @param {string} baseUrl
+ */
+export async function logOut(page, baseUrl) {
+  await page.getByRole('button', { name: 'Account' }).click();
+  await page.getByRole('navigation', { name: 'My Account' }).getByRole('button', { name: 'Log Out' }).click();
+  await page.waitForURL(`${baseUrl}/`);
+  await page.getByRole('link', { name: 'Login' }).waitFor();
+}
