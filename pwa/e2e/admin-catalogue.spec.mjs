@@ -3,7 +3,7 @@ import { seriousViolations } from './lib/axe.mjs';
 import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** A small real PNG, as an admin's camera would give one. */
@@ -35,7 +35,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   const shopper = newShopper('notadmin');
   await signUp(customerPage, baseUrl, shopper);
   await signIn(customerPage, baseUrl, shopper.email, shopper.password);
-  await customerPage.goto(`${baseUrl}/dashboard/category`);
+  await openInApp(customerPage, '/dashboard/category');
   await customerPage.getByText('This page is for administrators.').waitFor();
   await expect(customerPage.getByRole('button', { name: 'Add Category' })).toHaveCount(0);
   await customerContext.close();
@@ -45,7 +45,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   // 1. Category: add one with an uploaded image.
-  await page.goto(`${baseUrl}/dashboard/category`);
+  await openInApp(page, '/dashboard/category');
   await page.getByRole('heading', { name: 'Category Management' }).waitFor();
   await page.getByTestId('category-card').first().waitFor();
   assert.equal(await page.title(), 'Manage Categories | Haat');
@@ -66,7 +66,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await expect(categoryCard.locator('img')).toHaveAttribute('src', /\/uploads\//);
 
   // 2. Sub category in it.
-  await page.goto(`${baseUrl}/dashboard/subcategory`);
+  await openInApp(page, '/dashboard/subcategory');
   await page.getByRole('heading', { name: 'Sub Category', exact: true }).waitFor();
   assert.equal(await page.title(), 'All Sub Categories | Haat');
   await page.getByRole('button', { name: 'Add Sub Category' }).click();
@@ -90,7 +90,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await viewer.waitFor({ state: 'detached' });
 
   // 3. Upload a product with an image and an extra field.
-  await page.goto(`${baseUrl}/dashboard/upload-product`);
+  await openInApp(page, '/dashboard/upload-product');
   await page.getByRole('heading', { name: 'Upload Product' }).waitFor();
   const form = page.locator('form.product-form');
   await form.getByLabel('Name', { exact: true }).fill(productName);
@@ -130,7 +130,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   );
 
   // 4. Admin Products: find it by search, edit its price.
-  await page.goto(`${baseUrl}/dashboard/product`);
+  await openInApp(page, '/dashboard/product');
   await page.getByRole('heading', { name: 'Admin Products' }).waitFor();
   await page.getByTestId('admin-product-card').first().waitFor();
   await expect(page.getByTestId('admin-product-card'), '12 cards per page').toHaveCount(12);
@@ -152,7 +152,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await screenshot(page, artifactsDir, 'admin-products');
 
   // The storefront's product page shows the new price.
-  await page.goto(`${baseUrl}${productPath(found)}`);
+  await openInApp(page, productPath(found));
   await page.locator('.buy-box h1').filter({ hasText: productName }).waitFor();
   await page.locator('.buy-box__price').filter({ hasText: '₹345.00' }).waitFor();
 
@@ -161,7 +161,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   const word = `jchai${tag}`;
   const searched = async () => (await postJson(baseUrl, 'product/search-product', token, { search: word, page: 1 })).data.map((p) => p.name);
   assert.equal((await searched()).includes(productName), false, 'the word means nothing yet');
-  await page.goto(`${baseUrl}/dashboard/synonyms`);
+  await openInApp(page, '/dashboard/synonyms');
   await page.getByRole('heading', { name: 'Search synonyms' }).waitFor();
   assert.equal(await page.title(), 'Search synonyms | Haat');
   await page
@@ -190,7 +190,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   assert.equal((await searched()).includes(productName), false, 'deleted, the word means nothing again');
 
   // 6. The category is still used: the server's 409 reason shows and the category stays.
-  await page.goto(`${baseUrl}/dashboard/category`);
+  await openInApp(page, '/dashboard/category');
   await categoryCard.getByRole('button', { name: `Delete ${categoryName}` }).click();
   let confirm = page.getByRole('dialog', { name: 'Permanent Delete' });
   await confirm.getByText('Are you sure permanent delete ?').waitFor();
@@ -204,7 +204,7 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await categoryCard.waitFor();
 
   // 7. Delete the product, then the sub category and the category.
-  await page.goto(`${baseUrl}/dashboard/product`);
+  await openInApp(page, '/dashboard/product');
   await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
   // The unsearched first page may show the product too, and the search's answer replaces those cards with
   // skeletons and then the one result: a press on the first page's Delete can land on a skeleton and open
@@ -217,12 +217,12 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   await confirm.waitFor({ state: 'detached' });
   await page.getByText('No products found').waitFor();
 
-  await page.goto(`${baseUrl}/dashboard/subcategory`);
+  await openInApp(page, '/dashboard/subcategory');
   await subRow.getByRole('button', { name: `Delete ${subName}` }).click();
   await page.getByRole('dialog', { name: 'Permanent Delete' }).getByRole('button', { name: 'Confirm' }).click();
   await subRow.waitFor({ state: 'detached' });
 
-  await page.goto(`${baseUrl}/dashboard/category`);
+  await openInApp(page, '/dashboard/category');
   await categoryCard.getByRole('button', { name: `Delete ${categoryName}` }).click();
   await page.getByRole('dialog', { name: 'Permanent Delete' }).getByRole('button', { name: 'Confirm' }).click();
   await categoryCard.waitFor({ state: 'detached' });

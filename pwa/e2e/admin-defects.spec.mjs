@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { addFromHome, apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { addFromHome, apiLogin, logOut, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 import { realtimeConnected } from './lib/realtime.mjs';
 
@@ -61,7 +61,7 @@ async function categoryPageSignedOut({ baseUrl, artifactsDir, launch }) {
   await page.locator('[data-testid="category-card"]').first().waitFor();
   assert.deepEqual(errors, [], 'no page errors');
   await screenshot(page, artifactsDir, 'admin-defects-category-after-login');
-  await context.close();
+  return page;
 }
 
 /** Cancelling an order and deleting an address ask first; Keep sends nothing. */
@@ -84,7 +84,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   page.on('request', (r) => /\/api\/(order\/cancel|address\/disable)/.test(r.url()) && sent.push(`${r.method()} ${new URL(r.url()).pathname}`));
   await signIn(page, baseUrl, shopper.email, shopper.password);
 
-  await page.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(page, '/dashboard/myorders');
   const card = page.getByTestId('order-card').filter({ hasText: `Order #${order.orderId}` });
   await card.getByRole('button', { name: 'Cancel order' }).click();
   let dialog = page.getByRole('dialog', { name: `Cancel order #${order.orderId}?` });
@@ -110,7 +110,7 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
     .waitFor();
   assert.deepEqual(sent, ['POST /api/order/cancel']);
 
-  await page.goto(`${baseUrl}/dashboard/address`);
+  await openInApp(page, '/dashboard/address');
   const address = page.getByTestId('address-card');
   await address.first().waitFor();
   await page.getByRole('button', { name: 'Delete address of Asha Verma' }).click();
@@ -132,14 +132,10 @@ async function confirmBeforeUndoable({ baseUrl, launch }, products) {
   await context.close();
 }
 
-/** The badge counts orders placed since Manage Orders was last opened, across reloads. */
-async function newOrdersBadge({ baseUrl, launch }, products) {
-  const browser = await launch();
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+/** The badge counts orders placed since Manage Orders was last opened, across reloads: on `page`, an admin's, at 1366 px. */
+async function newOrdersBadge(page, baseUrl, products) {
   const seen = page.waitForResponse((r) => r.url().endsWith('/api/order/admin/new-orders/seen'));
-  await page.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(page, '/dashboard/myorders');
   await page.getByRole('heading', { name: 'Manage Orders' }).waitFor();
   await seen;
   const badge = page.locator('.dashboard__badge');
@@ -180,7 +176,6 @@ async function newOrdersBadge({ baseUrl, launch }, products) {
   await read;
   await expect(page.getByLabel('Email', { exact: true }), 'the profile has rendered').toHaveValue(ADMIN_EMAIL);
   await expect(badge, 'the badge stays at 0 after a reload').toHaveCount(0);
-  await context.close();
 }
 
 /** Boxes measured at 390 and 1366 px. */
@@ -247,7 +242,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     await noSidewaysOverflow(page, `${at} listing`);
 
     // A long e-mail address stays inside the OTP card.
-    await page.goto(`${baseUrl}/forgot-password`);
+    await openInApp(page, '/forgot-password');
     await page.getByLabel('Email', { exact: true }).fill(shopper.email);
     await page.getByRole('button', { name: 'Send OTP' }).click();
     await page.waitForURL(`${baseUrl}/verification-otp`);
@@ -261,13 +256,12 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     assert.ok(otp.scrollWidth <= otp.clientWidth, `${at}: the OTP card does not overflow (${otp.scrollWidth} > ${otp.clientWidth})`);
     assert.ok(otp.hintRight <= otp.cardRight && otp.cardLeft >= 0 && otp.cardRight <= viewport.width, `${at}: the e-mail stays in the card`);
     await noSidewaysOverflow(page, `${at} OTP`);
-    await context.close();
 
-    // The admin's tables.
-    const adminContext = await browser.newContext({ viewport });
-    const admin = await adminContext.newPage();
+    // The admin's tables, on the same device once the shopper has logged out.
+    await logOut(page, baseUrl);
+    const admin = page;
     await signIn(admin, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.goto(`${baseUrl}/dashboard/subcategory`);
+    await openInApp(admin, '/dashboard/subcategory');
     const firstRow = admin.getByTestId('subcategory-row').first();
     await firstRow.waitFor();
     for (const name of [/^Edit /, /^Delete /]) {
@@ -282,7 +276,7 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     }
     await noSidewaysOverflow(admin, `${at} sub category`);
 
-    await admin.goto(`${baseUrl}/dashboard/allorders`);
+    await openInApp(admin, '/dashboard/allorders');
     await admin.getByTestId('all-orders-row').first().waitFor();
     const table = await admin.locator('.all-orders__scroller').evaluate((box) => {
       const rect = box.getBoundingClientRect();
@@ -318,12 +312,13 @@ async function layouts({ baseUrl, artifactsDir, launch }, products) {
     assert.ok(table.right <= viewport.width, `${at}: the orders table box is on screen`);
     await noSidewaysOverflow(admin, `${at} all orders`);
     await screenshot(admin, artifactsDir, `admin-defects-allorders-${viewport.width}`);
-    await adminContext.close();
+    await context.close();
   }
 }
 
 // In real Chromium against the real server; each check on products in stock now.
-test('signed-out category page, then signed in', ({ baseUrl, artifactsDir, launch }) => categoryPageSignedOut({ baseUrl, artifactsDir, launch }));
+// The badge on the admin's session that the category page's journey signed in.
+test('signed-out category page, then signed in; the new orders badge', async ({ baseUrl, artifactsDir, launch }) =>
+  newOrdersBadge(await categoryPageSignedOut({ baseUrl, artifactsDir, launch }), baseUrl, await inStockProducts(baseUrl, 3)));
 test('confirm before what cannot be undone', async ({ baseUrl, launch }) => confirmBeforeUndoable({ baseUrl, launch }, await inStockProducts(baseUrl, 3)));
-test('new orders badge', async ({ baseUrl, launch }) => newOrdersBadge({ baseUrl, launch }, await inStockProducts(baseUrl, 3)));
 test('layouts', async ({ baseUrl, artifactsDir, launch }) => layouts({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 3)));

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, addFromHome, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addAddressAtCheckout, addFromHome, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 import { realtimeConnected } from './lib/realtime.mjs';
 
@@ -48,7 +48,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await signUp(shopperPage, baseUrl, shopper);
   await signIn(shopperPage, baseUrl, shopper.email, shopper.password);
   await addFromHome(shopperPage, baseUrl, 1);
-  await shopperPage.goto(`${baseUrl}/checkout`);
+  await openInApp(shopperPage, '/checkout');
   await addAddressAtCheckout(shopperPage);
   await shopperPage.getByRole('button', { name: 'Cash on Delivery' }).click();
   await shopperPage.waitForURL(/\/success\?order=/);
@@ -76,7 +76,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   assert.deepEqual(await seriousViolations(admin), [], 'Manage Orders has no serious a11y issues');
 
   // The shopper opens Your Orders and keeps it open.
-  await shopperPage.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(shopperPage, '/dashboard/myorders');
   await shopperPage.getByRole('heading', { name: 'Your Orders' }).waitFor();
   const shopperCard = shopperPage.getByTestId('order-card').filter({ hasText: `Order #${orderId}` });
   await shopperCard.waitFor();
@@ -125,7 +125,7 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await shopperPage.getByRole('tab', { name: 'Delivered (1)' }).waitFor({ timeout: 15_000 });
 
   // Opening Manage Orders reset the counter; the older table lists the order with its buttons disabled.
-  await admin.goto(`${baseUrl}/dashboard/allorders`);
+  await openInApp(admin, '/dashboard/allorders');
   await admin.getByRole('heading', { name: 'All Orders' }).waitFor();
   for (const h of ['Order ID', 'User', 'Product', 'Quantity', 'Price', 'Address', 'Status', 'Update Status']) {
     await admin.getByRole('columnheader', { name: h, exact: true }).waitFor();
@@ -141,20 +141,20 @@ test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
   await screenshot(admin, artifactsDir, 'admin-all-orders');
 
   // The server refuses the table to shoppers; the screen sends them to their own orders.
-  await shopperPage.goto(`${baseUrl}/dashboard/allorders`);
+  await openInApp(shopperPage, '/dashboard/allorders');
   await shopperPage.waitForURL(`${baseUrl}/dashboard/myorders`);
   await shopperPage.getByRole('heading', { name: 'Your Orders' }).waitFor();
 
   // Cancelled cannot be undone either, and a Hindi admin is asked in Hindi (the shop's language switch): Keep leaves
   // the order as it was, confirming cancels it (docs/product.md#states, #languages).
   await addFromHome(shopperPage, baseUrl, 1);
-  await shopperPage.goto(`${baseUrl}/checkout`);
+  await openInApp(shopperPage, '/checkout');
   await shopperPage.getByTestId('address-option').first().getByRole('radio').check();
   await shopperPage.getByRole('button', { name: 'Cash on Delivery' }).click();
   await shopperPage.waitForURL(/\/success\?order=/);
   const cancelId = (await shopperPage.getByTestId('order-id').textContent()).replace('Order #', '');
   await admin.setViewportSize({ width: 390, height: 844 });
-  await admin.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(admin, '/dashboard/myorders');
   // The admin switches once the page and its orders are on screen, as a person would: pressed while the list was still
   // loading, the switch moved under the pointer as the cards pushed the footer down, and the press landed elsewhere.
   await admin.getByRole('heading', { name: 'Manage Orders' }).waitFor();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { productPath } from '@haat/shared/routing/slug';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openInApp, screenshot, searchAdminProducts, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const png = (r, g, b) =>
@@ -29,16 +29,18 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const productName = `Journey Atta ${Date.now().toString(36)}`;
   const token = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  // One admin session, its window at a laptop's size and then a phone's.
+  const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
+  const page = await context.newPage();
+  await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
 
   for (const [width, height] of [
     [1366, 900],
     [390, 844],
   ]) {
     // Both sizes: the form at each, looked at in the screenshots; the product is made once, at 1366.
-    const context = await browser.newContext({ viewport: { width, height }, reducedMotion: 'reduce' });
-    const page = await context.newPage();
-    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await page.goto(`${baseUrl}/dashboard/upload-product`);
+    await page.setViewportSize({ width, height });
+    await openInApp(page, '/dashboard/upload-product');
     await page.getByRole('heading', { name: 'Upload Product' }).waitFor();
     const form = page.locator('form.product-form');
     const type = form.getByLabel('Product type', { exact: true });
@@ -83,14 +85,12 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
       await first.getByRole('button', { name: 'Remove Variant 1' }).click();
       await expect(form.getByRole('group', { name: /^Variant \d$/ })).toHaveCount(1);
       // The edit modal of the product saved at 1366, as a phone shows it.
-      await page.goto(`${baseUrl}/dashboard/product`);
-      await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
-      await page.getByRole('button', { name: `Edit ${productName}` }).click();
+      await openInApp(page, '/dashboard/product');
+      await (await searchAdminProducts(page, productName)).getByRole('button', { name: `Edit ${productName}` }).click();
       const dialog = page.getByRole('dialog', { name: 'Edit product' });
       await dialog.getByRole('group', { name: 'Variant 2' }).scrollIntoViewIfNeeded();
       assert.equal(await dialog.getByLabel('Unit', { exact: true }).isEditable(), false);
       await screenshot(page, artifactsDir, 'admin-product-form-edit-390', { fullPage: false });
-      await context.close();
       continue;
     }
 
@@ -119,7 +119,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     const ids = created.variants.map((v) => v._id);
 
     // The product page: the unit and a button per variant; the 5 kg one shows its own price.
-    await page.goto(`${baseUrl}${productPath(created)}`);
+    await openInApp(page, productPath(created));
     await page.locator('.buy-box h1').filter({ hasText: productName }).waitFor();
     await expect(page.locator('.buy-box__unit')).toHaveText('kg');
     const options = page.getByRole('group', { name: 'Options' });
@@ -129,9 +129,8 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     await screenshot(page, artifactsDir, 'admin-product-form-product-page');
 
     // Edit it to fixed: the unit becomes a read-only 'pack'; the variants keep their ids.
-    await page.goto(`${baseUrl}/dashboard/product`);
-    await page.getByRole('searchbox', { name: 'Search products' }).fill(productName);
-    const card = page.getByTestId('admin-product-card').filter({ hasText: productName });
+    await openInApp(page, '/dashboard/product');
+    const card = await searchAdminProducts(page, productName);
     await card.getByRole('button', { name: `Edit ${productName}` }).click();
     const dialog = page.getByRole('dialog', { name: 'Edit product' });
     const editType = dialog.getByLabel('Product type', { exact: true });
@@ -166,6 +165,8 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     await card.getByRole('button', { name: `Edit ${productName}` }).click();
     await expect(dialog.getByLabel('Product type', { exact: true })).toHaveValue('fixed');
     assert.equal(await dialog.getByLabel('Unit', { exact: true }).isEditable(), false);
-    await context.close();
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
   }
+  await context.close();
 });

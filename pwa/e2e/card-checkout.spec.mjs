@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { startWhatsappStandIn } from './lib/whatsapp-stand-in.mjs';
 import { codeFromSms } from './lib/sms.mjs';
@@ -28,7 +28,7 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
     const token = await apiLogin(baseUrl, shopper.email, shopper.password);
 
     const names = await addFromHome(page, baseUrl, 2);
-    await page.goto(`${baseUrl}/checkout`);
+    await openInApp(page, '/checkout');
     await addAddressAtCheckout(page);
     const payOnline = page.getByRole('button', { name: 'Pay Online' });
     await page.waitForFunction(() => !document.querySelector('[data-testid="pay-online-reason"]'));
@@ -82,7 +82,7 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
 
     // Backing out of Stripe: /cancel names the order and cancels it, releasing its stock.
     await addFromHome(page, baseUrl, 1);
-    await page.goto(`${baseUrl}/checkout`);
+    await openInApp(page, '/checkout');
     await page.getByTestId('address-option').first().getByRole('radio').check();
     await page.waitForFunction(() => !document.querySelector('[data-testid="pay-online-reason"]'));
     await payOnline.click();
@@ -121,7 +121,8 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
 
 /**
  * UPI on a 390 px phone (docs/decisions/0051-card-payments-and-refunds.md, 0282-order-updates-on-whatsapp.md): the
- * shopper proves a mobile on My Profile, pays by UPI through the stand-in; back on /success the page waits for the UPI
+ * shopper, signed up by e-mail, proves a mobile on My Profile (it is then verified there, and would sign in:
+ * docs/decisions/0280-sign-in-by-mobile-number.md), pays by UPI through the stand-in; back on /success the page waits for the UPI
  * app, offers order updates on WhatsApp (one tap), and says when the payment arrived; the next stage goes out on
  * WhatsApp. In Hindi, a second UPI payment that fails is said so on the same page.
  */
@@ -165,7 +166,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await signUp(page, baseUrl, shopper);
     await signIn(page, baseUrl, shopper.email, shopper.password);
     const mobile = `+91${`7${String(Date.now()).slice(-9)}`}`;
-    await page.goto(`${baseUrl}/dashboard/profile`);
+    await openInApp(page, '/dashboard/profile');
     await page.getByLabel('Mobile number to verify').fill(mobile.slice(3));
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     await page.getByLabel(`Six-digit code sent to ${mobile}`).fill(await codeFromSms(dataDir, mobile, 1));
@@ -173,7 +174,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await expect(page.getByText(`${mobile} is verified: you can sign in with it.`)).toBeVisible();
 
     await addFromHome(page, baseUrl, 1);
-    await page.goto(`${baseUrl}/checkout`);
+    await openInApp(page, '/checkout');
     await addAddressAtCheckout(page);
     const upi = await payByUpi(page);
     // The shopper approves in the UPI app later: Stripe completes the session unpaid first.
@@ -206,7 +207,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
 
     // Hindi: the next UPI payment fails in the app; the page says so and the order is cancelled.
     await addFromHome(page, baseUrl, 1);
-    await page.goto(`${baseUrl}/checkout`);
+    await openInApp(page, '/checkout');
     await page.getByTestId('address-option').first().getByRole('radio').check();
     const failing = await payByUpi(page);
     await context.addInitScript(() => localStorage.setItem('haat.language', 'hi-IN'));

@@ -1,7 +1,8 @@
 // What every journey (e2e/*.spec.mjs) gets from Playwright Test (docs/testing.md):
 // - one server per worker: the built API + PWA (lib/server.mjs) on its own port, data folder and PGlite
 //   database, started on a copy of the demo data seeded once by e2e/global-setup.mjs;
-// - `baseUrl` and `dataDir` of that server, `artifactsDir` (pwa/e2e/artifacts, git-ignored);
+// - `baseUrl` and `dataDir` of that server, `pwaDist` (the worker's copy of the built PWA that it serves), `artifactsDir`
+//   (pwa/e2e/artifacts, git-ignored);
 // - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
 //   BrowserContext with its own profile); a plain `launch()` is the worker's one Chromium, started on
 //   first use, through a Browser of the test's own whose contexts are fresh profiles
@@ -10,13 +11,14 @@
 //   and the test fails if any page or worker it opened violated the app's Content-Security-Policy;
 // - `startServer(env)`: one more server for this test only (other settings, a restart), stopped after it;
 // - `stopServer()`: the worker's own server stopped, and an answer that starts it again on the same port and data.
-import { mkdirSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
-import { createLauncher } from './lib/browser.mjs';
+import { createLauncher, opened } from './lib/browser.mjs';
 import { logCpu, treeCpuSeconds } from './lib/cpu-probe.mjs';
-import { startServer } from './lib/server.mjs';
+import { ROOT, startServer } from './lib/server.mjs';
 
 export const ARTIFACTS_DIR = fileURLToPath(new URL('artifacts', import.meta.url));
 /** A journey file's name, and the test's title when the file has more than one test. */
@@ -32,14 +34,14 @@ const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
 /**
  * @typedef {Awaited<ReturnType<typeof startServer>>} Server
  * @typedef {ReturnType<typeof createLauncher>} Launcher
- * @typedef {{ baseUrl: string, dataDir: string, artifactsDir: string, launch: Launcher['launch'],
+ * @typedef {{ baseUrl: string, dataDir: string, pwaDist: string, artifactsDir: string, launch: Launcher['launch'],
  *   cspViolations: Launcher['cspViolations'], startServer: (env?: Record<string, string>) => Promise<Server>,
  *   stopServer: () => Promise<() => Promise<void>> }} JourneyFixtures
  */
 
 /**
  * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher, cpuProbe: undefined },
- *   { server: Server, workerChromium: () => Promise<import('@playwright/test').Browser> },
+ *   { server: Server & { pwaDist: string }, workerChromium: () => Promise<import('@playwright/test').Browser> },
  *   import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions,
  *   import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
  */
@@ -48,13 +50,18 @@ const fixtures = {
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
     async ({}, use, workerInfo) => {
       const cpu = treeCpuSeconds();
-      let running = await startServer({}, seeded());
+      // The worker's own copy of the built PWA, which its server serves: a journey may deploy a changed file into it
+      // (storefront-update's new service worker) without a server of its own.
+      const pwaDist = mkdtempSync(join(tmpdir(), 'haat-e2e-dist-'));
+      cpSync(process.env.PWA_DIST || join(ROOT, 'pwa/dist'), pwaDist, { recursive: true });
+      let running = await startServer({ PWA_DIST: pwaDist }, seeded());
       logCpu(`worker ${workerInfo.workerIndex} start (its server)`, treeCpuSeconds() - cpu);
       console.log(`worker ${workerInfo.workerIndex}: journeys against ${running.baseUrl} (data in ${running.dataDir})`);
       let earlierCpu = 0; // of the runs before a restart
-      /** @type {Server & { down: boolean, restart: () => Promise<void> }} */
+      /** @type {Server & { pwaDist: string, down: boolean, restart: () => Promise<void> }} */
       const server = {
         ...running,
+        pwaDist,
         down: false,
         async stop(options) {
           if (running.pid) earlierCpu += treeCpuSeconds(running.pid);
@@ -63,13 +70,14 @@ const fixtures = {
         },
         /** After `stop({ keepData: true })`: the same server again, on the same port and data. */
         async restart() {
-          running = await startServer({ PORT: new URL(running.baseUrl).port, DATA_DIR: running.dataDir });
+          running = await startServer({ PORT: new URL(running.baseUrl).port, DATA_DIR: running.dataDir, PWA_DIST: pwaDist });
           server.down = false;
         },
       };
       await use(server);
       if (!server.down && running.pid) logCpu(`worker ${workerInfo.workerIndex} server, all its journeys`, earlierCpu + treeCpuSeconds(running.pid));
       await server.stop();
+      rmSync(pwaDist, { recursive: true, force: true });
     },
     { scope: 'worker', timeout: 180_000 },
   ],
@@ -86,6 +94,7 @@ const fixtures = {
   ],
   baseUrl: async ({ server }, use) => use(server.baseUrl),
   dataDir: async ({ server }, use) => use(server.dataDir),
+  pwaDist: async ({ server }, use) => use(server.pwaDist),
   // eslint-disable-next-line no-empty-pattern -- as above
   artifactsDir: async ({}, use) => {
     mkdirSync(ARTIFACTS_DIR, { recursive: true });
@@ -96,8 +105,13 @@ const fixtures = {
     // eslint-disable-next-line no-empty-pattern -- as above
     async ({}, use, testInfo) => {
       const cpu = process.env.E2E_CPU_LOG ? treeCpuSeconds() : 0;
+      const before = { ...opened };
       await use(undefined);
-      if (process.env.E2E_CPU_LOG) logCpu(`${testInfo.file.replace(/^.*[\\/]/, '')} › ${testInfo.title}`, treeCpuSeconds() - cpu);
+      if (process.env.E2E_CPU_LOG)
+        logCpu(`${testInfo.file.replace(/^.*[\\/]/, '')} › ${testInfo.title}`, treeCpuSeconds() - cpu, {
+          contexts: opened.contexts - before.contexts,
+          loads: opened.documents - before.documents,
+        });
     },
     { auto: true },
   ],

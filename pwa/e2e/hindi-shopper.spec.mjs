@@ -1,5 +1,5 @@
 import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiGet, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -16,8 +16,7 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   const shopper = await apiShopper(baseUrl, 'hindi-walk');
   await signIn(page, baseUrl, shopper.email, shopper.password);
 
-  // The switch, as a shopper finds it: at the foot of the home page.
-  await page.goto(`${baseUrl}/`);
+  // The switch, as a shopper finds it: at the foot of the home page (where signing in leaves them).
   const languages = page.locator('footer').getByRole('group', { name: 'Language' });
   await languages.scrollIntoViewIfNeeded();
   await languages.getByRole('button', { name: 'हिन्दी' }).click();
@@ -30,7 +29,7 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   await screenshot(page, artifactsDir, 'hindi-home-390');
   // A demo product sold without options (other journeys on this server add products with options to the home rows).
   const product = (await inStockProducts(baseUrl, 10)).find((p) => p.variants.length === 0);
-  await page.goto(`${baseUrl}/product/p-${product._id}`);
+  await openInApp(page, `/product/p-${product._id}`);
   await page.getByRole('heading', { name: 'विवरण' }).waitFor();
   const name = product.name;
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
@@ -40,7 +39,7 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   await screenshot(page, artifactsDir, 'hindi-product-390');
 
   // Cart → checkout.
-  await page.goto(`${baseUrl}/cart`);
+  await openInApp(page, '/cart');
   await expect(page.getByText(name).first()).toBeVisible();
   await page.getByText('कुल रकम').first().waitFor();
   await expect(page.getByText('Grand total')).toHaveCount(0);
@@ -58,7 +57,7 @@ test('a shopper switches to Hindi and orders in Hindi at 390 px', async ({ baseU
   const { data: orders } = await apiGet(baseUrl, 'order/order-list', shopper.token);
   expect(orders).toHaveLength(1);
   expect(orders[0].product_details.map((line) => line.name)).toEqual([name]);
-  await page.goto(`${baseUrl}/dashboard/myorders`);
+  await openInApp(page, '/dashboard/myorders');
   await page.getByRole('heading', { name: 'आपके ऑर्डर' }).waitFor();
   await expect(page.getByText(`ऑर्डर #${orders[0].orderId}`).first()).toBeVisible();
   await screenshot(page, artifactsDir, 'hindi-my-orders-390');
@@ -84,7 +83,7 @@ test('a Hindi first visit opens offline in Hindi: home, the product seen, the ca
   await page.getByRole('button', { name: 'लॉगिन करें', exact: true }).click();
   await page.waitForURL(`${baseUrl}/`);
   await page.getByRole('heading', { name: 'कैटेगरी के हिसाब से खरीदें' }).waitFor();
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 30_000 });
+  await serviceWorkerControls(page);
   const cached = () =>
     page.evaluate(async () => {
       const keys = await (await caches.open('haat-code')).keys();
@@ -93,7 +92,7 @@ test('a Hindi first visit opens offline in Hindi: home, the product seen, the ca
   await expect.poll(async () => (await cached()).sort(), { message: 'the Hindi texts and storage code are cached', timeout: 20_000 }).toEqual(['db', 'hi-IN']);
 
   const product = (await inStockProducts(baseUrl, 10)).find((p) => p.variants.length === 0);
-  await page.goto(`${baseUrl}/product/p-${product._id}`);
+  await openInApp(page, `/product/p-${product._id}`);
   await page.getByRole('heading', { name: 'विवरण' }).waitFor();
   await page.getByRole('button', { name: 'कार्ट में डालें' }).first().click();
   await page

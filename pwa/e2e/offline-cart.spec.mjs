@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addFromHome, apiGet, apiLogin, newShopper, screenshot, serviceWorkerControls, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]));
@@ -19,7 +19,7 @@ test('offline-cart', async ({ baseUrl, artifactsDir, launch }) => {
 
   // Let the service worker take the page (it precaches the home page and the cart, and caches what this visit
   // loaded before), then cut the network.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+  await serviceWorkerControls(page);
   await page.locator('button.add-to-cart:not([disabled])').first().waitFor();
   await context.setOffline(true);
 

@@ -1,5 +1,16 @@
 import assert from 'node:assert/strict';
-import { addAddressAtCheckout, addFromHome, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import {
+  addAddressAtCheckout,
+  addFromHome,
+  apiGet,
+  apiLogin,
+  newShopper,
+  openInApp,
+  screenshot,
+  serviceWorkerControls,
+  signIn,
+  signUp,
+} from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -16,10 +27,10 @@ test('offline-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
   await signUp(page, baseUrl, shopper);
   await signIn(page, baseUrl, shopper.email, shopper.password);
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+  await serviceWorkerControls(page);
 
   const [first, second] = await addFromHome(page, baseUrl, 2);
-  await page.goto(`${baseUrl}/checkout`);
+  await openInApp(page, '/checkout');
   await addAddressAtCheckout(page); // addresses are checked by the server, so this part is online
 
   await context.setOffline(true);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** The code from the .eml file the API wrote into <dataDir>/mail for this address (docs/product.md#screens). */
@@ -33,10 +33,10 @@ test('password-reset-account', async ({ baseUrl, dataDir, artifactsDir, launch }
   await signUp(page, baseUrl, shopper);
 
   // Without a carried e-mail the code page sends the shopper back to ask for one.
-  await page.goto(`${baseUrl}/verification-otp`);
+  await openInApp(page, '/verification-otp');
   await page.waitForURL(`${baseUrl}/forgot-password`);
 
-  await page.goto(`${baseUrl}/login`);
+  await openInApp(page, '/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await page.waitForURL(`${baseUrl}/forgot-password`);
   const send = page.getByRole('button', { name: 'Send OTP' });
@@ -83,7 +83,7 @@ test('password-reset-account', async ({ baseUrl, dataDir, artifactsDir, launch }
   assert.equal(me.email, shopper.email);
 
   // A reset page opened without a verified code goes home.
-  await page.goto(`${baseUrl}/reset-password`);
+  await openInApp(page, '/reset-password');
   await page.waitForURL(`${baseUrl}/`);
   await context.close();
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { inStockProducts } from './lib/shop-fixtures.mjs';
-import { newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
@@ -43,7 +43,7 @@ test('pincode', async ({ baseUrl, artifactsDir, launch }) => {
   const shopper = newShopper('pincode');
   await signUp(page, baseUrl, shopper);
   await signIn(page, baseUrl, shopper.email, shopper.password);
-  await page.goto(`${baseUrl}/dashboard/address`);
+  await openInApp(page, '/dashboard/address');
   await page.getByRole('button', { name: 'Add New Address' }).click();
   const dialog = page.getByRole('dialog');
   const field = (label) => dialog.getByLabel(label, { exact: true });

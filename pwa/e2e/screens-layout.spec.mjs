@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiLogin, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -32,26 +32,17 @@ async function trackerFits(page, where) {
   }
 }
 
-/** The five-stage tracker on My Orders and on the admin's Manage Orders, at phone and desktop width. */
-async function orderTracker({ baseUrl, artifactsDir, launch }, products) {
-  const shopper = await apiShopper(baseUrl, 'tracker');
-  await apiOrder(baseUrl, shopper, [[products[0], 1]]);
-  const browser = await launch();
-  // One session per role, its page loaded afresh at each width.
-  for (const [who, email, password] of [
-    ['shopper', shopper.email, shopper.password],
-    ['admin', ADMIN_EMAIL, ADMIN_PASSWORD],
-  ]) {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    await signIn(page, baseUrl, email, password);
-    for (const viewport of [PHONE, DESKTOP]) {
-      await page.setViewportSize(viewport);
-      await page.goto(`${baseUrl}/dashboard/myorders`);
-      await trackerFits(page, `${who} at ${viewport.width} px`);
-      await screenshot(page, artifactsDir, `screens-tracker-${who}-${viewport.width}`);
-    }
-    await context.close();
+/**
+ * The five-stage tracker on My Orders (the shopper's) or Manage Orders (the admin's), on `page` signed in: opened from
+ * the app at phone width, then loaded afresh at desktop width.
+ */
+async function orderTracker(page, baseUrl, artifactsDir, who) {
+  for (const viewport of [PHONE, DESKTOP]) {
+    await page.setViewportSize(viewport);
+    if (viewport === PHONE) await openInApp(page, '/dashboard/myorders');
+    else await page.goto(`${baseUrl}/dashboard/myorders`);
+    await trackerFits(page, `${who} at ${viewport.width} px`);
+    await screenshot(page, artifactsDir, `screens-tracker-${who}-${viewport.width}`);
   }
 }
 
@@ -60,7 +51,7 @@ async function orderTracker({ baseUrl, artifactsDir, launch }, products) {
  * actions cannot cover a category), and no name, heading or category chip breaks inside a word ("Cate|gory", "Wat|er").
  * A sub category with a long name in three categories makes the widest row.
  */
-async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
+async function subCategoryTable(page, baseUrl, artifactsDir) {
   const token = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   const auth = { 'content-type': 'application/json', authorization: `Bearer ${token}` };
   const { data: categories } = await (await fetch(`${baseUrl}/api/category/get`)).json();
@@ -73,15 +64,12 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
   const answer = await created.text();
   assert.equal(created.status, 201, answer);
   const { data: sub } = JSON.parse(answer);
-  const browser = await launch();
-  const context = await browser.newContext({ viewport: PHONE });
-  const page = await context.newPage();
   try {
-    await signIn(page, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-    // One session, the page loaded afresh at each width.
+    // The page opened from the app at the first width and loaded afresh at the next.
     for (const viewport of [PHONE, DESKTOP]) {
       await page.setViewportSize(viewport);
-      await page.goto(`${baseUrl}/dashboard/subcategory`);
+      if (viewport === PHONE) await openInApp(page, '/dashboard/subcategory');
+      else await page.goto(`${baseUrl}/dashboard/subcategory`);
       await page.getByTestId('subcategory-row').filter({ hasText: name }).waitFor();
       const m = await page.evaluate(() => {
         const wrap = document.querySelector('.admin-table-wrap');
@@ -126,7 +114,6 @@ async function subCategoryTable({ baseUrl, artifactsDir, launch }) {
       await screenshot(page, artifactsDir, `screens-subcategory-${viewport.width}`);
     }
   } finally {
-    await context.close();
     await fetch(`${baseUrl}/api/subcategory/delete`, { method: 'DELETE', headers: auth, body: JSON.stringify({ _id: sub._id }) });
   }
 }
@@ -138,7 +125,6 @@ async function toastAboveCartBar({ baseUrl, artifactsDir, launch }) {
   const page = await context.newPage();
   const shopper = await apiShopper(baseUrl, 'toast');
   await signIn(page, baseUrl, shopper.email, shopper.password);
-  await page.goto(`${baseUrl}/`);
   await page.locator('button.add-to-cart:not([disabled])').first().click();
   const toast = page.locator('.toast').first();
   const bar = page.getByTestId('cart-bar');
@@ -176,40 +162,55 @@ async function toastAboveCartBar({ baseUrl, artifactsDir, launch }) {
   await context.close();
 }
 
-/** At 1366 px each dashboard page starts right beside the side menu (My Orders used to float centred away from it). */
-async function dashboardBesideMenu({ baseUrl, artifactsDir, launch }, products) {
-  const shopper = await apiShopper(baseUrl, 'beside-menu');
+/** At 1366 px each dashboard page of `paths` starts right beside the side menu (My Orders used to float centred away from it). */
+async function dashboardBesideMenu(page, artifactsDir, who, paths) {
+  await page.setViewportSize(DESKTOP);
+  for (const path of paths) {
+    await openInApp(page, path);
+    await page.locator('.dashboard__content :is(h1, h2)').first().waitFor();
+    // The page's left edge, and where it should be: the menu's right edge plus the gap; with
+    // `settled`, only once they agree (polled: the first layout may still be settling).
+    const at = (settled) => {
+      const menu = document.querySelector('.dashboard__menu')?.getBoundingClientRect();
+      const body = document.querySelector('.dashboard__body');
+      const first = document.querySelector('.dashboard__content > *')?.getBoundingClientRect();
+      if (!menu || !body || !first) return null;
+      const m = { menuRight: menu.right, gap: parseFloat(getComputedStyle(body).columnGap) || 0, pageLeft: first.left };
+      return !settled || Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4 ? m : null;
+    };
+    await page.waitForFunction(at, true, { timeout: 15_000, polling: 100 }).catch(() => undefined);
+    const m = await page.evaluate(at, false);
+    assert.ok(m, `${path}: the dashboard has a side menu and a page at 1366 px`);
+    assert.ok(Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4, `${path}: the page starts at ${m.pageLeft}, not beside the menu (${m.menuRight} + ${m.gap})`);
+  }
+  await screenshot(page, artifactsDir, `screens-dashboard-beside-menu-${who}-1366`);
+}
+
+/**
+ * The dashboard's layouts, one signed-in context per role: the order tracker at 390 and 1366 px, the admin's Sub
+ * Category table at both, and every dashboard page beside the side menu at 1366 px.
+ */
+async function dashboardLayouts({ baseUrl, artifactsDir, launch }, products) {
+  const shopper = await apiShopper(baseUrl, 'tracker');
   await apiOrder(baseUrl, shopper, [[products[0], 1]]);
   const browser = await launch();
-  for (const { email, password, paths } of [
-    { email: shopper.email, password: shopper.password, paths: ['/dashboard/myorders', '/dashboard/profile', '/dashboard/address', '/dashboard/mywishlist'] },
-    { email: ADMIN_EMAIL, password: ADMIN_PASSWORD, paths: ['/dashboard', '/dashboard/allorders', '/dashboard/category', '/dashboard/product'] },
+  for (const [who, email, password] of [
+    ['shopper', shopper.email, shopper.password],
+    ['admin', ADMIN_EMAIL, ADMIN_PASSWORD],
   ]) {
-    const context = await browser.newContext({ viewport: DESKTOP });
+    const context = await browser.newContext({ viewport: PHONE });
     const page = await context.newPage();
     await signIn(page, baseUrl, email, password);
-    for (const path of paths) {
-      await page.goto(`${baseUrl}${path}`);
-      await page.locator('.dashboard__content :is(h1, h2)').first().waitFor();
-      // The page's left edge, and where it should be: the menu's right edge plus the gap; with
-      // `settled`, only once they agree (polled: the first layout may still be settling).
-      const at = (settled) => {
-        const menu = document.querySelector('.dashboard__menu')?.getBoundingClientRect();
-        const body = document.querySelector('.dashboard__body');
-        const first = document.querySelector('.dashboard__content > *')?.getBoundingClientRect();
-        if (!menu || !body || !first) return null;
-        const m = { menuRight: menu.right, gap: parseFloat(getComputedStyle(body).columnGap) || 0, pageLeft: first.left };
-        return !settled || Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4 ? m : null;
-      };
-      await page.waitForFunction(at, true, { timeout: 5000 }).catch(() => undefined);
-      const m = await page.evaluate(at, false);
-      assert.ok(m, `${path}: the dashboard has a side menu and a page at 1366 px`);
-      assert.ok(
-        Math.abs(m.pageLeft - (m.menuRight + m.gap)) <= 4,
-        `${path}: the page starts at ${m.pageLeft}, not beside the menu (${m.menuRight} + ${m.gap})`,
-      );
-    }
-    await screenshot(page, artifactsDir, `screens-dashboard-beside-menu-${email === ADMIN_EMAIL ? 'admin' : 'shopper'}-1366`);
+    await orderTracker(page, baseUrl, artifactsDir, who);
+    if (who === 'admin') await subCategoryTable(page, baseUrl, artifactsDir);
+    await dashboardBesideMenu(
+      page,
+      artifactsDir,
+      who,
+      who === 'admin'
+        ? ['/dashboard', '/dashboard/allorders', '/dashboard/category', '/dashboard/product']
+        : ['/dashboard/myorders', '/dashboard/profile', '/dashboard/address', '/dashboard/mywishlist'],
+    );
     await context.close();
   }
 }
@@ -232,33 +233,24 @@ const cardNameLines = (scope) =>
 /**
  * Card names (docs/decisions/0220-the-first-screen-sells.md): a narrow card (a phone's listing, the home page's
  * rows at any width) gives a name three lines before it is cut (two cut most names before their colour, pack or
- * edition), a wide one (a listing at 1,366 px) two; and no name that fits in those lines is cut.
+ * edition), a wide one (a listing at 1,366 px) two; and no name that fits in those lines is cut. Read on the home
+ * page's first row and on the first category's listing, on a phone and on a desktop.
  */
-async function cardNames({ baseUrl, artifactsDir, launch }) {
-  const browser = await launch();
-  for (const { viewport, listing } of [
-    { viewport: PHONE, listing: 3 },
-    { viewport: DESKTOP, listing: 2 },
-  ]) {
-    const context = await browser.newContext({ viewport });
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/`);
-    const firstRow = page.locator('#home-products .category-row').first();
-    await firstRow.locator('.product-card__name').first().waitFor();
-    const checks = [["the home page's first row", 3, await cardNameLines(firstRow)]];
-    await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
-    await page.locator('.product-grid .product-card__name').first().waitFor();
-    checks.push(['a listing', listing, await cardNameLines(page.locator('.product-grid'))]);
-    for (const [where, lines, names] of checks) {
-      assert.ok(names.length > 0, `${where}: cards at ${viewport.width} px`);
-      for (const n of names) {
-        assert.equal(n.shown, lines, `${where} at ${viewport.width} px: "${n.name}" has ${n.shown} lines, not ${lines}`);
-        assert.equal(n.cut, n.needs > lines, `${where} at ${viewport.width} px: "${n.name}" needs ${n.needs} lines, shown ${n.shown}, cut: ${n.cut}`);
-      }
+async function cardNames(page, viewport, listing, artifactsDir) {
+  const firstRow = page.locator('#home-products .category-row').first();
+  await firstRow.locator('.product-card__name').first().waitFor();
+  const checks = [["the home page's first row", 3, await cardNameLines(firstRow)]];
+  await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
+  await page.locator('.product-grid .product-card__name').first().waitFor();
+  checks.push(['a listing', listing, await cardNameLines(page.locator('.product-grid'))]);
+  for (const [where, lines, names] of checks) {
+    assert.ok(names.length > 0, `${where}: cards at ${viewport.width} px`);
+    for (const n of names) {
+      assert.equal(n.shown, lines, `${where} at ${viewport.width} px: "${n.name}" has ${n.shown} lines, not ${lines}`);
+      assert.equal(n.cut, n.needs > lines, `${where} at ${viewport.width} px: "${n.name}" needs ${n.needs} lines, shown ${n.shown}, cut: ${n.cut}`);
     }
-    await screenshot(page, artifactsDir, `screens-card-names-${viewport.width}`);
-    await context.close();
   }
+  await screenshot(page, artifactsDir, `screens-card-names-${viewport.width}`);
 }
 
 /** How many lines an element's text takes. */
@@ -270,16 +262,17 @@ const textLines = (locator) =>
   });
 
 /**
- * A listing's head and price boxes: at 390 px, offline, "13 products saved on this device" on one line under the title
- * (squeezed beside it, it broke onto five); at 1366 px the side panel's minimum price shows ₹1 crore whole.
+ * Card names on a phone and a desktop (above), and a listing's head and price boxes: at 390 px, offline, "13 products
+ * saved on this device" on one line under the title (squeezed beside it, it broke onto five); at 1366 px the side
+ * panel's minimum price shows ₹1 crore whole.
  */
-async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
+async function cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
   const browser = await launch();
   const context = await browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
-  await page.getByRole('region', { name: 'Shop by Category' }).getByRole('link').first().click();
-  await page.locator('.product-grid .product-card').first().waitFor();
+  // Card names on the home page, then on the first category's listing.
+  await cardNames(page, PHONE, 3, artifactsDir);
   const listingUrl = page.url();
   // The device keeps what it saw once its first screen has settled (a tap, or 5 s): then offline, a sort never asked
   // for is filtered from the saved products.
@@ -316,7 +309,9 @@ async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
 
   const desktop = await browser.newContext({ viewport: DESKTOP });
   const wide = await desktop.newPage();
-  await wide.goto(listingUrl);
+  await wide.goto(`${baseUrl}/`);
+  await cardNames(wide, DESKTOP, 2, artifactsDir);
+  assert.equal(wide.url(), listingUrl, 'the same listing at both widths');
   const min = wide.locator('.listing__side').getByLabel('Min price (₹)');
   await min.fill('10000000');
   // The figure's width in the box's own font, against the room the box gives it (less its arrows' ~20 px).
@@ -331,10 +326,7 @@ async function listingHeadAndPrices({ baseUrl, artifactsDir, launch }) {
   await desktop.close();
 }
 
-test('order tracker', async ({ baseUrl, artifactsDir, launch }) => orderTracker({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
-test('sub-category table', ({ baseUrl, artifactsDir, launch }) => subCategoryTable({ baseUrl, artifactsDir, launch }));
+test('dashboard layouts: the order tracker, the sub-category table, pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
+  dashboardLayouts({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
 test('toast above the cart bar', ({ baseUrl, artifactsDir, launch }) => toastAboveCartBar({ baseUrl, artifactsDir, launch }));
-test('dashboard pages beside the side menu', async ({ baseUrl, artifactsDir, launch }) =>
-  dashboardBesideMenu({ baseUrl, artifactsDir, launch }, await inStockProducts(baseUrl, 1)));
-test('card names', ({ baseUrl, artifactsDir, launch }) => cardNames({ baseUrl, artifactsDir, launch }));
-test('listing head and price boxes', ({ baseUrl, artifactsDir, launch }) => listingHeadAndPrices({ baseUrl, artifactsDir, launch }));
+test('card names, the listing head and price boxes', ({ baseUrl, artifactsDir, launch }) => cardNamesListingHeadAndPrices({ baseUrl, artifactsDir, launch }));

@@ -92,7 +92,7 @@ test('storefront-browse', async ({ baseUrl, artifactsDir, launch }) => {
         return names.length > 0 && names.every((n) => /watch/i.test(n));
       },
       null,
-      { timeout: 10_000 },
+      { timeout: 15_000, polling: 100 },
     )
     .catch(() => undefined);
   const found = await page.evaluate(watches);

@@ -1,7 +1,18 @@
 import assert from 'node:assert/strict';
 import { LIMITS } from '@haat/shared/common/limits';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import {
+  addAddressAtCheckout,
+  apiGet,
+  apiLogin,
+  logOut,
+  newShopper,
+  openInApp,
+  screenshot,
+  serviceWorkerControls,
+  signIn,
+  signUp,
+} from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const PHONE = { width: 390, height: 844 };
@@ -89,7 +100,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await signUp(page, baseUrl, shopper);
   await signIn(page, baseUrl, shopper.email, shopper.password);
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+  await serviceWorkerControls(page);
   for (const p of products.slice(0, 3)) assert.equal((await post(baseUrl, 'cart/create', { productId: p._id }, token)).status < 300, true);
 
   // /checkout opened directly (a full load, the cart panel's chunk never loaded).
@@ -143,7 +154,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await page.getByRole('heading', { name: 'Order placed' }).waitFor({ timeout: 20_000 });
 
   // A pending key this device never queued is not a placed order.
-  await page.goto(`${baseUrl}/success?pending=bogus`);
+  await openInApp(page, '/success?pending=bogus');
   await page.getByRole('heading', { name: 'Order not found' }).waitFor();
   await expect(page.getByText('Order placed')).toHaveCount(0);
 
@@ -151,7 +162,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   const wished = async () => (await apiGet(baseUrl, 'wishlist/get', token)).data.map((p) => p._id);
   const until = (check) => expect.poll(check).toBe(true);
   const target = products[0];
-  await page.goto(`${baseUrl}${productPath(target)}`);
+  await openInApp(page, `${productPath(target)}`);
   const button = page.getByTestId('product-wishlist');
   await button.waitFor();
   await expect(button).toHaveAttribute('aria-pressed', 'false');
@@ -172,15 +183,17 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await until(async () => (await wished()).includes(target._id));
   await page.reload();
   await page.waitForFunction(() => document.querySelector('[data-testid="product-wishlist"]')?.getAttribute('aria-pressed') === 'true');
-  await phone.close();
 
   // ---- A visitor on a desktop: an error is not "offline" ----------------------------------------
-  const desk = await browser.newContext({ viewport: DESKTOP });
-  const visitor = await desk.newPage();
+  // The same browser, the shopper logged out, its window widened to a desktop's.
+  await logOut(page, baseUrl);
+  const desk = phone;
+  const visitor = page;
+  await visitor.setViewportSize(DESKTOP);
   await visitor.goto(`${baseUrl}${listingPath}`);
   await visitor.locator('.product-grid .product-card').first().waitFor(); // this listing's products are now saved
   await screenshot(visitor, artifactsDir, 'defects-listing-1366', { fullPage: false });
-  await visitor.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 20_000 });
+  await serviceWorkerControls(visitor);
 
   // Online, the listing's next request answers 500: the error banner, no "Offline", no count.
   await visitor.route('**/api/product/get-product-by-category-and-subcategory', (route) =>
@@ -196,7 +209,7 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
   await visitor.route('**/api/product/search-product', (route) =>
     route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ success: false, error: true, message: 'Internal server error' }) }),
   );
-  await visitor.goto(`${baseUrl}/search?q=${encodeURIComponent(products[1].name.split(' ')[0])}`);
+  await openInApp(visitor, `/search?q=${encodeURIComponent(products[1].name.split(' ')[0])}`);
   await visitor.getByText('An error occurred while fetching products.').waitFor();
   await expect(visitor.getByTestId('offline-results')).toHaveCount(0);
   await expect(visitor.getByRole('heading', { name: 'Search Results: 0' })).toHaveCount(1);
@@ -213,14 +226,14 @@ test('storefront-defects', async ({ baseUrl, artifactsDir, launch }) => {
     });
   });
   await forget(visitor, products[2]._id); // the listing saved it; a saved copy would stand in
-  await visitor.goto(`${baseUrl}${productPath(products[2])}`);
+  await openInApp(visitor, `${productPath(products[2])}`);
   await visitor.getByText('Unable to fetch product details after multiple attempts.').waitFor({ timeout: 15_000 });
   assert.ok(asked >= 3, `retried on a 500 (${asked} requests)`);
   await visitor.unroute('**/api/product/get-product-details');
 
   // A deleted product (its copy saved on this device) answers 404: said at once, not retried.
   const doomed = products[products.length - 1];
-  await visitor.goto(`${baseUrl}${productPath(doomed)}`);
+  await openInApp(visitor, `${productPath(doomed)}`);
   await visitor.getByRole('heading', { level: 1, name: doomed.name }).waitFor();
   const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   assert.equal((await post(baseUrl, 'product/delete-product', { _id: doomed._id }, admin, 'DELETE')).status, 200);

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { screenshot } from './lib/shopper-steps.mjs';
+import { openInApp, screenshot, serviceWorkerControls } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /** Every <img> of `selector` in the viewport has loaded pixels (from the network or a cache). */
@@ -65,7 +65,7 @@ test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => 
   await page.getByRole('heading', { name: 'Shop by Category' }).waitFor();
 
   // The service worker takes control (clientsClaim) without a reload.
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
+  await serviceWorkerControls(page);
   const manifest = await (await fetch(`${baseUrl}/manifest.webmanifest`)).json();
   assert.equal(manifest.name, 'Haat');
   assert.equal(manifest.display, 'standalone');
@@ -98,7 +98,7 @@ test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => 
   await page.getByRole('heading', { level: 1, name: productName }).waitFor();
   const productUrl = page.url();
   await assertImages(page, '.gallery', 'product online');
-  await page.goto(`${baseUrl}/search?q=watch`);
+  await openInApp(page, '/search?q=watch');
   await page.getByRole('heading', { level: 1, name: /Search Results: [1-9]/ }).waitFor();
   const onlineWatches = await page.locator('.product-grid .product-card__name').allTextContents();
   // The results are saved on the device just after they render; a shopper takes longer than that to go offline.

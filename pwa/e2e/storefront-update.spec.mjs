@@ -1,30 +1,30 @@
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT } from './lib/server.mjs';
+import { serviceWorkerControls } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
  * A new version of the app is deployed while a shopper has it open. The new service
  * worker installs and waits; the page says "Update available — Reload"; Reload hands over to it.
+ * The deploy is the worker's server's copy of the build with a changed sw.js, put in place as a static host's
+ * deploy does (the server reads its files at each request): what the journey proves happens in the browser.
  */
-test('storefront-update', async ({ launch, startServer }) => {
-  const first = await startServer();
-  const context = await launch({ persistent: true, viewport: { width: 1280, height: 900 } });
-  const page = context.pages()[0] ?? (await context.newPage());
-  await page.goto(`${first.baseUrl}/`);
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, null, { timeout: 30_000 });
-  const port = new URL(first.baseUrl).port;
-  await first.stop({ keepData: true });
+test('storefront-update', async ({ baseUrl, pwaDist, launch }) => {
+  const browser = await launch();
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/`);
+  await serviceWorkerControls(page);
 
-  // "Deploy" the same build with a changed service worker, on the same address and data.
-  const dist = mkdtempSync(join(tmpdir(), 'haat-dist-'));
-  cpSync(process.env.PWA_DIST || join(ROOT, 'pwa/dist'), dist, { recursive: true });
-  rmSync(join(dist, 'sw.js.br'), { force: true });
-  rmSync(join(dist, 'sw.js.gz'), { force: true });
-  writeFileSync(join(dist, 'sw.js'), `${readFileSync(join(dist, 'sw.js'), 'utf8')}\n// release ${Date.now()}\n`);
-  const second = await startServer({ PORT: port, DATA_DIR: first.dataDir, PWA_DIST: dist });
+  // "Deploy" the same build with a changed service worker, on the same address and data. The precompressed copies
+  // go too (the server would answer them first); the worker's build is put back afterwards for the next journeys.
+  const sw = join(pwaDist, 'sw.js');
+  const original = readFileSync(sw);
+  const kept = ['sw.js.br', 'sw.js.gz'].filter((name) => existsSync(join(pwaDist, name)));
+  for (const name of kept) renameSync(join(pwaDist, name), join(pwaDist, `${name}.kept`));
+  writeFileSync(`${sw}.new`, `${original.toString('utf8')}\n// release ${Date.now()}\n`);
+  renameSync(`${sw}.new`, sw);
   try {
     await page.reload();
     const toast = page.getByRole('status').filter({ hasText: 'Update available' });
@@ -43,7 +43,9 @@ test('storefront-update', async ({ launch, startServer }) => {
     await expect(page.getByText('Update available')).toHaveCount(0);
   } finally {
     await context.close();
-    await second.stop();
-    rmSync(dist, { recursive: true, force: true });
+    writeFileSync(`${sw}.new`, original);
+    renameSync(`${sw}.new`, sw);
+    for (const name of kept) renameSync(join(pwaDist, `${name}.kept`), join(pwaDist, name));
+    rmSync(`${sw}.new`, { force: true });
   }
 });

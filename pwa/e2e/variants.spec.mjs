@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { productPath } from '@haat/shared/routing/slug';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { addAddressAtCheckout, apiGet, apiLogin, newShopper, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
+import { addAddressAtCheckout, apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const inr = (n) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(n);
@@ -42,7 +42,7 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
   await signUp(page, baseUrl, shopper);
   await signIn(page, baseUrl, shopper.email, shopper.password);
 
-  await page.goto(`${baseUrl}${productPath(product)}`);
+  await openInApp(page, `${productPath(product)}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   // Nothing is added before a variant is chosen.
   await expect(page.getByRole('button', { name: 'Choose an option' })).toBeDisabled();
@@ -79,7 +79,7 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
   await page.getByRole('heading', { name: 'Order placed' }).waitFor();
 
   // The order names the variant, on the shopper's orders page and in the API.
-  await page.goto(`${baseUrl}/my-orders`);
+  await openInApp(page, '/my-orders');
   await page.getByTestId('order-card').first().getByText(`${product.name} (5 kg) × 1`).waitFor();
   await screenshot(page, artifactsDir, 'variants-orders-1366');
   const token = await apiLogin(baseUrl, shopper.email, shopper.password);
@@ -109,7 +109,7 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
 
   // Offline, the same product in both variants is two lines, and the outbox syncs each with its variantId.
   const pack = product.variants.find((v) => v.name === '1 kg');
-  await page.goto(`${baseUrl}${productPath(product)}`);
+  await openInApp(page, `${productPath(product)}`);
   await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
   await context.setOffline(true);
   for (const v of [pack, sack]) {

@@ -9,6 +9,12 @@ import { CHROMIUM, CHROMIUM_ARGS } from './chromium.mjs';
 import { assertNoCspViolations, watchCspViolations } from './csp-violations.mjs';
 
 /**
+ * What every launcher of this process has opened so far: contexts, and documents loaded in their pages' main frames
+ * (a full page load, not a move inside the app). The E2E_CPU_LOG lines give each journey's share (e2e/fixtures.mjs).
+ */
+export const opened = { contexts: 0, documents: 0 };
+
+/**
  * One journey's launcher: `launch()` → Browser; `launch({ persistent: true })` → BrowserContext. Every
  * context it makes records Content-Security-Policy violations; `assertNoCspViolations()` fails on any.
  * `browserType` and `launchOptions`: Playwright Test's (playwright.config.ts), so its traces and
@@ -30,11 +36,17 @@ export function createLauncher(
   shared = undefined,
   contextDefaults = {},
 ) {
-  const opened = [];
+  const toClose = [];
   const contexts = [];
   const cspViolations = [];
   const track = async (context) => {
     contexts.push(context);
+    opened.contexts++;
+    // A page's 'load' comes with every document it loads, never with a move inside the app (and, unlike 'request',
+    // Playwright sends it whether or not the test listens, so counting costs nothing).
+    const count = (/** @type {import('playwright-core').Page} */ page) => page.on('load', () => opened.documents++);
+    context.pages().forEach(count);
+    context.on('page', count);
     await watchCspViolations(context, cspViolations);
     return context;
   };
@@ -46,13 +58,13 @@ export function createLauncher(
     if (persistent) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'haat-chromium-'));
       const context = await browserType.launchPersistentContext(userDataDir, { ...contextDefaults, ...options, ...base });
-      opened.push({ close: async () => (await context.close().catch(() => {}), rmSync(userDataDir, { recursive: true, force: true })) });
+      toClose.push({ close: async () => (await context.close().catch(() => {}), rmSync(userDataDir, { recursive: true, force: true })) });
       return track(context);
     }
     const browser = await browserType.launch({ ...options, ...base });
     const newContext = browser.newContext.bind(browser);
     browser.newContext = async (contextOptions) => track(await newContext({ ...contextDefaults, ...contextOptions }));
-    opened.push({ close: () => browser.close().catch(() => {}) });
+    toClose.push({ close: () => browser.close().catch(() => {}) });
     return browser;
   }
 
@@ -67,7 +79,7 @@ export function createLauncher(
     const close = async () => {
       for (const context of mine.splice(0).reverse()) await context.close().catch(() => {});
     };
-    opened.push({ close });
+    toClose.push({ close });
     const browser = {
       /** @param {import('playwright-core').BrowserContextOptions} [options] */
       newContext: async (options) => {
@@ -103,7 +115,7 @@ export function createLauncher(
    */
   async function closeAll() {
     for (const context of [...contexts].reverse()) await context.close().catch(() => {});
-    for (const item of opened.reverse()) await item.close();
+    for (const item of toClose.reverse()) await item.close();
   }
 
   return { launch, lastPage, closeAll, cspViolations, assertNoCspViolations: () => assertNoCspViolations(cspViolations) };

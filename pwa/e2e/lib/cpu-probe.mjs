@@ -46,8 +46,15 @@ export function treeCpuSeconds(root = process.pid) {
   return sum / TICKS;
 }
 
-/** Appends `name<TAB>seconds` to E2E_CPU_LOG when it is set. */
-export function logCpu(/** @type {string} */ name, /** @type {number} */ seconds) {
+/**
+ * Appends `name<TAB>seconds` to E2E_CPU_LOG when it is set, then `<TAB>key=value` for each of `counts` (a journey's
+ * contexts and full page loads).
+ * @param {string} name
+ * @param {number} seconds
+ * @param {Record<string, number>} [counts]
+ */
+export function logCpu(name, seconds, counts = {}) {
   const file = process.env.E2E_CPU_LOG;
-  if (file) appendFileSync(file, `${name}\t${seconds.toFixed(1)}\n`);
+  const more = Object.entries(counts).map(([key, value]) => `\t${key}=${value}`);
+  if (file) appendFileSync(file, `${name}\t${seconds.toFixed(1)}${more.join('')}\n`);
 }

@@ -2,7 +2,8 @@
 // directory and the demo catalogue, for the browser journeys. Nothing is stubbed: API, database (PGlite),
 // uploads and the PWA are the ones `npm start` runs.
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,12 +52,12 @@ async function waitForHealth(baseUrl, child, logs, timeoutMs) {
 const DATABASE_SERVER = process.env.TEST_DATABASE_URL || '';
 const DATABASE_NAME_FILE = 'e2e-database';
 
-/** @param {string} sql */
-async function onDatabaseServer(sql) {
+/** @param {string} sql @param {unknown[]} [values] */
+async function onDatabaseServer(sql, values = []) {
   const client = new pg.Client({ connectionString: DATABASE_SERVER });
   await client.connect();
   try {
-    await client.query(sql);
+    return await client.query(sql, values);
   } finally {
     await client.end();
   }
@@ -81,6 +82,13 @@ export async function removeData(dataDir) {
   if (name && DATABASE_SERVER) await onDatabaseServer(`drop database if exists ${name} with (force)`);
   rmSync(dataDir, { recursive: true, force: true });
 }
+
+/**
+ * The demo every journey server starts with (unless a journey's `env` says otherwise). Passwords are hashed at
+ * argon2id's least cost, as in the API's tests: the same code path, where OWASP's minimum cost ≈ 0.02 CPU-s a hash,
+ * and the journeys sign in and up a few hundred times (the seeded admin's hash is made with it too).
+ */
+const SEEDED_WITH = { SEED: 'demo', CATALOG_SIZE: '400', ADMIN_EMAIL, ADMIN_PASSWORD, PASSWORD_HASH_MEMORY_KIB: '8', PASSWORD_HASH_PASSES: '1' };
 
 /** What decides the seeded data: a server given any of these seeds for itself, never from a copy. */
 const SEED_INPUTS = ['DATA_DIR', 'DATABASE_URL', 'SEED', 'CATALOG_SIZE', 'ADMIN_EMAIL', 'ADMIN_PASSWORD'];
@@ -128,11 +136,8 @@ export async function startServer(env = {}, seeded = undefined) {
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: baseUrl,
-      SEED: 'demo',
-      CATALOG_SIZE: '400',
+      ...SEEDED_WITH,
       LOG_LEVEL: 'warn',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
       // Journeys sign in many times from one address; the limits themselves are tested in the API suite.
       RATE_LIMIT_FACTOR: '100',
       DATABASE_URL: '',
@@ -177,4 +182,76 @@ export async function startServer(env = {}, seeded = undefined) {
       if (!keepData) await removeData(dataDir);
     },
   };
+}
+
+/**
+ * What the seeded demo is made of: the built API and shared code (each build's hash of its inputs, which covers the
+ * lockfile's versions of PGlite and sharp), the migrations, the defaults above, the database engine, and the day
+ * (the demo's orders, reviews and products are dated from the moment of seeding: a copy never gets older than a
+ * day). Null when a build carries no hash.
+ */
+function seedKey() {
+  const hash = createHash('sha256')
+    .update(JSON.stringify(SEEDED_WITH))
+    .update(DATABASE_SERVER ? `postgres ${DATABASE_SERVER}` : 'pglite');
+  for (const stamp of ['api/dist/.inputs-sha256', 'shared/dist/.inputs-sha256']) {
+    if (!existsSync(join(ROOT, stamp))) return null;
+    hash.update(readFileSync(join(ROOT, stamp)));
+  }
+  const migrations = join(ROOT, 'api/drizzle');
+  for (const file of readdirSync(migrations, { recursive: true }).map(String).sort()) {
+    if (statSync(join(migrations, file)).isFile()) hash.update(file).update(readFileSync(join(migrations, file)));
+  }
+  return hash.update(new Date().toISOString().slice(0, 10)).digest('hex').slice(0, 16);
+}
+
+const SEED_PREFIX = 'haat-e2e-seed-';
+/** A kept seed that no run has used for this long is removed by the next run that seeds. */
+const SEED_KEPT_MS = 6 * 3_600_000;
+
+/** A kept seed's folder is whole (it is renamed into place only once made) and, on PostgreSQL, its database is there. */
+async function usableSeed(/** @type {string} */ dir) {
+  if (!existsSync(dir)) return false;
+  if (!DATABASE_SERVER) return existsSync(join(dir, 'db'));
+  const name = databaseOf(dir);
+  return !!name && (await onDatabaseServer('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
+}
+
+/**
+ * The data folder of a stopped server that seeded the demo with the defaults above, for startServer's `seeded`
+ * (docs/testing.md): made once per machine, build and day, like the API tests' templates, and kept in the temporary
+ * folder (its copies cost ≈ 0.1 CPU-s, a seed ≈ 20–27). Made under another name and renamed into place, so two runs
+ * seeding at once both succeed. → { dataDir, kept, fresh }: `kept` false when the builds carry no input hash (then
+ * the folder is the caller's to remove); `fresh` when this run seeded it.
+ */
+export async function seededDemo() {
+  const key = seedKey();
+  const dir = key && join(tmpdir(), `${SEED_PREFIX}${key}`);
+  if (dir && (await usableSeed(dir))) {
+    utimesSync(dir, new Date(), new Date());
+    return { dataDir: dir, kept: true, fresh: false };
+  }
+  const seeder = await startServer();
+  await seeder.stop({ keepData: true });
+  if (!dir) return { dataDir: seeder.dataDir, kept: false, fresh: true };
+  const database = databaseOf(seeder.dataDir);
+  if (database) {
+    // A kept database has a name of its own, so a run that removes the seeder's folder never drops it.
+    const name = `haat_e2e_seed_${key}_${process.pid}`;
+    await onDatabaseServer('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [database]);
+    await onDatabaseServer(`alter database ${database} rename to ${name}`);
+    writeFileSync(join(seeder.dataDir, DATABASE_NAME_FILE), name);
+  }
+  try {
+    renameSync(seeder.dataDir, dir);
+  } catch (error) {
+    // Only another run's seed, kept meanwhile, excuses a failed rename.
+    await removeData(seeder.dataDir);
+    if (!(await usableSeed(dir))) throw error;
+  }
+  for (const other of readdirSync(tmpdir()).filter((name) => name.startsWith(SEED_PREFIX))) {
+    const path = join(tmpdir(), other);
+    if (path !== dir && Date.now() - statSync(path).mtimeMs > SEED_KEPT_MS) await removeData(path).catch(() => undefined);
+  }
+  return { dataDir: dir, kept: true, fresh: true };
 }
