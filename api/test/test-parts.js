@@ -123,7 +123,7 @@ const COST = {
 const server = Boolean(process.env.TEST_DATABASE_URL);
 const cost = (/** @type {string} */ file) => {
   const listed = COST[/** @type {keyof typeof COST} */ (basename(file))];
-  return listed ? listed[server ? 1 : 0] : 0.2 + statSync(file).size / 4500;
+  return listed?.[server ? 1 : 0] ?? 0.2 + statSync(file).size / 4500;
 };
 
 /** Every test file jest runs one by one: src/**\/*.spec.ts and test/*.e2e-spec.ts. */
