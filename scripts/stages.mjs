@@ -27,55 +27,48 @@ const stage = (name, command) => ({ name, command, build: name.startsWith('build
 
 // First, in order: what every lane needs. The PWA is built before the API tests start because the
 // test apps serve pwa/dist (its index.html, the pages' CSP), which a build running beside them would
-// empty and rewrite.
-const first = [stage('build shared', 'npm run build -w @haat/shared'), stage('build pwa', 'npm run build -w @haat/pwa')];
-
-// Then side by side. The API's tests in one lane (they run their files in parallel workers,
-// api/jest.config.js); the browser journeys, after the API build they need, in a second lane; and the
-// static checks in a third. In `ci` the PWA's unit tests end the journeys' lane, which is otherwise done
-// about two minutes before the others (docs/testing.md); in `test`, with no static checks, the journeys are
-// the longest lane, so the units follow the API's tests instead (440 → 393 s for a newcomer's run).
-const pwaUnits = stage('pwa unit tests', 'npx vitest run');
-// The API's build only transpiles (SWC, about a second); its types are checked by `typecheck` and `lint:types` in
-// `ci` (docs/decisions/0265-a-first-start-in-seconds.md).
-const buildApi = 'npm run build -w @haat/api';
-/** @type {Stage[][]} */
-const lanes = [
-  [stage('api tests (jest)', 'npm test -w @haat/api')],
-  [
-    stage('build api', buildApi),
-    stage('eslint rule tests', 'node --test eslint/'),
-    stage('shared tests', 'npm test -w @haat/shared'),
-    stage('browser journeys', 'npx playwright test'),
-    // Two built instances behind deploy/nginx.conf (README, "Deploying past one machine"): after the
-    // journeys, in their lane, which ends before the API's tests do.
-    stage('cluster test', 'node --test scripts/cluster.test.mjs'),
-    // `npm start` and `npm run cluster` stopped by a signal to npm, on the builds above (scripts/signals.test.mjs).
-    stage('signal test', 'node --test scripts/signals.test.mjs'),
-  ],
+// empty and rewrite. The API's build only transpiles (SWC, about a second); its types are checked by
+// `typecheck` and `lint:types` in `ci` (docs/decisions/0265-a-first-start-in-seconds.md).
+const first = [
+  stage('build shared', 'npm run build -w @haat/shared'),
+  stage('build pwa', 'npm run build -w @haat/pwa'),
+  stage('build api', 'npm run build -w @haat/api'),
 ];
-if (mode === 'ci') {
-  // The ESLint rule tests and shared's tests (20 s) start the static checks' lane instead, which ends a
-  // minute before the others. The root `typecheck` script's projects are split between two stages: ESLint
-  // reports TypeScript's errors for the api, pwa and shared programs it builds for its type-aware rules
-  // (`lint:types`, eslint/type-errors.js), so `tsc` checks only the JavaScript projects and the config files
-  // here (docs/testing.md). A project added to `typecheck` goes in
-  // one of the two.
-  const quick = lanes[1]?.splice(1, 2) ?? [];
-  lanes.push([
-    ...quick,
-    // The first visit's size budgets, read from the PWA's build (seconds; docs/benchmarks.md "First visit weight").
-    stage('first-visit weight', 'NO_BROWSER=1 node scripts/first-visit-weight.mjs'),
-    // Two programs, not five: tsconfig.tools.json holds api/bench's and scripts/' files too (the same options), and
-    // pwa/e2e's tsconfig.json pwa/scripts' (docs/testing.md); their own tsconfigs stay for editors.
-    stage('typecheck', 'npx tsc -p pwa/e2e && npx tsc -p tsconfig.tools.json'),
-    stage('lint', 'npm run lint:types'),
-    stage('format check', 'npm run format:check'),
-  ]);
-  lanes[1]?.push(pwaUnits);
-} else {
-  lanes[0]?.push(pwaUnits);
-}
+
+// Then three lanes side by side (docs/testing.md): the API's tests (they run their files in parallel workers,
+// api/jest.config.js); the browser journeys; and what is left, the short stages. The journeys wait on the browser
+// and their servers a good part of their time, and a third lane fills those gaps on two cores.
+const quick = [stage('eslint rule tests', 'node --test eslint/'), stage('shared tests', 'npm test -w @haat/shared')];
+const pwaUnits = stage('pwa unit tests', 'npx vitest run');
+const afterBuilds = [
+  // Two built instances behind deploy/nginx.conf (README, "Deploying past one machine").
+  stage('cluster test', 'node --test scripts/cluster.test.mjs'),
+  // `npm start` and `npm run cluster` stopped by a signal to npm, on the builds above (scripts/signals.test.mjs).
+  stage('signal test', 'node --test scripts/signals.test.mjs'),
+];
+/** @type {Stage[][]} */
+const lanes =
+  mode === 'ci'
+    ? [
+        // CI's third lane holds the static checks, the longest of them the type-aware lint, so the PWA's units and
+        // the stages after the builds follow the journeys instead.
+        [stage('api tests (jest)', 'npm test -w @haat/api')],
+        [stage('browser journeys', 'npx playwright test'), pwaUnits, ...afterBuilds],
+        [
+          ...quick,
+          // The first visit's size budgets, read from the PWA's build (seconds; docs/benchmarks.md "First visit weight").
+          stage('first-visit weight', 'NO_BROWSER=1 node scripts/first-visit-weight.mjs'),
+          // Two programs, not five: tsconfig.tools.json holds api/bench's and scripts/' files too (the same options), and
+          // pwa/e2e's tsconfig.json pwa/scripts' (docs/testing.md); their own tsconfigs stay for editors. ESLint reports
+          // TypeScript's errors for the api, pwa and shared programs it builds for its type-aware rules (`lint:types`,
+          // eslint/type-errors.js), so `tsc` checks only the JavaScript projects and the config files here. A project
+          // added to the root `typecheck` script goes in one of the two.
+          stage('typecheck', 'npx tsc -p pwa/e2e && npx tsc -p tsconfig.tools.json'),
+          stage('lint', 'npm run lint:types'),
+          stage('format check', 'npm run format:check'),
+        ],
+      ]
+    : [[stage('api tests (jest)', 'npm test -w @haat/api')], [stage('browser journeys', 'npx playwright test')], [...quick, pwaUnits, ...afterBuilds]];
 
 const cwdOf = (/** @type {Stage} */ s) => (s.command.startsWith('npx vitest') || s.command.startsWith('npx playwright') ? join(ROOT, 'pwa') : ROOT);
 const logs = mkdtempSync(join(tmpdir(), 'haat-stages-'));
