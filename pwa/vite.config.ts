@@ -123,6 +123,15 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
+            // Dexie with the database, and the one rule against stale reloads with the collections it copies and the
+            // outbox's op list it reads: one chunk, loaded through lib/storage/device-store.ts once storage is needed or
+            // wanted, never on a first visit's first screen (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+            {
+              name: 'db',
+              test: /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/]storage[\\/](db|stamp-writes|server-copy|device-collections|outbox-ops)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             // What home's product rows draw and the browsing pages share with it (the product card and its parts, the
             // add-to-cart button and stepper, the wishlist heart, the cached rows and the category tree): one chunk
             // instead of the five small ones the bundler made of them, each a request of its own on the first visit
