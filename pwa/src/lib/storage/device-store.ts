@@ -63,13 +63,10 @@ export function storageWanted(): Promise<void> {
 export const openStorageWhenWanted = (): Promise<HaatDB> => storageWanted().then(openStorage);
 
 /** The one rule against stale reloads (server-copy.ts) with every collection it copies (device-collections.ts). */
-export type CopyRule = typeof import('./server-copy') & typeof import('./device-collections');
+export type CopyRule = typeof import('./copy-rule');
 
 /** The one rule and the collections, which load with Dexie (one chunk, pwa/vite.config.ts): calling this is a need, as loadStorage. */
-export async function loadCopyRule(): Promise<CopyRule> {
-  const [rule, collections] = await Promise.all([import('./server-copy'), import('./device-collections'), loadStorage()]);
-  return { ...rule, ...collections };
-}
+export const loadCopyRule = (): Promise<CopyRule> => Promise.all([import('./copy-rule'), loadStorage()]).then(([rule]) => rule);
 
 /**
  * Keeps a server answer, to a question asked at `asked` (askedNow), through the one rule once storage is wanted
