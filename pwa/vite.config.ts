@@ -160,8 +160,8 @@ export default defineConfig({
             // lib, i18n/ with the shell's English texts (every other namespace goes with the code that uses it,
             // build/i18n-namespaces.ts; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
             // (only the sign-in and address forms need it). Everything here loads on `/`, so what other pages
-            // alone use goes with them (NOT_ON_HOME above; of the shared rules, the order lifecycle: `/` keeps the
-            // return window, which the public config reads). docs/benchmarks.md "First visit weight" has the figure.
+            // alone use goes with them (NOT_ON_HOME above; of the shared rules, the orders' rules), and what only the
+            // late parts use on `/` goes with those (LATE_PARTS). docs/benchmarks.md "First visit weight" has the figure.
             {
               name: 'app',
               test: (id: string) =>
