@@ -46,6 +46,14 @@ const NOT_ON_HOME =
 const PRODUCT_CARDS =
   /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/]hooks[\\/]use-wishlist-toggle)\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
 
+// The modules of the 'late-parts' chunk (below): the footer, the toaster, the newsletter and home's back-to-top button,
+// which `/` loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx), and what of lib/ and
+// the shared rules only they use on `/`: the public config the footer reads (with the shop, the return window and the
+// hold limits it defaults to), the language switch and the shop's address. Every other page loads this chunk before its
+// first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
+const LATE_PARTS =
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$/;
+
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
   // A local API server naming another shop: its answer must not reach the next file's footer in a shared worker.
@@ -123,19 +131,23 @@ export default defineConfig({
               test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom|@remix-run|jotai|ky)[\\/].*(?<!\.css)$/,
               priority: 2,
             },
+            // Dexie with the database, and the one rule against stale reloads with the collections it copies and the
+            // outbox's op list it reads: one chunk, loaded through lib/storage/device-store.ts once storage is needed or
+            // wanted, never on a first visit's first screen (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+            {
+              name: 'db',
+              test: /node_modules[\\/]dexie[\\/]|[\\/]src[\\/]lib[\\/]storage[\\/](db|stamp-writes|server-copy|device-collections|copy-rule|outbox-ops)\.ts$/,
+              includeDependenciesRecursively: false,
+              priority: 2,
+            },
             // What home's product rows draw and the browsing pages share with it (the product card and its parts, the
             // add-to-cart button and stepper, the wishlist heart, the cached rows and the category tree): one chunk
             // instead of the five small ones the bundler made of them, each a request of its own on the first visit
             // and 2 KB gzip more apart than together (docs/benchmarks.md "First visit weight").
             { name: 'product-cards', test: PRODUCT_CARDS, includeDependenciesRecursively: false, priority: 1 },
-            // The parts of the shell and of home drawn after the first screen (lib/ui/late-part.tsx): the footer, the
-            // toaster and the newsletter, one request and one precached file instead of three.
-            {
-              name: 'late-parts',
-              test: /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)|features[\\/]home[\\/]components[\\/]newsletter)\.tsx$/,
-              includeDependenciesRecursively: false,
-              priority: 1,
-            },
+            // The parts of the shell and of home drawn after the first screen (lib/ui/late-part.tsx) and what only they use
+            // on `/` (LATE_PARTS above): one request and one precached file instead of several.
+            { name: 'late-parts', test: LATE_PARTS, includeDependenciesRecursively: false, priority: 2 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
             // shared a chunk with the shell's account menu and came onto the first visit.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
@@ -148,20 +160,22 @@ export default defineConfig({
             // lib, i18n/ with the shell's English texts (every other namespace goes with the code that uses it,
             // build/i18n-namespaces.ts; Hindi is its own lazy chunk) and the shared rules, but nothing built on zod
             // (only the sign-in and address forms need it). Everything here loads on `/`, so what other pages
-            // alone use goes with them (NOT_ON_HOME above; of the shared rules, the order lifecycle: `/` keeps the
-            // return window, which the public config reads). docs/benchmarks.md "First visit weight" has the figure.
+            // alone use goes with them (NOT_ON_HOME above; of the shared rules, the orders' rules), and what only the
+            // late parts use on `/` goes with those (LATE_PARTS). docs/benchmarks.md "First visit weight" has the figure.
             {
               name: 'app',
               test: (id: string) =>
                 (/[\\/]pwa[\\/]src[\\/](lib|i18n)[\\/]/.test(id) &&
                   !/[\\/](hi-IN|en-IN[\\/](?!common\.json))/.test(id) &&
                   !NOT_ON_HOME.test(id) &&
+                  !LATE_PARTS.test(id) &&
                   !importsZod(id) &&
                   !importsDexie(id)) ||
                 (/[\\/]shared[\\/]src[\\/]/.test(id) &&
                   !usesZod(id) &&
                   !NOT_ON_HOME.test(id) &&
-                  !/[\\/]shared[\\/]src[\\/]orders[\\/](?!return-window|hold-limits)/.test(id)),
+                  !LATE_PARTS.test(id) &&
+                  !/[\\/]shared[\\/]src[\\/]orders[\\/]/.test(id)),
               includeDependenciesRecursively: false,
               priority: 1,
             },

@@ -1,11 +1,12 @@
 import { flushOutbox, startOutboxSync } from '../lib/storage/outbox-sync';
 import { claimUserData } from '../lib/storage/user-data';
 import { reloadOrders } from '../lib/storage/order-store';
-import { registerWishlistSync, reloadAddresses, reloadWishlist } from '../features/account/public';
+import { accountApi, registerWishlistSync, reloadAddresses, reloadWishlist } from '../features/account/public';
 import { registerCartSync, reloadCart } from '../features/cart/public';
 import { registerCodQueue } from '../features/checkout/public';
 
-// The IndexedDB half of SessionSync, its own chunk with Dexie (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
+// The half of SessionSync that loads after the first render, its own chunk with Dexie: IndexedDB's side and the signed-in
+// shopper's profile (docs/decisions/0133-texts-and-storage-load-with-their-feature.md).
 
 // The outbox learns how to send each kind of queued write before anything can flush it.
 registerCartSync();
@@ -15,6 +16,9 @@ registerWishlistSync();
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 
 export { startOutboxSync };
+
+/** The signed-in shopper's profile from the server, or null when it cannot be had (offline: the stored one stays). */
+export const freshProfile = () => accountApi.userDetails().catch(() => null);
 
 /** Marks the device's shopper data as this user's (wiping another's), as the server's profile came back. */
 export const claimFor = claimUserData;

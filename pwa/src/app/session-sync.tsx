@@ -4,11 +4,10 @@ import { useNavigate } from 'react-router-dom';
 import { registerNavigator } from '../lib/ui/app-navigation';
 import { endSession, setSessionUser, userAtom } from '../lib/http/session';
 import { tokens } from '../lib/http/tokens';
-import { accountApi } from '../features/account/public';
 import { storageWanted } from '../lib/storage/device-store';
 import { useServerRefresh } from '../lib/storage/use-server-refresh';
 
-// IndexedDB's side (the outbox, the shopper's stores) with Dexie, loaded after the first render, once storage is wanted.
+// IndexedDB's side (the outbox, the shopper's stores) with Dexie, and the profile's refresh, loaded after the first render.
 let storageSide: Promise<typeof import('./session-storage')> | undefined;
 const loadStorageSide = () => (storageSide ??= import('./session-storage'));
 
@@ -41,8 +40,8 @@ export function SessionSync() {
   }, [signedIn, userId]);
   // Signed in: the profile, then (once the user is known) the account's collections, again after a reconnect.
   useServerRefresh(signedIn ? (userId ?? 'signing-in') : null, async (signal) => {
-    const fresh = await accountApi.userDetails().catch(() => null); // offline: keep the stored profile
     const data = await loadStorageSide();
+    const fresh = await data.freshProfile(); // offline: keep the stored profile
     if (signal.aborted) return;
     if (fresh?.data) {
       await data.claimFor(fresh.data._id);

@@ -1,11 +1,42 @@
+import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
+import type { CartItem } from '@haat/shared/cart/cart.types';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { CartLine } from '../../lib/storage/device-store';
+import type { OutboxEntry } from '../../lib/storage/outbox';
 import { outboxFacade } from '../../lib/storage/outbox-facade';
 import { cartLines } from '../../lib/storage/device-collections';
 import { adoptServerRows, refreshFromServer, rowsFor, type Stored } from '../../lib/storage/server-copy';
 import { toast } from '../../lib/ui/toast';
 import { cartApi, type CartEnvelope } from './api';
-import { lineFromServer, mergeQuantities } from './cart-lines';
 import { announceCartChanges } from './cart-notices';
+
+/** A server cart line as the device keeps it (keyed by product and variant, cartLineKey). */
+export function lineFromServer(item: CartItem): CartLine {
+  const variantId = item.variantId ?? null;
+  return {
+    key: cartLineKey(item.productId._id, variantId),
+    productId: item.productId._id,
+    variantId,
+    variant: item.variant ?? null,
+    quantity: item.quantity,
+    product: item.productId,
+    lineId: item._id,
+    addedAt: Date.parse(item.createdAt) || undefined,
+  };
+}
+
+type SyncItem = { productId: string; variantId: string | null; quantity: number };
+
+/** Several queued changes as one request: per product and variant, the shopper's last word wins. */
+export function mergeQuantities(entries: ReadonlyArray<OutboxEntry<CartSyncRequest>>): SyncItem[] {
+  const last = new Map<string, SyncItem>();
+  for (const entry of entries) {
+    // Entries queued before variants carry no variantId: the product itself.
+    for (const { productId, variantId, quantity } of entry.body.items)
+      last.set(cartLineKey(productId, variantId), { productId, variantId: variantId ?? null, quantity });
+  }
+  return [...last.values()];
+}
 
 const linesOf = (answer: CartEnvelope) => [rowsFor(cartLines, (answer.data ?? []).map(lineFromServer))];
 

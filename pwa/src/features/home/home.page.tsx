@@ -1,5 +1,4 @@
 import { Fragment } from 'react';
-import { BackToTop } from '../../lib/ui/back-to-top';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { firstSubCategoryOf, SkeletonCards, useCatalogTree } from '../catalog/public';
 import { BannerCarousel } from './components/banner-carousel';
@@ -15,6 +14,8 @@ import { userAtom } from '../../lib/http/session';
 // Below the fold: loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx); its box
 // holds the place until then.
 const Newsletter = latePart(() => import('./components/newsletter').then((m) => m.Newsletter));
+// Shown once the page is scrolled 300 px: it loads with the footer, at the first scroll.
+const BackToTop = latePart(() => import('../../lib/ui/back-to-top').then((m) => m.BackToTop));
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {

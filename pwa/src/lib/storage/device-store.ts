@@ -1,5 +1,6 @@
 import { startTransition, useEffect, useState, type DependencyList } from 'react';
 import type { HaatDB } from './db';
+import type { ServerRows, Stored } from './server-copy';
 import { afterPageSettled } from '../device/after-page-settled';
 import { DB_NAME } from './db-name';
 
@@ -10,6 +11,8 @@ import { DB_NAME } from './db-name';
 export type { CachedList, HaatDB, RecentItem } from './db';
 export type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 export { SETTLE_MS } from '../device/after-page-settled';
+/** The tick to give storeWhenWanted for a question asked now: take it before asking (lib/storage/write-stamps.ts). */
+export { askTick as askedNow } from './write-stamps';
 
 type StorageModule = typeof import('./db');
 
@@ -58,6 +61,23 @@ export function storageWanted(): Promise<void> {
 
 /** The database when storage is wanted (storageWanted): for reads and for caching what the network answered. */
 export const openStorageWhenWanted = (): Promise<HaatDB> => storageWanted().then(openStorage);
+
+/** The one rule against stale reloads (server-copy.ts) with every collection it copies (device-collections.ts). */
+export type CopyRule = typeof import('./copy-rule');
+
+/** The one rule and the collections, which load with Dexie (one chunk, pwa/vite.config.ts): calling this is a need, as loadStorage. */
+export const loadCopyRule = (): Promise<CopyRule> => Promise.all([import('./copy-rule'), loadStorage()]).then(([rule]) => rule);
+
+/**
+ * Keeps a server answer, to a question asked at `asked` (askedNow), through the one rule once storage is wanted
+ * (storageWanted): the rule loads then, so a first visit's first screen has none of it. `parts` names each
+ * collection's rows in the answer (`rowsFor`).
+ */
+export async function storeWhenWanted(asked: number, parts: (rule: CopyRule) => readonly ServerRows[]): Promise<Stored> {
+  await storageWanted();
+  const rule = await loadCopyRule();
+  return rule.storeAnswer(asked, parts(rule), openStorage);
+}
 
 type Querier<T> = (db: HaatDB) => Promise<T>;
 

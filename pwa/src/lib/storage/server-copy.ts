@@ -69,10 +69,7 @@ export async function storeServerRows(db: HaatDB, parts: readonly ServerRows[], 
   });
 }
 
-/** The tick to give storeAnswer for a question asked now (for callers that ask themselves). */
-export const askedNow = askTick;
-
-/** Stores the answer to a question asked at `asked` (askedNow) through the one rule; `open` reaches the database. */
+/** Stores the answer to a question asked at `asked` (askedNow, device-store.ts) through the one rule; `open` reaches the database. */
 export async function storeAnswer(asked: number, parts: readonly ServerRows[], open: () => Promise<HaatDB> = openStorage): Promise<Stored> {
   return storeServerRows(await open(), parts, asked);
 }

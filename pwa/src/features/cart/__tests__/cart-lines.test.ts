@@ -3,7 +3,8 @@ import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import type { OutboxEntry } from '../../../lib/storage/outbox';
 import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
-import { cartTotals, mergeQuantities } from '../cart-lines';
+import { cartTotals } from '../cart-lines';
+import { mergeQuantities } from '../cart-sync';
 
 const product = (id: string, price: number, discount = 0): CartProduct => ({ _id: id, name: `P ${id}`, image: [], unit: '1 pc', price, discount, stock: 50 });
 const line = (id: string, quantity: number, price = 100, discount = 0): CartLine => ({

@@ -1,7 +1,5 @@
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
-import { openStorageWhenWanted } from '../../../lib/storage/device-store';
-import { cachedCategories, cachedSubCategories } from '../../../lib/storage/device-collections';
-import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
+import { askedNow, storeWhenWanted } from '../../../lib/storage/device-store';
 import { fetchCategories, fetchSubCategories } from '../api';
 
 let inFlight: Promise<FreshTree> | null = null;
@@ -21,7 +19,10 @@ export function refreshCatalogTree(): Promise<FreshTree> {
   inFlight ??= (async () => {
     const asked = askedNow();
     const [categories, subCategories] = await Promise.all([fetchCategories(), fetchSubCategories()]);
-    void storeAnswer(asked, [rowsFor(cachedCategories, categories), rowsFor(cachedSubCategories, subCategories)], openStorageWhenWanted).catch(() => undefined);
+    void storeWhenWanted(asked, ({ rowsFor, cachedCategories, cachedSubCategories }) => [
+      rowsFor(cachedCategories, categories),
+      rowsFor(cachedSubCategories, subCategories),
+    ]).catch(() => undefined);
     return { categories: [...categories].sort(byName), subCategories: [...subCategories].sort(byName) };
   })();
   inFlight.catch(() => {

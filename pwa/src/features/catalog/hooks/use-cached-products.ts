@@ -1,11 +1,9 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { type Product } from '@haat/shared/catalog/catalog.types';
 import { classifyLoadFailure, type LoadFailure } from '../../../lib/http/load-failure';
-import { loadStorage, useDeviceQuery, openStorageWhenWanted } from '../../../lib/storage/device-store';
-import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
+import { askedNow, loadStorage, storeWhenWanted, useDeviceQuery } from '../../../lib/storage/device-store';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import { type ProductPage } from '../api';
-import { cachedLists, cachedProducts } from '../../../lib/storage/device-collections';
 
 export interface CachedProducts {
   /** undefined while IndexedDB is read, null when nothing is cached for this key yet. */
@@ -90,5 +88,5 @@ export function useCachedProducts(key: string | null, fetchPage: (page: number) 
 /** Writes one page, asked at `asked`, through the one rule: the products and the list's ids in order. */
 export async function saveProductPage(key: string, result: ProductPage, asked: number): Promise<void> {
   const list = { key, ids: result.items.map((p) => p._id), total: result.total, page: result.page, totalPage: result.totalPage, savedAt: Date.now() };
-  await storeAnswer(asked, [rowsFor(cachedProducts, result.items), rowsFor(cachedLists, [list])], openStorageWhenWanted);
+  await storeWhenWanted(asked, ({ rowsFor, cachedProducts, cachedLists }) => [rowsFor(cachedProducts, result.items), rowsFor(cachedLists, [list])]);
 }

@@ -1,7 +1,5 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { openStorageWhenWanted, useDeviceQuery } from '../../../lib/storage/device-store';
-import { cachedProducts } from '../../../lib/storage/device-collections';
-import { askedNow, rowsFor, storeAnswer } from '../../../lib/storage/server-copy';
+import { askedNow, openStorageWhenWanted, storeWhenWanted, useDeviceQuery } from '../../../lib/storage/device-store';
 import { type LoadFailure } from '../../../lib/http/load-failure';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import { problemOf } from '../../../lib/http/http-problem';
@@ -25,7 +23,7 @@ export function useProductDetails(productId: string | null): { product: Product 
     const asked = askedNow();
     try {
       const answer = await fetchProductDetails(productId!, signal);
-      void storeAnswer(asked, [rowsFor(cachedProducts, [answer])], openStorageWhenWanted).catch(() => undefined);
+      void storeWhenWanted(asked, ({ rowsFor, cachedProducts }) => [rowsFor(cachedProducts, [answer])]).catch(() => undefined);
       return answer;
     } catch (error) {
       if (problemOf(error).status === 404)

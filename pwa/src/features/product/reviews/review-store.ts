@@ -1,14 +1,12 @@
-import { openStorage } from '../../../lib/storage/device-store';
-import { cachedAnswers } from '../../../lib/storage/device-collections';
-import { refreshFromServer, rowsFor } from '../../../lib/storage/server-copy';
+import { loadCopyRule, openStorage } from '../../../lib/storage/device-store';
 import { fetchReviews, type ReviewCounts, type ReviewSummary } from '../api';
 
 export const reviewsKey = (productId: string) => `reviews:${productId}`;
 
 /** Fetches the preview and counts and saves them (the product page reads them live from IndexedDB). */
 export async function refreshReviews(productId: string): Promise<void> {
-  // The page shows the reviews from IndexedDB: Dexie is needed now (lib/storage/device-store.ts).
-  void openStorage();
+  // The page shows the reviews from IndexedDB: Dexie, with the one rule, is needed now (lib/storage/device-store.ts).
+  const { refreshFromServer, rowsFor, cachedAnswers } = await loadCopyRule();
   await refreshFromServer(
     () => fetchReviews(productId),
     (value) => [rowsFor(cachedAnswers, [{ key: reviewsKey(productId), value }])],
