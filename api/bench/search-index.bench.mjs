@@ -11,8 +11,9 @@
  * that one too; then asks both the same BENCH_QUERIES (3,000) bench-style distinct searches
  * (lib.mjs distinctQueries: one to three catalogue words, some misspelt, the last often cut short),
  * stemmed by PostgreSQL as the service does, first page of 10. Rounds (BENCH_ROUNDS, 3) alternate
- * the builds and report milliseconds per search (wall and CPU), by number of words, and any answer (ids, order,
- * total, and a later page of every tenth query) that differs between the two. With node --expose-gc it also says each index's memory (heap and typed arrays).
+ * the builds and report milliseconds per search (wall and CPU) and CPU by number of words, and any answer (ids, order,
+ * total, and a later page of every tenth query) that differs between the two; BENCH_INDEX_FALLBACK=1 also times the name
+ * fallback alone on every three-word text. With node --expose-gc it also says each index's memory (heap and typed arrays).
  */
 import pg from 'pg';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -23,6 +24,7 @@ const QUERIES = Number(process.env.BENCH_QUERIES ?? 3_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const AFTER = fileURLToPath(new URL('../dist/search/index/', import.meta.url));
 const BEFORE = process.env.BENCH_INDEX_BEFORE;
+const FALLBACK = process.env.BENCH_INDEX_FALLBACK === '1';
 
 // The index service's reads (api/src/search/index/index.service.ts), repeated here: they are private to it.
 const SHELF = `array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
@@ -143,32 +145,50 @@ async function main() {
       });
       console.log(`${differ} of ${asked.length} answers differ (${asked.length - queries.length} of them later pages)`);
     }
+    // The searches by number of words, each group timed as one run, so that its CPU is told apart.
+    const byWordCount = new Map();
+    for (const q of queries) byWordCount.set(q.tokens.length, [...(byWordCount.get(q.tokens.length) ?? []), q]);
+    const groups = [...byWordCount].sort(([a], [b]) => a - b);
     for (let round = 1; round <= ROUNDS; round++) {
       const line = [];
       for (const b of builds) {
-        const byWords = new Map();
-        const started = performance.now();
-        const cpuStarted = cpuMs();
+        const split = [];
+        let wall = 0;
+        let cpu = 0;
         const slowest = [];
-        for (const q of queries) {
-          const t0 = performance.now();
-          b.index.search(q);
-          const ms = performance.now() - t0;
-          if (slowest.length < 5 || ms > slowest[4].ms) slowest.splice(slowest.findIndex((x) => x.ms < ms) >>> 0, 0, { ms, text: q.tokens.join(' ') });
-          if (slowest.length > 5) slowest.pop();
-          const n = q.tokens.length;
-          const w = byWords.get(n) ?? { ms: 0, n: 0 };
-          w.ms += performance.now() - t0;
-          w.n += 1;
-          byWords.set(n, w);
+        for (const [n, group] of groups) {
+          const started = performance.now();
+          const cpuStarted = cpuMs();
+          for (const q of group) {
+            const t0 = performance.now();
+            b.index.search(q);
+            const ms = performance.now() - t0;
+            if (slowest.length < 5 || ms > slowest[4].ms) slowest.splice(slowest.findIndex((x) => x.ms < ms) >>> 0, 0, { ms, text: q.tokens.join(' ') });
+            if (slowest.length > 5) slowest.pop();
+          }
+          const groupCpu = cpuMs() - cpuStarted;
+          wall += performance.now() - started;
+          cpu += groupCpu;
+          split.push(`${n} word${n > 1 ? 's' : ''} ${(groupCpu / group.length).toFixed(3)}`);
         }
-        const per = (performance.now() - started) / queries.length;
-        const cpuPer = (cpuMs() - cpuStarted) / queries.length;
         if (round === ROUNDS) b.slowest = slowest;
-        const split = [...byWords].sort(([a], [b]) => a - b).map(([n, w]) => `${n} word${n > 1 ? 's' : ''} ${(w.ms / w.n).toFixed(2)}`);
-        line.push(`${b.name}: ${per.toFixed(2)} ms a search, ${cpuPer.toFixed(3)} CPU-ms (${split.join(', ')})`);
+        line.push(`${b.name}: ${(wall / queries.length).toFixed(2)} ms a search, ${(cpu / queries.length).toFixed(3)} CPU-ms (${split.join(', ')})`);
       }
       console.log(`round ${round}: ${line.join(' | ')}; load ${load()}`);
+    }
+    if (FALLBACK) {
+      // The name fallback alone (the index's private nearNames), for every search of three words: what a search that
+      // matches nothing pays on top of its count.
+      const texts = byWordCount.get(3) ?? [];
+      for (let round = 1; round <= ROUNDS; round++) {
+        const line = [];
+        for (const b of builds) {
+          const cpuStarted = cpuMs();
+          for (const q of texts) b.index.nearNames(q);
+          line.push(`${b.name}: ${((cpuMs() - cpuStarted) / texts.length).toFixed(3)} CPU-ms`);
+        }
+        console.log(`name fallback of ${texts.length} three-word texts, round ${round}: ${line.join(' | ')}`);
+      }
     }
     for (const b of builds) console.log(`${b.name}, slowest: ${b.slowest.map((x) => `${JSON.stringify(x.text)} ${x.ms.toFixed(1)} ms`).join(', ')}`);
   } finally {

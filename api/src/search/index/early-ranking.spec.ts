@@ -1,5 +1,5 @@
 import { SearchIndex, type IndexAnswer, type IndexQuery, type IndexedProduct } from './search-index.js';
-import { asciiTrigrams, typoForm } from './trigrams.js';
+import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity, typoForm } from './trigrams.js';
 import { Vocabulary } from './vocabulary.js';
 
 /** A small deterministic generator (mulberry32), so that a failing catalogue can be made again. */
@@ -210,6 +210,52 @@ describe('the search index ranking that stops early', () => {
       expect(expectSameAnswers(early, exhaustive, queries(next, 200), spy)).toBe(0);
     } finally {
       spy.restore();
+    }
+  });
+
+  it('answers names like the text as comparing every name with it does, in every band of name lengths and after changes', () => {
+    const next = random(26);
+    const index = new SearchIndex(vocabulary());
+    const names = new Map<string, string[]>();
+    // Names of one to eight words: from under twenty trigrams to over sixty, so every band holds some.
+    const named = (id: string, version = 0) => {
+      const words = Array.from({ length: 1 + Math.floor(next() * 8) }, () => LEXEMES[Math.floor(next() * LEXEMES.length)]!);
+      const p = { ...product(id, next, version), nameTrigrams: asciiTrigrams(words.join(' ')) ?? [] };
+      index.put(p);
+      names.set(id, p.nameTrigrams);
+    };
+    const gone = (id: string) => {
+      index.remove(id);
+      names.delete(id);
+    };
+    const ids = Array.from({ length: 2000 }, (_, i) => ulid(1000 + i * 7));
+    for (const id of ids) named(id);
+    index.compact();
+    const nearNames = (q: IndexQuery) => (index as unknown as { nearNames(q: IndexQuery): IndexAnswer }).nearNames(q);
+    const expectEveryNameCompared = (asked: IndexQuery[]) => {
+      let found = 0;
+      for (const q of asked) {
+        const text = new Set(q.textTrigrams);
+        const like: Array<{ id: string; s: number }> = [];
+        for (const [id, trigrams] of names) {
+          const shared = trigrams.filter((t) => text.has(t)).length;
+          const s = trigramSimilarity(shared, trigrams.length, text.size);
+          if (s >= SIMILARITY_THRESHOLD) like.push({ id, s });
+        }
+        like.sort((a, b) => b.s - a.s || (a.id < b.id ? 1 : -1));
+        const want = { ids: like.slice(0, q.limit).map((x) => x.id), total: like.length };
+        expect({ q: q.tokens.join(' '), got: nearNames(q) }).toEqual({ q: q.tokens.join(' '), got: want });
+        if (like.length) found += 1;
+      }
+      return found;
+    };
+    expect(expectEveryNameCompared(queries(next, 150).map((q) => ({ ...q, offset: 0 })))).toBeGreaterThan(50);
+    for (let round = 1; round <= 3; round++) {
+      for (const id of ids.filter(() => next() < 0.05)) gone(id);
+      for (const id of ids.filter(() => next() < 0.05)) named(id, round);
+      for (let k = 0; k < 200; k++) named(ulid(next() < 0.5 ? Math.floor(next() * 1000) : 1_000_000 + Math.floor(next() * 100_000)), round);
+      index.seal();
+      expect(expectEveryNameCompared(queries(next, 80).map((q) => ({ ...q, offset: 0 })))).toBeGreaterThan(25);
     }
   });
 });

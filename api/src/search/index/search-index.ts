@@ -90,6 +90,20 @@ const SCORING_COST = 100;
 const POP = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
 
 /**
+ * Name trigram lists are kept apart by the name's length (number of trigrams): band b holds the names from
+ * NAME_BANDS[b] up to the next band's start. A name of a long band must share more of a text's trigrams to reach the
+ * similarity threshold than the shortest name, so the fallback walks fewer (and only that band's) lists for it, and a
+ * band too long or too short for the text is not walked at all (docs/architecture.md#search-past-one-machine).
+ */
+const NAME_BANDS = [0, 28, 34, 40, 46, 54];
+const BANDS = NAME_BANDS.length;
+const bandOf = (length: number) => {
+  let b = BANDS - 1;
+  while (length < NAME_BANDS[b]!) b--;
+  return b;
+};
+
+/**
  * The catalogue's published products held in memory for searching, without a database round trip
  * per search: postings (lexeme → (product, entry)) find the candidates and score them, each
  * product's own entries decide a several-word match, and a trigram index over names serves the
@@ -130,7 +144,13 @@ export class SearchIndex {
   private readonly shelves = new Shelves();
   private sortedLex: { lexemes: string[]; ids: Int32Array } | null = null;
   private readonly trigramIds = new Map<string, number>();
+  /** Per trigram id × BANDS + band: the products of that band whose names hold the trigram. */
   private readonly trigramLists: TrigramList[] = [];
+  /**
+   * The trigrams held by BIG_LIST of the names or more when laid out: the products whose names hold each, a bit each
+   * (grown as products join), so the name fallback asks them for its candidates instead of decoding their lists.
+   */
+  private readonly commonTrigrams = new Map<number, Uint32Array>();
   /**
    * While a fresh index is built, postings are not kept: each product's name trigrams are, and
    * `layOut` makes every posting list at once from what the products hold, each list a view of one
@@ -145,6 +165,9 @@ export class SearchIndex {
   private dead = 0;
   /** The fewest trigrams of any name ever put (a lower bound for the live ones). */
   private shortestName = Infinity;
+  /** Per band: the fewest and the most trigrams of any name ever put in it. */
+  private readonly bandShortest = new Array<number>(BANDS).fill(Infinity);
+  private readonly bandLongest = new Array<number>(BANDS).fill(0);
   // Scratch space for one search at a time (searches are synchronous).
   private lexMask = new Int32Array(0);
   private stamp = new Int32Array(0);
@@ -210,6 +233,9 @@ export class SearchIndex {
     this.entryCount.push(product.entries.length);
     this.nameSize.push(product.nameTrigrams.length);
     this.shortestName = Math.min(this.shortestName, product.nameTrigrams.length);
+    const band = bandOf(product.nameTrigrams.length);
+    this.bandShortest[band] = Math.min(this.bandShortest[band]!, product.nameTrigrams.length);
+    this.bandLongest[band] = Math.max(this.bandLongest[band]!, product.nameTrigrams.length);
     for (const entry of product.entries) {
       const lex = this.lexId(entry.lexeme);
       const inName = entry.positions.some(isNameHit);
@@ -226,12 +252,23 @@ export class SearchIndex {
     for (const t of product.nameTrigrams) {
       let id = this.trigramIds.get(t);
       if (id === undefined) {
-        id = this.trigramLists.length;
+        id = this.trigramIds.size;
         this.trigramIds.set(t, id);
-        this.trigramLists.push(new TrigramList());
+        for (let b = 0; b < BANDS; b++) this.trigramLists.push(new TrigramList());
       }
       if (this.pending) this.pending.trigrams.push(id);
-      else this.trigramLists[id]!.push(doc);
+      else {
+        this.trigramLists[id * BANDS + band]!.push(doc);
+        let bits = this.commonTrigrams.get(id);
+        if (bits) {
+          if (doc >>> 5 >= bits.length) {
+            const grown = new Uint32Array(Math.ceil(((doc + 1) / 32) * 1.25) + 1);
+            grown.set(bits);
+            this.commonTrigrams.set(id, (bits = grown));
+          }
+          bits[doc >>> 5]! |= 1 << (doc & 31);
+        }
+      }
     }
     this.shelves.add(
       doc,
@@ -326,7 +363,7 @@ export class SearchIndex {
       if (before >= 0 && !idAfter(order, doc, before)) this.idOrdered = false;
       before = doc;
     }
-    // Name trigrams: each product's are its nameSize next ones of `pending.trigrams`.
+    // Name trigrams: each product's are its nameSize next ones of `pending.trigrams`, in the list of its name's band.
     const trigrams = pending.trigrams.buf;
     const sizes = this.nameSize.buf;
     const lists = this.trigramLists;
@@ -338,8 +375,8 @@ export class SearchIndex {
       const end = t + sizes[doc]!;
       if (counts[doc]! < 0) t = end;
       else
-        for (; t < end; t++) {
-          const id = trigrams[t]!;
+        for (const band = bandOf(sizes[doc]!); t < end; t++) {
+          const id = trigrams[t]! * BANDS + band;
           postings[id]! += 1;
           bytes[id]! += gapBytes(doc - last[id]!);
           last[id] = doc;
@@ -360,10 +397,23 @@ export class SearchIndex {
       b += bytes[id]!;
       k += skips;
     }
+    const common: Array<Uint32Array | undefined> = [];
+    if (docs >= 1024)
+      for (let id = 0; id < kinds / BANDS; id++) {
+        let held = 0;
+        for (let b = 0; b < BANDS; b++) held += postings[id * BANDS + b]!;
+        if (held >= docs * BIG_LIST) this.commonTrigrams.set(id, (common[id] = new Uint32Array(Math.ceil(docs / 32))));
+      }
     for (let doc = 0, t = 0; doc < docs; doc++) {
       const end = t + sizes[doc]!;
       if (counts[doc]! < 0) t = end;
-      else for (; t < end; t++) lists[trigrams[t]!]!.push(doc);
+      else
+        for (const band = bandOf(sizes[doc]!); t < end; t++) {
+          const id = trigrams[t]!;
+          lists[id * BANDS + band]!.push(doc);
+          const bits = common[id];
+          if (bits) bits[doc >>> 5]! |= 1 << (doc & 31);
+        }
     }
   }
 
@@ -1022,9 +1072,10 @@ export class SearchIndex {
 
   /**
    * The fallback: published products whose name is trigram-similar to the whole text, best first.
-   * similarity = shared / (|name| + |text| − shared) and no name is shorter than the shortest one
-   * ever indexed, so a name must share at least `need` trigrams with the text. Any such name holds at least one of the text's
-   * (present − need + 1) rarest trigrams: only those lists are walked to find candidates. The
+   * similarity = shared / (|name| + |text| − shared). Each band of name lengths (NAME_BANDS) is counted on its own, from
+   * its own lists: no name of a band is shorter than the shortest one ever put in it, so a name must share at least
+   * `need` trigrams with the text, the more the longer the band's names. Any such name holds at least one of the text's
+   * (present − need + 1) rarest trigrams in its band: only those lists are walked to find candidates. The
    * common trigrams' lists (a few of them hold most names) are then only probed for the candidates
    * that can still reach the threshold, by binary search (postings are in ascending product order).
    * Every candidate's count ends exact, so the answer (ids, order, total) is what a full count gives.
@@ -1032,19 +1083,38 @@ export class SearchIndex {
   private nearNames(q: IndexQuery): IndexAnswer {
     const size = q.textTrigrams.length;
     if (size === 0) return { ids: [], total: 0 };
-    const present: TrigramList[] = [];
+    const ids: number[] = [];
     for (const t of q.textTrigrams) {
       const id = this.trigramIds.get(t);
-      if (id !== undefined) present.push(this.trigramLists[id]!);
+      if (id !== undefined) ids.push(id);
     }
+    const top = new TopList(q.limit, this.idOrder());
+    const round = this.nextRound();
+    let total = 0;
+    for (let band = 0; band < BANDS; band++) {
+      if (this.bandShortest[band] === Infinity) continue;
+      const present: PresentTrigram[] = [];
+      for (const id of ids) {
+        const list = this.trigramLists[id * BANDS + band]!;
+        if (list.count > 0) present.push({ list, bits: this.commonTrigrams.get(id) });
+      }
+      total += this.nearNamesOfBand(present, band, size, round, top);
+    }
+    return { ids: top.page(0), total };
+  }
+
+  /** `nearNames` in one band of name lengths, from the band's lists of the text's trigrams: offers its names to `top`, answers how many reach the threshold. */
+  private nearNamesOfBand(present: PresentTrigram[], band: number, size: number, round: number, top: TopList): number {
+    const exhaustive = this.options.exhaustive === true;
+    const bandShortest = exhaustive ? this.shortestName : this.bandShortest[band]!;
+    const bandLongest = exhaustive ? Infinity : this.bandLongest[band]!;
     // A name shares at most min(|name|, |text|) trigrams, and the shortest name gives the most similarity per shared one.
     let need = 1;
-    while (need <= present.length && trigramSimilarity(need, Math.max(need, this.shortestName), size) < SIMILARITY_THRESHOLD) need++;
-    if (need > present.length) return { ids: [], total: 0 };
-    present.sort((a, b) => a.count - b.count);
-    const generators = present.length - need + 1;
+    while (need <= present.length && trigramSimilarity(need, Math.max(need, bandShortest), size) < SIMILARITY_THRESHOLD) need++;
+    if (need > present.length) return 0;
+    present.sort((a, b) => a.list.count - b.list.count);
+    let generators = present.length - need + 1;
 
-    const round = this.nextRound();
     const touched = this.touched;
     const shared = this.shared;
     const stamp = this.stamp;
@@ -1060,14 +1130,19 @@ export class SearchIndex {
       while (shortest <= most && !reaches(shortest)) shortest++;
       let longest = shortest - 1;
       while (reaches(longest + 1)) longest++;
-      const bytes = present[g]!.bytes.buf;
-      const end = present[g]!.bytes.length;
+      // No name of the band first met from here on can reach it: the lists left only count the candidates found.
+      if (longest < bandShortest || shortest > bandLongest) {
+        generators = g;
+        break;
+      }
+      const bytes = present[g]!.list.bytes.buf;
+      const end = present[g]!.list.bytes.length;
       for (let doc = 0, pos = 0; pos < end;) {
         const gap = gapAt(bytes, pos);
         pos += gapBytes(gap);
         doc += gap;
         if (stamp[doc] !== round) {
-          if (!this.options.exhaustive && (sizes[doc]! < shortest || sizes[doc]! > longest)) continue;
+          if (!exhaustive && (sizes[doc]! < shortest || sizes[doc]! > longest)) continue;
           stamp[doc] = round;
           shared[doc] = 0;
           touched[candidates++] = doc;
@@ -1088,11 +1163,17 @@ export class SearchIndex {
       }
       candidates = kept;
       if (candidates === 0) break;
-      const list = present[l]!;
+      const { list, bits } = present[l]!;
       const n = list.count;
-      // Few candidates are looked up in the list (in ascending order, sorted once: each generator's products came in
-      // order); many are found by decoding it whole.
-      if (candidates * (SKIP / 2) < n) {
+      // A common trigram's bit set answers for each candidate; else few candidates are looked up in the list (in
+      // ascending order, sorted once: each generator's products came in order), and many are found by decoding it whole.
+      if (bits && candidates <= 2 * n) {
+        const words = bits.length;
+        for (let c = 0; c < candidates; c++) {
+          const doc = touched[c]!;
+          if (doc >>> 5 < words && bits[doc >>> 5]! & (1 << (doc & 31))) shared[doc] = shared[doc]! + 1;
+        }
+      } else if (candidates * (SKIP / 2) < n) {
         if (!sorted) {
           touched.subarray(0, candidates).sort();
           sorted = true;
@@ -1109,7 +1190,6 @@ export class SearchIndex {
         }
       }
     }
-    const top = new TopList(q.limit, this.idOrder());
     let total = 0;
     const alive = this.entryCount.buf;
     for (let c = candidates - 1; c >= 0; c--) {
@@ -1120,7 +1200,7 @@ export class SearchIndex {
       total += 1;
       top.offer(doc, s);
     }
-    return { ids: top.page(0), total };
+    return total;
   }
 
   /** The lexicon ids of every lexeme that starts with `stem` (the stem itself included). */
@@ -1218,6 +1298,12 @@ export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
 }
 
 /** The best `size` (rank desc, id desc) of what is offered; everything when `size` is large, sorted at the end. */
+/** One of a text's trigrams in one band of name lengths: its list there, and its bit set when common. */
+interface PresentTrigram {
+  list: TrigramList;
+  bits: Uint32Array | undefined;
+}
+
 class TopList {
   private docs: number[] = [];
   private ranks: number[] = [];
