@@ -58,16 +58,45 @@ const TEST_PGLITE_CONF = `\n# Test template only (api/test/harness.ts)\nshared_b
  * What a migrated database holds depends on the migrations, the PGlite build and the lines above
  * only: a template made from other ones is never used (its name carries this fingerprint).
  */
+const PGLITE_VERSION = (() => {
+  const pglite = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
+  return existsSync(pglite) ? (JSON.parse(readFileSync(pglite, 'utf8')).version as string) : '';
+})();
 const TEMPLATE_KEY = (() => {
   const hash = createHash('sha256').update(TEST_PGLITE_CONF);
   for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true }).map(String).sort()) {
     const path = join(MIGRATIONS_DIR, file);
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
   }
-  const pglite = new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url);
-  if (existsSync(pglite)) hash.update(JSON.parse(readFileSync(pglite, 'utf8')).version as string);
+  hash.update(PGLITE_VERSION);
   return hash.digest('hex').slice(0, 12);
 })();
+
+/**
+ * A PGlite data folder as initdb leaves it (no migration yet), made once per machine and PGlite build and
+ * renamed into place like pgliteTemplate(); each call answers a new copy, to delete after use. For a
+ * migration's test (test/migration-db.ts), which migrates it up to a point: initdb costs ≈ 2–3 CPU-s in a jest
+ * worker, a copy and its opening ≈ 0.3. Starting a shop on an empty data folder, initdb included, stays
+ * tested by seed-persistence.
+ */
+export async function unmigratedPGliteDir(): Promise<string> {
+  const key = createHash('sha256').update(TEST_PGLITE_CONF).update(PGLITE_VERSION).digest('hex').slice(0, 12);
+  const template = join(tmpdir(), `haat-test-pglite-initdb-${key}`);
+  if (!existsSync(join(template, 'db'))) {
+    const building = mkdtempSync(join(tmpdir(), `haat-test-pglite-initdb-${key}-making-`));
+    const { PGlite } = await import('@electric-sql/pglite');
+    await (await PGlite.create(join(building, 'db'))).close();
+    appendFileSync(join(building, 'db', 'postgresql.conf'), TEST_PGLITE_CONF);
+    try {
+      renameSync(building, template);
+    } catch {
+      rmSync(building, { recursive: true, force: true });
+    }
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'haat-test-migrating-'));
+  cpSync(join(template, 'db'), join(dataDir, 'db'), { recursive: true });
+  return dataDir;
+}
 
 /**
  * A PGlite data folder with every migration applied, made once per machine and migration set and

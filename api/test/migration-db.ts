@@ -1,4 +1,4 @@
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -9,7 +9,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
-import { scratchPostgres, type DbKind } from './harness.js';
+import { scratchPostgres, unmigratedPGliteDir, type DbKind } from './harness.js';
 
 // A database for a migration's test: migrated up to a point, filled as a shop was then, then migrated on.
 
@@ -36,13 +36,18 @@ export interface MigrationDb {
 
 export async function openMigrationDb(kind: DbKind): Promise<MigrationDb> {
   if (kind === 'pglite') {
-    const client = await PGlite.create({ extensions: { pg_trgm } });
+    // A copy of an initdb'd folder, not a new database in memory: initdb is most of a fresh PGlite's cost.
+    const dataDir = await unmigratedPGliteDir();
+    const client = await PGlite.create(join(dataDir, 'db'), { extensions: { pg_trgm } });
     const db = drizzlePglite(client);
     return {
       query: async <T>(text: string) => (await client.query<T>(text)).rows,
       exec: async (text) => void (await client.exec(text)),
       migrate: (folder) => migratePglite(db, { migrationsFolder: folder }),
-      close: () => client.close(),
+      close: async () => {
+        await client.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
     };
   }
   const scratch = await scratchPostgres();

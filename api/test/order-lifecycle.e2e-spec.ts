@@ -92,9 +92,13 @@ describe.each(PORTABLE_DB_KINDS)('the order lifecycle on %s', (kind) => {
 
   describe.each(FROM)('from $name', (state) => {
     const pairs = ORDER_STAGES.flatMap((to) => ORDER_ACTORS.map((actor) => [to, actor] as const));
+    // An order a refused move was shown to leave as it was (same row, same stock) is still an order in this state:
+    // the next move from it starts there instead of placing another (most moves are refused; placing is the cost).
+    let untouched: OrderRow | null = null;
 
     it.each(pairs)('to %s by %s', async (to, actor) => {
-      const order = await orderIn(state);
+      const order = untouched ?? (await orderIn(state));
+      untouched = null;
       const want = expected(state.from, order.paymentStatus, to, actor);
       const stockBefore = await stockOf(t, product._id);
 
@@ -112,6 +116,7 @@ describe.each(PORTABLE_DB_KINDS)('the order lifecycle on %s', (kind) => {
         // Nothing moved: same row, same stock.
         expect(await row(order.id)).toEqual(order);
         expect(await stockOf(t, product._id)).toBe(stockBefore);
+        untouched = order;
         return;
       }
 
