@@ -12,7 +12,8 @@ import { realtimeConnected } from './lib/realtime.mjs';
  * cancelled in Hindi, after the admin first keeps it as it is.
  */
 test('admin-orders', async ({ baseUrl, artifactsDir, launch }) => {
-  const browser = await launch();
+  // The full browser: the new-order notice is a notification, which the headless shell does not have (lib/chromium.mjs).
+  const browser = await launch({ full: true });
   const adminContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await adminContext.grantPermissions(['notifications'], { origin: baseUrl });
   const shopperContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });

@@ -13,7 +13,8 @@ import { expect, test } from './fixtures.mjs';
  * not see every request of a page its service worker controls, and CI once saw a write slip past the route.
  */
 test('background-sync-cart', async ({ baseUrl, launch, stopServer }) => {
-  const browser = await launch();
+  // The full browser: Background Sync is one of the services the headless shell lacks (lib/chromium.mjs).
+  const browser = await launch({ full: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   const shopper = newShopper('bgsync');

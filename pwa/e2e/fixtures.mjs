@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { test as base, expect } from '@playwright/test';
 import { createLauncher, opened } from './lib/browser.mjs';
+import { HEADLESS_SHELL } from './lib/chromium.mjs';
 import { logCpu, treeCpuSeconds } from './lib/cpu-probe.mjs';
 import { ROOT, startServer } from './lib/server.mjs';
 
@@ -41,7 +42,7 @@ const seeded = () => process.env.HAAT_E2E_SEEDED || undefined;
 
 /**
  * @type {import('@playwright/test').Fixtures<JourneyFixtures & { launcher: Launcher, cpuProbe: undefined },
- *   { server: Server & { pwaDist: string }, workerChromium: () => Promise<import('@playwright/test').Browser> },
+ *   { server: Server & { pwaDist: string }, workerChromium: (kind: 'shell' | 'full') => Promise<import('@playwright/test').Browser> },
  *   import('@playwright/test').PlaywrightTestArgs & import('@playwright/test').PlaywrightTestOptions,
  *   import('@playwright/test').PlaywrightWorkerArgs & import('@playwright/test').PlaywrightWorkerOptions>}
  */
@@ -81,14 +82,16 @@ const fixtures = {
     },
     { scope: 'worker', timeout: 180_000 },
   ],
-  // The worker's Chromium, launched when a journey first asks for a plain browser and closed with the worker. A
-  // journey that fails ends its worker (Playwright starts a new one), so no later journey meets a Chromium it left.
+  // The worker's browsers, each launched when a journey first asks for it and closed with the worker: Chromium's
+  // headless shell for a plain `launch()`, the full Chromium for `launch({ full: true })` (lib/chromium.mjs). A
+  // journey that fails ends its worker (Playwright starts a new one), so no later journey meets a browser it left.
   workerChromium: [
     async ({ playwright, browserName, launchOptions }, use) => {
-      /** @type {Promise<import('@playwright/test').Browser> | undefined} */
-      let started;
-      await use(() => (started ??= playwright[browserName].launch({ ...launchOptions, headless: true })));
-      if (started) await (await started).close();
+      /** @type {Record<string, Promise<import('@playwright/test').Browser>>} */
+      const started = {};
+      const executable = { shell: HEADLESS_SHELL ?? launchOptions.executablePath, full: launchOptions.executablePath };
+      await use((kind) => (started[kind] ??= playwright[browserName].launch({ ...launchOptions, executablePath: executable[kind], headless: true })));
+      for (const browser of Object.values(started)) await (await browser).close();
     },
     { scope: 'worker' },
   ],

@@ -9,7 +9,8 @@ const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(ba
  * offline, reopen online: the server's cart is exactly what the shopper did.
  */
 test('offline-cart', async ({ baseUrl, artifactsDir, launch }) => {
-  const browser = await launch();
+  // The full browser: the journey reads the Background Sync tag the page asked for, which the headless shell lacks.
+  const browser = await launch({ full: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   let page = await context.newPage();
   const shopper = newShopper('offcart');

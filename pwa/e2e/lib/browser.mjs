@@ -19,15 +19,16 @@ export const opened = { contexts: 0, documents: 0 };
  * context it makes records Content-Security-Policy violations; `assertNoCspViolations()` fails on any.
  * `browserType` and `launchOptions`: Playwright Test's (playwright.config.ts), so its traces and
  * screenshots cover these browsers too; without them, Debian's Chromium with CHROMIUM_ARGS.
- * `shared`: the worker's running Chromium. A plain `launch()` (no options) then answers a Browser of
- * the journey's own over it instead of starting a new Chromium: every context it makes is a fresh
- * profile as before (its own storage, cookies, cache and service workers), and its `close()` closes
- * those contexts, not the Chromium other journeys use (docs/testing.md).
+ * `shared`: the worker's running browsers, `shared('shell')` its headless shell and `shared('full')` its full
+ * Chromium (lib/chromium.mjs). A plain `launch()` answers a Browser of the journey's own over the shell, and
+ * `launch({ full: true })` one over the full Chromium, instead of starting a new browser: every context it makes
+ * is a fresh profile as before (its own storage, cookies, cache and service workers), and its `close()` closes
+ * those contexts, not the browser other journeys use (docs/testing.md).
  * `contextDefaults`: options every context it makes starts from, under the journey's own (the journeys'
  * `reducedMotion: 'reduce'`, playwright.config.ts).
  * @param {import('playwright-core').BrowserType} [browserType]
  * @param {import('playwright-core').LaunchOptions} [launchOptions]
- * @param {() => Promise<import('playwright-core').Browser>} [shared]
+ * @param {(kind: 'shell' | 'full') => Promise<import('playwright-core').Browser>} [shared]
  * @param {import('playwright-core').BrowserContextOptions} [contextDefaults]
  */
 export function createLauncher(
@@ -51,9 +52,9 @@ export function createLauncher(
     return context;
   };
 
-  /** @param {{ persistent?: boolean, args?: string[], [option: string]: unknown }} [options] */
-  async function launch({ persistent = false, ...options } = {}) {
-    if (shared && !persistent && Object.keys(options).length === 0) return ownBrowser(await shared());
+  /** @param {{ persistent?: boolean, full?: boolean, args?: string[], [option: string]: unknown }} [options] */
+  async function launch({ persistent = false, full = false, ...options } = {}) {
+    if (shared && !persistent && Object.keys(options).length === 0) return ownBrowser(await shared(full ? 'full' : 'shell'));
     const base = { ...launchOptions, headless: true, args: [...(launchOptions.args ?? []), ...(options.args ?? [])] };
     if (persistent) {
       const userDataDir = mkdtempSync(join(tmpdir(), 'haat-chromium-'));
