@@ -33,7 +33,20 @@ test('storefront-update', async ({ baseUrl, pwaDist, launch }) => {
     const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
     assert.equal(waiting, true, 'the new worker waits for the shopper');
 
-    await Promise.all([page.waitForEvent('load'), toast.getByRole('button', { name: 'Reload' }).click()]);
+    // Chromium activates a worker told to skip waiting once the worker it replaces has no event in flight (here
+    // perhaps the first visit's caching of what the page loaded); in full runs this took over 30 s twice. The wait is
+    // longer, and a page that never reloads says where each worker stood.
+    const reloaded = page.waitForEvent('load', { timeout: 90_000 }).catch(async (error) => {
+      const states = await page
+        .evaluate(async () => {
+          const r = await navigator.serviceWorker.getRegistration();
+          return { active: r?.active?.state, waiting: r?.waiting?.state, installing: r?.installing?.state, controlled: !!navigator.serviceWorker.controller };
+        })
+        .catch((e) => String(e));
+      throw new Error(`no reload after Reload: ${JSON.stringify(states)}; ${error}`);
+    });
+    await toast.getByRole('button', { name: 'Reload' }).click();
+    await reloaded;
     await page.getByRole('heading', { name: 'Shop by Category' }).waitFor();
     const after = await page.evaluate(async () => {
       const registration = await navigator.serviceWorker.getRegistration();

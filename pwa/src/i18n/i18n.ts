@@ -136,9 +136,17 @@ function apply(lng: Language): void {
   if (manifest) manifest.setAttribute('href', lng === DEFAULT_LANGUAGE ? '/manifest.webmanifest' : `/manifest.${lng}.webmanifest`);
 }
 
-/** Switches every text at once, sets `<html lang>` and, when `keep`, stores the choice on the device. */
+/** How many switches were asked for: a switch whose texts arrive after a later one's is dropped. */
+let asked = 0;
+
+/**
+ * Switches every text at once, sets `<html lang>` and, when `keep`, stores the choice on the device. The last choice
+ * wins: Hindi's texts load on first use, and a tap on English while they load must not be undone when they arrive.
+ */
 export async function setLanguage(lng: Language, keep = true): Promise<void> {
+  const mine = ++asked;
   await load(lng);
+  if (mine !== asked) return;
   i18n.changeLanguage(lng);
   apply(lng);
   if (keep) {
