@@ -11,24 +11,22 @@ interface Props<T> {
   loading?: string;
   /** What a failure says when the server sent no message of its own. */
   failed?: string;
-  /** The admin area's boxes or a shopper page's (docs/product.md#states). */
-  look?: 'admin' | 'page';
 }
 
 /** The one drawing of an online read's states (docs/decisions/0245-online-reads-on-tanstack-query.md), failures with a retry. */
-export function QueryState<T>({ query, children, loading, failed, look = 'admin' }: Props<T>) {
+export function QueryState<T>({ query, children, loading, failed }: Props<T>) {
   const { t } = useTranslation();
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (!query.isError)
     return (
-      <p className={look === 'admin' ? 'admin-loading' : 'state-box'} role="status">
+      <p className="admin-loading" role="status">
         {loading ?? t('loading')}
       </p>
     );
   const offline = classifyLoadFailure(query.error) === 'network' && !navigator.onLine;
   return (
-    <div className={look === 'admin' ? 'query-failure' : 'state-box'} role="alert">
-      <p className={look === 'admin' ? 'admin-error' : undefined}>
+    <div className="query-failure" role="alert">
+      <p className="admin-error">
         {offline ? t('query.offline') : problemOf(query.error).message || failed || t('query.failed')}
       </p>
       <button type="button" className="btn btn--ghost btn--small" onClick={() => void query.refetch()}>

@@ -67,15 +67,14 @@ interface GridProps {
   /** Trailing skeletons while the next page loads. */
   loadingMore?: boolean;
   empty?: ReactNode;
-  eagerCount?: number;
 }
 
 /** The responsive grid of cards (docs/product.md#screens: 1, 2, 3 and 5 columns by width). */
-function ProductGrid({ products, skeletons, loadingMore = false, empty = null, eagerCount = 2 }: GridProps) {
+function ProductGrid({ products, skeletons, loadingMore = false, empty = null }: GridProps) {
   if (products && products.length === 0) return <>{empty}</>;
   return (
     <div className="product-grid" aria-busy={!products || loadingMore}>
-      {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={i < eagerCount} />) : <SkeletonCards count={skeletons} />}
+      {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={i < 2} />) : <SkeletonCards count={skeletons} />}
       {products && loadingMore && <SkeletonCards count={Math.min(skeletons, 5)} />}
     </div>
   );
