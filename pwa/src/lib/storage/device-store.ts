@@ -76,7 +76,7 @@ export const loadCopyRule = (): Promise<CopyRule> => Promise.all([import('./copy
 export async function storeWhenWanted(asked: number, parts: (rule: CopyRule) => readonly ServerRows[]): Promise<Stored> {
   await storageWanted();
   const rule = await loadCopyRule();
-  return rule.storeAnswer(asked, parts(rule), openStorage);
+  return rule.storeAnswer(asked, parts(rule));
 }
 
 type Querier<T> = (db: HaatDB) => Promise<T>;

@@ -69,23 +69,16 @@ export async function storeServerRows(db: HaatDB, parts: readonly ServerRows[], 
   });
 }
 
-/** Stores the answer to a question asked at `asked` (askedNow, device-store.ts) through the one rule; `open` reaches the database. */
-export async function storeAnswer(asked: number, parts: readonly ServerRows[], open: () => Promise<HaatDB> = openStorage): Promise<Stored> {
-  return storeServerRows(await open(), parts, asked);
+/** Stores the answer to a question asked at `asked` (askedNow, device-store.ts) through the one rule. */
+export async function storeAnswer(asked: number, parts: readonly ServerRows[]): Promise<Stored> {
+  return storeServerRows(await openStorage(), parts, asked);
 }
 
-/**
- * Refreshes device collections through the one rule: `ask` is the question, `parts` the rows each collection takes from
- * its answer, `open` how the database is reached (at once by default). Answers the server's answer.
- */
-export async function refreshFromServer<A>(
-  ask: () => Promise<A>,
-  parts: (answer: A) => readonly ServerRows[],
-  open: () => Promise<HaatDB> = openStorage,
-): Promise<{ answer: A; stored: Stored }> {
+/** Refreshes device collections through the one rule: `ask` is the question, `parts` the rows each collection takes from its answer. */
+export async function refreshFromServer<A>(ask: () => Promise<A>, parts: (answer: A) => readonly ServerRows[]): Promise<{ answer: A; stored: Stored }> {
   const asked = askTick();
   const answer = await ask();
-  return { answer, stored: await storeAnswer(asked, parts(answer), open) };
+  return { answer, stored: await storeAnswer(asked, parts(answer)) };
 }
 
 /** Stores an answer newer than every question on its way (an acknowledged write's), through the same rule. */
