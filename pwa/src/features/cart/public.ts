@@ -1,11 +1,10 @@
 /** What other features may use of the cart (the only file they import from here). */
-export { reloadCart } from './cart-sync';
 export { AddToCartButton, useInCart } from './components/add-to-cart-button';
 export { BillDetails } from './components/bill-details';
 export { EmptyCart } from './components/empty-cart';
 export { HoldLimitNote } from './components/hold-limit-note';
 export { useCart } from './hooks/use-cart';
 export { changeCart } from './change-cart';
-export { registerCartSync } from './cart-sync';
+export { registerCartSync, reloadCart } from './cart-sync';
 export { cartTotals } from './cart-lines';
 export { loadCartDrawer } from './load-cart-drawer';

@@ -1,8 +1,7 @@
 import type { ProductsByCategoryAndSubBody } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import type { SortOption } from '@haat/shared/common/limits';
 import { discountedPrice } from '@haat/shared/money/pricing';
-import { LIMITS } from '@haat/shared/common/limits';
+import { LIMITS, type SortOption } from '@haat/shared/common/limits';
 
 /** The listing's filters (docs/product.md#screens): what the shopper typed, before it is sent to the server. */
 export interface ListingFilters {

@@ -18,8 +18,7 @@ import { useMyOrders } from './hooks/use-my-orders';
 import { reloadOrders } from '../../lib/storage/order-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import './components/orders.css';
-import { useTranslation } from '../../i18n/i18n';
-import { i18n } from '../../i18n/i18n';
+import { i18n, useTranslation } from '../../i18n/i18n';
 
 /** /my-orders and /dashboard/myorders (docs/product.md#screens, Orders): Your Orders, or Manage Orders for an admin. */
 export function MyOrdersPage() {

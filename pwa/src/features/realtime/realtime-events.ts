@@ -1,7 +1,6 @@
 import { formatMoney } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
-import type { NewOrderEvent, NewOrderPush, OrderStatusEvent } from '@haat/shared/orders/order-events';
-import { ADMIN_ORDERS_PAGE } from '@haat/shared/orders/order-events';
+import { ADMIN_ORDERS_PAGE, type NewOrderEvent, type NewOrderPush, type OrderStatusEvent } from '@haat/shared/orders/order-events';
 import { furthestStage } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 

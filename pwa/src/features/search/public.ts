@@ -1,3 +1,2 @@
 /** What other features may use of search (the only file they import from here; docs/decisions/0043-pwa-feature-boundaries.md). */
-export { clearRecentSearches } from './recent-searches';
-export { rememberSearch } from './recent-searches';
+export { clearRecentSearches, rememberSearch } from './recent-searches';

@@ -1,6 +1,5 @@
 import type { Table } from 'dexie';
-import { db } from './db';
-import type { HaatDB } from './db';
+import { db, type HaatDB } from './db';
 import { newOutboxKey, queueOrder, type OutboxHandler } from './outbox';
 import type { OutboxBodies, OutboxKind, QueuedWrite } from './outbox-ops';
 import { flushOutbox, outbox } from './outbox-sync';

@@ -2,14 +2,13 @@ import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { LoginTokens } from '@haat/shared/users/user.types';
-import { pendingAddAfterLogin, returnPathAfterLogin } from '../../../lib/http/login-redirect-rule';
+import { pendingAddAfterLogin, returnPathAfterLogin, type PendingAdd } from '../../../lib/http/login-redirect-rule';
 import { tokens } from '../../../lib/http/tokens';
 import { endSession, setSessionUser } from '../../../lib/http/session';
 import { claimUserData } from '../../../lib/storage/user-data';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { authApi } from '../api';
 import { i18n } from '../../../i18n/i18n';
-import type { PendingAdd } from '../../../lib/http/login-redirect-rule';
 // Static: public.ts imported dynamically would be a chunk of all it re-exports, pulled onto `/` by the cards' Add
 // (docs/decisions/0091-a-lighter-first-visit.md).
 import { changeCart, reloadCart } from '../../cart/public';

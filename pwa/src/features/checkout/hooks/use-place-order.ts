@@ -5,7 +5,7 @@ import type { CurrentTotals } from '@haat/shared/orders/order.types';
 import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import { ulid } from 'ulid';
 import type { CartLine } from '../../../lib/storage/account-tables';
-import { problemOf } from '../../../lib/http/http-problem';
+import { problemOf, type HttpProblem } from '../../../lib/http/http-problem';
 import { reactionTo } from '../../../lib/http/problem-reaction';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { toast } from '../../../lib/ui/toast';
@@ -16,7 +16,6 @@ import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
 import { couponRefusalOf, isCouponRefusal } from '../coupon-refusal';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import type { HttpProblem } from '../../../lib/http/http-problem';
 
 /** 409 HOLD_LIMIT (docs/product.md#rules-and-limits); `verifyEmail`: the lower cap of an unverified account. */
 export interface HoldLimitNotice {

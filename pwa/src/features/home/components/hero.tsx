@@ -1,8 +1,7 @@
 import { useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
-import { useTranslation } from '../../../i18n/i18n';
-import { i18n } from '../../../i18n/i18n';
+import { i18n, useTranslation } from '../../../i18n/i18n';
 import { deliveryRange } from '../../../lib/delivery/delivery-words';
 
 // docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.

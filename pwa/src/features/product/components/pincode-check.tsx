@@ -3,8 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
-import { useTranslation } from '../../../i18n/i18n';
-import { i18n } from '../../../i18n/i18n';
+import { i18n, useTranslation } from '../../../i18n/i18n';
 
 /** The words the product page shows for an answer of the pincode lookup. */
 export function deliveryMessage(pincode: string, answer: PincodeAnswer): string {
