@@ -4,17 +4,14 @@ import hindi from '../i18n/hi-IN/manifest.json';
 
 type ManifestTexts = typeof english;
 
-/** The install card and home-screen identity; vite-plugin-pwa writes it as manifest.webmanifest. */
-export const THEME_COLOR = '#0b6e35';
-
-/** The manifest in one language (docs/decisions/0100-the-pwas-texts.md); names stay Haat, as the brand. */
+/** The install card and home-screen identity in one language (docs/decisions/0100-the-pwas-texts.md); names stay Haat, as the brand. */
 export const manifestFor = (texts: ManifestTexts, lang: string): Partial<ManifestOptions> => ({
   id: '/',
   name: 'Haat',
   short_name: 'Haat',
   description: texts.description,
   lang,
-  theme_color: THEME_COLOR,
+  theme_color: '#0b6e35',
   background_color: '#ffffff',
   display: 'standalone',
   orientation: 'any',
