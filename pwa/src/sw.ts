@@ -60,10 +60,6 @@ clientsClaim();
 // ---- Outbox Background Sync (offline cart and orders) -------------------------------------
 // The browser fires `sync` when the connection returns; the worker cannot send the writes (the tokens are the page's),
 // so it asks the open pages to flush (lib/storage/outbox-sync.ts) and fails, to be retried, while writes remain.
-interface SyncEvent extends ExtendableEvent {
-  readonly tag: string;
-}
-
 async function askPagesToFlush(): Promise<void> {
   const pages = await self.clients.matchAll({ type: 'window' });
   const remaining = await Promise.all(
@@ -84,7 +80,7 @@ async function askPagesToFlush(): Promise<void> {
 }
 
 self.addEventListener('sync', (event) => {
-  const sync = event as SyncEvent;
+  const sync = event as ExtendableEvent & { readonly tag: string };
   if (sync.tag === OUTBOX_SYNC_TAG) sync.waitUntil(askPagesToFlush());
 });
 
