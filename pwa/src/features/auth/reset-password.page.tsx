@@ -9,16 +9,11 @@ import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';
 import { PasswordField } from './components/password-field';
 import { useTranslation } from '../../i18n/i18n';
 
-interface Carried {
-  data?: { success?: boolean; data?: { resetToken?: string } };
-  email?: string;
-}
-
 /** /reset-password (docs/product.md#screens and #validation), only with a verified code's single-use reset token. */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const carried = useLocation().state as Carried | null;
+  const carried = useLocation().state as { data?: { success?: boolean; data?: { resetToken?: string } }; email?: string } | null;
   const [newPassword, setNewPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
   const resetToken = carried?.data?.data?.resetToken;

@@ -1,14 +1,9 @@
 import { postJson } from './api-client';
 
-interface EarlyRequest {
-  key: string;
-  response: Promise<unknown>;
-}
-
 declare global {
   interface Window {
     /** Started by index.html's inline script, before any module loads (see there). */
-    __haatEarly?: EarlyRequest;
+    __haatEarly?: { key: string; response: Promise<unknown> };
   }
 }
 

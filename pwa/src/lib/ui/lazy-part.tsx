@@ -1,12 +1,7 @@
 import { Component, lazy, Suspense, type ComponentType, type JSX, type ReactNode } from 'react';
 
-interface BoundaryProps {
-  children: ReactNode;
-  failed: ReactNode;
-}
-
 /** Holds a lazily loaded part's failure to itself: its code could not be loaded (offline, never seen here). */
-class PartBoundary extends Component<BoundaryProps, { failed: boolean }> {
+class PartBoundary extends Component<{ children: ReactNode; failed: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
   static getDerivedStateFromError(): { failed: boolean } {
     return { failed: true };

@@ -8,13 +8,8 @@ import { usePublicConfig } from '../../../lib/http/public-config';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  user: User;
-  onChange: (user: User) => void;
-}
-
 /** My Profile's mobile, proved by a texted code (docs/decisions/0280-sign-in-by-mobile-number.md), and WhatsApp updates. */
-export function MobileAndWhatsapp({ user, onChange }: Props) {
+export function MobileAndWhatsapp({ user, onChange }: { user: User; onChange: (user: User) => void }) {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const id = useId();

@@ -2,15 +2,10 @@ import { useRef, type ClipboardEvent, type KeyboardEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  digits: string[];
-  onChange: (digits: string[]) => void;
-}
-
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /** docs/product.md#screens and #validation, OTP entry: six digit boxes that move on, go back and take a pasted code. */
-export function OtpBoxes({ digits, onChange }: Props) {
+export function OtpBoxes({ digits, onChange }: { digits: string[]; onChange: (digits: string[]) => void }) {
   const { t } = useTranslation('auth');
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(i, LIMITS.otpLength - 1))]?.focus();

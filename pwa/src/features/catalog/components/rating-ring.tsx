@@ -1,15 +1,10 @@
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  averageRating: number;
-  totalReviews: number;
-}
-
 const RADIUS = 15;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
 /** docs/product.md#rules-and-limits: a ring filled to the rating out of 5, and the count; unreviewed said in words. */
-export function RatingRing({ averageRating, totalReviews }: Props) {
+export function RatingRing({ averageRating, totalReviews }: { averageRating: number; totalReviews: number }) {
   const { t } = useTranslation('catalog');
   const rating = Math.min(Math.max(averageRating || 0, 0), 5);
   const shown = rating.toFixed(1);

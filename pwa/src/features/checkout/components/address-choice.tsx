@@ -2,13 +2,8 @@ import { useEffect, useState } from 'react';
 import { AddressDialog, AddressText, useAddresses } from '../../account/public';
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  selected: string | undefined;
-  onSelect: (addressId: string) => void;
-}
-
 /** docs/product.md#screens, Delivery Address: active addresses as radios showing every field, then + Add New Address. */
-export function AddressChoice({ selected, onSelect }: Props) {
+export function AddressChoice({ selected, onSelect }: { selected: string | undefined; onSelect: (addressId: string) => void }) {
   const { t } = useTranslation('checkout');
   const { addresses, loaded } = useAddresses();
   const [adding, setAdding] = useState(false);

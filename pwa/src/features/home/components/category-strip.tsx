@@ -5,13 +5,8 @@ import { imageVariant } from '@haat/shared/files/image-variant';
 import { firstSubCategoryOf, PLACEHOLDER_IMAGE } from '../../catalog/public';
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  categories: Category[] | undefined;
-  subCategories: SubCategory[] | undefined;
-}
-
 /** docs/product.md#screens, "Shop by Category": a tile leads to the first subcategory that contains its category. */
-export function CategoryStrip({ categories, subCategories }: Props) {
+export function CategoryStrip({ categories, subCategories }: { categories: Category[] | undefined; subCategories: SubCategory[] | undefined }) {
   const { t } = useTranslation('home');
   return (
     <section className="category-strip" aria-labelledby="shop-by-category">

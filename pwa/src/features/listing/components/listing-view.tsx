@@ -12,14 +12,8 @@ import { useDebounced } from '../../../lib/hooks/use-debounced';
 
 const FilterDrawer = lazy(async () => ({ default: (await import('./filter-drawer')).FilterDrawer }));
 
-interface Props {
-  category: CategoryRef;
-  subCategory: CategoryRef;
-  siblings: SubCategory[];
-}
-
 /** One listing: mounted per route (keyed by the ids), so moving to another subcategory clears the filters. */
-export function ListingView({ category, subCategory, siblings }: Props) {
+export function ListingView({ category, subCategory, siblings }: { category: CategoryRef; subCategory: CategoryRef; siblings: SubCategory[] }) {
   const { t } = useTranslation('listing');
   const narrow = useMediaQuery(NARROW);
   const [drawerOpen, setDrawerOpen] = useState(false);

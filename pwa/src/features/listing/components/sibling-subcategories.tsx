@@ -5,13 +5,8 @@ import { PLACEHOLDER_IMAGE } from '../../catalog/public';
 import { listingPath } from '@haat/shared/routing/slug';
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  category: CategoryRef;
-  siblings: SubCategory[];
-}
-
 /** docs/product.md#screens: the left panel lists the category's subcategories, each linking to its listing. */
-export function SiblingSubcategories({ category, siblings }: Props) {
+export function SiblingSubcategories({ category, siblings }: { category: CategoryRef; siblings: SubCategory[] }) {
   const { t } = useTranslation('listing');
   return (
     <nav className="siblings" aria-label={t('subcategories', { name: category.name })}>

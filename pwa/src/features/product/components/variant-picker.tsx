@@ -1,14 +1,8 @@
 import type { Variant } from '@haat/shared/catalog/catalog.types';
 import { useTranslation } from '../../../i18n/i18n';
 
-interface Props {
-  variants: Variant[];
-  selected: string | null;
-  onSelect: (variant: Variant) => void;
-}
-
 /** docs/product.md#states variant buttons: choosing one overrides the price, stock and pictures it provides. */
-export function VariantPicker({ variants, selected, onSelect }: Props) {
+export function VariantPicker({ variants, selected, onSelect }: { variants: Variant[]; selected: string | null; onSelect: (variant: Variant) => void }) {
   const { t } = useTranslation('product');
   if (variants.length === 0) return null;
   return (
