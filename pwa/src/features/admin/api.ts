@@ -4,15 +4,11 @@ import type { CreateProductRequest, GetProductsBody, ProductDetailsBody, UpdateP
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../lib/http/http';
+import type { AdminPage } from './hooks/use-admin-list';
 import type { ProductPayload } from './product-form-model';
 
 /** docs/product.md#api, the admin's catalogue calls; reads skip every cache: an admin edits what the server holds. */
 const fresh = { cache: 'no-store' } as const;
-
-export interface ProductsPage {
-  items: Product[];
-  totalPages: number;
-}
 
 export const adminApi = {
   categories: async () => (await http.get('category/get', fresh).json<Envelope<Category[]>>()).data ?? [],
@@ -25,7 +21,7 @@ export const adminApi = {
   updateSubCategory: (fields: UpdateSubCategoryBody) => http.put('subcategory/update', { json: fields }).json<Envelope<SubCategory>>(),
   deleteSubCategory: (_id: string) => http.delete('subcategory/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
-  products: async (page: number, search: string, signal?: AbortSignal): Promise<ProductsPage> => {
+  products: async (page: number, search: string, signal?: AbortSignal): Promise<AdminPage<Product>> => {
     const body = await http
       .post('product/get', { ...fresh, signal, json: { page, limit: LIMITS.adminProductsPageSize, ...(search ? { search } : {}) } satisfies GetProductsBody })
       .json<Envelope<Product[]> & { totalNoPage?: number }>();

@@ -3,14 +3,8 @@ import { LIMITS } from '@haat/shared/common/limits';
 
 export type ToastKind = 'success' | 'error' | 'plain' | 'loading';
 
-export interface Toast {
-  id: number;
-  kind: ToastKind;
-  message: string;
-}
-
 /** The toast on screen (none or one); the <Toaster/> in the shell renders it. */
-export const toastsAtom = atom<Toast[]>([]);
+export const toastsAtom = atom<Array<{ id: number; kind: ToastKind; message: string }>>([]);
 
 // docs/product.md#rules-and-limits: errors and plain 4 s, success 2 s, loading until dismissed; one at a time.
 const DURATION: Record<ToastKind, number | null> = {

@@ -1,9 +1,5 @@
 import { useEffect } from 'react';
 
-interface OtpCredential extends Credential {
-  code: string;
-}
-
 /** WebOTP: while `active`, fills the boxes from an SMS ending in `@<our host> #<code>` where the browser offers it. */
 export function useWebOtp(active: boolean, onCode: (code: string) => void): void {
   useEffect(() => {
@@ -12,7 +8,7 @@ export function useWebOtp(active: boolean, onCode: (code: string) => void): void
     navigator.credentials
       .get({ otp: { transport: ['sms'] }, signal: abort.signal } as CredentialRequestOptions)
       .then((credential) => {
-        const code = (credential as OtpCredential | null)?.code;
+        const code = (credential as (Credential & { code: string }) | null)?.code;
         if (code) onCode(code);
       })
       .catch(() => undefined); // dismissed, aborted, or timed out: the shopper types the code
