@@ -218,54 +218,57 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       if (kind === DB_KINDS.at(-1)) it(name, test);
     };
 
-    onPictureEngine('serves every seeded image, and draws a distinct picture for every product, in WebP at the two sizes, with a gallery of 2–4 views for some', async () => {
-      const bytesOf = async (url: string) => {
-        // Image URLs are answered absolute on PUBLIC_URL; the test server is reached by its path.
-        expect(url.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
-        const res = await api(t)
-          .get(new URL(url).pathname)
-          .buffer(true)
-          .parse((r, done) => {
-            const chunks: Buffer[] = [];
-            r.on('data', (c: Buffer) => chunks.push(c));
-            r.on('end', () => done(null, Buffer.concat(chunks)));
-          });
-        expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/webp' });
-        return res.body as Buffer;
-      };
-      const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
-      // Every view of every product is served, each read once (the products' first views below, the rest here).
-      const urls = [...new Set(products.flatMap((p) => p.image))];
-      expect(urls.length).toBeGreaterThan(10);
-      const viewHash = new Map<string, string>();
-      for (const url of urls) if (!products.some((p) => p.image[0] === url)) viewHash.set(url, hash(await bytesOf(url)));
-      const seen = new Map<string, string>();
-      for (const p of products) {
-        for (const [size, width] of [
-          ['large', SEED_PICTURE_WIDTH],
-          ['small', IMAGE_WIDTHS.small],
-        ] as const) {
-          const bytes = await bytesOf(imageVariant(p.image[0]!, size));
-          const meta = await sharp(bytes).metadata();
-          expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: width });
-          if (size === 'large') {
-            const h = hash(bytes);
-            viewHash.set(p.image[0]!, h);
-            // Every product of this small catalogue has a picture of its own: no two share the bytes.
-            expect({ product: p.name, sameAs: seen.get(h) }).toEqual({ product: p.name, sameAs: undefined });
-            seen.set(h, p.name);
+    onPictureEngine(
+      'serves every seeded image, and draws a distinct picture for every product, in WebP at the two sizes, with a gallery of 2–4 views for some',
+      async () => {
+        const bytesOf = async (url: string) => {
+          // Image URLs are answered absolute on PUBLIC_URL; the test server is reached by its path.
+          expect(url.startsWith(`${t.config.publicUrl}/uploads/`)).toBe(true);
+          const res = await api(t)
+            .get(new URL(url).pathname)
+            .buffer(true)
+            .parse((r, done) => {
+              const chunks: Buffer[] = [];
+              r.on('data', (c: Buffer) => chunks.push(c));
+              r.on('end', () => done(null, Buffer.concat(chunks)));
+            });
+          expect({ url, status: res.status, type: res.headers['content-type'] }).toEqual({ url, status: 200, type: 'image/webp' });
+          return res.body as Buffer;
+        };
+        const hash = (b: Buffer) => createHash('sha256').update(b).digest('hex');
+        // Every view of every product is served, each read once (the products' first views below, the rest here).
+        const urls = [...new Set(products.flatMap((p) => p.image))];
+        expect(urls.length).toBeGreaterThan(10);
+        const viewHash = new Map<string, string>();
+        for (const url of urls) if (!products.some((p) => p.image[0] === url)) viewHash.set(url, hash(await bytesOf(url)));
+        const seen = new Map<string, string>();
+        for (const p of products) {
+          for (const [size, width] of [
+            ['large', SEED_PICTURE_WIDTH],
+            ['small', IMAGE_WIDTHS.small],
+          ] as const) {
+            const bytes = await bytesOf(imageVariant(p.image[0]!, size));
+            const meta = await sharp(bytes).metadata();
+            expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({ format: 'webp', width, height: width });
+            if (size === 'large') {
+              const h = hash(bytes);
+              viewHash.set(p.image[0]!, h);
+              // Every product of this small catalogue has a picture of its own: no two share the bytes.
+              expect({ product: p.name, sameAs: seen.get(h) }).toEqual({ product: p.name, sameAs: undefined });
+              seen.set(h, p.name);
+            }
           }
         }
-      }
-      const galleries = products.filter((p) => p.image.length > 1);
-      expect(galleries.length).toBeGreaterThan(products.length / 10);
-      // Galleries of two views come with eight pictures a subcategory, past 210 products (demo-products.spec.ts sees both kinds).
-      expect(galleries.filter((p) => p.image.length !== 2 && p.image.length !== 4).map((p) => p.image.length)).toEqual([]);
-      for (const p of galleries.slice(0, 5)) {
-        const views = p.image.map((url) => viewHash.get(url));
-        expect(new Set(views).size).toBe(p.image.length);
-      }
-    });
+        const galleries = products.filter((p) => p.image.length > 1);
+        expect(galleries.length).toBeGreaterThan(products.length / 10);
+        // Galleries of two views come with eight pictures a subcategory, past 210 products (demo-products.spec.ts sees both kinds).
+        expect(galleries.filter((p) => p.image.length !== 2 && p.image.length !== 4).map((p) => p.image.length)).toEqual([]);
+        for (const p of galleries.slice(0, 5)) {
+          const views = p.image.map((url) => viewHash.get(url));
+          expect(new Set(views).size).toBe(p.image.length);
+        }
+      },
+    );
 
     it('the admin from ADMIN_EMAIL/ADMIN_PASSWORD and the demo customer can sign in', async () => {
       const admin = await login(t, ADMIN.email, ADMIN.password);

@@ -11,7 +11,9 @@ import { expect, test } from './fixtures.mjs';
  * deploy does (the server reads its files at each request): what the journey proves happens in the browser.
  */
 test('storefront-update', async ({ baseUrl, pwaDist, launch }) => {
-  const browser = await launch();
+  // The full browser: in Chromium's headless shell the new worker stayed waiting after Reload in about half the runs
+  // (not explained yet; never in the full browser alone), so the shell proves nothing here (lib/chromium.mjs).
+  const browser = await launch({ full: true });
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);

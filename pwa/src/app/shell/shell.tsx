@@ -65,7 +65,7 @@ export function UpdateToast() {
     <div className="update-toast" role="status">
       <span>{t('update.available')}</span>
       <span aria-hidden="true"> — </span>
-      <button type="button" className="btn btn--primary btn--small" onClick={applyUpdate}>
+      <button type="button" className="btn btn--primary btn--small" onClick={() => void applyUpdate()}>
         {t('update.reload')}
       </button>
     </div>

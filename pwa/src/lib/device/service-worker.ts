@@ -24,9 +24,23 @@ export function registerServiceWorker(): void {
   else window.addEventListener('load', whenIdle, { once: true });
 }
 
-/** Asks the waiting worker to take over, then reloads once it controls the page. */
-export function applyUpdate(): void {
-  if (!wb) return location.reload();
-  wb.addEventListener('controlling', () => location.reload());
-  wb.messageSkipWaiting();
+/**
+ * Asks the waiting worker to take over, then reloads once it controls the page. The worker is the registration's own
+ * waiting one, read when the shopper taps, and it is asked again every few seconds until it takes over, so a message
+ * lost on the way never leaves the tap without effect.
+ */
+export async function applyUpdate(): Promise<void> {
+  const waiting = wb ? (await navigator.serviceWorker.getRegistration())?.waiting : null;
+  if (!waiting) return location.reload();
+  const ask = () => waiting.postMessage({ type: 'SKIP_WAITING' });
+  const again = setInterval(ask, 3000);
+  navigator.serviceWorker.addEventListener(
+    'controllerchange',
+    () => {
+      clearInterval(again);
+      location.reload();
+    },
+    { once: true },
+  );
+  ask();
 }
