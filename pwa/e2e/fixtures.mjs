@@ -4,8 +4,8 @@
 // - `baseUrl` and `dataDir` of that server, `pwaDist` (the worker's copy of the built PWA that it serves), `artifactsDir`
 //   (pwa/e2e/artifacts, git-ignored);
 // - `launch()`: Chromium with the config's launch options (a Browser, or with `{ persistent: true }` a
-//   BrowserContext with its own profile); a plain `launch()` is the worker's one Chromium, started on
-//   first use, through a Browser of the test's own whose contexts are fresh profiles
+//   BrowserContext with its own profile); a plain `launch()` is the worker's headless shell (`launch({ full: true })`
+//   its full Chromium), started on first use, through a Browser of the test's own whose contexts are fresh profiles
 //   (docs/testing.md); every context it makes asks for reduced motion unless the journey says otherwise;
 //   whatever it opened is closed when the test ends,
 //   and the test fails if any page or worker it opened violated the app's Content-Security-Policy;
@@ -87,10 +87,13 @@ const fixtures = {
   // journey that fails ends its worker (Playwright starts a new one), so no later journey meets a browser it left.
   workerChromium: [
     async ({ playwright, browserName, launchOptions }, use) => {
+      // Keyed by the executable: without the shell installed, both kinds are the one full Chromium.
       /** @type {Record<string, Promise<import('@playwright/test').Browser>>} */
       const started = {};
-      const executable = { shell: HEADLESS_SHELL ?? launchOptions.executablePath, full: launchOptions.executablePath };
-      await use((kind) => (started[kind] ??= playwright[browserName].launch({ ...launchOptions, executablePath: executable[kind], headless: true })));
+      await use((kind) => {
+        const executablePath = (kind === 'shell' && HEADLESS_SHELL) || launchOptions.executablePath || '';
+        return (started[executablePath] ??= playwright[browserName].launch({ ...launchOptions, executablePath, headless: true }));
+      });
       for (const browser of Object.values(started)) await (await browser).close();
     },
     { scope: 'worker' },
