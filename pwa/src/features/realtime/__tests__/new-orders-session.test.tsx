@@ -79,12 +79,16 @@ withLocalApiServer((req, res) => {
   });
 });
 
-/** Every answer sent and taken in: what the badge shows now, it keeps. */
+/** Every answer sent and taken in: what the badge shows now, it keeps. Waited for as long as Testing Library's waits
+ * (src/test-setup.ts): vi.waitFor's own 1 s ran out beside the journeys and the API's tests in a newcomer's `npm test`. */
 const settled = () =>
-  vi.waitFor(() => {
-    expect(open).toBe(0);
-    expect(queryClient.isFetching()).toBe(0);
-  });
+  vi.waitFor(
+    () => {
+      expect(open).toBe(0);
+      expect(queryClient.isFetching()).toBe(0);
+    },
+    { timeout: 15_000 },
+  );
 function signIn(user: User, token: string) {
   tokens.save({ accessToken: token, refreshToken: `r-${token}` });
   setSessionUser(user);
