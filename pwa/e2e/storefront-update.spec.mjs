@@ -11,9 +11,7 @@ import { expect, test } from './fixtures.mjs';
  * deploy does (the server reads its files at each request): what the journey proves happens in the browser.
  */
 test('storefront-update', async ({ baseUrl, pwaDist, launch }) => {
-  // The full browser: in Chromium's headless shell the new worker stayed waiting after Reload in about half the runs
-  // (not explained yet; never in the full browser alone), so the shell proves nothing here (lib/chromium.mjs).
-  const browser = await launch({ full: true });
+  const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
@@ -35,10 +33,9 @@ test('storefront-update', async ({ baseUrl, pwaDist, launch }) => {
     const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
     assert.equal(waiting, true, 'the new worker waits for the shopper');
 
-    // Chromium activates a worker told to skip waiting once the worker it replaces has no event in flight (here
-    // perhaps the first visit's caching of what the page loaded); in full runs this took over 30 s twice. The wait is
-    // longer, and a page that never reloads says where each worker stood.
-    const reloaded = page.waitForEvent('load', { timeout: 90_000 }).catch(async (error) => {
+    // Chromium activates a worker told to skip waiting once the worker it replaces has no event in flight; a page
+    // that never reloads says where each worker stood.
+    const reloaded = page.waitForEvent('load', { timeout: 30_000 }).catch(async (error) => {
       const states = await page
         .evaluate(async () => {
           const r = await navigator.serviceWorker.getRegistration();

@@ -11,6 +11,17 @@ import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
 
+// The API and the realtime socket go straight to the network without waking this worker (Chromium's static routes;
+// a browser without them sends those requests to the fetch handler, which leaves them alone too). A worker woken only
+// to pass a request on costs the request its start-up, and keeps a replaced worker alive so the new one waits
+// (docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
+type StaticRoute = { condition: { urlPattern: { pathname: string } }; source: 'network' };
+self.addEventListener('install', (event) => {
+  const routes: StaticRoute[] = ['/api/*', '/socket.io/*'].map((pathname) => ({ condition: { urlPattern: { pathname } }, source: 'network' }));
+  const install = event as ExtendableEvent & { addRoutes?: (rules: StaticRoute[]) => Promise<void> };
+  if (install.addRoutes) event.waitUntil(install.addRoutes(routes).catch(() => undefined));
+});
+
 // Precached at install: the shopper's shell (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
