@@ -118,6 +118,9 @@ export function orderToPlace(userId: string, lines: Array<[string, number]>, opt
       couponId: null,
       couponCode: null,
       discountAmt: 0,
+      fulfilment: 'warehouse',
+      storeId: null,
+      promise: null,
       quantity,
       heldUnits: quantity,
       deliveryAddress: {

@@ -17,6 +17,7 @@ export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';
 export { orderReturns } from '../orders/returns.table.js';
 export { overviewDayProducts, overviewDays, overviewStaleDays } from '../orders/overview.table.js';
 export { accountHolds, inventoryLevels, productVariants, stockMovements } from '../inventory/inventory.table.js';
+export { storePincodes, stores, storeUnits } from '../inventory/stores.table.js';
 export { stripeEvents } from '../payments/stripe-events.table.js';
 export { pushSubscriptions } from '../push/push-subscriptions.table.js';
 export { invoiceSeries, invoices } from '../invoices/invoices.table.js';

@@ -32,6 +32,8 @@ export const inventoryLevels = pgTable(
     productId: text('product_id'),
     /** How many options (non-default variant rows) that product has; 0 on an option's own pool. */
     options: integer('options').notNull().default(0),
+    /** The dark store whose shelf this pool is (inventory/stores.table.ts, `store_units`); null: the national warehouse. */
+    storeId: text('store_id'),
   },
   (t) => [
     check('inventory_levels_reserved_within_on_hand', sql`${t.reserved} >= 0 and ${t.reserved} <= ${t.onHand}`),
@@ -75,7 +77,7 @@ export const productVariants = pgTable(
   ],
 );
 
-export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return'] as const;
+export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return', 'transfer'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
@@ -106,7 +108,7 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return')`),
+    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return', 'transfer')`),
     index('stock_movements_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),

@@ -1,11 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 import type { OrderAddress, PaymentMethod } from '@haat/shared/orders/order.types';
 import { users } from '../users/users.table.js';
 import { products } from '../catalog/products.table.js';
 import { productVariants } from '../inventory/inventory.table.js';
 import { coupons } from '../promotions/coupons.table.js';
+import { stores } from '../inventory/stores.table.js';
+import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 
 /**
  * One row per order. The id is the short readable order number (HT + 8 base32 characters).
@@ -45,10 +47,20 @@ export const orders = pgTable(
     stripePaymentIntent: text('stripe_payment_intent'),
     /** Set once Stripe has accepted the refund of a cancelled paid order. */
     stripeRefundId: text('stripe_refund_id'),
+    /** Who sends it: a dark store from its own shelves (`storeId`), or the national warehouse by courier. */
+    fulfilment: text('fulfilment').$type<'store' | 'warehouse'>().notNull().default('warehouse'),
+    storeId: text('store_id').references(() => stores.id, { onDelete: 'set null' }),
+    /** The promise the shopper was shown and ordered under (shared/addresses/delivery-promise.ts); null on orders placed before promises were kept. */
+    promise: jsonb('promise').$type<DeliveryPromise>(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
+    check('orders_fulfilment', sql`(${t.fulfilment} = 'warehouse' and ${t.storeId} is null) or (${t.fulfilment} = 'store')`),
+    // A store's queue: its open orders, oldest first.
+    index('orders_store_queue_idx')
+      .on(t.storeId, t.createdAt)
+      .where(sql`${t.storeId} is not null`),
     uniqueIndex('orders_user_idempotency_key')
       .on(t.userId, t.idempotencyKey)
       .where(sql`${t.idempotencyKey} is not null`),
