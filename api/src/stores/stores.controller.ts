@@ -1,12 +1,5 @@
 import { Controller, Get, HttpCode, Post, Put } from '@nestjs/common';
-import {
-  CreateStoreBody,
-  SetStoreStockBody,
-  StoreIdBody,
-  StoreStockQuery,
-  TransferStockBody,
-  UpdateStoreBody,
-} from '@haat/shared/stores/store.schema';
+import { CreateStoreBody, SetStoreStockBody, StoreIdBody, StoreStockQuery, TransferStockBody, UpdateStoreBody } from '@haat/shared/stores/store.schema';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody, ZQuery } from '../common/zod-body.pipe.js';

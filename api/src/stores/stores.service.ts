@@ -2,7 +2,15 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, asc, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
-import type { CreateStoreBody, SetStoreStockBody, Store, StoreStockLine, StoreUnit, TransferStockBody, UpdateStoreBody } from '@haat/shared/stores/store.schema';
+import type {
+  CreateStoreBody,
+  SetStoreStockBody,
+  Store,
+  StoreStockLine,
+  StoreUnit,
+  TransferStockBody,
+  UpdateStoreBody,
+} from '@haat/shared/stores/store.schema';
 import { placeOf } from '../addresses/index.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -120,11 +128,7 @@ export class StoresService {
     const ids = rows.map((r) => r.id);
     if (ids.length === 0) return [];
     const [served, units] = await Promise.all([
-      db
-        .select()
-        .from(storePincodes)
-        .where(inArray(storePincodes.storeId, ids))
-        .orderBy(asc(storePincodes.pincode)),
+      db.select().from(storePincodes).where(inArray(storePincodes.storeId, ids)).orderBy(asc(storePincodes.pincode)),
       unitsStockedByStore(db, ids),
     ]);
     return rows.map((row) => ({
@@ -144,8 +148,7 @@ export class StoresService {
   }
 }
 
-const nameTaken = (name: string) =>
-  new AppError(409, ErrorCode.Conflict, `name: another store is already called ${name}.`, { fields: ['name'] });
+const nameTaken = (name: string) => new AppError(409, ErrorCode.Conflict, `name: another store is already called ${name}.`, { fields: ['name'] });
 
 /**
  * Gives `storeId` every pincode of `pincodes` no other store serves; one another store serves (open or closed: one
