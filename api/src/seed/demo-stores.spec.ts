@@ -1,5 +1,5 @@
 import { deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
-import { placeOf } from '../addresses/pincode-directory.js';
+import { placeOf } from '../addresses/index.js';
 import { DEMO_STORES } from './demo-stores.js';
 
 describe('the demo stores', () => {
