@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { inventoryLevels, productVariants, stockMovements } from '../src/inventory/inventory.table.js';
 import { storeUnits } from '../src/inventory/stores.table.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
-import { addProduct, openShop, stockOf, type Shop } from './order-fixtures.js';
+import { addAddress, addProduct, line, openShop, stockOf, type Shop } from './order-fixtures.js';
 
 /**
  * Dark stores (docs/product.md#delivery, docs/architecture.md#stores-and-their-pools): admins only, one store per
@@ -17,7 +17,7 @@ describe.each(DB_KINDS)('dark stores on %s', (kind) => {
   let counter = 0;
 
   beforeAll(async () => {
-    t = await startApp(kind, { RATE_LIMIT_FACTOR: '1000' });
+    t = await startApp(kind, { RATE_LIMIT_FACTOR: '1000', HOLD_LIMIT_UNITS: '100000' });
     admin = await adminToken(t);
     shopper = (await newCustomer(t, 'Farah')).token;
     shop = await openShop(t, admin);
@@ -292,5 +292,52 @@ describe.each(DB_KINDS)('dark stores on %s', (kind) => {
     expect(firsts.map((f) => f.status).sort()).toEqual([200, 409]);
     const pools = await t.db.select().from(storeUnits).where(eq(storeUnits.storeId, s._id));
     expect(pools).toHaveLength(2);
+  });
+
+  it('orders and transfers of the same products at once: no deadlock, no 5xx, every unit accounted for', async () => {
+    const s = await store(koramangala({ pincode: '560011', servesPincodes: ['560011'] }));
+    const products = await Promise.all([0, 1].map(() => addProduct(t, admin, shop, { price: 10, stock: 1000 })));
+    const shoppers = await Promise.all(
+      Array.from({ length: 6 }, async () => {
+        const c = await newCustomer(t, 'Asha');
+        return { ...c, addressId: await addAddress(t, c.id) };
+      }),
+    );
+    const ends = Date.now() + 3000;
+    const answers: Array<{ who: string; status: number }> = [];
+    let ordered = 0;
+    const moved = [0, 0];
+    const shopperLoop = async (c: (typeof shoppers)[number], i: number) => {
+      for (let n = 0; Date.now() < ends; n++) {
+        const [a, b] = (i + n) % 2 ? products : [...products].reverse();
+        const res = await api(t)
+          .post('/api/order/cash-on-delivery')
+          .set(bearer(c.token))
+          .send({ list_items: [line(a!, 1), line(b!, 1)], totalAmt: 20, address: c.addressId });
+        answers.push({ who: 'order', status: res.status });
+        if (res.status === 201) ordered += 1;
+      }
+    };
+    const adminLoop = async (i: number) => {
+      for (let n = 0; Date.now() < ends; n++) {
+        const k = (i + n) % 2;
+        const to = n % 3 === 2 ? 'warehouse' : 'store';
+        const res = await transfer({ storeId: s._id, productId: products[k]!._id, units: 2, to });
+        answers.push({ who: 'transfer', status: res.status });
+        if (res.status === 200) moved[k]! += to === 'store' ? 2 : -2;
+      }
+    };
+    await Promise.all([...shoppers.map(shopperLoop), ...[0, 1, 2].map(adminLoop)]);
+    expect(answers.filter((a) => a.status >= 500)).toEqual([]);
+    expect(answers.filter((a) => a.who === 'order').every((a) => a.status === 201)).toBe(true);
+    expect(answers.filter((a) => a.who === 'transfer').every((a) => a.status === 200 || a.status === 409)).toBe(true);
+    expect(answers.filter((a) => a.who === 'transfer' && a.status === 200).length).toBeGreaterThan(3);
+    for (const [k, product] of products.entries()) {
+      expect(await stockOf(t, product._id)).toBe(1000 - ordered - moved[k]!);
+      const shelf = (await pool(s._id, product._id))!;
+      expect(shelf.onHand).toBe(moved[k]);
+      expect(await ledgerSum(shelf.id)).toBe(moved[k]);
+      expect(await ledgerSum(await warehouseLevel(product._id))).toBe(1000 - moved[k]!);
+    }
   });
 });
