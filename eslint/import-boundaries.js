@@ -44,6 +44,7 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
+  ['delivery'],
   ['invoices', 'promotions'],
   ['orders'],
   ['payments'],

@@ -9,9 +9,10 @@ import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
 import { ReturnsService } from './returns.service.js';
 import { SearchModule } from '../search/index.js';
+import { DeliveryModule } from '../delivery/index.js';
 
 @Module({
-  imports: [SearchModule],
+  imports: [SearchModule, DeliveryModule],
   controllers: [OrdersController, AdminOrdersController],
   providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService, ReturnsService],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
