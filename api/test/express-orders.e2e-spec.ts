@@ -146,4 +146,55 @@ describe.each(DB_KINDS)('express orders on %s', (kind) => {
       );
     expect(rows).toEqual(Array(N).fill({ storeId: store.id }));
   });
+
+  it('the store’s queue: open express orders oldest first with packing lists, timed against the promise; Packed → Out for delivery → Delivered; promises kept', async () => {
+    const p = await addProduct(t, admin, shop, { price: 10, stock: 20, name: `Queue chips ${Date.now().toString(36)}` });
+    const store = await openStore(t, { pincode: '560071', serves: ['560071'], minutes: 10 });
+    await stockStore(t, store.id, p._id, 10);
+    const c = await shopper('560071', 'Queue shopper');
+    const shown = { kind: 'express', minutes: 10, store: { _id: store.id, name: store.name } };
+    const first = (await order(c, [{ productId: p._id, quantity: 2 }], 20, shown)).body.data;
+    const second = (await order(c, [{ productId: p._id, quantity: 1 }], 10, shown)).body.data;
+    // The first was placed half an hour ago: its ten minutes are long gone.
+    await t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(orders.id, first._id));
+
+    const queue = () => api(t).get('/api/store/queue').query({ storeId: store.id }).set(bearer(admin));
+    const res = await queue();
+    expect(res.status).toBe(200);
+    const listed = res.body.data.orders;
+    expect(listed.map((o: { _id: string }) => o._id)).toEqual([first._id, second._id]);
+    expect(listed[0]).toMatchObject({ status: 'PLACED', late: true, lines: [{ name: p.name, variantName: null, quantity: 2 }] });
+    expect(listed[0].minutesLeft).toBeLessThanOrEqual(-20);
+    expect(listed[0].address).toMatchObject({ pincode: '560071' });
+    expect(listed[1]).toMatchObject({ late: false, lines: [{ quantity: 1 }] });
+    expect(listed[1].minutesLeft).toBeGreaterThanOrEqual(8);
+
+    // Shoppers and strangers do not see a store's queue; an unknown store is a 404, a missing id a 400.
+    expect((await api(t).get('/api/store/queue').query({ storeId: store.id }).set(bearer(c.token))).status).toBe(403);
+    expect((await api(t).get('/api/store/queue').query({ storeId: store.id })).status).toBe(401);
+    expect((await api(t).get('/api/store/queue').query({ storeId: 'NoSuchStore1' }).set(bearer(admin))).status).toBe(404);
+    expect((await api(t).get('/api/store/queue').set(bearer(admin))).body).toMatchObject({ code: 'VALIDATION', fields: ['storeId'] });
+
+    const move = (orderId: string, status: string) => api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status });
+    expect((await move(second._id, 'PACKED')).status).toBe(200);
+    const overview = await api(t).get('/api/order/admin/overview').set(bearer(admin));
+    expect(overview.body.data.waiting.PACKED).toBeGreaterThanOrEqual(1);
+    expect((await move(second._id, 'OUT_FOR_DELIVERY')).status).toBe(200);
+    expect((await move(second._id, 'DELIVERED')).status).toBe(200);
+    expect((await move(first._id, 'PACKED')).status).toBe(200);
+    expect((await move(first._id, 'DELIVERED')).status).toBe(200);
+    // Packed is before Out for delivery: no going back.
+    expect((await move(second._id, 'PACKED')).status).toBe(409);
+    expect((await queue()).body.data.orders).toEqual([]);
+
+    const kept = (await api(t).get('/api/order/admin/overview').set(bearer(admin))).body.data.promisesKept;
+    expect(kept.find((k: { store: { _id: string } }) => k.store._id === store.id)).toEqual({
+      store: { _id: store.id, name: store.name },
+      delivered: 2,
+      kept: 1,
+    });
+  });
 });

@@ -411,6 +411,7 @@ export const enIN = {
   push: {
     returnMoved: { title: 'Return {{status}}', body: 'Your return for order {{id}} is {{status}} ({{amount}}).' },
     confirmed: { title: 'Order confirmed', body: 'We have confirmed order {{id}} and are packing it.' },
+    packed: { title: 'Order packed', body: 'Order {{id}} is packed and leaves with a rider next.' },
     shipped: { title: 'Order shipped', body: 'Order {{id}} is on its way.' },
     outForDelivery: { title: 'Out for delivery', body: 'Order {{id}} arrives today.' },
     delivered: { title: 'Order delivered', body: 'Order {{id}} was delivered. Thank you for shopping with Haat.' },

@@ -399,6 +399,7 @@ export const hiIN: Catalogue = {
   push: {
     returnMoved: { title: 'वापसी {{status}}', body: 'ऑर्डर {{id}} की आपकी वापसी {{status}} है ({{amount}})।' },
     confirmed: { title: 'ऑर्डर कन्फ़र्म हो गया', body: 'हमने ऑर्डर {{id}} कन्फ़र्म कर दिया है और इसे पैक कर रहे हैं।' },
+    packed: { title: 'ऑर्डर पैक हो गया', body: 'ऑर्डर {{id}} पैक हो गया है और अब राइडर के साथ निकलेगा।' },
     shipped: { title: 'ऑर्डर शिप हो गया', body: 'ऑर्डर {{id}} आपके पास आ रहा है।' },
     outForDelivery: { title: 'आउट फ़ॉर डिलीवरी', body: 'ऑर्डर {{id}} आज डिलीवर होगा।' },
     delivered: { title: 'ऑर्डर डिलीवर हो गया', body: 'ऑर्डर {{id}} डिलीवर हो गया। Haat से खरीदारी करने के लिए धन्यवाद।' },

@@ -15,4 +15,4 @@ export { lowStockUnits } from './low-stock.js';
 export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines, type LineToReserve, type OrderToHold, type Reservation } from './order-reservation.js';
 export { createStockStaging, stockFromStaging } from './seed-stock.js';
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';
-export { storeFills, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
+export { storeFills, storesByIds, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
