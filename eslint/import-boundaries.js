@@ -44,7 +44,7 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
-  ['stores'],
+  ['delivery', 'stores'],
   ['invoices', 'promotions'],
   ['orders'],
   ['payments'],

@@ -20,6 +20,7 @@ import { I18nModule } from './users/index.js';
 import { ThrottleModule } from './throttle/index.js';
 import { AddressesModule } from './addresses/index.js';
 import { CartModule } from './cart/index.js';
+import { DeliveryModule } from './delivery/index.js';
 import { WishlistModule } from './wishlist/index.js';
 import { ReviewsModule } from './reviews/index.js';
 import { PublicConfigModule } from './public-config/index.js';
@@ -49,6 +50,7 @@ export class AppModule {
         UsersModule,
         AddressesModule,
         CartModule,
+        DeliveryModule,
         WishlistModule,
         ReviewsModule,
         CategoriesModule,

@@ -17,3 +17,4 @@ export { createStockStaging, stockFromStaging, transferToNewStores } from './see
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';
 export { setStoreStock, storeStock, transferStock, unitsStockedByStore } from './store-stock.js';
 export { storePincodes, stores, type StoreRow } from './stores.table.js';
+export { storeFills, storesByIds, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
