@@ -50,7 +50,6 @@ export const enIN = {
     product: 'Product',
     user: 'User',
     order: 'Order',
-    store: 'Store',
     address: 'Address',
     cartItem: 'Cart item',
     review: 'Review',

@@ -47,7 +47,6 @@ export const hiIN: Catalogue = {
     product: 'प्रोडक्ट',
     user: 'यूज़र',
     order: 'ऑर्डर',
-    store: 'स्टोर',
     address: 'पता',
     cartItem: 'कार्ट आइटम',
     review: 'रिव्यू',
