@@ -146,6 +146,11 @@ describe.each(DB_KINDS)('dark stores on %s', (kind) => {
       .send({ _id: second._id, servesPincodes: ['560071', '560038'] });
     expect(onUpdate.status).toBe(409);
     expect(onUpdate.body).toMatchObject({ pincode: '560038', store: { _id: first._id } });
+    // Two admins claiming one pincode at once: one store gets it, the other is told who has it.
+    const race = await Promise.all([0, 1, 2].map(() => create(koramangala({ pincode: '560043', servesPincodes: ['560043'] }))));
+    expect(race.map((r) => r.status).sort()).toEqual([201, 409, 409]);
+    const winner = race.find((r) => r.status === 201)!.body.data.store as { _id: string };
+    for (const lost of race.filter((r) => r.status === 409)) expect(lost.body).toMatchObject({ pincode: '560043', store: { _id: winner._id } });
     // The same name twice is refused too.
     const sameName = await create(koramangala({ name: first.name.toUpperCase(), servesPincodes: ['560075'] }));
     expect(sameName.status).toBe(409);
