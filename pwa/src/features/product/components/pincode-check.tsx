@@ -2,7 +2,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
-import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
+import { deliveryPlaceAtom, rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
+import { PromisePart } from '../../../lib/delivery/promise-part';
+import { useAtomValue } from 'jotai';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 
 /** The words the product page shows for an answer of the pincode lookup. */
@@ -24,9 +26,13 @@ export function deliveryMessage(pincode: string, answer: PincodeAnswer): string 
   }
 }
 
-/** "Check delivery": a 6-digit pincode, then the place and the estimated delivery date from the API. */
-export function PincodeCheck() {
+/**
+ * "Check delivery": a 6-digit pincode, then the place and the promise for this product there (docs/product.md#delivery):
+ * a dark store's minutes or the courier's date; the chosen pincode's promise shows before any check.
+ */
+export function PincodeCheck({ productId, variantId }: { productId: string; variantId?: string }) {
   const { t } = useTranslation('product');
+  const chosen = useAtomValue(deliveryPlaceAtom)?.pincode;
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const pending = useRef<AbortController>(undefined);
@@ -40,8 +46,8 @@ export function PincodeCheck() {
     setMessage(t('pincode.checking'));
     const answer = await lookupPincode(pincode, abort.signal);
     if (abort.signal.aborted) return;
-    setMessage(deliveryMessage(pincode, answer));
-    // The header promises this place's date from now on (docs/product.md#delivery).
+    // A place served: its promise for this product says the rest (below); the header promises this place from now on.
+    setMessage(answer.kind === 'found' && answer.place.serviceable ? null : deliveryMessage(pincode, answer));
     if (answer.kind === 'found') rememberDeliveryPlace(answer.place);
   };
 
@@ -62,9 +68,13 @@ export function PincodeCheck() {
           {t('pincode.check')}
         </button>
       </span>
-      <p className="pincode__message" role="status" data-testid="pincode-message">
-        {message}
-      </p>
+      {message || !chosen ? (
+        <p className="pincode__message" role="status" data-testid="pincode-message">
+          {message}
+        </p>
+      ) : (
+        <PromisePart productId={productId} variantId={variantId} testId="pincode-message" to={chosen} />
+      )}
     </form>
   );
 }
