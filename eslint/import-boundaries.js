@@ -44,6 +44,7 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
+  ['stores'],
   ['invoices', 'promotions'],
   ['orders'],
   ['payments'],

@@ -28,6 +28,7 @@ import { OpenApiModule } from './openapi/index.js';
 import { MetricsModule } from './metrics/index.js';
 import { SearchModule } from './search/index.js';
 import { PromotionsModule } from './promotions/index.js';
+import { StoresModule } from './stores/index.js';
 
 @Module({})
 export class AppModule {
@@ -58,6 +59,7 @@ export class AppModule {
         HealthModule,
         OrdersModule,
         PromotionsModule,
+        StoresModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,
