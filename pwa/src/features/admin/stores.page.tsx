@@ -180,7 +180,7 @@ function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => voi
     { head: t('column.warehouse'), cell: (l) => formatNumber(l.warehouseAvailable) },
   ];
   return (
-    <section className="admin-page__section" aria-label={t('shelves', { name: store.name })} data-testid="store-shelves">
+    <section className="admin-page__section store-shelves" aria-label={t('shelves', { name: store.name })} data-testid="store-shelves">
       <h2>{t('shelves', { name: store.name })}</h2>
       <AdminListState list={stock} empty={t('noStock')} loading={t('loading')}>
         <AdminTable
@@ -236,7 +236,7 @@ function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => voi
         />
       </AdminListState>
       <form
-        className="admin-form admin-form--inline"
+        className="store-shelves__add"
         onSubmit={(e) => {
           e.preventDefault();
           void transfer({ productId: added.productId.trim(), variantId: added.variantId.trim() || null }, added.units, 'store');
