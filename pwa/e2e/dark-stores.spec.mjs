@@ -71,8 +71,10 @@ for (const lang of ['en-IN', 'hi-IN']) {
     };
     await check('560034');
     const express = fill(promise.in, { count: 10 });
-    const note = page.getByTestId('pincode-message');
+    const note = page.getByTestId('pincode-promise');
     await expect(note).toHaveAttribute('data-kind', 'express');
+    // The store's minutes replace the place's courier date.
+    await expect(page.getByTestId('pincode-message')).toBeHidden();
     await expect(note).toContainText(fill(promise.to, { promise: express, pincode: '560034' }));
     await expect(note).toContainText(store.name);
     await shot('product');
@@ -102,7 +104,9 @@ for (const lang of ['en-IN', 'hi-IN']) {
     // A pincode no store serves: the courier's date, in the shopper's language.
     await page.goto(`${baseUrl}/product/p-${item._id}`);
     await check('560100');
-    await expect(note).toHaveAttribute('data-kind', 'courier');
+    // No store serves it: the place's courier date, as for any pincode, and no minutes.
+    await expect(note).toBeHidden();
+    const courier = page.getByTestId('pincode-message');
     const days = deliveryDaysTo({ pincode: '560100', state: 'Karnataka' });
     assert.ok(days !== null, 'the rule delivers to 560100');
     const day = deliveryDateAfter(days, new Date());
@@ -110,8 +114,9 @@ for (const lang of ['en-IN', 'hi-IN']) {
       ([d, l]) => new Intl.DateTimeFormat(l, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
       [day, lang],
     );
-    await expect(note).toContainText(date);
-    await expect(note).not.toContainText(express);
+    await expect(courier).toContainText('(560100)');
+    await expect(courier).toContainText(date);
+    await expect(courier).not.toContainText(express);
     await shot('courier');
 
     // The admin's Stores screen lists the store, open, in the same language.

@@ -18,5 +18,5 @@ export function rememberDeliveryPlace(place: KnownPlace): void {
   const pincode = place.pincode.replace(/\s/g, '');
   const known = getDefaultStore().get(deliveryPlaceAtom);
   // The same pincode keeps its store's minutes (docs/product.md#delivery).
-  getDefaultStore().set(deliveryPlaceAtom, { pincode, state: place.state, city: place.city, minutes: known?.pincode === pincode ? known.minutes : undefined });
+  getDefaultStore().set(deliveryPlaceAtom, { ...(known?.pincode === pincode && known), pincode, state: place.state, city: place.city });
 }

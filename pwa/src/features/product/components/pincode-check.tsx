@@ -27,14 +27,15 @@ export function deliveryMessage(pincode: string, answer: PincodeAnswer): string 
 }
 
 /**
- * "Check delivery": a 6-digit pincode, then the place and the promise for this product there (docs/product.md#delivery):
- * a dark store's minutes or the courier's date; the chosen pincode's promise shows before any check.
+ * "Check delivery": a 6-digit pincode, then the place and its date from the API, or a dark store's minutes for this
+ * product there (docs/product.md#delivery); before any check, the chosen pincode's promise.
  */
 export function PincodeCheck({ productId, variantId }: { productId: string; variantId?: string }) {
   const { t } = useTranslation('product');
   const chosen = useAtomValue(deliveryPlaceAtom)?.pincode;
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [served, setServed] = useState(true);
   const pending = useRef<AbortController>(undefined);
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -44,10 +45,12 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
     if (!/^\d{6}$/.test(pincode)) return setMessage(t('pincode.invalid'));
     const abort = (pending.current = new AbortController());
     setMessage(t('pincode.checking'));
+    setServed(false);
     const answer = await lookupPincode(pincode, abort.signal);
     if (abort.signal.aborted) return;
-    // A place served: its promise for this product says the rest (below); the header promises this place from now on.
-    setMessage(answer.kind === 'found' && answer.place.serviceable ? null : deliveryMessage(pincode, answer));
+    setMessage(deliveryMessage(pincode, answer));
+    // The header promises this place from now on; a store's minutes for it replace the courier's date (AskedPromise).
+    setServed(answer.kind === 'found' && answer.place.serviceable);
     if (answer.kind === 'found') rememberDeliveryPlace(answer.place);
   };
 
@@ -68,13 +71,10 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
           {t('pincode.check')}
         </button>
       </span>
-      {message || !chosen ? (
-        <p className="pincode__message" role="status" data-testid="pincode-message">
-          {message}
-        </p>
-      ) : (
-        <PromisePart productId={productId} variantId={variantId} testId="pincode-message" to={chosen} />
-      )}
+      <p className="pincode__message" role="status" data-testid="pincode-message">
+        {message}
+      </p>
+      {chosen && served && <PromisePart productId={productId} variantId={variantId} testId="pincode-promise" to={chosen} />}
     </form>
   );
 }
