@@ -13,7 +13,7 @@ export type { DeliveryPromise };
 /** A promise as the device keeps it (docs/architecture.md "The PWA's data layer"): the answer and when it was seen. */
 export interface SeenPromise {
   promise: DeliveryPromise;
-  seenAt: string;
+  seenAt?: string;
   key?: string;
 }
 
@@ -91,21 +91,22 @@ type Asked = {
   variantId?: string;
   cart?: { lines: readonly CartLine[]; waiting: number };
   seen?: SeenPromise;
+  /** The product page's: only a store's minutes, to the chosen pincode, in place of the place's courier date. */
+  place?: boolean;
   testId: string;
-  to?: string;
   label?: string;
 };
 
 /** The promise for a product or the cart (usePromise), or one `seen` already, drawn: the lazy part (promise-part.ts). */
-export function AskedPromise({ productId, variantId, cart, seen, ...note }: Asked) {
+export function AskedPromise({ productId, variantId, cart, seen, place, ...note }: Asked) {
+  const pincode = useAtomValue(deliveryPlaceAtom)?.pincode;
   const asked = usePromise(productId, variantId, cart && cartPromiseKey(cart.lines, cart.waiting));
   const shown = seen ?? asked;
-  // On the product page (`to`) only a store's minutes show, in place of the place's courier date.
-  if (note.to && shown?.promise.kind !== 'express') return null;
+  if (place && shown?.promise.kind !== 'express') return null;
   return (
     <>
-      {note.to && <style>{HIDE_PLACE_DATE}</style>}
-      <PromiseNote seen={shown} {...note} />
+      {place && <style>{HIDE_PLACE_DATE}</style>}
+      <PromiseNote seen={shown} to={place ? pincode : undefined} {...note} />
     </>
   );
 }

@@ -15,7 +15,7 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
       <div className="order-result order-result--waiting" data-testid="order-waiting">
         <h1 className="order-result__title">{t('queued.waiting')}</h1>
         <p>{t('queued.waitingText')}</p>
-        {order.promise && <PromisePart seen={{ promise: order.promise, seenAt: '' }} label="placedUnder" testId="order-waiting-promise" />}
+        {order.promise && <PromisePart seen={{ promise: order.promise }} label="placedUnder" testId="order-waiting-promise" />}
         <Link to="/">{t('goHome')}</Link>
       </div>
     );

@@ -2,9 +2,8 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
-import { deliveryPlaceAtom, rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
+import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 import { PromisePart } from '../../../lib/delivery/promise-part';
-import { useAtomValue } from 'jotai';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 
 /** The words the product page shows for an answer of the pincode lookup. */
@@ -32,7 +31,6 @@ export function deliveryMessage(pincode: string, answer: PincodeAnswer): string 
  */
 export function PincodeCheck({ productId, variantId }: { productId: string; variantId?: string }) {
   const { t } = useTranslation('product');
-  const chosen = useAtomValue(deliveryPlaceAtom)?.pincode;
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [served, setServed] = useState(true);
@@ -45,7 +43,6 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
     if (!/^\d{6}$/.test(pincode)) return setMessage(t('pincode.invalid'));
     const abort = (pending.current = new AbortController());
     setMessage(t('pincode.checking'));
-    setServed(false);
     const answer = await lookupPincode(pincode, abort.signal);
     if (abort.signal.aborted) return;
     setMessage(deliveryMessage(pincode, answer));
@@ -74,7 +71,7 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
       <p className="pincode__message" role="status" data-testid="pincode-message">
         {message}
       </p>
-      {chosen && served && <PromisePart productId={productId} variantId={variantId} testId="pincode-promise" to={chosen} />}
+      {served && <PromisePart productId={productId} variantId={variantId} testId="pincode-promise" place />}
     </form>
   );
 }
