@@ -44,7 +44,6 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
-  ['delivery', 'stores'],
   ['invoices', 'promotions'],
   ['orders'],
   ['payments'],

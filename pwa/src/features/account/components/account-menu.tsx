@@ -14,7 +14,6 @@ const ADMIN_LINKS = [
   ['/dashboard/upload-product', 'uploadProduct'],
   ['/dashboard/product', 'product'],
   ['/dashboard/coupons', 'coupons'],
-  ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
 ] as const;
