@@ -44,6 +44,7 @@ export const API_FLOORS = [
   ['search'],
   ['addresses'],
   ['cart'],
+  ['delivery', 'stores'],
   ['invoices', 'promotions'],
   ['orders'],
   ['payments'],

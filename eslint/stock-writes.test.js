@@ -21,6 +21,7 @@ tester.run('haat/stock-writes', stockWrites, {
     { filename: at('api/src/orders/order-statement.ts'), code: 'const q = sql`update inventory_levels l set reserved = l.reserved + ${n}`;', errors: 1 },
     { filename: at('api/src/catalog/products.service.ts'), code: 'const q = \'INSERT INTO "stock_movements" (reason) values (1)\';', errors: 1 },
     { filename: at('api/src/seed/product-loader.ts'), code: "const q = 'copy product_variants (id) from stdin';", errors: 1 },
+    { filename: at('api/src/stores/stores.service.ts'), code: 'const q = sql`delete from store_units where store_id = ${id}`;', errors: 1 },
     { filename: at('api/src/cart/cart.service.ts'), code: 'const q = `delete from account_holds where user_id = ${id}`;', errors: 1 },
   ],
 });

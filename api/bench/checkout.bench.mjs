@@ -15,6 +15,10 @@
 //    minutes hashing passwords, which is not what is measured. Checked: exactly U sold (orders and
 //    the product's stock), every other answer a 409 OUT_OF_STOCK, no 5xx, stock never below 0.
 //    Figure: time from sending the first request to the last answer.
+// 3. Flash sale at a dark store (BENCH_STORE_FLASH, default "200:100"; "" skips it): the same, but the shoppers'
+//    pincode is served by a store whose own pool holds the U units (the warehouse keeps ample stock of the
+//    product), and each order carries the express promise it was shown. Checked: exactly U sold from the store's
+//    pool, every other answer a 409 PROMISE_CHANGED (the courier now), the warehouse untouched.
 //
 // Every figure is printed with its target and whether it meets it. The exit code is non-zero only
 // for errors: a failed call in the checkout loop, a 5xx, an oversell or a wrong count.
@@ -44,6 +48,13 @@ const FLASH = (process.env.BENCH_FLASH ?? '200:100,2000:1000')
   .filter(Boolean)
   .map((pair) => pair.split(':').map(Number))
   .map(([shoppers, units]) => ({ shoppers: Number(shoppers), units: Number(units) }));
+const STORE_FLASH = (process.env.BENCH_STORE_FLASH ?? '200:100')
+  .split(',')
+  .filter(Boolean)
+  .map((pair) => pair.split(':').map(Number))
+  .map(([shoppers, units]) => ({ shoppers: Number(shoppers), units: Number(units) }));
+/** The pincodes the store flash sales' stores serve, one per round (real Bengaluru neighbourhoods). */
+const STORE_PINCODES = ['560034', '560038', '560095', '560008'];
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** The API child's pid, for the flash sales' CPU figures. */
 let API_PID = 0;
@@ -286,18 +297,38 @@ async function walOfDatabase(direct, fromLsn, toLsn) {
   return { bytes, fullPages };
 }
 
-/** N shoppers, each with `product` in their cart, all ordering one unit at the same moment. */
-async function flashSale(A, direct, shoppers, units, round) {
+/**
+ * N shoppers, each with `product` in their cart, all ordering one unit at the same moment: from the warehouse's
+ * pool, or (`atStore`) from a dark store's pool of the product, under the express promise.
+ */
+async function flashSale(A, direct, shoppers, units, round, atStore = false) {
   const [product] = (
     await direct.query(
       `with p as (select id, price, discount from products where publish and not exists (select 1 from product_variants v where v.product_id = products.id and not v.is_default) order by id offset $2 limit 1),
-       stocked as (update inventory_levels set on_hand = $1, reserved = 0
+       stocked as (update inventory_levels set on_hand = case when $3 then 1000000 else $1 end, reserved = 0
                    where id = (select inventory_level_id from product_variants where product_id = (select id from p) and is_default))
        select * from p`,
-      [units, 17 + round],
+      [units, atStore ? 47 + round : 17 + round, atStore],
     )
   ).rows;
-  const prefix = `flash${round}x`;
+  const prefix = atStore ? `storeflash${round}x` : `flash${round}x`;
+  const pincode = atStore ? STORE_PINCODES[round % STORE_PINCODES.length] : '560001';
+  let store = null;
+  if (atStore) {
+    store = { _id: `${prefix}store`, name: `Bench store ${round}` };
+    await direct.query(
+      `insert into stores (id, name, address, city, state, pincode, promise_minutes) values ($1, $2, '80 Feet Road', 'Bengaluru', 'Karnataka', $3, 10)`,
+      [store._id, store.name, pincode],
+    );
+    await direct.query(`insert into store_pincodes (pincode, store_id) values ($1, $2)`, [pincode, store._id]);
+    await direct.query(`insert into inventory_levels (id, on_hand, reserved, store_id) values ($1, $2, 0, $3)`, [`${prefix}pool`, units, store._id]);
+    await direct.query(
+      `insert into store_units (store_id, variant_id, inventory_level_id) select $1, id, $2 from product_variants where product_id = $3 and is_default`,
+      [store._id, `${prefix}pool`, product.id],
+    );
+  }
+  const promise = store ? { kind: 'express', minutes: 10, store } : undefined;
+  const refusal = atStore ? 'PROMISE_CHANGED' : 'OUT_OF_STOCK';
   // Accounts, sessions, addresses and cart lines straight into the database (see the header).
   await direct.query(
     `insert into users (id, name, email, role, verify_email) select $1 || g, 'Flash ' || g, $1 || g || '@bench.local', 'USER', true from generate_series(1, $2) g`,
@@ -309,8 +340,8 @@ async function flashSale(A, direct, shoppers, units, round) {
   );
   await direct.query(
     `insert into addresses (id, user_id, name, building, address_line, district, city, state, country, pincode, mobile)
-     select $1 || 'a' || g, $1 || g, 'Flash', 'House', 'MG Road', 'Bengaluru Urban', 'Bengaluru', 'Karnataka', 'India', '560001', '9876543210' from generate_series(1, $2) g`,
-    [prefix, shoppers],
+     select $1 || 'a' || g, $1 || g, 'Flash', 'House', 'MG Road', 'Bengaluru Urban', 'Bengaluru', 'Karnataka', 'India', $3, '9876543210' from generate_series(1, $2) g`,
+    [prefix, shoppers, pincode],
   );
   await direct.query(`insert into cart_items (id, user_id, product_id, quantity) select $1 || 'c' || g, $1 || g, $3, 1 from generate_series(1, $2) g`, [
     prefix,
@@ -321,7 +352,10 @@ async function flashSale(A, direct, shoppers, units, round) {
   const requests = [];
   for (let g = 1; g <= shoppers; g++) {
     const token = jwt.sign({ sub: `${prefix}${g}`, role: 'USER', sid: `${prefix}s${g}`, typ: 'access' }, ACCESS_SECRET, { expiresIn: 900 });
-    requests.push({ token, body: { list_items: [{ productId: product.id, quantity: 1 }], totalAmt, address: `${prefix}a${g}` } });
+    requests.push({
+      token,
+      body: { list_items: [{ productId: product.id, quantity: 1 }], totalAmt, address: `${prefix}a${g}`, ...(promise ? { promise } : {}) },
+    });
   }
   // Open the connections first (one cheap call per shopper), so the burst measures ordering, not TCP
   // setup. On a loaded machine 2,000 connects at once can overflow the listen backlog (ECONNRESET):
@@ -350,37 +384,46 @@ async function flashSale(A, direct, shoppers, units, round) {
   const load1 = load();
   const cpu = { api: cpuSeconds(API_PID) - cpu0.api, machine: machineCpuSeconds()[0] - cpu0.machine };
   const sold = answers.filter((a) => a.status === 201).length;
-  const outOfStock = answers.filter((a) => a.status === 409 && a.body?.code === 'OUT_OF_STOCK').length;
+  const outOfStock = answers.filter((a) => a.status === 409 && a.body?.code === refusal).length;
   const server = answers.filter((a) => a.status >= 500).length;
   const other = answers.length - sold - outOfStock - server;
   const otherCodes = [
-    ...new Set(
-      answers.filter((a) => a.status !== 201 && !(a.status === 409 && a.body?.code === 'OUT_OF_STOCK')).map((a) => `${a.status} ${a.body?.code ?? ''}`),
-    ),
+    ...new Set(answers.filter((a) => a.status !== 201 && !(a.status === 409 && a.body?.code === refusal)).map((a) => `${a.status} ${a.body?.code ?? ''}`)),
   ];
   const [db] = (
     await direct.query(
-      `select (select l.on_hand - l.reserved from product_variants v join inventory_levels l on l.id = v.inventory_level_id where v.product_id = $1 and v.is_default) as stock,
+      `select (select l.available from product_variants v join inventory_levels l on l.id = case when $3::text is null then v.inventory_level_id else $3 end
+               where v.product_id = $1 and v.is_default) as stock,
+              (select l.reserved from product_variants v join inventory_levels l on l.id = v.inventory_level_id where v.product_id = $1 and v.is_default) as warehouse_reserved,
               (select coalesce(sum(l.quantity), 0)::int from order_lines l join orders o on o.id = l.order_id where l.product_id = $1 and o.user_id like $2 || '%') as ordered,
               (select count(*)::int from cart_items where product_id = $1 and user_id like $2 || '%') as carts`,
       // Only this sale's shoppers: the checkout loop may have ordered the same product before.
-      [product.id, prefix],
+      [product.id, prefix, atStore ? `${prefix}pool` : null],
     )
   ).rows;
   const target = TARGETS.flash[shoppers] ?? Infinity;
-  console.log(`\nFlash sale: ${shoppers} shoppers, ${units} units of one product, all at once`);
+  console.log(`\nFlash sale${atStore ? ' at a dark store' : ''}: ${shoppers} shoppers, ${units} units of one product, all at once`);
   console.log(`  load average at start: ${load0}; at end: ${load1}`);
   console.log(`  CPU during the sale: API ${cpu.api.toFixed(2)} s, whole machine ${cpu.machine.toFixed(2)} s (the rest is PostgreSQL and this bench)`);
-  console.log(`  answers: ${sold} sold, ${outOfStock} OUT_OF_STOCK, ${server} 5xx, ${other} other ${other + server ? JSON.stringify(otherCodes) : ''}`);
+  console.log(`  answers: ${sold} sold, ${outOfStock} ${refusal}, ${server} 5xx, ${other} other ${other + server ? JSON.stringify(otherCodes) : ''}`);
   console.log(`  database: stock now ${db.stock}, ${db.ordered} units in orders, ${db.carts} cart lines left`);
-  const exact = sold === units && outOfStock === shoppers - units && server === 0 && db.stock === 0 && db.ordered === units && db.carts === shoppers - units;
-  console.log(`  exactly the stock sold, every other a clean OUT_OF_STOCK: ${exact ? 'yes' : 'NO'}`);
-  figure(`last answer (${shoppers} on ${units})`, ms(last), Number.isFinite(target) ? `≤ ${target} ms` : 'none', last <= target);
+  const exact =
+    sold === units &&
+    outOfStock === shoppers - units &&
+    server === 0 &&
+    db.stock === 0 &&
+    db.ordered === units &&
+    db.carts === shoppers - units &&
+    (!atStore || db.warehouse_reserved === 0);
+  console.log(
+    `  exactly the stock sold${atStore ? " from the store's pool (the warehouse's untouched)" : ''}, every other a clean ${refusal}: ${exact ? 'yes' : 'NO'}`,
+  );
+  figure(`last answer (${atStore ? 'store, ' : ''}${shoppers} on ${units})`, ms(last), Number.isFinite(target) ? `≤ ${target} ms` : 'none', last <= target);
   if (!exact)
     errors.push(
-      `flash sale ${shoppers}/${units}: sold ${sold}, out of stock ${outOfStock}, 5xx ${server}, other ${other}, stock ${db.stock}, ordered ${db.ordered}`,
+      `flash sale${atStore ? ' at a store' : ''} ${shoppers}/${units}: sold ${sold}, out of stock ${outOfStock}, 5xx ${server}, other ${other}, stock ${db.stock}, ordered ${db.ordered}`,
     );
-  return { shoppers, units, sold, outOfStock, server, other, last, load0, load1, apiCpu: cpu.api, machineCpu: cpu.machine };
+  return { atStore, shoppers, units, sold, outOfStock, server, other, last, load0, load1, apiCpu: cpu.api, machineCpu: cpu.machine };
 }
 
 async function main() {
@@ -419,6 +462,7 @@ async function main() {
     if (RUN_CHECKOUT) result.checkout = await checkout(instance, direct);
     result.flash = [];
     for (const [round, f] of FLASH.entries()) result.flash.push(await flashSale(instance.url, direct, f.shoppers, f.units, round));
+    for (const [round, f] of STORE_FLASH.entries()) result.flash.push(await flashSale(instance.url, direct, f.shoppers, f.units, round, true));
     const [stock] = (await direct.query('select count(*)::int as negative from inventory_levels where on_hand < reserved or reserved < 0')).rows;
     if (stock.negative > 0) errors.push(`${stock.negative} stock pools below zero`);
     console.log(`\nMisses: ${misses.length ? misses.join('; ') : 'none'}`);

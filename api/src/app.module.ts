@@ -20,6 +20,7 @@ import { I18nModule } from './users/index.js';
 import { ThrottleModule } from './throttle/index.js';
 import { AddressesModule } from './addresses/index.js';
 import { CartModule } from './cart/index.js';
+import { DeliveryModule } from './delivery/index.js';
 import { WishlistModule } from './wishlist/index.js';
 import { ReviewsModule } from './reviews/index.js';
 import { PublicConfigModule } from './public-config/index.js';
@@ -28,6 +29,7 @@ import { OpenApiModule } from './openapi/index.js';
 import { MetricsModule } from './metrics/index.js';
 import { SearchModule } from './search/index.js';
 import { PromotionsModule } from './promotions/index.js';
+import { StoresModule } from './stores/index.js';
 
 @Module({})
 export class AppModule {
@@ -48,6 +50,7 @@ export class AppModule {
         UsersModule,
         AddressesModule,
         CartModule,
+        DeliveryModule,
         WishlistModule,
         ReviewsModule,
         CategoriesModule,
@@ -58,6 +61,7 @@ export class AppModule {
         HealthModule,
         OrdersModule,
         PromotionsModule,
+        StoresModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,

@@ -10,6 +10,7 @@ import * as schema from '../src/db/schema.js';
 import { MIGRATIONS_DIR } from '../src/db/database.js';
 import { unitProblem } from '@haat/shared/catalog/product-unit.rule';
 import { DEMO_CUSTOMER, DEMO_CUSTOMER_PASSWORD_FILE } from '../src/seed/demo-seed.js';
+import { DEMO_STORES } from '../src/seed/demo-stores.js';
 import { SEED_PICTURE_WIDTH } from '../src/seed/seed-images.js';
 import { CatalogVersion } from '../src/catalog/index.js';
 import { demoRows, loadDemoCatalogue } from './demo-catalogue.js';
@@ -269,6 +270,34 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
         }
       },
     );
+
+    it('seeds the dark stores with their pincodes, stocked from the warehouse by transfers whose ledger adds up to every pool', async () => {
+      const admin = await adminToken(t);
+      const listed = (await api(t).get('/api/store/list').set(bearer(admin))).body.data.stores as Array<{
+        _id: string;
+        name: string;
+        servesPincodes: string[];
+        promiseMinutes: number;
+        open: boolean;
+        units: number;
+      }>;
+      expect(listed.map((s) => s.name).sort()).toEqual(DEMO_STORES.map((s) => s.name).sort());
+      for (const store of listed) {
+        const demo = DEMO_STORES.find((s) => s.name === store.name)!;
+        expect(store).toMatchObject({ servesPincodes: [...demo.servesPincodes].sort(), promiseMinutes: 10, open: true });
+        expect(store.units).toBeGreaterThan(3);
+        const stock = (await api(t).get('/api/store/stock').query({ storeId: store._id }).set(bearer(admin))).body.data.stock as Array<{ onHand: number }>;
+        for (const line of stock) expect(line.onHand).toBeGreaterThan(0);
+      }
+      // Every pool the transfers touched (store and warehouse) adds up to its ledger.
+      const off = await rows<{ n: number }>(
+        t,
+        sql`select count(*)::int as n from inventory_levels l
+             where l.id in (select inventory_level_id from stock_movements where reason = 'transfer')
+               and l.on_hand <> (select coalesce(sum(m.on_hand_delta), 0) from stock_movements m where m.inventory_level_id = l.id)`,
+      );
+      expect(off.rows[0]!.n).toBe(0);
+    });
 
     it('the admin from ADMIN_EMAIL/ADMIN_PASSWORD and the demo customer can sign in', async () => {
       const admin = await login(t, ADMIN.email, ADMIN.password);

@@ -2,5 +2,5 @@
 export { toAddress } from './address-wire.js';
 export { AddressesModule } from './addresses.module.js';
 export { activeAddressIdsOf, activeAddressesOf, type AddressRow } from './addresses.repository.js';
-export { refuseUnserved, supplyStateOf } from './delivery.js';
-export { loadPincodeDirectory } from './pincode-directory.js';
+export { deliveryPlaceOf, refuseUnserved, supplyStateOf } from './delivery.js';
+export { loadPincodeDirectory, placeOf } from './pincode-directory.js';

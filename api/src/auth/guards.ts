@@ -17,6 +17,15 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   }
 }
 
+/** The signed-in user when the request carries a valid session, else none: for public routes that answer more to a shopper. */
+@Injectable()
+export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
+  override handleRequest<T>(err: unknown, user: T): T | undefined {
+    if (err instanceof Error && databaseFault(err)?.unavailable) throw err;
+    return err || !user ? undefined : user;
+  }
+}
+
 @Injectable()
 export class RolesGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
@@ -33,5 +42,13 @@ export class RolesGuard implements CanActivate {
 
 /** `@Auth()` any signed-in user; `@Auth('ADMIN')` administrators only. Enforced on the server. */
 export const Auth = (...roles: Array<'ADMIN' | 'USER'>) => applyDecorators(SetMetadata(ROLES, roles), UseGuards(JwtAuthGuard, RolesGuard));
+
+/** `@SignedInIfAny()`: a public route that reads the signed-in user when there is one (`@MaybeUser()`). */
+export const SignedInIfAny = () => UseGuards(OptionalJwtAuthGuard);
+
+/** The signed-in user of a `@SignedInIfAny()` route, or undefined. */
+export const MaybeUser = createParamDecorator(
+  (_data: unknown, ctx: ExecutionContext): AuthUser | undefined => ctx.switchToHttp().getRequest<{ user?: AuthUser }>().user,
+);
 
 export const CurrentUser = createParamDecorator((_data: unknown, ctx: ExecutionContext): AuthUser => ctx.switchToHttp().getRequest<{ user: AuthUser }>().user);

@@ -43,3 +43,11 @@ export function removeOrderedLines(lines: Relation<{ user_id: string; product_id
 export async function cartLineIdsOf(db: Db, userId: string): Promise<Array<{ id: string }>> {
   return db.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.userId, userId)).orderBy(asc(cartItems.createdAt), asc(cartItems.id));
 }
+
+/** The units of the user's cart (product, option, quantity): what a delivery promise for the cart asks of a store. */
+export async function cartUnitsOf(db: Pick<Db, 'select'>, userId: string): Promise<Array<{ productId: string; variantId: string | null; quantity: number }>> {
+  return db
+    .select({ productId: cartItems.productId, variantId: cartItems.variantId, quantity: cartItems.quantity })
+    .from(cartItems)
+    .where(eq(cartItems.userId, userId));
+}

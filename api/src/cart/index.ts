@@ -1,3 +1,3 @@
 // What other folders may use of cart/: its face (docs/architecture.md#the-apis-floors). Import cart/ only from here.
 export { CartModule } from './cart.module.js';
-export { cartLineIdsOf, removeFromCart, removeOrderedLines } from './cart.repository.js';
+export { cartLineIdsOf, cartUnitsOf, removeFromCart, removeOrderedLines } from './cart.repository.js';

@@ -13,5 +13,8 @@ export {
 } from './inventory.js';
 export { lowStockUnits } from './low-stock.js';
 export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines, type LineToReserve, type OrderToHold, type Reservation } from './order-reservation.js';
-export { createStockStaging, stockFromStaging } from './seed-stock.js';
+export { createStockStaging, stockFromStaging, transferToNewStores } from './seed-stock.js';
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';
+export { setStoreStock, storeStock, transferStock, unitsStockedByStore } from './store-stock.js';
+export { storePincodes, stores, type StoreRow } from './stores.table.js';
+export { storeFills, storesByIds, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';

@@ -13,6 +13,8 @@ export interface LineToReserve {
   quantity: number;
   price: number;
   discount: number;
+  /** The dark store whose pools the line takes from (docs/product.md#delivery); null: the warehouse's pools. */
+  store_id: string | null;
 }
 
 /** What the reservation gives the statement it is part of. */
@@ -36,7 +38,8 @@ export interface OrderToHold {
  * single statement (placing is one round trip and one commit). `lines` is every order's lines (LineToReserve).
  *
  * What it does: each line is resolved to the option's row (the default row when no option is named) and so
- * to its stock pool. An order qualifies only when each of its lines does: the product published, the
+ * to its stock pool: the warehouse's (the row's own), or for an express order the store's pool of that row
+ * (`store_units`), which an open store must have: a line the store lacks, or a closed store, makes the order lose. An order qualifies only when each of its lines does: the product published, the
  * discount and the option's selling price (its own, else the product's) as priced. The pools of qualifying
  * orders are locked in id order (two statements never deadlock), and only those where at least one order
  * still fits: a shopper who is too late locks nothing. An order wins when, in every pool it draws on, the
@@ -50,7 +53,10 @@ export function reserveOrderLines(lines: Relation<LineToReserve>): Reservation {
   // statement runs for every order. Pools are locked FOR NO KEY UPDATE (their ids never change), so the
   // ledger's foreign-key checks of other orders on the same pool do not wait behind the lock.
   const ctes = sql`inv_want as (
-      select w.ord, w.order_id, w.quantity, v.id as variant_row_id, v.inventory_level_id as level_id,
+      select w.ord, w.order_id, w.quantity, v.id as variant_row_id,
+             case when w.store_id is null then v.inventory_level_id
+                  else (select su.inventory_level_id from store_units su join stores s on s.id = su.store_id and s.open
+                        where su.store_id = w.store_id and su.variant_id = v.id) end as level_id,
              coalesce((select p.publish and p.discount = w.discount and coalesce(v.price, p.price) = w.price from products p where p.id = w.product_id), false) as qualifies
       from ${lines.sql} w
       left join lateral (

@@ -65,3 +65,5 @@ export const storeUnits = pgTable(
   },
   (t) => [primaryKey({ columns: [t.storeId, t.variantId] }), uniqueIndex('store_units_level').on(t.inventoryLevelId)],
 );
+
+export type StoreRow = typeof stores.$inferSelect;

@@ -158,6 +158,41 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
       perAccountUses: 1,
     },
   },
+  'POST /api/store/create': {
+    summary:
+      'Make a dark store (admins): its place, the pincodes it serves and its promise in minutes; 409 naming the pincode and the store when another store serves one, 400 PINCODE_UNKNOWN or 422 PINCODE_NOT_SERVED naming the field',
+    errors: [409, 422],
+    example: {
+      name: 'Haat Koramangala',
+      address: '80 Feet Road, 4th Block, Koramangala',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '560034',
+      servesPincodes: ['560034', '560095', '560047'],
+      promiseMinutes: 10,
+    },
+  },
+  'GET /api/store/list': { summary: 'Every dark store, closed ones too, with the pincodes each serves and the units it has on sale (admins)' },
+  'PUT /api/store/update': {
+    summary: 'Change a store (admins): the fields sent; servesPincodes is the whole new list (409 as for create)',
+    errors: [409, 422],
+    example: { _id: '01JD8ZT1A2B3C4D5E6F7G8H9J0', promiseMinutes: 15 },
+  },
+  'POST /api/store/close': { summary: 'Close a store (admins): it serves no pincode and takes no order; its pincodes and stock stay' },
+  'POST /api/store/reopen': { summary: 'Reopen a closed store (admins): its pincodes and stock serve again' },
+  'GET /api/store/stock': { summary: "A store's shelves (admins): every unit it stocks, its pool's figures and the warehouse's available units" },
+  'PUT /api/store/stock': {
+    summary:
+      "Set the units on a store's shelf for one unit (admins), with the on-hand the screen showed (0 for a new one); 409 STOCK_CHANGED when it moved since, 409 STOCK_RESERVED below what open orders hold",
+    errors: [409],
+    example: { storeId: '01JD8ZT1A2B3C4D5E6F7G8H9J0', productId: PRODUCT, stock: 12, expectedStock: 0 },
+  },
+  'POST /api/store/transfer': {
+    summary:
+      "Move available units between the warehouse and a store's shelf (admins), two 'transfer' ledger rows in one transaction; 409 OUT_OF_STOCK naming what can move",
+    errors: [409],
+    example: { storeId: '01JD8ZT1A2B3C4D5E6F7G8H9J0', productId: PRODUCT, units: 5, to: 'store' },
+  },
   'POST /api/order/checkout/cancel': {
     summary: 'Back from the card payment page unpaid: cancels the order only while it awaits its card payment (409 NOT_AWAITING_PAYMENT otherwise)',
     errors: [409],

@@ -40,6 +40,8 @@ import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { initialState } from './lifecycle/initial-state.js';
 import { OrderReader } from './order-reader.js';
 import { SearchService } from '../search/index.js';
+import { DeliveryPromises, type PromiseDecision } from '../delivery/index.js';
+import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 
 export interface Placed {
   order: OrderRow;
@@ -75,6 +77,7 @@ export class OrderPlacementService {
     reader: OrderReader,
     private readonly lifecycle: OrderLifecycle,
     private readonly search: SearchService,
+    private readonly promises: DeliveryPromises,
   ) {
     this.holdCaps = { cap: config.holdLimitUnits, unverifiedCap: config.unverifiedHoldLimitUnits };
     this.batcher = new OrderBatcher(statement, this.holdCaps);
@@ -105,33 +108,39 @@ export class OrderPlacementService {
     requestHash: string | null,
   ): Promise<Placed> {
     const items = mergeLines(input.items);
-    const [address, saleable] = await Promise.all([
-      this.ownAddress(userId, input.addressId),
+    const [{ address, decided }, saleable] = await Promise.all([
+      this.ownAddress(userId, input.addressId).then(async (address) => ({ address, decided: await this.promises.promiseFor(address, items, 'order') })),
       loadSaleable(
         this.statement,
         items.map((i) => i.productId),
       ),
     ]);
+    const promise = promiseToKeep(input.promise, decided);
     const coupon = input.couponCode ? await this.couponFor(input.couponCode) : undefined;
     const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
     if (method === 'CARD') assertCardPayable(priced);
     assertWithinLimits(items, saleable);
     if (priced.quantity > this.holdCaps.cap) throw holdLimit(priced.quantity, 0, this.holdCaps.cap, this.holdCaps);
-    // Cheap early answer for what is plainly short; the statement's conditional update decides.
-    const short = shortOfStock(items, saleable);
-    if (short) throw outOfStock(short.left, short.wanted);
+    // Cheap early answer for what is plainly short in the warehouse; the statement's conditional update decides.
+    // An express order's units come from its store's shelves, which the promise has just looked at.
+    if (promise.kind === 'courier') {
+      const short = shortOfStock(items, saleable);
+      if (short) throw outOfStock(short.left, short.wanted);
+    }
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items, coupon);
+      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items, coupon, promise);
       if (written) {
         const { row, lines } = written;
-        // The stock shown for these products changed: only their cached answers go, on every instance.
-        await this.search.productsChanged(
-          items.map((i) => i.productId),
-          'stock',
-        );
+        // The warehouse stock shown for these products changed: only their cached answers go, on every instance.
+        // A store's shelves are not in those answers (the promise reads them as they are).
+        if (promise.kind === 'courier')
+          await this.search.productsChanged(
+            items.map((i) => i.productId),
+            'stock',
+          );
         if (method === 'COD') this.lifecycle.announcePlaced(row);
         return { order: row, lines, created: true };
       }
@@ -155,6 +164,7 @@ export class OrderPlacementService {
     requestHash: string | null,
     items: OrderItem[],
     coupon: CouponRow | undefined,
+    promise: DeliveryPromise,
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
     const cod = method === 'COD';
@@ -173,9 +183,9 @@ export class OrderPlacementService {
       heldUnits: priced.quantity,
       deliveryAddress,
       idempotencyKey: idempotencyKey ?? null,
-      fulfilment: 'warehouse',
-      storeId: null,
-      promise: null,
+      fulfilment: promise.kind === 'express' ? 'store' : 'warehouse',
+      storeId: promise.kind === 'express' ? promise.store._id : null,
+      promise,
       requestHash,
       stripeSessionId: null,
       paymentProcessingAt: null,
@@ -225,7 +235,12 @@ export class OrderPlacementService {
       throw error;
     }
     if (placed) return { row, lines };
-    // Nothing was written: say why from the rows as they are now.
+    // Nothing was written: say why from the rows as they are now. An express order the store's shelves no
+    // longer fill gets the promise it would have now, before anything is written (docs/product.md#delivery).
+    if (promise.kind === 'express') {
+      const { promise: now } = await this.promises.promiseFor(deliveryAddress, items, 'order');
+      if (now.kind !== 'express') throw promiseChanged(promise, now);
+    }
     const now2 = await loadSaleable(
       this.statement,
       items.map((i) => i.productId),
@@ -272,6 +287,26 @@ export class OrderPlacementService {
     refuseUnserved(row, 'order');
     return row;
   }
+}
+
+/**
+ * The promise an order is placed under (docs/product.md#delivery): the one the rule gives now, except that a
+ * shopper shown the courier gets the courier (the promise they saw is what the order records), and a shopper
+ * shown a store's express promise it can no longer keep is told the new one before anything is written.
+ */
+function promiseToKeep(shown: DeliveryPromise | undefined, decided: PromiseDecision): DeliveryPromise {
+  if (shown?.kind === 'courier') return decided.courier;
+  if (shown?.kind === 'express' && decided.promise.kind !== 'express') throw promiseChanged(shown, decided.promise);
+  return decided.promise;
+}
+
+/** 409 PROMISE_CHANGED: the store's express promise the shopper was shown cannot be kept now; `promise` is the one they get. */
+function promiseChanged(shown: Extract<DeliveryPromise, { kind: 'express' }>, now: DeliveryPromise): AppError {
+  const message =
+    now.kind === 'courier'
+      ? `${shown.store.name} can no longer deliver this order in ${shown.minutes} minutes; it can come by courier by ${now.date}. Please check and place it again.`
+      : `${shown.store.name} can no longer deliver this order in ${shown.minutes} minutes. Please check and place it again.`;
+  return new AppError(409, ErrorCode.PromiseChanged, message, { promise: now });
 }
 
 /** The order priced with the coupon's discount, or the coupon's refusal as a 4xx naming why. */

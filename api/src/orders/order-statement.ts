@@ -68,7 +68,7 @@ interface OrderIn {
   coupon_id: string | null;
 }
 
-/** A line of the statement's list: the order_lines row, its order's place and account, and whether it leaves the cart. */
+/** A line of the statement's list: the order_lines row, its order's place, account and store, and whether it leaves the cart. */
 interface LineIn extends LineToReserve {
   user_id: string;
   clear_cart: boolean;
@@ -78,7 +78,8 @@ interface LineIn extends LineToReserve {
  * The order statement: one order, or a batch of them in the order they arrived, in one round trip and one
  * commit, composed of the domains' parts (docs/architecture.md#placing-an-order-is-one-statement). The orders
  * and lines arrive as whole rows keyed by column name (rowJson); the inventory reserves the units of the
- * orders that fit (reserveOrderLines: all lines of an order or none, pools locked in id order); the winners'
+ * orders that fit (reserveOrderLines: all lines of an order or none, pools locked in id order; an express
+ * order's lines from its store's pools, the others' from the warehouse's); the winners'
  * holds grow, their rows and lines are written, their ordered cart lines leave the cart (cash on delivery)
  * and their coupon uses are taken. A taken order number or Idempotency-Key, an account past its hold cap or
  * a coupon past its limit fails the whole statement, the stock taken with it: the caller places such a
@@ -86,7 +87,7 @@ interface LineIn extends LineToReserve {
  */
 const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
   const orderIn = cte<OrderIn>('order_in', rowsWithExtras(orders, p.orders, sql`ord int, clear_cart boolean, per_account int`));
-  const linesIn = cte<LineIn>('order_lines_in', rowsWithExtras(orderLines, p.lines, sql`ord int, user_id text, clear_cart boolean`));
+  const linesIn = cte<LineIn>('order_lines_in', rowsWithExtras(orderLines, p.lines, sql`ord int, user_id text, clear_cart boolean, store_id text`));
   const reservation = reserveOrderLines(linesIn.relation);
   const won = cte<OrderIn>('order_won', sql`select * from ${orderIn.relation.sql} o where o.ord in (select w.ord from ${reservation.winners.sql} w)`);
   const written = cte<{ id: string }>(
@@ -138,7 +139,15 @@ export async function placeOrders(statement: NamedStatement, list: readonly Orde
     })),
   );
   const lines = JSON.stringify(
-    list.flatMap((order, ord) => order.lines.map((line) => ({ ...rowJson(orderLines, line), ord, user_id: order.row.userId, clear_cart: order.clearCart }))),
+    list.flatMap((order, ord) =>
+      order.lines.map((line) => ({
+        ...rowJson(orderLines, line),
+        ord,
+        user_id: order.row.userId,
+        clear_cart: order.clearCart,
+        store_id: order.row.storeId,
+      })),
+    ),
   );
   const [answer] = await statement<{ placed: string[] | string | null; units_left: number | string | null }, PlaceValues>(PLACE_ORDERS, {
     orders: json,

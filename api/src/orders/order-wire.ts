@@ -1,6 +1,6 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
 import { addressText } from '@haat/shared/addresses/address-lines';
-import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
+import { expectedDeliveryDate, shopDay } from '@haat/shared/addresses/delivery-zones';
 import { type AddressRow, toAddress } from '../addresses/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
@@ -33,8 +33,7 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
     discountAmt: row.discountAmt,
     quantity: row.quantity,
     delivery_address: row.deliveryAddress,
-    // Its placing day plus the rule's days for the place it goes to (docs/product.md#delivery).
-    expectedDeliveryBy: expectedDeliveryDate(row.deliveryAddress, row.createdAt),
+    ...promiseFields(row),
     product_details: lines.map((l) => ({
       productId: l.productId ?? '',
       variantId: l.variantId,
@@ -52,4 +51,29 @@ export function toOrder(row: OrderRow, lines: readonly OrderLineRow[], user?: Or
     ...(row.stripeRefundId ? { refundId: row.stripeRefundId } : {}),
     ...(row.paymentStatus === 'AWAITING_PAYMENT' && row.paymentProcessingAt ? { payment_processing: true } : {}),
   };
+}
+
+/**
+ * Who sends the order and the promise it was placed under (docs/product.md#delivery): an express order is due
+ * its store's minutes after it was placed; a courier order by its promise's date. An order placed before
+ * promises were recorded is expected its placing day plus the rule's days for the place it goes to.
+ */
+function promiseFields(row: OrderRow): Pick<Order, 'expectedDeliveryBy' | 'fulfilment' | 'store' | 'promise' | 'dueAt'> {
+  const promise = row.promise ?? null;
+  const store = row.storeId && promise?.kind === 'express' ? { _id: row.storeId, name: promise.store.name } : null;
+  if (promise?.kind === 'express') {
+    const due = dueAtOf(row.createdAt, promise.minutes);
+    return { fulfilment: row.fulfilment, store, promise, dueAt: due.toISOString(), expectedDeliveryBy: shopDay(due) };
+  }
+  return {
+    fulfilment: row.fulfilment,
+    store,
+    promise,
+    expectedDeliveryBy: promise?.kind === 'courier' ? promise.date : expectedDeliveryDate(row.deliveryAddress, row.createdAt),
+  };
+}
+
+/** When an express order placed at `createdAt` is due: its promise's minutes later. */
+export function dueAtOf(createdAt: Date, minutes: number): Date {
+  return new Date(createdAt.getTime() + minutes * 60_000);
 }

@@ -8,11 +8,13 @@ import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
 import { ReturnsService } from './returns.service.js';
+import { StoreQueueController } from './store-queue.controller.js';
 import { SearchModule } from '../search/index.js';
+import { DeliveryModule } from '../delivery/index.js';
 
 @Module({
-  imports: [SearchModule],
-  controllers: [OrdersController, AdminOrdersController],
+  imports: [SearchModule, DeliveryModule],
+  controllers: [OrdersController, AdminOrdersController, StoreQueueController],
   providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService, ReturnsService],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
 })

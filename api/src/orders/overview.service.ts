@@ -15,6 +15,7 @@ import {
 import { REPORT_DB, type Db } from '../db/database.js';
 import { lowStockUnits } from '../inventory/index.js';
 import { ordersAtStages } from './orders.repository.js';
+import { promisesKept } from './store-queue.js';
 import { rollUpDays, soldPerDay, topSoldProducts } from './overview.repository.js';
 
 /**
@@ -46,11 +47,12 @@ export class OverviewService {
   }
 
   private async workOut(lowStockThreshold: number): Promise<AdminOverview> {
-    const [sold, topProducts, atStages, lowStock] = await Promise.all([
+    const [sold, topProducts, atStages, lowStock, kept] = await Promise.all([
       soldPerDay(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS),
       topSoldProducts(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS, OVERVIEW_TOP_PRODUCTS),
       ordersAtStages(this.db, WAITING_STAGES),
       lowStockUnits(this.db, lowStockThreshold, 1, LOW_STOCK_PAGE_SIZE),
+      promisesKept(this.db),
     ]);
     // Closed days read from the orders this time (the first call of a day, or a day whose orders changed):
     // rolled up now, so the next call reads them from their row.
@@ -69,6 +71,7 @@ export class OverviewService {
       topProducts: topProducts.map((p) => ({ ...p, revenue: roundRupees(p.revenue) })),
       waiting,
       lowStock,
+      promisesKept: kept,
     };
   }
 }

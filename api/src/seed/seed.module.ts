@@ -3,9 +3,10 @@ import { sql } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { FilesService } from '../files/index.js';
+import { seedStores } from './demo-stores.js';
 import { catalogIsEmpty, demoSeedRan, ensureAdmin, ensureDemoCustomer, recordDemoSeed, seedCatalog } from './demo-seed.js';
 
-/** First start: the admin always; with SEED=demo (the default) the demo catalogue and customer. */
+/** First start: the admin always; with SEED=demo (the default) the demo catalogue, customer and dark stores. */
 @Injectable()
 export class Seeder implements OnApplicationBootstrap {
   constructor(
@@ -27,6 +28,7 @@ export class Seeder implements OnApplicationBootstrap {
       if (empty) {
         await ensureDemoCustomer(db, this.config.dataDir, this.config.passwordHashCost);
         await seedCatalog(db, this.files, this.config.catalogSize, this.config.seller);
+        await seedStores(db);
       }
       await recordDemoSeed(db);
       return empty;

@@ -44,6 +44,7 @@ const ROUTES: Array<{ path: string; page: Page }> = [
   { path: '/dashboard/upload-product', page: page(() => import('../features/admin/upload-product.page'), 'UploadProductPage') },
   { path: '/dashboard/product', page: page(() => import('../features/admin/products.page'), 'AdminProductsPage') },
   { path: '/dashboard/coupons', page: page(() => import('../features/admin/coupons.page'), 'CouponsPage') },
+  { path: '/dashboard/stores', page: page(() => import('../features/admin/stores.page'), 'StoresPage') },
   { path: '/dashboard/returns', page: page(() => import('../features/admin/returns.page'), 'ReturnsPage') },
   { path: '/dashboard/synonyms', page: page(() => import('../features/admin/synonyms.page'), 'SynonymsPage') },
   { path: '/:categorySlug/:subCategorySlug', page: page(() => import('../features/listing/listing.page'), 'ListingPage') },

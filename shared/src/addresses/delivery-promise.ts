@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Id } from '../common/fields.js';
+import { Pincode } from './address.schema.js';
 
 /**
  * The delivery promise a pincode gets (docs/product.md#delivery), one answer for the header, the product card and
@@ -18,3 +20,14 @@ export const deliveryPromiseSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type DeliveryPromise = z.infer<typeof deliveryPromiseSchema>;
+
+/** GET /api/delivery/promise: the promise for a pincode, of a product (`productId`, `variantId`) or, without one, of the signed-in shopper's cart. */
+export const DELIVERY_PROMISE_PATH = 'delivery/promise';
+
+/** The promise route's query: a pincode, and a product (and its option) or nothing (the signed-in shopper's cart). */
+export const DeliveryPromiseQuery = z.object({
+  pincode: Pincode,
+  productId: Id.optional(),
+  variantId: Id.optional(),
+});
+export type DeliveryPromiseQuery = z.infer<typeof DeliveryPromiseQuery>;

@@ -93,6 +93,8 @@ export enum ErrorCode {
   Unavailable = 'UNAVAILABLE',
   /** 409: prices changed since the cart was loaded; `current` holds the new totals. */
   PriceChanged = 'PRICE_CHANGED',
+  /** 409: the shopper was shown a store's express promise that the store can no longer keep; `promise` holds the one it gets now, and nothing was written. */
+  PromiseChanged = 'PROMISE_CHANGED',
   /** 409: the order is delivered or cancelled already. */
   OrderFinished = 'ORDER_FINISHED',
   /** 409: an admin stage move the order's history does not allow. */

@@ -36,15 +36,22 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
   { from: null, to: 'CANCELLED', by: ['customer', 'admin', 'payment', 'timer'], payment: 'CANCELLED' },
 
   { from: 'PLACED', to: 'CONFIRMED', by: ['admin'] },
+  { from: 'PLACED', to: 'PACKED', by: ['admin'] },
   { from: 'PLACED', to: 'SHIPPED', by: ['admin'] },
   { from: 'PLACED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
   { from: 'PLACED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
   { from: 'PLACED', to: 'CANCELLED', by: ['customer', 'admin'], payment: 'CANCELLED' },
 
+  { from: 'CONFIRMED', to: 'PACKED', by: ['admin'] },
   { from: 'CONFIRMED', to: 'SHIPPED', by: ['admin'] },
   { from: 'CONFIRMED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
   { from: 'CONFIRMED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
   { from: 'CONFIRMED', to: 'CANCELLED', by: ['customer', 'admin'], payment: 'CANCELLED' },
+
+  { from: 'PACKED', to: 'SHIPPED', by: ['admin'] },
+  { from: 'PACKED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
+  { from: 'PACKED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
+  { from: 'PACKED', to: 'CANCELLED', by: ['customer', 'admin'], payment: 'CANCELLED' },
 
   { from: 'SHIPPED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
   { from: 'SHIPPED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },

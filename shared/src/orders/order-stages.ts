@@ -1,7 +1,10 @@
 import { allowedTransition, type LifecycleStage } from './order-lifecycle.js';
 
-/** The order stages in their order; which moves between them are allowed is in order-lifecycle.ts. */
-export const ORDER_STAGES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'] as const;
+/**
+ * The order stages in their order; which moves between them are allowed is in order-lifecycle.ts. A dark store's
+ * order goes Packed → Out for delivery → Delivered (docs/product.md#delivery); the warehouse's usually ships.
+ */
+export const ORDER_STAGES = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED'] as const;
 export type OrderStage = (typeof ORDER_STAGES)[number];
 
 export const PAYMENT_STATUSES = ['PENDING', 'AWAITING_PAYMENT', 'PAID', 'CASH ON DELIVERY', 'COMPLETED', 'CANCELLED'] as const;

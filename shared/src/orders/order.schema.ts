@@ -3,6 +3,7 @@ import { Id, IdRef, Limit, Money, Page } from '../common/fields.js';
 import { ORDER_STAGES } from './order-stages.js';
 import { VariantId } from '../cart/cart.schema.js';
 import { CouponCode } from '../promotions/coupon.schema.js';
+import { deliveryPromiseSchema, type DeliveryPromise } from '../addresses/delivery-promise.js';
 
 /** One order can hold at most this many different products, and this many units of one product. */
 export const ORDER_LIMITS = { maxLines: 100, maxQuantity: 1000, adminPageSize: 20, adminMaxPageSize: 100 } as const;
@@ -36,6 +37,8 @@ const placeOrderFields = {
   addressId: IdRef.optional(),
   /** A coupon code the shopper applied (docs/product.md#coupons); totalAmt is then the discounted total. */
   couponCode: CouponCode.optional(),
+  /** The delivery promise the shopper was shown (docs/product.md#delivery): an express one the store can no longer keep is a 409 PROMISE_CHANGED. */
+  promise: deliveryPromiseSchema.optional(),
 };
 
 /** The shape the services work with, whichever of the two payloads came in. */
@@ -45,6 +48,7 @@ export interface PlaceOrderInput {
   subTotalAmt?: number;
   addressId: string;
   couponCode?: string;
+  promise?: DeliveryPromise;
 }
 
 export const PlaceOrderBody = z
@@ -58,6 +62,7 @@ export const PlaceOrderBody = z
     subTotalAmt: body.subTotalAmt,
     addressId: (body.addressId ?? body.address) as string,
     ...(body.couponCode ? { couponCode: body.couponCode } : {}),
+    ...(body.promise ? { promise: body.promise } : {}),
   }));
 
 /** POST /api/order/coupon-preview: the checkout's lines and a coupon code, priced as an order would be (nothing is held). */
@@ -88,6 +93,8 @@ export interface CashOnDeliveryRequest {
   subTotalAmt?: number;
   address: string;
   couponCode?: string;
+  /** The delivery promise the shopper was shown. */
+  promise?: DeliveryPromise;
 }
 
 /** POST /api/order/checkout as the PWA sends it. */
@@ -97,6 +104,7 @@ export interface CheckoutRequest {
   subTotalAmt: number;
   totalAmt: number;
   couponCode?: string;
+  promise?: DeliveryPromise;
 }
 
 type Fits<Request extends Accepted, Accepted> = Request;

@@ -1,3 +1,4 @@
+import type { DeliveryPromise } from '../addresses/delivery-promise.js';
 import type { OrderReturn } from './returns.js';
 import type { Address } from '../addresses/address.types.js';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from './order-stages.js';
@@ -63,6 +64,14 @@ export interface Order {
    * address (docs/product.md#delivery); null for an address the rule does not serve.
    */
   expectedDeliveryBy?: string | null;
+  /** Who sends it (docs/product.md#delivery): a dark store from its own shelves, or the national warehouse by courier. */
+  fulfilment?: 'store' | 'warehouse';
+  /** The store that sends an express order; null for the warehouse's. */
+  store?: { _id: string; name: string } | null;
+  /** The delivery promise the order was placed under; null on orders placed before promises were recorded. */
+  promise?: DeliveryPromise | null;
+  /** When an express order is due (createdAt + the promise's minutes, an ISO time); absent on a courier order. */
+  dueAt?: string;
   /** The coupon applied (docs/product.md#coupons) and what it took off the subtotal; totalAmt is after it. */
   couponCode?: string | null;
   discountAmt?: number;

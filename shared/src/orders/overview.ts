@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Count, Id, numeric } from '../common/fields.js';
 import type { OrderStage } from './order-stages.js';
+import type { StorePromisesKept } from './store-queue.js';
 
 /**
  * The admin's overview at /dashboard: what sold and what waits. Revenue is the total of orders that
@@ -20,7 +21,7 @@ export const LOW_STOCK_PATH = 'order/admin/low-stock';
 export const ADJUST_STOCK_PATH = 'product/admin/adjust-stock';
 
 /** The orders still moving, in stage order: each is a link to Manage Orders filtered by it. */
-export const WAITING_STAGES = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY'] as const satisfies readonly OrderStage[];
+export const WAITING_STAGES = ['PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY'] as const satisfies readonly OrderStage[];
 export type WaitingStage = (typeof WAITING_STAGES)[number];
 
 const whole = (min: number, max: number) =>
@@ -89,6 +90,8 @@ export interface AdminOverview {
   topProducts: OverviewTopProduct[];
   waiting: Record<WaitingStage, number>;
   lowStock: LowStockPage;
+  /** Per dark store, its delivered express orders and how many came within the promise's minutes (docs/product.md#delivery). */
+  promisesKept?: StorePromisesKept[];
 }
 
 /**

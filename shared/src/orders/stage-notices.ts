@@ -9,7 +9,7 @@ export function orderAnchor(orderId: string): string {
 }
 
 /** What a shopper is told when their order moves (docs/product.md#order-stage-notices); the API words it in the shopper's language. */
-export type StageNoticeKind = 'confirmed' | 'shipped' | 'outForDelivery' | 'delivered' | 'cancelled' | 'cancelledRefunded';
+export type StageNoticeKind = 'confirmed' | 'packed' | 'shipped' | 'outForDelivery' | 'delivered' | 'cancelled' | 'cancelledRefunded';
 
 /** A notice as it is sent: its title and body in the shopper's language. */
 export interface StageNotice {
@@ -26,6 +26,8 @@ export interface StageNotice {
 export function stageNoticeKind(previous: OrderStage | null, current: OrderStage | null, refunded: boolean): StageNoticeKind | null {
   if (previous === null || current === null || current === previous || current === 'PLACED') return null;
   switch (current) {
+    case 'PACKED':
+      return 'packed';
     case 'CONFIRMED':
       return 'confirmed';
     case 'SHIPPED':

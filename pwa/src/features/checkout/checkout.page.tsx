@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { isSignedInAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { BillDetails, EmptyCart, useCart } from '../cart/public';
+import { cartPromiseKey, PromiseNote, usePromise } from '../../lib/delivery/delivery-promise';
 import { useAddresses } from '../account/public';
 import { placePromise } from '../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../lib/delivery/delivery-place';
@@ -21,14 +22,17 @@ import { useTranslation } from '../../i18n/i18n';
 export function CheckoutPage() {
   const { t } = useTranslation('checkout');
   const signedIn = useAtomValue(isSignedInAtom);
-  const { lines, totals, loaded } = useCart();
+  const { lines, totals, loaded, waiting } = useCart();
   const [addressId, setAddressId] = useState<string>();
   const coupon = useCoupon(lines);
-  const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused);
-  // The chosen address's promise (docs/product.md#delivery); the header promises the same place from now on.
+  // The chosen address's promise (docs/product.md#delivery): refused where the rule does not deliver, else the cart's
+  // promise there (a dark store's minutes or the courier's date), which the order carries; the header promises it too.
   const { addresses } = useAddresses();
   const chosen = addresses.find((a) => a._id === addressId);
   const promise = chosen ? placePromise(chosen) : null;
+  const seen = usePromise(undefined, undefined, signedIn ? cartPromiseKey(lines, waiting.size) : undefined);
+  const shown = chosen && promise?.served && seen ? seen : null;
+  const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused, shown && { promise: shown.promise, pincode: chosen!.pincode });
   useEffect(() => {
     if (chosen) rememberDeliveryPlace(chosen);
   }, [chosen]);
@@ -69,10 +73,21 @@ export function CheckoutPage() {
                 </p>
               )}
               {order.holdLimit && <HoldLimitNotice notice={order.holdLimit} />}
-              {promise && (
-                <p className={`checkout__promise${promise.served ? '' : ' checkout__promise--refused'}`} role="status" data-testid="checkout-promise">
-                  {promise.text}
+              {order.promiseNotice && (
+                <p className="checkout__notice" role="alert" data-testid="promise-changed">
+                  {order.promiseNotice}
                 </p>
+              )}
+              {shown ? (
+                <div className="checkout__promise" data-testid="checkout-promise">
+                  <PromiseNote seen={shown} testId="checkout-promise-words" />
+                </div>
+              ) : (
+                promise && (
+                  <p className={`checkout__promise${promise.served ? '' : ' checkout__promise--refused'}`} role="status" data-testid="checkout-promise">
+                    {promise.text}
+                  </p>
+                )
               )}
               <PaymentActions
                 busy={order.busy}

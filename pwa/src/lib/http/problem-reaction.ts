@@ -87,6 +87,7 @@ export function reactionTo(sent: string | undefined): ProblemReaction {
     case ErrorCode.StockReserved:
     case ErrorCode.PincodeUnknown: // the address form says which pincode
     case ErrorCode.PincodeNotServed: // the address form, checkout, or the queued order's failed note, says where
+    case ErrorCode.PromiseChanged: // checkout: the message and `promise` say the new promise, before the shopper taps again
     case ErrorCode.StatePincodeMismatch: // the address form puts the pincode's state in and says so
     case ErrorCode.PushEndpointRefused: // the browser's push service is not one the shop sends to: the toggle says so
     case undefined:

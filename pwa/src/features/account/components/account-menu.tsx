@@ -14,6 +14,7 @@ const ADMIN_LINKS = [
   ['/dashboard/upload-product', 'uploadProduct'],
   ['/dashboard/product', 'product'],
   ['/dashboard/coupons', 'coupons'],
+  ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
 ] as const;

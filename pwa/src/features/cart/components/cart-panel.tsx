@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { formatMoney } from '../../../i18n/format';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { useCart } from '../hooks/use-cart';
+import { PromisePart } from '../../../lib/delivery/promise-part';
 import { BillDetails } from './bill-details';
 import { CartLineRow } from './cart-line-row';
 import { CartNoticesList } from './cart-notices-list';
@@ -49,6 +50,7 @@ export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => voi
             ))}
           </ul>
           <BillDetails totals={totals} />
+          <PromisePart cart={{ lines, waiting: waiting.size }} testId="cart-promise" />
           <div className="cart-panel__footer">
             {signedIn ? (
               <button type="button" className="btn btn--primary cart-panel__proceed" onClick={() => go('/checkout')}>

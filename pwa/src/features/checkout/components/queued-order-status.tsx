@@ -3,6 +3,7 @@ import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { PushToggle } from '../../orders/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from '../../../i18n/i18n';
+import { PromisePart } from '../../../lib/delivery/promise-part';
 
 /** /success?pending=key: an offline order, waiting until placed (or unknown, or refused). */
 export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
@@ -14,6 +15,7 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
       <div className="order-result order-result--waiting" data-testid="order-waiting">
         <h1 className="order-result__title">{t('queued.waiting')}</h1>
         <p>{t('queued.waitingText')}</p>
+        {order.promise && <PromisePart seen={{ promise: order.promise }} label="placedUnder" testId="order-waiting-promise" />}
         <Link to="/">{t('goHome')}</Link>
       </div>
     );

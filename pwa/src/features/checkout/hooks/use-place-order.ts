@@ -16,6 +16,7 @@ import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
 import { couponRefusalOf, isCouponRefusal } from '../coupon-refusal';
 import { ErrorCode } from '@haat/shared/common/error-code';
+import { promiseWords, refreshPromise, type DeliveryPromise } from '../../../lib/delivery/delivery-promise';
 
 /** 409 HOLD_LIMIT (docs/product.md#rules-and-limits); `verifyEmail`: the lower cap of an unverified account. */
 export interface HoldLimitNotice {
@@ -36,12 +37,14 @@ export function usePlaceOrder(
   totals: Totals,
   coupon: AppliedCoupon | null = null,
   onCouponRefused: (message: string) => void = () => undefined,
+  promise: { promise: DeliveryPromise; pincode: string } | null = null,
 ) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
   const [priceNotice, setPriceNotice] = useState<string | null>(null);
   const [paymentsDown, setPaymentsDown] = useState<string | null>(null);
   const [holdLimit, setHoldLimit] = useState<HoldLimitNotice | null>(null);
+  const [promiseNotice, setPromiseNotice] = useState<string | null>(null);
   const items = () => lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
   // With a coupon the order asks for the total Bill Details shows: prices moved meanwhile answer 409 PRICE_CHANGED, as
   // without one (docs/product.md#coupons).
@@ -49,6 +52,16 @@ export function usePlaceOrder(
     coupon
       ? { totalAmt: totalAfterCoupon(totals.grandTotal, coupon.discountAmt), subTotalAmt: totals.grandTotal, couponCode: coupon.code }
       : { totalAmt: totals.grandTotal, subTotalAmt: totals.grandTotal };
+  // The order carries the promise the shopper saw; the server decides again and a changed one answers 409 PROMISE_CHANGED
+  // with the new promise, shown before the shopper taps again (docs/product.md#delivery).
+  const promised = () => (promise ? { promise: promise.promise } : {});
+  const promiseChanged = (problem: HttpProblem) => {
+    const now = (problem.body?.promise ?? (problem.body?.data as { promise?: DeliveryPromise } | undefined)?.promise) as DeliveryPromise | undefined;
+    if (problem.code !== 'PROMISE_CHANGED' || !now) return false;
+    setPromiseNotice(i18n.t('promise:changed', { promise: promiseWords(now) }));
+    if (promise) void refreshPromise(promise.pincode).catch(() => undefined);
+    return true;
+  };
 
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);
@@ -60,8 +73,9 @@ export function usePlaceOrder(
     setBusy('cod');
     setPriceNotice(null);
     setHoldLimit(null);
+    setPromiseNotice(null);
     try {
-      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId });
+      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId, ...promised() });
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
       if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
       toast.success(i18n.t('checkout:placed'));
@@ -70,7 +84,7 @@ export function usePlaceOrder(
       const problem = problemOf(error);
       if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else toast.error(problem.message);
+      else if (!promiseChanged(problem)) toast.error(problem.message);
     } finally {
       setBusy(null);
     }
@@ -82,9 +96,10 @@ export function usePlaceOrder(
     setBusy('card');
     setPriceNotice(null);
     setHoldLimit(null);
+    setPromiseNotice(null);
     try {
       await outboxFacade.flush();
-      const body = { list_items: items(), addressId, ...priced() };
+      const body = { list_items: items(), addressId, ...priced(), ...promised() };
       const answer = await checkoutApi.cardCheckout(body, ulid());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {
@@ -95,10 +110,10 @@ export function usePlaceOrder(
       else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else toast.error(problem.message);
+      else if (!promiseChanged(problem)) toast.error(problem.message);
       setBusy(null);
     }
   };
 
-  return { busy, priceNotice, paymentsDown, holdLimit, cashOnDelivery, payOnline };
+  return { busy, priceNotice, promiseNotice, paymentsDown, holdLimit, cashOnDelivery, payOnline };
 }

@@ -7,7 +7,7 @@ const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
 
 describe('laterStages (docs/product.md#states: only stages later than the furthest reached)', () => {
   it('offers every later stage of a placed order', () => {
-    expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
+    expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
   });
   it('counts from the furthest stage, not the last entry', () => {
     expect(laterStages('CASH ON DELIVERY', at('PLACED', 'SHIPPED'))).toEqual(['OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);

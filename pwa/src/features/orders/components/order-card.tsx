@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
-import { formatMoney } from '../../../i18n/format';
+import { formatDate, formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import { type SavedOrder } from '../../../lib/storage/account-tables';
 import { openStorage } from '../../../lib/storage/device-store';
@@ -16,6 +16,7 @@ import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n, useTranslation } from '../../../i18n/i18n';
+import { PromiseNote } from '../../../lib/delivery/delivery-promise';
 
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
@@ -40,6 +41,8 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
   // (An order kept by an older version of the app may lack its address: then no date rather than a guess.)
   const address: Partial<OrderAddress> | undefined = order.delivery_address;
   const expected = open ? (order.expectedDeliveryBy ?? (address ? expectedDeliveryDate(address, new Date(order.createdAt)) : null)) : null;
+  // What an order says of its delivery (docs/product.md#delivery): the promise it was placed under, an express one's due time.
+  const { promise, dueAt } = order;
   return (
     <article className="order-card" data-testid="order-card" id={orderAnchor(order.orderId)}>
       <header className="order-card__head">
@@ -64,10 +67,17 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         )}
         {order.refundId && <span className="order-card__refund">{t('refunded')}</span>}
       </p>
-      {expected && (
-        <p className="order-card__expected" data-testid="order-expected">
-          {t('expected', { date: deliveryDateWords(expected) })}
-        </p>
+      {promise?.kind === 'express' ? (
+        <div className="order-card__expected" data-testid="order-promise" data-kind="express">
+          <PromiseNote seen={{ promise, seenAt: order.createdAt }} testId="order-promise-words" />
+          {open && dueAt && <span>{i18n.t('promise:due', { time: formatDate(dueAt, { hour: 'numeric', minute: '2-digit' }) })}</span>}
+        </div>
+      ) : (
+        expected && (
+          <p className="order-card__expected" data-testid="order-expected" data-kind={promise?.kind}>
+            {t('expected', { date: deliveryDateWords(expected) })}
+          </p>
+        )
       )}
       <OrderProgress history={order.statusHistory} />
       <TaxDocumentLinks order={order} />

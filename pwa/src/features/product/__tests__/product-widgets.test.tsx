@@ -18,7 +18,7 @@ afterEach(() => {
 
 describe('pincode check', () => {
   it('takes digits only, six at most, and asks for six before it looks anything up', () => {
-    render(<PincodeCheck />);
+    render(<PincodeCheck productId="p1" />);
     const input = screen.getByLabelText<HTMLInputElement>('Check delivery');
     fireEvent.change(input, { target: { value: '56a0017' } });
     expect(input.value).toBe('560017'); // digits only

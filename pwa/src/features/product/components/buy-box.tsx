@@ -72,7 +72,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       </div>
       {/* An unverified account's lower limit on all its unpaid orders, said before Place order (docs/decisions/0003-purchase-limits.md). */}
       <HoldLimitNote />
-      <PincodeCheck />
+      <PincodeCheck productId={product._id} variantId={chosenVariant?._id} />
       <ShareLinks url={url} title={product.name} />
       {categoryUrl && product.category[0] && (
         <Link to={categoryUrl} className="buy-box__explore">

@@ -3,6 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
+import { PromisePart } from '../../../lib/delivery/promise-part';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 
 /** The words the product page shows for an answer of the pincode lookup. */
@@ -24,11 +25,15 @@ export function deliveryMessage(pincode: string, answer: PincodeAnswer): string 
   }
 }
 
-/** "Check delivery": a 6-digit pincode, then the place and the estimated delivery date from the API. */
-export function PincodeCheck() {
+/**
+ * "Check delivery": a 6-digit pincode, then the place and its date from the API, or a dark store's minutes for this
+ * product there (docs/product.md#delivery); before any check, the chosen pincode's promise.
+ */
+export function PincodeCheck({ productId, variantId }: { productId: string; variantId?: string }) {
   const { t } = useTranslation('product');
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
+  const [served, setServed] = useState(true);
   const pending = useRef<AbortController>(undefined);
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -41,7 +46,8 @@ export function PincodeCheck() {
     const answer = await lookupPincode(pincode, abort.signal);
     if (abort.signal.aborted) return;
     setMessage(deliveryMessage(pincode, answer));
-    // The header promises this place's date from now on (docs/product.md#delivery).
+    // The header promises this place from now on; a store's minutes for it replace the courier's date (AskedPromise).
+    setServed(answer.kind === 'found' && answer.place.serviceable);
     if (answer.kind === 'found') rememberDeliveryPlace(answer.place);
   };
 
@@ -65,6 +71,7 @@ export function PincodeCheck() {
       <p className="pincode__message" role="status" data-testid="pincode-message">
         {message}
       </p>
+      {served && <PromisePart productId={productId} variantId={variantId} testId="pincode-promise" place />}
     </form>
   );
 }

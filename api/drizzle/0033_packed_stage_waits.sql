@@ -1,0 +1,3 @@
+-- Packed orders (a dark store's stage) wait too: the overview counts them from the waiting orders' index (docs/architecture.md#caches-batches-pools-and-plans).
+DROP INDEX "orders_waiting_idx";--> statement-breakpoint
+CREATE INDEX "orders_waiting_idx" ON "orders" USING btree ("status") WHERE "orders"."status" in ('PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY') and "orders"."payment_status" <> 'CANCELLED';

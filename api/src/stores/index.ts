@@ -1,0 +1,2 @@
+// What other folders may use of stores/: its face (docs/architecture.md#the-apis-floors). Import stores/ only from here.
+export { StoresModule } from './stores.module.js';

@@ -1,0 +1,138 @@
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { deliveryDateAfter, deliveryDaysTo } from '@haat/shared/addresses/delivery-zones';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
+import { apiGet, apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
+import { expect, test } from './fixtures.mjs';
+
+/**
+ * Dark stores at 390 px in English and Hindi (docs/product.md#delivery): a pincode a store serves (560034, with the
+ * product on its shelves) gets "in 10 minutes" on the product page, the cart and checkout, and the order records it;
+ * a pincode no store serves (560100) gets the courier's date; an admin sees the Stores screen with the store.
+ */
+const texts = (lang, ns) => JSON.parse(readFileSync(new URL(`../src/i18n/${lang}/${ns}.json`, import.meta.url), 'utf8'));
+const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(values[name]));
+const KORAMANGALA = { district: 'Bengaluru Urban', city: 'Bengaluru', state: 'Karnataka', pincode: '560034' };
+
+async function api(baseUrl, path, token, body) {
+  const res = await fetch(`${baseUrl}/api/${path}`, {
+    method: body ? 'POST' : 'GET',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const answer = await res.json();
+  assert.ok(res.ok, `${path}: ${res.status} ${answer.message}`);
+  return answer.data;
+}
+
+/** The store serving 560034 (made once per server), with three more units of a product moved onto its shelves. */
+async function stockedStore(baseUrl, admin) {
+  const { stores } = await api(baseUrl, 'store/list', admin);
+  const store =
+    stores.find((s) => s.servesPincodes.includes('560034')) ??
+    (
+      await api(baseUrl, 'store/create', admin, {
+        name: 'Koramangala',
+        address: '80 Feet Road, 4th Block',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560034',
+        servesPincodes: ['560034', '560095'],
+        promiseMinutes: 10,
+      })
+    ).store;
+  const product = (await inStockProducts(baseUrl, 12)).find((p) => (p.variants ?? []).length === 0);
+  assert.ok(product, 'a product sold without options');
+  await api(baseUrl, 'store/transfer', admin, { storeId: store._id, productId: product._id, units: 3, to: 'store' });
+  return { store, product };
+}
+
+for (const lang of ['en-IN', 'hi-IN']) {
+  test(`dark stores ${lang} at 390 px`, async ({ baseUrl, artifactsDir, launch }) => {
+    const [promise, product, checkout, cart, stores] = ['promise', 'product', 'checkout', 'cart', 'stores'].map((ns) => texts(lang, ns));
+    const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { store, product: item } = await stockedStore(baseUrl, admin);
+    const shopper = await apiShopper(baseUrl, `stores-${lang}`, KORAMANGALA);
+    const browser = await launch();
+    const context = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const shot = (name) => screenshot(page, artifactsDir, `dark-stores-${lang}-390-${name}`);
+
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
+    await page.goto(`${baseUrl}/product/p-${item._id}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', lang);
+
+    // The product page: the pincode checked, the store's minutes for this product there.
+    const check = async (pincode) => {
+      await page.getByLabel(product.pincode.label).fill(pincode);
+      await page.getByRole('button', { name: product.pincode.check, exact: true }).click();
+    };
+    await check('560034');
+    const express = fill(promise.in, { count: 10 });
+    const note = page.getByTestId('pincode-promise');
+    await expect(note).toHaveAttribute('data-kind', 'express');
+    // The store's minutes replace the place's courier date.
+    await expect(page.getByTestId('pincode-message')).toBeHidden();
+    await expect(note).toContainText(fill(promise.to, { promise: express, pincode: '560034' }));
+    await expect(note).toContainText(store.name);
+    await shot('product');
+
+    // The cart and checkout say the same for the cart; the order carries it.
+    await page.getByRole('button', { name: cart.addToCart }).first().click();
+    await openInApp(page, '/cart');
+    await expect(page.getByTestId('cart-promise')).toHaveAttribute('data-kind', 'express');
+    await expect(page.getByTestId('cart-promise')).toContainText(express);
+    await shot('cart');
+    await openInApp(page, '/checkout');
+    const words = page.getByTestId('checkout-promise-words');
+    await expect(words).toHaveAttribute('data-kind', 'express');
+    await expect(words).toContainText(express);
+    await shot('checkout');
+    await page.getByRole('button', { name: checkout.pay.cod }).click();
+    await page.waitForURL(/\/success\?order=/);
+    const orderId = new URL(page.url()).searchParams.get('order');
+    const { data: orders } = await apiGet(baseUrl, 'order/order-list', shopper.token);
+    const order = orders.find((o) => o.orderId === orderId);
+    assert.equal(order.fulfilment, 'store');
+    assert.deepEqual(order.promise, { kind: 'express', minutes: 10, store: { _id: store._id, name: store.name } });
+    await openInApp(page, '/my-orders');
+    await expect(page.getByTestId('order-promise-words').first()).toContainText(express);
+    await shot('orders');
+
+    // A pincode no store serves: the courier's date, in the shopper's language.
+    await page.goto(`${baseUrl}/product/p-${item._id}`);
+    await check('560100');
+    // No store serves it: the place's courier date, as for any pincode, and no minutes.
+    await expect(note).toBeHidden();
+    const courier = page.getByTestId('pincode-message');
+    const days = deliveryDaysTo({ pincode: '560100', state: 'Karnataka' });
+    assert.ok(days !== null, 'the rule delivers to 560100');
+    const day = deliveryDateAfter(days, new Date());
+    const date = await page.evaluate(
+      ([d, l]) => new Intl.DateTimeFormat(l, { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' }).format(new Date(`${d}T00:00:00Z`)),
+      [day, lang],
+    );
+    await expect(courier).toContainText('(560100)');
+    await expect(courier).toContainText(date);
+    await expect(courier).not.toContainText(express);
+    await shot('courier');
+
+    // The admin's Stores screen lists the store, open, in the same language.
+    const desk = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
+    const adminPage = await desk.newPage();
+    await signIn(adminPage, baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await adminPage.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
+    await adminPage.goto(`${baseUrl}/dashboard/stores`);
+    await adminPage.getByRole('heading', { name: stores.heading, exact: true }).waitFor();
+    const row = adminPage.getByTestId(`store-row-${store.pincode}`);
+    await expect(row.getByTestId('store-state')).toHaveText(stores.open);
+    await row.getByRole('button', { name: fill(stores.stockLabel, { name: store.name }) }).click();
+    await expect(adminPage.getByTestId('shelf-row').filter({ hasText: item.name })).toHaveCount(1);
+    for (const width of [390, 1366]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-admin`);
+    }
+  });
+}

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import type { Store } from '@haat/shared/stores/store.schema';
+import { emptyStoreFields, storeFieldsOf, storeRequest } from '../store-form-model';
+
+// The Stores screen's form, checked with the API's own schema before sending (docs/product.md#delivery).
+const KORAMANGALA = {
+  name: 'Koramangala',
+  address: '80 Feet Road, 4th Block',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  pincode: '560034',
+  servesPincodes: '560034, 560095 560047,560034',
+  promiseMinutes: '10',
+};
+
+describe('the store form', () => {
+  it('sends the pincodes served as a list (each once) and the minutes as a number', () => {
+    const checked = storeRequest(KORAMANGALA);
+    expect(checked).toEqual({ ok: true, body: { ...KORAMANGALA, servesPincodes: ['560034', '560095', '560047'], promiseMinutes: 10 } });
+  });
+
+  it('names each field with a problem: missing, a bad pincode, minutes out of range', () => {
+    const checked = storeRequest({
+      ...emptyStoreFields(),
+      address: 'x',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      pincode: '5600',
+      servesPincodes: '560034 12',
+      promiseMinutes: '3',
+    });
+    expect(checked.ok).toBe(false);
+    if (checked.ok) return;
+    expect(checked.problems.name).toBe('is required');
+    expect(checked.problems.pincode).toBeTruthy();
+    expect(checked.problems.servesPincodes).toBeTruthy();
+    expect(checked.problems.promiseMinutes).toBe('must be at least 5');
+    expect(checked.problems.city).toBeUndefined();
+  });
+
+  it('opens a store as it stands, and a new one at 10 minutes', () => {
+    const store: Store = {
+      ...KORAMANGALA,
+      _id: 'S1',
+      servesPincodes: ['560034', '560095'],
+      promiseMinutes: 15,
+      open: true,
+      createdAt: '',
+      updatedAt: '',
+      units: 3,
+    };
+    expect(storeFieldsOf(store)).toMatchObject({ servesPincodes: '560034, 560095', promiseMinutes: '15', name: 'Koramangala' });
+    expect(emptyStoreFields().promiseMinutes).toBe('10');
+  });
+});

@@ -1,0 +1,261 @@
+import { useState } from 'react';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type {
+  CreateStoreRequest,
+  SetStoreStockRequest,
+  Store,
+  StoreStockLine,
+  TransferDirection,
+  TransferStockRequest,
+} from '@haat/shared/stores/store.schema';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/i18n';
+import { http } from '../../lib/http/http';
+import { useBusy } from '../../lib/hooks/use-busy';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { toast } from '../../lib/ui/toast';
+import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
+import { adminPage } from './components/admin-frame';
+import { useCheckedForm } from './components/checked-form';
+import { useAdminList } from './hooks/use-admin-list';
+import { ruleSentence } from './rule-words';
+import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
+
+/** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
+const storesApi = {
+  list: async () => (await http.get('store/list', { cache: 'no-store' }).json<Envelope<{ stores: Store[] }>>()).data?.stores ?? [],
+  create: (body: CreateStoreRequest) => http.post('store/create', { json: body }).json<Envelope<{ store: Store }>>(),
+  update: (body: CreateStoreRequest & { _id: string }) => http.put('store/update', { json: body }).json<Envelope<{ store: Store }>>(),
+  setOpen: (_id: string, open: boolean) => http.post(open ? 'store/reopen' : 'store/close', { json: { _id } }).json<Envelope<{ store: Store }>>(),
+  stock: async (storeId: string) =>
+    (await http.get('store/stock', { searchParams: { storeId }, cache: 'no-store' }).json<Envelope<{ stock: StoreStockLine[] }>>()).data?.stock ?? [],
+  setStock: (body: SetStoreStockRequest) => http.put('store/stock', { json: body }).json<Envelope<unknown>>(),
+  transfer: (body: TransferStockRequest) => http.post('store/transfer', { json: body }).json<Envelope<unknown>>(),
+};
+
+/** The stores with Add, Edit, Close (which asks first: its pincodes go to the courier at once) and Reopen, and a store's shelves. */
+export function StoreManager() {
+  const { t } = useTranslation('stores');
+  const list = useAdminList('stores', storesApi.list);
+  const [editing, setEditing] = useState<Store | 'new' | null>(null);
+  const [closing, setClosing] = useState<Store | null>(null);
+  const [shelves, setShelves] = useState<string | null>(null);
+  const [busy, run] = useBusy();
+  const setOpen = (store: Store, open: boolean) =>
+    run(async () => {
+      const answer = await storesApi.setOpen(store._id, open);
+      toast.success(answer.message);
+      setClosing(null);
+      list.reload();
+    });
+  const columns: Array<Column<Store>> = [
+    {
+      head: t('column.name'),
+      cell: (s) => (
+        <>
+          <strong>{s.name}</strong>
+          <br />
+          {`${s.address}, ${s.city}, ${s.state} ${s.pincode}`}
+        </>
+      ),
+    },
+    { head: t('column.serves'), cell: (s) => s.servesPincodes.join(', ') },
+    { head: t('column.promise'), cell: (s) => t('minutes', { count: s.promiseMinutes }) },
+    { head: t('column.units'), cell: (s) => formatNumber(s.units) },
+    { head: t('column.state'), testId: 'store-state', cell: (s) => <span className={s.open ? '' : 'admin-danger'}>{t(s.open ? 'open' : 'closed')}</span> },
+  ];
+  const shown = list.items.find((s) => s._id === shelves);
+  return (
+    <section className="admin-page">
+      <div className="admin-page__head">
+        <h1>{t('heading')}</h1>
+        <button type="button" className="btn btn--primary btn--small" data-testid="store-add" onClick={() => setEditing('new')}>
+          {t('add')}
+        </button>
+      </div>
+      <AdminListState list={list} empty={t('empty')} loading={t('loading')}>
+        <AdminTable
+          className="admin-table--stacked"
+          items={list.items}
+          busy={list.loading}
+          columns={columns}
+          actionsHead={t('column.actions')}
+          row={(s) => ({ key: s._id, 'data-testid': `store-row-${s.pincode}` })}
+          actions={(s) => (
+            <>
+              <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { name: s.name })} onClick={() => setEditing(s)}>
+                {t('edit')}
+              </button>
+              <button type="button" className="btn btn--ghost btn--small" aria-label={t('stockLabel', { name: s.name })} onClick={() => setShelves(s._id)}>
+                {t('stock')}
+              </button>
+              {s.open ? (
+                <button type="button" className="btn btn--ghost btn--small admin-danger" onClick={() => setClosing(s)}>
+                  {t('close')}
+                </button>
+              ) : (
+                <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void setOpen(s, true)}>
+                  {t('reopen')}
+                </button>
+              )}
+            </>
+          )}
+        />
+      </AdminListState>
+      {shown && <StoreShelves store={shown} onChanged={list.reload} />}
+      {editing !== null && (
+        <StoreForm
+          store={editing === 'new' ? undefined : editing}
+          save={(body) => (editing === 'new' ? storesApi.create(body) : storesApi.update({ ...body, _id: editing._id }))}
+          onClose={() => setEditing(null)}
+          onSaved={list.reload}
+        />
+      )}
+      {closing !== null && (
+        <ConfirmDialog
+          title={t('closeDialog.title', { name: closing.name })}
+          message={t('closeDialog.message')}
+          confirmLabel={t('close')}
+          keepLabel={t('cancel')}
+          onKeep={() => setClosing(null)}
+          onConfirm={() => setOpen(closing, false)}
+        />
+      )}
+    </section>
+  );
+}
+
+interface FormProps {
+  store?: Store;
+  save: (body: CreateStoreRequest) => Promise<{ message: string }>;
+  onClose: () => void;
+  onSaved: () => void;
+}
+
+/** A store's place, the pincodes it serves and its minutes, checked with the API's own schema before sending. */
+function StoreForm({ store, save, onClose, onSaved }: FormProps) {
+  const { t } = useTranslation('stores');
+  const { field, dialog } = useCheckedForm({
+    t,
+    testId: 'store',
+    initial: () => (store ? storeFieldsOf(store) : emptyStoreFields()),
+    check: storeRequest,
+    save: async (body) => (await save(body)).message || t('saved'),
+    words: (name, problem: string) => ruleSentence(t, t(`field.${name}`), problem),
+    onSaved,
+    onClose,
+  });
+  const input = (p: Parameters<Parameters<typeof field>[1]>[0]) => <input type="text" autoComplete="off" {...p} />;
+  return dialog(
+    store ? t('editTitle', { name: store.name }) : t('add'),
+    <>
+      {STORE_FIELDS.map((name) => (
+        <div key={name}>{field(name, input, name === 'servesPincodes' ? t('hint.serves') : undefined)}</div>
+      ))}
+    </>,
+  );
+}
+
+/** A store's shelves: each unit's figures beside the warehouse's, set (against the figure shown) or moved from and to the warehouse. */
+function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => void }) {
+  const { t } = useTranslation('stores');
+  const stock = useAdminList(`store-stock-${store._id}`, () => storesApi.stock(store._id));
+  const [busy, run] = useBusy();
+  const [units, setUnits] = useState<Record<string, string>>({});
+  const [added, setAdded] = useState({ productId: '', variantId: '', units: '' });
+  const keyOf = (l: Pick<StoreStockLine, 'productId' | 'variantId'>) => `${l.productId}:${l.variantId ?? ''}`;
+  const act = (work: () => Promise<Envelope<unknown>>) =>
+    run(async () => {
+      toast.success((await work()).message);
+      stock.reload();
+      onChanged();
+    });
+  const transfer = (l: { productId: string; variantId: string | null }, count: string, to: TransferDirection) =>
+    act(() => storesApi.transfer({ storeId: store._id, productId: l.productId, variantId: l.variantId || null, units: Number(count), to }));
+  const columns: Array<Column<StoreStockLine>> = [
+    { head: t('column.product'), cell: (l) => (l.variantName ? `${l.name} (${l.variantName})` : l.name) },
+    { head: t('column.onHand'), testId: 'shelf-on-hand', cell: (l) => formatNumber(l.onHand) },
+    { head: t('column.reserved'), cell: (l) => formatNumber(l.reserved) },
+    { head: t('column.available'), cell: (l) => formatNumber(l.available) },
+    { head: t('column.warehouse'), cell: (l) => formatNumber(l.warehouseAvailable) },
+  ];
+  return (
+    <section className="admin-page__section store-shelves" aria-label={t('shelves', { name: store.name })} data-testid="store-shelves">
+      <h2>{t('shelves', { name: store.name })}</h2>
+      <AdminListState list={stock} empty={t('noStock')} loading={t('loading')}>
+        <AdminTable
+          className="admin-table--stacked"
+          items={stock.items}
+          busy={stock.loading || busy}
+          columns={columns}
+          actionsHead={t('column.actions')}
+          row={(l) => ({ key: keyOf(l), 'data-testid': 'shelf-row' })}
+          actions={(l) => {
+            const count = units[keyOf(l)] ?? '';
+            const ok = /^\d+$/.test(count) && !busy;
+            return (
+              <>
+                <input
+                  className="admin-units"
+                  inputMode="numeric"
+                  aria-label={t('unitsLabel', { name: l.name })}
+                  value={count}
+                  onChange={(e) => setUnits((u) => ({ ...u, [keyOf(l)]: e.target.value.replace(/\D/g, '') }))}
+                />
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  disabled={!ok}
+                  onClick={() =>
+                    void act(() =>
+                      storesApi.setStock({ storeId: store._id, productId: l.productId, variantId: l.variantId, stock: Number(count), expectedStock: l.onHand }),
+                    )
+                  }
+                >
+                  {t('setStock')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  disabled={!ok || Number(count) < 1}
+                  onClick={() => void transfer(l, count, 'store')}
+                >
+                  {t('fromWarehouse')}
+                </button>
+                <button
+                  type="button"
+                  className="btn btn--ghost btn--small"
+                  disabled={!ok || Number(count) < 1}
+                  onClick={() => void transfer(l, count, 'warehouse')}
+                >
+                  {t('toWarehouse')}
+                </button>
+              </>
+            );
+          }}
+        />
+      </AdminListState>
+      <form
+        className="store-shelves__add"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void transfer({ productId: added.productId.trim(), variantId: added.variantId.trim() || null }, added.units, 'store');
+        }}
+      >
+        <h3>{t('addUnit')}</h3>
+        {(['productId', 'variantId', 'units'] as const).map((name) => (
+          <label key={name} className="admin-field">
+            {t(`field.${name}`)}
+            <input value={added[name]} data-testid={`shelf-add-${name}`} onChange={(e) => setAdded((a) => ({ ...a, [name]: e.target.value }))} />
+          </label>
+        ))}
+        <button type="submit" className="btn btn--primary btn--small" disabled={busy || !added.productId || !/^\d+$/.test(added.units)}>
+          {t('fromWarehouse')}
+        </button>
+      </form>
+    </section>
+  );
+}
+
+/** /dashboard/stores (docs/product.md#delivery): the dark stores, the pincodes each serves, and their shelves. */
+export const StoresPage = adminPage(StoreManager, 'stores:');

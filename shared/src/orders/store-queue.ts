@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { Id } from '../common/fields.js';
+import type { OrderStage } from './order-stages.js';
+import type { OrderAddress } from './order.types.js';
+
+/** GET /api/store/queue?storeId=…: a dark store's open express orders, oldest first, with their packing lists (docs/product.md#delivery). */
+export const STORE_QUEUE_PATH = 'store/queue';
+
+export const StoreQueueQuery = z.object({ storeId: Id });
+export type StoreQueueQuery = z.infer<typeof StoreQueueQuery>;
+
+/** One line of a packing list. */
+export interface PackingLine {
+  name: string;
+  variantName: string | null;
+  quantity: number;
+  /** The product's first image as the order copied it; null without one. */
+  image: string | null;
+}
+
+/** An open express order in its store's queue, timed against its promise. */
+export interface StoreQueueOrder {
+  _id: string;
+  createdAt: string;
+  /** createdAt + the promise's minutes. */
+  dueAt: string;
+  /** Whole minutes until dueAt, negative once it has passed. */
+  minutesLeft: number;
+  /** The promise is already broken: it is past dueAt and the order is not delivered. */
+  late: boolean;
+  status: OrderStage;
+  lines: PackingLine[];
+  address: OrderAddress;
+}
+
+/** Promises kept by one store: its delivered express orders, and those delivered within the promise's minutes. */
+export interface StorePromisesKept {
+  store: { _id: string; name: string };
+  delivered: number;
+  kept: number;
+}
