@@ -8,6 +8,7 @@ import { hindiManifest, webManifest } from './src/app/web-manifest';
 import { ionicPureAnnotations } from './build/ionic-pure-annotations';
 import { precompress } from './build/precompress';
 import { appScriptPriority } from './build/app-script-priority';
+import { minifyInlineScripts } from './build/minify-inline-scripts';
 import { i18nNamespaces } from './build/i18n-namespaces';
 import { shopperShell } from './build/shopper-shell';
 
@@ -106,6 +107,7 @@ export default defineConfig({
       },
     },
     appScriptPriority(),
+    minifyInlineScripts(),
     precompress(),
   ],
   build: {
