@@ -15,6 +15,14 @@ export interface StatusHistoryEntry {
   updatedAt: string;
 }
 
+/**
+ * The steps an order is shown going through, in order (docs/product.md#states): a dark store's order is packed and
+ * rides out, the warehouse's ships. Which moves the API allows is order-lifecycle.ts's; this is what screens offer.
+ */
+export function orderSteps(fulfilment?: 'store' | 'warehouse' | null): OrderStage[] {
+  return ['PLACED', 'CONFIRMED', fulfilment === 'store' ? 'PACKED' : 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
+}
+
 export function stageIndex(stage: OrderStage): number {
   return ORDER_STAGES.indexOf(stage);
 }

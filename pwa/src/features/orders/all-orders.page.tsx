@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { ORDER_STAGES } from '@haat/shared/orders/order-stages';
+import { orderSteps, type OrderStage } from '@haat/shared/orders/order-stages';
 import { formatMoney } from '../../i18n/format';
 import type { Order } from '@haat/shared/orders/order.types';
 import { isAdminAtom } from '../../lib/http/session';
@@ -14,7 +14,8 @@ import { useAdminOrders } from './hooks/use-admin-orders';
 import { laterStages } from './components/stage-mover';
 import './components/orders.css';
 
-const MOVES = ORDER_STAGES.filter((s) => s !== 'PLACED');
+/** The moves a row offers: its kind's steps after Placed (a dark store's order is packed, the warehouse's shipped), and Cancelled. */
+const movesOf = (order: Order): OrderStage[] => [...orderSteps(order.fulfilment).slice(1), 'CANCELLED'];
 
 const who = (order: Order) =>
   typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId;
@@ -89,7 +90,7 @@ function AllOrdersTable() {
             <tbody>
               {orders.map((order) => {
                 // The shared transitions table decides, as on My Orders' stage mover (docs/product.md#states).
-                const allowed = laterStages(order.payment_status, order.statusHistory);
+                const allowed = laterStages(order.payment_status, order.statusHistory, order.fulfilment);
                 return (
                   <tr key={order.orderId} data-testid="all-orders-row">
                     <td>{order.orderId}</td>
@@ -101,7 +102,7 @@ function AllOrdersTable() {
                     <td>{order.status ? t(`stage.${order.status}`) : paymentStatusWords(order.payment_status)}</td>
                     <td>
                       <div className="stage-mover" role="group" aria-label={t('table.updateLabel', { id: order.orderId })}>
-                        {MOVES.map((stage) => (
+                        {movesOf(order).map((stage) => (
                           <button
                             key={stage}
                             type="button"

@@ -7,7 +7,11 @@ const at = (...stages: StatusHistoryEntry['status'][]): StatusHistoryEntry[] =>
 
 describe('laterStages (docs/product.md#states: only stages later than the furthest reached)', () => {
   it('offers every later stage of a placed order', () => {
-    expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
+    expect(laterStages('CASH ON DELIVERY', at('PLACED'))).toEqual(['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
+  });
+  it("offers a dark store's order Packed where the warehouse's is offered Shipped", () => {
+    expect(laterStages('CASH ON DELIVERY', at('PLACED'), 'store')).toEqual(['CONFIRMED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
+    expect(laterStages('CASH ON DELIVERY', at('PLACED', 'PACKED'), 'store')).toEqual(['OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);
   });
   it('counts from the furthest stage, not the last entry', () => {
     expect(laterStages('CASH ON DELIVERY', at('PLACED', 'SHIPPED'))).toEqual(['OUT_FOR_DELIVERY', 'DELIVERED', 'CANCELLED']);

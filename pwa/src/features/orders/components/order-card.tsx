@@ -79,7 +79,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
           </p>
         )
       )}
-      <OrderProgress history={order.statusHistory} />
+      <OrderProgress history={order.statusHistory} fulfilment={order.fulfilment} />
       <TaxDocumentLinks order={order} />
       <OrderReturns order={order} shopper={!children} />
       {children ??

@@ -1,13 +1,17 @@
-import type { OrderStage, StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { ORDER_STAGES, orderSteps, type OrderStage, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import type { Order } from '@haat/shared/orders/order.types';
 import { useTranslation } from '../../../i18n/i18n';
 
-const STEPS: OrderStage[] = ['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
-
-/** docs/product.md#states: the stages reached highlighted; a cancelled order shows the stages it got to, then Cancelled. */
-export function OrderProgress({ history }: { history: StatusHistoryEntry[] }) {
+/**
+ * docs/product.md#states: the steps of the order's kind (orderSteps: a dark store's is packed, the warehouse's shipped)
+ * and any other stage it reached, those reached highlighted; a cancelled order shows the stages it got to, then Cancelled.
+ */
+export function OrderProgress({ history, fulfilment }: { history: StatusHistoryEntry[]; fulfilment?: Order['fulfilment'] }) {
   const { t } = useTranslation('orders');
   const reached = new Set(history.map((h) => h.status));
-  const steps: OrderStage[] = reached.has('CANCELLED') ? [...STEPS.filter((s) => reached.has(s)), 'CANCELLED'] : STEPS;
+  const base = orderSteps(fulfilment);
+  const shown = ORDER_STAGES.filter((s) => s !== 'CANCELLED' && (base.includes(s) || reached.has(s)));
+  const steps: OrderStage[] = reached.has('CANCELLED') ? [...shown.filter((s) => reached.has(s)), 'CANCELLED'] : shown;
   const reachedFrom = (i: number) => steps.slice(i).some((s) => reached.has(s));
   return (
     <ol className="order-progress" aria-label={t('progress')}>

@@ -1,6 +1,14 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
-import { stageIndex, type OrderStage, canAdminMoveTo, ORDER_STAGES, type PaymentStatus, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import {
+  stageIndex,
+  type OrderStage,
+  canAdminMoveTo,
+  ORDER_STAGES,
+  orderSteps,
+  type PaymentStatus,
+  type StatusHistoryEntry,
+} from '@haat/shared/orders/order-stages';
 import { type Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 
@@ -11,7 +19,7 @@ const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
 export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);
-  const stages = laterStages(order.payment_status, order.statusHistory);
+  const stages = laterStages(order.payment_status, order.statusHistory, order.fulfilment);
   if (stages.length === 0) return null;
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
@@ -51,7 +59,11 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
   );
 }
 
-/** The stages an admin may still choose for an order, as the shared transitions table allows them. */
-export function laterStages(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[]): OrderStage[] {
-  return ORDER_STAGES.filter((stage) => canAdminMoveTo(paymentStatus, history, stage));
+/**
+ * The stages an admin may still choose for an order, as the shared transitions table allows them, of the steps its
+ * kind goes through (a dark store's order is packed, the warehouse's shipped: orderSteps), and Cancelled.
+ */
+export function laterStages(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[], fulfilment?: Order['fulfilment']): OrderStage[] {
+  const steps = orderSteps(fulfilment);
+  return ORDER_STAGES.filter((stage) => (stage === 'CANCELLED' || steps.includes(stage)) && canAdminMoveTo(paymentStatus, history, stage));
 }
