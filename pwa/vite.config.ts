@@ -120,6 +120,12 @@ export default defineConfig({
       // Every page needs these: one request each instead of a dozen small shared chunks (on a phone
       // over HTTP/1.1 each extra request waits for one of six connections).
       output: {
+        // Seven hash characters, not eight: each file name is written in every chunk that loads it (the preload lists)
+        // and a hash does not compress (87 B gzip of `/`); 64⁷ versions of one file name tell builds apart (Rolldown
+        // refuses fewer than seven).
+        entryFileNames: 'assets/[name]-[hash:7].js',
+        chunkFileNames: 'assets/[name]-[hash:7].js',
+        assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
             // Vite's preload helper: the entry needs it for the app's dynamic import, the vendor chunk for

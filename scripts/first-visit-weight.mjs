@@ -85,7 +85,7 @@ console.log(`  not precached (cached when first loaded): ${later.length} code fi
 console.log(
   `    largest: ${later
     .slice(0, 6)
-    .map((r) => `${r.f.replace(/-[\w-]{8}\.(js|css)$/, '.$1')} ${kb(r.g)}`)
+    .map((r) => `${r.f.replace(/-[\w-]{7}\.(js|css)$/, '.$1')} ${kb(r.g)}`)
     .join(', ')}`,
 );
 
