@@ -9,7 +9,8 @@ import { expect, test } from './fixtures.mjs';
 /**
  * Dark stores at 390 px in English and Hindi (docs/product.md#delivery): a pincode a store serves (560034, with the
  * product on its shelves) gets "in 10 minutes" on the product page, the cart and checkout, and the order records it;
- * a pincode no store serves (560100) gets the courier's date; an admin sees the Stores screen with the store.
+ * a pincode no store serves (560100) gets the courier's date; an admin sees the Stores screen with the store, its
+ * queue with the order's packing list, moves it Packed → Out for delivery → Delivered, and the overview counts it kept.
  */
 const texts = (lang, ns) => JSON.parse(readFileSync(new URL(`../src/i18n/${lang}/${ns}.json`, import.meta.url), 'utf8'));
 const fill = (text, values) => text.replace(/\{\{(\w+)\}\}/g, (_, name) => String(values[name]));
@@ -134,5 +135,43 @@ for (const lang of ['en-IN', 'hi-IN']) {
       await adminPage.setViewportSize({ width, height: 900 });
       await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-admin`);
     }
+
+    // The store's queue: the shopper's order with its packing list and due time, moved Packed → Out for delivery →
+    // Delivered (which asks first); delivered within its minutes, it counts as a promise kept on the overview.
+    await adminPage.setViewportSize({ width: 390, height: 844 });
+    await row.getByRole('button', { name: fill(stores.queueLabel, { name: store.name }) }).click();
+    const queued = adminPage.getByTestId('queue-order').filter({ hasText: orderId });
+    await expect(queued.getByRole('list', { name: fill(stores.queue.packing, { id: orderId }) })).toContainText(item.name);
+    await expect(queued.getByTestId('queue-due')).toContainText(fill(stores.queue.left_other, { count: '' }).trim());
+    const mover = queued.getByRole('group', { name: fill(stores.queue.moveLabel, { id: orderId }) });
+    assert.deepEqual(await mover.getByRole('button').allTextContents(), [
+      stores.queue.stage.PACKED,
+      stores.queue.stage.OUT_FOR_DELIVERY,
+      stores.queue.stage.DELIVERED,
+    ]);
+    for (const width of [390, 1366]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-queue`);
+    }
+    await mover.getByRole('button', { name: stores.queue.stage.PACKED }).click();
+    await expect(mover.getByRole('button')).toHaveText([stores.queue.stage.OUT_FOR_DELIVERY, stores.queue.stage.DELIVERED]);
+    await mover.getByRole('button', { name: stores.queue.stage.OUT_FOR_DELIVERY }).click();
+    await expect(mover.getByRole('button')).toHaveText([stores.queue.stage.DELIVERED]);
+    await mover.getByRole('button', { name: stores.queue.stage.DELIVERED }).click();
+    await adminPage.getByRole('dialog').getByRole('button', { name: stores.queue.stage.DELIVERED }).click();
+    await expect(queued).toHaveCount(0);
+    const { data: after } = await apiGet(baseUrl, 'order/order-list', shopper.token);
+    assert.deepEqual(
+      after.find((o) => o.orderId === orderId).statusHistory.map((h) => h.status),
+      ['PLACED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED'],
+    );
+    const { overview } = texts(lang, 'admin');
+    const { data: figures } = await apiGet(baseUrl, 'order/admin/overview', admin);
+    const ours = figures.promisesKept.find((s) => s.store._id === store._id);
+    assert.ok(ours.kept >= 1, 'the order delivered within its minutes is a promise kept');
+    await adminPage.goto(`${baseUrl}/dashboard`);
+    const kept = adminPage.getByTestId('overview-promises-kept').getByRole('listitem').filter({ hasText: store.name });
+    const figure = (n) => new Intl.NumberFormat(lang).format(n);
+    await expect(kept).toContainText(fill(overview.keptLine, { kept: figure(ours.kept), delivered: figure(ours.delivered) }));
   });
 }

@@ -86,6 +86,25 @@ function Overview() {
               )}
             </section>
 
+            {data.promisesKept && data.promisesKept.length > 0 && (
+              <section className="overview-card" aria-labelledby="overview-kept">
+                <h2 id="overview-kept">{t('overview.promisesKept')}</h2>
+                <ul className="overview-waiting" data-testid="overview-promises-kept">
+                  {data.promisesKept.map((s) => (
+                    <li key={s.store._id}>
+                      <Link to="/dashboard/stores">
+                        <span className="overview-waiting__n">{s.delivered > 0 ? `${formatNumber(Math.round((100 * s.kept) / s.delivered))} %` : '–'}</span>{' '}
+                        {s.store.name} ·{' '}
+                        {s.delivered > 0
+                          ? t('overview.keptLine', { kept: formatNumber(s.kept), delivered: formatNumber(s.delivered) })
+                          : t('overview.keptNone')}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </section>
+            )}
+
             <section className="overview-card" aria-labelledby="overview-low">
               <div className="overview-card__head">
                 <h2 id="overview-low">{t('overview.lowStock')}</h2>

@@ -20,6 +20,7 @@ import { useCheckedForm } from './components/checked-form';
 import { useAdminList } from './hooks/use-admin-list';
 import { ruleSentence } from './rule-words';
 import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
+import { StoreQueue } from './store-queue';
 
 /** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
 const storesApi = {
@@ -39,7 +40,8 @@ export function StoreManager() {
   const list = useAdminList('stores', storesApi.list);
   const [editing, setEditing] = useState<Store | 'new' | null>(null);
   const [closing, setClosing] = useState<Store | null>(null);
-  const [shelves, setShelves] = useState<string | null>(null);
+  // What is open under the table: a store's shelves or its order queue.
+  const [below, setBelow] = useState<{ id: string; what: 'shelves' | 'queue' } | null>(null);
   const [busy, run] = useBusy();
   const setOpen = (store: Store, open: boolean) =>
     run(async () => {
@@ -64,7 +66,7 @@ export function StoreManager() {
     { head: t('column.units'), cell: (s) => formatNumber(s.units) },
     { head: t('column.state'), testId: 'store-state', cell: (s) => <span className={s.open ? '' : 'admin-danger'}>{t(s.open ? 'open' : 'closed')}</span> },
   ];
-  const shown = list.items.find((s) => s._id === shelves);
+  const shown = list.items.find((s) => s._id === below?.id);
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -86,8 +88,21 @@ export function StoreManager() {
               <button type="button" className="btn btn--ghost btn--small" aria-label={t('editLabel', { name: s.name })} onClick={() => setEditing(s)}>
                 {t('edit')}
               </button>
-              <button type="button" className="btn btn--ghost btn--small" aria-label={t('stockLabel', { name: s.name })} onClick={() => setShelves(s._id)}>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={t('stockLabel', { name: s.name })}
+                onClick={() => setBelow({ id: s._id, what: 'shelves' })}
+              >
                 {t('stock')}
+              </button>
+              <button
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-label={t('queueLabel', { name: s.name })}
+                onClick={() => setBelow({ id: s._id, what: 'queue' })}
+              >
+                {t('queueButton')}
               </button>
               {s.open ? (
                 <button type="button" className="btn btn--ghost btn--small admin-danger" onClick={() => setClosing(s)}>
@@ -102,7 +117,7 @@ export function StoreManager() {
           )}
         />
       </AdminListState>
-      {shown && <StoreShelves store={shown} onChanged={list.reload} />}
+      {shown && (below?.what === 'queue' ? <StoreQueue store={shown} /> : <StoreShelves store={shown} onChanged={list.reload} />)}
       {editing !== null && (
         <StoreForm
           store={editing === 'new' ? undefined : editing}
@@ -257,5 +272,5 @@ function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => voi
   );
 }
 
-/** /dashboard/stores (docs/product.md#delivery): the dark stores, the pincodes each serves, and their shelves. */
+/** /dashboard/stores (docs/product.md#delivery): the dark stores, the pincodes each serves, their shelves and order queues. */
 export const StoresPage = adminPage(StoreManager, 'stores:');

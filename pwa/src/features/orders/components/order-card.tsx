@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { canCustomerCancel } from '@haat/shared/orders/order-stages';
-import { formatDate, formatMoney } from '../../../i18n/format';
+import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import { type SavedOrder } from '../../../lib/storage/account-tables';
 import { openStorage } from '../../../lib/storage/device-store';
@@ -16,7 +16,7 @@ import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n, useTranslation } from '../../../i18n/i18n';
-import { PromiseNote } from '../../../lib/delivery/delivery-promise';
+import { dueTime, PromiseNote } from '../../../lib/delivery/delivery-promise';
 
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
@@ -70,7 +70,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       {promise?.kind === 'express' ? (
         <div className="order-card__expected" data-testid="order-promise" data-kind="express">
           <PromiseNote seen={{ promise, seenAt: order.createdAt }} testId="order-promise-words" />
-          {open && dueAt && <span>{i18n.t('promise:due', { time: formatDate(dueAt, { hour: 'numeric', minute: '2-digit' }) })}</span>}
+          {open && dueAt && <span>{i18n.t('promise:due', { time: dueTime(dueAt) })}</span>}
         </div>
       ) : (
         expected && (

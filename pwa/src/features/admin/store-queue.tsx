@@ -1,0 +1,114 @@
+import { useState } from 'react';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { orderSteps, type OrderStage } from '@haat/shared/orders/order-stages';
+import { STORE_QUEUE_PATH, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
+import type { Store } from '@haat/shared/stores/store.schema';
+import { formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/i18n';
+import { dueTime } from '../../lib/delivery/delivery-promise';
+import { http } from '../../lib/http/http';
+import { problemOf } from '../../lib/http/http-problem';
+import { useBusy } from '../../lib/hooks/use-busy';
+import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
+import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
+import { toast } from '../../lib/ui/toast';
+import { adminOrdersApi } from '../orders/public';
+
+/** A queue is read again this often while shown: minutes left tick down and new orders come in. */
+const QUEUE_REFRESH_MS = 30_000;
+
+/** The moves a store's order still has, in order: Packed → Out for delivery → Delivered (orderSteps of a store's order). */
+export function nextMoves(status: OrderStage): OrderStage[] {
+  const steps = orderSteps('store');
+  return steps.slice(Math.max(steps.indexOf(status) + 1, steps.indexOf('PACKED')));
+}
+
+/** "12 min left" or "Late by 3 min", against the promise (docs/product.md#delivery). */
+export function timeLeftWords(t: (key: string, options: Record<string, unknown>) => string, order: Pick<StoreQueueOrder, 'minutesLeft' | 'late'>) {
+  return order.late ? t('queue.late', { count: Math.max(1, -order.minutesLeft) }) : t('queue.left', { count: Math.max(0, order.minutesLeft) });
+}
+
+/**
+ * A dark store's queue (GET /api/store/queue): its open express orders, oldest first, each with its packing list, due
+ * time and what is left of its promise, and the moves Packed → Out for delivery → Delivered (Delivered asks first).
+ */
+export function StoreQueue({ store }: { store: Store }) {
+  const { t } = useTranslation('stores');
+  const key = `store-queue-${store._id}`;
+  const queue = useOnlineQuery({
+    queryKey: ['admin', key],
+    queryFn: async ({ signal }) =>
+      (await http.get(STORE_QUEUE_PATH, { searchParams: { storeId: store._id }, signal, cache: 'no-store' }).json<Envelope<{ orders: StoreQueueOrder[] }>>())
+        .data?.orders ?? [],
+    refetchInterval: QUEUE_REFRESH_MS,
+  });
+  const [busy, run] = useBusy();
+  const [delivering, setDelivering] = useState<string | null>(null);
+  const move = (orderId: string, status: OrderStage) =>
+    run(async () => {
+      try {
+        toast.success((await adminOrdersApi.updateStatus(orderId, status)).message);
+        setDelivering(null);
+      } catch (error) {
+        // The move is sent silently (admin-api.ts): the server's reason is said here, and the queue read again.
+        toast.error(problemOf(error).message || t('queue.failed'));
+      }
+      void invalidate('admin', key);
+    });
+  const orders = queue.data ?? [];
+  return (
+    <section className="admin-page__section store-queue" aria-label={t('queue.heading', { name: store.name })} data-testid="store-queue">
+      <h2>{t('queue.heading', { name: store.name })}</h2>
+      {queue.isError && <p className="admin-danger">{t('queue.failed')}</p>}
+      {queue.isPending ? (
+        <p className="admin-loading">{t('loading')}</p>
+      ) : orders.length === 0 ? (
+        <p>{t('queue.empty')}</p>
+      ) : (
+        <ol className="store-queue__list">
+          {orders.map((order) => (
+            <li key={order._id} className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
+              <p className="store-queue__head">
+                <strong>{order._id}</strong> · {t(`queue.stage.${order.status}`)} ·{' '}
+                <span className={order.late ? 'admin-danger' : ''} data-testid="queue-due">
+                  {t('queue.due', { time: dueTime(order.dueAt) })} ({timeLeftWords(t, order)})
+                </span>
+              </p>
+              <ul className="store-queue__lines" aria-label={t('queue.packing', { id: order._id })}>
+                {order.lines.map((line, i) => (
+                  <li key={i}>
+                    {formatNumber(line.quantity)} × {line.variantName ? `${line.name} (${line.variantName})` : line.name}
+                  </li>
+                ))}
+              </ul>
+              <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${order.address.mobile}`}</p>
+              <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
+                {nextMoves(order.status).map((stage) => (
+                  <button
+                    key={stage}
+                    type="button"
+                    className="btn btn--ghost btn--small"
+                    disabled={busy}
+                    onClick={() => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
+                  >
+                    {t(`queue.stage.${stage}`)}
+                  </button>
+                ))}
+              </div>
+            </li>
+          ))}
+        </ol>
+      )}
+      {delivering && (
+        <ConfirmDialog
+          title={t('queue.deliverTitle', { id: delivering })}
+          message={t('queue.deliverMessage')}
+          confirmLabel={t('queue.stage.DELIVERED')}
+          keepLabel={t('cancel')}
+          onConfirm={() => move(delivering, 'DELIVERED')}
+          onKeep={() => setDelivering(null)}
+        />
+      )}
+    </section>
+  );
+}
