@@ -53,8 +53,11 @@ const STORE_FLASH = (process.env.BENCH_STORE_FLASH ?? '200:100')
   .filter(Boolean)
   .map((pair) => pair.split(':').map(Number))
   .map(([shoppers, units]) => ({ shoppers: Number(shoppers), units: Number(units) }));
-/** The pincodes the store flash sales' stores serve, one per round (real Bengaluru neighbourhoods). */
-const STORE_PINCODES = ['560034', '560038', '560095', '560008'];
+/**
+ * The pincodes the store flash sales' stores serve, one per round: real Bengaluru neighbourhoods (BTM Layout,
+ * Jayanagar, Basavanagudi, Banashankari) that none of the demo seed's stores serves (one store per pincode).
+ */
+const STORE_PINCODES = ['560076', '560041', '560004', '560070'];
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 /** The API child's pid, for the flash sales' CPU figures. */
 let API_PID = 0;
