@@ -89,4 +89,31 @@ describe.each(PORTABLE_DB_KINDS)('the delivery promise on %s', (kind) => {
     const unknown = await promise({ pincode: '560001', productId: 'NoSuchProduct1' });
     expect(unknown.status).toBe(404);
   });
+
+  it('a page of cards: each product’s promise in one ask, unknown products left out, and a list that is no list refused', async () => {
+    const stocked = await addProduct(t, admin, shop, { price: 25, stock: 20 });
+    const notStocked = await addProduct(t, admin, shop, { price: 35, stock: 20 });
+    const store = await openStore(t, { pincode: '400053', serves: ['400053', '400058'], minutes: 15 });
+    await stockStore(t, store.id, stocked._id, 2);
+    const cards = (query: Record<string, string>) => api(t).get('/api/delivery/promises').query(query);
+
+    const page = await cards({ pincode: '400058', productIds: `${stocked._id},${notStocked._id},NoSuchProduct1,${stocked._id}` });
+    expect(page.status).toBe(200);
+    expect(page.body.data.promises).toEqual([
+      { productId: stocked._id, promise: { kind: 'express', minutes: 15, store: { _id: store.id, name: store.name } } },
+      { productId: notStocked._id, promise: courierIn(5) },
+    ]);
+    // Where no store serves, every card gets the courier's date, as the product page would say.
+    const elsewhere = await cards({ pincode: '400001', productIds: stocked._id });
+    expect(elsewhere.body.data.promises).toEqual([{ productId: stocked._id, promise: courierIn(5) }]);
+
+    const none = await cards({ pincode: '400058', productIds: ',' });
+    expect(none.status).toBe(400);
+    expect(none.body).toMatchObject({ code: 'VALIDATION', fields: ['productIds'] });
+    const tooMany = await cards({ pincode: '400058', productIds: Array.from({ length: 61 }, (_, i) => `P${i}`).join(',') });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toMatchObject({ code: 'VALIDATION', fields: ['productIds'] });
+    expect((await cards({ pincode: '999999', productIds: stocked._id })).body).toMatchObject({ code: 'PINCODE_UNKNOWN' });
+    expect((await cards({ pincode: '793001', productIds: stocked._id })).status).toBe(422);
+  });
 });

@@ -80,6 +80,19 @@ for (const lang of ['en-IN', 'hi-IN']) {
     await expect(note).toContainText(store.name);
     await shot('product');
 
+    // Search's cards say the store's minutes for the product it stocks, one ask for the whole page.
+    const cardAsks = [];
+    page.on('request', (r) => r.url().includes('/api/delivery/promises') && cardAsks.push(r.url()));
+    await openInApp(page, `/search?q=${encodeURIComponent(item.name)}`);
+    const card = page
+      .locator('.product-card')
+      .filter({ has: page.getByRole('link', { name: item.name }) })
+      .first();
+    await expect(card.getByTestId('card-promise')).toHaveText(fill(promise.card, { count: 10 }));
+    assert.equal(cardAsks.length, 1, `one ask for the page's cards: ${cardAsks.join(' ')}`);
+    await shot('search');
+    await page.goto(`${baseUrl}/product/p-${item._id}`);
+
     // The cart and checkout say the same for the cart; the order carries it.
     await page.getByRole('button', { name: cart.addToCart }).first().click();
     await openInApp(page, '/cart');

@@ -87,7 +87,7 @@ test('a Hindi first visit opens offline in Hindi: home, the product seen, the ca
   const cached = () =>
     page.evaluate(async () => {
       const keys = await (await caches.open('haat-code')).keys();
-      return keys.map((r) => new URL(r.url).pathname.replace(/^\/assets\/(.+)-[\w-]{8}\.js$/, '$1')).filter((n) => n === 'hi-IN' || n === 'db');
+      return keys.map((r) => new URL(r.url).pathname.replace(/^\/assets\/(.+)-[\w-]{7}\.js$/, '$1')).filter((n) => n === 'hi-IN' || n === 'db');
     });
   await expect.poll(async () => (await cached()).sort(), { message: 'the Hindi texts and storage code are cached', timeout: 20_000 }).toEqual(['db', 'hi-IN']);
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject } from '@nestjs/common';
-import { DeliveryPromiseQuery, type DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
+import { CardPromisesQuery, DeliveryPromiseQuery, type CardPromises, type DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound, unauthorized } from '../common/app-error.js';
 import { ok } from '../common/envelope.js';
@@ -29,18 +29,39 @@ export class DeliveryController {
   // The header, cards and cart ask as the shopper browses; a scraper walking pincodes meets the limit (docs/product.md#rules-and-limits).
   @RateLimit({ ip: [300, MINUTE] })
   async promise(@ZQuery(DeliveryPromiseQuery) query: DeliveryPromiseQuery, @MaybeUser() user: AuthUser | undefined) {
-    const listed = placeOf(query.pincode);
-    if (!listed)
-      throw new AppError(400, ErrorCode.PincodeUnknown, `pincode: ${query.pincode} is not a pincode India Post lists. Please check it.`, {
-        pincode: query.pincode,
-        fields: ['pincode'],
-      });
+    const listed = listedPlace(query.pincode);
     let units;
     if (query.productId) units = [{ productId: query.productId, variantId: query.variantId ?? null, quantity: 1 }];
     else if (user) units = await cartUnitsOf(this.db, user.id);
     else throw unauthorized();
-    const { promise, fill } = await this.promises.promiseFor({ pincode: query.pincode, state: listed.state, city: listed.city }, units, 'address');
+    const { promise, fill } = await this.promises.promiseFor(listed, units, 'address');
     if (query.productId && fill.unknownUnits > 0) throw notFound('Product');
     return ok<{ promise: DeliveryPromise }>({ promise }, 'Delivery promise');
   }
+
+  /**
+   * GET /api/delivery/promises?pincode=…&productIds=a,b: the promise of each product of a page of cards, by the same
+   * rule, one unit of each product's own unit; asked together, the store's answers are one statement.
+   */
+  @Get('promises')
+  @RateLimit({ ip: [300, MINUTE] })
+  async cardPromises(@ZQuery(CardPromisesQuery) query: CardPromisesQuery) {
+    const listed = listedPlace(query.pincode);
+    const decided = await Promise.all(
+      query.productIds.map((productId) => this.promises.promiseFor(listed, [{ productId, variantId: null, quantity: 1 }], 'address')),
+    );
+    const promises = query.productIds.flatMap((productId, i) => (decided[i]!.fill.unknownUnits > 0 ? [] : [{ productId, promise: decided[i]!.promise }]));
+    return ok<CardPromises>({ promises }, 'Delivery promises');
+  }
+}
+
+/** The place India Post lists for a pincode, or 400 PINCODE_UNKNOWN naming it. */
+function listedPlace(pincode: string) {
+  const listed = placeOf(pincode);
+  if (!listed)
+    throw new AppError(400, ErrorCode.PincodeUnknown, `pincode: ${pincode} is not a pincode India Post lists. Please check it.`, {
+      pincode,
+      fields: ['pincode'],
+    });
+  return { pincode, state: listed.state, city: listed.city };
 }

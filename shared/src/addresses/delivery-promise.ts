@@ -31,3 +31,24 @@ export const DeliveryPromiseQuery = z.object({
   variantId: Id.optional(),
 });
 export type DeliveryPromiseQuery = z.infer<typeof DeliveryPromiseQuery>;
+
+/** GET /api/delivery/promises: the promise for a pincode of each product of a page of cards (each product's own unit, one of it). */
+export const DELIVERY_PROMISES_PATH = 'delivery/promises';
+
+/** The most products one ask names: a page of cards (a listing's is 20, search's 10). */
+export const MAX_CARD_PROMISES = 60;
+
+/** The card promises' query: a pincode and product ids separated by commas (a repeat is asked once). */
+export const CardPromisesQuery = z.object({
+  pincode: Pincode,
+  productIds: z
+    .string()
+    .transform((text) => [...new Set(text.split(',').filter(Boolean))])
+    .pipe(z.array(Id).min(1).max(MAX_CARD_PROMISES)),
+});
+export type CardPromisesQuery = z.infer<typeof CardPromisesQuery>;
+
+/** Each known product's promise; a product the shop does not have is left out. */
+export interface CardPromises {
+  promises: Array<{ productId: string; promise: DeliveryPromise }>;
+}

@@ -2,3 +2,5 @@ import { lazyPart } from '../ui/lazy-part';
 
 // The delivery promise loads with the part that draws it, not with the precached shell (docs/architecture.md "The PWA's code").
 export const PromisePart = lazyPart(() => import('./delivery-promise').then((m) => m.AskedPromise));
+/** A product card's store minutes (card-promise.tsx), loaded once a grid with a chosen pincode draws its first card. */
+export const CardPromisePart = lazyPart(() => import('./card-promise').then((m) => m.CardPromise));

@@ -1,5 +1,5 @@
 import { unitText } from '../../../i18n/format';
-import { memo } from 'react';
+import { memo, type ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
@@ -19,10 +19,12 @@ interface Props {
   eager?: boolean;
   /** Adds a Quick view button (product page rows). */
   onQuickView?: (product: Product) => void;
+  /** Draws the delivery promise for the chosen pincode (the listing and search grids); a stable component keeps the memo. */
+  DeliveryNote?: ComponentType<{ productId: string }>;
 }
 
 /** docs/product.md#screens and #rules-and-limits product card; memoised, so a grid re-renders only changed cards. */
-export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView }: Props) {
+export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView, DeliveryNote }: Props) {
   const { t } = useTranslation('catalog');
   return (
     <article className="product-card">
@@ -40,6 +42,7 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
         <StockLabel inStock={product.inStock} left={product.variants.length === 0 ? product.stock : undefined} />
         <RatingRing averageRating={product.averageRating} totalReviews={product.totalReviews} />
       </span>
+      {DeliveryNote && <DeliveryNote productId={product._id} />}
       <span className="product-card__actions">
         {onQuickView && (
           <button type="button" className="btn btn--ghost btn--small" onClick={() => onQuickView(product)}>
