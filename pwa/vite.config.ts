@@ -20,6 +20,8 @@ const api = process.env.HAAT_API ?? 'http://localhost:3000';
 // (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md). Every other
 // chunk (other pages, Dexie, zod, the Hindi texts, the admin area) and the banners are cached by sw.ts when first
 // loaded. scripts/first-visit-weight.mjs checks that no admin or dashboard chunk is in the precache, and the account menu's is.
+/** start-app's static imports: loaded before any chunk but the entry makes an import (build.modulePreload below). */
+const LOADED_BEFORE_ANY_IMPORT = /(^|\/)(rolldown-runtime|preload-helper|vendor|app)-[\w-]+\.js$/;
 const shell = shopperShell();
 // A lib/ module that imports a zod-built shared module (lib/http/pincode.ts) stays out of the 'app' chunk: the
 // app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md). A
@@ -112,6 +114,14 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
+    // The chunks start-app imports statically (the runtime, the preload helper, the libraries and lib/) have run before any
+    // other chunk can ask for an import, so only the entry's import of start-app needs them in its preload list; every other
+    // list naming them again is bytes of `/` and of the precache for nothing. A JS file left off a list still loads through
+    // its importer's static import, so this can only cost a preload, never a module; stylesheets are never left off.
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType, hostId }) =>
+        hostType === 'js' && !/(^|\/)index-[\w-]+\.js$/.test(hostId) ? deps.filter((d) => !LOADED_BEFORE_ANY_IMPORT.test(d)) : deps,
+    },
     sourcemap: !!process.env.SOURCEMAP,
     reportCompressedSize: false,
     rolldownOptions: {

@@ -1,7 +1,5 @@
 import { type ReactNode } from 'react';
-import { useAtomValue } from 'jotai';
-import { deliveryPlaceAtom } from '../../../lib/delivery/delivery-place';
-import { CardPromisePart } from '../../../lib/delivery/promise-part';
+import { useCardNote } from '../../../lib/delivery/card-note';
 import { type Product } from '@haat/shared/catalog/catalog.types';
 import { ProductCard } from './product-card';
 import { SkeletonCards } from './skeleton-card';
@@ -74,12 +72,11 @@ interface GridProps {
 
 /** The responsive grid of cards (docs/product.md#screens: 1, 2, 3 and 5 columns by width). */
 function ProductGrid({ products, skeletons, loadingMore = false, empty = null }: GridProps) {
-  // Once the shopper has named a pincode, each card says a dark store's minutes where it has the product (docs/product.md#delivery).
-  const promise = useAtomValue(deliveryPlaceAtom) ? CardPromisePart : undefined;
+  const note = useCardNote();
   if (products && products.length === 0) return <>{empty}</>;
   return (
     <div className="product-grid" aria-busy={!products || loadingMore}>
-      {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={i < 2} DeliveryNote={promise} />) : <SkeletonCards count={skeletons} />}
+      {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={i < 2} DeliveryNote={note} />) : <SkeletonCards count={skeletons} />}
       {products && loadingMore && <SkeletonCards count={Math.min(skeletons, 5)} />}
     </div>
   );

@@ -6,6 +6,7 @@ import { listingPath } from '@haat/shared/routing/slug';
 import { fetchCategoryProducts, ProductCard, SkeletonCards, useCachedProducts } from '../../catalog/public';
 import { useNearViewport } from '../../../lib/hooks/use-near-viewport';
 import { useTranslation } from '../../../i18n/i18n';
+import { useCardNote } from '../../../lib/delivery/card-note';
 
 interface Props {
   category: Category;
@@ -23,6 +24,7 @@ export function CategoryRow({ category, subCategory, first }: Props) {
   const { products, error } = useCachedProducts(first || near ? `home:${category._id}` : null, () => fetchCategoryProducts(category._id));
   const scroll = (dir: 1 | -1) => scroller.current?.scrollBy({ left: dir * LIMITS.categoryRowScrollPx, behavior: 'smooth' });
   const titleId = `row-${category._id}`;
+  const note = useCardNote();
   if (products && products.length === 0) return null;
 
   return (
@@ -41,7 +43,11 @@ export function CategoryRow({ category, subCategory, first }: Props) {
           ‹
         </button>
         <div ref={scroller} className="category-row__scroller" role="group" tabIndex={0} aria-label={t('rowProducts', { name: category.name })}>
-          {products ? products.map((p, i) => <ProductCard key={p._id} product={p} eager={first && i < 2} />) : <SkeletonCards count={LIMITS.homeSkeletons} />}
+          {products ? (
+            products.map((p, i) => <ProductCard key={p._id} product={p} eager={first && i < 2} DeliveryNote={note} />)
+          ) : (
+            <SkeletonCards count={LIMITS.homeSkeletons} />
+          )}
         </div>
         <button type="button" className="row-arrow row-arrow--right" aria-label={t('scrollRight', { name: category.name })} onClick={() => scroll(1)}>
           ›
