@@ -53,6 +53,12 @@ describe.each(DB_KINDS)('express orders on %s', (kind) => {
     const [row] = await t.db.select().from(orders).where(eq(orders.id, placed._id));
     expect(row).toMatchObject({ fulfilment: 'store', storeId: store.id, promise: shown });
 
+    // The shelf counted below what the open order holds: refused, naming what is held; the pool unchanged.
+    const counted = await api(t).put('/api/store/stock').set(bearer(admin)).send({ storeId: store.id, productId: p._id, stock: 2, expectedStock: 4 });
+    expect(counted.status).toBe(409);
+    expect(counted.body).toMatchObject({ code: 'STOCK_RESERVED' });
+    expect(await poolOf(t, pool)).toEqual({ onHand: 4, reserved: 3, available: 1 });
+
     // Cancelled: the units go back to the store's pool they came from, not to the warehouse.
     const cancelled = await api(t).post('/api/order/cancel').set(bearer(c.token)).send({ orderId: placed._id });
     expect(cancelled.status).toBe(200);
