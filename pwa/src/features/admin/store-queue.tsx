@@ -13,6 +13,7 @@ import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { adminOrdersApi } from '../orders/public';
+import { OpenedHeading } from './components/opened-heading';
 
 /** A queue is read again this often while shown: minutes left tick down and new orders come in. */
 const QUEUE_REFRESH_MS = 30_000;
@@ -58,7 +59,7 @@ export function StoreQueue({ store }: { store: Store }) {
   const orders = queue.data ?? [];
   return (
     <section className="admin-page__section store-queue" aria-label={t('queue.heading', { name: store.name })} data-testid="store-queue">
-      <h2>{t('queue.heading', { name: store.name })}</h2>
+      <OpenedHeading>{t('queue.heading', { name: store.name })}</OpenedHeading>
       {queue.isError && <p className="admin-danger">{t('queue.failed')}</p>}
       {queue.isPending ? (
         <p className="admin-loading">{t('loading')}</p>

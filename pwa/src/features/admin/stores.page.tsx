@@ -21,6 +21,7 @@ import { useAdminList } from './hooks/use-admin-list';
 import { ruleSentence } from './rule-words';
 import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
 import { StoreQueue } from './store-queue';
+import { OpenedHeading } from './components/opened-heading';
 
 /** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
 const storesApi = {
@@ -117,7 +118,12 @@ export function StoreManager() {
           )}
         />
       </AdminListState>
-      {shown && (below?.what === 'queue' ? <StoreQueue store={shown} /> : <StoreShelves store={shown} onChanged={list.reload} />)}
+      {shown &&
+        (below?.what === 'queue' ? (
+          <StoreQueue key={`q${shown._id}`} store={shown} />
+        ) : (
+          <StoreShelves key={`s${shown._id}`} store={shown} onChanged={list.reload} />
+        ))}
       {editing !== null && (
         <StoreForm
           store={editing === 'new' ? undefined : editing}
@@ -196,7 +202,7 @@ function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => voi
   ];
   return (
     <section className="admin-page__section store-shelves" aria-label={t('shelves', { name: store.name })} data-testid="store-shelves">
-      <h2>{t('shelves', { name: store.name })}</h2>
+      <OpenedHeading>{t('shelves', { name: store.name })}</OpenedHeading>
       <AdminListState list={stock} empty={t('noStock')} loading={t('loading')}>
         <AdminTable
           className="admin-table--stacked"
