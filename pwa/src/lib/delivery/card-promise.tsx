@@ -6,36 +6,24 @@ import { http } from '../http/http';
 import { useOnlineQuery } from '../query/query-client';
 import { deliveryPlaceAtom } from './delivery-place';
 
-/** The cards' asks waiting to go: one pincode, up to a page of products, each with whoever waits for its answer. */
-type Batch = { pincode: string; waiting: Map<string, Array<{ resolve: (p: DeliveryPromise | null) => void; reject: (e: unknown) => void }>> };
+/** The cards' asks going together: one pincode, up to a page of products, and the answer they all wait for. */
+type Batch = { pincode: string; ids: Set<string>; answer: Promise<Map<string, DeliveryPromise>> };
 let open: Batch | null = null;
-
-async function send(batch: Batch): Promise<void> {
-  if (open === batch) open = null;
-  const productIds = [...batch.waiting.keys()].join(',');
-  try {
-    const answer = await http
-      .get(DELIVERY_PROMISES_PATH, { searchParams: { pincode: batch.pincode, productIds }, context: { silent: true } })
-      .json<Envelope<CardPromises>>();
-    const byId = new Map((answer.data?.promises ?? []).map((p) => [p.productId, p.promise]));
-    for (const [id, waiting] of batch.waiting) for (const w of waiting) w.resolve(byId.get(id) ?? null);
-  } catch (error) {
-    for (const waiting of batch.waiting.values()) for (const w of waiting) w.reject(error);
-  }
-}
 
 /** A card's promise, asked with every other card drawn in the same turn: one request a page (GET /api/delivery/promises). */
 function askCard(pincode: string, productId: string): Promise<DeliveryPromise | null> {
-  return new Promise((resolve, reject) => {
-    if (!open || open.pincode !== pincode || (open.waiting.size >= MAX_CARD_PROMISES && !open.waiting.has(productId))) {
-      const batch: Batch = { pincode, waiting: new Map() };
-      open = batch;
-      setTimeout(() => void send(batch), 0);
-    }
-    const waiting = open.waiting.get(productId) ?? [];
-    waiting.push({ resolve, reject });
-    open.waiting.set(productId, waiting);
-  });
+  if (!open || open.pincode !== pincode || (open.ids.size >= MAX_CARD_PROMISES && !open.ids.has(productId))) {
+    const ids = new Set<string>();
+    const answer = new Promise((turn) => setTimeout(turn, 0)).then(async () => {
+      if (open?.ids === ids) open = null;
+      const searchParams = { pincode, productIds: [...ids].join(',') };
+      const body = await http.get(DELIVERY_PROMISES_PATH, { searchParams, context: { silent: true } }).json<Envelope<CardPromises>>();
+      return new Map((body.data?.promises ?? []).map((p) => [p.productId, p.promise]));
+    });
+    open = { pincode, ids, answer };
+  }
+  open.ids.add(productId);
+  return open.answer.then((byId) => byId.get(productId) ?? null);
 }
 
 /**
