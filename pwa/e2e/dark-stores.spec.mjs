@@ -153,6 +153,8 @@ for (const lang of ['en-IN', 'hi-IN']) {
     // Delivered (which asks first); delivered within its minutes, it counts as a promise kept on the overview.
     await adminPage.setViewportSize({ width: 390, height: 844 });
     await row.getByRole('button', { name: fill(stores.queueLabel, { name: store.name }) }).click();
+    // The queue opens below the table and takes the focus to its heading, not leaving it on the button.
+    await expect(adminPage.getByRole('heading', { name: fill(stores.queue.heading, { name: store.name }) })).toBeFocused();
     const queued = adminPage.getByTestId('queue-order').filter({ hasText: orderId });
     await expect(queued.getByRole('list', { name: fill(stores.queue.packing, { id: orderId }) })).toContainText(item.name);
     await expect(queued.getByTestId('queue-due')).toContainText(fill(stores.queue.left_other, { count: '' }).trim());
@@ -186,5 +188,9 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const kept = adminPage.getByTestId('overview-promises-kept').getByRole('listitem').filter({ hasText: store.name });
     const figure = (n) => new Intl.NumberFormat(lang).format(n);
     await expect(kept).toContainText(fill(overview.keptLine, { kept: figure(ours.kept), delivered: figure(ours.delivered) }));
+    for (const width of [390, 1366]) {
+      await adminPage.setViewportSize({ width, height: 900 });
+      await screenshot(adminPage, artifactsDir, `dark-stores-${lang}-${width}-overview`);
+    }
   });
 }
