@@ -57,7 +57,7 @@ export function usePlaceOrder(
   const promised = () => (promise ? { promise: promise.promise } : {});
   const promiseChanged = (problem: HttpProblem) => {
     const now = (problem.body?.promise ?? (problem.body?.data as { promise?: DeliveryPromise } | undefined)?.promise) as DeliveryPromise | undefined;
-    if (problem.code !== 'PROMISE_CHANGED' || !now) return false;
+    if (problem.code !== ErrorCode.PromiseChanged || !now) return false;
     setPromiseNotice(i18n.t('promise:changed', { promise: promiseWords(now) }));
     if (promise) void refreshPromise(promise.pincode).catch(() => undefined);
     return true;
