@@ -1,5 +1,6 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { ReadCache } from '../src/catalog/read-cache.js';
+import { SearchService } from '../src/search/search.service.js';
 import { addCategory, addProduct, addSubCategory } from './catalog-fixtures.js';
 import { api, bearer, PORTABLE_DB_KINDS, newCustomer, startWithUsers, type TestApp } from './harness.js';
 import { addAddress, line } from './order-fixtures.js';
@@ -79,7 +80,11 @@ describe.each(PORTABLE_DB_KINDS)('a review or an order and the read cache, on %s
 
   it("an order shows the ordered product's new stock at once, and leaves the other cached answers alone", async () => {
     const shopper = await newCustomer(t);
+    // Searches answered by the index, whose rows are held a few seconds (ProductRowCache): they must show the new stock too.
+    await t.app.get(SearchService).ready();
+    const searchedStock = async () => ((await search()).body.data as Array<{ _id: string; stock: number }>).find((p) => p._id === reviewed)?.stock;
     const before = (await details(reviewed)).body.data as { stock: number; name: string; _id: string };
+    expect(await searchedStock()).toBe(before.stock);
     await details(other);
     const misses = ReadCache.stats.misses;
     const res = await api(t)
@@ -91,6 +96,8 @@ describe.each(PORTABLE_DB_KINDS)('a review or an order and the read cache, on %s
     expect((await details(other)).status).toBe(200);
     expect(ReadCache.stats.misses).toBe(after);
     expect((await details(reviewed)).body.data.stock).toBe(before.stock - 2);
+    expect(await searchedStock()).toBe(before.stock - 2);
+    expect(t.app.get(SearchService).indexCurrent).toBe(true);
     expect(ReadCache.stats.misses).toBeGreaterThan(misses);
 
     // Cancelling gives the units back: the product's page shows them at once, the rest stays cached.
@@ -101,5 +108,6 @@ describe.each(PORTABLE_DB_KINDS)('a review or an order and the read cache, on %s
     expect((await details(other)).status).toBe(200);
     expect(ReadCache.stats.misses).toBe(beforeReads);
     expect((await details(reviewed)).body.data.stock).toBe(before.stock);
+    expect(await searchedStock()).toBe(before.stock);
   });
 });

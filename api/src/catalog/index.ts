@@ -4,7 +4,7 @@ export { CategoriesModule } from './categories.module.js';
 export { chosenVariant } from './chosen-variant.js';
 export { firstPictures, withFirstPictures } from './first-paint.js';
 export { outOfStock } from './out-of-stock.js';
-export { PRODUCT_SELECT_LIST, pageRows, productRows, sortOrder, toProductRow, type SearchSort } from './product-rows.js';
+export { PRODUCT_SELECT_LIST, ProductRowCache, pageRows, productRows, sortOrder, toProductRow, type SearchSort } from './product-rows.js';
 export { PRODUCT_SEARCH, type ProductSearch, type ProductSearchQuery, type ProductSearchResult } from './product-search.js';
 export { averageRating } from './product-wire.js';
 export { ProductsController } from './products.controller.js';

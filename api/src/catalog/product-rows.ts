@@ -3,6 +3,8 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { defineStatement, statementOf, type NamedStatement } from '../db/database.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
+import { ReadCache } from './read-cache.js';
+import type { CatalogVersion } from './catalog-version.js';
 
 /**
  * Product rows as the wire shows them, read by named statements on the search pool: a listing's page
@@ -30,6 +32,46 @@ export async function productRows(read: NamedStatement, ids: string[]): Promise<
   const raw = await read<Record<string, unknown>, { ids: string[] }>(ROWS_BY_ID, { ids });
   const byId = new Map(raw.map((r) => [r.id as string, toProductRow(r)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many products' rows a ProductRowCache holds, and for how long at most. */
+const CACHED_ROWS = 10_000;
+const ROW_TTL_MS = 5000;
+
+/**
+ * Rows by id (as productRows reads them) held for a few seconds, for answers built from many products
+ * that are rarely asked twice (a search: every text is new, its products are not). As fresh as the read
+ * cache's answers: a change to a product (stock, rating, text) drops its row on every instance, a
+ * catalogue write drops them all, and a row is never held past ROW_TTL_MS. Only the missing rows are
+ * read, in one statement.
+ */
+export class ProductRowCache {
+  private readonly rows = new ReadCache<ProductRow | null>(CACHED_ROWS, ROW_TTL_MS, ROW_TTL_MS);
+  private version: number;
+
+  constructor(
+    private readonly read: NamedStatement,
+    private readonly catalog: CatalogVersion,
+  ) {
+    this.version = catalog.value;
+    catalog.onProductsChanged((ids) => this.rows.drop(ids));
+  }
+
+  async byIds(ids: string[]): Promise<ProductRow[]> {
+    if (this.catalog.value !== this.version) {
+      this.rows.clear();
+      this.version = this.catalog.value;
+    }
+    const rows = await this.rows.getMany(
+      ids,
+      async (missing) => {
+        const found = new Map((await productRows(this.read, missing)).map((row) => [row.id, row]));
+        return missing.map((id) => found.get(id) ?? null);
+      },
+      (_row, id) => [id],
+    );
+    return rows.filter((row) => row !== null);
+  }
 }
 
 /** How many listing shapes get a prepared statement of their own; past that they run unnamed. */

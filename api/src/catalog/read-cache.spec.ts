@@ -137,4 +137,63 @@ describe('ReadCache', () => {
     );
     expect(loads).toBe(1);
   });
+
+  describe('getMany', () => {
+    /** A loader of many keys that records what it was asked for and answers each key's current value. */
+    function many(ttl = 100) {
+      let now = 0;
+      const cache = new ReadCache<string | null>(10, ttl, ttl, () => now);
+      const asked: string[][] = [];
+      const values = new Map<string, string>([
+        ['a', 'a1'],
+        ['b', 'b1'],
+        ['c', 'c1'],
+      ]);
+      const load = (keys: string[]) => {
+        asked.push(keys);
+        return Promise.resolve(keys.map((k) => values.get(k) ?? null));
+      };
+      const byKey = (_value: string | null, key: string) => [key];
+      return { cache, asked, values, load, byKey, tick: (ms: number) => (now += ms) };
+    }
+
+    it('loads only the keys it does not hold, all in one call, and answers in the order asked (repeats included)', async () => {
+      const m = many();
+      expect(await m.cache.getMany(['a', 'b'], m.load, m.byKey)).toEqual(['a1', 'b1']);
+      expect(await m.cache.getMany(['c', 'a', 'x', 'c'], m.load, m.byKey)).toEqual(['c1', 'a1', null, 'c1']);
+      expect(m.asked).toEqual([
+        ['a', 'b'],
+        ['c', 'x'],
+      ]);
+      expect(await m.cache.getMany(['b', 'x'], m.load, m.byKey)).toEqual(['b1', null]);
+      expect(m.asked).toHaveLength(2);
+    });
+
+    it('a change to one key drops it alone; an answer as old as the TTL is loaded again, never answered stale', async () => {
+      const m = many();
+      await m.cache.getMany(['a', 'b'], m.load, m.byKey);
+      m.values.set('a', 'a2').set('b', 'b2');
+      m.cache.drop(['a']);
+      expect(await m.cache.getMany(['a', 'b'], m.load, m.byKey)).toEqual(['a2', 'b1']);
+      expect(m.asked.at(-1)).toEqual(['a']);
+      m.tick(100);
+      expect(await m.cache.getMany(['a', 'b'], m.load, m.byKey)).toEqual(['a2', 'b2']);
+      expect(m.asked.at(-1)).toEqual(['a', 'b']);
+    });
+
+    it('does not keep a key whose product changed while the batch loaded, and forgets a failed batch', async () => {
+      const m = many();
+      let release: (values: string[]) => void = () => undefined;
+      const slow = m.cache.getMany(['a', 'b'], () => new Promise<string[]>((r) => (release = r)), m.byKey);
+      m.cache.drop(['b']);
+      release(['a0', 'b0']);
+      expect(await slow).toEqual(['a0', 'b0']);
+      await settle();
+      expect(await m.cache.getMany(['a', 'b'], m.load, m.byKey)).toEqual(['a0', 'b1']);
+      m.cache.drop(['a', 'b']);
+      await expect(m.cache.getMany(['a'], () => Promise.reject(new Error('down')), m.byKey)).rejects.toThrow('down');
+      await settle();
+      expect(await m.cache.getMany(['a'], m.load, m.byKey)).toEqual(['a1']);
+    });
+  });
 });

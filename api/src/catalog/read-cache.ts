@@ -8,6 +8,9 @@ interface Entry<V> {
   tags?: string[];
 }
 
+/** The products an answer shows, from the answer (and its key). */
+type Tags<V> = (value: V, key: string) => string[];
+
 /** Past this many remembered product changes, loads that began before the oldest are not kept (see `changedSince`). */
 const CHANGES_KEPT = 10_000;
 
@@ -48,7 +51,7 @@ export class ReadCache<V> {
     this.entries = new LRUCache<string, Entry<V>>({ max, dispose: (entry, key) => this.untag(key, entry) });
   }
 
-  get(key: string, load: () => Promise<V>, tagsOf?: (value: V) => string[]): Promise<V> {
+  get(key: string, load: () => Promise<V>, tagsOf?: Tags<V>): Promise<V> {
     // A get makes the key the most recently used (the last to be evicted).
     const hit = this.entries.get(key);
     const age = hit ? this.now() - hit.at : Infinity;
@@ -74,7 +77,36 @@ export class ReadCache<V> {
     return hit.value;
   }
 
-  private fill(key: string, load: () => Promise<V>, tagsOf?: (value: V) => string[]): Promise<V> {
+  /**
+   * Answers for many keys at once: those held and younger than `ttlMs` as they are, and the rest (none held, or
+   * older: no stale answer here) from one `loadMissing` call, its answers in the order of the keys it was given,
+   * each then kept under its own key as `get` keeps one.
+   */
+  getMany(keys: readonly string[], loadMissing: (keys: string[]) => Promise<V[]>, tagsOf?: Tags<V>): Promise<V[]> {
+    const now = this.now();
+    const answers = new Map<string, Promise<V>>();
+    const missing: string[] = [];
+    for (const key of new Set(keys)) {
+      const hit = this.entries.get(key);
+      if (hit && now - hit.at < this.ttlMs) {
+        ReadCache.stats.hits += 1;
+        answers.set(key, hit.value);
+      } else missing.push(key);
+    }
+    if (missing.length > 0) {
+      ReadCache.stats.misses += missing.length;
+      const batch = loadMissing(missing);
+      missing.forEach((key, i) =>
+        answers.set(
+          key,
+          this.fill(key, () => batch.then((values) => values[i] as V), tagsOf),
+        ),
+      );
+    }
+    return Promise.all(keys.map((key) => answers.get(key)!));
+  }
+
+  private fill(key: string, load: () => Promise<V>, tagsOf?: Tags<V>): Promise<V> {
     const began = this.changes;
     const entry: Entry<V> = { value: load(), at: this.now(), refreshing: false };
     this.remove(key);
@@ -90,9 +122,9 @@ export class ReadCache<V> {
   }
 
   /** Tags a loaded answer; false when one of its products changed while it loaded (it must not be kept). */
-  private keep(key: string, entry: Entry<V>, value: V, began: number, tagsOf?: (value: V) => string[]): boolean {
+  private keep(key: string, entry: Entry<V>, value: V, began: number, tagsOf?: Tags<V>): boolean {
     if (!tagsOf) return true;
-    const tags = tagsOf(value);
+    const tags = tagsOf(value, key);
     if (tags.some((id) => this.changedSince(id, began))) return false;
     entry.tags = tags;
     for (const id of tags) {

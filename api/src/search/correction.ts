@@ -13,6 +13,33 @@ function nameWordsOf(name: string): string[] {
 }
 
 /**
+ * What correctedSearch needs of a name, and of each of its words, worked out once: names repeat from
+ * search to search (a page shows the same products for many texts). Emptied when it grows past
+ * REMEMBERED entries (a catalogue holds far fewer distinct names on its first pages).
+ */
+const REMEMBERED = 20_000;
+interface NameWord {
+  word: string;
+  typo: string;
+  /** The word's trigrams (null when it is not ASCII or has no letters and digits: never offered). */
+  own: string[] | null;
+}
+const namesSeen = new Map<string, string[]>();
+const wordsSeen = new Map<string, NameWord>();
+function remembered<K, V>(seen: Map<K, V>, key: K, work: (key: K) => V): V {
+  let value = seen.get(key);
+  if (value === undefined) {
+    if (seen.size >= REMEMBERED) seen.clear();
+    seen.set(key, (value = work(key)));
+  }
+  return value;
+}
+const nameWord = (word: string): NameWord => {
+  const typo = typoForm(word);
+  return { word, typo, own: asciiTrigrams(word) && asciiTrigrams(typo) };
+};
+
+/**
  * What a search was answered as, when search forgave a typo: each typed word that starts no word of
  * the found products' names is replaced by the name word most like it by the typo rule (trigrams.ts:
  * letters and digits compared, "tshrt" → "t-shirt", "earbds" → "earbuds"), in the names' own spelling
@@ -20,20 +47,21 @@ function nameWordsOf(name: string): string[] {
  * or when nothing was found to correct against.
  */
 export function correctedSearch(text: string, names: string[]): string | null {
-  const nameWords = [...new Set(names.flatMap(nameWordsOf))];
+  const nameWords = [...new Set(names.flatMap((name) => remembered(namesSeen, name, nameWordsOf)))].map((word) => remembered(wordsSeen, word, nameWord));
   if (nameWords.length === 0) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {
-    if (nameWords.some((word) => typoForm(word).startsWith(token) || word.startsWith(token))) return token;
+    if (nameWords.some(({ word, typo }) => typo.startsWith(token) || word.startsWith(token))) return token;
     const typed = asciiTrigrams(token);
     if (!typed) return token;
+    const typedSet = new Set(typed);
     let best: { word: string; s: number } | null = null;
-    for (const word of nameWords) {
-      const own = asciiTrigrams(word) && asciiTrigrams(typoForm(word));
-      if (!own || !acceptsCorrection(token, null, word)) continue;
-      const shared = own.filter((t) => typed.includes(t)).length;
+    for (const { word, own } of nameWords) {
+      if (!own) continue;
+      const shared = own.filter((t) => typedSet.has(t)).length;
       const s = trigramSimilarity(shared, typed.length, own.length);
-      if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s)) best = { word, s };
+      // The typo rule's edit count last: it is the dearest test.
+      if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s) && acceptsCorrection(token, null, word)) best = { word, s };
     }
     if (!best) return token;
     changed = true;

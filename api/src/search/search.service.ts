@@ -1,6 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { SEARCH_STATEMENT, type Db, type NamedStatement } from '../db/database.js';
-import { CatalogVersion, productRows, type ProductChange, type ProductSearch, type ProductSearchQuery, type ProductSearchResult } from '../catalog/index.js';
+import {
+  CatalogVersion,
+  ProductRowCache,
+  type ProductChange,
+  type ProductSearch,
+  type ProductSearchQuery,
+  type ProductSearchResult,
+} from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
 import { filterRanked, learnWords, rankedSearch, searchTokens } from './search.repository.js';
 import { correctedSearch } from './correction.js';
@@ -23,17 +30,23 @@ export type { ProductChange };
  * ranked products in PostgreSQL without reordering them, and a listing's own order (price, newest)
  * replaces ranking over the same matches. PostgreSQL full text answers only while the index is not
  * current, for every kind of search in one statement (search.repository.ts's RANKED_SEARCH), and
- * ranks a little differently then. The rows shown are always read from PostgreSQL by id, so
- * price, stock and rating on a result are as fresh as the database.
+ * ranks a little differently then. The rows shown are read from PostgreSQL by id and held a few
+ * seconds at most (ProductRowCache), dropped by any change to their product, so price, stock and
+ * rating on a result are as fresh as the catalogue's cached answers.
  */
 @Injectable()
 export class SearchService implements ProductSearch {
+  /** The rows a page of the index's results shows, held a few seconds (every search text is new; its products are not). */
+  private readonly rows: ProductRowCache;
+
   constructor(
     @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
     private readonly index: SearchIndexService,
     private readonly catalog: CatalogVersion,
     private readonly synonyms: Synonyms,
-  ) {}
+  ) {
+    this.rows = new ProductRowCache(read, catalog);
+  }
 
   /** A page of the search, or null when nothing searchable was typed (the caller lists everything). */
   async search(query: SearchQuery): Promise<SearchResult | null> {
@@ -46,7 +59,7 @@ export class SearchService implements ProductSearch {
     const narrowed = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
     if (!narrowed) {
       const indexed = await this.index.search(text, tokens, query.limit, page.offset);
-      if (indexed) return { rows: await productRows(this.read, indexed.ids), total: indexed.total };
+      if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total };
     } else {
       // A listing's filters keep or drop the index's matches, and its own order replaces the ranking.
       const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
@@ -58,10 +71,11 @@ export class SearchService implements ProductSearch {
   /**
    * Called after a write to products (by the catalogue, reviews, orders, the inventory), once it is
    * committed. Every instance then drops the cached answers that show these products and nothing
-   * else. Stock and rating are not held by the index (the rows of a result are read fresh by id),
-   * so the index needs nothing for them. Text and publishing changes also bump the catalogue
-   * version (the writer does): until the index has caught up with it, searches answer from
-   * PostgreSQL, so no search is stale; this starts the catch-up at once.
+   * else. Stock and rating are not held by the index (the rows of a result are read by id, and the
+   * row cache drops these products' rows on this same announcement), so the index needs nothing for
+   * them. Text and publishing changes also bump the catalogue version (the writer does): until the
+   * index has caught up with it, searches answer from PostgreSQL, so no search is stale; this starts
+   * the catch-up at once.
    */
   async productsChanged(ids: string[], what: ProductChange): Promise<void> {
     if (ids.length === 0) return;
