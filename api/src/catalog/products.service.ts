@@ -48,6 +48,8 @@ export class ProductsService {
   private readonly anchors: PageAnchors;
   private readonly relatedRows = new ReadCache<ProductRow[]>(1000);
   private names: { version: number; categories: NameIndex; subCategories: NameIndex } | null = null;
+  /** A row's wire form and the names it was made with (see wireAll). */
+  private readonly wired = new WeakMap<ProductRow, { names: object; product: Product }>();
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -325,13 +327,22 @@ export class ProductsService {
   }
 
   private async wire(row: ProductRow): Promise<Product> {
-    const names = await this.nameIndex();
-    return toProduct(row, names.categories, names.subCategories);
+    return (await this.wireAll([row]))[0]!;
   }
 
+  /**
+   * Rows as the wire shows them. A row held by search's row cache comes back as the same object from search to search,
+   * so its wire form is kept beside it (until either is dropped, or the names change): answers only read it.
+   */
   private async wireAll(rows: ProductRow[]): Promise<Product[]> {
     const names = await this.nameIndex();
-    return rows.map((row) => toProduct(row, names.categories, names.subCategories));
+    return rows.map((row) => {
+      const kept = this.wired.get(row);
+      if (kept?.names === names) return kept.product;
+      const product = toProduct(row, names.categories, names.subCategories);
+      this.wired.set(row, { names, product });
+      return product;
+    });
   }
 }
 

@@ -7,19 +7,22 @@ const UPLOADS = '/uploads/';
 function mapStrings(value: unknown, rewrite: (s: string) => string | null): unknown {
   if (typeof value === 'string') return rewrite(value) ?? value;
   if (Array.isArray(value)) {
-    let changed = false;
-    const out = value.map((v) => {
-      const m = mapStrings(v, rewrite);
-      if (m !== v) changed = true;
-      return m;
-    });
-    return changed ? out : value;
+    let out: unknown[] | null = null;
+    for (let i = 0; i < value.length; i++) {
+      const m = mapStrings(value[i], rewrite);
+      if (m !== value[i]) (out ??= value.slice())[i] = m;
+    }
+    return out ?? value;
   }
   if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+    const record = value as Record<string, unknown>;
     let out: Record<string, unknown> | null = null;
-    for (const [k, v] of Object.entries(value)) {
+    // for…in rather than Object.entries: no array per object (a search's answer has a few hundred of them);
+    // a plain object's prototype has no enumerable keys, so every key seen is its own.
+    for (const k in record) {
+      const v = record[k];
       const m = mapStrings(v, rewrite);
-      if (m !== v) (out ??= { ...(value as Record<string, unknown>) })[k] = m;
+      if (m !== v) (out ??= { ...record })[k] = m;
     }
     return out ?? value;
   }
