@@ -24,7 +24,7 @@ interface NameWord {
   /** The word's trigrams (null when it is not ASCII or has no letters and digits: never offered). */
   own: string[] | null;
 }
-const namesSeen = new Map<string, string[]>();
+const namesSeen = new Map<string, NameWord[]>();
 const wordsSeen = new Map<string, NameWord>();
 function remembered<K, V>(seen: Map<K, V>, key: K, work: (key: K) => V): V {
   let value = seen.get(key);
@@ -38,6 +38,7 @@ const nameWord = (word: string): NameWord => {
   const typo = typoForm(word);
   return { word, typo, own: asciiTrigrams(word) && asciiTrigrams(typo) };
 };
+const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered(wordsSeen, word, nameWord));
 
 /**
  * What a search was answered as, when search forgave a typo: each typed word that starts no word of
@@ -47,7 +48,7 @@ const nameWord = (word: string): NameWord => {
  * or when nothing was found to correct against.
  */
 export function correctedSearch(text: string, names: string[]): string | null {
-  const nameWords = [...new Set(names.flatMap((name) => remembered(namesSeen, name, nameWordsOf)))].map((word) => remembered(wordsSeen, word, nameWord));
+  const nameWords = [...new Set(names.flatMap((name) => remembered(namesSeen, name, wordsOfName)))];
   if (nameWords.length === 0) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {
