@@ -32,5 +32,9 @@ export default defineConfig({
     // animation of its own (the header's typing prompt, the hero's typewriter, the carousel), which cost an idle
     // page 0.1–0.2 CPU-s a second. A journey about motion asks for 'no-preference' (docs/testing.md).
     reducedMotion: 'reduce',
+    // No service worker unless a journey asks (`test.use({ serviceWorkers: 'allow' })`: the offline, install, update
+    // and notification journeys): a journey about something else costs a fifth less CPU without one installing its
+    // precache and answering every request (docs/testing.md).
+    serviceWorkers: 'block',
   },
 });

@@ -3,6 +3,9 @@ import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
 import { addAddressAtCheckout, addFromHome, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
+
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): its new-order notice comes through the service worker.
+test.use({ serviceWorkers: 'allow' });
 import { realtimeConnected } from './lib/realtime.mjs';
 
 /**

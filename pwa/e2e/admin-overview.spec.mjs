@@ -6,6 +6,9 @@ import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiGet, apiLogin, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): it reads what the service worker precached.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The admin overview at /dashboard: an admin sees today's and this week's figures the server counted,
  * the 30-day chart, the top products, the orders waiting per stage (each link lands on Manage Orders

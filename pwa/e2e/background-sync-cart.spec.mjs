@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { addFromHome, apiGet, apiLogin, newShopper, serviceWorkerControls, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): its outbox is flushed by the service worker's Background Sync.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * The service worker's Background Sync path on its own. The shop's server goes down while the shopper
  * is on the page (the phone still thinks it is online), so a cart change stays queued and the page

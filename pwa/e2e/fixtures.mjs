@@ -122,9 +122,10 @@ const fixtures = {
     { auto: true },
   ],
   // Every context starts from the config's `reducedMotion` ('reduce': no typing prompt, typewriter or carousel
-  // running in the background of a journey); a journey about motion asks for 'no-preference' (docs/testing.md).
-  launcher: async ({ playwright, browserName, launchOptions, reducedMotion, artifactsDir, workerChromium }, use, testInfo) => {
-    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium, { reducedMotion });
+  // running in the background of a journey; a journey about motion asks for 'no-preference') and `serviceWorkers`
+  // ('block' unless the journey's file allows them; docs/testing.md).
+  launcher: async ({ playwright, browserName, launchOptions, reducedMotion, serviceWorkers, artifactsDir, workerChromium }, use, testInfo) => {
+    const launcher = createLauncher(playwright[browserName], launchOptions, workerChromium, { reducedMotion, serviceWorkers });
     await use(launcher);
     // Where a failed journey ended (or every journey's, with E2E_SCREENSHOTS=1), for people to look at;
     // Playwright's own failure screenshots and traces land in e2e/artifacts/results. A passing journey's

@@ -2,6 +2,9 @@ import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiGet, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A shopper on a phone switches the shop to Hindi from the footer and goes home → a product → cart →
  * checkout → cash on delivery → My Orders, every screen in Hindi (docs/product.md#languages); the order

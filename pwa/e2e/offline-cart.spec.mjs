@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { addFromHome, apiGet, apiLogin, newShopper, screenshot, serviceWorkerControls, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const serverCart = async (baseUrl, token) => Object.fromEntries((await apiGet(baseUrl, 'cart/get', token)).data.map((l) => [l.productId.name, l.quantity]));
 
 /**

@@ -13,6 +13,9 @@ import {
 } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A cash-on-delivery order placed offline is queued and marked; on reconnect it is
  * sent, and even when the first answer is lost on the way back (the server placed the order, the phone

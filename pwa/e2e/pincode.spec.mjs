@@ -3,6 +3,9 @@ import { inStockProducts } from './lib/shop-fixtures.mjs';
 import { newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * Pincodes against India Post's directory: the product page's "Check delivery" names the place and a
  * delivery date, or says the pincode is unknown; the address form fills district, city and state from

@@ -4,6 +4,9 @@ import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): offline, its pages come from the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1366, height: 900 };
 

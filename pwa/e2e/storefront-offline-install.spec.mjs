@@ -2,6 +2,9 @@ import assert from 'node:assert/strict';
 import { openInApp, screenshot, serviceWorkerControls } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): it installs the app and reads it offline.
+test.use({ serviceWorkers: 'allow' });
+
 /** Every <img> of `selector` in the viewport has loaded pixels (from the network or a cache). */
 async function imagesRendered(page, selector) {
   await page.locator(`${selector} img`).first().scrollIntoViewIfNeeded();

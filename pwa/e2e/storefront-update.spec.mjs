@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import { serviceWorkerControls } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
+// A shopper's service worker, which the journeys block unless they need it (playwright.config.ts): it updates the service worker.
+test.use({ serviceWorkers: 'allow' });
+
 /**
  * A new version of the app is deployed while a shopper has it open. The new service
  * worker installs and waits; the page says "Update available — Reload"; Reload hands over to it.

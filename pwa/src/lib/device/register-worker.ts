@@ -10,7 +10,9 @@ export function registerWorker(onWaiting: () => void): Workbox {
   wb.addEventListener('waiting', onWaiting);
   // A first visit: once the worker controls the page, it caches what the page loaded before (sw.ts).
   if (!navigator.serviceWorker.controller) navigator.serviceWorker.addEventListener('controllerchange', sendSeen, { once: true });
-  void wb.register();
+  // A browser that refuses service workers (a private window, a policy) answers no registration: the shop then works
+  // online only, and the refusal is no error of the page's.
+  wb.register().catch(() => undefined);
   return wb;
 }
 
