@@ -50,10 +50,10 @@ const afterBuilds = [
 const lanes =
   mode === 'ci'
     ? [
-        // CI's third lane holds the static checks, the longest of them the type-aware lint, so the PWA's units and
-        // the stages after the builds follow the journeys instead.
+        // CI's third lane holds the static checks, the longest of them the type-aware lint, so the PWA's units follow
+        // the journeys instead; the cluster and signal tests close the third lane, which the two others end near.
         [stage('api tests (jest)', 'npm test -w @haat/api')],
-        [stage('browser journeys', 'npx playwright test'), pwaUnits, ...afterBuilds],
+        [stage('browser journeys', 'npx playwright test'), pwaUnits],
         [
           ...quick,
           // The first visit's size budgets, read from the PWA's build (seconds; docs/benchmarks.md "First visit weight").
@@ -66,6 +66,7 @@ const lanes =
           stage('typecheck', 'npx tsc -p pwa/e2e && npx tsc -p tsconfig.tools.json'),
           stage('lint', 'npm run lint:types'),
           stage('format check', 'npm run format:check'),
+          ...afterBuilds,
         ],
       ]
     : [[stage('api tests (jest)', 'npm test -w @haat/api')], [stage('browser journeys', 'npx playwright test')], [...quick, pwaUnits, ...afterBuilds]];
