@@ -181,6 +181,18 @@ describe('ReadCache', () => {
       expect(m.asked.at(-1)).toEqual(['a', 'b']);
     });
 
+    it('decides held or missing once per key, however the clock moves while it asks', async () => {
+      // A clock that moves on every reading: a key fresh at the check and past its TTL at a second reading once
+      // answered nothing (its load was never in the batch).
+      let now = 0;
+      const cache = new ReadCache<string>(10, 100, 100, () => (now += 60));
+      const asked: string[][] = [];
+      const load = (keys: string[]) => (asked.push(keys), Promise.resolve(keys.map((k) => `${k}1`)));
+      expect(await cache.getMany(['a'], load)).toEqual(['a1']);
+      expect(await cache.getMany(['a', 'b'], load)).toEqual(['a1', 'b1']);
+      expect(asked).toEqual([['a'], ['b']]);
+    });
+
     it('does not keep a key whose product changed while the batch loaded, and forgets a failed batch', async () => {
       const m = many();
       let release: (values: string[]) => void = () => undefined;
