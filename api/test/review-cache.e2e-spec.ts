@@ -39,8 +39,8 @@ describe.each(PORTABLE_DB_KINDS)('a review or an order and the read cache, on %s
 
   it("drops only the reviewed product's cached answers, and shows its new rating at once", async () => {
     const shopper = await newCustomer(t);
-    // Warm every answer once.
-    for (const read of [() => details(reviewed), () => details(other), firstPage, secondPage, search]) expect((await read()).status).toBe(200);
+    // Warm every answer once; a search's answer is kept from its second ask (ProductsService.cached).
+    for (const read of [() => details(reviewed), () => details(other), firstPage, secondPage, search, search]) expect((await read()).status).toBe(200);
     expect((await firstPage()).body.data.map((p: { _id: string }) => p._id)).not.toContain(reviewed);
     expect((await secondPage()).body.data.map((p: { _id: string }) => p._id)).toContain(reviewed);
 
@@ -63,6 +63,25 @@ describe.each(PORTABLE_DB_KINDS)('a review or an order and the read cache, on %s
     expect((await review(shopper.token, reviewed, 2)).status).toBe(200);
     expect((await details(reviewed)).body.data).toMatchObject({ averageRating: 2, totalReviews: 1 });
     expect((await search()).body.data[0]).toMatchObject({ averageRating: 2 });
+  });
+
+  it("keeps a search's answer from its second ask, and a listing page's from its first", async () => {
+    const asks = async (read: () => Promise<{ status: number }>) => {
+      const [misses, hits] = [ReadCache.stats.misses, ReadCache.stats.hits];
+      expect((await read()).status).toBe(200);
+      return { misses: ReadCache.stats.misses - misses, hits: ReadCache.stats.hits - hits };
+    };
+    // A text nobody typed here before: its first answer is not kept (most searches are never typed again). An answer
+    // held is one hit and nothing else; one loaded is a miss, and its rows' reads (the row cache) count beside it.
+    const held = { misses: 0, hits: 1 };
+    const typed = () => api(t).post('/api/product/search-product').send({ search: 'quillpot inkwell', page: 1, limit: 7 });
+    expect((await asks(typed)).misses).toBeGreaterThan(0);
+    expect(await asks(typed)).not.toEqual(held);
+    expect(await asks(typed)).toEqual(held);
+    // A listing page is kept at once.
+    const listing = () => api(t).post('/api/product/get').send({ page: 1, limit: 7 });
+    expect((await asks(listing)).misses).toBeGreaterThan(0);
+    expect(await asks(listing)).toEqual(held);
   });
 
   it('allows an account 10 reviews a minute; the 11th answers 429 RATE_LIMITED with Retry-After', async () => {

@@ -24,7 +24,7 @@ import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
 import { adjustUnitStock, createProductStock, deleteWithStock, productInStockSql, updateProductStock } from '../inventory/index.js';
-import { ReadCache } from './read-cache.js';
+import { AskedBefore, ReadCache } from './read-cache.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
 import { assertUnitSuitsType } from './product-update-rules.js';
@@ -39,6 +39,13 @@ type Filters = Pick<GetProductsBody, 'minPrice' | 'maxPrice' | 'inStock' | 'sort
 @Injectable()
 export class ProductsService {
   private readonly cache = new ReadCache<unknown>();
+  /**
+   * Answers to text a shopper typed (a search, a listing's filter text) in a cache of their own, kept from their
+   * second ask: most searches are never typed again, and kept at once they would push the shop's listing pages out
+   * of the cache above and fill the heap with answers nobody reads again (docs/architecture.md#the-catalogues-read-cache).
+   */
+  private readonly typed = new ReadCache<unknown>(2000);
+  private readonly typedBefore = new AskedBefore();
   /**
    * Totals per catalogue version and filter set. Only an in-stock filter depends on something that
    * changes without a catalogue write (orders take stock), so only those counts expire quickly.
@@ -62,13 +69,20 @@ export class ProductsService {
     // A review, an order or a stock movement: only the answers showing those products go.
     version.onProductsChanged((ids) => {
       this.cache.drop(ids);
+      this.typed.drop(ids);
       this.relatedRows.drop(ids);
     });
   }
 
   /** Public reads go through the versioned cache; the key is the call and its validated body. */
   cached<T>(route: string, body: unknown, load: () => Promise<T>): Promise<T> {
-    return this.cache.get(`${this.version.value}|${route}|${JSON.stringify(body)}`, load, productIdsIn) as Promise<T>;
+    const key = `${this.version.value}|${route}|${JSON.stringify(body)}`;
+    if (!typedText(body)) return this.cache.get(key, load, productIdsIn) as Promise<T>;
+    if (!this.typed.has(key) && !this.typedBefore.check(key)) {
+      ReadCache.stats.misses += 1;
+      return load();
+    }
+    return this.typed.get(key, load, productIdsIn) as Promise<T>;
   }
 
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
@@ -347,6 +361,12 @@ export class ProductsService {
 }
 
 /** The products a cached answer shows: its data, a product or a list of them (the envelope of ok()). */
+/** A body carrying text a shopper typed (`search`, not blank): its answers are kept from their second ask. */
+function typedText(body: unknown): boolean {
+  const search = (body as { search?: unknown } | null)?.search;
+  return typeof search === 'string' && search.trim() !== '';
+}
+
 function productIdsIn(answer: unknown): string[] {
   const data = (answer as { data?: unknown } | null)?.data;
   const items = Array.isArray(data) ? data : data ? [data] : [];

@@ -1,4 +1,4 @@
-import { ReadCache } from './read-cache.js';
+import { AskedBefore, ReadCache } from './read-cache.js';
 
 /** A clock the test moves by hand, and a loader that counts its calls and answers what it is told. */
 function setup(ttl = 100, maxStale = 300, max = 3) {
@@ -207,5 +207,25 @@ describe('ReadCache', () => {
       await settle();
       expect(await m.cache.getMany(['a'], m.load, m.byKey)).toEqual(['a1']);
     });
+  });
+});
+
+describe('AskedBefore', () => {
+  it('says no to a first ask and yes to every later one, key by key', () => {
+    const asked = new AskedBefore();
+    expect(asked.check('1|search|{"search":"atta"}')).toBe(false);
+    expect(asked.check('1|search|{"search":"dal"}')).toBe(false);
+    expect(asked.check('1|search|{"search":"atta"}')).toBe(true);
+    expect(asked.check('1|search|{"search":"atta"}')).toBe(true);
+    expect(asked.check('2|search|{"search":"atta"}')).toBe(false);
+  });
+
+  it('forgets everything once it holds its limit, and starts again', () => {
+    const asked = new AskedBefore(3);
+    for (const key of ['a', 'b', 'c']) expect(asked.check(key)).toBe(false);
+    expect(asked.check('a')).toBe(true);
+    expect(asked.check('d')).toBe(false); // the fourth: the set was full, so it starts again from this one
+    expect(asked.check('a')).toBe(false);
+    expect(asked.check('d')).toBe(true);
   });
 });

@@ -77,6 +77,11 @@ export class ReadCache<V> {
     return hit.value;
   }
 
+  /** Whether an answer for `key` is held (fresh or stale), without making it the most recently used. */
+  has(key: string): boolean {
+    return this.entries.has(key);
+  }
+
   /**
    * Answers for many keys at once: those held and younger than `ttlMs` as they are, and the rest (none held, or
    * older: no stale answer here) from one `loadMissing` call, its answers in the order of the keys it was given,
@@ -170,5 +175,28 @@ export class ReadCache<V> {
   clear(): void {
     this.entries.clear();
     this.tagged.clear();
+  }
+}
+
+/**
+ * Which keys have been asked for before, remembered as 31-bit hashes (numbers, not strings: a set of small numbers is
+ * nearly free to hold and to collect) up to `max`, then forgotten all at once. A key two hashes share counts as asked
+ * (it is kept one ask early); nothing else is lost.
+ */
+export class AskedBefore {
+  private readonly seen = new Set<number>();
+
+  constructor(private readonly max = 50_000) {}
+
+  /** True when `key` was asked for before; remembers it either way. */
+  check(key: string): boolean {
+    // FNV-1a over the UTF-16 units, folded to 31 bits.
+    let h = 0x811c9dc5;
+    for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+    h &= 0x7fffffff;
+    if (this.seen.has(h)) return true;
+    if (this.seen.size >= this.max) this.seen.clear();
+    this.seen.add(h);
+    return false;
   }
 }
