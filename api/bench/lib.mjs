@@ -300,6 +300,63 @@ export function healthProbe(url, everyMs = 50) {
   };
 }
 
+/**
+ * An open-loop load: POSTs to `path` arriving at random (a Poisson process, as independent shoppers do) at `rate` a
+ * second for `seconds`, each sent at its time whether or not earlier ones were answered, over keep-alive connections
+ * (as many as are busy at once). A request's latency is counted from the time it was due, not from when it was
+ * sent, so a generator or an API that falls behind shows in the figures instead of hiding (what autocannon's own rate
+ * option, which sends each second's quota at once and waits on its connections, cannot give). Returns p50/p99/max in
+ * ms, answered req/s, and the answers that were not 2xx or failed.
+ * @param {string} url
+ * @param {{ path: string, body: () => unknown, rate: number, seconds: number }} options
+ */
+export async function openLoop(url, { path, body, rate, seconds }) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+  const { hostname, port } = new URL(url);
+  const times = [];
+  let errors = 0;
+  const inFlight = new Set();
+  const send = (due) => {
+    const payload = JSON.stringify(body());
+    const done = new Promise((resolve) => {
+      const req = http.request(
+        { agent, hostname, port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+        (res) => {
+          res.resume();
+          res.on('end', () => {
+            if (res.statusCode < 200 || res.statusCode >= 300) errors += 1;
+            times.push(performance.now() - due);
+            resolve();
+          });
+        },
+      );
+      req.on('error', () => {
+        errors += 1;
+        resolve();
+      });
+      req.end(payload);
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  let due = start;
+  while (due < end) {
+    // Every request due by now is sent now, each timed from its own due time.
+    const now = performance.now();
+    while (due <= now && due < end) {
+      send(due);
+      due += (-Math.log(1 - Math.random()) * 1000) / rate;
+    }
+    await new Promise((r) => setTimeout(r, Math.max(0, Math.min(due, end) - performance.now())));
+  }
+  await Promise.all(inFlight);
+  const elapsed = (performance.now() - start) / 1000;
+  agent.destroy();
+  return { ...percentiles(times), rps: Math.round(times.length / elapsed), errors };
+}
+
 export function percentiles(times) {
   const sorted = [...times].sort((a, b) => a - b);
   const at = (q) => (sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] * 10) / 10 : NaN);
