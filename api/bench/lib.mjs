@@ -318,13 +318,15 @@ export async function openLoop(url, { path, body, rate, seconds }) {
   const inFlight = new Set();
   const send = (due) => {
     const payload = JSON.stringify(body());
+    /** @type {Promise<void>} */
     const done = new Promise((resolve) => {
       const req = http.request(
         { agent, hostname, port, path, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
         (res) => {
           res.resume();
           res.on('end', () => {
-            if (res.statusCode < 200 || res.statusCode >= 300) errors += 1;
+            const status = res.statusCode ?? 0;
+            if (status < 200 || status >= 300) errors += 1;
             times.push(performance.now() - due);
             resolve();
           });

@@ -84,7 +84,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     // own rows of cards ask for theirs once the pincode is chosen, and may do so late (after their texts and code
     // load): the asks counted are those naming this product, which its page's rows never show.
     const cardAsks = [];
-    page.on('request', (r) => r.url().includes('/api/delivery/promises') && cardAsks.push(new URL(r.url()).searchParams.get('productIds').split(',')));
+    page.on('request', (r) => r.url().includes('/api/delivery/promises') && cardAsks.push((new URL(r.url()).searchParams.get('productIds') ?? '').split(',')));
     await openInApp(page, `/search?q=${encodeURIComponent(item.name)}`);
     const card = page
       .locator('.product-card')
