@@ -52,10 +52,10 @@ const PRODUCT_CARDS =
 // The modules of the 'late-parts' chunk (below): the footer, the toaster, the newsletter and home's back-to-top button,
 // which `/` loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx), and what of lib/ and
 // the shared rules only they use on `/`: the public config the footer reads (with the shop, the return window and the
-// hold limits it defaults to), the language switch and the shop's address. Every other page loads this chunk before its
+// hold limits it defaults to), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
 // first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
