@@ -360,13 +360,13 @@ export class ProductsService {
   }
 }
 
-/** The products a cached answer shows: its data, a product or a list of them (the envelope of ok()). */
 /** A body carrying text a shopper typed (`search`, not blank): its answers are kept from their second ask. */
 function typedText(body: unknown): boolean {
   const search = (body as { search?: unknown } | null)?.search;
   return typeof search === 'string' && search.trim() !== '';
 }
 
+/** The products a cached answer shows: its data, a product or a list of them (the envelope of ok()). */
 function productIdsIn(answer: unknown): string[] {
   const data = (answer as { data?: unknown } | null)?.data;
   const items = Array.isArray(data) ? data : data ? [data] : [];
