@@ -50,8 +50,23 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   // Hindi, keyboard only: the same number signs in to the same account, straight back to the shop. The same phone,
   // logged out and switched to Hindi at the foot of the page.
   await logOut(page, baseUrl);
+  // What the page saw, told if Hindi does not come (this step once failed without a trace in a CI run).
+  const seen = [];
+  page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
+  page.on('console', (m) => m.type() === 'error' && seen.push(`console ${m.text()}`));
   await page.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
-  await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  try {
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
+  } catch (error) {
+    const state = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      kept: localStorage.getItem('haat.language'),
+      pressed: [...document.querySelectorAll('footer .language-switch__option')].map((b) => `${b.textContent}=${b.getAttribute('aria-pressed')}`),
+      toast: document.querySelector('[role="alert"], [role="status"]')?.textContent ?? null,
+      url: location.pathname,
+    }));
+    throw new Error(`no Hindi after the footer's हिन्दी: ${JSON.stringify({ state, seen })}`, { cause: error });
+  }
   const hi = page;
   await openInApp(hi, '/login');
   const link = hi.getByRole('link', { name: 'मोबाइल नंबर से जारी रखें' });
