@@ -17,15 +17,11 @@ import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
 import { MINUTE, RateLimit } from '../throttle/index.js';
-import { ProductsService } from './products.service.js';
+import { ProductsService, hasSearchText } from './products.service.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 
 /** Text searches skip the cache whenever the words are new: each costs real queries, so each client gets a budget. */
 const SEARCH_LIMIT = { ip: [120, MINUTE] as [number, number] };
-const hasSearchText = (body: unknown) => {
-  const search = (body as { search?: unknown } | null | undefined)?.search;
-  return typeof search === 'string' && search.trim() !== '';
-};
 
 const pages = (total: number, limit: number) => Math.max(1, Math.ceil(total / limit));
 

@@ -77,7 +77,7 @@ export class ProductsService {
   /** Public reads go through the versioned cache; the key is the call and its validated body. */
   cached<T>(route: string, body: unknown, load: () => Promise<T>): Promise<T> {
     const key = `${this.version.value}|${route}|${JSON.stringify(body)}`;
-    if (!typedText(body)) return this.cache.get(key, load, productIdsIn) as Promise<T>;
+    if (!hasSearchText(body)) return this.cache.get(key, load, productIdsIn) as Promise<T>;
     if (!this.typed.has(key) && !this.typedBefore.check(key)) {
       ReadCache.stats.misses += 1;
       return load();
@@ -360,9 +360,12 @@ export class ProductsService {
   }
 }
 
-/** A body carrying text a shopper typed (`search`, not blank): its answers are kept from their second ask. */
-function typedText(body: unknown): boolean {
-  const search = (body as { search?: unknown } | null)?.search;
+/**
+ * A body carrying text a shopper typed (`search`, not blank): its answers are kept from their second ask, and the
+ * controller counts it against the client's search budget.
+ */
+export function hasSearchText(body: unknown): boolean {
+  const search = (body as { search?: unknown } | null | undefined)?.search;
   return typeof search === 'string' && search.trim() !== '';
 }
 
