@@ -54,6 +54,15 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   const seen = [];
   page.on('requestfailed', (r) => seen.push(`failed ${r.url()} ${r.failure()?.errorText}`));
   page.on('console', (m) => m.type() === 'error' && seen.push(`console ${m.text()}`));
+  // A toast lasts 4 s, less than the wait below: each one shown is noted as it comes.
+  await page.evaluate(() => {
+    /** @type {string[]} */
+    const shown = [];
+    /** @type {any} */ (window).__toastsSeen = shown;
+    new MutationObserver(() => {
+      for (const toast of document.querySelectorAll('.toast')) if (toast.textContent && !shown.includes(toast.textContent)) shown.push(toast.textContent);
+    }).observe(document.body, { childList: true, subtree: true });
+  });
   await page.locator('footer').getByRole('group', { name: 'Language' }).getByRole('button', { name: 'हिन्दी' }).click();
   try {
     await expect(page.locator('html')).toHaveAttribute('lang', 'hi-IN');
@@ -62,7 +71,7 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
       lang: document.documentElement.lang,
       kept: localStorage.getItem('haat.language'),
       pressed: [...document.querySelectorAll('footer .language-switch__option')].map((b) => `${b.textContent}=${b.getAttribute('aria-pressed')}`),
-      toast: document.querySelector('[role="alert"], [role="status"]')?.textContent ?? null,
+      toasts: /** @type {any} */ (window).__toastsSeen,
       url: location.pathname,
     }));
     throw new Error(`no Hindi after the footer's हिन्दी: ${JSON.stringify({ state, seen })}`, { cause: error });
