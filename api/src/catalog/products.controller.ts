@@ -43,14 +43,14 @@ export class ProductsController {
   get(@ZBody(GetProductsBody) body: GetProductsBody) {
     return this.products.cached('get', body, async () => {
       const { items, total } = await this.products.list(body);
-      return ok(items, 'Product data', { totalCount: total, totalNoPage: pages(total, body.limit), page: body.page, limit: body.limit });
+      return this.products.answer(items, 'Product data', { totalCount: total, totalNoPage: pages(total, body.limit), page: body.page, limit: body.limit });
     });
   }
 
   @Post('get-product-by-category')
   @HttpCode(200)
   byCategory(@ZBody(ProductsByCategoryBody) body: z.infer<typeof ProductsByCategoryBody>) {
-    return this.products.cached('by-category', body, async () => ok(await this.products.byCategory(body.id), 'Category product list'));
+    return this.products.cached('by-category', body, async () => this.products.answer(await this.products.byCategory(body.id), 'Category product list'));
   }
 
   // The second path is the seed API family's own misspelling, which its clients still call: same handler,
@@ -61,14 +61,14 @@ export class ProductsController {
   byCategoryAndSub(@ZBody(ProductsByCategoryAndSubBody) body: ProductsByCategoryAndSubBody) {
     return this.products.cached('by-category-and-sub', body, async () => {
       const { items, total } = await this.products.byCategoryAndSub(body);
-      return ok(items, 'Product list', { totalCount: total, totalNoPage: pages(total, body.limit), page: body.page, limit: body.limit });
+      return this.products.answer(items, 'Product list', { totalCount: total, totalNoPage: pages(total, body.limit), page: body.page, limit: body.limit });
     });
   }
 
   @Post('get-product-details')
   @HttpCode(200)
   details(@ZBody(ProductDetailsBody) body: z.infer<typeof ProductDetailsBody>) {
-    return this.products.cached('details', body, async () => ok(await this.products.details(body.productId), 'Product details'));
+    return this.products.cached('details', body, async () => this.products.answer(await this.products.details(body.productId), 'Product details'));
   }
 
   @LocalizedAnswers()
@@ -106,7 +106,7 @@ export class ProductsController {
         body.search,
         items.map((p) => p.name),
       );
-      return ok(items, 'Product search result', {
+      return this.products.answer(items, 'Product search result', {
         totalCount: total,
         totalPage: pages(total, body.limit),
         page: body.page,
@@ -120,7 +120,7 @@ export class ProductsController {
   @HttpCode(200)
   related(@ZBody(RelatedProductsBody) body: z.infer<typeof RelatedProductsBody>) {
     return this.products.cached('related', body, async () =>
-      ok(await this.products.related(body.categoryId, body.subCategoryId, body.excludeProductId, body.limit), 'Related products'),
+      this.products.answer(await this.products.related(body.categoryId, body.subCategoryId, body.excludeProductId, body.limit), 'Related products'),
     );
   }
 
@@ -128,7 +128,7 @@ export class ProductsController {
   @HttpCode(200)
   other(@ZBody(OtherCategoryProductsBody) body: z.infer<typeof OtherCategoryProductsBody>) {
     return this.products.cached('other', body, async () =>
-      ok(await this.products.otherCategories(body.currentCategoryId, body.limit), 'Other category products'),
+      this.products.answer(await this.products.otherCategories(body.currentCategoryId, body.limit), 'Other category products'),
     );
   }
 }

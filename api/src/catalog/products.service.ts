@@ -25,6 +25,9 @@ import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
 import { adjustUnitStock, createProductStock, deleteWithStock, productInStockSql, updateProductStock } from '../inventory/index.js';
 import { AskedBefore, ReadCache } from './read-cache.js';
+import { ProductAnswer } from './product-answer.js';
+import { okText } from '../common/json-text.js';
+import { withPublicUrls } from '../common/public-urls.interceptor.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
 import { assertUnitSuitsType } from './product-update-rules.js';
@@ -57,6 +60,9 @@ export class ProductsService {
   private names: { version: number; categories: NameIndex; subCategories: NameIndex } | null = null;
   /** A row's wire form and the names it was made with (see wireAll). */
   private readonly wired = new WeakMap<ProductRow, { names: object; product: Product }>();
+  /** A wire form's JSON text with public picture URLs, written once while the wire form lasts (see answer). */
+  private readonly texts = new WeakMap<Product, string>();
+  private readonly withPublicUrls: (value: unknown) => unknown;
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -66,6 +72,7 @@ export class ProductsService {
     @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
   ) {
     this.anchors = new PageAnchors(db);
+    this.withPublicUrls = withPublicUrls(config.publicUrl);
     // A review, an order or a stock movement: only the answers showing those products go.
     version.onProductsChanged((ids) => {
       this.cache.drop(ids);
@@ -83,6 +90,22 @@ export class ProductsService {
       return load();
     }
     return this.typed.get(key, load, productIdsIn) as Promise<T>;
+  }
+
+  /**
+   * A catalogue read's answer in the envelope `ok()` makes, written as JSON once (docs/architecture.md#answers-written-once):
+   * each product's text, public URLs and all, is kept beside its wire form, so a search whose products were shown a
+   * moment ago (their rows held by search's row cache) writes only its envelope, and a cached answer is sent as its text.
+   */
+  answer(data: Product | Product[] | null, message: string, extra?: Record<string, unknown>): ProductAnswer {
+    const json = data === null ? 'null' : Array.isArray(data) ? `[${data.map((p) => this.textOf(p)).join(',')}]` : this.textOf(data);
+    return new ProductAnswer(okText(json, message, extra), data);
+  }
+
+  private textOf(product: Product): string {
+    let text = this.texts.get(product);
+    if (text === undefined) this.texts.set(product, (text = JSON.stringify(this.withPublicUrls(product))));
+    return text;
   }
 
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {

@@ -1,5 +1,7 @@
 import type { CallHandler, ExecutionContext, NestInterceptor } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { map, type Observable } from 'rxjs';
+import { JsonText } from './json-text.js';
 
 const UPLOADS = '/uploads/';
 
@@ -29,19 +31,27 @@ function mapStrings(value: unknown, rewrite: (s: string) => string | null): unkn
   return value;
 }
 
+/** A copy of `value` whose stored picture paths (`/uploads/…`) are absolute URLs on `publicUrl`; what does not change is shared. */
+export function withPublicUrls(publicUrl: string): (value: unknown) => unknown {
+  const ours = `${publicUrl}${UPLOADS}`;
+  return (value) => mapStrings(value, (s) => (s.startsWith(UPLOADS) ? `${ours}${s.slice(UPLOADS.length)}` : null));
+}
+
 /**
  * Uploaded images are stored as paths (`/uploads/…`) so the data survives a change of address, and
  * answered as absolute URLs on PUBLIC_URL, which any client on any origin can use as they are.
  * Absolute URLs of ours sent back (an admin saving a product it loaded) are stored as paths again.
+ * An answer written as JSON already (JsonText) has public URLs and goes out as its text.
  */
 export class PublicUrlsInterceptor implements NestInterceptor {
   private readonly ours: string;
 
   constructor(publicUrl: string) {
     this.ours = `${publicUrl}${UPLOADS}`;
+    this.toAbsolute = withPublicUrls(publicUrl);
   }
 
-  toAbsolute = (value: unknown): unknown => mapStrings(value, (s) => (s.startsWith(UPLOADS) ? `${this.ours}${s.slice(UPLOADS.length)}` : null));
+  readonly toAbsolute: (value: unknown) => unknown;
 
   toStored = (value: unknown): unknown => mapStrings(value, (s) => (s.startsWith(this.ours) ? `${UPLOADS}${s.slice(this.ours.length)}` : null));
 
@@ -49,6 +59,12 @@ export class PublicUrlsInterceptor implements NestInterceptor {
     if (context.getType() !== 'http') return next.handle();
     const req = context.switchToHttp().getRequest<{ body?: unknown }>();
     if (req.body && typeof req.body === 'object') req.body = this.toStored(req.body);
-    return next.handle().pipe(map(this.toAbsolute));
+    return next.handle().pipe(
+      map((answer) => {
+        if (!(answer instanceof JsonText)) return this.toAbsolute(answer);
+        context.switchToHttp().getResponse<FastifyReply>().header('content-type', 'application/json; charset=utf-8');
+        return answer.text;
+      }),
+    );
   }
 }
