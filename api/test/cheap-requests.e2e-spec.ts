@@ -195,12 +195,14 @@ onPostgres('searches run on their own connections (postgres)', () => {
       intervalMs: 10,
       message: 'both search connections busy at the database (or a search answered)',
     });
-    const before = searchesDone;
     const health = await api(t).get('/api/health');
-    const during = searchesDone - before;
+    const unanswered = 12 - searchesDone;
     expect(health.status).toBe(200);
-    // Sharing one pool, the check queued behind every search that was waiting for a connection.
-    expect(during).toBeLessThanOrEqual(3);
+    // Sharing one pool, the check would have queued behind every search waiting for a connection: when it came back,
+    // at most the one search still holding the other connection would be unanswered. Counted as what is still
+    // unanswered, not as how many finished meanwhile: on a loaded machine the check's own round trip can outlast a few
+    // searches (4 did once in CI against a bound of 3), which says nothing about queueing.
+    expect(unanswered).toBeGreaterThanOrEqual(3);
     expect(await Promise.all(searches)).toEqual(Array(12).fill(200));
   });
 });
