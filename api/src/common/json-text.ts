@@ -8,8 +8,8 @@ export class JsonText {
 }
 
 /**
- * The envelope `ok()` makes (common/envelope.ts), written around data already in JSON: the same fields in the same
- * order, `extra` beside `data`.
+ * The success envelope of common/envelope.ts written around data already in JSON: the same fields in the same order,
+ * the extra fields beside the data.
  */
 export function okText(dataJson: string, message: string, extra: Record<string, unknown> = {}): string {
   let text = `{"success":true,"error":false,"message":${JSON.stringify(message)},"data":${dataJson}`;

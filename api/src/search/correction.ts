@@ -48,22 +48,26 @@ const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered
  * or when nothing was found to correct against.
  */
 export function correctedSearch(text: string, names: string[]): string | null {
-  const nameWords = [...new Set(names.flatMap((name) => remembered(namesSeen, name, wordsOfName)))];
-  if (nameWords.length === 0) return null;
+  // Every search's answer asks this, so it allocates little: the names' remembered words as they are (a word in two
+  // names is looked at twice, which changes no answer), no copies per word.
+  const nameWords = names.map((name) => remembered(namesSeen, name, wordsOfName));
+  if (!nameWords.some((words) => words.length > 0)) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {
-    if (nameWords.some(({ word, typo }) => typo.startsWith(token) || word.startsWith(token))) return token;
+    if (nameWords.some((list) => list.some(({ word, typo }) => typo.startsWith(token) || word.startsWith(token)))) return token;
     const typed = asciiTrigrams(token);
     if (!typed) return token;
     const typedSet = new Set(typed);
     let best: { word: string; s: number } | null = null;
-    for (const { word, own } of nameWords) {
-      if (!own) continue;
-      const shared = own.filter((t) => typedSet.has(t)).length;
-      const s = trigramSimilarity(shared, typed.length, own.length);
-      // The typo rule's edit count last: it is the dearest test.
-      if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s) && acceptsCorrection(token, null, word)) best = { word, s };
-    }
+    for (const list of nameWords)
+      for (const { word, own } of list) {
+        if (!own) continue;
+        let shared = 0;
+        for (const t of own) if (typedSet.has(t)) shared += 1;
+        const s = trigramSimilarity(shared, typed.length, own.length);
+        // The typo rule's edit count last: it is the dearest test.
+        if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s) && acceptsCorrection(token, null, word)) best = { word, s };
+      }
     if (!best) return token;
     changed = true;
     return best.word;
