@@ -26,4 +26,13 @@ describe('spelling keys', () => {
     for (const words of same) expect({ words, keys: new Set(words.map(spellingKey)).size }).toEqual({ words, keys: 1 });
     expect(spellingKey('kurta')).not.toBe(spellingKey('kurti'));
   });
+
+  it('answers the same key when asked again, and after forgetting the keys it kept', () => {
+    const first = spellingKey('घड़ी');
+    expect(spellingKey('घड़ी')).toBe(first);
+    for (let i = 0; i < 12_000; i++) spellingKey(`word${i}`);
+    expect(spellingKey('घड़ी')).toBe(first);
+    expect(spellingKey('ghadi')).toBe(first);
+    expect(spellingKey('word11999')).toBe('vod19');
+  });
 });

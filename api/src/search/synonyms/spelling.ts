@@ -131,6 +131,20 @@ export function latin(text: string): string {
  * letter as one.
  */
 export function spellingKey(word: string): string {
+  // Asked for every word of every search (and each pair of them), from a vocabulary that repeats: kept once made.
+  let key = keysMade.get(word);
+  if (key === undefined) {
+    if (keysMade.size >= KEYS_KEPT) keysMade.clear();
+    keysMade.set(word, (key = makeSpellingKey(word)));
+  }
+  return key;
+}
+
+/** How many words' keys are kept; past it they are all forgotten and made again as asked (a few strings each). */
+const KEYS_KEPT = 10_000;
+const keysMade = new Map<string, string>();
+
+function makeSpellingKey(word: string): string {
   return latin(word)
     .toLowerCase()
     .normalize('NFKD')
