@@ -1,6 +1,7 @@
 import { searchTokens } from './search.repository.js';
 import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity, typoForm } from './index/trigrams.js';
 import { acceptsCorrection } from './index/typo-rule.js';
+import { remembered } from './remembered.js';
 
 /** A name's words as a shopper reads them: searchTokens' words and the hyphenated ones whole ("t-shirt"). */
 function nameWordsOf(name: string): string[] {
@@ -26,19 +27,11 @@ interface NameWord {
 }
 const namesSeen = new Map<string, NameWord[]>();
 const wordsSeen = new Map<string, NameWord>();
-function remembered<K, V>(seen: Map<K, V>, key: K, work: (key: K) => V): V {
-  let value = seen.get(key);
-  if (value === undefined) {
-    if (seen.size >= REMEMBERED) seen.clear();
-    seen.set(key, (value = work(key)));
-  }
-  return value;
-}
 const nameWord = (word: string): NameWord => {
   const typo = typoForm(word);
   return { word, typo, own: asciiTrigrams(word) && asciiTrigrams(typo) };
 };
-const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered(wordsSeen, word, nameWord));
+const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered(wordsSeen, word, nameWord, REMEMBERED));
 
 /**
  * What a search was answered as, when search forgave a typo: each typed word that starts no word of
@@ -50,7 +43,7 @@ const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered
 export function correctedSearch(text: string, names: string[]): string | null {
   // Every search's answer asks this, so it allocates little: the names' remembered words as they are (a word in two
   // names is looked at twice, which changes no answer), no copies per word.
-  const nameWords = names.map((name) => remembered(namesSeen, name, wordsOfName));
+  const nameWords = names.map((name) => remembered(namesSeen, name, wordsOfName, REMEMBERED));
   if (!nameWords.some((words) => words.length > 0)) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {

@@ -5,6 +5,7 @@
  * (spellingKey). Two spellings of one word share a key; the synonyms are looked up by it
  * (docs/decisions/0260-the-shoppers-own-words.md).
  */
+import { remembered } from '../remembered.js';
 
 const LETTERS: Record<string, string> = {
   क: 'k',
@@ -132,15 +133,10 @@ export function latin(text: string): string {
  */
 export function spellingKey(word: string): string {
   // Asked for every word of every search (and each pair of them), from a vocabulary that repeats: kept once made.
-  let key = keysMade.get(word);
-  if (key === undefined) {
-    if (keysMade.size >= KEYS_KEPT) keysMade.clear();
-    keysMade.set(word, (key = makeSpellingKey(word)));
-  }
-  return key;
+  return remembered(keysMade, word, makeSpellingKey, KEYS_KEPT);
 }
 
-/** How many words' keys are kept; past it they are all forgotten and made again as asked (a few strings each). */
+/** How many words' keys are kept (a few strings each). */
 const KEYS_KEPT = 10_000;
 const keysMade = new Map<string, string>();
 
