@@ -84,6 +84,14 @@ test('storefront-offline-install', async ({ baseUrl, artifactsDir, launch }) => 
       timeout: 10_000,
     })
     .toEqual([]);
+
+  // A page loaded while no worker could take it (here a reload that bypasses the worker, as a navigation begun before
+  // the first worker was active is) asks to be taken once it has settled: offline-ready without another load.
+  await cdp.send('Page.reload', { ignoreCache: true });
+  await page.getByRole('heading', { name: 'Shop by Category' }).waitFor();
+  assert.equal(await page.evaluate(() => navigator.serviceWorker.controller), null, 'the reloaded page starts without the worker');
+  await page.keyboard.press('Shift'); // a first key settles the page (lib/device/after-page-settled.ts)
+  await serviceWorkerControls(page);
   await cdp.detach();
 
   // Browse while online: a listing, a product, a search.

@@ -6,7 +6,7 @@ import { CacheFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/storage/outbox-ops';
-import { CACHE_SEEN_MESSAGE } from './lib/device/cache-seen';
+import { CACHE_SEEN_MESSAGE, CLAIM_MESSAGE } from './lib/device/cache-seen';
 import type { OrderPush } from '@haat/shared/orders/order-events';
 
 declare const self: ServiceWorkerGlobalScope;
@@ -65,8 +65,12 @@ self.addEventListener('message', (event) => {
 self.addEventListener('message', (event) => {
   if ((event.data as { type?: string } | null)?.type === 'SKIP_WAITING') void self.skipWaiting();
 });
-// The very first worker takes control of the open page at once, so it is offline-ready without a reload.
+// The very first worker takes control of the open page at once, so it is offline-ready without a reload; a page that
+// was still loading then asks for it (lib/device/register-worker.ts).
 clientsClaim();
+self.addEventListener('message', (event) => {
+  if ((event.data as { type?: string } | null)?.type === CLAIM_MESSAGE) event.waitUntil(self.clients.claim().catch(() => undefined));
+});
 
 // ---- Outbox Background Sync (offline cart and orders) -------------------------------------
 // The browser fires `sync` when the connection returns; the worker cannot send the writes (the tokens are the page's),

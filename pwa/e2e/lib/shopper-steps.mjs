@@ -172,7 +172,20 @@ export async function openInApp(page, path) {
  * @param {import('@playwright/test').Page} page
  */
 export async function serviceWorkerControls(page) {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000, polling: 250 });
+  try {
+    await page.waitForFunction(() => navigator.serviceWorker?.controller != null, null, { timeout: 60_000, polling: 250 });
+  } catch (error) {
+    // Which step never came: no registration (the page never settled), an install that hangs or failed, or an active
+    // worker that did not take the page.
+    const state = await page
+      .evaluate(async () => {
+        const registration = await navigator.serviceWorker.getRegistration();
+        const states = registration && [registration.installing, registration.waiting, registration.active].map((w) => w?.state ?? '-');
+        return { url: location.href, readyState: document.readyState, registration: states ? states.join(' / ') : 'none' };
+      })
+      .catch((/** @type {unknown} */ e) => String(e));
+    throw new Error(`the service worker did not control the page (installing / waiting / active: ${JSON.stringify(state)})`, { cause: error });
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { Workbox } from 'workbox-window';
-import { CACHE_SEEN_MESSAGE, seenUrls } from './cache-seen';
+import { CACHE_SEEN_MESSAGE, CLAIM_MESSAGE, seenUrls } from './cache-seen';
 
 /**
  * Registers /sw.js and calls `onWaiting` when a new worker waits; loaded by service-worker.ts once the page has
@@ -12,7 +12,14 @@ export function registerWorker(onWaiting: () => void): Workbox {
   if (!navigator.serviceWorker.controller) navigator.serviceWorker.addEventListener('controllerchange', sendSeen, { once: true });
   // A browser that refuses service workers (a private window, a policy) answers no registration: the shop then works
   // online only, and the refusal is no error of the page's.
-  wb.register().catch(() => undefined);
+  wb.register()
+    .then(async (registration) => {
+      if (!registration || navigator.serviceWorker.controller) return;
+      // A page that loaded while the first worker activated is not among those it claimed: it asks to be taken.
+      const ready = await navigator.serviceWorker.ready;
+      if (!navigator.serviceWorker.controller) ready.active?.postMessage({ type: CLAIM_MESSAGE });
+    })
+    .catch(() => undefined);
   return wb;
 }
 
