@@ -44,7 +44,11 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * only mention the word, and exact words before guesses.
  */
 export const NAME_HIT = 1;
-/** Added when the word is the name's first (a brand leads its products' names: "prestige" shows Prestige cookers before "Titan Prestige" watches). */
+/**
+ * Added when the word is the name's first, in a search of one word (a brand leads its products' names: "prestige" shows
+ * Prestige cookers before "Titan Prestige" watches). Not in a search of several: a brand typed beside a kind ("haldiram
+ * bhujia") would put every other kind of the brand before the kind from other brands when no product holds both.
+ */
 export const LEADING = 0.25;
 export const DESCRIPTION_HIT = 0.2;
 export const EXACT = 1;
@@ -62,6 +66,8 @@ const WORTH = Float32Array.from(
   { length: 8 },
   (_, code) => (code & IN_NAME ? NAME_HIT : 0) + (code & LEADS ? LEADING : 0) + (code & IN_DESCRIPTION ? DESCRIPTION_HIT : 0),
 );
+/** The same in a search of several words: no LEADING. */
+const WORTH_OF_SEVERAL = Float32Array.from({ length: 8 }, (_, code) => (code & IN_NAME ? NAME_HIT : 0) + (code & IN_DESCRIPTION ? DESCRIPTION_HIT : 0));
 
 /** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
 const SHORT_LIST = 256;
@@ -184,6 +190,8 @@ export class SearchIndex {
   private candidate = new Uint32Array(0);
   /** Per product: the words of the search it holds (a bit each) and VISITED; all zero between searches. */
   private masks = new Uint8Array(0);
+  /** What an entry's code is worth in the search being answered (WORTH, or WORTH_OF_SEVERAL for several words). */
+  private worth = WORTH;
   private round = 0;
 
   /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
@@ -480,6 +488,7 @@ export class SearchIndex {
       if (stem || alternatives.length) groups.push(items);
     }
     const none = { ids: [], total: 0 };
+    this.worth = groups.length > 1 ? WORTH_OF_SEVERAL : WORTH;
     if (groups.length === 0) return q.offset === 0 ? this.nearNames(q) : none;
     const found = groups.filter((items) => items.size > 0);
     if (groups.length === 1) return found.length ? this.rankedOneWord(found[0]!, q) : q.offset === 0 ? this.nearNames(q) : none;
@@ -504,7 +513,7 @@ export class SearchIndex {
       const n = this.lexDocs[lex]!.length;
       for (let p = 0; p < n; p++) {
         const doc = docs[p]!;
-        const score = weight * WORTH[codes[p]!]!;
+        const score = weight * this.worth[codes[p]!]!;
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           sums[doc] = score;
@@ -732,7 +741,7 @@ export class SearchIndex {
             for (let b = 0; b < BUCKETS; b++) {
               const start = this.bucketAt[lex * BUCKETS + b]! - base;
               const end = this.bucketAt[lex * BUCKETS + b + 1]! - base;
-              if (end > start) streams.push({ g, buf: list.buf, start, end, worth: weight * WORTH[CODE_ORDER[b]!]! });
+              if (end > start) streams.push({ g, buf: list.buf, start, end, worth: weight * this.worth[CODE_ORDER[b]!]! });
             }
             tail = this.bucketAt[(lex + 1) * BUCKETS]! - base;
           }
@@ -955,7 +964,7 @@ export class SearchIndex {
       for (const { buf, codes, length, weight } of lists)
         for (let p = 0; p < length; p++) {
           const doc = buf[p]!;
-          const score = codes ? weight * WORTH[codes[p]!]! : weight;
+          const score = codes ? weight * this.worth[codes[p]!]! : weight;
           if (stamp[doc] !== round) {
             stamp[doc] = round;
             hits[doc] = bit;
@@ -1068,7 +1077,7 @@ export class SearchIndex {
       if (bits === 0) continue;
       for (let g = 0; g < groups.length; g++) {
         if ((bits & (1 << g)) === 0) continue;
-        const score = groups[g]!.get(lex)! * WORTH[codes[e]!]!;
+        const score = groups[g]!.get(lex)! * this.worth[codes[e]!]!;
         if (score > bestHit[g]!) bestHit[g] = score;
       }
     }
