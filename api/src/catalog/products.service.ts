@@ -85,10 +85,7 @@ export class ProductsService {
   cached<T>(route: string, body: unknown, load: () => Promise<T>): Promise<T> {
     const key = `${this.version.value}|${route}|${JSON.stringify(body)}`;
     if (!hasSearchText(body)) return this.cache.get(key, load, productIdsIn) as Promise<T>;
-    if (!this.typed.has(key) && !this.typedBefore.check(key)) {
-      ReadCache.stats.misses += 1;
-      return load();
-    }
+    if (!this.typed.has(key) && !this.typedBefore.check(key)) return this.typed.passOver(load) as Promise<T>;
     return this.typed.get(key, load, productIdsIn) as Promise<T>;
   }
 

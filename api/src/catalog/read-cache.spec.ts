@@ -36,6 +36,15 @@ describe('ReadCache', () => {
     expect(s.calls).toBe(2);
   });
 
+  it('passes over a read its caller does not keep: loaded each time and counted as a miss', async () => {
+    const s = setup();
+    const misses = ReadCache.stats.misses;
+    expect(await s.cache.passOver(s.load)).toBe('v1');
+    expect(await s.cache.passOver(s.load)).toBe('v1');
+    expect(s.calls).toBe(2);
+    expect(ReadCache.stats.misses - misses).toBe(2);
+  });
+
   it('past the TTL answers the old value once while loading the new one, then the new one', async () => {
     const s = setup();
     await s.cache.get('k', s.load);

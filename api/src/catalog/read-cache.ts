@@ -51,6 +51,12 @@ export class ReadCache<V> {
     this.entries = new LRUCache<string, Entry<V>>({ max, dispose: (entry, key) => this.untag(key, entry) });
   }
 
+  /** A read the caller chose not to keep here (its own rule: catalog/products.service.ts keeps a search from its second ask): loaded as it is, and counted as a miss. */
+  passOver(load: () => Promise<V>): Promise<V> {
+    ReadCache.stats.misses += 1;
+    return load();
+  }
+
   get(key: string, load: () => Promise<V>, tagsOf?: Tags<V>): Promise<V> {
     // A get makes the key the most recently used (the last to be evicted).
     const hit = this.entries.get(key);
