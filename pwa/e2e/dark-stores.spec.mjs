@@ -59,6 +59,9 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const context = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     const shot = (name) => screenshot(page, artifactsDir, `dark-stores-${lang}-390-${name}`);
+    /** The cards' asks for their promises (GET /api/delivery/promises), in order, from the first page on. */
+    const cardAsks = [];
+    page.on('request', (r) => r.url().includes('/api/delivery/promises') && cardAsks.push((new URL(r.url()).searchParams.get('productIds') ?? '').split(',')));
 
     await signIn(page, baseUrl, shopper.email, shopper.password);
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
@@ -82,9 +85,9 @@ for (const lang of ['en-IN', 'hi-IN']) {
 
     // Search's cards say the store's minutes for the product it stocks, one ask for the whole page. The product page's
     // own rows of cards ask for theirs once the pincode is chosen, and may do so late (after their texts and code
-    // load): the asks counted are those naming this product, which its page's rows never show.
-    const cardAsks = [];
-    page.on('request', (r) => r.url().includes('/api/delivery/promises') && cardAsks.push((new URL(r.url()).searchParams.get('productIds') ?? '').split(',')));
+    // load): the search's ask is the one naming this product, which its page's rows never show, and a card those rows
+    // asked for already (its answer kept a minute) is not asked again.
+    const opened = cardAsks.length;
     await openInApp(page, `/search?q=${encodeURIComponent(item.name)}`);
     const card = page
       .locator('.product-card')
@@ -97,10 +100,11 @@ for (const lang of ['en-IN', 'hi-IN']) {
     assert.ok(shown.includes(item._id), `the product's card is read: ${JSON.stringify(shown)}`);
     const asked = cardAsks.filter((ids) => ids.includes(item._id));
     assert.equal(asked.length, 1, `one ask names the product: ${JSON.stringify(cardAsks)}`);
+    const before = cardAsks.slice(0, opened).flat();
     assert.deepEqual(
-      shown.filter((id) => !asked[0].includes(id)),
+      shown.filter((id) => !asked[0].includes(id) && !before.includes(id)),
       [],
-      `every card of the page in that one ask: ${JSON.stringify({ shown, asked })}`,
+      `every card of the page in that one ask, or asked before it: ${JSON.stringify({ shown, cardAsks })}`,
     );
     await shot('search');
     await page.goto(`${baseUrl}/product/p-${item._id}`);
