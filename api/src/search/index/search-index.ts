@@ -1,86 +1,17 @@
 import { GrowableFloat64, GrowableIds, GrowableInt32, GrowableUint16, GrowableUint32, GrowableUint8 } from './growable.js';
 import { SIMILARITY_THRESHOLD, trigramSimilarity } from './trigrams.js';
-import { isNameHit, positionOf, type VectorEntry } from './tsvector-text.js';
 import { Shelves, type ShelfMatch } from './shelves.js';
 import { IdTable } from './id-table.js';
 import { SKIP, TrigramList, gapAt, gapBytes } from './trigram-list.js';
 import type { Vocabulary } from './vocabulary.js';
+import type { IndexAnswer, IndexQuery, IndexedProduct } from './index-query.js';
+import { BUCKETS, BUCKET_OF, CODE_ORDER, CORRECTED, EXACT, POP, PREFIX, WORD, WORTH, WORTH_OF_SEVERAL, bitCount, entryCode } from './weights.js';
+import { SHORT_LIST, TopList, compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
 
-/** A published product as the index keeps it: its words (from its search vector), its name's trigrams, and when it last changed. */
-export interface IndexedProduct {
-  id: string;
-  /** updated_at in microseconds since 1970 (exact in a double), as the owner's diff compares it. */
-  updatedAt: number;
-  entries: VectorEntry[];
-  /** show_trgm(name), from PostgreSQL. */
-  nameTrigrams: string[];
-  /** The lexemes of each of its subcategories' and categories' names (its shelf, shelves.ts). */
-  shelf: string[][];
-}
+export type { IndexAnswer, IndexQuery, IndexedProduct } from './index-query.js';
+export { CORRECTED, DESCRIPTION_HIT, EXACT, LEADING, NAME_HIT, PREFIX, WORD } from './weights.js';
+export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
 
-/** What a search asks: the typed words with what PostgreSQL's to_tsquery makes of `word:*`. */
-export interface IndexQuery {
-  tokens: string[];
-  /** Per token: the lexeme of to_tsquery('english', token || ':*'), or null for a stopword. */
-  stems: Array<string | null>;
-  tokenTrigrams: string[][];
-  /** show_trgm of the text as typed (trimmed), for the name fallback. */
-  textTrigrams: string[];
-  limit: number;
-  offset: number;
-}
-
-/** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer. */
-export type IndexAnswer = { ids: string[]; total: number } | 'sql';
-
-/**
- * The ranking, the only one the shop has (PostgreSQL's ts_rank is just the fallback while the index
- * builds). A product's score is, per typed word, its best hit among that word's alternatives, summed
- * over the words. A hit is worth where the word is (in the name 1, only in the description 0.2, in
- * both 1.2) times how well it matches what was typed: the word itself (its stem) 1, a longer word it
- * starts ("earb" → earbuds) 0.6, a catalogue word that looks like a misspelling of it 0.5 times their
- * similarity (the typo rule, trigrams.ts: the closest guess first). Equal
- * scores go newest first (ids are time-ordered). So a shopper sees name matches before products that
- * only mention the word, and exact words before guesses.
- */
-export const NAME_HIT = 1;
-/**
- * Added when the word is the name's first, in a search of one word (a brand leads its products' names: "prestige" shows
- * Prestige cookers before "Titan Prestige" watches). Not in a search of several: a brand typed beside a kind ("haldiram
- * bhujia") would put every other kind of the brand before the kind from other brands when no product holds both.
- */
-export const LEADING = 0.25;
-export const DESCRIPTION_HIT = 0.2;
-export const EXACT = 1;
-export const PREFIX = 0.6;
-export const CORRECTED = 0.5;
-/** Per word a product holds of several typed: more than any hits can add up to, so products holding more words rank first. */
-export const WORD = 10;
-
-/** Where a word is in a product, as the bits of an entry's code: in its name, as its name's first word, in its description. */
-const IN_NAME = 1;
-const LEADS = 2;
-const IN_DESCRIPTION = 4;
-/** What an entry's code is worth (as a 32-bit float, as the entry's worth always was). */
-const WORTH = Float32Array.from(
-  { length: 8 },
-  (_, code) => (code & IN_NAME ? NAME_HIT : 0) + (code & LEADS ? LEADING : 0) + (code & IN_DESCRIPTION ? DESCRIPTION_HIT : 0),
-);
-/** The same in a search of several words: no LEADING. */
-const WORTH_OF_SEVERAL = Float32Array.from({ length: 8 }, (_, code) => (code & IN_NAME ? NAME_HIT : 0) + (code & IN_DESCRIPTION ? DESCRIPTION_HIT : 0));
-
-/** Past this many rows to skip, a page sorts every match instead of keeping a short best list. */
-const SHORT_LIST = 256;
-
-/**
- * A laid-out posting list holds its products in buckets, one per entry code, the most worth first (CODE_ORDER), each
- * bucket in product number order, which is id order in a build (the builder reads the products by id): a bucket walked
- * backwards gives its products best first, as the ranking orders equal scores (newest first).
- */
-const BUCKETS = 8;
-const CODE_ORDER = Int32Array.from({ length: BUCKETS }, (_, code) => code).sort((a, b) => WORTH[b]! - WORTH[a]! || a - b);
-const BUCKET_OF = new Int32Array(BUCKETS);
-CODE_ORDER.forEach((code, bucket) => (BUCKET_OF[code] = bucket));
 /** How many words the early-stopping ranking handles: a byte per product holds the words it holds and VISITED. */
 const MASK_WORDS = 7;
 const VISITED = 0x80;
@@ -92,8 +23,6 @@ const VISITED = 0x80;
 const BIG_LIST = 1 / 16;
 /** What scoring a product costs against looking at it (a bucket walk's two costs: search-index.ts `streamed`). */
 const SCORING_COST = 100;
-/** How many bits of a byte are set. */
-const POP = Uint8Array.from({ length: 256 }, (_, b) => bitCount(b));
 
 /**
  * Name trigram lists are kept apart by the name's length (number of trigrams): band b holds the names from
@@ -252,10 +181,7 @@ export class SearchIndex {
     this.bandLongest[band] = Math.max(this.bandLongest[band]!, product.nameTrigrams.length);
     for (const entry of product.entries) {
       const lex = this.lexId(entry.lexeme);
-      const inName = entry.positions.some(isNameHit);
-      const leading = entry.positions.some((p) => isNameHit(p) && positionOf(p) === 1);
-      const inDescription = entry.positions.some((p) => !isNameHit(p));
-      const code = (inName ? IN_NAME : 0) | (leading ? LEADS : 0) | (inDescription || entry.positions.length === 0 ? IN_DESCRIPTION : 0);
+      const code = entryCode(entry);
       this.entryLex.push(lex);
       this.entryCode.push(code);
       if (!this.pending) {
@@ -1250,11 +1176,6 @@ export class SearchIndex {
   }
 }
 
-/** Code-unit order of two strings: all a prefix search needs of the sorted lexicon. */
-export function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
-}
-
 /** A list marking asks instead of walking (SearchIndex.bigList): its laid-out products as bits, and how many are live. */
 interface BigList {
   lex: number;
@@ -1266,118 +1187,8 @@ interface BigList {
   alive: number;
 }
 
-/** How product ids compare (as strings, newest first on ties): ID_KEYS numbers per product, then the strings. */
-export interface IdOrder {
-  /** A product's id. */
-  id: (doc: number) => string;
-  /** ID_KEYS per product, product after product. */
-  keys: Float64Array;
-}
-
-const KEY_CHARS = 7;
-/** Four keys cover 28 characters: a ULID (26) whole, so equal keys mean equal ids. */
-const ID_KEYS = 4;
-
-/**
- * Numbers that order ids as their strings do: characters 0–6, 7–13, 14–20 and 21–27, 7 bits each
- * (49 bits, exact in a double), shorter ids padded with 0 (below any character, as a shorter string
- * sorts first). Equal keys fall back to comparing the strings. An id with a character past ASCII in
- * those places gets −1 and is always compared as a string. (Bulk-made ULIDs share their first 14
- * characters: the time and a counter's high digits.)
- */
-export function idOrderKeys(id: string): number[] {
-  const keys: number[] = [];
-  for (let k = 0; k < ID_KEYS; k++) {
-    let key = 0;
-    for (let i = k * KEY_CHARS; i < (k + 1) * KEY_CHARS; i++) {
-      const code = i < id.length ? id.charCodeAt(i) : 0;
-      if (code > 127) return new Array<number>(ID_KEYS).fill(-1);
-      key = key * 128 + code;
-    }
-    keys.push(key);
-  }
-  return keys;
-}
-
-/** True when id A sorts after id B. */
-export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
-  const keys = order.keys;
-  const a0 = docA * ID_KEYS;
-  const b0 = docB * ID_KEYS;
-  if (keys[a0]! >= 0 && keys[b0]! >= 0) {
-    for (let k = 0; k < ID_KEYS; k++) {
-      const a = keys[a0 + k]!;
-      const b = keys[b0 + k]!;
-      if (a !== b) return a > b;
-    }
-  }
-  return order.id(docA) > order.id(docB);
-}
-
-/** The best `size` (rank desc, id desc) of what is offered; everything when `size` is large, sorted at the end. */
 /** One of a text's trigrams in one band of name lengths: its list there, and its bit set when common. */
 interface PresentTrigram {
   list: TrigramList;
   bits: Uint32Array | undefined;
-}
-
-class TopList {
-  private docs: number[] = [];
-  private ranks: number[] = [];
-
-  constructor(
-    private readonly size: number,
-    private readonly order: IdOrder,
-  ) {}
-
-  private better(rankA: number, docA: number, rankB: number, docB: number): boolean {
-    return rankA > rankB || (rankA === rankB && idAfter(this.order, docA, docB));
-  }
-
-  /** True when a short list holds `size` products (the page is full; lastRank and lastDoc are its last). */
-  get full(): boolean {
-    return this.docs.length === this.size && this.size <= SHORT_LIST;
-  }
-
-  get lastRank(): number {
-    return this.ranks[this.size - 1]!;
-  }
-
-  get lastDoc(): number {
-    return this.docs[this.size - 1]!;
-  }
-
-  offer(doc: number, rank: number): void {
-    if (this.size > SHORT_LIST) {
-      this.docs.push(doc);
-      this.ranks.push(rank);
-      return;
-    }
-    const n = this.docs.length;
-    if (n === this.size && !this.better(rank, doc, this.ranks[n - 1]!, this.docs[n - 1]!)) return;
-    let i = n === this.size ? n - 1 : n;
-    while (i > 0 && this.better(rank, doc, this.ranks[i - 1]!, this.docs[i - 1]!)) {
-      this.docs[i] = this.docs[i - 1]!;
-      this.ranks[i] = this.ranks[i - 1]!;
-      i--;
-    }
-    this.docs[i] = doc;
-    this.ranks[i] = rank;
-  }
-
-  page(offset: number): string[] {
-    let order = this.docs.map((_, i) => i);
-    if (this.size > SHORT_LIST) {
-      order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
-      order = order.slice(0, this.size);
-    }
-    return order.slice(offset).map((i) => this.order.id(this.docs[i]!));
-  }
-}
-
-/** How many bits of a word mask are set. */
-function bitCount(bits: number): number {
-  let n = 0;
-  for (let b = bits; b; b &= b - 1) n++;
-  return n;
 }
