@@ -6,9 +6,10 @@
 //   from / join / into / update / delete from / copy / truncate, or that interpolates another domain's table object
 //   there (sql`select … from ${products}`);
 // - drizzle's builder given another domain's table object: insert / update / delete (writes), from / joins (reads).
-// A write is always an error. A read is allowed only as 'folder -> table' in the `allowReads` option (eslint/table-reads.js), each entry
-// justified in docs/architecture.md. The top floor's `seed` loads every table (docs/decisions/0199) and is not
-// watched; neither are the table files (a foreign key names the table it references) nor db/schema.ts.
+// A write is always an error. A read is allowed only as 'folder -> table' in the `allowReads` option
+// (eslint/table-reads.js), each entry justified in docs/architecture.md. The top floor's `seed` loads every table
+// (docs/decisions/0199-one-way-floors-and-a-face-per-domain.md) and is not watched; neither are the table files (a
+// foreign key names the table it references) nor db/schema.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
