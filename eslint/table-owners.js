@@ -81,6 +81,33 @@ function folderOf(absolute) {
 const BUILDER_WRITES = new Set(['insert', 'update', 'delete']);
 const BUILDER_READS = new Set(['from', 'innerJoin', 'leftJoin', 'rightJoin', 'fullJoin', 'crossJoin', 'innerJoinLateral', 'leftJoinLateral']);
 
+/**
+ * The SQL name of the table an identifier is bound to by an import (from the table's own folder, or from
+ * db/schema.ts, which gathers every table), or undefined when it is no imported table.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {any} node
+ * @returns {string | undefined}
+ */
+function tableImported(context, node) {
+  if (node?.type !== 'Identifier') return undefined;
+  /** @type {import('eslint').Scope.Scope | null} */
+  let scope = context.sourceCode.getScope(node);
+  let variable;
+  while (scope && !variable) {
+    variable = scope.set.get(node.name);
+    scope = scope.upper;
+  }
+  /** @type {any} */
+  const def = variable?.defs[0];
+  if (def?.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier') return undefined;
+  const { bySqlName, byExport } = owners();
+  const table = byExport.get(def.node.imported.name ?? def.node.imported.value);
+  const from = String(def.parent.source.value);
+  if (!table || !from.startsWith('.')) return undefined;
+  const source = folderOf(resolve(dirname(context.filename), from));
+  return source === bySqlName.get(table)?.owner || source === 'db' ? table : undefined;
+}
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const tableOwners = {
   meta: {
@@ -93,29 +120,8 @@ export const tableOwners = {
     const path = relative(ROOT, context.filename).split(sep).join('/');
     if (folder === null || UNWATCHED.has(folder) || path.endsWith('.table.ts') || path === 'api/src/db/schema.ts') return {};
     const allowed = new Set(context.options[0]?.allowReads ?? []);
-    const { bySqlName, byExport } = owners();
-
-    /** The SQL name of the table an identifier is bound to by an import from another folder, or undefined. */
-    /** @type {(node: any) => string | undefined} */
-    const importedTable = (node) => {
-      if (node?.type !== 'Identifier') return undefined;
-      /** @type {import('eslint').Scope.Scope | null} */
-      let scope = context.sourceCode.getScope(node);
-      let variable;
-      while (scope && !variable) {
-        variable = scope.set.get(node.name);
-        scope = scope.upper;
-      }
-      /** @type {any} */
-      const def = variable?.defs[0];
-      if (def?.type !== 'ImportBinding' || def.node.type !== 'ImportSpecifier') return undefined;
-      const table = byExport.get(def.node.imported.name ?? def.node.imported.value);
-      const from = String(def.parent.source.value);
-      if (!table || !from.startsWith('.')) return undefined;
-      // From its owner's folder (its table file or face) or from db/schema.ts, which gathers every table.
-      const source = folderOf(resolve(dirname(context.filename), from));
-      return source === bySqlName.get(table)?.owner || source === 'db' ? table : undefined;
-    };
+    const { bySqlName } = owners();
+    const importedTable = (/** @type {any} */ node) => tableImported(context, node);
     // `how` opens the message ('SQL' or 'drizzle'), so a count of the reports can tell raw SQL from the builder.
     /** @type {(node: any, how: string, table: string, write: boolean) => void} */
     const check = (node, how, table, write) => {
