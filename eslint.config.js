@@ -1,6 +1,7 @@
 // ESLint for every workspace: TypeScript with type information (each folder's tsconfig.json, found by
 // the project service), React hooks and accessibility in the PWA, the repository's import boundaries, and
-// that only the order lifecycle writes an order's state, and that tests do not sleep.
+// that only the order lifecycle writes an order's state, that each table is written by its own domain, and that tests
+// do not sleep.
 // Formatting is Prettier's business (eslint-config-prettier turns off the rules it would fight with).
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
@@ -17,6 +18,8 @@ import { noFetchingEffect } from './eslint/no-fetching-effect.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
+import { tableOwners } from './eslint/table-owners.js';
+import { allowedTableReads } from './eslint/table-reads.js';
 import { typeErrors } from './eslint/type-errors.js';
 import { untranslatedTextOptions } from './eslint/untranslated-text.js';
 
@@ -57,6 +60,7 @@ export default tseslint.config(
           'device-store-door': deviceStoreDoor,
           'order-state-writes': orderStateWrites,
           'stock-writes': stockWrites,
+          'table-owners': tableOwners,
           'money-arithmetic': moneyArithmetic,
           'no-test-sleeps': noTestSleeps,
           'no-fetching-effect': noFetchingEffect,
@@ -73,6 +77,9 @@ export default tseslint.config(
       'haat/order-state-writes': 'error',
       // Only api/src/inventory/ writes stock.
       'haat/stock-writes': 'error',
+      // Each table is written by its own domain only, and read by another only through its face or an allowed SQL read
+      // (docs/architecture.md#who-owns-which-table).
+      'haat/table-owners': ['error', { allowReads: allowedTableReads }],
       // Only shared/src/money/paise.ts converts and rounds amounts (the rule skips tests and other folders).
       'haat/money-arithmetic': 'error',
       // Tests wait for an event or poll with a deadline, never a fixed time (the rule skips other files).

@@ -1,7 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { newId } from '../src/common/ids.js';
 import { inventoryLevels, productVariants, stockMovements } from '../src/inventory/inventory.table.js';
-import { storePincodes, stores, storeUnits } from '../src/inventory/stores.table.js';
+import { storeUnits } from '../src/inventory/store-units.table.js';
+import { storePincodes, stores } from '../src/stores/stores.table.js';
 import type { TestApp } from './harness.js';
 
 /**

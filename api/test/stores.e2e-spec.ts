@@ -1,6 +1,6 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { inventoryLevels, productVariants, stockMovements } from '../src/inventory/inventory.table.js';
-import { storeUnits } from '../src/inventory/stores.table.js';
+import { storeUnits } from '../src/inventory/store-units.table.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf, type Shop } from './order-fixtures.js';
 

@@ -16,5 +16,4 @@ export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines, type LineToRes
 export { createStockStaging, stockFromStaging, transferToNewStores } from './seed-stock.js';
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, type ProductInventory, type StoredVariant } from './stock-reads.js';
 export { setStoreStock, storeStock, transferStock, unitsStockedByStore } from './store-stock.js';
-export { storePincodes, stores, type StoreRow } from './stores.table.js';
-export { storeFills, storesByIds, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
+export { storeFills, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';

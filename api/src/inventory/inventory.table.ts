@@ -32,7 +32,7 @@ export const inventoryLevels = pgTable(
     productId: text('product_id'),
     /** How many options (non-default variant rows) that product has; 0 on an option's own pool. */
     options: integer('options').notNull().default(0),
-    /** The dark store whose shelf this pool is (inventory/stores.table.ts, `store_units`); null: the national warehouse. */
+    /** The dark store whose shelf this pool is (`store_units`, inventory/store-units.table.ts); null: the national warehouse. */
     storeId: text('store_id'),
   },
   (t) => [

@@ -25,7 +25,6 @@ export type OrderStockEvent = 'cancel' | 'expiry' | 'fulfil';
  * Pools of options deleted since have nothing to return to. Answers the products whose pools moved.
  */
 export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStockEvent, options: { shippedReturn?: boolean } = {}): Promise<string[]> {
-  await releaseAccountHold(tx, orderId);
   // Shipped units not coming back now (an order cancelled in transit): they return with the parcel (restockReturn).
   const fulfil = event === 'fulfil' || options.shippedReturn === false;
   const result = await tx.execute(sql`
@@ -58,14 +57,15 @@ export async function settleOrderStock(tx: Tx, orderId: string, event: OrderStoc
 }
 
 /**
- * The order no longer counts against its account's hold (it was paid, shipped, cancelled or
- * expired). Once per order: the order's own figure is cleared in the same statement.
+ * An order's units no longer count against its account's hold (it was paid, shipped, cancelled or expired):
+ * `units` is what the order held, which the orders module clears on the order in the same transaction, once
+ * per order (orders/lifecycle/release-stock.ts), so a hold never shrinks twice for one order.
  */
-export async function releaseAccountHold(tx: Tx, orderId: string): Promise<void> {
-  await tx.execute(sql`
-    with held as (select id, user_id, held_units from orders where id = ${orderId} and held_units > 0 for update),
-    cleared as (update orders o set held_units = 0 from held h where o.id = h.id)
-    update account_holds a set units = greatest(a.units - h.held_units, 0) from held h where a.user_id = h.user_id`);
+export async function releaseAccountHold(tx: Tx, userId: string, units: number): Promise<void> {
+  await tx
+    .update(accountHolds)
+    .set({ units: sql`greatest(${accountHolds.units} - ${units}::int, 0)` })
+    .where(eq(accountHolds.userId, userId));
 }
 
 /** Units an account holds now (see accountHolds). */

@@ -1,6 +1,5 @@
-import { inArray, sql } from 'drizzle-orm';
-import { defineStatement, type Db, type NamedStatement } from '../db/database.js';
-import { stores } from './stores.table.js';
+import { sql } from 'drizzle-orm';
+import { defineStatement, type NamedStatement } from '../db/database.js';
 import { unitRow } from './available.js';
 
 /** One sellable unit asked of a store: a product's option (null: its default unit) and how many. */
@@ -71,17 +70,4 @@ export async function storeFills(statement: NamedStatement, asks: readonly Store
     const store = row?.store_id ? { id: row.store_id, name: row.store_name ?? '', promiseMinutes: Number(row.promise_minutes) } : null;
     return { store, fills: store !== null && row?.fills === true, unknownUnits: Number(row?.unknown_units ?? 0) };
   });
-}
-
-/** The stores of some ids as they are now (name, promise, open), for the orders' store queue and overview. */
-export async function storesByIds(
-  db: Pick<Db, 'select'>,
-  ids: readonly string[],
-): Promise<Map<string, { id: string; name: string; promiseMinutes: number; open: boolean }>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: stores.id, name: stores.name, promiseMinutes: stores.promiseMinutes, open: stores.open })
-    .from(stores)
-    .where(inArray(stores.id, [...ids]));
-  return new Map(rows.map((r) => [r.id, r]));
 }

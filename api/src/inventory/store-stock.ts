@@ -5,7 +5,7 @@ import type { Db } from '../db/database.js';
 import { AppError, invalidField } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { inventoryLevels, productVariants, stockMovements } from './inventory.table.js';
-import { storeUnits } from './stores.table.js';
+import { storeUnits } from './store-units.table.js';
 
 // A dark store's pools (docs/architecture.md#stores-and-their-pools): each sellable unit a store stocks has a pool
 // of its own (an inventory_levels row with the store's id, product_id null and options 0, so the product read

@@ -6,7 +6,7 @@ import { users } from '../users/users.table.js';
 import { products } from '../catalog/products.table.js';
 import { productVariants } from '../inventory/inventory.table.js';
 import { coupons } from '../promotions/coupons.table.js';
-import { stores } from '../inventory/stores.table.js';
+import { stores } from '../stores/stores.table.js';
 import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 
 /**

@@ -6,7 +6,7 @@ import { ok } from '../common/envelope.js';
 import { ZQuery } from '../common/zod-body.pipe.js';
 import { DB, type Db } from '../db/database.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
-import { storesByIds } from '../inventory/index.js';
+import { storesByIds } from '../stores/index.js';
 import { storeQueue } from './store-queue.js';
 
 /** GET /api/store/queue?storeId=… (admins): a dark store's open express orders with their packing lists (docs/product.md#delivery). */

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { WAITING_STAGES } from '@haat/shared/orders/overview';
 import type { StorePromisesKept, StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { Db } from '../db/database.js';
-import { storesByIds } from '../inventory/index.js';
+import { storesByIds } from '../stores/index.js';
 import { orderLines, orders } from './orders.table.js';
 import { dueAtOf } from './order-wire.js';
 

@@ -2,7 +2,8 @@ import { Logger } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
-import { storePincodes, stores, transferToNewStores } from '../inventory/index.js';
+import { transferToNewStores } from '../inventory/index.js';
+import { storePincodes, stores } from '../stores/stores.table.js';
 
 const logger = new Logger('Seed');
 

@@ -16,8 +16,9 @@ import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
 import { DB, type Db } from '../db/database.js';
-import { setStoreStock, storePincodes, storeStock, stores, transferStock, unitsStockedByStore, type StoreRow } from '../inventory/index.js';
+import { setStoreStock, storeStock, transferStock, unitsStockedByStore } from '../inventory/index.js';
 import { SearchService } from '../search/index.js';
+import { storePincodes, stores, type StoreRow } from './stores.table.js';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

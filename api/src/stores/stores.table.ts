@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { inventoryLevels, productVariants } from './inventory.table.js';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * A dark store: a small stock location that serves the pincodes around it within minutes, from its own shelves
@@ -43,27 +42,6 @@ export const storePincodes = pgTable(
       .references(() => stores.id, { onDelete: 'cascade' }),
   },
   (t) => [check('store_pincodes_pincode', sql`${t.pincode} ~ '^[1-9][0-9]{5}$'`), index('store_pincodes_store_idx').on(t.storeId)],
-);
-
-/**
- * A store's pool of one sellable unit (a product's option, or its default row): an `inventory_levels` row whose
- * `store_id` is the store. The warehouse's pool of the same unit is the variant row's own `inventory_level_id`.
- * A unit a store has never stocked has no row here: the store does not have it.
- */
-export const storeUnits = pgTable(
-  'store_units',
-  {
-    storeId: text('store_id')
-      .notNull()
-      .references(() => stores.id, { onDelete: 'cascade' }),
-    variantId: text('variant_id')
-      .notNull()
-      .references(() => productVariants.id, { onDelete: 'cascade' }),
-    inventoryLevelId: text('inventory_level_id')
-      .notNull()
-      .references(() => inventoryLevels.id),
-  },
-  (t) => [primaryKey({ columns: [t.storeId, t.variantId] }), uniqueIndex('store_units_level').on(t.inventoryLevelId)],
 );
 
 export type StoreRow = typeof stores.$inferSelect;

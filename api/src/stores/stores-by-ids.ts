@@ -1,0 +1,16 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { stores } from './stores.table.js';
+
+/** The stores of some ids as they are now (name, promise, open), for the orders' store queue and overview. */
+export async function storesByIds(
+  db: Pick<Db, 'select'>,
+  ids: readonly string[],
+): Promise<Map<string, { id: string; name: string; promiseMinutes: number; open: boolean }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: stores.id, name: stores.name, promiseMinutes: stores.promiseMinutes, open: stores.open })
+    .from(stores)
+    .where(inArray(stores.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r]));
+}
