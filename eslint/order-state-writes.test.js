@@ -46,7 +46,11 @@ tester.run('haat/order-state-writes', orderStateWrites, {
     },
     // The UPI processing mark is the payment's state too: only the lifecycle sets it.
     { filename: at('api/src/orders/orders.repository.ts'), code: 'tx.update(orders).set({ paymentProcessingAt: new Date() }).where(x);', errors: 1 },
-    { filename: at('api/src/payments/stripe-webhook.service.ts'), code: 'const q = sql`update orders set payment_processing_at = now() where id = ${id}`;', errors: 1 },
+    {
+      filename: at('api/src/payments/stripe-webhook.service.ts'),
+      code: 'const q = sql`update orders set payment_processing_at = now() where id = ${id}`;',
+      errors: 1,
+    },
     { filename: at('api/src/orders/order-placement.service.ts'), code: 'const row = { id, paymentProcessingAt: null };', errors: 1 },
   ],
 });

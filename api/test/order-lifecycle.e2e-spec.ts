@@ -40,7 +40,8 @@ const FROM: Array<{ name: string; from: LifecycleStage; method: Payment; path: O
 function expected(from: LifecycleStage, before: PaymentStatus, to: OrderStage, actor: OrderActor): PaymentStatus | 'refused' {
   if (from === null) {
     if (to === 'PLACED') return actor === 'payment' ? 'PAID' : 'refused';
-    return to === 'CANCELLED' ? 'CANCELLED' : 'refused';
+    // A store's queue sees only placed orders: an unpaid one is the shopper's, the admin's or the payment's to end.
+    return to === 'CANCELLED' && actor !== 'store' ? 'CANCELLED' : 'refused';
   }
   // These are the warehouse's courier orders: they ship, and are never packed (a store's express order is).
   if (from === 'DELIVERED' || from === 'CANCELLED' || to === 'PACKED' || stageIndex(to) <= stageIndex(from)) return 'refused';

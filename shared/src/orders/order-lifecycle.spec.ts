@@ -32,7 +32,9 @@ const sorted = <T>(xs: T[]) => [...xs].sort();
 
 describe('the order process, one row set per kind', () => {
   const cases = ORDER_KINDS.flatMap((kind) =>
-    (kind === 'awaitingCard' || kind === 'upiProcessing' ? [null] : [...orderSteps(kind === 'express' ? 'store' : 'warehouse'), 'CANCELLED' as const]).flatMap((from) => ORDER_ACTORS.map((actor) => [kind, from, actor] as const)),
+    (kind === 'awaitingCard' || kind === 'upiProcessing' ? [null] : [...orderSteps(kind === 'express' ? 'store' : 'warehouse'), 'CANCELLED' as const]).flatMap(
+      (from) => ORDER_ACTORS.map((actor) => [kind, from, actor] as const),
+    ),
   );
 
   it.each(cases)('%s at %s, by %s: the moves the rules in words give', (kind, from, actor) => {

@@ -171,5 +171,10 @@ export function orderSteps(fulfilment?: 'store' | 'warehouse' | null): OrderStag
 
 /** What the process reads of an order on the wire. */
 export function factsOfOrder(order: Pick<Order, 'fulfilment' | 'payment_status' | 'payment_processing' | 'statusHistory'>): OrderFacts {
-  return { fulfilment: order.fulfilment, paymentStatus: order.payment_status, paymentProcessing: order.payment_processing === true, statusHistory: order.statusHistory };
+  return {
+    fulfilment: order.fulfilment,
+    paymentStatus: order.payment_status,
+    paymentProcessing: order.payment_processing === true,
+    statusHistory: order.statusHistory,
+  };
 }

@@ -1,5 +1,12 @@
 import { eq, inArray } from 'drizzle-orm';
-import { allowedMove, stageOf as stageOfFacts, type LifecycleStage, type OrderActor, type OrderFacts, type OrderMoveTo } from '@haat/shared/orders/order-lifecycle';
+import {
+  allowedMove,
+  stageOf as stageOfFacts,
+  type LifecycleStage,
+  type OrderActor,
+  type OrderFacts,
+  type OrderMoveTo,
+} from '@haat/shared/orders/order-lifecycle';
 import { furthestStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { removeFromCart } from '../../cart/index.js';
 import { supplyStateOf } from '../../addresses/index.js';
@@ -25,7 +32,12 @@ export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | und
 
 /** What the shared order process reads of a stored order. */
 export function factsOf(order: OrderRow): OrderFacts {
-  return { fulfilment: order.fulfilment, paymentStatus: order.paymentStatus, paymentProcessing: order.paymentProcessingAt !== null, statusHistory: order.statusHistory };
+  return {
+    fulfilment: order.fulfilment,
+    paymentStatus: order.paymentStatus,
+    paymentProcessing: order.paymentProcessingAt !== null,
+    statusHistory: order.statusHistory,
+  };
 }
 
 /** Where the order stands in its kind's moves. */
