@@ -102,6 +102,11 @@ export const ORDER_PROCESS: readonly OrderKindProcess[] = [
 
       { from: 'OUT_FOR_DELIVERY', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
       { from: 'OUT_FOR_DELIVERY', ...CANCELLED },
+
+      // Shipped through the API before orders had kinds: it still moves on, never back to packing.
+      { from: 'SHIPPED', to: 'OUT_FOR_DELIVERY', by: ['admin', 'store'] },
+      { from: 'SHIPPED', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
+      { from: 'SHIPPED', ...CANCELLED },
     ],
   },
   {
@@ -125,6 +130,12 @@ export const ORDER_PROCESS: readonly OrderKindProcess[] = [
 
       { from: 'OUT_FOR_DELIVERY', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
       { from: 'OUT_FOR_DELIVERY', ...CANCELLED },
+
+      // Packed through the API before orders had kinds: it still moves on, never back to packing.
+      { from: 'PACKED', to: 'SHIPPED', by: ['admin'] },
+      { from: 'PACKED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
+      { from: 'PACKED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
+      { from: 'PACKED', ...CANCELLED },
     ],
   },
 ];

@@ -31,6 +31,7 @@ export function expectedMoves(kind: OrderKind, from: LifecycleStage, actor: Orde
   if (actor === 'customer') return [cancel];
   // A store's queue packs, sends and delivers its own orders; confirming and cancelling stay with the admin.
   if (actor !== 'admin' && !(actor === 'store' && kind === 'express')) return [];
+  // An order at a stage off its kind's steps (reached through the API before orders had kinds) moves on along them.
   const later = STEPS[kind].filter((stage) => stageIndex(stage) > stageIndex(from) && !(actor === 'store' && stage === 'CONFIRMED'));
   const forward = later.map((to): ExpectedMove => ({ to, payment: to === 'DELIVERED' ? 'COMPLETED' : 'keep' }));
   return actor === 'admin' ? [...forward, cancel] : forward;
