@@ -1,18 +1,19 @@
-// `haat/order-state-writes`: an order's state (orders.status, orders.paymentStatus, orders.statusHistory)
-// is written only by the order lifecycle, api/src/orders/lifecycle/, so every move goes through its one
-// transitions table and its effects (stock, refunds, events) can never be skipped. Elsewhere in api/src:
+// `haat/order-state-writes`: an order's state (orders.status, orders.paymentStatus, orders.statusHistory and the
+// UPI processing mark orders.paymentProcessingAt) is written only by the order lifecycle, api/src/orders/lifecycle/,
+// so every move goes through its kind's rows of the one order process and its effects (stock, refunds, events) can
+// never be skipped. Elsewhere in api/src:
 // - `.update(orders).set({...})` and `.insert(orders).values({...})` may not name those columns (nor
 //   spread an object that might);
 // - raw SQL may not `update orders set` them;
-// - an object may not build a `paymentStatus` or `statusHistory` of its own: a new order takes its first
+// - an object may not build a `paymentStatus`, `statusHistory` or `paymentProcessingAt` of its own: a new order takes its first
 //   state from the lifecycle's initialState(), and copying one across (`row.paymentStatus`) is fine.
 import { dirname, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
-const STATE_COLUMNS = new Set(['status', 'paymentStatus', 'statusHistory']);
-const BUILT_HERE = new Set(['paymentStatus', 'statusHistory']);
-const RAW_UPDATE = /\bupdate\s+(?:"?\w+"?\.)?"?orders"?\s[\s\S]*?\bset\b[\s\S]*?\b(status|payment_status|status_history)\b/i;
+const STATE_COLUMNS = new Set(['status', 'paymentStatus', 'statusHistory', 'paymentProcessingAt']);
+const BUILT_HERE = new Set(['paymentStatus', 'statusHistory', 'paymentProcessingAt']);
+const RAW_UPDATE = /\bupdate\s+(?:"?\w+"?\.)?"?orders"?\s[\s\S]*?\bset\b[\s\S]*?\b(status|payment_status|status_history|payment_processing_at)\b/i;
 const LIFECYCLE = 'api/src/orders/lifecycle/';
 
 /** Whether the rule watches this file: the API's code outside the lifecycle module and the table definitions (they declare the columns). */
@@ -40,7 +41,8 @@ function writesOrders(call) {
   );
 }
 
-const MESSAGE = 'Order state (status, paymentStatus, statusHistory) is written only by api/src/orders/lifecycle/: call transition() or initialState().';
+const MESSAGE =
+  'Order state (status, paymentStatus, statusHistory, paymentProcessingAt) is written only by api/src/orders/lifecycle/: call transition(), markPaymentProcessing() or initialState().';
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const orderStateWrites = {

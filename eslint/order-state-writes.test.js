@@ -17,6 +17,7 @@ tester.run('haat/order-state-writes', orderStateWrites, {
     // The lifecycle module itself.
     { filename: at('api/src/orders/lifecycle/transition.ts'), code: 'tx.update(orders).set({ status, paymentStatus, statusHistory });' },
     { filename: at('api/src/orders/lifecycle/initial-state.ts'), code: "const s = { paymentStatus: 'CASH ON DELIVERY', statusHistory: [] };" },
+    { filename: at('api/src/orders/lifecycle/transition.ts'), code: 'tx.update(orders).set({ paymentProcessingAt: now });' },
     // The table declares the columns.
     { filename: at('api/src/orders/orders.table.ts'), code: "const cols = { paymentStatus: text('payment_status'), statusHistory: jsonb('status_history') };" },
     // Other columns of orders, and other tables' status columns.
@@ -43,5 +44,13 @@ tester.run('haat/order-state-writes', orderStateWrites, {
       code: "const row = { id, paymentStatus: cod ? 'CASH ON DELIVERY' : 'AWAITING_PAYMENT' };",
       errors: 1,
     },
+    // The UPI processing mark is the payment's state too: only the lifecycle sets it.
+    { filename: at('api/src/orders/orders.repository.ts'), code: 'tx.update(orders).set({ paymentProcessingAt: new Date() }).where(x);', errors: 1 },
+    {
+      filename: at('api/src/payments/stripe-webhook.service.ts'),
+      code: 'const q = sql`update orders set payment_processing_at = now() where id = ${id}`;',
+      errors: 1,
+    },
+    { filename: at('api/src/orders/order-placement.service.ts'), code: 'const row = { id, paymentProcessingAt: null };', errors: 1 },
   ],
 });

@@ -188,7 +188,6 @@ export class OrderPlacementService {
       promise,
       requestHash,
       stripeSessionId: null,
-      paymentProcessingAt: null,
       stripeSessionUrl: null,
       stripePaymentIntent: null,
       stripeRefundId: null,

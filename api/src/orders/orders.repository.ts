@@ -19,11 +19,6 @@ export async function setOrderCheckoutSession(db: Db, orderId: string, sessionId
   await db.update(orders).set({ stripeSessionId: sessionId, stripeSessionUrl: sessionUrl }).where(eq(orders.id, orderId));
 }
 
-/** The card session completed unpaid: the payment (a UPI app's approval) is still to come. Inside the webhook's transaction. */
-export async function markPaymentProcessing(tx: DbOrTx, orderId: string): Promise<void> {
-  await tx.update(orders).set({ paymentProcessingAt: new Date() }).where(eq(orders.id, orderId));
-}
-
 /** Removes an order (its lines go with it), inside the caller's transaction. */
 export async function deleteOrder(tx: DbOrTx, orderId: string): Promise<void> {
   await tx.delete(orders).where(eq(orders.id, orderId));

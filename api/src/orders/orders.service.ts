@@ -64,4 +64,14 @@ export class OrdersService {
   adminMove(orderId: string, stage: OrderStage): Promise<Order> {
     return this.lifecycle.move(orderId, stage, 'admin', { read: (tx, after) => this.reader.toWire(after, tx) });
   }
+
+  /** A dark store's queue moves one of its own orders: another store's (or a courier order) answers 404 like an unknown one. */
+  storeMove(storeId: string, orderId: string, stage: OrderStage): Promise<Order> {
+    return this.lifecycle.move(orderId, stage, 'store', {
+      check: (row) => {
+        if (row.storeId !== storeId) throw notFound('Order');
+      },
+      read: (tx, after) => this.reader.toWire(after, tx),
+    });
+  }
 }

@@ -1,24 +1,39 @@
-import { Controller, Get, Inject } from '@nestjs/common';
-import { StoreQueueQuery } from '@haat/shared/orders/store-queue';
+import { Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
+import { StoreQueueMoveBody, StoreQueueQuery } from '@haat/shared/orders/store-queue';
 import { Auth } from '../auth/index.js';
 import { notFound } from '../common/app-error.js';
 import { ok } from '../common/envelope.js';
-import { ZQuery } from '../common/zod-body.pipe.js';
+import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { DB, type Db } from '../db/database.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
 import { storesByIds } from '../stores/index.js';
+import { OrdersService } from './orders.service.js';
 import { storeQueue } from './store-queue.js';
 
-/** GET /api/store/queue?storeId=… (admins): a dark store's open express orders with their packing lists (docs/product.md#delivery). */
+/**
+ * GET /api/store/queue?storeId=… (admins): a dark store's open express orders with their packing lists; POST
+ * /api/store/queue/move: the queue packs, sends out or delivers one of them (docs/product.md#delivery).
+ */
 @LocalizedAnswers()
 @Controller('store')
 export class StoreQueueController {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly orders: OrdersService,
+  ) {}
 
   @Get('queue')
   @Auth('ADMIN')
   async queue(@ZQuery(StoreQueueQuery) query: StoreQueueQuery) {
     if (!(await storesByIds(this.db, [query.storeId])).has(query.storeId)) throw notFound('Store');
     return ok({ orders: await storeQueue(this.db, query.storeId) }, 'Store queue');
+  }
+
+  /** The moves of the order process's `store` actor, on this store's orders only (another store's answers 404). */
+  @Post('queue/move')
+  @HttpCode(200)
+  @Auth('ADMIN')
+  async move(@ZBody(StoreQueueMoveBody) body: StoreQueueMoveBody) {
+    return ok(await this.orders.storeMove(body.storeId, body.orderId, body.status), 'Order status updated');
   }
 }

@@ -16,7 +16,15 @@ const QUEUE_MAX = 200;
  */
 export async function storeQueue(db: Db, storeId: string, now: Date = new Date()): Promise<StoreQueueOrder[]> {
   const rows = await db
-    .select({ id: orders.id, createdAt: orders.createdAt, status: orders.status, promise: orders.promise, address: orders.deliveryAddress })
+    .select({
+      id: orders.id,
+      createdAt: orders.createdAt,
+      status: orders.status,
+      paymentStatus: orders.paymentStatus,
+      statusHistory: orders.statusHistory,
+      promise: orders.promise,
+      address: orders.deliveryAddress,
+    })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), inArray(orders.status, [...WAITING_STAGES]), ne(orders.paymentStatus, 'CANCELLED')))
     .orderBy(asc(orders.createdAt), asc(orders.id))
@@ -42,6 +50,8 @@ export async function storeQueue(db: Db, storeId: string, now: Date = new Date()
       minutesLeft,
       late: now.getTime() > due.getTime(),
       status: row.status!,
+      payment_status: row.paymentStatus,
+      statusHistory: row.statusHistory,
       lines: lines
         .filter((l) => l.orderId === row.id)
         .map((l) => ({ name: l.name, variantName: l.variantName, quantity: l.quantity, image: l.image[0] ?? null })),

@@ -70,7 +70,7 @@ export class StripeWebhookService {
       // A delayed method (a UPI app still to approve, some bank debits) completes unpaid; async_payment_succeeded
       // or _failed follows. Meanwhile the shopper's order says to wait for it.
       if (move.to === 'PLACED' && session.payment_status === 'unpaid') {
-        if (event.type === 'checkout.session.completed' && row.paymentStatus === 'AWAITING_PAYMENT') await markPaymentProcessing(tx, row.id);
+        if (event.type === 'checkout.session.completed') await markPaymentProcessing(tx, row);
         return {};
       }
       if (!canTransition(row, move.to, move.actor)) {

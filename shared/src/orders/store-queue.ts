@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id } from '../common/fields.js';
-import type { OrderStage } from './order-stages.js';
+import { ORDER_STAGES, type OrderStage, type PaymentStatus, type StatusHistoryEntry } from './order-stages.js';
 import type { OrderAddress } from './order.types.js';
 
 /** GET /api/store/queue?storeId=…: a dark store's open express orders, oldest first, with their packing lists (docs/product.md#delivery). */
@@ -8,6 +8,16 @@ export const STORE_QUEUE_PATH = 'store/queue';
 
 export const StoreQueueQuery = z.object({ storeId: Id });
 export type StoreQueueQuery = z.infer<typeof StoreQueueQuery>;
+
+/** POST /api/store/queue/move: the store's queue moves one of its own express orders (actor `store` of order-lifecycle.ts). */
+export const STORE_QUEUE_MOVE_PATH = 'store/queue/move';
+
+export const StoreQueueMoveBody = z.object({
+  storeId: Id,
+  orderId: Id,
+  status: z.enum(ORDER_STAGES, { error: `must be one of ${ORDER_STAGES.join(', ')}` }),
+});
+export type StoreQueueMoveBody = z.infer<typeof StoreQueueMoveBody>;
 
 /** One line of a packing list. */
 export interface PackingLine {
@@ -29,6 +39,9 @@ export interface StoreQueueOrder {
   /** The promise is already broken: it is past dueAt and the order is not delivered. */
   late: boolean;
   status: OrderStage;
+  /** With statusHistory, what the order process reads to offer the queue its moves (movesFor, actor `store`). */
+  payment_status: PaymentStatus;
+  statusHistory: StatusHistoryEntry[];
   lines: PackingLine[];
   address: OrderAddress;
 }

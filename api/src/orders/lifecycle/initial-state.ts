@@ -6,6 +6,8 @@ export interface OrderState {
   /** The furthest stage reached; null while a card payment is awaited. */
   status: OrderStage | null;
   statusHistory: StatusHistoryEntry[];
+  /** When a card session completed with its (UPI) payment still to come; null until then (markPaymentProcessing). */
+  paymentProcessingAt: Date | null;
 }
 
 /**
@@ -14,8 +16,8 @@ export interface OrderState {
  */
 export function initialState(method: PaymentMethod, now: Date): OrderState {
   return method === 'COD'
-    ? { paymentStatus: 'CASH ON DELIVERY', status: 'PLACED', statusHistory: [{ status: 'PLACED', updatedAt: now.toISOString() }] }
-    : { paymentStatus: 'AWAITING_PAYMENT', status: null, statusHistory: [] };
+    ? { paymentStatus: 'CASH ON DELIVERY', status: 'PLACED', statusHistory: [{ status: 'PLACED', updatedAt: now.toISOString() }], paymentProcessingAt: null }
+    : { paymentStatus: 'AWAITING_PAYMENT', status: null, statusHistory: [], paymentProcessingAt: null };
 }
 
 /**
@@ -27,6 +29,7 @@ export function deliveredInThePast(placed: Date, shipped: Date, outForDelivery: 
   return {
     paymentStatus: 'COMPLETED',
     status: 'DELIVERED',
+    paymentProcessingAt: null,
     statusHistory: [
       { status: 'PLACED', updatedAt: placed.toISOString() },
       { status: 'SHIPPED', updatedAt: shipped.toISOString() },

@@ -1,36 +1,64 @@
 import { eq, inArray } from 'drizzle-orm';
-import { allowedTransition, type LifecycleStage, type OrderActor } from '@haat/shared/orders/order-lifecycle';
-import { furthestStage, lifecycleStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
-import { ErrorCode } from '@haat/shared/common/error-code';
-import { AppError } from '../../common/app-error.js';
+import {
+  allowedMove,
+  stageOf as stageOfFacts,
+  type LifecycleStage,
+  type OrderActor,
+  type OrderFacts,
+  type OrderMoveTo,
+} from '@haat/shared/orders/order-lifecycle';
+import { furthestStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { removeFromCart } from '../../cart/index.js';
 import { supplyStateOf } from '../../addresses/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { DbOrTx, Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
+import { refusal } from './refusal.js';
 import { addressText } from '@haat/shared/addresses/address-lines';
 import { invoiceOf, issueCreditNote, issueInvoice, issueInvoices, type InvoicedOrder, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
 
 /**
- * Every change of an order's stage or payment status goes through `transition`, on a row locked
- * with `lockOrder` inside the caller's transaction, so two admins, or an admin and a webhook,
- * never interleave. Which moves exist and who may make them is the shared transitions table.
+ * Every change of an order's stage or payment status goes through `transition` (and the processing mark through
+ * `markPaymentProcessing`), on a row locked with `lockOrder` inside the caller's transaction, so two admins, or an
+ * admin and a webhook, never interleave. Which moves exist for the order's kind and who may make them is the shared
+ * order process (docs/architecture.md#the-order-process).
  */
 export async function lockOrder(tx: Tx, orderId: string): Promise<OrderRow | undefined> {
   const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).limit(1).for('update');
   return row;
 }
 
-/** Where the order stands in the transitions table. */
+/** What the shared order process reads of a stored order. */
+export function factsOf(order: OrderRow): OrderFacts {
+  return {
+    fulfilment: order.fulfilment,
+    paymentStatus: order.paymentStatus,
+    paymentProcessing: order.paymentProcessingAt !== null,
+    statusHistory: order.statusHistory,
+  };
+}
+
+/** Where the order stands in its kind's moves. */
 export function stageOf(order: OrderRow): LifecycleStage {
-  return lifecycleStage(order.paymentStatus, order.statusHistory);
+  return stageOfFacts(factsOf(order));
 }
 
 /** Whether `actor` may move the order to `to` now. */
-export function canTransition(order: OrderRow, to: OrderStage, actor: OrderActor): boolean {
-  return allowedTransition(stageOf(order), to, actor) !== undefined;
+export function canTransition(order: OrderRow, to: OrderMoveTo, actor: OrderActor): boolean {
+  return allowedMove(factsOf(order), to, actor) !== undefined;
+}
+
+/**
+ * A card session completed with its payment still to come (a UPI app to approve it): the order stays unplaced and
+ * becomes a UPI payment in processing, whose shopper waits for the bank. Answers whether the mark was made (a repeat
+ * of the event, or an order no longer awaiting its payment, changes nothing).
+ */
+export async function markPaymentProcessing(tx: Tx, order: OrderRow, now = new Date()): Promise<boolean> {
+  if (!canTransition(order, 'PAYMENT_PROCESSING', 'payment')) return false;
+  await tx.update(orders).set({ paymentProcessingAt: now }).where(eq(orders.id, order.id));
+  return true;
 }
 
 /** A card order whose payment has not arrived: the only kind leaving the payment page may cancel. */
@@ -81,8 +109,8 @@ export async function transition(
   extras: TransitionExtras = {},
 ): Promise<Transitioned> {
   const from = stageOf(order);
-  const move = allowedTransition(from, to, actor);
-  if (!move) throw refusal(order, from, to, actor);
+  const move = allowedMove(factsOf(order), to, actor);
+  if (!move) throw refusal(order, factsOf(order), to, actor);
   const now = extras.now ?? new Date();
   const statusHistory = [...order.statusHistory, { status: to, updatedAt: now.toISOString() }];
   const paymentStatus = move.payment ?? order.paymentStatus;
@@ -205,31 +233,4 @@ async function removeBoughtFromCart(tx: Tx, order: OrderRow): Promise<void> {
   const lines = await tx.select({ productId: orderLines.productId, variantId: orderLines.variantId }).from(orderLines).where(eq(orderLines.orderId, order.id));
   const bought = lines.filter((l): l is { productId: string; variantId: string | null } => l.productId !== null);
   if (bought.length) await removeFromCart(tx, order.userId, bought);
-}
-
-/** Why the move is refused, in the words the shopper or admin reads. */
-function refusal(order: OrderRow, from: LifecycleStage, to: OrderStage, actor: OrderActor): AppError {
-  const finished = from === 'DELIVERED' || from === 'CANCELLED';
-  const state = { status: order.status, statusHistory: order.statusHistory, payment_status: order.paymentStatus };
-  if (actor === 'customer' && to === 'CANCELLED' && finished) {
-    return new AppError(
-      409,
-      ErrorCode.OrderFinished,
-      `Order ${order.id} is already ${from === 'DELIVERED' ? 'delivered' : 'cancelled'} and cannot be cancelled.`,
-      state,
-    );
-  }
-  const why =
-    actor === 'customer'
-      ? 'a shopper can only cancel an order'
-      : finished
-        ? `it is already ${from === 'DELIVERED' ? 'completed' : 'cancelled'}`
-        : from === null
-          ? actor === 'admin'
-            ? 'its payment has not arrived (it can only be cancelled)'
-            : 'only its payment can place it'
-          : actor === 'admin'
-            ? `it has already reached ${from}; only a later stage can be set`
-            : 'it is no longer awaiting its card payment';
-  return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} cannot move to ${to}: ${why}.`, state);
 }

@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
-import { orderSteps, type OrderStage } from '@haat/shared/orders/order-stages';
-import { STORE_QUEUE_PATH, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
+import { stagesFor } from '@haat/shared/orders/order-lifecycle';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
+import type { Order } from '@haat/shared/orders/order.types';
+import { STORE_QUEUE_MOVE_PATH, STORE_QUEUE_PATH, type StoreQueueMoveBody, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { Store } from '@haat/shared/stores/store.schema';
 import { formatNumber } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
@@ -12,17 +14,14 @@ import { useBusy } from '../../lib/hooks/use-busy';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
-import { adminOrdersApi } from '../orders/public';
 import { OpenedHeading } from './components/opened-heading';
 
 /** A queue is read again this often while shown: minutes left tick down and new orders come in. */
 const QUEUE_REFRESH_MS = 30_000;
 
-/** The moves a store's order still has, in order: Packed → Out for delivery → Delivered (orderSteps of a store's order). */
-export function nextMoves(status: OrderStage): OrderStage[] {
-  const steps = orderSteps('store');
-  return steps.slice(Math.max(steps.indexOf(status) + 1, steps.indexOf('PACKED')));
-}
+/** The moves the order process gives a store's queue on this order now (docs/architecture.md#the-order-process). */
+const queueMoves = (order: StoreQueueOrder): OrderStage[] =>
+  stagesFor({ fulfilment: 'store', paymentStatus: order.payment_status, statusHistory: order.statusHistory }, 'store');
 
 /** "12 min left" or "Late by 3 min", against the promise (docs/product.md#delivery). */
 export function timeLeftWords(t: (key: string, options: Record<string, unknown>) => string, order: Pick<StoreQueueOrder, 'minutesLeft' | 'late'>) {
@@ -48,10 +47,11 @@ export function StoreQueue({ store }: { store: Store }) {
   const move = (orderId: string, status: OrderStage) =>
     run(async () => {
       try {
-        toast.success((await adminOrdersApi.updateStatus(orderId, status)).message);
+        const json = { storeId: store._id, orderId, status } satisfies StoreQueueMoveBody;
+        toast.success((await http.post(STORE_QUEUE_MOVE_PATH, { json, context: { silent: true } }).json<Envelope<Order>>()).message);
         setDelivering(null);
       } catch (error) {
-        // The move is sent silently (admin-api.ts): the server's reason is said here, and the queue read again.
+        // The move is sent silently: the server's reason is said here, and the queue read again.
         toast.error(problemOf(error).message || t('queue.failed'));
       }
       void invalidate('admin', key);
@@ -84,7 +84,7 @@ export function StoreQueue({ store }: { store: Store }) {
               </ul>
               <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${order.address.mobile}`}</p>
               <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
-                {nextMoves(order.status).map((stage) => (
+                {queueMoves(order).map((stage) => (
                   <button
                     key={stage}
                     type="button"

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { Navigate } from 'react-router-dom';
-import { orderSteps, type OrderStage } from '@haat/shared/orders/order-stages';
+import { factsOfOrder, orderSteps, stagesFor } from '@haat/shared/orders/order-lifecycle';
+import type { OrderStage } from '@haat/shared/orders/order-stages';
 import { formatMoney } from '../../i18n/format';
 import type { Order } from '@haat/shared/orders/order.types';
 import { isAdminAtom } from '../../lib/http/session';
@@ -11,7 +12,6 @@ import { useRealtime } from '../realtime/public';
 import { useTranslation } from '../../i18n/i18n';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
-import { laterStages } from './components/stage-mover';
 import './components/orders.css';
 
 /** The moves a row offers: its kind's steps after Placed (a dark store's order is packed, the warehouse's shipped), and Cancelled. */
@@ -89,8 +89,8 @@ function AllOrdersTable() {
             </thead>
             <tbody>
               {orders.map((order) => {
-                // The shared transitions table decides, as on My Orders' stage mover (docs/product.md#states).
-                const allowed = laterStages(order.payment_status, order.statusHistory, order.fulfilment);
+                // The order process decides, as on My Orders' stage mover (docs/architecture.md#the-order-process).
+                const allowed = stagesFor(factsOfOrder(order), 'admin');
                 return (
                   <tr key={order.orderId} data-testid="all-orders-row">
                     <td>{order.orderId}</td>

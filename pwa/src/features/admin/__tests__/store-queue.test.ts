@@ -1,20 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, setLanguage } from '../../../i18n/i18n';
 import { dueTime } from '../../../lib/delivery/delivery-promise';
-import { nextMoves, timeLeftWords } from '../store-queue';
+import { timeLeftWords } from '../store-queue';
 
 afterEach(async () => {
   await setLanguage('en-IN', false);
 });
 
 describe("a dark store's queue (docs/product.md#delivery)", () => {
-  it('offers the moves still ahead of an order: Packed, Out for delivery, Delivered', () => {
-    expect(nextMoves('PLACED')).toEqual(['PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
-    expect(nextMoves('CONFIRMED')).toEqual(['PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
-    expect(nextMoves('PACKED')).toEqual(['OUT_FOR_DELIVERY', 'DELIVERED']);
-    expect(nextMoves('OUT_FOR_DELIVERY')).toEqual(['DELIVERED']);
-  });
-
   it("says the due time on India's clock, whatever the screen's time zone", () => {
     // 12:40 UTC is 6:10 pm in India; the test runner's clock is not India's.
     expect(dueTime('2026-11-26T12:40:00.000Z')).toMatch(/^6:10\s?pm$/i);

@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { canCustomerCancel } from '@haat/shared/orders/order-stages';
+import { allowedMove, factsOfOrder } from '@haat/shared/orders/order-lifecycle';
 import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import { type SavedOrder } from '../../../lib/storage/account-tables';
@@ -83,7 +83,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       <TaxDocumentLinks order={order} />
       <OrderReturns order={order} shopper={!children} />
       {children ??
-        (canCustomerCancel(order.payment_status, order.statusHistory) && (
+        (allowedMove(factsOfOrder(order), 'CANCELLED', 'customer') && (
           <>
             {/* Cancelling cannot be undone: it asks first, and nothing is sent unless confirmed. */}
             <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => setAsking(true)}>

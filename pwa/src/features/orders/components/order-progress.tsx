@@ -1,9 +1,11 @@
-import { ORDER_STAGES, orderSteps, type OrderStage, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
+import { orderSteps } from '@haat/shared/orders/order-lifecycle';
+import { ORDER_STAGES, type OrderStage, type StatusHistoryEntry } from '@haat/shared/orders/order-stages';
 import type { Order } from '@haat/shared/orders/order.types';
 import { useTranslation } from '../../../i18n/i18n';
 
 /**
- * docs/product.md#states: the steps of the order's kind (orderSteps: a dark store's is packed, the warehouse's shipped)
+ * docs/product.md#states: the steps of the order's kind, read from the order process (orderSteps: a dark store's is
+ * packed, the warehouse's shipped)
  * and any other stage it reached, those reached highlighted; a cancelled order shows the stages it got to, then Cancelled.
  */
 export function OrderProgress({ history, fulfilment }: { history: StatusHistoryEntry[]; fulfilment?: Order['fulfilment'] }) {

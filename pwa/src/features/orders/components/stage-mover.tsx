@@ -1,25 +1,18 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
-import {
-  stageIndex,
-  type OrderStage,
-  canAdminMoveTo,
-  ORDER_STAGES,
-  orderSteps,
-  type PaymentStatus,
-  type StatusHistoryEntry,
-} from '@haat/shared/orders/order-stages';
+import { factsOfOrder, stagesFor } from '@haat/shared/orders/order-lifecycle';
+import { stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { type Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
 const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
 
-/** docs/product.md#states: any stage after the furthest reached; Cancelled and Delivered ask first. */
+/** docs/product.md#states: the moves the order process gives an admin on this order now; Cancelled and Delivered ask first. */
 export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);
-  const stages = laterStages(order.payment_status, order.statusHistory, order.fulfilment);
+  const stages = stagesFor(factsOfOrder(order), 'admin');
   if (stages.length === 0) return null;
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
@@ -57,13 +50,4 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
       )}
     </div>
   );
-}
-
-/**
- * The stages an admin may still choose for an order, as the shared transitions table allows them, of the steps its
- * kind goes through (a dark store's order is packed, the warehouse's shipped: orderSteps), and Cancelled.
- */
-export function laterStages(paymentStatus: PaymentStatus, history: readonly StatusHistoryEntry[], fulfilment?: Order['fulfilment']): OrderStage[] {
-  const steps = orderSteps(fulfilment);
-  return ORDER_STAGES.filter((stage) => (stage === 'CANCELLED' || steps.includes(stage)) && canAdminMoveTo(paymentStatus, history, stage));
 }
