@@ -153,21 +153,18 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
 
   it("takes a business buyer's GSTIN on its address, checked by its check character, and prints it on the invoice", async () => {
     const buyer = await newCustomer(t, 'Typo Traders');
-    const res = await api(t)
-      .post('/api/address/create')
-      .set(bearer(buyer.token))
-      .send({
-        name: 'T',
-        building: 'B',
-        address_line: 'L',
-        district: 'Mumbai',
-        city: 'Mumbai',
-        state: 'Maharashtra',
-        country: 'India',
-        pincode: '400001',
-        mobile: '9876543210',
-        gstin: '27AAPFU0939F1ZW',
-      });
+    const res = await api(t).post('/api/address/create').set(bearer(buyer.token)).send({
+      name: 'T',
+      building: 'B',
+      address_line: 'L',
+      district: 'Mumbai',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      country: 'India',
+      pincode: '400001',
+      mobile: '9876543210',
+      gstin: '27AAPFU0939F1ZW',
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('gstin: has a wrong check character (mistyped?)');
     // Typed in lower case, kept and printed in capitals.
@@ -191,6 +188,9 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
       const res = await gstr1(query);
       expect({ query, status: res.status, code: res.body.code, message: res.body.message }).toEqual({ query, status: 400, code: 'VALIDATION', message });
     }
+    // A Hindi-speaking admin reads the problem in Hindi.
+    const hindi = await gstr1('from=2026-01-01&to=2026-06-30').set('Accept-Language', 'hi-IN');
+    expect(hindi.body.message).toBe('to: from के 92 दिनों के भीतर होनी चाहिए (एक रिटर्न एक महीने या एक तिमाही का होता है)');
   });
 
   it('puts each invoice in its table: B2B by buyer, B2CL invoice by invoice, the rest summed in B2CS less their credit notes', async () => {
