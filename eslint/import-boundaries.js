@@ -46,7 +46,7 @@ export const API_FLOORS = [
   ['cart'],
   ['delivery', 'stores'],
   ['invoices', 'promotions'],
-  ['orders'],
+  ['orders', 'gst'],
   ['payments'],
   ['push', 'whatsapp'],
   ['realtime'],

@@ -30,6 +30,7 @@ import { MetricsModule } from './metrics/index.js';
 import { SearchModule } from './search/index.js';
 import { PromotionsModule } from './promotions/index.js';
 import { StoresModule } from './stores/index.js';
+import { GstModule } from './gst/index.js';
 
 @Module({})
 export class AppModule {
@@ -62,6 +63,7 @@ export class AppModule {
         OrdersModule,
         PromotionsModule,
         StoresModule,
+        GstModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,

@@ -15,6 +15,7 @@ export function toAddress(row: AddressRow): Address {
     country: row.country,
     pincode: row.pincode,
     mobile: row.mobile,
+    gstin: row.gstin ?? null,
     status: row.status,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),

@@ -8,7 +8,7 @@ export type { AddressRow } from './addresses.table.js';
 /** The active addresses among some ids (a JSON list). */
 const activeAddresses = defineStatement<{ ids: string }>(
   'order-active-addresses',
-  (p) => sql`select id, user_id as "userId", name, building, address_line as "addressLine", district, city, state, country, pincode, mobile, status,
+  (p) => sql`select id, user_id as "userId", name, building, address_line as "addressLine", district, city, state, country, pincode, mobile, gstin, status,
              created_at as "createdAt", updated_at as "updatedAt"
       from addresses where status and id in (select jsonb_array_elements_text(${p.ids}::jsonb))`,
 );

@@ -23,6 +23,7 @@ const columnsOf = (f: AddressFields) => ({
   country: f.country,
   pincode: f.pincode,
   mobile: f.mobile,
+  gstin: f.gstin ?? null,
 });
 
 /**

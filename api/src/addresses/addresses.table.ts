@@ -18,6 +18,8 @@ export const addresses = pgTable(
     country: text('country').notNull(),
     pincode: text('pincode').notNull(),
     mobile: text('mobile').notNull(),
+    /** A business buyer's GSTIN, printed on its invoices, which then go to the B2B table of the shop's GST return (docs/product.md#gst-return). */
+    gstin: text('gstin'),
     status: boolean('status').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),

@@ -20,7 +20,8 @@ export interface Seller {
 export interface InvoicedOrder {
   orderId: string;
   userId: string;
-  buyer: { name: string; address: string; state: string };
+  /** `gstin`: a business buyer's, from its delivery address; its invoice is then B2B in the GST return. */
+  buyer: { name: string; address: string; state: string; gstin?: string | null };
   lines: ReadonlyArray<{ productId: string | null; name: string; variantName: string | null; quantity: number; subTotalAmt: number }>;
   /** A coupon's discount on the whole order: spread over the lines, so tax is on what was paid. */
   discountAmt: number;
@@ -71,7 +72,12 @@ function invoiceDocument(
       total: afterDiscount[i]!,
     };
   });
-  const buyer: InvoiceParty = { name: order.buyer.name, address: order.buyer.address, state: order.buyer.state };
+  const buyer: InvoiceParty = {
+    name: order.buyer.name,
+    address: order.buyer.address,
+    state: order.buyer.state,
+    ...(order.buyer.gstin ? { gstin: order.buyer.gstin } : {}),
+  };
   return {
     kind: 'invoice',
     number,

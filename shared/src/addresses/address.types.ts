@@ -11,6 +11,8 @@ export interface Address {
   country: string;
   pincode: string;
   mobile: string;
+  /** A business buyer's GSTIN (docs/product.md#gst-return); null for a shopper. */
+  gstin?: string | null;
   status: boolean;
   createdAt: string;
   updatedAt: string;

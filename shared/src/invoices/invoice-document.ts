@@ -5,7 +5,7 @@ export interface InvoiceParty {
   name: string;
   address: string;
   state: string;
-  /** The seller's GSTIN; a shopper has none. */
+  /** The seller's GSTIN, and a business buyer's (from its delivery address); a shopper has none. */
   gstin?: string;
 }
 

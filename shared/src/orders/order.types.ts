@@ -8,6 +8,8 @@ export interface OrderAddress extends Pick<
   Address,
   '_id' | 'name' | 'building' | 'address_line' | 'district' | 'city' | 'state' | 'country' | 'pincode' | 'mobile'
 > {
+  /** The buyer's GSTIN, when the address carried one (orders placed before GSTINs were taken have none). */
+  gstin?: string | null;
   /** The docs/product.md#records names for the same facts: street = address_line, postalCode = pincode. */
   street: string;
   postalCode: string;

@@ -196,7 +196,12 @@ function invoicedOrderOf(order: OrderRow, lines: InvoicedOrder['lines']): Invoic
     orderId: order.id,
     userId: order.userId,
     // From the address's own parts through the one formatter, not the copy's text: a district named as its city prints once.
-    buyer: { name: address.name, address: addressText({ ...address, street: address.address_line }, { withoutState: true }), state: supplyStateOf(address) },
+    buyer: {
+      name: address.name,
+      address: addressText({ ...address, street: address.address_line }, { withoutState: true }),
+      state: supplyStateOf(address),
+      gstin: address.gstin ?? null,
+    },
     lines,
     discountAmt: order.discountAmt,
     couponCode: order.couponCode ?? null,

@@ -18,8 +18,10 @@ import { placePromise } from '../../../lib/delivery/delivery-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
 // Labels: profile:address.field.<field>; the pincode first: its lookup fills district, city and state below it.
-const FIELDS = ['name', 'building', 'address_line', 'pincode', 'district', 'city', 'state', 'country', 'mobile'] as const;
+// Last, the one optional field: a business buyer's GSTIN, printed on its invoices (docs/product.md#tax-invoices).
+const FIELDS = ['name', 'building', 'address_line', 'pincode', 'district', 'city', 'state', 'country', 'mobile', 'gstin'] as const;
 type Field = (typeof FIELDS)[number];
+const OPTIONAL: readonly Field[] = ['gstin'];
 const EMPTY = Object.fromEntries(FIELDS.map((f) => [f, ''])) as Record<Field, string>;
 
 interface Props {
@@ -29,7 +31,7 @@ interface Props {
   onSaved?: (address: Address) => void;
 }
 
-/** Add or edit an address: all nine fields are required (docs/product.md#validation), checked by the shared schema. */
+/** Add or edit an address: the nine fields of docs/product.md#validation are required, the GSTIN optional, all checked by the shared schema. */
 export function AddressDialog({ address, onClose, onSaved }: Props) {
   const { t } = useTranslation('profile');
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
@@ -37,7 +39,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   // A refusal of the place (not delivered to, not a listed pincode), shown under the pincode while the place is the one refused.
   const [refused, setRefused] = useState<{ place: string; text: string } | null>(null);
   const placeKey = `${form.pincode}|${form.state}`;
-  const complete = FIELDS.every((f) => form[f].trim() !== '');
+  const complete = FIELDS.every((f) => OPTIONAL.includes(f) || form[f].trim() !== '');
   // What the shopper typed or changed is never overwritten by the pincode's place (only empty or last-filled fields).
   const filled = useRef<Partial<Record<Field, string>>>({});
   // The state always comes from the pincode: the invoice's place of supply (else STATE_PINCODE_MISMATCH).
@@ -106,6 +108,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
             label={t(`address.field.${field}`)}
             value={form[field]}
             autoFocus={i === 0}
+            optional={OPTIONAL.includes(field)}
             onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
             hint={field === 'pincode' ? (refused?.place === placeKey ? refused.text : pincodeHint) : undefined}
           />

@@ -9,6 +9,8 @@ interface Props {
   type?: 'text' | 'password';
   /** A line under the field (read out with it). */
   hint?: string;
+  /** Not required: the label says so. */
+  optional?: boolean;
 }
 
 const AUTOCOMPLETE: Record<string, string> = {
@@ -24,8 +26,8 @@ const AUTOCOMPLETE: Record<string, string> = {
   currentPassword: 'current-password',
 };
 
-/** A labelled required input (address and profile forms), with the browser's autofill hints. */
-export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint }: Props) {
+/** A labelled input, required unless `optional` (address and profile forms), with the browser's autofill hints. */
+export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint, optional }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -35,7 +37,7 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         id={id}
         name={name}
         type={type}
-        required
+        required={!optional}
         value={value}
         autoFocus={autoFocus}
         autoComplete={AUTOCOMPLETE[name] ?? 'off'}

@@ -1,0 +1,31 @@
+import { Controller, Get, Res } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { Gstr1Query } from '@haat/shared/gst/gstr1.schema';
+import { Auth } from '../auth/index.js';
+import { ZQuery } from '../common/zod-body.pipe.js';
+import { gstr1Csv } from './gstr1-csv.js';
+import { GstService } from './gst.service.js';
+
+/** The shop's GST return, for administrators only (checked on the server by @Auth('ADMIN')). */
+@Controller('admin/gst')
+export class GstController {
+  constructor(private readonly gst: GstService) {}
+
+  /**
+   * GSTR-1 for a period: the portal's JSON as its offline tool takes it (no envelope: the file is uploaded as it
+   * is), or one table as CSV (docs/product.md#gst-return).
+   */
+  @Get('gstr1')
+  @Auth('ADMIN')
+  async gstr1(@ZQuery(Gstr1Query) query: Gstr1Query, @Res({ passthrough: true }) reply: FastifyReply) {
+    const g = await this.gst.gstr1(query.from, query.to);
+    const name = `GSTR1-${g.fp}-${query.from}-${query.to}`;
+    void reply.header('cache-control', 'private, no-store');
+    if (query.format === 'json') {
+      void reply.header('content-disposition', `attachment; filename="${name}.json"`);
+      return g;
+    }
+    void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${query.table}.csv"`);
+    return gstr1Csv(g, query.table!);
+  }
+}
