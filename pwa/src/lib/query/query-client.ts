@@ -1,5 +1,6 @@
 import {
   QueryClient,
+  QueryObserver,
   useInfiniteQuery,
   useQuery,
   type InfiniteData,
@@ -16,10 +17,20 @@ import {
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false, networkMode: 'always' },
+    queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: true, networkMode: 'always' },
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+export { notifyManager } from '@tanstack/react-query';
+
+/** An observer of one read on this client, for `useServerQuery` (server-query.ts), which loads this module when first needed. */
+export function observe<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): QueryObserver<T, Error, T, T, K> {
+  return new QueryObserver(queryClient, queryClient.defaultQueryOptions(options));
+}
+
+// Mounted as a provider would: a read whose screen is open is asked again when the device comes back online.
+queryClient.mount();
 
 /** Reads again every query whose key starts with `key` (after a write, or when a socket event says it changed). */
 export function invalidate(...key: unknown[]): Promise<void> {

@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import type { QueryKey, QueryObserver, QueryObserverResult, UseQueryOptions } from '@tanstack/react-query';
+
+type Layer = typeof import('./query-client');
+let layer: Layer | undefined;
+let loading: Promise<Layer> | undefined;
+
+/** The one client's module, loaded at first need: TanStack Query is a chunk of its own, never in `/`'s first JS. */
+export function loadQueryLayer(): Promise<Layer> {
+  loading ??= import('./query-client').then(
+    (loaded) => (layer = loaded),
+    (error: unknown) => {
+      loading = undefined; // offline and never loaded here: the next read tries again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** What a read is before the library has loaded: pending, or failed when its code could not be loaded. */
+const before = (failure: unknown) =>
+  ({ data: undefined, error: failure ?? null, isPending: !failure, isError: !!failure, isFetching: !failure, status: failure ? 'error' : 'pending' }) as QueryObserverResult<never>;
+const WAITING = before(null);
+
+/**
+ * TanStack Query's `useQuery` on the one client (lib/query/query-client.ts), for screens on the first visit's path: the
+ * library loads with the first read rather than with `/` (docs/decisions/0245-online-reads-on-tanstack-query.md). Use it
+ * with a module's `queryOptions`; `refetch` reads again. Elsewhere `useOnlineQuery` is the same with the library at hand.
+ */
+export function useServerQuery<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
+  const [observer, setObserver] = useState(() => layer?.observe(options));
+  const [failure, setFailure] = useState<unknown>(null);
+  const latest = useRef(options);
+  latest.current = options;
+  useEffect(() => {
+    if (!observer && !failure) loadQueryLayer().then((loaded) => setObserver(loaded.observe(latest.current)), setFailure);
+  }, [observer, failure]);
+  const defaulted = observer && layer!.queryClient.defaultQueryOptions(options);
+  const subscribe = useCallback((changed: () => void) => observer?.subscribe(layer!.notifyManager.batchCalls(changed)) ?? (() => {}), [observer]);
+  useSyncExternalStore(subscribe, () => observer?.getCurrentResult() ?? WAITING);
+  useEffect(() => {
+    if (observer && defaulted) observer.setOptions(defaulted);
+  });
+  const result = observer && defaulted ? observer.getOptimisticResult(defaulted) : failure ? before(failure) : WAITING;
+  const retry = useCallback(() => (observer ? void observer.refetch() : setFailure(null)), [observer]);
+  return { ...result, retry };
+}
