@@ -42,7 +42,7 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // pincodes and coupons, the delivery promise (asked by the product page, cart, checkout and orders), the token refresher (loaded on a first 401) and the service worker's registration (loaded once
 // the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/][\w-]+|lib[\\/]delivery[\\/](delivery-promise|promise-part)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
@@ -167,8 +167,9 @@ export default defineConfig({
             // on `/` (LATE_PARTS above): one request and one precached file instead of several.
             { name: 'late-parts', test: LATE_PARTS, includeDependenciesRecursively: false, priority: 2 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
-            // shared a chunk with the shell's account menu and came onto the first visit.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // shared a chunk with the shell's account menu and came onto the first visit. `queryOptions` (which returns
+            // what it is given) stays with the modules that declare their reads, so declaring one loads nothing.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$)/, priority: 2 },
             // socket.io-client and its parts, one chunk that only the realtime connection loads.
             {
               name: 'socket-io',

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { AccountButton } from './account-button';
@@ -9,6 +10,7 @@ import { headerMessageAtom } from '../../lib/ui/header-message';
 import { deliveryPlaceAtom } from '../../lib/delivery/delivery-place';
 import { deliveryRange, headerPromise } from '../../lib/delivery/delivery-words';
 import { installPromptAtom, promptInstall } from '../../lib/device/install-prompt';
+import type { HeaderPromise } from './header-promise';
 
 /** docs/product.md#screens sticky header; on a narrow /search only the search row shows, with the account and the cart. */
 export function Header() {
@@ -89,13 +91,22 @@ export function HeaderMessage() {
   );
 }
 
-/** The header's promise (docs/product.md#delivery): the range, until the shopper names a place. */
+let loadedPromise: typeof HeaderPromise | undefined;
+
+/**
+ * The header's promise (docs/product.md#delivery): the range, until the shopper names a place; then what is true for
+ * what they look at or hold in the cart (header-promise.tsx, loaded once a place is named), the place's date meanwhile.
+ */
 export function Tagline() {
   const { t } = useTranslation();
   const place = useAtomValue(deliveryPlaceAtom);
+  const [Asked, setAsked] = useState(() => loadedPromise);
+  useEffect(() => {
+    if (place && !Asked) void import('./header-promise').then((m) => setAsked(() => (loadedPromise = m.HeaderPromise)));
+  }, [place, Asked]);
   return (
     <span className="logo-link__tagline" data-testid="header-promise">
-      {place ? headerPromise(place) : t('header.tagline', deliveryRange())}
+      {!place ? t('header.tagline', deliveryRange()) : Asked ? <Asked place={place} /> : headerPromise(place)}
     </span>
   );
 }

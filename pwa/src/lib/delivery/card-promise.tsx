@@ -1,30 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { DELIVERY_PROMISES_PATH, MAX_CARD_PROMISES, type CardPromises, type DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
-import type { Envelope } from '@haat/shared/common/envelope';
 import { useTranslation } from '../../i18n/i18n';
-import { http } from '../http/http';
 import { useOnlineQuery } from '../query/query-client';
+import { cardPromiseQuery } from './promise-api';
 import { deliveryPlaceAtom } from './delivery-place';
-
-/** The cards' asks going together: one pincode, up to a page of products, and the answer they all wait for. */
-type Batch = { pincode: string; ids: Set<string>; answer: Promise<Map<string, DeliveryPromise>> };
-let open: Batch | null = null;
-
-/** A card's promise, asked with every other card drawn in the same turn: one request a page (GET /api/delivery/promises). */
-function askCard(pincode: string, productId: string): Promise<DeliveryPromise | null> {
-  if (!open || open.pincode !== pincode || (open.ids.size >= MAX_CARD_PROMISES && !open.ids.has(productId))) {
-    const ids = new Set<string>();
-    const answer = new Promise((turn) => setTimeout(turn, 0)).then(async () => {
-      if (open?.ids === ids) open = null;
-      const searchParams = { pincode, productIds: [...ids].join(',') };
-      const body = await http.get(DELIVERY_PROMISES_PATH, { searchParams, context: { silent: true } }).json<Envelope<CardPromises>>();
-      return new Map((body.data?.promises ?? []).map((p) => [p.productId, p.promise]));
-    });
-    open = { pincode, ids, answer };
-  }
-  open.ids.add(productId);
-  return open.answer.then((byId) => byId.get(productId) ?? null);
-}
 
 /**
  * A product card's line for the chosen pincode (docs/product.md#delivery): a dark store's minutes when it has the
@@ -34,13 +12,7 @@ function askCard(pincode: string, productId: string): Promise<DeliveryPromise | 
 export function CardPromise({ productId }: { productId: string }) {
   const { t } = useTranslation('promise');
   const pincode = useAtomValue(deliveryPlaceAtom)?.pincode;
-  const asked = useOnlineQuery({
-    queryKey: ['card-promise', pincode, productId],
-    queryFn: () => askCard(pincode!, productId),
-    enabled: !!pincode,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const asked = useOnlineQuery({ ...cardPromiseQuery(pincode ?? '', productId), enabled: !!pincode });
   const promise = asked.data;
   if (promise?.kind !== 'express') return null;
   return (

@@ -12,14 +12,12 @@ export function deliveryDateWords(day: string): string {
 /** The promise before a pincode is known: the fastest and slowest zone ("1–5 days"). */
 export const deliveryRange = () => deliveryDaysRange();
 
-/** The header's line for a known place: its store's minutes, its own date, or that we do not deliver there yet. */
-export function headerPromise(place: DeliveryPlace & { pincode: string; minutes?: number }, now: Date = new Date()): string {
+/** The header's line for a known place, before any promise is asked for it: its own date, or that we do not deliver there yet. */
+export function headerPromise(place: DeliveryPlace & { pincode: string }, now: Date = new Date()): string {
   const days = deliveryDaysTo(place);
-  return place.minutes
-    ? i18n.t('common:delivery.headerIn', { pincode: place.pincode, count: place.minutes })
-    : days === null
-      ? i18n.t('common:delivery.headerNotServed', { pincode: place.pincode })
-      : i18n.t('common:delivery.headerBy', { pincode: place.pincode, date: deliveryDateWords(deliveryDateAfter(days, now)) });
+  return days === null
+    ? i18n.t('common:delivery.headerNotServed', { pincode: place.pincode })
+    : i18n.t('common:delivery.headerBy', { pincode: place.pincode, date: deliveryDateWords(deliveryDateAfter(days, now)) });
 }
 
 /** The address form's and checkout's sentence for a place: "Delivery by Thu, 26 Nov" or the refusal. */

@@ -1,0 +1,67 @@
+import { queryOptions } from '@tanstack/react-query';
+import { DELIVERY_PROMISES_PATH, MAX_CARD_PROMISES, type CardPromises, type DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
+import type { Envelope } from '@haat/shared/common/envelope';
+import { http } from '../http/http';
+import { queryKeys } from '../query/query-keys';
+import { askedNow, storeWhenWanted } from '../storage/device-store';
+
+/**
+ * What a promise is asked for (docs/product.md#delivery): a product (or one of its options) at a pincode, or the
+ * signed-in shopper's cart there (`cart` says which lines, so a changed cart is asked again).
+ */
+export type PromiseSubject = { pincode: string } & ({ productId: string; variantId?: string | null } | { cart: string });
+
+/** Where the device keeps the promise for a pincode and a product (or the cart): the answer last seen, for offline. */
+export const promiseKey = (pincode: string, productId?: string, variantId?: string | null) =>
+  `promise:${pincode}:${productId ?? 'cart'}${variantId ? `:${variantId}` : ''}`;
+
+const productOf = (subject: PromiseSubject) => ('productId' in subject ? subject : null);
+
+/** GET /api/delivery/promise, the one route: the promise for a product, or without one for the signed-in shopper's cart. */
+export async function fetchPromise(subject: PromiseSubject, signal?: AbortSignal): Promise<DeliveryPromise> {
+  const asked = askedNow();
+  const product = productOf(subject);
+  const searchParams = { pincode: subject.pincode, ...(product && { productId: product.productId }), ...(product?.variantId && { variantId: product.variantId }) };
+  const answer = await http.get('delivery/promise', { searchParams, signal, context: { silent: true } }).json<Envelope<{ promise: DeliveryPromise }>>();
+  const promise = answer.data!.promise;
+  // Kept once storage is wanted (a first visit's product page loads no Dexie for it: lib/storage/device-store.ts).
+  const kept = { key: promiseKey(subject.pincode, product?.productId, product?.variantId), value: { promise, seenAt: new Date().toISOString() } };
+  void storeWhenWanted(asked, ({ rowsFor, cachedAnswers }) => [rowsFor(cachedAnswers, [kept])]).catch(() => undefined);
+  return promise;
+}
+
+/** The promise for a subject on the one online-read client; a socket event about stock invalidates `queryKeys.promises()`. */
+export const promiseQuery = (subject: PromiseSubject) => {
+  const product = productOf(subject);
+  const which = product ? `${product.productId}:${product.variantId ?? ''}` : `cart:${'cart' in subject ? subject.cart : ''}`;
+  return queryOptions({
+    queryKey: queryKeys.promise(subject.pincode, which),
+    queryFn: ({ signal }) => fetchPromise(subject, signal),
+    // A product's promise holds a while (the cards' too); the cart's is asked whenever it is shown.
+    staleTime: product ? 30_000 : 0,
+  });
+};
+
+/** The cards' asks going together: one pincode, up to a page of products, and the answer they all wait for. */
+type Batch = { pincode: string; ids: Set<string>; answer: Promise<Map<string, DeliveryPromise>> };
+let open: Batch | null = null;
+
+/** A card's promise, asked with every other card drawn in the same turn: one request a page (GET /api/delivery/promises). */
+export function fetchCardPromise(pincode: string, productId: string): Promise<DeliveryPromise | null> {
+  if (!open || open.pincode !== pincode || (open.ids.size >= MAX_CARD_PROMISES && !open.ids.has(productId))) {
+    const ids = new Set<string>();
+    const answer = new Promise((turn) => setTimeout(turn, 0)).then(async () => {
+      if (open?.ids === ids) open = null;
+      const searchParams = { pincode, productIds: [...ids].join(',') };
+      const body = await http.get(DELIVERY_PROMISES_PATH, { searchParams, context: { silent: true } }).json<Envelope<CardPromises>>();
+      return new Map((body.data?.promises ?? []).map((p) => [p.productId, p.promise]));
+    });
+    open = { pincode, ids, answer };
+  }
+  open.ids.add(productId);
+  return open.answer.then((byId) => byId.get(productId) ?? null);
+}
+
+/** A product card's promise: the same rule for a page of products at once, kept a minute. */
+export const cardPromiseQuery = (pincode: string, productId: string) =>
+  queryOptions({ queryKey: queryKeys.cardPromise(pincode, productId), queryFn: () => fetchCardPromise(pincode, productId), staleTime: 60_000 });
