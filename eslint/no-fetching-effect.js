@@ -131,7 +131,7 @@ export const noFetchingEffect = {
       },
       'Program:exit'() {
         // A local function fetches when its body calls what fetches, until no more names join.
-        for (let grew = true; grew; ) {
+        for (let grew = true; grew;) {
           grew = false;
           for (const { name, fn } of locals) {
             if (fetching.has(name)) continue;

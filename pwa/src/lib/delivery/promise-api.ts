@@ -21,7 +21,11 @@ const productOf = (subject: PromiseSubject) => ('productId' in subject ? subject
 export async function fetchPromise(subject: PromiseSubject, signal?: AbortSignal): Promise<DeliveryPromise> {
   const asked = askedNow();
   const product = productOf(subject);
-  const searchParams = { pincode: subject.pincode, ...(product && { productId: product.productId }), ...(product?.variantId && { variantId: product.variantId }) };
+  const searchParams = {
+    pincode: subject.pincode,
+    ...(product && { productId: product.productId }),
+    ...(product?.variantId && { variantId: product.variantId }),
+  };
   const answer = await http.get('delivery/promise', { searchParams, signal, context: { silent: true } }).json<Envelope<{ promise: DeliveryPromise }>>();
   const promise = answer.data!.promise;
   // Kept once storage is wanted (a first visit's product page loads no Dexie for it: lib/storage/device-store.ts).

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import type { QueryKey, QueryObserver, QueryObserverResult, UseQueryOptions } from '@tanstack/react-query';
+import type { QueryKey, QueryObserverResult, UseQueryOptions } from '@tanstack/react-query';
 
 type Layer = typeof import('./query-client');
 let layer: Layer | undefined;
@@ -19,7 +19,14 @@ export function loadQueryLayer(): Promise<Layer> {
 
 /** What a read is before the library has loaded: pending, or failed when its code could not be loaded. */
 const before = (failure: unknown) =>
-  ({ data: undefined, error: failure ?? null, isPending: !failure, isError: !!failure, isFetching: !failure, status: failure ? 'error' : 'pending' }) as QueryObserverResult<never>;
+  ({
+    data: undefined,
+    error: failure ?? null,
+    isPending: !failure,
+    isError: !!failure,
+    isFetching: !failure,
+    status: failure ? 'error' : 'pending',
+  }) as QueryObserverResult<never>;
 const WAITING = before(null);
 
 /**
