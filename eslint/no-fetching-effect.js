@@ -1,6 +1,6 @@
 // `haat/no-fetching-effect`: in pwa/src, no effect fetches by hand. An online read goes through the online-read layer
 // (pwa/src/lib/query: TanStack Query's cache, deduplication, abort and invalidation); device data through the device's
-// store (docs/architecture.md#online-only-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md). Reported: a
+// store (docs/architecture.md#server-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md). Reported: a
 // useEffect or useLayoutEffect whose function (nested callbacks included) calls
 //   - fetch(…), ky, or the network calls of lib/http/ (the http client, api-client, early-request, public-config, pincode);
 //   - a function or object imported from a feature's API module (`api.ts`, `*-api.ts`, `api-client.ts`);

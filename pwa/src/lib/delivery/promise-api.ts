@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { DELIVERY_PROMISES_PATH, MAX_CARD_PROMISES, type CardPromises, type DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
+import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { http } from '../http/http';
 import { queryKeys } from '../query/query-keys';
@@ -45,27 +45,3 @@ export const promiseQuery = (subject: PromiseSubject) => {
     staleTime: product ? 30_000 : 0,
   });
 };
-
-/** The cards' asks going together: one pincode, up to a page of products, and the answer they all wait for. */
-type Batch = { pincode: string; ids: Set<string>; answer: Promise<Map<string, DeliveryPromise>> };
-let open: Batch | null = null;
-
-/** A card's promise, asked with every other card drawn in the same turn: one request a page (GET /api/delivery/promises). */
-export function fetchCardPromise(pincode: string, productId: string): Promise<DeliveryPromise | null> {
-  if (!open || open.pincode !== pincode || (open.ids.size >= MAX_CARD_PROMISES && !open.ids.has(productId))) {
-    const ids = new Set<string>();
-    const answer = new Promise((turn) => setTimeout(turn, 0)).then(async () => {
-      if (open?.ids === ids) open = null;
-      const searchParams = { pincode, productIds: [...ids].join(',') };
-      const body = await http.get(DELIVERY_PROMISES_PATH, { searchParams, context: { silent: true } }).json<Envelope<CardPromises>>();
-      return new Map((body.data?.promises ?? []).map((p) => [p.productId, p.promise]));
-    });
-    open = { pincode, ids, answer };
-  }
-  open.ids.add(productId);
-  return open.answer.then((byId) => byId.get(productId) ?? null);
-}
-
-/** A product card's promise: the same rule for a page of products at once, kept a minute. */
-export const cardPromiseQuery = (pincode: string, productId: string) =>
-  queryOptions({ queryKey: queryKeys.cardPromise(pincode, productId), queryFn: () => fetchCardPromise(pincode, productId), staleTime: 60_000 });

@@ -57,7 +57,7 @@ export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConf
 export const publicConfigQuery = () =>
   queryOptions({ queryKey: queryKeys.publicConfig(), queryFn: ({ signal }) => loadPublicConfig(signal), staleTime: Infinity });
 
-/** The API's switches and the shop, on the one online-read client (docs/architecture.md#online-only-reads-pwasrclibquery). */
+/** The API's switches and the shop, on the one online-read client (docs/architecture.md#server-reads-pwasrclibquery). */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
   const config = useServerQuery(publicConfigQuery()).data;
   return config ? { ...config, known: true } : { ...unknown(), known: false };

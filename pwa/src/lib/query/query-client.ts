@@ -10,7 +10,7 @@ import {
 } from '@tanstack/react-query';
 
 /**
- * The one cache of the PWA's online-only reads (docs/architecture.md#online-only-reads-pwasrclibquery,
+ * The one cache of the PWA's online-only reads (docs/architecture.md#server-reads-pwasrclibquery,
  * docs/decisions/0245-online-reads-on-tanstack-query.md). No provider: the library loads with the first screen that
  * reads online, never on `/`. No retries (the HTTP client's are enough); read afresh on open and on `invalidate`, not on
  * focus (an admin switching tabs mid-form); the request always goes out, its failure drawn by QueryState.

@@ -1,5 +1,5 @@
 /**
- * Every key of the one online-read cache, from one place (docs/architecture.md#online-only-reads-pwasrclibquery): a
+ * Every key of the one online-read cache, from one place (docs/architecture.md#server-reads-pwasrclibquery): a
  * module's `queryOptions` takes its key here, a write or a socket event invalidates by the same words, and a key's first
  * word is the prefix `invalidate` reads again. No key is typed inline.
  */
