@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { NARROW, useMediaQuery } from '../../lib/hooks/use-media-query';
 import { AccountButton } from './account-button';
@@ -10,7 +9,7 @@ import { headerMessageAtom } from '../../lib/ui/header-message';
 import { deliveryPlaceAtom } from '../../lib/delivery/delivery-place';
 import { deliveryRange, headerPromise } from '../../lib/delivery/delivery-words';
 import { installPromptAtom, promptInstall } from '../../lib/device/install-prompt';
-import type { HeaderPromise } from './header-promise';
+import { usePromiseParts } from '../../lib/delivery/card-note';
 
 /** docs/product.md#screens sticky header; on a narrow /search only the search row shows, with the account and the cart. */
 export function Header() {
@@ -91,8 +90,6 @@ export function HeaderMessage() {
   );
 }
 
-let loadedPromise: typeof HeaderPromise | undefined;
-
 /**
  * The header's promise (docs/product.md#delivery): the range, until the shopper names a place; then what is true for
  * what they look at or hold in the cart (header-promise.tsx, loaded once a place is named), the place's date meanwhile.
@@ -100,13 +97,11 @@ let loadedPromise: typeof HeaderPromise | undefined;
 export function Tagline() {
   const { t } = useTranslation();
   const place = useAtomValue(deliveryPlaceAtom);
-  const [Asked, setAsked] = useState(() => loadedPromise);
-  useEffect(() => {
-    if (place && !Asked) void import('./header-promise').then((m) => setAsked(() => (loadedPromise = m.HeaderPromise)));
-  }, [place, Asked]);
+  const Asked = usePromiseParts()?.HeaderPromisePart;
+  const dated = place && headerPromise(place);
   return (
     <span className="logo-link__tagline" data-testid="header-promise">
-      {!place ? t('header.tagline', deliveryRange()) : Asked ? <Asked place={place} /> : headerPromise(place)}
+      {!place ? t('header.tagline', deliveryRange()) : Asked ? <Asked place={place} loading={dated} failed={dated} /> : dated}
     </span>
   );
 }

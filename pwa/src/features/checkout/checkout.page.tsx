@@ -7,7 +7,7 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { BillDetails, EmptyCart, useCart } from '../cart/public';
 import { cartPromiseKey, PromiseNote, usePromise } from '../../lib/delivery/delivery-promise';
 import { useAddresses } from '../account/public';
-import { placePromise } from '../../lib/delivery/delivery-words';
+import { placePromise } from '../../lib/delivery/place-words';
 import { rememberDeliveryPlace } from '../../lib/delivery/delivery-place';
 import { AddressChoice } from './components/address-choice';
 import { OrderSummary } from './components/order-summary';

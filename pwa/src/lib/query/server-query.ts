@@ -7,27 +7,14 @@ let loading: Promise<Layer> | undefined;
 
 /** The one client's module, loaded at first need: TanStack Query is a chunk of its own, never in `/`'s first JS. */
 export function loadQueryLayer(): Promise<Layer> {
-  loading ??= import('./query-client').then(
-    (loaded) => (layer = loaded),
-    (error: unknown) => {
-      loading = undefined; // offline and never loaded here: the next read tries again
-      throw error;
-    },
-  );
+  // Offline and never loaded here: the next read tries again.
+  loading ??= import('./query-client').then((loaded) => (layer = loaded)).finally(() => layer || (loading = undefined));
   return loading;
 }
 
 /** What a read is before the library has loaded: pending, or failed when its code could not be loaded. */
-const before = (failure: unknown) =>
-  ({
-    data: undefined,
-    error: failure ?? null,
-    isPending: !failure,
-    isError: !!failure,
-    isFetching: !failure,
-    status: failure ? 'error' : 'pending',
-  }) as QueryObserverResult<never>;
-const WAITING = before(null);
+const WAITING = { isPending: true } as QueryObserverResult<never>;
+const before = (error: unknown) => ({ error, isError: true }) as QueryObserverResult<never>;
 
 /**
  * TanStack Query's `useQuery` on the one client (lib/query/query-client.ts), for screens on the first visit's path: the
@@ -49,6 +36,5 @@ export function useServerQuery<T, K extends QueryKey = QueryKey>(options: UseQue
     if (observer && defaulted) observer.setOptions(defaulted);
   });
   const result = observer && defaulted ? observer.getOptimisticResult(defaulted) : failure ? before(failure) : WAITING;
-  const retry = useCallback(() => (observer ? void observer.refetch() : setFailure(null)), [observer]);
-  return { ...result, retry };
+  return { ...result, retry: observer ? () => void observer.refetch() : () => setFailure(null) };
 }

@@ -1,4 +1,3 @@
-import { useEffect, useState } from 'react';
 import { classifyLoadFailure, type LoadFailure } from '../http/load-failure';
 import { queryKeys } from '../query/query-keys';
 import { useServerQuery } from '../query/server-query';
@@ -13,22 +12,6 @@ export interface ServerRefresh<T> {
   retry: () => void;
 }
 
-interface Options {
-  /** `idle`: the page draws without this data, so the refresh waits until the browser is idle (at most 3 s). */
-  when?: 'now' | 'idle';
-}
-
-/** Whether the browser has been idle once since the screen opened (at once where it cannot tell). */
-function useIdleOnce(wait: boolean): boolean {
-  const [idle, setIdle] = useState(!wait || typeof requestIdleCallback === 'undefined');
-  useEffect(() => {
-    if (idle) return;
-    const handle = requestIdleCallback(() => setIdle(true), { timeout: 3000 });
-    return () => cancelIdleCallback(handle);
-  }, [idle]);
-  return idle;
-}
-
 /**
  * The one way a screen refreshes device data when it opens (docs/architecture.md "The PWA's data layer"): `refresh`
  * stores the server's answer through the one rule and the screen reads the rows live (useDeviceQuery). A read of the one
@@ -36,12 +19,11 @@ function useIdleOnce(wait: boolean): boolean {
  * device comes back online, on retry() and on `invalidate`; two screens asking the same key share one request, and a
  * refresh no screen needs any more is aborted.
  */
-export function useServerRefresh<T>(key: string | null, refresh: (signal: AbortSignal) => Promise<T>, { when = 'now' }: Options = {}): ServerRefresh<T> {
-  const idle = useIdleOnce(when === 'idle');
+export function useServerRefresh<T>(key: string | null, refresh: (signal: AbortSignal) => Promise<T>): ServerRefresh<T> {
   const read = useServerQuery({
     queryKey: queryKeys.device(key ?? ''),
     queryFn: ({ signal }) => refresh(signal),
-    enabled: key !== null && idle,
+    enabled: key !== null,
   });
   // A failure is told until the refresh is asked again (Try again, back online), then the screen is refreshing again.
   const failure = read.isError && !read.isFetching ? classifyLoadFailure(read.error) : null;

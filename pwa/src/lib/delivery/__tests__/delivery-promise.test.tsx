@@ -5,7 +5,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n/i18n';
 import { Tagline } from '../../../app/shell/header';
-import { HeaderPromise, headerSubject, productOnScreen } from '../../../app/shell/header-promise';
+import { HeaderPromise, headerSubject, productOnScreen } from '../header-promise';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { invalidate } from '../../query/query-client';
 import { queryKeys } from '../../query/query-keys';

@@ -1,12 +1,14 @@
 import { useAtomValue } from 'jotai';
 import { useLocation } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
-import { cartPromiseKey, usePromise, type DeliveryPromise, type PromiseSubject } from '../../lib/delivery/delivery-promise';
-import type { KnownPlace } from '../../lib/delivery/delivery-place';
-import { deliveryDateWords, headerPromise } from '../../lib/delivery/delivery-words';
-import { isSignedInAtom } from '../../lib/http/session';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
+import { cartPromiseKey, usePromise, type DeliveryPromise, type PromiseSubject } from './delivery-promise';
+import type { KnownPlace } from './delivery-place';
+import { deliveryDateWords, headerPromise } from './delivery-words';
+import { isSignedInAtom } from '../http/session';
+import { useDeviceQuery } from '../storage/device-store';
+import { outboxFacade } from '../storage/outbox-facade';
 import { i18n } from '../../i18n/i18n';
-import { useCart } from '../../features/cart/public';
 
 /** The product a page shows (`/product/<name>-<id>`), or null. */
 export const productOnScreen = (pathname: string): string | null =>
@@ -28,11 +30,23 @@ export function headerWords(place: KnownPlace, promise: DeliveryPromise | undefi
   return headerPromise(place);
 }
 
-/** The header's promise once a place is chosen (loaded then, app/shell/header.tsx), from the one promise hook. */
+/** What the cart's promise is asked on (cartPromiseKey): its lines as IndexedDB holds them and how many wait to sync. */
+function useCartKey(signedIn: boolean): string | undefined {
+  return useDeviceQuery(
+    async (db) => {
+      if (!signedIn) return undefined;
+      const [lines, queued] = await Promise.all([db.cart.toArray(), outboxFacade.pending('cart.sync')]);
+      const waiting = new Set(queued.flatMap((e) => e.body.items.map((i) => cartLineKey(i.productId, i.variantId))));
+      return cartPromiseKey(lines, waiting.size);
+    },
+    [signedIn],
+  );
+}
+
+/** The header's promise once a place is chosen (a lazy part, promise-part.ts, app/shell/header.tsx), from the one promise hook. */
 export function HeaderPromise({ place }: { place: KnownPlace }) {
   const productId = productOnScreen(useLocation().pathname);
-  const signedIn = useAtomValue(isSignedInAtom);
-  const { lines, waiting } = useCart();
-  const seen = usePromise(headerSubject(place, productId, signedIn ? cartPromiseKey(lines, waiting.size) : undefined));
+  const cart = useCartKey(useAtomValue(isSignedInAtom));
+  const seen = usePromise(headerSubject(place, productId, cart));
   return <>{headerWords(place, seen?.promise)}</>;
 }
