@@ -91,7 +91,7 @@ export function AskedPromise({ productId, variantId, cart, seen, place, ...note 
   const shown = seen ?? asked;
   if (place && shown?.promise.kind === 'courier')
     return (
-      <p className="promise promise--courier" data-testid={note.testId} data-kind="courier" role="status">
+      <p className="promise promise--courier" style={{ margin: '4px 0 0', fontWeight: 600 }} data-testid={note.testId} data-kind="courier" role="status">
         {place.courier(deliveryDateWords(shown.promise.date))}
       </p>
     );
