@@ -31,7 +31,7 @@ export const pricedCart = (lines: readonly CartLine[]) =>
 /** A coupon priced by the server for these lines (POST order/coupon-preview, a read: it changes nothing), asked again when they change. */
 export const couponPreviewQuery = (code: string, lines: readonly CartLine[]) =>
   queryOptions({
-    queryKey: queryKeys.couponPreview(code, pricedCart(lines)),
+    queryKey: queryKeys.coupon(code, pricedCart(lines)),
     queryFn: async ({ signal }) => {
       const list_items = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
       return (await checkoutApi.couponPreview({ list_items, couponCode: code }, signal)).data!;

@@ -30,7 +30,7 @@ function fetchCardPromise(pincode: string, productId: string): Promise<DeliveryP
 
 /** A product card's promise: the same rule for a page of products at once, kept a minute. */
 export const cardPromiseQuery = (pincode: string, productId: string) =>
-  queryOptions({ queryKey: queryKeys.cardPromise(pincode, productId), queryFn: () => fetchCardPromise(pincode, productId), staleTime: 60_000 });
+  queryOptions({ queryKey: queryKeys.card(pincode, productId), queryFn: () => fetchCardPromise(pincode, productId), staleTime: 60_000 });
 
 /**
  * A product card's line for the chosen pincode (docs/product.md#delivery): a dark store's minutes when it has the

@@ -6,10 +6,10 @@
 export const queryKeys = {
   /** A device collection's refresh (lib/storage/use-server-refresh.ts): its rows live in IndexedDB, not in this cache. */
   device: (key: string) => ['device', key] as const,
-  publicConfig: () => ['config'] as const,
+  config: () => ['config'] as const,
   /** The delivery promise (lib/delivery/promise-api.ts): every promise, a pincode's, or one product's or cart's there. */
   promises: () => ['promise'] as const,
   promise: (pincode: string, subject: string) => ['promise', pincode, subject] as const,
-  cardPromise: (pincode: string, productId: string) => ['promise', pincode, 'card', productId] as const,
-  couponPreview: (code: string, cart: string) => ['coupon', code, cart] as const,
+  card: (pincode: string, productId: string) => ['promise', pincode, 'card', productId] as const,
+  coupon: (code: string, cart: string) => ['coupon', code, cart] as const,
 };
