@@ -1,12 +1,14 @@
 // `haat/no-fetching-effect`: in pwa/src, no effect fetches by hand. An online read goes through the online-read layer
 // (pwa/src/lib/query: TanStack Query's cache, deduplication, abort and invalidation); device data through the device's
-// store (docs/architecture.md#online-only-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md). Reported: a
+// store (docs/architecture.md#server-reads-pwasrclibquery, docs/decisions/0245-online-reads-on-tanstack-query.md). Reported: a
 // useEffect or useLayoutEffect whose function (nested callbacks included) calls
 //   - fetch(…), ky, or the network calls of lib/http/ (the http client, api-client, early-request, public-config, pincode);
 //   - a function or object imported from a feature's API module (`api.ts`, `*-api.ts`, `api-client.ts`);
 //   - a function imported from one of the repository's own modules that reaches the network itself: a module that
 //     imports one of the above (a feature's sync module: `reloadWishlist`), or a name re-exported from one
-//     (`accountApi` through a feature's public.ts), followed through re-exports.
+//     (`accountApi` through a feature's public.ts), followed through re-exports;
+//   - a function of the same file that calls one of these (`const apply = useCallback(async () => api.x())`, a
+//     function declaration, an arrow), however deep such local callbacks call each other.
 // An effect that only reacts to data already read (opens a form once a product arrived) calls none of these.
 // `allow`: files whose fetching effects are known and waiting for their replacement, each listed with its reason.
 import { existsSync, readFileSync } from 'node:fs';
@@ -84,7 +86,34 @@ export const noFetchingEffect = {
       return null;
     };
     const isFunction = (node) => node.type === 'ArrowFunctionExpression' || node.type === 'FunctionExpression';
+    /** The function a local name is bound to: `function f(){}`, `const f = () => …`, `const f = useCallback(() => …, [])`. */
+    const localFunction = (node) => {
+      if (node.type === 'FunctionDeclaration') return node.id ? { name: node.id.name, fn: node } : null;
+      if (node.type !== 'VariableDeclarator' || node.id.type !== 'Identifier' || !node.init) return null;
+      const init = node.init;
+      if (isFunction(init)) return { name: node.id.name, fn: init };
+      const wrapped = init.type === 'CallExpression' && root(init.callee) === 'useCallback' ? init.arguments[0] : null;
+      return wrapped && isFunction(wrapped) ? { name: node.id.name, fn: wrapped } : null;
+    };
+    const within = (node, fn) => {
+      for (let n = node.parent; n; n = n.parent) if (n === fn) return true;
+      return false;
+    };
+    /** @type {{ name: string, fn: object }[]} */
+    const locals = [];
+    /** @type {object[]} */
+    const calls = [];
+    /** Why a local name fetches: the fetching name its body calls. */
+    const through = new Map();
     return {
+      FunctionDeclaration(node) {
+        const local = localFunction(node);
+        if (local) locals.push(local);
+      },
+      VariableDeclarator(node) {
+        const local = localFunction(node);
+        if (local) locals.push(local);
+      },
       ImportDeclaration(node) {
         // `importKind` is typescript-eslint's (import type …), absent from ESTree's own node types.
         const typeOnly = (/** @type {object} */ n) => 'importKind' in n && n.importKind === 'type';
@@ -98,14 +127,30 @@ export const noFetchingEffect = {
         }
       },
       CallExpression(node) {
-        const name = root(node.callee);
-        if (!name || !fetching.has(name)) return;
-        const effect = inEffect(node);
-        if (effect)
+        calls.push(node);
+      },
+      'Program:exit'() {
+        // A local function fetches when its body calls what fetches, until no more names join.
+        for (let grew = true; grew;) {
+          grew = false;
+          for (const { name, fn } of locals) {
+            if (fetching.has(name)) continue;
+            const call = calls.find((c) => fetching.has(root(c.callee) ?? '') && within(c, fn));
+            if (!call) continue;
+            fetching.add(name);
+            through.set(name, root(call.callee));
+            grew = true;
+          }
+        }
+        for (const node of calls) {
+          const name = root(node.callee);
+          if (!name || !fetching.has(name) || !inEffect(node)) continue;
+          const via = through.has(name) ? `${name}, which calls ${through.get(name)}` : name;
           context.report({
             node,
-            message: `An effect must not fetch (${name}): read online through pwa/src/lib/query (useOnlineQuery, QueryState), or refresh device data through useServerRefresh (lib/storage).`,
+            message: `An effect must not fetch (${via}): read online through pwa/src/lib/query (useOnlineQuery, QueryState), or refresh device data through useServerRefresh (lib/storage).`,
           });
+        }
       },
     };
   },

@@ -33,6 +33,11 @@ tester.run('haat/no-fetching-effect', noFetchingEffect, {
       filename: at('pwa/src/features/realtime/x.tsx'),
       code: "import { pushSupported } from './web-push'; useEffect(() => { if (pushSupported()) setShown(true); }, []);",
     },
+    // A local callback that fetches, called from an event handler; a local function that fetches nothing, from an effect.
+    {
+      filename: at('pwa/src/features/checkout/x.tsx'),
+      code: "import { checkoutApi } from './api'; const apply = useCallback(() => checkoutApi.couponPreview({}), []); const onClick = () => apply(); const reset = () => setCode(null); useEffect(() => { reset(); }, [lines]);",
+    },
     // A component re-exported by a public.ts next to an API object is not the API object.
     { filename: at('pwa/src/app/x.tsx'), code: "import { AddressText } from '../features/account/public'; useEffect(() => { AddressText(props); }, []);" },
   ],
@@ -71,5 +76,16 @@ tester.run('haat/no-fetching-effect', noFetchingEffect, {
       errors: 1,
     },
     { filename: at('pwa/src/features/checkout/x.tsx'), code: "import ky from 'ky'; useEffect(() => { ky.get('/x'); }, []);", errors: 1 },
+    // Through a local callback (a hook's `apply` that an effect calls again), and through a chain of them.
+    {
+      filename: at('pwa/src/features/checkout/x.tsx'),
+      code: "import { checkoutApi } from './api'; const apply = useCallback(async (code) => { await checkoutApi.couponPreview({ code }); }, []); useEffect(() => { if (stale) void apply(code); }, [stale, apply]);",
+      errors: [{ message: /An effect must not fetch \(apply, which calls checkoutApi\)/ }],
+    },
+    {
+      filename: at('pwa/src/features/checkout/x.tsx'),
+      code: "import { http } from '../../lib/http/http'; function ask() { return http.get('x'); } const again = () => ask(); useEffect(() => { again(); }, []);",
+      errors: [{ message: /\(again, which calls ask\)/ }],
+    },
   ],
 });

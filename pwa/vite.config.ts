@@ -42,7 +42,7 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // pincodes and coupons, the delivery promise (asked by the product page, cart, checkout and orders), the token refresher (loaded on a first 401) and the service worker's registration (loaded once
 // the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/][\w-]+|lib[\\/]delivery[\\/](delivery-promise|promise-part)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
@@ -52,10 +52,10 @@ const PRODUCT_CARDS =
 // The modules of the 'late-parts' chunk (below): the footer, the toaster, the newsletter and home's back-to-top button,
 // which `/` loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx), and what of lib/ and
 // the shared rules only they use on `/`: the public config the footer reads (with the shop, the return window and the
-// hold limits it defaults to), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
+// hold limits it defaults to, and TanStack Query's `queryOptions` its read is declared with), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
 // first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
@@ -167,8 +167,9 @@ export default defineConfig({
             // on `/` (LATE_PARTS above): one request and one precached file instead of several.
             { name: 'late-parts', test: LATE_PARTS, includeDependenciesRecursively: false, priority: 2 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
-            // shared a chunk with the shell's account menu and came onto the first visit.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 2 },
+            // shared a chunk with the shell's account menu and came onto the first visit. `queryOptions` (which returns
+            // what it is given) stays with the modules that declare their reads, so declaring one loads nothing.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$)/, priority: 2 },
             // socket.io-client and its parts, one chunk that only the realtime connection loads.
             {
               name: 'socket-io',

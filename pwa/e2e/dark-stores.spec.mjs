@@ -49,6 +49,56 @@ async function stockedStore(baseUrl, admin) {
   return { store, product };
 }
 
+/** A product sold without options whose promise at 560034 is the courier's: no store has it on its shelves. */
+async function courierOnly(baseUrl, but) {
+  for (const p of await inStockProducts(baseUrl, 24)) {
+    if ((p.variants ?? []).length > 0 || p._id === but) continue;
+    const res = await fetch(`${baseUrl}/api/delivery/promise?pincode=560034&productId=${p._id}`);
+    if ((await res.json()).data?.promise.kind === 'courier') return p;
+  }
+  throw new Error('no courier-only product');
+}
+
+// The header says what is true for what the shopper looks at or holds (docs/product.md#delivery, "The header"): with
+// only a courier-only product (the chess set) in the cart, a stocked product's page may promise minutes, but the chess
+// set's own page promises its courier date, in the header and under its pincode check, and so does the cart.
+test('dark stores: the header follows the product shown and the cart, en-IN at 390 px', async ({ baseUrl, artifactsDir, launch }) => {
+  const [promise, common, cart] = ['promise', 'common', 'cart'].map((ns) => texts('en-IN', ns));
+  const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const { product: stocked } = await stockedStore(baseUrl, admin);
+  const chess = await courierOnly(baseUrl, stocked._id);
+  const shopper = await apiShopper(baseUrl, 'stores-header', KORAMANGALA);
+  const browser = await launch();
+  const page = await (await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } })).newPage();
+  const header = page.getByTestId('header-promise');
+  const minutes = fill(common.delivery.headerIn, { pincode: '560034', count: 10 });
+  const byCourier = fill(common.delivery.headerBy, { pincode: '560034', date: '' }).trim();
+
+  await signIn(page, baseUrl, shopper.email, shopper.password);
+  await openInApp(page, `/product/p-${chess._id}`);
+  await page.getByRole('button', { name: cart.addToCart }).first().click();
+  await openInApp(page, `/product/p-${stocked._id}`);
+  await page.getByLabel(texts('en-IN', 'product').pincode.label).fill('560034');
+  await page.getByRole('button', { name: texts('en-IN', 'product').pincode.check, exact: true }).click();
+  await expect(page.getByTestId('pincode-promise')).toHaveAttribute('data-kind', 'express');
+  await expect(header).toHaveText(minutes);
+
+  // The chess set's own page: its courier date, in the header and under the pincode check; no store's minutes.
+  await openInApp(page, `/product/p-${chess._id}`);
+  await expect(page.getByTestId('pincode-promise')).toHaveAttribute('data-kind', 'courier');
+  await expect(page.getByTestId('pincode-promise')).toContainText('(560034)');
+  await expect(header).toContainText(byCourier);
+  await expect(header).not.toContainText('minutes');
+  await expect(page.getByTestId('pincode-promise')).not.toContainText(fill(promise.in, { count: 10 }));
+  await screenshot(page, artifactsDir, 'dark-stores-en-IN-390-header-chess');
+
+  // Elsewhere, the cart's promise: the chess set alone comes by courier.
+  await openInApp(page, '/');
+  await expect(header).toContainText(byCourier);
+  await expect(header).not.toContainText('minutes');
+  await page.close();
+});
+
 for (const lang of ['en-IN', 'hi-IN']) {
   test(`dark stores ${lang} at 390 px`, async ({ baseUrl, artifactsDir, launch }) => {
     const [promise, product, checkout, cart, stores] = ['promise', 'product', 'checkout', 'cart', 'stores'].map((ns) => texts(lang, ns));
@@ -77,8 +127,8 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const express = fill(promise.in, { count: 10 });
     const note = page.getByTestId('pincode-promise');
     await expect(note).toHaveAttribute('data-kind', 'express');
-    // The store's minutes replace the place's courier date.
-    await expect(page.getByTestId('pincode-message')).toBeHidden();
+    // The promise route's answer is the only one: the pincode lookup says nothing more of a place served.
+    await expect(page.getByTestId('pincode-message')).toHaveText('');
     await expect(note).toContainText(fill(promise.to, { promise: express, pincode: '560034' }));
     await expect(note).toContainText(store.name);
     await shot('product');
@@ -134,9 +184,10 @@ for (const lang of ['en-IN', 'hi-IN']) {
     // A pincode no store serves: the courier's date, in the shopper's language.
     await page.goto(`${baseUrl}/product/p-${item._id}`);
     await check('560100');
-    // No store serves it: the place's courier date, as for any pincode, and no minutes.
-    await expect(note).toBeHidden();
-    const courier = page.getByTestId('pincode-message');
+    // No store serves it: the courier's date from the same promise route, said of the place, and no minutes.
+    await expect(note).toHaveAttribute('data-kind', 'courier');
+    await expect(page.getByTestId('pincode-message')).toHaveText('');
+    const courier = note;
     const days = deliveryDaysTo({ pincode: '560100', state: 'Karnataka' });
     assert.ok(days !== null, 'the rule delivers to 560100');
     const day = deliveryDateAfter(days, new Date());

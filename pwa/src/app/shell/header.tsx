@@ -9,6 +9,7 @@ import { headerMessageAtom } from '../../lib/ui/header-message';
 import { deliveryPlaceAtom } from '../../lib/delivery/delivery-place';
 import { deliveryRange, headerPromise } from '../../lib/delivery/delivery-words';
 import { installPromptAtom, promptInstall } from '../../lib/device/install-prompt';
+import { usePromiseParts } from '../../lib/delivery/card-note';
 
 /** docs/product.md#screens sticky header; on a narrow /search only the search row shows, with the account and the cart. */
 export function Header() {
@@ -89,13 +90,18 @@ export function HeaderMessage() {
   );
 }
 
-/** The header's promise (docs/product.md#delivery): the range, until the shopper names a place. */
+/**
+ * The header's promise (docs/product.md#delivery): the range, until the shopper names a place; then what is true for
+ * what they look at or hold in the cart (header-promise.tsx, loaded once a place is named), the place's date meanwhile.
+ */
 export function Tagline() {
   const { t } = useTranslation();
   const place = useAtomValue(deliveryPlaceAtom);
+  const Asked = usePromiseParts()?.HeaderPromisePart;
+  const dated = place && headerPromise(place);
   return (
     <span className="logo-link__tagline" data-testid="header-promise">
-      {place ? headerPromise(place) : t('header.tagline', deliveryRange())}
+      {!place ? t('header.tagline', deliveryRange()) : Asked ? <Asked place={place} loading={dated} failed={dated} /> : dated}
     </span>
   );
 }

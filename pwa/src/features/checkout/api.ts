@@ -1,7 +1,10 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPreviewRequest } from '@haat/shared/orders/order.schema';
 import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
+import { queryOptions } from '@tanstack/react-query';
+import type { CartLine } from '../../lib/storage/account-tables';
 import { http } from '../../lib/http/http';
+import { queryKeys } from '../../lib/query/query-keys';
 
 /** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
 export const checkoutApi = {
@@ -14,9 +17,23 @@ export const checkoutApi = {
       .post('order/checkout', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<unknown> & { id: string; url: string }>(),
   /** What a coupon takes off these lines now, or why it does not apply (docs/product.md#coupons). */
-  couponPreview: (body: CouponPreviewRequest) =>
-    http.post('order/coupon-preview', { json: body, retry: 0, timeout: 15_000, context: { silent: true } }).json<Envelope<CurrentTotals>>(),
+  couponPreview: (body: CouponPreviewRequest, signal?: AbortSignal) =>
+    http.post('order/coupon-preview', { json: body, signal, retry: 0, timeout: 15_000, context: { silent: true } }).json<Envelope<CurrentTotals>>(),
   /** Back from Stripe unpaid: cancels the order only while it awaits its card payment (else 409 NOT_AWAITING_PAYMENT). */
   abandonCardPayment: (orderId: string) =>
     http.post('order/checkout/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent: true } }).json<Envelope<Order>>(),
 };
+
+/** The lines a coupon is priced for, in words that change with any line, quantity or price the device shows. */
+export const pricedCart = (lines: readonly CartLine[]) =>
+  lines.map((l) => `${l.productId}:${l.variantId ?? ''}:${l.quantity}:${l.product.price}:${l.product.discount ?? 0}`).join('|');
+
+/** A coupon priced by the server for these lines (POST order/coupon-preview, a read: it changes nothing), asked again when they change. */
+export const couponPreviewQuery = (code: string, lines: readonly CartLine[]) =>
+  queryOptions({
+    queryKey: queryKeys.coupon(code, pricedCart(lines)),
+    queryFn: async ({ signal }) => {
+      const list_items = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+      return (await checkoutApi.couponPreview({ list_items, couponCode: code }, signal)).data!;
+    },
+  });

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
+import type { Address } from '@haat/shared/addresses/address.types';
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { isSignedInAtom } from '../../lib/http/session';
@@ -6,7 +7,7 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { BillDetails, EmptyCart, useCart } from '../cart/public';
 import { cartPromiseKey, PromiseNote, usePromise } from '../../lib/delivery/delivery-promise';
 import { useAddresses } from '../account/public';
-import { placePromise } from '../../lib/delivery/delivery-words';
+import { placePromise } from '../../lib/delivery/place-words';
 import { rememberDeliveryPlace } from '../../lib/delivery/delivery-place';
 import { AddressChoice } from './components/address-choice';
 import { OrderSummary } from './components/order-summary';
@@ -26,16 +27,19 @@ export function CheckoutPage() {
   const [addressId, setAddressId] = useState<string>();
   const coupon = useCoupon(lines);
   // The chosen address's promise (docs/product.md#delivery): refused where the rule does not deliver, else the cart's
-  // promise there (a dark store's minutes or the courier's date), which the order carries; the header promises it too.
+  // promise at its pincode (a dark store's minutes or the courier's date), which the order carries. Choosing it names
+  // the header's place too.
   const { addresses } = useAddresses();
   const chosen = addresses.find((a) => a._id === addressId);
   const promise = chosen ? placePromise(chosen) : null;
-  const seen = usePromise(undefined, undefined, signedIn ? cartPromiseKey(lines, waiting.size) : undefined);
+  const cart = signedIn ? cartPromiseKey(lines, waiting.size) : undefined;
+  const seen = usePromise(chosen && promise?.served && cart ? { pincode: chosen.pincode, cart } : null);
   const shown = chosen && promise?.served && seen ? seen : null;
   const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused, shown && { promise: shown.promise, pincode: chosen!.pincode });
-  useEffect(() => {
-    if (chosen) rememberDeliveryPlace(chosen);
-  }, [chosen]);
+  const choose = useCallback((address: Address) => {
+    setAddressId(address._id);
+    rememberDeliveryPlace(address);
+  }, []);
 
   const message = !signedIn ? (
     <>
@@ -56,7 +60,7 @@ export function CheckoutPage() {
         <div className="checkout">
           <h1 className="checkout__title">{t('checkout')}</h1>
           <div className="checkout__grid">
-            <AddressChoice selected={addressId} onSelect={setAddressId} />
+            <AddressChoice selected={addressId} onSelect={choose} />
             <div className="checkout__side">
               <OrderSummary lines={lines} />
               <CouponField

@@ -1,6 +1,7 @@
 import { useTranslation } from '../../i18n/i18n';
 import { RichText } from './rich-text';
-import { deliveryRange, zonesInWords } from '../../lib/delivery/delivery-words';
+import { deliveryRange } from '../../lib/delivery/delivery-words';
+import { zonesInWords } from '../../lib/delivery/place-words';
 import { InfoPage, useSupportValues } from './info-page';
 
 interface FaqGroup {

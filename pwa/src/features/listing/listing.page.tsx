@@ -2,6 +2,7 @@ import { useParams } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { useCatalogTree } from '../catalog/public';
 import { NotFound } from '../../lib/ui/not-found';
+import { useIdleOnce } from '../../lib/hooks/use-idle-once';
 import { useOnline } from '../../lib/hooks/use-online';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { ListingView } from './components/listing-view';
@@ -16,7 +17,7 @@ export function ListingPage() {
   const { categorySlug, subCategorySlug } = useParams();
   const categoryId = idFromSegment(categorySlug);
   const subCategoryId = idFromSegment(subCategorySlug);
-  const { categories, subCategories } = useCatalogTree('idle');
+  const { categories, subCategories } = useCatalogTree(useIdleOnce());
   const category = categories?.find((c) => c._id === categoryId);
   const subCategory = subCategories?.find((s) => s._id === subCategoryId);
   // Until the tree is read, the names in the URL stand in, so the page renders at once.

@@ -11,6 +11,7 @@ import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice } from './realtime-events';
 import { invalidate } from '../../lib/query/query-client';
+import { queryKeys } from '../../lib/query/query-keys';
 
 const store = getDefaultStore();
 type HaatSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -36,6 +37,7 @@ const handlers = createRealtimeHandlers({
   notifyNewOrder: (event) => void showNewOrderNotification(event),
   updateStoredOrder: (event) => inTurn(() => updateStoredOrder(event)),
   reloadShopperOrders: () => inTurn(reloadOrders),
+  askPromisesAgain: () => void invalidate(...queryKeys.promises()),
 });
 
 async function updateStoredOrder(event: OrderStatusEvent): Promise<void> {

@@ -8,10 +8,17 @@ import { deliveryPlaceAtom } from './delivery-place';
  * first visit's `/` carries this hook alone.
  */
 export function useCardNote(): ComponentType<{ productId: string }> | undefined {
+  return usePromiseParts()?.CardPromisePart;
+}
+
+type Parts = typeof import('./promise-part');
+
+/** The promise's lazy parts (promise-part.ts), loaded once the shopper has chosen a place; none before. */
+export function usePromiseParts(): Parts | undefined {
   const chosen = !!useAtomValue(deliveryPlaceAtom);
-  const [note, setNote] = useState<ComponentType<{ productId: string }>>();
+  const [parts, setParts] = useState<Parts>();
   useEffect(() => {
-    if (chosen && !note) void import('./promise-part').then((m) => setNote(() => m.CardPromisePart));
-  }, [chosen, note]);
-  return chosen ? note : undefined;
+    if (chosen && !parts) void import('./promise-part').then(setParts);
+  }, [chosen, parts]);
+  return chosen ? parts : undefined;
 }

@@ -1,9 +1,11 @@
 import { useAtomValue } from 'jotai';
+import { useTranslation } from '../../i18n/i18n';
+import { useOnlineQuery } from '../query/query-client';
+import { queryOptions } from '@tanstack/react-query';
 import { DELIVERY_PROMISES_PATH, MAX_CARD_PROMISES, type CardPromises, type DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 import type { Envelope } from '@haat/shared/common/envelope';
-import { useTranslation } from '../../i18n/i18n';
 import { http } from '../http/http';
-import { useOnlineQuery } from '../query/query-client';
+import { queryKeys } from '../query/query-keys';
 import { deliveryPlaceAtom } from './delivery-place';
 
 /** The cards' asks going together: one pincode, up to a page of products, and the answer they all wait for. */
@@ -11,7 +13,7 @@ type Batch = { pincode: string; ids: Set<string>; answer: Promise<Map<string, De
 let open: Batch | null = null;
 
 /** A card's promise, asked with every other card drawn in the same turn: one request a page (GET /api/delivery/promises). */
-function askCard(pincode: string, productId: string): Promise<DeliveryPromise | null> {
+function fetchCardPromise(pincode: string, productId: string): Promise<DeliveryPromise | null> {
   if (!open || open.pincode !== pincode || (open.ids.size >= MAX_CARD_PROMISES && !open.ids.has(productId))) {
     const ids = new Set<string>();
     const answer = new Promise((turn) => setTimeout(turn, 0)).then(async () => {
@@ -26,6 +28,10 @@ function askCard(pincode: string, productId: string): Promise<DeliveryPromise | 
   return open.answer.then((byId) => byId.get(productId) ?? null);
 }
 
+/** A product card's promise: the same rule for a page of products at once, kept a minute. */
+export const cardPromiseQuery = (pincode: string, productId: string) =>
+  queryOptions({ queryKey: queryKeys.card(pincode, productId), queryFn: () => fetchCardPromise(pincode, productId), staleTime: 60_000 });
+
 /**
  * A product card's line for the chosen pincode (docs/product.md#delivery): a dark store's minutes when it has the
  * product on its shelves ("Delivery in 10 min"), nothing otherwise (the header says the courier's date). Online
@@ -34,13 +40,7 @@ function askCard(pincode: string, productId: string): Promise<DeliveryPromise | 
 export function CardPromise({ productId }: { productId: string }) {
   const { t } = useTranslation('promise');
   const pincode = useAtomValue(deliveryPlaceAtom)?.pincode;
-  const asked = useOnlineQuery({
-    queryKey: ['card-promise', pincode, productId],
-    queryFn: () => askCard(pincode!, productId),
-    enabled: !!pincode,
-    staleTime: 60_000,
-    retry: false,
-  });
+  const asked = useOnlineQuery({ ...cardPromiseQuery(pincode ?? '', productId), enabled: !!pincode });
   const promise = asked.data;
   if (promise?.kind !== 'express') return null;
   return (

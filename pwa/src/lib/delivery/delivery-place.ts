@@ -6,8 +6,6 @@ export interface KnownPlace {
   pincode: string;
   state: string;
   city: string;
-  /** A dark store's minutes for this pincode, once a promise said so (docs/product.md#delivery). */
-  minutes?: number;
 }
 
 /** The shopper's own delivery place, for the header's promise (docs/product.md#delivery); read on init. */
@@ -16,7 +14,5 @@ export const deliveryPlaceAtom = atomWithStorage<KnownPlace | null>('haat.delive
 /** Remember the place the shopper last named (a pincode check, an address saved or chosen at checkout). */
 export function rememberDeliveryPlace(place: KnownPlace): void {
   const pincode = place.pincode.replace(/\s/g, '');
-  const known = getDefaultStore().get(deliveryPlaceAtom);
-  // The same pincode keeps its store's minutes (docs/product.md#delivery).
-  getDefaultStore().set(deliveryPlaceAtom, { ...(known?.pincode === pincode && known), pincode, state: place.state, city: place.city });
+  getDefaultStore().set(deliveryPlaceAtom, { pincode, state: place.state, city: place.city });
 }

@@ -1,16 +1,15 @@
-import { getDefaultStore, useAtomValue } from 'jotai';
+import { useAtomValue } from 'jotai';
 import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
-import type { Envelope } from '@haat/shared/common/envelope';
-import { http } from '../http/http';
-import { askedNow, storeWhenWanted, useDeviceQuery, type CartLine } from '../storage/device-store';
-import { useServerRefresh } from '../storage/use-server-refresh';
+import { useDeviceQuery, type CartLine } from '../storage/device-store';
+import { useOnlineQuery } from '../query/query-client';
+import { promiseKey, promiseQuery, type PromiseSubject } from './promise-api';
 import { DELIVERY_TIME_ZONE } from '@haat/shared/addresses/delivery-zones';
 import { formatDate } from '../../i18n/format';
 import { i18n, useTranslation } from '../../i18n/i18n';
 import { deliveryDateWords } from './delivery-words';
 import { deliveryPlaceAtom } from './delivery-place';
 
-export type { DeliveryPromise };
+export type { DeliveryPromise, PromiseSubject };
 
 /** A promise as the device keeps it (docs/architecture.md "The PWA's data layer"): the answer and when it was seen. */
 export interface SeenPromise {
@@ -19,40 +18,17 @@ export interface SeenPromise {
   key?: string;
 }
 
-/** Where the device keeps the promise for a pincode and a product (or the cart): the stock last seen, per pincode. */
-export const promiseKey = (pincode: string, productId?: string, variantId?: string | null) =>
-  `promise:${pincode}:${productId ?? 'cart'}${variantId ? `:${variantId}` : ''}`;
-
 /**
- * Asks GET /api/delivery/promise for a pincode and a product (without one: the signed-in shopper's cart) and keeps the
- * answer through the one rule; an express answer tells the header the store's minutes for that pincode.
+ * The one promise on screen (docs/product.md#delivery): the promise for a product, or the cart, at a pincode, asked of
+ * the one route through the online-read client (promise-api.ts); offline, the answer last kept on this device; else null.
  */
-export async function refreshPromise(pincode: string, productId?: string, variantId?: string | null, signal?: AbortSignal): Promise<DeliveryPromise> {
-  const asked = askedNow();
-  const searchParams = { pincode, ...(productId && { productId }), ...(variantId && { variantId }) };
-  const answer = await http.get('delivery/promise', { searchParams, signal, context: { silent: true } }).json<Envelope<{ promise: DeliveryPromise }>>();
-  const promise = answer.data!.promise;
-  // Kept once storage is wanted (a first visit's product page loads no Dexie for it: lib/storage/device-store.ts).
-  const kept = { key: promiseKey(pincode, productId, variantId), value: { promise, seenAt: new Date().toISOString() } };
-  void storeWhenWanted(asked, ({ rowsFor, cachedAnswers }) => [rowsFor(cachedAnswers, [kept])]).catch(() => undefined);
-  // The header's promise (docs/product.md#delivery): an express answer gives the pincode its store's minutes, a courier one for the cart takes them away.
-  const place = getDefaultStore().get(deliveryPlaceAtom);
-  const minutes = promise.kind === 'express' ? promise.minutes : productId ? place?.minutes : undefined;
-  if (place?.pincode === pincode && place.minutes !== minutes) getDefaultStore().set(deliveryPlaceAtom, { ...place, minutes });
-  return promise;
-}
-
-/**
- * The promise for the shopper's chosen pincode (the header's place) and a product, or the cart (no `productId`; `cartKey`
- * changes with the cart's lines so a changed cart is asked again, none: not asked): as last kept on this device (offline
- * too), else the server's answer while the device's store catches up, else null.
- */
-export function usePromise(productId?: string, variantId?: string | null, cartKey?: string): SeenPromise | null {
-  const pincode = useAtomValue(deliveryPlaceAtom)?.pincode;
-  const key = pincode && (productId || cartKey) ? promiseKey(pincode, productId, variantId) : null;
-  const fresh = useServerRefresh(key && `${key}|${cartKey}`, (signal) => refreshPromise(pincode!, productId, variantId, signal).catch(() => undefined));
+export function usePromise(subject: PromiseSubject | null): SeenPromise | null {
+  const product = subject && 'productId' in subject ? subject : null;
+  const key = subject && promiseKey(subject.pincode, product?.productId, product?.variantId);
+  const asked = useOnlineQuery({ ...promiseQuery(subject ?? { pincode: '', cart: '' }), enabled: !!subject });
   const kept = useDeviceQuery(async (db) => ({ ...((key && (await db.meta.get(key))?.value) as SeenPromise), key: key ?? '' }), [key]);
-  return kept?.key === key && kept?.promise ? kept : fresh.answer ? { promise: fresh.answer, seenAt: new Date().toISOString() } : null;
+  if (subject && asked.data) return { promise: asked.data, seenAt: new Date(asked.dataUpdatedAt).toISOString(), key: key! };
+  return subject && kept?.key === key && kept.promise ? kept : null;
 }
 
 /** The promise in a line (data-kind says which): "Delivery in 10 minutes · from our Koramangala store", or the courier's date. */
@@ -89,29 +65,35 @@ export const dueTime = (iso: string) => formatDate(iso, { hour: 'numeric', minut
 export const cartPromiseKey = (lines: readonly CartLine[], waiting: number): string | undefined =>
   lines.length > 0 ? `${lines.map((l) => `${l.key}*${l.quantity}`).join()}|${waiting}` : undefined;
 
-const HIDE_PLACE_DATE = '.pincode__message{display:none}';
-
 type Asked = {
   productId?: string;
   variantId?: string;
   cart?: { lines: readonly CartLine[]; waiting: number };
   seen?: SeenPromise;
-  /** The product page's: only a store's minutes, to the chosen pincode, in place of the place's courier date. */
-  place?: boolean;
+  /** The product page's: the promise said to the checked place ("Delivery in 10 minutes to 560034", or `courier`'s words for its date). */
+  place?: { pincode: string; courier: (date: string) => string };
   testId: string;
   label?: string;
 };
 
+/** The subject a part asks about, at the shopper's chosen pincode: a product, or the cart (not when empty). */
+function subjectOf(pincode: string | undefined, { productId, variantId, cart }: Pick<Asked, 'productId' | 'variantId' | 'cart'>): PromiseSubject | null {
+  if (!pincode) return null;
+  if (productId) return { pincode, productId, variantId };
+  const lines = cart && cartPromiseKey(cart.lines, cart.waiting);
+  return lines ? { pincode, cart: lines } : null;
+}
+
 /** The promise for a product or the cart (usePromise), or one `seen` already, drawn: the lazy part (promise-part.ts). */
 export function AskedPromise({ productId, variantId, cart, seen, place, ...note }: Asked) {
   const pincode = useAtomValue(deliveryPlaceAtom)?.pincode;
-  const asked = usePromise(productId, variantId, cart && cartPromiseKey(cart.lines, cart.waiting));
+  const asked = usePromise(seen ? null : subjectOf(place?.pincode ?? pincode, { productId, variantId, cart }));
   const shown = seen ?? asked;
-  if (place && shown?.promise.kind !== 'express') return null;
-  return (
-    <>
-      {place && <style>{HIDE_PLACE_DATE}</style>}
-      <PromiseNote seen={shown} to={place ? pincode : undefined} {...note} />
-    </>
-  );
+  if (place && shown?.promise.kind === 'courier')
+    return (
+      <p className="promise promise--courier" style={{ margin: '4px 0 0', fontWeight: 600 }} data-testid={note.testId} data-kind="courier" role="status">
+        {place.courier(deliveryDateWords(shown.promise.date))}
+      </p>
+    );
+  return <PromiseNote seen={shown} to={place?.pincode} {...note} />;
 }

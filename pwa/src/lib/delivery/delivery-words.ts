@@ -1,4 +1,4 @@
-import { DELIVERY_ZONES, deliveryDateAfter, deliveryDaysRange, deliveryDaysTo, type DeliveryPlace } from '@haat/shared/addresses/delivery-zones';
+import { deliveryDateAfter, deliveryDaysRange, deliveryDaysTo, type DeliveryPlace } from '@haat/shared/addresses/delivery-zones';
 import { formatDate } from '../../i18n/format';
 import { i18n } from '../../i18n/i18n';
 
@@ -12,36 +12,10 @@ export function deliveryDateWords(day: string): string {
 /** The promise before a pincode is known: the fastest and slowest zone ("1–5 days"). */
 export const deliveryRange = () => deliveryDaysRange();
 
-/** The header's line for a known place: its store's minutes, its own date, or that we do not deliver there yet. */
-export function headerPromise(place: DeliveryPlace & { pincode: string; minutes?: number }, now: Date = new Date()): string {
-  const days = deliveryDaysTo(place);
-  return place.minutes
-    ? i18n.t('common:delivery.headerIn', { pincode: place.pincode, count: place.minutes })
-    : days === null
-      ? i18n.t('common:delivery.headerNotServed', { pincode: place.pincode })
-      : i18n.t('common:delivery.headerBy', { pincode: place.pincode, date: deliveryDateWords(deliveryDateAfter(days, now)) });
-}
-
-/** The address form's and checkout's sentence for a place: "Delivery by Thu, 26 Nov" or the refusal. */
-export function placePromise(
-  place: DeliveryPlace & { city: string; state: string; pincode: string },
-  now: Date = new Date(),
-): { served: boolean; text: string } {
+/** The header's line for a known place, before any promise is asked for it: its own date, or that we do not deliver there yet. */
+export function headerPromise(place: DeliveryPlace & { pincode: string }, now: Date = new Date()): string {
   const days = deliveryDaysTo(place);
   return days === null
-    ? { served: false, text: i18n.t('common:delivery.notServed', { where: `${place.city}, ${place.state}`, pincode: place.pincode }) }
-    : { served: true, text: i18n.t('common:delivery.by', { date: deliveryDateWords(deliveryDateAfter(days, now)) }) };
-}
-
-/** The zones in words for the FAQ: "Bengaluru (pincodes 560…): 1 day; Karnataka: 2 days; …". */
-export function zonesInWords(): string {
-  return DELIVERY_ZONES.filter((z) => z.days !== null)
-    .map((z) => {
-      const prefixes = (z.pincodePrefixes ?? []).map((p) => `${p}…`).join(', ');
-      const where = [prefixes ? i18n.t('common:delivery.zonePincodes', { name: z.name, prefixes }) : '', (z.states ?? []).join(', ')]
-        .filter(Boolean)
-        .join(', ');
-      return `${where}: ${i18n.t('common:delivery.days', { count: z.days! })}`;
-    })
-    .join('; ');
+    ? i18n.t('common:delivery.headerNotServed', { pincode: place.pincode })
+    : i18n.t('common:delivery.headerBy', { pincode: place.pincode, date: deliveryDateWords(deliveryDateAfter(days, now)) });
 }

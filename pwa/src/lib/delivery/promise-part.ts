@@ -4,3 +4,5 @@ import { lazyPart } from '../ui/lazy-part';
 export const PromisePart = lazyPart(() => import('./delivery-promise').then((m) => m.AskedPromise));
 /** A product card's store minutes (card-promise.tsx), loaded once a grid with a chosen pincode draws its first card. */
 export const CardPromisePart = lazyPart(() => import('./card-promise').then((m) => m.CardPromise));
+/** The header's promise for a named place (header-promise.tsx): what is true for the product shown or the cart. */
+export const HeaderPromisePart = lazyPart(() => import('./header-promise').then((m) => m.HeaderPromise));

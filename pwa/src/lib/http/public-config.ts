@@ -3,7 +3,9 @@ import { DEFAULT_RETURN_WINDOW_DAYS } from '@haat/shared/orders/return-window';
 import { DEMO_SHOP, type ShopIdentity } from '@haat/shared/contact/support-contact';
 import { defaultHoldLimits, type HoldLimits } from '@haat/shared/orders/hold-limits';
 import { http } from './http';
-import { useServerRefresh } from '../storage/use-server-refresh';
+import { queryOptions } from '@tanstack/react-query';
+import { queryKeys } from '../query/query-keys';
+import { useServerQuery } from '../query/server-query';
 
 export interface PublicConfig {
   googleClientId: string | null;
@@ -44,29 +46,19 @@ const unknown = (): PublicConfig => ({
   holdLimits: defaultHoldLimits(),
 });
 
-let pending: Promise<PublicConfig> | null = null;
-/** The answer once it came: a screen opened after it draws with it at once. */
-let answered: PublicConfig | null = null;
-
-/** GET /api/config/public once per page load; a failure is retried on the next call. */
-export function loadPublicConfig(): Promise<PublicConfig> {
-  // Started inside a promise: a request that cannot even be made (no origin to resolve against) is a failure like any other.
-  pending ??= Promise.resolve()
-    .then(() => http.get('config/public', { context: { silent: true }, retry: 0 }).json<Envelope<PublicConfig>>())
-    .then((answer) => {
-      if (answer.data?.shop) localStorage.setItem(SHOP_KEY, JSON.stringify(answer.data.shop));
-      answered = { ...unknown(), ...answer.data };
-      return answered;
-    })
-    .catch((error: unknown) => {
-      pending = null;
-      throw error;
-    });
-  return pending;
+/** GET /api/config/public: the API's switches and the shop (kept for offline and the next first paint). */
+export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConfig> {
+  const answer = await http.get('config/public', { signal, context: { silent: true }, retry: 0 }).json<Envelope<PublicConfig>>();
+  if (answer.data?.shop) localStorage.setItem(SHOP_KEY, JSON.stringify(answer.data.shop));
+  return { ...unknown(), ...answer.data };
 }
 
-/** The API's switches and the shop, refreshed through the device layer's hook (docs/architecture.md "The PWA's data layer"). */
+/** The public config, read once a page load (a failure is asked again by the next screen that reads it). */
+export const publicConfigQuery = () =>
+  queryOptions({ queryKey: queryKeys.config(), queryFn: ({ signal }) => loadPublicConfig(signal), staleTime: Infinity });
+
+/** The API's switches and the shop, on the one online-read client (docs/architecture.md#server-reads-pwasrclibquery). */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
-  const config = useServerRefresh('public-config', loadPublicConfig).answer ?? answered;
+  const config = useServerQuery(publicConfigQuery()).data;
   return config ? { ...config, known: true } : { ...unknown(), known: false };
 }

@@ -1,5 +1,6 @@
 import {
   QueryClient,
+  QueryObserver,
   useInfiniteQuery,
   useQuery,
   type InfiniteData,
@@ -9,17 +10,27 @@ import {
 } from '@tanstack/react-query';
 
 /**
- * The one cache of the PWA's online-only reads (docs/architecture.md#online-only-reads-pwasrclibquery,
+ * The one cache of the PWA's online-only reads (docs/architecture.md#server-reads-pwasrclibquery,
  * docs/decisions/0245-online-reads-on-tanstack-query.md). No provider: the library loads with the first screen that
  * reads online, never on `/`. No retries (the HTTP client's are enough); read afresh on open and on `invalidate`, not on
  * focus (an admin switching tabs mid-form); the request always goes out, its failure drawn by QueryState.
  */
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false, networkMode: 'always' },
+    queries: { retry: false, staleTime: 0, refetchOnWindowFocus: false, refetchOnReconnect: true, networkMode: 'always' },
     mutations: { retry: false, networkMode: 'always' },
   },
 });
+
+export { notifyManager } from '@tanstack/react-query';
+
+/** An observer of one read on this client, for `useServerQuery` (server-query.ts), which loads this module when first needed. */
+export function observe<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): QueryObserver<T, Error, T, T, K> {
+  return new QueryObserver(queryClient, queryClient.defaultQueryOptions(options));
+}
+
+// Mounted as a provider would: a read whose screen is open is asked again when the device comes back online.
+queryClient.mount();
 
 /** Reads again every query whose key starts with `key` (after a write, or when a socket event says it changed). */
 export function invalidate(...key: unknown[]): Promise<void> {

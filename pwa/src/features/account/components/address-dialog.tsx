@@ -14,7 +14,7 @@ import { LabelledInput } from './labelled-input';
 import './account.css';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 import { fieldProblem } from '../../../i18n/validation';
-import { placePromise } from '../../../lib/delivery/delivery-words';
+import { placePromise } from '../../../lib/delivery/place-words';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
 // Labels: profile:address.field.<field>; the pincode first: its lookup fills district, city and state below it.

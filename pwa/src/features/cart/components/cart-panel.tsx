@@ -50,7 +50,7 @@ export function CartPanel({ onNavigate, page = false }: { onNavigate?: () => voi
             ))}
           </ul>
           <BillDetails totals={totals} />
-          <PromisePart cart={{ lines, waiting: waiting.size }} testId="cart-promise" />
+          {signedIn && <PromisePart cart={{ lines, waiting: waiting.size }} testId="cart-promise" />}
           <div className="cart-panel__footer">
             {signedIn ? (
               <button type="button" className="btn btn--primary cart-panel__proceed" onClick={() => go('/checkout')}>

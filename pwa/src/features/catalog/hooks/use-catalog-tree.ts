@@ -9,10 +9,10 @@ export interface CatalogTree {
   subCategories: SubCategory[] | undefined;
 }
 
-/** Categories and subcategories from IndexedDB, refreshed once per load (`idle`: once the browser is idle). */
-export function useCatalogTree(when: 'now' | 'idle' = 'now'): CatalogTree {
+/** Categories and subcategories from IndexedDB, refreshed once per load (once `refresh` is true: a page that draws without them waits for idle). */
+export function useCatalogTree(refresh = true): CatalogTree {
   // Until IndexedDB holds a tree (a first visit: storage waits, lib/storage/device-store.ts), the network's answer shows.
-  const fresh = useServerRefresh('catalog-tree', refreshCatalogTree, { when }).answer;
+  const fresh = useServerRefresh(refresh ? 'catalog-tree' : null, refreshCatalogTree).answer;
   // One query over both tables in one transaction: the tree a screen sees is always one saved tree (read apart, a
   // listing found its subcategory missing for a moment). A transition: the home page's rows follow the categories.
   const stored = useDeviceQuery(

@@ -29,7 +29,7 @@ let chosen: string | undefined;
 function Checkout() {
   const [addressId, setAddressId] = useState<string>();
   chosen = addressId;
-  return <AddressChoice selected={addressId} onSelect={setAddressId} />;
+  return <AddressChoice selected={addressId} onSelect={(address) => setAddressId(address._id)} />;
 }
 
 beforeEach(async () => {

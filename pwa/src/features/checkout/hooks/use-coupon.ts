@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { CartLine } from '../../../lib/storage/account-tables';
 import { problemOf } from '../../../lib/http/http-problem';
+import { useOnlineQuery } from '../../../lib/query/query-client';
 import { i18n } from '../../../i18n/i18n';
 import { couponRefusalOf } from '../coupon-refusal';
-import { checkoutApi } from '../api';
+import { couponPreviewQuery } from '../api';
 
 /** A coupon the server priced for the current cart: the discount and the total after it. */
 export interface AppliedCoupon {
@@ -12,60 +13,40 @@ export interface AppliedCoupon {
   totalAmt: number;
 }
 
-const fingerprintOf = (lines: CartLine[]) =>
-  lines.map((l) => `${l.productId}:${l.variantId ?? ''}:${l.quantity}:${l.product.price}:${l.product.discount ?? 0}`).join('|');
-
-/** The checkout's coupon (docs/product.md#coupons), priced by the server for the cart, again whenever the cart changes. */
+/**
+ * The checkout's coupon (docs/product.md#coupons): the code the shopper applied, priced by the server for the cart
+ * (couponPreviewQuery), again whenever the cart changes; until the new cart is priced, no stale discount is offered.
+ */
 export function useCoupon(lines: CartLine[]) {
-  const [applied, setApplied] = useState<AppliedCoupon | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const fingerprint = fingerprintOf(lines);
-  const pricedFor = useRef<string | null>(null);
-  const linesRef = useRef(lines);
-  linesRef.current = lines;
+  const [code, setCode] = useState<string | null>(null);
+  // What the shopper is told besides the server's refusal: an empty code, or the order refused for the coupon.
+  const [said, setSaid] = useState<string | null>(null);
+  const priced = useOnlineQuery({ ...couponPreviewQuery(code ?? '', lines), enabled: !!code && lines.length > 0 });
+  const { refetch } = priced;
 
-  const apply = useCallback(async (typed: string) => {
-    const code = typed.trim().toUpperCase();
-    if (!code) return setError(i18n.t('checkout:coupon.empty'));
-    setBusy(true);
-    setError(null);
-    const now = linesRef.current;
-    try {
-      const answer = await checkoutApi.couponPreview({
-        list_items: now.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity })),
-        couponCode: code,
-      });
-      const totals = answer.data!;
-      pricedFor.current = fingerprintOf(now);
-      setApplied({ code: totals.couponCode ?? code, discountAmt: totals.discountAmt ?? 0, totalAmt: totals.totalAmt });
-    } catch (e) {
-      pricedFor.current = null;
-      setApplied(null);
-      setError(couponRefusalOf(problemOf(e)));
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
+  const apply = useCallback(
+    async (typed: string) => {
+      const next = typed.trim().toUpperCase();
+      setSaid(next ? null : i18n.t('checkout:coupon.empty'));
+      if (!next) return;
+      // The same code again is asked again (its uses may have run out meanwhile).
+      if (next === code) await refetch();
+      else setCode(next);
+    },
+    [code, refetch],
+  );
   const remove = useCallback(() => {
-    pricedFor.current = null;
-    setApplied(null);
-    setError(null);
+    setCode(null);
+    setSaid(null);
   }, []);
-
   /** The order was refused for the coupon (its uses ran out meanwhile): drop it and say why. */
   const refused = useCallback((message: string) => {
-    pricedFor.current = null;
-    setApplied(null);
-    setError(message);
+    setCode(null);
+    setSaid(message);
   }, []);
 
-  useEffect(() => {
-    if (applied && lines.length > 0 && pricedFor.current !== fingerprint) void apply(applied.code);
-  }, [fingerprint, applied, lines.length, apply]);
-
-  // Until the new cart is priced, no stale discount is offered to the order.
-  const current = applied && pricedFor.current === fingerprint ? applied : null;
-  return { applied: current, pending: !!applied && !current, error, busy, apply, remove, refused };
+  const totals = code ? priced.data : undefined;
+  const applied = totals ? { code: totals.couponCode ?? code!, discountAmt: totals.discountAmt ?? 0, totalAmt: totals.totalAmt } : null;
+  const error = said ?? (code && priced.isError ? couponRefusalOf(problemOf(priced.error)) : null);
+  return { applied, pending: !!code && !applied && !priced.isError, error, busy: priced.isFetching, apply, remove, refused };
 }

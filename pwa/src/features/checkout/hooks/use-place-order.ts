@@ -16,7 +16,9 @@ import { i18n } from '../../../i18n/i18n';
 import type { AppliedCoupon } from './use-coupon';
 import { couponRefusalOf, isCouponRefusal } from '../coupon-refusal';
 import { ErrorCode } from '@haat/shared/common/error-code';
-import { promiseWords, refreshPromise, type DeliveryPromise } from '../../../lib/delivery/delivery-promise';
+import { promiseWords, type DeliveryPromise } from '../../../lib/delivery/delivery-promise';
+import { invalidate } from '../../../lib/query/query-client';
+import { queryKeys } from '../../../lib/query/query-keys';
 
 /** 409 HOLD_LIMIT (docs/product.md#rules-and-limits); `verifyEmail`: the lower cap of an unverified account. */
 export interface HoldLimitNotice {
@@ -59,7 +61,7 @@ export function usePlaceOrder(
     const now = (problem.body?.promise ?? (problem.body?.data as { promise?: DeliveryPromise } | undefined)?.promise) as DeliveryPromise | undefined;
     if (problem.code !== ErrorCode.PromiseChanged || !now) return false;
     setPromiseNotice(i18n.t('promise:changed', { promise: promiseWords(now) }));
-    if (promise) void refreshPromise(promise.pincode).catch(() => undefined);
+    void invalidate(...queryKeys.promises());
     return true;
   };
 

@@ -1,13 +1,16 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
-import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
-import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
+import { useAtomValue } from 'jotai';
+import { deliveryPlaceAtom, rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 import { PromisePart } from '../../../lib/delivery/promise-part';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 
-/** The words the product page shows for an answer of the pincode lookup. */
-export function deliveryMessage(pincode: string, answer: PincodeAnswer): string {
+/**
+ * The words the product page shows for an answer of the pincode lookup; a place served says nothing here, its promise
+ * (the store's minutes or the courier's date, for this product) is the promise route's (AskedPromise).
+ */
+export function deliveryMessage(pincode: string, answer: PincodeAnswer): string | null {
   switch (answer.kind) {
     case 'invalid':
       return i18n.t('product:pincode.invalid');
@@ -18,22 +21,23 @@ export function deliveryMessage(pincode: string, answer: PincodeAnswer): string 
     case 'found': {
       const { place } = answer;
       const where = `${place.city}, ${place.state}`;
-      return place.serviceable && place.deliveryBy
-        ? i18n.t('product:pincode.deliverBy', { where, pincode, date: deliveryDateWords(place.deliveryBy) })
-        : i18n.t('product:pincode.notServed', { where, pincode });
+      return place.serviceable ? null : i18n.t('product:pincode.notServed', { where, pincode });
     }
   }
 }
 
 /**
- * "Check delivery": a 6-digit pincode, then the place and its date from the API, or a dark store's minutes for this
- * product there (docs/product.md#delivery); before any check, the chosen pincode's promise.
+ * "Check delivery": a 6-digit pincode, then this product's promise there from the promise route, a dark store's minutes
+ * or the courier's date (docs/product.md#delivery), or why the place cannot be served; before any check, the chosen
+ * pincode's promise.
  */
 export function PincodeCheck({ productId, variantId }: { productId: string; variantId?: string }) {
   const { t } = useTranslation('product');
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
   const [served, setServed] = useState(true);
+  const chosen = useAtomValue(deliveryPlaceAtom);
+  const where = chosen && `${chosen.city}, ${chosen.state}`;
   const pending = useRef<AbortController>(undefined);
   useEffect(() => () => pending.current?.abort(), []);
 
@@ -46,7 +50,7 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
     const answer = await lookupPincode(pincode, abort.signal);
     if (abort.signal.aborted) return;
     setMessage(deliveryMessage(pincode, answer));
-    // The header promises this place from now on; a store's minutes for it replace the courier's date (AskedPromise).
+    // The header promises this place from now on; the promise below is asked for it (AskedPromise).
     setServed(answer.kind === 'found' && answer.place.serviceable);
     if (answer.kind === 'found') rememberDeliveryPlace(answer.place);
   };
@@ -71,7 +75,14 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
       <p className="pincode__message" role="status" data-testid="pincode-message">
         {message}
       </p>
-      {served && <PromisePart productId={productId} variantId={variantId} testId="pincode-promise" place />}
+      {served && chosen && (
+        <PromisePart
+          productId={productId}
+          variantId={variantId}
+          testId="pincode-promise"
+          place={{ pincode: chosen.pincode, courier: (date: string) => t('pincode.deliverBy', { where, pincode: chosen.pincode, date }) }}
+        />
+      )}
     </form>
   );
 }

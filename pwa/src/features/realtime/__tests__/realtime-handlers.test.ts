@@ -8,6 +8,7 @@ const depsFor = (admin: boolean): RealtimeDeps => ({
   notifyNewOrder: vi.fn(),
   updateStoredOrder: vi.fn(),
   reloadShopperOrders: vi.fn(),
+  askPromisesAgain: vi.fn(),
 });
 
 describe('socket event handling', () => {
@@ -31,6 +32,8 @@ describe('socket event handling', () => {
     createRealtimeHandlers(customer)['order-status'](event);
     expect(customer.updateStoredOrder).toHaveBeenCalledWith(event);
     expect(customer.refreshAdminOrders).not.toHaveBeenCalled();
+    // A cancelled express order's units went back to its store: the promises on screen are asked again.
+    expect(customer.askPromisesAgain).toHaveBeenCalledOnce();
     const admin = depsFor(true);
     createRealtimeHandlers(admin)['order-status'](event);
     expect(admin.refreshAdminOrders).toHaveBeenCalledOnce();

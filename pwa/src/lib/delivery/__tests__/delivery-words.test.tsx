@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n/i18n';
 import { Tagline } from '../../../app/shell/header';
 import { deliveryPlaceAtom, rememberDeliveryPlace } from '../delivery-place';
-import { headerPromise, placePromise, zonesInWords } from '../delivery-words';
+import { headerPromise } from '../delivery-words';
+import { placePromise, zonesInWords } from '../place-words';
 
 // The PWA's words about delivery, all from the one rule in shared/ (docs/product.md#delivery).
 const AT = new Date('2026-11-24T10:00:00Z'); // a Tuesday in India
