@@ -4,7 +4,7 @@ import Stripe from 'stripe';
 import { PORTABLE_DB_KINDS, api, startApp, type TestApp } from './harness.js';
 
 /**
- * Neither webhook answers 5xx or logs an error, whatever it is sent (docs/product.md#payments): bodies of any shape
+ * Neither webhook answers 5xx or logs an error, whatever it is sent (docs/product.md#rules-and-limits): bodies of any shape
  * under a valid signature are a 400 naming the field (or a 200 when the shop has nothing to read in them), and any
  * signature that is not the shop's, non-ASCII bytes included, is a 400. Both are signed by a sender, not a user, so
  * these are the only answers a forger can get.

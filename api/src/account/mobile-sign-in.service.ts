@@ -8,7 +8,7 @@ import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import type { TokenPair } from '../auth/index.js';
 import { insertUserUnlessTaken, updateUser, userByVerifiedMobile, type UserRow } from '../users/index.js';
-import { MobileCodesService } from './mobile-codes.service.js';
+import { MobileCodesService, type SendFrom } from './mobile-codes.service.js';
 import type { PublicUser } from './public-user.js';
 import { UsersService } from './users.service.js';
 import { onlyMobileSignsIn } from './profile.service.js';
@@ -30,7 +30,7 @@ export class MobileSignInService {
     private readonly users: UsersService,
   ) {}
 
-  sendSignInCode(mobile: string, language: Language, from: { ip: string; reply: FastifyReply }): Promise<void> {
+  sendSignInCode(mobile: string, language: Language, from: SendFrom): Promise<void> {
     return this.codes.send(signInKey(mobile), mobile, language, from);
   }
 

@@ -32,7 +32,7 @@ const Id = z.string().regex(/^[\w-]{1,255}$/, 'not an id');
 
 /**
  * The part of a Checkout event the shop reads: a signed event of another shape is a 400 naming the field, never a
- * 500 (docs/product.md#payments). Other fields pass unread.
+ * 500 (docs/product.md#rules-and-limits). Other fields pass unread.
  */
 const AnyEvent = z.object({ id: Id, type: z.string().max(255), data: z.object({ object: z.object({}) }) });
 const CheckoutEvent = AnyEvent.extend({
