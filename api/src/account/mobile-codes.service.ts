@@ -99,6 +99,12 @@ export class MobileCodesService {
     this.sms.sendInBackground({ to: mobile, text: t(language, 'sms.signInCode', { code, host: this.webOtpHost }) }, () => charge.giveBack());
   }
 
+  /** Whether a code of `key` was sent to this number and is still live. */
+  async has(key: string, mobile: string): Promise<boolean> {
+    const row = await this.db.query.mobileCodes.findFirst({ where: eq(mobileCodes.key, key) });
+    return !!row && row.mobile === mobile && row.expiresAt.getTime() > Date.now();
+  }
+
   /** Uses up the code of `key` if `otp` is it, for this number; otherwise a 400 naming `otp` (and the tries left). */
   async use(key: string, mobile: string, otp: string): Promise<void> {
     const row = await this.db.query.mobileCodes.findFirst({ where: eq(mobileCodes.key, key) });

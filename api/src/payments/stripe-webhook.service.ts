@@ -136,16 +136,16 @@ export class StripeWebhookService {
     if (!signature) throw new AppError(400, ErrorCode.BadSignature, 'stripe-signature: header is missing.', { fields: ['stripe-signature'] });
     if (!rawBody) throw new AppError(400, ErrorCode.BadSignature, 'body: is missing.', { fields: ['body'] });
     // Header bytes outside printable ASCII are never Stripe's (its library would compare them by character count).
-    if (!/^[\x20-\x7e]+$/.test(signature)) throw badSignature('webhook signature verification failed');
+    if (!/^[\x20-\x7e]+$/.test(signature)) throw badSignature('stripe-signature: webhook signature verification failed.');
     let event: Stripe.Event;
     try {
       event = Stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_SIGNATURE_TOLERANCE_S);
     } catch {
-      throw badSignature('webhook signature verification failed');
+      throw badSignature('stripe-signature: webhook signature verification failed.');
     }
     // The library refuses only signatures older than the tolerance; one dated ahead of it is refused here.
     const at = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
-    if (!(at <= Date.now() / 1000 + STRIPE_SIGNATURE_TOLERANCE_S)) throw badSignature('timestamp is ahead of the tolerance zone');
+    if (!(at <= Date.now() / 1000 + STRIPE_SIGNATURE_TOLERANCE_S)) throw badSignature('stripe-signature: dated ahead of the tolerance zone.');
     return event;
   }
 
@@ -154,13 +154,12 @@ export class StripeWebhookService {
   }
 }
 
-const badSignature = (why: string) => new AppError(400, ErrorCode.BadSignature, `stripe-signature: ${why}.`, { fields: ['stripe-signature'] });
+const badSignature = (message: string) => new AppError(400, ErrorCode.BadSignature, message, { fields: ['stripe-signature'] });
 
 /** The signed event as the shop reads it, or a 400 naming the first field of another shape. */
 function read<T>(schema: z.ZodType<T>, event: unknown): T {
   const parsed = schema.safeParse(event);
   if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  const path = issue?.path.join('.') || 'body';
-  throw new AppError(400, ErrorCode.InvalidValue, `${path}: ${issue?.message ?? 'unexpected shape'}.`, { fields: [path] });
+  const path = parsed.error.issues[0]?.path.join('.') || 'body';
+  throw new AppError(400, ErrorCode.InvalidValue, 'body: not a Stripe event of the shape the shop reads.', { fields: [path] });
 }

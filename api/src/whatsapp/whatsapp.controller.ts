@@ -84,7 +84,7 @@ export class WhatsappController {
     const body = IncomingMessages.safeParse(req.body);
     if (!body.success) {
       const path = body.error.issues[0]?.path.join('.') || 'body';
-      throw new AppError(400, ErrorCode.InvalidValue, `${path}: not a WhatsApp notification of the expected shape.`, { fields: [path] });
+      throw new AppError(400, ErrorCode.InvalidValue, 'body: not a WhatsApp notification of the shape the shop reads.', { fields: [path] });
     }
     const messages = body.data.entry?.flatMap((e) => e.changes?.flatMap((c) => c.value?.messages ?? []) ?? []) ?? [];
     for (const message of messages) {
