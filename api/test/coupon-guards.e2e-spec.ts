@@ -1,4 +1,4 @@
-import { DB_KINDS, api, bearer, newCustomer } from './harness.js';
+import { DB_KINDS, api, bearer } from './harness.js';
 import { addAddress, addProduct, line, stockOf } from './order-fixtures.js';
 import { startStripeShop, type StripeShop } from './stripe-shop.js';
 
@@ -42,9 +42,17 @@ describe.each(DB_KINDS)('coupon guards on %s', (kind) => {
       .set(bearer(who.token))
       .set('x-forwarded-for', freshIp())
       .send({ list_items: [line(kurta, 1)], totalAmt, addressId: who.address, couponCode });
+  /** A new shopper, registered and signed in from an address of its own (register allows 10 a minute per address). */
   const shopper = async (name: string) => {
-    const c = await newCustomer(s.t, name);
-    return { token: c.token, address: await addAddress(s.t, c.id) };
+    const [email, password, ip] = [
+      `${name.replace(/\W/g, '').toLowerCase()}-${Date.now().toString(36)}-${++ipSeq}@test.local`,
+      'saffron-kettle-rain',
+      freshIp(),
+    ];
+    const reg = await api(s.t).post('/api/user/register').set('x-forwarded-for', ip).send({ name, email, password, confirmPassword: password });
+    expect(reg.status).toBe(201);
+    const signedIn = await api(s.t).post('/api/user/login').set('x-forwarded-for', ip).send({ email, password });
+    return { token: signedIn.body.data.accesstoken as string, address: await addAddress(s.t, reg.body.data._id) };
   };
 
   it('wrong codes are limited per account and per address with Retry-After; the real code is then refused unread; known codes cost nothing', async () => {
@@ -68,10 +76,52 @@ describe.each(DB_KINDS)('coupon guards on %s', (kind) => {
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(422));
     expect(statuses.slice(30)).toEqual([429, 429]);
 
+    // Everyone else behind that address still gets the real code, at the preview and the order: only guesses are refused there.
+    const neighbour = await shopper('Neighbour');
+    expect((await preview(neighbour.token, 'DIWALI-REAL', spread)).status).toBe(200);
+    const placed = await api(s.t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(neighbour.token))
+      .set('x-forwarded-for', spread)
+      .send({ list_items: [line(kurta, 1)], totalAmt: 900, addressId: neighbour.address, couponCode: 'DIWALI-REAL' });
+    expect(placed.status).toBe(201);
+    const guessThere = await preview(neighbour.token, 'DIWALI-FAKE', spread);
+    expect([guessThere.status, guessThere.body.code]).toEqual([429, 'RATE_LIMITED']);
+    expect(Number(guessThere.headers['retry-after'])).toBeGreaterThan(0);
+
     // A shopper applying a real code again and again is no guesser.
     const honest = await shopper('Honest');
     const home = freshIp();
     for (let i = 0; i < 15; i++) expect((await preview(honest.token, 'DIWALI-REAL', home)).status).toBe(200);
+  });
+
+  it('a coupon outside its dates is a guess for an account that never used it, and tells its dates only to one that did', async () => {
+    const soon = await coupon({ code: 'SOON-GUARD', startsAt: new Date(Date.now() + day).toISOString(), endsAt: new Date(Date.now() + 2 * day).toISOString() });
+    const ended = await coupon({ code: 'ENDED-GUARD' });
+    const user = await shopper('Returning');
+    expect((await cod(user, 'ENDED-GUARD', 900)).status).toBe(201);
+    const past = { startsAt: new Date(Date.now() - 3 * day).toISOString(), endsAt: new Date(Date.now() - day).toISOString() };
+    expect(
+      (
+        await api(s.t)
+          .put('/api/coupon/update')
+          .set(bearer(s.admin))
+          .send({ _id: ended._id, ...past })
+      ).status,
+    ).toBe(200);
+    // The account that used it hears why; a stranger hears "not valid", without dates.
+    expect((await preview(user.token, 'ENDED-GUARD', freshIp())).body.code).toBe('COUPON_EXPIRED');
+    const stranger = await shopper('Stranger');
+    const ip = freshIp();
+    for (const code of ['SOON-GUARD', 'ENDED-GUARD']) {
+      const res = await preview(stranger.token, code, ip);
+      expect([res.status, res.body.code, res.body.message]).toEqual([422, 'COUPON_UNKNOWN', `The coupon ${code} is not valid.`]);
+      expect(res.body.startsAt).toBeUndefined();
+    }
+    // …and each counts as a wrong guess: eight more and the account is at its limit.
+    for (let i = 0; i < 8; i++) expect((await preview(stranger.token, i % 2 ? 'SOON-GUARD' : `NOPE-${i}`, ip)).status).toBe(422);
+    expect((await preview(stranger.token, 'DIWALI-REAL', ip)).status).toBe(429);
+    expect(soon.code).toBe('SOON-GUARD');
   });
 
   it('the preview refuses a used-up coupon, and one this account has used, with the codes the order gives', async () => {

@@ -71,15 +71,16 @@ describe.each(DB_KINDS)('coupons on %s', (kind) => {
     expect(fine.body.data).toMatchObject({ subTotalAmt: 2000, discountAmt: 200, totalAmt: 1800, couponCode: 'FEST15' });
     expect((await preview('FEST15', 1)).body).toMatchObject({ code: 'COUPON_MIN_ORDER', minOrder: 1500 });
     expect((await preview('NOSUCH', 1)).body.code).toBe('COUPON_UNKNOWN');
+    // Outside its dates a coupon is "not valid" to an account that has never used it, with no dates: a guess
+    // finds nothing (coupon-guards tells the account that has used it).
     await coupon({ code: 'OLD', startsAt: new Date(Date.now() - 3 * day).toISOString(), endsAt: new Date(Date.now() - day).toISOString() });
-    expect((await preview('OLD')).status).toBe(422);
-    expect((await preview('OLD')).body.code).toBe('COUPON_EXPIRED');
+    const old = await preview('OLD');
+    expect([old.status, old.body.code, old.body.message]).toEqual([422, 'COUPON_UNKNOWN', 'The coupon OLD is not valid.']);
     const startsAt = new Date(Date.now() + day).toISOString();
     await coupon({ code: 'SOON', startsAt, endsAt: new Date(Date.now() + 2 * day).toISOString() });
-    // The refusal says when it starts: in its words and as the instant a screen words in the shopper's language.
     const soon = (await preview('SOON')).body;
-    expect(soon).toMatchObject({ code: 'COUPON_NOT_STARTED', startsAt });
-    expect(soon.message).toContain(startsAt.slice(0, 10));
+    expect(soon).toMatchObject({ code: 'COUPON_UNKNOWN', message: 'The coupon SOON is not valid.' });
+    expect(soon.startsAt).toBeUndefined();
     const disabled = await coupon({ code: 'GONE' });
     expect((await api(t).post('/api/coupon/disable').set(bearer(admin)).send({ _id: disabled._id })).status).toBe(200);
     expect((await preview('GONE')).body.code).toBe('COUPON_UNKNOWN');

@@ -21,6 +21,7 @@ export class StripeStandIn {
   readonly calls: StripeCall[] = [];
   failNext = false;
   private readonly sessions = new Map<string, Record<string, unknown>>();
+  private readonly sessionsByKey = new Map<string, Record<string, unknown>>();
   /** Refunds by idempotency key, as Stripe answers a repeated key with the first result. */
   private readonly refundsByKey = new Map<string, Record<string, unknown>>();
 
@@ -32,6 +33,9 @@ export class StripeStandIn {
         this.failNext = false;
         return reply(400, { error: { type: 'invalid_request_error', message: 'Stand-in refused this session.' } });
       }
+      // Stripe answers a repeated idempotency key with the session it made the first time.
+      const again = this.sessionsByKey.get(String(headers['idempotency-key'] ?? ''));
+      if (again) return reply(200, again);
       const id = `cs_test_${randomBytes(12).toString('hex')}`;
       let amount = 0;
       for (let i = 0; form[`line_items[${i}][quantity]`]; i++)
@@ -49,6 +53,7 @@ export class StripeStandIn {
         status: 'open',
       };
       this.sessions.set(id, session);
+      if (headers['idempotency-key']) this.sessionsByKey.set(String(headers['idempotency-key']), session);
       return reply(200, session);
     }
     const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);

@@ -10,27 +10,18 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, badRequest } from '../common/app-error.js';
 import { t } from '../i18n/i18n.js';
 import { SmsService } from '../sms/index.js';
-import { RateLimited, RateLimiters, tooManyAttempts, type Window } from '../throttle/index.js';
+import { MobileCodeSends, type SendCharge } from '../throttle/index.js';
 import { mobileCodes } from './mobile-codes.table.js';
 
 const MINUTE = 60_000;
-const DAY = 24 * 60 * MINUTE;
 export const MOBILE_CODE_TTL_MS = 5 * MINUTE;
 export const MAX_WRONG_MOBILE_CODES = 5;
-/**
- * Codes a number can be sent, and an address can ask for (docs/decisions/0280-sign-in-by-mobile-number.md):
- * an SMS costs the shop money and lands on someone's phone, whoever asks for it. At RATE_LIMIT_FACTOR 1.
- */
-export const MOBILE_CODE_SENDS = {
-  perNumber: [
-    [3, 10 * MINUTE],
-    [10, DAY],
-  ],
-  perAddress: [
-    [10, 10 * MINUTE],
-    [50, DAY],
-  ],
-} as const satisfies Record<string, Window[]>;
+/** Who asks for a send: the address, the reply (for Retry-After) and the device cookie the browser sent, if any. */
+export interface SendFrom {
+  ip: string;
+  reply: FastifyReply;
+  device?: string;
+}
 
 const INVALID_CODE = 'Invalid OTP. Please check the code in your SMS.';
 const NEED_NEW_CODE = 'This code can no longer be used. Please request a new one.';
@@ -50,16 +41,47 @@ export class MobileCodesService {
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sms: SmsService,
-    private readonly limiters: RateLimiters,
+    private readonly sends: MobileCodeSends,
   ) {
     this.hmacKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:mobile-code').digest();
     // WebOTP binds a code to the origin's host: the domain, without a port.
     this.webOtpHost = new URL(config.publicUrl).hostname;
   }
 
-  /** Counts the send against the number's and the address's limits (429 + Retry-After past them), stores a fresh code and texts it. */
-  async send(key: string, mobile: string, language: Language, from: { ip: string; reply: FastifyReply }): Promise<void> {
-    await this.countSend(mobile, from);
+  /**
+   * Counts the send (MobileCodeSends: 429 + Retry-After past a limit), stores a fresh code and texts it. A send that
+   * fails before its code goes out (the database, the SMS provider) gives its count back (docs/product.md#rules-and-limits).
+   */
+  async send(key: string, mobile: string, language: Language, from: SendFrom): Promise<void> {
+    const charge = await this.sends.charge(mobile, { ...from, device: this.isDevice(mobile, from.device) });
+    try {
+      await this.store(key, mobile, language, charge);
+    } catch (error) {
+      await charge.giveBack();
+      throw error;
+    }
+  }
+
+  /** The device cookie's value for a browser that signed in to `mobile` by code: only the shop can make it. */
+  deviceToken(mobile: string): string {
+    return createHmac('sha256', this.hmacKey).update(`device\n${mobile}`).digest('base64url');
+  }
+
+  /** The account of `mobile` signed in by code from here: later sends from this address or device are the owner's. */
+  remember(mobile: string, ip: string): Promise<void> {
+    return this.sends.remember(mobile, ip);
+  }
+
+  private isDevice(mobile: string, cookie: string | undefined): boolean {
+    if (!cookie) return false;
+    const [given, known] = [
+      createHmac('sha256', this.hmacKey).update(cookie).digest(),
+      createHmac('sha256', this.hmacKey).update(this.deviceToken(mobile)).digest(),
+    ];
+    return timingSafeEqual(given, known);
+  }
+
+  private async store(key: string, mobile: string, language: Language, charge: SendCharge): Promise<void> {
     const code = randomInt(0, 10 ** LIMITS.otpLength)
       .toString()
       .padStart(LIMITS.otpLength, '0');
@@ -74,7 +96,13 @@ export class MobileCodesService {
       .insert(mobileCodes)
       .values({ key, ...fresh })
       .onConflictDoUpdate({ target: mobileCodes.key, set: fresh });
-    this.sms.sendInBackground({ to: mobile, text: t(language, 'sms.signInCode', { code, host: this.webOtpHost }) });
+    this.sms.sendInBackground({ to: mobile, text: t(language, 'sms.signInCode', { code, host: this.webOtpHost }) }, () => charge.giveBack());
+  }
+
+  /** Whether a code of `key` was sent to this number and is still live. */
+  async has(key: string, mobile: string): Promise<boolean> {
+    const row = await this.db.query.mobileCodes.findFirst({ where: eq(mobileCodes.key, key) });
+    return !!row && row.mobile === mobile && row.expiresAt.getTime() > Date.now();
   }
 
   /** Uses up the code of `key` if `otp` is it, for this number; otherwise a 400 naming `otp` (and the tries left). */
@@ -112,16 +140,6 @@ export class MobileCodesService {
     throw badRequest(left > 0 ? `${INVALID_CODE} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `Invalid OTP. Too many wrong codes. ${NEED_NEW_CODE}`, {
       fields: ['otp'],
     });
-  }
-
-  private async countSend(mobile: string, { ip, reply }: { ip: string; reply: FastifyReply }): Promise<void> {
-    try {
-      for (const window of MOBILE_CODE_SENDS.perAddress) await this.limiters.hit('mobile-code:address', ip, window);
-      for (const window of MOBILE_CODE_SENDS.perNumber) await this.limiters.hit('mobile-code:number', mobile, window);
-    } catch (e) {
-      if (e instanceof RateLimited) throw tooManyAttempts(reply, e.retryAfterSeconds);
-      throw e;
-    }
   }
 
   private hash(key: string, mobile: string, code: string): string {

@@ -8,10 +8,10 @@ import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import type { TokenPair } from '../auth/index.js';
 import { insertUserUnlessTaken, updateUser, userByVerifiedMobile, type UserRow } from '../users/index.js';
-import { MobileCodesService } from './mobile-codes.service.js';
+import { MobileCodesService, type SendFrom } from './mobile-codes.service.js';
 import type { PublicUser } from './public-user.js';
 import { UsersService } from './users.service.js';
-import { onlyMobileSignsIn } from './profile.service.js';
+import { onlyMobileSignsIn, replaceKey } from './profile.service.js';
 
 const ONLY_KEY = 'Your verified mobile number is how you sign in: change it on My Profile, with a code sent to it.';
 const MOBILE_TAKEN = 'This mobile number is already verified on another account.';
@@ -30,7 +30,7 @@ export class MobileSignInService {
     private readonly users: UsersService,
   ) {}
 
-  sendSignInCode(mobile: string, language: Language, from: { ip: string; reply: FastifyReply }): Promise<void> {
+  sendSignInCode(mobile: string, language: Language, from: SendFrom): Promise<void> {
     return this.codes.send(signInKey(mobile), mobile, language, from);
   }
 
@@ -60,12 +60,14 @@ export class MobileSignInService {
 
   /** The code proves the number: it becomes the account's verified mobile, unless another account has it verified (409). */
   async verifyAdded(userId: string, mobile: string, otp: string): Promise<PublicUser> {
-    await this.codes.use(addKey(userId), mobile, otp);
     const account = await this.users.findById(userId);
     if (!account) throw notFound('User');
     // Its number is the only key of an account signed up by mobile: replacing it goes through My Profile's form, with a
-    // code to the number it has (docs/decisions/0280-sign-in-by-mobile-number.md).
-    if (account.mobileVerified && account.mobile !== mobile && onlyMobileSignsIn(account)) throw conflict(ONLY_KEY, { fields: ['mobile'] });
+    // code to the number it has, after which the new number is texted a code of its own, the one taken here
+    // (docs/decisions/0280-sign-in-by-mobile-number.md).
+    const replacing = account.mobileVerified && account.mobile !== mobile && onlyMobileSignsIn(account);
+    if (replacing && !(await this.codes.has(replaceKey(userId), mobile))) throw conflict(ONLY_KEY, { fields: ['mobile'] });
+    await this.codes.use(replacing ? replaceKey(userId) : addKey(userId), mobile, otp);
     const holder = await userByVerifiedMobile(this.db, mobile);
     if (holder && holder.id !== userId) throw conflict(MOBILE_TAKEN, { fields: ['mobile'] });
     try {

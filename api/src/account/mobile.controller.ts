@@ -1,4 +1,4 @@
-import { Controller, Headers, HttpCode, Post, Put, Req, Res } from '@nestjs/common';
+import { Controller, Headers, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MobileBody, MobileOtpBody, NameBody, WhatsappBody } from '@haat/shared/users/mobile.schema';
 import type { Language } from '@haat/shared/common/languages';
@@ -11,19 +11,29 @@ import { RequestLanguage } from '../i18n/request-language.js';
 import { MobileSignInService } from './mobile-sign-in.service.js';
 import { ProfileService } from './profile.service.js';
 import { tokensOf } from './users.controller.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { MobileCodesService } from './mobile-codes.service.js';
+import { deviceCookieOf, setDeviceCookie } from './device-cookie.js';
 
 /**
  * Beyond docs/product.md#api: sign-in by a code sent to an Indian mobile number, and a signed-in shopper
  * proving one (docs/decisions/0280-sign-in-by-mobile-number.md). Sends are limited per number and per
- * address inside the service (MOBILE_CODE_SENDS); the routes' own limits only bound the requests.
+ * address inside the service (MOBILE_CODE_SENDS); the routes' own limits only bound the requests. A sign-in by code
+ * marks its address and browser (a cookie) as the number's owner's, whose sends strangers' sends do not refuse.
  */
 @LocalizedAnswers()
 @Controller('user')
 export class MobileController {
+  private readonly secureCookies: boolean;
+
   constructor(
     private readonly mobile: MobileSignInService,
     private readonly profile: ProfileService,
-  ) {}
+    private readonly codes: MobileCodesService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.secureCookies = config.publicUrl.startsWith('https:');
+  }
 
   /** The same answer for every number, whether or not it has an account. */
   @Post('login-otp')
@@ -35,7 +45,7 @@ export class MobileController {
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    await this.mobile.sendSignInCode(body.mobile, language, { ip: req.ip, reply });
+    await this.mobile.sendSignInCode(body.mobile, language, { ip: req.ip, reply, device: deviceCookieOf(req) });
     return ok(null, `A six-digit code is on its way to ${body.mobile} by SMS.`);
   }
 
@@ -43,8 +53,17 @@ export class MobileController {
   @Post('login-otp/verify')
   @HttpCode(200)
   @RateLimit({ ip: [30, MINUTE] })
-  async signIn(@ZBody(MobileOtpBody) body: MobileOtpBody, @RequestLanguage() language: Language, @Headers('user-agent') ua = '') {
-    return ok(tokensOf(await this.mobile.signIn(body.mobile, body.otp, language, ua)), 'Login successfully');
+  async signIn(
+    @ZBody(MobileOtpBody) body: MobileOtpBody,
+    @RequestLanguage() language: Language,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Headers('user-agent') ua = '',
+  ) {
+    const tokens = await this.mobile.signIn(body.mobile, body.otp, language, ua);
+    await this.codes.remember(body.mobile, req.ip);
+    setDeviceCookie(reply, this.codes.deviceToken(body.mobile), this.secureCookies);
+    return ok(tokensOf(tokens), 'Login successfully');
   }
 
   @Post('mobile')

@@ -103,11 +103,19 @@ export class ProfileService {
     // An account whose only key is its verified mobile: giving the number up needs its owner as a new e-mail does,
     // or a stolen session could unverify it, prove its own number and take the account
     // (docs/decisions/0280-sign-in-by-mobile-number.md).
-    if (emailChanged || (current.mobileVerified && !sameMobile && onlyMobileSignsIn(current))) await this.confirmOwner(current, body, from);
+    const replacing = current.mobileVerified && !sameMobile && onlyMobileSignsIn(current);
+    if (emailChanged || replacing) await this.confirmOwner(current, body, from);
     if (emailChanged) await this.countEmailChangeMail(userId, body.email, from.reply);
-    const mobile = sameMobile ? { mobile: current.mobile } : { mobile: body.mobile, mobileVerified: false };
+    // Such an account's verified number stays its key until the new one is proved by its own code (POST
+    // /api/user/mobile/verify): it is never left with no way in (docs/decisions/0280-sign-in-by-mobile-number.md).
+    const mobile = sameMobile || replacing ? { mobile: current.mobile } : { mobile: body.mobile, mobileVerified: false };
     await updateUser(this.db, userId, { name: body.name, ...mobile, ...(body.language ? { language: body.language } : {}) });
     if (body.language) this.languages.remember(userId, body.language);
+    if (replacing) {
+      const next = indianMobile(body.mobile) ?? body.mobile;
+      await this.codes.send(replaceKey(userId), next, body.language ?? from.language ?? current.language, from);
+      if (!emailChanged) return { user: await this.users.details(userId), message: mobileChangePending(next, current.mobile) };
+    }
     if (!emailChanged) return { user: await this.users.details(userId), message: 'Updated successfully' };
     const other = await otherUserWithEmail(this.db, body.email, userId);
     if (other) this.tellOtherOwner(other);
@@ -228,6 +236,12 @@ export const onlyMobileSignsIn = (user: Pick<UserRow, 'passwordHash' | 'googleSu
 
 /** The code that proves the owner of a mobile-only account is present: one purpose of its own, per account. */
 const ownerKey = (userId: string) => `owner:${userId}`;
+/** The code to the number a mobile-only account's owner asked to sign in with instead (sent once the owner is confirmed). */
+export const replaceKey = (userId: string) => `replace:${userId}`;
+
+/** What the profile answers a mobile-only account that gave a new number: the old one signs in until the new one is proved. */
+export const mobileChangePending = (mobile: string, current: string) =>
+  `Saved. Enter the code we sent to ${mobile} on My Profile to make it your sign-in number; until then you keep signing in with ${current}.`;
 const noVerifiedMobile = () =>
   new AppError(400, ErrorCode.ReauthRequired, 'mobile: Your account has no verified mobile number to send a code to.', { fields: ['mobile'] });
 

@@ -105,6 +105,12 @@ const EnvFields = z.object({
   SMS_FROM: z.string().optional(),
   /** Twilio's API root; tests point it at a local stand-in. */
   SMS_API_BASE: z.string().url().default('https://api.twilio.com'),
+  /**
+   * The shop's budget of texts (sign-in and proving codes) an hour and a day, all numbers together: past it a send
+   * answers 429; from 80 % of either the logs warn and haat_sms_budget_near says 1 (docs/product.md#rules-and-limits).
+   */
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(2000),
   /** WhatsApp order updates through the WhatsApp Cloud API (docs/decisions/0282-order-updates-on-whatsapp.md); unset = no such option. */
   WHATSAPP_TOKEN: z.string().optional(),
   WHATSAPP_PHONE_NUMBER_ID: z.string().optional(),
@@ -314,6 +320,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
       authToken: env.SMS_TWILIO_AUTH_TOKEN ?? '',
       from: env.SMS_FROM ?? '',
       apiBase: env.SMS_API_BASE.replace(/\/$/, ''),
+      budget: { perHour: env.SMS_BUDGET_PER_HOUR, perDay: env.SMS_BUDGET_PER_DAY },
     },
   };
 }

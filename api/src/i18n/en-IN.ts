@@ -332,6 +332,8 @@ export const enIN = {
     synonymRemoved: 'Synonym removed',
     emailChangePending:
       'Saved. To change your e-mail, open the link we sent to {{email}} within an hour; until then you keep signing in with your current e-mail.',
+    mobileChangePending:
+      'Saved. Enter the code we sent to {{mobile}} on My Profile to make it your sign-in number; until then you keep signing in with {{current}}.',
     emailChanged: 'Your e-mail is now {{email}}.',
     passwordChanged: 'Password changed. Other devices have been signed out.',
     userStatusUpdated: 'User status updated',

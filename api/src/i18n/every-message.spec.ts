@@ -30,6 +30,10 @@ const FOR_MACHINES = new Set([
   'body: is missing.',
   'stripe-signature: webhook signature verification failed.',
   'x-hub-signature-256: webhook signature verification failed.',
+  'stripe-signature: dated ahead of the tolerance zone.',
+  'body: not a Stripe event of the shape the shop reads.',
+  'data.object.metadata.orderId: not an order id.',
+  'body: not a WhatsApp notification of the shape the shop reads.',
   'WhatsApp is not configured on this shop (no WHATSAPP_TOKEN).',
   // Meta's webhook set-up handshake: read by Meta's dashboard, never by a shopper.
   'WhatsApp is not configured on this shop (no WHATSAPP_TOKEN or WHATSAPP_VERIFY_TOKEN).',

@@ -8,6 +8,7 @@ import { OrderEvents } from '../orders/index.js';
 import { ReadCache } from '../catalog/index.js';
 import { PushQueue } from '../push/index.js';
 import { RealtimeGateway } from '../realtime/index.js';
+import { MobileCodeSends } from '../throttle/index.js';
 
 /**
  * Node's own series (event-loop lag, memory, GC, handles): one set per process, made by the first app and
@@ -132,6 +133,27 @@ export class MetricsService implements OnModuleInit {
       registers,
       collect() {
         this.set(gateway()?.server?.engine?.clientsCount ?? 0);
+      },
+    });
+    const sends = () => this.optional(MobileCodeSends);
+    new Gauge({
+      name: 'haat_sms_budget_used',
+      help: "Texts sent in the shop-wide budget's current hour and day, and the budget (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY), as this instance last counted",
+      labelNames: ['window', 'of'] as const,
+      registers,
+      collect() {
+        for (const [window, seen] of Object.entries(sends()?.budgetSeen ?? {})) {
+          this.set({ window, of: 'sent' }, seen.used);
+          this.set({ window, of: 'budget' }, seen.limit);
+        }
+      },
+    });
+    new Gauge({
+      name: 'haat_sms_budget_near',
+      help: '1 when texts sent have reached 80 % of either shop-wide budget (the hour or the day), else 0',
+      registers,
+      collect() {
+        this.set(sends()?.budgetNear ? 1 : 0);
       },
     });
     this.registry = Registry.merge([this.own, nodeMetrics()]);

@@ -116,7 +116,7 @@ export class OrderPlacementService {
       ),
     ]);
     const promise = promiseToKeep(input.promise, decided);
-    const coupon = input.couponCode ? await this.couponFor(input.couponCode) : undefined;
+    const coupon = input.couponCode ? await this.couponFor(input.couponCode, userId) : undefined;
     const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
     if (method === 'CARD') assertCardPayable(priced);
@@ -249,10 +249,17 @@ export class OrderPlacementService {
     throw priceChanged(discounted(priceOrder(items, now2), coupon, new Date()));
   }
 
-  /** The coupon a shopper typed, or 422 COUPON_UNKNOWN; whether it applies to this order is the rule's (discounted). */
-  private async couponFor(code: string): Promise<CouponRow> {
+  /**
+   * The coupon a shopper typed, or 422 COUPON_UNKNOWN; whether it applies to this order is the rule's (discounted).
+   * Outside its dates a coupon is news only to an account that has used it: to any other it is "not valid", a
+   * guess like any wrong code, so its dates tell a guesser nothing (docs/product.md#coupons).
+   */
+  private async couponFor(code: string, userId: string): Promise<CouponRow> {
     const coupon = await couponByCode(this.db, code);
     if (!coupon) throw couponRefused(code, { reason: 'unknown' });
+    const now = new Date();
+    if ((now < coupon.startsAt || now >= coupon.endsAt) && (await couponUsesBy(this.db, coupon.id, userId)) === 0)
+      throw couponRefused(code, { reason: 'unknown' });
     return coupon;
   }
 
@@ -263,7 +270,7 @@ export class OrderPlacementService {
   async preview(userId: string, input: { items: OrderItem[]; couponCode: string }): Promise<CurrentTotals> {
     const items = mergeLines(input.items);
     const [coupon, saleable] = await Promise.all([
-      this.couponFor(input.couponCode),
+      this.couponFor(input.couponCode, userId),
       loadSaleable(
         this.statement,
         items.map((i) => i.productId),

@@ -48,17 +48,23 @@ export class CheckoutService {
     await this.assertNoPaymentWaiting(userId, idempotencyKey);
     const { order, created } = await this.placement.place(userId, input, 'CARD', idempotencyKey);
     if (!created) return this.replay(order);
+    return this.openSession(order);
+  }
 
-    const email = await emailOf(this.db, userId);
+  /**
+   * Stripe's hosted Checkout Session for an order awaiting its card payment, stored on the order. Stripe's own
+   * idempotency key for the order, with parameters that depend on the order only (its expiry counts from the order's
+   * creation), makes a retry answer the same session: never two for one order. A session Stripe will not make
+   * releases the order at once (its units back, the account free for another checkout).
+   */
+  private async openSession(order: OrderRow): Promise<CheckoutAnswer> {
+    const email = await emailOf(this.db, order.userId);
     const lines = await this.reader.linesOf([order.id]);
     let session;
     try {
-      // Stripe's own idempotency: a retried create for this order answers the same session.
-      session = await this.stripe.checkout.sessions.create(
-        checkoutSessionParams(order, lines, email ?? '', this.config.publicUrl, Date.now(), this.config.stripePaymentMethods),
-        {
-          idempotencyKey: `checkout-${order.id}`,
-        },
+      session = await this.stripe!.checkout.sessions.create(
+        checkoutSessionParams(order, lines, email ?? '', this.config.publicUrl, order.createdAt.getTime(), this.config.stripePaymentMethods),
+        { idempotencyKey: `checkout-${order.id}` },
       );
     } catch (error) {
       this.logger.warn(`Stripe refused or was unreachable for ${order.id}: ${(error as Error).message}`);
@@ -83,11 +89,15 @@ export class CheckoutService {
     throw checkoutPending(waiting);
   }
 
-  /** A retried request with the same Idempotency-Key gets the first order's session. */
-  private replay(order: OrderRow): CheckoutAnswer {
+  /**
+   * A retried request with the same Idempotency-Key gets the first order's session; when the first was cut before
+   * its session was stored (a lost database connection), the retry makes it (the same one, if Stripe had made it).
+   */
+  private replay(order: OrderRow): Promise<CheckoutAnswer> | CheckoutAnswer {
     if (order.paymentMethod !== 'CARD') throw conflict('This Idempotency-Key was already used for a cash-on-delivery order.');
-    if (!order.stripeSessionId) throw conflict('This order is still being prepared for payment. Please try again in a moment.');
-    return { id: order.stripeSessionId, url: order.stripeSessionUrl, orderId: order.id };
+    if (order.stripeSessionId) return { id: order.stripeSessionId, url: order.stripeSessionUrl, orderId: order.id };
+    if (!isAwaitingCardPayment(order)) throw conflict('This order is no longer awaiting its payment. Please check My Orders.');
+    return this.openSession(order);
   }
 
   /**

@@ -1,6 +1,7 @@
 import { paise } from '@haat/shared/money/paise';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
@@ -26,6 +27,34 @@ const MOVES: Partial<Record<string, Move>> = {
   'checkout.session.async_payment_failed': { to: 'CANCELLED', actor: 'payment' },
 };
 
+/** Stripe's ids (evt_…, cs_…, pi_…) and the shop's order ids: letters, digits, `_` and `-`. */
+const Id = z.string().regex(/^[\w-]{1,255}$/, 'not an id');
+
+/**
+ * The part of a Checkout event the shop reads: a signed event of another shape is a 400 naming the field, never a
+ * 500 (docs/product.md#rules-and-limits). Other fields pass unread.
+ */
+const AnyEvent = z.object({ id: Id, type: z.string().max(255), data: z.object({ object: z.object({}) }) });
+const CheckoutEvent = AnyEvent.extend({
+  data: z.object({
+    object: z.object({
+      id: Id,
+      metadata: z.record(z.string(), z.string()).nullish(),
+      client_reference_id: z.string().nullish(),
+      payment_intent: z.union([Id, z.object({ id: Id })]).nullish(),
+      payment_status: z.string().optional(),
+      amount_total: z.number().int().nullish(),
+    }),
+  }),
+});
+type CheckoutEvent = z.infer<typeof CheckoutEvent>;
+
+/**
+ * A signature's time may differ from the shop's clock by this much either way (Stripe's default tolerance, which
+ * its library checks only for the past): one dated later is refused as one dated earlier is.
+ */
+export const STRIPE_SIGNATURE_TOLERANCE_S = 300;
+
 export interface WebhookAnswer {
   received: true;
   /** This event id was applied before (Stripe retries and replays): nothing changed now. */
@@ -45,11 +74,14 @@ export class StripeWebhookService {
   ) {}
 
   async handle(rawBody: Buffer | undefined, signature: string | undefined): Promise<WebhookAnswer> {
-    const event = this.verify(rawBody, signature);
-    const move = MOVES[event.type];
+    const signed = this.verify(rawBody, signature);
+    const move = MOVES[read(AnyEvent, signed).type];
     if (!move) return { received: true };
-    const session = event.data.object as Stripe.Checkout.Session;
+    const event = read(CheckoutEvent, signed);
+    const session = event.data.object;
     const orderId = session.metadata?.orderId ?? session.client_reference_id ?? undefined;
+    if (orderId !== undefined && !Id.safeParse(orderId).success)
+      throw new AppError(400, ErrorCode.InvalidValue, 'data.object.metadata.orderId: not an order id.', { fields: ['data.object.metadata.orderId'] });
     const paymentIntent = (typeof session.payment_intent === 'string' ? session.payment_intent : session.payment_intent?.id) ?? null;
 
     // Recording the event id and applying it share one transaction: applied exactly once, even
@@ -103,14 +135,31 @@ export class StripeWebhookService {
     if (!secret) throw unavailable('Stripe webhooks are not configured on this shop (no STRIPE_WEBHOOK_SECRET).');
     if (!signature) throw new AppError(400, ErrorCode.BadSignature, 'stripe-signature: header is missing.', { fields: ['stripe-signature'] });
     if (!rawBody) throw new AppError(400, ErrorCode.BadSignature, 'body: is missing.', { fields: ['body'] });
+    // Header bytes outside printable ASCII are never Stripe's (its library would compare them by character count).
+    if (!/^[\x20-\x7e]+$/.test(signature)) throw badSignature('stripe-signature: webhook signature verification failed.');
+    let event: Stripe.Event;
     try {
-      return Stripe.webhooks.constructEvent(rawBody, signature, secret);
+      event = Stripe.webhooks.constructEvent(rawBody, signature, secret, STRIPE_SIGNATURE_TOLERANCE_S);
     } catch {
-      throw new AppError(400, ErrorCode.BadSignature, 'stripe-signature: webhook signature verification failed.', { fields: ['stripe-signature'] });
+      throw badSignature('stripe-signature: webhook signature verification failed.');
     }
+    // The library refuses only signatures older than the tolerance; one dated ahead of it is refused here.
+    const at = Number(/(?:^|,)t=(\d{1,12})(?:,|$)/.exec(signature)?.[1]);
+    if (!(at <= Date.now() / 1000 + STRIPE_SIGNATURE_TOLERANCE_S)) throw badSignature('stripe-signature: dated ahead of the tolerance zone.');
+    return event;
   }
 
-  private belongs(row: OrderRow, session: Stripe.Checkout.Session): boolean {
+  private belongs(row: OrderRow, session: CheckoutEvent['data']['object']): boolean {
     return row.paymentMethod === 'CARD' && (!row.stripeSessionId || row.stripeSessionId === session.id);
   }
+}
+
+const badSignature = (message: string) => new AppError(400, ErrorCode.BadSignature, message, { fields: ['stripe-signature'] });
+
+/** The signed event as the shop reads it, or a 400 naming the first field of another shape. */
+function read<T>(schema: z.ZodType<T>, event: unknown): T {
+  const parsed = schema.safeParse(event);
+  if (parsed.success) return parsed.data;
+  const path = parsed.error.issues[0]?.path.join('.') || 'body';
+  throw new AppError(400, ErrorCode.InvalidValue, 'body: not a Stripe event of the shape the shop reads.', { fields: [path] });
 }

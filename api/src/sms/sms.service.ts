@@ -36,9 +36,15 @@ export class SmsService implements OnApplicationShutdown {
     else await this.writeFile(sms);
   }
 
-  /** Sends without making the caller wait, so an answer's timing never tells whether a message went out; failures are logged. */
-  sendInBackground(sms: OutgoingSms): void {
-    const job = this.send(sms).catch((e: unknown) => this.logger.error(`could not send a text message: ${errorFacts(e)}`));
+  /**
+   * Sends without making the caller wait, so an answer's timing never tells whether a message went out; failures are
+   * logged, then `onFailure` runs (a code's send gives its count back).
+   */
+  sendInBackground(sms: OutgoingSms, onFailure?: () => Promise<void>): void {
+    const job = this.send(sms).catch(async (e: unknown) => {
+      this.logger.error(`could not send a text message: ${errorFacts(e)}`);
+      await onFailure?.().catch((f: unknown) => this.logger.error(`after a failed text message: ${errorFacts(f)}`));
+    });
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
   }

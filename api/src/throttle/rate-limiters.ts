@@ -52,12 +52,13 @@ export class RateLimiters {
 
   /**
    * A counter of `limit` points (times RATE_LIMIT_FACTOR) per window, its keys under the shop's
-   * Redis prefix when REDIS_URL is set (every instance counts alike), in memory otherwise.
+   * Redis prefix when REDIS_URL is set (every instance counts alike), in memory otherwise. `scaled: false` keeps
+   * `limit` as it is (a budget in money, not a guard against abuse).
    */
-  create(name: string, limit: number, windowMs: number): RateLimiterAbstract {
+  create(name: string, limit: number, windowMs: number, { scaled = true } = {}): RateLimiterAbstract {
     const options = {
       keyPrefix: redisKey(this.config, name),
-      points: Math.ceil(limit * this.config.rateLimitFactor),
+      points: Math.ceil(limit * (scaled ? this.config.rateLimitFactor : 1)),
       duration: Math.max(1, Math.round(windowMs / 1000)),
     };
     return this.redis

@@ -22,8 +22,10 @@ export const WRONG_COUPON_LIMITS = {
 /**
  * Counts the wrong coupon codes of the routes that take one (the preview and the orders). Each request with a
  * code is charged before it runs, atomically, so guesses sent at once cannot each see a counter under the
- * limit; a request whose code the shop knows gets its charge back, a wrong one keeps it. Past either limit,
- * every code is refused unread, the real one too, until the window frees up.
+ * limit; a request whose code the shop knows gets its charge back, a wrong one keeps it. Past the account's
+ * limit every code is refused unread, the real one too, until the window frees up. Past the address's, only
+ * guesses are refused (429, as before the code was read): many shoppers share one carrier address, and a known
+ * code is never refused for what others there typed (docs/product.md#coupons).
  */
 @Injectable()
 export class WrongCouponCodes implements NestInterceptor {
@@ -44,22 +46,32 @@ export class WrongCouponCodes implements NestInterceptor {
   }
 
   private async counted(userId: string, ip: string, reply: FastifyReply, next: CallHandler): Promise<unknown> {
-    const charged = await Promise.allSettled([this.byAccount.consume(userId), this.byAddress.consume(ip)]);
+    const [forAccount, forAddress] = await Promise.allSettled([this.byAccount.consume(userId), this.byAddress.consume(ip)]);
     const giveBack = () => Promise.all([this.byAccount.reward(userId), this.byAddress.reward(ip)]);
-    const refused = charged.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
-    if (refused.length > 0) {
+    for (const r of [forAccount, forAddress])
+      if (r.status === 'rejected' && !(r.reason instanceof RateLimiterRes)) {
+        await giveBack();
+        throw r.reason instanceof Error ? r.reason : new Error('rate limiter failed', { cause: r.reason });
+      }
+    if (forAccount.status === 'rejected') {
       // A refused request guessed nothing: both counters get their point back (one may have taken it).
       await giveBack();
-      const other = refused.find((r) => !(r instanceof RateLimiterRes));
-      if (other) throw other instanceof Error ? other : new Error('rate limiter failed', { cause: other });
-      throw tooManyAttempts(reply, Math.max(1000, ...refused.map((r) => (r as RateLimiterRes).msBeforeNext)) / 1000);
+      const waits = [forAccount, forAddress].flatMap((r) => (r.status === 'rejected' ? [(r.reason as RateLimiterRes).msBeforeNext] : []));
+      throw tooManyAttempts(reply, Math.max(1000, ...waits) / 1000);
     }
+    // The address is past its limit: the code is read, and only a guess is refused.
+    const addressWait = forAddress.status === 'rejected' ? (forAddress.reason as RateLimiterRes).msBeforeNext : 0;
     try {
       const answer: unknown = await lastValueFrom(next.handle());
       await giveBack();
       return answer;
     } catch (error) {
       if (!(error instanceof AppError && error.code === ErrorCode.CouponUnknown)) await giveBack();
+      else if (addressWait > 0) {
+        // A guess from a full address: the account keeps its charge, the address (full already) takes none.
+        await this.byAddress.reward(ip);
+        throw tooManyAttempts(reply, Math.max(1000, addressWait) / 1000);
+      }
       throw error;
     }
   }

@@ -1,4 +1,5 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import { Controller, Get, Headers, HttpCode, Inject, Post, Query, Req, Res, type RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -9,9 +10,31 @@ import { AppError, unavailable } from '../common/app-error.js';
 import { ok } from '../common/envelope.js';
 import { stopWhatsappUpdatesTo } from '../users/index.js';
 
-interface IncomingMessages {
-  entry?: Array<{ changes?: Array<{ value?: { messages?: Array<{ from?: string; type?: string; text?: { body?: string } }> } }> }>;
-}
+/**
+ * The part of Meta's notification the shop reads (other fields pass unread): a signed body of another shape is a
+ * 400 naming the problem, never a 500 (docs/product.md#rules-and-limits).
+ */
+const IncomingMessages = z.object({
+  entry: z
+    .array(
+      z.object({
+        changes: z
+          .array(
+            z.object({
+              value: z
+                .object({ messages: z.array(z.object({ from: z.string().optional(), text: z.object({ body: z.string() }).optional() })).optional() })
+                .optional(),
+            }),
+          )
+          .optional(),
+      }),
+    )
+    .optional(),
+});
+
+/** Compared as SHA-256 digests, always 32 bytes: a header of the right character count but other bytes is a plain mismatch. */
+const digest = (s: string) => createHash('sha256').update(s, 'utf8').digest();
+const same = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 /** What a shopper replies to stop the updates (WhatsApp's own opt-out words, in English and Hindi). */
 const STOP_WORDS = new Set(['stop', 'unsubscribe', 'बंद', 'रोको']);
@@ -56,9 +79,14 @@ export class WhatsappController {
     if (!enabled) throw unavailable('WhatsApp is not configured on this shop (no WHATSAPP_TOKEN).');
     const raw = req.rawBody;
     const expected = raw ? `sha256=${createHmac('sha256', appSecret).update(raw).digest('hex')}` : '';
-    if (!raw || !signature || signature.length !== expected.length || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected)))
+    if (!raw || !signature || !same(signature, expected))
       throw new AppError(400, ErrorCode.BadSignature, 'x-hub-signature-256: webhook signature verification failed.', { fields: ['x-hub-signature-256'] });
-    const messages = ((req.body ?? {}) as IncomingMessages).entry?.flatMap((e) => e.changes?.flatMap((c) => c.value?.messages ?? []) ?? []) ?? [];
+    const body = IncomingMessages.safeParse(req.body);
+    if (!body.success) {
+      const path = body.error.issues[0]?.path.join('.') || 'body';
+      throw new AppError(400, ErrorCode.InvalidValue, 'body: not a WhatsApp notification of the shape the shop reads.', { fields: [path] });
+    }
+    const messages = body.data.entry?.flatMap((e) => e.changes?.flatMap((c) => c.value?.messages ?? []) ?? []) ?? [];
     for (const message of messages) {
       const from = indianMobile(message.from ?? '');
       if (from && STOP_WORDS.has((message.text?.body ?? '').trim().toLowerCase())) await stopWhatsappUpdatesTo(this.db, from);
