@@ -31,7 +31,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
     const ids = cases.map((_, i) => `01SALEPRICE${String(i).padStart(15, '0')}`);
     const rows = await t.db
       .insert(products)
-      .values(cases.map((c, i) => ({ id: ids[i]!, name: `Sale price ${i}`, price: c.price, discount: c.discount })))
+      .values(cases.map((c, i) => ({ id: ids[i]!, name: `Sale price ${i}`, sku: `SALE-PRICE-${i}`, price: c.price, discount: c.discount })))
       .returning({ price: products.price, discount: products.discount, salePrice: products.salePrice });
     try {
       expect(rows.map((r) => r.salePrice)).toEqual(rows.map((r) => discountedPrice(r.price, r.discount)));
