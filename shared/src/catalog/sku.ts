@@ -7,12 +7,14 @@ import { z } from 'zod';
  */
 export const SKU_MAX = 40;
 export const SKU_PATTERN = /^[A-Z0-9][A-Z0-9_-]{0,39}$/;
+/** What a SKU of another form is told (the admin's screens word it in their language). */
+export const SKU_RULE_MESSAGE = `must be 1 to ${SKU_MAX} letters, digits, - or _ (starting with a letter or digit)`;
 
 export const Sku = z
   .string({ error: 'must be text' })
   .trim()
   .transform((s) => s.toUpperCase())
-  .pipe(z.string().regex(SKU_PATTERN, { error: `must be 1 to ${SKU_MAX} letters, digits, - or _ (starting with a letter or digit)` }));
+  .pipe(z.string().regex(SKU_PATTERN, { error: SKU_RULE_MESSAGE }));
 
 /** How an admin call names a product by its SKU where it takes an id: `sku:ATTA-5KG`. */
 export const SKU_REF_PREFIX = 'sku:';
