@@ -55,6 +55,8 @@ describe.each(DB_KINDS)('SKUs on %s', (kind) => {
     const again = await create({ sku: sku.toLowerCase(), name: 'Second try' });
     expect(again.status).toBe(409);
     expect(fieldsOf(again)).toEqual(['sku']);
+    const inHindi = await create({ sku }).set('Accept-Language', 'hi-IN');
+    expect(inHindi.body.message).toBe(`SKU "${sku}" पहले से किसी दूसरे प्रोडक्ट या विकल्प का है।`);
     const search = await api(t).post('/api/product/search-product').send({ search: 'Second try' });
     expect(search.body.data).toEqual([]);
     // A product taking an option's SKU, and an option taking a product's.
