@@ -137,8 +137,8 @@ onPostgres('a catalogue search past its statement timeout (postgres)', () => {
     t = await startApp('postgres', { CATALOG_QUERY_TIMEOUT_MS: '5' });
     // 30,000 products that all match "widget": ranking them takes well over 5 ms.
     await t.db.execute(sql`
-      insert into products (id, name, price, description)
-      select 'PW' || g, 'Widget ' || g, 10 + g % 90, 'A sturdy widget, number ' || g || ', for the workshop.'
+      insert into products (id, name, sku, price, description)
+      select 'PW' || g, 'Widget ' || g, 'PW' || g, 10 + g % 90, 'A sturdy widget, number ' || g || ', for the workshop.'
       from generate_series(1, 30000) g`);
   }, 60_000);
   afterAll(() => t.close());
@@ -162,8 +162,8 @@ onPostgres('searches run on their own connections (postgres)', () => {
     t = await startApp('postgres', { CATALOG_SEARCH_POOL_SIZE: '2' });
     // 40,000 products that all match "gadget": each search ranks every one of them.
     await t.db.execute(sql`
-      insert into products (id, name, price, description)
-      select 'PG' || g, 'Gadget ' || g, 10 + g % 90, 'A handy gadget, number ' || g || ', for the kitchen.'
+      insert into products (id, name, sku, price, description)
+      select 'PG' || g, 'Gadget ' || g, 'PG' || g, 10 + g % 90, 'A handy gadget, number ' || g || ', for the kitchen.'
       from generate_series(1, 40000) g`);
   }, 60_000);
   afterAll(() => t.close());

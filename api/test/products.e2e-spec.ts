@@ -31,7 +31,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
     const ids = cases.map((_, i) => `01SALEPRICE${String(i).padStart(15, '0')}`);
     const rows = await t.db
       .insert(products)
-      .values(cases.map((c, i) => ({ id: ids[i]!, name: `Sale price ${i}`, price: c.price, discount: c.discount })))
+      .values(cases.map((c, i) => ({ id: ids[i]!, name: `Sale price ${i}`, sku: `SALE-PRICE-${i}`, price: c.price, discount: c.discount })))
       .returning({ price: products.price, discount: products.discount, salePrice: products.salePrice });
     try {
       expect(rows.map((r) => r.salePrice)).toEqual(rows.map((r) => discountedPrice(r.price, r.discount)));
@@ -626,7 +626,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
       refs = { category: [cat._id], subCategory: [(await addSubCategory(t, admin, [cat._id]))._id] };
     });
     const put = (fields: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send(fields);
-    type V = { _id: string; name: string; price?: number; stock?: number; image?: string[] };
+    type V = { _id: string; name: string; sku?: string; price?: number; stock?: number; image?: string[] };
 
     it('update keeps the _id of every variant it still lists, gives new rows new ids, drops the ones left out', async () => {
       const p = await addProduct(t, admin, {
@@ -647,7 +647,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
       expect(res.status).toBe(200);
       const after: V[] = res.body.data.variants;
       expect(after.map((v) => v.name)).toEqual(['5 kg pack', '2 kg', '1 kg']);
-      expect(after[0]).toEqual({ _id: five!._id, name: '5 kg pack', price: 4800, stock: 2, image: [`${t.config.publicUrl}/uploads/v5.webp`] });
+      expect(after[0]).toEqual({ _id: five!._id, name: '5 kg pack', sku: five!.sku, price: 4800, stock: 2, image: [`${t.config.publicUrl}/uploads/v5.webp`] });
       expect(after[2]!._id).toBe(one!._id);
       expect(after[1]!._id).toMatch(ULID);
       expect([one!._id, five!._id, ten!._id]).not.toContain(after[1]!._id);
@@ -711,7 +711,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
         expect({ variant, status: res.status, named: fieldsOf(res) }).toEqual({ variant, status: 400, named: [field] });
       }
       const ok = await put({ _id: p._id, variants: [{ name: 'Plain' }] });
-      expect(ok.body.data.variants).toEqual([{ _id: expect.stringMatching(ULID), name: 'Plain' }]);
+      expect(ok.body.data.variants).toEqual([{ _id: expect.stringMatching(ULID), name: 'Plain', sku: expect.stringMatching(/-1$/) }]);
     });
 
     it('create gives every variant a new id, even one that was sent', async () => {

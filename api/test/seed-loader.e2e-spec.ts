@@ -13,6 +13,7 @@ function row(n: number, name: string): SeedRow {
   return {
     id: `SEEDLOADERTEST${String(n).padStart(12, '0')}`,
     name,
+    sku: `SEED-LOADER-${n}`,
     image: [`/uploads/a "b" \\c {d},e\t${n}.webp`, '/uploads/plain.webp'],
     category_ids: ['CAT,1'],
     sub_category_ids: ['SUB"1'],
@@ -25,7 +26,7 @@ function row(n: number, name: string): SeedRow {
     gst_rate: n % 2 ? 5 : 0,
     description: `${name} described`,
     more_details: n % 2 ? { Note: AWKWARD } : {},
-    variants: n % 3 ? [] : [{ _id: `V${n}`, name: AWKWARD, price: 5, stock: 1, image: ['/uploads/x\\y.webp'] }],
+    variants: n % 3 ? [] : [{ _id: `V${n}`, name: AWKWARD, sku: `SEED-LOADER-${n}-1`, price: 5, stock: 1, image: ['/uploads/x\\y.webp'] }],
     created_at: at,
     updated_at: at,
   };
@@ -58,6 +59,7 @@ describe.each(DB_KINDS)('demo seed product loader on %s', (kind) => {
       expect({
         id: s.id,
         name: s.name,
+        sku: s.sku,
         image: s.image,
         category_ids: s.categoryIds,
         sub_category_ids: s.subCategoryIds,

@@ -28,6 +28,7 @@ async function productNamed(baseUrl, token, name) {
 test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
   const browser = await launch();
   const productName = `Journey Atta ${Date.now().toString(36)}`;
+  const sku = `JOURNEY-ATTA-${Date.now().toString(36)}`.toUpperCase();
   const token = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
   // One admin session, its window at a laptop's size and then a phone's.
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, reducedMotion: 'reduce' });
@@ -54,6 +55,8 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
     await form.getByLabel('Stock', { exact: true }).fill('50');
     await form.getByLabel('Price', { exact: true }).fill('60');
+    // Typed in any case, kept in capitals (docs/product.md#catalogue-in-bulk).
+    await form.getByLabel('SKU', { exact: true }).fill(sku.toLowerCase());
 
     // Variable: the unit turns into a select of the four measures.
     await type.selectOption('variable');
@@ -75,6 +78,7 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     await page.getByText('Variant 2 price must not be negative').first().waitFor();
     await second.getByLabel('Variant price').fill('250');
     await second.getByLabel('Variant stock').fill('3');
+    await second.getByLabel('Variant SKU').fill(`${sku}-big`);
     await second.locator('input[type="file"]').setInputFiles({ name: 'five-kg.png', mimeType: 'image/png', buffer: await png(200, 150, 60) });
     await second.getByRole('button', { name: 'Preview image 1 of Variant 2' }).waitFor();
     assert.deepEqual(await seriousViolations(page), [], `/dashboard/upload-product with variants at ${width}px`);
@@ -116,6 +120,11 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
         ],
       },
     );
+    assert.deepEqual(
+      [created.sku, ...created.variants.map((v) => v.sku)],
+      [sku, `${sku}-1`, `${sku}-BIG`],
+      'the SKUs typed, and one made for the option left blank',
+    );
     const ids = created.variants.map((v) => v._id);
 
     // The product page: the unit and a button per variant; the 5 kg one shows its own price.
@@ -137,6 +146,8 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     const editUnit = dialog.getByLabel('Unit', { exact: true });
     await expect(editType).toHaveValue('variable');
     await expect(editUnit).toHaveValue('kg');
+    await expect(dialog.getByLabel('SKU', { exact: true })).toHaveValue(sku);
+    await expect(dialog.getByRole('group', { name: 'Variant 1' }).getByLabel('Variant SKU')).toHaveValue(`${sku}-1`);
     await expect(dialog.getByRole('group', { name: 'Variant 2' }).getByLabel('Variant price')).toHaveValue('250');
     await editType.selectOption('fixed');
     assert.equal(await editUnit.evaluate((el) => el.tagName), 'INPUT');

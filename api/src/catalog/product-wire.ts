@@ -19,6 +19,7 @@ export function toProduct(row: ProductRow, categoryNames: NameIndex, subCategory
   return {
     _id: row.id,
     name: row.name,
+    sku: row.sku,
     image: row.image,
     category: refs(row.categoryIds, categoryNames),
     subCategory: refs(row.subCategoryIds, subCategoryNames),

@@ -10,8 +10,8 @@ import {
   RelatedProductsBody,
   SearchProductBody,
   UpdateProductBody,
+  DeleteProductBody,
 } from '@haat/shared/catalog/product.schema';
-import { DeleteByIdBody } from '@haat/shared/catalog/category.schema';
 import { AdjustStockBody } from '@haat/shared/orders/overview';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { ok } from '../common/envelope.js';
@@ -90,7 +90,7 @@ export class ProductsController {
   @LocalizedAnswers()
   @Delete('delete-product')
   @Auth('ADMIN')
-  async remove(@ZBody(DeleteByIdBody) body: { _id: string }) {
+  async remove(@ZBody(DeleteProductBody) body: DeleteProductBody) {
     await this.products.remove(body._id);
     return ok(null, 'Product deleted successfully');
   }

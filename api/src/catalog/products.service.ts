@@ -31,6 +31,7 @@ import { withPublicUrls } from '../common/public-urls.interceptor.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
 import { assertUnitSuitsType } from './product-update-rules.js';
+import { assertSkusFree, newProductSku, productIdOf, skuConflict } from './product-skus.js';
 
 export interface Page<T> {
   items: T[];
@@ -108,31 +109,39 @@ export class ProductsService {
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
     const categoryIds = unique(body.category);
     const subCategoryIds = unique(body.subCategory);
-    const row = await this.db.transaction(async (tx) => {
-      await lockCatalogRefs(tx, categoryIds, subCategoryIds);
-      const [inserted] = await tx
-        .insert(products)
-        .values({
-          id: newId(),
-          name: body.name,
-          image: body.image,
-          categoryIds,
-          subCategoryIds,
-          unit: body.unit,
-          productType: body.productType ?? typeForUnit(body.unit),
-          maxPerOrder: body.maxPerOrder,
-          price: body.price,
-          discount: body.discount,
-          hsn: body.hsn ?? null,
-          gstRate: body.gstRate ?? null,
-          description: body.description,
-          moreDetails: body.more_details,
-        })
-        .returning({ id: products.id });
-      await createProductStock(tx, inserted!.id, body.stock, body.variants, adminId);
-      await this.searchService.learnWords(tx, [inserted!.id]);
-      return this.rowOf(tx, inserted!.id);
-    });
+    const sku = body.sku ?? newProductSku(body.name);
+    const row = await this.db
+      .transaction(async (tx) => {
+        await lockCatalogRefs(tx, categoryIds, subCategoryIds);
+        const [inserted] = await tx
+          .insert(products)
+          .values({
+            id: newId(),
+            name: body.name,
+            sku,
+            image: body.image,
+            categoryIds,
+            subCategoryIds,
+            unit: body.unit,
+            productType: body.productType ?? typeForUnit(body.unit),
+            maxPerOrder: body.maxPerOrder,
+            price: body.price,
+            discount: body.discount,
+            hsn: body.hsn ?? null,
+            gstRate: body.gstRate ?? null,
+            description: body.description,
+            moreDetails: body.more_details,
+          })
+          .returning({ id: products.id });
+        await createProductStock(tx, { id: inserted!.id, sku }, body.stock, body.variants, adminId);
+        await this.searchService.learnWords(tx, [inserted!.id]);
+        const made = await this.rowOf(tx, inserted!.id);
+        await assertSkusFree(tx, { id: made.id, sku: made.sku, optionSkus: made.inventory.variants.map((v) => v.sku) });
+        return made;
+      })
+      .catch((e: unknown) => {
+        throw skuConflict(e, body);
+      });
     await this.version.bump();
     await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
@@ -146,36 +155,43 @@ export class ProductsService {
   }
 
   async update(body: UpdateProductBody, adminId: string | null = null): Promise<Product> {
-    const { _id, category, subCategory, more_details, variants, stock, expectedStock, ...rest } = body;
-    const row = await this.db.transaction(async (tx) => {
-      await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
-      // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
-      // FOR NO KEY UPDATE, as the update itself takes: orders placed meanwhile hold the product's stock
-      // pools and then check their lines' keys against this row (FOR KEY SHARE), which FOR UPDATE would
-      // block while this save waits for those pools, a deadlock (docs/decisions/0216-one-lock-order-for-orders-and-admin-writes.md).
-      const [stored] = await tx
-        .select({ productType: products.productType, unit: products.unit })
-        .from(products)
-        .where(eq(products.id, _id))
-        .for('no key update');
-      if (!stored) throw notFound('Product');
-      assertUnitSuitsType(stored, rest);
-      const [updated] = await tx
-        .update(products)
-        .set({
-          ...rest,
-          ...(category ? { categoryIds: unique(category) } : {}),
-          ...(subCategory ? { subCategoryIds: unique(subCategory) } : {}),
-          ...(more_details ? { moreDetails: more_details } : {}),
-          updatedAt: new Date(),
-        })
-        .where(eq(products.id, _id))
-        .returning({ id: products.id });
-      if (!updated) throw notFound('Product');
-      await updateProductStock(tx, _id, { stock, expectedStock, variants }, adminId);
-      await this.searchService.learnWords(tx, [updated.id]);
-      return this.rowOf(tx, _id);
-    });
+    const { _id: ref, category, subCategory, more_details, variants, stock, expectedStock, ...rest } = body;
+    const row = await this.db
+      .transaction(async (tx) => {
+        const _id = await productIdOf(tx, ref);
+        await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
+        // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
+        // FOR NO KEY UPDATE, as the update itself takes: orders placed meanwhile hold the product's stock
+        // pools and then check their lines' keys against this row (FOR KEY SHARE), which FOR UPDATE would
+        // block while this save waits for those pools, a deadlock (docs/decisions/0216-one-lock-order-for-orders-and-admin-writes.md).
+        const [stored] = await tx
+          .select({ productType: products.productType, unit: products.unit, sku: products.sku })
+          .from(products)
+          .where(eq(products.id, _id))
+          .for('no key update');
+        if (!stored) throw notFound('Product');
+        assertUnitSuitsType(stored, rest);
+        const [updated] = await tx
+          .update(products)
+          .set({
+            ...rest,
+            ...(category ? { categoryIds: unique(category) } : {}),
+            ...(subCategory ? { subCategoryIds: unique(subCategory) } : {}),
+            ...(more_details ? { moreDetails: more_details } : {}),
+            updatedAt: new Date(),
+          })
+          .where(eq(products.id, _id))
+          .returning({ id: products.id });
+        if (!updated) throw notFound('Product');
+        await updateProductStock(tx, _id, { sku: rest.sku ?? stored.sku, stock, expectedStock, variants }, adminId);
+        await this.searchService.learnWords(tx, [updated.id]);
+        const saved = await this.rowOf(tx, _id);
+        await assertSkusFree(tx, { id: saved.id, sku: saved.sku, optionSkus: saved.inventory.variants.map((v) => v.sku) });
+        return saved;
+      })
+      .catch((e: unknown) => {
+        throw skuConflict(e, body);
+      });
     await this.version.bump();
     await this.searchService.productsChanged([row.id], 'content');
     return this.wire(row);
@@ -187,21 +203,24 @@ export class ProductsService {
    * the figure now on sale.
    */
   async adjustStock(body: AdjustStockBody, adminId: string | null): Promise<{ productId: string; variantId: string | null; available: number }> {
-    await this.db.transaction(async (tx) => {
-      const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, body.productId)).for('update');
+    const productId = await this.db.transaction(async (tx) => {
+      const id = await productIdOf(tx, body.productId);
+      const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
       if (!locked) throw notFound('Product');
-      if (!(await adjustUnitStock(tx, body.productId, body.variantId, body, adminId))) throw notFound('Variant');
+      if (!(await adjustUnitStock(tx, id, body.variantId, body, adminId))) throw notFound('Variant');
+      return id;
     });
     await this.version.bump();
-    await this.searchService.productsChanged([body.productId], 'stock');
-    const row = await this.rowOf(this.db, body.productId);
+    await this.searchService.productsChanged([productId], 'stock');
+    const row = await this.rowOf(this.db, productId);
     const unit = body.variantId === null ? null : row.inventory.variants.find((v) => v._id === body.variantId);
-    return { productId: body.productId, variantId: body.variantId, available: unit?.stock ?? row.inventory.stock };
+    return { productId, variantId: body.variantId, available: unit?.stock ?? row.inventory.stock };
   }
 
-  async remove(id: string): Promise<void> {
-    const deleted = await this.db.transaction(async (tx) => {
-      return deleteWithStock(tx, id, () => tx.delete(products).where(eq(products.id, id)).returning({ id: products.id }));
+  async remove(ref: string): Promise<void> {
+    const { deleted, id } = await this.db.transaction(async (tx) => {
+      const id = await productIdOf(tx, ref);
+      return { id, deleted: await deleteWithStock(tx, id, () => tx.delete(products).where(eq(products.id, id)).returning({ id: products.id })) };
     });
     if (deleted.length === 0) throw notFound('Product');
     await this.version.bump();

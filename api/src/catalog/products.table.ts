@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, index, integer, jsonb, numeric, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -8,6 +8,11 @@ export const products = pgTable(
   {
     id: text('id').primaryKey(),
     name: text('name').notNull(),
+    /**
+     * The product's SKU, in capitals (so unique whatever the case an admin typed), unique in the shop with its
+     * options' SKUs (product_variants.sku): docs/product.md#catalogue-in-bulk.
+     */
+    sku: text('sku').notNull(),
     image: text('image')
       .array()
       .notNull()
@@ -49,6 +54,8 @@ export const products = pgTable(
       ),
   },
   (t) => [
+    uniqueIndex('products_sku').on(t.sku),
+    check('products_sku_form', sql`${t.sku} ~ '^[A-Z0-9][A-Z0-9_-]{0,39}$'`),
     index('products_category_ids_idx').using('gin', t.categoryIds),
     index('products_sub_category_ids_idx').using('gin', t.subCategoryIds),
     // Listings read only published products in these orders: partial indexes let a page (even a

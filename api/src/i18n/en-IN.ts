@@ -309,6 +309,7 @@ export const enIN = {
     oneFileOnly: 'send exactly one file; this body has more than one file part.',
     notAnImage: 'must be an image (JPEG, PNG, WebP, GIF or AVIF); SVG and other files are refused.',
     imageTooLarge: 'the image is {{size}} pixels; at most {{mp}} megapixels (e.g. 6000×4000) are accepted. Please resize it and try again.',
+    skuTaken: 'SKU "{{sku}}" is already used by another product or option.',
     categoryExists: 'A category named "{{name}}" already exists.',
     subCategoryExists: 'A sub category named "{{name}}" already exists.',
     categoryInUse: 'This category is still used by {{products}} product(s) and {{subs}} subcategory(ies). Move or delete them first.',

@@ -4,6 +4,7 @@ export {
   adjustUnitStock,
   createProductStock,
   deleteWithStock,
+  optionSkuOwners,
   releaseAccountHold,
   restockReturn,
   settleOrderStock,

@@ -62,6 +62,7 @@ export const productVariants = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** An option's SKU (docs/product.md#catalogue-in-bulk); null on the default row, whose SKU is its product's. */
     sku: text('sku'),
     position: integer('position').notNull().default(0),
     inventoryLevelId: text('inventory_level_id')
@@ -72,6 +73,9 @@ export const productVariants = pgTable(
     uniqueIndex('product_variants_one_default')
       .on(t.productId)
       .where(sql`${t.isDefault}`),
+    uniqueIndex('product_variants_sku')
+      .on(t.sku)
+      .where(sql`${t.sku} is not null`),
     index('product_variants_product_idx').on(t.productId, t.position),
     index('product_variants_level_idx').on(t.inventoryLevelId),
   ],

@@ -82,10 +82,32 @@ export interface SentVariant {
   stock?: number;
   expectedStock?: number;
   image?: string[];
+  sku?: string;
+}
+
+/**
+ * An option's SKU: the one sent, else the product's SKU and the first place number from the option's own
+ * (position + 1) that none of `taken` holds (docs/product.md#catalogue-in-bulk).
+ */
+function optionSku(sent: string | undefined, productSku: string, position: number, taken: Set<string>): string {
+  if (sent !== undefined) return sent;
+  let n = position + 1;
+  while (taken.has(`${productSku}-${n}`)) n++;
+  const sku = `${productSku}-${n}`;
+  taken.add(sku);
+  return sku;
 }
 
 /** Creates the stock of a new product: its default unit's pool and a row per option (own pool when it has stock, else the default's). */
-export async function createProductStock(tx: Tx, productId: string, stock: number, variants: readonly SentVariant[], adminId: string | null): Promise<void> {
+export async function createProductStock(
+  tx: Tx,
+  product: { id: string; sku: string },
+  stock: number,
+  variants: readonly SentVariant[],
+  adminId: string | null,
+): Promise<void> {
+  const productId = product.id;
+  const taken = new Set(variants.flatMap((v) => (v.sku === undefined ? [] : [v.sku])));
   const defaultLevel = newId();
   const levels: Array<{ id: string; onHand: number; productId?: string; options?: number }> = [
     { id: defaultLevel, onHand: stock, productId, options: variants.length },
@@ -95,7 +117,8 @@ export async function createProductStock(tx: Tx, productId: string, stock: numbe
     const own = typeof v.stock === 'number' ? newId() : null;
     if (own) levels.push({ id: own, onHand: v.stock! });
     // A new product's options get new ids: one sent would be another product's option.
-    rows.push({ id: newId(), productId, name: v.name, price: v.price ?? null, image: v.image ?? [], position, inventoryLevelId: own ?? defaultLevel });
+    const sku = optionSku(v.sku, product.sku, position, taken);
+    rows.push({ id: newId(), productId, name: v.name, price: v.price ?? null, image: v.image ?? [], sku, position, inventoryLevelId: own ?? defaultLevel });
   });
   await tx.insert(inventoryLevels).values(levels);
   await tx.insert(productVariants).values(rows);
@@ -105,6 +128,7 @@ export async function createProductStock(tx: Tx, productId: string, stock: numbe
 interface StoredUnit {
   id: string;
   isDefault: boolean;
+  sku: string | null;
   levelId: string;
   onHand: number;
   reserved: number;
@@ -120,6 +144,7 @@ function lockedUnits(tx: Tx, productId: string) {
     .select({
       id: productVariants.id,
       isDefault: productVariants.isDefault,
+      sku: productVariants.sku,
       levelId: productVariants.inventoryLevelId,
       onHand: inventoryLevels.onHand,
       reserved: inventoryLevels.reserved,
@@ -148,7 +173,7 @@ function lockedUnits(tx: Tx, productId: string) {
 export async function updateProductStock(
   tx: Tx,
   productId: string,
-  change: { stock?: number; expectedStock?: number; variants?: readonly SentVariant[] },
+  change: { sku: string; stock?: number; expectedStock?: number; variants?: readonly SentVariant[] },
   adminId: string | null,
 ): Promise<void> {
   const stored = await lockedUnits(tx, productId);
@@ -162,18 +187,20 @@ export async function updateProductStock(
   if (options.size !== change.variants.length)
     await tx.update(inventoryLevels).set({ options: change.variants.length }).where(eq(inventoryLevels.id, base.levelId));
   const kept = new Set<string>();
+  const taken = new Set([...stored.flatMap((u) => (u.sku ? [u.sku] : [])), ...change.variants.flatMap((v) => (v.sku === undefined ? [] : [v.sku]))]);
   for (const [position, v] of change.variants.entries()) {
     const field = `variants.${position}.stock`;
     const known = v._id === undefined ? undefined : options.get(v._id);
     if (v._id !== undefined && !known) throw invalidField(`variants.${position}._id`, 'is not a variant of this product');
-    const fields = { name: v.name, price: v.price ?? null, image: v.image ?? [], position };
+    const fields = { name: v.name, price: v.price ?? null, image: v.image ?? [], position, ...(v.sku !== undefined ? { sku: v.sku } : {}) };
     if (!known) {
       const own = typeof v.stock === 'number' ? newId() : null;
       if (own) {
         await tx.insert(inventoryLevels).values({ id: own, onHand: v.stock! });
         await tx.insert(stockMovements).values({ inventoryLevelId: own, reason: 'adjustment', onHandDelta: v.stock!, adminId });
       }
-      await tx.insert(productVariants).values({ id: newId(), productId, ...fields, inventoryLevelId: own ?? base.levelId });
+      const sku = optionSku(v.sku, change.sku, position, taken);
+      await tx.insert(productVariants).values({ id: newId(), productId, ...fields, sku, inventoryLevelId: own ?? base.levelId });
       continue;
     }
     kept.add(known.id);
@@ -336,4 +363,14 @@ export async function restockReturn(
     restocked.push(line.productId);
   }
   return restocked;
+}
+
+/** Which products' options hold these SKUs (docs/product.md#catalogue-in-bulk): the catalogue keeps one SKU namespace across products and options. */
+export async function optionSkuOwners(db: Pick<Db, 'select'>, skus: readonly string[]): Promise<Array<{ sku: string; productId: string; variantId: string }>> {
+  if (skus.length === 0) return [];
+  const rows = await db
+    .select({ sku: productVariants.sku, productId: productVariants.productId, variantId: productVariants.id })
+    .from(productVariants)
+    .where(inArray(productVariants.sku, [...skus]));
+  return rows.map((r) => ({ ...r, sku: r.sku! }));
 }

@@ -23,8 +23,8 @@ export async function stockFromStaging(db: Db): Promise<void> {
   );
   await db.execute(sql`insert into inventory_levels (id, on_hand)
     select 'L' || (e->>'_id'), (e->>'stock')::int from seed_stock s, jsonb_array_elements(s.variants) e where jsonb_typeof(e->'stock') = 'number'`);
-  await db.execute(sql`insert into product_variants (id, product_id, name, price, image, position, inventory_level_id)
-    select e->>'_id', s.product_id, e->>'name', (e->>'price')::numeric,
+  await db.execute(sql`insert into product_variants (id, product_id, name, sku, price, image, position, inventory_level_id)
+    select e->>'_id', s.product_id, e->>'name', e->>'sku', (e->>'price')::numeric,
            coalesce(array(select jsonb_array_elements_text(case when jsonb_typeof(e->'image') = 'array' then e->'image' else '[]'::jsonb end)), '{}'::text[]),
            (t.i - 1)::int, case when jsonb_typeof(e->'stock') = 'number' then 'L' || (e->>'_id') else 'L' || s.product_id end
     from seed_stock s, jsonb_array_elements(s.variants) with ordinality as t(e, i)`);

@@ -16,6 +16,8 @@ export interface StoredVariant {
   price?: number;
   stock?: number;
   image?: string[];
+  /** The option's SKU (docs/product.md#catalogue-in-bulk). */
+  sku?: string;
 }
 
 /**
@@ -49,7 +51,7 @@ export const inventoryFromVariantRowsSql = sql`(select jsonb_build_object(
     'stock', coalesce(max(l.available) filter (where v.is_default), 0),
     'inStock', coalesce(bool_or(l.available > 0), false),
     'variants', case when bool_and(v.is_default) then '[]'::jsonb else coalesce((select jsonb_agg(jsonb_strip_nulls(jsonb_build_object(
-        '_id', o.id, 'name', o.name, 'price', o.price,
+        '_id', o.id, 'name', o.name, 'sku', o.sku, 'price', o.price,
         'stock', case when o.inventory_level_id is distinct from max(v.inventory_level_id) filter (where v.is_default) then ol.available end,
         'image', case when cardinality(o.image) > 0 then to_jsonb(o.image) end)) order by o.position, o.id)
       from product_variants o join inventory_levels ol on ol.id = o.inventory_level_id

@@ -2,6 +2,7 @@ import { demoTaxCode } from './tax-codes.js';
 import { newId } from '../common/ids.js';
 import type { StoredVariant } from '../inventory/index.js';
 import { DEFAULT_UNIT } from '@haat/shared/common/limits';
+import { skuStem } from '@haat/shared/catalog/sku';
 import { CATALOG, seededRandom } from './catalog-data.js';
 import type { PictureColour } from './product-picture.js';
 
@@ -26,6 +27,8 @@ export interface PlanSlot {
 export interface SeedRow {
   id: string;
   name: string;
+  /** The shelf's stem and the product's place in the catalogue (docs/product.md#catalogue-in-bulk). */
+  sku: string;
   image: string[];
   category_ids: string[];
   sub_category_ids: string[];
@@ -164,9 +167,13 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
     // A variable snack is sold in the sizes its variants name; a fixed product by the pack its name says.
     const fullName = pack && !variable ? `${name}, ${pack}` : name;
     const at = new Date(now - (size - n) * 60_000).toISOString();
+    // Its shelf's stem and its place: unique, and the same every time the demo is made.
+    const sku = `${skuStem(sub.name, 12)}-${String(n + 1).padStart(6, '0')}`;
+    variants.forEach((v, i) => (v.sku = `${sku}-${i + 1}`));
     yield {
       id: newId(),
       name: fullName,
+      sku,
       image,
       category_ids: [slot.categoryId],
       sub_category_ids: [slot.subId],

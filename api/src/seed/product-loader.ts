@@ -12,6 +12,7 @@ import { createStockStaging, stockFromStaging } from '../inventory/index.js';
 const COLUMNS = [
   'id',
   'name',
+  'sku',
   'image',
   'category_ids',
   'sub_category_ids',

@@ -5,6 +5,7 @@ export function aProduct(over: Partial<Product> = {}): Product {
   return {
     _id: '01PROD',
     name: 'boAt Airdopes, Black & Blue',
+    sku: 'BOAT-AIRDOPES-BLACK',
     image: ['/uploads/abc-large.webp', '/uploads/def-large.webp'],
     category: [{ _id: 'C1', name: 'Earbuds' }],
     subCategory: [{ _id: 'S1', name: 'True Wireless Earbuds' }],

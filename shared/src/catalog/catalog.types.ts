@@ -25,11 +25,15 @@ export interface Variant {
   price?: number;
   stock?: number;
   image?: string[];
+  /** The option's SKU (docs/product.md#catalogue-in-bulk). */
+  sku?: string;
 }
 
 export interface Product {
   _id: string;
   name: string;
+  /** Unique in the shop with its options' SKUs (docs/product.md#catalogue-in-bulk). */
+  sku: string;
   image: string[];
   category: CategoryRef[];
   subCategory: CategoryRef[];

@@ -6,6 +6,7 @@ import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
 export const GST_RATES = [0, 5, 12, 18, 28] as const;
 import { PlainText } from '../common/text-rule.js';
 import { unitProblem } from './product-unit.rule.js';
+import { ProductRef, Sku } from './sku.js';
 
 const IdRefs = z.array(IdRef, { error: 'must be a list' }).max(50, { error: 'has too many entries' });
 
@@ -21,6 +22,8 @@ export const Variant = z.object({
    */
   expectedStock: Count.optional(),
   image: z.array(ImageUrl).max(10).optional(),
+  /** Absent on a new option: the server makes one from the product's SKU (docs/product.md#catalogue-in-bulk). */
+  sku: Sku.optional(),
 });
 export type VariantInput = z.infer<typeof Variant>;
 
@@ -33,6 +36,8 @@ const MoreDetails = z
 
 const productFields = {
   name: RequiredText(200),
+  /** Unique in the shop with its options' SKUs; absent on a create: the server makes one from the name. */
+  sku: Sku,
   image: z.array(ImageUrl, { error: 'must be a list of image URLs' }).max(10, { error: 'has more than 10 images' }),
   category: IdRefs,
   subCategory: IdRefs,
@@ -69,7 +74,10 @@ const productFields = {
       // Orders name a variant by _id and shoppers pick it by name: both must tell variants apart.
       const ids = new Set<string>();
       const names = new Set<string>();
+      const skus = new Set<string>();
       list.forEach((v, i) => {
+        if (v.sku !== undefined && skus.has(v.sku)) ctx.addIssue({ code: 'custom', path: [i, 'sku'], message: 'is repeated' });
+        if (v.sku !== undefined) skus.add(v.sku);
         if (v._id !== undefined && ids.has(v._id)) ctx.addIssue({ code: 'custom', path: [i, '_id'], message: 'is repeated' });
         if (names.has(v.name.toLowerCase())) ctx.addIssue({ code: 'custom', path: [i, 'name'], message: 'is repeated' });
         if (v._id !== undefined) ids.add(v._id);
@@ -95,6 +103,7 @@ export const CreateProductBody = z
     productType: productFields.productType.optional(),
     maxPerOrder: productFields.maxPerOrder.default(LIMITS.defaultMaxPerOrder),
     discount: productFields.discount.default(0),
+    sku: productFields.sku.optional(),
     hsn: productFields.hsn.optional(),
     gstRate: productFields.gstRate.optional(),
     more_details: productFields.more_details.default({}),
@@ -104,7 +113,7 @@ export const CreateProductBody = z
 export type CreateProductBody = z.infer<typeof CreateProductBody>;
 
 export const UpdateProductBody = z
-  .object({ _id: Id, ...productFields })
+  .object({ _id: ProductRef, ...productFields })
   .partial()
   .required({ _id: true })
   .superRefine(unitSuitsType);
@@ -132,6 +141,10 @@ export const ProductsByCategoryAndSubBody = z.object({
   ...listingFilters,
 });
 export type ProductsByCategoryAndSubBody = z.infer<typeof ProductsByCategoryAndSubBody>;
+
+/** Deletes a product named by its id or `sku:` and its SKU. */
+export const DeleteProductBody = z.object({ _id: ProductRef });
+export type DeleteProductBody = z.infer<typeof DeleteProductBody>;
 
 export const ProductDetailsBody = z.object({ productId: Id });
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Count, Id, numeric } from '../common/fields.js';
+import { ProductRef } from '../catalog/sku.js';
 import type { OrderStage } from './order-stages.js';
 import type { StorePromisesKept } from './store-queue.js';
 
@@ -48,7 +49,8 @@ export type LowStockQuery = z.infer<typeof LowStockQuery>;
 
 /** Sets one sellable unit's stock: the product's own (variantId null) or one option's. */
 export const AdjustStockBody = z.object({
-  productId: Id,
+  /** The product's id, or `sku:` and its SKU. */
+  productId: ProductRef,
   variantId: Id.nullable().default(null),
   stock: Count,
   /** The figure the admin's screen loaded: refused with the current one (409 STOCK_CHANGED) when orders moved it since. */

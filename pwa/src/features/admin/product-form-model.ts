@@ -17,6 +17,8 @@ export interface VariantRow {
   /** A React key for rows without an _id yet, and how an upload that ends late finds its row. */
   key: string;
   name: string;
+  /** The option's SKU; blank on a new row: the server makes one (docs/product.md#catalogue-in-bulk). */
+  sku: string;
   price: string;
   stock: string;
   /** The option's own stock as the form loaded it: sent back so a save cannot overwrite what orders did meanwhile. */
@@ -27,6 +29,8 @@ export interface VariantRow {
 /** The product form as typed: numbers stay text until the resolver turns them into the request body. */
 export interface ProductFormValues {
   name: string;
+  /** Blank on a new product: the server makes one from the name (docs/product.md#catalogue-in-bulk). */
+  sku: string;
   description: string;
   image: string[];
   category: CategoryRef[];
@@ -55,6 +59,7 @@ export type ProductPayload = CreateProductBody;
 /** A new product's form; its fields in the order the form shows them (the first problem in this order is toasted). */
 export const EMPTY_PRODUCT_FORM: ProductFormValues = {
   name: '',
+  sku: '',
   description: '',
   image: [],
   category: [],
@@ -72,7 +77,7 @@ export const EMPTY_PRODUCT_FORM: ProductFormValues = {
 };
 
 const FIELD_ORDER = Object.keys(EMPTY_PRODUCT_FORM) as Array<keyof ProductFormValues>;
-const VARIANT_ORDER = ['_id', 'name', 'price', 'stock', 'expectedStock', 'image'] as const;
+const VARIANT_ORDER = ['_id', 'name', 'sku', 'price', 'stock', 'expectedStock', 'image'] as const;
 
 /** Server keys that describe the product, not extra fields an admin typed (ratings live on the product). */
 const NOT_EXTRA = new Set(['rating', 'averageRating', 'totalReviews', 'reviews']);
@@ -82,6 +87,7 @@ export function formFromProduct(p: Product): ProductFormValues {
   const productType = p.productType ?? 'fixed';
   return {
     name: p.name,
+    sku: p.sku ?? '',
     description: p.description ?? '',
     image: [...(p.image ?? [])],
     category: (p.category ?? []).map(({ _id, name }) => ({ _id, name })),
@@ -102,6 +108,7 @@ export function formFromProduct(p: Product): ProductFormValues {
       _id: v._id,
       key: v._id,
       name: v.name,
+      sku: v.sku ?? '',
       price: v.price === undefined ? '' : String(v.price),
       stock: v.stock === undefined ? '' : String(v.stock),
       ...(v.stock === undefined ? {} : { loadedStock: v.stock }),
@@ -114,7 +121,7 @@ let rowCount = 0;
 /** A blank variant row for the end of the list. */
 export function newVariantRow(): VariantRow {
   rowCount += 1;
-  return { key: `new-${rowCount}`, name: '', price: '', stock: '', image: [] };
+  return { key: `new-${rowCount}`, name: '', sku: '', price: '', stock: '', image: [] };
 }
 
 /** Adds a chip once (docs/product.md#validation: category and subcategory duplicates are ignored, by _id). */
@@ -155,6 +162,7 @@ const Row = z.object({
   _id: z.string().optional(),
   key: z.string(),
   name: z.string(),
+  sku: z.string(),
   price: z.string(),
   stock: z.string(),
   loadedStock: z.number().optional(),
@@ -165,6 +173,7 @@ const Row = z.object({
 function toRequest(values: z.output<typeof FormShape>) {
   return {
     name: values.name,
+    ...(values.sku.trim() === '' ? {} : { sku: values.sku.trim() }),
     description: values.description,
     image: values.image,
     category: values.category.map((c) => c._id),
@@ -182,6 +191,7 @@ function toRequest(values: z.output<typeof FormShape>) {
     variants: values.variants.map((v) => ({
       ...(v._id ? { _id: v._id } : {}),
       name: v.name,
+      ...(v.sku.trim() === '' ? {} : { sku: v.sku.trim() }),
       ...(v.price.trim() === '' ? {} : { price: v.price.trim() }),
       ...(v.stock.trim() === '' ? {} : { stock: v.stock.trim() }),
       ...(v.loadedStock === undefined ? {} : { expectedStock: v.loadedStock }),
@@ -192,6 +202,7 @@ function toRequest(values: z.output<typeof FormShape>) {
 
 const FormShape = z.object({
   name: filled,
+  sku: z.string(),
   description: filled,
   image: z.array(z.string()),
   category: z.array(Ref),

@@ -1,6 +1,7 @@
 import type { TFunction } from '../../i18n/i18n';
 import { DEFAULT_UNIT } from '@haat/shared/common/limits';
 import { TEXT_RULE_MESSAGES } from '@haat/shared/common/text-rule';
+import { SKU_RULE_MESSAGE } from '@haat/shared/catalog/sku';
 
 /** The shared schemas' English rules ("must not be negative") as sentences in admin.json `form.rule.*`, with the field's label. */
 const RULES: Array<[RegExp | string, string]> = [
@@ -20,6 +21,7 @@ const RULES: Array<[RegExp | string, string]> = [
   [TEXT_RULE_MESSAGES.control, 'control'],
   [TEXT_RULE_MESSAGES.singleLine, 'singleLine'],
   [TEXT_RULE_MESSAGES.surrogate, 'surrogate'],
+  [SKU_RULE_MESSAGE, 'sku'],
 ];
 
 /** "Price must not be negative" / "कीमत का मान शून्य से कम नहीं हो सकता". */

@@ -290,3 +290,40 @@ describe('variant rows', () => {
     expect(answer).toMatchObject({ ok: false, message: 'Variant 1 price must be a number', all: ['variants.0.price', 'variants.1.name'] });
   });
 });
+
+describe('SKUs (docs/product.md#catalogue-in-bulk)', () => {
+  it('shows the stored SKUs of a product and its options, and sends them back in capitals; blank ones are left to the server', async () => {
+    const product = {
+      _id: 'P1',
+      name: 'Atta',
+      sku: 'ATTA-5KG',
+      description: 'Wheat flour',
+      image: [],
+      category: [],
+      subCategory: [],
+      unit: 'pack',
+      productType: 'fixed',
+      stock: 3,
+      price: 250,
+      discount: 0,
+      more_details: {},
+      variants: [{ _id: 'V1', name: 'Small', sku: 'ATTA-5KG-1' }],
+    } as unknown as Product;
+    const values = formFromProduct(product);
+    expect(values.sku).toBe('ATTA-5KG');
+    expect(values.variants[0]!.sku).toBe('ATTA-5KG-1');
+    const edited = await check({ ...values, sku: ' atta-10kg ', variants: [...values.variants, ...rows({ name: 'Big' })] });
+    expect(edited.ok && edited.payload).toMatchObject({ sku: 'ATTA-10KG', variants: [{ _id: 'V1', sku: 'ATTA-5KG-1' }, { name: 'Big' }] });
+    expect(edited.ok && (edited.payload.variants[1] as { sku?: string }).sku).toBeUndefined();
+    const fresh = await check(filled);
+    expect(fresh.ok && 'sku' in fresh.payload).toBe(false);
+  });
+
+  it('names a SKU of another form on its field, in English and Hindi', async () => {
+    const bad = { ...filled, sku: 'ATTA 5KG' };
+    expect(await check(bad)).toMatchObject({ ok: false, message: 'SKU must be 1 to 40 letters, digits, - or _, starting with a letter or digit' });
+    expect(await check(bad, hindi)).toMatchObject({ ok: false, message: 'SKU में 1 से 40 तक अंग्रेज़ी अक्षर, अंक, - या _ हों, और पहला अक्षर या अंक हो' });
+    const option = await check({ ...filled, variants: rows({ name: 'A', sku: 'X' }, { name: 'B', sku: 'x' }) });
+    expect(option).toMatchObject({ ok: false, message: 'Variant 2 SKU is repeated' });
+  });
+});

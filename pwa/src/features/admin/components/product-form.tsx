@@ -74,7 +74,7 @@ export function ProductForm({ product, onSaved }: Props) {
     }
   };
   const text = (
-    name: 'name' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount' | 'hsn' | 'gstRate',
+    name: 'name' | 'sku' | 'description' | 'stock' | 'maxPerOrder' | 'price' | 'discount' | 'hsn' | 'gstRate',
     options: { required?: boolean; numeric?: boolean; multiline?: boolean },
   ) => (
     <TextField<ProductFormValues> name={name} label={t(`form.field.${name}`)} placeholder={t(`form.placeholder.${name}`)} describe={describe} {...options} />
@@ -88,6 +88,7 @@ export function ProductForm({ product, onSaved }: Props) {
     <FormProvider {...form}>
       <form className="admin-form product-form" onSubmit={(e) => (busy || uploading ? e.preventDefault() : void handleSubmit(save, refuse)(e))} noValidate>
         {text('name', { required: true })}
+        {text('sku', {})}
         {text('description', { required: true, multiline: true })}
         <div className="admin-field">
           <span className="admin-field__label">{t('form.images')}</span>

@@ -10,7 +10,7 @@ interface Props {
   describe: (path: string, message: string) => string;
 }
 
-type Field = 'name' | 'price' | 'stock';
+type Field = 'name' | 'sku' | 'price' | 'stock';
 
 /** The product's variants (docs/product.md#records, Variant): a name, and where it differs a price, stock and images. */
 export function VariantRows({ onPreview, onBusy, describe }: Props) {
@@ -30,7 +30,7 @@ export function VariantRows({ onPreview, onBusy, describe }: Props) {
       name={`variants.${index}.${field}`}
       className={`variant-row__${field}`}
       label={t(`form.variant.${field}`)}
-      numeric={field !== 'name'}
+      numeric={field === 'price' || field === 'stock'}
       required={field === 'name'}
       placeholder={t(field === 'name' ? 'form.variant.namePlaceholder' : 'form.variant.optional')}
       describe={describe}
@@ -46,6 +46,7 @@ export function VariantRows({ onPreview, onBusy, describe }: Props) {
           <fieldset key={row.key} className="variant-row">
             <legend>{owner}</legend>
             {input(i, 'name')}
+            {input(i, 'sku')}
             {input(i, 'price')}
             {input(i, 'stock')}
             <div className="variant-row__images">
