@@ -132,13 +132,14 @@ function totals(pdf: PDFKit.PDFDocument, t: Typesetter, doc: InvoiceDocument, le
 /** One table row; a row that would cross the page's end starts a new page. */
 function row(pdf: PDFKit.PDFDocument, t: Typesetter, cells: readonly string[], bold = false): void {
   t.style(bold ? 'bold' : 'regular', 8);
-  const height = Math.max(...cells.map((cell, i) => t.heightOf(cell, COLUMNS[i]!.width - 4))) + 6;
+  const baseline = Math.max(...cells.map((cell, i) => t.baselineOf(cell, COLUMNS[i]!.width - 4)));
+  const height = Math.max(...cells.map((cell, i) => t.heightOf(cell, COLUMNS[i]!.width - 4, baseline))) + 6;
   if (pdf.y + height > pdf.page.height - pdf.page.margins.bottom) pdf.addPage();
   const y = pdf.y;
   let x = pdf.page.margins.left;
   cells.forEach((cell, i) => {
     const column = COLUMNS[i]!;
-    t.text(cell, { x: x + 2, y: y + 3, width: column.width - 4, align: column.align });
+    t.text(cell, { x: x + 2, y: y + 3, width: column.width - 4, align: column.align, baseline });
     x += column.width;
   });
   pdf

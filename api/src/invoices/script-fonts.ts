@@ -74,19 +74,23 @@ export const fontName = (face: Face, weight: Weight) => `${face}-${weight}`;
 
 const FACES = Object.keys(FAMILIES) as Face[];
 
+/** Characters that belong to no one script: spaces, digits, punctuation, ₹, the danda, the Arabic comma. */
+const SHARED = /\p{Script=Common}/u;
+export const isShared = (char: string) => SHARED.test(char);
+export const hasGlyph = (face: Face, char: string) => fontOf(face, 'regular').hasGlyphForCodePoint(char.codePointAt(0)!);
+
 /**
  * The face that prints `char`, written after a character printed in `before` (undefined at the start): the
- * face of its script (the one before it if that is one of its script's and has it); a joining mark stays with the letter before it; anything shared between scripts
- * (a space, a digit, a danda, the Arabic comma) stays in the face before it when that face has it, else
- * the base, else the first face that has it. Regular and bold cover the same letters.
+ * face of its script (the one before it if that is one of its script's and has it); a joining mark stays
+ * with the letter before it; a shared character stays in the face before it when that face has it; any
+ * other letter (Latin, Devanagari) prints in the base. Failing those, the first face that has it.
+ * Regular and bold cover the same letters.
  */
 export function faceFor(char: string, before: Face | undefined): Face {
-  const codePoint = char.codePointAt(0)!;
-  const has = (face: Face) => fontOf(face, 'regular').hasGlyphForCodePoint(codePoint);
+  const has = (face: Face) => hasGlyph(face, char);
   const script = LETTERS.find(([letters]) => letters.test(char))?.[1];
   if (script) return before && script.includes(before) && has(before) ? before : (script.find(has) ?? script[0]!);
-  if (before && JOINS.test(char)) return before;
-  if (before && has(before)) return before;
+  if (before && (JOINS.test(char) || (SHARED.test(char) && has(before)))) return before;
   if (has('base')) return 'base';
   return FACES.find(has) ?? 'base';
 }

@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import type { Bidi } from 'bidi-js';
-import { faceFor, type Face } from './script-fonts.js';
+import { faceFor, hasGlyph, isShared, type Face } from './script-fonts.js';
 
 // bidi-js is CommonJS whose module.exports is the factory its types call the default export.
 const bidi = (createRequire(import.meta.url)('bidi-js') as () => Bidi)();
@@ -8,13 +8,16 @@ const bidi = (createRequire(import.meta.url)('bidi-js') as () => Bidi)();
 /**
  * One run of a line, ready for pdfkit: `draw` is what to lay out in `face`, `whole` says to lay it out in one
  * piece (pdfkit otherwise shapes word by word, left to right, which puts right-to-left words in the wrong
- * order), `typed` is the text as typed (the run's ActualText, for copying and text extraction).
+ * order), `typed` is the text as typed, and `actual` the run's characters as text extraction takes them (its
+ * ActualText): as typed, or for a right-to-left run in drawing order, since readers such as poppler's
+ * pdftotext read a line's characters left to right and turn right-to-left ones back into reading order.
  */
 export interface Run {
   face: Face;
   draw: string;
   whole: boolean;
   typed: string;
+  actual: string;
 }
 
 /** The width of `text` laid out in `face`, whole or word by word. */
@@ -42,10 +45,27 @@ interface Char {
 export function setLines(paragraph: string, width: number, measure: Measure): Run[][] {
   const chars: Char[] = [];
   for (const part of paragraph.matchAll(/./gsu)) chars.push({ at: part.index, char: part[0], face: faceFor(part[0], chars.at(-1)?.face) });
+  sharedBetweenFaces(chars);
   const levels = RTL_LETTER.test(paragraph) ? bidi.getEmbeddingLevels(paragraph, 'ltr').levels : undefined;
   const levelOf = (c: Char) => levels?.[c.at] ?? 0;
   const widthOf = (from: number, to: number) => groups(chars.slice(from, to), (c) => c.face).reduce((sum, g) => sum + measure(g[0]!.face, text(g), false), 0);
   return breakLines(chars, width, widthOf).map(([from, to]) => lineRuns(chars.slice(from, to), levelOf));
+}
+
+/**
+ * Shared characters between letters of two faces (the " · " between an Urdu name and a Malayalam one) print
+ * in the base face when it has them all, rather than in the spacing and punctuation of the face before them.
+ */
+function sharedBetweenFaces(chars: Char[]): void {
+  for (let i = 0; i < chars.length; i++) {
+    if (!isShared(chars[i]!.char) || i === 0) continue;
+    let end = i;
+    while (end < chars.length && isShared(chars[end]!.char)) end++;
+    const [before, after] = [chars[i - 1]!.face, chars[end]?.face];
+    const between = chars.slice(i, end);
+    if (after && after !== before && between.every((c) => hasGlyph('base', c.char))) for (const c of between) c.face = 'base';
+    i = end;
+  }
 }
 
 const text = (chars: readonly Char[]) => chars.map((c) => c.char).join('');
@@ -76,9 +96,9 @@ function breakLines(chars: readonly Char[], width: number, widthOf: (from: numbe
       start = i;
     }
     if (end === start && widthOf(i, wordEnd) > width) {
-      // A word longer than the line: as many whole characters as fit, the rest on the next line.
-      let fit = i + 1;
-      while (fit < wordEnd && widthOf(i, fit + 1) <= width) fit++;
+      // A word longer than the line: as many whole letters (grapheme clusters) as fit, the rest on the next line.
+      const stops = clusterEnds(chars, i, wordEnd);
+      const fit = stops.filter((stop, k) => k === 0 || widthOf(i, stop) <= width).at(-1)!;
       if (fit < wordEnd) {
         lines.push([i, fit]);
         start = end = i = fit;
@@ -89,6 +109,16 @@ function breakLines(chars: readonly Char[], width: number, widthOf: (from: numbe
   }
   if (end > start || lines.length === 0) lines.push([start, trimEnd(chars, start, end)]);
   return lines;
+}
+
+const LETTERS = new Intl.Segmenter('und', { granularity: 'grapheme' });
+
+/** Where each grapheme cluster of chars[from, to) ends, as indices into chars. */
+function clusterEnds(chars: readonly Char[], from: number, to: number): number[] {
+  const ends: number[] = [];
+  let at = from;
+  for (const { segment } of LETTERS.segment(text(chars.slice(from, to)))) ends.push((at += Array.from(segment).length));
+  return ends;
 }
 
 const trimEnd = (chars: readonly Char[], start: number, end: number) => {
@@ -116,6 +146,6 @@ function lineRuns(line: readonly Char[], levelOf: (c: Char) => number): Run[] {
     const shown = rtl ? chars.map((c) => bidi.getMirroredCharacter(c.char) ?? c.char).join('') : typed;
     // fontkit lays a run out right to left when its first letter of its own is of a right-to-left script.
     const fontkitRtl = RTL_LETTER.test(typed.match(OWN_SCRIPT)?.[0] ?? '');
-    return { face: chars[0]!.face, draw: rtl === fontkitRtl ? shown : reversed(shown), whole: fontkitRtl, typed };
+    return { face: chars[0]!.face, draw: rtl === fontkitRtl ? shown : reversed(shown), whole: fontkitRtl, typed, actual: rtl ? reversed(typed) : typed };
   });
 }

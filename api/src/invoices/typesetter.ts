@@ -7,10 +7,19 @@ export interface TextOptions {
   y?: number;
   width?: number;
   align?: 'left' | 'right' | 'center';
+  /** The first line's baseline at least this far below its top: a table row's cells share one baseline (baselineOf). */
+  baseline?: number;
 }
 
 /** Letters a shaper may reorder or join (beyond Latin, its accents and punctuation). */
 const SHAPED = /[^\u0020-\u024F\u2000-\u206F\u20A0-\u20CF\s]/u;
+
+/**
+ * Lays a run out in one piece (pdfkit lays out word by word without features), right to left when it is of a
+ * right-to-left script, without the font's own mirroring of brackets: setLines has mirrored them already.
+ * (fontkit takes features as a map; pdfkit passes them through.)
+ */
+const WHOLE = { features: { rtlm: false } as unknown as PDFKit.Mixins.OpenTypeFeatures[] };
 
 /**
  * pdfkit's text(), in every script a shopper types (docs/decisions/0200-tax-invoices.md): each run of text
@@ -43,8 +52,8 @@ export class Typesetter {
     if (options.y !== undefined) pdf.y = options.y;
     const left = pdf.x;
     const width = options.width ?? pdf.page.width - left - pdf.page.margins.right;
-    for (const line of this.lines(text, width)) {
-      const { ascent, height } = this.metrics(line);
+    for (const [i, line] of this.lines(text, width).entries()) {
+      const { ascent, height } = this.metrics(line, i === 0 ? options.baseline : 0);
       if (pdf.y + height > pdf.page.height - pdf.page.margins.bottom) {
         pdf.addPage();
         pdf.y = pdf.page.margins.top;
@@ -65,16 +74,24 @@ export class Typesetter {
   }
 
   /** How far text() would move down writing `text` in `width`. */
-  heightOf(text: string, width: number): number {
-    return this.lines(text, width).reduce((sum, line) => sum + this.metrics(line).height, 0);
+  heightOf(text: string, width: number, baseline = 0): number {
+    return this.lines(text, width).reduce((sum, line, i) => sum + this.metrics(line, i === 0 ? baseline : 0).height, 0);
+  }
+
+  /** How far below its top text() would put the first baseline of `text` in `width`. */
+  baselineOf(text: string, width: number): number {
+    return this.metrics(this.lines(text, width)[0] ?? []).ascent;
   }
 
   private lines(text: string, width: number): Run[][] {
     return text.split('\n').flatMap((paragraph) => setLines(paragraph, width, (face, run, whole) => this.widthOf(face, run, whole)));
   }
 
-  /** A line's baseline below its top and its height: those of its tallest face (an empty line: the base's). */
-  private metrics(line: readonly Run[]): { ascent: number; height: number } {
+  /**
+   * A line's baseline below its top and its height: those of its tallest face (an empty line: the base's),
+   * the baseline lowered to `baseline` if that is further down.
+   */
+  private metrics(line: readonly Run[], baseline = 0): { ascent: number; height: number } {
     const faces = new Set<Face>(line.length ? line.map((run) => run.face) : ['base']);
     let ascent = 0;
     let height = 0;
@@ -84,18 +101,18 @@ export class Typesetter {
       ascent = Math.max(ascent, font.ascent * scale);
       height = Math.max(height, (font.ascent + font.lineGap - font.descent) * scale);
     }
-    return { ascent, height };
+    return { ascent: Math.max(ascent, baseline), height: height + Math.max(0, baseline - ascent) };
   }
 
   private widthOf(face: Face, text: string, whole: boolean): number {
-    return this.use(face).widthOfString(text, whole ? { features: [] } : {});
+    return this.use(face).widthOfString(text, whole ? WHOLE : {});
   }
 
   private draw(run: Run, x: number, baseline: number): void {
     const { pdf } = this;
     const shaped = SHAPED.test(run.typed) || run.draw !== run.typed;
-    if (shaped) pdf.markContent('Span', { actual: run.typed });
-    this.use(run.face).text(run.draw, x, baseline, { lineBreak: false, baseline: 'alphabetic', ...(run.whole ? { features: [] } : {}) });
+    if (shaped) pdf.markContent('Span', { actual: run.actual });
+    this.use(run.face).text(run.draw, x, baseline, { lineBreak: false, baseline: 'alphabetic', ...(run.whole ? WHOLE : {}) });
     if (shaped) pdf.endMarkedContent();
   }
 
