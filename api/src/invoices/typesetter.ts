@@ -34,6 +34,8 @@ export class Typesetter {
   private weight: Weight = 'regular';
   private size = 12;
   private readonly registered = new Set<string>();
+  /** Lines already set, by weight, size, width and text: a table cell is measured, then written. */
+  private readonly set = new Map<string, Run[][]>();
 
   constructor(private readonly pdf: PDFKit.PDFDocument) {}
 
@@ -84,7 +86,13 @@ export class Typesetter {
   }
 
   private lines(text: string, width: number): Run[][] {
-    return text.split('\n').flatMap((paragraph) => setLines(paragraph, width, (face, run, whole) => this.widthOf(face, run, whole)));
+    const key = `${this.weight} ${this.size} ${width} ${text}`;
+    let lines = this.set.get(key);
+    if (!lines) {
+      lines = text.split('\n').flatMap((paragraph) => setLines(paragraph, width, (face, run, whole) => this.widthOf(face, run, whole)));
+      this.set.set(key, lines);
+    }
+    return lines;
   }
 
   /**
