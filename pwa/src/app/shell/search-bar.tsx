@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
-import { rememberSearch } from '../../features/search/public';
+import { WithVoiceSearch, rememberSearch } from '../../features/search/public';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
 import { useTranslation } from '../../i18n/i18n';
 
@@ -63,8 +63,11 @@ function SearchInput({ showBack }: { showBack: boolean }) {
   );
 }
 
-/** docs/product.md#screens header search bar; under 768 px the search page shows a back arrow instead of the magnifier. */
+/**
+ * docs/product.md#screens header search bar; under 768 px the search page shows a back arrow instead of the magnifier;
+ * a microphone at its end where the browser recognises speech.
+ */
 export function SearchBar({ narrow }: { narrow: boolean }) {
   const { pathname } = useLocation();
-  return pathname === '/search' ? <SearchInput showBack={narrow} /> : <SearchPrompt />;
+  return <WithVoiceSearch>{pathname === '/search' ? <SearchInput showBack={narrow} /> : <SearchPrompt />}</WithVoiceSearch>;
 }

@@ -1,0 +1,55 @@
+import { useCallback, useRef, type ReactNode } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useTranslation } from '../../../i18n/i18n';
+import { rememberSearch } from '../recent-searches';
+import { recognizerClass, type RecognizerClass } from './recognizer';
+import { useVoiceSearch } from './use-voice-search';
+import './voice-search.css';
+
+/**
+ * The search bar with a microphone at its end where the browser recognises speech (docs/product.md#screens);
+ * elsewhere the bar alone, as it was.
+ */
+export function WithVoiceSearch({ children }: { children: ReactNode }) {
+  const Recognizer = recognizerClass();
+  if (!Recognizer) return <>{children}</>;
+  return (
+    <div className="voice-search">
+      {children}
+      <VoiceSearchButton Recognizer={Recognizer} />
+    </div>
+  );
+}
+
+/** The microphone: a toggle button; the words heard are searched as if typed, and focus goes to the search field. */
+function VoiceSearchButton({ Recognizer }: { Recognizer: RecognizerClass }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const onSearch = useLocation().pathname === '/search';
+  const button = useRef<HTMLButtonElement>(null);
+  const searchFor = useCallback(
+    (text: string) => {
+      rememberSearch(text);
+      navigate(`/search?q=${encodeURIComponent(text)}`, { replace: onSearch });
+      requestAnimationFrame(() => button.current?.parentElement?.querySelector('input')?.focus());
+    },
+    [navigate, onSearch],
+  );
+  const { listening, start, stop } = useVoiceSearch(Recognizer, searchFor);
+  return (
+    <button
+      ref={button}
+      type="button"
+      className={`voice-search__mic${listening ? ' voice-search__mic--on' : ''}`}
+      aria-label={t('search.voice.start')}
+      aria-pressed={listening}
+      data-testid="voice-search"
+      onClick={() => (listening ? stop() : void start())}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+        <rect x="9" y="3" width="6" height="11" rx="3" />
+        <path d="M5 11a7 7 0 0 0 14 0M12 18v3" />
+      </svg>
+    </button>
+  );
+}
