@@ -1,9 +1,8 @@
-import { useCallback, useRef, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/i18n';
 import { rememberSearch } from '../recent-searches';
 import { recognizerClass, type RecognizerClass } from './recognizer';
-import { useVoiceSearch } from './use-voice-search';
 import './voice-search.css';
 
 /**
@@ -21,12 +20,18 @@ export function WithVoiceSearch({ children }: { children: ReactNode }) {
   );
 }
 
-/** The microphone: a toggle button; the words heard are searched as if typed, and focus goes to the search field. */
+/**
+ * The microphone: a toggle button (pressed while listening; a second press or Escape stops). What listening
+ * does loads at the first press (voice-session.ts), so a first visit carries only this button. The words
+ * heard are searched as if typed, kept among recent searches, and focus goes to the search field.
+ */
 function VoiceSearchButton({ Recognizer }: { Recognizer: RecognizerClass }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const onSearch = useLocation().pathname === '/search';
   const button = useRef<HTMLButtonElement>(null);
+  const session = useRef<{ stop(): void } | null>(null);
+  const [listening, setListening] = useState(false);
   const searchFor = useCallback(
     (text: string) => {
       rememberSearch(text);
@@ -35,7 +40,24 @@ function VoiceSearchButton({ Recognizer }: { Recognizer: RecognizerClass }) {
     },
     [navigate, onSearch],
   );
-  const { listening, start, stop } = useVoiceSearch(Recognizer, searchFor);
+  const press = async () => {
+    if (session.current) return session.current.stop();
+    setListening(true);
+    session.current = { stop: () => undefined }; // a second press while the code loads does nothing
+    const { startVoiceSession } = await import('./voice-session');
+    session.current = startVoiceSession({
+      Recognizer,
+      searchFor,
+      done: () => {
+        session.current = null;
+        setListening(false);
+      },
+    });
+  };
+  // Leaving the page (the bar unmounted) stops listening.
+  useEffect(() => {
+    return () => session.current?.stop();
+  }, []);
   return (
     <button
       ref={button}
@@ -44,7 +66,7 @@ function VoiceSearchButton({ Recognizer }: { Recognizer: RecognizerClass }) {
       aria-label={t('search.voice.start')}
       aria-pressed={listening}
       data-testid="voice-search"
-      onClick={() => (listening ? stop() : void start())}
+      onClick={() => void press()}
     >
       <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
         <rect x="9" y="3" width="6" height="11" rx="3" />
