@@ -3,11 +3,10 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/i18n';
 import { rememberSearch } from '../recent-searches';
 import { recognizerClass, type RecognizerClass } from './recognizer';
-import './voice-search.css';
 
 /**
  * The search bar with a microphone at its end where the browser recognises speech (docs/product.md#screens);
- * elsewhere the bar alone, as it was.
+ * elsewhere the bar alone, as it was. The search bar loads this once the first screen has settled.
  */
 export function WithVoiceSearch({ children }: { children: ReactNode }) {
   const Recognizer = recognizerClass();
@@ -63,7 +62,7 @@ function VoiceSearchButton({ Recognizer }: { Recognizer: RecognizerClass }) {
       ref={button}
       type="button"
       className={`voice-search__mic${listening ? ' voice-search__mic--on' : ''}`}
-      aria-label={t('search.voice.start')}
+      aria-label={t('voice:start')}
       aria-pressed={listening}
       data-testid="voice-search"
       onClick={() => void press()}

@@ -20,7 +20,7 @@ export interface VoiceSession {
  * polite live region) says "Listening…", then what it searches or why it heard nothing; Escape stops it.
  */
 export function startVoiceSession({ Recognizer, searchFor, done }: VoiceSession): { stop(): void } {
-  showHeaderMessage(i18n.t('search:voice.listening'), LISTENING_MS);
+  showHeaderMessage(i18n.t('voice:listening'), LISTENING_MS);
   let told = false;
   const say = (text: string) => {
     told = true;
@@ -30,13 +30,13 @@ export function startVoiceSession({ Recognizer, searchFor, done }: VoiceSession)
   document.addEventListener('keydown', onKey);
   const session = listen(Recognizer, i18n.language, {
     heard: (text) => {
-      say(i18n.t('search:voice.heard', { text }));
+      say(i18n.t('voice:heard', { text }));
       searchFor(text);
     },
-    failed: (reason) => say(i18n.t(`search:voice.${reason}`)),
+    failed: (reason) => say(i18n.t(`voice:${reason}`)),
     ended: () => {
       document.removeEventListener('keydown', onKey);
-      if (!told) showHeaderMessage(i18n.t('search:voice.stopped'));
+      if (!told) showHeaderMessage(i18n.t('voice:stopped'));
       done();
     },
   });
