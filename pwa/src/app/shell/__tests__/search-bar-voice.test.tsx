@@ -2,6 +2,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import { getDefaultStore } from 'jotai';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadVoiceSearch } from '../../../features/search/public';
 import { clearRecentSearches, recentSearchesAtom } from '../../../features/search/recent-searches';
 import { setLanguage } from '../../../i18n/i18n';
 import { headerMessageAtom } from '../../../lib/ui/header-message';
@@ -48,20 +49,24 @@ function Where() {
   return <output data-testid="url">{pathname + search}</output>;
 }
 
-function renderAt(url: string) {
-  return render(
+/** The bar at `url`, with its late part (the microphone's code) loaded: a first key loads it, as in the browser. */
+async function renderAt(url: string) {
+  render(
     <MemoryRouter initialEntries={[url]}>
       <SearchBar narrow={false} />
       <HeaderMessage />
       <Where />
     </MemoryRouter>,
   );
+  fireEvent.keyDown(window, { key: 'Shift' });
+  await act(() => loadVoiceSearch());
+  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
 }
 
 /** Presses the microphone and waits for the recogniser's code to load and start listening. */
 async function listen(name = 'Search by voice'): Promise<StandInRecognizer> {
   StandInRecognizer.last = undefined;
-  fireEvent.click(screen.getByRole('button', { name }));
+  fireEvent.click(await screen.findByRole('button', { name }));
   await waitFor(() => expect(StandInRecognizer.last?.started).toBe(true));
   return StandInRecognizer.last!;
 }
@@ -78,16 +83,16 @@ afterEach(async () => {
 });
 
 describe('voice search in the search bar (docs/product.md#screens)', () => {
-  it('has no microphone where the browser has no speech recognition', () => {
-    renderAt('/');
+  it('has no microphone where the browser has no speech recognition', async () => {
+    await renderAt('/');
     expect(screen.getByTestId('search-prompt')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Search by voice' })).toBeNull();
   });
 
   it('searches the words heard as if typed, in English (India), saying "Listening…" and then what it searches', async () => {
     speech.webkitSpeechRecognition = StandInRecognizer;
-    renderAt('/');
-    const mic = screen.getByRole('button', { name: 'Search by voice' });
+    await renderAt('/');
+    const mic = await screen.findByRole('button', { name: 'Search by voice' });
     expect(mic.getAttribute('aria-pressed')).toBe('false');
     const recognizer = await listen();
     expect(recognizer).toMatchObject({ lang: 'en-IN', continuous: false, interimResults: false, maxAlternatives: 1 });
@@ -105,7 +110,7 @@ describe('voice search in the search bar (docs/product.md#screens)', () => {
   it('listens in Hindi on a Hindi screen, the standard SpeechRecognition too', async () => {
     await setLanguage('hi-IN', false);
     speech.SpeechRecognition = StandInRecognizer;
-    renderAt('/search?q=');
+    await renderAt('/search?q=');
     const recognizer = await listen('बोलकर खोजें');
     expect(recognizer.lang).toBe('hi-IN');
     expect(message()).toBe('सुन रहे हैं…');
@@ -116,7 +121,7 @@ describe('voice search in the search bar (docs/product.md#screens)', () => {
 
   it('says the microphone is blocked when permission is refused, and searches nothing', async () => {
     speech.webkitSpeechRecognition = StandInRecognizer;
-    renderAt('/');
+    await renderAt('/');
     const recognizer = await listen();
     act(() => recognizer.fail('not-allowed'));
     expect(message()).toBe("The microphone is blocked. Allow it in the browser's site settings to search by voice.");
@@ -129,7 +134,7 @@ describe('voice search in the search bar (docs/product.md#screens)', () => {
 
   it('stops listening on Escape, or on a second press, and says so', async () => {
     speech.webkitSpeechRecognition = StandInRecognizer;
-    renderAt('/');
+    await renderAt('/');
     const recognizer = await listen();
     act(() => {
       fireEvent.keyDown(document.body, { key: 'Escape' });
