@@ -60,7 +60,7 @@ async function renderAt(url: string) {
   );
   fireEvent.keyDown(window, { key: 'Shift' });
   await act(() => loadVoiceSearch());
-  await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+  await act(() => Promise.resolve()); // the late part's own load settles in the same turn
 }
 
 /** Presses the microphone and waits for the recogniser's code to load and start listening. */
