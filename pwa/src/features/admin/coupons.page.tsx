@@ -15,8 +15,9 @@ import { useAdminList } from './hooks/use-admin-list';
 /** The admin's coupon routes (docs/product.md#coupons); reads skip every cache: an admin edits what the server holds. */
 const couponsApi = {
   list: async () => (await http.get('coupon/list', { cache: 'no-store' }).json<Envelope<Coupon[]>>()).data ?? [],
-  create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body }).json<Envelope<Coupon>>(),
-  update: (body: CreateCouponRequest & { _id: string }) => http.put('coupon/update', { json: body }).json<Envelope<Coupon>>(),
+  // The form shows a refusal under its field (lib/ui/form-refusal.tsx): no toast.
+  create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body, context: { silent: true } }).json<Envelope<Coupon>>(),
+  update: (body: CreateCouponRequest & { _id: string }) => http.put('coupon/update', { json: body, context: { silent: true } }).json<Envelope<Coupon>>(),
   /** A disabled coupon applies again (within its window): the update route with only `active`. */
   enable: (_id: string) => http.put('coupon/update', { json: { _id, active: true } satisfies UpdateCouponBody }).json<Envelope<Coupon>>(),
   disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
