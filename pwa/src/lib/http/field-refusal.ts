@@ -3,6 +3,8 @@ import { problemOf } from './http-problem';
 /** A refused save as a form shows it: under `field` when the refusal names one of the form's fields, else in the form. */
 export interface FieldRefusal<F extends string> {
   field: F | null;
+  /** The API's path of that field ("variants.0.price"): a form whose fields are named as the API's sets its error there. */
+  path: string | null;
   /** The server's message in the screen's language, without the field path it starts with. */
   message: string;
   /** 0: no answer (offline, too slow); -1: a bug of ours; else the HTTP status. */
@@ -27,9 +29,9 @@ export function fieldRefusal<F extends string>(error: unknown, fields: readonly 
     const field = aliases[path] ?? aliases[head] ?? (fields.includes(head as F) ? (head as F) : undefined);
     if (!field) continue;
     const part = parts.find((p) => p.startsWith(`${path}: `)) ?? parts[0]!;
-    return { field, message: withoutPath(part), status: problem.status };
+    return { field, path, message: withoutPath(part), status: problem.status };
   }
-  return { field: null, message: parts.map(withoutPath).join('; '), status: problem.status };
+  return { field: null, path: null, message: parts.map(withoutPath).join('; '), status: problem.status };
 }
 
 const withoutPath = (part: string) => {

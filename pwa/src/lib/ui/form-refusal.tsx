@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { i18n } from '../../i18n/i18n';
 import { fieldRefusal, type FieldRefusal } from '../http/field-refusal';
 import './form-refusal.css';
@@ -36,4 +36,18 @@ export function FormRefusal({ message, testId }: { message: string | undefined |
       {message}
     </p>
   );
+}
+
+/** The form's ref, and `focus()`: after the render that marks a field invalid, the first one marked takes the focus, in view. */
+export function useFocusInvalid<T extends HTMLElement = HTMLFormElement>() {
+  const ref = useRef<T>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked === 0) return;
+    const first = ref.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.focus();
+    first?.scrollIntoView?.({ block: 'center' });
+  }, [asked]);
+  const focus = useCallback(() => setAsked((n) => n + 1), []);
+  return [ref, focus] as const;
 }

@@ -9,6 +9,8 @@ interface Props {
   type?: 'text' | 'password';
   /** A line under the field (read out with it). */
   hint?: string;
+  /** What is wrong with the value (a refused save, lib/ui/form-refusal.tsx): marks the field invalid, under it. */
+  problem?: string;
 }
 
 const AUTOCOMPLETE: Record<string, string> = {
@@ -25,7 +27,7 @@ const AUTOCOMPLETE: Record<string, string> = {
 };
 
 /** A labelled required input (address and profile forms), with the browser's autofill hints. */
-export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint }: Props) {
+export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint, problem }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -41,8 +43,14 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         autoComplete={AUTOCOMPLETE[name] ?? 'off'}
         inputMode={name === 'pincode' || name === 'mobile' ? 'numeric' : undefined}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={[hint && hintId, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined}
       />
+      {problem && (
+        <p id={`${id}-problem`} className="address-dialog__problem" data-testid={`${name}-problem`}>
+          {problem}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="address-dialog__hint" role="status" data-testid={`${name}-hint`}>
           {hint}

@@ -1,7 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { TFunction } from '../../../i18n/i18n';
 import { useBusy } from '../../../lib/hooks/use-busy';
-import { FormRefusal, useFormRefusal } from '../../../lib/ui/form-refusal';
+import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 
@@ -42,23 +42,15 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
   const [fields, setFields] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<F, P>>>({});
   const [busy, run] = useBusy();
-  const [refusals, setRefusals] = useState(0);
   const server = useFormRefusal(names);
-  const form = useRef<HTMLFormElement>(null);
+  const [form, focusFirstProblem] = useFocusInvalid();
   const id = useId();
-
-  useEffect(() => {
-    if (refusals === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-    first?.scrollIntoView?.({ block: 'center' });
-  }, [refusals]);
 
   const submit = async () => {
     const request = check(fields);
     if (!request.ok) {
       setProblems(request.problems);
-      return setRefusals((n) => n + 1);
+      return focusFirstProblem();
     }
     setProblems({});
     server.clear();
@@ -67,7 +59,7 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
         toast.success(await save(request.body));
       } catch (error) {
         // The dialog stays open, the refusal under its field (focused) or inside the form.
-        if (server.refuse(error).field) setRefusals((n) => n + 1);
+        if (server.refuse(error).field) focusFirstProblem();
         return;
       }
       onSaved();

@@ -14,6 +14,7 @@ describe('a refused save mapped to the form field it names', () => {
     const error = refused({ message: 'servesPincodes.2: pincode 560034 is already served by Haat Koramangala.', fields: ['servesPincodes.2'] });
     expect(fieldRefusal(error, ['name', 'servesPincodes'])).toEqual({
       field: 'servesPincodes',
+      path: 'servesPincodes.2',
       message: 'Pincode 560034 is already served by Haat Koramangala.',
       status: 409,
     });
