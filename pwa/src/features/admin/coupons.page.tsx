@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
-import { formatMoney, formatNumber } from '../../i18n/format';
-import { currentLanguage, useTranslation } from '../../i18n/i18n';
+import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
+import { useTranslation } from '../../i18n/i18n';
 import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
@@ -24,7 +24,7 @@ const couponsApi = {
 };
 
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
-const when = (iso: string) => new Date(iso).toLocaleString(currentLanguage(), { dateStyle: 'medium', timeStyle: 'short' });
+const when = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
 
 /** The table of coupons with Add, Edit, Disable (which asks first: the coupon stops applying at once) and Enable. */
 export function CouponManager() {

@@ -16,7 +16,8 @@ import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n, useTranslation } from '../../../i18n/i18n';
-import { dueTime, PromiseNote } from '../../../lib/delivery/delivery-promise';
+import { PromiseNote } from '../../../lib/delivery/delivery-promise';
+import { ArrivalLine } from '../../../lib/delivery/arrival-line';
 
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
@@ -70,7 +71,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       {promise?.kind === 'express' ? (
         <div className="order-card__expected" data-testid="order-promise" data-kind="express">
           <PromiseNote seen={{ promise, seenAt: order.createdAt }} testId="order-promise-words" />
-          {open && dueAt && <span>{i18n.t('promise:due', { time: dueTime(dueAt) })}</span>}
+          {open && dueAt && <ArrivalLine dueAt={dueAt} />}
         </div>
       ) : (
         expected && (
