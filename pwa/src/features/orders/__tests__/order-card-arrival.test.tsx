@@ -64,7 +64,7 @@ describe("an express order's arrival on its card", () => {
     await setLanguage('hi-IN', false);
     const order = expressOrder(14.5);
     render(<OrderCard order={order} />);
-    const text = screen.getByTestId('order-arrival').textContent!;
+    const text = screen.getByTestId('order-arrival').textContent;
     expect(text).toBe(`5 मिनट की देरी: ${india(order.dueAt!, 'hi-IN', { dayPeriod: 'short' })} तक पहुँचना था`);
     expect(text).not.toMatch(/am|pm/i);
     cleanup();
