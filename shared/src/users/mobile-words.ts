@@ -8,3 +8,27 @@ export function spacedMobile(mobile: string): string {
   const e164 = indianMobile(mobile);
   return e164 ? `+91 ${e164.slice(3, 8)} ${e164.slice(8)}` : mobile;
 }
+
+/** Why what was typed is not an Indian mobile number, for the sign-in field to say, with the digits it counted. */
+export interface MobileProblem {
+  kind: 'digits' | 'series' | 'short' | 'long';
+  /** The digits typed after any +91, 91 or 0 in front. */
+  count: number;
+}
+
+/**
+ * What is wrong with a typed number (docs/product.md#validation), by indianMobile's rule: only digits (spaces, dashes
+ * and brackets aside); an Indian mobile number starts with 6, 7, 8 or 9 ("series"); it has ten digits after an
+ * optional +91, 91 or 0.
+ */
+export function mobileProblem(typed: string): MobileProblem | null {
+  if (indianMobile(typed)) return null;
+  let digits = typed.replace(/[\s()-]/g, '').replace(/^\+91/, '');
+  if (!/^\d+$/.test(digits)) return { kind: 'digits', count: digits.replace(/\D/g, '').length };
+  // A leading 0 or 91 is the trunk or country prefix when a mobile number's first digit follows it.
+  if (/^0[6-9]/.test(digits)) digits = digits.slice(1);
+  else if (/^91[6-9]/.test(digits) && digits.length > 10) digits = digits.slice(2);
+  const count = digits.length;
+  if (/^[0-5]/.test(digits)) return { kind: 'series', count };
+  return { kind: count < 10 ? 'short' : 'long', count };
+}

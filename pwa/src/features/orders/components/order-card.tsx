@@ -18,6 +18,7 @@ import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 import { PromiseNote } from '../../../lib/delivery/delivery-promise';
 import { ArrivalLine } from '../../../lib/delivery/arrival-line';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
@@ -51,7 +52,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         <span>{relativeTime(order.createdAt)}</span>
       </header>
       {typeof order.userId === 'object' && (
-        <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${order.userId.mobile}` : ''}`}</p>
+        <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${spacedMobile(order.userId.mobile)}` : ''}`}</p>
       )}
       <ul className="order-card__lines">
         {order.product_details.map((l, i) => (
