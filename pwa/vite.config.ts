@@ -42,7 +42,7 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // pincodes and coupons, the delivery promise (asked by the product page, cart, checkout and orders), the token refresher (loaded on a first 401) and the service worker's registration (loaded once
 // the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/][\w-]+|lib[\\/]delivery[\\/](delivery-promise|promise-part)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/][\w-]+|lib[\\/]delivery[\\/](delivery-promise|promise-part|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.

@@ -1,4 +1,5 @@
-import { DELIVERY_TIME_ZONE } from '../addresses/delivery-zones.js';
+/** The shop's clock: India's, wherever the screen is (docs/product.md#delivery). */
+export const SHOP_TIME_ZONE = 'Asia/Kolkata';
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 
@@ -10,7 +11,7 @@ export function shopTime(at: Date | string | number, language: string): string {
   let format = formats.get(language);
   if (!format) {
     const words = language.startsWith('hi') ? ({ dayPeriod: 'short' } as const) : {};
-    format = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: DELIVERY_TIME_ZONE, ...words });
+    format = new Intl.DateTimeFormat(language, { hour: 'numeric', minute: '2-digit', timeZone: SHOP_TIME_ZONE, ...words });
     formats.set(language, format);
   }
   return format.format(new Date(at));

@@ -1,4 +1,13 @@
-import { indianMobile } from './mobile.schema.js';
+/**
+ * An Indian mobile number as a shopper types it ("98765 43210", "+91 98765-43210", "09876543210"),
+ * or null: ten digits starting 6–9 (the numbering plan's mobile series) after an optional +91, 91 or 0.
+ * The one place that says what a number is (mobile.schema.ts checks bodies with it); a number verified by its code is stored as this answers.
+ */
+export function indianMobile(typed: string): string | null {
+  const digits = typed.replace(/[\s()-]/g, '');
+  const m = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
+  return m ? `+91${m[1]}` : null;
+}
 
 /**
  * An Indian mobile number as Indians write it (docs/product.md#screens): "+91 77824 48886", five and five after
