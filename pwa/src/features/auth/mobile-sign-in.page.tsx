@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getDefaultStore } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
@@ -37,6 +37,11 @@ export function MobileSignInPage() {
   // Why the number cannot be one, said once the shopper leaves the field or presses Send code (not while typing).
   const [checked, setChecked] = useState(false);
   const field = useRef<HTMLInputElement>(null);
+  // A refused Send code puts the focus back in the field, after the render that marks it (the press took it away).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) field.current?.focus();
+  }, [refusals]);
   const wrong = typed.trim() && mobileProblem(typed);
   const problem = checked && wrong ? t(`mobile.problem.${wrong.kind}`, { count: wrong.count }) : null;
 
@@ -83,7 +88,7 @@ export function MobileSignInPage() {
         onSubmit={async () => {
           if (mobile) return send(mobile);
           setChecked(true);
-          field.current?.focus();
+          setRefusals((n) => n + 1);
         }}
         switchTo={BACK_TO_LOGIN}
       >
