@@ -103,7 +103,7 @@ describe.each(DB_KINDS)('dark stores on %s', (kind) => {
 
   it('creates, lists, updates, closes and reopens a store; a closed one keeps its pincodes and stock', async () => {
     const made = await store(koramangala({ servesPincodes: ['560047', '560047', '560030'] }));
-    expect(made).toMatchObject({ servesPincodes: ['560030', '560047'], open: true, units: 0, promiseMinutes: 10, pincode: '560034' });
+    expect(made).toMatchObject({ servesPincodes: ['560030', '560047'], open: true, units: 0, products: 0, promiseMinutes: 10, pincode: '560034' });
     expect((await list()).find((s) => s._id === made._id)).toMatchObject({ open: true });
 
     const updated = await api(t)
@@ -119,13 +119,13 @@ describe.each(DB_KINDS)('dark stores on %s', (kind) => {
     expect((await transfer({ storeId: made._id, productId: product._id, units: 4, to: 'store' })).status).toBe(200);
     const closed = await api(t).post('/api/store/close').set(bearer(admin)).send({ _id: made._id });
     expect(closed.status).toBe(200);
-    expect(closed.body.data.store).toMatchObject({ open: false, servesPincodes: ['560029', '560030'], units: 1 });
+    expect(closed.body.data.store).toMatchObject({ open: false, servesPincodes: ['560029', '560030'], units: 4, products: 1 });
     expect((await list()).find((s) => s._id === made._id)).toMatchObject({ open: false });
     expect((await stockAt(made._id))[0]).toMatchObject({ productId: product._id, onHand: 4, available: 4 });
     // Its pincodes stay its own while closed: another store cannot take them.
     expect((await create(koramangala({ servesPincodes: ['560029'] }))).status).toBe(409);
     const reopened = await api(t).post('/api/store/reopen').set(bearer(admin)).send({ _id: made._id });
-    expect(reopened.body.data.store).toMatchObject({ open: true, servesPincodes: ['560029', '560030'], units: 1 });
+    expect(reopened.body.data.store).toMatchObject({ open: true, servesPincodes: ['560029', '560030'], units: 4, products: 1 });
     expect((await api(t).post('/api/store/close').set(bearer(admin)).send({ _id: 'NOSUCHSTORE1' })).status).toBe(404);
   });
 

@@ -23,11 +23,18 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   await page.getByRole('link', { name: 'Continue with mobile number' }).click();
   await page.waitForURL(`${baseUrl}/login/mobile`);
   const send = page.getByRole('button', { name: 'Send code' });
-  await page.getByLabel('Mobile number').fill('12345');
-  await expect(send, 'Send code waits for a 10-digit Indian number').toBeDisabled();
-  await page.getByLabel('Mobile number').fill(`${digits.slice(0, 5)} ${digits.slice(5)}`);
+  const field = page.getByLabel('Mobile number');
+  await field.fill('12345');
+  // Send code says why a number cannot be Indian, under the field, and sends nothing.
   await send.click();
-  await expect(page.getByText(`We sent a six-digit code to ${mobile}.`)).toBeVisible();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Indian mobile numbers start with 6, 7, 8 or 9.')).toBeVisible();
+  await screenshot(page, artifactsDir, 'mobile-number-refused');
+  await field.fill(`${digits.slice(0, 5)} ${digits.slice(5)}`);
+  await send.click();
+  await expect(page.getByText(`We sent a six-digit code to +91 ${digits.slice(0, 5)} ${digits.slice(5)}.`)).toBeVisible();
+  // The code is what comes next: the focus is in its first box.
+  await expect(page.getByLabel('Digit 1')).toBeFocused();
   await expect(page.getByRole('button', { name: 'Resend code' }), 'a resend waits its 30 s').toBeDisabled();
   await expect(page.getByText(/You can ask for a new code in 0:\d\d\./)).toBeVisible();
   assert.deepEqual(await seriousViolations(page), [], 'the code screen has no serious accessibility problem');
@@ -85,7 +92,7 @@ test('mobile-sign-in', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   await expect(hi.getByLabel('मोबाइल नंबर')).toBeFocused();
   await hi.keyboard.type(digits);
   await hi.keyboard.press('Enter');
-  await expect(hi.getByText(`हमने ${mobile} पर छह अंकों का कोड भेजा है।`)).toBeVisible();
+  await expect(hi.getByText(`हमने +91 ${digits.slice(0, 5)} ${digits.slice(5)} पर छह अंकों का कोड भेजा है।`)).toBeVisible();
   const second = await codeFromSms(dataDir, mobile, 2);
   await hi.getByLabel('अंक 1').focus();
   await hi.keyboard.type(second);

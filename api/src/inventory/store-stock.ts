@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { StoreStockLine, StoreUnit, TransferDirection } from '@haat/shared/stores/store.schema';
 import type { Db } from '../db/database.js';
@@ -206,14 +206,19 @@ export async function storeStock(db: Pick<Db, 'execute'>, storeId: string): Prom
   }));
 }
 
-/** How many units each store has on sale (pools with available > 0), by store id. */
-export async function unitsStockedByStore(db: Pick<Db, 'select'>, storeIds: readonly string[]): Promise<Map<string, number>> {
+/** What each store has on sale, by store id: its units (the pools' available units) and the products they belong to. */
+export async function unitsStockedByStore(db: Pick<Db, 'select'>, storeIds: readonly string[]): Promise<Map<string, { units: number; products: number }>> {
   if (storeIds.length === 0) return new Map();
   const rows = await db
-    .select({ storeId: storeUnits.storeId, units: count() })
+    .select({
+      storeId: storeUnits.storeId,
+      units: sql<string>`coalesce(sum(${inventoryLevels.available}), 0)`,
+      products: sql<string>`count(distinct ${productVariants.productId})`,
+    })
     .from(storeUnits)
     .innerJoin(inventoryLevels, eq(inventoryLevels.id, storeUnits.inventoryLevelId))
+    .innerJoin(productVariants, eq(productVariants.id, storeUnits.variantId))
     .where(and(inArray(storeUnits.storeId, [...storeIds]), gt(inventoryLevels.available, 0)))
     .groupBy(storeUnits.storeId);
-  return new Map(rows.map((r) => [r.storeId, Number(r.units)]));
+  return new Map(rows.map((r) => [r.storeId, { units: Number(r.units), products: Number(r.products) }]));
 }

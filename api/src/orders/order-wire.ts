@@ -1,6 +1,7 @@
 import type { Order, OrderAddress, OrderUserRef } from '@haat/shared/orders/order.types';
 import { addressText } from '@haat/shared/addresses/address-lines';
 import { expectedDeliveryDate, shopDay } from '@haat/shared/addresses/delivery-zones';
+import { dueAtOf } from '@haat/shared/orders/due-time';
 import { type AddressRow, toAddress } from '../addresses/index.js';
 import type { OrderLineRow, OrderRow } from './orders.table.js';
 
@@ -71,9 +72,4 @@ function promiseFields(row: OrderRow): Pick<Order, 'expectedDeliveryBy' | 'fulfi
     promise,
     expectedDeliveryBy: promise?.kind === 'courier' ? promise.date : expectedDeliveryDate(row.deliveryAddress, row.createdAt),
   };
-}
-
-/** When an express order placed at `createdAt` is due: its promise's minutes later. */
-export function dueAtOf(createdAt: Date, minutes: number): Date {
-  return new Date(createdAt.getTime() + minutes * 60_000);
 }

@@ -4,7 +4,7 @@ import type { StorePromisesKept, StoreQueueOrder } from '@haat/shared/orders/sto
 import type { Db } from '../db/database.js';
 import { storesByIds } from '../stores/index.js';
 import { orderLines, orders } from './orders.table.js';
-import { dueAtOf } from './order-wire.js';
+import { dueAtOf, dueState } from '@haat/shared/orders/due-time';
 
 /** A queue shows at most this many open orders: a store with more has a problem a longer list does not solve. */
 const QUEUE_MAX = 200;
@@ -42,13 +42,13 @@ export async function storeQueue(db: Db, storeId: string, now: Date = new Date()
     .orderBy(asc(orderLines.orderId), asc(orderLines.position));
   return rows.map((row) => {
     const due = dueAtOf(row.createdAt, row.promise?.kind === 'express' ? row.promise.minutes : 0);
-    const minutesLeft = Math.floor((due.getTime() - now.getTime()) / 60_000);
+    const { minutesLeft, late } = dueState(due, now);
     return {
       _id: row.id,
       createdAt: row.createdAt.toISOString(),
       dueAt: due.toISOString(),
       minutesLeft,
-      late: now.getTime() > due.getTime(),
+      late,
       status: row.status!,
       payment_status: row.paymentStatus,
       statusHistory: row.statusHistory,

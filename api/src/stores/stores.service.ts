@@ -144,7 +144,8 @@ export class StoresService {
       open: row.open,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),
-      units: units.get(row.id) ?? 0,
+      units: units.get(row.id)?.units ?? 0,
+      products: units.get(row.id)?.products ?? 0,
     }));
   }
 }

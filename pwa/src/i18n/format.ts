@@ -1,6 +1,7 @@
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 import { DEFAULT_UNIT, VARIABLE_UNITS } from '@haat/shared/common/limits';
 import { formatInr } from '@haat/shared/money/inr';
+import { shopTime } from '@haat/shared/common/shop-time';
 import { currentLanguage, i18n } from './i18n';
 
 // Built once per language: the first Intl formatter a browser builds costs tens of ms (shared/src/money/inr.ts).
@@ -41,12 +42,20 @@ export function englishDate(date: Date, options: Intl.DateTimeFormatOptions): st
   return null;
 }
 
-/** A date (or date and time) in the current language, e.g. "23 Nov 2026" / "23 नव॰ 2026". */
+/**
+ * A date (or date and time) in the current language, e.g. "23 Nov 2026" / "23 नव॰ 2026"; a time in Hindi says the
+ * part of the day in words ("शाम 6:08", as shared's shopTime does), never "pm" (docs/product.md#delivery).
+ */
 export function formatDate(date: Date | string | number, options: Intl.DateTimeFormatOptions = DAY_MONTH_YEAR): string {
   const when = new Date(date);
   const lang = currentLanguage();
-  return (lang === 'en-IN' ? englishDate(when, options) : null) ?? new Intl.DateTimeFormat(lang, options).format(when);
+  if (lang === 'en-IN') return englishDate(when, options) ?? new Intl.DateTimeFormat(lang, options).format(when);
+  const words = options.hour !== undefined && !options.timeStyle && lang.startsWith('hi') ? { ...options, dayPeriod: 'short' as const } : options;
+  return new Intl.DateTimeFormat(lang, words).format(when);
 }
+
+/** A time of day on the shop's clock (India's) in the current language: "6:08 pm" / "शाम 6:08". */
+export const formatShopTime = (at: Date | string | number): string => shopTime(at, currentLanguage());
 
 /** A product's unit as a shopper reads it: the shop's measures in words ("gm" → "ग्राम"), others as written, no "pack". */
 export function unitText(unit: string): string | null {

@@ -102,8 +102,10 @@ export interface Store {
   open: boolean;
   createdAt: string;
   updatedAt: string;
-  /** Units the store has on sale (its pools with available > 0). */
+  /** Units the store has on sale (the available units of its pools). */
   units: number;
+  /** The products those units belong to (a product stocked in two options counts once). */
+  products: number;
 }
 
 /** One unit's pool at a store, with what the warehouse has of it. */

@@ -1,20 +1,13 @@
 import { z } from 'zod';
 import { RequiredText } from '../common/fields.js';
 import { Otp } from './account.schema.js';
+import { indianMobile } from './mobile-words.js';
 
 /** What an Indian mobile number is refused with: the shopper reads it beside the field. */
 export const NOT_INDIAN_MOBILE = 'must be a 10-digit Indian mobile number';
 
-/**
- * An Indian mobile number as a shopper types it ("98765 43210", "+91 98765-43210", "09876543210"),
- * or null: ten digits starting 6–9 (the numbering plan's mobile series) after an optional +91, 91 or 0.
- * The one place that says what a number is; a number verified by its code is stored as this answers.
- */
-export function indianMobile(typed: string): string | null {
-  const digits = typed.replace(/[\s()-]/g, '');
-  const m = /^(?:\+91|91|0)?([6-9]\d{9})$/.exec(digits);
-  return m ? `+91${m[1]}` : null;
-}
+// The rule of what a number is lives without zod (mobile-words.ts), for screens that only show numbers.
+export { indianMobile } from './mobile-words.js';
 
 /** A number in E.164 (+91XXXXXXXXXX); forms may send it as a number. */
 export const IndianMobile = z.preprocess(

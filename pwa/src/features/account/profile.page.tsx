@@ -5,6 +5,7 @@ import { useMutation } from '@tanstack/react-query';
 import { userAtom } from '../../lib/http/session';
 import { queryClient } from '../../lib/query/query-client';
 import { useBusy } from '../../lib/hooks/use-busy';
+import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../lib/ui/form-refusal';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { PushToggle } from '../orders/public';
@@ -36,6 +37,8 @@ export function ProfilePage() {
   const needsPassword = emailChanged && !byCode;
   const [ownerCode, setOwnerCode] = useState('');
   const [busy, run] = useBusy();
+  const refusal = useFormRefusal(['name', 'email', 'mobile', 'currentPassword'] as const);
+  const [formRef, focusFirstProblem] = useFocusInvalid();
   const [editingAvatar, setEditingAvatar] = useState(false);
   // After a save or a confirmed link: the account as the server has it (a new e-mail waits for its link).
   const showSaved = useCallback(
@@ -77,8 +80,15 @@ export function ProfilePage() {
   const sendVerifyLink = () => runSend(async () => toast.success((await accountApi.sendVerifyLink()).message));
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    refusal.clear();
     void run(async () => {
-      const answer = await accountApi.updateUser(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form);
+      const answer = await accountApi
+        .updateUser(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form)
+        .catch((error: unknown) => {
+          // Under the field it names (focused), or in the form: never a toast away from it.
+          if (refusal.refuse(error).field) focusFirstProblem();
+          throw error;
+        });
       setCurrentPassword('');
       setOwnerCode('');
       await showSaved(answer.message);
@@ -102,10 +112,20 @@ export function ProfilePage() {
           <button type="button" className="btn btn--ghost btn--small" onClick={() => setEditingAvatar(true)}>
             {t('address.edit')}
           </button>
-          <form className="profile" onSubmit={submit} noValidate>
-            <LabelledInput name="name" label={t('address.field.name')} value={form.name} onChange={(name) => setForm((f) => ({ ...f, name }))} />
-            <LabelledInput name="email" label={t('profile.email')} value={form.email} onChange={(email) => setForm((f) => ({ ...f, email }))} />
-            <LabelledInput name="mobile" label={t('address.field.mobile')} value={form.mobile} onChange={(mobile) => setForm((f) => ({ ...f, mobile }))} />
+          <form ref={formRef} className="profile" onSubmit={submit} noValidate>
+            {(['name', 'email', 'mobile'] as const).map((name) => (
+              <LabelledInput
+                key={name}
+                name={name}
+                label={name === 'email' ? t('profile.email') : t(`address.field.${name}`)}
+                value={form[name]}
+                problem={refusal.about(name)}
+                onChange={(value) => {
+                  if (refusal.refusal?.field === name) refusal.clear();
+                  setForm((f) => ({ ...f, [name]: value }));
+                }}
+              />
+            ))}
             {needsCode && user && <OwnerCode mobile={user.mobile} code={ownerCode} onCode={setOwnerCode} />}
             {needsPassword && (
               <LabelledInput
@@ -113,9 +133,11 @@ export function ProfilePage() {
                 type="password"
                 label={t('profile.currentPassword')}
                 value={currentPassword}
+                problem={refusal.about('currentPassword')}
                 onChange={setCurrentPassword}
               />
             )}
+            <FormRefusal message={refusal.refusal && !refusal.refusal.field ? refusal.refusal.message : null} testId="profile-form-refusal" />
             <button
               type="submit"
               className="btn btn--primary"

@@ -9,16 +9,18 @@ import type { ProductPayload } from './product-form-model';
 
 /** docs/product.md#api, the admin's catalogue calls; reads skip every cache: an admin edits what the server holds. */
 const fresh = { cache: 'no-store' } as const;
+/** A form's save: a refusal shows in the form (lib/ui/form-refusal.tsx), not in a toast. */
+const quiet = { context: { silent: true } } as const;
 
 export const adminApi = {
   categories: async () => (await http.get('category/get', fresh).json<Envelope<Category[]>>()).data ?? [],
-  addCategory: (fields: AddCategoryBody) => http.post('category/add-category', { json: fields }).json<Envelope<Category>>(),
-  updateCategory: (fields: UpdateCategoryBody) => http.put('category/update', { json: fields }).json<Envelope<Category>>(),
+  addCategory: (fields: AddCategoryBody) => http.post('category/add-category', { ...quiet, json: fields }).json<Envelope<Category>>(),
+  updateCategory: (fields: UpdateCategoryBody) => http.put('category/update', { ...quiet, json: fields }).json<Envelope<Category>>(),
   deleteCategory: (_id: string) => http.delete('category/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   subCategories: async () => (await http.post('subcategory/get', { ...fresh, json: {} }).json<Envelope<SubCategory[]>>()).data ?? [],
-  addSubCategory: (fields: CreateSubCategoryBody) => http.post('subcategory/create', { json: fields }).json<Envelope<SubCategory>>(),
-  updateSubCategory: (fields: UpdateSubCategoryBody) => http.put('subcategory/update', { json: fields }).json<Envelope<SubCategory>>(),
+  addSubCategory: (fields: CreateSubCategoryBody) => http.post('subcategory/create', { ...quiet, json: fields }).json<Envelope<SubCategory>>(),
+  updateSubCategory: (fields: UpdateSubCategoryBody) => http.put('subcategory/update', { ...quiet, json: fields }).json<Envelope<SubCategory>>(),
   deleteSubCategory: (_id: string) => http.delete('subcategory/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   products: async (page: number, search: string, signal?: AbortSignal): Promise<AdminPage<Product>> => {
@@ -30,9 +32,9 @@ export const adminApi = {
   /** One product as the storefront reads it, for its edit form (the overview's "Adjust" links). */
   product: async (productId: string) =>
     (await http.post('product/get-product-details', { ...fresh, json: { productId } satisfies ProductDetailsBody }).json<Envelope<Product>>()).data ?? null,
-  createProduct: (payload: ProductPayload) => http.post('product/create', { json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
+  createProduct: (payload: ProductPayload) => http.post('product/create', { ...quiet, json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
   updateProduct: (payload: ProductPayload & { _id: string }) =>
-    http.put('product/update-product-details', { json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
+    http.put('product/update-product-details', { ...quiet, json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
   deleteProduct: (_id: string) => http.delete('product/delete-product', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
   /** POST /api/file/upload (multipart `file`); the URL is in data.url (docs/product.md#records). Silent: the caller words the failure. */

@@ -15,6 +15,7 @@ export interface CouponFields {
 }
 
 export type CouponField = keyof CouponFields;
+export const COUPON_FIELDS: readonly CouponField[] = ['code', 'type', 'value', 'maxDiscount', 'minOrder', 'startsAt', 'endsAt', 'totalUses', 'perAccountUses'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -11,6 +11,7 @@ import { adminPage } from './components/admin-frame';
 import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dialog';
 import { usePagedList } from './hooks/use-admin-list';
 import './returns.css';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** The admin's return routes (docs/product.md#returns); a move is silent: the page says a refusal itself. */
 const returnsApi = {
@@ -63,7 +64,7 @@ export function ReturnsManager() {
             {customer.mobile && (
               <>
                 <br />
-                {customer.mobile}
+                {spacedMobile(customer.mobile)}
               </>
             )}
           </>

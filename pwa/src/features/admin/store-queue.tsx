@@ -15,6 +15,7 @@ import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { OpenedHeading } from './components/opened-heading';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** A queue is read again this often while shown: minutes left tick down and new orders come in. */
 const QUEUE_REFRESH_MS = 30_000;
@@ -82,7 +83,7 @@ export function StoreQueue({ store }: { store: Store }) {
                   </li>
                 ))}
               </ul>
-              <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${order.address.mobile}`}</p>
+              <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}</p>
               <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
                 {queueMoves(order).map((stage) => (
                   <button

@@ -22,12 +22,15 @@ import { ruleSentence } from './rule-words';
 import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
 import { StoreQueue } from './store-queue';
 import { OpenedHeading } from './components/opened-heading';
+import { ShelfAddForm } from './components/shelf-add-form';
 
 /** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
 const storesApi = {
   list: async () => (await http.get('store/list', { cache: 'no-store' }).json<Envelope<{ stores: Store[] }>>()).data?.stores ?? [],
-  create: (body: CreateStoreRequest) => http.post('store/create', { json: body }).json<Envelope<{ store: Store }>>(),
-  update: (body: CreateStoreRequest & { _id: string }) => http.put('store/update', { json: body }).json<Envelope<{ store: Store }>>(),
+  // The form shows a refusal under its field (lib/ui/form-refusal.tsx): no toast.
+  create: (body: CreateStoreRequest) => http.post('store/create', { json: body, context: { silent: true } }).json<Envelope<{ store: Store }>>(),
+  update: (body: CreateStoreRequest & { _id: string }) =>
+    http.put('store/update', { json: body, context: { silent: true } }).json<Envelope<{ store: Store }>>(),
   setOpen: (_id: string, open: boolean) => http.post(open ? 'store/reopen' : 'store/close', { json: { _id } }).json<Envelope<{ store: Store }>>(),
   stock: async (storeId: string) =>
     (await http.get('store/stock', { searchParams: { storeId }, cache: 'no-store' }).json<Envelope<{ stock: StoreStockLine[] }>>()).data?.stock ?? [],
@@ -64,7 +67,11 @@ export function StoreManager() {
     },
     { head: t('column.serves'), cell: (s) => s.servesPincodes.join(', ') },
     { head: t('column.promise'), cell: (s) => t('minutes', { count: s.promiseMinutes }) },
-    { head: t('column.units'), cell: (s) => formatNumber(s.units) },
+    {
+      head: t('column.units'),
+      testId: 'store-on-sale',
+      cell: (s) => (s.units > 0 ? t('onSale', { count: s.products, units: formatNumber(s.units) }) : t('onSaleNone')),
+    },
     { head: t('column.state'), testId: 'store-state', cell: (s) => <span className={s.open ? '' : 'admin-danger'}>{t(s.open ? 'open' : 'closed')}</span> },
   ];
   const shown = list.items.find((s) => s._id === below?.id);
@@ -159,6 +166,7 @@ function StoreForm({ store, save, onClose, onSaved }: FormProps) {
   const { field, dialog } = useCheckedForm({
     t,
     testId: 'store',
+    names: STORE_FIELDS,
     initial: () => (store ? storeFieldsOf(store) : emptyStoreFields()),
     check: storeRequest,
     save: async (body) => (await save(body)).message || t('saved'),
@@ -183,7 +191,6 @@ function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => voi
   const stock = useAdminList(`store-stock-${store._id}`, () => storesApi.stock(store._id));
   const [busy, run] = useBusy();
   const [units, setUnits] = useState<Record<string, string>>({});
-  const [added, setAdded] = useState({ productId: '', variantId: '', units: '' });
   const keyOf = (l: Pick<StoreStockLine, 'productId' | 'variantId'>) => `${l.productId}:${l.variantId ?? ''}`;
   const act = (work: () => Promise<Envelope<unknown>>) =>
     run(async () => {
@@ -256,24 +263,7 @@ function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => voi
           }}
         />
       </AdminListState>
-      <form
-        className="store-shelves__add"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void transfer({ productId: added.productId.trim(), variantId: added.variantId.trim() || null }, added.units, 'store');
-        }}
-      >
-        <h3>{t('addUnit')}</h3>
-        {(['productId', 'variantId', 'units'] as const).map((name) => (
-          <label key={name} className="admin-field">
-            {t(`field.${name}`)}
-            <input value={added[name]} data-testid={`shelf-add-${name}`} onChange={(e) => setAdded((a) => ({ ...a, [name]: e.target.value }))} />
-          </label>
-        ))}
-        <button type="submit" className="btn btn--primary btn--small" disabled={busy || !added.productId || !/^\d+$/.test(added.units)}>
-          {t('fromWarehouse')}
-        </button>
-      </form>
+      <ShelfAddForm busy={busy} onAdd={(unit, count) => void transfer(unit, count, 'store')} />
     </section>
   );
 }

@@ -17,7 +17,7 @@ import './synonyms.css';
 const synonymsApi = {
   list: async () => (await http.get('search/synonyms', { cache: 'no-store' }).json<Envelope<Synonym[]>>()).data ?? [],
   /** Adds a word, or changes what a word spelt like it means (the server keys words by their spelling). */
-  put: (body: PutSynonymBody) => http.put('search/synonyms', { json: body }).json<Envelope<Synonym>>(),
+  put: (body: PutSynonymBody) => http.put('search/synonyms', { json: body, context: { silent: true } }).json<Envelope<Synonym>>(),
   remove: (word: string) => http.delete('search/synonyms', { json: { word } satisfies DeleteSynonymBody }).json<Envelope<null>>(),
 };
 
@@ -126,6 +126,7 @@ function SynonymForm({ synonym, listed, onClose, onSaved }: FormProps) {
   const { field, dialog } = useCheckedForm({
     t,
     testId: 'synonym',
+    names: ['word', 'means'],
     initial: (): Synonym => synonym ?? { word: '', means: '' },
     check: (fields) => synonymRequest(fields, { adding: !synonym, listed }),
     save: async (body) => {

@@ -1,8 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { getDefaultStore } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
+import { mobileProblem, spacedMobile } from '@haat/shared/users/mobile-words';
 import { problemOf } from '../../lib/http/http-problem';
 import { userAtom } from '../../lib/http/session';
 
@@ -33,6 +34,16 @@ export function MobileSignInPage() {
   const [refused, setRefused] = useState(false);
   const wait = useCountdown(resendAt);
   const mobile = indianMobile(typed);
+  // Why the number cannot be one, said once the shopper leaves the field or presses Send code (not while typing).
+  const [checked, setChecked] = useState(false);
+  const field = useRef<HTMLInputElement>(null);
+  // A refused Send code puts the focus back in the field, after the render that marks it (the press took it away).
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) field.current?.focus();
+  }, [refusals]);
+  const wrong = typed.trim() && mobileProblem(typed);
+  const problem = checked && wrong ? t(`mobile.problem.${wrong.kind}`, { count: wrong.count }) : null;
 
   const send = async (to: string) => {
     try {
@@ -73,12 +84,27 @@ export function MobileSignInPage() {
         meta={t('mobile.meta')}
         title={t('mobile.title')}
         submitLabel={t('mobile.send')}
-        ready={mobile !== null && wait === 0}
-        onSubmit={() => send(mobile!)}
+        ready={typed.trim() !== '' && wait === 0}
+        onSubmit={async () => {
+          if (mobile) return send(mobile);
+          setChecked(true);
+          setRefusals((n) => n + 1);
+        }}
         switchTo={BACK_TO_LOGIN}
       >
         <p className="auth-form__hint">{t('mobile.numberHint')}</p>
-        <TextField label={t('mobile.number')} name="mobile" type="tel" autoComplete="tel-national" value={typed} onChange={setTyped} autoFocus />
+        <TextField
+          label={t('mobile.number')}
+          name="mobile"
+          type="tel"
+          autoComplete="tel-national"
+          value={typed}
+          onChange={setTyped}
+          onBlur={() => setChecked(true)}
+          problem={problem}
+          inputRef={field}
+          autoFocus
+        />
         {waitLine}
       </AuthForm>
     );
@@ -103,9 +129,10 @@ export function MobileSignInPage() {
       }
     >
       <p className="auth-form__hint" role="status">
-        {t('mobile.sent', { mobile: sentTo })}
+        {t('mobile.sent', { mobile: spacedMobile(sentTo) })}
       </p>
-      <OtpBoxes digits={digits} onChange={setDigits} />
+      {/* Focus goes to the first box: the code is what the shopper types next. */}
+      <OtpBoxes digits={digits} onChange={setDigits} autoFocus />
       {waitLine}
     </AuthForm>
   );

@@ -6,6 +6,7 @@ import { PushToggle } from '../orders/public';
 import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import { PaymentWait } from './components/payment-wait';
+import { OrderArrival } from './components/order-arrival';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
 
@@ -29,7 +30,8 @@ export function SuccessPage() {
     <>
       <PageMeta title={t('successTitle')} />
       {pending ? (
-        <QueuedOrderStatus queueKey={pending} />
+        // Placed once back online: the same offers as an order placed online.
+        <QueuedOrderStatus queueKey={pending} offers={<WhatsappOffer />} />
       ) : (
         <div className="order-result" data-testid="order-success">
           {paidOrder ? <PaymentWait orderId={paidOrder} /> : <h1 className="order-result__title">{text === 'Order' ? t('orderDone') : t('paymentDone')}</h1>}
@@ -38,6 +40,7 @@ export function SuccessPage() {
               {t('orderId', { id: orderId })}
             </p>
           )}
+          {(orderId ?? paidOrder) && <OrderArrival orderId={(orderId ?? paidOrder)!} />}
           <PushToggle audience="shopper" offerOnly />
           <WhatsappOffer />
           <Link to="/">{t('goHome')}</Link>

@@ -13,12 +13,13 @@ import { useTranslation } from '../../i18n/i18n';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import './components/orders.css';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** The moves a row offers: its kind's steps after Placed (a dark store's order is packed, the warehouse's shipped), and Cancelled. */
 const movesOf = (order: Order): OrderStage[] => [...orderSteps(order.fulfilment).slice(1), 'CANCELLED'];
 
 const who = (order: Order) =>
-  typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${order.userId.mobile})` : ''}` : order.userId;
+  typeof order.userId === 'object' ? `${order.userId.name}${order.userId.mobile ? ` (${spacedMobile(order.userId.mobile)})` : ''}` : order.userId;
 
 /** docs/product.md#screens, "AdminAllOrders" at /dashboard/allorders: the older table of all orders. Admins only. */
 export function AllOrdersPage() {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { englishDate, formatDate, unitName } from '../format';
+import { englishDate, formatDate, formatShopTime, unitName } from '../format';
 import { setLanguage } from '../i18n';
 
 // format.ts writes the browsing pages' English dates out instead of building an Intl.DateTimeFormat (its first one
@@ -42,6 +42,20 @@ describe("a product's unit on the admin's screens", () => {
     await setLanguage('hi-IN', false);
     try {
       expect(['pack', 'kg', 'gm', '1 dozen'].map(unitName)).toEqual(['पैक', 'किलो', 'ग्राम', '1 dozen']);
+    } finally {
+      await setLanguage('en-IN', false);
+    }
+  });
+
+  it("prints times on the shop's clock with the day's part in Hindi words, never 'pm'", async () => {
+    const evening = '2026-11-27T12:38:00Z';
+    expect(formatShopTime(evening)).toBe('6:08 pm');
+    await setLanguage('hi-IN', false);
+    try {
+      expect(formatShopTime(evening)).toBe('शाम 6:08');
+      const withDay = formatDate(evening, { day: 'numeric', month: 'short', hour: 'numeric', minute: '2-digit', timeZone: 'Asia/Kolkata' });
+      expect(withDay).toContain('शाम 6:08');
+      expect(withDay).not.toMatch(/am|pm/i);
     } finally {
       await setLanguage('en-IN', false);
     }

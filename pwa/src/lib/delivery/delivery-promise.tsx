@@ -3,8 +3,7 @@ import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 import { useDeviceQuery, type CartLine } from '../storage/device-store';
 import { useOnlineQuery } from '../query/query-client';
 import { promiseKey, promiseQuery, type PromiseSubject } from './promise-api';
-import { DELIVERY_TIME_ZONE } from '@haat/shared/addresses/delivery-zones';
-import { formatDate } from '../../i18n/format';
+import { formatShopTime } from '../../i18n/format';
 import { i18n, useTranslation } from '../../i18n/i18n';
 import { deliveryDateWords } from './delivery-words';
 import { deliveryPlaceAtom } from './delivery-place';
@@ -58,8 +57,8 @@ export function promiseWords(promise: DeliveryPromise): string {
     : i18n.t('common:delivery.by', { date: deliveryDateWords(promise.date) });
 }
 
-/** An express order's due time on the shop's clock (India's), wherever the screen is: "6:40 pm". */
-export const dueTime = (iso: string) => formatDate(iso, { hour: 'numeric', minute: '2-digit', timeZone: DELIVERY_TIME_ZONE });
+/** An express order's due time on the shop's clock (India's), wherever the screen is: "6:40 pm" / "शाम 6:40". */
+export const dueTime = (iso: string) => formatShopTime(iso);
 
 /** What the cart's promise is asked again on: each line and quantity, and how many wait to sync; none for an empty cart. */
 export const cartPromiseKey = (lines: readonly CartLine[], waiting: number): string | undefined =>

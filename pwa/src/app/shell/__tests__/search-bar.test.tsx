@@ -42,7 +42,7 @@ describe('the header search bar (docs/product.md#screens, #states and #rules-and
     const prompt = screen.getByTestId('search-prompt');
     const shown = () => prompt.querySelector('.search-bar__prompt')!.textContent;
     expect(prompt.getAttribute('href')).toBe('/search');
-    expect(prompt.textContent.startsWith('Search for atta dal and more: ')).toBe(true);
+    expect(prompt.textContent.startsWith('Search for kurta, biscuits and more: ')).toBe(true);
     const [first, second] = SEARCH_SUGGESTIONS;
     expect(shown()).toBe(`Search "${first}"`); // the first word starts complete, as the static shell shows it
     advance(999);
@@ -73,7 +73,7 @@ describe('on /search', () => {
     const input = screen.getByRole<HTMLInputElement>('searchbox', { name: 'Search products' });
     expect(input.value).toBe('watch');
     expect(document.activeElement).toBe(input);
-    expect(input.placeholder).toBe('Search for atta dal and more');
+    expect(input.placeholder).toBe('Search for kurta, biscuits and more');
   });
 
   it('moves the URL to /search?q={text} on every change', () => {

@@ -83,11 +83,10 @@ describe("the address form and the pincode's state", () => {
     fillBut('Karnataka');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('State').value).toBe('Maharashtra'));
-    expect(
-      getDefaultStore()
-        .get(toastsAtom)
-        .map((t) => t.message),
-    ).toContain('Pincode 400001 is in Maharashtra: the state is corrected to match it.');
+    // Said under the field it is about (focused, in the dialog), not in a toast behind the dialog's backdrop.
+    expect(screen.getByTestId('state-problem').textContent).toBe('Pincode 400001 is in Maharashtra: the state is corrected to match it.');
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('State')));
+    expect(getDefaultStore().get(toastsAtom)).toEqual([]);
     expect(sent.some((r) => r.url === '/api/address/create')).toBe(false);
   });
 
@@ -98,5 +97,11 @@ describe("the address form and the pincode's state", () => {
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(sent.some((r) => r.url === '/api/address/create')).toBe(true));
     await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('State').value).toBe('Maharashtra'));
+    // The server's refusal under the field its path names, never the path itself; the field is marked and focused.
+    const state = screen.getByLabelText('State');
+    expect(screen.getByTestId('state-problem').textContent).toBe('Pincode 400001 is in Maharashtra, not Karnataka. Please check the state or the pincode.');
+    expect(state.getAttribute('aria-invalid')).toBe('true');
+    await waitFor(() => expect(document.activeElement).toBe(state));
+    expect(getDefaultStore().get(toastsAtom)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ const lines = (a: Address) => [...render(<AddressText address={a} />).container.
 
 describe('an address card', () => {
   it('reads in five lines, the pincode beside the city and state, every field kept', () => {
-    expect(lines(address)).toEqual(['Asha Verma', '12 Lotus Apartments, MG Road', 'Pune, Maharashtra 411001', 'India', '9876543210']);
+    expect(lines(address)).toEqual(['Asha Verma', '12 Lotus Apartments, MG Road', 'Pune, Maharashtra 411001', 'India', '+91 98765 43210']);
   });
 
   it('names the district when it is not the city', () => {

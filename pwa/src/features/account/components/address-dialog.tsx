@@ -6,6 +6,7 @@ import { problemOf } from '../../../lib/http/http-problem';
 import { sameState } from '@haat/shared/addresses/same-state';
 import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
 import { useOnlineQuery } from '../../../lib/query/query-client';
+import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import { addressApi } from '../api';
@@ -36,6 +37,10 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   const { t } = useTranslation('profile');
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
   const [busy, setBusy] = useState(false);
+  // A problem the check before sending found, or the server's refusal, under the field it names (focused), else in the form.
+  const [checked, setChecked] = useState<{ field: Field; text: string } | null>(null);
+  const server = useFormRefusal(FIELDS);
+  const [formRef, focusFirstProblem] = useFocusInvalid();
   // A refusal of the place (not delivered to, not a listed pincode), shown under the pincode while the place is the one refused.
   const [refused, setRefused] = useState<{ place: string; text: string } | null>(null);
   const placeKey = `${form.pincode}|${form.state}`;
@@ -58,7 +63,8 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   });
   const correctState = (pincode: string, state: string) => {
     setForm((f) => ({ ...f, state }));
-    toast.error(t('address.stateCorrected', { pincode, state }));
+    setChecked({ field: 'state', text: t('address.stateCorrected', { pincode, state }) });
+    focusFirstProblem();
   };
 
   const submit = async (e: FormEvent) => {
@@ -66,16 +72,19 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
     const parsed = AddressFields.safeParse(form);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      const field = FIELDS.find((f) => f === issue.path[0]);
-      return void toast.error(fieldProblem(field ? t(`address.field.${field}`) : t('address.aField'), issue.message));
+      const field = FIELDS.find((f) => f === issue.path[0]) ?? 'name';
+      setChecked({ field, text: fieldProblem(t(`address.field.${field}`), issue.message) });
+      return focusFirstProblem();
     }
+    setChecked(null);
+    server.clear();
     const known = listed.current;
     if (known && known.pincode === parsed.data.pincode.trim() && !sameState(known.state, parsed.data.state)) return correctState(known.pincode, known.state);
     // Where the shop does not deliver, refused here by the server's own rule (docs/product.md#delivery).
     const promise = placePromise(parsed.data);
     if (!promise.served) {
       setRefused({ place: placeKey, text: promise.text });
-      return void toast.error(promise.text);
+      return focusFirstProblem();
     }
     setBusy(true);
     try {
@@ -87,12 +96,15 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       onClose();
     } catch (error) {
       const problem = problemOf(error);
-      if (problem.status === 0) toast.error(t('address.offline'));
-      // The server's answer is shown as the client shows every refusal; the form takes the state it names.
-      else if (problem.code === ErrorCode.StatePincodeMismatch && typeof problem.body?.state === 'string')
+      // The form takes the state a mismatch names; a refused place is said under the pincode while it is the one refused.
+      if (problem.code === ErrorCode.StatePincodeMismatch && typeof problem.body?.state === 'string')
         setForm((f) => ({ ...f, state: problem.body!.state as string }));
-      else if (problem.code === ErrorCode.PincodeNotServed || problem.code === ErrorCode.PincodeUnknown)
-        setRefused({ place: placeKey, text: problem.message.replace(/^pincode: /, '') });
+      const refusal = server.refuse(error);
+      if (problem.code === ErrorCode.PincodeNotServed || problem.code === ErrorCode.PincodeUnknown) {
+        setRefused({ place: placeKey, text: refusal.message });
+        server.clear();
+      }
+      if (refusal.field) focusFirstProblem();
     } finally {
       setBusy(false);
     }
@@ -100,7 +112,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
 
   return (
     <ModalDialog onClose={onClose} label={address ? t('address.editTitle') : t('address.addTitle')} heading variant="form">
-      <form className="address-dialog" onSubmit={(e) => void submit(e)} noValidate>
+      <form ref={formRef} className="address-dialog" onSubmit={(e) => void submit(e)} noValidate>
         {FIELDS.map((field, i) => (
           <LabelledInput
             key={field}
@@ -109,10 +121,20 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
             value={form[field]}
             autoFocus={i === 0}
             optional={OPTIONAL.includes(field)}
-            onChange={(v) => setForm((f) => ({ ...f, [field]: v }))}
-            hint={field === 'pincode' ? (refused?.place === placeKey ? refused.text : pincodeHint) : undefined}
+            onChange={(v) => {
+              if (checked?.field === field) setChecked(null);
+              if (server.refusal?.field === field) server.clear();
+              setForm((f) => ({ ...f, [field]: v }));
+            }}
+            hint={field === 'pincode' ? (refused?.place === placeKey ? undefined : pincodeHint) : undefined}
+            problem={
+              (checked?.field === field ? checked.text : undefined) ??
+              server.about(field) ??
+              (field === 'pincode' && refused?.place === placeKey ? refused.text : undefined)
+            }
           />
         ))}
+        <FormRefusal message={server.refusal && !server.refusal.field ? server.refusal.message : null} testId="address-form-refusal" />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {t('address.cancel')}

@@ -1,5 +1,6 @@
 import type { Address } from '@haat/shared/addresses/address.types';
 import { addressLines } from '@haat/shared/addresses/address-lines';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** Every field of an address, compactly (docs/product.md#screens checkout and My Addresses). */
 export function AddressText({ address: a }: { address: Address }) {
@@ -14,7 +15,7 @@ export function AddressText({ address: a }: { address: Address }) {
       <span>{street}</span>
       <span>{place}</span>
       <span>{a.country}</span>
-      <span>{a.mobile}</span>
+      <span>{spacedMobile(String(a.mobile))}</span>
     </span>
   );
 }

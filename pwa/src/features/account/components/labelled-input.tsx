@@ -11,6 +11,8 @@ interface Props {
   hint?: string;
   /** Not required: the label says so. */
   optional?: boolean;
+  /** What is wrong with the value (a refused save, lib/ui/form-refusal.tsx): marks the field invalid, under it. */
+  problem?: string;
 }
 
 const AUTOCOMPLETE: Record<string, string> = {
@@ -27,7 +29,7 @@ const AUTOCOMPLETE: Record<string, string> = {
 };
 
 /** A labelled input, required unless `optional` (address and profile forms), with the browser's autofill hints. */
-export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint, optional }: Props) {
+export function LabelledInput({ name, label, value, onChange, autoFocus, type, hint, optional, problem }: Props) {
   const id = useId();
   const hintId = `${id}-hint`;
   return (
@@ -43,8 +45,14 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         autoComplete={AUTOCOMPLETE[name] ?? 'off'}
         inputMode={name === 'pincode' || name === 'mobile' ? 'numeric' : undefined}
         onChange={(e) => onChange(e.target.value)}
-        aria-describedby={hint ? hintId : undefined}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={[hint && hintId, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined}
       />
+      {problem && (
+        <p id={`${id}-problem`} className="address-dialog__problem" data-testid={`${name}-problem`}>
+          {problem}
+        </p>
+      )}
       {hint && (
         <p id={hintId} className="address-dialog__hint" role="status" data-testid={`${name}-hint`}>
           {hint}

@@ -7,6 +7,7 @@ import { http } from '../../../lib/http/http';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { useTranslation } from '../../../i18n/i18n';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** My Profile's mobile, proved by a texted code (docs/decisions/0280-sign-in-by-mobile-number.md), and WhatsApp updates. */
 export function MobileAndWhatsapp({ user, onChange }: { user: User; onChange: (user: User) => void }) {
@@ -36,7 +37,7 @@ export function MobileAndWhatsapp({ user, onChange }: { user: User; onChange: (u
     <section id="mobile" className="profile__notices" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('mobile.title')}</h2>
       {user.mobile_verified ? (
-        <p role="status">{t('mobile.verified', { mobile: user.mobile })}</p>
+        <p role="status">{t('mobile.verified', { mobile: spacedMobile(user.mobile) })}</p>
       ) : sentTo === null ? (
         <div className="address-dialog__field">
           <label htmlFor={`${id}-number`}>{t('mobile.number')}</label>
@@ -47,7 +48,7 @@ export function MobileAndWhatsapp({ user, onChange }: { user: User; onChange: (u
         </div>
       ) : (
         <div className="address-dialog__field">
-          <label htmlFor={`${id}-code`}>{t('mobile.code', { mobile: sentTo })}</label>
+          <label htmlFor={`${id}-code`}>{t('mobile.code', { mobile: spacedMobile(sentTo) })}</label>
           <input
             id={`${id}-code`}
             inputMode="numeric"

@@ -4,6 +4,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { http } from '../../../lib/http/http';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { useTranslation } from '../../../i18n/i18n';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 interface Props {
   /** The account's verified mobile, where the code goes. */
@@ -25,7 +26,7 @@ export function OwnerCode({ mobile, code, onCode }: Props) {
     });
   return (
     <div className="address-dialog__field">
-      <label htmlFor={`${id}-code`}>{t('profile.ownerCode', { mobile })}</label>
+      <label htmlFor={`${id}-code`}>{t('profile.ownerCode', { mobile: spacedMobile(mobile) })}</label>
       <input
         id={`${id}-code`}
         name="otp"

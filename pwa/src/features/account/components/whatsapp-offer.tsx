@@ -7,6 +7,7 @@ import { useBusy } from '../../../lib/hooks/use-busy';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
 import { useTranslation } from '../../../i18n/i18n';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md). */
 export function WhatsappOffer() {
@@ -24,14 +25,14 @@ export function WhatsappOffer() {
   if (user.whatsapp_updates)
     return (
       <p className="order-result__whatsapp" role="status" data-testid="whatsapp-offer">
-        {t('whatsappOffer.on', { mobile: user.mobile })}
+        {t('whatsappOffer.on', { mobile: spacedMobile(user.mobile) })}
       </p>
     );
   const turnOn = () => run(async () => setUser((await http.put('user/whatsapp', { json: { on: true } }).json<Envelope<User>>()).data!));
   return (
     <p className="order-result__whatsapp" data-testid="whatsapp-offer">
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void turnOn()}>
-        {t('whatsappOffer.ask', { mobile: user.mobile })}
+        {t('whatsappOffer.ask', { mobile: spacedMobile(user.mobile) })}
       </button>
     </p>
   );

@@ -6,6 +6,13 @@ import { withLocalApiServer } from '../../../test-support/with-local-api-server'
 import { setLanguage } from '../../../i18n/i18n';
 import { CouponManager } from '../coupons.page';
 import { fromLocalInput, toLocalInput } from '../coupon-form-model';
+import { getDefaultStore } from 'jotai';
+import { toastsAtom } from '../../../lib/ui/toast';
+
+const toastsNow = () =>
+  getDefaultStore()
+    .get(toastsAtom)
+    .filter((t) => t.kind === 'error');
 
 /**
  * The admin's Coupons screen against a real local HTTP server answering like Haat's coupon routes: the form checks
@@ -42,6 +49,10 @@ withLocalApiServer((req, res) => {
     const url = req.url ?? '';
     received.push({ method: req.method ?? '', url, body });
     if (url === '/api/coupon/list') return reply(200, { success: true, error: false, message: 'Coupons', data: coupons });
+    if (url === '/api/coupon/create' && body.code === 'TAKEN')
+      return reply(409, { success: false, error: true, code: 'CONFLICT', message: 'code: another coupon already has the code TAKEN.', fields: ['code'] });
+    if (url === '/api/coupon/create' && body.code === 'NOFIELD')
+      return reply(409, { success: false, error: true, code: 'CONFLICT', message: 'The coupon could not be saved now.' });
     if (url === '/api/coupon/create') {
       const coupon = aCoupon(body);
       coupons = [...coupons, coupon];
@@ -195,6 +206,33 @@ describe("the admin's coupons", () => {
         },
       },
     ]);
+  });
+
+  it("shows the server's refusal under the field it names, focused, in a dialog that stays open; one naming no field inside the dialog", async () => {
+    render(<CouponManager />);
+    await screen.findByTestId('coupon-row-OLDONE');
+    fireEvent.click(screen.getByTestId('coupon-add'));
+    type('coupon-form-code', 'TAKEN');
+    type('coupon-form-value', '10');
+    type('coupon-form-startsAt', '2026-12-01T09:00');
+    type('coupon-form-endsAt', '2026-12-31T21:30');
+    fireEvent.click(screen.getByTestId('coupon-form-save'));
+    const code = screen.getByTestId('coupon-form-code');
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    expect(code.getAttribute('aria-invalid')).toBe('true');
+    const said = document.getElementById(code.getAttribute('aria-describedby')!.split(' ').pop()!);
+    // The message, never the field path it came with.
+    expect(said?.textContent).toBe('Another coupon already has the code TAKEN.');
+    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(toastsNow()).toEqual([]);
+    // Changed, the refusal goes; a refusal naming no field shows inside the dialog, above its buttons.
+    type('coupon-form-code', 'NOFIELD');
+    expect(code.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.click(screen.getByTestId('coupon-form-save'));
+    const inside = await within(screen.getByRole('dialog')).findByTestId('coupon-form-refusal');
+    expect(inside.textContent).toBe('The coupon could not be saved now.');
+    expect(inside.getAttribute('role')).toBe('alert');
+    expect(toastsNow()).toEqual([]);
   });
 
   it('disables only after the admin confirms', async () => {

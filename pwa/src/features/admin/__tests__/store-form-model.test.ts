@@ -48,6 +48,7 @@ describe('the store form', () => {
       createdAt: '',
       updatedAt: '',
       units: 3,
+      products: 1,
     };
     expect(storeFieldsOf(store)).toMatchObject({ servesPincodes: '560034, 560095', promiseMinutes: '15', name: 'Koramangala' });
     expect(emptyStoreFields().promiseMinutes).toBe('10');

@@ -5,11 +5,12 @@ import { useTranslation } from '../../../i18n/i18n';
 import type { Category, CategoryRef } from '@haat/shared/catalog/catalog.types';
 import { AddCategoryBody, CreateSubCategoryBody } from '@haat/shared/catalog/category.schema';
 import { ImageUrl } from '@haat/shared/common/fields';
+import { FormRefusal, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 import { ruleSentence } from '../rule-words';
 import { ChipSelect } from './chip-select';
-import { TextField } from './form-field';
+import { SERVER_REFUSAL, TextField } from './form-field';
 import { ImageUploadField } from './image-upload-field';
 
 export interface CatalogueFields {
@@ -68,6 +69,7 @@ export function CatalogueDialog({
     mode: 'onChange',
   });
   const { control, handleSubmit, formState } = form;
+  const refusal = useFormRefusal<keyof CatalogueFields>(['name', 'image', 'category']);
   const [uploading, setUploading] = useState(false);
   const name = useWatch({ control, name: 'name' });
   const busy = formState.isSubmitting;
@@ -75,13 +77,16 @@ export function CatalogueDialog({
 
   const submit = handleSubmit(
     async (fields) => {
+      refusal.clear();
       try {
         const answer = await save(fields);
         toast.success(answer.message || savedMessage || '');
         onSaved();
         onClose();
-      } catch {
-        // the server's message is on screen (e.g. the name is taken)
+      } catch (error) {
+        // The dialog stays open: the refusal under its field (e.g. the name is taken), focused, or inside the form.
+        const { field, message } = refusal.refuse(error);
+        if (field) form.setError(field, { type: SERVER_REFUSAL, message }, { shouldFocus: true });
       }
     },
     () => incompleteMessage && toast.error(incompleteMessage),
@@ -111,6 +116,7 @@ export function CatalogueDialog({
               render={({ field }) => <ChipSelect label={t('form.field.category')} options={parents} selected={field.value} onChange={field.onChange} />}
             />
           )}
+          <FormRefusal message={refusal.refusal?.field ? null : refusal.refusal?.message} testId="catalogue-form-refusal" />
           <div className="modal__actions">
             <button type="button" className="btn btn--ghost" onClick={onClose}>
               {t('cancel')}

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import type { TFunction } from '../../../i18n/i18n';
 import { useBusy } from '../../../lib/hooks/use-busy';
+import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
 
@@ -24,8 +25,10 @@ interface Options<V extends Record<F, string>, F extends string, B, P> {
   initial: () => V;
   /** The fields checked with the API's own schema: the body to send, or each field's first problem. */
   check: (fields: V) => Checked<B, F, P>;
-  /** Sends the body; answers the toast. A refusal throws (the server's message is on screen). */
+  /** Sends the body (silently: a refusal shows in the form); answers the toast. */
   save: (body: B) => Promise<string>;
+  /** The form's fields in the order shown: a refusal naming one (the API's field path's first part) goes under it. */
+  names: readonly F[];
   words: (name: F, problem: P) => string;
   onSaved: () => void;
   onClose: () => void;
@@ -33,32 +36,32 @@ interface Options<V extends Record<F, string>, F extends string, B, P> {
 
 /** An admin form checked with the API's own schema before sending; the first field with a problem takes the focus. */
 export function useCheckedForm<V extends Record<F, string>, F extends string, B, P>(options: Options<V, F, B, P>) {
-  const { t, testId, initial, check, save, words, onSaved, onClose } = options;
+  const { t, testId, initial, check, save, names, words, onSaved, onClose } = options;
   // In the form's own namespace (coupons, synonyms).
   const [cancel, saveLabel, saving] = (['cancel', 'save', 'saving'] as const).map((key) => t(key));
   const [fields, setFields] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<F, P>>>({});
   const [busy, run] = useBusy();
-  const [refusals, setRefusals] = useState(0);
-  const form = useRef<HTMLFormElement>(null);
+  const server = useFormRefusal(names);
+  const [form, focusFirstProblem] = useFocusInvalid();
   const id = useId();
-
-  useEffect(() => {
-    if (refusals === 0) return;
-    const first = form.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-    first?.scrollIntoView?.({ block: 'center' });
-  }, [refusals]);
 
   const submit = async () => {
     const request = check(fields);
     if (!request.ok) {
       setProblems(request.problems);
-      return setRefusals((n) => n + 1);
+      return focusFirstProblem();
     }
     setProblems({});
+    server.clear();
     await run(async () => {
-      toast.success(await save(request.body));
+      try {
+        toast.success(await save(request.body));
+      } catch (error) {
+        // The dialog stays open, the refusal under its field (focused) or inside the form.
+        if (server.refuse(error).field) focusFirstProblem();
+        return;
+      }
       onSaved();
       onClose();
     });
@@ -66,7 +69,8 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
 
   /** One field: its label, the input `input` draws, its hint and its problem. */
   const field = (name: F, input: (props: InputProps) => ReactNode, hint?: string) => {
-    const problem = problems[name];
+    const local = problems[name];
+    const problem = local ? words(name, local) : server.about(name);
     const props: InputProps = {
       id: `${id}-${name}`,
       name,
@@ -74,7 +78,10 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
       value: fields[name],
       'aria-invalid': problem ? true : undefined,
       'aria-describedby': [hint && `${id}-${name}-hint`, problem && `${id}-${name}-problem`].filter(Boolean).join(' ') || undefined,
-      onChange: (e) => setFields((f) => ({ ...f, [name]: e.target.value })),
+      onChange: (e) => {
+        if (server.refusal?.field === name) server.clear();
+        setFields((f) => ({ ...f, [name]: e.target.value }));
+      },
     };
     return (
       <div className="admin-field">
@@ -83,7 +90,7 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
         {hint && <small id={`${id}-${name}-hint`}>{hint}</small>}
         {problem && (
           <p id={`${id}-${name}-problem`} className="admin-error" role="alert">
-            {words(name, problem)}
+            {problem}
           </p>
         )}
       </div>
@@ -103,6 +110,7 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
         }}
       >
         {children}
+        <FormRefusal message={server.refusal && !server.refusal.field ? server.refusal.message : null} testId={`${testId}-form-refusal`} />
         <div className="modal__actions">
           <button type="button" className="btn btn--ghost" onClick={onClose}>
             {cancel}

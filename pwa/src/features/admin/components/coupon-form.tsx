@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../i18n/i18n';
 import type { Coupon, CreateCouponRequest } from '@haat/shared/promotions/coupon.schema';
-import { MISSING, couponFieldsOf, couponRequest, emptyCouponFields, type CouponField } from '../coupon-form-model';
+import { COUPON_FIELDS, MISSING, couponFieldsOf, couponRequest, emptyCouponFields, type CouponField } from '../coupon-form-model';
 import { ruleSentence } from '../rule-words';
 import { useCheckedForm, type InputProps } from './checked-form';
 
@@ -39,6 +39,7 @@ export function CouponForm({ coupon, save, onClose, onSaved }: Props) {
   const { fields, field, dialog } = useCheckedForm({
     t,
     testId: 'coupon',
+    names: COUPON_FIELDS,
     initial: () => (coupon ? couponFieldsOf(coupon) : emptyCouponFields()),
     check: couponRequest,
     save: async (body) => (await save(body)).message || t('saved'),

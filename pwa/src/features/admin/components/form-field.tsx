@@ -1,16 +1,20 @@
 import { useId } from 'react';
 import { get, useFormContext, type FieldValues, type Path } from 'react-hook-form';
 
+/** The error type of a refusal the server gave (react-hook-form `setError`), shown as it came. */
+export const SERVER_REFUSAL = 'server';
+
 /** One problem under the field it is about, in the admin's words (`describe`); the field points at it. */
 export function FieldProblem({ id, name, describe }: { id: string; name: string; describe: (path: string, message: string) => string }) {
   const {
     formState: { errors },
   } = useFormContext();
-  const error: { message?: string } | undefined = get(errors, name);
+  const error: { message?: string; type?: string } | undefined = get(errors, name);
   if (!error?.message) return null;
   return (
     <p id={id} className="admin-error">
-      {describe(name, error.message)}
+      {/* The server's refusal (lib/ui/form-refusal.tsx) is already in the admin's words. */}
+      {error.type === SERVER_REFUSAL ? error.message : describe(name, error.message)}
     </p>
   );
 }

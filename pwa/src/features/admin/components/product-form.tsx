@@ -4,6 +4,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
+import { FormRefusal, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { toast } from '../../../lib/ui/toast';
 import { adminApi } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
@@ -21,11 +22,14 @@ import {
 import { keepProductCopy } from '../storefront-copies';
 import { AddFieldDialog } from './add-field-dialog';
 import { ChipSelect } from './chip-select';
-import { FieldProblem, TextField } from './form-field';
+import { FieldProblem, SERVER_REFUSAL, TextField } from './form-field';
 import { ImageListField } from './image-list-field';
 import { ImageViewer } from './image-viewer';
 import { ProductTypeFields } from './product-type-fields';
 import { VariantRows } from './variant-rows';
+
+/** The fields that show a problem under them, named as the API names them; a refusal of another goes inside the form. */
+const SHOWN_UNDER = ['name', 'description', 'stock', 'maxPerOrder', 'price', 'discount', 'hsn', 'gstRate', 'variants'] as const;
 
 interface Props {
   /** Editing this product (the Admin Products modal), or uploading a new one. */
@@ -54,9 +58,11 @@ export function ProductForm({ product, onSaved }: Props) {
   const categories = useAdminList('categories', adminApi.categories);
   const subCategories = useAdminList('sub-categories', adminApi.subCategories);
   const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
+  const refusal = useFormRefusal(SHOWN_UNDER);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
 
   const save = async (payload: ProductPayload) => {
+    refusal.clear();
     try {
       const answer = product ? await adminApi.updateProduct({ ...payload, _id: product._id }) : await adminApi.createProduct(payload);
       if (product) await keepProductCopy(answer.data);
@@ -64,7 +70,10 @@ export function ProductForm({ product, onSaved }: Props) {
       toast.success(answer.message);
       onSaved?.(answer.data);
     } catch (error) {
-      // The server's message is on screen. When orders moved a stock figure meanwhile, the form shows it as it is now.
+      // The refusal goes under its field (named as the API names it), focused, or inside the form. When orders moved a
+      // stock figure meanwhile, the form shows it as it is now.
+      const { path, message } = refusal.refuse(error);
+      if (path) form.setError(path as Path<ProductFormValues>, { type: SERVER_REFUSAL, message }, { shouldFocus: true });
       const problem = problemOf(error);
       const current = problem.body?.current;
       if (problem.code === ErrorCode.StockChanged && typeof current === 'number') {
@@ -144,6 +153,7 @@ export function ProductForm({ product, onSaved }: Props) {
           {t('form.addFields')}
         </button>
         <VariantRows onPreview={setPreview} onBusy={onBusy} describe={describe} />
+        <FormRefusal message={refusal.refusal?.field ? null : refusal.refusal?.message} testId="product-form-refusal" />
         <button type="submit" className="btn btn--primary" disabled={busy || uploading}>
           {busy ? t('loading') : product ? t('form.update') : t('form.submit')}
         </button>

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../i18n/i18n';
 const onlyDigits = (text: string) => text.replace(/\D/g, '');
 
 /** docs/product.md#screens and #validation, OTP entry: six digit boxes that move on, go back and take a pasted code. */
-export function OtpBoxes({ digits, onChange }: { digits: string[]; onChange: (digits: string[]) => void }) {
+export function OtpBoxes({ digits, onChange, autoFocus }: { digits: string[]; onChange: (digits: string[]) => void; autoFocus?: boolean }) {
   const { t } = useTranslation('auth');
   const boxes = useRef<Array<HTMLInputElement | null>>([]);
   const focus = (i: number) => boxes.current[Math.max(0, Math.min(i, LIMITS.otpLength - 1))]?.focus();
@@ -54,6 +54,7 @@ export function OtpBoxes({ digits, onChange }: { digits: string[]; onChange: (di
           className="otp-boxes__box"
           inputMode="numeric"
           autoComplete={i === 0 ? 'one-time-code' : 'off'}
+          autoFocus={autoFocus && i === 0}
           aria-label={t('otp.digit', { n: i + 1 })}
           maxLength={i === 0 ? LIMITS.otpLength : 1}
           value={digit}

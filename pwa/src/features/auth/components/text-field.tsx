@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type Ref } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 
 interface Props {
@@ -9,10 +9,14 @@ interface Props {
   type?: 'text' | 'email' | 'tel';
   autoComplete?: string;
   autoFocus?: boolean;
+  /** What is wrong with the value, said under the field (aria-invalid, described by it). */
+  problem?: string | null;
+  onBlur?: () => void;
+  inputRef?: Ref<HTMLInputElement>;
 }
 
 /** A labelled input of the sign-in forms. */
-export function TextField({ label, name, value, onChange, type = 'text', autoComplete, autoFocus }: Props) {
+export function TextField({ label, name, value, onChange, type = 'text', autoComplete, autoFocus, problem, onBlur, inputRef }: Props) {
   const { t } = useTranslation('auth');
   const id = useId();
   return (
@@ -27,7 +31,16 @@ export function TextField({ label, name, value, onChange, type = 'text', autoCom
         autoFocus={autoFocus}
         placeholder={t('field.enterYour', { field: label.toLocaleLowerCase() })}
         onChange={(e) => onChange(e.target.value)}
+        onBlur={onBlur}
+        ref={inputRef}
+        aria-invalid={problem ? true : undefined}
+        aria-describedby={problem ? `${id}-problem` : undefined}
       />
+      {problem && (
+        <p id={`${id}-problem`} className="auth-form__problem" data-testid={`${name}-problem`}>
+          {problem}
+        </p>
+      )}
     </div>
   );
 }

@@ -36,7 +36,7 @@ describe('the cart panel (docs/product.md#screens)', () => {
     const bill = await screen.findByTestId('bill-details');
     expect(within(bill).getByTestId('items-total-original').textContent).toBe('₹2,248.00');
     expect(within(bill).getByTestId('items-total').textContent).toBe('₹1,948.00');
-    expect(within(bill).getByText('Quntity total')).toBeTruthy();
+    expect(within(bill).getByText('Quantity total')).toBeTruthy();
     expect(within(bill).getByTestId('quantity-total').textContent).toBe('3 items');
     expect(within(bill).getByText('Free')).toBeTruthy();
     expect(within(bill).getByTestId('grand-total').textContent).toBe('₹1,948.00');

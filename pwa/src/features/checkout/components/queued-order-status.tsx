@@ -1,12 +1,14 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { OrderArrival } from './order-arrival';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
 import { PushToggle } from '../../orders/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from '../../../i18n/i18n';
 import { PromisePart } from '../../../lib/delivery/promise-part';
 
-/** /success?pending=key: an offline order, waiting until placed (or unknown, or refused). */
-export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
+/** /success?pending=key: an offline order, waiting until placed (or unknown, or refused); once placed, with `offers`. */
+export function QueuedOrderStatus({ queueKey, offers }: { queueKey: string; offers?: ReactNode }) {
   const { t } = useTranslation('checkout');
   const order = useQueuedOrder(queueKey);
   if (order.state === 'loading') return null;
@@ -50,7 +52,9 @@ export function QueuedOrderStatus({ queueKey }: { queueKey: string }) {
       <p className="order-result__id" data-testid="order-id">
         {t('orderId', { id: order.orderId })}
       </p>
+      <OrderArrival orderId={order.orderId} />
       <PushToggle audience="shopper" offerOnly />
+      {offers}
       <Link to="/">{t('goHome')}</Link>
     </div>
   );

@@ -16,7 +16,9 @@ import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
 import { type OrderAddress } from '@haat/shared/orders/order.types';
 import { deliveryDateWords } from '../../../lib/delivery/delivery-words';
 import { i18n, useTranslation } from '../../../i18n/i18n';
-import { dueTime, PromiseNote } from '../../../lib/delivery/delivery-promise';
+import { PromiseNote } from '../../../lib/delivery/delivery-promise';
+import { ArrivalLine } from '../../../lib/delivery/arrival-line';
+import { spacedMobile } from '@haat/shared/users/mobile-words';
 
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
@@ -50,7 +52,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
         <span>{relativeTime(order.createdAt)}</span>
       </header>
       {typeof order.userId === 'object' && (
-        <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${order.userId.mobile}` : ''}`}</p>
+        <p className="order-card__user">{`${order.userId.name}${order.userId.mobile ? ` · ${spacedMobile(order.userId.mobile)}` : ''}`}</p>
       )}
       <ul className="order-card__lines">
         {order.product_details.map((l, i) => (
@@ -70,7 +72,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       {promise?.kind === 'express' ? (
         <div className="order-card__expected" data-testid="order-promise" data-kind="express">
           <PromiseNote seen={{ promise, seenAt: order.createdAt }} testId="order-promise-words" />
-          {open && dueAt && <span>{i18n.t('promise:due', { time: dueTime(dueAt) })}</span>}
+          {open && dueAt && <ArrivalLine dueAt={dueAt} />}
         </div>
       ) : (
         expected && (
