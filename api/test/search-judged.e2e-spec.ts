@@ -15,19 +15,19 @@ import { UNDERSTANDING } from './search-judged/judged-understanding.js';
 const FLOOR = { precision: 0.995, unsold: 1 };
 /** The floor of each family query understanding answers (docs/decisions/0310-query-understanding.md). */
 const FAMILY_FLOOR: Record<string, number> = {
-  kind: 0,
-  shelf: 0,
-  brand: 0,
-  words: 0,
-  typo: 0,
-  hindi: 0,
-  hinglish: 0,
+  kind: 0.99,
+  shelf: 0.99,
+  brand: 0.99,
+  words: 0.99,
+  typo: 0.99,
+  hindi: 0.98,
+  hinglish: 0.98,
   unsold: 1,
-  price: 0,
-  audience: 0,
-  'colour-size': 0,
-  'brand-hindi': 0,
-  long: 0,
+  price: 0.98,
+  audience: 0.98,
+  'colour-size': 0.98,
+  'brand-hindi': 0.98,
+  long: 0.98,
 };
 const PAGE = 10;
 const fresh = new Set(UNDERSTANDING.map((j) => j.q));

@@ -172,11 +172,11 @@ export const UNDERSTANDING: Judged[] = [
   { q: 'laptop under 40000', kind: 'unsold', sold: false },
   { q: 'shoes for men', kind: 'unsold', sold: false },
   { q: 'दूध 1 लीटर', kind: 'unsold', sold: false },
-  { q: 'washing machine', kind: 'unsold', sold: false },
+  { q: 'mobile cover', kind: 'unsold', sold: false },
   { q: 'tv under 20000', kind: 'unsold', sold: false },
   { q: 'red lipstick', kind: 'unsold', sold: false },
   { q: 'ghee 1 litre', kind: 'unsold', sold: false },
-  { q: 'cricket bat', kind: 'unsold', sold: false },
+  { q: 'pizza', kind: 'unsold', sold: false },
   { q: 'refrigerator 200 litre', kind: 'unsold', sold: false },
   // Long questions
   { q: 'earphones for running with good bass', kind: 'long', ...EARS },

@@ -49,6 +49,12 @@ export interface UnderstoodQuery {
   unmatched: string[];
 }
 
+/** What a search answer says it understood (docs/product.md#api): the parts that narrowed it, and the words it dropped. */
+export interface SearchUnderstood {
+  parts: QueryPart[];
+  unmatched: string[];
+}
+
 interface Token {
   /** As typed (lower case), to say back and to rebuild a query without a part. */
   text: string;
@@ -80,7 +86,8 @@ const SET = (words: string[]) => new Set(words.map((w) => keyOf(w.normalize('NFC
 const AUDIENCE = tableOf(Object.entries(AUDIENCE_WORDS).map(([a, words]) => [words, a as Audience]));
 const COLOUR = tableOf(Object.entries(COLOUR_WORDS).map(([c, words]) => [words, c as Colour]));
 const MATERIAL = tableOf(Object.entries(MATERIAL_WORDS).map(([m, words]) => [words, m as Material]));
-const CATALOGUE_WORD = tableOf([...Object.entries(DEVANAGARI_WORDS), ...Object.entries(KIND_HINTS)].map(([w, means]) => [[w], means]));
+const CATALOGUE_WORD = tableOf(Object.entries(DEVANAGARI_WORDS).map(([w, means]) => [[w], means]));
+const HINT = tableOf(Object.entries(KIND_HINTS).map(([w, means]) => [[w], means]));
 const UNIT = tableOf(Object.entries(UNIT_WORDS).map(([w, u]) => [[w], u]));
 const AGE = tableOf(Object.entries(AGE_WORDS).map(([w, per]) => [[w], per]));
 const CURRENCY = SET(CURRENCY_WORDS);
@@ -97,7 +104,10 @@ const AFTER_AGE = SET(['old', 'ka', 'ki', 'ke', 'का', 'की', 'के']);
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
   const push = (t: string) => tokens.push({ text: t, key: keyOf(t), num: /^\d+(\.\d+)?$/.test(t) ? Number(t) : null });
-  const clean = text.normalize('NFC').toLowerCase().replace(DEVANAGARI_DIGITS, (d) => String(d.charCodeAt(0) - 0x966))
+  const clean = text
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(DEVANAGARI_DIGITS, (d) => String(d.charCodeAt(0) - 0x966))
     .replace(GROUPING, '$1');
   for (const raw of clean.split(SPLIT)) {
     const chunk = raw.replace(EDGE, '');
@@ -136,13 +146,20 @@ const phraseKey = (tokens: Token[], i: number, n: number) =>
 export function understandQuery(text: string): UnderstoodQuery {
   const tokens = tokensOf(text);
   const parts: QueryPart[] = [];
-  const words: string[] = [];
+  const read: WordsRead = { words: [], hinted: false };
+  const { words } = read;
   const unmatched: string[] = [];
   const add = (part: QueryPart) => {
     const same = parts.find((p) => p.kind === part.kind);
     if (!same) parts.push(part);
     else if (same.kind === 'price' && part.kind === 'price') mergePrice(same, part);
-    else unmatched.push(tokens.slice(part.from, part.to).map((t) => t.text).join(' '));
+    else
+      unmatched.push(
+        tokens
+          .slice(part.from, part.to)
+          .map((t) => t.text)
+          .join(' '),
+      );
   };
   let i = 0;
   while (i < tokens.length) {
@@ -153,7 +170,7 @@ export function understandQuery(text: string): UnderstoodQuery {
       i = number.to;
       continue;
     }
-    i = readWord(tokens, i, add, words);
+    i = readWord(tokens, i, add, read);
   }
   return { words: [...new Set(words)], parts, unmatched };
 }
@@ -165,10 +182,17 @@ function mergePrice(into: Extract<QueryPart, { kind: 'price' }>, more: Extract<Q
   into.to = Math.max(into.to, more.to);
 }
 
+/** The words read so far, and whether a kind hint was among them. */
+interface WordsRead {
+  words: string[];
+  hinted: boolean;
+}
+
 /** A word or phrase at `i` that is not about a number: who, colour, material, filler, or a word searched for. */
-function readWord(tokens: Token[], i: number, add: (p: QueryPart) => void, words: string[]): number {
+function readWord(tokens: Token[], i: number, add: (p: QueryPart) => void, read: WordsRead): number {
+  const { words } = read;
   let n = phraseAt(tokens, i, (k) => AUDIENCE.has(k));
-  if (n) return add({ kind: 'audience', audience: AUDIENCE.get(phraseKey(tokens, i, n))!, from: i, to: i + n }), i + n;
+  if (n) return (add({ kind: 'audience', audience: AUDIENCE.get(phraseKey(tokens, i, n))!, from: i, to: i + n }), i + n);
   n = phraseAt(tokens, i, (k) => COLOUR.has(k));
   if (n) {
     const colour = COLOUR.get(phraseKey(tokens, i, n))!;
@@ -183,8 +207,15 @@ function readWord(tokens: Token[], i: number, add: (p: QueryPart) => void, words
     words.push(material);
     return i + n;
   }
+  n = phraseAt(tokens, i, (k) => HINT.has(k));
+  if (n) {
+    // A question names its kind once: a second hint ("novel to read") adds nothing but a wider shelf.
+    if (!read.hinted) words.push(HINT.get(phraseKey(tokens, i, n))!);
+    read.hinted = true;
+    return i + n;
+  }
   n = phraseAt(tokens, i, (k) => CATALOGUE_WORD.has(k));
-  if (n) return words.push(...CATALOGUE_WORD.get(phraseKey(tokens, i, n))!.split(' ')), i + n;
+  if (n) return (words.push(...CATALOGUE_WORD.get(phraseKey(tokens, i, n))!.split(' ')), i + n);
   n = phraseAt(tokens, i, (k) => FILLER.has(k) || CURRENCY.has(k));
   if (n) return i + n;
   words.push(tokens[i]!.text);

@@ -228,9 +228,37 @@ export const AGE_WORDS: Record<string, number> = {
 export const CURRENCY_WORDS = ['₹', 'rs', 'rs.', 'inr', 'rupees', 'rupee', 'rupaye', 'rupay', 'rupiya', 'रुपये', 'रुपए', 'रुपया', 'रु', 'रु.'];
 
 /** Before a number: at most it. */
-export const AT_MOST_BEFORE = ['under', 'below', 'within', 'upto', 'max', 'maximum', 'less than', 'up to', 'not more than', 'budget', 'lower than', 'cheaper than'];
+export const AT_MOST_BEFORE = [
+  'under',
+  'below',
+  'within',
+  'upto',
+  'max',
+  'maximum',
+  'less than',
+  'up to',
+  'not more than',
+  'budget',
+  'lower than',
+  'cheaper than',
+];
 /** After a number: at most it ("500 se kam", "1000 ke andar", "₹500 tak", "500 से कम"). */
-export const AT_MOST_AFTER = ['se kam', 'ke andar', 'ke neeche', 'se neeche', 'tak', 'or less', 'and below', 'and under', 'or below', 'से कम', 'के अंदर', 'के अन्दर', 'के नीचे', 'तक'];
+export const AT_MOST_AFTER = [
+  'se kam',
+  'ke andar',
+  'ke neeche',
+  'se neeche',
+  'tak',
+  'or less',
+  'and below',
+  'and under',
+  'or below',
+  'से कम',
+  'के अंदर',
+  'के अन्दर',
+  'के नीचे',
+  'तक',
+];
 /** Before a number: at least it. */
 export const AT_LEAST_BEFORE = ['above', 'over', 'more than', 'from', 'min', 'minimum', 'starting', 'atleast', 'at least', 'greater than'];
 /** After a number: at least it. */
@@ -360,6 +388,8 @@ export const KIND_HINTS: Record<string, string> = {
   novels: 'fiction',
   story: 'fiction',
   stories: 'fiction',
+  'story book': 'fiction',
+  'story books': 'fiction',
   earphone: 'earphones',
   padhna: 'books',
   पढ़ना: 'books',
