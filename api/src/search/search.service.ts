@@ -64,8 +64,6 @@ export class SearchService implements ProductSearch {
     const said = { parts, unmatched: [...understood.unmatched] };
     const none = { rows: [], total: 0, understood: said };
     if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
-    const words = await this.matchingWords(understood, said.unmatched);
-    if (!words) return none;
     const price = parts.find((p) => p.kind === 'price');
     const page: SearchPage & { page: number } = {
       ...query,
@@ -74,8 +72,30 @@ export class SearchService implements ProductSearch {
       maxPrice: minOf(query.maxPrice, price?.max),
       narrowing: narrowingValues(parts),
     };
-    const answer = await this.answer(query, words, page);
-    return { ...answer, understood: said };
+    const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page) : null;
+    if (plain) return { ...plain, understood: said };
+    const words = await this.matchingWords(understood, said.unmatched);
+    if (!words) return none;
+    return { ...(await this.answer(query, words, page)), understood: said };
+  }
+
+  /**
+   * A plain search of several words, answered first and its words checked after (the index then knows their stems, so
+   * each check is a lookup): the answer when every word matches something and the words match together, else null
+   * (matchingWords then decides what to search for).
+   */
+  private async answeredIfAllMatch(query: SearchQuery, words: string[], page: SearchPage) {
+    const tokens = await this.tokensOf(words);
+    const answer = await this.answer(query, tokens, page);
+    const found = await Promise.all(words.map((w) => this.wordMatches(w)));
+    if (!found.every(Boolean)) return null;
+    return words.length < 3 || (await this.matches(tokens)) ? answer : null;
+  }
+
+  /** The words the index looks for: the searchable tokens of `words`, through the shop's synonyms. */
+  private async tokensOf(words: string[]): Promise<string[]> {
+    const typed = searchTokens(words.join(' '));
+    return typed.length ? this.synonyms.rewrite(typed) : [];
   }
 
   /**
@@ -97,13 +117,9 @@ export class SearchService implements ProductSearch {
       plain = plain.filter((_, i) => found[i]);
       if (plain.length === 0) return null;
     }
-    const tokensOf = async (list: string[]) => {
-      const typed = searchTokens(list.join(' '));
-      return typed.length ? this.synonyms.rewrite(typed) : [];
-    };
-    const all = await tokensOf(understood.words.filter((w) => narrowingWords.has(w) || plain.includes(w)));
+    const all = await this.tokensOf(understood.words.filter((w) => narrowingWords.has(w) || plain.includes(w)));
     if (plain.length < 3 || (await this.matches(all))) return all;
-    return tokensOf([...narrowingWords, plain[0]!]);
+    return this.tokensOf([...narrowingWords, plain[0]!]);
   }
 
   /** Whether these words (past the synonyms) match some product together; true when the index cannot say yet. */
