@@ -1,7 +1,7 @@
 /**
  * The words query understanding reads (docs/decisions/0310-query-understanding.md), in English, Hinglish (Hindi in
  * Latin letters, as shoppers spell it) and Devanagari. A data file: each table is turned into a Map once, when the
- * module loads, so reading a query looks words up and builds nothing (docs/architecture.md#search).
+ * module loads, so reading a query looks words up and builds nothing (docs/architecture.md#search-past-one-machine).
  */
 
 /** Who a product is for, as a shopper says it. */
