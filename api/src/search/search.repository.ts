@@ -4,7 +4,7 @@ import { PRODUCT_SELECT_LIST, products, toProductRow, type ProductRow, type Sear
 import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
 import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
-import { WORD } from './index/search-index.js';
+import { WORD } from './index/weights.js';
 import { NO_NARROWING, narrowing, onOwnShelf, type NarrowingValues } from './narrowing.js';
 
 /**

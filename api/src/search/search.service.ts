@@ -31,7 +31,7 @@ const minOf = (a: number | undefined, b: number | null | undefined) => (b == nul
 
 /**
  * The shop's search, behind one interface. A search is ranked by the in-process index (see
- * index/search-index.ts for its one ranking); a listing's price and stock filters then keep or drop
+ * index/weights.ts and index/ranking.ts for its one ranking); a listing's price and stock filters then keep or drop
  * ranked products in PostgreSQL without reordering them, and a listing's own order (price, newest)
  * replaces ranking over the same matches. PostgreSQL full text answers only while the index is not
  * current, for every kind of search in one statement (search.repository.ts's RANKED_SEARCH), and

@@ -2,7 +2,7 @@ type TypedArray = Int32Array | Uint8Array | Uint16Array | Uint32Array | Float32A
 
 /**
  * An append-only typed array that doubles its buffer when full (postings, entries, positions), trimmed to its length once built.
- * It may start as a view of a larger buffer (the postings laid out at once after a build, search-index.ts): its first push
+ * It may start as a view of a larger buffer (the postings laid out at once after a build, postings.ts): its first push
  * past that copies it out.
  */
 class Growable<T extends TypedArray> {

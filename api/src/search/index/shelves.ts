@@ -1,5 +1,5 @@
 import { GrowableInt32 } from './growable.js';
-import { PREFIX } from './search-index.js';
+import { PREFIX } from './weights.js';
 
 /**
  * A hit through a shelf's name (its category or subcategory: "books" for every book) is worth this

@@ -35,7 +35,7 @@ export class TrigramList {
   count = 0;
   private last = 0;
 
-  /** Room for `count` products taking `bytes` bytes, as views of larger buffers (search-index.ts lays every list out at once). */
+  /** Room for `count` products taking `bytes` bytes, as views of larger buffers (name-fallback.ts lays every list out at once). */
   reserve(bytes: Uint8Array, skipDocs: Uint32Array, skipAt: Uint32Array): void {
     this.bytes.reserve(bytes);
     this.skipDocs.reserve(skipDocs);

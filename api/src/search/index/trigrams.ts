@@ -31,7 +31,7 @@ export function trigramSimilarity(shared: number, lengthA: number, lengthB: numb
  *   least SIMILARITY_THRESHOLD — pg_trgm.similarity_threshold's default, with which PostgreSQL's
  *   `a % b` holds (compared as double; a test checks the database's setting); each alternative is
  *   the lexeme itself, as the products' search vectors hold it;
- * - a hit through an alternative is worth CORRECTED times its similarity (search-index.ts), so the
+ * - a hit through an alternative is worth CORRECTED times its similarity (weights.ts), so the
  *   closest guess ranks first ("smartwach": smartwatch 0.62 before smart 0.45).
  */
 export const SIMILARITY_THRESHOLD = 0.3;

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { compareText } from './search-index.js';
+import { compareText } from './id-order.js';
 import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, trigramSimilarity } from './trigrams.js';
 import { acceptsCorrection, allowedEdits } from './typo-rule.js';
 
