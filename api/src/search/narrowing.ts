@@ -18,6 +18,8 @@ export interface NarrowingValues {
   /** Shelf-name words of the shopper's own shelves and of other shoppers' (who it is for), or null. */
   ownShelf: string[] | null;
   otherShelf: string[] | null;
+  /** The words searched for (the index's tokens), which a product on the shopper's own shelves must hold to be preferred. */
+  kindWords: string | null;
 }
 
 export const NO_NARROWING: NarrowingValues = {
@@ -28,11 +30,12 @@ export const NO_NARROWING: NarrowingValues = {
   age: null,
   ownShelf: null,
   otherShelf: null,
+  kindWords: null,
 };
 
-/** The slot values of a query's parts (price aside). */
-export function narrowingValues(parts: readonly QueryPart[]): NarrowingValues {
-  const values = { ...NO_NARROWING };
+/** The slot values of a query's parts (price aside), for these searched words. */
+export function narrowingValues(parts: readonly QueryPart[], words: readonly string[]): NarrowingValues {
+  const values = { ...NO_NARROWING, kindWords: words.length ? words.join(' ') : null };
   for (const part of parts) {
     if (part.kind === 'colour') values.colour = part.colour;
     else if (part.kind === 'material') values.material = part.material;
@@ -47,7 +50,7 @@ export function narrowingValues(parts: readonly QueryPart[]): NarrowingValues {
 }
 
 /** Whether this query narrows at all (price aside). */
-export const narrows = (v: NarrowingValues) => Object.values(v).some((x) => x !== null);
+export const narrows = (v: NarrowingValues) => Object.entries(v).some(([k, x]) => k !== 'kindWords' && x !== null);
 
 /** Products on a shelf (subcategory or category) whose name holds one of `words`. */
 const onShelf = (words: unknown) => sql`(
@@ -67,5 +70,9 @@ export const narrowing = (p: Slots<NarrowingValues>) => sql`
       from regexp_match(trim(products.more_details ->> 'Age group'), ${AGE_GROUP}, 'i') as m) is true)
     and (${p.otherShelf}::text[] is null or not ${onShelf(p.otherShelf)})`;
 
-/** Whether a product is on the shopper's own shelves (false when the query says nobody). */
-export const onOwnShelf = (p: Slots<NarrowingValues>) => sql`(${p.ownShelf}::text[] is not null and ${onShelf(p.ownShelf)})`;
+/**
+ * Whether a product is on the shopper's own shelves and holds every searched word (false when the query says nobody):
+ * "shirt for men" prefers Men's Wear's shirts; "black t-shirt for men" finds no T-shirt there, so it keeps the T-shirts.
+ */
+export const onOwnShelf = (p: Slots<NarrowingValues>) =>
+  sql`(${p.ownShelf}::text[] is not null and ${onShelf(p.ownShelf)} and (${p.kindWords}::text is null or products.search @@ plainto_tsquery('english', ${p.kindWords}::text)))`;

@@ -205,7 +205,7 @@ function pageOf(raw: Array<Record<string, unknown>>): RankedPage {
  * A page of products the search index ranked, narrowed by a listing's price and stock filters and the query's
  * understood parts, in the index's order unless the listing asks for its own: the filters keep or drop products,
  * never reorder them, so a filtered search ranks exactly as the plain one does. When the query says who it is for
- * and some kept products sit on that shopper's own shelves, only those stay (docs/product.md#search). The count is of
+ * and some kept products on that shopper's own shelves hold every searched word, only those stay (narrowing.ts). The count is of
  * every ranked product kept, carried by a row even when the page is past the last one.
  * `rankedIds` are best first (up to 20,000, so written once in the text); the filters as in RANKED_SEARCH.
  */

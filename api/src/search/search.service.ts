@@ -70,12 +70,16 @@ export class SearchService implements ProductSearch {
       offset: (query.page - 1) * query.limit,
       minPrice: maxOf(query.minPrice, price?.min),
       maxPrice: minOf(query.maxPrice, price?.max),
-      narrowing: narrowingValues(parts),
+      narrowing: narrowingValues(parts, understood.words),
     };
     const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page) : null;
     if (plain) return { ...plain, understood: said };
     const words = await this.matchingWords(understood, said.unmatched);
     if (!words) return none;
+    page.narrowing = narrowingValues(
+      parts,
+      understood.words.filter((w) => !said.unmatched.includes(w)),
+    );
     return { ...(await this.answer(query, words, page)), understood: said };
   }
 
@@ -140,7 +144,8 @@ export class SearchService implements ProductSearch {
     if (tokens.length === 0) return narrowedListing(this.read, page);
     const typed = searchTokens(query.text);
     const text = tokens.join(' ') === typed.join(' ') ? query.text.trim() : tokens.join(' ');
-    const narrowed = page.minPrice !== undefined || page.maxPrice !== undefined || !!page.inStock || page.sort !== undefined || narrows(page.narrowing!);
+    const narrowed =
+      page.minPrice !== undefined || page.maxPrice !== undefined || !!page.inStock || page.sort !== undefined || (!!page.narrowing && narrows(page.narrowing));
     if (!narrowed) {
       const indexed = await this.index.search(text, tokens, query.limit, page.offset);
       if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total };

@@ -65,6 +65,8 @@ export const UNDERSTANDING: Judged[] = [
   { q: 'top for her', kind: 'audience', sub: ["Women's Wear"], name: /\btop\b/i },
   { q: 'kids frock', kind: 'audience', name: /frock/i },
   { q: 'watch for him', kind: 'audience', ...WATCHES },
+  { q: 'tshirt for men', kind: 'audience', ...TSHIRTS },
+  { q: 'black t-shirt for men', kind: 'audience', ...TSHIRTS, colour: 'Black' },
   { q: 'baby toys', kind: 'audience', ...TOYS, sub: ['Kids Corner'] },
   { q: 'toys for boys', kind: 'audience', ...TOYS },
   { q: 'for 6 year old', kind: 'audience', ...TOYS, age: 6 },

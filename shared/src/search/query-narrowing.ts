@@ -12,8 +12,9 @@ import { OWN_SHELVES, SHELF_AUDIENCE_WORDS, type Audience } from './query-vocabu
  * - material: the name or description says it;
  * - pack: the pack the name ends with ("…, 1 kg", "…, Pack of 10"), in grams, millilitres or pieces;
  * - age: the 'Age group' detail ("3+ years", "6+ months") is from that age and at most AGE_SPAN years younger;
- * - who: products on a shelf for other shoppers go ("Men's Wear" for women); if some of the rest sit on the
- *   shopper's own shelves ("Kids Corner" for a boy), only those stay.
+ * - who: products on a shelf for other shoppers go ("Men's Wear" for women); if some of the rest on the shopper's own
+ *   shelves ("Kids Corner" for a boy) hold every searched word, only products on those shelves stay ("shirt for men":
+ *   Men's Wear's shirts; "black t-shirt for men": the T-shirts, as Men's Wear has none).
  */
 
 /** A pack at the end of a name: an amount and its unit, or "Pack of N" (PostgreSQL and JavaScript read it alike). */
@@ -93,12 +94,16 @@ function keeps(product: Product, part: QueryPart): boolean {
   }
 }
 
-/** The products every part keeps, in their order (the device's offline search: docs/product.md#search). */
-export function narrowProducts<P extends Product>(products: readonly P[], parts: readonly QueryPart[]): P[] {
+/**
+ * The products every part keeps, in their order (the device's offline search: docs/product.md#search). Who it is for
+ * prefers the products on the shopper's own shelves that hold every searched word (`words`), when there are some.
+ */
+export function narrowProducts<P extends Product>(products: readonly P[], parts: readonly QueryPart[], words: readonly string[] = []): P[] {
   const kept = products.filter((p) => parts.every((part) => keeps(p, part)));
   const audience = parts.find((p) => p.kind === 'audience');
   if (!audience) return kept;
   const own = shelfWords(audience.audience).own;
-  const mine = kept.filter((p) => onShelfOf(p, own));
-  return mine.length ? mine : kept;
+  const holds = (p: Product) => words.every((w) => p.name.toLowerCase().includes(w.toLowerCase()));
+  const mine = kept.filter((p) => onShelfOf(p, own) && holds(p));
+  return mine.length ? kept.filter((p) => onShelfOf(p, own)) : kept;
 }

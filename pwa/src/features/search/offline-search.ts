@@ -59,5 +59,5 @@ export function rankOffline(products: readonly Product[], term: string): Product
 export function searchOffline(products: readonly Product[], term: string): Product[] {
   const { words, parts, unmatched } = understandQuery(term);
   if (words.length === 0 && parts.length === 0 && unmatched.length > 0) return [];
-  return narrowProducts(rankOffline(products, words.join(' ')), parts);
+  return narrowProducts(rankOffline(products, words.join(' ')), parts, words);
 }
