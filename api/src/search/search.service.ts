@@ -139,6 +139,18 @@ export class SearchService implements ProductSearch {
     return typed.length > 0 && this.matches(await this.synonyms.rewrite(typed));
   }
 
+  /**
+   * Of the ranked matches of several words, those holding every word when there are some (they rank first): the
+   * index adds the products holding all but one only when the whole ones do not fill the page asked for, and a
+   * narrowed search asks for every match, so "red tshirt" would count every red product. Asked for one match, the
+   * index counts the whole ones alone.
+   */
+  private async wholeMatches(text: string, tokens: string[], ranked: string[]): Promise<string[]> {
+    if (tokens.length < 2) return ranked;
+    const whole = await this.index.search(text, tokens, 1, 0);
+    return whole && whole.total > 0 ? ranked.slice(0, whole.total) : ranked;
+  }
+
   /** A page for these words (none: a narrowed listing), ranked by the index, narrowed in PostgreSQL when it must be. */
   private async answer(query: SearchQuery, tokens: string[], page: SearchPage): Promise<{ rows: SearchResult['rows']; total: number }> {
     if (tokens.length === 0) return narrowedListing(this.read, page);
@@ -152,7 +164,7 @@ export class SearchService implements ProductSearch {
     } else {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
       const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
-      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, ranked.ids, page);
+      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, await this.wholeMatches(text, tokens, ranked.ids), page);
     }
     return rankedSearch(this.read, text, tokens, page);
   }
