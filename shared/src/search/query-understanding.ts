@@ -99,17 +99,34 @@ const LEAST_AFTER = SET(AT_LEAST_AFTER);
 const BETWEEN = SET(BETWEEN_WORDS);
 const JOIN = SET(RANGE_JOINS);
 const AFTER_AGE = SET(['old', 'ka', 'ki', 'ke', 'का', 'की', 'के']);
+/** The first words of every phrase of two or three words in the tables. */
+const STARTS_PHRASE = new Set(
+  [AUDIENCE, COLOUR, MATERIAL, CATALOGUE_WORD, HINT, UNIT, AGE, CURRENCY, FILLER, MOST_BEFORE, MOST_AFTER, LEAST_BEFORE, LEAST_AFTER, BETWEEN, JOIN]
+    .flatMap((table) => [...table.keys()])
+    .concat(['pack of'])
+    .filter((key) => key.includes(' '))
+    .map((key) => key.split(' ')[0]!),
+);
+/** What may lead to a number: a limit's or a range's word before it, "pack of", a currency. */
+const LEADS_TO_NUMBER = new Set([...MOST_BEFORE, ...LEAST_BEFORE, ...BETWEEN, ...CURRENCY, 'pack'].map((key) => key.split(' ')[0]!));
+/** A word of lower-case Latin letters only: most words, taken as they are. */
+const PLAIN = /^[a-z]+$/;
+const NUMBER = /^\d+(\.\d+)?$/;
 
 /** The query's tokens: words, and numbers split from what they were glued to. */
 export function tokensOf(text: string): Token[] {
   const tokens: Token[] = [];
-  const push = (t: string) => tokens.push({ text: t, key: keyOf(t), num: /^\d+(\.\d+)?$/.test(t) ? Number(t) : null });
+  const push = (t: string) => tokens.push({ text: t, key: keyOf(t), num: NUMBER.test(t) ? Number(t) : null });
   const clean = text
     .normalize('NFC')
     .toLowerCase()
     .replace(DEVANAGARI_DIGITS, (d) => String(d.charCodeAt(0) - 0x966))
     .replace(GROUPING, '$1');
   for (const raw of clean.split(SPLIT)) {
+    if (PLAIN.test(raw)) {
+      tokens.push({ text: raw, key: raw, num: null });
+      continue;
+    }
     const chunk = raw.replace(EDGE, '');
     if (!chunk) continue;
     if (!HYPHENED_NUMBER.test(chunk)) pushGlued(chunk, push);
@@ -129,6 +146,10 @@ function pushGlued(part: string, push: (t: string) => void): void {
 
 /** The longest phrase (up to three tokens) at `i` that `has` knows, as its length, or 0. */
 function phraseAt(tokens: Token[], i: number, has: (key: string) => boolean): number {
+  const first = tokens[i];
+  if (!first) return 0;
+  // Most words start no phrase: they are looked up alone, with no key built.
+  if (!STARTS_PHRASE.has(first.key)) return has(first.key) ? 1 : 0;
   for (let n = Math.min(MAX_PHRASE, tokens.length - i); n >= 1; n--) {
     let key = tokens[i]!.key;
     for (let k = 1; k < n; k++) key += ' ' + tokens[i + k]!.key;
@@ -229,6 +250,7 @@ type NumberRead = { part: QueryPart | null; at: number; to: number };
  * a pack size, an age; a number that says none of these is unmatched. Null when no number is read here.
  */
 function readNumber(tokens: Token[], i: number): NumberRead | null {
+  if (tokens[i]!.num === null && !LEADS_TO_NUMBER.has(tokens[i]!.key)) return null;
   const lead = phraseAt(tokens, i, (k) => MOST_BEFORE.has(k) || LEAST_BEFORE.has(k) || BETWEEN.has(k) || k === 'pack of');
   const at = i + lead;
   const numberAt = tokens[at]?.num !== null && tokens[at] ? at : CURRENCY.has(tokens[at]?.key ?? '') && tokens[at + 1]?.num != null ? at + 1 : -1;
