@@ -164,7 +164,11 @@ export class SearchService implements ProductSearch {
     } else {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
       const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
-      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, await this.wholeMatches(text, tokens, ranked.ids), page);
+      if (ranked && ranked.total <= ranked.ids.length) {
+        // A listing's own filters keep the ranking's matches as the PostgreSQL path counts them; the query's parts, its whole matches.
+        const kept = page.narrowing && narrows(page.narrowing) ? await this.wholeMatches(text, tokens, ranked.ids) : ranked.ids;
+        return filterRanked(this.read, kept, page);
+      }
     }
     return rankedSearch(this.read, text, tokens, page);
   }
