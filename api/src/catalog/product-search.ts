@@ -2,6 +2,7 @@ import type { Db } from '../db/database.js';
 import type { ProductChange } from './catalog-version.js';
 import type { SearchSort } from './product-rows.js';
 import type { ProductRow } from './product-columns.js';
+import type { SearchUnderstood } from '@haat/shared/search/query-understanding';
 
 /**
  * What the catalogue asks of product search. The search module provides it (as PRODUCT_SEARCH):
@@ -32,8 +33,9 @@ export interface ProductSearchQuery {
   sort?: SearchSort;
 }
 
-/** One page of matches, best first (or in the asked order), and how many matched in all. */
+/** One page of matches, best first (or in the asked order), how many matched in all, and what the query was read as. */
 export interface ProductSearchResult {
   rows: ProductRow[];
   total: number;
+  understood?: SearchUnderstood;
 }

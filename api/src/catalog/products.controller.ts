@@ -100,7 +100,7 @@ export class ProductsController {
   @RateLimit(SEARCH_LIMIT)
   search(@ZBody(SearchProductBody) body: SearchProductBody) {
     return this.products.cached('search', body, async () => {
-      const { items, total } = await this.products.search(body);
+      const { items, total, understood } = await this.products.search(body);
       // A search answered through a typo's correction says what it searched for (docs/product.md#screen-behaviour).
       const corrected = this.products.correctedSearch(
         body.search,
@@ -112,6 +112,8 @@ export class ProductsController {
         page: body.page,
         limit: body.limit,
         ...(corrected ? { correctedSearch: corrected } : {}),
+        // What the query was read as: the parts that narrowed it and the words that matched nothing (docs/product.md#search).
+        ...(understood && (understood.parts.length || understood.unmatched.length) ? { understood } : {}),
       });
     });
   }

@@ -20,6 +20,7 @@ import { CatalogVersion } from './catalog-version.js';
 import { lockCatalogRefs } from './catalog-refs.js';
 import { pageRows, sortOrder } from './product-rows.js';
 import { PRODUCT_SEARCH, type ProductSearch } from './product-search.js';
+import type { SearchUnderstood } from '@haat/shared/search/query-understanding';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
@@ -284,10 +285,13 @@ export class ProductsService {
     return this.searchService.correctedSearch(text, names);
   }
 
-  /** Forgiving full-text search, best matches first (see SearchService); no words typed lists the whole catalogue, newest first. */
-  async search(body: SearchProductBody): Promise<Page<Product>> {
+  /**
+   * Forgiving full-text search, best matches first (see SearchService), with what the query was understood as; no
+   * words typed lists the whole catalogue, newest first.
+   */
+  async search(body: SearchProductBody): Promise<Page<Product> & { understood?: SearchUnderstood }> {
     const found = await this.searchService.search({ text: body.search, page: body.page, limit: body.limit });
-    if (found) return { items: await this.wireAll(found.rows), total: found.total };
+    if (found) return { items: await this.wireAll(found.rows), total: found.total, understood: found.understood };
     return this.page([], {}, body.page, body.limit);
   }
 

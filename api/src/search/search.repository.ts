@@ -5,6 +5,7 @@ import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
 import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
 import { WORD } from './index/weights.js';
+import { NO_NARROWING, narrowing, onOwnShelf, type NarrowingValues } from './narrowing.js';
 
 /**
  * The statements of product search: the vocabulary (search's own table) and the catalogue's
@@ -50,10 +51,12 @@ export interface SearchPage {
   maxPrice?: number;
   inStock?: boolean;
   sort?: SearchSort;
+  /** What the query's understood parts keep (narrowing.ts), besides its price limit (minPrice, maxPrice). */
+  narrowing?: NarrowingValues;
 }
 
 /** The values of a page's filters and order (see SearchPage), one slot each. */
-interface FilterValues {
+interface FilterValues extends NarrowingValues {
   minPrice: number | null;
   maxPrice: number | null;
   inStock: boolean;
@@ -82,7 +85,7 @@ interface RankedFilterValues extends FilterValues {
 const filters = (p: Slots<FilterValues>) => sql`
     and (${p.minPrice}::numeric is null or products.sale_price >= ${p.minPrice}::numeric)
     and (${p.maxPrice}::numeric is null or products.sale_price <= ${p.maxPrice}::numeric)
-    and (not ${p.inStock}::boolean or ${productInStockSql})`;
+    and (not ${p.inStock}::boolean or ${productInStockSql}) ${narrowing(p)}`;
 
 /**
  * The order of a page: the listing's own (price or date, each with the id to keep pages stable) when
@@ -102,6 +105,7 @@ const pageOrder = (p: Slots<FilterValues>, [rank, direction]: [string, 'asc' | '
 };
 
 const filterValues = (page: SearchPage): FilterValues => ({
+  ...(page.narrowing ?? NO_NARROWING),
   minPrice: page.minPrice ?? null,
   maxPrice: page.maxPrice ?? null,
   inStock: !!page.inStock,
@@ -198,21 +202,23 @@ function pageOf(raw: Array<Record<string, unknown>>): RankedPage {
 }
 
 /**
- * A page of products the search index ranked, narrowed by a listing's price and stock filters, in
- * the index's order unless the listing asks for its own: the filters keep or drop products, never
- * reorder them, so a filtered search ranks exactly as the plain one does. The count is of every
- * ranked product the filters keep, carried by a row even when the page is past the last one.
+ * A page of products the search index ranked, narrowed by a listing's price and stock filters and the query's
+ * understood parts, in the index's order unless the listing asks for its own: the filters keep or drop products,
+ * never reorder them, so a filtered search ranks exactly as the plain one does. When the query says who it is for
+ * and some kept products on that shopper's own shelves hold every searched word, only those stay (narrowing.ts). The count is of
+ * every ranked product kept, carried by a row even when the page is past the last one.
  * `rankedIds` are best first (up to 20,000, so written once in the text); the filters as in RANKED_SEARCH.
  */
 const RANKED_FILTER = defineStatement<RankedFilterValues>(
   'haat_ranked_filter',
   (p) => sql`
 with kept as (
-  select r.n, products.id, products.sale_price, products.created_at
+  select r.n, products.id, products.sale_price, products.created_at, ${onOwnShelf(p)} as own
   from unnest(${p.rankedIds}::text[]) with ordinality as r(id, n) join products on products.id = r.id
   where products.publish ${filters(p)}),
-counted as (select count(*) as total from kept),
-page as (select * from kept order by ${pageOrder(p, ['kept.n', 'asc'], 'kept')} limit ${p.limit}::int offset ${p.offset}::int)
+chosen as (select * from kept where own or not exists (select 1 from kept where own)),
+counted as (select count(*) as total from chosen),
+page as (select * from chosen order by ${pageOrder(p, ['chosen.n', 'asc'], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
 select ${PRODUCT_SELECT_LIST}, counted.total as "total"
 from counted left join (page join products on products.id = page.id) on true
 order by ${pageOrder(p, ['page.n', 'asc'], 'page')}`,
@@ -223,4 +229,33 @@ export async function filterRanked(read: NamedStatement, rankedIds: string[], pa
   return pageOf(
     await read<Record<string, unknown>, RankedFilterValues>(RANKED_FILTER, { rankedIds, limit: page.limit, offset: page.offset, ...filterValues(page) }),
   );
+}
+
+/** The values of a page of NARROWED_LISTING. */
+interface ListingValues extends FilterValues {
+  limit: number;
+  offset: number;
+}
+
+/**
+ * A query that names nothing to search for, only what narrows ("under 500", "for 6 year old"): every published
+ * product the narrowing keeps (as RANKED_FILTER keeps them), newest first unless the listing asks otherwise.
+ */
+const NARROWED_LISTING = defineStatement<ListingValues>(
+  'haat_narrowed_listing',
+  (p) => sql`
+with kept as (
+  select products.id, products.sale_price, products.created_at, ${onOwnShelf(p)} as own
+  from products where products.publish ${filters(p)}),
+chosen as (select * from kept where own or not exists (select 1 from kept where own)),
+counted as (select count(*) as total from chosen),
+page as (select * from chosen order by ${pageOrder(p, ['chosen.created_at', 'desc'], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
+select ${PRODUCT_SELECT_LIST}, counted.total as "total"
+from counted left join (page join products on products.id = page.id) on true
+order by ${pageOrder(p, ['page.created_at', 'desc'], 'page')}`,
+);
+
+/** One page of every product a query's narrowing keeps (see NARROWED_LISTING). */
+export async function narrowedListing(read: NamedStatement, page: SearchPage): Promise<RankedPage> {
+  return pageOf(await read<Record<string, unknown>, ListingValues>(NARROWED_LISTING, { limit: page.limit, offset: page.offset, ...filterValues(page) }));
 }

@@ -9,7 +9,9 @@ import {
   type ProductSearchResult,
 } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
-import { filterRanked, learnWords, rankedSearch, searchTokens } from './search.repository.js';
+import { understandQuery, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
+import { filterRanked, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
+import { narrowingValues, narrows } from './narrowing.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
 
@@ -23,6 +25,9 @@ export type SearchQuery = ProductSearchQuery;
 export type SearchResult = ProductSearchResult;
 
 export type { ProductChange };
+
+const maxOf = (a: number | undefined, b: number | null | undefined) => (b == null ? a : a === undefined ? b : Math.max(a, b));
+const minOf = (a: number | undefined, b: number | null | undefined) => (b == null ? a : a === undefined ? b : Math.min(a, b));
 
 /**
  * The shop's search, behind one interface. A search is ranked by the in-process index (see
@@ -48,22 +53,122 @@ export class SearchService implements ProductSearch {
     this.rows = new ProductRowCache(read, catalog);
   }
 
-  /** A page of the search, or null when nothing searchable was typed (the caller lists everything). */
+  /**
+   * A page of the search, or null when nothing searchable was typed (the caller lists everything). The query is read
+   * once (shared/src/search/query-understanding.ts, docs/decisions/0310-query-understanding.md): its words are
+   * searched for, its parts narrow the matches, and what was understood and what matched nothing come back with them.
+   */
   async search(query: SearchQuery): Promise<SearchResult | null> {
+    const understood = understandQuery(query.text);
+    const { parts } = understood;
+    const said = { parts, unmatched: [...understood.unmatched] };
+    const none = { rows: [], total: 0, understood: said };
+    if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
+    const price = parts.find((p) => p.kind === 'price');
+    const page: SearchPage & { page: number } = {
+      ...query,
+      offset: (query.page - 1) * query.limit,
+      minPrice: maxOf(query.minPrice, price?.min),
+      maxPrice: minOf(query.maxPrice, price?.max),
+      narrowing: narrowingValues(parts, understood.words),
+    };
+    const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page) : null;
+    if (plain) return { ...plain, understood: said };
+    const words = await this.matchingWords(understood, said.unmatched);
+    if (!words) return none;
+    page.narrowing = narrowingValues(
+      parts,
+      understood.words.filter((w) => !said.unmatched.includes(w)),
+    );
+    return { ...(await this.answer(query, words, page)), understood: said };
+  }
+
+  /**
+   * A plain search of several words, answered first and its words checked after (the index then knows their stems, so
+   * each check is a lookup): the answer when every word matches something and the words match together, else null
+   * (matchingWords then decides what to search for).
+   */
+  private async answeredIfAllMatch(query: SearchQuery, words: string[], page: SearchPage) {
+    const tokens = await this.tokensOf(words);
+    const answer = await this.answer(query, tokens, page);
+    const found = await Promise.all(words.map((w) => this.wordMatches(w)));
+    if (!found.every(Boolean)) return null;
+    return words.length < 3 || (await this.matches(tokens)) ? answer : null;
+  }
+
+  /** The words the index looks for: the searchable tokens of `words`, through the shop's synonyms. */
+  private async tokensOf(words: string[]): Promise<string[]> {
+    const typed = searchTokens(words.join(' '));
+    return typed.length ? this.synonyms.rewrite(typed) : [];
+  }
+
+  /**
+   * The words to search for: what the shopper typed, less the words that match nothing in the catalogue (put in
+   * `unmatched`), through the shop's synonyms. When the query has several words, or narrows, each word is asked of
+   * the index alone (past its first match, so the near-names fallback does not count); a query whose every word
+   * matches nothing finds nothing (null), however it narrows. A long question (three words or more) whose words
+   * together match nothing answers with its first word that does ("earbuds with long battery for the gym" → earbuds).
+   * An empty list when the query only narrows.
+   */
+  private async matchingWords(understood: UnderstoodQuery, unmatched: string[]): Promise<string[] | null> {
+    const narrowingWords = new Set(
+      understood.parts.flatMap((p) => (p.kind === 'colour' ? [p.colour.toLowerCase()] : p.kind === 'material' ? [p.material] : [])),
+    );
+    let plain = understood.words.filter((w) => !narrowingWords.has(w));
+    if (plain.length > 0 && (understood.parts.length > 0 || plain.length >= 2)) {
+      const found = await Promise.all(plain.map((w) => this.wordMatches(w)));
+      unmatched.push(...plain.filter((_, i) => !found[i]));
+      plain = plain.filter((_, i) => found[i]);
+      if (plain.length === 0) return null;
+    }
+    const all = await this.tokensOf(understood.words.filter((w) => narrowingWords.has(w) || plain.includes(w)));
+    if (plain.length < 3 || (await this.matches(all))) return all;
+    return this.tokensOf([...narrowingWords, plain[0]!]);
+  }
+
+  /** Whether these words (past the synonyms) match some product together; true when the index cannot say yet. */
+  private async matches(tokens: string[]): Promise<boolean> {
+    if (tokens.length === 0) return false;
+    const probe = await this.index.search(tokens.join(' '), tokens, 1, 1);
+    return !probe || probe.total > 0;
+  }
+
+  /** Whether a word (through the synonyms) matches some product; true when the index cannot say yet. */
+  private async wordMatches(word: string): Promise<boolean> {
+    const typed = searchTokens(word);
+    return typed.length > 0 && this.matches(await this.synonyms.rewrite(typed));
+  }
+
+  /**
+   * Of the ranked matches of several words, those holding every word when there are some (they rank first): the
+   * index adds the products holding all but one only when the whole ones do not fill the page asked for, and a
+   * narrowed search asks for every match, so "red tshirt" would count every red product. Asked for one match, the
+   * index counts the whole ones alone.
+   */
+  private async wholeMatches(text: string, tokens: string[], ranked: string[]): Promise<string[]> {
+    if (tokens.length < 2) return ranked;
+    const whole = await this.index.search(text, tokens, 1, 0);
+    return whole && whole.total > 0 ? ranked.slice(0, whole.total) : ranked;
+  }
+
+  /** A page for these words (none: a narrowed listing), ranked by the index, narrowed in PostgreSQL when it must be. */
+  private async answer(query: SearchQuery, tokens: string[], page: SearchPage): Promise<{ rows: SearchResult['rows']; total: number }> {
+    if (tokens.length === 0) return narrowedListing(this.read, page);
     const typed = searchTokens(query.text);
-    if (typed.length === 0) return null;
-    // The shopper's own words become the catalogue's (synonyms/synonyms.ts); the name fallback looks for them too.
-    const tokens = await this.synonyms.rewrite(typed);
     const text = tokens.join(' ') === typed.join(' ') ? query.text.trim() : tokens.join(' ');
-    const page = { ...query, offset: (query.page - 1) * query.limit };
-    const narrowed = query.minPrice !== undefined || query.maxPrice !== undefined || !!query.inStock || query.sort !== undefined;
+    const narrowed =
+      page.minPrice !== undefined || page.maxPrice !== undefined || !!page.inStock || page.sort !== undefined || (!!page.narrowing && narrows(page.narrowing));
     if (!narrowed) {
       const indexed = await this.index.search(text, tokens, query.limit, page.offset);
       if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total };
     } else {
-      // A listing's filters keep or drop the index's matches, and its own order replaces the ranking.
+      // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
       const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
-      if (ranked && ranked.total <= ranked.ids.length) return filterRanked(this.read, ranked.ids, page);
+      if (ranked && ranked.total <= ranked.ids.length) {
+        // A listing's own filters keep the ranking's matches as the PostgreSQL path counts them; the query's parts, its whole matches.
+        const kept = page.narrowing && narrows(page.narrowing) ? await this.wholeMatches(text, tokens, ranked.ids) : ranked.ids;
+        return filterRanked(this.read, kept, page);
+      }
     }
     return rankedSearch(this.read, text, tokens, page);
   }

@@ -1,3 +1,5 @@
+import { UNDERSTANDING } from './judged-understanding.js';
+
 /**
  * What shoppers type into the shop's search box, each with what a shopper expects to see on the first
  * page of the demo catalogue (src/seed/catalog-data.ts): the products of a shelf (`cat`, `sub`), whose
@@ -8,7 +10,7 @@
  */
 export interface Judged {
   q: string;
-  kind: 'kind' | 'brand' | 'typo' | 'hindi' | 'hinglish' | 'words' | 'shelf' | 'unsold';
+  kind: 'kind' | 'brand' | 'typo' | 'hindi' | 'hinglish' | 'words' | 'shelf' | 'unsold' | 'price' | 'audience' | 'colour-size' | 'brand-hindi' | 'long';
   /** A relevant product's category (its first). */
   cat?: string;
   /** A relevant product's subcategory is one of these. */
@@ -18,6 +20,13 @@ export interface Judged {
   /** A relevant product's name or description matches (a book's publisher). */
   text?: RegExp;
   sold?: false;
+  /** A relevant product sells at most / at least this (its selling price after discount, in rupees). */
+  maxPrice?: number;
+  minPrice?: number;
+  /** A relevant product's name ends with this colour. */
+  colour?: string;
+  /** A relevant product's age group fits a child of this age (years). */
+  age?: number;
 }
 
 const WATCHES = { cat: 'Watches' };
@@ -25,6 +34,7 @@ const BOOKS = { cat: 'Books' };
 const TOYS = { cat: 'Toys' };
 
 export const JUDGED: Judged[] = [
+  ...UNDERSTANDING,
   // Kinds of thing, as the shop names them
   { q: 'earbuds', kind: 'kind', name: /earbuds|buds/i },
   { q: 'headphones', kind: 'kind', name: /headphones/i },

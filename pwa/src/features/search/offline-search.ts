@@ -1,4 +1,6 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
+import { narrowProducts } from '@haat/shared/search/query-narrowing';
+import { understandQuery } from '@haat/shared/search/query-understanding';
 
 const words = (text: string) =>
   text
@@ -47,4 +49,15 @@ export function rankOffline(products: readonly Product[], term: string): Product
     if (score > 0) scored.push({ product, score });
   }
   return scored.sort((a, b) => b.score - a.score).map((s) => s.product);
+}
+
+/**
+ * The device's search (docs/product.md#search): the query read as the server reads it (shared query understanding),
+ * its words ranked over the saved products, then narrowed by its parts (price after discount, who, age, colour,
+ * material, pack) by the same rules the server applies.
+ */
+export function searchOffline(products: readonly Product[], term: string): Product[] {
+  const { words, parts, unmatched } = understandQuery(term);
+  if (words.length === 0 && parts.length === 0 && unmatched.length > 0) return [];
+  return narrowProducts(rankOffline(products, words.join(' ')), parts, words);
 }

@@ -6,6 +6,7 @@ import { useInfiniteScroll } from '../../lib/hooks/use-infinite-scroll';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { NoData } from './components/no-data';
 import { SearchCorrection } from './components/search-correction';
+import { QueryChips } from './components/query-chips';
 import { SearchStart } from './components/search-start';
 import { rememberSearch } from './recent-searches';
 import { useSearchResults } from './hooks/use-search-results';
@@ -19,7 +20,7 @@ export function SearchPage() {
   // Each keystroke moves the URL; the server is asked once typing pauses.
   const settled = useDebounced(term, 250);
   const results = useSearchResults(settled);
-  const { products, total, hasMore, loadingMore, loadMore, error, corrected } = results;
+  const { products, total, hasMore, loadingMore, loadMore, error, corrected, understood } = results;
   const sentinel = useInfiniteScroll(loadMore, hasMore, loadingMore);
 
   if (term.trim() === '') {
@@ -41,6 +42,7 @@ export function SearchPage() {
       <section className="page search-page" onClickCapture={(e) => (e.target as Element).closest('a') && rememberSearch(settled)}>
         <h1 className="search-page__count">{t('count', { count: products && !error ? total : 0 })}</h1>
         {!error && total > 0 && <SearchCorrection corrected={corrected} />}
+        {!error && <QueryChips term={settled} understood={understood} />}
         <ProductResults
           results={results}
           texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}

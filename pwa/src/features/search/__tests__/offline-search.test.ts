@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aProduct } from '../../../test-support/a-product';
-import { rankOffline } from '../offline-search';
+import { rankOffline, searchOffline } from '../offline-search';
 
 const watch = aProduct({
   _id: 'w',
@@ -43,5 +43,35 @@ describe('offline search over saved products', () => {
 
   it('an empty term answers everything saved', () => {
     expect(rankOffline(all, '  ')).toHaveLength(3);
+  });
+});
+
+describe('offline search reads the query as the server does', () => {
+  const shirt = (id: string, price: number, discount: number, colour: string) =>
+    aProduct({ _id: id, name: `Roadster Cotton T-shirt, ${colour}`, price, discount, category: [{ _id: 't', name: 'T-shirts' }], subCategory: [] });
+  const tees = [shirt('cheap-red', 499, 0, 'Red'), shirt('discounted-black', 800, 40, 'Black'), shirt('dear-red', 1200, 10, 'Red')];
+
+  it('keeps what sells within the price after discount', () => {
+    expect(ids(searchOffline(tees, 't-shirt under 500'))).toEqual(expect.arrayContaining(['cheap-red', 'discounted-black']));
+    expect(ids(searchOffline(tees, 't-shirt under 500'))).toHaveLength(2);
+    expect(ids(searchOffline(tees, 'tshirt 500 se kam'))).toHaveLength(2);
+  });
+
+  it('narrows by colour in Hinglish and Devanagari', () => {
+    expect(ids(searchOffline(tees, 'laal tshirt')).sort()).toEqual(['cheap-red', 'dear-red']);
+    expect(ids(searchOffline(tees, 'लाल टी-शर्ट')).sort()).toEqual(['cheap-red', 'dear-red']);
+  });
+
+  it('keeps men from the women’s shelf, and a child’s age from its age group', () => {
+    const kurta = (id: string, shelf: string) => aProduct({ _id: id, name: 'Cotton Kurta', category: [], subCategory: [{ _id: shelf, name: shelf }] });
+    expect(ids(searchOffline([kurta('ethnic', 'Ethnic Wear'), kurta('kids', 'Kids Corner'), kurta('women', "Women's Wear")], 'kurta for men'))).toEqual([
+      'ethnic',
+    ]);
+    const toy = (id: string, age: string) => aProduct({ _id: id, name: 'Soft Toy', more_details: { 'Age group': age } });
+    expect(ids(searchOffline([toy('baby', '6+ months'), toy('small', '3+ years'), toy('big', '8+ years')], 'for 6 year old'))).toEqual(['small']);
+  });
+
+  it('finds nothing for a query of numbers alone', () => {
+    expect(searchOffline(tees, '131')).toEqual([]);
   });
 });

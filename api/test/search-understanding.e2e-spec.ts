@@ -1,0 +1,94 @@
+import { CatalogVersion } from '../src/catalog/catalog-version.js';
+import { SearchIndexService } from '../src/search/index/index.service.js';
+import type { SeedRow } from '../src/seed/demo-products.js';
+import { demoRows, loadDemoCatalogue } from './demo-catalogue.js';
+import { api, DB_KINDS, startApp, type TestApp } from './harness.js';
+
+type Wire = { _id: string; name: string; price: number; discount: number };
+type Answer = { data: Wire[]; totalCount: number; understood?: { parts: Array<Record<string, unknown>>; unmatched: string[] } };
+
+/** What the shopper pays (docs/product.md#rules-and-limits). */
+const paid = (p: { price: number; discount: number }) => Math.max(p.price - Math.ceil((p.price * p.discount) / 100), 0);
+
+/**
+ * Query understanding through the search route (docs/decisions/0310-query-understanding.md): the narrowing is done on
+ * the server, counted in the total, and said back in the answer with the words that matched nothing.
+ */
+describe.each(DB_KINDS)('a search that understands what the shopper means, on %s', (kind) => {
+  let t: TestApp;
+  let rows: SeedRow[];
+  const search = async (q: string, page = 1, limit = 100) =>
+    (await api(t).post('/api/product/search-product').send({ search: q, page, limit }).expect(200)).body as Answer;
+  /** Every product of the search, page after page. */
+  const everything = async (q: string) => {
+    const first = await search(q);
+    const all = [...first.data];
+    for (let page = 2; all.length < first.totalCount; page++) all.push(...(await search(q, page)).data);
+    return { all, total: first.totalCount, understood: first.understood };
+  };
+
+  beforeAll(async () => {
+    t = await startApp(kind);
+    rows = demoRows(2000);
+    await loadDemoCatalogue(t.db, rows);
+    await t.app.get(CatalogVersion).bump();
+    await t.app.get(SearchIndexService).ready();
+  }, 120_000);
+  afterAll(() => t?.close());
+
+  it('"t-shirt under 500" keeps only what sells at ₹500 or less after discount, counts only those, and says so', async () => {
+    const { all, total, understood } = await everything('t-shirt under 500');
+    const cheap = rows.filter((r) => /T-shirt|Tee\b|Polo/.test(r.name) && paid(r) <= 500).length;
+    expect(all.length).toBe(total);
+    expect(total).toBeGreaterThan(0);
+    expect(total).toBeGreaterThanOrEqual(cheap);
+    expect(all.filter((p) => paid(p) > 500)).toEqual([]);
+    expect(understood).toEqual({ parts: [{ kind: 'price', min: null, max: 500, from: 1, to: 3 }], unmatched: [] });
+  });
+
+  it('"for 6 year old" lists the toys whose age group suits a six-year-old, and nothing else', async () => {
+    const { all, understood } = await everything('for 6 year old');
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    expect(all.length).toBeGreaterThan(0);
+    expect(all.map((p) => byId.get(p._id)!.more_details['Age group'])).toEqual(all.map(() => expect.stringMatching(/^(1|3)\+ years$/)));
+    expect(understood?.parts).toEqual([expect.objectContaining({ kind: 'age', years: 6 })]);
+  });
+
+  it('"kurta for men" shows no kids’ sets; "girls dress" no dress watch', async () => {
+    const kurtas = await everything('kurta for men');
+    expect(kurtas.all.length).toBeGreaterThan(0);
+    expect(kurtas.all.filter((p) => /kids|kurti/i.test(p.name))).toEqual([]);
+    const dresses = await everything('girls dress');
+    expect(dresses.all.length).toBeGreaterThan(0);
+    expect(dresses.all.filter((p) => /watch/i.test(p.name))).toEqual([]);
+  });
+
+  it('"laal tshirt" and "लाल टी-शर्ट" keep red T-shirts only, and count only those', async () => {
+    for (const q of ['laal tshirt', 'लाल टी-शर्ट']) {
+      const { all, understood } = await everything(q);
+      expect(all.length).toBeGreaterThan(0);
+      expect({ q, names: all.map((p) => p.name) }).toEqual({ q, names: all.map(() => expect.stringMatching(/T-shirt.*, Red$/)) });
+      expect(understood?.parts).toEqual([expect.objectContaining({ kind: 'colour', colour: 'Red' })]);
+    }
+  });
+
+  it('answers nothing for what is not sold, whatever its size, and says which words matched nothing', async () => {
+    for (const q of ['rice 5 kg', 'milk 1 litre', 'iphone under 50000']) {
+      const found = await search(q, 1, 10);
+      expect({ q, names: found.data.map((p) => p.name), total: found.totalCount }).toEqual({ q, names: [], total: 0 });
+      expect(found.understood?.unmatched).toEqual([q.split(' ')[0]]);
+    }
+  });
+
+  it('drops a word of a long question that matches nothing, and says so', async () => {
+    const found = await search('earphones for running with good bass', 1, 10);
+    expect(found.data.length).toBeGreaterThan(0);
+    expect(found.understood).toEqual({ parts: [], unmatched: ['running'] });
+  });
+
+  it('answers a plain search as before, without an understood part', async () => {
+    const found = await search('boat earbuds', 1, 10);
+    expect(found.data.length).toBe(10);
+    expect(found.understood).toBeUndefined();
+  });
+});

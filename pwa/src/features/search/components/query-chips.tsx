@@ -1,0 +1,73 @@
+import { useNavigate } from 'react-router-dom';
+import type { QueryPart, SearchUnderstood } from '@haat/shared/search/query-understanding';
+import { withoutPart } from '@haat/shared/search/query-understanding';
+import { useTranslation, type TFunction } from '../../../i18n/i18n';
+import { formatNumber } from '../../../i18n/format';
+
+const rupees = (amount: number) => `₹${formatNumber(amount)}`;
+
+/** A part as the shopper reads it: "Under ₹1,500", "Men", "Black", "1 kg". */
+export function partLabel(t: TFunction, part: QueryPart): string {
+  switch (part.kind) {
+    case 'price':
+      if (part.min !== null && part.max !== null) return t('chip.priceBetween', { min: rupees(part.min), max: rupees(part.max) });
+      return part.max !== null ? t('chip.priceUnder', { amount: rupees(part.max) }) : t('chip.priceOver', { amount: rupees(part.min ?? 0) });
+    case 'audience':
+      return t(`chip.audience.${part.audience}`);
+    case 'age':
+      return t('chip.age', { count: part.years });
+    case 'colour':
+      return t(`chip.colour.${part.colour}`);
+    case 'material':
+      return t(`chip.material.${part.material}`);
+    case 'pack':
+      return packLabel(t, part);
+  }
+}
+
+function packLabel(t: TFunction, part: Extract<QueryPart, { kind: 'pack' }>): string {
+  if (part.unit === 'pcs') return t('chip.packOf', { count: part.amount });
+  const big = part.amount >= 1000 && part.amount % 100 === 0;
+  const unit = part.unit === 'g' ? (big ? 'kg' : 'g') : big ? 'l' : 'ml';
+  return t(`chip.unit.${unit}`, { amount: formatNumber(big ? part.amount / 1000 : part.amount) });
+}
+
+/**
+ * What the search understood, above its results (docs/product.md#search): each part as a chip the shopper can
+ * remove, which searches again without it (a new URL, so back and forward and a shared link keep the choice); and
+ * the words that matched nothing, said rather than silently dropped.
+ */
+export function QueryChips({ term, understood }: { term: string; understood: SearchUnderstood }) {
+  const { t } = useTranslation('search');
+  const navigate = useNavigate();
+  if (understood.parts.length === 0 && understood.unmatched.length === 0) return null;
+  return (
+    <div className="query-chips">
+      {understood.parts.length > 0 && (
+        <ul className="query-chips__list" aria-label={t('chip.listLabel')}>
+          {understood.parts.map((part) => {
+            const label = partLabel(t, part);
+            return (
+              <li key={`${part.kind}-${part.from}`}>
+                <button
+                  type="button"
+                  className="query-chips__chip"
+                  aria-label={t('chip.remove', { label })}
+                  onClick={() => navigate(`/search?q=${encodeURIComponent(withoutPart(term, part))}`)}
+                >
+                  {label}
+                  <span aria-hidden="true">×</span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {understood.unmatched.length > 0 && (
+        <p className="query-chips__unmatched" role="status">
+          {t('unmatched', { words: understood.unmatched.join(', ') })}
+        </p>
+      )}
+    </div>
+  );
+}
