@@ -17,14 +17,18 @@ const LANGUAGES = [
 
 /** Runs in the page before its scripts: a recogniser that waits for window.speak(text). */
 function installStandIn() {
+  const page = /** @type {any} */ (window);
   class StandInRecognizer extends EventTarget {
     constructor() {
       super();
-      Object.assign(this, { lang: '', continuous: true, interimResults: true, maxAlternatives: 1 });
+      this.lang = '';
+      this.continuous = true;
+      this.interimResults = true;
+      this.maxAlternatives = 1;
     }
     start() {
-      window.heardIn = this.lang;
-      window.speak = (transcript) => {
+      page.heardIn = this.lang;
+      page.speak = (/** @type {string} */ transcript) => {
         this.dispatchEvent(Object.assign(new Event('result'), { results: [[{ transcript, confidence: 0.92 }]] }));
         this.dispatchEvent(new Event('end'));
       };
@@ -35,8 +39,8 @@ function installStandIn() {
     }
   }
   // Chromium has both names, for one class.
-  window.SpeechRecognition = StandInRecognizer;
-  window.webkitSpeechRecognition = StandInRecognizer;
+  page.SpeechRecognition = StandInRecognizer;
+  page.webkitSpeechRecognition = StandInRecognizer;
 }
 
 for (const size of SIZES) {
@@ -61,12 +65,12 @@ for (const size of SIZES) {
       // By keyboard: Tab to the microphone, Enter to listen; the header's line says so.
       await mic.focus();
       await page.keyboard.press('Enter');
-      await page.waitForFunction(() => typeof window.speak === 'function');
-      expect(await page.evaluate(() => window.heardIn)).toBe(language.lang);
+      await page.waitForFunction(() => typeof (/** @type {any} */ (window).speak) === 'function');
+      expect(await page.evaluate(() => /** @type {any} */ (window).heardIn)).toBe(language.lang);
       await expect(mic).toHaveAttribute('aria-pressed', 'true');
       await expect(page.locator('.header-message')).toHaveText(language.lang === 'en-IN' ? 'Listening…' : 'सुन रहे हैं…');
 
-      await page.evaluate((said) => window.speak(said), language.said);
+      await page.evaluate((said) => /** @type {any} */ (window).speak(said), language.said);
       await page.waitForURL(`${baseUrl}/search?q=${encodeURIComponent(language.said)}`);
       await page.getByRole('heading', { level: 1, name: language.heading }).waitFor();
       await expect(page.locator('.product-grid .product-card__name').first()).toHaveText(language.product);
@@ -80,10 +84,10 @@ for (const size of SIZES) {
 
 test('a browser without speech recognition shows no microphone', async ({ baseUrl, launch }) => {
   const browser = await launch();
-  const context = await browser.newContext({ viewport: SIZES[0].viewport });
+  const context = await browser.newContext({ viewport: SIZES[0]?.viewport });
   await context.addInitScript(() => {
-    delete window.webkitSpeechRecognition;
-    delete window.SpeechRecognition;
+    delete (/** @type {any} */ (window).webkitSpeechRecognition);
+    delete (/** @type {any} */ (window).SpeechRecognition);
   });
   const page = await context.newPage();
   await page.goto(`${baseUrl}/`);
