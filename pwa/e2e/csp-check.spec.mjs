@@ -7,11 +7,16 @@ async function violateCsp(launch, baseUrl) {
   const browser = await launch();
   const page = await browser.newPage();
   await page.goto(`${baseUrl}/`);
-  await page.evaluate(() => {
-    const script = document.createElement('script');
-    script.textContent = 'window.inlineRan = true';
-    document.head.append(script);
-  });
+  // Answers once the page has seen the refusal, so the watcher's report of it is on its way before the test ends.
+  await page.evaluate(
+    () =>
+      new Promise((resolve) => {
+        addEventListener('securitypolicyviolation', () => resolve(undefined), { once: true });
+        const script = document.createElement('script');
+        script.textContent = 'window.inlineRan = true';
+        document.head.append(script);
+      }),
+  );
   return page;
 }
 

@@ -25,7 +25,7 @@ test('signup-checkout-cod', async ({ baseUrl, artifactsDir, launch }) => {
 
   await page.getByTestId('header-cart').click();
   const drawer = page.getByTestId('cart-drawer');
-  await drawer.getByText('Quntity total').waitFor();
+  await drawer.getByText('Quantity total').waitFor();
   await expect(drawer.getByTestId('quantity-total')).toHaveText('4 items');
   // Synced: no line waits for the network any more.
   await drawer.getByTestId('waiting-for-network').first().waitFor({ state: 'detached' });

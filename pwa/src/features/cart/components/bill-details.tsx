@@ -3,7 +3,7 @@ import { totalAfterCoupon, type Totals } from '@haat/shared/money/pricing';
 import './bill-details.css';
 import { useTranslation } from '../../../i18n/i18n';
 
-// The cart's and the checkout's words differ (bill.cart, bill.checkout; docs/product.md#screens' "Quntity total" kept).
+// The cart's and the checkout's words differ (bill.cart, bill.checkout; docs/product.md#screens).
 type Labels = { title: string; items: string; quantity: string; delivery: string; grand: string };
 
 interface Props {
