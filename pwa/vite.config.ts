@@ -39,10 +39,12 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // list of codes itself, the dialogs, infinite scroll, the product page's after-paint hook, the not-found page, the
 // online-read layer (lib/query, TanStack Query), the outbox and what writes the signed-in shopper's stores (with ulid:
 // they load once storage is open), the listing's and search's early requests, and the shared rules of addresses,
-// pincodes and coupons, the delivery promise (asked by the product page, cart, checkout and orders), the token refresher (loaded on a first 401) and the service worker's registration (loaded once
+// pincodes and coupons, the query understanding (the search results and the offline search; its word table alone is
+// about 4 KB gzip), the shop's time of day in words (the delivery promise's due time), the spaced mobile numbers and the GSTIN rule (account, orders
+// and admin screens), the delivery promise (asked by the product page, cart, checkout and orders), what a finished sign-in reads of /login's state, the token refresher (loaded on a first 401) and the service worker's registration (loaded once
 // the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/]validation|lib[\\/]http[\\/](problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+))\.tsx?$/;
+  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.

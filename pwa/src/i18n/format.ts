@@ -1,7 +1,6 @@
 import { unitLabel } from '@haat/shared/catalog/product-unit.rule';
 import { DEFAULT_UNIT, VARIABLE_UNITS } from '@haat/shared/common/limits';
 import { formatInr } from '@haat/shared/money/inr';
-import { shopTime } from '@haat/shared/common/shop-time';
 import { currentLanguage, i18n } from './i18n';
 
 // Built once per language: the first Intl formatter a browser builds costs tens of ms (shared/src/money/inr.ts).
@@ -53,9 +52,6 @@ export function formatDate(date: Date | string | number, options: Intl.DateTimeF
   const words = options.hour !== undefined && !options.timeStyle && lang.startsWith('hi') ? { ...options, dayPeriod: 'short' as const } : options;
   return new Intl.DateTimeFormat(lang, words).format(when);
 }
-
-/** A time of day on the shop's clock (India's) in the current language: "6:08 pm" / "शाम 6:08". */
-export const formatShopTime = (at: Date | string | number): string => shopTime(at, currentLanguage());
 
 /** A product's unit as a shopper reads it: the shop's measures in words ("gm" → "ग्राम"), others as written, no "pack". */
 export function unitText(unit: string): string | null {

@@ -1,4 +1,4 @@
-import { SHOP_TIME_ZONE } from '../common/shop-time.js';
+import { SHOP_TIME_ZONE } from '../common/shop-time-zone.js';
 /**
  * Where the shop delivers and how fast: one piece of configuration, read by the API (addresses and orders to a place
  * outside every zone are refused, the pincode lookup's answer, an order's expected date) and by the PWA (the header's
@@ -18,7 +18,7 @@ export interface DeliveryZone {
   states?: readonly string[];
 }
 
-/** The shop's calendar: "delivered by" days are counted from today there (the shop's clock, common/shop-time.ts). */
+/** The shop's calendar: "delivered by" days are counted from today there (the shop's clock, common/shop-time-zone.ts). */
 export const DELIVERY_TIME_ZONE = SHOP_TIME_ZONE;
 
 /**

@@ -66,12 +66,6 @@ export const LIMITS = {
   maxUnitsHeldUnverified: 10,
 } as const;
 
-/**
- * The empty search screen's popular searches: a configured list of what the demo catalogue sells, not counted from
- * shoppers' searches (docs/decisions/0227-the-empty-search-screen.md). Each runs as typed, so each must find products.
- */
-export const POPULAR_SEARCHES = ['T-shirt', 'Smartwatch', 'Earbuds', 'Namkeen', 'Kurta', 'Saree', 'Pressure Cooker', 'Face Wash'] as const;
-
 export const SEARCH_SUGGESTIONS = ['Books', 'Airbuds', 'T-shirt', 'Saddi', 'Watch', 'Cloth', 'Bluetooth', 'Premium Watches', 'chips'] as const;
 
 export const SORT_OPTIONS = ['lowToHigh', 'highToLow', 'newest', 'oldest'] as const;

@@ -1,5 +1,6 @@
-/** The shop's clock: India's, wherever the screen is (docs/product.md#delivery). */
-export const SHOP_TIME_ZONE = 'Asia/Kolkata';
+import { SHOP_TIME_ZONE } from './shop-time-zone.js';
+
+export { SHOP_TIME_ZONE };
 
 const formats = new Map<string, Intl.DateTimeFormat>();
 

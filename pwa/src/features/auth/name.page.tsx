@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { useAtomValue } from 'jotai';
-import { returnPathAfterLogin } from '../../lib/http/login-redirect-rule';
+import { returnPathAfterLogin } from '../../lib/http/login-return';
 import { setSessionUser, userAtom } from '../../lib/http/session';
 import { mobileApi } from './api';
 import { AuthForm, BACK_TO_LOGIN } from './components/auth-form';

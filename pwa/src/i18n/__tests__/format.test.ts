@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { englishDate, formatDate, formatShopTime, unitName } from '../format';
+import { englishDate, formatDate, unitName } from '../format';
+import { formatShopTime } from '../format-shop-time';
 import { setLanguage } from '../i18n';
 
 // format.ts writes the browsing pages' English dates out instead of building an Intl.DateTimeFormat (its first one

@@ -3,7 +3,7 @@ import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 import { useDeviceQuery, type CartLine } from '../storage/device-store';
 import { useOnlineQuery } from '../query/query-client';
 import { promiseKey, promiseQuery, type PromiseSubject } from './promise-api';
-import { formatShopTime } from '../../i18n/format';
+import { formatShopTime } from '../../i18n/format-shop-time';
 import { i18n, useTranslation } from '../../i18n/i18n';
 import { deliveryDateWords } from './delivery-words';
 import { deliveryPlaceAtom } from './delivery-place';

@@ -25,24 +25,9 @@ export function loginReturnState(path: string): LoginReturn | undefined {
   return path && path !== '/login' ? { from: path } : undefined;
 }
 
-/** Where a fresh sign-in goes: the page that sent the user to /login when it is one of this app's paths, else `/`. */
-export function returnPathAfterLogin(state: unknown): string {
-  const from = (state as LoginReturn | null | undefined)?.from;
-  if (typeof from !== 'string' || !/^\/(?![/\\])/.test(from) || from.startsWith('/login')) return '/';
-  return from;
-}
-
 /** An Add pressed while signed out: the product (as the cart keeps it), how many, and the chosen variant. */
 export interface PendingAdd {
   product: CartProduct;
   quantity: number;
   variant: ChosenVariant | null;
-}
-
-/** The Add carried through /login, when the state holds one of the right shape (history state can be old). */
-export function pendingAddAfterLogin(state: unknown): PendingAdd | undefined {
-  const add = (state as LoginReturn | null | undefined)?.add as Partial<PendingAdd> | undefined;
-  if (!add || typeof add !== 'object' || typeof add.product?._id !== 'string' || typeof add.product.name !== 'string') return undefined;
-  if (!Number.isInteger(add.quantity) || (add.quantity as number) < 1) return undefined;
-  return { product: add.product, quantity: add.quantity as number, variant: add.variant ?? null };
 }

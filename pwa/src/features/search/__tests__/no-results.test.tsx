@@ -2,7 +2,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { setLanguage } from '../../../i18n/i18n';
-import { POPULAR_SEARCHES } from '@haat/shared/common/limits';
+import { POPULAR_SEARCHES } from '@haat/shared/search/popular-searches';
 import { NoData } from '../components/no-data';
 
 afterEach(async () => {

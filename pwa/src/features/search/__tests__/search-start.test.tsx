@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { POPULAR_SEARCHES } from '@haat/shared/common/limits';
+import { POPULAR_SEARCHES } from '@haat/shared/search/popular-searches';
 import { setLanguage } from '../../../i18n/i18n';
 import { SearchPage } from '../search.page';
 import { clearRecentSearches, rememberSearch } from '../recent-searches';

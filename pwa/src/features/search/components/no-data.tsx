@@ -1,5 +1,5 @@
 import { useTranslation } from '../../../i18n/i18n';
-import { POPULAR_SEARCHES } from '@haat/shared/common/limits';
+import { POPULAR_SEARCHES } from '@haat/shared/search/popular-searches';
 import { Terms } from './search-start';
 
 /** docs/product.md#screens and #errors: "No results for …", and the popular searches (docs/decisions/0227-the-empty-search-screen.md). */

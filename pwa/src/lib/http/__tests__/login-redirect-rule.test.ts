@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { loginReturnState, returnPathAfterLogin, shouldSendToLogin } from '../login-redirect-rule';
+import { loginReturnState, shouldSendToLogin } from '../login-redirect-rule';
+import { returnPathAfterLogin } from '../login-return';
 
 describe('docs/product.md#states: where a lost session sends the user', () => {
   it.each([
