@@ -86,6 +86,14 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     expect(found.understood).toEqual({ parts: [], unmatched: ['running'] });
   });
 
+  it('answers nothing for a code the shop does not have, though the other words match (an admin finding a deleted product)', async () => {
+    const found = await search('Journey Tea mwz5ru1t', 1, 10);
+    expect(found.totalCount).toBe(0);
+    expect(found.understood?.unmatched).toContain('mwz5ru1t');
+    // Without a code, the word that matches nothing is left out as before.
+    expect((await search('Journey Tea', 1, 10)).data.length).toBeGreaterThan(0);
+  });
+
   it('answers a plain search as before, without an understood part', async () => {
     const found = await search('boat earbuds', 1, 10);
     expect(found.data.length).toBe(10);

@@ -117,7 +117,11 @@ export class SearchService implements ProductSearch {
     let plain = understood.words.filter((w) => !narrowingWords.has(w));
     if (plain.length > 0 && (understood.parts.length > 0 || plain.length >= 2)) {
       const found = await Promise.all(plain.map((w) => this.wordMatches(w)));
-      unmatched.push(...plain.filter((_, i) => !found[i]));
+      const missing = plain.filter((_, i) => !found[i]);
+      unmatched.push(...missing);
+      // A code (letters and digits together, six or more: a SKU, a model number) names one thing: when the shop has
+      // none, nothing is found, instead of what the rest of the words match (docs/product.md#search).
+      if (missing.some(isCode)) return null;
       plain = plain.filter((_, i) => found[i]);
       if (plain.length === 0) return null;
     }
@@ -204,4 +208,9 @@ export class SearchService implements ProductSearch {
   get indexCurrent(): boolean {
     return this.index.current;
   }
+}
+
+/** A word that reads as a code rather than a word: six or more letters and digits, with both in it ("mwz5ru1t", "sm-a546e"). */
+function isCode(word: string): boolean {
+  return word.length >= 6 && /\d/.test(word) && /\p{L}/u.test(word);
 }
