@@ -54,8 +54,7 @@ export async function loadPublicConfig(signal?: AbortSignal): Promise<PublicConf
 }
 
 /** The public config, read once a page load (a failure is asked again by the next screen that reads it). */
-export const publicConfigQuery = () =>
-  queryOptions({ queryKey: queryKeys.config(), queryFn: ({ signal }) => loadPublicConfig(signal), staleTime: Infinity });
+export const publicConfigQuery = () => queryOptions({ queryKey: queryKeys.config(), queryFn: ({ signal }) => loadPublicConfig(signal), staleTime: Infinity });
 
 /** The API's switches and the shop, on the one online-read client (docs/architecture.md#server-reads-pwasrclibquery). */
 export function usePublicConfig(): PublicConfig & { known: boolean } {
