@@ -1,6 +1,6 @@
 import { PORTABLE_DB_KINDS, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { newMobile, smsTo, waitForSmsCode } from './sms-fixtures.js';
-import { mailsTo, waitForMail } from './accounts-fixtures.js';
+import { mailsTo, startGoogleIdP, waitForMail } from './accounts-fixtures.js';
 
 /**
  * Proving a number needs the owner present (docs/decisions/0280-sign-in-by-mobile-number.md): a stolen session of a
@@ -141,6 +141,42 @@ describe('wrong passwords given to prove a number', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect((await api(t).post('/api/user/login').send({ email: c.email, password: c.password })).status).toBe(429);
     expect(await smsTo(t, mobile)).toEqual([]);
+  });
+});
+
+/** A Google-only account has no password: a fresh Google credential proves its owner, as for a new e-mail. */
+describe('a Google-only account proving a number', () => {
+  let t: TestApp;
+  let idp: Awaited<ReturnType<typeof startGoogleIdP>>;
+  beforeAll(async () => {
+    idp = await startGoogleIdP();
+    t = await startApp('pglite', { GOOGLE_CLIENT_ID: idp.clientId, GOOGLE_JWKS_URL: idp.jwksUrl });
+  });
+  afterAll(async () => {
+    await t.close();
+    await idp.close();
+  });
+
+  it('needs a fresh credential of its own Google account', async () => {
+    const claims = { sub: `g-${Date.now()}`, email: `g${Date.now()}@test.local`, name: 'Gita' };
+    const signedIn = await api(t)
+      .post('/api/user/google-register')
+      .send({ credential: await idp.sign(claims) });
+    expect(signedIn.status).toBe(200);
+    const token = signedIn.body.data.accesstoken as string;
+    const mobile = newMobile().e164;
+    const ask = (body: Record<string, unknown>) =>
+      api(t)
+        .post('/api/user/mobile')
+        .set(bearer(token))
+        .send({ mobile, ...body });
+    expect((await ask({})).body).toMatchObject({ code: 'REAUTH_REQUIRED', fields: ['credential'] });
+    const stranger = await ask({ credential: await idp.sign({ ...claims, sub: 'g-someone-else' }) });
+    expect(stranger.status).toBe(400);
+    expect(stranger.body.fields).toEqual(['credential']);
+    expect(await smsTo(t, mobile)).toEqual([]);
+    expect((await ask({ credential: await idp.sign(claims) })).status).toBe(200);
+    await waitForSmsCode(t, mobile);
   });
 });
 
