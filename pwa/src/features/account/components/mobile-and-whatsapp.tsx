@@ -29,7 +29,6 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [code, setCode] = useState('');
   const [busy, run] = useBusy();
   const mobile = indianMobile(typed);
   const needsPassword = user.owner_proof === 'password';
@@ -49,12 +48,11 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
       setPassword('');
       setSentTo(mobile);
     });
-  const verify = () =>
+  const verify = (code: string) =>
     run(async () => {
       const answer = await http.post('user/mobile/verify', { json: { mobile: awaiting, otp: code } }).json<Envelope<User>>();
       onChange(answer.data!);
       setSentTo(null);
-      setCode('');
       onProved?.(answer.data!);
     });
   const setWhatsapp = (on: boolean) => run(async () => onChange((await http.put('user/whatsapp', { json: { on } }).json<Envelope<User>>()).data!));
@@ -64,48 +62,22 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
       <h2 id={`${id}-title`}>{t('mobile.title')}</h2>
       {user.mobile_verified && <p role="status">{t('mobile.verified', { mobile: user.mobile })}</p>}
       {awaiting !== null ? (
-        <div className="address-dialog__field">
-          {user.mobile_verified && <p>{t('mobile.pending', { mobile: awaiting, current: user.mobile })}</p>}
-          <label htmlFor={`${id}-code`}>{t('mobile.code', { mobile: awaiting })}</label>
-          <input
-            id={`${id}-code`}
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            maxLength={LIMITS.otpLength}
-            value={code}
-            onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
-          />
-          <button type="button" className="btn btn--ghost btn--small" disabled={code.length !== LIMITS.otpLength || busy} onClick={() => void verify()}>
-            {t('mobile.verify')}
-          </button>
-        </div>
+        <CodeBox id={`${id}-code`} mobile={awaiting} current={user.mobile_verified ? user.mobile : null} busy={busy} onVerify={verify} />
       ) : (
         !user.mobile_verified && (
           <div className="address-dialog__field">
             <label htmlFor={`${id}-number`}>{t('mobile.number')}</label>
             <input id={`${id}-number`} type="tel" autoComplete="tel-national" value={typed} onChange={(e) => setTyped(e.target.value)} />
             {needsPassword && (
-              <>
-                <label htmlFor={`${id}-password`}>{t('mobile.password')}</label>
-                <input
-                  id={`${id}-password`}
-                  name="currentPassword"
-                  type="password"
-                  autoComplete="current-password"
-                  value={password}
-                  aria-invalid={passwordError ? true : undefined}
-                  aria-describedby={passwordError ? `${id}-password-error` : undefined}
-                  onChange={(e) => {
-                    setPassword(e.target.value);
-                    setPasswordError(null);
-                  }}
-                />
-                {passwordError && (
-                  <p id={`${id}-password-error`} className="profile__field-error" role="alert">
-                    {passwordError}
-                  </p>
-                )}
-              </>
+              <PasswordField
+                id={`${id}-password`}
+                value={password}
+                error={passwordError}
+                onChange={(value) => {
+                  setPassword(value);
+                  setPasswordError(null);
+                }}
+              />
             )}
             <button type="button" className="btn btn--ghost btn--small" disabled={!mobile || (needsPassword && !password) || busy} onClick={() => void send()}>
               {t('mobile.send')}
@@ -120,5 +92,54 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
         </label>
       )}
     </section>
+  );
+}
+
+/** The current password, and under it what the server said of a wrong or missing one. */
+function PasswordField({ id, value, error, onChange }: { id: string; value: string; error: string | null; onChange: (value: string) => void }) {
+  const { t } = useTranslation('profile');
+  return (
+    <>
+      <label htmlFor={id}>{t('mobile.password')}</label>
+      <input
+        id={id}
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={value}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        onChange={(e) => onChange(e.target.value)}
+      />
+      {error && (
+        <p id={`${id}-error`} className="profile__field-error" role="alert">
+          {error}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The code texted to `mobile`; `current`, when the account has a verified number, signs in until this one is proved. */
+function CodeBox(props: { id: string; mobile: string; current: string | null; busy: boolean; onVerify: (code: string) => Promise<void> }) {
+  const { id, mobile, current, busy, onVerify } = props;
+  const { t } = useTranslation('profile');
+  const [code, setCode] = useState('');
+  return (
+    <div className="address-dialog__field">
+      {current && <p>{t('mobile.pending', { mobile, current })}</p>}
+      <label htmlFor={id}>{t('mobile.code', { mobile })}</label>
+      <input
+        id={id}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        maxLength={LIMITS.otpLength}
+        value={code}
+        onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+      />
+      <button type="button" className="btn btn--ghost btn--small" disabled={code.length !== LIMITS.otpLength || busy} onClick={() => void onVerify(code)}>
+        {t('mobile.verify')}
+      </button>
+    </div>
   );
 }
