@@ -131,7 +131,7 @@ describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %
   it('lets a shopper signed in by e-mail add and verify a mobile, which then signs in to that account; two accounts never share it', async () => {
     const c = await newCustomer(t);
     const m = newMobile();
-    const asked = await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.typed });
+    const asked = await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.typed, currentPassword: c.password });
     expect(asked.status).toBe(200);
     const code = await waitForSmsCode(t, m.e164);
     expect(
@@ -151,7 +151,7 @@ describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %
     expect((await details(signedIn.body.data.accesstoken)).body.data._id).toBe(c.id);
 
     const d = await newCustomer(t);
-    await api(t).post('/api/user/mobile').set(bearer(d.token)).send({ mobile: m.e164 });
+    await api(t).post('/api/user/mobile').set(bearer(d.token)).send({ mobile: m.e164, currentPassword: d.password });
     const taken = await api(t)
       .post('/api/user/mobile/verify')
       .set(bearer(d.token))
@@ -233,7 +233,7 @@ describe.each(PORTABLE_DB_KINDS)('sign-in by a code sent to a mobile number on %
     // A password account's e-mail change still needs its password, whatever code it brings.
     const c = await newCustomer(t);
     const m = newMobile();
-    await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.e164 });
+    await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.e164, currentPassword: c.password });
     await api(t)
       .post('/api/user/mobile/verify')
       .set(bearer(c.token))

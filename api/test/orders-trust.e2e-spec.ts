@@ -125,7 +125,7 @@ describe.each(DB_KINDS)('orders against abuse on %s', (kind) => {
     // A mobile proved by its code lifts the cap as well (docs/decisions/0280-sign-in-by-mobile-number.md).
     expect((await cod(fresh[2]!, p, 10, 100)).status).toBe(409);
     const mobile = '+919812345670';
-    expect((await api(t).post('/api/user/mobile').set(bearer(fresh[2]!.token)).send({ mobile })).status).toBe(200);
+    expect((await api(t).post('/api/user/mobile').set(bearer(fresh[2]!.token)).send({ mobile, currentPassword: fresh[2]!.password })).status).toBe(200);
     const code = await waitForSmsCode(t, mobile);
     expect((await api(t).post('/api/user/mobile/verify').set(bearer(fresh[2]!.token)).send({ mobile, otp: code })).status).toBe(200);
     expect((await cod(fresh[2]!, p, 10, 100)).status).toBe(201);

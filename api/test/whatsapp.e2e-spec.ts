@@ -58,7 +58,7 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
   async function optedIn() {
     const c = await newCustomer(t, 'Kavya');
     const m = newMobile();
-    await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.e164 });
+    await api(t).post('/api/user/mobile').set(bearer(c.token)).send({ mobile: m.e164, currentPassword: c.password });
     expect(
       (
         await api(t)

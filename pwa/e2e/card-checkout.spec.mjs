@@ -170,6 +170,15 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     const spaced = `+91 ${mobile.slice(3, 8)} ${mobile.slice(8)}`;
     await openInApp(page, '/dashboard/profile');
     await page.getByLabel('Mobile number to verify').fill(mobile.slice(3));
+    // The owner is present, not only a session: the password first, a wrong one said under its field
+    // (docs/decisions/0280-sign-in-by-mobile-number.md).
+    const password = page.getByLabel('Current password (needed to add a mobile number)');
+    await password.fill('not-my-password');
+    await page.getByRole('button', { name: 'Send code', exact: true }).click();
+    await expect(password).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.locator('.profile__field-error')).toHaveText('The current password is not correct.');
+    await screenshot(page, artifactsDir, 'profile-mobile-wrong-password');
+    await password.fill(shopper.password);
     await page.getByRole('button', { name: 'Send code', exact: true }).click();
     await page.getByLabel(`Six-digit code sent to ${spaced}`).fill(await codeFromSms(dataDir, mobile, 1));
     await page.getByRole('button', { name: 'Verify', exact: true }).click();

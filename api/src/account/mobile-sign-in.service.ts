@@ -8,6 +8,7 @@ import { isUniqueViolation } from '../common/unique-violation.js';
 import { newId } from '../common/ids.js';
 import type { TokenPair } from '../auth/index.js';
 import { insertUserUnlessTaken, updateUser, userByVerifiedMobile, type UserRow } from '../users/index.js';
+import { MailService, mailOf } from '../mail/index.js';
 import { MobileCodesService, type SendFrom } from './mobile-codes.service.js';
 import type { PublicUser } from './public-user.js';
 import { UsersService } from './users.service.js';
@@ -28,6 +29,7 @@ export class MobileSignInService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly codes: MobileCodesService,
     private readonly users: UsersService,
+    private readonly mail: MailService,
   ) {}
 
   sendSignInCode(mobile: string, language: Language, from: SendFrom): Promise<void> {
@@ -71,11 +73,15 @@ export class MobileSignInService {
     const holder = await userByVerifiedMobile(this.db, mobile);
     if (holder && holder.id !== userId) throw conflict(MOBILE_TAKEN, { fields: ['mobile'] });
     try {
-      if (!(await updateUser(this.db, userId, { mobile, mobileVerified: true }))) throw notFound('User');
+      if (!(await updateUser(this.db, userId, { mobile, mobileVerified: true, mobileVerifiedAt: new Date() }))) throw notFound('User');
     } catch (error) {
       // Another account verified it between the read and the write: the index decided.
       if (isUniqueViolation(error)) throw conflict(MOBILE_TAKEN, { fields: ['mobile'] });
       throw error;
+    }
+    // A new key to the account: its owner hears of it at the account's e-mail, whoever proved it.
+    if (account.email && !(account.mobileVerified && account.mobile === mobile)) {
+      this.mail.sendInBackground(mailOf('mobileAdded', account.language, { name: account.name, mobile }, account.email));
     }
     return this.users.details(userId);
   }

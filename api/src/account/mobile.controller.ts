@@ -1,6 +1,6 @@
 import { Controller, Headers, HttpCode, Inject, Post, Put, Req, Res } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { MobileBody, MobileOtpBody, NameBody, WhatsappBody } from '@haat/shared/users/mobile.schema';
+import { AddMobileBody, MobileBody, MobileOtpBody, NameBody, WhatsappBody } from '@haat/shared/users/mobile.schema';
 import type { Language } from '@haat/shared/common/languages';
 import { ok } from '../common/envelope.js';
 import { ZBody } from '../common/zod-body.pipe.js';
@@ -66,17 +66,19 @@ export class MobileController {
     return ok(tokensOf(tokens), 'Login successfully');
   }
 
+  /** With the current password (or a fresh Google credential) on an account that has one; the account's e-mail is told once proved. */
   @Post('mobile')
   @HttpCode(200)
   @Auth()
   @RateLimit({ ip: [30, MINUTE] })
   async sendAddCode(
     @CurrentUser() user: AuthUser,
-    @ZBody(MobileBody) body: MobileBody,
+    @ZBody(AddMobileBody) body: AddMobileBody,
     @RequestLanguage() language: Language,
     @Req() req: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    await this.profile.confirmOwnerToAddMobile(user.id, body, { ip: req.ip, reply, language });
     await this.mobile.sendAddCode(user.id, body.mobile, language, { ip: req.ip, reply });
     return ok(null, `A six-digit code is on its way to ${body.mobile} by SMS.`);
   }

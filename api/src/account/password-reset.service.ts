@@ -10,7 +10,7 @@ import { newId } from '../common/ids.js';
 import { TokensService } from '../auth/index.js';
 import { MailService, mailOf } from '../mail/index.js';
 import type { Language } from '@haat/shared/common/languages';
-import { hashPassword, refuseWeakPassword, updateUser } from '../users/index.js';
+import { hashPassword, passwordProvedNow, refuseWeakPassword, updateUser } from '../users/index.js';
 import { passwordResetCodes, passwordResetRequests } from './password-reset.table.js';
 import { UsersService } from './users.service.js';
 
@@ -150,6 +150,8 @@ export class PasswordResetService {
       const [claimed] = await tx.update(passwordResetCodes).set({ usedAt: new Date() }).where(allowed()).returning({ userId: passwordResetCodes.userId });
       if (!claimed?.userId) return null;
       await updateUser(tx, claimed.userId, { passwordHash, verifyEmail: true });
+      // A code by e-mail never keeps a number proved since the password last signed in (docs/decisions/0280-sign-in-by-mobile-number.md).
+      await passwordProvedNow(tx, claimed.userId);
       return claimed.userId;
     });
     if (!userId) {

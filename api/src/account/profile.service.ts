@@ -1,12 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { ChangePasswordBody, UpdateUserBody } from '@haat/shared/users/account.schema';
+import type { AddMobileBody } from '@haat/shared/users/mobile.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { DB, type Db } from '../db/database.js';
 import { AppError, conflict, notFound } from '../common/app-error.js';
 import { MailService, mailOf } from '../mail/index.js';
 import { TokensService } from '../auth/index.js';
 import { GoogleSignInService } from './google-sign-in.service.js';
-import { AccountLanguages, hashPassword, otherUserWithEmail, refuseWeakPassword, updateUser, verifyPassword, type UserRow } from '../users/index.js';
+import {
+  AccountLanguages,
+  hashPassword,
+  otherUserWithEmail,
+  passwordProvedNow,
+  refuseWeakPassword,
+  updateUser,
+  verifyPassword,
+  type UserRow,
+} from '../users/index.js';
 import { UsersService } from './users.service.js';
 import type { PublicUser } from './public-user.js';
 import { isUniqueViolation } from '../common/unique-violation.js';
@@ -75,7 +85,10 @@ export class ProfileService {
     );
   }
 
-  /** With the current password; every other session of the account ends at once, this one stays. */
+  /**
+   * With the current password; every other session of the account ends at once, this one stays. A number proved since
+   * the password last signed in goes too, unless `keepMobile` (docs/decisions/0280-sign-in-by-mobile-number.md).
+   */
   async changePassword(userId: string, sid: string, body: ChangePasswordBody, from: CheckOrigin): Promise<void> {
     const user = await this.users.findById(userId);
     if (!user) throw notFound('User');
@@ -84,6 +97,7 @@ export class ProfileService {
     await this.checkPassword(user, body.currentPassword, from);
     await refuseWeakPassword(body.newPassword, 'newPassword', user);
     await updateUser(this.db, userId, { passwordHash: await hashPassword(body.newPassword, this.config.passwordHashCost) });
+    await passwordProvedNow(this.db, userId, body.keepMobile === true);
     await this.tokens.revokeAllOf(userId, sid);
   }
 
@@ -176,6 +190,23 @@ export class ProfileService {
     if (!user.mobileVerified) throw noVerifiedMobile();
     await this.codes.send(ownerKey(user.id), user.mobile, from.language ?? user.language, from);
     return user.mobile;
+  }
+
+  /**
+   * Before a code is sent to prove a number: an account with a password or Google proves its owner is present as for a
+   * new e-mail (same refusals, same guess limits), so a stolen session cannot make its own number a key. An account
+   * that signs in only by its number is proved by the code itself (docs/decisions/0280-sign-in-by-mobile-number.md).
+   */
+  async confirmOwnerToAddMobile(userId: string, body: AddMobileBody, from: CheckOrigin): Promise<void> {
+    const user = await this.users.findById(userId);
+    if (!user) throw notFound('User');
+    if (onlyMobileSignsIn(user)) return;
+    if (!user.passwordHash) {
+      if (!body.credential) throw reauthNeeded('credential', 'credential: Sign in with Google again to add a mobile number.');
+      return this.google.confirmOwner(body.credential, user);
+    }
+    if (!body.currentPassword) throw reauthNeeded('currentPassword', 'currentPassword: Enter your current password to add a mobile number.');
+    await this.checkPassword(user, body.currentPassword, from);
   }
 
   /** Counts the mail this change will send against both limits, before anything is written; a 429 when over. */

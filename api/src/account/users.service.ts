@@ -64,6 +64,8 @@ export class UsersService {
       avatar: '',
       mobile: '',
       mobileVerified: false,
+      mobileVerifiedAt: null,
+      passwordSignedInAt: null,
       whatsappUpdates: false,
       verifyEmail: false,
       lastLoginDate: null,
@@ -86,6 +88,8 @@ export class UsersService {
     // Verify even when the user is unknown, so timing does not reveal which e-mails exist.
     const valid = await verifyPassword(user?.passwordHash ?? (await dummyHash(this.config.passwordHashCost)), body.password);
     if (!user || !valid) throw new AppError(400, ErrorCode.BadCredentials, BAD_LOGIN);
+    // The owner's own proof: numbers proved before it survive a later password change or reset (docs/decisions/0280-sign-in-by-mobile-number.md).
+    await updateUser(this.db, user.id, { passwordSignedInAt: new Date() });
     return this.signIn(user, userAgent);
   }
 

@@ -178,6 +178,8 @@ export const enIN = {
     googleNoPassword: 'Your account signs in with Google and has no password; use Forgot password to set one.',
     googleAgainForEmail: 'Sign in with Google again to change your e-mail.',
     passwordForEmail: 'Enter your current password to change your e-mail.',
+    googleAgainForMobile: 'Sign in with Google again to add a mobile number.',
+    passwordForMobile: 'Enter your current password to add a mobile number.',
     codeForEmail: 'Enter the code we send to your mobile number to change your e-mail or number.',
     mobileOnlyKey: 'Your verified mobile number is how you sign in: change it on My Profile, with a code sent to it.',
     noVerifiedMobile: 'Your account has no verified mobile number to send a code to.',
@@ -431,6 +433,12 @@ export const enIN = {
       text:
         'Hello,\n\nYour return for order {{orderId}} is now {{status}}. Refund: ₹{{amount}} to your original payment method, ' +
         'within 5–7 business days of it being refunded.\nYou can follow it under Your Orders.\n\nHaat',
+    },
+    mobileAdded: {
+      subject: 'A mobile number was added to your Haat account',
+      text:
+        'Hello {{name}},\n\n{{mobile}} was just proved as a sign-in number of your Haat account: a code texted to it now signs in to your account.\n' +
+        'If this was you, there is nothing to do. If it was not, change your password at once (that removes the number) and contact support.\n\nHaat',
     },
     emailChanged: {
       subject: 'Your Haat e-mail address was changed',

@@ -14,6 +14,7 @@ export {
   lockedAvatarOf,
   namesAndAvatarsByIds,
   otherUserWithEmail,
+  passwordProvedNow,
   updateUser,
   userByEmail,
   userByGoogleSub,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Language } from '@haat/shared/common/languages';
 import type { Db } from '../db/database.js';
 import { users, type UserRow } from './users.table.js';
@@ -101,13 +101,31 @@ export async function insertUserUnlessTaken(db: Db, values: NewUser): Promise<Us
  * undefined when no row matched.
  */
 export async function updateUser(db: Pick<Db, 'update'>, id: string, patch: UserPatch, whileEmail?: string): Promise<UserRow | undefined> {
-  const stamp = Object.keys(patch).every((k) => k === 'lastLoginDate') ? {} : { updatedAt: new Date() };
+  const stamp = Object.keys(patch).every((k) => k === 'lastLoginDate' || k === 'passwordSignedInAt') ? {} : { updatedAt: new Date() };
   const [row] = await db
     .update(users)
     .set({ ...patch, ...stamp })
     .where(whileEmail === undefined ? eq(users.id, id) : and(eq(users.id, id), eq(users.email, whileEmail)))
     .returning();
   return row;
+}
+
+/**
+ * A password change or reset: the mobile number proved since the password last signed in is removed (its order updates
+ * with it), and the password counts as signed in now (docs/decisions/0280-sign-in-by-mobile-number.md). A number proved
+ * before, or the one the account was made with, stays. `keepMobile`: the owner, present with the current password, keeps it.
+ */
+export async function passwordProvedNow(db: Pick<Db, 'update'>, id: string, keepMobile = false): Promise<void> {
+  const now = new Date();
+  if (!keepMobile) {
+    await db
+      .update(users)
+      .set({ mobile: '', mobileVerified: false, mobileVerifiedAt: null, whatsappUpdates: false, updatedAt: now })
+      .where(
+        and(eq(users.id, id), eq(users.mobileVerified, true), gt(users.mobileVerifiedAt, sql`coalesce(${users.passwordSignedInAt}, '-infinity'::timestamptz)`)),
+      );
+  }
+  await db.update(users).set({ passwordSignedInAt: now }).where(eq(users.id, id));
 }
 
 /**

@@ -12,6 +12,10 @@ export const users = pgTable(
     mobile: text('mobile').notNull().default(''),
     /** The mobile was proved by a code sent to it (docs/decisions/0280-sign-in-by-mobile-number.md); then it is stored as +91XXXXXXXXXX. */
     mobileVerified: boolean('mobile_verified').notNull().default(false),
+    /** When a signed-in shopper last proved the mobile (null: the number an account was made with, or proved before this was kept). */
+    mobileVerifiedAt: timestamp('mobile_verified_at', { withTimezone: true, mode: 'date' }),
+    /** The last sign-in, change or reset with the password: a number proved after it is removed by the next change or reset unless kept. */
+    passwordSignedInAt: timestamp('password_signed_in_at', { withTimezone: true, mode: 'date' }),
     /** The shopper asked for order updates on WhatsApp at the verified mobile (docs/decisions/0282-order-updates-on-whatsapp.md). */
     whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
     verifyEmail: boolean('verify_email').notNull().default(false),

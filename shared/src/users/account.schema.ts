@@ -49,6 +49,8 @@ export const ChangePasswordBody = z
     currentPassword: z.string({ error: 'is required' }).min(1, { error: 'is required' }).max(256, { error: 'is too long' }),
     newPassword: NewPassword,
     confirmPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }),
+    /** Keep a mobile number proved since the password last signed in (otherwise the change removes it; docs/decisions/0280-sign-in-by-mobile-number.md). */
+    keepMobile: z.boolean({ error: 'must be true or false' }).optional(),
   })
   .refine((b) => b.newPassword === b.confirmPassword, { error: NEW_PASSWORD_MISMATCH, path: ['confirmPassword'] });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RequiredText } from '../common/fields.js';
+import { PlainText } from '../common/text-rule.js';
 import { Otp } from './account.schema.js';
 import { indianMobile } from './mobile-words.js';
 
@@ -23,6 +24,18 @@ export const IndianMobile = z.preprocess(
 /** Sign-in by code, and a signed-in shopper adding a number: the code is sent to this number. */
 export const MobileBody = z.object({ mobile: IndianMobile });
 export type MobileBody = z.infer<typeof MobileBody>;
+
+/**
+ * A signed-in shopper asking for a code to prove a number: an account with a password brings it, a Google-only account a
+ * fresh Google credential, so a stolen session cannot make its own number a key (docs/decisions/0280-sign-in-by-mobile-number.md).
+ * An account that signs in only by its number needs neither: the code to the number proves it.
+ */
+export const AddMobileBody = z.object({
+  mobile: IndianMobile,
+  currentPassword: z.string({ error: 'must be text' }).max(256, { error: 'is too long' }).optional(),
+  credential: PlainText().trim().max(8192, { error: 'is too long' }).optional(),
+});
+export type AddMobileBody = z.infer<typeof AddMobileBody>;
 
 export const MobileOtpBody = z.object({ mobile: IndianMobile, otp: Otp });
 export type MobileOtpBody = z.infer<typeof MobileOtpBody>;

@@ -36,6 +36,8 @@ export function ProfilePage() {
   const needsCode = byCode && (emailChanged || mobileGivenUp);
   const needsPassword = emailChanged && !byCode;
   const [ownerCode, setOwnerCode] = useState('');
+  // The new number a mobile-only account gave: texted its own code, shown with its code box until proved.
+  const [pendingMobile, setPendingMobile] = useState<string | null>(null);
   const [busy, run] = useBusy();
   const refusal = useFormRefusal(['name', 'email', 'mobile', 'currentPassword'] as const);
   const [formRef, focusFirstProblem] = useFocusInvalid();
@@ -91,6 +93,7 @@ export function ProfilePage() {
         });
       setCurrentPassword('');
       setOwnerCode('');
+      if (mobileGivenUp) setPendingMobile(indianMobile(form.mobile));
       await showSaved(answer.message);
     });
   };
@@ -161,7 +164,17 @@ export function ProfilePage() {
               </button>
             </section>
           )}
-          {user && user.role !== 'ADMIN' && <MobileAndWhatsapp user={user} onChange={setUser} />}
+          {user && user.role !== 'ADMIN' && (
+            <MobileAndWhatsapp
+              user={user}
+              onChange={setUser}
+              pending={pendingMobile}
+              onProved={(proved) => {
+                setPendingMobile(null);
+                setForm((f) => ({ ...f, mobile: proved.mobile }));
+              }}
+            />
+          )}
           {user?.role !== 'ADMIN' && (
             <section className="profile__notices" aria-labelledby="profile-notices">
               <h2 id="profile-notices">{t('profile.orderUpdates')}</h2>
