@@ -20,6 +20,9 @@ vi.mock('../../realtime/public', () => ({
 const PASSWORD = 'saffron-kettle-rain';
 const OLD = '+919876543210';
 const NEXT = '+919123456780';
+/** As the screen shows a number (shared/src/users/mobile-words.ts). */
+const OLD_SHOWN = '+91 98765 43210';
+const NEXT_SHOWN = '+91 91234 56780';
 const passwordUser = {
   _id: 'u1',
   name: 'Asha',
@@ -96,7 +99,7 @@ describe("My Profile's mobile number", () => {
     fireEvent.change(password, { target: { value: PASSWORD } });
     expect(password.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(send);
-    await screen.findByLabelText(`Six-digit code sent to ${NEXT}`);
+    await screen.findByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`);
     expect(calls.at(-1)).toBe(`POST /api/user/mobile ${JSON.stringify({ mobile: NEXT, currentPassword: PASSWORD })}`);
   });
 
@@ -109,13 +112,13 @@ describe("My Profile's mobile number", () => {
     await waitFor(() => expect(document.querySelector('input[name="otp"]')).not.toBeNull());
     fireEvent.change(document.querySelector('input[name="otp"]')!, { target: { value: '123456' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    const box = await screen.findByLabelText(`Six-digit code sent to ${NEXT}`);
-    expect(screen.getByText(`Until ${NEXT} is verified, you keep signing in with ${OLD}.`)).toBeTruthy();
-    expect(screen.getByText(`${OLD} is verified: you can sign in with it.`)).toBeTruthy();
+    const box = await screen.findByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`);
+    expect(screen.getByText(`Until ${NEXT_SHOWN} is verified, you keep signing in with ${OLD_SHOWN}.`)).toBeTruthy();
+    expect(screen.getByText(`${OLD_SHOWN} is verified: you can sign in with it.`)).toBeTruthy();
     fireEvent.change(box, { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
-    await screen.findByText(`${NEXT} is verified: you can sign in with it.`);
+    await screen.findByText(`${NEXT_SHOWN} is verified: you can sign in with it.`);
     expect(calls).toContain(`POST /api/user/mobile/verify ${JSON.stringify({ mobile: NEXT, otp: '654321' })}`);
-    expect(screen.queryByLabelText(`Six-digit code sent to ${NEXT}`)).toBeNull();
+    expect(screen.queryByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`)).toBeNull();
   });
 });
