@@ -7,6 +7,7 @@ import { addAddress, openShop, stockOf, type Shop } from './order-fixtures.js';
 interface VariantOut {
   _id: string;
   name: string;
+  sku: string;
   price?: number;
   stock?: number;
 }
