@@ -285,6 +285,7 @@ export const enIN = {
     checkoutPendingOther: 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
     keyUsedForCod: 'This Idempotency-Key was already used for a cash-on-delivery order.',
     preparingPayment: 'This order is still being prepared for payment. Please try again in a moment.',
+    noLongerAwaitingPayment: 'This order is no longer awaiting its payment. Please check My Orders.',
     chooseOption: 'Please choose an option of {{name}} ({{options}}).',
     noSuchOption: '{{name}} has no option {{id}}.',
     notVariant: 'is not a variant of this product',
