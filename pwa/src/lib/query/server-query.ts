@@ -29,6 +29,13 @@ export function useServerQuery<T, K extends QueryKey = QueryKey>(options: UseQue
   const [, redraw] = useReducer((n: number) => n + 1, 0);
   const latest = useRef(options);
   latest.current = options;
+  // The library's code could not be loaded (offline on a first visit): it is tried again when the device is back online.
+  useEffect(() => {
+    if (!failure) return;
+    const again = () => setFailure(null);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failure]);
   useEffect(() => {
     if (!observer && !failure) loadQueryLayer().then((loaded) => setObserver(loaded.observe(latest.current)), setFailure);
   }, [observer, failure]);
