@@ -49,7 +49,8 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         aria-describedby={[hint && hintId, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined}
       />
       {problem && (
-        <p id={`${id}-problem`} className="address-dialog__problem" data-testid={`${name}-problem`}>
+        // Read out when it appears (a refused save, a place not served), as the form-wide refusal is (FormRefusal).
+        <p id={`${id}-problem`} className="address-dialog__problem" role="alert" data-testid={`${name}-problem`}>
           {problem}
         </p>
       )}
