@@ -42,6 +42,7 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         required={!optional}
         value={value}
         autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
         autoComplete={AUTOCOMPLETE[name] ?? 'off'}
         inputMode={name === 'pincode' || name === 'mobile' ? 'numeric' : undefined}
         onChange={(e) => onChange(e.target.value)}
