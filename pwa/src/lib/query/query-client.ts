@@ -1,6 +1,7 @@
 import {
   QueryClient,
   QueryObserver,
+  onlineManager,
   useInfiniteQuery,
   useQuery,
   type InfiniteData,
@@ -29,7 +30,10 @@ export function observe<T, K extends QueryKey>(options: UseQueryOptions<T, Error
   return new QueryObserver(queryClient, queryClient.defaultQueryOptions(options));
 }
 
-// Mounted as a provider would: a read whose screen is open is asked again when the device comes back online.
+// Mounted as a provider would: a read whose screen is open is asked again when the device comes back online. The
+// library starts out believing it is online and acts only on a change, so a page opened offline would never see the
+// device come back: it starts from what the browser says.
+onlineManager.setOnline(typeof navigator === 'undefined' || navigator.onLine);
 queryClient.mount();
 
 /** Reads again every query whose key starts with `key` (after a write, or when a socket event says it changed). */

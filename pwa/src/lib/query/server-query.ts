@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState, useSyncExternalStore } from 'react';
 import type { QueryKey, QueryObserverResult, UseQueryOptions } from '@tanstack/react-query';
 
 type Layer = typeof import('./query-client');
@@ -24,8 +24,18 @@ const before = (error: unknown) => ({ error, isError: true }) as QueryObserverRe
 export function useServerQuery<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
   const [observer, setObserver] = useState(() => layer?.observe(options));
   const [failure, setFailure] = useState<unknown>(null);
+  // A read asked again (retry) is drawn as asked at once: the library tells its subscribers a tick later, and an answer
+  // that comes within that tick would otherwise never show the screen asking again.
+  const [, redraw] = useReducer((n: number) => n + 1, 0);
   const latest = useRef(options);
   latest.current = options;
+  // The library's code could not be loaded (offline on a first visit): it is tried again when the device is back online.
+  useEffect(() => {
+    if (!failure) return;
+    const again = () => setFailure(null);
+    window.addEventListener('online', again);
+    return () => window.removeEventListener('online', again);
+  }, [failure]);
   useEffect(() => {
     if (!observer && !failure) loadQueryLayer().then((loaded) => setObserver(loaded.observe(latest.current)), setFailure);
   }, [observer, failure]);
@@ -36,5 +46,10 @@ export function useServerQuery<T, K extends QueryKey = QueryKey>(options: UseQue
     if (observer && defaulted) observer.setOptions(defaulted);
   });
   const result = observer && defaulted ? observer.getOptimisticResult(defaulted) : failure ? before(failure) : WAITING;
-  return { ...result, retry: observer ? () => void observer.refetch() : () => setFailure(null) };
+  const retry = () => {
+    if (!observer) return setFailure(null);
+    void observer.refetch();
+    redraw();
+  };
+  return { ...result, retry };
 }

@@ -33,7 +33,12 @@ export function ModalDialog({ open = true, onClose, label, heading = false, vari
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal?.();
+    // A field asked to take the focus (data-autofocus) takes it once the dialog is open: React's autoFocus runs while it
+    // is still closed, and showModal() would give the focus to the first focusable thing, a body tall enough to scroll.
+    if (open && !dialog.open) {
+      dialog.showModal?.();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+    }
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (

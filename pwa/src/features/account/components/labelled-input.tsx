@@ -42,6 +42,7 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         required={!optional}
         value={value}
         autoFocus={autoFocus}
+        data-autofocus={autoFocus || undefined}
         autoComplete={AUTOCOMPLETE[name] ?? 'off'}
         inputMode={name === 'pincode' || name === 'mobile' ? 'numeric' : undefined}
         onChange={(e) => onChange(e.target.value)}
@@ -49,7 +50,8 @@ export function LabelledInput({ name, label, value, onChange, autoFocus, type, h
         aria-describedby={[hint && hintId, problem && `${id}-problem`].filter(Boolean).join(' ') || undefined}
       />
       {problem && (
-        <p id={`${id}-problem`} className="address-dialog__problem" data-testid={`${name}-problem`}>
+        // Read out when it appears (a refused save, a place not served), as the form-wide refusal is (FormRefusal).
+        <p id={`${id}-problem`} className="address-dialog__problem" role="alert" data-testid={`${name}-problem`}>
           {problem}
         </p>
       )}

@@ -28,11 +28,10 @@ describe('pincode check', () => {
     expect(screen.getByRole('status').textContent).toBe('Please enter a valid 6-digit pincode.');
   });
 
-  it('words each answer of the lookup: the place and date, not served, unknown, no answer', () => {
+  // A place served gets no words from the lookup: its date (or a store's minutes) is the promise route's (docs/product.md#delivery).
+  it('words each answer of the lookup: nothing for a place served, not served, unknown, no answer', () => {
     const place = { pincode: '560001', city: 'Bengaluru', district: 'Bengaluru North', state: 'Karnataka' };
-    expect(deliveryMessage('560001', { kind: 'found', place: { ...place, serviceable: true, deliveryDays: 1, deliveryBy: '2026-11-24' } })).toBe(
-      'Delivery to Bengaluru, Karnataka (560001) by Tue, 24 Nov.',
-    );
+    expect(deliveryMessage('560001', { kind: 'found', place: { ...place, serviceable: true, deliveryDays: 1, deliveryBy: '2026-11-24' } })).toBeNull();
     expect(deliveryMessage('560001', { kind: 'found', place: { ...place, serviceable: false, deliveryDays: null, deliveryBy: null } })).toBe(
       'Sorry, we do not deliver to Bengaluru, Karnataka (560001) yet.',
     );
