@@ -71,7 +71,10 @@ test('pincode', async ({ baseUrl, artifactsDir, launch }) => {
   await expect(field('District'), 'what the shopper typed stays').toHaveValue('Bengaluru Urban');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   // The refusal is said under the field it names, without the API's field path.
-  await dialog.getByTestId('pincode-problem').filter({ hasText: /^999999 is not a pincode India Post lists/ }).waitFor();
+  await dialog
+    .getByTestId('pincode-problem')
+    .filter({ hasText: /^999999 is not a pincode India Post lists/ })
+    .waitFor();
   await expect(dialog, 'the form stays open').toHaveCount(1);
 
   await field('Pincode').fill('560001');
