@@ -69,4 +69,34 @@ describe.each(DB_KINDS)('a card checkout cut before its session is stored, on %s
     const again = await checkout(c, p, 'cut-key-000003');
     expect(again.status).toBe(201);
   });
+
+  it('lets a checkout with a new key release a cut order past the grace, and not within it', async () => {
+    const c = await shopper();
+    const p = await addProduct(s.t, s.admin, s.shop, { price: 100, stock: 5 });
+    await cutSessionWrites();
+    try {
+      expect((await checkout(c, p, 'cut-key-000004')).status).toBeGreaterThanOrEqual(500);
+    } finally {
+      await mend();
+    }
+    const cut = (await s.t.db.select().from(orders).where(eq(orders.userId, c.id)))[0]!;
+    expect(cut.stripeSessionId).toBeNull();
+    // Within the grace the first checkout may still be storing its session.
+    const early = await checkout(c, p, 'cut-key-000005');
+    expect(early.status).toBe(409);
+    expect(early.body.code).toBe('CHECKOUT_PENDING');
+    expect(early.body.message).toMatch(/still being prepared/);
+    expect(await stockOf(s.t, p._id)).toBe(4);
+    await s.t.db
+      .update(orders)
+      .set({ createdAt: new Date(Date.now() - 3 * 60_000) })
+      .where(eq(orders.id, cut.id));
+    const later = await checkout(c, p, 'cut-key-000006');
+    expect(later.status).toBe(201);
+    expect(later.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\//);
+    expect(later.body.data.orderId).not.toBe(cut.id);
+    // The cut order was released as Stripe's refusal releases it (never seen by the shopper, so removed): one order holds one unit.
+    expect(await s.t.db.select().from(orders).where(eq(orders.id, cut.id))).toHaveLength(0);
+    expect(await stockOf(s.t, p._id)).toBe(4);
+  });
 });

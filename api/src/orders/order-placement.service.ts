@@ -418,13 +418,15 @@ const ONE_AWAITING_PAYMENT = 'orders_one_awaiting_payment';
  * 409 CHECKOUT_PENDING: a card order of this account already awaits its payment; the shopper finishes or
  * cancels it first. Names it and its payment page when known (it may have been settled in the meantime).
  */
-export function checkoutPending(waiting: OrderRow | undefined): AppError {
+export function checkoutPending(waiting: OrderRow | undefined, opts: { preparing?: boolean } = {}): AppError {
   return new AppError(
     409,
     ErrorCode.CheckoutPending,
-    waiting
-      ? `Your payment for order ${waiting.id} has not finished yet. Complete it, or cancel that order, before paying for another.`
-      : 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
+    waiting && opts.preparing
+      ? `Your earlier payment for order ${waiting.id} is still being prepared. Please try again in a couple of minutes.`
+      : waiting
+        ? `Your payment for order ${waiting.id} has not finished yet. Complete it, or cancel that order, before paying for another.`
+        : 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
     waiting ? { orderId: waiting.id, ...(waiting.stripeSessionUrl ? { url: waiting.stripeSessionUrl } : {}) } : {},
   );
 }

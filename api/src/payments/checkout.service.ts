@@ -27,6 +27,12 @@ export interface CheckoutAnswer {
 }
 
 /**
+ * How long a card order may wait without a stored session before another checkout of its account releases it: longer
+ * than a checkout takes to store its session, Stripe's call included (docs/product.md#rules-and-limits).
+ */
+const UNSTORED_SESSION_GRACE_MS = 2 * 60_000;
+
+/**
  * Pay Online: the order is written awaiting payment with its stock held, then Stripe's hosted
  * Checkout Session is created for it. The webhook later marks it paid or releases the stock.
  */
@@ -86,7 +92,12 @@ export class CheckoutService {
   private async assertNoPaymentWaiting(userId: string, idempotencyKey: string | undefined): Promise<void> {
     const waiting = await pendingCardOrderOf(this.db, userId);
     if (!waiting || (idempotencyKey && waiting.idempotencyKey === idempotencyKey)) return;
-    throw checkoutPending(waiting);
+    if (waiting.stripeSessionId) throw checkoutPending(waiting);
+    // A waiting order with no session was cut before its session was stored (docs/product.md#rules-and-limits):
+    // past the grace it is released as Stripe's refusal releases it, and this checkout goes on; within it, the
+    // first checkout may still be storing its session.
+    if (Date.now() - waiting.createdAt.getTime() < UNSTORED_SESSION_GRACE_MS) throw checkoutPending(waiting, { preparing: true });
+    await this.lifecycle.discard(waiting.id);
   }
 
   /**
