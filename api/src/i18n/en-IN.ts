@@ -283,6 +283,7 @@ export const enIN = {
     verifyLinkSent: 'We sent a link to {{email}}: open it within an hour to verify your e-mail.',
     checkoutPending: 'Your payment for order {{id}} has not finished yet. Complete it, or cancel that order, before paying for another.',
     checkoutPendingOther: 'Another payment of yours has not finished yet. Complete it, or cancel that order, before paying for another.',
+    checkoutPreparing: 'Your earlier payment for order {{id}} is still being prepared. Please try again in a couple of minutes.',
     keyUsedForCod: 'This Idempotency-Key was already used for a cash-on-delivery order.',
     preparingPayment: 'This order is still being prepared for payment. Please try again in a moment.',
     noLongerAwaitingPayment: 'This order is no longer awaiting its payment. Please check My Orders.',
