@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable } from '@nestjs/common';
-import { and, eq, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
 import { sellingUnit } from '@haat/shared/catalog/variant.rules';
@@ -13,7 +13,7 @@ import { newId } from '../common/ids.js';
 import { outOfStock, chosenVariant, cartProductCte, stockForShare } from '../catalog/index.js';
 import { availableOf } from '../inventory/index.js';
 import { cartItems } from './cart.table.js';
-import { cartSyncResults } from './cart-sync-results.table.js';
+import { keyedCartWrite } from './keyed-answer.js';
 import { cartItemOf, readCart, type CartStatementRow, type CartView } from './cart-view.js';
 
 export interface SyncAnswer {
@@ -22,9 +22,6 @@ export interface SyncAnswer {
   changes: CartSyncChange[];
   replayed: boolean;
 }
-
-/** Sync answers are kept this long: far longer than any outbox waits to be flushed. */
-const SYNC_RESULT_TTL_MS = 7 * 24 * 60 * 60_000;
 
 /** The cart line already holds as many units as one order may have of this product. */
 const quantityLimit = (product: { id: string; name: string; variant: { _id: string; name: string } | null }, limit: number) =>
@@ -185,35 +182,13 @@ export class CartService {
    */
   async sync(userId: string, key: string, body: CartSyncBody): Promise<SyncAnswer> {
     const requestHash = createHash('sha256').update(JSON.stringify(body.items)).digest('hex');
-    return this.db.transaction(async (tx) => {
-      const [claimed] = await tx.insert(cartSyncResults).values({ userId, key, requestHash }).onConflictDoNothing().returning({ key: cartSyncResults.key });
-      if (!claimed) {
-        const [prior] = await tx
-          .select()
-          .from(cartSyncResults)
-          .where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
-        if (!prior || prior.requestHash !== requestHash || !prior.response) {
-          throw new AppError(
-            422,
-            ErrorCode.IdempotencyKeyReused,
-            'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.',
-            {
-              fields: ['Idempotency-Key'],
-            },
-          );
-        }
-        return { ...(prior.response as Omit<SyncAnswer, 'replayed'>), replayed: true };
-      }
-      const changes = await this.applySync(tx, userId, body);
-      const view = await readCart(tx, userId);
-      const answer = { data: view.items, totals: view.totals, changes };
-      await tx
-        .update(cartSyncResults)
-        .set({ response: answer })
-        .where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
-      await tx.delete(cartSyncResults).where(and(eq(cartSyncResults.userId, userId), lt(cartSyncResults.createdAt, new Date(Date.now() - SYNC_RESULT_TTL_MS))));
-      return { ...answer, replayed: false };
-    });
+    return this.db.transaction((tx) =>
+      keyedCartWrite(tx, userId, key, requestHash, async () => {
+        const changes = await this.applySync(tx, userId, body);
+        const view = await readCart(tx, userId);
+        return { data: view.items, totals: view.totals, changes };
+      }),
+    );
   }
 
   private async applySync(tx: Db, userId: string, body: CartSyncBody): Promise<CartSyncChange[]> {

@@ -66,7 +66,7 @@ export async function saleableRowsByIds(statement: NamedStatement, ids: readonly
   }));
 }
 
-/** Stock, options, limit and publication of products, locked FOR SHARE in the caller's transaction. */
+/** Stock, options, price, limit and publication of products, locked FOR SHARE in the caller's transaction. */
 export async function stockForShare(tx: Reader, ids: readonly string[]) {
   const rows = await tx
     .select({
@@ -74,6 +74,7 @@ export async function stockForShare(tx: Reader, ids: readonly string[]) {
       inventory: productInventorySql,
       image: products.image,
       price: products.price,
+      discount: products.discount,
       publish: products.publish,
       maxPerOrder: products.maxPerOrder,
     })

@@ -9,6 +9,8 @@ import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
 import { OrdersService } from './orders.service.js';
+import { BuyAgainService } from './buy-again.js';
+import { OrderAgainBody } from '@haat/shared/cart/order-again';
 import { ReturnsService } from './returns.service.js';
 import { ReturnRequestBody } from '@haat/shared/orders/returns';
 import { toOrder } from './order-wire.js';
@@ -36,7 +38,34 @@ export class OrdersController {
     private readonly reader: OrderReader,
     private readonly orders: OrdersService,
     private readonly returnsService: ReturnsService,
+    private readonly buyAgain: BuyAgainService,
   ) {}
+
+  /** The products of the shopper's delivered orders, most often and most recently bought first (docs/product.md#buy-again). */
+  @Get('buy-again')
+  @Auth()
+  async buyAgainList(@CurrentUser() user: AuthUser) {
+    return ok({ products: await this.buyAgain.list(user.id) }, 'Buy again');
+  }
+
+  /**
+   * The shopper's own order back into the cart (docs/product.md#order-again): answered as the cart routes answer the
+   * cart, with the lines left out and why, and the prices that changed. Keyed as a cart sync is.
+   */
+  @Post('order-again')
+  @HttpCode(200)
+  @Auth()
+  async orderAgain(
+    @CurrentUser() user: AuthUser,
+    @IdempotencyKey('required') key: string,
+    @ZBody(OrderAgainBody) body: OrderAgainBody,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const answer = await this.buyAgain.orderAgain(user.id, body.orderId, key);
+    if (answer.replayed) void reply.header('idempotent-replayed', 'true');
+    const message = answer.left.length || answer.changed.length ? 'Your order is back in your cart; some items were left out or their prices changed.' : 'Your order is back in your cart';
+    return ok(answer.data, message, { totals: answer.totals, left: answer.left, changed: answer.changed, replayed: answer.replayed });
+  }
 
   @Post('cash-on-delivery')
   @HttpCode(201)

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { BuyAgainService } from './buy-again.js';
 import { AdminOrdersController } from './admin-orders.controller.js';
 import { OrderEvents } from './order-events.js';
 import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
@@ -15,7 +16,7 @@ import { DeliveryModule } from '../delivery/index.js';
 @Module({
   imports: [SearchModule, DeliveryModule],
   controllers: [OrdersController, AdminOrdersController, StoreQueueController],
-  providers: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService, ReturnsService],
+  providers: [BuyAgainService, OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService, ReturnsService],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
 })
 export class OrdersModule {}
