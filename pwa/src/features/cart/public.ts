@@ -8,3 +8,4 @@ export { changeCart } from './change-cart';
 export { registerCartSync, reloadCart } from './cart-sync';
 export { cartTotals } from './cart-lines';
 export { loadCartDrawer } from './load-cart-drawer';
+export { loadOrderAgain } from './load-order-again';

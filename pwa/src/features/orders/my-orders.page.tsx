@@ -16,6 +16,8 @@ import { StageMover } from './components/stage-mover';
 import { useAdminOrders } from './hooks/use-admin-orders';
 import { useMyOrders } from './hooks/use-my-orders';
 import { reloadOrders } from '../../lib/storage/order-store';
+import { latePart } from '../../lib/ui/late-part';
+import { loadBuyAgainRow } from '../home/public';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import './components/orders.css';
 import { i18n, useTranslation } from '../../i18n/i18n';
@@ -28,6 +30,9 @@ export function MyOrdersPage() {
   const content = admin ? <ManageOrders /> : <YourOrders />;
   return inDashboard ? <DashboardFrame>{content}</DashboardFrame> : content;
 }
+
+// Buy again above the shopper's orders (docs/product.md#buy-again): its own chunk, asked for at once on this page.
+const BuyAgainRow = latePart(loadBuyAgainRow);
 
 /** The order a stage notice opens (`#order-<id>`), if any. */
 function focusedOrder(hash: string): string | undefined {
@@ -57,6 +62,7 @@ function YourOrders() {
       <PageMeta title={t('title')} />
       <section className="my-orders">
         <h1>{t('heading')}</h1>
+        <BuyAgainRow now />
         {queued.map((key) => (
           <p key={key} className="my-orders__queued" data-testid="queued-order">
             {t('queued')} <Link to={`/success?pending=${key}`}>{t('seeIt')}</Link>

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ordersApi } from '../api';
 import { OrderProgress } from './order-progress';
 import { TaxDocumentLinks } from './tax-document-links';
+import { OrderAgainButton } from './order-again-button';
 import { OrderReturns } from './order-returns';
 import { paymentSummary } from './payment-summary';
 import { expectedDeliveryDate } from '@haat/shared/addresses/delivery-zones';
@@ -84,6 +85,8 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       <OrderProgress history={order.statusHistory} fulfilment={order.fulfilment} />
       <TaxDocumentLinks order={order} />
       <OrderReturns order={order} shopper={!children} />
+      {/* A finished order of the shopper's own can go back into the cart (docs/product.md#order-again). */}
+      {!children && !open && order.product_details.length > 0 && <OrderAgainButton orderId={order.orderId} />}
       {children ??
         (allowedMove(factsOfOrder(order), 'CANCELLED', 'customer') && (
           <>
