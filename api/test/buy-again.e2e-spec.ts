@@ -45,14 +45,45 @@ describe.each(DB_KINDS)('buy again on %s', (kind) => {
   it('ranks by delivered orders holding it, then by the latest delivery, and ignores orders not delivered', async () => {
     const c = await shopper();
     const [rice, dal, tea, soap, onTheWay] = await Promise.all([product(80), product(120), product(60), product(40), product(30)]);
-    await order(c, [[rice, 1], [dal, 1]], 'DELIVERED');
+    await order(
+      c,
+      [
+        [rice, 1],
+        [dal, 1],
+      ],
+      'DELIVERED',
+    );
     await order(c, [[tea, 1]], 'DELIVERED');
-    await order(c, [[dal, 2], [soap, 1]], 'DELIVERED');
+    await order(
+      c,
+      [
+        [dal, 2],
+        [soap, 1],
+      ],
+      'DELIVERED',
+    );
     await order(c, [[rice, 1]], 'DELIVERED');
     // Placed, shipped and cancelled orders count for nothing, however often they hold a product.
-    await order(c, [[onTheWay, 1], [tea, 1]]);
-    await order(c, [[onTheWay, 1], [tea, 1]], 'SHIPPED');
-    await order(c, [[onTheWay, 1], [tea, 1]], 'CANCELLED');
+    await order(c, [
+      [onTheWay, 1],
+      [tea, 1],
+    ]);
+    await order(
+      c,
+      [
+        [onTheWay, 1],
+        [tea, 1],
+      ],
+      'SHIPPED',
+    );
+    await order(
+      c,
+      [
+        [onTheWay, 1],
+        [tea, 1],
+      ],
+      'CANCELLED',
+    );
 
     const res = await buyAgain(c.token);
     expect(res.status).toBe(200);
@@ -74,7 +105,16 @@ describe.each(DB_KINDS)('buy again on %s', (kind) => {
   it("shows today's price and a sold-out product as such, and leaves out what is no longer sold", async () => {
     const c = await shopper();
     const [dearer, soldOut, hidden, deleted] = await Promise.all([product(100), product(50), product(70), product(90)]);
-    await order(c, [[dearer, 1], [soldOut, 1], [hidden, 1], [deleted, 1]], 'DELIVERED');
+    await order(
+      c,
+      [
+        [dearer, 1],
+        [soldOut, 1],
+        [hidden, 1],
+        [deleted, 1],
+      ],
+      'DELIVERED',
+    );
     await update({ _id: dearer._id, price: 130 });
     await setStock(t, admin, soldOut._id, 0);
     await unpublish(hidden._id);
@@ -130,7 +170,12 @@ describe.each(DB_KINDS)('buy again on %s', (kind) => {
     const quantities = Object.fromEntries((res.body.data as Array<{ productId: { _id: string }; quantity: number }>).map((l) => [l.productId._id, l.quantity]));
     expect(quantities).toEqual({ [same._id]: 2, [dearer._id]: 1, [cheaper._id]: 1, [short._id]: 2, [limited._id]: 3, [inCart._id]: 2 });
     expect(res.body.totals.quantityTotal).toBe(11);
-    const left = (res.body.left as Array<{ productId: string; name: string; reason: string; ordered: number; added: number }>).map((l) => [l.name, l.reason, l.ordered, l.added]);
+    const left = (res.body.left as Array<{ productId: string; name: string; reason: string; ordered: number; added: number }>).map((l) => [
+      l.name,
+      l.reason,
+      l.ordered,
+      l.added,
+    ]);
     expect(left).toEqual([
       ['Short Soap', 'clamped', 3, 2],
       ['Limited Salt', 'limited', 2, 1],
@@ -181,7 +226,12 @@ describe.each(DB_KINDS)('buy again on %s', (kind) => {
     const bad = await api(t).post('/api/order/order-again').set(bearer(c.token)).set('Idempotency-Key', 'k-4').send({});
     expect(bad.status).toBe(400);
     expect(bad.body.message).toMatch(/orderId/);
-    const hindi = await api(t).post('/api/order/order-again').set(bearer(c.token)).set('Accept-Language', 'hi-IN').set('Idempotency-Key', 'k-5').send({ orderId: theirs });
+    const hindi = await api(t)
+      .post('/api/order/order-again')
+      .set(bearer(c.token))
+      .set('Accept-Language', 'hi-IN')
+      .set('Idempotency-Key', 'k-5')
+      .send({ orderId: theirs });
     expect(hindi.status).toBe(404);
     expect(hindi.body.message).not.toBe('Order not found.');
     expect((await api(t).post('/api/order/order-again').set('Idempotency-Key', 'k-6').send({ orderId: mine })).status).toBe(401);

@@ -27,9 +27,14 @@ export async function keyedCartWrite<Answer extends object>(
       .from(cartSyncResults)
       .where(and(eq(cartSyncResults.userId, userId), eq(cartSyncResults.key, key)));
     if (!prior || prior.requestHash !== requestHash || !prior.response) {
-      throw new AppError(422, ErrorCode.IdempotencyKeyReused, 'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.', {
-        fields: ['Idempotency-Key'],
-      });
+      throw new AppError(
+        422,
+        ErrorCode.IdempotencyKeyReused,
+        'Idempotency-Key: this key was already used for a different cart. Send a new key with a new sync.',
+        {
+          fields: ['Idempotency-Key'],
+        },
+      );
     }
     return { ...(prior.response as Answer), replayed: true };
   }

@@ -72,7 +72,10 @@ async function putBack(tx: Db, userId: string, lines: readonly LineToOrderAgain[
     await tx
       .insert(cartItems)
       .values({ id: newId(), userId, productId: product.id, variantId: line.variantId, quantity: decision.quantity })
-      .onConflictDoUpdate({ target: [cartItems.userId, cartItems.productId, cartItems.variantId], set: { quantity: decision.quantity, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [cartItems.userId, cartItems.productId, cartItems.variantId],
+        set: { quantity: decision.quantity, updatedAt: new Date() },
+      });
     const was = paise(line.unitPrice);
     const now = salePrice(paise(unit.price), product.discount);
     if (was !== now) changed.push({ ...ref, was, now });

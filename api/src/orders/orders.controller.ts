@@ -63,7 +63,10 @@ export class OrdersController {
   ) {
     const answer = await this.buyAgain.orderAgain(user.id, body.orderId, key);
     if (answer.replayed) void reply.header('idempotent-replayed', 'true');
-    const message = answer.left.length || answer.changed.length ? 'Your order is back in your cart; some items were left out or their prices changed.' : 'Your order is back in your cart';
+    const message =
+      answer.left.length || answer.changed.length
+        ? 'Your order is back in your cart; some items were left out or their prices changed.'
+        : 'Your order is back in your cart';
     return ok(answer.data, message, { totals: answer.totals, left: answer.left, changed: answer.changed, replayed: answer.replayed });
   }
 

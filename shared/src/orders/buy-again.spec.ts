@@ -59,7 +59,10 @@ describe('rankBoughtUnits', () => {
 
   it('leaves out lines whose product or option was deleted', () => {
     const gone = delivered(2, 'a');
-    const withGone: BoughtOrder = { ...gone, lines: [{ productId: null, variantId: null }, { productId: 'b', variantId: null, variantName: 'Red' }, ...gone.lines] };
+    const withGone: BoughtOrder = {
+      ...gone,
+      lines: [{ productId: null, variantId: null }, { productId: 'b', variantId: null, variantName: 'Red' }, ...gone.lines],
+    };
     expect(rankBoughtUnits([withGone]).map((u) => u.productId)).toEqual(['a']);
   });
 });
@@ -99,7 +102,12 @@ describe('buyAgainProducts', () => {
   });
 
   it('keeps the option bought and its own figures', () => {
-    const item = unitToday(product('a', { variants: [{ _id: 'v1', name: 'Large', stock: 0 }] }), { productId: 'a', variantId: 'v1', orders: 1, lastDeliveredAt: day(1) });
+    const item = unitToday(product('a', { variants: [{ _id: 'v1', name: 'Large', stock: 0 }] }), {
+      productId: 'a',
+      variantId: 'v1',
+      orders: 1,
+      lastDeliveredAt: day(1),
+    });
     expect(item).toMatchObject({ variant: { _id: 'v1', name: 'Large' }, stock: 0, inStock: false, price: 100 });
   });
 });

@@ -144,8 +144,7 @@ export const ORDER_PROCESS: readonly OrderKindProcess[] = [
  * The stage that ends an order delivered, read from the process: the one its moves reach with the payment
  * completed (every kind's delivery), so no other code spells it.
  */
-export const DELIVERED_STAGE: OrderStage = ORDER_PROCESS.flatMap((process) => process.moves).find((move) => move.payment === 'COMPLETED')!
-  .to as OrderStage;
+export const DELIVERED_STAGE: OrderStage = ORDER_PROCESS.flatMap((process) => process.moves).find((move) => move.payment === 'COMPLETED')!.to as OrderStage;
 
 /** Whether an order was delivered: it stands at the process's delivered stage (Buy again reads only these). */
 export function isDelivered(order: OrderFacts): boolean {
