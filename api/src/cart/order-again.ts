@@ -31,7 +31,7 @@ export interface OrderAgainAnswer {
 }
 
 /**
- * Order again (docs/product.md#order-again): the order's lines go back into the shopper's cart, each by the cart's
+ * Order again (docs/product.md#buy-again-and-order-again): the order's lines go back into the shopper's cart, each by the cart's
  * own rule (`orderAgainDecision`: stock and the limit per order), its products locked FOR SHARE as a sync locks
  * them; the answer is the cart as the cart routes answer it, with the lines left out and why, and the lines whose
  * unit price is not what the order paid. Keyed like a sync: the same Idempotency-Key answers the same again.

@@ -41,7 +41,7 @@ export class OrdersController {
     private readonly buyAgain: BuyAgainService,
   ) {}
 
-  /** The products of the shopper's delivered orders, most often and most recently bought first (docs/product.md#buy-again). */
+  /** The products of the shopper's delivered orders, most often and most recently bought first (docs/product.md#buy-again-and-order-again). */
   @Get('buy-again')
   @Auth()
   async buyAgainList(@CurrentUser() user: AuthUser) {
@@ -49,7 +49,7 @@ export class OrdersController {
   }
 
   /**
-   * The shopper's own order back into the cart (docs/product.md#order-again): answered as the cart routes answer the
+   * The shopper's own order back into the cart (docs/product.md#buy-again-and-order-again): answered as the cart routes answer the
    * cart, with the lines left out and why, and the prices that changed. Keyed as a cart sync is.
    */
   @Post('order-again')

@@ -6,7 +6,7 @@ import { syncDecision, type SyncChangeReason } from './cart.rules.js';
 export const OrderAgainBody = z.object({ orderId: Id });
 export type OrderAgainBody = z.infer<typeof OrderAgainBody>;
 
-/** A line of the order not put back in full, and why (the same reasons a cart sync gives, docs/product.md#order-again). */
+/** A line of the order not put back in full, and why (the same reasons a cart sync gives, docs/product.md#buy-again-and-order-again). */
 export interface OrderAgainLeft {
   productId: string;
   variantId: string | null;
@@ -37,7 +37,7 @@ export interface OrderAgainDecision {
 }
 
 /**
- * Order again for one line (docs/product.md#order-again): the cart's line (`inCart` units) takes the order's units
+ * Order again for one line (docs/product.md#buy-again-and-order-again): the cart's line (`inCart` units) takes the order's units
  * on top, by the cart's own rule (`syncDecision`: the product's stock and its limit per order); what the rule does
  * not take is left out with its reason. A line already holding more than the rule allows now is not cut.
  */

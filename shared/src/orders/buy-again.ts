@@ -2,7 +2,7 @@ import type { CartProduct, ChosenVariant } from '../cart/cart.types.js';
 import { cartLineKey, sellingUnit, type VariantFacts } from '../catalog/variant.rules.js';
 import { DELIVERED_STAGE, isDelivered, type OrderFacts } from './order-lifecycle.js';
 
-/** How many products Buy again shows at most (docs/product.md#buy-again). */
+/** How many products Buy again shows at most (docs/product.md#buy-again-and-order-again). */
 export const BUY_AGAIN_CAP = 12;
 
 /** What the ranking reads of an order: its facts (is it delivered, and when) and which units it held. */
@@ -30,7 +30,7 @@ function deliveredAt(order: BoughtOrder): string {
 }
 
 /**
- * Buy again's order (docs/product.md#buy-again), the one rule the API and the PWA (offline, from the orders kept on
+ * Buy again's order (docs/product.md#buy-again-and-order-again), the one rule the API and the PWA (offline, from the orders kept on
  * the device) both run: the units (product and option) of the shopper's delivered orders, each once, by how many
  * delivered orders held it (most first), then by when the latest of them was delivered (latest first), then by
  * product and option id so that equal ones keep one order. Other orders (placed, on the way, cancelled, awaiting a

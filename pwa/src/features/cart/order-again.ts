@@ -13,7 +13,7 @@ import { cartNoticesAtom } from './cart-notices';
 
 export type OrderAgainEnvelope = CartEnvelope & { left?: OrderAgainLeft[]; changed?: OrderAgainChanged[] };
 
-/** What Order again says of a line it did not put back in full (docs/product.md#order-again). */
+/** What Order again says of a line it did not put back in full (docs/product.md#buy-again-and-order-again). */
 export function leftText(left: OrderAgainLeft): string {
   return i18n.t(`again:left.${left.reason}`, { name: left.name, added: left.added, ordered: left.ordered });
 }

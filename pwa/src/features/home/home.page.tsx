@@ -9,15 +9,14 @@ import { latePart } from '../../lib/ui/late-part';
 import './home.css';
 import { useTranslation } from '../../i18n/i18n';
 import { useAtomValue } from 'jotai';
-import { isSignedInAtom, userAtom } from '../../lib/http/session';
-import { loadBuyAgainRow } from './load-buy-again-row';
+import { userAtom } from '../../lib/http/session';
 
 // Below the fold: loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx); its box
 // holds the place until then.
 const Newsletter = latePart(() => import('./components/newsletter').then((m) => m.Newsletter));
+// A signed-in shopper's Buy again (docs/product.md#buy-again-and-order-again): its code and its request come after the first screen.
+const BuyAgain = latePart(() => import('./components/buy-again-slot').then((m) => m.BuyAgainSlot));
 // Shown once the page is scrolled 300 px: it loads with the footer, at the first scroll.
-// A signed-in shopper's Buy again (docs/product.md#buy-again): its code and its request come after the first screen.
-const BuyAgainRow = latePart(loadBuyAgainRow);
 const BackToTop = latePart(() => import('../../lib/ui/back-to-top').then((m) => m.BackToTop));
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
@@ -27,7 +26,6 @@ export function HomePage() {
   const categories = tree.categories?.length ? tree.categories : undefined;
   const subCategories = tree.subCategories;
   const name = useGreetingName();
-  const signedIn = useAtomValue(isSignedInAtom);
   const { t } = useTranslation('home');
 
   return (
@@ -59,7 +57,7 @@ export function HomePage() {
                 </div>
               )}
               {i === 0 && <CategoryStrip categories={categories} subCategories={subCategories} />}
-              {i === 0 && signedIn && <BuyAgainRow />}
+              {i === 0 && <BuyAgain />}
             </Fragment>
           ))}
         </div>

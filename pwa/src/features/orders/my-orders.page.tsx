@@ -31,7 +31,7 @@ export function MyOrdersPage() {
   return inDashboard ? <DashboardFrame>{content}</DashboardFrame> : content;
 }
 
-// Buy again above the shopper's orders (docs/product.md#buy-again): its own chunk, asked for at once on this page.
+// Buy again above the shopper's orders (docs/product.md#buy-again-and-order-again): its own chunk, asked for at once on this page.
 const BuyAgainRow = latePart(loadBuyAgainRow);
 
 /** The order a stage notice opens (`#order-<id>`), if any. */

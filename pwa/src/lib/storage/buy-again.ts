@@ -7,7 +7,7 @@ import type { HaatDB } from './db';
 import type { SavedOrder } from './account-tables';
 import { askedNow, storeWhenWanted } from './device-store';
 
-// Buy again (docs/product.md#buy-again): the server's answer online; offline, the same shared rule over the orders
+// Buy again (docs/product.md#buy-again-and-order-again): the server's answer online; offline, the same shared rule over the orders
 // kept on the device, priced by the figures last seen (the last answer kept here, else the catalogue kept for offline).
 
 /** Where the last answer is kept, per shopper (the device's catalogue answers are not wiped on sign-out). */

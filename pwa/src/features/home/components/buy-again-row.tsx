@@ -13,7 +13,7 @@ import { useTranslation } from '../../../i18n/i18n';
 import './buy-again.css';
 
 /**
- * Buy again (docs/product.md#buy-again): a signed-in shopper's products from their delivered orders, one tap to add
+ * Buy again (docs/product.md#buy-again-and-order-again): a signed-in shopper's products from their delivered orders, one tap to add
  * (the cart's own Add, so it works offline through the outbox). The server's answer when it came; until then, and
  * offline, the same rule over the orders kept on the device. Nothing for a guest, and nothing when there is nothing.
  */

@@ -8,7 +8,7 @@ import { loadOrderAgain } from '../../cart/public';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 
 /**
- * Order again (docs/product.md#order-again): the order's lines still sold go into the cart, and the cart opens with
+ * Order again (docs/product.md#buy-again-and-order-again): the order's lines still sold go into the cart, and the cart opens with
  * what was left out or now costs something else said above it, before the shopper pays. It needs the network.
  */
 export function OrderAgainButton({ orderId }: { orderId: string }) {

@@ -85,7 +85,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
       <OrderProgress history={order.statusHistory} fulfilment={order.fulfilment} />
       <TaxDocumentLinks order={order} />
       <OrderReturns order={order} shopper={!children} />
-      {/* A finished order of the shopper's own can go back into the cart (docs/product.md#order-again). */}
+      {/* A finished order of the shopper's own can go back into the cart (docs/product.md#buy-again-and-order-again). */}
       {!children && !open && order.product_details.length > 0 && <OrderAgainButton orderId={order.orderId} />}
       {children ??
         (allowedMove(factsOfOrder(order), 'CANCELLED', 'customer') && (

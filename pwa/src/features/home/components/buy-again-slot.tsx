@@ -1,0 +1,14 @@
+import { useAtomValue } from 'jotai';
+import { isSignedInAtom } from '../../../lib/http/session';
+import { latePart } from '../../../lib/ui/late-part';
+import { loadBuyAgainRow } from '../load-buy-again-row';
+
+const BuyAgainRow = latePart(loadBuyAgainRow);
+
+/**
+ * Home's place for Buy again, a late part itself (lib/ui/late-part.tsx): after the first screen, and only for a
+ * signed-in shopper, the row's own chunk loads and asks the server (docs/product.md#buy-again-and-order-again).
+ */
+export function BuyAgainSlot() {
+  return useAtomValue(isSignedInAtom) ? <BuyAgainRow now /> : null;
+}
