@@ -40,11 +40,11 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // online-read layer (lib/query, TanStack Query), the outbox and what writes the signed-in shopper's stores (with ulid:
 // they load once storage is open), Buy again's reads (its row loads after the first screen), the listing's and search's early requests, and the shared rules of addresses,
 // pincodes and coupons, the query understanding (the search results and the offline search; its word table alone is
-// about 4 KB gzip), the shop's time of day in words (the delivery promise's due time), the spaced mobile numbers and the GSTIN rule (account, orders
+// about 4 KB gzip), a variant's selling unit (Buy again's), the shop's time of day in words (the delivery promise's due time), the spaced mobile numbers and the GSTIN rule (account, orders
 // and admin screens), the delivery promise (asked by the product page, cart, checkout and orders), what a finished sign-in reads of /login's state, the token refresher (loaded on a first 401) and the service worker's registration (loaded once
 // the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store|buy-again)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
+  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store|buy-again)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|catalog[\\/]selling-unit|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
@@ -57,7 +57,7 @@ const PRODUCT_CARDS =
 // hold limits it defaults to, and TanStack Query's `queryOptions` its read is declared with), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
 // first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter|buy-again-slot)\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [

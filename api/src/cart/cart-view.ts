@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { totalsOf, type Totals } from '@haat/shared/money/pricing';
 import { cartLineSubtotal } from '@haat/shared/cart/cart.rules';
-import { sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { sellingUnit } from '@haat/shared/catalog/selling-unit';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import type { Db } from '../db/database.js';
 import { cartProductsByIds, type StoredVariant } from '../catalog/index.js';

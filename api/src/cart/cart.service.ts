@@ -3,7 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { CartSyncBody } from '@haat/shared/cart/cart.schema';
 import { syncDecision } from '@haat/shared/cart/cart.rules';
-import { sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { sellingUnit } from '@haat/shared/catalog/selling-unit';
 import type { CartItem, CartSyncChange } from '@haat/shared/cart/cart.types';
 import type { Totals } from '@haat/shared/money/pricing';
 import { ErrorCode } from '@haat/shared/common/error-code';

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { orderAgainDecision, type OrderAgainChanged, type OrderAgainLeft } from '@haat/shared/cart/order-again';
-import { cartLineKey, sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { cartLineKey } from '@haat/shared/catalog/variant.rules';
+import { sellingUnit } from '@haat/shared/catalog/selling-unit';
 import type { CartItem } from '@haat/shared/cart/cart.types';
 import { paise, salePrice } from '@haat/shared/money/paise';
 import type { Totals } from '@haat/shared/money/pricing';

@@ -1,6 +1,6 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';
-import type { VariantFacts } from '@haat/shared/catalog/variant.rules';
+import type { VariantFacts } from '@haat/shared/catalog/selling-unit';
 
 /**
  * The variant a cart line or order line names, checked against the product's own variants: a

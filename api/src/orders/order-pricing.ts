@@ -2,7 +2,7 @@ import { discountedPrice, lineSubtotal, totalAfterCoupon, totalsOf } from '@haat
 import { paise } from '@haat/shared/money/paise';
 import type { CartProduct } from '@haat/shared/cart/cart.types';
 import type { CurrentTotals, OrderLine } from '@haat/shared/orders/order.types';
-import { sellingUnit, type VariantFacts } from '@haat/shared/catalog/variant.rules';
+import { sellingUnit, type VariantFacts } from '@haat/shared/catalog/selling-unit';
 import { chosenVariant } from '../catalog/index.js';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../common/app-error.js';

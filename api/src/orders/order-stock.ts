@@ -1,6 +1,6 @@
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError, notFound } from '../common/app-error.js';
-import { sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { sellingUnit } from '@haat/shared/catalog/selling-unit';
 import { saleableRowsByIds, type SaleableRow } from '../catalog/index.js';
 import type DataLoader from 'dataloader';
 import { batchedReads } from '../common/batched-reads.js';

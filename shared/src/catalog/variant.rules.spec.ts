@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartLineKey, sellingUnit } from './variant.rules.js';
+import { cartLineKey } from './variant.rules.js';
+import { sellingUnit } from './selling-unit.js';
 
 const product = { price: 100, stock: 7, image: ['/p.webp'] };
 

@@ -1,5 +1,6 @@
 import type { CartProduct, ChosenVariant } from '../cart/cart.types.js';
-import { cartLineKey, sellingUnit, type VariantFacts } from '../catalog/variant.rules.js';
+import { cartLineKey } from '../catalog/variant.rules.js';
+import { sellingUnit, type VariantFacts } from '../catalog/selling-unit.js';
 import { DELIVERED_STAGE, isDelivered, type OrderFacts } from './order-lifecycle.js';
 
 /** How many products Buy again shows at most (docs/product.md#buy-again-and-order-again). */

@@ -12,12 +12,13 @@ import { useAtomValue } from 'jotai';
 import { userAtom } from '../../lib/http/session';
 
 // Below the fold: loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx); its box
-// holds the place until then.
-const Newsletter = latePart(() => import('./components/newsletter').then((m) => m.Newsletter));
+// holds the place until then. One import for the three of them (components/late-parts.ts).
+const late = () => import('./components/late-parts');
+const Newsletter = latePart(() => late().then((m) => m.Newsletter));
 // A signed-in shopper's Buy again (docs/product.md#buy-again-and-order-again): its code and its request come after the first screen.
-const BuyAgain = latePart(() => import('./components/buy-again-slot').then((m) => m.BuyAgainSlot));
+const BuyAgain = latePart(() => late().then((m) => m.BuyAgain));
 // Shown once the page is scrolled 300 px: it loads with the footer, at the first scroll.
-const BackToTop = latePart(() => import('../../lib/ui/back-to-top').then((m) => m.BackToTop));
+const BackToTop = latePart(() => late().then((m) => m.BackToTop));
 
 /** docs/product.md#screens, Home: hero, banners, Shop by Category, a row per category, newsletter, back-to-top. */
 export function HomePage() {

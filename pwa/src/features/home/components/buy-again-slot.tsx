@@ -9,6 +9,6 @@ const BuyAgainRow = latePart(() => import('./buy-again-row').then((m) => m.BuyAg
  * Home's place for Buy again, a late part itself (lib/ui/late-part.tsx): after the first screen, and only for a
  * signed-in shopper, the row's own chunk loads and asks the server (docs/product.md#buy-again-and-order-again).
  */
-export function BuyAgainSlot() {
+export function BuyAgain() {
   return useAtomValue(isSignedInAtom) ? <BuyAgainRow now /> : null;
 }

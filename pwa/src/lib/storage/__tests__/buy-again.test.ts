@@ -23,10 +23,20 @@ function order(orderId: string, stages: OrderStage[], on: number, ...ids: string
     status: last ?? null,
     fulfilment: 'warehouse',
     statusHistory: stages.map((status, i) => ({ status, updatedAt: at(on - stages.length + 1 + i) })),
-    product_details: ids.map((productId) => ({ productId, variantId: null, variantName: null, name: productId, quantity: 1, price: 10, discount: 0, unitPrice: 10 })),
+    product_details: ids.map((productId) => ({
+      productId,
+      variantId: null,
+      variantName: null,
+      name: productId,
+      quantity: 1,
+      price: 10,
+      discount: 0,
+      unitPrice: 10,
+    })),
   } as unknown as Order;
 }
-const seen = (id: string, price: number, stock: number) => ({ _id: id, name: id, image: [], unit: 'pack', price, discount: 0, stock, maxPerOrder: 10, variants: [] }) as unknown as Product;
+const seen = (id: string, price: number, stock: number) =>
+  ({ _id: id, name: id, image: [], unit: 'pack', price, discount: 0, stock, maxPerOrder: 10, variants: [] }) as unknown as Product;
 
 beforeEach(async () => {
   await clearUserData();
