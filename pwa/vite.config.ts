@@ -51,13 +51,16 @@ const NOT_ON_HOME =
 const PRODUCT_CARDS =
   /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/]hooks[\\/]use-wishlist-toggle)\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
 
-// The modules of the 'late-parts' chunk (below): the footer, the toaster, the newsletter, home's place for Buy again and its back-to-top button,
-// which `/` loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx), and what of lib/ and
-// the shared rules only they use on `/`: the public config the footer reads (with the shop, the return window and the
-// hold limits it defaults to, and TanStack Query's `queryOptions` its read is declared with), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
+// The modules of the 'late-parts' chunk (below): the footer (with its texts), the toaster, the shell's notices (the iOS
+// install hint with its texts, the update notice with what applies the update), the newsletter, home's place for Buy
+// again and its back-to-top button, which `/` loads once the shopper scrolls or the first screen has settled
+// (lib/ui/late-part.tsx), and what of lib/ and the shared rules only they use on `/`: the public config the footer reads
+// (with the shop, the return window and the hold limits it defaults to, and TanStack Query's `queryOptions` its read is
+// declared with), the language switch (with its one text of its own), the shop's address, and the recent searches (the
+// microphone's, loaded late, and an Enter's or a log-out's, loaded then). Every other page loads this chunk before its
 // first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster|shell-notices)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|features[\\/]search[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]device[\\/]apply-update\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer|ios-hint)$|[\\/]en-IN[\\/](language|footer|ios-hint)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [

@@ -5,7 +5,7 @@ import { LanguageSwitch } from '../../lib/ui/language-switch';
 import { ShopAddress } from '../../lib/ui/shop-address';
 import { usePublicConfig } from '../../lib/http/public-config';
 
-// The footer's pages, labelled footer.<key>.
+// The footer's pages, labelled by their key in the footer's texts.
 const PAGES = [
   ['/about', 'about'],
   ['/shop', 'shop'],
@@ -17,7 +17,7 @@ const PAGES = [
 
 /** docs/product.md#what-haat-is and #screens footer: support phone, e-mail, postal address, 24/7 Customer Service, social links. */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('footer');
   // The shop as the API's settings name it, the same as on its invoices (docs/decisions/0300-one-shop-identity.md).
   const { shop } = usePublicConfig();
   return (
@@ -25,13 +25,13 @@ export function Footer() {
       <div className="container footer__grid">
         <section aria-labelledby="footer-support">
           <h2 id="footer-support" className="footer__title">
-            {t('footer.support')}
+            {t('support')}
           </h2>
           <p>
-            {t('footer.call')} <a href={telLink(shop.phone)}>{shop.phone}</a>
+            {t('call')} <a href={telLink(shop.phone)}>{shop.phone}</a>
           </p>
           <p>
-            {t('footer.write')} <a href={`mailto:${shop.email}`}>{shop.email}</a>
+            {t('write')} <a href={`mailto:${shop.email}`}>{shop.email}</a>
           </p>
           <ShopAddress shop={shop} />
         </section>
@@ -42,20 +42,20 @@ export function Footer() {
           <ul className="footer__links">
             {PAGES.map(([to, key]) => (
               <li key={to}>
-                <Link to={to}>{t(`footer.${key}`)}</Link>
+                <Link to={to}>{t(key)}</Link>
               </li>
             ))}
           </ul>
         </nav>
         <section aria-labelledby="footer-social">
           <h2 id="footer-social" className="footer__title">
-            {t('footer.follow')}
+            {t('follow')}
           </h2>
           <SocialLinks whatsapp={whatsappLink(shop.whatsappNumber)} />
           <LanguageSwitch />
         </section>
       </div>
-      <p className="footer__legal container">{t('footer.legal')}</p>
+      <p className="footer__legal container">{t('legal')}</p>
     </footer>
   );
 }

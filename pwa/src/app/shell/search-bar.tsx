@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
-import { loadVoiceSearch, rememberSearch } from '../../features/search/public';
+import { loadVoiceSearch, rememberSearchSoon } from '../../features/search/public';
 import { latePart } from '../../lib/ui/late-part';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
 import { useTranslation } from '../../i18n/i18n';
@@ -55,7 +55,7 @@ function SearchInput({ showBack }: { showBack: boolean }) {
         value={params.get('q') ?? ''}
         onChange={(e) => navigate(`/search?q=${encodeURIComponent(e.target.value)}`, { replace: true })}
         // Enter is a search the shopper meant: kept among the recent ones (docs/decisions/0227-the-empty-search-screen.md).
-        onKeyDown={(e) => e.key === 'Enter' && rememberSearch(e.currentTarget.value)}
+        onKeyDown={(e) => e.key === 'Enter' && void rememberSearchSoon(e.currentTarget.value)}
         placeholder={t('search.placeholder')}
         aria-label={t('search.label')}
         enterKeyHint="search"

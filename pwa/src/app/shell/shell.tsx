@@ -1,10 +1,9 @@
-import { type ReactNode, useState, useLayoutEffect } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { CartBar } from './cart-bar';
 import { Header } from './header';
 import { useOnline } from '../../lib/hooks/use-online';
 import { useAtomValue } from 'jotai';
-import { applyUpdate, updateWaitingAtom } from '../../lib/device/service-worker';
 import { NavigationType, useLocation, useNavigationType } from 'react-router-dom';
 import { latePart } from '../../lib/ui/late-part';
 import { toastsAtom } from '../../lib/ui/toast';
@@ -14,6 +13,8 @@ import { toastsAtom } from '../../lib/ui/toast';
 // first); start-app.tsx loads the footer before a first render that is not home, whose footer may be on screen (docs/benchmarks.md "First visit weight").
 export const LateFooter = latePart(() => import('./footer').then((m) => m.Footer));
 const LateToaster = latePart(() => import('./toaster').then((m) => m.Toaster));
+// The iOS install hint and the update notice: neither is part of what the first screen shows (shell-notices.tsx).
+const LateNotices = latePart(() => import('./shell-notices').then((m) => m.ShellNotices));
 
 /** docs/product.md#screens page shell: sticky header, the page, the footer, and the small-screen cart bar. */
 export function Shell({ children }: { children: ReactNode }) {
@@ -31,8 +32,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </main>
       <LateFooter placeholder={<footer className="footer footer--late" aria-hidden="true" />} />
       <CartBar />
-      <IosInstallHint />
-      <UpdateToast />
+      <LateNotices />
       <ShellToaster />
     </div>
   );
@@ -53,60 +53,6 @@ export function OfflineBanner() {
     <div className="offline-banner" role="status" data-testid="offline-banner">
       {t('offline')}
     </div>
-  );
-}
-
-/** A new service worker is waiting; Reload lets it take over. */
-export function UpdateToast() {
-  const waiting = useAtomValue(updateWaitingAtom);
-  const { t } = useTranslation();
-  if (!waiting) return null;
-  return (
-    <div className="update-toast" role="status">
-      <span>{t('update.available')}</span>
-      <span aria-hidden="true"> — </span>
-      <button type="button" className="btn btn--primary btn--small" onClick={() => void applyUpdate()}>
-        {t('update.reload')}
-      </button>
-    </div>
-  );
-}
-
-const DISMISSED_KEY = 'haat:ios-hint-dismissed';
-
-/** iOS Safari has no install prompt: tell the shopper how, once, unless already installed. */
-function shouldShow(): boolean {
-  const ua = navigator.userAgent;
-  const ios = /iphone|ipad|ipod/i.test(ua) || (ua.includes('Macintosh') && navigator.maxTouchPoints > 1);
-  const standalone = matchMedia('(display-mode: standalone)').matches || (navigator as { standalone?: boolean }).standalone === true;
-  return ios && !standalone && localStorage.getItem(DISMISSED_KEY) !== '1';
-}
-
-function IosInstallHint() {
-  const [visible, setVisible] = useState(shouldShow);
-  const { t } = useTranslation();
-  if (!visible) return null;
-  return (
-    <aside className="ios-hint" aria-label={t('install.iosLabel')}>
-      <p>
-        {/* Pieces: a text is a plain string, with no element inside it (docs/decisions/0100-the-pwas-texts.md). */}
-        {t('install.iosBefore')}
-        <strong>{t('install.iosShare')}</strong>
-        {t('install.iosMiddle')}
-        <strong>{t('install.iosAddToHome')}</strong>
-        {t('install.iosAfter')}
-      </p>
-      <button
-        type="button"
-        className="btn btn--ghost btn--small"
-        onClick={() => {
-          localStorage.setItem(DISMISSED_KEY, '1');
-          setVisible(false);
-        }}
-      >
-        {t('install.gotIt')}
-      </button>
-    </aside>
   );
 }
 

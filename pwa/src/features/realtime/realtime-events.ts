@@ -6,13 +6,18 @@ import type { Order } from '@haat/shared/orders/order.types';
 
 /** The badge text in the admin's language, or null when the counter is not above 0 (nothing is shown). */
 export function newOrdersBadge(count: number): string | null {
-  return count > 0 ? i18n.t('common:newOrdersBadge', { count }) : null;
+  return count > 0 ? i18n.t('realtime:newOrdersBadge', { count }) : null;
 }
 
 /** The browser notification for a new order (docs/product.md#states, Realtime), as the API's push words it. */
 export function newOrderNotice(event: Pick<NewOrderEvent, 'orderId' | 'totalAmt'>): NewOrderPush {
   const values = { id: event.orderId, amount: formatMoney(event.totalAmt) };
-  return { title: i18n.t('common:newOrderNotice.title'), body: i18n.t('common:newOrderNotice.body', values), url: ADMIN_ORDERS_PAGE, orderId: event.orderId };
+  return {
+    title: i18n.t('realtime:newOrderNotice.title'),
+    body: i18n.t('realtime:newOrderNotice.body', values),
+    url: ADMIN_ORDERS_PAGE,
+    orderId: event.orderId,
+  };
 }
 
 type Tracked = Pick<Order, 'status' | 'payment_status' | 'statusHistory'>;

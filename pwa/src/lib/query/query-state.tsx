@@ -26,9 +26,9 @@ export function QueryState<T>({ query, children, loading, failed }: Props<T>) {
   const offline = classifyLoadFailure(query.error) === 'network' && !navigator.onLine;
   return (
     <div className="query-failure" role="alert">
-      <p className="admin-error">{offline ? t('query.offline') : problemOf(query.error).message || failed || t('query.failed')}</p>
+      <p className="admin-error">{offline ? t('query:offline') : problemOf(query.error).message || failed || t('query:failed')}</p>
       <button type="button" className="btn btn--ghost btn--small" onClick={() => void query.refetch()}>
-        {t('query.retry')}
+        {t('query:retry')}
       </button>
     </div>
   );

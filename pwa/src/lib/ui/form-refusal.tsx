@@ -14,7 +14,7 @@ export function useFormRefusal<F extends string>(fields: readonly F[], aliases?:
     (error: unknown): FieldRefusal<F> => {
       const found = fieldRefusal(error, fields, aliases);
       // No answer at all: what the server would have said is unknown; the screen says why in its own words.
-      const shown = found.status === 0 ? { ...found, message: i18n.t('common:query.offline') } : found;
+      const shown = found.status === 0 ? { ...found, message: i18n.t('query:offline') } : found;
       setRefusal(shown);
       return shown;
     },

@@ -4,16 +4,16 @@ import { useTranslation } from '../../i18n/i18n';
 
 /** The 404 content: unknown paths, and pages whose id names nothing (unknown product or listing). */
 export function NotFound({ what = 'page', heading }: { what?: 'page' | 'product' | 'list'; heading?: string }) {
-  const { t } = useTranslation('common');
-  const title = heading ?? t('notFound.heading');
+  const { t } = useTranslation('not-found');
+  const title = heading ?? t('heading');
   return (
     <>
-      <PageMeta title={`${title} | Haat`} description={t('notFound.description')} />
+      <PageMeta title={`${title} | Haat`} description={t('description')} />
       <section className="page page--narrow state-box" data-testid="not-found">
         <h1>{title}</h1>
-        <p>{t(`notFound.text.${what}`)}</p>
+        <p>{t(`text.${what}`)}</p>
         <Link to="/" className="btn btn--primary">
-          {t('goHome')}
+          {t('common:goHome')}
         </Link>
       </section>
     </>

@@ -1,4 +1,4 @@
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
@@ -94,10 +94,11 @@ describe('on /search', () => {
     expect(screen.queryByRole('link', { name: 'Back to home' })).toBeNull();
   });
 
-  it('keeps a search among the recent ones when the shopper presses Enter', () => {
+  it('keeps a search among the recent ones when the shopper presses Enter', async () => {
     clearRecentSearches();
     renderAt('/search?q=tshrt');
     fireEvent.keyDown(screen.getByRole('searchbox'), { key: 'Enter' });
-    expect(getDefaultStore().get(recentSearchesAtom)).toEqual(['tshrt']);
+    // The list's code loads at the Enter (features/search/public.ts).
+    await waitFor(() => expect(getDefaultStore().get(recentSearchesAtom)).toEqual(['tshrt']));
   });
 });

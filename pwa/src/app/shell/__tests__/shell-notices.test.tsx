@@ -5,7 +5,7 @@ import { captureInstallPrompt, installPromptAtom } from '../../../lib/device/ins
 import { updateWaitingAtom } from '../../../lib/device/service-worker';
 import { InstallButton } from '../header';
 import { OfflineBanner } from '../shell';
-import { UpdateToast } from '../shell';
+import { UpdateToast } from '../shell-notices';
 
 const store = getDefaultStore();
 afterEach(() => {

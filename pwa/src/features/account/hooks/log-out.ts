@@ -15,7 +15,7 @@ export async function logOut(): Promise<void> {
   await clearUserData();
   endSession();
   // The recent searches' copy in memory too (docs/decisions/0227-the-empty-search-screen.md), then the device's storage.
-  clearRecentSearches();
+  await clearRecentSearches();
   localStorage.clear();
   // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
   showHeaderMessage(i18n.t('account:logoutSuccessful'), LIMITS.headerLoginMessageMs);
