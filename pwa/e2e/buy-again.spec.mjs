@@ -207,3 +207,75 @@ for (const lang of ['en-IN', 'hi-IN']) {
     await context.close();
   });
 }
+
+/** The element's left and right edges, and how far the page scrolls sideways (0 when nothing overflows). */
+const edges = (locator) =>
+  locator.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return { left: Math.round(box.left), right: Math.round(box.right), overflow: document.documentElement.scrollWidth - innerWidth };
+  });
+
+test('buy again screens in English and Hindi at 390 and 1366 px', async ({ baseUrl, artifactsDir, launch }) => {
+  const { admin, products, shopper, orderIds } = await deliveredOrders(
+    baseUrl,
+    'again-screens',
+    ['Darjeeling Green Tea Family Pack', 'Whole Wheat Atta', 'Cold-Pressed Groundnut Oil'],
+    [
+      [
+        [0, 1],
+        [1, 1],
+      ],
+      [
+        [0, 1],
+        [2, 1],
+      ],
+    ],
+  );
+  await call(baseUrl, 'product/update-product-details', admin, { _id: products[0]._id, price: 149 }, 'PUT');
+  const browser = await launch();
+  for (const lang of ['en-IN', 'hi-IN']) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    // Signed in with the shared English steps, then every page opens in the language.
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await context.addInitScript((l) => localStorage.setItem('haat.language', l), lang);
+    for (const width of [390, 1366]) {
+      const tag = `${lang}-${width}`;
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+      await page.goto(`${baseUrl}/`);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      // Home: the row lines up with the category rows around it, and nothing runs off the screen.
+      const row = page.getByTestId('buy-again');
+      await row.getByTestId('buy-again-card').first().waitFor();
+      await row.scrollIntoViewIfNeeded();
+      const [mine, categoryRow] = [await edges(row), await edges(page.locator('.category-row').first())];
+      expect({ left: mine.left, right: mine.right, overflow: mine.overflow }, `home's row at ${tag}`).toEqual({ ...categoryRow, overflow: 0 });
+      const cardWidth = (locator) => locator.first().evaluate((el) => Math.round(el.getBoundingClientRect().width));
+      expect(await cardWidth(row.getByTestId('buy-again-card')), `its cards as wide as the rows' at ${tag}`).toBe(
+        await cardWidth(page.locator('.category-row .product-card')),
+      );
+      await screenshot(page, artifactsDir, `home-row-${tag}`, { fullPage: false });
+
+      // My Orders: the row above the orders, and a delivered order's Order again.
+      await openInApp(page, '/dashboard/myorders');
+      await page.getByTestId('buy-again').getByTestId('buy-again-card').first().waitFor();
+      expect((await edges(page.getByTestId('buy-again'))).overflow, `My Orders at ${tag}`).toBe(0);
+      await screenshot(page, artifactsDir, `my-orders-row-${tag}`, { fullPage: false });
+      await page.getByRole('tab', { name: new RegExp(`^${texts(lang, 'orders').tabs.completed}`) }).click();
+      const card = page.getByTestId('order-card').filter({ hasText: orderIds[0] });
+      await card.getByTestId('order-again').scrollIntoViewIfNeeded();
+      await screenshot(card, artifactsDir, `order-again-button-${tag}`);
+      // The orders' refresh answered (it once failed as "no data" and said so over this screen).
+      await expect(page.getByText(texts(lang, 'orders').failedFetch)).toHaveCount(0);
+
+      // The cart with what changed, said before paying.
+      await card.getByTestId('order-again').click();
+      await page.waitForURL(`${baseUrl}/cart`);
+      await page.getByTestId('cart-notices').waitFor();
+      expect((await edges(page.getByTestId('cart-notices'))).overflow, `the cart at ${tag}`).toBe(0);
+      await screenshot(page, artifactsDir, `cart-notices-${tag}`, { fullPage: false });
+      await page.getByTestId('cart-notices').getByRole('button').click();
+    }
+    await context.close();
+  }
+});

@@ -20,12 +20,13 @@ export interface ServerRefresh<T> {
  * refresh no screen needs any more is aborted.
  */
 export function useServerRefresh<T>(key: string | null, refresh: (signal: AbortSignal) => Promise<T>): ServerRefresh<T> {
-  const read = useServerQuery({
+  const read = useServerQuery<T | null>({
     queryKey: queryKeys.device(key ?? ''),
-    queryFn: ({ signal }) => refresh(signal),
+    // Most refreshes store their answer and give nothing back, which TanStack Query refuses as data: kept as null.
+    queryFn: async ({ signal }) => (await refresh(signal)) ?? null,
     enabled: key !== null,
   });
   // A failure is told until the refresh is asked again (Try again, back online), then the screen is refreshing again.
   const failure = read.isError && !read.isFetching ? classifyLoadFailure(read.error) : null;
-  return { answer: read.data, failure, refreshing: key !== null && read.data === undefined && failure === null, retry: read.retry };
+  return { answer: read.data ?? undefined, failure, refreshing: key !== null && read.data === undefined && failure === null, retry: read.retry };
 }

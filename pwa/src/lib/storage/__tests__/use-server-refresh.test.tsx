@@ -30,6 +30,18 @@ describe('useServerRefresh: the one way a screen refreshes device data when it o
     expect(result.current).toMatchObject({ refreshing: false, answer: 'A', failure: null });
   });
 
+  it('takes a refresh that stores its answer and gives nothing back as done, not failed', async () => {
+    let asked = 0;
+    const { result } = renderHook(() =>
+      useServerRefresh('stored', async () => {
+        asked += 1;
+      }),
+    );
+    await waitFor(() => expect(result.current.refreshing).toBe(false));
+    expect(result.current).toMatchObject({ answer: undefined, failure: null });
+    expect(asked).toBe(1);
+  });
+
   it('aborts the refresh of a key the screen left, and never shows its answer for the new key', async () => {
     const { asks, refresh } = held();
     const { result, rerender } = renderHook(({ key }) => useServerRefresh(key, refresh(key)), { initialProps: { key: 'a' } });
