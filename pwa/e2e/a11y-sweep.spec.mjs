@@ -1,7 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { axeViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
+import { deliveredOrders, inStockProducts } from './lib/shop-fixtures.mjs';
 import { openInApp, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
@@ -33,7 +33,15 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
   const started = Date.now();
   const browser = await launch();
   const [product] = await inStockProducts(baseUrl, 1);
-  const shopper = await apiShopper(baseUrl, 'a11y-sweep');
+  // The shopper has a delivered order whose product costs more now: home and My Orders show Buy again, and Order again
+  // puts it back in the cart saying so (docs/product.md#buy-again-and-order-again).
+  const { admin, products, shopper } = await deliveredOrders(baseUrl, 'a11y-sweep', ['Filter Coffee'], [[[0, 1]]]);
+  const dearer = await fetch(`${baseUrl}/api/product/update-product-details`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+    body: JSON.stringify({ _id: products[0]._id, price: 125 }),
+  });
+  if (!dearer.ok) throw new Error(`update-product-details: ${dearer.status}`);
   /** The first category's listing, as the home page links it: read on the anonymous walk's first page. */
   let listing = '';
 
@@ -59,10 +67,11 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
     ['anonymous', '/register', 'main form'],
     ['anonymous', '/forgot-password', 'main form'],
     ['anonymous', '/cart', 'main a[href="/"], main button'],
+    ['shopper', '/', '[data-testid="buy-again-card"]'],
     ['shopper', '/cart', '.cart-stepper'],
     ['shopper', '/checkout', '[data-testid="address-option"]'],
     ['shopper', '/user', 'main a'],
-    ['shopper', '/dashboard/myorders', 'h1:visible'],
+    ['shopper', '/dashboard/myorders', '[data-testid="buy-again-card"]'],
     ['shopper', '/dashboard/address', 'h1:visible'],
     ['shopper', '/dashboard/profile', 'main form'],
     ['shopper', '/dashboard/mywishlist', 'h1:visible'],
@@ -77,14 +86,16 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
     ['admin', '/dashboard/synonyms', 'h1:visible'],
   ];
   /**
-   * Dialogs checked open, over the page that opens them (loaded afresh, so nothing of the walk's last page is open
-   * beside them): [role, path, ready, what opens it, what shows it is open, the narrowest width it opens at]. At
-   * 390 px the header's cart is a link to /cart, checked above.
-   * @type {Array<[string, string, string, string, string, number]>}
+   * Dialogs checked open, and screens reached by a tap, over the page that opens them (loaded afresh, so nothing of
+   * the walk's last page is open beside them): [role, path, ready, what opens it (clicked in turn), what shows it is
+   * open, the narrowest width it opens at]. At 390 px the header's cart is a link to /cart, checked above.
+   * @type {Array<[string, string, string, string | string[], string, number]>}
    */
   const DIALOGS = [
     ['shopper', `/product/p-${product._id}`, '.buy-box h1', '[data-testid="header-cart"]', 'dialog[open] [data-testid="cart-line"]', 768],
     ['shopper', '/checkout', '[data-testid="address-option"]', '.checkout__add-address', 'dialog[open] form', 0],
+    // A delivered order (the second tab) with Order again, then the cart saying what costs more now.
+    ['shopper', '/dashboard/myorders', '[role="tab"]', ['[role="tab"]:nth-child(2)', '[data-testid="order-again"]'], '[data-testid="cart-notices"]', 0],
   ];
   /** How each role starts: signed out, or signed in on the login page (the shopper with a product in the cart). */
   const SIGN_IN = {
@@ -129,11 +140,11 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
           }, saved);
           reload = true;
         }
-        /** @type {Array<[string, string | (() => string), string, string?, string?]>} */
+        /** @type {Array<[string, string | (() => string), string, (string | string[])?, string?]>} */
         const walk = [
           ...PAGES,
           ...DIALOGS.filter(([, , , , , minWidth]) => width >= minWidth).map(
-            ([who, path, ready, opener, shown]) => /** @type {[string, string, string, string, string]} */ ([who, path, ready, opener, shown]),
+            ([who, path, ready, opener, shown]) => /** @type {[string, string, string, string | string[], string]} */ ([who, path, ready, opener, shown]),
           ),
         ];
         for (const [who, where, ready, opener, shown] of walk) {
@@ -152,7 +163,7 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
             listing = url.pathname + url.search;
           }
           if (opener && shown) {
-            await page.locator(opener).first().click();
+            for (const tap of [opener].flat()) await page.locator(tap).first().click();
             await page.locator(shown).first().waitFor({ timeout: 15_000 });
           }
           // A page can render its content before its heading, or render both twice (a catalogue read from the device,
@@ -172,7 +183,7 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
           });
           const violations = await axeViolations(page, { exclude: '[data-axe-skip]' });
           results.push({
-            page: `${role} ${path}${opener ? ` with ${opener} open` : ''}`,
+            page: `${role} ${path}${opener ? ` with ${[opener].flat().join(' then ')} open` : ''}`,
             language,
             width,
             title: await page.title(),

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiOrder, apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
-import { apiGet, apiLogin, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
+import { axeViolations } from './lib/axe.mjs';
+import { deliveredOrders } from './lib/shop-fixtures.mjs';
+import { apiGet, openInApp, screenshot, serviceWorkerControls, signIn } from './lib/shopper-steps.mjs';
 import { expect, test } from './fixtures.mjs';
 
 // Offline, the home page and its code come from the service worker (playwright.config.ts blocks it unless asked).
@@ -28,45 +28,6 @@ async function call(baseUrl, path, token, body, method = 'POST') {
   const answer = await res.json();
   assert.ok(res.ok, `${path}: ${res.status} ${answer.message}`);
   return answer.data;
-}
-
-/**
- * Products of the journey's own (the admin changes their price and stock; the demo's are other journeys'), each
- * like a demo product in its picture and category, and a shopper whose delivered orders hold them: `orders` lists
- * each order's lines as [index of the product, units].
- * @param {string} baseUrl @param {string} tag @param {string[]} names @param {Array<Array<[number, number]>>} orders
- */
-async function deliveredOrders(baseUrl, tag, names, orders) {
-  const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
-  const [demo] = await inStockProducts(baseUrl, 1);
-  const stamp = String(Date.now()).slice(-5);
-  const products = [];
-  for (const [i, name] of names.entries()) {
-    const made = await call(baseUrl, 'product/create', admin, {
-      name: `${name} ${stamp}`,
-      image: demo.image.slice(0, 1),
-      unit: 'pack',
-      stock: 30,
-      price: 100 + 20 * i,
-      discount: 0,
-      description: 'For the Buy again journey.',
-      category: demo.category.map((c) => (typeof c === 'string' ? c : c._id)),
-      subCategory: demo.subCategory.map((s) => (typeof s === 'string' ? s : s._id)),
-    });
-    products.push({ ...made, charged: made.price });
-  }
-  const shopper = await apiShopper(baseUrl, tag);
-  const ids = [];
-  for (const lines of orders) {
-    const order = await apiOrder(
-      baseUrl,
-      shopper,
-      lines.map(([i, units]) => /** @type {[any, number]} */ ([products[i], units])),
-    );
-    await call(baseUrl, 'order/admin/update-status', admin, { orderId: order.orderId, status: 'DELIVERED' });
-    ids.push(order.orderId);
-  }
-  return { admin, products, shopper, orderIds: ids };
 }
 
 /** How many of `userId`'s orders the device keeps, and whether it keeps the last Buy again answer (lib/storage/db.ts). */
@@ -215,6 +176,25 @@ const edges = (locator) =>
     return { left: Math.round(box.left), right: Math.round(box.right), overflow: document.documentElement.scrollWidth - innerWidth };
   });
 
+/**
+ * Axe's findings on the page as it is (lib/axe.mjs), one line each: any of them in Buy again's parts (its row, the
+ * Order again button, the cart's notices), and the serious or critical ones anywhere, as the a11y sweep counts them.
+ */
+async function axeFindings(page) {
+  const ours = (target) =>
+    page.evaluate(
+      (selector) => !!document.querySelector(selector)?.closest('[data-testid="buy-again"], [data-testid="order-again"], [data-testid="cart-notices"]'),
+      target.join(' '),
+    );
+  const found = [];
+  for (const v of await axeViolations(page)) {
+    const nodes = [];
+    for (const n of v.nodes) if (v.impact === 'serious' || v.impact === 'critical' || (await ours(n.target))) nodes.push(n.target.join(' '));
+    if (nodes.length > 0) found.push(`${v.id} (${v.impact}): ${nodes.join(' | ')}`);
+  }
+  return found;
+}
+
 test('buy again screens in English and Hindi at 390 and 1366 px', async ({ baseUrl, artifactsDir, launch }) => {
   const { admin, products, shopper, orderIds } = await deliveredOrders(
     baseUrl,
@@ -255,18 +235,21 @@ test('buy again screens in English and Hindi at 390 and 1366 px', async ({ baseU
         await cardWidth(page.locator('.category-row .product-card')),
       );
       await screenshot(page, artifactsDir, `home-row-${tag}`, { fullPage: false });
+      expect(await axeFindings(page), `home at ${tag}`).toEqual([]);
 
       // My Orders: the row above the orders, and a delivered order's Order again.
       await openInApp(page, '/dashboard/myorders');
       await page.getByTestId('buy-again').getByTestId('buy-again-card').first().waitFor();
       expect((await edges(page.getByTestId('buy-again'))).overflow, `My Orders at ${tag}`).toBe(0);
       await screenshot(page, artifactsDir, `my-orders-row-${tag}`, { fullPage: false });
+      expect(await axeFindings(page), `My Orders at ${tag}`).toEqual([]);
       await page.getByRole('tab', { name: new RegExp(`^${texts(lang, 'orders').tabs.completed}`) }).click();
       const card = page.getByTestId('order-card').filter({ hasText: orderIds[0] });
       await card.getByTestId('order-again').scrollIntoViewIfNeeded();
       await screenshot(card, artifactsDir, `order-again-button-${tag}`);
       // The orders' refresh answered (it once failed as "no data" and said so over this screen).
       await expect(page.getByText(texts(lang, 'orders').failedFetch)).toHaveCount(0);
+      expect(await axeFindings(page), `a delivered order at ${tag}`).toEqual([]);
 
       // The cart with what changed, said before paying.
       await card.getByTestId('order-again').click();
@@ -274,6 +257,7 @@ test('buy again screens in English and Hindi at 390 and 1366 px', async ({ baseU
       await page.getByTestId('cart-notices').waitFor();
       expect((await edges(page.getByTestId('cart-notices'))).overflow, `the cart at ${tag}`).toBe(0);
       await screenshot(page, artifactsDir, `cart-notices-${tag}`, { fullPage: false });
+      expect(await axeFindings(page), `the cart at ${tag}`).toEqual([]);
       await page.getByTestId('cart-notices').getByRole('button').click();
     }
     await context.close();

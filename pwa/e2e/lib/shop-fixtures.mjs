@@ -1,6 +1,8 @@
 // Orders for the admin screens, made through the public API as shoppers would (register, sign in, save an
-// address, order cash on delivery). Used by the admin journeys and the screenshots script.
+// address, order cash on delivery), and delivered by the admin. Used by the admin journeys, Buy again's, the a11y sweep
+// and the screenshots script.
 import assert from 'node:assert/strict';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './server.mjs';
 import { ADDRESS, apiLogin, newShopper } from './shopper-steps.mjs';
 
 /**
@@ -67,4 +69,47 @@ export async function apiOrder(baseUrl, shopper, lines) {
     body: { list_items: lines.map(([p, q]) => ({ productId: p._id, quantity: q })), totalAmt, address: shopper.addressId },
   });
   return data;
+}
+
+/**
+ * Products of the journey's own (a journey may change their price and stock; the demo's are other journeys'), each
+ * like a demo product in its picture and category, priced ₹100, ₹120, ₹140…, and a new shopper whose cash orders of
+ * them the admin delivered: `orders` lists each order's lines as [index of the product, units]. Answers the admin's
+ * token, the products, the shopper and the orders' ids.
+ * @param {string} baseUrl @param {string} tag @param {string[]} names @param {Array<Array<[number, number]>>} orders
+ */
+export async function deliveredOrders(baseUrl, tag, names, orders) {
+  const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
+  const [demo] = await inStockProducts(baseUrl, 1);
+  const stamp = String(Date.now()).slice(-5);
+  const products = [];
+  for (const [i, name] of names.entries()) {
+    const made = await call(baseUrl, 'product/create', {
+      token: admin,
+      body: {
+        name: `${name} ${stamp}`,
+        image: demo.image.slice(0, 1),
+        unit: 'pack',
+        stock: 30,
+        price: 100 + 20 * i,
+        discount: 0,
+        description: 'Bought before.',
+        category: demo.category.map((c) => (typeof c === 'string' ? c : c._id)),
+        subCategory: demo.subCategory.map((s) => (typeof s === 'string' ? s : s._id)),
+      },
+    });
+    products.push({ ...made.data, charged: made.data.price });
+  }
+  const shopper = await apiShopper(baseUrl, tag);
+  const ids = [];
+  for (const lines of orders) {
+    const order = await apiOrder(
+      baseUrl,
+      shopper,
+      lines.map(([i, units]) => /** @type {[any, number]} */ ([products[i], units])),
+    );
+    await call(baseUrl, 'order/admin/update-status', { token: admin, body: { orderId: order.orderId, status: 'DELIVERED' } });
+    ids.push(order.orderId);
+  }
+  return { admin, products, shopper, orderIds: ids };
 }
