@@ -5,7 +5,7 @@ import { products } from '../src/catalog/products.table.js';
 import { line } from './order-fixtures.js';
 
 /**
- * Buy again and Order again (docs/product.md#buy-again-and-order-again-and-order-again): the products of a shopper's delivered orders,
+ * Buy again and Order again (docs/product.md#buy-again-and-order-again): the products of a shopper's delivered orders,
  * most often then most recently delivered first, at today's price and stock; an order back into the cart by the
  * cart's rules, saying what was left out and what costs something else now.
  */

@@ -10,7 +10,7 @@ import { factsOf } from './lifecycle/transition.js';
 import { orderLines, orders } from './orders.table.js';
 import { OrderReader } from './order-reader.js';
 
-/** Buy again and Order again (docs/product.md#buy-again-and-order-again-and-order-again): a shopper's past orders back into the cart. */
+/** Buy again and Order again (docs/product.md#buy-again-and-order-again): a shopper's past orders back into the cart. */
 @Injectable()
 export class BuyAgainService {
   constructor(
