@@ -33,8 +33,9 @@ describe('useServerRefresh: the one way a screen refreshes device data when it o
   it('takes a refresh that stores its answer and gives nothing back as done, not failed', async () => {
     let asked = 0;
     const { result } = renderHook(() =>
-      useServerRefresh('stored', async () => {
+      useServerRefresh('stored', () => {
         asked += 1;
+        return Promise.resolve();
       }),
     );
     await waitFor(() => expect(result.current.refreshing).toBe(false));
