@@ -350,5 +350,4 @@ function productIdsIn(answer: unknown): string[] {
   });
 }
 
-const unique = (ids: string[]) => [...new Set(ids)];
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
