@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * The catalogue's bulk file (docs/product.md#catalogue-in-bulk): the columns an export writes and an import reads,
  * in this order, one row per product or option, and what the import answers. Header names are matched whatever
@@ -98,3 +100,16 @@ export function splitList(cell: string): string[] {
     .map((s) => s.trim())
     .filter((s) => s !== '');
 }
+
+/** `?format=csv|xlsx` of the export and the template. */
+export const CatalogFileQuery = z.object({ format: z.enum(IMPORT_FORMATS, { error: 'must be csv or xlsx' }).default('csv') });
+export type CatalogFileQuery = z.infer<typeof CatalogFileQuery>;
+
+/** `?dryRun=1` of the import: plan and answer, write nothing. */
+export const ImportQuery = z.object({
+  dryRun: z
+    .enum(['1', '0', 'true', 'false'], { error: 'must be 1 or 0' })
+    .optional()
+    .transform((v) => v === '1' || v === 'true'),
+});
+export type ImportQuery = z.infer<typeof ImportQuery>;
