@@ -78,7 +78,7 @@ function csvRows(bytes: Buffer): Sheet['rows'] {
   }
   if (text.includes('\u0000')) throw fileProblem('file', 'is neither an Excel workbook nor CSV in UTF-8 (in Excel: Save As, CSV UTF-8)');
   try {
-    const records = parse<string[]>(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
+    const records: string[][] = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
     return records.map((cells, i) => ({ row: i + 1, cells }));
   } catch (e) {
     const line = (e as { lines?: number }).lines;
