@@ -82,7 +82,7 @@ function csvRows(bytes: Buffer): Sheet['rows'] {
     return records.map((cells, i) => ({ row: i + 1, cells }));
   } catch (e) {
     const line = (e as { lines?: number }).lines;
-    throw fileProblem('file', `could not be read as CSV${line ? ` near line ${line}` : ''}: ${(e as Error).message}`);
+    throw fileProblem('file', `could not be read as CSV near line ${line ?? 1}: ${(e as Error).message}`);
   }
 }
 
