@@ -38,6 +38,8 @@ export interface PlanContext {
   columns: Set<ImportColumn>;
   pictureUrl: PictureUrl;
   problems: ImportProblem[];
+  /** Cells with a problem already (`row|column`). */
+  named: Set<string>;
   conflicts: ImportProblem[];
 }
 
@@ -81,6 +83,7 @@ export async function planContext(db: Db, read: ReadRows, pictureUrl: PictureUrl
     columns: read.columns,
     pictureUrl,
     problems: read.problems,
+    named: new Set(read.problems.map((p) => `${p.row}|${p.column}`)),
     conflicts: [],
   };
 }
@@ -207,6 +210,10 @@ export function countIn(ctx: PlanContext, row: FileRow, column: 'stock' | 'stock
   return undefined;
 }
 
+/** A cell's problem; a cell already named keeps its first (a new product's blank price is "required", not also "not a number"). */
 export function add(ctx: PlanContext, row: FileRow, column: ImportColumn, message: string): void {
+  const cell = `${row.row}|${column}`;
+  if (ctx.named.has(cell)) return;
+  ctx.named.add(cell);
   ctx.problems.push({ row: row.row, column, message });
 }
