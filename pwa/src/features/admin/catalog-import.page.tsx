@@ -177,13 +177,13 @@ function CatalogImport() {
         <div className="admin-field">
           <label htmlFor={fileId}>{t('file')}</label>
           <input id={fileId} type="file" accept=".csv,.xlsx,text/csv" data-testid="catalog-import-file" aria-invalid={!!about('file')} onChange={choose(setFile)} />
-          {about('file') && <p className="field-error">{about('file')}</p>}
+          {about('file') && <p className="admin-error">{about('file')}</p>}
         </div>
         <div className="admin-field">
           <label htmlFor={picturesId}>{t('pictures')}</label>
           <input id={picturesId} type="file" accept=".zip,application/zip" data-testid="catalog-import-pictures" aria-invalid={!!about('pictures')} onChange={choose(setPictures)} />
           <p className="catalog-bulk__hint">{t('picturesHint')}</p>
-          {about('pictures') && <p className="field-error">{about('pictures')}</p>}
+          {about('pictures') && <p className="admin-error">{about('pictures')}</p>}
         </div>
         <FormRefusal message={refusal && !refusal.field ? refusal.message : null} testId="catalog-import-refusal" />
         <button type="submit" className="btn btn--primary btn--small" data-testid="catalog-import-check" disabled={!file || sending !== null}>
