@@ -141,7 +141,10 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     await applied({ file: csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,45,,20,,,,,`) });
     const p = await productBySku(sku('SUGAR'));
     // An order or an admin changes the stock after the export was taken (20 → 18).
-    const moved = await api(t).post('/api/product/admin/adjust-stock').set(bearer(admin)).send({ productId: p!.id, variantId: null, stock: 18, expectedStock: 20 });
+    const moved = await api(t)
+      .post('/api/product/admin/adjust-stock')
+      .set(bearer(admin))
+      .send({ productId: p!.id, variantId: null, stock: 18, expectedStock: 20 });
     expect(moved.status).toBe(200);
     const file = csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,50,,25,20,,,,`);
     const report = await dryRun({ file });
@@ -162,8 +165,16 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       sql.raw(`create trigger refuse_boom before insert on product_variants for each row when (new.sku = '${sku('TEA-BOOM')}') execute function refuse_boom()`),
     );
     try {
-      const job = await applied({ file: csv(`${sku('TEA')},,Tea leaves,${cat.name},,,250 g,,130,,10,10,,,,`, `${sku('TEA-BOOM')},${sku('TEA')},,,,,,1 kg,400,,,,,,,`) });
-      expect(job).toMatchObject({ state: 'done', updates: 0, creates: 0, skipped: 1, errors: [{ row: 2, column: 'sku', message: expect.stringContaining('could not be saved') }] });
+      const job = await applied({
+        file: csv(`${sku('TEA')},,Tea leaves,${cat.name},,,250 g,,130,,10,10,,,,`, `${sku('TEA-BOOM')},${sku('TEA')},,,,,,1 kg,400,,,,,,,`),
+      });
+      expect(job).toMatchObject({
+        state: 'done',
+        updates: 0,
+        creates: 0,
+        skipped: 1,
+        errors: [{ row: 2, column: 'sku', message: expect.stringContaining('could not be saved') }],
+      });
     } finally {
       await t.db.execute(sql.raw('drop trigger refuse_boom on product_variants'));
       await t.db.execute(sql.raw('drop function refuse_boom()'));
@@ -183,7 +194,10 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     expect(image).toEqual([expect.stringMatching(/^\/uploads\/pic[0-9a-f]{32}-large\.webp$/)]);
     expect((await api(t).get(image[0]!)).status).toBe(200);
     expect(await dryRun({ file, pictures })).toMatchObject({ unchanged: 1, errors: [] });
-    const bad = await dryRun({ file: csv(`${sku('JAM')},,Jam,${cat.name},,,200 g,,90,,5,,,,,notes.txt`, `${sku('FIG')},,Figs,${cat.name},,,1 kg,,90,,5,,,,,gone.png`), pictures });
+    const bad = await dryRun({
+      file: csv(`${sku('JAM')},,Jam,${cat.name},,,200 g,,90,,5,,,,,notes.txt`, `${sku('FIG')},,Figs,${cat.name},,,1 kg,,90,,5,,,,,gone.png`),
+      pictures,
+    });
     expect(bad.errors).toEqual([
       { row: 2, column: 'pictures', message: '"notes.txt" is not a picture that can be read' },
       { row: 3, column: 'pictures', message: '"gone.png" is not in the pictures ZIP' },
@@ -230,9 +244,17 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
   });
 
   it('keeps the ledger honest: no product row is written for a dry run', async () => {
-    const rows = await t.db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(and(eq(stockMovements.reason, 'import')));
+    const rows = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(stockMovements)
+      .where(and(eq(stockMovements.reason, 'import')));
     await dryRun({ file: csv(`${sku('NEW-ONLY')},,New only,${cat.name},,,1 pc,,10,,3,,,,,`) });
-    expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(stockMovements).where(eq(stockMovements.reason, 'import'))).toEqual(rows);
+    expect(
+      await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stockMovements)
+        .where(eq(stockMovements.reason, 'import')),
+    ).toEqual(rows);
     expect(await productBySku(sku('NEW-ONLY'))).toBeUndefined();
   });
 });

@@ -328,7 +328,8 @@ export const enIN = {
     importNewProductNeeds: 'is required for a new product',
     importUnknownCategory: '"{{name}}" is not a category of the shop',
     importUnknownSubCategory: '"{{name}}" is not a subcategory of the shop',
-    importBareStock: 'Stock is now {{current}}; to set another figure, export the catalogue again and edit that file (its stock_exported column says what each figure replaces).',
+    importBareStock:
+      'Stock is now {{current}}; to set another figure, export the catalogue again and edit that file (its stock_exported column says what each figure replaces).',
     importStockMoved: 'Stock changed since the file was exported: it is now {{current}}, the file says {{exported}}. Export again and enter the figure again.',
     importPictureMissing: '"{{name}}" is not in the pictures ZIP',
     importPictureUnreadable: '"{{name}}" is not a picture that can be read',

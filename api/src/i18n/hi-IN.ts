@@ -320,7 +320,8 @@ export const hiIN: Catalogue = {
     importNewProductNeeds: 'नए प्रोडक्ट के लिए ज़रूरी है',
     importUnknownCategory: '"{{name}}" दुकान की कोई कैटेगरी नहीं है',
     importUnknownSubCategory: '"{{name}}" दुकान की कोई सब-कैटेगरी नहीं है',
-    importBareStock: 'स्टॉक अभी {{current}} है; दूसरा आँकड़ा रखने के लिए कैटलॉग फिर से एक्सपोर्ट करें और उसी फ़ाइल में बदलें (उसका stock_exported कॉलम बताता है कि हर आँकड़ा किसकी जगह ले रहा है)।',
+    importBareStock:
+      'स्टॉक अभी {{current}} है; दूसरा आँकड़ा रखने के लिए कैटलॉग फिर से एक्सपोर्ट करें और उसी फ़ाइल में बदलें (उसका stock_exported कॉलम बताता है कि हर आँकड़ा किसकी जगह ले रहा है)।',
     importStockMoved: 'फ़ाइल एक्सपोर्ट होने के बाद स्टॉक बदल गया: अभी {{current}} है, फ़ाइल में {{exported}}। फिर से एक्सपोर्ट करें और आँकड़ा दोबारा भरें।',
     importPictureMissing: '"{{name}}" तस्वीरों की ZIP में नहीं है',
     importPictureUnreadable: '"{{name}}" पढ़ी जा सकने वाली तस्वीर नहीं है',

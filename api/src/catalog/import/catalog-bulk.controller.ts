@@ -67,6 +67,19 @@ function attachment(reply: FastifyReply, name: string, format: ImportFormat): vo
 }
 
 function* templateRows(category: string) {
-  yield { sku: 'ATTA-5KG', name: 'Whole wheat atta', category, brand: 'Haat', unit: '5 kg', price: 249, discount: 5, stock: 40, hsn: '1101', gst_rate: 5, description: 'Stone-ground whole wheat flour.', pictures: 'atta.jpg' };
+  yield {
+    sku: 'ATTA-5KG',
+    name: 'Whole wheat atta',
+    category,
+    brand: 'Haat',
+    unit: '5 kg',
+    price: 249,
+    discount: 5,
+    stock: 40,
+    hsn: '1101',
+    gst_rate: 5,
+    description: 'Stone-ground whole wheat flour.',
+    pictures: 'atta.jpg',
+  };
   yield { sku: 'ATTA-10KG', product_sku: 'ATTA-5KG', option: '10 kg', price: 479, stock: 15 };
 }

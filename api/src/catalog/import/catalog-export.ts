@@ -36,17 +36,15 @@ export function rowsOf(row: ProductRow, categories: Map<string, string>, subCate
     description: row.description,
     pictures: row.image.join(JOIN),
   };
-  const options = row.inventory.variants.map(
-    (v): Cells => ({
-      sku: v.sku ?? '',
-      product_sku: row.sku,
-      option: v.name,
-      price: v.price ?? '',
-      stock: v.stock ?? '',
-      stock_exported: v.stock ?? '',
-      pictures: (v.image ?? []).join(JOIN),
-    }),
-  );
+  const options = row.inventory.variants.map((v): Cells => ({
+    sku: v.sku ?? '',
+    product_sku: row.sku,
+    option: v.name,
+    price: v.price ?? '',
+    stock: v.stock ?? '',
+    stock_exported: v.stock ?? '',
+    pictures: (v.image ?? []).join(JOIN),
+  }));
   return [own, ...options];
 }
 

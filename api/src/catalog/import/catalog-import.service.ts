@@ -102,7 +102,14 @@ export class CatalogImportService {
       }
       const last = i + BATCH >= plans.length;
       const counts = countRows(plans.slice(0, i + batch.length));
-      await saveProgress(this.db, jobId, { state: last ? 'done' : 'running', done, ...counts, errorCount, errors: sorted(errors).slice(0, IMPORT_MAX_PROBLEMS), conflictRows });
+      await saveProgress(this.db, jobId, {
+        state: last ? 'done' : 'running',
+        done,
+        ...counts,
+        errorCount,
+        errors: sorted(errors).slice(0, IMPORT_MAX_PROBLEMS),
+        conflictRows,
+      });
     }
     if (plans.length === 0) await saveProgress(this.db, jobId, { state: 'done', done, ...countRows([]), errorCount, errors, conflictRows });
   }
@@ -116,7 +123,9 @@ export class CatalogImportService {
         if (bytes) await this.files.saveImageByContent(bytes);
       }
       const saved = await this.db
-        .transaction((tx) => (plan.create ? insertProduct(tx, this.search, plan.create, adminId, 'import') : updateProduct(tx, this.search, plan.update!, adminId, 'import')))
+        .transaction((tx) =>
+          plan.create ? insertProduct(tx, this.search, plan.create, adminId, 'import') : updateProduct(tx, this.search, plan.update!, adminId, 'import'),
+        )
         .catch((e: unknown) => {
           throw skuConflict(e, plan.create ?? plan.update!);
         });

@@ -42,7 +42,10 @@ export async function saveProgress(db: Db, id: string, status: Omit<ImportJobSta
 }
 
 export async function failJob(db: Db, id: string): Promise<void> {
-  await db.update(importJobs).set({ state: 'failed', heartbeatAt: sql`now()` }).where(eq(importJobs.id, id));
+  await db
+    .update(importJobs)
+    .set({ state: 'failed', heartbeatAt: sql`now()` })
+    .where(eq(importJobs.id, id));
 }
 
 export async function readJob(db: Db, id: string): Promise<ImportJobStatus> {

@@ -153,7 +153,14 @@ export function newOption(o: FileRow, image: string[] | undefined) {
 }
 
 /** A body through the product form's own schema, each problem named by the row and column it came from. */
-export function checked<S extends z.ZodType>(ctx: PlanContext, schema: S, input: unknown, row: FileRow, options: FileRow[], optionAt?: (i: number) => FileRow | undefined): z.infer<S> | null {
+export function checked<S extends z.ZodType>(
+  ctx: PlanContext,
+  schema: S,
+  input: unknown,
+  row: FileRow,
+  options: FileRow[],
+  optionAt?: (i: number) => FileRow | undefined,
+): z.infer<S> | null {
   const parsed = schema.safeParse(input);
   if (parsed.success) return parsed.data;
   for (const issue of parsed.error.issues) {

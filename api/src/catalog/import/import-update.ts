@@ -70,7 +70,14 @@ async function optionList(ctx: PlanContext, group: ProductRows, stored: ProductR
   for (const option of stored.inventory.variants) {
     const row = option.sku === undefined ? undefined : fileRows.get(option.sku);
     const own = option.stock === undefined ? {} : { stock: option.stock, expectedStock: option.stock };
-    const kept = { _id: option._id, name: option.name, sku: option.sku, ...(option.price === undefined ? {} : { price: option.price }), image: option.image ?? [], ...own };
+    const kept = {
+      _id: option._id,
+      name: option.name,
+      sku: option.sku,
+      ...(option.price === undefined ? {} : { price: option.price }),
+      image: option.image ?? [],
+      ...own,
+    };
     rowAt.push(row);
     if (!row) {
       list.push(kept);

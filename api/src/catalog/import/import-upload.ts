@@ -37,7 +37,8 @@ export async function readImportUpload(req: FastifyRequest): Promise<ImportUploa
   try {
     for await (const part of req.parts({ limits: { files: 2, fileSize: PICTURES_MAX_BYTES, fields: 10 } })) {
       if (part.type !== 'file') continue;
-      if (part.fieldname !== 'file' && part.fieldname !== 'pictures') throw fileProblem(part.fieldname, 'is not a field of the import (send "file" and "pictures")');
+      if (part.fieldname !== 'file' && part.fieldname !== 'pictures')
+        throw fileProblem(part.fieldname, 'is not a field of the import (send "file" and "pictures")');
       parts[part.fieldname] = await part.toBuffer();
     }
   } catch (e) {

@@ -17,7 +17,9 @@ const bulkApi = {
     const body = new FormData();
     body.append('file', file);
     if (pictures) body.append('pictures', pictures);
-    return http.post(`admin/catalog/import${dryRun ? '?dryRun=1' : ''}`, { body, timeout: 300_000, context: { silent: true } }).json<ImportReport | { jobId: string }>();
+    return http
+      .post(`admin/catalog/import${dryRun ? '?dryRun=1' : ''}`, { body, timeout: 300_000, context: { silent: true } })
+      .json<ImportReport | { jobId: string }>();
   },
   job: (jobId: string) => http.get(`admin/catalog/import/${encodeURIComponent(jobId)}`, { cache: 'no-store' }).json<ImportJobStatus>(),
 };
@@ -39,7 +41,13 @@ function Downloads() {
     }
   };
   const button = (what: 'export' | 'import/template', format: ImportFormat, label: string) => (
-    <button type="button" className="btn btn--small" data-testid={`catalog-${what.replace('import/', '')}-${format}`} disabled={busy !== null} onClick={() => void download(what, format)}>
+    <button
+      type="button"
+      className="btn btn--small"
+      data-testid={`catalog-${what.replace('import/', '')}-${format}`}
+      disabled={busy !== null}
+      onClick={() => void download(what, format)}
+    >
       {busy === `${what}.${format}` ? t('downloading') : label}
     </button>
   );
@@ -176,12 +184,26 @@ function CatalogImport() {
       <form className="catalog-bulk__form" onSubmit={check} noValidate>
         <div className="admin-field">
           <label htmlFor={fileId}>{t('file')}</label>
-          <input id={fileId} type="file" accept=".csv,.xlsx,text/csv" data-testid="catalog-import-file" aria-invalid={!!about('file')} onChange={choose(setFile)} />
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,.xlsx,text/csv"
+            data-testid="catalog-import-file"
+            aria-invalid={!!about('file')}
+            onChange={choose(setFile)}
+          />
           {about('file') && <p className="admin-error">{about('file')}</p>}
         </div>
         <div className="admin-field">
           <label htmlFor={picturesId}>{t('pictures')}</label>
-          <input id={picturesId} type="file" accept=".zip,application/zip" data-testid="catalog-import-pictures" aria-invalid={!!about('pictures')} onChange={choose(setPictures)} />
+          <input
+            id={picturesId}
+            type="file"
+            accept=".zip,application/zip"
+            data-testid="catalog-import-pictures"
+            aria-invalid={!!about('pictures')}
+            onChange={choose(setPictures)}
+          />
           <p className="catalog-bulk__hint">{t('picturesHint')}</p>
           {about('pictures') && <p className="admin-error">{about('pictures')}</p>}
         </div>
