@@ -136,6 +136,59 @@ function JobProgress({ jobId }: { jobId: string }) {
   );
 }
 
+function FileField(props: {
+  label: string;
+  accept: string;
+  testId: string;
+  problem?: string;
+  hint?: string;
+  onChange: (e: { target: HTMLInputElement }) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{props.label}</label>
+      <input id={id} type="file" accept={props.accept} data-testid={props.testId} aria-invalid={!!props.problem} onChange={props.onChange} />
+      {props.hint && <p className="catalog-bulk__hint">{props.hint}</p>}
+      {props.problem && <p className="admin-error">{props.problem}</p>}
+    </div>
+  );
+}
+
+/** The dry run's answer, and Apply for what it would change. */
+function DryRun({ report, sending, onApply }: { report: ImportReport; sending: 'check' | 'apply' | null; onApply: () => void }) {
+  const { t } = useTranslation('catalogImport');
+  return (
+    <section className="catalog-bulk__report" aria-live="polite" data-testid="catalog-import-report">
+      <h2>{t('dryRunHeading')}</h2>
+      <Report report={report} />
+      <p>{report.errorCount + report.conflicts > 0 ? t('applyLeavesOut') : t('applyAll')}</p>
+      <button
+        type="button"
+        className="btn btn--primary btn--small"
+        data-testid="catalog-import-apply"
+        disabled={sending !== null || report.creates + report.updates === 0}
+        onClick={onApply}
+      >
+        {sending === 'apply' ? t('applying') : t('apply', { n: report.creates + report.updates })}
+      </button>
+    </section>
+  );
+}
+
+function Head() {
+  const { t } = useTranslation('catalogImport');
+  return (
+    <>
+      <div className="admin-page__head">
+        <h1>{t('heading')}</h1>
+        <Downloads />
+      </div>
+      <p className="catalog-bulk__intro">{t('intro')}</p>
+    </>
+  );
+}
+
 function CatalogImport() {
   const { t } = useTranslation('catalogImport');
   const [params, setParams] = useSearchParams();
@@ -145,8 +198,6 @@ function CatalogImport() {
   const [report, setReport] = useState<ImportReport | null>(null);
   const [sending, setSending] = useState<'check' | 'apply' | null>(null);
   const { refusal, refuse, clear, about } = useFormRefusal(FIELDS);
-  const fileId = useId();
-  const picturesId = useId();
 
   const send = async (dryRun: boolean) => {
     if (!file) return;
@@ -176,58 +227,23 @@ function CatalogImport() {
 
   return (
     <section className="admin-page catalog-bulk">
-      <div className="admin-page__head">
-        <h1>{t('heading')}</h1>
-        <Downloads />
-      </div>
-      <p className="catalog-bulk__intro">{t('intro')}</p>
+      <Head />
       <form className="catalog-bulk__form" onSubmit={check} noValidate>
-        <div className="admin-field">
-          <label htmlFor={fileId}>{t('file')}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,.xlsx,text/csv"
-            data-testid="catalog-import-file"
-            aria-invalid={!!about('file')}
-            onChange={choose(setFile)}
-          />
-          {about('file') && <p className="admin-error">{about('file')}</p>}
-        </div>
-        <div className="admin-field">
-          <label htmlFor={picturesId}>{t('pictures')}</label>
-          <input
-            id={picturesId}
-            type="file"
-            accept=".zip,application/zip"
-            data-testid="catalog-import-pictures"
-            aria-invalid={!!about('pictures')}
-            onChange={choose(setPictures)}
-          />
-          <p className="catalog-bulk__hint">{t('picturesHint')}</p>
-          {about('pictures') && <p className="admin-error">{about('pictures')}</p>}
-        </div>
+        <FileField label={t('file')} accept=".csv,.xlsx,text/csv" testId="catalog-import-file" problem={about('file')} onChange={choose(setFile)} />
+        <FileField
+          label={t('pictures')}
+          accept=".zip,application/zip"
+          testId="catalog-import-pictures"
+          problem={about('pictures')}
+          onChange={choose(setPictures)}
+          hint={t('picturesHint')}
+        />
         <FormRefusal message={refusal && !refusal.field ? refusal.message : null} testId="catalog-import-refusal" />
         <button type="submit" className="btn btn--primary btn--small" data-testid="catalog-import-check" disabled={!file || sending !== null}>
           {sending === 'check' ? t('checking') : t('check')}
         </button>
       </form>
-      {report && (
-        <section className="catalog-bulk__report" aria-live="polite" data-testid="catalog-import-report">
-          <h2>{t('dryRunHeading')}</h2>
-          <Report report={report} />
-          <p>{report.errorCount + report.conflicts > 0 ? t('applyLeavesOut') : t('applyAll')}</p>
-          <button
-            type="button"
-            className="btn btn--primary btn--small"
-            data-testid="catalog-import-apply"
-            disabled={sending !== null || report.creates + report.updates === 0}
-            onClick={() => void send(false)}
-          >
-            {sending === 'apply' ? t('applying') : t('apply', { n: report.creates + report.updates })}
-          </button>
-        </section>
-      )}
+      {report && <DryRun report={report} sending={sending} onApply={() => void send(false)} />}
       {jobId && <JobProgress jobId={jobId} />}
     </section>
   );
