@@ -221,4 +221,44 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
     const quiet = (await gstr1(`from=${NEXT_DAY.slice(0, 8)}20&to=${NEXT_DAY.slice(0, 8)}21`)).body;
     expect(quiet).toMatchObject({ b2b: [], b2cl: [], b2cs: [], cdnr: [], cdnur: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });
   });
+
+  it('gives the month-end screen each table’s totals beside the documents it is made from', async () => {
+    expect((await api(t).get(`/api/admin/gst/gstr1/overview?${PERIOD}`)).status).toBe(401);
+    const res = await api(t).get(`/api/admin/gst/gstr1/overview?${PERIOD}`).set(bearer(admin));
+    expect(res.status).toBe(200);
+    const { fp, tables } = res.body.data;
+    expect(fp).toBe(FP);
+    const seen = tables.map((x: { table: string; rows: number; txval: number; iamt: number; camt: number; samt: number; documents: Array<{ number: string }> }) => [
+      x.table,
+      x.rows,
+      x.txval,
+      x.iamt,
+      x.camt,
+      x.samt,
+      x.documents.map((d) => d.number).sort(),
+    ]);
+    const sorted = (list: Array<string | undefined>) => [...list].sort();
+    expect(seen).toEqual([
+      ['b2b', 2, 4000, 300, 120, 120, sorted([inv[3], inv[4]])],
+      ['b2cl', 1, 200_000, 36_000, 0, 0, [inv[5]]],
+      ['b2cs', 3, 2500, 180, 90, 90, sorted([inv[1], inv[2], inv[6], notes[0], notes[3]])],
+      ['cdnr', 1, 1000, 180, 0, 0, [notes[1]]],
+      ['cdnur', 1, 100_000, 18_000, 0, 0, [notes[2]]],
+      ['hsn', 4, 105_500, 18_300, 210, 210, sorted([...inv.slice(1, 7), ...notes])],
+      ['doc_issue', 2, 0, 0, 0, 0, sorted([...inv.slice(1, 7), ...notes])],
+    ]);
+    const b2b = tables[0].documents.find((d: { number: string }) => d.number === inv[3]);
+    expect(b2b).toEqual({
+      kind: 'invoice',
+      number: inv[3],
+      date: expect.stringContaining(`${MONTH}-08`),
+      orderId: m.tradersOrderId,
+      buyer: 'Mumbai Traders LLP',
+      gstin: MAHARASHTRA_BUYER,
+      state: 'Maharashtra',
+      total: 2300,
+      taxable: 2000,
+      tax: 300,
+    });
+  });
 });
