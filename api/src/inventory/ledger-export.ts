@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, gte, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, lt, sql } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { products } from '../catalog/products.table.js';
-import { productVariants, stockMovements, type StockReason } from './inventory.table.js';
+import { inventoryLevels, productVariants, stockMovements, type StockReason } from './inventory.table.js';
 
 /** Ledger rows read per statement: a batch is all an export holds at a time. */
 const BATCH = 2000;
@@ -46,7 +46,9 @@ export async function* ledgerBetween(db: Pick<Db, 'select'>, from: Date, to: Dat
       })
       .from(stockMovements)
       .leftJoin(productVariants, eq(productVariants.id, stockMovements.variantId))
-      .leftJoin(products, eq(products.id, productVariants.productId))
+      .leftJoin(inventoryLevels, eq(inventoryLevels.id, stockMovements.inventoryLevelId))
+      // An entry names its option, or only the pool: a product's own pool names its product.
+      .leftJoin(products, eq(products.id, sql`coalesce(${productVariants.productId}, ${inventoryLevels.productId})`))
       .where(and(gt(stockMovements.id, after), gte(stockMovements.createdAt, from), lt(stockMovements.createdAt, to)))
       .orderBy(asc(stockMovements.id))
       .limit(BATCH);
