@@ -68,7 +68,9 @@ export function docIssueOf(docs: ReadonlyArray<{ kind: InvoiceKind; number: stri
     for (const d of docs.filter((x) => x.kind === kind)) {
       const cut = d.number.lastIndexOf('/');
       const name = d.number.slice(0, cut);
-      series.set(name, [...(series.get(name) ?? []), { number: d.number, n: Number(d.number.slice(cut + 1)) }]);
+      const numbers = series.get(name) ?? [];
+      numbers.push({ number: d.number, n: Number(d.number.slice(cut + 1)) });
+      series.set(name, numbers);
     }
     if (series.size === 0) return [];
     const rows = [...series.keys()].sort().map((name, i) => seriesRow(i + 1, series.get(name)!));

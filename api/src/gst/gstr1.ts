@@ -84,6 +84,11 @@ function b2csOf(sales: readonly InvoiceDocument[], notes: readonly InvoiceDocume
 /** Items grouped by a key, in the order first seen. */
 export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
   return groups;
 }

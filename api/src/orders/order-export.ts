@@ -68,7 +68,11 @@ export async function* ordersPlacedBetween(db: Pick<Db, 'select'>, from: Date, t
       )
       .orderBy(asc(orderLines.orderId), asc(orderLines.position));
     const linesOf = new Map<string, ExportedOrderLine['line'][]>();
-    for (const l of lines) linesOf.set(l.orderId, [...(linesOf.get(l.orderId) ?? []), l]);
+    for (const l of lines) {
+      const of = linesOf.get(l.orderId);
+      if (of) of.push(l);
+      else linesOf.set(l.orderId, [l]);
+    }
     for (const order of batch) for (const line of linesOf.get(order.id) ?? []) yield { order, line };
     const last: typeof orders.$inferSelect = batch[batch.length - 1]!;
     after = { at: last.createdAt, id: last.id };

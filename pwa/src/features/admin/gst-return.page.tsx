@@ -14,7 +14,13 @@ import './books.css';
 const DAY_MS = 86_400_000;
 /** A period the return takes: from before to, at most a quarter (the server says the same: Gstr1Query). */
 const periodProblem = (p: Period) =>
-  !p.from || !p.to ? 'period.missing' : p.from > p.to ? 'period.backwards' : (Date.parse(p.to) - Date.parse(p.from)) / DAY_MS >= GSTR1_MAX_DAYS ? 'period.tooLong' : null;
+  !p.from || !p.to
+    ? 'period.missing'
+    : p.from > p.to
+      ? 'period.backwards'
+      : (Date.parse(p.to) - Date.parse(p.from)) / DAY_MS >= GSTR1_MAX_DAYS
+        ? 'period.tooLong'
+        : null;
 
 /** /dashboard/gst (docs/product.md#gst-return): the month's GSTR-1, each table's totals beside its documents, and its downloads. */
 function GstReturn() {
@@ -48,12 +54,18 @@ function GstReturn() {
       </div>
       <p className="books-more">{t('gst.intro')}</p>
       <div className="books-period">
-        <label htmlFor="gst-month">{t('period.month')}</label>
-        <input id="gst-month" type="month" value={period.from.slice(0, 7)} onChange={(e) => e.target.value && setPeriod(monthPeriod(e.target.value))} />
-        <label htmlFor="gst-from">{t('period.from')}</label>
-        <input id="gst-from" type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
-        <label htmlFor="gst-to">{t('period.to')}</label>
-        <input id="gst-to" type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+        <label className="books-field">
+          {t('period.month')}
+          <input type="month" value={period.from.slice(0, 7)} onChange={(e) => e.target.value && setPeriod(monthPeriod(e.target.value))} />
+        </label>
+        <label className="books-field">
+          {t('period.from')}
+          <input type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
+        </label>
+        <label className="books-field">
+          {t('period.to')}
+          <input type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+        </label>
       </div>
       {problem && (
         <p className="admin-error" role="alert">
@@ -64,15 +76,23 @@ function GstReturn() {
         <button type="button" className="btn btn--small" data-testid="gst-download-json" disabled={busy || problem !== null} onClick={() => void download()}>
           {t('gst.downloadJson')}
         </button>
-        <label htmlFor="gst-csv-table">{t('gst.csvTable')}</label>
-        <select id="gst-csv-table" value={table} onChange={(e) => setTable(e.target.value as Gstr1Table)}>
-          {GSTR1_TABLES.map((x) => (
-            <option key={x} value={x}>
-              {t(`csv.${x}`)}
-            </option>
-          ))}
-        </select>
-        <button type="button" className="btn btn--ghost btn--small" data-testid="gst-download-csv" disabled={busy || problem !== null} onClick={() => void download(table)}>
+        <label className="books-field">
+          {t('gst.csvTable')}
+          <select value={table} onChange={(e) => setTable(e.target.value as Gstr1Table)}>
+            {GSTR1_TABLES.map((x) => (
+              <option key={x} value={x}>
+                {t(`csv.${x}`)}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button
+          type="button"
+          className="btn btn--ghost btn--small"
+          data-testid="gst-download-csv"
+          disabled={busy || problem !== null}
+          onClick={() => void download(table)}
+        >
           {t('gst.downloadCsv')}
         </button>
       </div>
@@ -188,9 +208,7 @@ function Documents({ of: x }: { of: OverviewTableTotals }) {
           ))}
         </tbody>
       </table>
-      {x.documentCount > x.documents.length && (
-        <p className="books-more">{t('gst.more', { shown: OVERVIEW_DOCUMENTS_SHOWN, count: x.documentCount })}</p>
-      )}
+      {x.documentCount > x.documents.length && <p className="books-more">{t('gst.more', { shown: OVERVIEW_DOCUMENTS_SHOWN, count: x.documentCount })}</p>}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import type { ExportFormat } from '@haat/shared/books/export.schema';
 import { useTranslation } from '../../../i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
@@ -11,7 +11,6 @@ import '../books.css';
  */
 export function PeriodExport({ what }: { what: 'orders' | 'ledger' }) {
   const { t } = useTranslation('books');
-  const id = useId();
   const [period, setPeriod] = useState(lastMonth);
   const [busy, setBusy] = useState<ExportFormat | null>(null);
   const valid = Boolean(period.from && period.to && period.from <= period.to);
@@ -28,10 +27,14 @@ export function PeriodExport({ what }: { what: 'orders' | 'ledger' }) {
   return (
     <fieldset className="books-export" data-testid={`export-${what}`}>
       <legend>{t(`export.${what}`)}</legend>
-      <label htmlFor={`${id}-from`}>{t('period.from')}</label>
-      <input id={`${id}-from`} type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
-      <label htmlFor={`${id}-to`}>{t('period.to')}</label>
-      <input id={`${id}-to`} type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+      <label className="books-field">
+        {t('period.from')}
+        <input type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
+      </label>
+      <label className="books-field">
+        {t('period.to')}
+        <input type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+      </label>
       {(['csv', 'xlsx'] as const).map((format) => (
         <button key={format} type="button" className="btn btn--ghost btn--small" disabled={!valid || busy !== null} onClick={() => void download(format)}>
           {busy === format ? t('export.preparing') : t(`export.${format}`)}
