@@ -90,7 +90,7 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
   /** A cash order delivered (so invoiced) at `when`. */
   const delivered = async (token: string, addressId: string, items: Array<[keyof Month['products'], number]>, total: number, when: Date) => {
     const orderId = await place(token, addressId, items, total);
-    await lifecycle.move(orderId, 'DELIVERED', 'admin', { extras: { now: when }, read: async () => null });
+    await lifecycle.move(orderId, 'DELIVERED', 'admin', { extras: { now: when }, read: () => Promise.resolve(null) });
     await invoiceNumber(token, orderId);
     return orderId;
   };
@@ -150,7 +150,7 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
     lifecycle.transitionIn(tx, (await lockOrder(tx, order.id)) as OrderRow, 'PLACED', 'payment', { paymentIntent: 'pi_gstr1', now: at('18', '10:00') }),
   );
   await invoiceNumber(asha.token, order.id);
-  await lifecycle.move(order.id, 'CANCELLED', 'customer', { extras: { now: at('18', '11:00') }, read: async () => null });
+  await lifecycle.move(order.id, 'CANCELLED', 'customer', { extras: { now: at('18', '11:00') }, read: () => Promise.resolve(null) });
   await latestNote(asha.token, order.id);
 
   await returned(traders.token, m.tradersOrderId, 'earbuds', 1, at('20'));

@@ -106,10 +106,15 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
           },
         ],
       },
-      { ctin: KARNATAKA_BUYER, inv: [{ inum: inv[4], idt: portalDay('12'), val: 2240, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: intra(12, 2000, 120) }] }] },
+      {
+        ctin: KARNATAKA_BUYER,
+        inv: [{ inum: inv[4], idt: portalDay('12'), val: 2240, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: intra(12, 2000, 120) }] }],
+      },
     ]);
     // Only this month's: the Kochi laptops (2 × 1,00,000 + 18 % IGST). The laptop to Mumbai was invoiced the month before.
-    expect(g.b2cl).toEqual([{ pos: '32', inv: [{ inum: inv[5], idt: portalDay('14'), val: 236_000, itms: [{ num: 1, itm_det: inter(18, 200_000, 36_000) }] }] }]);
+    expect(g.b2cl).toEqual([
+      { pos: '32', inv: [{ inum: inv[5], idt: portalDay('14'), val: 236_000, itms: [{ num: 1, itm_det: inter(18, 200_000, 36_000) }] }] },
+    ]);
     expect(g.b2cs).toEqual([
       // Two earbuds to Mumbai (2,000 + 360 IGST) less one returned on the last day at 23:30 (1,000 + 180).
       { sply_ty: 'INTER', pos: '27', typ: 'OE', ...inter(18, 1000, 180) },
@@ -185,7 +190,9 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
     });
     // The next month starts with the shirt delivered at 00:30 on its first day.
     const next = (await gstr1(`from=${NEXT_DAY}&to=${NEXT_DAY}`)).body;
-    expect(next.doc_issue.doc_det).toEqual([{ doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: inv[7], to: inv[7], totnum: 1, cancel: 0, net_issue: 1 }] }]);
+    expect(next.doc_issue.doc_det).toEqual([
+      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: inv[7], to: inv[7], totnum: 1, cancel: 0, net_issue: 1 }] },
+    ]);
   });
 
   it('gives each table as CSV with the offline tool’s columns, one row per rate of each document', async () => {
@@ -228,15 +235,17 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
     expect(res.status).toBe(200);
     const { fp, tables } = res.body.data;
     expect(fp).toBe(FP);
-    const seen = tables.map((x: { table: string; rows: number; txval: number; iamt: number; camt: number; samt: number; documents: Array<{ number: string }> }) => [
-      x.table,
-      x.rows,
-      x.txval,
-      x.iamt,
-      x.camt,
-      x.samt,
-      x.documents.map((d) => d.number).sort(),
-    ]);
+    const seen = tables.map(
+      (x: { table: string; rows: number; txval: number; iamt: number; camt: number; samt: number; documents: Array<{ number: string }> }) => [
+        x.table,
+        x.rows,
+        x.txval,
+        x.iamt,
+        x.camt,
+        x.samt,
+        x.documents.map((d) => d.number).sort(),
+      ],
+    );
     const sorted = (list: Array<string | undefined>) => [...list].sort();
     expect(seen).toEqual([
       ['b2b', 2, 4000, 300, 120, 120, sorted([inv[3], inv[4]])],

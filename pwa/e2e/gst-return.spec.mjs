@@ -40,7 +40,10 @@ test('gst-return', async ({ baseUrl, artifactsDir, launch }) => {
   const lastDay = new Date(Date.UTC(Number(month.slice(0, 4)), Number(month.slice(5, 7)), 0)).toISOString().slice(0, 10);
   const expected = (await apiGet(baseUrl, `admin/gst/gstr1/overview?from=${month}-01&to=${lastDay}`, adminToken)).data;
   const b2b = expected.tables.find((/** @type {{ table: string }} */ x) => x.table === 'b2b');
-  assert.ok(b2b.documents.some((/** @type {{ number: string }} */ d) => d.number === invoice.number), 'the API puts the invoice in B2B');
+  assert.ok(
+    b2b.documents.some((/** @type {{ number: string }} */ d) => d.number === invoice.number),
+    'the API puts the invoice in B2B',
+  );
 
   const browser = await launch();
   const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, acceptDownloads: true });
@@ -64,7 +67,10 @@ test('gst-return', async ({ baseUrl, artifactsDir, launch }) => {
   assert.equal(download.suggestedFilename(), `GSTR1-${month}-01-${lastDay}.json`);
   const json = JSON.parse(await readFile(/** @type {string} */ (await download.path()), 'utf8'));
   const ours = json.b2b.find((/** @type {{ ctin: string }} */ b) => b.ctin === '27AAPFU0939F1ZV');
-  assert.ok(ours.inv.some((/** @type {{ inum: string }} */ i) => i.inum === invoice.number), 'the JSON has the invoice');
+  assert.ok(
+    ours.inv.some((/** @type {{ inum: string }} */ i) => i.inum === invoice.number),
+    'the JSON has the invoice',
+  );
 
   await page.setViewportSize({ width: 390, height: 844 });
   await screenshot(page, artifactsDir, 'gst-return-390');

@@ -4,9 +4,9 @@ import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REPORT_DB, type Db } from '../db/database.js';
 import { periodBounds } from '../common/india-days.js';
-import { issuedBetween } from '../invoices/index.js';
-import { gstr1 } from './gstr1.js';
-import { gstr1Overview } from './gstr1-overview.js';
+import { issuedInBatches } from '../invoices/index.js';
+import { Gstr1Builder } from './gstr1.js';
+import { OverviewDocuments } from './gstr1-overview.js';
 
 /** The shop's GST return, made from its own tax documents (docs/product.md#gst-return). */
 @Injectable()
@@ -18,18 +18,30 @@ export class GstService {
 
   /** GSTR-1 of the documents issued from `from` to `to`, both days included; its period (`fp`) is the month of `to`. */
   async gstr1(from: string, to: string): Promise<Gstr1> {
-    return (await this.made(from, to)).g;
+    return (await this.made(from, to, null)).g;
   }
 
   /** The month-end screen's view: each table's totals beside the documents it is made from. */
   async overview(from: string, to: string): Promise<Gstr1Overview> {
-    const { g, docs } = await this.made(from, to);
-    return gstr1Overview(g, from, to, docs);
+    const documents = new OverviewDocuments();
+    const { g } = await this.made(from, to, documents);
+    return documents.overview(g, from, to);
   }
 
-  private async made(from: string, to: string) {
+  /**
+   * The return summed a batch of documents at a time, the event loop let go between batches so the API answers
+   * others meanwhile (docs/benchmarks.md#books).
+   */
+  private async made(from: string, to: string, documents: OverviewDocuments | null) {
     const { start, end } = periodBounds(from, to); // tax documents are dated in India's time
-    const docs = await issuedBetween(this.db, start, end);
-    return { g: gstr1(this.config.seller.gstin, `${to.slice(5, 7)}${to.slice(0, 4)}`, docs), docs };
+    const builder = new Gstr1Builder();
+    for await (const batch of issuedInBatches(this.db, start, end)) {
+      for (const d of batch) {
+        const section = builder.add(d);
+        documents?.add(d, section);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { g: builder.result(this.config.seller.gstin, `${to.slice(5, 7)}${to.slice(0, 4)}`) };
   }
 }
