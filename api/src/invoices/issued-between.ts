@@ -11,7 +11,7 @@ export interface IssuedDocument {
 }
 
 /** Documents read per statement by issuedInBatches. */
-const BATCH = 1000;
+const BATCH = 250;
 
 /**
  * The invoices and credit notes issued in [from, to) in the order issued, `BATCH` a statement after the last one's

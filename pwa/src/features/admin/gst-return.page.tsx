@@ -26,8 +26,6 @@ const periodProblem = (p: Period) =>
 function GstReturn() {
   const { t } = useTranslation('books');
   const [period, setPeriod] = useState(lastMonth);
-  const [table, setTable] = useState<Gstr1Table>('b2b');
-  const [busy, setBusy] = useState(false);
   const problem = periodProblem(period);
   const overview = useOnlineQuery({
     queryKey: ['admin', 'gstr1', period.from, period.to],
@@ -35,18 +33,6 @@ function GstReturn() {
     placeholderData: keepPreviousData,
     enabled: problem === null,
   });
-  const download = async (csvTable?: Gstr1Table) => {
-    setBusy(true);
-    try {
-      const name = `GSTR1-${period.from}-${period.to}${csvTable ? `-${csvTable}.csv` : '.json'}`;
-      saveFile(await booksApi.gstr1File(period, csvTable), name);
-    } catch {
-      toast.error(t('export.failed'));
-    } finally {
-      setBusy(false);
-    }
-  };
-
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -72,36 +58,57 @@ function GstReturn() {
           {t(problem, { days: GSTR1_MAX_DAYS })}
         </p>
       )}
-      <div className="books-period">
-        <button type="button" className="btn btn--small" data-testid="gst-download-json" disabled={busy || problem !== null} onClick={() => void download()}>
-          {t('gst.downloadJson')}
-        </button>
-        <label className="books-field">
-          {t('gst.csvTable')}
-          <select value={table} onChange={(e) => setTable(e.target.value as Gstr1Table)}>
-            {GSTR1_TABLES.map((x) => (
-              <option key={x} value={x}>
-                {t(`csv.${x}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <button
-          type="button"
-          className="btn btn--ghost btn--small"
-          data-testid="gst-download-csv"
-          disabled={busy || problem !== null}
-          onClick={() => void download(table)}
-        >
-          {t('gst.downloadCsv')}
-        </button>
-      </div>
+      <ReturnDownloads period={period} disabled={problem !== null} />
       {problem === null && (
         <QueryState query={overview} loading={t('gst.loading')} failed={t('gst.failed')}>
           {(data) => <ReturnTables tables={data.tables} />}
         </QueryState>
       )}
     </section>
+  );
+}
+
+/** The return's downloads: the portal's JSON, or one table as CSV. */
+function ReturnDownloads({ period, disabled }: { period: Period; disabled: boolean }) {
+  const { t } = useTranslation('books');
+  const [table, setTable] = useState<Gstr1Table>('b2b');
+  const [busy, setBusy] = useState(false);
+  const download = async (csvTable?: Gstr1Table) => {
+    setBusy(true);
+    try {
+      const name = `GSTR1-${period.from}-${period.to}${csvTable ? `-${csvTable}.csv` : '.json'}`;
+      saveFile(await booksApi.gstr1File(period, csvTable), name);
+    } catch {
+      toast.error(t('export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="books-period">
+      <button type="button" className="btn btn--small" data-testid="gst-download-json" disabled={busy || disabled} onClick={() => void download()}>
+        {t('gst.downloadJson')}
+      </button>
+      <label className="books-field">
+        {t('gst.csvTable')}
+        <select value={table} onChange={(e) => setTable(e.target.value as Gstr1Table)}>
+          {GSTR1_TABLES.map((x) => (
+            <option key={x} value={x}>
+              {t(`csv.${x}`)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        data-testid="gst-download-csv"
+        disabled={busy || disabled}
+        onClick={() => void download(table)}
+      >
+        {t('gst.downloadCsv')}
+      </button>
+    </div>
   );
 }
 
