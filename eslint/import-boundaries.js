@@ -47,7 +47,7 @@ export const API_FLOORS = [
   ['delivery', 'stores'],
   ['invoices', 'promotions'],
   ['orders', 'gst'],
-  ['payments'],
+  ['payments', 'books'],
   ['push', 'whatsapp'],
   ['realtime'],
   ['reviews'],

@@ -31,6 +31,7 @@ import { SearchModule } from './search/index.js';
 import { PromotionsModule } from './promotions/index.js';
 import { StoresModule } from './stores/index.js';
 import { GstModule } from './gst/index.js';
+import { BooksModule } from './books/index.js';
 
 @Module({})
 export class AppModule {
@@ -65,6 +66,7 @@ export class AppModule {
         PromotionsModule,
         StoresModule,
         GstModule,
+        BooksModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,

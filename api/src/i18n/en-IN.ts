@@ -117,6 +117,7 @@ export const enIN = {
     withinDaysOfFrom: 'must be within {{n}} days of from (a return covers a month or a quarter)',
     csvTable: 'is required for CSV (one table per file)',
     jsonOrCsv: 'must be json or csv',
+    csvOrXlsx: 'must be csv or xlsx',
     sixDigitCode: 'must be the six-digit code',
     trueOrFalse: 'must be true or false',
     selectAddress: 'is required: Please select a delivery address.',

@@ -113,6 +113,7 @@ export const hiIN: Catalogue = {
     withinDaysOfFrom: 'from के {{n}} दिनों के भीतर होनी चाहिए (एक रिटर्न एक महीने या एक तिमाही का होता है)',
     csvTable: 'CSV के लिए ज़रूरी है (हर फ़ाइल में एक तालिका)',
     jsonOrCsv: 'json या csv होना चाहिए',
+    csvOrXlsx: 'csv या xlsx होना चाहिए',
     sixDigitCode: 'छह अंकों का कोड होना चाहिए',
     trueOrFalse: 'true या false होना चाहिए',
     selectAddress: 'ज़रूरी है: कृपया डिलीवरी का पता चुनें।',
