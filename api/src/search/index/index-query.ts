@@ -27,6 +27,15 @@ export interface IndexQuery {
 /** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer. */
 export type IndexAnswer = { ids: string[]; total: number } | 'sql';
 
+/**
+ * Words whose match is only checked (SearchIndex `matches`): does any product hold them, the name fallback aside. A
+ * search's checks ride on its one message to the index's thread instead of one message each.
+ */
+export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems' | 'tokenTrigrams'>;
+
+/** What the thread answers a search: the page (null when only checks were asked) and each check's answer, in order. */
+export type CheckedAnswer = { page: IndexPage | null; matched: boolean[] } | 'sql';
+
 /** A page the index answered itself. */
 export type IndexPage = { ids: string[]; total: number };
 

@@ -5,6 +5,7 @@ import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } f
 import { CatalogVersion } from '../../catalog/index.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
+import type { WordCheck } from './index-query.js';
 import { TYPO_FORM_SQL, asciiTrigrams } from './trigrams.js';
 import type { VocabularyWord } from './vocabulary.js';
 
@@ -42,6 +43,30 @@ const TRIGRAMS = defineStatement<{ text: string }>('haat_index_trigrams', (p) =>
 export interface IndexedPage {
   ids: string[];
   total: number;
+}
+
+/** A page and whether each word checked beside it matches something (SearchIndexService.checkedSearch). */
+export interface CheckedPage extends IndexedPage {
+  matched: boolean[];
+}
+
+/** The page a search asks of the index. */
+interface PageAsked {
+  text: string;
+  tokens: string[];
+  limit: number;
+  offset: number;
+}
+
+/** Each token's trigrams (trigrams.ts), or null when one has none the index can use. */
+function trigramsOf(tokens: string[]): string[][] | null {
+  const all: string[][] = [];
+  for (const token of tokens) {
+    const trigrams = asciiTrigrams(token);
+    if (!trigrams) return null;
+    all.push(trigrams);
+  }
+  return all;
 }
 
 /**
@@ -95,37 +120,73 @@ export class SearchIndexService implements OnApplicationShutdown {
   }
 
   async search(text: string, tokens: string[], limit: number, offset: number): Promise<IndexedPage | null> {
+    return (await this.ask({ text, tokens, limit, offset }, []))?.page ?? null;
+  }
+
+  /**
+   * A page (as `search`) and whether each of `checks` (a word's tokens, past the synonyms) matches something
+   * (SearchIndex `matches`), all in one message to the index's thread; null when the SQL path must answer the page.
+   */
+  async checkedSearch(text: string, tokens: string[], limit: number, offset: number, checks: string[][]): Promise<CheckedPage | null> {
+    const answer = await this.ask({ text, tokens, limit, offset }, checks);
+    return answer?.page ? { ...answer.page, matched: answer.matched } : null;
+  }
+
+  /** Whether each of `checks` matches something, in one message; true where the index cannot say (false for no tokens). */
+  async matchEach(checks: string[][]): Promise<boolean[]> {
+    const answer = checks.length ? await this.ask(null, checks) : null;
+    return answer?.matched ?? checks.map((check) => check.length > 0);
+  }
+
+  /** One message to the index's thread: a page (unless `page` is null) and the checks; null when the index cannot answer the page. */
+  private async ask(page: PageAsked | null, checks: string[][]): Promise<{ page: IndexedPage | null; matched: boolean[] } | null> {
     if (!this.current) {
       void this.kick();
       return null;
     }
     const thread = this.thread!;
-    const tokenTrigrams: string[][] = [];
-    for (const token of tokens) {
-      const trigrams = asciiTrigrams(token);
-      if (!trigrams) return null;
-      tokenTrigrams.push(trigrams);
-    }
-    const stems = await this.stemsOf(tokens);
-    if (!stems) return null;
-    const textTrigrams = asciiTrigrams(text) ?? (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text }))[0]!.t;
+    const tokenTrigrams = page ? trigramsOf(page.tokens) : null;
+    if (page && !tokenTrigrams) return null;
+    await this.learnStems([...(page?.tokens ?? []), ...checks.flat()]);
+    const stems = page ? this.stemsOf(page.tokens) : null;
+    if (page && !stems) return null;
+    const query = page && {
+      tokens: page.tokens,
+      stems: stems!,
+      tokenTrigrams: tokenTrigrams!,
+      textTrigrams: asciiTrigrams(page.text) ?? (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text: page.text }))[0]!.t,
+      limit: page.limit,
+      offset: page.offset,
+    };
+    // A check the index cannot read (a word with no trigrams or no single stem) is answered here: true (it cannot say), as no tokens is false.
+    const matched = checks.map((tokens) => tokens.length > 0);
+    const asked: Array<[number, WordCheck]> = [];
+    checks.forEach((tokens, k) => {
+      const [trigrams, lexemes] = [trigramsOf(tokens), this.stemsOf(tokens)];
+      if (tokens.length && trigrams && lexemes) asked.push([k, { tokens, stems: lexemes, tokenTrigrams: trigrams }]);
+    });
     // A write while we asked PostgreSQL: the SQL path answers this one.
     if (!this.current || this.thread !== thread) return null;
     try {
-      const answer = await thread.search({ op: 'search', query: { tokens, stems, tokenTrigrams, textTrigrams, limit, offset } });
-      return answer === 'sql' ? null : answer;
+      const answer = await thread.search({ op: 'search', query, checks: asked.map(([, check]) => check) });
+      if (answer === 'sql') return null;
+      asked.forEach(([k], i) => (matched[k] = answer.matched[i]!));
+      return { page: answer.page, matched };
     } catch {
       return null; // the thread died meanwhile: a new one is on its way, SQL answers
     }
   }
 
-  /** What to_tsquery('english', token || ':*') makes of each token, cached; null when one is not a single lexeme. */
-  private async stemsOf(tokens: string[]): Promise<Array<string | null> | null> {
-    const missing = tokens.filter((t) => !this.stems.has(t));
-    if (missing.length) {
-      const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: [...new Set(missing)] });
-      for (const row of rows) this.stems.set(row.t, parseQueryLexeme(row.q, true) ?? STOPWORD);
-    }
+  /** Asks PostgreSQL, in one statement, what to_tsquery('english', token || ':*') makes of the tokens not cached yet. */
+  private async learnStems(tokens: string[]): Promise<void> {
+    const missing = [...new Set(tokens.filter((t) => !this.stems.has(t)))];
+    if (!missing.length) return;
+    const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: missing });
+    for (const row of rows) this.stems.set(row.t, parseQueryLexeme(row.q, true) ?? STOPWORD);
+  }
+
+  /** Each token's cached lexeme (null for a stopword); null when one is not a single lexeme (or not learnt). */
+  private stemsOf(tokens: string[]): Array<string | null> | null {
     const stems = tokens.map((t) => this.stems.get(t));
     if (stems.some((s) => s === false || s === undefined)) return null;
     return stems.map((s) => (s === STOPWORD ? null : (s as string)));

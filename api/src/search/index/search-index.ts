@@ -1,7 +1,7 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
 import { idOrderKeys, type IdOrder } from './id-order.js';
-import type { IndexAnswer, IndexPage, IndexQuery, IndexedProduct, WordGroups } from './index-query.js';
+import type { IndexAnswer, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
 import { Lexicon, wordGroups } from './lexicon.js';
 import { NameIndex } from './name-fallback.js';
 import { Postings } from './postings.js';
@@ -13,7 +13,7 @@ import { Shelves } from './shelves.js';
 import type { Vocabulary } from './vocabulary.js';
 import { WORTH, WORTH_OF_SEVERAL, entryCode } from './weights.js';
 
-export type { IndexAnswer, IndexQuery, IndexedProduct } from './index-query.js';
+export type { CheckedAnswer, IndexAnswer, IndexQuery, IndexedProduct, WordCheck } from './index-query.js';
 export { CORRECTED, DESCRIPTION_HIT, EXACT, LEADING, NAME_HIT, PREFIX, WORD } from './weights.js';
 export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
 
@@ -174,6 +174,15 @@ export class SearchIndex {
     if (found.length === 0 || found.length < groups.length - 1) return q.offset === 0 ? this.nearNames(q) : none;
     const answer = rankedWords(r, found, found.length === groups.length, q);
     return answer.total || q.offset > 0 ? answer : this.nearNames(q);
+  }
+
+  /**
+   * Whether some product holds these words as a search counts them past its first page (so the name fallback, which
+   * answers only a first page, does not count): the search service's check that a word names something sold.
+   */
+  matches(check: WordCheck): boolean {
+    const page = this.search({ ...check, textTrigrams: [], limit: 1, offset: 1 });
+    return page !== 'sql' && page.total > 0;
   }
 
   /** The name fallback (name-fallback.ts): published products whose name is trigram-similar to the whole text, best first. */
