@@ -11,7 +11,7 @@ import {
 import { SearchIndexService } from './index/index.service.js';
 import { understandQuery, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
 import { filterRanked, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
-import { narrowingValues, narrows } from './narrowing.js';
+import { indexNarrowing, narrowingValues, narrows } from './narrowing.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
 
@@ -180,7 +180,20 @@ export class SearchService implements ProductSearch {
     if (!narrowed) {
       const indexed = await this.index.checkedSearch(text, tokens, query.limit, page.offset, checks);
       if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total, matched: indexed.matched };
-    } else {
+    } else if (onlyUnderstood(page)) {
+      // The query's parts alone: the index applies them to its ranking itself (index/narrowing-facts.ts).
+      const narrowing = indexNarrowing(page.narrowing!);
+      const found =
+        narrowing &&
+        (await this.index.narrowedSearch(
+          { text, tokens, limit: query.limit, offset: page.offset },
+          { ...narrowing, candidates: FILTERED_CANDIDATES },
+          page.narrowing!.kindWords,
+          checks,
+        ));
+      if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
+    }
+    if (narrowed && !matched) {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
       const ranked = await this.index.checkedSearch(text, tokens, FILTERED_CANDIDATES, 0, checks);
       matched = ranked?.matched;
@@ -224,6 +237,11 @@ export class SearchService implements ProductSearch {
   get indexCurrent(): boolean {
     return this.index.current;
   }
+}
+
+/** Whether a page is narrowed by the query's understood parts alone (no price limit, stock filter or listing order). */
+function onlyUnderstood(page: SearchPage): boolean {
+  return page.minPrice === undefined && page.maxPrice === undefined && !page.inStock && page.sort === undefined && !!page.narrowing && narrows(page.narrowing);
 }
 
 /** A word that reads as a code rather than a word: six or more letters and digits, with both in it ("mwz5ru1t", "sm-a546e"). */

@@ -24,6 +24,8 @@ export interface ProductRow {
   nameTrigrams: string;
   /** to_tsvector of each of its subcategories' and categories' names, as text, in a JSON array. */
   shelf: string;
+  /** What the query's parts are applied to (narrowing.ts NARROWING_FACTS). */
+  facts: string;
 }
 
 const indexed = (row: ProductRow): IndexedProduct => ({
@@ -32,6 +34,7 @@ const indexed = (row: ProductRow): IndexedProduct => ({
   entries: parseTsvector(row.vector),
   nameTrigrams: row.nameTrigrams === '' ? [] : row.nameTrigrams.split('|'),
   shelf: (JSON.parse(row.shelf) as string[]).map((name) => parseTsvector(name).map((e) => e.lexeme)),
+  facts: row.facts,
 });
 
 export type WorkerRequest =
