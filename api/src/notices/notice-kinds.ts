@@ -50,7 +50,7 @@ export class NoticeKinds {
 
   register<P>(kind: string, handler: NoticeHandler<P>): void {
     if (this.handlers.has(kind)) throw new Error(`notice kind ${kind} is registered twice`);
-    this.handlers.set(kind, handler as NoticeHandler);
+    this.handlers.set(kind, handler);
   }
 
   handlerOf(kind: string): NoticeHandler | undefined {

@@ -78,7 +78,7 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     for (;;) {
       await Promise.allSettled([...this.inFlight]);
       const due = await this.db.execute(sql`select 1 from ${noticeJobs} where state in ('queued', 'running') and due_at <= now() limit 1`);
-      if (!(due as unknown as { rows: unknown[] }).rows.length && !this.inFlight.size) return;
+      if (!(due as { rows: unknown[] }).rows.length && !this.inFlight.size) return;
       this.wake();
       await new Promise((r) => setTimeout(r, 20));
     }
@@ -136,7 +136,7 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
                        )})
                      order by due_at limit ${limit} for update skip locked)
       returning id, kind, key, payload, attempts, (extract(epoch from created_at) * 1000)::float8 as created_ms`);
-    return (result as unknown as { rows: Claimed[] }).rows;
+    return (result as { rows: Claimed[] }).rows;
   }
 
   private async run(job: Claimed, token: string, claimedAt: number): Promise<void> {
@@ -161,7 +161,7 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
       const marked = await tx.execute(sql`
         update ${noticeJobs} set state = 'done', claim = null, finished_at = now(), last_error = null
          where id = ${job.id} and claim = ${token} and state = 'running' returning id`);
-      if (!(marked as unknown as { rows: unknown[] }).rows.length) return false;
+      if (!(marked as { rows: unknown[] }).rows.length) return false;
       for (let i = 0; i < children.length; i += 500) await this.notices.enqueue(tx, children.slice(i, i + 500));
       return true;
     });

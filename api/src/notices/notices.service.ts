@@ -5,6 +5,8 @@ import { newId } from '../common/ids.js';
 import { noticeJobs } from './notice-jobs.table.js';
 import type { NoticeToQueue } from './notice-kinds.js';
 
+const isList = (n: NoticeToQueue | readonly NoticeToQueue[]): n is readonly NoticeToQueue[] => Array.isArray(n);
+
 /** A drizzle transaction, or the database itself outside one. */
 export type DbOrTx = Pick<Db, 'insert' | 'execute'>;
 
@@ -31,7 +33,7 @@ export class NoticesService {
 
   /** Queues notices; a key already queued (or sent) is skipped. Answers how many were new. */
   async enqueue(tx: DbOrTx | null, notices: NoticeToQueue | readonly NoticeToQueue[]): Promise<number> {
-    const list = Array.isArray(notices) ? notices : [notices as NoticeToQueue];
+    const list: readonly NoticeToQueue[] = isList(notices) ? notices : [notices];
     if (!list.length) return 0;
     const rows = list.map((n) => ({ id: newId(), kind: n.kind, key: n.key, payload: n.payload as object, ...(n.runAt ? { dueAt: n.runAt } : {}) }));
     const inserted = await (tx ?? this.db).insert(noticeJobs).values(rows).onConflictDoNothing({ target: noticeJobs.key }).returning({ id: noticeJobs.id });
@@ -52,7 +54,7 @@ export class NoticesService {
       select (select count(*) from ${noticeJobs} where state in ('queued', 'running'))::int as queued,
              (select count(*) from ${noticeJobs} where state = 'failed')::int as failed,
              (select count(*) from ${noticeJobs} where state = 'failed' and finished_at > now() - interval '1 day')::int as failed_today`);
-    const row = (result as unknown as { rows: Array<{ queued: number; failed: number; failed_today: number }> }).rows[0];
+    const row = (result as { rows: Array<{ queued: number; failed: number; failed_today: number }> }).rows[0];
     return { queued: Number(row?.queued ?? 0), failed: Number(row?.failed ?? 0), failedToday: Number(row?.failed_today ?? 0) };
   }
 }
