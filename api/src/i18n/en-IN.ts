@@ -198,6 +198,7 @@ export const enIN = {
     googleUnverified: 'your Google e-mail address is not verified.',
     googleExpired: 'the Google token has expired. Please try again.',
     unsubscribeLinkInvalid: 'this unsubscribe link is not valid.',
+    noticesRead: 'Notice settings',
     noticesSaved: 'Notice settings saved',
     googleBadSignature: 'the token signature is not valid.',
     googleNotToken: 'the credential is not a valid Google token.',

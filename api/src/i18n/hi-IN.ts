@@ -193,6 +193,7 @@ export const hiIN: Catalogue = {
     googleUnverified: 'आपका Google ई-मेल पता वेरिफ़ाई नहीं है।',
     googleExpired: 'Google टोकन की समय-सीमा खत्म हो गई है। कृपया फिर से कोशिश करें।',
     unsubscribeLinkInvalid: 'यह अनसब्सक्राइब लिंक मान्य नहीं है।',
+    noticesRead: 'सूचना सेटिंग',
     noticesSaved: 'सूचना सेटिंग सहेजी गईं',
     googleBadSignature: 'टोकन का सिग्नेचर सही नहीं है।',
     googleNotToken: 'यह क्रेडेंशियल सही Google टोकन नहीं है।',
