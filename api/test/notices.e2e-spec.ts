@@ -9,7 +9,11 @@ import { mailsTo, waitForMail } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
 
 /** A mail's header, its folded lines joined. */
-const header = (mail: string, name: string) => new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'mi').exec(mail)?.[1]?.replace(/\r?\n[ \t]+/g, ' ').trim();
+const header = (mail: string, name: string) =>
+  new RegExp(`^${name}:[ \\t]*(.*(?:\\r?\\n[ \\t].*)*)`, 'mi')
+    .exec(mail)?.[1]
+    ?.replace(/\r?\n[ \t]+/g, ' ')
+    .trim();
 
 const returnMail = (key: string, userId: string) =>
   shopperMail(key, {
@@ -118,18 +122,16 @@ describe.each(PORTABLE_DB_KINDS)('the notice queue across a restart on %s', (kin
       await t.app.get(NoticesService).enqueue(null, { ...returnMail('restart:1', c.id), runAt: new Date(Date.now() + 60_000) });
       const held = returnMail('restart:2', c.id);
       const leaseEnd = new Date(Date.now() + 60_000);
-      await t.db
-        .insert(noticeJobs)
-        .values({
-          id: 'held-by-the-dead',
-          kind: held.kind,
-          key: held.key,
-          payload: held.payload,
-          state: 'running',
-          claim: 'a-dead-instance',
-          attempts: 1,
-          dueAt: leaseEnd,
-        });
+      await t.db.insert(noticeJobs).values({
+        id: 'held-by-the-dead',
+        kind: held.kind,
+        key: held.key,
+        payload: held.payload,
+        state: 'running',
+        claim: 'a-dead-instance',
+        attempts: 1,
+        dueAt: leaseEnd,
+      });
       expect(await mailsTo(t, c.email)).toHaveLength(0);
       await t.close();
 
