@@ -445,7 +445,7 @@ export const hiIN: Catalogue = {
     whatsappStop: 'ये संदेश बंद करने के लिए STOP लिखकर भेजें।',
     mailFooter: 'आपको ये ई-मेल इसलिए मिलते हैं क्योंकि आपने ई-मेल से {{topic}} चालू किए थे। इन्हें बंद करने के लिए: {{link}}',
     topic: { orderUpdates: 'ऑर्डर अपडेट', backInStock: 'स्टॉक में वापसी की सूचनाएँ', priceDrops: 'कीमत घटने की सूचनाएँ' },
-    channel: { push: 'पुश', whatsapp: 'WhatsApp', email: 'ई-मेल' },
+    channel: { push: 'पुश', whatsapp: 'व्हाट्सऐप', email: 'ई-मेल' },
     stopped: 'अब आपको {{channel}} से {{topic}} नहीं मिलेंगे। आप इन्हें "मेरी प्रोफ़ाइल" में फिर चालू कर सकते हैं।',
     confirmStop: '{{channel}} से {{topic}} बंद करें?',
     stopButton: 'बंद करें',
