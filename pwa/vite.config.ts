@@ -36,7 +36,7 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 
 // lib/, i18n/ and shared modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so
 // they go with the pages that do: the form messages with their texts, the checkout's reactions to error codes and the
-// list of codes itself, the dialogs, infinite scroll, the product page's after-paint hook, the not-found page, the
+// list of codes itself, the dialogs, a file's download, infinite scroll, the product page's after-paint hook, the not-found page, the
 // online-read layer (lib/query, TanStack Query), the outbox and what writes the signed-in shopper's stores (with ulid:
 // they load once storage is open), Buy again's reads (its row loads after the first screen), the listing's and search's early requests, and the shared rules of addresses,
 // pincodes and coupons, the query understanding (the search results and the offline search; its word table alone is
