@@ -1,5 +1,4 @@
 import { lazy, Suspense, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { useTranslation } from '../../i18n/i18n';
 import { Link } from 'react-router-dom';
 import { formatMoney, formatNumber } from '../../i18n/format';
@@ -8,7 +7,7 @@ import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { adminPage } from './components/admin-frame';
 import { LowStockCard } from './components/low-stock-card';
-import { overviewApi, savedThreshold, saveThreshold } from './overview-api';
+import { overviewQuery, savedThreshold, saveThreshold } from './overview-api';
 
 // The chart library is its own chunk, fetched only when the overview has figures to draw.
 const OverviewChart = lazy(() => import('./components/overview-chart').then((m) => ({ default: m.OverviewChart })));
@@ -16,12 +15,7 @@ const OverviewChart = lazy(() => import('./components/overview-chart').then((m) 
 function Overview() {
   const { t } = useTranslation('admin');
   const [threshold, setThreshold] = useState(savedThreshold);
-  // The previous threshold's figures stay on screen while the new ones are on their way.
-  const overview = useOnlineQuery({
-    queryKey: ['admin', 'overview', threshold],
-    queryFn: ({ signal }) => overviewApi.get(threshold, signal),
-    placeholderData: keepPreviousData,
-  });
+  const overview = useOnlineQuery(overviewQuery(threshold));
 
   return (
     <section className="admin-page overview">

@@ -3,7 +3,10 @@ import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPre
 import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
 import { queryOptions } from '@tanstack/react-query';
 import type { CartLine } from '../../lib/storage/account-tables';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { http } from '../../lib/http/http';
+import { problemOf } from '../../lib/http/http-problem';
+import { reloadCart } from '../cart/public';
 import { queryKeys } from '../../lib/query/query-keys';
 
 /** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
@@ -37,3 +40,34 @@ export const couponPreviewQuery = (code: string, lines: readonly CartLine[]) =>
       return (await checkoutApi.couponPreview({ list_items, couponCode: code }, signal)).data!;
     },
   });
+
+/** What became of an order left unpaid at Stripe. */
+export type AbandonOutcome =
+  | { kind: 'cancelled' }
+  /** A cash-on-delivery order: nothing was paid, nothing is cancelled; it is paid in cash at the door. */
+  | { kind: 'cash' }
+  /** The order is paid: leaving Stripe's page never cancels it. */
+  | { kind: 'not-awaiting'; message: string }
+  /** No answer (offline, server trouble): the order was not cancelled now, its session runs out by itself. */
+  | { kind: 'unconfirmed' };
+
+/** Cancels an order awaiting its card payment, and says what became of it; the cart is read again either way. */
+async function abandonCardPayment(orderId: string): Promise<AbandonOutcome> {
+  const outcome = await checkoutApi.abandonCardPayment(orderId).then(
+    (): AbandonOutcome => ({ kind: 'cancelled' }),
+    (error: unknown): AbandonOutcome => {
+      const problem = problemOf(error);
+      if (problem.code !== ErrorCode.NotAwaitingPayment) return { kind: 'unconfirmed' };
+      // Opened again after the cancellation (or after the session expired): it is cancelled.
+      if (problem.body?.payment_status === 'CANCELLED') return { kind: 'cancelled' };
+      if (problem.body?.payment_status === 'CASH ON DELIVERY') return { kind: 'cash' };
+      return { kind: 'not-awaiting', message: problem.message };
+    },
+  );
+  void reloadCart().catch(() => undefined);
+  return outcome;
+}
+
+/** Back from Stripe unpaid, asked once per order: asking twice is harmless (the second answer is 409 with the order's payment status). */
+export const abandonQuery = (orderId: string) =>
+  queryOptions({ queryKey: queryKeys.abandon(orderId), queryFn: () => abandonCardPayment(orderId), staleTime: Infinity });

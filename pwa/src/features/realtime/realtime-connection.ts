@@ -29,10 +29,11 @@ const inTurn = (work: () => Promise<void>) => {
 const handlers = createRealtimeHandlers({
   isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
   countNewOrder,
-  // The admin's order lists and the overview's figures are read again (lib/query).
+  // The admin's order lists, the overview's figures and the stores' queues are read again (lib/query).
   refreshAdminOrders: () => {
-    void invalidate('admin', 'orders');
-    void invalidate('admin', 'overview');
+    void invalidate(...queryKeys.admin.orderLists());
+    void invalidate(...queryKeys.admin.overviews());
+    void invalidate(...queryKeys.admin.storeQueues());
   },
   notifyNewOrder: (event) => void showNewOrderNotification(event),
   updateStoredOrder: (event) => inTurn(() => updateStoredOrder(event)),

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stashProblemBody } from '../../../lib/http/http-problem';
 import { setLanguage } from '../../../i18n/i18n';
 
-const abandonCardPayment = vi.fn();
-vi.mock('../api', () => ({ checkoutApi: { abandonCardPayment: (id: string) => abandonCardPayment(id) } }));
 vi.mock('../../cart/public', () => ({ reloadCart: () => Promise.resolve() }));
 
+const { checkoutApi } = await import('../api');
+const abandonCardPayment = vi.spyOn(checkoutApi, 'abandonCardPayment');
 const { CancelPage } = await import('../cancel.page');
 
 const show = (orderId: string) =>

@@ -92,7 +92,7 @@ describe('useServerRefresh: the one way a screen refreshes device data when it o
 
   it('is done, not failed, when the refresh only stores rows and answers nothing', async () => {
     let asked = 0;
-    const stores = async (): Promise<void> => void asked++;
+    const stores = (): Promise<void> => Promise.resolve(void asked++);
     const { result } = renderHook(() => useServerRefresh('stores-only', stores));
     await waitFor(() => expect(result.current.refreshing).toBe(false));
     expect(asked).toBe(1);
