@@ -70,6 +70,10 @@ export async function fetchAllReviews(productId: string): Promise<Review[]> {
   return (await getJson<Envelope<Review[]>>(`review/${productId}?limit=${LIMITS.reviewsMaxPage}`)).data ?? [];
 }
 
+/** Every review, read at a count of them: a review written or deleted since reads them again. */
+export const allReviewsQuery = (productId: string, total: number) =>
+  queryOptions({ queryKey: queryKeys.allReviews(productId, total), queryFn: () => fetchAllReviews(productId), staleTime: Infinity });
+
 export type ReviewCounts = Pick<ReviewSummary, 'totalReviews' | 'averageRating'>;
 
 // Writes show their own messages (docs/product.md#errors, "Failed to submit review"...), so the client stays silent.

@@ -15,6 +15,7 @@ export const queryKeys = {
   /** Leaving Stripe unpaid (checkout/api.ts): asked once per order, however often the page draws. */
   abandon: (orderId: string) => ['checkout', 'abandon', orderId] as const,
   pincode: (pincode: string) => ['pincode', pincode] as const,
+  allReviews: (productId: string, total: number) => ['reviews', 'all', productId, total] as const,
   myReview: (productId: string, userId: string | null) => ['reviews', 'mine', productId, userId] as const,
   /** The signed-in admin's New Orders count; the prefix is every admin's on this device. */
   newOrders: () => ['new-orders'] as const,

@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('/cancel?orderId= (back from Stripe unpaid)', () => {
   it('says the order is cancelled once the API cancelled it', async () => {
-    abandonCardPayment.mockResolvedValue({ success: true, data: {} });
+    abandonCardPayment.mockResolvedValue({ success: true, data: {} } as never);
     show('HTAAAA0001');
     expect(await screen.findByRole('heading', { name: 'Order #HTAAAA0001 Cancelled' })).toBeTruthy();
     expect(abandonCardPayment).toHaveBeenCalledWith('HTAAAA0001');
