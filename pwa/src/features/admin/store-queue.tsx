@@ -57,35 +57,12 @@ export function StoreQueue({ store }: { store: Store }) {
       ) : (
         <ol className="store-queue__list">
           {orders.map((order) => (
-            <li key={order._id} className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
-              <p className="store-queue__head">
-                <strong>{order._id}</strong> · {t(`queue.stage.${order.status}`)} ·{' '}
-                <span className={order.late ? 'admin-danger' : ''} data-testid="queue-due">
-                  {t('queue.due', { time: dueTime(order.dueAt) })} ({timeLeftWords(t, order)})
-                </span>
-              </p>
-              <ul className="store-queue__lines" aria-label={t('queue.packing', { id: order._id })}>
-                {order.lines.map((line, i) => (
-                  <li key={i}>
-                    {formatNumber(line.quantity)} × {line.variantName ? `${line.name} (${line.variantName})` : line.name}
-                  </li>
-                ))}
-              </ul>
-              <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}</p>
-              <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
-                {queueMoves(order).map((stage) => (
-                  <button
-                    key={stage}
-                    type="button"
-                    className="btn btn--ghost btn--small"
-                    disabled={busy}
-                    onClick={() => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
-                  >
-                    {t(`queue.stage.${stage}`)}
-                  </button>
-                ))}
-              </div>
-            </li>
+            <QueuedOrder
+              key={order._id}
+              order={order}
+              busy={busy}
+              onMove={(stage) => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
+            />
           ))}
         </ol>
       )}
@@ -100,5 +77,35 @@ export function StoreQueue({ store }: { store: Store }) {
         />
       )}
     </section>
+  );
+}
+
+/** One order of the queue: its packing list, due time, address and the moves it has now. */
+function QueuedOrder({ order, busy, onMove }: { order: StoreQueueOrder; busy: boolean; onMove: (stage: OrderStage) => void }) {
+  const { t } = useTranslation('stores');
+  return (
+    <li className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
+      <p className="store-queue__head">
+        <strong>{order._id}</strong> · {t(`queue.stage.${order.status}`)} ·{' '}
+        <span className={order.late ? 'admin-danger' : ''} data-testid="queue-due">
+          {t('queue.due', { time: dueTime(order.dueAt) })} ({timeLeftWords(t, order)})
+        </span>
+      </p>
+      <ul className="store-queue__lines" aria-label={t('queue.packing', { id: order._id })}>
+        {order.lines.map((line, i) => (
+          <li key={i}>
+            {formatNumber(line.quantity)} × {line.variantName ? `${line.name} (${line.variantName})` : line.name}
+          </li>
+        ))}
+      </ul>
+      <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}</p>
+      <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
+        {queueMoves(order).map((stage) => (
+          <button key={stage} type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onMove(stage)}>
+            {t(`queue.stage.${stage}`)}
+          </button>
+        ))}
+      </div>
+    </li>
   );
 }
