@@ -1,6 +1,6 @@
-// `haat/query-keys`: in pwa/src, every key of the online-read cache comes from pwa/src/lib/query/query-keys.ts
-// (docs/architecture.md#server-reads-pwasrclibquery). A key typed where it is used drifts from the words a write or a
-// socket event invalidates by, and the read is then never asked again. Reported outside query-keys.ts and tests:
+// `haat/query-keys`: in pwa/src, every key of the online-read cache comes from pwa/src/lib/query/query-keys.ts, or
+// admin-keys.ts beside it for the admin's (docs/architecture.md#server-reads-pwasrclibquery). A key typed where it is used drifts from the words a write or a
+// socket event invalidates by, and the read is then never asked again. Reported outside those two and tests:
 //   - `queryKey: [ … ]`, an array written in place (a `queryOptions`, a filter of the client's);
 //   - `invalidate('…', …)`, a key's words written in place.
 import { relative, sep } from 'node:path';
@@ -9,8 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const CHECKED = /^pwa\/src\//;
-const EXEMPT = /^pwa\/src\/lib\/query\/query-keys\.ts$|\/__tests__\/|\/test-support\/|\.test\.[jt]sx?$/;
-const MESSAGE = 'Take the key from queryKeys (pwa/src/lib/query/query-keys.ts): a key written in place drifts from what invalidates it.';
+const EXEMPT = /^pwa\/src\/lib\/query\/(query|admin|screen)-keys\.ts$|\/__tests__\/|\/test-support\/|\.test\.[jt]sx?$/;
+const MESSAGE = "Take the key from pwa/src/lib/query/query-keys.ts (or admin-keys.ts, the admin's): a key written in place drifts from what invalidates it.";
 
 /** @type {import('eslint').Rule.RuleModule} */
 export const queryKeysRule = {

@@ -39,7 +39,7 @@ export function SessionSync() {
     if (!signedIn && userId) endSession(); // the tokens were cleared elsewhere (another tab logged out)
   }, [signedIn, userId]);
   // Signed in: the profile, then (once the user is known) the account's collections, again after a reconnect.
-  useServerRefresh(signedIn ? `session:${userId ?? 'signing-in'}` : null, async (signal) => {
+  useServerRefresh(signedIn ? (userId ?? 'signing-in') : null, async (signal) => {
     const data = await loadStorageSide();
     const fresh = await data.freshProfile(); // offline: keep the stored profile
     if (signal.aborted) return;

@@ -5,7 +5,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 import type { AdminPage } from './hooks/use-admin-list';
 import type { ProductPayload } from './product-form-model';
 import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
@@ -56,7 +56,7 @@ export const adminApi = {
 /** Every category; each read also brings this device's storefront copies in step (storefront-copies.ts). */
 export const categoriesQuery = () =>
   queryOptions({
-    queryKey: queryKeys.admin.categories(),
+    queryKey: adminKeys.categories(),
     queryFn: async ({ signal }) => {
       const categories = await adminApi.categories(signal);
       void replaceCategoryCopies(categories);
@@ -67,7 +67,7 @@ export const categoriesQuery = () =>
 /** Every sub category, the storefront's copies brought in step likewise. */
 export const subCategoriesQuery = () =>
   queryOptions({
-    queryKey: queryKeys.admin.subCategories(),
+    queryKey: adminKeys.subCategories(),
     queryFn: async ({ signal }) => {
       const subCategories = await adminApi.subCategories(signal);
       void replaceSubCategoryCopies(subCategories);
@@ -77,8 +77,8 @@ export const subCategoriesQuery = () =>
 
 /** A page of the products (the search's, when there is one); the shelves' product finder reads its first page. */
 export const productsQuery = (search: string, page: number) =>
-  queryOptions({ queryKey: queryKeys.admin.products(search, page), queryFn: ({ signal }) => adminApi.products(page, search, signal) });
+  queryOptions({ queryKey: adminKeys.products(search, page), queryFn: ({ signal }) => adminApi.products(page, search, signal) });
 
 /** One product, for its edit form. */
 export const productQuery = (productId: string) =>
-  queryOptions({ queryKey: queryKeys.admin.product(productId), queryFn: ({ signal }) => adminApi.product(productId, signal) });
+  queryOptions({ queryKey: adminKeys.product(productId), queryFn: ({ signal }) => adminApi.product(productId, signal) });

@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** The admin's coupon routes (docs/product.md#coupons); reads skip every cache: an admin edits what the server holds. */
 export const couponsApi = {
@@ -15,4 +15,4 @@ export const couponsApi = {
   disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
 };
 
-export const couponsQuery = () => queryOptions({ queryKey: queryKeys.admin.coupons(), queryFn: ({ signal }) => couponsApi.list(signal) });
+export const couponsQuery = () => queryOptions({ queryKey: adminKeys.coupons(), queryFn: ({ signal }) => couponsApi.list(signal) });

@@ -10,7 +10,7 @@ import {
 } from '@haat/shared/orders/overview';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** The admin's overview (the server checks the role); never cached: the figures are of now. */
 export const overviewApi = {
@@ -27,7 +27,7 @@ export const overviewApi = {
 /** The overview at a low-stock threshold, the previous threshold's figures kept on screen while these are on their way. */
 export const overviewQuery = (threshold: number) =>
   queryOptions({
-    queryKey: queryKeys.admin.overview(threshold),
+    queryKey: adminKeys.overview(threshold),
     queryFn: ({ signal }) => overviewApi.get(threshold, signal),
     placeholderData: keepPreviousData,
   });
@@ -35,7 +35,7 @@ export const overviewQuery = (threshold: number) =>
 /** A later page of the low stock (page 1 is the overview's own); a page emptied by restocking steps back to the last one there is. */
 export const lowStockQuery = (threshold: number, page: number) =>
   queryOptions({
-    queryKey: queryKeys.admin.lowStock(threshold, page),
+    queryKey: adminKeys.lowStock(threshold, page),
     queryFn: async ({ signal }) => {
       const answer = await overviewApi.lowStock(threshold, page, signal);
       const last = Math.max(1, Math.ceil(answer.total / answer.limit));

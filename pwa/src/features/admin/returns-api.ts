@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { AdminOrderReturn, OrderReturn, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** The admin's return routes (docs/product.md#returns); a move is silent: the page says a refusal itself. */
 export const returnsApi = {
@@ -13,4 +13,4 @@ export const returnsApi = {
 };
 
 /** The open returns, or all of them. */
-export const returnsQuery = (all: boolean) => queryOptions({ queryKey: queryKeys.admin.returns(all), queryFn: ({ signal }) => returnsApi.list(all, signal) });
+export const returnsQuery = (all: boolean) => queryOptions({ queryKey: adminKeys.returns(all), queryFn: ({ signal }) => returnsApi.list(all, signal) });

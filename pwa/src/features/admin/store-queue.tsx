@@ -9,7 +9,7 @@ import { dueTime } from '../../lib/delivery/delivery-promise';
 import { problemOf } from '../../lib/http/http-problem';
 import { useBusy } from '../../lib/hooks/use-busy';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { OpenedHeading } from './components/opened-heading';
@@ -43,7 +43,7 @@ export function StoreQueue({ store }: { store: Store }) {
         // The move is sent silently: the server's reason is said here, and the queue read again.
         toast.error(problemOf(error).message || t('queue.failed'));
       }
-      void invalidate(...queryKeys.admin.storeQueue(store._id));
+      void invalidate(...adminKeys.storeQueue(store._id));
     });
   const orders = queue.data ?? [];
   return (

@@ -4,7 +4,7 @@ import type { Order } from '@haat/shared/orders/order.types';
 import { STORE_QUEUE_MOVE_PATH, STORE_QUEUE_PATH, type StoreQueueMoveBody, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { CreateStoreRequest, SetStoreStockRequest, Store, StoreStockLine, TransferStockRequest } from '@haat/shared/stores/store.schema';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
 export const storesApi = {
@@ -26,14 +26,14 @@ export const storesApi = {
   moveQueued: (json: StoreQueueMoveBody) => http.post(STORE_QUEUE_MOVE_PATH, { json, context: { silent: true } }).json<Envelope<Order>>(),
 };
 
-export const storesQuery = () => queryOptions({ queryKey: queryKeys.admin.stores(), queryFn: ({ signal }) => storesApi.list(signal) });
+export const storesQuery = () => queryOptions({ queryKey: adminKeys.stores(), queryFn: ({ signal }) => storesApi.list(signal) });
 
 /** A store's shelves beside the warehouse's figures. */
 export const storeStockQuery = (storeId: string) =>
-  queryOptions({ queryKey: queryKeys.admin.storeStock(storeId), queryFn: ({ signal }) => storesApi.stock(storeId, signal) });
+  queryOptions({ queryKey: adminKeys.storeStock(storeId), queryFn: ({ signal }) => storesApi.stock(storeId, signal) });
 
 /** A queue is read again this often while shown (minutes left tick down), and at once when an order is placed or moved (realtime). */
 const QUEUE_REFRESH_MS = 30_000;
 
 export const storeQueueQuery = (storeId: string) =>
-  queryOptions({ queryKey: queryKeys.admin.storeQueue(storeId), queryFn: ({ signal }) => storesApi.queue(storeId, signal), refetchInterval: QUEUE_REFRESH_MS });
+  queryOptions({ queryKey: adminKeys.storeQueue(storeId), queryFn: ({ signal }) => storesApi.queue(storeId, signal), refetchInterval: QUEUE_REFRESH_MS });

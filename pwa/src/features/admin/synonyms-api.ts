@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { DeleteSynonymBody, PutSynonymBody, Synonym } from '@haat/shared/search/synonym.schema';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md); reads skip every cache. */
 export const synonymsApi = {
@@ -12,4 +12,4 @@ export const synonymsApi = {
   remove: (word: string) => http.delete('search/synonyms', { json: { word } satisfies DeleteSynonymBody }).json<Envelope<null>>(),
 };
 
-export const synonymsQuery = () => queryOptions({ queryKey: queryKeys.admin.synonyms(), queryFn: ({ signal }) => synonymsApi.list(signal) });
+export const synonymsQuery = () => queryOptions({ queryKey: adminKeys.synonyms(), queryFn: ({ signal }) => synonymsApi.list(signal) });

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { MAX_MEANS_WORDS, type Synonym } from '@haat/shared/search/synonym.schema';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { QueryState } from '../../lib/query/query-state';
 import { synonymsApi, synonymsQuery } from './synonyms-api';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
@@ -20,7 +20,7 @@ export function SynonymManager() {
   const [find, setFind] = useState('');
   const [editing, setEditing] = useState<Synonym | 'new' | null>(null);
   const [removing, setRemoving] = useState<Synonym | null>(null);
-  const reload = () => void invalidate(...queryKeys.admin.synonyms());
+  const reload = () => void invalidate(...adminKeys.synonyms());
   const findId = useId();
   const columns: Array<Column<Synonym>> = [
     { head: t('column.word'), cell: (s) => <strong lang={/[\u0900-\u097f]/.test(s.word) ? 'hi' : undefined}>{s.word}</strong> },

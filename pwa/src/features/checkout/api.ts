@@ -7,7 +7,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
-import { queryKeys } from '../../lib/query/query-keys';
+import { screenKeys } from '../../lib/query/screen-keys';
 
 /** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
 export const checkoutApi = {
@@ -34,7 +34,7 @@ export const pricedCart = (lines: readonly CartLine[]) =>
 /** A coupon priced by the server for these lines (POST order/coupon-preview, a read: it changes nothing), asked again when they change. */
 export const couponPreviewQuery = (code: string, lines: readonly CartLine[]) =>
   queryOptions({
-    queryKey: queryKeys.coupon(code, pricedCart(lines)),
+    queryKey: screenKeys.coupon(code, pricedCart(lines)),
     queryFn: async ({ signal }) => {
       const list_items = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
       return (await checkoutApi.couponPreview({ list_items, couponCode: code }, signal)).data!;
@@ -70,4 +70,4 @@ async function abandonCardPayment(orderId: string): Promise<AbandonOutcome> {
 
 /** Back from Stripe unpaid, asked once per order: asking twice is harmless (the second answer is 409 with the order's payment status). */
 export const abandonQuery = (orderId: string) =>
-  queryOptions({ queryKey: queryKeys.abandon(orderId), queryFn: () => abandonCardPayment(orderId), staleTime: Infinity });
+  queryOptions({ queryKey: screenKeys.abandon(orderId), queryFn: () => abandonCardPayment(orderId), staleTime: Infinity });

@@ -6,7 +6,7 @@ import { infiniteQueryOptions } from '@tanstack/react-query';
 import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { toast } from '../../lib/ui/toast';
 
 export interface AdminOrdersPage extends Envelope<Order[]> {
@@ -27,7 +27,7 @@ export const adminOrdersApi = {
 /** Every order (or those at `status`), newest first, a page more at each "Load more"; an order event reads them again (realtime). */
 export const adminOrdersQuery = (status?: OrderStage) =>
   infiniteQueryOptions({
-    queryKey: queryKeys.admin.orders(status),
+    queryKey: adminKeys.orders(status),
     queryFn: ({ pageParam, signal }) =>
       adminOrdersApi.list(pageParam, ORDER_LIMITS.adminPageSize, status, signal).catch((error: unknown) => {
         toast.error(problemOf(error).message || 'Failed to fetch orders');

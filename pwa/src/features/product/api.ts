@@ -10,7 +10,7 @@ import { getJson, postJson } from '../../lib/http/api-client';
 import { http } from '../../lib/http/http';
 import { postJsonEarly } from '../../lib/http/early-request';
 import { isRetryable } from '../../lib/http/load-failure';
-import { queryKeys } from '../../lib/query/query-keys';
+import { screenKeys } from '../../lib/query/screen-keys';
 import { type ProductPage, singlePage } from '../catalog/public';
 
 /** docs/product.md#states product detail load: 2 more tries 1 s apart, for network errors and 5xx, not while offline. */
@@ -72,7 +72,7 @@ export async function fetchAllReviews(productId: string): Promise<Review[]> {
 
 /** Every review, read at a count of them: a review written or deleted since reads them again. */
 export const allReviewsQuery = (productId: string, total: number) =>
-  queryOptions({ queryKey: queryKeys.allReviews(productId, total), queryFn: () => fetchAllReviews(productId), staleTime: Infinity });
+  queryOptions({ queryKey: screenKeys.allReviews(productId, total), queryFn: () => fetchAllReviews(productId), staleTime: Infinity });
 
 export type ReviewCounts = Pick<ReviewSummary, 'totalReviews' | 'averageRating'>;
 
@@ -96,7 +96,7 @@ export async function fetchMyReview(productId: string, signal?: AbortSignal): Pr
 
 /** The shopper's own review, for the form to edit: null when none or unreadable (offline), the form then starting empty. */
 export const myReviewQuery = (productId: string, userId: string | null) =>
-  queryOptions({ queryKey: queryKeys.myReview(productId, userId), queryFn: ({ signal }) => fetchMyReview(productId, signal).catch(() => null) });
+  queryOptions({ queryKey: screenKeys.myReview(productId, userId), queryFn: ({ signal }) => fetchMyReview(productId, signal).catch(() => null) });
 
 /** DELETE /api/review/delete/{reviewId} (admins only; the server checks). */
 export async function deleteReview(reviewId: string): Promise<{ message: string } & ReviewCounts> {

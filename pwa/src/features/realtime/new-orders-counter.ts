@@ -4,7 +4,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { NEW_ORDERS_PATH, NEW_ORDERS_SEEN_PATH, type NewOrdersCount } from '@haat/shared/orders/new-orders';
 import { http } from '../../lib/http/http';
 import { invalidate, queryClient, useOnlineQuery } from '../../lib/query/query-client';
-import { queryKeys } from '../../lib/query/query-keys';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /**
  * The admin's New Orders count (docs/product.md#states), the server's (since Manage Orders was last opened), an online
@@ -21,7 +21,7 @@ async function fetchNewOrdersCount(signal?: AbortSignal): Promise<number> {
 }
 
 export const newOrdersQuery = (adminId: string | null) =>
-  queryOptions({ queryKey: queryKeys.newOrdersOf(adminId), queryFn: ({ signal }) => fetchNewOrdersCount(signal) });
+  queryOptions({ queryKey: adminKeys.newOrdersOf(adminId), queryFn: ({ signal }) => fetchNewOrdersCount(signal) });
 
 /** The count shown for the signed-in admin (null: not an admin, nothing is read). */
 export function useNewOrdersCount(adminId: string | null): number {
@@ -31,8 +31,8 @@ export function useNewOrdersCount(adminId: string | null): number {
 
 /** The admin opened Manage Orders (or moved an order there): 0 at once, and on the server for next time. */
 export async function markOrdersSeen(): Promise<void> {
-  await queryClient.cancelQueries({ queryKey: queryKeys.newOrders() });
-  queryClient.setQueriesData<number>({ queryKey: queryKeys.newOrders() }, 0);
+  await queryClient.cancelQueries({ queryKey: adminKeys.newOrders() });
+  queryClient.setQueriesData<number>({ queryKey: adminKeys.newOrders() }, 0);
   // keepalive: leaving or reloading the page right away does not cancel it
   const storing = http.post(NEW_ORDERS_SEEN_PATH, { context: { silent: true }, keepalive: true }).catch(() => undefined);
   seenStoring = storing;
@@ -41,8 +41,8 @@ export async function markOrdersSeen(): Promise<void> {
 
 /** A new-order event: one more at once, then the server's count (which also covers events missed while away). */
 export function countNewOrder(): void {
-  queryClient.setQueriesData<number>({ queryKey: queryKeys.newOrders() }, (n) => (n ?? 0) + 1);
-  void invalidate(...queryKeys.newOrders());
+  queryClient.setQueriesData<number>({ queryKey: adminKeys.newOrders() }, (n) => (n ?? 0) + 1);
+  void invalidate(...adminKeys.newOrders());
 }
 
 /** Manage Orders: opening it is seeing the orders (the badge starts again from 0, on the server too); answers the same write for "handled one more". */

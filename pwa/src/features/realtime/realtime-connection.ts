@@ -11,6 +11,7 @@ import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice } from './realtime-events';
 import { invalidate } from '../../lib/query/query-client';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { queryKeys } from '../../lib/query/query-keys';
 
 const store = getDefaultStore();
@@ -31,9 +32,9 @@ const handlers = createRealtimeHandlers({
   countNewOrder,
   // The admin's order lists, the overview's figures and the stores' queues are read again (lib/query).
   refreshAdminOrders: () => {
-    void invalidate(...queryKeys.admin.orderLists());
-    void invalidate(...queryKeys.admin.overviews());
-    void invalidate(...queryKeys.admin.storeQueues());
+    void invalidate(...adminKeys.orderLists());
+    void invalidate(...adminKeys.overviews());
+    void invalidate(...adminKeys.storeQueues());
   },
   notifyNewOrder: (event) => void showNewOrderNotification(event),
   updateStoredOrder: (event) => inTurn(() => updateStoredOrder(event)),

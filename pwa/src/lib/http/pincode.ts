@@ -2,7 +2,7 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { PINCODE_PATH, PINCODE_PATTERN, type PincodePlace } from '@haat/shared/addresses/pincode';
 import { queryOptions } from '@tanstack/react-query';
-import { queryKeys } from '../query/query-keys';
+import { screenKeys } from '../query/screen-keys';
 import { http } from './http';
 import { problemOf } from './http-problem';
 
@@ -24,4 +24,4 @@ export async function lookupPincode(pincode: string, signal?: AbortSignal): Prom
 
 /** A pincode's place for a form to fill in; the directory does not change while the app is open. */
 export const pincodeQuery = (pincode: string) =>
-  queryOptions({ queryKey: queryKeys.pincode(pincode), queryFn: ({ signal }) => lookupPincode(pincode, signal), staleTime: Infinity });
+  queryOptions({ queryKey: screenKeys.pincode(pincode), queryFn: ({ signal }) => lookupPincode(pincode, signal), staleTime: Infinity });

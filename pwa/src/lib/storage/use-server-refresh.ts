@@ -23,11 +23,11 @@ export interface ServerRefresh<T> {
 export function useServerRefresh<T>(key: string | null, refresh: (signal: AbortSignal) => Promise<T>): ServerRefresh<T> {
   const read = useServerQuery({
     queryKey: queryKeys.device(key ?? ''),
-    // Wrapped: a refresh that only stores rows answers nothing, which the library would take for a failure.
-    queryFn: async ({ signal }) => ({ answer: await refresh(signal) }),
+    // Boxed: a refresh that only stores rows answers nothing, which the library would take for a failure.
+    queryFn: async ({ signal }): Promise<[T]> => [await refresh(signal)],
     enabled: key !== null,
   });
   // A failure is told until the refresh is asked again (Try again, back online), then the screen is refreshing again.
   const failure = read.isError && !read.isFetching ? classifyLoadFailure(read.error) : null;
-  return { answer: read.data?.answer, failure, refreshing: key !== null && read.data === undefined && failure === null, retry: read.retry };
+  return { answer: read.data?.[0], failure, refreshing: key !== null && !read.data && !failure, retry: read.retry };
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { adminKeys } from '../../../lib/query/admin-keys';
 import { useTranslation } from '../../../i18n/i18n';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';
@@ -47,7 +47,7 @@ export function LowStockCard({ first }: Props) {
             onEdit={(on) => setEditing(on ? keyOf(item) : null)}
             onSaved={() => {
               setEditing(null);
-              void invalidate(...queryKeys.admin.overviews());
+              void invalidate(...adminKeys.overviews());
             }}
           />
         ))}

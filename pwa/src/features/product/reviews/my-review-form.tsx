@@ -1,5 +1,5 @@
 import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
-import { queryKeys } from '../../../lib/query/query-keys';
+import { screenKeys } from '../../../lib/query/screen-keys';
 import { ReviewForm } from './review-form';
 import { type Review } from '@haat/shared/reviews/review.types';
 import { myReviewQuery } from '../api';
@@ -12,7 +12,7 @@ export function MyReviewForm({ productId, userId }: { productId: string; userId:
 
 /** An admin deleted a review: if it was their own, the form is empty again. */
 export function forgetMyReview(productId: string, userId: string | null, reviewId: string): void {
-  const key = queryKeys.myReview(productId, userId);
+  const key = screenKeys.myReview(productId, userId);
   if (queryClient.getQueryData<{ _id: string } | null>(key)?._id === reviewId) queryClient.setQueryData(key, null);
 }
 
