@@ -35,6 +35,7 @@ function Overview() {
             </section>
             <TopProducts data={data} />
             <PromisesKept data={data} />
+            <Notices data={data} />
             <section className="overview-card" aria-labelledby="overview-low">
               <div className="overview-card__head">
                 <h2 id="overview-low">{t('overview.lowStock')}</h2>
@@ -170,5 +171,25 @@ function ThresholdInput({ threshold, onChange }: { threshold: number; onChange: 
       />
       {t('overview.units')}
     </label>
+  );
+}
+
+/** The notices waiting in the queue and those that failed for good. */
+function Notices({ data }: { data: AdminOverview }) {
+  const { t } = useTranslation('admin');
+  if (!data.notices) return null;
+  return (
+    <section className="overview-card" aria-labelledby="overview-notices">
+      <h2 id="overview-notices">{t('overview.notices')}</h2>
+      <ul className="overview-waiting" data-testid="overview-notices">
+        <li>
+          <span className="overview-waiting__n">{formatNumber(data.notices.queued)}</span> {t('overview.noticesQueued')}
+        </li>
+        <li>
+          <span className="overview-waiting__n">{formatNumber(data.notices.failed)}</span>{' '}
+          {t('overview.noticesFailed', { today: formatNumber(data.notices.failedToday) })}
+        </li>
+      </ul>
+    </section>
   );
 }

@@ -26,4 +26,8 @@ export const adminKeys = {
   /** Every stage's order list, or one stage's (all: `undefined`). */
   orderLists: () => ['admin', 'orders'] as const,
   orders: (status: string | undefined) => ['admin', 'orders', status ?? 'all'] as const,
+  /** A catalogue import's job, polled while it runs. */
+  catalogImport: (jobId: string) => ['admin', 'catalog-import', jobId] as const,
+  /** A period's GSTR-1 overview. */
+  gstr1: (from: string, to: string) => ['admin', 'gstr1', from, to] as const,
 };

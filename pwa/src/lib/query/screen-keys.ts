@@ -1,6 +1,6 @@
 /**
  * The keys of the shopper's reads that `/` never makes (checkout's coupon, the address form, the card payment's cancel
- * page, a product's reviews), a module apart from query-keys.ts so that the first visit's chunk carries none of them.
+ * page, a product's reviews, the notice switches), a module apart from query-keys.ts so that the first visit's chunk carries none of them.
  */
 export const screenKeys = {
   /** A coupon priced for the cart's lines (checkout). */
@@ -10,4 +10,6 @@ export const screenKeys = {
   pincode: (pincode: string) => ['pincode', pincode] as const,
   allReviews: (productId: string, total: number) => ['reviews', 'all', productId, total] as const,
   myReview: (productId: string, userId: string | null) => ['reviews', 'mine', productId, userId] as const,
+  /** The signed-in shopper's notice switches (My Profile). */
+  noticeConsents: () => ['user', 'notices'] as const,
 };
