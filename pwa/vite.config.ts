@@ -41,27 +41,26 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // they load once storage is open), Buy again's reads (its row loads after the first screen), the listing's and search's early requests, and the shared rules of addresses,
 // pincodes and coupons, the query understanding (the search results and the offline search; its word table alone is
 // about 4 KB gzip), a variant's selling unit (Buy again's), the shop's time of day in words (the delivery promise's due time), the spaced mobile numbers and the GSTIN rule (account, orders
-// and admin screens), the delivery promise (asked by the product page, cart, checkout and orders), what a finished sign-in reads of /login's state, the token refresher (loaded on a first 401) and the service worker's registration (loaded once
-// the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
+// and admin screens), the delivery promise (asked by the product page, cart, checkout and orders), what a finished sign-in reads of /login's state, the token refresher (loaded on a first 401), the service worker's registration (loaded once
+// the page has settled) and what applies an update (with the shell's notices, app/shell/shell-notices.tsx) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store|buy-again)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal|save-file)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state|admin-keys)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|catalog[\\/]selling-unit|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
+  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen|apply-update)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store|buy-again)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal|save-file)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state|admin-keys)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|catalog[\\/]selling-unit|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
 const PRODUCT_CARDS =
   /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/]hooks[\\/]use-wishlist-toggle)\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
 
-// The modules of the 'late-parts' chunk (below): the footer (with its texts), the toaster, the shell's notices (the iOS
-// install hint with its texts, the update notice with what applies the update), the newsletter, home's place for Buy
-// again and its back-to-top button, which `/` loads once the shopper scrolls or the first screen has settled
+// The modules of the 'late-parts' chunk (below): the footer (with its texts), the toaster, the newsletter, home's place
+// for Buy again and its back-to-top button, which `/` loads once the shopper scrolls or the first screen has settled
 // (lib/ui/late-part.tsx), and what of lib/ and the shared rules only they use on `/`: the public config the footer reads
 // (with the shop, the return window and the hold limits it defaults to, and TanStack Query's `queryOptions` its read is
 // declared with), the keys of the shopper's reads off `/` (lib/query/screen-keys.ts: every page that makes them has
-// loaded this chunk, and apart they were a chunk of their own), the language switch (with its one text of its own), the
+// loaded this chunk, and apart they were a chunk of their own), the language switch (with its texts), the
 // shop's address, and the recent searches (the microphone's, loaded late, and an Enter's or a log-out's, loaded then).
 // Every other page loads this chunk before its first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster|shell-notices)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|features[\\/]search[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|lib[\\/]device[\\/]apply-update\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer|ios-hint)$|[\\/]en-IN[\\/](language|footer|ios-hint)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|features[\\/]search[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer)$|[\\/]en-IN[\\/](language|footer)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [

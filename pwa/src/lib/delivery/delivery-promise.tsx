@@ -54,7 +54,7 @@ export function PromiseNote({ seen, testId, to, label }: { seen: SeenPromise | n
 export function promiseWords(promise: DeliveryPromise): string {
   return promise.kind === 'express'
     ? i18n.t('promise:in', { count: promise.minutes, store: promise.store.name })
-    : i18n.t('common:delivery.by', { date: deliveryDateWords(promise.date) });
+    : i18n.t('promise:by', { date: deliveryDateWords(promise.date) });
 }
 
 /** An express order's due time on the shop's clock (India's), wherever the screen is: "6:40 pm" / "शाम 6:40". */

@@ -12,8 +12,8 @@ export function placePromise(
 ): { served: boolean; text: string } {
   const days = deliveryDaysTo(place);
   return days === null
-    ? { served: false, text: i18n.t('common:delivery.notServed', { where: `${place.city}, ${place.state}`, pincode: place.pincode }) }
-    : { served: true, text: i18n.t('common:delivery.by', { date: deliveryDateWords(deliveryDateAfter(days, now)) }) };
+    ? { served: false, text: i18n.t('promise:notServed', { where: `${place.city}, ${place.state}`, pincode: place.pincode }) }
+    : { served: true, text: i18n.t('promise:by', { date: deliveryDateWords(deliveryDateAfter(days, now)) }) };
 }
 
 /** The zones in words for the FAQ: "Bengaluru (pincodes 560…): 1 day; Karnataka: 2 days; …". */
@@ -21,10 +21,10 @@ export function zonesInWords(): string {
   return DELIVERY_ZONES.filter((z) => z.days !== null)
     .map((z) => {
       const prefixes = (z.pincodePrefixes ?? []).map((p) => `${p}…`).join(', ');
-      const where = [prefixes ? i18n.t('common:delivery.zonePincodes', { name: z.name, prefixes }) : '', (z.states ?? []).join(', ')]
+      const where = [prefixes ? i18n.t('promise:zonePincodes', { name: z.name, prefixes }) : '', (z.states ?? []).join(', ')]
         .filter(Boolean)
         .join(', ');
-      return `${where}: ${i18n.t('common:delivery.days', { count: z.days! })}`;
+      return `${where}: ${i18n.t('promise:days', { count: z.days! })}`;
     })
     .join('; ');
 }

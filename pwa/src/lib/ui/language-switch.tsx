@@ -11,7 +11,7 @@ export function LanguageSwitch() {
   const { t } = useTranslation();
   const current = currentLanguage();
   return (
-    <div className="language-switch" role="group" aria-label={t('language.label')}>
+    <div className="language-switch" role="group" aria-label={t('language:label')}>
       {LANGUAGES.map((language, i) => (
         <span key={language}>
           {i > 0 && <span aria-hidden="true"> | </span>}
