@@ -58,7 +58,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
           [day, lang],
         );
       const date = await dateWords(deliveryDateAfter(days, new Date()));
-      await expect(expected).toHaveText(fill(common.delivery.by, { date }));
+      await expect(expected).toHaveText(fill(texts(lang, 'promise').by, { date }));
       // …and the header now promises that place's own date.
       if (width > 390) await expect(promise).toHaveText(fill(common.delivery.headerBy, { pincode: '600001', date }));
       await screenshot(page, artifactsDir, shot('checkout'));

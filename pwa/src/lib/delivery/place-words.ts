@@ -21,9 +21,7 @@ export function zonesInWords(): string {
   return DELIVERY_ZONES.filter((z) => z.days !== null)
     .map((z) => {
       const prefixes = (z.pincodePrefixes ?? []).map((p) => `${p}…`).join(', ');
-      const where = [prefixes ? i18n.t('promise:zonePincodes', { name: z.name, prefixes }) : '', (z.states ?? []).join(', ')]
-        .filter(Boolean)
-        .join(', ');
+      const where = [prefixes ? i18n.t('promise:zonePincodes', { name: z.name, prefixes }) : '', (z.states ?? []).join(', ')].filter(Boolean).join(', ');
       return `${where}: ${i18n.t('promise:days', { count: z.days! })}`;
     })
     .join('; ');
