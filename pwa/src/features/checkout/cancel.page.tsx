@@ -4,6 +4,8 @@ import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
+import { reloadOrders } from '../../lib/storage/order-store';
+import { PaymentRetry, useUnpaidOrder } from './components/payment-retry';
 import { checkoutApi } from './api';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
@@ -31,7 +33,8 @@ async function abandon(orderId: string): Promise<Outcome> {
       return { kind: 'not-awaiting', message: problem.message };
     },
   );
-  void reloadCart().catch(() => undefined);
+  // The cart is kept on the server for an unpaid order (docs/product.md#after-a-payment-fails); the device reads both again.
+  void Promise.all([reloadCart(), reloadOrders()]).catch(() => undefined);
   return outcome;
 }
 
@@ -44,12 +47,14 @@ export function CancelPage() {
   const outcome: Outcome = !orderId ? { kind: 'cancelled' } : (asked.data ?? { kind: 'cancelling' });
 
   const order = orderId ? t('orderId', { id: orderId }) : t('cancel.order');
+  const unpaid = useUnpaidOrder(outcome.kind === 'cancelled' ? orderId : null);
   return (
     <>
       <PageMeta title={outcome.kind === 'cancelled' || outcome.kind === 'cancelling' ? t('cancel.title') : t('cancel.otherTitle')} />
       <div className="order-result" data-testid="order-cancelled">
         {outcome.kind === 'cancelling' && <h1 className="order-result__title">{t('cancel.cancelling', { order })}</h1>}
         {outcome.kind === 'cancelled' && <h1 className="order-result__title">{t('cancel.cancelled', { order })}</h1>}
+        {unpaid && <PaymentRetry order={unpaid} />}
         {outcome.kind === 'cash' && (
           <>
             <h1 className="order-result__title">{t('cancel.cash', { order })}</h1>

@@ -1,0 +1,82 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import type { Order } from '@haat/shared/orders/order.types';
+import { formatMoney } from '../../../i18n/format';
+import { useTranslation } from '../../../i18n/i18n';
+import { cartPromiseKey, PromiseNote, usePromise } from '../../../lib/delivery/delivery-promise';
+import { useDeviceQuery } from '../../../lib/storage/device-store';
+import { useCart } from '../../cart/public';
+import { useCoupon } from '../hooks/use-coupon';
+import { usePlaceOrder } from '../hooks/use-place-order';
+import { HoldLimitNotice } from './hold-limit-notice';
+
+/** The order as this device last read it, when its payment failed or was abandoned (payment cancelled); else undefined. */
+export function useUnpaidOrder(orderId: string | null): Order | undefined {
+  const order = useDeviceQuery(async (db) => (orderId ? await db.orders.get(orderId) : undefined), [orderId]);
+  return order?.payment_status === 'CANCELLED' ? order : undefined;
+}
+
+/**
+ * After a card or UPI payment that did not happen (docs/product.md#after-a-payment-fails): nothing was charged and the
+ * cart is kept, so the shopper pays again for it ("Try again", a new payment) or takes it cash on delivery, to the
+ * cancelled order's address, with its coupon and the cart's promise there. The server judges each as at checkout;
+ * what it refuses is said here, under the buttons.
+ */
+export function PaymentRetry({ order }: { order: Order }) {
+  const { t } = useTranslation('checkout');
+  const { lines, totals, loaded, waiting } = useCart();
+  const coupon = useCoupon(lines);
+  useCouponOf(order.couponCode, coupon.apply);
+  const { _id: addressId, pincode, name } = order.delivery_address;
+  const seen = usePromise(lines.length > 0 ? { pincode, cart: cartPromiseKey(lines, waiting.size)! } : null);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const place = usePlaceOrder(lines, totals, coupon.applied, coupon.refused, seen && { promise: seen.promise, pincode }, setRefusal);
+  const held = coupon.pending || coupon.busy;
+  const act = (how: 'card' | 'cod') => {
+    setRefusal(null);
+    void (how === 'card' ? place.payOnline(addressId) : place.cashOnDelivery(addressId));
+  };
+
+  if (!loaded) return null;
+  const total = coupon.applied ? coupon.applied.totalAmt : totals.grandTotal;
+  const said = refusal ?? coupon.error ?? place.paymentsDown ?? place.priceNotice ?? place.promiseNotice;
+  return (
+    <section className="payment-retry" aria-labelledby="payment-retry-kept" data-testid="payment-retry">
+      <p className="payment-retry__charged">{t('retry.nothingCharged')}</p>
+      {lines.length === 0 ? (
+        <p id="payment-retry-kept">{t('retry.empty')}</p>
+      ) : (
+        <>
+          <p id="payment-retry-kept" data-testid="payment-retry-kept">
+            {t('retry.kept', { count: lines.reduce((n, l) => n + l.quantity, 0), total: formatMoney(total) })}{' '}
+            <Link to="/cart">{t('retry.review')}</Link>
+          </p>
+          <p className="payment-retry__to">{t('retry.to', { name, pincode })}</p>
+          <PromiseNote seen={seen} testId="payment-retry-promise" />
+          <div className="payment-retry__actions">
+            <button type="button" className="btn btn--primary" disabled={place.busy !== null || held} aria-busy={place.busy === 'card' || undefined} onClick={() => act('card')}>
+              {place.busy === 'card' ? t('pay.loading') : t('retry.tryAgain')}
+            </button>
+            <button type="button" className="btn btn--ghost" disabled={place.busy !== null || held} aria-busy={place.busy === 'cod' || undefined} onClick={() => act('cod')}>
+              {place.busy === 'cod' ? t('pay.loading') : t('retry.cod')}
+            </button>
+          </div>
+        </>
+      )}
+      {place.holdLimit && <HoldLimitNotice notice={place.holdLimit} />}
+      <p className="payment-retry__refused" role="alert" data-testid="payment-retry-refused">
+        {said}
+      </p>
+    </section>
+  );
+}
+
+/** The cancelled order's coupon, applied once to the kept cart (priced again by the server, as at checkout). */
+function useCouponOf(code: string | null | undefined, apply: (code: string) => Promise<void>) {
+  const done = useRef(false);
+  useEffect(() => {
+    if (!code || done.current) return;
+    done.current = true;
+    void apply(code);
+  }, [code, apply]);
+}
