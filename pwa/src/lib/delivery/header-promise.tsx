@@ -31,7 +31,7 @@ export function headerWords(place: KnownPlace, promise: DeliveryPromise | undefi
 }
 
 /** What the cart's promise is asked on (cartPromiseKey): its lines as IndexedDB holds them and how many wait to sync. */
-function useCartKey(signedIn: boolean): string | undefined {
+export function useCartKey(signedIn: boolean): string | undefined {
   return useDeviceQuery(
     async (db) => {
       if (!signedIn) return undefined;

@@ -2,7 +2,10 @@ import { useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
 import { i18n, useTranslation } from '../../../i18n/i18n';
-import { deliveryRange } from '../../../lib/delivery/delivery-words';
+import { useAtomValue } from 'jotai';
+import { deliveryRange, headerPromise } from '../../../lib/delivery/delivery-words';
+import { deliveryPlaceAtom } from '../../../lib/delivery/delivery-place';
+import { usePromiseParts } from '../../../lib/delivery/card-note';
 
 // docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
 const PROMOS = ['home:hero.promo1', 'home:hero.promo2', 'home:hero.promo3'] as const;
@@ -20,7 +23,7 @@ export function Hero({ name }: { name: string | null }) {
   useTypewriter(typed, lines, LIMITS.heroTypeMs, LIMITS.heroPauseMs);
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow', deliveryRange())}</p>
+      <Eyebrow />
       <h1 id="hero-title" className="hero__title">
         <span className="visually-hidden">{lines[0]}</span>
         <span aria-hidden="true" className="hero__typed">
@@ -39,5 +42,21 @@ export function Hero({ name }: { name: string | null }) {
         {i18n.t('home:hero.shopNow')}
       </button>
     </section>
+  );
+}
+
+/**
+ * "Over 5,000 products · delivery in 1–5 days" until the shopper names a place (docs/product.md#delivery); then the
+ * header's promise for that place (the cart's, or the place's own date), from the same part and the one promise hook.
+ */
+function Eyebrow() {
+  const place = useAtomValue(deliveryPlaceAtom);
+  const Asked = usePromiseParts()?.HeaderPromisePart;
+  if (!place) return <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow', deliveryRange())}</p>;
+  const dated = headerPromise(place);
+  return (
+    <p className="hero__eyebrow" data-testid="hero-promise">
+      {i18n.t('home:hero.products')} · {Asked ? <Asked place={place} loading={dated} failed={dated} /> : dated}
+    </p>
   );
 }
