@@ -4,6 +4,7 @@ import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { startWhatsappStandIn } from './lib/whatsapp-stand-in.mjs';
 import { codeFromSms } from './lib/sms.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { seriousViolations } from './lib/axe.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
@@ -121,6 +122,7 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
     assert.equal(kept.length, 1, 'the server kept the cart line');
     await expect(page.getByTestId('push-toggle')).toHaveCount(0);
     await expect(page.getByTestId('whatsapp-offer')).toHaveCount(0);
+    assert.deepEqual(await seriousViolations(page), [], 'the page after the payment has no serious accessibility problem');
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, artifactsDir, `payment-retry-en-IN-${width}-cancel`);
@@ -266,7 +268,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await expect(page.getByText(`ऑर्डर की जानकारी ${spaced} पर WhatsApp पर भी आएगी।`)).toBeVisible();
     await screenshot(page, artifactsDir, 'upi-waiting-hindi');
     await webhook('checkout.session.async_payment_failed', failing);
-    await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है। कोई पैसा नहीं कटा।');
+    await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है।');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेमेंट नहीं हुआ');
     // No updates offered for the cancelled order; the kept cart is offered again, cash on delivery here.
     const retry = page.getByTestId('payment-retry');
@@ -274,6 +276,7 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await expect(retry.getByTestId('payment-retry-kept')).toContainText('आपका कार्ट रखा हुआ है: 1 आइटम');
     await expect(page.getByTestId('whatsapp-offer')).toHaveCount(0);
     await expect(page.getByTestId('push-toggle')).toHaveCount(0);
+    assert.deepEqual(await seriousViolations(page), [], 'the failed UPI payment’s page has no serious accessibility problem');
     for (const width of [390, 1366]) {
       await page.setViewportSize({ width, height: 900 });
       await screenshot(page, artifactsDir, `payment-retry-hi-IN-${width}-upi-failed`);

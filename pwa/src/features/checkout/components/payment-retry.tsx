@@ -48,16 +48,27 @@ export function PaymentRetry({ order }: { order: Order }) {
       ) : (
         <>
           <p id="payment-retry-kept" data-testid="payment-retry-kept">
-            {t('retry.kept', { count: lines.reduce((n, l) => n + l.quantity, 0), total: formatMoney(total) })}{' '}
-            <Link to="/cart">{t('retry.review')}</Link>
+            {t('retry.kept', { count: lines.reduce((n, l) => n + l.quantity, 0), total: formatMoney(total) })} <Link to="/cart">{t('retry.review')}</Link>
           </p>
           <p className="payment-retry__to">{t('retry.to', { name, pincode })}</p>
           <PromiseNote seen={seen} testId="payment-retry-promise" />
           <div className="payment-retry__actions">
-            <button type="button" className="btn btn--primary" disabled={place.busy !== null || held} aria-busy={place.busy === 'card' || undefined} onClick={() => act('card')}>
+            <button
+              type="button"
+              className="btn btn--primary"
+              disabled={place.busy !== null || held}
+              aria-busy={place.busy === 'card' || undefined}
+              onClick={() => act('card')}
+            >
               {place.busy === 'card' ? t('pay.loading') : t('retry.tryAgain')}
             </button>
-            <button type="button" className="btn btn--ghost" disabled={place.busy !== null || held} aria-busy={place.busy === 'cod' || undefined} onClick={() => act('cod')}>
+            <button
+              type="button"
+              className="btn btn--ghost"
+              disabled={place.busy !== null || held}
+              aria-busy={place.busy === 'cod' || undefined}
+              onClick={() => act('cod')}
+            >
               {place.busy === 'cod' ? t('pay.loading') : t('retry.cod')}
             </button>
           </div>

@@ -15,7 +15,8 @@ export function PaymentWait({ orderId }: { orderId: string }) {
   const settled = order !== undefined && order.payment_status !== 'AWAITING_PAYMENT';
   // Said only after the page saw the wait: a card payment, paid at once, needs no second line under the title.
   const waited = useRef(false);
-  if (order?.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) waited.current = true;
+  // A payment that failed before the page saw it waiting is said as failed too, never as received.
+  if ((order?.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) || order?.payment_status === 'CANCELLED') waited.current = true;
 
   // Each tick asks the server again (the webhook that settles it moves the order there, not on this device).
   const [tick, setTick] = useState(0);
