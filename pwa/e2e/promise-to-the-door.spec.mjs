@@ -53,10 +53,16 @@ for (const lang of ['en-IN', 'hi-IN']) {
     await page.evaluate(([key, value]) => localStorage.setItem(key, value), ['haat.language', lang]);
     await page.goto(`${baseUrl}/`);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    const shots = async (name, target = page) => {
+    /**
+     * Both widths, with `shown` in the middle of the screen.
+     * @param {string} name
+     * @param {import('@playwright/test').Locator} [shown]
+     */
+    const shots = async (name, shown) => {
       for (const width of [390, 1366]) {
         await page.setViewportSize({ width, height: 900 });
-        await screenshot(target, artifactsDir, `door-${lang}-${width}-${name}`, { fullPage: false });
+        if (shown) await shown.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+        await screenshot(page, artifactsDir, `door-${lang}-${width}-${name}`, { fullPage: false });
       }
     };
 
@@ -78,9 +84,8 @@ for (const lang of ['en-IN', 'hi-IN']) {
     // The product page's delivery bullet and the home page's eyebrow say the minutes, never "1–5 days".
     await page.goto(`${baseUrl}/product/p-${productId}`);
     await expect(page.getByTestId('bullet-fast')).toHaveText(fill(product.bullets.fastIn, { count: 10, store: store.name }));
-    await page.getByTestId('bullet-fast').scrollIntoViewIfNeeded();
     assert.deepEqual(await seriousViolations(page), [], 'the product page has no serious accessibility problem');
-    await shots('product-bullet');
+    await shots('product-bullet', page.getByTestId('bullet-fast'));
     await page.goto(`${baseUrl}/`);
     await expect(page.getByTestId('hero-promise')).toHaveText(`${home.hero.products} · ${fill(common.delivery.headerIn, { pincode: '560034', count: 10 })}`);
     await shots('home-eyebrow');
@@ -115,8 +120,7 @@ for (const lang of ['en-IN', 'hi-IN']) {
     const card = page.getByTestId('order-card').filter({ hasText: orderId });
     await expect(card.getByTestId('order-arrival')).toHaveText(late);
     await expect(page.locator('.toast')).toHaveCount(0);
-    await card.scrollIntoViewIfNeeded();
-    await shots('order-card-late');
+    await shots('order-card-late', card);
 
     // Back on the demo's shelf for the other language's run (same server).
     await apiPost(baseUrl, 'order/cancel', shopper.token, { orderId });
