@@ -4,7 +4,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DbModule } from './db/db.module.js';
 import { AuthModule } from './auth/index.js';
 import { UsersModule } from './account/index.js';
-import { CategoriesModule, SubCategoriesModule, ProductsModule, CatalogVersionModule } from './catalog/index.js';
+import { CatalogBulkModule, CategoriesModule, SubCategoriesModule, ProductsModule, CatalogVersionModule } from './catalog/index.js';
 import { FilesModule } from './files/index.js';
 import { SeedModule } from './seed/index.js';
 import { HealthModule } from './health/index.js';
@@ -57,6 +57,7 @@ export class AppModule {
         CategoriesModule,
         SubCategoriesModule,
         ProductsModule,
+        CatalogBulkModule,
         FilesModule,
         SeedModule,
         HealthModule,

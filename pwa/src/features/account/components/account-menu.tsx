@@ -13,6 +13,7 @@ const ADMIN_LINKS = [
   ['/dashboard/subcategory', 'subcategory'],
   ['/dashboard/upload-product', 'uploadProduct'],
   ['/dashboard/product', 'product'],
+  ['/dashboard/catalog-import', 'catalogImport'],
   ['/dashboard/coupons', 'coupons'],
   ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
