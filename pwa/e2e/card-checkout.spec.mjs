@@ -164,7 +164,8 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
  * shopper, signed up by e-mail, proves a mobile on My Profile (it is then verified there, and would sign in:
  * docs/decisions/0280-sign-in-by-mobile-number.md), pays by UPI through the stand-in; back on /success the page waits for the UPI
  * app, offers order updates on WhatsApp (one tap), and says when the payment arrived; the next stage goes out on
- * WhatsApp. In Hindi, a second UPI payment that fails is said so on the same page.
+ * WhatsApp. In Hindi, a second UPI payment that fails is said so where a payment that did not happen is (/cancel), with
+ * the kept cart placed cash on delivery instead.
  */
 test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
   const stripe = await startStripeStandIn();
@@ -268,6 +269,8 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await expect(page.getByText(`ऑर्डर की जानकारी ${spaced} पर WhatsApp पर भी आएगी।`)).toBeVisible();
     await screenshot(page, artifactsDir, 'upi-waiting-hindi');
     await webhook('checkout.session.async_payment_failed', failing);
+    // The page that says a payment did not happen, as for leaving Stripe's page.
+    await page.waitForURL(/\/cancel\?orderId=.*&why=upi/);
     await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है।');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेमेंट नहीं हुआ');
     // No updates offered for the cancelled order; the kept cart is offered again, cash on delivery here.

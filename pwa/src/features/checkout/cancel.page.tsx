@@ -5,7 +5,7 @@ import { PageMeta } from '../../lib/ui/page-meta';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
 import { reloadOrders } from '../../lib/storage/order-store';
-import { PaymentRetry, useUnpaidOrder } from './components/payment-retry';
+import { PaymentRetry } from './components/payment-retry';
 import { checkoutApi } from './api';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
@@ -41,20 +41,27 @@ async function abandon(orderId: string): Promise<Outcome> {
 /** /cancel?orderId=: back from Stripe unpaid; an order awaiting its card payment is cancelled, any other is said. */
 export function CancelPage() {
   const { t } = useTranslation('checkout');
-  const orderId = useSearchParams()[0].get('orderId');
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId');
+  // Sent here by the success page when the UPI app refused the payment (components/payment-wait.tsx).
+  const upiFailed = params.get('why') === 'upi';
   // Asking twice is harmless (a second answer is 409 with the order's payment status), so the layer may dedupe it.
   const asked = useOnlineQuery({ queryKey: ['checkout', 'abandon', orderId], queryFn: () => abandon(orderId!), enabled: !!orderId, staleTime: Infinity });
   const outcome: Outcome = !orderId ? { kind: 'cancelled' } : (asked.data ?? { kind: 'cancelling' });
 
   const order = orderId ? t('orderId', { id: orderId }) : t('cancel.order');
-  const unpaid = useUnpaidOrder(outcome.kind === 'cancelled' ? orderId : null);
   return (
     <>
       <PageMeta title={outcome.kind === 'cancelled' || outcome.kind === 'cancelling' ? t('cancel.title') : t('cancel.otherTitle')} />
       <div className="order-result" data-testid="order-cancelled">
         {outcome.kind === 'cancelling' && <h1 className="order-result__title">{t('cancel.cancelling', { order })}</h1>}
-        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{t('cancel.cancelled', { order })}</h1>}
-        {unpaid && <PaymentRetry order={unpaid} />}
+        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{upiFailed ? t('upi.failedTitle') : t('cancel.cancelled', { order })}</h1>}
+        {outcome.kind === 'cancelled' && upiFailed && (
+          <p className="order-result__payment order-result__payment--failed" role="alert" data-testid="payment-wait">
+            {t('upi.failed')}
+          </p>
+        )}
+        {outcome.kind === 'cancelled' && orderId && <PaymentRetry orderId={orderId} />}
         {outcome.kind === 'cash' && (
           <>
             <h1 className="order-result__title">{t('cancel.cash', { order })}</h1>

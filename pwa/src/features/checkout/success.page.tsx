@@ -7,7 +7,6 @@ import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import { PaymentWait } from './components/payment-wait';
 import { OrderArrival } from './components/order-arrival';
-import { PaymentRetry, useUnpaidOrder } from './components/payment-retry';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
 
@@ -26,8 +25,6 @@ export function SuccessPage() {
   const text = state?.text ?? (orderId ? 'Order' : 'Payment');
   // The paid order's stage comes from the webhook; refresh My Orders in the background.
   useServerRefresh('orders', reloadOrders);
-  // A UPI payment that failed cancelled its order: the kept cart is offered again, and no updates for the cancelled order.
-  const unpaid = useUnpaidOrder(paidOrder);
 
   return (
     <>
@@ -44,14 +41,8 @@ export function SuccessPage() {
             </p>
           )}
           {(orderId ?? paidOrder) && <OrderArrival orderId={(orderId ?? paidOrder)!} />}
-          {unpaid ? (
-            <PaymentRetry order={unpaid} />
-          ) : (
-            <>
-              <PushToggle audience="shopper" offerOnly />
-              <WhatsappOffer />
-            </>
-          )}
+          <PushToggle audience="shopper" offerOnly />
+          <WhatsappOffer />
           <Link to="/">{t('goHome')}</Link>
         </div>
       )}

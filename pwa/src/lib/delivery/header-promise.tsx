@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { cartPromiseKey, usePromise, type DeliveryPromise, type PromiseSubject } from './delivery-promise';
-import type { KnownPlace } from './delivery-place';
+import { deliveryPlaceAtom, type KnownPlace } from './delivery-place';
 import { deliveryDateWords, headerPromise } from './delivery-words';
 import { isSignedInAtom } from '../http/session';
 import { useDeviceQuery } from '../storage/device-store';
@@ -49,4 +49,18 @@ export function HeaderPromise({ place }: { place: KnownPlace }) {
   const cart = useCartKey(useAtomValue(isSignedInAtom));
   const seen = usePromise(headerSubject(place, productId, cart));
   return <>{headerWords(place, seen?.promise)}</>;
+}
+
+/**
+ * The home page's eyebrow once a place is named ("Over 5,000
+ * products · Delivery to 560034 in 10 minutes", docs/product.md#delivery).
+ */
+export function PlaceLine() {
+  const place = useAtomValue(deliveryPlaceAtom);
+  if (!place) return null;
+  return (
+    <span data-testid="hero-promise">
+      <HeaderPromise place={place} />
+    </span>
+  );
 }

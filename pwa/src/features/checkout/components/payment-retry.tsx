@@ -5,16 +5,11 @@ import { formatMoney } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/i18n';
 import { cartPromiseKey, PromiseNote, usePromise } from '../../../lib/delivery/delivery-promise';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
-import { useCart } from '../../cart/public';
+import { BillDetails, EmptyCart, useCart } from '../../cart/public';
 import { useCoupon } from '../hooks/use-coupon';
 import { usePlaceOrder } from '../hooks/use-place-order';
 import { HoldLimitNotice } from './hold-limit-notice';
-
-/** The order as this device last read it, when its payment failed or was abandoned (payment cancelled); else undefined. */
-export function useUnpaidOrder(orderId: string | null): Order | undefined {
-  const order = useDeviceQuery(async (db) => (orderId ? await db.orders.get(orderId) : undefined), [orderId]);
-  return order?.payment_status === 'CANCELLED' ? order : undefined;
-}
+import './payment-retry.css';
 
 /**
  * After a card or UPI payment that did not happen (docs/product.md#after-a-payment-fails): nothing was charged and the
@@ -22,7 +17,13 @@ export function useUnpaidOrder(orderId: string | null): Order | undefined {
  * cancelled order's address, with its coupon and the cart's promise there. The server judges each as at checkout;
  * what it refuses is said here, under the buttons.
  */
-export function PaymentRetry({ order }: { order: Order }) {
+export function PaymentRetry({ orderId }: { orderId: string }) {
+  const order = useDeviceQuery((db) => db.orders.get(orderId), [orderId]);
+  return order?.payment_status === 'CANCELLED' ? <KeptCart order={order} /> : null;
+}
+
+/** What the cancelled order leaves: the kept cart, and the two ways to pay for it. */
+function KeptCart({ order }: { order: Order }) {
   const { t } = useTranslation('checkout');
   const { lines, totals, loaded, waiting } = useCart();
   const coupon = useCoupon(lines);
@@ -41,15 +42,16 @@ export function PaymentRetry({ order }: { order: Order }) {
   const total = coupon.applied ? coupon.applied.totalAmt : totals.grandTotal;
   const said = refusal ?? coupon.error ?? place.paymentsDown ?? place.priceNotice ?? place.promiseNotice;
   return (
-    <section className="payment-retry" aria-labelledby="payment-retry-kept" data-testid="payment-retry">
+    <section className="payment-retry" data-testid="payment-retry">
       <p className="payment-retry__charged">{t('retry.nothingCharged')}</p>
       {lines.length === 0 ? (
-        <p id="payment-retry-kept">{t('retry.empty')}</p>
+        <EmptyCart />
       ) : (
         <>
-          <p id="payment-retry-kept" data-testid="payment-retry-kept">
+          <p data-testid="payment-retry-kept">
             {t('retry.kept', { count: lines.reduce((n, l) => n + l.quantity, 0), total: formatMoney(total) })} <Link to="/cart">{t('retry.review')}</Link>
           </p>
+          <BillDetails totals={totals} variant="checkout" coupon={coupon.applied} />
           <p className="payment-retry__to">{t('retry.to', { name, pincode })}</p>
           <PromiseNote seen={seen} testId="payment-retry-promise" />
           <div className="payment-retry__actions">

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { reloadOrders } from '../../../lib/storage/order-store';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
@@ -15,8 +16,7 @@ export function PaymentWait({ orderId }: { orderId: string }) {
   const settled = order !== undefined && order.payment_status !== 'AWAITING_PAYMENT';
   // Said only after the page saw the wait: a card payment, paid at once, needs no second line under the title.
   const waited = useRef(false);
-  // A payment that failed before the page saw it waiting is said as failed too, never as received.
-  if ((order?.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) || order?.payment_status === 'CANCELLED') waited.current = true;
+  if (order?.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) waited.current = true;
 
   // Each tick asks the server again (the webhook that settles it moves the order there, not on this device).
   const [tick, setTick] = useState(0);
@@ -28,19 +28,16 @@ export function PaymentWait({ orderId }: { orderId: string }) {
   }, [settled]);
   useServerRefresh(settled ? null : `order-payment:${orderId}:${tick}`, reloadOrders);
 
+  // A payment that failed (its order cancelled) goes where a payment that did not happen is said, with the kept cart
+  // and no updates offered for the cancelled order (/cancel, docs/product.md#after-a-payment-fails).
+  if (order?.payment_status === 'CANCELLED') return <Navigate to={`/cancel?orderId=${encodeURIComponent(orderId)}&why=upi`} replace />;
   // The heading says where the payment is: received only once it is.
   if (!waited.current) return <h1 className="order-result__title">{t('paymentDone')}</h1>;
-  const failed = order?.payment_status === 'CANCELLED';
-  const [title, text] =
-    order?.payment_status === 'AWAITING_PAYMENT'
-      ? ['upi.waitingTitle', 'upi.waiting']
-      : failed
-        ? ['upi.failedTitle', 'upi.failed']
-        : ['paymentDone', 'upi.paid'];
+  const [title, text] = order?.payment_status === 'AWAITING_PAYMENT' ? ['upi.waitingTitle', 'upi.waiting'] : ['paymentDone', 'upi.paid'];
   return (
     <>
       <h1 className="order-result__title">{t(title)}</h1>
-      <p className={`order-result__payment${failed ? ' order-result__payment--failed' : ''}`} role={failed ? 'alert' : 'status'} data-testid="payment-wait">
+      <p className="order-result__payment" role="status" data-testid="payment-wait">
         {t(text)}
       </p>
     </>

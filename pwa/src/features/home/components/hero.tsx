@@ -2,9 +2,7 @@ import { useRef } from 'react';
 import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
 import { i18n, useTranslation } from '../../../i18n/i18n';
-import { useAtomValue } from 'jotai';
-import { deliveryRange, headerPromise } from '../../../lib/delivery/delivery-words';
-import { deliveryPlaceAtom } from '../../../lib/delivery/delivery-place';
+import { deliveryRange } from '../../../lib/delivery/delivery-words';
 import { usePromiseParts } from '../../../lib/delivery/card-note';
 
 // docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
@@ -19,11 +17,16 @@ export function Hero({ name }: { name: string | null }) {
   // Re-renders on a language switch; the new lines restart the typewriter.
   useTranslation('home');
   const lines = heroLines(name);
+  const Named = usePromiseParts()?.PlaceLinePart;
+  const range = i18n.t('home:hero.eyebrow', deliveryRange());
   const typed = useRef<HTMLSpanElement>(null);
   useTypewriter(typed, lines, LIMITS.heroTypeMs, LIMITS.heroPauseMs);
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <Eyebrow />
+      <p className="hero__eyebrow">
+        {/* Once a place is named, the header's promise for it, not the range (docs/product.md#delivery). */}
+        {Named ? <Named loading={range} failed={range} /> : range}
+      </p>
       <h1 id="hero-title" className="hero__title">
         <span className="visually-hidden">{lines[0]}</span>
         <span aria-hidden="true" className="hero__typed">
@@ -42,21 +45,5 @@ export function Hero({ name }: { name: string | null }) {
         {i18n.t('home:hero.shopNow')}
       </button>
     </section>
-  );
-}
-
-/**
- * "Over 5,000 products · delivery in 1–5 days" until the shopper names a place (docs/product.md#delivery); then the
- * header's promise for that place (the cart's, or the place's own date), from the same part and the one promise hook.
- */
-function Eyebrow() {
-  const place = useAtomValue(deliveryPlaceAtom);
-  const Asked = usePromiseParts()?.HeaderPromisePart;
-  if (!place) return <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow', deliveryRange())}</p>;
-  const dated = headerPromise(place);
-  return (
-    <p className="hero__eyebrow" data-testid="hero-promise">
-      {i18n.t('home:hero.products')} · {Asked ? <Asked place={place} loading={dated} failed={dated} /> : dated}
-    </p>
   );
 }
