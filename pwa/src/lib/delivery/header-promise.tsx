@@ -51,10 +51,7 @@ export function HeaderPromise({ place }: { place: KnownPlace }) {
   return <>{headerWords(place, seen?.promise)}</>;
 }
 
-/**
- * The home page's eyebrow once a place is named ("Over 5,000
- * products · Delivery to 560034 in 10 minutes", docs/product.md#delivery).
- */
+/** The home page's eyebrow once a place is named: the header's promise for it ("Delivery to 560034 in 10 minutes", docs/product.md#delivery). */
 export function PlaceLine() {
   const place = useAtomValue(deliveryPlaceAtom);
   if (!place) return null;
