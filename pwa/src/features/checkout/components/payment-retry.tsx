@@ -55,24 +55,8 @@ function KeptCart({ order }: { order: Order }) {
           <p className="payment-retry__to">{t('retry.to', { name, pincode })}</p>
           <PromiseNote seen={seen} testId="payment-retry-promise" />
           <div className="payment-retry__actions">
-            <button
-              type="button"
-              className="btn btn--primary"
-              disabled={place.busy !== null || held}
-              aria-busy={place.busy === 'card' || undefined}
-              onClick={() => act('card')}
-            >
-              {place.busy === 'card' ? t('pay.loading') : t('retry.tryAgain')}
-            </button>
-            <button
-              type="button"
-              className="btn btn--ghost"
-              disabled={place.busy !== null || held}
-              aria-busy={place.busy === 'cod' || undefined}
-              onClick={() => act('cod')}
-            >
-              {place.busy === 'cod' ? t('pay.loading') : t('retry.cod')}
-            </button>
+            <PayButton kind="card" busy={place.busy} held={held} onPay={act} label={t('retry.tryAgain')} />
+            <PayButton kind="cod" busy={place.busy} held={held} onPay={act} label={t('retry.cod')} />
           </div>
         </>
       )}
@@ -81,6 +65,22 @@ function KeptCart({ order }: { order: Order }) {
         {said}
       </p>
     </section>
+  );
+}
+
+/** Try again (`card`) or Pay on delivery instead (`cod`): one press at a time, none while the coupon is priced. */
+function PayButton(p: { kind: 'card' | 'cod'; busy: 'card' | 'cod' | null; held: boolean; onPay: (kind: 'card' | 'cod') => void; label: string }) {
+  const { t } = useTranslation('checkout');
+  return (
+    <button
+      type="button"
+      className={`btn ${p.kind === 'card' ? 'btn--primary' : 'btn--ghost'}`}
+      disabled={p.busy !== null || p.held}
+      aria-busy={p.busy === p.kind || undefined}
+      onClick={() => p.onPay(p.kind)}
+    >
+      {p.busy === p.kind ? t('pay.loading') : p.label}
+    </button>
   );
 }
 
