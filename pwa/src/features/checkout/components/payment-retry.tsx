@@ -24,7 +24,8 @@ export function PaymentRetry({ orderId }: { orderId: string }) {
 
 /** What the cancelled order leaves: the kept cart, and the two ways to pay for it. */
 function KeptCart({ order }: { order: Order }) {
-  const { t } = useTranslation('checkout');
+  // Its own texts (retry.json), which travel with this part rather than with the precached checkout.
+  const { t } = useTranslation('retry');
   const { lines, totals, loaded, waiting } = useCart();
   const coupon = useCoupon(lines);
   useCouponOf(order.couponCode, coupon.apply);
@@ -43,20 +44,20 @@ function KeptCart({ order }: { order: Order }) {
   const said = refusal ?? coupon.error ?? place.paymentsDown ?? place.priceNotice ?? place.promiseNotice;
   return (
     <section className="payment-retry" data-testid="payment-retry">
-      <p className="payment-retry__charged">{t('retry.nothingCharged')}</p>
+      <p className="payment-retry__charged">{t('nothingCharged')}</p>
       {lines.length === 0 ? (
         <EmptyCart />
       ) : (
         <>
           <p data-testid="payment-retry-kept">
-            {t('retry.kept', { count: lines.reduce((n, l) => n + l.quantity, 0), total: formatMoney(total) })} <Link to="/cart">{t('retry.review')}</Link>
+            {t('kept', { count: lines.reduce((n, l) => n + l.quantity, 0), total: formatMoney(total) })} <Link to="/cart">{t('review')}</Link>
           </p>
           <BillDetails totals={totals} variant="checkout" coupon={coupon.applied} />
-          <p className="payment-retry__to">{t('retry.to', { name, pincode })}</p>
+          <p className="payment-retry__to">{t('to', { name, pincode })}</p>
           <PromiseNote seen={seen} testId="payment-retry-promise" />
           <div className="payment-retry__actions">
-            <PayButton kind="card" busy={place.busy} held={held} onPay={act} label={t('retry.tryAgain')} />
-            <PayButton kind="cod" busy={place.busy} held={held} onPay={act} label={t('retry.cod')} />
+            <PayButton kind="card" busy={place.busy} held={held} onPay={act} label={t('tryAgain')} />
+            <PayButton kind="cod" busy={place.busy} held={held} onPay={act} label={t('cod')} />
           </div>
         </>
       )}
@@ -79,7 +80,7 @@ function PayButton(p: { kind: 'card' | 'cod'; busy: 'card' | 'cod' | null; held:
       aria-busy={p.busy === p.kind || undefined}
       onClick={() => p.onPay(p.kind)}
     >
-      {p.busy === p.kind ? t('pay.loading') : p.label}
+      {p.busy === p.kind ? t('checkout:pay.loading') : p.label}
     </button>
   );
 }
