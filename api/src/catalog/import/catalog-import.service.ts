@@ -12,6 +12,8 @@ import { localizeMessage } from '../../i18n/localize-message.js';
 import { CatalogVersion } from '../catalog-version.js';
 import { PRODUCT_SEARCH, type ProductSearch } from '../product-search.js';
 import { skuConflict } from '../product-skus.js';
+import { products } from '../products.table.js';
+import { analyzeStock } from '../../inventory/index.js';
 import { importProduct } from '../product-writes.js';
 import { failJob, readJob, saveProgress, startJob } from './import-jobs.js';
 import { planContext, planProduct, isUrl, type PictureUrl, type ProductPlan } from './import-plan.js';
@@ -20,6 +22,9 @@ import type { ImportUpload, PictureZip } from './import-upload.js';
 
 /** Products written between two progress saves (and catalogue version bumps). */
 const BATCH = 100;
+
+/** Rows created by a job past which the catalogue's and stock's planner statistics are refreshed at its end (see analyzeStock). */
+const ANALYZE_AFTER_CREATES = 1000;
 
 /** The most products a batch writes at once, each on a connection of the main pool (see lanesOf). */
 const MAX_LANES = 4;
@@ -108,6 +113,11 @@ export class CatalogImportService {
       await this.committed(changed);
       const last = i + BATCH >= plans.length;
       const counts = countRows(plans.slice(0, i + batch.length));
+      // Before the job says done: the next file's plan reads these tables at their new size.
+      if (last && counts.creates >= ANALYZE_AFTER_CREATES) {
+        await this.db.execute(sql`analyze ${products}`);
+        await analyzeStock(this.db);
+      }
       // A commit waited for: the batch's own commits (not waited for, see write) are on disk once this one is.
       await saveProgress(this.db, jobId, {
         state: last ? 'done' : 'running',

@@ -7,6 +7,7 @@ import {
   type ImportProblem,
 } from '@haat/shared/catalog/catalog-import';
 import { Sku } from '@haat/shared/catalog/sku';
+import { unguardedCell } from '@haat/shared/common/spreadsheet-cell';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
 import type { Sheet } from './import-upload.js';
 
@@ -53,7 +54,8 @@ export async function readRows(sheet: Sheet): Promise<ReadRows> {
   if (problems.length) return { columns: new Set(at.keys()), products: [], problems, total: rows.length };
   const cellsOf = (cells: string[]) => {
     const out: FileRow['cells'] = {};
-    for (const [column, i] of at) out[column] = (cells[i] ?? '').trim();
+    // An exported cell's guard against formulas is dropped (a file exported and imported again is unchanged).
+    for (const [column, i] of at) out[column] = unguardedCell((cells[i] ?? '').trim()).trim();
     return out;
   };
   const groups = new Map<string, ProductRows>();
