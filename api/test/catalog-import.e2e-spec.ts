@@ -158,7 +158,10 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     const word = `kasuri${tag.toLowerCase().replace(/[^a-z]/g, '')}`;
     await applied({ file: csv(`${sku('METHI')},,${word} methi,${cat.name},,,100 g,,60,,5,,,,,`) });
     const stem = sql`(tsvector_to_array(to_tsvector('english', ${word})))[1]`;
-    const learnt = await t.db.select({ word: searchWords.word }).from(searchWords).where(sql`${searchWords.word} = ${stem}`);
+    const learnt = await t.db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} = ${stem}`);
     expect(learnt).toHaveLength(1);
   });
 
@@ -205,6 +208,33 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       await t.db.execute(sql.raw('drop function refuse_boom()'));
     }
     expect(await productBySku(sku('TEA'))).toMatchObject({ name: 'Tea', price: 120 });
+  });
+
+  it('a file of many products (several written at once on PostgreSQL) writes each whole; a failing one alone is left out', async () => {
+    const skus = Array.from({ length: 30 }, (_, i) => sku(`MANY-${i}`));
+    await applied({ file: csv(...skus.slice(0, 10).map((s) => `${s},,Many ${s},${cat.name},,,1 kg,,10,,5,,,,,`)) });
+    await t.db.execute(sql.raw(`create or replace function refuse_many() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
+    await t.db.execute(
+      sql.raw(
+        `create trigger refuse_many before insert on product_variants for each row when (new.sku = '${sku('MANY-BOOM')}') execute function refuse_many()`,
+      ),
+    );
+    try {
+      const rows = skus.map((s, i) => `${s},,Many ${s},${cat.name},,,1 kg,,${i < 10 ? 11 : 10},,5,${i < 10 ? 5 : ''},,,,`);
+      rows.splice(20, 0, `${sku('MANY-BOOM')},${skus[19]},,,,,,2 kg,30,,1,,,,,`);
+      const job = await applied({ file: csv(...rows) });
+      expect(job).toMatchObject({ state: 'done', total: 31, updates: 10, creates: 19, skipped: 1 });
+      expect(job.errors).toEqual([{ row: 21, column: 'sku', message: expect.stringContaining('could not be saved') }]);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_many on product_variants'));
+      await t.db.execute(sql.raw('drop function refuse_many()'));
+    }
+    const stored = await t.db
+      .select({ sku: products.sku, price: products.price })
+      .from(products)
+      .where(sql`${products.sku} like ${`MANY-%-${tag}`}`);
+    expect(stored.map((p) => p.sku).sort()).toEqual(skus.filter((_, i) => i !== 19).sort());
+    expect(stored.filter((p) => p.price === 11)).toHaveLength(10);
   });
 
   it('pictures come from the ZIP by file name, stored by their content: the same ZIP again changes nothing', async () => {
