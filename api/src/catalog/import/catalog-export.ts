@@ -85,7 +85,8 @@ export function writeFile(rows: AsyncIterable<Cells> | Iterable<Cells>, format: 
 async function* guarded(rows: AsyncIterable<Cells> | Iterable<Cells>): AsyncGenerator<Cells> {
   for await (const cells of rows) {
     const out: Cells = {};
-    for (const [column, value] of Object.entries(cells) as Array<[ImportColumn, string | number]>) out[column] = typeof value === 'string' ? guardedCell(value) : value;
+    for (const [column, value] of Object.entries(cells) as Array<[ImportColumn, string | number]>)
+      out[column] = typeof value === 'string' ? guardedCell(value) : value;
     yield out;
   }
 }
