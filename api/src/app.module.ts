@@ -14,6 +14,7 @@ import { PaymentsModule } from './payments/index.js';
 import { RealtimeModule } from './realtime/index.js';
 import { PushModule } from './push/index.js';
 import { MailModule } from './mail/index.js';
+import { NoticesModule } from './notices/index.js';
 import { SmsModule } from './sms/index.js';
 import { WhatsappModule } from './whatsapp/index.js';
 import { I18nModule } from './users/index.js';
@@ -31,6 +32,7 @@ import { SearchModule } from './search/index.js';
 import { PromotionsModule } from './promotions/index.js';
 import { StoresModule } from './stores/index.js';
 import { GstModule } from './gst/index.js';
+import { BooksModule } from './books/index.js';
 
 @Module({})
 export class AppModule {
@@ -45,6 +47,7 @@ export class AppModule {
         CatalogVersionModule,
         SearchModule,
         AuthModule,
+        NoticesModule,
         MailModule,
         SmsModule,
         ThrottleModule,
@@ -65,6 +68,7 @@ export class AppModule {
         PromotionsModule,
         StoresModule,
         GstModule,
+        BooksModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,

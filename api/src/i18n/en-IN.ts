@@ -117,6 +117,7 @@ export const enIN = {
     withinDaysOfFrom: 'must be within {{n}} days of from (a return covers a month or a quarter)',
     csvTable: 'is required for CSV (one table per file)',
     jsonOrCsv: 'must be json or csv',
+    csvOrXlsx: 'must be csv or xlsx',
     sixDigitCode: 'must be the six-digit code',
     trueOrFalse: 'must be true or false',
     selectAddress: 'is required: Please select a delivery address.',
@@ -197,6 +198,9 @@ export const enIN = {
     googleNoEmail: 'the token carries no account or e-mail.',
     googleUnverified: 'your Google e-mail address is not verified.',
     googleExpired: 'the Google token has expired. Please try again.',
+    unsubscribeLinkInvalid: 'this unsubscribe link is not valid.',
+    noticesRead: 'Notice settings',
+    noticesSaved: 'Notice settings saved',
     googleBadSignature: 'the token signature is not valid.',
     googleNotToken: 'the credential is not a valid Google token.',
     googleOtherLink: 'this e-mail is linked to a different Google account.',
@@ -486,6 +490,16 @@ export const enIN = {
     },
   },
 
+  /** What every notice says about stopping it (docs/product.md#notices-and-consent). */
+  notices: {
+    whatsappStop: 'Reply STOP to stop these messages.',
+    mailFooter: 'You get these e-mails because you turned on {{topic}} by e-mail. To stop them: {{link}}',
+    topic: { orderUpdates: 'order updates', backInStock: 'back-in-stock notices', priceDrops: 'price-drop notices' },
+    channel: { push: 'push', whatsapp: 'WhatsApp', email: 'e-mail' },
+    stopped: 'You will get no more {{topic}} by {{channel}}. You can turn them on again in My Profile.',
+    confirmStop: 'Stop {{topic}} by {{channel}}?',
+    stopButton: 'Stop them',
+  },
   /** Push notices (api/src/push): the shopper's order stages and the admins' new order. */
   push: {
     returnMoved: { title: 'Return {{status}}', body: 'Your return for order {{id}} is {{status}} ({{amount}}).' },

@@ -113,6 +113,7 @@ export const hiIN: Catalogue = {
     withinDaysOfFrom: 'from के {{n}} दिनों के भीतर होनी चाहिए (एक रिटर्न एक महीने या एक तिमाही का होता है)',
     csvTable: 'CSV के लिए ज़रूरी है (हर फ़ाइल में एक तालिका)',
     jsonOrCsv: 'json या csv होना चाहिए',
+    csvOrXlsx: 'csv या xlsx होना चाहिए',
     sixDigitCode: 'छह अंकों का कोड होना चाहिए',
     trueOrFalse: 'true या false होना चाहिए',
     selectAddress: 'ज़रूरी है: कृपया डिलीवरी का पता चुनें।',
@@ -192,6 +193,9 @@ export const hiIN: Catalogue = {
     googleNoEmail: 'टोकन में कोई अकाउंट या ई-मेल नहीं है।',
     googleUnverified: 'आपका Google ई-मेल पता वेरिफ़ाई नहीं है।',
     googleExpired: 'Google टोकन की समय-सीमा खत्म हो गई है। कृपया फिर से कोशिश करें।',
+    unsubscribeLinkInvalid: 'यह अनसब्सक्राइब लिंक मान्य नहीं है।',
+    noticesRead: 'सूचना सेटिंग',
+    noticesSaved: 'सूचना सेटिंग सहेजी गईं',
     googleBadSignature: 'टोकन का सिग्नेचर सही नहीं है।',
     googleNotToken: 'यह क्रेडेंशियल सही Google टोकन नहीं है।',
     googleOtherLink: 'यह ई-मेल किसी दूसरे Google अकाउंट से जुड़ा है।',
@@ -474,6 +478,15 @@ export const hiIN: Catalogue = {
     },
   },
 
+  notices: {
+    whatsappStop: 'ये संदेश बंद करने के लिए STOP लिखकर भेजें।',
+    mailFooter: 'आपको ये ई-मेल इसलिए मिलते हैं क्योंकि आपने ई-मेल से {{topic}} चालू किए थे। इन्हें बंद करने के लिए: {{link}}',
+    topic: { orderUpdates: 'ऑर्डर अपडेट', backInStock: 'स्टॉक में वापसी की सूचनाएँ', priceDrops: 'कीमत घटने की सूचनाएँ' },
+    channel: { push: 'पुश', whatsapp: 'व्हाट्सऐप', email: 'ई-मेल' },
+    stopped: 'अब आपको {{channel}} से {{topic}} नहीं मिलेंगे। आप इन्हें "मेरी प्रोफ़ाइल" में फिर चालू कर सकते हैं।',
+    confirmStop: '{{channel}} से {{topic}} बंद करें?',
+    stopButton: 'बंद करें',
+  },
   push: {
     returnMoved: { title: 'वापसी {{status}}', body: 'ऑर्डर {{id}} की आपकी वापसी {{status}} है ({{amount}})।' },
     confirmed: { title: 'ऑर्डर कन्फ़र्म हो गया', body: 'हमने ऑर्डर {{id}} कन्फ़र्म कर दिया है और इसे पैक कर रहे हैं।' },

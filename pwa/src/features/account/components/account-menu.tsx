@@ -18,6 +18,7 @@ const ADMIN_LINKS = [
   ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
+  ['/dashboard/gst', 'gstReturn'],
 ] as const;
 
 /** The menu's first line: the name (or mobile), with "(Admin)" for an admin unless the name says it already ("Admin"). */
