@@ -10,14 +10,14 @@
 //
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // BENCH_IMPORT_ROWS (10000), BENCH_DRY_RUNS (3), BENCH_API_MAIN (another build's api/dist/main.js),
-// BENCH_API_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof").
+// BENCH_CPU_PROF=dir (`node --cpu-prof` on the API, its profile written in dir when it stops).
 import { performance } from 'node:perf_hooks';
 import { MAIN, call, cpuSeconds, healthProbe, load, machine, must, printTargets, scratchDatabase, startApi } from './lib.mjs';
 
 const API_MAIN = process.env.BENCH_API_MAIN ?? MAIN;
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 10_000);
 const DRY_RUNS = Number(process.env.BENCH_DRY_RUNS ?? 3);
-const NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
+const NODE_ARGS = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
 const ADMIN = { email: 'bench-admin@haat.local', password: 'bench-admin-pass-1' };
 const HEADER = 'sku,product_sku,name,category,subcategory,brand,unit,option,price,discount,stock,stock_exported,hsn,gst_rate,description,pictures';
 
