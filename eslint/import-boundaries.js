@@ -34,6 +34,7 @@ export const API_FLOORS = [
   ['db'],
   ['redis'],
   ['users'],
+  ['notices'],
   ['mail', 'sms'],
   ['throttle'],
   ['auth'],

@@ -28,3 +28,4 @@ export { couponRedemptions, coupons } from '../promotions/coupons.table.js';
 export { seedRuns } from '../seed/seed-runs.table.js';
 export { shopIdentity } from './shop-identity.table.js';
 export { storedFiles } from '../files/stored-files.table.js';
+export { noticeJobs } from '../notices/notice-jobs.table.js';
