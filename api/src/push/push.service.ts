@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { ProductPush } from '@haat/shared/notify-me/notify-me.schema';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { PushSubscribeBody } from '@haat/shared/push/push.schema';
@@ -108,7 +109,7 @@ export class PushService {
    * Queues a notice to every device of one shopper that asked to hear of their orders (a device
    * subscribes only when its shopper says so). Returns at once.
    */
-  async notifyCustomer(userId: string, notice: OrderPush): Promise<void> {
+  async notifyCustomer(userId: string, notice: OrderPush | ProductPush): Promise<void> {
     const targets = await this.db
       .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
       .from(pushSubscriptions)

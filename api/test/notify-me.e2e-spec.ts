@@ -1,0 +1,160 @@
+import { eq, like, sql } from 'drizzle-orm';
+import { LIMITS } from '@haat/shared/common/limits';
+import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { stockAlerts } from '../src/back-in-stock/stock-alerts.table.js';
+import { NoticeWorker } from '../src/notices/index.js';
+import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
+import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
+import { mailsTo } from './accounts-fixtures.js';
+
+describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  let shop: Shop;
+
+  beforeAll(async () => {
+    t = await startApp(kind, { RATE_LIMIT_FACTOR: '1' });
+    admin = await adminToken(t);
+    shop = await openShop(t, admin);
+  });
+  afterAll(() => t.close());
+
+  const notify = (token: string, body: object) => api(t).post('/api/product/notify-me').set(bearer(token)).send(body);
+  const mine = async (token: string) => (await api(t).get('/api/user/notify-me').set(bearer(token))).body.data as Array<{ productId: string }>;
+  const restock = (productId: string, stock: number, expectedStock: number) =>
+    api(t).post('/api/product/admin/adjust-stock').set(bearer(admin)).send({ productId, stock, expectedStock });
+  const settle = () => t.app.get(NoticeWorker).idle();
+  /** A mail's text with its quoted-printable lines and bytes decoded. */
+  const plain = (mail: string) =>
+    Buffer.from(mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+  const mailsOf = async (email: string) => (await mailsTo(t, email)).map(plain);
+  const told = async (email: string, what: RegExp) => (await mailsOf(email)).filter((m) => what.test(m)).length;
+
+  it('takes a wait only on a sold-out unit, signed in, once, and lists and removes it', async () => {
+    const c = await newCustomer(t, 'Asha');
+    const inStock = await addProduct(t, admin, shop, { price: 100, stock: 3 });
+    const soldOut = await addProduct(t, admin, shop, { price: 100, stock: 0 });
+    expect((await api(t).post('/api/product/notify-me').send({ productId: soldOut._id })).status).toBe(401);
+    const refused = await notify(c.token, { productId: inStock._id });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'IN_STOCK', available: 3 });
+    expect((await notify(c.token, { productId: 'no-pe' })).status).toBe(400);
+    expect((await notify(c.token, { productId: 'UNKNOWN0001' })).status).toBe(404);
+    const first = await notify(c.token, { productId: soldOut._id });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ created: true });
+    expect((await notify(c.token, { productId: soldOut._id })).body.data).toMatchObject({ created: false });
+    expect((await mine(c.token)).map((w) => w.productId)).toEqual([soldOut._id]);
+    // Another shopper neither sees nor removes it.
+    const other = await newCustomer(t, 'Ravi');
+    expect(await mine(other.token)).toEqual([]);
+    await api(t).post('/api/product/notify-me/remove').set(bearer(other.token)).send({ productId: soldOut._id });
+    expect(await mine(c.token)).toHaveLength(1);
+    expect((await api(t).post('/api/product/notify-me/remove').set(bearer(c.token)).send({ productId: soldOut._id })).status).toBe(200);
+    expect(await mine(c.token)).toEqual([]);
+    // The admin's count, admins only.
+    await notify(c.token, { productId: soldOut._id });
+    expect((await api(t).get(`/api/product/admin/notify-me/${soldOut._id}`).set(bearer(c.token))).status).toBe(403);
+    const counts = await api(t).get(`/api/product/admin/notify-me/${soldOut._id}`).set(bearer(admin));
+    expect(counts.body.data).toMatchObject({ waiting: 1 });
+  });
+
+  it('keeps at most the limit of waits per account', async () => {
+    const c = await newCustomer(t, 'Meera');
+    const ids: string[] = [];
+    for (let i = 0; i < LIMITS.maxStockAlertsPerAccount + 1; i++) ids.push((await addProduct(t, admin, shop, { price: 10, stock: 0 }))._id);
+    const rows = ids.slice(0, LIMITS.maxStockAlertsPerAccount).map((productId, i) => ({ id: `L${i}${c.id}`, userId: c.id, productId }));
+    await t.db.insert(stockAlerts).values(rows);
+    const over = await notify(c.token, { productId: ids.at(-1) });
+    expect(over.status).toBe(409);
+    expect(over.body).toMatchObject({ code: 'ALERT_LIMIT', limit: LIMITS.maxStockAlertsPerAccount });
+    // A wait older than its days has ended and no longer counts.
+    await t.db.update(stockAlerts).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(stockAlerts.id, rows[0]!.id));
+    expect((await notify(c.token, { productId: ids.at(-1) })).status).toBe(201);
+  });
+
+  it('tells every waiting shopper once per return to stock, by an admin restock and by a cancellation, and ends the wait', async () => {
+    const p = await addProduct(t, admin, shop, { price: 250, stock: 0, name: 'Kashmiri Saffron' });
+    const a = await newCustomer(t, 'Anu');
+    const b = await newCustomer(t, 'Bela');
+    const late = await newCustomer(t, 'Chitra');
+    for (const c of [a, b, late]) expect((await notify(c.token, { productId: p._id })).status).toBe(201);
+    // Chitra's wait is older than the days a wait lasts: it ended untold.
+    await t.db.update(stockAlerts).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(stockAlerts.userId, late.id));
+    expect(await mine(late.token)).toEqual([]);
+    expect((await restock(p._id, 2, 0)).status).toBe(200);
+    await settle();
+    expect(await told(a.email, /is back in stock/)).toBe(1);
+    expect(await told(b.email, /is back in stock/)).toBe(1);
+    expect(await told(late.email, /is back in stock/)).toBe(0);
+    expect(await mine(a.token)).toEqual([]);
+
+    // Bela buys both units, Anu waits again; Bela cancels: back on sale, Anu told once more (a new wait), Bela not.
+    const addressId = await addAddress(t, b.id);
+    const order = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(b.token))
+      .send({ list_items: [line(p, 2)], totalAmt: 500, address: addressId });
+    expect(order.status).toBe(201);
+    expect((await notify(a.token, { productId: p._id })).status).toBe(201);
+    expect((await api(t).post('/api/order/cancel').set(bearer(b.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
+    await settle();
+    expect(await told(a.email, /is back in stock/)).toBe(2);
+    expect(await told(b.email, /is back in stock/)).toBe(1);
+    // A second rise while in stock tells nobody.
+    expect((await restock(p._id, 5, 2)).status).toBe(200);
+    await settle();
+    expect(await told(a.email, /is back in stock/)).toBe(2);
+    const mail = (await mailsOf(a.email)).find((m) => /is back in stock/.test(m))!;
+    expect(mail).toContain(`/product/Kashmiri-Saffron-${p._id}`);
+  });
+
+  it('tells a wait for an option when that option gets stock of its own', async () => {
+    const c = await newCustomer(t, 'Dev');
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 0 });
+    const full = await api(t).get(`/api/product/admin/notify-me/${p._id}`).set(bearer(admin));
+    expect(full.status).toBe(200);
+    const saved = await api(t)
+      .put('/api/product/update-product-details')
+      .set(bearer(admin))
+      .send({ _id: p._id, variants: [{ name: '1 kg' }, { name: '5 kg' }] });
+    expect(saved.status).toBe(200);
+    const variants = (saved.body.data as { variants: Array<{ _id: string; name: string }> }).variants;
+    expect((await notify(c.token, { productId: p._id })).status).toBe(422);
+    expect((await notify(c.token, { productId: p._id, variantId: variants[1]!._id })).status).toBe(201);
+    await api(t)
+      .put('/api/product/update-product-details')
+      .set(bearer(admin))
+      .send({ _id: p._id, variants: [{ _id: variants[0]!._id, name: '1 kg' }, { _id: variants[1]!._id, name: '5 kg', stock: 4 }] });
+    await settle();
+    expect(await told(c.email, /5 kg\) is back in stock/)).toBe(1);
+  });
+
+  it('tells a wishlist of a price drop once per drop, and marks it until seen', async () => {
+    const c = await newCustomer(t, 'Esha');
+    const p = await addProduct(t, admin, shop, { price: 1000, stock: 5, name: 'Brass Lamp' });
+    expect((await api(t).post('/api/wishlist/add').set(bearer(c.token)).send({ productId: p._id })).status).toBe(200);
+    const edit = (body: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: p._id, ...body });
+    expect((await edit({ description: 'Polished.' })).status).toBe(200);
+    expect((await edit({ discount: 10 })).status).toBe(200); // 1000 → 900
+    await settle();
+    const drops = async () => (await mailsOf(c.email)).filter((m) => /on your Haat wishlist dropped/.test(m));
+    expect(await drops()).toHaveLength(1);
+    expect((await drops())[0]).toMatch(/₹1,000\.00 to ₹900\.00/);
+    const wished = async () => (await api(t).get('/api/wishlist/get').set(bearer(c.token))).body.data[0] as { priceDrop?: { from: number; by: number } };
+    expect((await wished()).priceDrop).toEqual({ from: 1000, by: 100 });
+    // A rise, then a fall that stays above the last told price: no drop. A fall below it: a new drop.
+    expect((await edit({ discount: 0 })).status).toBe(200);
+    expect((await edit({ discount: 5 })).status).toBe(200); // 950
+    await settle();
+    expect(await drops()).toHaveLength(1);
+    expect((await edit({ discount: 20 })).status).toBe(200); // 800
+    await settle();
+    expect(await drops()).toHaveLength(2);
+    expect((await wished()).priceDrop).toEqual({ from: 1000, by: 200 });
+    expect((await api(t).post('/api/wishlist/seen').set(bearer(c.token))).status).toBe(200);
+    expect((await wished()).priceDrop).toBeUndefined();
+    const keys = await t.db.select({ key: noticeJobs.key }).from(noticeJobs).where(like(noticeJobs.key, `price-drop:${c.id}:%`));
+    expect(keys).toHaveLength(2);
+  });
+});
