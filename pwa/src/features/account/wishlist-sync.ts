@@ -1,5 +1,6 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
+import type { NotifyMeBody } from '@haat/shared/notify-me/notify-me.schema';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 import { http } from '../../lib/http/http';
 import { outboxFacade } from '../../lib/storage/outbox-facade';
@@ -10,9 +11,17 @@ const wishlistApi = {
   list: () => http.get('wishlist/get', { context: { silent: true } }).json<Envelope<WishlistProduct[]>>(),
   add: (body: WishlistBody) => http.post('wishlist/add', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
   remove: (body: WishlistBody) => http.post('wishlist/remove', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
+  notifyMe: (body: NotifyMeBody) => http.post('product/notify-me', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
+  stopNotifyMe: (body: NotifyMeBody) => http.post('product/notify-me/remove', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
+  seen: () => http.post('wishlist/seen', { retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
 };
 
-const snapshot = ({ _id, name, image, unit, price, discount, stock }: WishlistProduct) => ({ _id, name, image, unit, price, discount, stock });
+/** The wishlist screen was shown: its "Price dropped" marks are seen (docs/product.md#price-drops); a failure waits for the next visit. */
+export function markPriceDropsSeen(): Promise<unknown> {
+  return wishlistApi.seen().catch(() => undefined);
+}
+
+const snapshot = ({ _id, name, image, unit, price, discount, stock, priceDrop }: WishlistProduct) => ({ _id, name, image, unit, price, discount, stock, priceDrop });
 
 /** GET /api/wishlist/get into IndexedDB, through the one rule (lib/storage/server-copy.ts). */
 export async function reloadWishlist(): Promise<void> {
@@ -28,4 +37,6 @@ export async function reloadWishlist(): Promise<void> {
 export function registerWishlistSync(): void {
   outboxFacade.register('wishlist.add', { send: ([e]) => wishlistApi.add(e!.body) });
   outboxFacade.register('wishlist.remove', { send: ([e]) => wishlistApi.remove(e!.body) });
+  outboxFacade.register('notify-me.add', { send: ([e]) => wishlistApi.notifyMe(e!.body) });
+  outboxFacade.register('notify-me.remove', { send: ([e]) => wishlistApi.stopNotifyMe(e!.body) });
 }

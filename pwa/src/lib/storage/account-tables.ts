@@ -29,5 +29,5 @@ export type SavedOrder = Order & { clientKey?: string };
 export interface WishlistEntry {
   _id: string;
   addedAt: number;
-  product?: Pick<WishlistProduct, '_id' | 'name' | 'image' | 'unit' | 'price' | 'discount' | 'stock'>;
+  product?: Pick<WishlistProduct, '_id' | 'name' | 'image' | 'unit' | 'price' | 'discount' | 'stock' | 'priceDrop'>;
 }

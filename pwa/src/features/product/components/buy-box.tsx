@@ -10,6 +10,7 @@ import { ProductWishlistButton } from './product-wishlist-button';
 import { QuantityStepper } from './quantity-stepper';
 import { ShareLinks } from './share-links';
 import { VariantPicker } from './variant-picker';
+import { NotifyMeButton } from './notify-me-button';
 import { LIMITS } from '@haat/shared/common/limits';
 import { useTranslation } from '../../../i18n/i18n';
 import { useReviewSummary } from '../hooks/use-reviews';
@@ -65,6 +66,14 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
           />
         )}
         <AddToCartSlot product={shown} quantity={qty} label={t('cart:addToCart')} variant={chosenVariant} />
+        {/* A sold-out unit (the product's own, or the option chosen) can be waited for (docs/product.md#back-in-stock). */}
+        {shown.stock <= 0 && (product.variants.length === 0 || chosenVariant) && (
+          <NotifyMeButton
+            productId={product._id}
+            variantId={chosenVariant?._id ?? null}
+            name={chosenVariant ? `${product.name} (${chosenVariant.name})` : product.name}
+          />
+        )}
         {/* The product's own limit, said before + stops there (docs/product.md#rules-and-limits). */}
         <span className="buy-box__limit" data-testid="max-per-order">
           {t('maxPerOrder', { count: perOrder })}
