@@ -26,7 +26,10 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   const settle = () => t.app.get(NoticeWorker).idle();
   /** A mail's text with its quoted-printable lines and bytes decoded. */
   const plain = (mail: string) =>
-    Buffer.from(mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
+    Buffer.from(
+      mail.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+      'latin1',
+    ).toString('utf8');
   const mailsOf = async (email: string) => (await mailsTo(t, email)).map(plain);
   const told = async (email: string, what: RegExp) => (await mailsOf(email)).filter((m) => what.test(m)).length;
 
@@ -69,7 +72,10 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(over.status).toBe(409);
     expect(over.body).toMatchObject({ code: 'ALERT_LIMIT', limit: LIMITS.maxStockAlertsPerAccount });
     // A wait older than its days has ended and no longer counts.
-    await t.db.update(stockAlerts).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(stockAlerts.id, rows[0]!.id));
+    await t.db
+      .update(stockAlerts)
+      .set({ createdAt: sql`now() - interval '91 days'` })
+      .where(eq(stockAlerts.id, rows[0]!.id));
     expect((await notify(c.token, { productId: ids.at(-1) })).status).toBe(201);
   });
 
@@ -80,7 +86,10 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     const late = await newCustomer(t, 'Chitra');
     for (const c of [a, b, late]) expect((await notify(c.token, { productId: p._id })).status).toBe(201);
     // Chitra's wait is older than the days a wait lasts: it ended untold.
-    await t.db.update(stockAlerts).set({ createdAt: sql`now() - interval '91 days'` }).where(eq(stockAlerts.userId, late.id));
+    await t.db
+      .update(stockAlerts)
+      .set({ createdAt: sql`now() - interval '91 days'` })
+      .where(eq(stockAlerts.userId, late.id));
     expect(await mine(late.token)).toEqual([]);
     expect((await restock(p._id, 2, 0)).status).toBe(200);
     await settle();
@@ -125,7 +134,13 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     await api(t)
       .put('/api/product/update-product-details')
       .set(bearer(admin))
-      .send({ _id: p._id, variants: [{ _id: variants[0]!._id, name: '1 kg' }, { _id: variants[1]!._id, name: '5 kg', stock: 4 }] });
+      .send({
+        _id: p._id,
+        variants: [
+          { _id: variants[0]!._id, name: '1 kg' },
+          { _id: variants[1]!._id, name: '5 kg', stock: 4 },
+        ],
+      });
     await settle();
     expect(await told(c.email, /5 kg\) is back in stock/)).toBe(1);
   });
@@ -134,7 +149,11 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     const c = await newCustomer(t, 'Esha');
     const p = await addProduct(t, admin, shop, { price: 1000, stock: 5, name: 'Brass Lamp' });
     expect((await api(t).post('/api/wishlist/add').set(bearer(c.token)).send({ productId: p._id })).status).toBe(200);
-    const edit = (body: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: p._id, ...body });
+    const edit = (body: object) =>
+      api(t)
+        .put('/api/product/update-product-details')
+        .set(bearer(admin))
+        .send({ _id: p._id, ...body });
     expect((await edit({ description: 'Polished.' })).status).toBe(200);
     expect((await edit({ discount: 10 })).status).toBe(200); // 1000 → 900
     await settle();
@@ -154,7 +173,10 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect((await wished()).priceDrop).toEqual({ from: 1000, by: 200 });
     expect((await api(t).post('/api/wishlist/seen').set(bearer(c.token))).status).toBe(200);
     expect((await wished()).priceDrop).toBeUndefined();
-    const keys = await t.db.select({ key: noticeJobs.key }).from(noticeJobs).where(like(noticeJobs.key, `price-drop:${c.id}:%`));
+    const keys = await t.db
+      .select({ key: noticeJobs.key })
+      .from(noticeJobs)
+      .where(like(noticeJobs.key, `price-drop:${c.id}:%`));
     expect(keys).toHaveLength(2);
   });
 });

@@ -78,9 +78,7 @@ export class StockAlertsService {
   async remove(userId: string, body: NotifyMeBody): Promise<void> {
     await this.db
       .delete(stockAlerts)
-      .where(
-        and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, body.productId), sameUnit(body.variantId ?? null), isNull(stockAlerts.toldAt)),
-      );
+      .where(and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, body.productId), sameUnit(body.variantId ?? null), isNull(stockAlerts.toldAt)));
   }
 
   /** The shopper's open waits, newest first, with what cards show of each unit (unpublished products hidden). */

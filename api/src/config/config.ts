@@ -126,7 +126,11 @@ const EnvFields = z.object({
    * until NOTICE_GIVE_UP_AFTER_MS after the notice was queued; then it is recorded as failed.
    */
   NOTICE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
-  NOTICE_GIVE_UP_AFTER_MS: z.coerce.number().int().min(1).default(24 * 60 * 60 * 1000),
+  NOTICE_GIVE_UP_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60 * 60 * 1000),
   /** How long an instance holds a notice it took: one that dies holding it gives it up to another after this. */
   NOTICE_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
   STRIPE_SECRET_KEY: z.string().optional(),

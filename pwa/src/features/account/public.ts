@@ -7,5 +7,5 @@ export { useWishlistToggle } from './hooks/use-wishlist-toggle';
 export { loadAccountMenu } from './load-account-menu';
 export { accountApi } from './api';
 export { reloadAddresses } from './address-store';
-export { markPriceDropsSeen, registerWishlistSync, reloadWishlist } from './wishlist-sync';
+export { registerWishlistSync, reloadWishlist } from './wishlist-sync';
 export { WhatsappOffer } from './components/whatsapp-offer';

@@ -7,8 +7,7 @@ import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
 import { DashboardFrame } from './components/dashboard-frame';
-import { useEffect } from 'react';
-import { markPriceDropsSeen, reloadWishlist } from './wishlist-sync';
+import { reloadWishlistSeeingDrops } from './wishlist-sync';
 import { NotifyMeButton } from '../product/public';
 import { useTranslation } from '../../i18n/i18n';
 import { useWishlistToggle } from './hooks/use-wishlist-toggle';
@@ -17,13 +16,10 @@ import { useWishlistToggle } from './hooks/use-wishlist-toggle';
 export function WishlistPage() {
   const { t } = useTranslation('account');
   const entries = useDeviceQuery(async (db) => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt), [], { now: true });
-  const fetching = useServerRefresh('wishlist', reloadWishlist).refreshing;
+  // The screen's reload also says its "Price dropped" marks were seen: they stay on this visit's screen and are gone
+  // on the next (docs/product.md#price-drops).
+  const fetching = useServerRefresh('wishlist', reloadWishlistSeeingDrops).refreshing;
   const { t: tc } = useTranslation('catalog');
-  // Shown once: the marks stay on this visit's screen and are gone on the next (docs/product.md#price-drops).
-  const drops = entries?.some((e) => e.product?.priceDrop) ?? false;
-  useEffect(() => {
-    if (drops) void markPriceDropsSeen();
-  }, [drops]);
   return (
     <>
       <PageMeta title={t('wishlist.meta')} />
