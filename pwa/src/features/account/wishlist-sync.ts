@@ -1,6 +1,5 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
-import type { NotifyMeBody } from '@haat/shared/notify-me/notify-me.schema';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 import { http } from '../../lib/http/http';
 import { outboxFacade } from '../../lib/storage/outbox-facade';
@@ -11,8 +10,6 @@ const wishlistApi = {
   list: () => http.get('wishlist/get', { context: { silent: true } }).json<Envelope<WishlistProduct[]>>(),
   add: (body: WishlistBody) => http.post('wishlist/add', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
   remove: (body: WishlistBody) => http.post('wishlist/remove', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
-  notifyMe: (body: NotifyMeBody) => http.post('product/notify-me', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
-  stopNotifyMe: (body: NotifyMeBody) => http.post('product/notify-me/remove', { json: body, retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
   seen: () => http.post('wishlist/seen', { retry: 0, context: { silent: true } }).json<Envelope<unknown>>(),
 };
 
@@ -50,6 +47,4 @@ export async function reloadWishlistSeeingDrops(): Promise<void> {
 export function registerWishlistSync(): void {
   outboxFacade.register('wishlist.add', { send: ([e]) => wishlistApi.add(e!.body) });
   outboxFacade.register('wishlist.remove', { send: ([e]) => wishlistApi.remove(e!.body) });
-  outboxFacade.register('notify-me.add', { send: ([e]) => wishlistApi.notifyMe(e!.body) });
-  outboxFacade.register('notify-me.remove', { send: ([e]) => wishlistApi.stopNotifyMe(e!.body) });
 }

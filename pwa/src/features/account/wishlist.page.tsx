@@ -6,9 +6,9 @@ import { useDeviceQuery } from '../../lib/storage/device-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
+import { NotifyMeButton } from '../catalog/public';
 import { DashboardFrame } from './components/dashboard-frame';
 import { reloadWishlistSeeingDrops } from './wishlist-sync';
-import { NotifyMeButton } from '../product/public';
 import { useTranslation } from '../../i18n/i18n';
 import { useWishlistToggle } from './hooks/use-wishlist-toggle';
 

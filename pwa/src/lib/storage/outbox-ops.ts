@@ -41,6 +41,9 @@ export function rowsOf(write: OutboxEntry): Array<[table: string, key: string]> 
     case 'wishlist.add':
     case 'wishlist.remove':
       return [['wishlist', known.body.productId]];
+    case 'notify-me.add':
+    case 'notify-me.remove':
+      return [['notifyMe', cartLineKey(known.body.productId, known.body.variantId)]];
     default:
       return [];
   }
