@@ -118,6 +118,74 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(mail).toContain(`/product/Kashmiri-Saffron-${p._id}`);
   });
 
+  it('tells a waiting shopper once when a received return puts the last units back on sale', async () => {
+    const p = await addProduct(t, admin, shop, { price: 120, stock: 2, name: 'Jaggery Cubes' });
+    const buyer = await newCustomer(t, 'Farah');
+    const waiter = await newCustomer(t, 'Gauri');
+    const placed = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(buyer.token))
+      .send({ list_items: [line(p, 2)], totalAmt: 240, addressId: await addAddress(t, buyer.id) });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.data.orderId as string;
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'DELIVERED' })).status).toBe(200);
+    expect((await notify(waiter.token, { productId: p._id })).status).toBe(201);
+    const asked = await api(t)
+      .post('/api/order/return')
+      .set(bearer(buyer.token))
+      .send({ orderId, items: [{ productId: p._id, quantity: 1 }], reason: 'Packet torn' });
+    expect(asked.status).toBe(201);
+    const move = (status: string) => api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: asked.body.data._id, status });
+    expect((await move('APPROVED')).status).toBe(200);
+    await settle();
+    expect(await told(waiter.email, /is back in stock/)).toBe(0);
+    expect((await move('RECEIVED')).status).toBe(200);
+    await settle();
+    expect(await told(waiter.email, /is back in stock/)).toBe(1);
+    expect(await mine(waiter.token)).toEqual([]);
+    // A second return of the last unit finds it in stock already: nobody is told again.
+    const again = await api(t)
+      .post('/api/order/return')
+      .set(bearer(buyer.token))
+      .send({ orderId, items: [{ productId: p._id, quantity: 1 }], reason: 'Packet torn' });
+    for (const status of ['APPROVED', 'RECEIVED'])
+      expect((await api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: again.body.data._id, status })).status).toBe(200);
+    await settle();
+    expect(await told(waiter.email, /is back in stock/)).toBe(1);
+  });
+
+  it('tells a waiting shopper once when a store sends units back to the sold-out warehouse', async () => {
+    const p = await addProduct(t, admin, shop, { price: 60, stock: 3, name: 'Kokum Syrup' });
+    const c = await newCustomer(t, 'Hema');
+    const store = await api(t)
+      .post('/api/store/create')
+      .set(bearer(admin))
+      .send({ name: 'Haat Indiranagar', address: '100 Feet Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', servesPincodes: ['560038'], promiseMinutes: 10 });
+    expect(store.status).toBe(201);
+    const storeId = store.body.data.store._id as string;
+    const transfer = (units: number, to: 'store' | 'warehouse') => api(t).post('/api/store/transfer').set(bearer(admin)).send({ storeId, productId: p._id, units, to });
+    expect((await transfer(3, 'store')).status).toBe(200);
+    expect((await notify(c.token, { productId: p._id })).status).toBe(201);
+    expect((await transfer(2, 'warehouse')).status).toBe(200);
+    await settle();
+    expect(await told(c.email, /is back in stock/)).toBe(1);
+    expect((await transfer(1, 'warehouse')).status).toBe(200);
+    await settle();
+    expect(await told(c.email, /is back in stock/)).toBe(1);
+  });
+
+  it('refuses more asks an hour than a person makes from one account, with 429 and when to come back', async () => {
+    const c = await newCustomer(t, 'Ishita');
+    const p = await addProduct(t, admin, shop, { price: 10, stock: 0 });
+    for (let i = 0; i < LIMITS.stockAlertsPerHour; i++) expect((await notify(c.token, { productId: p._id })).status).toBe(201);
+    const over = await notify(c.token, { productId: p._id });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    expect(Number(over.headers['retry-after'])).toBeGreaterThan(0);
+    // Another account is not held back by it.
+    expect((await notify((await newCustomer(t, 'Jaya')).token, { productId: p._id })).status).toBe(201);
+  });
+
   it('tells a wait for an option when that option gets stock of its own', async () => {
     const c = await newCustomer(t, 'Dev');
     const p = await addProduct(t, admin, shop, { price: 100, stock: 0 });
