@@ -55,12 +55,15 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
     const soldOut = async (p) => call(baseUrl, 'product/admin/adjust-stock', admin, { productId: p._id, stock: 0, expectedStock: p.stock });
     for (const p of [waited, wished, listed]) await soldOut(p);
 
-    // The shopper: a verified mobile with updates on WhatsApp, and a device that turned push notices on.
+    // The shopper: a verified mobile, WhatsApp and every notice turned on, and a device that subscribed to push.
     const shopper = await apiShopper(baseUrl, 'notify');
     const mobile = `+917${String(Date.now()).slice(-9)}`;
     await call(baseUrl, 'user/mobile', shopper.token, { mobile, currentPassword: shopper.password });
     await call(baseUrl, 'user/mobile/verify', shopper.token, { mobile, otp: await codeFromSms(dataDir, mobile, 1) });
     await call(baseUrl, 'user/whatsapp', shopper.token, { on: true }, 'PUT');
+    // Back in stock and price drops by every channel, as My Profile turns them on (off until the shopper says so).
+    const every = { push: true, whatsapp: true, email: true };
+    await call(baseUrl, 'user/notices', shopper.token, { orderUpdates: every, backInStock: every, priceDrops: every }, 'PUT');
     const device = push.subscription('/push/notify-shopper');
     await call(baseUrl, 'push/subscribe', shopper.token, device.json);
 
@@ -90,7 +93,7 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
     await expect.poll(() => device.read().length, { message: 'the push notice', timeout: 30_000 }).toBe(1);
     const [notice] = device.read();
     assert.equal(notice.url, link);
-    assert.equal(notice.productId, waited._id);
+    assert.match(notice.tag, /back-in-stock:/);
     assert.match(notice.title, /back in stock/i);
     const toMobile = () => whatsapp.messages.filter((m) => m.body.to === mobile.slice(1));
     await expect.poll(() => toMobile().length, { message: 'the WhatsApp notice', timeout: 30_000 }).toBe(1);

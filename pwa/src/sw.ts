@@ -8,7 +8,6 @@ import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { FLUSH_MESSAGE, OUTBOX_SYNC_TAG } from './lib/storage/outbox-ops';
 import { CACHE_SEEN_MESSAGE, CLAIM_MESSAGE } from './lib/device/cache-seen';
 import type { OrderPush } from '@haat/shared/orders/order-events';
-import type { ProductPush } from '@haat/shared/notify-me/notify-me.schema';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -102,9 +101,9 @@ self.addEventListener('sync', (event) => {
 
 // ---- Web Push: admins' new-order notices and shoppers' stage notices (api/src/push; payload OrderPush) --
 self.addEventListener('push', (event) => {
-  let notice: Partial<OrderPush & ProductPush> = {};
+  let notice: Partial<OrderPush> = {};
   try {
-    notice = (event.data?.json() ?? {}) as Partial<OrderPush & ProductPush>;
+    notice = (event.data?.json() ?? {}) as Partial<OrderPush>;
   } catch {
     notice = { body: event.data?.text() };
   }
@@ -112,7 +111,8 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(notice.title ?? 'Haat', {
       body: notice.body ?? '',
       icon: '/icons/icon-192.png',
-      tag: notice.orderId ? `order-${notice.orderId}` : notice.productId ? `product-${notice.productId}` : undefined,
+      // One notice per order on screen (a later stage replaces the earlier); any other by its queue key, so a repeat shows once.
+      tag: notice.orderId ? `order-${notice.orderId}` : notice.tag,
       data: { url: notice.url ?? '/' },
     }),
   );

@@ -32,7 +32,7 @@ export class BackInStockNotices implements OnModuleInit {
 
   onModuleInit(): void {
     this.kinds.register<PoolBack>('back-in-stock', { send: (p, job) => this.fanOut(p.levelId, job) });
-    this.kinds.register<TellWait>('back-in-stock.tell', { send: (p) => this.tell(p.alertId) });
+    this.kinds.register<TellWait>('back-in-stock.tell', { send: (p, job) => this.tell(p.alertId, job) });
   }
 
   private async fanOut(levelId: string, job: NoticeJob): Promise<void> {
@@ -47,8 +47,8 @@ export class BackInStockNotices implements OnModuleInit {
     for (const w of waits) job.enqueue({ kind: 'back-in-stock.tell', key: `back-in-stock:${w.id}`, payload: { alertId: w.id } });
   }
 
-  /** Ends the wait and tells its shopper; a wait removed meanwhile is not told. A retry tells again what failed. */
-  private async tell(alertId: string): Promise<void> {
+  /** Ends the wait and tells its shopper (one queued part per channel); a wait removed meanwhile is not told. */
+  private async tell(alertId: string, job: NoticeJob): Promise<void> {
     const [wait] = await this.db
       .update(stockAlerts)
       .set({ toldAt: sql`coalesce(${stockAlerts.toldAt}, now())` })
@@ -59,6 +59,6 @@ export class BackInStockNotices implements OnModuleInit {
     if (!product) return;
     const option = wait.variantId ? product.inventory.variants.find((v) => v._id === wait.variantId) : null;
     const name = option ? `${product.name} (${option.name})` : product.name;
-    await this.notices.send(wait.userId, 'backInStock', { id: product.id, name });
+    await this.notices.send(job, wait.userId, 'backInStock', { id: product.id, name });
   }
 }

@@ -132,7 +132,7 @@ const EnvFields = z.object({
     .min(1)
     .default(24 * 60 * 60 * 1000),
   /** How long an instance holds a notice it took: one that dies holding it gives it up to another after this. */
-  NOTICE_LEASE_MS: z.coerce.number().int().min(1000).default(60_000),
+  NOTICE_LEASE_MS: z.coerce.number().int().min(20_000).default(60_000),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),

@@ -197,6 +197,9 @@ export const enIN = {
     googleNoEmail: 'the token carries no account or e-mail.',
     googleUnverified: 'your Google e-mail address is not verified.',
     googleExpired: 'the Google token has expired. Please try again.',
+    unsubscribeLinkInvalid: 'this unsubscribe link is not valid.',
+    noticesRead: 'Notice settings',
+    noticesSaved: 'Notice settings saved',
     googleBadSignature: 'the token signature is not valid.',
     googleNotToken: 'the credential is not a valid Google token.',
     googleOtherLink: 'this e-mail is linked to a different Google account.',
@@ -411,14 +414,10 @@ export const enIN = {
     backInStock: {
       title: 'Back in stock',
       body: '{{name}} is back in stock. Open it to buy before it sells out again.',
-      subject: '{{name}} is back in stock',
-      text: 'Hello,\n\n{{name}} is back in stock at Haat. You asked us to tell you.\nOpen it here: {{link}}\n\nWe told you once; your "Notify me" for it has ended.\n\nHaat',
     },
     priceDrop: {
       title: 'Price dropped',
       body: '{{name}} on your wishlist is now {{price}} (was {{was}}).',
-      subject: 'Price drop: {{name}} is now {{price}}',
-      text: 'Hello,\n\n{{name}} on your Haat wishlist dropped from {{was}} to {{price}}.\nOpen it here: {{link}}\n\nHaat',
     },
   },
 
@@ -427,6 +426,14 @@ export const enIN = {
     signInCode: 'Your Haat code is {{code}}. It expires in 5 minutes. Do not share it with anyone.\n\n@{{host}} #{{code}}',
   },
   mail: {
+    backInStock: {
+      subject: '{{name}} is back in stock',
+      text: 'Hello,\n\n{{name}} is back in stock at Haat. You asked us to tell you.\nOpen it here: {{link}}\n\nWe told you once; your "Notify me" for it has ended.\n\nHaat',
+    },
+    priceDrop: {
+      subject: 'Price drop: {{name}} is now {{price}}',
+      text: 'Hello,\n\n{{name}} on your Haat wishlist dropped from {{was}} to {{price}}.\nOpen it here: {{link}}\n\nHaat',
+    },
     resetCode: {
       subject: 'Your Haat password reset code',
       text: 'Hello {{name}},\n\nYour Haat password reset code is {{code}}.\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\nHaat',
@@ -476,6 +483,16 @@ export const enIN = {
     },
   },
 
+  /** What every notice says about stopping it (docs/product.md#notices-and-consent). */
+  notices: {
+    whatsappStop: 'Reply STOP to stop these messages.',
+    mailFooter: 'You get these e-mails because you turned on {{topic}} by e-mail. To stop them: {{link}}',
+    topic: { orderUpdates: 'order updates', backInStock: 'back-in-stock notices', priceDrops: 'price-drop notices' },
+    channel: { push: 'push', whatsapp: 'WhatsApp', email: 'e-mail' },
+    stopped: 'You will get no more {{topic}} by {{channel}}. You can turn them on again in My Profile.',
+    confirmStop: 'Stop {{topic}} by {{channel}}?',
+    stopButton: 'Stop them',
+  },
   /** Push notices (api/src/push): the shopper's order stages and the admins' new order. */
   push: {
     returnMoved: { title: 'Return {{status}}', body: 'Your return for order {{id}} is {{status}} ({{amount}}).' },

@@ -192,6 +192,9 @@ export const hiIN: Catalogue = {
     googleNoEmail: 'टोकन में कोई अकाउंट या ई-मेल नहीं है।',
     googleUnverified: 'आपका Google ई-मेल पता वेरिफ़ाई नहीं है।',
     googleExpired: 'Google टोकन की समय-सीमा खत्म हो गई है। कृपया फिर से कोशिश करें।',
+    unsubscribeLinkInvalid: 'यह अनसब्सक्राइब लिंक मान्य नहीं है।',
+    noticesRead: 'सूचना सेटिंग',
+    noticesSaved: 'सूचना सेटिंग सहेजी गईं',
     googleBadSignature: 'टोकन का सिग्नेचर सही नहीं है।',
     googleNotToken: 'यह क्रेडेंशियल सही Google टोकन नहीं है।',
     googleOtherLink: 'यह ई-मेल किसी दूसरे Google अकाउंट से जुड़ा है।',
@@ -396,14 +399,10 @@ export const hiIN: Catalogue = {
     backInStock: {
       title: 'फिर से स्टॉक में',
       body: '{{name}} फिर से स्टॉक में है। दोबारा खत्म होने से पहले इसे खरीदने के लिए खोलें।',
-      subject: '{{name}} फिर से स्टॉक में है',
-      text: 'नमस्ते,\n\n{{name}} Haat पर फिर से स्टॉक में है। आपने हमें बताने को कहा था।\nयहाँ खोलें: {{link}}\n\nहमने आपको एक बार बता दिया; इसके लिए आपका "मुझे बताएँ" अब खत्म हो गया है।\n\nHaat',
     },
     priceDrop: {
       title: 'क़ीमत घटी',
       body: 'आपकी विशलिस्ट का {{name}} अब {{price}} का है (पहले {{was}})।',
-      subject: 'क़ीमत घटी: {{name}} अब {{price}} का है',
-      text: 'नमस्ते,\n\nआपकी Haat विशलिस्ट का {{name}} {{was}} से घटकर {{price}} का हो गया है।\nयहाँ खोलें: {{link}}\n\nHaat',
     },
   },
 
@@ -411,6 +410,14 @@ export const hiIN: Catalogue = {
     signInCode: 'हाट पर आपका कोड {{code}} है। यह 5 मिनट में खत्म हो जाएगा। इसे किसी को न बताएं।\n\n@{{host}} #{{code}}',
   },
   mail: {
+    backInStock: {
+      subject: '{{name}} फिर से स्टॉक में है',
+      text: 'नमस्ते,\n\n{{name}} Haat पर फिर से स्टॉक में है। आपने हमें बताने को कहा था।\nयहाँ खोलें: {{link}}\n\nहमने आपको एक बार बता दिया; इसके लिए आपका "मुझे बताएँ" अब खत्म हो गया है।\n\nHaat',
+    },
+    priceDrop: {
+      subject: 'क़ीमत घटी: {{name}} अब {{price}} का है',
+      text: 'नमस्ते,\n\nआपकी Haat विशलिस्ट का {{name}} {{was}} से घटकर {{price}} का हो गया है।\nयहाँ खोलें: {{link}}\n\nHaat',
+    },
     resetCode: {
       subject: 'आपका Haat पासवर्ड रीसेट कोड',
       text: 'नमस्ते {{name}},\n\nआपका Haat पासवर्ड रीसेट कोड {{code}} है।\nयह 10 मिनट में खत्म हो जाएगा। अगर आपने इसे नहीं माँगा था, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड जैसा है वैसा ही रहेगा।\n\nHaat',
@@ -460,6 +467,15 @@ export const hiIN: Catalogue = {
     },
   },
 
+  notices: {
+    whatsappStop: 'ये संदेश बंद करने के लिए STOP लिखकर भेजें।',
+    mailFooter: 'आपको ये ई-मेल इसलिए मिलते हैं क्योंकि आपने ई-मेल से {{topic}} चालू किए थे। इन्हें बंद करने के लिए: {{link}}',
+    topic: { orderUpdates: 'ऑर्डर अपडेट', backInStock: 'स्टॉक में वापसी की सूचनाएँ', priceDrops: 'कीमत घटने की सूचनाएँ' },
+    channel: { push: 'पुश', whatsapp: 'व्हाट्सऐप', email: 'ई-मेल' },
+    stopped: 'अब आपको {{channel}} से {{topic}} नहीं मिलेंगे। आप इन्हें "मेरी प्रोफ़ाइल" में फिर चालू कर सकते हैं।',
+    confirmStop: '{{channel}} से {{topic}} बंद करें?',
+    stopButton: 'बंद करें',
+  },
   push: {
     returnMoved: { title: 'वापसी {{status}}', body: 'ऑर्डर {{id}} की आपकी वापसी {{status}} है ({{amount}})।' },
     confirmed: { title: 'ऑर्डर कन्फ़र्म हो गया', body: 'हमने ऑर्डर {{id}} कन्फ़र्म कर दिया है और इसे पैक कर रहे हैं।' },

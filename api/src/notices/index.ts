@@ -4,3 +4,4 @@ export { NoticeKinds, NoticeRefused, type NoticeHandler, type NoticeJob, type No
 export { NoticesModule } from './notices.module.js';
 export { NoticesService, type NoticeQueueCounts } from './notices.service.js';
 export { NoticeWorker } from './notice-worker.js';
+export { UnsubscribeLinks, type Unsubscribe } from './unsubscribe-links.js';

@@ -12,8 +12,8 @@ import { NoticesService } from './notices.service.js';
 const BATCH = 8;
 /** How often an idle worker looks for due notices (a notice queued in a transaction waits at most this long). */
 const POLL_MS = 1000;
-/** A try must end this long before its lease does, so no other instance can take the notice while it is sent. */
-const LEASE_MARGIN_MS = 5000;
+/** A try must end this long before its lease does (longer than any send's own timeout), so no other instance takes the notice while it is sent. */
+const LEASE_MARGIN_MS = 15_000;
 /** The longest wait between tries. */
 const MAX_RETRY_MS = 60 * 60 * 1000;
 /** Sent notices are kept this long (their keys stay taken), then deleted. */
@@ -185,7 +185,11 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     if (final) {
       this.counters.failed += 1;
       this.logger.warn(`notice ${job.key} failed after ${job.attempts} tries: ${reason}`);
-    } else this.counters.retried += 1;
+    } else {
+      this.counters.retried += 1;
+      // Sooner than the next poll: look again when it is due.
+      if (wait < POLL_MS) setTimeout(() => this.wake(), wait).unref();
+    }
   }
 
   /** Once an hour, deletes notices sent more than KEEP_DAYS ago. */

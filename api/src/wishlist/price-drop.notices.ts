@@ -1,10 +1,10 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Language } from '@haat/shared/common/languages';
 import { rupees, type Paise } from '@haat/shared/money/paise';
 import { DB, type Db } from '../db/database.js';
 import { publishedByIds } from '../catalog/index.js';
 import { formatMoney } from '../i18n/i18n.js';
-import { AccountLanguages } from '../users/index.js';
-import { NoticeKinds } from '../notices/index.js';
+import { NoticeKinds, type NoticeJob } from '../notices/index.js';
 import { ShopperNotices } from '../shopper-notices/index.js';
 
 /** A wished product's selling price fell below what its entry knew (queued by the products trigger, drizzle/0038). */
@@ -22,18 +22,19 @@ export class PriceDropNotices implements OnModuleInit {
     @Inject(DB) private readonly db: Db,
     private readonly kinds: NoticeKinds,
     private readonly notices: ShopperNotices,
-    private readonly languages: AccountLanguages,
   ) {}
 
   onModuleInit(): void {
-    this.kinds.register<PriceDrop>('price-drop', { send: (p) => this.tell(p) });
+    this.kinds.register<PriceDrop>('price-drop', { send: (p, job) => this.tell(p, job) });
   }
 
-  private async tell(drop: PriceDrop): Promise<void> {
+  private async tell(drop: PriceDrop, job: NoticeJob): Promise<void> {
     const [product] = await publishedByIds(this.db, [drop.productId]);
     if (!product) return;
-    const language = await this.languages.of(drop.userId);
-    const money = (p: number) => formatMoney(rupees(p as Paise), language);
-    await this.notices.send(drop.userId, 'priceDrop', { id: product.id, name: product.name }, { was: money(drop.fromPaise), price: money(drop.toPaise) });
+    const money = (p: number, language: Language) => formatMoney(rupees(p as Paise), language);
+    await this.notices.send(job, drop.userId, 'priceDrop', { id: product.id, name: product.name }, (language) => ({
+      was: money(drop.fromPaise, language),
+      price: money(drop.toPaise, language),
+    }));
   }
 }

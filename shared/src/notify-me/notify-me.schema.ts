@@ -25,14 +25,6 @@ export interface StockAlert {
   endsAt: string;
 }
 
-/** The payload of a shopper's product notice by Web Push (back in stock, price drop): opens the product. */
-export interface ProductPush {
-  title: string;
-  body: string;
-  url: string;
-  productId: string;
-}
-
 /** The admin's product screen: how many shoppers wait for the product's own unit and for each option. */
 export interface StockAlertCounts {
   productId: string;

@@ -105,6 +105,21 @@ function Overview() {
               </section>
             )}
 
+            {data.notices && (
+              <section className="overview-card" aria-labelledby="overview-notices">
+                <h2 id="overview-notices">{t('overview.notices')}</h2>
+                <ul className="overview-waiting" data-testid="overview-notices">
+                  <li>
+                    <span className="overview-waiting__n">{formatNumber(data.notices.queued)}</span> {t('overview.noticesQueued')}
+                  </li>
+                  <li>
+                    <span className="overview-waiting__n">{formatNumber(data.notices.failed)}</span>{' '}
+                    {t('overview.noticesFailed', { today: formatNumber(data.notices.failedToday) })}
+                  </li>
+                </ul>
+              </section>
+            )}
+
             <section className="overview-card" aria-labelledby="overview-low">
               <div className="overview-card__head">
                 <h2 id="overview-low">{t('overview.lowStock')}</h2>
