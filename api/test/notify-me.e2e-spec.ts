@@ -174,10 +174,19 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     const store = await api(t)
       .post('/api/store/create')
       .set(bearer(admin))
-      .send({ name: 'Haat Indiranagar', address: '100 Feet Road', city: 'Bengaluru', state: 'Karnataka', pincode: '560038', servesPincodes: ['560038'], promiseMinutes: 10 });
+      .send({
+        name: 'Haat Indiranagar',
+        address: '100 Feet Road',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        pincode: '560038',
+        servesPincodes: ['560038'],
+        promiseMinutes: 10,
+      });
     expect(store.status).toBe(201);
     const storeId = store.body.data.store._id as string;
-    const transfer = (units: number, to: 'store' | 'warehouse') => api(t).post('/api/store/transfer').set(bearer(admin)).send({ storeId, productId: p._id, units, to });
+    const transfer = (units: number, to: 'store' | 'warehouse') =>
+      api(t).post('/api/store/transfer').set(bearer(admin)).send({ storeId, productId: p._id, units, to });
     expect((await transfer(3, 'store')).status).toBe(200);
     expect((await notify(c.token, { productId: p._id })).status).toBe(201);
     expect((await transfer(2, 'warehouse')).status).toBe(200);

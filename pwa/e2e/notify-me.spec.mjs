@@ -113,7 +113,7 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
     await context.close();
     await desk.close();
 
-    if (process.env.E2E_SCREENSHOTS === '1') await shots({ browser, baseUrl, artifactsDir, shopper, admin, listed, wished, lower });
+    if (process.env.E2E_SCREENSHOTS === '1') await shots({ browser, baseUrl, artifactsDir, shopper, listed, wished, lower });
   } finally {
     await browser.close();
     await server.stop();
@@ -127,7 +127,7 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
  * product page's and a card's Notify me, the wishlist with Notify me and Price dropped, My Account's list, the admin's
  * count. Copied to NOTIFY_SHOTS_DIR when set.
  */
-async function shots({ browser, baseUrl, artifactsDir, shopper, admin, listed, wished, lower }) {
+async function shots({ browser, baseUrl, artifactsDir, shopper, listed, wished, lower }) {
   await call(baseUrl, 'product/notify-me', shopper.token, { productId: listed._id });
   const sessions = {};
   for (const [who, email, password] of [
@@ -148,6 +148,10 @@ async function shots({ browser, baseUrl, artifactsDir, shopper, admin, listed, w
     for (const width of [390, 1366]) {
       const tag = `${language.slice(0, 2)}-${width}`;
       const take = async (page, name, options) => {
+        // The pictures in view have loaded (a lazy one starts once the page is laid out).
+        await page
+          .waitForFunction(() => [...document.images].every((i) => i.complete || i.getBoundingClientRect().top > innerHeight), null, { timeout: 10_000 })
+          .catch(() => undefined);
         // The bar of the axe sweep (a11y-sweep.spec.mjs): no serious or critical violation.
         const serious = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
         found.push(...serious.map((v) => `${name} ${tag}: ${v.id} ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`));

@@ -39,7 +39,11 @@ export async function startPushStandIn() {
       const ecdh = createECDH('prime256v1');
       ecdh.generateKeys();
       const auth = randomBytes(16);
-      const json = { endpoint: `https://${host}${path}`, expirationTime: null, keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') } };
+      const json = {
+        endpoint: `https://${host}${path}`,
+        expirationTime: null,
+        keys: { p256dh: ecdh.getPublicKey('base64url'), auth: auth.toString('base64url') },
+      };
       /** The messages to this subscription, decrypted and parsed. */
       const read = () =>
         deliveries
@@ -63,11 +67,12 @@ export async function startPushStandIn() {
       return { json, read };
     },
     stop: () =>
-      new Promise(/** @param {(value?: unknown) => void} resolve */ (resolve) =>
-        server.close(() => {
-          rmSync(dir, { recursive: true, force: true });
-          resolve();
-        }),
+      new Promise(
+        /** @param {(value?: unknown) => void} resolve */ (resolve) =>
+          server.close(() => {
+            rmSync(dir, { recursive: true, force: true });
+            resolve();
+          }),
       ),
   };
 }

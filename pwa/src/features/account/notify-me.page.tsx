@@ -90,7 +90,13 @@ function WaitRow({ shown: { entry, name, image } }: { shown: Shown }) {
           {!wait ? t('notifyMe.queued') : wait.inStock ? t('notifyMe.back') : t('notifyMe.until', { date: formatDate(wait.endsAt) })}
         </span>
       </span>
-      <button type="button" className="btn btn--ghost btn--small" disabled={busy} aria-label={t('notifyMe.removeNamed', { name: title })} onClick={() => void remove()}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={busy}
+        aria-label={t('notifyMe.removeNamed', { name: title })}
+        onClick={() => void remove()}
+      >
         {t('wishlist.remove')}
       </button>
     </li>

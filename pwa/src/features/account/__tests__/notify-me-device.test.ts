@@ -16,7 +16,12 @@ vi.mock('../../../lib/http/http', () => {
   const call = (method: string) => (url: string, options?: { json?: unknown }) => ({
     json: () =>
       new Promise((resolve, reject) =>
-        calls.push({ what: `${method} ${url}`, body: options?.json, answer: (data) => resolve({ success: true, data }), fail: () => reject(new TypeError('Failed to fetch')) }),
+        calls.push({
+          what: `${method} ${url}`,
+          body: options?.json,
+          answer: (data) => resolve({ success: true, data }),
+          fail: () => reject(new TypeError('Failed to fetch')),
+        }),
       ),
   });
   return { http: { get: call('GET'), post: call('POST') } };
@@ -61,8 +66,12 @@ beforeEach(async () => {
 describe('"Notify me" on the device', () => {
   it('keeps an ask made offline on the device and in the outbox, sends it once online, and keys an option apart', async () => {
     online = false;
-    await (await setNotifyMe({ productId: 'p1', variantId: null }, true)).sent;
-    await (await setNotifyMe({ productId: 'p1', variantId: 'v2' }, true)).sent;
+    await (
+      await setNotifyMe({ productId: 'p1', variantId: null }, true)
+    ).sent;
+    await (
+      await setNotifyMe({ productId: 'p1', variantId: 'v2' }, true)
+    ).sent;
     expect(calls).toEqual([]);
     expect(await keys()).toEqual(['p1', 'p1:v2']);
     expect((await db.outbox.toArray()).map((e) => [e.op, e.body])).toEqual([
@@ -94,10 +103,18 @@ describe('"Notify me" on the device', () => {
     asked('GET user/notify-me')[0]!.answer([wait('p1', 'v2')]);
     await reload;
     const [row] = await db.notifyMe.toArray();
-    expect(row).toMatchObject({ key: 'p1:v2', productId: 'p1', variantId: 'v2', addedAt: Date.parse('2026-11-01T00:00:00.000Z'), wait: { variantName: 'Large' } });
+    expect(row).toMatchObject({
+      key: 'p1:v2',
+      productId: 'p1',
+      variantId: 'v2',
+      addedAt: Date.parse('2026-11-01T00:00:00.000Z'),
+      wait: { variantName: 'Large' },
+    });
     expect(await keys()).toEqual(['p1:v2']);
   });
+});
 
+describe('removing a "Notify me" wait', () => {
   it('removes at once and queues the removal: a reload asked before it reached the server does not bring the wait back', async () => {
     const first = reloadNotifyMe();
     await vi.waitFor(() => expect(asked('GET user/notify-me')).toHaveLength(1));
@@ -106,7 +123,9 @@ describe('"Notify me" on the device', () => {
     online = false;
     const stale = reloadNotifyMe();
     await vi.waitFor(() => expect(asked('GET user/notify-me')).toHaveLength(2));
-    await (await setNotifyMe({ productId: 'p1', variantId: null }, false)).sent;
+    await (
+      await setNotifyMe({ productId: 'p1', variantId: null }, false)
+    ).sent;
     expect(await keys()).toEqual([]);
     expect((await db.outbox.toArray()).map((e) => [e.op, e.body])).toEqual([['notify-me.remove', { productId: 'p1' }]]);
     asked('GET user/notify-me')[1]!.answer([wait('p1')]);

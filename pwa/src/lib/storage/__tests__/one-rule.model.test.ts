@@ -134,7 +134,18 @@ const specs: Record<string, Spec> = {
     table: () => db.notifyMe,
     whole: true,
     account: true,
-    api: (k, f) => ({ productId: k, variantId: null, name: k, variantName: null, image: [], price: f.s, discount: 0, inStock: false, createdAt: iso, endsAt: iso }),
+    api: (k, f) => ({
+      productId: k,
+      variantId: null,
+      name: k,
+      variantName: null,
+      image: [],
+      price: f.s,
+      discount: 0,
+      inStock: false,
+      createdAt: iso,
+      endsAt: iso,
+    }),
     view: (r: { wait?: { price: number } }) => ({ v: 1, s: r.wait?.price ?? 1 }),
     reload: reloadNotifyMe,
     tap: async (k) => void (await setNotifyMe({ productId: k, variantId: null }, !(await db.notifyMe.get(k)))),
@@ -172,7 +183,13 @@ const specs: Record<string, Spec> = {
   ),
 };
 const NAMES = Object.keys(specs);
-const ACCOUNT_GETS: Record<string, string> = { 'cart/get': 'cart', 'wishlist/get': 'wishlist', 'user/notify-me': 'notifyMe', 'address/get': 'addresses', 'order/order-list': 'orders' };
+const ACCOUNT_GETS: Record<string, string> = {
+  'cart/get': 'cart',
+  'wishlist/get': 'wishlist',
+  'user/notify-me': 'notifyMe',
+  'address/get': 'addresses',
+  'order/order-list': 'orders',
+};
 
 /** The server: each collection's facts by key. */
 let server: Record<string, Map<string, Fact>>;
@@ -181,7 +198,10 @@ let server: Record<string, Map<string, Fact>>;
 function serve(call: Call): unknown {
   if (call.served !== undefined) return call.served;
   const [method, url] = call.what.split(' ') as [string, string];
-  const name = ACCOUNT_GETS[url] ?? CATALOGUE[url.replace('catalogue/', '') as Catalogue] ?? (url.startsWith('cart') ? 'cart' : url.startsWith('product/notify-me') ? 'notifyMe' : 'wishlist');
+  const name =
+    ACCOUNT_GETS[url] ??
+    CATALOGUE[url.replace('catalogue/', '') as Catalogue] ??
+    (url.startsWith('cart') ? 'cart' : url.startsWith('product/notify-me') ? 'notifyMe' : 'wishlist');
   const facts = server[name]!;
   if (method === 'PUT') {
     for (const { productId, quantity } of (call.body as { items: Array<{ productId: string; quantity: number }> }).items) {
