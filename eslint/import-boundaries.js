@@ -48,7 +48,7 @@ export const API_FLOORS = [
   ['delivery', 'stores'],
   ['invoices', 'promotions'],
   ['orders', 'gst'],
-  ['payments'],
+  ['payments', 'books'],
   ['push', 'whatsapp'],
   ['shopper-notices'],
   ['realtime'],

@@ -200,6 +200,23 @@ export function cpuSeconds(pid) {
 }
 
 /**
+ * CPU seconds so far of each PostgreSQL backend serving the database at `url` (the server runs on this machine: its
+ * processes' /proc), by pid: what the API's statements cost the database, which the API's own CPU time leaves out.
+ * `application` keeps only the backends of the API started with that PGAPPNAME (two APIs on one database).
+ * @returns {Promise<Map<number, number>>}
+ */
+export async function databaseCpu(url, application) {
+  const name = decodeURIComponent(new URL(url).pathname.slice(1));
+  const { rows } = await withAdminClient((c) =>
+    c.query('select pid from pg_stat_activity where datname = $1 and ($2::text is null or application_name = $2)', [name, application ?? null]),
+  );
+  return new Map(rows.map((row) => [row.pid, cpuSeconds(row.pid)]));
+}
+
+/** The CPU seconds `databaseCpu` readings say the backends used between them (a backend that started meanwhile: all of its own). */
+export const databaseCpuBetween = (before, after) => [...after].reduce((sum, [pid, s]) => sum + s - (before.get(pid) ?? 0), 0);
+
+/**
  * The whole machine's CPU seconds so far: [busy, total] over every core (Linux /proc/stat).
  * @returns {[number, number]}
  */

@@ -77,6 +77,7 @@ function build(lib, rows, words) {
       entries: lib.parseTsvector(row.v),
       nameTrigrams: row.t,
       shelf: (row.s ?? []).map((name) => lib.parseTsvector(name).map((e) => e.lexeme)),
+      facts: '',
     });
   // As the index's thread publishes a fresh build (compact() trims it; older builds only seal).
   if (index.compact) index.compact();

@@ -23,7 +23,9 @@
  * On a shared machine a round's latency and req/s move with what else runs; the API's own CPU time a search (from
  * /proc, the index's thread included, and that thread's alone) moves far less. So each round prints both, the summary gives per size the best
  * round's p50 and p99 and the median of the rounds' req/s and CPU a search, and the sizes' ratio is taken from
- * alternated rounds (docs/benchmarks.md#search).
+ * alternated rounds (docs/benchmarks.md#search). PostgreSQL's CPU a search is printed beside the API's (its backends
+ * serving the bench's database, from /proc: the server must run on this machine), and, after the rounds, what parsing
+ * a query costs (understandQuery on the texts sent) as a share of the API's CPU a search.
  *
  * Environment (all optional): BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/test),
  * BENCH_CATALOG_SIZES (100000; BENCH_CATALOG_SIZE is read too), BENCH_ROUNDS (3), BENCH_SECONDS (10), BENCH_CONNECTIONS (16),
@@ -36,6 +38,8 @@
  */
 import {
   cpuSeconds,
+  databaseCpu,
+  databaseCpuBetween,
   distinctQueries,
   healthProbe,
   load,
@@ -50,6 +54,7 @@ import {
   startApi,
   vocabulary,
 } from './lib.mjs';
+import { understandQuery } from '@haat/shared/search/query-understanding';
 
 const SIZES = (process.env.BENCH_CATALOG_SIZES ?? process.env.BENCH_CATALOG_SIZE ?? '100000').split(',').map((n) => Number(n.trim()));
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -68,6 +73,11 @@ const SEEDED = (process.env.BENCH_SEEDED_DATABASE_URLS ?? process.env.BENCH_SEED
 if (SEEDED.length && SEEDED.length !== SIZES.length) throw new Error('BENCH_SEEDED_DATABASE_URLS needs one database per size of BENCH_CATALOG_SIZES');
 /** A directory: the API runs with node --cpu-prof there (one profile per thread, the index's included). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+
+/** Sent texts kept per size, to time their parse afterwards (`parseShare`). */
+const MAX_PARSED = 50_000;
+/** Parsing a query costs under this share of a search's CPU in the API. */
+const MAX_PARSE_SHARE = 0.05;
 
 const size = (n) => n.toLocaleString('en-IN');
 const median = (values) => {
@@ -102,7 +112,13 @@ async function startSize(engine, catalogSize, k) {
     // The index's thread, whose CPU a round times apart (search-worker.ts logs its Linux thread id).
     const thread = /\(thread (\d+)\)/.exec(built ?? '')?.[1];
     const words = await vocabulary(api.url, catalogSize);
-    const next = distinctQueries(words);
+    const query = distinctQueries(words);
+    const sent = [];
+    const next = () => {
+      const text = query();
+      if (sent.length < MAX_PARSED) sent.push(text);
+      return text;
+    };
     console.log(
       `${words.length} catalogue words, e.g. ${Array.from({ length: 6 }, next)
         .map((q) => JSON.stringify(q))
@@ -111,7 +127,7 @@ async function startSize(engine, catalogSize, k) {
     const idle = await healthProbe(api.url, 20).start();
     await new Promise((r) => setTimeout(r, 2000));
     const healthIdle = await idle.stop();
-    return { engine, catalogSize, db, api, next, healthIdle, indexStat: thread ? `${api.pid}/task/${thread}` : null, rounds: [] };
+    return { engine, catalogSize, db, api, next, sent, healthIdle, indexStat: thread ? `${api.pid}/task/${thread}` : null, rounds: [] };
   } catch (error) {
     await api?.stop();
     await db?.drop();
@@ -126,9 +142,11 @@ async function round(s, r) {
   const probe = healthProbe(s.api.url, 50).start();
   const cpuBefore = cpuSeconds(s.api.pid);
   const indexBefore = s.indexStat ? cpuSeconds(s.indexStat) : 0;
+  const dbBefore = s.db ? await databaseCpu(s.db.url) : null;
   const result = await run(s.api.url, { ...spec, duration: SECONDS, connections: CONNECTIONS });
   const cpu = cpuSeconds(s.api.pid) - cpuBefore;
   const indexCpu = s.indexStat ? cpuSeconds(s.indexStat) - indexBefore : NaN;
+  const dbCpu = dbBefore ? databaseCpuBetween(dbBefore, await databaseCpu(s.db.url)) : NaN;
   const side = await probe.stop();
   const row = {
     scenario: `${s.engine}, ${size(s.catalogSize)}: search, every query distinct`,
@@ -140,11 +158,12 @@ async function round(s, r) {
     'non-2xx/errors': result.non2xx + result.errors + result.timeouts,
     cpuMs: Math.round((cpu * 1000 * 100) / Math.max(1, result.requests.total)) / 100,
     indexCpuMs: Math.round((indexCpu * 1000 * 1000) / Math.max(1, result.requests.total)) / 1000,
+    dbCpuMs: Math.round((dbCpu * 1000 * 100) / Math.max(1, result.requests.total)) / 100,
     side,
   };
   s.rounds.push(row);
   console.log(
-    `round ${r}, ${s.engine}, ${size(s.catalogSize)}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, max ${row['max ms']} ms, API ${row.cpuMs} CPU-ms a search (its index thread ${row.indexCpuMs}), ${row.requests} requests, ${row['non-2xx/errors']} non-2xx/errors; health p50 ${side.p50} ms p99 ${side.p99} ms (${side.errors} failed); load ${load()}`,
+    `round ${r}, ${s.engine}, ${size(s.catalogSize)}: ${row['req/s']} req/s, p50 ${row['p50 ms']} ms, p99 ${row['p99 ms']} ms, max ${row['max ms']} ms, API ${row.cpuMs} CPU-ms a search (its index thread ${row.indexCpuMs}), PostgreSQL ${row.dbCpuMs}, ${row.requests} requests, ${row['non-2xx/errors']} non-2xx/errors; health p50 ${side.p50} ms p99 ${side.p99} ms (${side.errors} failed); load ${load()}`,
   );
   if (!PACED_RATE) return;
   const paced = await openLoop(s.api.url, { ...spec, rate: PACED_RATE, seconds: SECONDS });
@@ -166,7 +185,30 @@ function summary(s) {
     rpsRange: `${Math.min(...s.rounds.map((row) => row['req/s']))}–${Math.max(...s.rounds.map((row) => row['req/s']))}`,
     medianCpuMs: median(s.rounds.map((row) => row.cpuMs)),
     medianIndexCpuMs: median(s.rounds.map((row) => row.indexCpuMs)),
+    medianDbCpuMs: median(s.rounds.map((row) => row.dbCpuMs)),
     'req/s': Math.max(...s.rounds.map((row) => row['req/s'])),
+  };
+}
+
+/**
+ * What reading a query (shared's understandQuery, as the API does once a search) costs against a whole search: the
+ * texts this size was sent, parsed again here after the rounds (this checkout's build, the machine as the rounds had
+ * it), CPU microseconds a parse, and that as a share of the median API CPU a search.
+ */
+function parseShare(s, sum) {
+  const texts = s.sent;
+  for (const text of texts) understandQuery(text); // warm
+  const passes = Math.max(1, Math.ceil(200_000 / Math.max(1, texts.length)));
+  const before = process.cpuUsage();
+  for (let k = 0; k < passes; k++) for (const text of texts) understandQuery(text);
+  const used = process.cpuUsage(before);
+  const microseconds = (used.user + used.system) / (passes * Math.max(1, texts.length));
+  const share = microseconds / 1000 / Math.max(0.001, sum.medianCpuMs);
+  return {
+    name: `${s.engine}, ${size(s.catalogSize)}: parsing a query (understandQuery on the ${texts.length.toLocaleString('en-IN')} texts sent)`,
+    figure: `${microseconds.toFixed(2)} CPU-µs a parse: ${(share * 100).toFixed(2)} % of the API's ${sum.medianCpuMs} CPU-ms a search (${((microseconds / 1000 / Math.max(0.001, sum.medianCpuMs + (sum.medianDbCpuMs || 0))) * 100).toFixed(2)} % with PostgreSQL's)`,
+    target: `< ${MAX_PARSE_SHARE * 100} % of a search`,
+    meets: share < MAX_PARSE_SHARE,
   };
 }
 
@@ -205,10 +247,11 @@ async function main() {
       }
       lines.push({
         name: `${engine}, ${size(s.catalogSize)}: rounds' req/s; API CPU a search`,
-        figure: `median ${sum.medianRps} (${sum.rpsRange}); median ${sum.medianCpuMs} CPU-ms (${s.rounds.map((row) => row.cpuMs).join(', ')}), index thread ${sum.medianIndexCpuMs} (${s.rounds.map((row) => row.indexCpuMs).join(', ')})`,
+        figure: `median ${sum.medianRps} (${sum.rpsRange}); median ${sum.medianCpuMs} CPU-ms (${s.rounds.map((row) => row.cpuMs).join(', ')}), index thread ${sum.medianIndexCpuMs} (${s.rounds.map((row) => row.indexCpuMs).join(', ')}); PostgreSQL ${sum.medianDbCpuMs} CPU-ms (${s.rounds.map((row) => row.dbCpuMs).join(', ')})`,
         target: undefined,
         meets: true,
       });
+      lines.push(parseShare(s, sum));
       const slower = sum.side.p50 / Math.max(s.healthIdle.p50, 0.1);
       lines.push({
         name: `${engine}, ${size(s.catalogSize)}: GET /api/health during the search load (best round)`,

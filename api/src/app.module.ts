@@ -4,7 +4,7 @@ import { ConfigModule } from './config/config.module.js';
 import { DbModule } from './db/db.module.js';
 import { AuthModule } from './auth/index.js';
 import { UsersModule } from './account/index.js';
-import { CategoriesModule, SubCategoriesModule, ProductsModule, CatalogVersionModule } from './catalog/index.js';
+import { CatalogBulkModule, CategoriesModule, SubCategoriesModule, ProductsModule, CatalogVersionModule } from './catalog/index.js';
 import { FilesModule } from './files/index.js';
 import { SeedModule } from './seed/index.js';
 import { HealthModule } from './health/index.js';
@@ -33,6 +33,7 @@ import { SearchModule } from './search/index.js';
 import { PromotionsModule } from './promotions/index.js';
 import { StoresModule } from './stores/index.js';
 import { GstModule } from './gst/index.js';
+import { BooksModule } from './books/index.js';
 
 @Module({})
 export class AppModule {
@@ -61,6 +62,7 @@ export class AppModule {
         CategoriesModule,
         SubCategoriesModule,
         ProductsModule,
+        CatalogBulkModule,
         FilesModule,
         SeedModule,
         HealthModule,
@@ -68,6 +70,7 @@ export class AppModule {
         PromotionsModule,
         StoresModule,
         GstModule,
+        BooksModule,
         PaymentsModule,
         RealtimeModule,
         PushModule,

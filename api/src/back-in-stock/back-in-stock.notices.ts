@@ -8,7 +8,7 @@ import { ShopperNotices } from '../shopper-notices/index.js';
 import { stockAlerts } from './stock-alerts.table.js';
 import { openAlert } from './stock-alerts.service.js';
 
-/** A pool came back on sale (queued by the inventory's trigger, drizzle/0038). */
+/** A pool came back on sale (queued by the inventory's trigger, drizzle/0040). */
 interface PoolBack {
   levelId: string;
 }

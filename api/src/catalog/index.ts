@@ -1,5 +1,6 @@
 // What other folders may use of catalog/: its face (docs/architecture.md#the-apis-floors). Import catalog/ only from here.
 export { CatalogVersion, CatalogVersionModule, type ProductChange } from './catalog-version.js';
+export { CatalogBulkModule } from './import/catalog-bulk.module.js';
 export { CategoriesModule } from './categories.module.js';
 export { chosenVariant } from './chosen-variant.js';
 export { firstPictures, withFirstPictures } from './first-paint.js';

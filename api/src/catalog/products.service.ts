@@ -8,31 +8,28 @@ import type {
   UpdateProductBody,
 } from '@haat/shared/catalog/product.schema';
 import type { Product } from '@haat/shared/catalog/catalog.types';
-import { typeForUnit } from '@haat/shared/catalog/product-unit.rule';
 import { DB, SEARCH_STATEMENT, type Db, type NamedStatement } from '../db/database.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { notFound } from '../common/app-error.js';
 import type { AdjustStockBody } from '@haat/shared/orders/overview';
-import { newId } from '../common/ids.js';
 import { categoryNames } from './categories.repository.js';
 import { subCategoryNames } from './subcategories.repository.js';
 import { CatalogVersion } from './catalog-version.js';
-import { lockCatalogRefs } from './catalog-refs.js';
 import { pageRows, sortOrder } from './product-rows.js';
 import { PRODUCT_SEARCH, type ProductSearch } from './product-search.js';
 import type { SearchUnderstood } from '@haat/shared/search/query-understanding';
 import { toProduct, type NameIndex } from './product-wire.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
-import { adjustUnitStock, createProductStock, deleteWithStock, productInStockSql, updateProductStock } from '../inventory/index.js';
+import { adjustUnitStock, deleteWithStock, productInStockSql } from '../inventory/index.js';
 import { AskedBefore, ReadCache } from './read-cache.js';
 import { ProductAnswer } from './product-answer.js';
 import { okText } from '../common/json-text.js';
 import { withPublicUrls } from '../common/public-urls.interceptor.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
-import { assertUnitSuitsType } from './product-update-rules.js';
-import { assertSkusFree, newProductSku, productIdOf, skuConflict } from './product-skus.js';
+import { productIdOf, skuConflict } from './product-skus.js';
+import { insertProduct, productRowOf, updateProduct } from './product-writes.js';
 
 export interface Page<T> {
   items: T[];
@@ -108,38 +105,8 @@ export class ProductsService {
   }
 
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
-    const categoryIds = unique(body.category);
-    const subCategoryIds = unique(body.subCategory);
-    const sku = body.sku ?? newProductSku(body.name);
     const row = await this.db
-      .transaction(async (tx) => {
-        await lockCatalogRefs(tx, categoryIds, subCategoryIds);
-        const [inserted] = await tx
-          .insert(products)
-          .values({
-            id: newId(),
-            name: body.name,
-            sku,
-            image: body.image,
-            categoryIds,
-            subCategoryIds,
-            unit: body.unit,
-            productType: body.productType ?? typeForUnit(body.unit),
-            maxPerOrder: body.maxPerOrder,
-            price: body.price,
-            discount: body.discount,
-            hsn: body.hsn ?? null,
-            gstRate: body.gstRate ?? null,
-            description: body.description,
-            moreDetails: body.more_details,
-          })
-          .returning({ id: products.id });
-        await createProductStock(tx, { id: inserted!.id, sku }, body.stock, body.variants, adminId);
-        await this.searchService.learnWords(tx, [inserted!.id]);
-        const made = await this.rowOf(tx, inserted!.id);
-        await assertSkusFree(tx, { id: made.id, sku: made.sku, optionSkus: made.inventory.variants.map((v) => v.sku) });
-        return made;
-      })
+      .transaction((tx) => insertProduct(tx, this.searchService, body, adminId))
       .catch((e: unknown) => {
         throw skuConflict(e, body);
       });
@@ -148,48 +115,9 @@ export class ProductsService {
     return this.wire(row);
   }
 
-  /** A product as the wire reads it (stock and options from the inventory), published or not. */
-  private async rowOf(db: Db, id: string): Promise<ProductRow> {
-    const [row] = await db.select(productColumns).from(products).where(eq(products.id, id));
-    if (!row) throw notFound('Product');
-    return row;
-  }
-
   async update(body: UpdateProductBody, adminId: string | null = null): Promise<Product> {
-    const { _id: ref, category, subCategory, more_details, variants, stock, expectedStock, ...rest } = body;
     const row = await this.db
-      .transaction(async (tx) => {
-        const _id = await productIdOf(tx, ref);
-        await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
-        // Locked, so a concurrent edit cannot slip a variant or unit change between this check and the write.
-        // FOR NO KEY UPDATE, as the update itself takes: orders placed meanwhile hold the product's stock
-        // pools and then check their lines' keys against this row (FOR KEY SHARE), which FOR UPDATE would
-        // block while this save waits for those pools, a deadlock (docs/decisions/0216-one-lock-order-for-orders-and-admin-writes.md).
-        const [stored] = await tx
-          .select({ productType: products.productType, unit: products.unit, sku: products.sku })
-          .from(products)
-          .where(eq(products.id, _id))
-          .for('no key update');
-        if (!stored) throw notFound('Product');
-        assertUnitSuitsType(stored, rest);
-        const [updated] = await tx
-          .update(products)
-          .set({
-            ...rest,
-            ...(category ? { categoryIds: unique(category) } : {}),
-            ...(subCategory ? { subCategoryIds: unique(subCategory) } : {}),
-            ...(more_details ? { moreDetails: more_details } : {}),
-            updatedAt: new Date(),
-          })
-          .where(eq(products.id, _id))
-          .returning({ id: products.id });
-        if (!updated) throw notFound('Product');
-        await updateProductStock(tx, _id, { sku: rest.sku ?? stored.sku, stock, expectedStock, variants }, adminId);
-        await this.searchService.learnWords(tx, [updated.id]);
-        const saved = await this.rowOf(tx, _id);
-        await assertSkusFree(tx, { id: saved.id, sku: saved.sku, optionSkus: saved.inventory.variants.map((v) => v.sku) });
-        return saved;
-      })
+      .transaction((tx) => updateProduct(tx, this.searchService, body, adminId))
       .catch((e: unknown) => {
         throw skuConflict(e, body);
       });
@@ -213,7 +141,7 @@ export class ProductsService {
     });
     await this.version.bump();
     await this.searchService.productsChanged([productId], 'stock');
-    const row = await this.rowOf(this.db, productId);
+    const row = await productRowOf(this.db, productId);
     const unit = body.variantId === null ? null : row.inventory.variants.find((v) => v._id === body.variantId);
     return { productId, variantId: body.variantId, available: unit?.stock ?? row.inventory.stock };
   }
@@ -422,5 +350,4 @@ function productIdsIn(answer: unknown): string[] {
   });
 }
 
-const unique = (ids: string[]) => [...new Set(ids)];
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);

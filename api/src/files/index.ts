@@ -1,7 +1,7 @@
 // What other folders may use of files/: its face (docs/architecture.md#the-apis-floors). Import files/ only from here.
 export { imageDecodes } from './decode-gate.js';
 export { FilesModule } from './files.module.js';
-export { FilesService } from './files.service.js';
+export { FilesService, imageUrlByContent } from './files.service.js';
 export { readUploadedFile } from './multipart-file.js';
 export { serveStoredFiles } from './serve-stored-files.js';
 export { FILE_STORAGE, PostgresFileStorage, type FileStorage, type SharedFileStorage } from './storage.js';

@@ -2,6 +2,7 @@ import type { InvoiceDocument, InvoiceLine } from '@haat/shared/invoices/invoice
 import type { ItemDetail, Item } from '@haat/shared/gst/gstr1.types';
 import { sameState } from '@haat/shared/addresses/same-state';
 import { gstStateCode } from '@haat/shared/gst/gst-state-codes';
+import { indiaClock } from '../common/india-days.js';
 import { add, paise, rupees, subtract, type Paise } from '@haat/shared/money/paise';
 
 /** A document's (or a sum of documents') taxable value and tax, in paise (docs/decisions/0250-money-in-integer-paise.md). */
@@ -49,6 +50,6 @@ export const posOf = (doc: InvoiceDocument) => gstStateCode(doc.placeOfSupply);
 
 /** A document's date as the portal writes it, DD-MM-YYYY, on India's calendar. */
 export function portalDate(iso: string): string {
-  const ist = new Date(Date.parse(iso) + 330 * 60_000).toISOString();
+  const ist = indiaClock(new Date(iso));
   return `${ist.slice(8, 10)}-${ist.slice(5, 7)}-${ist.slice(0, 4)}`;
 }

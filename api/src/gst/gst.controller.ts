@@ -3,6 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { Gstr1Query } from '@haat/shared/gst/gstr1.schema';
 import { Auth } from '../auth/index.js';
 import { ZQuery } from '../common/zod-body.pipe.js';
+import { ok } from '../common/envelope.js';
+import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
 import { gstr1Csv } from './gstr1-csv.js';
 import { GstService } from './gst.service.js';
 
@@ -27,5 +29,12 @@ export class GstController {
     }
     void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${query.table}.csv"`);
     return gstr1Csv(g, query.table!);
+  }
+
+  /** The month-end screen (docs/product.md#gst-return): each table's totals beside the invoices and credit notes it comes from. */
+  @Get('gstr1/overview')
+  @Auth('ADMIN')
+  async overview(@ZQuery(Gstr1Query) query: Gstr1Query) {
+    return ok<Gstr1Overview>(await this.gst.overview(query.from, query.to), 'GSTR-1 overview');
   }
 }

@@ -1,13 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Gstr1 } from '@haat/shared/gst/gstr1.types';
+import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REPORT_DB, type Db } from '../db/database.js';
-import { issuedBetween } from '../invoices/index.js';
-import { gstr1 } from './gstr1.js';
-
-const DAY_MS = 86_400_000;
-/** The start of a day (YYYY-MM-DD) on India's calendar: tax documents are dated in India's time. */
-const startOfDay = (day: string) => new Date(`${day}T00:00:00+05:30`);
+import { periodBounds } from '../common/india-days.js';
+import { issuedInBatches } from '../invoices/index.js';
+import { Gstr1Builder } from './gstr1.js';
+import { OverviewDocuments } from './gstr1-overview.js';
 
 /** The shop's GST return, made from its own tax documents (docs/product.md#gst-return). */
 @Injectable()
@@ -19,7 +18,30 @@ export class GstService {
 
   /** GSTR-1 of the documents issued from `from` to `to`, both days included; its period (`fp`) is the month of `to`. */
   async gstr1(from: string, to: string): Promise<Gstr1> {
-    const docs = await issuedBetween(this.db, startOfDay(from), new Date(startOfDay(to).getTime() + DAY_MS));
-    return gstr1(this.config.seller.gstin, `${to.slice(5, 7)}${to.slice(0, 4)}`, docs);
+    return (await this.made(from, to, null)).g;
+  }
+
+  /** The month-end screen's view: each table's totals beside the documents it is made from. */
+  async overview(from: string, to: string): Promise<Gstr1Overview> {
+    const documents = new OverviewDocuments();
+    const { g } = await this.made(from, to, documents);
+    return documents.overview(g, from, to);
+  }
+
+  /**
+   * The return summed a batch of documents at a time, the event loop let go between batches so the API answers
+   * others meanwhile (docs/benchmarks.md#books).
+   */
+  private async made(from: string, to: string, documents: OverviewDocuments | null) {
+    const { start, end } = periodBounds(from, to); // tax documents are dated in India's time
+    const builder = new Gstr1Builder();
+    for await (const batch of issuedInBatches(this.db, start, end)) {
+      for (const d of batch) {
+        const section = builder.add(d);
+        documents?.add(d, section);
+      }
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return { g: builder.result(this.config.seller.gstin, `${to.slice(5, 7)}${to.slice(0, 4)}`) };
   }
 }

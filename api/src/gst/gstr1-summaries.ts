@@ -17,20 +17,24 @@ interface HsnSum {
 }
 
 /**
- * The HSN summary, its B2B part (documents to buyers with a GSTIN) and B2C part: per HSN code and rate, the
- * units and figures of the invoices less those of the credit notes.
+ * The HSN summary, its B2B part (documents to buyers with a GSTIN) and B2C part, summed a document at a time: per
+ * HSN code and rate, the units and figures of the invoices less those of the credit notes.
  */
-export function hsnOf(docs: ReadonlyArray<{ document: InvoiceDocument; less: boolean; b2b: boolean }>): Gstr1['hsn'] {
-  const parts = { b2b: new Map<string, HsnSum>(), b2c: new Map<string, HsnSum>() };
-  for (const { document, less, b2b } of docs) {
-    const part = b2b ? parts.b2b : parts.b2c;
+export class HsnSums {
+  private readonly parts = { b2b: new Map<string, HsnSum>(), b2c: new Map<string, HsnSum>() };
+
+  add(document: InvoiceDocument, less: boolean, b2b: boolean): void {
+    const part = b2b ? this.parts.b2b : this.parts.b2c;
     for (const line of document.lines) {
       const key = `${line.hsn}|${line.rate}`;
       const row = part.get(key) ?? { hsn: line.hsn, rt: line.rate, desc: line.name.slice(0, DESC_MAX), qty: 0, tax: NO_TAX };
       part.set(key, { ...row, qty: row.qty + (less ? -line.quantity : line.quantity), tax: addTax(row.tax, taxOfLine(line), less) });
     }
   }
-  return { hsn_b2b: hsnRows(parts.b2b), hsn_b2c: hsnRows(parts.b2c) };
+
+  result(): Gstr1['hsn'] {
+    return { hsn_b2b: hsnRows(this.parts.b2b), hsn_b2c: hsnRows(this.parts.b2c) };
+  }
 }
 
 function hsnRows(sums: Map<string, HsnSum>): HsnRow[] {
@@ -68,7 +72,9 @@ export function docIssueOf(docs: ReadonlyArray<{ kind: InvoiceKind; number: stri
     for (const d of docs.filter((x) => x.kind === kind)) {
       const cut = d.number.lastIndexOf('/');
       const name = d.number.slice(0, cut);
-      series.set(name, [...(series.get(name) ?? []), { number: d.number, n: Number(d.number.slice(cut + 1)) }]);
+      const numbers = series.get(name) ?? [];
+      numbers.push({ number: d.number, n: Number(d.number.slice(cut + 1)) });
+      series.set(name, numbers);
     }
     if (series.size === 0) return [];
     const rows = [...series.keys()].sort().map((name, i) => seriesRow(i + 1, series.get(name)!));

@@ -1,9 +1,9 @@
 import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
 import type { IssuedDocument } from '../invoices/index.js';
-import type { B2csRow, CreditNote, Gstr1 } from '@haat/shared/gst/gstr1.types';
+import type { B2bInvoice, B2clInvoice, B2csRow, CreditNote, Gstr1 } from '@haat/shared/gst/gstr1.types';
 import { paise, type Paise } from '@haat/shared/money/paise';
 import { NO_TAX, addTax, byRate, isIntraState, itemDetail, itemsOf, portalDate, posOf, type Tax } from './gst-sums.js';
-import { docIssueOf, hsnOf } from './gstr1-summaries.js';
+import { HsnSums, docIssueOf } from './gstr1-summaries.js';
 
 /** Inter-state sales to unregistered buyers above this invoice value go invoice by invoice (B2CL): ₹1,00,000 since August 2024. */
 export const B2CL_ABOVE = 10_000_000 as Paise;
@@ -19,43 +19,63 @@ export function sectionOf(invoice: InvoiceDocument): Section {
 /** The section of a document: an invoice's own, a credit note's its invoice's. */
 export const sectionOfIssued = (d: IssuedDocument): Section => sectionOf(d.invoice ?? d.document);
 
+type PortalCreditNote = CreditNote & { rchrg: 'N'; inv_typ: 'R' };
+
 /**
- * GSTR-1 of the shop's documents in a period (docs/product.md#gst-return): every figure is a sum of the
- * documents' paise. A credit note of a B2B invoice goes to CDNR, of a B2CL invoice to CDNUR, and of a B2CS
- * sale reduces B2CS where that sale was summed, as the portal takes them (docs/decisions/0305-gstr-1-from-the-shops-documents.md).
+ * GSTR-1 of the shop's documents in a period (docs/product.md#gst-return), added a document at a time so a month of
+ * 100,000 is summed in batches between which the API answers others: every figure is a sum of the documents'
+ * paise. A credit note of a B2B invoice goes to CDNR, of a B2CL invoice to CDNUR, and of a B2CS sale reduces B2CS
+ * where that sale was summed, as the portal takes them (docs/decisions/0305-gstr-1-from-the-shops-documents.md).
+ * Documents come in the order issued, and each table lists them so.
  */
+export class Gstr1Builder {
+  private readonly b2b = new Map<string, B2bInvoice[]>();
+  private readonly b2cl = new Map<string, B2clInvoice[]>();
+  private readonly b2cs = new B2csSums();
+  private readonly cdnr = new Map<string, PortalCreditNote[]>();
+  private readonly cdnur: Array<CreditNote & { typ: 'B2CL' }> = [];
+  private readonly hsn = new HsnSums();
+  private readonly numbers: Array<{ kind: IssuedDocument['kind']; number: string }> = [];
+
+  /** Adds one document where it belongs; answers its section (a credit note's is its invoice's). */
+  add(issued: IssuedDocument): Section {
+    const d = issued.document;
+    const section = sectionOfIssued(issued);
+    const note = issued.kind === 'credit_note';
+    if (section === 'b2cs') this.b2cs.add(d, note);
+    else if (section === 'b2b' && !note) push(this.b2b, d.buyer.gstin!, b2bInvoice(d));
+    else if (section === 'b2b') push(this.cdnr, d.buyer.gstin!, { ...creditNote(d), rchrg: 'N', inv_typ: 'R' });
+    else if (!note) push(this.b2cl, posOf(d), { inum: d.number, idt: portalDate(d.date), val: d.totals.total, itms: itemsOf(d) });
+    else this.cdnur.push({ typ: 'B2CL', ...creditNote(d) });
+    this.hsn.add(d, note, section === 'b2b');
+    this.numbers.push({ kind: issued.kind, number: d.number });
+    return section;
+  }
+
+  result(gstin: string, fp: string): Gstr1 {
+    return {
+      gstin,
+      fp,
+      b2b: [...this.b2b].map(([ctin, inv]) => ({ ctin, inv })),
+      b2cl: [...this.b2cl].map(([pos, inv]) => ({ pos, inv })),
+      b2cs: this.b2cs.rows(),
+      cdnr: [...this.cdnr].map(([ctin, nt]) => ({ ctin, nt })),
+      cdnur: this.cdnur,
+      hsn: this.hsn.result(),
+      doc_issue: docIssueOf(this.numbers),
+    };
+  }
+}
+
+/** GSTR-1 of a list of documents in the order issued (Gstr1Builder at once). */
 export function gstr1(gstin: string, fp: string, docs: readonly IssuedDocument[]): Gstr1 {
-  const invoices = docs.filter((d) => d.kind === 'invoice');
-  const notes = docs.filter((d) => d.kind === 'credit_note');
-  const of = (list: readonly IssuedDocument[], section: Section) => list.filter((d) => sectionOfIssued(d) === section).map((d) => d.document);
-  const b2bByBuyer = groupBy(of(invoices, 'b2b'), (d) => d.buyer.gstin!);
-  const b2clByPos = groupBy(of(invoices, 'b2cl'), posOf);
-  const cdnrByBuyer = groupBy(of(notes, 'b2b'), (d) => d.buyer.gstin!);
-  return {
-    gstin,
-    fp,
-    b2b: [...b2bByBuyer].map(([ctin, inv]) => ({
-      ctin,
-      inv: inv.map((d) => ({
-        inum: d.number,
-        idt: portalDate(d.date),
-        val: d.totals.total,
-        pos: posOf(d),
-        rchrg: 'N' as const,
-        inv_typ: 'R' as const,
-        itms: itemsOf(d),
-      })),
-    })),
-    b2cl: [...b2clByPos].map(([pos, inv]) => ({
-      pos,
-      inv: inv.map((d) => ({ inum: d.number, idt: portalDate(d.date), val: d.totals.total, itms: itemsOf(d) })),
-    })),
-    b2cs: b2csOf(of(invoices, 'b2cs'), of(notes, 'b2cs')),
-    cdnr: [...cdnrByBuyer].map(([ctin, nt]) => ({ ctin, nt: nt.map((d) => ({ ...creditNote(d), rchrg: 'N' as const, inv_typ: 'R' as const })) })),
-    cdnur: of(notes, 'b2cl').map((d) => ({ typ: 'B2CL' as const, ...creditNote(d) })),
-    hsn: hsnOf(docs.map((d) => ({ document: d.document, less: d.kind === 'credit_note', b2b: sectionOfIssued(d) === 'b2b' }))),
-    doc_issue: docIssueOf(docs.map((d) => ({ kind: d.kind, number: d.document.number }))),
-  };
+  const builder = new Gstr1Builder();
+  for (const d of docs) builder.add(d);
+  return builder.result(gstin, fp);
+}
+
+function b2bInvoice(d: InvoiceDocument): B2bInvoice {
+  return { inum: d.number, idt: portalDate(d.date), val: d.totals.total, pos: posOf(d), rchrg: 'N', inv_typ: 'R', itms: itemsOf(d) };
 }
 
 function creditNote(d: InvoiceDocument): CreditNote {
@@ -63,27 +83,29 @@ function creditNote(d: InvoiceDocument): CreditNote {
 }
 
 /** B2CS: the sales summed by supply type, place of supply and rate, less the credit notes of such sales. */
-function b2csOf(sales: readonly InvoiceDocument[], notes: readonly InvoiceDocument[]): B2csRow[] {
-  const rows = new Map<string, { sply_ty: 'INTRA' | 'INTER'; pos: string; rt: number; tax: Tax }>();
-  const put = (d: InvoiceDocument, less: boolean) => {
+class B2csSums {
+  private readonly sums = new Map<string, { sply_ty: 'INTRA' | 'INTER'; pos: string; rt: number; tax: Tax }>();
+
+  add(d: InvoiceDocument, less: boolean): void {
     const sply_ty = isIntraState(d) ? 'INTRA' : 'INTER';
     for (const [rt, tax] of byRate(d.lines)) {
       const key = `${sply_ty}|${posOf(d)}|${rt}`;
-      const row = rows.get(key) ?? { sply_ty, pos: posOf(d), rt, tax: NO_TAX };
-      rows.set(key, { ...row, tax: addTax(row.tax, tax, less) });
+      const row = this.sums.get(key) ?? { sply_ty, pos: posOf(d), rt, tax: NO_TAX };
+      this.sums.set(key, { ...row, tax: addTax(row.tax, tax, less) });
     }
-  };
-  sales.forEach((d) => put(d, false));
-  notes.forEach((d) => put(d, true));
-  return [...rows.values()]
-    .filter(({ tax }) => Object.values(tax).some((v) => v !== 0))
-    .sort((a, b) => a.pos.localeCompare(b.pos) || a.rt - b.rt || a.sply_ty.localeCompare(b.sply_ty))
-    .map(({ sply_ty, pos, rt, tax }) => ({ sply_ty, pos, typ: 'OE' as const, ...itemDetail(rt, tax, sply_ty === 'INTRA') }));
+  }
+
+  rows(): B2csRow[] {
+    return [...this.sums.values()]
+      .filter(({ tax }) => Object.values(tax).some((v) => v !== 0))
+      .sort((a, b) => a.pos.localeCompare(b.pos) || a.rt - b.rt || a.sply_ty.localeCompare(b.sply_ty))
+      .map(({ sply_ty, pos, rt, tax }) => ({ sply_ty, pos, typ: 'OE' as const, ...itemDetail(rt, tax, sply_ty === 'INTRA') }));
+  }
 }
 
-/** Items grouped by a key, in the order first seen. */
-export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) groups.set(key(item), [...(groups.get(key(item)) ?? []), item]);
-  return groups;
+/** Appends `item` to its key's list. */
+function push<K, T>(groups: Map<K, T[]>, key: K, item: T): void {
+  const group = groups.get(key);
+  if (group) group.push(item);
+  else groups.set(key, [item]);
 }

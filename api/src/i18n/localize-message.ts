@@ -52,7 +52,7 @@ interface Template extends MessageTemplate {
 const PHRASES = new Set(['what', 'why', 'state', 'to', 'stage', 'status']);
 
 /** Values that are always a number: a template only matches a message with digits there. */
-export const NUMBERS = new Set(['n', 'count', 'limit', 'stock', 'wanted', 'held', 'cap', 'left', 'units', 'current', 'mp', 'products', 'subs']);
+export const NUMBERS = new Set(['n', 'exported', 'count', 'limit', 'stock', 'wanted', 'held', 'cap', 'left', 'units', 'current', 'mp', 'products', 'subs']);
 
 let templates: Template[] | null = null;
 

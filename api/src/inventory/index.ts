@@ -18,3 +18,4 @@ export { createStockStaging, stockFromStaging, transferToNewStores } from './see
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, unitsOfPool, type ProductInventory, type StoredVariant } from './stock-reads.js';
 export { setStoreStock, storeStock, transferStock, unitsStockedByStore } from './store-stock.js';
 export { storeFills, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
+export { LEDGER_EXPORT_HEADER, ledgerBetween, type LedgerEntry } from './ledger-export.js';

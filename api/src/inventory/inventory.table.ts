@@ -81,7 +81,7 @@ export const productVariants = pgTable(
   ],
 );
 
-export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return', 'transfer'] as const;
+export const STOCK_REASONS = ['order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return', 'transfer', 'import'] as const;
 export type StockReason = (typeof STOCK_REASONS)[number];
 
 /**
@@ -112,7 +112,7 @@ export const stockMovements = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return', 'transfer')`),
+    check('stock_movements_reason', sql`${t.reason} in ('order', 'cancel', 'expiry', 'fulfil', 'adjustment', 'initial', 'return', 'transfer', 'import')`),
     index('stock_movements_order_idx')
       .on(t.orderId)
       .where(sql`${t.orderId} is not null`),

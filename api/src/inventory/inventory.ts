@@ -98,13 +98,17 @@ function optionSku(sent: string | undefined, productSku: string, position: numbe
   return sku;
 }
 
-/** Creates the stock of a new product: its default unit's pool and a row per option (own pool when it has stock, else the default's). */
+/**
+ * Creates the stock of a new product: its default unit's pool and a row per option (own pool when it has stock, else the
+ * default's). Its ledger rows say `initial`, or `import` for a product made from an imported file.
+ */
 export async function createProductStock(
   tx: Tx,
   product: { id: string; sku: string },
   stock: number,
   variants: readonly SentVariant[],
   adminId: string | null,
+  reason: 'initial' | 'import' = 'initial',
 ): Promise<void> {
   const productId = product.id;
   const taken = new Set(variants.flatMap((v) => (v.sku === undefined ? [] : [v.sku])));
@@ -122,7 +126,7 @@ export async function createProductStock(
   });
   await tx.insert(inventoryLevels).values(levels);
   await tx.insert(productVariants).values(rows);
-  await tx.insert(stockMovements).values(levels.map((l) => ({ inventoryLevelId: l.id, reason: 'initial' as const, onHandDelta: l.onHand, adminId })));
+  await tx.insert(stockMovements).values(levels.map((l) => ({ inventoryLevelId: l.id, reason, onHandDelta: l.onHand, adminId })));
 }
 
 interface StoredUnit {
@@ -173,13 +177,14 @@ function lockedUnits(tx: Tx, productId: string) {
 export async function updateProductStock(
   tx: Tx,
   productId: string,
-  change: { sku: string; stock?: number; expectedStock?: number; variants?: readonly SentVariant[] },
+  change: { sku: string; stock?: number; expectedStock?: number; variants?: readonly SentVariant[]; reason?: 'adjustment' | 'import' },
   adminId: string | null,
 ): Promise<void> {
   const stored = await lockedUnits(tx, productId);
   const base = stored.find((u) => u.isDefault);
   if (!base) throw new Error(`product ${productId} has no default variant`);
-  await setAvailable(tx, base, change.stock, change.expectedStock, { productId, variantId: null, field: 'stock' }, adminId);
+  const reason = change.reason ?? 'adjustment';
+  await setAvailable(tx, base, change.stock, change.expectedStock, { productId, variantId: null, field: 'stock', reason }, adminId);
 
   if (!change.variants) return;
   // The product's pool row counts its options (see inventoryLevels.options): the list sent is the whole list.
@@ -197,7 +202,7 @@ export async function updateProductStock(
       const own = typeof v.stock === 'number' ? newId() : null;
       if (own) {
         await tx.insert(inventoryLevels).values({ id: own, onHand: v.stock! });
-        await tx.insert(stockMovements).values({ inventoryLevelId: own, reason: 'adjustment', onHandDelta: v.stock!, adminId });
+        await tx.insert(stockMovements).values({ inventoryLevelId: own, reason, onHandDelta: v.stock!, adminId });
       }
       const sku = optionSku(v.sku, change.sku, position, taken);
       await tx.insert(productVariants).values({ id: newId(), productId, ...fields, sku, inventoryLevelId: own ?? base.levelId });
@@ -210,9 +215,9 @@ export async function updateProductStock(
       // An option that sold from the product's pool gets one of its own.
       levelId = newId();
       await tx.insert(inventoryLevels).values({ id: levelId, onHand: v.stock });
-      await tx.insert(stockMovements).values({ inventoryLevelId: levelId, variantId: known.id, reason: 'adjustment', onHandDelta: v.stock, adminId });
+      await tx.insert(stockMovements).values({ inventoryLevelId: levelId, variantId: known.id, reason, onHandDelta: v.stock, adminId });
     } else if (typeof v.stock === 'number') {
-      await setAvailable(tx, known, v.stock, v.expectedStock, { productId, variantId: known.id, field }, adminId);
+      await setAvailable(tx, known, v.stock, v.expectedStock, { productId, variantId: known.id, field, reason }, adminId);
     } else if (!sharesBase) {
       // The option no longer keeps its own stock: it sells from the product's pool again.
       assertNothingHeld(known, productId, field);
@@ -260,8 +265,7 @@ export async function adjustUnitStock(
   if (variantId === null && hasOptions) throw invalidField('variantId', 'is required: this product is sold in options');
   const unit = stored.find((u) => (variantId === null ? u.isDefault : !u.isDefault && u.id === variantId));
   if (!unit) return false;
-  const field = 'stock';
-  await setAvailable(tx, unit, change.stock, change.expectedStock, { productId, variantId, field }, adminId);
+  await setAvailable(tx, unit, change.stock, change.expectedStock, { productId, variantId, field: 'stock', reason: 'adjustment' }, adminId);
   return true;
 }
 
@@ -270,7 +274,7 @@ async function setAvailable(
   unit: StoredUnit,
   stock: number | undefined,
   expected: number | undefined,
-  where: { productId: string; variantId: string | null; field: string },
+  where: { productId: string; variantId: string | null; field: string; reason: 'adjustment' | 'import' },
   adminId: string | null,
 ): Promise<void> {
   if (stock === undefined) return;
@@ -301,7 +305,7 @@ async function setAvailable(
     .update(inventoryLevels)
     .set({ onHand: sql`${inventoryLevels.onHand} + ${delta}::int`, updatedAt: new Date() })
     .where(eq(inventoryLevels.id, unit.levelId));
-  await tx.insert(stockMovements).values({ inventoryLevelId: unit.levelId, variantId: where.variantId, reason: 'adjustment', onHandDelta: delta, adminId });
+  await tx.insert(stockMovements).values({ inventoryLevelId: unit.levelId, variantId: where.variantId, reason: where.reason, onHandDelta: delta, adminId });
 }
 
 function assertNothingHeld(unit: StoredUnit, productId: string, field: string): void {

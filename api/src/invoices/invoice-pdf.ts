@@ -103,6 +103,8 @@ function parties(pdf: PDFKit.PDFDocument, t: Typesetter, doc: InvoiceDocument, l
   t.style('regular').text(doc.buyer.name, { width });
   t.text(doc.buyer.address, { width });
   t.text(`State: ${doc.buyer.state}`, { width });
+  // A business buyer's GSTIN makes the invoice B2B: it claims the tax from it (docs/product.md#gst-return).
+  if (doc.buyer.gstin) t.text(`GSTIN: ${doc.buyer.gstin}`, { width });
   pdf.moveDown(0.8);
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { InvoiceDocument, InvoiceKind } from '@haat/shared/invoices/invoice-document';
 
 /**
@@ -41,6 +41,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_number').on(t.number),
+    // A period's documents in the order issued, a batch at a time (issuedInBatches: the GST return).
+    index('invoices_issued_idx').on(t.issuedAt, t.id),
     // An order has one tax invoice, and a credit note per reason.
     uniqueIndex('invoices_one_invoice_per_order')
       .on(t.orderId)

@@ -17,3 +17,4 @@ export {
   type OrderLineRow,
   type OrderRow,
 } from './orders.repository.js';
+export { ORDER_EXPORT_HEADER, ordersPlacedBetween, type ExportedOrderLine } from './order-export.js';

@@ -1,7 +1,10 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { QueryPart } from '@haat/shared/search/query-understanding';
 import { AGE_GROUP, AGE_SPAN, PACK_IN_NAME, SHELF_NAME_SPLIT, shelfWords } from '@haat/shared/search/query-narrowing';
+import { COLOURS, MATERIALS, SHELF_AUDIENCE_WORDS } from '@haat/shared/search/query-vocabulary';
 import type { Slots } from '../db/database.js';
+import type { IndexNarrowing } from './index/index-query.js';
+import { PACK_UNITS } from './index/narrowing-facts.js';
 
 /**
  * What the understood parts of a query keep, in SQL on `products` (never aliased), beside the listing's price and
@@ -52,27 +55,97 @@ export function narrowingValues(parts: readonly QueryPart[], words: readonly str
 /** Whether this query narrows at all (price aside). */
 export const narrows = (v: NarrowingValues) => Object.entries(v).some(([k, x]) => k !== 'kindWords' && x !== null);
 
-/** Products on a shelf (subcategory or category) whose name holds one of `words`. */
-const onShelf = (words: unknown) => sql`(
+/** Products on a shelf (subcategory or category) whose name holds one of `words` (a text[] value). */
+const onShelf = (words: SQL) => sql`(
   products.sub_category_ids && array(select id from sub_categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[])
   or products.category_ids && array(select id from categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[]))`;
+const colourIs = (colour: SQL) => sql`products.name ~* ('\\m' || ${colour}::text || '$')`;
+const materialIs = (material: SQL) => sql`products.search @@ to_tsquery('english', ${material}::text)`;
+/** The pack a name ends with, from `regexp_match(products.name, PACK_IN_NAME, 'i') as m`: its unit, and its amount in that unit. */
+const PACK_UNIT = sql.raw(`case when m[3] is not null then 'pcs' when lower(m[2]) in ('g', 'gm', 'kg') then 'g' else 'ml' end`);
+const PACK_AMOUNT = sql.raw(`coalesce(m[3]::numeric, m[1]::numeric * case when lower(m[2]) in ('kg', 'l') then 1000 else 1 end)`);
+/** The first year of an age group, from `regexp_match(trim(products.more_details ->> 'Age group'), AGE_GROUP, 'i') as m`. */
+const AGE_FROM = sql.raw(`m[1]::numeric / case when lower(m[2]) like 'month%' then 12 else 1 end`);
 
 /** The conditions, each true when its value is null. */
 export const narrowing = (p: Slots<NarrowingValues>) => sql`
-    and (${p.colour}::text is null or products.name ~* ('\\m' || ${p.colour}::text || '$'))
-    and (${p.material}::text is null or products.search @@ to_tsquery('english', ${p.material}::text))
+    and (${p.colour}::text is null or ${colourIs(sql`${p.colour}`)})
+    and (${p.material}::text is null or ${materialIs(sql`${p.material}`)})
     and (${p.packUnit}::text is null or (
-      select case when m[3] is not null then 'pcs' when lower(m[2]) in ('g', 'gm', 'kg') then 'g' else 'ml' end = ${p.packUnit}::text
-        and coalesce(m[3]::numeric, m[1]::numeric * case when lower(m[2]) in ('kg', 'l') then 1000 else 1 end) = ${p.packAmount}::numeric
+      select ${PACK_UNIT} = ${p.packUnit}::text and ${PACK_AMOUNT} = ${p.packAmount}::numeric
       from regexp_match(products.name, ${PACK_IN_NAME}, 'i') as m) is true)
     and (${p.age}::numeric is null or (
-      select ${p.age}::numeric - m[1]::numeric / case when lower(m[2]) like 'month%' then 12 else 1 end between 0 and ${AGE_SPAN}
+      select ${p.age}::numeric - ${AGE_FROM} between 0 and ${AGE_SPAN}
       from regexp_match(trim(products.more_details ->> 'Age group'), ${AGE_GROUP}, 'i') as m) is true)
-    and (${p.otherShelf}::text[] is null or not ${onShelf(p.otherShelf)})`;
+    and (${p.otherShelf}::text[] is null or not ${onShelf(sql`${p.otherShelf}`)})`;
 
 /**
  * Whether a product is on the shopper's own shelves and holds every searched word (false when the query says nobody):
  * "shirt for men" prefers Men's Wear's shirts; "black t-shirt for men" finds no T-shirt there, so it keeps the T-shirts.
  */
 export const onOwnShelf = (p: Slots<NarrowingValues>) =>
-  sql`(${p.ownShelf}::text[] is not null and ${onShelf(p.ownShelf)} and (${p.kindWords}::text is null or products.search @@ plainto_tsquery('english', ${p.kindWords}::text)))`;
+  sql`(${p.ownShelf}::text[] is not null and ${onShelf(sql`${p.ownShelf}`)} and (${p.kindWords}::text is null or products.search @@ plainto_tsquery('english', ${p.kindWords}::text)))`;
+
+/** The shelf groups a query's audience keeps or prefers, in the order of their bits in NARROWING_FACTS. */
+const SHELF_GROUPS = Object.keys(SHELF_AUDIENCE_WORDS) as Array<keyof typeof SHELF_AUDIENCE_WORDS>;
+
+/** The shelf groups (bits) whose words make up `words` exactly; null when they do not (a word of no group). */
+function shelfBits(words: readonly string[]): number | null {
+  let bits = 0;
+  let covered = 0;
+  SHELF_GROUPS.forEach((group, k) => {
+    if (SHELF_AUDIENCE_WORDS[group].every((w) => words.includes(w))) [bits, covered] = [bits | (1 << k), covered + SHELF_AUDIENCE_WORDS[group].length];
+  });
+  return covered === new Set(words).size ? bits : null;
+}
+
+/**
+ * These values (price aside) as the search index applies them (narrowing-facts.ts), the own shelves' words to hold
+ * aside (the index's owner asks PostgreSQL what they are); null when a value has no fact (the statements answer).
+ */
+export function indexNarrowing(v: NarrowingValues): Omit<IndexNarrowing, 'kindLexemes' | 'candidates'> | null {
+  const colour = v.colour === null ? 0 : COLOURS.indexOf(v.colour as (typeof COLOURS)[number]) + 1;
+  const material = v.material === null ? -1 : MATERIALS.indexOf(v.material as (typeof MATERIALS)[number]);
+  const unit = v.packUnit === null ? 0 : (PACK_UNITS[v.packUnit as keyof typeof PACK_UNITS] ?? -1);
+  const [own, others] = [v.ownShelf === null ? 0 : shelfBits(v.ownShelf), v.otherShelf === null ? 0 : shelfBits(v.otherShelf)];
+  if ((v.colour !== null && colour === 0) || (v.material !== null && material < 0) || unit < 0 || own === null || others === null) return null;
+  return {
+    colour,
+    materials: material < 0 ? 0 : 1 << material,
+    packUnit: unit,
+    packAmount: v.packAmount ?? 0,
+    age: v.age,
+    ageSpan: AGE_SPAN,
+    ownShelves: own,
+    otherShelves: others,
+  };
+}
+
+const bits = (conditions: SQL[]) =>
+  sql.join(
+    conditions.map((condition, k) => sql`(case when ${condition} then ${sql.raw(String(1 << k))} else 0 end)`),
+    sql` + `,
+  );
+
+/**
+ * What the search index keeps of a product to apply a query's parts itself (index/narrowing-facts.ts), by the
+ * conditions above, so the index and these statements keep the same products: one text
+ * `colour|materials|shelves|pack unit|pack amount|age from`, in order: 1 + the place in COLOURS of the colour its
+ * name ends with (0: none), a bit per MATERIALS it holds, a bit per SHELF_GROUPS it is on, its pack ('' when none)
+ * and the first year of its age group ('' when none).
+ */
+export const NARROWING_FACTS = sql`concat_ws('|',
+  case ${sql.join(
+    COLOURS.map((colour, k) => sql`when ${colourIs(sql`${colour}`)} then ${sql.raw(String(k + 1))}`),
+    sql` `,
+  )} else 0 end,
+  ${bits(MATERIALS.map((material) => materialIs(sql`${material}`)))},
+  ${bits(SHELF_GROUPS.map((group) => onShelf(sql`${sql.raw(textArray(SHELF_AUDIENCE_WORDS[group]))}`)))},
+  coalesce((select ${PACK_UNIT} || '|' || ${PACK_AMOUNT} from regexp_match(products.name, ${PACK_IN_NAME}, 'i') as m), '|'),
+  coalesce((select (${AGE_FROM})::text from regexp_match(trim(products.more_details ->> 'Age group'), ${AGE_GROUP}, 'i') as m), ''))`;
+
+/** A text[] literal of plain lower-case words. */
+function textArray(words: readonly string[]): string {
+  if (words.some((w) => !/^[a-z]+$/.test(w))) throw new Error('shelf words are plain lower-case letters');
+  return `array[${words.map((w) => `'${w}'`).join(', ')}]`;
+}

@@ -202,6 +202,18 @@ function pageOf(raw: Array<Record<string, unknown>>): RankedPage {
 }
 
 /**
+ * The tail RANKED_FILTER and NARROWED_LISTING share, after their `kept` (id, sale_price, created_at, `rank`, own):
+ * those on the shopper's own shelves when some are, counted, and a page of them in the listing's order or by `rank`.
+ */
+const keptPage = (p: Slots<ListingValues>, [rank, direction]: [string, 'asc' | 'desc']) => sql`
+chosen as (select * from kept where own or not exists (select 1 from kept where own)),
+counted as (select count(*) as total from chosen),
+page as (select * from chosen order by ${pageOrder(p, [`chosen.${rank}`, direction], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
+select ${PRODUCT_SELECT_LIST}, counted.total as "total"
+from counted left join (page join products on products.id = page.id) on true
+order by ${pageOrder(p, [`page.${rank}`, direction], 'page')}`;
+
+/**
  * A page of products the search index ranked, narrowed by a listing's price and stock filters and the query's
  * understood parts, in the index's order unless the listing asks for its own: the filters keep or drop products,
  * never reorder them, so a filtered search ranks exactly as the plain one does. When the query says who it is for
@@ -216,12 +228,7 @@ with kept as (
   select r.n, products.id, products.sale_price, products.created_at, ${onOwnShelf(p)} as own
   from unnest(${p.rankedIds}::text[]) with ordinality as r(id, n) join products on products.id = r.id
   where products.publish ${filters(p)}),
-chosen as (select * from kept where own or not exists (select 1 from kept where own)),
-counted as (select count(*) as total from chosen),
-page as (select * from chosen order by ${pageOrder(p, ['chosen.n', 'asc'], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
-select ${PRODUCT_SELECT_LIST}, counted.total as "total"
-from counted left join (page join products on products.id = page.id) on true
-order by ${pageOrder(p, ['page.n', 'asc'], 'page')}`,
+${keptPage(p, ['n', 'asc'])}`,
 );
 
 /** One page of `rankedIds` (the index's order) that the listing's filters keep, in its order, and how many they keep in all. */
@@ -247,12 +254,7 @@ const NARROWED_LISTING = defineStatement<ListingValues>(
 with kept as (
   select products.id, products.sale_price, products.created_at, ${onOwnShelf(p)} as own
   from products where products.publish ${filters(p)}),
-chosen as (select * from kept where own or not exists (select 1 from kept where own)),
-counted as (select count(*) as total from chosen),
-page as (select * from chosen order by ${pageOrder(p, ['chosen.created_at', 'desc'], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
-select ${PRODUCT_SELECT_LIST}, counted.total as "total"
-from counted left join (page join products on products.id = page.id) on true
-order by ${pageOrder(p, ['page.created_at', 'desc'], 'page')}`,
+${keptPage(p, ['created_at', 'desc'])}`,
 );
 
 /** One page of every product a query's narrowing keeps (see NARROWED_LISTING). */

@@ -11,7 +11,7 @@ import {
 import { SearchIndexService } from './index/index.service.js';
 import { understandQuery, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
 import { filterRanked, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
-import { narrowingValues, narrows } from './narrowing.js';
+import { indexNarrowing, narrowingValues, narrows } from './narrowing.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
 
@@ -25,6 +25,12 @@ export type SearchQuery = ProductSearchQuery;
 export type SearchResult = ProductSearchResult;
 
 export type { ProductChange };
+
+/** What one search has learnt of its words: a token list (joined by spaces) → whether it matches some product. */
+type Checked = Map<string, boolean>;
+
+/** A page, and whether each word checked beside it matches something. */
+type Answer = { rows: SearchResult['rows']; total: number; matched: boolean[] };
 
 const maxOf = (a: number | undefined, b: number | null | undefined) => (b == null ? a : a === undefined ? b : Math.max(a, b));
 const minOf = (a: number | undefined, b: number | null | undefined) => (b == null ? a : a === undefined ? b : Math.min(a, b));
@@ -72,28 +78,32 @@ export class SearchService implements ProductSearch {
       maxPrice: minOf(query.maxPrice, price?.max),
       narrowing: narrowingValues(parts, understood.words),
     };
-    const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page) : null;
+    const checked: Checked = new Map();
+    const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page, checked) : null;
     if (plain) return { ...plain, understood: said };
-    const words = await this.matchingWords(understood, said.unmatched);
+    const words = await this.matchingWords(understood, said.unmatched, checked);
     if (!words) return none;
     page.narrowing = narrowingValues(
       parts,
       understood.words.filter((w) => !said.unmatched.includes(w)),
     );
-    return { ...(await this.answer(query, words, page)), understood: said };
+    const { rows, total } = await this.answer(query, words, page);
+    return { rows, total, understood: said };
   }
 
   /**
-   * A plain search of several words, answered first and its words checked after (the index then knows their stems, so
-   * each check is a lookup): the answer when every word matches something and the words match together, else null
-   * (matchingWords then decides what to search for).
+   * A plain search of several words, answered with its words checked beside it (each word alone, and the words
+   * together when there are three or more), in the one message to the index: the answer when every word matches
+   * something and the words match together, else null (matchingWords then decides what to search for, from `checked`).
    */
-  private async answeredIfAllMatch(query: SearchQuery, words: string[], page: SearchPage) {
+  private async answeredIfAllMatch(query: SearchQuery, words: string[], page: SearchPage, checked: Checked) {
     const tokens = await this.tokensOf(words);
-    const answer = await this.answer(query, tokens, page);
-    const found = await Promise.all(words.map((w) => this.wordMatches(w)));
-    if (!found.every(Boolean)) return null;
-    return words.length < 3 || (await this.matches(tokens)) ? answer : null;
+    const each = await Promise.all(words.map((w) => this.tokensOf([w])));
+    const checks = words.length >= 3 ? [...each, tokens] : each;
+    const { matched, ...answer } = await this.answer(query, tokens, page, checks);
+    checks.forEach((check, k) => checked.set(check.join(' '), matched[k]!));
+    if (!matched.slice(0, words.length).every(Boolean)) return null;
+    return words.length < 3 || matched[words.length] ? answer : null;
   }
 
   /** The words the index looks for: the searchable tokens of `words`, through the shop's synonyms. */
@@ -104,19 +114,22 @@ export class SearchService implements ProductSearch {
 
   /**
    * The words to search for: what the shopper typed, less the words that match nothing in the catalogue (put in
-   * `unmatched`), through the shop's synonyms. When the query has several words, or narrows, each word is asked of
-   * the index alone (past its first match, so the near-names fallback does not count); a query whose every word
+   * `unmatched`), through the shop's synonyms. When the query has several words, or narrows, each word is checked
+   * alone (past its first match, so the near-names fallback does not count); a query whose every word
    * matches nothing finds nothing (null), however it narrows. A long question (three words or more) whose words
    * together match nothing answers with its first word that does ("earbuds with long battery for the gym" → earbuds).
    * An empty list when the query only narrows.
    */
-  private async matchingWords(understood: UnderstoodQuery, unmatched: string[]): Promise<string[] | null> {
+  private async matchingWords(understood: UnderstoodQuery, unmatched: string[], checked: Checked): Promise<string[] | null> {
     const narrowingWords = new Set(
       understood.parts.flatMap((p) => (p.kind === 'colour' ? [p.colour.toLowerCase()] : p.kind === 'material' ? [p.material] : [])),
     );
+    const searched = (plain: string[]) => this.tokensOf(understood.words.filter((w) => narrowingWords.has(w) || plain.includes(w)));
     let plain = understood.words.filter((w) => !narrowingWords.has(w));
     if (plain.length > 0 && (understood.parts.length > 0 || plain.length >= 2)) {
-      const found = await Promise.all(plain.map((w) => this.wordMatches(w)));
+      // The words together are checked beside them, for when every word matches.
+      const together = plain.length >= 3 ? [await searched(plain)] : [];
+      const found = await this.matchEach([...(await Promise.all(plain.map((w) => this.tokensOf([w])))), ...together], checked);
       const missing = plain.filter((_, i) => !found[i]);
       unmatched.push(...missing);
       // A code (letters and digits together, six or more: a SKU, a model number) names one thing: when the shop has
@@ -125,22 +138,20 @@ export class SearchService implements ProductSearch {
       plain = plain.filter((_, i) => found[i]);
       if (plain.length === 0) return null;
     }
-    const all = await this.tokensOf(understood.words.filter((w) => narrowingWords.has(w) || plain.includes(w)));
-    if (plain.length < 3 || (await this.matches(all))) return all;
+    const all = await searched(plain);
+    if (plain.length < 3 || (await this.matchEach([all], checked))[0]) return all;
     return this.tokensOf([...narrowingWords, plain[0]!]);
   }
 
-  /** Whether these words (past the synonyms) match some product together; true when the index cannot say yet. */
-  private async matches(tokens: string[]): Promise<boolean> {
-    if (tokens.length === 0) return false;
-    const probe = await this.index.search(tokens.join(' '), tokens, 1, 1);
-    return !probe || probe.total > 0;
-  }
-
-  /** Whether a word (through the synonyms) matches some product; true when the index cannot say yet. */
-  private async wordMatches(word: string): Promise<boolean> {
-    const typed = searchTokens(word);
-    return typed.length > 0 && this.matches(await this.synonyms.rewrite(typed));
+  /**
+   * Whether each token list (a word, or words, past the synonyms) matches some product: those this search has not
+   * checked yet asked of the index in one message; true where the index cannot say yet, false for no tokens.
+   */
+  private async matchEach(checks: string[][], checked: Checked): Promise<boolean[]> {
+    const asked = checks.filter((check) => !checked.has(check.join(' ')));
+    const answers = await this.index.matchEach(asked);
+    asked.forEach((check, k) => checked.set(check.join(' '), answers[k]!));
+    return checks.map((check) => checked.get(check.join(' '))!);
   }
 
   /**
@@ -155,26 +166,44 @@ export class SearchService implements ProductSearch {
     return whole && whole.total > 0 ? ranked.slice(0, whole.total) : ranked;
   }
 
-  /** A page for these words (none: a narrowed listing), ranked by the index, narrowed in PostgreSQL when it must be. */
-  private async answer(query: SearchQuery, tokens: string[], page: SearchPage): Promise<{ rows: SearchResult['rows']; total: number }> {
-    if (tokens.length === 0) return narrowedListing(this.read, page);
+  /**
+   * A page for these words (none: a narrowed listing), ranked by the index, narrowed in PostgreSQL when it must be;
+   * with whether each of `checks` matches something (asked in the index's message for the page when it answers one).
+   */
+  private async answer(query: SearchQuery, tokens: string[], page: SearchPage, checks: string[][] = []): Promise<Answer> {
+    if (tokens.length === 0) return { ...(await narrowedListing(this.read, page)), matched: await this.index.matchEach(checks) };
     const typed = searchTokens(query.text);
     const text = tokens.join(' ') === typed.join(' ') ? query.text.trim() : tokens.join(' ');
     const narrowed =
       page.minPrice !== undefined || page.maxPrice !== undefined || !!page.inStock || page.sort !== undefined || (!!page.narrowing && narrows(page.narrowing));
+    let matched: boolean[] | undefined;
     if (!narrowed) {
-      const indexed = await this.index.search(text, tokens, query.limit, page.offset);
-      if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total };
-    } else {
+      const indexed = await this.index.checkedSearch(text, tokens, query.limit, page.offset, checks);
+      if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total, matched: indexed.matched };
+    } else if (onlyUnderstood(page)) {
+      // The query's parts alone: the index applies them to its ranking itself (index/narrowing-facts.ts).
+      const narrowing = indexNarrowing(page.narrowing!);
+      const found =
+        narrowing &&
+        (await this.index.narrowedSearch(
+          { text, tokens, limit: query.limit, offset: page.offset },
+          { ...narrowing, candidates: FILTERED_CANDIDATES },
+          page.narrowing!.kindWords,
+          checks,
+        ));
+      if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
+    }
+    if (narrowed && !matched) {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
-      const ranked = await this.index.search(text, tokens, FILTERED_CANDIDATES, 0);
+      const ranked = await this.index.checkedSearch(text, tokens, FILTERED_CANDIDATES, 0, checks);
+      matched = ranked?.matched;
       if (ranked && ranked.total <= ranked.ids.length) {
         // A listing's own filters keep the ranking's matches as the PostgreSQL path counts them; the query's parts, its whole matches.
         const kept = page.narrowing && narrows(page.narrowing) ? await this.wholeMatches(text, tokens, ranked.ids) : ranked.ids;
-        return filterRanked(this.read, kept, page);
+        return { ...(await filterRanked(this.read, kept, page)), matched: ranked.matched };
       }
     }
-    return rankedSearch(this.read, text, tokens, page);
+    return { ...(await rankedSearch(this.read, text, tokens, page)), matched: matched ?? (await this.index.matchEach(checks)) };
   }
 
   /**
@@ -208,6 +237,11 @@ export class SearchService implements ProductSearch {
   get indexCurrent(): boolean {
     return this.index.current;
   }
+}
+
+/** Whether a page is narrowed by the query's understood parts alone (no price limit, stock filter or listing order). */
+function onlyUnderstood(page: SearchPage): boolean {
+  return page.minPrice === undefined && page.maxPrice === undefined && !page.inStock && page.sort === undefined && !!page.narrowing && narrows(page.narrowing);
 }
 
 /** A word that reads as a code rather than a word: six or more letters and digits, with both in it ("mwz5ru1t", "sm-a546e"). */

@@ -7,7 +7,7 @@ import { formatMoney } from '../i18n/i18n.js';
 import { NoticeKinds, type NoticeJob } from '../notices/index.js';
 import { ShopperNotices } from '../shopper-notices/index.js';
 
-/** A wished product's selling price fell below what its entry knew (queued by the products trigger, drizzle/0038). */
+/** A wished product's selling price fell below what its entry knew (queued by the products trigger, drizzle/0040). */
 interface PriceDrop {
   userId: string;
   productId: string;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PlainText } from './text-rule.js';
 import { LIMITS } from './limits.js';
+import { isWholePaise } from '../money/paise.js';
 
 /** Ids are strings without hyphens (ULIDs), because routes take the text after the last hyphen. */
 export const Id = z
@@ -18,7 +19,14 @@ export function numeric<T extends z.ZodNumber>(inner: T) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() !== '' && Number.isFinite(Number(v)) ? Number(v) : v), inner);
 }
 
-export const Money = numeric(z.number({ error: 'must be a number' }).min(0, { error: 'must not be negative' }).max(LIMITS.moneyMax, { error: 'is too large' }));
+/** Rupees in whole paise (docs/decisions/0250-money-in-integer-paise.md): a third decimal is refused, never rounded away. */
+export const Money = numeric(
+  z
+    .number({ error: 'must be a number' })
+    .min(0, { error: 'must not be negative' })
+    .max(LIMITS.moneyMax, { error: 'is too large' })
+    .refine(isWholePaise, { error: 'must be in whole paise (at most two decimals)' }),
+);
 export const Count = numeric(
   z
     .number({ error: 'must be a number' })

@@ -7,7 +7,8 @@ export type Gstr1Table = (typeof GSTR1_TABLES)[number];
 /** The longest period one return covers: a quarter (a quarterly filer's), with a day to spare for 92-day quarters. */
 export const GSTR1_MAX_DAYS = 92;
 
-const Day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
+/** A day on India's calendar, as YYYY-MM-DD: the books' periods are days, both ends included. */
+export const Day = z.iso.date({ error: 'must be a date as YYYY-MM-DD' });
 const DAY_MS = 86_400_000;
 
 /** GET /api/admin/gst/gstr1: the days (India's calendar, both included), the format and, for CSV, the table. */

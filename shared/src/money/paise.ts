@@ -21,6 +21,11 @@ export function rupees(amount: Paise): number {
   return amount / 100;
 }
 
+/** Whether a rupee figure is a whole number of paise (at most two decimals): what the wire and a spreadsheet may carry as money. */
+export function isWholePaise(rupees: number): boolean {
+  return Number.isFinite(rupees) && Math.abs(rupees * 100 - Math.round(rupees * 100)) < 1e-6;
+}
+
 /** A rupee figure read from the wire rounded to the paisa (half away from zero), still in rupees. */
 export function roundRupees(amount: number): number {
   return rupees(paise(amount));

@@ -16,18 +16,15 @@ const Uses = numeric(
 );
 const When = z.iso.datetime({ offset: true, error: 'must be a date and time (ISO 8601)' });
 
-/**
- * A coupon's amounts are stored to the paisa (numeric, two decimals): a finer figure would be stored as
- * another one (0.001 % as 0), so it is refused where it is typed. Read from its decimal text, no arithmetic.
- */
-const ToThePaisa = Money.refine((v) => /^\d+(\.\d{1,2})?$/.test(String(v)), { error: 'must be in whole paise (at most two decimals)' });
+// A coupon's amounts are stored to the paisa (numeric, two decimals): a finer figure would be stored as another
+// one (0.001 % as 0), so Money refuses it where it is typed.
 
 const couponFields = {
   code: CouponCode,
   type: z.enum(COUPON_TYPES, { error: 'must be percent or flat' }),
-  value: ToThePaisa,
-  maxDiscount: ToThePaisa.nullable(),
-  minOrder: ToThePaisa.nullable(),
+  value: Money,
+  maxDiscount: Money.nullable(),
+  minOrder: Money.nullable(),
   startsAt: When,
   endsAt: When,
   totalUses: Uses.nullable(),

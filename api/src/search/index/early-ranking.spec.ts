@@ -66,6 +66,7 @@ function product(id: string, next: () => number, version = 0): IndexedProduct {
     entries: [...entries].map(([lexeme, positions]) => ({ lexeme, positions: positions.sort((a, b) => (a & 0x3fff) - (b & 0x3fff)) })),
     nameTrigrams: asciiTrigrams([...entries.keys()].slice(0, nameWords).join(' ')) ?? [],
     shelf: SHELVES[Math.floor(next() * SHELVES.length)]!,
+    facts: '',
   };
 }
 

@@ -12,6 +12,8 @@ export interface IdOrder {
   id: (doc: number) => string;
   /** ID_KEYS per product, product after product. */
   keys: Float64Array;
+  /** What a page shows of a product, when not its id (its number, for a search that goes on with the page: SearchIndex `narrowed`). */
+  shown?: (doc: number) => string;
 }
 
 const KEY_CHARS = 7;
@@ -105,6 +107,7 @@ export class TopList {
       order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
       order = order.slice(0, this.size);
     }
-    return order.slice(offset).map((i) => this.order.id(this.docs[i]!));
+    const shown = this.order.shown ?? this.order.id;
+    return order.slice(offset).map((i) => shown(this.docs[i]!));
   }
 }

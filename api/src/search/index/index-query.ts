@@ -10,6 +10,8 @@ export interface IndexedProduct {
   nameTrigrams: string[];
   /** The lexemes of each of its subcategories' and categories' names (its shelf, shelves.ts). */
   shelf: string[][];
+  /** What the query's understood parts are applied to (narrowing-facts.ts), as PostgreSQL works it out. */
+  facts: string;
 }
 
 /** What a search asks: the typed words with what PostgreSQL's to_tsquery makes of `word:*`. */
@@ -22,10 +24,44 @@ export interface IndexQuery {
   textTrigrams: string[];
   limit: number;
   offset: number;
+  /** The query's understood parts, applied by the index to the ranked matches (SearchIndex `narrowed`). */
+  narrowing?: IndexNarrowing;
+}
+
+/**
+ * A query's understood parts as the index applies them (narrowing-facts.ts), each 0 or null when the query has none:
+ * what narrowing.ts's statements keep, in the index's terms.
+ */
+export interface IndexNarrowing {
+  /** 1 + the colour's place in COLOURS. */
+  colour: number;
+  /** The material's bit (MATERIALS order). */
+  materials: number;
+  packUnit: number;
+  packAmount: number;
+  age: number | null;
+  /** How many years past the start of its age group a toy still suits a child (query-narrowing.ts AGE_SPAN). */
+  ageSpan: number;
+  /** Shelf groups (bits, narrowing.ts SHELF_GROUPS) whose products go, and the shopper's own, preferred. */
+  otherShelves: number;
+  ownShelves: number;
+  /** The lexemes a product on the own shelves must all hold to be preferred (plainto_tsquery's), or null: any. */
+  kindLexemes: string[] | null;
+  /** Most ranked matches narrowed here: past them the SQL path answers. */
+  candidates: number;
 }
 
 /** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer. */
 export type IndexAnswer = { ids: string[]; total: number } | 'sql';
+
+/**
+ * Words whose match is only checked (SearchIndex `matches`): does any product hold them, the name fallback aside. A
+ * search's checks ride on its one message to the index's thread instead of one message each.
+ */
+export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems' | 'tokenTrigrams'>;
+
+/** What the thread answers a search: the page (null when only checks were asked) and each check's answer, in order. */
+export type CheckedAnswer = { page: IndexPage | null; matched: boolean[] } | 'sql';
 
 /** A page the index answered itself. */
 export type IndexPage = { ids: string[]; total: number };

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import type { IndexAnswer } from './search-index.js';
+import type { CheckedAnswer } from './search-index.js';
 import type { IndexState, WorkerAnswer, WorkerRequest } from './search-worker.js';
 
 interface Pending {
@@ -51,8 +51,8 @@ export class IndexThread {
     });
   }
 
-  async search(request: Extract<WorkerRequest, { op: 'search' }>): Promise<IndexAnswer> {
-    return (await this.call(request)) as IndexAnswer;
+  async search(request: Extract<WorkerRequest, { op: 'search' }>): Promise<CheckedAnswer> {
+    return (await this.call(request)) as CheckedAnswer;
   }
 
   async ids(request: Extract<WorkerRequest, { op: 'diff' | 'gone' }>): Promise<string[]> {

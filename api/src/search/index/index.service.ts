@@ -3,8 +3,10 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } from '../../db/database.js';
 import { CatalogVersion } from '../../catalog/index.js';
+import { NARROWING_FACTS } from '../narrowing.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
+import type { IndexNarrowing, WordCheck } from './index-query.js';
 import { TYPO_FORM_SQL, asciiTrigrams } from './trigrams.js';
 import type { VocabularyWord } from './vocabulary.js';
 
@@ -26,22 +28,59 @@ const SHELF = `array_to_json(array(select to_tsvector('english', s.name)::text f
   union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)))::text as s`;
 /** updated_at as microseconds since 1970 (exact in a double): the index keeps a number per product rather than a string. */
 const UPDATED_AT = `(extract(epoch from updated_at) * 1000000)::float8 as u`;
-const PRODUCT_COLUMNS = sql.raw(`id, ${UPDATED_AT}, search::text as v, array_to_string(show_trgm(name), '|') as t, ${SHELF}`);
+const PRODUCT_COLUMNS = sql`${sql.raw(`id, ${UPDATED_AT}, search::text as v, array_to_string(show_trgm(name), '|') as t, ${SHELF}`)}, ${NARROWING_FACTS} as f`;
 const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from products where publish and id > ${after} order by id limit ${BATCH}`;
 const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
 const publishedPage = (after: string) => sql`select id, ${sql.raw(UPDATED_AT)} from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
 const WORD_COUNT = sql`select count(*)::int as n from search_words`;
+/** Every shelf's name: a renamed shelf changes what its products' shelf and narrowing facts say, so the index is built afresh. */
+const SHELF_NAMES = sql`select coalesce(md5(string_agg(id || ':' || name, '|' order by id)), '') as n from (
+  select id, name from categories union all select id, name from sub_categories) s`;
 const WORDS = sql.raw(`select word, show_trgm(${TYPO_FORM_SQL('word')}) as t from search_words`);
 const STEMS = defineStatement<{ tokens: string[] }>(
   'haat_index_stems',
   (p) => sql`select t, to_tsquery('english', t || ':*')::text as q from unnest(${p.tokens}::text[]) as t`,
 );
+const KIND_QUERY = defineStatement<{ text: string }>('haat_index_kind_query', (p) => sql`select plainto_tsquery('english', ${p.text}::text)::text as q`);
 const TRIGRAMS = defineStatement<{ text: string }>('haat_index_trigrams', (p) => sql`select show_trgm(${p.text}) as t`);
 
 /** A page of search results by id, or null when the SQL path must answer (see SearchIndexService.search). */
 export interface IndexedPage {
   ids: string[];
   total: number;
+}
+
+/** A page and whether each word checked beside it matches something (SearchIndexService.checkedSearch). */
+export interface CheckedPage extends IndexedPage {
+  matched: boolean[];
+}
+
+/** The page a search asks of the index. */
+export interface PageAsked {
+  text: string;
+  tokens: string[];
+  limit: number;
+  offset: number;
+  narrowing?: IndexNarrowing;
+}
+
+/** A tsquery's text when it is lexemes joined by & (`'a' & 'b'`, '' for none): the lexemes; else false. */
+export function andedLexemes(text: string): string[] | false {
+  if (text === '') return [];
+  const parts = text.split(' & ');
+  const lexemes = parts.map((part) => parseQueryLexeme(part, false));
+  return lexemes.every((l): l is string => typeof l === 'string') ? lexemes : false;
+}
+
+/** Each token's trigrams (trigrams.ts), or null when one has none the index can use. */
+function trigramsOf(tokens: string[]): string[][] | null {
+  const all: string[][] = [];
+  for (const token of tokens) {
+    const trigrams = asciiTrigrams(token);
+    if (!trigrams) return null;
+    all.push(trigrams);
+  }
+  return all;
 }
 
 /**
@@ -61,8 +100,12 @@ export class SearchIndexService implements OnApplicationShutdown {
   private index: IndexState | null = null;
   private indexVersion = -1;
   private refreshing: Promise<void> | null = null;
+  /** The shelves' names (SHELF_NAMES) the answering index was built with. */
+  private builtShelves: string | null = null;
   /** to_tsquery's lexeme per typed word (STOPWORD for a stopword, false when it is not a single lexeme), least recently used forgotten first. */
   private readonly stems = new LRUCache<string, string | false | typeof STOPWORD>({ max: STEM_CACHE_LIMIT });
+  /** plainto_tsquery's lexemes per searched text (false: not lexemes joined by &), least recently used forgotten first. */
+  private readonly kindLexemes = new LRUCache<string, string[] | false>({ max: STEM_CACHE_LIMIT });
 
   constructor(
     @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
@@ -95,37 +138,103 @@ export class SearchIndexService implements OnApplicationShutdown {
   }
 
   async search(text: string, tokens: string[], limit: number, offset: number): Promise<IndexedPage | null> {
+    return (await this.ask({ text, tokens, limit, offset }, []))?.page ?? null;
+  }
+
+  /**
+   * A page (as `search`) and whether each of `checks` (a word's tokens, past the synonyms) matches something
+   * (SearchIndex `matches`), all in one message to the index's thread; null when the SQL path must answer the page.
+   */
+  async checkedSearch(text: string, tokens: string[], limit: number, offset: number, checks: string[][]): Promise<CheckedPage | null> {
+    const answer = await this.ask({ text, tokens, limit, offset }, checks);
+    return answer?.page ? { ...answer.page, matched: answer.matched } : null;
+  }
+
+  /**
+   * A page of the ranked matches the query's understood parts keep (SearchIndex `narrowed`), with the checks, in one
+   * message; null when the SQL path must answer (the index is not current, or more than `candidates` match). The words
+   * a product on the shopper's own shelves must hold (`kindWords`, plainto_tsquery's lexemes) are asked of PostgreSQL
+   * once and kept.
+   */
+  async narrowedSearch(
+    ask: PageAsked,
+    narrowing: Omit<IndexNarrowing, 'kindLexemes'>,
+    kindWords: string | null,
+    checks: string[][],
+  ): Promise<CheckedPage | null> {
+    const kindLexemes = narrowing.ownShelves && kindWords !== null ? await this.lexemesOf(kindWords) : null;
+    if (kindLexemes === false) return null;
+    const answer = await this.ask({ ...ask, narrowing: { ...narrowing, kindLexemes } }, checks);
+    return answer?.page ? { ...answer.page, matched: answer.matched } : null;
+  }
+
+  /** plainto_tsquery('english', text)'s lexemes (all of which a product must hold), cached; false when it says more than that. */
+  private async lexemesOf(text: string): Promise<string[] | false> {
+    let lexemes = this.kindLexemes.get(text);
+    if (lexemes === undefined) {
+      const [row] = await this.read<{ q: string }, { text: string }>(KIND_QUERY, { text });
+      lexemes = andedLexemes(row!.q);
+      this.kindLexemes.set(text, lexemes);
+    }
+    return lexemes;
+  }
+
+  /** Whether each of `checks` matches something, in one message; true where the index cannot say (false for no tokens). */
+  async matchEach(checks: string[][]): Promise<boolean[]> {
+    const answer = checks.length ? await this.ask(null, checks) : null;
+    return answer?.matched ?? checks.map((check) => check.length > 0);
+  }
+
+  /** One message to the index's thread: a page (unless `page` is null) and the checks; null when the index cannot answer the page. */
+  private async ask(page: PageAsked | null, checks: string[][]): Promise<{ page: IndexedPage | null; matched: boolean[] } | null> {
     if (!this.current) {
       void this.kick();
       return null;
     }
     const thread = this.thread!;
-    const tokenTrigrams: string[][] = [];
-    for (const token of tokens) {
-      const trigrams = asciiTrigrams(token);
-      if (!trigrams) return null;
-      tokenTrigrams.push(trigrams);
-    }
-    const stems = await this.stemsOf(tokens);
-    if (!stems) return null;
-    const textTrigrams = asciiTrigrams(text) ?? (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text }))[0]!.t;
+    const tokenTrigrams = page ? trigramsOf(page.tokens) : null;
+    if (page && !tokenTrigrams) return null;
+    await this.learnStems([...(page?.tokens ?? []), ...checks.flat()]);
+    const stems = page ? this.stemsOf(page.tokens) : null;
+    if (page && !stems) return null;
+    const query = page && {
+      tokens: page.tokens,
+      stems: stems!,
+      tokenTrigrams: tokenTrigrams!,
+      textTrigrams: asciiTrigrams(page.text) ?? (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text: page.text }))[0]!.t,
+      limit: page.limit,
+      offset: page.offset,
+      ...(page.narrowing ? { narrowing: page.narrowing } : {}),
+    };
+    // A check the index cannot read (a word with no trigrams or no single stem) is answered here: true (it cannot say), as no tokens is false.
+    const matched = checks.map((tokens) => tokens.length > 0);
+    const asked: Array<[number, WordCheck]> = [];
+    checks.forEach((tokens, k) => {
+      const [trigrams, lexemes] = [trigramsOf(tokens), this.stemsOf(tokens)];
+      if (tokens.length && trigrams && lexemes) asked.push([k, { tokens, stems: lexemes, tokenTrigrams: trigrams }]);
+    });
     // A write while we asked PostgreSQL: the SQL path answers this one.
     if (!this.current || this.thread !== thread) return null;
     try {
-      const answer = await thread.search({ op: 'search', query: { tokens, stems, tokenTrigrams, textTrigrams, limit, offset } });
-      return answer === 'sql' ? null : answer;
+      const answer = await thread.search({ op: 'search', query, checks: asked.map(([, check]) => check) });
+      if (answer === 'sql') return null;
+      asked.forEach(([k], i) => (matched[k] = answer.matched[i]!));
+      return { page: answer.page, matched };
     } catch {
       return null; // the thread died meanwhile: a new one is on its way, SQL answers
     }
   }
 
-  /** What to_tsquery('english', token || ':*') makes of each token, cached; null when one is not a single lexeme. */
-  private async stemsOf(tokens: string[]): Promise<Array<string | null> | null> {
-    const missing = tokens.filter((t) => !this.stems.has(t));
-    if (missing.length) {
-      const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: [...new Set(missing)] });
-      for (const row of rows) this.stems.set(row.t, parseQueryLexeme(row.q, true) ?? STOPWORD);
-    }
+  /** Asks PostgreSQL, in one statement, what to_tsquery('english', token || ':*') makes of the tokens not cached yet. */
+  private async learnStems(tokens: string[]): Promise<void> {
+    const missing = [...new Set(tokens.filter((t) => !this.stems.has(t)))];
+    if (!missing.length) return;
+    const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: missing });
+    for (const row of rows) this.stems.set(row.t, parseQueryLexeme(row.q, true) ?? STOPWORD);
+  }
+
+  /** Each token's cached lexeme (null for a stopword); null when one is not a single lexeme (or not learnt). */
+  private stemsOf(tokens: string[]): Array<string | null> | null {
     const stems = tokens.map((t) => this.stems.get(t));
     if (stems.some((s) => s === false || s === undefined)) return null;
     return stems.map((s) => (s === STOPWORD ? null : (s as string)));
@@ -162,7 +271,8 @@ export class SearchIndexService implements OnApplicationShutdown {
     const started = performance.now();
     try {
       const thread = this.threadNow();
-      if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE) {
+      const shelves = String((await this.rows(SHELF_NAMES))[0]!.n);
+      if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE || shelves !== this.builtShelves) {
         await thread.send({ op: 'begin', words: await this.loadVocabulary() });
         // The next page is read while the thread indexes this one (at most one batch waits in between).
         let indexing: Promise<void> = Promise.resolve();
@@ -181,6 +291,7 @@ export class SearchIndexService implements OnApplicationShutdown {
         // A thread that died (or a shutdown) after answering: its index is gone with it.
         if (this.thread !== thread) return;
         this.index = built;
+        this.builtShelves = shelves;
         this.logger.log(
           `Search index ready: ${built.live} products in ${((performance.now() - started) / 1000).toFixed(1)} s${built.thread ? ` (thread ${built.thread})` : ''}`,
         );
@@ -233,6 +344,7 @@ function toProductRow(row: Record<string, unknown>): ProductRow {
     vector: row.v as string,
     nameTrigrams: (row.t as string | null) ?? '',
     shelf: (row.s as string | null) ?? '[]',
+    facts: row.f as string,
   };
 }
 

@@ -10,6 +10,7 @@ const named = (n: number, words: string[]): IndexedProduct => ({
   entries: words.map((lexeme, i) => ({ lexeme, positions: [NAME | (i + 1)] })),
   nameTrigrams: asciiTrigrams(words.join(' ')) ?? [],
   shelf: [],
+  facts: '',
 });
 const query = (...tokens: string[]): IndexQuery => ({
   tokens,

@@ -1,7 +1,8 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
 import { idOrderKeys, type IdOrder } from './id-order.js';
-import type { IndexAnswer, IndexPage, IndexQuery, IndexedProduct, WordGroups } from './index-query.js';
+import type { IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
+import { NarrowingFacts } from './narrowing-facts.js';
 import { Lexicon, wordGroups } from './lexicon.js';
 import { NameIndex } from './name-fallback.js';
 import { Postings } from './postings.js';
@@ -13,7 +14,7 @@ import { Shelves } from './shelves.js';
 import type { Vocabulary } from './vocabulary.js';
 import { WORTH, WORTH_OF_SEVERAL, entryCode } from './weights.js';
 
-export type { IndexAnswer, IndexQuery, IndexedProduct } from './index-query.js';
+export type { CheckedAnswer, IndexAnswer, IndexNarrowing, IndexQuery, IndexedProduct, WordCheck } from './index-query.js';
 export { CORRECTED, DESCRIPTION_HIT, EXACT, LEADING, NAME_HIT, PREFIX, WORD } from './weights.js';
 export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
 
@@ -36,12 +37,15 @@ export class SearchIndex {
   private readonly lexicon = new Lexicon();
   private readonly postings = new Postings();
   private readonly shelves = new Shelves();
+  private readonly facts = new NarrowingFacts();
   private readonly names: NameIndex;
   private readonly scratch = new Scratch();
   /** Per product number, set when the diff's pages named it (startDiff … unseen). */
   private seen: Uint8Array | null = null;
   /** What the rankings read (ranking.ts), its worth and id order set afresh for each search. */
   private readonly ranker: Ranker;
+  /** While set, pages show product numbers instead of ids (`narrowed` goes on with its ranking's products). */
+  private numbersShown = false;
 
   /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
   constructor(
@@ -104,6 +108,7 @@ export class SearchIndex {
     const doc = this.ids.add(product.id);
     for (const key of idOrderKeys(product.id)) this.idKeys.push(key);
     this.updatedAts.push(product.updatedAt);
+    this.facts.add(product.facts);
     this.names.add(doc, product.nameTrigrams);
     this.postings.add(
       doc,
@@ -152,11 +157,13 @@ export class SearchIndex {
     this.postings.trim();
     this.names.trim();
     this.shelves.trim();
+    this.facts.trim();
     this.scratch.drop();
     this.seal();
   }
 
   search(q: IndexQuery): IndexAnswer {
+    if (q.narrowing) return this.narrowed(q, q.narrowing);
     this.seal();
     const groups = wordGroups(q, this.lexicon, this.vocabulary);
     const none = { ids: [], total: 0 };
@@ -176,6 +183,54 @@ export class SearchIndex {
     return answer.total || q.offset > 0 ? answer : this.nearNames(q);
   }
 
+  /**
+   * A search narrowed by the query's understood parts (narrowing-facts.ts): of its ranked matches (up to `candidates`,
+   * else 'sql'), those holding every word when some do, then those every part keeps; when the query says whose shelves
+   * are the shopper's own and some kept products there hold every searched word, only those. The page of what stays and
+   * how many stay: what search.repository.ts's RANKED_FILTER keeps of the same ranking.
+   */
+  private narrowed(q: IndexQuery, n: IndexNarrowing): IndexAnswer {
+    const plain = { ...q, narrowing: undefined };
+    this.numbersShown = true;
+    let ranked: IndexAnswer;
+    try {
+      ranked = this.search({ ...plain, limit: n.candidates, offset: 0 });
+    } finally {
+      this.numbersShown = false;
+    }
+    if (ranked === 'sql' || ranked.total > ranked.ids.length) return 'sql';
+    let docs = ranked.ids;
+    if (q.tokens.length >= 2) {
+      const whole = this.search({ ...plain, limit: 1, offset: 0 });
+      if (whole !== 'sql' && whole.total > 0) docs = docs.slice(0, whole.total);
+    }
+    const kept = docs.map(Number).filter((doc) => this.facts.keeps(doc, n));
+    const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
+    const own = n.ownShelves ? kept.filter((doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind))) : [];
+    const chosen = own.length ? own : kept;
+    return { ids: chosen.slice(q.offset, q.offset + q.limit).map((doc) => this.ids.id(doc)), total: chosen.length };
+  }
+
+  /** Whether a product's own words (its vector) hold every one of these lexicon ids (none holds −1); false for none, as `@@` an empty query. */
+  private holdsAll(doc: number, lexes: number[]): boolean {
+    if (lexes.length === 0) return false;
+    const { entryStart, entryCount, entryLex } = this.postings;
+    const [start, count] = [entryStart.buf[doc]!, entryCount.buf[doc]!];
+    return lexes.every((lex) => {
+      for (let e = start; e < start + count; e++) if (entryLex.buf[e] === lex) return true;
+      return false;
+    });
+  }
+
+  /**
+   * Whether some product holds these words as a search counts them past its first page (so the name fallback, which
+   * answers only a first page, does not count): the search service's check that a word names something sold.
+   */
+  matches(check: WordCheck): boolean {
+    const page = this.search({ ...check, textTrigrams: [], limit: 1, offset: 1 });
+    return page !== 'sql' && page.total > 0;
+  }
+
   /** The name fallback (name-fallback.ts): published products whose name is trigram-similar to the whole text, best first. */
   nearNames(q: IndexQuery): IndexPage {
     return this.names.nearNames(q, { alive: this.postings.entryCount.buf, order: this.idOrder(), scratch: this.scratch });
@@ -192,6 +247,6 @@ export class SearchIndex {
 
   private idOrder(): IdOrder {
     const ids = this.ids;
-    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf };
+    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf, ...(this.numbersShown ? { shown: String } : {}) };
   }
 }

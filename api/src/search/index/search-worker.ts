@@ -2,7 +2,7 @@ import { readlinkSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import { SearchIndex, type IndexAnswer, type IndexedProduct, type IndexQuery } from './search-index.js';
+import { SearchIndex, type CheckedAnswer, type IndexedProduct, type IndexQuery, type WordCheck } from './search-index.js';
 import { parseTsvector } from './tsvector-text.js';
 import { Vocabulary, type VocabularyWord } from './vocabulary.js';
 
@@ -24,6 +24,8 @@ export interface ProductRow {
   nameTrigrams: string;
   /** to_tsvector of each of its subcategories' and categories' names, as text, in a JSON array. */
   shelf: string;
+  /** What the query's parts are applied to (narrowing.ts NARROWING_FACTS). */
+  facts: string;
 }
 
 const indexed = (row: ProductRow): IndexedProduct => ({
@@ -32,6 +34,7 @@ const indexed = (row: ProductRow): IndexedProduct => ({
   entries: parseTsvector(row.vector),
   nameTrigrams: row.nameTrigrams === '' ? [] : row.nameTrigrams.split('|'),
   shelf: (JSON.parse(row.shelf) as string[]).map((name) => parseTsvector(name).map((e) => e.lexeme)),
+  facts: row.facts,
 });
 
 export type WorkerRequest =
@@ -46,7 +49,8 @@ export type WorkerRequest =
   | { op: 'gone' }
   /** Applies a catch-up at once: a new vocabulary (when it changed), removals and fresh products. */
   | { op: 'apply'; words: VocabularyWord[] | null; gone: string[]; fresh: ProductRow[] }
-  | { op: 'search'; query: IndexQuery };
+  /** A page (none when `query` is null) and whether each of `checks` matches something (SearchIndex `matches`). */
+  | { op: 'search'; query: IndexQuery | null; checks: WordCheck[] };
 
 /** What every request but search and diff answers: the answering index's state. */
 export interface IndexState {
@@ -57,7 +61,7 @@ export interface IndexState {
   thread: number | null;
 }
 
-export type WorkerAnswer = IndexState | IndexAnswer | string[] | null;
+export type WorkerAnswer = IndexState | CheckedAnswer | string[] | null;
 
 /**
  * A full collection, run once a build is published: building leaves the arrays it outgrew, the trimmed ones' copies and
@@ -112,8 +116,12 @@ function handle(request: WorkerRequest): WorkerAnswer {
       for (const product of request.fresh) index!.put(indexed(product));
       index!.seal();
       return state();
-    case 'search':
-      return index ? index.search(request.query) : 'sql';
+    case 'search': {
+      if (!index) return 'sql';
+      const page = request.query && index.search(request.query);
+      if (page === 'sql') return 'sql';
+      return { page, matched: request.checks.map((check) => index!.matches(check)) };
+    }
   }
 }
 

@@ -10,6 +10,7 @@ import { ModalDialog } from '../../lib/ui/modal-dialog';
 import { adminApi } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
 import { adminPage } from './components/admin-frame';
+import { PeriodExport } from './components/period-export';
 import { ProductForm } from './components/product-form';
 import { useAdminCrud } from './hooks/use-admin-crud';
 import { dropProductCopy } from './storefront-copies';
@@ -83,7 +84,9 @@ function ProductManager() {
           </ModalDialog>
         );
       }}
-    />
+    >
+      <PeriodExport what="ledger" />
+    </AdminCrudPage>
   );
 }
 

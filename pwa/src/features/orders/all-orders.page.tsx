@@ -9,6 +9,7 @@ import { isAdminAtom } from '../../lib/http/session';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
 import { useRealtime } from '../realtime/public';
+import { PeriodExport } from '../admin/public';
 import { useTranslation } from '../../i18n/i18n';
 import { paymentStatusWords } from './components/payment-summary';
 import { useAdminOrders } from './hooks/use-admin-orders';
@@ -65,6 +66,7 @@ function AllOrdersTable() {
   return (
     <section className="all-orders">
       <h1>{t('table.heading')}</h1>
+      <PeriodExport what="orders" />
       {wider && (
         <p className="all-orders__hint" data-testid="all-orders-scroll-hint">
           <span aria-hidden="true">⇆</span> {t('table.scrollHint')}

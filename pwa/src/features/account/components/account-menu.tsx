@@ -13,10 +13,12 @@ const ADMIN_LINKS = [
   ['/dashboard/subcategory', 'subcategory'],
   ['/dashboard/upload-product', 'uploadProduct'],
   ['/dashboard/product', 'product'],
+  ['/dashboard/catalog-import', 'catalogImport'],
   ['/dashboard/coupons', 'coupons'],
   ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
+  ['/dashboard/gst', 'gstReturn'],
 ] as const;
 
 /** The menu's first line: the name (or mobile), with "(Admin)" for an admin unless the name says it already ("Admin"). */

@@ -1,20 +1,12 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
 import type { SavedOrder } from '../../../lib/storage/account-tables';
+import { saveFile } from '../../../lib/ui/save-file';
 import { toast } from '../../../lib/ui/toast';
 import { ordersApi } from '../api';
 
 /** Saves a PDF the browser holds as a file named after the document. */
-function saveAs(pdf: Blob, number: string): void {
-  const url = URL.createObjectURL(pdf);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = `${number.replaceAll('/', '-')}.pdf`;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
+const saveAs = (pdf: Blob, number: string) => saveFile(pdf, `${number.replaceAll('/', '-')}.pdf`);
 
 /** Download links for an order's tax invoice and its latest credit note, once issued (docs/product.md#tax-invoices). */
 export function TaxDocumentLinks({ order }: { order: SavedOrder }) {

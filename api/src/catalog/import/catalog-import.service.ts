@@ -1,0 +1,191 @@
+import { setImmediate as yieldToRequests } from 'node:timers/promises';
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import sharp from 'sharp';
+import { IMPORT_MAX_PROBLEMS, type ImportJobStatus, type ImportProblem, type ImportReport } from '@haat/shared/catalog/catalog-import';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import type { Language } from '@haat/shared/common/languages';
+import { DB, type Db } from '../../db/database.js';
+import { AppError } from '../../common/app-error.js';
+import { FilesService, imageUrlByContent } from '../../files/index.js';
+import { localizeMessage } from '../../i18n/localize-message.js';
+import { CatalogVersion } from '../catalog-version.js';
+import { PRODUCT_SEARCH, type ProductSearch } from '../product-search.js';
+import { skuConflict } from '../product-skus.js';
+import { insertProduct, updateProduct } from '../product-writes.js';
+import { failJob, readJob, saveProgress, startJob } from './import-jobs.js';
+import { planContext, planProduct, isUrl, type PictureUrl, type ProductPlan } from './import-plan.js';
+import { readRows } from './import-rows.js';
+import type { ImportUpload, PictureZip } from './import-upload.js';
+
+/** Products written between two progress saves (and catalogue version bumps). */
+const BATCH = 100;
+
+interface Planned {
+  plans: ProductPlan[];
+  report: ImportReport;
+}
+
+/**
+ * The catalogue's import (docs/decisions/0315-catalogue-import-by-sku.md): a file is planned row by row against the
+ * shop (the dry run answers that plan), then applied one product to a transaction in batches, its progress kept in
+ * catalog_import_jobs for any instance to answer.
+ */
+@Injectable()
+export class CatalogImportService {
+  private readonly logger = new Logger('CatalogImport');
+
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly version: CatalogVersion,
+    private readonly files: FilesService,
+    @Inject(PRODUCT_SEARCH) private readonly search: ProductSearch,
+  ) {}
+
+  async dryRun(upload: ImportUpload): Promise<ImportReport> {
+    return (await this.plan(upload)).report;
+  }
+
+  /** Plans the file, records the job and applies it in the background: answers the job's id at once. */
+  async start(upload: ImportUpload, adminId: string | null): Promise<string> {
+    const { plans, report } = await this.plan(upload);
+    const jobId = await startJob(this.db, adminId, report);
+    void this.apply(jobId, plans, report, upload.pictures, adminId).catch(async (e: unknown) => {
+      this.logger.error(`import ${jobId} failed: ${(e as Error).message}`);
+      await failJob(this.db, jobId).catch(() => undefined);
+    });
+    return jobId;
+  }
+
+  async status(jobId: string, language: Language): Promise<ImportJobStatus> {
+    return localized(await readJob(this.db, jobId), language);
+  }
+
+  private async plan(upload: ImportUpload): Promise<Planned> {
+    const read = readRows(upload.sheet);
+    const ctx = await planContext(this.db, read, pictureResolver(upload.pictures));
+    const plans: ProductPlan[] = [];
+    for (const [i, group] of read.products.entries()) {
+      plans.push(await planProduct(ctx, group));
+      // The plan is CPU work on the event loop: other requests are answered between every few products.
+      if (i % 50 === 49) await yieldToRequests();
+    }
+    const report: ImportReport = {
+      total: read.total,
+      ...countRows(plans),
+      errors: sorted(ctx.problems).slice(0, IMPORT_MAX_PROBLEMS),
+      errorCount: ctx.problems.length,
+      conflictRows: sorted(ctx.conflicts).slice(0, IMPORT_MAX_PROBLEMS),
+    };
+    return { plans, report };
+  }
+
+  private async apply(jobId: string, plans: ProductPlan[], planned: ImportReport, zip: PictureZip | null, adminId: string | null): Promise<void> {
+    const errors = [...planned.errors];
+    const conflictRows = [...planned.conflictRows];
+    let errorCount = planned.errorCount;
+    let done = planned.total - plans.reduce((n, p) => n + p.rows.length, 0);
+    for (let i = 0; i < plans.length; i += BATCH) {
+      const batch = plans.slice(i, i + BATCH);
+      const changed: string[] = [];
+      for (const plan of batch) {
+        const failure = plan.kind === 'create' || plan.kind === 'update' ? await this.write(plan, zip, adminId, changed) : null;
+        if (failure) {
+          (failure.conflict ? conflictRows : errors).push(failure.problem);
+          if (!failure.conflict) errorCount++;
+          for (const r of plan.rows) r.outcome = r.row === failure.problem.row ? (failure.conflict ? 'conflict' : 'error') : 'skipped';
+        }
+        done += plan.rows.length;
+      }
+      if (changed.length) {
+        await this.version.bump();
+        await this.search.productsChanged(changed, 'content');
+      }
+      const last = i + BATCH >= plans.length;
+      const counts = countRows(plans.slice(0, i + batch.length));
+      await saveProgress(this.db, jobId, {
+        state: last ? 'done' : 'running',
+        done,
+        ...counts,
+        errorCount,
+        errors: sorted(errors).slice(0, IMPORT_MAX_PROBLEMS),
+        conflictRows,
+      });
+    }
+    if (plans.length === 0) await saveProgress(this.db, jobId, { state: 'done', done, ...countRows([]), errorCount, errors, conflictRows });
+  }
+
+  /** One product in one transaction, its pictures stored first; answers the row's problem when it could not be written. */
+  private async write(plan: ProductPlan, zip: PictureZip | null, adminId: string | null, changed: string[]) {
+    const row = plan.rows[0]!.row;
+    try {
+      for (const name of plan.pictures) {
+        const bytes = await zip?.read(name);
+        if (bytes) await this.files.saveImageByContent(bytes);
+      }
+      const saved = await this.db
+        .transaction((tx) =>
+          plan.create ? insertProduct(tx, this.search, plan.create, adminId, 'import') : updateProduct(tx, this.search, plan.update!, adminId, 'import'),
+        )
+        .catch((e: unknown) => {
+          throw skuConflict(e, plan.create ?? plan.update!);
+        });
+      changed.push(saved.id);
+      return null;
+    } catch (e) {
+      if (!(e instanceof AppError)) this.logger.warn(`import row ${row} (${plan.sku}) not written: ${(e as Error).message}`);
+      return { conflict: e instanceof AppError && e.code === ErrorCode.StockChanged, problem: problemOf(e, row) };
+    }
+  }
+}
+
+/** What stopped a product's write, as a problem of its first row: the field the API names, else the SKU. */
+function problemOf(e: unknown, row: number): ImportProblem {
+  if (!(e instanceof AppError)) return { row, column: 'sku', message: 'could not be saved; import the file again to retry this row' };
+  const field = String((e.extra.fields as string[] | undefined)?.[0] ?? 'sku');
+  const column = field.startsWith('variants') ? (field.endsWith('.sku') ? 'sku' : 'option') : field === 'gstRate' ? 'gst_rate' : field;
+  const message = (e.getResponse() as { message?: string }).message ?? e.message;
+  return { row, column: e.code === ErrorCode.StockChanged ? 'stock' : column, message: message.replace(/^[\w.]+: /, '') };
+}
+
+/** Reads ZIP entries once each: the URL its bytes will have, or why it cannot be a picture. */
+function pictureResolver(zip: PictureZip | null): PictureUrl {
+  const known = new Map<string, Promise<string | { problem: string }>>();
+  const resolve = async (name: string): Promise<string | { problem: string }> => {
+    if (isUrl(name)) return name;
+    const bytes = zip?.names.has(name) ? await zip.read(name) : undefined;
+    if (!bytes) return { problem: `"${name}" is not in the pictures ZIP` };
+    try {
+      await sharp(bytes, { limitInputPixels: false }).metadata();
+    } catch {
+      return { problem: `"${name}" is not a picture that can be read` };
+    }
+    return imageUrlByContent(bytes);
+  };
+  return (name) => {
+    let found = known.get(name);
+    if (!found) known.set(name, (found = resolve(name)));
+    return found;
+  };
+}
+
+function countRows(plans: ProductPlan[]) {
+  const counts = { creates: 0, updates: 0, unchanged: 0, conflicts: 0, skipped: 0 };
+  for (const plan of plans)
+    for (const r of plan.rows) {
+      if (r.outcome === 'create') counts.creates++;
+      else if (r.outcome === 'update') counts.updates++;
+      else if (r.outcome === 'unchanged') counts.unchanged++;
+      else if (r.outcome === 'conflict') counts.conflicts++;
+      else if (r.outcome === 'skipped') counts.skipped++;
+    }
+  return counts;
+}
+
+const sorted = (problems: ImportProblem[]) => [...problems].sort((a, b) => a.row - b.row);
+
+/** A report's messages in the admin's language (stored and built in English, as every answer is). */
+export function localized<T extends ImportReport>(report: T, language: Language): T {
+  if (language === 'en-IN') return report;
+  const each = (list: ImportProblem[]) => list.map((p) => ({ ...p, message: localizeMessage(p.message, language) }));
+  return { ...report, errors: each(report.errors), conflictRows: each(report.conflictRows) };
+}

@@ -1,0 +1,148 @@
+import type { FastifyRequest } from 'fastify';
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { unzip, type UnzipFileInfo } from 'fflate';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { IMPORT_MAX_ROWS } from '@haat/shared/catalog/catalog-import';
+import { AppError, badRequest } from '../../common/app-error.js';
+
+/** The file as rows of text cells; `row` as a spreadsheet numbers it (the header is row 1). */
+export interface Sheet {
+  header: string[];
+  rows: Array<{ row: number; cells: string[] }>;
+}
+
+/** The pictures ZIP: its file names (folders dropped), and each file's bytes on demand. */
+export interface PictureZip {
+  names: Set<string>;
+  read(name: string): Promise<Buffer | undefined>;
+}
+
+export interface ImportUpload {
+  sheet: Sheet;
+  pictures: PictureZip | null;
+}
+
+/** The most a catalogue file and a pictures ZIP may weigh. */
+export const IMPORT_FILE_MAX_BYTES = 20 * 1024 * 1024;
+export const PICTURES_MAX_BYTES = 100 * 1024 * 1024;
+
+const code = (e: unknown) => (e as { code?: string }).code;
+const fileProblem = (field: string, message: string) => badRequest(`${field}: ${message}`, { fields: [field] });
+
+/** Reads the multipart body of an import: `file` (CSV or XLSX) and an optional `pictures` ZIP. */
+export async function readImportUpload(req: FastifyRequest): Promise<ImportUpload> {
+  if (!req.isMultipart()) throw fileProblem('file', 'send the catalogue as multipart/form-data, in the field "file"');
+  const parts: Record<string, Buffer> = {};
+  try {
+    for await (const part of req.parts({ limits: { files: 2, fileSize: PICTURES_MAX_BYTES, fields: 10 } })) {
+      if (part.type !== 'file') continue;
+      if (part.fieldname !== 'file' && part.fieldname !== 'pictures')
+        throw fileProblem(part.fieldname, 'is not a field of the import (send "file" and "pictures")');
+      parts[part.fieldname] = await part.toBuffer();
+    }
+  } catch (e) {
+    if (e instanceof AppError) throw e;
+    if (code(e) === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge('pictures', PICTURES_MAX_BYTES);
+    if (code(e) === 'FST_FILES_LIMIT') throw fileProblem('file', 'send one catalogue file and at most one pictures ZIP');
+    throw fileProblem('file', 'the multipart body could not be read or was interrupted');
+  }
+  const file = parts.file;
+  if (!file) throw fileProblem('file', 'is required (the catalogue as CSV or Excel)');
+  if (file.length > IMPORT_FILE_MAX_BYTES) throw tooLarge('file', IMPORT_FILE_MAX_BYTES);
+  const sheet = await readSheet(file);
+  if (sheet.rows.length > IMPORT_MAX_ROWS) throw fileProblem('file', `has more than ${IMPORT_MAX_ROWS} rows; split it into several files`);
+  return { sheet, pictures: parts.pictures ? await readZip(parts.pictures) : null };
+}
+
+const tooLarge = (field: string, max: number) =>
+  new AppError(413, ErrorCode.FileTooLarge, `${field}: must be at most ${max / 1024 / 1024} MB.`, { fields: [field] });
+
+const ZIP = Buffer.from('PK\x03\x04', 'latin1');
+const OLD_EXCEL = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
+
+/** A CSV (UTF-8) or an Excel workbook (its first sheet), told apart by their first bytes. */
+export async function readSheet(bytes: Buffer): Promise<Sheet> {
+  if (bytes.subarray(0, 4).equals(OLD_EXCEL)) throw fileProblem('file', 'is an old Excel file (.xls); save it as Excel Workbook (.xlsx) or CSV UTF-8');
+  const rows = bytes.subarray(0, 4).equals(ZIP) ? await xlsxRows(bytes) : csvRows(bytes);
+  const [first, ...rest] = rows;
+  if (!first || first.cells.every((c) => c.trim() === '')) throw fileProblem('file', 'is empty: its first row must name the columns (see the template)');
+  return { header: first.cells, rows: rest };
+}
+
+function csvRows(bytes: Buffer): Sheet['rows'] {
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    throw fileProblem('file', 'is neither an Excel workbook nor CSV in UTF-8 (in Excel: Save As, CSV UTF-8)');
+  }
+  if (text.includes('\u0000')) throw fileProblem('file', 'is neither an Excel workbook nor CSV in UTF-8 (in Excel: Save As, CSV UTF-8)');
+  try {
+    const records: string[][] = parse(text, { bom: true, relax_column_count: true, skip_empty_lines: false });
+    return records.map((cells, i) => ({ row: i + 1, cells }));
+  } catch (e) {
+    const line = (e as { lines?: number }).lines;
+    throw fileProblem('file', `could not be read as CSV near line ${line ?? 1}: ${(e as Error).message}`);
+  }
+}
+
+async function xlsxRows(bytes: Buffer): Promise<Sheet['rows']> {
+  const book = new ExcelJS.Workbook();
+  try {
+    await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw fileProblem('file', 'could not be read as an Excel workbook (.xlsx)');
+  }
+  const sheet = book.worksheets[0];
+  if (!sheet) throw fileProblem('file', 'is an Excel workbook without a sheet');
+  const rows: Sheet['rows'] = [];
+  sheet.eachRow({ includeEmpty: false }, (row) => {
+    const values = row.values as ExcelJS.CellValue[];
+    rows.push({ row: row.number, cells: values.slice(1).map(cellText) });
+  });
+  return rows;
+}
+
+/** A cell as the text a person sees in it: numbers as typed, a formula's result, a link's text. */
+function cellText(value: ExcelJS.CellValue | undefined): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if ('richText' in value) return value.richText.map((t) => t.text).join('');
+  if ('result' in value) return cellText(value.result);
+  if ('text' in value) return cellText(value.text);
+  return '';
+}
+
+/** A ZIP's file names, read without unpacking; a file is unpacked when asked for. */
+async function readZip(bytes: Buffer): Promise<PictureZip> {
+  const names = new Set<string>();
+  const listed = await new Promise<boolean>((resolve) => {
+    unzip(
+      bytes,
+      {
+        filter: (f: UnzipFileInfo) => {
+          if (!f.name.endsWith('/')) names.add(baseName(f.name));
+          return false;
+        },
+      },
+      (err) => resolve(!err),
+    );
+  });
+  if (!listed) throw fileProblem('pictures', 'could not be read as a ZIP file');
+  return {
+    names,
+    read: (name) =>
+      new Promise((resolve, reject) => {
+        unzip(bytes, { filter: (f) => baseName(f.name) === name && !f.name.endsWith('/') }, (err, files) => {
+          if (err) return reject(err);
+          const found = Object.values(files)[0];
+          resolve(found ? Buffer.from(found) : undefined);
+        });
+      }),
+  };
+}
+
+const baseName = (path: string) => path.slice(path.lastIndexOf('/') + 1);

@@ -1,0 +1,253 @@
+import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ImportFormat, ImportJobStatus, ImportProblem, ImportReport } from '@haat/shared/catalog/catalog-import';
+import { useTranslation } from '../../i18n/i18n';
+import { http } from '../../lib/http/http';
+import { useOnlineQuery } from '../../lib/query/query-client';
+import { FormRefusal, useFormRefusal } from '../../lib/ui/form-refusal';
+import { saveFile } from '../../lib/ui/save-file';
+import { toast } from '../../lib/ui/toast';
+import { adminPage } from './components/admin-frame';
+import './catalog-import.css';
+
+/** docs/product.md#catalogue-in-bulk: the admin's import, export and template calls. Silent: this screen words failures. */
+const bulkApi = {
+  file: (path: string) => http.get(path, { cache: 'no-store', timeout: 600_000, context: { silent: true } }).blob(),
+  send: (dryRun: boolean, file: File, pictures: File | null) => {
+    const body = new FormData();
+    body.append('file', file);
+    if (pictures) body.append('pictures', pictures);
+    return http
+      .post(`admin/catalog/import${dryRun ? '?dryRun=1' : ''}`, { body, timeout: 300_000, context: { silent: true } })
+      .json<ImportReport | { jobId: string }>();
+  },
+  job: (jobId: string) => http.get(`admin/catalog/import/${encodeURIComponent(jobId)}`, { cache: 'no-store' }).json<ImportJobStatus>(),
+};
+
+const FIELDS = ['file', 'pictures'] as const;
+
+function Downloads() {
+  const { t } = useTranslation('catalogImport');
+  const [busy, setBusy] = useState<string | null>(null);
+  const download = async (what: 'export' | 'import/template', format: ImportFormat) => {
+    setBusy(`${what}.${format}`);
+    try {
+      const name = what === 'export' ? `catalogue-${new Date().toISOString().slice(0, 10)}` : 'catalogue-template';
+      saveFile(await bulkApi.file(`admin/catalog/${what}?format=${format}`), `${name}.${format}`);
+    } catch {
+      toast.error(t('downloadFailed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+  const button = (what: 'export' | 'import/template', format: ImportFormat, label: string) => (
+    <button
+      type="button"
+      className="btn btn--small"
+      data-testid={`catalog-${what.replace('import/', '')}-${format}`}
+      disabled={busy !== null}
+      onClick={() => void download(what, format)}
+    >
+      {busy === `${what}.${format}` ? t('downloading') : label}
+    </button>
+  );
+  return (
+    <div className="catalog-bulk__downloads">
+      {button('export', 'csv', t('exportCsv'))}
+      {button('export', 'xlsx', t('exportXlsx'))}
+      {button('import/template', 'csv', t('templateCsv'))}
+      {button('import/template', 'xlsx', t('templateXlsx'))}
+    </div>
+  );
+}
+
+/** Counts and problems of a dry run or a job. */
+function Report({ report }: { report: ImportReport }) {
+  const { t } = useTranslation('catalogImport');
+  const counts = (['creates', 'updates', 'unchanged', 'conflicts', 'skipped'] as const).filter((k) => k !== 'skipped' || report.skipped > 0);
+  return (
+    <>
+      <dl className="catalog-bulk__counts" data-testid="catalog-import-counts">
+        {counts.map((k) => (
+          <div key={k} data-testid={`catalog-import-${k}`}>
+            <dt>{t(`count.${k}`)}</dt>
+            <dd>{report[k]}</dd>
+          </div>
+        ))}
+        <div data-testid="catalog-import-errorCount">
+          <dt>{t('count.errors')}</dt>
+          <dd>{report.errorCount}</dd>
+        </div>
+      </dl>
+      <Problems list={report.errors} caption={t('errorsCaption')} testId="catalog-import-errors" />
+      <Problems list={report.conflictRows} caption={t('conflictsCaption')} testId="catalog-import-conflicts" />
+      {report.errorCount > report.errors.length && <p>{t('moreErrors', { n: report.errorCount - report.errors.length })}</p>}
+    </>
+  );
+}
+
+function Problems({ list, caption, testId }: { list: ImportProblem[]; caption: string; testId: string }) {
+  const { t } = useTranslation('catalogImport');
+  if (list.length === 0) return null;
+  return (
+    <div className="catalog-bulk__table">
+      <table data-testid={testId}>
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('column.row')}</th>
+            <th scope="col">{t('column.column')}</th>
+            <th scope="col">{t('column.problem')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.map((p, i) => (
+            <tr key={`${p.row}-${p.column}-${i}`}>
+              <td>{p.row}</td>
+              <td>
+                <code>{p.column}</code>
+              </td>
+              <td>{p.message}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A job's progress, polled until it is done; its id is in the address, so a reload picks it up again. */
+function JobProgress({ jobId }: { jobId: string }) {
+  const { t } = useTranslation('catalogImport');
+  const job = useOnlineQuery({
+    queryKey: ['admin', 'catalog-import', jobId],
+    queryFn: () => bulkApi.job(jobId),
+    refetchInterval: (q) => (q.state.data?.state === 'running' || !q.state.data ? 1000 : false),
+  });
+  const status = job.data;
+  if (!status) return <p className="state-box">{job.isError ? t('jobFailedToLoad') : t('jobLoading')}</p>;
+  return (
+    <section className="catalog-bulk__job" aria-live="polite" data-testid="catalog-import-job" data-state={status.state}>
+      <h2>{t(`state.${status.state}`)}</h2>
+      <progress max={Math.max(status.total, 1)} value={status.done} aria-label={t('progressLabel')} />
+      <p>{t('progress', { done: status.done, total: status.total })}</p>
+      <Report report={status} />
+    </section>
+  );
+}
+
+function FileField(props: {
+  label: string;
+  accept: string;
+  testId: string;
+  problem?: string;
+  hint?: string;
+  onChange: (e: { target: HTMLInputElement }) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label htmlFor={id}>{props.label}</label>
+      <input id={id} type="file" accept={props.accept} data-testid={props.testId} aria-invalid={!!props.problem} onChange={props.onChange} />
+      {props.hint && <p className="catalog-bulk__hint">{props.hint}</p>}
+      {props.problem && <p className="admin-error">{props.problem}</p>}
+    </div>
+  );
+}
+
+/** The dry run's answer, and Apply for what it would change. */
+function DryRun({ report, sending, onApply }: { report: ImportReport; sending: 'check' | 'apply' | null; onApply: () => void }) {
+  const { t } = useTranslation('catalogImport');
+  return (
+    <section className="catalog-bulk__report" aria-live="polite" data-testid="catalog-import-report">
+      <h2>{t('dryRunHeading')}</h2>
+      <Report report={report} />
+      <p>{report.errorCount + report.conflicts > 0 ? t('applyLeavesOut') : t('applyAll')}</p>
+      <button
+        type="button"
+        className="btn btn--primary btn--small"
+        data-testid="catalog-import-apply"
+        disabled={sending !== null || report.creates + report.updates === 0}
+        onClick={onApply}
+      >
+        {sending === 'apply' ? t('applying') : t('apply', { n: report.creates + report.updates })}
+      </button>
+    </section>
+  );
+}
+
+function Head() {
+  const { t } = useTranslation('catalogImport');
+  return (
+    <>
+      <div className="admin-page__head">
+        <h1>{t('heading')}</h1>
+        <Downloads />
+      </div>
+      <p className="catalog-bulk__intro">{t('intro')}</p>
+    </>
+  );
+}
+
+function CatalogImport() {
+  const { t } = useTranslation('catalogImport');
+  const [params, setParams] = useSearchParams();
+  const jobId = params.get('job');
+  const [file, setFile] = useState<File | null>(null);
+  const [pictures, setPictures] = useState<File | null>(null);
+  const [report, setReport] = useState<ImportReport | null>(null);
+  const [sending, setSending] = useState<'check' | 'apply' | null>(null);
+  const { refusal, refuse, clear, about } = useFormRefusal(FIELDS);
+
+  const send = async (dryRun: boolean) => {
+    if (!file) return;
+    setSending(dryRun ? 'check' : 'apply');
+    clear();
+    try {
+      const answer = await bulkApi.send(dryRun, file, pictures);
+      if ('jobId' in answer) {
+        setReport(null);
+        setParams({ job: answer.jobId });
+      } else setReport(answer);
+    } catch (e) {
+      refuse(e);
+    } finally {
+      setSending(null);
+    }
+  };
+  const check = (e: FormEvent) => {
+    e.preventDefault();
+    void send(true);
+  };
+  const choose = (set: (f: File | null) => void) => (e: { target: HTMLInputElement }) => {
+    set(e.target.files?.[0] ?? null);
+    setReport(null);
+    clear();
+  };
+
+  return (
+    <section className="admin-page catalog-bulk">
+      <Head />
+      <form className="catalog-bulk__form" onSubmit={check} noValidate>
+        <FileField label={t('file')} accept=".csv,.xlsx,text/csv" testId="catalog-import-file" problem={about('file')} onChange={choose(setFile)} />
+        <FileField
+          label={t('pictures')}
+          accept=".zip,application/zip"
+          testId="catalog-import-pictures"
+          problem={about('pictures')}
+          onChange={choose(setPictures)}
+          hint={t('picturesHint')}
+        />
+        <FormRefusal message={refusal && !refusal.field ? refusal.message : null} testId="catalog-import-refusal" />
+        <button type="submit" className="btn btn--primary btn--small" data-testid="catalog-import-check" disabled={!file || sending !== null}>
+          {sending === 'check' ? t('checking') : t('check')}
+        </button>
+      </form>
+      {report && <DryRun report={report} sending={sending} onApply={() => void send(false)} />}
+      {jobId && <JobProgress jobId={jobId} />}
+    </section>
+  );
+}
+
+/** /dashboard/catalog-import (docs/product.md#catalogue-in-bulk): products in and out by SKU, as CSV or Excel. */
+export const CatalogImportPage = adminPage(CatalogImport, 'catalogImport:');
