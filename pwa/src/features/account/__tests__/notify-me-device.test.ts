@@ -50,6 +50,8 @@ const wait = (productId: string, variantId: string | null = null): StockAlert =>
   createdAt: '2026-11-01T00:00:00.000Z',
   endsAt: '2027-01-30T00:00:00.000Z',
 });
+/** Waits for what the device does next, however loaded the machine (a reload's first call may take seconds to come). */
+const until = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 20 });
 const asked = (what: string) => calls.filter((c) => c.what === what);
 const keys = async () => (await db.notifyMe.toArray()).map((w) => w.key).sort();
 
@@ -81,15 +83,15 @@ describe('"Notify me" on the device', () => {
     // A reload answered without them while they are queued does not take them off the screen.
     online = true;
     const reload = reloadNotifyMe();
-    await vi.waitFor(() => expect(asked('GET user/notify-me')).toHaveLength(1));
+    await until(() => expect(asked('GET user/notify-me')).toHaveLength(1));
     asked('GET user/notify-me')[0]!.answer([]);
     await reload;
     expect(await keys()).toEqual(['p1', 'p1:v2']);
     // Back online they go out one by one, as the API names them.
     const sent = outboxFacade.flush();
-    await vi.waitFor(() => expect(asked('POST product/notify-me')).toHaveLength(1));
+    await until(() => expect(asked('POST product/notify-me')).toHaveLength(1));
     asked('POST product/notify-me')[0]!.answer({ created: true });
-    await vi.waitFor(() => expect(asked('POST product/notify-me')).toHaveLength(2));
+    await until(() => expect(asked('POST product/notify-me')).toHaveLength(2));
     asked('POST product/notify-me')[1]!.answer({ created: true });
     await sent;
     expect(asked('POST product/notify-me').map((c) => c.body)).toEqual([{ productId: 'p1' }, { productId: 'p1', variantId: 'v2' }]);
@@ -99,7 +101,7 @@ describe('"Notify me" on the device', () => {
   it('takes the server’s list once nothing is queued: a told wait is gone, and the row carries what My Account shows', async () => {
     await db.notifyMe.put({ key: 'p9', productId: 'p9', variantId: null, addedAt: 1 });
     const reload = reloadNotifyMe();
-    await vi.waitFor(() => expect(asked('GET user/notify-me')).toHaveLength(1));
+    await until(() => expect(asked('GET user/notify-me')).toHaveLength(1));
     asked('GET user/notify-me')[0]!.answer([wait('p1', 'v2')]);
     await reload;
     const [row] = await db.notifyMe.toArray();
@@ -117,12 +119,12 @@ describe('"Notify me" on the device', () => {
 describe('removing a "Notify me" wait', () => {
   it('removes at once and queues the removal: a reload asked before it reached the server does not bring the wait back', async () => {
     const first = reloadNotifyMe();
-    await vi.waitFor(() => expect(asked('GET user/notify-me')).toHaveLength(1));
+    await until(() => expect(asked('GET user/notify-me')).toHaveLength(1));
     asked('GET user/notify-me')[0]!.answer([wait('p1')]);
     await first;
     online = false;
     const stale = reloadNotifyMe();
-    await vi.waitFor(() => expect(asked('GET user/notify-me')).toHaveLength(2));
+    await until(() => expect(asked('GET user/notify-me')).toHaveLength(2));
     await (
       await setNotifyMe({ productId: 'p1', variantId: null }, false)
     ).sent;
@@ -133,7 +135,7 @@ describe('removing a "Notify me" wait', () => {
     expect(await keys()).toEqual([]);
     online = true;
     const sent = outboxFacade.flush();
-    await vi.waitFor(() => expect(asked('POST product/notify-me/remove')).toHaveLength(1));
+    await until(() => expect(asked('POST product/notify-me/remove')).toHaveLength(1));
     asked('POST product/notify-me/remove')[0]!.answer(null);
     await sent;
     expect(await db.outbox.count()).toBe(0);
@@ -145,10 +147,10 @@ describe('the wishlist’s "Price dropped" mark', () => {
 
   it('is stored from the server’s answer before the screen says it was seen, and stays when that cannot be said', async () => {
     const reload = reloadWishlistSeeingDrops();
-    await vi.waitFor(() => expect(asked('GET wishlist/get')).toHaveLength(1));
+    await until(() => expect(asked('GET wishlist/get')).toHaveLength(1));
     expect(asked('POST wishlist/seen')).toEqual([]);
     asked('GET wishlist/get')[0]!.answer([{ ...lamp, priceDrop: { from: 1000, by: 200 } }]);
-    await vi.waitFor(() => expect(asked('POST wishlist/seen')).toHaveLength(1));
+    await until(() => expect(asked('POST wishlist/seen')).toHaveLength(1));
     expect((await db.wishlist.get('w1'))?.product?.priceDrop).toEqual({ from: 1000, by: 200 });
     asked('POST wishlist/seen')[0]!.fail();
     await reload;
@@ -156,9 +158,9 @@ describe('the wishlist’s "Price dropped" mark', () => {
 
     // The next visit's answer has no mark (seen): the device drops it too.
     const next = reloadWishlistSeeingDrops();
-    await vi.waitFor(() => expect(asked('GET wishlist/get')).toHaveLength(2));
+    await until(() => expect(asked('GET wishlist/get')).toHaveLength(2));
     asked('GET wishlist/get')[1]!.answer([lamp]);
-    await vi.waitFor(() => expect(asked('POST wishlist/seen')).toHaveLength(2));
+    await until(() => expect(asked('POST wishlist/seen')).toHaveLength(2));
     asked('POST wishlist/seen')[1]!.answer(null);
     await next;
     expect((await db.wishlist.get('w1'))?.product?.priceDrop).toBeUndefined();
