@@ -4,7 +4,7 @@ import { AddressFields } from '@haat/shared/addresses/address.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
 import { sameState } from '@haat/shared/addresses/same-state';
-import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { pincodeQuery, type PincodeAnswer } from '../../../lib/http/pincode';
 import { useOnlineQuery } from '../../../lib/query/query-client';
 import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
@@ -158,12 +158,7 @@ function usePincodeFill(
   const [opened, setOpened] = useState<string | null>(code);
   if (opened !== null && opened !== code) setOpened(null);
   const wanted = /^\d{6}$/.test(code) && opened === null ? code : null;
-  const lookup = useOnlineQuery({
-    queryKey: ['pincode', wanted],
-    queryFn: ({ signal }) => lookupPincode(wanted!, signal),
-    enabled: wanted !== null,
-    staleTime: Infinity,
-  });
+  const lookup = useOnlineQuery({ ...pincodeQuery(wanted ?? ''), enabled: wanted !== null });
   // A place found fills the form once per pincode typed (the shopper may change what was filled).
   const filling = useRef({ fill, filled: null as PincodeAnswer | null });
   filling.current.fill = fill;

@@ -6,7 +6,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
 import { FormRefusal, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { toast } from '../../../lib/ui/toast';
-import { adminApi } from '../api';
+import { adminApi, categoriesQuery, subCategoriesQuery } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
 import {
   currentStockFields,
@@ -56,8 +56,8 @@ export function ProductForm({ product, onSaved }: Props) {
   const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const categories = useAdminList('categories', adminApi.categories);
-  const subCategories = useAdminList('sub-categories', adminApi.subCategories);
+  const categories = useAdminList(categoriesQuery());
+  const subCategories = useAdminList(subCategoriesQuery());
   const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
   const refusal = useFormRefusal(SHOWN_UNDER);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
