@@ -4,6 +4,7 @@ import type { StockAlertCounts } from '@haat/shared/notify-me/notify-me.schema';
 import { formatNumber } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/i18n';
 import { http } from '../../../lib/http/http';
+import { adminKeys } from '../../../lib/query/admin-keys';
 import { useOnlineQuery } from '../../../lib/query/query-client';
 
 const waitingFor = async (productId: string) =>
@@ -15,7 +16,7 @@ const waitingFor = async (productId: string) =>
  */
 export function WaitingCount({ product }: { product: Product }) {
   const { t } = useTranslation('admin');
-  const asked = useOnlineQuery({ queryKey: ['admin', 'notify-me', product._id], queryFn: () => waitingFor(product._id) });
+  const asked = useOnlineQuery({ queryKey: adminKeys.waiting(product._id), queryFn: () => waitingFor(product._id) });
   const counts = asked.data;
   if (!counts) return null;
   const options = product.variants.filter((v) => (counts.byVariant[v._id] ?? 0) > 0);
