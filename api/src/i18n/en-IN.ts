@@ -354,7 +354,6 @@ export const enIN = {
     importBadXlsx: 'could not be read as an Excel workbook (.xlsx)',
     importNoSheet: 'is an Excel workbook without a sheet',
     importBadZip: 'could not be read as a ZIP file',
-    csvOrXlsx: 'must be csv or xlsx',
     oneOrZero: 'must be 1 or 0',
     categoryExists: 'A category named "{{name}}" already exists.',
     subCategoryExists: 'A sub category named "{{name}}" already exists.',

@@ -346,7 +346,6 @@ export const hiIN: Catalogue = {
     importBadXlsx: 'Excel वर्कबुक (.xlsx) के रूप में पढ़ी नहीं जा सकी',
     importNoSheet: 'ऐसी Excel वर्कबुक है जिसमें कोई शीट नहीं',
     importBadZip: 'ZIP फ़ाइल के रूप में पढ़ी नहीं जा सकी',
-    csvOrXlsx: 'csv या xlsx होना चाहिए',
     oneOrZero: '1 या 0 होना चाहिए',
     categoryExists: '"{{name}}" नाम की कैटेगरी पहले से मौजूद है।',
     subCategoryExists: '"{{name}}" नाम की सब-कैटेगरी पहले से मौजूद है।',

@@ -2,6 +2,7 @@
 export { availableOf } from './available.js';
 export {
   adjustUnitStock,
+  analyzeStock,
   createProductStock,
   deleteWithStock,
   optionSkuOwners,
