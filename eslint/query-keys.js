@@ -29,7 +29,12 @@ export const queryKeysRule = {
       },
       CallExpression(node) {
         const { callee } = node;
-        const named = callee.type === 'Identifier' ? callee.name : callee.type === 'MemberExpression' && !callee.computed ? callee.property.name : null;
+        const named =
+          callee.type === 'Identifier'
+            ? callee.name
+            : callee.type === 'MemberExpression' && !callee.computed && callee.property.type === 'Identifier'
+              ? callee.property.name
+              : null;
         const first = node.arguments[0];
         if (named === 'invalidate' && first && (first.type === 'Literal' || first.type === 'TemplateLiteral'))
           context.report({ node: first, message: MESSAGE });

@@ -7,6 +7,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { reloadCart } from '../cart/public';
+import { reloadOrders } from '../../lib/storage/order-store';
 import { screenKeys } from '../../lib/query/screen-keys';
 
 /** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
@@ -64,7 +65,8 @@ async function abandonCardPayment(orderId: string): Promise<AbandonOutcome> {
       return { kind: 'not-awaiting', message: problem.message };
     },
   );
-  void reloadCart().catch(() => undefined);
+  // The cart is kept on the server for an unpaid order (docs/product.md#after-a-payment-fails); the device reads both again.
+  void Promise.all([reloadCart(), reloadOrders()]).catch(() => undefined);
   return outcome;
 }
 

@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { abandonQuery, type AbandonOutcome } from './api';
+import { PaymentRetry } from './components/payment-retry';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
 
@@ -10,7 +11,10 @@ type Outcome = AbandonOutcome | { kind: 'cancelling' };
 /** /cancel?orderId=: back from Stripe unpaid; an order awaiting its card payment is cancelled, any other is said. */
 export function CancelPage() {
   const { t } = useTranslation('checkout');
-  const orderId = useSearchParams()[0].get('orderId');
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId');
+  // Sent here by the success page when the UPI app refused the payment (components/payment-wait.tsx).
+  const upiFailed = params.get('why') === 'upi';
   const asked = useOnlineQuery({ ...abandonQuery(orderId ?? ''), enabled: !!orderId });
   const outcome: Outcome = !orderId ? { kind: 'cancelled' } : (asked.data ?? { kind: 'cancelling' });
 
@@ -20,7 +24,13 @@ export function CancelPage() {
       <PageMeta title={outcome.kind === 'cancelled' || outcome.kind === 'cancelling' ? t('cancel.title') : t('cancel.otherTitle')} />
       <div className="order-result" data-testid="order-cancelled">
         {outcome.kind === 'cancelling' && <h1 className="order-result__title">{t('cancel.cancelling', { order })}</h1>}
-        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{t('cancel.cancelled', { order })}</h1>}
+        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{upiFailed ? t('upi.failedTitle') : t('cancel.cancelled', { order })}</h1>}
+        {outcome.kind === 'cancelled' && upiFailed && (
+          <p className="order-result__payment order-result__payment--failed" role="alert" data-testid="payment-wait">
+            {t('upi.failed')}
+          </p>
+        )}
+        {outcome.kind === 'cancelled' && orderId && <PaymentRetry orderId={orderId} />}
         {outcome.kind === 'cash' && (
           <>
             <h1 className="order-result__title">{t('cancel.cash', { order })}</h1>

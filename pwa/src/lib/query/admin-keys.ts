@@ -11,6 +11,8 @@ export const adminKeys = {
   subCategories: () => ['admin', 'sub-categories'] as const,
   products: (search: string, page: number) => ['admin', 'products', search, page] as const,
   product: (productId: string) => ['admin', 'product', productId] as const,
+  /** How many shoppers wait for a product and its options ("Notify me"). */
+  waiting: (productId: string) => ['admin', 'notify-me', productId] as const,
   coupons: () => ['admin', 'coupons'] as const,
   returns: (all: boolean) => ['admin', 'returns', all ? 'all' : 'open'] as const,
   synonyms: () => ['admin', 'synonyms'] as const,

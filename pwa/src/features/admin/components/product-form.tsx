@@ -27,6 +27,7 @@ import { ImageListField } from './image-list-field';
 import { ImageViewer } from './image-viewer';
 import { ProductTypeFields } from './product-type-fields';
 import { VariantRows } from './variant-rows';
+import { WaitingCount } from './waiting-count';
 
 /** The fields that show a problem under them, named as the API names them; a refusal of another goes inside the form. */
 const SHOWN_UNDER = ['name', 'description', 'stock', 'maxPerOrder', 'price', 'discount', 'hsn', 'gstRate', 'variants'] as const;
@@ -126,6 +127,7 @@ export function ProductForm({ product, onSaved }: Props) {
         ))}
         <ProductTypeFields />
         {text('stock', { required: true, numeric: true })}
+        {product && <WaitingCount product={product} />}
         {text('maxPerOrder', { required: true, numeric: true })}
         {text('price', { required: true, numeric: true })}
         {text('discount', { numeric: true })}
