@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, count, desc, eq, isNull, not, sql } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { LIMITS } from '@haat/shared/common/limits';
-import { sellingUnit } from '@haat/shared/catalog/variant.rules';
+import { sellingUnit } from '@haat/shared/catalog/selling-unit';
 import type { NotifyMeBody, StockAlert, StockAlertCounts } from '@haat/shared/notify-me/notify-me.schema';
 import { DB, type Db } from '../db/database.js';
 import { AppError, notFound } from '../common/app-error.js';

@@ -4,7 +4,6 @@ import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot } from './add-to-cart-slot';
-import { NotifyMeButton } from './notify-me-button';
 import { DiscountBadge } from './discount-badge';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
@@ -13,6 +12,13 @@ import { StockLabel } from './stock-label';
 import { WishlistHeart } from './wishlist-heart';
 import './product-card.css';
 import { useTranslation } from '../../../i18n/i18n';
+import { useAtomValue } from 'jotai';
+import { isSignedInAtom } from '../../../lib/http/session';
+import { latePart } from '../../../lib/ui/late-part';
+
+// A card offers Notify me to a signed-in shopper only, on a sold-out product (docs/product.md#back-in-stock): its code
+// and the waits it reads load then, not with every first visit's cards (docs/benchmarks.md "First visit weight").
+const NotifyMeButton = latePart(() => import('./notify-me-button').then((m) => m.NotifyMeButton));
 
 interface Props {
   product: Product;
@@ -27,6 +33,7 @@ interface Props {
 /** docs/product.md#screens and #rules-and-limits product card; memoised, so a grid re-renders only changed cards. */
 export const ProductCard = memo(function ProductCard({ product, eager = false, onQuickView, DeliveryNote }: Props) {
   const { t } = useTranslation('catalog');
+  const signedIn = useAtomValue(isSignedInAtom);
   return (
     <article className="product-card">
       <Link to={productPath(product)} className="product-card__link">
@@ -52,7 +59,9 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
         )}
         <AddToCartSlot product={product} />
         {/* A sold-out product sold without options can be waited for from its card, signed in (docs/product.md#back-in-stock). */}
-        {product.variants.length === 0 && product.stock <= 0 && <NotifyMeButton productId={product._id} variantId={null} name={product.name} signedInOnly />}
+        {product.variants.length === 0 && product.stock <= 0 && signedIn && (
+          <NotifyMeButton now productId={product._id} variantId={null} name={product.name} signedInOnly />
+        )}
       </span>
     </article>
   );
