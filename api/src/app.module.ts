@@ -14,6 +14,7 @@ import { PaymentsModule } from './payments/index.js';
 import { RealtimeModule } from './realtime/index.js';
 import { PushModule } from './push/index.js';
 import { MailModule } from './mail/index.js';
+import { NoticesModule } from './notices/index.js';
 import { SmsModule } from './sms/index.js';
 import { WhatsappModule } from './whatsapp/index.js';
 import { I18nModule } from './users/index.js';
@@ -22,6 +23,7 @@ import { AddressesModule } from './addresses/index.js';
 import { CartModule } from './cart/index.js';
 import { DeliveryModule } from './delivery/index.js';
 import { WishlistModule } from './wishlist/index.js';
+import { BackInStockModule } from './back-in-stock/index.js';
 import { ReviewsModule } from './reviews/index.js';
 import { PublicConfigModule } from './public-config/index.js';
 import { ContactModule } from './contact/index.js';
@@ -46,6 +48,7 @@ export class AppModule {
         CatalogVersionModule,
         SearchModule,
         AuthModule,
+        NoticesModule,
         MailModule,
         SmsModule,
         ThrottleModule,
@@ -54,6 +57,7 @@ export class AppModule {
         CartModule,
         DeliveryModule,
         WishlistModule,
+        BackInStockModule,
         ReviewsModule,
         CategoriesModule,
         SubCategoriesModule,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../src/users/users.table.js';
-import { PushQueue } from '../src/push/push-queue.js';
+import { NoticeWorker } from '../src/notices/index.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { mailsTo } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
@@ -176,8 +176,11 @@ describe.each(PORTABLE_DB_KINDS)('the API in Hindi and English (docs/product.md#
       );
     }
     await waitUntil(() => pushService.to('/push/hindi-phone').length, { until: (n) => n >= 2, message: 'stage pushes' });
-    await t.app.get(PushQueue).idle();
-    const notices = pushService.to('/push/hindi-phone').map((d) => JSON.parse(phone.decrypt(d.body)));
+    await t.app.get(NoticeWorker).idle();
+    const notices = pushService.to('/push/hindi-phone').map((d) => {
+      const { tag: _tag, ...notice } = JSON.parse(phone.decrypt(d.body)) as Record<string, unknown>;
+      return notice;
+    });
     expect(notices).toEqual([
       {
         title: 'ऑर्डर कन्फ़र्म हो गया',

@@ -83,8 +83,8 @@ describe.each(DB_KINDS)('GET /api/metrics on %s', (kind) => {
       expect(sample(text, 'haat_read_cache_hits_total')).toBeGreaterThanOrEqual(2);
       expect(sample(text, 'haat_read_cache_misses_total')).toBeGreaterThanOrEqual(1);
       expect(sample(text, 'haat_orders_placed_total', { payment: 'cod' })).toBe(1);
-      expect(sample(text, 'haat_push_queue_depth')).toBeGreaterThanOrEqual(0);
-      expect(sample(text, 'haat_push_failures_total', { reason: 'dropped' })).toBe(0);
+      expect(sample(text, 'haat_notice_queue', { state: 'queued' })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'haat_notice_queue', { state: 'failed' })).toBe(0);
       expect(sample(text, 'haat_socket_connections')).toBe(1);
       expect(sample(text, 'nodejs_eventloop_lag_seconds')).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'nodejs_eventloop_lag_p99_seconds')).toBeGreaterThanOrEqual(0);

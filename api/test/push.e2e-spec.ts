@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { pushSubscriptions } from '../src/push/push-subscriptions.table.js';
-import { PushQueue } from '../src/push/push-queue.js';
+import { NoticeWorker } from '../src/notices/index.js';
+import { noticeJobs } from '../src/notices/notice-jobs.table.js';
 import { users } from '../src/users/users.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
@@ -32,6 +33,9 @@ async function checkVapid(delivery: PushDelivery, publicKey: string, origin: str
   expect(payload.sub).toBe('mailto:support@haat.local');
 }
 
+/** Tries 200 ms, 400 ms, 800 ms apart, given up 2.5 s after the notice was queued: four tries (a fifth would be at 3 s). */
+const QUICK_RETRIES = { NOTICE_RETRY_BASE_MS: '200', NOTICE_GIVE_UP_AFTER_MS: '2500' };
+
 describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
   let t: TestApp;
   let pushService: PushEndpoint;
@@ -43,7 +47,7 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
   beforeAll(async () => {
     pushService = new PushEndpoint();
     origin = await pushService.start();
-    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUSH_SERVICE_HOSTS: pushService.host, PUBLIC_URL: 'https://shop.test' });
+    t = await startApp(kind, { PUSH_CA_FILE: pushService.caFile, PUSH_SERVICE_HOSTS: pushService.host, PUBLIC_URL: 'https://shop.test', ...QUICK_RETRIES });
     admin = await adminToken(t);
     adminId = (await api(t).get('/api/user/user-details').set(bearer(admin))).body.data._id;
     shop = await openShop(t, admin);
@@ -183,9 +187,10 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
         body: `Order ${orderId} · ₹1,23,456.50`,
         url: 'https://shop.test/dashboard/myorders',
         orderId,
+        tag: `push:new-order:${orderId}`,
       });
     }
-    await t.app.get(PushQueue).idle();
+    await t.app.get(NoticeWorker).idle();
     expect(pushService.to('/push/customer-phone')).toEqual([]);
     // Another key pair cannot read it: the message really is encrypted for this browser.
     const stranger = new BrowserSubscription(pushService.url('/x'));
@@ -206,7 +211,7 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
 
     const orderId = await order(99);
     await arrived(pushService, '/push/flaky', 3);
-    await t.app.get(PushQueue).idle();
+    await t.app.get(NoticeWorker).idle();
     expect(pushService.to('/push/flaky').map((d) => d.status)).toEqual([503, 500, 201]);
     expect(JSON.parse(flaky.decrypt(pushService.to('/push/flaky')[2]?.body as Buffer)).orderId).toBe(orderId);
     expect(pushService.to('/push/gone')).toHaveLength(1);
@@ -217,22 +222,24 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: flaky.endpoint });
   });
 
-  it('gives a notice up after four tries 0.5 s, 1 s and 2 s apart, counts it dropped and keeps the subscription', async () => {
+  it('tries a notice again with doubling waits for its day (here 2.5 s), then records it failed and keeps the subscription', async () => {
     const down = new BrowserSubscription(pushService.url('/push/down'));
     pushService.script('/push/down', [503, 503, 503, 503]);
     expect((await subscribe(admin, down)).status).toBe(201);
-    const queue = t.app.get(PushQueue);
-    const dropped = queue.failures.dropped;
+    const worker = t.app.get(NoticeWorker);
+    const failed = worker.counters.failed;
 
-    await order(42);
+    const orderId = await order(42);
     await arrived(pushService, '/push/down', 4);
-    await queue.idle();
+    await waitUntil(() => worker.counters.failed, { until: (n) => n > failed, timeoutMs: 8000, message: 'the notice recorded failed' });
     const tries = pushService.to('/push/down');
     expect(tries.map((d) => d.status)).toEqual([503, 503, 503, 503]);
     const gaps = tries.slice(1).map((d, i) => d.at - (tries[i] as PushDelivery).at);
-    [500, 1000, 2000].forEach((wait, i) => expect(gaps[i]).toBeGreaterThanOrEqual(wait - 50));
-    expect(queue.failures.dropped).toBe(dropped + 1);
-    expect(queue.depth).toBe(0);
+    [200, 400, 800].forEach((wait, i) => expect(gaps[i]).toBeGreaterThanOrEqual(wait - 50));
+    const [row] = (await t.db.select().from(noticeJobs)).filter((r) => r.kind === 'push' && r.key.startsWith(`push:new-order:${orderId}:`));
+    expect(row).toMatchObject({ state: 'failed', attempts: 4, lastError: 'push service: HTTP 503' });
+    await worker.idle();
+    expect(pushService.to('/push/down')).toHaveLength(4);
     expect((await subscriptionRows()).map((r) => r.endpoint)).toContain(down.endpoint);
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: down.endpoint });
   });
@@ -297,7 +304,7 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
 
     await order(55);
     await arrived(pushService, '/push/active-admin');
-    await t.app.get(PushQueue).idle();
+    await t.app.get(NoticeWorker).idle();
     expect(pushService.to('/push/customer-only')).toEqual([]);
     expect(pushService.to('/push/disabled-admin')).toEqual([]);
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: watch.endpoint });
@@ -318,15 +325,17 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
       expect(res.status).toBe(201);
       return res.body.data.orderId as string;
     };
-    const notices = () => pushService.to('/push/shopper-phone').map((d) => JSON.parse(phone.decrypt(d.body)));
+    // Each carries its notice's key as `tag` (a repeat shows once on the device); the rest is what the shopper reads.
+    const tagged = () => pushService.to('/push/shopper-phone').map((d) => JSON.parse(phone.decrypt(d.body)) as { tag: string });
+    const notices = () => tagged().map(({ tag: _tag, ...notice }) => notice);
 
     const orderId = await place();
     // Placing is not a notice: the shopper is looking at the success page.
-    await t.app.get(PushQueue).idle();
+    await t.app.get(NoticeWorker).idle();
     expect(notices()).toEqual([]);
     const stages = ['CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED'];
     // Each stage's notice arrives before the next stage is set, as the hours between them would have it: the queue
-    // sends up to four at once (src/push/push-queue.ts), so notices sent together may arrive in any order.
+    // sends several at once (src/notices/notice-worker.ts), so notices sent together may arrive in any order.
     for (const [i, stage] of stages.entries()) {
       expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: stage })).status).toBe(200);
       await arrived(pushService, '/push/shopper-phone', i + 1);
@@ -381,8 +390,9 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
     expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: later, status: 'CONFIRMED' })).status).toBe(200);
     const [onLaptop] = await arrived(pushService, '/push/shopper-laptop');
     expect(JSON.parse(laptop.decrypt(onLaptop?.body as Buffer))).toMatchObject({ title: 'Order confirmed', orderId: later });
-    await t.app.get(PushQueue).idle();
+    await t.app.get(NoticeWorker).idle();
     expect(notices()).toHaveLength(stages.length + 3);
+    expect(new Set(tagged().map((n) => n.tag)).size).toBe(stages.length + 3);
     expect(pushService.to('/push/stranger-phone')).toEqual([]);
     await api(t).post('/api/push/unsubscribe').set(bearer(stranger.token)).send({ endpoint: strangerPhone.endpoint });
     await api(t).post('/api/push/unsubscribe').set(bearer(shopper.token)).send({ endpoint: laptop.endpoint });

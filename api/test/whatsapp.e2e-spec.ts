@@ -1,5 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
+import { eq } from 'drizzle-orm';
+import { noticeJobs } from '../src/notices/notice-jobs.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { newMobile, waitForSmsCode } from './sms-fixtures.js';
@@ -45,6 +47,8 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
       WHATSAPP_VERIFY_TOKEN: 'haat-verify-word',
       WHATSAPP_TEMPLATE: 'order_update',
       WHATSAPP_API_BASE: base,
+      // A failed send is tried again 1.5 s later: long enough for a STOP to arrive in between.
+      NOTICE_RETRY_BASE_MS: '1500',
     });
     admin = await adminToken(t);
     shop = await openShop(t, admin);
@@ -106,7 +110,11 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
     expect(calls[1]!.path).toBe('/1098765/messages');
     expect(calls[1]!.headers.authorization).toBe('Bearer wa-token');
     expect(calls[1]!.body).toMatchObject({ messaging_product: 'whatsapp', type: 'template', template: { name: 'order_update', language: { code: 'en' } } });
-    expect(calls[1]!.body.template.components[0]!.parameters[0]!.text).toBe(a.orderId);
+    expect(calls[1]!.body.template.components[0]!.parameters.map((p) => p.text)).toEqual([
+      a.orderId,
+      `We have confirmed order ${a.orderId} and are packing it.`,
+      'Reply STOP to stop these messages.',
+    ]);
 
     // A STOP that is not Meta's (wrong signature) changes nothing; Meta's does, at once.
     expect((await webhook(reply(a.mobile, 'STOP'), signed(reply(a.mobile, 'STOP'), 'not-the-secret'))).status).toBe(400);
@@ -123,6 +131,23 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
 
     // Stopping on the profile works the same.
     expect((await api(t).put('/api/user/whatsapp').set(bearer(b.token)).send({ on: false })).body.data.whatsapp_updates).toBe(false);
+  });
+
+  it('does not send an update already queued once its shopper said STOP', async () => {
+    const c = await optedIn();
+    whatsapp.failNext = [503];
+    expect((await move(c.orderId, 'CONFIRMED')).status).toBe(200);
+    await waitUntil(() => sentTo(c.mobile), { until: (calls) => calls.length === 1, message: 'the first try (answered 503)' });
+    // The update waits to be tried again; the STOP arrives first.
+    expect((await webhook(reply(c.mobile, 'STOP'), signed(reply(c.mobile, 'STOP')))).status).toBe(200);
+    const key = `whatsapp:order:${c.orderId}:PLACED>CONFIRMED`;
+    const row = await waitUntil(async () => (await t.db.select().from(noticeJobs).where(eq(noticeJobs.key, key)))[0], {
+      until: (r) => r?.state === 'done',
+      timeoutMs: 8000,
+      message: 'the queued update taken again and settled',
+    });
+    expect(row?.attempts).toBe(2);
+    expect(sentTo(c.mobile)).toHaveLength(1);
   });
 
   it("answers Meta's subscription handshake only with this shop's verify token", async () => {

@@ -111,7 +111,8 @@ self.addEventListener('push', (event) => {
     self.registration.showNotification(notice.title ?? 'Haat', {
       body: notice.body ?? '',
       icon: '/icons/icon-192.png',
-      tag: notice.orderId ? `order-${notice.orderId}` : undefined,
+      // One notice per order on screen (a later stage replaces the earlier); any other by its queue key, so a repeat shows once.
+      tag: notice.orderId ? `order-${notice.orderId}` : notice.tag,
       data: { url: notice.url ?? '/' },
     }),
   );

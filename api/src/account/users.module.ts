@@ -1,3 +1,4 @@
+import { NoticeConsentsController } from './notice-consents.controller.js';
 import { Module } from '@nestjs/common';
 import { GoogleSignInService } from './google-sign-in.service.js';
 import { PasswordResetService } from './password-reset.service.js';
@@ -9,7 +10,7 @@ import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  controllers: [UsersController, MobileController],
+  controllers: [UsersController, MobileController, NoticeConsentsController],
   providers: [UsersService, GoogleSignInService, PasswordResetService, ProfileService, MobileCodesService, MobileSignInService],
   exports: [UsersService],
 })

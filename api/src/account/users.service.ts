@@ -67,6 +67,8 @@ export class UsersService {
       mobileVerifiedAt: null,
       passwordSignedInAt: null,
       whatsappUpdates: false,
+      ...{ orderUpdatesPush: true, orderUpdatesEmail: true, backInStockPush: false, backInStockWhatsapp: false, backInStockEmail: false },
+      ...{ priceDropsPush: false, priceDropsWhatsapp: false, priceDropsEmail: false },
       verifyEmail: false,
       lastLoginDate: null,
       status: 'Active',

@@ -121,6 +121,18 @@ const EnvFields = z.object({
   /** The approved template each update is sent as: body parameters {{1}} the order number, {{2}} the update. */
   WHATSAPP_TEMPLATE: z.string().default('order_update'),
   WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
+  /**
+   * The notice queue (docs/decisions/0040-push-notices.md): the first retry's wait, doubled at each try up to an hour,
+   * until NOTICE_GIVE_UP_AFTER_MS after the notice was queued; then it is recorded as failed.
+   */
+  NOTICE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  NOTICE_GIVE_UP_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .default(24 * 60 * 60 * 1000),
+  /** How long an instance holds a notice it took: one that dies holding it gives it up to another after this. */
+  NOTICE_LEASE_MS: z.coerce.number().int().min(20_000).default(60_000),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
@@ -305,6 +317,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     },
     mailDir: join(dataDir, 'mail'),
     smsDir: join(dataDir, 'sms'),
+    notices: { retryBaseMs: env.NOTICE_RETRY_BASE_MS, giveUpAfterMs: env.NOTICE_GIVE_UP_AFTER_MS, leaseMs: env.NOTICE_LEASE_MS },
     whatsapp: {
       enabled: Boolean(env.WHATSAPP_TOKEN),
       token: env.WHATSAPP_TOKEN ?? '',

@@ -2,3 +2,4 @@
 export { MailModule } from './mail.module.js';
 export { MailService } from './mail.service.js';
 export { mailOf } from './mails.js';
+export { shopperMail, type ShopperMail } from './mail-notices.js';

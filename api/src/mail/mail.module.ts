@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
+import { MailNotices } from './mail-notices.js';
 import { MailService } from './mail.service.js';
 
 @Global()
-@Module({ providers: [MailService], exports: [MailService] })
+@Module({ providers: [MailService, MailNotices], exports: [MailService] })
 export class MailModule {}

@@ -5,6 +5,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { newId } from '../common/ids.js';
 import { errorFacts } from '../common/error-facts.js';
+import { NoticesService } from '../notices/index.js';
 
 export interface OutgoingMail {
   to: string;
@@ -13,11 +14,15 @@ export interface OutgoingMail {
   html?: string;
   /** Where Reply goes (the contact form's sender). */
   replyTo?: string;
+  /** The same for every try of one notice (mail-notices.ts). */
+  messageId?: string;
+  headers?: Record<string, string>;
 }
 
 /**
  * Outgoing mail through nodemailer: SMTP when SMTP_URL is set; otherwise every message is written
  * as an .eml file in $DATA_DIR/mail, which is how a local user (and the tests) read their codes.
+ * `send` sends now (the notice queue's handlers, the contact form); `sendInBackground` queues.
  */
 @Injectable()
 export class MailService implements OnApplicationShutdown {
@@ -26,7 +31,10 @@ export class MailService implements OnApplicationShutdown {
   private readonly toFiles: boolean;
   private readonly pending = new Set<Promise<void>>();
 
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notices: NoticesService,
+  ) {
     this.toFiles = !config.smtpUrl;
     this.transport = config.smtpUrl
       ? nodemailer.createTransport(config.smtpUrl)
@@ -42,11 +50,16 @@ export class MailService implements OnApplicationShutdown {
   }
 
   /**
-   * Sends without making the caller wait: an answer's timing must not depend on whether a mail
-   * went out (forgot-password answers alike for known and unknown e-mails). Failures are logged.
+   * Queues the mail on the notice queue (mail-notices.ts), where it is sent and tried again for a day, without making
+   * the caller wait: an answer's timing must not depend on whether a mail went out (forgot-password answers alike for
+   * known and unknown e-mails). A mail that could not even be queued is logged.
    */
   sendInBackground(mail: OutgoingMail): void {
-    const job = this.send(mail).catch((e: unknown) => this.logger.error(`could not send "${mail.subject}": ${errorFacts(e)}`));
+    if (!mail.to) return;
+    const job = this.notices
+      .enqueue(null, { kind: 'mail', key: `mail:${newId()}`, payload: mail })
+      .then(() => undefined)
+      .catch((e: unknown) => this.logger.error(`could not queue "${mail.subject}": ${errorFacts(e)}`));
     this.pending.add(job);
     void job.finally(() => this.pending.delete(job));
   }

@@ -6,7 +6,7 @@ import { imageDecodes } from '../files/index.js';
 import { POOL_STATS, type PoolStats } from '../db/database.js';
 import { OrderEvents } from '../orders/index.js';
 import { ReadCache } from '../catalog/index.js';
-import { PushQueue } from '../push/index.js';
+import { NoticesService, NoticeWorker } from '../notices/index.js';
 import { RealtimeGateway } from '../realtime/index.js';
 import { MobileCodeSends } from '../throttle/index.js';
 
@@ -28,7 +28,7 @@ function nodeMetrics(): Registry {
 
 /**
  * The shop's Prometheus series, in a registry of its own (one per app): HTTP durations by route and
- * status, the database pool, the read cache, orders, the push queue, sockets, and Node's defaults
+ * status, the database pool, the read cache, orders, the notice queue, sockets, and Node's defaults
  * (event-loop lag, memory, GC). Gauges read their source when scraped; nothing polls.
  */
 @Injectable()
@@ -95,25 +95,30 @@ export class MetricsService implements OnModuleInit {
         this.inc(ReadCache.stats.misses);
       },
     });
-    const queue = () => this.optional(PushQueue);
+    const notices = () => this.optional(NoticesService);
+    const worker = () => this.optional(NoticeWorker);
     new Gauge({
-      name: 'haat_push_queue_depth',
-      help: 'Web Push messages queued, being sent or waiting to retry',
+      name: 'haat_notice_queue',
+      help: 'Notices (push, WhatsApp, e-mail) by state: queued (waiting, being sent, or waiting to be tried again) and failed (given up on), in the shop database',
+      labelNames: ['state'] as const,
       registers,
-      collect() {
-        this.set(queue()?.depth ?? 0);
+      async collect() {
+        const counts = await notices()?.counts();
+        this.set({ state: 'queued' }, counts?.queued ?? 0);
+        this.set({ state: 'failed' }, counts?.failed ?? 0);
       },
     });
     new Counter({
-      name: 'haat_push_failures_total',
-      help: 'Web Push messages refused by the push service or dropped after the last retry',
-      labelNames: ['reason'] as const,
+      name: 'haat_notice_tries_total',
+      help: "This instance's notice tries that failed, by outcome: retry (tried again later), failed (given up), lease_lost (another instance had taken it)",
+      labelNames: ['outcome'] as const,
       registers,
       collect() {
-        const q = queue();
+        const c = worker()?.counters;
         this.reset();
-        this.inc({ reason: 'rejected' }, q?.failures.rejected ?? 0);
-        this.inc({ reason: 'dropped' }, q?.failures.dropped ?? 0);
+        this.inc({ outcome: 'retry' }, c?.retried ?? 0);
+        this.inc({ outcome: 'failed' }, c?.failed ?? 0);
+        this.inc({ outcome: 'lease_lost' }, c?.leaseLost ?? 0);
       },
     });
     new Gauge({

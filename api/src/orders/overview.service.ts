@@ -1,3 +1,4 @@
+import { NoticesService } from '../notices/index.js';
 import { addRupees } from '@haat/shared/money/pricing';
 import { roundRupees } from '@haat/shared/money/paise';
 import { Inject, Injectable } from '@nestjs/common';
@@ -30,7 +31,10 @@ import { rollUpDays, soldPerDay, topSoldProducts } from './overview.repository.j
 export class OverviewService {
   private readonly working = new Map<number, Promise<AdminOverview>>();
 
-  constructor(@Inject(REPORT_DB) private readonly db: Db) {}
+  constructor(
+    @Inject(REPORT_DB) private readonly db: Db,
+    private readonly notices: NoticesService,
+  ) {}
 
   overview(lowStockThreshold: number): Promise<AdminOverview> {
     let answer = this.working.get(lowStockThreshold);
@@ -47,12 +51,13 @@ export class OverviewService {
   }
 
   private async workOut(lowStockThreshold: number): Promise<AdminOverview> {
-    const [sold, topProducts, atStages, lowStock, kept] = await Promise.all([
+    const [sold, topProducts, atStages, lowStock, kept, notices] = await Promise.all([
       soldPerDay(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS),
       topSoldProducts(this.db, OVERVIEW_TIME_ZONE, OVERVIEW_DAYS, OVERVIEW_TOP_PRODUCTS),
       ordersAtStages(this.db, WAITING_STAGES),
       lowStockUnits(this.db, lowStockThreshold, 1, LOW_STOCK_PAGE_SIZE),
       promisesKept(this.db),
+      this.notices.counts(this.db),
     ]);
     // Closed days read from the orders this time (the first call of a day, or a day whose orders changed):
     // rolled up now, so the next call reads them from their row.
@@ -72,6 +77,7 @@ export class OverviewService {
       waiting,
       lowStock,
       promisesKept: kept,
+      notices,
     };
   }
 }

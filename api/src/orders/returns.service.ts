@@ -17,9 +17,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { DB, type Db } from '../db/database.js';
-import { MailService, mailOf } from '../mail/index.js';
-import { t } from '../i18n/i18n.js';
-import { AccountLanguages, customerRefsByIds, emailOf } from '../users/index.js';
+import { shopperMail } from '../mail/index.js';
+import { NoticesService } from '../notices/index.js';
+import { customerRefsByIds } from '../users/index.js';
 import { SearchService } from '../search/index.js';
 import { lockOrder } from './lifecycle/transition.js';
 import { transitionReturn, type ReturnMoved } from './lifecycle/return-transition.js';
@@ -41,8 +41,7 @@ export class ReturnsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: OrderEvents,
     private readonly search: SearchService,
-    private readonly mail: MailService,
-    private readonly languages: AccountLanguages,
+    private readonly notices: NoticesService,
   ) {}
 
   /** The shopper's request: own delivered order, inside the window, no more units than bought and not yet asked back. */
@@ -177,15 +176,17 @@ export class ReturnsService {
     });
   }
 
-  /** The shopper hears of each step by mail, in the account's language, and by push where they asked for notices. */
+  /** The shopper hears of each step by mail (queued; in the account's language) and by push, as far as they consent. */
   private tell(row: OrderReturnRow): void {
     this.events.returnMoved({ orderId: row.orderId, userId: row.userId, returnId: row.id, status: row.status, amount: row.amount });
-    void (async () => {
-      const [email, language] = await Promise.all([emailOf(this.db, row.userId), this.languages.of(row.userId)]);
-      if (!email) return;
-      const status = t(language, `returnStatus.${row.status}`);
-      this.mail.sendInBackground(mailOf('returnUpdate', language, { orderId: row.orderId, status, amount: row.amount.toFixed(2) }, email));
-    })().catch((e: Error) => this.logger.warn(`return ${row.id}: the shopper was not told (${e.message})`));
+    const mail = shopperMail(`return:${row.id}:${row.status}`, {
+      userId: row.userId,
+      topic: 'orderUpdates',
+      kind: 'returnUpdate',
+      values: { orderId: row.orderId, amount: row.amount.toFixed(2) },
+      words: { status: `returnStatus.${row.status}` },
+    });
+    this.notices.enqueue(null, mail).catch((e: Error) => this.logger.warn(`return ${row.id}: the shopper's mail was not queued (${e.message})`));
   }
 }
 

@@ -4,18 +4,19 @@ import { AccountLanguages } from '../users/index.js';
 import { returnNotice, stageNotice } from '../i18n/stage-notice.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrderEvents } from '../orders/index.js';
-import { PushService } from './push.service.js';
+import { PushNotices } from './push-notices.js';
 
 /**
  * Every stage an order reaches after it was placed (confirmed, shipped, out for delivery,
  * delivered, cancelled, with the refund if one was started) becomes one push notice to the devices
- * of its shopper that asked for them, in the shopper's language; it opens the order on their orders page.
+ * of its shopper that asked for them, in the shopper's language; it opens the order on their orders page. Queued on the
+ * notice queue (push-notices.ts), keyed by the order and the move, so one move is one notice.
  */
 @Injectable()
 export class OrderStageNotifier implements OnModuleInit {
   constructor(
     private readonly events: OrderEvents,
-    private readonly push: PushService,
+    private readonly push: PushNotices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly languages: AccountLanguages,
   ) {}
@@ -28,16 +29,16 @@ export class OrderStageNotifier implements OnModuleInit {
         const language = await this.languages.of(order.userId);
         const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
         if (!notice) return;
-        await this.push.notifyCustomer(order.userId, {
+        await this.push.notifyShopper(`order:${order.id}:${previousStatus ?? 'new'}>${order.status}${refund ? ':refund' : ''}`, order.userId, 'orderUpdates', {
           ...notice,
           url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`,
           orderId: order.id,
         });
       },
       // Each step of a return too (asked, approved, rejected, received, refunded), opening the same order.
-      returnMoved: async ({ orderId, userId, status, amount }) => {
+      returnMoved: async ({ orderId, userId, returnId, status, amount }) => {
         const language = await this.languages.of(userId);
-        await this.push.notifyCustomer(userId, {
+        await this.push.notifyShopper(`return:${returnId}:${status}`, userId, 'orderUpdates', {
           ...returnNotice(language, orderId, status, amount),
           url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(orderId)}`,
           orderId,

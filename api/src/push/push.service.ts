@@ -2,44 +2,24 @@ import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, notInArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { PushSubscribeBody } from '@haat/shared/push/push.schema';
-import { ADMIN_ORDERS_PAGE, type NewOrderPush, type OrderPush } from '@haat/shared/orders/order-events';
-import { LANGUAGES, type Language } from '@haat/shared/common/languages';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newId } from '../common/ids.js';
 import { AppError, conflict } from '../common/app-error.js';
-import { activeAdminsWithLanguage, lockUser } from '../users/index.js';
-import { newOrderNotice } from '../i18n/stage-notice.js';
+import { lockUser } from '../users/index.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
-import { PushQueue } from './push-queue.js';
-import type { PushTarget } from './push-sender.js';
 import { pushEndpointAllowed } from './push-hosts.js';
 
 /** Subscriptions one account keeps: a new one past this drops the account's oldest (docs/decisions/0040-push-notices.md). */
 export const MAX_SUBSCRIPTIONS_PER_ACCOUNT = 10;
 import { VAPID, type VapidKeys } from './vapid-keys.js';
 
-/**
- * Orders placed within this window share one read of the admins' subscriptions (checkout under
- * load: one query per window instead of one per order). The read starts after the window closes,
- * so it sees every subscription as it is after each of those orders; a notice waits at most this long.
- */
-const ADMIN_TARGETS_WINDOW_MS = 50;
-
-/** A stored subscription as a notice goes to it (its id to delete it when the service says it is gone). */
-type StoredTarget = PushTarget & { id: string };
-/** An admin's subscription, with the language its notices are written in. */
-type AdminTarget = StoredTarget & { language: Language };
-
 @Injectable()
 export class PushService {
-  private adminTargets: Promise<AdminTarget[]> | null = null;
-
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(VAPID) private readonly vapid: VapidKeys,
-    private readonly queue: PushQueue,
   ) {}
 
   publicKey(): string {
@@ -91,58 +71,5 @@ export class PushService {
       .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)))
       .returning({ id: pushSubscriptions.id });
     return gone.length > 0;
-  }
-
-  /** Queues "New order" to the subscriptions of every active admin, never anyone else's, each in its admin's language; returns at once. */
-  async notifyAdminsOfOrder(orderId: string, totalAmt: number): Promise<void> {
-    const targets = await this.nextAdminTargets();
-    for (const language of LANGUAGES) {
-      const theirs = targets.filter((t) => t.language === language);
-      if (!theirs.length) continue;
-      const notice: NewOrderPush = { ...newOrderNotice(language, orderId, totalAmt), url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`, orderId };
-      this.enqueueAll(theirs, JSON.stringify(notice));
-    }
-  }
-
-  /**
-   * Queues a notice to every device of one shopper that asked to hear of their orders (a device
-   * subscribes only when its shopper says so). Returns at once.
-   */
-  async notifyCustomer(userId: string, notice: OrderPush): Promise<void> {
-    const targets = await this.db
-      .select({ id: pushSubscriptions.id, endpoint: pushSubscriptions.endpoint, p256dh: pushSubscriptions.p256dh, auth: pushSubscriptions.auth })
-      .from(pushSubscriptions)
-      .where(eq(pushSubscriptions.userId, userId));
-    this.enqueueAll(targets, JSON.stringify(notice));
-  }
-
-  private enqueueAll(targets: StoredTarget[], payload: string): void {
-    for (const target of targets) {
-      this.queue.enqueue({
-        target,
-        payload,
-        onGone: async () => {
-          await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, target.id));
-        },
-      });
-    }
-  }
-
-  private nextAdminTargets(): Promise<AdminTarget[]> {
-    this.adminTargets ??= new Promise<void>((resolve) => setTimeout(resolve, ADMIN_TARGETS_WINDOW_MS).unref()).then(() => {
-      this.adminTargets = null;
-      const admins = activeAdminsWithLanguage(this.db);
-      return this.db
-        .select({
-          id: pushSubscriptions.id,
-          endpoint: pushSubscriptions.endpoint,
-          p256dh: pushSubscriptions.p256dh,
-          auth: pushSubscriptions.auth,
-          language: admins.language,
-        })
-        .from(pushSubscriptions)
-        .innerJoin(admins, eq(admins.id, pushSubscriptions.userId));
-    });
-    return this.adminTargets;
   }
 }

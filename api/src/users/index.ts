@@ -20,8 +20,7 @@ export {
   userByGoogleSub,
   userById,
   userByVerifiedMobile,
-  stopWhatsappUpdatesTo,
-  whatsappTargetOf,
   type NewUser,
 } from './users.repository.js';
+export { noticeConsentsOf, noticeTargetOf, stopNotices, stopWhatsappUpdatesTo, storeNoticeConsents, type NoticeTarget } from './notice-consents.js';
 export type { UserRow } from './users.table.js';

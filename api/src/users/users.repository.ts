@@ -163,23 +163,6 @@ export async function isAccountVerified(db: Pick<Db, 'select'>, userId: string):
   return Boolean(row?.email || row?.mobile);
 }
 
-/** Where an account's WhatsApp order updates go: its verified mobile, while it asked for them; else null. */
-export async function whatsappTargetOf(db: Pick<Db, 'select'>, userId: string): Promise<{ mobile: string; language: Language } | null> {
-  const [row] = await db
-    .select({ mobile: users.mobile, language: users.language })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.whatsappUpdates, true), eq(users.mobileVerified, true)));
-  return row ?? null;
-}
-
-/** The shopper said STOP from this number: no more updates to it, at once. */
-export async function stopWhatsappUpdatesTo(db: Pick<Db, 'update'>, mobile: string): Promise<void> {
-  await db
-    .update(users)
-    .set({ whatsappUpdates: false })
-    .where(and(eq(users.mobile, mobile), eq(users.mobileVerified, true)));
-}
-
 /** The account whose verified mobile this is (+91XXXXXXXXXX); at most one (users_verified_mobile_key). */
 export async function userByVerifiedMobile(db: Pick<Db, 'select'>, mobile: string): Promise<UserRow | undefined> {
   const [row] = await db

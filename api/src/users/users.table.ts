@@ -18,6 +18,18 @@ export const users = pgTable(
     passwordSignedInAt: timestamp('password_signed_in_at', { withTimezone: true, mode: 'date' }),
     /** The shopper asked for order updates on WhatsApp at the verified mobile (docs/decisions/0282-order-updates-on-whatsapp.md). */
     whatsappUpdates: boolean('whatsapp_updates').notNull().default(false),
+    /**
+     * Which notices go by which channel (docs/product.md#notices-and-consent): off until the shopper turns one on, but
+     * order updates by push and e-mail (as the shop always sent them); `whatsappUpdates` is order updates by WhatsApp.
+     */
+    orderUpdatesPush: boolean('order_updates_push').notNull().default(true),
+    orderUpdatesEmail: boolean('order_updates_email').notNull().default(true),
+    backInStockPush: boolean('back_in_stock_push').notNull().default(false),
+    backInStockWhatsapp: boolean('back_in_stock_whatsapp').notNull().default(false),
+    backInStockEmail: boolean('back_in_stock_email').notNull().default(false),
+    priceDropsPush: boolean('price_drops_push').notNull().default(false),
+    priceDropsWhatsapp: boolean('price_drops_whatsapp').notNull().default(false),
+    priceDropsEmail: boolean('price_drops_email').notNull().default(false),
     verifyEmail: boolean('verify_email').notNull().default(false),
     lastLoginDate: timestamp('last_login_date', { withTimezone: true, mode: 'date' }),
     status: text('status').notNull().default('Active'),

@@ -45,6 +45,8 @@ export interface OrderPush {
   body: string;
   url: string;
   orderId: string;
+  /** The notice's key on the shop's queue: a message delivered twice (docs/decisions/0040-push-notices.md) is shown once. */
+  tag?: string;
 }
 
 /** The admins' notice of a new order. */

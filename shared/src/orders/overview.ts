@@ -94,6 +94,8 @@ export interface AdminOverview {
   lowStock: LowStockPage;
   /** Per dark store, its delivered express orders and how many came within the promise's minutes (docs/product.md#delivery). */
   promisesKept?: StorePromisesKept[];
+  /** The notice queue (push, WhatsApp, e-mail): waiting or being sent, and given up on (docs/decisions/0040-push-notices.md). */
+  notices?: { queued: number; failed: number; failedToday: number };
 }
 
 /**

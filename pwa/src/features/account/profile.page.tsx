@@ -14,6 +14,7 @@ import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
 import { MobileAndWhatsapp } from './components/mobile-and-whatsapp';
+import { NoticeSwitches } from './components/notice-switches';
 import { OwnerCode } from './components/owner-code';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
 import { LIMITS } from '@haat/shared/common/limits';
@@ -181,6 +182,7 @@ export function ProfilePage() {
               <PushToggle audience="shopper" />
             </section>
           )}
+          {user && user.role !== 'ADMIN' && <NoticeSwitches user={user} onChange={setUser} />}
           {editingAvatar && <AvatarUploadDialog onClose={() => setEditingAvatar(false)} onUploaded={(avatar) => user && setUser({ ...user, avatar })} />}
         </section>
       </DashboardFrame>

@@ -1,0 +1,112 @@
+import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { eq } from 'drizzle-orm';
+import type { NoticeTopic } from '@haat/shared/notices/notice-consents';
+import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-events';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { DB, type Db } from '../db/database.js';
+import { newOrderNotice } from '../i18n/stage-notice.js';
+import { NoticeKinds, NoticeRefused, NoticesService, type NoticeJob, type NoticeToQueue } from '../notices/index.js';
+import { activeAdminsWithLanguage, noticeTargetOf } from '../users/index.js';
+import { pushSubscriptions } from './push-subscriptions.table.js';
+import { PUSH_SENDER, type PushSender } from './push-sender.js';
+
+/** What a shopper's notice says, whatever its topic; `tag` (the notice's key) lets the device show a repeat once. */
+export interface PushNotice {
+  title: string;
+  body: string;
+  url: string;
+  orderId?: string;
+  tag?: string;
+}
+
+/** A notice to every device of one shopper, while they consent to its topic by push. */
+export interface ShopperPush {
+  userId: string;
+  topic: NoticeTopic;
+  notice: PushNotice;
+}
+
+/** A push notice to a shopper for the notice queue (`notices.enqueue(tx, shopperPush(…))`, or a handler's `job.enqueue`). */
+export function shopperPush(key: string, notice: ShopperPush): NoticeToQueue<ShopperPush> {
+  return { kind: 'push-shopper', key: `push:${key}`, payload: notice };
+}
+
+/** One message to one device. */
+interface DevicePush {
+  subscriptionId: string;
+  payload: string;
+  /** Asked again just before the send, so a "stop" holds for messages already queued. */
+  consent?: { userId: string; topic: NoticeTopic };
+}
+
+/**
+ * Web Push on the notice queue (docs/decisions/0040-push-notices.md): a notice to a shopper or to the admins fans
+ * out, when it is sent, to one queued message per device (key: the notice's key and the subscription), so a device
+ * already sent to is not sent to again when another fails and is tried later.
+ */
+@Injectable()
+export class PushNotices implements OnModuleInit {
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PUSH_SENDER) private readonly sender: PushSender,
+    private readonly kinds: NoticeKinds,
+    private readonly notices: NoticesService,
+  ) {}
+
+  onModuleInit(): void {
+    this.kinds.register<ShopperPush>('push-shopper', { send: (p, job) => this.toShopper(p, job) });
+    this.kinds.register<{ orderId: string; totalAmt: number }>('push-admins', { send: (p, job) => this.toAdmins(p, job) });
+    this.kinds.register<DevicePush>('push', { send: (p, job) => this.toDevice(p, job) });
+  }
+
+  /** Queues a notice to a shopper's devices (key: what it is about, e.g. `order:<id>:confirmed`). */
+  async notifyShopper(key: string, userId: string, topic: NoticeTopic, notice: PushNotice): Promise<void> {
+    await this.notices.enqueue(null, shopperPush(key, { userId, topic, notice }));
+  }
+
+  /** Queues "New order" to every active admin's devices. */
+  async notifyAdminsOfOrder(orderId: string, totalAmt: number): Promise<void> {
+    await this.notices.enqueue(null, { kind: 'push-admins', key: `push:new-order:${orderId}`, payload: { orderId, totalAmt } });
+  }
+
+  private async toShopper({ userId, topic, notice }: ShopperPush, job: NoticeJob): Promise<void> {
+    if (!(await noticeTargetOf(this.db, userId, topic, 'push'))) return;
+    const devices = await this.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    const payload = JSON.stringify({ ...notice, tag: job.key });
+    for (const device of devices)
+      job.enqueue({
+        kind: 'push',
+        key: `${job.key}:${device.id}`,
+        payload: { subscriptionId: device.id, payload, consent: { userId, topic } } satisfies DevicePush,
+      });
+  }
+
+  private async toAdmins({ orderId, totalAmt }: { orderId: string; totalAmt: number }, job: NoticeJob): Promise<void> {
+    const admins = activeAdminsWithLanguage(this.db);
+    const devices = await this.db
+      .select({ id: pushSubscriptions.id, language: admins.language })
+      .from(pushSubscriptions)
+      .innerJoin(admins, eq(admins.id, pushSubscriptions.userId));
+    for (const device of devices) {
+      const notice: NewOrderPush = { ...newOrderNotice(device.language, orderId, totalAmt), url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`, orderId };
+      job.enqueue({
+        kind: 'push',
+        key: `${job.key}:${device.id}`,
+        payload: { subscriptionId: device.id, payload: JSON.stringify({ ...notice, tag: job.key }) },
+      });
+    }
+  }
+
+  /** Sends; a device gone (404, 410) is deleted; a refusal (other 4xx) is recorded failed; the rest is tried again. */
+  private async toDevice({ subscriptionId, payload, consent }: DevicePush, job: NoticeJob): Promise<void> {
+    if (consent && !(await noticeTargetOf(this.db, consent.userId, consent.topic, 'push'))) return;
+    const [target] = await this.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+    if (!target) return;
+    job.signal.throwIfAborted();
+    const outcome = await this.sender(target, payload);
+    if (outcome.kind === 'gone') await this.db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, subscriptionId));
+    else if (outcome.kind === 'rejected') throw new NoticeRefused(`push service refused the message (HTTP ${outcome.status})`);
+    else if (outcome.kind === 'retry') throw new Error(`push service: ${outcome.reason}`);
+  }
+}

@@ -1,0 +1,81 @@
+import { and, eq } from 'drizzle-orm';
+import type { Language } from '@haat/shared/common/languages';
+import type { NoticeChannel, NoticeConsents, NoticeTopic } from '@haat/shared/notices/notice-consents';
+import type { Db } from '../db/database.js';
+import { users } from './users.table.js';
+
+/** Each topic's each channel, as its column (docs/product.md#notices-and-consent). */
+const COLUMNS = {
+  orderUpdates: { push: users.orderUpdatesPush, whatsapp: users.whatsappUpdates, email: users.orderUpdatesEmail },
+  backInStock: { push: users.backInStockPush, whatsapp: users.backInStockWhatsapp, email: users.backInStockEmail },
+  priceDrops: { push: users.priceDropsPush, whatsapp: users.priceDropsWhatsapp, email: users.priceDropsEmail },
+} as const;
+const FIELDS = {
+  orderUpdates: { push: 'orderUpdatesPush', whatsapp: 'whatsappUpdates', email: 'orderUpdatesEmail' },
+  backInStock: { push: 'backInStockPush', whatsapp: 'backInStockWhatsapp', email: 'backInStockEmail' },
+  priceDrops: { push: 'priceDropsPush', whatsapp: 'priceDropsWhatsapp', email: 'priceDropsEmail' },
+} as const;
+
+/** The account's consents, or undefined for no such account. */
+export async function noticeConsentsOf(db: Pick<Db, 'select'>, userId: string): Promise<NoticeConsents | undefined> {
+  const [row] = await db.select(COLUMNS).from(users).where(eq(users.id, userId));
+  return row;
+}
+
+/** Stores every switch at once; false for no such account. */
+export async function storeNoticeConsents(db: Pick<Db, 'update'>, userId: string, consents: NoticeConsents): Promise<boolean> {
+  const patch: Record<string, boolean> = {};
+  for (const [topic, fields] of Object.entries(FIELDS) as Array<[NoticeTopic, Record<NoticeChannel, string>]>)
+    for (const [channel, field] of Object.entries(fields) as Array<[NoticeChannel, string]>) patch[field] = consents[topic][channel];
+  const done = await db
+    .update(users)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning({ id: users.id });
+  return done.length > 0;
+}
+
+/** One switch off (an unsubscribe link): at once, so a notice already queued is not sent (its handler asks noticeTargetOf). */
+export async function stopNotices(db: Pick<Db, 'update'>, userId: string, topic: NoticeTopic, channel: NoticeChannel): Promise<void> {
+  await db
+    .update(users)
+    .set({ [FIELDS[topic][channel]]: false })
+    .where(eq(users.id, userId));
+}
+
+/** The shopper said STOP on WhatsApp from this verified number: no WhatsApp notice of any kind goes to it, at once. */
+export async function stopWhatsappUpdatesTo(db: Pick<Db, 'update'>, mobile: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ whatsappUpdates: false, backInStockWhatsapp: false, priceDropsWhatsapp: false })
+    .where(and(eq(users.mobile, mobile), eq(users.mobileVerified, true)));
+}
+
+/** Where a notice of this topic goes by this channel, read when it is sent. */
+export interface NoticeTarget {
+  language: Language;
+  /** The e-mail (email), the verified +91 number (whatsapp), or '' (push: the devices are push's). */
+  address: string;
+}
+
+/**
+ * The account's address for this topic and channel while its owner consents, else null: an active account, the
+ * switch on, and for WhatsApp a verified mobile, for e-mail an address.
+ */
+export async function noticeTargetOf(db: Pick<Db, 'select'>, userId: string, topic: NoticeTopic, channel: NoticeChannel): Promise<NoticeTarget | null> {
+  const [row] = await db
+    .select({
+      on: COLUMNS[topic][channel],
+      email: users.email,
+      mobile: users.mobile,
+      mobileVerified: users.mobileVerified,
+      language: users.language,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row?.on || row.status !== 'Active') return null;
+  if (channel === 'whatsapp') return row.mobileVerified && row.mobile ? { language: row.language, address: row.mobile } : null;
+  if (channel === 'email') return row.email ? { language: row.language, address: row.email } : null;
+  return { language: row.language, address: '' };
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** What a shopper can be told of (docs/product.md#notices-and-consent). */
+export const NOTICE_TOPICS = ['orderUpdates', 'backInStock', 'priceDrops'] as const;
+export type NoticeTopic = (typeof NOTICE_TOPICS)[number];
+
+/** How. */
+export const NOTICE_CHANNELS = ['push', 'whatsapp', 'email'] as const;
+export type NoticeChannel = (typeof NOTICE_CHANNELS)[number];
+
+const Switch = z.boolean({ error: 'must be true or false' });
+const Channels = z.strictObject({ push: Switch, whatsapp: Switch, email: Switch }, { error: 'must be { push, whatsapp, email }' });
+
+/** `PUT /api/user/notices` and the answer of `GET /api/user/notices`: every topic's every channel, said outright. */
+export const NoticeConsentsBody = z.strictObject({ orderUpdates: Channels, backInStock: Channels, priceDrops: Channels });
+export type NoticeConsents = z.infer<typeof NoticeConsentsBody>;
+
+/**
+ * A new account's consents (the DPDP Act: off until the shopper turns it on), but order updates by push and e-mail,
+ * which a shop sends about an order the shopper placed, as it always did; push still needs the device to subscribe.
+ */
+export const DEFAULT_NOTICE_CONSENTS: NoticeConsents = {
+  orderUpdates: { push: true, whatsapp: false, email: true },
+  backInStock: { push: false, whatsapp: false, email: false },
+  priceDrops: { push: false, whatsapp: false, email: false },
+};
