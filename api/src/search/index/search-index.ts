@@ -1,6 +1,6 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
-import { idOrderKeys, type IdOrder } from './id-order.js';
+import { idOrderKeys, type IdOrder, type PageNarrowing } from './id-order.js';
 import type { IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
 import { NarrowingFacts } from './narrowing-facts.js';
 import { Lexicon, wordGroups } from './lexicon.js';
@@ -44,8 +44,8 @@ export class SearchIndex {
   private seen: Uint8Array | null = null;
   /** What the rankings read (ranking.ts), its worth and id order set afresh for each search. */
   private readonly ranker: Ranker;
-  /** While set, pages show product numbers instead of ids (`narrowed` goes on with its ranking's products). */
-  private numbersShown = false;
+  /** While set, pages show product numbers instead of ids, of what the query's parts keep (`narrowed` goes on with them). */
+  private narrowTo: PageNarrowing | null = null;
 
   /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
   constructor(
@@ -191,20 +191,19 @@ export class SearchIndex {
    */
   private narrowed(q: IndexQuery, n: IndexNarrowing): IndexAnswer {
     const plain = { ...q, narrowing: undefined };
-    this.numbersShown = true;
+    // Of several words, the whole matches when some hold them all (they rank first); the parts keep some of those.
+    const whole = q.tokens.length >= 2 ? this.search({ ...plain, limit: 1, offset: 0 }) : null;
+    const first = whole && whole !== 'sql' && whole.total > 0 ? whole.total : Infinity;
+    this.narrowTo = { keep: (doc) => this.facts.keeps(doc, n), first };
     let ranked: IndexAnswer;
     try {
       ranked = this.search({ ...plain, limit: n.candidates, offset: 0 });
     } finally {
-      this.numbersShown = false;
+      this.narrowTo = null;
     }
-    if (ranked === 'sql' || ranked.total > ranked.ids.length) return 'sql';
-    let docs = ranked.ids;
-    if (q.tokens.length >= 2) {
-      const whole = this.search({ ...plain, limit: 1, offset: 0 });
-      if (whole !== 'sql' && whole.total > 0) docs = docs.slice(0, whole.total);
-    }
-    const kept = docs.map(Number).filter((doc) => this.facts.keeps(doc, n));
+    // More matches than candidates: PostgreSQL narrows them (the page holds at most `candidates` of them).
+    if (ranked === 'sql' || ranked.total > n.candidates) return 'sql';
+    const kept = ranked.ids.map(Number);
     const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
     const own = n.ownShelves ? kept.filter((doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind))) : [];
     const chosen = own.length ? own : kept;
@@ -227,8 +226,27 @@ export class SearchIndex {
    * answers only a first page, does not count): the search service's check that a word names something sold.
    */
   matches(check: WordCheck): boolean {
+    if (check.tokens.length === 1) return this.holdsWord(check);
     const page = this.search({ ...check, textTrigrams: [], limit: 1, offset: 1 });
     return page !== 'sql' && page.total > 0;
+  }
+
+  /**
+   * `matches` for one word, without ranking: whether a live product holds one of its items in its own words or through
+   * a shelf naming it (what a search of the word counts past its first page), stopping at the first. Counting every
+   * match of a common word to learn that there is one was most of a check's cost.
+   */
+  private holdsWord(check: WordCheck): boolean {
+    this.seal();
+    const [items] = wordGroups({ ...check, textTrigrams: [], limit: 1, offset: 1 }, this.lexicon, this.vocabulary);
+    if (!items) return false;
+    const alive = this.postings.entryCount.buf;
+    for (const lex of items.keys()) {
+      const docs = this.postings.lexDocs[lex]!;
+      for (let p = 0; p < docs.length; p++) if (alive[docs.buf[p]!]! >= 0) return true;
+    }
+    for (const { docs } of this.shelves.match([items])) for (let p = 0; p < docs.length; p++) if (alive[docs.buf[p]!]! >= 0) return true;
+    return false;
   }
 
   /** The name fallback (name-fallback.ts): published products whose name is trigram-similar to the whole text, best first. */
@@ -247,6 +265,6 @@ export class SearchIndex {
 
   private idOrder(): IdOrder {
     const ids = this.ids;
-    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf, ...(this.numbersShown ? { shown: String } : {}) };
+    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf, ...(this.narrowTo ? { narrow: this.narrowTo } : {}) };
   }
 }
