@@ -110,8 +110,10 @@ export class TopList {
   }
 
   page(offset: number): string[] {
-    let order = this.docs.map((_, i) => i);
     const narrow = this.order.narrow;
+    // More offered than the list holds: a narrowed search answers only how many (SearchIndex `narrowed`), so no sort.
+    if (narrow && this.docs.length > this.size) return [];
+    let order = this.docs.map((_, i) => i);
     const large = this.size > SHORT_LIST;
     // Narrowed, with every product offered among its first: what it drops is dropped before the sort, never sorted.
     const kept = !!narrow && large && narrow.first >= order.length;

@@ -1,7 +1,7 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
 import { idOrderKeys, type IdOrder, type PageNarrowing } from './id-order.js';
-import type { IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
+import type { CheckedAnswer, IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
 import { NarrowingFacts } from './narrowing-facts.js';
 import { Lexicon, wordGroups } from './lexicon.js';
 import { NameIndex } from './name-fallback.js';
@@ -46,6 +46,8 @@ export class SearchIndex {
   private readonly ranker: Ranker;
   /** While set, pages show product numbers instead of ids, of what the query's parts keep (`narrowed` goes on with them). */
   private narrowTo: PageNarrowing | null = null;
+  /** Whether the last `search` answered with the name fallback (`checked` reads it). */
+  private fromNames = false;
 
   /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
   constructor(
@@ -162,7 +164,21 @@ export class SearchIndex {
     this.seal();
   }
 
+  /**
+   * A page (none for a null query) and whether each check matches something (`matches`). A check of the page's own
+   * words is read off the page when it is not narrowed: a search counts a match past its first page exactly when it
+   * counts one on any page, so the page's count, unless the name fallback answered it, says.
+   */
+  checked(query: IndexQuery | null, checks: WordCheck[]): CheckedAnswer {
+    const page = query && this.search(query);
+    if (page === 'sql') return 'sql';
+    const own = page && !query!.narrowing ? !this.fromNames && page.total > 0 : null;
+    const same = (check: WordCheck) => check.tokens.length === query!.tokens.length && check.tokens.every((t, i) => t === query!.tokens[i]);
+    return { page, matched: checks.map((check) => (own !== null && same(check) ? own : this.matches(check))) };
+  }
+
   search(q: IndexQuery): IndexAnswer {
+    this.fromNames = false;
     if (q.narrowing) return this.narrowed(q, q.narrowing);
     this.seal();
     const groups = wordGroups(q, this.lexicon, this.vocabulary);
@@ -185,7 +201,7 @@ export class SearchIndex {
 
   /**
    * A search narrowed by the query's understood parts (narrowing-facts.ts): of its ranked matches (up to `candidates`,
-   * else 'sql'), those holding every word when some do, then those every part keeps; when the query says whose shelves
+   * else no page and how many match), those holding every word when some do, then those every part keeps; when the query says whose shelves
    * are the shopper's own and some kept products there hold every searched word, only those. The page of what stays and
    * how many stay: what search.repository.ts's RANKED_FILTER keeps of the same ranking.
    */
@@ -201,8 +217,9 @@ export class SearchIndex {
     } finally {
       this.narrowTo = null;
     }
-    // More matches than candidates: PostgreSQL narrows them (the page holds at most `candidates` of them).
-    if (ranked === 'sql' || ranked.total > n.candidates) return 'sql';
+    if (ranked === 'sql') return 'sql';
+    // More matches than candidates: only how many, and PostgreSQL narrows them (the page would hold `candidates` of them).
+    if (ranked.total > n.candidates) return { ids: [], total: ranked.total };
     const kept = ranked.ids.map(Number);
     const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
     const own = n.ownShelves ? kept.filter((doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind))) : [];
@@ -251,6 +268,7 @@ export class SearchIndex {
 
   /** The name fallback (name-fallback.ts): published products whose name is trigram-similar to the whole text, best first. */
   nearNames(q: IndexQuery): IndexPage {
+    this.fromNames = true;
     return this.names.nearNames(q, { alive: this.postings.entryCount.buf, order: this.idOrder(), scratch: this.scratch });
   }
 
