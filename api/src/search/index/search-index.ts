@@ -170,10 +170,11 @@ export class SearchIndex {
    * counts one on any page, so the page's count, unless the name fallback answered it, says.
    */
   checked(query: IndexQuery | null, checks: WordCheck[]): CheckedAnswer {
-    const page = query && this.search(query);
+    if (!query) return { page: null, matched: checks.map((check) => this.matches(check)) };
+    const page = this.search(query);
     if (page === 'sql') return 'sql';
-    const own = page && !query!.narrowing ? !this.fromNames && page.total > 0 : null;
-    const same = (check: WordCheck) => check.tokens.length === query!.tokens.length && check.tokens.every((t, i) => t === query!.tokens[i]);
+    const own = query.narrowing ? null : !this.fromNames && page.total > 0;
+    const same = (check: WordCheck) => check.tokens.length === query.tokens.length && check.tokens.every((t, i) => t === query.tokens[i]);
     return { page, matched: checks.map((check) => (own !== null && same(check) ? own : this.matches(check))) };
   }
 
