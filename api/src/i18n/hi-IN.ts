@@ -300,6 +300,8 @@ export const hiIN: Catalogue = {
     promiseChangedCourier: '{{store}} अब यह ऑर्डर {{minutes}} मिनट में नहीं पहुँचा सकता; यह कूरियर से {{date}} तक आ सकता है। कृपया देखकर दोबारा ऑर्डर करें।',
     promiseChanged: '{{store}} अब यह ऑर्डर {{minutes}} मिनट में नहीं पहुँचा सकता। कृपया देखकर दोबारा ऑर्डर करें।',
     addressLimit: 'आप ज़्यादा से ज़्यादा {{limit}} पते रख सकते हैं। नया पता जोड़ने के लिए कोई एक पता हटाएँ।',
+    alertInStock: '{{name}} अभी स्टॉक में है: इसे सीधे कार्ट में डालें।',
+    alertLimit: 'आप एक साथ ज़्यादा से ज़्यादा {{limit}} उत्पादों का इंतज़ार कर सकते हैं। नया जोड़ने के लिए अपनी "मुझे बताएँ" सूची से कोई एक हटाएँ।',
     endpointTaken: 'यह पुश एंडपॉइंट किसी दूसरे अकाउंट का है; पहले वहाँ से साइन आउट करें या इसे अनसब्सक्राइब करें।',
     contactUnavailable: 'आपका संदेश अभी भेजा नहीं जा सका। कृपया फिर से कोशिश करें, या {{email}} पर लिखें।',
     fileMultipart: 'इमेज multipart/form-data के रूप में, एक फ़ाइल पार्ट में भेजें (जैसे "file" फ़ील्ड में)।',
@@ -344,7 +346,6 @@ export const hiIN: Catalogue = {
     importBadXlsx: 'Excel वर्कबुक (.xlsx) के रूप में पढ़ी नहीं जा सकी',
     importNoSheet: 'ऐसी Excel वर्कबुक है जिसमें कोई शीट नहीं',
     importBadZip: 'ZIP फ़ाइल के रूप में पढ़ी नहीं जा सकी',
-    csvOrXlsx: 'csv या xlsx होना चाहिए',
     oneOrZero: '1 या 0 होना चाहिए',
     categoryExists: '"{{name}}" नाम की कैटेगरी पहले से मौजूद है।',
     subCategoryExists: '"{{name}}" नाम की सब-कैटेगरी पहले से मौजूद है।',
@@ -396,6 +397,11 @@ export const hiIN: Catalogue = {
     itemRemoved: 'आइटम हटा दिया गया',
     wishlistAdded: 'आइटम विशलिस्ट में जुड़ गया',
     wishlistRemoved: 'विशलिस्ट से हटा दिया गया',
+    wishlistSeen: 'क़ीमत में गिरावट देख ली गई',
+    alertAdded: 'स्टॉक में वापस आते ही हम आपको बताएँगे',
+    alertRemoved: 'आपकी "मुझे बताएँ" सूची से हटा दिया गया',
+    alertList: '"मुझे बताएँ" सूची',
+    alertCounts: 'इंतज़ार कर रहे ग्राहक',
     reviewSubmitted: 'रिव्यू भेज दिया गया!',
     reviewUpdated: 'रिव्यू अपडेट हो गया!',
     reviewDeleted: 'रिव्यू हटा दिया गया।',
@@ -425,10 +431,29 @@ export const hiIN: Catalogue = {
     REFUNDED: 'रिफ़ंड किया गया',
   },
 
+  shopperNotices: {
+    backInStock: {
+      title: 'फिर से स्टॉक में',
+      body: '{{name}} फिर से स्टॉक में है। दोबारा खत्म होने से पहले इसे खरीदने के लिए खोलें।',
+    },
+    priceDrop: {
+      title: 'क़ीमत घटी',
+      body: 'आपकी विशलिस्ट का {{name}} अब {{price}} का है (पहले {{was}})।',
+    },
+  },
+
   sms: {
     signInCode: 'हाट पर आपका कोड {{code}} है। यह 5 मिनट में खत्म हो जाएगा। इसे किसी को न बताएं।\n\n@{{host}} #{{code}}',
   },
   mail: {
+    backInStock: {
+      subject: '{{name}} फिर से स्टॉक में है',
+      text: 'नमस्ते,\n\n{{name}} Haat पर फिर से स्टॉक में है। आपने हमें बताने को कहा था।\nयहाँ खोलें: {{link}}\n\nहमने आपको एक बार बता दिया; इसके लिए आपका "मुझे बताएँ" अब खत्म हो गया है।\n\nHaat',
+    },
+    priceDrop: {
+      subject: 'क़ीमत घटी: {{name}} अब {{price}} का है',
+      text: 'नमस्ते,\n\nआपकी Haat विशलिस्ट का {{name}} {{was}} से घटकर {{price}} का हो गया है।\nयहाँ खोलें: {{link}}\n\nHaat',
+    },
     resetCode: {
       subject: 'आपका Haat पासवर्ड रीसेट कोड',
       text: 'नमस्ते {{name}},\n\nआपका Haat पासवर्ड रीसेट कोड {{code}} है।\nयह 10 मिनट में खत्म हो जाएगा। अगर आपने इसे नहीं माँगा था, तो इस ई-मेल को अनदेखा करें: आपका पासवर्ड जैसा है वैसा ही रहेगा।\n\nHaat',
