@@ -66,7 +66,6 @@ function AllOrdersTable() {
   return (
     <section className="all-orders">
       <h1>{t('table.heading')}</h1>
-      <PeriodExport what="orders" />
       {wider && (
         <p className="all-orders__hint" data-testid="all-orders-scroll-hint">
           <span aria-hidden="true">⇆</span> {t('table.scrollHint')}
@@ -130,6 +129,8 @@ function AllOrdersTable() {
           {t('manage.loadMore')}
         </button>
       )}
+      {/* At the foot: the table, the page's work, starts on the first screen of a phone. */}
+      <PeriodExport what="orders" />
     </section>
   );
 }
