@@ -352,7 +352,6 @@ export const enIN = {
     importBadXlsx: 'could not be read as an Excel workbook (.xlsx)',
     importNoSheet: 'is an Excel workbook without a sheet',
     importBadZip: 'could not be read as a ZIP file',
-    csvOrXlsx: 'must be csv or xlsx',
     oneOrZero: 'must be 1 or 0',
     categoryExists: 'A category named "{{name}}" already exists.',
     subCategoryExists: 'A sub category named "{{name}}" already exists.',
@@ -469,6 +468,10 @@ export const enIN = {
       text:
         'Hello {{name}},\n\nSomeone signed in to another Haat account just tried to change its e-mail address to {{email}}, ' +
         'which is already yours. Nothing was changed, and your account is as it was. There is nothing to do.\n\nHaat',
+    },
+    orderStage: {
+      subject: '{{title}}',
+      text: 'Hello,\n\n{{body}}\nSee your order: {{url}}\n\nHaat',
     },
     returnUpdate: {
       subject: 'Your return for order {{orderId}}: {{status}}',

@@ -344,7 +344,6 @@ export const hiIN: Catalogue = {
     importBadXlsx: 'Excel वर्कबुक (.xlsx) के रूप में पढ़ी नहीं जा सकी',
     importNoSheet: 'ऐसी Excel वर्कबुक है जिसमें कोई शीट नहीं',
     importBadZip: 'ZIP फ़ाइल के रूप में पढ़ी नहीं जा सकी',
-    csvOrXlsx: 'csv या xlsx होना चाहिए',
     oneOrZero: '1 या 0 होना चाहिए',
     categoryExists: '"{{name}}" नाम की कैटेगरी पहले से मौजूद है।',
     subCategoryExists: '"{{name}}" नाम की सब-कैटेगरी पहले से मौजूद है।',
@@ -457,6 +456,10 @@ export const hiIN: Catalogue = {
       text:
         'नमस्ते {{name}},\n\nकिसी दूसरे Haat अकाउंट में साइन इन किसी व्यक्ति ने अभी उस अकाउंट का ई-मेल पता {{email}} करने की कोशिश की, ' +
         'जो पहले से आपका है। कुछ भी नहीं बदला गया है, आपका अकाउंट पहले जैसा ही है। आपको कुछ करने की ज़रूरत नहीं है।\n\nHaat',
+    },
+    orderStage: {
+      subject: '{{title}}',
+      text: 'नमस्ते,\n\n{{body}}\nअपना ऑर्डर देखें: {{url}}\n\nHaat',
     },
     returnUpdate: {
       subject: 'ऑर्डर {{orderId}} की वापसी: {{status}}',
