@@ -39,7 +39,14 @@ describe.each(PORTABLE_DB_KINDS)('order notices queued with the change on %s', (
     return { c, orderId: res.body.data.orderId as string };
   }
   const keysOf = async (db: Pick<TestApp['db'], 'select'>, orderId: string) =>
-    (await db.select({ key: noticeJobs.key }).from(noticeJobs).where(like(noticeJobs.key, `%${orderId}%`))).map((r) => r.key).sort();
+    (
+      await db
+        .select({ key: noticeJobs.key })
+        .from(noticeJobs)
+        .where(like(noticeJobs.key, `%${orderId}%`))
+    )
+      .map((r) => r.key)
+      .sort();
 
   it("a cash order's answer comes with its admins' notice already queued, by the placement's own statement", async () => {
     const { orderId } = await placed();
@@ -83,7 +90,11 @@ describe.each(PORTABLE_DB_KINDS)('order notices queued with the change on %s', (
     expect(header(mail, 'List-Unsubscribe')).toMatch(/^<https:\/\/shop\.test\/api\/notices\/unsubscribe\?/);
     expect(header(mail, 'List-Unsubscribe-Post')).toBe('List-Unsubscribe=One-Click');
 
-    const off = { orderUpdates: { push: true, whatsapp: false, email: false }, backInStock: { push: false, whatsapp: false, email: false }, priceDrops: { push: false, whatsapp: false, email: false } };
+    const off = {
+      orderUpdates: { push: true, whatsapp: false, email: false },
+      backInStock: { push: false, whatsapp: false, email: false },
+      priceDrops: { push: false, whatsapp: false, email: false },
+    };
     expect((await api(t).put('/api/user/notices').set(bearer(c.token)).send(off)).status).toBe(200);
     expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'SHIPPED' })).status).toBe(200);
     await expect(waitForMail(t, c.email, { nth: 2, timeoutMs: 3000 })).rejects.toThrow();

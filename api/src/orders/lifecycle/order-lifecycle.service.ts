@@ -119,5 +119,13 @@ function changeOf(moved: Transitioned): OrderChange {
 }
 
 function placedChangeOf(order: OrderRow): OrderChange {
-  return { order, previousStatus: null, previousPaymentStatus: order.paymentStatus, cause: 'customer', refund: null, expireSession: null, committedAt: Date.now() };
+  return {
+    order,
+    previousStatus: null,
+    previousPaymentStatus: order.paymentStatus,
+    cause: 'customer',
+    refund: null,
+    expireSession: null,
+    committedAt: Date.now(),
+  };
 }
