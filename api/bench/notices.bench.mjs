@@ -17,7 +17,7 @@
 // 50 ms, checkout orders/s within 10 % of step 1. A miss is printed, not an error; a lost notice is an error.
 //
 // Environment: BENCH_DATABASE_URL or TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
-// BENCH_NOTICES, BENCH_SHOPPERS, BENCH_SECONDS, BENCH_LEASE_MS.
+// BENCH_NOTICES, BENCH_SHOPPERS, BENCH_SECONDS, BENCH_LEASE_MS, BENCH_NOTICE_RATE (each instance's NOTICE_SENDS_PER_SECOND).
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,8 @@ const NOTICES = Number(process.env.BENCH_NOTICES ?? 10_000);
 const SHOPPERS = Number(process.env.BENCH_SHOPPERS ?? 8);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const LEASE_MS = Number(process.env.BENCH_LEASE_MS ?? 20_000);
+/** NOTICE_SENDS_PER_SECOND of each instance (0: no cap). */
+const RATE = Number(process.env.BENCH_NOTICE_RATE ?? 0);
 const ADMIN = { email: 'bench-admin@haat.local', password: 'bench-admin-pass-1' };
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -120,6 +122,7 @@ async function main() {
     HOLD_LIMIT_UNITS: '1000000',
     UNVERIFIED_HOLD_LIMIT_UNITS: '1000000',
     NOTICE_LEASE_MS: String(LEASE_MS),
+    NOTICE_SENDS_PER_SECOND: String(RATE),
     PUBLIC_URL: 'https://shop.test',
     LOG_LEVEL: 'error',
   });
@@ -182,7 +185,7 @@ async function main() {
     const lost = NOTICES - times.size;
     const ratio = busy.ordersPerSecond / quiet.ordersPerSecond;
 
-    console.log(`\nNotices: ${NOTICES.toLocaleString('en-IN')} mails queued in one insert (${queuedMs.toFixed(0)} ms), two instances on PostgreSQL`);
+    console.log(`\nNotices: ${NOTICES.toLocaleString('en-IN')} mails queued in one insert (${queuedMs.toFixed(0)} ms), two instances on PostgreSQL, ${RATE ? `each sending at most ${RATE}/s` : 'no cap on sends'}`);
     console.log(`  machine: ${machine()}; load average ${load0} → ${load1} (quiet) → ${load2} (with notices)`);
     console.log(`  instance A killed with SIGKILL after ${killedAfter} mails (its CPU until then ${(cpuA * 1000).toFixed(0)} ms); lease ${LEASE_MS / 1000} s`);
     console.log(`  all ${NOTICES} done after ${sentInS.toFixed(1)} s (${(NOTICES / sentInS).toFixed(0)} notices/s); states ${JSON.stringify(final)}`);
