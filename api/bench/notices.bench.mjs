@@ -185,7 +185,9 @@ async function main() {
     const lost = NOTICES - times.size;
     const ratio = busy.ordersPerSecond / quiet.ordersPerSecond;
 
-    console.log(`\nNotices: ${NOTICES.toLocaleString('en-IN')} mails queued in one insert (${queuedMs.toFixed(0)} ms), two instances on PostgreSQL, ${RATE ? `each sending at most ${RATE}/s` : 'no cap on sends'}`);
+    console.log(
+      `\nNotices: ${NOTICES.toLocaleString('en-IN')} mails queued in one insert (${queuedMs.toFixed(0)} ms), two instances on PostgreSQL, ${RATE ? `each sending at most ${RATE}/s` : 'no cap on sends'}`,
+    );
     console.log(`  machine: ${machine()}; load average ${load0} → ${load1} (quiet) → ${load2} (with notices)`);
     console.log(`  instance A killed with SIGKILL after ${killedAfter} mails (its CPU until then ${(cpuA * 1000).toFixed(0)} ms); lease ${LEASE_MS / 1000} s`);
     console.log(`  all ${NOTICES} done after ${sentInS.toFixed(1)} s (${(NOTICES / sentInS).toFixed(0)} notices/s); states ${JSON.stringify(final)}`);

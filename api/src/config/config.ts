@@ -319,7 +319,12 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     },
     mailDir: join(dataDir, 'mail'),
     smsDir: join(dataDir, 'sms'),
-    notices: { retryBaseMs: env.NOTICE_RETRY_BASE_MS, giveUpAfterMs: env.NOTICE_GIVE_UP_AFTER_MS, leaseMs: env.NOTICE_LEASE_MS, sendsPerSecond: env.NOTICE_SENDS_PER_SECOND },
+    notices: {
+      retryBaseMs: env.NOTICE_RETRY_BASE_MS,
+      giveUpAfterMs: env.NOTICE_GIVE_UP_AFTER_MS,
+      leaseMs: env.NOTICE_LEASE_MS,
+      sendsPerSecond: env.NOTICE_SENDS_PER_SECOND,
+    },
     whatsapp: {
       enabled: Boolean(env.WHATSAPP_TOKEN),
       token: env.WHATSAPP_TOKEN ?? '',
