@@ -15,6 +15,7 @@ import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
 import { moneyArithmetic } from './eslint/money-arithmetic.js';
 import { noFetchingEffect } from './eslint/no-fetching-effect.js';
+import { queryKeysRule } from './eslint/query-keys.js';
 import { noTestSleeps } from './eslint/no-test-sleeps.js';
 import { orderStateWrites } from './eslint/order-state-writes.js';
 import { stockWrites } from './eslint/stock-writes.js';
@@ -64,6 +65,7 @@ export default tseslint.config(
           'money-arithmetic': moneyArithmetic,
           'no-test-sleeps': noTestSleeps,
           'no-fetching-effect': noFetchingEffect,
+          'query-keys': queryKeysRule,
           'type-errors': typeErrors,
         },
       },
@@ -86,6 +88,8 @@ export default tseslint.config(
       'haat/no-test-sleeps': 'error',
       // No effect fetches by hand in pwa/src: online reads go through lib/query (the rule skips other files).
       'haat/no-fetching-effect': 'error',
+      // Every key of the online-read cache comes from pwa/src/lib/query/query-keys.ts (the rule skips other files).
+      'haat/query-keys': 'error',
       // Off here; CI's lint turns it on (`npm run lint:types`) to report TypeScript's errors from the programs
       // built for the rules above (eslint/type-errors.js).
       'haat/type-errors': 'off',

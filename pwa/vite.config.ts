@@ -37,14 +37,14 @@ const importsDexie = (id: string) => /^import (?!type\b)[^;]*from '(dexie|\.\/db
 // lib/, i18n/ and shared modules that `/` does not use, kept out of the 'app' chunk (which every first visit loads) so
 // they go with the pages that do: the form messages with their texts, the checkout's reactions to error codes and the
 // list of codes itself, the dialogs, infinite scroll, the product page's after-paint hook, the not-found page, the
-// online-read layer (lib/query, TanStack Query), the outbox and what writes the signed-in shopper's stores (with ulid:
+// online-read layer (lib/query, TanStack Query, with the admin's query keys), the outbox and what writes the signed-in shopper's stores (with ulid:
 // they load once storage is open), the listing's and search's early requests, and the shared rules of addresses,
 // pincodes and coupons, the query understanding (the search results and the offline search; its word table alone is
 // about 4 KB gzip), the shop's time of day in words (the delivery promise's due time), the spaced mobile numbers and the GSTIN rule (account, orders
 // and admin screens), the delivery promise (asked by the product page, cart, checkout and orders), what a finished sign-in reads of /login's state, the token refresher (loaded on a first 401) and the service worker's registration (loaded once
 // the page has settled) (docs/decisions/0091-a-lighter-first-visit.md).
 const NOT_ON_HOME =
-  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
+  /[\\/](i18n[\\/](validation|format-shop-time)|lib[\\/]http[\\/](login-return|problem-reaction|pincode|early-request|token-refresher|field-refusal)|lib[\\/]device[\\/](register-worker|cache-seen)|lib[\\/]storage[\\/](outbox|stamp-writes|user-data|order-store)|lib[\\/]ui[\\/](modal-dialog|confirm-dialog|not-found|lazy-part|form-refusal)|lib[\\/]hooks[\\/](use-idle-once|use-infinite-scroll|throttle|use-after-paint|use-busy|use-debounced)|lib[\\/]query[\\/](query-client|query-state|admin-keys)|lib[\\/]delivery[\\/](delivery-promise|promise-part|promise-api|card-promise|header-promise|place-words|arrival-line)|shared[\\/]src[\\/](common[\\/](error-code|message-template|shop-time)|addresses[\\/](same-state|pincode)|promotions[\\/][\w.-]+|search[\\/][\w.-]+|users[\\/]mobile-words|invoices[\\/]gstin))\.tsx?$/;
 
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
@@ -54,10 +54,10 @@ const PRODUCT_CARDS =
 // The modules of the 'late-parts' chunk (below): the footer, the toaster, the newsletter and home's back-to-top button,
 // which `/` loads once the shopper scrolls or the first screen has settled (lib/ui/late-part.tsx), and what of lib/ and
 // the shared rules only they use on `/`: the public config the footer reads (with the shop, the return window and the
-// hold limits it defaults to, and TanStack Query's `queryOptions` its read is declared with), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
+// hold limits it defaults to, and TanStack Query's `queryOptions` its read is declared with), the keys of the shopper's reads off `/` (lib/query/screen-keys.ts: every page that makes them has loaded this chunk, and apart they were a chunk of their own), the language switch (with its one text of its own) and the shop's address. Every other page loads this chunk before its
 // first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/]newsletter\.tsx|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/]language$|[\\/]en-IN[\\/]language\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
@@ -72,6 +72,9 @@ const inForks = [
   'src/lib/http/__tests__/load-failure.test.ts',
   // Needs a device with no database yet: in a shared worker, fake-indexeddb keeps the databases other files opened.
   'src/lib/storage/__tests__/storage-wanted.test.ts',
+  // Answers the device's calls one by one: in a worker shared with the one-rule model, the calls it waits for never
+  // came (wishlist-reload-order.test.ts shows the same there).
+  'src/features/account/__tests__/notify-me-device.test.ts',
 ];
 
 export default defineConfig({

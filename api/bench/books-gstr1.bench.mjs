@@ -47,9 +47,10 @@ function documentsOf(i, fy, userId) {
   const at = new Date(monthStart + Math.floor(((i + 0.5) / INVOICES) * DAYS * 86_400_000));
   const state = i % 100 === 7 ? 'Maharashtra' : STATES[i % STATES.length];
   const b2b = i % 10 === 3;
-  const paid = i % 100 === 7 ? [{ ...LAPTOP, quantity: 1, total: LAPTOP.price }] : [];
+  /** @type {{ name: string, hsn: string, rate: number, quantity: number, total: number }[]} */
+  const paid = i % 100 === 7 ? [{ name: LAPTOP.name, hsn: LAPTOP.hsn, rate: LAPTOP.rate, quantity: 1, total: LAPTOP.price }] : [];
   for (let k = 0; paid.length === 0 || k < i % 3; k++) {
-    const g = GOODS[(i + k) % GOODS.length];
+    const g = /** @type {(typeof GOODS)[number]} */ (GOODS[(i + k) % GOODS.length]);
     paid.push({ name: g.name, hsn: g.hsn, rate: g.rate, quantity: 1 + (k % 2), total: g.price * (1 + (k % 2)) });
   }
   const buyer = { name: b2b ? `Traders ${i % 200}` : `Shopper ${i}`, address: 'Somewhere', state, ...(b2b ? { gstin: BUYERS[i % 200] } : {}) };
@@ -70,8 +71,8 @@ function documentsOf(i, fy, userId) {
       kind: 'invoice',
       order_id: document.orderId,
       user_id: userId,
-      invoice_id: null,
-      reason: null,
+      invoice_id: /** @type {string | null} */ (null),
+      reason: /** @type {string | null} */ (null),
       issued_at: at,
       document,
     },

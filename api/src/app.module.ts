@@ -23,6 +23,7 @@ import { AddressesModule } from './addresses/index.js';
 import { CartModule } from './cart/index.js';
 import { DeliveryModule } from './delivery/index.js';
 import { WishlistModule } from './wishlist/index.js';
+import { BackInStockModule } from './back-in-stock/index.js';
 import { ReviewsModule } from './reviews/index.js';
 import { PublicConfigModule } from './public-config/index.js';
 import { ContactModule } from './contact/index.js';
@@ -56,6 +57,7 @@ export class AppModule {
         CartModule,
         DeliveryModule,
         WishlistModule,
+        BackInStockModule,
         ReviewsModule,
         CategoriesModule,
         SubCategoriesModule,

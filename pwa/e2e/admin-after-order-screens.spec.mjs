@@ -197,6 +197,20 @@ async function walk(page, { baseUrl, artifactsDir, admin }, language, size, seed
   await expect(form.getByTestId('coupon-form-value')).toBeFocused();
   await expect(form.getByTestId('coupon-form-value')).toBeInViewport();
   await screenshot(page, artifactsDir, `admin-five-coupon-form-${tag}`);
+  // A code another coupon has: the server's refusal under Code, focused, the dialog open, in the admin's language,
+  // never the API's field path nor a toast behind the dialog.
+  const code = form.getByTestId('coupon-form-code');
+  await code.fill(seeded.codes.open);
+  await form.getByTestId('coupon-form-value').fill('10');
+  await form.getByTestId('coupon-form-save').click();
+  await expect(code).toHaveAttribute('aria-invalid', 'true');
+  await expect(code).toBeFocused();
+  const problem = form.locator(`[id="${(await code.getAttribute('aria-describedby')).split(' ').pop()}"]`);
+  await expect(problem).toContainText(seeded.codes.open);
+  await expect(problem).not.toContainText('code:');
+  await expect(form).toBeVisible();
+  await expect(page.locator('.toast')).toHaveCount(0);
+  await screenshot(page, artifactsDir, `admin-five-coupon-taken-${tag}`);
   await page.keyboard.press('Escape');
   await expect(form).toHaveCount(0);
 

@@ -4,6 +4,7 @@ import { signedEvent, startStripeStandIn } from './lib/stripe-stand-in.mjs';
 import { startWhatsappStandIn } from './lib/whatsapp-stand-in.mjs';
 import { codeFromSms } from './lib/sms.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
+import { seriousViolations } from './lib/axe.mjs';
 import { expect, test } from './fixtures.mjs';
 
 const WEBHOOK_SECRET = 'whsec_test_haat_journey_0123456789';
@@ -111,6 +112,45 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
       .poll(async () => (await apiGet(baseUrl, 'order/order-list', token)).data.find((o) => o.orderId === second.metadata.orderId)?.payment_status)
       .toBe('CANCELLED');
     assert.equal(second.status, 'expired', 'the API expired the Stripe session too');
+
+    // Nothing was charged and the cart is kept, on the server and on this device (the line counted from IndexedDB);
+    // the page offers no updates for the cancelled order. Try again is a new payment for the same cart.
+    const retry = page.getByTestId('payment-retry');
+    await expect(retry).toContainText('Nothing was charged.');
+    await expect(retry.getByTestId('payment-retry-kept')).toContainText('Your cart is kept: 1 item');
+    const kept = (await apiGet(baseUrl, 'cart/get', token)).data;
+    assert.equal(kept.length, 1, 'the server kept the cart line');
+    await expect(page.getByTestId('push-toggle')).toHaveCount(0);
+    await expect(page.getByTestId('whatsapp-offer')).toHaveCount(0);
+    assert.deepEqual(await seriousViolations(page), [], 'the page after the payment has no serious accessibility problem');
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, artifactsDir, `payment-retry-en-IN-${width}-cancel`);
+    }
+    await retry.getByRole('button', { name: 'Try again' }).click();
+    await page.waitForURL(/\/c\/pay\/cs_test_/);
+    const third = [...stripe.sessions.values()].at(-1);
+    assert.notEqual(third.metadata.orderId, second.metadata.orderId, 'a new payment, for a new order');
+    const retried = (await apiGet(baseUrl, 'order/order-list', token)).data.find((o) => o.orderId === third.metadata.orderId);
+    assert.deepEqual(
+      retried.product_details.map((l) => [l.productId, l.quantity]),
+      kept.map((l) => [l.productId._id, l.quantity]),
+      'the same cart',
+    );
+    await page.getByRole('link', { name: 'Cancel' }).click();
+    await page.getByRole('heading', { name: `Order #${third.metadata.orderId} Cancelled` }).waitFor();
+
+    // The server judges Pay on delivery as at checkout: the address deleted meanwhile, it is refused and said why.
+    const gone = await fetch(`${baseUrl}/api/address/disable`, {
+      method: 'DELETE',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ _id: retried.delivery_address._id }),
+    });
+    assert.equal(gone.status, 200, await gone.text());
+    await retry.getByRole('button', { name: 'Pay on delivery instead' }).click();
+    await expect(retry.getByTestId('payment-retry-refused')).not.toBeEmpty();
+    await screenshot(page, artifactsDir, 'payment-retry-en-IN-1366-cod-refused');
+    assert.equal((await apiGet(baseUrl, 'cart/get', token)).data.length, 1, 'a refused order leaves the cart as it was');
     await context.close();
   } finally {
     await browser.close();
@@ -124,7 +164,8 @@ test('card-checkout', async ({ artifactsDir, launch, startServer }) => {
  * shopper, signed up by e-mail, proves a mobile on My Profile (it is then verified there, and would sign in:
  * docs/decisions/0280-sign-in-by-mobile-number.md), pays by UPI through the stand-in; back on /success the page waits for the UPI
  * app, offers order updates on WhatsApp (one tap), and says when the payment arrived; the next stage goes out on
- * WhatsApp. In Hindi, a second UPI payment that fails is said so on the same page.
+ * WhatsApp. In Hindi, a second UPI payment that fails is said so where a payment that did not happen is (/cancel), with
+ * the kept cart placed cash on delivery instead.
  */
 test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
   const stripe = await startStripeStandIn();
@@ -228,9 +269,26 @@ test('upi-whatsapp', async ({ artifactsDir, launch, startServer }) => {
     await expect(page.getByText(`ऑर्डर की जानकारी ${spaced} पर WhatsApp पर भी आएगी।`)).toBeVisible();
     await screenshot(page, artifactsDir, 'upi-waiting-hindi');
     await webhook('checkout.session.async_payment_failed', failing);
-    await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है। कोई पैसा नहीं कटा।');
+    // The page that says a payment did not happen, as for leaving Stripe's page.
+    await page.waitForURL(/\/cancel\?orderId=.*&why=upi/);
+    await expect(page.getByRole('alert').filter({ hasText: 'UPI' })).toHaveText('आपका UPI पेमेंट नहीं हो पाया, इसलिए ऑर्डर रद्द कर दिया गया है।');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('पेमेंट नहीं हुआ');
-    await screenshot(page, artifactsDir, 'upi-failed-hindi');
+    // No updates offered for the cancelled order; the kept cart is offered again, cash on delivery here.
+    const retry = page.getByTestId('payment-retry');
+    await expect(retry).toContainText('कोई पैसा नहीं कटा।');
+    await expect(retry.getByTestId('payment-retry-kept')).toContainText('आपका कार्ट रखा हुआ है: 1 आइटम');
+    await expect(page.getByTestId('whatsapp-offer')).toHaveCount(0);
+    await expect(page.getByTestId('push-toggle')).toHaveCount(0);
+    assert.deepEqual(await seriousViolations(page), [], 'the failed UPI payment’s page has no serious accessibility problem');
+    for (const width of [390, 1366]) {
+      await page.setViewportSize({ width, height: 900 });
+      await screenshot(page, artifactsDir, `payment-retry-hi-IN-${width}-upi-failed`);
+    }
+    await retry.getByRole('button', { name: 'इसके बजाय डिलीवरी पर पेमेंट करें' }).click();
+    await page.waitForURL(/\/success\?order=/);
+    const cod = new URL(page.url()).searchParams.get('order');
+    const { data: after } = await apiGet(baseUrl, 'order/order-list', await apiLogin(baseUrl, shopper.email, shopper.password));
+    assert.equal(after.find((o) => o.orderId === cod)?.payment_method, 'COD', 'the kept cart, placed cash on delivery');
     await context.close();
   } finally {
     await browser.close();

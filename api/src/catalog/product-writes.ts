@@ -13,10 +13,12 @@ import { assertUnitSuitsType } from './product-update-rules.js';
 import { products } from './products.table.js';
 
 // A product's create and update, each run in the caller's transaction: the product form saves one at a time
-// (ProductsService), an imported file one product to a transaction (catalog-import/). The caller bumps the
-// catalogue's version and tells search once its transaction commits.
+// (ProductsService: its words learnt and the saved row read back in its transaction), an imported file one
+// product to a transaction (catalog/import/: `importProduct`, the words learnt by the caller once a batch has
+// committed, nothing read back). The caller bumps the catalogue's version and tells search once it commits.
 
 type Search = Pick<ProductSearch, 'learnWords'>;
+type Reason = { create: 'initial' | 'import'; update: 'adjustment' | 'import' };
 
 /** A product as the wire reads it (stock and options from the inventory), published or not. */
 export async function productRowOf(db: Pick<Db, 'select'>, id: string): Promise<ProductRow> {
@@ -25,13 +27,16 @@ export async function productRowOf(db: Pick<Db, 'select'>, id: string): Promise<
   return row;
 }
 
-export async function insertProduct(
-  tx: Db,
-  search: Search,
-  body: CreateProductBody,
-  adminId: string | null,
-  reason: 'initial' | 'import' = 'initial',
-): Promise<ProductRow> {
+export async function insertProduct(tx: Db, search: Search, body: CreateProductBody, adminId: string | null): Promise<ProductRow> {
+  const { id } = await insertRows(tx, body, adminId, 'initial');
+  await search.learnWords(tx, [id]);
+  const made = await productRowOf(tx, id);
+  await assertSkusFree(tx, { id: made.id, sku: made.sku, optionSkus: made.inventory.variants.map((v) => v.sku) });
+  return made;
+}
+
+/** The product's rows and its stock; answers its id and SKU. */
+async function insertRows(tx: Db, body: CreateProductBody, adminId: string | null, reason: Reason['create']): Promise<{ id: string; sku: string }> {
   const categoryIds = unique(body.category);
   const subCategoryIds = unique(body.subCategory);
   const sku = body.sku ?? newProductSku(body.name);
@@ -57,19 +62,35 @@ export async function insertProduct(
     })
     .returning({ id: products.id });
   await createProductStock(tx, { id: inserted!.id, sku }, body.stock, body.variants, adminId, reason);
-  await search.learnWords(tx, [inserted!.id]);
-  const made = await productRowOf(tx, inserted!.id);
-  await assertSkusFree(tx, { id: made.id, sku: made.sku, optionSkus: made.inventory.variants.map((v) => v.sku) });
-  return made;
+  return { id: inserted!.id, sku };
 }
 
-export async function updateProduct(
-  tx: Db,
-  search: Search,
-  body: UpdateProductBody,
-  adminId: string | null,
-  reason: 'adjustment' | 'import' = 'adjustment',
-): Promise<ProductRow> {
+export async function updateProduct(tx: Db, search: Search, body: UpdateProductBody, adminId: string | null): Promise<ProductRow> {
+  const { id } = await updateRows(tx, body, adminId, 'adjustment');
+  await search.learnWords(tx, [id]);
+  const saved = await productRowOf(tx, id);
+  await assertSkusFree(tx, { id: saved.id, sku: saved.sku, optionSkus: saved.inventory.variants.map((v) => v.sku) });
+  return saved;
+}
+
+/**
+ * An imported product's create or update, in the caller's transaction: the same rows and stock as the form's, the
+ * SKUs it sends checked against the other table, its words left for the caller to learn after commit
+ * (ProductSearch.learnWords, once a batch). Answers the product's id.
+ */
+export async function importProduct(tx: Db, body: { create: CreateProductBody } | { update: UpdateProductBody }, adminId: string | null): Promise<string> {
+  if ('create' in body) {
+    const made = await insertRows(tx, body.create, adminId, 'import');
+    await assertSkusFree(tx, { ...made, optionSkus: body.create.variants.map((v) => v.sku) });
+    return made.id;
+  }
+  const saved = await updateRows(tx, body.update, adminId, 'import');
+  await assertSkusFree(tx, { ...saved, optionSkus: body.update.variants?.map((v) => v.sku) ?? [] });
+  return saved.id;
+}
+
+/** The product's row and its stock; answers its id and SKU. */
+async function updateRows(tx: Db, body: UpdateProductBody, adminId: string | null, reason: Reason['update']): Promise<{ id: string; sku: string }> {
   const { _id: ref, category, subCategory, more_details, variants, stock, expectedStock, ...rest } = body;
   const _id = await productIdOf(tx, ref);
   await lockCatalogRefs(tx, unique(category ?? []), unique(subCategory ?? []));
@@ -97,10 +118,7 @@ export async function updateProduct(
     .returning({ id: products.id });
   if (!updated) throw notFound('Product');
   await updateProductStock(tx, _id, { sku: rest.sku ?? stored.sku, stock, expectedStock, variants, reason }, adminId);
-  await search.learnWords(tx, [updated.id]);
-  const saved = await productRowOf(tx, _id);
-  await assertSkusFree(tx, { id: saved.id, sku: saved.sku, optionSkus: saved.inventory.variants.map((v) => v.sku) });
-  return saved;
+  return { id: _id, sku: rest.sku ?? stored.sku };
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];

@@ -13,6 +13,7 @@ export { cartSyncResults } from '../cart/cart-sync-results.table.js';
 export { passwordResetCodes, passwordResetRequests } from '../account/password-reset.table.js';
 export { mobileCodes } from '../account/mobile-codes.table.js';
 export { wishlistItems } from '../wishlist/wishlist.table.js';
+export { stockAlerts } from '../back-in-stock/stock-alerts.table.js';
 export { reviews } from '../reviews/reviews.table.js';
 export { adminOrderViews, orders, orderLines } from '../orders/orders.table.js';
 export { orderReturns } from '../orders/returns.table.js';

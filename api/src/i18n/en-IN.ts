@@ -308,6 +308,8 @@ export const enIN = {
       '{{store}} can no longer deliver this order in {{minutes}} minutes; it can come by courier by {{date}}. Please check and place it again.',
     promiseChanged: '{{store}} can no longer deliver this order in {{minutes}} minutes. Please check and place it again.',
     addressLimit: 'You can keep at most {{limit}} addresses. Remove one to add another.',
+    alertInStock: '{{name}} is in stock now: add it to your cart instead.',
+    alertLimit: 'You can wait for at most {{limit}} products at once. Remove one from your "Notify me" list to add another.',
     endpointTaken: 'This push endpoint belongs to another account; sign out there or unsubscribe it first.',
     contactUnavailable: 'Your message could not be sent just now. Please try again, or write to {{email}}.',
     fileMultipart: 'send the image as multipart/form-data, in one file part (e.g. the field "file").',
@@ -406,6 +408,11 @@ export const enIN = {
     itemRemoved: 'Item remove',
     wishlistAdded: 'Item added',
     wishlistRemoved: 'Removed from wishlist',
+    wishlistSeen: 'Price drops seen',
+    alertAdded: 'We will tell you when it is back in stock',
+    alertRemoved: 'Removed from your Notify me list',
+    alertList: 'Notify me list',
+    alertCounts: 'Shoppers waiting',
     reviewSubmitted: 'Review submitted successfully!',
     reviewUpdated: 'Review updated successfully!',
     reviewDeleted: 'Review deleted successfully.',
@@ -435,11 +442,34 @@ export const enIN = {
     REFUNDED: 'refunded',
   },
 
+  /**
+   * Notices a shopper asked for (api/src/back-in-stock, api/src/wishlist: docs/product.md#back-in-stock and
+   * #price-drops): the push title and body, the WhatsApp line and the mail of each.
+   */
+  shopperNotices: {
+    backInStock: {
+      title: 'Back in stock',
+      body: '{{name}} is back in stock. Open it to buy before it sells out again.',
+    },
+    priceDrop: {
+      title: 'Price dropped',
+      body: '{{name}} on your wishlist is now {{price}} (was {{was}}).',
+    },
+  },
+
   /** Mails (api/src/users): `subject` and `text` of each; the text ends with the shop's name. */
   sms: {
     signInCode: 'Your Haat code is {{code}}. It expires in 5 minutes. Do not share it with anyone.\n\n@{{host}} #{{code}}',
   },
   mail: {
+    backInStock: {
+      subject: '{{name}} is back in stock',
+      text: 'Hello,\n\n{{name}} is back in stock at Haat. You asked us to tell you.\nOpen it here: {{link}}\n\nWe told you once; your "Notify me" for it has ended.\n\nHaat',
+    },
+    priceDrop: {
+      subject: 'Price drop: {{name}} is now {{price}}',
+      text: 'Hello,\n\n{{name}} on your Haat wishlist dropped from {{was}} to {{price}}.\nOpen it here: {{link}}\n\nHaat',
+    },
     resetCode: {
       subject: 'Your Haat password reset code',
       text: 'Hello {{name}},\n\nYour Haat password reset code is {{code}}.\nIt expires in 10 minutes. If you did not ask for it, ignore this e-mail: your password stays as it is.\n\nHaat',

@@ -378,3 +378,12 @@ export async function optionSkuOwners(db: Pick<Db, 'select'>, skus: readonly str
     .where(inArray(productVariants.sku, [...skus]));
   return rows.map((r) => ({ ...r, sku: r.sku! }));
 }
+
+/**
+ * Fresh planner statistics for the stock tables after a bulk write (an import of thousands of products): until
+ * autovacuum's next pass PostgreSQL plans reads of them for their old size, and a product page's stock, read for a
+ * thousand products at once, took 20 times as long (docs/benchmarks.md#books).
+ */
+export async function analyzeStock(db: Pick<Db, 'execute'>): Promise<void> {
+  await db.execute(sql`analyze ${inventoryLevels}, ${productVariants}`);
+}

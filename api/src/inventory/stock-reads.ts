@@ -1,4 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.js';
+import { productVariants } from './inventory.table.js';
 
 /**
  * Stock as readers of products see it. The inventory owns the figures (inventory_levels.available,
@@ -71,3 +73,15 @@ export const productInventorySql =
     from inventory_levels dp where dp.product_id = "products"."id" and dp.options = 0), ${inventoryFromVariantRowsSql})`.mapWith(
     (v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as ProductInventory,
   );
+
+/**
+ * The sellable units a pool sells: a product's own unit (`variantId` null) and the options that share its pool, or
+ * the one option with a pool of its own. What a pool's return to stock brings back (docs/product.md#back-in-stock).
+ */
+export async function unitsOfPool(db: Pick<Db, 'select'>, levelId: string): Promise<Array<{ productId: string; variantId: string | null }>> {
+  const rows = await db
+    .select({ productId: productVariants.productId, variantId: productVariants.id, isDefault: productVariants.isDefault })
+    .from(productVariants)
+    .where(eq(productVariants.inventoryLevelId, levelId));
+  return rows.map((r) => ({ productId: r.productId, variantId: r.isDefault ? null : r.variantId }));
+}

@@ -27,13 +27,18 @@ export function searchTokens(text: string): string[] {
   return (long.length ? long : all).slice(0, MAX_TOKENS);
 }
 
-/** Keeps the vocabulary in step with the catalogue: every lexeme of these products becomes searchable. */
+/**
+ * Keeps the vocabulary in step with the catalogue: every lexeme of these products becomes searchable. Words go in in
+ * their sort order: two writers learning the same new words at once (a product saved, an import's batch) then wait
+ * for each other in one order and never deadlock.
+ */
 export async function learnWords(db: Db, productIds?: string[]): Promise<void> {
   const where = productIds ? sql`where ${products.id} in ${productIds}` : sql``;
   if (productIds && productIds.length === 0) return;
   await db.execute(sql`
     insert into ${searchWords} (word)
     select distinct w from ${products}, unnest(tsvector_to_array(${products.search})) as w ${where}
+    order by w
     on conflict do nothing`);
 }
 

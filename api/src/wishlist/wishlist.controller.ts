@@ -26,6 +26,14 @@ export class WishlistController {
     return ok({ productId: body.productId }, 'Removed from wishlist');
   }
 
+  /** The wishlist screen was shown: its "Price dropped" marks are seen (docs/product.md#price-drops). */
+  @Post('seen')
+  @HttpCode(200)
+  async seen(@CurrentUser() user: AuthUser) {
+    await this.wishlist.seen(user.id);
+    return ok({}, 'Price drops seen');
+  }
+
   @Get('get')
   async list(@CurrentUser() user: AuthUser) {
     return ok(await this.wishlist.list(user.id), 'Wishlist');

@@ -39,6 +39,7 @@ const ROUTES: Array<{ path: string; page: Page }> = [
   { path: '/dashboard/address', page: page(() => import('../features/account/address.page'), 'AddressPage') },
   { path: '/dashboard/profile', page: page(() => import('../features/account/profile.page'), 'ProfilePage') },
   { path: '/dashboard/mywishlist', page: page(() => import('../features/account/wishlist.page'), 'WishlistPage') },
+  { path: '/dashboard/notify-me', page: page(() => import('../features/account/notify-me.page'), 'NotifyMePage') },
   { path: '/dashboard/category', page: page(() => import('../features/admin/category.page'), 'CategoryPage') },
   { path: '/dashboard/subcategory', page: page(() => import('../features/admin/subcategory.page'), 'SubCategoryPage') },
   { path: '/dashboard/upload-product', page: page(() => import('../features/admin/upload-product.page'), 'UploadProductPage') },

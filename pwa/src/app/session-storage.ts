@@ -1,7 +1,7 @@
 import { flushOutbox, startOutboxSync } from '../lib/storage/outbox-sync';
 import { claimUserData } from '../lib/storage/user-data';
 import { reloadOrders } from '../lib/storage/order-store';
-import { accountApi, registerWishlistSync, reloadAddresses, reloadWishlist } from '../features/account/public';
+import { accountApi, registerNotifyMeSync, registerWishlistSync, reloadAddresses, reloadNotifyMe, reloadWishlist } from '../features/account/public';
 import { registerCartSync, reloadCart } from '../features/cart/public';
 import { registerCodQueue } from '../features/checkout/public';
 
@@ -12,6 +12,7 @@ import { registerCodQueue } from '../features/checkout/public';
 registerCartSync();
 registerCodQueue();
 registerWishlistSync();
+registerNotifyMeSync();
 
 const quietly = (work: Promise<unknown>) => void work.catch(() => undefined);
 
@@ -30,4 +31,5 @@ export async function refreshUserData(): Promise<void> {
   quietly(reloadAddresses());
   quietly(reloadOrders());
   quietly(reloadWishlist());
+  quietly(reloadNotifyMe());
 }

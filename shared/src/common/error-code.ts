@@ -45,6 +45,10 @@ export enum ErrorCode {
   LastAdmin = 'LAST_ADMIN',
   /** 409: the account already keeps as many addresses as one account may; `limit` says how many. */
   AddressLimit = 'ADDRESS_LIMIT',
+  /** 409: "Notify me" on a product or option that can be bought now; `productId` (and `variantId`) and `available` say which and how many. */
+  InStock = 'IN_STOCK',
+  /** 409: the account already waits for as many products as one account may; `limit` says how many. */
+  AlertLimit = 'ALERT_LIMIT',
   /** 409: a product has fewer units than asked for; `productId` (and `variantId` for a variant's own stock) and `available` (units left) say which and how many. */
   OutOfStock = 'OUT_OF_STOCK',
   /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */

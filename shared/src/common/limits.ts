@@ -8,6 +8,12 @@ export const LIMITS = {
    * ₹50 with room for the exchange rate. A smaller order (a big coupon) is paid cash on delivery.
    */
   cardMinimumRupees: 50,
+  /** Most "Notify me" waits (back in stock, not yet told nor ended) one account may keep at once (docs/product.md#back-in-stock). */
+  maxStockAlertsPerAccount: 50,
+  /** "Notify me" asks one account may make in an hour, counted by the throttle (docs/product.md#back-in-stock). */
+  stockAlertsPerHour: 30,
+  /** Days a "Notify me" wait lasts untold before it ends by itself. */
+  stockAlertDays: 90,
   /** Most addresses (not removed) one account may keep. */
   maxAddressesPerUser: 20,
   mobileBreakpointPx: 768,

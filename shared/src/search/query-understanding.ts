@@ -8,7 +8,6 @@ import {
   BETWEEN_WORDS,
   COLOUR_WORDS,
   CURRENCY_WORDS,
-  DEVANAGARI_WORDS,
   FILLER_WORDS,
   KIND_HINTS,
   MATERIAL_WORDS,
@@ -18,6 +17,7 @@ import {
   type Colour,
   type Material,
 } from './query-vocabulary.js';
+import { DEVANAGARI_WORDS } from './devanagari-words.js';
 
 /**
  * Query understanding (docs/decisions/0310-query-understanding.md): what a shopper typed, read once into what is

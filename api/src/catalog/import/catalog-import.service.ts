@@ -1,17 +1,20 @@
-import { setImmediate as yieldToRequests } from 'node:timers/promises';
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMPORT_MAX_PROBLEMS, type ImportJobStatus, type ImportProblem, type ImportReport } from '@haat/shared/catalog/catalog-import';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { Language } from '@haat/shared/common/languages';
-import { DB, type Db } from '../../db/database.js';
+import { DB, POOL_STATS, type Db, type PoolStats } from '../../db/database.js';
 import { AppError } from '../../common/app-error.js';
+import { eventLoopTurns } from '../../common/event-loop-turns.js';
 import { FilesService, imageUrlByContent } from '../../files/index.js';
 import { localizeMessage } from '../../i18n/localize-message.js';
 import { CatalogVersion } from '../catalog-version.js';
 import { PRODUCT_SEARCH, type ProductSearch } from '../product-search.js';
 import { skuConflict } from '../product-skus.js';
-import { insertProduct, updateProduct } from '../product-writes.js';
+import { products } from '../products.table.js';
+import { analyzeStock } from '../../inventory/index.js';
+import { importProduct } from '../product-writes.js';
 import { failJob, readJob, saveProgress, startJob } from './import-jobs.js';
 import { planContext, planProduct, isUrl, type PictureUrl, type ProductPlan } from './import-plan.js';
 import { readRows } from './import-rows.js';
@@ -20,6 +23,12 @@ import type { ImportUpload, PictureZip } from './import-upload.js';
 /** Products written between two progress saves (and catalogue version bumps). */
 const BATCH = 100;
 
+/** Rows created by a job past which the catalogue's and stock's planner statistics are refreshed at its end (see analyzeStock). */
+const ANALYZE_AFTER_CREATES = 1000;
+
+/** The most products a batch writes at once, each on a connection of the main pool (see lanesOf). */
+const MAX_LANES = 4;
+
 interface Planned {
   plans: ProductPlan[];
   report: ImportReport;
@@ -27,19 +36,23 @@ interface Planned {
 
 /**
  * The catalogue's import (docs/decisions/0315-catalogue-import-by-sku.md): a file is planned row by row against the
- * shop (the dry run answers that plan), then applied one product to a transaction in batches, its progress kept in
- * catalog_import_jobs for any instance to answer.
+ * shop (the dry run answers that plan), then applied one product to a transaction, a few products at once, in
+ * batches, its progress kept in catalog_import_jobs for any instance to answer.
  */
 @Injectable()
 export class CatalogImportService {
   private readonly logger = new Logger('CatalogImport');
+  private readonly lanes: number;
 
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly version: CatalogVersion,
     private readonly files: FilesService,
     @Inject(PRODUCT_SEARCH) private readonly search: ProductSearch,
-  ) {}
+    @Inject(POOL_STATS) pools: () => PoolStats[],
+  ) {
+    this.lanes = lanesOf(pools());
+  }
 
   async dryRun(upload: ImportUpload): Promise<ImportReport> {
     return (await this.plan(upload)).report;
@@ -61,13 +74,14 @@ export class CatalogImportService {
   }
 
   private async plan(upload: ImportUpload): Promise<Planned> {
-    const read = readRows(upload.sheet);
+    const read = await readRows(upload.sheet);
     const ctx = await planContext(this.db, read, pictureResolver(upload.pictures));
     const plans: ProductPlan[] = [];
-    for (const [i, group] of read.products.entries()) {
+    // The plan is CPU work on the event loop: other requests are answered between products.
+    const turn = eventLoopTurns();
+    for (const group of read.products) {
+      await turn();
       plans.push(await planProduct(ctx, group));
-      // The plan is CPU work on the event loop: other requests are answered between every few products.
-      if (i % 50 === 49) await yieldToRequests();
     }
     const report: ImportReport = {
       total: read.total,
@@ -87,7 +101,7 @@ export class CatalogImportService {
     for (let i = 0; i < plans.length; i += BATCH) {
       const batch = plans.slice(i, i + BATCH);
       const changed: string[] = [];
-      for (const plan of batch) {
+      await inLanes(batch, this.lanes, async (plan) => {
         const failure = plan.kind === 'create' || plan.kind === 'update' ? await this.write(plan, zip, adminId, changed) : null;
         if (failure) {
           (failure.conflict ? conflictRows : errors).push(failure.problem);
@@ -95,13 +109,16 @@ export class CatalogImportService {
           for (const r of plan.rows) r.outcome = r.row === failure.problem.row ? (failure.conflict ? 'conflict' : 'error') : 'skipped';
         }
         done += plan.rows.length;
-      }
-      if (changed.length) {
-        await this.version.bump();
-        await this.search.productsChanged(changed, 'content');
-      }
+      });
+      await this.committed(changed);
       const last = i + BATCH >= plans.length;
       const counts = countRows(plans.slice(0, i + batch.length));
+      // Before the job says done: the next file's plan reads these tables at their new size.
+      if (last && counts.creates >= ANALYZE_AFTER_CREATES) {
+        await this.db.execute(sql`analyze ${products}`);
+        await analyzeStock(this.db);
+      }
+      // A commit waited for: the batch's own commits (not waited for, see write) are on disk once this one is.
       await saveProgress(this.db, jobId, {
         state: last ? 'done' : 'running',
         done,
@@ -114,7 +131,20 @@ export class CatalogImportService {
     if (plans.length === 0) await saveProgress(this.db, jobId, { state: 'done', done, ...countRows([]), errorCount, errors, conflictRows });
   }
 
-  /** One product in one transaction, its pictures stored first; answers the row's problem when it could not be written. */
+  /** Once a batch's products are written: their words searchable (one statement), the catalogue's version bumped, every instance told. */
+  private async committed(changed: string[]): Promise<void> {
+    if (changed.length === 0) return;
+    await this.search.learnWords(this.db, changed);
+    await this.version.bump();
+    await this.search.productsChanged(changed, 'content');
+  }
+
+  /**
+   * One product in one transaction, its pictures stored first; answers the row's problem when it could not be written.
+   * Its commit is not waited for (synchronous_commit off): the batch's progress, written next with a commit that is,
+   * puts it on disk, so a database crash loses at most the batch under way, which the job then answers as failed and
+   * importing the file again finishes (docs/decisions/0315-catalogue-import-by-sku.md).
+   */
   private async write(plan: ProductPlan, zip: PictureZip | null, adminId: string | null, changed: string[]) {
     const row = plan.rows[0]!.row;
     try {
@@ -122,20 +152,41 @@ export class CatalogImportService {
         const bytes = await zip?.read(name);
         if (bytes) await this.files.saveImageByContent(bytes);
       }
-      const saved = await this.db
-        .transaction((tx) =>
-          plan.create ? insertProduct(tx, this.search, plan.create, adminId, 'import') : updateProduct(tx, this.search, plan.update!, adminId, 'import'),
-        )
+      const id = await this.db
+        .transaction(async (tx) => {
+          await tx.execute(sql`set local synchronous_commit = off`);
+          return importProduct(tx, plan.create ? { create: plan.create } : { update: plan.update! }, adminId);
+        })
         .catch((e: unknown) => {
           throw skuConflict(e, plan.create ?? plan.update!);
         });
-      changed.push(saved.id);
+      changed.push(id);
       return null;
     } catch (e) {
       if (!(e instanceof AppError)) this.logger.warn(`import row ${row} (${plan.sku}) not written: ${(e as Error).message}`);
       return { conflict: e instanceof AppError && e.code === ErrorCode.StockChanged, problem: problemOf(e, row) };
     }
   }
+}
+
+/**
+ * How many products a batch writes at once: one on PGlite (one connection), else up to MAX_LANES, at most half the
+ * main pool, the rest left to the shop's requests. Products of one file are distinct and each write takes its locks
+ * in the house's order (docs/decisions/0216-one-lock-order-for-orders-and-admin-writes.md); their words, which every
+ * product shares, are learnt after the batch (see committed), so two lanes never wait for each other.
+ */
+function lanesOf(pools: PoolStats[]): number {
+  const main = pools.find((p) => p.pool === 'main');
+  return Math.max(1, Math.min(MAX_LANES, Math.floor((main?.max ?? 1) / 2)));
+}
+
+/** Runs `each` over `items`, at most `lanes` at a time, in order of start. */
+async function inLanes<T>(items: readonly T[], lanes: number, each: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await each(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(lanes, items.length) }, lane));
 }
 
 /** What stopped a product's write, as a problem of its first row: the field the API names, else the SKU. */

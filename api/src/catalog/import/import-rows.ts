@@ -7,6 +7,8 @@ import {
   type ImportProblem,
 } from '@haat/shared/catalog/catalog-import';
 import { Sku } from '@haat/shared/catalog/sku';
+import { unguardedCell } from '@haat/shared/common/spreadsheet-cell';
+import { eventLoopTurns } from '../../common/event-loop-turns.js';
 import type { Sheet } from './import-upload.js';
 
 /** One row of the file: its cells by column; a column the file does not have is undefined (left as it is). */
@@ -33,9 +35,10 @@ export interface ReadRows {
 /**
  * The header checked (every column known, none twice, `sku` there) and the rows grouped by product: a row with an
  * `option` is an option of the product its `product_sku` names. Checks that need nothing stored happen here: a SKU's
- * form, a SKU twice in the file, an option's row without its product's SKU or with a product's field filled.
+ * form, a SKU twice in the file, an option's row without its product's SKU or with a product's field filled. Other
+ * requests are answered between rows (eventLoopTurns): a 10,000-row file is 80 ms of CPU.
  */
-export function readRows(sheet: Sheet): ReadRows {
+export async function readRows(sheet: Sheet): Promise<ReadRows> {
   const problems: ImportProblem[] = [];
   const at = new Map<ImportColumn, number>();
   sheet.header.forEach((text, i) => {
@@ -51,12 +54,15 @@ export function readRows(sheet: Sheet): ReadRows {
   if (problems.length) return { columns: new Set(at.keys()), products: [], problems, total: rows.length };
   const cellsOf = (cells: string[]) => {
     const out: FileRow['cells'] = {};
-    for (const [column, i] of at) out[column] = (cells[i] ?? '').trim();
+    // An exported cell's guard against formulas is dropped (a file exported and imported again is unchanged).
+    for (const [column, i] of at) out[column] = unguardedCell((cells[i] ?? '').trim()).trim();
     return out;
   };
   const groups = new Map<string, ProductRows>();
   const seen = new Map<string, number>();
+  const turn = eventLoopTurns();
   for (const r of rows) {
+    await turn();
     const cells = cellsOf(r.cells);
     const sku = skuIn(cells.sku ?? '', r.row, 'sku', problems);
     if (sku === null) continue;

@@ -6,8 +6,9 @@ import { useDeviceQuery } from '../../lib/storage/device-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
+import { NotifyMeButton } from '../catalog/public';
 import { DashboardFrame } from './components/dashboard-frame';
-import { reloadWishlist } from './wishlist-sync';
+import { reloadWishlistSeeingDrops } from './wishlist-sync';
 import { useTranslation } from '../../i18n/i18n';
 import { useWishlistToggle } from './hooks/use-wishlist-toggle';
 
@@ -15,7 +16,10 @@ import { useWishlistToggle } from './hooks/use-wishlist-toggle';
 export function WishlistPage() {
   const { t } = useTranslation('account');
   const entries = useDeviceQuery(async (db) => (await db.wishlist.toArray()).sort((a, b) => b.addedAt - a.addedAt), [], { now: true });
-  const fetching = useServerRefresh('wishlist', reloadWishlist).refreshing;
+  // The screen's reload also says its "Price dropped" marks were seen: they stay on this visit's screen and are gone
+  // on the next (docs/product.md#price-drops).
+  const fetching = useServerRefresh('wishlist', reloadWishlistSeeingDrops).refreshing;
+  const { t: tc } = useTranslation('catalog');
   return (
     <>
       <PageMeta title={t('wishlist.meta')} />
@@ -37,7 +41,12 @@ export function WishlistPage() {
                       </Link>
                       <span className="wishlist-page__name">{product.name}</span>
                       <span>{formatMoney(discountedPrice(product.price, product.discount))}</span>
-                      {product.stock !== 0 && <AddToCartButton product={product} />}
+                      {product.priceDrop && (
+                        <span className="wishlist-page__drop" data-testid="price-drop">
+                          {tc('priceDropped', { amount: formatMoney(product.priceDrop.by) })}
+                        </span>
+                      )}
+                      {product.stock !== 0 ? <AddToCartButton product={product} /> : <NotifyMeButton productId={_id} variantId={null} name={product.name} />}
                     </>
                   ) : (
                     <span>{t('wishlist.elsewhere')}</span>

@@ -3,9 +3,12 @@ import type { AddCategoryBody, CreateSubCategoryBody, DeleteByIdBody, UpdateCate
 import type { CreateProductRequest, GetProductsBody, ProductDetailsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
+import { queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
+import { adminKeys } from '../../lib/query/admin-keys';
 import type { AdminPage } from './hooks/use-admin-list';
 import type { ProductPayload } from './product-form-model';
+import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
 
 /** docs/product.md#api, the admin's catalogue calls; reads skip every cache: an admin edits what the server holds. */
 const fresh = { cache: 'no-store' } as const;
@@ -13,12 +16,13 @@ const fresh = { cache: 'no-store' } as const;
 const quiet = { context: { silent: true } } as const;
 
 export const adminApi = {
-  categories: async () => (await http.get('category/get', fresh).json<Envelope<Category[]>>()).data ?? [],
+  categories: async (signal?: AbortSignal) => (await http.get('category/get', { ...fresh, signal }).json<Envelope<Category[]>>()).data ?? [],
   addCategory: (fields: AddCategoryBody) => http.post('category/add-category', { ...quiet, json: fields }).json<Envelope<Category>>(),
   updateCategory: (fields: UpdateCategoryBody) => http.put('category/update', { ...quiet, json: fields }).json<Envelope<Category>>(),
   deleteCategory: (_id: string) => http.delete('category/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
 
-  subCategories: async () => (await http.post('subcategory/get', { ...fresh, json: {} }).json<Envelope<SubCategory[]>>()).data ?? [],
+  subCategories: async (signal?: AbortSignal) =>
+    (await http.post('subcategory/get', { ...fresh, signal, json: {} }).json<Envelope<SubCategory[]>>()).data ?? [],
   addSubCategory: (fields: CreateSubCategoryBody) => http.post('subcategory/create', { ...quiet, json: fields }).json<Envelope<SubCategory>>(),
   updateSubCategory: (fields: UpdateSubCategoryBody) => http.put('subcategory/update', { ...quiet, json: fields }).json<Envelope<SubCategory>>(),
   deleteSubCategory: (_id: string) => http.delete('subcategory/delete', { json: { _id } satisfies DeleteByIdBody }).json<Envelope<null>>(),
@@ -30,8 +34,9 @@ export const adminApi = {
     return { items: body.data ?? [], totalPages: body.totalNoPage ?? 1 };
   },
   /** One product as the storefront reads it, for its edit form (the overview's "Adjust" links). */
-  product: async (productId: string) =>
-    (await http.post('product/get-product-details', { ...fresh, json: { productId } satisfies ProductDetailsBody }).json<Envelope<Product>>()).data ?? null,
+  product: async (productId: string, signal?: AbortSignal) =>
+    (await http.post('product/get-product-details', { ...fresh, signal, json: { productId } satisfies ProductDetailsBody }).json<Envelope<Product>>()).data ??
+    null,
   createProduct: (payload: ProductPayload) => http.post('product/create', { ...quiet, json: payload satisfies CreateProductRequest }).json<Envelope<Product>>(),
   updateProduct: (payload: ProductPayload & { _id: string }) =>
     http.put('product/update-product-details', { ...quiet, json: payload satisfies UpdateProductRequest }).json<Envelope<Product>>(),
@@ -47,3 +52,33 @@ export const adminApi = {
     return url;
   },
 };
+
+/** Every category; each read also brings this device's storefront copies in step (storefront-copies.ts). */
+export const categoriesQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.categories(),
+    queryFn: async ({ signal }) => {
+      const categories = await adminApi.categories(signal);
+      void replaceCategoryCopies(categories);
+      return categories;
+    },
+  });
+
+/** Every sub category, the storefront's copies brought in step likewise. */
+export const subCategoriesQuery = () =>
+  queryOptions({
+    queryKey: adminKeys.subCategories(),
+    queryFn: async ({ signal }) => {
+      const subCategories = await adminApi.subCategories(signal);
+      void replaceSubCategoryCopies(subCategories);
+      return subCategories;
+    },
+  });
+
+/** A page of the products (the search's, when there is one); the shelves' product finder reads its first page. */
+export const productsQuery = (search: string, page: number) =>
+  queryOptions({ queryKey: adminKeys.products(search, page), queryFn: ({ signal }) => adminApi.products(page, search, signal) });
+
+/** One product, for its edit form. */
+export const productQuery = (productId: string) =>
+  queryOptions({ queryKey: adminKeys.product(productId), queryFn: ({ signal }) => adminApi.product(productId, signal) });

@@ -1,7 +1,9 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
 import type { ExportFormat } from '@haat/shared/books/export.schema';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** A period of days on India's calendar, both included (YYYY-MM-DD). */
 export interface Period {
@@ -19,6 +21,10 @@ export const booksApi = {
   exportFile: (what: 'orders' | 'ledger', p: Period, format: ExportFormat): Promise<Blob> =>
     http.get(what === 'orders' ? 'admin/orders/export' : 'admin/stock/ledger', { cache: 'no-store', timeout: false, searchParams: { ...p, format } }).blob(),
 };
+
+/** A period's GSTR-1 overview, the previous period's kept on screen while this one is read. */
+export const gstr1OverviewQuery = (p: Period) =>
+  queryOptions({ queryKey: adminKeys.gstr1(p.from, p.to), queryFn: ({ signal }) => booksApi.gstr1Overview(p, signal), placeholderData: keepPreviousData });
 
 /** Saves a file the browser holds under `name`. */
 export function saveFile(file: Blob, name: string): void {

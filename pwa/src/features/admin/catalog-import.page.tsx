@@ -1,28 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { ImportFormat, ImportJobStatus, ImportProblem, ImportReport } from '@haat/shared/catalog/catalog-import';
+import type { ImportFormat, ImportProblem, ImportReport } from '@haat/shared/catalog/catalog-import';
 import { useTranslation } from '../../i18n/i18n';
-import { http } from '../../lib/http/http';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { FormRefusal, useFormRefusal } from '../../lib/ui/form-refusal';
 import { saveFile } from '../../lib/ui/save-file';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
+import { bulkApi, catalogImportJobQuery } from './catalog-import-api';
 import './catalog-import.css';
-
-/** docs/product.md#catalogue-in-bulk: the admin's import, export and template calls. Silent: this screen words failures. */
-const bulkApi = {
-  file: (path: string) => http.get(path, { cache: 'no-store', timeout: 600_000, context: { silent: true } }).blob(),
-  send: (dryRun: boolean, file: File, pictures: File | null) => {
-    const body = new FormData();
-    body.append('file', file);
-    if (pictures) body.append('pictures', pictures);
-    return http
-      .post(`admin/catalog/import${dryRun ? '?dryRun=1' : ''}`, { body, timeout: 300_000, context: { silent: true } })
-      .json<ImportReport | { jobId: string }>();
-  },
-  job: (jobId: string) => http.get(`admin/catalog/import/${encodeURIComponent(jobId)}`, { cache: 'no-store' }).json<ImportJobStatus>(),
-};
 
 const FIELDS = ['file', 'pictures'] as const;
 
@@ -119,11 +105,7 @@ function Problems({ list, caption, testId }: { list: ImportProblem[]; caption: s
 /** A job's progress, polled until it is done; its id is in the address, so a reload picks it up again. */
 function JobProgress({ jobId }: { jobId: string }) {
   const { t } = useTranslation('catalogImport');
-  const job = useOnlineQuery({
-    queryKey: ['admin', 'catalog-import', jobId],
-    queryFn: () => bulkApi.job(jobId),
-    refetchInterval: (q) => (q.state.data?.state === 'running' || !q.state.data ? 1000 : false),
-  });
+  const job = useOnlineQuery(catalogImportJobQuery(jobId));
   const status = job.data;
   if (!status) return <p className="state-box">{job.isError ? t('jobFailedToLoad') : t('jobLoading')}</p>;
   return (

@@ -1,18 +1,17 @@
 import { useTranslation } from '../../i18n/i18n';
 import type { Category } from '@haat/shared/catalog/catalog.types';
-import { adminApi } from './api';
+import { adminApi, categoriesQuery } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
 import { adminPage } from './components/admin-frame';
 import { CatalogueDialog } from './components/catalogue-dialog';
 import { useAdminCrud } from './hooks/use-admin-crud';
-import { replaceCategoryCopies } from './storefront-copies';
+import { onePage } from './hooks/use-admin-list';
 
-const loadCategories = async () => ({ items: await adminApi.categories(), totalPages: 1 });
 const removeCategory = (category: Category) => adminApi.deleteCategory(category._id);
 
 function CategoryManager() {
   const { t } = useTranslation('admin');
-  const crud = useAdminCrud<Category>({ key: 'categories', load: loadCategories, onLoaded: replaceCategoryCopies, remove: removeCategory });
+  const crud = useAdminCrud({ list: onePage(categoriesQuery()), remove: removeCategory });
   return (
     <AdminCrudPage
       crud={crud}

@@ -1,9 +1,7 @@
 import { useState } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
-import type { Coupon, CreateCouponRequest, DisableCouponBody, UpdateCouponBody } from '@haat/shared/promotions/coupon.schema';
+import type { Coupon } from '@haat/shared/promotions/coupon.schema';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
-import { http } from '../../lib/http/http';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
@@ -11,17 +9,7 @@ import { adminPage } from './components/admin-frame';
 import { CouponForm } from './components/coupon-form';
 import { couponState } from './coupon-form-model';
 import { useAdminList } from './hooks/use-admin-list';
-
-/** The admin's coupon routes (docs/product.md#coupons); reads skip every cache: an admin edits what the server holds. */
-const couponsApi = {
-  list: async () => (await http.get('coupon/list', { cache: 'no-store' }).json<Envelope<Coupon[]>>()).data ?? [],
-  // The form shows a refusal under its field (lib/ui/form-refusal.tsx): no toast.
-  create: (body: CreateCouponRequest) => http.post('coupon/create', { json: body, context: { silent: true } }).json<Envelope<Coupon>>(),
-  update: (body: CreateCouponRequest & { _id: string }) => http.put('coupon/update', { json: body, context: { silent: true } }).json<Envelope<Coupon>>(),
-  /** A disabled coupon applies again (within its window): the update route with only `active`. */
-  enable: (_id: string) => http.put('coupon/update', { json: { _id, active: true } satisfies UpdateCouponBody }).json<Envelope<Coupon>>(),
-  disable: (_id: string) => http.post('coupon/disable', { json: { _id } satisfies DisableCouponBody }).json<Envelope<Coupon>>(),
-};
+import { couponsApi, couponsQuery } from './coupons-api';
 
 // In the app's language and the admin's own time zone, as the form's date-time inputs are.
 const when = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -29,7 +17,7 @@ const when = (iso: string) => formatDate(iso, { day: 'numeric', month: 'short', 
 /** The table of coupons with Add, Edit, Disable (which asks first: the coupon stops applying at once) and Enable. */
 export function CouponManager() {
   const { t } = useTranslation('coupons');
-  const list = useAdminList('coupons', couponsApi.list);
+  const list = useAdminList(couponsQuery());
   const [editing, setEditing] = useState<Coupon | 'new' | null>(null);
   const [disabling, setDisabling] = useState<Coupon | null>(null);
   const [enabling, setEnabling] = useState<string | null>(null);

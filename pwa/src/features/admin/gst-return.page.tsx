@@ -1,5 +1,4 @@
 import { Fragment, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { GSTR1_MAX_DAYS, GSTR1_TABLES, type Gstr1Table } from '@haat/shared/gst/gstr1.schema';
 import { OVERVIEW_DOCUMENTS_SHOWN, type OverviewTableTotals } from '@haat/shared/gst/gstr1-overview';
 import { useTranslation } from '../../i18n/i18n';
@@ -8,7 +7,7 @@ import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
-import { booksApi, lastMonth, monthPeriod, saveFile, type Period } from './books-api';
+import { booksApi, gstr1OverviewQuery, lastMonth, monthPeriod, saveFile, type Period } from './books-api';
 import './books.css';
 
 const DAY_MS = 86_400_000;
@@ -27,12 +26,7 @@ function GstReturn() {
   const { t } = useTranslation('books');
   const [period, setPeriod] = useState(lastMonth);
   const problem = periodProblem(period);
-  const overview = useOnlineQuery({
-    queryKey: ['admin', 'gstr1', period.from, period.to],
-    queryFn: ({ signal }) => booksApi.gstr1Overview(period, signal),
-    placeholderData: keepPreviousData,
-    enabled: problem === null,
-  });
+  const overview = useOnlineQuery({ ...gstr1OverviewQuery(period), enabled: problem === null });
   return (
     <section className="admin-page">
       <div className="admin-page__head">

@@ -8,7 +8,9 @@ import {
   type AdminOverview,
   type LowStockPage,
 } from '@haat/shared/orders/overview';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
+import { adminKeys } from '../../lib/query/admin-keys';
 
 /** The admin's overview (the server checks the role); never cached: the figures are of now. */
 export const overviewApi = {
@@ -21,6 +23,26 @@ export const overviewApi = {
   adjustStock: async (body: AdjustStockBody): Promise<{ available: number }> =>
     (await http.post(ADJUST_STOCK_PATH, { json: body, context: { silent: true } }).json<Envelope<{ available: number }>>()).data!,
 };
+
+/** The overview at a low-stock threshold, the previous threshold's figures kept on screen while these are on their way. */
+export const overviewQuery = (threshold: number) =>
+  queryOptions({
+    queryKey: adminKeys.overview(threshold),
+    queryFn: ({ signal }) => overviewApi.get(threshold, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** A later page of the low stock (page 1 is the overview's own); a page emptied by restocking steps back to the last one there is. */
+export const lowStockQuery = (threshold: number, page: number) =>
+  queryOptions({
+    queryKey: adminKeys.lowStock(threshold, page),
+    queryFn: async ({ signal }) => {
+      const answer = await overviewApi.lowStock(threshold, page, signal);
+      const last = Math.max(1, Math.ceil(answer.total / answer.limit));
+      return answer.items.length === 0 && page > last ? { ...(await overviewApi.lowStock(threshold, last, signal)), page: last } : { ...answer, page };
+    },
+    placeholderData: keepPreviousData,
+  });
 
 /** The low-stock threshold is the admin's own choice, kept on this device (docs/decisions/0022). */
 const THRESHOLD_KEY = 'haat.admin.lowStockThreshold';

@@ -7,7 +7,7 @@ import { unitName } from '../../i18n/format';
 import { useDebounced } from '../../lib/hooks/use-debounced';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { ModalDialog } from '../../lib/ui/modal-dialog';
-import { adminApi } from './api';
+import { adminApi, productQuery, productsQuery } from './api';
 import { AdminCrudPage } from './components/admin-crud-page';
 import { adminPage } from './components/admin-frame';
 import { PeriodExport } from './components/period-export';
@@ -22,9 +22,8 @@ function ProductManager() {
   const { t } = useTranslation('admin');
   const [search, setSearch] = useState('');
   const query = useDebounced(search.trim(), LIMITS.adminSearchDebounceMs);
-  const crud = useAdminCrud<Product>({
-    key: 'products',
-    load: (page, signal) => adminApi.products(page, query, signal),
+  const crud = useAdminCrud({
+    list: (page) => productsQuery(query, page),
     query,
     remove: removeProduct,
     afterRemove: dropCopy,
@@ -34,7 +33,7 @@ function ProductManager() {
   const { edit } = crud;
 
   // `?edit=<id>` (the overview's low-stock "Adjust" link) opens that product's form at once.
-  const asked = useOnlineQuery({ queryKey: ['admin', 'product', editId], queryFn: () => adminApi.product(editId!), enabled: !!editId });
+  const asked = useOnlineQuery({ ...productQuery(editId ?? ''), enabled: !!editId });
   const wanted = asked.data;
   useEffect(() => {
     if (wanted) edit(wanted);

@@ -1,24 +1,16 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import type { Envelope } from '@haat/shared/common/envelope';
-import type { AdminOrderReturn, OrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
+import type { AdminOrderReturn, ReturnStatus, ReturnStatusBody } from '@haat/shared/orders/returns';
 import { formatDate, formatMoney } from '../../i18n/format';
-import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
 import { adminPage } from './components/admin-frame';
 import { ReturnMoveDialog, type ReturnMove } from './components/return-move-dialog';
-import { usePagedList } from './hooks/use-admin-list';
+import { useAdminList } from './hooks/use-admin-list';
+import { returnsApi, returnsQuery } from './returns-api';
 import './returns.css';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
-
-/** The admin's return routes (docs/product.md#returns); a move is silent: the page says a refusal itself. */
-const returnsApi = {
-  list: async (all: boolean) =>
-    (await http.get('order/admin/returns', { cache: 'no-store', searchParams: all ? { all: 'true' } : {} }).json<Envelope<AdminOrderReturn[]>>()).data ?? [],
-  move: (body: ReturnStatusBody) => http.post('order/admin/return-status', { json: body, retry: 0, context: { silent: true } }).json<Envelope<OrderReturn>>(),
-};
 
 /** The moves a return in each status may make next (RETURN_TRANSITIONS in shared/src/orders/returns.ts). */
 const NEXT: Record<ReturnStatus, ReturnMove[]> = {
@@ -34,7 +26,7 @@ const TESTID: Record<ReturnMove, string> = { APPROVED: 'return-approve', REJECTE
 export function ReturnsManager() {
   const { t } = useTranslation('returns');
   const [all, setAll] = useState(false);
-  const list = usePagedList('returns', async () => ({ items: await returnsApi.list(all), totalPages: 1 }), { query: all ? 'all' : 'open' });
+  const list = useAdminList(returnsQuery(all));
   const [moving, setMoving] = useState<{ ret: AdminOrderReturn; move: ReturnMove } | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
 

@@ -1,24 +1,20 @@
 import { useState } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
 import { stagesFor } from '@haat/shared/orders/order-lifecycle';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
-import type { Order } from '@haat/shared/orders/order.types';
-import { STORE_QUEUE_MOVE_PATH, STORE_QUEUE_PATH, type StoreQueueMoveBody, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
+import type { StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { Store } from '@haat/shared/stores/store.schema';
 import { formatNumber } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
 import { dueTime } from '../../lib/delivery/delivery-promise';
-import { http } from '../../lib/http/http';
 import { problemOf } from '../../lib/http/http-problem';
 import { useBusy } from '../../lib/hooks/use-busy';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { OpenedHeading } from './components/opened-heading';
+import { storesApi, storeQueueQuery } from './stores-api';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
-
-/** A queue is read again this often while shown: minutes left tick down and new orders come in. */
-const QUEUE_REFRESH_MS = 30_000;
 
 /** The moves the order process gives a store's queue on this order now (docs/architecture.md#the-order-process). */
 const queueMoves = (order: StoreQueueOrder): OrderStage[] =>
@@ -35,27 +31,19 @@ export function timeLeftWords(t: (key: string, options: Record<string, unknown>)
  */
 export function StoreQueue({ store }: { store: Store }) {
   const { t } = useTranslation('stores');
-  const key = `store-queue-${store._id}`;
-  const queue = useOnlineQuery({
-    queryKey: ['admin', key],
-    queryFn: async ({ signal }) =>
-      (await http.get(STORE_QUEUE_PATH, { searchParams: { storeId: store._id }, signal, cache: 'no-store' }).json<Envelope<{ orders: StoreQueueOrder[] }>>())
-        .data?.orders ?? [],
-    refetchInterval: QUEUE_REFRESH_MS,
-  });
+  const queue = useOnlineQuery(storeQueueQuery(store._id));
   const [busy, run] = useBusy();
   const [delivering, setDelivering] = useState<string | null>(null);
   const move = (orderId: string, status: OrderStage) =>
     run(async () => {
       try {
-        const json = { storeId: store._id, orderId, status } satisfies StoreQueueMoveBody;
-        toast.success((await http.post(STORE_QUEUE_MOVE_PATH, { json, context: { silent: true } }).json<Envelope<Order>>()).message);
+        toast.success((await storesApi.moveQueued({ storeId: store._id, orderId, status })).message);
         setDelivering(null);
       } catch (error) {
         // The move is sent silently: the server's reason is said here, and the queue read again.
         toast.error(problemOf(error).message || t('queue.failed'));
       }
-      void invalidate('admin', key);
+      void invalidate(...adminKeys.storeQueue(store._id));
     });
   const orders = queue.data ?? [];
   return (
@@ -69,35 +57,12 @@ export function StoreQueue({ store }: { store: Store }) {
       ) : (
         <ol className="store-queue__list">
           {orders.map((order) => (
-            <li key={order._id} className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
-              <p className="store-queue__head">
-                <strong>{order._id}</strong> · {t(`queue.stage.${order.status}`)} ·{' '}
-                <span className={order.late ? 'admin-danger' : ''} data-testid="queue-due">
-                  {t('queue.due', { time: dueTime(order.dueAt) })} ({timeLeftWords(t, order)})
-                </span>
-              </p>
-              <ul className="store-queue__lines" aria-label={t('queue.packing', { id: order._id })}>
-                {order.lines.map((line, i) => (
-                  <li key={i}>
-                    {formatNumber(line.quantity)} × {line.variantName ? `${line.name} (${line.variantName})` : line.name}
-                  </li>
-                ))}
-              </ul>
-              <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}</p>
-              <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
-                {queueMoves(order).map((stage) => (
-                  <button
-                    key={stage}
-                    type="button"
-                    className="btn btn--ghost btn--small"
-                    disabled={busy}
-                    onClick={() => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
-                  >
-                    {t(`queue.stage.${stage}`)}
-                  </button>
-                ))}
-              </div>
-            </li>
+            <QueuedOrder
+              key={order._id}
+              order={order}
+              busy={busy}
+              onMove={(stage) => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
+            />
           ))}
         </ol>
       )}
@@ -112,5 +77,35 @@ export function StoreQueue({ store }: { store: Store }) {
         />
       )}
     </section>
+  );
+}
+
+/** One order of the queue: its packing list, due time, address and the moves it has now. */
+function QueuedOrder({ order, busy, onMove }: { order: StoreQueueOrder; busy: boolean; onMove: (stage: OrderStage) => void }) {
+  const { t } = useTranslation('stores');
+  return (
+    <li className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
+      <p className="store-queue__head">
+        <strong>{order._id}</strong> · {t(`queue.stage.${order.status}`)} ·{' '}
+        <span className={order.late ? 'admin-danger' : ''} data-testid="queue-due">
+          {t('queue.due', { time: dueTime(order.dueAt) })} ({timeLeftWords(t, order)})
+        </span>
+      </p>
+      <ul className="store-queue__lines" aria-label={t('queue.packing', { id: order._id })}>
+        {order.lines.map((line, i) => (
+          <li key={i}>
+            {formatNumber(line.quantity)} × {line.variantName ? `${line.name} (${line.variantName})` : line.name}
+          </li>
+        ))}
+      </ul>
+      <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}</p>
+      <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
+        {queueMoves(order).map((stage) => (
+          <button key={stage} type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onMove(stage)}>
+            {t(`queue.stage.${stage}`)}
+          </button>
+        ))}
+      </div>
+    </li>
   );
 }

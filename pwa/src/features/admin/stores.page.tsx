@@ -1,16 +1,8 @@
 import { useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
-import type {
-  CreateStoreRequest,
-  SetStoreStockRequest,
-  Store,
-  StoreStockLine,
-  TransferDirection,
-  TransferStockRequest,
-} from '@haat/shared/stores/store.schema';
+import type { CreateStoreRequest, Store, StoreStockLine, TransferDirection } from '@haat/shared/stores/store.schema';
 import { formatNumber } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
-import { http } from '../../lib/http/http';
 import { useBusy } from '../../lib/hooks/use-busy';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
@@ -18,30 +10,17 @@ import { AdminListState, AdminTable, type Column } from './components/admin-crud
 import { adminPage } from './components/admin-frame';
 import { useCheckedForm } from './components/checked-form';
 import { useAdminList } from './hooks/use-admin-list';
+import { storesApi, storeStockQuery, storesQuery } from './stores-api';
 import { ruleSentence } from './rule-words';
 import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
 import { StoreQueue } from './store-queue';
 import { OpenedHeading } from './components/opened-heading';
 import { ShelfAddForm } from './components/shelf-add-form';
 
-/** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
-const storesApi = {
-  list: async () => (await http.get('store/list', { cache: 'no-store' }).json<Envelope<{ stores: Store[] }>>()).data?.stores ?? [],
-  // The form shows a refusal under its field (lib/ui/form-refusal.tsx): no toast.
-  create: (body: CreateStoreRequest) => http.post('store/create', { json: body, context: { silent: true } }).json<Envelope<{ store: Store }>>(),
-  update: (body: CreateStoreRequest & { _id: string }) =>
-    http.put('store/update', { json: body, context: { silent: true } }).json<Envelope<{ store: Store }>>(),
-  setOpen: (_id: string, open: boolean) => http.post(open ? 'store/reopen' : 'store/close', { json: { _id } }).json<Envelope<{ store: Store }>>(),
-  stock: async (storeId: string) =>
-    (await http.get('store/stock', { searchParams: { storeId }, cache: 'no-store' }).json<Envelope<{ stock: StoreStockLine[] }>>()).data?.stock ?? [],
-  setStock: (body: SetStoreStockRequest) => http.put('store/stock', { json: body }).json<Envelope<unknown>>(),
-  transfer: (body: TransferStockRequest) => http.post('store/transfer', { json: body }).json<Envelope<unknown>>(),
-};
-
 /** The stores with Add, Edit, Close (which asks first: its pincodes go to the courier at once) and Reopen, and a store's shelves. */
 export function StoreManager() {
   const { t } = useTranslation('stores');
-  const list = useAdminList('stores', storesApi.list);
+  const list = useAdminList(storesQuery());
   const [editing, setEditing] = useState<Store | 'new' | null>(null);
   const [closing, setClosing] = useState<Store | null>(null);
   // What is open under the table: a store's shelves or its order queue.
@@ -188,7 +167,7 @@ function StoreForm({ store, save, onClose, onSaved }: FormProps) {
 /** A store's shelves: each unit's figures beside the warehouse's, set (against the figure shown) or moved from and to the warehouse. */
 function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => void }) {
   const { t } = useTranslation('stores');
-  const stock = useAdminList(`store-stock-${store._id}`, () => storesApi.stock(store._id));
+  const stock = useAdminList(storeStockQuery(store._id));
   const [busy, run] = useBusy();
   const [units, setUnits] = useState<Record<string, string>>({});
   const keyOf = (l: Pick<StoreStockLine, 'productId' | 'variantId'>) => `${l.productId}:${l.variantId ?? ''}`;

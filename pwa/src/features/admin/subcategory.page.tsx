@@ -1,23 +1,20 @@
 import { useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import type { SubCategory } from '@haat/shared/catalog/catalog.types';
-import { adminApi } from './api';
+import { adminApi, categoriesQuery, subCategoriesQuery } from './api';
 import { AdminCrudPage, type Column } from './components/admin-crud-page';
 import { adminPage } from './components/admin-frame';
 import { CatalogueDialog } from './components/catalogue-dialog';
 import { ImageViewer } from './components/image-viewer';
 import { useAdminCrud } from './hooks/use-admin-crud';
-import { useAdminList } from './hooks/use-admin-list';
-import { replaceCategoryCopies, replaceSubCategoryCopies } from './storefront-copies';
-
-const loadSubCategories = async () => ({ items: await adminApi.subCategories(), totalPages: 1 });
+import { onePage, useAdminList } from './hooks/use-admin-list';
 
 const removeSubCategory = (sub: SubCategory) => adminApi.deleteSubCategory(sub._id);
 
 function SubCategoryManager() {
   const { t } = useTranslation('admin');
-  const crud = useAdminCrud<SubCategory>({ key: 'sub-categories', load: loadSubCategories, onLoaded: replaceSubCategoryCopies, remove: removeSubCategory });
-  const categories = useAdminList('categories', adminApi.categories, replaceCategoryCopies);
+  const crud = useAdminCrud({ list: onePage(subCategoriesQuery()), remove: removeSubCategory });
+  const categories = useAdminList(categoriesQuery());
   const [viewing, setViewing] = useState<SubCategory | null>(null);
   const columns: Array<Column<SubCategory>> = [
     { head: t('subcategory.column.number'), role: 'number', cell: (_s, i) => i + 1 },

@@ -1,10 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
-import type { Envelope } from '@haat/shared/common/envelope';
-import { MAX_MEANS_WORDS, type DeleteSynonymBody, type PutSynonymBody, type Synonym } from '@haat/shared/search/synonym.schema';
-import { http } from '../../lib/http/http';
+import { MAX_MEANS_WORDS, type Synonym } from '@haat/shared/search/synonym.schema';
 import { invalidate, useOnlineQuery } from '../../lib/query/query-client';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { QueryState } from '../../lib/query/query-state';
+import { synonymsApi, synonymsQuery } from './synonyms-api';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
 import { toast } from '../../lib/ui/toast';
 import { AdminTable, type Column } from './components/admin-crud-page';
@@ -13,24 +13,14 @@ import { useCheckedForm, type InputProps } from './components/checked-form';
 import { synonymRequest, type SynonymField, type SynonymProblem } from './synonym-form-model';
 import './synonyms.css';
 
-/** The admin's synonym routes of search (docs/decisions/0260-the-shoppers-own-words.md); reads skip every cache. */
-const synonymsApi = {
-  list: async () => (await http.get('search/synonyms', { cache: 'no-store' }).json<Envelope<Synonym[]>>()).data ?? [],
-  /** Adds a word, or changes what a word spelt like it means (the server keys words by their spelling). */
-  put: (body: PutSynonymBody) => http.put('search/synonyms', { json: body, context: { silent: true } }).json<Envelope<Synonym>>(),
-  remove: (word: string) => http.delete('search/synonyms', { json: { word } satisfies DeleteSynonymBody }).json<Envelope<null>>(),
-};
-
-const KEY = ['admin', 'synonyms'] as const;
-
 /** The synonyms, narrowed by a find box, with Add, Edit and Delete; a change reaches the next search on every instance. */
 export function SynonymManager() {
   const { t } = useTranslation('synonyms');
-  const list = useOnlineQuery({ queryKey: KEY, queryFn: () => synonymsApi.list() });
+  const list = useOnlineQuery(synonymsQuery());
   const [find, setFind] = useState('');
   const [editing, setEditing] = useState<Synonym | 'new' | null>(null);
   const [removing, setRemoving] = useState<Synonym | null>(null);
-  const reload = () => void invalidate(...KEY);
+  const reload = () => void invalidate(...adminKeys.synonyms());
   const findId = useId();
   const columns: Array<Column<Synonym>> = [
     { head: t('column.word'), cell: (s) => <strong lang={/[\u0900-\u097f]/.test(s.word) ? 'hi' : undefined}>{s.word}</strong> },

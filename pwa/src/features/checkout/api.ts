@@ -3,8 +3,12 @@ import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPre
 import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
 import { queryOptions } from '@tanstack/react-query';
 import type { CartLine } from '../../lib/storage/account-tables';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { http } from '../../lib/http/http';
-import { queryKeys } from '../../lib/query/query-keys';
+import { problemOf } from '../../lib/http/http-problem';
+import { reloadCart } from '../cart/public';
+import { reloadOrders } from '../../lib/storage/order-store';
+import { screenKeys } from '../../lib/query/screen-keys';
 
 /** docs/product.md#api order placement, with an Idempotency-Key (a retry answers the first order); silent. */
 export const checkoutApi = {
@@ -31,9 +35,41 @@ export const pricedCart = (lines: readonly CartLine[]) =>
 /** A coupon priced by the server for these lines (POST order/coupon-preview, a read: it changes nothing), asked again when they change. */
 export const couponPreviewQuery = (code: string, lines: readonly CartLine[]) =>
   queryOptions({
-    queryKey: queryKeys.coupon(code, pricedCart(lines)),
+    queryKey: screenKeys.coupon(code, pricedCart(lines)),
     queryFn: async ({ signal }) => {
       const list_items = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
       return (await checkoutApi.couponPreview({ list_items, couponCode: code }, signal)).data!;
     },
   });
+
+/** What became of an order left unpaid at Stripe. */
+export type AbandonOutcome =
+  | { kind: 'cancelled' }
+  /** A cash-on-delivery order: nothing was paid, nothing is cancelled; it is paid in cash at the door. */
+  | { kind: 'cash' }
+  /** The order is paid: leaving Stripe's page never cancels it. */
+  | { kind: 'not-awaiting'; message: string }
+  /** No answer (offline, server trouble): the order was not cancelled now, its session runs out by itself. */
+  | { kind: 'unconfirmed' };
+
+/** Cancels an order awaiting its card payment, and says what became of it; the cart is read again either way. */
+async function abandonCardPayment(orderId: string): Promise<AbandonOutcome> {
+  const outcome = await checkoutApi.abandonCardPayment(orderId).then(
+    (): AbandonOutcome => ({ kind: 'cancelled' }),
+    (error: unknown): AbandonOutcome => {
+      const problem = problemOf(error);
+      if (problem.code !== ErrorCode.NotAwaitingPayment) return { kind: 'unconfirmed' };
+      // Opened again after the cancellation (or after the session expired): it is cancelled.
+      if (problem.body?.payment_status === 'CANCELLED') return { kind: 'cancelled' };
+      if (problem.body?.payment_status === 'CASH ON DELIVERY') return { kind: 'cash' };
+      return { kind: 'not-awaiting', message: problem.message };
+    },
+  );
+  // The cart is kept on the server for an unpaid order (docs/product.md#after-a-payment-fails); the device reads both again.
+  void Promise.all([reloadCart(), reloadOrders()]).catch(() => undefined);
+  return outcome;
+}
+
+/** Back from Stripe unpaid, asked once per order: asking twice is harmless (the second answer is 409 with the order's payment status). */
+export const abandonQuery = (orderId: string) =>
+  queryOptions({ queryKey: screenKeys.abandon(orderId), queryFn: () => abandonCardPayment(orderId), staleTime: Infinity });

@@ -1,46 +1,21 @@
 import { Link, useSearchParams } from 'react-router-dom';
-import { ErrorCode } from '@haat/shared/common/error-code';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { PageMeta } from '../../lib/ui/page-meta';
-import { problemOf } from '../../lib/http/http-problem';
-import { reloadCart } from '../cart/public';
-import { checkoutApi } from './api';
+import { abandonQuery, type AbandonOutcome } from './api';
+import { PaymentRetry } from './components/payment-retry';
 import './components/checkout.css';
 import { useTranslation } from '../../i18n/i18n';
 
-type Outcome =
-  | { kind: 'cancelling' }
-  | { kind: 'cancelled' }
-  /** A cash-on-delivery order: nothing was paid, nothing is cancelled; it is paid in cash at the door. */
-  | { kind: 'cash' }
-  /** The order is paid: leaving Stripe's page never cancels it. */
-  | { kind: 'not-awaiting'; message: string }
-  /** No answer (offline, server trouble): the order was not cancelled now, its session runs out by itself. */
-  | { kind: 'unconfirmed' };
-
-/** Cancels an order awaiting its card payment, and says what became of it; the cart is read again either way. */
-async function abandon(orderId: string): Promise<Outcome> {
-  const outcome = await checkoutApi.abandonCardPayment(orderId).then(
-    (): Outcome => ({ kind: 'cancelled' }),
-    (error: unknown): Outcome => {
-      const problem = problemOf(error);
-      if (problem.code !== ErrorCode.NotAwaitingPayment) return { kind: 'unconfirmed' };
-      // Opened again after the cancellation (or after the session expired): it is cancelled.
-      if (problem.body?.payment_status === 'CANCELLED') return { kind: 'cancelled' };
-      if (problem.body?.payment_status === 'CASH ON DELIVERY') return { kind: 'cash' };
-      return { kind: 'not-awaiting', message: problem.message };
-    },
-  );
-  void reloadCart().catch(() => undefined);
-  return outcome;
-}
+type Outcome = AbandonOutcome | { kind: 'cancelling' };
 
 /** /cancel?orderId=: back from Stripe unpaid; an order awaiting its card payment is cancelled, any other is said. */
 export function CancelPage() {
   const { t } = useTranslation('checkout');
-  const orderId = useSearchParams()[0].get('orderId');
-  // Asking twice is harmless (a second answer is 409 with the order's payment status), so the layer may dedupe it.
-  const asked = useOnlineQuery({ queryKey: ['checkout', 'abandon', orderId], queryFn: () => abandon(orderId!), enabled: !!orderId, staleTime: Infinity });
+  const [params] = useSearchParams();
+  const orderId = params.get('orderId');
+  // Sent here by the success page when the UPI app refused the payment (components/payment-wait.tsx).
+  const upiFailed = params.get('why') === 'upi';
+  const asked = useOnlineQuery({ ...abandonQuery(orderId ?? ''), enabled: !!orderId });
   const outcome: Outcome = !orderId ? { kind: 'cancelled' } : (asked.data ?? { kind: 'cancelling' });
 
   const order = orderId ? t('orderId', { id: orderId }) : t('cancel.order');
@@ -49,7 +24,13 @@ export function CancelPage() {
       <PageMeta title={outcome.kind === 'cancelled' || outcome.kind === 'cancelling' ? t('cancel.title') : t('cancel.otherTitle')} />
       <div className="order-result" data-testid="order-cancelled">
         {outcome.kind === 'cancelling' && <h1 className="order-result__title">{t('cancel.cancelling', { order })}</h1>}
-        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{t('cancel.cancelled', { order })}</h1>}
+        {outcome.kind === 'cancelled' && <h1 className="order-result__title">{upiFailed ? t('upi.failedTitle') : t('cancel.cancelled', { order })}</h1>}
+        {outcome.kind === 'cancelled' && upiFailed && (
+          <p className="order-result__payment order-result__payment--failed" role="alert" data-testid="payment-wait">
+            {t('upi.failed')}
+          </p>
+        )}
+        {outcome.kind === 'cancelled' && orderId && <PaymentRetry orderId={orderId} />}
         {outcome.kind === 'cash' && (
           <>
             <h1 className="order-result__title">{t('cancel.cash', { order })}</h1>

@@ -2,7 +2,12 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { UpdateOrderStatusBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import { http } from '../../lib/http/http';
+import { problemOf } from '../../lib/http/http-problem';
+import { adminKeys } from '../../lib/query/admin-keys';
+import { toast } from '../../lib/ui/toast';
 
 export interface AdminOrdersPage extends Envelope<Order[]> {
   totalCount: number;
@@ -18,3 +23,16 @@ export const adminOrdersApi = {
   updateStatus: (orderId: string, status: OrderStage) =>
     http.post('order/admin/update-status', { json: { orderId, status } satisfies UpdateOrderStatusBody, context: { silent: true } }).json<Envelope<Order>>(),
 };
+
+/** Every order (or those at `status`), newest first, a page more at each "Load more"; an order event reads them again (realtime). */
+export const adminOrdersQuery = (status?: OrderStage) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.orders(status),
+    queryFn: ({ pageParam, signal }) =>
+      adminOrdersApi.list(pageParam, ORDER_LIMITS.adminPageSize, status, signal).catch((error: unknown) => {
+        toast.error(problemOf(error).message || 'Failed to fetch orders');
+        throw error;
+      }),
+    initialPageParam: 1,
+    getNextPageParam: (last: AdminOrdersPage, all) => (all.length < (last.totalNoPage ?? 1) ? all.length + 1 : undefined),
+  });

@@ -4,11 +4,13 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import type { AddReviewBody } from '@haat/shared/reviews/review.schema';
 import type { Review as SharedReview } from '@haat/shared/reviews/review.types';
+import { queryOptions } from '@tanstack/react-query';
 import type { RetryOptions } from 'ky';
 import { getJson, postJson } from '../../lib/http/api-client';
 import { http } from '../../lib/http/http';
 import { postJsonEarly } from '../../lib/http/early-request';
 import { isRetryable } from '../../lib/http/load-failure';
+import { screenKeys } from '../../lib/query/screen-keys';
 import { type ProductPage, singlePage } from '../catalog/public';
 
 /** docs/product.md#states product detail load: 2 more tries 1 s apart, for network errors and 5xx, not while offline. */
@@ -68,6 +70,10 @@ export async function fetchAllReviews(productId: string): Promise<Review[]> {
   return (await getJson<Envelope<Review[]>>(`review/${productId}?limit=${LIMITS.reviewsMaxPage}`)).data ?? [];
 }
 
+/** Every review, read at a count of them: a review written or deleted since reads them again. */
+export const allReviewsQuery = (productId: string, total: number) =>
+  queryOptions({ queryKey: screenKeys.allReviews(productId, total), queryFn: () => fetchAllReviews(productId), staleTime: Infinity });
+
 export type ReviewCounts = Pick<ReviewSummary, 'totalReviews' | 'averageRating'>;
 
 // Writes show their own messages (docs/product.md#errors, "Failed to submit review"...), so the client stays silent.
@@ -84,9 +90,13 @@ export async function addReview(body: {
 }
 
 /** GET /api/review/mine/{productId}: the signed-in shopper's own review, or null. */
-export async function fetchMyReview(productId: string): Promise<SharedReview | null> {
-  return (await writes.get(`review/mine/${productId}`).json<Envelope<SharedReview | null>>()).data ?? null;
+export async function fetchMyReview(productId: string, signal?: AbortSignal): Promise<SharedReview | null> {
+  return (await writes.get(`review/mine/${productId}`, { signal }).json<Envelope<SharedReview | null>>()).data ?? null;
 }
+
+/** The shopper's own review, for the form to edit: null when none or unreadable (offline), the form then starting empty. */
+export const myReviewQuery = (productId: string, userId: string | null) =>
+  queryOptions({ queryKey: screenKeys.myReview(productId, userId), queryFn: ({ signal }) => fetchMyReview(productId, signal).catch(() => null) });
 
 /** DELETE /api/review/delete/{reviewId} (admins only; the server checks). */
 export async function deleteReview(reviewId: string): Promise<{ message: string } & ReviewCounts> {

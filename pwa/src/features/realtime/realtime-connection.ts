@@ -11,6 +11,7 @@ import { renewSocketAuth } from './socket-renewal';
 import { createRealtimeHandlers } from './realtime-handlers';
 import { applyOrderStatus, newOrderNotice } from './realtime-events';
 import { invalidate } from '../../lib/query/query-client';
+import { adminKeys } from '../../lib/query/admin-keys';
 import { queryKeys } from '../../lib/query/query-keys';
 
 const store = getDefaultStore();
@@ -29,10 +30,11 @@ const inTurn = (work: () => Promise<void>) => {
 const handlers = createRealtimeHandlers({
   isAdmin: () => store.get(userAtom)?.role === 'ADMIN',
   countNewOrder,
-  // The admin's order lists and the overview's figures are read again (lib/query).
+  // The admin's order lists, the overview's figures and the stores' queues are read again (lib/query).
   refreshAdminOrders: () => {
-    void invalidate('admin', 'orders');
-    void invalidate('admin', 'overview');
+    void invalidate(...adminKeys.orderLists());
+    void invalidate(...adminKeys.overviews());
+    void invalidate(...adminKeys.storeQueues());
   },
   notifyNewOrder: (event) => void showNewOrderNotification(event),
   updateStoredOrder: (event) => inTurn(() => updateStoredOrder(event)),

@@ -96,3 +96,18 @@ export function AskedPromise({ productId, variantId, cart, seen, place, ...note 
     );
   return <PromiseNote seen={shown} to={place?.pincode} {...note} />;
 }
+
+/**
+ * A sentence of the caller's about the promise for a product (or the cart) at the chosen pincode, from the one promise
+ * hook; `fallback` until it has answered (offline with none kept, or refused). The product page's delivery bullet.
+ */
+export function PromiseSentence({
+  productId,
+  variantId,
+  say,
+  fallback,
+}: Pick<Asked, 'productId' | 'variantId'> & { say: (promise: DeliveryPromise) => string; fallback: string }) {
+  const pincode = useAtomValue(deliveryPlaceAtom)?.pincode;
+  const seen = usePromise(subjectOf(pincode, { productId, variantId }));
+  return <>{seen ? say(seen.promise) : fallback}</>;
+}

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router-dom';
 import { idFromSegment } from '@haat/shared/routing/slug';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { cartPromiseKey, usePromise, type DeliveryPromise, type PromiseSubject } from './delivery-promise';
-import type { KnownPlace } from './delivery-place';
+import { deliveryPlaceAtom, type KnownPlace } from './delivery-place';
 import { deliveryDateWords, headerPromise } from './delivery-words';
 import { isSignedInAtom } from '../http/session';
 import { useDeviceQuery } from '../storage/device-store';
@@ -31,7 +31,7 @@ export function headerWords(place: KnownPlace, promise: DeliveryPromise | undefi
 }
 
 /** What the cart's promise is asked on (cartPromiseKey): its lines as IndexedDB holds them and how many wait to sync. */
-function useCartKey(signedIn: boolean): string | undefined {
+export function useCartKey(signedIn: boolean): string | undefined {
   return useDeviceQuery(
     async (db) => {
       if (!signedIn) return undefined;
@@ -49,4 +49,15 @@ export function HeaderPromise({ place }: { place: KnownPlace }) {
   const cart = useCartKey(useAtomValue(isSignedInAtom));
   const seen = usePromise(headerSubject(place, productId, cart));
   return <>{headerWords(place, seen?.promise)}</>;
+}
+
+/** The home page's eyebrow once a place is named: the header's promise for it ("Delivery to 560034 in 10 minutes", docs/product.md#delivery). */
+export function PlaceLine() {
+  const place = useAtomValue(deliveryPlaceAtom);
+  if (!place) return null;
+  return (
+    <span data-testid="hero-promise">
+      <HeaderPromise place={place} />
+    </span>
+  );
 }

@@ -1,6 +1,6 @@
-import { DELIVERY_ZONES, deliveryDateAfter, deliveryDaysTo, type DeliveryPlace } from '@haat/shared/addresses/delivery-zones';
+import { DELIVERY_ZONES, type DeliveryPlace } from '@haat/shared/addresses/delivery-zones';
 import { i18n } from '../../i18n/i18n';
-import { deliveryDateWords } from './delivery-words';
+import { placeDateWords } from './delivery-words';
 
 // The sentences about a place that only the address form, checkout and the FAQ say (docs/product.md#delivery): kept
 // apart from delivery-words.ts, which the first visit's header carries.
@@ -10,10 +10,10 @@ export function placePromise(
   place: DeliveryPlace & { city: string; state: string; pincode: string },
   now: Date = new Date(),
 ): { served: boolean; text: string } {
-  const days = deliveryDaysTo(place);
-  return days === null
+  const date = placeDateWords(place, now);
+  return date === null
     ? { served: false, text: i18n.t('common:delivery.notServed', { where: `${place.city}, ${place.state}`, pincode: place.pincode }) }
-    : { served: true, text: i18n.t('common:delivery.by', { date: deliveryDateWords(deliveryDateAfter(days, now)) }) };
+    : { served: true, text: i18n.t('common:delivery.by', { date }) };
 }
 
 /** The zones in words for the FAQ: "Bengaluru (pincodes 560…): 1 day; Karnataka: 2 days; …". */

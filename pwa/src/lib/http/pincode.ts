@@ -1,6 +1,8 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { PINCODE_PATH, PINCODE_PATTERN, type PincodePlace } from '@haat/shared/addresses/pincode';
+import { queryOptions } from '@tanstack/react-query';
+import { screenKeys } from '../query/screen-keys';
 import { http } from './http';
 import { problemOf } from './http-problem';
 
@@ -19,3 +21,7 @@ export async function lookupPincode(pincode: string, signal?: AbortSignal): Prom
     return { kind: 'unreachable' };
   }
 }
+
+/** A pincode's place for a form to fill in; the directory does not change while the app is open. */
+export const pincodeQuery = (pincode: string) =>
+  queryOptions({ queryKey: screenKeys.pincode(pincode), queryFn: ({ signal }) => lookupPincode(pincode, signal), staleTime: Infinity });

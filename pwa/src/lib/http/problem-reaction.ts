@@ -57,6 +57,8 @@ export function reactionTo(sent: string | undefined): ProblemReaction {
     case ErrorCode.Conflict:
     case ErrorCode.LastAdmin:
     case ErrorCode.AddressLimit:
+    case ErrorCode.InStock:
+    case ErrorCode.AlertLimit:
     case ErrorCode.OrderFinished:
     case ErrorCode.StageNotAllowed:
     case ErrorCode.NotAwaitingPayment:

@@ -41,12 +41,12 @@ export function invalidate(...key: unknown[]): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: key });
 }
 
-/** TanStack Query's useQuery on this client; hand `queryFn`'s AbortSignal to the HTTP client. */
-export function useOnlineQuery<T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, T, K>) {
+/** TanStack Query's useQuery on this client, with a module's `queryOptions`; hand `queryFn`'s AbortSignal to the HTTP client. */
+export function useOnlineQuery<T, D = T, K extends QueryKey = QueryKey>(options: UseQueryOptions<T, Error, D, K>) {
   return useQuery(options, queryClient);
 }
 
 /** TanStack Query's useInfiniteQuery on this client: a list read a page more at a time ("Load more"). */
-export function useOnlinePages<T, P, K extends QueryKey = QueryKey>(options: UseInfiniteQueryOptions<T, Error, InfiniteData<T, P>, K, P>) {
+export function useOnlinePages<T, P, D = InfiniteData<T, P>, K extends QueryKey = QueryKey>(options: UseInfiniteQueryOptions<T, Error, D, K, P>) {
   return useInfiniteQuery(options, queryClient);
 }

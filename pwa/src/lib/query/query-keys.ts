@@ -11,5 +11,4 @@ export const queryKeys = {
   promises: () => ['promise'] as const,
   promise: (pincode: string, subject: string) => ['promise', pincode, subject] as const,
   card: (pincode: string, productId: string) => ['promise', pincode, 'card', productId] as const,
-  coupon: (code: string, cart: string) => ['coupon', code, cart] as const,
 };

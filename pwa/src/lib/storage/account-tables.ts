@@ -1,6 +1,7 @@
 import type { Address } from '@haat/shared/addresses/address.types';
 import type { CartProduct, ChosenVariant } from '@haat/shared/cart/cart.types';
 import type { Order } from '@haat/shared/orders/order.types';
+import type { StockAlert } from '@haat/shared/notify-me/notify-me.schema';
 import type { WishlistProduct } from '@haat/shared/wishlist/wishlist.types';
 
 // Row shapes of the signed-in shopper's stores in db.ts; the features own what is written into them.
@@ -29,5 +30,17 @@ export type SavedOrder = Order & { clientKey?: string };
 export interface WishlistEntry {
   _id: string;
   addedAt: number;
-  product?: Pick<WishlistProduct, '_id' | 'name' | 'image' | 'unit' | 'price' | 'discount' | 'stock'>;
+  product?: Pick<WishlistProduct, '_id' | 'name' | 'image' | 'unit' | 'price' | 'discount' | 'stock' | 'priceDrop'>;
+}
+
+/**
+ * A "Notify me" wait (docs/product.md#back-in-stock), keyed by its unit (cartLineKey of product and option); `wait` is
+ * the server's row as My Account lists it, absent for an ask still queued on this device.
+ */
+export interface NotifyMeEntry {
+  key: string;
+  productId: string;
+  variantId: string | null;
+  addedAt: number;
+  wait?: StockAlert;
 }

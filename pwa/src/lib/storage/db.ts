@@ -1,6 +1,6 @@
 import Dexie, { type Table } from 'dexie';
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
-import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
+import type { CartLine, NotifyMeEntry, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 import type { OutboxEntry } from './outbox';
 import { DB_NAME } from './db-name';
 import { stampWrites } from './stamp-writes';
@@ -48,6 +48,8 @@ export class HaatDB extends Dexie {
   wishlist!: Table<WishlistEntry, string>;
   addresses!: Table<SavedAddress, string>;
   orders!: Table<SavedOrder, string>;
+  /** The shopper's "Notify me" waits (version 4). */
+  notifyMe!: Table<NotifyMeEntry, string>;
 
   constructor(name = DB_NAME) {
     super(name);
@@ -74,6 +76,7 @@ export class HaatDB extends Dexie {
         await tx.table('cartLines').bulkPut(old.map((line) => ({ ...line, key: line.productId, variantId: null, variant: null })));
       });
     this.version(3).stores({ cart: null });
+    this.version(4).stores({ notifyMe: 'key' });
     this.cart = this.table('cartLines');
     this.use(stampWrites);
   }

@@ -1,5 +1,5 @@
 import type { Category, Product, SubCategory } from '@haat/shared/catalog/catalog.types';
-import type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
+import type { CartLine, NotifyMeEntry, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 import type { CachedList, MetaEntry } from './db';
 import type { DeviceCollection } from './server-copy';
 
@@ -18,6 +18,14 @@ export const cartLines: DeviceCollection<CartLine> = {
 export const wishlistEntries: DeviceCollection<WishlistEntry> = {
   table: (db) => db.wishlist,
   key: (w) => w._id,
+  whole: true,
+  overlay: (server, device) => device && (server ?? device),
+};
+
+/** The "Notify me" waits: the server's; an ask or removal still queued stays as the shopper left it (on, or off). */
+export const notifyMeWaits: DeviceCollection<NotifyMeEntry> = {
+  table: (db) => db.notifyMe,
+  key: (w) => w.key,
   whole: true,
   overlay: (server, device) => device && (server ?? device),
 };
@@ -54,6 +62,7 @@ export const cachedAnswers: DeviceCollection<MetaEntry> = { table: (db) => db.me
 export const deviceCollections = {
   cartLines,
   wishlistEntries,
+  notifyMeWaits,
   savedAddresses,
   savedOrders,
   cachedProducts,

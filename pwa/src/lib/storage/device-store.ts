@@ -9,7 +9,7 @@ import { DB_NAME } from './db-name';
  * on first need (not on a first visit's path), and screens read it live through useDeviceQuery (haat/import-boundaries).
  */
 export type { CachedList, HaatDB, RecentItem } from './db';
-export type { CartLine, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
+export type { CartLine, NotifyMeEntry, SavedAddress, SavedOrder, WishlistEntry } from './account-tables';
 export { SETTLE_MS } from '../device/after-page-settled';
 /** The tick to give storeWhenWanted for a question asked now: take it before asking (lib/storage/write-stamps.ts). */
 export { askTick as askedNow } from './write-stamps';

@@ -2,6 +2,7 @@ import type { CartSyncRequest } from '@haat/shared/cart/cart.schema';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { CashOnDeliveryRequest } from '@haat/shared/orders/order.schema';
 import type { WishlistBody } from '@haat/shared/wishlist/wishlist.schema';
+import type { NotifyMeBody } from '@haat/shared/notify-me/notify-me.schema';
 import type { OutboxEntry } from './outbox';
 
 /** Each kind of queued write and its request body: one feature sees another's pending work without importing it. */
@@ -13,6 +14,9 @@ export interface OutboxBodies {
   /** Set operations, so a replay is harmless. */
   'wishlist.add': WishlistBody;
   'wishlist.remove': WishlistBody;
+  /** "Notify me" asks and removals (docs/product.md#back-in-stock): set operations too. */
+  'notify-me.add': NotifyMeBody;
+  'notify-me.remove': NotifyMeBody;
 }
 
 export type OutboxKind = keyof OutboxBodies;
@@ -37,6 +41,9 @@ export function rowsOf(write: OutboxEntry): Array<[table: string, key: string]> 
     case 'wishlist.add':
     case 'wishlist.remove':
       return [['wishlist', known.body.productId]];
+    case 'notify-me.add':
+    case 'notify-me.remove':
+      return [['notifyMe', cartLineKey(known.body.productId, known.body.variantId)]];
     default:
       return [];
   }

@@ -4,7 +4,7 @@ import { openStorage } from './device-store';
 const OWNER_KEY = 'user-data-owner';
 
 /** The shopper's own stores; the catalogue stays, it is the same for everyone. */
-const userTables = (db: HaatDB) => [db.cart, db.outbox, db.addresses, db.orders, db.wishlist];
+const userTables = (db: HaatDB) => [db.cart, db.outbox, db.addresses, db.orders, db.wishlist, db.notifyMe];
 
 /** Wipes the signed-in shopper's data from the device (logout, or another user signs in). Loads Dexie if need be (device-store.ts). */
 export async function clearUserData(): Promise<void> {

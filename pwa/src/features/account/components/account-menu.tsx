@@ -50,6 +50,7 @@ export function AccountMenu({ onNavigate }: { onNavigate?: () => void }) {
       {item('/', t('menu.home'))}
       {admin && ADMIN_LINKS.map(([to, key]) => item(to, t(`menu.${key}`)))}
       {item('/dashboard/mywishlist', t('menu.wishlist'))}
+      {item('/dashboard/notify-me', t('menu.notifyMe'))}
       {item('/dashboard/myorders', t('menu.orders'))}
       {item('/dashboard/address', t('menu.address'))}
       <button

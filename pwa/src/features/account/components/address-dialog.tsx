@@ -4,7 +4,7 @@ import { AddressFields } from '@haat/shared/addresses/address.schema';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
 import { sameState } from '@haat/shared/addresses/same-state';
-import { lookupPincode, type PincodeAnswer } from '../../../lib/http/pincode';
+import { pincodeQuery, type PincodeAnswer } from '../../../lib/http/pincode';
 import { useOnlineQuery } from '../../../lib/query/query-client';
 import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
@@ -16,6 +16,8 @@ import './account.css';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 import { fieldProblem } from '../../../i18n/validation';
 import { placePromise } from '../../../lib/delivery/place-words';
+import { promiseWords, usePromise, type DeliveryPromise } from '../../../lib/delivery/delivery-promise';
+import { useCartKey } from '../../../lib/delivery/header-promise';
 import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
 // Labels: profile:address.field.<field>; the pincode first: its lookup fills district, city and state below it.
@@ -49,7 +51,11 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   const filled = useRef<Partial<Record<Field, string>>>({});
   // The state always comes from the pincode: the invoice's place of supply (else STATE_PINCODE_MISMATCH).
   const listed = useRef<{ pincode: string; state: string } | null>(null);
-  const pincodeHint = usePincodeFill(form.pincode, (place, pincode) => {
+  // With a cart, the place's own promise for it there (a store's minutes or the courier's date), from the one promise hook.
+  const cart = useCartKey(true);
+  const typed = /^\d{6}$/.test(form.pincode.trim()) ? form.pincode.trim() : null;
+  const promise = usePromise(typed && cart ? { pincode: typed, cart } : null)?.promise;
+  const pincodeHint = usePincodeFill(form.pincode, promise, (place, pincode) => {
     const previous = filled.current;
     filled.current = place;
     listed.current = { pincode, state: place.state };
@@ -148,9 +154,10 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
   );
 }
 
-/** Fills district, city, state (and India) from a complete pincode; answers the line shown under the pincode. */
+/** Fills district, city, state (and India) from a complete pincode; answers the line shown under the pincode, with `promise` when asked. */
 function usePincodeFill(
   pincode: string,
+  promise: DeliveryPromise | undefined,
   fill: (place: Pick<Record<Field, string>, 'district' | 'city' | 'state' | 'country'>, pincode: string) => void,
 ): string | undefined {
   const code = pincode.trim();
@@ -158,12 +165,7 @@ function usePincodeFill(
   const [opened, setOpened] = useState<string | null>(code);
   if (opened !== null && opened !== code) setOpened(null);
   const wanted = /^\d{6}$/.test(code) && opened === null ? code : null;
-  const lookup = useOnlineQuery({
-    queryKey: ['pincode', wanted],
-    queryFn: ({ signal }) => lookupPincode(wanted!, signal),
-    enabled: wanted !== null,
-    staleTime: Infinity,
-  });
+  const lookup = useOnlineQuery({ ...pincodeQuery(wanted ?? ''), enabled: wanted !== null });
   // A place found fills the form once per pincode typed (the shopper may change what was filled).
   const filling = useRef({ fill, filled: null as PincodeAnswer | null });
   filling.current.fill = fill;
@@ -179,8 +181,9 @@ function usePincodeFill(
   switch (answer.answer.kind) {
     case 'found': {
       const { place } = answer.answer;
-      const promise = placePromise(place);
-      return promise.served ? `${place.city}, ${place.state} · ${promise.text}` : promise.text;
+      const dated = placePromise(place);
+      if (!dated.served) return dated.text;
+      return `${place.city}, ${place.state} · ${promise ? promiseWords(promise) : dated.text}${promise?.kind === 'express' ? ` · ${i18n.t('promise:from', { store: promise.store.name })}` : ''}`;
     }
     case 'unknown':
       return i18n.t('product:pincode.unknown', { pincode: answer.pincode });

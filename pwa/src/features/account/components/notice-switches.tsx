@@ -1,14 +1,11 @@
 import { useId } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
-import { NOTICE_CHANNELS, NOTICE_TOPICS, type NoticeConsents } from '@haat/shared/notices/notice-consents';
+import { NOTICE_CHANNELS, NOTICE_TOPICS } from '@haat/shared/notices/notice-consents';
 import type { User } from '@haat/shared/users/user.types';
-import { http } from '../../../lib/http/http';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
 import { useTranslation } from '../../../i18n/i18n';
-
-const KEY = ['user', 'notices'] as const;
+import { noticeConsentsQuery, noticesApi } from '../notices-api';
 
 /**
  * My Profile's notice switches (docs/product.md#notices-and-consent): which notices come by which channel, each off
@@ -20,15 +17,16 @@ export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user
   const { whatsapp } = usePublicConfig();
   const id = useId();
   const [busy, run] = useBusy();
-  const read = useOnlineQuery({ queryKey: KEY, queryFn: async () => (await http.get('user/notices').json<Envelope<NoticeConsents>>()).data! });
+  const query = noticeConsentsQuery();
+  const read = useOnlineQuery(query);
   const consents = read.data;
   const channels = NOTICE_CHANNELS.filter((c) => c !== 'whatsapp' || (whatsapp && user.mobile_verified));
   const flip = (topic: (typeof NOTICE_TOPICS)[number], channel: (typeof NOTICE_CHANNELS)[number], on: boolean) =>
     run(async () => {
       if (!consents) return;
       const next = { ...consents, [topic]: { ...consents[topic], [channel]: on } };
-      const saved = (await http.put('user/notices', { json: next }).json<Envelope<NoticeConsents>>()).data!;
-      queryClient.setQueryData(KEY, saved);
+      const saved = await noticesApi.put(next);
+      queryClient.setQueryData(query.queryKey, saved);
       if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
     });
   return (

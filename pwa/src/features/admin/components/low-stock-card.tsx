@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { keepPreviousData } from '@tanstack/react-query';
 import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
+import { adminKeys } from '../../../lib/query/admin-keys';
 import { useTranslation } from '../../../i18n/i18n';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';
 import { formatNumber } from '../../../i18n/format';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
-import { overviewApi } from '../overview-api';
+import { lowStockQuery, overviewApi } from '../overview-api';
 import { AdminPager } from './admin-crud-page';
 
 interface Props {
@@ -23,17 +23,7 @@ export function LowStockCard({ first }: Props) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<string | null>(null);
   // Page 1 is the overview's own answer; a later page is read here, the shown one kept while the next is on its way.
-  const later = useOnlineQuery({
-    queryKey: ['admin', 'overview', 'low-stock', first.threshold, page],
-    queryFn: async ({ signal }) => {
-      const answer = await overviewApi.lowStock(first.threshold, page, signal);
-      // A page emptied by restocking steps back to the last one there is.
-      const last = Math.max(1, Math.ceil(answer.total / answer.limit));
-      return answer.items.length === 0 && page > last ? { ...(await overviewApi.lowStock(first.threshold, last, signal)), page: last } : { ...answer, page };
-    },
-    enabled: page > 1,
-    placeholderData: keepPreviousData,
-  });
+  const later = useOnlineQuery({ ...lowStockQuery(first.threshold, page), enabled: page > 1 });
   const list = page > 1 && later.data ? later.data : first;
   const shown = page > 1 && later.data ? later.data.page : 1;
   const loading = later.isFetching;
@@ -57,7 +47,7 @@ export function LowStockCard({ first }: Props) {
             onEdit={(on) => setEditing(on ? keyOf(item) : null)}
             onSaved={() => {
               setEditing(null);
-              void invalidate('admin', 'overview');
+              void invalidate(...adminKeys.overviews());
             }}
           />
         ))}

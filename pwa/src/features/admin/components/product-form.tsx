@@ -6,7 +6,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { problemOf } from '../../../lib/http/http-problem';
 import { FormRefusal, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { toast } from '../../../lib/ui/toast';
-import { adminApi } from '../api';
+import { adminApi, categoriesQuery, subCategoriesQuery } from '../api';
 import { useAdminList } from '../hooks/use-admin-list';
 import {
   currentStockFields,
@@ -27,6 +27,7 @@ import { ImageListField } from './image-list-field';
 import { ImageViewer } from './image-viewer';
 import { ProductTypeFields } from './product-type-fields';
 import { VariantRows } from './variant-rows';
+import { WaitingCount } from './waiting-count';
 
 /** The fields that show a problem under them, named as the API names them; a refusal of another goes inside the form. */
 const SHOWN_UNDER = ['name', 'description', 'stock', 'maxPerOrder', 'price', 'discount', 'hsn', 'gstRate', 'variants'] as const;
@@ -55,8 +56,8 @@ export function ProductForm({ product, onSaved }: Props) {
   const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
-  const categories = useAdminList('categories', adminApi.categories);
-  const subCategories = useAdminList('sub-categories', adminApi.subCategories);
+  const categories = useAdminList(categoriesQuery());
+  const subCategories = useAdminList(subCategoriesQuery());
   const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
   const refusal = useFormRefusal(SHOWN_UNDER);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
@@ -126,6 +127,7 @@ export function ProductForm({ product, onSaved }: Props) {
         ))}
         <ProductTypeFields />
         {text('stock', { required: true, numeric: true })}
+        {product && <WaitingCount product={product} />}
         {text('maxPerOrder', { required: true, numeric: true })}
         {text('price', { required: true, numeric: true })}
         {text('discount', { numeric: true })}

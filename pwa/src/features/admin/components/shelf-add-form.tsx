@@ -4,7 +4,7 @@ import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useTranslation } from '../../../i18n/i18n';
 import { useDebounced } from '../../../lib/hooks/use-debounced';
 import { useOnlineQuery } from '../../../lib/query/query-client';
-import { adminApi } from '../api';
+import { productsQuery } from '../api';
 
 interface Props {
   busy: boolean;
@@ -21,11 +21,7 @@ export function ShelfAddForm({ busy, onAdd }: Props) {
   const [variantId, setVariantId] = useState('');
   const [units, setUnits] = useState('');
   const text = useDebounced(find.trim(), LIMITS.adminSearchDebounceMs);
-  const found = useOnlineQuery({
-    queryKey: ['admin', 'shelf-search', text],
-    queryFn: ({ signal }) => adminApi.products(1, text, signal),
-    enabled: text.length > 0,
-  });
+  const found = useOnlineQuery({ ...productsQuery(text, 1), enabled: text.length > 0 });
   const products: Product[] = found.data?.items ?? [];
   const product = products.find((p) => p._id === productId);
   const options = product?.variants ?? [];

@@ -1,14 +1,13 @@
 import { useState } from 'react';
 import { toast } from '../../../lib/ui/toast';
-import { usePagedList, type AdminPage } from './use-admin-list';
+import type { QueryKey } from '@tanstack/react-query';
+import { usePagedList, type PageQuery } from './use-admin-list';
 
-interface Options<T> {
-  key: string;
-  /** Reads a page of the list (a whole list answers it all as page 1). */
-  load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>;
+interface Options<T, D, K extends QueryKey> {
+  /** How a page of the list is read: its module's `queryOptions` (usePagedList). */
+  list: PageQuery<T, D, K>;
+  /** The search: a new one starts again at page 1. */
   query?: string;
-  /** After every read: bring the storefront's copies in step. */
-  onLoaded?: (items: T[]) => void | Promise<void>;
   /** Deletes on the server and answers its message (shown as a toast). */
   remove: (item: T) => Promise<{ message: string }>;
   /** After a delete, before the list is read again: drop local copies. */
@@ -16,8 +15,8 @@ interface Options<T> {
 }
 
 /** An admin catalogue page's state: the list, the item being edited (`'new'` for an add) and the one asked to delete. */
-export function useAdminCrud<T>({ key, load, query, onLoaded, remove, afterRemove }: Options<T>) {
-  const list = usePagedList(key, load, { query, onLoaded });
+export function useAdminCrud<T, D, K extends QueryKey>({ list: pageQuery, query, remove, afterRemove }: Options<T, D, K>) {
+  const list = usePagedList(pageQuery, query);
   const [editing, setEditing] = useState<T | 'new' | null>(null);
   const [deleting, setDeleting] = useState<T | null>(null);
   return {
@@ -40,4 +39,4 @@ export function useAdminCrud<T>({ key, load, query, onLoaded, remove, afterRemov
   };
 }
 
-export type AdminCrud<T> = ReturnType<typeof useAdminCrud<T>>;
+export type AdminCrud<T> = ReturnType<typeof useAdminCrud<T, unknown, QueryKey>>;

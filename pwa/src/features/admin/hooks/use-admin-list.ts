@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import { invalidate, useOnlineQuery } from '../../../lib/query/query-client';
 
@@ -17,47 +17,43 @@ export interface PagedList<T> extends AdminPage<T> {
   reload: () => void;
 }
 
-interface Options<T> {
-  /** A search: a new one starts again at page 1. */
-  query?: string;
-  /** After every read: bring the storefront's copies in step (storefront-copies.ts). */
-  onLoaded?: (items: T[]) => void | Promise<void>;
-}
+/** How a page of a list is read: a module's `queryOptions` (`select` turns a whole list into its one page). */
+export type PageQuery<T, D, K extends QueryKey = QueryKey> = (page: number) => UseQueryOptions<D, Error, AdminPage<T>, K>;
 
-/** A list read on open and after every write (docs/product.md#states, "Admin dialogs"), a page at a time, kept while the next is read. */
-export function usePagedList<T>(
-  key: string,
-  load: (page: number, signal: AbortSignal) => Promise<AdminPage<T>>,
-  { query = '', onLoaded }: Options<T> = {},
-): PagedList<T> {
+/**
+ * A list read on open and after every write (docs/product.md#states, "Admin dialogs"), a page at a time, kept while the
+ * next is read; `query` is its search, a new one starting again at page 1. `reload` reads every page of it again.
+ */
+export function usePagedList<T, D, K extends QueryKey>(pageQuery: PageQuery<T, D, K>, query = ''): PagedList<T> {
   const [paging, setPaging] = useState({ query, page: 1 });
   const asked = paging.query === query ? paging.page : 1;
-  const read = useOnlineQuery<AdminPage<T> & { page: number }>({
-    queryKey: ['admin', key, query, asked],
-    queryFn: async ({ signal }) => {
-      let answer = await load(asked, signal);
-      const last = clampPage(asked, answer.totalPages);
-      if (last !== asked) answer = await load(last, signal);
-      void onLoaded?.(answer.items);
-      return { ...answer, page: last };
-    },
-    placeholderData: keepPreviousData,
-  });
+  const options = pageQuery(asked);
+  const read = useOnlineQuery({ ...options, placeholderData: keepPreviousData });
   const data = read.data;
+  const shown = data && !read.isPlaceholderData;
+  // A delete emptied the last page: step back to the new last one.
+  const last = shown ? clampPage(asked, data.totalPages) : asked;
+  if (last !== asked) setPaging({ query, page: last });
   return {
     items: data?.items ?? [],
     totalPages: data?.totalPages ?? 1,
-    page: data && !read.isPlaceholderData ? data.page : asked,
+    page: asked,
     loading: read.isFetching,
     loaded: read.isFetched,
     setPage: (next: number) => setPaging({ query, page: next }),
-    reload: () => void invalidate('admin', key),
+    // A key's first two words name its list (lib/query/query-keys.ts).
+    reload: () => void invalidate(...options.queryKey.slice(0, 2)),
   };
 }
 
-/** A whole list (categories, sub categories), read on open and after every `reload`. */
-export function useAdminList<T>(key: string, load: () => Promise<T[]>, onLoaded?: (items: T[]) => void | Promise<void>): PagedList<T> {
-  return usePagedList(key, async () => ({ items: await load(), totalPages: 1 }), { onLoaded });
+/** A whole list (categories, coupons, stores…) read by its module's `queryOptions`, as a list of one page. */
+export const onePage =
+  <T, K extends QueryKey>(list: UseQueryOptions<T[], Error, T[], K>): PageQuery<T, T[], K> =>
+  () => ({ ...list, select: (items: T[]) => ({ items, totalPages: 1 }) });
+
+/** A whole list, read on open and after every `reload`. */
+export function useAdminList<T, K extends QueryKey>(list: UseQueryOptions<T[], Error, T[], K>): PagedList<T> {
+  return usePagedList(onePage(list));
 }
 
 /** What the admin products pager shows (docs/product.md#screens, Admin Products): nothing on a single page. */

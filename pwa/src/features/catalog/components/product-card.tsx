@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { productPath } from '@haat/shared/routing/slug';
 import { AddToCartSlot } from './add-to-cart-slot';
+import { NotifyMeButton } from './notify-me-button';
 import { DiscountBadge } from './discount-badge';
 import { PriceTag } from './price-tag';
 import { ProductImage } from './product-image';
@@ -50,6 +51,8 @@ export const ProductCard = memo(function ProductCard({ product, eager = false, o
           </button>
         )}
         <AddToCartSlot product={product} />
+        {/* A sold-out product sold without options can be waited for from its card, signed in (docs/product.md#back-in-stock). */}
+        {product.variants.length === 0 && product.stock <= 0 && <NotifyMeButton productId={product._id} variantId={null} name={product.name} signedInOnly />}
       </span>
     </article>
   );

@@ -5,10 +5,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { stashProblemBody } from '../../../lib/http/http-problem';
 import { setLanguage } from '../../../i18n/i18n';
 
-const abandonCardPayment = vi.fn();
-vi.mock('../api', () => ({ checkoutApi: { abandonCardPayment: (id: string) => abandonCardPayment(id) } }));
 vi.mock('../../cart/public', () => ({ reloadCart: () => Promise.resolve() }));
 
+const { checkoutApi } = await import('../api');
+const abandonCardPayment = vi.spyOn(checkoutApi, 'abandonCardPayment');
 const { CancelPage } = await import('../cancel.page');
 
 const show = (orderId: string) =>
@@ -33,7 +33,7 @@ afterEach(() => {
 
 describe('/cancel?orderId= (back from Stripe unpaid)', () => {
   it('says the order is cancelled once the API cancelled it', async () => {
-    abandonCardPayment.mockResolvedValue({ success: true, data: {} });
+    abandonCardPayment.mockResolvedValue({ success: true, data: {} } as never);
     show('HTAAAA0001');
     expect(await screen.findByRole('heading', { name: 'Order #HTAAAA0001 Cancelled' })).toBeTruthy();
     expect(abandonCardPayment).toHaveBeenCalledWith('HTAAAA0001');

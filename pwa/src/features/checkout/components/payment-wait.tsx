@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { reloadOrders } from '../../../lib/storage/order-store';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
@@ -27,19 +28,16 @@ export function PaymentWait({ orderId }: { orderId: string }) {
   }, [settled]);
   useServerRefresh(settled ? null : `order-payment:${orderId}:${tick}`, reloadOrders);
 
+  // A payment that failed (its order cancelled) goes where a payment that did not happen is said, with the kept cart
+  // and no updates offered for the cancelled order (/cancel, docs/product.md#after-a-payment-fails).
+  if (order?.payment_status === 'CANCELLED') return <Navigate to={`/cancel?orderId=${encodeURIComponent(orderId)}&why=upi`} replace />;
   // The heading says where the payment is: received only once it is.
   if (!waited.current) return <h1 className="order-result__title">{t('paymentDone')}</h1>;
-  const failed = order?.payment_status === 'CANCELLED';
-  const [title, text] =
-    order?.payment_status === 'AWAITING_PAYMENT'
-      ? ['upi.waitingTitle', 'upi.waiting']
-      : failed
-        ? ['upi.failedTitle', 'upi.failed']
-        : ['paymentDone', 'upi.paid'];
+  const [title, text] = order?.payment_status === 'AWAITING_PAYMENT' ? ['upi.waitingTitle', 'upi.waiting'] : ['paymentDone', 'upi.paid'];
   return (
     <>
       <h1 className="order-result__title">{t(title)}</h1>
-      <p className={`order-result__payment${failed ? ' order-result__payment--failed' : ''}`} role={failed ? 'alert' : 'status'} data-testid="payment-wait">
+      <p className="order-result__payment" role="status" data-testid="payment-wait">
         {t(text)}
       </p>
     </>

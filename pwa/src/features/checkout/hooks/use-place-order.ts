@@ -40,6 +40,8 @@ export function usePlaceOrder(
   coupon: AppliedCoupon | null = null,
   onCouponRefused: (message: string) => void = () => undefined,
   promise: { promise: DeliveryPromise; pincode: string } | null = null,
+  /** Where a refusal with no place of its own is said: a toast at checkout, in the page after a payment failed. */
+  say: (message: string) => void = (message) => toast.error(message),
 ) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
@@ -71,7 +73,7 @@ export function usePlaceOrder(
   };
 
   const cashOnDelivery = async (addressId: string | undefined) => {
-    if (!addressId) return void toast.error(i18n.t('checkout:noAddress'));
+    if (!addressId) return void say(i18n.t('checkout:noAddress'));
     setBusy('cod');
     setPriceNotice(null);
     setHoldLimit(null);
@@ -86,15 +88,15 @@ export function usePlaceOrder(
       const problem = problemOf(error);
       if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) toast.error(problem.message);
+      else if (!promiseChanged(problem)) say(problem.message);
     } finally {
       setBusy(null);
     }
   };
 
   const payOnline = async (addressId: string | undefined) => {
-    if (!addressId) return void toast.error(i18n.t('checkout:noAddress'));
-    if (!navigator.onLine) return void toast.error(i18n.t('checkout:payOffline'));
+    if (!addressId) return void say(i18n.t('checkout:noAddress'));
+    if (!navigator.onLine) return void say(i18n.t('checkout:payOffline'));
     setBusy('card');
     setPriceNotice(null);
     setHoldLimit(null);
@@ -112,7 +114,7 @@ export function usePlaceOrder(
       else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) toast.error(problem.message);
+      else if (!promiseChanged(problem)) say(problem.message);
       setBusy(null);
     }
   };

@@ -3,6 +3,7 @@ import { LIMITS } from '@haat/shared/common/limits';
 import { firstLine, typedText, useTypewriter } from '../hooks/use-typewriter';
 import { i18n, useTranslation } from '../../../i18n/i18n';
 import { deliveryRange } from '../../../lib/delivery/delivery-words';
+import { usePromiseParts } from '../../../lib/delivery/card-note';
 
 // docs/product.md#screens: greet the signed-in user by name, otherwise a generic fashion greeting, then festive promo lines.
 const PROMOS = ['home:hero.promo1', 'home:hero.promo2', 'home:hero.promo3'] as const;
@@ -16,11 +17,16 @@ export function Hero({ name }: { name: string | null }) {
   // Re-renders on a language switch; the new lines restart the typewriter.
   useTranslation('home');
   const lines = heroLines(name);
+  const Named = usePromiseParts()?.PlaceLinePart;
+  const range = i18n.t('home:hero.eyebrow', deliveryRange());
   const typed = useRef<HTMLSpanElement>(null);
   useTypewriter(typed, lines, LIMITS.heroTypeMs, LIMITS.heroPauseMs);
   return (
     <section className="hero" aria-labelledby="hero-title">
-      <p className="hero__eyebrow">{i18n.t('home:hero.eyebrow', deliveryRange())}</p>
+      <p className="hero__eyebrow">
+        {/* Once a place is named, the header's promise for it, not the range (docs/product.md#delivery). */}
+        {Named ? <Named loading={range} failed={range} /> : range}
+      </p>
       <h1 id="hero-title" className="hero__title">
         <span className="visually-hidden">{lines[0]}</span>
         <span aria-hidden="true" className="hero__typed">

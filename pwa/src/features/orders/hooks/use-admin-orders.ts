@@ -1,28 +1,17 @@
 import { useState } from 'react';
 import type { InfiniteData } from '@tanstack/react-query';
-import { ORDER_LIMITS } from '@haat/shared/orders/order.schema';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import { problemOf } from '../../../lib/http/http-problem';
 import { invalidate, queryClient, useOnlinePages } from '../../../lib/query/query-client';
 import { toast } from '../../../lib/ui/toast';
-import { adminOrdersApi, type AdminOrdersPage } from '../admin-api';
+import { adminOrdersApi, adminOrdersQuery, type AdminOrdersPage } from '../admin-api';
 
-const LIMIT = ORDER_LIMITS.adminPageSize;
-
-/** Every order (or those at `status`), newest first, a page more at each "Load more"; `updating`: the one being moved. */
+/** The admin's orders (adminOrdersQuery) and the move of one; `updating`: the one being moved. */
 export function useAdminOrders(status?: OrderStage) {
-  const queryKey = ['admin', 'orders', status ?? 'all'];
+  const pages = adminOrdersQuery(status);
+  const { queryKey } = pages;
   const [updating, setUpdating] = useState<string | null>(null);
-  const read = useOnlinePages({
-    queryKey,
-    queryFn: ({ pageParam, signal }) =>
-      adminOrdersApi.list(pageParam, LIMIT, status, signal).catch((error: unknown) => {
-        toast.error(problemOf(error).message || 'Failed to fetch orders');
-        throw error;
-      }),
-    initialPageParam: 1,
-    getNextPageParam: (last: AdminOrdersPage, all) => (all.length < (last.totalNoPage ?? 1) ? all.length + 1 : undefined),
-  });
+  const read = useOnlinePages(pages);
   const seen = new Set<string>();
   const orders = (read.data?.pages ?? []).flatMap((p) => p.data ?? []).filter((o) => !seen.has(o.orderId) && seen.add(o.orderId));
 

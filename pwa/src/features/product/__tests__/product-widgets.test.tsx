@@ -5,10 +5,15 @@ import { db } from '../../../lib/storage/db';
 import { Gallery } from '../components/gallery';
 import { deliveryMessage, PincodeCheck } from '../components/pincode-check';
 import { ReviewsPreview } from '../components/reviews-preview';
-import { fetchAllReviews } from '../api';
+import { LIMITS } from '@haat/shared/common/limits';
+import { getJson } from '../../../lib/http/api-client';
 
 // The opened list's request; the preview itself reads the saved copy (no network in these tests).
-vi.mock('../api', async (importOriginal) => ({ ...(await importOriginal<typeof import('../api')>()), fetchAllReviews: vi.fn() }));
+vi.mock('../../../lib/http/api-client', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('../../../lib/http/api-client')>()),
+  // No network here, as for every other request of these tests.
+  getJson: vi.fn(() => Promise.reject(new TypeError('Failed to fetch'))),
+}));
 import { ShareLinks } from '../components/share-links';
 
 afterEach(() => {
@@ -85,18 +90,38 @@ describe('reviews preview, one more', () => {
   });
 });
 
+/** The all-reviews request answers `answer`; the preview's refresh finds no network, as everywhere in these tests. */
+const allReviews = (answer: () => Promise<unknown>) =>
+  vi
+    .mocked(getJson)
+    .mockImplementation((path: string) => (path.endsWith(`limit=${LIMITS.reviewsMaxPage}`) ? answer() : Promise.reject(new TypeError('Failed to fetch'))));
+
 describe('reviews preview, opened', () => {
   it('"+N more reviews" opens every review (as many as one request lists), newest first', async () => {
     const review = (i: number) => ({ _id: `R${i}`, name: `Asha ${i}`, rating: 4, comment: `Nice ${i}`, createdAt: '2026-11-01T00:00:00.000Z' });
     const every = [1, 2, 3, 4, 5, 6, 7].map(review);
     await db.meta.put({ key: 'reviews:P3', value: { reviews: every.slice(0, 3), totalReviews: 7, averageRating: 4 } });
-    vi.mocked(fetchAllReviews).mockResolvedValue(every);
+    allReviews(() => Promise.resolve({ success: true, data: every }));
     render(<ReviewsPreview productId="P3" fallbackAverage={0} fallbackCount={0} />);
     fireEvent.click(await screen.findByRole('button', { name: '+4 more reviews' }));
     expect(await screen.findByText('Nice 7')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(7);
     expect(screen.queryByRole('button', { name: /more review/ })).toBeNull();
-    expect(fetchAllReviews).toHaveBeenCalledWith('P3');
+    expect(getJson).toHaveBeenCalledWith(expect.stringMatching(/^review\/P3\?limit=/));
+  });
+
+  it('says so under the button when they cannot be read, and the button asks again', async () => {
+    const review = (i: number) => ({ _id: `R${i}`, name: `Asha ${i}`, rating: 4, comment: `Nice ${i}`, createdAt: '2026-11-01T00:00:00.000Z' });
+    const every = [1, 2, 3, 4, 5].map(review);
+    await db.meta.put({ key: 'reviews:P4', value: { reviews: every.slice(0, 3), totalReviews: 5, averageRating: 4 } });
+    let asked = 0;
+    allReviews(() => (asked++ === 0 ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ success: true, data: every })));
+    render(<ReviewsPreview productId="P4" fallbackAverage={0} fallbackCount={0} />);
+    fireEvent.click(await screen.findByRole('button', { name: '+2 more reviews' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/review/i);
+    fireEvent.click(screen.getByRole('button', { name: '+2 more reviews' }));
+    expect(await screen.findByText('Nice 5')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { type Product, type Variant } from '@haat/shared/catalog/catalog.types';
 import { HoldLimitNote, useInCart } from '../../cart/public';
-import { AddToCartSlot, DiscountBadge, PriceTag, StockLabel } from '../../catalog/public';
+import { AddToCartSlot, DiscountBadge, NotifyMeButton, PriceTag, StockLabel } from '../../catalog/public';
 import { clampQuantity } from '../quantity';
 import { PincodeCheck } from './pincode-check';
 import { ProductWishlistButton } from './product-wishlist-button';
@@ -65,6 +65,14 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
           />
         )}
         <AddToCartSlot product={shown} quantity={qty} label={t('cart:addToCart')} variant={chosenVariant} />
+        {/* A sold-out unit (the product's own, or the option chosen) can be waited for (docs/product.md#back-in-stock). */}
+        {shown.stock <= 0 && (product.variants.length === 0 || chosenVariant) && (
+          <NotifyMeButton
+            productId={product._id}
+            variantId={chosenVariant?._id ?? null}
+            name={chosenVariant ? `${product.name} (${chosenVariant.name})` : product.name}
+          />
+        )}
         {/* The product's own limit, said before + stops there (docs/product.md#rules-and-limits). */}
         <span className="buy-box__limit" data-testid="max-per-order">
           {t('maxPerOrder', { count: perOrder })}

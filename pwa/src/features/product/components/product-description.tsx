@@ -1,6 +1,11 @@
 import type { Product } from '@haat/shared/catalog/catalog.types';
 import { useTranslation } from '../../../i18n/i18n';
-import { deliveryRange } from '../../../lib/delivery/delivery-words';
+import { useAtomValue } from 'jotai';
+import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
+import { deliveryDateWords, deliveryRange, placeDateWords } from '../../../lib/delivery/delivery-words';
+import { deliveryPlaceAtom } from '../../../lib/delivery/delivery-place';
+import { usePromiseParts } from '../../../lib/delivery/card-note';
+import { i18n } from '../../../i18n/i18n';
 
 // docs/product.md#screens: the description with static bullets and "Why Shop" blurbs (product:bullets, product:why).
 const BULLETS = ['genuine', 'fast', 'returns'] as const;
@@ -26,7 +31,9 @@ export function ProductDescription({ product }: { product: Product }) {
       )}
       <ul>
         {BULLETS.map((b) => (
-          <li key={b}>{t(`bullets.${b}`, deliveryRange())}</li>
+          <li key={b} data-testid={`bullet-${b}`}>
+            {b === 'fast' ? <DeliveryBullet productId={product._id} /> : t(`bullets.${b}`)}
+          </li>
         ))}
       </ul>
       <h2>{t('whyShop')}</h2>
@@ -40,4 +47,24 @@ export function ProductDescription({ product }: { product: Product }) {
       </div>
     </section>
   );
+}
+
+/** The product page's free delivery, by its promise where the shopper chose a pincode: a store's minutes or the courier's date. */
+const promiseBullet = (promise: DeliveryPromise) =>
+  promise.kind === 'express'
+    ? i18n.t('product:bullets.fastIn', { count: promise.minutes, store: promise.store.name })
+    : i18n.t('product:bullets.fastBy', { date: deliveryDateWords(promise.date) });
+
+/**
+ * "Free delivery in 1–5 days" until the shopper names a place (docs/product.md#delivery); then this product's promise
+ * there from the one promise hook (loaded with the promise's parts), the place's own date until it answers.
+ */
+function DeliveryBullet({ productId }: { productId: string }) {
+  const place = useAtomValue(deliveryPlaceAtom);
+  const Sentence = usePromiseParts()?.PromiseSentencePart;
+  const range = i18n.t('product:bullets.fast', deliveryRange());
+  const date = place && placeDateWords(place);
+  const dated = date ? i18n.t('product:bullets.fastBy', { date }) : range;
+  if (!place || !date) return <>{range}</>;
+  return Sentence ? <Sentence productId={productId} say={promiseBullet} fallback={dated} loading={dated} failed={dated} /> : <>{dated}</>;
 }

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { useAtomValue } from 'jotai';
 import { LIMITS } from '@haat/shared/common/limits';
 import { isAdminAtom, userAtom } from '../../../lib/http/session';
-import { fetchAllReviews, type Review } from '../api';
+import { allReviewsQuery } from '../api';
+import { useServerQuery } from '../../../lib/query/server-query';
 import { useReviews } from '../hooks/use-reviews';
-import { toast } from '../../../lib/ui/toast';
 import { ReviewDelete } from '../reviews/review-delete';
 import { lazyPart } from '../../../lib/ui/lazy-part';
 import { StarRating } from './star-rating';
@@ -27,22 +27,16 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
   const reviews = summary?.reviews ?? [];
   const total = summary?.totalReviews ?? fallbackCount;
   const average = summary?.averageRating ?? fallbackAverage;
-  // The opened list holds while the count it was read at does: a review written or deleted since closes it.
-  const [opened, setOpened] = useState<{ total: number; reviews: Review[] } | null>(null);
-  const all = opened?.total === total ? opened.reviews : null;
-  const [opening, setOpening] = useState(false);
+  // Opened, every review is read at the count shown (TanStack Query loads with the first opening): a review written or
+  // deleted since reads them again.
+  const [open, setOpen] = useState(false);
+  const opened = useServerQuery({ ...allReviewsQuery(productId, total), enabled: open });
+  const all = open ? (opened.data ?? null) : null;
+  const opening = open && !all && !opened.isError;
+  const failed = open && opened.isError;
   const shown = all ?? reviews.slice(0, LIMITS.reviewsPreview);
   const more = total - shown.length;
-  const openAll = async () => {
-    setOpening(true);
-    try {
-      setOpened({ total, reviews: await fetchAllReviews(productId) });
-    } catch {
-      toast.error(t('reviews.loadFailed'));
-    } finally {
-      setOpening(false);
-    }
-  };
+  const openAll = () => (failed ? opened.retry() : setOpen(true));
   return (
     <section className="reviews" aria-labelledby="reviews-title">
       <h2 id="reviews-title">{t('reviews.title')}</h2>
@@ -71,11 +65,16 @@ export function ReviewsPreview({ productId, fallbackAverage, fallbackCount }: { 
             </ul>
           )}
           {more > 0 && !all && (
-            <button type="button" className="reviews__more btn btn--ghost btn--small" disabled={opening} onClick={() => void openAll()}>
+            <button type="button" className="reviews__more btn btn--ghost btn--small" disabled={opening} onClick={openAll}>
               {t('reviews.more', { count: more })}
             </button>
           )}
           {all && more > 0 && <p className="reviews__more">{t('reviews.newest', { shown: shown.length, total })}</p>}
+          {failed && (
+            <p className="reviews__more" role="alert">
+              {t('reviews.loadFailed')}
+            </p>
+          )}
         </div>
         <MyReviewForm
           productId={productId}

@@ -19,7 +19,7 @@ export function useProductDetails(productId: string | null): { product: Product 
   // Dexie loads after the first render (lib/storage/device-store.ts).
   const stored = useDeviceQuery((db) => (productId ? db.products.get(productId) : Promise.resolve(undefined)), [productId]);
   // The network's answer shows at once, kept for next time, as a transition (docs/decisions/0054-storefront-frame-and-first-paint.md).
-  const fresh = useServerRefresh(productId, async (signal) => {
+  const fresh = useServerRefresh(productId ? `product:${productId}` : null, async (signal) => {
     const asked = askedNow();
     try {
       const answer = await fetchProductDetails(productId!, signal);

@@ -12,6 +12,8 @@ export function useReviewSummary(productId: string | undefined): ReviewSummary |
 /** The reviews preview, saved in the meta store so a product seen before shows its reviews offline. */
 export function useReviews(productId: string | undefined): ReviewSummary | null | undefined {
   // docs/product.md#api: rating fetch failures are only logged; the saved copy (if any) stays.
-  useServerRefresh(productId ?? null, (_signal) => refreshReviews(productId!).catch((error: unknown) => console.warn('reviews', error)));
+  useServerRefresh(productId ? `reviews:${productId}` : null, (_signal) =>
+    refreshReviews(productId!).catch((error: unknown) => console.warn('reviews', error)),
+  );
   return useReviewSummary(productId);
 }

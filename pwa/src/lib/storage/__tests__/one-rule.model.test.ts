@@ -55,6 +55,8 @@ const { changeCart } = await import('../../../features/cart/change-cart');
 const { reloadWishlist, registerWishlistSync } = await import('../../../features/account/wishlist-sync');
 const { toggleWished } = await import('../../../features/account/hooks/use-wishlist-toggle');
 const { keepAddress, reloadAddresses } = await import('../../../features/account/address-store');
+const { registerNotifyMeSync, reloadNotifyMe } = await import('../../../features/account/notify-me-sync');
+const { setNotifyMe } = await import('../../../features/account/hooks/use-notify-me');
 
 /** What the shopper or the server decides of a row: `v` (a quantity, a name, a stage) and `s` (a price, a detail). */
 type Fact = { v: number; s: number };
@@ -128,6 +130,26 @@ const specs: Record<string, Spec> = {
     reload: reloadWishlist,
     tap: async (k) => void (await toggleWished(k)),
   },
+  notifyMe: {
+    table: () => db.notifyMe,
+    whole: true,
+    account: true,
+    api: (k, f) => ({
+      productId: k,
+      variantId: null,
+      name: k,
+      variantName: null,
+      image: [],
+      price: f.s,
+      discount: 0,
+      inStock: false,
+      createdAt: iso,
+      endsAt: iso,
+    }),
+    view: (r: { wait?: { price: number } }) => ({ v: 1, s: r.wait?.price ?? 1 }),
+    reload: reloadNotifyMe,
+    tap: async (k) => void (await setNotifyMe({ productId: k, variantId: null }, !(await db.notifyMe.get(k)))),
+  },
   addresses: {
     table: () => db.addresses,
     whole: true,
@@ -161,7 +183,13 @@ const specs: Record<string, Spec> = {
   ),
 };
 const NAMES = Object.keys(specs);
-const ACCOUNT_GETS: Record<string, string> = { 'cart/get': 'cart', 'wishlist/get': 'wishlist', 'address/get': 'addresses', 'order/order-list': 'orders' };
+const ACCOUNT_GETS: Record<string, string> = {
+  'cart/get': 'cart',
+  'wishlist/get': 'wishlist',
+  'user/notify-me': 'notifyMe',
+  'address/get': 'addresses',
+  'order/order-list': 'orders',
+};
 
 /** The server: each collection's facts by key. */
 let server: Record<string, Map<string, Fact>>;
@@ -170,7 +198,10 @@ let server: Record<string, Map<string, Fact>>;
 function serve(call: Call): unknown {
   if (call.served !== undefined) return call.served;
   const [method, url] = call.what.split(' ') as [string, string];
-  const name = ACCOUNT_GETS[url] ?? CATALOGUE[url.replace('catalogue/', '') as Catalogue] ?? (url.startsWith('cart') ? 'cart' : 'wishlist');
+  const name =
+    ACCOUNT_GETS[url] ??
+    CATALOGUE[url.replace('catalogue/', '') as Catalogue] ??
+    (url.startsWith('cart') ? 'cart' : url.startsWith('product/notify-me') ? 'notifyMe' : 'wishlist');
   const facts = server[name]!;
   if (method === 'PUT') {
     for (const { productId, quantity } of (call.body as { items: Array<{ productId: string; quantity: number }> }).items) {
@@ -180,8 +211,8 @@ function serve(call: Call): unknown {
   }
   if (method === 'POST') {
     const { productId } = call.body as { productId: string };
-    if (url.endsWith('add')) facts.set(productId, { v: 1, s: facts.get(productId)?.s ?? 1 });
-    else facts.delete(productId);
+    if (url.endsWith('remove')) facts.delete(productId);
+    else facts.set(productId, { v: 1, s: facts.get(productId)?.s ?? 1 });
   }
   call.served = { success: true, data: [...facts].map(([k, f]) => specs[name]!.api(k, f)) };
   return call.served;
@@ -258,11 +289,12 @@ async function viewOf(name: string): Promise<Map<string, Fact>> {
 
 /** What the outbox still holds, per collection and key: the value the shopper last gave (0: removed). */
 async function queued(): Promise<Record<string, Map<string, number>>> {
-  const out: Record<string, Map<string, number>> = { cart: new Map(), wishlist: new Map() };
+  const out: Record<string, Map<string, number>> = { cart: new Map(), wishlist: new Map(), notifyMe: new Map() };
   const entries = (await db.outbox.toArray()).filter((e) => !e.failed).sort((a, b) => (a.key < b.key ? -1 : 1));
   for (const e of entries) {
     const body = e.body as { items?: Array<{ productId: string; quantity: number }>; productId?: string };
     if (e.op === 'cart.sync') for (const item of body.items!) out.cart!.set(item.productId, item.quantity);
+    else if (e.op.startsWith('notify-me.')) out.notifyMe!.set(body.productId!, e.op === 'notify-me.add' ? 1 : 0);
     else out.wishlist!.set(body.productId!, e.op === 'wishlist.add' ? 1 : 0);
   }
   return out;
@@ -305,7 +337,7 @@ async function run(ops: Op[]): Promise<void> {
       const spec = specs[step.name]!;
       if (spec.account && !signedIn) continue;
       const id = `${step.name}/${step.k}`;
-      const f = step.name === 'wishlist' ? { ...step.f, v: 1 } : step.f; // a heart is on or off
+      const f = step.name === 'wishlist' || step.name === 'notifyMe' ? { ...step.f, v: 1 } : step.f; // a heart or a wait is on or off
       if (step.op === 'elsewhere') {
         if (step.gone && spec.whole) server[step.name]!.delete(step.k);
         else server[step.name]!.set(step.k, f);
@@ -363,6 +395,7 @@ describe('the one rule against stale reloads', () => {
   it('never undoes a write, and ends with the server state plus what is queued, for every collection', async () => {
     registerCartSync();
     registerWishlistSync();
+    registerNotifyMeSync();
     await fc.assert(
       fc.asyncProperty(opsArb, (ops) => run(ops)),
       { numRuns: Number(process.env.MODEL_RUNS ?? 60), endOnFailure: process.env.MODEL_SHRINK === '0' },

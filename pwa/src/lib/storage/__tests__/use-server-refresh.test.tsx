@@ -90,6 +90,15 @@ describe('useServerRefresh: the one way a screen refreshes device data when it o
     await waitFor(() => expect(asks).toHaveLength(2));
   });
 
+  it('is done, not failed, when the refresh only stores rows and answers nothing', async () => {
+    let asked = 0;
+    const stores = (): Promise<void> => Promise.resolve(void asked++);
+    const { result } = renderHook(() => useServerRefresh('stores-only', stores));
+    await waitFor(() => expect(result.current.refreshing).toBe(false));
+    expect(asked).toBe(1);
+    expect(result.current).toMatchObject({ failure: null, answer: undefined });
+  });
+
   it('asks nothing while the key is null', () => {
     const { asks, refresh } = held();
     const { result } = renderHook(() => useServerRefresh(null, refresh('none')));

@@ -1,0 +1,13 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { NoticeConsents } from '@haat/shared/notices/notice-consents';
+import { http } from '../../lib/http/http';
+import { screenKeys } from '../../lib/query/screen-keys';
+
+/** docs/product.md#notices-and-consent: which notices come to the signed-in shopper by which channel. */
+export const noticesApi = {
+  get: async (signal?: AbortSignal) => (await http.get('user/notices', { signal }).json<Envelope<NoticeConsents>>()).data!,
+  put: async (consents: NoticeConsents) => (await http.put('user/notices', { json: consents }).json<Envelope<NoticeConsents>>()).data!,
+};
+
+export const noticeConsentsQuery = () => queryOptions({ queryKey: screenKeys.noticeConsents(), queryFn: ({ signal }) => noticesApi.get(signal) });

@@ -1,0 +1,39 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { Envelope } from '@haat/shared/common/envelope';
+import type { Order } from '@haat/shared/orders/order.types';
+import { STORE_QUEUE_MOVE_PATH, STORE_QUEUE_PATH, type StoreQueueMoveBody, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
+import type { CreateStoreRequest, SetStoreStockRequest, Store, StoreStockLine, TransferStockRequest } from '@haat/shared/stores/store.schema';
+import { http } from '../../lib/http/http';
+import { adminKeys } from '../../lib/query/admin-keys';
+
+/** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
+export const storesApi = {
+  list: async (signal?: AbortSignal) => (await http.get('store/list', { cache: 'no-store', signal }).json<Envelope<{ stores: Store[] }>>()).data?.stores ?? [],
+  // The form shows a refusal under its field (lib/ui/form-refusal.tsx): no toast.
+  create: (body: CreateStoreRequest) => http.post('store/create', { json: body, context: { silent: true } }).json<Envelope<{ store: Store }>>(),
+  update: (body: CreateStoreRequest & { _id: string }) =>
+    http.put('store/update', { json: body, context: { silent: true } }).json<Envelope<{ store: Store }>>(),
+  setOpen: (_id: string, open: boolean) => http.post(open ? 'store/reopen' : 'store/close', { json: { _id } }).json<Envelope<{ store: Store }>>(),
+  stock: async (storeId: string, signal?: AbortSignal) =>
+    (await http.get('store/stock', { searchParams: { storeId }, cache: 'no-store', signal }).json<Envelope<{ stock: StoreStockLine[] }>>()).data?.stock ?? [],
+  setStock: (body: SetStoreStockRequest) => http.put('store/stock', { json: body }).json<Envelope<unknown>>(),
+  transfer: (body: TransferStockRequest) => http.post('store/transfer', { json: body }).json<Envelope<unknown>>(),
+  /** A dark store's queue: its open express orders, oldest first (GET /api/store/queue). */
+  queue: async (storeId: string, signal?: AbortSignal) =>
+    (await http.get(STORE_QUEUE_PATH, { searchParams: { storeId }, signal, cache: 'no-store' }).json<Envelope<{ orders: StoreQueueOrder[] }>>()).data?.orders ??
+    [],
+  /** Silent: the queue says the server's reason itself. */
+  moveQueued: (json: StoreQueueMoveBody) => http.post(STORE_QUEUE_MOVE_PATH, { json, context: { silent: true } }).json<Envelope<Order>>(),
+};
+
+export const storesQuery = () => queryOptions({ queryKey: adminKeys.stores(), queryFn: ({ signal }) => storesApi.list(signal) });
+
+/** A store's shelves beside the warehouse's figures. */
+export const storeStockQuery = (storeId: string) =>
+  queryOptions({ queryKey: adminKeys.storeStock(storeId), queryFn: ({ signal }) => storesApi.stock(storeId, signal) });
+
+/** A queue is read again this often while shown (minutes left tick down), and at once when an order is placed or moved (realtime). */
+const QUEUE_REFRESH_MS = 30_000;
+
+export const storeQueueQuery = (storeId: string) =>
+  queryOptions({ queryKey: adminKeys.storeQueue(storeId), queryFn: ({ signal }) => storesApi.queue(storeId, signal), refetchInterval: QUEUE_REFRESH_MS });
