@@ -159,8 +159,9 @@ async function main() {
       while (killedAfter === null) {
         const sent = messageIds(dirs[0]).length + messageIds(dirs[1]).length;
         if (sent >= NOTICES / 4) {
-          cpuA = cpuSeconds(a.pid) - cpuA0;
-          process.kill(a.pid, 'SIGKILL');
+          const pid = /** @type {number} */ (a.pid);
+          cpuA = cpuSeconds(pid) - cpuA0;
+          process.kill(pid, 'SIGKILL');
           killedAfter = sent;
           return;
         }
