@@ -106,6 +106,59 @@ async function states(direct) {
   return Object.fromEntries(rows.map((r) => [r.state, r.n]));
 }
 
+/** Queues the notices, kills instance A once a quarter went out, waits for all: what was sent, counted at the mail folders. */
+async function sendWithKill(a, direct, dirs) {
+  const cpuA0 = cpuSeconds(a.pid);
+  const queuedMs = await queueNotices(direct);
+  const sendStart = performance.now();
+  let killedAfter = null;
+  let cpuA = 0;
+  while (killedAfter === null) {
+    const sent = messageIds(dirs[0]).length + messageIds(dirs[1]).length;
+    if (sent >= NOTICES / 4) {
+      const pid = /** @type {number} */ (a.pid);
+      cpuA = cpuSeconds(pid) - cpuA0;
+      process.kill(pid, 'SIGKILL');
+      killedAfter = sent;
+    } else await sleep(50);
+  }
+  for (;;) {
+    const s = await states(direct);
+    if ((s.done ?? 0) + (s.failed ?? 0) >= NOTICES) break;
+    if (performance.now() - sendStart > LEASE_MS + 600_000) throw new Error(`notices still waiting: ${JSON.stringify(s)}`);
+    await sleep(200);
+  }
+  const sentInS = (performance.now() - sendStart) / 1000;
+  const final = await states(direct);
+  const ids = [...messageIds(dirs[0]), ...messageIds(dirs[1])];
+  const times = new Map();
+  for (const id of ids) times.set(id, (times.get(id) ?? 0) + 1);
+  const repeats = [...times.values()].filter((n) => n > 1).length;
+  return { queuedMs, killedAfter, cpuA, sentInS, final, received: ids.length, distinct: times.size, repeats, lost: NOTICES - times.size };
+}
+
+/** The figures, each target beside its verdict. */
+function report({ loads, quiet, busy, queuedMs, killedAfter, cpuA, sentInS, final, received, distinct, repeats, lost }) {
+  const ratio = busy.ordersPerSecond / quiet.ordersPerSecond;
+  console.log(
+    `\nNotices: ${NOTICES.toLocaleString('en-IN')} mails queued in one insert (${queuedMs.toFixed(0)} ms), two instances on PostgreSQL, ${RATE ? `each sending at most ${RATE}/s` : 'no cap on sends'}`,
+  );
+  console.log(`  machine: ${machine()}; load average ${loads[0]} → ${loads[1]} (quiet) → ${loads[2]} (with notices)`);
+  console.log(`  instance A killed with SIGKILL after ${killedAfter} mails (its CPU until then ${(cpuA * 1000).toFixed(0)} ms); lease ${LEASE_MS / 1000} s`);
+  console.log(`  all ${NOTICES} done after ${sentInS.toFixed(1)} s (${(NOTICES / sentInS).toFixed(0)} notices/s); states ${JSON.stringify(final)}`);
+  console.log(`  mails received ${received}, distinct ${distinct}, lost ${lost}, repeated ${repeats} (bound: 8)`);
+  const row = (label, r) =>
+    console.log(
+      `  ${label.padEnd(16)} ${r.ordersPerSecond.toFixed(1).padStart(7)} orders/s  B's CPU ${r.cpuMsPerOrder.toFixed(1)} ms an order  order p50 ${r.order.p50} ms p99 ${r.order.p99} ms  health p50 ${r.health.p50} ms p99 ${r.health.p99} ms (${r.health.n} probes, ${r.health.errors} errors)  failures ${JSON.stringify(r.failures)}`,
+    );
+  row('without notices', quiet);
+  row('with notices', busy);
+  const verdict = (ok) => (ok ? 'meets' : 'MISSES');
+  console.log(`  health p99 with notices ${busy.health.p99} ms, target < 50 ms: ${verdict(busy.health.p99 < 50)}`);
+  console.log(`  checkout with notices ${(ratio * 100).toFixed(1)} % of without, target ≥ 90 %: ${verdict(ratio >= 0.9)}`);
+  console.log(`  exactly once: ${lost === 0 && repeats <= 8 && (final.failed ?? 0) === 0 ? 'yes' : 'NO'}`);
+}
+
 async function main() {
   const db = await scratchDatabase();
   const dirs = [mkdtempSync(join(tmpdir(), 'haat-notices-a-')), mkdtempSync(join(tmpdir(), 'haat-notices-b-'))];
@@ -150,60 +203,12 @@ async function main() {
     const quiet = await checkoutWindow(b.url, b.pid, shoppers, productIds);
     const load1 = load();
 
-    const cpuA0 = cpuSeconds(a.pid);
-    const queuedMs = await queueNotices(direct);
-    const sendStart = performance.now();
-    let killedAfter = null;
-    let cpuA = 0;
-    const killer = (async () => {
-      while (killedAfter === null) {
-        const sent = messageIds(dirs[0]).length + messageIds(dirs[1]).length;
-        if (sent >= NOTICES / 4) {
-          const pid = /** @type {number} */ (a.pid);
-          cpuA = cpuSeconds(pid) - cpuA0;
-          process.kill(pid, 'SIGKILL');
-          killedAfter = sent;
-          return;
-        }
-        await sleep(50);
-      }
-    })();
+    const sending = sendWithKill(a, direct, dirs);
     const busy = await checkoutWindow(b.url, b.pid, shoppers, productIds);
     const load2 = load();
-    await killer;
-    for (;;) {
-      const s = await states(direct);
-      if ((s.done ?? 0) + (s.failed ?? 0) >= NOTICES) break;
-      if (performance.now() - sendStart > LEASE_MS + 600_000) throw new Error(`notices still waiting: ${JSON.stringify(s)}`);
-      await sleep(200);
-    }
-    const sentInS = (performance.now() - sendStart) / 1000;
-    const final = await states(direct);
-    const ids = [...messageIds(dirs[0]), ...messageIds(dirs[1])];
-    const times = new Map();
-    for (const id of ids) times.set(id, (times.get(id) ?? 0) + 1);
-    const repeats = [...times.values()].filter((n) => n > 1).length;
-    const lost = NOTICES - times.size;
-    const ratio = busy.ordersPerSecond / quiet.ordersPerSecond;
-
-    console.log(
-      `\nNotices: ${NOTICES.toLocaleString('en-IN')} mails queued in one insert (${queuedMs.toFixed(0)} ms), two instances on PostgreSQL, ${RATE ? `each sending at most ${RATE}/s` : 'no cap on sends'}`,
-    );
-    console.log(`  machine: ${machine()}; load average ${load0} → ${load1} (quiet) → ${load2} (with notices)`);
-    console.log(`  instance A killed with SIGKILL after ${killedAfter} mails (its CPU until then ${(cpuA * 1000).toFixed(0)} ms); lease ${LEASE_MS / 1000} s`);
-    console.log(`  all ${NOTICES} done after ${sentInS.toFixed(1)} s (${(NOTICES / sentInS).toFixed(0)} notices/s); states ${JSON.stringify(final)}`);
-    console.log(`  mails received ${ids.length}, distinct ${times.size}, lost ${lost}, repeated ${repeats} (bound: 8)`);
-    const row = (label, r) =>
-      console.log(
-        `  ${label.padEnd(16)} ${r.ordersPerSecond.toFixed(1).padStart(7)} orders/s  B's CPU ${r.cpuMsPerOrder.toFixed(1)} ms an order  order p50 ${r.order.p50} ms p99 ${r.order.p99} ms  health p50 ${r.health.p50} ms p99 ${r.health.p99} ms (${r.health.n} probes, ${r.health.errors} errors)  failures ${JSON.stringify(r.failures)}`,
-      );
-    row('without notices', quiet);
-    row('with notices', busy);
-    const verdict = (ok) => (ok ? 'meets' : 'MISSES');
-    console.log(`  health p99 with notices ${busy.health.p99} ms, target < 50 ms: ${verdict(busy.health.p99 < 50)}`);
-    console.log(`  checkout with notices ${(ratio * 100).toFixed(1)} % of without, target ≥ 90 %: ${verdict(ratio >= 0.9)}`);
-    console.log(`  exactly once: ${lost === 0 && repeats <= 8 && (final.failed ?? 0) === 0 ? 'yes' : 'NO'}`);
-    failed = lost !== 0 || repeats > 8 || (final.failed ?? 0) !== 0;
+    const sent = await sending;
+    report({ loads: [load0, load1, load2], quiet, busy, ...sent });
+    failed = sent.lost !== 0 || sent.repeats > 8 || (sent.final.failed ?? 0) !== 0;
   } finally {
     await direct.end().catch(() => {});
     await b?.stop().catch(() => {});
