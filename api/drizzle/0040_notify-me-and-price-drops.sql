@@ -18,7 +18,7 @@ ALTER TABLE "stock_alerts" ADD CONSTRAINT "stock_alerts_product_id_products_id_f
 CREATE UNIQUE INDEX "stock_alerts_open_unit" ON "stock_alerts" USING btree ("user_id","product_id",coalesce("variant_id", '')) WHERE "stock_alerts"."told_at" is null;--> statement-breakpoint
 CREATE INDEX "stock_alerts_open_product" ON "stock_alerts" USING btree ("product_id","variant_id") WHERE "stock_alerts"."told_at" is null;--> statement-breakpoint
 CREATE INDEX "stock_alerts_user" ON "stock_alerts" USING btree ("user_id","created_at");--> statement-breakpoint
--- Back in stock (docs/decisions/0320-notices-from-the-one-place-stock-and-prices-change.md): a pool of the
+-- Back in stock (docs/decisions/0320-notices-from-where-stock-and-prices-change.md): a pool of the
 -- national warehouse whose available units rise above 0 (a restock, a cancellation, an expired checkout, a return,
 -- a transfer back from a store, whatever statement does it) queues one 'back-in-stock' notice, in the same
 -- transaction, when a shopper waits for one of the units it sells; the notice's handler tells each open wait.

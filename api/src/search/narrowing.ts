@@ -53,7 +53,8 @@ export function narrowingValues(parts: readonly QueryPart[], words: readonly str
 }
 
 /** Whether this query narrows at all (price aside). */
-export const narrows = (v: NarrowingValues) => Object.entries(v).some(([k, x]) => k !== 'kindWords' && x !== null);
+export const narrows = (v: NarrowingValues) =>
+  v.colour !== null || v.material !== null || v.packAmount !== null || v.packUnit !== null || v.age !== null || v.ownShelf !== null || v.otherShelf !== null;
 
 /** Products on a shelf (subcategory or category) whose name holds one of `words` (a text[] value). */
 const onShelf = (words: SQL) => sql`(

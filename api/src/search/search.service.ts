@@ -191,7 +191,9 @@ export class SearchService implements ProductSearch {
           page.narrowing!.kindWords,
           checks,
         ));
-      if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
+      if (found && found.total <= FILTERED_CANDIDATES) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
+      // More ranked matches than it narrows: PostgreSQL answers below, as it would after ranking them again.
+      if (found) matched = found.matched;
     }
     if (narrowed && !matched) {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.

@@ -12,8 +12,16 @@ export interface IdOrder {
   id: (doc: number) => string;
   /** ID_KEYS per product, product after product. */
   keys: Float64Array;
-  /** What a page shows of a product, when not its id (its number, for a search that goes on with the page: SearchIndex `narrowed`). */
-  shown?: (doc: number) => string;
+  /**
+   * A search that goes on with its page (SearchIndex `narrowed`): the page shows product numbers instead of ids, and of
+   * its `first` products (counted from the page's start) only those `keep` keeps.
+   */
+  narrow?: PageNarrowing;
+}
+
+export interface PageNarrowing {
+  keep: (doc: number) => boolean;
+  first: number;
 }
 
 const KEY_CHARS = 7;
@@ -102,12 +110,20 @@ export class TopList {
   }
 
   page(offset: number): string[] {
+    const narrow = this.order.narrow;
+    // More offered than the list holds: a narrowed search answers only how many (SearchIndex `narrowed`), so no sort.
+    if (narrow && this.docs.length > this.size) return [];
     let order = this.docs.map((_, i) => i);
-    if (this.size > SHORT_LIST) {
+    const large = this.size > SHORT_LIST;
+    // Narrowed, with every product offered among its first: what it drops is dropped before the sort, never sorted.
+    const kept = !!narrow && large && narrow.first >= order.length;
+    if (kept) order = order.filter((i) => narrow.keep(this.docs[i]!));
+    if (large) {
       order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
       order = order.slice(0, this.size);
     }
-    const shown = this.order.shown ?? this.order.id;
-    return order.slice(offset).map((i) => shown(this.docs[i]!));
+    if (!narrow) return order.slice(offset).map((i) => this.order.id(this.docs[i]!));
+    const shown = kept ? order.slice(offset) : order.slice(offset, offset + narrow.first).filter((i) => narrow.keep(this.docs[i]!));
+    return shown.map((i) => String(this.docs[i]!));
   }
 }

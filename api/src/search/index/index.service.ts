@@ -72,11 +72,15 @@ export function andedLexemes(text: string): string[] | false {
   return lexemes.every((l): l is string => typeof l === 'string') ? lexemes : false;
 }
 
-/** Each token's trigrams (trigrams.ts), or null when one has none the index can use. */
-function trigramsOf(tokens: string[]): string[][] | null {
+/**
+ * Each token's trigrams (trigrams.ts), or null when one has none the index can use. `made` keeps those of one message:
+ * a word checked alone is also a word of the page, and one array sent twice in a message is copied once.
+ */
+function trigramsOf(tokens: string[], made: Map<string, string[] | null>): string[][] | null {
   const all: string[][] = [];
   for (const token of tokens) {
-    const trigrams = asciiTrigrams(token);
+    let trigrams = made.get(token);
+    if (trigrams === undefined) made.set(token, (trigrams = asciiTrigrams(token)));
     if (!trigrams) return null;
     all.push(trigrams);
   }
@@ -152,7 +156,8 @@ export class SearchIndexService implements OnApplicationShutdown {
 
   /**
    * A page of the ranked matches the query's understood parts keep (SearchIndex `narrowed`), with the checks, in one
-   * message; null when the SQL path must answer (the index is not current, or more than `candidates` match). The words
+   * message; null when the SQL path must answer (the index is not current); more than `candidates` match: no ids and
+   * their count, the SQL path answers with the checks' answers. The words
    * a product on the shopper's own shelves must hold (`kindWords`, plainto_tsquery's lexemes) are asked of PostgreSQL
    * once and kept.
    */
@@ -192,7 +197,8 @@ export class SearchIndexService implements OnApplicationShutdown {
       return null;
     }
     const thread = this.thread!;
-    const tokenTrigrams = page ? trigramsOf(page.tokens) : null;
+    const made = new Map<string, string[] | null>();
+    const tokenTrigrams = page ? trigramsOf(page.tokens, made) : null;
     if (page && !tokenTrigrams) return null;
     await this.learnStems([...(page?.tokens ?? []), ...checks.flat()]);
     const stems = page ? this.stemsOf(page.tokens) : null;
@@ -210,7 +216,7 @@ export class SearchIndexService implements OnApplicationShutdown {
     const matched = checks.map((tokens) => tokens.length > 0);
     const asked: Array<[number, WordCheck]> = [];
     checks.forEach((tokens, k) => {
-      const [trigrams, lexemes] = [trigramsOf(tokens), this.stemsOf(tokens)];
+      const [trigrams, lexemes] = [trigramsOf(tokens, made), this.stemsOf(tokens)];
       if (tokens.length && trigrams && lexemes) asked.push([k, { tokens, stems: lexemes, tokenTrigrams: trigrams }]);
     });
     // A write while we asked PostgreSQL: the SQL path answers this one.

@@ -1,7 +1,7 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
-import { idOrderKeys, type IdOrder } from './id-order.js';
-import type { IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
+import { idOrderKeys, type IdOrder, type PageNarrowing } from './id-order.js';
+import type { CheckedAnswer, IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
 import { NarrowingFacts } from './narrowing-facts.js';
 import { Lexicon, wordGroups } from './lexicon.js';
 import { NameIndex } from './name-fallback.js';
@@ -44,8 +44,10 @@ export class SearchIndex {
   private seen: Uint8Array | null = null;
   /** What the rankings read (ranking.ts), its worth and id order set afresh for each search. */
   private readonly ranker: Ranker;
-  /** While set, pages show product numbers instead of ids (`narrowed` goes on with its ranking's products). */
-  private numbersShown = false;
+  /** While set, pages show product numbers instead of ids, of what the query's parts keep (`narrowed` goes on with them). */
+  private narrowTo: PageNarrowing | null = null;
+  /** Whether the last `search` answered with the name fallback (`checked` reads it). */
+  private fromNames = false;
 
   /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
   constructor(
@@ -162,7 +164,22 @@ export class SearchIndex {
     this.seal();
   }
 
+  /**
+   * A page (none for a null query) and whether each check matches something (`matches`). A check of the page's own
+   * words is read off the page when it is not narrowed: a search counts a match past its first page exactly when it
+   * counts one on any page, so the page's count, unless the name fallback answered it, says.
+   */
+  checked(query: IndexQuery | null, checks: WordCheck[]): CheckedAnswer {
+    if (!query) return { page: null, matched: checks.map((check) => this.matches(check)) };
+    const page = this.search(query);
+    if (page === 'sql') return 'sql';
+    const own = query.narrowing ? null : !this.fromNames && page.total > 0;
+    const same = (check: WordCheck) => check.tokens.length === query.tokens.length && check.tokens.every((t, i) => t === query.tokens[i]);
+    return { page, matched: checks.map((check) => (own !== null && same(check) ? own : this.matches(check))) };
+  }
+
   search(q: IndexQuery): IndexAnswer {
+    this.fromNames = false;
     if (q.narrowing) return this.narrowed(q, q.narrowing);
     this.seal();
     const groups = wordGroups(q, this.lexicon, this.vocabulary);
@@ -185,26 +202,26 @@ export class SearchIndex {
 
   /**
    * A search narrowed by the query's understood parts (narrowing-facts.ts): of its ranked matches (up to `candidates`,
-   * else 'sql'), those holding every word when some do, then those every part keeps; when the query says whose shelves
+   * else no page and how many match), those holding every word when some do, then those every part keeps; when the query says whose shelves
    * are the shopper's own and some kept products there hold every searched word, only those. The page of what stays and
    * how many stay: what search.repository.ts's RANKED_FILTER keeps of the same ranking.
    */
   private narrowed(q: IndexQuery, n: IndexNarrowing): IndexAnswer {
     const plain = { ...q, narrowing: undefined };
-    this.numbersShown = true;
+    // Of several words, the whole matches when some hold them all (they rank first); the parts keep some of those.
+    const whole = q.tokens.length >= 2 ? this.search({ ...plain, limit: 1, offset: 0 }) : null;
+    const first = whole && whole !== 'sql' && whole.total > 0 ? whole.total : Infinity;
+    this.narrowTo = { keep: (doc) => this.facts.keeps(doc, n), first };
     let ranked: IndexAnswer;
     try {
       ranked = this.search({ ...plain, limit: n.candidates, offset: 0 });
     } finally {
-      this.numbersShown = false;
+      this.narrowTo = null;
     }
-    if (ranked === 'sql' || ranked.total > ranked.ids.length) return 'sql';
-    let docs = ranked.ids;
-    if (q.tokens.length >= 2) {
-      const whole = this.search({ ...plain, limit: 1, offset: 0 });
-      if (whole !== 'sql' && whole.total > 0) docs = docs.slice(0, whole.total);
-    }
-    const kept = docs.map(Number).filter((doc) => this.facts.keeps(doc, n));
+    if (ranked === 'sql') return 'sql';
+    // More matches than candidates: only how many, and PostgreSQL narrows them (the page would hold `candidates` of them).
+    if (ranked.total > n.candidates) return { ids: [], total: ranked.total };
+    const kept = ranked.ids.map(Number);
     const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
     const own = n.ownShelves ? kept.filter((doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind))) : [];
     const chosen = own.length ? own : kept;
@@ -227,12 +244,32 @@ export class SearchIndex {
    * answers only a first page, does not count): the search service's check that a word names something sold.
    */
   matches(check: WordCheck): boolean {
+    if (check.tokens.length === 1) return this.holdsWord(check);
     const page = this.search({ ...check, textTrigrams: [], limit: 1, offset: 1 });
     return page !== 'sql' && page.total > 0;
   }
 
+  /**
+   * `matches` for one word, without ranking: whether a live product holds one of its items in its own words or through
+   * a shelf naming it (what a search of the word counts past its first page), stopping at the first. Counting every
+   * match of a common word to learn that there is one was most of a check's cost.
+   */
+  private holdsWord(check: WordCheck): boolean {
+    this.seal();
+    const [items] = wordGroups({ ...check, textTrigrams: [], limit: 1, offset: 1 }, this.lexicon, this.vocabulary);
+    if (!items) return false;
+    const alive = this.postings.entryCount.buf;
+    for (const lex of items.keys()) {
+      const docs = this.postings.lexDocs[lex]!;
+      for (let p = 0; p < docs.length; p++) if (alive[docs.buf[p]!]! >= 0) return true;
+    }
+    for (const { docs } of this.shelves.match([items])) for (let p = 0; p < docs.length; p++) if (alive[docs.buf[p]!]! >= 0) return true;
+    return false;
+  }
+
   /** The name fallback (name-fallback.ts): published products whose name is trigram-similar to the whole text, best first. */
   nearNames(q: IndexQuery): IndexPage {
+    this.fromNames = true;
     return this.names.nearNames(q, { alive: this.postings.entryCount.buf, order: this.idOrder(), scratch: this.scratch });
   }
 
@@ -247,6 +284,6 @@ export class SearchIndex {
 
   private idOrder(): IdOrder {
     const ids = this.ids;
-    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf, ...(this.numbersShown ? { shown: String } : {}) };
+    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf, ...(this.narrowTo ? { narrow: this.narrowTo } : {}) };
   }
 }

@@ -117,10 +117,7 @@ function handle(request: WorkerRequest): WorkerAnswer {
       index!.seal();
       return state();
     case 'search': {
-      if (!index) return 'sql';
-      const page = request.query && index.search(request.query);
-      if (page === 'sql') return 'sql';
-      return { page, matched: request.checks.map((check) => index!.matches(check)) };
+      return index ? index.checked(request.query, request.checks) : 'sql';
     }
   }
 }
