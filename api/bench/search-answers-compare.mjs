@@ -87,7 +87,7 @@ try {
     apis.push(api);
     await searchIndexReady(api);
   }
-  const all = asks(await vocabulary(apis[0].url, CATALOG_SIZE));
+  const all = asks(await vocabulary(/** @type {{ url: string }} */ (apis[0]).url, CATALOG_SIZE));
   const differ = await compare(
     apis.map((api) => api.url),
     all,

@@ -6,35 +6,7 @@ import { mailsTo } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { BrowserSubscription, PushEndpoint } from './push-endpoint.js';
-
-/** A raw .eml as its reader sees it: the subject and the text, decoded (RFC 2047 words, base64 or quoted-printable). */
-function readMail(raw: string): { subject: string; text: string } {
-  const [head = '', ...rest] = raw.split(/\r?\n\r?\n/);
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const header = (name: string) => new RegExp(`^${name}: (.*)$`, 'mi').exec(unfolded)?.[1] ?? '';
-  const subject = header('Subject')
-    .replace(/\?=\s+=\?/g, '?==?')
-    .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_m, enc: string, data: string) =>
-      enc.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : decodeQp(data.replace(/_/g, ' ')),
-    );
-  const body = rest.join('\n\n');
-  const encoding = header('Content-Transfer-Encoding').toLowerCase();
-  const text =
-    encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQp(body) : body;
-  return { subject, text };
-}
-
-function decodeQp(text: string): string {
-  const bytes: number[] = [];
-  const soft = text.replace(/=\r?\n/g, '');
-  for (let i = 0; i < soft.length; i++) {
-    if (soft[i] === '=' && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
-      bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, 'utf8'));
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
+import { readMail } from './mail-reading.js';
 
 describe.each(PORTABLE_DB_KINDS)('the API in Hindi and English (docs/product.md#languages) on %s', (kind) => {
   let t: TestApp;

@@ -157,3 +157,41 @@ describe.each(PORTABLE_DB_KINDS)('the notice queue across a restart on %s', (kin
     }
   }, 60_000);
 });
+
+describe('a cap on sends (NOTICE_SENDS_PER_SECOND)', () => {
+  it('starts no more notices than a second’s worth plus the rate over the time passed, and sends them all', async () => {
+    const t = await startApp('pglite', { NOTICE_SENDS_PER_SECOND: '2' });
+    try {
+      const c = await newCustomer(t);
+      await t.app.get(NoticeWorker).idle();
+      const keys = Array.from({ length: 6 }, (_, i) => `capped:${c.id}:${i}`);
+      const started = performance.now();
+      await t.app.get(NoticesService).enqueue(
+        null,
+        keys.map((k) => returnMail(k, c.id)),
+      );
+      const samples: Array<{ ms: number; begun: number }> = [];
+      await waitUntil(
+        async () => {
+          const rows = await t.db
+            .select({ state: noticeJobs.state })
+            .from(noticeJobs)
+            .where(
+              inArray(
+                noticeJobs.key,
+                keys.map((k) => `mail:${k}`),
+              ),
+            );
+          samples.push({ ms: performance.now() - started, begun: rows.filter((r) => r.state !== 'queued').length });
+          return rows.filter((r) => r.state === 'done').length;
+        },
+        { until: (n) => n === keys.length, timeoutMs: 15_000, message: 'every capped notice sent' },
+      );
+      // A full bucket (2) at once, then 2 a second: never more, however the machine is loaded.
+      for (const s of samples) expect(s.begun).toBeLessThanOrEqual(2 + Math.floor((2 * s.ms) / 1000));
+      expect(await mailsTo(t, c.email)).toHaveLength(keys.length);
+    } finally {
+      await t.close();
+    }
+  }, 60_000);
+});

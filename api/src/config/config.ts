@@ -133,6 +133,8 @@ const EnvFields = z.object({
     .default(24 * 60 * 60 * 1000),
   /** How long an instance holds a notice it took: one that dies holding it gives it up to another after this. */
   NOTICE_LEASE_MS: z.coerce.number().int().min(20_000).default(60_000),
+  /** Notices one instance starts a second at most (0: as fast as it can): a big fan-out then leaves the shop its CPU. */
+  NOTICE_SENDS_PER_SECOND: z.coerce.number().int().min(0).default(0),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),
@@ -317,7 +319,12 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     },
     mailDir: join(dataDir, 'mail'),
     smsDir: join(dataDir, 'sms'),
-    notices: { retryBaseMs: env.NOTICE_RETRY_BASE_MS, giveUpAfterMs: env.NOTICE_GIVE_UP_AFTER_MS, leaseMs: env.NOTICE_LEASE_MS },
+    notices: {
+      retryBaseMs: env.NOTICE_RETRY_BASE_MS,
+      giveUpAfterMs: env.NOTICE_GIVE_UP_AFTER_MS,
+      leaseMs: env.NOTICE_LEASE_MS,
+      sendsPerSecond: env.NOTICE_SENDS_PER_SECOND,
+    },
     whatsapp: {
       enabled: Boolean(env.WHATSAPP_TOKEN),
       token: env.WHATSAPP_TOKEN ?? '',

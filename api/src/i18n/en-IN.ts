@@ -502,6 +502,10 @@ export const enIN = {
         'Hello {{name}},\n\nSomeone signed in to another Haat account just tried to change its e-mail address to {{email}}, ' +
         'which is already yours. Nothing was changed, and your account is as it was. There is nothing to do.\n\nHaat',
     },
+    orderStage: {
+      subject: '{{title}}',
+      text: 'Hello,\n\n{{body}}\nSee your order: {{url}}\n\nHaat',
+    },
     returnUpdate: {
       subject: 'Your return for order {{orderId}}: {{status}}',
       text:

@@ -486,6 +486,10 @@ export const hiIN: Catalogue = {
         'नमस्ते {{name}},\n\nकिसी दूसरे Haat अकाउंट में साइन इन किसी व्यक्ति ने अभी उस अकाउंट का ई-मेल पता {{email}} करने की कोशिश की, ' +
         'जो पहले से आपका है। कुछ भी नहीं बदला गया है, आपका अकाउंट पहले जैसा ही है। आपको कुछ करने की ज़रूरत नहीं है।\n\nHaat',
     },
+    orderStage: {
+      subject: '{{title}}',
+      text: 'नमस्ते,\n\n{{body}}\nअपना ऑर्डर देखें: {{url}}\n\nHaat',
+    },
     returnUpdate: {
       subject: 'ऑर्डर {{orderId}} की वापसी: {{status}}',
       text:

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import type { Language } from '@haat/shared/common/languages';
 import type { NoticeTopic } from '@haat/shared/notices/notice-consents';
 import { DB, type Db } from '../db/database.js';
 import { t } from '../i18n/i18n.js';
@@ -16,6 +17,8 @@ export interface ShopperMail {
   values: Record<string, string>;
   /** Values that are the catalogue's words: name → key, translated into the shopper's language when the mail is written. */
   words?: Record<string, string>;
+  /** Values already written in each language (an order stage's title and text): the shopper's are used. */
+  inLanguages?: Record<Language, Record<string, string>>;
 }
 
 /** A shopper's mail for the notice queue (`notices.enqueue(tx, shopperMail(…))`, or a handler's `job.enqueue`). */
@@ -49,7 +52,7 @@ export class MailNotices implements OnModuleInit {
     const target = await noticeTargetOf(this.db, m.userId, m.topic, 'email');
     if (!target) return;
     const words = Object.fromEntries(Object.entries(m.words ?? {}).map(([name, key]) => [name, t(target.language, key)]));
-    const mail = mailOf(m.kind, target.language, { ...m.values, ...words }, target.address);
+    const mail = mailOf(m.kind, target.language, { ...m.values, ...m.inLanguages?.[target.language], ...words }, target.address);
     const link = this.links.link({ userId: m.userId, topic: m.topic, channel: 'email' });
     const footer = t(target.language, 'notices.mailFooter', { topic: t(target.language, `notices.topic.${m.topic}`), link });
     await this.mail.send({

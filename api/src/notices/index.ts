@@ -3,5 +3,6 @@
 export { NoticeKinds, NoticeRefused, type NoticeHandler, type NoticeJob, type NoticeToQueue } from './notice-kinds.js';
 export { NoticesModule } from './notices.module.js';
 export { NoticesService, type NoticeQueueCounts } from './notices.service.js';
+export { queueNoticesSql, type NoticeRowIn } from './queue-notices-sql.js';
 export { NoticeWorker } from './notice-worker.js';
 export { UnsubscribeLinks, type Unsubscribe } from './unsubscribe-links.js';

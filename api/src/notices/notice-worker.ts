@@ -44,6 +44,10 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private again = false;
   private stopped = false;
   private lastPrune = 0;
+  /** NOTICE_SENDS_PER_SECOND's bucket: tries this instance may start now, refilled at that rate up to a second's worth. */
+  private tokens = 0;
+  private refilledAt = Date.now();
+  private throttled = false;
   /** For metrics: tries that failed, and done-marks refused because another instance had taken the notice. */
   readonly counters = { retried: 0, failed: 0, leaseLost: 0 };
 
@@ -97,12 +101,14 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.running = true;
     let full = false;
     try {
-      const free = BATCH - this.inFlight.size;
+      const free = Math.min(BATCH - this.inFlight.size, this.allowance());
+      this.throttled = free <= 0 && this.inFlight.size < BATCH;
       if (free > 0) {
         const claimedAt = Date.now();
         const token = randomUUID();
         const jobs = await this.claim(token, free);
         full = jobs.length === free;
+        this.tokens -= jobs.length;
         for (const job of jobs) {
           const run = this.run(job, token, claimedAt).finally(() => {
             this.inFlight.delete(run);
@@ -119,7 +125,18 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
     const more = this.again || full;
     this.again = false;
-    this.schedule(more && this.inFlight.size < BATCH ? 0 : POLL_MS);
+    const { sendsPerSecond } = this.config.notices;
+    this.schedule(this.throttled ? Math.ceil(1000 / sendsPerSecond) : more && this.inFlight.size < BATCH ? 0 : POLL_MS);
+  }
+
+  /** How many tries NOTICE_SENDS_PER_SECOND lets this instance start now (BATCH when it is 0: no cap). */
+  private allowance(): number {
+    const rate = this.config.notices.sendsPerSecond;
+    if (!rate) return BATCH;
+    const now = Date.now();
+    this.tokens = Math.min(rate, this.tokens + ((now - this.refilledAt) * rate) / 1000);
+    this.refilledAt = now;
+    return Math.floor(this.tokens);
   }
 
   private async claim(token: string, limit: number): Promise<Claimed[]> {

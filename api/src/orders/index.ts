@@ -3,7 +3,7 @@ export { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 export { deliveredInThePast } from './lifecycle/initial-state.js';
 export { newOrderId } from './order-id.js';
 export { canTransition, invoicePastDeliveries, isAwaitingCardPayment, lockOrder, markPaymentProcessing } from './lifecycle/transition.js';
-export { OrderEvents, type ReturnMove, type ReturnRefund } from './order-events.js';
+export { OrderEvents, orderMoveKey, type ReturnMove, type ReturnRefund } from './order-events.js';
 export { OrderPlacementService, checkoutPending } from './order-placement.service.js';
 export { OrderReader } from './order-reader.js';
 export { OrdersModule } from './orders.module.js';

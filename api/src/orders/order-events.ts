@@ -4,6 +4,7 @@ import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
 import type { OrderStage, PaymentStatus } from '@haat/shared/orders/order-stages';
 import type { OrderRow } from './orders.table.js';
 import { errorFacts } from '../common/error-facts.js';
+import type { NoticeToQueue } from '../notices/index.js';
 
 /** Who moved the order: the shopper, an admin, the payment provider (paid, failed) or the session's expiry. */
 export type ChangeCause = OrderActor;
@@ -52,6 +53,23 @@ export interface OrderListener {
   changed?(change: OrderChange): void | Promise<void>;
 }
 
+/** What a notice of one move of an order is keyed by (each channel prefixes its own): one move, one notice per channel. */
+export function orderMoveKey(orderId: string, previous: OrderStage | null, current: OrderStage | null, refund: string | null): string {
+  return `order:${orderId}:${previous ?? 'new'}>${current}${refund ? ':refund' : ''}`;
+}
+
+/**
+ * The notices a change of an order brings, queued in the transaction that makes the change (docs/decisions/0040-push-notices.md),
+ * so a notice exists exactly when its change committed. Pure: no reads, no I/O (the database is the caller's
+ * transaction's); whatever depends on the shopper (language, consent, address) is decided when the notice is sent.
+ */
+export interface OrderNoticeSource {
+  /** An order was placed (cash on delivery when written, a card order when paid). */
+  placed?(change: OrderChange): readonly NoticeToQueue[];
+  /** A stage or payment status changed (including placed). */
+  changed?(change: OrderChange): readonly NoticeToQueue[];
+}
+
 /**
  * What happens after an order commits (socket events, push notices, expiring a Stripe session)
  * listens here, so the order code knows none of it and a failing listener never fails an order.
@@ -60,10 +78,21 @@ export interface OrderListener {
 @Injectable()
 export class OrderEvents {
   private readonly listeners: OrderListener[] = [];
+  private readonly sources: OrderNoticeSource[] = [];
   private readonly logger = new Logger('OrderEvents');
 
   listen(listener: OrderListener): void {
     this.listeners.push(listener);
+  }
+
+  /** Registers what notices a change brings; the order lifecycle queues them in the change's own transaction. */
+  queueNotices(source: OrderNoticeSource): void {
+    this.sources.push(source);
+  }
+
+  /** The notices `change` brings (placed: it is a new order). */
+  noticesOf(change: OrderChange, placed: boolean): NoticeToQueue[] {
+    return this.sources.flatMap((source) => [...(placed ? (source.placed?.(change) ?? []) : []), ...(source.changed?.(change) ?? [])]);
   }
 
   placed(change: OrderChange): void {

@@ -217,6 +217,8 @@ export class OrderPlacementService {
         row,
         lines,
         clearCart: cod,
+        // A cash order is placed when written: what it brings is queued in the same statement (a card order's, when paid).
+        ...(cod ? { notices: this.lifecycle.noticesOfPlaced(row) } : {}),
         ...(coupon ? { coupon: { id: coupon.id, perAccountUses: coupon.perAccountUses } } : {}),
       });
     } catch (error) {

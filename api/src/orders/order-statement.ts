@@ -6,6 +6,8 @@ import { cte, selectRelation } from '../db/relation.js';
 import { columnList, rowJson, rowsWithExtras } from '../db/table-rows.js';
 import { accountVerifiedSql } from '../users/index.js';
 import { takeCouponUses } from '../promotions/index.js';
+import { queueNoticesSql, type NoticeRowIn, type NoticeToQueue } from '../notices/index.js';
+import { newId } from '../common/ids.js';
 import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.table.js';
 
 /** The units one account may hold in unpaid orders (see holdOrderUnits): the shop's cap, and the lower one of an unverified e-mail. */
@@ -27,6 +29,8 @@ export interface OrderToPlace {
   /** Cash on delivery clears the ordered cart lines; a card order keeps them until it is paid. */
   clearCart: boolean;
   coupon?: AppliedCoupon;
+  /** The notices the order brings (the admins' "New order"), queued in the statement's commit if it is written. */
+  notices?: readonly NoticeToQueue[];
 }
 
 /** What placing a list of orders did: the ids written, and the units the fullest pool has left after them. */
@@ -41,6 +45,8 @@ interface PlaceValues {
   orders: string;
   /** Every order's lines, as rowJson gives them. */
   lines: string;
+  /** Every order's notices: `order_id`, and the notice_jobs row's id, kind, key and payload. */
+  notices: string;
   cap: number;
   /** The cap of an account whose e-mail is not verified (equal to cap when that rule is off). */
   unverifiedCap: number;
@@ -102,6 +108,11 @@ const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
   const clearedLines = selectRelation<LineIn>(
     sql`select * from ${linesIn.relation.sql} l where l.clear_cart and l.order_id in (select o.id from ${written.relation.sql} o)`,
   );
+  // A written order's notices are queued with it: they exist exactly when it does (docs/decisions/0040-push-notices.md).
+  const noticesIn = selectRelation<NoticeRowIn>(
+    sql`select n.id, n.kind, n.key, n.payload from jsonb_to_recordset(${p.notices}::jsonb) as n(order_id text, id text, kind text, key text, payload jsonb)
+        where n.order_id in (select o.id from ${written.relation.sql} o)`,
+  );
   // Typed by what the coupon's part reads: only orders with a coupon.
   const couponUses = selectRelation<{ coupon_id: string; user_id: string; per_account: number }>(
     sql`select * from ${won.relation.sql} w where w.coupon_id is not null`,
@@ -118,6 +129,7 @@ const PLACE_ORDERS = defineStatement<PlaceValues>('order-place', (p) => {
         linesWritten.definition,
         removeOrderedLines(clearedLines),
         takeCouponUses(couponUses),
+        queueNoticesSql(noticesIn),
       ],
       sql`, `,
     )}
@@ -149,9 +161,13 @@ export async function placeOrders(statement: NamedStatement, list: readonly Orde
       })),
     ),
   );
+  const notices = JSON.stringify(
+    list.flatMap((order) => (order.notices ?? []).map((n) => ({ order_id: order.row.id, id: newId(), kind: n.kind, key: n.key, payload: n.payload }))),
+  );
   const [answer] = await statement<{ placed: string[] | string | null; units_left: number | string | null }, PlaceValues>(PLACE_ORDERS, {
     orders: json,
     lines,
+    notices,
     cap: caps.cap,
     unverifiedCap: caps.unverifiedCap,
   });

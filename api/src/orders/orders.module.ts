@@ -5,6 +5,7 @@ import { OrderEvents } from './order-events.js';
 import { OrderLifecycle } from './lifecycle/order-lifecycle.service.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
+import { OrderStageMails } from './order-stage-mails.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
@@ -16,7 +17,17 @@ import { DeliveryModule } from '../delivery/index.js';
 @Module({
   imports: [SearchModule, DeliveryModule],
   controllers: [OrdersController, AdminOrdersController, StoreQueueController],
-  providers: [BuyAgainService, OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService, OrdersService, OverviewService, ReturnsService],
+  providers: [
+    BuyAgainService,
+    OrderEvents,
+    OrderLifecycle,
+    OrderReader,
+    OrderStageMails,
+    OrderPlacementService,
+    OrdersService,
+    OverviewService,
+    ReturnsService,
+  ],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],
 })
 export class OrdersModule {}

@@ -1,16 +1,16 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { OrderEvents } from '../orders/index.js';
-import { PushNotices } from './push-notices.js';
+import { adminsOrderPush } from './push-notices.js';
 
-/** Every placed order (cash on delivery at once, card once paid) becomes a push notice to the admins, queued. */
+/**
+ * Every placed order (cash on delivery at once, card once paid) becomes a push notice to the admins, queued with the
+ * order in the transaction that places it.
+ */
 @Injectable()
 export class NewOrderNotifier implements OnModuleInit {
-  constructor(
-    private readonly events: OrderEvents,
-    private readonly push: PushNotices,
-  ) {}
+  constructor(private readonly events: OrderEvents) {}
 
   onModuleInit(): void {
-    this.events.listen({ placed: ({ order }) => this.push.notifyAdminsOfOrder(order.id, order.totalAmt) });
+    this.events.queueNotices({ placed: ({ order }) => [adminsOrderPush(order.id, order.totalAmt)] });
   }
 }

@@ -1,10 +1,11 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
+import { LANGUAGES, type Language } from '@haat/shared/common/languages';
 import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNoticeKind } from '@haat/shared/orders/stage-notices';
 import { AccountLanguages } from '../users/index.js';
 import { returnNotice, stageNotice } from '../i18n/stage-notice.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import { OrderEvents } from '../orders/index.js';
-import { PushNotices } from './push-notices.js';
+import { OrderEvents, orderMoveKey } from '../orders/index.js';
+import { PushNotices, shopperPush, type PushNotice } from './push-notices.js';
 
 /**
  * Every stage an order reaches after it was placed (confirmed, shipped, out for delivery,
@@ -22,19 +23,23 @@ export class OrderStageNotifier implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.events.listen({
-      changed: async ({ order, previousStatus, refund }) => {
-        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return;
-        // Whoever moved the order (an admin, Stripe's webhook), the shopper reads it in the language stored on their account.
-        const language = await this.languages.of(order.userId);
-        const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
-        if (!notice) return;
-        await this.push.notifyShopper(`order:${order.id}:${previousStatus ?? 'new'}>${order.status}${refund ? ':refund' : ''}`, order.userId, 'orderUpdates', {
-          ...notice,
-          url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`,
-          orderId: order.id,
-        });
+    // Queued in the move's own transaction, in every language: whoever moved the order (an admin, Stripe's webhook),
+    // the shopper reads it in the language stored on their account when it is sent.
+    this.events.queueNotices({
+      changed: ({ order, previousStatus, refund }) => {
+        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return [];
+        const url = `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`;
+        const inLanguages = {} as Record<Language, PushNotice>;
+        for (const language of LANGUAGES) {
+          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
+          if (!notice) return [];
+          inLanguages[language] = { ...notice, url, orderId: order.id };
+        }
+        const key = orderMoveKey(order.id, previousStatus, order.status, refund);
+        return [shopperPush(key, { userId: order.userId, topic: 'orderUpdates', notice: inLanguages['en-IN'], inLanguages })];
       },
+    });
+    this.events.listen({
       // Each step of a return too (asked, approved, rejected, received, refunded), opening the same order.
       returnMoved: async ({ orderId, userId, returnId, status, amount }) => {
         const language = await this.languages.of(userId);

@@ -1,5 +1,6 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { eq } from 'drizzle-orm';
+import type { Language } from '@haat/shared/common/languages';
 import type { NoticeTopic } from '@haat/shared/notices/notice-consents';
 import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-events';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
@@ -24,11 +25,18 @@ export interface ShopperPush {
   userId: string;
   topic: NoticeTopic;
   notice: PushNotice;
+  /** The notice in each language, where it was queued without reading the shopper's: theirs is sent. */
+  inLanguages?: Record<Language, PushNotice>;
 }
 
 /** A push notice to a shopper for the notice queue (`notices.enqueue(tx, shopperPush(…))`, or a handler's `job.enqueue`). */
 export function shopperPush(key: string, notice: ShopperPush): NoticeToQueue<ShopperPush> {
   return { kind: 'push-shopper', key: `push:${key}`, payload: notice };
+}
+
+/** "New order" to every active admin's devices, each in its admin's language when it is sent. */
+export function adminsOrderPush(orderId: string, totalAmt: number): NoticeToQueue<{ orderId: string; totalAmt: number }> {
+  return { kind: 'push-admins', key: `push:new-order:${orderId}`, payload: { orderId, totalAmt } };
 }
 
 /** One message to one device. */
@@ -65,15 +73,11 @@ export class PushNotices implements OnModuleInit {
     await this.notices.enqueue(null, shopperPush(key, { userId, topic, notice }));
   }
 
-  /** Queues "New order" to every active admin's devices. */
-  async notifyAdminsOfOrder(orderId: string, totalAmt: number): Promise<void> {
-    await this.notices.enqueue(null, { kind: 'push-admins', key: `push:new-order:${orderId}`, payload: { orderId, totalAmt } });
-  }
-
-  private async toShopper({ userId, topic, notice }: ShopperPush, job: NoticeJob): Promise<void> {
-    if (!(await noticeTargetOf(this.db, userId, topic, 'push'))) return;
+  private async toShopper({ userId, topic, notice, inLanguages }: ShopperPush, job: NoticeJob): Promise<void> {
+    const target = await noticeTargetOf(this.db, userId, topic, 'push');
+    if (!target) return;
     const devices = await this.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-    const payload = JSON.stringify({ ...notice, tag: job.key });
+    const payload = JSON.stringify({ ...(inLanguages?.[target.language] ?? notice), tag: job.key });
     for (const device of devices)
       job.enqueue({
         kind: 'push',

@@ -3,8 +3,7 @@ import { LANGUAGES, type Language } from '@haat/shared/common/languages';
 import { stageNoticeKind } from '@haat/shared/orders/stage-notices';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { stageNotice } from '../i18n/stage-notice.js';
-import { NoticesService } from '../notices/index.js';
-import { OrderEvents } from '../orders/index.js';
+import { OrderEvents, orderMoveKey } from '../orders/index.js';
 import { whatsappNotice } from './whatsapp-notices.js';
 
 /**
@@ -17,22 +16,22 @@ export class WhatsappNotifier implements OnModuleInit {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly events: OrderEvents,
-    private readonly notices: NoticesService,
   ) {}
 
   onModuleInit(): void {
     if (!this.config.whatsapp.enabled) return;
-    this.events.listen({
-      changed: async ({ order, previousStatus, refund }) => {
-        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return;
+    // Queued in the move's own transaction (OrderEvents.queueNotices).
+    this.events.queueNotices({
+      changed: ({ order, previousStatus, refund }) => {
+        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return [];
         const texts = {} as Record<Language, string>;
         for (const language of LANGUAGES) {
           const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
-          if (!notice) return;
+          if (!notice) return [];
           texts[language] = notice.body;
         }
-        const key = `order:${order.id}:${previousStatus ?? 'new'}>${order.status}${refund ? ':refund' : ''}`;
-        await this.notices.enqueue(null, whatsappNotice(key, { userId: order.userId, topic: 'orderUpdates', ref: order.id, texts }));
+        const key = orderMoveKey(order.id, previousStatus, order.status, refund);
+        return [whatsappNotice(key, { userId: order.userId, topic: 'orderUpdates', ref: order.id, texts })];
       },
     });
   }

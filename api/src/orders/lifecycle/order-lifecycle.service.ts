@@ -8,6 +8,7 @@ import { deleteOrder } from '../orders.repository.js';
 import type { OrderRow } from '../orders.table.js';
 import type { Tx } from '../order-tx.js';
 import { SearchService } from '../../search/index.js';
+import { NoticesService, type NoticeToQueue } from '../../notices/index.js';
 import { releaseStock } from './release-stock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { documentRefundedPayment, isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
@@ -34,11 +35,18 @@ export class OrderLifecycle {
     private readonly events: OrderEvents,
     private readonly search: SearchService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notices: NoticesService,
   ) {}
 
-  /** A move inside the caller's transaction, on a row it locked (the Stripe webhook); `announce` it after the commit. */
-  transitionIn(tx: Tx, row: OrderRow, to: OrderStage, actor: OrderActor, extras?: TransitionExtras): Promise<Transitioned> {
-    return transition(tx, row, to, actor, { seller: this.config.seller }, extras);
+  /**
+   * A move inside the caller's transaction, on a row it locked (the Stripe webhook); `announce` it after the commit.
+   * Every move goes through here: the notices it brings (OrderEvents.queueNotices) are queued in the same
+   * transaction, one insert, so they exist exactly when the move committed (docs/decisions/0040-push-notices.md).
+   */
+  async transitionIn(tx: Tx, row: OrderRow, to: OrderStage, actor: OrderActor, extras?: TransitionExtras): Promise<Transitioned> {
+    const moved = await transition(tx, row, to, actor, { seller: this.config.seller }, extras);
+    await this.notices.enqueue(tx, this.events.noticesOf(changeOf(moved), moved.placed));
+    return moved;
   }
 
   /** A payment on an order already cancelled gets its invoice and a credit note (or the reason it needs none), in the caller's transaction. */
@@ -67,30 +75,19 @@ export class OrderLifecycle {
       // The move is committed; a cache that cannot hear of it now still refreshes its entry within seconds (read-cache.ts).
       this.search.productsChanged(moved.restocked, 'stock').catch((e: Error) => this.logger.warn(`stock change not announced: ${e.message}`));
     }
-    const change: OrderChange = {
-      order: moved.after,
-      previousStatus: moved.before.status,
-      previousPaymentStatus: moved.before.paymentStatus,
-      cause: moved.actor,
-      refund: moved.refund,
-      expireSession: moved.expireSession,
-      committedAt: Date.now(),
-    };
+    const change = changeOf(moved);
     if (moved.placed) this.events.placed(change);
     else this.events.changed(change);
   }
 
   /** A cash-on-delivery order was written in its initial state (initialState): the shop hears of it. */
   announcePlaced(order: OrderRow): void {
-    this.events.placed({
-      order,
-      previousStatus: null,
-      previousPaymentStatus: order.paymentStatus,
-      cause: 'customer',
-      refund: null,
-      expireSession: null,
-      committedAt: Date.now(),
-    });
+    this.events.placed(placedChangeOf(order));
+  }
+
+  /** The notices a cash-on-delivery order brings, queued by the placement's own statement with the order. */
+  noticesOfPlaced(order: OrderRow): NoticeToQueue[] {
+    return this.events.noticesOf(placedChangeOf(order), true);
   }
 
   /**
@@ -107,4 +104,28 @@ export class OrderLifecycle {
     });
     if (restocked.length) await this.search.productsChanged(restocked, 'stock');
   }
+}
+
+function changeOf(moved: Transitioned): OrderChange {
+  return {
+    order: moved.after,
+    previousStatus: moved.before.status,
+    previousPaymentStatus: moved.before.paymentStatus,
+    cause: moved.actor,
+    refund: moved.refund,
+    expireSession: moved.expireSession,
+    committedAt: Date.now(),
+  };
+}
+
+function placedChangeOf(order: OrderRow): OrderChange {
+  return {
+    order,
+    previousStatus: null,
+    previousPaymentStatus: order.paymentStatus,
+    cause: 'customer',
+    refund: null,
+    expireSession: null,
+    committedAt: Date.now(),
+  };
 }
