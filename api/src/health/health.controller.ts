@@ -18,7 +18,13 @@ export class HealthController {
     return ok({ status: 'up', time: new Date().toISOString() }, 'API is up');
   }
 
-  @Get(['', 'ready'])
+  /** `/health`, the older name of readiness: a method of its own so each path has its own operation in the API's docs. */
+  @Get()
+  readyAtOldPath(@Res({ passthrough: true }) reply: FastifyReply) {
+    return this.ready(reply);
+  }
+
+  @Get('ready')
   async ready(@Res({ passthrough: true }) reply: FastifyReply) {
     const checks = await this.health.readiness();
     if (!checks.ready) {

@@ -27,6 +27,8 @@ withLocalApiServer((req, res) => {
     };
     const url = req.url ?? '';
     if (url.startsWith('/api/category/get') || url.startsWith('/api/subcategory/get')) return reply(200, { success: true, error: false, data: [] });
+    // The edit form's count of shoppers waiting for the product (a read, not a save this file checks).
+    if (url.startsWith('/api/product/admin/notify-me/')) return reply(200, { success: true, error: false, data: { waiting: 0, byVariant: {} } });
     received.push({ url, body });
     if (url === '/api/product/update-product-details') {
       // As the API does: a changed figure over a stock that orders moved since the form loaded is refused.
