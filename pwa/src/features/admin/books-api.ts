@@ -26,18 +26,6 @@ export const booksApi = {
 export const gstr1OverviewQuery = (p: Period) =>
   queryOptions({ queryKey: adminKeys.gstr1(p.from, p.to), queryFn: ({ signal }) => booksApi.gstr1Overview(p, signal), placeholderData: keepPreviousData });
 
-/** Saves a file the browser holds under `name`. */
-export function saveFile(file: Blob, name: string): void {
-  const url = URL.createObjectURL(file);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
-
 /** Last month on India's calendar: the month a return is usually made for. */
 export function lastMonth(now = new Date()): Period {
   const ist = new Date(now.getTime() + 330 * 60_000);

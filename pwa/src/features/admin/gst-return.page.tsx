@@ -7,7 +7,8 @@ import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
-import { booksApi, gstr1OverviewQuery, lastMonth, monthPeriod, saveFile, type Period } from './books-api';
+import { saveFile } from '../../lib/ui/save-file';
+import { booksApi, gstr1OverviewQuery, lastMonth, monthPeriod, type Period } from './books-api';
 import './books.css';
 
 const DAY_MS = 86_400_000;

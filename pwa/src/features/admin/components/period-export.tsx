@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ExportFormat } from '@haat/shared/books/export.schema';
 import { useTranslation } from '../../../i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
-import { booksApi, lastMonth, saveFile } from '../books-api';
+import { saveFile } from '../../../lib/ui/save-file';
+import { booksApi, lastMonth } from '../books-api';
 import '../books.css';
 
 /**
