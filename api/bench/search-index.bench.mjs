@@ -14,6 +14,9 @@
  * the builds and report milliseconds per search (wall and CPU) and CPU by number of words, and any answer (ids, order,
  * total, and a later page of every tenth query) that differs between the two; BENCH_INDEX_FALLBACK=1 also times the name
  * fallback alone on every three-word text. With node --expose-gc it also says each index's memory (heap and typed arrays).
+ * BENCH_INDEX_NARROWED=1 narrows every query by a colour (1 + a place in COLOURS, drawn per query), the products' facts
+ * read by the service's own NARROWING_FACTS: what a search with a colour beside its words costs the index (a build before
+ * the index narrowed every such search answers the large ones with a count only).
  */
 import pg from 'pg';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -25,11 +28,29 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const AFTER = fileURLToPath(new URL('../dist/search/index/', import.meta.url));
 const BEFORE = process.env.BENCH_INDEX_BEFORE;
 const FALLBACK = process.env.BENCH_INDEX_FALLBACK === '1';
+const NARROWED = process.env.BENCH_INDEX_NARROWED === '1';
+
+/** NARROWING_FACTS of this build as SQL text (drizzle's dialect renders it; its parameters inlined as literals). */
+async function factsSql() {
+  // Imported by its URL, as the builds are (loadBuild): the type check does not read the built file.
+  const built = new URL('../dist/search/narrowing.js', import.meta.url).href;
+  const [{ NARROWING_FACTS }, { PgDialect }] = await Promise.all([import(built), import('drizzle-orm/pg-core')]);
+  const q = new PgDialect().sqlToQuery(NARROWING_FACTS);
+  return q.sql.replace(/\$(\d+)/g, (_, k) => {
+    const v = q.params[Number(k) - 1];
+    return Array.isArray(v)
+      ? `array[${v.map((x) => `'${String(x).replace(/'/g, "''")}'`).join(',')}]::text[]`
+      : typeof v === 'number'
+        ? String(v)
+        : `'${String(v).replace(/'/g, "''")}'`;
+  });
+}
 
 // The index service's reads (api/src/search/index/index.service.ts), repeated here: they are private to it.
 const SHELF = `array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
   union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)) as s`;
-const PRODUCTS = `select id, (extract(epoch from updated_at) * 1000000)::float8 as u, search::text as v, show_trgm(name) as t, ${SHELF} from products where publish and id > $1 order by id limit 5000`;
+const products = (facts) =>
+  `select id, (extract(epoch from updated_at) * 1000000)::float8 as u, search::text as v, show_trgm(name) as t, ${SHELF}, ${facts} as f from products where publish and id > $1 order by id limit 5000`;
 const WORDS = `select word, show_trgm(regexp_replace(word, '[^[:alnum:]]', '', 'g')) as t from search_words`;
 
 async function loadBuild(dir) {
@@ -77,7 +98,7 @@ function build(lib, rows, words) {
       entries: lib.parseTsvector(row.v),
       nameTrigrams: row.t,
       shelf: (row.s ?? []).map((name) => lib.parseTsvector(name).map((e) => e.lexeme)),
-      facts: '',
+      facts: row.f ?? '',
     });
   // As the index's thread publishes a fresh build (compact() trims it; older builds only seal).
   if (index.compact) index.compact();
@@ -93,6 +114,7 @@ async function main() {
   await client.connect();
   try {
     const rows = [];
+    const PRODUCTS = products(NARROWED ? await factsSql() : "''");
     for (let after = ''; ;) {
       const page = (await client.query(PRODUCTS, [after])).rows;
       rows.push(...page);
@@ -122,6 +144,22 @@ async function main() {
         textTrigrams: after.asciiTrigrams(text),
         limit: 10,
         offset: 0,
+        ...(NARROWED
+          ? {
+              narrowing: {
+                colour: 1 + (i % 8),
+                materials: 0,
+                packUnit: 0,
+                packAmount: 0,
+                age: null,
+                ageSpan: 5,
+                otherShelves: 0,
+                ownShelves: 0,
+                kindLexemes: null,
+                candidates: 20_000,
+              },
+            }
+          : {}),
       });
     });
     console.log(`${rows.length.toLocaleString('en-IN')} products, ${words.length.toLocaleString('en-IN')} vocabulary words, ${queries.length} queries`);

@@ -104,7 +104,7 @@ function shelfBits(words: readonly string[]): number | null {
  * These values (price aside) as the search index applies them (narrowing-facts.ts), the own shelves' words to hold
  * aside (the index's owner asks PostgreSQL what they are); null when a value has no fact (the statements answer).
  */
-export function indexNarrowing(v: NarrowingValues): Omit<IndexNarrowing, 'kindLexemes' | 'candidates'> | null {
+export function indexNarrowing(v: NarrowingValues): Omit<IndexNarrowing, 'kindLexemes'> | null {
   const colour = v.colour === null ? 0 : COLOURS.indexOf(v.colour as (typeof COLOURS)[number]) + 1;
   const material = v.material === null ? -1 : MATERIALS.indexOf(v.material as (typeof MATERIALS)[number]);
   const unit = v.packUnit === null ? 0 : (PACK_UNITS[v.packUnit as keyof typeof PACK_UNITS] ?? -1);

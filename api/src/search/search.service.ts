@@ -171,7 +171,13 @@ export class SearchService implements ProductSearch {
    * with whether each of `checks` matches something (asked in the index's message for the page when it answers one).
    */
   private async answer(query: SearchQuery, tokens: string[], page: SearchPage, checks: string[][] = []): Promise<Answer> {
-    if (tokens.length === 0) return { ...(await narrowedListing(this.read, page)), matched: await this.index.matchEach(checks) };
+    if (tokens.length === 0) {
+      // The query's parts alone: the index lists what they keep itself, unless a price, stock filter or listing order asks for PostgreSQL.
+      const narrowing = onlyUnderstood(page) ? indexNarrowing(page.narrowing!) : null;
+      const found = narrowing && (await this.index.narrowedSearch({ text: '', tokens: [], limit: query.limit, offset: page.offset }, narrowing, null, checks));
+      if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
+      return { ...(await narrowedListing(this.read, page)), matched: await this.index.matchEach(checks) };
+    }
     const typed = searchTokens(query.text);
     const text = tokens.join(' ') === typed.join(' ') ? query.text.trim() : tokens.join(' ');
     const narrowed =
@@ -181,21 +187,13 @@ export class SearchService implements ProductSearch {
       const indexed = await this.index.checkedSearch(text, tokens, query.limit, page.offset, checks);
       if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total, matched: indexed.matched };
     } else if (onlyUnderstood(page)) {
-      // The query's parts alone: the index applies them to its ranking itself (index/narrowing-facts.ts).
+      // The query's parts alone: the index applies them to its ranking itself, however many match (index/narrowing-facts.ts).
       const narrowing = indexNarrowing(page.narrowing!);
       const found =
-        narrowing &&
-        (await this.index.narrowedSearch(
-          { text, tokens, limit: query.limit, offset: page.offset },
-          { ...narrowing, candidates: FILTERED_CANDIDATES },
-          page.narrowing!.kindWords,
-          checks,
-        ));
-      if (found && found.total <= FILTERED_CANDIDATES) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
-      // More ranked matches than it narrows: PostgreSQL answers below, as it would after ranking them again.
-      if (found) matched = found.matched;
+        narrowing && (await this.index.narrowedSearch({ text, tokens, limit: query.limit, offset: page.offset }, narrowing, page.narrowing!.kindWords, checks));
+      if (found) return { rows: await this.rows.byIds(found.ids), total: found.total, matched: found.matched };
     }
-    if (narrowed && !matched) {
+    if (narrowed) {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
       const ranked = await this.index.checkedSearch(text, tokens, FILTERED_CANDIDATES, 0, checks);
       matched = ranked?.matched;

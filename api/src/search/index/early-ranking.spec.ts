@@ -1,4 +1,5 @@
 import { SearchIndex, type IndexAnswer, type IndexQuery, type IndexedProduct } from './search-index.js';
+import type { IndexNarrowing } from './index-query.js';
 import { SIMILARITY_THRESHOLD, asciiTrigrams, trigramSimilarity, typoForm } from './trigrams.js';
 import { Vocabulary } from './vocabulary.js';
 
@@ -257,6 +258,92 @@ describe('the search index ranking that stops early', () => {
       for (let k = 0; k < 200; k++) named(ulid(next() < 0.5 ? Math.floor(next() * 1000) : 1_000_000 + Math.floor(next() * 100_000)), round);
       index.seal();
       expect(expectEveryNameCompared(queries(next, 80).map((q) => ({ ...q, offset: 0 })))).toBeGreaterThan(25);
+    }
+  });
+});
+
+/** A product's narrowing facts (narrowing-facts.ts): a colour of three or none, a material bit of two, shelf groups of three. */
+function someFacts(next: () => number): { text: string; colour: number; materials: number; shelves: number; created: number } {
+  const [colour, materials, shelves] = [Math.floor(next() * 4), Math.floor(next() * 4), Math.floor(next() * 8)];
+  // Created at one of fifty moments: many share one, and the newer id goes first among them.
+  const created = 1_700_000_000_000_000 + Math.floor(next() * 50) * 1000;
+  return { text: `${colour}|${materials}|${shelves}||||${created}`, colour, materials, shelves, created };
+}
+
+/** A query's parts as the index takes them: a colour, a material, shelves to leave out and own shelves, each or none. */
+function someNarrowing(next: () => number, kindLexemes: string[] | null): IndexNarrowing {
+  return {
+    colour: Math.floor(next() * 4),
+    materials: next() < 0.5 ? 0 : 1 << Math.floor(next() * 2),
+    packUnit: 0,
+    packAmount: 0,
+    age: null,
+    ageSpan: 0,
+    otherShelves: next() < 0.5 ? 0 : 1 << Math.floor(next() * 3),
+    ownShelves: next() < 0.5 ? 0 : 1 << Math.floor(next() * 3),
+    kindLexemes,
+  };
+}
+
+/** Whether a product with these facts passes the parts, as narrowing-facts.ts `keeps` (own shelves aside). */
+const keptBy = (f: ReturnType<typeof someFacts>, n: IndexNarrowing) =>
+  (!n.colour || f.colour === n.colour) && (!n.materials || (f.materials & n.materials) !== 0) && !(f.shelves & n.otherShelves);
+
+/**
+ * A search narrowed by a query's parts (search-index.ts `narrowed`) counts and pages only what the parts keep, however
+ * many match: the reference ranks every match of the plain search, keeps the whole matches when some hold every word,
+ * then what the parts keep, and prefers those on the shopper's own shelves holding the kind's words.
+ */
+describe('the search index narrowed by a query’s parts', () => {
+  it('answers as filtering every ranked match does, pages and counts included', () => {
+    const next = random(20261127);
+    const index = new SearchIndex(vocabulary());
+    const facts = new Map<string, ReturnType<typeof someFacts>>();
+    const words = new Map<string, Set<string>>();
+    for (let i = 0; i < 4000; i++) {
+      const id = ulid(1000 + i * 7);
+      const f = someFacts(next);
+      const p = { ...product(id, next), facts: f.text };
+      index.put(p);
+      facts.set(id, f);
+      words.set(id, new Set(p.entries.map((e) => e.lexeme)));
+    }
+    index.compact();
+    let large = 0;
+    for (const q of queries(next, 400)) {
+      const kind = next() < 0.5 ? [LEXEMES[Math.floor(next() * LEXEMES.length)]!] : null;
+      const n = someNarrowing(next, kind);
+      const plain = { ...q, offset: 0, limit: 1_000_000 };
+      const all = index.search(plain);
+      const whole = q.tokens.length >= 2 ? index.search({ ...plain, limit: 1 }) : null;
+      if (all === 'sql' || whole === 'sql') throw new Error('the index is current');
+      const first = whole && whole.total > 0 ? whole.total : Infinity;
+      const kept = all.ids.slice(0, first).filter((id) => {
+        return keptBy(facts.get(id)!, n);
+      });
+      const own = n.ownShelves ? kept.filter((id) => facts.get(id)!.shelves & n.ownShelves && (!kind || kind.every((k) => words.get(id)!.has(k)))) : [];
+      const chosen = own.length ? own : kept;
+      if (chosen.length > q.offset + q.limit) large += 1;
+      const want = { ids: chosen.slice(q.offset, q.offset + q.limit), total: chosen.length };
+      expect({ q: `${q.tokens.join(' ')} @${q.offset}+${q.limit}`, got: index.search({ ...q, narrowing: n }) }).toEqual({
+        q: `${q.tokens.join(' ')} @${q.offset}+${q.limit}`,
+        got: want,
+      });
+    }
+    // Most narrowed searches keep more than their page.
+    expect(large).toBeGreaterThan(100);
+    // The parts alone: every product they keep, newest first (then the newer id), those on the own shelves when some are.
+    const newest = [...facts.keys()].sort((a, b) => facts.get(b)!.created - facts.get(a)!.created || (a < b ? 1 : -1));
+    for (let k = 0; k < 60; k++) {
+      const n = someNarrowing(next, null);
+      const kept = newest.filter((id) => {
+        return keptBy(facts.get(id)!, n);
+      });
+      const own = n.ownShelves ? kept.filter((id) => facts.get(id)!.shelves & n.ownShelves) : [];
+      const chosen = own.length ? own : kept;
+      const [limit, offset] = [10, 10 * Math.floor(next() * 3)];
+      const q = { tokens: [], stems: [], tokenTrigrams: [], textTrigrams: [], limit, offset, narrowing: n };
+      expect({ k, got: index.search(q) }).toEqual({ k, got: { ids: chosen.slice(offset, offset + limit), total: chosen.length } });
     }
   });
 });

@@ -19,9 +19,19 @@ export interface IdOrder {
   narrow?: PageNarrowing;
 }
 
+/**
+ * What a narrowed search keeps (SearchIndex `narrowed`): of the products the ranking offers (those holding every word
+ * when some do, ranking.ts), only those `keep` keeps enter the page; how many did, and of those how many `own` prefers
+ * and their own best page, are counted as they are offered, so no match is sorted or kept past the page.
+ */
 export interface PageNarrowing {
   keep: (doc: number) => boolean;
-  first: number;
+  /** The products preferred when some of the kept are (the shopper's own shelves), or null. */
+  own: ((doc: number) => boolean) | null;
+  /** Written by the page the search answers with: how many were kept, how many of those `own` prefers, and their page. */
+  kept: number;
+  owned: number;
+  ownPage: number[];
 }
 
 const KEY_CHARS = 7;
@@ -68,19 +78,25 @@ export function idAfter(order: IdOrder, docA: number, docB: number): boolean {
 export class TopList {
   private docs: number[] = [];
   private ranks: number[] = [];
+  /** Narrowed: how many were kept, and the best of those `own` prefers (counting its own). */
+  private kept = 0;
+  private owned = 0;
+  private readonly own: TopList | null;
 
   constructor(
     private readonly size: number,
     private readonly order: IdOrder,
-  ) {}
+  ) {
+    this.own = order.narrow?.own ? new TopList(size, { id: order.id, keys: order.keys }) : null;
+  }
 
   private better(rankA: number, docA: number, rankB: number, docB: number): boolean {
     return rankA > rankB || (rankA === rankB && idAfter(this.order, docA, docB));
   }
 
-  /** True when a short list holds `size` products (the page is full; lastRank and lastDoc are its last). */
+  /** True when a short list holds `size` products (the page is full; lastRank and lastDoc are its last). Never when narrowed: every match is counted. */
   get full(): boolean {
-    return this.docs.length === this.size && this.size <= SHORT_LIST;
+    return !this.order.narrow && this.docs.length === this.size && this.size <= SHORT_LIST;
   }
 
   get lastRank(): number {
@@ -92,6 +108,15 @@ export class TopList {
   }
 
   offer(doc: number, rank: number): void {
+    const narrow = this.order.narrow;
+    if (narrow) {
+      if (!narrow.keep(doc)) return;
+      this.kept += 1;
+      if (this.own && narrow.own!(doc)) {
+        this.owned += 1;
+        this.own.offer(doc, rank);
+      }
+    }
     if (this.size > SHORT_LIST) {
       this.docs.push(doc);
       this.ranks.push(rank);
@@ -109,21 +134,22 @@ export class TopList {
     this.ranks[i] = rank;
   }
 
+  /** The products from `offset` on, best first, as ids; narrowed, as product numbers, with the counts written to the narrowing. */
   page(offset: number): string[] {
+    const shown = this.sorted().slice(offset);
     const narrow = this.order.narrow;
-    // More offered than the list holds: a narrowed search answers only how many (SearchIndex `narrowed`), so no sort.
-    if (narrow && this.docs.length > this.size) return [];
-    let order = this.docs.map((_, i) => i);
-    const large = this.size > SHORT_LIST;
-    // Narrowed, with every product offered among its first: what it drops is dropped before the sort, never sorted.
-    const kept = !!narrow && large && narrow.first >= order.length;
-    if (kept) order = order.filter((i) => narrow.keep(this.docs[i]!));
-    if (large) {
-      order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
-      order = order.slice(0, this.size);
-    }
-    if (!narrow) return order.slice(offset).map((i) => this.order.id(this.docs[i]!));
-    const shown = kept ? order.slice(offset) : order.slice(offset, offset + narrow.first).filter((i) => narrow.keep(this.docs[i]!));
-    return shown.map((i) => String(this.docs[i]!));
+    if (!narrow) return shown.map((doc) => this.order.id(doc));
+    narrow.kept = this.kept;
+    narrow.owned = this.owned;
+    narrow.ownPage = this.own?.sorted() ?? [];
+    return shown.map(String);
+  }
+
+  /** The products held, best first (a long list sorted now, cut to `size`). */
+  private sorted(): number[] {
+    if (this.size <= SHORT_LIST) return this.docs;
+    const order = this.docs.map((_, i) => i);
+    order.sort((a, b) => (this.better(this.ranks[a]!, this.docs[a]!, this.ranks[b]!, this.docs[b]!) ? -1 : 1));
+    return order.slice(0, this.size).map((i) => this.docs[i]!);
   }
 }

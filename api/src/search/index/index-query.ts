@@ -47,8 +47,6 @@ export interface IndexNarrowing {
   ownShelves: number;
   /** The lexemes a product on the own shelves must all hold to be preferred (plainto_tsquery's), or null: any. */
   kindLexemes: string[] | null;
-  /** Most ranked matches narrowed here: past them the SQL path answers. */
-  candidates: number;
 }
 
 /** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer. */

@@ -28,7 +28,8 @@ const SHELF = `array_to_json(array(select to_tsvector('english', s.name)::text f
   union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)))::text as s`;
 /** updated_at as microseconds since 1970 (exact in a double): the index keeps a number per product rather than a string. */
 const UPDATED_AT = `(extract(epoch from updated_at) * 1000000)::float8 as u`;
-const PRODUCT_COLUMNS = sql`${sql.raw(`id, ${UPDATED_AT}, search::text as v, array_to_string(show_trgm(name), '|') as t, ${SHELF}`)}, ${NARROWING_FACTS} as f`;
+/** The narrowing facts, then when the product was created (microseconds): a listing of a query's parts alone is newest first. */
+const PRODUCT_COLUMNS = sql`${sql.raw(`id, ${UPDATED_AT}, search::text as v, array_to_string(show_trgm(name), '|') as t, ${SHELF}`)}, ${NARROWING_FACTS} || '|' || ${sql.raw(`(extract(epoch from created_at) * 1000000)::float8`)} as f`;
 const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from products where publish and id > ${after} order by id limit ${BATCH}`;
 const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
 const publishedPage = (after: string) => sql`select id, ${sql.raw(UPDATED_AT)} from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
@@ -156,8 +157,7 @@ export class SearchIndexService implements OnApplicationShutdown {
 
   /**
    * A page of the ranked matches the query's understood parts keep (SearchIndex `narrowed`), with the checks, in one
-   * message; null when the SQL path must answer (the index is not current); more than `candidates` match: no ids and
-   * their count, the SQL path answers with the checks' answers. The words
+   * message; null when the SQL path must answer (the index is not current). The words
    * a product on the shopper's own shelves must hold (`kindWords`, plainto_tsquery's lexemes) are asked of PostgreSQL
    * once and kept.
    */

@@ -6,7 +6,8 @@ import type { IndexNarrowing } from './index-query.js';
  * shelves), so a narrowed search costs what a plain one does instead of a statement over every ranked match
  * (docs/architecture.md#search). PostgreSQL works each fact out when the product is read, by the very conditions its
  * narrowing statements use (narrowing.ts NARROWING_FACTS), so both ways keep the same products. Four bytes a product,
- * and a number each for its pack and its age group: 20 bytes, 20 MB at a million.
+ * and a number each for its pack, its age group and when it was created (a listing of the parts alone is newest first,
+ * as NARROWED_LISTING orders it): 28 bytes, 28 MB at a million.
  */
 
 /** Where each fact sits in a product's `traits` (one 32-bit number). */
@@ -26,10 +27,12 @@ export class NarrowingFacts {
   /** Per product: its pack's amount in its unit, and the first year of its age group (NaN: none). */
   private readonly packAmount = new GrowableFloat64(1024);
   private readonly ageFrom = new GrowableFloat64(1024);
+  /** Per product: created_at in microseconds (NaN: not read). */
+  private readonly createdAt = new GrowableFloat64(1024);
 
-  /** The next product's facts, as NARROWING_FACTS writes them: `colour|materials|shelves|unit|amount|age from`. */
+  /** The next product's facts, as NARROWING_FACTS writes them, then its creation: `colour|materials|shelves|unit|amount|age from|created`. */
   add(text: string): void {
-    const [colour, materials, shelves, unit, amount, age] = text.split('|');
+    const [colour, materials, shelves, unit, amount, age, created] = text.split('|');
     const unitCode = unit ? PACK_UNITS[unit as keyof typeof PACK_UNITS] : 0;
     this.traits.push(
       (Number(colour) & mask(COLOUR_BITS)) |
@@ -39,10 +42,16 @@ export class NarrowingFacts {
     );
     this.packAmount.push(unitCode ? Number(amount) : NaN);
     this.ageFrom.push(age ? Number(age) : NaN);
+    this.createdAt.push(created ? Number(created) : NaN);
+  }
+
+  /** When a product was created, in microseconds since 1970. */
+  created(doc: number): number {
+    return this.createdAt.buf[doc]!;
   }
 
   trim(): void {
-    for (const g of [this.traits, this.packAmount, this.ageFrom]) g.trim();
+    for (const g of [this.traits, this.packAmount, this.ageFrom, this.createdAt]) g.trim();
   }
 
   /** Whether a product passes every part of `n` (its own shelves aside: see onShelves), as narrowing.ts's conditions. */

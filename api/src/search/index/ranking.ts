@@ -147,7 +147,8 @@ function rankScored(r: Ranker, groups: WordGroups, shelfMatches: ShelfMatch[], e
       if (every) all.offer(doc, rank);
     }
   }
-  const whole = every && holdingAll >= size;
+  // Narrowed (id-order.ts PageNarrowing), the products holding every word are the answer as soon as one does.
+  const whole = every && holdingAll >= (r.order.narrow ? 1 : size);
   return { ids: (whole ? all : any).page(q.offset), total: whole || words === 1 ? holdingAll : holdingLeast };
 }
 
@@ -168,7 +169,8 @@ function rankHolding(r: Ranker, groups: WordGroups, shelfMatches: ShelfMatch[], 
     if (held >= least) holdingLeast += 1;
     if (held === words) holdingAll += 1;
   }
-  const need = every && holdingAll >= size ? words : least;
+  const narrow = r.order.narrow;
+  const need = every && holdingAll >= (narrow ? 1 : size) ? words : least;
   const top = new TopList(size, r.order);
   const byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
   const bestHit = new Float64Array(words);
@@ -178,6 +180,8 @@ function rankHolding(r: Ranker, groups: WordGroups, shelfMatches: ShelfMatch[], 
     if (anyGone && counts[doc]! < 0) continue;
     const held = bitCount(hits[doc]!);
     if (held < need) continue;
+    // Narrowed, what the query's parts drop is never scored.
+    if (narrow && !narrow.keep(doc)) continue;
     top.offer(doc, held * WORD + entriesScore(r, doc, groups, byShelf, bestHit));
   }
   return { ids: top.page(q.offset), total: need === words ? holdingAll : holdingLeast };

@@ -1,6 +1,6 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
-import { idOrderKeys, type IdOrder, type PageNarrowing } from './id-order.js';
+import { TopList, idOrderKeys, type IdOrder, type PageNarrowing } from './id-order.js';
 import type { CheckedAnswer, IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
 import { NarrowingFacts } from './narrowing-facts.js';
 import { Lexicon, wordGroups } from './lexicon.js';
@@ -196,36 +196,64 @@ export class SearchIndex {
     }
     // Several words: the products holding all of them; when they do not fill the page, those holding all but one follow.
     if (found.length === 0 || found.length < groups.length - 1) return q.offset === 0 ? this.nearNames(q) : none;
+    if (this.narrowTo && found.length === groups.length) {
+      // Narrowed: only the products holding every word count when some do (ranking.ts), found from the rarest word's list.
+      const whole = rankedWords(r, found, false, q);
+      if (whole.total > 0) return whole;
+    }
     const answer = rankedWords(r, found, found.length === groups.length, q);
     return answer.total || q.offset > 0 ? answer : this.nearNames(q);
   }
 
   /**
-   * A search narrowed by the query's understood parts (narrowing-facts.ts): of its ranked matches (up to `candidates`,
-   * else no page and how many match), those holding every word when some do, then those every part keeps; when the query says whose shelves
-   * are the shopper's own and some kept products there hold every searched word, only those. The page of what stays and
-   * how many stay: what search.repository.ts's RANKED_FILTER keeps of the same ranking.
+   * A search narrowed by the query's understood parts (narrowing-facts.ts): of its ranked matches, those holding every
+   * word when some do (ranking.ts), then those every part keeps; when the query says whose shelves are the shopper's own and some
+   * kept products there hold every searched word, only those. Every match is ranked and counted as it is offered (no
+   * early stop), and only the page is kept (id-order.ts PageNarrowing), however many match: the page of what stays and
+   * how many stay, what search.repository.ts's RANKED_FILTER keeps of the same ranking.
    */
   private narrowed(q: IndexQuery, n: IndexNarrowing): IndexAnswer {
-    const plain = { ...q, narrowing: undefined };
-    // Of several words, the whole matches when some hold them all (they rank first); the parts keep some of those.
-    const whole = q.tokens.length >= 2 ? this.search({ ...plain, limit: 1, offset: 0 }) : null;
-    const first = whole && whole !== 'sql' && whole.total > 0 ? whole.total : Infinity;
-    this.narrowTo = { keep: (doc) => this.facts.keeps(doc, n), first };
+    if (q.tokens.length === 0) return this.listing(q, n);
+    const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
+    const narrow: PageNarrowing = {
+      keep: (doc) => this.facts.keeps(doc, n),
+      own: n.ownShelves ? (doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind)) : null,
+      kept: 0,
+      owned: 0,
+      ownPage: [],
+    };
+    this.narrowTo = narrow;
     let ranked: IndexAnswer;
     try {
-      ranked = this.search({ ...plain, limit: n.candidates, offset: 0 });
+      ranked = this.search({ ...q, narrowing: undefined, limit: q.offset + q.limit, offset: 0 });
     } finally {
       this.narrowTo = null;
     }
     if (ranked === 'sql') return 'sql';
-    // More matches than candidates: only how many, and PostgreSQL narrows them (the page would hold `candidates` of them).
-    if (ranked.total > n.candidates) return { ids: [], total: ranked.total };
-    const kept = ranked.ids.map(Number);
-    const kind = n.kindLexemes?.map((lexeme) => this.lexicon.find(lexeme) ?? -1) ?? null;
-    const own = n.ownShelves ? kept.filter((doc) => this.facts.onShelves(doc, n.ownShelves) && (!kind || this.holdsAll(doc, kind))) : [];
-    const chosen = own.length ? own : kept;
-    return { ids: chosen.slice(q.offset, q.offset + q.limit).map((doc) => this.ids.id(doc)), total: chosen.length };
+    const [chosen, total] = narrow.owned ? [narrow.ownPage, narrow.owned] : [ranked.ids.map(Number), narrow.kept];
+    return { ids: chosen.slice(q.offset, q.offset + q.limit).map((doc) => this.ids.id(doc)), total };
+  }
+
+  /**
+   * A query of parts alone ("black", "for 6 year old"): every product they keep, newest first (created, then id), those
+   * on the shopper's own shelves when some are — search.repository.ts's NARROWED_LISTING, without a scan of the table.
+   */
+  private listing(q: IndexQuery, n: IndexNarrowing): IndexAnswer {
+    this.seal();
+    const narrow: PageNarrowing = {
+      keep: (doc) => this.facts.keeps(doc, n),
+      own: n.ownShelves ? (doc) => this.facts.onShelves(doc, n.ownShelves) : null,
+      kept: 0,
+      owned: 0,
+      ownPage: [],
+    };
+    const top = new TopList(q.offset + q.limit, { ...this.idOrder(), narrow });
+    const alive = this.postings.entryCount.buf;
+    // Newest first, as ids mostly are: an older product is then turned away by one comparison.
+    for (let doc = this.ids.size - 1; doc >= 0; doc--) if (alive[doc]! >= 0) top.offer(doc, this.facts.created(doc));
+    const page = top.page(0).map(Number);
+    const [chosen, total] = narrow.owned ? [narrow.ownPage, narrow.owned] : [page, narrow.kept];
+    return { ids: chosen.slice(q.offset, q.offset + q.limit).map((doc) => this.ids.id(doc)), total };
   }
 
   /** Whether a product's own words (its vector) hold every one of these lexicon ids (none holds −1); false for none, as `@@` an empty query. */
@@ -275,6 +303,8 @@ export class SearchIndex {
 
   /** The ranking that stops early (early-ranking.ts), or null when it cannot. */
   private streamed(groups: WordGroups, one: boolean, every: boolean, q: IndexQuery): IndexPage | null {
+    // A narrowed search counts what its parts keep of every match, so it cannot stop early.
+    if (this.narrowTo) return null;
     return streamed(this.ranker, groups, one, every, q);
   }
 
