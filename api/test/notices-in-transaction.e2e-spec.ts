@@ -1,6 +1,7 @@
-import { eq, like } from 'drizzle-orm';
+import { eq, like, sql } from 'drizzle-orm';
 import { OrderLifecycle, lockOrder } from '../src/orders/index.js';
 import { orders } from '../src/orders/orders.table.js';
+import { orderReturns } from '../src/orders/returns.table.js';
 import { noticeJobs } from '../src/notices/notice-jobs.table.js';
 import { users } from '../src/users/users.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
@@ -36,7 +37,7 @@ describe.each(PORTABLE_DB_KINDS)('order notices queued with the change on %s', (
       .set(bearer(c.token))
       .send({ list_items: [line(p, 1)], totalAmt: price, address: addressId });
     expect(res.status).toBe(201);
-    return { c, orderId: res.body.data.orderId as string };
+    return { c, orderId: res.body.data.orderId as string, productId: p._id };
   }
   const keysOf = async (db: Pick<TestApp['db'], 'select'>, orderId: string) =>
     (
@@ -76,6 +77,52 @@ describe.each(PORTABLE_DB_KINDS)('order notices queued with the change on %s', (
     const moved = await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'CONFIRMED' });
     expect(moved.status).toBe(200);
     expect(await keysOf(t.db, orderId)).toEqual([`mail:${move}`, `push:${move}`, `push:new-order:${orderId}`].sort());
+  });
+
+  /** Notice rows of a return's steps refused by the database while `during` runs, as a failing insert would be. */
+  async function refusingReturnNotices<T>(during: () => Promise<T>): Promise<T> {
+    await t.db.execute(
+      sql.raw(`create or replace function refuse_return_notices() returns trigger language plpgsql as $$
+      begin raise exception 'return notices refused (test)'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_return_notices before insert on notice_jobs for each row
+      when (new.key like 'mail:return:%' or new.key like 'push:return:%') execute function refuse_return_notices()`),
+    );
+    try {
+      return await during();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_return_notices on notice_jobs'));
+    }
+  }
+
+  it("a return's step and its notices commit together: a step whose notices cannot be queued does not happen", async () => {
+    const { c, orderId, productId } = await placed();
+    expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId, status: 'DELIVERED' })).status).toBe(200);
+    const ask = () =>
+      api(t)
+        .post('/api/order/return')
+        .set(bearer(c.token))
+        .send({ orderId, items: [{ productId, quantity: 1 }], reason: 'Leaks at the lid' });
+    const returnsOf = async () => t.db.select({ id: orderReturns.id, status: orderReturns.status }).from(orderReturns).where(eq(orderReturns.orderId, orderId));
+
+    const refused = await refusingReturnNotices(ask);
+    expect(refused.status).toBeGreaterThanOrEqual(500);
+    expect(await returnsOf()).toEqual([]);
+
+    const asked = await ask();
+    expect(asked.status).toBe(201);
+    const returnId = asked.body.data._id as string;
+    // Read at once: the request's own transaction queued them.
+    expect(await keysOf(t.db, returnId)).toEqual([`mail:return:${returnId}:REQUESTED`, `push:return:${returnId}:REQUESTED`]);
+
+    const move = () => api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId, status: 'APPROVED' });
+    expect((await refusingReturnNotices(move)).status).toBeGreaterThanOrEqual(500);
+    expect(await returnsOf()).toEqual([{ id: returnId, status: 'REQUESTED' }]);
+    expect((await move()).status).toBe(200);
+    expect(await keysOf(t.db, returnId)).toEqual(
+      [`mail:return:${returnId}:REQUESTED`, `push:return:${returnId}:REQUESTED`, `mail:return:${returnId}:APPROVED`, `push:return:${returnId}:APPROVED`].sort(),
+    );
   });
 
   it('mails each stage in the shopper’s language with a one-click unsubscribe, and none once they turn order mails off', async () => {

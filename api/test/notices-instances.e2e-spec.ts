@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,6 +19,15 @@ const LEASE_MS = 20_000;
 /** The built API (dist/main.js) as its own process: a kill -9 must end a real process, not a module in this one. */
 function instance(env: Record<string, string>): ChildProcess {
   return spawn(process.execPath, [join(API, 'dist', 'main.js')], { env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+}
+
+/** A port free now (the system's pick, let go at once): a port drawn at random could be taken, and the instance never answer. */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
 
 async function healthy(port: number): Promise<void> {
@@ -107,7 +117,7 @@ describeWhenEnv(['TEST_DATABASE_URL'], 'the notice queue across two instances on
         JWT_REFRESH_SECRET: 'notices-refresh-secret-0123456789abcdef',
       };
     };
-    const [portA, portB] = [40_000 + Math.floor(Math.random() * 10_000), 50_000 + Math.floor(Math.random() * 10_000)];
+    const [portA, portB] = [await freePort(), await freePort()];
     const a = instance(env(portA));
     const b = instance(env(portB));
     running.push(a, b);

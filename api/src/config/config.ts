@@ -134,7 +134,7 @@ const EnvFields = z.object({
   /** How long an instance holds a notice it took: one that dies holding it gives it up to another after this. */
   NOTICE_LEASE_MS: z.coerce.number().int().min(20_000).default(60_000),
   /** Notices one instance starts a second at most (0: as fast as it can): a big fan-out then leaves the shop its CPU. */
-  NOTICE_SENDS_PER_SECOND: z.coerce.number().int().min(0).default(0),
+  NOTICE_SENDS_PER_SECOND: z.coerce.number().int().min(0).default(40),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
   STRIPE_API_BASE: z.string().url().optional(),

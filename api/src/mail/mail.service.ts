@@ -70,12 +70,16 @@ export class MailService implements OnApplicationShutdown {
   }
 
   private async writeEml(to: string, message: Buffer): Promise<void> {
-    await mkdir(this.config.mailDir, { recursive: true });
     const safeTo = to.replace(/[^a-z0-9@._-]/gi, '_').slice(0, 100);
     const name = `${new Date().toISOString().replace(/[:.]/g, '-')}-${newId()}-${safeTo}.eml`;
     // Written then renamed, so a reader polling the folder never sees half a message.
     const tmp = join(this.config.mailDir, `.${name}.tmp`);
-    await writeFile(tmp, message);
+    // The folder is made when a write finds it missing, not before every mail (a restock writes thousands).
+    await writeFile(tmp, message).catch(async (e: NodeJS.ErrnoException) => {
+      if (e.code !== 'ENOENT') throw e;
+      await mkdir(this.config.mailDir, { recursive: true });
+      await writeFile(tmp, message);
+    });
     await rename(tmp, join(this.config.mailDir, name));
   }
 }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * The notice queue (docs/decisions/0040-push-notices.md): one row per notice to send, kept after it is sent so
@@ -13,6 +13,11 @@ export const noticeJobs = pgTable(
     /** The notice's idempotency key: the same key queued twice is one notice. */
     key: text('key').notNull(),
     payload: jsonb('payload').notNull(),
+    /**
+     * A part of a bulk notice's fan-out (a restock's or a price drop's tells, and their channels' parts): sent under
+     * NOTICE_SENDS_PER_SECOND after the shop's own notices. A bulk kind's own rows are bulk by their kind (NoticeKinds).
+     */
+    bulk: boolean('bulk').notNull().default(false),
     state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
       .notNull()
       .default('queued'),
@@ -30,6 +35,10 @@ export const noticeJobs = pgTable(
     index('notice_jobs_due')
       .on(t.dueAt)
       .where(sql`${t.state} in ('queued', 'running')`),
+    // The claim of the shop's own notices (order updates, new-order pushes, mails) reads these, never a restock's parts.
+    index('notice_jobs_due_own')
+      .on(t.dueAt)
+      .where(sql`${t.state} in ('queued', 'running') and not ${t.bulk}`),
     index('notice_jobs_failed')
       .on(t.finishedAt)
       .where(sql`${t.state} = 'failed'`),

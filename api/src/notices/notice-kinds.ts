@@ -47,10 +47,20 @@ export class NoticeRefused extends Error {}
 @Injectable()
 export class NoticeKinds {
   private readonly handlers = new Map<string, NoticeHandler>();
+  private readonly bulk = new Set<string>();
 
-  register<P>(kind: string, handler: NoticeHandler<P>): void {
+  /**
+   * `bulk`: the kind fans out to many shoppers at once (a restock, a price drop): its notices and every part they queue
+   * are sent at most NOTICE_SENDS_PER_SECOND an instance, after the shop's own notices (docs/decisions/0040-push-notices.md).
+   */
+  register<P>(kind: string, handler: NoticeHandler<P>, options: { bulk?: boolean } = {}): void {
     if (this.handlers.has(kind)) throw new Error(`notice kind ${kind} is registered twice`);
     this.handlers.set(kind, handler);
+    if (options.bulk) this.bulk.add(kind);
+  }
+
+  bulkKinds(): string[] {
+    return [...this.bulk];
   }
 
   handlerOf(kind: string): NoticeHandler | undefined {

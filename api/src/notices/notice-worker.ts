@@ -7,6 +7,8 @@ import { errorFacts } from '../common/error-facts.js';
 import { noticeJobs } from './notice-jobs.table.js';
 import { NoticeKinds, NoticeRefused, type NoticeToQueue } from './notice-kinds.js';
 import { NoticesService } from './notices.service.js';
+import { noticeRows } from './queue-notices-sql.js';
+import { batchedReads } from '../common/batched-reads.js';
 
 /** Notices one instance sends at once. */
 const BATCH = 8;
@@ -19,6 +21,15 @@ const MAX_RETRY_MS = 60 * 60 * 1000;
 /** Sent notices are kept this long (their keys stay taken), then deleted. */
 const KEEP_DAYS = 30;
 
+/** A try that ended well: its notice and claim, and the parts it queues. */
+interface Done {
+  id: string;
+  token: string;
+  children: NoticeToQueue[];
+  /** Its parts are bulk too. */
+  bulk: boolean;
+}
+
 interface Claimed {
   id: string;
   kind: string;
@@ -26,6 +37,8 @@ interface Claimed {
   payload: unknown;
   attempts: number;
   created_ms: number;
+  /** Of a bulk kind, or a part of one's fan-out. */
+  bulk: boolean;
 }
 
 /**
@@ -50,14 +63,17 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
   private throttled = false;
   /** For metrics: tries that failed, and done-marks refused because another instance had taken the notice. */
   readonly counters = { retried: 0, failed: 0, leaseLost: 0 };
+  private readonly doneMarks = batchedReads<Done, boolean>((done) => this.markDone(done));
 
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly kinds: NoticeKinds,
-    private readonly notices: NoticesService,
+    notices: NoticesService,
   ) {
     notices.onEnqueued(() => this.wake());
+    // The bucket starts full: a notice after a quiet spell goes at once; only a long run of them waits for tokens.
+    this.tokens = config.notices.sendsPerSecond;
   }
 
   onApplicationBootstrap(): void {
@@ -101,22 +117,28 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     this.running = true;
     let full = false;
     try {
-      const free = Math.min(BATCH - this.inFlight.size, this.allowance());
-      this.throttled = free <= 0 && this.inFlight.size < BATCH;
+      const free = BATCH - this.inFlight.size;
       if (free > 0) {
         const claimedAt = Date.now();
         const token = randomUUID();
-        const jobs = await this.claim(token, free);
-        full = jobs.length === free;
-        this.tokens -= jobs.length;
-        for (const job of jobs) {
+        // The shop's own notices first, never capped; then bulk ones, as the cap allows. Capped, a bulk claim waits for
+        // a batch's worth of tokens (or the cap's, if smaller), so it still takes several notices a statement.
+        const own = await this.claim(token, free, false);
+        const room = free - own.length;
+        const allowed = this.allowance();
+        const take = room > 0 && allowed >= Math.min(BATCH, this.config.notices.sendsPerSecond || BATCH) ? Math.min(room, allowed) : 0;
+        const bulk = take > 0 ? await this.claim(token, take, true) : [];
+        this.tokens -= bulk.length;
+        this.throttled = room > 0 && take === 0;
+        full = own.length === free || (take > 0 && bulk.length === take);
+        for (const job of [...own, ...bulk]) {
           const run = this.run(job, token, claimedAt).finally(() => {
             this.inFlight.delete(run);
             this.wake();
           });
           this.inFlight.add(run);
         }
-      }
+      } else this.throttled = false;
       await this.pruneNow();
     } catch (error) {
       this.logger.warn(`could not take notices: ${errorFacts(error)}`);
@@ -126,10 +148,11 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const more = this.again || full;
     this.again = false;
     const { sendsPerSecond } = this.config.notices;
-    this.schedule(this.throttled ? Math.ceil(1000 / sendsPerSecond) : more && this.inFlight.size < BATCH ? 0 : POLL_MS);
+    const batchIn = () => Math.max(1, Math.ceil(((Math.min(BATCH, sendsPerSecond) - this.tokens) * 1000) / sendsPerSecond));
+    this.schedule(more && this.inFlight.size < BATCH ? 0 : this.throttled ? Math.min(batchIn(), POLL_MS) : POLL_MS);
   }
 
-  /** How many tries NOTICE_SENDS_PER_SECOND lets this instance start now (BATCH when it is 0: no cap). */
+  /** How many bulk tries NOTICE_SENDS_PER_SECOND lets this instance start now (BATCH when it is 0: no cap). */
   private allowance(): number {
     const rate = this.config.notices.sendsPerSecond;
     if (!rate) return BATCH;
@@ -139,20 +162,27 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     return Math.floor(this.tokens);
   }
 
-  private async claim(token: string, limit: number): Promise<Claimed[]> {
+  /** Claims up to `limit` due notices of the kinds this instance sends: the shop's own, or (`bulk`) bulk ones. */
+  private async claim(token: string, limit: number, bulk: boolean): Promise<Claimed[]> {
     const kinds = this.kinds.kinds();
     if (!kinds.length) return [];
+    const list = (names: string[]) =>
+      sql.join(
+        names.map((k) => sql`${k}`),
+        sql`, `,
+      );
+    const bulkKinds = this.kinds.bulkKinds();
+    const isBulk = bulkKinds.length ? sql`(bulk or kind in (${list(bulkKinds)}))` : sql`bulk`;
+    // `${isBulk} = false` is read by PostgreSQL as `not bulk and kind not in (…)`: the shop's own notices come from their
+    // own index (notice_jobs_due_own), never stepping over a restock's queued parts.
     const result = await this.db.execute(sql`
       update ${noticeJobs} set state = 'running', claim = ${token}, attempts = attempts + 1,
              due_at = now() + ${this.config.notices.leaseMs} * interval '1 millisecond'
        where id in (select id from ${noticeJobs}
                      where state in ('queued', 'running') and due_at <= now()
-                       and kind in (${sql.join(
-                         kinds.map((k) => sql`${k}`),
-                         sql`, `,
-                       )})
+                       and kind in (${list(kinds)}) and ${isBulk} = ${bulk}
                      order by due_at limit ${limit} for update skip locked)
-      returning id, kind, key, payload, attempts, (extract(epoch from created_at) * 1000)::float8 as created_ms`);
+      returning id, kind, key, payload, attempts, (extract(epoch from created_at) * 1000)::float8 as created_ms, ${isBulk} as bulk`);
     return (result as { rows: Claimed[] }).rows;
   }
 
@@ -162,6 +192,9 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     const children: NoticeToQueue[] = [];
     const signal = AbortSignal.timeout(Math.max(0, deadline - Date.now()));
     try {
+      // Each try starts on a turn of its own, after the requests already waiting: a claim's notices do not run back to
+      // back on the main thread while a shopper's request waits (docs/decisions/0040-push-notices.md).
+      await new Promise((resolve) => setImmediate(resolve));
       if (!handler) throw new Error(`no handler for ${job.kind}`);
       // Started late (a slow claim, a paused process): leave it to the next claim rather than risk a second sender.
       if (Date.now() >= deadline) throw new Error('the lease ended before the notice was sent');
@@ -172,20 +205,42 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     }
   }
 
-  /** Marks the notice done and queues its parts in one transaction, only while the claim is still this try's. */
+  /** Marks the notice done and queues its parts (markDone), only while the claim is still this try's. */
   private async finish(job: Claimed, token: string, children: NoticeToQueue[]): Promise<void> {
-    const still = await this.db.transaction(async (tx) => {
-      const marked = await tx.execute(sql`
-        update ${noticeJobs} set state = 'done', claim = null, finished_at = now(), last_error = null
-         where id = ${job.id} and claim = ${token} and state = 'running' returning id`);
-      if (!(marked as { rows: unknown[] }).rows.length) return false;
-      for (let i = 0; i < children.length; i += 500) await this.notices.enqueue(tx, children.slice(i, i + 500));
-      return true;
-    });
+    const still = await this.doneMarks.load({ id: job.id, token, children, bulk: job.bulk });
     if (!still) {
       this.counters.leaseLost += 1;
       this.logger.warn(`notice ${job.key} was taken by another instance while it was sent (its lease ended)`);
     } else if (children.length) this.wake();
+  }
+
+  /**
+   * Marks notices done and queues their parts in one statement: a notice's parts are written only if its own mark
+   * is (its claim still this try's), all in one commit. The notices of a claim end within milliseconds of each
+   * other, so their marks go together (batchedReads: one statement on its way, the next gathering meanwhile):
+   * one round trip for several notices, however many parts (a restock's 10,000 waits travel as one JSON parameter).
+   * A notice is found by its id alone: a claim's token is set only with `running` and cleared when it ends, so the
+   * token says the state; naming the state too let PostgreSQL, without fresh statistics, read every queued notice
+   * through the queue's index for each mark (2 ms a mark behind 4,000 waits, and growing with the queue).
+   */
+  private async markDone(done: readonly Done[]): Promise<boolean[]> {
+    const parts = done.flatMap((d) => noticeRows(d.children).map((row) => ({ ...row, parent: d.id, bulk: d.bulk })));
+    const result = await this.db.execute(sql`
+      with done as (
+        select * from jsonb_to_recordset(${JSON.stringify(done.map((d) => ({ id: d.id, claim: d.token })))}::jsonb) as d(id text, claim text)
+      ), marked as (
+        update ${noticeJobs} j set state = 'done', claim = null, finished_at = now(), last_error = null
+          from done d where j.id = d.id and j.claim = d.claim returning j.id
+      ), parts as (
+        insert into ${noticeJobs} (id, kind, key, payload, due_at, bulk)
+        select p.id, p.kind, p.key, p.payload, coalesce(p.due_at, now()), p.bulk
+          from jsonb_to_recordset(${JSON.stringify(parts)}::jsonb) as p(parent text, id text, kind text, key text, payload jsonb, due_at timestamptz, bulk boolean)
+         where p.parent in (select id from marked)
+        on conflict (key) do nothing
+      )
+      select id from marked`);
+    const marked = new Set((result as { rows: Array<{ id: string }> }).rows.map((r) => r.id));
+    return done.map((d) => marked.has(d.id));
   }
 
   /** Due again after base × 2^(tries − 1), at most an hour; failed once that would pass a day after it was queued. */

@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Relation } from '../db/relation.js';
+import { newId } from '../common/ids.js';
+import type { NoticeToQueue } from './notice-kinds.js';
 
 /** A notice as a statement's relation carries it: the row's id, kind, idempotency key and JSON payload. */
 export interface NoticeRowIn {
@@ -20,4 +22,12 @@ export function queueNoticesSql(notices: Relation<NoticeRowIn>): SQL {
       select n.id, n.kind, n.key, n.payload from ${notices.sql} n
       on conflict (key) do nothing
     )`;
+}
+
+/**
+ * Notices as the rows a JSON parameter gives `jsonb_to_recordset` (the worker's done-marks with their parts):
+ * thousands of rows cost one string, not thousands of bound parameters.
+ */
+export function noticeRows(list: readonly NoticeToQueue[]): Array<{ id: string; kind: string; key: string; payload: unknown; due_at: string | null }> {
+  return list.map((n) => ({ id: newId(), kind: n.kind, key: n.key, payload: n.payload, due_at: n.runAt?.toISOString() ?? null }));
 }

@@ -32,7 +32,7 @@ export interface ReturnRefund {
   amount: number;
 }
 
-/** A return was asked for or moved (docs/product.md#returns): its shopper hears of it. */
+/** A return was asked for or moved (docs/product.md#returns): its shopper hears of it, by notices queued with the step. */
 export interface ReturnMove {
   orderId: string;
   userId: string;
@@ -43,8 +43,6 @@ export interface ReturnMove {
 }
 
 export interface OrderListener {
-  /** A return was asked for or moved. */
-  returnMoved?(move: ReturnMove): void | Promise<void>;
   /** A return of a card order was refunded: its money goes back to the card. */
   returnRefunded?(refund: ReturnRefund): void | Promise<void>;
   /** A cash-on-delivery order was placed, or a card order was paid. */
@@ -68,6 +66,8 @@ export interface OrderNoticeSource {
   placed?(change: OrderChange): readonly NoticeToQueue[];
   /** A stage or payment status changed (including placed). */
   changed?(change: OrderChange): readonly NoticeToQueue[];
+  /** A return was asked for or moved: queued in the step's own transaction (returns.service.ts). */
+  returnMoved?(move: ReturnMove): readonly NoticeToQueue[];
 }
 
 /**
@@ -95,6 +95,11 @@ export class OrderEvents {
     return this.sources.flatMap((source) => [...(placed ? (source.placed?.(change) ?? []) : []), ...(source.changed?.(change) ?? [])]);
   }
 
+  /** The notices a return's step brings. */
+  noticesOfReturn(move: ReturnMove): NoticeToQueue[] {
+    return this.sources.flatMap((source) => [...(source.returnMoved?.(move) ?? [])]);
+  }
+
   placed(change: OrderChange): void {
     this.fire('placed', change);
     this.fire('changed', change);
@@ -102,14 +107,6 @@ export class OrderEvents {
 
   changed(change: OrderChange): void {
     this.fire('changed', change);
-  }
-
-  returnMoved(move: ReturnMove): void {
-    for (const listener of this.listeners) {
-      void Promise.resolve(listener.returnMoved?.(move)).catch((e: unknown) =>
-        this.logger.warn(`returnMoved listener failed for ${move.returnId}: ${errorFacts(e)}`),
-      );
-    }
   }
 
   returnRefunded(refund: ReturnRefund): void {

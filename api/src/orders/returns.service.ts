@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { and, desc, eq, gt, inArray, ne, notInArray, or } from 'drizzle-orm';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -18,7 +18,7 @@ import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { DB, type Db } from '../db/database.js';
 import { shopperMail } from '../mail/index.js';
-import { NoticesService } from '../notices/index.js';
+import { NoticesService, type NoticeToQueue } from '../notices/index.js';
 import { customerRefsByIds } from '../users/index.js';
 import { SearchService } from '../search/index.js';
 import { lockOrder } from './lifecycle/transition.js';
@@ -34,8 +34,6 @@ import type { DbOrTx } from './order-tx.js';
  */
 @Injectable()
 export class ReturnsService {
-  private readonly logger = new Logger('Returns');
-
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -126,9 +124,9 @@ export class ReturnsService {
           updatedAt: now,
         })
         .returning();
+      await this.notices.enqueue(tx, this.noticesOf(created!));
       return created!;
     });
-    this.tell(row);
     return toReturn(row);
   }
 
@@ -141,11 +139,12 @@ export class ReturnsService {
       const order = await lockOrder(tx, found.orderId);
       const [ret] = await tx.select().from(orderReturns).where(eq(orderReturns.id, body.returnId)).for('update');
       if (!order || !ret) throw notFound('Return');
-      return transitionReturn(tx, ret, order, body.status, adminId, body.refund);
+      const step = await transitionReturn(tx, ret, order, body.status, adminId, body.refund);
+      await this.notices.enqueue(tx, this.noticesOf(step.after));
+      return step;
     });
     if (moved.restocked.length) await this.search.productsChanged(moved.restocked, 'stock');
     if (moved.cardRefund) this.events.returnRefunded({ orderId: moved.order.id, returnId: moved.after.id, ...moved.cardRefund });
-    this.tell(moved.after);
     return toReturn(moved.after);
   }
 
@@ -176,9 +175,11 @@ export class ReturnsService {
     });
   }
 
-  /** The shopper hears of each step by mail (queued; in the account's language) and by push, as far as they consent. */
-  private tell(row: OrderReturnRow): void {
-    this.events.returnMoved({ orderId: row.orderId, userId: row.userId, returnId: row.id, status: row.status, amount: row.amount });
+  /**
+   * What the shopper hears of a step: a mail (in the account's language when sent) and a push, as far as they consent;
+   * queued in the step's own transaction, so a step and its notices commit together (docs/decisions/0040-push-notices.md).
+   */
+  private noticesOf(row: OrderReturnRow): NoticeToQueue[] {
     const mail = shopperMail(`return:${row.id}:${row.status}`, {
       userId: row.userId,
       topic: 'orderUpdates',
@@ -186,7 +187,7 @@ export class ReturnsService {
       values: { orderId: row.orderId, amount: row.amount.toFixed(2) },
       words: { status: `returnStatus.${row.status}` },
     });
-    this.notices.enqueue(null, mail).catch((e: Error) => this.logger.warn(`return ${row.id}: the shopper's mail was not queued (${e.message})`));
+    return [mail, ...this.events.noticesOfReturn({ orderId: row.orderId, userId: row.userId, returnId: row.id, status: row.status, amount: row.amount })];
   }
 }
 

@@ -1,15 +1,14 @@
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
 import { LANGUAGES, type Language } from '@haat/shared/common/languages';
 import { SHOPPER_ORDERS_PAGE, orderAnchor, stageNoticeKind } from '@haat/shared/orders/stage-notices';
-import { AccountLanguages } from '../users/index.js';
 import { returnNotice, stageNotice } from '../i18n/stage-notice.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { OrderEvents, orderMoveKey } from '../orders/index.js';
-import { PushNotices, shopperPush, type PushNotice } from './push-notices.js';
+import { shopperPush, type PushNotice } from './push-notices.js';
 
 /**
  * Every stage an order reaches after it was placed (confirmed, shipped, out for delivery,
- * delivered, cancelled, with the refund if one was started) becomes one push notice to the devices
+ * delivered, cancelled, with the refund if one was started), and each step of a return, becomes one push notice to the devices
  * of its shopper that asked for them, in the shopper's language; it opens the order on their orders page. Queued on the
  * notice queue (push-notices.ts), keyed by the order and the move, so one move is one notice.
  */
@@ -17,9 +16,7 @@ import { PushNotices, shopperPush, type PushNotice } from './push-notices.js';
 export class OrderStageNotifier implements OnModuleInit {
   constructor(
     private readonly events: OrderEvents,
-    private readonly push: PushNotices,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly languages: AccountLanguages,
   ) {}
 
   onModuleInit(): void {
@@ -38,16 +35,14 @@ export class OrderStageNotifier implements OnModuleInit {
         const key = orderMoveKey(order.id, previousStatus, order.status, refund);
         return [shopperPush(key, { userId: order.userId, topic: 'orderUpdates', notice: inLanguages['en-IN'], inLanguages })];
       },
-    });
-    this.events.listen({
-      // Each step of a return too (asked, approved, rejected, received, refunded), opening the same order.
-      returnMoved: async ({ orderId, userId, returnId, status, amount }) => {
-        const language = await this.languages.of(userId);
-        await this.push.notifyShopper(`return:${returnId}:${status}`, userId, 'orderUpdates', {
-          ...returnNotice(language, orderId, status, amount),
-          url: `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(orderId)}`,
-          orderId,
-        });
+      // Each step of a return too (asked, approved, rejected, received, refunded), opening the same order, queued in
+      // the step's own transaction (orders/returns.service.ts).
+      returnMoved: ({ orderId, userId, returnId, status, amount }) => {
+        const url = `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(orderId)}`;
+        const inLanguages = Object.fromEntries(
+          LANGUAGES.map((language) => [language, { ...returnNotice(language, orderId, status, amount), url, orderId }]),
+        ) as Record<Language, PushNotice>;
+        return [shopperPush(`return:${returnId}:${status}`, { userId, topic: 'orderUpdates', notice: inLanguages['en-IN'], inLanguages })];
       },
     });
   }

@@ -6,7 +6,7 @@ import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { newOrderNotice } from '../i18n/stage-notice.js';
-import { NoticeKinds, NoticeRefused, NoticesService, type NoticeJob, type NoticeToQueue } from '../notices/index.js';
+import { NoticeKinds, NoticeRefused, type NoticeJob, type NoticeToQueue } from '../notices/index.js';
 import { activeAdminsWithLanguage, noticeTargetOf } from '../users/index.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
 import { PUSH_SENDER, type PushSender } from './push-sender.js';
@@ -59,7 +59,6 @@ export class PushNotices implements OnModuleInit {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PUSH_SENDER) private readonly sender: PushSender,
     private readonly kinds: NoticeKinds,
-    private readonly notices: NoticesService,
   ) {}
 
   onModuleInit(): void {
@@ -68,15 +67,12 @@ export class PushNotices implements OnModuleInit {
     this.kinds.register<DevicePush>('push', { send: (p, job) => this.toDevice(p, job) });
   }
 
-  /** Queues a notice to a shopper's devices (key: what it is about, e.g. `order:<id>:confirmed`). */
-  async notifyShopper(key: string, userId: string, topic: NoticeTopic, notice: PushNotice): Promise<void> {
-    await this.notices.enqueue(null, shopperPush(key, { userId, topic, notice }));
-  }
-
   private async toShopper({ userId, topic, notice, inLanguages }: ShopperPush, job: NoticeJob): Promise<void> {
+    // The devices first: most shoppers have none, and then the switch need not be read at all.
+    const devices = await this.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    if (!devices.length) return;
     const target = await noticeTargetOf(this.db, userId, topic, 'push');
     if (!target) return;
-    const devices = await this.db.select({ id: pushSubscriptions.id }).from(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
     const payload = JSON.stringify({ ...(inLanguages?.[target.language] ?? notice), tag: job.key });
     for (const device of devices)
       job.enqueue({

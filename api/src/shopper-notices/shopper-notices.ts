@@ -8,7 +8,8 @@ import { shopperMail } from '../mail/index.js';
 import type { NoticeJob } from '../notices/index.js';
 import { shopperPush } from '../push/index.js';
 import { whatsappNotice } from '../whatsapp/index.js';
-import { AccountLanguages } from '../users/index.js';
+import { DB, type Db } from '../db/database.js';
+import { noticeReachOf } from '../users/index.js';
 
 /** What a shopper asked to hear of (docs/product.md#back-in-stock, #price-drops), and the consent topic it falls under. */
 export type ShopperTopic = 'backInStock' | 'priceDrop';
@@ -16,9 +17,9 @@ const CONSENT: Record<ShopperTopic, NoticeTopic> = { backInStock: 'backInStock',
 
 /**
  * The one place a notice a shopper asked for leaves the shop: from inside a queued notice's handler, it queues one
- * part per channel on the durable queue's own handlers (push to each device, WhatsApp, e-mail), each keyed by the
- * notice, so a channel that fails is tried again alone. Each part asks the shopper's consent for the topic by that
- * channel when it is sent (docs/product.md#notices-and-consent), so a "stop" holds for what is already queued. The words
+ * part per channel the shopper has switched on for the topic (and can be reached by) on the durable queue's own
+ * handlers (push to each device, WhatsApp, e-mail), each keyed by the notice, so a channel that fails is tried again
+ * alone. Each part asks the shopper's consent for the topic by that channel again when it is sent (docs/product.md#notices-and-consent), so a "stop" holds for what is already queued. The words
  * are the shopper's language (WhatsApp's in both, chosen when sent), with a link that opens the product; `values` gives
  * a language's own figures (a price written as that language writes it).
  */
@@ -26,7 +27,7 @@ const CONSENT: Record<ShopperTopic, NoticeTopic> = { backInStock: 'backInStock',
 export class ShopperNotices {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly languages: AccountLanguages,
+    @Inject(DB) private readonly db: Db,
   ) {}
 
   async send(
@@ -40,12 +41,16 @@ export class ShopperNotices {
     const link = `${this.config.publicUrl}${productPath({ _id: product.id, name: product.name })}`;
     const words = (language: Language) => ({ ...values(language), name: product.name, link });
     const say = (language: Language, part: string) => t(language, `shopperNotices.${topic}.${part}`, words(language));
-    const language = await this.languages.of(userId);
-    job.enqueue(shopperPush(job.key, { userId, topic: consent, notice: { title: say(language, 'title'), body: say(language, 'body'), url: link } }));
-    if (this.config.whatsapp.enabled) {
+    // One read for the language and the channels switched on: a channel the shopper cannot be reached by now gets no part.
+    const reach = await noticeReachOf(this.db, userId, consent);
+    if (!reach) return;
+    const { language, channels } = reach;
+    if (channels.includes('push'))
+      job.enqueue(shopperPush(job.key, { userId, topic: consent, notice: { title: say(language, 'title'), body: say(language, 'body'), url: link } }));
+    if (this.config.whatsapp.enabled && channels.includes('whatsapp')) {
       const texts = Object.fromEntries(LANGUAGES.map((l) => [l, `${say(l, 'body')} ${link}`])) as Record<Language, string>;
       job.enqueue(whatsappNotice(job.key, { userId, topic: consent, ref: product.name, texts }));
     }
-    job.enqueue(shopperMail(job.key, { userId, topic: consent, kind: topic, values: words(language) }));
+    if (channels.includes('email')) job.enqueue(shopperMail(job.key, { userId, topic: consent, kind: topic, values: words(language) }));
   }
 }

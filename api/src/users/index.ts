@@ -22,5 +22,14 @@ export {
   userByVerifiedMobile,
   type NewUser,
 } from './users.repository.js';
-export { noticeConsentsOf, noticeTargetOf, stopNotices, stopWhatsappUpdatesTo, storeNoticeConsents, type NoticeTarget } from './notice-consents.js';
+export {
+  noticeConsentsOf,
+  noticeReachOf,
+  noticeTargetOf,
+  stopNotices,
+  stopWhatsappUpdatesTo,
+  storeNoticeConsents,
+  type NoticeReach,
+  type NoticeTarget,
+} from './notice-consents.js';
 export type { UserRow } from './users.table.js';

@@ -79,3 +79,34 @@ export async function noticeTargetOf(db: Pick<Db, 'select'>, userId: string, top
   if (channel === 'email') return row.email ? { language: row.language, address: row.email } : null;
   return { language: row.language, address: '' };
 }
+
+/** A shopper's language and the channels a notice of `topic` can reach them by now (noticeReachOf). */
+export interface NoticeReach {
+  language: Language;
+  channels: NoticeChannel[];
+}
+
+/**
+ * In one read, what noticeTargetOf answers for each channel: the language, and the channels switched on with somewhere
+ * to go (push: the switch; the devices are push's). Null for an account gone or not active. A notice that fans out
+ * queues parts only for these; each part still asks noticeTargetOf when it is sent, so a stop meanwhile holds.
+ */
+export async function noticeReachOf(db: Pick<Db, 'select'>, userId: string, topic: NoticeTopic): Promise<NoticeReach | null> {
+  const [row] = await db
+    .select({
+      ...COLUMNS[topic],
+      address: users.email,
+      mobile: users.mobile,
+      mobileVerified: users.mobileVerified,
+      language: users.language,
+      status: users.status,
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row || row.status !== 'Active') return null;
+  const channels: NoticeChannel[] = [];
+  if (row.push) channels.push('push');
+  if (row.whatsapp && row.mobileVerified && row.mobile) channels.push('whatsapp');
+  if (row.email && row.address) channels.push('email');
+  return { language: row.language, channels };
+}

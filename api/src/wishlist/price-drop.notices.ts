@@ -25,7 +25,7 @@ export class PriceDropNotices implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.kinds.register<PriceDrop>('price-drop', { send: (p, job) => this.tell(p, job) });
+    this.kinds.register<PriceDrop>('price-drop', { send: (p, job) => this.tell(p, job) }, { bulk: true });
   }
 
   private async tell(drop: PriceDrop, job: NoticeJob): Promise<void> {

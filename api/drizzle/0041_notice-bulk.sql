@@ -1,0 +1,1 @@
+ALTER TABLE "notice_jobs" ADD COLUMN "bulk" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,1 @@
+CREATE INDEX "notice_jobs_due_own" ON "notice_jobs" USING btree ("due_at") WHERE "notice_jobs"."state" in ('queued', 'running') and not "notice_jobs"."bulk";
