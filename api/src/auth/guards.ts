@@ -5,7 +5,7 @@ import { forbidden, unauthorized } from '../common/app-error.js';
 import { databaseFault } from '../common/database-fault.js';
 import type { AuthUser } from './auth-user.js';
 
-const ROLES = 'haat:roles';
+export const ROLES = 'haat:roles';
 
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {

@@ -169,6 +169,8 @@ export const enIN = {
     whatsappNeedsMobile: 'Verify your mobile number first: updates go only to a verified number.',
     whatsappOn: 'Order updates will come on WhatsApp.',
     whatsappStopped: 'Order updates on WhatsApp are stopped.',
+    downloadLinkInvalid: 'This download link is not valid: download again from the screen.',
+    downloadLinkExpired: 'This download link has expired: download again from the screen.',
     resetNotAllowed: 'This reset link is not valid. Please verify the code from your e-mail first; a verified code allows one reset within 10 minutes.',
     tooManyCodes: 'At most {{n}} codes can be sent to one e-mail per hour. Please try again later.',
     passwordMismatch: 'Password and confirm password must be same',

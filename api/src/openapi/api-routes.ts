@@ -59,7 +59,8 @@ export function readApiRoutes(controllers: Array<new (...args: never[]) => unkno
             method,
             path: full.replace(/:([A-Za-z0-9_]+)/g, '{$1}'),
             tag: base.split('/')[0] || 'api',
-            operationId: `${controller.name.replace(/Controller$/, '')}_${name}`,
+            // Controller-method: no `_`, which Swagger UI reads in a deep link (/api/docs#/tag/operationId) as an escaped space.
+            operationId: `${controller.name.replace(/Controller$/, '')}-${name}`,
             status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'post' ? 201 : 200),
             auth: roles,
             body: Reflect.getMetadata(BODY_SCHEMA, handler) as z.ZodType | undefined,

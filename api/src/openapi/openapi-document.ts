@@ -97,7 +97,7 @@ export function buildOpenApiDocument(routes: ApiRoute[], publicUrl: string, vers
       method: route.method,
       path: route.path,
       // An alias shares its handler (and so its operation id) with the route it spells differently.
-      operationId: notes?.deprecatedFor ? `${route.operationId}_deprecatedAlias` : route.operationId,
+      operationId: notes?.deprecatedFor ? `${route.operationId}-deprecatedAlias` : route.operationId,
       tags: [route.tag],
       ...(notes?.deprecatedFor ? { deprecated: true } : {}),
       ...(notes?.summary ? { summary: notes.summary } : {}),

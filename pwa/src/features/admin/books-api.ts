@@ -1,6 +1,5 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
-import type { ExportFormat } from '@haat/shared/books/export.schema';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
 import { adminKeys } from '../../lib/query/admin-keys';
@@ -11,15 +10,13 @@ export interface Period {
   to: string;
 }
 
-/** The books' routes (docs/product.md#gst-return, #exports); the server checks the admin role; never cached. */
+/**
+ * The books' reads (docs/product.md#gst-return); the server checks the admin role; never cached. Their files download
+ * through download-link.ts.
+ */
 export const booksApi = {
   gstr1Overview: async (p: Period, signal?: AbortSignal): Promise<Gstr1Overview> =>
     (await http.get('admin/gst/gstr1/overview', { cache: 'no-store', signal, searchParams: { ...p } }).json<Envelope<Gstr1Overview>>()).data!,
-  /** The return as the portal's JSON, or one table as CSV. */
-  gstr1File: (p: Period, table?: string): Promise<Blob> =>
-    http.get('admin/gst/gstr1', { cache: 'no-store', searchParams: { ...p, ...(table ? { format: 'csv', table } : { format: 'json' }) } }).blob(),
-  exportFile: (what: 'orders' | 'ledger', p: Period, format: ExportFormat): Promise<Blob> =>
-    http.get(what === 'orders' ? 'admin/orders/export' : 'admin/stock/ledger', { cache: 'no-store', timeout: false, searchParams: { ...p, format } }).blob(),
 };
 
 /** A period's GSTR-1 overview, the previous period's kept on screen while this one is read. */

@@ -8,6 +8,7 @@ import { saveFile } from '../../lib/ui/save-file';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
 import { bulkApi, catalogImportJobQuery } from './catalog-import-api';
+import { downloadByLink } from './download-link';
 import './catalog-import.css';
 
 const FIELDS = ['file', 'pictures'] as const;
@@ -18,8 +19,9 @@ function Downloads() {
   const download = async (what: 'export' | 'import/template', format: ImportFormat) => {
     setBusy(`${what}.${format}`);
     try {
-      const name = what === 'export' ? `catalogue-${new Date().toISOString().slice(0, 10)}` : 'catalogue-template';
-      saveFile(await bulkApi.file(`admin/catalog/${what}?format=${format}`), `${name}.${format}`);
+      // The catalogue streams to disk by a signed link (it can be 100,000 rows); the template is a few rows.
+      if (what === 'export') await downloadByLink('/api/admin/catalog/export', { format }, `catalogue-${new Date().toISOString().slice(0, 10)}.${format}`);
+      else saveFile(await bulkApi.file(`admin/catalog/${what}?format=${format}`), `catalogue-template.${format}`);
     } catch {
       toast.error(t('downloadFailed'));
     } finally {

@@ -7,8 +7,8 @@ import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
-import { saveFile } from '../../lib/ui/save-file';
-import { booksApi, gstr1OverviewQuery, lastMonth, monthPeriod, type Period } from './books-api';
+import { gstr1OverviewQuery, lastMonth, monthPeriod, type Period } from './books-api';
+import { downloadByLink } from './download-link';
 import './books.css';
 
 const DAY_MS = 86_400_000;
@@ -63,7 +63,7 @@ function GstReturn() {
   );
 }
 
-/** The return's downloads: the portal's JSON, or one table as CSV. */
+/** The return's downloads: the portal's JSON, or one table as CSV, streamed to disk by a signed link. */
 function ReturnDownloads({ period, disabled }: { period: Period; disabled: boolean }) {
   const { t } = useTranslation('books');
   const [table, setTable] = useState<Gstr1Table>('b2b');
@@ -72,7 +72,8 @@ function ReturnDownloads({ period, disabled }: { period: Period; disabled: boole
     setBusy(true);
     try {
       const name = `GSTR1-${period.from}-${period.to}${csvTable ? `-${csvTable}.csv` : '.json'}`;
-      saveFile(await booksApi.gstr1File(period, csvTable), name);
+      const query = { ...period, ...(csvTable ? { format: 'csv', table: csvTable } : { format: 'json' }) };
+      await downloadByLink('/api/admin/gst/gstr1', query, name);
     } catch {
       toast.error(t('export.failed'));
     } finally {
@@ -108,6 +109,7 @@ function ReturnDownloads({ period, disabled }: { period: Period; disabled: boole
 }
 
 const MONEY = ['txval', 'iamt', 'camt', 'samt'] as const;
+// The documents summary has no amounts; the nil table (0 % sales) a value and no tax: those cells show a dash.
 
 /** The return's tables, one row each with its totals; a row opens to list the invoices and credit notes it is made from. */
 function ReturnTables({ tables }: { tables: OverviewTableTotals[] }) {
@@ -139,7 +141,7 @@ function ReturnTables({ tables }: { tables: OverviewTableTotals[] }) {
                 <td className="books-num">{formatNumber(x.rows)}</td>
                 {MONEY.map((m) => (
                   <td key={m} className="books-num" data-testid={`gst-${m}`}>
-                    {x.table === 'doc_issue' ? '—' : formatMoney(x[m])}
+                    {x.table === 'doc_issue' || (x.table === 'nil' && m !== 'txval') ? '—' : formatMoney(x[m])}
                   </td>
                 ))}
                 <td>

@@ -2,13 +2,14 @@ import { useState } from 'react';
 import type { ExportFormat } from '@haat/shared/books/export.schema';
 import { useTranslation } from '../../../i18n/i18n';
 import { toast } from '../../../lib/ui/toast';
-import { saveFile } from '../../../lib/ui/save-file';
-import { booksApi, lastMonth } from '../books-api';
+import { lastMonth } from '../books-api';
+import { downloadByLink } from '../download-link';
 import '../books.css';
 
 /**
  * The accountant's download of `what` for a period (docs/product.md#exports): the orders with their lines and
- * payments, or the stock ledger, as CSV or Excel; the server streams it.
+ * payments, or the stock ledger, as CSV or Excel; the server streams it and the browser saves it as it comes (a signed
+ * link: download-link.ts).
  */
 export function PeriodExport({ what }: { what: 'orders' | 'ledger' }) {
   const { t } = useTranslation('books');
@@ -18,7 +19,8 @@ export function PeriodExport({ what }: { what: 'orders' | 'ledger' }) {
   const download = async (format: ExportFormat) => {
     setBusy(format);
     try {
-      saveFile(await booksApi.exportFile(what, period, format), `${what === 'orders' ? 'orders' : 'stock-ledger'}-${period.from}-${period.to}.${format}`);
+      const path = what === 'orders' ? '/api/admin/orders/export' : '/api/admin/stock/ledger';
+      await downloadByLink(path, { ...period, format }, `${what === 'orders' ? 'orders' : 'stock-ledger'}-${period.from}-${period.to}.${format}`);
     } catch {
       toast.error(t('export.failed'));
     } finally {
