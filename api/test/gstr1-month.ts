@@ -42,13 +42,13 @@ export interface Month {
  * GST-inclusive, earbuds ₹1,180 (1,000 + 18 %), a book ₹250 (0 %), a shirt ₹1,120 (1,000 + 12 %), a laptop
  * ₹1,18,000 (1,00,000 + 18 %).
  *   inv[0]  last day of the month before, 22:00: a laptop to Mumbai, unregistered (B2CL of that month)
- *   inv[1]  03: earbuds + 2 books, at home in Karnataka (B2CS intra)
- *   inv[2]  05: 2 earbuds to Mumbai, unregistered (B2CS inter)
- *   inv[3]  08: earbuds + shirt to Mumbai Traders, GSTIN 27… (B2B inter)
- *   inv[4]  12: 2 shirts to a Bengaluru cafe, GSTIN 29… (B2B intra)
+ *   inv[1]  03: earbuds + 2 books, at home in Karnataka (B2CS intra; the books nil, intra-state to a consumer)
+ *   inv[2]  05: 2 earbuds + a book to Mumbai, unregistered (B2CS inter; the book nil, inter-state to a consumer)
+ *   inv[3]  08: earbuds + shirt + 5 books to Mumbai Traders, GSTIN 27… (B2B inter; the books nil, inter-state to a business)
+ *   inv[4]  12: 2 shirts + 3 books to a Bengaluru cafe, GSTIN 29… (B2B intra; the books nil, intra-state to a business)
  *   inv[5]  14: 2 laptops to Kochi, unregistered, ₹2,36,000 (B2CL)
  *   inv[6]  18: earbuds by card, paid, then cancelled the same day: notes[0] (B2CS, nets to nothing)
- *   notes[1] 20: the traders return their earbuds (CDNR)
+ *   notes[1] 20: the traders return their earbuds and a book (CDNR, and less nil)
  *   notes[2] 22: the laptop of the month before comes back (CDNUR: its invoice was B2CL)
  *   notes[3] last day, 23:30: one of the two Mumbai earbuds comes back (reduces B2CS)
  *   inv[7]  first day of the next month, 00:30: a shirt at home (the next month's)
@@ -94,12 +94,12 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
     await invoiceNumber(token, orderId);
     return orderId;
   };
-  /** `quantity` of a product returned, received and refunded by UPI at `when`: a credit note dated then. */
-  const returned = async (token: string, orderId: string, key: keyof Month['products'], quantity: number, when: Date) => {
+  /** Units of products returned, received and refunded by UPI at `when`: a credit note dated then. */
+  const returned = async (token: string, orderId: string, items: Array<[keyof Month['products'], number]>, when: Date) => {
     const asked = await api(t)
       .post('/api/order/return')
       .set(bearer(token))
-      .send({ orderId, items: [{ productId: products[key]._id, quantity }], reason: 'Not as described' });
+      .send({ orderId, items: items.map(([key, quantity]) => ({ productId: products[key]._id, quantity })), reason: 'Not as described' });
     expect(asked.status).toBe(201);
     for (const status of ['APPROVED', 'RECEIVED']) {
       expect((await api(t).post('/api/order/admin/return-status').set(bearer(admin)).send({ returnId: asked.body.data._id, status })).status).toBe(200);
@@ -133,13 +133,32 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
     1680,
     at('03'),
   );
-  const twoEarbuds = await delivered(asha.token, mumbai, [['earbuds', 2]], 2360, at('05'));
-  const earbudsAndShirt: Array<[keyof Month['products'], number]> = [
+  const twoEarbuds = await delivered(
+    asha.token,
+    mumbai,
+    [
+      ['earbuds', 2],
+      ['book', 1],
+    ],
+    2610,
+    at('05'),
+  );
+  const earbudsShirtAndBooks: Array<[keyof Month['products'], number]> = [
     ['earbuds', 1],
     ['shirt', 1],
+    ['book', 5],
   ];
-  m.tradersOrderId = await delivered(traders.token, tradersOffice, earbudsAndShirt, 2300, at('08'));
-  await delivered(cafe.token, cafeKitchen, [['shirt', 2]], 2240, at('12'));
+  m.tradersOrderId = await delivered(traders.token, tradersOffice, earbudsShirtAndBooks, 3550, at('08'));
+  await delivered(
+    cafe.token,
+    cafeKitchen,
+    [
+      ['shirt', 2],
+      ['book', 3],
+    ],
+    2990,
+    at('12'),
+  );
   await delivered(asha.token, kochi, [['laptop', 2]], 236_000, at('14'));
 
   // Paid by card (invoiced when the payment lands, as the Stripe webhook moves it), then cancelled: a credit note.
@@ -153,9 +172,17 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
   await lifecycle.move(order.id, 'CANCELLED', 'customer', { extras: { now: at('18', '11:00') }, read: () => Promise.resolve(null) });
   await latestNote(asha.token, order.id);
 
-  await returned(traders.token, m.tradersOrderId, 'earbuds', 1, at('20'));
-  await returned(asha.token, octoberLaptop, 'laptop', 1, at('22'));
-  await returned(asha.token, twoEarbuds, 'earbuds', 1, at(LAST_DAY.slice(8, 10), '23:30'));
+  await returned(
+    traders.token,
+    m.tradersOrderId,
+    [
+      ['earbuds', 1],
+      ['book', 1],
+    ],
+    at('20'),
+  );
+  await returned(asha.token, octoberLaptop, [['laptop', 1]], at('22'));
+  await returned(asha.token, twoEarbuds, [['earbuds', 1]], at(LAST_DAY.slice(8, 10), '23:30'));
   await delivered(asha.token, home, [['shirt', 1]], 1120, new Date(`${NEXT_DAY}T00:30:00+05:30`));
   await place(asha.token, home, [['shirt', 1]], 1120); // never delivered: no invoice
   return m;

@@ -83,11 +83,12 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain(`GSTR1-${FP}-${FROM}-${LAST_DAY}.json`);
     const g = res.body;
-    expect(Object.keys(g)).toEqual(['gstin', 'fp', 'b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'doc_issue']);
+    expect(Object.keys(g)).toEqual(['gstin', 'fp', 'b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil', 'hsn', 'doc_issue']);
     expect(g.gstin).toBe('29AAHCH4527K1Z7');
     expect(g.fp).toBe(FP);
     const inter = (rt: number, txval: number, iamt: number) => ({ rt, txval, iamt, csamt: 0 });
     const intra = (rt: number, txval: number, half: number) => ({ rt, txval, camt: half, samt: half, csamt: 0 });
+    // An invoice's value is all of it, its 0 % books too (₹250 each); its items are its taxed rates only.
     expect(g.b2b).toEqual([
       {
         ctin: MAHARASHTRA_BUYER,
@@ -95,7 +96,7 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
           {
             inum: inv[3],
             idt: portalDay('08'),
-            val: 2300,
+            val: 3550,
             pos: '27',
             rchrg: 'N',
             inv_typ: 'R',
@@ -108,20 +109,37 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
       },
       {
         ctin: KARNATAKA_BUYER,
-        inv: [{ inum: inv[4], idt: portalDay('12'), val: 2240, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: intra(12, 2000, 120) }] }],
+        inv: [{ inum: inv[4], idt: portalDay('12'), val: 2990, pos: '29', rchrg: 'N', inv_typ: 'R', itms: [{ num: 1, itm_det: intra(12, 2000, 120) }] }],
       },
     ]);
     // Only this month's: the Kochi laptops (2 × 1,00,000 + 18 % IGST). The laptop to Mumbai was invoiced the month before.
     expect(g.b2cl).toEqual([
       { pos: '32', inv: [{ inum: inv[5], idt: portalDay('14'), val: 236_000, itms: [{ num: 1, itm_det: inter(18, 200_000, 36_000) }] }] },
     ]);
+    // No row at 0 %: the books are in the nil table.
     expect(g.b2cs).toEqual([
       // Two earbuds to Mumbai (2,000 + 360 IGST) less one returned on the last day at 23:30 (1,000 + 180).
       { sply_ty: 'INTER', pos: '27', typ: 'OE', ...inter(18, 1000, 180) },
-      { sply_ty: 'INTRA', pos: '29', typ: 'OE', ...intra(0, 500, 0) },
       // One earbud at home, and one sold by card and cancelled (its invoice and its credit note cancel out).
       { sply_ty: 'INTRA', pos: '29', typ: 'OE', ...intra(18, 1000, 90) },
     ]);
+  });
+
+  it('puts the 0 % books in the nil table as nil-rated, by registered or not and across states or within, less those credited', async () => {
+    const g = (await gstr1(PERIOD)).body;
+    const nil = (sply_ty: string, nil_amt: number) => ({ sply_ty, nil_amt, expt_amt: 0, ngsup_amt: 0 });
+    expect(g.nil).toEqual({
+      inv: [
+        // The traders' 5 books to Maharashtra (1,250) less the one they returned (250).
+        nil('INTRB2B', 1000),
+        // The cafe's 3 books in Karnataka.
+        nil('INTRAB2B', 750),
+        // A book to Mumbai (the earbud returned with it on the last day takes no book back).
+        nil('INTRB2C', 250),
+        // 2 books at home.
+        nil('INTRAB2C', 500),
+      ],
+    });
   });
 
   it('puts credit notes to registered buyers in CDNR and those of B2CL invoices in CDNUR, even of an invoice of an earlier month', async () => {
@@ -136,7 +154,7 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
             nt_num: notes[1],
             nt_dt: portalDay('20'),
             pos: '27',
-            val: 1180,
+            val: 1430,
             rchrg: 'N',
             inv_typ: 'R',
             itms: [{ num: 1, itm_det: { rt: 18, txval: 1000, iamt: 180, csamt: 0 } }],
@@ -165,12 +183,16 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
       samt,
       csamt: 0,
     });
-    // B2B: shirts 1 (Mumbai, IGST 120) + 2 (Bengaluru, 120 + 120); the traders' earbud returned, so its row nets to nothing.
-    expect(hsn.hsn_b2b).toEqual([{ num: 1, ...row('6205', 'Cotton Shirt', 3, 12, 3000, 120, 120, 120) }]);
-    // B2C: earbuds 1 (home) + 2 (Mumbai) + 1 (card) sold, 1 cancelled and 1 returned; laptops 2 sold to Kochi less the one
-    // of the month before returned; the shirt at home is the next month's.
+    // B2B: books 5 (Mumbai) + 3 (Bengaluru) less 1 returned, at 0 %; shirts 1 (Mumbai, IGST 120) + 2 (Bengaluru,
+    // 120 + 120); the traders' earbud returned, so its row nets to nothing.
+    expect(hsn.hsn_b2b).toEqual([
+      { num: 1, ...row('4901', 'Godan', 7, 0, 1750, 0, 0, 0) },
+      { num: 2, ...row('6205', 'Cotton Shirt', 3, 12, 3000, 120, 120, 120) },
+    ]);
+    // B2C: books 2 (home) + 1 (Mumbai); earbuds 1 (home) + 2 (Mumbai) + 1 (card) sold, 1 cancelled and 1 returned;
+    // laptops 2 sold to Kochi less the one of the month before returned; the shirt at home is the next month's.
     expect(hsn.hsn_b2c).toEqual([
-      { num: 1, ...row('4901', 'Godan', 2, 0, 500, 0, 0, 0) },
+      { num: 1, ...row('4901', 'Godan', 3, 0, 750, 0, 0, 0) },
       { num: 2, ...row('8471', 'ThinkPad E14', 1, 18, 100_000, 18_000, 0, 0) },
       { num: 3, ...row('8518', 'Boult Earbuds', 2, 18, 2000, 180, 90, 90) },
     ]);
@@ -205,28 +227,42 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
     };
     const d = portalDay;
     expect(await csv('b2b')).toEqual([
-      `${MAHARASHTRA_BUYER},${inv[3]},${d('08')},2300.00,27-Maharashtra,N,Regular B2B,12,1000.00,120.00,0.00,0.00,0.00`,
-      `${MAHARASHTRA_BUYER},${inv[3]},${d('08')},2300.00,27-Maharashtra,N,Regular B2B,18,1000.00,180.00,0.00,0.00,0.00`,
-      `${KARNATAKA_BUYER},${inv[4]},${d('12')},2240.00,29-Karnataka,N,Regular B2B,12,2000.00,0.00,120.00,120.00,0.00`,
+      `${MAHARASHTRA_BUYER},${inv[3]},${d('08')},3550.00,27-Maharashtra,N,Regular B2B,12,1000.00,120.00,0.00,0.00,0.00`,
+      `${MAHARASHTRA_BUYER},${inv[3]},${d('08')},3550.00,27-Maharashtra,N,Regular B2B,18,1000.00,180.00,0.00,0.00,0.00`,
+      `${KARNATAKA_BUYER},${inv[4]},${d('12')},2990.00,29-Karnataka,N,Regular B2B,12,2000.00,0.00,120.00,120.00,0.00`,
     ]);
     expect(await csv('b2cl')).toEqual([`${inv[5]},${d('14')},236000.00,32-Kerala,18,200000.00,36000.00,0.00,0.00,0.00`]);
     expect(await csv('b2cs')).toEqual([
       'OE,27-Maharashtra,Inter State,18,1000.00,180.00,0.00,0.00,0.00',
-      'OE,29-Karnataka,Intra State,0,500.00,0.00,0.00,0.00,0.00',
       'OE,29-Karnataka,Intra State,18,1000.00,0.00,90.00,90.00,0.00',
     ]);
-    expect(await csv('cdnr')).toEqual([`${MAHARASHTRA_BUYER},${notes[1]},${d('20')},C,27-Maharashtra,N,Regular B2B,1180.00,18,1000.00,180.00,0.00,0.00,0.00`]);
+    expect(await csv('cdnr')).toEqual([`${MAHARASHTRA_BUYER},${notes[1]},${d('20')},C,27-Maharashtra,N,Regular B2B,1430.00,18,1000.00,180.00,0.00,0.00,0.00`]);
     expect(await csv('cdnur')).toEqual([`B2CL,${notes[2]},${d('22')},C,27-Maharashtra,118000.00,18,100000.00,18000.00,0.00,0.00,0.00`]);
-    expect(await csv('hsn_b2b')).toEqual(['6205,Cotton Shirt,NOS,3,12,3000.00,120.00,120.00,120.00,0.00']);
+    expect(await csv('nil')).toEqual([
+      'Inter-State supplies to registered persons,1000.00,0.00,0.00',
+      'Intra-State supplies to registered persons,750.00,0.00,0.00',
+      'Inter-State supplies to unregistered persons,250.00,0.00,0.00',
+      'Intra-State supplies to unregistered persons,500.00,0.00,0.00',
+    ]);
+    expect(await csv('hsn_b2b')).toEqual(['4901,Godan,NOS,7,0,1750.00,0.00,0.00,0.00,0.00', '6205,Cotton Shirt,NOS,3,12,3000.00,120.00,120.00,120.00,0.00']);
     expect(await csv('hsn_b2c')).toEqual([
-      '4901,Godan,NOS,2,0,500.00,0.00,0.00,0.00,0.00',
+      '4901,Godan,NOS,3,0,750.00,0.00,0.00,0.00,0.00',
       '8471,ThinkPad E14,NOS,1,18,100000.00,18000.00,0.00,0.00,0.00',
       '8518,Boult Earbuds,NOS,2,18,2000.00,180.00,90.00,90.00,0.00',
     ]);
     expect(await csv('doc_issue')).toEqual([`Invoices for outward supply,${inv[1]},${inv[6]},6,0,6`, `Credit Note,${notes[0]},${notes[3]},4,0,4`]);
     // A period without documents has every table empty.
     const quiet = (await gstr1(`from=${NEXT_DAY.slice(0, 8)}20&to=${NEXT_DAY.slice(0, 8)}21`)).body;
-    expect(quiet).toMatchObject({ b2b: [], b2cl: [], b2cs: [], cdnr: [], cdnur: [], hsn: { hsn_b2b: [], hsn_b2c: [] }, doc_issue: { doc_det: [] } });
+    expect(quiet).toMatchObject({
+      b2b: [],
+      b2cl: [],
+      b2cs: [],
+      cdnr: [],
+      cdnur: [],
+      nil: { inv: [] },
+      hsn: { hsn_b2b: [], hsn_b2c: [] },
+      doc_issue: { doc_det: [] },
+    });
   });
 
   it('gives the month-end screen each table’s totals beside the documents it is made from', async () => {
@@ -250,10 +286,11 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
     expect(seen).toEqual([
       ['b2b', 2, 4000, 300, 120, 120, sorted([inv[3], inv[4]])],
       ['b2cl', 1, 200_000, 36_000, 0, 0, [inv[5]]],
-      ['b2cs', 3, 2500, 180, 90, 90, sorted([inv[1], inv[2], inv[6], notes[0], notes[3]])],
+      ['b2cs', 2, 2000, 180, 90, 90, sorted([inv[1], inv[2], inv[6], notes[0], notes[3]])],
       ['cdnr', 1, 1000, 180, 0, 0, [notes[1]]],
       ['cdnur', 1, 100_000, 18_000, 0, 0, [notes[2]]],
-      ['hsn', 4, 105_500, 18_300, 210, 210, sorted([...inv.slice(1, 7), ...notes])],
+      ['nil', 4, 2500, 0, 0, 0, sorted([inv[1], inv[2], inv[3], inv[4], notes[1]])],
+      ['hsn', 5, 107_500, 18_300, 210, 210, sorted([...inv.slice(1, 7), ...notes])],
       ['doc_issue', 2, 0, 0, 0, 0, sorted([...inv.slice(1, 7), ...notes])],
     ]);
     const b2b = tables[0].documents.find((d: { number: string }) => d.number === inv[3]);
@@ -265,8 +302,8 @@ describe.each(DB_KINDS)('GSTR-1 on %s', (kind) => {
       buyer: 'Mumbai Traders LLP',
       gstin: MAHARASHTRA_BUYER,
       state: 'Maharashtra',
-      total: 2300,
-      taxable: 2000,
+      total: 3550,
+      taxable: 3250,
       tax: 300,
     });
   });

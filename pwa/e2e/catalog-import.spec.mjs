@@ -63,6 +63,8 @@ test('catalog-import', async ({ baseUrl, launch }) => {
   // 4. Exported back: the products are in the file, with the figures imported.
   const downloaded = page.waitForEvent('download');
   await page.getByTestId('catalog-export-csv').click();
+  // Streamed to disk by the browser through a signed link (docs/decisions/0330-books-downloads.md), not held by a script.
+  assert.match((await downloaded).url(), /\/api\/admin\/catalog\/export\?format=csv&by=\w+&expires=\d+&signature=/);
   const exported = readFileSync(await (await downloaded).path(), 'utf8');
   assert.match(exported, new RegExp(`^JRN-ATTA-${tag},,Journey atta ${tag},`, 'm'));
   assert.match(exported, new RegExp(`^JRN-ATTA-${tag}-10,JRN-ATTA-${tag},,,,,,10 kg,479,,15,15,`, 'm'));

@@ -62,9 +62,15 @@ test('gst-return', async ({ baseUrl, artifactsDir, launch }) => {
   assert.deepEqual(await seriousViolations(page), [], 'no serious accessibility violations');
   await screenshot(page, artifactsDir, 'gst-return-1366');
 
-  // The portal's JSON, as downloaded: the invoice under its buyer's GSTIN.
+  // The nil table (0 % sales) is among the tables, with a value and no tax.
+  await expect(page.locator('[data-testid="gst-table-row"][data-table="nil"]').getByTestId('gst-iamt')).toHaveText('—');
+
+  // The portal's JSON, as downloaded: the invoice under its buyer's GSTIN. The browser follows a link signed for this
+  // admin and streams the file to disk (docs/decisions/0330-books-downloads.md).
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('gst-download-json').click()]);
-  assert.equal(download.suggestedFilename(), `GSTR1-${month}-01-${lastDay}.json`);
+  // Named as the server names it (its content-disposition wins over the link's name): with the return's period, MMYYYY.
+  assert.equal(download.suggestedFilename(), `GSTR1-${month.slice(5, 7)}${month.slice(0, 4)}-${month}-01-${lastDay}.json`);
+  assert.match(download.url(), new RegExp(`/api/admin/gst/gstr1\\?from=${month}-01&to=${lastDay}&format=json&by=\\w+&expires=\\d+&signature=`));
   const json = JSON.parse(await readFile(/** @type {string} */ (await download.path()), 'utf8'));
   const ours = json.b2b.find((/** @type {{ ctin: string }} */ b) => b.ctin === '27AAPFU0939F1ZV');
   assert.ok(
@@ -95,6 +101,7 @@ test('gst-return', async ({ baseUrl, artifactsDir, launch }) => {
   await exporter.getByLabel('To').fill(today);
   await screenshot(page, artifactsDir, 'orders-export-1366');
   const [csv] = await Promise.all([page.waitForEvent('download'), exporter.getByRole('button', { name: 'CSV' }).click()]);
+  assert.match(csv.url(), /\/api\/admin\/orders\/export\?.*&signature=/, 'streamed through a signed link');
   const text = await readFile(/** @type {string} */ (await csv.path()), 'utf8');
   assert.match(text, new RegExp(`^${placed.orderId},`, 'm'), 'the order is in the export');
   await context.close();

@@ -1,24 +1,27 @@
 import { Controller, Get, Inject, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ExportQuery } from '@haat/shared/books/export.schema';
-import { Auth } from '../auth/index.js';
+import { AdminDownload } from '../auth/index.js';
 import { ZQuery } from '../common/zod-body.pipe.js';
 import { REPORT_DB, type Db } from '../db/database.js';
 import { LEDGER_EXPORT_HEADER, ledgerBetween } from '../inventory/index.js';
 import { ORDER_EXPORT_HEADER, ordersPlacedBetween } from '../orders/index.js';
 import { indiaClock, periodBounds } from '../common/india-days.js';
-import { sheetStream, type Cell, type Sheet } from './sheet-stream.js';
+import { sheetStream, type Cell, type Sheet } from '../common/sheet-stream.js';
 
 const TYPES = { csv: 'text/csv; charset=utf-8', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' };
 
-/** The books' exports for the accountant, administrators only (checked on the server by @Auth('ADMIN')): docs/product.md#exports. */
+/**
+ * The books' exports for the accountant, administrators only (checked on the server by @AdminDownload: a bearer token or
+ * a signed link, docs/decisions/0330-books-downloads.md): docs/product.md#exports.
+ */
 @Controller('admin')
 export class ExportsController {
   constructor(@Inject(REPORT_DB) private readonly db: Db) {}
 
   /** The orders placed in the period, one row per line with the order's payment beside it. */
   @Get('orders/export')
-  @Auth('ADMIN')
+  @AdminDownload()
   orders(@ZQuery(ExportQuery) q: ExportQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { start, end } = periodBounds(q.from, q.to);
     const rows = async function* (db: Db): AsyncGenerator<Cell[]> {
@@ -53,7 +56,7 @@ export class ExportsController {
 
   /** The stock ledger's entries in the period, as written: every change of stock, why, and for which order or admin. */
   @Get('stock/ledger')
-  @Auth('ADMIN')
+  @AdminDownload()
   ledger(@ZQuery(ExportQuery) q: ExportQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     const { start, end } = periodBounds(q.from, q.to);
     const rows = async function* (db: Db): AsyncGenerator<Cell[]> {

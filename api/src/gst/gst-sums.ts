@@ -24,10 +24,16 @@ export function addTax(a: Tax, b: Tax, less = false): Tax {
   return { taxable: op(a.taxable, b.taxable), cgst: op(a.cgst, b.cgst), sgst: op(a.sgst, b.sgst), igst: op(a.igst, b.igst) };
 }
 
-/** A document's lines summed per GST rate, rates in ascending order: the portal takes one item per rate. */
+/**
+ * A line at 0 % is a nil-rated supply: GSTR-1 reports it in its own table (`nil`), never in a rate row of B2B, B2CL,
+ * B2CS or a credit note's items (docs/decisions/0305-gstr-1-from-the-shops-documents.md).
+ */
+export const isNilRated = (line: InvoiceLine) => line.rate === 0;
+
+/** A document's taxed lines summed per GST rate, rates in ascending order: the portal takes one item per rate. */
 export function byRate(lines: readonly InvoiceLine[]): Array<[number, Tax]> {
   const rates = new Map<number, Tax>();
-  for (const line of lines) rates.set(line.rate, addTax(rates.get(line.rate) ?? NO_TAX, taxOfLine(line)));
+  for (const line of lines) if (!isNilRated(line)) rates.set(line.rate, addTax(rates.get(line.rate) ?? NO_TAX, taxOfLine(line)));
   return [...rates].sort(([a], [b]) => a - b);
 }
 

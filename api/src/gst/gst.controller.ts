@@ -1,12 +1,16 @@
 import { Controller, Get, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { Gstr1Query } from '@haat/shared/gst/gstr1.schema';
-import { Auth } from '../auth/index.js';
+import { AdminDownload, Auth } from '../auth/index.js';
 import { ZQuery } from '../common/zod-body.pipe.js';
 import { ok } from '../common/envelope.js';
 import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
-import { gstr1Csv } from './gstr1-csv.js';
+import { jsonStream } from '../common/json-stream.js';
+import { gstr1CsvStream } from './gstr1-csv.js';
 import { GstService } from './gst.service.js';
+
+/** Levels of the return opened by jsonStream: down to each invoice of a buyer's (a B2B buyer may have thousands). */
+const GSTR1_OPENED = 4;
 
 /** The shop's GST return, for administrators only (checked on the server by @Auth('ADMIN')). */
 @Controller('admin/gst')
@@ -15,20 +19,22 @@ export class GstController {
 
   /**
    * GSTR-1 for a period: the portal's JSON as its offline tool takes it (no envelope: the file is uploaded as it
-   * is), or one table as CSV (docs/product.md#gst-return).
+   * is), or one table as CSV (docs/product.md#gst-return). By bearer token or a signed link (AdminDownload). Either is
+   * streamed out a chunk at a time: a month of 100,000 invoices is megabytes, which written at once held the event loop
+   * (docs/benchmarks.md#books); the return holds no picture path for the public-URL interceptor to rewrite.
    */
   @Get('gstr1')
-  @Auth('ADMIN')
+  @AdminDownload()
   async gstr1(@ZQuery(Gstr1Query) query: Gstr1Query, @Res({ passthrough: true }) reply: FastifyReply) {
     const g = await this.gst.gstr1(query.from, query.to);
     const name = `GSTR1-${g.fp}-${query.from}-${query.to}`;
     void reply.header('cache-control', 'private, no-store');
     if (query.format === 'json') {
-      void reply.header('content-disposition', `attachment; filename="${name}.json"`);
-      return g;
+      void reply.type('application/json; charset=utf-8').header('content-disposition', `attachment; filename="${name}.json"`);
+      return jsonStream(g, GSTR1_OPENED);
     }
     void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${query.table}.csv"`);
-    return gstr1Csv(g, query.table!);
+    return gstr1CsvStream(g, query.table!);
   }
 
   /** The month-end screen (docs/product.md#gst-return): each table's totals beside the invoices and credit notes it comes from. */

@@ -3,6 +3,7 @@ import { OVERVIEW_DOCUMENTS_SHOWN, OVERVIEW_TABLES, type Gstr1Overview, type Ove
 import { add, paise, rupees } from '@haat/shared/money/paise';
 import type { IssuedDocument } from '../invoices/index.js';
 import type { Section } from './gstr1.js';
+import { isNilRated } from './gst-sums.js';
 
 type Amounts = Pick<ItemDetail, 'txval' | 'iamt' | 'camt' | 'samt'>;
 
@@ -32,14 +33,17 @@ function shown(d: IssuedDocument): OverviewDocument {
 /**
  * The documents each table is made from, counted and the first OVERVIEW_DOCUMENTS_SHOWN kept, a document at a time:
  * B2B, B2CL and B2CS the invoices of their section (B2CS also the credit notes it is reduced by), CDNR and CDNUR the
- * credit notes of B2B and B2CL invoices, the HSN summary and the document summary every document of the period.
+ * credit notes of B2B and B2CL invoices, each only with a taxed line; the nil table every document with a 0 % line;
+ * the HSN summary and the document summary every document of the period.
  */
 export class OverviewDocuments {
   private readonly tables = new Map<OverviewTable, { count: number; shown: OverviewDocument[] }>(OVERVIEW_TABLES.map((t) => [t, { count: 0, shown: [] }]));
 
   add(d: IssuedDocument, section: Section): void {
     const own: OverviewTable = section === 'b2cs' ? 'b2cs' : d.kind === 'invoice' ? section : section === 'b2b' ? 'cdnr' : 'cdnur';
-    for (const table of [own, 'hsn', 'doc_issue'] as const) {
+    const lines = d.document.lines;
+    const tables: OverviewTable[] = [...(lines.every(isNilRated) ? [] : [own]), ...(lines.some(isNilRated) ? (['nil'] as const) : []), 'hsn', 'doc_issue'];
+    for (const table of tables) {
       const entry = this.tables.get(table)!;
       entry.count += 1;
       if (entry.shown.length < OVERVIEW_DOCUMENTS_SHOWN) entry.shown.push(shown(d));
@@ -59,6 +63,7 @@ export class OverviewDocuments {
       b2cs: [g.b2cs.length, g.b2cs],
       cdnr: [cdnrNotes.length, items(cdnrNotes)],
       cdnur: [g.cdnur.length, items(g.cdnur)],
+      nil: [g.nil.inv.length, g.nil.inv.map((r) => ({ txval: rupees(add(paise(r.nil_amt), paise(r.expt_amt), paise(r.ngsup_amt))) }))],
       hsn: [hsnRows.length, hsnRows],
       doc_issue: [g.doc_issue.doc_det.flatMap((d) => d.docs).length, []],
     };

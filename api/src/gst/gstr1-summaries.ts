@@ -1,7 +1,7 @@
 import type { InvoiceDocument, InvoiceKind } from '@haat/shared/invoices/invoice-document';
-import type { DocSeries, Gstr1, HsnRow } from '@haat/shared/gst/gstr1.types';
-import { rupees } from '@haat/shared/money/paise';
-import { NO_TAX, addTax, taxOfLine, type Tax } from './gst-sums.js';
+import type { DocSeries, Gstr1, HsnRow, NilSupplyType } from '@haat/shared/gst/gstr1.types';
+import { add, paise, rupees, subtract, type Paise } from '@haat/shared/money/paise';
+import { NO_TAX, addTax, isIntraState, isNilRated, taxOfLine, type Tax } from './gst-sums.js';
 
 /** Every line is counted in pieces: quantities on the shop's documents are units sold (docs/product.md#gst-return). */
 export const UQC = 'NOS';
@@ -56,6 +56,36 @@ function hsnRows(sums: Map<string, HsnSum>): HsnRow[] {
     }));
 }
 
+/** The nil table's rows in the portal's order: across states and within, to registered buyers, then to consumers. */
+const NIL_SUPPLY_TYPES: readonly NilSupplyType[] = ['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'];
+
+/**
+ * The nil table, summed a document at a time: the taxable value of every 0 % line, invoices less credit notes, by
+ * whether the buyer has a GSTIN and the sale crosses a state. The catalogue knows only a rate of 0, so it is all
+ * nil-rated; nothing is reported as exempted or non-GST (docs/decisions/0305-gstr-1-from-the-shops-documents.md).
+ */
+export class NilSums {
+  private readonly sums = new Map<NilSupplyType, Paise>();
+
+  add(document: InvoiceDocument, less: boolean, b2b: boolean): void {
+    const nil = document.lines.filter(isNilRated);
+    if (nil.length === 0) return;
+    const type: NilSupplyType = `${isIntraState(document) ? 'INTRA' : 'INTR'}${b2b ? 'B2B' : 'B2C'}`;
+    const value = add(...nil.map((l) => paise(l.taxable)));
+    const sum = this.sums.get(type) ?? (0 as Paise);
+    this.sums.set(type, less ? subtract(sum, value) : add(sum, value));
+  }
+
+  /** The rows that do not net to nothing. */
+  result(): Gstr1['nil'] {
+    const inv = NIL_SUPPLY_TYPES.flatMap((sply_ty) => {
+      const sum = this.sums.get(sply_ty);
+      return sum === undefined || sum === 0 ? [] : [{ sply_ty, nil_amt: rupees(sum), expt_amt: 0, ngsup_amt: 0 }];
+    });
+    return { inv };
+  }
+}
+
 const DOC_TYPES: Record<InvoiceKind, { doc_num: number; doc_typ: string }> = {
   invoice: { doc_num: 1, doc_typ: 'Invoices for outward supply' },
   credit_note: { doc_num: 5, doc_typ: 'Credit Note' },
@@ -67,27 +97,53 @@ const DOC_TYPES: Record<InvoiceKind, { doc_num: number; doc_typ: string }> = {
  * series have no gaps and it cancels no invoice (a cancelled sale gets a credit note), so that stays 0.
  */
 export function docIssueOf(docs: ReadonlyArray<{ kind: InvoiceKind; number: string }>): Gstr1['doc_issue'] {
-  const doc_det = (Object.keys(DOC_TYPES) as InvoiceKind[]).flatMap((kind) => {
-    const series = new Map<string, Array<{ number: string; n: number }>>();
-    for (const d of docs.filter((x) => x.kind === kind)) {
-      const cut = d.number.lastIndexOf('/');
-      const name = d.number.slice(0, cut);
-      const numbers = series.get(name) ?? [];
-      numbers.push({ number: d.number, n: Number(d.number.slice(cut + 1)) });
-      series.set(name, numbers);
-    }
-    if (series.size === 0) return [];
-    const rows = [...series.keys()].sort().map((name, i) => seriesRow(i + 1, series.get(name)!));
-    return [{ ...DOC_TYPES[kind], docs: rows }];
-  });
-  return { doc_det };
+  const sums = new DocIssueSums();
+  for (const d of docs) sums.add(d.kind, d.number);
+  return sums.result();
 }
 
-function seriesRow(num: number, numbers: Array<{ number: string; n: number }>): DocSeries {
-  const sorted = [...numbers].sort((a, b) => a.n - b.n);
-  const first = sorted[0]!;
-  const last = sorted[sorted.length - 1]!;
+interface Series {
+  first: { number: string; n: number };
+  last: { number: string; n: number };
+  issued: Set<number>;
+}
+
+/**
+ * docIssueOf summed a document at a time, as Gstr1Builder adds them, so that a month of 100,000 numbers is not read at
+ * once when the return is finished (docs/benchmarks.md#books): per series its lowest number (the first listed of
+ * equal ones), its highest (the last listed) and the distinct numbers issued.
+ */
+export class DocIssueSums {
+  private readonly kinds = new Map<InvoiceKind, Map<string, Series>>();
+
+  add(kind: InvoiceKind, number: string): void {
+    const cut = number.lastIndexOf('/');
+    const name = number.slice(0, cut);
+    const n = Number(number.slice(cut + 1));
+    let series = this.kinds.get(kind);
+    if (!series) this.kinds.set(kind, (series = new Map<string, Series>()));
+    const s = series.get(name);
+    if (!s) {
+      series.set(name, { first: { number, n }, last: { number, n }, issued: new Set([n]) });
+      return;
+    }
+    if (n < s.first.n) s.first = { number, n };
+    if (n >= s.last.n) s.last = { number, n };
+    s.issued.add(n);
+  }
+
+  result(): Gstr1['doc_issue'] {
+    const doc_det = (Object.keys(DOC_TYPES) as InvoiceKind[]).flatMap((kind) => {
+      const series = this.kinds.get(kind);
+      if (!series?.size) return [];
+      const rows = [...series.keys()].sort().map((name, i) => seriesRow(i + 1, series.get(name)!));
+      return [{ ...DOC_TYPES[kind], docs: rows }];
+    });
+    return { doc_det };
+  }
+}
+
+function seriesRow(num: number, { first, last, issued }: Series): DocSeries {
   const totnum = last.n - first.n + 1;
-  const issued = new Set(sorted.map((x) => x.n)).size;
-  return { num, from: first.number, to: last.number, totnum, cancel: totnum - issued, net_issue: issued };
+  return { num, from: first.number, to: last.number, totnum, cancel: totnum - issued.size, net_issue: issued.size };
 }

@@ -35,6 +35,19 @@ describe('GSTR-1 rules (docs/decisions/0305-gstr-1-from-the-shops-documents.md)'
     ]);
   });
 
+  it('reports an invoice of 0 % lines only in the nil table and the HSN summary, in no rate row', () => {
+    const books = invoice('HT/5', 500, 'Kerala', '32AAPFU0939F1Z4');
+    books.lines = books.lines.map((l) => ({ ...l, name: 'Godan', hsn: '4901', rate: 0, taxable: 500, igst: 0 }));
+    books.totals = { ...books.totals, taxable: 500, igst: 0 };
+    const g = gstr1(seller.gstin, '122026', [{ kind: 'invoice', document: books, invoice: null }]);
+    expect({ b2b: g.b2b, b2cs: g.b2cs, nil: g.nil }).toEqual({
+      b2b: [],
+      b2cs: [],
+      nil: { inv: [{ sply_ty: 'INTRB2B', nil_amt: 500, expt_amt: 0, ngsup_amt: 0 }] },
+    });
+    expect(g.hsn.hsn_b2b).toEqual([{ num: 1, hsn_sc: '4901', desc: 'Godan', uqc: 'NOS', qty: 1, rt: 0, txval: 500, iamt: 0, camt: 0, samt: 0, csamt: 0 }]);
+  });
+
   it('counts a number missing inside a series as cancelled, and keeps each series apart', () => {
     const docs = ['HT/2026-27/000007', 'HT/2026-27/000009', 'HT/2025-26/000100', 'HTCN/2026-27/000001'];
     expect(docIssueOf(docs.map((number) => ({ kind: number.startsWith('HTCN') ? 'credit_note' : 'invoice', number }))).doc_det).toEqual([

@@ -2,8 +2,8 @@ import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
 import type { IssuedDocument } from '../invoices/index.js';
 import type { B2bInvoice, B2clInvoice, B2csRow, CreditNote, Gstr1 } from '@haat/shared/gst/gstr1.types';
 import { paise, type Paise } from '@haat/shared/money/paise';
-import { NO_TAX, addTax, byRate, isIntraState, itemDetail, itemsOf, portalDate, posOf, type Tax } from './gst-sums.js';
-import { HsnSums, docIssueOf } from './gstr1-summaries.js';
+import { NO_TAX, addTax, byRate, isIntraState, isNilRated, itemDetail, itemsOf, portalDate, posOf, type Tax } from './gst-sums.js';
+import { DocIssueSums, HsnSums, NilSums } from './gstr1-summaries.js';
 
 /** Inter-state sales to unregistered buyers above this invoice value go invoice by invoice (B2CL): ₹1,00,000 since August 2024. */
 export const B2CL_ABOVE = 10_000_000 as Paise;
@@ -26,6 +26,7 @@ type PortalCreditNote = CreditNote & { rchrg: 'N'; inv_typ: 'R' };
  * 100,000 is summed in batches between which the API answers others: every figure is a sum of the documents'
  * paise. A credit note of a B2B invoice goes to CDNR, of a B2CL invoice to CDNUR, and of a B2CS sale reduces B2CS
  * where that sale was summed, as the portal takes them (docs/decisions/0305-gstr-1-from-the-shops-documents.md).
+ * Lines at 0 % go to the nil table instead of a rate row: a document with no other line is in no section's table.
  * Documents come in the order issued, and each table lists them so.
  */
 export class Gstr1Builder {
@@ -34,22 +35,30 @@ export class Gstr1Builder {
   private readonly b2cs = new B2csSums();
   private readonly cdnr = new Map<string, PortalCreditNote[]>();
   private readonly cdnur: Array<CreditNote & { typ: 'B2CL' }> = [];
+  private readonly nil = new NilSums();
   private readonly hsn = new HsnSums();
-  private readonly numbers: Array<{ kind: IssuedDocument['kind']; number: string }> = [];
+  private readonly docIssue = new DocIssueSums();
 
   /** Adds one document where it belongs; answers its section (a credit note's is its invoice's). */
   add(issued: IssuedDocument): Section {
     const d = issued.document;
     const section = sectionOfIssued(issued);
     const note = issued.kind === 'credit_note';
+    // A document of 0 % lines only has no rate row: it is in the nil table and the HSN summary alone.
+    if (!d.lines.every(isNilRated)) this.addTaxed(d, section, note);
+    this.nil.add(d, note, section === 'b2b');
+    this.hsn.add(d, note, section === 'b2b');
+    this.docIssue.add(issued.kind, d.number);
+    return section;
+  }
+
+  /** A document's taxed lines in its section's table, one item per rate. */
+  private addTaxed(d: InvoiceDocument, section: Section, note: boolean): void {
     if (section === 'b2cs') this.b2cs.add(d, note);
     else if (section === 'b2b' && !note) push(this.b2b, d.buyer.gstin!, b2bInvoice(d));
     else if (section === 'b2b') push(this.cdnr, d.buyer.gstin!, { ...creditNote(d), rchrg: 'N', inv_typ: 'R' });
     else if (!note) push(this.b2cl, posOf(d), { inum: d.number, idt: portalDate(d.date), val: d.totals.total, itms: itemsOf(d) });
     else this.cdnur.push({ typ: 'B2CL', ...creditNote(d) });
-    this.hsn.add(d, note, section === 'b2b');
-    this.numbers.push({ kind: issued.kind, number: d.number });
-    return section;
   }
 
   result(gstin: string, fp: string): Gstr1 {
@@ -61,8 +70,9 @@ export class Gstr1Builder {
       b2cs: this.b2cs.rows(),
       cdnr: [...this.cdnr].map(([ctin, nt]) => ({ ctin, nt })),
       cdnur: this.cdnur,
+      nil: this.nil.result(),
       hsn: this.hsn.result(),
-      doc_issue: docIssueOf(this.numbers),
+      doc_issue: this.docIssue.result(),
     };
   }
 }

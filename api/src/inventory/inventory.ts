@@ -1,5 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { ErrorCode } from '@haat/shared/common/error-code';
+import { anyText } from '../db/any-text.js';
 import type { Db } from '../db/database.js';
 import { AppError, invalidField } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
@@ -375,7 +376,7 @@ export async function optionSkuOwners(db: Pick<Db, 'select'>, skus: readonly str
   const rows = await db
     .select({ sku: productVariants.sku, productId: productVariants.productId, variantId: productVariants.id })
     .from(productVariants)
-    .where(inArray(productVariants.sku, [...skus]));
+    .where(anyText(productVariants.sku, skus));
   return rows.map((r) => ({ ...r, sku: r.sku! }));
 }
 

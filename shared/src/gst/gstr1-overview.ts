@@ -2,7 +2,7 @@
  * The month-end screen's view of a GSTR-1 (docs/product.md#gst-return): each table's totals, as the portal's
  * JSON sums them, beside the shop's documents it is made from. Amounts in rupees to the paisa.
  */
-export const OVERVIEW_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn', 'doc_issue'] as const;
+export const OVERVIEW_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil', 'hsn', 'doc_issue'] as const;
 export type OverviewTable = (typeof OVERVIEW_TABLES)[number];
 
 /** The most documents a table lists on the screen; the rest are in the table's CSV. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /** The tables GSTR-1 is downloaded as, one CSV each (docs/product.md#gst-return). */
-export const GSTR1_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'hsn_b2b', 'hsn_b2c', 'doc_issue'] as const;
+export const GSTR1_TABLES = ['b2b', 'b2cl', 'b2cs', 'cdnr', 'cdnur', 'nil', 'hsn_b2b', 'hsn_b2c', 'doc_issue'] as const;
 export type Gstr1Table = (typeof GSTR1_TABLES)[number];
 
 /** The longest period one return covers: a quarter (a quarterly filer's), with a day to spare for 92-day quarters. */

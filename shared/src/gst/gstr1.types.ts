@@ -55,6 +55,16 @@ export interface CreditNote {
   itms: Item[];
 }
 
+/** Nil-rated, exempted and non-GST supplies by whether the buyer is registered and the sale crosses a state (table 8). */
+export type NilSupplyType = 'INTRB2B' | 'INTRAB2B' | 'INTRB2C' | 'INTRAB2C';
+
+export interface NilRow {
+  sply_ty: NilSupplyType;
+  nil_amt: number;
+  expt_amt: number;
+  ngsup_amt: number;
+}
+
 export interface HsnRow {
   num: number;
   hsn_sc: string;
@@ -87,6 +97,8 @@ export interface Gstr1 {
   b2cs: B2csRow[];
   cdnr: Array<{ ctin: string; nt: Array<CreditNote & { rchrg: 'N'; inv_typ: 'R' }> }>;
   cdnur: Array<CreditNote & { typ: 'B2CL' }>;
+  /** The 0 % lines of every document, as nil-rated supplies (docs/decisions/0305-gstr-1-from-the-shops-documents.md). */
+  nil: { inv: NilRow[] };
   hsn: { hsn_b2b: HsnRow[]; hsn_b2c: HsnRow[] };
   doc_issue: { doc_det: Array<{ doc_num: number; doc_typ: string; docs: DocSeries[] }> };
 }

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Param, Post, Req, Res } from '@nestj
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { CatalogFileQuery, ImportQuery, type ImportFormat } from '@haat/shared/catalog/catalog-import';
 import type { Language } from '@haat/shared/common/languages';
-import { Auth, CurrentUser, type AuthUser } from '../../auth/index.js';
+import { AdminDownload, Auth, CurrentUser, type AuthUser } from '../../auth/index.js';
 import { ZQuery } from '../../common/zod-body.pipe.js';
 import { DB, type Db } from '../../db/database.js';
 import { RequestLanguage } from '../../i18n/request-language.js';
@@ -25,9 +25,9 @@ export class CatalogBulkController {
     @Inject(DB) private readonly db: Db,
   ) {}
 
-  /** Every product and option, one row each, streamed as it is read. */
+  /** Every product and option, one row each, streamed as it is read; by bearer token or a signed link (AdminDownload). */
   @Get('export')
-  @Auth('ADMIN')
+  @AdminDownload()
   @RateLimit({ ip: [20, MINUTE], user: [20, MINUTE] })
   export(@ZQuery(CatalogFileQuery) query: CatalogFileQuery, @Res({ passthrough: true }) reply: FastifyReply) {
     attachment(reply, `catalogue-${new Date().toISOString().slice(0, 10)}`, query.format);

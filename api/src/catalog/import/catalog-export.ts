@@ -1,10 +1,7 @@
-import { PassThrough, Readable } from 'node:stream';
-import { once } from 'node:events';
+import type { Readable } from 'node:stream';
 import { asc, gt } from 'drizzle-orm';
-import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { BRAND_FIELD, IMPORT_COLUMNS, LIST_SEPARATOR, type ImportColumn, type ImportFormat } from '@haat/shared/catalog/catalog-import';
-import { guardedCell } from '@haat/shared/common/spreadsheet-cell';
+import { sheetStream, type Cell } from '../../common/sheet-stream.js';
 import type { Db } from '../../db/database.js';
 import { categoryNames } from '../categories.repository.js';
 import { productColumns, type ProductRow } from '../product-columns.js';
@@ -69,37 +66,13 @@ export function exportCatalogue(db: Db, format: ImportFormat): Readable {
 }
 
 /**
- * Rows as a CSV or XLSX stream, with the header the import reads; an XLSX is written sheet row by sheet row. Text that
- * a spreadsheet would run as a formula is guarded (guardedCell; the import reads it back as it was).
+ * Rows as a CSV or XLSX stream (sheetStream, as every export is), with the header the import reads. Text that a
+ * spreadsheet would run as a formula is guarded (guardedCell; the import reads it back as it was).
  */
 export function writeFile(rows: AsyncIterable<Cells> | Iterable<Cells>, format: ImportFormat): Readable {
-  if (format === 'csv') {
-    // A byte-order mark, so Excel opens the UTF-8 (Hindi names, ₹) as such.
-    return Readable.from(guarded(rows)).pipe(stringify({ header: true, columns: [...IMPORT_COLUMNS], bom: true }));
-  }
-  const out = new PassThrough();
-  void writeXlsx(guarded(rows), out).catch((e: unknown) => out.destroy(e as Error));
-  return out;
+  return sheetStream(format, { name: 'catalogue', header: IMPORT_COLUMNS, rows: inColumns(rows) });
 }
 
-async function* guarded(rows: AsyncIterable<Cells> | Iterable<Cells>): AsyncGenerator<Cells> {
-  for await (const cells of rows) {
-    const out: Cells = {};
-    for (const [column, value] of Object.entries(cells) as Array<[ImportColumn, string | number]>)
-      out[column] = typeof value === 'string' ? guardedCell(value) : value;
-    yield out;
-  }
-}
-
-async function writeXlsx(rows: AsyncIterable<Cells>, out: PassThrough): Promise<void> {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
-  const sheet = book.addWorksheet('catalogue');
-  sheet.addRow([...IMPORT_COLUMNS]).commit();
-  for await (const cells of rows) {
-    sheet.addRow(IMPORT_COLUMNS.map((c) => cells[c] ?? '')).commit();
-    // The reader is slower than the database: wait for it rather than fill memory.
-    if (out.writableNeedDrain) await once(out, 'drain');
-  }
-  sheet.commit();
-  await book.commit();
+async function* inColumns(rows: AsyncIterable<Cells> | Iterable<Cells>): AsyncGenerator<Cell[]> {
+  for await (const cells of rows) yield IMPORT_COLUMNS.map((c) => cells[c] ?? null);
 }

@@ -1,8 +1,8 @@
-import { inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { BRAND_FIELD, NEW_PRODUCT_COLUMNS, splitList, type ImportColumn, type ImportProblem } from '@haat/shared/catalog/catalog-import';
 import { CreateProductBody, UpdateProductBody } from '@haat/shared/catalog/product.schema';
 import { Count } from '@haat/shared/common/fields';
+import { anyText } from '../../db/any-text.js';
 import type { Db } from '../../db/database.js';
 import { optionSkuOwners } from '../../inventory/index.js';
 import { categoryNames } from '../categories.repository.js';
@@ -70,7 +70,7 @@ export async function planContext(db: Db, read: ReadRows, pictureUrl: PictureUrl
   const optionOwners = new Map<string, string>();
   for (let i = 0; i < skus.length; i += 1000) {
     const chunk = skus.slice(i, i + 1000);
-    const [rows, owners] = await Promise.all([db.select(productColumns).from(products).where(inArray(products.sku, chunk)), optionSkuOwners(db, chunk)]);
+    const [rows, owners] = await Promise.all([db.select(productColumns).from(products).where(anyText(products.sku, chunk)), optionSkuOwners(db, chunk)]);
     for (const row of rows) stored.set(row.sku, row);
     for (const o of owners) optionOwners.set(o.sku, o.productId);
   }

@@ -2,12 +2,12 @@ import { isUtf8 } from 'node:buffer';
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import { unzip, type UnzipFileInfo } from 'fflate';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { IMPORT_MAX_ROWS } from '@haat/shared/catalog/catalog-import';
 import { AppError, badRequest } from '../../common/app-error.js';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
+import { xlsxRowsOffThread } from './sheet-thread.js';
 
 /** The file as rows of text cells; `row` as a spreadsheet numbers it (the header is row 1). */
 export interface Sheet {
@@ -73,8 +73,11 @@ export async function readSheet(bytes: Buffer): Promise<Sheet> {
   return { header: first.cells, rows: rest };
 }
 
-/** Bytes of CSV parsed between two chances for other requests to be answered. */
-const CSV_CHUNK = 64 * 1024;
+/**
+ * Bytes of CSV parsed between two chances for other requests to be answered: csv-parse takes a chunk in one go, and
+ * 64 KiB (≈ 700 rows) held the loop for 25–40 ms of CPU; 8 KiB is a few (docs/benchmarks.md#books).
+ */
+const CSV_CHUNK = 8 * 1024;
 
 /** A CSV's records, parsed a chunk at a time with the event loop shared between chunks (a 10,000-row file is 80 ms of CPU). */
 async function csvRows(bytes: Buffer): Promise<Sheet['rows']> {
@@ -99,33 +102,11 @@ async function csvRows(bytes: Buffer): Promise<Sheet['rows']> {
   return records.map((cells, i) => ({ row: i + 1, cells }));
 }
 
+/** An Excel workbook's first sheet, read off the event loop (sheet-thread.ts). */
 async function xlsxRows(bytes: Buffer): Promise<Sheet['rows']> {
-  const book = new ExcelJS.Workbook();
-  try {
-    await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw fileProblem('file', 'could not be read as an Excel workbook (.xlsx)');
-  }
-  const sheet = book.worksheets[0];
-  if (!sheet) throw fileProblem('file', 'is an Excel workbook without a sheet');
-  const rows: Sheet['rows'] = [];
-  sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows.push({ row: row.number, cells: values.slice(1).map(cellText) });
-  });
-  return rows;
-}
-
-/** A cell as the text a person sees in it: numbers as typed, a formula's result, a link's text. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
-  if (value === null || value === undefined) return '';
-  if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('result' in value) return cellText(value.result);
-  if ('text' in value) return cellText(value.text);
-  return '';
+  const read = await xlsxRowsOffThread(bytes);
+  if ('problem' in read) throw fileProblem('file', read.problem);
+  return read;
 }
 
 /** A ZIP's file names, read without unpacking; a file is unpacked when asked for. */
