@@ -69,6 +69,10 @@ for (const size of SIZES) {
       expect(await page.evaluate(() => /** @type {any} */ (window).heardIn)).toBe(language.lang);
       await expect(mic).toHaveAttribute('aria-pressed', 'true');
       await expect(page.locator('.header-message')).toHaveText(language.lang === 'en-IN' ? 'Listening…' : 'सुन रहे हैं…');
+      // The line hangs from the header as wide as its words, not as a strip over the top of the page under it.
+      const line = await page.locator('.header-message__text').boundingBox();
+      expect(line?.width, 'the listening line is as wide as its words').toBeLessThan(size.viewport.width / 2);
+      await screenshot(page, artifactsDir, `voice-search-${size.name}-${language.lang}-listening`, { fullPage: false });
 
       await page.evaluate((said) => /** @type {any} */ (window).speak(said), language.said);
       await page.waitForURL(`${baseUrl}/search?q=${encodeURIComponent(language.said)}`);

@@ -85,7 +85,7 @@ export function HeaderMessage() {
   const message = useAtomValue(headerMessageAtom);
   return (
     <div className="header-message" role="status" aria-live="polite">
-      {message && <p className="header-message__text container">{message}</p>}
+      {message && <p className="header-message__text">{message}</p>}
     </div>
   );
 }

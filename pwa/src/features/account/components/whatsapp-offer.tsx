@@ -16,6 +16,8 @@ export function WhatsappOffer() {
   const [user, setUser] = useAtom(userAtom);
   const [busy, run] = useBusy();
   if (!whatsapp || !user || user.role === 'ADMIN') return null;
+  // Read whole: the number's spaces never break a line (a phone's narrow button split it after its fifth digit).
+  const mobile = spacedMobile(user.mobile).replaceAll(' ', '\u00a0');
   if (!user.mobile_verified)
     return (
       <p className="order-result__whatsapp" data-testid="whatsapp-offer">
@@ -25,14 +27,14 @@ export function WhatsappOffer() {
   if (user.whatsapp_updates)
     return (
       <p className="order-result__whatsapp" role="status" data-testid="whatsapp-offer">
-        {t('whatsappOffer.on', { mobile: spacedMobile(user.mobile) })}
+        {t('whatsappOffer.on', { mobile })}
       </p>
     );
   const turnOn = () => run(async () => setUser((await http.put('user/whatsapp', { json: { on: true } }).json<Envelope<User>>()).data!));
   return (
     <p className="order-result__whatsapp" data-testid="whatsapp-offer">
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void turnOn()}>
-        {t('whatsappOffer.ask', { mobile: spacedMobile(user.mobile) })}
+        {t('whatsappOffer.ask', { mobile })}
       </button>
     </p>
   );
