@@ -179,7 +179,7 @@ onPostgres('searches run on their own connections (postgres)', () => {
         .send({ search: `gadget kitchen ${'x'.repeat(i)}` })
         .then((res) => {
           searchesDone += 1;
-          return res.status;
+          return { status: res.status, code: (res.body as { code?: string }).code, retryAfter: res.headers['retry-after'] };
         }),
     );
     // Let the searches reach the server and queue for connections first: until both search connections
@@ -203,7 +203,15 @@ onPostgres('searches run on their own connections (postgres)', () => {
     // unanswered, not as how many finished meanwhile: on a loaded machine the check's own round trip can outlast a few
     // searches (4 did once in CI against a bound of 3), which says nothing about queueing.
     expect(unanswered).toBeGreaterThanOrEqual(3);
-    expect(await Promise.all(searches)).toEqual(Array(12).fill(200));
+    // Every search is answered: found, or, on a machine so loaded that one waited past the pool's 5 s for a connection
+    // or ran past the catalogue's statement timeout, a 503 with Retry-After, never an error. Seen once in CI at load
+    // 15+: one of the twelve waited 5 s behind eleven others.
+    const answers = await Promise.all(searches);
+    for (const answer of answers) {
+      if (answer.status === 200) continue;
+      expect(answer).toEqual({ status: 503, code: expect.stringMatching(/^(BUSY|DATABASE_UNAVAILABLE)$/), retryAfter: expect.any(String) });
+    }
+    expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(2);
   });
 });
 
