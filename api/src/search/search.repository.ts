@@ -266,3 +266,25 @@ ${keptPage(p, ['created_at', 'desc'])}`,
 export async function narrowedListing(read: NamedStatement, page: SearchPage): Promise<RankedPage> {
   return pageOf(await read<Record<string, unknown>, ListingValues>(NARROWED_LISTING, { limit: page.limit, offset: page.offset, ...filterValues(page) }));
 }
+
+/**
+ * Whether some published product holds each token: in its own text, or in its subcategory's or category's name, as
+ * RANKED_SEARCH counts a word held (without its typo alternatives: asked only of codes, which name one thing).
+ */
+const HOLD_TOKENS = defineStatement<{ tokens: string[] }>(
+  'haat_hold_tokens',
+  (p) => sql`
+select t, exists (
+  select 1 from products where products.publish and (products.search @@ q
+    or products.sub_category_ids && array(select id from sub_categories where to_tsvector('english', name) @@ q)
+    or products.category_ids && array(select id from categories where to_tsvector('english', name) @@ q))) as held
+from unnest(${p.tokens}::text[]) as t, lateral to_tsquery('english', t || ':*') as q`,
+);
+
+/** Each token's answer to HOLD_TOKENS, in order. */
+export async function holdTokens(read: NamedStatement, tokens: string[]): Promise<boolean[]> {
+  if (tokens.length === 0) return [];
+  const rows = await read<{ t: string; held: boolean }, { tokens: string[] }>(HOLD_TOKENS, { tokens });
+  const held = new Map(rows.map((row) => [row.t, row.held]));
+  return tokens.map((token) => held.get(token) ?? false);
+}

@@ -10,7 +10,7 @@ import {
 } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
 import { understandQuery, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
-import { filterRanked, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
+import { filterRanked, holdTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
 import { indexNarrowing, narrowingValues, narrows } from './narrowing.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
@@ -78,6 +78,12 @@ export class SearchService implements ProductSearch {
       maxPrice: minOf(query.maxPrice, price?.max),
       narrowing: narrowingValues(parts, understood.words),
     };
+    // While the index catches up with a catalogue write it cannot say which words match nothing, and PostgreSQL would
+    // answer with what the other words match: a code is then asked of PostgreSQL, so that both answer alike.
+    if (!this.index.current && (parts.length > 0 || understood.words.length >= 2)) {
+      const code = await this.unheldCode(understood.words);
+      if (code !== null) return { ...none, understood: { ...said, unmatched: [...said.unmatched, code] } };
+    }
     const checked: Checked = new Map();
     const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page, checked) : null;
     if (plain) return { ...plain, understood: said };
@@ -141,6 +147,17 @@ export class SearchService implements ProductSearch {
     const all = await searched(plain);
     if (plain.length < 3 || (await this.matchEach([all], checked))[0]) return all;
     return this.tokensOf([...narrowingWords, plain[0]!]);
+  }
+
+  /** The first of `words` that is a code (see isCode) no published product holds, asked of PostgreSQL; null when none. */
+  private async unheldCode(words: string[]): Promise<string | null> {
+    const codes = words.filter(isCode);
+    if (codes.length === 0) return null;
+    const tokens = await Promise.all(codes.map((code) => this.tokensOf([code])));
+    const held = await holdTokens(this.read, [...new Set(tokens.flat())]);
+    const heldToken = new Map([...new Set(tokens.flat())].map((token, k) => [token, held[k]!]));
+    const k = tokens.findIndex((list) => list.length > 0 && !list.every((token) => heldToken.get(token)));
+    return k < 0 ? null : codes[k]!;
   }
 
   /**
