@@ -149,7 +149,10 @@ for (const lang of ['en-IN', 'hi-IN']) {
     await page.evaluate((l) => localStorage.setItem('haat.language', l), lang);
     await page.goto(`${baseUrl}/dashboard/myorders`);
     await expect(page.locator('html')).toHaveAttribute('lang', lang);
-    await page.getByRole('tab', { name: new RegExp(`^${orders.tabs.completed}`) }).click();
+    // The shopper taps Delivered once it counts their delivered order (the orders read from the device, then the server).
+    const delivered = page.getByRole('tab', { name: new RegExp(`^${orders.tabs.completed} \\(1\\)`) });
+    await delivered.click();
+    await expect(delivered, 'the tapped tab stays chosen').toHaveAttribute('aria-selected', 'true');
     const card = page.getByTestId('order-card').filter({ hasText: orderIds[0] });
     await card.getByTestId('order-again').click();
 
