@@ -15,7 +15,7 @@ import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
 import { RealtimeIoAdapter } from './realtime/index.js';
 import { securityHeaders } from './security-headers/index.js';
 import { corsOptions } from './common/cors-options.js';
-import { PublicUrlsInterceptor } from './common/public-urls.interceptor.js';
+import { answerWithPublicUrls } from './common/public-urls.js';
 import { jsonBodyParser } from './common/json-body.js';
 import { ProductsController, firstPictures, withFirstPictures } from './catalog/index.js';
 import { MetricsService } from './metrics/index.js';
@@ -68,7 +68,7 @@ export async function createApp(config: AppConfig, logDestination?: DestinationS
   app.get(MetricsService).observe(app.getHttpAdapter().getInstance());
   app.enableShutdownHooks();
   // Image paths leave as absolute URLs on PUBLIC_URL (usable from any origin) and come back as paths.
-  app.useGlobalInterceptors(new PublicUrlsInterceptor(config.publicUrl));
+  answerWithPublicUrls(fastify, config.publicUrl);
   // socket.io on this same server (and origin); shared across instances through Redis when REDIS_URL is set.
   app.useWebSocketAdapter(new RealtimeIoAdapter(app));
 

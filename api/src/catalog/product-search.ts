@@ -17,7 +17,7 @@ export interface ProductSearch {
   /** In a product write's transaction: the words of these products become searchable. */
   learnWords(db: Db, productIds: string[]): Promise<void>;
   /** What a search was answered as when it forgave a typo, or null (see search/correction.ts). */
-  correctedSearch(text: string, names: string[]): string | null;
+  correctedSearch(text: string, found: ReadonlyArray<{ readonly name: string }>): string | null;
 }
 
 export const PRODUCT_SEARCH = Symbol('ProductSearch');

@@ -102,10 +102,7 @@ export class ProductsController {
     return this.products.cached('search', body, async () => {
       const { items, total, understood } = await this.products.search(body);
       // A search answered through a typo's correction says what it searched for (docs/product.md#screen-behaviour).
-      const corrected = this.products.correctedSearch(
-        body.search,
-        items.map((p) => p.name),
-      );
+      const corrected = this.products.correctedSearch(body.search, items);
       return this.products.answer(items, 'Product search result', {
         totalCount: total,
         totalPage: pages(total, body.limit),

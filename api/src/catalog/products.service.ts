@@ -25,7 +25,7 @@ import { adjustUnitStock, deleteWithStock, productInStockSql } from '../inventor
 import { AskedBefore, ReadCache } from './read-cache.js';
 import { ProductAnswer } from './product-answer.js';
 import { okText } from '../common/json-text.js';
-import { withPublicUrls } from '../common/public-urls.interceptor.js';
+import { withPublicUrls } from '../common/public-urls.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
 import { productIdOf, skuConflict } from './product-skus.js';
@@ -209,8 +209,8 @@ export class ProductsService {
   }
 
   /** What a search was answered as when it forgave a typo (docs/product.md#screen-behaviour), or null. */
-  correctedSearch(text: string, names: string[]): string | null {
-    return this.searchService.correctedSearch(text, names);
+  correctedSearch(text: string, found: ReadonlyArray<{ readonly name: string }>): string | null {
+    return this.searchService.correctedSearch(text, found);
   }
 
   /**

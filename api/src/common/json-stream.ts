@@ -53,7 +53,7 @@ async function* gathered(pieces: Iterable<string>): AsyncGenerator<string> {
 /**
  * A large answer written out as a stream of JSON a chunk at a time, so that serializing it never holds the event loop
  * for longer than a chunk (a month's GSTR-1 of 100,000 invoices is 2 MiB: docs/benchmarks.md#books). The text is
- * JSON.stringify's (jsonPieces). Sent as it is: the answer must hold no stored picture path for PublicUrlsInterceptor to
+ * JSON.stringify's (jsonPieces). Sent as it is: the answer must hold no stored picture path for the reply serializer to
  * rewrite.
  */
 export function jsonStream(value: unknown, depth?: number): Readable {

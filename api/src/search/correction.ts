@@ -14,9 +14,8 @@ function nameWordsOf(name: string): string[] {
 }
 
 /**
- * What correctedSearch needs of a name, and of each of its words, worked out once: names repeat from
- * search to search (a page shows the same products for many texts). Emptied when it grows past
- * REMEMBERED entries (a catalogue holds far fewer distinct names on its first pages).
+ * What correctedSearch needs of each word of a name, worked out once per word (a catalogue's names share their
+ * words): emptied when it grows past REMEMBERED words.
  */
 const REMEMBERED = 20_000;
 interface NameWord {
@@ -25,13 +24,26 @@ interface NameWord {
   /** The word's trigrams (null when it is not ASCII or has no letters and digits: never offered). */
   own: string[] | null;
 }
-const namesSeen = new Map<string, NameWord[]>();
 const wordsSeen = new Map<string, NameWord>();
 const nameWord = (word: string): NameWord => {
   const typo = typoForm(word);
   return { word, typo, own: asciiTrigrams(word) && asciiTrigrams(typo) };
 };
-const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered(wordsSeen, word, nameWord, REMEMBERED));
+/**
+ * A product's name words, kept beside the product as long as it lives: a search's page shows the same product
+ * objects from search to search (search's row cache keeps them, and their wire form beside them).
+ */
+const productWords = new WeakMap<Named, NameWord[]>();
+const wordsOf = (product: Named): NameWord[] => {
+  let words = productWords.get(product);
+  if (words === undefined) {
+    words = nameWordsOf(product.name).map((word) => remembered(wordsSeen, word, nameWord, REMEMBERED));
+    productWords.set(product, words);
+  }
+  return words;
+};
+
+type Named = { readonly name: string };
 
 /**
  * What a search was answered as, when search forgave a typo: each typed word that starts no word of
@@ -40,27 +52,27 @@ const wordsOfName = (name: string) => nameWordsOf(name).map((word) => remembered
  * rather than the index's stems, and only as far as the typo rule lets a word be corrected (typo-rule.ts). Null when every word was found as typed (or as the start of a word),
  * or when nothing was found to correct against.
  */
-export function correctedSearch(text: string, names: string[]): string | null {
-  // Every search's answer asks this, so it allocates little: the names' remembered words as they are (a word in two
-  // names is looked at twice, which changes no answer), no copies per word.
-  const nameWords = names.map((name) => remembered(namesSeen, name, wordsOfName, REMEMBERED));
-  if (!nameWords.some((words) => words.length > 0)) return null;
+export function correctedSearch(text: string, found: readonly Named[]): string | null {
+  // Every search's answer asks this, so it allocates little: the products' kept words, each word once (names on a
+  // page share most of their words), no copies per word.
+  const pageWords = new Set<NameWord>();
+  for (const product of found) for (const word of wordsOf(product)) pageWords.add(word);
+  if (pageWords.size === 0) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {
-    if (nameWords.some((list) => list.some(({ word, typo }) => typo.startsWith(token) || word.startsWith(token)))) return token;
+    for (const { word, typo } of pageWords) if (typo.startsWith(token) || word.startsWith(token)) return token;
     const typed = asciiTrigrams(token);
     if (!typed) return token;
     const typedSet = new Set(typed);
     let best: { word: string; s: number } | null = null;
-    for (const list of nameWords)
-      for (const { word, own } of list) {
-        if (!own) continue;
-        let shared = 0;
-        for (const t of own) if (typedSet.has(t)) shared += 1;
-        const s = trigramSimilarity(shared, typed.length, own.length);
-        // The typo rule's edit count last: it is the dearest test.
-        if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s) && acceptsCorrection(token, null, word)) best = { word, s };
-      }
+    for (const { word, own } of pageWords) {
+      if (!own) continue;
+      let shared = 0;
+      for (const t of own) if (typedSet.has(t)) shared += 1;
+      const s = trigramSimilarity(shared, typed.length, own.length);
+      // The typo rule's edit count last: it is the dearest test.
+      if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s) && acceptsCorrection(token, null, word)) best = { word, s };
+    }
     if (!best) return token;
     changed = true;
     return best.word;

@@ -242,8 +242,8 @@ export class SearchService implements ProductSearch {
     return learnWords(db, productIds);
   }
 
-  correctedSearch(text: string, names: string[]): string | null {
-    return correctedSearch(text, names);
+  correctedSearch(text: string, found: ReadonlyArray<{ readonly name: string }>): string | null {
+    return correctedSearch(text, found);
   }
 
   /** Builds (or catches up) the index now: at start, and in tests. */

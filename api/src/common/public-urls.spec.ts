@@ -1,4 +1,4 @@
-import { PublicUrlsInterceptor } from './public-urls.interceptor.js';
+import { publicUrls } from './public-urls.js';
 
 const product = () => ({
   _id: 'p1',
@@ -7,8 +7,8 @@ const product = () => ({
   category: [{ _id: 'c', name: 'Home' }],
 });
 
-describe('PublicUrlsInterceptor', () => {
-  const urls = new PublicUrlsInterceptor('https://shop.example');
+describe('publicUrls', () => {
+  const urls = publicUrls('https://shop.example');
 
   it('answers stored pictures as absolute URLs, copying only what changes, and stores them as paths again', () => {
     const stored = product();
