@@ -98,7 +98,8 @@ export class NoticeWorker implements OnApplicationBootstrap, OnApplicationShutdo
     for (;;) {
       await Promise.allSettled([...this.inFlight]);
       const due = await this.db.execute(sql`select 1 from ${noticeJobs} where state in ('queued', 'running') and due_at <= now() limit 1`);
-      if (!(due as { rows: unknown[] }).rows.length && !this.inFlight.size) return;
+      // A poll under way may have claimed notices (running, their lease not due) that are not in flight yet: wait for it.
+      if (!(due as { rows: unknown[] }).rows.length && !this.inFlight.size && !this.running) return;
       this.wake();
       await new Promise((r) => setTimeout(r, 20));
     }

@@ -58,28 +58,6 @@ export interface NoticeTarget {
   address: string;
 }
 
-/**
- * The account's address for this topic and channel while its owner consents, else null: an active account, the
- * switch on, and for WhatsApp a verified mobile, for e-mail an address.
- */
-export async function noticeTargetOf(db: Pick<Db, 'select'>, userId: string, topic: NoticeTopic, channel: NoticeChannel): Promise<NoticeTarget | null> {
-  const [row] = await db
-    .select({
-      on: COLUMNS[topic][channel],
-      email: users.email,
-      mobile: users.mobile,
-      mobileVerified: users.mobileVerified,
-      language: users.language,
-      status: users.status,
-    })
-    .from(users)
-    .where(eq(users.id, userId));
-  if (!row?.on || row.status !== 'Active') return null;
-  if (channel === 'whatsapp') return row.mobileVerified && row.mobile ? { language: row.language, address: row.mobile } : null;
-  if (channel === 'email') return row.email ? { language: row.language, address: row.email } : null;
-  return { language: row.language, address: '' };
-}
-
 /** A shopper's language and the channels a notice of `topic` can reach them by now (noticeReachOf). */
 export interface NoticeReach {
   language: Language;
@@ -87,11 +65,15 @@ export interface NoticeReach {
 }
 
 /**
- * In one read, what noticeTargetOf answers for each channel: the language, and the channels switched on with somewhere
- * to go (push: the switch; the devices are push's). Null for an account gone or not active. A notice that fans out
- * queues parts only for these; each part still asks noticeTargetOf when it is sent, so a stop meanwhile holds.
+ * The one rule of where a notice of `topic` can go, in one read: each channel switched on with somewhere to go (push:
+ * the switch, the devices are push's; WhatsApp: a verified mobile; e-mail: an address), by its address. Null for an
+ * account gone or not active.
  */
-export async function noticeReachOf(db: Pick<Db, 'select'>, userId: string, topic: NoticeTopic): Promise<NoticeReach | null> {
+async function addressesOf(
+  db: Pick<Db, 'select'>,
+  userId: string,
+  topic: NoticeTopic,
+): Promise<{ language: Language; to: Partial<Record<NoticeChannel, string>> } | null> {
   const [row] = await db
     .select({
       ...COLUMNS[topic],
@@ -104,9 +86,26 @@ export async function noticeReachOf(db: Pick<Db, 'select'>, userId: string, topi
     .from(users)
     .where(eq(users.id, userId));
   if (!row || row.status !== 'Active') return null;
-  const channels: NoticeChannel[] = [];
-  if (row.push) channels.push('push');
-  if (row.whatsapp && row.mobileVerified && row.mobile) channels.push('whatsapp');
-  if (row.email && row.address) channels.push('email');
-  return { language: row.language, channels };
+  const to: Partial<Record<NoticeChannel, string>> = {};
+  if (row.push) to.push = '';
+  if (row.whatsapp && row.mobileVerified && row.mobile) to.whatsapp = row.mobile;
+  if (row.email && row.address) to.email = row.address;
+  return { language: row.language, to };
+}
+
+/** The account's address for this topic and channel while its owner consents, else null (addressesOf). */
+export async function noticeTargetOf(db: Pick<Db, 'select'>, userId: string, topic: NoticeTopic, channel: NoticeChannel): Promise<NoticeTarget | null> {
+  const reach = await addressesOf(db, userId, topic);
+  const address = reach?.to[channel];
+  return reach && address !== undefined ? { language: reach.language, address } : null;
+}
+
+/**
+ * In one read, what noticeTargetOf answers for each channel: the language, and the channels a notice can go by. A
+ * notice that fans out queues parts only for these; each part still asks noticeTargetOf when it is sent, so a stop
+ * meanwhile holds.
+ */
+export async function noticeReachOf(db: Pick<Db, 'select'>, userId: string, topic: NoticeTopic): Promise<NoticeReach | null> {
+  const reach = await addressesOf(db, userId, topic);
+  return reach && { language: reach.language, channels: (['push', 'whatsapp', 'email'] as const).filter((c) => reach.to[c] !== undefined) };
 }
