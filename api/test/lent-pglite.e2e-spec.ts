@@ -31,4 +31,21 @@ describe('a lent PGlite database', () => {
       await second.close();
     }
   });
+
+  it('is not lent again once a test changed a column’s type: the next app opens the template’s', async () => {
+    const first = await startApp('pglite');
+    // As the text-fuzz test does to provoke PostgreSQL's 22001: the same catalogue counts, a narrower column.
+    await first.db.execute(sql.raw('alter table categories alter column name type varchar(20)'));
+    await first.close();
+    const second = await startApp('pglite');
+    try {
+      const [column] = await rowsOf<{ type: string }>(
+        second,
+        sql`select format_type(atttypid, atttypmod) as type from pg_attribute where attrelid = 'categories'::regclass and attname = 'name'`,
+      );
+      expect(column).toEqual({ type: 'text' });
+    } finally {
+      await second.close();
+    }
+  });
 });

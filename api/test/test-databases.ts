@@ -104,8 +104,9 @@ export async function migratedDataDir(prefix = 'haat-test-'): Promise<string> {
  * a revocable proxy, so the app that gave it back can no longer reach it. Before it is lent again, its
  * rows are deleted, the template's own rows (the migrations' synonyms) put back, its sequences restarted
  * and its session discarded (DISCARD ALL: prepared statements, temporary tables, settings); the catalogue
- * is then compared with the template's, and a database whose schema or planner statistics differ (a
- * migration a test ran, an ANALYZE after a demo seed) is closed instead of lent. The pool lives as long
+ * is then compared with the template's (how many rows each catalogue holds, and every user column's type, so that a
+ * column a test narrowed counts too), and a database whose schema or planner statistics differ (a migration a test
+ * ran, an ANALYZE after a demo seed) is closed instead of lent. The pool lives as long
  * as the module graph (one jest file, or one part of them: test/test-parts.js) and is closed after it.
  */
 const CATALOGUE_FINGERPRINT = `select concat_ws('/', ${[
@@ -124,7 +125,9 @@ const CATALOGUE_FINGERPRINT = `select concat_ws('/', ${[
   'drizzle.__drizzle_migrations',
 ]
   .map((table) => `(select count(*) from ${table})`)
-  .join(', ')}) as fingerprint`;
+  .join(', ')},
+  (select md5(coalesce(string_agg(concat_ws(':', attrelid, attnum, atttypid, atttypmod, attnotnull, attisdropped), ',' order by attrelid, attnum), ''))
+     from pg_attribute where attrelid >= 16384)) as fingerprint`;
 
 export interface TemplateState {
   /** Every table outside PostgreSQL's own schemas and drizzle's. */
