@@ -106,7 +106,8 @@ export class SearchService implements ProductSearch {
     const tokens = await this.tokensOf(words);
     const each = await Promise.all(words.map((w) => this.tokensOf([w])));
     const checks = words.length >= 3 ? [...each, tokens] : each;
-    const { matched, ...answer } = await this.answer(query, tokens, page, checks);
+    // Each word alone gates the page: when one matches nothing the page is not used, so the index does not make it.
+    const { matched, ...answer } = await this.answer(query, tokens, page, checks, words.length);
     checks.forEach((check, k) => checked.set(check.join(' '), matched[k]!));
     if (!matched.slice(0, words.length).every(Boolean)) return null;
     return words.length < 3 || matched[words.length] ? answer : null;
@@ -186,8 +187,9 @@ export class SearchService implements ProductSearch {
   /**
    * A page for these words (none: a narrowed listing), ranked by the index, narrowed in PostgreSQL when it must be;
    * with whether each of `checks` matches something (asked in the index's message for the page when it answers one).
+   * The first `gates` checks gate the page: when one matches nothing, the answer is empty and only its checks count.
    */
-  private async answer(query: SearchQuery, tokens: string[], page: SearchPage, checks: string[][] = []): Promise<Answer> {
+  private async answer(query: SearchQuery, tokens: string[], page: SearchPage, checks: string[][] = [], gates = 0): Promise<Answer> {
     if (tokens.length === 0) {
       // The query's parts alone: the index lists what they keep itself, unless a price, stock filter or listing order asks for PostgreSQL.
       const narrowing = onlyUnderstood(page) ? indexNarrowing(page.narrowing!) : null;
@@ -201,7 +203,7 @@ export class SearchService implements ProductSearch {
       page.minPrice !== undefined || page.maxPrice !== undefined || !!page.inStock || page.sort !== undefined || (!!page.narrowing && narrows(page.narrowing));
     let matched: boolean[] | undefined;
     if (!narrowed) {
-      const indexed = await this.index.checkedSearch(text, tokens, query.limit, page.offset, checks);
+      const indexed = await this.index.checkedSearch(text, tokens, query.limit, page.offset, checks, gates);
       if (indexed) return { rows: await this.rows.byIds(indexed.ids), total: indexed.total, matched: indexed.matched };
     } else if (onlyUnderstood(page)) {
       // The query's parts alone: the index applies them to its ranking itself, however many match (index/narrowing-facts.ts).
@@ -212,7 +214,8 @@ export class SearchService implements ProductSearch {
     }
     if (narrowed) {
       // The filters and the query's parts keep or drop the index's matches, and a listing's own order replaces the ranking.
-      const ranked = await this.index.checkedSearch(text, tokens, FILTERED_CANDIDATES, 0, checks);
+      const ranked = await this.index.checkedSearch(text, tokens, FILTERED_CANDIDATES, 0, checks, gates);
+      if (ranked?.skipped) return { rows: [], total: 0, matched: ranked.matched };
       matched = ranked?.matched;
       if (ranked && ranked.total <= ranked.ids.length) {
         // A listing's own filters keep the ranking's matches as the PostgreSQL path counts them; the query's parts, its whole matches.

@@ -347,3 +347,45 @@ describe('the search index narrowed by a query’s parts', () => {
     }
   });
 });
+
+/**
+ * A plain search of several words asks its page with each word's check as a gate (search.service.ts): the answers are
+ * the ones the index gives without gates, except that no page is made when a gate matches nothing.
+ */
+describe('a page gated by its words', () => {
+  it('answers the same checks, the same page when every gate matches, and makes no page when one does not', () => {
+    const next = random(20261128);
+    const index = new SearchIndex(vocabulary());
+    for (let i = 0; i < 1500; i++) index.put(product(ulid(5000 + i * 3), next));
+    index.compact();
+    const spy = countAnswers('nearNames', () => true);
+    try {
+      let skipped = 0;
+      let made = 0;
+      for (const q of queries(next, 400).filter((asked) => asked.tokens.length >= 2)) {
+        const checks = q.tokens.map((t, i) => ({ tokens: [t], stems: [q.stems[i]!], tokenTrigrams: [q.tokenTrigrams[i]!] }));
+        const plain = index.checked(q, checks);
+        spy.count = 0;
+        const gated = index.checked(
+          q,
+          checks.map((check) => ({ ...check, gate: true })),
+        );
+        if (plain === 'sql' || gated === 'sql') throw new Error('a sealed index answers every search');
+        expect({ q: q.tokens.join(' '), matched: gated.matched }).toEqual({ q: q.tokens.join(' '), matched: plain.matched });
+        if (plain.matched.every(Boolean)) {
+          made += 1;
+          expect(gated).toEqual(plain);
+        } else {
+          skipped += 1;
+          expect(gated).toEqual({ page: null, skipped: true, matched: plain.matched });
+          // Not even the name fallback was walked for a page no one reads.
+          expect(spy.count).toBe(0);
+        }
+      }
+      expect(skipped).toBeGreaterThan(20);
+      expect(made).toBeGreaterThan(20);
+    } finally {
+      spy.restore();
+    }
+  });
+});

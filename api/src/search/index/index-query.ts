@@ -56,10 +56,14 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * Words whose match is only checked (SearchIndex `matches`): does any product hold them, the name fallback aside. A
  * search's checks ride on its one message to the index's thread instead of one message each.
  */
-export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems' | 'tokenTrigrams'>;
+/** A word (or words) to check; `gate`: the page asked beside it is wanted only if it matches (else it is skipped). */
+export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems' | 'tokenTrigrams'> & { gate?: boolean };
 
-/** What the thread answers a search: the page (null when only checks were asked) and each check's answer, in order. */
-export type CheckedAnswer = { page: IndexPage | null; matched: boolean[] } | 'sql';
+/**
+ * What the thread answers a search: the page (null when only checks were asked, or `skipped` when a gate check matched
+ * nothing) and each check's answer, in order.
+ */
+export type CheckedAnswer = { page: IndexPage | null; matched: boolean[]; skipped?: boolean } | 'sql';
 
 /** A page the index answered itself. */
 export type IndexPage = { ids: string[]; total: number };

@@ -54,6 +54,8 @@ export interface IndexedPage {
 /** A page and whether each word checked beside it matches something (SearchIndexService.checkedSearch). */
 export interface CheckedPage extends IndexedPage {
   matched: boolean[];
+  /** The page was not made: a gate check (checkedSearch's first `gates`) matched nothing. */
+  skipped?: boolean;
 }
 
 /** The page a search asks of the index. */
@@ -149,9 +151,11 @@ export class SearchIndexService implements OnApplicationShutdown {
   /**
    * A page (as `search`) and whether each of `checks` (a word's tokens, past the synonyms) matches something
    * (SearchIndex `matches`), all in one message to the index's thread; null when the SQL path must answer the page.
+   * The first `gates` checks gate the page: when one matches nothing, no page is made (an empty one, `skipped`).
    */
-  async checkedSearch(text: string, tokens: string[], limit: number, offset: number, checks: string[][]): Promise<CheckedPage | null> {
-    const answer = await this.ask({ text, tokens, limit, offset }, checks);
+  async checkedSearch(text: string, tokens: string[], limit: number, offset: number, checks: string[][], gates = 0): Promise<CheckedPage | null> {
+    const answer = await this.ask({ text, tokens, limit, offset }, checks, gates);
+    if (answer?.skipped) return { ids: [], total: 0, matched: answer.matched, skipped: true };
     return answer?.page ? { ...answer.page, matched: answer.matched } : null;
   }
 
@@ -191,7 +195,11 @@ export class SearchIndexService implements OnApplicationShutdown {
   }
 
   /** One message to the index's thread: a page (unless `page` is null) and the checks; null when the index cannot answer the page. */
-  private async ask(page: PageAsked | null, checks: string[][]): Promise<{ page: IndexedPage | null; matched: boolean[] } | null> {
+  private async ask(
+    page: PageAsked | null,
+    checks: string[][],
+    gates = 0,
+  ): Promise<{ page: IndexedPage | null; matched: boolean[]; skipped?: boolean } | null> {
     if (!this.current) {
       void this.kick();
       return null;
@@ -217,7 +225,7 @@ export class SearchIndexService implements OnApplicationShutdown {
     const asked: Array<[number, WordCheck]> = [];
     checks.forEach((tokens, k) => {
       const [trigrams, lexemes] = [trigramsOf(tokens, made), this.stemsOf(tokens)];
-      if (tokens.length && trigrams && lexemes) asked.push([k, { tokens, stems: lexemes, tokenTrigrams: trigrams }]);
+      if (tokens.length && trigrams && lexemes) asked.push([k, { tokens, stems: lexemes, tokenTrigrams: trigrams, ...(k < gates ? { gate: true } : {}) }]);
     });
     // A write while we asked PostgreSQL: the SQL path answers this one.
     if (!this.current || this.thread !== thread) return null;
@@ -225,7 +233,7 @@ export class SearchIndexService implements OnApplicationShutdown {
       const answer = await thread.search({ op: 'search', query, checks: asked.map(([, check]) => check) });
       if (answer === 'sql') return null;
       asked.forEach(([k], i) => (matched[k] = answer.matched[i]!));
-      return { page: answer.page, matched };
+      return { page: answer.page, matched, ...(answer.skipped ? { skipped: true } : {}) };
     } catch {
       return null; // the thread died meanwhile: a new one is on its way, SQL answers
     }

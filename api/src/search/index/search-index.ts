@@ -171,11 +171,15 @@ export class SearchIndex {
    */
   checked(query: IndexQuery | null, checks: WordCheck[]): CheckedAnswer {
     if (!query) return { page: null, matched: checks.map((check) => this.matches(check)) };
+    // A page wanted only if every gate check matches (a plain search whose words each must): a word that matches
+    // nothing makes the page, and the name fallback it may walk, work thrown away.
+    const gates = checks.map((check) => (check.gate ? this.matches(check) : true));
+    if (gates.includes(false)) return { page: null, skipped: true, matched: checks.map((check, k) => (check.gate ? gates[k]! : this.matches(check))) };
     const page = this.search(query);
     if (page === 'sql') return 'sql';
     const own = query.narrowing ? null : !this.fromNames && page.total > 0;
     const same = (check: WordCheck) => check.tokens.length === query.tokens.length && check.tokens.every((t, i) => t === query.tokens[i]);
-    return { page, matched: checks.map((check) => (own !== null && same(check) ? own : this.matches(check))) };
+    return { page, matched: checks.map((check, k) => (own !== null && same(check) ? own : check.gate ? gates[k]! : this.matches(check))) };
   }
 
   search(q: IndexQuery): IndexAnswer {
