@@ -281,10 +281,9 @@ select t, exists (
 from unnest(${p.tokens}::text[]) as t, lateral to_tsquery('english', t || ':*') as q`,
 );
 
-/** Each token's answer to HOLD_TOKENS, in order. */
-export async function holdTokens(read: NamedStatement, tokens: string[]): Promise<boolean[]> {
-  if (tokens.length === 0) return [];
+/** The tokens some published product holds (HOLD_TOKENS). */
+export async function heldTokens(read: NamedStatement, tokens: string[]): Promise<Set<string>> {
+  if (tokens.length === 0) return new Set();
   const rows = await read<{ t: string; held: boolean }, { tokens: string[] }>(HOLD_TOKENS, { tokens });
-  const held = new Map(rows.map((row) => [row.t, row.held]));
-  return tokens.map((token) => held.get(token) ?? false);
+  return new Set(rows.filter((row) => row.held).map((row) => row.t));
 }

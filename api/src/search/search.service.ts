@@ -10,7 +10,7 @@ import {
 } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
 import { understandQuery, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
-import { filterRanked, holdTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
+import { filterRanked, heldTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
 import { indexNarrowing, narrowingValues, narrows } from './narrowing.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
@@ -155,9 +155,8 @@ export class SearchService implements ProductSearch {
     const codes = words.filter(isCode);
     if (codes.length === 0) return null;
     const tokens = await Promise.all(codes.map((code) => this.tokensOf([code])));
-    const held = await holdTokens(this.read, [...new Set(tokens.flat())]);
-    const heldToken = new Map([...new Set(tokens.flat())].map((token, k) => [token, held[k]!]));
-    const k = tokens.findIndex((list) => list.length > 0 && !list.every((token) => heldToken.get(token)));
+    const held = await heldTokens(this.read, [...new Set(tokens.flat())]);
+    const k = tokens.findIndex((list) => list.length > 0 && !list.every((token) => held.has(token)));
     return k < 0 ? null : codes[k]!;
   }
 
