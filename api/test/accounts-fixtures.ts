@@ -83,12 +83,13 @@ export async function mailsTo(t: TestApp, email: string): Promise<string[]> {
 
 /**
  * The n-th mail to this recipient (of those `matching`, if given), once it has been written: mail goes
- * out in the background, so this polls the mail folder, `timeoutMs` at most.
+ * out in the background, so this polls the mail folder, `timeoutMs` at most. 15 s by default: a notice's mail passes
+ * through the queue's claims, which on CI's loaded two cores once took over 5 s; a mail that comes is found within 50 ms.
  */
 export async function waitForMail(
   t: TestApp,
   email: string,
-  { nth = 1, matching, timeoutMs = 5000 }: { nth?: number; matching?: RegExp; timeoutMs?: number } = {},
+  { nth = 1, matching, timeoutMs = 15_000 }: { nth?: number; matching?: RegExp; timeoutMs?: number } = {},
 ): Promise<string> {
   let have = 0;
   return waitUntil(
