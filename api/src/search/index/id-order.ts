@@ -34,9 +34,9 @@ export interface PageNarrowing {
   ownPage: number[];
 }
 
-const KEY_CHARS = 7;
+export const KEY_CHARS = 7;
 /** Four keys cover 28 characters: a ULID (26) whole, so equal keys mean equal ids. */
-const ID_KEYS = 4;
+export const ID_KEYS = 4;
 
 /**
  * Numbers that order ids as their strings do: characters 0–6, 7–13, 14–20 and 21–27, 7 bits each

@@ -1,88 +1,121 @@
-import { GrowableUint32, GrowableUint8 } from './growable.js';
-
-const encoder = new TextEncoder();
-const decoder = new TextDecoder();
+import { GrowableFloat64 } from './growable.js';
+import { ID_KEYS, KEY_CHARS, idOrderKeys } from './id-order.js';
 
 /**
- * The product ids of the index, by product number, as UTF-8 bytes in one buffer, with an open-addressing hash table
- * (product number + 1 per slot, 0 empty) from id to number: a million ids cost ≈ 38 MiB here, where strings in an array
- * and a Map cost ≈ 100 MiB of the thread's heap (docs/benchmarks.md#search). An id put again points its slot at its new
- * number; the owner says which numbers are gone.
+ * The product ids of the index, by product number, and an open-addressing hash table (product number + 1 per slot,
+ * 0 empty) from id to number. An id is held as the ID_KEYS numbers that order it (id-order.ts `idOrderKeys`): for an id of
+ * at most 28 ASCII characters, none of them NUL (a ULID, as every product id the shop makes), those numbers are the id
+ * itself, 7 bits a character, so the table keeps no other copy of it: 32 bytes a product, 31 MiB at a million. A
+ * string of ids in an array and a Map cost ≈ 100 MiB of the thread's heap, and the ids' bytes beside the keys 29 MiB more
+ * (docs/benchmarks.md#search). Any other id is kept as a string beside its keys. An id put again points its slot at
+ * its new number; the owner says which numbers are gone.
  */
 export class IdTable {
-  private readonly bytes = new GrowableUint8(1024);
-  private readonly starts = new GrowableUint32(1024);
+  /** ID_KEYS numbers per product: its id's order, and for most ids the id itself. */
+  readonly keys = new GrowableFloat64(1024);
+  /** The ids the keys do not spell, by product number. */
+  private readonly spelled = new Map<number, string>();
   private slots = new Int32Array(1024);
-  private scratch = new Uint8Array(256);
+  private count = 0;
+  /** The keys of the id being found or added. */
+  private readonly asked = new Float64Array(ID_KEYS);
+  /** The characters of the id being spelled. */
+  private readonly codes = new Uint16Array(ID_KEYS * KEY_CHARS);
 
   get size(): number {
-    return this.starts.length;
+    return this.count;
   }
 
   /** The number of `id` if it was ever put (gone or not), else −1. */
   find(id: string): number {
-    const length = this.encode(id);
+    const plain = this.read(id);
     const mask = this.slots.length - 1;
-    for (let slot = hash(this.scratch, length) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = this.hashAsked(plain, id) & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!;
       if (held === 0) return -1;
-      if (this.equals(held - 1, length)) return held - 1;
+      if (this.holds(held - 1, plain, id)) return held - 1;
     }
   }
 
   /** Adds `id` as the next number (it replaces the id's earlier number in the table). */
   add(id: string): number {
-    const doc = this.starts.length;
-    const length = this.encode(id);
-    this.starts.push(this.bytes.length);
-    for (let i = 0; i < length; i++) this.bytes.push(this.scratch[i]!);
-    if ((doc + 1) * 2 > this.slots.length) this.grow();
-    else this.place(doc, this.scratch, 0, length);
+    const doc = this.count++;
+    const plain = this.read(id);
+    for (let k = 0; k < ID_KEYS; k++) this.keys.push(this.asked[k]!);
+    if (!plain) this.spelled.set(doc, id);
+    if (this.count * 2 > this.slots.length) this.grow();
+    else this.place(doc);
     return doc;
   }
 
   /** The id of a number. */
   id(doc: number): string {
-    const start = this.starts.buf[doc]!;
-    const end = doc + 1 < this.starts.length ? this.starts.buf[doc + 1]! : this.bytes.length;
-    return decoder.decode(this.bytes.buf.subarray(start, end));
+    const spelled = this.spelled.get(doc);
+    if (spelled !== undefined) return spelled;
+    const keys = this.keys.buf;
+    const codes = this.codes;
+    let n = 0;
+    for (let k = 0; k < ID_KEYS; k++) {
+      const key = keys[doc * ID_KEYS + k]!;
+      for (let i = KEY_CHARS - 1; i >= 0; i--) {
+        const code = Math.floor(key / CHAR_PLACE[i]!) % 128;
+        if (code > 0) codes[n++] = code;
+      }
+    }
+    return String.fromCharCode.apply(null, codes.subarray(0, n) as unknown as number[]);
   }
 
   trim(): void {
-    this.bytes.trim();
-    this.starts.trim();
+    this.keys.trim();
   }
 
-  /** The id's UTF-8 bytes into `scratch`; answers how many. */
-  private encode(id: string): number {
-    if (id.length * 3 > this.scratch.length) this.scratch = new Uint8Array(id.length * 3);
-    return encoder.encodeInto(id, this.scratch).written;
-  }
-
-  private equals(doc: number, length: number): boolean {
-    const start = this.starts.buf[doc]!;
-    const end = doc + 1 < this.starts.length ? this.starts.buf[doc + 1]! : this.bytes.length;
-    if (end - start !== length) return false;
-    const bytes = this.bytes.buf;
-    for (let i = 0; i < length; i++) if (bytes[start + i] !== this.scratch[i]) return false;
+  /** The keys of `id` into `asked`; true when they spell it (at most 28 ASCII characters, no NUL). */
+  private read(id: string): boolean {
+    const keys = idOrderKeys(id);
+    for (let k = 0; k < ID_KEYS; k++) this.asked[k] = keys[k]!;
+    if (id.length > ID_KEYS * KEY_CHARS || keys[0]! < 0) return false;
+    for (let i = 0; i < id.length; i++) if (id.charCodeAt(i) === 0) return false;
     return true;
   }
 
-  /** Points the slot of these bytes' id at `doc` (the slot it already has, or an empty one). */
-  private place(doc: number, source: Uint8Array, start: number, length: number): void {
+  /** Whether product `doc` is the id asked (its keys in `asked`, `plain` when they spell it). */
+  private holds(doc: number, plain: boolean, id: string): boolean {
+    const spelled = this.spelled.get(doc);
+    if (spelled !== undefined || !plain) return spelled === id;
+    const keys = this.keys.buf;
+    for (let k = 0; k < ID_KEYS; k++) if (keys[doc * ID_KEYS + k] !== this.asked[k]) return false;
+    return true;
+  }
+
+  private hashAsked(plain: boolean, id: string): number {
+    return plain ? hashKeys(this.asked, 0) : hashText(id);
+  }
+
+  /** The slot hash of a product held (as `hashAsked` of its id). */
+  private hashOf(doc: number): number {
+    const spelled = this.spelled.get(doc);
+    return spelled === undefined ? hashKeys(this.keys.buf, doc * ID_KEYS) : hashText(spelled);
+  }
+
+  /** Points the slot of product `doc`'s id at it (the slot it already has, or an empty one). */
+  private place(doc: number): void {
     const mask = this.slots.length - 1;
-    const bytes = this.bytes.buf;
-    for (let slot = hash(source, length, start) & mask; ; slot = (slot + 1) & mask) {
+    const spelled = this.spelled.get(doc);
+    const keys = this.keys.buf;
+    for (let slot = this.hashOf(doc) & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!;
       if (held === 0 || held - 1 === doc) {
         this.slots[slot] = doc + 1;
         return;
       }
-      const heldStart = this.starts.buf[held - 1]!;
-      const heldEnd = held < this.starts.length ? this.starts.buf[held]! : this.bytes.length;
-      if (heldEnd - heldStart !== length) continue;
-      let same = true;
-      for (let i = 0; i < length && same; i++) same = bytes[heldStart + i] === source[start + i];
+      const other = held - 1;
+      const otherSpelled = this.spelled.get(other);
+      let same: boolean;
+      if (spelled !== undefined || otherSpelled !== undefined) same = spelled === otherSpelled;
+      else {
+        same = true;
+        for (let k = 0; k < ID_KEYS && same; k++) same = keys[doc * ID_KEYS + k] === keys[other * ID_KEYS + k];
+      }
       if (same) {
         this.slots[slot] = doc + 1;
         return;
@@ -93,18 +126,27 @@ export class IdTable {
   /** Twice the slots, every number placed again in order (a later number of the same id takes the slot). */
   private grow(): void {
     this.slots = new Int32Array(this.slots.length * 2);
-    const count = this.starts.length;
-    for (let doc = 0; doc < count; doc++) {
-      const start = this.starts.buf[doc]!;
-      const end = doc + 1 < count ? this.starts.buf[doc + 1]! : this.bytes.length;
-      this.place(doc, this.bytes.buf, start, end - start);
-    }
+    for (let doc = 0; doc < this.count; doc++) this.place(doc);
   }
 }
 
-/** FNV-1a of `length` bytes from `start`. */
-function hash(bytes: Uint8Array, length: number, start = 0): number {
+/** What a character's place in a key is worth: 128 to the number of characters after it. */
+const CHAR_PLACE = Array.from({ length: KEY_CHARS }, (_, i) => 128 ** i);
+
+/** FNV-1a over the keys' 7-bit characters' numbers, taken 32 bits at a time. */
+function hashKeys(keys: Float64Array, at: number): number {
   let h = 0x811c9dc5;
-  for (let i = start; i < start + length; i++) h = Math.imul(h ^ bytes[i]!, 0x01000193);
+  for (let k = 0; k < ID_KEYS; k++) {
+    const key = keys[at + k]!;
+    h = Math.imul(h ^ (key % 0x100000000), 0x01000193);
+    h = Math.imul(h ^ Math.floor(key / 0x100000000), 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** FNV-1a of a string's UTF-16 code units. */
+function hashText(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }

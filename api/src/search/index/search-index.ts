@@ -1,6 +1,6 @@
 import { GrowableFloat64 } from './growable.js';
 import { IdTable } from './id-table.js';
-import { TopList, idOrderKeys, type IdOrder, type PageNarrowing } from './id-order.js';
+import { TopList, type IdOrder, type PageNarrowing } from './id-order.js';
 import type { CheckedAnswer, IndexAnswer, IndexNarrowing, IndexPage, IndexQuery, IndexedProduct, WordCheck, WordGroups } from './index-query.js';
 import { NarrowingFacts } from './narrowing-facts.js';
 import { Lexicon, wordGroups } from './lexicon.js';
@@ -30,9 +30,8 @@ export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
  * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
  */
 export class SearchIndex {
+  /** The products' ids, each as the ID_KEYS numbers that order it (see idOrderKeys), so ties rarely compare strings. */
   private readonly ids = new IdTable();
-  /** Per product: ID_KEYS numbers that order its id (see idOrderKeys), so ties rarely compare strings. */
-  private readonly idKeys = new GrowableFloat64(1024);
   private readonly updatedAts = new GrowableFloat64(1024);
   private readonly lexicon = new Lexicon();
   private readonly postings = new Postings();
@@ -108,7 +107,6 @@ export class SearchIndex {
   put(product: IndexedProduct): void {
     this.remove(product.id);
     const doc = this.ids.add(product.id);
-    for (const key of idOrderKeys(product.id)) this.idKeys.push(key);
     this.updatedAts.push(product.updatedAt);
     this.facts.add(product.facts);
     this.names.add(doc, product.nameTrigrams);
@@ -155,7 +153,7 @@ export class SearchIndex {
   compact(): void {
     this.layOut();
     this.ids.trim();
-    for (const g of [this.idKeys, this.updatedAts, this.shelves.of]) g.trim();
+    for (const g of [this.updatedAts, this.shelves.of]) g.trim();
     this.postings.trim();
     this.names.trim();
     this.shelves.trim();
@@ -318,6 +316,6 @@ export class SearchIndex {
 
   private idOrder(): IdOrder {
     const ids = this.ids;
-    return { id: (doc) => ids.id(doc), keys: this.idKeys.buf, ...(this.narrowTo ? { narrow: this.narrowTo } : {}) };
+    return { id: (doc) => ids.id(doc), keys: this.ids.keys.buf, ...(this.narrowTo ? { narrow: this.narrowTo } : {}) };
   }
 }
