@@ -1,6 +1,6 @@
 /**
  * Scratch space for one search at a time (searches are synchronous), shared by the rankings and the name fallback: per
- * lexeme and per product, sized by `fit` a quarter past what is held.
+ * lexeme and per product, sized by `fit` past what is held.
  */
 export class Scratch {
   lexMask = new Int32Array(0);
@@ -20,12 +20,17 @@ export class Scratch {
   masks = new Uint8Array(0);
   private round = 0;
 
+  /** Set by `drop`: the next `fit` leaves little room (a full build's products are all there are until a catch-up adds some). */
+  private snug = false;
+
   /** Makes the arrays again when the lexicon or the products outgrew them. */
   fit(lexemes: number, products: number): void {
     if (this.lexMask.length < lexemes) this.lexMask = new Int32Array(lexemes * 2);
     if (this.stamp.length < products) {
-      // A quarter more than held, so that products added later rarely make them again.
-      const size = Math.ceil(products * 1.25) + 1024;
+      // A quarter more than held, so that products added later rarely make them again; a 64th after a full build (31
+      // bytes a product: a quarter more was 7 MiB at a million), whose first catch-up past that makes them a quarter over.
+      const size = Math.ceil(products * (this.snug ? 1 + 1 / 64 : 1.25)) + 1024;
+      this.snug = false;
       this.stamp = new Int32Array(size);
       this.sums = new Float64Array(size);
       this.best = new Float64Array(size);
@@ -38,9 +43,10 @@ export class Scratch {
     }
   }
 
-  /** Drops the per-product arrays (after a full build), so that `fit` makes them to the size held. */
+  /** Drops the per-product arrays (after a full build), so that `fit` makes them to the size held, a 64th over. */
   drop(): void {
     this.stamp = new Int32Array(0);
+    this.snug = true;
   }
 
   /** A new stamp: a product whose `stamp` is not it was not met yet in this search. */
