@@ -91,6 +91,8 @@ function build(lib, rows, words) {
   const before = memory();
   const started = performance.now();
   const index = new lib.SearchIndex(new lib.Vocabulary(words));
+  // As the index's thread is told how many products a build will read (older builds have no `expect`).
+  index.expect?.(rows.length);
   for (const row of rows)
     index.put({
       id: row.id,
@@ -101,7 +103,7 @@ function build(lib, rows, words) {
       facts: row.f ?? '',
     });
   // As the index's thread publishes a fresh build (compact() trims it; older builds only seal).
-  if (index.compact) index.compact();
+  if (index.compact) index.compact(() => globalThis.gc?.());
   else index.seal();
   const ms = performance.now() - started;
   return { index, ms, mib: (memory() - before) / 2 ** 20 };

@@ -215,6 +215,32 @@ describe('the search index ranking that stops early', () => {
     }
   });
 
+  it('answers alike when the build was told how many products to expect, rightly or not, and then keeps little room', () => {
+    const made = (expected: number | null) => {
+      const next = random(11);
+      const index = new SearchIndex(vocabulary());
+      if (expected !== null) index.expect(expected);
+      for (let i = 0; i < 3000; i++) index.put(product(ulid(1000 + i * 7), next));
+      let collected = 0;
+      index.compact(() => (collected += 1));
+      expect(collected).toBe(1);
+      return index;
+    };
+    const plain = made(null);
+    const asked = queries(random(12), 300).flatMap((q, i) => (i % 10 === 0 ? [q, { ...q, offset: 10 }] : [q]));
+    const want = asked.map((q) => plain.search(q));
+    expect(want.filter((a) => a !== 'sql' && a.total > 0).length).toBeGreaterThan(150);
+    for (const expected of [3000, 1200, 9000]) {
+      const index = made(expected);
+      expect({ expected, answers: asked.map((q) => index.search(q)) }).toEqual({ expected, answers: want });
+      // Sized by the first thousand products, a 64th over: no room past a 32nd is kept (none copied out by a trim).
+      const { entryLex, entryStart } = (
+        index as unknown as { postings: { entryLex: { buf: Uint16Array; length: number }; entryStart: { buf: Int32Array; length: number } } }
+      ).postings;
+      for (const g of [entryLex, entryStart]) expect(g.buf.length).toBeLessThanOrEqual(Math.ceil(g.length * (1 + 1 / 32)));
+    }
+  });
+
   it('answers names like the text as comparing every name with it does, in every band of name lengths and after changes', () => {
     const next = random(26);
     const index = new SearchIndex(vocabulary());

@@ -39,11 +39,25 @@ class Growable<T extends TypedArray> {
     return this;
   }
 
+  /** Room for `capacity` values in all, made at once (a build that knows how many are coming copies nothing as it fills). */
+  ensure(capacity: number): void {
+    if (this.buf.length >= capacity) return;
+    const next = new this.make(capacity);
+    next.set(this.buf.subarray(0, this.length));
+    this.buf = next;
+  }
+
   /** Gives back the room doubling left unused (up to half the buffer); a later push grows it again. */
   trim(): void {
-    if (this.buf.length > this.length) this.buf = this.buf.slice(0, this.length) as T;
+    if (worthTrimming(this.buf.length, this.length)) this.buf = this.buf.slice(0, this.length) as T;
   }
 }
+
+/**
+ * Whether a buffer's unused room is worth a copy to give it back: more than a 32nd of what it holds (a buffer sized
+ * ahead, ensure, is left as it is; one doubling left up to half of it unused).
+ */
+const worthTrimming = (capacity: number, length: number) => capacity - length > length / 32;
 
 export class GrowableInt32 extends Growable<Int32Array> {
   constructor(capacity = 4) {
@@ -95,7 +109,15 @@ export class GrowableIds {
     this.buf[this.length++] = value;
   }
 
+  /** Room for `capacity` ids in all, as `Growable.ensure`. */
+  ensure(capacity: number): void {
+    if (this.buf.length >= capacity) return;
+    const next = this.buf instanceof Uint32Array ? new Uint32Array(capacity) : new Uint16Array(capacity);
+    next.set(this.buf.subarray(0, this.length));
+    this.buf = next;
+  }
+
   trim(): void {
-    if (this.buf.length > this.length) this.buf = this.buf.slice(0, this.length);
+    if (worthTrimming(this.buf.length, this.length)) this.buf = this.buf.slice(0, this.length);
   }
 }

@@ -65,6 +65,11 @@ export class IdTable {
     return String.fromCharCode.apply(null, codes.subarray(0, n) as unknown as number[]);
   }
 
+  /** Room for `products` ids in all (growable.ts `ensure`). */
+  ensure(products: number): void {
+    this.keys.ensure(products * ID_KEYS);
+  }
+
   trim(): void {
     this.keys.trim();
   }

@@ -34,6 +34,8 @@ const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from produ
 const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
 const publishedPage = (after: string) => sql`select id, ${sql.raw(UPDATED_AT)} from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
 const WORD_COUNT = sql`select count(*)::int as n from search_words`;
+/** How many products a fresh build will read (the thread sizes its arrays by it at once). */
+const PUBLISHED_COUNT = sql`select count(*)::int as n from products where publish`;
 /** Every shelf's name: a renamed shelf changes what its products' shelf and narrowing facts say, so the index is built afresh. */
 const SHELF_NAMES = sql`select coalesce(md5(string_agg(id || ':' || name, '|' order by id)), '') as n from (
   select id, name from categories union all select id, name from sub_categories) s`;
@@ -287,7 +289,8 @@ export class SearchIndexService implements OnApplicationShutdown {
       const thread = this.threadNow();
       const shelves = String((await this.rows(SHELF_NAMES))[0]!.n);
       if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE || shelves !== this.builtShelves) {
-        await thread.send({ op: 'begin', words: await this.loadVocabulary() });
+        const [{ n: products }] = (await this.rows(PUBLISHED_COUNT)) as [{ n: number }];
+        await thread.send({ op: 'begin', words: await this.loadVocabulary(), products });
         // The next page is read while the thread indexes this one (at most one batch waits in between).
         let indexing: Promise<void> = Promise.resolve();
         let after = '';

@@ -166,6 +166,17 @@ export class NameIndex {
     }
   }
 
+  /** While a fresh index is built: room for `products` names and `trigrams` trigrams of them in all (growable.ts `ensure`). */
+  ensure(products: number, trigrams: number): void {
+    this.nameSize.ensure(products);
+    this.pending?.ensure(trigrams);
+  }
+
+  /** How many trigrams the names put so far have, while a fresh index is built (null once laid out). */
+  get pendingTrigrams(): number | null {
+    return this.pending?.length ?? null;
+  }
+
   /** Trims the lists and the name sizes to what they hold (growable.ts). */
   trim(): void {
     this.nameSize.trim();

@@ -50,6 +50,11 @@ export class NarrowingFacts {
     return this.createdAt.buf[doc]!;
   }
 
+  /** Room for `products` products' facts in all (growable.ts `ensure`). */
+  ensure(products: number): void {
+    for (const g of [this.traits, this.packAmount, this.ageFrom, this.createdAt]) g.ensure(products);
+  }
+
   trim(): void {
     for (const g of [this.traits, this.packAmount, this.ageFrom, this.createdAt]) g.trim();
   }

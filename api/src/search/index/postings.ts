@@ -1,7 +1,7 @@
 import { GrowableIds, GrowableInt32, GrowableUint32, GrowableUint8 } from './growable.js';
 import { idAfter, type IdOrder } from './id-order.js';
 import type { WordGroups } from './index-query.js';
-import { BUCKETS, BUCKET_OF } from './weights.js';
+import { BUCKETS, BUCKET_OF, CODE_ORDER } from './weights.js';
 
 /**
  * A laid-out list holding at least this share of the products also keeps them as a bit set (an eighth of a byte a
@@ -9,6 +9,13 @@ import { BUCKETS, BUCKET_OF } from './weights.js';
  * them instead of walking a list that holds nearly every product (a word of every description).
  */
 export const BIG_LIST = 1 / 16;
+
+/** Postings `from` up to `to` of a list, all of entry code `code` (−1: each its own, in the list's tail codes). */
+export interface PostingRun {
+  from: number;
+  to: number;
+  code: number;
+}
 
 /** A list marking asks instead of walking (Postings.bigList): its laid-out products as bits, and how many are live. */
 export interface BigList {
@@ -33,9 +40,13 @@ export class Postings {
   /** Per entry (a product's lexemes, product after product): its lexeme, and where the word is (weights.ts). */
   readonly entryLex = new GrowableIds(1024);
   readonly entryCode = new GrowableUint8(1024);
-  /** Per lexeme: the products holding it, in the order they arrived, and the code of its entry in each. */
+  /** Per lexeme: the products holding it, in the order they arrived (laid out in buckets by code, then a tail: `runs`). */
   readonly lexDocs: GrowableUint32[] = [];
-  readonly lexCodes: GrowableUint8[] = [];
+  /**
+   * Per lexeme: the code of its entry in each product of its list's tail (those put after the layout). A laid-out
+   * bucket holds one code, so its products need none (a byte a posting was 18.5 MiB at a million products).
+   */
+  readonly tailCodes: GrowableUint8[] = [];
   /** Per lexeme: how many of the products in its postings are gone; and of those laid out. */
   private readonly lexGone: number[] = [];
   private readonly lexGoneLaidOut: number[] = [];
@@ -61,7 +72,7 @@ export class Postings {
   /** Makes the (empty) list of a lexeme new to the lexicon. */
   addLexeme(): void {
     this.lexDocs.push(new GrowableUint32(2));
-    this.lexCodes.push(new GrowableUint8(2));
+    this.tailCodes.push(new GrowableUint8(2));
     this.lexGone.push(0);
     this.lexGoneLaidOut.push(0);
   }
@@ -75,7 +86,7 @@ export class Postings {
       this.entryCode.push(codes[e]!);
       if (!this.pending) {
         this.lexDocs[lexes[e]!]!.push(doc);
-        this.lexCodes[lexes[e]!]!.push(codes[e]!);
+        this.tailCodes[lexes[e]!]!.push(codes[e]!);
       }
     }
     this.held += 1;
@@ -96,6 +107,25 @@ export class Postings {
     this.entryCount.buf[doc] = -1;
     this.held -= 1;
     this.dead += 1;
+  }
+
+  /**
+   * A lexeme's list in runs: its laid-out buckets that hold products, each of one code, then its tail (code −1: the
+   * codes are `tailCodes`, from `from` on).
+   */
+  runs(lex: number): PostingRun[] {
+    const runs: PostingRun[] = [];
+    let tail = 0;
+    if (lex < this.laidOutLex) {
+      const base = this.bucketAt[lex * BUCKETS]!;
+      for (let b = 0; b < BUCKETS; b++) {
+        const [from, to] = [this.bucketAt[lex * BUCKETS + b]! - base, this.bucketAt[lex * BUCKETS + b + 1]! - base];
+        if (to > from) runs.push({ from, to, code: CODE_ORDER[b]! });
+      }
+      tail = this.bucketAt[(lex + 1) * BUCKETS]! - base;
+    }
+    if (this.lexDocs[lex]!.length > tail) runs.push({ from: tail, to: this.lexDocs[lex]!.length, code: -1 });
+    return runs;
   }
 
   /** How many live products a list holds. */
@@ -146,21 +176,24 @@ export class Postings {
       for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) perKey[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]! + 1]! += 1;
     for (let k = 0; k < keys; k++) perKey[k + 1]! += perKey[k]!;
     const allDocs = new Uint32Array(perKey[keys]!);
-    const allCodes = new Uint8Array(perKey[keys]!);
     const at = perKey.slice(0, keys);
     for (let doc = 0; doc < docs; doc++)
       for (let e = starts[doc]!, end = e + Math.max(0, counts[doc]!); e < end; e++) {
-        const p = at[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]!]!++;
-        allDocs[p] = doc;
-        allCodes[p] = codes[e]!;
+        allDocs[at[entryLex[e]! * BUCKETS + BUCKET_OF[codes[e]!]!]!++] = doc;
       }
     for (let lex = 0; lex < lexicon; lex++) {
       const from = perKey[lex * BUCKETS]!;
       const to = perKey[(lex + 1) * BUCKETS]!;
       this.lexDocs[lex]!.adopt(allDocs.subarray(from, to));
-      this.lexCodes[lex]!.adopt(allCodes.subarray(from, to));
     }
     return perKey;
+  }
+
+  /** Room for `products` products and `entries` entries in all (growable.ts `ensure`). */
+  ensure(products: number, entries: number): void {
+    for (const g of [this.entryStart, this.entryCount]) g.ensure(products);
+    this.entryLex.ensure(entries);
+    this.entryCode.ensure(entries);
   }
 
   /** Trims the per-product arrays to what they hold (growable.ts). */

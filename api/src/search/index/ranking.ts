@@ -31,16 +31,19 @@ export function rankedOneWord(r: Ranker, items: Map<number, number>, q: IndexQue
   let candidates = 0;
   for (const [lex, weight] of items) {
     const docs = r.postings.lexDocs[lex]!.buf;
-    const codes = r.postings.lexCodes[lex]!.buf;
-    const n = r.postings.lexDocs[lex]!.length;
-    for (let p = 0; p < n; p++) {
-      const doc = docs[p]!;
-      const score = weight * worth[codes[p]!]!;
-      if (stamp[doc] !== round) {
-        stamp[doc] = round;
-        sums[doc] = score;
-        touched[candidates++] = doc;
-      } else if (score > sums[doc]!) sums[doc] = score;
+    const tail = r.postings.tailCodes[lex]!.buf;
+    // A laid-out bucket's postings are all of one code; the tail's each of its own.
+    for (const { from, to, code } of r.postings.runs(lex)) {
+      const bucket = code >= 0 ? weight * worth[code]! : 0;
+      for (let p = from; p < to; p++) {
+        const doc = docs[p]!;
+        const score = code >= 0 ? bucket : weight * worth[tail[p - from]!]!;
+        if (stamp[doc] !== round) {
+          stamp[doc] = round;
+          sums[doc] = score;
+          touched[candidates++] = doc;
+        } else if (score > sums[doc]!) sums[doc] = score;
+      }
     }
   }
   // The products on a shelf the word names: their best hit through it, and the shelf name's bonus.
@@ -202,16 +205,20 @@ function scoreByPostings(r: Ranker, groups: WordGroups, shelfMatches: ShelfMatch
   for (let g = 0; g < groups.length; g++) {
     const bit = 1 << g;
     // The word's items' postings (each worth its weight times its code's worth), then the shelves naming it (each product worth the shelf's hit).
-    const lists: Array<{ buf: Uint32Array | Int32Array; codes: Uint8Array | null; length: number; weight: number }> = [];
+    // A laid-out bucket's postings are each worth the same, the tail's each as its code says (from `from` on).
+    const lists: Array<{ buf: Uint32Array | Int32Array; codes: Uint8Array | null; from: number; to: number; weight: number }> = [];
     for (const [lex, weight] of groups[g]!) {
-      const postings = r.postings.lexDocs[lex]!;
-      lists.push({ buf: postings.buf, codes: r.postings.lexCodes[lex]!.buf, length: postings.length, weight });
+      const buf = r.postings.lexDocs[lex]!.buf;
+      for (const { from, to, code } of r.postings.runs(lex))
+        lists.push(
+          code >= 0 ? { buf, codes: null, from, to, weight: weight * worth[code]! } : { buf, codes: r.postings.tailCodes[lex]!.buf, from, to, weight },
+        );
     }
-    for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, codes: null, length: m.docs.length, weight: m.hits[g]! });
-    for (const { buf, codes, length, weight } of lists)
-      for (let p = 0; p < length; p++) {
+    for (const m of shelfMatches) if (m.hits[g]! > 0) lists.push({ buf: m.docs.buf, codes: null, from: 0, to: m.docs.length, weight: m.hits[g]! });
+    for (const { buf, codes, from, to, weight } of lists)
+      for (let p = from; p < to; p++) {
         const doc = buf[p]!;
-        const score = codes ? weight * worth[codes[p]!]! : weight;
+        const score = codes ? weight * worth[codes[p - from]!]! : weight;
         if (stamp[doc] !== round) {
           stamp[doc] = round;
           hits[doc] = bit;

@@ -29,6 +29,9 @@ export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
  * Products get dense numbers in the order they arrive; a changed product gets a new number and
  * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
  */
+/** How many products of an expected build tell how many entries and name trigrams a product has (`expect`). */
+const SIZED_BY = 1000;
+
 export class SearchIndex {
   /** The products' ids, each as the ID_KEYS numbers that order it (see idOrderKeys), so ties rarely compare strings. */
   private readonly ids = new IdTable();
@@ -47,6 +50,8 @@ export class SearchIndex {
   private narrowTo: PageNarrowing | null = null;
   /** Whether the last `search` answered with the name fallback (`checked` reads it). */
   private fromNames = false;
+  /** How many products a fresh build was told to expect (`expect`), until the first of them say how big one is. */
+  private expected = 0;
 
   /** `exhaustive`: every search ranks every match, and the name fallback counts every name met (the references the early stops are tested against). */
   constructor(
@@ -104,7 +109,34 @@ export class SearchIndex {
     return doc >= 0 && this.postings.alive(doc) ? doc : -1;
   }
 
+  /**
+   * A fresh build will hold about `products` products: its per-product arrays are made that size at once, and its
+   * per-entry and per-trigram ones once the first thousand products tell how many a product has. Growing them by
+   * doubling left up to half of each unused and each outgrown copy as garbage: at a million products the build's peak
+   * stood 160 MiB over the index it built (docs/benchmarks.md#search).
+   */
+  expect(products: number): void {
+    if (this.ids.size > 0 || products <= 0) return;
+    this.expected = products;
+    this.ids.ensure(products);
+    this.updatedAts.ensure(products);
+    this.facts.ensure(products);
+    this.shelves.of.ensure(products);
+    this.postings.ensure(products, 0);
+    this.names.ensure(products, 0);
+  }
+
+  /** Sizes the per-entry and per-trigram arrays of an expected build from what its first products hold, a 64th over. */
+  private sizeByFirst(): void {
+    const seen = this.ids.size;
+    const room = (held: number) => Math.ceil((held / seen) * this.expected * (1 + 1 / 64));
+    this.postings.ensure(this.expected, room(this.postings.entryLex.length));
+    this.names.ensure(this.expected, room(this.names.pendingTrigrams ?? 0));
+    this.expected = 0;
+  }
+
   put(product: IndexedProduct): void {
+    if (this.expected > 0 && this.ids.size === SIZED_BY) this.sizeByFirst();
     this.remove(product.id);
     const doc = this.ids.add(product.id);
     this.updatedAts.push(product.updatedAt);
@@ -133,10 +165,14 @@ export class SearchIndex {
     if (doc >= 0) this.postings.remove(doc);
   }
 
-  /** Makes every posting list (of lexemes and of name trigrams) at once from what the products put so far hold. */
-  private layOut(): void {
-    this.postings.layOut(this.ids.size, this.lexicon.size, this.idOrder());
+  /**
+   * Makes every posting list (of name trigrams, then of lexemes) at once from what the products put so far hold;
+   * `between` runs after the names' (a full collection gives back their pending trigrams before the postings are made).
+   */
+  private layOut(between: () => void = () => undefined): void {
     this.names.layOut(this.ids.size, this.postings.entryCount.buf);
+    between();
+    this.postings.layOut(this.ids.size, this.lexicon.size, this.idOrder());
   }
 
   /** Readies the posting lists, the lexicon's sorted view and the scratch arrays after a batch of put/remove calls. */
@@ -148,10 +184,11 @@ export class SearchIndex {
 
   /**
    * After a full build: the posting lists laid out, every array trimmed to what it holds (doubling leaves up to half of
-   * each unused), and the scratch arrays sized to the products held.
+   * each unused), and the scratch arrays sized to the products held. `between` runs after the names' lists are made and
+   * before the postings' (search-worker.ts collects garbage there).
    */
-  compact(): void {
-    this.layOut();
+  compact(between?: () => void): void {
+    this.layOut(between);
     this.ids.trim();
     for (const g of [this.updatedAts, this.shelves.of]) g.trim();
     this.postings.trim();

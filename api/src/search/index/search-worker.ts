@@ -38,8 +38,8 @@ const indexed = (row: ProductRow): IndexedProduct => ({
 });
 
 export type WorkerRequest =
-  /** Starts a fresh index beside the answering one. */
-  | { op: 'begin'; words: VocabularyWord[] }
+  /** Starts a fresh index beside the answering one, of about `products` products (SearchIndex `expect`). */
+  | { op: 'begin'; words: VocabularyWord[]; products: number }
   | { op: 'put'; products: ProductRow[] }
   /** Seals the fresh index and makes it the one that answers. */
   | { op: 'publish' }
@@ -94,12 +94,13 @@ function handle(request: WorkerRequest): WorkerAnswer {
   switch (request.op) {
     case 'begin':
       building = new SearchIndex(new Vocabulary(request.words));
+      building.expect(request.products);
       return null;
     case 'put':
       for (const product of request.products) building!.put(indexed(product));
       return null;
     case 'publish':
-      building!.compact();
+      building!.compact(collect);
       index = building;
       building = null;
       collect();
