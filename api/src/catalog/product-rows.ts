@@ -34,8 +34,12 @@ export async function productRows(read: NamedStatement, ids: string[]): Promise<
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-/** How many products' rows a ProductRowCache holds, and for how long at most. */
-const CACHED_ROWS = 10_000;
+/**
+ * How many products' rows a ProductRowCache holds, and for how long at most. A row lives here with its wire form and JSON
+ * text (products.service.ts), ≈ 4.5 KiB in all: 4,000 are ≈ 18 MiB of the API thread's heap, which 10,000 (45 MiB) put
+ * over the 600 MiB an instance has at a million products; the rows searches show most often stay (docs/benchmarks.md#search).
+ */
+const CACHED_ROWS = 4_000;
 const ROW_TTL_MS = 5000;
 
 /**
