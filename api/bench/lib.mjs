@@ -1,7 +1,7 @@
 // What the catalogue and search benches share: starting the built API, a scratch PostgreSQL
 // database, driving a call with autocannon, and the closing table of figures against targets.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +92,55 @@ export async function startApi(env, { timeoutMs, main = MAIN, nodeArgs = [], inh
       await exited;
       clearTimeout(timer);
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A memory cgroup of `limitMiB` made under this process's own (cgroup v1's memory controller, or v2), for an API started
+ * in it through startApi's `wrapper`: an instance as a container of that size runs it (Node sizes its heap by the limit;
+ * past it the kernel reclaims, then kills). Answers `{ wrapper, read(), remove() }` (read: the cgroup's usage now and at
+ * its peak in MiB, and whether the kernel killed a process in it), or null with the reason when none can be made here.
+ * @param {number} limitMiB
+ */
+export function memoryCgroup(limitMiB) {
+  const lines = readFileSync('/proc/self/cgroup', 'utf8').trim().split('\n');
+  const v1 = lines.find((l) => l.split(':')[1]?.split(',').includes('memory'));
+  const v2 = lines.find((l) => l.startsWith('0::'));
+  const [dir, files] = v1
+    ? [
+        `/sys/fs/cgroup/memory${v1.split(':')[2]}`,
+        { limit: 'memory.limit_in_bytes', now: 'memory.usage_in_bytes', peak: 'memory.max_usage_in_bytes', events: 'memory.oom_control' },
+      ]
+    : [`/sys/fs/cgroup${v2?.slice(3) ?? ''}`, { limit: 'memory.max', now: 'memory.current', peak: 'memory.peak', events: 'memory.events' }];
+  const path = join(dir, `haat-bench-${process.pid}-${Date.now().toString(36)}`);
+  try {
+    mkdirSync(path);
+    writeFileSync(join(path, files.limit), String(limitMiB * 2 ** 20));
+  } catch (error) {
+    return { reason: `no memory cgroup could be made under ${dir}: ${error.message}` };
+  }
+  const mib = (file) => {
+    try {
+      return Math.round(Number(readFileSync(join(path, file), 'utf8')) / 2 ** 20);
+    } catch {
+      return null;
+    }
+  };
+  return {
+    // The shell moves itself into the cgroup, then becomes node: the API's every allocation is charged there.
+    wrapper: ['sh', '-c', `echo $$ > ${join(path, 'cgroup.procs')} && exec "$@"`, 'in-cgroup'],
+    read: () => ({
+      nowMiB: mib(files.now),
+      peakMiB: mib(files.peak),
+      killed: Number(/oom_kill (\d+)/.exec(readFileSync(join(path, files.events), 'utf8'))?.[1] ?? 0) > 0,
+    }),
+    remove: () => {
+      try {
+        rmdirSync(path);
+      } catch {
+        /* a process still in it: the kernel removes nothing until it ends */
+      }
     },
   };
 }

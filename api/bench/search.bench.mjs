@@ -32,6 +32,8 @@
  * BENCH_PACED_RATE (400; 0 skips the paced part),
  * BENCH_ENGINES (postgres,pglite), BENCH_CPU_PROF=dir (node --cpu-prof on the API child),
  * BENCH_API_MAIN (another build of api/dist/main.js, to measure before and after with the same driver),
+ * BENCH_MEMORY_LIMIT_MIB (runs each size's API in a memory cgroup of that size, as a container of it would: the table
+ * says whether the kernel killed it and the cgroup's peak; needs a writable cgroup, as root),
  * BENCH_SEEDED_DATABASE_URLS (PostgreSQL databases already seeded with each of BENCH_CATALOG_SIZES demo products, in the
  * same order, comma-separated; BENCH_SEEDED_DATABASE_URL for one: used as they are and kept, so that runs at a million
  * products do not seed for minutes each).
@@ -52,8 +54,10 @@ import {
   scratchDatabase,
   searchIndexReady,
   startApi,
+  memoryCgroup,
   vocabulary,
 } from './lib.mjs';
+import { readFileSync } from 'node:fs';
 import { understandQuery } from '@haat/shared/search/query-understanding';
 
 const SIZES = (process.env.BENCH_CATALOG_SIZES ?? process.env.BENCH_CATALOG_SIZE ?? '100000').split(',').map((n) => Number(n.trim()));
@@ -73,6 +77,8 @@ const SEEDED = (process.env.BENCH_SEEDED_DATABASE_URLS ?? process.env.BENCH_SEED
 if (SEEDED.length && SEEDED.length !== SIZES.length) throw new Error('BENCH_SEEDED_DATABASE_URLS needs one database per size of BENCH_CATALOG_SIZES');
 /** A directory: the API runs with node --cpu-prof there (one profile per thread, the index's included). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
+/** Runs each size's API in a memory cgroup of this many MiB (lib.mjs memoryCgroup): whether an instance of that size lives. */
+const MEMORY_LIMIT_MIB = Number(process.env.BENCH_MEMORY_LIMIT_MIB ?? 0);
 
 /** Sent texts kept per size, to time their parse afterwards (`parseShare`). */
 const MAX_PARSED = 50_000;
@@ -80,6 +86,14 @@ const MAX_PARSED = 50_000;
 const MAX_PARSE_SHARE = 0.05;
 
 const size = (n) => n.toLocaleString('en-IN');
+/** A process's anonymous resident memory in MiB (what only it holds, beside the pages of files it maps), or '?'. */
+const anonMiB = (pid) => {
+  try {
+    return Math.round(Number(/RssAnon:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024);
+  } catch {
+    return '?';
+  }
+};
 const median = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted.length % 2 ? sorted[sorted.length >> 1] : (sorted[sorted.length / 2 - 1] + sorted[sorted.length / 2]) / 2;
@@ -90,10 +104,18 @@ async function startSize(engine, catalogSize, k) {
   const seededUrl = engine === 'postgres' ? SEEDED[k] : undefined;
   const db = engine !== 'postgres' ? null : seededUrl ? { url: seededUrl, drop: async () => {} } : await scratchDatabase();
   let api;
+  // An instance as a container of MEMORY_LIMIT_MIB runs it (lib.mjs memoryCgroup).
+  const cgroup = MEMORY_LIMIT_MIB ? memoryCgroup(MEMORY_LIMIT_MIB) : null;
+  if (cgroup?.reason) throw new Error(`BENCH_MEMORY_LIMIT_MIB: ${cgroup.reason}`);
   try {
     api = await startApi(
       { ...(db ? { DATABASE_URL: db.url } : {}), ...(seededUrl ? {} : { SEED: 'demo', CATALOG_SIZE: String(catalogSize) }), LOG_LEVEL: 'log' },
-      { timeoutMs: 1_800_000, main: API_MAIN, nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [] },
+      {
+        timeoutMs: 1_800_000,
+        main: API_MAIN,
+        nodeArgs: CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] : [],
+        wrapper: cgroup?.wrapper ?? [],
+      },
     );
     const seeded = /Seeded .*? products in ([\d.]+) s/.exec(api.log())?.[1];
     console.log(
@@ -127,9 +149,10 @@ async function startSize(engine, catalogSize, k) {
     const idle = await healthProbe(api.url, 20).start();
     await new Promise((r) => setTimeout(r, 2000));
     const healthIdle = await idle.stop();
-    return { engine, catalogSize, db, api, next, sent, healthIdle, indexStat: thread ? `${api.pid}/task/${thread}` : null, rounds: [] };
+    return { engine, catalogSize, db, api, cgroup, next, sent, healthIdle, indexStat: thread ? `${api.pid}/task/${thread}` : null, rounds: [] };
   } catch (error) {
     await api?.stop();
+    cgroup?.remove();
     await db?.drop();
     throw error;
   }
@@ -223,9 +246,19 @@ async function main() {
       for (let r = 1; r <= ROUNDS; r++) for (const s of sizes) await round(s, r);
       const rss = await Promise.all(sizes.map((s) => s.api.rssMiB()));
       console.log(`API RSS after the rounds: ${sizes.map((s, k) => `${size(s.catalogSize)} ${rss[k]} MiB`).join(', ')}; load average ${load()}`);
+      for (const s of sizes.filter((s) => s.cgroup)) {
+        const { peakMiB, killed } = s.cgroup.read();
+        lines.push({
+          name: `${engine}, ${size(s.catalogSize)}: the instance in a ${MEMORY_LIMIT_MIB} MiB memory cgroup, through the build and the rounds`,
+          figure: `${killed ? 'KILLED by the kernel' : 'alive'}; the cgroup's peak ${peakMiB} MiB, the API's RSS at the end ${rss[sizes.indexOf(s)]} MiB (${anonMiB(s.api.pid)} MiB of it its own, the rest pages of files such as node's, which the kernel can drop and read again)`,
+          target: `lives within ${MEMORY_LIMIT_MIB} MiB`,
+          meets: !killed,
+        });
+      }
     } finally {
       for (const s of sizes) {
         await s.api.stop();
+        s.cgroup?.remove();
         await s.db?.drop();
       }
     }
