@@ -100,7 +100,7 @@ export async function startApi(env, { timeoutMs, main = MAIN, nodeArgs = [], inh
  * A memory cgroup of `limitMiB` made under this process's own (cgroup v1's memory controller, or v2), for an API started
  * in it through startApi's `wrapper`: an instance as a container of that size runs it (Node sizes its heap by the limit;
  * past it the kernel reclaims, then kills). Answers `{ wrapper, read(), remove() }` (read: the cgroup's usage now and at
- * its peak in MiB, and whether the kernel killed a process in it), or null with the reason when none can be made here.
+ * its peak in MiB, and whether the kernel killed a process in it); throws, saying why, when none can be made here.
  * @param {number} limitMiB
  */
 export function memoryCgroup(limitMiB) {
@@ -118,7 +118,7 @@ export function memoryCgroup(limitMiB) {
     mkdirSync(path);
     writeFileSync(join(path, files.limit), String(limitMiB * 2 ** 20));
   } catch (error) {
-    return { reason: `no memory cgroup could be made under ${dir}: ${error.message}` };
+    throw new Error(`no memory cgroup could be made under ${dir} (${String(error)}): run as root on cgroup v1, or v2 with the memory controller delegated`);
   }
   const mib = (file) => {
     try {
