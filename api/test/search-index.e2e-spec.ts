@@ -349,6 +349,24 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     expect((await index.search('quokkaform', ['quokkaform'], 12, 0))?.ids).toEqual([]);
   });
 
+  it('builds afresh when a shelf is renamed (the thread drops the index it held first), and finds by the new name', async () => {
+    const shelf = await addCategory(t, admin, 'Velvetine Goods');
+    const sub = await addSubCategory(t, admin, [shelf._id], 'Velvetine Corner');
+    const product = await addProduct(t, admin, { name: 'Plain Tin Box', category: [shelf._id], subCategory: [sub._id] });
+    await index.ready();
+    expect((await index.search('velvetine', ['velvetine'], 12, 0))?.ids).toEqual([product._id]);
+    const renamed = await api(t).put('/api/category/update').set(bearer(admin)).send({ _id: shelf._id, name: 'Marblewick Goods', image: '/uploads/cat.webp' });
+    expect(renamed.status).toBe(200);
+    await api(t)
+      .put('/api/subcategory/update')
+      .set(bearer(admin))
+      .send({ _id: sub._id, name: 'Marblewick Corner', image: '/uploads/sub.webp', category: [shelf._id] });
+    await index.ready();
+    expect(index.current).toBe(true);
+    expect((await index.search('marblewick', ['marblewick'], 12, 0))?.ids).toEqual([product._id]);
+    expect((await index.search('velvetine', ['velvetine'], 12, 0))?.ids ?? []).not.toContain(product._id);
+  });
+
   it('ranks on its own thread; when that thread dies, searches answer through SQL and a new thread rebuilds the index', async () => {
     await index.ready();
     const worker = () => (index as unknown as { thread: { worker: Worker } | null }).thread?.worker;

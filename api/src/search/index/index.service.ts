@@ -290,6 +290,9 @@ export class SearchIndexService implements OnApplicationShutdown {
       const shelves = String((await this.rows(SHELF_NAMES))[0]!.n);
       if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE || shelves !== this.builtShelves) {
         const [{ n: products }] = (await this.rows(PUBLISHED_COUNT)) as [{ n: number }];
+        // The thread drops its index as it begins (no search reads one that is not current): a build that fails then
+        // leaves none, so the next refresh builds again instead of catching up.
+        this.index = null;
         await thread.send({ op: 'begin', words: await this.loadVocabulary(), products });
         // The next page is read while the thread indexes this one (at most one batch waits in between).
         let indexing: Promise<void> = Promise.resolve();

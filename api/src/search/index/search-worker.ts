@@ -38,7 +38,10 @@ const indexed = (row: ProductRow): IndexedProduct => ({
 });
 
 export type WorkerRequest =
-  /** Starts a fresh index beside the answering one, of about `products` products (SearchIndex `expect`). */
+  /**
+   * Starts a fresh index of about `products` products (SearchIndex `expect`), dropping the answering one: the owner
+   * rebuilds only when the index is not current, when no search reads it, so the two are never held at once.
+   */
   | { op: 'begin'; words: VocabularyWord[]; products: number }
   | { op: 'put'; products: ProductRow[] }
   /** Seals the fresh index and makes it the one that answers. */
@@ -93,6 +96,10 @@ const state = (): IndexState | null => index && { live: index.live, deadShare: i
 function handle(request: WorkerRequest): WorkerAnswer {
   switch (request.op) {
     case 'begin':
+      // At a million products an index is ≈ 340 MiB: the old one's arrays go before the new one's are made.
+      index = null;
+      building = null;
+      collect();
       building = new SearchIndex(new Vocabulary(request.words));
       building.expect(request.products);
       return null;
