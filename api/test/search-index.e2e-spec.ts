@@ -349,7 +349,7 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     expect((await index.search('quokkaform', ['quokkaform'], 12, 0))?.ids).toEqual([]);
   });
 
-  it('builds afresh when a shelf is renamed (the thread drops the index it held first), and finds by the new name', async () => {
+  it('builds afresh when a shelf is renamed, and finds by the new name and no longer by the old', async () => {
     const shelf = await addCategory(t, admin, 'Velvetine Goods');
     const sub = await addSubCategory(t, admin, [shelf._id], 'Velvetine Corner');
     const product = await addProduct(t, admin, { name: 'Plain Tin Box', category: [shelf._id], subCategory: [sub._id] });
