@@ -3,7 +3,7 @@ import type { IndexPage, IndexQuery, WordGroups } from './index-query.js';
 import type { BigList } from './postings.js';
 import { entriesScore, maskItems, unmaskItems, type Ranker } from './ranking.js';
 import type { ShelfMatch } from './shelves.js';
-import { BUCKETS, CODE_ORDER, POP, WORD } from './weights.js';
+import { POP, WORD } from './weights.js';
 
 /** How many words the early-stopping ranking handles: a byte per product holds the words it holds and VISITED. */
 const MASK_WORDS = 7;
@@ -232,19 +232,10 @@ class PageWalk {
     const worth = this.r.worth;
     this.groups.forEach((items, g) => {
       for (const [lex, weight] of items) {
-        const list = postings.lexDocs[lex]!;
-        let tail = 0;
-        if (lex < postings.laidOutLex) {
-          const at = postings.bucketAt;
-          const base = at[lex * BUCKETS]!;
-          for (let b = 0; b < BUCKETS; b++) {
-            const start = at[lex * BUCKETS + b]! - base;
-            const end = at[lex * BUCKETS + b + 1]! - base;
-            if (end > start) this.byWord[g]!.push({ g, buf: list.buf, start, end, worth: weight * worth[CODE_ORDER[b]!]! });
-          }
-          tail = at[(lex + 1) * BUCKETS]! - base;
-        }
-        for (let p = tail; p < list.length; p++) this.visit(list.buf[p]!);
+        const buf = postings.lexDocs[lex]!.buf;
+        for (const { from, to, code } of postings.runs(lex))
+          if (code >= 0) this.byWord[g]!.push({ g, buf, start: from, end: to, worth: weight * worth[code]! });
+          else for (let p = from; p < to; p++) this.visit(buf[p]!);
       }
     });
     const shelfLaidOut = this.shelfMatches.map((m) => {
