@@ -18,6 +18,9 @@ export type { CheckedAnswer, IndexAnswer, IndexNarrowing, IndexQuery, IndexedPro
 export { CORRECTED, DESCRIPTION_HIT, EXACT, LEADING, NAME_HIT, PREFIX, WORD } from './weights.js';
 export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
 
+/** How many products of an expected build tell how many entries and name trigrams a product has (`expect`). */
+const SIZED_BY = 1000;
+
 /**
  * The catalogue's published products held in memory for searching, without a database round trip per search, in parts
  * that each do one thing: the lexicon of their words and what typed words mean (lexicon.ts, with the vocabulary's
@@ -29,9 +32,6 @@ export { compareText, idAfter, idOrderKeys, type IdOrder } from './id-order.js';
  * Products get dense numbers in the order they arrive; a changed product gets a new number and
  * its old one is marked dead (postings are append-only), so the owner rebuilds when many are dead.
  */
-/** How many products of an expected build tell how many entries and name trigrams a product has (`expect`). */
-const SIZED_BY = 1000;
-
 export class SearchIndex {
   /** The products' ids, each as the ID_KEYS numbers that order it (see idOrderKeys), so ties rarely compare strings. */
   private readonly ids = new IdTable();
