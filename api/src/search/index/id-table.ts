@@ -28,12 +28,12 @@ export class IdTable {
 
   /** The number of `id` if it was ever put (gone or not), else −1. */
   find(id: string): number {
-    const plain = this.read(id);
+    const spelled = this.read(id) ? undefined : id;
     const mask = this.slots.length - 1;
-    for (let slot = this.hashAsked(plain, id) & mask; ; slot = (slot + 1) & mask) {
+    for (let slot = this.hashAsked(spelled) & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!;
       if (held === 0) return -1;
-      if (this.holds(held - 1, plain, id)) return held - 1;
+      if (this.holds(held - 1, spelled)) return held - 1;
     }
   }
 
@@ -83,45 +83,28 @@ export class IdTable {
     return true;
   }
 
-  /** Whether product `doc` is the id asked (its keys in `asked`, `plain` when they spell it). */
-  private holds(doc: number, plain: boolean, id: string): boolean {
-    const spelled = this.spelled.get(doc);
-    if (spelled !== undefined || !plain) return spelled === id;
+  /** Whether product `doc` is the id asked: the one whose keys are in `asked`, or `spelled` when the keys do not spell it. */
+  private holds(doc: number, spelled: string | undefined): boolean {
+    const its = this.spelled.get(doc);
+    if (its !== undefined || spelled !== undefined) return its === spelled;
     const keys = this.keys.buf;
     for (let k = 0; k < ID_KEYS; k++) if (keys[doc * ID_KEYS + k] !== this.asked[k]) return false;
     return true;
   }
 
-  private hashAsked(plain: boolean, id: string): number {
-    return plain ? hashKeys(this.asked, 0) : hashText(id);
+  /** The slot hash of the id asked (as `holds` takes it). */
+  private hashAsked(spelled: string | undefined): number {
+    return spelled === undefined ? hashKeys(this.asked, 0) : hashText(spelled);
   }
 
-  /** The slot hash of a product held (as `hashAsked` of its id). */
-  private hashOf(doc: number): number {
-    const spelled = this.spelled.get(doc);
-    return spelled === undefined ? hashKeys(this.keys.buf, doc * ID_KEYS) : hashText(spelled);
-  }
-
-  /** Points the slot of product `doc`'s id at it (the slot it already has, or an empty one). */
+  /** Points the slot of product `doc`'s id at it (the slot it already has, or an empty one), its id asked as `find` asks one. */
   private place(doc: number): void {
-    const mask = this.slots.length - 1;
     const spelled = this.spelled.get(doc);
-    const keys = this.keys.buf;
-    for (let slot = this.hashOf(doc) & mask; ; slot = (slot + 1) & mask) {
+    this.asked.set(this.keys.buf.subarray(doc * ID_KEYS, (doc + 1) * ID_KEYS));
+    const mask = this.slots.length - 1;
+    for (let slot = this.hashAsked(spelled) & mask; ; slot = (slot + 1) & mask) {
       const held = this.slots[slot]!;
-      if (held === 0 || held - 1 === doc) {
-        this.slots[slot] = doc + 1;
-        return;
-      }
-      const other = held - 1;
-      const otherSpelled = this.spelled.get(other);
-      let same: boolean;
-      if (spelled !== undefined || otherSpelled !== undefined) same = spelled === otherSpelled;
-      else {
-        same = true;
-        for (let k = 0; k < ID_KEYS && same; k++) same = keys[doc * ID_KEYS + k] === keys[other * ID_KEYS + k];
-      }
-      if (same) {
+      if (held === 0 || held - 1 === doc || this.holds(held - 1, spelled)) {
         this.slots[slot] = doc + 1;
         return;
       }
