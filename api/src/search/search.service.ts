@@ -106,8 +106,9 @@ export class SearchService implements ProductSearch {
     const tokens = await this.tokensOf(words);
     const each = await Promise.all(words.map((w) => this.tokensOf([w])));
     const checks = words.length >= 3 ? [...each, tokens] : each;
-    // Each word alone gates the page: when one matches nothing the page is not used, so the index does not make it.
-    const { matched, ...answer } = await this.answer(query, tokens, page, checks, words.length);
+    // Each check gates the page: when one matches nothing the page is not used, so the index does not make it (nor,
+    // when the words together match nothing, look for names like the text: the first word is searched instead).
+    const { matched, ...answer } = await this.answer(query, tokens, page, checks, checks.length);
     checks.forEach((check, k) => checked.set(check.join(' '), matched[k]!));
     if (!matched.slice(0, words.length).every(Boolean)) return null;
     return words.length < 3 || matched[words.length] ? answer : null;

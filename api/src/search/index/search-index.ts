@@ -202,18 +202,23 @@ export class SearchIndex {
   /**
    * A page (none for a null query) and whether each check matches something (`matches`). A check of the page's own
    * words is read off the page when it is not narrowed: a search counts a match past its first page exactly when it
-   * counts one on any page, so the page's count, unless the name fallback answered it, says.
+   * counts one on any page, so the page's count, unless the name fallback answered it, says. When that check is a gate
+   * the page is wanted only if its words match, so the name fallback is not walked for it: no match skips the page.
    */
   checked(query: IndexQuery | null, checks: WordCheck[]): CheckedAnswer {
     if (!query) return { page: null, matched: checks.map((check) => this.matches(check)) };
+    const same = (check: WordCheck) => !query.narrowing && check.tokens.length === query.tokens.length && check.tokens.every((t, i) => t === query.tokens[i]);
+    const ownGate = checks.some((check) => check.gate && same(check));
     // A page wanted only if every gate check matches (a plain search whose words each must): a word that matches
-    // nothing makes the page, and the name fallback it may walk, work thrown away.
-    const gates = checks.map((check) => (check.gate ? this.matches(check) : true));
-    if (gates.includes(false)) return { page: null, skipped: true, matched: checks.map((check, k) => (check.gate ? gates[k]! : this.matches(check))) };
-    const page = this.search(query);
+    // nothing makes the page, and the name fallback it may walk, work thrown away. The page's own words are its count.
+    const gates = checks.map((check) => (check.gate && !same(check) ? this.matches(check) : true));
+    const skipped = () => ({ page: null, skipped: true, matched: checks.map((check, k) => (check.gate && !same(check) ? gates[k]! : this.matches(check))) });
+    if (gates.includes(false)) return skipped();
+    const page = this.search(ownGate ? { ...query, textTrigrams: [] } : query);
     if (page === 'sql') return 'sql';
     const own = query.narrowing ? null : !this.fromNames && page.total > 0;
-    const same = (check: WordCheck) => check.tokens.length === query.tokens.length && check.tokens.every((t, i) => t === query.tokens[i]);
+    if (ownGate && !own)
+      return { page: null, skipped: true, matched: checks.map((check, k) => (same(check) ? false : check.gate ? gates[k]! : this.matches(check))) };
     return { page, matched: checks.map((check, k) => (own !== null && same(check) ? own : check.gate ? gates[k]! : this.matches(check))) };
   }
 
