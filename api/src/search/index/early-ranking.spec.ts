@@ -115,14 +115,14 @@ const vocabulary = () => new Vocabulary(LEXEMES.map((word) => ({ word, trigrams:
  */
 function countAnswers(
   method: 'streamed' | 'bigList' | 'nearNames',
-  counts: (answer: unknown) => boolean = (answer) => answer !== null,
+  counts: (answer: unknown, args: unknown[]) => boolean = (answer) => answer !== null,
 ): { count: number; restore: () => void } {
   const proto = SearchIndex.prototype as unknown as Record<typeof method, (...args: unknown[]) => unknown>;
   const original = proto[method];
   const counter = { count: 0, restore: () => (proto[method] = original) };
   proto[method] = function (this: SearchIndex, ...args: unknown[]) {
     const answer = original.apply(this, args);
-    if (counts(answer)) counter.count += 1;
+    if (counts(answer, args)) counter.count += 1;
     return answer;
   };
   return counter;
@@ -336,6 +336,8 @@ describe('the search index narrowed by a query’s parts', () => {
     }
     index.compact();
     let large = 0;
+    let streamedPages = 0;
+    const spy = countAnswers('streamed');
     for (const q of queries(next, 400)) {
       const kind = next() < 0.5 ? [LEXEMES[Math.floor(next() * LEXEMES.length)]!] : null;
       const n = someNarrowing(next, kind);
@@ -351,11 +353,16 @@ describe('the search index narrowed by a query’s parts', () => {
       const chosen = own.length ? own : kept;
       if (chosen.length > q.offset + q.limit) large += 1;
       const want = { ids: chosen.slice(q.offset, q.offset + q.limit), total: chosen.length };
+      spy.count = 0;
       expect({ q: `${q.tokens.join(' ')} @${q.offset}+${q.limit}`, got: index.search({ ...q, narrowing: n }) }).toEqual({
         q: `${q.tokens.join(' ')} @${q.offset}+${q.limit}`,
         got: want,
       });
+      if (spy.count > 0) streamedPages += 1;
     }
+    spy.restore();
+    // The page was found stopping early (the count walked, the ranking not), as a plain search's is.
+    expect(streamedPages).toBeGreaterThan(150);
     // Most narrowed searches keep more than their page.
     expect(large).toBeGreaterThan(100);
     // The parts alone: every product they keep, newest first (then the newer id), those on the own shelves when some are.
@@ -412,6 +419,66 @@ describe('a page gated by its words', () => {
       expect(made).toBeGreaterThan(20);
     } finally {
       spy.restore();
+    }
+  });
+
+  it('with its words together as a gate (three or more), makes no page and walks no names when they match nothing together, and counts them once', () => {
+    const next = random(20261129);
+    const index = new SearchIndex(vocabulary());
+    for (let i = 0; i < 1500; i++) index.put(product(ulid(5000 + i * 3), next));
+    // Words each held by one product of its own: any three of them match alone and never together.
+    const loners = ['saffron', 'jaggery', 'cardamom', 'abacus', 'yoyo', 'kite'];
+    loners.forEach((lexeme, i) =>
+      index.put({ ...product(ulid(9000 + i), next), entries: [{ lexeme, positions: [NAME | 1] }], nameTrigrams: asciiTrigrams(`${lexeme} ${lexeme}`) ?? [] }),
+    );
+    index.compact();
+    const lonerQueries = loners.map((_, i): IndexQuery => {
+      const tokens = [0, 1, 2].map((k) => loners[(i + k * 2) % loners.length]!);
+      return {
+        tokens,
+        stems: tokens,
+        tokenTrigrams: tokens.map((t) => asciiTrigrams(t) ?? []),
+        textTrigrams: asciiTrigrams(tokens.join(' ')) ?? [],
+        limit: 10,
+        offset: 0,
+      };
+    });
+    // A text with no trigrams is answered without walking a list.
+    const spy = countAnswers('nearNames', (_, [q]) => (q as IndexQuery).textTrigrams.length > 0);
+    // The words together are counted once, by the page: not also by a check of their own before it.
+    const ranked = countAnswers('streamed', () => true);
+    try {
+      const seen = { made: 0, apart: 0, together: 0 };
+      for (const q of [...queries(next, 1200).filter((asked) => asked.tokens.length >= 3), ...lonerQueries]) {
+        const each = q.tokens.map((t, i) => ({ tokens: [t], stems: [q.stems[i]!], tokenTrigrams: [q.tokenTrigrams[i]!] }));
+        const checks = [...each, { tokens: q.tokens, stems: q.stems, tokenTrigrams: q.tokenTrigrams }];
+        ranked.count = 0;
+        const plain = index.checked(q, checks);
+        const rankedPlain = ranked.count;
+        [spy.count, ranked.count] = [0, 0];
+        const gated = index.checked(
+          q,
+          checks.map((check) => ({ ...check, gate: true })),
+        );
+        if (plain === 'sql' || gated === 'sql') throw new Error('a sealed index answers every search');
+        expect({ q: q.tokens.join(' '), matched: gated.matched }).toEqual({ q: q.tokens.join(' '), matched: plain.matched });
+        if (plain.matched.every(Boolean)) {
+          seen.made += 1;
+          expect(gated).toEqual(plain);
+          expect(ranked.count).toBe(rankedPlain);
+        } else {
+          seen[plain.matched.slice(0, -1).every(Boolean) ? 'together' : 'apart'] += 1;
+          expect(gated).toEqual({ page: null, skipped: true, matched: plain.matched });
+          expect(spy.count).toBe(0);
+        }
+      }
+      // Every way through: a page made, a word matching nothing, and every word matching alone but not together.
+      expect(seen.made).toBeGreaterThan(10);
+      expect(seen.apart).toBeGreaterThan(10);
+      expect(seen.together).toBeGreaterThanOrEqual(loners.length);
+    } finally {
+      spy.restore();
+      ranked.restore();
     }
   });
 });

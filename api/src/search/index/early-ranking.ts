@@ -1,13 +1,12 @@
-import { SHORT_LIST, TopList, idAfter } from './id-order.js';
+import { SHORT_LIST, TopList, idAfter, type PageNarrowing } from './id-order.js';
 import type { IndexPage, IndexQuery, WordGroups } from './index-query.js';
 import type { BigList } from './postings.js';
 import { entriesScore, maskItems, unmaskItems, type Ranker } from './ranking.js';
 import type { ShelfMatch } from './shelves.js';
+import { SET_WORDS } from './scratch.js';
 import { POP, WORD } from './weights.js';
+import { WordSets } from './word-sets.js';
 
-/** How many words the early-stopping ranking handles: a byte per product holds the words it holds and VISITED. */
-const MASK_WORDS = 7;
-const VISITED = 0x80;
 /** What scoring a product costs against looking at it (a bucket walk's two costs: PageWalk `cost`). */
 const SCORING_COST = 100;
 
@@ -20,11 +19,17 @@ interface Stream {
   worth: number;
 }
 
-/** What the count found: how many match, how many words the products the page takes hold, and those holding all (first when they do not fill it). */
+/**
+ * What the count found: how many match, how many words the products the page takes hold, and those holding all (first
+ * when they do not fill it); narrowed, how many of the products the page takes the narrowing keeps, and how many of
+ * those are on the shopper's own shelves.
+ */
 interface Count {
   total: number;
   held: number;
   full: number[];
+  kept: number;
+  owned: number;
 }
 
 /**
@@ -32,11 +37,12 @@ interface Count {
  * counted, and the page is found walking the buckets best first, stopping once nothing left can enter it
  * (docs/architecture.md#search-past-one-machine).
  *
- * 1. Count: each match's words held are marked in `masks` (a bit a word) as the items' postings and the matched
- *    shelves' products are walked, and how many hold each number of words is kept as they are; so the total, and which
- *    products the page takes (those holding `held` words; in the mode where those holding all words do not fill the
- *    page, every one of those first), are known before anything is scored. One word of one item on no shelf needs no
- *    count: its list's length, less its gone products, is the total.
+ * 1. Count: each word's products are set in its own bit set (word-sets.ts) as the items' postings and the matched
+ *    shelves' products are walked, then the sets are counted against each other, 32 products at a time: how many hold
+ *    every word and how many the fewest asked; so the total, and which products the page takes (those holding `held`
+ *    words; in the mode where those holding all words do not fill the page, every one of those first), are known
+ *    before anything is scored. One word of one item on no shelf needs no count: its list's length, less its gone
+ *    products, is the total.
  * 2. Rank (PageWalk): the lists' tails and the shelves' products put after the layout (in no order) are scored first,
  *    each from its own entries as rankedWords' entriesScore does. Then each word's laid-out buckets, the most worth first
  *    (the words in turn, the cheapest next bucket first), each backwards (best first). A product not yet scored holds
@@ -46,28 +52,36 @@ interface Count {
  *    can (ids only fall as it is walked), and the walk stops once nothing anywhere can. When every bucket was walked,
  *    the matched shelves' products left rank by their shelf alone, and are taken newest first until the page is full.
  *
- * Answers null when it cannot stop early: deep pages (past SHORT_LIST), more than MASK_WORDS words, the laid-out
+ * Answers null when it cannot stop early: deep pages (past SHORT_LIST), more than SET_WORDS words, the laid-out
  * products not in id order, or an index told to rank exhaustively.
  */
-export function streamed(r: Ranker, groups: WordGroups, one: boolean, every: boolean, q: IndexQuery): IndexPage | null {
+export function streamed(r: Ranker, groups: WordGroups, one: boolean, every: boolean, q: IndexQuery, narrow: PageNarrowing | null = null): IndexPage | null {
   const words = groups.length;
   const size = q.offset + q.limit;
-  if (r.exhaustive || !r.postings.idOrdered || size > SHORT_LIST || size < 1 || words > MASK_WORDS) return null;
+  if (r.exhaustive || !r.postings.idOrdered || size > SHORT_LIST || size < 1 || words > SET_WORDS) return null;
   const least = one ? 1 : every ? Math.max(1, words - 1) : words;
   const touchedLex = maskItems(r, groups);
   const shelfMatches = r.shelves.match(groups);
-  const plain = words === 1 && groups[0]!.size === 1 && shelfMatches.length === 0;
-  const big = plain ? null : r.bigList(groups);
-  /** Products of the big list's bit set visited without having been marked, whose masks are cleared at the end. */
-  const unmarked: number[] = [];
+  // Narrowed, every match is looked at: none is counted without being walked.
+  const plain = !narrow && words === 1 && groups[0]!.size === 1 && shelfMatches.length === 0;
+  const big = plain || narrow ? null : r.bigList(groups);
+  const sets = new WordSets(r.scratch, words, big, r.postings.dead > 0 ? r.postings.gone.buf : null, size, narrow && { by: narrow, least });
   try {
-    const count = plain ? plainCount(r, groups) : countHeld(r, groups, shelfMatches, big, one, least, size);
+    const count = plain ? plainCount(r, groups) : countHeld(r, groups, shelfMatches, big, sets, one, least, size, narrow !== null);
+    if (narrow) {
+      // What the page takes: those the narrowing keeps, on the shopper's own shelves when some of those are.
+      [narrow.kept, narrow.owned, narrow.ownPage] = [count.kept, count.owned, []];
+      if (count.kept === 0 || q.offset >= count.kept) return { ids: [], total: count.total };
+      const filter = count.owned > 0 ? (doc: number) => narrow.keep(doc) && narrow.own!(doc) : narrow.keep;
+      const docs = new PageWalk(r, groups, shelfMatches, count, { one, plain, size, sets, filter }).page(q.offset);
+      if (count.owned > 0) narrow.ownPage = docs;
+      return { ids: docs.map(String), total: count.total };
+    }
     if (count.total === 0 || q.offset >= count.total) return { ids: [], total: count.total };
-    const walk = new PageWalk(r, groups, shelfMatches, count, { one, plain, big, size, unmarked });
-    return { ids: walk.page(q.offset), total: count.total };
+    const walk = new PageWalk(r, groups, shelfMatches, count, { one, plain, size, sets, filter: null });
+    return { ids: walk.page(q.offset).map((doc) => r.order.id(doc)), total: count.total };
   } finally {
-    if (!plain) markWords(r, groups, shelfMatches, null, null, size, false, big);
-    for (const doc of unmarked) r.scratch.masks[doc] = 0;
+    sets.clear();
     unmaskItems(r, touchedLex);
   }
 }
@@ -75,80 +89,42 @@ export function streamed(r: Ranker, groups: WordGroups, one: boolean, every: boo
 /** One word of one item on no shelf: its list's length, less its gone products, is the total. */
 function plainCount(r: Ranker, groups: WordGroups): Count {
   const [lex] = groups[0]!.keys();
-  return { total: r.postings.liveCount(lex!), held: 1, full: [] };
-}
-
-/** Step 1 of `streamed`: the matches marked, and counted by how many words they hold. */
-function countHeld(r: Ranker, groups: WordGroups, shelfMatches: ShelfMatch[], big: BigList | null, one: boolean, least: number, size: number): Count {
-  const words = groups.length;
-  const full: number[] = [];
-  const byHeld = new Int32Array(words + 2);
-  markWords(r, groups, shelfMatches, byHeld, full, size, true, big);
-  let holdingLeast = 0;
-  for (let h = least; h <= words; h++) holdingLeast += byHeld[h]!;
-  const holdingAll = byHeld[words]!;
-  if (one || least === words || holdingAll >= size) return { total: holdingAll, held: words, full: [] };
-  return { total: holdingLeast, held: words - 1, full };
+  return { total: r.postings.liveCount(lex!), held: 1, full: [], kept: 0, owned: 0 };
 }
 
 /**
- * Step 1 of `streamed` (`mark`): sets each word's bit in `masks` for every live product holding an item of it or on a
- * shelf naming it, counting in `byHeld` how many products hold each number of words and listing in `full` those
- * holding all (up to `size` + 1 of them). Not `mark`: sets those products' masks back to zero.
+ * Step 1 of `streamed`: every word's lists and shelves marked in its bit set, counted as they are (word-sets.ts).
+ * Narrowed, the page takes those holding every word when some do, else those holding `least` (as the full ranking
+ * offers them), and how many of those the narrowing keeps is counted beside.
  */
-function markWords(
+function countHeld(
   r: Ranker,
   groups: WordGroups,
   shelfMatches: ShelfMatch[],
-  byHeld: Int32Array | null,
-  full: number[] | null,
-  size: number,
-  mark: boolean,
   big: BigList | null,
-): void {
-  const masks = r.scratch.masks;
+  sets: WordSets,
+  one: boolean,
+  least: number,
+  size: number,
+  narrowed: boolean,
+): Count {
   const words = groups.length;
-  const lists: Array<{ buf: Uint32Array | Int32Array; from: number; length: number; bit: number }> = [];
-  let postings = 0;
   for (let g = 0; g < words; g++) {
-    const bit = 1 << g;
     for (const lex of groups[g]!.keys()) {
       const list = r.postings.lexDocs[lex]!;
       // The big list's laid-out products are asked, not walked; its tail is walked.
-      lists.push({ buf: list.buf, from: big?.lex === lex ? big.laidOut : 0, length: list.length, bit });
+      sets.mark(g, list.buf, big?.lex === lex ? big.laidOut : 0, list.length);
     }
-    for (const m of shelfMatches) if (m.bits & bit) lists.push({ buf: m.docs.buf, from: 0, length: m.docs.length, bit });
+    for (const m of shelfMatches) if (m.bits & (1 << g)) sets.mark(g, m.docs.buf, 0, m.docs.length);
   }
-  for (const list of lists) postings += list.length - list.from;
-  if (!mark) {
-    // Many products: clearing every mask costs less than finding them again.
-    if (postings * 8 > masks.length) masks.fill(0);
-    else for (const { buf, from, length } of lists) for (let p = from; p < length; p++) masks[buf[p]!] = 0;
-    return;
-  }
-  const counts = r.postings.entryCount.buf;
-  const anyGone = r.postings.dead > 0;
-  const laidOut = r.postings.laidOut;
-  let markedInBig = 0;
-  for (const { buf, from, length, bit } of lists)
-    for (let p = from; p < length; p++) {
-      const doc = buf[p]!;
-      const m = masks[doc]!;
-      if (m & bit || (anyGone && counts[doc]! < 0)) continue;
-      let now = m | bit;
-      if (m === 0 && big && doc < laidOut && (big.bits[doc >>> 5]! >>> (doc & 31)) & 1) {
-        now |= big.bit;
-        markedInBig += 1;
-      }
-      masks[doc] = now;
-      const h = POP[m]!;
-      const after = POP[now]!;
-      byHeld![h]! -= 1;
-      byHeld![after]! += 1;
-      if (after === words && full!.length <= size) full!.push(doc);
-    }
-  // The big list's products no other list marked hold its word alone.
-  if (big) byHeld![1]! += big.alive - markedInBig;
+  const byHeld = sets.byHeld;
+  let holdingLeast = 0;
+  for (let h = least; h <= words; h++) holdingLeast += byHeld[h]!;
+  const holdingAll = byHeld[words]!;
+  const whole = { total: holdingAll, held: words, full: [], kept: sets.keptAt[words]!, owned: sets.ownedAt[words]! };
+  if (narrowed) return holdingAll > 0 ? whole : { total: holdingLeast, held: least, full: [], kept: sets.keptAt[least]!, owned: sets.ownedAt[least]! };
+  if (one || least === words || holdingAll >= size) return whole;
+  return { total: holdingLeast, held: words - 1, full: sets.full, kept: 0, owned: 0 };
 }
 
 /** Step 2 of `streamed`: the page, walking the buckets best first and stopping once nothing left can enter it. */
@@ -174,13 +150,14 @@ class PageWalk {
     private readonly groups: WordGroups,
     private readonly shelfMatches: ShelfMatch[],
     private readonly count: Count,
-    private readonly mode: { one: boolean; plain: boolean; big: BigList | null; size: number; unmarked: number[] },
+    private readonly mode: { one: boolean; plain: boolean; size: number; sets: WordSets; filter: ((doc: number) => boolean) | null },
   ) {
     this.words = groups.length;
     this.held = count.held;
     this.counts = r.postings.entryCount.buf;
     this.anyGone = r.postings.dead > 0;
-    this.top = new TopList(mode.size, r.order);
+    // The page's list counts nothing itself: narrowed, the count did (and `filter` keeps what it kept).
+    this.top = new TopList(mode.size, { id: r.order.id, keys: r.order.keys });
     this.byShelf = new Map<number, ShelfMatch>(shelfMatches.map((m) => [m.shelf, m]));
     this.bestHit = new Float64Array(this.words);
     this.byWord = groups.map(() => [] as Stream[]);
@@ -194,14 +171,14 @@ class PageWalk {
     });
   }
 
-  page(offset: number): string[] {
+  page(offset: number): number[] {
     for (const doc of this.count.full) {
-      this.r.scratch.masks[doc]! |= VISITED;
+      this.mode.sets.visit(doc);
       this.top.offer(doc, this.words * WORD + entriesScore(this.r, doc, this.groups, this.byShelf, this.bestHit));
     }
     const shelfLaidOut = this.visitTails();
     if (!this.walkBuckets()) this.shelvesLeft(shelfLaidOut);
-    return this.top.page(offset);
+    return this.top.best(offset);
   }
 
   /** Scores a product not yet visited that the page takes, and offers it. */
@@ -209,16 +186,9 @@ class PageWalk {
     const { r, mode } = this;
     if (this.anyGone && this.counts[doc]! < 0) return;
     if (!mode.plain) {
-      const masks = r.scratch.masks;
-      const big = mode.big;
-      let m = masks[doc]!;
-      // A product of the big list alone was never marked: it holds that list's word.
-      const alone = m === 0 && big !== null && doc < r.postings.laidOut && ((big.bits[doc >>> 5]! >>> (doc & 31)) & 1) === 1;
-      if (alone) m = big.bit;
-      if (m & VISITED || POP[m] !== this.held) return;
-      if (alone) mode.unmarked.push(doc);
-      masks[doc] = m | VISITED;
+      if (POP[mode.sets.wordsOf(doc)] !== this.held || !mode.sets.visit(doc)) return;
     }
+    if (mode.filter && !mode.filter(doc)) return;
     const score = entriesScore(r, doc, this.groups, this.byShelf, this.bestHit);
     this.top.offer(doc, mode.one ? score : this.held * WORD + score);
   }

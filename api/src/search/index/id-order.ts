@@ -145,6 +145,11 @@ export class TopList {
     return shown.map(String);
   }
 
+  /** The products from `offset` on, best first, as product numbers. */
+  best(offset: number): number[] {
+    return this.sorted().slice(offset);
+  }
+
   /** The products held, best first (a long list sorted now, cut to `size`). */
   private sorted(): number[] {
     if (this.size <= SHORT_LIST) return this.docs;

@@ -65,6 +65,8 @@ export class Postings {
    * heap). False once laid out; later products join the lists directly.
    */
   private pending = true;
+  /** Per product, a bit: set once it is gone (what `entryCount` says, 32 products a number, for counting set against set). */
+  readonly gone = new GrowableInt32(32);
   /** Products held (put and not gone), and gone. */
   held = 0;
   dead = 0;
@@ -81,6 +83,7 @@ export class Postings {
   add(doc: number, lexes: number[], codes: number[]): void {
     this.entryStart.push(this.entryLex.length);
     this.entryCount.push(lexes.length);
+    if (doc >>> 5 >= this.gone.length) this.gone.push(0);
     for (let e = 0; e < lexes.length; e++) {
       this.entryLex.push(lexes[e]!);
       this.entryCode.push(codes[e]!);
@@ -105,6 +108,7 @@ export class Postings {
       if (doc < this.laidOut) this.lexGoneLaidOut[lex]! += 1;
     }
     this.entryCount.buf[doc] = -1;
+    this.gone.buf[doc >>> 5]! |= 1 << (doc & 31);
     this.held -= 1;
     this.dead += 1;
   }
@@ -192,13 +196,14 @@ export class Postings {
   /** Room for `products` products and `entries` entries in all (growable.ts `ensure`). */
   ensure(products: number, entries: number): void {
     for (const g of [this.entryStart, this.entryCount]) g.ensure(products);
+    this.gone.ensure((products + 31) >>> 5);
     this.entryLex.ensure(entries);
     this.entryCode.ensure(entries);
   }
 
   /** Trims the per-product arrays to what they hold (growable.ts). */
   trim(): void {
-    for (const g of [this.entryStart, this.entryCount, this.entryLex, this.entryCode]) g.trim();
+    for (const g of [this.entryStart, this.entryCount, this.gone, this.entryLex, this.entryCode]) g.trim();
   }
 
   /**

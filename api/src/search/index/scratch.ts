@@ -1,3 +1,6 @@
+/** How many words of a search get a bit set over the products (`wordSets`): the early ranking handles up to this many. */
+export const SET_WORDS = 7;
+
 /**
  * Scratch space for one search at a time (searches are synchronous), shared by the rankings and the name fallback: per
  * lexeme and per product, sized by `fit` past what is held.
@@ -16,8 +19,10 @@ export class Scratch {
    * fallback asks it once for every product of every list it walks.
    */
   candidate = new Uint32Array(0);
-  /** Per product: the words of the search it holds (a bit each) and VISITED; all zero between searches. */
-  masks = new Uint8Array(0);
+  /** Per word of a search (up to SET_WORDS), its products as bits (word-sets.ts); all zero between searches. */
+  wordSets: Int32Array[] = [];
+  /** Per product, a bit: visited by the early ranking's walk; all zero between searches. */
+  visited = new Int32Array(0);
   private round = 0;
 
   /** Set by `drop`: the next `fit` leaves little room (a full build's products are all there are until a catch-up adds some). */
@@ -38,7 +43,9 @@ export class Scratch {
       this.hits = new Int32Array(size);
       this.shared = new Uint16Array(size);
       this.candidate = new Uint32Array((size + 31) >>> 5);
-      this.masks = new Uint8Array(size);
+      const blocks = (size + 31) >>> 5;
+      this.wordSets = Array.from({ length: SET_WORDS }, () => new Int32Array(blocks));
+      this.visited = new Int32Array(blocks);
       this.round = 0;
     }
   }

@@ -347,9 +347,7 @@ export class SearchIndex {
 
   /** The ranking that stops early (early-ranking.ts), or null when it cannot. */
   private streamed(groups: WordGroups, one: boolean, every: boolean, q: IndexQuery): IndexPage | null {
-    // A narrowed search counts what its parts keep of every match, so it cannot stop early.
-    if (this.narrowTo) return null;
-    return streamed(this.ranker, groups, one, every, q);
+    return streamed(this.ranker, groups, one, every, q, this.narrowTo);
   }
 
   private bigList(groups: WordGroups): BigList | null {
