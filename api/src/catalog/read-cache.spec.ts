@@ -178,6 +178,30 @@ describe('ReadCache', () => {
       expect(m.asked).toHaveLength(2);
     });
 
+    it('keeps only what `admit` lets in, and a held key when it loads again (search rows are kept from their second reading)', async () => {
+      const m = many();
+      const before = new AskedBefore();
+      const admit = (key: string) => key !== 'c' && before.check(key);
+      expect(await m.cache.getMany(['a', 'b'], m.load, m.byKey, admit)).toEqual(['a1', 'b1']);
+      expect(await m.cache.getMany(['a', 'c'], m.load, m.byKey, admit)).toEqual(['a1', 'c1']);
+      // Read once: not kept, so read again; the second reading kept it.
+      expect(m.asked).toEqual([
+        ['a', 'b'],
+        ['a', 'c'],
+      ]);
+      expect(await m.cache.getMany(['a', 'b'], m.load, m.byKey, admit)).toEqual(['a1', 'b1']);
+      expect(m.asked.at(-1)).toEqual(['b']);
+      expect(await m.cache.getMany(['a', 'b', 'c'], m.load, m.byKey, admit)).toEqual(['a1', 'b1', 'c1']);
+      expect(m.asked.at(-1)).toEqual(['c']);
+      // Kept once, a key past its TTL is kept again when it loads, whatever `admit` says now.
+      m.tick(100);
+      m.values.set('a', 'a2');
+      expect(await m.cache.getMany(['a'], m.load, m.byKey, () => false)).toEqual(['a2']);
+      expect(await m.cache.getMany(['a'], m.load, m.byKey, () => false)).toEqual(['a2']);
+      expect(m.asked.at(-1)).toEqual(['a']);
+      expect(m.asked).toHaveLength(5);
+    });
+
     it('a change to one key drops it alone; an answer as old as the TTL is loaded again, never answered stale', async () => {
       const m = many();
       await m.cache.getMany(['a', 'b'], m.load, m.byKey);

@@ -91,9 +91,14 @@ export class ReadCache<V> {
   /**
    * Answers for many keys at once: those held and younger than `ttlMs` as they are, and the rest (none held, or
    * older: no stale answer here) from one `loadMissing` call, its answers in the order of the keys it was given,
-   * each then kept under its own key as `get` keeps one.
+   * each then kept under its own key as `get` keeps one, when `admit` lets it in.
    */
-  getMany(keys: readonly string[], loadMissing: (keys: string[]) => Promise<V[]>, tagsOf?: Tags<V>): Promise<V[]> {
+  getMany(
+    keys: readonly string[],
+    loadMissing: (keys: string[]) => Promise<V[]>,
+    tagsOf?: Tags<V>,
+    admit: (key: string) => boolean = () => true,
+  ): Promise<V[]> {
     const now = this.now();
     const answers = new Map<string, Promise<V>>();
     const missing: string[] = [];
@@ -107,12 +112,10 @@ export class ReadCache<V> {
     if (missing.length > 0) {
       ReadCache.stats.misses += missing.length;
       const batch = loadMissing(missing);
-      missing.forEach((key, i) =>
-        answers.set(
-          key,
-          this.fill(key, () => batch.then((values) => values[i] as V), tagsOf),
-        ),
-      );
+      missing.forEach((key, i) => {
+        const load = () => batch.then((values) => values[i] as V);
+        answers.set(key, this.entries.has(key) || admit(key) ? this.fill(key, load, tagsOf) : load());
+      });
     }
     return Promise.all(keys.map((key) => answers.get(key)!));
   }
