@@ -2,6 +2,9 @@ import type { PageNarrowing } from './id-order.js';
 import type { BigList } from './postings.js';
 import type { Scratch } from './scratch.js';
 
+/** No products: the other sets of a search of fewer than three words, or the gone of an index with none. */
+const NONE = new Int32Array(0);
+
 /** A list of products marked as holding word `g`: `buf[from]` up to `buf[to]`. */
 interface Marked {
   g: number;
@@ -67,6 +70,10 @@ export class WordSets {
     const others = this.sets.filter((_, h) => h !== g);
     if (this.bigWord >= 0 && !bigOwn) others.push(big);
     const listed = this.listed + 1;
+    if (!bigOwn && this.narrow === null && others.length <= 2) {
+      this.markAgainst(set, others[0] ?? NONE, others[1] ?? NONE, buf, from, to);
+      return;
+    }
     for (let p = from; p < to; p++) {
       const doc = buf[p]!;
       const block = doc >>> 5;
@@ -80,6 +87,26 @@ export class WordSets {
       byHeld[held + 1]! += 1;
       if (held + 1 === words && full.length < listed) full.push(doc);
       if (this.narrow !== null) this.narrowed(doc, held + 1);
+    }
+  }
+
+  /** `mark` of most searches (up to three words, not narrowed, not the big list's own word): the other sets are `a` and `b`. */
+  private markAgainst(set: Int32Array, a: Int32Array, b: Int32Array, buf: Uint32Array | Int32Array, from: number, to: number): void {
+    const { byHeld, full, words } = this;
+    const gone = this.gone ?? NONE;
+    const [aBlocks, bBlocks, goneBlocks] = [a.length, b.length, gone.length];
+    const listed = this.listed + 1;
+    for (let p = from; p < to; p++) {
+      const doc = buf[p]!;
+      const block = doc >>> 5;
+      const bit = 1 << (doc & 31);
+      const had = set[block]!;
+      if (had & bit || (block < goneBlocks && gone[block]! & bit)) continue;
+      set[block] = had | bit;
+      const held = (block < aBlocks && a[block]! & bit ? 1 : 0) + (block < bBlocks && b[block]! & bit ? 1 : 0);
+      byHeld[held]! -= 1;
+      byHeld[held + 1]! += 1;
+      if (held + 1 === words && full.length < listed) full.push(doc);
     }
   }
 
