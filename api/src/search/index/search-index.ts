@@ -284,19 +284,24 @@ export class SearchIndex {
    */
   private listing(q: IndexQuery, n: IndexNarrowing): IndexAnswer {
     this.seal();
-    const narrow: PageNarrowing = {
-      keep: (doc) => this.facts.keeps(doc, n),
-      own: n.ownShelves ? (doc) => this.facts.onShelves(doc, n.ownShelves) : null,
-      kept: 0,
-      owned: 0,
-      ownPage: [],
-    };
-    const top = new TopList(q.offset + q.limit, { ...this.idOrder(), narrow });
+    const order = { id: (doc: number) => this.ids.id(doc), keys: this.ids.keys.buf };
+    const [top, ownTop] = [new TopList(q.offset + q.limit, order), new TopList(q.offset + q.limit, order)];
     const alive = this.postings.entryCount.buf;
-    // Newest first, as ids mostly are: an older product is then turned away by one comparison.
-    for (let doc = this.ids.size - 1; doc >= 0; doc--) if (alive[doc]! >= 0) top.offer(doc, this.facts.created(doc));
-    const page = top.page(0).map(Number);
-    const [chosen, total] = narrow.owned ? [narrow.ownPage, narrow.owned] : [page, narrow.kept];
+    const facts = this.facts;
+    let [kept, owned] = [0, 0];
+    // Newest first, as ids mostly are: an older product is then turned away by one comparison. Every product is looked
+    // at (the count is of all they keep), so the loop asks each one's facts directly.
+    for (let doc = this.ids.size - 1; doc >= 0; doc--) {
+      if (alive[doc]! < 0 || !facts.keeps(doc, n)) continue;
+      kept += 1;
+      const created = facts.created(doc);
+      if (n.ownShelves && facts.onShelves(doc, n.ownShelves)) {
+        owned += 1;
+        ownTop.offer(doc, created);
+      }
+      top.offer(doc, created);
+    }
+    const [chosen, total] = owned ? [ownTop.best(0), owned] : [top.best(0), kept];
     return { ids: chosen.slice(q.offset, q.offset + q.limit).map((doc) => this.ids.id(doc)), total };
   }
 
