@@ -38,10 +38,10 @@ interface Count {
  * (docs/architecture.md#search-past-one-machine).
  *
  * 1. Count: each word's products are set in its own bit set (word-sets.ts) as the items' postings and the matched
- *    shelves' products are walked, then the sets are counted against each other, 32 products at a time: how many hold
- *    every word and how many the fewest asked; so the total, and which products the page takes (those holding `held`
- *    words; in the mode where those holding all words do not fill the page, every one of those first), are known
- *    before anything is scored. One word of one item on no shelf needs no count: its list's length, less its gone
+ *    shelves' products are walked, and as a product gets a word the other sets say how many it held before, so how
+ *    many hold each number of words is kept as they are; so the total, and which products the page takes (those
+ *    holding `held` words; in the mode where those holding all words do not fill the page, every one of those first),
+ *    are known before anything is scored. One word of one item on no shelf needs no count: its list's length, less its gone
  *    products, is the total.
  * 2. Rank (PageWalk): the lists' tails and the shelves' products put after the layout (in no order) are scored first,
  *    each from its own entries as rankedWords' entriesScore does. Then each word's laid-out buckets, the most worth first

@@ -212,14 +212,13 @@ export class SearchIndex {
     // A page wanted only if every gate check matches (a plain search whose words each must): a word that matches
     // nothing makes the page, and the name fallback it may walk, work thrown away. The page's own words are its count.
     const gates = checks.map((check) => (check.gate && !same(check) ? this.matches(check) : true));
-    const skipped = () => ({ page: null, skipped: true, matched: checks.map((check, k) => (check.gate && !same(check) ? gates[k]! : this.matches(check))) });
-    if (gates.includes(false)) return skipped();
+    if (gates.includes(false))
+      return { page: null, skipped: true, matched: checks.map((check, k) => (check.gate && !same(check) ? gates[k]! : this.matches(check))) };
     const page = this.search(ownGate ? { ...query, textTrigrams: [] } : query);
     if (page === 'sql') return 'sql';
-    const own = query.narrowing ? null : !this.fromNames && page.total > 0;
-    if (ownGate && !own)
-      return { page: null, skipped: true, matched: checks.map((check, k) => (same(check) ? false : check.gate ? gates[k]! : this.matches(check))) };
-    return { page, matched: checks.map((check, k) => (own !== null && same(check) ? own : check.gate ? gates[k]! : this.matches(check))) };
+    const own = !this.fromNames && page.total > 0;
+    const matched = checks.map((check, k) => (same(check) ? own : check.gate ? gates[k]! : this.matches(check)));
+    return ownGate && !own ? { page: null, skipped: true, matched } : { page, matched };
   }
 
   search(q: IndexQuery): IndexAnswer {
