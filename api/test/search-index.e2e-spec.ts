@@ -2,6 +2,7 @@ import type { Worker } from 'node:worker_threads';
 import { eq, sql } from 'drizzle-orm';
 import { defineStatement, SEARCH_STATEMENT, type NamedStatement } from '../src/db/database.js';
 import { CatalogVersion } from '../src/catalog/catalog-version.js';
+import { ProductRowCache, productRows } from '../src/catalog/index.js';
 import { products } from '../src/catalog/products.table.js';
 import { SearchIndexService } from '../src/search/index/index.service.js';
 import { asciiTrigrams, SIMILARITY_THRESHOLD } from '../src/search/index/trigrams.js';
@@ -365,6 +366,39 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     expect(index.current).toBe(true);
     expect((await index.search('marblewick', ['marblewick'], 12, 0))?.ids).toEqual([product._id]);
     expect((await index.search('velvetine', ['velvetine'], 12, 0))?.ids ?? []).not.toContain(product._id);
+  });
+
+  it("reads PostgreSQL once for searches asking at the same moment: their new words in one statement, their pages' missing rows in one", async () => {
+    const asked: string[] = [];
+    const counting: NamedStatement = (statement, values) => {
+      asked.push(statement.name ?? statement.text);
+      return read(statement, values);
+    };
+    const version = t.app.get(CatalogVersion);
+    const own = new SearchIndexService(counting, t.db, version);
+    try {
+      await Promise.all([own.ready(), index.ready()]);
+      asked.length = 0;
+      const searches: Array<[string, string[]]> = [
+        ['premum kettle', ['premum', 'kettle']],
+        ['organc tea', ['organc', 'tea']],
+        ['wireles earbuds', ['wireles', 'earbuds']],
+      ];
+      const pages = await Promise.all(searches.map(([text, tokens]) => own.search(text, tokens, 12, 0)));
+      expect(asked.filter((name) => name === 'haat_index_stems')).toHaveLength(1);
+      // Each search gets its own answer, the one the shop's own index gives it.
+      for (const [k, [text, tokens]] of searches.entries()) expect(pages[k]).toEqual(await index.search(text, tokens, 12, 0));
+      const ids = pages.map((page) => page!.ids.slice(0, 4));
+      expect(ids.every((list) => list.length > 0)).toBe(true);
+      asked.length = 0;
+      const rows = new ProductRowCache(counting, version);
+      const shown = await Promise.all(ids.map((list) => rows.byIds(list)));
+      expect(asked).toEqual(['haat_product_rows']);
+      expect(shown.map((list) => list.map((row) => row.id))).toEqual(ids);
+      expect(shown).toEqual(await Promise.all(ids.map((list) => productRows(read, list))));
+    } finally {
+      await own.onApplicationShutdown();
+    }
   });
 
   it('ranks on its own thread; when that thread dies, searches answer through SQL and a new thread rebuilds the index', async () => {

@@ -1,3 +1,4 @@
+import type DataLoader from 'dataloader';
 import { Column, asc, desc, is, sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { defineStatement, statementOf, type NamedStatement } from '../db/database.js';
@@ -5,6 +6,7 @@ import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
 import { AskedBefore, ReadCache } from './read-cache.js';
 import type { CatalogVersion } from './catalog-version.js';
+import { batchedReads } from '../common/batched-reads.js';
 
 /**
  * Product rows as the wire shows them, read by named statements on the search pool: a listing's page
@@ -56,12 +58,22 @@ export class ProductRowCache {
    * pushed out the ones shown again and again (rows read a search 5.9 → 4.1 at a million products; docs/benchmarks.md#search).
    */
   private readonly readBefore = new AskedBefore();
+  /**
+   * The rows missing here, read together with those that searches answered at the same moment miss (batchedReads):
+   * under load one statement serves several searches' pages, and a statement's fixed cost (its round trip, the
+   * driver's work on both sides) was most of what reading a page's few missing rows cost.
+   */
+  private readonly missing: DataLoader<string, ProductRow | null>;
   private version: number;
 
   constructor(
-    private readonly read: NamedStatement,
+    read: NamedStatement,
     private readonly catalog: CatalogVersion,
   ) {
+    this.missing = batchedReads(async (ids) => {
+      const found = new Map((await productRows(read, [...ids])).map((row) => [row.id, row]));
+      return ids.map((id) => found.get(id) ?? null);
+    });
     this.version = catalog.value;
     catalog.onProductsChanged((ids) => this.rows.drop(ids));
   }
@@ -74,8 +86,10 @@ export class ProductRowCache {
     const rows = await this.rows.getMany(
       ids,
       async (missing) => {
-        const found = new Map((await productRows(this.read, missing)).map((row) => [row.id, row]));
-        return missing.map((id) => found.get(id) ?? null);
+        const rows = await this.missing.loadMany(missing);
+        const failed = rows.find((row) => row instanceof Error);
+        if (failed) throw failed;
+        return rows as Array<ProductRow | null>;
       },
       (_row, id) => [id],
       (id) => this.readBefore.check(id),

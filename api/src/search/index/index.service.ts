@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } from '../../db/database.js';
 import { CatalogVersion } from '../../catalog/index.js';
+import { batchedReads } from '../../common/batched-reads.js';
 import { NARROWING_FACTS } from '../narrowing.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
@@ -115,6 +116,12 @@ export class SearchIndexService implements OnApplicationShutdown {
   private readonly stems = new LRUCache<string, string | false | typeof STOPWORD>({ max: STEM_CACHE_LIMIT });
   /** plainto_tsquery's lexemes per searched text (false: not lexemes joined by &), least recently used forgotten first. */
   private readonly kindLexemes = new LRUCache<string, string[] | false>({ max: STEM_CACHE_LIMIT });
+  /** to_tsquery('english', token || ':*')'s text per token, asked of PostgreSQL (see learnStems). */
+  private readonly prefixQueries = batchedReads<string, string>(async (tokens) => {
+    const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: [...new Set(tokens)] });
+    const byToken = new Map(rows.map((row) => [row.t, row.q]));
+    return tokens.map((token) => byToken.get(token) ?? new Error(`no tsquery for ${token}`));
+  });
 
   constructor(
     @Inject(SEARCH_STATEMENT) private readonly read: NamedStatement,
@@ -241,12 +248,19 @@ export class SearchIndexService implements OnApplicationShutdown {
     }
   }
 
-  /** Asks PostgreSQL, in one statement, what to_tsquery('english', token || ':*') makes of the tokens not cached yet. */
+  /**
+   * Asks PostgreSQL what to_tsquery('english', token || ':*') makes of the tokens not cached yet: in one statement with
+   * those of the searches asking at the same moment (batchedReads).
+   */
   private async learnStems(tokens: string[]): Promise<void> {
     const missing = [...new Set(tokens.filter((t) => !this.stems.has(t)))];
     if (!missing.length) return;
-    const rows = await this.read<{ t: string; q: string }, { tokens: string[] }>(STEMS, { tokens: missing });
-    for (const row of rows) this.stems.set(row.t, parseQueryLexeme(row.q, true) ?? STOPWORD);
+    const queries = await this.prefixQueries.loadMany(missing);
+    missing.forEach((token, k) => {
+      const q = queries[k]!;
+      if (q instanceof Error) throw q;
+      this.stems.set(token, parseQueryLexeme(q, true) ?? STOPWORD);
+    });
   }
 
   /** Each token's cached lexeme (null for a stopword); null when one is not a single lexeme (or not learnt). */
