@@ -98,7 +98,6 @@ function queries(next: () => number, count: number): IndexQuery[] {
     found.push({
       tokens,
       stems: tokens.map((t) => t),
-      tokenTrigrams: tokens.map((t) => asciiTrigrams(t) ?? []),
       textTrigrams: asciiTrigrams(tokens.join(' ')) ?? [],
       limit,
       offset,
@@ -375,7 +374,7 @@ describe('the search index narrowed by a query’s parts', () => {
       const own = n.ownShelves ? kept.filter((id) => facts.get(id)!.shelves & n.ownShelves) : [];
       const chosen = own.length ? own : kept;
       const [limit, offset] = [10, 10 * Math.floor(next() * 3)];
-      const q = { tokens: [], stems: [], tokenTrigrams: [], textTrigrams: [], limit, offset, narrowing: n };
+      const q = { tokens: [], stems: [], textTrigrams: [], limit, offset, narrowing: n };
       expect({ k, got: index.search(q) }).toEqual({ k, got: { ids: chosen.slice(offset, offset + limit), total: chosen.length } });
     }
   });
@@ -396,7 +395,7 @@ describe('a page gated by its words', () => {
       let skipped = 0;
       let made = 0;
       for (const q of queries(next, 400).filter((asked) => asked.tokens.length >= 2)) {
-        const checks = q.tokens.map((t, i) => ({ tokens: [t], stems: [q.stems[i]!], tokenTrigrams: [q.tokenTrigrams[i]!] }));
+        const checks = q.tokens.map((t, i) => ({ tokens: [t], stems: [q.stems[i]!] }));
         const plain = index.checked(q, checks);
         spy.count = 0;
         const gated = index.checked(
@@ -437,7 +436,6 @@ describe('a page gated by its words', () => {
       return {
         tokens,
         stems: tokens,
-        tokenTrigrams: tokens.map((t) => asciiTrigrams(t) ?? []),
         textTrigrams: asciiTrigrams(tokens.join(' ')) ?? [],
         limit: 10,
         offset: 0,
@@ -450,8 +448,8 @@ describe('a page gated by its words', () => {
     try {
       const seen = { made: 0, apart: 0, together: 0 };
       for (const q of [...queries(next, 1200).filter((asked) => asked.tokens.length >= 3), ...lonerQueries]) {
-        const each = q.tokens.map((t, i) => ({ tokens: [t], stems: [q.stems[i]!], tokenTrigrams: [q.tokenTrigrams[i]!] }));
-        const checks = [...each, { tokens: q.tokens, stems: q.stems, tokenTrigrams: q.tokenTrigrams }];
+        const each = q.tokens.map((t, i) => ({ tokens: [t], stems: [q.stems[i]!] }));
+        const checks = [...each, { tokens: q.tokens, stems: q.stems }];
         ranked.count = 0;
         const plain = index.checked(q, checks);
         const rankedPlain = ranked.count;

@@ -19,7 +19,6 @@ export interface IndexQuery {
   tokens: string[];
   /** Per token: the lexeme of to_tsquery('english', token || ':*'), or null for a stopword. */
   stems: Array<string | null>;
-  tokenTrigrams: string[][];
   /** show_trgm of the text as typed (trimmed), for the name fallback. */
   textTrigrams: string[];
   limit: number;
@@ -49,6 +48,13 @@ export interface IndexNarrowing {
   kindLexemes: string[] | null;
 }
 
+/**
+ * A query as the API thread posts it: the text's trigrams only when it is not ASCII (from PostgreSQL); the index's thread
+ * works out an ASCII text's itself (trigrams.ts), and a typed word's only when it looks for what it may be a typo of.
+ * Every string posted is copied across, and the trigrams were most of a search's message.
+ */
+export type PostedQuery = Omit<IndexQuery, 'textTrigrams'> & { text: string; textTrigrams?: string[] };
+
 /** The page's product ids in rank order and how many matched; 'sql' when only the SQL path can answer. */
 export type IndexAnswer = { ids: string[]; total: number } | 'sql';
 
@@ -57,7 +63,7 @@ export type IndexAnswer = { ids: string[]; total: number } | 'sql';
  * search's checks ride on its one message to the index's thread instead of one message each.
  */
 /** A word (or words) to check; `gate`: the page asked beside it is wanted only if it matches (else it is skipped). */
-export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems' | 'tokenTrigrams'> & { gate?: boolean };
+export type WordCheck = Pick<IndexQuery, 'tokens' | 'stems'> & { gate?: boolean };
 
 /**
  * What the thread answers a search: the page (null when only checks were asked, or `skipped` when a gate check matched

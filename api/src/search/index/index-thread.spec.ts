@@ -2,7 +2,7 @@ import { IndexThread } from './index-thread.js';
 import type { ProductRow } from './search-worker.js';
 
 const row = (id: string): ProductRow => ({ id, updatedAt: 1, vector: "'kettl':1A", nameTrigrams: '', shelf: '[]', facts: '' });
-const query = { tokens: ['kettle'], stems: ['kettl'], tokenTrigrams: [[]], textTrigrams: [], limit: 10, offset: 0 };
+const query = { tokens: ['kettle'], stems: ['kettl'], text: 'kettle', limit: 10, offset: 0 };
 
 /** The index's thread holds one index at a time: a fresh build drops the one that answered (search-worker.ts `begin`). */
 describe('the search index thread', () => {

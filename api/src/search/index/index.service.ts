@@ -7,8 +7,8 @@ import { batchedReads } from '../../common/batched-reads.js';
 import { NARROWING_FACTS } from '../narrowing.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
-import type { IndexNarrowing, WordCheck } from './index-query.js';
-import { TYPO_FORM_SQL, asciiTrigrams } from './trigrams.js';
+import type { IndexNarrowing, PostedQuery, WordCheck } from './index-query.js';
+import { TYPO_FORM_SQL, isAscii } from './trigrams.js';
 import type { VocabularyWord } from './vocabulary.js';
 
 /** Products read per statement while building, so PGlite's one connection keeps serving in between. */
@@ -76,21 +76,6 @@ export function andedLexemes(text: string): string[] | false {
   const parts = text.split(' & ');
   const lexemes = parts.map((part) => parseQueryLexeme(part, false));
   return lexemes.every((l): l is string => typeof l === 'string') ? lexemes : false;
-}
-
-/**
- * Each token's trigrams (trigrams.ts), or null when one has none the index can use. `made` keeps those of one message:
- * a word checked alone is also a word of the page, and one array sent twice in a message is copied once.
- */
-function trigramsOf(tokens: string[], made: Map<string, string[] | null>): string[][] | null {
-  const all: string[][] = [];
-  for (const token of tokens) {
-    let trigrams = made.get(token);
-    if (trigrams === undefined) made.set(token, (trigrams = asciiTrigrams(token)));
-    if (!trigrams) return null;
-    all.push(trigrams);
-  }
-  return all;
 }
 
 /**
@@ -214,27 +199,26 @@ export class SearchIndexService implements OnApplicationShutdown {
       return null;
     }
     const thread = this.thread!;
-    const made = new Map<string, string[] | null>();
-    const tokenTrigrams = page ? trigramsOf(page.tokens, made) : null;
-    if (page && !tokenTrigrams) return null;
+    // The index compares typed words by their trigrams, which it works out for ASCII words alone (trigrams.ts).
+    if (page && !page.tokens.every(isAscii)) return null;
     await this.learnStems([...(page?.tokens ?? []), ...checks.flat()]);
     const stems = page ? this.stemsOf(page.tokens) : null;
     if (page && !stems) return null;
-    const query = page && {
+    const query: PostedQuery | null = page && {
       tokens: page.tokens,
       stems: stems!,
-      tokenTrigrams: tokenTrigrams!,
-      textTrigrams: asciiTrigrams(page.text) ?? (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text: page.text }))[0]!.t,
+      text: page.text,
+      ...(isAscii(page.text) ? {} : { textTrigrams: (await this.read<{ t: string[] }, { text: string }>(TRIGRAMS, { text: page.text }))[0]!.t }),
       limit: page.limit,
       offset: page.offset,
       ...(page.narrowing ? { narrowing: page.narrowing } : {}),
     };
-    // A check the index cannot read (a word with no trigrams or no single stem) is answered here: true (it cannot say), as no tokens is false.
+    // A check the index cannot read (a word not in ASCII or with no single stem) is answered here: true (it cannot say), as no tokens is false.
     const matched = checks.map((tokens) => tokens.length > 0);
     const asked: Array<[number, WordCheck]> = [];
     checks.forEach((tokens, k) => {
-      const [trigrams, lexemes] = [trigramsOf(tokens, made), this.stemsOf(tokens)];
-      if (tokens.length && trigrams && lexemes) asked.push([k, { tokens, stems: lexemes, tokenTrigrams: trigrams, ...(k < gates ? { gate: true } : {}) }]);
+      const lexemes = tokens.every(isAscii) && this.stemsOf(tokens);
+      if (tokens.length && lexemes) asked.push([k, { tokens, stems: lexemes, ...(k < gates ? { gate: true } : {}) }]);
     });
     // A write while we asked PostgreSQL: the SQL path answers this one.
     if (!this.current || this.thread !== thread) return null;

@@ -15,7 +15,6 @@ const named = (n: number, words: string[]): IndexedProduct => ({
 const query = (...tokens: string[]): IndexQuery => ({
   tokens,
   stems: tokens,
-  tokenTrigrams: tokens.map((t) => asciiTrigrams(t) ?? []),
   textTrigrams: asciiTrigrams(tokens.join(' ')) ?? [],
   limit: 10,
   offset: 0,

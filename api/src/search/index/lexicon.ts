@@ -67,7 +67,7 @@ export function wordGroups(q: IndexQuery, lexicon: Lexicon, vocabulary: Vocabula
     const known = stem ? lexicon.prefixed(stem) : [];
     for (const lex of known) offer(lex, lexicon.lexemes[lex] === stem ? EXACT : PREFIX);
     // A word of the catalogue (or the start of one) is what the shopper meant: it is never corrected.
-    const alternatives = known.length ? [] : vocabulary.alternatives(q.tokens[i]!, stem ?? null, q.tokenTrigrams[i]!);
+    const alternatives = known.length ? [] : vocabulary.alternatives(q.tokens[i]!, stem ?? null);
     for (const { lexeme, similarity } of alternatives) {
       const lex = lexicon.find(lexeme);
       if (lex !== undefined) offer(lex, lexeme === stem ? EXACT : CORRECTED * similarity);

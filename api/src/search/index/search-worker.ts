@@ -2,7 +2,9 @@ import { readlinkSync } from 'node:fs';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { parentPort } from 'node:worker_threads';
-import { SearchIndex, type CheckedAnswer, type IndexedProduct, type IndexQuery, type WordCheck } from './search-index.js';
+import { SearchIndex, type CheckedAnswer, type IndexedProduct, type WordCheck } from './search-index.js';
+import type { PostedQuery } from './index-query.js';
+import { asciiTrigrams } from './trigrams.js';
 import { parseTsvector } from './tsvector-text.js';
 import { Vocabulary, type VocabularyWord } from './vocabulary.js';
 
@@ -53,7 +55,7 @@ export type WorkerRequest =
   /** Applies a catch-up at once: a new vocabulary (when it changed), removals and fresh products. */
   | { op: 'apply'; words: VocabularyWord[] | null; gone: string[]; fresh: ProductRow[] }
   /** A page (none when `query` is null) and whether each of `checks` matches something (SearchIndex `matches`). */
-  | { op: 'search'; query: IndexQuery | null; checks: WordCheck[] };
+  | { op: 'search'; query: PostedQuery | null; checks: WordCheck[] };
 
 /** What every request but search and diff answers: the answering index's state. */
 export interface IndexState {
@@ -125,7 +127,8 @@ function handle(request: WorkerRequest): WorkerAnswer {
       index!.seal();
       return state();
     case 'search': {
-      return index ? index.checked(request.query, request.checks) : 'sql';
+      const { query } = request;
+      return index ? index.checked(query && { ...query, textTrigrams: query.textTrigrams ?? asciiTrigrams(query.text) ?? [] }, request.checks) : 'sql';
     }
   }
 }

@@ -5,8 +5,7 @@
  * follow the database locale and multibyte trigrams are hashed), so this answers null for it.
  */
 export function asciiTrigrams(text: string): string[] | null {
-  // eslint-disable-next-line no-control-regex
-  if (/[^\x00-\x7f]/.test(text)) return null;
+  if (!isAscii(text)) return null;
   const found = new Set<string>();
   for (const word of text.toLowerCase().split(/[^a-z0-9]+/)) {
     if (!word) continue;
@@ -15,6 +14,10 @@ export function asciiTrigrams(text: string): string[] | null {
   }
   return [...found];
 }
+
+/** Whether asciiTrigrams can answer for this text. */
+// eslint-disable-next-line no-control-regex
+export const isAscii = (text: string): boolean => !/[^\x00-\x7f]/.test(text);
 
 /** pg_trgm's similarity: shared trigrams over the union, in float4 as cnt_sml computes it. */
 export function trigramSimilarity(shared: number, lengthA: number, lengthB: number): number {

@@ -1,6 +1,6 @@
 import { LRUCache } from 'lru-cache';
 import { compareText } from './id-order.js';
-import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, trigramSimilarity } from './trigrams.js';
+import { SIMILARITY_THRESHOLD, TYPO_ALTERNATIVES, asciiTrigrams, trigramSimilarity } from './trigrams.js';
 import { acceptsCorrection, allowedEdits } from './typo-rule.js';
 
 /** One word of search_words (a lexeme of the catalogue's search vectors) as the index holds it. */
@@ -48,10 +48,12 @@ export class Vocabulary {
     return this.words.length;
   }
 
-  alternatives(token: string, stem: string | null, tokenTrigrams: string[]): Alternatives {
+  /** The vocabulary words a typed word (ASCII: its trigrams as asciiTrigrams makes them) may be a typo of, best first. */
+  alternatives(token: string, stem: string | null): Alternatives {
     if (allowedEdits(token) === 0) return [];
     const cached = this.cache.get(token);
     if (cached) return cached;
+    const tokenTrigrams = asciiTrigrams(token) ?? [];
     const shared = new Map<number, number>();
     for (const t of tokenTrigrams) {
       const id = this.trigramIds.get(t);
