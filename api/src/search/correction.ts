@@ -21,14 +21,33 @@ const REMEMBERED = 20_000;
 interface NameWord {
   word: string;
   typo: string;
-  /** The word's trigrams (null when it is not ASCII or has no letters and digits: never offered). */
-  own: string[] | null;
+  /** Its typo form's trigrams, numbered (trigramIds; null when it is not ASCII: never offered). */
+  own: number[] | null;
+  /** The last correctedSearch that listed it (each page word is compared once, however many names hold it). */
+  listed: number;
 }
 const wordsSeen = new Map<string, NameWord>();
 const nameWord = (word: string): NameWord => {
   const typo = typoForm(word);
-  return { word, typo, own: asciiTrigrams(word) && asciiTrigrams(typo) };
+  const own = asciiTrigrams(word) && asciiTrigrams(typo);
+  return { word, typo, own: own && own.map(trigramId), listed: 0 };
 };
+/**
+ * Every trigram of a name word, numbered as first seen (ASCII letters and digits: a few tens of thousands at most), so
+ * that a typed word's are compared with a page's words by number, and `heldBy` (per number, the last typed word
+ * holding it) marks them without a set per word.
+ */
+const trigramIds = new Map<string, number>();
+const heldBy: number[] = [];
+let typedWords = 0;
+function trigramId(trigram: string): number {
+  let id = trigramIds.get(trigram);
+  if (id === undefined) {
+    trigramIds.set(trigram, (id = heldBy.length));
+    heldBy.push(0);
+  }
+  return id;
+}
 /**
  * A product's name words, kept beside the product as long as it lives: a search's page shows the same product
  * objects from search to search (search's row cache keeps them, and their wire form beside them).
@@ -42,6 +61,7 @@ const wordsOf = (product: Named): NameWord[] => {
   }
   return words;
 };
+let listing = 0;
 
 type Named = { readonly name: string };
 
@@ -53,22 +73,32 @@ type Named = { readonly name: string };
  * or when nothing was found to correct against.
  */
 export function correctedSearch(text: string, found: readonly Named[]): string | null {
-  // Every search's answer asks this, so it allocates little: the products' kept words, each word once (names on a
+  // Every search's answer asks this, so it allocates little: the names' kept words, each word once (names on a
   // page share most of their words), no copies per word.
-  const pageWords = new Set<NameWord>();
-  for (const product of found) for (const word of wordsOf(product)) pageWords.add(word);
-  if (pageWords.size === 0) return null;
+  const pageWords: NameWord[] = [];
+  const listed = ++listing;
+  for (const product of found)
+    for (const word of wordsOf(product))
+      if (word.listed !== listed) {
+        word.listed = listed;
+        pageWords.push(word);
+      }
+  if (pageWords.length === 0) return null;
   let changed = false;
   const words = searchTokens(text).map((token) => {
     for (const { word, typo } of pageWords) if (typo.startsWith(token) || word.startsWith(token)) return token;
     const typed = asciiTrigrams(token);
     if (!typed) return token;
-    const typedSet = new Set(typed);
+    const mark = ++typedWords;
+    for (const t of typed) {
+      const id = trigramIds.get(t);
+      if (id !== undefined) heldBy[id] = mark;
+    }
     let best: { word: string; s: number } | null = null;
     for (const { word, own } of pageWords) {
       if (!own) continue;
       let shared = 0;
-      for (const t of own) if (typedSet.has(t)) shared += 1;
+      for (const id of own) if (heldBy[id] === mark) shared += 1;
       const s = trigramSimilarity(shared, typed.length, own.length);
       // The typo rule's edit count last: it is the dearest test.
       if (s >= SIMILARITY_THRESHOLD && (!best || s > best.s) && acceptsCorrection(token, null, word)) best = { word, s };
