@@ -24,7 +24,7 @@ import { products } from './products.table.js';
 import { adjustUnitStock, deleteWithStock, productInStockSql } from '../inventory/index.js';
 import { AskedBefore, ReadCache } from './read-cache.js';
 import { ProductAnswer } from './product-answer.js';
-import { okText } from '../common/json-text.js';
+import { jsonBytes, okJson } from '../common/json-text.js';
 import { withPublicUrls } from '../common/public-urls.js';
 import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
@@ -59,8 +59,8 @@ export class ProductsService {
   private names: { version: number; categories: NameIndex; subCategories: NameIndex } | null = null;
   /** A row's wire form and the names it was made with (see wireAll). */
   private readonly wired = new WeakMap<ProductRow, { names: object; product: Product }>();
-  /** A wire form's JSON text with public picture URLs, written once while the wire form lasts (see answer). */
-  private readonly texts = new WeakMap<Product, string>();
+  /** A wire form's JSON with public picture URLs, written once while the wire form lasts (see answer). */
+  private readonly texts = new WeakMap<Product, Buffer>();
   private readonly withPublicUrls: (value: unknown) => unknown;
 
   constructor(
@@ -90,18 +90,18 @@ export class ProductsService {
 
   /**
    * A catalogue read's answer in the envelope `ok()` makes, written as JSON once (docs/architecture.md#answers-written-once):
-   * each product's text, public URLs and all, is kept beside its wire form, so a search whose products were shown a
-   * moment ago (their rows held by search's row cache) writes only its envelope, and a cached answer is sent as its text.
+   * each product's JSON (UTF-8), public URLs and all, is kept beside its wire form, so a search whose products were shown a
+   * moment ago (their rows held by search's row cache) writes only its envelope, and a cached answer is sent as its bytes.
    */
   answer(data: Product | Product[] | null, message: string, extra?: Record<string, unknown>): ProductAnswer {
-    const json = data === null ? 'null' : Array.isArray(data) ? `[${data.map((p) => this.textOf(p)).join(',')}]` : this.textOf(data);
-    return new ProductAnswer(okText(json, message, extra), data);
+    const json = data === null ? null : Array.isArray(data) ? data.map((p) => this.jsonOf(p)) : this.jsonOf(data);
+    return new ProductAnswer(okJson(json, message, extra), data);
   }
 
-  private textOf(product: Product): string {
-    let text = this.texts.get(product);
-    if (text === undefined) this.texts.set(product, (text = JSON.stringify(this.withPublicUrls(product))));
-    return text;
+  private jsonOf(product: Product): Buffer {
+    let json = this.texts.get(product);
+    if (json === undefined) this.texts.set(product, (json = jsonBytes(JSON.stringify(this.withPublicUrls(product)))));
+    return json;
   }
 
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {

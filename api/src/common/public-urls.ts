@@ -58,5 +58,6 @@ export function answerWithPublicUrls(fastify: FastifyInstance, publicUrl: string
     if (req.body && typeof req.body === 'object') req.body = toStored(req.body);
     done();
   });
-  fastify.setReplySerializer((payload) => (payload instanceof JsonText ? payload.text : JSON.stringify(toAbsolute(payload))));
+  // A JsonText goes out as its bytes: Fastify sends a Buffer as it is (the serializer's type says string only).
+  fastify.setReplySerializer((payload) => (payload instanceof JsonText ? (payload.body as unknown as string) : JSON.stringify(toAbsolute(payload))));
 }
