@@ -6,7 +6,7 @@ import { productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
 import { AskedBefore, ReadCache } from './read-cache.js';
 import type { CatalogVersion } from './catalog-version.js';
-import { batchedReads } from '../common/batched-reads.js';
+import { batchedReads, loadAll } from '../common/batched-reads.js';
 
 /**
  * Product rows as the wire shows them, read by named statements on the search pool: a listing's page
@@ -85,12 +85,7 @@ export class ProductRowCache {
     }
     const rows = await this.rows.getMany(
       ids,
-      async (missing) => {
-        const rows = await this.missing.loadMany(missing);
-        const failed = rows.find((row) => row instanceof Error);
-        if (failed) throw failed;
-        return rows as Array<ProductRow | null>;
-      },
+      (missing) => loadAll(this.missing, missing),
       (_row, id) => [id],
       (id) => this.readBefore.check(id),
     );

@@ -37,3 +37,10 @@ export function batchedReads<K, V>(read: (keys: readonly K[]) => Promise<Readonl
     },
   );
 }
+
+/** Each key's value from `loader`, in order; the first key's failure fails them all, as one read would. */
+export async function loadAll<K, V>(loader: DataLoader<K, V, K>, keys: readonly K[]): Promise<V[]> {
+  const values = await loader.loadMany(keys);
+  for (const value of values) if (value instanceof Error) throw value;
+  return values as V[];
+}

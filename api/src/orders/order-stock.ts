@@ -3,7 +3,7 @@ import { AppError, notFound } from '../common/app-error.js';
 import { sellingUnit } from '@haat/shared/catalog/selling-unit';
 import { saleableRowsByIds, type SaleableRow } from '../catalog/index.js';
 import type DataLoader from 'dataloader';
-import { batchedReads } from '../common/batched-reads.js';
+import { batchedReads, loadAll } from '../common/batched-reads.js';
 import type { NamedStatement } from '../db/database.js';
 import type { SaleableProduct } from './order-pricing.js';
 
@@ -29,12 +29,9 @@ function productReader(statement: NamedStatement): DataLoader<string, SaleableRo
 
 /** Reads the products of an order; unknown ids are a 404, unpublished ones a 409. */
 export async function loadSaleable(statement: NamedStatement, ids: readonly string[]): Promise<Map<string, SaleableProduct>> {
-  const rows = await productReader(statement).loadMany(ids);
+  const rows = await loadAll(productReader(statement), ids);
   const byId = new Map<string, SaleableRow>();
-  for (const row of rows) {
-    if (row instanceof Error) throw row;
-    if (row) byId.set(row.id, row);
-  }
+  for (const row of rows) if (row) byId.set(row.id, row);
   for (const id of ids) {
     const row = byId.get(id);
     if (!row) throw notFound(`Product ${id}`);

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } from '../../db/database.js';
 import { CatalogVersion } from '../../catalog/index.js';
-import { batchedReads } from '../../common/batched-reads.js';
+import { batchedReads, loadAll } from '../../common/batched-reads.js';
 import { NARROWING_FACTS } from '../narrowing.js';
 import { IndexThread } from './index-thread.js';
 import type { IndexState, ProductRow } from './search-worker.js';
@@ -239,12 +239,8 @@ export class SearchIndexService implements OnApplicationShutdown {
   private async learnStems(tokens: string[]): Promise<void> {
     const missing = [...new Set(tokens.filter((t) => !this.stems.has(t)))];
     if (!missing.length) return;
-    const queries = await this.prefixQueries.loadMany(missing);
-    missing.forEach((token, k) => {
-      const q = queries[k]!;
-      if (q instanceof Error) throw q;
-      this.stems.set(token, parseQueryLexeme(q, true) ?? STOPWORD);
-    });
+    const queries = await loadAll(this.prefixQueries, missing);
+    missing.forEach((token, k) => this.stems.set(token, parseQueryLexeme(queries[k]!, true) ?? STOPWORD));
   }
 
   /** Each token's cached lexeme (null for a stopword); null when one is not a single lexeme (or not learnt). */
