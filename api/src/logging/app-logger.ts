@@ -59,12 +59,7 @@ export function redactFields<T extends Record<string, unknown>>(fields: T): T {
 }
 
 /** Pino's error serializer, its answer blanked as `blanked` blanks a field (an error's `code`, a `password` on it). */
-const redactedErrors = (error: unknown): unknown => {
-  const serialized = pino.stdSerializers.err(error as Error) as unknown;
-  if (serialized === null || typeof serialized !== 'object') return serialized;
-  for (const key of Object.keys(serialized)) if (SECRET_FIELDS.has(key)) (serialized as Record<string, unknown>)[key] = CENSOR;
-  return serialized;
-};
+const redactedErrors = (error: unknown): unknown => blanked(pino.stdSerializers.err(error as Error) as unknown);
 
 /**
  * The one pino logger: JSON lines (to stdout, or `destination` in tests), short coloured lines when
