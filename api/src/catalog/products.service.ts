@@ -60,7 +60,7 @@ export class ProductsService {
   /** A row's wire form and the names it was made with (see wireAll). */
   private readonly wired = new WeakMap<ProductRow, { names: object; product: Product }>();
   /** A wire form's JSON with public picture URLs, written once while the wire form lasts (see answer). */
-  private readonly texts = new WeakMap<Product, Buffer>();
+  private readonly encoded = new WeakMap<Product, Buffer>();
   private readonly withPublicUrls: (value: unknown) => unknown;
 
   constructor(
@@ -99,8 +99,8 @@ export class ProductsService {
   }
 
   private jsonOf(product: Product): Buffer {
-    let json = this.texts.get(product);
-    if (json === undefined) this.texts.set(product, (json = jsonBytes(JSON.stringify(this.withPublicUrls(product)))));
+    let json = this.encoded.get(product);
+    if (json === undefined) this.encoded.set(product, (json = jsonBytes(JSON.stringify(this.withPublicUrls(product)))));
     return json;
   }
 
