@@ -6,17 +6,23 @@
 //   from / join / into / update / delete from / copy / truncate, or that interpolates another domain's table object
 //   there (sql`select … from ${products}`);
 // - drizzle's builder given another domain's table object: insert / update / delete (writes), from / joins (reads).
-// A write is always an error. A read is allowed only as 'folder -> table' in the `allowReads` option
-// (eslint/table-reads.js), each entry justified in docs/architecture.md. The top floor's `seed` loads every table
+// A write is always an error. A read by SQL is allowed only for the one statement an entry of the `allowReads` option
+// (eslint/table-reads.js) names, by its file and the declaration it is written in, with its reason; an entry that
+// matches no statement any more, or a second statement, is reported too. The top floor's `seed` loads every table
 // (docs/decisions/0199-one-way-floors-and-a-face-per-domain.md) and is not watched; neither are the table files (a
 // foreign key names the table it references) nor db/schema.ts.
+// The migrations' functions and triggers are checked too (eslint/migration-owners.js), reported on the file that
+// applies them, api/src/db/database.ts.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { migrationProblems } from './migration-owners.js';
 
 const ROOT = dirname(dirname(fileURLToPath(import.meta.url)));
 const API_SRC = join(ROOT, 'api/src');
 const UNWATCHED = new Set(['seed']);
+/** The file that applies the migrations: the migrations' problems are reported on it. */
+const MIGRATOR = 'api/src/db/database.ts';
 
 /** Every table of api/src's drizzle schema: its SQL name → { owner folder, file }; and its exported name → SQL name. */
 export function readTableOwners(apiSrc = API_SRC) {
@@ -108,37 +114,90 @@ function tableImported(context, node) {
   return source === bySqlName.get(table)?.owner || source === 'db' ? table : undefined;
 }
 
+/**
+ * The statement a node is written in, by name: its function (a function declaration or a method) or the module's
+ * constant it is written in (`const RANKED_SEARCH = …`), the innermost. What an allowed read names.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {any} node
+ */
+function statementName(context, node) {
+  for (const a of [...context.sourceCode.getAncestors(node)].reverse()) {
+    if (a.type === 'FunctionDeclaration' && a.id) return a.id.name;
+    if ((a.type === 'MethodDefinition' || a.type === 'PropertyDefinition') && a.key.type === 'Identifier') return a.key.name;
+    const topLevel = a.parent?.parent?.type === 'Program' || a.parent?.parent?.type === 'ExportNamedDeclaration';
+    if (a.type === 'VariableDeclarator' && topLevel && a.id.type === 'Identifier') return a.id.name;
+  }
+  return '(module)';
+}
+
+/** The top-level folders of api/src/: a SQL function's name starts with its owner's. */
+const folders = () => readdirSync(API_SRC, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+/**
+ * @typedef {{ file: string, statement: string, tables: string[], reason: string }} AllowedRead
+ */
+
 /** @type {import('eslint').Rule.RuleModule} */
 export const tableOwners = {
   meta: {
     type: 'problem',
     docs: { description: "A domain writes only its own tables and reads another domain's only through its face." },
-    schema: [{ type: 'object', properties: { allowReads: { type: 'array', items: { type: 'string' } } }, additionalProperties: false }],
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          allowReads: {
+            type: 'array',
+            items: {
+              type: 'object',
+              properties: { file: { type: 'string' }, statement: { type: 'string' }, tables: { type: 'array', items: { type: 'string' } }, reason: { type: 'string' } },
+              required: ['file', 'statement', 'tables', 'reason'],
+              additionalProperties: false,
+            },
+          },
+          migrations: { type: 'string' },
+        },
+        additionalProperties: false,
+      },
+    ],
   },
   create(context) {
     const folder = folderOf(context.filename);
     const path = relative(ROOT, context.filename).split(sep).join('/');
     if (folder === null || UNWATCHED.has(folder) || path.endsWith('.table.ts') || path === 'api/src/db/schema.ts') return {};
-    const allowed = new Set(context.options[0]?.allowReads ?? []);
+    /** @type {AllowedRead[]} */
+    const allowed = (context.options[0]?.allowReads ?? []).filter((/** @type {AllowedRead} */ a) => a.file === path);
+    /** @type {Map<AllowedRead, number>} */
+    const used = new Map();
     const { bySqlName } = owners();
     const importedTable = (/** @type {any} */ node) => tableImported(context, node);
     // `how` opens the message ('SQL' or 'drizzle'), so a count of the reports can tell raw SQL from the builder.
-    /** @type {(node: any, how: string, table: string, write: boolean) => void} */
-    const check = (node, how, table, write) => {
-      const owner = bySqlName.get(table)?.owner;
-      if (owner === folder) return;
-      if (write) {
+    /** @type {(node: any, how: string, found: Array<{ table: string, write: boolean }>) => void} */
+    const check = (node, how, found) => {
+      const theirs = found.filter(({ table }) => bySqlName.get(table)?.owner !== folder);
+      for (const { table } of theirs.filter((f) => f.write)) {
+        const owner = bySqlName.get(table)?.owner;
         context.report({ node, message: `${how} writes ${table}, a table of ${owner}/: only api/src/${owner}/ writes it. Call a function of its face.` });
-      } else if (!allowed.has(`${folder} -> ${table}`)) {
+      }
+      const read = [...new Set(theirs.filter((f) => !f.write).map((f) => f.table))];
+      if (!read.length) return;
+      const name = statementName(context, node);
+      const entry = allowed.find((a) => a.statement === name && read.every((t) => a.tables.includes(t)));
+      if (entry && !used.has(entry)) {
+        used.set(entry, 1);
+        return;
+      }
+      for (const table of read) {
+        const owner = bySqlName.get(table)?.owner;
         context.report({
           node,
-          message: `${how} reads ${table}, a table of ${owner}/: read it through a function of its face, or list '${folder} -> ${table}' in eslint/table-reads.js with its reason (docs/architecture.md#who-owns-which-table).`,
+          message: entry
+            ? `SQL reads ${table}, a table of ${owner}/, in a second statement of ${name}: an entry of eslint/table-reads.js allows one statement. Read it through a function of its face.`
+            : `${how} reads ${table}, a table of ${owner}/: read it through a function of its face, or allow this statement (${path}, ${name}) in eslint/table-reads.js with its reason (docs/architecture.md#who-owns-which-table).`,
         });
       }
     };
-    const checkText = (node, text, interpolated) => {
-      for (const { table, write } of sqlReferences(text, interpolated, bySqlName)) check(node, 'SQL', table, write);
-    };
+    const checkText = (node, text, interpolated) => check(node, 'SQL', sqlReferences(text, interpolated, bySqlName));
     return {
       Literal(node) {
         if (typeof node.value === 'string') checkText(node, node.value, []);
@@ -153,7 +212,15 @@ export const tableOwners = {
         const method = callee.property.name;
         if (!BUILDER_WRITES.has(method) && !BUILDER_READS.has(method)) return;
         const table = importedTable(node.arguments[0]);
-        if (table) check(node, 'drizzle', table, BUILDER_WRITES.has(method));
+        if (table) check(node, 'drizzle', [{ table, write: BUILDER_WRITES.has(method) }]);
+      },
+      'Program:exit'(node) {
+        for (const a of allowed.filter((e) => !used.has(e)))
+          context.report({ node, message: `eslint/table-reads.js allows a read of ${a.tables.join(', ')} in ${a.statement} of this file, which reads none now: remove the entry.` });
+        if (path !== MIGRATOR) return;
+        const dir = join(ROOT, context.options[0]?.migrations ?? 'api/drizzle');
+        for (const p of migrationProblems(dir, bySqlName, folders(), sqlReferences))
+          context.report({ node, message: `${relative(ROOT, join(dir, p.file))}:${p.line}: ${p.message}` });
       },
     };
   },

@@ -1,22 +1,43 @@
-// Reads of another domain's table by SQL that the table-owners rule allows, as 'folder -> table', each with its
-// reason; docs/architecture.md#who-owns-which-table says why each stays. Every other read goes through a function of
-// the owner's face, and no write is allowed at all. Keep it short: an entry is a place where a statement needs the
-// table inside its own text (one round trip, one plan, or one lock order), not a convenience.
+// Reads of another domain's table by SQL that the table-owners rule allows: each entry allows ONE statement, named by
+// its file and the function or module constant it is written in, with the tables it reads and why it must name them
+// (docs/architecture.md#who-owns-which-table). Every other read goes through a function of the owner's face, and no
+// write is allowed at all. Keep it short (the check's test holds it to 10): an entry is a place where a statement
+// needs the table inside its own text (one round trip, one plan, or one lock order), not a convenience.
+const SEARCH_RANKS =
+  "Search is the catalogue's index: it ranks and filters the published products in the one statement it answers with (its plan measured in docs/benchmarks.md#search).";
+const SEARCH_BUILDS = "Search is the catalogue's index: it reads the published products and their shelves' names page by page to build it.";
+const STOCK_PAGES = "A page of stock ordered by product name: the catalogue stands above the inventory, which cannot call it.";
+
+/** @type {Array<{ file: string, statement: string, tables: string[], reason: string }>} */
 export const allowedTableReads = [
-  // Search is the catalogue's index: it reads the published products and the names of their shelves page by page
-  // to build its index, and ranks and filters the products in the statements it answers with (one statement a
-  // search, its plan measured in docs/benchmarks.md). The catalogue's face exports the `products` table for this.
-  'search -> products',
-  'search -> categories',
-  'search -> sub_categories',
-  // Stock's statements check what they sell in the same statement that locks the pools: the reservation takes an
-  // order's lines only at their product's published price and discount; the low-stock list and a store's shelf are
-  // pages ordered by product name. The catalogue stands above the inventory, so it cannot be called from there.
-  'inventory -> products',
-  // The reservation takes from an express store's pools only while the store is open, in the statement that locks
-  // them, so a store closed meanwhile takes no order; the delivery promise finds the open store serving each pincode
-  // and whether its pools fill the cart in one statement for many asks (a flash sale's 200). stores/ stands above
-  // the inventory it stocks its shelves through, so the inventory cannot call it.
-  'inventory -> stores',
-  'inventory -> store_pincodes',
+  { file: 'api/src/search/search.repository.ts', statement: 'RANKED_SEARCH', tables: ['products', 'categories', 'sub_categories'], reason: SEARCH_RANKS },
+  { file: 'api/src/search/search.repository.ts', statement: 'RANKED_FILTER', tables: ['products'], reason: SEARCH_RANKS },
+  { file: 'api/src/search/search.repository.ts', statement: 'NARROWED_LISTING', tables: ['products'], reason: SEARCH_RANKS },
+  { file: 'api/src/search/search.repository.ts', statement: 'keptPage', tables: ['products'], reason: SEARCH_RANKS },
+  { file: 'api/src/search/search.repository.ts', statement: 'HOLD_TOKENS', tables: ['products', 'categories', 'sub_categories'], reason: SEARCH_RANKS },
+  { file: 'api/src/search/search.repository.ts', statement: 'learnWords', tables: ['products'], reason: SEARCH_BUILDS },
+  { file: 'api/src/search/narrowing.ts', statement: 'onShelf', tables: ['categories', 'sub_categories'], reason: SEARCH_RANKS },
+  { file: 'api/src/search/index/index.service.ts', statement: 'SHELF', tables: ['categories', 'sub_categories'], reason: SEARCH_BUILDS },
+  { file: 'api/src/search/index/index.service.ts', statement: 'productsPage', tables: ['products'], reason: SEARCH_BUILDS },
+  { file: 'api/src/search/index/index.service.ts', statement: 'productsById', tables: ['products'], reason: SEARCH_BUILDS },
+  { file: 'api/src/search/index/index.service.ts', statement: 'publishedPage', tables: ['products'], reason: SEARCH_BUILDS },
+  { file: 'api/src/search/index/index.service.ts', statement: 'PUBLISHED_COUNT', tables: ['products'], reason: SEARCH_BUILDS },
+  { file: 'api/src/search/index/index.service.ts', statement: 'SHELF_NAMES', tables: ['categories', 'sub_categories'], reason: SEARCH_BUILDS },
+  {
+    file: 'api/src/inventory/order-reservation.ts',
+    statement: 'reserveOrderLines',
+    tables: ['products', 'stores'],
+    reason:
+      "The reservation takes an order's lines only at their product's published price and discount, and from an express store's pools only while the store is open, in the statement that locks the pools. The catalogue and stores/ stand above the inventory, which cannot call them.",
+  },
+  {
+    file: 'api/src/inventory/store-fill.ts',
+    statement: 'STORE_FILLS',
+    tables: ['stores', 'store_pincodes'],
+    reason:
+      'The delivery promise finds the open store serving each pincode and whether its pools fill the cart in one statement for many asks (a flash sale’s 200). stores/ stands above the inventory, which cannot call it.',
+  },
+  { file: 'api/src/inventory/low-stock.ts', statement: 'lowUnits', tables: ['products'], reason: STOCK_PAGES },
+  { file: 'api/src/inventory/store-stock.ts', statement: 'storeStock', tables: ['products'], reason: STOCK_PAGES },
+  { file: 'api/src/inventory/ledger-export.ts', statement: 'ledgerBetween', tables: ['products'], reason: "The ledger's export names each entry's product and SKU as it pages through the entries." },
 ];
