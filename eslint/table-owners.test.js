@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { RuleTester } from 'eslint';
 import { readTableOwners, sqlReferences, tableOwners } from './table-owners.js';
+import { allowedTableReads } from './table-reads.js';
 
 RuleTester.describe = describe;
 RuleTester.it = it;
@@ -121,6 +122,10 @@ tester.run('haat/table-owners', tableOwners, {
 });
 
 describe('the owners of the tables', () => {
+  it('allows at most 10 SQL reads into another domain, each one statement with its reason', () => {
+    assert.ok(allowedTableReads.length <= 10, `${allowedTableReads.length} statements allowed`);
+    for (const entry of allowedTableReads) assert.ok(entry.reason.length > 20, `${entry.file} ${entry.statement} says why`);
+  });
 
   const { bySqlName } = readTableOwners();
 

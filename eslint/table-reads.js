@@ -5,7 +5,6 @@
 // needs the table inside its own text (one round trip, one plan, or one lock order), not a convenience.
 const SEARCH_RANKS =
   "Search is the catalogue's index: it ranks and filters the published products in the one statement it answers with (its plan measured in docs/benchmarks.md#search).";
-const SEARCH_BUILDS = "Search is the catalogue's index: it reads the published products and their shelves' names page by page to build it.";
 const STOCK_PAGES = "A page of stock ordered by product name: the catalogue stands above the inventory, which cannot call it.";
 
 /** @type {Array<{ file: string, statement: string, tables: string[], reason: string }>} */
@@ -15,14 +14,6 @@ export const allowedTableReads = [
   { file: 'api/src/search/search.repository.ts', statement: 'NARROWED_LISTING', tables: ['products'], reason: SEARCH_RANKS },
   { file: 'api/src/search/search.repository.ts', statement: 'keptPage', tables: ['products'], reason: SEARCH_RANKS },
   { file: 'api/src/search/search.repository.ts', statement: 'HOLD_TOKENS', tables: ['products', 'categories', 'sub_categories'], reason: SEARCH_RANKS },
-  { file: 'api/src/search/search.repository.ts', statement: 'learnWords', tables: ['products'], reason: SEARCH_BUILDS },
-  { file: 'api/src/search/narrowing.ts', statement: 'onShelf', tables: ['categories', 'sub_categories'], reason: SEARCH_RANKS },
-  { file: 'api/src/search/index/index.service.ts', statement: 'SHELF', tables: ['categories', 'sub_categories'], reason: SEARCH_BUILDS },
-  { file: 'api/src/search/index/index.service.ts', statement: 'productsPage', tables: ['products'], reason: SEARCH_BUILDS },
-  { file: 'api/src/search/index/index.service.ts', statement: 'productsById', tables: ['products'], reason: SEARCH_BUILDS },
-  { file: 'api/src/search/index/index.service.ts', statement: 'publishedPage', tables: ['products'], reason: SEARCH_BUILDS },
-  { file: 'api/src/search/index/index.service.ts', statement: 'PUBLISHED_COUNT', tables: ['products'], reason: SEARCH_BUILDS },
-  { file: 'api/src/search/index/index.service.ts', statement: 'SHELF_NAMES', tables: ['categories', 'sub_categories'], reason: SEARCH_BUILDS },
   {
     file: 'api/src/inventory/order-reservation.ts',
     statement: 'reserveOrderLines',

@@ -27,6 +27,14 @@ export {
   type StoredVariant,
 } from './products.repository.js';
 export { productColumns, type ProductRow } from './product-columns.js';
-export { products } from './products.table.js';
+export {
+  PRODUCT_SHELF_VECTORS,
+  PUBLISHED_PRODUCT_COUNT,
+  SHELF_NAMES_DIGEST,
+  onShelfNamed,
+  productLexemes,
+  publishedProductsAfter,
+  publishedProductsIn,
+} from './published-products-sql.js';
 export { ReadCache } from './read-cache.js';
 export { SubCategoriesModule } from './subcategories.module.js';

@@ -1,7 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { QueryPart } from '@haat/shared/search/query-understanding';
-import { AGE_GROUP, AGE_SPAN, PACK_IN_NAME, SHELF_NAME_SPLIT, shelfWords } from '@haat/shared/search/query-narrowing';
+import { AGE_GROUP, AGE_SPAN, PACK_IN_NAME, shelfWords } from '@haat/shared/search/query-narrowing';
 import { COLOURS, MATERIALS, SHELF_AUDIENCE_WORDS } from '@haat/shared/search/query-vocabulary';
+import { onShelfNamed } from '../catalog/index.js';
 import type { Slots } from '../db/database.js';
 import type { IndexNarrowing } from './index/index-query.js';
 import { PACK_UNITS } from './index/narrowing-facts.js';
@@ -56,10 +57,8 @@ export function narrowingValues(parts: readonly QueryPart[], words: readonly str
 export const narrows = (v: NarrowingValues) =>
   v.colour !== null || v.material !== null || v.packAmount !== null || v.packUnit !== null || v.age !== null || v.ownShelf !== null || v.otherShelf !== null;
 
-/** Products on a shelf (subcategory or category) whose name holds one of `words` (a text[] value). */
-const onShelf = (words: SQL) => sql`(
-  products.sub_category_ids && array(select id from sub_categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[])
-  or products.category_ids && array(select id from categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[]))`;
+/** Products on a shelf (subcategory or category) whose name holds one of `words` (a text[] value): the catalogue's fragment. */
+const onShelf = onShelfNamed;
 const colourIs = (colour: SQL) => sql`products.name ~* ('\\m' || ${colour}::text || '$')`;
 const materialIs = (material: SQL) => sql`products.search @@ to_tsquery('english', ${material}::text)`;
 /** The pack a name ends with, from `regexp_match(products.name, PACK_IN_NAME, 'i') as m`: its unit, and its amount in that unit. */

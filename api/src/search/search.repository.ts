@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { defineStatement, type Db, type NamedStatement, type Slots } from '../db/database.js';
-import { PRODUCT_SELECT_LIST, products, toProductRow, type ProductRow, type SearchSort } from '../catalog/index.js';
+import { PRODUCT_SELECT_LIST, productLexemes, toProductRow, type ProductRow, type SearchSort } from '../catalog/index.js';
 import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
 import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
@@ -33,11 +33,10 @@ export function searchTokens(text: string): string[] {
  * for each other in one order and never deadlock.
  */
 export async function learnWords(db: Db, productIds?: string[]): Promise<void> {
-  const where = productIds ? sql`where ${products.id} in ${productIds}` : sql``;
   if (productIds && productIds.length === 0) return;
   await db.execute(sql`
     insert into ${searchWords} (word)
-    select distinct w from ${products}, unnest(tsvector_to_array(${products.search})) as w ${where}
+    ${productLexemes(productIds)}
     order by w
     on conflict do nothing`);
 }

@@ -2,7 +2,14 @@ import { Inject, Injectable, Logger, type OnApplicationShutdown } from '@nestjs/
 import { sql, type SQL } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { DB, SEARCH_STATEMENT, defineStatement, type Db, type NamedStatement } from '../../db/database.js';
-import { CatalogVersion } from '../../catalog/index.js';
+import {
+  CatalogVersion,
+  PRODUCT_SHELF_VECTORS,
+  PUBLISHED_PRODUCT_COUNT,
+  SHELF_NAMES_DIGEST,
+  publishedProductsAfter,
+  publishedProductsIn,
+} from '../../catalog/index.js';
 import { batchedReads, loadAll } from '../../common/batched-reads.js';
 import { NARROWING_FACTS } from '../narrowing.js';
 import { IndexThread } from './index-thread.js';
@@ -19,27 +26,21 @@ const STEM_CACHE_LIMIT = 100_000;
 /** A stopword's entry in the stem cache (lru-cache holds no null). */
 const STOPWORD = Symbol('stopword');
 
-/**
- * A product's shelf: the names of its subcategories and categories, each as to_tsvector's text (shelves.ts), in one JSON
- * text. Its name's trigrams come as one text too, joined by '|' (which no trigram holds: pg_trgm keeps letters and digits).
- * Strings cost the API thread, which reads the rows and posts them to the index's, far less than arrays of strings: while
- * a million products are read the health check keeps answering (docs/benchmarks.md#search).
- */
-const SHELF = `array_to_json(array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
-  union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)))::text as s`;
 /** updated_at as microseconds since 1970 (exact in a double): the index keeps a number per product rather than a string. */
-const UPDATED_AT = `(extract(epoch from updated_at) * 1000000)::float8 as u`;
-/** The narrowing facts, then when the product was created (microseconds): a listing of a query's parts alone is newest first. */
-const PRODUCT_COLUMNS = sql`${sql.raw(`id, ${UPDATED_AT}, search::text as v, array_to_string(show_trgm(name), '|') as t, ${SHELF}`)}, ${NARROWING_FACTS} || '|' || ${sql.raw(`(extract(epoch from created_at) * 1000000)::float8`)} as f`;
-const productsPage = (after: string) => sql`select ${PRODUCT_COLUMNS} from products where publish and id > ${after} order by id limit ${BATCH}`;
-const productsById = (ids: string[]) => sql`select ${PRODUCT_COLUMNS} from products where publish and id in ${ids}`;
-const publishedPage = (after: string) => sql`select id, ${sql.raw(UPDATED_AT)} from products where publish and id > ${after} order by id limit ${BATCH * 10}`;
+const UPDATED_AT = sql.raw(`(extract(epoch from updated_at) * 1000000)::float8 as u`);
+/**
+ * What the index keeps of a product. Its shelf: the names of its subcategories and categories, each as to_tsvector's
+ * text (shelves.ts), in one JSON text (the catalogue's PRODUCT_SHELF_VECTORS). Its name's trigrams come as one text too,
+ * joined by '|' (which no trigram holds: pg_trgm keeps letters and digits). Strings cost the API thread, which reads the
+ * rows and posts them to the index's, far less than arrays of strings: while a million products are read the health
+ * check keeps answering (docs/benchmarks.md#search). Then the narrowing facts, and when the product was created
+ * (microseconds): a listing of a query's parts alone is newest first.
+ */
+const PRODUCT_COLUMNS = sql`id, ${UPDATED_AT}, search::text as v, array_to_string(show_trgm(name), '|') as t, ${PRODUCT_SHELF_VECTORS} as s, ${NARROWING_FACTS} || '|' || ${sql.raw(`(extract(epoch from created_at) * 1000000)::float8`)} as f`;
+const productsPage = (after: string) => publishedProductsAfter(PRODUCT_COLUMNS, after, BATCH);
+const productsById = (ids: string[]) => publishedProductsIn(PRODUCT_COLUMNS, ids);
+const publishedPage = (after: string) => publishedProductsAfter(sql`id, ${UPDATED_AT}`, after, BATCH * 10);
 const WORD_COUNT = sql`select count(*)::int as n from search_words`;
-/** How many products a fresh build will read (the thread sizes its arrays by it at once). */
-const PUBLISHED_COUNT = sql`select count(*)::int as n from products where publish`;
-/** Every shelf's name: a renamed shelf changes what its products' shelf and narrowing facts say, so the index is built afresh. */
-const SHELF_NAMES = sql`select coalesce(md5(string_agg(id || ':' || name, '|' order by id)), '') as n from (
-  select id, name from categories union all select id, name from sub_categories) s`;
 const WORDS = sql.raw(`select word, show_trgm(${TYPO_FORM_SQL('word')}) as t from search_words`);
 const STEMS = defineStatement<{ tokens: string[] }>(
   'haat_index_stems',
@@ -95,7 +96,7 @@ export class SearchIndexService implements OnApplicationShutdown {
   private index: IndexState | null = null;
   private indexVersion = -1;
   private refreshing: Promise<void> | null = null;
-  /** The shelves' names (SHELF_NAMES) the answering index was built with. */
+  /** The shelves' names (SHELF_NAMES_DIGEST) the answering index was built with. */
   private builtShelves: string | null = null;
   /** to_tsquery's lexeme per typed word (STOPWORD for a stopword, false when it is not a single lexeme), least recently used forgotten first. */
   private readonly stems = new LRUCache<string, string | false | typeof STOPWORD>({ max: STEM_CACHE_LIMIT });
@@ -281,9 +282,9 @@ export class SearchIndexService implements OnApplicationShutdown {
     const started = performance.now();
     try {
       const thread = this.threadNow();
-      const shelves = String((await this.rows(SHELF_NAMES))[0]!.n);
+      const shelves = String((await this.rows(SHELF_NAMES_DIGEST))[0]!.n);
       if (!this.index || this.index.deadShare > REBUILD_DEAD_SHARE || shelves !== this.builtShelves) {
-        const [{ n: products }] = (await this.rows(PUBLISHED_COUNT)) as [{ n: number }];
+        const [{ n: products }] = (await this.rows(PUBLISHED_PRODUCT_COUNT)) as [{ n: number }];
         // The thread drops its index as it begins (no search reads one that is not current): a build that fails then
         // leaves none, so the next refresh builds again instead of catching up.
         this.index = null;

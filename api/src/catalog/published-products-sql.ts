@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { SHELF_NAME_SPLIT } from '@haat/shared/search/query-narrowing';
+
+/**
+ * The catalogue's published products and shelves as the search's statements read them (docs/architecture.md#who-owns-which-table):
+ * the catalogue writes the text that names its tables, the search chooses the columns and composes the statement.
+ * Each fragment reads `products` unaliased, as the search's columns (and the inventory's in-stock fragment) name it.
+ */
+
+/** The names of a product's shelves, its subcategories' then its categories', each as to_tsvector's text, in one JSON text. */
+export const PRODUCT_SHELF_VECTORS = sql.raw(`array_to_json(array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
+  union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)))::text`);
+
+/** Up to `limit` published products after the id `after`, by id: the given columns of each. */
+export const publishedProductsAfter = (columns: SQL, after: string, limit: number) =>
+  sql`select ${columns} from products where publish and id > ${after} order by id limit ${limit}`;
+
+/** The published products among `ids`: the given columns of each. */
+export const publishedProductsIn = (columns: SQL, ids: string[]) => sql`select ${columns} from products where publish and id in ${ids}`;
+
+/** How many products are published (`n`). */
+export const PUBLISHED_PRODUCT_COUNT = sql`select count(*)::int as n from products where publish`;
+
+/** A digest of every shelf's id and name (`n`, '' with no shelf): it changes when a shelf is added, renamed or removed. */
+export const SHELF_NAMES_DIGEST = sql`select coalesce(md5(string_agg(id || ':' || name, '|' order by id)), '') as n from (
+  select id, name from categories union all select id, name from sub_categories) s`;
+
+/** Whether the product is on a shelf (subcategory or category) whose name, in words (SHELF_NAME_SPLIT), holds one of `words` (a text[] value). */
+export const onShelfNamed = (words: SQL) => sql`(
+  products.sub_category_ids && array(select id from sub_categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[])
+  or products.category_ids && array(select id from categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[]))`;
+
+/** The distinct lexemes (`w`) of the search vectors of these products, or of every product. */
+export const productLexemes = (productIds?: string[]) =>
+  sql`select distinct w from products, unnest(tsvector_to_array(products.search)) as w ${productIds ? sql`where products.id in ${productIds}` : sql``}`;
