@@ -33,6 +33,7 @@ export const API_FLOORS = [
   ['common'],
   ['db'],
   ['redis'],
+  ['jobs'],
   ['users'],
   ['notices'],
   ['mail', 'sms'],

@@ -1,7 +1,7 @@
 // The table-owners check's reading of the migrations (docs/architecture.md#who-owns-which-table): what the database
 // runs on the shop's behalf after a migration is over — its functions, and the triggers that call them — is a
 // domain's code like its TypeScript, so it writes only its owner's tables and reads no other domain's. A trigger with
-// news for another domain calls that domain's function (notices_enqueue, wishlist_price_fell), which writes its tables.
+// news for another domain calls that domain's function (back_in_stock_on_sale, wishlist_price_fell), which writes its tables.
 //
 // The migrations are read in the journal's order as the database would apply them: a function is as its last
 // CREATE [OR REPLACE] left it, a DROP removes it, so a migration that mends an older one's function is what counts.

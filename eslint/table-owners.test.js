@@ -115,7 +115,7 @@ tester.run('haat/table-owners', tableOwners, {
       errors: [
         { message: /^eslint\/fixtures\/migrations-cross-write\/0001_price_fell.sql:12: function wishlist_on_sale is named for wishlist\/ but runs as a trigger on inventory_levels, a table of inventory\// },
         { message: /^eslint\/fixtures\/migrations-cross-write\/0001_price_fell.sql:2: function price_fell \(catalog\/'s: its trigger is on products\) writes wishlist_items, a table of wishlist\/: only wishlist\/ writes it; call a function of wishlist\/ \(named wishlist_…\)/ },
-        { message: /function price_fell \(catalog\/'s: its trigger is on products\) writes notice_jobs, a table of notices\// },
+        { message: /function price_fell \(catalog\/'s: its trigger is on products\) writes jobs, a table of jobs\// },
       ],
     },
   ],

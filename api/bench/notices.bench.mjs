@@ -218,7 +218,7 @@ async function restockWithKill({ a, b, url, direct, dirs, admin, productId }) {
   // were a tenth of the PostgreSQL CPU it charged the notices.
   for (let waiting = null; ;) {
     if (mailsSent(dirs) >= NOTICES) {
-      waiting = (await direct.query(`select count(*)::int as n from notice_jobs where state in ('queued', 'running')`)).rows[0].n;
+      waiting = (await direct.query(`select count(*)::int as n from jobs where state in ('queued', 'running')`)).rows[0].n;
       if (waiting === 0) break;
     }
     if (performance.now() - t > LEASE_MS + 900_000) throw new Error(`notices still waiting: ${waiting ?? `${mailsSent(dirs)} mails`}`);
@@ -226,7 +226,7 @@ async function restockWithKill({ a, b, url, direct, dirs, admin, productId }) {
   }
   const sentInS = (performance.now() - t) / 1000;
   const cpu = { a: cpuA, aliveS, b: cpuSeconds(b.pid) - cpu0.b, db: databaseCpuBetween(cpu0.db, atKill) + databaseCpuBetween(atKill, await databaseCpu(url)) };
-  const failed = (await direct.query(`select kind, count(*)::int as n from notice_jobs where state = 'failed' group by kind`)).rows;
+  const failed = (await direct.query(`select kind, count(*)::int as n from jobs where state = 'failed' group by kind`)).rows;
   const counts = mailsByShopper(dirs);
   const repeats = [...counts.values()].reduce((sum, n) => sum + n - 1, 0);
   return { restockMs, killedAfter, cpu, sentInS, failed, received: mailsSent(dirs), distinct: counts.size, repeats, lost: NOTICES - counts.size };

@@ -14,6 +14,7 @@ import { PaymentsModule } from './payments/index.js';
 import { RealtimeModule } from './realtime/index.js';
 import { PushModule } from './push/index.js';
 import { MailModule } from './mail/index.js';
+import { JobsModule } from './jobs/index.js';
 import { NoticesModule } from './notices/index.js';
 import { SmsModule } from './sms/index.js';
 import { WhatsappModule } from './whatsapp/index.js';
@@ -48,6 +49,7 @@ export class AppModule {
         CatalogVersionModule,
         SearchModule,
         AuthModule,
+        JobsModule,
         NoticesModule,
         MailModule,
         SmsModule,

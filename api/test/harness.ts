@@ -158,7 +158,12 @@ export async function startApp(kind: DbKind = 'pglite', env: Record<string, stri
     ...env,
   });
   const app = await createApp(config, logDestination);
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  // An app that refuses to start (a start-up check) is closed, its connections and timers with it, before the refusal is passed on.
+  await app.listen({ port: 0, host: '127.0.0.1' }).catch(async (refusal: unknown) => {
+    await app.close().catch(() => undefined);
+    if (scratch) await scratch.drop();
+    throw refusal;
+  });
   count(kind);
   return {
     app,

@@ -2,7 +2,7 @@ import { eq, like, sql } from 'drizzle-orm';
 import { OrderLifecycle, lockOrder } from '../src/orders/index.js';
 import { orders } from '../src/orders/orders.table.js';
 import { orderReturns } from '../src/orders/returns.table.js';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { users } from '../src/users/users.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
@@ -42,9 +42,9 @@ describe.each(PORTABLE_DB_KINDS)('order notices queued with the change on %s', (
   const keysOf = async (db: Pick<TestApp['db'], 'select'>, orderId: string) =>
     (
       await db
-        .select({ key: noticeJobs.key })
-        .from(noticeJobs)
-        .where(like(noticeJobs.key, `%${orderId}%`))
+        .select({ key: jobs.key })
+        .from(jobs)
+        .where(like(jobs.key, `%${orderId}%`))
     )
       .map((r) => r.key)
       .sort();
@@ -86,13 +86,13 @@ describe.each(PORTABLE_DB_KINDS)('order notices queued with the change on %s', (
       begin raise exception 'return notices refused (test)'; end $$`),
     );
     await t.db.execute(
-      sql.raw(`create trigger refuse_return_notices before insert on notice_jobs for each row
+      sql.raw(`create trigger refuse_return_notices before insert on jobs for each row
       when (new.key like 'mail:return:%' or new.key like 'push:return:%') execute function refuse_return_notices()`),
     );
     try {
       return await during();
     } finally {
-      await t.db.execute(sql.raw('drop trigger refuse_return_notices on notice_jobs'));
+      await t.db.execute(sql.raw('drop trigger refuse_return_notices on jobs'));
     }
   }
 

@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_NOTICE_CONSENTS } from '@haat/shared/notices/notice-consents';
 import { shopperMail } from '../src/mail/index.js';
 import { NoticeKinds, NoticeWorker, NoticesService } from '../src/notices/index.js';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { PORTABLE_DB_KINDS, api, bearer, migratedDataDir, newCustomer, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
 import { mailsTo, waitForMail } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
@@ -95,8 +95,8 @@ describe.each(PORTABLE_DB_KINDS)('notices and consent on %s', (kind) => {
         (
           await t.db
             .select()
-            .from(noticeJobs)
-            .where(eq(noticeJobs.key, `mail:test:${c.id}:2`))
+            .from(jobs)
+            .where(eq(jobs.key, `mail:test:${c.id}:2`))
         )[0],
       {
         until: (r) => r?.state === 'done',
@@ -122,13 +122,13 @@ describe.each(PORTABLE_DB_KINDS)('the notice queue across a restart on %s', (kin
       await t.app.get(NoticesService).enqueue(null, { ...returnMail('restart:1', c.id), runAt: new Date(Date.now() + 60_000) });
       const held = returnMail('restart:2', c.id);
       const leaseEnd = new Date(Date.now() + 60_000);
-      await t.db.insert(noticeJobs).values({
+      await t.db.insert(jobs).values({
         id: 'held-by-the-dead',
         kind: held.kind,
         key: held.key,
         payload: held.payload,
         state: 'running',
-        claim: 'a-dead-instance',
+        fence: 1,
         attempts: 1,
         dueAt: leaseEnd,
       });
@@ -139,13 +139,13 @@ describe.each(PORTABLE_DB_KINDS)('the notice queue across a restart on %s', (kin
       try {
         // A minute on: the first is due, the dead instance's lease is over.
         await t.db
-          .update(noticeJobs)
+          .update(jobs)
           .set({ dueAt: new Date() })
-          .where(inArray(noticeJobs.key, ['mail:restart:1', 'mail:restart:2']));
+          .where(inArray(jobs.key, ['mail:restart:1', 'mail:restart:2']));
         await waitForMail(t, c.email, { nth: 2, timeoutMs: 8000 });
         // A mail is written before its notice is marked done (the mark follows the send): wait for the marks.
         await t.app.get(NoticeWorker).idle();
-        const rows = await t.db.select({ key: noticeJobs.key, state: noticeJobs.state, attempts: noticeJobs.attempts }).from(noticeJobs);
+        const rows = await t.db.select({ key: jobs.key, state: jobs.state, attempts: jobs.attempts }).from(jobs);
         expect(rows.filter((r) => r.key.startsWith('mail:restart:')).sort((a, b) => a.key.localeCompare(b.key))).toEqual([
           { key: 'mail:restart:1', state: 'done', attempts: 1 },
           { key: 'mail:restart:2', state: 'done', attempts: 2 },
@@ -177,7 +177,7 @@ describe('a cap on bulk sends (NOTICE_SENDS_PER_SECOND)', () => {
         .get(NoticesService)
         .enqueue(null, [...keys.map((k) => ({ kind: 'test-bulk', key: `bulk:${k}`, payload: { key: k } })), ...own.map((k) => returnMail(k, c.id))]);
       const samples: Array<{ ms: number; begun: number; ownDone: number }> = [];
-      const states = async (list: string[]) => t.db.select({ state: noticeJobs.state }).from(noticeJobs).where(inArray(noticeJobs.key, list));
+      const states = async (list: string[]) => t.db.select({ state: jobs.state }).from(jobs).where(inArray(jobs.key, list));
       await waitUntil(
         async () => {
           // A bulk notice's mail is a part of it, bulk too: what has begun of both is what the cap let start.
@@ -206,7 +206,7 @@ describe('a cap on bulk sends (NOTICE_SENDS_PER_SECOND)', () => {
 
 /**
  * A restock's fan-out queues thousands of bulk notices at once; while they wait for the cap, every poll still claims
- * the shop's own. That claim reads its own index (notice_jobs_due_own): read from the index of every due notice, it
+ * the shop's own. That claim reads its own index (jobs_due_own): read from the index of every due notice, it
  * stepped over the whole queue each time (PostgreSQL 16 CPU-ms a notice at 10,000 shoppers; docs/benchmarks.md).
  * PostgreSQL only: PGlite keeps no index statistics.
  */
@@ -224,7 +224,7 @@ onPostgres('the shop’s own notices behind a bulk queue (postgres)', () => {
       const QUEUED = 2_000;
       // As a fan-out's parts are queued (notice-worker.ts finish): marked bulk.
       await t.db
-        .insert(noticeJobs)
+        .insert(jobs)
         .values(Array.from({ length: QUEUED }, (_, i) => ({ id: `queued-${i}`, kind: 'test-bulk', key: `queued:${c.id}:${i}`, payload: {}, bulk: true })));
       const own = Array.from({ length: 5 }, (_, i) => `own-behind:${c.id}:${i}`);
       await t.app.get(NoticesService).enqueue(
@@ -236,15 +236,15 @@ onPostgres('the shop’s own notices behind a bulk queue (postgres)', () => {
       const reads = async () => {
         type IndexReads = { name: string; scans: number; read: number };
         const result = await t.db.execute(
-          sql`select indexrelname as name, idx_scan::int as scans, idx_tup_read::int as read from pg_stat_user_indexes where relname = 'notice_jobs'`,
+          sql`select indexrelname as name, idx_scan::int as scans, idx_tup_read::int as read from pg_stat_user_indexes where relname = 'jobs'`,
         );
         return Object.fromEntries((result as { rows: IndexReads[] }).rows.map((r) => [r.name, r]));
       };
-      const stats = await waitUntil(reads, { until: (s) => (s.notice_jobs_due_own?.scans ?? 0) > 0, timeoutMs: 30_000, message: 'the own index used' });
+      const stats = await waitUntil(reads, { until: (s) => (s.jobs_due_own?.scans ?? 0) > 0, timeoutMs: 30_000, message: 'the own index used' });
       // Its claims read the few own notices there, not the 2,000 bulk ones (the queue's count for the metrics still does).
-      expect(stats.notice_jobs_due_own!.read).toBeLessThan(QUEUED / 10);
+      expect(stats.jobs_due_own!.read).toBeLessThan(QUEUED / 10);
       // Under the cap, most of the bulk notices are still queued.
-      const queued = await t.db.select({ state: noticeJobs.state }).from(noticeJobs).where(eq(noticeJobs.state, 'queued'));
+      const queued = await t.db.select({ state: jobs.state }).from(jobs).where(eq(jobs.state, 'queued'));
       expect(queued.length).toBeGreaterThan(QUEUED / 2);
     } finally {
       await t.close();

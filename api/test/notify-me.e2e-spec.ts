@@ -1,6 +1,6 @@
 import { eq, like, sql } from 'drizzle-orm';
 import { LIMITS } from '@haat/shared/common/limits';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { stockAlerts } from '../src/back-in-stock/stock-alerts.table.js';
 import { NoticeWorker } from '../src/notices/index.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
@@ -268,9 +268,9 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect((await api(t).post('/api/wishlist/seen').set(bearer(c.token))).status).toBe(200);
     expect((await wished()).priceDrop).toBeUndefined();
     const keys = await t.db
-      .select({ key: noticeJobs.key })
-      .from(noticeJobs)
-      .where(like(noticeJobs.key, `price-drop:${c.id}:%`));
+      .select({ key: jobs.key })
+      .from(jobs)
+      .where(like(jobs.key, `price-drop:${c.id}:%`));
     expect(keys).toHaveLength(2);
   });
 

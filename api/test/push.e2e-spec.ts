@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import { jwtVerify } from 'jose';
 import { pushSubscriptions } from '../src/push/push-subscriptions.table.js';
 import { NoticeWorker } from '../src/notices/index.js';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { users } from '../src/users/users.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
@@ -236,7 +236,7 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
     expect(tries.map((d) => d.status)).toEqual([503, 503, 503, 503]);
     const gaps = tries.slice(1).map((d, i) => d.at - (tries[i] as PushDelivery).at);
     [200, 400, 800].forEach((wait, i) => expect(gaps[i]).toBeGreaterThanOrEqual(wait - 50));
-    const [row] = (await t.db.select().from(noticeJobs)).filter((r) => r.kind === 'push' && r.key.startsWith(`push:new-order:${orderId}:`));
+    const [row] = (await t.db.select().from(jobs)).filter((r) => r.kind === 'push' && r.key.startsWith(`push:new-order:${orderId}:`));
     expect(row).toMatchObject({ state: 'failed', attempts: 4, lastError: 'push service: HTTP 503' });
     await worker.idle();
     expect(pushService.to('/push/down')).toHaveLength(4);

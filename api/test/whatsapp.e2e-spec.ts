@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { IncomingHttpHeaders } from 'node:http';
 import { eq } from 'drizzle-orm';
-import { noticeJobs } from '../src/notices/notice-jobs.table.js';
+import { jobs } from '../src/jobs/jobs.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
 import { newMobile, waitForSmsCode } from './sms-fixtures.js';
@@ -141,7 +141,7 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
     // The update waits to be tried again; the STOP arrives first.
     expect((await webhook(reply(c.mobile, 'STOP'), signed(reply(c.mobile, 'STOP')))).status).toBe(200);
     const key = `whatsapp:order:${c.orderId}:PLACED>CONFIRMED`;
-    const row = await waitUntil(async () => (await t.db.select().from(noticeJobs).where(eq(noticeJobs.key, key)))[0], {
+    const row = await waitUntil(async () => (await t.db.select().from(jobs).where(eq(jobs.key, key)))[0], {
       until: (r) => r?.state === 'done',
       timeoutMs: 8000,
       message: 'the queued update taken again and settled',

@@ -122,18 +122,26 @@ const EnvFields = z.object({
   WHATSAPP_TEMPLATE: z.string().default('order_update'),
   WHATSAPP_API_BASE: z.string().url().default('https://graph.facebook.com/v21.0'),
   /**
-   * The notice queue (docs/decisions/0040-push-notices.md): the first retry's wait, doubled at each try up to an hour,
-   * until NOTICE_GIVE_UP_AFTER_MS after the notice was queued; then it is recorded as failed.
+   * The job queue (docs/architecture.md#jobs: notices, imports, every kind): the first retry's wait, doubled at each
+   * try up to an hour, until JOB_GIVE_UP_AFTER_MS after the job was queued; then it is recorded as failed. Each JOB_*
+   * variable may also be given by its older NOTICE_* name.
    */
+  JOB_RETRY_BASE_MS: z.coerce.number().int().min(1).optional(),
   NOTICE_RETRY_BASE_MS: z.coerce.number().int().min(1).default(10_000),
+  JOB_GIVE_UP_AFTER_MS: z.coerce.number().int().min(1).optional(),
   NOTICE_GIVE_UP_AFTER_MS: z.coerce
     .number()
     .int()
     .min(1)
     .default(24 * 60 * 60 * 1000),
-  /** How long an instance holds a notice it took: one that dies holding it gives it up to another after this. */
+  /** How long an instance holds a job it took without renewing it: one that dies holding it gives it up to another after this. */
+  JOB_LEASE_MS: z.coerce.number().int().min(20_000).optional(),
   NOTICE_LEASE_MS: z.coerce.number().int().min(20_000).default(60_000),
-  /** Notices one instance starts a second at most (0: as fast as it can): a big fan-out then leaves the shop its CPU. */
+  /**
+   * Bulk tries (a restock's or a price drop's fan-out) all instances together start a second at most (0: as fast as
+   * they can), counted in Redis when REDIS_URL is set, else per instance: a big fan-out then leaves the shop its CPU.
+   */
+  JOB_SENDS_PER_SECOND: z.coerce.number().int().min(0).optional(),
   NOTICE_SENDS_PER_SECOND: z.coerce.number().int().min(0).default(40),
   STRIPE_SECRET_KEY: z.string().optional(),
   STRIPE_WEBHOOK_SECRET: z.string().optional(),
@@ -319,11 +327,11 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     },
     mailDir: join(dataDir, 'mail'),
     smsDir: join(dataDir, 'sms'),
-    notices: {
-      retryBaseMs: env.NOTICE_RETRY_BASE_MS,
-      giveUpAfterMs: env.NOTICE_GIVE_UP_AFTER_MS,
-      leaseMs: env.NOTICE_LEASE_MS,
-      sendsPerSecond: env.NOTICE_SENDS_PER_SECOND,
+    jobs: {
+      retryBaseMs: env.JOB_RETRY_BASE_MS ?? env.NOTICE_RETRY_BASE_MS,
+      giveUpAfterMs: env.JOB_GIVE_UP_AFTER_MS ?? env.NOTICE_GIVE_UP_AFTER_MS,
+      leaseMs: env.JOB_LEASE_MS ?? env.NOTICE_LEASE_MS,
+      sendsPerSecond: env.JOB_SENDS_PER_SECOND ?? env.NOTICE_SENDS_PER_SECOND,
     },
     whatsapp: {
       enabled: Boolean(env.WHATSAPP_TOKEN),

@@ -45,7 +45,7 @@ interface PlaceValues {
   orders: string;
   /** Every order's lines, as rowJson gives them. */
   lines: string;
-  /** Every order's notices: `order_id`, and the notice_jobs row's id, kind, key and payload. */
+  /** Every order's notices: `order_id`, and the job row's id, kind, key and payload (the notices' jobs). */
   notices: string;
   cap: number;
   /** The cap of an account whose e-mail is not verified (equal to cap when that rule is off). */

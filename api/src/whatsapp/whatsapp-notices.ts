@@ -36,10 +36,13 @@ export class WhatsappNotices implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    if (this.config.whatsapp.enabled) this.kinds.register<WhatsappNotice>('whatsapp', { send: (n, job) => this.send(n, job) });
+    // Registered whatever the settings: a shop that turned WhatsApp off still starts with its messages queued, and
+    // refuses them (docs/architecture.md#jobs).
+    this.kinds.register<WhatsappNotice>('whatsapp', { send: (n, job) => this.send(n, job) });
   }
 
   private async send(notice: WhatsappNotice, job: NoticeJob): Promise<void> {
+    if (!this.config.whatsapp.enabled) throw new NoticeRefused('WhatsApp is not set up on this shop (WHATSAPP_TOKEN unset)');
     const target = await noticeTargetOf(this.db, notice.userId, notice.topic, 'whatsapp');
     if (!target) return;
     const { apiBase, phoneNumberId, token, template } = this.config.whatsapp;

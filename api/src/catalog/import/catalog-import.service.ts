@@ -1,24 +1,26 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger, type OnModuleInit } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { IMPORT_MAX_PROBLEMS, type ImportJobStatus, type ImportProblem, type ImportReport } from '@haat/shared/catalog/catalog-import';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { Language } from '@haat/shared/common/languages';
 import { DB, POOL_STATS, type Db, type PoolStats } from '../../db/database.js';
-import { AppError } from '../../common/app-error.js';
+import { AppError, notFound } from '../../common/app-error.js';
+import { newId } from '../../common/ids.js';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
 import { FilesService, imageUrlByContent } from '../../files/index.js';
 import { localizeMessage } from '../../i18n/localize-message.js';
+import { JobKinds, JobsService, type RunningJob } from '../../jobs/index.js';
 import { CatalogVersion } from '../catalog-version.js';
 import { PRODUCT_SEARCH, type ProductSearch } from '../product-search.js';
 import { skuConflict } from '../product-skus.js';
 import { products } from '../products.table.js';
 import { analyzeStock } from '../../inventory/index.js';
 import { importProduct } from '../product-writes.js';
-import { failJob, readJob, saveProgress, startJob } from './import-jobs.js';
+import { IMPORT_KIND, importKey, progressAfter, startProgress, statusOf, type ImportPayload, type ImportProgress } from './import-job.js';
 import { planContext, planProduct, isUrl, type PictureUrl, type ProductPlan } from './import-plan.js';
 import { readRows } from './import-rows.js';
-import type { ImportUpload, PictureZip } from './import-upload.js';
+import { readZip, type ImportUpload, type PictureZip } from './import-upload.js';
 
 /** Products written between two progress saves (and catalogue version bumps). */
 const BATCH = 100;
@@ -37,10 +39,11 @@ interface Planned {
 /**
  * The catalogue's import (docs/decisions/0315-catalogue-import-by-sku.md): a file is planned row by row against the
  * shop (the dry run answers that plan), then applied one product to a transaction, a few products at once, in
- * batches, its progress kept in catalog_import_jobs for any instance to answer.
+ * batches, as a job of the shop's queue (docs/architecture.md#jobs): any instance runs it, a killed one's is taken
+ * over where its last batch ended, and its progress is kept on the job for any instance to answer.
  */
 @Injectable()
-export class CatalogImportService {
+export class CatalogImportService implements OnModuleInit {
   private readonly logger = new Logger('CatalogImport');
   private readonly lanes: number;
 
@@ -50,27 +53,49 @@ export class CatalogImportService {
     private readonly files: FilesService,
     @Inject(PRODUCT_SEARCH) private readonly search: ProductSearch,
     @Inject(POOL_STATS) pools: () => PoolStats[],
+    private readonly jobs: JobsService,
+    private readonly kinds: JobKinds,
   ) {
     this.lanes = lanesOf(pools());
+  }
+
+  onModuleInit(): void {
+    this.kinds.register<ImportPayload>(IMPORT_KIND, { run: (payload, job) => this.run(payload, job) });
   }
 
   async dryRun(upload: ImportUpload): Promise<ImportReport> {
     return (await this.plan(upload)).report;
   }
 
-  /** Plans the file, records the job and applies it in the background: answers the job's id at once. */
+  /**
+   * Plans the file (its report is the job's first progress) and queues the job that applies it, with the file's rows
+   * and its pictures ZIP: answers the job's id at once.
+   */
   async start(upload: ImportUpload, adminId: string | null): Promise<string> {
     const { plans, report } = await this.plan(upload);
-    const jobId = await startJob(this.db, adminId, report);
-    void this.apply(jobId, plans, report, upload.pictures, adminId).catch(async (e: unknown) => {
-      this.logger.error(`import ${jobId} failed: ${(e as Error).message}`);
-      await failJob(this.db, jobId).catch(() => undefined);
+    const jobId = newId();
+    await this.jobs.enqueue(null, {
+      kind: IMPORT_KIND,
+      key: importKey(jobId),
+      payload: { adminId, sheet: upload.sheet } satisfies ImportPayload,
+      progress: startProgress(report, plans),
+      ...(upload.picturesZip ? { attachment: upload.picturesZip } : {}),
     });
     return jobId;
   }
 
   async status(jobId: string, language: Language): Promise<ImportJobStatus> {
-    return localized(await readJob(this.db, jobId), language);
+    const job = await this.jobs.status(importKey(jobId));
+    if (!job || job.kind !== IMPORT_KIND) throw notFound('Import');
+    return localized(statusOf(jobId, job), language);
+  }
+
+  /** The job: the file planned again against the shop as it is now, then applied from where an earlier try's last batch ended. */
+  private async run({ adminId, sheet }: ImportPayload, job: RunningJob): Promise<ImportProgress> {
+    const bytes = await job.attachment();
+    const pictures = bytes ? await readZip(bytes) : null;
+    const { plans, report } = await this.plan({ sheet, pictures });
+    return this.apply(job, plans, report, pictures, adminId);
   }
 
   private async plan(upload: ImportUpload): Promise<Planned> {
@@ -93,42 +118,37 @@ export class CatalogImportService {
     return { plans, report };
   }
 
-  private async apply(jobId: string, plans: ProductPlan[], planned: ImportReport, zip: PictureZip | null, adminId: string | null): Promise<void> {
-    const errors = [...planned.errors];
-    const conflictRows = [...planned.conflictRows];
-    let errorCount = planned.errorCount;
-    let done = planned.total - plans.reduce((n, p) => n + p.rows.length, 0);
-    for (let i = 0; i < plans.length; i += BATCH) {
+  /**
+   * Writes the plans in batches, reporting the job's progress after each; a try that takes over an earlier one's job
+   * starts after the last batch it reported, with its figures (a product of the batch that try was writing, written
+   * before it stopped, is planned again as unchanged).
+   */
+  private async apply(job: RunningJob, plans: ProductPlan[], planned: ImportReport, zip: PictureZip | null, adminId: string | null): Promise<ImportProgress> {
+    const earlier = job.progress as ImportProgress | null;
+    let progress = earlier?.next ? earlier : startProgress(planned, plans);
+    for (let i = progress.next; i < plans.length; i += BATCH) {
       const batch = plans.slice(i, i + BATCH);
       const changed: string[] = [];
+      const failures: Array<{ conflict: boolean; problem: ImportProblem }> = [];
       await inLanes(batch, this.lanes, async (plan) => {
         const failure = plan.kind === 'create' || plan.kind === 'update' ? await this.write(plan, zip, adminId, changed) : null;
         if (failure) {
-          (failure.conflict ? conflictRows : errors).push(failure.problem);
-          if (!failure.conflict) errorCount++;
+          failures.push(failure);
           for (const r of plan.rows) r.outcome = r.row === failure.problem.row ? (failure.conflict ? 'conflict' : 'error') : 'skipped';
         }
-        done += plan.rows.length;
       });
       await this.committed(changed);
       const last = i + BATCH >= plans.length;
-      const counts = countRows(plans.slice(0, i + batch.length));
+      progress = progressAfter(progress, batch, failures, countRows(batch), last);
       // Before the job says done: the next file's plan reads these tables at their new size.
-      if (last && counts.creates >= ANALYZE_AFTER_CREATES) {
+      if (last && progress.creates >= ANALYZE_AFTER_CREATES) {
         await this.db.execute(sql`analyze ${products}`);
         await analyzeStock(this.db);
       }
       // A commit waited for: the batch's own commits (not waited for, see write) are on disk once this one is.
-      await saveProgress(this.db, jobId, {
-        state: last ? 'done' : 'running',
-        done,
-        ...counts,
-        errorCount,
-        errors: sorted(errors).slice(0, IMPORT_MAX_PROBLEMS),
-        conflictRows,
-      });
+      if (!last) await job.report(progress);
     }
-    if (plans.length === 0) await saveProgress(this.db, jobId, { state: 'done', done, ...countRows([]), errorCount, errors, conflictRows });
+    return { ...progress, state: 'done' };
   }
 
   /** Once a batch's products are written: their words searchable (one statement), the catalogue's version bumped, every instance told. */
@@ -142,10 +162,10 @@ export class CatalogImportService {
   /**
    * One product in one transaction, its pictures stored first; answers the row's problem when it could not be written.
    * Its commit is not waited for (synchronous_commit off): the batch's progress, written next with a commit that is,
-   * puts it on disk, so a database crash loses at most the batch under way, which the job then answers as failed and
-   * importing the file again finishes (docs/decisions/0315-catalogue-import-by-sku.md).
+   * puts it on disk, so a database crash loses at most the batch under way, which the job's next try writes again
+   * (docs/decisions/0315-catalogue-import-by-sku.md).
    */
-  private async write(plan: ProductPlan, zip: PictureZip | null, adminId: string | null, changed: string[]) {
+  private async write(plan: ProductPlan, zip: PictureZip | null, adminId: string | null, changed: string[]): Promise<{ conflict: boolean; problem: ImportProblem } | null> {
     const row = plan.rows[0]!.row;
     try {
       for (const name of plan.pictures) {
@@ -219,7 +239,7 @@ function pictureResolver(zip: PictureZip | null): PictureUrl {
   };
 }
 
-function countRows(plans: ProductPlan[]) {
+export function countRows(plans: ProductPlan[]) {
   const counts = { creates: 0, updates: 0, unchanged: 0, conflicts: 0, skipped: 0 };
   for (const plan of plans)
     for (const r of plan.rows) {

@@ -24,6 +24,8 @@ export interface PictureZip {
 export interface ImportUpload {
   sheet: Sheet;
   pictures: PictureZip | null;
+  /** The pictures ZIP as sent, kept with the import's job for whichever instance runs it (readZip reopens it). */
+  picturesZip?: Buffer | null;
 }
 
 /** The most a catalogue file and a pictures ZIP may weigh. */
@@ -55,7 +57,7 @@ export async function readImportUpload(req: FastifyRequest): Promise<ImportUploa
   if (file.length > IMPORT_FILE_MAX_BYTES) throw tooLarge('file', IMPORT_FILE_MAX_BYTES);
   const sheet = await readSheet(file);
   if (sheet.rows.length > IMPORT_MAX_ROWS) throw fileProblem('file', `has more than ${IMPORT_MAX_ROWS} rows; split it into several files`);
-  return { sheet, pictures: parts.pictures ? await readZip(parts.pictures) : null };
+  return { sheet, pictures: parts.pictures ? await readZip(parts.pictures) : null, picturesZip: parts.pictures ?? null };
 }
 
 const tooLarge = (field: string, max: number) =>
@@ -110,7 +112,7 @@ async function xlsxRows(bytes: Buffer): Promise<Sheet['rows']> {
 }
 
 /** A ZIP's file names, read without unpacking; a file is unpacked when asked for. */
-async function readZip(bytes: Buffer): Promise<PictureZip> {
+export async function readZip(bytes: Buffer): Promise<PictureZip> {
   const names = new Set<string>();
   const listed = await new Promise<boolean>((resolve) => {
     unzip(
