@@ -32,7 +32,7 @@ export function splitStatements(text) {
     code = '';
   };
   while (i < text.length) {
-    const c = text[i];
+    const c = text[i] ?? '';
     if (!code.trim()) startLine = line;
     if (c === '-' && text[i + 1] === '-') {
       const end = text.indexOf('\n', i);
@@ -140,21 +140,29 @@ export function functionOwners({ functions, triggers }, tables, folders) {
     const on = [...triggers.values()].filter((t) => t.fn === fn);
     const byTrigger = new Set(on.map((t) => tables.get(t.table)?.owner).filter(Boolean));
     if (byTrigger.size > 1) {
-      problems.push({ file, line, message: `function ${fn} runs as a trigger on tables of ${[...byTrigger].join('/, ')}/: give each owner its own trigger function.` });
+      problems.push({
+        file,
+        line,
+        message: `function ${fn} runs as a trigger on tables of ${[...byTrigger].join('/, ')}/: give each owner its own trigger function.`,
+      });
     } else if (byTrigger.size === 1) {
       const [owner = ''] = byTrigger;
       owners.set(fn, owner);
       why.set(fn, `its trigger is on ${on.map((t) => t.table).join(', ')}`);
       const name = named(fn);
       if (name && name !== owner)
-        problems.push({ file, line, message: `function ${fn} is named for ${name}/ but runs as a trigger on ${on[0]?.table}, a table of ${owner}/: name it for ${owner}/.` });
+        problems.push({
+          file,
+          line,
+          message: `function ${fn} is named for ${name}/ but runs as a trigger on ${on[0]?.table}, a table of ${owner}/: name it for ${owner}/.`,
+        });
     } else if (named(fn)) {
       owners.set(fn, named(fn) ?? '');
       why.set(fn, 'its name');
     }
   }
   // Helpers: the owner of their callers, while that finds more.
-  for (let found = true; found; ) {
+  for (let found = true; found;) {
     found = false;
     for (const fn of functions.keys()) {
       if (owners.has(fn)) continue;

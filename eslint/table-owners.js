@@ -121,7 +121,9 @@ function tableImported(context, node) {
  * @param {any} node
  */
 function statementName(context, node) {
-  for (const a of [...context.sourceCode.getAncestors(node)].reverse()) {
+  /** @type {any[]} */
+  const ancestors = [...context.sourceCode.getAncestors(node)].reverse();
+  for (const a of ancestors) {
     if (a.type === 'FunctionDeclaration' && a.id) return a.id.name;
     if ((a.type === 'MethodDefinition' || a.type === 'PropertyDefinition') && a.key.type === 'Identifier') return a.key.name;
     const topLevel = a.parent?.parent?.type === 'Program' || a.parent?.parent?.type === 'ExportNamedDeclaration';
@@ -131,7 +133,10 @@ function statementName(context, node) {
 }
 
 /** The top-level folders of api/src/: a SQL function's name starts with its owner's. */
-const folders = () => readdirSync(API_SRC, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const folders = () =>
+  readdirSync(API_SRC, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
 
 /**
  * @typedef {{ file: string, statement: string, tables: string[], reason: string }} AllowedRead
@@ -150,7 +155,12 @@ export const tableOwners = {
             type: 'array',
             items: {
               type: 'object',
-              properties: { file: { type: 'string' }, statement: { type: 'string' }, tables: { type: 'array', items: { type: 'string' } }, reason: { type: 'string' } },
+              properties: {
+                file: { type: 'string' },
+                statement: { type: 'string' },
+                tables: { type: 'array', items: { type: 'string' } },
+                reason: { type: 'string' },
+              },
               required: ['file', 'statement', 'tables', 'reason'],
               additionalProperties: false,
             },
@@ -216,7 +226,10 @@ export const tableOwners = {
       },
       'Program:exit'(node) {
         for (const a of allowed.filter((e) => !used.has(e)))
-          context.report({ node, message: `eslint/table-reads.js allows a read of ${a.tables.join(', ')} in ${a.statement} of this file, which reads none now: remove the entry.` });
+          context.report({
+            node,
+            message: `eslint/table-reads.js allows a read of ${a.tables.join(', ')} in ${a.statement} of this file, which reads none now: remove the entry.`,
+          });
         if (path !== MIGRATOR) return;
         const dir = join(ROOT, context.options[0]?.migrations ?? 'api/drizzle');
         for (const p of migrationProblems(dir, bySqlName, folders(), sqlReferences))

@@ -16,14 +16,15 @@ const tester = new RuleTester({ languageOptions: { ecmaVersion: 2024, sourceType
 const read = (file, statement, tables) => ({ file, statement, tables, reason: 'a test' });
 const allowReads = [
   {
-    allowReads: [
-      read('api/src/search/search.repository.ts', 'RANKED', ['products']),
-      read('api/src/inventory/order-reservation.ts', 'reserve', ['stores']),
-    ],
+    allowReads: [read('api/src/search/search.repository.ts', 'RANKED', ['products']), read('api/src/inventory/order-reservation.ts', 'reserve', ['stores'])],
   },
 ];
 /** The migrations of a fixture folder, checked on the file that applies them. */
-const migrations = (folder) => ({ filename: at('api/src/db/database.ts'), code: 'export const x = 1;', options: [{ migrations: `eslint/fixtures/${folder}` }] });
+const migrations = (folder) => ({
+  filename: at('api/src/db/database.ts'),
+  code: 'export const x = 1;',
+  options: [{ migrations: `eslint/fixtures/${folder}` }],
+});
 
 tester.run('haat/table-owners', tableOwners, {
   valid: [
@@ -113,8 +114,14 @@ tester.run('haat/table-owners', tableOwners, {
     {
       ...migrations('migrations-cross-write'),
       errors: [
-        { message: /^eslint\/fixtures\/migrations-cross-write\/0001_price_fell.sql:12: function wishlist_on_sale is named for wishlist\/ but runs as a trigger on inventory_levels, a table of inventory\// },
-        { message: /^eslint\/fixtures\/migrations-cross-write\/0001_price_fell.sql:2: function price_fell \(catalog\/'s: its trigger is on products\) writes wishlist_items, a table of wishlist\/: only wishlist\/ writes it; call a function of wishlist\/ \(named wishlist_…\)/ },
+        {
+          message:
+            /^eslint\/fixtures\/migrations-cross-write\/0001_price_fell.sql:12: function wishlist_on_sale is named for wishlist\/ but runs as a trigger on inventory_levels, a table of inventory\//,
+        },
+        {
+          message:
+            /^eslint\/fixtures\/migrations-cross-write\/0001_price_fell.sql:2: function price_fell \(catalog\/'s: its trigger is on products\) writes wishlist_items, a table of wishlist\/: only wishlist\/ writes it; call a function of wishlist\/ \(named wishlist_…\)/,
+        },
         { message: /function price_fell \(catalog\/'s: its trigger is on products\) writes jobs, a table of jobs\// },
       ],
     },

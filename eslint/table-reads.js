@@ -5,7 +5,7 @@
 // needs the table inside its own text (one round trip, one plan, or one lock order), not a convenience.
 const SEARCH_RANKS =
   "Search is the catalogue's index: it ranks and filters the published products in the one statement it answers with (its plan measured in docs/benchmarks.md#search).";
-const STOCK_PAGES = "A page of stock ordered by product name: the catalogue stands above the inventory, which cannot call it.";
+const STOCK_PAGES = 'A page of stock ordered by product name: the catalogue stands above the inventory, which cannot call it.';
 
 /** @type {Array<{ file: string, statement: string, tables: string[], reason: string }>} */
 export const allowedTableReads = [
@@ -30,5 +30,10 @@ export const allowedTableReads = [
   },
   { file: 'api/src/inventory/low-stock.ts', statement: 'lowUnits', tables: ['products'], reason: STOCK_PAGES },
   { file: 'api/src/inventory/store-stock.ts', statement: 'storeStock', tables: ['products'], reason: STOCK_PAGES },
-  { file: 'api/src/inventory/ledger-export.ts', statement: 'ledgerBetween', tables: ['products'], reason: "The ledger's export names each entry's product and SKU as it pages through the entries." },
+  {
+    file: 'api/src/inventory/ledger-export.ts',
+    statement: 'ledgerBetween',
+    tables: ['products'],
+    reason: "The ledger's export names each entry's product and SKU as it pages through the entries.",
+  },
 ];

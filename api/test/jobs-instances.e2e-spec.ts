@@ -76,7 +76,11 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
       devices.set(`/push/shopper-${i}`, device);
       const { keys } = device.toJSON();
       // Each shopper wants price drops by push, and has the product that drops on the wishlist.
-      await client.query(`insert into users (id, name, email, price_drops_push) values ($1, $2, $3, true)`, [`u${i}`, `Shopper ${i}`, `shopper${i}@notices.test`]);
+      await client.query(`insert into users (id, name, email, price_drops_push) values ($1, $2, $3, true)`, [
+        `u${i}`,
+        `Shopper ${i}`,
+        `shopper${i}@notices.test`,
+      ]);
       await client.query(`insert into push_subscriptions (id, user_id, endpoint, p256dh, auth) values ($1, $2, $3, $4, $5)`, [
         `s${i}`,
         `u${i}`,
@@ -101,7 +105,20 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
       row: i + 2,
       cells: [`JOBS-${n}-${i}`, `Jobs test product ${n}-${i}`, 'Jobs test', 'pack', String(100 + i), '5'],
     }));
-    const progress = { state: 'running', next: 0, total: IMPORT_PRODUCTS, done: 0, creates: 0, updates: 0, unchanged: 0, conflicts: 0, skipped: 0, errorCount: 0, errors: [], conflictRows: [] };
+    const progress = {
+      state: 'running',
+      next: 0,
+      total: IMPORT_PRODUCTS,
+      done: 0,
+      creates: 0,
+      updates: 0,
+      unchanged: 0,
+      conflicts: 0,
+      skipped: 0,
+      errorCount: 0,
+      errors: [],
+      conflictRows: [],
+    };
     await client.query(`insert into jobs (id, kind, key, payload, progress) values ($1, 'catalog-import', $2, $3, $4)`, [
       `import-${n}`,
       `catalog-import:import-${n}`,
@@ -112,8 +129,11 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
 
   it('does every job of every kind once, none lost, while one instance is killed with SIGKILL mid-job', async () => {
     await client.query(`insert into categories (id, name) values ('jobscat', 'Jobs test')`);
-    await client.query(`insert into products (id, name, sku, unit, product_type, price, discount, publish) values ('dropping', 'Dropping', 'DROPPING', 'pack', 'fixed', 500, 0, true)`);
-    for (let i = 0; i < SHOPPERS; i++) await client.query(`insert into wishlist_items (user_id, product_id, known_paise) values ($1, 'dropping', 50000)`, [`u${i}`]);
+    await client.query(
+      `insert into products (id, name, sku, unit, product_type, price, discount, publish) values ('dropping', 'Dropping', 'DROPPING', 'pack', 'fixed', 500, 0, true)`,
+    );
+    for (let i = 0; i < SHOPPERS; i++)
+      await client.query(`insert into wishlist_items (user_id, product_id, known_paise) values ($1, 'dropping', 50000)`, [`u${i}`]);
     for (let n = 0; n < IMPORTS; n++) await queueImport(n);
     // What NoticesService.enqueue writes, one insert: SHOPPERS × NOTICES_EACH notices queued before the instances start.
     const keys: string[] = [];
@@ -158,9 +178,11 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
     const total = SHOPPERS * NOTICES_EACH;
     const delivered = () => pushService.deliveries.filter((d) => d.status === 201);
     const importsNow = async () =>
-      (await client.query<{ state: string; next: number; error: string | null }>(
-        `select state, (progress->>'next')::int as next, last_error as error from jobs where kind = 'catalog-import'`,
-      )).rows;
+      (
+        await client.query<{ state: string; next: number; error: string | null }>(
+          `select state, (progress->>'next')::int as next, last_error as error from jobs where kind = 'catalog-import'`,
+        )
+      ).rows;
     const atKill = await waitUntil(importsNow, {
       until: (imports) => imports.every((i) => i.state === 'running') && imports.some((i) => i.next > 0),
       timeoutMs: 120_000,
@@ -173,8 +195,7 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
     a.kill('SIGKILL');
     const killedAt = delivered().length;
 
-    const unfinished = async () =>
-      (await client.query<{ n: number }>(`select count(*)::int as n from jobs where state <> 'done'`)).rows[0]?.n ?? -1;
+    const unfinished = async () => (await client.query<{ n: number }>(`select count(*)::int as n from jobs where state <> 'done'`)).rows[0]?.n ?? -1;
     await waitUntil(unfinished, { until: (n) => n === 0, timeoutMs: LEASE_MS + 240_000, message: 'every job done' });
 
     // Every job of every kind done, by one try each (a done-mark needs the try's own fence).
@@ -190,7 +211,9 @@ describeWhenEnv(['TEST_DATABASE_URL', 'REDIS_URL'], 'the job queue across two in
     // The imports: every product once, each file counted whole; the dead instance's was taken over where it stopped.
     const imported = await client.query<{ n: number }>(`select count(*)::int as n from products where sku like 'JOBS-%'`);
     expect(imported.rows[0]?.n).toBe(IMPORTS * IMPORT_PRODUCTS);
-    const imports = await client.query<{ attempts: number; progress: Record<string, number> }>(`select attempts, progress from jobs where kind = 'catalog-import'`);
+    const imports = await client.query<{ attempts: number; progress: Record<string, number> }>(
+      `select attempts, progress from jobs where kind = 'catalog-import'`,
+    );
     for (const { progress } of imports.rows) {
       expect(progress).toMatchObject({ state: 'done', total: IMPORT_PRODUCTS, done: IMPORT_PRODUCTS, errorCount: 0 });
       expect(progress.creates! + progress.unchanged!).toBe(IMPORT_PRODUCTS);

@@ -8,7 +8,8 @@ import { SHELF_NAME_SPLIT } from '@haat/shared/search/query-narrowing';
  */
 
 /** The names of a product's shelves, its subcategories' then its categories', each as to_tsvector's text, in one JSON text. */
-export const PRODUCT_SHELF_VECTORS = sql.raw(`array_to_json(array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
+export const PRODUCT_SHELF_VECTORS =
+  sql.raw(`array_to_json(array(select to_tsvector('english', s.name)::text from sub_categories s where s.id = any(products.sub_category_ids)
   union all select to_tsvector('english', c.name)::text from categories c where c.id = any(products.category_ids)))::text`);
 
 /** Up to `limit` published products after the id `after`, by id: the given columns of each. */

@@ -322,7 +322,10 @@ export class JobWorker implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   private async attachmentOf(id: string): Promise<Buffer | null> {
-    const [row] = await this.db.select({ attachment: jobs.attachment }).from(jobs).where(sql`${jobs.id} = ${id}`);
+    const [row] = await this.db
+      .select({ attachment: jobs.attachment })
+      .from(jobs)
+      .where(sql`${jobs.id} = ${id}`);
     return row?.attachment ?? null;
   }
 

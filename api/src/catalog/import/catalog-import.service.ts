@@ -165,7 +165,12 @@ export class CatalogImportService implements OnModuleInit {
    * puts it on disk, so a database crash loses at most the batch under way, which the job's next try writes again
    * (docs/decisions/0315-catalogue-import-by-sku.md).
    */
-  private async write(plan: ProductPlan, zip: PictureZip | null, adminId: string | null, changed: string[]): Promise<{ conflict: boolean; problem: ImportProblem } | null> {
+  private async write(
+    plan: ProductPlan,
+    zip: PictureZip | null,
+    adminId: string | null,
+    changed: string[],
+  ): Promise<{ conflict: boolean; problem: ImportProblem } | null> {
     const row = plan.rows[0]!.row;
     try {
       for (const name of plan.pictures) {
