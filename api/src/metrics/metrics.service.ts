@@ -99,7 +99,7 @@ export class MetricsService implements OnModuleInit {
     const worker = () => this.optional(NoticeWorker);
     new Gauge({
       name: 'haat_notice_queue',
-      help: 'Notices (push, WhatsApp, e-mail) by state: queued (waiting, being sent, or waiting to be tried again) and failed (given up on), in the shop database',
+      help: 'Jobs of the queue (notices by push, WhatsApp and e-mail; catalogue imports) by state: queued (waiting, running, or waiting to be tried again) and failed (given up on), in the shop database',
       labelNames: ['state'] as const,
       registers,
       async collect() {
@@ -110,7 +110,7 @@ export class MetricsService implements OnModuleInit {
     });
     new Counter({
       name: 'haat_notice_tries_total',
-      help: "This instance's notice tries that failed, by outcome: retry (tried again later), failed (given up), lease_lost (another instance had taken it)",
+      help: "This instance's job tries that failed, by outcome: retry (tried again later), failed (given up), lease_lost (another instance had taken it)",
       labelNames: ['outcome'] as const,
       registers,
       collect() {
