@@ -537,6 +537,16 @@ export const enIN = {
     stopped: 'You will get no more {{topic}} by {{channel}}. You can turn them on again in My Profile.',
     confirmStop: 'Stop {{topic}} by {{channel}}?',
     stopButton: 'Stop them',
+    /** The page a mail's unsubscribe link opens (api/src/notices/unsubscribe-page.ts). */
+    page: {
+      title: 'Stop notices',
+      stoppedTitle: 'Stopped',
+      explain: 'One tap turns off {{topic}} by {{channel}} for your account, at once. Other notices and other channels stay as you set them.',
+      turnOnAgain: 'To get them again, turn them on under Notices on My Profile (sign in first). Mails about your own account, such as codes, still come.',
+      settings: 'My Profile: Notices',
+      backToShop: 'Back to the shop',
+      languageName: 'English',
+    },
   },
   /** Push notices (api/src/push): the shopper's order stages and the admins' new order. */
   push: {

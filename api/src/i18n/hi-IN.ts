@@ -514,12 +514,22 @@ export const hiIN: Catalogue = {
 
   notices: {
     whatsappStop: 'ये संदेश बंद करने के लिए STOP लिखकर भेजें।',
-    mailFooter: 'आपको ये ई-मेल इसलिए मिलते हैं क्योंकि आपने ई-मेल से {{topic}} चालू किए थे। इन्हें बंद करने के लिए: {{link}}',
-    topic: { orderUpdates: 'ऑर्डर अपडेट', backInStock: 'स्टॉक में वापसी की सूचनाएँ', priceDrops: 'कीमत घटने की सूचनाएँ' },
-    channel: { push: 'पुश', whatsapp: 'व्हाट्सऐप', email: 'ई-मेल' },
-    stopped: 'अब आपको {{channel}} से {{topic}} नहीं मिलेंगे। आप इन्हें "मेरी प्रोफ़ाइल" में फिर चालू कर सकते हैं।',
+    mailFooter: 'आपको ये ई-मेल इसलिए मिलते हैं क्योंकि आपने ई-मेल से {{topic}} चालू की थीं। इन्हें बंद करने के लिए: {{link}}',
+    // Every topic is "… की सूचनाएँ" (feminine plural), so the sentences around it agree: की थीं, मिलेंगी.
+    topic: { orderUpdates: 'ऑर्डर की सूचनाएँ', backInStock: 'स्टॉक में वापसी की सूचनाएँ', priceDrops: 'कीमत घटने की सूचनाएँ' },
+    channel: { push: 'पुश', whatsapp: 'WhatsApp', email: 'ई-मेल' },
+    stopped: 'अब आपको {{channel}} से {{topic}} नहीं मिलेंगी। आप इन्हें "मेरी प्रोफ़ाइल" में फिर चालू कर सकते हैं।',
     confirmStop: '{{channel}} से {{topic}} बंद करें?',
     stopButton: 'बंद करें',
+    page: {
+      title: 'सूचनाएँ बंद करें',
+      stoppedTitle: 'बंद हो गईं',
+      explain: 'एक टैप से आपके अकाउंट के लिए {{channel}} से {{topic}} तुरंत बंद हो जाएँगी। बाकी सूचनाएँ और बाकी तरीके वैसे ही रहेंगे जैसे आपने चुने हैं।',
+      turnOnAgain: 'इन्हें फिर पाने के लिए "मेरी प्रोफ़ाइल" में "सूचनाएँ" के नीचे इन्हें चालू करें (पहले साइन इन करें)। आपके अपने अकाउंट के ई-मेल, जैसे कोड, आते रहेंगे।',
+      settings: 'मेरी प्रोफ़ाइल: सूचनाएँ',
+      backToShop: 'दुकान पर लौटें',
+      languageName: 'हिन्दी',
+    },
   },
   push: {
     returnMoved: { title: 'वापसी {{status}}', body: 'ऑर्डर {{id}} की आपकी वापसी {{status}} है ({{amount}})।' },
