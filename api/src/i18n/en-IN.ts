@@ -312,6 +312,8 @@ export const enIN = {
     addressLimit: 'You can keep at most {{limit}} addresses. Remove one to add another.',
     alertInStock: '{{name}} is in stock now: add it to your cart instead.',
     alertLimit: 'You can wait for at most {{limit}} products at once. Remove one from your "Notify me" list to add another.',
+    noChannel: 'No channel is on for back-in-stock notices: choose how to be told (channels).',
+    channelsUnusable: 'channels: {{refused}} cannot reach this account ({{usable}} can).',
     endpointTaken: 'This push endpoint belongs to another account; sign out there or unsubscribe it first.',
     contactUnavailable: 'Your message could not be sent just now. Please try again, or write to {{email}}.',
     fileMultipart: 'send the image as multipart/form-data, in one file part (e.g. the field "file").',
