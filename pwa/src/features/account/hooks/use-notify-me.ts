@@ -11,7 +11,7 @@ import { queryClient } from '../../../lib/query/query-client';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { toast } from '../../../lib/ui/toast';
 import { i18n } from '../../../i18n/i18n';
-import { currentPushState, turnPushOn } from '../../realtime/public';
+import { currentPushState, turnPushOn, type PushState } from '../../realtime/public';
 import { noticeConsentsQuery } from '../notices-api';
 
 /** A product's own unit (variantId null) or one of its options. */
@@ -28,6 +28,9 @@ export interface ChannelChoice {
   email: string;
   mobile: string;
 }
+
+/** How long Notify me waits to learn whether this device takes push before it offers the other channels. */
+const PUSH_STATE_WAIT_MS = 1500;
 
 // Every card's "Notify me" reads the same one query of the waits' keys, not one query per card.
 const waitKeys = deviceQuery(async (db) => new Set(await db.notifyMe.toCollection().primaryKeys()));
@@ -64,7 +67,10 @@ async function choiceNeeded(user: User): Promise<ChannelChoice | null> {
     const [consents, config, push] = await Promise.all([
       queryClient.fetchQuery({ ...noticeConsentsQuery(), staleTime: 10_000 }),
       queryClient.fetchQuery(publicConfigQuery()),
-      currentPushState().catch(() => 'unsupported' as const),
+      // A device whose service worker is not ready yet (a first visit) cannot take push now: not offered, not waited for.
+      Promise.race([currentPushState(), new Promise<PushState>((resolve) => setTimeout(() => resolve('unsupported'), PUSH_STATE_WAIT_MS))]).catch(
+        () => 'unsupported' as const,
+      ),
     ]);
     const account = { email: user.email, mobileVerified: Boolean(user.mobile_verified) };
     const usable = usableChannels(account, config);
