@@ -4,22 +4,13 @@ import { join } from 'node:path';
 import { productPath } from '@haat/shared/routing/slug';
 import { seriousViolations } from './lib/axe.mjs';
 import { ADMIN_EMAIL, ADMIN_PASSWORD } from './lib/server.mjs';
-import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
+import { apiShopper, call as apiCall, deliveredOrders, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
 import { codeFromSms } from './lib/sms.mjs';
 import { expect, test } from './fixtures.mjs';
 
-/** A call to the API as `token`; answers the body, failing the journey on a refusal. */
-async function call(baseUrl, path, token, body, method = body ? 'POST' : 'GET') {
-  const res = await fetch(`${baseUrl}/api/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const answer = await res.json();
-  assert.ok(res.ok, `${path}: ${res.status} ${answer.message}`);
-  return answer;
-}
+/** A call to the API as `token` (the fixtures' own, failing the journey on a refusal); answers the body. */
+const call = (baseUrl, path, token, body, method) => apiCall(baseUrl, path, { token, body, method });
 
 /** The mails the API wrote into <dataDir>/mail for `email`, as written (`raw`) and with the body's quoted-printable decoded. */
 async function mailsTo(dataDir, email) {
@@ -43,6 +34,14 @@ async function mailsTo(dataDir, email) {
 
 /** A header of a raw mail, its folded lines joined. */
 const header = (raw, name) => new RegExp(`^${name}: (.*)$`, 'mi').exec(raw.split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' '))?.[1];
+
+/** Switches the signed-in page to `lang` as the shopper's kept choice does (a reload in it). */
+async function inLanguage(page, lang) {
+  if (lang === 'en-IN') return;
+  await page.evaluate((l) => localStorage.setItem('haat.language', l), lang);
+  await page.reload();
+  await expect(page.locator('html')).toHaveAttribute('lang', lang);
+}
 
 /** What has focus, said so a failure reads: the element's tag, role, name and test id. */
 const focused = (page) =>
@@ -76,7 +75,9 @@ test('notify me by e-mail, then unsubscribe in the browser', async ({ baseUrl, d
   await call(baseUrl, 'user/verify-email', shopper.token, {});
   let link = '';
   await expect
-    .poll(async () => (link = /confirmEmail=([A-Za-z0-9._%-]+)/.exec((await mailsTo(dataDir, shopper.email)).map(String).join('\n'))?.[1] ?? ''), { timeout: 15_000 })
+    .poll(async () => (link = /confirmEmail=([A-Za-z0-9._%-]+)/.exec((await mailsTo(dataDir, shopper.email)).map(String).join('\n'))?.[1] ?? ''), {
+      timeout: 15_000,
+    })
     .not.toBe('');
   await page.goto(`${baseUrl}/dashboard/profile?confirmEmail=${link}`);
   await expect.poll(async () => (await call(baseUrl, 'user/user-details', shopper.token)).data.verify_email).toBe(true);
@@ -134,7 +135,13 @@ test('notify me by e-mail, then unsubscribe in the browser', async ({ baseUrl, d
   await screenshot(page, artifactsDir, 'r7-unsubscribed-en-390');
 
   // In Hindi: the page's own language link; the button works there too.
-  await call(baseUrl, 'user/notices', shopper.token, { ...(await call(baseUrl, 'user/notices', shopper.token)).data, backInStock: { push: false, whatsapp: false, email: true } }, 'PUT');
+  await call(
+    baseUrl,
+    'user/notices',
+    shopper.token,
+    { ...(await call(baseUrl, 'user/notices', shopper.token)).data, backInStock: { push: false, whatsapp: false, email: true } },
+    'PUT',
+  );
   await page.goto(unsubscribe);
   await page.getByRole('link', { name: 'हिन्दी' }).click();
   await expect(page.getByRole('heading', { name: 'ई-मेल से स्टॉक में वापसी की सूचनाएँ बंद करें?' })).toBeVisible();
@@ -186,7 +193,10 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   // Send code → the code box; Verify → the line that says the number is verified.
   const mobile = `+917${String(Date.now()).slice(-9)}`;
   await page.getByLabel('Mobile number to verify', { exact: true }).fill(mobile.slice(3));
-  await page.locator('#mobile').getByLabel(/password/i).fill(shopper.password);
+  await page
+    .locator('#mobile')
+    .getByLabel(/password/i)
+    .fill(shopper.password);
   const send = page.getByRole('button', { name: 'Send code' });
   await send.focus();
   await page.keyboard.press('Enter');
@@ -206,7 +216,10 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   const tag = Date.now().toString(36).toUpperCase();
   const category = (await call(baseUrl, 'category/get')).data[0].name;
   const header = 'sku,product_sku,name,category,subcategory,brand,unit,option,price,discount,stock,stock_exported,hsn,gst_rate,description,pictures';
-  const rows = [`KEY-${tag},,Keyboard atta ${tag},${category},,Haat,5 kg,,249,5,40,,1101,5,Stone ground,`, `KEY-BAD-${tag},,Bad ${tag},${category},,,1 l,,1.999,,10,,,7,,`];
+  const rows = [
+    `KEY-${tag},,Keyboard atta ${tag},${category},,Haat,5 kg,,249,5,40,,1101,5,Stone ground,`,
+    `KEY-BAD-${tag},,Bad ${tag},${category},,,1 l,,1.999,,10,,,7,,`,
+  ];
   await adminPage.getByTestId('catalog-import-file').setInputFiles({ name: 'c.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
   await adminPage.getByTestId('catalog-import-check').focus();
   await adminPage.keyboard.press('Enter');
@@ -223,5 +236,114 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   await adminPage.keyboard.press('Enter');
   await expect(adminPage.getByTestId('catalog-import-job').getByRole('heading')).toBeFocused();
   await desk.close();
+  await browser.close();
+});
+
+/**
+ * The states a shopper met (docs/product.md#buy-again-and-order-again, #screens), in English and Hindi at 390 and 1366
+ * px: a sold-out product bought before offers Notify me on its Buy again card; its page promises no delivery date;
+ * Order again's note on the cart stays after a reload; after a new sign-in checkout has one of two saved addresses
+ * chosen; with none, a tap on Cash on Delivery answers beside the button (announced), not in a toast at the top.
+ */
+test('states: Buy again sold out, its page, Order again after a reload, checkout address and Pay', async ({ baseUrl, artifactsDir, launch }) => {
+  test.setTimeout(420_000);
+  const { admin, products, shopper, orderIds } = await deliveredOrders(
+    baseUrl,
+    'states',
+    ['Jeera', 'Hing'],
+    [
+      [
+        [0, 1],
+        [1, 1],
+      ],
+    ],
+  );
+  const [jeera] = products;
+  await call(baseUrl, 'product/admin/adjust-stock', admin, { productId: jeera._id, stock: 0, expectedStock: 29 });
+  const second = await call(baseUrl, 'address/create', shopper.token, {
+    name: 'Asha Verma',
+    building: '7 Park Street',
+    address_line: 'Park Street',
+    district: 'Kolkata',
+    city: 'Kolkata',
+    state: 'West Bengal',
+    country: 'India',
+    pincode: '700016',
+    mobile: '9876543210',
+  });
+  const browser = await launch();
+  for (const [lang, width] of [
+    ['en-IN', 390],
+    ['hi-IN', 1366],
+    ['en-IN', 1366],
+    ['hi-IN', 390],
+  ]) {
+    const tag = `${lang.slice(0, 2)}-${width}`;
+    const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await inLanguage(page, lang);
+    const notifyName = lang === 'en-IN' ? `Notify me when ${jeera.name} is back in stock` : `${jeera.name} स्टॉक में वापस आने पर मुझे बताएँ`;
+
+    // Buy again: the sold-out unit offers Notify me, not a dead Add.
+    await openInApp(page, '/dashboard/myorders');
+    const card = page.getByTestId('buy-again-card').filter({ hasText: jeera.name });
+    await expect(card.getByRole('button', { name: notifyName })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await screenshot(page, artifactsDir, `r7-buy-again-${tag}`, { fullPage: false });
+
+    // Its page promises no date.
+    await openInApp(page, productPath(jeera));
+    await expect(page.getByTestId('bullet-fast')).toHaveText(
+      lang === 'en-IN'
+        ? 'Free delivery once it is back in stock; until then we promise no date.'
+        : 'स्टॉक में वापस आने पर मुफ़्त डिलीवरी; तब तक हम कोई तारीख नहीं बताते।',
+    );
+    await page.getByTestId('bullet-fast').scrollIntoViewIfNeeded();
+    await screenshot(page, artifactsDir, `r7-sold-out-${tag}`, { fullPage: false });
+
+    // Order again: the note on the cart stays after a reload.
+    await openInApp(page, '/dashboard/myorders');
+    const delivered = page.getByRole('tab', { name: /\(1\)/ });
+    await delivered.click();
+    await page.getByTestId('order-card').filter({ hasText: orderIds[0] }).getByTestId('order-again').click();
+    await page.waitForURL(`${baseUrl}/cart`);
+    const notices = page.getByTestId('cart-notices');
+    await expect(notices).toContainText(jeera.name);
+    await page.reload();
+    await expect(page.getByTestId('cart-notices')).toContainText(jeera.name);
+    await screenshot(page, artifactsDir, `r7-order-again-reload-${tag}`, { fullPage: false });
+
+    // Checkout after a new sign-in: one of the two saved addresses is chosen.
+    await page.goto(`${baseUrl}/checkout`);
+    await expect(page.getByTestId('address-option')).toHaveCount(2);
+    await expect(page.getByTestId('address-option').locator('input:checked')).toHaveCount(1);
+    assert.deepEqual(await seriousViolations(page), [], `checkout ${tag}`);
+    await context.close();
+  }
+
+  // With no address left, Cash on Delivery answers beside the button, announced.
+  for (const id of [shopper.addressId, second.data._id]) await call(baseUrl, 'address/disable', shopper.token, { _id: id }, 'DELETE');
+  for (const [lang, width] of [
+    ['en-IN', 390],
+    ['en-IN', 1366],
+    ['hi-IN', 390],
+    ['hi-IN', 1366],
+  ]) {
+    const context = await browser.newContext({ locale: 'en-IN', viewport: { width, height: width === 390 ? 844 : 900 } });
+    const page = await context.newPage();
+    await signIn(page, baseUrl, shopper.email, shopper.password);
+    await inLanguage(page, lang);
+    await page.goto(`${baseUrl}/checkout`);
+    const cod = page.getByRole('button', { name: lang === 'en-IN' ? 'Cash on Delivery' : /कैश ऑन डिलीवरी/ });
+    await cod.click();
+    const refusal = page.getByTestId('pay-refusal');
+    await expect(refusal).toHaveAttribute('role', 'alert');
+    await expect(refusal).toHaveText(lang === 'en-IN' ? 'Please select a delivery address.' : /पता/);
+    await expect(page.locator('.toast--error')).toHaveCount(0);
+    await refusal.scrollIntoViewIfNeeded();
+    await screenshot(page, artifactsDir, `r7-pay-refusal-${lang.slice(0, 2)}-${width}`, { fullPage: false });
+    await context.close();
+  }
   await browser.close();
 });
