@@ -106,6 +106,31 @@ test('notify me by e-mail, then unsubscribe in the browser', async ({ baseUrl, d
   await openInApp(page, '/dashboard/notify-me');
   await expect(page.getByTestId('notify-me-by')).toHaveText('We will tell you by e-mail.');
   await screenshot(page, artifactsDir, 'r7-notify-list-en-390');
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(page, artifactsDir, 'r7-notify-list-en-1366');
+  await page.setViewportSize({ width: 390, height: 844 });
+
+  // In Hindi, an account whose address is not proved yet: the choice says mail goes only to a verified one.
+  const other = await apiShopper(baseUrl, 'keepswordhi');
+  const hindi = await browser.newContext({ locale: 'en-IN', viewport: { width: 390, height: 844 } });
+  const hiPage = await hindi.newPage();
+  await signIn(hiPage, baseUrl, other.email, other.password);
+  await inLanguage(hiPage, 'hi-IN');
+  await openInApp(hiPage, productPath(product));
+  await hiPage.getByRole('button', { name: `${product.name} स्टॉक में वापस आने पर मुझे बताएँ` }).click();
+  await expect(hiPage.getByTestId('notify-me-choice')).toContainText('सिर्फ़ सत्यापित पते पर');
+  assert.deepEqual(await seriousViolations(hiPage), [], 'the Hindi channel choice');
+  await screenshot(hiPage, artifactsDir, 'r7-notify-choice-hi-390', { fullPage: false });
+  await hiPage.setViewportSize({ width: 1366, height: 900 });
+  await screenshot(hiPage, artifactsDir, 'r7-notify-choice-hi-1366', { fullPage: false });
+  await hiPage.getByRole('button', { name: `${other.email} पर ई-मेल` }).click();
+  await expect(hiPage.getByTestId('notify-me-waiting')).toBeFocused();
+  await openInApp(hiPage, '/dashboard/notify-me');
+  await expect(hiPage.getByTestId('notify-me-item')).toHaveCount(1);
+  await screenshot(hiPage, artifactsDir, 'r7-notify-list-hi-1366');
+  await hiPage.setViewportSize({ width: 390, height: 844 });
+  await screenshot(hiPage, artifactsDir, 'r7-notify-list-hi-390');
+  await hindi.close();
 
   // The restock mails it, with the product's link and the one-click unsubscribe.
   await call(baseUrl, 'product/admin/adjust-stock', admin, { productId: product._id, stock: 6, expectedStock: 0 });
@@ -235,6 +260,14 @@ test('keyboard: focus stays after each save on notices, My Profile and the impor
   await adminPage.getByTestId('catalog-import-apply').focus();
   await adminPage.keyboard.press('Enter');
   await expect(adminPage.getByTestId('catalog-import-job').getByRole('heading')).toBeFocused();
+  // The same report in Hindi, at both widths.
+  await inLanguage(adminPage, 'hi-IN');
+  await adminPage.getByTestId('catalog-import-file').setInputFiles({ name: 'c.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
+  await adminPage.getByTestId('catalog-import-check').click();
+  await expect(adminPage.getByTestId('catalog-import-errorRows')).toContainText('1');
+  await screenshot(adminPage, artifactsDir, 'r7-import-hi-1366');
+  await adminPage.setViewportSize({ width: 390, height: 844 });
+  await screenshot(adminPage, artifactsDir, 'r7-import-hi-390');
   await desk.close();
   await browser.close();
 });
