@@ -63,6 +63,8 @@ export function NoticeSwitches({ user, onChange, push }: { user: User; onChange:
       <p>{t('notices.intro')}</p>
       {!consents ? (
         <p role="status">{read.isError ? t('notices.unavailable') : t('common:loading')}</p>
+      ) : channels.length === 0 ? (
+        <p data-testid="notice-none">{t('notices.none')}</p>
       ) : (
         <table className="notice-switches" aria-busy={busy}>
           <thead>
