@@ -33,7 +33,8 @@ export class NotifyMeChannels {
         throw conflict(`channels: ${refused.join(', ')} cannot reach this account (${usable.join(', ')} can).`, { fields: ['channels'], channels: usable });
       return { ...consents, backInStock: { ...consents.backInStock, ...Object.fromEntries(chosen.map((c) => [c, true])) } };
     }
-    if (usable.some((c) => consents.backInStock[c])) return null;
+    // "On" is what the notice itself will find when it is sent (noticeReachOf: a switch with somewhere to go).
+    if ((await this.reachOf(userId)).length > 0) return null;
     const facts: NoChannelFacts = { channels: usable, emailUnverified: user.email !== '' && !user.verifyEmail };
     throw new AppError(409, ErrorCode.NoChannel, 'No channel is on for back-in-stock notices: choose how to be told (channels).', { ...facts });
   }

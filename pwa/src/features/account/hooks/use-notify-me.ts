@@ -74,7 +74,8 @@ async function choiceNeeded(user: User): Promise<ChannelChoice | null> {
     ]);
     const account = { email: user.email, mobileVerified: Boolean(user.mobile_verified) };
     const usable = usableChannels(account, config);
-    if (usable.some((c) => consents.backInStock[c])) return null;
+    // Mail goes to a proved address only (docs/product.md#notices-and-consent): an unproved one's switch tells nobody.
+    if (usable.some((c) => consents.backInStock[c] && (c !== 'email' || user.verify_email))) return null;
     const channels = usable.filter((c) => c !== 'push' || push === 'on' || push === 'off');
     return { channels, emailUnverified: user.email !== '' && !user.verify_email, email: user.email, mobile: user.mobile };
   } catch {
