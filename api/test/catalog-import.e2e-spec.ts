@@ -289,8 +289,11 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     expect([template.status, template.body.message]).toEqual([400, 'format: must be csv or xlsx']);
   });
 
-  it('the template is a file the import reads (its example under the shop’s first category)', async () => {
+  it('the template is a file the import reads (its atta under the shop’s grocery kind, not the first category)', async () => {
+    await addCategory(t, admin, uniqueName('Books'));
     const res = await api(t).get('/api/admin/catalog/import/template?format=csv').set(bearer(admin)).buffer(true);
+    const atta = res.text.split(/\r?\n/).find((l) => l.startsWith('ATTA-5KG,'));
+    expect(atta).toContain(`,${cat.name},`);
     expect(res.status).toBe(200);
     expect(res.headers['content-disposition']).toContain('catalogue-template.csv');
     const report = await dryRun({ file: res.text });

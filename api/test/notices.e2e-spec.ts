@@ -24,6 +24,20 @@ const returnMail = (key: string, userId: string) =>
     words: { status: 'returnStatus.APPROVED' },
   });
 
+/**
+ * The unsubscribe page is a page of the shop: its header linking home, its language, and a policy that runs no script
+ * and lets its one form post only to the shop (not the /api answers' sandbox, which blocks the form).
+ */
+function expectShopPage(res: { text: string; headers: Record<string, string> }, lang: 'en' | 'hi') {
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  const policy = res.headers['content-security-policy'];
+  expect(policy).toMatch(/(^|; )form-action 'self'(;|$)/);
+  expect(policy).toMatch(/(^|; )default-src 'none'(;|$)/);
+  expect(policy).not.toMatch(/sandbox|script-src|unsafe-inline/);
+  expect(res.text).toContain(`<html lang="${lang}">`);
+  expect(res.text).toContain('<a class="logo" href="https://shop.test/">');
+}
+
 describe.each(PORTABLE_DB_KINDS)('notices and consent on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
@@ -78,6 +92,15 @@ describe.each(PORTABLE_DB_KINDS)('notices and consent on %s', (kind) => {
     const page = await api(t).get(path);
     expect(page.status).toBe(200);
     expect(page.text).toContain('Stop order updates by e-mail?');
+    expectShopPage(page, 'en');
+    // The button posts the mail program's own one click to this very link (its query kept, the page's language added).
+    const action = /<form method="post" action="([^"]+)">/.exec(page.text)?.[1]?.replace(/&#38;/g, '&');
+    expect(new URLSearchParams(action!.slice(1)).get('s')).toBe(new URLSearchParams(path.split('?')[1]).get('s'));
+    expect(page.text).toContain('<input type="hidden" name="List-Unsubscribe" value="One-Click">');
+    // The other language is one link away; the signature holds without it.
+    const hindi = await api(t).get(`${path}&lang=hi-IN`);
+    expect(hindi.text).toContain('ई-मेल से ऑर्डर की सूचनाएँ बंद करें?');
+    expectShopPage(hindi, 'hi');
     const forged = await api(t).post(path.replace(/s=[^&]+/, 's=AAAA'));
     expect(forged.status).toBe(400);
     expect(forged.body.fields).toEqual(['s']);
@@ -89,6 +112,8 @@ describe.each(PORTABLE_DB_KINDS)('notices and consent on %s', (kind) => {
     const stopped = await api(t).post(path).type('form').send('List-Unsubscribe=One-Click');
     expect(stopped.status).toBe(200);
     expect(stopped.text).toContain('You will get no more order updates by e-mail.');
+    expectShopPage(stopped, 'en');
+    expect(stopped.text).toContain('href="https://shop.test/dashboard/profile#notices"');
     expect((await api(t).get('/api/user/notices').set(bearer(c.token))).body.data.orderUpdates).toEqual({ push: true, whatsapp: false, email: false });
     const row = await waitUntil(
       async () =>

@@ -5,7 +5,7 @@ import { stockAlerts } from '../src/back-in-stock/stock-alerts.table.js';
 import { NoticeWorker } from '../src/notices/index.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
-import { mailsTo } from './accounts-fixtures.js';
+import { mailsTo, waitForEmailLinkToken } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   let t: TestApp;
@@ -46,6 +46,12 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     ).toString('utf8');
   const mailsOf = async (email: string) => (await mailsTo(t, email)).map(plain);
   const told = async (email: string, what: RegExp) => (await mailsOf(email)).filter((m) => what.test(m)).length;
+  /** The shop's own proof of an address: the link My Profile's "Verify" mails, opened. */
+  const proveEmail = async (c: { token: string; email: string }) => {
+    expect((await api(t).post('/api/user/verify-email').set(bearer(c.token))).status).toBe(200);
+    const token = await waitForEmailLinkToken(t, c.email, 10_000, /Subject: Verify your Haat e-mail address/);
+    expect((await api(t).put('/api/user/confirm-email').send({ token })).status).toBe(200);
+  };
 
   it('takes a wait only on a sold-out unit, signed in, once, and lists and removes it', async () => {
     const c = await shopper('Asha');
@@ -197,15 +203,44 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(await told(c.email, /is back in stock/)).toBe(1);
   });
 
-  it('tells only a shopper who turned the topic on, and each mail can be stopped in one click', async () => {
+  it('takes no wait that no channel could tell: 409 NO_CHANNEL names what the account can turn on, and the choice turns it on', async () => {
+    const p = await addProduct(t, admin, shop, { price: 60, stock: 0, name: 'Jaggery' });
+    const c = await newCustomer(t, 'Meera');
+    const refused = await notify(c.token, { productId: p._id });
+    expect(refused.status).toBe(409);
+    // Push on a device, and mail at its address (not proved yet); WhatsApp needs a verified mobile on a shop that sends it.
+    expect(refused.body).toMatchObject({ code: 'NO_CHANNEL', channels: ['push', 'email'], emailUnverified: true });
+    expect(await mine(c.token)).toEqual([]);
+    const whatsapp = await notify(c.token, { productId: p._id, channels: ['whatsapp'] });
+    expect(whatsapp.status).toBe(409);
+    expect(whatsapp.body).toMatchObject({ code: 'CONFLICT', fields: ['channels'], channels: ['push', 'email'] });
+    expect((await notify(c.token, { productId: p._id, channels: ['sms'] })).status).toBe(400);
+    // The shop's own proof of the address, then the choice: e-mail turned on for back in stock with the wait.
+    await proveEmail(c);
+    expect((await notify(c.token, { productId: p._id, channels: ['email'] })).status).toBe(201);
+    const notices = (await api(t).get('/api/user/notices').set(bearer(c.token))).body.data;
+    expect(notices.backInStock).toEqual({ push: false, whatsapp: false, email: true });
+    expect(notices.priceDrops).toEqual({ push: false, whatsapp: false, email: false });
+    expect(await mine(c.token)).toMatchObject([{ productId: p._id, channels: ['email'] }]);
+    // With a channel on, a later ask needs no choice.
+    const other = await addProduct(t, admin, shop, { price: 65, stock: 0 });
+    expect((await notify(c.token, { productId: other._id })).status).toBe(201);
+    expect((await restock(p._id, 4, 0)).status).toBe(200);
+    await settle();
+    expect(await told(c.email, /Jaggery is back in stock/)).toBe(1);
+  });
+
+  it('tells only by a channel still on when the stock comes back, and each mail can be stopped in one click', async () => {
     const p = await addProduct(t, admin, shop, { price: 75, stock: 0, name: 'Rock Salt' });
-    const quiet = await newCustomer(t, 'Kavya');
+    const quiet = await shopper('Kavya');
     const keen = await shopper('Lata');
     for (const c of [quiet, keen]) expect((await notify(c.token, { productId: p._id })).status).toBe(201);
+    expect((await consent(quiet.token, false)).status).toBe(200);
+    expect(await mine(quiet.token)).toMatchObject([{ productId: p._id, channels: [] }]);
     expect((await restock(p._id, 4, 0)).status).toBe(200);
     await settle();
     expect(await told(keen.email, /is back in stock/)).toBe(1);
-    // Off by default: Kavya's wait ended with the return to stock, and nothing reached her.
+    // Turned off since: Kavya's wait ended with the return to stock, and nothing reached her.
     expect(await told(quiet.email, /is back in stock/)).toBe(0);
     expect(await mine(quiet.token)).toEqual([]);
     const mail = (await mailsTo(t, keen.email)).find((m) => /back in stock/.test(m))!;
@@ -280,7 +315,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     try {
       const boss = await adminToken(strict);
       const p = await addProduct(strict, boss, await openShop(strict, boss), { price: 10, stock: 0 });
-      const ask = (token: string) => api(strict).post('/api/product/notify-me').set(bearer(token)).send({ productId: p._id });
+      const ask = (token: string) => api(strict).post('/api/product/notify-me').set(bearer(token)).send({ productId: p._id, channels: ['push'] });
       const c = await newCustomer(strict, 'Ishita');
       for (let i = 0; i < LIMITS.stockAlertsPerHour; i++) expect((await ask(c.token)).status).toBe(201);
       const over = await ask(c.token);

@@ -155,7 +155,8 @@ export class ProfileService {
       throw e;
     }
     if (!changed) throw linkInvalid();
-    this.tellOldAddress({ ...changed, email: claims.from }, claims.to);
+    // Proving the address the account already had (sendVerifyLink) changed nothing: no "your address changed" warning.
+    if (claims.from !== claims.to) this.tellOldAddress({ ...changed, email: claims.from }, claims.to);
     return { email: changed.email };
   }
 

@@ -3,6 +3,7 @@ import { ShopperNoticesModule } from '../shopper-notices/index.js';
 import { BackInStockNotices } from './back-in-stock.notices.js';
 import { StockAlertsController } from './stock-alerts.controller.js';
 import { StockAlertsService } from './stock-alerts.service.js';
+import { NotifyMeChannels } from './notify-me-channels.js';
 
-@Module({ imports: [ShopperNoticesModule], controllers: [StockAlertsController], providers: [StockAlertsService, BackInStockNotices] })
+@Module({ imports: [ShopperNoticesModule], controllers: [StockAlertsController], providers: [StockAlertsService, BackInStockNotices, NotifyMeChannels] })
 export class BackInStockModule {}

@@ -10,6 +10,7 @@ import { newId } from '../common/ids.js';
 import { chosenVariant, publishedByIds, type ProductRow } from '../catalog/index.js';
 import { lockUser } from '../users/index.js';
 import { stockAlerts } from './stock-alerts.table.js';
+import { NotifyMeChannels } from './notify-me-channels.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -33,9 +34,15 @@ function unitOf(product: ProductRow, variantId: string | null) {
  */
 @Injectable()
 export class StockAlertsService {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  constructor(
+    @Inject(DB) private readonly db: Db,
+    private readonly channels: NotifyMeChannels,
+  ) {}
 
-  /** Opens a wait; a second ask for the same unit changes nothing. Answers whether a new wait was opened. */
+  /**
+   * Opens a wait; a second ask for the same unit changes nothing. Answers whether a new wait was opened. Only a wait
+   * some channel can tell is taken (NotifyMeChannels: 409 NO_CHANNEL, or the chosen `channels` turned on with it).
+   */
   async subscribe(userId: string, body: NotifyMeBody): Promise<boolean> {
     const variantId = body.variantId ?? null;
     const [product] = await publishedByIds(this.db, [body.productId]);
@@ -49,9 +56,11 @@ export class StockAlertsService {
         available: unit.stock,
       });
     }
+    const consents = await this.channels.keepWord(userId, body.channels);
     return this.db.transaction(async (tx) => {
       // One ask at a time per account, so two at once cannot both take the last place.
       await lockUser(tx, userId);
+      await this.channels.store(tx, userId, consents);
       const mine = and(eq(stockAlerts.userId, userId), eq(stockAlerts.productId, product.id), sameUnit(variantId), isNull(stockAlerts.toldAt));
       // A wait that ended by age was never told: it makes way for the new one.
       await tx.delete(stockAlerts).where(and(mine, not(openAlert)));
@@ -89,6 +98,8 @@ export class StockAlertsService {
       .where(and(eq(stockAlerts.userId, userId), openAlert))
       .orderBy(desc(stockAlerts.createdAt), desc(stockAlerts.id));
     const products = new Map((await publishedByIds(this.db, [...new Set(waits.map((w) => w.productId))])).map((p) => [p.id, p]));
+    // Every wait of an account is told by the same channels: its back-in-stock switches where they can reach it.
+    const channels = waits.length ? await this.channels.reachOf(userId) : [];
     return waits.flatMap(({ productId, variantId, createdAt }) => {
       const product = products.get(productId);
       const variant = variantId === null ? null : product?.inventory.variants.find((v) => v._id === variantId);
@@ -106,6 +117,7 @@ export class StockAlertsService {
           inStock: unit.stock > 0,
           createdAt: createdAt.toISOString(),
           endsAt: new Date(createdAt.getTime() + LIMITS.stockAlertDays * DAY_MS).toISOString(),
+          channels,
         },
       ];
     });

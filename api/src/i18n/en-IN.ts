@@ -312,6 +312,8 @@ export const enIN = {
     addressLimit: 'You can keep at most {{limit}} addresses. Remove one to add another.',
     alertInStock: '{{name}} is in stock now: add it to your cart instead.',
     alertLimit: 'You can wait for at most {{limit}} products at once. Remove one from your "Notify me" list to add another.',
+    noChannel: 'No channel is on for back-in-stock notices: choose how to be told (channels).',
+    channelsUnusable: 'channels: {{refused}} cannot reach this account ({{usable}} can).',
     endpointTaken: 'This push endpoint belongs to another account; sign out there or unsubscribe it first.',
     contactUnavailable: 'Your message could not be sent just now. Please try again, or write to {{email}}.',
     fileMultipart: 'send the image as multipart/form-data, in one file part (e.g. the field "file").',
@@ -537,6 +539,16 @@ export const enIN = {
     stopped: 'You will get no more {{topic}} by {{channel}}. You can turn them on again in My Profile.',
     confirmStop: 'Stop {{topic}} by {{channel}}?',
     stopButton: 'Stop them',
+    /** The page a mail's unsubscribe link opens (api/src/notices/unsubscribe-page.ts). */
+    page: {
+      title: 'Stop notices',
+      stoppedTitle: 'Stopped',
+      explain: 'One tap turns off {{topic}} by {{channel}} for your account, at once. Other notices and other channels stay as you set them.',
+      turnOnAgain: 'To get them again, turn them on under Notices on My Profile (sign in first). Mails about your own account, such as codes, still come.',
+      settings: 'My Profile: Notices',
+      backToShop: 'Back to the shop',
+      languageName: 'English',
+    },
   },
   /** Push notices (api/src/push): the shopper's order stages and the admins' new order. */
   push: {

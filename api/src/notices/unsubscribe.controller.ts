@@ -1,34 +1,32 @@
 import { Controller, Get, HttpCode, Inject, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { ErrorCode } from '@haat/shared/common/error-code';
+import { LANGUAGES, type Language } from '@haat/shared/common/languages';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError } from '../common/app-error.js';
-import { t } from '../i18n/i18n.js';
 import { stopNotices, userById } from '../users/index.js';
 import { UnsubscribeLinks, type Unsubscribe } from './unsubscribe-links.js';
-
-const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+import { UNSUBSCRIBE_PAGE_POLICY, unsubscribePage } from './unsubscribe-page.js';
 
 /**
  * A mail's unsubscribe link (docs/product.md#notices-and-consent). POST is the one click (RFC 8058: the mail program
- * posts `List-Unsubscribe=One-Click`, or the page's button): the switch is off at once, so queued notices of that
- * topic by that channel are not sent. GET only shows the button, because mail scanners open links unasked.
+ * posts `List-Unsubscribe=One-Click`, or the page's button posts the same to the same link): the switch is off at once,
+ * so queued notices of that topic by that channel are not sent, and the answer is the page saying so. GET only shows
+ * the button, because mail scanners open links unasked.
  */
 @Controller('notices/unsubscribe')
 export class UnsubscribeController {
   constructor(
     @Inject(DB) private readonly db: Db,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly links: UnsubscribeLinks,
   ) {}
 
   @Get()
   async page(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const u = this.checked(query);
-    const language = (await userById(this.db, u.userId))?.language ?? 'en-IN';
-    const what = { topic: t(language, `notices.topic.${u.topic}`), channel: t(language, `notices.channel.${u.channel}`) };
-    void reply.header('content-type', 'text/html; charset=utf-8');
-    return `<!doctype html><html lang="${language.slice(0, 2)}"><meta name="viewport" content="width=device-width"><title>Haat</title>
-<form method="post"><p>${escape(t(language, 'notices.confirmStop', what))}</p><button type="submit">${escape(t(language, 'notices.stopButton'))}</button></form></html>`;
+    return this.answer(reply, u, query, false);
   }
 
   @Post()
@@ -36,10 +34,19 @@ export class UnsubscribeController {
   async stop(@Query() query: Record<string, unknown>, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const u = this.checked(query);
     await stopNotices(this.db, u.userId, u.topic, u.channel);
-    const language = (await userById(this.db, u.userId))?.language ?? 'en-IN';
-    const what = { topic: t(language, `notices.topic.${u.topic}`), channel: t(language, `notices.channel.${u.channel}`) };
-    void reply.header('content-type', 'text/html; charset=utf-8');
-    return `<!doctype html><html lang="${language.slice(0, 2)}"><meta name="viewport" content="width=device-width"><title>Haat</title><p>${escape(t(language, 'notices.stopped', what))}</p></html>`;
+    return this.answer(reply, u, query, true);
+  }
+
+  /** The page in the language the link asks for (`lang`, the page's language switch), else the account's own. */
+  private async answer(reply: FastifyReply, what: Unsubscribe, query: Record<string, unknown>, stopped: boolean): Promise<string> {
+    const asked = LANGUAGES.find((l) => l === query.lang);
+    const language: Language = asked ?? (await userById(this.db, what.userId))?.language ?? 'en-IN';
+    const kept = new URLSearchParams({ u: what.userId, t: what.topic, c: what.channel, s: String(query.s) });
+    void reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('content-security-policy', UNSUBSCRIBE_PAGE_POLICY)
+      .header('cache-control', 'no-store');
+    return unsubscribePage({ language, what, query: kept, shop: this.config.publicUrl.replace(/\/$/, ''), stopped });
   }
 
   private checked(query: Record<string, unknown>): Unsubscribe {

@@ -10,7 +10,7 @@ import { ADDRESS, apiLogin, newShopper } from './shopper-steps.mjs';
  * @param {string} path
  * @param {{ token?: string, body?: unknown, method?: string }} [options]
  */
-async function call(baseUrl, path, options = {}) {
+export async function call(baseUrl, path, options = {}) {
   const { token, body, method } = options;
   const res = await fetch(`${baseUrl}/api/${path}`, {
     method: method ?? (body ? 'POST' : 'GET'),

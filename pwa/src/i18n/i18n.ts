@@ -19,7 +19,8 @@ export type Texts = { readonly [key: string]: unknown };
 
 /**
  * What `t` reads besides the key: the values of its `{{name}}`s, `count` (which picks `key_one`/`key_other` by the
- * language's plural rule, Intl.PluralRules: in Hindi 0 and 1 are "one"), `defaultValue` for a key no language has, and
+ * language's plural rule, Intl.PluralRules: in Hindi 0 and 1 are "one"; a count of 0 takes `key_zero` first where the
+ * text has one, as i18next does, so "nobody waits" is not "0 … waits"), `defaultValue` for a key no language has, and
  * `returnObjects` for a key that names an object or array of texts (each text in it filled in the same way).
  */
 export type TOptions = { count?: number; defaultValue?: string; returnObjects?: boolean; [name: string]: unknown };
@@ -68,7 +69,8 @@ function translate(lng: string, defaultNs: string, fullKey: string, options: TOp
     if (typeof count === 'number') {
       let rule = plurals.get(code);
       if (!rule) plurals.set(code, (rule = new Intl.PluralRules(code)));
-      found = at(bundle, `${key}_${rule.select(count)}`);
+      if (count === 0) found = at(bundle, `${key}_zero`);
+      found ??= at(bundle, `${key}_${rule.select(count)}`);
     }
     found ??= at(bundle, key);
     if (typeof found === 'string' || (returnObjects && found && typeof found === 'object')) return fillAll(found, options);

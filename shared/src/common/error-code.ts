@@ -49,6 +49,8 @@ export enum ErrorCode {
   InStock = 'IN_STOCK',
   /** 409: the account already waits for as many products as one account may; `limit` says how many. */
   AlertLimit = 'ALERT_LIMIT',
+  /** 409: "Notify me" with no channel on for back in stock; `channels` names those the account can turn on (send them back as `channels`). */
+  NoChannel = 'NO_CHANNEL',
   /** 409: a product has fewer units than asked for; `productId` (and `variantId` for a variant's own stock) and `available` (units left) say which and how many. */
   OutOfStock = 'OUT_OF_STOCK',
   /** 409: the cart already holds every unit in stock; `productId` and `available` as for OUT_OF_STOCK. */

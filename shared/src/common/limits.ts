@@ -72,8 +72,6 @@ export const LIMITS = {
   maxUnitsHeldUnverified: 10,
 } as const;
 
-export const SEARCH_SUGGESTIONS = ['Books', 'Airbuds', 'T-shirt', 'Saddi', 'Watch', 'Cloth', 'Bluetooth', 'Premium Watches', 'chips'] as const;
-
 export const SORT_OPTIONS = ['lowToHigh', 'highToLow', 'newest', 'oldest'] as const;
 export type SortOption = (typeof SORT_OPTIONS)[number];
 

@@ -24,3 +24,18 @@ export const DEFAULT_NOTICE_CONSENTS: NoticeConsents = {
   backInStock: { push: false, whatsapp: false, email: false },
   priceDrops: { push: false, whatsapp: false, email: false },
 };
+
+/** What of an account decides which channels can reach it: its e-mail ('' for none) and whether its mobile was proved. */
+export interface ChannelHolder {
+  email: string;
+  mobileVerified: boolean;
+}
+
+/**
+ * The channels a notice can reach this account by (docs/product.md#notices-and-consent), for the notice grid and
+ * Notify me's choice: push (each device still subscribes), e-mail where the account has an address, WhatsApp at a
+ * verified mobile on a shop that sends WhatsApp.
+ */
+export function usableChannels(account: ChannelHolder, shop: { whatsapp: boolean }): NoticeChannel[] {
+  return NOTICE_CHANNELS.filter((c) => c === 'push' || (c === 'email' ? account.email !== '' : shop.whatsapp && account.mobileVerified));
+}

@@ -34,13 +34,13 @@ export class CatalogBulkController {
     return exportCatalogue(this.db, query.format);
   }
 
-  /** The file's columns with an example product and option, under the shop's first category. */
+  /** The file's columns with an example product (atta) and option, under the shop's grocery kind where it has one. */
   @Get('import/template')
   @Auth('ADMIN')
   async template(@ZQuery(CatalogFileQuery) query: CatalogFileQuery, @Res({ passthrough: true }) reply: FastifyReply) {
-    const [first] = await categoryNames(this.db);
+    const names = (await categoryNames(this.db)).map((c) => c.name);
     attachment(reply, 'catalogue-template', query.format);
-    return writeFile(templateRows(first?.name ?? ''), query.format);
+    return writeFile(templateRows(templateCategory(names)), query.format);
   }
 
   /** With `dryRun=1` the plan, nothing written; without, the job that applies it (poll GET import/:jobId). */
@@ -65,6 +65,12 @@ export class CatalogBulkController {
 function attachment(reply: FastifyReply, name: string, format: ImportFormat): void {
   void reply.type(TYPES[format]).header('content-disposition', `attachment; filename="${name}.${format}"`).header('cache-control', 'private, no-store');
 }
+
+/** The kinds of category atta belongs to, by their usual names (English or Hindi). */
+const GROCERY = /grocer|staple|food|snack|kirana|pantry|atta|किराना|राशन|खाद्य|स्नैक/i;
+
+/** The category the template's atta is filed under: the shop's grocery kind, else its first category (the admin edits it). */
+export const templateCategory = (names: readonly string[]): string => names.find((n) => GROCERY.test(n)) ?? names[0] ?? '';
 
 function* templateRows(category: string) {
   yield {

@@ -1,9 +1,14 @@
-import { useRef } from 'react';
+import { useEffect, useRef } from 'react';
+import { useAtomValue } from 'jotai';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
-import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
+import { LIMITS } from '@haat/shared/common/limits';
+import { afterPageSettled } from '../../lib/device/after-page-settled';
 import { loadVoiceSearch, rememberSearchSoon } from '../../features/search/public';
 import { latePart } from '../../lib/ui/late-part';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
+import { FIRST_PAINT_WORDS, loadSearchWords, searchWordsAtom } from './search-words';
+
+let wordsAsked = false;
 import { useTranslation } from '../../i18n/i18n';
 
 function Magnifier() {
@@ -15,19 +20,25 @@ function Magnifier() {
   );
 }
 
-/** Everywhere but /search: a display-only prompt that leads to /search, typing its suggestions. */
+/** Everywhere but /search: a display-only prompt that leads to /search, typing what the shop sells (search-words.ts). */
 function SearchPrompt() {
   const typed = useRef<HTMLSpanElement>(null);
   const { t, i18n } = useTranslation();
   const format = (word: string) => t('search.prompt', { word });
-  useTypingPrompt(typed, SEARCH_SUGGESTIONS, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs, format, i18n.language);
+  const words = useAtomValue(searchWordsAtom) ?? FIRST_PAINT_WORDS;
+  useEffect(() => {
+    if (wordsAsked) return;
+    wordsAsked = true;
+    afterPageSettled(loadSearchWords);
+  }, []);
+  useTypingPrompt(typed, words, LIMITS.typingSpeedMs, LIMITS.suggestionHoldMs, format, `${i18n.language}:${words.join('|')}`);
   return (
     <Link to="/search" className="search-bar" data-testid="search-prompt">
       <Magnifier />
       {/* The accessible name keeps the visible words (WCAG label-in-name) and leads with what the link does. */}
       <span className="visually-hidden">{`${t('search.placeholder')}: `}</span>
       <span ref={typed} className="search-bar__prompt">
-        {promptText(SEARCH_SUGGESTIONS, format)(firstPrompt(SEARCH_SUGGESTIONS))}
+        {promptText(words, format)(firstPrompt(words))}
       </span>
     </Link>
   );

@@ -1,11 +1,14 @@
 import type { Envelope } from '@haat/shared/common/envelope';
 import { cartLineKey } from '@haat/shared/catalog/variant.rules';
 import type { NotifyMeBody, StockAlert } from '@haat/shared/notify-me/notify-me.schema';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { http } from '../../lib/http/http';
+import { toast } from '../../lib/ui/toast';
+import { i18n } from '../../i18n/i18n';
 import { outboxFacade } from '../../lib/storage/outbox-facade';
 import { notifyMeWaits } from '../../lib/storage/device-collections';
 import { refreshFromServer, rowsFor } from '../../lib/storage/server-copy';
-import type { NotifyMeEntry } from '../../lib/storage/device-store';
+import { openStorage, type NotifyMeEntry } from '../../lib/storage/device-store';
 
 const notifyMeApi = {
   list: () => http.get('user/notify-me', { context: { silent: true } }).json<Envelope<StockAlert[]>>(),
@@ -29,6 +32,16 @@ export async function reloadNotifyMe(): Promise<void> {
 
 /** "Notify me" asks and removals go out one by one (docs/product.md#back-in-stock); a resend changes nothing. */
 export function registerNotifyMeSync(): void {
-  outboxFacade.register('notify-me.add', { send: ([e]) => notifyMeApi.add(e!.body) });
+  outboxFacade.register('notify-me.add', {
+    send: ([e]) => notifyMeApi.add(e!.body),
+    // An ask queued offline with no channel on (409 NO_CHANNEL): no wait was taken, so the device drops its row and says
+    // so; the next tap online asks by which channel (docs/product.md#back-in-stock).
+    reject: async ([e], problem) => {
+      if (problem.code !== ErrorCode.NoChannel) return false;
+      await (await openStorage()).notifyMe.delete(cartLineKey(e!.body.productId, e!.body.variantId));
+      toast.error(i18n.t('catalog:notifyMeNotTaken'));
+      return false;
+    },
+  });
   outboxFacade.register('notify-me.remove', { send: ([e]) => notifyMeApi.remove(e!.body) });
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { discountedPrice } from '@haat/shared/money/pricing';
 import { productPath } from '@haat/shared/routing/slug';
+import type { StockAlert } from '@haat/shared/notify-me/notify-me.schema';
 import { formatDate, formatMoney } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
 import { useDeviceQuery, type NotifyMeEntry } from '../../lib/storage/device-store';
@@ -9,7 +10,7 @@ import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { toast } from '../../lib/ui/toast';
 import { DashboardFrame } from './components/dashboard-frame';
-import { setNotifyMe } from './hooks/use-notify-me';
+import { channelWords, setNotifyMe } from './hooks/use-notify-me';
 import { reloadNotifyMe } from './notify-me-sync';
 
 /** A wait as the list shows it: the server's row, or for an ask still queued the product as this device last saw it. */
@@ -89,6 +90,7 @@ function WaitRow({ shown: { entry, name, image } }: { shown: Shown }) {
         <span className={wait?.inStock ? 'notify-me-page__back' : 'notify-me-page__until'}>
           {!wait ? t('notifyMe.queued') : wait.inStock ? t('notifyMe.back') : t('notifyMe.until', { date: formatDate(wait.endsAt) })}
         </span>
+        {wait?.channels && <ToldBy channels={wait.channels} />}
       </span>
       <button
         type="button"
@@ -100,5 +102,21 @@ function WaitRow({ shown: { entry, name, image } }: { shown: Shown }) {
         {t('wishlist.remove')}
       </button>
     </li>
+  );
+}
+
+/** By which channels the wait will be told, as the account's switches stand; none: how to turn one on. */
+function ToldBy({ channels }: { channels: StockAlert['channels'] }) {
+  const { t } = useTranslation('account');
+  if (channels.length > 0)
+    return (
+      <span className="notify-me-page__by" data-testid="notify-me-by">
+        {t('notifyMe.by', { channels: channelWords(channels) })}
+      </span>
+    );
+  return (
+    <span className="notify-me-page__by notify-me-page__by--none" data-testid="notify-me-by">
+      {t('notifyMe.byNone')} <Link to="/dashboard/profile#notices">{t('notifyMe.turnOn')}</Link>
+    </span>
   );
 }

@@ -9,6 +9,7 @@ import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../lib/ui/form-
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { PushToggle } from '../orders/public';
+import type { PushState } from '../realtime/public';
 import { accountApi } from './api';
 import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
@@ -43,6 +44,8 @@ export function ProfilePage() {
   const refusal = useFormRefusal(['name', 'email', 'mobile', 'currentPassword'] as const);
   const [formRef, focusFirstProblem] = useFocusInvalid();
   const [editingAvatar, setEditingAvatar] = useState(false);
+  // This device's push, as the toggle learns it: the notice grid offers push only where the device takes it.
+  const [pushState, setPushState] = useState<PushState | null>(null);
   // After a save or a confirmed link: the account as the server has it (a new e-mail waits for its link).
   const showSaved = useCallback(
     async (message: string) => {
@@ -83,6 +86,7 @@ export function ProfilePage() {
   const sendVerifyLink = () => runSend(async () => toast.success((await accountApi.sendVerifyLink()).message));
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     refusal.clear();
     void run(async () => {
       const answer = await accountApi
@@ -145,8 +149,8 @@ export function ProfilePage() {
             <button
               type="submit"
               className="btn btn--primary"
+              aria-busy={busy}
               disabled={
-                busy ||
                 !form.name ||
                 (!form.email && !!user?.email) ||
                 !form.mobile ||
@@ -160,7 +164,13 @@ export function ProfilePage() {
           {user && user.email && !user.verify_email && (
             <section id="verify-email" className="profile__notices" aria-labelledby="profile-verify">
               <p id="profile-verify">{t('profile.unverified')}</p>
-              <button ref={verifyButton} type="button" className="btn btn--ghost btn--small" disabled={sendingLink} onClick={() => void sendVerifyLink()}>
+              <button
+                ref={verifyButton}
+                type="button"
+                className="btn btn--ghost btn--small"
+                aria-busy={sendingLink}
+                onClick={() => void (sendingLink || sendVerifyLink())}
+              >
                 {t('profile.sendVerifyLink')}
               </button>
             </section>
@@ -179,10 +189,10 @@ export function ProfilePage() {
           {user?.role !== 'ADMIN' && (
             <section className="profile__notices" aria-labelledby="profile-notices">
               <h2 id="profile-notices">{t('profile.orderUpdates')}</h2>
-              <PushToggle audience="shopper" />
+              <PushToggle audience="shopper" onState={setPushState} />
             </section>
           )}
-          {user && user.role !== 'ADMIN' && <NoticeSwitches user={user} onChange={setUser} />}
+          {user && user.role !== 'ADMIN' && <NoticeSwitches user={user} onChange={setUser} push={pushState} />}
           {editingAvatar && <AvatarUploadDialog onClose={() => setEditingAvatar(false)} onUploaded={(avatar) => user && setUser({ ...user, avatar })} />}
         </section>
       </DashboardFrame>

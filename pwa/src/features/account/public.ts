@@ -4,7 +4,7 @@ export { AddressText } from './components/address-text';
 export { DashboardFrame } from './components/dashboard-frame';
 export { useAddresses } from './hooks/use-addresses';
 export { useWishlistToggle } from './hooks/use-wishlist-toggle';
-export { useNotifyMe, type WaitedUnit } from './hooks/use-notify-me';
+export { channelWords, useNotifyMe, type ChannelChoice, type WaitedUnit } from './hooks/use-notify-me';
 export { loadAccountMenu } from './load-account-menu';
 export { accountApi } from './api';
 export { reloadAddresses } from './address-store';

@@ -49,24 +49,36 @@ function Downloads() {
   );
 }
 
-/** Counts and problems of a dry run or a job. */
-function Report({ report }: { report: ImportReport }) {
+/**
+ * Counts and problems of a dry run or a job, in rows so they add up to the file's rows: each row is new, changed,
+ * unchanged, a conflict, left out (another row of its product failed) or has errors; the errors' cells are listed below.
+ */
+function Report({ report, finished = true }: { report: ImportReport; finished?: boolean }) {
   const { t } = useTranslation('catalogImport');
-  const counts = (['creates', 'updates', 'unchanged', 'conflicts', 'skipped'] as const).filter((k) => k !== 'skipped' || report.skipped > 0);
+  const counts = ['creates', 'updates', 'unchanged', 'conflicts', 'skipped'] as const;
+  const sorted = counts.reduce((n, k) => n + report[k], 0);
   return (
     <>
       <dl className="catalog-bulk__counts" data-testid="catalog-import-counts">
+        <div data-testid="catalog-import-total">
+          <dt>{t('count.total')}</dt>
+          <dd>{report.total}</dd>
+        </div>
         {counts.map((k) => (
           <div key={k} data-testid={`catalog-import-${k}`}>
             <dt>{t(`count.${k}`)}</dt>
             <dd>{report[k]}</dd>
           </div>
         ))}
-        <div data-testid="catalog-import-errorCount">
-          <dt>{t('count.errors')}</dt>
-          <dd>{report.errorCount}</dd>
-        </div>
+        {/* While a job runs, rows not yet reached are not rows with errors. */}
+        {finished && (
+          <div data-testid="catalog-import-errorRows">
+            <dt>{t('count.errorRows')}</dt>
+            <dd>{Math.max(report.total - sorted, 0)}</dd>
+          </div>
+        )}
       </dl>
+      {report.errorCount > 0 && <p data-testid="catalog-import-errorCount">{t('problems', { count: report.errorCount, n: report.errorCount })}</p>}
       <Problems list={report.errors} caption={t('errorsCaption')} testId="catalog-import-errors" />
       <Problems list={report.conflictRows} caption={t('conflictsCaption')} testId="catalog-import-conflicts" />
       {report.errorCount > report.errors.length && <p>{t('moreErrors', { n: report.errorCount - report.errors.length })}</p>}
@@ -112,10 +124,13 @@ function JobProgress({ jobId }: { jobId: string }) {
   if (!status) return <p className="state-box">{job.isError ? t('jobFailedToLoad') : t('jobLoading')}</p>;
   return (
     <section className="catalog-bulk__job" aria-live="polite" data-testid="catalog-import-job" data-state={status.state}>
-      <h2>{t(`state.${status.state}`)}</h2>
+      {/* Apply's button is gone once the job starts: focus comes here, to what follows it. */}
+      <h2 tabIndex={-1} ref={focusOnMount}>
+        {t(`state.${status.state}`)}
+      </h2>
       <progress max={Math.max(status.total, 1)} value={status.done} aria-label={t('progressLabel')} />
       <p>{t('progress', { done: status.done, total: status.total })}</p>
-      <Report report={status} />
+      <Report report={status} finished={status.state !== 'running'} />
     </section>
   );
 }
@@ -139,22 +154,29 @@ function FileField(props: {
   );
 }
 
+/** A heading that takes focus when it appears (the answer to the button just pressed). */
+const focusOnMount = (heading: HTMLHeadingElement | null) => heading?.focus();
+
 /** The dry run's answer, and Apply for what it would change. */
 function DryRun({ report, sending, onApply }: { report: ImportReport; sending: 'check' | 'apply' | null; onApply: () => void }) {
   const { t } = useTranslation('catalogImport');
   return (
     <section className="catalog-bulk__report" aria-live="polite" data-testid="catalog-import-report">
-      <h2>{t('dryRunHeading')}</h2>
+      {/* "Check file" stays where it was; its answer takes focus, so a keyboard goes on to read it and to Apply. */}
+      <h2 tabIndex={-1} ref={focusOnMount}>
+        {t('dryRunHeading')}
+      </h2>
       <Report report={report} />
       <p>{report.errorCount + report.conflicts > 0 ? t('applyLeavesOut') : t('applyAll')}</p>
       <button
         type="button"
         className="btn btn--primary btn--small"
         data-testid="catalog-import-apply"
-        disabled={sending !== null || report.creates + report.updates === 0}
-        onClick={onApply}
+        disabled={report.creates + report.updates === 0}
+        aria-busy={sending !== null}
+        onClick={() => sending === null && onApply()}
       >
-        {sending === 'apply' ? t('applying') : t('apply', { n: report.creates + report.updates })}
+        {sending === 'apply' ? t('applying') : t('apply', { count: report.creates + report.updates, n: report.creates + report.updates })}
       </button>
     </section>
   );
@@ -184,7 +206,7 @@ function CatalogImport() {
   const { refusal, refuse, clear, about } = useFormRefusal(FIELDS);
 
   const send = async (dryRun: boolean) => {
-    if (!file) return;
+    if (!file || sending !== null) return;
     setSending(dryRun ? 'check' : 'apply');
     clear();
     try {
@@ -223,7 +245,7 @@ function CatalogImport() {
           hint={t('picturesHint')}
         />
         <FormRefusal message={refusal && !refusal.field ? refusal.message : null} testId="catalog-import-refusal" />
-        <button type="submit" className="btn btn--primary btn--small" data-testid="catalog-import-check" disabled={!file || sending !== null}>
+        <button type="submit" className="btn btn--primary btn--small" data-testid="catalog-import-check" disabled={!file} aria-busy={sending !== null}>
           {sending === 'check' ? t('checking') : t('check')}
         </button>
       </form>

@@ -1,4 +1,5 @@
-import { atom, getDefaultStore } from 'jotai';
+import { getDefaultStore } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
 import type { CartSyncChange } from '@haat/shared/cart/cart.types';
 import { formatMoney } from '../../i18n/format';
 import { discountedPrice } from '@haat/shared/money/pricing';
@@ -7,8 +8,12 @@ import { toast } from '../../lib/ui/toast';
 import type { CartLine } from '../../lib/storage/account-tables';
 import { i18n } from '../../i18n/i18n';
 
-/** What the server changed in the shopper's cart, kept on the panel until dismissed (docs/architecture.md). */
-export const cartNoticesAtom = atom<string[]>([]);
+/**
+ * What the server changed in the shopper's cart, kept on the panel until dismissed (docs/architecture.md): in local
+ * storage, so a reload keeps it (docs/product.md#buy-again-and-order-again); signing out clears local storage.
+ */
+export const cartNoticesAtom = atomWithStorage<string[]>('haat.cartNotices', [], undefined, { getOnInit: true });
+
 
 function changeText(change: CartSyncChange, name: string): string {
   switch (change.reason) {

@@ -11,3 +11,4 @@ export { SkeletonCards } from './components/skeleton-card';
 export { StockLabel } from './components/stock-label';
 export { useCachedProducts } from './hooks/use-cached-products';
 export { firstSubCategoryOf, useCatalogTree } from './hooks/use-catalog-tree';
+export { refreshCatalogTree } from './hooks/refresh-catalog-tree';

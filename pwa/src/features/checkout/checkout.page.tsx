@@ -35,8 +35,11 @@ export function CheckoutPage() {
   const cart = signedIn ? cartPromiseKey(lines, waiting.size) : undefined;
   const seen = usePromise(chosen && promise?.served && cart ? { pincode: chosen.pincode, cart } : null);
   const shown = chosen && promise?.served && seen ? seen : null;
-  const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused, shown && { promise: shown.promise, pincode: chosen!.pincode });
+  // What a tap on Pay still needs (no address chosen…) is said beside the buttons and announced, not in a toast far above.
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const order = usePlaceOrder(lines, totals, coupon.applied, coupon.refused, shown && { promise: shown.promise, pincode: chosen!.pincode }, setRefusal);
   const choose = useCallback((address: Address) => {
+    setRefusal(null);
     setAddressId(address._id);
     rememberDeliveryPlace(address);
   }, []);
@@ -93,6 +96,9 @@ export function CheckoutPage() {
                   </p>
                 )
               )}
+              <div role="alert" data-testid="pay-refusal">
+                {refusal && <p className="checkout__notice">{refusal}</p>}
+              </div>
               <PaymentActions
                 busy={order.busy}
                 held={coupon.pending}

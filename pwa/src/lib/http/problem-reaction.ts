@@ -59,6 +59,7 @@ export function reactionTo(sent: string | undefined): ProblemReaction {
     case ErrorCode.AddressLimit:
     case ErrorCode.InStock:
     case ErrorCode.AlertLimit:
+    case ErrorCode.NoChannel: // Notify me asks first by which channel; a queued ask refused so is said and undone
     case ErrorCode.OrderFinished:
     case ErrorCode.StageNotAllowed:
     case ErrorCode.NotAwaitingPayment:

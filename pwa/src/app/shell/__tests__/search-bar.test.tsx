@@ -1,10 +1,33 @@
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
+import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { getDefaultStore } from 'jotai';
 import { clearRecentSearches, recentSearchesAtom } from '../../../features/search/recent-searches';
 import { SearchBar } from '../search-bar';
+import { FIRST_PAINT_WORDS, searchWordsAtom, suggestionsFrom } from '../search-words';
+
+/** A catalogue's tree as the API answers it (only what the suggestions read). */
+const category = (_id: string, name: string) => ({ _id, name }) as Category;
+const kind = (name: string, ...of: string[]) => ({ _id: name, name, category: of.map((_id) => ({ _id })) }) as unknown as SubCategory;
+const CATEGORIES = [category('b', 'Books'), category('e', 'Earbuds'), category('s', 'Snacks')];
+const KINDS = [
+  kind('Fiction', 'b'),
+  kind('Exam Prep', 'b'),
+  kind('True Wireless Earbuds', 'e'),
+  kind('Bluetooth', 'e'),
+  kind('Chips & Namkeen', 's'),
+  kind('A name far too long for the header prompt', 's'),
+];
+const SEARCH_SUGGESTIONS = suggestionsFrom(CATEGORIES, KINDS) as [string, string, ...string[]];
+
+describe('the header’s suggestions (what the shop sells)', () => {
+  it('are its kinds of goods, one from each category in turn, then its categories; none too long or repeated', () => {
+    expect(SEARCH_SUGGESTIONS).toEqual(['Fiction', 'True Wireless Earbuds', 'Chips & Namkeen', 'Exam Prep', 'Bluetooth', 'Books', 'Earbuds', 'Snacks']);
+    expect(suggestionsFrom([], [])).toEqual([]);
+    expect(suggestionsFrom([category('b', 'Books')], [kind('books', 'b')])).toEqual(['books']);
+  });
+});
 
 function Where() {
   const { pathname, search } = useLocation();
@@ -35,7 +58,17 @@ afterEach(() => {
 });
 
 describe('the header search bar (docs/product.md#screens, #states and #rules-and-limits)', () => {
-  beforeEach(() => vi.useFakeTimers());
+  beforeEach(() => {
+    vi.useFakeTimers();
+    getDefaultStore().set(searchWordsAtom, SEARCH_SUGGESTIONS);
+  });
+  afterEach(() => getDefaultStore().set(searchWordsAtom, null));
+
+  it('before the catalogue is read, holds the first paint’s word', () => {
+    getDefaultStore().set(searchWordsAtom, null);
+    renderAt('/');
+    expect(screen.getByTestId('search-prompt').querySelector('.search-bar__prompt')!.textContent).toBe(`Search "${FIRST_PAINT_WORDS[0]}"`);
+  });
 
   it('off /search it is a link to /search showing each suggestion 1 s, typing the next at 50 ms a letter', () => {
     renderAt('/');

@@ -3,7 +3,7 @@ import { firstPrompt, promptText, typingPromptStep, type PromptState } from '../
 
 describe('the search prompt types its words', () => {
   it('types a character at a time, holds the whole word, and never shows an empty Search ""', () => {
-    const words = ['Airbuds', 'Books'];
+    const words = ['Earbuds', 'Books'];
     const step = typingPromptStep(words, 100, 2000);
     const text = promptText(words);
     let state: PromptState = firstPrompt(words);
@@ -13,7 +13,7 @@ describe('the search prompt types its words', () => {
       seen.push(text(state));
     }
     expect(seen).toEqual([
-      'Search "Airbuds"',
+      'Search "Earbuds"',
       'Search "B"',
       'Search "Bo"',
       'Search "Boo"',
@@ -25,7 +25,7 @@ describe('the search prompt types its words', () => {
       'Search "Airb"',
       'Search "Airbu"',
       'Search "Airbud"',
-      'Search "Airbuds"',
+      'Search "Earbuds"',
     ]);
     expect(step({ index: 0, length: 7 }).delay).toBe(2000);
     expect(step({ index: 0, length: 3 }).delay).toBe(100);

@@ -49,6 +49,7 @@ const wait = (productId: string, variantId: string | null = null): StockAlert =>
   inStock: false,
   createdAt: '2026-11-01T00:00:00.000Z',
   endsAt: '2027-01-30T00:00:00.000Z',
+  channels: ['email'],
 });
 /** Waits for what the device does next, however loaded the machine (a reload's first call may take seconds to come). */
 const until = (check: () => void) => vi.waitFor(check, { timeout: 20_000, interval: 20 });

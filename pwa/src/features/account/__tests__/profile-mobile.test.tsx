@@ -63,6 +63,10 @@ withLocalApiServer((req, res) => {
       return ok(`Your mobile number ${json.mobile} is verified.`, current);
     }
     if (req.url === '/api/user/user-details') return ok('User details', current);
+    if (req.url === '/api/user/notices') {
+      const off = { push: false, whatsapp: false, email: false };
+      return ok('Notice settings', { orderUpdates: { push: true, whatsapp: false, email: true }, backInStock: off, priceDrops: off });
+    }
     send(404, { success: false, error: true, message: 'Not found', code: 'NOT_FOUND' });
   });
 });
@@ -99,8 +103,10 @@ describe("My Profile's mobile number", () => {
     fireEvent.change(password, { target: { value: PASSWORD } });
     expect(password.getAttribute('aria-invalid')).toBeNull();
     fireEvent.click(send);
-    await screen.findByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`);
-    expect(calls.at(-1)).toBe(`POST /api/user/mobile ${JSON.stringify({ mobile: NEXT, currentPassword: PASSWORD })}`);
+    const box = await screen.findByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`);
+    // Send code is gone: focus is handed to the box the code goes in, never dropped to the page.
+    expect(document.activeElement).toBe(box);
+    expect(calls.filter((c) => c.startsWith('POST /api/user/mobile ')).at(-1)).toBe(`POST /api/user/mobile ${JSON.stringify({ mobile: NEXT, currentPassword: PASSWORD })}`);
   });
 
   it("shows a mobile-only account's new number with its own code box, the old one its key until the code proves the new", async () => {
@@ -120,5 +126,17 @@ describe("My Profile's mobile number", () => {
     await screen.findByText(`${NEXT_SHOWN} is verified: you can sign in with it.`);
     expect(calls).toContain(`POST /api/user/mobile/verify ${JSON.stringify({ mobile: NEXT, otp: '654321' })}`);
     expect(screen.queryByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`)).toBeNull();
+  });
+
+  it('offers a mobile-only account no e-mail switch, and says how to add e-mail (and push) instead', async () => {
+    current = mobileOnly;
+    setSessionUser(mobileOnly);
+    open();
+    const grid = await screen.findByTestId('notice-switches');
+    await waitFor(() => expect(screen.getByTestId('notice-none').textContent).toBe('No way to send you notices is open to this account yet:'));
+    expect(grid.querySelectorAll('input[type="checkbox"]')).toHaveLength(0);
+    const missing = await screen.findByTestId('notice-missing');
+    expect(missing.textContent).toContain('E-mail: add your e-mail address above to get notices by e-mail.');
+    expect(missing.textContent).toContain('Push: this browser cannot show notices');
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
@@ -49,11 +49,18 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
       setPassword('');
       setSentTo(mobile);
     });
+  // Focus never falls to the page: a proved number's code box goes, and focus moves to the line that says it is verified.
+  const verifiedLine = useRef<HTMLParagraphElement>(null);
+  const [proved, setProved] = useState(false);
+  useEffect(() => {
+    if (proved) verifiedLine.current?.focus();
+  }, [proved, user.mobile]);
   const verify = (code: string) =>
     run(async () => {
       const answer = await http.post('user/mobile/verify', { json: { mobile: awaiting, otp: code } }).json<Envelope<User>>();
       onChange(answer.data!);
       setSentTo(null);
+      setProved(true);
       onProved?.(answer.data!);
     });
   const setWhatsapp = (on: boolean) => run(async () => onChange((await http.put('user/whatsapp', { json: { on } }).json<Envelope<User>>()).data!));
@@ -61,7 +68,11 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
   return (
     <section id="mobile" className="profile__notices" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{t('mobile.title')}</h2>
-      {user.mobile_verified && <p role="status">{t('mobile.verified', { mobile: spacedMobile(user.mobile) })}</p>}
+      {user.mobile_verified && (
+        <p role="status" tabIndex={-1} ref={verifiedLine}>
+          {t('mobile.verified', { mobile: spacedMobile(user.mobile) })}
+        </p>
+      )}
       {awaiting !== null ? (
         <CodeBox id={`${id}-code`} mobile={awaiting} current={user.mobile_verified ? user.mobile : null} busy={busy} onVerify={verify} />
       ) : (
@@ -80,7 +91,13 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
                 }}
               />
             )}
-            <button type="button" className="btn btn--ghost btn--small" disabled={!mobile || (needsPassword && !password) || busy} onClick={() => void send()}>
+            <button
+              type="button"
+              className="btn btn--ghost btn--small"
+              disabled={!mobile || (needsPassword && !password)}
+              aria-busy={busy}
+              onClick={() => void (busy || send())}
+            >
               {t('mobile.send')}
             </button>
           </div>
@@ -88,7 +105,7 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
       )}
       {whatsapp && user.mobile_verified && (
         <label>
-          <input type="checkbox" checked={Boolean(user.whatsapp_updates)} disabled={busy} onChange={(e) => void setWhatsapp(e.target.checked)} />{' '}
+          <input type="checkbox" checked={Boolean(user.whatsapp_updates)} aria-busy={busy} onChange={(e) => void (busy || setWhatsapp(e.target.checked))} />{' '}
           {t('mobile.whatsapp')}
         </label>
       )}
@@ -126,11 +143,17 @@ function CodeBox(props: { id: string; mobile: string; current: string | null; bu
   const { id, mobile, current, busy, onVerify } = props;
   const { t } = useTranslation('profile');
   const [code, setCode] = useState('');
+  // It opens where "Send code" was (that button is gone): focus goes to the box the code is typed in.
+  const input = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    input.current?.focus();
+  }, []);
   return (
     <div className="address-dialog__field">
       {current && <p>{t('mobile.pending', { mobile: spacedMobile(mobile), current: spacedMobile(current) })}</p>}
       <label htmlFor={id}>{t('mobile.code', { mobile: spacedMobile(mobile) })}</label>
       <input
+        ref={input}
         id={id}
         inputMode="numeric"
         autoComplete="one-time-code"
@@ -138,7 +161,13 @@ function CodeBox(props: { id: string; mobile: string; current: string | null; bu
         value={code}
         onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
       />
-      <button type="button" className="btn btn--ghost btn--small" disabled={code.length !== LIMITS.otpLength || busy} onClick={() => void onVerify(code)}>
+      <button
+        type="button"
+        className="btn btn--ghost btn--small"
+        disabled={code.length !== LIMITS.otpLength}
+        aria-busy={busy}
+        onClick={() => void (busy || onVerify(code))}
+      >
         {t('mobile.verify')}
       </button>
     </div>

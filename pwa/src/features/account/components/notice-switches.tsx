@@ -1,42 +1,72 @@
-import { useId } from 'react';
-import { NOTICE_CHANNELS, NOTICE_TOPICS } from '@haat/shared/notices/notice-consents';
+import { useId, useRef } from 'react';
+import { NOTICE_TOPICS, usableChannels, type NoticeChannel, type NoticeTopic } from '@haat/shared/notices/notice-consents';
 import type { User } from '@haat/shared/users/user.types';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
 import { useTranslation } from '../../../i18n/i18n';
+import type { PushState } from '../../realtime/public';
 import { noticeConsentsQuery, noticesApi } from '../notices-api';
+
+/** Why a channel is not in the grid, and how to add it (notices.missing.*). */
+type Missing = 'pushOff' | 'pushBlocked' | 'pushUnsupported' | 'noEmail' | 'unverifiedEmail' | 'whatsappMobile';
+
+/** The columns the account can use now and, for each one left out, how to add it. */
+function columnsFor(user: User, whatsapp: boolean, push: PushState | null): { channels: NoticeChannel[]; missing: Missing[] } {
+  const usable = usableChannels({ email: user.email, mobileVerified: Boolean(user.mobile_verified) }, { whatsapp });
+  // Push is chosen per device: its column shows where this device takes push notices (the order-updates switch above).
+  const channels = usable.filter((c) => c !== 'push' || push === 'on');
+  const missing: Missing[] = [];
+  if (push === 'off') missing.push('pushOff');
+  if (push === 'blocked') missing.push('pushBlocked');
+  if (push === 'unsupported') missing.push('pushUnsupported');
+  if (!user.email) missing.push('noEmail');
+  else if (!user.verify_email) missing.push('unverifiedEmail');
+  if (whatsapp && !user.mobile_verified) missing.push('whatsappMobile');
+  return { channels, missing };
+}
 
 /**
  * My Profile's notice switches (docs/product.md#notices-and-consent): which notices come by which channel, each off
- * until the shopper turns it on (order updates by push and e-mail excepted). WhatsApp is offered at a verified
- * mobile on a shop that sends it; push still needs this device to subscribe (the switch above).
+ * until the shopper turns it on (order updates by push and e-mail excepted). Only the channels the account can use are
+ * columns (e-mail at an address, WhatsApp at a verified mobile on a shop that sends it, push where this device takes
+ * it), and the grid says how to add the others. A switch saving stays in place and keeps focus (busy, not disabled).
  */
-export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user: User) => void }) {
+export function NoticeSwitches({ user, onChange, push }: { user: User; onChange: (user: User) => void; push: PushState | null }) {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const id = useId();
   const [busy, run] = useBusy();
+  const saving = useRef(false);
   const query = noticeConsentsQuery();
   const read = useOnlineQuery(query);
   const consents = read.data;
-  const channels = NOTICE_CHANNELS.filter((c) => c !== 'whatsapp' || (whatsapp && user.mobile_verified));
-  const flip = (topic: (typeof NOTICE_TOPICS)[number], channel: (typeof NOTICE_CHANNELS)[number], on: boolean) =>
-    run(async () => {
-      if (!consents) return;
-      const next = { ...consents, [topic]: { ...consents[topic], [channel]: on } };
-      const saved = await noticesApi.put(next);
-      queryClient.setQueryData(query.queryKey, saved);
-      if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
+  const { channels, missing } = columnsFor(user, whatsapp, push);
+  const flip = (topic: NoticeTopic, channel: NoticeChannel, on: boolean) => {
+    // One save at a time: a second press while one is on its way is not lost to a disabled box, and not sent twice.
+    if (!consents || saving.current) return;
+    saving.current = true;
+    return run(async () => {
+      try {
+        const next = { ...consents, [topic]: { ...consents[topic], [channel]: on } };
+        const saved = await noticesApi.put(next);
+        queryClient.setQueryData(query.queryKey, saved);
+        if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
+      } finally {
+        saving.current = false;
+      }
     });
+  };
   return (
-    <section className="profile__notices" aria-labelledby={`${id}-title`} data-testid="notice-switches">
+    <section id="notices" className="profile__notices" aria-labelledby={`${id}-title`} data-testid="notice-switches">
       <h2 id={`${id}-title`}>{t('notices.title')}</h2>
       <p>{t('notices.intro')}</p>
       {!consents ? (
         <p role="status">{read.isError ? t('notices.unavailable') : t('common:loading')}</p>
+      ) : channels.length === 0 ? (
+        <p data-testid="notice-none">{t('notices.none')}</p>
       ) : (
-        <table className="notice-switches">
+        <table className="notice-switches" aria-busy={busy}>
           <thead>
             <tr>
               <th scope="col">{t('notices.topicHeading')}</th>
@@ -57,7 +87,6 @@ export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user
                       type="checkbox"
                       aria-label={t('notices.switch', { topic: t(`notices.topic.${topic}`), channel: t(`notices.channel.${channel}`) })}
                       checked={consents[topic][channel]}
-                      disabled={busy}
                       onChange={(e) => void flip(topic, channel, e.target.checked)}
                     />
                   </td>
@@ -66,6 +95,13 @@ export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user
             ))}
           </tbody>
         </table>
+      )}
+      {missing.length > 0 && (
+        <ul className="notice-switches__missing" data-testid="notice-missing">
+          {missing.map((m) => (
+            <li key={m}>{t(`notices.missing.${m}`)}</li>
+          ))}
+        </ul>
       )}
     </section>
   );

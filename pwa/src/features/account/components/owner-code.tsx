@@ -36,7 +36,7 @@ export function OwnerCode({ mobile, code, onCode }: Props) {
         value={code}
         onChange={(e) => onCode(e.target.value.replace(/\D/g, ''))}
       />
-      <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void send()}>
+      <button type="button" className="btn btn--ghost btn--small" aria-busy={busy} onClick={() => void (busy || send())}>
         {sent ? t('profile.ownerCodeAgain') : t('profile.ownerCodeSend')}
       </button>
     </div>

@@ -35,6 +35,7 @@ function Checkout() {
 beforeEach(async () => {
   chosen = undefined;
   await db.addresses.clear();
+  await db.orders.clear();
 });
 afterEach(cleanup);
 // The checkout's own rules, for the radio's size.
@@ -50,12 +51,18 @@ describe('the delivery address choice', () => {
     expect(chosen).toBe('A1');
   });
 
-  it('with two saved addresses leaves the choice to the shopper', async () => {
+  it('with two saved addresses chooses the one the last order went to, after a new sign-in the one saved last', async () => {
     await db.addresses.bulkPut([anAddress('A1', '2026-01-01T00:00:00.000Z'), anAddress('A2', '2026-01-02T00:00:00.000Z')]);
+    const first = render(<Checkout />, { wrapper: MemoryRouter });
+    await waitFor(() => expect(chosen).toBe('A2'));
+    expect(screen.getAllByRole<HTMLInputElement>('radio').filter((r) => r.checked).map((r) => r.value)).toEqual(['A2']);
+    first.unmount();
+    chosen = undefined;
+    const order = (orderId: string, createdAt: string, addressId: string) =>
+      ({ orderId, createdAt, delivery_address: { _id: addressId } }) as unknown as Parameters<typeof db.orders.put>[0];
+    await db.orders.bulkPut([order('O1', '2026-02-01T00:00:00.000Z', 'A2'), order('O2', '2026-03-01T00:00:00.000Z', 'A1')]);
     render(<Checkout />, { wrapper: MemoryRouter });
-    await waitFor(() => expect(screen.getAllByRole('radio')).toHaveLength(2));
-    expect(screen.getAllByRole<HTMLInputElement>('radio').some((r) => r.checked)).toBe(false);
-    expect(chosen).toBeUndefined();
+    await waitFor(() => expect(chosen).toBe('A1'));
   });
 
   it('is a touch target: the radio 24 px square at least, its whole card (the label) 44 px high at least', async () => {

@@ -8,7 +8,7 @@ import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import { deviceBuyAgain, fetchBuyAgain } from '../../../lib/storage/buy-again';
 import { AddToCartButton } from '../../cart/public';
-import { DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
+import { DiscountBadge, NotifyMeButton, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
 import { useTranslation } from '../../../i18n/i18n';
 import './buy-again.css';
 
@@ -59,7 +59,12 @@ function BuyAgainCard({ product }: { product: BuyAgainProduct }) {
         <StockLabel inStock={product.inStock} left={product.stock} />
       </span>
       <span className="product-card__actions">
-        <AddToCartButton product={product} variant={product.variant} />
+        {/* Sold out: the unit bought (the option too) can be waited for, as on its page (docs/product.md#back-in-stock). */}
+        {product.inStock ? (
+          <AddToCartButton product={product} variant={product.variant} />
+        ) : (
+          <NotifyMeButton productId={product._id} variantId={product.variant?._id ?? null} name={name} signedInOnly />
+        )}
       </span>
     </article>
   );

@@ -16,6 +16,8 @@ interface Props {
   /** Who the notices are for: admins hear of new orders, shoppers of their own orders' stages. */
   audience?: 'admin' | 'shopper';
   offerOnly?: boolean;
+  /** Told of this device's state as it becomes known and as it changes (My Profile's notice grid shows push by it). */
+  onState?: (state: PushState) => void;
 }
 
 const browserPush: PushControls = { current: currentPushState, on: () => turnPushOn(), off: turnPushOff };
@@ -28,7 +30,7 @@ export function pushProblemKey(error: unknown): 'push.timeout' | 'push.notAllowe
 }
 
 /** Web Push notices on or off; `offerOnly` (the success page): only the offer, and nothing once taken or impossible. */
-export function PushToggle({ push = browserPush, audience = 'admin', offerOnly = false }: Props) {
+export function PushToggle({ push = browserPush, audience = 'admin', offerOnly = false, onState }: Props) {
   const { t } = useTranslation('push');
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
@@ -49,7 +51,12 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
     };
   }, [push]);
 
+  useEffect(() => {
+    if (state !== null) onState?.(state);
+  }, [state, onState]);
+
   const run = async (action: () => Promise<PushState>) => {
+    if (busy) return;
     setBusy(true);
     setProblem(null);
     try {
@@ -76,14 +83,10 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
           {t(problem)}
         </p>
       )}
-      {state === 'off' && (
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.on)}>
-          {t(`push.${audience}.turnOn`)}
-        </button>
-      )}
-      {state === 'on' && !offerOnly && (
-        <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void run(push.off)}>
-          {t(`push.${audience}.turnOff`)}
+      {/* One button whose words change, so focus stays on it through the save (busy, never disabled). */}
+      {(state === 'off' || (state === 'on' && !offerOnly)) && (
+        <button type="button" className="btn btn--ghost btn--small" aria-busy={busy} onClick={() => void run(state === 'on' ? push.off : push.on)}>
+          {t(`push.${audience}.${state === 'on' ? 'turnOff' : 'turnOn'}`)}
         </button>
       )}
     </div>

@@ -26,6 +26,9 @@ interface Props {
   url: string;
 }
 
+/** Whether the unit on show cannot be bought now, as its stock label says: the option chosen, else the product. */
+export const soldOut = (product: Product, variant: Variant | null, shown: Product) => (variant ? shown.stock <= 0 : !product.inStock);
+
 /** Title, rating, price, countdown, variants, quantity, Add to Cart, pincode check and sharing. */
 export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }: Props) {
   const { t } = useTranslation('product');
@@ -80,7 +83,7 @@ export function BuyBox({ product, shown, variant, onVariant, categoryUrl, url }:
       </div>
       {/* An unverified account's lower limit on all its unpaid orders, said before Place order (docs/decisions/0003-purchase-limits.md). */}
       <HoldLimitNote />
-      <PincodeCheck productId={product._id} variantId={chosenVariant?._id} />
+      <PincodeCheck productId={product._id} variantId={chosenVariant?._id} soldOut={soldOut(product, variant, shown)} />
       <ShareLinks url={url} title={product.name} />
       {categoryUrl && product.category[0] && (
         <Link to={categoryUrl} className="buy-box__explore">

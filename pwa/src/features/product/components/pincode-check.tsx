@@ -31,7 +31,7 @@ export function deliveryMessage(pincode: string, answer: PincodeAnswer): string 
  * or the courier's date (docs/product.md#delivery), or why the place cannot be served; before any check, the chosen
  * pincode's promise.
  */
-export function PincodeCheck({ productId, variantId }: { productId: string; variantId?: string }) {
+export function PincodeCheck({ productId, variantId, soldOut = false }: { productId: string; variantId?: string; soldOut?: boolean }) {
   const { t } = useTranslation('product');
   const [pincode, setPincode] = useState('');
   const [message, setMessage] = useState<string | null>(null);
@@ -75,7 +75,13 @@ export function PincodeCheck({ productId, variantId }: { productId: string; vari
       <p className="pincode__message" role="status" data-testid="pincode-message">
         {message}
       </p>
-      {served && chosen && (
+      {/* Sold out: no date is promised until it is back (Notify me above tells when). */}
+      {served && chosen && soldOut && (
+        <p className="pincode__message" data-testid="pincode-promise">
+          {t('pincode.soldOut')}
+        </p>
+      )}
+      {served && chosen && !soldOut && (
         <PromisePart
           productId={productId}
           variantId={variantId}

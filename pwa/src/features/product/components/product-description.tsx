@@ -12,7 +12,8 @@ const BULLETS = ['genuine', 'fast', 'returns'] as const;
 const WHY_SHOP = ['fast', 'prices', 'range'] as const;
 const HIDDEN_DETAILS = new Set(['averageRating', 'totalReviews']);
 
-export function ProductDescription({ product }: { product: Product }) {
+/** `soldOut`: the unit on show cannot be bought now, so no delivery is promised for it. */
+export function ProductDescription({ product, soldOut = false }: { product: Product; soldOut?: boolean }) {
   const { t } = useTranslation('product');
   const details = Object.entries(product.more_details).filter(([k]) => !HIDDEN_DETAILS.has(k));
   return (
@@ -32,7 +33,7 @@ export function ProductDescription({ product }: { product: Product }) {
       <ul>
         {BULLETS.map((b) => (
           <li key={b} data-testid={`bullet-${b}`}>
-            {b === 'fast' ? <DeliveryBullet productId={product._id} /> : t(`bullets.${b}`)}
+            {b !== 'fast' ? t(`bullets.${b}`) : soldOut ? t('bullets.soldOut') : <DeliveryBullet productId={product._id} />}
           </li>
         ))}
       </ul>

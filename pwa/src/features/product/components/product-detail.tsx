@@ -10,6 +10,7 @@ import { Breadcrumb } from './breadcrumb';
 import { BuyBox } from './buy-box';
 import { Gallery } from './gallery';
 import { ProductDescription } from './product-description';
+import { soldOut } from './buy-box';
 import { ProductRow } from './product-row';
 import { RecentlyViewed } from './recently-viewed';
 import { useRememberViewed } from '../hooks/use-recently-viewed';
@@ -68,7 +69,7 @@ export const ProductDetail = memo(function ProductDetail({ product }: { product:
             url={new URL(path, location.origin).href}
           />
         </div>
-        <ProductDescription product={product} />
+        <ProductDescription product={product} soldOut={soldOut(product, variant, shown)} />
         {belowFold && (
           <>
             <ReviewsPreview productId={product._id} fallbackAverage={product.averageRating} fallbackCount={product.totalReviews} />
