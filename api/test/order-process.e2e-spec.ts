@@ -3,7 +3,7 @@ import {
   ORDER_ACTORS,
   factsOfOrder,
   movesFor,
-  processOf,
+  kindOf,
   type LifecycleStage,
   type OrderActor,
   type OrderKind,
@@ -164,7 +164,7 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
       const model = world.model[this.index % world.model.length]!;
       const real = world.real[this.index % world.real.length]!;
       const before = await wire(real);
-      expect(processOf(factsOfOrder(before)).kind).toBe(model.kind);
+      expect(kindOf(factsOfOrder(before))).toBe(model.kind);
       // The screens' offer, per actor, equals the rules in words.
       for (const actor of ORDER_ACTORS) {
         const offered = movesFor(factsOfOrder(before), actor).map((m) => m.to);

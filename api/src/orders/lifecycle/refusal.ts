@@ -1,4 +1,4 @@
-import { movesFor, processOf, stageOf, type OrderActor, type OrderFacts, type OrderKind, type OrderMoveTo } from '@haat/shared/orders/order-lifecycle';
+import { kindMoves, kindOf, movesFor, stageOf, type OrderActor, type OrderFacts, type OrderKind, type OrderMoveTo } from '@haat/shared/orders/order-lifecycle';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { AppError } from '../../common/app-error.js';
 import type { OrderRow } from '../orders.table.js';
@@ -17,14 +17,14 @@ const KIND_WORDS: Record<OrderKind, string> = {
  * courier) says so and lists them; any other names the rule that stops it.
  */
 export function refusal(order: OrderRow, facts: OrderFacts, to: OrderMoveTo, actor: OrderActor): AppError {
-  const process = processOf(facts);
+  const kind = kindOf(facts);
   const from = stageOf(facts);
   const moves = movesFor(facts, actor).map((move) => move.to);
-  const state = { status: order.status, statusHistory: order.statusHistory, payment_status: order.paymentStatus, kind: process.kind, moves };
+  const state = { status: order.status, statusHistory: order.statusHistory, payment_status: order.paymentStatus, kind, moves };
   const finished = from === 'DELIVERED' || from === 'CANCELLED';
-  if (!process.moves.some((move) => move.to === to)) {
+  if (!kindMoves(facts).some((move) => move.to === to)) {
     const left = moves.length ? `its moves now: ${moves.join(', ')}` : 'it has no moves now';
-    return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} is ${KIND_WORDS[process.kind]}, which never moves to ${to}; ${left}.`, state);
+    return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} is ${KIND_WORDS[kind]}, which never moves to ${to}; ${left}.`, state);
   }
   if (actor === 'customer' && to === 'CANCELLED' && finished) {
     return new AppError(
@@ -34,7 +34,7 @@ export function refusal(order: OrderRow, facts: OrderFacts, to: OrderMoveTo, act
       state,
     );
   }
-  return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} cannot move to ${to}: ${why(process.kind, from, actor, finished)}.`, state);
+  return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} cannot move to ${to}: ${why(kind, from, actor, finished)}.`, state);
 }
 
 function why(kind: OrderKind, from: OrderFacts['statusHistory'][number]['status'] | null, actor: OrderActor, finished: boolean): string {
