@@ -71,3 +71,29 @@ export async function storeFills(statement: NamedStatement, asks: readonly Store
     return { store, fills: store !== null && row?.fills === true, unknownUnits: Number(row?.unknown_units ?? 0) };
   });
 }
+
+/**
+ * The open stores whose shelves hold every unit asked (a pickup order's stores, docs/product.md#store-pickup), by
+ * the same reads as STORE_FILLS: each unit's row, the store's pool of it and its `available`. A unit the shop does
+ * not have is held by no store. Few stores, each looked up by key: one statement for the checkout's list.
+ */
+const STORES_HOLDING = defineStatement<{ units: string }>(
+  'stores-holding',
+  (p) => sql`select s.id from stores s
+    where s.open and not exists (
+      select 1 from jsonb_to_recordset(${p.units}::jsonb) as w(product_id text, variant_id text, quantity int)
+      where coalesce((
+        select l.available from product_variants pv
+        join store_units su on su.variant_id = pv.id and su.store_id = s.id
+        join inventory_levels l on l.id = su.inventory_level_id
+        where ${unitRow(sql`pv`, sql`w.product_id`, sql`w.variant_id`)} limit 1
+      ), 0) < w.quantity
+    )`,
+);
+
+/** The ids of the open stores that hold every unit of `units` now. */
+export async function storesHolding(statement: NamedStatement, units: readonly UnitAsked[]): Promise<string[]> {
+  const json = JSON.stringify(units.map((u) => ({ product_id: u.productId, variant_id: u.variantId, quantity: u.quantity })));
+  const rows = await statement<{ id: string }, { units: string }>(STORES_HOLDING, { units: json });
+  return rows.map((r) => r.id);
+}

@@ -41,6 +41,12 @@ import { initialState } from './lifecycle/initial-state.js';
 import { OrderReader } from './order-reader.js';
 import { SearchService } from '../search/index.js';
 import { DeliveryPromises, type PromiseDecision } from '../delivery/index.js';
+import { pickupStoresByIds } from '../stores/index.js';
+import { storesHolding } from '../inventory/index.js';
+import { customerRefsByIds } from '../users/index.js';
+import { addressText } from '@haat/shared/addresses/address-lines';
+import type { StoredFulfilment } from '@haat/shared/orders/fulfilment-process';
+import type { OrderAddress, PickupStore } from '@haat/shared/orders/order.types';
 import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 
 export interface Placed {
@@ -108,14 +114,13 @@ export class OrderPlacementService {
     requestHash: string | null,
   ): Promise<Placed> {
     const items = mergeLines(input.items);
-    const [{ address, decided }, saleable] = await Promise.all([
-      this.ownAddress(userId, input.addressId).then(async (address) => ({ address, decided: await this.promises.promiseFor(address, items, 'order') })),
+    const [destination, saleable] = await Promise.all([
+      this.destinationOf(userId, input, items),
       loadSaleable(
         this.statement,
         items.map((i) => i.productId),
       ),
     ]);
-    const promise = promiseToKeep(input.promise, decided);
     const coupon = input.couponCode ? await this.couponFor(input.couponCode, userId) : undefined;
     const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
@@ -123,20 +128,20 @@ export class OrderPlacementService {
     assertWithinLimits(items, saleable);
     if (priced.quantity > this.holdCaps.cap) throw holdLimit(priced.quantity, 0, this.holdCaps.cap, this.holdCaps);
     // Cheap early answer for what is plainly short in the warehouse; the statement's conditional update decides.
-    // An express order's units come from its store's shelves, which the promise has just looked at.
-    if (promise.kind === 'courier') {
+    // An express or pickup order's units come from its store's shelves, which have just been looked at.
+    if (destination.storeId === null) {
       const short = shortOfStock(items, saleable);
       if (short) throw outOfStock(short.left, short.wanted);
     }
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items, coupon, promise);
+      const written = await this.write(newOrderId(), userId, method, priced, destination, idempotencyKey, requestHash, items, coupon);
       if (written) {
         const { row, lines } = written;
         // The warehouse stock shown for these products changed: only their cached answers go, on every instance.
         // A store's shelves are not in those answers (the promise reads them as they are).
-        if (promise.kind === 'courier')
+        if (destination.storeId === null)
           await this.search.productsChanged(
             items.map((i) => i.productId),
             'stock',
@@ -159,14 +164,14 @@ export class OrderPlacementService {
     userId: string,
     method: PaymentMethod,
     priced: PricedOrder,
-    deliveryAddress: ReturnType<typeof copyAddress>,
+    destination: Destination,
     idempotencyKey: string | undefined,
     requestHash: string | null,
     items: OrderItem[],
     coupon: CouponRow | undefined,
-    promise: DeliveryPromise,
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
+    const { deliveryAddress, promise } = destination;
     const cod = method === 'COD';
     const row: OrderRow = {
       id,
@@ -183,9 +188,12 @@ export class OrderPlacementService {
       heldUnits: priced.quantity,
       deliveryAddress,
       idempotencyKey: idempotencyKey ?? null,
-      fulfilment: promise.kind === 'express' ? 'store' : 'warehouse',
-      storeId: promise.kind === 'express' ? promise.store._id : null,
+      fulfilment: destination.fulfilment,
+      storeId: destination.storeId,
       promise,
+      pickupCodeSalt: null,
+      pickupWrongCodes: 0,
+      pickupLockedUntil: null,
       requestHash,
       stripeSessionId: null,
       stripeSessionUrl: null,
@@ -238,10 +246,11 @@ export class OrderPlacementService {
     if (placed) return { row, lines };
     // Nothing was written: say why from the rows as they are now. An express order the store's shelves no
     // longer fill gets the promise it would have now, before anything is written (docs/product.md#delivery).
-    if (promise.kind === 'express') {
+    if (promise?.kind === 'express') {
       const { promise: now } = await this.promises.promiseFor(deliveryAddress, items, 'order');
       if (now.kind !== 'express') throw promiseChanged(promise, now);
     }
+    if (destination.fulfilment === 'pickup') await this.pickupAt(userId, destination.storeId!, items);
     const now2 = await loadSaleable(
       this.statement,
       items.map((i) => i.productId),
@@ -288,6 +297,49 @@ export class OrderPlacementService {
     return totals;
   }
 
+  /**
+   * Where the order goes and how (docs/product.md#delivery, #store-pickup): to the shopper's own address under the
+   * promise the rule gives it now, or picked up at a store that is open and holds every line.
+   */
+  private async destinationOf(userId: string, input: PlaceOrderInput, items: OrderItem[]): Promise<Destination> {
+    if (input.pickup) return this.pickupAt(userId, input.pickup.storeId, items);
+    const address = await this.ownAddress(userId, input.addressId ?? '');
+    const promise = promiseToKeep(input.promise, await this.promises.promiseFor(address, items, 'order'));
+    return {
+      deliveryAddress: copyAddress(address),
+      promise,
+      fulfilment: promise.kind === 'express' ? 'store' : 'warehouse',
+      storeId: promise.kind === 'express' ? promise.store._id : null,
+    };
+  }
+
+  /** The open stores that hold every line now, by name: where the checkout offers "Pick up at <store>". */
+  async pickupStores(input: { items: OrderItem[] }): Promise<PickupStore[]> {
+    const ids = await storesHolding(this.statement, mergeLines(input.items));
+    const stores = await pickupStoresByIds(this.db, ids);
+    return [...stores.values()]
+      .filter((store) => store.open)
+      .map(({ open: _open, ...store }) => store)
+      .sort((a, b) => a.name.localeCompare(b.name));
+  }
+
+  /**
+   * A pickup at `storeId`: the store must be open and hold every line now (409 PICKUP_STORE_UNAVAILABLE), an unknown
+   * one is 404. The order's address is the store's counter in the shopper's name: the goods are handed over there, so
+   * its state is the invoice's place of supply.
+   */
+  private async pickupAt(userId: string, storeId: string, items: OrderItem[]): Promise<Destination> {
+    const [stores, holding, [customer]] = await Promise.all([
+      pickupStoresByIds(this.db, [storeId]),
+      storesHolding(this.statement, items),
+      customerRefsByIds(this.db, [userId]),
+    ]);
+    const store = stores.get(storeId);
+    if (!store) throw notFound('Store');
+    if (!store.open || !holding.includes(storeId)) throw pickupStoreUnavailable(store.name);
+    return { deliveryAddress: counterAddress(store, customer), promise: null, fulfilment: 'pickup', storeId };
+  }
+
   private async ownAddress(userId: string, addressId: string) {
     const row = await this.addresses.load({ userId, addressId });
     if (!row) throw notFound('Address');
@@ -315,6 +367,38 @@ function promiseChanged(shown: Extract<DeliveryPromise, { kind: 'express' }>, no
       ? `${shown.store.name} can no longer deliver this order in ${shown.minutes} minutes; it can come by courier by ${now.date}. Please check and place it again.`
       : `${shown.store.name} can no longer deliver this order in ${shown.minutes} minutes. Please check and place it again.`;
   return new AppError(409, ErrorCode.PromiseChanged, message, { promise: now });
+}
+
+/** Where an order goes: the address copied onto it, the promise it is placed under (none for a pickup), and who fulfils it. */
+interface Destination {
+  deliveryAddress: OrderAddress;
+  promise: DeliveryPromise | null;
+  fulfilment: StoredFulfilment;
+  storeId: string | null;
+}
+
+/** A pickup order's address: the store's counter, in the name and mobile of its shopper. */
+function counterAddress(store: PickupStore, customer: { name: string; mobile: string | null } | undefined): OrderAddress {
+  const parts = { building: store.name, address_line: store.address, district: '', city: store.city, state: store.state, country: 'India', pincode: store.pincode };
+  return {
+    _id: store._id,
+    name: customer?.name ?? '',
+    mobile: customer?.mobile ?? '',
+    ...parts,
+    street: store.address,
+    postalCode: store.pincode,
+    address: addressText({ ...parts, street: store.address }),
+  };
+}
+
+/** 409 PICKUP_STORE_UNAVAILABLE: the store chosen is closed or no longer holds every line; nothing was written. */
+function pickupStoreUnavailable(store: string): AppError {
+  return new AppError(
+    409,
+    ErrorCode.PickupStoreUnavailable,
+    `${store} cannot keep this order for pickup now: it is closed or no longer has every item. Please choose another store or delivery.`,
+    { fields: ['pickup'] },
+  );
 }
 
 /** The order priced with the coupon's discount, or the coupon's refusal as a 4xx naming why. */

@@ -8,8 +8,8 @@ import type { OrderActor, OrderEffect } from './process-terms.js';
 export const FULFILMENT_EVENTS = ['delivered', 'cancelled', 'cancelledInTransit'] as const;
 export type FulfilmentEvent = (typeof FULFILMENT_EVENTS)[number];
 
-/** What the orders table stores for a way: who holds the goods (the national warehouse, or a dark store). */
-export type StoredFulfilment = 'warehouse' | 'store';
+/** What the orders table stores for a way: who sends the goods (the national warehouse, a dark store), or `pickup` at a store. */
+export type StoredFulfilment = 'warehouse' | 'store' | 'pickup';
 
 /** One move of a fulfilment: from a stage to a stage, who may make it, and what it does. */
 export interface FulfilmentMove {
@@ -19,11 +19,13 @@ export interface FulfilmentMove {
   effects: readonly OrderEffect[];
   /** What the move tells the payment process; absent when the payment is not concerned. */
   event?: FulfilmentEvent;
+  /** What the asker must show besides being allowed: the shopper's pickup code (the hand-over route checks it). */
+  guard?: 'pickupCode';
 }
 
 export interface FulfilmentWay {
   /** The way's name: the order's kind once it is placed, and the refusal's words for it. */
-  way: 'courier' | 'express';
+  way: 'courier' | 'express' | 'pickup';
   /** What the orders table stores for it (and the wire's `fulfilment`). */
   fulfilment: StoredFulfilment;
   /** Every move an order fulfilled this way can make, and nothing else. */
@@ -42,7 +44,9 @@ const DELIVERS = { to: 'DELIVERED', effects: LEAVES, event: 'delivered' } as con
 /**
  * The fulfilment process (docs/architecture.md#the-order-process): one row set per way of fulfilling a placed order,
  * as data. Stages only move forward and admins may skip ahead; delivered and cancelled are the end. The warehouse's
- * courier order ships; a store's express order is packed and rides out, moved by its store's queue or an admin.
+ * courier order ships; a store's express order is packed and rides out, moved by its store's queue or an admin; a
+ * pickup order is packed and made ready at its store, and handed over there only against its code, or cancelled by
+ * the clock when it is not collected (docs/product.md#store-pickup). It never ships and never rides out.
  * Each row names its effects (the stock, and through its `event` the payment's); no effect is decided by the order
  * of the stages. A new way of fulfilling (a scheduled slot, a network's own states) is one more entry here, with
  * its stages' texts.
@@ -103,6 +107,22 @@ export const FULFILMENT_PROCESS: readonly FulfilmentWay[] = [
       { from: 'SHIPPED', to: 'OUT_FOR_DELIVERY', by: ['admin', 'store'], effects: LEAVES },
       { from: 'SHIPPED', by: ['admin', 'store'], ...DELIVERS },
       { from: 'SHIPPED', ...CANCEL_IN_TRANSIT },
+    ],
+  },
+  {
+    way: 'pickup',
+    fulfilment: 'pickup',
+    moves: [
+      { from: 'PLACED', to: 'PACKED', by: ['admin', 'store'], effects: [] },
+      { from: 'PLACED', to: 'READY_FOR_PICKUP', by: ['admin', 'store'], effects: ['issuePickupCode'] },
+      { from: 'PLACED', ...CANCEL },
+
+      { from: 'PACKED', to: 'READY_FOR_PICKUP', by: ['admin', 'store'], effects: ['issuePickupCode'] },
+      { from: 'PACKED', ...CANCEL },
+
+      // Handed over at the counter against the shopper's code; not collected in time, the clock cancels it.
+      { from: 'READY_FOR_PICKUP', by: ['admin', 'store'], ...DELIVERS, guard: 'pickupCode' },
+      { from: 'READY_FOR_PICKUP', ...CANCEL, by: ['customer', 'admin', 'timer'] },
     ],
   },
 ];

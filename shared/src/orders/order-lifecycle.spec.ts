@@ -26,7 +26,7 @@ function orderOf(kind: OrderKind, from: LifecycleStage): OrderFacts {
   }
   const payment: PaymentStatus = from === 'DELIVERED' ? 'COMPLETED' : from === 'CANCELLED' ? 'CANCELLED' : 'CASH ON DELIVERY';
   const path: OrderStage[] = from === 'PLACED' || from === null ? ['PLACED'] : ['PLACED', from];
-  return { fulfilment: kind === 'express' ? 'store' : 'warehouse', paymentStatus: payment, statusHistory: at(...path) };
+  return { fulfilment: kind === 'express' ? 'store' : kind === 'pickup' ? 'pickup' : 'warehouse', paymentStatus: payment, statusHistory: at(...path) };
 }
 
 const sorted = <T>(xs: T[]) => [...xs].sort();
@@ -57,7 +57,7 @@ describe('the order process, its fulfilment and payment read together', () => {
     }
     const payment = ORDER_PROCESS.payment.flatMap((t) => (t.by ?? [t.on]).map((by) => `${t.from}>${t.to}:${by}`));
     expect(new Set(payment).size).toBe(payment.length);
-    expect([...ORDER_KINDS].sort()).toEqual(['awaitingCard', 'courier', 'express', 'upiProcessing']);
+    expect([...ORDER_KINDS].sort()).toEqual(['awaitingCard', 'courier', 'express', 'pickup', 'upiProcessing']);
   });
 
   it('names every effect on a row: a placed order leaves the shelf only where its way says', () => {
@@ -80,6 +80,24 @@ describe('the order process, its fulfilment and payment read together', () => {
     expect(orderSteps('store')).toEqual(['PLACED', 'CONFIRMED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(orderSteps('warehouse')).toEqual(['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(orderSteps(undefined)).toEqual(orderSteps('warehouse'));
+    expect(orderSteps('pickup')).toEqual(['PLACED', 'PACKED', 'READY_FOR_PICKUP', 'DELIVERED']);
+  });
+
+  it('never ships a pickup order nor sends it out, and hands it over only against its code', () => {
+    for (const from of ORDER_STAGES) {
+      const order = orderOf('pickup', from);
+      for (const actor of ORDER_ACTORS) {
+        expect(stagesFor(order, actor)).not.toContain('SHIPPED');
+        expect(stagesFor(order, actor)).not.toContain('OUT_FOR_DELIVERY');
+      }
+    }
+    const handOver = allowedMove(orderOf('pickup', 'READY_FOR_PICKUP'), 'DELIVERED', 'store');
+    expect(handOver).toMatchObject({ guard: 'pickupCode', payment: 'COMPLETED', effects: ['fulfilStock', 'invoice'] });
+    expect(allowedMove(orderOf('pickup', 'PACKED'), 'READY_FOR_PICKUP', 'store')?.effects).toEqual(['issuePickupCode']);
+    // The clock cancels only what waits at the counter; what it held comes back to sale.
+    expect(allowedMove(orderOf('pickup', 'PACKED'), 'CANCELLED', 'timer')).toBeUndefined();
+    expect(allowedMove(orderOf('pickup', 'READY_FOR_PICKUP'), 'CANCELLED', 'timer')?.effects).toEqual(['releaseStock', 'releaseCoupon']);
+    expect(kindOf(orderOf('pickup', 'PLACED'))).toBe('pickup');
   });
 
   it('reads the wire order as the stored row: a UPI payment in processing is its own kind', () => {

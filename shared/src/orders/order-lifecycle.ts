@@ -21,6 +21,8 @@ export interface OrderTransition {
   to: OrderMoveTo;
   /** Who may make this move; anyone else is refused. */
   by: readonly OrderActor[];
+  /** What the asker must show besides being allowed (the pickup code at the counter). */
+  guard?: 'pickupCode';
   /** The payment status after the move; absent when the move leaves it as it was. */
   payment?: PaymentStatus;
   /** What the move does besides moving: the fulfilment row's effects, then the payment's. */
@@ -85,6 +87,7 @@ export function kindMoves(order: OrderFacts): OrderTransition[] {
       from: move.from,
       to: move.to,
       by: move.by,
+      ...(move.guard ? { guard: move.guard } : {}),
       ...(answer ? { payment: PAYMENT_STATES[answer.to].stored } : {}),
       effects: [...move.effects, ...(answer?.effects ?? [])],
     };

@@ -7,7 +7,7 @@ import type { OrderActor, OrderEffect } from './process-terms.js';
  * card order is placed only by its payment, so until then the payment's own moves are the order's only moves.
  */
 export const PAYMENT_STATES = {
-  /** Cash to be paid when the goods are handed over (at the door). */
+  /** Cash to be paid when the goods are handed over (at the door, or at the store's counter). */
   cashOnDelivery: { stored: 'CASH ON DELIVERY', placed: true },
   /** A card (or UPI) payment asked for at the provider, not arrived. */
   awaitingCard: { stored: 'AWAITING_PAYMENT', placed: false },

@@ -22,7 +22,8 @@ export type OrderActor = (typeof ORDER_ACTORS)[number];
  * - `refund`: the card payment is given back (after the commit);
  * - `closeSession`: the card provider's session is closed (after the commit);
  * - `releaseCoupon`: the coupon's use is given back;
- * - `placed`: the shop hears of a new order (a card order is placed by its payment).
+ * - `placed`: the shop hears of a new order (a card order is placed by its payment);
+ * - `issuePickupCode`: a pickup order gets the code its shopper shows at the counter (docs/product.md#store-pickup).
  */
 export const ORDER_EFFECTS = [
   'fulfilStock',
@@ -36,5 +37,6 @@ export const ORDER_EFFECTS = [
   'closeSession',
   'releaseCoupon',
   'placed',
+  'issuePickupCode',
 ] as const;
 export type OrderEffect = (typeof ORDER_EFFECTS)[number];

@@ -7,6 +7,7 @@ import type { OrderRow } from '../orders.table.js';
 const KIND_WORDS: Record<OrderKind, string> = {
   courier: 'a courier order from the warehouse',
   express: "a store's express order",
+  pickup: 'an order picked up at a store',
   awaitingCard: 'an order awaiting its card payment',
   upiProcessing: 'an order whose UPI payment is on its way',
 };
@@ -37,11 +38,18 @@ export function refusal(order: OrderRow, facts: OrderFacts, to: OrderMoveTo, act
   return new AppError(409, ErrorCode.StageNotAllowed, `Order ${order.id} cannot move to ${to}: ${why(kind, from, actor, finished)}.`, state);
 }
 
+/** 409 PICKUP_CODE_NEEDED: a pickup order is handed over only through the hand-over, which asks for its code. */
+export function pickupCodeNeeded(order: OrderRow): AppError {
+  return new AppError(409, ErrorCode.PickupCodeNeeded, `Order ${order.id} is handed over only against its pickup code, through the store queue's hand-over.`, {
+    kind: 'pickup',
+  });
+}
+
 function why(kind: OrderKind, from: OrderFacts['statusHistory'][number]['status'] | null, actor: OrderActor, finished: boolean): string {
   if (finished) return actor === 'customer' ? 'a shopper can only cancel an order' : `it is already ${from === 'DELIVERED' ? 'completed' : 'cancelled'}`;
   if (kind === 'upiProcessing' && actor !== 'payment') return "its UPI payment is on its way; only the bank's answer, or an admin, ends the wait";
   if (actor === 'customer') return 'a shopper can only cancel an order';
-  if (actor === 'store') return "a store's queue only packs, sends out and delivers its own express orders";
+  if (actor === 'store') return "a store's queue only packs, sends out, makes ready and hands over its own orders";
   if (from === null) return actor === 'admin' ? 'its payment has not arrived (it can only be cancelled)' : 'only its payment can place it';
   return actor === 'admin' ? `it has already reached ${from}; only a later stage can be set` : 'it is no longer awaiting its card payment';
 }

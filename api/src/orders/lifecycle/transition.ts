@@ -14,7 +14,8 @@ import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { DbOrTx, Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
-import { refusal } from './refusal.js';
+import { pickupCodeNeeded, refusal } from './refusal.js';
+import { newPickupSalt } from './pickup-code.js';
 import { addressText } from '@haat/shared/addresses/address-lines';
 import { invoiceOf, issueCreditNote, issueInvoice, issueInvoices, type InvoicedOrder, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
@@ -74,6 +75,8 @@ export interface LifecycleContext {
 export interface TransitionExtras {
   /** The card payment that paid the order (kept so a later cancellation can refund it). */
   paymentIntent?: string | null;
+  /** The hand-over checked the shopper's pickup code (hand-over.ts): a row guarded by it may be made. */
+  pickupCodeChecked?: boolean;
   now?: Date;
 }
 
@@ -110,6 +113,7 @@ export async function transition(
 ): Promise<Transitioned> {
   const move = allowedMove(factsOf(order), to, actor);
   if (!move) throw refusal(order, factsOf(order), to, actor);
+  if (move.guard === 'pickupCode' && extras.pickupCodeChecked !== true) throw pickupCodeNeeded(order);
   const effects = new Set(move.effects);
   const now = extras.now ?? new Date();
   const statusHistory = [...order.statusHistory, { status: to, updatedAt: now.toISOString() }];
@@ -131,6 +135,8 @@ export async function transition(
       paymentStatus,
       updatedAt: now,
       ...(paid ? { stripePaymentIntent: extras.paymentIntent ?? null } : {}),
+      // A fresh code each time an order is made ready; the table keeps its salt, never the code (pickup-code.ts).
+      ...(effects.has('issuePickupCode') ? { pickupCodeSalt: newPickupSalt(), pickupWrongCodes: 0, pickupLockedUntil: null } : {}),
     })
     .where(eq(orders.id, order.id))
     .returning();
