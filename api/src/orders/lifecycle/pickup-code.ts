@@ -4,8 +4,9 @@ import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
  * A pickup order's 4-digit code (docs/product.md#store-pickup), shown to its shopper once the order is ready and asked
  * for at the counter. The database keeps no code and no plain hash of one: 10,000 codes are tried against a plain hash
  * in a moment. It keeps a random salt set by the move to ready (`pickup_code_salt`); the code is derived from it, the
- * order's id and a key only the API holds (`PICKUP_CODE_KEY`'s label over the access-token secret), so someone who
- * reads the database, a backup or a log of it, cannot hand an order over without asking its shopper.
+ * order's id and a key only the API holds (derived from the access-token secret under a label of its own), so someone
+ * who reads the database, a backup or a log of it, cannot hand an order over without asking its shopper. Changing the
+ * access-token secret changes the codes of orders waiting ready: their shoppers read the new code on their order.
  */
 export const PICKUP_CODE_LENGTH = 4;
 
