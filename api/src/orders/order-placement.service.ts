@@ -41,12 +41,8 @@ import { initialState } from './lifecycle/initial-state.js';
 import { OrderReader } from './order-reader.js';
 import { SearchService } from '../search/index.js';
 import { DeliveryPromises, type PromiseDecision } from '../delivery/index.js';
-import { pickupStoresByIds } from '../stores/index.js';
-import { storesHolding } from '../inventory/index.js';
-import { customerRefsByIds } from '../users/index.js';
-import { addressText } from '@haat/shared/addresses/address-lines';
-import type { StoredFulfilment } from '@haat/shared/orders/fulfilment-process';
-import type { OrderAddress, PickupStore } from '@haat/shared/orders/order.types';
+import type { PickupStore } from '@haat/shared/orders/order.types';
+import { pickupAt, pickupStores, type Destination } from './order-destination.js';
 import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 
 export interface Placed {
@@ -250,7 +246,7 @@ export class OrderPlacementService {
       const { promise: now } = await this.promises.promiseFor(deliveryAddress, items, 'order');
       if (now.kind !== 'express') throw promiseChanged(promise, now);
     }
-    if (destination.fulfilment === 'pickup') await this.pickupAt(userId, destination.storeId!, items);
+    if (destination.fulfilment === 'pickup') await pickupAt(this.db, this.statement, userId, destination.storeId!, items);
     const now2 = await loadSaleable(
       this.statement,
       items.map((i) => i.productId),
@@ -297,12 +293,17 @@ export class OrderPlacementService {
     return totals;
   }
 
+  /** The open stores that hold every line now, by name: where the checkout offers "Pick up at <store>". */
+  pickupStores(input: { items: OrderItem[] }): Promise<PickupStore[]> {
+    return pickupStores(this.db, this.statement, mergeLines(input.items));
+  }
+
   /**
    * Where the order goes and how (docs/product.md#delivery, #store-pickup): to the shopper's own address under the
    * promise the rule gives it now, or picked up at a store that is open and holds every line.
    */
   private async destinationOf(userId: string, input: PlaceOrderInput, items: OrderItem[]): Promise<Destination> {
-    if (input.pickup) return this.pickupAt(userId, input.pickup.storeId, items);
+    if (input.pickup) return pickupAt(this.db, this.statement, userId, input.pickup.storeId, items);
     const address = await this.ownAddress(userId, input.addressId ?? '');
     const promise = promiseToKeep(input.promise, await this.promises.promiseFor(address, items, 'order'));
     return {
@@ -311,33 +312,6 @@ export class OrderPlacementService {
       fulfilment: promise.kind === 'express' ? 'store' : 'warehouse',
       storeId: promise.kind === 'express' ? promise.store._id : null,
     };
-  }
-
-  /** The open stores that hold every line now, by name: where the checkout offers "Pick up at <store>". */
-  async pickupStores(input: { items: OrderItem[] }): Promise<PickupStore[]> {
-    const ids = await storesHolding(this.statement, mergeLines(input.items));
-    const stores = await pickupStoresByIds(this.db, ids);
-    return [...stores.values()]
-      .filter((store) => store.open)
-      .map(({ open: _open, ...store }) => store)
-      .sort((a, b) => a.name.localeCompare(b.name));
-  }
-
-  /**
-   * A pickup at `storeId`: the store must be open and hold every line now (409 PICKUP_STORE_UNAVAILABLE), an unknown
-   * one is 404. The order's address is the store's counter in the shopper's name: the goods are handed over there, so
-   * its state is the invoice's place of supply.
-   */
-  private async pickupAt(userId: string, storeId: string, items: OrderItem[]): Promise<Destination> {
-    const [stores, holding, [customer]] = await Promise.all([
-      pickupStoresByIds(this.db, [storeId]),
-      storesHolding(this.statement, items),
-      customerRefsByIds(this.db, [userId]),
-    ]);
-    const store = stores.get(storeId);
-    if (!store) throw notFound('Store');
-    if (!store.open || !holding.includes(storeId)) throw pickupStoreUnavailable(store.name);
-    return { deliveryAddress: counterAddress(store, customer), promise: null, fulfilment: 'pickup', storeId };
   }
 
   private async ownAddress(userId: string, addressId: string) {
@@ -367,38 +341,6 @@ function promiseChanged(shown: Extract<DeliveryPromise, { kind: 'express' }>, no
       ? `${shown.store.name} can no longer deliver this order in ${shown.minutes} minutes; it can come by courier by ${now.date}. Please check and place it again.`
       : `${shown.store.name} can no longer deliver this order in ${shown.minutes} minutes. Please check and place it again.`;
   return new AppError(409, ErrorCode.PromiseChanged, message, { promise: now });
-}
-
-/** Where an order goes: the address copied onto it, the promise it is placed under (none for a pickup), and who fulfils it. */
-interface Destination {
-  deliveryAddress: OrderAddress;
-  promise: DeliveryPromise | null;
-  fulfilment: StoredFulfilment;
-  storeId: string | null;
-}
-
-/** A pickup order's address: the store's counter, in the name and mobile of its shopper. */
-function counterAddress(store: PickupStore, customer: { name: string; mobile: string | null } | undefined): OrderAddress {
-  const parts = { building: store.name, address_line: store.address, district: '', city: store.city, state: store.state, country: 'India', pincode: store.pincode };
-  return {
-    _id: store._id,
-    name: customer?.name ?? '',
-    mobile: customer?.mobile ?? '',
-    ...parts,
-    street: store.address,
-    postalCode: store.pincode,
-    address: addressText({ ...parts, street: store.address }),
-  };
-}
-
-/** 409 PICKUP_STORE_UNAVAILABLE: the store chosen is closed or no longer holds every line; nothing was written. */
-function pickupStoreUnavailable(store: string): AppError {
-  return new AppError(
-    409,
-    ErrorCode.PickupStoreUnavailable,
-    `${store} cannot keep this order for pickup now: it is closed or no longer has every item. Please choose another store or delivery.`,
-    { fields: ['pickup'] },
-  );
 }
 
 /** The order priced with the coupon's discount, or the coupon's refusal as a 4xx naming why. */
