@@ -73,14 +73,15 @@ export async function storeFills(statement: NamedStatement, asks: readonly Store
 }
 
 /**
- * The open stores whose shelves hold every unit asked (a pickup order's stores, docs/product.md#store-pickup), by
- * the same reads as STORE_FILLS: each unit's row, the store's pool of it and its `available`. A unit the shop does
- * not have is held by no store. Few stores, each looked up by key: one statement for the checkout's list.
+ * Which of the stores named hold every unit asked on their shelves (a pickup order's stores,
+ * docs/product.md#store-pickup), by the same reads as STORE_FILLS, all of the inventory's own tables: each unit's row,
+ * the store's pool of it and its `available`. A unit the shop does not have is held by no store. The stores (open
+ * ones) are the stores domain's to name. Each looked up by key: one statement for the checkout's list.
  */
-const STORES_HOLDING = defineStatement<{ units: string }>(
+const STORES_HOLDING = defineStatement<{ stores: string; units: string }>(
   'stores-holding',
-  (p) => sql`select s.id from stores s
-    where s.open and not exists (
+  (p) => sql`select s.id from jsonb_array_elements_text(${p.stores}::jsonb) as s(id)
+    where not exists (
       select 1 from jsonb_to_recordset(${p.units}::jsonb) as w(product_id text, variant_id text, quantity int)
       where coalesce((
         select l.available from product_variants pv
@@ -91,9 +92,10 @@ const STORES_HOLDING = defineStatement<{ units: string }>(
     )`,
 );
 
-/** The ids of the open stores that hold every unit of `units` now. */
-export async function storesHolding(statement: NamedStatement, units: readonly UnitAsked[]): Promise<string[]> {
+/** The ids of `storeIds` whose shelves hold every unit of `units` now. */
+export async function storesHolding(statement: NamedStatement, storeIds: readonly string[], units: readonly UnitAsked[]): Promise<string[]> {
+  if (storeIds.length === 0) return [];
   const json = JSON.stringify(units.map((u) => ({ product_id: u.productId, variant_id: u.variantId, quantity: u.quantity })));
-  const rows = await statement<{ id: string }, { units: string }>(STORES_HOLDING, { units: json });
+  const rows = await statement<{ id: string }, { stores: string; units: string }>(STORES_HOLDING, { stores: JSON.stringify(storeIds), units: json });
   return rows.map((r) => r.id);
 }

@@ -47,10 +47,10 @@ function pickupStoreUnavailable(store: string): AppError {
 
 /** The open stores that hold every unit now, by name: where the checkout offers "Pick up at <store>". */
 export async function pickupStores(db: Db, statement: NamedStatement, units: readonly UnitAsked[]): Promise<PickupStore[]> {
-  const ids = await storesHolding(statement, units);
-  const stores = await pickupStoresByIds(db, ids);
-  return [...stores.values()]
-    .filter((store) => store.open)
+  const open = await pickupStoresByIds(db, 'open');
+  const holding = new Set(await storesHolding(statement, [...open.keys()], units));
+  return [...open.values()]
+    .filter((store) => holding.has(store._id))
     .map(({ open: _open, ...store }) => store)
     .sort((a, b) => a.name.localeCompare(b.name));
 }
@@ -63,7 +63,7 @@ export async function pickupStores(db: Db, statement: NamedStatement, units: rea
 export async function pickupAt(db: Db, statement: NamedStatement, userId: string, storeId: string, items: readonly UnitAsked[]): Promise<Destination> {
   const [stores, holding, [customer]] = await Promise.all([
     pickupStoresByIds(db, [storeId]),
-    storesHolding(statement, items),
+    storesHolding(statement, [storeId], items),
     customerRefsByIds(db, [userId]),
   ]);
   const store = stores.get(storeId);
