@@ -121,6 +121,9 @@ export function orderToPlace(userId: string, lines: Array<[string, number]>, opt
       fulfilment: 'warehouse',
       storeId: null,
       promise: null,
+      pickupCodeSalt: null,
+      pickupWrongCodes: 0,
+      pickupLockedUntil: null,
       quantity,
       heldUnits: quantity,
       deliveryAddress: {

@@ -3,7 +3,7 @@ import {
   ORDER_ACTORS,
   factsOfOrder,
   movesFor,
-  processOf,
+  kindOf,
   type LifecycleStage,
   type OrderActor,
   type OrderKind,
@@ -16,14 +16,17 @@ import { PORTABLE_DB_KINDS, api, bearer, newCustomer } from './harness.js';
 import { addAddress, addProduct, line } from './order-fixtures.js';
 import { openStore, stockStore } from './store-fixtures.js';
 import { postWebhook, signedEvent, startStripeShop, type StripeShop } from './stripe-shop.js';
+import { PickupExpirer } from '../src/orders/pickup-expirer.js';
 
 /**
  * The order process, model-based (docs/architecture.md#the-order-process): fast-check draws runs of moves by every
- * actor (shopper, admin, store queue, payment, timer) on orders of every kind (a courier order, a store's express
- * order, a card order awaiting payment, a UPI payment in processing) and sends each through its real route. After
- * every move, the moves the screens would offer (movesFor over the order as the API answers it) must equal the rules
- * in words (order-process-in-words.ts, kept apart from the table), and the server must accept exactly the offered
- * ones: a 200 that moves the order, or a 409 naming the order's kind and its moves (a webhook changes nothing).
+ * actor (shopper, admin, store queue, payment, timer) on orders of every kind, over both processes (a courier order,
+ * a store's express order, a pickup order paid in cash at the store and one paid by card, a card order awaiting
+ * payment, a UPI payment in processing) and sends each through its real route. After every move, the moves the
+ * screens would offer (movesFor over the order as the API answers it) must equal the rules in words
+ * (order-process-in-words.ts, kept apart from the tables), and the server must accept exactly the offered ones: a
+ * 200 that moves the order, or a 409 naming the order's kind and its moves (a webhook or the clock changes nothing).
+ * A pickup order's hand-over goes through its own route with the code its shopper is shown.
  */
 
 const PRICE = 100;
@@ -32,6 +35,8 @@ const PRICE = 100;
 interface ModelOrder {
   kind: OrderKind;
   stage: LifecycleStage;
+  /** What it becomes once its card payment places it. */
+  placedAs?: OrderKind;
 }
 
 /** One order in the real shop, and the shopper and session it belongs to. */
@@ -56,7 +61,10 @@ const ASKS: Record<OrderActor, readonly OrderMoveTo[]> = {
   timer: ['CANCELLED'],
 };
 
-const STARTS: readonly OrderKind[] = ['courier', 'express', 'awaitingCard', 'upiProcessing'];
+/** How each order of a run starts: a kind, and for a pickup the card payment that will place it. */
+type Start = OrderKind | 'cardPickup';
+const STARTS: readonly Start[] = ['courier', 'express', 'pickup', 'cardPickup', 'awaitingCard', 'upiProcessing'];
+const DAY_MS = 86_400_000;
 
 describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind) => {
   let s: StripeShop;
@@ -90,8 +98,18 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
   });
 
   /** A fresh order of a starting kind, placed as a shopper places it (each its own shopper: one card payment waits per account). */
-  async function place(start: OrderKind): Promise<RealOrder> {
+  async function place(start: Start): Promise<RealOrder> {
     const c = await newCustomer(s.t, 'Model shopper');
+    if (start === 'pickup' || start === 'cardPickup') {
+      const body = { list_items: [line(product, 1)], pickup: { storeId: store.id }, subTotalAmt: PRICE, totalAmt: PRICE };
+      const res = await api(s.t)
+        .post(start === 'pickup' ? '/api/order/cash-on-delivery' : '/api/order/checkout')
+        .set(bearer(c.token))
+        .send(body);
+      if (res.status !== 201) throw new Error(`pickup ${res.status} ${JSON.stringify(res.body)}`);
+      const card = start === 'cardPickup';
+      return { orderId: card ? res.body.data.orderId : res.body.data._id, token: c.token, sessionId: card ? res.body.id : null, storeId: store.id };
+    }
     const express = start === 'express';
     const addressId = await addAddress(s.t, c.id, express ? { pincode: '560047', city: 'Bengaluru', state: 'Karnataka' } : {});
     const body = { list_items: [line(product, 1)], addressId, subTotalAmt: PRICE, totalAmt: PRICE };
@@ -121,6 +139,23 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
 
   /** Asks for the move through the actor's own route; answers whether the server made it. */
   async function ask(o: RealOrder, model: ModelOrder, actor: OrderActor, to: OrderMoveTo, before: Order): Promise<boolean> {
+    // A pickup order's clock: the expirer's sweep, as long after it was made ready as it waits (and a minute).
+    if (actor === 'timer' && model.kind === 'pickup') {
+      await s.t.app.get(PickupExpirer).expireUncollected(sweepTime(before));
+      return (await wire(o)).statusHistory.length !== before.statusHistory.length;
+    }
+    // The hand-over at the counter, with the code the shopper is shown (none before it is ready).
+    if ((actor === 'admin' || actor === 'store') && to === 'DELIVERED' && model.kind === 'pickup') {
+      const code = before.pickup?.code ?? '0000';
+      const res = await api(s.t)
+        .post('/api/store/queue/hand-over')
+        .set(bearer(s.admin))
+        .send({ orderId: o.orderId, code, ...(actor === 'store' ? { storeId: store.id } : {}) });
+      if (res.status === 200) return true;
+      expect(res.status).toBe(409);
+      expect(res.body).toMatchObject({ kind: model.kind, moves: movesFor(factsOfOrder(before), actor).map((m) => m.to) });
+      return false;
+    }
     if (actor === 'payment' || actor === 'timer') {
       const [type, paid] = eventFor(to, actor, model);
       expect((await postWebhook(s.t, signedEvent(type, session(o, paid)))).status).toBe(200);
@@ -146,11 +181,38 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
     return false;
   }
 
+  /** When a pickup order's clock is asked: a minute after it would be cancelled if it is ready, else now plus its wait. */
+  function sweepTime(order: Order): Date {
+    const readyAt = readyTime(order);
+    return new Date((readyAt ?? Date.now()) + 3 * DAY_MS + 60_000);
+  }
+  const readyTime = (order: Order) => {
+    const at = order.statusHistory.findLast((h) => h.status === 'READY_FOR_PICKUP')?.updatedAt;
+    return at ? Date.parse(at) : null;
+  };
+
+  /**
+   * The clock cancels every pickup order waiting ready since long enough, not only the one asked about: the others of
+   * the run the sweep reached (made ready no later than it) are cancelled in the model too, after checking it.
+   */
+  async function sweptOthers(world: World, asked: number, at: Date): Promise<void> {
+    for (let j = 0; j < world.model.length; j++) {
+      const model = world.model[j]!;
+      if (j === asked || model.kind !== 'pickup' || model.stage !== 'READY_FOR_PICKUP') continue;
+      const now = await wire(world.real[j]!);
+      const due = readyTime(now)! + 3 * DAY_MS <= at.getTime();
+      expect({ order: j, cancelled: now.status === 'CANCELLED' }).toEqual({ order: j, cancelled: due });
+      if (due) world.model[j] = { kind: 'pickup', stage: 'CANCELLED' };
+    }
+  }
+
   /** What the rules in words say the order becomes after a move the server made. */
   function advance(model: ModelOrder, to: OrderMoveTo): ModelOrder {
-    if (to === 'PAYMENT_PROCESSING') return { kind: 'upiProcessing', stage: null };
-    // A card order once paid is a courier order (the model's card orders go to the warehouse's addresses).
-    return { kind: model.kind === 'awaitingCard' || model.kind === 'upiProcessing' ? 'courier' : model.kind, stage: to };
+    if (to === 'PAYMENT_PROCESSING') return { ...model, kind: 'upiProcessing', stage: null };
+    // A card order once paid is fulfilled as it was placed: by courier (the model's card orders go to the warehouse's
+    // addresses), or picked up.
+    const unplaced = model.kind === 'awaitingCard' || model.kind === 'upiProcessing';
+    return { kind: unplaced ? (model.placedAs ?? 'courier') : model.kind, stage: to };
   }
 
   class Move implements fc.AsyncCommand<World, World> {
@@ -164,7 +226,7 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
       const model = world.model[this.index % world.model.length]!;
       const real = world.real[this.index % world.real.length]!;
       const before = await wire(real);
-      expect(processOf(factsOfOrder(before)).kind).toBe(model.kind);
+      expect(kindOf(factsOfOrder(before))).toBe(model.kind);
       // The screens' offer, per actor, equals the rules in words.
       for (const actor of ORDER_ACTORS) {
         const offered = movesFor(factsOfOrder(before), actor).map((m) => m.to);
@@ -179,31 +241,50 @@ describe.each(PORTABLE_DB_KINDS)('the order process, model-based, on %s', (kind)
       const offered = movesFor(factsOfOrder(before), this.actor)
         .map((m) => m.to)
         .filter((to) => asks.includes(to));
-      // Half the draws ask for an offered move (when there is one), the rest for anything the route can carry.
-      const to = offered.length && this.pick % 2 === 0 ? offered[this.pick % offered.length]! : asks[this.pick % asks.length]!;
+      // Two draws in three ask for an offered move (when there is one), the rest for anything the route can carry.
+      const to = offered.length && this.pick % 3 !== 0 ? offered[this.pick % offered.length]! : asks[this.pick % asks.length]!;
       const accepted = await ask(real, model, this.actor, to, before);
       expect({ to, by: this.actor, accepted }).toEqual({ to, by: this.actor, accepted: offered.includes(to) });
       if (accepted) world.model[this.index % world.model.length] = advance(model, to);
+      if (this.actor === 'timer' && model.kind === 'pickup') await sweptOthers(world, this.index % world.model.length, sweepTime(before));
     }
     toString = () => `move(order ${this.index}, ${this.actor}, pick ${this.pick})`;
   }
 
+  /**
+   * Who asks, weighted so orders live long enough to reach their later moves (a shopper's cancel or a card's failure
+   * ends one): the admin and the store queue most, the shopper and the clock least.
+   */
+  const ACTOR = fc.oneof(
+    { arbitrary: fc.constantFrom<OrderActor>('admin', 'store'), weight: 6 },
+    { arbitrary: fc.constant<OrderActor>('payment'), weight: 2 },
+    { arbitrary: fc.constantFrom<OrderActor>('customer', 'timer'), weight: 2 },
+  );
+
   it('offers on screen exactly the moves the server accepts, for every actor on every kind', async () => {
     const moves = fc.commands(
-      [fc.tuple(fc.nat(STARTS.length - 1), fc.constantFrom(...ORDER_ACTORS), fc.nat(20)).map(([i, actor, pick]) => new Move(i, actor, pick))],
+      [fc.tuple(fc.nat(STARTS.length - 1), ACTOR, fc.nat(20)).map(([i, actor, pick]) => new Move(i, actor, pick))],
       {
-        maxCommands: 12,
+        maxCommands: 20,
+        // Runs as long as maxCommands allow: an order reaches its later moves (the hand-over, the clock) only after its first.
+        size: 'max',
       },
     );
     await fc.assert(
       fc.asyncProperty(moves, async (commands) => {
         const real = await Promise.all(STARTS.map((start) => place(start)));
-        const world: World = { model: STARTS.map((k) => ({ kind: k, stage: k === 'courier' || k === 'express' ? 'PLACED' : null })), real };
+        const world: World = { model: STARTS.map(modelOf), real };
         await fc.asyncModelRun(() => ({ model: world, real: world }), commands);
       }),
-      { numRuns: 12 },
+      { numRuns: 10 },
     );
   }, 600_000);
+
+  /** What the model believes of a fresh order. */
+  function modelOf(start: Start): ModelOrder {
+    if (start === 'cardPickup') return { kind: 'awaitingCard', stage: null, placedAs: 'pickup' };
+    return { kind: start, stage: start === 'courier' || start === 'express' || start === 'pickup' ? 'PLACED' : null };
+  }
 
   it('refuses a store order its courier moves, in English and Hindi, naming its kind and its moves', async () => {
     const o = await place('express');

@@ -13,8 +13,9 @@ export function stageNotice(
   previous: OrderStage | null,
   current: OrderStage | null,
   refunded: number | null,
+  pickup = false,
 ): StageNotice | null {
-  const kind = stageNoticeKind(previous, current, refunded !== null);
+  const kind = stageNoticeKind(previous, current, refunded !== null, pickup);
   if (!kind) return null;
   const values = { id: orderId, amount: refunded !== null ? formatMoney(refunded, language) : '' };
   return { title: t(language, `push.${kind}.title`, values), body: t(language, `push.${kind}.body`, values) };
@@ -24,6 +25,11 @@ export function stageNotice(
 export function newOrderNotice(language: Language, orderId: string, totalAmt: number): StageNotice {
   const values = { id: orderId, amount: formatMoney(totalAmt, language) };
   return { title: t(language, 'push.newOrder.title', values), body: t(language, 'push.newOrder.body', values) };
+}
+
+/** The admins' notice that a pickup order's hand-over locked after too many wrong codes, in one admin's language. */
+export function pickupLockedNotice(language: Language, orderId: string): StageNotice {
+  return { title: t(language, 'push.pickupLocked.title', { id: orderId }), body: t(language, 'push.pickupLocked.body', { id: orderId }) };
 }
 
 /** A shopper's notice of a step of their return, with what is refunded. */

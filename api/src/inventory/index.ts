@@ -18,5 +18,5 @@ export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines, type LineToRes
 export { createStockStaging, stockFromStaging, transferToNewStores } from './seed-stock.js';
 export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, unitsOfPool, type ProductInventory, type StoredVariant } from './stock-reads.js';
 export { setStoreStock, storeStock, transferStock, unitsStockedByStore } from './store-stock.js';
-export { storeFills, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
+export { storeFills, storesHolding, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
 export { LEDGER_EXPORT_HEADER, ledgerBetween, type LedgerEntry } from './ledger-export.js';

@@ -71,3 +71,31 @@ export async function storeFills(statement: NamedStatement, asks: readonly Store
     return { store, fills: store !== null && row?.fills === true, unknownUnits: Number(row?.unknown_units ?? 0) };
   });
 }
+
+/**
+ * Which of the stores named hold every unit asked on their shelves (a pickup order's stores,
+ * docs/product.md#store-pickup), by the same reads as STORE_FILLS, all of the inventory's own tables: each unit's row,
+ * the store's pool of it and its `available`. A unit the shop does not have is held by no store. The stores (open
+ * ones) are the stores domain's to name. Each looked up by key: one statement for the checkout's list.
+ */
+const STORES_HOLDING = defineStatement<{ stores: string; units: string }>(
+  'stores-holding',
+  (p) => sql`select s.id from jsonb_array_elements_text(${p.stores}::jsonb) as s(id)
+    where not exists (
+      select 1 from jsonb_to_recordset(${p.units}::jsonb) as w(product_id text, variant_id text, quantity int)
+      where coalesce((
+        select l.available from product_variants pv
+        join store_units su on su.variant_id = pv.id and su.store_id = s.id
+        join inventory_levels l on l.id = su.inventory_level_id
+        where ${unitRow(sql`pv`, sql`w.product_id`, sql`w.variant_id`)} limit 1
+      ), 0) < w.quantity
+    )`,
+);
+
+/** The ids of `storeIds` whose shelves hold every unit of `units` now. */
+export async function storesHolding(statement: NamedStatement, storeIds: readonly string[], units: readonly UnitAsked[]): Promise<string[]> {
+  if (storeIds.length === 0) return [];
+  const json = JSON.stringify(units.map((u) => ({ product_id: u.productId, variant_id: u.variantId, quantity: u.quantity })));
+  const rows = await statement<{ id: string }, { stores: string; units: string }>(STORES_HOLDING, { stores: JSON.stringify(storeIds), units: json });
+  return rows.map((r) => r.id);
+}

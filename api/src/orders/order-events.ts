@@ -68,6 +68,8 @@ export interface OrderNoticeSource {
   changed?(change: OrderChange): readonly NoticeToQueue[];
   /** A return was asked for or moved: queued in the step's own transaction (returns.service.ts). */
   returnMoved?(move: ReturnMove): readonly NoticeToQueue[];
+  /** A pickup order's hand-over locked after too many wrong codes: queued with the lock (lifecycle/hand-over.ts). */
+  pickupLocked?(order: OrderRow): readonly NoticeToQueue[];
 }
 
 /**
@@ -93,6 +95,11 @@ export class OrderEvents {
   /** The notices `change` brings (placed: it is a new order). */
   noticesOf(change: OrderChange, placed: boolean): NoticeToQueue[] {
     return this.sources.flatMap((source) => [...(placed ? (source.placed?.(change) ?? []) : []), ...(source.changed?.(change) ?? [])]);
+  }
+
+  /** The notices a locked pickup hand-over brings (the admins are told). */
+  noticesOfPickupLocked(order: OrderRow): NoticeToQueue[] {
+    return this.sources.flatMap((source) => [...(source.pickupLocked?.(order) ?? [])]);
   }
 
   /** The notices a return's step brings. */

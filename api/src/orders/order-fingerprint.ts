@@ -7,7 +7,7 @@ import { AppError } from '../common/app-error.js';
 
 /**
  * What one order request asked for, as a hash stored with its Idempotency-Key: the payment method,
- * the address, the products, variants and quantities (merged and sorted, so line order does not matter) and
+ * the address (or the pickup store), the products, variants and quantities (merged and sorted, so line order does not matter) and
  * the totals the shopper saw. The same key with another fingerprint is not a retry.
  */
 export function orderFingerprint(method: PaymentMethod, input: PlaceOrderInput): string {
@@ -18,7 +18,15 @@ export function orderFingerprint(method: PaymentMethod, input: PlaceOrderInput):
     quantities.set(key, (quantities.get(key) ?? 0) + item.quantity);
   }
   const items = [...quantities].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  const request = { method, addressId: input.addressId, items, totalAmt: input.totalAmt, subTotalAmt: input.subTotalAmt ?? null };
+  // A pickup order's store stands where the address stood (a delivery's fingerprint is as it always was).
+  const request = {
+    method,
+    addressId: input.addressId,
+    ...(input.pickup ? { pickupStoreId: input.pickup.storeId } : {}),
+    items,
+    totalAmt: input.totalAmt,
+    subTotalAmt: input.subTotalAmt ?? null,
+  };
   return createHash('sha256').update(JSON.stringify(request)).digest('hex');
 }
 

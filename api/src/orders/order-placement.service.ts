@@ -41,6 +41,8 @@ import { initialState } from './lifecycle/initial-state.js';
 import { OrderReader } from './order-reader.js';
 import { SearchService } from '../search/index.js';
 import { DeliveryPromises, type PromiseDecision } from '../delivery/index.js';
+import type { PickupStore } from '@haat/shared/orders/order.types';
+import { pickupAt, pickupStores, type Destination } from './order-destination.js';
 import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
 
 export interface Placed {
@@ -108,14 +110,13 @@ export class OrderPlacementService {
     requestHash: string | null,
   ): Promise<Placed> {
     const items = mergeLines(input.items);
-    const [{ address, decided }, saleable] = await Promise.all([
-      this.ownAddress(userId, input.addressId).then(async (address) => ({ address, decided: await this.promises.promiseFor(address, items, 'order') })),
+    const [destination, saleable] = await Promise.all([
+      this.destinationOf(userId, input, items),
       loadSaleable(
         this.statement,
         items.map((i) => i.productId),
       ),
     ]);
-    const promise = promiseToKeep(input.promise, decided);
     const coupon = input.couponCode ? await this.couponFor(input.couponCode, userId) : undefined;
     const priced = discounted(priceOrder(items, saleable), coupon, new Date());
     assertClientTotal(input.totalAmt, priced);
@@ -123,20 +124,20 @@ export class OrderPlacementService {
     assertWithinLimits(items, saleable);
     if (priced.quantity > this.holdCaps.cap) throw holdLimit(priced.quantity, 0, this.holdCaps.cap, this.holdCaps);
     // Cheap early answer for what is plainly short in the warehouse; the statement's conditional update decides.
-    // An express order's units come from its store's shelves, which the promise has just looked at.
-    if (promise.kind === 'courier') {
+    // An express or pickup order's units come from its store's shelves, which have just been looked at.
+    if (destination.storeId === null) {
       const short = shortOfStock(items, saleable);
       if (short) throw outOfStock(short.left, short.wanted);
     }
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), idempotencyKey, requestHash, items, coupon, promise);
+      const written = await this.write(newOrderId(), userId, method, priced, destination, idempotencyKey, requestHash, items, coupon);
       if (written) {
         const { row, lines } = written;
         // The warehouse stock shown for these products changed: only their cached answers go, on every instance.
         // A store's shelves are not in those answers (the promise reads them as they are).
-        if (promise.kind === 'courier')
+        if (destination.storeId === null)
           await this.search.productsChanged(
             items.map((i) => i.productId),
             'stock',
@@ -159,14 +160,14 @@ export class OrderPlacementService {
     userId: string,
     method: PaymentMethod,
     priced: PricedOrder,
-    deliveryAddress: ReturnType<typeof copyAddress>,
+    destination: Destination,
     idempotencyKey: string | undefined,
     requestHash: string | null,
     items: OrderItem[],
     coupon: CouponRow | undefined,
-    promise: DeliveryPromise,
   ): Promise<{ row: OrderRow; lines: OrderLineRow[] } | null> {
     const now = new Date();
+    const { deliveryAddress, promise } = destination;
     const cod = method === 'COD';
     const row: OrderRow = {
       id,
@@ -183,9 +184,12 @@ export class OrderPlacementService {
       heldUnits: priced.quantity,
       deliveryAddress,
       idempotencyKey: idempotencyKey ?? null,
-      fulfilment: promise.kind === 'express' ? 'store' : 'warehouse',
-      storeId: promise.kind === 'express' ? promise.store._id : null,
+      fulfilment: destination.fulfilment,
+      storeId: destination.storeId,
       promise,
+      pickupCodeSalt: null,
+      pickupWrongCodes: 0,
+      pickupLockedUntil: null,
       requestHash,
       stripeSessionId: null,
       stripeSessionUrl: null,
@@ -238,10 +242,11 @@ export class OrderPlacementService {
     if (placed) return { row, lines };
     // Nothing was written: say why from the rows as they are now. An express order the store's shelves no
     // longer fill gets the promise it would have now, before anything is written (docs/product.md#delivery).
-    if (promise.kind === 'express') {
+    if (promise?.kind === 'express') {
       const { promise: now } = await this.promises.promiseFor(deliveryAddress, items, 'order');
       if (now.kind !== 'express') throw promiseChanged(promise, now);
     }
+    if (destination.fulfilment === 'pickup') await pickupAt(this.db, this.statement, userId, destination.storeId!, items);
     const now2 = await loadSaleable(
       this.statement,
       items.map((i) => i.productId),
@@ -286,6 +291,27 @@ export class OrderPlacementService {
     if (coupon.perAccountUses !== null && (await couponUsesBy(this.db, coupon.id, userId)) >= coupon.perAccountUses)
       throw couponLimitReached(coupon, 'account');
     return totals;
+  }
+
+  /** The open stores that hold every line now, by name: where the checkout offers "Pick up at <store>". */
+  pickupStores(input: { items: OrderItem[] }): Promise<PickupStore[]> {
+    return pickupStores(this.db, this.statement, mergeLines(input.items));
+  }
+
+  /**
+   * Where the order goes and how (docs/product.md#delivery, #store-pickup): to the shopper's own address under the
+   * promise the rule gives it now, or picked up at a store that is open and holds every line.
+   */
+  private async destinationOf(userId: string, input: PlaceOrderInput, items: OrderItem[]): Promise<Destination> {
+    if (input.pickup) return pickupAt(this.db, this.statement, userId, input.pickup.storeId, items);
+    const address = await this.ownAddress(userId, input.addressId ?? '');
+    const promise = promiseToKeep(input.promise, await this.promises.promiseFor(address, items, 'order'));
+    return {
+      deliveryAddress: copyAddress(address),
+      promise,
+      fulfilment: promise.kind === 'express' ? 'store' : 'warehouse',
+      storeId: promise.kind === 'express' ? promise.store._id : null,
+    };
   }
 
   private async ownAddress(userId: string, addressId: string) {

@@ -9,11 +9,21 @@ import { orderLines, orders, type OrderLineRow, type OrderRow } from './orders.t
 import { toOrder } from './order-wire.js';
 import { returnsOf } from './returns.service.js';
 import type { DbOrTx } from './order-tx.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { pickupStoresByIds } from '../stores/index.js';
+import { pickupCode, pickupCodeKey } from './lifecycle/pickup-code.js';
+import { collectBy } from '@haat/shared/orders/pickup';
+import type { OrderPickup, PickupStore } from '@haat/shared/orders/order.types';
 
 /** Reads orders with their lines in two queries, whatever the page size. */
 @Injectable()
 export class OrderReader {
-  constructor(@Inject(DB) private readonly db: Db) {}
+  /** The key a ready pickup order's code is derived with, to show it to its shopper (lifecycle/pickup-code.ts). */
+  private readonly codeKey: Buffer;
+
+  constructor(@Inject(DB) private readonly db: Db, @Inject(APP_CONFIG) config: AppConfig) {
+    this.codeKey = pickupCodeKey(config.jwtAccessSecret);
+  }
 
   async byId(id: string, db: DbOrTx = this.db): Promise<OrderRow | undefined> {
     const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
@@ -47,10 +57,10 @@ export class OrderReader {
     return order as Order;
   }
 
-  /** Own orders, newest first (docs/product.md#api order-list). */
+  /** Own orders, newest first (docs/product.md#api order-list): the one answer that carries a ready pickup order's code. */
   async listOwn(userId: string): Promise<Order[]> {
     const rows = await this.db.select().from(orders).where(eq(orders.userId, userId)).orderBy(desc(orders.createdAt), desc(orders.id));
-    return this.withLines(rows);
+    return this.withLines(rows, this.db, undefined, { codes: true });
   }
 
   /** Every order, newest first, one page, with the customer's name and mobile. */
@@ -84,7 +94,12 @@ export class OrderReader {
     return db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.orderId), asc(orderLines.position));
   }
 
-  private async withLines(rows: OrderRow[], db: DbOrTx = this.db, userOf?: Map<string, Order['userId'] & object>): Promise<Order[]> {
+  private async withLines(
+    rows: OrderRow[],
+    db: DbOrTx = this.db,
+    userOf?: Map<string, Order['userId'] & object>,
+    shopper: { codes: boolean } = { codes: false },
+  ): Promise<Order[]> {
     const lines = await this.linesOf(
       rows.map((r) => r.id),
       db,
@@ -96,12 +111,38 @@ export class OrderReader {
       byOrder.set(line.orderId, list);
     }
     const ids = rows.map((r) => r.id);
-    const [documents, returns] = await Promise.all([documentsOf(db, ids), returnsOf(db, ids)]);
+    const pickupIds = [...new Set(rows.flatMap((r) => (r.fulfilment === 'pickup' && r.storeId ? [r.storeId] : [])))];
+    const [documents, returns, pickupStores] = await Promise.all([documentsOf(db, ids), returnsOf(db, ids), pickupStoresByIds(db, pickupIds)]);
     return rows.map((row) => ({
       ...toOrder(row, byOrder.get(row.id) ?? [], userOf?.get(row.id)),
+      ...pickupOf(row, pickupStores, shopper.codes ? this.codeKey : null),
       invoice: documents.get(row.id)?.invoice ?? null,
       creditNotes: documents.get(row.id)?.creditNotes ?? [],
       returns: returns.get(row.id) ?? [],
     }));
   }
+}
+
+/**
+ * A pickup order's store (its place and hours as they are now) and, while it waits ready at the counter, when it is
+ * to be collected by and whether its hand-over is locked; its code only when `codeKey` is given (its own shopper's
+ * list), never in an admin's or a store's answer.
+ */
+function pickupOf(row: OrderRow, stores: ReadonlyMap<string, PickupStore & { open: boolean }>, codeKey: Buffer | null): { pickup?: OrderPickup } {
+  if (row.fulfilment !== 'pickup' || !row.storeId) return {};
+  const found = stores.get(row.storeId);
+  const store: PickupStore = found
+    ? { _id: found._id, name: found.name, address: found.address, city: found.city, state: found.state, pincode: found.pincode, opensAt: found.opensAt, closesAt: found.closesAt }
+    : { _id: row.storeId, name: row.deliveryAddress.building, address: row.deliveryAddress.address_line, city: row.deliveryAddress.city, state: row.deliveryAddress.state, pincode: row.deliveryAddress.pincode, opensAt: '', closesAt: '' };
+  const waiting = row.status === 'READY_FOR_PICKUP' && row.paymentStatus !== 'CANCELLED' && row.paymentStatus !== 'COMPLETED';
+  const readyAt = row.statusHistory.findLast((h) => h.status === 'READY_FOR_PICKUP')?.updatedAt;
+  return {
+    pickup: {
+      storeId: row.storeId,
+      store,
+      ...(waiting && readyAt ? { collectBy: collectBy(new Date(readyAt)).toISOString() } : {}),
+      ...(waiting && row.pickupLockedUntil && row.pickupLockedUntil > new Date() ? { lockedUntil: row.pickupLockedUntil.toISOString() } : {}),
+      ...(waiting && codeKey && row.pickupCodeSalt ? { code: pickupCode(codeKey, row.id, row.pickupCodeSalt) } : {}),
+    },
+  };
 }

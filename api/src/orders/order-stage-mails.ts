@@ -21,11 +21,11 @@ export class OrderStageMails implements OnModuleInit {
   onModuleInit(): void {
     this.events.queueNotices({
       changed: ({ order, previousStatus, refund }) => {
-        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return [];
+        if (!stageNoticeKind(previousStatus, order.status, refund !== null, order.fulfilment === 'pickup')) return [];
         const url = `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`;
         const inLanguages = {} as Record<Language, Record<string, string>>;
         for (const language of LANGUAGES) {
-          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
+          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null, order.fulfilment === 'pickup');
           if (!notice) return [];
           inLanguages[language] = { title: notice.title, body: notice.body };
         }

@@ -1,6 +1,14 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { CancelOrderBody, CashOnDeliveryBody, CouponPreviewBody, type CouponPreviewInput, type PlaceOrderInput } from '@haat/shared/orders/order.schema';
+import {
+  CancelOrderBody,
+  CashOnDeliveryBody,
+  CouponPreviewBody,
+  PickupStoresBody,
+  type CouponPreviewInput,
+  type PickupStoresInput,
+  type PlaceOrderInput,
+} from '@haat/shared/orders/order.schema';
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { LimitWrongCouponCodes, MINUTE, RateLimit } from '../throttle/index.js';
 import { ok } from '../common/envelope.js';
@@ -82,7 +90,16 @@ export class OrdersController {
   ) {
     const { order, lines, created } = await this.placement.place(user.id, body, 'COD', key);
     if (!created) void reply.header('idempotent-replayed', 'true');
-    return ok(lines ? toOrder(order, lines) : await this.reader.toWire(order), 'Order successfully placed');
+    // A pickup order's answer names its store's place and hours, read with it.
+    return ok(lines && order.fulfilment !== 'pickup' ? toOrder(order, lines) : await this.reader.toWire(order), 'Order successfully placed');
+  }
+
+  /** The stores the checkout offers to pick these lines up at: open, and holding every one now (docs/product.md#store-pickup). */
+  @Post('pickup-stores')
+  @HttpCode(200)
+  @Auth()
+  async pickupStores(@ZBody(PickupStoresBody) body: PickupStoresInput) {
+    return ok({ stores: await this.placement.pickupStores(body) }, 'Pickup stores');
   }
 
   /** The checkout page's coupon: what it takes off these lines now, or why it does not apply (docs/product.md#coupons). */

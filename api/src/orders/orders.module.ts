@@ -9,6 +9,7 @@ import { OrderStageMails } from './order-stage-mails.js';
 import { OrdersController } from './orders.controller.js';
 import { OrdersService } from './orders.service.js';
 import { OverviewService } from './overview.service.js';
+import { PickupExpirer } from './pickup-expirer.js';
 import { ReturnsService } from './returns.service.js';
 import { StoreQueueController } from './store-queue.controller.js';
 import { SearchModule } from '../search/index.js';
@@ -26,6 +27,7 @@ import { DeliveryModule } from '../delivery/index.js';
     OrderPlacementService,
     OrdersService,
     OverviewService,
+    PickupExpirer,
     ReturnsService,
   ],
   exports: [OrderEvents, OrderLifecycle, OrderReader, OrderPlacementService],

@@ -65,6 +65,19 @@ export class OrdersService {
     return this.lifecycle.move(orderId, stage, 'admin', { read: (tx, after) => this.reader.toWire(after, tx) });
   }
 
+  /**
+   * A ready pickup order handed over against its code (docs/product.md#store-pickup): by an admin, or by a store's
+   * queue, whose `storeId` must be the order's (another store's order answers 404 like an unknown one).
+   */
+  handOver(orderId: string, code: string, storeId?: string): Promise<Order> {
+    return this.lifecycle.handOver(orderId, code, storeId ? 'store' : 'admin', {
+      check: (row) => {
+        if (storeId && row.storeId !== storeId) throw notFound('Order');
+      },
+      read: (tx, after) => this.reader.toWire(after, tx),
+    });
+  }
+
   /** A dark store's queue moves one of its own orders: another store's (or a courier order) answers 404 like an unknown one. */
   storeMove(storeId: string, orderId: string, stage: OrderStage): Promise<Order> {
     return this.lifecycle.move(orderId, stage, 'store', {

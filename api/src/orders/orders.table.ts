@@ -8,6 +8,7 @@ import { productVariants } from '../inventory/inventory.table.js';
 import { coupons } from '../promotions/coupons.table.js';
 import { stores } from '../stores/stores.table.js';
 import type { DeliveryPromise } from '@haat/shared/addresses/delivery-promise';
+import type { StoredFulfilment } from '@haat/shared/orders/fulfilment-process';
 
 /**
  * One row per order. The id is the short readable order number (HT + 8 base32 characters).
@@ -47,16 +48,27 @@ export const orders = pgTable(
     stripePaymentIntent: text('stripe_payment_intent'),
     /** Set once Stripe has accepted the refund of a cancelled paid order. */
     stripeRefundId: text('stripe_refund_id'),
-    /** Who sends it: a dark store from its own shelves (`storeId`), or the national warehouse by courier. */
-    fulfilment: text('fulfilment').$type<'store' | 'warehouse'>().notNull().default('warehouse'),
+    /**
+     * How it is fulfilled (shared/orders/fulfilment-process.ts): sent by a dark store from its own shelves (`storeId`),
+     * by the national warehouse by courier, or picked up by the shopper at a store (`storeId`).
+     */
+    fulfilment: text('fulfilment').$type<StoredFulfilment>().notNull().default('warehouse'),
     storeId: text('store_id').references(() => stores.id, { onDelete: 'set null' }),
     /** The promise the shopper was shown and ordered under (shared/addresses/delivery-promise.ts); null on orders placed before promises were kept. */
     promise: jsonb('promise').$type<DeliveryPromise>(),
+    /**
+     * A pickup order made ready: the salt its 4-digit code is derived from with the API's key (lifecycle/pickup-code.ts),
+     * so the table never holds the code. Null until it is ready.
+     */
+    pickupCodeSalt: text('pickup_code_salt'),
+    /** Wrong codes given at its hand-over since the last lock; at 5 the hand-over locks until the shop's next day. */
+    pickupWrongCodes: integer('pickup_wrong_codes').notNull().default(0),
+    pickupLockedUntil: timestamp('pickup_locked_until', { withTimezone: true, mode: 'date' }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
   },
   (t) => [
-    check('orders_fulfilment', sql`(${t.fulfilment} = 'warehouse' and ${t.storeId} is null) or (${t.fulfilment} = 'store')`),
+    check('orders_fulfilment', sql`(${t.fulfilment} = 'warehouse' and ${t.storeId} is null) or (${t.fulfilment} in ('store', 'pickup'))`),
     // A store's queue: its open orders, oldest first.
     index('orders_store_queue_idx')
       .on(t.storeId, t.createdAt)
@@ -78,7 +90,7 @@ export const orders = pgTable(
     // every order (docs/architecture.md#caches-batches-pools-and-plans).
     index('orders_waiting_idx')
       .on(t.status)
-      .where(sql`${t.status} in ('PLACED', 'CONFIRMED', 'PACKED', 'SHIPPED', 'OUT_FOR_DELIVERY') and ${t.paymentStatus} <> 'CANCELLED'`),
+      .where(sql`${t.status} in ('PLACED', 'CONFIRMED', 'PACKED', 'READY_FOR_PICKUP', 'SHIPPED', 'OUT_FOR_DELIVERY') and ${t.paymentStatus} <> 'CANCELLED'`),
   ],
 );
 

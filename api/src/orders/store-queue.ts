@@ -5,14 +5,15 @@ import type { Db } from '../db/database.js';
 import { storesByIds } from '../stores/index.js';
 import { orderLines, orders } from './orders.table.js';
 import { dueAtOf, dueState } from '@haat/shared/orders/due-time';
+import { collectBy } from '@haat/shared/orders/pickup';
 
 /** A queue shows at most this many open orders: a store with more has a problem a longer list does not solve. */
 const QUEUE_MAX = 200;
 
 /**
- * A dark store's queue (docs/product.md#delivery): its open express orders (placed and not delivered or
- * cancelled), oldest first, each with its packing list and timed against its promise: due at createdAt + the
- * promise's minutes, late once that has passed. Read from the store's own index (orders_store_queue_idx).
+ * A dark store's queue (docs/product.md#delivery): its open express and pickup orders (placed and not delivered or
+ * cancelled), oldest first, each with its packing list and timed: an express order against its promise (due at
+ * createdAt + the promise's minutes, late once that has passed), a pickup order against its collect-by. Read from the store's own index (orders_store_queue_idx).
  */
 export async function storeQueue(db: Db, storeId: string, now: Date = new Date()): Promise<StoreQueueOrder[]> {
   const rows = await db
@@ -24,6 +25,8 @@ export async function storeQueue(db: Db, storeId: string, now: Date = new Date()
       statusHistory: orders.statusHistory,
       promise: orders.promise,
       address: orders.deliveryAddress,
+      fulfilment: orders.fulfilment,
+      lockedUntil: orders.pickupLockedUntil,
     })
     .from(orders)
     .where(and(eq(orders.storeId, storeId), inArray(orders.status, [...WAITING_STAGES]), ne(orders.paymentStatus, 'CANCELLED')))
@@ -41,10 +44,14 @@ export async function storeQueue(db: Db, storeId: string, now: Date = new Date()
     )
     .orderBy(asc(orderLines.orderId), asc(orderLines.position));
   return rows.map((row) => {
-    const due = dueAtOf(row.createdAt, row.promise?.kind === 'express' ? row.promise.minutes : 0);
+    const pickup = row.fulfilment === 'pickup';
+    const readyAt = row.statusHistory.findLast((h) => h.status === 'READY_FOR_PICKUP')?.updatedAt;
+    const due = pickup ? collectBy(readyAt ? new Date(readyAt) : row.createdAt) : dueAtOf(row.createdAt, row.promise?.kind === 'express' ? row.promise.minutes : 0);
     const { minutesLeft, late } = dueState(due, now);
     return {
       _id: row.id,
+      fulfilment: pickup ? ('pickup' as const) : ('store' as const),
+      ...(pickup && row.lockedUntil && row.lockedUntil > now ? { handOverLockedUntil: row.lockedUntil.toISOString() } : {}),
       createdAt: row.createdAt.toISOString(),
       dueAt: due.toISOString(),
       minutesLeft,

@@ -24,11 +24,11 @@ export class OrderStageNotifier implements OnModuleInit {
     // the shopper reads it in the language stored on their account when it is sent.
     this.events.queueNotices({
       changed: ({ order, previousStatus, refund }) => {
-        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return [];
+        if (!stageNoticeKind(previousStatus, order.status, refund !== null, order.fulfilment === 'pickup')) return [];
         const url = `${this.config.publicUrl}${SHOPPER_ORDERS_PAGE}#${orderAnchor(order.id)}`;
         const inLanguages = {} as Record<Language, PushNotice>;
         for (const language of LANGUAGES) {
-          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
+          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null, order.fulfilment === 'pickup');
           if (!notice) return [];
           inLanguages[language] = { ...notice, url, orderId: order.id };
         }

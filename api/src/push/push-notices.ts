@@ -5,7 +5,7 @@ import type { NoticeTopic } from '@haat/shared/notices/notice-consents';
 import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-events';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
-import { newOrderNotice } from '../i18n/stage-notice.js';
+import { newOrderNotice, pickupLockedNotice } from '../i18n/stage-notice.js';
 import { NoticeKinds, NoticeRefused, type NoticeJob, type NoticeToQueue } from '../notices/index.js';
 import { activeAdminsWithLanguage, noticeTargetOf } from '../users/index.js';
 import { pushSubscriptions } from './push-subscriptions.table.js';
@@ -35,8 +35,21 @@ export function shopperPush(key: string, notice: ShopperPush): NoticeToQueue<Sho
 }
 
 /** "New order" to every active admin's devices, each in its admin's language when it is sent. */
-export function adminsOrderPush(orderId: string, totalAmt: number): NoticeToQueue<{ orderId: string; totalAmt: number }> {
+export function adminsOrderPush(orderId: string, totalAmt: number): NoticeToQueue<AdminsPush> {
   return { kind: 'push-admins', key: `push:new-order:${orderId}`, payload: { orderId, totalAmt } };
+}
+
+/** The admins' notice that a pickup order's hand-over locked (docs/product.md#store-pickup), once per lock. */
+export function adminsPickupLockedPush(orderId: string, lockedUntil: Date): NoticeToQueue<AdminsPush> {
+  return { kind: 'push-admins', key: `push:pickup-locked:${orderId}:${lockedUntil.toISOString()}`, payload: { orderId, about: 'pickupLocked' } };
+}
+
+/** A notice to every admin's devices: a new order (its total), or a pickup hand-over locked. */
+interface AdminsPush {
+  orderId: string;
+  totalAmt?: number;
+  /** Absent: a new order. */
+  about?: 'pickupLocked';
 }
 
 /** One message to one device. */
@@ -63,7 +76,7 @@ export class PushNotices implements OnModuleInit {
 
   onModuleInit(): void {
     this.kinds.register<ShopperPush>('push-shopper', { send: (p, job) => this.toShopper(p, job) });
-    this.kinds.register<{ orderId: string; totalAmt: number }>('push-admins', { send: (p, job) => this.toAdmins(p, job) });
+    this.kinds.register<AdminsPush>('push-admins', { send: (p, job) => this.toAdmins(p, job) });
     this.kinds.register<DevicePush>('push', { send: (p, job) => this.toDevice(p, job) });
   }
 
@@ -82,14 +95,15 @@ export class PushNotices implements OnModuleInit {
       });
   }
 
-  private async toAdmins({ orderId, totalAmt }: { orderId: string; totalAmt: number }, job: NoticeJob): Promise<void> {
+  private async toAdmins({ orderId, totalAmt, about }: AdminsPush, job: NoticeJob): Promise<void> {
     const admins = activeAdminsWithLanguage(this.db);
     const devices = await this.db
       .select({ id: pushSubscriptions.id, language: admins.language })
       .from(pushSubscriptions)
       .innerJoin(admins, eq(admins.id, pushSubscriptions.userId));
     for (const device of devices) {
-      const notice: NewOrderPush = { ...newOrderNotice(device.language, orderId, totalAmt), url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`, orderId };
+      const words = about === 'pickupLocked' ? pickupLockedNotice(device.language, orderId) : newOrderNotice(device.language, orderId, totalAmt ?? 0);
+      const notice: NewOrderPush = { ...words, url: `${this.config.publicUrl}${ADMIN_ORDERS_PAGE}`, orderId };
       job.enqueue({
         kind: 'push',
         key: `${job.key}:${device.id}`,

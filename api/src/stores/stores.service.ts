@@ -141,6 +141,8 @@ export class StoresService {
       pincode: row.pincode,
       servesPincodes: served.filter((p) => p.storeId === row.id).map((p) => p.pincode),
       promiseMinutes: row.promiseMinutes,
+      opensAt: row.opensAt,
+      closesAt: row.closesAt,
       open: row.open,
       createdAt: row.createdAt.toISOString(),
       updatedAt: row.updatedAt.toISOString(),

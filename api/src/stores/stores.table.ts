@@ -18,6 +18,9 @@ export const stores = pgTable(
     pincode: text('pincode').notNull(),
     /** Minutes from an order placed to its delivery: the promise a served pincode is shown. */
     promiseMinutes: integer('promise_minutes').notNull(),
+    /** When the counter opens and closes each day (HH:MM, the shop's time): a pickup order's card shows them. */
+    opensAt: text('opens_at').notNull().default('09:00'),
+    closesAt: text('closes_at').notNull().default('21:00'),
     open: boolean('open').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
@@ -25,6 +28,7 @@ export const stores = pgTable(
   (t) => [
     check('stores_promise_minutes', sql`${t.promiseMinutes} between 5 and 240`),
     check('stores_pincode', sql`${t.pincode} ~ '^[1-9][0-9]{5}$'`),
+    check('stores_hours', sql`${t.opensAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$' and ${t.closesAt} ~ '^([01][0-9]|2[0-3]):[0-5][0-9]$'`),
     uniqueIndex('stores_name').on(sql`lower(${t.name})`),
   ],
 );

@@ -23,10 +23,10 @@ export class WhatsappNotifier implements OnModuleInit {
     // Queued in the move's own transaction (OrderEvents.queueNotices).
     this.events.queueNotices({
       changed: ({ order, previousStatus, refund }) => {
-        if (!stageNoticeKind(previousStatus, order.status, refund !== null)) return [];
+        if (!stageNoticeKind(previousStatus, order.status, refund !== null, order.fulfilment === 'pickup')) return [];
         const texts = {} as Record<Language, string>;
         for (const language of LANGUAGES) {
-          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null);
+          const notice = stageNotice(language, order.id, previousStatus, order.status, refund !== null ? order.totalAmt : null, order.fulfilment === 'pickup');
           if (!notice) return [];
           texts[language] = notice.body;
         }

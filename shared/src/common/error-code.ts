@@ -105,6 +105,14 @@ export enum ErrorCode {
   OrderFinished = 'ORDER_FINISHED',
   /** 409: an admin stage move the order's history does not allow. */
   StageNotAllowed = 'STAGE_NOT_ALLOWED',
+  /** A pickup order moved to delivered without its code: the hand-over route asks for it. */
+  PickupCodeNeeded = 'PICKUP_CODE_NEEDED',
+  /** The code given at the hand-over is not the order's (422); `attemptsLeft` today. */
+  PickupCodeWrong = 'PICKUP_CODE_WRONG',
+  /** Too many wrong codes today: the order's hand-over is locked until the shop's next day (429); `lockedUntil`. */
+  PickupLocked = 'PICKUP_LOCKED',
+  /** The pickup store chosen is closed or no longer holds every item (409). */
+  PickupStoreUnavailable = 'PICKUP_STORE_UNAVAILABLE',
   /** 409: leaving the card payment page cancels only an order still awaiting its card payment; `payment_status` says what it is instead. */
   NotAwaitingPayment = 'NOT_AWAITING_PAYMENT',
   /** 413: a request body over the limit (1 MB of JSON). */

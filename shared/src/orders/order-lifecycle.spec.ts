@@ -5,9 +5,10 @@ import {
   ORDER_PROCESS,
   allowedMove,
   factsOfOrder,
+  kindMoves,
+  kindOf,
   movesFor,
   orderSteps,
-  processOf,
   stagesFor,
   type LifecycleStage,
   type OrderFacts,
@@ -25,19 +26,19 @@ function orderOf(kind: OrderKind, from: LifecycleStage): OrderFacts {
   }
   const payment: PaymentStatus = from === 'DELIVERED' ? 'COMPLETED' : from === 'CANCELLED' ? 'CANCELLED' : 'CASH ON DELIVERY';
   const path: OrderStage[] = from === 'PLACED' || from === null ? ['PLACED'] : ['PLACED', from];
-  return { fulfilment: kind === 'express' ? 'store' : 'warehouse', paymentStatus: payment, statusHistory: at(...path) };
+  return { fulfilment: kind === 'express' ? 'store' : kind === 'pickup' ? 'pickup' : 'warehouse', paymentStatus: payment, statusHistory: at(...path) };
 }
 
 const sorted = <T>(xs: T[]) => [...xs].sort();
 
-describe('the order process, one row set per kind', () => {
+describe('the order process, its fulfilment and payment read together', () => {
   const cases = ORDER_KINDS.flatMap((kind) =>
     (kind === 'awaitingCard' || kind === 'upiProcessing' ? [null] : ORDER_STAGES).flatMap((from) => ORDER_ACTORS.map((actor) => [kind, from, actor] as const)),
   );
 
   it.each(cases)('%s at %s, by %s: the moves the rules in words give', (kind, from, actor) => {
     const order = orderOf(kind, from);
-    expect(processOf(order).kind).toBe(kind);
+    expect(kindOf(order)).toBe(kind);
     const offered = movesFor(order, actor).map((m) => `${m.to}:${m.payment ?? 'keep'}`);
     expect(sorted(offered)).toEqual(sorted(expectedMoves(kind, from, actor).map((m) => `${m.to}:${m.payment}`)));
   });
@@ -49,25 +50,60 @@ describe('the order process, one row set per kind', () => {
     expect(stagesFor(orderOf('express', 'CONFIRMED'), 'store')).toEqual(['PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
   });
 
-  it('has one row per move in each kind and names no one twice', () => {
-    for (const process of ORDER_PROCESS) {
-      const keys = process.moves.map((t) => `${t.from}>${t.to}`);
+  it('has one row per move and asker in each process and names no one twice', () => {
+    for (const way of ORDER_PROCESS.fulfilment) {
+      const keys = way.moves.flatMap((t) => t.by.map((by) => `${t.from}>${t.to}:${by}`));
       expect(new Set(keys).size).toBe(keys.length);
-      for (const t of process.moves) expect(new Set(t.by).size).toBe(t.by.length);
     }
-    expect(ORDER_PROCESS.map((p) => p.kind).sort()).toEqual([...ORDER_KINDS].sort());
+    const payment = ORDER_PROCESS.payment.flatMap((t) => (t.by ?? [t.on]).map((by) => `${t.from}>${t.to}:${by}`));
+    expect(new Set(payment).size).toBe(payment.length);
+    expect([...ORDER_KINDS].sort()).toEqual(['awaitingCard', 'courier', 'express', 'pickup', 'upiProcessing']);
+  });
+
+  it('names every effect on a row: a placed order leaves the shelf only where its way says', () => {
+    const effectsOf = (kind: OrderKind, from: OrderStage, to: OrderStage) =>
+      kindMoves(orderOf(kind, from)).find((m) => m.from === from && m.to === to)?.effects;
+    expect(effectsOf('express', 'PLACED', 'PACKED')).toEqual([]);
+    expect(effectsOf('express', 'PACKED', 'OUT_FOR_DELIVERY')).toEqual(['fulfilStock']);
+    expect(effectsOf('courier', 'CONFIRMED', 'SHIPPED')).toEqual(['fulfilStock']);
+    expect(effectsOf('courier', 'SHIPPED', 'CANCELLED')).toEqual(['returnToOrigin', 'releaseCoupon']);
+    // A cash order is invoiced when it is handed over; a paid one was invoiced when its payment arrived.
+    expect(effectsOf('courier', 'OUT_FOR_DELIVERY', 'DELIVERED')).toEqual(['fulfilStock', 'invoice']);
+    const paid: OrderFacts = { ...orderOf('courier', 'PLACED'), paymentStatus: 'PAID' };
+    expect(allowedMove(paid, 'CANCELLED', 'customer')?.effects).toEqual(['releaseStock', 'creditNote', 'refund', 'releaseCoupon']);
+    expect(allowedMove(orderOf('awaitingCard', null), 'PLACED', 'payment')?.effects).toEqual(['endUnpaidHold', 'clearCart', 'invoice', 'placed']);
+    expect(allowedMove(orderOf('awaitingCard', null), 'CANCELLED', 'timer')?.effects).not.toContain('closeSession');
+    expect(allowedMove(orderOf('awaitingCard', null), 'CANCELLED', 'customer')?.effects).toContain('closeSession');
   });
 
   it('shows each kind the steps its rows reach', () => {
     expect(orderSteps('store')).toEqual(['PLACED', 'CONFIRMED', 'PACKED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(orderSteps('warehouse')).toEqual(['PLACED', 'CONFIRMED', 'SHIPPED', 'OUT_FOR_DELIVERY', 'DELIVERED']);
     expect(orderSteps(undefined)).toEqual(orderSteps('warehouse'));
+    expect(orderSteps('pickup')).toEqual(['PLACED', 'PACKED', 'READY_FOR_PICKUP', 'DELIVERED']);
+  });
+
+  it('never ships a pickup order nor sends it out, and hands it over only against its code', () => {
+    for (const from of ORDER_STAGES) {
+      const order = orderOf('pickup', from);
+      for (const actor of ORDER_ACTORS) {
+        expect(stagesFor(order, actor)).not.toContain('SHIPPED');
+        expect(stagesFor(order, actor)).not.toContain('OUT_FOR_DELIVERY');
+      }
+    }
+    const handOver = allowedMove(orderOf('pickup', 'READY_FOR_PICKUP'), 'DELIVERED', 'store');
+    expect(handOver).toMatchObject({ guard: 'pickupCode', payment: 'COMPLETED', effects: ['fulfilStock', 'invoice'] });
+    expect(allowedMove(orderOf('pickup', 'PACKED'), 'READY_FOR_PICKUP', 'store')?.effects).toEqual(['issuePickupCode']);
+    // The clock cancels only what waits at the counter; what it held comes back to sale.
+    expect(allowedMove(orderOf('pickup', 'PACKED'), 'CANCELLED', 'timer')).toBeUndefined();
+    expect(allowedMove(orderOf('pickup', 'READY_FOR_PICKUP'), 'CANCELLED', 'timer')?.effects).toEqual(['releaseStock', 'releaseCoupon']);
+    expect(kindOf(orderOf('pickup', 'PLACED'))).toBe('pickup');
   });
 
   it('reads the wire order as the stored row: a UPI payment in processing is its own kind', () => {
     const wire = { fulfilment: 'store' as const, payment_status: 'AWAITING_PAYMENT' as const, payment_processing: true, statusHistory: [] };
-    expect(processOf(factsOfOrder(wire)).kind).toBe('upiProcessing');
-    expect(processOf(factsOfOrder({ ...wire, payment_processing: undefined })).kind).toBe('awaitingCard');
-    expect(processOf(factsOfOrder({ ...wire, payment_status: 'PAID', statusHistory: at('PLACED') })).kind).toBe('express');
+    expect(kindOf(factsOfOrder(wire))).toBe('upiProcessing');
+    expect(kindOf(factsOfOrder({ ...wire, payment_processing: undefined }))).toBe('awaitingCard');
+    expect(kindOf(factsOfOrder({ ...wire, payment_status: 'PAID', statusHistory: at('PLACED') }))).toBe('express');
   });
 });

@@ -1,13 +1,10 @@
+import { FULFILMENT_PROCESS, wayOf, type FulfilmentWay, type StoredFulfilment } from './fulfilment-process.js';
+import { PAYMENT_PROCESS, PAYMENT_STATES, paymentAnswer, paymentStateOf, type PaymentState } from './payment-process.js';
 import { ORDER_STAGES, lifecycleStage, type OrderStage, type PaymentStatus, type StatusHistoryEntry } from './order-stages.js';
+import type { OrderActor, OrderEffect } from './process-terms.js';
 import type { Order } from './order.types.js';
 
-/**
- * Who asks for a move: the shopper, an admin on the order screens, a dark store's queue (an admin packing and
- * sending the store's own orders), the card provider (paid, processing, payment failed) or the card session
- * running out of time (expired).
- */
-export const ORDER_ACTORS = ['customer', 'admin', 'store', 'payment', 'timer'] as const;
-export type OrderActor = (typeof ORDER_ACTORS)[number];
+export { ORDER_ACTORS, ORDER_EFFECTS, type OrderActor, type OrderEffect } from './process-terms.js';
 
 /**
  * Where an order stands, as far as moving it goes: its stage, or null for a card order whose
@@ -18,142 +15,94 @@ export type LifecycleStage = OrderStage | null;
 /** A move's target: a stage, or the mark that a UPI payment is on its way (the order stays unplaced). */
 export type OrderMoveTo = OrderStage | 'PAYMENT_PROCESSING';
 
+/** One move of an order as its two processes give it together: the row of the one that moves it, and the other's answer. */
 export interface OrderTransition {
   from: LifecycleStage;
   to: OrderMoveTo;
   /** Who may make this move; anyone else is refused. */
   by: readonly OrderActor[];
+  /** What the asker must show besides being allowed (the pickup code at the counter). */
+  guard?: 'pickupCode';
   /** The payment status after the move; absent when the move leaves it as it was. */
   payment?: PaymentStatus;
+  /** What the move does besides moving: the fulfilment row's effects, then the payment's. */
+  effects: readonly OrderEffect[];
 }
 
-/** What the process reads of an order to know its kind and stage: the stored row and the wire order both give it. */
+/** What the processes read of an order to know where it stands: the stored row and the wire order both give it. */
 export interface OrderFacts {
-  fulfilment?: 'store' | 'warehouse' | null;
+  fulfilment?: StoredFulfilment | null;
   paymentStatus: PaymentStatus;
   /** A card session completed with its (UPI) payment still to come. */
   paymentProcessing?: boolean;
   statusHistory: readonly StatusHistoryEntry[];
 }
 
-export const ORDER_KINDS = ['courier', 'express', 'awaitingCard', 'upiProcessing'] as const;
-export type OrderKind = (typeof ORDER_KINDS)[number];
+/** Which row set answers an order now: its way of fulfilment once placed, its payment's state until then. */
+export type OrderKind = FulfilmentWay['way'] | 'awaitingCard' | 'upiProcessing';
 
-export interface OrderKindProcess {
-  kind: OrderKind;
-  /** Which orders are of this kind; the first kind (in ORDER_PROCESS's order) that covers an order is its kind. */
-  covers: (order: OrderFacts) => boolean;
-  /** Every move an order of this kind can make, and nothing else. */
-  moves: readonly OrderTransition[];
-}
-
-const ANYONE_CANCELS: readonly OrderActor[] = ['customer', 'admin'];
-const CANCELLED = { to: 'CANCELLED', by: ANYONE_CANCELS, payment: 'CANCELLED' } as const;
-const awaited = (order: OrderFacts) => order.paymentStatus === 'AWAITING_PAYMENT' && lifecycleStage(order.paymentStatus, order.statusHistory) === null;
-
-/**
- * The order process (docs/architecture.md#the-order-process), one row set per kind of order, as data. The API's
- * lifecycle module runs these moves and their effects (history, stock, cart, refunds, events); the PWA's buttons and
- * progress steps read the same rows through `movesFor` and `orderSteps`, so the screen and the server cannot disagree.
- *
- * Stages only move forward and admins may skip ahead. Delivered and cancelled are the end: nothing leaves them. The
- * warehouse's courier order ships; a store's express order is packed and rides out, moved by its store's queue or an
- * admin. A card order awaiting payment is placed only by its payment; until then it can only be cancelled (by the
- * shopper, an admin, a failed payment or its session expiring), or marked processing when a UPI app is still to
- * approve it; then the shopper waits for the bank's answer (the session can no longer expire) and only the payment,
- * or an admin, ends the wait. A new kind (a scheduled slot, another channel) is one more entry here.
- */
-export const ORDER_PROCESS: readonly OrderKindProcess[] = [
-  {
-    kind: 'upiProcessing',
-    covers: (order) => awaited(order) && order.paymentProcessing === true,
-    moves: [
-      { from: null, to: 'PLACED', by: ['payment'], payment: 'PAID' },
-      { from: null, to: 'CANCELLED', by: ['admin', 'payment'], payment: 'CANCELLED' },
-    ],
-  },
-  {
-    kind: 'awaitingCard',
-    covers: awaited,
-    moves: [
-      { from: null, to: 'PLACED', by: ['payment'], payment: 'PAID' },
-      { from: null, to: 'PAYMENT_PROCESSING', by: ['payment'] },
-      { from: null, to: 'CANCELLED', by: ['customer', 'admin', 'payment', 'timer'], payment: 'CANCELLED' },
-    ],
-  },
-  {
-    kind: 'express',
-    covers: (order) => order.fulfilment === 'store',
-    moves: [
-      { from: 'PLACED', to: 'CONFIRMED', by: ['admin'] },
-      { from: 'PLACED', to: 'PACKED', by: ['admin', 'store'] },
-      { from: 'PLACED', to: 'OUT_FOR_DELIVERY', by: ['admin', 'store'] },
-      { from: 'PLACED', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
-      { from: 'PLACED', ...CANCELLED },
-
-      { from: 'CONFIRMED', to: 'PACKED', by: ['admin', 'store'] },
-      { from: 'CONFIRMED', to: 'OUT_FOR_DELIVERY', by: ['admin', 'store'] },
-      { from: 'CONFIRMED', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
-      { from: 'CONFIRMED', ...CANCELLED },
-
-      { from: 'PACKED', to: 'OUT_FOR_DELIVERY', by: ['admin', 'store'] },
-      { from: 'PACKED', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
-      { from: 'PACKED', ...CANCELLED },
-
-      { from: 'OUT_FOR_DELIVERY', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
-      { from: 'OUT_FOR_DELIVERY', ...CANCELLED },
-
-      // Shipped through the API before orders had kinds: it still moves on, never back to packing.
-      { from: 'SHIPPED', to: 'OUT_FOR_DELIVERY', by: ['admin', 'store'] },
-      { from: 'SHIPPED', to: 'DELIVERED', by: ['admin', 'store'], payment: 'COMPLETED' },
-      { from: 'SHIPPED', ...CANCELLED },
-    ],
-  },
-  {
-    kind: 'courier',
-    covers: () => true,
-    moves: [
-      { from: 'PLACED', to: 'CONFIRMED', by: ['admin'] },
-      { from: 'PLACED', to: 'SHIPPED', by: ['admin'] },
-      { from: 'PLACED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
-      { from: 'PLACED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
-      { from: 'PLACED', ...CANCELLED },
-
-      { from: 'CONFIRMED', to: 'SHIPPED', by: ['admin'] },
-      { from: 'CONFIRMED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
-      { from: 'CONFIRMED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
-      { from: 'CONFIRMED', ...CANCELLED },
-
-      { from: 'SHIPPED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
-      { from: 'SHIPPED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
-      { from: 'SHIPPED', ...CANCELLED },
-
-      { from: 'OUT_FOR_DELIVERY', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
-      { from: 'OUT_FOR_DELIVERY', ...CANCELLED },
-
-      // Packed through the API before orders had kinds: it still moves on, never back to packing.
-      { from: 'PACKED', to: 'SHIPPED', by: ['admin'] },
-      { from: 'PACKED', to: 'OUT_FOR_DELIVERY', by: ['admin'] },
-      { from: 'PACKED', to: 'DELIVERED', by: ['admin'], payment: 'COMPLETED' },
-      { from: 'PACKED', ...CANCELLED },
-    ],
-  },
+/** Every kind the order process knows: each way of fulfilment, and each payment state an order waits in unplaced. */
+export const ORDER_KINDS: readonly OrderKind[] = [
+  ...FULFILMENT_PROCESS.map((way) => way.way),
+  ...(Object.keys(PAYMENT_STATES) as PaymentState[]).filter((state): state is 'awaitingCard' | 'upiProcessing' => !PAYMENT_STATES[state].placed),
 ];
 
 /**
- * The stage that ends an order delivered, read from the process: the one its moves reach with the payment
- * completed (every kind's delivery), so no other code spells it.
+ * The order process (docs/architecture.md#the-order-process): two processes read together, as Vendure keeps its
+ * fulfilment and payment processes apart. The fulfilment process (fulfilment-process.ts) has a row set per way of
+ * fulfilling; the payment process (payment-process.ts) a row set over the payment's states. An unplaced order moves
+ * only by its payment's rows; a placed one by its way's rows, each answered by the payment's row for its event (a
+ * delivery completes the payment, a cancellation cancels it). The API's lifecycle module runs these moves and the
+ * effects their rows name; the PWA's buttons and progress steps read the same rows through `movesFor` and
+ * `orderSteps`, so the screen and the server cannot disagree.
  */
-export const DELIVERED_STAGE: OrderStage = ORDER_PROCESS.flatMap((process) => process.moves).find((move) => move.payment === 'COMPLETED')!.to as OrderStage;
+export const ORDER_PROCESS = { fulfilment: FULFILMENT_PROCESS, payment: PAYMENT_PROCESS } as const;
+
+/** The payment's state of an order. */
+export function paymentOf(order: OrderFacts): PaymentState {
+  return paymentStateOf(order.paymentStatus, order.paymentProcessing === true);
+}
+
+/** The order's kind: its payment's state while that keeps it unplaced, else its way of fulfilment. */
+export function kindOf(order: OrderFacts): OrderKind {
+  const payment = paymentOf(order);
+  return payment === 'awaitingCard' || payment === 'upiProcessing' ? payment : wayOf(order.fulfilment).way;
+}
+
+/** Every move an order of its kind can make, from any stage (the moves it "never makes" are the others). */
+export function kindMoves(order: OrderFacts): OrderTransition[] {
+  const payment = paymentOf(order);
+  if (!PAYMENT_STATES[payment].placed) {
+    return PAYMENT_PROCESS.filter((move) => move.from === payment && move.by).map((move) => ({
+      from: null,
+      to: move.stage ?? 'PAYMENT_PROCESSING',
+      by: move.by!,
+      ...(PAYMENT_STATES[move.to].stored !== order.paymentStatus ? { payment: PAYMENT_STATES[move.to].stored } : {}),
+      effects: move.effects,
+    }));
+  }
+  return wayOf(order.fulfilment).moves.map((move) => {
+    const answer = paymentAnswer(payment, move.event);
+    return {
+      from: move.from,
+      to: move.to,
+      by: move.by,
+      ...(move.guard ? { guard: move.guard } : {}),
+      ...(answer ? { payment: PAYMENT_STATES[answer.to].stored } : {}),
+      effects: [...move.effects, ...(answer?.effects ?? [])],
+    };
+  });
+}
+
+/**
+ * The stage that ends an order delivered, read from the processes: the one a fulfilment row reaches with its
+ * `delivered` event (every way's), so no other code spells it.
+ */
+export const DELIVERED_STAGE: OrderStage = FULFILMENT_PROCESS.flatMap((way) => way.moves).find((move) => move.event === 'delivered')!.to;
 
 /** Whether an order was delivered: it stands at the process's delivered stage (Buy again reads only these). */
 export function isDelivered(order: OrderFacts): boolean {
   return stageOf(order) === DELIVERED_STAGE;
-}
-
-/** The kind of an order and its row set: the first kind that covers it. */
-export function processOf(order: OrderFacts): OrderKindProcess {
-  return ORDER_PROCESS.find((process) => process.covers(order))!;
 }
 
 /** Where the order stands in its kind's rows. */
@@ -167,7 +116,7 @@ export function stageOf(order: OrderFacts): LifecycleStage {
  */
 export function movesFor(order: OrderFacts, actor: OrderActor): OrderTransition[] {
   const from = stageOf(order);
-  return processOf(order).moves.filter((move) => move.from === from && move.by.includes(actor));
+  return kindMoves(order).filter((move) => move.from === from && move.by.includes(actor));
 }
 
 /** The row for this move when `actor` may make it now. */
@@ -182,12 +131,11 @@ export function stagesFor(order: OrderFacts, actor: OrderActor): OrderStage[] {
 }
 
 /**
- * The steps an order is shown going through (docs/product.md#states), read from its kind's rows once placed: every
- * stage a placed order of that kind can reach, Cancelled aside (a dark store's order is packed, the warehouse's ships).
+ * The steps an order is shown going through (docs/product.md#states), read from its way's rows: every stage a
+ * placed order fulfilled that way can reach, Cancelled aside (a dark store's order is packed, the warehouse's ships).
  */
-export function orderSteps(fulfilment?: 'store' | 'warehouse' | null): OrderStage[] {
-  const placed = processOf({ fulfilment, paymentStatus: 'CASH ON DELIVERY', statusHistory: [] });
-  const reached = new Set<OrderMoveTo>(['PLACED', ...placed.moves.filter((move) => move.from !== null).map((move) => move.to)]);
+export function orderSteps(fulfilment?: StoredFulfilment | null): OrderStage[] {
+  const reached = new Set<OrderStage>(['PLACED', ...wayOf(fulfilment).moves.map((move) => move.to)]);
   return ORDER_STAGES.filter((stage) => stage !== 'CANCELLED' && reached.has(stage));
 }
 

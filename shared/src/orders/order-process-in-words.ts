@@ -28,11 +28,31 @@ export function expectedMoves(kind: OrderKind, from: LifecycleStage, actor: Orde
   }
   if (from === null || from === 'DELIVERED' || from === 'CANCELLED') return [];
   const cancel: ExpectedMove = { to: 'CANCELLED', payment: 'CANCELLED' };
+  if (kind === 'pickup') return pickupMoves(from, actor, cancel);
+  // Ready for pickup is a pickup order's own stage: no order sent from the warehouse or a store ever stood there.
+  if (from === 'READY_FOR_PICKUP') return [];
   if (actor === 'customer') return [cancel];
   // A store's queue packs, sends and delivers its own orders; confirming and cancelling stay with the admin.
   if (actor !== 'admin' && !(actor === 'store' && kind === 'express')) return [];
   // An order at a stage off its kind's steps (reached through the API before orders had kinds) moves on along them.
   const later = STEPS[kind].filter((stage) => stageIndex(stage) > stageIndex(from) && !(actor === 'store' && stage === 'CONFIRMED'));
   const forward = later.map((to): ExpectedMove => ({ to, payment: to === 'DELIVERED' ? 'COMPLETED' : 'keep' }));
+  return actor === 'admin' ? [...forward, cancel] : forward;
+}
+
+/**
+ * A pickup order is packed and made ready by its store (or an admin), handed over by them at the counter, and never
+ * shipped or sent out; the shopper and an admin may cancel it until it is handed over, and the clock cancels it once
+ * it has waited ready too long. Nothing moves it off its steps: it never stood anywhere else.
+ */
+function pickupMoves(from: OrderStage, actor: OrderActor, cancel: ExpectedMove): ExpectedMove[] {
+  const steps: OrderStage[] = ['PLACED', 'PACKED', 'READY_FOR_PICKUP', 'DELIVERED'];
+  if (!steps.includes(from)) return [];
+  if (actor === 'customer') return [cancel];
+  if (actor === 'timer') return from === 'READY_FOR_PICKUP' ? [cancel] : [];
+  if (actor !== 'admin' && actor !== 'store') return [];
+  // Ready is reached from placed or packed; once ready, the next step is the hand-over.
+  const next: OrderStage[] = from === 'READY_FOR_PICKUP' ? ['DELIVERED'] : steps.filter((stage) => stageIndex(stage) > stageIndex(from) && stage !== 'DELIVERED');
+  const forward = next.map((to): ExpectedMove => ({ to, payment: to === 'DELIVERED' ? 'COMPLETED' : 'keep' }));
   return actor === 'admin' ? [...forward, cancel] : forward;
 }

@@ -39,6 +39,8 @@ const placeOrderFields = {
   couponCode: CouponCode.optional(),
   /** The delivery promise the shopper was shown (docs/product.md#delivery): an express one the store can no longer keep is a 409 PROMISE_CHANGED. */
   promise: deliveryPromiseSchema.optional(),
+  /** Picked up at this store instead of delivered (docs/product.md#store-pickup): no address, no promise. */
+  pickup: z.object({ storeId: Id }, { error: 'must be { storeId }' }).optional(),
 };
 
 /** The shape the services work with, whichever of the two payloads came in. */
@@ -46,24 +48,38 @@ export interface PlaceOrderInput {
   items: Array<{ productId: string; variantId: string | null; quantity: number }>;
   totalAmt: number;
   subTotalAmt?: number;
-  addressId: string;
+  /** The delivery address; absent exactly when the order is picked up. */
+  addressId?: string;
   couponCode?: string;
   promise?: DeliveryPromise;
+  pickup?: { storeId: string };
 }
 
 export const PlaceOrderBody = z
   .object(placeOrderFields)
   .superRefine((body, ctx) => {
-    if (!body.address && !body.addressId) ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'is required: Please select a delivery address.' });
+    const address = body.address ?? body.addressId;
+    if (body.pickup && (address || body.promise))
+      ctx.addIssue({ code: 'custom', path: ['pickup'], message: 'is picked up at a store: send no delivery address or promise with it.' });
+    if (!body.pickup && !address) ctx.addIssue({ code: 'custom', path: ['addressId'], message: 'is required: Please select a delivery address.' });
   })
   .transform((body): PlaceOrderInput => ({
     items: body.list_items.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
     totalAmt: body.totalAmt,
     subTotalAmt: body.subTotalAmt,
-    addressId: (body.addressId ?? body.address) as string,
     ...(body.couponCode ? { couponCode: body.couponCode } : {}),
-    ...(body.promise ? { promise: body.promise } : {}),
+    ...(body.pickup
+      ? { pickup: { storeId: body.pickup.storeId } }
+      : { addressId: (body.addressId ?? body.address), ...(body.promise ? { promise: body.promise } : {}) }),
   }));
+
+/** POST /api/order/pickup-stores: the checkout's lines; the answer is the open stores that hold every one (docs/product.md#store-pickup). */
+export const PICKUP_STORES_PATH = 'order/pickup-stores';
+export const PickupStoresBody = z.object({ list_items: placeOrderFields.list_items }).transform((body) => ({
+  items: body.list_items.map((line) => ({ productId: line.productId, variantId: line.variantId, quantity: line.quantity })),
+}));
+export type PickupStoresRequest = z.input<typeof PickupStoresBody>;
+export type PickupStoresInput = z.infer<typeof PickupStoresBody>;
 
 /** POST /api/order/coupon-preview: the checkout's lines and a coupon code, priced as an order would be (nothing is held). */
 export const CouponPreviewBody = z.object({ list_items: placeOrderFields.list_items, couponCode: CouponCode }).transform((body) => ({
@@ -91,7 +107,10 @@ export interface CashOnDeliveryRequest {
   list_items: OrderLineRequest[];
   totalAmt: number;
   subTotalAmt?: number;
-  address: string;
+  /** The delivery address; absent when the order is picked up (`pickup`). */
+  address?: string;
+  /** Picked up at this store, paid in cash at its counter (docs/product.md#store-pickup). */
+  pickup?: { storeId: string };
   couponCode?: string;
   /** The delivery promise the shopper was shown. */
   promise?: DeliveryPromise;
@@ -100,7 +119,9 @@ export interface CashOnDeliveryRequest {
 /** POST /api/order/checkout as the PWA sends it. */
 export interface CheckoutRequest {
   list_items: OrderLineRequest[];
-  addressId: string;
+  /** The delivery address; absent when the order is picked up (`pickup`). */
+  addressId?: string;
+  pickup?: { storeId: string };
   subTotalAmt: number;
   totalAmt: number;
   couponCode?: string;

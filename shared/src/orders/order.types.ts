@@ -2,6 +2,8 @@ import type { DeliveryPromise } from '../addresses/delivery-promise.js';
 import type { OrderReturn } from './returns.js';
 import type { Address } from '../addresses/address.types.js';
 import type { OrderStage, PaymentStatus, StatusHistoryEntry } from './order-stages.js';
+import type { StoredFulfilment } from './fulfilment-process.js';
+import type { OpeningHours } from '../stores/store.schema.js';
 
 /** The delivery address as it was when the order was placed (the shopper may edit theirs later). */
 export interface OrderAddress extends Pick<
@@ -66,8 +68,16 @@ export interface Order {
    * address (docs/product.md#delivery); null for an address the rule does not serve.
    */
   expectedDeliveryBy?: string | null;
-  /** Who sends it (docs/product.md#delivery): a dark store from its own shelves, or the national warehouse by courier. */
-  fulfilment?: 'store' | 'warehouse';
+  /**
+   * How it is fulfilled (docs/product.md#delivery, #store-pickup): a dark store sends it from its own shelves, the
+   * national warehouse by courier, or the shopper picks it up at a store (`pickup`).
+   */
+  fulfilment?: StoredFulfilment;
+  /**
+   * A pickup order's store, with its address and hours; its `code` only in its own shopper's answers, and only
+   * while it waits ready at the counter.
+   */
+  pickup?: OrderPickup;
   /** The store that sends an express order; null for the warehouse's. */
   store?: { _id: string; name: string } | null;
   /** The delivery promise the order was placed under; null on orders placed before promises were recorded. */
@@ -89,6 +99,28 @@ export interface Order {
   refundId?: string;
   /** A card session completed with the payment still to come (a UPI app to approve it): "Waiting for your UPI app". */
   payment_processing?: boolean;
+}
+
+/** Where a pickup order waits and what its shopper shows at the counter (docs/product.md#store-pickup). */
+export interface OrderPickup {
+  storeId: string;
+  store: PickupStore;
+  /** The 4-digit code, to its shopper only, once the order is ready and until it is handed over or cancelled. */
+  code?: string;
+  /** When the hand-over locked after too many wrong codes (an ISO time it opens again); absent when it is not locked. */
+  lockedUntil?: string;
+  /** When an order ready and not collected is cancelled (an ISO time); absent until it is ready. */
+  collectBy?: string;
+}
+
+/** A store as a shopper picks up at it: its place and its counter's hours. */
+export interface PickupStore extends OpeningHours {
+  _id: string;
+  name: string;
+  address: string;
+  city: string;
+  state: string;
+  pincode: string;
 }
 
 /** The 409 body extras when the client's total is stale: the server's current prices. */

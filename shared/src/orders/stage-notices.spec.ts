@@ -5,7 +5,7 @@ import { stageNoticeKind } from './stage-notices.js';
 describe('stageNoticeKind', () => {
   it('tells every stage after placement, each its own notice', () => {
     const kinds = ORDER_STAGES.filter((s) => s !== 'PLACED').map((stage) => stageNoticeKind('PLACED', stage, false));
-    expect(kinds).toEqual(['confirmed', 'packed', 'shipped', 'outForDelivery', 'delivered', 'cancelled']);
+    expect(kinds).toEqual(['confirmed', 'packed', 'readyForPickup', 'shipped', 'outForDelivery', 'delivered', 'cancelled']);
   });
 
   it('says nothing when the stage did not move, on placement, or for an order never placed', () => {

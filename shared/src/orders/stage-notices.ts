@@ -9,7 +9,7 @@ export function orderAnchor(orderId: string): string {
 }
 
 /** What a shopper is told when their order moves (docs/product.md#order-stage-notices); the API words it in the shopper's language. */
-export type StageNoticeKind = 'confirmed' | 'packed' | 'shipped' | 'outForDelivery' | 'delivered' | 'cancelled' | 'cancelledRefunded';
+export type StageNoticeKind = 'confirmed' | 'packed' | 'readyForPickup' | 'shipped' | 'outForDelivery' | 'delivered' | 'cancelled' | 'cancelledRefunded';
 
 /** A notice as it is sent: its title and body in the shopper's language. */
 export interface StageNotice {
@@ -21,15 +21,20 @@ export interface StageNotice {
  * Which notice a move from `previous` to `current` gives, or null when there is nothing to tell: the
  * stage did not change, the order was only now placed (the shopper is looking at its success
  * page), or it never was placed (a card checkout abandoned at Stripe and expired).
- * `refunded` says a paid order's amount is going back to the card.
+ * `refunded` says a paid order's amount is going back to the card; `pickup`, that the order is collected at a store.
  */
-export function stageNoticeKind(previous: OrderStage | null, current: OrderStage | null, refunded: boolean): StageNoticeKind | null {
+export function stageNoticeKind(previous: OrderStage | null, current: OrderStage | null, refunded: boolean, pickup = false): StageNoticeKind | null {
   if (previous === null || current === null || current === previous || current === 'PLACED') return null;
+  // A pickup order packed is not news yet: its shopper hears when it is ready at the counter.
+  if (pickup && current === 'PACKED') return null;
   switch (current) {
     case 'PACKED':
       return 'packed';
     case 'CONFIRMED':
       return 'confirmed';
+    case 'READY_FOR_PICKUP':
+      // The code is not in the notice (a queued notice keeps its words in the database): the order card shows it.
+      return 'readyForPickup';
     case 'SHIPPED':
       return 'shipped';
     case 'OUT_FOR_DELIVERY':

@@ -3,7 +3,7 @@ import { Id } from '../common/fields.js';
 import { ORDER_STAGES, type OrderStage, type PaymentStatus, type StatusHistoryEntry } from './order-stages.js';
 import type { OrderAddress } from './order.types.js';
 
-/** GET /api/store/queue?storeId=…: a dark store's open express orders, oldest first, with their packing lists (docs/product.md#delivery). */
+/** GET /api/store/queue?storeId=…: a dark store's open express and pickup orders, oldest first, with their packing lists (docs/product.md#delivery). */
 export const STORE_QUEUE_PATH = 'store/queue';
 
 export const StoreQueueQuery = z.object({ storeId: Id });
@@ -28,11 +28,15 @@ export interface PackingLine {
   image: string | null;
 }
 
-/** An open express order in its store's queue, timed against its promise. */
+/** An open order in its store's queue: an express one timed against its promise, a pickup one against its collect-by. */
 export interface StoreQueueOrder {
   _id: string;
+  /** `store`: the store sends it out; `pickup`: its shopper collects it at the counter, handed over against a code. */
+  fulfilment: 'store' | 'pickup';
+  /** A pickup order's hand-over is locked until then (too many wrong codes today); absent otherwise. */
+  handOverLockedUntil?: string;
   createdAt: string;
-  /** createdAt + the promise's minutes. */
+  /** createdAt + the promise's minutes; a pickup order's: when it is cancelled if not collected. */
   dueAt: string;
   /** Whole minutes until dueAt, negative once it has passed. */
   minutesLeft: number;

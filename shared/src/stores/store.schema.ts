@@ -28,6 +28,15 @@ const ServesPincodes = z
   .max(STORE_PINCODES_MAX, { error: `must hold at most ${STORE_PINCODES_MAX} items` })
   .transform((list) => [...new Set(list)]);
 
+/** A time of day on the shop's clock, HH:MM (24 hours): when a store's counter opens or closes. */
+const TimeOfDay = z.string({ error: 'must be a time HH:MM' }).regex(/^([01][0-9]|2[0-3]):[0-5][0-9]$/, { error: 'must be a time HH:MM (24 hours)' });
+
+/** Opening hours: when the counter opens and closes each day (a pickup order's card shows them). */
+export interface OpeningHours {
+  opensAt: string;
+  closesAt: string;
+}
+
 const storeFields = {
   name: RequiredText(80),
   address: RequiredText(200),
@@ -36,6 +45,9 @@ const storeFields = {
   pincode: Pincode,
   servesPincodes: ServesPincodes,
   promiseMinutes: PromiseMinutes,
+  /** Absent on create: 09:00 to 21:00. */
+  opensAt: TimeOfDay.optional(),
+  closesAt: TimeOfDay.optional(),
 };
 
 /** POST /api/store/create (admin). */
@@ -98,6 +110,8 @@ export interface Store {
   pincode: string;
   servesPincodes: string[];
   promiseMinutes: number;
+  opensAt: string;
+  closesAt: string;
   /** A closed store serves no pincode and takes no order; its stock stays on its shelves. */
   open: boolean;
   createdAt: string;

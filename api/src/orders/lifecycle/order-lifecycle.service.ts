@@ -2,7 +2,6 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { OrderActor } from '@haat/shared/orders/order-lifecycle';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import { DB, type Db } from '../../db/database.js';
-import { notFound } from '../../common/app-error.js';
 import { OrderEvents, type OrderChange } from '../order-events.js';
 import { deleteOrder } from '../orders.repository.js';
 import type { OrderRow } from '../orders.table.js';
@@ -11,7 +10,13 @@ import { SearchService } from '../../search/index.js';
 import { NoticesService, type NoticeToQueue } from '../../notices/index.js';
 import { releaseStock } from './release-stock.js';
 import { APP_CONFIG, type AppConfig } from '../../config/config.js';
-import { documentRefundedPayment, isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
+import { documentRefundedPayment, factsOf, isAwaitingCardPayment, lockOrder, transition, type TransitionExtras, type Transitioned } from './transition.js';
+import { allowedMove } from '@haat/shared/orders/order-lifecycle';
+import { AppError, notFound } from '../../common/app-error.js';
+import { ErrorCode } from '@haat/shared/common/error-code';
+import { checkPickupCode, codeRefused, type CodeCheck } from './hand-over.js';
+import { pickupCodeKey } from './pickup-code.js';
+import { refusal } from './refusal.js';
 
 export interface MoveOptions<T> {
   /** Runs on the locked row before the move: refuses what the table cannot know (another shopper's order). */
@@ -29,6 +34,8 @@ export interface MoveOptions<T> {
 @Injectable()
 export class OrderLifecycle {
   private readonly logger = new Logger('OrderLifecycle');
+  /** The key pickup codes are derived with (pickup-code.ts): held here, never stored. */
+  readonly pickupCodeKey: Buffer;
 
   constructor(
     @Inject(DB) private readonly db: Db,
@@ -36,7 +43,9 @@ export class OrderLifecycle {
     private readonly search: SearchService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly notices: NoticesService,
-  ) {}
+  ) {
+    this.pickupCodeKey = pickupCodeKey(config.jwtAccessSecret);
+  }
 
   /**
    * A move inside the caller's transaction, on a row it locked (the Stripe webhook); `announce` it after the commit.
@@ -64,6 +73,34 @@ export class OrderLifecycle {
     });
     this.announce(moved);
     return answer;
+  }
+
+  /**
+   * A pickup order handed over at the counter against its code (docs/product.md#store-pickup): the move to delivered
+   * its row guards with the code, made only when the code is right. The asker is refused as for any move first (not
+   * ready, not theirs, already collected), so no code is compared on an order that could not be handed over; a wrong
+   * code is counted and answered 422 (429 once the hand-over locks, the admins told in the same transaction).
+   */
+  async handOver<T>(orderId: string, code: string, actor: 'admin' | 'store', options: MoveOptions<T>): Promise<T> {
+    const outcome = await this.db.transaction(async (tx): Promise<{ moved: Transitioned; answer: T } | { refused: Extract<CodeCheck, { right: false }> }> => {
+      const row = await lockOrder(tx, orderId);
+      if (!row) throw notFound('Order');
+      options.check?.(row);
+      const move = allowedMove(factsOf(row), 'DELIVERED', actor);
+      if (!move) throw refusal(row, factsOf(row), 'DELIVERED', actor);
+      if (move.guard !== 'pickupCode')
+        throw new AppError(409, ErrorCode.StageNotAllowed, `Order ${row.id} is not picked up at a store: there is nothing to hand over.`);
+      const check = await checkPickupCode(tx, row, code, this.pickupCodeKey, options.extras?.now ?? new Date());
+      if (!check.right) {
+        if (check.justLocked) await this.notices.enqueue(tx, this.events.noticesOfPickupLocked({ ...row, pickupLockedUntil: check.lockedUntil }));
+        return { refused: check };
+      }
+      const moved = await this.transitionIn(tx, row, 'DELIVERED', actor, { ...options.extras, pickupCodeChecked: true });
+      return { moved, answer: await options.read(tx, moved.after) };
+    });
+    if ('refused' in outcome) throw codeRefused(orderId, outcome.refused);
+    this.announce(outcome.moved);
+    return outcome.answer;
   }
 
   /**

@@ -7,14 +7,15 @@ import {
   type OrderFacts,
   type OrderMoveTo,
 } from '@haat/shared/orders/order-lifecycle';
-import { furthestStage, stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
+import { furthestStage, type OrderStage } from '@haat/shared/orders/order-stages';
 import { removeFromCart } from '../../cart/index.js';
 import { supplyStateOf } from '../../addresses/index.js';
 import { orderLines, orders, type OrderRow } from '../orders.table.js';
 import type { DbOrTx, Tx } from '../order-tx.js';
 import { endUnpaidHold, fulfilStock, releaseStock, releaseUnshipped } from './release-stock.js';
 import { openReturnToOrigin } from './return-to-origin.js';
-import { refusal } from './refusal.js';
+import { pickupCodeNeeded, refusal } from './refusal.js';
+import { newPickupSalt } from './pickup-code.js';
 import { addressText } from '@haat/shared/addresses/address-lines';
 import { invoiceOf, issueCreditNote, issueInvoice, issueInvoices, type InvoicedOrder, type Seller } from '../../invoices/index.js';
 import { releaseCouponUse } from '../../promotions/index.js';
@@ -74,6 +75,8 @@ export interface LifecycleContext {
 export interface TransitionExtras {
   /** The card payment that paid the order (kept so a later cancellation can refund it). */
   paymentIntent?: string | null;
+  /** The hand-over checked the shopper's pickup code (hand-over.ts): a row guarded by it may be made. */
+  pickupCodeChecked?: boolean;
   now?: Date;
 }
 
@@ -93,12 +96,12 @@ export interface Transitioned {
 }
 
 /**
- * Moves the order to `to` for `actor`, or refuses with a 409 saying why. The move appends the stage
- * to the history, sets the payment status the table names, settles the order's stock with the
- * inventory (released when cancelled, fulfilled when shipped or later), ends a paid order's unpaid
- * hold and takes its products out of the cart. An order cancelled after it shipped opens a return to
- * origin instead of restocking and refunding at once (openReturnToOrigin). Refunds, closing the Stripe session
- * and telling the shop happen after the commit (OrderLifecycle.announce), from what this returns.
+ * Moves the order to `to` for `actor`, or refuses with a 409 saying why. The move appends the stage to the history,
+ * sets the payment status its row names, and runs the effects its row names (order-lifecycle.ts: the fulfilment
+ * row's, then the payment's), each in the caller's transaction: the stock settled with the inventory (released,
+ * fulfilled, or awaited back as a return to origin), the unpaid hold ended, the cart cleared, the invoice or the
+ * credit note issued, the coupon's use given back. Refunds, closing the Stripe session and telling the shop happen
+ * after the commit (OrderLifecycle.announce), from what this returns. No effect is decided by the order of stages.
  */
 export async function transition(
   tx: Tx,
@@ -108,20 +111,22 @@ export async function transition(
   context: LifecycleContext,
   extras: TransitionExtras = {},
 ): Promise<Transitioned> {
-  const from = stageOf(order);
   const move = allowedMove(factsOf(order), to, actor);
   if (!move) throw refusal(order, factsOf(order), to, actor);
+  if (move.guard === 'pickupCode' && extras.pickupCodeChecked !== true) throw pickupCodeNeeded(order);
+  const effects = new Set(move.effects);
   const now = extras.now ?? new Date();
   const statusHistory = [...order.statusHistory, { status: to, updatedAt: now.toISOString() }];
   const paymentStatus = move.payment ?? order.paymentStatus;
   const paid = paymentStatus === 'PAID' && order.paymentStatus !== 'PAID';
 
-  // Cancelled after it shipped: the parcel is on its way, so its units come back with it (a return to origin).
-  const inTransit = to === 'CANCELLED' && from !== null && from !== 'CANCELLED' && stageIndex(from) >= stageIndex('SHIPPED');
-  const restocked =
-    to !== 'CANCELLED' ? [] : inTransit ? await releaseUnshipped(tx, order.id) : await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel');
-  if (to !== 'CANCELLED' && stageIndex(to) >= stageIndex('SHIPPED')) await fulfilStock(tx, order.id);
-  if (paid) await endUnpaidHold(tx, order.id);
+  const restocked = effects.has('returnToOrigin')
+    ? await releaseUnshipped(tx, order.id)
+    : effects.has('releaseStock')
+      ? await releaseStock(tx, order.id, actor === 'timer' ? 'expiry' : 'cancel')
+      : [];
+  if (effects.has('fulfilStock')) await fulfilStock(tx, order.id);
+  if (effects.has('endUnpaidHold')) await endUnpaidHold(tx, order.id);
   const [after] = await tx
     .update(orders)
     .set({
@@ -130,27 +135,28 @@ export async function transition(
       paymentStatus,
       updatedAt: now,
       ...(paid ? { stripePaymentIntent: extras.paymentIntent ?? null } : {}),
+      // A fresh code each time an order is made ready; the table keeps its salt, never the code (pickup-code.ts).
+      ...(effects.has('issuePickupCode') ? { pickupCodeSalt: newPickupSalt(), pickupWrongCodes: 0, pickupLockedUntil: null } : {}),
     })
     .where(eq(orders.id, order.id))
     .returning();
-  if (paid) await removeBoughtFromCart(tx, order);
-  // The tax invoice is made once, when the sale is complete: a card order when it is paid, a cash order
-  // when it is delivered; a cancelled invoiced order is reversed by a credit note (docs/decisions/0200-tax-invoices.md).
-  if (paid || (to === 'DELIVERED' && order.paymentMethod === 'COD')) await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
-  if (to === 'CANCELLED' && order.paymentStatus === 'PAID' && !inTransit) await issueCreditNote(tx, order.id, 'cancel', now);
-  // A paid order cancelled in transit is refunded, with its credit note, once the parcel is back (the return's REFUNDED).
-  if (inTransit) await openReturnToOrigin(tx, order, now);
+  if (effects.has('clearCart')) await removeBoughtFromCart(tx, order);
+  // The tax invoice is made once, when the sale is complete (a card order when it is paid, a cash order when it is
+  // handed over); a cancelled invoiced order is reversed by a credit note (docs/decisions/0200-tax-invoices.md).
+  if (effects.has('invoice')) await issueInvoice(tx, context.seller, await invoicedOrder(tx, order), now);
+  if (effects.has('creditNote')) await issueCreditNote(tx, order.id, 'cancel', now);
+  // A paid order cancelled on its way is refunded, with its credit note, once the parcel is back (the return's REFUNDED).
+  if (effects.has('returnToOrigin')) await openReturnToOrigin(tx, order, now);
   // A cancelled order gives its coupon use back: the shopper may use it again (docs/product.md#coupons).
-  if (to === 'CANCELLED' && order.couponId) await releaseCouponUse(tx, order.couponId, order.userId);
+  if (effects.has('releaseCoupon') && order.couponId) await releaseCouponUse(tx, order.couponId, order.userId);
 
   return {
     before: order,
     after: after as OrderRow,
     actor,
-    placed: from === null && to === 'PLACED',
-    refund: order.paymentStatus === 'PAID' && paymentStatus === 'CANCELLED' && !inTransit ? order.stripePaymentIntent : null,
-    // Stripe closed the session itself when it expired it or failed the payment.
-    expireSession: from === null && to === 'CANCELLED' && (actor === 'customer' || actor === 'admin') ? order.stripeSessionId : null,
+    placed: effects.has('placed'),
+    refund: effects.has('refund') ? order.stripePaymentIntent : null,
+    expireSession: effects.has('closeSession') ? order.stripeSessionId : null,
     restocked,
   };
 }

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { stagesFor } from '@haat/shared/orders/order-lifecycle';
+import { movesFor, stagesFor } from '@haat/shared/orders/order-lifecycle';
+import { HandOverForm } from '../../lib/pickup/hand-over-form';
 import type { OrderStage } from '@haat/shared/orders/order-stages';
 import type { StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { Store } from '@haat/shared/stores/store.schema';
@@ -16,9 +17,17 @@ import { OpenedHeading } from './components/opened-heading';
 import { storesApi, storeQueueQuery } from './stores-api';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
 
-/** The moves the order process gives a store's queue on this order now (docs/architecture.md#the-order-process). */
-const queueMoves = (order: StoreQueueOrder): OrderStage[] =>
-  stagesFor({ fulfilment: 'store', paymentStatus: order.payment_status, statusHistory: order.statusHistory }, 'store');
+const factsOf = (order: StoreQueueOrder) => ({ fulfilment: order.fulfilment, paymentStatus: order.payment_status, statusHistory: order.statusHistory });
+
+/**
+ * The moves the order process gives a store's queue on this order now (docs/architecture.md#the-order-process), but
+ * the one its row guards with the pickup code: a pickup order is handed over through the code's form.
+ */
+const queueMoves = (order: StoreQueueOrder): OrderStage[] => {
+  const guarded = new Set(movesFor(factsOf(order), 'store').flatMap((move) => (move.guard ? [move.to] : [])));
+  return stagesFor(factsOf(order), 'store').filter((stage) => !guarded.has(stage));
+};
+const handsOver = (order: StoreQueueOrder) => movesFor(factsOf(order), 'store').some((move) => move.guard === 'pickupCode');
 
 /** "12 min left" or "Late by 3 min", against the promise (docs/product.md#delivery). */
 export function timeLeftWords(t: (key: string, options: Record<string, unknown>) => string, order: Pick<StoreQueueOrder, 'minutesLeft' | 'late'>) {
@@ -62,6 +71,8 @@ export function StoreQueue({ store }: { store: Store }) {
               order={order}
               busy={busy}
               onMove={(stage) => (stage === 'DELIVERED' ? setDelivering(order._id) : void move(order._id, stage))}
+              onHandedOver={() => void invalidate(...adminKeys.storeQueue(store._id))}
+              storeId={store._id}
             />
           ))}
         </ol>
@@ -81,7 +92,19 @@ export function StoreQueue({ store }: { store: Store }) {
 }
 
 /** One order of the queue: its packing list, due time, address and the moves it has now. */
-function QueuedOrder({ order, busy, onMove }: { order: StoreQueueOrder; busy: boolean; onMove: (stage: OrderStage) => void }) {
+function QueuedOrder({
+  order,
+  busy,
+  onMove,
+  onHandedOver,
+  storeId,
+}: {
+  order: StoreQueueOrder;
+  busy: boolean;
+  onMove: (stage: OrderStage) => void;
+  onHandedOver: () => void;
+  storeId: string;
+}) {
   const { t } = useTranslation('stores');
   return (
     <li className={`store-queue__order${order.late ? ' is-late' : ''}`} data-testid="queue-order">
@@ -98,7 +121,12 @@ function QueuedOrder({ order, busy, onMove }: { order: StoreQueueOrder; busy: bo
           </li>
         ))}
       </ul>
-      <p className="store-queue__to">{`${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}</p>
+      <p className="store-queue__to">
+        {order.fulfilment === 'pickup'
+          ? `${t('queue.pickupBy', { name: order.address.name })}${order.address.mobile ? ` · ${spacedMobile(order.address.mobile)}` : ''}`
+          : `${order.address.name}, ${order.address.address} · ${spacedMobile(order.address.mobile)}`}
+      </p>
+      {order.handOverLockedUntil && <p className="admin-danger">{t('queue.handOverLocked')}</p>}
       <div className="stage-mover" role="group" aria-label={t('queue.moveLabel', { id: order._id })}>
         {queueMoves(order).map((stage) => (
           <button key={stage} type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => onMove(stage)}>
@@ -106,6 +134,7 @@ function QueuedOrder({ order, busy, onMove }: { order: StoreQueueOrder; busy: bo
           </button>
         ))}
       </div>
+      {handsOver(order) && <HandOverForm orderId={order._id} storeId={storeId} onDone={onHandedOver} />}
     </li>
   );
 }

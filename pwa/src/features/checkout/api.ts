@@ -1,6 +1,13 @@
 import type { Envelope } from '@haat/shared/common/envelope';
-import type { CancelOrderBody, CashOnDeliveryRequest, CheckoutRequest, CouponPreviewRequest } from '@haat/shared/orders/order.schema';
-import type { CurrentTotals, Order } from '@haat/shared/orders/order.types';
+import {
+  PICKUP_STORES_PATH,
+  type CancelOrderBody,
+  type CashOnDeliveryRequest,
+  type CheckoutRequest,
+  type CouponPreviewRequest,
+  type PickupStoresRequest,
+} from '@haat/shared/orders/order.schema';
+import type { CurrentTotals, Order, PickupStore } from '@haat/shared/orders/order.types';
 import { queryOptions } from '@tanstack/react-query';
 import type { CartLine } from '../../lib/storage/account-tables';
 import { ErrorCode } from '@haat/shared/common/error-code';
@@ -20,6 +27,9 @@ export const checkoutApi = {
     http
       .post('order/checkout', { json: body, headers: { 'idempotency-key': idempotencyKey }, retry: 0, timeout: 20_000, context: { silent: true } })
       .json<Envelope<unknown> & { id: string; url: string }>(),
+  /** The open stores that hold every one of these lines now (docs/product.md#store-pickup); a read, silent. */
+  pickupStores: (body: PickupStoresRequest, signal?: AbortSignal) =>
+    http.post(PICKUP_STORES_PATH, { json: body, signal, retry: 0, timeout: 15_000, context: { silent: true } }).json<Envelope<{ stores: PickupStore[] }>>(),
   /** What a coupon takes off these lines now, or why it does not apply (docs/product.md#coupons). */
   couponPreview: (body: CouponPreviewRequest, signal?: AbortSignal) =>
     http.post('order/coupon-preview', { json: body, signal, retry: 0, timeout: 15_000, context: { silent: true } }).json<Envelope<CurrentTotals>>(),
@@ -39,6 +49,16 @@ export const couponPreviewQuery = (code: string, lines: readonly CartLine[]) =>
     queryFn: async ({ signal }) => {
       const list_items = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
       return (await checkoutApi.couponPreview({ list_items, couponCode: code }, signal)).data!;
+    },
+  });
+
+/** The stores to pick these lines up at, asked again when the lines change. */
+export const pickupStoresQuery = (lines: readonly CartLine[]) =>
+  queryOptions({
+    queryKey: screenKeys.pickupStores(pricedCart(lines)),
+    queryFn: async ({ signal }) => {
+      const list_items = lines.map((l) => ({ productId: l.productId, variantId: l.variantId ?? null, quantity: l.quantity }));
+      return (await checkoutApi.pickupStores({ list_items }, signal)).data!.stores;
     },
   });
 

@@ -81,7 +81,7 @@ function ManageOrders() {
   const { t } = useTranslation('orders');
   const [params, setParams] = useSearchParams();
   const status = stageOf(params.get('status'));
-  const { orders, loaded, hasMore, loadMore, updating, move } = useAdminOrders(status);
+  const { orders, loaded, hasMore, loadMore, updating, move, refresh } = useAdminOrders(status);
   // Opening Manage Orders is seeing the orders: the badge starts again from 0, on the server too.
   const markSeen = useOrdersSeen();
   // Moving an order is handling it: whatever arrived while this page was open has been seen too.
@@ -102,7 +102,12 @@ function ManageOrders() {
           loading={!loaded}
           render={(order) => (
             <OrderCard key={order.orderId} order={order}>
-              <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void handle(order.orderId, status)} />
+              <StageMover
+                order={order}
+                updating={updating === order.orderId}
+                onMove={(status) => void handle(order.orderId, status)}
+                onHandedOver={refresh}
+              />
             </OrderCard>
           )}
         />

@@ -93,6 +93,10 @@ export function reactionTo(sent: string | undefined): ProblemReaction {
     case ErrorCode.PromiseChanged: // checkout: the message and `promise` say the new promise, before the shopper taps again
     case ErrorCode.StatePincodeMismatch: // the address form puts the pincode's state in and says so
     case ErrorCode.PushEndpointRefused: // the browser's push service is not one the shop sends to: the toggle says so
+    case ErrorCode.PickupCodeNeeded: // the stage buttons leave the hand-over to the code's form
+    case ErrorCode.PickupCodeWrong: // the hand-over form says the tries left and keeps the focus
+    case ErrorCode.PickupLocked: // the hand-over form says it opens again tomorrow
+    case ErrorCode.PickupStoreUnavailable: // checkout: the message names the store; the shopper picks another
     case undefined:
       return 'refused';
     default:

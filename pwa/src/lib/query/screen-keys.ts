@@ -5,6 +5,8 @@
 export const screenKeys = {
   /** A coupon priced for the cart's lines (checkout). */
   coupon: (code: string, cart: string) => ['coupon', code, cart] as const,
+  /** The stores that hold the cart's lines now, to pick them up at (checkout). */
+  pickupStores: (cart: string) => ['checkout', 'pickup-stores', cart] as const,
   /** Leaving Stripe unpaid (checkout/api.ts): asked once per order, however often the page draws. */
   abandon: (orderId: string) => ['checkout', 'abandon', orderId] as const,
   pincode: (pincode: string) => ['pincode', pincode] as const,

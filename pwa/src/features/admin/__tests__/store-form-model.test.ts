@@ -44,6 +44,8 @@ describe('the store form', () => {
       _id: 'S1',
       servesPincodes: ['560034', '560095'],
       promiseMinutes: 15,
+      opensAt: '09:00',
+      closesAt: '21:00',
       open: true,
       createdAt: '',
       updatedAt: '',

@@ -12,10 +12,12 @@ interface Props {
   held?: boolean;
   /** The chosen address is outside every delivery zone: neither button places anything (the promise line says why). */
   notServed?: boolean;
+  /** Picked up at a store: cash is paid at its counter (docs/product.md#store-pickup). */
+  atStore?: boolean;
 }
 
 /** Pay Online and Cash on Delivery (docs/product.md#screens); Pay Online says why when it cannot work. */
-export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery, held = false, notServed = false }: Props) {
+export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelivery, held = false, notServed = false, atStore = false }: Props) {
   const { t } = useTranslation('checkout');
   const config = usePublicConfig();
   const online = useOnline();
@@ -33,7 +35,7 @@ export function PaymentActions({ busy, paymentsDown, onPayOnline, onCashOnDelive
         {busy === 'card' ? t('pay.loading') : t(config.upi ? 'pay.upiOrCard' : 'pay.online')}
       </button>
       <button type="button" className="btn btn--ghost checkout__cod" disabled={busy !== null || held || notServed} onClick={onCashOnDelivery}>
-        {busy === 'cod' ? t('pay.loading') : t('pay.cod')}
+        {busy === 'cod' ? t('pay.loading') : t(atStore ? 'pickup.payAtStore' : 'pay.cod')}
       </button>
       {reason && (
         <p id="pay-online-reason" className="checkout__muted" data-testid="pay-online-reason">

@@ -72,14 +72,18 @@ export function usePlaceOrder(
     setPriceNotice(i18n.t('checkout:newTotal', { message, total: formatMoney(current.totalAmt) }));
   };
 
-  const cashOnDelivery = async (addressId: string | undefined) => {
-    if (!addressId) return void say(i18n.t('checkout:noAddress'));
+  // Picked up at a store (docs/product.md#store-pickup): the store stands where the address and the promise stood.
+  const destination = (addressId: string | undefined, pickup: { storeId: string } | null) =>
+    pickup ? { pickup } : { address: addressId, ...promised() };
+
+  const cashOnDelivery = async (addressId: string | undefined, pickup: { storeId: string } | null = null) => {
+    if (!addressId && !pickup) return void say(i18n.t('checkout:noAddress'));
     setBusy('cod');
     setPriceNotice(null);
     setHoldLimit(null);
     setPromiseNotice(null);
     try {
-      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId, ...promised() });
+      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), ...destination(addressId, pickup) });
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
       if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
       toast.success(i18n.t('checkout:placed'));
@@ -94,8 +98,8 @@ export function usePlaceOrder(
     }
   };
 
-  const payOnline = async (addressId: string | undefined) => {
-    if (!addressId) return void say(i18n.t('checkout:noAddress'));
+  const payOnline = async (addressId: string | undefined, pickup: { storeId: string } | null = null) => {
+    if (!addressId && !pickup) return void say(i18n.t('checkout:noAddress'));
     if (!navigator.onLine) return void say(i18n.t('checkout:payOffline'));
     setBusy('card');
     setPriceNotice(null);
@@ -103,7 +107,7 @@ export function usePlaceOrder(
     setPromiseNotice(null);
     try {
       await outboxFacade.flush();
-      const body = { list_items: items(), addressId, ...priced(), ...promised() };
+      const body = { list_items: items(), ...priced(), ...(pickup ? { pickup } : { addressId, ...promised() }) };
       const answer = await checkoutApi.cardCheckout(body, ulid());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {

@@ -9,6 +9,7 @@ import { toast } from '../../../lib/ui/toast';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 import { ordersApi } from '../api';
 import { OrderProgress } from './order-progress';
+import { PickupNote } from './pickup-note';
 import { TaxDocumentLinks } from './tax-document-links';
 import { OrderAgainButton } from './order-again-button';
 import { OrderReturns } from './order-returns';
@@ -43,7 +44,9 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
   const open = order.status !== 'DELIVERED' && order.status !== 'CANCELLED' && order.payment_status !== 'CANCELLED';
   // (An order kept by an older version of the app may lack its address: then no date rather than a guess.)
   const address: Partial<OrderAddress> | undefined = order.delivery_address;
-  const expected = open ? (order.expectedDeliveryBy ?? (address ? expectedDeliveryDate(address, new Date(order.createdAt)) : null)) : null;
+  // A pickup order is collected, not delivered: its card names the store instead (PickupNote).
+  const expected =
+    open && order.fulfilment !== 'pickup' ? (order.expectedDeliveryBy ?? (address ? expectedDeliveryDate(address, new Date(order.createdAt)) : null)) : null;
   // What an order says of its delivery (docs/product.md#delivery): the promise it was placed under, an express one's due time.
   const { promise, dueAt } = order;
   return (
@@ -82,6 +85,7 @@ export function OrderCard({ order, children }: { order: SavedOrder; children?: R
           </p>
         )
       )}
+      <PickupNote order={order} />
       <OrderProgress history={order.statusHistory} fulfilment={order.fulfilment} />
       <TaxDocumentLinks order={order} />
       <OrderReturns order={order} shopper={!children} />

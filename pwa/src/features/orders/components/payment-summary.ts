@@ -2,8 +2,10 @@ import type { PaymentStatus } from '@haat/shared/orders/order-stages';
 import { i18n } from '../../../i18n/i18n';
 
 /** How an order was paid, in words: "Cash on delivery", "Paid online · Completed" — never the stored codes. */
-export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus; payment_processing?: boolean }): string {
-  const method = i18n.t(order.payment_method === 'COD' ? 'orders:payment.cod' : 'orders:payment.online');
+export function paymentSummary(order: { payment_method?: string; payment_status: PaymentStatus; payment_processing?: boolean; fulfilment?: string }): string {
+  // A pickup order's cash is paid at the store's counter (docs/product.md#store-pickup).
+  const cash = order.fulfilment === 'pickup' ? 'orders:payment.atStore' : 'orders:payment.cod';
+  const method = i18n.t(order.payment_method === 'COD' ? cash : 'orders:payment.online');
   // Stripe has the payment, a UPI app still to approve it (docs/decisions/0051-card-payments-and-refunds.md).
   if (order.payment_status === 'AWAITING_PAYMENT' && order.payment_processing) return `${method} · ${i18n.t('orders:payment.upiWaiting')}`;
   const status = paymentStatusWords(order.payment_status);

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from '../../../i18n/i18n';
-import { factsOfOrder, stagesFor } from '@haat/shared/orders/order-lifecycle';
+import { factsOfOrder, movesFor, stagesFor } from '@haat/shared/orders/order-lifecycle';
+import { HandOverForm } from '../../../lib/pickup/hand-over-form';
 import { stageIndex, type OrderStage } from '@haat/shared/orders/order-stages';
 import { type Order } from '@haat/shared/orders/order.types';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
@@ -8,12 +9,27 @@ import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
 /** Moves that cannot be undone: the admin is asked first, naming what will happen (docs/product.md#states). */
 const FINAL: ReadonlySet<OrderStage> = new Set(['CANCELLED', 'DELIVERED']);
 
-/** docs/product.md#states: the moves the order process gives an admin on this order now; Cancelled and Delivered ask first. */
-export function StageMover({ order, updating, onMove }: { order: Order; updating: boolean; onMove: (status: OrderStage) => void }) {
+/**
+ * docs/product.md#states: the moves the order process gives an admin on this order now; Cancelled and Delivered ask
+ * first. A move its row guards with the pickup code (a pickup order handed over) is the code's form instead of a button.
+ */
+export function StageMover({
+  order,
+  updating,
+  onMove,
+  onHandedOver = () => undefined,
+}: {
+  order: Order;
+  updating: boolean;
+  onMove: (status: OrderStage) => void;
+  onHandedOver?: () => void;
+}) {
   const { t } = useTranslation('orders');
   const [asking, setAsking] = useState<OrderStage | null>(null);
-  const stages = stagesFor(factsOfOrder(order), 'admin');
-  if (stages.length === 0) return null;
+  const facts = factsOfOrder(order);
+  const guarded = new Set(movesFor(facts, 'admin').flatMap((move) => (move.guard === 'pickupCode' ? [move.to] : [])));
+  const stages = stagesFor(facts, 'admin').filter((stage) => !guarded.has(stage));
+  if (stages.length === 0 && guarded.size === 0) return null;
   const paidByCard = order.payment_method !== 'COD' && (order.payment_status === 'PAID' || order.payment_status === 'COMPLETED');
   // Cancelled once shipped, the parcel comes back first: its units and any card refund wait for it (docs/product.md#returns).
   const inTransit = order.status !== null && order.status !== 'CANCELLED' && stageIndex(order.status) >= stageIndex('SHIPPED');
@@ -34,6 +50,7 @@ export function StageMover({ order, updating, onMove }: { order: Order; updating
           {t(`stage.${stage}`)}
         </button>
       ))}
+      {guarded.size > 0 && <HandOverForm orderId={order.orderId} onDone={onHandedOver} />}
       {asking && (
         <ConfirmDialog
           title={t(asking === 'CANCELLED' ? 'mover.cancelTitle' : 'mover.deliverTitle', { id: order.orderId })}

@@ -38,5 +38,8 @@ export function useAdminOrders(status?: OrderStage) {
     }
   };
 
-  return { orders, loaded: read.isFetched, hasMore: read.hasNextPage, loadMore: () => void read.fetchNextPage(), updating, move };
+  /** Read again (an order moved elsewhere: a pickup handed over at the counter). */
+  const refresh = () => void invalidate(...queryKey);
+
+  return { orders, loaded: read.isFetched, hasMore: read.hasNextPage, loadMore: () => void read.fetchNextPage(), updating, move, refresh };
 }
