@@ -60,7 +60,7 @@ const PRODUCT_CARDS =
 // shop's address, and the recent searches (the microphone's, loaded late, and an Enter's or a log-out's, loaded then).
 // Every other page loads this chunk before its first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|features[\\/]search[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer)$|[\\/]en-IN[\\/](language|footer)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|lib[\\/]device[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer)$|[\\/]en-IN[\\/](language|footer)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [

@@ -1,7 +1,8 @@
 import { useRef } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { LIMITS, SEARCH_SUGGESTIONS } from '@haat/shared/common/limits';
-import { loadVoiceSearch, rememberSearchSoon } from '../../features/search/public';
+import { loadVoiceSearch } from '../../features/search/public';
+import { rememberSearchSoon } from '../../lib/device/recent-searches-soon';
 import { latePart } from '../../lib/ui/late-part';
 import { firstPrompt, promptText, useTypingPrompt } from './use-typing-prompt';
 import { useTranslation } from '../../i18n/i18n';

@@ -8,7 +8,7 @@ import { useBusy } from '../../lib/hooks/use-busy';
 import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../lib/ui/form-refusal';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
-import { PushToggle } from '../orders/public';
+import { PushToggle } from '../realtime/public';
 import { accountApi } from './api';
 import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';

@@ -1,4 +1,4 @@
-import { useNotifyMe, type WaitedUnit } from '../../account/public';
+import { useNotifyMe, type WaitedUnit } from '../hooks/use-notify-me';
 import { useTranslation } from '../../../i18n/i18n';
 import './notify-me.css';
 

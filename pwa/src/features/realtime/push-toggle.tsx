@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
-import { useTranslation } from '../../../i18n/i18n';
+import { useTranslation } from '../../i18n/i18n';
+import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from './web-push';
+import './push-toggle.css';
 
 // The texts (the push namespace, which the precached success page carries without the rest of orders): push:push.<audience>.{on,off,turnOn,turnOff}, and push.blocked / push.unsupported for both.
 
