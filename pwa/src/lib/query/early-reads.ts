@@ -1,4 +1,4 @@
-import type { QueryFunctionContext, QueryKey, QueryObserver, UseQueryOptions } from '@tanstack/react-query';
+import type { MutationObserver, MutationOptions, QueryFunctionContext, QueryKey, QueryObserver, UseQueryOptions } from '@tanstack/react-query';
 
 /**
  * Online reads made before TanStack Query has loaded (docs/decisions/0245-online-reads-on-tanstack-query.md): `/`'s
@@ -14,6 +14,8 @@ export interface QueryLayer {
   queryClient: import('@tanstack/react-query').QueryClient;
   notifyManager: typeof import('@tanstack/react-query').notifyManager;
   observe: <T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>) => QueryObserver<T, Error, T, T, K>;
+  /** An observer of one write on the client, for useServerWrite (server-write.ts). */
+  observeWrite: <D, V>(options: MutationOptions<D, Error, V>) => MutationObserver<D, Error, V>;
 }
 
 export interface EarlyRead {

@@ -1,4 +1,5 @@
 import {
+  MutationObserver,
   notifyManager,
   QueryClient,
   QueryObserver,
@@ -39,7 +40,7 @@ onlineManager.setOnline(typeof navigator === 'undefined' || navigator.onLine);
 queryClient.mount();
 
 // The reads made before the library loaded (a first visit's `/`) are this cache's from now on (early-reads.ts).
-layerLoaded({ queryClient, notifyManager, observe });
+layerLoaded({ queryClient, notifyManager, observe, observeWrite: (options) => new MutationObserver(queryClient, options) });
 
 /** Reads again every query whose key starts with `key` (after a write, or when a socket event says it changed). */
 export function invalidate(...key: unknown[]): Promise<void> {

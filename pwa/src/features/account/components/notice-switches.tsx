@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { NOTICE_CHANNELS, NOTICE_TOPICS } from '@haat/shared/notices/notice-consents';
 import type { User } from '@haat/shared/users/user.types';
 import { usePublicConfig } from '../../../lib/http/public-config';
-import { useBusy } from '../../../lib/hooks/use-busy';
-import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
+import { useOnlineQuery } from '../../../lib/query/query-client';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { useTranslation } from '../../../i18n/i18n';
-import { noticeConsentsQuery, noticesApi } from '../notices-api';
+import { noticeConsentsQuery, noticeConsentsWrite } from '../notices-api';
 
 /**
  * My Profile's notice switches (docs/product.md#notices-and-consent): which notices come by which channel, each off
@@ -16,19 +16,23 @@ export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const id = useId();
-  const [busy, run] = useBusy();
+  const saving = useServerWrite(noticeConsentsWrite());
+  const busy = saving.isPending;
   const query = noticeConsentsQuery();
   const read = useOnlineQuery(query);
   const consents = read.data;
   const channels = NOTICE_CHANNELS.filter((c) => c !== 'whatsapp' || (whatsapp && user.mobile_verified));
-  const flip = (topic: (typeof NOTICE_TOPICS)[number], channel: (typeof NOTICE_CHANNELS)[number], on: boolean) =>
-    run(async () => {
-      if (!consents) return;
-      const next = { ...consents, [topic]: { ...consents[topic], [channel]: on } };
-      const saved = await noticesApi.put(next);
-      queryClient.setQueryData(query.queryKey, saved);
-      if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
-    });
+  const flip = (topic: (typeof NOTICE_TOPICS)[number], channel: (typeof NOTICE_CHANNELS)[number], on: boolean) => {
+    if (!consents) return;
+    saving.mutate(
+      { ...consents, [topic]: { ...consents[topic], [channel]: on } },
+      {
+        onSuccess: (saved) => {
+          if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
+        },
+      },
+    );
+  };
   return (
     <section className="profile__notices" aria-labelledby={`${id}-title`} data-testid="notice-switches">
       <h2 id={`${id}-title`}>{t('notices.title')}</h2>
