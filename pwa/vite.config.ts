@@ -174,9 +174,10 @@ export default defineConfig({
             // on `/` (LATE_PARTS above): one request and one precached file instead of several.
             { name: 'late-parts', test: LATE_PARTS, includeDependenciesRecursively: false, priority: 2 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
-            // shared a chunk with the shell's account menu and came onto the first visit. `queryOptions` (which returns
-            // what it is given) stays with the modules that declare their reads, so declaring one loads nothing.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$)/, priority: 2 },
+            // shared a chunk with the shell's account menu and came onto the first visit. `queryOptions` and `mutationOptions`
+            // (which return what they are given) stay with the modules that declare their reads and writes, so declaring one
+            // loads nothing.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/](query|mutation)Options\.js$)/, priority: 2 },
             // socket.io-client and its parts, one chunk that only the realtime connection loads.
             {
               name: 'socket-io',
