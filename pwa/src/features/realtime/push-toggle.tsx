@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from '../../i18n/i18n';
+import { useServerWrite } from '../../lib/query/server-write';
 import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from './web-push';
 import './push-toggle.css';
 
@@ -33,8 +34,10 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
   const { t } = useTranslation('push');
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ReturnType<typeof pushProblemKey> | null>(null);
+  // Turning notices on or off: the browser's subscription and the server's copy of it (web-push.ts), one write.
+  const switching = useServerWrite({ mutationFn: (action: () => Promise<PushState>) => action(), onSuccess: setState, onError: (e) => setProblem(pushProblemKey(e)) });
+  const busy = switching.isPending;
   useEffect(() => {
     let live = true;
     push
@@ -50,16 +53,9 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
     };
   }, [push]);
 
-  const run = async (action: () => Promise<PushState>) => {
-    setBusy(true);
+  const run = (action: () => Promise<PushState>) => {
     setProblem(null);
-    try {
-      setState(await action());
-    } catch (error) {
-      setProblem(pushProblemKey(error));
-    } finally {
-      setBusy(false);
-    }
+    switching.mutate(action);
   };
 
   if (state === null) return null;
