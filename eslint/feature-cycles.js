@@ -28,7 +28,9 @@ function featureOf(/** @type {string} */ path) {
 /** The feature a relative import from `file` (a path relative to the root) lands in, or null. */
 function featureImported(/** @type {string} */ root, /** @type {string} */ file, /** @type {string} */ source) {
   if (!source.startsWith('.')) return null;
-  const landed = relative(root, resolve(root, dirname(file), source)).split(sep).join('/');
+  const landed = relative(root, resolve(root, dirname(file), source))
+    .split(sep)
+    .join('/');
   return featureOf(`${landed}/`);
 }
 
@@ -83,7 +85,7 @@ function wayBack(uses, /** @type {string} */ start, /** @type {string} */ goal) 
         reachedFrom.set(next, [feature, file]);
         if (next === goal) {
           const way = [goal];
-          for (let at = goal; at !== start; ) {
+          for (let at = goal; at !== start;) {
             const [prev, via] = /** @type {[string, string]} */ (reachedFrom.get(at));
             way.unshift(prev, via);
             at = prev;

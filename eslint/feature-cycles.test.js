@@ -32,9 +32,16 @@ tester.run('haat/feature-cycles', featureCycles, {
       filename: at('c/more.ts'),
       code: "import { x } from '../a/public';",
       options,
-      errors: [{ message: /^Feature cycle: c imports a, and a uses c back \(.*a\/x\.ts imports b; .*b\/y\.ts imports c\)\. Move what both need down to lib\// }],
+      errors: [
+        { message: /^Feature cycle: c imports a, and a uses c back \(.*a\/x\.ts imports b; .*b\/y\.ts imports c\)\. Move what both need down to lib\// },
+      ],
     },
-    { filename: at('b/more.ts'), code: "import { x } from '../a/public';", options, errors: [{ message: /b imports a, and a uses b back \(.*a\/x\.ts imports b\)/ }] },
+    {
+      filename: at('b/more.ts'),
+      code: "import { x } from '../a/public';",
+      options,
+      errors: [{ message: /b imports a, and a uses b back \(.*a\/x\.ts imports b\)/ }],
+    },
     // a lazy import, a type, a re-export and a bare import are uses too
     { filename: at('c/more.ts'), code: "export const load = () => import('../a/public');", options, errors: 1 },
     { filename: at('c/more.ts'), code: "import type { x } from '../a/x';", options, errors: 1 },

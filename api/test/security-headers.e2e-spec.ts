@@ -59,27 +59,24 @@ describe('security headers over http (PUBLIC_URL http://…)', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/product/earbuds-01ABC', '/sw.js'])(
-    '%s gets the page policy: self, the inline script by hash, no framing',
-    async (path) => {
-      const res = await api(t).get(path);
-      expect(res.status).toBe(200);
-      expectCommonHeaders(res);
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-      const policy = csp(res.headers['content-security-policy']);
-      expect(policy.get('default-src')).toEqual(["'self'"]);
-      expect(policy.get('script-src')).toEqual(["'self'", inlineHash]);
-      expect(policy.get('script-src-attr')).toEqual(["'none'"]);
-      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-      expect(policy.get('connect-src')).toEqual(["'self'"]);
-      expect(policy.get('img-src')).toEqual(["'self'", 'http://localhost:3000', 'data:', 'blob:']);
-      expect(policy.get('worker-src')).toEqual(["'self'"]);
-      expect(policy.get('manifest-src')).toEqual(["'self'"]);
-      expect(policy.get('object-src')).toEqual(["'none'"]);
-      expect(policy.get('frame-src')).toEqual(["'none'"]);
-      expect(policy.has('upgrade-insecure-requests')).toBe(false);
-    },
-  );
+  it.each(['/', '/product/earbuds-01ABC', '/sw.js'])('%s gets the page policy: self, the inline script by hash, no framing', async (path) => {
+    const res = await api(t).get(path);
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", inlineHash]);
+    expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'http://localhost:3000', 'data:', 'blob:']);
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+  });
 
   it("a build's script gets nosniff and the resource policy only: a page's headers mean nothing on it", async () => {
     const res = await api(t).get('/assets/index.js');

@@ -102,10 +102,10 @@ export function securityHeaders(config: AppConfig, indexHtml: string): Middlewar
         : /^\/assets\/[^/]+\.(js|css)$/.test(path)
           ? asset
           : url.startsWith('/uploads/')
-          ? upload
-          : url.startsWith('/api/') || url === '/api'
-            ? resource
-            : page;
+            ? upload
+            : url.startsWith('/api/') || url === '/api'
+              ? resource
+              : page;
     // Helmet (since 8.1) throws rather than passing errors on, and only at construction.
     handler(req, res, () => next());
   };

@@ -55,7 +55,8 @@ async function showSaved(message: string): Promise<User | undefined> {
 }
 
 /** My Profile's save; a refusal is said under the field it names (the call is silent). Pending until the account is read back. */
-export const updateUserWrite = () => mutationOptions({ mutationFn: async (fields: UpdateUserBody) => showSaved((await accountApi.updateUser(fields)).message) });
+export const updateUserWrite = () =>
+  mutationOptions({ mutationFn: async (fields: UpdateUserBody) => showSaved((await accountApi.updateUser(fields)).message) });
 /** The mailed link's one write (a failure's message is on screen: the call is not silent). */
 export const confirmEmailWrite = () => mutationOptions({ mutationFn: async (token: string) => showSaved((await accountApi.confirmEmail(token)).message) });
 export const verifyLinkWrite = () => mutationOptions({ mutationFn: accountApi.sendVerifyLink, onSuccess: (answer) => toast.success(answer.message) });

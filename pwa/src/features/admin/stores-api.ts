@@ -43,7 +43,11 @@ export const storeQueueQuery = (storeId: string) =>
 
 /** Closes or reopens a store. */
 export const storeOpenWrite = () =>
-  mutationOptions({ mutationFn: ({ id, open }: { id: string; open: boolean }) => storesApi.setOpen(id, open), onSuccess: (answer) => toast.success(answer.message) });
+  mutationOptions({
+    mutationFn: ({ id, open }: { id: string; open: boolean }) => storesApi.setOpen(id, open),
+    onSuccess: (answer) => toast.success(answer.message),
+  });
 
 /** A change of a store's shelves: a figure set against the one shown, or units moved from or to the warehouse. */
-export const shelfWrite = () => mutationOptions({ mutationFn: (work: () => Promise<Envelope<unknown>>) => work(), onSuccess: (answer) => toast.success(answer.message) });
+export const shelfWrite = () =>
+  mutationOptions({ mutationFn: (work: () => Promise<Envelope<unknown>>) => work(), onSuccess: (answer) => toast.success(answer.message) });

@@ -36,7 +36,11 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
   const [state, setState] = useState<PushState | null>(null);
   const [problem, setProblem] = useState<ReturnType<typeof pushProblemKey> | null>(null);
   // Turning notices on or off: the browser's subscription and the server's copy of it (web-push.ts), one write.
-  const switching = useServerWrite({ mutationFn: (action: () => Promise<PushState>) => action(), onSuccess: setState, onError: (e) => setProblem(pushProblemKey(e)) });
+  const switching = useServerWrite({
+    mutationFn: (action: () => Promise<PushState>) => action(),
+    onSuccess: setState,
+    onError: (e) => setProblem(pushProblemKey(e)),
+  });
   const busy = switching.isPending;
   useEffect(() => {
     let live = true;

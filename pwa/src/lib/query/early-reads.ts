@@ -89,7 +89,17 @@ export function joinEarlyRead(options: AnyOptions): EarlyRead {
   const id = keyId(options.queryKey);
   let read = reads.get(id);
   if (!read) {
-    read = { id, key: options.queryKey, status: 'pending', fetching: false, version: 0, request: Promise.resolve(), controller: new AbortController(), screens: 0, listeners: new Set() };
+    read = {
+      id,
+      key: options.queryKey,
+      status: 'pending',
+      fetching: false,
+      version: 0,
+      request: Promise.resolve(),
+      controller: new AbortController(),
+      screens: 0,
+      listeners: new Set(),
+    };
     reads.set(id, read);
     ask(read, options);
   } else if (read.status === 'error' && !read.fetching) ask(read, options);

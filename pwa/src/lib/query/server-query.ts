@@ -18,8 +18,10 @@ const ASKING = { ...WAITING, isFetching: true, fetchStatus: 'fetching' } as Quer
 /** A read made before the library loaded, as the library would describe it. */
 function earlyResult(read: EarlyRead): QueryObserverResult<never> {
   const fetching = { isFetching: read.fetching, fetchStatus: read.fetching ? 'fetching' : 'idle' };
-  if (read.status === 'success') return { ...fetching, status: 'success', isSuccess: true, isPending: false, isError: false, data: read.data, error: null } as QueryObserverResult<never>;
-  if (read.status === 'error' && !read.fetching) return { ...fetching, status: 'error', isError: true, isPending: false, error: read.error } as QueryObserverResult<never>;
+  if (read.status === 'success')
+    return { ...fetching, status: 'success', isSuccess: true, isPending: false, isError: false, data: read.data, error: null } as QueryObserverResult<never>;
+  if (read.status === 'error' && !read.fetching)
+    return { ...fetching, status: 'error', isError: true, isPending: false, error: read.error } as QueryObserverResult<never>;
   return ASKING;
 }
 

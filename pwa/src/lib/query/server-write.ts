@@ -4,7 +4,11 @@ import { currentLayer, onLayer } from './early-reads';
 import { loadQueryLayer } from './server-query';
 
 /** A write no one has asked for yet, as the library describes it. */
-const IDLE = { status: 'idle', isIdle: true, isPending: false, isError: false, isSuccess: false, error: null, data: undefined } as MutationObserverResult<never, Error, never>;
+const IDLE = { status: 'idle', isIdle: true, isPending: false, isError: false, isSuccess: false, error: null, data: undefined } as MutationObserverResult<
+  never,
+  Error,
+  never
+>;
 
 /**
  * TanStack Query's `useMutation` on the one client (lib/query/query-client.ts), for every online write of the PWA
