@@ -11,6 +11,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import { deviceStoreDoor } from './eslint/device-store-door.js';
+import { featureCycles } from './eslint/feature-cycles.js';
 import { importBoundaries } from './eslint/import-boundaries.js';
 import { knownTableReaches } from './eslint/known-table-reaches.js';
 import { moneyArithmetic } from './eslint/money-arithmetic.js';
@@ -59,6 +60,7 @@ export default tseslint.config(
         rules: {
           'import-boundaries': importBoundaries,
           'device-store-door': deviceStoreDoor,
+          'feature-cycles': featureCycles,
           'order-state-writes': orderStateWrites,
           'stock-writes': stockWrites,
           'table-owners': tableOwners,
@@ -75,6 +77,8 @@ export default tseslint.config(
       'haat/import-boundaries': ['error', { allow: knownTableReaches }],
       // Only pwa/src/lib/storage/ imports Dexie or the database module: the one door into the device's store.
       'haat/device-store-door': 'error',
+      // No cycle between the PWA's features (the rule skips other files and tests; docs/decisions/0043-pwa-feature-boundaries.md).
+      'haat/feature-cycles': 'error',
       // Only api/src/orders/lifecycle/ writes an order's stage, payment status and history (the rule skips other files).
       'haat/order-state-writes': 'error',
       // Only api/src/inventory/ writes stock.

@@ -20,8 +20,8 @@ const api = process.env.HAAT_API ?? 'http://localhost:3000';
 // (build/shopper-shell.ts; docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md). Every other
 // chunk (other pages, Dexie, zod, the Hindi texts, the admin area) and the banners are cached by sw.ts when first
 // loaded. scripts/first-visit-weight.mjs checks that no admin or dashboard chunk is in the precache, and the account menu's is.
-/** start-app's static imports: loaded before any chunk but the entry makes an import (build.modulePreload below). */
-const LOADED_BEFORE_ANY_IMPORT = /(^|\/)(rolldown-runtime|preload-helper|vendor|app)-[\w-]+\.js$/;
+/** The entry and start-app's static imports: loaded before any other chunk makes an import (build.modulePreload below). */
+const LOADED_BEFORE_ANY_IMPORT = /(^|\/)(index|rolldown-runtime|vendor|app)-[\w-]+\.js$/;
 const shell = shopperShell();
 // A lib/ module that imports a zod-built shared module (lib/http/pincode.ts) stays out of the 'app' chunk: the
 // app chunk is on the first visit's path, zod (about 24 KB gzip) is not (docs/decisions/0091-a-lighter-first-visit.md). A
@@ -49,7 +49,7 @@ const NOT_ON_HOME =
 // The modules of the 'product-cards' chunk (below): exactly what `/` draws of the catalogue, cart and account
 // features besides the home page itself, and the catalogue's English texts.
 const PRODUCT_CARDS =
-  /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/]hooks[\\/]use-wishlist-toggle)\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
+  /[\\/]features[\\/](catalog[\\/](api|components[\\/](product-card|rating-ring|wishlist-heart|add-to-cart-slot|discount-badge|price-tag|stock-label|product-image|skeleton-card)|hooks[\\/](use-cached-products|use-catalog-tree|refresh-catalog-tree))|cart[\\/](components[\\/](add-to-cart-button|cart-stepper)|hooks[\\/]use-cart-actions)|account[\\/](hooks[\\/]use-wishlist-toggle|load-notify-me-button))\.tsx?$|haat-texts[\\/]catalog$|[\\/]en-IN[\\/]catalog\.json$/;
 
 // The modules of the 'late-parts' chunk (below): the footer (with its texts), the toaster, the newsletter, home's place
 // for Buy again and its back-to-top button, which `/` loads once the shopper scrolls or the first screen has settled
@@ -60,7 +60,7 @@ const PRODUCT_CARDS =
 // shop's address, and the recent searches (the microphone's, loaded late, and an Enter's or a log-out's, loaded then).
 // Every other page loads this chunk before its first render (the footer), so the pages that also use these lose nothing (docs/benchmarks.md "First visit weight").
 const LATE_PARTS =
-  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|features[\\/]search[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer)$|[\\/]en-IN[\\/](language|footer)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
+  /[\\/]src[\\/](app[\\/]shell[\\/](footer|toaster)\.tsx|features[\\/]home[\\/]components[\\/](newsletter\.tsx|buy-again-slot\.tsx|late-parts\.ts)|lib[\\/]device[\\/]recent-searches\.ts|lib[\\/]ui[\\/](back-to-top|shop-address|language-switch)\.tsx|lib[\\/]http[\\/]public-config\.ts|lib[\\/]query[\\/]screen-keys\.ts|contact[\\/]support-contact\.ts|orders[\\/](hold-limits|return-window)\.ts|addresses[\\/]address-lines\.ts)$|haat-texts[\\/](language|footer)$|[\\/]en-IN[\\/](language|footer)\.json$|[\\/]@tanstack[\\/]react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$/;
 
 // The unit test files that run in a process of their own (`test.projects` below).
 const inForks = [
@@ -122,7 +122,7 @@ export default defineConfig({
   ],
   build: {
     target: 'es2022',
-    // The chunks start-app imports statically (the runtime, the preload helper, the libraries and lib/) have run before any
+    // The entry (with the preload helper) and the chunks start-app imports statically (the runtime, the libraries and lib/) have run before any
     // other chunk can ask for an import, so only the entry's import of start-app needs them in its preload list; every other
     // list naming them again is bytes of `/` and of the precache for nothing. A JS file left off a list still loads through
     // its importer's static import, so this can only cost a preload, never a module; stylesheets are never left off.
@@ -146,10 +146,9 @@ export default defineConfig({
         assetFileNames: 'assets/[name]-[hash:7][extname]',
         codeSplitting: {
           groups: [
-            // Vite's preload helper: the entry needs it for the app's dynamic import, the vendor chunk for
-            // Ionic's lazy components; on its own, the entry does not pull the vendor chunk in before the
-            // first picture has painted (main.tsx).
-            { name: 'preload-helper', test: /vite[\\/]preload-helper/, priority: 3 },
+            // No group for Vite's preload helper: the bundler keeps it in the entry, which needs it for its import of start-app,
+            // and the chunks that preload import it from there (the entry has run before any of them loads). A chunk of its
+            // own was one more request on every first visit, about 1.3 KB of headers on the wire for 0.7 KB of code.
             {
               name: 'vendor',
               // Code only: Ionic's core.css is imported by the entry (main.tsx), which must not import the vendor chunk.
@@ -175,9 +174,10 @@ export default defineConfig({
             // on `/` (LATE_PARTS above): one request and one precached file instead of several.
             { name: 'late-parts', test: LATE_PARTS, includeDependenciesRecursively: false, priority: 2 },
             // TanStack Query, one chunk that only the screens reading online load (lib/query): left to the bundler, it
-            // shared a chunk with the shell's account menu and came onto the first visit. `queryOptions` (which returns
-            // what it is given) stays with the modules that declare their reads, so declaring one loads nothing.
-            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/]queryOptions\.js$)/, priority: 2 },
+            // shared a chunk with the shell's account menu and came onto the first visit. `queryOptions` and `mutationOptions`
+            // (which return what they are given) stay with the modules that declare their reads and writes, so declaring one
+            // loads nothing.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/](?!react-query[\\/]build[\\/]modern[\\/](query|mutation)Options\.js$)/, priority: 2 },
             // socket.io-client and its parts, one chunk that only the realtime connection loads.
             {
               name: 'socket-io',

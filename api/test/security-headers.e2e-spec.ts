@@ -59,27 +59,33 @@ describe('security headers over http (PUBLIC_URL http://…)', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/product/earbuds-01ABC', '/sw.js', '/assets/index.js'])(
-    '%s gets the page policy: self, the inline script by hash, no framing',
-    async (path) => {
-      const res = await api(t).get(path);
-      expect(res.status).toBe(200);
-      expectCommonHeaders(res);
-      expect(res.headers['strict-transport-security']).toBeUndefined();
-      const policy = csp(res.headers['content-security-policy']);
-      expect(policy.get('default-src')).toEqual(["'self'"]);
-      expect(policy.get('script-src')).toEqual(["'self'", inlineHash]);
-      expect(policy.get('script-src-attr')).toEqual(["'none'"]);
-      expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
-      expect(policy.get('connect-src')).toEqual(["'self'"]);
-      expect(policy.get('img-src')).toEqual(["'self'", 'http://localhost:3000', 'data:', 'blob:']);
-      expect(policy.get('worker-src')).toEqual(["'self'"]);
-      expect(policy.get('manifest-src')).toEqual(["'self'"]);
-      expect(policy.get('object-src')).toEqual(["'none'"]);
-      expect(policy.get('frame-src')).toEqual(["'none'"]);
-      expect(policy.has('upgrade-insecure-requests')).toBe(false);
-    },
-  );
+  it.each(['/', '/product/earbuds-01ABC', '/sw.js'])('%s gets the page policy: self, the inline script by hash, no framing', async (path) => {
+    const res = await api(t).get(path);
+    expect(res.status).toBe(200);
+    expectCommonHeaders(res);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const policy = csp(res.headers['content-security-policy']);
+    expect(policy.get('default-src')).toEqual(["'self'"]);
+    expect(policy.get('script-src')).toEqual(["'self'", inlineHash]);
+    expect(policy.get('script-src-attr')).toEqual(["'none'"]);
+    expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"]);
+    expect(policy.get('connect-src')).toEqual(["'self'"]);
+    expect(policy.get('img-src')).toEqual(["'self'", 'http://localhost:3000', 'data:', 'blob:']);
+    expect(policy.get('worker-src')).toEqual(["'self'"]);
+    expect(policy.get('manifest-src')).toEqual(["'self'"]);
+    expect(policy.get('object-src')).toEqual(["'none'"]);
+    expect(policy.get('frame-src')).toEqual(["'none'"]);
+    expect(policy.has('upgrade-insecure-requests')).toBe(false);
+  });
+
+  it("a build's script gets nosniff and the resource policy only: a page's headers mean nothing on it", async () => {
+    const res = await api(t).get('/assets/index.js');
+    expect(res.status).toBe(200);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cross-origin-resource-policy']).toBe('same-origin');
+    for (const header of ['content-security-policy', 'x-frame-options', 'referrer-policy', 'cross-origin-opener-policy', 'x-xss-protection'])
+      expect(res.headers[header]).toBeUndefined();
+  });
 
   it.each([
     ['/api/health', 200],
@@ -140,7 +146,7 @@ describe('security headers over https with Google sign-in', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
-  it.each(['/', '/api/health'])('%s sends HSTS for a year', async (path) => {
+  it.each(['/', '/api/health', '/assets/index.js'])('%s sends HSTS for a year', async (path) => {
     const res = await api(t).get(path);
     expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { NoticeConsents } from '@haat/shared/notices/notice-consents';
 import { http } from '../../lib/http/http';
@@ -11,3 +11,10 @@ export const noticesApi = {
 };
 
 export const noticeConsentsQuery = () => queryOptions({ queryKey: screenKeys.noticeConsents(), queryFn: ({ signal }) => noticesApi.get(signal) });
+
+/** Saves the shopper's choices; the read above takes the server's answer at once (nothing is read again). */
+export const noticeConsentsWrite = () =>
+  mutationOptions({
+    mutationFn: noticesApi.put,
+    onSuccess: (saved, _choices, _before, { client }) => client.setQueryData(screenKeys.noticeConsents(), saved),
+  });

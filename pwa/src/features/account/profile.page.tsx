@@ -1,16 +1,13 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useAtom } from 'jotai';
 import { useLocation, useSearchParams } from 'react-router-dom';
-import { useMutation } from '@tanstack/react-query';
+import type { User } from '@haat/shared/users/user.types';
 import { userAtom } from '../../lib/http/session';
-import { queryClient } from '../../lib/query/query-client';
-import { useBusy } from '../../lib/hooks/use-busy';
+import { useServerWrite } from '../../lib/query/server-write';
 import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../lib/ui/form-refusal';
-import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
-import { PushToggle } from '../orders/public';
-import type { PushState } from '../realtime/public';
-import { accountApi } from './api';
+import { PushToggle, type PushState } from '../realtime/public';
+import { confirmEmailWrite, updateUserWrite, verifyLinkWrite } from './api';
 import { AvatarUploadDialog } from './components/avatar-upload-dialog';
 import { DashboardFrame } from './components/dashboard-frame';
 import { LabelledInput } from './components/labelled-input';
@@ -40,40 +37,29 @@ export function ProfilePage() {
   const [ownerCode, setOwnerCode] = useState('');
   // The new number a mobile-only account gave: texted its own code, shown with its code box until proved.
   const [pendingMobile, setPendingMobile] = useState<string | null>(null);
-  const [busy, run] = useBusy();
+  const saving = useServerWrite(updateUserWrite());
+  const busy = saving.isPending;
   const refusal = useFormRefusal(['name', 'email', 'mobile', 'currentPassword'] as const);
   const [formRef, focusFirstProblem] = useFocusInvalid();
   const [editingAvatar, setEditingAvatar] = useState(false);
   // This device's push, as the toggle learns it: the notice grid offers push only where the device takes it.
   const [pushState, setPushState] = useState<PushState | null>(null);
-  // After a save or a confirmed link: the account as the server has it (a new e-mail waits for its link).
-  const showSaved = useCallback(
-    async (message: string) => {
-      const fresh = await accountApi.userDetails();
-      if (fresh.data) {
-        setUser(fresh.data);
-        setForm((f) => ({ ...f, email: fresh.data?.email ?? f.email }));
-      }
-      toast.success(message);
-    },
-    [setUser],
-  );
+  // After a save or a confirmed link, the form shows the e-mail the account has (a new one waits for its link).
+  const showEmail = (fresh: User | undefined) => setForm((f) => ({ ...f, email: fresh?.email ?? f.email }));
   const [params, setParams] = useSearchParams();
   const linkToken = params.get('confirmEmail');
   // The link's one write, once per token (a failure's message is on screen).
-  const { mutate: confirmEmail } = useMutation(
-    { mutationFn: async (token: string) => showSaved((await accountApi.confirmEmail(token)).message), onError: () => undefined },
-    queryClient,
-  );
+  const { mutate: confirmEmail } = useServerWrite(confirmEmailWrite());
   const confirming = useRef<string | null>(null);
   useEffect(() => {
     if (!linkToken || confirming.current === linkToken) return;
     confirming.current = linkToken;
     setParams({}, { replace: true });
-    confirmEmail(linkToken);
+    confirmEmail(linkToken, { onSuccess: showEmail });
   }, [linkToken, setParams, confirmEmail]);
   /** An unverified e-mail holds fewer units in unpaid orders (docs/product.md#rules-and-limits): the way out is the mailed link. */
-  const [sendingLink, runSend] = useBusy();
+  const linkSending = useServerWrite(verifyLinkWrite());
+  const sendingLink = linkSending.isPending;
   // Checkout's hold-limit notice links here (/dashboard/profile#verify-email): the button is brought into view and focused.
   const verifyButton = useRef<HTMLButtonElement>(null);
   const { hash } = useLocation();
@@ -83,23 +69,21 @@ export function ProfilePage() {
     verifyButton.current?.scrollIntoView?.({ block: 'center' });
     verifyButton.current?.focus();
   }, [hash, unverified]);
-  const sendVerifyLink = () => runSend(async () => toast.success((await accountApi.sendVerifyLink()).message));
+  const sendVerifyLink = () => linkSending.mutate();
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (busy) return;
     refusal.clear();
-    void run(async () => {
-      const answer = await accountApi
-        .updateUser(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form)
-        .catch((error: unknown) => {
-          // Under the field it names (focused), or in the form: never a toast away from it.
-          if (refusal.refuse(error).field) focusFirstProblem();
-          throw error;
-        });
-      setCurrentPassword('');
-      setOwnerCode('');
-      if (mobileGivenUp) setPendingMobile(indianMobile(form.mobile));
-      await showSaved(answer.message);
+    const givenUp = mobileGivenUp && indianMobile(form.mobile);
+    saving.mutate(needsCode ? { ...form, otp: ownerCode } : needsPassword ? { ...form, currentPassword } : form, {
+      onSuccess: (fresh) => {
+        setCurrentPassword('');
+        setOwnerCode('');
+        if (givenUp) setPendingMobile(givenUp);
+        showEmail(fresh);
+      },
+      // Under the field it names (focused), or in the form: never a toast away from it.
+      onError: (error) => refusal.refuse(error).field && focusFirstProblem(),
     });
   };
   return (

@@ -6,7 +6,7 @@ import { useDeviceQuery } from '../../lib/storage/device-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { AddToCartButton } from '../cart/public';
-import { NotifyMeButton } from '../catalog/public';
+import { NotifyMeButton } from './components/notify-me-button';
 import { DashboardFrame } from './components/dashboard-frame';
 import { reloadWishlistSeeingDrops } from './wishlist-sync';
 import { useTranslation } from '../../i18n/i18n';

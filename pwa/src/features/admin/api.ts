@@ -3,8 +3,11 @@ import type { AddCategoryBody, CreateSubCategoryBody, DeleteByIdBody, UpdateCate
 import type { CreateProductRequest, GetProductsBody, ProductDetailsBody, UpdateProductRequest } from '@haat/shared/catalog/product.schema';
 import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
+import { problemOf } from '../../lib/http/http-problem';
+import { toast } from '../../lib/ui/toast';
+import { i18n } from '../../i18n/i18n';
 import { adminKeys } from '../../lib/query/admin-keys';
 import type { AdminPage } from './hooks/use-admin-list';
 import type { ProductPayload } from './product-form-model';
@@ -82,3 +85,22 @@ export const productsQuery = (search: string, page: number) =>
 /** One product, for its edit form. */
 export const productQuery = (productId: string) =>
   queryOptions({ queryKey: adminKeys.product(productId), queryFn: ({ signal }) => adminApi.product(productId, signal) });
+
+/** The key of the image uploads under way, which a form waits for before it saves (image-upload-field.tsx). */
+export const IMAGE_UPLOADS = ['admin', 'image-upload'] as const;
+
+/**
+ * Uploads files one by one (`each` takes each URL) as one online write (lib/query/server-write.ts); a failure is a toast:
+ * the server's reason, else docs/product.md#errors'.
+ */
+export const imageUploadWrite = () =>
+  mutationOptions({
+    mutationKey: IMAGE_UPLOADS,
+    mutationFn: async ({ files, each }: { files: File[]; each: (url: string) => void }) => {
+      for (const file of files) each(await adminApi.uploadImage(file));
+    },
+    onError: (error) => {
+      const problem = problemOf(error);
+      toast.error(problem.status > 0 ? problem.message : i18n.t('admin:image.failed'));
+    },
+  });

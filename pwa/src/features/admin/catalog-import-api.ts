@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { ImportJobStatus, ImportReport } from '@haat/shared/catalog/catalog-import';
 import { http } from '../../lib/http/http';
 import { adminKeys } from '../../lib/query/admin-keys';
@@ -25,3 +25,7 @@ export const catalogImportJobQuery = (jobId: string) =>
     queryFn: ({ signal }) => bulkApi.job(jobId, signal),
     refetchInterval: (q) => (q.state.data?.state === 'running' || !q.state.data ? 1000 : false),
   });
+
+/** A file sent to import (an online write, lib/query/server-write.ts): checked only (`dryRun`), or applied; the page says a refusal under its field. */
+export const catalogImportWrite = () =>
+  mutationOptions({ mutationFn: ({ dryRun, file, pictures }: { dryRun: boolean; file: File; pictures: File | null }) => bulkApi.send(dryRun, file, pictures) });

@@ -3,11 +3,12 @@ import { useSearchParams } from 'react-router-dom';
 import type { ImportFormat, ImportProblem, ImportReport } from '@haat/shared/catalog/catalog-import';
 import { useTranslation } from '../../i18n/i18n';
 import { useOnlineQuery } from '../../lib/query/query-client';
+import { useServerWrite } from '../../lib/query/server-write';
 import { FormRefusal, useFormRefusal } from '../../lib/ui/form-refusal';
 import { saveFile } from '../../lib/ui/save-file';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
-import { bulkApi, catalogImportJobQuery } from './catalog-import-api';
+import { bulkApi, catalogImportJobQuery, catalogImportWrite } from './catalog-import-api';
 import { downloadByLink } from './download-link';
 import './catalog-import.css';
 
@@ -202,24 +203,26 @@ function CatalogImport() {
   const [file, setFile] = useState<File | null>(null);
   const [pictures, setPictures] = useState<File | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
-  const [sending, setSending] = useState<'check' | 'apply' | null>(null);
+  const importing = useServerWrite(catalogImportWrite());
+  const sending = importing.isPending ? (importing.variables?.dryRun === false ? 'apply' : 'check') : null;
   const { refusal, refuse, clear, about } = useFormRefusal(FIELDS);
 
-  const send = async (dryRun: boolean) => {
+  const send = (dryRun: boolean) => {
+    // The buttons stay enabled while a file is sent (focus stays on them): a second press waits for the first.
     if (!file || sending !== null) return;
-    setSending(dryRun ? 'check' : 'apply');
     clear();
-    try {
-      const answer = await bulkApi.send(dryRun, file, pictures);
-      if ('jobId' in answer) {
-        setReport(null);
-        setParams({ job: answer.jobId });
-      } else setReport(answer);
-    } catch (e) {
-      refuse(e);
-    } finally {
-      setSending(null);
-    }
+    importing.mutate(
+      { dryRun, file, pictures },
+      {
+        onSuccess: (answer) => {
+          if ('jobId' in answer) {
+            setReport(null);
+            setParams({ job: answer.jobId });
+          } else setReport(answer);
+        },
+        onError: refuse,
+      },
+    );
   };
   const check = (e: FormEvent) => {
     e.preventDefault();

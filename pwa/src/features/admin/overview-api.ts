@@ -8,7 +8,7 @@ import {
   type AdminOverview,
   type LowStockPage,
 } from '@haat/shared/orders/overview';
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { keepPreviousData, mutationOptions, queryOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
 import { adminKeys } from '../../lib/query/admin-keys';
 
@@ -55,3 +55,6 @@ export function savedThreshold(): number {
 export function saveThreshold(value: number): void {
   localStorage.setItem(THRESHOLD_KEY, String(value));
 }
+
+/** One unit's stock adjusted (an online write, lib/query/server-write.ts); the row says a refusal beside the figure. */
+export const adjustStockWrite = () => mutationOptions({ mutationFn: overviewApi.adjustStock });

@@ -1,10 +1,11 @@
-import { queryOptions } from '@tanstack/react-query';
+import { mutationOptions, queryOptions } from '@tanstack/react-query';
 import type { Envelope } from '@haat/shared/common/envelope';
 import type { Order } from '@haat/shared/orders/order.types';
 import { STORE_QUEUE_MOVE_PATH, STORE_QUEUE_PATH, type StoreQueueMoveBody, type StoreQueueOrder } from '@haat/shared/orders/store-queue';
 import type { CreateStoreRequest, SetStoreStockRequest, Store, StoreStockLine, TransferStockRequest } from '@haat/shared/stores/store.schema';
 import { http } from '../../lib/http/http';
 import { adminKeys } from '../../lib/query/admin-keys';
+import { toast } from '../../lib/ui/toast';
 
 /** The admin's store routes (docs/product.md#delivery); reads skip every cache: an admin edits what the server holds. */
 export const storesApi = {
@@ -37,3 +38,16 @@ const QUEUE_REFRESH_MS = 30_000;
 
 export const storeQueueQuery = (storeId: string) =>
   queryOptions({ queryKey: adminKeys.storeQueue(storeId), queryFn: ({ signal }) => storesApi.queue(storeId, signal), refetchInterval: QUEUE_REFRESH_MS });
+
+// The stores' online writes (lib/query/server-write.ts): each says the server's message; the page reads its lists again.
+
+/** Closes or reopens a store. */
+export const storeOpenWrite = () =>
+  mutationOptions({
+    mutationFn: ({ id, open }: { id: string; open: boolean }) => storesApi.setOpen(id, open),
+    onSuccess: (answer) => toast.success(answer.message),
+  });
+
+/** A change of a store's shelves: a figure set against the one shown, or units moved from or to the warehouse. */
+export const shelfWrite = () =>
+  mutationOptions({ mutationFn: (work: () => Promise<Envelope<unknown>>) => work(), onSuccess: (answer) => toast.success(answer.message) });

@@ -3,14 +3,13 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import type { CreateStoreRequest, Store, StoreStockLine, TransferDirection } from '@haat/shared/stores/store.schema';
 import { formatNumber } from '../../i18n/format';
 import { useTranslation } from '../../i18n/i18n';
-import { useBusy } from '../../lib/hooks/use-busy';
+import { useServerWrite } from '../../lib/query/server-write';
 import { ConfirmDialog } from '../../lib/ui/confirm-dialog';
-import { toast } from '../../lib/ui/toast';
 import { AdminListState, AdminTable, type Column } from './components/admin-crud-page';
 import { adminPage } from './components/admin-frame';
 import { useCheckedForm } from './components/checked-form';
 import { useAdminList } from './hooks/use-admin-list';
-import { storesApi, storeStockQuery, storesQuery } from './stores-api';
+import { shelfWrite, storeOpenWrite, storesApi, storeStockQuery, storesQuery } from './stores-api';
 import { ruleSentence } from './rule-words';
 import { emptyStoreFields, STORE_FIELDS, storeFieldsOf, storeRequest } from './store-form-model';
 import { StoreQueue } from './store-queue';
@@ -25,14 +24,18 @@ export function StoreManager() {
   const [closing, setClosing] = useState<Store | null>(null);
   // What is open under the table: a store's shelves or its order queue.
   const [below, setBelow] = useState<{ id: string; what: 'shelves' | 'queue' } | null>(null);
-  const [busy, run] = useBusy();
+  const opening = useServerWrite(storeOpenWrite());
+  const busy = opening.isPending;
   const setOpen = (store: Store, open: boolean) =>
-    run(async () => {
-      const answer = await storesApi.setOpen(store._id, open);
-      toast.success(answer.message);
-      setClosing(null);
-      list.reload();
-    });
+    opening.mutate(
+      { id: store._id, open },
+      {
+        onSuccess: () => {
+          setClosing(null);
+          list.reload();
+        },
+      },
+    );
   const columns: Array<Column<Store>> = [
     {
       head: t('column.name'),
@@ -168,14 +171,16 @@ function StoreForm({ store, save, onClose, onSaved }: FormProps) {
 function StoreShelves({ store, onChanged }: { store: Store; onChanged: () => void }) {
   const { t } = useTranslation('stores');
   const stock = useAdminList(storeStockQuery(store._id));
-  const [busy, run] = useBusy();
+  const changing = useServerWrite(shelfWrite());
+  const busy = changing.isPending;
   const [units, setUnits] = useState<Record<string, string>>({});
   const keyOf = (l: Pick<StoreStockLine, 'productId' | 'variantId'>) => `${l.productId}:${l.variantId ?? ''}`;
   const act = (work: () => Promise<Envelope<unknown>>) =>
-    run(async () => {
-      toast.success((await work()).message);
-      stock.reload();
-      onChanged();
+    changing.mutate(work, {
+      onSuccess: () => {
+        stock.reload();
+        onChanged();
+      },
     });
   const transfer = (l: { productId: string; variantId: string | null }, count: string, to: TransferDirection) =>
     act(() => storesApi.transfer({ storeId: store._id, productId: l.productId, variantId: l.variantId || null, units: Number(count), to }));

@@ -2,7 +2,6 @@
 export { fetchCategoryProducts, singlePage, toProductPage, type PagedEnvelope, type ProductPage } from './api';
 export { AddToCartSlot } from './components/add-to-cart-slot';
 export { DiscountBadge } from './components/discount-badge';
-export { NotifyMeButton } from './components/notify-me-button';
 export { PriceTag } from './components/price-tag';
 export { ProductCard } from './components/product-card';
 export { deviceResults, ProductResults, type PagedResults } from './components/product-results';

@@ -2,7 +2,7 @@ import { Link, useLocation, useSearchParams } from 'react-router-dom';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { reloadOrders } from '../../lib/storage/order-store';
 import { useServerRefresh } from '../../lib/storage/use-server-refresh';
-import { PushToggle } from '../orders/public';
+import { PushToggle } from '../realtime/public';
 import { lazyPart } from '../../lib/ui/lazy-part';
 import { QueuedOrderStatus } from './components/queued-order-status';
 import { PaymentWait } from './components/payment-wait';

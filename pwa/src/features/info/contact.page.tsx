@@ -6,9 +6,8 @@ import { telLink, whatsappLink } from '@haat/shared/contact/support-contact';
 import { fieldProblem } from '../../i18n/validation';
 import { ShopAddress } from '../../lib/ui/shop-address';
 import { usePublicConfig } from '../../lib/http/public-config';
-import { type Envelope } from '@haat/shared/common/envelope';
-import { http } from '../../lib/http/http';
-import { useBusy } from '../../lib/hooks/use-busy';
+import { useServerWrite } from '../../lib/query/server-write';
+import { contactMessageWrite } from './api';
 
 const EMPTY = { name: '', email: '', phone: '', topic: 'An order' as ContactBody['topic'], message: '' };
 
@@ -27,21 +26,24 @@ export function ContactPage() {
   const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<string[]>([]);
   const [sent, setSent] = useState('');
-  const [busy, run] = useBusy();
+  const sending = useServerWrite(contactMessageWrite());
+  const busy = sending.isPending;
   const set = (field: keyof typeof EMPTY) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [field]: e.target.value }));
   const labelOf = (field: string) => (field in EMPTY ? t(`contact.field.${field}`) : field);
   const { shop } = usePublicConfig();
   const values = { phone: shop.phone, email: shop.email, hours: t('hours') };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     setSent('');
     const parsed = ContactBody.safeParse(form);
     if (!parsed.success) return setErrors(parsed.error.issues.map((i) => fieldProblem(labelOf(String(i.path[0])), i.message)));
     setErrors([]);
-    await run(async () => {
-      setSent((await sendContactMessage(parsed.data)).message);
-      setForm(EMPTY);
+    sending.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        setSent(answer.message);
+        setForm(EMPTY);
+      },
     });
   };
 
@@ -114,4 +116,3 @@ export function ContactPage() {
 }
 
 /** POST /api/contact: mails the support desk. A refusal (bad field, too many messages) is shown by lib/http. */
-const sendContactMessage = (body: ContactBody) => http.post('contact', { json: body }).json<Envelope<null>>();

@@ -2,7 +2,12 @@ import type { Envelope } from '@haat/shared/common/envelope';
 import type { CancelOrderBody } from '@haat/shared/orders/order.schema';
 import type { Order } from '@haat/shared/orders/order.types';
 import type { OrderReturn, ReturnRequestBody } from '@haat/shared/orders/returns';
+import { mutationOptions } from '@tanstack/react-query';
 import { http } from '../../lib/http/http';
+import { problemOf } from '../../lib/http/http-problem';
+import { openStorage } from '../../lib/storage/device-store';
+import { toast } from '../../lib/ui/toast';
+import { i18n } from '../../i18n/i18n';
 
 /** docs/product.md#api, Orders, the shopper's side (the list is reloaded by lib/order-store.ts). */
 export const ordersApi = {
@@ -14,3 +19,19 @@ export const ordersApi = {
   cancel: (orderId: string, silent = false) =>
     http.post('order/cancel', { json: { orderId } satisfies CancelOrderBody, context: { silent } }).json<Envelope<Order>>(),
 };
+
+// The shopper's online writes on an order (lib/query/server-write.ts): what each asks, and what the shopper is told.
+
+/** Cancels an unfinished order: the device's copy takes the answer (its `clientKey` kept), and the shopper is told either way. */
+export const cancelOrderWrite = (clientKey: string | undefined) =>
+  mutationOptions({
+    mutationFn: (orderId: string) => ordersApi.cancel(orderId, true),
+    onSuccess: async (answer) => {
+      await (await openStorage()).orders.put({ ...answer.data!, clientKey });
+      toast.success(answer.message);
+    },
+    onError: (error) => toast.error(problemOf(error).message || i18n.t('orders:failedCancel')),
+  });
+
+/** Asks for units of a delivered order back; a refusal is the dialog's to say (it reads the mutation's error). */
+export const requestReturnWrite = () => mutationOptions({ mutationFn: (body: ReturnRequestBody) => ordersApi.requestReturn(body) });

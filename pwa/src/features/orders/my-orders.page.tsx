@@ -7,10 +7,9 @@ import { isAdminAtom } from '../../lib/http/session';
 import { toast } from '../../lib/ui/toast';
 import { PageMeta } from '../../lib/ui/page-meta';
 import { DashboardFrame } from '../account/public';
-import { useOrdersSeen, useRealtime } from '../realtime/public';
+import { PushToggle, useOrdersSeen, useRealtime } from '../realtime/public';
 import { OrderCard } from './components/order-card';
 import { groupOrders, OrderTabs } from './components/order-tabs';
-import { PushToggle } from './components/push-toggle';
 import { StageFilter } from './components/stage-filter';
 import { StageMover } from './components/stage-mover';
 import { useAdminOrders } from './hooks/use-admin-orders';
@@ -102,12 +101,7 @@ function ManageOrders() {
           loading={!loaded}
           render={(order) => (
             <OrderCard key={order.orderId} order={order}>
-              <StageMover
-                order={order}
-                updating={updating === order.orderId}
-                onMove={(status) => void handle(order.orderId, status)}
-                onHandedOver={refresh}
-              />
+              <StageMover order={order} updating={updating === order.orderId} onMove={(status) => void handle(order.orderId, status)} onHandedOver={refresh} />
             </OrderCard>
           )}
         />

@@ -8,7 +8,7 @@ import { NoData } from './components/no-data';
 import { SearchCorrection } from './components/search-correction';
 import { QueryChips } from './components/query-chips';
 import { SearchStart } from './components/search-start';
-import { rememberSearch } from './recent-searches';
+import { rememberSearch } from '../../lib/device/recent-searches';
 import { useSearchResults } from './hooks/use-search-results';
 import './search.css';
 import { useTranslation } from '../../i18n/i18n';

@@ -6,7 +6,7 @@ import { setLanguage } from '../i18n';
 import { unitText } from '../format';
 import { newOrdersBadge } from '../../features/realtime/realtime-events';
 import { PushNotAllowedError, PushServiceTimeoutError, type PushState } from '../../features/realtime/public';
-import { PushToggle, pushProblemKey } from '../../features/orders/components/push-toggle';
+import { PushToggle, pushProblemKey } from '../../features/realtime/push-toggle';
 import { StageMover } from '../../features/orders/components/stage-mover';
 import { OfferCountdown } from '../../features/product/components/buy-box';
 import { StarRating } from '../../features/product/components/star-rating';

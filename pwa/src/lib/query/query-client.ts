@@ -1,4 +1,6 @@
 import {
+  MutationObserver,
+  notifyManager,
   QueryClient,
   QueryObserver,
   onlineManager,
@@ -9,6 +11,7 @@ import {
   type UseInfiniteQueryOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
+import { layerLoaded } from './early-reads';
 
 /**
  * The one cache of the PWA's online-only reads (docs/architecture.md#server-reads-pwasrclibquery,
@@ -23,9 +26,9 @@ export const queryClient = new QueryClient({
   },
 });
 
-export { notifyManager } from '@tanstack/react-query';
+export { notifyManager };
 
-/** An observer of one read on this client, for `useServerQuery` (server-query.ts), which loads this module when first needed. */
+/** An observer of one read on this client, for `useServerQuery` (server-query.ts). */
 export function observe<T, K extends QueryKey>(options: UseQueryOptions<T, Error, T, K>): QueryObserver<T, Error, T, T, K> {
   return new QueryObserver(queryClient, queryClient.defaultQueryOptions(options));
 }
@@ -35,6 +38,9 @@ export function observe<T, K extends QueryKey>(options: UseQueryOptions<T, Error
 // device come back: it starts from what the browser says.
 onlineManager.setOnline(typeof navigator === 'undefined' || navigator.onLine);
 queryClient.mount();
+
+// The reads made before the library loaded (a first visit's `/`) are this cache's from now on (early-reads.ts).
+layerLoaded({ queryClient, notifyManager, observe, observeWrite: (options) => new MutationObserver(queryClient, options) });
 
 /** Reads again every query whose key starts with `key` (after a write, or when a socket event says it changed). */
 export function invalidate(...key: unknown[]): Promise<void> {

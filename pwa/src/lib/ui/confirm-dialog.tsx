@@ -1,4 +1,5 @@
-import { useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { useServerWrite } from '../query/server-write';
 import { ModalDialog } from './modal-dialog';
 import './confirm-dialog.css';
 
@@ -21,18 +22,13 @@ interface Props {
 
 /** Asks before a step that cannot be undone; focus starts on Keep, so a stray Enter does no harm. */
 export function ConfirmDialog({ open, title, message, confirmLabel, keepLabel = 'Keep', onConfirm, onKeep, confirmTestId, children }: Props) {
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
+  // The step is a write of the caller's: its promise, if it answers one, is the confirm button's busy state (a failure keeps
+  // the dialog open, the server's reason on screen).
+  const confirming = useServerWrite({ mutationFn: (step: Promise<unknown>) => step });
+  const busy = confirming.isPending;
+  const confirm = () => {
     const done = onConfirm();
-    if (!(done instanceof Promise)) return;
-    setBusy(true);
-    try {
-      await done;
-    } catch {
-      // the server's message is on screen
-    } finally {
-      setBusy(false);
-    }
+    if (done instanceof Promise) confirming.mutate(done);
   };
   return (
     <ModalDialog open={open} onClose={onKeep} label={title} variant="center">

@@ -3,7 +3,7 @@ import { getDefaultStore } from 'jotai';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadVoiceSearch } from '../../../features/search/public';
-import { clearRecentSearches, recentSearchesAtom } from '../../../features/search/recent-searches';
+import { clearRecentSearches, recentSearchesAtom } from '../../../lib/device/recent-searches';
 import { setLanguage } from '../../../i18n/i18n';
 import { headerMessageAtom } from '../../../lib/ui/header-message';
 import { HeaderMessage } from '../header';

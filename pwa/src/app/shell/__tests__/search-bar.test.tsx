@@ -3,7 +3,7 @@ import { MemoryRouter, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Category, SubCategory } from '@haat/shared/catalog/catalog.types';
 import { getDefaultStore } from 'jotai';
-import { clearRecentSearches, recentSearchesAtom } from '../../../features/search/recent-searches';
+import { clearRecentSearches, recentSearchesAtom } from '../../../lib/device/recent-searches';
 import { SearchBar } from '../search-bar';
 import { FIRST_PAINT_WORDS, searchWordsAtom, suggestionsFrom } from '../search-words';
 

@@ -19,12 +19,12 @@ describe('the search prompt types its words', () => {
       'Search "Boo"',
       'Search "Book"',
       'Search "Books"',
-      'Search "A"',
-      'Search "Ai"',
-      'Search "Air"',
-      'Search "Airb"',
-      'Search "Airbu"',
-      'Search "Airbud"',
+      'Search "E"',
+      'Search "Ea"',
+      'Search "Ear"',
+      'Search "Earb"',
+      'Search "Earbu"',
+      'Search "Earbud"',
       'Search "Earbuds"',
     ]);
     expect(step({ index: 0, length: 7 }).delay).toBe(2000);

@@ -14,9 +14,8 @@ import { ProfilePage } from '../profile.page';
 vi.mock('../../realtime/public', () => ({
   useRealtime: () => undefined,
   NewOrdersBadge: () => null,
-  currentPushState: () => Promise.resolve('unsupported'),
-  turnPushOn: () => Promise.resolve('unsupported'),
-  turnPushOff: () => Promise.resolve('unsupported'),
+  // The push switch is the realtime feature's (its own test: realtime/__tests__/push-toggle.test.tsx).
+  PushToggle: () => null,
 }));
 
 const OLD = 'asha@example.com';

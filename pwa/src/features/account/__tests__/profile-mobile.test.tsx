@@ -9,13 +9,21 @@ import { toastsAtom } from '../../../lib/ui/toast';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
 import { ProfilePage } from '../profile.page';
 
-vi.mock('../../realtime/public', () => ({
-  useRealtime: () => undefined,
-  NewOrdersBadge: () => null,
-  currentPushState: () => Promise.resolve('unsupported'),
-  turnPushOn: () => Promise.resolve('unsupported'),
-  turnPushOff: () => Promise.resolve('unsupported'),
-}));
+vi.mock('../../realtime/public', async () => {
+  const { useEffect } = await import('react');
+  return {
+    useRealtime: () => undefined,
+    NewOrdersBadge: () => null,
+    // The push switch is the realtime feature's (its own test: realtime/__tests__/push-toggle.test.tsx); here it only
+    // tells the page what it would learn of this browser: no push.
+    PushToggle: ({ onState }: { onState?: (state: 'unsupported') => void }) => {
+      useEffect(() => {
+        onState?.('unsupported');
+      }, [onState]);
+      return null;
+    },
+  };
+});
 
 const PASSWORD = 'saffron-kettle-rain';
 const OLD = '+919876543210';
@@ -106,7 +114,9 @@ describe("My Profile's mobile number", () => {
     const box = await screen.findByLabelText(`Six-digit code sent to ${NEXT_SHOWN}`);
     // Send code is gone: focus is handed to the box the code goes in, never dropped to the page.
     expect(document.activeElement).toBe(box);
-    expect(calls.filter((c) => c.startsWith('POST /api/user/mobile ')).at(-1)).toBe(`POST /api/user/mobile ${JSON.stringify({ mobile: NEXT, currentPassword: PASSWORD })}`);
+    expect(calls.filter((c) => c.startsWith('POST /api/user/mobile ')).at(-1)).toBe(
+      `POST /api/user/mobile ${JSON.stringify({ mobile: NEXT, currentPassword: PASSWORD })}`,
+    );
   });
 
   it("shows a mobile-only account's new number with its own code box, the old one its key until the code proves the new", async () => {

@@ -8,9 +8,8 @@ import { pincodeQuery, type PincodeAnswer } from '../../../lib/http/pincode';
 import { useOnlineQuery } from '../../../lib/query/query-client';
 import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { toast } from '../../../lib/ui/toast';
-import { addressApi } from '../api';
-import { keepAddress } from '../address-store';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { saveAddressWrite } from '../address-store';
 import { LabelledInput } from './labelled-input';
 import './account.css';
 import { i18n, useTranslation } from '../../../i18n/i18n';
@@ -18,7 +17,6 @@ import { fieldProblem } from '../../../i18n/validation';
 import { placePromise } from '../../../lib/delivery/place-words';
 import { promiseWords, usePromise, type DeliveryPromise } from '../../../lib/delivery/delivery-promise';
 import { useCartKey } from '../../../lib/delivery/header-promise';
-import { rememberDeliveryPlace } from '../../../lib/delivery/delivery-place';
 
 // Labels: profile:address.field.<field>; the pincode first: its lookup fills district, city and state below it.
 // Last, the one optional field: a business buyer's GSTIN, printed on its invoices (docs/product.md#tax-invoices).
@@ -38,7 +36,8 @@ interface Props {
 export function AddressDialog({ address, onClose, onSaved }: Props) {
   const { t } = useTranslation('profile');
   const [form, setForm] = useState<Record<Field, string>>(() => (address ? { ...EMPTY, ...pick(address) } : EMPTY));
-  const [busy, setBusy] = useState(false);
+  const saving = useServerWrite(saveAddressWrite());
+  const busy = saving.isPending;
   // A problem the check before sending found, or the server's refusal, under the field it names (focused), else in the form.
   const [checked, setChecked] = useState<{ field: Field; text: string } | null>(null);
   const server = useFormRefusal(FIELDS);
@@ -73,7 +72,7 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
     focusFirstProblem();
   };
 
-  const submit = async (e: FormEvent) => {
+  const submit = (e: FormEvent) => {
     e.preventDefault();
     const parsed = AddressFields.safeParse(form);
     if (!parsed.success) {
@@ -92,28 +91,29 @@ export function AddressDialog({ address, onClose, onSaved }: Props) {
       setRefused({ place: placeKey, text: promise.text });
       return focusFirstProblem();
     }
-    setBusy(true);
-    try {
-      const answer = address ? await addressApi.update({ ...parsed.data, _id: address._id }) : await addressApi.create(parsed.data);
-      await keepAddress(answer.data!);
-      rememberDeliveryPlace(answer.data!);
-      toast.success(answer.message);
-      onSaved?.(answer.data!);
-      onClose();
-    } catch (error) {
-      const problem = problemOf(error);
-      // The form takes the state a mismatch names; a refused place is said under the pincode while it is the one refused.
-      if (problem.code === ErrorCode.StatePincodeMismatch && typeof problem.body?.state === 'string')
-        setForm((f) => ({ ...f, state: problem.body!.state as string }));
-      const refusal = server.refuse(error);
-      if (problem.code === ErrorCode.PincodeNotServed || problem.code === ErrorCode.PincodeUnknown) {
-        setRefused({ place: placeKey, text: refusal.message });
-        server.clear();
-      }
-      if (refusal.field) focusFirstProblem();
-    } finally {
-      setBusy(false);
+    saving.mutate(
+      { fields: parsed.data, id: address?._id },
+      {
+        onSuccess: (answer) => {
+          onSaved?.(answer.data!);
+          onClose();
+        },
+        onError: (error) => refuse(error, placeKey),
+      },
+    );
+  };
+  /** A refusal said in the form: the state a mismatch names, a refused place under the pincode, the field's own words. */
+  const refuse = (error: unknown, place: string) => {
+    const problem = problemOf(error);
+    // The form takes the state a mismatch names; a refused place is said under the pincode while it is the one refused.
+    if (problem.code === ErrorCode.StatePincodeMismatch && typeof problem.body?.state === 'string')
+      setForm((f) => ({ ...f, state: problem.body!.state as string }));
+    const refusal = server.refuse(error);
+    if (problem.code === ErrorCode.PincodeNotServed || problem.code === ErrorCode.PincodeUnknown) {
+      setRefused({ place, text: refusal.message });
+      server.clear();
     }
+    if (refusal.field) focusFirstProblem();
   };
 
   return (

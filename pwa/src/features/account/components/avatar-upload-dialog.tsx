@@ -1,10 +1,7 @@
 import { useState, type FormEvent } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
-import type { User } from '@haat/shared/users/user.types';
-import { http } from '../../../lib/http/http';
-import { useBusy } from '../../../lib/hooks/use-busy';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { toast } from '../../../lib/ui/toast';
+import { uploadAvatarWrite } from '../api';
 import './account.css';
 import { useTranslation } from '../../../i18n/i18n';
 
@@ -12,17 +9,18 @@ import { useTranslation } from '../../../i18n/i18n';
 export function AvatarUploadDialog({ onClose, onUploaded }: { onClose: () => void; onUploaded: (avatar: string) => void }) {
   const { t } = useTranslation('profile');
   const [file, setFile] = useState<File | null>(null);
-  const [busy, run] = useBusy();
+  const uploading = useServerWrite(uploadAvatarWrite());
+  const busy = uploading.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!file) return;
     const body = new FormData();
     body.append('file', file);
-    void run(async () => {
-      const answer = await http.put('user/upload-avatar', { body, timeout: 60_000 }).json<Envelope<Pick<User, 'avatar'>>>();
-      onUploaded(answer.data!.avatar);
-      toast.success(answer.message);
-      onClose();
+    uploading.mutate(body, {
+      onSuccess: (answer) => {
+        onUploaded(answer.data!.avatar);
+        onClose();
+      },
     });
   };
   return (

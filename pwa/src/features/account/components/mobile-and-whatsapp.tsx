@@ -1,14 +1,13 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
 import { indianMobile } from '@haat/shared/users/mobile.schema';
 import type { User } from '@haat/shared/users/user.types';
-import { http } from '../../../lib/http/http';
 import { problemOf } from '../../../lib/http/http-problem';
 import { usePublicConfig } from '../../../lib/http/public-config';
-import { useBusy } from '../../../lib/hooks/use-busy';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { useTranslation } from '../../../i18n/i18n';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
+import { mobileCodeWrite, verifyMobileWrite, whatsappUpdatesWrite } from '../api';
 
 interface Props {
   user: User;
@@ -30,25 +29,28 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [busy, run] = useBusy();
+  const sending = useServerWrite(mobileCodeWrite());
+  const verifying = useServerWrite(verifyMobileWrite());
+  const switching = useServerWrite(whatsappUpdatesWrite());
+  const busy = sending.isPending || verifying.isPending || switching.isPending;
   const mobile = indianMobile(typed);
   const needsPassword = user.owner_proof === 'password';
   const awaiting = sentTo ?? (user.mobile_verified && pending && pending !== user.mobile ? pending : null);
-  const send = () =>
-    run(async () => {
-      setPasswordError(null);
-      try {
-        await http.post('user/mobile', { json: needsPassword ? { mobile, currentPassword: password } : { mobile } }).json<Envelope<null>>();
-      } catch (error) {
+  const send = () => {
+    setPasswordError(null);
+    sending.mutate(needsPassword ? { mobile, currentPassword: password } : { mobile }, {
+      onSuccess: () => {
+        setPassword('');
+        setSentTo(mobile);
+      },
+      onError: (error) => {
         // A wrong or missing password is said under its field (the server's words, in the screen's language).
         const problem = problemOf(error);
         const fields = problem.body?.fields;
         if (Array.isArray(fields) && fields.includes('currentPassword')) setPasswordError(problem.message.replace(/^\w+: /, ''));
-        throw error;
-      }
-      setPassword('');
-      setSentTo(mobile);
+      },
     });
+  };
   // Focus never falls to the page: a proved number's code box goes, and focus moves to the line that says it is verified.
   const verifiedLine = useRef<HTMLParagraphElement>(null);
   const [proved, setProved] = useState(false);
@@ -56,14 +58,18 @@ export function MobileAndWhatsapp({ user, onChange, pending, onProved }: Props) 
     if (proved) verifiedLine.current?.focus();
   }, [proved, user.mobile]);
   const verify = (code: string) =>
-    run(async () => {
-      const answer = await http.post('user/mobile/verify', { json: { mobile: awaiting, otp: code } }).json<Envelope<User>>();
-      onChange(answer.data!);
-      setSentTo(null);
-      setProved(true);
-      onProved?.(answer.data!);
-    });
-  const setWhatsapp = (on: boolean) => run(async () => onChange((await http.put('user/whatsapp', { json: { on } }).json<Envelope<User>>()).data!));
+    verifying.mutate(
+      { mobile: awaiting, otp: code },
+      {
+        onSuccess: (answer) => {
+          onChange(answer.data!);
+          setSentTo(null);
+          setProved(true);
+          onProved?.(answer.data!);
+        },
+      },
+    );
+  const setWhatsapp = (on: boolean) => switching.mutate(on, { onSuccess: (answer) => onChange(answer.data!) });
 
   return (
     <section id="mobile" className="profile__notices" aria-labelledby={`${id}-title`}>
@@ -139,7 +145,7 @@ function PasswordField({ id, value, error, onChange }: { id: string; value: stri
 }
 
 /** The code texted to `mobile`; `current`, when the account has a verified number, signs in until this one is proved. */
-function CodeBox(props: { id: string; mobile: string; current: string | null; busy: boolean; onVerify: (code: string) => Promise<void> }) {
+function CodeBox(props: { id: string; mobile: string; current: string | null; busy: boolean; onVerify: (code: string) => void }) {
   const { id, mobile, current, busy, onVerify } = props;
   const { t } = useTranslation('profile');
   const [code, setCode] = useState('');

@@ -1,12 +1,12 @@
-import { useId, useRef } from 'react';
+import { useId } from 'react';
 import { NOTICE_TOPICS, usableChannels, type NoticeChannel, type NoticeTopic } from '@haat/shared/notices/notice-consents';
 import type { User } from '@haat/shared/users/user.types';
 import { usePublicConfig } from '../../../lib/http/public-config';
-import { useBusy } from '../../../lib/hooks/use-busy';
-import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
+import { useOnlineQuery } from '../../../lib/query/query-client';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { useTranslation } from '../../../i18n/i18n';
 import type { PushState } from '../../realtime/public';
-import { noticeConsentsQuery, noticesApi } from '../notices-api';
+import { noticeConsentsQuery, noticeConsentsWrite } from '../notices-api';
 
 /** Why a channel is not in the grid, and how to add it (notices.missing.*). */
 type Missing = 'pushOff' | 'pushBlocked' | 'pushUnsupported' | 'noEmail' | 'unverifiedEmail' | 'whatsappMobile';
@@ -36,26 +36,23 @@ export function NoticeSwitches({ user, onChange, push }: { user: User; onChange:
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const id = useId();
-  const [busy, run] = useBusy();
-  const saving = useRef(false);
+  const saving = useServerWrite(noticeConsentsWrite());
+  const busy = saving.isPending;
   const query = noticeConsentsQuery();
   const read = useOnlineQuery(query);
   const consents = read.data;
   const { channels, missing } = columnsFor(user, whatsapp, push);
   const flip = (topic: NoticeTopic, channel: NoticeChannel, on: boolean) => {
     // One save at a time: a second press while one is on its way is not lost to a disabled box, and not sent twice.
-    if (!consents || saving.current) return;
-    saving.current = true;
-    return run(async () => {
-      try {
-        const next = { ...consents, [topic]: { ...consents[topic], [channel]: on } };
-        const saved = await noticesApi.put(next);
-        queryClient.setQueryData(query.queryKey, saved);
-        if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
-      } finally {
-        saving.current = false;
-      }
-    });
+    if (!consents || busy) return;
+    saving.mutate(
+      { ...consents, [topic]: { ...consents[topic], [channel]: on } },
+      {
+        onSuccess: (saved) => {
+          if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
+        },
+      },
+    );
   };
   return (
     <section id="notices" className="profile__notices" aria-labelledby={`${id}-title`} data-testid="notice-switches">

@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
-import type { Envelope } from '@haat/shared/common/envelope';
 import { LIMITS } from '@haat/shared/common/limits';
-import { http } from '../../../lib/http/http';
-import { useBusy } from '../../../lib/hooks/use-busy';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { ownerCodeWrite } from '../api';
 import { useTranslation } from '../../../i18n/i18n';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
 
@@ -18,12 +17,9 @@ export function OwnerCode({ mobile, code, onCode }: Props) {
   const { t } = useTranslation('profile');
   const id = useId();
   const [sent, setSent] = useState(false);
-  const [busy, run] = useBusy();
-  const send = () =>
-    run(async () => {
-      await http.post('user/owner-code').json<Envelope<null>>();
-      setSent(true);
-    });
+  const sending = useServerWrite(ownerCodeWrite());
+  const busy = sending.isPending;
+  const send = () => sending.mutate(undefined, { onSuccess: () => setSent(true) });
   return (
     <div className="address-dialog__field">
       <label htmlFor={`${id}-code`}>{t('profile.ownerCode', { mobile: spacedMobile(mobile) })}</label>

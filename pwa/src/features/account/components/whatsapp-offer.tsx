@@ -1,20 +1,19 @@
 import { useAtom } from 'jotai';
 import { Link } from 'react-router-dom';
-import type { Envelope } from '@haat/shared/common/envelope';
-import type { User } from '@haat/shared/users/user.types';
-import { http } from '../../../lib/http/http';
-import { useBusy } from '../../../lib/hooks/use-busy';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { userAtom } from '../../../lib/http/session';
 import { useTranslation } from '../../../i18n/i18n';
 import { spacedMobile } from '@haat/shared/users/mobile-words';
+import { whatsappUpdatesWrite } from '../api';
 
 /** The success page's offer of order updates on WhatsApp (docs/decisions/0282-order-updates-on-whatsapp.md). */
 export function WhatsappOffer() {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const [user, setUser] = useAtom(userAtom);
-  const [busy, run] = useBusy();
+  const turningOn = useServerWrite(whatsappUpdatesWrite());
+  const busy = turningOn.isPending;
   if (!whatsapp || !user || user.role === 'ADMIN') return null;
   // Read whole: the number's spaces never break a line (a phone's narrow button split it after its fifth digit).
   const mobile = spacedMobile(user.mobile).replaceAll(' ', '\u00a0');
@@ -30,7 +29,7 @@ export function WhatsappOffer() {
         {t('whatsappOffer.on', { mobile })}
       </p>
     );
-  const turnOn = () => run(async () => setUser((await http.put('user/whatsapp', { json: { on: true } }).json<Envelope<User>>()).data!));
+  const turnOn = () => turningOn.mutate(true, { onSuccess: (answer) => setUser(answer.data!) });
   return (
     <p className="order-result__whatsapp" data-testid="whatsapp-offer">
       <button type="button" className="btn btn--ghost btn--small" disabled={busy} onClick={() => void turnOn()}>

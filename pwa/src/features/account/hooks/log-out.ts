@@ -4,7 +4,7 @@ import { clearUserData } from '../../../lib/storage/user-data';
 import { showHeaderMessage } from '../../../lib/ui/header-message';
 import { accountApi } from '../api';
 import { forgetPushOnThisDevice } from '../../realtime/public';
-import { clearRecentSearches } from '../../search/public';
+import { forgetRecentSearches } from '../../../lib/device/recent-searches-soon';
 import { i18n } from '../../../i18n/i18n';
 
 /** docs/product.md#states: "Logout clears user state and local storage", even when offline (useLogout then returns to /). */
@@ -15,7 +15,7 @@ export async function logOut(): Promise<void> {
   await clearUserData();
   endSession();
   // The recent searches' copy in memory too (docs/decisions/0227-the-empty-search-screen.md), then the device's storage.
-  await clearRecentSearches();
+  await forgetRecentSearches();
   localStorage.clear();
   // One message for one event: the header's (docs/product.md#what-haat-is), not also a toast of the server's words.
   showHeaderMessage(i18n.t('account:logoutSuccessful'), LIMITS.headerLoginMessageMs);

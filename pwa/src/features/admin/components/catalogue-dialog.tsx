@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, FormProvider, useForm, useWatch, type Resolver } from 'react-hook-form';
 import { useTranslation } from '../../../i18n/i18n';
@@ -11,7 +10,7 @@ import { toast } from '../../../lib/ui/toast';
 import { ruleSentence } from '../rule-words';
 import { ChipSelect } from './chip-select';
 import { SERVER_REFUSAL, TextField } from './form-field';
-import { ImageUploadField } from './image-upload-field';
+import { ImageUploadField, useImageUploadsUnderway } from './image-upload-field';
 
 export interface CatalogueFields {
   name: string;
@@ -70,7 +69,7 @@ export function CatalogueDialog({
   });
   const { control, handleSubmit, formState } = form;
   const refusal = useFormRefusal<keyof CatalogueFields>(['name', 'image', 'category']);
-  const [uploading, setUploading] = useState(false);
+  const uploading = useImageUploadsUnderway();
   const name = useWatch({ control, name: 'name' });
   const busy = formState.isSubmitting;
   const ready = formState.isValid && !uploading;
@@ -107,7 +106,7 @@ export function CatalogueDialog({
           <Controller
             control={control}
             name="image"
-            render={({ field }) => <ImageUploadField value={field.value} onChange={field.onChange} disabled={name.trim() === ''} onBusy={setUploading} />}
+            render={({ field }) => <ImageUploadField value={field.value} onChange={field.onChange} disabled={name.trim() === ''} />}
           />
           {parents && (
             <Controller

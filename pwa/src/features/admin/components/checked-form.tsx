@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import type { TFunction } from '../../../i18n/i18n';
-import { useBusy } from '../../../lib/hooks/use-busy';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { FormRefusal, useFocusInvalid, useFormRefusal } from '../../../lib/ui/form-refusal';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { toast } from '../../../lib/ui/toast';
@@ -41,12 +41,14 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
   const [cancel, saveLabel, saving] = (['cancel', 'save', 'saving'] as const).map((key) => t(key));
   const [fields, setFields] = useState<V>(initial);
   const [problems, setProblems] = useState<Partial<Record<F, P>>>({});
-  const [busy, run] = useBusy();
+  // The form's write: the page's save (its api file's call), answering the server's message.
+  const sending = useServerWrite({ mutationFn: save, onSuccess: (message) => toast.success(message) });
+  const busy = sending.isPending;
   const server = useFormRefusal(names);
   const [form, focusFirstProblem] = useFocusInvalid();
   const id = useId();
 
-  const submit = async () => {
+  const submit = () => {
     const request = check(fields);
     if (!request.ok) {
       setProblems(request.problems);
@@ -54,16 +56,13 @@ export function useCheckedForm<V extends Record<F, string>, F extends string, B,
     }
     setProblems({});
     server.clear();
-    await run(async () => {
-      try {
-        toast.success(await save(request.body));
-      } catch (error) {
-        // The dialog stays open, the refusal under its field (focused) or inside the form.
-        if (server.refuse(error).field) focusFirstProblem();
-        return;
-      }
-      onSaved();
-      onClose();
+    sending.mutate(request.body, {
+      onSuccess: () => {
+        onSaved();
+        onClose();
+      },
+      // The dialog stays open, the refusal under its field (focused) or inside the form.
+      onError: (error) => server.refuse(error).field && focusFirstProblem(),
     });
   };
 

@@ -9,14 +9,12 @@ interface Props {
   /** Uploads finish one by one, maybe after other edits: the change is a function of the images then. */
   onChange: (next: (images: string[]) => string[]) => void;
   onPreview: (url: string) => void;
-  /** Told when uploads start and end, so the form can wait for them before it saves. */
-  onBusy: (busy: boolean) => void;
 }
 
 /** Several images uploaded at once through /api/file/upload, as thumbnails that preview and remove (docs/product.md#screens, Upload Product). */
-export function ImageListField({ label, owner, images, onChange, onPreview, onBusy }: Props) {
+export function ImageListField({ label, owner, images, onChange, onPreview }: Props) {
   const { t } = useTranslation('admin');
-  const { busy: uploading, upload } = useImageUpload(onBusy);
+  const { busy: uploading, upload } = useImageUpload();
 
   return (
     <>

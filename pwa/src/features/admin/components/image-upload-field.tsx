@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useIsMutating } from '@tanstack/react-query';
 import { useTranslation } from '../../../i18n/i18n';
-import { problemOf } from '../../../lib/http/http-problem';
-import { toast } from '../../../lib/ui/toast';
-import { adminApi } from '../api';
+import { queryClient } from '../../../lib/query/query-client';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { IMAGE_UPLOADS, imageUploadWrite } from '../api';
 
 interface Props {
   /** The uploaded image's URL, '' before one is uploaded. */
@@ -10,13 +10,12 @@ interface Props {
   onChange: (url: string) => void;
   /** docs/product.md#validation: the upload stays disabled until the form has a name. */
   disabled?: boolean;
-  onBusy?: (busy: boolean) => void;
 }
 
 /** One image, uploaded through /api/file/upload at once and previewed (category and sub category forms). */
-export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
+export function ImageUploadField({ value, onChange, disabled }: Props) {
   const { t } = useTranslation('admin');
-  const { busy, upload } = useImageUpload(onBusy);
+  const { busy, upload } = useImageUpload();
   return (
     <div className="admin-field">
       <span className="admin-field__label">{t('image.label')}</span>
@@ -40,23 +39,12 @@ export function ImageUploadField({ value, onChange, disabled, onBusy }: Props) {
   );
 }
 
-/** Uploads files one by one (`each` takes each URL); a failure is a toast: the server's reason, else docs/product.md#errors'. */
-export function useImageUpload(onBusy?: (busy: boolean) => void) {
-  const { t } = useTranslation('admin');
-  const [busy, setBusy] = useState(false);
-  const upload = async (files: File[], each: (url: string) => void) => {
-    if (files.length === 0) return;
-    setBusy(true);
-    onBusy?.(true);
-    try {
-      for (const file of files) each(await adminApi.uploadImage(file));
-    } catch (error) {
-      const problem = problemOf(error);
-      toast.error(problem.status > 0 ? problem.message : t('image.failed'));
-    } finally {
-      setBusy(false);
-      onBusy?.(false);
-    }
-  };
-  return { busy, upload };
+/** Uploads files one by one (`each` takes each URL): admin/api.ts's imageUploadWrite. */
+export function useImageUpload() {
+  const uploading = useServerWrite(imageUploadWrite());
+  const upload = (files: File[], each: (url: string) => void) => files.length > 0 && uploading.mutate({ files, each });
+  return { busy: uploading.isPending, upload };
 }
+
+/** Whether any image upload of the form is still under way: the form saves only once all have landed. */
+export const useImageUploadsUnderway = () => useIsMutating({ mutationKey: IMAGE_UPLOADS }, queryClient) > 0;

@@ -7,7 +7,8 @@ import type { LowStockItem, LowStockPage } from '@haat/shared/orders/overview';
 import { formatNumber } from '../../../i18n/format';
 import { problemOf } from '../../../lib/http/http-problem';
 import { toast } from '../../../lib/ui/toast';
-import { lowStockQuery, overviewApi } from '../overview-api';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { adjustStockWrite, lowStockQuery } from '../overview-api';
 import { AdminPager } from './admin-crud-page';
 
 interface Props {
@@ -73,7 +74,8 @@ function LowStockRow({ item, groupHead, editing, onEdit, onSaved }: RowProps) {
   const [loaded, setLoaded] = useState(item.available);
   const [value, setValue] = useState(String(Math.max(0, item.available)));
   const [problem, setProblem] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
+  const adjusting = useServerWrite(adjustStockWrite());
+  const saving = adjusting.isPending;
   const input = useRef<HTMLInputElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const problemId = `adjust-problem-${item.productId}-${item.variantId ?? ''}`;
@@ -82,25 +84,27 @@ function LowStockRow({ item, groupHead, editing, onEdit, onSaved }: RowProps) {
     if (editing) input.current?.focus();
   }, [editing]);
 
-  const save = async () => {
+  const save = () => {
     const stock = Number(value);
     if (value.trim() === '' || !Number.isInteger(stock) || stock < 0) return setProblem(t('overview.adjustWhole'));
-    setSaving(true);
     setProblem(null);
-    try {
-      await overviewApi.adjustStock({ productId: item.productId, variantId: item.variantId, stock, expectedStock: Math.max(0, loaded) });
-      toast.success(t('overview.adjusted', { name, n: formatNumber(stock) }));
-      onSaved();
-    } catch (error) {
-      const answer = problemOf(error);
-      const current = answer.body?.current;
-      if (answer.code === ErrorCode.StockChanged && typeof current === 'number') {
-        setLoaded(current);
-        setProblem(t('overview.adjustMoved', { n: formatNumber(current) }));
-      } else setProblem(answer.message || t('overview.adjustFailed'));
-    } finally {
-      setSaving(false);
-    }
+    adjusting.mutate(
+      { productId: item.productId, variantId: item.variantId, stock, expectedStock: Math.max(0, loaded) },
+      {
+        onSuccess: () => {
+          toast.success(t('overview.adjusted', { name, n: formatNumber(stock) }));
+          onSaved();
+        },
+        onError: (error) => {
+          const answer = problemOf(error);
+          const current = answer.body?.current;
+          if (answer.code === ErrorCode.StockChanged && typeof current === 'number') {
+            setLoaded(current);
+            setProblem(t('overview.adjustMoved', { n: formatNumber(current) }));
+          } else setProblem(answer.message || t('overview.adjustFailed'));
+        },
+      },
+    );
   };
 
   return (

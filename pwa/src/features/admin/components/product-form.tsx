@@ -24,6 +24,7 @@ import { AddFieldDialog } from './add-field-dialog';
 import { ChipSelect } from './chip-select';
 import { FieldProblem, SERVER_REFUSAL, TextField } from './form-field';
 import { ImageListField } from './image-list-field';
+import { useImageUploadsUnderway } from './image-upload-field';
 import { ImageViewer } from './image-viewer';
 import { ProductTypeFields } from './product-type-fields';
 import { VariantRows } from './variant-rows';
@@ -51,14 +52,12 @@ export function ProductForm({ product, onSaved }: Props) {
   const extras = useFieldArray({ control, name: 'more_details' });
   const images = useWatch({ control, name: 'image' });
   // Uploads in flight (product images and each variant's): the form saves only once all have landed.
-  const [uploads, setUploads] = useState(0);
-  const uploading = uploads > 0;
+  const uploading = useImageUploadsUnderway();
   const busy = formState.isSubmitting;
   const [addingField, setAddingField] = useState(false);
   const [preview, setPreview] = useState<string | null>(null);
   const categories = useAdminList(categoriesQuery());
   const subCategories = useAdminList(subCategoriesQuery());
-  const onBusy = useCallback((on: boolean) => setUploads((n) => n + (on ? 1 : -1)), []);
   const refusal = useFormRefusal(SHOWN_UNDER);
   const describe = useCallback((path: string, message: string) => problemSentence(t, path, message, getValues()), [t, getValues]);
 
@@ -107,7 +106,6 @@ export function ProductForm({ product, onSaved }: Props) {
             images={images}
             onChange={(next) => setValue('image', next(getValues('image')), { shouldDirty: true })}
             onPreview={setPreview}
-            onBusy={onBusy}
           />
         </div>
         {(['category', 'subCategory'] as const).map((name) => (
@@ -154,7 +152,7 @@ export function ProductForm({ product, onSaved }: Props) {
         <button type="button" className="btn btn--ghost btn--small product-form__add-field" onClick={() => setAddingField(true)}>
           {t('form.addFields')}
         </button>
-        <VariantRows onPreview={setPreview} onBusy={onBusy} describe={describe} />
+        <VariantRows onPreview={setPreview} describe={describe} />
         <FormRefusal message={refusal.refusal?.field ? null : refusal.refusal?.message} testId="product-form-refusal" />
         <button type="submit" className="btn btn--primary" disabled={busy || uploading}>
           {busy ? t('loading') : product ? t('form.update') : t('form.submit')}

@@ -6,14 +6,13 @@ import { ImageListField } from './image-list-field';
 
 interface Props {
   onPreview: (url: string) => void;
-  onBusy: (busy: boolean) => void;
   describe: (path: string, message: string) => string;
 }
 
 type Field = 'name' | 'sku' | 'price' | 'stock';
 
 /** The product's variants (docs/product.md#records, Variant): a name, and where it differs a price, stock and images. */
-export function VariantRows({ onPreview, onBusy, describe }: Props) {
+export function VariantRows({ onPreview, describe }: Props) {
   const { t } = useTranslation('admin');
   const { control, getValues, setValue } = useFormContext<ProductFormValues>();
   const rows = useFieldArray({ control, name: 'variants', keyName: 'fieldId' });
@@ -56,7 +55,6 @@ export function VariantRows({ onPreview, onBusy, describe }: Props) {
                 images={images[i]?.image ?? []}
                 onChange={(next) => onImages(row.key, next)}
                 onPreview={onPreview}
-                onBusy={onBusy}
               />
             </div>
             <button type="button" className="btn btn--ghost btn--small admin-danger variant-row__remove" onClick={() => rows.remove(i)}>

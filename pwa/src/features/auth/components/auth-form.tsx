@@ -1,5 +1,5 @@
 import type { FormEvent, ReactNode } from 'react';
-import { useBusy } from '../../../lib/hooks/use-busy';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../../lib/ui/page-meta';
 import './auth-form.css';
@@ -26,10 +26,12 @@ interface AuthFormProps {
 /** The frame and submit cycle every sign-in screen shares (/login, /register, the reset steps). */
 export function AuthForm({ meta, title, submitLabel, ready, onSubmit, children, extra, switchTo }: AuthFormProps) {
   const { t } = useTranslation('auth');
-  const [busy, run] = useBusy();
+  // Each screen's call (auth/api.ts) is the write; a failure's message is on screen (the HTTP client's or the screen's).
+  const sending = useServerWrite({ mutationFn: onSubmit });
+  const busy = sending.isPending;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    void run(onSubmit);
+    sending.mutate();
   };
 
   return (

@@ -15,10 +15,11 @@ import { useTranslation } from '../../../i18n/i18n';
 import { useAtomValue } from 'jotai';
 import { isSignedInAtom } from '../../../lib/http/session';
 import { latePart } from '../../../lib/ui/late-part';
+import { loadNotifyMeButton } from '../../account/public';
 
 // A card offers Notify me to a signed-in shopper only, on a sold-out product (docs/product.md#back-in-stock): its code
 // and the waits it reads load then, not with every first visit's cards (docs/benchmarks.md "First visit weight").
-const NotifyMeButton = latePart(() => import('./notify-me-button').then((m) => m.NotifyMeButton));
+const NotifyMeButton = latePart(loadNotifyMeButton);
 
 interface Props {
   product: Product;

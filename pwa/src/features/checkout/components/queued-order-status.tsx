@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { OrderArrival } from './order-arrival';
 import { outboxFacade } from '../../../lib/storage/outbox-facade';
-import { PushToggle } from '../../orders/public';
+import { PushToggle } from '../../realtime/public';
 import { useQueuedOrder } from '../hooks/use-queued-order';
 import { useTranslation } from '../../../i18n/i18n';
 import { PromisePart } from '../../../lib/delivery/promise-part';

@@ -8,9 +8,14 @@ import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { useServerRefresh } from '../../../lib/storage/use-server-refresh';
 import { deviceBuyAgain, fetchBuyAgain } from '../../../lib/storage/buy-again';
 import { AddToCartButton } from '../../cart/public';
-import { DiscountBadge, NotifyMeButton, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
+import { DiscountBadge, PriceTag, ProductImage, StockLabel } from '../../catalog/public';
+import { loadNotifyMeButton } from '../../account/public';
+import { latePart } from '../../../lib/ui/late-part';
 import { useTranslation } from '../../../i18n/i18n';
 import './buy-again.css';
+
+// A sold-out product's Notify me loads when a card shows one, as the product cards' does (docs/benchmarks.md "First visit weight").
+const NotifyMeButton = latePart(loadNotifyMeButton);
 
 /**
  * Buy again (docs/product.md#buy-again-and-order-again): a signed-in shopper's products from their delivered orders, one tap to add
@@ -63,7 +68,7 @@ function BuyAgainCard({ product }: { product: BuyAgainProduct }) {
         {product.inStock ? (
           <AddToCartButton product={product} variant={product.variant} />
         ) : (
-          <NotifyMeButton productId={product._id} variantId={product.variant?._id ?? null} name={name} signedInOnly />
+          <NotifyMeButton now productId={product._id} variantId={product.variant?._id ?? null} name={name} signedInOnly />
         )}
       </span>
     </article>

@@ -3,11 +3,9 @@ import { allowedMove, factsOfOrder } from '@haat/shared/orders/order-lifecycle';
 import { formatMoney } from '../../../i18n/format';
 import { orderAnchor } from '@haat/shared/orders/stage-notices';
 import { type SavedOrder } from '../../../lib/storage/account-tables';
-import { openStorage } from '../../../lib/storage/device-store';
-import { problemOf } from '../../../lib/http/http-problem';
-import { toast } from '../../../lib/ui/toast';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { ConfirmDialog } from '../../../lib/ui/confirm-dialog';
-import { ordersApi } from '../api';
+import { cancelOrderWrite } from '../api';
 import { OrderProgress } from './order-progress';
 import { PickupNote } from './pickup-note';
 import { TaxDocumentLinks } from './tax-document-links';
@@ -25,20 +23,12 @@ import { spacedMobile } from '@haat/shared/users/mobile-words';
 /** One order, with Cancel while unfinished; the admin's list passes its own controls as children (they replace Cancel). */
 export function OrderCard({ order, children }: { order: SavedOrder; children?: ReactNode }) {
   const { t } = useTranslation('orders');
-  const [busy, setBusy] = useState(false);
+  const cancelling = useServerWrite(cancelOrderWrite(order.clientKey));
+  const busy = cancelling.isPending;
   const [asking, setAsking] = useState(false);
-  const cancel = async () => {
+  const cancel = () => {
     setAsking(false);
-    setBusy(true);
-    try {
-      const answer = await ordersApi.cancel(order.orderId, true);
-      await (await openStorage()).orders.put({ ...answer.data!, clientKey: order.clientKey });
-      toast.success(answer.message);
-    } catch (error) {
-      toast.error(problemOf(error).message || t('failedCancel'));
-    } finally {
-      setBusy(false);
-    }
+    cancelling.mutate(order.orderId);
   };
   // While on its way: the date promised when it was placed (docs/product.md#delivery), by the same rule for one queued here.
   const open = order.status !== 'DELIVERED' && order.status !== 'CANCELLED' && order.payment_status !== 'CANCELLED';

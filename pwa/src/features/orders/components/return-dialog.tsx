@@ -5,7 +5,8 @@ import type { SavedOrder } from '../../../lib/storage/account-tables';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
 import { problemOf } from '../../../lib/http/http-problem';
 import { i18n, useTranslation } from '../../../i18n/i18n';
-import { ordersApi } from '../api';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { requestReturnWrite } from '../api';
 
 interface Props {
   order: SavedOrder;
@@ -30,24 +31,20 @@ export function ReturnDialog({ order, returnable, onClose, onReturned }: Props) 
   const [counts, setCounts] = useState<Record<string, number>>({});
   const [reason, setReason] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const returning = useServerWrite(requestReturnWrite());
+  const busy = returning.isPending;
 
-  const send = async () => {
+  const send = () => {
     const items = lines
       .map((l) => ({ productId: l.productId, variantId: l.variantId, quantity: counts[cartLineKey(l.productId, l.variantId)] ?? 0 }))
       .filter((i) => i.quantity > 0);
     if (items.length === 0) return setProblem(t('returns.noUnits'));
     if (!reason.trim()) return setProblem(t('returns.noReason'));
-    setBusy(true);
     setProblem(null);
-    try {
-      const answer = await ordersApi.requestReturn({ orderId: order.orderId, items, reason: reason.trim() });
-      onReturned(answer.data!);
-    } catch (error) {
-      setProblem(refusalOf(error));
-    } finally {
-      setBusy(false);
-    }
+    returning.mutate(
+      { orderId: order.orderId, items, reason: reason.trim() },
+      { onSuccess: (answer) => onReturned(answer.data!), onError: (error) => setProblem(refusalOf(error)) },
+    );
   };
 
   return (

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import { problemOf } from '../../../lib/http/http-problem';
+import { useServerWrite } from '../../../lib/query/server-write';
 import { toast } from '../../../lib/ui/toast';
 import { ModalDialog } from '../../../lib/ui/modal-dialog';
-import { deleteReview } from '../api';
-import { applyReviewCounts } from './review-store';
-import { REVIEW_TEXT, deleteFailure } from './review-rules';
+import { deleteReviewWrite } from './review-store';
+import { REVIEW_TEXT } from './review-rules';
 import { useTranslation } from '../../../i18n/i18n';
 
 /** docs/product.md#validation and #roles: the admin's delete icon on a review, asking first (a deleted review cannot come back). */
@@ -18,21 +17,16 @@ interface Props {
 export function ReviewDelete({ productId, reviewId, author, onDeleted }: Props) {
   const { t } = useTranslation('product');
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const remove = async () => {
+  const deleting = useServerWrite(deleteReviewWrite(productId));
+  const busy = deleting.isPending;
+  const remove = () => {
     if (!navigator.onLine) return void toast.error(REVIEW_TEXT.offlineDelete);
-    setBusy(true);
-    try {
-      const answer = await deleteReview(reviewId);
-      setAsking(false);
-      toast.success(answer.message || REVIEW_TEXT.deleted);
-      onDeleted(reviewId);
-      await applyReviewCounts(productId, answer);
-    } catch (error) {
-      toast.error(deleteFailure(problemOf(error)));
-    } finally {
-      setBusy(false);
-    }
+    deleting.mutate(reviewId, {
+      onSuccess: () => {
+        setAsking(false);
+        onDeleted(reviewId);
+      },
+    });
   };
   return (
     <>

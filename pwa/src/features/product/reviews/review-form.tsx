@@ -6,8 +6,8 @@ import { problemOf } from '../../../lib/http/http-problem';
 import { userAtom } from '../../../lib/http/session';
 import { toast } from '../../../lib/ui/toast';
 import { useOnline } from '../../../lib/hooks/use-online';
-import { addReview } from '../api';
-import { applyReviewCounts } from './review-store';
+import { useServerWrite } from '../../../lib/query/server-write';
+import { addReviewWrite } from './review-store';
 import { DEFAULT_RATING, REVIEW_TEXT, reviewBlocker, submitFailure } from './review-rules';
 import { StarInput } from './star-input';
 import { useTranslation } from '../../../i18n/i18n';
@@ -47,28 +47,20 @@ function ReviewFormBody({ productId, signedIn, mine, onSaved }: BodyProps) {
   const online = useOnline();
   const [rating, setRating] = useState(mine?.rating ?? DEFAULT_RATING);
   const [comment, setComment] = useState(mine?.comment ?? '');
-  const [busy, setBusy] = useState(false);
+  const saving = useServerWrite(addReviewWrite(productId));
+  const busy = saving.isPending;
   const [problem, setProblem] = useState<string | null>(null);
   const ids = { title: useId(), comment: useId(), note: useId() };
 
-  const submit = async (event: FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     const blocker = reviewBlocker({ signedIn, online, rating });
     setProblem(blocker);
     if (blocker) return void toast.error(blocker);
-    setBusy(true);
-    try {
-      const saved = await addReview({ productId, rating, comment: comment.trim() });
-      toast.success(saved.message || REVIEW_TEXT.submitted);
-      await applyReviewCounts(productId, saved);
-      onSaved(saved.review);
-    } catch (error) {
-      const message = submitFailure(problemOf(error));
-      setProblem(message);
-      toast.error(message);
-    } finally {
-      setBusy(false);
-    }
+    saving.mutate(
+      { rating, comment: comment.trim() },
+      { onSuccess: (saved) => onSaved(saved.review), onError: (error) => setProblem(submitFailure(problemOf(error))) },
+    );
   };
 
   return (

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../lib/storage/db';
 import { aProduct } from '../../../test-support/a-product';
 import { withLocalApiServer } from '../../../test-support/with-local-api-server';
-import { clearRecentSearches, rememberSearch } from '../recent-searches';
+import { clearRecentSearches, rememberSearch } from '../../../lib/device/recent-searches';
 import { SearchPage } from '../search.page';
 
 // The API's search as Haat's answers a typo: the products of the corrected words, and what it searched for.

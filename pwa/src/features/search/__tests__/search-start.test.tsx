@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { POPULAR_SEARCHES } from '@haat/shared/search/popular-searches';
 import { setLanguage } from '../../../i18n/i18n';
 import { SearchPage } from '../search.page';
-import { clearRecentSearches, rememberSearch } from '../recent-searches';
+import { clearRecentSearches, rememberSearch } from '../../../lib/device/recent-searches';
 
 function Where() {
   const { pathname, search } = useLocation();

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/i18n';
 import { POPULAR_SEARCHES } from '@haat/shared/search/popular-searches';
-import { clearRecentSearches, recentSearchesAtom, rememberSearch } from '../recent-searches';
+import { clearRecentSearches, recentSearchesAtom, rememberSearch } from '../../../lib/device/recent-searches';
 
 const searchUrl = (term: string) => `/search?q=${encodeURIComponent(term)}`;
 

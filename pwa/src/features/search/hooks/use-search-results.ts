@@ -3,7 +3,7 @@ import { type Product } from '@haat/shared/catalog/catalog.types';
 import { deviceResults, useCachedProducts, type PagedResults } from '../../catalog/public';
 import { useOnline } from '../../../lib/hooks/use-online';
 import { fetchSearchPage } from '../api';
-import { rememberCorrection } from '../recent-searches';
+import { rememberCorrection } from '../../../lib/device/recent-searches';
 import { useDeviceQuery } from '../../../lib/storage/device-store';
 import { searchOffline } from '../offline-search';
 import { understandQuery, type SearchUnderstood } from '@haat/shared/search/query-understanding';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { useTranslation } from '../../../i18n/i18n';
-import { rememberSearch } from '../recent-searches';
+import { rememberSearch } from '../../../lib/device/recent-searches';
 import { recognizerClass, type RecognizerClass } from './recognizer';
 
 /**

@@ -1,6 +1,8 @@
 import { useEffect, useState } from 'react';
-import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from '../../realtime/public';
-import { useTranslation } from '../../../i18n/i18n';
+import { useTranslation } from '../../i18n/i18n';
+import { useServerWrite } from '../../lib/query/server-write';
+import { currentPushState, PushNotAllowedError, PushServiceTimeoutError, type PushState, turnPushOff, turnPushOn } from './web-push';
+import './push-toggle.css';
 
 // The texts (the push namespace, which the precached success page carries without the rest of orders): push:push.<audience>.{on,off,turnOn,turnOff}, and push.blocked / push.unsupported for both.
 
@@ -34,8 +36,14 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
   const { t } = useTranslation('push');
   const [initial, setInitial] = useState<PushState | null>(null);
   const [state, setState] = useState<PushState | null>(null);
-  const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<ReturnType<typeof pushProblemKey> | null>(null);
+  // Turning notices on or off: the browser's subscription and the server's copy of it (web-push.ts), one write.
+  const switching = useServerWrite({
+    mutationFn: (action: () => Promise<PushState>) => action(),
+    onSuccess: setState,
+    onError: (e) => setProblem(pushProblemKey(e)),
+  });
+  const busy = switching.isPending;
   useEffect(() => {
     let live = true;
     push
@@ -55,17 +63,11 @@ export function PushToggle({ push = browserPush, audience = 'admin', offerOnly =
     if (state !== null) onState?.(state);
   }, [state, onState]);
 
-  const run = async (action: () => Promise<PushState>) => {
+  // The button stays enabled while it saves (focus stays on it), so a second tap during the save is ignored here.
+  const run = (action: () => Promise<PushState>) => {
     if (busy) return;
-    setBusy(true);
     setProblem(null);
-    try {
-      setState(await action());
-    } catch (error) {
-      setProblem(pushProblemKey(error));
-    } finally {
-      setBusy(false);
-    }
+    switching.mutate(action);
   };
 
   if (state === null) return null;

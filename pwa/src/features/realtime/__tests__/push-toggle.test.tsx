@@ -1,7 +1,7 @@
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PUSH_SERVICE_TIMEOUT_MESSAGE, PUSH_SERVICE_TIMEOUT_MS, turnPushOn, type PushEnvironment, type PushState } from '../../realtime/public';
-import { PushToggle } from '../components/push-toggle';
+import { PushToggle } from '../push-toggle';
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link } from 'react-router-dom';
-import { useNotifyMe, type ChannelChoice, type WaitedUnit } from '../../account/public';
+import { useNotifyMe, type ChannelChoice, type WaitedUnit } from '../hooks/use-notify-me';
 import { useTranslation } from '../../../i18n/i18n';
 import './notify-me.css';
 
@@ -51,7 +51,19 @@ export function NotifyMeButton({ productId, variantId, name, signedInOnly = fals
 }
 
 /** By which channel to be told: each the account can use, named with where it goes; busy while the ask is made. */
-function ChannelPicker({ name, choice, busy, onChoose, onCancel }: { name: string; choice: ChannelChoice; busy: boolean; onChoose: (c: ChannelChoice['channels'][number]) => void; onCancel: () => void }) {
+function ChannelPicker({
+  name,
+  choice,
+  busy,
+  onChoose,
+  onCancel,
+}: {
+  name: string;
+  choice: ChannelChoice;
+  busy: boolean;
+  onChoose: (c: ChannelChoice['channels'][number]) => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation('catalog');
   const id = useId();
   const first = useRef<HTMLButtonElement>(null);
