@@ -397,7 +397,7 @@ describe.each(DB_KINDS)('migrations, demo seed and persistence on %s', (kind) =>
       const made = await api(t)
         .post('/api/product/create')
         .set(bearer(admin))
-        .send({ name: 'Newest Thing', unit: 'pack', stock: 1, price: 10, description: 'd' });
+        .send({ hsn: '8518', gstRate: 18, name: 'Newest Thing', unit: 'pack', stock: 1, price: 10, description: 'd' });
       expect(made.status).toBe(201);
       const after = (await api(t).post('/api/product/get').send({ page: 22, limit: 12 })).body.data as Wire[];
       expect(after[1]!._id).toBe(before[0]!._id);

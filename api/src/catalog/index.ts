@@ -23,6 +23,7 @@ export {
   saleableRowsByIds,
   stockForShare,
   taxCodesOf,
+  type TaxCodes,
   type SaleableRow,
   type StoredVariant,
 } from './products.repository.js';

@@ -70,7 +70,8 @@ export const enIN = {
 
     // A field's rule, after `field: ` (the shared zod schemas and the API's own checks).
     hsnCode: 'must be an HSN code of 4, 6 or 8 digits',
-    gstRate: 'must be 0, 5, 12, 18 or 28',
+    hsnDigits: "must be an HSN code of at least {{n}} digits (the shop's turnover needs them)",
+    gstRate: 'must be a GST rate in force today ({{rates}})',
     couponCodeRule: 'must be 3 to 24 letters, digits or hyphens',
     percentOrFlat: 'must be percent or flat',
     moreThanZero: 'must be more than 0',

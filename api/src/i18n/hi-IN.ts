@@ -66,7 +66,8 @@ export const hiIN: Catalogue = {
     statusSuspended: 'निलंबित',
 
     hsnCode: '4, 6 या 8 अंकों का HSN कोड होना चाहिए',
-    gstRate: '0, 5, 12, 18 या 28 होना चाहिए',
+    hsnDigits: 'कम से कम {{n}} अंकों का HSN कोड होना चाहिए (दुकान के टर्नओवर के लिए ज़रूरी)',
+    gstRate: 'आज लागू GST दर होनी चाहिए ({{rates}})',
     couponCodeRule: '3 से 24 अक्षर, अंक या हाइफ़न होने चाहिए',
     percentOrFlat: 'percent या flat होना चाहिए',
     moreThanZero: '0 से अधिक होना चाहिए',
