@@ -5,6 +5,7 @@ import { IMPORT_MAX_PROBLEMS, type ImportJobStatus, type ImportProblem, type Imp
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { Language } from '@haat/shared/common/languages';
 import { DB, POOL_STATS, type Db, type PoolStats } from '../../db/database.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AppError } from '../../common/app-error.js';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
 import { FilesService, imageUrlByContent } from '../../files/index.js';
@@ -50,6 +51,7 @@ export class CatalogImportService {
     private readonly files: FilesService,
     @Inject(PRODUCT_SEARCH) private readonly search: ProductSearch,
     @Inject(POOL_STATS) pools: () => PoolStats[],
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.lanes = lanesOf(pools());
   }
@@ -75,7 +77,7 @@ export class CatalogImportService {
 
   private async plan(upload: ImportUpload): Promise<Planned> {
     const read = await readRows(upload.sheet);
-    const ctx = await planContext(this.db, read, pictureResolver(upload.pictures));
+    const ctx = await planContext(this.db, read, pictureResolver(upload.pictures), this.config.hsnDigits);
     const plans: ProductPlan[] = [];
     // The plan is CPU work on the event loop: other requests are answered between products.
     const turn = eventLoopTurns();
