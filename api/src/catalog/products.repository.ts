@@ -4,6 +4,7 @@ import { defineStatement, type Db, type NamedStatement } from '../db/database.js
 import { productInventorySql, type ProductInventory, type StoredVariant } from '../inventory/index.js';
 import { cartProductColumns, productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
+import { gstRateMoves } from './gst-rate-moves.table.js';
 import { indiaDay, isRateInForce } from '@haat/shared/gst/gst-rates';
 
 export type { StoredVariant } from '../inventory/index.js';
@@ -200,4 +201,46 @@ export async function taxCodesOf(db: Reader, ids: readonly string[]): Promise<Ma
     .from(products)
     .where(inArray(products.id, [...ids]));
   return new Map(rows.flatMap(({ id, hsn, rate, before, since }) => (rate === null ? [] : [[id, { hsn: hsn ?? '', rate, before, since }] as const])));
+}
+
+/** A product the shop cannot invoice until an admin files its codes: no HSN code, no rate, or a rate no longer in force. */
+export interface UnfiledProduct {
+  productId: string;
+  sku: string;
+  name: string;
+  hsn: string | null;
+  gstRate: number | null;
+}
+
+/** What the move to the rates of 22 September 2025 did to a product (api/drizzle/0049). */
+export interface RateMove {
+  productId: string;
+  sku: string;
+  name: string;
+  hsn: string | null;
+  rateBefore: number;
+  /** Null: its HSN code's rate is not in the shop's list, and the admin files it. */
+  rateAfter: number | null;
+  movedAt: string;
+}
+
+/**
+ * The catalogue's tax filing for the admin (docs/product.md#tax-invoices): the products not sold until their HSN code
+ * and a rate in force today are filed, and what the move to the rates of 22 September 2025 changed. At most `limit` of each.
+ */
+export async function taxFilingReport(db: Reader, ratesInForce: readonly number[], limit: number): Promise<{ unfiled: UnfiledProduct[]; moved: RateMove[] }> {
+  const rates = sql.join(
+    ratesInForce.map((r) => sql`${r}::numeric`),
+    sql`, `,
+  );
+  const [unfiled, moved] = await Promise.all([
+    db
+      .select({ productId: products.id, sku: products.sku, name: products.name, hsn: products.hsn, gstRate: products.gstRate })
+      .from(products)
+      .where(sql`${products.hsn} is null or ${products.gstRate} is null or ${products.gstRate} not in (${rates})`)
+      .orderBy(products.sku)
+      .limit(limit),
+    db.select().from(gstRateMoves).orderBy(gstRateMoves.sku).limit(limit),
+  ]);
+  return { unfiled, moved: moved.map((m) => ({ ...m, movedAt: m.movedAt.toISOString() })) };
 }

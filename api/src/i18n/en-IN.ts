@@ -70,6 +70,7 @@ export const enIN = {
 
     // A field's rule, after `field: ` (the shared zod schemas and the API's own checks).
     hsnCode: 'must be an HSN code of 4, 6 or 8 digits',
+    ownGstin: "is the shop's own GSTIN; enter the buyer's",
     hsnDigits: "must be an HSN code of at least {{n}} digits (the shop's turnover needs them)",
     gstRate: 'must be a GST rate in force today ({{rates}})',
     couponCodeRule: 'must be 3 to 24 letters, digits or hyphens',
@@ -115,6 +116,7 @@ export const enIN = {
     gstinCheck: 'has a wrong check character (mistyped?)',
     isoDate: 'must be a date as YYYY-MM-DD',
     notBeforeFrom: 'must not be before from',
+    returnPeriod: 'must end a month or a quarter that from starts (a return is filed for a month, or a quarter from April, July, October or January)',
     withinDaysOfFrom: 'must be within {{n}} days of from (a return covers a month or a quarter)',
     csvTable: 'is required for CSV (one table per file)',
     jsonOrCsv: 'must be json or csv',

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A tax invoice, or a credit note that reverses one (docs/product.md#tax-invoices). */
 export type InvoiceKind = 'invoice' | 'credit_note';
 
@@ -57,3 +59,14 @@ export interface InvoiceDocument {
    */
   coupon?: { code: string; discount: number };
 }
+
+/** GET /api/order/:orderId/credit-note: one credit note of the order by its number (HTCN/2026-27/000007); without it, the latest. */
+export const CreditNoteQuery = z.object({
+  number: z
+    .string({ error: 'must be text' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]+\/\d{4}-\d{2}\/\d{6}$/, { error: 'must be a credit note number such as HTCN/2026-27/000007' })
+    .optional(),
+});
+export type CreditNoteQuery = z.infer<typeof CreditNoteQuery>;
