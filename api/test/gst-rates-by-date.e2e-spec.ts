@@ -163,6 +163,14 @@ describe.each(DB_KINDS)('GST rates by date on %s', (kind) => {
       (o: { orderId: string }) => o.orderId === before.orderId,
     ).creditNotes;
     expect(notes.map((n: { number: string }) => n.number)).toEqual([note!.number]);
+    // Each credit note by its number; a number the order has not is a 404 naming it, a mistyped one a 400.
+    const byNumber = (query: string, token = shopper.token) =>
+      api(t).get(`/api/order/${before.orderId}/credit-note?${query}`).set(bearer(token)).set('Accept', 'application/json');
+    expect((await byNumber(`number=${encodeURIComponent(note!.number)}`)).body.data).toMatchObject({ kind: 'credit_note', number: note!.number });
+    const unknown = await byNumber('number=HTCN/2025-26/999999');
+    expect([unknown.status, unknown.body.fields]).toEqual([404, ['number']]);
+    expect((await byNumber('number=nonsense')).status).toBe(400);
+    expect((await byNumber(`number=${encodeURIComponent(note!.number)}`, (await newCustomer(t, 'Someone Else')).token)).status).toBe(404);
 
     // September's return: each sale at its own rate (the 20th's and 21st's at 12 %, the 22nd's at 5 %).
     const september = (await api(t).get('/api/admin/gst/gstr1?from=2025-09-01&to=2025-09-30').set(bearer(admin))).body;
@@ -177,5 +185,42 @@ describe.each(DB_KINDS)('GST rates by date on %s', (kind) => {
     expect(october.doc_issue.doc_det).toEqual([
       { doc_num: 5, doc_typ: 'Credit Note', docs: [expect.objectContaining({ from: note!.number, to: note!.number })] },
     ]);
+  });
+});
+
+/** A shop whose turnover last year was above ₹5 crore writes 6 digits of HSN code (Notification 78/2020-Central Tax). */
+describe.each(DB_KINDS)('HSN codes of 6 digits on %s', (kind) => {
+  let t: TestApp;
+  let admin: string;
+  beforeAll(async () => {
+    t = await startApp(kind, { SHOP_HSN_DIGITS: '6' });
+    admin = await adminToken(t);
+  });
+  afterAll(() => t.close());
+
+  it('refuses a 4-digit code on the form’s API and in an import, and takes 6', async () => {
+    const shop = await openShop(t, admin);
+    const body = { name: 'Spinning top', price: 100, gstRate: 5, unit: '1 pc', stock: 1, description: 'x', category: [shop.categoryId] };
+    const four = await api(t)
+      .post('/api/product/create')
+      .set(bearer(admin))
+      .send({ ...body, hsn: '9503' });
+    expect([four.status, four.body.fields, four.body.message]).toEqual([
+      400,
+      ['hsn'],
+      "hsn: must be an HSN code of at least 6 digits (the shop's turnover needs them)",
+    ]);
+    expect(
+      (
+        await api(t)
+          .post('/api/product/create')
+          .set(bearer(admin))
+          .send({ ...body, hsn: '950300' })
+      ).status,
+    ).toBe(201);
+    const category = (await api(t).get('/api/category/get')).body.data.find((c: { _id: string }) => c._id === shop.categoryId).name as string;
+    const file = `sku,name,category,unit,price,hsn,gst_rate\nTOP-6,Top,${category},1 pc,100,9503,5`;
+    const report = await api(t).post('/api/admin/catalog/import?dryRun=1').set(bearer(admin)).attach('file', Buffer.from(file), 'c.csv');
+    expect(report.body.errors).toEqual([{ row: 2, column: 'hsn', message: "must be an HSN code of at least 6 digits (the shop's turnover needs them)" }]);
   });
 });
