@@ -35,7 +35,8 @@ export const DEFAULT_GST_RATE = 18;
 /** A transaction the lifecycle holds (or the database). */
 type Writer = Pick<Db, 'select' | 'insert'>;
 
-const PREFIX: Record<InvoiceKind, string> = { invoice: 'HT', credit_note: 'HTCN' };
+/** Each series' prefix: short enough that a number stays within the portal's 16 characters (documentNumber). */
+const PREFIX: Record<InvoiceKind, string> = { invoice: 'HT', credit_note: 'CN' };
 
 /**
  * Takes the next number of a series, in the caller's transaction: the series row stays locked until it

@@ -125,7 +125,7 @@ export class OrdersController {
   }
 
   /**
-   * A credit note of the order (a cancellation's, or each return's), by its number (`?number=HTCN/2026-27/000007`);
+   * A credit note of the order (a cancellation's, or each return's), by its number (`?number=CN/26-27/000007`);
    * without one, the latest. The order's answers list every one (`creditNotes`).
    */
   @Get(':orderId/credit-note')
