@@ -76,12 +76,12 @@ describe.each(DB_KINDS)('an import that never half-applies, on %s', (kind) => {
       `${sku('MATHRI-400')},${sku('MATHRI')},,,,,,400 g,66,,4,,,,,`,
     );
     const report = await dryRun(file);
-    const why = (others: string) => `is also in ${others}: a SKU may be in one row only, so none of these rows is imported`;
+    const why = (rows: string) => `is in rows ${rows}: a SKU may be in one row only, so none of them is imported`;
     expect(report.errors).toEqual([
-      { row: 2, column: 'sku', message: why('row 4') },
-      { row: 4, column: 'sku', message: why('row 2') },
-      { row: 5, column: 'sku', message: why('row 6') },
-      { row: 6, column: 'sku', message: why('row 5') },
+      { row: 2, column: 'sku', message: why('2, 4') },
+      { row: 4, column: 'sku', message: why('2, 4') },
+      { row: 5, column: 'sku', message: why('5, 6') },
+      { row: 6, column: 'sku', message: why('5, 6') },
     ]);
     expect(report).toMatchObject({ total: 5, creates: 0, updates: 0, skipped: 1, errorCount: 4 });
     const job = await applied(file);

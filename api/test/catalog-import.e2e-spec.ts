@@ -84,8 +84,8 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       { row: 4, column: 'hsn', message: 'is required for a new product' },
       { row: 4, column: 'category', message: '"No such shelf" is not a category of the shop' },
       { row: 4, column: 'gst_rate', message: 'must be a GST rate in force today (0, 0.25, 1.5, 3, 5, 18, 28, 40)' },
-      { row: 5, column: 'sku', message: 'is also in row 6: a SKU may be in one row only, so none of these rows is imported' },
-      { row: 6, column: 'sku', message: 'is also in row 5: a SKU may be in one row only, so none of these rows is imported' },
+      { row: 5, column: 'sku', message: 'is in rows 5, 6: a SKU may be in one row only, so none of them is imported' },
+      { row: 6, column: 'sku', message: 'is in rows 5, 6: a SKU may be in one row only, so none of them is imported' },
       { row: 7, column: 'name', message: 'is required for a new product' },
       { row: 7, column: 'price', message: 'is required for a new product' },
     ]);

@@ -63,7 +63,7 @@ export class OrdersService {
     const found = number === undefined ? notes.at(-1) : notes.find((n) => n.number === number);
     if (found) return found;
     throw number === undefined
-      ? new AppError(404, ErrorCode.NotFound, 'This order has no credit note: one is made when an invoiced order is cancelled or returned.')
+      ? new AppError(404, ErrorCode.NotFound, 'This order has no credit note: one is made when an invoiced order is cancelled.')
       : new AppError(404, ErrorCode.NotFound, `This order has no credit note ${number}.`, { fields: ['number'] });
   }
 

@@ -141,10 +141,9 @@ function placeRow(groups: Map<string, ProductRows>, row: FileRow, problems: Impo
 function refuseRepeatedSkus(rowsOf: Map<string, Array<{ row: number; group: ProductRows }>>, problems: ImportProblem[]): void {
   for (const [, list] of rowsOf) {
     if (list.length < 2) continue;
+    const rows = list.map((o) => o.row).join(', ');
     for (const { row, group } of list) {
-      const others = list.filter((o) => o.row !== row).map((o) => o.row);
-      const message = `is also in row${others.length > 1 ? 's' : ''} ${others.join(', ')}: a SKU may be in one row only, so none of these rows is imported`;
-      problems.push({ row, column: 'sku', message });
+      problems.push({ row, column: 'sku', message: `is in rows ${rows}: a SKU may be in one row only, so none of them is imported` });
       (group.refused ??= new Set()).add(row);
     }
   }
