@@ -46,18 +46,17 @@ export class OrdersService {
    * An order's tax invoice, or one of its credit notes (by its number; without one, the latest), for its shopper or an
    * admin. Another shopper's order answers 404 exactly like an unknown one; an order not yet invoiced says when it will be.
    */
-  async taxDocument(
-    user: AuthUser,
-    orderId: string,
-    kind: 'invoice' | 'credit_note',
-    number?: string,
-  ): Promise<{ id: string; document: InvoiceDocument }> {
+  async taxDocument(user: AuthUser, orderId: string, kind: 'invoice' | 'credit_note', number?: string): Promise<{ id: string; document: InvoiceDocument }> {
     const order = await this.reader.byId(orderId);
     if (!order || (user.role !== 'ADMIN' && order.userId !== user.id)) throw notFound('Order');
     if (kind === 'invoice') {
       const invoice = await invoiceOf(this.db, orderId);
       if (invoice) return invoice;
-      throw new AppError(404, ErrorCode.NotFound, 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).');
+      throw new AppError(
+        404,
+        ErrorCode.NotFound,
+        'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).',
+      );
     }
     const notes = await creditNotesOf(this.db, orderId);
     const found = number === undefined ? notes.at(-1) : notes.find((n) => n.number === number);
