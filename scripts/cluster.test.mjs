@@ -202,6 +202,8 @@ describe('two instances behind deploy/nginx.conf (npm run cluster)', { skip }, (
       stock,
       price,
       discount: 0,
+      hsn: '2106',
+      gstRate: 5,
       description: 'Crisp.',
       category: [shop.categoryId],
       subCategory: [shop.subCategoryId],

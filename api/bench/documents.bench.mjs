@@ -81,6 +81,8 @@ async function main() {
       const price = 100 + i;
       const p = await must(
         call(api.url, 'POST', '/api/product/create', admin, {
+          hsn: '8518',
+          gstRate: 18,
           name: `Steel tiffin स्टील टिफ़िन ${i}`,
           unit: 'pack',
           stock: 1000,

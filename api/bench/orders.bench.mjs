@@ -73,6 +73,8 @@ async function main() {
       const discount = (i * 7) % 40;
       const p = await must(
         call(A, 'POST', '/api/product/create', admin, {
+          hsn: '8518',
+          gstRate: 18,
           name: `Bench product ${i}`,
           unit: 'pack',
           stock: 1_000_000,

@@ -93,6 +93,8 @@ async function main() {
     for (let i = 0; i < PRODUCTS; i++) {
       const p = await must(
         call(A, 'POST', '/api/product/create', admin, {
+          hsn: '8518',
+          gstRate: 18,
           name: `Bench product ${i}`,
           unit: 'pack',
           stock: i % 12 === 0 ? i % 5 : 10_000,

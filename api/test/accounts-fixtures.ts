@@ -23,6 +23,8 @@ export async function addProduct(t: TestApp, adminToken: string, seed: ProductSe
     .post('/api/product/create')
     .set(bearer(adminToken))
     .send({
+      hsn: '8518',
+      gstRate: 18,
       name: seed.name ?? unique('Product'),
       image: ['/uploads/p.webp'],
       unit: 'pack',

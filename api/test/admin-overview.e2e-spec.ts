@@ -179,6 +179,8 @@ describe.each(PORTABLE_DB_KINDS)('the admin overview on %s', (kind) => {
         .post('/api/product/create')
         .set(bearer(admin))
         .send({
+          hsn: '8518',
+          gstRate: 18,
           name: 'Restock Fennel',
           image: ['/uploads/p.webp'],
           unit: 'pack',

@@ -34,6 +34,8 @@ export interface ProductInput {
 export async function addProduct(t: TestApp, token: string, input: ProductInput): Promise<{ _id: string; name: string; createdAt: string }> {
   const body = {
     name: input.name ?? uniqueName('Product'),
+    hsn: '8518',
+    gstRate: 18,
     image: ['/uploads/p1.webp'],
     unit: input.unit ?? 'pack',
     productType: input.productType ?? 'fixed',

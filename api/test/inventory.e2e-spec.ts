@@ -40,6 +40,8 @@ describe.each(DB_KINDS)('inventory on %s', (kind) => {
       .post('/api/product/create')
       .set(bearer(admin))
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: `Ledger Notebook ${n++} ${Date.now().toString(36)}`,
         unit: 'pack',
         price: 100,

@@ -43,6 +43,8 @@ export async function addProduct(
     .post('/api/product/create')
     .set(bearer(adminToken))
     .send({
+      hsn: '8518',
+      gstRate: 18,
       name: input.name ?? unique('Masala Chips'),
       image: ['/uploads/p.webp', 'https://cdn.example.com/p.webp'],
       unit: 'pack',

@@ -218,7 +218,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s: details, search, types and var
       const cat = await addCategory(t, admin);
       refs = { category: [cat._id], subCategory: [(await addSubCategory(t, admin, [cat._id]))._id] };
     });
-    const body = (fields: object) => ({ name: uniqueName('Typed'), stock: 1, price: 10, description: 'd', ...refs, ...fields });
+    const body = (fields: object) => ({ name: uniqueName('Typed'), hsn: '8518', gstRate: 18, stock: 1, price: 10, description: 'd', ...refs, ...fields });
     const post = (fields: object) => api(t).post('/api/product/create').set(bearer(admin)).send(body(fields));
     const put = (fields: object) => api(t).put('/api/product/update-product-details').set(bearer(admin)).send(fields);
 
@@ -391,7 +391,17 @@ describe.each(PORTABLE_DB_KINDS)('products on %s: details, search, types and var
       const res = await api(t)
         .post('/api/product/create')
         .set(bearer(admin))
-        .send({ name: uniqueName('Copy'), unit: 'pack', stock: 1, price: 5, description: 'd', ...refs, variants: [{ _id: taken, name: 'Red' }] });
+        .send({
+          hsn: '8518',
+          gstRate: 18,
+          name: uniqueName('Copy'),
+          unit: 'pack',
+          stock: 1,
+          price: 5,
+          description: 'd',
+          ...refs,
+          variants: [{ _id: taken, name: 'Red' }],
+        });
       expect(res.status).toBe(201);
       expect(res.body.data.variants[0]._id).toMatch(ULID);
       expect(res.body.data.variants[0]._id).not.toBe(taken);

@@ -48,6 +48,8 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
         .post('/api/product/create')
         .set(bearer(admin))
         .send({
+          hsn: '8518',
+          gstRate: 18,
           name: 'Cotton Kurta',
           image: ['/uploads/a.webp', '/uploads/b.webp'],
           category: [cat._id, { _id: cat._id, name: cat.name }],
@@ -87,7 +89,7 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
     it('400 names each bad field', async () => {
       const cat = await addCategory(t, admin);
       const sub = await addSubCategory(t, admin, [cat._id]);
-      const good = { name: 'X', unit: 'pack', stock: 1, price: 10, description: 'd', category: [cat._id], subCategory: [sub._id] };
+      const good = { name: 'X', unit: 'pack', stock: 1, price: 10, description: 'd', hsn: '2106', gstRate: 5, category: [cat._id], subCategory: [sub._id] };
       const post = (body: object) => api(t).post('/api/product/create').set(bearer(admin)).send(body);
       const cases: Array<[object, string]> = [
         [{ ...good, name: undefined }, 'name'],
@@ -107,6 +109,11 @@ describe.each(PORTABLE_DB_KINDS)('products on %s', (kind) => {
         [{ ...good, category: [UNKNOWN] }, 'category'],
         [{ ...good, subCategory: [UNKNOWN] }, 'subCategory'],
         [{ ...good, more_details: { '': 'x' } }, 'more_details'],
+        // HSN is required, and the rate is one in force today: 12 % is gone since 22 September 2025.
+        [{ ...good, hsn: undefined }, 'hsn'],
+        [{ ...good, hsn: '21' }, 'hsn'],
+        [{ ...good, gstRate: undefined }, 'gstRate'],
+        [{ ...good, gstRate: 12 }, 'gstRate'],
       ];
       for (const [body, field] of cases) {
         const res = await post(body);

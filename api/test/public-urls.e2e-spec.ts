@@ -30,6 +30,8 @@ describe('image URLs usable from any origin (PUBLIC_URL)', () => {
       .post('/api/product/create')
       .set(bearer(admin))
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: 'Mug',
         image: [`${PUBLIC}/uploads/m-large.webp`, '/uploads/n-large.webp', 'https://cdn.example.com/x.webp'],
         category: [cat._id],

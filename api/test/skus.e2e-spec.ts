@@ -21,6 +21,8 @@ describe.each(DB_KINDS)('SKUs on %s', (kind) => {
       .post('/api/product/create')
       .set(bearer(admin))
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: uniqueName('Atta'),
         unit: 'pack',
         stock: 5,

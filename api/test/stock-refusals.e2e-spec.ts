@@ -32,6 +32,8 @@ describe.each(DB_KINDS)('stock refusals on %s', (kind) => {
       .post('/api/product/create')
       .set(bearer(admin))
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: `Rice ${Date.now().toString(36)}${counter++}`,
         image: ['/uploads/rice.webp'],
         unit: 'kg',

@@ -246,6 +246,8 @@ describe.each(DB_KINDS)('dark stores on %s', (kind) => {
       .post('/api/product/create')
       .set(bearer(admin))
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: `Round Neck T-shirt ${counter++}`,
         image: ['/uploads/p.webp'],
         unit: 'piece',

@@ -112,6 +112,8 @@ describe.each(PORTABLE_DB_KINDS)('control characters and lone surrogates in ever
     const addressFields: Record<string, Kind> = Object.fromEntries(Object.keys(address).map((k) => [k, 'single' as const]));
     const productBody = () => ({
       name: 'Fuzz Chips',
+      hsn: '2106',
+      gstRate: 5,
       image: ['/uploads/p.webp'],
       unit: 'pack',
       stock: 5,

@@ -45,6 +45,8 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
       .post('/api/product/create')
       .set(bearer(admin))
       .send({
+        hsn: '8518',
+        gstRate: 18,
         name: `Sona Masoori Rice ${Date.now().toString(36)}${counter++}`,
         image: ['/uploads/rice.webp'],
         unit: 'kg',
@@ -70,7 +72,16 @@ describe.each(DB_KINDS)('variants sold as variants on %s', (kind) => {
     const res = await api(t)
       .post('/api/product/create')
       .set(bearer(admin))
-      .send({ name: `Plain Salt ${Date.now().toString(36)}${counter++}`, unit: 'pack', stock, price: 20, description: 'Salt.', category: [shop.categoryId] });
+      .send({
+        hsn: '8518',
+        gstRate: 18,
+        name: `Plain Salt ${Date.now().toString(36)}${counter++}`,
+        unit: 'pack',
+        stock,
+        price: 20,
+        description: 'Salt.',
+        category: [shop.categoryId],
+      });
     if (res.status !== 201) throw new Error(`product/create ${res.status}`);
     return res.body.data as ProductOut;
   }

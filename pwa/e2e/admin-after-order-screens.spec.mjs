@@ -114,6 +114,8 @@ async function seed(baseUrl, admin, tag) {
     unit: 'pack',
     stock: 2,
     price: 480,
+    hsn: '8518',
+    gstRate: 18,
     discount: 0,
     description: 'Pressed cold.',
     category: demo.category.map((c) => (typeof c === 'string' ? c : c._id)),

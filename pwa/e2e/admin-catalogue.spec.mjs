@@ -104,6 +104,9 @@ test('admin-catalogue', async ({ baseUrl, artifactsDir, launch }) => {
   assert.equal(await form.getByLabel('Unit', { exact: true }).isEditable(), false);
   await form.getByLabel('Stock', { exact: true }).fill('40');
   await form.getByLabel('Price', { exact: true }).fill('321');
+  // Required since the rates of 22 September 2025: the HSN code, and a rate in force today (docs/product.md#tax-invoices).
+  await form.getByLabel('HSN code').fill('2106');
+  await form.getByLabel('GST rate (%)').selectOption('5');
   await form.getByRole('button', { name: 'Add Fields' }).click();
   const addField = page.getByRole('dialog', { name: 'Add Field' });
   await addField.getByPlaceholder('Enter field name').fill('Origin');

@@ -55,6 +55,8 @@ test('admin-product-form', async ({ baseUrl, artifactsDir, launch }) => {
     await form.getByLabel('Category', { exact: true }).selectOption({ index: 1 });
     await form.getByLabel('Stock', { exact: true }).fill('50');
     await form.getByLabel('Price', { exact: true }).fill('60');
+    await form.getByLabel('HSN code').fill('1101');
+    await form.getByLabel('GST rate (%)').selectOption('5');
     // Typed in any case, kept in capitals (docs/product.md#catalogue-in-bulk).
     await form.getByLabel('SKU', { exact: true }).fill(sku.toLowerCase());
 

@@ -63,6 +63,8 @@ for (const [lang, width, height] of RUNS) {
           unit: 'pack',
           stock,
           price: 120,
+          hsn: '2106',
+          gstRate: 5,
           description: 'A product of the limits journey.',
           category: [sub.category[0]._id],
           subCategory: [sub._id],

@@ -27,6 +27,8 @@ test('variants', async ({ baseUrl, artifactsDir, launch }) => {
       productType: 'variable',
       stock: 40,
       price: 100,
+      hsn: '1006',
+      gstRate: 5,
       discount: 0,
       description: 'Aged Sona Masoori rice.',
       category: [categories[0]._id],

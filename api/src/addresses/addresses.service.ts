@@ -5,7 +5,8 @@ import { LIMITS } from '@haat/shared/common/limits';
 import type { AddressFields, UpdateAddressBody } from '@haat/shared/addresses/address.schema';
 import type { Address } from '@haat/shared/addresses/address.types';
 import { DB, type Db } from '../db/database.js';
-import { AppError, notFound } from '../common/app-error.js';
+import { AppError, invalidField, notFound } from '../common/app-error.js';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { lockUser } from '../users/index.js';
 import { newId } from '../common/ids.js';
 import { addresses } from './addresses.table.js';
@@ -36,9 +37,16 @@ export class AddressesService {
   constructor(
     @Inject(DB) private readonly db: Db,
     private readonly pincodes: PincodeService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** A buyer's GSTIN is its own: the shop's on an address would make the shop its own B2B buyer, which the GST portal refuses. */
+  private refuseOwnGstin(body: Pick<AddressFields, 'gstin'>): void {
+    if (body.gstin && body.gstin === this.config.seller.gstin) throw invalidField('gstin', "is the shop's own GSTIN; enter the buyer's");
+  }
+
   async create(userId: string, body: AddressFields): Promise<Address> {
+    this.refuseOwnGstin(body);
     this.pincodes.requireKnown(body.pincode);
     refuseUnserved(body, 'address');
     refuseStateMismatch(body);
@@ -73,6 +81,7 @@ export class AddressesService {
 
   /** A removed (status false) address cannot be edited back to life; it is not found. */
   async update(userId: string, body: UpdateAddressBody): Promise<Address> {
+    this.refuseOwnGstin(body);
     this.pincodes.requireKnown(body.pincode);
     refuseUnserved(body, 'address');
     refuseStateMismatch(body);

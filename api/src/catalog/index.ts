@@ -23,6 +23,10 @@ export {
   saleableRowsByIds,
   stockForShare,
   taxCodesOf,
+  taxFilingReport,
+  type RateMove,
+  type UnfiledProduct,
+  type TaxCodes,
   type SaleableRow,
   type StoredVariant,
 } from './products.repository.js';

@@ -9,7 +9,7 @@ import { lockCatalogRefs } from './catalog-refs.js';
 import { productColumns, type ProductRow } from './product-columns.js';
 import type { ProductSearch } from './product-search.js';
 import { assertSkusFree, newProductSku, productIdOf } from './product-skus.js';
-import { assertUnitSuitsType } from './product-update-rules.js';
+import { assertTaxCodesAfter, assertUnitSuitsType } from './product-update-rules.js';
 import { products } from './products.table.js';
 
 // A product's create and update, each run in the caller's transaction: the product form saves one at a time
@@ -55,8 +55,8 @@ async function insertRows(tx: Db, body: CreateProductBody, adminId: string | nul
       maxPerOrder: body.maxPerOrder,
       price: body.price,
       discount: body.discount,
-      hsn: body.hsn ?? null,
-      gstRate: body.gstRate ?? null,
+      hsn: body.hsn,
+      gstRate: body.gstRate,
       description: body.description,
       moreDetails: body.more_details,
     })
@@ -99,12 +99,13 @@ async function updateRows(tx: Db, body: UpdateProductBody, adminId: string | nul
   // pools and then check their lines' keys against this row (FOR KEY SHARE), which FOR UPDATE would
   // block while this save waits for those pools, a deadlock (docs/decisions/0216-one-lock-order-for-orders-and-admin-writes.md).
   const [stored] = await tx
-    .select({ productType: products.productType, unit: products.unit, sku: products.sku })
+    .select({ productType: products.productType, unit: products.unit, sku: products.sku, hsn: products.hsn, gstRate: products.gstRate })
     .from(products)
     .where(eq(products.id, _id))
     .for('no key update');
   if (!stored) throw notFound('Product');
   assertUnitSuitsType(stored, rest);
+  assertTaxCodesAfter(stored, rest);
   const [updated] = await tx
     .update(products)
     .set({

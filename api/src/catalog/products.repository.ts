@@ -4,6 +4,8 @@ import { defineStatement, type Db, type NamedStatement } from '../db/database.js
 import { productInventorySql, type ProductInventory, type StoredVariant } from '../inventory/index.js';
 import { cartProductColumns, productColumns, type ProductRow } from './product-columns.js';
 import { products } from './products.table.js';
+import { gstRateMoves } from './gst-rate-moves.table.js';
+import { indiaDay, isRateInForce } from '@haat/shared/gst/gst-rates';
 
 export type { StoredVariant } from '../inventory/index.js';
 
@@ -38,12 +40,20 @@ export interface SaleableRow extends Omit<CartProduct, '_id'> {
 
 const saleableProducts = defineStatement<{ ids: string }>(
   'order-saleable-products',
-  (p) => sql`select id, name, image, unit, price, discount, ${productInventorySql} as inventory, publish, max_per_order from products
+  (p) => sql`select id, name, image, unit, price, discount, ${productInventorySql} as inventory, publish, max_per_order, hsn, gst_rate from products
       where id in (select jsonb_array_elements_text(${p.ids}::jsonb))`,
 );
 
 /**
- * The products of an order as its stock check reads them, with whether they are published: a named
+ * Whether a product may be sold, and so invoiced: published, with an HSN code and a GST rate in force today. One stored
+ * before both were required, or left on a slab since gone (12 %), waits for an admin to file them
+ * (docs/product.md#tax-invoices).
+ */
+const forSale = (r: { publish: boolean; hsn: string | null; gst_rate: number | string | null }) =>
+  r.publish && r.hsn !== null && r.gst_rate !== null && isRateInForce(Number(r.gst_rate), indiaDay(new Date()));
+
+/**
+ * The products of an order as its stock check reads them, with whether they are for sale (forSale): a named
  * statement (constant text, the ids as one JSON parameter), so neither drizzle's query building nor
  * PostgreSQL's parsing is paid per order. Unknown ids are left out.
  */
@@ -54,11 +64,14 @@ export async function saleableRowsByIds(statement: NamedStatement, ids: readonly
       discount: number | string;
       inventory: ProductInventory | string;
       max_per_order: number;
+      hsn: string | null;
+      gst_rate: number | string | null;
     },
     { ids: string }
   >(saleableProducts, { ids: JSON.stringify(ids) });
-  return rows.map(({ max_per_order, inventory, ...r }) => ({
+  return rows.map(({ max_per_order, inventory, hsn, gst_rate, ...r }) => ({
     ...r,
+    publish: forSale({ publish: r.publish, hsn, gst_rate }),
     price: Number(r.price),
     discount: Number(r.discount),
     ...stockAndVariants(inventory),
@@ -172,12 +185,62 @@ export async function removeFromReviewCounts(tx: Writer, productId: string, rati
   return counts;
 }
 
-/** The HSN code and GST rate of products, for a tax invoice; a product without them (or deleted) is left out. */
-export async function taxCodesOf(db: Reader, ids: readonly string[]): Promise<Map<string, { hsn: string; gstRate: number }>> {
+/** A product's codes for a tax invoice: its HSN code, its rate, and the rate it replaced before `since` (a day). */
+export interface TaxCodes {
+  hsn: string;
+  rate: number;
+  before: number | null;
+  since: string | null;
+}
+
+/** The HSN codes and GST rates of products, for a tax invoice; a product without a rate (or deleted) is left out. */
+export async function taxCodesOf(db: Reader, ids: readonly string[]): Promise<Map<string, TaxCodes>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ id: products.id, hsn: products.hsn, gstRate: products.gstRate })
+    .select({ id: products.id, hsn: products.hsn, rate: products.gstRate, before: products.gstRateBefore, since: products.gstRateSince })
     .from(products)
     .where(inArray(products.id, [...ids]));
-  return new Map(rows.flatMap((r) => (r.gstRate === null ? [] : [[r.id, { hsn: r.hsn ?? '', gstRate: r.gstRate }] as const])));
+  return new Map(rows.flatMap(({ id, hsn, rate, before, since }) => (rate === null ? [] : [[id, { hsn: hsn ?? '', rate, before, since }] as const])));
+}
+
+/** A product the shop cannot invoice until an admin files its codes: no HSN code, no rate, or a rate no longer in force. */
+export interface UnfiledProduct {
+  productId: string;
+  sku: string;
+  name: string;
+  hsn: string | null;
+  gstRate: number | null;
+}
+
+/** What the move to the rates of 22 September 2025 did to a product (api/drizzle/0049). */
+export interface RateMove {
+  productId: string;
+  sku: string;
+  name: string;
+  hsn: string | null;
+  rateBefore: number;
+  /** Null: its HSN code's rate is not in the shop's list, and the admin files it. */
+  rateAfter: number | null;
+  movedAt: string;
+}
+
+/**
+ * The catalogue's tax filing for the admin (docs/product.md#tax-invoices): the products not sold until their HSN code
+ * and a rate in force today are filed, and what the move to the rates of 22 September 2025 changed. At most `limit` of each.
+ */
+export async function taxFilingReport(db: Reader, ratesInForce: readonly number[], limit: number): Promise<{ unfiled: UnfiledProduct[]; moved: RateMove[] }> {
+  const rates = sql.join(
+    ratesInForce.map((r) => sql`${r}::numeric`),
+    sql`, `,
+  );
+  const [unfiled, moved] = await Promise.all([
+    db
+      .select({ productId: products.id, sku: products.sku, name: products.name, hsn: products.hsn, gstRate: products.gstRate })
+      .from(products)
+      .where(sql`${products.hsn} is null or ${products.gstRate} is null or ${products.gstRate} not in (${rates})`)
+      .orderBy(products.sku)
+      .limit(limit),
+    db.select().from(gstRateMoves).orderBy(gstRateMoves.sku).limit(limit),
+  ]);
+  return { unfiled, moved: moved.map((m) => ({ ...m, movedAt: m.movedAt.toISOString() })) };
 }

@@ -30,6 +30,7 @@ import { PageAnchors } from './page-anchors.js';
 import { otherCategoryProducts, relatedProducts } from './product-suggestions.js';
 import { productIdOf, skuConflict } from './product-skus.js';
 import { insertProduct, productRowOf, updateProduct } from './product-writes.js';
+import { assertHsnDigits } from './product-update-rules.js';
 
 export interface Page<T> {
   items: T[];
@@ -105,6 +106,7 @@ export class ProductsService {
   }
 
   async create(body: CreateProductBody, adminId: string | null = null): Promise<Product> {
+    assertHsnDigits(body.hsn, this.config.hsnDigits);
     const row = await this.db
       .transaction((tx) => insertProduct(tx, this.searchService, body, adminId))
       .catch((e: unknown) => {
@@ -116,6 +118,7 @@ export class ProductsService {
   }
 
   async update(body: UpdateProductBody, adminId: string | null = null): Promise<Product> {
+    assertHsnDigits(body.hsn, this.config.hsnDigits);
     const row = await this.db
       .transaction((tx) => updateProduct(tx, this.searchService, body, adminId))
       .catch((e: unknown) => {

@@ -33,9 +33,16 @@ export const products = pgTable(
     maxPerOrder: integer('max_per_order').notNull().default(10),
     price: numeric('price', { precision: 12, scale: 2, mode: 'number' }).notNull(),
     discount: numeric('discount', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
-    /** HSN code and GST rate (per cent) of the goods, for tax invoices; null: the shop's default rate. */
+    /**
+     * HSN code and GST rate (per cent) of the goods, for tax invoices (docs/decisions/0200-tax-invoices.md). Required of
+     * every product written since the rates of 22 September 2025; a product still without them is not sold until an admin
+     * files them. `gst_rate_before` is the rate it carried before `gst_rate_since` (a day on India's calendar), so an
+     * invoice dated before that day keeps the older rate.
+     */
     hsn: text('hsn'),
     gstRate: numeric('gst_rate', { precision: 4, scale: 2, mode: 'number' }),
+    gstRateBefore: numeric('gst_rate_before', { precision: 4, scale: 2, mode: 'number' }),
+    gstRateSince: text('gst_rate_since'),
     /** What the shopper pays (docs/product.md#rules-and-limits: price − ceil(price × discount / 100)); filters and sorts use it. */
     salePrice: numeric('sale_price', { precision: 12, scale: 2, mode: 'number' })
       .notNull()

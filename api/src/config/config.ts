@@ -93,6 +93,14 @@ const EnvFields = z.object({
     .regex(/^[1-9]\d{5}$/, { error: 'must be a six-digit pincode' })
     .optional(),
   SHOP_STATE: z.string().trim().min(1).max(60).default(DEMO_SHOP.address.state),
+  /**
+   * Digits a product's HSN code needs: 4, or 6 for a shop whose turnover last year was above ₹5 crore
+   * (Notification 78/2020-Central Tax; docs/product.md#tax-invoices).
+   */
+  SHOP_HSN_DIGITS: z
+    .enum(['4', '6'], { error: 'must be 4 or 6' })
+    .default('4')
+    .transform((v) => Number(v) as 4 | 6),
   /** Days after delivery a shopper may ask for a return (docs/product.md#returns). */
   RETURN_WINDOW_DAYS: z.coerce.number().int().min(0).max(365).default(7),
   GOOGLE_CLIENT_ID: z.string().optional(),
@@ -290,6 +298,7 @@ function buildConfig(env: z.infer<typeof Env>, secrets: Secrets) {
     shop,
     // The seller as tax documents print it: the state stands on its own "State:" line, so the address leaves it out.
     seller: { legalName: shop.legalName, gstin: shop.gstin, address: addressText(shop.address, { withoutState: true }), state: shop.address.state },
+    hsnDigits: env.SHOP_HSN_DIGITS,
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleJwksUrl: env.GOOGLE_JWKS_URL,
     stripeSecretKey: env.STRIPE_SECRET_KEY,

@@ -4,6 +4,7 @@ export { refreshSessions } from '../auth/refresh-sessions.table.js';
 export { categories } from '../catalog/categories.table.js';
 export { subCategories, subCategoryCategories } from '../catalog/subcategories.table.js';
 export { products } from '../catalog/products.table.js';
+export { gstRateMoves } from '../catalog/gst-rate-moves.table.js';
 export { searchWords } from '../search/search-words.table.js';
 export { searchSynonyms } from '../search/search-synonyms.table.js';
 export { addresses } from '../addresses/addresses.table.js';

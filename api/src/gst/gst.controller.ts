@@ -5,6 +5,7 @@ import { AdminDownload, Auth } from '../auth/index.js';
 import { ZQuery } from '../common/zod-body.pipe.js';
 import { ok } from '../common/envelope.js';
 import type { Gstr1Overview } from '@haat/shared/gst/gstr1-overview';
+import type { TaxFiling } from '@haat/shared/gst/tax-filing';
 import { jsonStream } from '../common/json-stream.js';
 import { gstr1CsvStream } from './gstr1-csv.js';
 import { GstService } from './gst.service.js';
@@ -26,15 +27,26 @@ export class GstController {
   @Get('gstr1')
   @AdminDownload()
   async gstr1(@ZQuery(Gstr1Query) query: Gstr1Query, @Res({ passthrough: true }) reply: FastifyReply) {
-    const g = await this.gst.gstr1(query.from, query.to);
+    const { g, names } = await this.gst.gstr1(query.from, query.to);
     const name = `GSTR1-${g.fp}-${query.from}-${query.to}`;
     void reply.header('cache-control', 'private, no-store');
     if (query.format === 'json') {
       void reply.type('application/json; charset=utf-8').header('content-disposition', `attachment; filename="${name}.json"`);
       return jsonStream(g, GSTR1_OPENED);
     }
-    void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${query.table}.csv"`);
-    return gstr1CsvStream(g, query.table!);
+    const sheet = query.table === 'hsn' ? `hsn_${query.part}` : query.table!;
+    void reply.type('text/csv; charset=utf-8').header('content-disposition', `attachment; filename="${name}-${sheet}.csv"`);
+    return gstr1CsvStream({ g, names, part: query.part }, query.table!);
+  }
+
+  /**
+   * The catalogue's tax filing (docs/product.md#tax-invoices): the products not sold until an admin files their HSN code
+   * and a rate in force today, and what the move to the rates of 22 September 2025 changed.
+   */
+  @Get('tax-filing')
+  @Auth('ADMIN')
+  async taxFiling() {
+    return ok<TaxFiling>(await this.gst.taxFiling(), 'Tax filing');
   }
 
   /** The month-end screen (docs/product.md#gst-return): each table's totals beside the invoices and credit notes it comes from. */

@@ -5,6 +5,9 @@ import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { REPORT_DB, type Db } from '../db/database.js';
 import { periodBounds } from '../common/india-days.js';
 import { issuedInBatches } from '../invoices/index.js';
+import { taxFilingReport } from '../catalog/index.js';
+import { indiaDay, slabsOn } from '@haat/shared/gst/gst-rates';
+import { TAX_FILING_LIMIT, type TaxFiling } from '@haat/shared/gst/tax-filing';
 import { Gstr1Builder } from './gstr1.js';
 import { OverviewDocuments } from './gstr1-overview.js';
 
@@ -16,9 +19,17 @@ export class GstService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** GSTR-1 of the documents issued from `from` to `to`, both days included; its period (`fp`) is the month of `to`. */
-  async gstr1(from: string, to: string): Promise<Gstr1> {
-    return (await this.made(from, to, null)).g;
+  /**
+   * GSTR-1 of the documents issued from `from` to `to` (a month or a quarter), both days included; its period (`fp`) is
+   * the month of `to`. `names`: the B2B buyers' names by GSTIN, for the CSV.
+   */
+  async gstr1(from: string, to: string): Promise<{ g: Gstr1; names: ReadonlyMap<string, string> }> {
+    return this.made(from, to, null);
+  }
+
+  /** The catalogue's tax filing: products to file before they are sold again, and the rate moves of 22 September 2025. */
+  taxFiling(): Promise<TaxFiling> {
+    return taxFilingReport(this.db, slabsOn(indiaDay(new Date())).rates, TAX_FILING_LIMIT);
   }
 
   /** The month-end screen's view: each table's totals beside the documents it is made from. */
@@ -42,6 +53,6 @@ export class GstService {
       }
       await new Promise((resolve) => setImmediate(resolve));
     }
-    return { g: builder.result(this.config.seller.gstin, `${to.slice(5, 7)}${to.slice(0, 4)}`) };
+    return { g: builder.result(this.config.seller.gstin, `${to.slice(5, 7)}${to.slice(0, 4)}`), names: builder.names };
   }
 }

@@ -2,6 +2,7 @@ import type { InvoiceDocument, InvoiceKind } from '@haat/shared/invoices/invoice
 import type { DocSeries, Gstr1, HsnRow, NilSupplyType } from '@haat/shared/gst/gstr1.types';
 import { add, paise, rupees, subtract, type Paise } from '@haat/shared/money/paise';
 import { NO_TAX, addTax, isIntraState, isNilRated, taxOfLine, type Tax } from './gst-sums.js';
+import { isExemptedHsn } from '@haat/shared/gst/gst-rates';
 
 /** Every line is counted in pieces: quantities on the shop's documents are units sold (docs/product.md#gst-return). */
 export const UQC = 'NOS';
@@ -60,27 +61,33 @@ function hsnRows(sums: Map<string, HsnSum>): HsnRow[] {
 const NIL_SUPPLY_TYPES: readonly NilSupplyType[] = ['INTRB2B', 'INTRAB2B', 'INTRB2C', 'INTRAB2C'];
 
 /**
- * The nil table, summed a document at a time: the taxable value of every 0 % line, invoices less credit notes, by
- * whether the buyer has a GSTIN and the sale crosses a state. The catalogue knows only a rate of 0, so it is all
- * nil-rated; nothing is reported as exempted or non-GST (docs/decisions/0305-gstr-1-from-the-shops-documents.md).
+ * The nil-rated and exempted table (GSTR-1's table 8, the offline tool's `exemp` sheet), summed a document at a time:
+ * the taxable value of every 0 % line, invoices less credit notes, by whether the buyer has a GSTIN and the sale
+ * crosses a state; a line of goods exempted by notification (books: isExemptedHsn) as exempted, any other 0 % line as
+ * nil-rated (docs/decisions/0305-gstr-1-from-the-shops-documents.md). The shop sells no non-GST goods.
  */
 export class NilSums {
-  private readonly sums = new Map<NilSupplyType, Paise>();
+  private readonly sums = new Map<NilSupplyType, { nil: Paise; exempt: Paise }>();
 
   add(document: InvoiceDocument, less: boolean, b2b: boolean): void {
-    const nil = document.lines.filter(isNilRated);
-    if (nil.length === 0) return;
+    const zero = document.lines.filter(isNilRated);
+    if (zero.length === 0) return;
     const type: NilSupplyType = `${isIntraState(document) ? 'INTRA' : 'INTR'}${b2b ? 'B2B' : 'B2C'}`;
-    const value = add(...nil.map((l) => paise(l.taxable)));
-    const sum = this.sums.get(type) ?? (0 as Paise);
-    this.sums.set(type, less ? subtract(sum, value) : add(sum, value));
+    const valueOf = (lines: typeof zero) => add(0 as Paise, ...lines.map((l) => paise(l.taxable)));
+    const exempt = valueOf(zero.filter((l) => isExemptedHsn(l.hsn)));
+    const nil = valueOf(zero.filter((l) => !isExemptedHsn(l.hsn)));
+    const sum = this.sums.get(type) ?? { nil: 0 as Paise, exempt: 0 as Paise };
+    const op = (a: Paise, b: Paise) => (less ? subtract(a, b) : add(a, b));
+    this.sums.set(type, { nil: op(sum.nil, nil), exempt: op(sum.exempt, exempt) });
   }
 
   /** The rows that do not net to nothing. */
   result(): Gstr1['nil'] {
     const inv = NIL_SUPPLY_TYPES.flatMap((sply_ty) => {
       const sum = this.sums.get(sply_ty);
-      return sum === undefined || sum === 0 ? [] : [{ sply_ty, nil_amt: rupees(sum), expt_amt: 0, ngsup_amt: 0 }];
+      return sum === undefined || (sum.nil === 0 && sum.exempt === 0)
+        ? []
+        : [{ sply_ty, nil_amt: rupees(sum.nil), expt_amt: rupees(sum.exempt), ngsup_amt: 0 }];
     });
     return { inv };
   }

@@ -35,16 +35,26 @@ describe('GSTR-1 rules (docs/decisions/0305-gstr-1-from-the-shops-documents.md)'
     ]);
   });
 
-  it('reports an invoice of 0 % lines only in the nil table and the HSN summary, in no rate row', () => {
-    const books = invoice('HT/5', 500, 'Kerala', '32AAPFU0939F1Z4');
-    books.lines = books.lines.map((l) => ({ ...l, name: 'Godan', hsn: '4901', rate: 0, taxable: 500, igst: 0 }));
-    books.totals = { ...books.totals, taxable: 500, igst: 0 };
+  it('reports an invoice of 0 % lines only in the nil table and the HSN summary, in no rate row; books as exempted', () => {
+    const zeroRated = (number: string, hsn: string) => {
+      const d = invoice(number, 500, 'Kerala', '32AAPFU0939F1Z4');
+      d.lines = d.lines.map((l) => ({ ...l, name: 'Godan', hsn, rate: 0, taxable: 500, igst: 0 }));
+      d.totals = { ...d.totals, taxable: 500, igst: 0 };
+      return d;
+    };
+    const books = zeroRated('HT/5', '4901');
     const g = gstr1(seller.gstin, '122026', [{ kind: 'invoice', document: books, invoice: null }]);
+    // Printed books are exempted (Notification 10/2025-Central Tax (Rate)); another good at 0 % is nil-rated.
     expect({ b2b: g.b2b, b2cs: g.b2cs, nil: g.nil }).toEqual({
       b2b: [],
       b2cs: [],
-      nil: { inv: [{ sply_ty: 'INTRB2B', nil_amt: 500, expt_amt: 0, ngsup_amt: 0 }] },
+      nil: { inv: [{ sply_ty: 'INTRB2B', nil_amt: 0, expt_amt: 500, ngsup_amt: 0 }] },
     });
+    const both = gstr1(seller.gstin, '122026', [
+      { kind: 'invoice', document: books, invoice: null },
+      { kind: 'invoice', document: zeroRated('HT/6', '0701'), invoice: null },
+    ]);
+    expect(both.nil).toEqual({ inv: [{ sply_ty: 'INTRB2B', nil_amt: 500, expt_amt: 500, ngsup_amt: 0 }] });
     expect(g.hsn.hsn_b2b).toEqual([{ num: 1, hsn_sc: '4901', desc: 'Godan', uqc: 'NOS', qty: 1, rt: 0, txval: 500, iamt: 0, camt: 0, samt: 0, csamt: 0 }]);
   });
 

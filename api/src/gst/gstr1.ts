@@ -5,6 +5,9 @@ import { paise, type Paise } from '@haat/shared/money/paise';
 import { NO_TAX, addTax, byRate, isIntraState, isNilRated, itemDetail, itemsOf, portalDate, posOf, type Tax } from './gst-sums.js';
 import { DocIssueSums, HsnSums, NilSums } from './gstr1-summaries.js';
 
+/** The version of the offline tool whose JSON the return is written as (the portal takes a file with its version and hash). */
+export const GSTR1_JSON_VERSION = 'GST3.1.6';
+
 /** Inter-state sales to unregistered buyers above this invoice value go invoice by invoice (B2CL): ₹1,00,000 since August 2024. */
 export const B2CL_ABOVE = 10_000_000 as Paise;
 
@@ -38,11 +41,14 @@ export class Gstr1Builder {
   private readonly nil = new NilSums();
   private readonly hsn = new HsnSums();
   private readonly docIssue = new DocIssueSums();
+  /** B2B buyers' names by GSTIN, as their first document names them: the CSV's Receiver Name (the JSON has none). */
+  readonly names = new Map<string, string>();
 
   /** Adds one document where it belongs; answers its section (a credit note's is its invoice's). */
   add(issued: IssuedDocument): Section {
     const d = issued.document;
     const section = sectionOfIssued(issued);
+    if (section === 'b2b' && !this.names.has(d.buyer.gstin!)) this.names.set(d.buyer.gstin!, d.buyer.name);
     const note = issued.kind === 'credit_note';
     // A document of 0 % lines only has no rate row: it is in the nil table and the HSN summary alone.
     if (!d.lines.every(isNilRated)) this.addTaxed(d, section, note);
@@ -65,6 +71,8 @@ export class Gstr1Builder {
     return {
       gstin,
       fp,
+      version: GSTR1_JSON_VERSION,
+      hash: 'hash',
       b2b: [...this.b2b].map(([ctin, inv]) => ({ ctin, inv })),
       b2cl: [...this.b2cl].map(([pos, inv]) => ({ pos, inv })),
       b2cs: this.b2cs.rows(),

@@ -5,7 +5,8 @@ import { sameState } from '@haat/shared/addresses/same-state';
 import { documentNumber, financialYear, spreadDiscount, taxLines } from '@haat/shared/invoices/invoice-lines';
 import { newId } from '../common/ids.js';
 import type { Db } from '../db/database.js';
-import { taxCodesOf } from '../catalog/index.js';
+import { taxCodesOf, type TaxCodes } from '../catalog/index.js';
+import { indiaDay, rateOn } from '@haat/shared/gst/gst-rates';
 import { invoiceSeries, invoices, type InvoiceRow } from './invoices.table.js';
 
 /** The shop as the seller on its tax documents (SHOP_LEGAL_NAME, SHOP_GSTIN, SHOP_ADDRESS, SHOP_STATE). */
@@ -34,7 +35,8 @@ export const DEFAULT_GST_RATE = 18;
 /** A transaction the lifecycle holds (or the database). */
 type Writer = Pick<Db, 'select' | 'insert'>;
 
-const PREFIX: Record<InvoiceKind, string> = { invoice: 'HT', credit_note: 'HTCN' };
+/** Each series' prefix: short enough that a number stays within the portal's 16 characters (documentNumber). */
+const PREFIX: Record<InvoiceKind, string> = { invoice: 'HT', credit_note: 'CN' };
 
 /**
  * Takes the next number of a series, in the caller's transaction: the series row stays locked until it
@@ -50,24 +52,22 @@ async function nextNumber(tx: Writer, kind: InvoiceKind, at: Date): Promise<stri
   return documentNumber(PREFIX[kind], year, row!.last);
 }
 
-/** The invoice of `order` numbered `number` on `at`: each line's HSN code and rate are its product's (`codes`) at issue. */
-function invoiceDocument(
-  seller: Seller,
-  order: InvoicedOrder,
-  codes: Map<string, { hsn: string; gstRate: number }>,
-  number: string,
-  at: Date,
-): InvoiceDocument {
+/**
+ * The invoice of `order` numbered `number` on `at`: each line's HSN code is its product's (`codes`) at issue, and its rate
+ * the product's on the invoice's own day (the one it replaced, for a day before the change: docs/decisions/0200-tax-invoices.md).
+ */
+function invoiceDocument(seller: Seller, order: InvoicedOrder, codes: Map<string, TaxCodes>, number: string, at: Date): InvoiceDocument {
   const afterDiscount = spreadDiscount(
     order.lines.map((l) => l.subTotalAmt),
     order.discountAmt,
   );
+  const day = indiaDay(at);
   const paid = order.lines.map((l, i) => {
     const code = l.productId ? codes.get(l.productId) : undefined;
     return {
       name: l.variantName ? `${l.name} (${l.variantName})` : l.name,
       hsn: code?.hsn ?? '',
-      rate: code?.gstRate ?? DEFAULT_GST_RATE,
+      rate: code ? rateOn(code, day) : DEFAULT_GST_RATE,
       quantity: l.quantity,
       total: afterDiscount[i]!,
     };

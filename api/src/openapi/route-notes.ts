@@ -131,7 +131,9 @@ export const ROUTE_NOTES: Record<string, RouteNote> = {
     summary:
       "The order's GST tax invoice: a PDF, or the document as JSON with Accept: application/json; 404 until the order is paid (card) or delivered (cash)",
   },
-  'GET /api/order/{orderId}/credit-note': { summary: "The credit note reversing the order's invoice (a PDF, or JSON with Accept: application/json)" },
+  'GET /api/order/{orderId}/credit-note': {
+    summary: 'A credit note of the order by its number (?number=; the latest without it): a PDF, or JSON with Accept: application/json',
+  },
   'POST /api/order/return': {
     summary: 'Ask for units of a delivered order back within the return window: 409 RETURN_NOT_DELIVERED or RETURN_WINDOW_CLOSED, 422 RETURN_TOO_MANY',
     errors: [409, 422],

@@ -12,7 +12,7 @@ import {
 import { Auth, CurrentUser, type AuthUser } from '../auth/index.js';
 import { LimitWrongCouponCodes, MINUTE, RateLimit } from '../throttle/index.js';
 import { ok } from '../common/envelope.js';
-import { ZBody } from '../common/zod-body.pipe.js';
+import { ZBody, ZQuery } from '../common/zod-body.pipe.js';
 import { IdempotencyKey } from '../common/idempotency-key.decorator.js';
 import { OrderPlacementService } from './order-placement.service.js';
 import { OrderReader } from './order-reader.js';
@@ -23,7 +23,7 @@ import { ReturnsService } from './returns.service.js';
 import { ReturnRequestBody } from '@haat/shared/orders/returns';
 import { toOrder } from './order-wire.js';
 import { LocalizedAnswers } from '../i18n/localize-answer.interceptor.js';
-import type { InvoiceDocument } from '@haat/shared/invoices/invoice-document';
+import { CreditNoteQuery, type InvoiceDocument } from '@haat/shared/invoices/invoice-document';
 
 /** A PDF unless the client prefers JSON: `Accept: application/json` (alone or first) asks for the document as data. */
 function wantsPdf(accept: string | undefined): boolean {
@@ -141,17 +141,21 @@ export class OrdersController {
     return this.document(await this.orders.taxDocument(user, orderId, 'invoice'), accept, reply);
   }
 
-  /** The credit note reversing the order's invoice, when an invoiced order was cancelled. */
+  /**
+   * A credit note of the order (a cancellation's, or each return's), by its number (`?number=CN/26-27/000007`);
+   * without one, the latest. The order's answers list every one (`creditNotes`).
+   */
   @Get(':orderId/credit-note')
   @RateLimit(DOCUMENT_LIMIT)
   @Auth()
   async creditNote(
     @CurrentUser() user: AuthUser,
     @Param('orderId') orderId: string,
+    @ZQuery(CreditNoteQuery) query: CreditNoteQuery,
     @Headers('accept') accept: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.document(await this.orders.taxDocument(user, orderId, 'credit_note'), accept, reply);
+    return this.document(await this.orders.taxDocument(user, orderId, 'credit_note', query.number), accept, reply);
   }
 
   private async document(found: { id: string; document: InvoiceDocument }, accept: string | undefined, reply: FastifyReply) {

@@ -43,17 +43,27 @@ export class OrdersService {
   }
 
   /**
-   * An order's tax invoice, or its latest credit note, for its shopper or an admin. Another shopper's
-   * order answers 404 exactly like an unknown one; an order not yet invoiced says when it will be.
+   * An order's tax invoice, or one of its credit notes (by its number; without one, the latest), for its shopper or an
+   * admin. Another shopper's order answers 404 exactly like an unknown one; an order not yet invoiced says when it will be.
    */
-  async taxDocument(user: AuthUser, orderId: string, kind: 'invoice' | 'credit_note'): Promise<{ id: string; document: InvoiceDocument }> {
+  async taxDocument(user: AuthUser, orderId: string, kind: 'invoice' | 'credit_note', number?: string): Promise<{ id: string; document: InvoiceDocument }> {
     const order = await this.reader.byId(orderId);
     if (!order || (user.role !== 'ADMIN' && order.userId !== user.id)) throw notFound('Order');
-    const found = kind === 'invoice' ? await invoiceOf(this.db, orderId) : (await creditNotesOf(this.db, orderId)).at(-1);
+    if (kind === 'invoice') {
+      const invoice = await invoiceOf(this.db, orderId);
+      if (invoice) return invoice;
+      throw new AppError(
+        404,
+        ErrorCode.NotFound,
+        'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).',
+      );
+    }
+    const notes = await creditNotesOf(this.db, orderId);
+    const found = number === undefined ? notes.at(-1) : notes.find((n) => n.number === number);
     if (found) return found;
-    throw kind === 'invoice'
-      ? new AppError(404, ErrorCode.NotFound, 'This order has no tax invoice yet: it is made when the order is paid (card) or delivered (cash on delivery).')
-      : new AppError(404, ErrorCode.NotFound, 'This order has no credit note: one is made when an invoiced order is cancelled.');
+    throw number === undefined
+      ? new AppError(404, ErrorCode.NotFound, 'This order has no credit note: one is made when an invoiced order is cancelled.')
+      : new AppError(404, ErrorCode.NotFound, `This order has no credit note ${number}.`, { fields: ['number'] });
   }
 
   /** A tax document's PDF, drawn once off the API's thread and kept (invoices/kept-pdfs.ts). */

@@ -1,5 +1,6 @@
 import { CATALOG } from './catalog-data.js';
 import { demoTaxCode } from './tax-codes.js';
+import { indiaDay, isRateInForce } from '@haat/shared/gst/gst-rates';
 import { demoProducts, priceBand, type PlanSlot, type SeedRow } from './demo-products.js';
 import { picturesPerSlot, slotPictures } from './demo-seed.js';
 import { PICTURE_COLOURS, productPicture, type PictureSpec } from './product-picture.js';
@@ -63,15 +64,20 @@ const CONTRADICTIONS: Array<[RegExp, RegExp]> = [
 describe('demo catalogue names and prices', () => {
   const catalogue = rows(5000);
 
-  it('files every product under an HSN code and GST rate: books at 0 %, garments by price, the rest by subcategory', () => {
-    const unfiled = catalogue.filter((r) => !/^\d{4}(\d{2})?$/.test(r.hsn) || ![0, 5, 12, 18].includes(r.gst_rate));
+  it('files every product under an HSN code and a GST rate in force today: books at 0 %, garments by price, the rest by subcategory', () => {
+    const unfiled = catalogue.filter((r) => !/^\d{4}(\d{2})?$/.test(r.hsn) || !isRateInForce(r.gst_rate, indiaDay(new Date())));
     expect(unfiled.map((r) => r.name)).toEqual([]);
     expect(demoTaxCode('Books', 'Fiction', 399, 0)).toEqual({ hsn: '4901', rate: 0 });
     expect(demoTaxCode('Earbuds', 'True Wireless Earbuds', 1999, 10)).toEqual({ hsn: '851830', rate: 18 });
     expect(demoTaxCode('T-shirts', 'Round Neck T-shirts', 999, 0)).toEqual({ hsn: '6109', rate: 5 });
-    expect(demoTaxCode('T-shirts', 'Round Neck T-shirts', 1299, 10)).toEqual({ hsn: '6109', rate: 12 });
+    // Garments at 5 % up to ₹2,500 a piece (after the discount), 18 % above; toys at 5 %; notebooks exempted.
+    expect(demoTaxCode('T-shirts', 'Round Neck T-shirts', 1299, 10)).toEqual({ hsn: '6109', rate: 5 });
+    expect(demoTaxCode('Clothing', 'Ethnic Wear', 2600, 0)).toEqual({ hsn: '6204', rate: 18 });
+    expect(demoTaxCode('Clothing', 'Ethnic Wear', 2700, 10)).toEqual({ hsn: '6204', rate: 5 });
     expect(demoTaxCode('Clothing', 'Kids Corner', 599, 0)).toEqual({ hsn: '6111', rate: 5 });
-    expect(demoTaxCode('Toys', 'Kids Corner', 599, 0)).toEqual({ hsn: '9503', rate: 12 });
+    expect(demoTaxCode('Toys', 'Kids Corner', 599, 0)).toEqual({ hsn: '9503', rate: 5 });
+    expect(demoTaxCode('Stationery', 'Notebooks', 120, 0)).toEqual({ hsn: '4820', rate: 0 });
+    expect(catalogue.filter((r) => r.gst_rate === 12)).toEqual([]);
   });
 
   it('names no product with a trailing serial number', () => {

@@ -92,6 +92,8 @@ export async function deliveredOrders(baseUrl, tag, names, orders) {
         unit: 'pack',
         stock: 30,
         price: 100 + 20 * i,
+        hsn: '8518',
+        gstRate: 18,
         discount: 0,
         description: 'Bought before.',
         category: demo.category.map((c) => (typeof c === 'string' ? c : c._id)),

@@ -15,6 +15,8 @@ export function aProduct(over: Partial<Product> = {}): Product {
     maxPerOrder: 10,
     price: 999,
     discount: 15,
+    hsn: '851830',
+    gstRate: 18,
     description: 'Wireless earbuds',
     more_details: {},
     variants: [],

@@ -29,7 +29,7 @@ export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 export const REQUIRED_IMPORT_COLUMNS: readonly ImportColumn[] = ['sku'];
 
 /** Columns a new product's row must fill. */
-export const NEW_PRODUCT_COLUMNS: readonly ImportColumn[] = ['name', 'category', 'unit', 'price'];
+export const NEW_PRODUCT_COLUMNS: readonly ImportColumn[] = ['name', 'category', 'unit', 'price', 'hsn', 'gst_rate'];
 
 /** Columns read from a product's row only: an option's row leaves them blank. */
 export const PRODUCT_ONLY_COLUMNS: readonly ImportColumn[] = ['name', 'category', 'subcategory', 'brand', 'unit', 'discount', 'hsn', 'gst_rate', 'description'];

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { BoolLike, Count, numeric, Id, IdRef, ImageUrl, Limit, Money, Page, Percent, RequiredText, Text } from '../common/fields.js';
 import { LIMITS, PRODUCT_TYPES, SORT_OPTIONS } from '../common/limits.js';
+import { indiaDay, isRateInForce, slabsOn } from '../gst/gst-rates.js';
 
-/** The GST slabs (per cent) a product's price can include. */
-export const GST_RATES = [0, 5, 12, 18, 28] as const;
+/** The GST slabs (per cent) a product's price can include today (shared/src/gst/gst-rates.ts). */
+export const gstRatesToday = (): readonly number[] => slabsOn(indiaDay(new Date())).rates;
 import { PlainText } from '../common/text-rule.js';
 import { unitProblem } from './product-unit.rule.js';
 import { ProductRef, Sku } from './sku.js';
@@ -56,14 +57,21 @@ const productFields = {
   ),
   price: Money,
   discount: Percent,
-  /** The goods' HSN code on its tax invoice: 4, 6 or 8 digits. */
+  /**
+   * The goods' HSN code on its tax invoice: 4, 6 or 8 digits (at least 6 where the shop's turnover needs them, checked
+   * on the server: SHOP_HSN_DIGITS). Required (Notification 78/2020-Central Tax).
+   */
   hsn: z
-    .string({ error: 'must be text' })
+    .string({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be text') })
     .trim()
     .regex(/^\d{4}(\d{2}){0,2}$/, { error: 'must be an HSN code of 4, 6 or 8 digits' }),
-  /** The GST rate in per cent its price includes (docs/product.md#tax-invoices). */
+  /** The GST rate in per cent its price includes, one in force today (docs/product.md#tax-invoices). */
   gstRate: numeric(
-    z.number({ error: 'must be a number' }).refine((rate) => GST_RATES.includes(rate as (typeof GST_RATES)[number]), { error: 'must be 0, 5, 12, 18 or 28' }),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'is required' : 'must be a number') })
+      .refine((rate) => isRateInForce(rate, indiaDay(new Date())), {
+        error: () => `must be a GST rate in force today (${gstRatesToday().join(', ')})`,
+      }),
   ),
   description: Text(5000, { multiline: true }),
   more_details: MoreDetails,
@@ -104,8 +112,6 @@ export const CreateProductBody = z
     maxPerOrder: productFields.maxPerOrder.default(LIMITS.defaultMaxPerOrder),
     discount: productFields.discount.default(0),
     sku: productFields.sku.optional(),
-    hsn: productFields.hsn.optional(),
-    gstRate: productFields.gstRate.optional(),
     more_details: productFields.more_details.default({}),
     variants: productFields.variants.default([]),
   })

@@ -90,8 +90,11 @@ export interface DocSeries {
 
 export interface Gstr1 {
   gstin: string;
-  /** The return's period as MMYYYY: the month of the range's last day. */
+  /** The return's period as MMYYYY: its month, or a quarter's last month. */
   fp: string;
+  /** The offline tool's version and its placeholder hash, which the tool writes into every JSON it makes (GSTR1_JSON_VERSION). */
+  version: string;
+  hash: 'hash';
   b2b: Array<{ ctin: string; inv: B2bInvoice[] }>;
   b2cl: Array<{ pos: string; inv: B2clInvoice[] }>;
   b2cs: B2csRow[];

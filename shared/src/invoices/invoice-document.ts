@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** A tax invoice, or a credit note that reverses one (docs/product.md#tax-invoices). */
 export type InvoiceKind = 'invoice' | 'credit_note';
 
@@ -38,7 +40,7 @@ export interface InvoiceTotals {
 
 export interface InvoiceDocument {
   kind: InvoiceKind;
-  /** `HT/2026-27/000123` (an invoice) or `HTCN/2026-27/000007` (a credit note). */
+  /** `HT/26-27/000123` (an invoice) or `CN/26-27/000007` (a credit note); before numbers were kept within 16 characters, `HT/2026-27/000123` and `HTCN/2026-27/000007`. */
   number: string;
   /** ISO date-time of issue. */
   date: string;
@@ -57,3 +59,17 @@ export interface InvoiceDocument {
    */
   coupon?: { code: string; discount: number };
 }
+
+/**
+ * GET /api/order/:orderId/credit-note: one credit note of the order by its number (CN/26-27/000007, or one written as
+ * HTCN/2026-27/000007 before numbers were kept within 16 characters); without it, the latest.
+ */
+export const CreditNoteQuery = z.object({
+  number: z
+    .string({ error: 'must be text' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]+\/(\d{2}|\d{4})-\d{2}\/\d{6,7}$/, { error: 'must be a credit note number such as CN/26-27/000007' })
+    .optional(),
+});
+export type CreditNoteQuery = z.infer<typeof CreditNoteQuery>;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { sameState } from '../addresses/same-state.js';
-import { documentNumber, financialYear, spreadDiscount, taxLines } from './invoice-lines.js';
+import { DOCUMENT_NUMBER_MAX, documentNumber, financialYear, spreadDiscount, taxLines } from './invoice-lines.js';
 
 const line = (total: number, rate: number, quantity = 1) => ({ name: 'x', hsn: '8518', quantity, rate, total });
 
@@ -53,7 +53,9 @@ describe('financial years and numbers', () => {
   });
 
   it('numbers a document in its series', () => {
-    expect(documentNumber('HT', '2026-27', 123)).toBe('HT/2026-27/000123');
+    expect(documentNumber('HT', '2026-27', 123)).toBe('HT/26-27/000123');
+    // Within the 16 characters the portal takes, a credit note's too, up to millions a year.
+    expect(documentNumber('CN', '2026-27', 9_999_999).length).toBeLessThanOrEqual(DOCUMENT_NUMBER_MAX);
     expect(sameState(' karnataka', 'Karnataka')).toBe(true);
   });
 });

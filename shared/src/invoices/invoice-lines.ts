@@ -52,10 +52,17 @@ export function financialYear(at: Date): string {
   return `${start}-${String((start + 1) % 100).padStart(2, '0')}`;
 }
 
-/** A document's number: the series' prefix, its financial year and the number in it (`HT/2026-27/000123`). */
+/**
+ * A document's number: the series' prefix, its financial year (`2026-27` written `26-27`) and the number in it
+ * (`HT/26-27/000123`). At most 16 characters, letters, digits, `/` and `-` (Rules 46(b) and 53 of the CGST Rules; the
+ * GST portal refuses a longer invoice or note number in GSTR-1) up to 9,999,999 documents a year.
+ */
 export function documentNumber(prefix: string, year: string, n: number): string {
-  return `${prefix}/${year}/${String(n).padStart(6, '0')}`;
+  return `${prefix}/${year.slice(2)}/${String(n).padStart(6, '0')}`;
 }
+
+/** The most characters a tax document's number may have (CGST Rules 46(b), 53). */
+export const DOCUMENT_NUMBER_MAX = 16;
 
 /**
  * A discount on the whole order spread over its lines in proportion to what each cost (paise.ts's

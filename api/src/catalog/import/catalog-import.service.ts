@@ -5,6 +5,7 @@ import { IMPORT_MAX_PROBLEMS, type ImportJobStatus, type ImportProblem, type Imp
 import { ErrorCode } from '@haat/shared/common/error-code';
 import type { Language } from '@haat/shared/common/languages';
 import { DB, POOL_STATS, type Db, type PoolStats } from '../../db/database.js';
+import { APP_CONFIG, type AppConfig } from '../../config/config.js';
 import { AppError, notFound } from '../../common/app-error.js';
 import { newId } from '../../common/ids.js';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
@@ -55,6 +56,7 @@ export class CatalogImportService implements OnModuleInit {
     @Inject(POOL_STATS) pools: () => PoolStats[],
     private readonly jobs: JobsService,
     private readonly kinds: JobKinds,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.lanes = lanesOf(pools());
   }
@@ -100,7 +102,7 @@ export class CatalogImportService implements OnModuleInit {
 
   private async plan(upload: ImportUpload): Promise<Planned> {
     const read = await readRows(upload.sheet);
-    const ctx = await planContext(this.db, read, pictureResolver(upload.pictures));
+    const ctx = await planContext(this.db, read, pictureResolver(upload.pictures), this.config.hsnDigits);
     const plans: ProductPlan[] = [];
     // The plan is CPU work on the event loop: other requests are answered between products.
     const turn = eventLoopTurns();

@@ -41,6 +41,8 @@ export interface PlanContext {
   /** Cells with a problem already (`row|column`). */
   named: Set<string>;
   conflicts: ImportProblem[];
+  /** Digits an HSN code needs (SHOP_HSN_DIGITS). */
+  hsnDigits: 4 | 6;
 }
 
 /** Which column a field of the product schema is read from. */
@@ -63,7 +65,7 @@ const COLUMN_OF: Record<string, ImportColumn> = {
 };
 
 /** Everything stored that the file's rows are checked against, read in a few statements. */
-export async function planContext(db: Db, read: ReadRows, pictureUrl: PictureUrl): Promise<PlanContext> {
+export async function planContext(db: Db, read: ReadRows, pictureUrl: PictureUrl, hsnDigits: 4 | 6): Promise<PlanContext> {
   const [cats, subs] = await Promise.all([categoryNames(db), subCategoryNames(db)]);
   const skus = read.products.flatMap((p) => [p.sku, ...p.options.map((o) => o.sku)]);
   const stored = new Map<string, ProductRow>();
@@ -85,6 +87,7 @@ export async function planContext(db: Db, read: ReadRows, pictureUrl: PictureUrl
     problems: read.problems,
     named: new Set(read.problems.map((p) => `${p.row}|${p.column}`)),
     conflicts: [],
+    hsnDigits,
   };
 }
 
@@ -92,7 +95,7 @@ export async function planContext(db: Db, read: ReadRows, pictureUrl: PictureUrl
 export async function planProduct(ctx: PlanContext, group: ProductRows): Promise<ProductPlan> {
   const before = ctx.problems.length;
   const stored = ctx.stored.get(group.sku);
-  const rows = [...(group.product ? [group.product] : []), ...group.options];
+  const rows = [...(group.product ? [group.product] : []), ...group.options, ...group.repeated];
   const plan: ProductPlan = { sku: group.sku, kind: 'blocked', rows: rows.map((r) => ({ row: r.row, outcome: 'skipped' })), pictures: [] };
   if (ctx.optionOwners.has(group.sku) && group.product) add(ctx, group.product, 'sku', 'is already the SKU of an option; a product needs a SKU of its own');
   else if (!stored && !group.product) for (const o of group.options) add(ctx, o, 'product_sku', 'names no product of the shop or of this file');
@@ -101,9 +104,18 @@ export async function planProduct(ctx: PlanContext, group: ProductRows): Promise
     if (ctx.stored.has(o.sku)) add(ctx, o, 'sku', 'is already the SKU of a product; an option needs a SKU of its own');
     else if (owner && owner !== stored?.id) add(ctx, o, 'sku', 'is already the SKU of another product’s option');
   }
+  if (group.refused) return refused(plan, group.refused);
   if (ctx.problems.length > before) return blocked(ctx, plan, before);
   const made = stored ? await planUpdate(ctx, group, stored, plan) : await planCreate(ctx, group, plan);
-  return made ?? blocked(ctx, plan, before);
+  // Any problem of any of its rows leaves the product out whole, create and update alike (a category not the shop's
+  // too, though the schema would take the others).
+  return made && ctx.problems.length === before ? made : blocked(ctx, plan, before);
+}
+
+/** A product with rows refused as the file was read (a SKU in two rows): those rows errors, the others skipped. */
+function refused(plan: ProductPlan, rows: ReadonlySet<number>): ProductPlan {
+  for (const r of plan.rows) r.outcome = rows.has(r.row) ? 'error' : 'skipped';
+  return plan;
 }
 
 /** A product the file cannot write: rows with a problem say error, the others skipped. */
@@ -119,6 +131,7 @@ async function planCreate(ctx: PlanContext, group: ProductRows, plan: ProductPla
   const row = group.product!;
   const c = row.cells;
   for (const column of NEW_PRODUCT_COLUMNS) if (!c[column]) add(ctx, row, column, 'is required for a new product');
+  hsnDigitsOf(ctx, row);
   const input = {
     sku: group.sku,
     name: c.name,
@@ -139,6 +152,13 @@ async function planCreate(ctx: PlanContext, group: ProductRows, plan: ProductPla
   if (!body) return null;
   for (const r of plan.rows) r.outcome = 'create';
   return { ...plan, kind: 'create', create: body };
+}
+
+/** An HSN cell of at least the digits the shop's turnover needs (SHOP_HSN_DIGITS; the schema checks its form). */
+export function hsnDigitsOf(ctx: PlanContext, row: FileRow): void {
+  const hsn = row.cells.hsn;
+  if (hsn && /^\d{4}(\d{2}){0,2}$/.test(hsn) && hsn.length < ctx.hsnDigits)
+    add(ctx, row, 'hsn', `must be an HSN code of at least ${ctx.hsnDigits} digits (the shop's turnover needs them)`);
 }
 
 /** A new option as the product schema takes it: blank cells left out. */

@@ -1,9 +1,10 @@
 import { BRAND_FIELD } from '@haat/shared/catalog/catalog-import';
-import { UpdateProductBody } from '@haat/shared/catalog/product.schema';
+import { UpdateProductBody, gstRatesToday } from '@haat/shared/catalog/product.schema';
+import { indiaDay, isRateInForce } from '@haat/shared/gst/gst-rates';
 import { unitProblem } from '@haat/shared/catalog/product-unit.rule';
 import type { ProductRow } from '../product-columns.js';
 import type { FileRow, ProductRows } from './import-rows.js';
-import { add, checked, countIn, idsOf, newOption, picturesOf, type PlanContext, type ProductPlan } from './import-plan.js';
+import { add, checked, countIn, hsnDigitsOf, idsOf, newOption, picturesOf, type PlanContext, type ProductPlan } from './import-plan.js';
 
 type StoredOption = ProductRow['inventory']['variants'][number];
 interface StockMove {
@@ -103,6 +104,7 @@ export async function planUpdate(ctx: PlanContext, group: ProductRows, stored: P
   const before = ctx.problems.length;
   const conflictsBefore = ctx.conflicts.length;
   const fields = group.product ? await productFields(ctx, group.product, stored, plan) : {};
+  taxCodesAfter(ctx, group.product ?? group.options[0]!, stored, fields);
   const baseMove = group.product ? stockMove(ctx, group.product, stored.inventory.stock) : null;
   const options = group.options.length ? await optionList(ctx, group, stored, plan) : null;
   if (ctx.problems.length > before || ctx.conflicts.length > conflictsBefore) return null;
@@ -124,6 +126,19 @@ export async function planUpdate(ctx: PlanContext, group: ProductRows, stored: P
   }
   const changes = plan.rows.some((r) => r.outcome !== 'unchanged');
   return { ...plan, kind: changes ? 'update' : 'unchanged', update: body };
+}
+
+/**
+ * The product keeps an HSN code and a rate in force today once the row is applied (docs/product.md#tax-invoices): a
+ * product stored without them, or on a slab since gone (12 %), is filed by the row that next updates it.
+ */
+function taxCodesAfter(ctx: PlanContext, row: FileRow, stored: ProductRow, fields: { hsn?: string; gstRate?: string }): void {
+  if (row.cells.hsn) hsnDigitsOf(ctx, row);
+  if (!fields.hsn && stored.hsn === null) add(ctx, row, 'hsn', 'is required: the product has no HSN code yet');
+  if (fields.gstRate) return; // checked by the schema
+  if (stored.gstRate === null) add(ctx, row, 'gst_rate', 'is required: the product has no GST rate yet');
+  else if (!isRateInForce(stored.gstRate, indiaDay(new Date())))
+    add(ctx, row, 'gst_rate', `is required: the product's ${stored.gstRate} % is no longer a GST rate (${gstRatesToday().join(', ')})`);
 }
 
 function outcome(plan: ProductPlan, row: FileRow, changed: boolean): void {

@@ -8,11 +8,16 @@ import { IMPORT_MAX_ROWS } from '@haat/shared/catalog/catalog-import';
 import { AppError, badRequest } from '../../common/app-error.js';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
 import { xlsxRowsOffThread } from './sheet-thread.js';
+import { csvDelimiter } from './csv-delimiter.js';
 
-/** The file as rows of text cells; `row` as a spreadsheet numbers it (the header is row 1). */
+/**
+ * The file as rows of text cells; `row` as a spreadsheet numbers it (the header is row 1); `unread`, the cells (by
+ * index) of formulas saved without a result; `decimalComma`, a semicolon-separated file's figures (1.299,50).
+ */
 export interface Sheet {
   header: string[];
-  rows: Array<{ row: number; cells: string[] }>;
+  rows: Array<{ row: number; cells: string[]; unread?: number[] }>;
+  decimalComma?: boolean;
 }
 
 /** The pictures ZIP: its file names (folders dropped), and each file's bytes on demand. */
@@ -69,10 +74,12 @@ const OLD_EXCEL = Buffer.from([0xd0, 0xcf, 0x11, 0xe0]);
 /** A CSV (UTF-8) or an Excel workbook (its first sheet), told apart by their first bytes. */
 export async function readSheet(bytes: Buffer): Promise<Sheet> {
   if (bytes.subarray(0, 4).equals(OLD_EXCEL)) throw fileProblem('file', 'is an old Excel file (.xls); save it as Excel Workbook (.xlsx) or CSV UTF-8');
-  const rows = bytes.subarray(0, 4).equals(ZIP) ? await xlsxRows(bytes) : await csvRows(bytes);
+  const excel = bytes.subarray(0, 4).equals(ZIP);
+  const delimiter = excel ? ',' : csvDelimiter(bytes);
+  const rows = excel ? await xlsxRows(bytes) : await csvRows(bytes, delimiter);
   const [first, ...rest] = rows;
   if (!first || first.cells.every((c) => c.trim() === '')) throw fileProblem('file', 'is empty: its first row must name the columns (see the template)');
-  return { header: first.cells, rows: rest };
+  return { header: first.cells, rows: rest, ...(delimiter === ';' ? { decimalComma: true } : {}) };
 }
 
 /**
@@ -82,10 +89,10 @@ export async function readSheet(bytes: Buffer): Promise<Sheet> {
 const CSV_CHUNK = 8 * 1024;
 
 /** A CSV's records, parsed a chunk at a time with the event loop shared between chunks (a 10,000-row file is 80 ms of CPU). */
-async function csvRows(bytes: Buffer): Promise<Sheet['rows']> {
+async function csvRows(bytes: Buffer, delimiter: ',' | ';'): Promise<Sheet['rows']> {
   if (!isUtf8(bytes) || bytes.includes(0)) throw fileProblem('file', 'is neither an Excel workbook nor CSV in UTF-8 (in Excel: Save As, CSV UTF-8)');
   const records: string[][] = [];
-  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false });
+  const parser = parse({ bom: true, relax_column_count: true, skip_empty_lines: false, delimiter });
   parser.on('data', (cells: string[]) => records.push(cells));
   const ended = finished(parser);
   ended.catch(() => undefined); // awaited below; a parse error ends the loop first

@@ -16,20 +16,35 @@ export async function xlsxRows(bytes: Uint8Array): Promise<Sheet['rows']> {
   if (!sheet) throw new SheetProblem('is an Excel workbook without a sheet');
   const rows: Sheet['rows'] = [];
   sheet.eachRow({ includeEmpty: false }, (row) => {
-    const values = row.values as ExcelJS.CellValue[];
-    rows.push({ row: row.number, cells: values.slice(1).map(cellText) });
+    const cells: string[] = [];
+    const unread: number[] = [];
+    row.eachCell({ includeEmpty: true }, (cell, column) => {
+      cells[column - 1] = cellText(cell.value, cell.numFmt);
+      if (isFormula(cell.value) && cell.value.result === undefined) unread.push(column - 1);
+    });
+    rows.push({ row: row.number, cells: Array.from(cells, (c) => c ?? ''), ...(unread.length ? { unread } : {}) });
   });
   return rows;
 }
 
-/** A cell as the text a person sees in it: numbers as typed, a formula's result, a link's text. */
-function cellText(value: ExcelJS.CellValue | undefined): string {
+const isFormula = (value: ExcelJS.CellValue): value is ExcelJS.CellFormulaValue | ExcelJS.CellSharedFormulaValue =>
+  typeof value === 'object' && value !== null && ('formula' in value || 'sharedFormula' in value);
+
+/** A number format that shows the value as a per cent ("0%", "0.00 %"; a quoted "%" is text, not the format). */
+const isPercentFormat = (numFmt: string | undefined) => !!numFmt && numFmt.replace(/"[^"]*"/g, '').includes('%');
+
+/**
+ * A cell as the text a person sees in it (docs/product.md#import-and-export): numbers as typed, a per cent cell as
+ * its per cent ("10%" for the 0.1 it holds), a formula's saved result, a link's text.
+ */
+function cellText(value: ExcelJS.CellValue | undefined, numFmt?: string): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'number') return isPercentFormat(numFmt) ? `${Number((value * 100).toPrecision(12))}%` : String(value);
+  if (typeof value === 'boolean') return String(value);
   if (value instanceof Date) return value.toISOString().slice(0, 10);
   if ('richText' in value) return value.richText.map((t) => t.text).join('');
-  if ('result' in value) return cellText(value.result);
-  if ('text' in value) return cellText(value.text);
+  if ('result' in value) return cellText(value.result, numFmt);
+  if ('text' in value) return cellText(value.text, numFmt);
   return '';
 }

@@ -1,5 +1,6 @@
 import { Fragment, useState } from 'react';
-import { GSTR1_MAX_DAYS, GSTR1_TABLES, type Gstr1Table } from '@haat/shared/gst/gstr1.schema';
+import { GSTR1_CSV_FILES, csvFileQuery, type Gstr1CsvFile } from '@haat/shared/gst/gstr1.schema';
+import type { OverviewDocument } from '@haat/shared/gst/gstr1-overview';
 import { OVERVIEW_DOCUMENTS_SHOWN, type OverviewTableTotals } from '@haat/shared/gst/gstr1-overview';
 import { useTranslation } from '../../i18n/i18n';
 import { formatDate, formatMoney, formatNumber } from '../../i18n/format';
@@ -7,27 +8,20 @@ import { QueryState } from '../../lib/query/query-state';
 import { useOnlineQuery } from '../../lib/query/query-client';
 import { toast } from '../../lib/ui/toast';
 import { adminPage } from './components/admin-frame';
-import { gstr1OverviewQuery, lastMonth, monthPeriod, type Period } from './books-api';
+import { booksApi, gstr1OverviewQuery, lastMonth, monthPeriod, quarterPeriod } from './books-api';
 import { downloadByLink } from './download-link';
+import { TaxFilingPanel } from './components/tax-filing-panel';
+import { saveFile } from '../../lib/ui/save-file';
 import './books.css';
-
-const DAY_MS = 86_400_000;
-/** A period the return takes: from before to, at most a quarter (the server says the same: Gstr1Query). */
-const periodProblem = (p: Period) =>
-  !p.from || !p.to
-    ? 'period.missing'
-    : p.from > p.to
-      ? 'period.backwards'
-      : (Date.parse(p.to) - Date.parse(p.from)) / DAY_MS >= GSTR1_MAX_DAYS
-        ? 'period.tooLong'
-        : null;
 
 /** /dashboard/gst (docs/product.md#gst-return): the month's GSTR-1, each table's totals beside its documents, and its downloads. */
 function GstReturn() {
   const { t } = useTranslation('books');
-  const [period, setPeriod] = useState(lastMonth);
-  const problem = periodProblem(period);
-  const overview = useOnlineQuery({ ...gstr1OverviewQuery(period), enabled: problem === null });
+  // A return is for a month, or a quarter under quarterly filing (the server takes nothing else: Gstr1Query).
+  const [month, setMonth] = useState(() => lastMonth().from.slice(0, 7));
+  const [quarter, setQuarter] = useState(false);
+  const period = quarter ? quarterPeriod(month) : monthPeriod(month);
+  const overview = useOnlineQuery(gstr1OverviewQuery(period));
   return (
     <section className="admin-page">
       <div className="admin-page__head">
@@ -37,42 +31,33 @@ function GstReturn() {
       <div className="books-period">
         <label className="books-field">
           {t('period.month')}
-          <input type="month" value={period.from.slice(0, 7)} onChange={(e) => e.target.value && setPeriod(monthPeriod(e.target.value))} />
+          <input type="month" value={month} onChange={(e) => e.target.value && setMonth(e.target.value)} />
         </label>
-        <label className="books-field">
-          {t('period.from')}
-          <input type="date" value={period.from} onChange={(e) => setPeriod({ ...period, from: e.target.value })} />
-        </label>
-        <label className="books-field">
-          {t('period.to')}
-          <input type="date" value={period.to} onChange={(e) => setPeriod({ ...period, to: e.target.value })} />
+        <label className="books-field books-field--inline">
+          <input type="checkbox" checked={quarter} data-testid="gst-quarter" onChange={(e) => setQuarter(e.target.checked)} />
+          {t('period.quarter')}
         </label>
       </div>
-      {problem && (
-        <p className="admin-error" role="alert">
-          {t(problem, { days: GSTR1_MAX_DAYS })}
-        </p>
-      )}
-      <ReturnDownloads period={period} disabled={problem !== null} />
-      {problem === null && (
-        <QueryState query={overview} loading={t('gst.loading')} failed={t('gst.failed')}>
-          {(data) => <ReturnTables tables={data.tables} />}
-        </QueryState>
-      )}
+      {quarter && <p className="books-more">{t('period.quarterOf', { from: formatDate(period.from), to: formatDate(period.to) })}</p>}
+      <ReturnDownloads period={period} />
+      <QueryState query={overview} loading={t('gst.loading')} failed={t('gst.failed')}>
+        {(data) => <ReturnTables tables={data.tables} />}
+      </QueryState>
+      <TaxFilingPanel />
     </section>
   );
 }
 
 /** The return's downloads: the portal's JSON, or one table as CSV, streamed to disk by a signed link. */
-function ReturnDownloads({ period, disabled }: { period: Period; disabled: boolean }) {
+function ReturnDownloads({ period }: { period: { from: string; to: string } }) {
   const { t } = useTranslation('books');
-  const [table, setTable] = useState<Gstr1Table>('b2b');
+  const [file, setFile] = useState<Gstr1CsvFile>('b2b');
   const [busy, setBusy] = useState(false);
-  const download = async (csvTable?: Gstr1Table) => {
+  const download = async (csvFile?: Gstr1CsvFile) => {
     setBusy(true);
     try {
-      const name = `GSTR1-${period.from}-${period.to}${csvTable ? `-${csvTable}.csv` : '.json'}`;
-      const query = { ...period, ...(csvTable ? { format: 'csv', table: csvTable } : { format: 'json' }) };
+      const name = `GSTR1-${period.from}-${period.to}${csvFile ? `-${csvFile}.csv` : '.json'}`;
+      const query = { ...period, ...(csvFile ? { format: 'csv', ...csvFileQuery(csvFile) } : { format: 'json' }) };
       await downloadByLink('/api/admin/gst/gstr1', query, name);
     } catch {
       toast.error(t('export.failed'));
@@ -82,26 +67,20 @@ function ReturnDownloads({ period, disabled }: { period: Period; disabled: boole
   };
   return (
     <div className="books-period">
-      <button type="button" className="btn btn--small" data-testid="gst-download-json" disabled={busy || disabled} onClick={() => void download()}>
+      <button type="button" className="btn btn--small" data-testid="gst-download-json" disabled={busy} onClick={() => void download()}>
         {t('gst.downloadJson')}
       </button>
       <label className="books-field">
         {t('gst.csvTable')}
-        <select value={table} onChange={(e) => setTable(e.target.value as Gstr1Table)}>
-          {GSTR1_TABLES.map((x) => (
+        <select value={file} onChange={(e) => setFile(e.target.value as Gstr1CsvFile)}>
+          {GSTR1_CSV_FILES.map((x) => (
             <option key={x} value={x}>
               {t(`csv.${x}`)}
             </option>
           ))}
         </select>
       </label>
-      <button
-        type="button"
-        className="btn btn--ghost btn--small"
-        data-testid="gst-download-csv"
-        disabled={busy || disabled}
-        onClick={() => void download(table)}
-      >
+      <button type="button" className="btn btn--ghost btn--small" data-testid="gst-download-csv" disabled={busy} onClick={() => void download(file)}>
         {t('gst.downloadCsv')}
       </button>
     </div>
@@ -159,7 +138,7 @@ function ReturnTables({ tables }: { tables: OverviewTableTotals[] }) {
               </tr>
               {open === x.table && (
                 <tr className="books-docs" id={`gst-docs-${x.table}`}>
-                  <td colSpan={7}>
+                  <td colSpan={8}>
                     <Documents of={x} />
                   </td>
                 </tr>
@@ -179,7 +158,7 @@ function Documents({ of: x }: { of: OverviewTableTotals }) {
       <table data-testid="gst-documents">
         <thead>
           <tr>
-            {(['number', 'date', 'buyer', 'state', 'total', 'taxable', 'tax'] as const).map((h) => (
+            {(['number', 'date', 'buyer', 'state', 'total', 'taxable', 'tax', 'pdf'] as const).map((h) => (
               <th key={h} scope="col">
                 {t(`doc.${h}`)}
               </th>
@@ -208,12 +187,43 @@ function Documents({ of: x }: { of: OverviewTableTotals }) {
               <td className="books-num">{formatMoney(d.total)}</td>
               <td className="books-num">{formatMoney(d.taxable)}</td>
               <td className="books-num">{formatMoney(d.tax)}</td>
+              <td>
+                <DocumentPdf document={d} />
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
       {x.documentCount > x.documents.length && <p className="books-more">{t('gst.more', { shown: OVERVIEW_DOCUMENTS_SHOWN, count: x.documentCount })}</p>}
     </>
+  );
+}
+
+/** Downloads one of the return's documents, an invoice or a credit note by its number, as its PDF. */
+function DocumentPdf({ document: d }: { document: OverviewDocument }) {
+  const { t } = useTranslation('books');
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    try {
+      saveFile(await booksApi.documentPdf(d), `${d.number.replaceAll('/', '-')}.pdf`);
+    } catch {
+      toast.error(t('export.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button
+      type="button"
+      className="btn btn--ghost btn--small"
+      data-testid="gst-document-pdf"
+      aria-label={t('doc.pdfOf', { number: d.number })}
+      disabled={busy}
+      onClick={() => void save()}
+    >
+      {t('doc.pdf')}
+    </button>
   );
 }
 

@@ -32,4 +32,5 @@ export const adminKeys = {
   catalogImport: (jobId: string) => ['admin', 'catalog-import', jobId] as const,
   /** A period's GSTR-1 overview. */
   gstr1: (from: string, to: string) => ['admin', 'gstr1', from, to] as const,
+  taxFiling: () => ['admin', 'tax-filing'] as const,
 };

@@ -42,6 +42,8 @@ const filled: ProductFormValues = {
   stock: '25',
   price: '199.5',
   discount: '',
+  hsn: '1006',
+  gstRate: '5',
   more_details: [{ name: 'Origin', value: ' Punjab ' }],
 };
 
@@ -68,9 +70,19 @@ describe('the resolver (docs/product.md#validation, Upload product)', () => {
         maxPerOrder: 10,
         price: 199.5,
         discount: 0,
+        hsn: '1006',
+        gstRate: 5,
         more_details: { Origin: 'Punjab' },
         variants: [],
       },
+    });
+  });
+
+  it('needs an HSN code and a GST rate in force today (12 % is gone since 22 September 2025)', async () => {
+    expect(await check({ ...filled, hsn: '' })).toMatchObject({ ok: false, message: 'HSN code is required' });
+    expect(await check({ ...filled, gstRate: '12' })).toMatchObject({
+      ok: false,
+      message: 'GST rate (%) must be a GST rate in force today (0, 0.25, 1.5, 3, 5, 18, 28, 40)',
     });
   });
 
@@ -88,6 +100,8 @@ describe('the resolver (docs/product.md#validation, Upload product)', () => {
       maxPerOrder: 4,
       price: 100,
       discount: 0,
+      hsn: '4820',
+      gstRate: 0,
       more_details: {},
       variants: [
         { _id: 'V1', name: 'A5', stock: 6 },
@@ -202,6 +216,8 @@ describe('formFromProduct (edit modal)', () => {
       stock: 3,
       price: 450,
       discount: 0,
+      hsn: '0405',
+      gstRate: 5,
       more_details: { Brand: 'Amul', averageRating: 4.5, totalReviews: 2 },
     } as unknown as Product;
     const values = formFromProduct(product);
@@ -256,6 +272,8 @@ describe('variant rows', () => {
       stock: 3,
       price: 450,
       discount: 0,
+      hsn: '4820',
+      gstRate: 0,
       more_details: {},
       variants: [
         { _id: 'V1', name: '1 kg' },
@@ -306,6 +324,8 @@ describe('SKUs (docs/product.md#catalogue-in-bulk)', () => {
       stock: 3,
       price: 250,
       discount: 0,
+      hsn: '4820',
+      gstRate: 0,
       more_details: {},
       variants: [{ _id: 'V1', name: 'Small', sku: 'ATTA-5KG-1' }],
     } as unknown as Product;

@@ -86,9 +86,24 @@ describe('the product form', () => {
     expect(received).toEqual([]);
 
     type('Price', '120');
+    // The HSN code and a rate in force today are required too (docs/product.md#tax-invoices).
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await screen.findByText('HSN code is required');
+    expect(received).toEqual([]);
+    type('HSN code', '0902');
+    type('GST rate (%)', '5');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(received.map((r) => r.url)).toEqual(['/api/product/create']));
-    expect(received[0]!.body).toMatchObject({ name: 'Masala Chai', stock: 4, price: 120, productType: 'fixed', unit: 'pack', discount: 0 });
+    expect(received[0]!.body).toMatchObject({
+      name: 'Masala Chai',
+      stock: 4,
+      price: 120,
+      productType: 'fixed',
+      unit: 'pack',
+      discount: 0,
+      hsn: '0902',
+      gstRate: 5,
+    });
     // A new product's form empties after it is saved.
     await waitFor(() => expect(field('Name').value).toBe(''));
   });
@@ -126,6 +141,8 @@ describe('Upload Product, once a product is uploaded', () => {
     type('Description', 'Strong');
     type('Stock', '4');
     type('Price', '120');
+    type('HSN code', '0902');
+    type('GST rate (%)', '5');
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(field('Name').value).toBe(''));
   };
@@ -161,6 +178,8 @@ describe('Upload Product, once a product is uploaded', () => {
     fireEvent.change(screen.getByLabelText('विवरण', { exact: true }), { target: { value: 'कड़क' } });
     fireEvent.change(screen.getByLabelText('स्टॉक', { exact: true }), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('कीमत', { exact: true }), { target: { value: '120' } });
+    fireEvent.change(screen.getByLabelText('HSN कोड', { exact: true }), { target: { value: '0902' } });
+    fireEvent.change(screen.getByLabelText('GST दर (%)', { exact: true }), { target: { value: '5' } });
     // A fixed product's unit reads "पैक" on a Hindi screen, and is sent as the unit it is ('pack').
     expect(screen.getByLabelText<HTMLInputElement>('यूनिट', { exact: true }).value).toBe('पैक');
     fireEvent.click(screen.getByRole('button', { name: 'सेव करें' }));

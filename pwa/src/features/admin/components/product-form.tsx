@@ -27,6 +27,7 @@ import { ImageListField } from './image-list-field';
 import { useImageUploadsUnderway } from './image-upload-field';
 import { ImageViewer } from './image-viewer';
 import { ProductTypeFields } from './product-type-fields';
+import { GstRateField } from './gst-rate-field';
 import { VariantRows } from './variant-rows';
 import { WaitingCount } from './waiting-count';
 
@@ -129,8 +130,8 @@ export function ProductForm({ product, onSaved }: Props) {
         {text('maxPerOrder', { required: true, numeric: true })}
         {text('price', { required: true, numeric: true })}
         {text('discount', { numeric: true })}
-        {text('hsn', {})}
-        {text('gstRate', { numeric: true })}
+        {text('hsn', { required: true })}
+        <GstRateField describe={describe} />
         {extras.fields.map((field, i) => (
           <div key={field.id} className="admin-field">
             <label htmlFor={`${id}-extra-${i}`}>{field.name}</label>

@@ -8,7 +8,7 @@ import { ordersApi } from '../api';
 /** Saves a PDF the browser holds as a file named after the document. */
 const saveAs = (pdf: Blob, number: string) => saveFile(pdf, `${number.replaceAll('/', '-')}.pdf`);
 
-/** Download links for an order's tax invoice and its latest credit note, once issued (docs/product.md#tax-invoices). */
+/** Download links for an order's tax invoice and each of its credit notes, once issued (docs/product.md#tax-invoices). */
 export function TaxDocumentLinks({ order }: { order: SavedOrder }) {
   const { t } = useTranslation('orders');
   const [busy, setBusy] = useState<string | null>(null);
@@ -16,10 +16,11 @@ export function TaxDocumentLinks({ order }: { order: SavedOrder }) {
     ...(order.invoice
       ? [{ kind: 'invoice' as const, number: order.invoice.number, text: t('downloadInvoice'), label: t('invoiceLabel', { number: order.invoice.number }) }]
       : []),
-    ...(order.creditNotes ?? []).slice(-1).map((note) => ({
+    // Each credit note (a cancellation's, or each return's), named by its number when there are several.
+    ...(order.creditNotes ?? []).map((note, _i, all) => ({
       kind: 'credit-note' as const,
       number: note.number,
-      text: t('downloadCreditNote'),
+      text: all.length > 1 ? t('downloadCreditNoteNumbered', { number: note.number }) : t('downloadCreditNote'),
       label: t('creditNoteLabel', { number: note.number }),
     })),
   ];
@@ -27,7 +28,7 @@ export function TaxDocumentLinks({ order }: { order: SavedOrder }) {
   const download = async (kind: 'invoice' | 'credit-note', number: string) => {
     setBusy(number);
     try {
-      saveAs(await ordersApi.taxDocument(order.orderId, kind), number);
+      saveAs(await ordersApi.taxDocument(order.orderId, kind, number), number);
     } catch {
       toast.error(t('failedDownload'));
     } finally {
