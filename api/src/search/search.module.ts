@@ -4,6 +4,7 @@ import { SearchIndexService } from './index/index.service.js';
 import { SearchService } from './search.service.js';
 import { SynonymsController } from './synonyms/synonyms.controller.js';
 import { Synonyms } from './synonyms/synonyms.js';
+import { SoldKinds } from './sold-kinds.js';
 
 /**
  * Product search: one service (SearchService) in front of the in-process index and its PostgreSQL
@@ -13,7 +14,7 @@ import { Synonyms } from './synonyms/synonyms.js';
 @Global()
 @Module({
   controllers: [SynonymsController],
-  providers: [SearchService, SearchIndexService, Synonyms, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
+  providers: [SearchService, SearchIndexService, Synonyms, SoldKinds, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
   exports: [SearchService, PRODUCT_SEARCH],
 })
 export class SearchModule {}
