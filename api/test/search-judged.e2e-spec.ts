@@ -70,7 +70,13 @@ const packDistance = (r: SeedRow, pack: NonNullable<Judged['pack']>) => {
 };
 /** The order a page is judged against: smaller first. */
 const sortKey = (sorted: NonNullable<Judged['sorted']>, r: SeedRow, rating: Map<string, number>) =>
-  sorted === 'price-asc' ? sellingPrice(r) : sorted === 'price-desc' ? -sellingPrice(r) : sorted === 'newest' ? -Date.parse(r.created_at) : -(rating.get(r.id) ?? 0);
+  sorted === 'price-asc'
+    ? sellingPrice(r)
+    : sorted === 'price-desc'
+      ? -sellingPrice(r)
+      : sorted === 'newest'
+        ? -Date.parse(r.created_at)
+        : -(rating.get(r.id) ?? 0);
 
 type Wire = { _id: string; name: string };
 type Answer = { data: Wire[]; understood?: { parts: unknown[] } };

@@ -53,7 +53,10 @@ describe('search through the index and through PostgreSQL, after many catalogue 
     const imports = await addCategory(t, admin, 'Imports');
     const shirts = await addSubCategory(t, admin, [imports._id], "Men's Shirts");
     const tea = await addSubCategory(t, admin, [imports._id], 'Tea & Coffee');
-    const edited = (await api(t).post('/api/product/search-product').send({ search: 'shirt', page: 1, limit: 40 })).body.data as Array<{ _id: string; name: string }>;
+    const edited = (await api(t).post('/api/product/search-product').send({ search: 'shirt', page: 1, limit: 40 })).body.data as Array<{
+      _id: string;
+      name: string;
+    }>;
     for (let round = 0; round < 40; round++) {
       await addProduct(t, admin, {
         name: round === 20 ? 'Ginger Chai, 250 g' : `Fresh Import ${round} Cotton Shirt, ${['Red', 'Blue', 'Black'][round % 3]}`,
@@ -68,7 +71,9 @@ describe('search through the index and through PostgreSQL, after many catalogue 
         .set(bearer(admin))
         .send({ _id: product._id, name: `${product.name} ${round % 2 ? 'Edition' : ''}`.trim(), price: 299 + round })
         .expect(200);
-      await api(t).post('/api/product/search-product').send({ search: QUERIES[round % QUERIES.length], page: 1, limit: 10 });
+      await api(t)
+        .post('/api/product/search-product')
+        .send({ search: QUERIES[round % QUERIES.length], page: 1, limit: 10 });
     }
   }, 300_000);
   afterAll(() => t?.close());

@@ -174,7 +174,6 @@ export class SearchService implements ProductSearch {
     return { rows: merged.slice(page.offset, want), total: Math.max(rest.total, merged.length) };
   }
 
-
   /**
    * A plain search of several words, answered with its words checked beside it (each word alone, and the words
    * together when there are three or more), in the one message to the index: the answer when every word matches

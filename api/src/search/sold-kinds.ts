@@ -8,7 +8,13 @@ const KINDS = new Set(PRODUCT_KINDS);
 const LONGEST = Math.max(...PRODUCT_KINDS.map((k) => k.split(' ').length));
 /** A kind's words as a shopper types them, to a kind of the list: as typed, or a plural's singular ("shoes", "speakers"). */
 const kindOf = (phrase: string): string | null =>
-  KINDS.has(phrase) ? phrase : KINDS.has(phrase.replace(/es$/, '')) ? phrase.replace(/es$/, '') : KINDS.has(phrase.replace(/s$/, '')) ? phrase.replace(/s$/, '') : null;
+  KINDS.has(phrase)
+    ? phrase
+    : KINDS.has(phrase.replace(/es$/, ''))
+      ? phrase.replace(/es$/, '')
+      : KINDS.has(phrase.replace(/s$/, ''))
+        ? phrase.replace(/s$/, '')
+        : null;
 
 /** The kinds of product (shared/src/search/product-kinds.ts) a query's searched words name, longest first where they overlap. */
 export function kindsNamed(words: readonly string[]): string[] {

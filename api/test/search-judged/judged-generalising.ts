@@ -22,9 +22,25 @@ const SHIRTS = { name: /\bshirt\b/i, sub: ["Men's Wear"] };
 const TOYS_NEAR = (age: number) => ({ ...TOYS, age });
 
 /** Shelves an occasion's gift comes from, as a shopper would look for one. */
-const FESTIVE = { sub: ['Dry Fruits', 'Biscuits & Cookies', 'Chips & Namkeen', 'Ethnic Wear', "Women's Wear", 'Premium Watches', 'Analog Watches', 'Cookware', 'Storage'] };
+const FESTIVE = {
+  sub: ['Dry Fruits', 'Biscuits & Cookies', 'Chips & Namkeen', 'Ethnic Wear', "Women's Wear", 'Premium Watches', 'Analog Watches', 'Cookware', 'Storage'],
+};
 const FOR_HER = { sub: ['Ethnic Wear', "Women's Wear", 'Skin Care', 'Hair Care', 'Analog Watches', 'Premium Watches', 'Smart Watches', 'Fiction'] };
-const FOR_HIM = { sub: ['Analog Watches', 'Premium Watches', 'Smart Watches', 'True Wireless Earbuds', 'Sports Neckbands', "Men's Wear", 'Ethnic Wear', 'Round Neck T-shirts', 'Polo T-shirts', 'Graphic T-shirts', 'Bluetooth Audio'] };
+const FOR_HIM = {
+  sub: [
+    'Analog Watches',
+    'Premium Watches',
+    'Smart Watches',
+    'True Wireless Earbuds',
+    'Sports Neckbands',
+    "Men's Wear",
+    'Ethnic Wear',
+    'Round Neck T-shirts',
+    'Polo T-shirts',
+    'Graphic T-shirts',
+    'Bluetooth Audio',
+  ],
+};
 const HOME = { sub: ['Cookware', 'Storage'] };
 const TEACHER = { sub: ['Notebooks', 'Pens & Pencils', 'Fiction', 'Non-fiction', 'Analog Watches'] };
 const KIDS = { sub: ['Board Games', 'Robots & Cars', 'Kids Corner', 'Pens & Pencils', 'Notebooks'] };

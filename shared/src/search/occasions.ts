@@ -24,7 +24,16 @@ export interface Occasion {
 
 const FESTIVE = ['Dry Fruits', 'Biscuits & Cookies', 'Chips & Namkeen', 'Ethnic Wear', 'Premium Watches', 'Analog Watches', 'Cookware', 'Storage'];
 const HER = ['Ethnic Wear', "Women's Wear", 'Skin Care', 'Hair Care', 'Analog Watches', 'Premium Watches', 'Smart Watches', 'Fiction'];
-const HIM = ['Analog Watches', 'Premium Watches', 'Smart Watches', 'True Wireless Earbuds', 'Bluetooth Audio', "Men's Wear", 'Polo T-shirts', 'Graphic T-shirts'];
+const HIM = [
+  'Analog Watches',
+  'Premium Watches',
+  'Smart Watches',
+  'True Wireless Earbuds',
+  'Bluetooth Audio',
+  "Men's Wear",
+  'Polo T-shirts',
+  'Graphic T-shirts',
+];
 const HOME = ['Cookware', 'Storage'];
 const KIDS = ['Board Games', 'Robots & Cars', 'Kids Corner', 'Pens & Pencils', 'Notebooks'];
 const FOR_TWO = { women: HER, men: HIM };
@@ -42,12 +51,24 @@ export const OCCASIONS: Occasion[] = [
   { name: 'Karva Chauth', words: ['karva chauth', 'karwa chauth', 'करवा चौथ'], shelves: HER, audience: 'women' },
   { name: "Mother's Day", words: ['mothers day', "mother's day", 'मदर्स डे'], shelves: HER, audience: 'women' },
   { name: "Father's Day", words: ['fathers day', "father's day", 'फादर्स डे'], shelves: HIM, audience: 'men' },
-  { name: "Teachers' Day", words: ['teachers day', "teacher's day", 'teacher', 'teachers', 'शिक्षक दिवस', 'शिक्षक', 'टीचर'], shelves: ['Notebooks', 'Pens & Pencils', 'Fiction', 'Non-fiction'] },
+  {
+    name: "Teachers' Day",
+    words: ['teachers day', "teacher's day", 'teacher', 'teachers', 'शिक्षक दिवस', 'शिक्षक', 'टीचर'],
+    shelves: ['Notebooks', 'Pens & Pencils', 'Fiction', 'Non-fiction'],
+  },
   { name: 'Birthday', words: ['birthday', 'bday', 'janamdin', 'janmdin', 'जन्मदिन', 'बर्थडे'], shelves: [...HIM, 'Board Games'], ...FOR_TWO },
   { name: 'Anniversary', words: ['anniversary', 'salgirah', 'सालगिरह'], shelves: [...HER, ...HIM], ...FOR_TWO },
   { name: "Valentine's Day", words: ['valentine', 'valentines', "valentine's", 'वैलेंटाइन'], shelves: [...HER, ...HIM], ...FOR_TWO },
-  { name: 'Housewarming', words: ['housewarming', 'house warming', 'griha pravesh', 'grihapravesh', 'new home', 'new house', 'गृह प्रवेश', 'गृहप्रवेश'], shelves: HOME },
+  {
+    name: 'Housewarming',
+    words: ['housewarming', 'house warming', 'griha pravesh', 'grihapravesh', 'new home', 'new house', 'गृह प्रवेश', 'गृहप्रवेश'],
+    shelves: HOME,
+  },
   { name: 'Wedding', words: ['wedding', 'marriage', 'shaadi', 'shadi', 'vivah', 'शादी', 'विवाह'], shelves: HOME },
   { name: 'Return gifts', words: ['return gift', 'return gifts', 'रिटर्न गिफ्ट'], shelves: KIDS, maxPrice: 500 },
-  { name: 'New baby', words: ['newborn', 'new born', 'newborn baby', 'baby shower', 'godh bharai', 'naamkaran', 'गोद भराई', 'नामकरण'], shelves: ['Kids Corner'] },
+  {
+    name: 'New baby',
+    words: ['newborn', 'new born', 'newborn baby', 'baby shower', 'godh bharai', 'naamkaran', 'गोद भराई', 'नामकरण'],
+    shelves: ['Kids Corner'],
+  },
 ];

@@ -55,23 +55,7 @@ export const ORDER_WORDS: Record<SearchOrder, string[]> = {
     'सबसे महंगी',
     'सबसे महंगे',
   ],
-  newest: [
-    'newest',
-    'latest',
-    'new',
-    'new arrival',
-    'new arrivals',
-    'just launched',
-    'naya',
-    'naye',
-    'nayi',
-    'nai',
-    'नया',
-    'नए',
-    'नई',
-    'नयी',
-    'नवीनतम',
-  ],
+  newest: ['newest', 'latest', 'new', 'new arrival', 'new arrivals', 'just launched', 'naya', 'naye', 'nayi', 'nai', 'नया', 'नए', 'नई', 'नयी', 'नवीनतम'],
   rating: [
     'best rated',
     'top rated',
@@ -92,7 +76,20 @@ export const ORDER_WORDS: Record<SearchOrder, string[]> = {
 /** Before what is left out: "without sugar", "not red", "other than boat", "bina masala", "बिना मसाला". */
 export const EXCLUDE_BEFORE = ['without', 'not', 'except', 'excluding', 'other than', 'apart from', 'but not', 'no', 'w/o', 'bina', 'बिना', 'non'];
 /** After what is left out, in Hindi word order: "masala ke bina", "titan ke alawa", "मसाला के बिना". */
-export const EXCLUDE_AFTER = ['ke bina', 'ke bagair', 'ke alawa', 'ke siwa', 'ke siva', 'chhodkar', 'chhod ke', 'के बिना', 'के बगैर', 'के अलावा', 'के सिवा', 'छोड़कर'];
+export const EXCLUDE_AFTER = [
+  'ke bina',
+  'ke bagair',
+  'ke alawa',
+  'ke siwa',
+  'ke siva',
+  'chhodkar',
+  'chhod ke',
+  'के बिना',
+  'के बगैर',
+  'के अलावा',
+  'के सिवा',
+  'छोड़कर',
+];
 /** Before what is left out, a word at most (Hindi's "bina" leads one word; "without" everything after it). */
 export const EXCLUDE_ONE_WORD = ['bina', 'बिना', 'non', 'no'];
 /** Words that begin with "non-" and are words of their own, not "not …" ("non-stick", "non-fiction"). */
@@ -120,10 +117,10 @@ export const SPOKEN_AMOUNTS: Record<string, number> = {
   पौने: 0.75,
   dedh: 1.5,
   derh: 1.5,
-  'डेढ़': 1.5,
+  डेढ़: 1.5,
   dhai: 2.5,
   dhaai: 2.5,
-  'ढाई': 2.5,
+  ढाई: 2.5,
   one: 1,
   two: 2,
   three: 3,

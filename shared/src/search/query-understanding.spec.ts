@@ -3,8 +3,13 @@ import { understandQuery, withoutPart, type QueryPart } from './query-understand
 
 const read = (q: string) => {
   const u = understandQuery(q);
-  // The parts without where they were said, for short expectations.
-  return { words: u.words, parts: u.parts.map(({ from: _f, to: _t, ...p }) => p as Omit<QueryPart, 'from' | 'to'>), unmatched: u.unmatched };
+  // The parts without where they were said (and a part left out without its words as typed), for short expectations.
+  const short = u.parts.map(({ from: _f, to: _t, ...p }) => {
+    if (p.kind !== 'exclude') return p;
+    const { typed: _typed, ...rest } = p;
+    return rest;
+  });
+  return { words: u.words, parts: short as Array<Omit<QueryPart, 'from' | 'to'>>, unmatched: u.unmatched };
 };
 const price = (min: number | null, max: number | null) => ({ kind: 'price', min, max });
 
@@ -194,6 +199,10 @@ describe('understandQuery: order, what is left out, amounts in words, sizes, occ
     ['titan ke alawa ghadi', ['ghadi'], ['titan']],
   ])('%s leaves out what it names', (q, words, left) => {
     expect(read(q)).toEqual({ words, parts: [{ kind: 'exclude', words: left }], unmatched: [] });
+  });
+
+  it('keeps what is left out as typed, for its chip', () => {
+    expect(understandQuery('मसाला के बिना चिप्स').parts).toEqual([{ kind: 'exclude', words: ['masala'], typed: 'मसाला', from: 0, to: 3 }]);
   });
 
   it('keeps words of their own that begin with non-', () => {

@@ -54,7 +54,7 @@ export type QueryPart =
   | ({ kind: 'material'; material: Material } & Said)
   | ({ kind: 'pack'; amount: number; unit: 'g' | 'ml' | 'pcs' } & Said)
   | ({ kind: 'sort'; sort: SearchOrder } & Said)
-  | ({ kind: 'exclude'; words: string[] } & Said)
+  | ({ kind: 'exclude'; words: string[]; typed: string } & Said)
   | ({ kind: 'size'; size: string } & Said)
   | ({ kind: 'occasion'; occasion: string } & Said);
 export type QueryPartKind = QueryPart['kind'];
@@ -341,24 +341,29 @@ function readExclusion(tokens: Token[], i: number, add: (p: QueryPart) => void):
   if (token.key.startsWith('non-') && !NON_WORD.has(token.key.slice(4))) {
     const rest = token.text.slice(4);
     const words = excludedWords({ text: rest, key: keyOf(rest), num: null });
-    return (add({ kind: 'exclude', words, from: i, to: i + 1 }), i + 1);
+    return (add({ kind: 'exclude', words, typed: rest, from: i, to: i + 1 }), i + 1);
   }
   const after = tokens[i + 1] ? phraseAt(tokens, i + 1, (k) => NOT_AFTER.has(k)) : 0;
-  if (after && !FILLER.has(token.key)) return (add({ kind: 'exclude', words: excludedWords(token), from: i, to: i + 1 + after }), i + 1 + after);
+  if (after && !FILLER.has(token.key))
+    return (add({ kind: 'exclude', words: excludedWords(token), typed: token.text, from: i, to: i + 1 + after }), i + 1 + after);
   const lead = phraseAt(tokens, i, (k) => NOT_BEFORE.has(k));
   if (!lead) return 0;
   const key = phraseKey(tokens, i, lead);
   if (key === 'non' && NON_WORD.has(tokens[i + 1]?.key ?? '')) return 0;
   const one = NOT_ONE_WORD.has(key);
   const words: string[] = [];
+  const typed: string[] = [];
   let j = i + lead;
   while (j < tokens.length && tokens[j]!.num === null && !(words.length && one)) {
     if (phraseAt(tokens, j, (k) => ENDS_EXCLUSION.has(k) || AUDIENCE.has(k) || ORDER.has(k) || OCCASION.has(k))) break;
-    if (!FILLER.has(tokens[j]!.key)) words.push(...excludedWords(tokens[j]!));
+    if (!FILLER.has(tokens[j]!.key)) {
+      words.push(...excludedWords(tokens[j]!));
+      typed.push(tokens[j]!.text);
+    }
     j++;
   }
   if (words.length === 0) return 0;
-  return (add({ kind: 'exclude', words, from: i, to: j }), j);
+  return (add({ kind: 'exclude', words, typed: typed.join(' '), from: i, to: j }), j);
 }
 
 /** A clothing or shoe size at `i`: "XL", "size m", "size 8", "uk 9"; null when none is said here. */
@@ -390,7 +395,8 @@ function readNumber(tokens: Token[], i: number): NumberRead | null {
   if (numberAt < 0) return null;
   const n = tokens[numberAt]!.num!;
   const key = lead ? phraseKey(tokens, i, lead) : '';
-  if (key === 'pack of' || key === 'set of') return { part: { kind: 'pack', amount: n, unit: 'pcs', from: i, to: numberAt + 1 }, at: numberAt, to: numberAt + 1 };
+  if (key === 'pack of' || key === 'set of')
+    return { part: { kind: 'pack', amount: n, unit: 'pcs', from: i, to: numberAt + 1 }, at: numberAt, to: numberAt + 1 };
   if (BETWEEN.has(key)) {
     const range = readRange(tokens, i, numberAt);
     if (range) return range;

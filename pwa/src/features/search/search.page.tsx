@@ -48,7 +48,7 @@ export function SearchPage() {
           texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
           fallbackTestId="offline-results"
           skeletons={LIMITS.searchSkeletons}
-          empty={<NoData term={settled} />}
+          empty={<NoData term={settled} understood={understood} />}
         />
         <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
       </section>

@@ -22,8 +22,19 @@ export function partLabel(t: TFunction, part: QueryPart): string {
       return t(`chip.material.${part.material}`);
     case 'pack':
       return packLabel(t, part);
+    case 'sort':
+      return t(`chip.sort.${part.sort}`);
+    case 'exclude':
+      return t('chip.exclude', { words: part.typed });
+    case 'size':
+      return t('chip.size', { size: part.size });
+    case 'occasion':
+      return t(`chip.occasion.${part.occasion}`, { defaultValue: part.occasion });
   }
 }
+
+/** The search's text without one part (a chip removed, or the price that emptied the page), as the URL to search again. */
+export const searchWithout = (term: string, part: QueryPart) => `/search?q=${encodeURIComponent(withoutPart(term, part))}`;
 
 function packLabel(t: TFunction, part: Extract<QueryPart, { kind: 'pack' }>): string {
   if (part.unit === 'pcs') return t('chip.packOf', { count: part.amount });
@@ -53,7 +64,7 @@ export function QueryChips({ term, understood }: { term: string; understood: Sea
                   type="button"
                   className="query-chips__chip"
                   aria-label={t('chip.remove', { label })}
-                  onClick={() => navigate(`/search?q=${encodeURIComponent(withoutPart(term, part))}`)}
+                  onClick={() => navigate(searchWithout(term, part))}
                 >
                   {label}
                   <span aria-hidden="true">×</span>
