@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueryPart, SearchUnderstood } from '@haat/shared/search/query-understanding';
 import { withoutPart } from '@haat/shared/search/query-understanding';
@@ -46,17 +47,29 @@ function packLabel(t: TFunction, part: Extract<QueryPart, { kind: 'pack' }>): st
 /**
  * What the search understood, above its results (docs/product.md#search): each part as a chip the shopper can
  * remove, which searches again without it (a new URL, so back and forward and a shared link keep the choice); and
- * the words that matched nothing, said rather than silently dropped.
+ * the words that matched nothing, said rather than silently dropped. Focus stays where the shopper is: on the chip
+ * that took the removed one's place, or on the results' count when none is left.
  */
 export function QueryChips({ term, understood }: { term: string; understood: SearchUnderstood }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
+  const removed = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const shown = understood.parts.map((p) => `${p.kind}-${p.from}`).join(' ');
+  useEffect(() => {
+    const at = removed.current;
+    if (at === null) return;
+    removed.current = null;
+    const chips = list.current?.querySelectorAll('button');
+    const next = chips?.length ? chips[Math.min(at, chips.length - 1)] : document.querySelector<HTMLElement>('.search-page__count');
+    next?.focus();
+  }, [shown]);
   if (understood.parts.length === 0 && understood.unmatched.length === 0) return null;
   return (
     <div className="query-chips">
       {understood.parts.length > 0 && (
-        <ul className="query-chips__list" aria-label={t('chip.listLabel')}>
-          {understood.parts.map((part) => {
+        <ul className="query-chips__list" aria-label={t('chip.listLabel')} ref={list}>
+          {understood.parts.map((part, k) => {
             const label = partLabel(t, part);
             return (
               <li key={`${part.kind}-${part.from}`}>
@@ -64,7 +77,10 @@ export function QueryChips({ term, understood }: { term: string; understood: Sea
                   type="button"
                   className="query-chips__chip"
                   aria-label={t('chip.remove', { label })}
-                  onClick={() => navigate(searchWithout(term, part))}
+                  onClick={() => {
+                    removed.current = k;
+                    navigate(searchWithout(term, part));
+                  }}
                 >
                   {label}
                   <span aria-hidden="true">×</span>
