@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { QueryPart } from '@haat/shared/search/query-understanding';
+import type { Occasion } from '@haat/shared/search/occasions';
 import { AGE_GROUP, AGE_SPAN, FAR, PACK_IN_NAME, SHELF_NAME_SPLIT, occasionShelves, shelfWords } from '@haat/shared/search/query-narrowing';
 import { COLOURS, MATERIALS, SHELF_AUDIENCE_WORDS } from '@haat/shared/search/query-vocabulary';
 import type { Slots } from '../db/database.js';
@@ -47,7 +48,12 @@ export const NO_NARROWING: NarrowingValues = {
 };
 
 /** The slot values of a query's parts (price aside), for these searched words; `leftOut`: the words left out as searched (else as read). */
-export function narrowingValues(parts: readonly QueryPart[], words: readonly string[], leftOut: string[] | null = null): NarrowingValues {
+export function narrowingValues(
+  parts: readonly QueryPart[],
+  words: readonly string[],
+  leftOut: string[] | null = null,
+  occasions?: readonly Occasion[],
+): NarrowingValues {
   const values: NarrowingValues = { ...NO_NARROWING, kindWords: words.length ? words.join(' ') : null };
   const audience = parts.find((p) => p.kind === 'audience');
   for (const part of parts) {
@@ -57,7 +63,7 @@ export function narrowingValues(parts: readonly QueryPart[], words: readonly str
     else if (part.kind === 'age') values.age = part.years;
     else if (part.kind === 'size') values.size = part.size;
     else if (part.kind === 'exclude') values.excluded = leftOut ?? [...(values.excluded ?? []), part.words.join(' ')];
-    else if (part.kind === 'occasion') values.occasionShelves = occasionShelves(part.occasion, audience?.audience ?? null);
+    else if (part.kind === 'occasion') values.occasionShelves = occasionShelves(part.occasion, audience?.audience ?? null, occasions);
     else if (part.kind === 'audience') {
       const words = shelfWords(part.audience);
       // A child's age says more than the shelf: the nearest toys come first from every shelf not for others.

@@ -16,6 +16,7 @@ import { isAscii } from './index/trigrams.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
 import { SoldKinds, kindsNamed } from './sold-kinds.js';
+import { Occasions } from './occasions.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -58,6 +59,7 @@ export class SearchService implements ProductSearch {
     private readonly catalog: CatalogVersion,
     private readonly synonyms: Synonyms,
     private readonly kinds: SoldKinds,
+    private readonly occasions: Occasions,
   ) {
     this.rows = new ProductRowCache(read, catalog);
   }
@@ -78,14 +80,18 @@ export class SearchService implements ProductSearch {
     if (kinds.length && (await this.kinds.firstUnsold(kinds)) !== null) return this.unsold(none, understood.words);
     const price = parts.find((p) => p.kind === 'price');
     const order = parts.find((p) => p.kind === 'sort');
+    const occasion = parts.find((p) => p.kind === 'occasion');
+    const occasions = occasion ? await this.occasions.list() : undefined;
+    // An occasion's price band (a return gift) when the query names no price of its own.
+    const band = price ? undefined : occasions?.find((o) => o.name === occasion!.occasion)?.maxPrice;
     const page: SearchPage & { page: number } = {
       ...query,
       offset: (query.page - 1) * query.limit,
       minPrice: maxOf(query.minPrice, price?.min),
-      maxPrice: minOf(query.maxPrice, price?.max),
+      maxPrice: minOf(query.maxPrice, price?.max ?? band),
       // A listing's own order wins over the one the query's words ask for.
       sort: query.sort ?? order?.sort,
-      narrowing: narrowingValues(parts, understood.words, await this.leftOut(parts)),
+      narrowing: narrowingValues(parts, understood.words, await this.leftOut(parts), occasions),
     };
     const answer = await this.answered(query, understood, page, said);
     if (answer === null) return kinds.some(isBook) && said.unmatched.length ? this.unsold(none, understood.words) : none;
@@ -134,11 +140,14 @@ export class SearchService implements ProductSearch {
     if (plain) return this.exactFirst(query, understood.words, page, plain);
     const words = await this.matchingWords(understood, said.unmatched, checked);
     if (!words) return null;
-    page.narrowing = narrowingValues(
-      parts,
-      understood.words.filter((w) => !said.unmatched.includes(w)),
-      page.narrowing?.excluded ?? null,
-    );
+    page.narrowing = {
+      ...narrowingValues(
+        parts,
+        understood.words.filter((w) => !said.unmatched.includes(w)),
+        page.narrowing?.excluded ?? null,
+      ),
+      occasionShelves: page.narrowing?.occasionShelves ?? null,
+    };
     const found = await this.answer(query, words, page);
     return this.exactFirst(
       query,

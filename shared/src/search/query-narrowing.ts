@@ -76,9 +76,9 @@ export function packDistance(name: string, part: { amount: number; unit: string 
 /** What a measure of nearness stands at for a product that says nothing of it (after every product that does). */
 export const FAR = 1000;
 
-/** An occasion by its name, and the shelves its gifts come from for this audience. */
-export function occasionShelves(name: string, audience: Audience | null): string[] {
-  const occasion: Occasion | undefined = OCCASIONS.find((o) => o.name === name);
+/** An occasion by its name (from `list`: the shop's own, else the kept list), and the shelves its gifts come from for this audience. */
+export function occasionShelves(name: string, audience: Audience | null, list: readonly Occasion[] = OCCASIONS): string[] {
+  const occasion: Occasion | undefined = list.find((o) => o.name === name);
   if (!occasion) return [];
   const who = audience ?? occasion.audience ?? null;
   return (who === 'women' || who === 'girls' ? occasion.women : who === 'men' || who === 'boys' ? occasion.men : null) ?? occasion.shelves;
