@@ -1,7 +1,7 @@
 // `npm run bench:first-visit` (after `npm run build`): what a shopper's first visit downloads.
 //  1. The service worker's precache: the manifest injected into pwa/dist/sw.js, its file count, raw bytes
 //     and gzip bytes (each file gzipped here with node:zlib, level 9, as the server's .gz files are), and
-//     whether any admin or dashboard chunk is in it, and that the account menu's chunk is. Ceiling: 195 KB gzip
+//     whether any admin or dashboard chunk is in it, and that the account menu's chunk is. Ceiling: 200 KB gzip
 //     (target ≤ 200), no admin/dashboard chunk, the account menu's chunk in it.
 //  2. The JS that `/` loads, as a browser downloads it: / opened in headless Chromium (CHROME_PATH, default
 //     /usr/bin/chromium) against the built server, service workers blocked so only the page's own requests count, and
@@ -17,11 +17,12 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const DIST = fileURLToPath(new URL('../pwa/dist/', import.meta.url));
-// Ceilings 195 KB (precache; its target is 200) and 110 KB (`/` on the wire), which the check enforces
+// Ceilings 200 KB (precache; its target, since the search's words in seven more languages, its occasions and its order and
+// exclusion words travel for offline search) and 110 KB (`/` on the wire), which the check enforces
 // (docs/benchmarks.md#first-visit-weight): a ceiling comes down to what the build reaches, and goes up only for what a
 // shopper offline needs (the search page's query understanding: docs/decisions/0310-query-understanding.md; Notify me, Buy again
 // and the failed payment's retry, which work offline: docs/decisions/0150-precache-the-first-screen-cache-the-rest-when-seen.md).
-const PRECACHE_TARGET = 195 * 1024;
+const PRECACHE_TARGET = 200 * 1024;
 const ROOT_JS_TARGET = 110 * 1024;
 /** Longer than a first visit waits before it opens storage (pwa/src/lib/device/after-page-settled.ts: load, idle, then 5 s). */
 const SETTLED_MS = 10_000;

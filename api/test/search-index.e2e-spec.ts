@@ -131,7 +131,7 @@ describe.each(DB_KINDS)('search as a shopper sees it, on %s', (kind) => {
     await index.ready();
     const search = t.app.get(SearchService);
     const sorts = ['lowToHigh', 'highToLow', 'oldest', 'newest'] as const;
-    const asks: SearchPage[] = [
+    const asks: Array<Omit<SearchPage, 'sort'> & { sort?: (typeof sorts)[number] }> = [
       ...sorts.map((sort) => ({ limit: 500, offset: 0, sort })),
       { limit: 500, offset: 0, maxPrice: 400 },
       { limit: 500, offset: 0, inStock: true, sort: 'lowToHigh' },

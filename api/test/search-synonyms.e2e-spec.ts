@@ -4,7 +4,7 @@ import type { SeedRow } from '../src/seed/demo-products.js';
 import { demoRows, loadDemoCatalogue } from './demo-catalogue.js';
 import { api, bearer, startWithUsers, type TestApp } from './harness.js';
 
-type Answer = { data: Array<{ _id: string; name: string }>; totalCount: number; correctedSearch?: string };
+type Answer = { data: Array<{ _id: string; name: string; price: number; discount: number }>; totalCount: number; correctedSearch?: string };
 
 /** The shopper's own words (docs/decisions/0260-the-shoppers-own-words.md) and what a search counts, on the demo catalogue. */
 describe('search synonyms and totals', () => {
@@ -76,5 +76,35 @@ describe('search synonyms and totals', () => {
       const found = await search(typed);
       expect({ typed, total: found.totalCount, corrected: found.correctedSearch ?? null }).toEqual({ typed, total: 0, corrected: null });
     }
+  });
+
+  it('lets an admin set the gifts of an occasion beside the synonyms, and search answers with them', async () => {
+    const diwali = { name: 'Diwali', shelves: ['Fiction', 'Non-fiction'] };
+    expect((await api(t).put('/api/search/occasions').set(bearer(customer)).send(diwali)).status).toBe(403);
+    const bad = await api(t).put('/api/search/occasions').set(bearer(admin)).send({ name: 'Tuesday', shelves: [] });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/name: must be an occasion of the list/);
+    const shelfOf = new Map(rows.map((r) => [r.id, r.sub_category_ids[0]]));
+    const before = await search('diwali gift', 50);
+    expect(before.data.filter((p) => shelfOf.get(p._id) === 'Fiction')).toEqual([]);
+    expect((await api(t).put('/api/search/occasions').set(bearer(admin)).send(diwali)).status).toBe(200);
+    const books = await search('diwali gift', 50);
+    expect(books.data.length).toBeGreaterThan(0);
+    expect(books.data.map((p) => shelfOf.get(p._id))).toEqual(books.data.map(() => expect.stringMatching(/^(Fiction|Non-fiction)$/)));
+    const listed = (await api(t).get('/api/search/occasions').set(bearer(admin))).body.data as Array<{ name: string; shelves: string[] }>;
+    expect(listed.find((o) => o.name === 'Diwali')!.shelves).toEqual(diwali.shelves);
+    // A price band: return gifts cost at most what the admin says, when the query names no price.
+    await api(t)
+      .put('/api/search/occasions')
+      .set(bearer(admin))
+      .send({ name: 'Return gifts', shelves: ['Pens & Pencils'], maxPrice: 60 })
+      .expect(200);
+    const gifts = await search('return gifts', 50);
+    expect(gifts.data.length).toBeGreaterThan(0);
+    expect(gifts.data.filter((p) => p.price - Math.ceil((p.price * p.discount) / 100) > 60)).toEqual([]);
+    // Put back: the kept list's shelves again.
+    expect((await api(t).delete('/api/search/occasions').set(bearer(admin)).send({ name: 'Diwali' })).status).toBe(200);
+    expect((await api(t).delete('/api/search/occasions').set(bearer(admin)).send({ name: 'Diwali' })).status).toBe(404);
+    expect((await search('diwali gift', 50)).data.map((p) => p._id)).toEqual(before.data.map((p) => p._id));
   });
 });

@@ -3,9 +3,14 @@ import { SearchIndexService } from '../src/search/index/index.service.js';
 import type { SeedRow } from '../src/seed/demo-products.js';
 import { demoRows, loadDemoCatalogue } from './demo-catalogue.js';
 import { api, DB_KINDS, startApp, type TestApp } from './harness.js';
+import { ageDistance, packDistance } from '@haat/shared/search/query-narrowing';
 
 type Wire = { _id: string; name: string; price: number; discount: number };
-type Answer = { data: Wire[]; totalCount: number; understood?: { parts: Array<Record<string, unknown>>; unmatched: string[] } };
+type Answer = {
+  data: Wire[];
+  totalCount: number;
+  understood?: { parts: Array<Record<string, unknown>>; unmatched: string[]; emptied?: Record<string, unknown> };
+};
 
 /** What the shopper pays (docs/product.md#rules-and-limits). */
 const paid = (p: { price: number; discount: number }) => Math.max(p.price - Math.ceil((p.price * p.discount) / 100), 0);
@@ -46,11 +51,15 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     expect(understood).toEqual({ parts: [{ kind: 'price', min: null, max: 500, from: 1, to: 3 }], unmatched: [] });
   });
 
-  it('"for 6 year old" lists the toys whose age group suits a six-year-old, and nothing else', async () => {
+  it('"for 6 year old" lists the toys, those made for a six-year-old first and then the nearest, and nothing else', async () => {
     const { all, understood } = await everything('for 6 year old');
     const byId = new Map(rows.map((r) => [r.id, r]));
     expect(all.length).toBeGreaterThan(0);
-    expect(all.map((p) => byId.get(p._id)!.more_details['Age group'])).toEqual(all.map(() => expect.stringMatching(/^(1|3)\+ years$/)));
+    const off = all.map((p) => ageDistance(byId.get(p._id)!.more_details['Age group'], 6));
+    // Every product listed says its ages; the ones a six-year-old fits come first, then one year off, and so on.
+    expect(off.filter((d) => d === null)).toEqual([]);
+    expect(off[0]).toBe(0);
+    expect(off).toEqual([...off].sort((a, b) => a! - b!));
     expect(understood?.parts).toEqual([expect.objectContaining({ kind: 'age', years: 6 })]);
   });
 
@@ -72,11 +81,12 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     }
   });
 
-  it('answers nothing for what is not sold, whatever its size, and says which words matched nothing', async () => {
+  it('answers nothing for what is not sold, whatever its size, and says that the shop does not sell it', async () => {
     for (const q of ['rice 5 kg', 'milk 1 litre', 'iphone under 50000']) {
       const found = await search(q, 1, 10);
       expect({ q, names: found.data.map((p) => p.name), total: found.totalCount }).toEqual({ q, names: [], total: 0 });
-      expect(found.understood?.unmatched).toEqual([q.split(' ')[0]]);
+      // The page says why it is empty: a kind the shop does not sell, named as typed.
+      expect(found.understood?.emptied).toEqual({ by: 'unsold', words: q.split(' ')[0] });
     }
   });
 
@@ -111,5 +121,51 @@ describe.each(DB_KINDS)('a search that understands what the shopper means, on %s
     const found = await search('boat earbuds', 1, 10);
     expect(found.data.length).toBe(10);
     expect(found.understood).toBeUndefined();
+  });
+
+  it('orders the page as its words ask: "cheapest earbuds" cheapest first, and says so as a part', async () => {
+    const found = await search('cheapest earbuds', 1, 20);
+    const prices = found.data.map((p) => paid(p));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(found.understood?.parts).toEqual([{ kind: 'sort', sort: 'lowToHigh', from: 0, to: 1 }]);
+  });
+
+  it('never shows what the words leave out, on any page', async () => {
+    for (const [q, left] of [
+      ['cookies not chocolate', /chocolate/i],
+      ['watch other than titan', /^Titan /],
+      ['बिना मसाला चिप्स', /masala/i],
+    ] as const) {
+      const { all } = await everything(q);
+      expect(all.length).toBeGreaterThan(0);
+      expect({ q, shown: all.filter((p) => left.test(p.name)).map((p) => p.name) }).toEqual({ q, shown: [] });
+    }
+  });
+
+  it('puts the nearest pack first and never answers nothing when the kind is sold', async () => {
+    const half = await search('half kg almonds', 1, 5);
+    expect(half.data[0]!.name).toMatch(/Almonds, 500 g$/);
+    const big = await search('2 litre bottle', 1, 5);
+    expect(big.totalCount).toBeGreaterThan(0);
+    const off = big.data.map((p) => packDistance(p.name, { amount: 2000, unit: 'ml' }));
+    expect(off).toEqual([...off].sort((a, b) => (a ?? 99) - (b ?? 99)));
+    expect(big.data[0]!.name).toMatch(/Water Bottle, 1 l$/);
+  });
+
+  it('says what emptied a page: a price nothing costs within, or a kind the shop does not sell', async () => {
+    const cheap = await search('earbuds under 50', 1, 10);
+    expect({ total: cheap.totalCount, emptied: cheap.understood?.emptied }).toEqual({ total: 0, emptied: { by: 'price' } });
+    for (const q of ['jbl speaker', 'power bank', 'cricket bat']) {
+      const none = await search(q, 1, 10);
+      expect({ q, total: none.totalCount, emptied: none.understood?.emptied }).toEqual({ q, total: 0, emptied: { by: 'unsold', words: q } });
+    }
+    // A kind it sells, though a word of the query matches nothing, is no unsold kind.
+    expect((await search('boat earbuds', 1, 10)).understood?.emptied).toBeUndefined();
+  });
+
+  it('reads a title’s "daughter" as a word, and a shopper’s as whom it is for', async () => {
+    const title = await search('the weavers daughter', 1, 10);
+    expect(title.data[0]!.name).toMatch(/^The Weaver’s Daughter/);
+    expect(title.understood).toBeUndefined();
   });
 });

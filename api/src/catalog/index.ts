@@ -35,6 +35,7 @@ export {
   PRODUCT_SHELF_VECTORS,
   PUBLISHED_PRODUCT_COUNT,
   SHELF_NAMES_DIGEST,
+  onShelfCalled,
   onShelfNamed,
   productLexemes,
   publishedProductsAfter,

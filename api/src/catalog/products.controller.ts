@@ -109,8 +109,8 @@ export class ProductsController {
         page: body.page,
         limit: body.limit,
         ...(corrected ? { correctedSearch: corrected } : {}),
-        // What the query was read as: the parts that narrowed it and the words that matched nothing (docs/product.md#search).
-        ...(understood && (understood.parts.length || understood.unmatched.length) ? { understood } : {}),
+        // What the query was read as: the parts that narrowed it, the words that matched nothing and what emptied the page (docs/product.md#search).
+        ...(understood && (understood.parts.length || understood.unmatched.length || understood.emptied) ? { understood } : {}),
       });
     });
   }

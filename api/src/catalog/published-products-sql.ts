@@ -31,6 +31,11 @@ export const onShelfNamed = (words: SQL) => sql`(
   products.sub_category_ids && array(select id from sub_categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[])
   or products.category_ids && array(select id from categories where regexp_split_to_array(lower(name), ${SHELF_NAME_SPLIT}) && ${words}::text[]))`;
 
+/** Whether the product is on a shelf (subcategory or category) called exactly one of `names` (a text[] value). */
+export const onShelfCalled = (names: SQL) => sql`(
+  products.sub_category_ids && array(select id from sub_categories where name = any(${names}::text[]))
+  or products.category_ids && array(select id from categories where name = any(${names}::text[])))`;
+
 /** The distinct lexemes (`w`) of the search vectors of these products, or of every product. */
 export const productLexemes = (productIds?: string[]) =>
   sql`select distinct w from products, unnest(tsvector_to_array(products.search)) as w ${productIds ? sql`where products.id in ${productIds}` : sql``}`;

@@ -7,6 +7,7 @@ export { products } from '../catalog/products.table.js';
 export { gstRateMoves } from '../catalog/gst-rate-moves.table.js';
 export { searchWords } from '../search/search-words.table.js';
 export { searchSynonyms } from '../search/search-synonyms.table.js';
+export { searchOccasions } from '../search/search-occasions.table.js';
 export { addresses } from '../addresses/addresses.table.js';
 export { cartItems } from '../cart/cart.table.js';
 export { cartSyncResults } from '../cart/cart-sync-results.table.js';

@@ -16,7 +16,15 @@ export {
 export { lowStockUnits } from './low-stock.js';
 export { holdOrderUnits, isHoldLimitViolation, reserveOrderLines, type LineToReserve, type OrderToHold, type Reservation } from './order-reservation.js';
 export { createStockStaging, stockFromStaging, transferToNewStores } from './seed-stock.js';
-export { inventoryFromVariantRowsSql, productInStockSql, productInventorySql, unitsOfPool, type ProductInventory, type StoredVariant } from './stock-reads.js';
+export {
+  inventoryFromVariantRowsSql,
+  productHasOptionSql,
+  productInStockSql,
+  productInventorySql,
+  unitsOfPool,
+  type ProductInventory,
+  type StoredVariant,
+} from './stock-reads.js';
 export { setStoreStock, storeStock, transferStock, unitsStockedByStore } from './store-stock.js';
 export { storeFills, storesHolding, type StoreAsk, type StoreFill, type UnitAsked } from './store-fill.js';
 export { LEDGER_EXPORT_HEADER, ledgerBetween, type LedgerEntry } from './ledger-export.js';

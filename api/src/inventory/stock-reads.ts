@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.js';
 import { productVariants } from './inventory.table.js';
 
@@ -28,6 +28,10 @@ export interface StoredVariant {
  */
 export const productInStockSql = sql`exists (select 1 from product_variants v join inventory_levels l on l.id = v.inventory_level_id
   where v.product_id = "products"."id" and l.available > 0)`;
+
+/** Whether the product is sold in an option of this name, any case ("XL"): search's nearest size first (docs/product.md#search). */
+export const productHasOptionSql = (name: SQL) => sql`exists (select 1 from product_variants v
+  where v.product_id = "products"."id" and not v.is_default and upper(v.name) = upper(${name}))`;
 
 /** What the inventory says of a product, as the wire shows it: see productInventorySql. */
 export interface ProductInventory {

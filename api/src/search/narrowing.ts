@@ -1,9 +1,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { QueryPart } from '@haat/shared/search/query-understanding';
-import { AGE_GROUP, AGE_SPAN, PACK_IN_NAME, shelfWords } from '@haat/shared/search/query-narrowing';
+import type { Occasion } from '@haat/shared/search/occasions';
+import { AGE_GROUP, AGE_SPAN, FAR, PACK_IN_NAME, occasionShelves, shelfWords } from '@haat/shared/search/query-narrowing';
 import { COLOURS, MATERIALS, SHELF_AUDIENCE_WORDS } from '@haat/shared/search/query-vocabulary';
-import { onShelfNamed } from '../catalog/index.js';
+import { onShelfCalled, onShelfNamed } from '../catalog/index.js';
 import type { Slots } from '../db/database.js';
+import { productHasOptionSql } from '../inventory/index.js';
 import type { IndexNarrowing } from './index/index-query.js';
 import { PACK_UNITS } from './index/narrowing-facts.js';
 
@@ -24,6 +26,12 @@ export interface NarrowingValues {
   otherShelf: string[] | null;
   /** The words searched for (the index's tokens), which a product on the shopper's own shelves must hold to be preferred. */
   kindWords: string | null;
+  /** Per part left out, its words (a product holding them all goes), or null. */
+  excluded: string[] | null;
+  /** An option's name the nearest products are sold in ("XL"), or null. */
+  size: string | null;
+  /** The shelves (names) an occasion's gifts come from, or null. */
+  occasionShelves: string[] | null;
 }
 
 export const NO_NARROWING: NarrowingValues = {
@@ -35,19 +43,32 @@ export const NO_NARROWING: NarrowingValues = {
   ownShelf: null,
   otherShelf: null,
   kindWords: null,
+  excluded: null,
+  size: null,
+  occasionShelves: null,
 };
 
-/** The slot values of a query's parts (price aside), for these searched words. */
-export function narrowingValues(parts: readonly QueryPart[], words: readonly string[]): NarrowingValues {
-  const values = { ...NO_NARROWING, kindWords: words.length ? words.join(' ') : null };
+/** The slot values of a query's parts (price aside), for these searched words; `leftOut`: the words left out as searched (else as read). */
+export function narrowingValues(
+  parts: readonly QueryPart[],
+  words: readonly string[],
+  leftOut: string[] | null = null,
+  occasions?: readonly Occasion[],
+): NarrowingValues {
+  const values: NarrowingValues = { ...NO_NARROWING, kindWords: words.length ? words.join(' ') : null };
+  const audience = parts.find((p) => p.kind === 'audience');
   for (const part of parts) {
     if (part.kind === 'colour') values.colour = part.colour;
     else if (part.kind === 'material') values.material = part.material;
     else if (part.kind === 'pack') [values.packAmount, values.packUnit] = [part.amount, part.unit];
     else if (part.kind === 'age') values.age = part.years;
+    else if (part.kind === 'size') values.size = part.size;
+    else if (part.kind === 'exclude') values.excluded = leftOut ?? [...(values.excluded ?? []), part.words.join(' ')];
+    else if (part.kind === 'occasion') values.occasionShelves = occasionShelves(part.occasion, audience?.audience ?? null, occasions);
     else if (part.kind === 'audience') {
       const words = shelfWords(part.audience);
-      [values.ownShelf, values.otherShelf] = [words.own, words.others];
+      // A child's age says more than the shelf: the nearest toys come first from every shelf not for others.
+      [values.ownShelf, values.otherShelf] = [parts.some((p) => p.kind === 'age') ? null : words.own, words.others];
     }
   }
   return values;
@@ -55,7 +76,19 @@ export function narrowingValues(parts: readonly QueryPart[], words: readonly str
 
 /** Whether this query narrows at all (price aside). */
 export const narrows = (v: NarrowingValues) =>
-  v.colour !== null || v.material !== null || v.packAmount !== null || v.packUnit !== null || v.age !== null || v.ownShelf !== null || v.otherShelf !== null;
+  v.colour !== null ||
+  v.material !== null ||
+  v.packAmount !== null ||
+  v.packUnit !== null ||
+  v.age !== null ||
+  v.ownShelf !== null ||
+  v.otherShelf !== null ||
+  v.excluded !== null ||
+  v.size !== null ||
+  v.occasionShelves !== null;
+
+/** Whether a query asks for the nearest pack, age or size (an order, not a filter: nearness). */
+export const measures = (v: NarrowingValues) => v.packUnit !== null || v.age !== null || v.size !== null;
 
 /** Products on a shelf (subcategory or category) whose name holds one of `words` (a text[] value): the catalogue's fragment. */
 const onShelf = onShelfNamed;
@@ -64,20 +97,34 @@ const materialIs = (material: SQL) => sql`products.search @@ to_tsquery('english
 /** The pack a name ends with, from `regexp_match(products.name, PACK_IN_NAME, 'i') as m`: its unit, and its amount in that unit. */
 const PACK_UNIT = sql.raw(`case when m[3] is not null then 'pcs' when lower(m[2]) in ('g', 'gm', 'kg') then 'g' else 'ml' end`);
 const PACK_AMOUNT = sql.raw(`coalesce(m[3]::numeric, m[1]::numeric * case when lower(m[2]) in ('kg', 'l') then 1000 else 1 end)`);
-/** The first year of an age group, from `regexp_match(trim(products.more_details ->> 'Age group'), AGE_GROUP, 'i') as m`. */
-const AGE_FROM = sql.raw(`m[1]::numeric / case when lower(m[2]) like 'month%' then 12 else 1 end`);
+/** The first and last year of an age group, from `regexp_match(trim(products.more_details ->> 'Age group'), AGE_GROUP, 'i') as m`. */
+const AGE_PER = `case when lower(m[3]) like 'month%' then 12 else 1 end`;
+const AGE_FROM = sql.raw(`m[1]::numeric / ${AGE_PER}`);
+const AGE_TO = sql.raw(`coalesce(m[2]::numeric / ${AGE_PER}, m[1]::numeric / ${AGE_PER} + ${AGE_SPAN})`);
 
-/** The conditions, each true when its value is null. */
+/** The conditions, each true when its value is null (a pack, an age and a size drop nothing: see `nearness`). */
 export const narrowing = (p: Slots<NarrowingValues>) => sql`
     and (${p.colour}::text is null or ${colourIs(sql`${p.colour}`)})
     and (${p.material}::text is null or ${materialIs(sql`${p.material}`)})
-    and (${p.packUnit}::text is null or (
-      select ${PACK_UNIT} = ${p.packUnit}::text and ${PACK_AMOUNT} = ${p.packAmount}::numeric
-      from regexp_match(products.name, ${PACK_IN_NAME}, 'i') as m) is true)
-    and (${p.age}::numeric is null or (
-      select ${p.age}::numeric - ${AGE_FROM} between 0 and ${AGE_SPAN}
-      from regexp_match(trim(products.more_details ->> 'Age group'), ${AGE_GROUP}, 'i') as m) is true)
-    and (${p.otherShelf}::text[] is null or not ${onShelf(sql`${p.otherShelf}`)})`;
+    and (${p.otherShelf}::text[] is null or not ${onShelf(sql`${p.otherShelf}`)})
+    and (${p.excluded}::text[] is null or not exists (select 1 from unnest(${p.excluded}::text[]) as e where products.search @@ plainto_tsquery('english', e)))
+    and (${p.occasionShelves}::text[] is null or ${onShelfCalled(sql`${p.occasionShelves}`)})`;
+
+/**
+ * How near a product is to the pack, age and size asked (shared/src/search/query-narrowing.ts `nearness`): 0 when
+ * exactly, the pack a ratio away (|ln|), the age years away from the range, FAR for each it says nothing of; 0 when
+ * none is asked. Pages are ordered nearest first.
+ */
+export const nearness = (p: Slots<NarrowingValues>) => sql`(
+    case when ${p.packUnit}::text is null then 0 else coalesce((
+      select case when ${PACK_UNIT} = ${p.packUnit}::text then abs(ln(${PACK_AMOUNT} / ${p.packAmount}::numeric)) end
+      from regexp_match(products.name, ${PACK_IN_NAME}, 'i') as m), ${sql.raw(String(FAR))}) end
+  + case when ${p.age}::numeric is null then 0 else coalesce((
+      select case when m is not null then greatest(0, ${AGE_FROM} - ${p.age}::numeric, ${p.age}::numeric - ${AGE_TO}) end
+      from regexp_match(trim(products.more_details ->> 'Age group'), ${AGE_GROUP}, 'i') as m), ${sql.raw(String(FAR))}) end
+  + case when ${p.size}::text is null then 0
+      when ${productHasOptionSql(sql`${p.size}::text`)} then 0
+      else ${sql.raw(String(FAR))} end)::float8`;
 
 /**
  * Whether a product is on the shopper's own shelves and holds every searched word (false when the query says nobody):
@@ -109,6 +156,8 @@ export function indexNarrowing(v: NarrowingValues): Omit<IndexNarrowing, 'kindLe
   const unit = v.packUnit === null ? 0 : (PACK_UNITS[v.packUnit as keyof typeof PACK_UNITS] ?? -1);
   const [own, others] = [v.ownShelf === null ? 0 : shelfBits(v.ownShelf), v.otherShelf === null ? 0 : shelfBits(v.otherShelf)];
   if ((v.colour !== null && colour === 0) || (v.material !== null && material < 0) || unit < 0 || own === null || others === null) return null;
+  // What is left out, an occasion's shelves and the nearest pack, age or size: PostgreSQL keeps and orders the index's ranking.
+  if (v.excluded !== null || v.occasionShelves !== null || measures(v)) return null;
   return {
     colour,
     materials: material < 0 ? 0 : 1 << material,

@@ -4,6 +4,9 @@ import { SearchIndexService } from './index/index.service.js';
 import { SearchService } from './search.service.js';
 import { SynonymsController } from './synonyms/synonyms.controller.js';
 import { Synonyms } from './synonyms/synonyms.js';
+import { SoldKinds } from './sold-kinds.js';
+import { Occasions } from './occasions.js';
+import { OccasionsController } from './occasions.controller.js';
 
 /**
  * Product search: one service (SearchService) in front of the in-process index and its PostgreSQL
@@ -12,8 +15,8 @@ import { Synonyms } from './synonyms/synonyms.js';
  */
 @Global()
 @Module({
-  controllers: [SynonymsController],
-  providers: [SearchService, SearchIndexService, Synonyms, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
+  controllers: [SynonymsController, OccasionsController],
+  providers: [SearchService, SearchIndexService, Synonyms, SoldKinds, Occasions, { provide: PRODUCT_SEARCH, useExisting: SearchService }],
   exports: [SearchService, PRODUCT_SEARCH],
 })
 export class SearchModule {}

@@ -5,7 +5,11 @@ import { productInStockSql } from '../inventory/index.js';
 import { searchWords } from './search-words.table.js';
 import { TYPO_ALTERNATIVES, TYPO_FORM_SQL } from './index/trigrams.js';
 import { WORD } from './index/weights.js';
-import { NO_NARROWING, narrowing, onOwnShelf, type NarrowingValues } from './narrowing.js';
+import { NO_NARROWING, narrowing, narrows, nearness, onOwnShelf, type NarrowingValues } from './narrowing.js';
+import { FAR } from '@haat/shared/search/query-narrowing';
+
+/** A page's order: a listing's own (price, date), or one a query's words asked for (docs/product.md#search), which adds the best rated first. */
+export type SearchPageOrder = SearchSort | 'rating';
 
 /**
  * The statements of product search: the vocabulary (search's own table) and the catalogue's
@@ -54,7 +58,7 @@ export interface SearchPage {
   minPrice?: number;
   maxPrice?: number;
   inStock?: boolean;
-  sort?: SearchSort;
+  sort?: SearchPageOrder;
   /** What the query's understood parts keep (narrowing.ts), besides its price limit (minPrice, maxPrice). */
   narrowing?: NarrowingValues;
 }
@@ -64,7 +68,7 @@ interface FilterValues extends NarrowingValues {
   minPrice: number | null;
   maxPrice: number | null;
   inStock: boolean;
-  sort: SearchSort | null;
+  sort: SearchPageOrder | null;
 }
 
 /** The values of a page of RANKED_SEARCH. */
@@ -73,6 +77,8 @@ interface RankedSearchValues extends FilterValues {
   limit: number;
   offset: number;
   text: string;
+  /** The query's parts narrow it: only the products holding every word count when some do, as the index narrows. */
+  wholeOnly: boolean;
 }
 
 /** The values of a page of RANKED_FILTER. */
@@ -92,18 +98,29 @@ const filters = (p: Slots<FilterValues>) => sql`
     and (not ${p.inStock}::boolean or ${productInStockSql}) ${narrowing(p)}`;
 
 /**
- * The order of a page: the listing's own (price or date, each with the id to keep pages stable) when
- * `sort` names one, else `ranked` (best first). The same as the catalogue's sortOrder, as one
- * expression a value chooses between.
+ * The columns every page's rows carry for its order: how near the pack, age or size asked (0 when none is), the
+ * average rating (null: no reviews yet) and the number of reviews.
+ */
+const orderColumns = (p: Slots<FilterValues>) =>
+  sql`${nearness(p)} as nearness, case when products.review_count > 0 then products.rating_sum::float8 / products.review_count end as rating, products.review_count`;
+
+/**
+ * The order of a page: nearest first (the pack, age or size asked), then the listing's own (price or date, each
+ * with the id to keep pages stable) or the one the query's words asked (the best rated: most reviews on a tie) when
+ * `sort` names one, else `ranked` (best first). The same as the catalogue's sortOrder, as one expression a value
+ * chooses between.
  */
 const pageOrder = (p: Slots<FilterValues>, [rank, direction]: [string, 'asc' | 'desc'], row: string) => {
   const [r, sort] = [sql.raw(row), sql`${p.sort}::text`];
   return sql`
+  ${r}.nearness asc,
+  case when ${sort} = 'rating' then ${r}.rating end desc nulls last,
+  case when ${sort} = 'rating' then ${r}.review_count end desc,
   case when ${sort} = 'lowToHigh' then ${r}.sale_price end asc,
   case when ${sort} = 'highToLow' then ${r}.sale_price end desc,
   case when ${sort} = 'oldest' then ${r}.created_at end asc,
   case when ${sort} = 'newest' then ${r}.created_at end desc,
-  case when ${sort} is null then ${sql.raw(rank)} end ${sql.raw(direction)},
+  case when ${sort} is null or ${sort} = 'rating' then ${sql.raw(rank)} end ${sql.raw(direction)},
   case when ${sort} in ('lowToHigh', 'oldest') then ${r}.id end asc,
   ${r}.id desc`;
 };
@@ -128,7 +145,10 @@ const filterValues = (page: SearchPage): FilterValues => ({
  *   and only those the typo rule accepts (haat_accepts_correction, the SQL twin of typo-rule.ts);
  *   a word is held by a product whose vector matches it or whose subcategory or category names do.
  *   The products holding every word match; when they do not reach the page's end, those holding all
- *   but one follow (WORD per word held ranks them after): the same products the index matches.
+ *   but one follow (WORD per word held ranks them after), unless the query's parts narrow it and some
+ *   hold every word: the same products the index matches. When the query says who it is for and some
+ *   match on that shopper's own shelves holding every searched word, only those (as RANKED_FILTER).
+ * - Nearest first when the query asks for a pack, an age or a size (narrowing.ts `nearness`).
  * - Ranked by ts_rank (which may order them a little differently from the index; the fallback lasts
  *   seconds), newest id first on ties, unless the listing asks for its own order.
  * - Only when nothing matched and on the first page, products whose names look like the whole text
@@ -166,22 +186,24 @@ query as (
   from words),
 candidates as materialized (
   select products.id, products.sale_price, products.created_at, ts_rank(products.search, query.q) as text_rank, query.k,
+    ${orderColumns(p)}, ${onOwnShelf(p)} as own,
     (select count(*)::int from words where products.search @@ words.g or products.sub_category_ids && words.subs or products.category_ids && words.cats) as held
   from products, query
   where products.publish and (products.search @@ query.q or products.sub_category_ids && query.subs or products.category_ids && query.cats) ${filters(p)}),
 whole as (select count(*) as n from candidates where held = k),
 matches as (
-  select id, held * ${sql.raw(String(WORD))} + text_rank as rank, sale_price, created_at from candidates, whole
-  where held = k or (k >= 2 and held >= k - 1 and whole.n < ${p.offset}::int + ${p.limit}::int)),
+  select id, held * ${sql.raw(String(WORD))} + text_rank as rank, sale_price, created_at, nearness, rating, review_count, own from candidates, whole
+  where held = k or (k >= 2 and held >= k - 1 and whole.n < ${p.offset}::int + ${p.limit}::int and not (${p.wholeOnly}::boolean and whole.n > 0))),
 near as (
-  select products.id, similarity(products.name, ${p.text}) as rank, products.sale_price, products.created_at
+  select products.id, similarity(products.name, ${p.text}) as rank, products.sale_price, products.created_at, ${orderColumns(p)}, false as own
   from products
   where ${p.offset}::int = 0 and not exists (select 1 from matches) and products.publish and products.name % ${p.text} ${filters(p)}
   order by rank desc, products.id desc
   limit ${p.limit}::int),
 found as (select * from matches union all select * from near),
-counted as (select count(*) as total from found),
-page as (select * from found order by ${pageOrder(p, ['found.rank', 'desc'], 'found')} limit ${p.limit}::int offset ${p.offset}::int)
+chosen as (select * from found where own or not exists (select 1 from found where own)),
+counted as (select count(*) as total from chosen),
+page as (select * from chosen order by ${pageOrder(p, ['chosen.rank', 'desc'], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
 select ${PRODUCT_SELECT_LIST}, counted.total as "total"
 from counted left join (page join products on products.id = page.id) on true
 order by ${pageOrder(p, ['page.rank', 'desc'], 'page')}`;
@@ -194,6 +216,7 @@ export async function rankedSearch(read: NamedStatement, text: string, tokens: s
     limit: page.limit,
     offset: page.offset,
     text,
+    wholeOnly: !!page.narrowing && narrows(page.narrowing),
     ...filterValues(page),
   });
   return pageOf(raw);
@@ -209,8 +232,8 @@ function pageOf(raw: Array<Record<string, unknown>>): RankedPage {
  * The tail RANKED_FILTER and NARROWED_LISTING share, after their `kept` (id, sale_price, created_at, `rank`, own):
  * those on the shopper's own shelves when some are, counted, and a page of them in the listing's order or by `rank`.
  */
-const keptPage = (p: Slots<ListingValues>, [rank, direction]: [string, 'asc' | 'desc']) => sql`
-chosen as (select * from kept where own or not exists (select 1 from kept where own)),
+const keptPage = (p: Slots<ListingValues>, [rank, direction]: [string, 'asc' | 'desc'], from = 'kept') => sql`
+chosen as (select * from ${sql.raw(from)} where own or not exists (select 1 from ${sql.raw(from)} where own)),
 counted as (select count(*) as total from chosen),
 page as (select * from chosen order by ${pageOrder(p, [`chosen.${rank}`, direction], 'chosen')} limit ${p.limit}::int offset ${p.offset}::int)
 select ${PRODUCT_SELECT_LIST}, counted.total as "total"
@@ -229,7 +252,7 @@ const RANKED_FILTER = defineStatement<RankedFilterValues>(
   'haat_ranked_filter',
   (p) => sql`
 with kept as (
-  select r.n, products.id, products.sale_price, products.created_at, ${onOwnShelf(p)} as own
+  select r.n, products.id, products.sale_price, products.created_at, ${orderColumns(p)}, ${onOwnShelf(p)} as own
   from unnest(${p.rankedIds}::text[]) with ordinality as r(id, n) join products on products.id = r.id
   where products.publish ${filters(p)}),
 ${keptPage(p, ['n', 'asc'])}`,
@@ -256,9 +279,10 @@ const NARROWED_LISTING = defineStatement<ListingValues>(
   'haat_narrowed_listing',
   (p) => sql`
 with kept as (
-  select products.id, products.sale_price, products.created_at, ${onOwnShelf(p)} as own
+  select products.id, products.sale_price, products.created_at, ${orderColumns(p)}, ${onOwnShelf(p)} as own
   from products where products.publish ${filters(p)}),
-${keptPage(p, ['created_at', 'desc'])}`,
+measured as (select * from kept where nearness < ${sql.raw(String(FAR))}),
+${keptPage(p, ['created_at', 'desc'], 'measured')}`,
 );
 
 /** One page of every product a query's narrowing keeps (see NARROWED_LISTING). */

@@ -9,11 +9,14 @@ import {
   type ProductSearchResult,
 } from '../catalog/index.js';
 import { SearchIndexService } from './index/index.service.js';
-import { understandQuery, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
+import { understandQuery, type SearchUnderstood, type UnderstoodQuery } from '@haat/shared/search/query-understanding';
 import { filterRanked, heldTokens, learnWords, narrowedListing, rankedSearch, searchTokens, type SearchPage } from './search.repository.js';
-import { indexNarrowing, narrowingValues, narrows } from './narrowing.js';
+import { indexNarrowing, measures, narrowingValues, narrows } from './narrowing.js';
+import { isAscii } from './index/trigrams.js';
 import { correctedSearch } from './correction.js';
 import { Synonyms } from './synonyms/synonyms.js';
+import { SoldKinds, kindsNamed } from './sold-kinds.js';
+import { Occasions } from './occasions.js';
 
 /**
  * Most ranked matches a filtered or sorted search narrows (a search matching more, rare in a shop,
@@ -55,6 +58,8 @@ export class SearchService implements ProductSearch {
     private readonly index: SearchIndexService,
     private readonly catalog: CatalogVersion,
     private readonly synonyms: Synonyms,
+    private readonly kinds: SoldKinds,
+    private readonly occasions: Occasions,
   ) {
     this.rows = new ProductRowCache(read, catalog);
   }
@@ -67,34 +72,115 @@ export class SearchService implements ProductSearch {
   async search(query: SearchQuery): Promise<SearchResult | null> {
     const understood = understandQuery(query.text);
     const { parts } = understood;
-    const said = { parts, unmatched: [...understood.unmatched] };
+    const said: SearchUnderstood = { parts, unmatched: [...understood.unmatched] };
     const none = { rows: [], total: 0, understood: said };
     if (understood.words.length === 0 && parts.length === 0) return said.unmatched.length ? none : null;
+    // A kind of product the shop does not sell empties the page, whatever a word of it is spelt like (docs/product.md#search).
+    const kinds = kindsNamed(understood.words);
+    if (kinds.length && (await this.kinds.firstUnsold(kinds)) !== null) return this.unsold(none, understood.words);
     const price = parts.find((p) => p.kind === 'price');
+    const order = parts.find((p) => p.kind === 'sort');
+    const occasion = parts.find((p) => p.kind === 'occasion');
+    const occasions = occasion ? await this.occasions.list() : undefined;
+    // An occasion's price band (a return gift) when the query names no price of its own.
+    const band = price ? undefined : occasions?.find((o) => o.name === occasion!.occasion)?.maxPrice;
     const page: SearchPage & { page: number } = {
       ...query,
       offset: (query.page - 1) * query.limit,
       minPrice: maxOf(query.minPrice, price?.min),
-      maxPrice: minOf(query.maxPrice, price?.max),
-      narrowing: narrowingValues(parts, understood.words),
+      maxPrice: minOf(query.maxPrice, price?.max ?? band),
+      // A listing's own order wins over the one the query's words ask for.
+      sort: query.sort ?? order?.sort,
+      narrowing: narrowingValues(parts, understood.words, await this.leftOut(parts), occasions),
     };
+    const answer = await this.answered(query, understood, page, said);
+    if (answer === null) return kinds.some(isBook) && said.unmatched.length ? this.unsold(none, understood.words) : none;
+    if (answer.total === 0 && price && query.page === 1) {
+      // Nothing within the price: say so when the rest of the query finds something (the shopper can remove the limit).
+      const unlimited = await this.answered(query, understood, { ...page, minPrice: query.minPrice, maxPrice: query.maxPrice }, { parts, unmatched: [] });
+      if (unlimited && unlimited.total > 0) said.emptied = { by: 'price' };
+    }
+    if (kinds.some(isBook) && (await this.lacksTitle(understood.words, said.unmatched))) return this.unsold(none, understood.words);
+    return { ...answer, understood: said };
+  }
+
+  /**
+   * A book the shop lacks, asked for by name ("harry potter book", "wings of fire book"): some of its words match
+   * nothing, and what is left is the word book alone or words no book holds together. The rest of the books are not it.
+   */
+  private async lacksTitle(words: string[], unmatched: string[]): Promise<boolean> {
+    const left = words.filter((w) => !unmatched.includes(w));
+    if (left.length === words.length) return false;
+    if (left.every((w) => isBook(w))) return true;
+    return !(await this.index.matchEach([await this.tokensOf(left)]))[0];
+  }
+
+  /** What the query leaves out, each part's words as the words searched are (synonyms, Devanagari in Latin letters: "बिना मसाला" is masala); null for nothing. */
+  private async leftOut(parts: UnderstoodQuery['parts']): Promise<string[] | null> {
+    const excluded = parts.filter((p) => p.kind === 'exclude');
+    return excluded.length ? Promise.all(excluded.map(async (p) => (await this.tokensOf(p.words)).join(' '))) : null;
+  }
+
+  /** The empty answer for a kind (or a named book) the shop does not sell, with the words that named it. */
+  private unsold(none: SearchResult & { understood: SearchUnderstood }, words: string[]): SearchResult {
+    return { ...none, understood: { ...none.understood, emptied: { by: 'unsold', words: words.join(' ') } } };
+  }
+
+  /** The page for the query's words and parts (see `search`); null when its words match nothing sold. */
+  private async answered(query: SearchQuery, understood: UnderstoodQuery, page: SearchPage, said: SearchUnderstood) {
+    const { parts } = understood;
     // While the index catches up with a catalogue write it cannot say which words match nothing, and PostgreSQL would
     // answer with what the other words match: a code is then asked of PostgreSQL, so that both answer alike.
     if (!this.index.current && (parts.length > 0 || understood.words.length >= 2)) {
       const code = await this.unheldCode(understood.words);
-      if (code !== null) return { ...none, understood: { ...said, unmatched: [...said.unmatched, code] } };
+      if (code !== null) return (said.unmatched.push(code), null);
     }
     const checked: Checked = new Map();
     const plain = parts.length === 0 && understood.words.length >= 2 ? await this.answeredIfAllMatch(query, understood.words, page, checked) : null;
-    if (plain) return { ...plain, understood: said };
+    if (plain) return this.exactFirst(query, understood.words, page, plain);
     const words = await this.matchingWords(understood, said.unmatched, checked);
-    if (!words) return none;
-    page.narrowing = narrowingValues(
-      parts,
+    if (!words) return null;
+    page.narrowing = {
+      ...narrowingValues(
+        parts,
+        understood.words.filter((w) => !said.unmatched.includes(w)),
+        page.narrowing?.excluded ?? null,
+      ),
+      occasionShelves: page.narrowing?.occasionShelves ?? null,
+    };
+    const found = await this.answer(query, words, page);
+    return this.exactFirst(
+      query,
       understood.words.filter((w) => !said.unmatched.includes(w)),
+      page,
+      found,
     );
-    const { rows, total } = await this.answer(query, words, page);
-    return { rows, total, understood: said };
+  }
+
+  /**
+   * Exact words first (docs/product.md#search): when the shop's synonyms changed what is searched for ("chai" means
+   * tea), the products whose names hold every word as typed ("Ginger Chai, 250 g") come before what the synonyms
+   * find, on the index's path and PostgreSQL's alike. Not when the page has its own order (a sort, the nearest pack).
+   */
+  private async exactFirst(query: SearchQuery, words: string[], page: SearchPage, found: { rows: SearchResult['rows']; total: number }) {
+    const typed = searchTokens(words.join(' '));
+    if (typed.length === 0 || !typed.every(isAscii) || page.sort !== undefined || (page.narrowing && measures(page.narrowing))) return found;
+    const meant = await this.tokensOf(words);
+    // A synonym that only respells a word ("pen" → pens) finds what the word does.
+    if (typed.every((t) => meant.some((m) => m.startsWith(t) || t.startsWith(m)))) return found;
+    const want = page.offset + query.limit;
+    const wide = { ...page, offset: 0, limit: want };
+    const literal = await this.answer({ ...query, page: 1, limit: want }, typed, wide);
+    const named = literal.rows.filter((row) => nameHolds(row.name, typed));
+    if (named.length === 0) return found;
+    const first = new Set(named.map((row) => row.id));
+    const rest =
+      page.offset === 0 && found.rows.length >= query.limit
+        ? found
+        : await this.answer({ ...query, page: 1, limit: want + named.length }, meant, { ...wide, limit: want + named.length });
+    const merged = [...named, ...rest.rows.filter((row) => !first.has(row.id))];
+    // Counted as the synonyms' search counts (which mostly finds the named products too), so both paths count alike.
+    return { rows: merged.slice(page.offset, want), total: Math.max(rest.total, merged.length) };
   }
 
   /**
@@ -263,6 +349,15 @@ export class SearchService implements ProductSearch {
 function onlyUnderstood(page: SearchPage): boolean {
   return page.minPrice === undefined && page.maxPrice === undefined && !page.inStock && page.sort === undefined && !!page.narrowing && narrows(page.narrowing);
 }
+
+/** Whether a name holds every token as a word of its own (or its plural): "Ginger Chai" holds chai; "Pencils" does not hold pen. */
+function nameHolds(name: string, tokens: string[]): boolean {
+  const words = name.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u);
+  return tokens.every((t) => words.some((w) => w === t || w === `${t}s` || w === `${t}es`));
+}
+
+/** A kind that is a book: a title the shop lacks is asked for by name beside it. */
+const isBook = (kind: string) => kind === 'book' || kind === 'books' || kind === 'novel';
 
 /** A word that reads as a code rather than a word: six or more letters and digits, with both in it ("mwz5ru1t", "sm-a546e"). */
 function isCode(word: string): boolean {

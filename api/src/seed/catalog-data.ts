@@ -22,7 +22,7 @@ export interface SubSpec {
    * its format. A book is named "Title by Author, Format" (and its language edition), not brand first.
    */
   authors?: Record<string, string>;
-  /** The age a toy is made for, per noun (a baby's stacking rings are not for 12-year-olds). */
+  /** The ages a toy is made for, from and to, per noun (a baby's stacking rings are not for 12-year-olds). */
   ages?: Record<string, string>;
   /** Product lines a brand sells the same thing in ('' for the plain one); default ['']. */
   lines?: string[];
@@ -31,6 +31,8 @@ export interface SubSpec {
    * default none. The unit stays the fixed product's default and is not shown (docs/product.md#rules-and-limits).
    */
   sizes?: Array<[label: string, factor: number]>;
+  /** `sizes` per noun where products differ (a bottle's capacity, a cooker's), in place of the subcategory's. */
+  sizesByNoun?: Record<string, Array<[label: string, factor: number]>>;
   /** The smallest pack's price range in rupees (MRP); `prices` per noun where products differ. */
   price: [number, number];
   prices?: Record<string, [number, number]>;
@@ -224,7 +226,7 @@ export const CATALOG: CategorySpec[] = [
         lines: ['', 'Junior', 'Mini', 'Champion'],
         price: [299, 1999],
         prices: { 'Ludo Set': [99, 699], 'Chess Set': [199, 1499], 'Business Game': [199, 999] },
-        ages: { 'Board Game': '8+ years', 'Ludo Set': '5+ years', 'Chess Set': '6+ years', 'Business Game': '8+ years' },
+        ages: { 'Board Game': '8-14 years', 'Ludo Set': '5-12 years', 'Chess Set': '6-16 years', 'Business Game': '8-14 years' },
       },
       {
         name: 'Robots & Cars',
@@ -238,7 +240,7 @@ export const CATALOG: CategorySpec[] = [
         lines: ['', 'Junior', 'Explorer', 'Turbo'],
         price: [399, 2999],
         prices: { 'Robot Toy': [299, 1999], 'Die-cast Car': [99, 999] },
-        ages: { 'Robot Toy': '5+ years', 'Transforming Robot': '6+ years', 'Walking Robot': '5+ years', 'Die-cast Car': '3+ years' },
+        ages: { 'Robot Toy': '5-10 years', 'Transforming Robot': '6-12 years', 'Walking Robot': '4-8 years', 'Die-cast Car': '3-12 years' },
       },
       {
         name: SHARED_SUBS.kids,
@@ -255,7 +257,7 @@ export const CATALOG: CategorySpec[] = [
         lines: ['', 'Little', 'Junior', 'Play'],
         price: [199, 1499],
         prices: { 'Building Blocks': [249, 1999], 'Stacking Rings': [149, 799], 'Pull-along Car': [149, 799] },
-        ages: { 'Soft Toy': '1+ years', 'Building Blocks': '3+ years', 'Stacking Rings': '6+ months', 'Pull-along Car': '1+ years' },
+        ages: { 'Soft Toy': '1-6 years', 'Building Blocks': '3-8 years', 'Stacking Rings': '6-24 months', 'Pull-along Car': '1-3 years' },
       },
     ],
     details: (r) => ({ 'Age group': pick(r, ['3+ years', '5+ years', '8+ years', '12+ years']) }),
@@ -446,6 +448,13 @@ export const CATALOG: CategorySpec[] = [
         lines: ['', 'Classic', 'Elite', 'Deluxe'],
         price: [449, 1999],
         prices: { 'Pressure Cooker': [1199, 4499], Kadai: [699, 2999] },
+        // A cooker is sold by what it holds, as Indian shops list it.
+        sizesByNoun: {
+          'Pressure Cooker': [
+            ['3 l', 1],
+            ['5 l', 1.3],
+          ],
+        },
       },
       {
         name: 'Storage',
@@ -457,6 +466,18 @@ export const CATALOG: CategorySpec[] = [
         lines: ['', 'Classic', 'Elite', 'Eco'],
         price: [199, 1499],
         prices: { 'Container Set': [349, 1999], Flask: [499, 1999] },
+        // Bottles and flasks by their capacity.
+        sizesByNoun: {
+          'Water Bottle': [
+            ['500 ml', 1],
+            ['750 ml', 1.2],
+            ['1 l', 1.4],
+          ],
+          Flask: [
+            ['500 ml', 1],
+            ['1 l', 1.4],
+          ],
+        },
       },
     ],
     details: (r) => ({ Material: pick(r, ['Aluminium', 'Steel', 'Glass', 'Plastic']) }),

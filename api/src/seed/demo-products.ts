@@ -125,7 +125,7 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
     // name would repeat. Past that (only catalogues far bigger than the demo's) a short model code keeps
     // names apart, as real listings do.
     const lines = sub.lines ?? [''];
-    const sizes = sub.sizes ?? [['', 1]];
+    const sizes = sub.sizesByNoun?.[noun] ?? sub.sizes ?? [['', 1]];
     // Each is shifted by the picture's place, so neighbours in a listing differ in all of them (for one
     // picture the shift is the same, so its names stay apart).
     const shift = k % slot.pictures.length;
@@ -188,9 +188,11 @@ export function* demoProducts(plan: PlanSlot[], urls: string[], size: number, no
         : `${fullName} from ${brand}: ${adjective.toLowerCase()} ${noun.toLowerCase()} in our ${spec.name} range, from the ${sub.name} shelf. Genuine product, delivered fast, with easy 7-day returns.`,
       more_details: author
         ? { ...(n % 5 === 0 ? spec.details(r) : {}), Author: author, Publisher: brand, Language: bookLanguage(pack) }
-        : n % 5 === 0
-          ? { ...spec.details(r), ...(sub.ages?.[noun] ? { 'Age group': sub.ages[noun] } : {}) }
-          : {},
+        : {
+            // Every fifth product lists its category's details; every toy says the ages it is made for.
+            ...(n % 5 === 0 ? spec.details(r) : {}),
+            ...(sub.ages?.[noun] ? { 'Age group': sub.ages[noun] } : {}),
+          },
       variants,
       created_at: at,
       updated_at: at,

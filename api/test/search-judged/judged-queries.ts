@@ -1,3 +1,4 @@
+import { GENERALISING } from './judged-generalising.js';
 import { UNDERSTANDING } from './judged-understanding.js';
 
 /**
@@ -10,7 +11,28 @@ import { UNDERSTANDING } from './judged-understanding.js';
  */
 export interface Judged {
   q: string;
-  kind: 'kind' | 'brand' | 'typo' | 'hindi' | 'hinglish' | 'words' | 'shelf' | 'unsold' | 'price' | 'audience' | 'colour-size' | 'brand-hindi' | 'long';
+  kind:
+    | 'kind'
+    | 'brand'
+    | 'typo'
+    | 'hindi'
+    | 'hinglish'
+    | 'words'
+    | 'shelf'
+    | 'unsold'
+    | 'price'
+    | 'audience'
+    | 'colour-size'
+    | 'brand-hindi'
+    | 'long'
+    | 'sort'
+    | 'exclude'
+    | 'quantity'
+    | 'age'
+    | 'gift'
+    | 'languages'
+    | 'honest'
+    | 'exact';
   /** A relevant product's category (its first). */
   cat?: string;
   /** A relevant product's subcategory is one of these. */
@@ -25,8 +47,18 @@ export interface Judged {
   minPrice?: number;
   /** A relevant product's name ends with this colour. */
   colour?: string;
-  /** A relevant product's age group fits a child of this age (years). */
+  /** A relevant toy's age range is the nearest any relevant toy's is to a child of this age (years): one that fits when some does. */
   age?: number;
+  /** The page is in this order, its first product the best of every relevant one (judged-generalising.ts). */
+  sorted?: 'price-asc' | 'price-desc' | 'newest' | 'rating';
+  /** No product on the page has a name that matches this. */
+  not?: RegExp;
+  /** A relevant product's pack is the nearest any relevant product's is to this (a ratio apart). */
+  pack?: { amount: number; unit: 'g' | 'ml' | 'pcs' };
+  /** A relevant product is sold in this option, when some relevant product is. */
+  size?: string;
+  /** The query is read as words alone: no part (chip) is understood. */
+  noParts?: true;
 }
 
 const WATCHES = { cat: 'Watches' };
@@ -35,6 +67,7 @@ const TOYS = { cat: 'Toys' };
 
 export const JUDGED: Judged[] = [
   ...UNDERSTANDING,
+  ...GENERALISING,
   // Kinds of thing, as the shop names them
   { q: 'earbuds', kind: 'kind', name: /earbuds|buds/i },
   { q: 'headphones', kind: 'kind', name: /headphones/i },

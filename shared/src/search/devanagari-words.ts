@@ -47,6 +47,11 @@ export const DEVANAGARI_WORDS: Record<string, string> = {
   लूडो: 'ludo',
   रोबोट: 'robot',
   चिप्स: 'chips',
+  // Flavours and kinds of snack a shopper asks for or leaves out ("बिना मसाला")
+  मसाला: 'masala',
+  चॉकलेट: 'chocolate',
+  प्याज: 'onion',
+  प्याज़: 'onion',
   नमकीन: 'namkeen',
   भुजिया: 'bhujia',
   बिस्कुट: 'biscuits',

@@ -3,8 +3,13 @@ import { understandQuery, withoutPart, type QueryPart } from './query-understand
 
 const read = (q: string) => {
   const u = understandQuery(q);
-  // The parts without where they were said, for short expectations.
-  return { words: u.words, parts: u.parts.map(({ from: _f, to: _t, ...p }) => p as Omit<QueryPart, 'from' | 'to'>), unmatched: u.unmatched };
+  // The parts without where they were said (and a part left out without its words as typed), for short expectations.
+  const short = u.parts.map(({ from: _f, to: _t, ...p }) => {
+    if (p.kind !== 'exclude') return p;
+    const { typed: _typed, ...rest } = p;
+    return rest;
+  });
+  return { words: u.words, parts: short as Array<Omit<QueryPart, 'from' | 'to'>>, unmatched: u.unmatched };
 };
 const price = (min: number | null, max: number | null) => ({ kind: 'price', min, max });
 
@@ -161,5 +166,105 @@ describe('withoutPart', () => {
     expect(withoutPart(q, u.parts[2]!)).toBe('black kurta for men');
     expect(withoutPart(q, u.parts[1]!)).toBe('black kurta for under ₹ 1500');
     expect(understandQuery(withoutPart(q, u.parts[0]!)).parts.map((p) => p.kind)).toEqual(['audience', 'price']);
+  });
+});
+
+describe('understandQuery: order, what is left out, amounts in words, sizes, occasions, other languages', () => {
+  it.each([
+    ['cheapest earbuds', ['earbuds'], 'lowToHigh'],
+    ['sabse sasta watch', ['watch'], 'lowToHigh'],
+    ['shampoo price low to high', ['shampoo'], 'lowToHigh'],
+    ['सबसे सस्ती घड़ी', ['watch'], 'lowToHigh'],
+    ['most expensive saree', ['saree'], 'highToLow'],
+    ['sabse mehnga lehenga', ['lehenga'], 'highToLow'],
+    ['latest kurti', ['kurti'], 'newest'],
+    ['नई किताबें', ['books'], 'newest'],
+    ['best rated earbuds', ['earbuds'], 'rating'],
+    ['sabse achhi rating wali ghadi', ['ghadi'], 'rating'],
+  ])('%s is ordered, not searched for', (q, words, sort) => {
+    expect(read(q)).toEqual({ words, parts: [{ kind: 'sort', sort }], unmatched: [] });
+  });
+
+  it.each([
+    ['cookies not chocolate', ['cookies'], ['chocolate']],
+    ['watch other than titan', ['watch'], ['titan']],
+    ['smartwatch not round dial', ['smartwatch'], ['round', 'dial']],
+    ['books not in hindi', ['books'], ['hindi']],
+    ['headphones not black', ['headphones'], ['black']],
+    ['non silk saree', ['saree'], ['silk']],
+    ['non-cotton t-shirt', ['t-shirt'], ['cotton']],
+    ['chips bina masala', ['chips'], ['masala']],
+    ['masala ke bina chips', ['chips'], ['masala']],
+    ['कुर्ता सिल्क के बिना', ['kurta'], ['silk']],
+    ['titan ke alawa ghadi', ['ghadi'], ['titan']],
+  ])('%s leaves out what it names', (q, words, left) => {
+    expect(read(q)).toEqual({ words, parts: [{ kind: 'exclude', words: left }], unmatched: [] });
+  });
+
+  it('keeps what is left out as typed, for its chip', () => {
+    expect(understandQuery('मसाला के बिना चिप्स').parts).toEqual([{ kind: 'exclude', words: ['masala'], typed: 'मसाला', from: 0, to: 3 }]);
+  });
+
+  it('keeps words of their own that begin with non-', () => {
+    expect(read('non-stick tawa').parts).toEqual([]);
+    expect(read('non stick tawa').parts).toEqual([]);
+    expect(read('non-fiction').parts).toEqual([]);
+  });
+
+  it.each([
+    ['half kg almonds', 500, 'g'],
+    ['aadha kilo kaju', 500, 'g'],
+    ['dedh kilo badam', 1500, 'g'],
+    ['paav kilo kishmish', 250, 'g'],
+    ['आधा किलो काजू', 500, 'g'],
+    ['half litre bottle', 500, 'ml'],
+    ['ek kilo namkeen', 1000, 'g'],
+    ['set of 6 notebooks', 6, 'pcs'],
+    ['2 litre bottle', 2000, 'ml'],
+  ])('%s is an amount', (q, amount, unit) => {
+    expect(read(q).parts).toEqual([{ kind: 'pack', amount, unit }]);
+  });
+
+  it('reads sizes said bare or after "size", and "do" or "one" only before a unit', () => {
+    expect(read('xl t-shirt').parts).toEqual([{ kind: 'size', size: 'XL' }]);
+    expect(read('polo t-shirt size m').parts).toEqual([{ kind: 'size', size: 'M' }]);
+    expect(read('size 8').parts).toEqual([{ kind: 'size', size: '8' }]);
+    expect(read('one piece dress').words).toEqual(['one', 'piece', 'dress']);
+  });
+
+  it('reads occasions, with whom they are for', () => {
+    expect(read('diwali gift').parts).toEqual([{ kind: 'occasion', occasion: 'Diwali' }]);
+    expect(read('rakhi gift for brother').parts).toEqual([
+      { kind: 'occasion', occasion: 'Rakhi' },
+      { kind: 'audience', audience: 'men' },
+    ]);
+    expect(read('gift for newborn baby').parts).toEqual([{ kind: 'occasion', occasion: 'New baby' }]);
+    expect(read('return gifts for kids birthday party')).toEqual({
+      words: ['party'],
+      parts: [
+        { kind: 'occasion', occasion: 'Return gifts' },
+        { kind: 'audience', audience: 'kids' },
+      ],
+      unmatched: [],
+    });
+  });
+
+  it('reads a relation after a searched word as a word of a title', () => {
+    expect(read('the weavers daughter')).toEqual({ words: ['weavers', 'daughter'], parts: [], unmatched: [] });
+    expect(read("the weaver's daughter").parts).toEqual([]);
+    expect(read('kurti for daughter').parts).toEqual([{ kind: 'audience', audience: 'girls' }]);
+    expect(read('beti ke liye kurti').parts).toEqual([{ kind: 'audience', audience: 'girls' }]);
+  });
+
+  it.each([
+    ['ghadyal', 'watch'],
+    ['கடிகாரம்', 'watch'],
+    ['పుస్తకం', 'books'],
+    ['বই', 'books'],
+    ['சட்டை', 'shirt'],
+    ['ಸೀರೆ', 'saree'],
+    ['jeedipappu', 'cashews'],
+  ])('%s is the catalogue word %s', (q, word) => {
+    expect(read(q).words).toEqual([word]);
   });
 });

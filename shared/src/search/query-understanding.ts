@@ -18,6 +18,21 @@ import {
   type Material,
 } from './query-vocabulary.js';
 import { DEVANAGARI_WORDS } from './devanagari-words.js';
+import { INDIAN_WORDS } from './indian-words.js';
+import { OCCASIONS } from './occasions.js';
+import {
+  BARE_SIZES,
+  EXCLUDE_AFTER,
+  EXCLUDE_BEFORE,
+  EXCLUDE_ONE_WORD,
+  NON_WORDS,
+  ORDER_WORDS,
+  RELATION_WORDS,
+  SIZE_LEADS,
+  SIZE_WORDS,
+  SPOKEN_AMOUNTS,
+  type SearchOrder,
+} from './order-and-exclusion-words.js';
 
 /**
  * Query understanding (docs/decisions/0310-query-understanding.md): what a shopper typed, read once into what is
@@ -37,7 +52,11 @@ export type QueryPart =
   | ({ kind: 'age'; years: number } & Said)
   | ({ kind: 'colour'; colour: Colour } & Said)
   | ({ kind: 'material'; material: Material } & Said)
-  | ({ kind: 'pack'; amount: number; unit: 'g' | 'ml' | 'pcs' } & Said);
+  | ({ kind: 'pack'; amount: number; unit: 'g' | 'ml' | 'pcs' } & Said)
+  | ({ kind: 'sort'; sort: SearchOrder } & Said)
+  | ({ kind: 'exclude'; words: string[]; typed: string } & Said)
+  | ({ kind: 'size'; size: string } & Said)
+  | ({ kind: 'occasion'; occasion: string } & Said);
 export type QueryPartKind = QueryPart['kind'];
 
 export interface UnderstoodQuery {
@@ -53,6 +72,11 @@ export interface UnderstoodQuery {
 export interface SearchUnderstood {
   parts: QueryPart[];
   unmatched: string[];
+  /**
+   * Why the page is empty, when it is and one thing emptied it: a kind the shop does not sell (its words), or the
+   * query's price limit (nothing of the rest costs within it). Absent when the page has products.
+   */
+  emptied?: { by: 'unsold'; words: string } | { by: 'price' };
 }
 
 interface Token {
@@ -90,6 +114,20 @@ const CATALOGUE_WORD = tableOf(Object.entries(DEVANAGARI_WORDS).map(([w, means])
 const HINT = tableOf(Object.entries(KIND_HINTS).map(([w, means]) => [[w], means]));
 const UNIT = tableOf(Object.entries(UNIT_WORDS).map(([w, u]) => [[w], u]));
 const AGE = tableOf(Object.entries(AGE_WORDS).map(([w, per]) => [[w], per]));
+const OTHER_LANGUAGE_WORD = tableOf(Object.entries(INDIAN_WORDS).map(([means, words]) => [words, means]));
+const ORDER = tableOf(Object.entries(ORDER_WORDS).map(([order, words]) => [words, order as SearchOrder]));
+const OCCASION = tableOf(OCCASIONS.map((o) => [o.words, o.name]));
+const SPOKEN = tableOf(Object.entries(SPOKEN_AMOUNTS).map(([w, n]) => [[w], n]));
+const SIZE = tableOf(Object.entries(SIZE_WORDS).map(([w, size]) => [[w], size]));
+const BARE_SIZE = SET(BARE_SIZES);
+const SIZE_LEAD = SET(SIZE_LEADS);
+const NOT_BEFORE = SET(EXCLUDE_BEFORE);
+const NOT_AFTER = SET(EXCLUDE_AFTER);
+const NOT_ONE_WORD = SET(EXCLUDE_ONE_WORD);
+const NON_WORD = SET(NON_WORDS);
+const RELATION = SET(RELATION_WORDS);
+/** Where a phrase left out ("without …") ends: a word that begins another part of the query. */
+const ENDS_EXCLUSION = SET(['for', 'under', 'below', 'above', 'with', 'ke liye', 'के लिए', 'liye', 'लिए']);
 const CURRENCY = SET(CURRENCY_WORDS);
 const FILLER = SET(FILLER_WORDS);
 const MOST_BEFORE = SET(AT_MOST_BEFORE);
@@ -101,14 +139,36 @@ const JOIN = SET(RANGE_JOINS);
 const AFTER_AGE = SET(['old', 'ka', 'ki', 'ke', 'का', 'की', 'के']);
 /** The first words of every phrase of two or three words in the tables. */
 const STARTS_PHRASE = new Set(
-  [AUDIENCE, COLOUR, MATERIAL, CATALOGUE_WORD, HINT, UNIT, AGE, CURRENCY, FILLER, MOST_BEFORE, MOST_AFTER, LEAST_BEFORE, LEAST_AFTER, BETWEEN, JOIN]
+  [
+    AUDIENCE,
+    COLOUR,
+    MATERIAL,
+    CATALOGUE_WORD,
+    OTHER_LANGUAGE_WORD,
+    HINT,
+    UNIT,
+    AGE,
+    CURRENCY,
+    FILLER,
+    MOST_BEFORE,
+    MOST_AFTER,
+    LEAST_BEFORE,
+    LEAST_AFTER,
+    BETWEEN,
+    JOIN,
+    ORDER,
+    OCCASION,
+    NOT_BEFORE,
+    NOT_AFTER,
+    ENDS_EXCLUSION,
+  ]
     .flatMap((table) => [...table.keys()])
-    .concat(['pack of'])
+    .concat(['pack of', 'set of'])
     .filter((key) => key.includes(' '))
     .map((key) => key.split(' ')[0]!),
 );
 /** What may lead to a number: a limit's or a range's word before it, "pack of", a currency. */
-const LEADS_TO_NUMBER = new Set([...MOST_BEFORE, ...LEAST_BEFORE, ...BETWEEN, ...CURRENCY, 'pack'].map((key) => key.split(' ')[0]!));
+const LEADS_TO_NUMBER = new Set([...MOST_BEFORE, ...LEAST_BEFORE, ...BETWEEN, ...CURRENCY, 'pack', 'set'].map((key) => key.split(' ')[0]!));
 /** A word of lower-case Latin letters only: most words, taken as they are. */
 const PLAIN = /^[a-z]+$/;
 const NUMBER = /^\d+(\.\d+)?$/;
@@ -167,14 +227,15 @@ const phraseKey = (tokens: Token[], i: number, n: number) =>
 export function understandQuery(text: string): UnderstoodQuery {
   const tokens = tokensOf(text);
   const parts: QueryPart[] = [];
-  const read: WordsRead = { words: [], hinted: false };
+  const read: WordsRead = { words: [], hinted: false, afterWord: false };
   const { words } = read;
   const unmatched: string[] = [];
   const add = (part: QueryPart) => {
     const same = parts.find((p) => p.kind === part.kind);
-    if (!same) parts.push(part);
+    if (!same || part.kind === 'exclude') parts.push(part);
     else if (same.kind === 'price' && part.kind === 'price') mergePrice(same, part);
-    else
+    // A second occasion ("return gifts for a birthday party") says nothing the first does not.
+    else if (part.kind !== 'occasion')
       unmatched.push(
         tokens
           .slice(part.from, part.to)
@@ -203,17 +264,30 @@ function mergePrice(into: Extract<QueryPart, { kind: 'price' }>, more: Extract<Q
   into.to = Math.max(into.to, more.to);
 }
 
-/** The words read so far, and whether a kind hint was among them. */
+/** The words read so far, whether a kind hint was among them, and whether the last token read was a searched word. */
 interface WordsRead {
   words: string[];
   hinted: boolean;
+  afterWord: boolean;
 }
 
 /** A word or phrase at `i` that is not about a number: who, colour, material, filler, or a word searched for. */
 function readWord(tokens: Token[], i: number, add: (p: QueryPart) => void, read: WordsRead): number {
+  const wasAfterWord = read.afterWord;
+  read.afterWord = false;
   const { words } = read;
-  let n = phraseAt(tokens, i, (k) => AUDIENCE.has(k));
-  if (n) return (add({ kind: 'audience', audience: AUDIENCE.get(phraseKey(tokens, i, n))!, from: i, to: i + n }), i + n);
+  let n = phraseAt(tokens, i, (k) => OCCASION.has(k));
+  if (n) return (add({ kind: 'occasion', occasion: OCCASION.get(phraseKey(tokens, i, n))!, from: i, to: i + n }), i + n);
+  const left = readExclusion(tokens, i, add);
+  if (left) return left;
+  n = phraseAt(tokens, i, (k) => ORDER.has(k));
+  if (n) return (add({ kind: 'sort', sort: ORDER.get(phraseKey(tokens, i, n))!, from: i, to: i + n }), i + n);
+  const size = readSize(tokens, i);
+  if (size) return (add(size), size.to);
+  n = phraseAt(tokens, i, (k) => AUDIENCE.has(k));
+  // A relation after a searched word is a title's ("The Weaver's Daughter"), not whom a gift is for.
+  if (n && !(n === 1 && wasAfterWord && RELATION.has(tokens[i]!.key)))
+    return (add({ kind: 'audience', audience: AUDIENCE.get(phraseKey(tokens, i, n))!, from: i, to: i + n }), i + n);
   n = phraseAt(tokens, i, (k) => COLOUR.has(k));
   if (n) {
     const colour = COLOUR.get(phraseKey(tokens, i, n))!;
@@ -235,12 +309,72 @@ function readWord(tokens: Token[], i: number, add: (p: QueryPart) => void, read:
     read.hinted = true;
     return i + n;
   }
-  n = phraseAt(tokens, i, (k) => CATALOGUE_WORD.has(k));
-  if (n) return (words.push(...CATALOGUE_WORD.get(phraseKey(tokens, i, n))!.split(' ')), i + n);
+  n = phraseAt(tokens, i, (k) => CATALOGUE_WORD.has(k) || OTHER_LANGUAGE_WORD.has(k));
+  if (n) {
+    const key = phraseKey(tokens, i, n);
+    words.push(...(CATALOGUE_WORD.get(key) ?? OTHER_LANGUAGE_WORD.get(key)!).split(' '));
+    read.afterWord = true;
+    return i + n;
+  }
   n = phraseAt(tokens, i, (k) => FILLER.has(k) || CURRENCY.has(k));
   if (n) return i + n;
   words.push(tokens[i]!.text);
+  read.afterWord = true;
   return i + 1;
+}
+
+/** A token's catalogue words when it is left out: a colour or material by the catalogue's word, a word of another script by its own. */
+function excludedWords(token: Token): string[] {
+  const colour = COLOUR.get(token.key);
+  if (colour) return [colour.toLowerCase()];
+  const known = MATERIAL.get(token.key) ?? CATALOGUE_WORD.get(token.key) ?? OTHER_LANGUAGE_WORD.get(token.key);
+  return known ? known.split(' ') : [token.text];
+}
+
+/**
+ * What is left out at `i` (docs/product.md#search): "without …" and "except …" to the end of the query (or a word
+ * that begins another part: "for", "under"); "bina …", "non-…" a word; "… ke bina", "… के बिना" the word before.
+ * The position past it, or 0 when nothing is left out here.
+ */
+function readExclusion(tokens: Token[], i: number, add: (p: QueryPart) => void): number {
+  const token = tokens[i]!;
+  if (token.key.startsWith('non-') && !NON_WORD.has(token.key.slice(4))) {
+    const rest = token.text.slice(4);
+    const words = excludedWords({ text: rest, key: keyOf(rest), num: null });
+    return (add({ kind: 'exclude', words, typed: rest, from: i, to: i + 1 }), i + 1);
+  }
+  const after = tokens[i + 1] ? phraseAt(tokens, i + 1, (k) => NOT_AFTER.has(k)) : 0;
+  if (after && !FILLER.has(token.key))
+    return (add({ kind: 'exclude', words: excludedWords(token), typed: token.text, from: i, to: i + 1 + after }), i + 1 + after);
+  const lead = phraseAt(tokens, i, (k) => NOT_BEFORE.has(k));
+  if (!lead) return 0;
+  const key = phraseKey(tokens, i, lead);
+  if (key === 'non' && NON_WORD.has(tokens[i + 1]?.key ?? '')) return 0;
+  const one = NOT_ONE_WORD.has(key);
+  const words: string[] = [];
+  const typed: string[] = [];
+  let j = i + lead;
+  while (j < tokens.length && tokens[j]!.num === null && !(words.length && one)) {
+    if (phraseAt(tokens, j, (k) => ENDS_EXCLUSION.has(k) || AUDIENCE.has(k) || ORDER.has(k) || OCCASION.has(k))) break;
+    if (!FILLER.has(tokens[j]!.key)) {
+      words.push(...excludedWords(tokens[j]!));
+      typed.push(tokens[j]!.text);
+    }
+    j++;
+  }
+  if (words.length === 0) return 0;
+  return (add({ kind: 'exclude', words, typed: typed.join(' '), from: i, to: j }), j);
+}
+
+/** A clothing or shoe size at `i`: "XL", "size m", "size 8", "uk 9"; null when none is said here. */
+function readSize(tokens: Token[], i: number): (QueryPart & { kind: 'size' }) | null {
+  const token = tokens[i]!;
+  if (BARE_SIZE.has(token.key)) return { kind: 'size', size: SIZE.get(token.key)!, from: i, to: i + 1 };
+  if (!SIZE_LEAD.has(token.key)) return null;
+  const next = tokens[i + 1];
+  if (!next) return null;
+  const size = SIZE.get(next.key) ?? (next.num !== null && Number.isInteger(next.num) && next.num < 60 ? String(next.num) : null);
+  return size ? { kind: 'size', size, from: i, to: i + 2 } : null;
 }
 
 type NumberRead = { part: QueryPart | null; at: number; to: number };
@@ -250,14 +384,19 @@ type NumberRead = { part: QueryPart | null; at: number; to: number };
  * a pack size, an age; a number that says none of these is unmatched. Null when no number is read here.
  */
 function readNumber(tokens: Token[], i: number): NumberRead | null {
+  const spoken = SPOKEN.get(tokens[i]!.key);
+  const unit = spoken !== undefined ? UNIT.get(tokens[i + 1]?.key ?? '') : undefined;
+  // An amount in words before its unit: "half kg", "dedh kilo", "paav kilo", "आधा किलो".
+  if (unit && unit.unit !== 'pcs') return { part: { kind: 'pack', amount: spoken! * unit.times, unit: unit.unit, from: i, to: i + 2 }, at: i, to: i + 2 };
   if (tokens[i]!.num === null && !LEADS_TO_NUMBER.has(tokens[i]!.key)) return null;
-  const lead = phraseAt(tokens, i, (k) => MOST_BEFORE.has(k) || LEAST_BEFORE.has(k) || BETWEEN.has(k) || k === 'pack of');
+  const lead = phraseAt(tokens, i, (k) => MOST_BEFORE.has(k) || LEAST_BEFORE.has(k) || BETWEEN.has(k) || k === 'pack of' || k === 'set of');
   const at = i + lead;
   const numberAt = tokens[at]?.num !== null && tokens[at] ? at : CURRENCY.has(tokens[at]?.key ?? '') && tokens[at + 1]?.num != null ? at + 1 : -1;
   if (numberAt < 0) return null;
   const n = tokens[numberAt]!.num!;
   const key = lead ? phraseKey(tokens, i, lead) : '';
-  if (key === 'pack of') return { part: { kind: 'pack', amount: n, unit: 'pcs', from: i, to: numberAt + 1 }, at: numberAt, to: numberAt + 1 };
+  if (key === 'pack of' || key === 'set of')
+    return { part: { kind: 'pack', amount: n, unit: 'pcs', from: i, to: numberAt + 1 }, at: numberAt, to: numberAt + 1 };
   if (BETWEEN.has(key)) {
     const range = readRange(tokens, i, numberAt);
     if (range) return range;

@@ -303,6 +303,7 @@ export const FILLER_WORDS = [
   'buy',
   'find',
   'please',
+  'family',
   'some',
   'something',
   'good',

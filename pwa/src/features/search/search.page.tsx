@@ -40,7 +40,10 @@ export function SearchPage() {
       <PageMeta title={t('title', { term })} description={t('description', { term })} canonicalPath="/search" />
       {/* Opening a result keeps the search among the recent ones. */}
       <section className="page search-page" onClickCapture={(e) => (e.target as Element).closest('a') && rememberSearch(settled)}>
-        <h1 className="search-page__count">{t('count', { count: products && !error ? total : 0 })}</h1>
+        {/* Focus lands here when the last chip is removed (components/query-chips.tsx). */}
+        <h1 className="search-page__count" tabIndex={-1}>
+          {t('count', { count: products && !error ? total : 0 })}
+        </h1>
         {!error && total > 0 && <SearchCorrection corrected={corrected} />}
         {!error && <QueryChips term={settled} understood={understood} />}
         <ProductResults
@@ -48,7 +51,7 @@ export function SearchPage() {
           texts={{ offline: t('offline'), unreachable: t('unreachable'), failed: t('failed') }}
           fallbackTestId="offline-results"
           skeletons={LIMITS.searchSkeletons}
-          empty={<NoData term={settled} />}
+          empty={<NoData term={settled} understood={understood} />}
         />
         <div ref={sentinel} className="search-page__sentinel" aria-hidden="true" />
       </section>

@@ -62,13 +62,23 @@ describe('offline search reads the query as the server does', () => {
     expect(ids(searchOffline(tees, 'लाल टी-शर्ट')).sort()).toEqual(['cheap-red', 'dear-red']);
   });
 
-  it('keeps men from the women’s shelf, and a child’s age from its age group', () => {
+  it('keeps men from the women’s shelf, and puts the toys nearest a child’s age first', () => {
     const kurta = (id: string, shelf: string) => aProduct({ _id: id, name: 'Cotton Kurta', category: [], subCategory: [{ _id: shelf, name: shelf }] });
     expect(ids(searchOffline([kurta('ethnic', 'Ethnic Wear'), kurta('kids', 'Kids Corner'), kurta('women', "Women's Wear")], 'kurta for men'))).toEqual([
       'ethnic',
     ]);
     const toy = (id: string, age: string) => aProduct({ _id: id, name: 'Soft Toy', more_details: { 'Age group': age } });
-    expect(ids(searchOffline([toy('baby', '6+ months'), toy('small', '3+ years'), toy('big', '8+ years')], 'for 6 year old'))).toEqual(['small']);
+    // 3-8 years fits a six-year-old; 6 months on runs to five and a half; 8-13 is two years off.
+    expect(ids(searchOffline([toy('baby', '6+ months'), toy('small', '3-8 years'), toy('big', '8-13 years')], 'for 6 year old'))).toEqual([
+      'small',
+      'baby',
+      'big',
+    ]);
+  });
+
+  it('orders as the words ask and leaves out what they leave out, as the server does', () => {
+    expect(ids(searchOffline(tees, 'cheapest tshirt'))[0]).toBe('discounted-black');
+    expect(ids(searchOffline(tees, 'tshirt not red')).filter((id) => id.endsWith('red'))).toEqual([]);
   });
 
   it('finds nothing for a query of numbers alone', () => {

@@ -45,6 +45,18 @@ describe('the chips of what a search understood', () => {
     expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['लाल×', '6 साल के लिए×', '1 किलो×']);
   });
 
+  it('shows an order, what is left out, a size and an occasion as chips, in both languages', async () => {
+    show('cheapest xl t-shirt not cotton');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['Price: low to high×', 'Size: XL×', 'Not: cotton×']);
+    cleanup();
+    show('diwali gift');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['For Diwali×']);
+    cleanup();
+    await setLanguage('hi-IN', false);
+    show('सबसे सस्ता शैम्पू मसाला के बिना');
+    expect(screen.getAllByRole('button').map((b) => b.textContent)).toEqual(['कीमत: कम से ज़्यादा×', 'मसाला के बिना×']);
+  });
+
   it('searches again without a chip the shopper removes, through the URL', () => {
     show('black kurta for men under ₹1,500');
     fireEvent.click(screen.getByRole('button', { name: 'Remove Men' }));

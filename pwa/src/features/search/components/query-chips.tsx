@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import type { QueryPart, SearchUnderstood } from '@haat/shared/search/query-understanding';
 import { withoutPart } from '@haat/shared/search/query-understanding';
@@ -22,8 +23,19 @@ export function partLabel(t: TFunction, part: QueryPart): string {
       return t(`chip.material.${part.material}`);
     case 'pack':
       return packLabel(t, part);
+    case 'sort':
+      return t(`chip.sort.${part.sort}`);
+    case 'exclude':
+      return t('chip.exclude', { words: part.typed });
+    case 'size':
+      return t('chip.size', { size: part.size });
+    case 'occasion':
+      return t(`chip.occasion.${part.occasion}`, { defaultValue: part.occasion });
   }
 }
+
+/** The search's text without one part (a chip removed, or the price that emptied the page), as the URL to search again. */
+export const searchWithout = (term: string, part: QueryPart) => `/search?q=${encodeURIComponent(withoutPart(term, part))}`;
 
 function packLabel(t: TFunction, part: Extract<QueryPart, { kind: 'pack' }>): string {
   if (part.unit === 'pcs') return t('chip.packOf', { count: part.amount });
@@ -35,17 +47,29 @@ function packLabel(t: TFunction, part: Extract<QueryPart, { kind: 'pack' }>): st
 /**
  * What the search understood, above its results (docs/product.md#search): each part as a chip the shopper can
  * remove, which searches again without it (a new URL, so back and forward and a shared link keep the choice); and
- * the words that matched nothing, said rather than silently dropped.
+ * the words that matched nothing, said rather than silently dropped. Focus stays where the shopper is: on the chip
+ * that took the removed one's place, or on the results' count when none is left.
  */
 export function QueryChips({ term, understood }: { term: string; understood: SearchUnderstood }) {
   const { t } = useTranslation('search');
   const navigate = useNavigate();
+  const removed = useRef<number | null>(null);
+  const list = useRef<HTMLUListElement>(null);
+  const shown = understood.parts.map((p) => `${p.kind}-${p.from}`).join(' ');
+  useEffect(() => {
+    const at = removed.current;
+    if (at === null) return;
+    removed.current = null;
+    const chips = list.current?.querySelectorAll('button');
+    const next = chips?.length ? chips[Math.min(at, chips.length - 1)] : document.querySelector<HTMLElement>('.search-page__count');
+    next?.focus();
+  }, [shown]);
   if (understood.parts.length === 0 && understood.unmatched.length === 0) return null;
   return (
     <div className="query-chips">
       {understood.parts.length > 0 && (
-        <ul className="query-chips__list" aria-label={t('chip.listLabel')}>
-          {understood.parts.map((part) => {
+        <ul className="query-chips__list" aria-label={t('chip.listLabel')} ref={list}>
+          {understood.parts.map((part, k) => {
             const label = partLabel(t, part);
             return (
               <li key={`${part.kind}-${part.from}`}>
@@ -53,7 +77,10 @@ export function QueryChips({ term, understood }: { term: string; understood: Sea
                   type="button"
                   className="query-chips__chip"
                   aria-label={t('chip.remove', { label })}
-                  onClick={() => navigate(`/search?q=${encodeURIComponent(withoutPart(term, part))}`)}
+                  onClick={() => {
+                    removed.current = k;
+                    navigate(searchWithout(term, part));
+                  }}
                 >
                   {label}
                   <span aria-hidden="true">×</span>
