@@ -42,6 +42,8 @@ export function usePlaceOrder(
   promise: { promise: DeliveryPromise; pincode: string } | null = null,
   /** Where a refusal with no place of its own is said: a toast at checkout, in the page after a payment failed. */
   say: (message: string) => void = (message) => toast.error(message),
+  /** Both buttons' one Idempotency-Key (a cancelled order's replacement: replacementKey); none: a fresh key a press. */
+  idempotencyKey: string | null = null,
 ) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
@@ -67,6 +69,9 @@ export function usePlaceOrder(
     return true;
   };
 
+  // The cancelled order's replacement was already made with the key (another tab, the other button): say so in words.
+  const refusal = (problem: HttpProblem) => (idempotencyKey && problem.code === ErrorCode.IdempotencyKeyReused ? i18n.t('retry:replaced') : problem.message);
+
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);
     setPriceNotice(i18n.t('checkout:newTotal', { message, total: formatMoney(current.totalAmt) }));
@@ -79,7 +84,7 @@ export function usePlaceOrder(
     setHoldLimit(null);
     setPromiseNotice(null);
     try {
-      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId, ...promised() });
+      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), address: addressId, ...promised() }, idempotencyKey ?? undefined);
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
       if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
       toast.success(i18n.t('checkout:placed'));
@@ -88,7 +93,7 @@ export function usePlaceOrder(
       const problem = problemOf(error);
       if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) say(problem.message);
+      else if (!promiseChanged(problem)) say(refusal(problem));
     } finally {
       setBusy(null);
     }
@@ -104,7 +109,7 @@ export function usePlaceOrder(
     try {
       await outboxFacade.flush();
       const body = { list_items: items(), addressId, ...priced(), ...promised() };
-      const answer = await checkoutApi.cardCheckout(body, ulid());
+      const answer = await checkoutApi.cardCheckout(body, idempotencyKey ?? ulid());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {
       const problem = problemOf(error);
@@ -114,7 +119,7 @@ export function usePlaceOrder(
       else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) say(problem.message);
+      else if (!promiseChanged(problem)) say(refusal(problem));
       setBusy(null);
     }
   };
