@@ -2,10 +2,11 @@ import { eq, like, sql } from 'drizzle-orm';
 import { LIMITS } from '@haat/shared/common/limits';
 import { noticeJobs } from '../src/notices/notice-jobs.table.js';
 import { stockAlerts } from '../src/back-in-stock/stock-alerts.table.js';
+import { users } from '../src/users/users.table.js';
 import { NoticeWorker } from '../src/notices/index.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
-import { mailsTo } from './accounts-fixtures.js';
+import { mailsTo, proveEmail } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   let t: TestApp;
@@ -35,6 +36,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   /** A shopper who asked to hear of back in stock and price drops. */
   const shopper = async (name: string) => {
     const c = await newCustomer(t, name);
+    await proveEmail(t, c);
     expect((await consent(c.token, true)).status).toBe(200);
     return c;
   };
@@ -212,6 +214,46 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(mail).toMatch(/^List-Unsubscribe:\s+<http[^>]*t=backInStock&c=email/m);
   });
 
+  it('mails no restock to an address its owner never proved, whatever the switch says, however often the unit comes back', async () => {
+    // Someone registered with another person's address: the switch cannot be turned on (the proof first)…
+    const p = await addProduct(t, admin, shop, { price: 60, stock: 0, name: 'Kokum Syrup' });
+    const stranger = await newCustomer(t, 'Mallika');
+    const refused = await consent(stranger.token, true);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PROOF_REQUIRED', fields: ['backInStock.email', 'priceDrops.email'] });
+    // …and one left on from before the rule sends nothing until the owner proves the address.
+    await t.db.update(users).set({ backInStockEmail: true, priceDropsEmail: true }).where(eq(users.id, stranger.id));
+    const addressId = await addAddress(t, stranger.id);
+    expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+    expect((await restock(p._id, 1, 0)).status).toBe(200);
+    await settle();
+    for (let round = 0; round < 3; round++) {
+      // Buy the last unit, ask again, cancel: the unit is back on sale each time.
+      const order = await api(t)
+        .post('/api/order/cash-on-delivery')
+        .set(bearer(stranger.token))
+        .send({ list_items: [line(p, 1)], totalAmt: 60, address: addressId });
+      expect(order.status).toBe(201);
+      expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+      expect((await api(t).post('/api/order/cancel').set(bearer(stranger.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
+      await settle();
+    }
+    expect(await told(stranger.email, /is back in stock/)).toBe(0);
+    const waits = await t.db.select({ toldAt: stockAlerts.toldAt }).from(stockAlerts).where(eq(stockAlerts.userId, stranger.id));
+    expect(waits.filter((w) => w.toldAt !== null)).toHaveLength(4); // each return to stock was told, by no mail
+
+    // Proved, the same switch mails the next return to stock.
+    await proveEmail(t, stranger);
+    const order = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(stranger.token))
+      .send({ list_items: [line(p, 1)], totalAmt: 60, address: addressId });
+    expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+    expect((await api(t).post('/api/order/cancel').set(bearer(stranger.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
+    await settle();
+    expect(await told(stranger.email, /is back in stock/)).toBe(1);
+  });
+
   it('tells a wait for an option when that option gets stock of its own', async () => {
     const c = await shopper('Dev');
     const p = await addProduct(t, admin, shop, { price: 100, stock: 0 });
@@ -272,6 +314,35 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
       .from(noticeJobs)
       .where(like(noticeJobs.key, `price-drop:${c.id}:%`));
     expect(keys).toHaveLength(2);
+  });
+
+  it('refuses a new wait past LIMITS.stockAlertsPerDay waits opened in a day (told ones too), until the oldest is a day old', async () => {
+    const p = await addProduct(t, admin, shop, { price: 10, stock: 0 });
+    const c = await newCustomer(t, 'Kavya');
+    // The day so far: "buy the last unit, Notify me, cancel" an hour at a time, each wait told when the unit came back.
+    const hour = 60 * 60 * 1000;
+    await t.db.insert(stockAlerts).values(
+      Array.from({ length: LIMITS.stockAlertsPerDay }, (_, i) => ({
+        id: `DAYWAIT${String(i).padStart(4, '0')}`,
+        userId: c.id,
+        productId: p._id,
+        createdAt: new Date(Date.now() - 23 * hour + i * 60_000),
+        toldAt: new Date(Date.now() - 23 * hour + i * 60_000 + 30_000),
+      })),
+    );
+    const over = await notify(c.token, { productId: p._id });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(50 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(await mine(c.token)).toEqual([]);
+    // A day after the first of them, one more may be opened.
+    await t.db
+      .update(stockAlerts)
+      .set({ createdAt: sql`${stockAlerts.createdAt} - interval '2 hours'` })
+      .where(eq(stockAlerts.id, 'DAYWAIT0000'));
+    expect((await notify(c.token, { productId: p._id })).status).toBe(201);
   });
 
   it('refuses more asks an hour than a person makes from one account, with 429 and when to come back', async () => {

@@ -167,6 +167,7 @@ export const enIN = {
     nameSaved: 'Your name is saved.',
     whatsappOff: 'This shop does not send order updates on WhatsApp.',
     whatsappNeedsMobile: 'Verify your mobile number first: updates go only to a verified number.',
+    noticesNeedEmailProof: 'Verify your e-mail first: these notices are mailed only to an address you have proved.',
     whatsappOn: 'Order updates will come on WhatsApp.',
     whatsappStopped: 'Order updates on WhatsApp are stopped.',
     downloadLinkInvalid: 'This download link is not valid: download again from the screen.',

@@ -1,22 +1,31 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { NOTICE_CHANNELS, NOTICE_TOPICS } from '@haat/shared/notices/notice-consents';
 import type { User } from '@haat/shared/users/user.types';
 import { usePublicConfig } from '../../../lib/http/public-config';
 import { useBusy } from '../../../lib/hooks/use-busy';
 import { queryClient, useOnlineQuery } from '../../../lib/query/query-client';
 import { useTranslation } from '../../../i18n/i18n';
+import { problemOf } from '../../../lib/http/http-problem';
+import { toast } from '../../../lib/ui/toast';
+import { accountApi } from '../api';
 import { noticeConsentsQuery, noticesApi } from '../notices-api';
 
 /**
  * My Profile's notice switches (docs/product.md#notices-and-consent): which notices come by which channel, each off
  * until the shopper turns it on (order updates by push and e-mail excepted). WhatsApp is offered at a verified
- * mobile on a shop that sends it; push still needs this device to subscribe (the switch above).
+ * mobile on a shop that sends it; push still needs this device to subscribe (the switch above). Back in stock and price
+ * drops by e-mail go only to a proved address: turned on before, the server's 409 PROOF_REQUIRED is said here with the
+ * button that mails the proof link.
  */
 export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user: User) => void }) {
   const { t } = useTranslation('profile');
   const { whatsapp } = usePublicConfig();
   const id = useId();
   const [busy, run] = useBusy();
+  const [proof, setProof] = useState<string | null>(null);
+  const [sending, send] = useBusy();
+  const sendProof = () => send(async () => toast.success((await accountApi.sendVerifyLink()).message));
   const query = noticeConsentsQuery();
   const read = useOnlineQuery(query);
   const consents = read.data;
@@ -25,7 +34,14 @@ export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user
     run(async () => {
       if (!consents) return;
       const next = { ...consents, [topic]: { ...consents[topic], [channel]: on } };
-      const saved = await noticesApi.put(next);
+      setProof(null);
+      const saved = await noticesApi.put(next).catch((error: unknown) => {
+        const problem = problemOf(error);
+        // An e-mail notice of this kind goes only to a proved address: the server asks for the proof first.
+        if (problem.code === ErrorCode.ProofRequired) setProof(problem.message);
+        else toast.error(problem.message);
+        throw error;
+      });
       queryClient.setQueryData(query.queryKey, saved);
       if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
     });
@@ -66,6 +82,14 @@ export function NoticeSwitches({ user, onChange }: { user: User; onChange: (user
             ))}
           </tbody>
         </table>
+      )}
+      {proof && (
+        <p className="notice-switches__proof" role="alert" data-testid="notice-proof">
+          {proof}{' '}
+          <button type="button" className="btn btn--ghost btn--small" disabled={sending} onClick={() => void sendProof()}>
+            {t('profile.sendVerifyLink')}
+          </button>
+        </p>
       )}
     </section>
   );
