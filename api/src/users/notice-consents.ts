@@ -23,12 +23,14 @@ export async function noticeConsentsOf(db: Pick<Db, 'select'>, userId: string): 
 }
 
 /** The account's consents and what it has proved (its e-mail, its mobile), or undefined for no such account. */
-export async function noticeConsentsAndProofOf(
-  db: Pick<Db, 'select'>,
-  userId: string,
-): Promise<{ consents: NoticeConsents; proved: ProvedAddresses } | undefined> {
-  const [row] = await db.select({ consents: COLUMNS, email: users.verifyEmail, mobile: users.mobileVerified }).from(users).where(eq(users.id, userId));
-  return row && { consents: row.consents, proved: { email: row.email, mobile: row.mobile } };
+export async function noticeConsentsAndProofOf(db: Pick<Db, 'select'>, userId: string): Promise<{ consents: NoticeConsents; proved: ProvedAddresses } | undefined> {
+  const [row] = await db
+    .select({ ...COLUMNS, emailProved: users.verifyEmail, mobileProved: users.mobileVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { emailProved, mobileProved, ...consents } = row;
+  return { consents, proved: { email: emailProved, mobile: mobileProved } };
 }
 
 /** Stores every switch at once; false for no such account. */
