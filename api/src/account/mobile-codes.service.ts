@@ -10,13 +10,14 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, badRequest } from '../common/app-error.js';
 import { t } from '../i18n/i18n.js';
 import { SmsService } from '../sms/index.js';
-import { MobileCodeSends, type SendCharge } from '../throttle/index.js';
+import { MobileCodeSends, type SendCharge, type Sender } from '../throttle/index.js';
+import { MobileDevices } from './mobile-devices.js';
 import { mobileCodes } from './mobile-codes.table.js';
 
 const MINUTE = 60_000;
 export const MOBILE_CODE_TTL_MS = 5 * MINUTE;
 export const MAX_WRONG_MOBILE_CODES = 5;
-/** Who asks for a send: the address, the reply (for Retry-After) and the device cookie the browser sent, if any. */
+/** Who asks for a send: the address, the reply (for Retry-After) and the device token the browser's cookie holds, if any. */
 export interface SendFrom {
   ip: string;
   reply: FastifyReply;
@@ -42,6 +43,7 @@ export class MobileCodesService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sms: SmsService,
     private readonly sends: MobileCodeSends,
+    private readonly devices: MobileDevices,
   ) {
     this.hmacKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:mobile-code').digest();
     // WebOTP binds a code to the origin's host: the domain, without a port.
@@ -53,7 +55,7 @@ export class MobileCodesService {
    * fails before its code goes out (the database, the SMS provider) gives its count back (docs/product.md#rules-and-limits).
    */
   async send(key: string, mobile: string, language: Language, from: SendFrom): Promise<void> {
-    const charge = await this.sends.charge(mobile, { ...from, device: this.isDevice(mobile, from.device) });
+    const charge = await this.sends.charge(mobile, { ip: from.ip, reply: from.reply, sender: await this.senderOf(key, mobile, from.device) });
     try {
       await this.store(key, mobile, language, charge);
     } catch (error) {
@@ -62,23 +64,18 @@ export class MobileCodesService {
     }
   }
 
-  /** The device cookie's value for a browser that signed in to `mobile` by code: only the shop can make it. */
-  deviceToken(mobile: string): string {
-    return createHmac('sha256', this.hmacKey).update(`device\n${mobile}`).digest('base64url');
-  }
-
-  /** The account of `mobile` signed in by code from here: later sends from this address or device are the owner's. */
+  /** The account of `mobile` signed in by code from here: later sends from this address are the owner's. */
   remember(mobile: string, ip: string): Promise<void> {
     return this.sends.remember(mobile, ip);
   }
 
-  private isDevice(mobile: string, cookie: string | undefined): boolean {
-    if (!cookie) return false;
-    const [given, known] = [
-      createHmac('sha256', this.hmacKey).update(cookie).digest(),
-      createHmac('sha256', this.hmacKey).update(this.deviceToken(mobile)).digest(),
-    ];
-    return timingSafeEqual(given, known);
+  /**
+   * Who asks (MobileCodeSends): a sign-in code from the number's device is its owner's, any other a stranger's (the
+   * budget's open share); a signed-in account proving a number draws on the reserve.
+   */
+  private async senderOf(key: string, mobile: string, device: string | undefined): Promise<Sender> {
+    if (!key.startsWith('login:')) return 'account';
+    return (await this.devices.owns(device, mobile)) ? 'device' : 'stranger';
   }
 
   private async store(key: string, mobile: string, language: Language, charge: SendCharge): Promise<void> {
