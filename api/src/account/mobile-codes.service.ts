@@ -105,7 +105,12 @@ export class MobileCodesService {
   /** Uses up the code of `key` if `otp` is it, for this number; otherwise a 400 naming `otp` (and the tries left). */
   async use(key: string, mobile: string, otp: string): Promise<void> {
     const row = await this.db.query.mobileCodes.findFirst({ where: eq(mobileCodes.key, key) });
-    if (!row || row.mobile !== mobile) throw badRequest(INVALID_CODE, { fields: ['otp'] });
+    if (!row || row.mobile !== mobile) {
+      // The same statement a wrong code costs (counting the try), matching nothing: no code answers in a wrong code's
+      // time, so the time does not tell whether a number was sent one (api/bench/answer-times.bench.mjs).
+      await this.countWrongTry(key, '');
+      throw badRequest(INVALID_CODE, { fields: ['otp'] });
+    }
     if (row.expiresAt.getTime() <= Date.now())
       throw new AppError(400, ErrorCode.OtpExpired, 'This code has expired. Please request a new one.', { fields: ['otp'] });
     if (row.failedAttempts >= MAX_WRONG_MOBILE_CODES)
@@ -128,14 +133,28 @@ export class MobileCodesService {
       if (used) return;
       throw badRequest(NEED_NEW_CODE, { fields: ['otp'] });
     }
-    const [counted] = await this.db
-      .update(mobileCodes)
-      .set({ failedAttempts: sql`${mobileCodes.failedAttempts} + 1` })
-      .where(and(eq(mobileCodes.key, key), eq(mobileCodes.codeHash, row.codeHash), lt(mobileCodes.failedAttempts, MAX_WRONG_MOBILE_CODES)))
-      .returning({ failedAttempts: mobileCodes.failedAttempts });
+    const counted = await this.countWrongTry(key, row.codeHash);
     const left = MAX_WRONG_MOBILE_CODES - (counted?.failedAttempts ?? MAX_WRONG_MOBILE_CODES);
     throw badRequest(left > 0 ? `${INVALID_CODE} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `Invalid OTP. Too many wrong codes. ${NEED_NEW_CODE}`, {
       fields: ['otp'],
+    });
+  }
+
+  /**
+   * Counts a wrong try at the code of `key` that has this hash, while it has tries left; answers the count. Its commit
+   * does not wait for the disk (synchronous_commit off, this transaction only): a statement that matched nothing
+   * commits without it, so waiting would tell by the time which numbers were sent a code; a crash may forget the last
+   * moment's counts, never a used code (deleted with the commit that waits).
+   */
+  private async countWrongTry(key: string, codeHash: string): Promise<{ failedAttempts: number } | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      const [counted] = await tx
+        .update(mobileCodes)
+        .set({ failedAttempts: sql`${mobileCodes.failedAttempts} + 1` })
+        .where(and(eq(mobileCodes.key, key), eq(mobileCodes.codeHash, codeHash), lt(mobileCodes.failedAttempts, MAX_WRONG_MOBILE_CODES)))
+        .returning({ failedAttempts: mobileCodes.failedAttempts });
+      return counted;
     });
   }
 
