@@ -31,7 +31,7 @@ export function SmsBudgetManager() {
                 ? t('pressed', { at: formatDate(view.strangersPressed.at, { dateStyle: 'medium', timeStyle: 'short' }), what: view.strangersPressed.what })
                 : t('notPressed')}
             </p>
-            <BudgetForm key={`${view.perHour}/${view.perDay}`} view={view} />
+            <BudgetForm view={view} />
           </>
         )}
       </QueryState>
@@ -46,8 +46,11 @@ function Use({ label, window, limit }: { label: string; window: SmsBudgetWindow;
       <dt>{label}</dt>
       <dd>
         {t('sent', { sent: formatNumber(window.sent), limit: formatNumber(limit) })};{' '}
-        {t('strangers', { strangers: formatNumber(window.strangers), limit: formatNumber(window.strangersLimit) })}.{' '}
-        {window.sent > 0 && t('resets', { minutes: formatNumber(Math.ceil(window.resetsInSeconds / 60)) })}
+        {t('strangers', { strangers: formatNumber(window.strangers), limit: formatNumber(window.strangersLimit) })}{' '}
+        {window.sent > 0 &&
+          (window.resetsInSeconds > 90 * 60
+            ? t('resetsHours', { hours: formatNumber(Math.ceil(window.resetsInSeconds / 3600)) })
+            : t('resets', { minutes: formatNumber(Math.ceil(window.resetsInSeconds / 60)) }))}
       </dd>
     </>
   );
@@ -62,6 +65,7 @@ function BudgetForm({ view }: { view: SmsBudgetView }) {
   const [busy, run] = useBusy();
   const save = (e: FormEvent) => {
     e.preventDefault();
+    if (busy) return;
     void run(async () => {
       const saved = await smsBudgetApi.put({ perHour: Number(perHour), perDay: Number(perDay) });
       queryClient.setQueryData(smsBudgetQuery().queryKey, saved);
@@ -78,7 +82,8 @@ function BudgetForm({ view }: { view: SmsBudgetView }) {
         <label htmlFor={`${id}-day`}>{t('perDay')}</label>
         <input id={`${id}-day`} type="number" inputMode="numeric" min={1} required value={perDay} onChange={(e) => setPerDay(e.target.value)} />
       </div>
-      <button type="submit" className="btn btn--primary btn--small" disabled={busy} aria-busy={busy || undefined}>
+      {/* Not `disabled` while saving: a disabled button drops the keyboard's focus to the page. */}
+      <button type="submit" className="btn btn--primary btn--small" aria-disabled={busy || undefined} aria-busy={busy || undefined}>
         {busy ? t('saving') : t('save')}
       </button>
     </form>

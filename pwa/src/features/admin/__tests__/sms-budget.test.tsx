@@ -40,13 +40,13 @@ afterEach(async () => {
 describe('the SMS budget screen', () => {
   it("shows what the hour and the day sent, strangers' share and when they pressed it, and raises the budget", async () => {
     render(<SmsBudgetManager />, { wrapper: MemoryRouter });
-    expect(await screen.findByText(/118 of 300 texts sent; 114 of the 150 open to anyone/)).toBeTruthy();
+    expect(await screen.findByText(/118 of 300 texts sent; 114 of the 150 open to anyone\./)).toBeTruthy();
     expect(screen.getByTestId('sms-budget-pressed').textContent).toMatch(/Strangers reached the open share at .*hour:address 172\.1\.1\.9 3/);
     fireEvent.change(screen.getByLabelText('Texts an hour'), { target: { value: '900' } });
     fireEvent.change(screen.getByLabelText('Texts a day'), { target: { value: '5000' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save budget' }));
     await waitFor(() => expect(puts).toEqual(['{"perHour":900,"perDay":5000}']));
-    expect(await screen.findByText(/118 of 900 texts sent; 114 of the 450 open to anyone/)).toBeTruthy();
+    expect(await screen.findByText(/118 of 900 texts sent; 114 of the 450 open to anyone\./)).toBeTruthy();
   });
 
   it('says it in Hindi', async () => {
