@@ -44,7 +44,9 @@ test('notice-switches', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   await proof.getByRole('button', { name: 'Send verification link' }).click();
   await expect.poll(() => proofLinkTo(dataDir, shopper.email)).not.toBeNull();
   const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/user/confirm-email'));
-  await page.goto((await proofLinkTo(dataDir, shopper.email)).replace(/^https?:\/\/[^/]+/, baseUrl));
+  const link = await proofLinkTo(dataDir, shopper.email);
+  assert.ok(link, 'the proof mail has its link');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
   assert.equal((await confirmed).status(), 200);
   await expect(page.getByLabel('Back in stock by E-mail')).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/notices') && r.request().method() === 'PUT');

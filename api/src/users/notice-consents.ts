@@ -23,7 +23,10 @@ export async function noticeConsentsOf(db: Pick<Db, 'select'>, userId: string): 
 }
 
 /** The account's consents and what it has proved (its e-mail, its mobile), or undefined for no such account. */
-export async function noticeConsentsAndProofOf(db: Pick<Db, 'select'>, userId: string): Promise<{ consents: NoticeConsents; proved: ProvedAddresses } | undefined> {
+export async function noticeConsentsAndProofOf(
+  db: Pick<Db, 'select'>,
+  userId: string,
+): Promise<{ consents: NoticeConsents; proved: ProvedAddresses } | undefined> {
   const [row] = await db
     .select({ ...COLUMNS, emailProved: users.verifyEmail, mobileProved: users.mobileVerified })
     .from(users)
