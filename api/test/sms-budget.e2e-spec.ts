@@ -19,11 +19,19 @@ const addresses = (n: number, oneBlock = false) => {
 };
 const fresh = () => addresses(1)[0]!;
 
-describe(`the SMS budget against strangers (${KIND})`, () => {
+/** The counters in memory, and in Redis (every instance's) when REDIS_URL is set. */
+const STORES: Array<'memory' | 'redis'> = process.env.REDIS_URL ? ['memory', 'redis'] : ['memory'];
+
+describe.each(STORES)(`the SMS budget against strangers, counters in %s (${KIND})`, (store) => {
   let t: TestApp;
   const captured: string[] = [];
   beforeAll(async () => {
-    t = await startApp(KIND, { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true', LOG_LEVEL: 'warn' }, { write: (chunk: string) => void captured.push(chunk) });
+    const redis = store === 'redis' ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `sms-budget-${Date.now().toString(36)}` } : {};
+    t = await startApp(
+      KIND,
+      { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...redis },
+      { write: (chunk: string) => void captured.push(chunk) },
+    );
   });
   afterAll(() => t.close());
 

@@ -38,7 +38,11 @@ export class NoticeConsentsController {
     if (wantsWhatsapp.length) {
       if (!this.config.whatsapp.enabled) throw conflict('This shop does not send order updates on WhatsApp.', { fields: wantsWhatsapp });
       const row = await userById(this.db, user.id);
-      if (!row?.mobileVerified) throw conflict('Verify your mobile number first: updates go only to a verified number.', { fields: wantsWhatsapp });
+      if (!row?.mobileVerified)
+        throw new AppError(409, ErrorCode.ProofRequired, 'Verify your mobile number first: updates go only to a verified number.', {
+          fields: wantsWhatsapp,
+          proof: 'mobile',
+        });
     }
     await this.refuseUnproved(user.id, body);
     if (!(await storeNoticeConsents(this.db, user.id, body))) throw notFound('User');
