@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { noticeJobs } from '../src/notices/notice-jobs.table.js';
 import { adminToken, api, bearer, newCustomer, PORTABLE_DB_KINDS, startApp, type TestApp } from './harness.js';
 import { newMobile, waitForSmsCode } from './sms-fixtures.js';
 
@@ -26,7 +27,7 @@ describe.each(STORES)(`the SMS budget against strangers, counters in %s (${KIND}
   let t: TestApp;
   const captured: string[] = [];
   beforeAll(async () => {
-    const redis = store === 'redis' ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `sms-budget-${Date.now().toString(36)}` } : {};
+    const redis: Record<string, string> = store === 'redis' ? { REDIS_URL: process.env.REDIS_URL!, REDIS_PREFIX: `sms-budget-${Date.now().toString(36)}` } : {};
     t = await startApp(
       KIND,
       { RATE_LIMIT_FACTOR: '1', TRUST_PROXY: 'true', LOG_LEVEL: 'warn', ...redis },
@@ -92,6 +93,10 @@ describe.each(STORES)(`the SMS budget against strangers, counters in %s (${KIND}
     expect(seen.hour.sent).toBe(spread + oneNetwork + 4);
     expect(seen.strangersPressed.what).toMatch(/strangers' sign-in codes reached the open share of the SMS budget/);
     expect(captured.join('')).toContain("strangers' sign-in codes reached the open share");
+    // …and the admins' devices hear of it by push: one notice for the hour, however often strangers pressed.
+    const alerts = await t.db.select({ key: noticeJobs.key }).from(noticeJobs).where(eq(noticeJobs.kind, 'push-admins-sms'));
+    expect(alerts).toHaveLength(1);
+    expect(alerts[0]!.key).toMatch(/^push:sms-strangers:\d{4}-\d\d-\d\dT\d\d$/);
     console.log(`320 strangers' sends from 32 networks: ${spread} sent; from one /24: ${oneNetwork} sent; budget used ${seen.hour.sent} of 300`);
   }, 120_000);
 

@@ -550,6 +550,7 @@ export const enIN = {
     cancelled: { title: 'Order cancelled', body: 'Order {{id}} was cancelled.' },
     cancelledRefunded: { title: 'Order cancelled', body: 'Order {{id}} was cancelled. {{amount}} is being refunded to your card.' },
     newOrder: { title: 'New order', body: 'Order {{id}} · {{amount}}' },
+    smsStrangers: { title: 'SMS budget pressed', body: 'Strangers asked for sign-in codes up to the open share of the SMS budget. See SMS budget.' },
   },
 };
 

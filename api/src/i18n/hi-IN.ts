@@ -532,5 +532,6 @@ export const hiIN: Catalogue = {
     cancelled: { title: 'ऑर्डर कैंसल हो गया', body: 'ऑर्डर {{id}} कैंसल हो गया।' },
     cancelledRefunded: { title: 'ऑर्डर कैंसल हो गया', body: 'ऑर्डर {{id}} कैंसल हो गया। {{amount}} आपके कार्ड में रिफ़ंड किए जा रहे हैं।' },
     newOrder: { title: 'नया ऑर्डर', body: 'ऑर्डर {{id}} · {{amount}}' },
+    smsStrangers: { title: 'SMS बजट पर दबाव', body: 'अजनबियों ने SMS बजट के खुले हिस्से की सीमा तक साइन-इन कोड माँगे। SMS बजट देखें।' },
   },
 };

@@ -2,6 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { eq, sql } from 'drizzle-orm';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
+import { NoticesService, type NoticeToQueue } from '../notices/index.js';
 import { smsBudget } from './sms-budget.table.js';
 
 /** The texts the shop pays for, an hour and a day, all numbers together. */
@@ -31,6 +32,7 @@ export class SmsBudget {
   constructor(
     @Inject(DB) private readonly db: Db,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    private readonly notices: NoticesService,
   ) {}
 
   async limits(): Promise<SmsBudgetLimits> {
@@ -51,17 +53,28 @@ export class SmsBudget {
     return this.limits();
   }
 
-  /** Records that strangers pressed the open share (what, in words); the admin's screen says when and what. */
+  /**
+   * Records that strangers pressed the open share (what, in words): the admin's screen says when and what, and the
+   * admins' devices hear of it by push (push-notices.ts), once an hour at most.
+   */
   async strangersPressed(what: string): Promise<void> {
     const now = await this.limits();
-    await this.db
-      .insert(smsBudget)
-      .values({ id: 1, perHour: now.perHour, perDay: now.perDay, strangersPressedAt: new Date(), strangersPressed: what })
-      .onConflictDoUpdate({ target: smsBudget.id, set: { strangersPressedAt: sql`now()`, strangersPressed: what } });
+    await this.db.transaction(async (tx) => {
+      await tx
+        .insert(smsBudget)
+        .values({ id: 1, perHour: now.perHour, perDay: now.perDay, strangersPressedAt: new Date(), strangersPressed: what })
+        .onConflictDoUpdate({ target: smsBudget.id, set: { strangersPressedAt: sql`now()`, strangersPressed: what } });
+      await this.notices.enqueue(tx, adminsSmsBudgetPush(new Date()));
+    });
   }
 
   async lastPressed(): Promise<StrangersPressed | null> {
     const [row] = await this.db.select({ at: smsBudget.strangersPressedAt, what: smsBudget.strangersPressed }).from(smsBudget).where(eq(smsBudget.id, 1));
     return row?.at && row.what ? { at: row.at.toISOString(), what: row.what } : null;
   }
+}
+
+/** The admins' push notice that strangers pressed the budget: its key names the hour, so one an hour is queued. */
+export function adminsSmsBudgetPush(at: Date): NoticeToQueue<Record<string, never>> {
+  return { kind: 'push-admins-sms', key: `push:sms-strangers:${at.toISOString().slice(0, 13)}`, payload: {} };
 }
