@@ -168,3 +168,12 @@ export async function waitForEmailLinkToken(
   if (!token) throw new Error(`no link in mail:\n${mail}`);
   return decodeURIComponent(token);
 }
+
+/** The owner proves the account's e-mail as My Profile does: the link mailed by POST /api/user/verify-email, opened. */
+export async function proveEmail(t: TestApp, who: { token: string; email: string }): Promise<void> {
+  const asked = await api(t).post('/api/user/verify-email').set(bearer(who.token));
+  if (asked.status !== 200) throw new Error(`verify-email failed: ${asked.status} ${JSON.stringify(asked.body)}`);
+  const token = await waitForEmailLinkToken(t, who.email, 10_000, /Subject: Verify your Haat e-mail address/);
+  const confirmed = await api(t).put('/api/user/confirm-email').send({ token });
+  if (confirmed.status !== 200) throw new Error(`confirm-email failed: ${confirmed.status} ${JSON.stringify(confirmed.body)}`);
+}

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { replacementKey } from '@haat/shared/common/idempotency-key';
 import { orders } from '../src/orders/orders.table.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf, type Shop } from './order-fixtures.js';
@@ -90,6 +91,24 @@ describe.each(DB_KINDS)('Idempotency-Key reuse on %s', (kind) => {
       if (res.status === 201) expect(res.body.data.quantity).toBe(winner.quantity);
     }
     expect(await stockOf(t, p._id)).toBe(50 - winner.quantity);
+  });
+
+  it('a cancelled card order\'s two "Pay on delivery instead" at once (two tabs) make one order; "Try again" after it makes none', async () => {
+    const c = await shopper();
+    const p = await addProduct(t, admin, shop, { price: 100, stock: 10 });
+    const card = await post('checkout', c.token, 'card-key-cancelled', body(c.addressId, p, 2));
+    expect(card.status).toBe(201);
+    const cancelledId = card.body.data.orderId as string;
+    expect((await api(t).post('/api/order/checkout/cancel').set(bearer(c.token)).send({ orderId: cancelledId })).status).toBe(200);
+    // Each tab's page derives its key from the cancelled order, as the PWA does (pwa/src/features/checkout/components/payment-retry.tsx).
+    const tab = () => replacementKey(cancelledId);
+    const [a, b] = await Promise.all([0, 1].map(() => post('cash-on-delivery', c.token, tab(), body(c.addressId, p, 2))));
+    expect([a!.status, b!.status]).toEqual([201, 201]);
+    expect(a!.body.data.orderId).toBe(b!.body.data.orderId);
+    expectReused(await post('checkout', c.token, tab(), body(c.addressId, p, 2)));
+    const live = (await ordersOf(c.id)).filter((o) => o.id !== cancelledId && o.status !== 'CANCELLED');
+    expect(live).toHaveLength(1);
+    expect(await stockOf(t, p._id)).toBe(8);
   });
 
   it('card checkout: the same body answers the first session; another quantity or a cash-on-delivery reuse is a 422', async () => {

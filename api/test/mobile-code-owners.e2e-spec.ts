@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { RateLimiterAbstract } from 'rate-limiter-flexible';
 import { MobileCodeSends } from '../src/throttle/index.js';
-import { PORTABLE_DB_KINDS, api, bearer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
+import { PORTABLE_DB_KINDS, api, bearer, newCustomer, startApp, startTwoInstances, type TestApp, type TwoInstances } from './harness.js';
 import { describeWhenEnv } from './describe-when-env.js';
 import { TwilioStandIn, newMobile, waitForSmsCode } from './sms-fixtures.js';
 import { waitUntil } from './wait-until.js';
@@ -121,15 +121,39 @@ describe(`the shop's budget of texts (${KIND})`, () => {
 
   it('warns in the logs and the metrics from 80 % of the hour, and refuses past it with the wait until the hour frees', async () => {
     expect(await near()).toBe('0');
-    for (let i = 0; i < 3; i++) expect((await sendFrom(t, freshIp(), newMobile().e164)).status).toBe(200);
+    // Accounts proving a number draw on the whole budget (its reserve is theirs and owners').
+    const account = async () => {
+      const c = await newCustomer(t, 'Budget');
+      return api(t)
+        .post('/api/user/mobile')
+        .set(bearer(c.token))
+        .set('x-forwarded-for', freshIp())
+        .send({ mobile: newMobile().e164, currentPassword: c.password });
+    };
+    for (let i = 0; i < 3; i++) expect((await account()).status).toBe(200);
     expect(captured.join('')).not.toContain('SMS_BUDGET_PER_HOUR');
-    expect((await sendFrom(t, freshIp(), newMobile().e164)).status).toBe(200);
+    expect((await account()).status).toBe(200);
     expect(captured.join('')).toContain("texts this hour: 4 of the shop's budget of 5 (SMS_BUDGET_PER_HOUR)");
     expect(await near()).toBe('1');
-    expect((await sendFrom(t, freshIp(), newMobile().e164)).status).toBe(200);
-    const refused = await sendFrom(t, freshIp(), newMobile().e164);
+    expect((await account()).status).toBe(200);
+    const refused = await account();
     expect(refused.status).toBe(429);
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3500);
+  });
+
+  it("gives strangers only the budget's open share (half), and says they pressed it", async () => {
+    const strict = await startApp(
+      KIND,
+      { TRUST_PROXY: 'true', LOG_LEVEL: 'warn', SMS_BUDGET_PER_HOUR: '5' },
+      { write: (chunk: string) => void captured.push(chunk) },
+    );
+    try {
+      for (let i = 0; i < 2; i++) expect((await sendFrom(strict, freshIp(), newMobile().e164)).status).toBe(200);
+      expect((await sendFrom(strict, freshIp(), newMobile().e164)).status).toBe(429);
+      expect(captured.join('')).toContain("strangers' sign-in codes reached the open share of the SMS budget (hour:all 2)");
+    } finally {
+      await strict.close();
+    }
   });
 });
 

@@ -5,7 +5,7 @@ import { shopperMail } from '../src/mail/index.js';
 import { NoticeKinds, NoticeWorker, NoticesService } from '../src/notices/index.js';
 import { jobs } from '../src/jobs/jobs.table.js';
 import { PORTABLE_DB_KINDS, api, bearer, migratedDataDir, newCustomer, scratchPostgres, startApp, type DbKind, type TestApp } from './harness.js';
-import { mailsTo, waitForMail } from './accounts-fixtures.js';
+import { mailsTo, proveEmail, waitForMail } from './accounts-fixtures.js';
 import { waitUntil } from './wait-until.js';
 
 /** A mail's header, its folded lines joined. */
@@ -55,6 +55,13 @@ describe.each(PORTABLE_DB_KINDS)('notices and consent on %s', (kind) => {
       backInStock: { push: true, whatsapp: false, email: true },
       priceDrops: { push: true, whatsapp: false, email: false },
     };
+    // Back in stock by e-mail goes only to a proved address: asked for the proof first, naming the switch, nothing stored.
+    const unproved = await api(t).put('/api/user/notices').set(bearer(c.token)).send(wanted);
+    expect(unproved.status).toBe(409);
+    expect(unproved.body).toMatchObject({ code: 'PROOF_REQUIRED', fields: ['backInStock.email'], proof: 'email' });
+    expect(unproved.body.message).toMatch(/Verify your e-mail first/);
+    expect((await api(t).get('/api/user/notices').set(bearer(c.token))).body.data).toEqual(DEFAULT_NOTICE_CONSENTS);
+    await proveEmail(t, c);
     const put = await api(t).put('/api/user/notices').set(bearer(c.token)).send(wanted);
     expect(put.status).toBe(200);
     expect((await api(t).get('/api/user/notices').set(bearer(c.token))).body.data).toEqual(wanted);
@@ -75,6 +82,36 @@ describe.each(PORTABLE_DB_KINDS)('notices and consent on %s', (kind) => {
     expect(whatsapp.body.fields).toEqual(['backInStock.whatsapp']);
     expect((await api(t).get('/api/user/notices').set(bearer(c.token))).body.data).toEqual(wanted);
     expect((await api(t).get('/api/user/notices')).status).toBe(401);
+  });
+
+  it('sends a back-in-stock mail already queued only while its address is proved (asked again when it is sent)', async () => {
+    const c = await newCustomer(t);
+    await proveEmail(t, c);
+    expect(
+      (
+        await api(t)
+          .put('/api/user/notices')
+          .set(bearer(c.token))
+          .send({ ...DEFAULT_NOTICE_CONSENTS, backInStock: { push: false, whatsapp: false, email: true } })
+      ).status,
+    ).toBe(200);
+    const back = (n: number) =>
+      shopperMail(`test-proof:${c.id}:${n}`, {
+        userId: c.id,
+        topic: 'backInStock',
+        kind: 'backInStock',
+        values: { name: 'Kokum Syrup', link: 'https://shop.test/p' },
+      });
+    // Queued while proved, the address no longer proved when it is sent (an e-mail change not yet confirmed, say): not sent.
+    await t.db.execute(sql`update users set verify_email = false where id = ${c.id}`);
+    const worker = t.app.get(NoticeWorker);
+    await t.app.get(NoticesService).enqueue(null, back(1));
+    await worker.idle();
+    expect((await mailsTo(t, c.email)).filter((m) => /Kokum Syrup/.test(m))).toHaveLength(0);
+    await t.db.execute(sql`update users set verify_email = true where id = ${c.id}`);
+    await t.app.get(NoticesService).enqueue(null, back(2));
+    await worker.idle();
+    expect((await mailsTo(t, c.email)).filter((m) => /Kokum Syrup/.test(m))).toHaveLength(1);
   });
 
   it('puts a one-click unsubscribe on a notice e-mail; the signed link turns that switch off at once, for mails already queued too', async () => {

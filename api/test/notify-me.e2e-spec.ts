@@ -2,10 +2,11 @@ import { eq, like, sql } from 'drizzle-orm';
 import { LIMITS } from '@haat/shared/common/limits';
 import { jobs } from '../src/jobs/jobs.table.js';
 import { stockAlerts } from '../src/back-in-stock/stock-alerts.table.js';
+import { users } from '../src/users/users.table.js';
 import { NoticeWorker } from '../src/notices/index.js';
 import { DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
-import { mailsTo, waitForEmailLinkToken } from './accounts-fixtures.js';
+import { mailsTo, proveEmail } from './accounts-fixtures.js';
 
 describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   let t: TestApp;
@@ -35,6 +36,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
   /** A shopper who asked to hear of back in stock and price drops. */
   const shopper = async (name: string) => {
     const c = await newCustomer(t, name);
+    await proveEmail(t, c);
     expect((await consent(c.token, true)).status).toBe(200);
     return c;
   };
@@ -46,12 +48,6 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     ).toString('utf8');
   const mailsOf = async (email: string) => (await mailsTo(t, email)).map(plain);
   const told = async (email: string, what: RegExp) => (await mailsOf(email)).filter((m) => what.test(m)).length;
-  /** The shop's own proof of an address: the link My Profile's "Verify" mails, opened. */
-  const proveEmail = async (c: { token: string; email: string }) => {
-    expect((await api(t).post('/api/user/verify-email').set(bearer(c.token))).status).toBe(200);
-    const token = await waitForEmailLinkToken(t, c.email, 10_000, /Subject: Verify your Haat e-mail address/);
-    expect((await api(t).put('/api/user/confirm-email').send({ token })).status).toBe(200);
-  };
 
   it('takes a wait only on a sold-out unit, signed in, once, and lists and removes it', async () => {
     const c = await shopper('Asha');
@@ -216,7 +212,7 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(whatsapp.body).toMatchObject({ code: 'CONFLICT', fields: ['channels'], channels: ['push', 'email'] });
     expect((await notify(c.token, { productId: p._id, channels: ['sms'] })).status).toBe(400);
     // The shop's own proof of the address, then the choice: e-mail turned on for back in stock with the wait.
-    await proveEmail(c);
+    await proveEmail(t, c);
     expect((await notify(c.token, { productId: p._id, channels: ['email'] })).status).toBe(201);
     const notices = (await api(t).get('/api/user/notices').set(bearer(c.token))).body.data;
     expect(notices.backInStock).toEqual({ push: false, whatsapp: false, email: true });
@@ -245,6 +241,46 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(await mine(quiet.token)).toEqual([]);
     const mail = (await mailsTo(t, keen.email)).find((m) => /back in stock/.test(m))!;
     expect(mail).toMatch(/^List-Unsubscribe:\s+<http[^>]*t=backInStock&c=email/m);
+  });
+
+  it('mails no restock to an address its owner never proved, whatever the switch says, however often the unit comes back', async () => {
+    // Someone registered with another person's address: the switch cannot be turned on (the proof first)…
+    const p = await addProduct(t, admin, shop, { price: 60, stock: 0, name: 'Kokum Syrup' });
+    const stranger = await newCustomer(t, 'Mallika');
+    const refused = await consent(stranger.token, true);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({ code: 'PROOF_REQUIRED', fields: ['backInStock.email', 'priceDrops.email'] });
+    // …and one left on from before the rule sends nothing until the owner proves the address.
+    await t.db.update(users).set({ backInStockEmail: true, priceDropsEmail: true }).where(eq(users.id, stranger.id));
+    const addressId = await addAddress(t, stranger.id);
+    expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+    expect((await restock(p._id, 1, 0)).status).toBe(200);
+    await settle();
+    for (let round = 0; round < 3; round++) {
+      // Buy the last unit, ask again, cancel: the unit is back on sale each time.
+      const order = await api(t)
+        .post('/api/order/cash-on-delivery')
+        .set(bearer(stranger.token))
+        .send({ list_items: [line(p, 1)], totalAmt: 60, address: addressId });
+      expect(order.status).toBe(201);
+      expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+      expect((await api(t).post('/api/order/cancel').set(bearer(stranger.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
+      await settle();
+    }
+    expect(await told(stranger.email, /is back in stock/)).toBe(0);
+    const waits = await t.db.select({ toldAt: stockAlerts.toldAt }).from(stockAlerts).where(eq(stockAlerts.userId, stranger.id));
+    expect(waits.filter((w) => w.toldAt !== null)).toHaveLength(4); // each return to stock was told, by no mail
+
+    // Proved, the same switch mails the next return to stock.
+    await proveEmail(t, stranger);
+    const order = await api(t)
+      .post('/api/order/cash-on-delivery')
+      .set(bearer(stranger.token))
+      .send({ list_items: [line(p, 1)], totalAmt: 60, address: addressId });
+    expect((await notify(stranger.token, { productId: p._id })).status).toBe(201);
+    expect((await api(t).post('/api/order/cancel').set(bearer(stranger.token)).send({ orderId: order.body.data.orderId })).status).toBe(200);
+    await settle();
+    expect(await told(stranger.email, /is back in stock/)).toBe(1);
   });
 
   it('tells a wait for an option when that option gets stock of its own', async () => {
@@ -309,13 +345,46 @@ describe.each(DB_KINDS)('notify me and price drops on %s', (kind) => {
     expect(keys).toHaveLength(2);
   });
 
+  it('refuses a new wait past LIMITS.stockAlertsPerDay waits opened in a day (told ones too), until the oldest is a day old', async () => {
+    const p = await addProduct(t, admin, shop, { price: 10, stock: 0 });
+    const c = await newCustomer(t, 'Kavya');
+    // The day so far: "buy the last unit, Notify me, cancel" an hour at a time, each wait told when the unit came back.
+    const hour = 60 * 60 * 1000;
+    await t.db.insert(stockAlerts).values(
+      Array.from({ length: LIMITS.stockAlertsPerDay }, (_, i) => ({
+        id: `DAYWAIT${String(i).padStart(4, '0')}`,
+        userId: c.id,
+        productId: p._id,
+        createdAt: new Date(Date.now() - 23 * hour + i * 60_000),
+        toldAt: new Date(Date.now() - 23 * hour + i * 60_000 + 30_000),
+      })),
+    );
+    const over = await notify(c.token, { productId: p._id });
+    expect(over.status).toBe(429);
+    expect(over.body).toMatchObject({ success: false, code: 'RATE_LIMITED' });
+    const retryAfter = Number(over.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(50 * 60);
+    expect(retryAfter).toBeLessThanOrEqual(60 * 60);
+    expect(await mine(c.token)).toEqual([]);
+    // A day after the first of them, one more may be opened.
+    await t.db
+      .update(stockAlerts)
+      .set({ createdAt: sql`${stockAlerts.createdAt} - interval '2 hours'` })
+      .where(eq(stockAlerts.id, 'DAYWAIT0000'));
+    expect((await notify(c.token, { productId: p._id })).status).toBe(201);
+  });
+
   it('refuses more asks an hour than a person makes from one account, with 429 and when to come back', async () => {
     // The limits at their real size, on a shop of their own (the others' sign-ups would meet the sign-up limit).
     const strict = await startApp(kind, { RATE_LIMIT_FACTOR: '1' });
     try {
       const boss = await adminToken(strict);
       const p = await addProduct(strict, boss, await openShop(strict, boss), { price: 10, stock: 0 });
-      const ask = (token: string) => api(strict).post('/api/product/notify-me').set(bearer(token)).send({ productId: p._id, channels: ['push'] });
+      const ask = (token: string) =>
+        api(strict)
+          .post('/api/product/notify-me')
+          .set(bearer(token))
+          .send({ productId: p._id, channels: ['push'] });
       const c = await newCustomer(strict, 'Ishita');
       for (let i = 0; i < LIMITS.stockAlertsPerHour; i++) expect((await ask(c.token)).status).toBe(201);
       const over = await ask(c.token);

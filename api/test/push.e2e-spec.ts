@@ -5,6 +5,7 @@ import { jwtVerify } from 'jose';
 import { pushSubscriptions } from '../src/push/push-subscriptions.table.js';
 import { NoticeWorker } from '../src/notices/index.js';
 import { jobs } from '../src/jobs/jobs.table.js';
+import { SmsBudget } from '../src/sms/index.js';
 import { users } from '../src/users/users.table.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, login, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, type Shop } from './order-fixtures.js';
@@ -198,6 +199,29 @@ describe.each(PORTABLE_DB_KINDS)('web push on %s', (kind) => {
 
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: adminPhone.endpoint });
     await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: adminDesktop.endpoint });
+  });
+
+  it("tells every admin's device, in the admin's language, when strangers pressed the SMS budget, once for the hour", async () => {
+    const phone = new BrowserSubscription(pushService.url('/push/admin-sms'));
+    expect((await subscribe(admin, phone)).status).toBe(201);
+    // What MobileCodeSends calls when strangers' sign-in codes reach the budget's open share (sms-budget.e2e-spec.ts).
+    const budget = t.app.get(SmsBudget);
+    const hourNow = () => new Date().toISOString().slice(0, 13);
+    const startedIn = hourNow();
+    await budget.strangersPressed("strangers' sign-in codes reached the open share of the SMS budget (hour:all 150)");
+    await budget.strangersPressed("strangers' sign-in codes reached the open share of the SMS budget (hour:block 172.9.9.0/24 18)");
+    const endedIn = hourNow();
+    const [delivery] = await arrived(pushService, '/push/admin-sms');
+    expect(JSON.parse(phone.decrypt(delivery?.body as Buffer))).toEqual({
+      title: 'SMS budget pressed',
+      body: 'Strangers asked for sign-in codes up to the open share of the SMS budget. See SMS budget.',
+      url: 'https://shop.test/dashboard/sms-budget',
+      tag: `push:sms-strangers:${startedIn}`,
+    });
+    await t.app.get(NoticeWorker).idle();
+    // Pressed twice in the hour, told once (twice only if the hour turned between the two).
+    expect(pushService.to('/push/admin-sms')).toHaveLength(startedIn === endedIn ? 1 : 2);
+    await api(t).post('/api/push/unsubscribe').set(bearer(admin)).send({ endpoint: phone.endpoint });
   });
 
   it('deletes a subscription the push service answers 410 (or 404), and retries one answered 503', async () => {

@@ -100,6 +100,14 @@ describe.each(PORTABLE_DB_KINDS)('order updates on WhatsApp on %s', (kind) => {
     const refused = await api(t).put('/api/user/whatsapp').set(bearer(c.token)).send({ on: true });
     expect(refused.status).toBe(409);
     expect(refused.body.fields).toEqual(['mobile']);
+    // Back in stock on WhatsApp, for a number never proved: the proof is asked for, naming the switch.
+    const every = { push: false, whatsapp: true, email: false };
+    const notices = await api(t)
+      .put('/api/user/notices')
+      .set(bearer(c.token))
+      .send({ orderUpdates: { push: true, whatsapp: false, email: true }, backInStock: every, priceDrops: { ...every, whatsapp: false } });
+    expect(notices.status).toBe(409);
+    expect(notices.body).toMatchObject({ code: 'PROOF_REQUIRED', fields: ['backInStock.whatsapp'], proof: 'mobile' });
   });
 
   it('sends each stage as a template message through the Cloud API, retrying a 5xx, and stops at once on a signed STOP', async () => {

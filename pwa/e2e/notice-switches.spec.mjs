@@ -2,13 +2,15 @@ import assert from 'node:assert/strict';
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { apiGet, apiLogin, newShopper, openInApp, screenshot, signIn, signUp } from './lib/shopper-steps.mjs';
 import { seriousViolations } from './lib/axe.mjs';
+import { proofLinkTo } from './lib/proof-mail.mjs';
 import { expect, test } from './fixtures.mjs';
 
 /**
  * My Profile's notice switches (docs/product.md#notices-and-consent) at 390 and 1366 px, in English and Hindi: order
- * updates by push and e-mail on, everything else off until the shopper turns it on, and a switch turned on is stored.
+ * updates by push and e-mail on, everything else off until the shopper turns it on; back in stock by e-mail asks for the
+ * address's proof first (the link mailed from the note), and once proved the switch turned on is stored.
  */
-test('notice-switches', async ({ baseUrl, artifactsDir, launch }) => {
+test('notice-switches', async ({ baseUrl, dataDir, artifactsDir, launch }) => {
   const browser = await launch();
   const shopper = newShopper('notices');
   const shots = process.env.NOTICE_SHOTS_DIR;
@@ -35,6 +37,22 @@ test('notice-switches', async ({ baseUrl, artifactsDir, launch }) => {
   await expect(page.getByTestId('notice-missing')).toContainText('Push:');
   const stored0 = (await apiGet(baseUrl, 'user/notices', await apiLogin(baseUrl, shopper.email, shopper.password))).data;
   assert.deepEqual(stored0.orderUpdates, { push: true, whatsapp: false, email: true });
+  // Mailed only to a proved address: the first click asks for the proof, with the button that mails it.
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/user/notices') && r.request().method() === 'PUT');
+  await page.getByLabel('Back in stock by E-mail').click();
+  assert.equal((await refused).status(), 409);
+  const proof = page.getByTestId('notice-proof');
+  await expect(proof).toContainText('Verify your e-mail first');
+  await expect(page.getByLabel('Back in stock by E-mail')).not.toBeChecked();
+  await keep(page, 'notices-proof-en-390');
+  await proof.getByRole('button', { name: 'Send verification link' }).click();
+  await expect.poll(() => proofLinkTo(dataDir, shopper.email)).not.toBeNull();
+  const confirmed = page.waitForResponse((r) => r.url().endsWith('/api/user/confirm-email'));
+  const link = await proofLinkTo(dataDir, shopper.email);
+  assert.ok(link, 'the proof mail has its link');
+  await page.goto(link.replace(/^https?:\/\/[^/]+/, baseUrl));
+  assert.equal((await confirmed).status(), 200);
+  await expect(page.getByLabel('Back in stock by E-mail')).toBeVisible();
   const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/notices') && r.request().method() === 'PUT');
   // The box turns on once the server stored it (a click, not check(): the box follows the stored answer).
   await page.getByLabel('Back in stock by E-mail').click();

@@ -4,6 +4,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { listingPath, productPath } from '@haat/shared/routing/slug';
 import { axeViolations } from './lib/axe.mjs';
+import { proveEmailByApi } from './lib/proof-mail.mjs';
 import { startPushStandIn } from './lib/push-stand-in.mjs';
 import { apiShopper, inStockProducts } from './lib/shop-fixtures.mjs';
 import { apiLogin, openInApp, screenshot, signIn } from './lib/shopper-steps.mjs';
@@ -61,7 +62,9 @@ test('notify-me', async ({ artifactsDir, launch, startServer }) => {
     await call(baseUrl, 'user/mobile', shopper.token, { mobile, currentPassword: shopper.password });
     await call(baseUrl, 'user/mobile/verify', shopper.token, { mobile, otp: await codeFromSms(dataDir, mobile, 1) });
     await call(baseUrl, 'user/whatsapp', shopper.token, { on: true }, 'PUT');
-    // Back in stock and price drops by every channel, as My Profile turns them on (off until the shopper says so).
+    // Back in stock and price drops by every channel, as My Profile turns them on (off until the shopper says so), the
+    // e-mail proved first (notices of this kind are mailed only to a proved address).
+    await proveEmailByApi(baseUrl, dataDir, shopper.email, shopper.token);
     const every = { push: true, whatsapp: true, email: true };
     await call(baseUrl, 'user/notices', shopper.token, { orderUpdates: every, backInStock: every, priceDrops: every }, 'PUT');
     const device = push.subscription('/push/notify-shopper');

@@ -2,9 +2,9 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { MOBILE_CODE_SENDS } from '../throttle/index.js';
 
 /**
- * A browser that signed in by a code to a number keeps a cookie only the shop can make for that number: its later
- * sign-in codes count as the owner's, apart from strangers' (docs/product.md#rules-and-limits). HttpOnly, SameSite=Strict
- * and scoped to the sign-in-by-code routes, as the reset cookie is (./reset-cookie.ts).
+ * A browser that signed in by a code to a number keeps a random device token (MobileDevices): its later sign-in codes
+ * count as the owner's, apart from strangers', and come from the budget's reserve (docs/product.md#rules-and-limits).
+ * HttpOnly, SameSite=Strict and scoped to the sign-in-by-code routes, as the reset cookie is (./reset-cookie.ts).
  */
 export const DEVICE_COOKIE = 'haat_mobile_device';
 const DEVICE_COOKIE_PATH = '/api/user/login-otp';

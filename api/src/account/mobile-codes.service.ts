@@ -10,13 +10,14 @@ import { DB, type Db } from '../db/database.js';
 import { AppError, badRequest } from '../common/app-error.js';
 import { t } from '../i18n/i18n.js';
 import { SmsService } from '../sms/index.js';
-import { MobileCodeSends, type SendCharge } from '../throttle/index.js';
+import { MobileCodeSends, type SendCharge, type Sender } from '../throttle/index.js';
+import { MobileDevices } from './mobile-devices.js';
 import { mobileCodes } from './mobile-codes.table.js';
 
 const MINUTE = 60_000;
 export const MOBILE_CODE_TTL_MS = 5 * MINUTE;
 export const MAX_WRONG_MOBILE_CODES = 5;
-/** Who asks for a send: the address, the reply (for Retry-After) and the device cookie the browser sent, if any. */
+/** Who asks for a send: the address, the reply (for Retry-After) and the device token the browser's cookie holds, if any. */
 export interface SendFrom {
   ip: string;
   reply: FastifyReply;
@@ -42,6 +43,7 @@ export class MobileCodesService {
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly sms: SmsService,
     private readonly sends: MobileCodeSends,
+    private readonly devices: MobileDevices,
   ) {
     this.hmacKey = createHmac('sha256', config.jwtRefreshSecret).update('haat:mobile-code').digest();
     // WebOTP binds a code to the origin's host: the domain, without a port.
@@ -53,7 +55,7 @@ export class MobileCodesService {
    * fails before its code goes out (the database, the SMS provider) gives its count back (docs/product.md#rules-and-limits).
    */
   async send(key: string, mobile: string, language: Language, from: SendFrom): Promise<void> {
-    const charge = await this.sends.charge(mobile, { ...from, device: this.isDevice(mobile, from.device) });
+    const charge = await this.sends.charge(mobile, { ip: from.ip, reply: from.reply, sender: await this.senderOf(key, mobile, from.device) });
     try {
       await this.store(key, mobile, language, charge);
     } catch (error) {
@@ -62,23 +64,18 @@ export class MobileCodesService {
     }
   }
 
-  /** The device cookie's value for a browser that signed in to `mobile` by code: only the shop can make it. */
-  deviceToken(mobile: string): string {
-    return createHmac('sha256', this.hmacKey).update(`device\n${mobile}`).digest('base64url');
-  }
-
-  /** The account of `mobile` signed in by code from here: later sends from this address or device are the owner's. */
+  /** The account of `mobile` signed in by code from here: later sends from this address are the owner's. */
   remember(mobile: string, ip: string): Promise<void> {
     return this.sends.remember(mobile, ip);
   }
 
-  private isDevice(mobile: string, cookie: string | undefined): boolean {
-    if (!cookie) return false;
-    const [given, known] = [
-      createHmac('sha256', this.hmacKey).update(cookie).digest(),
-      createHmac('sha256', this.hmacKey).update(this.deviceToken(mobile)).digest(),
-    ];
-    return timingSafeEqual(given, known);
+  /**
+   * Who asks (MobileCodeSends): a sign-in code from the number's device is its owner's, any other a stranger's (the
+   * budget's open share); a signed-in account proving a number draws on the reserve.
+   */
+  private async senderOf(key: string, mobile: string, device: string | undefined): Promise<Sender> {
+    if (!key.startsWith('login:')) return 'account';
+    return (await this.devices.owns(device, mobile)) ? 'device' : 'stranger';
   }
 
   private async store(key: string, mobile: string, language: Language, charge: SendCharge): Promise<void> {
@@ -108,7 +105,12 @@ export class MobileCodesService {
   /** Uses up the code of `key` if `otp` is it, for this number; otherwise a 400 naming `otp` (and the tries left). */
   async use(key: string, mobile: string, otp: string): Promise<void> {
     const row = await this.db.query.mobileCodes.findFirst({ where: eq(mobileCodes.key, key) });
-    if (!row || row.mobile !== mobile) throw badRequest(INVALID_CODE, { fields: ['otp'] });
+    if (!row || row.mobile !== mobile) {
+      // The same statement a wrong code costs (counting the try), matching nothing: no code answers in a wrong code's
+      // time, so the time does not tell whether a number was sent one (api/bench/answer-times.bench.mjs).
+      await this.countWrongTry(key, '');
+      throw badRequest(INVALID_CODE, { fields: ['otp'] });
+    }
     if (row.expiresAt.getTime() <= Date.now())
       throw new AppError(400, ErrorCode.OtpExpired, 'This code has expired. Please request a new one.', { fields: ['otp'] });
     if (row.failedAttempts >= MAX_WRONG_MOBILE_CODES)
@@ -131,14 +133,28 @@ export class MobileCodesService {
       if (used) return;
       throw badRequest(NEED_NEW_CODE, { fields: ['otp'] });
     }
-    const [counted] = await this.db
-      .update(mobileCodes)
-      .set({ failedAttempts: sql`${mobileCodes.failedAttempts} + 1` })
-      .where(and(eq(mobileCodes.key, key), eq(mobileCodes.codeHash, row.codeHash), lt(mobileCodes.failedAttempts, MAX_WRONG_MOBILE_CODES)))
-      .returning({ failedAttempts: mobileCodes.failedAttempts });
+    const counted = await this.countWrongTry(key, row.codeHash);
     const left = MAX_WRONG_MOBILE_CODES - (counted?.failedAttempts ?? MAX_WRONG_MOBILE_CODES);
     throw badRequest(left > 0 ? `${INVALID_CODE} ${left} ${left === 1 ? 'try' : 'tries'} left.` : `Invalid OTP. Too many wrong codes. ${NEED_NEW_CODE}`, {
       fields: ['otp'],
+    });
+  }
+
+  /**
+   * Counts a wrong try at the code of `key` that has this hash, while it has tries left; answers the count. Its commit
+   * does not wait for the disk (synchronous_commit off, this transaction only): a statement that matched nothing
+   * commits without it, so waiting would tell by the time which numbers were sent a code; a crash may forget the last
+   * moment's counts, never a used code (deleted with the commit that waits).
+   */
+  private async countWrongTry(key: string, codeHash: string): Promise<{ failedAttempts: number } | undefined> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`set local synchronous_commit = off`);
+      const [counted] = await tx
+        .update(mobileCodes)
+        .set({ failedAttempts: sql`${mobileCodes.failedAttempts} + 1` })
+        .where(and(eq(mobileCodes.key, key), eq(mobileCodes.codeHash, codeHash), lt(mobileCodes.failedAttempts, MAX_WRONG_MOBILE_CODES)))
+        .returning({ failedAttempts: mobileCodes.failedAttempts });
+      return counted;
     });
   }
 

@@ -14,12 +14,14 @@ import { tokensOf } from './users.controller.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { MobileCodesService } from './mobile-codes.service.js';
 import { deviceCookieOf, setDeviceCookie } from './device-cookie.js';
+import { MobileDevices } from './mobile-devices.js';
 
 /**
  * Beyond docs/product.md#api: sign-in by a code sent to an Indian mobile number, and a signed-in shopper
  * proving one (docs/decisions/0280-sign-in-by-mobile-number.md). Sends are limited per number and per
  * address inside the service (MOBILE_CODE_SENDS); the routes' own limits only bound the requests. A sign-in by code
- * marks its address and browser (a cookie) as the number's owner's, whose sends strangers' sends do not refuse.
+ * marks its address and its browser (a random device token in a cookie, ended with the session: MobileDevices) as the
+ * number's owner's, whose sends strangers' sends do not refuse and whose texts come from the budget's reserve.
  */
 @LocalizedAnswers()
 @Controller('user')
@@ -30,6 +32,7 @@ export class MobileController {
     private readonly mobile: MobileSignInService,
     private readonly profile: ProfileService,
     private readonly codes: MobileCodesService,
+    private readonly devices: MobileDevices,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.secureCookies = config.publicUrl.startsWith('https:');
@@ -62,7 +65,7 @@ export class MobileController {
   ) {
     const tokens = await this.mobile.signIn(body.mobile, body.otp, language, ua);
     await this.codes.remember(body.mobile, req.ip);
-    setDeviceCookie(reply, this.codes.deviceToken(body.mobile), this.secureCookies);
+    setDeviceCookie(reply, await this.devices.issue(body.mobile, tokens.sessionId, deviceCookieOf(req)), this.secureCookies);
     return ok(tokensOf(tokens), 'Login successfully');
   }
 

@@ -112,8 +112,8 @@ export class UsersController {
     const header = req.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : body.refreshToken;
     if (!token) throw unauthorized('Refresh token is missing. Please login again.');
-    const pair = await this.users.refresh(token);
-    return ok(pair, 'New access token generated');
+    const { accessToken, refreshToken } = await this.users.refresh(token);
+    return ok({ accessToken, refreshToken }, 'New access token generated');
   }
 
   @Get('logout')

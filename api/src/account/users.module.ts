@@ -6,12 +6,14 @@ import { ProfileService } from './profile.service.js';
 import { MobileCodesService } from './mobile-codes.service.js';
 import { MobileController } from './mobile.controller.js';
 import { MobileSignInService } from './mobile-sign-in.service.js';
+import { MobileDevices } from './mobile-devices.js';
+import { SmsBudgetController } from './sms-budget.controller.js';
 import { UsersController } from './users.controller.js';
 import { UsersService } from './users.service.js';
 
 @Module({
-  controllers: [UsersController, MobileController, NoticeConsentsController],
-  providers: [UsersService, GoogleSignInService, PasswordResetService, ProfileService, MobileCodesService, MobileSignInService],
+  controllers: [UsersController, MobileController, NoticeConsentsController, SmsBudgetController],
+  providers: [UsersService, GoogleSignInService, PasswordResetService, ProfileService, MobileCodesService, MobileSignInService, MobileDevices],
   exports: [UsersService],
 })
 export class UsersModule {}

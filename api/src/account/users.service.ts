@@ -53,8 +53,10 @@ export class UsersService {
     const passwordHash = await hashPassword(body.password, this.config.passwordHashCost);
     const row = await insertUserUnlessTaken(this.db, { id: newId(), name: body.name, email: body.email, passwordHash, language });
     if (row) return toPublicUser(row);
-    const owner = await this.findByEmail(body.email);
-    if (owner) this.tellOwnerOfRegisterAttempt(owner);
+    // The owner is read and told after the answer, not before it: a taken e-mail answers in a new one's time.
+    void this.findByEmail(body.email)
+      .then((owner) => owner && this.tellOwnerOfRegisterAttempt(owner))
+      .catch(() => undefined);
     const now = new Date();
     return toPublicUser({
       id: newId(),

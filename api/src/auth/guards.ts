@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Injectable, SetMetadata, UseGu
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
 import { forbidden, unauthorized } from '../common/app-error.js';
-import { databaseFault } from '../common/database-fault.js';
+import { retryableFault } from '../common/database-fault.js';
 import type { AuthUser } from './auth-user.js';
 
 export const ROLES = 'haat:roles';
@@ -10,8 +10,8 @@ export const ROLES = 'haat:roles';
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T): T {
-    // The session check could not reach the database: a 503 to retry, not a sign-out (401).
-    if (err instanceof Error && databaseFault(err)?.unavailable) throw err;
+    // The session check could not reach the database, or waited for a busy pool: a 503 to retry, not a sign-out (401).
+    if (err instanceof Error && retryableFault(err)) throw err;
     if (err || !user) throw unauthorized();
     return user;
   }
@@ -21,7 +21,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
 @Injectable()
 export class OptionalJwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T>(err: unknown, user: T): T | undefined {
-    if (err instanceof Error && databaseFault(err)?.unavailable) throw err;
+    if (err instanceof Error && retryableFault(err)) throw err;
     return err || !user ? undefined : user;
   }
 }

@@ -23,6 +23,8 @@ interface RefreshClaims {
 export interface TokenPair {
   accessToken: string;
   refreshToken: string;
+  /** The session both name (never sent: a mobile sign-in ties its device token to it). */
+  sessionId: string;
 }
 
 /** Access JWTs (ACCESS_TOKEN_TTL, 15 min by default) and rotating refresh tokens kept server-side per session. */
@@ -109,6 +111,6 @@ export class TokensService {
       { sub: user.id, sid, jti, typ: 'refresh' },
       { secret: this.config.jwtRefreshSecret, expiresIn: REFRESH_TTL_SECONDS, algorithm: TOKEN_ALGORITHM },
     );
-    return { accessToken, refreshToken };
+    return { accessToken, refreshToken, sessionId: sid };
   }
 }

@@ -9,6 +9,7 @@ import { AppError, notFound } from '../common/app-error.js';
 import { newId } from '../common/ids.js';
 import { chosenVariant, publishedByIds, type ProductRow } from '../catalog/index.js';
 import { lockUser } from '../users/index.js';
+import { RateLimited } from '../throttle/index.js';
 import { stockAlerts } from './stock-alerts.table.js';
 import { NotifyMeChannels } from './notify-me-channels.js';
 
@@ -25,6 +26,19 @@ function unitOf(product: ProductRow, variantId: string | null) {
   const variant = chosenVariant({ id: product.id, name: product.name, variants: product.inventory.variants }, variantId);
   const unit = sellingUnit({ price: Number(product.price), stock: product.inventory.stock, image: product.image }, variant);
   return { variant, unit };
+}
+
+/**
+ * The day's bound on waits an account opens (LIMITS.stockAlertsPerDay), told ones included: each wait is a notice when its
+ * unit comes back, so "buy the last unit, Notify me, cancel" repeated is as many notices a day as this, however the hours
+ * go (the route's hourly limit allows 24 times it). Past it: RateLimited, until the day's oldest wait is a day old.
+ */
+async function refusePastDailyWaits(tx: Pick<Db, 'select'>, userId: string): Promise<void> {
+  const [day] = await tx
+    .select({ n: count(), wait: sql<number>`ceil(extract(epoch from min(${stockAlerts.createdAt}) + interval '1 day' - now()))::int` })
+    .from(stockAlerts)
+    .where(and(eq(stockAlerts.userId, userId), sql`${stockAlerts.createdAt} > now() - interval '1 day'`));
+  if (day && Number(day.n) >= LIMITS.stockAlertsPerDay) throw new RateLimited(Math.max(1, Number(day.wait)));
 }
 
 /**
@@ -66,6 +80,7 @@ export class StockAlertsService {
       await tx.delete(stockAlerts).where(and(mine, not(openAlert)));
       const [open] = await tx.select({ id: stockAlerts.id }).from(stockAlerts).where(mine);
       if (open) return false;
+      await refusePastDailyWaits(tx, userId);
       const [{ n }] = (await tx
         .select({ n: count() })
         .from(stockAlerts)

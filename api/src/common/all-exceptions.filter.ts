@@ -121,6 +121,15 @@ function databaseAnswer(
       },
     };
   }
+  // Every pooled connection in use for the whole wait: the database answers, the shop is busy (retry soon).
+  if (fault.busy) {
+    logger.warn(`${where} ${facts}`);
+    return {
+      status: 503,
+      headers: { 'retry-after': String(DATABASE_RETRY_AFTER_S) },
+      body: { success: false, error: true, message: 'The shop is busy. Please try again in a moment.', code: ErrorCode.Busy },
+    };
+  }
   // A query past its statement_timeout (SQLSTATE 57014, the catalogue's bound): busy, not broken.
   if (fault.code === '57014') {
     logger.warn(`${where} query cancelled (statement timeout)`);

@@ -14,7 +14,7 @@ export function errorFacts(error: unknown): string {
       fault.table && `table=${fault.table}`,
       fault.column && `column=${fault.column}`,
     ];
-    return [fault.unavailable ? 'database unavailable' : 'database error', ...facts].filter(Boolean).join(' ');
+    return [fault.unavailable ? 'database unavailable' : fault.busy ? 'database pool busy' : 'database error', ...facts].filter(Boolean).join(' ');
   }
   if (error instanceof Error) return redactSecrets(`${error.name}: ${error.message}`);
   return redactSecrets(String(error));

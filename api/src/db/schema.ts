@@ -13,6 +13,8 @@ export { cartItems } from '../cart/cart.table.js';
 export { cartSyncResults } from '../cart/cart-sync-results.table.js';
 export { passwordResetCodes, passwordResetRequests } from '../account/password-reset.table.js';
 export { mobileCodes } from '../account/mobile-codes.table.js';
+export { mobileDevices } from '../account/mobile-devices.table.js';
+export { smsBudget } from '../sms/sms-budget.table.js';
 export { wishlistItems } from '../wishlist/wishlist.table.js';
 export { stockAlerts } from '../back-in-stock/stock-alerts.table.js';
 export { reviews } from '../reviews/reviews.table.js';

@@ -8,3 +8,5 @@ export { FILE_STORAGE, PostgresFileStorage, type FileStorage, type SharedFileSto
 export { S3FileStorage } from './s3-storage.js';
 export { fileStorageFor, isShared } from './storage-for.js';
 export { moveUploads } from './move-uploads.js';
+export { PICTURES_ZIP_LIMITS, WORKBOOK_LIMITS, checkArchive, unpackEntry, type ArchiveLimits, type CheckedArchive } from './archives.js';
+export type { ZipEntry } from './zip-directory.js';

@@ -173,6 +173,7 @@ export const enIN = {
     nameSaved: 'Your name is saved.',
     whatsappOff: 'This shop does not send order updates on WhatsApp.',
     whatsappNeedsMobile: 'Verify your mobile number first: updates go only to a verified number.',
+    noticesNeedEmailProof: 'Verify your e-mail first: these notices are mailed only to an address you have proved.',
     whatsappOn: 'Order updates will come on WhatsApp.',
     whatsappStopped: 'Order updates on WhatsApp are stopped.',
     downloadLinkInvalid: 'This download link is not valid: download again from the screen.',
@@ -585,6 +586,7 @@ export const enIN = {
     cancelled: { title: 'Order cancelled', body: 'Order {{id}} was cancelled.' },
     cancelledRefunded: { title: 'Order cancelled', body: 'Order {{id}} was cancelled. {{amount}} is being refunded to your card.' },
     newOrder: { title: 'New order', body: 'Order {{id}} · {{amount}}' },
+    smsStrangers: { title: 'SMS budget pressed', body: 'Strangers asked for sign-in codes up to the open share of the SMS budget. See SMS budget.' },
   },
 };
 

@@ -168,6 +168,7 @@ export const hiIN: Catalogue = {
     nameSaved: 'आपका नाम सेव हो गया।',
     whatsappOff: 'यह दुकान WhatsApp पर ऑर्डर अपडेट नहीं भेजती।',
     whatsappNeedsMobile: 'पहले अपना मोबाइल नंबर वेरिफ़ाई करें: अपडेट सिर्फ़ वेरिफ़ाई किए गए नंबर पर जाते हैं।',
+    noticesNeedEmailProof: 'पहले अपना ई-मेल वेरिफ़ाई करें: ये सूचनाएँ सिर्फ़ उसी पते पर भेजी जाती हैं जिसे आपने वेरिफ़ाई किया है।',
     whatsappOn: 'ऑर्डर अपडेट WhatsApp पर आएँगे।',
     whatsappStopped: 'WhatsApp पर ऑर्डर अपडेट बंद कर दिए गए।',
     downloadLinkInvalid: 'यह डाउनलोड लिंक मान्य नहीं है: स्क्रीन से दोबारा डाउनलोड करें।',
@@ -567,5 +568,6 @@ export const hiIN: Catalogue = {
     cancelled: { title: 'ऑर्डर कैंसल हो गया', body: 'ऑर्डर {{id}} कैंसल हो गया।' },
     cancelledRefunded: { title: 'ऑर्डर कैंसल हो गया', body: 'ऑर्डर {{id}} कैंसल हो गया। {{amount}} आपके कार्ड में रिफ़ंड किए जा रहे हैं।' },
     newOrder: { title: 'नया ऑर्डर', body: 'ऑर्डर {{id}} · {{amount}}' },
+    smsStrangers: { title: 'SMS बजट पर दबाव', body: 'अजनबियों ने SMS बजट के खुले हिस्से की सीमा तक साइन-इन कोड माँगे। SMS बजट देखें।' },
   },
 };

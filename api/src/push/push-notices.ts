@@ -5,6 +5,7 @@ import type { NoticeTopic } from '@haat/shared/notices/notice-consents';
 import { ADMIN_ORDERS_PAGE, type NewOrderPush } from '@haat/shared/orders/order-events';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
+import { t } from '../i18n/i18n.js';
 import { newOrderNotice, pickupLockedNotice } from '../i18n/stage-notice.js';
 import { NoticeKinds, NoticeRefused, type NoticeJob, type NoticeToQueue } from '../notices/index.js';
 import { activeAdminsWithLanguage, noticeTargetOf } from '../users/index.js';
@@ -78,6 +79,15 @@ export class PushNotices implements OnModuleInit {
     this.kinds.register<ShopperPush>('push-shopper', { send: (p, job) => this.toShopper(p, job) });
     this.kinds.register<AdminsPush>('push-admins', { send: (p, job) => this.toAdmins(p, job) });
     this.kinds.register<DevicePush>('push', { send: (p, job) => this.toDevice(p, job) });
+    // Queued by the SMS budget when strangers press its open share (api/src/sms/sms-budget.ts), once an hour at most.
+    this.kinds.register<Record<string, never>>('push-admins-sms', {
+      send: (_p, job) =>
+        this.toAdminDevices(job, (language) => ({
+          title: t(language, 'push.smsStrangers.title'),
+          body: t(language, 'push.smsStrangers.body'),
+          url: `${this.config.publicUrl}/dashboard/sms-budget`,
+        })),
+    });
   }
 
   private async toShopper({ userId, topic, notice, inLanguages }: ShopperPush, job: NoticeJob): Promise<void> {
@@ -110,6 +120,21 @@ export class PushNotices implements OnModuleInit {
         payload: { subscriptionId: device.id, payload: JSON.stringify({ ...notice, tag: job.key }) },
       });
     }
+  }
+
+  /** One message to each active admin's device, in that admin's language. */
+  private async toAdminDevices(job: NoticeJob, notice: (language: Language) => PushNotice): Promise<void> {
+    const admins = activeAdminsWithLanguage(this.db);
+    const devices = await this.db
+      .select({ id: pushSubscriptions.id, language: admins.language })
+      .from(pushSubscriptions)
+      .innerJoin(admins, eq(admins.id, pushSubscriptions.userId));
+    for (const device of devices)
+      job.enqueue({
+        kind: 'push',
+        key: `${job.key}:${device.id}`,
+        payload: { subscriptionId: device.id, payload: JSON.stringify({ ...notice(device.language), tag: job.key }) },
+      });
   }
 
   /** Sends; a device gone (404, 410) is deleted; a refusal (other 4xx) is recorded failed; the rest is tried again. */

@@ -24,6 +24,7 @@ export {
 } from './users.repository.js';
 export {
   noticeConsentsOf,
+  noticeConsentsAndProofOf,
   noticeReachOf,
   noticeTargetOf,
   stopNotices,

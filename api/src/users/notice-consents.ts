@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Language } from '@haat/shared/common/languages';
-import type { NoticeChannel, NoticeConsents, NoticeTopic } from '@haat/shared/notices/notice-consents';
+import { provedFor, type NoticeChannel, type NoticeConsents, type NoticeTopic, type ProvedAddresses } from '@haat/shared/notices/notice-consents';
 import type { Db } from '../db/database.js';
 import { users } from './users.table.js';
 
@@ -20,6 +20,20 @@ const FIELDS = {
 export async function noticeConsentsOf(db: Pick<Db, 'select'>, userId: string): Promise<NoticeConsents | undefined> {
   const [row] = await db.select(COLUMNS).from(users).where(eq(users.id, userId));
   return row;
+}
+
+/** The account's consents and what it has proved (its e-mail, its mobile), or undefined for no such account. */
+export async function noticeConsentsAndProofOf(
+  db: Pick<Db, 'select'>,
+  userId: string,
+): Promise<{ consents: NoticeConsents; proved: ProvedAddresses } | undefined> {
+  const [row] = await db
+    .select({ ...COLUMNS, emailProved: users.verifyEmail, mobileProved: users.mobileVerified })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!row) return undefined;
+  const { emailProved, mobileProved, ...consents } = row;
+  return { consents, proved: { email: emailProved, mobile: mobileProved } };
 }
 
 /** Stores every switch at once; false for no such account. */
@@ -66,7 +80,8 @@ export interface NoticeReach {
 
 /**
  * The one rule of where a notice of `topic` can go, in one read: each channel switched on with somewhere to go (push:
- * the switch, the devices are push's; WhatsApp: a verified mobile; e-mail: an address), by its address. Null for an
+ * the switch, the devices are push's; WhatsApp: a verified mobile; e-mail: an address, proved for a marketing-like
+ * topic, shared's provedFor), by its address. Null for an
  * account gone or not active.
  */
 async function addressesOf(
@@ -80,6 +95,7 @@ async function addressesOf(
       address: users.email,
       mobile: users.mobile,
       mobileVerified: users.mobileVerified,
+      emailVerified: users.verifyEmail,
       language: users.language,
       status: users.status,
     })
@@ -87,9 +103,11 @@ async function addressesOf(
     .where(eq(users.id, userId));
   if (!row || row.status !== 'Active') return null;
   const to: Partial<Record<NoticeChannel, string>> = {};
+  // Asked when a notice is queued and again when it is sent: a marketing-like notice only to an address its owner proved.
+  const proved = (channel: NoticeChannel) => provedFor(topic, channel, { email: row.emailVerified, mobile: row.mobileVerified });
   if (row.push) to.push = '';
-  if (row.whatsapp && row.mobileVerified && row.mobile) to.whatsapp = row.mobile;
-  if (row.email && row.address) to.email = row.address;
+  if (row.whatsapp && proved('whatsapp') && row.mobile) to.whatsapp = row.mobile;
+  if (row.email && proved('email') && row.address) to.email = row.address;
   return { language: row.language, to };
 }
 

@@ -43,6 +43,11 @@ export enum ErrorCode {
   Conflict = 'CONFLICT',
   /** 409: disabling this account would leave the shop without an active administrator. */
   LastAdmin = 'LAST_ADMIN',
+  /**
+   * 409: a notice switch turned on for an address its owner has not proved; `fields` names the switches and `proof`
+   * what to prove (`email`: POST /api/user/verify-email mails the link; `mobile`: a code to the number, My Profile).
+   */
+  ProofRequired = 'PROOF_REQUIRED',
   /** 409: the account already keeps as many addresses as one account may; `limit` says how many. */
   AddressLimit = 'ADDRESS_LIMIT',
   /** 409: "Notify me" on a product or option that can be bought now; `productId` (and `variantId`) and `available` say which and how many. */

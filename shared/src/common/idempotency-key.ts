@@ -20,3 +20,11 @@ export function parseIdempotencyKeyHeader(raw: string | readonly string[] | unde
   const parsed = IdempotencyKey.safeParse(value);
   return parsed.success ? { ok: true, key: parsed.data } : { ok: false, message: `Idempotency-Key: ${parsed.error.issues[0]?.message ?? 'is invalid'}` };
 }
+
+/**
+ * The one Idempotency-Key of every order that replaces a cancelled card order (the cancelled page's "Try again" and
+ * "Pay on delivery instead", docs/product.md#after-a-payment-fails): derived from the cancelled order alone, so two
+ * taps, two tabs or a retry of either button make one order, and the second button cannot make another (its body
+ * differs: 422 IDEMPOTENCY_KEY_REUSED). Keys are per user, so the order number is enough.
+ */
+export const replacementKey = (cancelledOrderId: string): string => `replaces:${cancelledOrderId}`;

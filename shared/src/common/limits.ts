@@ -12,6 +12,8 @@ export const LIMITS = {
   maxStockAlertsPerAccount: 50,
   /** "Notify me" asks one account may make in an hour, counted by the throttle (docs/product.md#back-in-stock). */
   stockAlertsPerHour: 30,
+  /** And in a day (a day of hours at the hourly limit would be 720 asks, each a notice when the unit comes back). */
+  stockAlertsPerDay: 60,
   /** Days a "Notify me" wait lasts untold before it ends by itself. */
   stockAlertDays: 90,
   /** Most addresses (not removed) one account may keep. */

@@ -39,3 +39,31 @@ export interface ChannelHolder {
 export function usableChannels(account: ChannelHolder, shop: { whatsapp: boolean }): NoticeChannel[] {
   return NOTICE_CHANNELS.filter((c) => c === 'push' || (c === 'email' ? account.email !== '' : shop.whatsapp && account.mobileVerified));
 }
+
+/**
+ * Topics a shopper asks to hear of, not their own orders: marketing-like, so mailed only to an address its owner proved
+ * (docs/product.md#notices-and-consent); WhatsApp goes only to a verified number whatever the topic.
+ */
+export const PROVED_ADDRESS_TOPICS: readonly NoticeTopic[] = ['backInStock', 'priceDrops'];
+
+/** What the account has proved: its e-mail (a link mailed to it) and its mobile (a code texted to it). */
+export interface ProvedAddresses {
+  email: boolean;
+  mobile: boolean;
+}
+
+/** Whether a notice of `topic` may go by `channel` to an account that proved `proved` (push goes to its own devices). */
+export function provedFor(topic: NoticeTopic, channel: NoticeChannel, proved: ProvedAddresses): boolean {
+  if (channel === 'whatsapp') return proved.mobile;
+  if (channel === 'email') return proved.email || !PROVED_ADDRESS_TOPICS.includes(topic);
+  return true;
+}
+
+/** The switches `next` turns on (off in `before`) whose address the account has not proved, as `topic.channel`. */
+export function switchesNeedingProof(before: NoticeConsents, next: NoticeConsents, proved: ProvedAddresses): string[] {
+  return NOTICE_TOPICS.flatMap((topic) =>
+    NOTICE_CHANNELS.filter((channel) => next[topic][channel] && !before[topic][channel] && !provedFor(topic, channel, proved)).map(
+      (channel) => `${topic}.${channel}`,
+    ),
+  );
+}

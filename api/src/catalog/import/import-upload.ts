@@ -2,11 +2,11 @@ import { isUtf8 } from 'node:buffer';
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { parse } from 'csv-parse';
-import { unzip, type UnzipFileInfo } from 'fflate';
 import { ErrorCode } from '@haat/shared/common/error-code';
 import { IMPORT_MAX_ROWS } from '@haat/shared/catalog/catalog-import';
 import { AppError, badRequest } from '../../common/app-error.js';
 import { eventLoopTurns } from '../../common/event-loop-turns.js';
+import { PICTURES_ZIP_LIMITS, WORKBOOK_LIMITS, checkArchive, unpackEntry, type ZipEntry } from '../../files/index.js';
 import { xlsxRowsOffThread } from './sheet-thread.js';
 import { csvDelimiter } from './csv-delimiter.js';
 
@@ -60,6 +60,8 @@ export async function readImportUpload(req: FastifyRequest): Promise<ImportUploa
   const file = parts.file;
   if (!file) throw fileProblem('file', 'is required (the catalogue as CSV or Excel)');
   if (file.length > IMPORT_FILE_MAX_BYTES) throw tooLarge('file', IMPORT_FILE_MAX_BYTES);
+  // A workbook is a ZIP: judged and unpacked within its limits before the sheet reader opens it (files/archives.ts).
+  if (file.subarray(0, 4).equals(ZIP)) await checkArchive(file, 'file', WORKBOOK_LIMITS);
   const sheet = await readSheet(file);
   if (sheet.rows.length > IMPORT_MAX_ROWS) throw fileProblem('file', `has more than ${IMPORT_MAX_ROWS} rows; split it into several files`);
   return { sheet, pictures: parts.pictures ? await readZip(parts.pictures) : null, picturesZip: parts.pictures ?? null };
@@ -118,32 +120,17 @@ async function xlsxRows(bytes: Buffer): Promise<Sheet['rows']> {
   return read;
 }
 
-/** A ZIP's file names, read without unpacking; a file is unpacked when asked for. */
+/** A pictures ZIP's file names, its limits checked first (files/archives.ts); a file is unpacked when asked for. */
 export async function readZip(bytes: Buffer): Promise<PictureZip> {
-  const names = new Set<string>();
-  const listed = await new Promise<boolean>((resolve) => {
-    unzip(
-      bytes,
-      {
-        filter: (f: UnzipFileInfo) => {
-          if (!f.name.endsWith('/')) names.add(baseName(f.name));
-          return false;
-        },
-      },
-      (err) => resolve(!err),
-    );
-  });
-  if (!listed) throw fileProblem('pictures', 'could not be read as a ZIP file');
+  const { entries } = await checkArchive(bytes, 'pictures', PICTURES_ZIP_LIMITS);
+  const byName = new Map<string, ZipEntry>();
+  for (const entry of entries) if (!entry.name.endsWith('/') && !byName.has(baseName(entry.name))) byName.set(baseName(entry.name), entry);
   return {
-    names,
-    read: (name) =>
-      new Promise((resolve, reject) => {
-        unzip(bytes, { filter: (f) => baseName(f.name) === name && !f.name.endsWith('/') }, (err, files) => {
-          if (err) return reject(err);
-          const found = Object.values(files)[0];
-          resolve(found ? Buffer.from(found) : undefined);
-        });
-      }),
+    names: new Set(byName.keys()),
+    read: async (name) => {
+      const entry = byName.get(name);
+      return entry ? unpackEntry(bytes, entry) : undefined;
+    },
   };
 }
 

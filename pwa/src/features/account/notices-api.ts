@@ -7,7 +7,9 @@ import { screenKeys } from '../../lib/query/screen-keys';
 /** docs/product.md#notices-and-consent: which notices come to the signed-in shopper by which channel. */
 export const noticesApi = {
   get: async (signal?: AbortSignal) => (await http.get('user/notices', { signal }).json<Envelope<NoticeConsents>>()).data!,
-  put: async (consents: NoticeConsents) => (await http.put('user/notices', { json: consents }).json<Envelope<NoticeConsents>>()).data!,
+  // The switches say a refusal themselves (a proof to ask for, components/notice-switches.tsx): no toast here.
+  put: async (consents: NoticeConsents) =>
+    (await http.put('user/notices', { json: consents, context: { silent: true } }).json<Envelope<NoticeConsents>>()).data!,
 };
 
 export const noticeConsentsQuery = () => queryOptions({ queryKey: screenKeys.noticeConsents(), queryFn: ({ signal }) => noticesApi.get(signal) });

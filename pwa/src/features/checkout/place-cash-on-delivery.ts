@@ -10,9 +10,11 @@ import { queueOrder, recordPlacedOrder } from './cod-queue';
 export type CodOutcome =
   { kind: 'placed'; order: Order } | { kind: 'queued'; key: string } | { kind: 'price-changed'; current: CurrentTotals; message: string };
 
-/** Cash on delivery, offline-first, behind earlier queued writes; a lost answer queues the same key: placed exactly once. */
-export async function placeCashOnDelivery(body: CashOnDeliveryRequest): Promise<CodOutcome> {
-  const key = outboxFacade.newKey();
+/**
+ * Cash on delivery, offline-first, behind earlier queued writes; a lost answer queues the same key: placed exactly once.
+ * `key`: the order's Idempotency-Key when the caller has one (a cancelled order's replacement), else a fresh one.
+ */
+export async function placeCashOnDelivery(body: CashOnDeliveryRequest, key = outboxFacade.newKey()): Promise<CodOutcome> {
   const waiting = navigator.onLine ? await outboxFacade.flush() : 1;
   if (waiting > 0 || !navigator.onLine) {
     await queueOrder(body, key);

@@ -57,6 +57,7 @@ export function reactionTo(sent: string | undefined): ProblemReaction {
     case ErrorCode.Conflict:
     case ErrorCode.LastAdmin:
     case ErrorCode.AddressLimit:
+    case ErrorCode.ProofRequired:
     case ErrorCode.InStock:
     case ErrorCode.AlertLimit:
     case ErrorCode.NoChannel: // Notify me asks first by which channel; a queued ask refused so is said and undone

@@ -18,6 +18,7 @@ const ADMIN_LINKS = [
   ['/dashboard/stores', 'stores'],
   ['/dashboard/returns', 'returns'],
   ['/dashboard/synonyms', 'synonyms'],
+  ['/dashboard/sms-budget', 'smsBudget'],
   ['/dashboard/gst', 'gstReturn'],
 ] as const;
 

@@ -1,4 +1,5 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { ErrorCode } from '@haat/shared/common/error-code';
 import { NOTICE_TOPICS, usableChannels, type NoticeChannel, type NoticeTopic } from '@haat/shared/notices/notice-consents';
 import type { User } from '@haat/shared/users/user.types';
 import { usePublicConfig } from '../../../lib/http/public-config';
@@ -6,6 +7,9 @@ import { useOnlineQuery } from '../../../lib/query/query-client';
 import { useServerWrite } from '../../../lib/query/server-write';
 import { useTranslation } from '../../../i18n/i18n';
 import type { PushState } from '../../realtime/public';
+import { problemOf } from '../../../lib/http/http-problem';
+import { toast } from '../../../lib/ui/toast';
+import { verifyLinkWrite } from '../api';
 import { noticeConsentsQuery, noticeConsentsWrite } from '../notices-api';
 
 /** Why a channel is not in the grid, and how to add it (notices.missing.*). */
@@ -31,6 +35,8 @@ function columnsFor(user: User, whatsapp: boolean, push: PushState | null): { ch
  * until the shopper turns it on (order updates by push and e-mail excepted). Only the channels the account can use are
  * columns (e-mail at an address, WhatsApp at a verified mobile on a shop that sends it, push where this device takes
  * it), and the grid says how to add the others. A switch saving stays in place and keeps focus (busy, not disabled).
+ * Back in stock and price drops by e-mail go only to a proved address: turned on before, the server's 409
+ * PROOF_REQUIRED is said here with the button that mails the proof link.
  */
 export function NoticeSwitches({ user, onChange, push }: { user: User; onChange: (user: User) => void; push: PushState | null }) {
   const { t } = useTranslation('profile');
@@ -38,6 +44,8 @@ export function NoticeSwitches({ user, onChange, push }: { user: User; onChange:
   const id = useId();
   const saving = useServerWrite(noticeConsentsWrite());
   const busy = saving.isPending;
+  const [proof, setProof] = useState<string | null>(null);
+  const proofSending = useServerWrite(verifyLinkWrite());
   const query = noticeConsentsQuery();
   const read = useOnlineQuery(query);
   const consents = read.data;
@@ -45,11 +53,18 @@ export function NoticeSwitches({ user, onChange, push }: { user: User; onChange:
   const flip = (topic: NoticeTopic, channel: NoticeChannel, on: boolean) => {
     // One save at a time: a second press while one is on its way is not lost to a disabled box, and not sent twice.
     if (!consents || busy) return;
+    setProof(null);
     saving.mutate(
       { ...consents, [topic]: { ...consents[topic], [channel]: on } },
       {
         onSuccess: (saved) => {
           if (saved.orderUpdates.whatsapp !== Boolean(user.whatsapp_updates)) onChange({ ...user, whatsapp_updates: saved.orderUpdates.whatsapp });
+        },
+        onError: (error) => {
+          const problem = problemOf(error);
+          // An e-mail notice of this kind goes only to a proved address: the server asks for the proof first.
+          if (problem.code === ErrorCode.ProofRequired) setProof(problem.message);
+          else toast.error(problem.message);
         },
       },
     );
@@ -99,6 +114,19 @@ export function NoticeSwitches({ user, onChange, push }: { user: User; onChange:
             <li key={m}>{t(`notices.missing.${m}`)}</li>
           ))}
         </ul>
+      )}
+      {proof && (
+        <p className="notice-switches__proof" role="alert" data-testid="notice-proof">
+          {proof}{' '}
+          <button
+            type="button"
+            className="btn btn--ghost btn--small"
+            aria-busy={proofSending.isPending}
+            onClick={() => proofSending.isPending || proofSending.mutate()}
+          >
+            {t('profile.sendVerifyLink')}
+          </button>
+        </p>
       )}
     </section>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { replacementKey } from '@haat/shared/common/idempotency-key';
 import type { Order } from '@haat/shared/orders/order.types';
 import { formatMoney } from '../../../i18n/format';
 import { useTranslation } from '../../../i18n/i18n';
@@ -32,7 +33,16 @@ function KeptCart({ order }: { order: Order }) {
   const { _id: addressId, pincode, name } = order.delivery_address;
   const seen = usePromise(lines.length > 0 ? { pincode, cart: cartPromiseKey(lines, waiting.size)! } : null);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const place = usePlaceOrder(lines, totals, coupon.applied, coupon.refused, seen && { promise: seen.promise, pincode }, setRefusal);
+  // One key for both buttons, derived from the cancelled order: at most one order replaces it, however often pressed.
+  const place = usePlaceOrder(
+    lines,
+    totals,
+    coupon.applied,
+    coupon.refused,
+    seen && { promise: seen.promise, pincode },
+    setRefusal,
+    replacementKey(order.orderId),
+  );
   const held = coupon.pending || coupon.busy;
   const act = (how: 'card' | 'cod') => {
     setRefusal(null);

@@ -42,6 +42,8 @@ export function usePlaceOrder(
   promise: { promise: DeliveryPromise; pincode: string } | null = null,
   /** Where a refusal with no place of its own is said: a toast at checkout, in the page after a payment failed. */
   say: (message: string) => void = (message) => toast.error(message),
+  /** Both buttons' one Idempotency-Key (a cancelled order's replacement: replacementKey); none: a fresh key a press. */
+  idempotencyKey: string | null = null,
 ) {
   const navigate = useNavigate();
   const [busy, setBusy] = useState<'cod' | 'card' | null>(null);
@@ -67,14 +69,16 @@ export function usePlaceOrder(
     return true;
   };
 
+  // The cancelled order's replacement was already made with the key (another tab, the other button): say so in words.
+  const refusal = (problem: HttpProblem) => (idempotencyKey && problem.code === ErrorCode.IdempotencyKeyReused ? i18n.t('retry:replaced') : problem.message);
+
   const pricesChanged = async (current: CurrentTotals, message: string) => {
     await applyCurrentPrices(current);
     setPriceNotice(i18n.t('checkout:newTotal', { message, total: formatMoney(current.totalAmt) }));
   };
 
   // Picked up at a store (docs/product.md#store-pickup): the store stands where the address and the promise stood.
-  const destination = (addressId: string | undefined, pickup: { storeId: string } | null) =>
-    pickup ? { pickup } : { address: addressId, ...promised() };
+  const destination = (addressId: string | undefined, pickup: { storeId: string } | null) => (pickup ? { pickup } : { address: addressId, ...promised() });
 
   const cashOnDelivery = async (addressId: string | undefined, pickup: { storeId: string } | null = null) => {
     if (!addressId && !pickup) return void say(i18n.t('checkout:noAddress'));
@@ -83,7 +87,7 @@ export function usePlaceOrder(
     setHoldLimit(null);
     setPromiseNotice(null);
     try {
-      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), ...destination(addressId, pickup) });
+      const outcome = await placeCashOnDelivery({ list_items: items(), ...priced(), ...destination(addressId, pickup) }, idempotencyKey ?? undefined);
       if (outcome.kind === 'price-changed') return await pricesChanged(outcome.current, outcome.message);
       if (outcome.kind === 'queued') return navigate(`/success?pending=${outcome.key}`, { replace: true });
       toast.success(i18n.t('checkout:placed'));
@@ -92,7 +96,7 @@ export function usePlaceOrder(
       const problem = problemOf(error);
       if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) say(problem.message);
+      else if (!promiseChanged(problem)) say(refusal(problem));
     } finally {
       setBusy(null);
     }
@@ -108,7 +112,7 @@ export function usePlaceOrder(
     try {
       await outboxFacade.flush();
       const body = { list_items: items(), ...priced(), ...(pickup ? { pickup } : { addressId, ...promised() }) };
-      const answer = await checkoutApi.cardCheckout(body, ulid());
+      const answer = await checkoutApi.cardCheckout(body, idempotencyKey ?? ulid());
       window.location.assign(answer.url); // Stripe's hosted page; it returns to /success or /cancel
     } catch (error) {
       const problem = problemOf(error);
@@ -118,7 +122,7 @@ export function usePlaceOrder(
       else if (isCouponRefusal(problem)) onCouponRefused(couponRefusalOf(problem));
       else if (reaction === 'not-offered') setPaymentsDown(problem.message);
       else if (holdLimitOf(problem)) setHoldLimit(holdLimitOf(problem));
-      else if (!promiseChanged(problem)) say(problem.message);
+      else if (!promiseChanged(problem)) say(refusal(problem));
       setBusy(null);
     }
   };
