@@ -19,4 +19,7 @@ export const allowedTableReads = [
   // the inventory it stocks its shelves through, so the inventory cannot call it.
   'inventory -> stores',
   'inventory -> store_pincodes',
+  // The catalogue on ONDC is, like search, an index of the catalogue: a full refresh writes 100,000 products a page at
+  // a time with their stock in one statement a page, and a buyer app's lines are found by SKU (docs/architecture.md#channels).
+  'ondc -> products',
 ];

@@ -34,6 +34,7 @@ import { PromotionsModule } from './promotions/index.js';
 import { StoresModule } from './stores/index.js';
 import { GstModule } from './gst/index.js';
 import { BooksModule } from './books/index.js';
+import { OndcModule } from './ondc/index.js';
 
 @Module({})
 export class AppModule {
@@ -72,6 +73,7 @@ export class AppModule {
         GstModule,
         BooksModule,
         PaymentsModule,
+        OndcModule,
         RealtimeModule,
         PushModule,
         WhatsappModule,

@@ -30,3 +30,4 @@ export { seedRuns } from '../seed/seed-runs.table.js';
 export { shopIdentity } from './shop-identity.table.js';
 export { storedFiles } from '../files/stored-files.table.js';
 export { noticeJobs } from '../notices/notice-jobs.table.js';
+export { ondcCatalogueWatches, ondcCategories, ondcLocations, ondcOrders } from '../ondc/ondc.table.js';
