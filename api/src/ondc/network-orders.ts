@@ -4,7 +4,7 @@ import { ErrorCode } from '@haat/shared/common/error-code';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { DB, type Db } from '../db/database.js';
 import { AppError } from '../common/app-error.js';
-import { OrderLifecycle, OrderPlacementService, OrderReader, type OrderRow } from '../orders/index.js';
+import { OrderLifecycle, OrderPlacementService, OrderReader, orderOfNetwork, type OrderRow } from '../orders/index.js';
 import { ONDC_ERRORS, OndcRefusal, isoDuration, type BecknContext, type OndcError } from './beckn-context.js';
 import { CallbackOutbox, type CallbackBody } from './callback-outbox.js';
 import { providerId } from './catalogue.js';
@@ -124,17 +124,16 @@ export class NetworkOrders implements OnModuleInit {
 
   private async place(context: BecknContext, request: OrderRequest, networkOrderId: string): Promise<OrderRow> {
     const priced = await this.quotes.quote(request.items);
-    if (priced.shortage) throw new NetworkItemsRefused(priced.shortage);
-    const { userId, addressId } = await this.buyers.accountFor(context.bap_id, networkOrderId, request);
     const prepaid = request.payment?.type === 'ON-ORDER';
-    const channel = { kind: 'ondc' as const, buyerApp: context.bap_id, networkOrderId };
-    const { order } = await this.placement.place(
-      userId,
-      { items: priced.lines.map((l) => l.item), addressId, totalAmt: priced.priced.totalAmt },
-      prepaid ? 'CARD' : 'COD',
-      `ondc:${context.bap_id}:${networkOrderId}`,
-      channel,
-    );
+    // Confirmed before (a second message, or this callback's earlier try): the order it placed answers.
+    let order = await orderOfNetwork(this.db, context.bap_id, networkOrderId);
+    if (!order) {
+      if (priced.shortage) throw new NetworkItemsRefused(priced.shortage);
+      const { userId, addressId } = await this.buyers.accountFor(context.bap_id, networkOrderId, request);
+      const channel = { kind: 'ondc' as const, buyerApp: context.bap_id, networkOrderId };
+      const input = { items: priced.lines.map((l) => l.item), addressId, totalAmt: priced.priced.totalAmt };
+      order = (await this.placement.place(userId, input, prepaid ? 'CARD' : 'COD', `ondc:${context.bap_id}:${networkOrderId}`, channel)).order;
+    }
     await this.db
       .insert(ondcOrders)
       .values({
