@@ -1,5 +1,10 @@
+import { createHash } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { Inject, Injectable, type OnModuleInit } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import { APP_CONFIG, type AppConfig, type OndcConfig } from '../config/config.js';
 import { errorFacts } from '../common/error-facts.js';
 import { NoticeKinds, NoticeRefused, NoticesService, type NoticeJob, type NoticeToQueue } from '../notices/index.js';
 import { authorizationFor, bodyDigest } from './beckn-signature.js';
@@ -31,8 +36,11 @@ export interface OndcCallback<I = unknown> {
   expiresAt: number | null;
 }
 
-/** A callback's body as its responder builds it: a message, an error, or a body written in parts (a catalogue). */
-export type CallbackBody = ({ message?: unknown; error?: OndcError } | { parts: string[] }) & { route?: CallbackRoute };
+/**
+ * A callback's body as its responder builds it: a message, an error, or (a catalogue) a file holding the body's
+ * `"message":{…}` member, from `scratchFile`: sent from the disk and deleted once sent.
+ */
+export type CallbackBody = ({ message?: unknown; error?: OndcError } | { file: string }) & { route?: CallbackRoute };
 
 /** Where a callback goes and the context it carries. */
 export interface CallbackRoute {
@@ -81,16 +89,34 @@ export class CallbackOutbox implements OnModuleInit {
     const bapUri = route?.bapUri ?? callback.bapUri;
     if (!bapUri || !(route?.context ?? callback.context)) throw new NoticeRefused(`${callback.action} has no buyer app to go to`);
     const context = { ...(route?.context ?? callback.context), timestamp: new Date().toISOString() };
-    const parts = 'parts' in built ? [`{"context":${JSON.stringify(context)},`, ...built.parts, '}'] : [JSON.stringify({ context, ...built })];
-    const digest = bodyDigest(parts);
+    try {
+      const body = 'file' in built ? await fileBody(`{"context":${JSON.stringify(context)},`, built.file, '}') : { text: JSON.stringify({ context, ...built }) };
+      await this.post(callback, bapUri, body, job);
+    } finally {
+      if ('file' in built) await rm(built.file, { force: true });
+    }
+  }
+
+  /** A file for a responder's body in $DATA_DIR/ondc, named for its notice (a second try writes it afresh). */
+  async scratchFile(key: string): Promise<string> {
+    const dir = join(this.config.dataDir, 'ondc');
+    await mkdir(dir, { recursive: true });
+    return join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
+  }
+
+  private async post(callback: OndcCallback, bapUri: string, body: { text: string } | { digest: string; stream: () => ReadableStream<Uint8Array> }, job: NoticeJob) {
+    const ondc = this.config.ondc as OndcConfig;
+    const digest = 'text' in body ? bodyDigest(body.text) : body.digest;
     const key = { subscriberId: ondc.subscriberId, uniqueKeyId: ondc.uniqueKeyId, seed: ondc.signingSeed, publicKey: ondc.signingPublicKey };
     let res: Response;
     try {
       res = await fetch(`${bapUri.replace(/\/$/, '')}/${callback.action}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', authorization: authorizationFor({ digest }, key) },
-        body: new Blob(parts),
-        signal: AbortSignal.any([job.signal, AbortSignal.timeout(20_000)]),
+        body: 'text' in body ? body.text : body.stream(),
+        ...('text' in body ? {} : { duplex: 'half' }),
+        // A catalogue streams for as long as its lease allows; a message gets 20 s.
+        signal: 'text' in body ? AbortSignal.any([job.signal, AbortSignal.timeout(20_000)]) : job.signal,
       });
     } catch (error) {
       throw new Error(`the buyer app could not be reached: ${errorFacts(error)}`);
@@ -101,6 +127,20 @@ export class CallbackOutbox implements OnModuleInit {
     // A NACK or a 4xx will not pass on another try; a 429 or a 5xx may.
     throw res.ok || (res.status < 500 && res.status !== 429) ? new NoticeRefused(detail) : new Error(detail);
   }
+}
+
+/** A body of a file between two texts: its digest read from the disk (never all in memory), and a stream of it to send. */
+async function fileBody(head: string, file: string, tail: string): Promise<{ digest: string; stream: () => ReadableStream<Uint8Array> }> {
+  const hash = createHash('blake2b512').update(head);
+  for await (const chunk of createReadStream(file)) hash.update(chunk as Buffer);
+  hash.update(tail);
+  const digest = hash.digest('base64');
+  const parts = async function* () {
+    yield Buffer.from(head);
+    yield* createReadStream(file);
+    yield Buffer.from(tail);
+  };
+  return { digest, stream: () => Readable.toWeb(Readable.from(parts())) as ReadableStream<Uint8Array> };
 }
 
 /** A callback as a notice: what a move of an order queues in its own transaction (OrderEvents.queueNotices). */

@@ -1,3 +1,5 @@
+import { createWriteStream } from 'node:fs';
+import { once } from 'node:events';
 import { Inject, Injectable } from '@nestjs/common';
 import { sql } from 'drizzle-orm';
 import { decimalText, paise, salePrice } from '@haat/shared/money/paise';
@@ -9,7 +11,7 @@ import { OndcSettingsService, WAREHOUSE, type ListedLocation } from './ondc-sett
 import type { OndcCategoryRow } from './ondc.table.js';
 
 /** Products read per statement: a slice of the catalogue written between two turns of the event loop. */
-const PAGE = 500;
+const PAGE = 250;
 
 /** A product as the catalogue reads it. */
 interface CatalogueRow {
@@ -40,7 +42,7 @@ export interface CatalogueWindow {
  * The shop's catalogue as ONDC's on_search carries it (retail 1.2.5; docs/product.md#selling-on-ondc): one provider,
  * the shop, in the domain asked for, with its locations and their serviceability and the items of the categories
  * the admin sells there. Items are written as JSON text a page at a time, and the loop gives way between pages, so
- * a catalogue of 100,000 items never holds the event loop for long; the caller sends the parts as one body.
+ * a catalogue of 100,000 items never holds the event loop for long; it is written to a file the outbox sends.
  */
 @Injectable()
 export class CatalogueWriter {
@@ -50,23 +52,32 @@ export class CatalogueWriter {
     private readonly settings: OndcSettingsService,
   ) {}
 
-  /** The `"message":{…}` member of on_search, in parts; `window` for an incremental refresh. */
-  async messageParts(domain: string, window: CatalogueWindow | null): Promise<string[]> {
+  /**
+   * Writes the `"message":{…}` member of on_search to `file` (a full catalogue is 150 MB: on disk, not in memory), a
+   * page at a time with a turn of the event loop between pages; `window` for an incremental refresh.
+   */
+  async writeMessage(file: string, domain: string, window: CatalogueWindow | null): Promise<void> {
     const [categories, locations] = await Promise.all([this.settings.categoriesOf(domain), this.settings.listedLocations()]);
     const provider = this.providerHead(domain, categories, locations);
-    const parts: string[] = [`"message":{"catalog":${JSON.stringify(this.bppHead()).slice(0, -1)},"bpp/providers":[${JSON.stringify(provider).slice(0, -1)},"items":[`];
-    const warehouse = locations.find((l) => l.id === WAREHOUSE);
-    let first = true;
-    if (categories.size && warehouse) {
-      for await (const rows of this.pages([...categories.keys()], window)) {
-        const items = rows.flatMap((row) => this.items(row, categories, warehouse.id));
-        if (items.length) parts.push(`${first ? '' : ','}${items.map((i) => JSON.stringify(i)).join(',')}`);
-        first = first && !items.length;
-        await new Promise((resolve) => setImmediate(resolve));
+    const out = createWriteStream(file);
+    const write = (text: string) => (out.write(text) ? Promise.resolve() : once(out, 'drain').then(() => undefined));
+    try {
+      await write(`"message":{"catalog":${JSON.stringify(this.bppHead()).slice(0, -1)},"bpp/providers":[${JSON.stringify(provider).slice(0, -1)},"items":[`);
+      const warehouse = locations.find((l) => l.id === WAREHOUSE);
+      let first = true;
+      if (categories.size && warehouse) {
+        for await (const rows of this.pages([...categories.keys()], window)) {
+          const items = rows.flatMap((row) => this.items(row, categories, warehouse.id));
+          if (items.length) await write(`${first ? '' : ','}${items.map((i) => JSON.stringify(i)).join(',')}`);
+          first = first && !items.length;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
+      await write(']}]}}');
+    } finally {
+      out.end();
+      await once(out, 'close');
     }
-    parts.push(']}]}}');
-    return parts;
   }
 
   /** Whether any product sold on ONDC in `domain` changed in the window (a push with nothing to say is not sent). */

@@ -9,7 +9,7 @@ const idOf = (prefix: string, ...parts: string[]) => `${prefix}${createHash('sha
 
 /**
  * The shop's side of a network buyer (docs/product.md#selling-on-ondc): an account per buyer app and buyer phone,
- * which cannot sign in (no password, no e-mail), holding each network order's delivery address. Both ids come from
+ * which cannot sign in (no password, no e-mail) and holds as a verified account may, holding each network order's delivery address. Both ids come from
  * what the buyer app sent, so a second try of the same confirm finds the same account and address and places the
  * same order (the placement's Idempotency-Key is the network order).
  */
@@ -26,6 +26,10 @@ export class NetworkBuyers {
       email: '',
       mobile: address.phone,
       passwordHash: null,
+      // The buyer app vouches for its buyer (it holds the verified number): the shop's full hold applies, not an
+      // unverified account's lower one (docs/product.md#rules-and-limits). Never its verified mobile: that number may be
+      // a shop account's own, which is unique.
+      verifyEmail: true,
       status: 'Active',
     });
     const place = placeOf(address.pincode);

@@ -42,7 +42,11 @@ export class OndcSearch implements OnModuleInit, OnApplicationBootstrap, OnAppli
 
   onModuleInit(): void {
     this.gateway.take('search', (context, message) => this.take(context, message));
-    this.outbox.respond<SearchInput>('on_search', async (callback) => ({ parts: await this.writer.messageParts(callback.context?.domain ?? '', windowOf(callback.input)) }));
+    this.outbox.respond<SearchInput>('on_search', async (callback, job) => {
+      const file = await this.outbox.scratchFile(job.key);
+      await this.writer.writeMessage(file, callback.context?.domain ?? '', windowOf(callback.input));
+      return { file };
+    });
   }
 
   onApplicationBootstrap(): void {

@@ -16,6 +16,8 @@ export const adminKeys = {
   coupons: () => ['admin', 'coupons'] as const,
   returns: (all: boolean) => ['admin', 'returns', all ? 'all' : 'open'] as const,
   synonyms: () => ['admin', 'synonyms'] as const,
+  /** What the shop sells on ONDC, and where its locations are. */
+  ondc: () => ['admin', 'ondc'] as const,
   stores: () => ['admin', 'stores'] as const,
   storeStock: (storeId: string) => ['admin', 'store-stock', storeId] as const,
   /** Every store's queue (an order placed or moved changes them), or one store's. */
