@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { NoticeWorker } from '../src/notices/index.js';
+import { OndcSearch } from '../src/ondc/ondc-search.js';
 import { PORTABLE_DB_KINDS, adminToken, api, bearer, newCustomer, startApp, type TestApp } from './harness.js';
 import { addAddress, addProduct, line, openShop, stockOf as stockLeft, type Shop } from './order-fixtures.js';
 import { BuyerAppStandIn, RegistryStandIn, libsodiumSecret, newKeys, requestContext, signatureHolds, signedHeader, type Callback } from './ondc-network.js';
@@ -128,6 +129,27 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     // A window that ends before it starts is refused at once.
     const backwards = { code: 'catalog_inc', list: [{ code: 'start_time', value: until }, { code: 'end_time', value: since }] };
     expect((await send('search', { intent: { tags: [backwards] } })).res.status).toBe(400);
+  });
+
+  it('pushes the catalogue’s changes to a buyer app that asked for them, once each, until it says stop', async () => {
+    const watch = (mode: string) => ({ intent: { tags: [{ code: 'catalog_inc', list: [{ code: 'mode', value: mode }] }] } });
+    const started = await send('search', watch('start'));
+    expect(started.res.body).toEqual({ message: { ack: { status: 'ACK' } } });
+    const pushed = await stocked(70, 5, 'Pushed Peanuts');
+    const search = t.app.get(OndcSearch);
+    expect(await search.pushChanges(new Date(Date.now() + 1000))).toBe(1);
+    const told = await waitUntil(
+      () => bap.of('on_search').find((c) => c.body.context.transaction_id === started.context.transaction_id),
+      { message: 'the pushed on_search', timeoutMs: 15_000 },
+    );
+    expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
+    expect(catalogueProblems(told.body)).toEqual([]);
+    expect(told.body.message.catalog['bpp/providers'][0].items.map((i: { id: string }) => i.id)).toEqual([pushed.sku]);
+    // Nothing changed since the last push: nothing is sent.
+    expect(await search.pushChanges(new Date(Date.now() + 2000))).toBe(0);
+    expect((await send('search', watch('stop'))).res.status).toBe(200);
+    expect((await api(t).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: pushed._id, price: 75 })).status).toBe(200);
+    expect(await search.pushChanges(new Date(Date.now() + 5000))).toBe(0);
   });
 
   /** A product of the mapped category and its SKU. */
