@@ -76,7 +76,7 @@ const registry = await serve((_path, body) => {
 });
 
 /** Sends a signed request as the buyer app; answers the ACK's time and its context. */
-async function send(api, action, message) {
+async function send(api, action, message, ttl = 'PT30S') {
   const context = {
     domain: 'ONDC:RET10',
     action,
@@ -89,7 +89,7 @@ async function send(api, action, message) {
     transaction_id: randomUUID(),
     message_id: randomUUID(),
     timestamp: new Date().toISOString(),
-    ttl: 'PT30S',
+    ttl,
   };
   const body = JSON.stringify({ context, message });
   const started = performance.now();
@@ -106,7 +106,7 @@ async function loopDelay(api) {
   return JSON.parse(readFileSync(api.loopFile, 'utf8'));
 }
 
-async function fullCatalogue(api) {
+async function fullCatalogue(api, db) {
   // A first request (the registry's lookup of the buyer app's key, cold paths): an incremental refresh of a window with nothing in it.
   const empty = { code: 'catalog_inc', list: [{ code: 'start_time', value: '2020-01-01T00:00:00Z' }, { code: 'end_time', value: '2020-01-02T00:00:00Z' }] };
   const warm = await send(api, 'search', { intent: { tags: [empty] } });
@@ -115,9 +115,15 @@ async function fullCatalogue(api) {
   callbacks.length = 0;
   const probe = healthProbe(api.url).start();
   await loopDelay(api);
-  const search = await send(api, 'search', { intent: { payment: { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3' } } });
+  // A buyer app pulling a whole catalogue gives it minutes (the ttl), not a search's 30 s.
+  const intent = { payment: { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3' } };
+  const search = await send(api, 'search', { intent }, 'PT10M');
   const deadline = Date.now() + 10 * 60_000;
-  while (!callbacks.some((c) => c.action === 'on_search') && Date.now() < deadline) await sleep(50);
+  while (!callbacks.some((c) => c.action === 'on_search') && Date.now() < deadline) {
+    await sleep(200);
+    const failed = await db.query(`select last_error from notice_jobs where kind = 'ondc-callback' and state = 'failed'`);
+    if (failed.rows.length) throw new Error(`the on_search failed: ${failed.rows[0].last_error}`);
+  }
   const onSearch = callbacks.find((c) => c.action === 'on_search');
   const delay = await loopDelay(api);
   const health = await probe.stop();
@@ -196,6 +202,8 @@ try {
       ONDC_REGISTRY_URL: registry.url,
       BENCH_LOOP_DELAY_FILE: loopFile,
       LOG_LEVEL: 'warn',
+      // A full catalogue is one notice that takes many seconds to write and send: its lease must outlast it.
+      NOTICE_LEASE_MS: '600000',
     },
     { timeoutMs: 20 * 60_000, nodeArgs: ['--import', LOOP_DELAY] },
   );
@@ -222,7 +230,7 @@ try {
     );
   await must(call(api.url, 'PUT', '/api/ondc/admin/locations/warehouse', admin, { gps: '12.9716,77.5946' }), 'warehouse');
 
-  const full = await fullCatalogue(api);
+  const full = await fullCatalogue(api, client);
   console.log(`full catalogue: ACK ${full.ackMs.toFixed(1)} ms (target ≤ 100), on_search of ${full.items} items (${full.mib.toFixed(1)} MiB) after ${full.onSearchS.toFixed(1)} s`);
   console.log(`  meanwhile: health p50 ${full.health.p50} ms, p99 ${full.health.p99} ms (target < 50), max ${full.health.max} ms; event-loop delay p99 ${full.delay.p99} ms, max ${full.delay.max} ms`);
   if (full.ackMs > 100) console.log('  MISSED: the ACK took over 100 ms');

@@ -1,7 +1,7 @@
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
 
 /**
- * Beckn's HTTP signature (docs/decisions/0335-selling-on-ondc.md): Ed25519 over the signing string
+ * Beckn's HTTP signature (docs/decisions/0340-selling-on-ondc.md): Ed25519 over the signing string
  *
  *   (created): <unix seconds>
  *   (expires): <unix seconds>
