@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from '../../i18n/i18n';
 import { Gps, ONDC_DOMAINS, OndcCategoryBody, type OndcCategorySetting, type OndcLocation } from '@haat/shared/ondc/ondc-settings';
 import type { Category } from '@haat/shared/catalog/catalog.types';
@@ -71,6 +71,12 @@ export function OndcManager() {
 function CategoryTerms({ category, setting }: { category: Category; setting: OndcCategorySetting | undefined }) {
   const { t } = useTranslation('ondc');
   const [open, setOpen] = useState(false);
+  // Closing the form (saved, stopped or cancelled) gives the keyboard back to the card's button, not to the page.
+  const [closed, setClosed] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (closed) button.current?.focus();
+  }, [closed]);
   const domain = ONDC_DOMAINS.find((d) => d.code === setting?.domain);
   return (
     <li className="ondc-card" data-testid={`ondc-category-${category._id}`}>
@@ -82,12 +88,30 @@ function CategoryTerms({ category, setting }: { category: Category; setting: Ond
           </p>
         </div>
         {!open && (
-          <button type="button" className="btn btn--ghost btn--small" onClick={() => setOpen(true)} aria-label={t(setting ? 'editLabel' : 'sellLabel', { name: category.name })}>
+          <button
+            ref={button}
+            type="button"
+            className="btn btn--ghost btn--small"
+            onClick={() => {
+              setClosed(false);
+              setOpen(true);
+            }}
+            aria-label={t(setting ? 'editLabel' : 'sellLabel', { name: category.name })}
+          >
             {t(setting ? 'edit' : 'sell')}
           </button>
         )}
       </div>
-      {open && <TermsForm category={category} setting={setting} onDone={() => setOpen(false)} />}
+      {open && (
+        <TermsForm
+          category={category}
+          setting={setting}
+          onDone={() => {
+            setOpen(false);
+            setClosed(true);
+          }}
+        />
+      )}
     </li>
   );
 }
