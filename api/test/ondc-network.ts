@@ -89,10 +89,17 @@ export interface Callback {
   body: any;
 }
 
-/** A buyer app: answers every callback ACK and keeps it. */
+/** A buyer app: answers every callback ACK and keeps it; `failNext` answers those statuses first (and keeps nothing). */
 export class BuyerAppStandIn {
   readonly callbacks: Callback[] = [];
+  failNext: number[] = [];
+  refused = 0;
   private readonly http = new StandIn(({ path, headers, body }) => {
+    const status = this.failNext.shift();
+    if (status) {
+      this.refused += 1;
+      return { status, body: { error: 'busy' } };
+    }
     this.callbacks.push({ action: path.split('/').pop() ?? '', headers, raw: body, body: JSON.parse(body) });
     return { status: 200, body: { message: { ack: { status: 'ACK' } } } };
   });

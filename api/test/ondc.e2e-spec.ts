@@ -152,6 +152,38 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(await search.pushChanges(new Date(Date.now() + 5000))).toBe(0);
   });
 
+  it('tries a callback again while the buyer app fails, and delivers it once', async () => {
+    const tries = bap.refused;
+    bap.failNext = [503, 500];
+    const { context } = await send('status', { order_id: 'NW-NOT-HERE' });
+    const answer = await callbackFor(context);
+    expect(answer.body.error).toMatchObject({ type: 'DOMAIN-ERROR' });
+    expect(bap.refused - tries).toBe(2);
+    await quiet();
+    expect(bap.of('on_status', context.message_id)).toHaveLength(1);
+    // The same message sent again is the same callback: not queued twice.
+    const body = JSON.stringify({ context, message: { order_id: 'NW-NOT-HERE' } });
+    const again = await api(t).post('/ondc/status').set('content-type', 'application/json').set('authorization', signedHeader(body, BAP_ID, BAP_UK, bapKeys)).send(body);
+    expect(again.status).toBe(200);
+    await quiet();
+    expect(bap.of('on_status', context.message_id)).toHaveLength(1);
+  });
+
+  it('keeps the ONDC settings to admins, and names what is wrong in them', async () => {
+    const customer = await newCustomer(t, 'Not An Admin');
+    expect((await api(t).get('/api/ondc/admin/settings').set(bearer(customer.token))).status).toBe(403);
+    expect((await api(t).put(`/api/ondc/admin/categories/${shop.categoryId}`).set(bearer(customer.token)).send(GROCERY)).status).toBe(403);
+    const bad = await api(t).put(`/api/ondc/admin/categories/${shop.categoryId}`).set(bearer(admin)).send({ ...GROCERY, domain: 'ONDC:RET99', returnWindowDays: -1 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toEqual(expect.arrayContaining(['domain', 'returnWindowDays']));
+    expect((await api(t).put('/api/ondc/admin/categories/no-such-category').set(bearer(admin)).send(GROCERY)).status).toBe(404);
+    expect((await api(t).put('/api/ondc/admin/locations/warehouse').set(bearer(admin)).send({ gps: '123,456' })).status).toBe(400);
+    expect((await api(t).put('/api/ondc/admin/locations/no-such-store').set(bearer(admin)).send({ gps: '12.9,77.5' })).status).toBe(404);
+    const settings = (await api(t).get('/api/ondc/admin/settings').set(bearer(admin))).body.data;
+    expect(settings).toMatchObject({ enabled: true, subscriberId: SHOP_ID, categories: [expect.objectContaining({ categoryId: shop.categoryId, domain: 'ONDC:RET10' })] });
+    expect(settings.locations[0]).toMatchObject({ id: 'warehouse', kind: 'warehouse', gps: '12.9716,77.5946' });
+  });
+
   /** A product of the mapped category and its SKU. */
   async function stocked(price: number, stock: number, name = 'Namkeen') {
     const product = await addProduct(t, admin, shop, { price, stock, name: `${name} ${randomUUID().slice(0, 6)}` });
