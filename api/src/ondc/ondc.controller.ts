@@ -3,6 +3,7 @@ import type { RawBodyRequest } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ACK, nack, ONDC_ACTIONS, ONDC_ERRORS, OndcRefusal, type OndcAction } from './beckn-context.js';
 import { OndcGateway } from './ondc-gateway.js';
+import { MINUTE, RateLimit } from '../throttle/index.js';
 
 /**
  * The shop's Beckn seller endpoints, `POST /ondc/<action>` on the shop's own origin (outside /api: the registry
@@ -13,8 +14,11 @@ import { OndcGateway } from './ondc-gateway.js';
 export class OndcController {
   constructor(private readonly gateway: OndcGateway) {}
 
+  // Network traffic comes through few addresses (the gateway's, the buyer apps'): a generous bound per address, so a
+  // flood of unsigned or forged requests (each may cost a registry lookup) cannot take the shop's time.
   @Post(':action')
   @HttpCode(200)
+  @RateLimit({ ip: [6000, MINUTE] })
   async receive(
     @Param('action') action: string,
     @Req() req: RawBodyRequest<FastifyRequest>,
