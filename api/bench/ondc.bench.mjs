@@ -44,7 +44,10 @@ function authorizationFor(body, key) {
   const created = Math.floor(Date.now() / 1000);
   const expires = created + 300;
   const digest = createHash('blake2b512').update(body).digest('base64');
-  const privateKey = { key: { kty: 'OKP', crv: 'Ed25519', d: key.seed.toString('base64url'), x: key.publicKey.toString('base64url') }, format: /** @type {const} */ ('jwk') };
+  const privateKey = {
+    key: { kty: 'OKP', crv: 'Ed25519', d: key.seed.toString('base64url'), x: key.publicKey.toString('base64url') },
+    format: /** @type {const} */ ('jwk'),
+  };
   const signature = sign(null, Buffer.from(`(created): ${created}\n(expires): ${expires}\ndigest: BLAKE-512=${digest}`), privateKey).toString('base64');
   return `Signature keyId="${key.subscriberId}|${key.uniqueKeyId}|ed25519",algorithm="ed25519",created="${created}",expires="${expires}",headers="(created) (expires) digest",signature="${signature}"`;
 }
@@ -81,7 +84,15 @@ const bap = await serve((path, body) => {
 const registry = await serve((_path, body) => {
   const asked = JSON.parse(body.toString('utf8'));
   return asked.subscriber_id === BAP.subscriberId
-    ? [{ subscriber_id: BAP.subscriberId, ukId: BAP.uniqueKeyId, type: 'BAP', signing_public_key: bapKeys.publicKey.toString('base64'), subscriber_url: bap.url }]
+    ? [
+        {
+          subscriber_id: BAP.subscriberId,
+          ukId: BAP.uniqueKeyId,
+          type: 'BAP',
+          signing_public_key: bapKeys.publicKey.toString('base64'),
+          subscriber_url: bap.url,
+        },
+      ]
     : [];
 });
 
@@ -103,7 +114,11 @@ async function send(api, action, message, ttl = 'PT30S') {
   };
   const body = JSON.stringify({ context, message });
   const started = performance.now();
-  const res = await fetch(`${api.url}/ondc/${action}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: authorizationFor(body, BAP) }, body });
+  const res = await fetch(`${api.url}/ondc/${action}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: authorizationFor(body, BAP) },
+    body,
+  });
   const answer = await res.json();
   if (answer.message?.ack?.status !== 'ACK') throw new Error(`${action} was refused: ${JSON.stringify(answer)}`);
   return { ms: performance.now() - started, context, at: started };
@@ -118,7 +133,13 @@ async function loopDelay(api) {
 
 async function fullCatalogue(api, db) {
   // A first request (the registry's lookup of the buyer app's key, cold paths): an incremental refresh of a window with nothing in it.
-  const empty = { code: 'catalog_inc', list: [{ code: 'start_time', value: '2020-01-01T00:00:00Z' }, { code: 'end_time', value: '2020-01-02T00:00:00Z' }] };
+  const empty = {
+    code: 'catalog_inc',
+    list: [
+      { code: 'start_time', value: '2020-01-01T00:00:00Z' },
+      { code: 'end_time', value: '2020-01-02T00:00:00Z' },
+    ],
+  };
   const warm = await send(api, 'search', { intent: { tags: [empty] } });
   say(`a first (empty incremental) search: ACK ${warm.ms.toFixed(1)} ms`);
   while (!callbacks.some((c) => c.action === 'on_search')) await sleep(50);
@@ -168,7 +189,9 @@ async function networkOrders(api, db) {
         provider: { id: 'bench.shop-provider' },
         items: [{ id: product.sku, quantity: { count: 1 } }],
         billing: { name: 'Bench Buyer', phone: '9876543210', address },
-        fulfillments: [{ id: '1', type: 'Delivery', end: { location: { gps: '12.97,77.59', address }, contact: { phone: `9${String(sent.length).padStart(9, '0')}` } } }],
+        fulfillments: [
+          { id: '1', type: 'Delivery', end: { location: { gps: '12.97,77.59', address }, contact: { phone: `9${String(sent.length).padStart(9, '0')}` } } },
+        ],
         payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' },
       };
       sent.push({ product: product.id, id: order.id });
@@ -194,20 +217,33 @@ async function networkOrders(api, db) {
     else if (c.body.error?.code === '40002') refused += 1;
     else throw new Error(`an on_confirm neither accepted nor out of stock: ${JSON.stringify({ error: c.body.error, state: c.body.message?.order?.state })}`);
   }
-  const { rows: late } = await db.query(`select count(*)::int as n from notice_jobs where kind = 'ondc-callback' and state = 'failed' and last_error like '%ttl passed%'`);
+  const { rows: late } = await db.query(
+    `select count(*)::int as n from notice_jobs where kind = 'ondc-callback' and state = 'failed' and last_error like '%ttl passed%'`,
+  );
   // Exact: per product, the network orders placed (answered or not) are the units its stock lost.
   const { rows: placed } = await db.query(
     `select l.product_id, sum(l.quantity)::int as units from orders o join order_lines l on l.order_id = o.id where o.channel is not null group by l.product_id`,
   );
   const placedOf = new Map(placed.map((r) => [r.product_id, r.units]));
-  const { rows: left } = await db.query(`select product_id, available from inventory_levels where product_id = any($1) and store_id is null and options = 0`, [rows.map((r) => r.id)]);
+  const { rows: left } = await db.query(`select product_id, available from inventory_levels where product_id = any($1) and store_id is null and options = 0`, [
+    rows.map((r) => r.id),
+  ]);
   const leftOf = new Map(left.map((l) => [l.product_id, Number(l.available)]));
   for (const p of rows) {
     const units = placedOf.get(p.id) ?? 0;
-    if (units !== ORDER_STOCK - (leftOf.get(p.id) ?? NaN) || units > ORDER_STOCK) throw new Error(`product ${p.sku}: ${units} placed but stock went from ${ORDER_STOCK} to ${leftOf.get(p.id)}`);
+    if (units !== ORDER_STOCK - (leftOf.get(p.id) ?? NaN) || units > ORDER_STOCK)
+      throw new Error(`product ${p.sku}: ${units} placed but stock went from ${ORDER_STOCK} to ${leftOf.get(p.id)}`);
   }
   const elapsed = SECONDS + drainedS;
-  return { sent: sent.length, rate: sent.length / SECONDS, accepted: accepted.size, refused, late: late[0].n, answeredPerS: confirms.length / elapsed, ack: percentiles(acks) };
+  return {
+    sent: sent.length,
+    rate: sent.length / SECONDS,
+    accepted: accepted.size,
+    refused,
+    late: late[0].n,
+    answeredPerS: confirms.length / elapsed,
+    ack: percentiles(acks),
+  };
 }
 
 const db = await scratchDatabase();
@@ -257,9 +293,15 @@ try {
   await must(call(api.url, 'PUT', '/api/ondc/admin/locations/warehouse', admin, { gps: '12.9716,77.5946' }), 'warehouse');
 
   const full = await fullCatalogue(api, client);
-  console.log(`full catalogue: ACK ${full.ackMs.toFixed(1)} ms (target ≤ 100), on_search of ${full.items} items (${full.mib.toFixed(1)} MiB) after ${full.onSearchS.toFixed(1)} s`);
-  console.log(`  meanwhile: health p50 ${full.health.p50} ms, p99 ${full.health.p99} ms (target < 50), max ${full.health.max} ms; event-loop delay p99 ${full.delay.p99} ms, max ${full.delay.max} ms`);
-  console.log(`  idle before it (10 s): health p50 ${full.idle.health.p50} ms, p99 ${full.idle.health.p99} ms; event-loop delay p99 ${full.idle.delay.p99} ms, max ${full.idle.delay.max} ms`);
+  console.log(
+    `full catalogue: ACK ${full.ackMs.toFixed(1)} ms (target ≤ 100), on_search of ${full.items} items (${full.mib.toFixed(1)} MiB) after ${full.onSearchS.toFixed(1)} s`,
+  );
+  console.log(
+    `  meanwhile: health p50 ${full.health.p50} ms, p99 ${full.health.p99} ms (target < 50), max ${full.health.max} ms; event-loop delay p99 ${full.delay.p99} ms, max ${full.delay.max} ms`,
+  );
+  console.log(
+    `  idle before it (10 s): health p50 ${full.idle.health.p50} ms, p99 ${full.idle.health.p99} ms; event-loop delay p99 ${full.idle.delay.p99} ms, max ${full.idle.delay.max} ms`,
+  );
   if (full.ackMs > 100) console.log('  MISSED: the ACK took over 100 ms');
   if (full.health.p99 >= 50) console.log('  MISSED: health p99 was 50 ms or more');
 

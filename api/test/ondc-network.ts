@@ -32,8 +32,18 @@ function signingText(created: number, expires: number, body: string): string {
 }
 
 /** A Beckn Authorization header for `body`, signed by `keys` as `subscriberId|ukId`. */
-export function signedHeader(body: string, subscriberId: string, ukId: string, keys: RawKeys, createdAt = Math.floor(Date.now() / 1000), lifetime = 300): string {
-  const privateKey = { key: { kty: 'OKP', crv: 'Ed25519', d: keys.seed.toString('base64url'), x: keys.publicKey.toString('base64url') }, format: 'jwk' as const };
+export function signedHeader(
+  body: string,
+  subscriberId: string,
+  ukId: string,
+  keys: RawKeys,
+  createdAt = Math.floor(Date.now() / 1000),
+  lifetime = 300,
+): string {
+  const privateKey = {
+    key: { kty: 'OKP', crv: 'Ed25519', d: keys.seed.toString('base64url'), x: keys.publicKey.toString('base64url') },
+    format: 'jwk' as const,
+  };
   const signature = sign(null, Buffer.from(signingText(createdAt, createdAt + lifetime, body)), privateKey).toString('base64');
   return `Signature keyId="${subscriberId}|${ukId}|ed25519",algorithm="ed25519",created="${createdAt}",expires="${createdAt + lifetime}",headers="(created) (expires) digest",signature="${signature}"`;
 }

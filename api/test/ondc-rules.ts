@@ -41,9 +41,11 @@ export function catalogueProblems(body: Json): string[] {
   const problems: string[] = [];
   const catalog = body.message?.catalog;
   if (!catalog) return ['message.catalog is missing'];
-  for (const f of ['name', 'symbol', 'short_desc', 'long_desc']) if (typeof catalog['bpp/descriptor']?.[f] !== 'string') problems.push(`bpp/descriptor.${f} is missing`);
+  for (const f of ['name', 'symbol', 'short_desc', 'long_desc'])
+    if (typeof catalog['bpp/descriptor']?.[f] !== 'string') problems.push(`bpp/descriptor.${f} is missing`);
   for (const provider of catalog['bpp/providers'] ?? []) {
-    for (const f of ['id', 'time', 'fulfillments', 'descriptor', 'ttl', 'locations', 'items', 'tags']) if (provider[f] === undefined) problems.push(`provider.${f} is missing`);
+    for (const f of ['id', 'time', 'fulfillments', 'descriptor', 'ttl', 'locations', 'items', 'tags'])
+      if (provider[f] === undefined) problems.push(`provider.${f} is missing`);
     if (!DURATION.test(provider.ttl ?? '')) problems.push('provider.ttl must be a duration');
     for (const f of provider.fulfillments ?? []) {
       if (!/^\d{10,11}$/.test(f.contact?.phone ?? '')) problems.push('provider fulfilment contact.phone must be 10–11 digits');
@@ -54,9 +56,12 @@ export function catalogueProblems(body: Json): string[] {
       locations.add(l.id);
       if (!l.time?.label || !l.time?.timestamp || !l.time?.schedule) problems.push(`location ${l.id}: time needs label, timestamp and schedule`);
       if (!/^-?\d+(\.\d+)?,-?\d+(\.\d+)?$/.test(l.gps ?? '')) problems.push(`location ${l.id}: gps`);
-      for (const f of ['locality', 'street', 'city', 'area_code', 'state']) if (typeof l.address?.[f] !== 'string') problems.push(`location ${l.id}: address.${f}`);
+      for (const f of ['locality', 'street', 'city', 'area_code', 'state'])
+        if (typeof l.address?.[f] !== 'string') problems.push(`location ${l.id}: address.${f}`);
       if (!/^\d{6}$/.test(l.address?.area_code ?? '')) problems.push(`location ${l.id}: area_code must be 6 digits`);
-      const serviceable = (provider.tags ?? []).some((t: Json) => t.code === 'serviceability' && t.list.some((e: Json) => e.code === 'location' && e.value === l.id));
+      const serviceable = (provider.tags ?? []).some(
+        (t: Json) => t.code === 'serviceability' && t.list.some((e: Json) => e.code === 'location' && e.value === l.id),
+      );
       if (!serviceable) problems.push(`location ${l.id} has no serviceability`);
     }
     const fulfilments = new Set<string>((provider.fulfillments ?? []).map((f: Json) => f.id));
@@ -112,7 +117,8 @@ export function quoteProblems(quote: Json, asked?: Record<string, number>): stri
     sum += paise(line.price.value);
     if (line['@ondc/org/title_type'] !== 'item') continue;
     const count = line['@ondc/org/item_quantity']?.count;
-    if (paise(line.item?.price?.value ?? 'x') * count !== paise(line.price.value)) problems.push(`item ${line['@ondc/org/item_id']}: unit price × count is not its price`);
+    if (paise(line.item?.price?.value ?? 'x') * count !== paise(line.price.value))
+      problems.push(`item ${line['@ondc/org/item_id']}: unit price × count is not its price`);
     if (asked && asked[line['@ondc/org/item_id']] === undefined) problems.push(`item ${line['@ondc/org/item_id']} was not asked for`);
     if (asked && count > (asked[line['@ondc/org/item_id']] ?? 0)) problems.push(`item ${line['@ondc/org/item_id']}: more than asked`);
   }
@@ -126,7 +132,8 @@ export function orderProblems(order: Json): string[] {
   const problems: string[] = [];
   if (!order?.id) problems.push('order.id is missing');
   if (!ORDER_STATES.includes(order?.state)) problems.push(`order.state ${order?.state} is not one of ONDC's`);
-  for (const f of order?.fulfillments ?? []) if (!FULFILMENT_STATES.includes(f.state?.descriptor?.code)) problems.push(`fulfilment state ${f.state?.descriptor?.code} is not one of ONDC's`);
+  for (const f of order?.fulfillments ?? [])
+    if (!FULFILMENT_STATES.includes(f.state?.descriptor?.code)) problems.push(`fulfilment state ${f.state?.descriptor?.code} is not one of ONDC's`);
   if (!RFC3339.test(order?.created_at ?? '') || !RFC3339.test(order?.updated_at ?? '')) problems.push('created_at and updated_at must be RFC 3339');
   if (!order?.payment?.['@ondc/org/settlement_basis']) problems.push('payment needs its settlement basis');
   problems.push(...quoteProblems(order?.quote));

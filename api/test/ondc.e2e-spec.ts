@@ -36,7 +36,15 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
 
   beforeAll(async () => {
     const [registryUrl, bapUrl] = await Promise.all([registry.start(), bap.start()]);
-    registry.entries.push({ subscriber_id: BAP_ID, ukId: BAP_UK, type: 'BAP', signing_public_key: bapKeys.publicKey.toString('base64'), subscriber_url: bapUrl, domain: 'ONDC:RET10', city: 'std:080' });
+    registry.entries.push({
+      subscriber_id: BAP_ID,
+      ukId: BAP_UK,
+      type: 'BAP',
+      signing_public_key: bapKeys.publicKey.toString('base64'),
+      subscriber_url: bapUrl,
+      domain: 'ONDC:RET10',
+      city: 'std:080',
+    });
     t = await startApp(kind, {
       ONDC_SUBSCRIBER_ID: SHOP_ID,
       ONDC_UNIQUE_KEY_ID: SHOP_UK,
@@ -102,7 +110,9 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
 
   it('answers a full catalogue search ACK, then an on_search signed by the shop holding its ONDC categories as 1.2.5 lists them', async () => {
     const chips = await addProduct(t, admin, shop, { price: 120, discount: 10, stock: 40, name: 'Masala Chips ONDC' });
-    const { res, context } = await send('search', { intent: { payment: { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3' } } });
+    const { res, context } = await send('search', {
+      intent: { payment: { '@ondc/org/buyer_app_finder_fee_type': 'percent', '@ondc/org/buyer_app_finder_fee_amount': '3' } },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ message: { ack: { status: 'ACK' } } });
     const { body } = await callbackFor(context);
@@ -110,7 +120,11 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const provider = body.message.catalog['bpp/providers'][0];
     const sku = await skuOf(chips._id);
     const item = provider.items.find((i: { id: string }) => i.id === sku);
-    expect(item).toMatchObject({ price: { value: '108.00', maximum_value: '120.00' }, category_id: 'Snacks and Namkeen', quantity: { available: { count: '99' }, maximum: { count: '10' } } });
+    expect(item).toMatchObject({
+      price: { value: '108.00', maximum_value: '120.00' },
+      category_id: 'Snacks and Namkeen',
+      quantity: { available: { count: '99' }, maximum: { count: '10' } },
+    });
     expect(item['@ondc/org/statutory_reqs_packaged_commodities']).toMatchObject({ manufacturer_or_packer_name: 'Haldiram Foods' });
   });
 
@@ -119,7 +133,13 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const since = new Date().toISOString();
     expect((await api(t).put('/api/product/update-product-details').set(bearer(admin)).send({ _id: crisps._id, price: 55 })).status).toBe(200);
     const until = new Date(Date.now() + 1000).toISOString();
-    const window = { code: 'catalog_inc', list: [{ code: 'start_time', value: since }, { code: 'end_time', value: until }] };
+    const window = {
+      code: 'catalog_inc',
+      list: [
+        { code: 'start_time', value: since },
+        { code: 'end_time', value: until },
+      ],
+    };
     const { context } = await send('search', { intent: { tags: [window] } });
     const { body } = await callbackFor(context);
     expect(catalogueProblems(body)).toEqual([]);
@@ -127,7 +147,13 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(items.map((i) => i.id)).toEqual([await skuOf(crisps._id)]);
     expect(items[0]?.price.value).toBe('55.00');
     // A window that ends before it starts is refused at once.
-    const backwards = { code: 'catalog_inc', list: [{ code: 'start_time', value: until }, { code: 'end_time', value: since }] };
+    const backwards = {
+      code: 'catalog_inc',
+      list: [
+        { code: 'start_time', value: until },
+        { code: 'end_time', value: since },
+      ],
+    };
     expect((await send('search', { intent: { tags: [backwards] } })).res.status).toBe(400);
   });
 
@@ -138,10 +164,10 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const pushed = await stocked(70, 5, 'Pushed Peanuts');
     const search = t.app.get(OndcSearch);
     expect(await search.pushChanges(new Date(Date.now() + 1000))).toBe(1);
-    const told = await waitUntil(
-      () => bap.of('on_search').find((c) => c.body.context.transaction_id === started.context.transaction_id),
-      { message: 'the pushed on_search', timeoutMs: 15_000 },
-    );
+    const told = await waitUntil(() => bap.of('on_search').find((c) => c.body.context.transaction_id === started.context.transaction_id), {
+      message: 'the pushed on_search',
+      timeoutMs: 15_000,
+    });
     expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
     expect(catalogueProblems(told.body)).toEqual([]);
     expect(told.body.message.catalog['bpp/providers'][0].items.map((i: { id: string }) => i.id)).toEqual([pushed.sku]);
@@ -163,7 +189,11 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(bap.of('on_status', context.message_id)).toHaveLength(1);
     // The same message sent again is the same callback: not queued twice.
     const body = JSON.stringify({ context, message: { order_id: 'NW-NOT-HERE' } });
-    const again = await api(t).post('/ondc/status').set('content-type', 'application/json').set('authorization', signedHeader(body, BAP_ID, BAP_UK, bapKeys)).send(body);
+    const again = await api(t)
+      .post('/ondc/status')
+      .set('content-type', 'application/json')
+      .set('authorization', signedHeader(body, BAP_ID, BAP_UK, bapKeys))
+      .send(body);
     expect(again.status).toBe(200);
     await quiet();
     expect(bap.of('on_status', context.message_id)).toHaveLength(1);
@@ -173,14 +203,21 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const customer = await newCustomer(t, 'Not An Admin');
     expect((await api(t).get('/api/ondc/admin/settings').set(bearer(customer.token))).status).toBe(403);
     expect((await api(t).put(`/api/ondc/admin/categories/${shop.categoryId}`).set(bearer(customer.token)).send(GROCERY)).status).toBe(403);
-    const bad = await api(t).put(`/api/ondc/admin/categories/${shop.categoryId}`).set(bearer(admin)).send({ ...GROCERY, domain: 'ONDC:RET99', returnWindowDays: -1 });
+    const bad = await api(t)
+      .put(`/api/ondc/admin/categories/${shop.categoryId}`)
+      .set(bearer(admin))
+      .send({ ...GROCERY, domain: 'ONDC:RET99', returnWindowDays: -1 });
     expect(bad.status).toBe(400);
     expect(bad.body.fields).toEqual(expect.arrayContaining(['domain', 'returnWindowDays']));
     expect((await api(t).put('/api/ondc/admin/categories/no-such-category').set(bearer(admin)).send(GROCERY)).status).toBe(404);
     expect((await api(t).put('/api/ondc/admin/locations/warehouse').set(bearer(admin)).send({ gps: '123,456' })).status).toBe(400);
     expect((await api(t).put('/api/ondc/admin/locations/no-such-store').set(bearer(admin)).send({ gps: '12.9,77.5' })).status).toBe(404);
     const settings = (await api(t).get('/api/ondc/admin/settings').set(bearer(admin))).body.data;
-    expect(settings).toMatchObject({ enabled: true, subscriberId: SHOP_ID, categories: [expect.objectContaining({ categoryId: shop.categoryId, domain: 'ONDC:RET10' })] });
+    expect(settings).toMatchObject({
+      enabled: true,
+      subscriberId: SHOP_ID,
+      categories: [expect.objectContaining({ categoryId: shop.categoryId, domain: 'ONDC:RET10' })],
+    });
     expect(settings.locations[0]).toMatchObject({ id: 'warehouse', kind: 'warehouse', gps: '12.9716,77.5946' });
   });
 
@@ -194,11 +231,19 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   const endOf = (pincode = '560001') => ({
     type: 'Delivery',
     end: {
-      location: { gps: '12.97,77.59', address: { name: 'Asha Rao', building: 'Flat 4B', locality: 'MG Road', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: pincode } },
+      location: {
+        gps: '12.97,77.59',
+        address: { name: 'Asha Rao', building: 'Flat 4B', locality: 'MG Road', city: 'Bengaluru', state: 'Karnataka', country: 'IND', area_code: pincode },
+      },
       contact: { phone: '9876543210', email: 'asha@example.com' },
     },
   });
-  const billing = { name: 'Asha Rao', phone: '9876543210', email: 'asha@example.com', address: { name: 'Asha Rao', city: 'Bengaluru', state: 'Karnataka', area_code: '560001' } };
+  const billing = {
+    name: 'Asha Rao',
+    phone: '9876543210',
+    email: 'asha@example.com',
+    address: { name: 'Asha Rao', city: 'Bengaluru', state: 'Karnataka', area_code: '560001' },
+  };
   const items = (lines: Array<[string, number]>) => lines.map(([id, count]) => ({ id, location_id: 'warehouse', quantity: { count } }));
 
   /** select → init → confirm for `lines`, paid `ON-ORDER` (prepaid) or `ON-FULFILLMENT` (cash); answers on_confirm. */
@@ -209,7 +254,13 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const onSelect = await callbackFor(selected.context);
     const total = onSelect.body.message.order.quote.price.value as string;
     const paid = payment === 'ON-ORDER' ? { status: 'PAID', params: { amount: total, currency: 'INR', transaction_id: randomUUID() } } : { status: 'NOT-PAID' };
-    const init = await send('init', { order: { provider: provider(), items: items(lines), billing, fulfillments: [{ id: '1', ...endOf() }], payment: { type: payment, collected_by: 'BAP' } } }, { transactionId });
+    const init = await send(
+      'init',
+      {
+        order: { provider: provider(), items: items(lines), billing, fulfillments: [{ id: '1', ...endOf() }], payment: { type: payment, collected_by: 'BAP' } },
+      },
+      { transactionId },
+    );
     const onInit = await callbackFor(init.context);
     const networkOrderId = `NW-${randomUUID().slice(0, 8)}`;
     const now = new Date().toISOString();
@@ -249,14 +300,32 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
   it('prices a select by the shop’s own rules, and answers one it cannot fill with 40002 and what can be had', async () => {
     const dal = await stocked(99.5, 3, 'Moong Dal');
     const bhujia = await stocked(200, 50, 'Bhujia');
-    const { context } = await send('select', { order: { provider: provider(), items: items([[dal.sku, 2], [bhujia.sku, 3]]), fulfillments: [endOf()] } });
+    const { context } = await send('select', {
+      order: {
+        provider: provider(),
+        items: items([
+          [dal.sku, 2],
+          [bhujia.sku, 3],
+        ]),
+        fulfillments: [endOf()],
+      },
+    });
     const { body } = await callbackFor(context);
     expect(body.error).toBeUndefined();
     expect(quoteProblems(body.message.order.quote, { [dal.sku]: 2, [bhujia.sku]: 3 })).toEqual([]);
     expect(body.message.order.quote.price.value).toBe('799.00');
     expect(body.message.order.fulfillments[0]).toMatchObject({ '@ondc/org/TAT': expect.stringMatching(/^P/), state: { descriptor: { code: 'Serviceable' } } });
 
-    const short = await send('select', { order: { provider: provider(), items: items([[dal.sku, 5], [bhujia.sku, 1]]), fulfillments: [endOf()] } });
+    const short = await send('select', {
+      order: {
+        provider: provider(),
+        items: items([
+          [dal.sku, 5],
+          [bhujia.sku, 1],
+        ]),
+        fulfillments: [endOf()],
+      },
+    });
     const oos = (await callbackFor(short.context)).body;
     expect(oos.error).toMatchObject({ type: 'DOMAIN-ERROR', code: '40002' });
     expect(JSON.parse(oos.error.message)).toEqual([{ item_id: dal.sku, error: '40002' }]);
@@ -266,16 +335,26 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
 
     const unknown = await send('select', { order: { provider: provider(), items: items([['NO-SUCH-SKU', 1]]), fulfillments: [endOf()] } });
     expect((await callbackFor(unknown.context)).body.error).toMatchObject({ code: '30004' });
-    expect((await send('select', { order: { provider: { id: 'someone-else' }, items: items([[dal.sku, 1]]) } })).res.body.error).toMatchObject({ code: '30001' });
+    expect((await send('select', { order: { provider: { id: 'someone-else' }, items: items([[dal.sku, 1]]) } })).res.body.error).toMatchObject({
+      code: '30001',
+    });
   });
 
   it('takes a cash-on-delivery order to delivery: on_init’s settlement, on_confirm Accepted, the admin’s moves told as on_status', async () => {
     const chana = await stocked(150, 20, 'Chana');
     const { onInit, onConfirm, networkOrderId } = await order([[chana.sku, 2]], 'ON-FULFILLMENT');
-    expect(onInit.body.message.order.payment['@ondc/org/settlement_details'][0]).toMatchObject({ settlement_bank_account_no: '123456789012', settlement_ifsc_code: 'HDFC0001234' });
+    expect(onInit.body.message.order.payment['@ondc/org/settlement_details'][0]).toMatchObject({
+      settlement_bank_account_no: '123456789012',
+      settlement_ifsc_code: 'HDFC0001234',
+    });
     const confirmed = onConfirm.body.message.order;
     expect(orderProblems(confirmed)).toEqual([]);
-    expect(confirmed).toMatchObject({ id: networkOrderId, state: 'Accepted', fulfillments: [{ state: { descriptor: { code: 'Pending' } } }], payment: { status: 'NOT-PAID' } });
+    expect(confirmed).toMatchObject({
+      id: networkOrderId,
+      state: 'Accepted',
+      fulfillments: [{ state: { descriptor: { code: 'Pending' } } }],
+      payment: { status: 'NOT-PAID' },
+    });
     expect(confirmed.quote.price.value).toBe('300.00');
 
     const placed = await adminOrderOf(networkOrderId);
@@ -287,10 +366,13 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     ];
     for (const [stage, state, fulfilment] of moves) {
       expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: stage })).status).toBe(200);
-      const told = await waitUntil(() => newsOf('on_status', networkOrderId).find((c) => c.body.message.order.fulfillments[0].state.descriptor.code === fulfilment), {
-        message: `on_status ${fulfilment}`,
-        timeoutMs: 15_000,
-      });
+      const told = await waitUntil(
+        () => newsOf('on_status', networkOrderId).find((c) => c.body.message.order.fulfillments[0].state.descriptor.code === fulfilment),
+        {
+          message: `on_status ${fulfilment}`,
+          timeoutMs: 15_000,
+        },
+      );
       expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
       expect(contextProblems(told.body, null, SHOP_ID)).toEqual([]);
       expect(told.body.context).toMatchObject({ action: 'on_status', transaction_id: onConfirm.body.context.transaction_id, bap_id: BAP_ID });
@@ -303,7 +385,10 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     expect(newsOf('on_status', networkOrderId)).toHaveLength(3);
 
     const status = await send('status', { order_id: networkOrderId });
-    expect((await callbackFor(status.context)).body.message.order).toMatchObject({ state: 'Completed', fulfillments: [{ state: { descriptor: { code: 'Order-delivered' } } }] });
+    expect((await callbackFor(status.context)).body.message.order).toMatchObject({
+      state: 'Completed',
+      fulfillments: [{ state: { descriptor: { code: 'Order-delivered' } } }],
+    });
     const track = await send('track', { order_id: networkOrderId });
     expect((await callbackFor(track.context)).body.message.tracking).toMatchObject({ status: 'inactive' });
   });
@@ -318,7 +403,13 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const cancel = await send('cancel', { order_id: networkOrderId, cancellation_reason_id: '052' });
     const { body } = await callbackFor(cancel.context);
     expect(body.message.order).toMatchObject({ state: 'Cancelled', fulfillments: [{ state: { descriptor: { code: 'Cancelled' } } }] });
-    expect(body.message.order.tags).toContainEqual({ code: 'cancel_request', list: [{ code: 'reason_id', value: '052' }, { code: 'initiated_by', value: BAP_ID }] });
+    expect(body.message.order.tags).toContainEqual({
+      code: 'cancel_request',
+      list: [
+        { code: 'reason_id', value: '052' },
+        { code: 'initiated_by', value: BAP_ID },
+      ],
+    });
     expect(await adminOrderOf(networkOrderId)).toMatchObject({ status: 'CANCELLED' });
     await quiet();
     expect(newsOf('on_status', networkOrderId)).toHaveLength(0);
@@ -330,10 +421,19 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const { networkOrderId } = await order([[sev.sku, 1]], 'ON-FULFILLMENT');
     const placed = await adminOrderOf(networkOrderId);
     expect((await api(t).post('/api/order/admin/update-status').set(bearer(admin)).send({ orderId: placed?.orderId, status: 'CANCELLED' })).status).toBe(200);
-    const told = await waitUntil(() => bap.of('on_cancel').find((c) => c.body.message?.order?.id === networkOrderId), { message: 'on_cancel', timeoutMs: 15_000 });
+    const told = await waitUntil(() => bap.of('on_cancel').find((c) => c.body.message?.order?.id === networkOrderId), {
+      message: 'on_cancel',
+      timeoutMs: 15_000,
+    });
     expect(signatureHolds(told.headers.authorization as string, told.raw, shopKeys.publicKey, SHOP_ID, SHOP_UK)).toBe(true);
     expect(told.body.message.order).toMatchObject({ state: 'Cancelled' });
-    expect(told.body.message.order.tags).toContainEqual({ code: 'cancel_request', list: [{ code: 'reason_id', value: '002' }, { code: 'initiated_by', value: SHOP_ID }] });
+    expect(told.body.message.order.tags).toContainEqual({
+      code: 'cancel_request',
+      list: [
+        { code: 'reason_id', value: '002' },
+        { code: 'initiated_by', value: SHOP_ID },
+      ],
+    });
   });
 
   it('answers a confirm it cannot fill with 40002 and places nothing; a confirm sent twice is one order', async () => {
@@ -341,14 +441,30 @@ describe.each(PORTABLE_DB_KINDS)('the shop as an ONDC seller on %s', (kind) => {
     const first = await order([[last.sku, 1]], 'ON-FULFILLMENT');
     expect(first.onConfirm.body.message.order.state).toBe('Accepted');
     const second = await send('confirm', {
-      order: { id: 'NW-LATE', state: 'Created', provider: provider(), items: items([[last.sku, 1]]), billing, fulfillments: [{ id: '1', ...endOf() }], payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' } },
+      order: {
+        id: 'NW-LATE',
+        state: 'Created',
+        provider: provider(),
+        items: items([[last.sku, 1]]),
+        billing,
+        fulfillments: [{ id: '1', ...endOf() }],
+        payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' },
+      },
     });
     expect((await callbackFor(second.context)).body.error).toMatchObject({ code: '40002' });
     expect(await adminOrderOf('NW-LATE')).toBeUndefined();
 
     // The same network order confirmed again (a new message): the same order answers, and nothing more is sold.
     const again = await send('confirm', {
-      order: { id: first.networkOrderId, state: 'Created', provider: provider(), items: items([[last.sku, 1]]), billing, fulfillments: [{ id: '1', ...endOf() }], payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' } },
+      order: {
+        id: first.networkOrderId,
+        state: 'Created',
+        provider: provider(),
+        items: items([[last.sku, 1]]),
+        billing,
+        fulfillments: [{ id: '1', ...endOf() }],
+        payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' },
+      },
     });
     const repeated = (await callbackFor(again.context)).body;
     expect(repeated.error).toBeUndefined();

@@ -47,7 +47,9 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
     return { message: { ack: { status: 'ACK' } } };
   });
   const registry = await serve((_path, body) =>
-    JSON.parse(body).subscriber_id === BAP ? [{ subscriber_id: BAP, ukId: 'k1', signing_public_key: bapKeys.publicKey.toString('base64'), subscriber_url: bap.url }] : [],
+    JSON.parse(body).subscriber_id === BAP
+      ? [{ subscriber_id: BAP, ukId: 'k1', signing_public_key: bapKeys.publicKey.toString('base64'), subscriber_url: bap.url }]
+      : [],
   );
   try {
     const { baseUrl } = await startServer({
@@ -59,10 +61,30 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
     const admin = await apiLogin(baseUrl, ADMIN_EMAIL, ADMIN_PASSWORD);
     const [product] = await inStockProducts(baseUrl, 1);
     const put = (path, body) =>
-      fetch(`${baseUrl}/api/${path}`, { method: 'PUT', headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` }, body: JSON.stringify(body) });
-    const terms = { domain: 'ONDC:RET10', ondcCategory: 'Snacks and Namkeen', returnable: true, cancellable: true, returnWindowDays: 7, timeToShipMinutes: 120, cod: true, manufacturer: '', manufacturerAddress: '' };
+      fetch(`${baseUrl}/api/${path}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${admin}` },
+        body: JSON.stringify(body),
+      });
+    const terms = {
+      domain: 'ONDC:RET10',
+      ondcCategory: 'Snacks and Namkeen',
+      returnable: true,
+      cancellable: true,
+      returnWindowDays: 7,
+      timeToShipMinutes: 120,
+      cod: true,
+      manufacturer: '',
+      manufacturerAddress: '',
+    };
     expect((await put(`ondc/admin/categories/${product.category[0]._id ?? product.category[0]}`, terms)).status).toBe(200);
-    const details = await (await fetch(`${baseUrl}/api/product/get-product-details`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ productId: product._id }) })).json();
+    const details = await (
+      await fetch(`${baseUrl}/api/product/get-product-details`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ productId: product._id }),
+      })
+    ).json();
 
     const networkOrderId = `PHONEPE-${randomUUID().slice(0, 8).toUpperCase()}`;
     const address = { name: 'Meera Iyer', building: '22 Lavelle Road', locality: 'Ashok Nagar', city: 'Bengaluru', state: 'Karnataka', area_code: '560001' };
@@ -91,7 +113,11 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
       payment: { type: 'ON-FULFILLMENT', collected_by: 'BAP', status: 'NOT-PAID' },
     };
     const body = JSON.stringify({ context, message: { order } });
-    const ack = await fetch(`${baseUrl}/ondc/confirm`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: signed(body, bapKeys) }, body });
+    const ack = await fetch(`${baseUrl}/ondc/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: signed(body, bapKeys) },
+      body,
+    });
     expect(await ack.json()).toEqual({ message: { ack: { status: 'ACK' } } });
     await expect.poll(() => callbacks.find((c) => c.action === 'on_confirm')?.body.message?.order?.state, { timeout: 30_000 }).toBe('Accepted');
 
@@ -110,12 +136,24 @@ test('a network order on Manage Orders, moved to delivered, told to its buyer ap
       ['Out for delivery', 'Out-for-delivery'],
     ]) {
       await mover.getByRole('button', { name: stage }).click();
-      await expect.poll(() => callbacks.some((c) => c.action === 'on_status' && c.body.message.order.fulfillments[0].state.descriptor.code === fulfilment), { timeout: 30_000 }).toBe(true);
+      await expect
+        .poll(() => callbacks.some((c) => c.action === 'on_status' && c.body.message.order.fulfillments[0].state.descriptor.code === fulfilment), {
+          timeout: 30_000,
+        })
+        .toBe(true);
     }
     await mover.getByRole('button', { name: 'Delivered' }).click();
-    await page.getByRole('dialog', { name: `Mark order #${orderId} delivered?` }).getByRole('button', { name: 'Mark delivered' }).click();
+    await page
+      .getByRole('dialog', { name: `Mark order #${orderId} delivered?` })
+      .getByRole('button', { name: 'Mark delivered' })
+      .click();
     await expect
-      .poll(() => callbacks.find((c) => c.action === 'on_status' && c.body.message.order.state === 'Completed')?.body.message.order.fulfillments[0].state.descriptor.code, { timeout: 30_000 })
+      .poll(
+        () =>
+          callbacks.find((c) => c.action === 'on_status' && c.body.message.order.state === 'Completed')?.body.message.order.fulfillments[0].state.descriptor
+            .code,
+        { timeout: 30_000 },
+      )
       .toBe('Order-delivered');
 
     await page.setViewportSize({ width: 1366, height: 900 });

@@ -76,7 +76,10 @@ export class CallbackOutbox implements OnModuleInit {
 
   /** Queues callbacks, each once for its `key` (a request's message, or a move of an order). Answers how many were new. */
   enqueue(tx: DbOrTx | null, callbacks: ReadonlyArray<{ key: string; callback: OndcCallback }>): Promise<number> {
-    return this.notices.enqueue(tx, callbacks.map(({ key, callback }) => callbackNotice(key, callback)));
+    return this.notices.enqueue(
+      tx,
+      callbacks.map(({ key, callback }) => callbackNotice(key, callback)),
+    );
   }
 
   private async send(callback: OndcCallback, job: NoticeJob): Promise<void> {
@@ -90,7 +93,8 @@ export class CallbackOutbox implements OnModuleInit {
     if (!bapUri || !(route?.context ?? callback.context)) throw new NoticeRefused(`${callback.action} has no buyer app to go to`);
     const context = { ...(route?.context ?? callback.context), timestamp: new Date().toISOString() };
     try {
-      const body = 'file' in built ? await fileBody(`{"context":${JSON.stringify(context)},`, built.file, '}') : { text: JSON.stringify({ context, ...built }) };
+      const body =
+        'file' in built ? await fileBody(`{"context":${JSON.stringify(context)},`, built.file, '}') : { text: JSON.stringify({ context, ...built }) };
       await this.post(callback, bapUri, body, job);
     } finally {
       if ('file' in built) await rm(built.file, { force: true });
@@ -104,7 +108,12 @@ export class CallbackOutbox implements OnModuleInit {
     return join(dir, `${createHash('sha256').update(key).digest('hex').slice(0, 32)}.json`);
   }
 
-  private async post(callback: OndcCallback, bapUri: string, body: { text: string } | { digest: string; stream: () => ReadableStream<Uint8Array> }, job: NoticeJob) {
+  private async post(
+    callback: OndcCallback,
+    bapUri: string,
+    body: { text: string } | { digest: string; stream: () => ReadableStream<Uint8Array> },
+    job: NoticeJob,
+  ) {
     const ondc = this.config.ondc as OndcConfig;
     const digest = 'text' in body ? bodyDigest(body.text) : body.digest;
     const key = { subscriberId: ondc.subscriberId, uniqueKeyId: ondc.uniqueKeyId, seed: ondc.signingSeed, publicKey: ondc.signingPublicKey };

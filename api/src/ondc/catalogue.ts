@@ -124,7 +124,13 @@ export class CatalogueWriter {
       id: providerId(this.config),
       time: { label: 'enable', timestamp: now },
       fulfillments: [{ id: '1', type: 'Delivery', contact: { phone: careDigits(shop.phone), email: shop.email } }],
-      descriptor: { name: shop.legalName, symbol: `${this.config.publicUrl}/icons/icon-192.png`, short_desc: shop.legalName, long_desc: `${shop.legalName} (${domain})`, images: [`${this.config.publicUrl}/icons/icon-512.png`] },
+      descriptor: {
+        name: shop.legalName,
+        symbol: `${this.config.publicUrl}/icons/icon-192.png`,
+        short_desc: shop.legalName,
+        long_desc: `${shop.legalName} (${domain})`,
+        images: [`${this.config.publicUrl}/icons/icon-512.png`],
+      },
       ttl: 'P1D',
       locations: locations.map((l) => ({
         id: l.id,
@@ -187,7 +193,12 @@ export class CatalogueWriter {
     return units.map((unit) => this.item(row, unit, category, locationId));
   }
 
-  private item(row: CatalogueRow, unit: { price: number; stock: number; name: string; sku: string; image: string[] }, category: OndcCategoryRow, locationId: string) {
+  private item(
+    row: CatalogueRow,
+    unit: { price: number; stock: number; name: string; sku: string; image: string[] },
+    category: OndcCategoryRow,
+    locationId: string,
+  ) {
     const mrp = paise(unit.price);
     const selling = salePrice(mrp, Number(row.discount));
     const saleable = row.publish && unit.stock > 0;

@@ -36,7 +36,15 @@ export function paymentMessage(config: AppConfig, payment: Record<string, unknow
 
 /** The shop's tax number and terms, as every order message carries them. */
 export function bppTerms(config: AppConfig) {
-  return [{ code: 'bpp_terms', list: [{ code: 'tax_number', value: config.shop.gstin }, { code: 'np_type', value: 'ISN' }] }];
+  return [
+    {
+      code: 'bpp_terms',
+      list: [
+        { code: 'tax_number', value: config.shop.gstin },
+        { code: 'np_type', value: 'ISN' },
+      ],
+    },
+  ];
 }
 
 /**
@@ -74,7 +82,11 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
           tracking: false,
           state: { descriptor: { code: states.fulfilment } },
           start: {
-            location: { id: order.store?._id ?? WAREHOUSE, descriptor: { name: order.store?.name ?? shop.legalName }, address: { street: shop.address.street, city: shop.address.city, state: shop.address.state, area_code: shop.address.pincode } },
+            location: {
+              id: order.store?._id ?? WAREHOUSE,
+              descriptor: { name: order.store?.name ?? shop.legalName },
+              address: { street: shop.address.street, city: shop.address.city, state: shop.address.state, area_code: shop.address.pincode },
+            },
             contact: { phone: careDigits(shop.phone), email: shop.email },
           },
           end: deliveryEnd,
@@ -82,14 +94,25 @@ export function networkOrderMessage(config: AppConfig, order: Order, net: OndcOr
       ],
       quote: {
         price: { currency: 'INR', value: decimalText(paise(total)) },
-        breakup: [...breakup, { '@ondc/org/item_id': '1', title: 'Delivery charges', '@ondc/org/title_type': 'delivery', price: { currency: 'INR', value: '0.00' } }],
+        breakup: [
+          ...breakup,
+          { '@ondc/org/item_id': '1', title: 'Delivery charges', '@ondc/org/title_type': 'delivery', price: { currency: 'INR', value: '0.00' } },
+        ],
         ttl: 'P1D',
       },
       payment: paymentMessage(config, { ...(net.payment as Record<string, unknown>), status: paymentStatus(order, net) }, order.totalAmt),
       tags: [
         ...bppTerms(config),
         ...(extra.cancellation
-          ? [{ code: 'cancel_request', list: [{ code: 'reason_id', value: extra.cancellation.reason }, { code: 'initiated_by', value: extra.cancellation.by }] }]
+          ? [
+              {
+                code: 'cancel_request',
+                list: [
+                  { code: 'reason_id', value: extra.cancellation.reason },
+                  { code: 'initiated_by', value: extra.cancellation.by },
+                ],
+              },
+            ]
           : []),
       ],
       created_at: order.createdAt,

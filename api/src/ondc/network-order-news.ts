@@ -99,7 +99,8 @@ export class NetworkOrderNews implements OnModuleInit {
         throw error;
       }
     }
-    const cancellation = 'networkOrderId' in input ? { reason: input.reason ?? '', by: found.net.bapId } : { reason: SELLER_CANCEL_REASON, by: this.gateway.bpp().id };
+    const cancellation =
+      'networkOrderId' in input ? { reason: input.reason ?? '', by: found.net.bapId } : { reason: SELLER_CANCEL_REASON, by: this.gateway.bpp().id };
     return { message: networkOrderMessage(this.config, await this.reader.toWire(row), found.net, { cancellation }), ...this.routeOf(callback, found.net, job) };
   }
 
@@ -112,7 +113,10 @@ export class NetworkOrderNews implements OnModuleInit {
 
   private async find(callback: OndcCallback<NewsInput>): Promise<{ row: OrderRow; net: OndcOrderRow } | null> {
     const input = callback.input;
-    const row = 'orderId' in input ? await orderRowById(this.db, input.orderId) : await orderOfNetwork(this.db, (callback.context as BecknContext).bap_id, input.networkOrderId);
+    const row =
+      'orderId' in input
+        ? await orderRowById(this.db, input.orderId)
+        : await orderOfNetwork(this.db, (callback.context as BecknContext).bap_id, input.networkOrderId);
     if (!row) return null;
     const [net] = await this.db.select().from(ondcOrders).where(eq(ondcOrders.orderId, row.id));
     // A move of an order whose confirm has not recorded its buyer app yet: tried again shortly.
@@ -126,7 +130,11 @@ export class NetworkOrderNews implements OnModuleInit {
   /** The shop's own news goes to the order's buyer app in its transaction, as a message of its own (its id fixed by the news). */
   private routeOf(callback: OndcCallback<NewsInput>, net: OndcOrderRow, job: NoticeJob): { route?: { bapUri: string; context: BecknContext } } {
     if (callback.context) return {};
-    const context = unsolicitedContext({ domain: net.domain, city: net.city, bap_id: net.bapId, bap_uri: net.bapUri, transaction_id: net.transactionId }, callback.action, this.gateway.bpp());
+    const context = unsolicitedContext(
+      { domain: net.domain, city: net.city, bap_id: net.bapId, bap_uri: net.bapUri, transaction_id: net.transactionId },
+      callback.action,
+      this.gateway.bpp(),
+    );
     return { route: { bapUri: net.bapUri, context: { ...context, message_id: uuidOf(job.key) } } };
   }
 }

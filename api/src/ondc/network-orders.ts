@@ -51,12 +51,19 @@ export class NetworkOrders implements OnModuleInit {
     if (request.providerId !== providerId(this.config))
       throw new OndcRefusal(400, { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.providerNotFound, message: `Provider ${request.providerId} is not this shop's.` });
     if (request.payment?.type === 'ON-ORDER' && !this.config.ondc?.settlement)
-      throw new OndcRefusal(400, { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.paymentNotSupported, message: 'This shop takes network orders cash on delivery only.' });
+      throw new OndcRefusal(400, {
+        type: 'DOMAIN-ERROR',
+        code: ONDC_ERRORS.paymentNotSupported,
+        message: 'This shop takes network orders cash on delivery only.',
+      });
     void context;
     return request;
   }
 
-  private async priced(context: BecknContext, request: OrderRequest): Promise<{ quote: NetworkQuote; order: Record<string, unknown>; error: OndcError | null } | { error: OndcError }> {
+  private async priced(
+    context: BecknContext,
+    request: OrderRequest,
+  ): Promise<{ quote: NetworkQuote; order: Record<string, unknown>; error: OndcError | null } | { error: OndcError }> {
     let quote: NetworkQuote;
     try {
       quote = await this.quotes.quote(request.items);

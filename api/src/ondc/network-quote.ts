@@ -66,7 +66,11 @@ export class NetworkQuotes {
       saleable,
     );
     const shortage: OndcError | null = short.length
-      ? { type: 'DOMAIN-ERROR', code: ONDC_ERRORS.itemQuantityUnavailable, message: JSON.stringify(short.map((l) => ({ item_id: l.id, error: ONDC_ERRORS.itemQuantityUnavailable }))) }
+      ? {
+          type: 'DOMAIN-ERROR',
+          code: ONDC_ERRORS.itemQuantityUnavailable,
+          message: JSON.stringify(short.map((l) => ({ item_id: l.id, error: ONDC_ERRORS.itemQuantityUnavailable }))),
+        }
       : null;
     return { lines, priced, shortage };
   }

@@ -45,7 +45,8 @@ export class OndcGateway {
 
   /** Checks and takes one request; throws OndcRefusal for a NACK. */
   async receive(action: OndcAction, rawBody: Buffer | undefined, authorization: string | undefined): Promise<void> {
-    if (!this.config.ondc || !this.registry) throw new OndcRefusal(503, { type: 'CORE-ERROR', code: ONDC_ERRORS.internal, message: 'This shop is not on ONDC.' });
+    if (!this.config.ondc || !this.registry)
+      throw new OndcRefusal(503, { type: 'CORE-ERROR', code: ONDC_ERRORS.internal, message: 'This shop is not on ONDC.' });
     if (!rawBody?.length) throw new OndcRefusal(400, { type: 'JSON-SCHEMA-ERROR', code: ONDC_ERRORS.invalidRequest, message: 'The body is missing.' });
     const body = parsed(rawBody);
     const context = checkedContext(body, action, this.bpp().id);

@@ -51,7 +51,10 @@ export class OndcSearch implements OnModuleInit, OnApplicationBootstrap, OnAppli
 
   onApplicationBootstrap(): void {
     if (!this.gateway.registry) return;
-    this.timer = setInterval(() => void this.pushChanges().catch((e: unknown) => this.logger.warn(`catalogue changes not pushed: ${errorFacts(e)}`)), PUSH_EVERY_MS);
+    this.timer = setInterval(
+      () => void this.pushChanges().catch((e: unknown) => this.logger.warn(`catalogue changes not pushed: ${errorFacts(e)}`)),
+      PUSH_EVERY_MS,
+    );
     this.timer.unref();
   }
 
@@ -83,7 +86,15 @@ export class OndcSearch implements OnModuleInit, OnApplicationBootstrap, OnAppli
       await this.db.delete(ondcCatalogueWatches).where(eq(ondcCatalogueWatches.id, id));
       return;
     }
-    const row = { id, bapId: context.bap_id, bapUri: context.bap_uri, domain: context.domain, city: context.city, transactionId: context.transaction_id, pushedUpTo: new Date() };
+    const row = {
+      id,
+      bapId: context.bap_id,
+      bapUri: context.bap_uri,
+      domain: context.domain,
+      city: context.city,
+      transactionId: context.transaction_id,
+      pushedUpTo: new Date(),
+    };
     await this.db
       .insert(ondcCatalogueWatches)
       .values(row)
@@ -108,7 +119,12 @@ export class OndcSearch implements OnModuleInit, OnApplicationBootstrap, OnAppli
         const callback: OndcCallback<SearchInput> = {
           action: 'on_search',
           bapUri: watch.bapUri,
-          context: unsolicitedContext({ ...watch, bap_id: watch.bapId, bap_uri: watch.bapUri, transaction_id: watch.transactionId }, 'on_search', this.gateway.bpp(), now),
+          context: unsolicitedContext(
+            { ...watch, bap_id: watch.bapId, bap_uri: watch.bapUri, transaction_id: watch.transactionId },
+            'on_search',
+            this.gateway.bpp(),
+            now,
+          ),
           input: { kind: 'window', since: watch.pushedUpTo.toISOString(), until: until.toISOString() },
           expiresAt: null,
         };

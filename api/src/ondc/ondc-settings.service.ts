@@ -86,7 +86,9 @@ export class OndcSettingsService {
     const gps = new Map(positions.map((p) => [p.id, p.gps]));
     return [
       { id: WAREHOUSE, name: this.config.shop.legalName, kind: 'warehouse' as const, gps: gps.get(WAREHOUSE) ?? null, servesPincodes: [] },
-      ...stores.filter((s) => s.open).map((s) => ({ id: s._id, name: s.name, kind: 'store' as const, gps: gps.get(s._id) ?? null, servesPincodes: s.servesPincodes })),
+      ...stores
+        .filter((s) => s.open)
+        .map((s) => ({ id: s._id, name: s.name, kind: 'store' as const, gps: gps.get(s._id) ?? null, servesPincodes: s.servesPincodes })),
     ];
   }
 
@@ -98,10 +100,29 @@ export class OndcSettingsService {
     const listed: ListedLocation[] = [];
     const warehouseGps = gps.get(WAREHOUSE);
     if (warehouseGps)
-      listed.push({ id: WAREHOUSE, name: this.config.shop.legalName, street: shop.street, city: shop.city, state: shop.state, pincode: shop.pincode, gps: warehouseGps, servesPincodes: [] });
+      listed.push({
+        id: WAREHOUSE,
+        name: this.config.shop.legalName,
+        street: shop.street,
+        city: shop.city,
+        state: shop.state,
+        pincode: shop.pincode,
+        gps: warehouseGps,
+        servesPincodes: [],
+      });
     for (const s of stores) {
       const at = gps.get(s._id);
-      if (s.open && at) listed.push({ id: s._id, name: s.name, street: s.address, city: s.city, state: s.state, pincode: s.pincode, gps: at, servesPincodes: s.servesPincodes });
+      if (s.open && at)
+        listed.push({
+          id: s._id,
+          name: s.name,
+          street: s.address,
+          city: s.city,
+          state: s.state,
+          pincode: s.pincode,
+          gps: at,
+          servesPincodes: s.servesPincodes,
+        });
     }
     return listed;
   }

@@ -27,7 +27,11 @@ export class OndcController {
   ) {
     try {
       if (!(ONDC_ACTIONS as readonly string[]).includes(action))
-        throw new OndcRefusal(404, { type: 'CONTEXT-ERROR', code: ONDC_ERRORS.invalidRequest, message: `/ondc/${action} is not an action of a retail seller.` });
+        throw new OndcRefusal(404, {
+          type: 'CONTEXT-ERROR',
+          code: ONDC_ERRORS.invalidRequest,
+          message: `/ondc/${action} is not an action of a retail seller.`,
+        });
       await this.gateway.receive(action as OndcAction, req.rawBody, authorization);
       return ACK;
     } catch (error) {

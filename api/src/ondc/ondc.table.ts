@@ -21,7 +21,9 @@ export const ondcCategories = pgTable(
     cancellable: boolean('cancellable').notNull().default(true),
     returnWindowDays: integer('return_window_days').notNull().default(7),
     /** From an order to its handing to the courier or rider (ONDC's time to ship). */
-    timeToShipMinutes: integer('time_to_ship_minutes').notNull().default(24 * 60),
+    timeToShipMinutes: integer('time_to_ship_minutes')
+      .notNull()
+      .default(24 * 60),
     cod: boolean('cod').notNull().default(true),
     /** Packaged goods' statutory details the items carry (Legal Metrology): who made or packed them, and where. */
     manufacturer: text('manufacturer').notNull().default(''),

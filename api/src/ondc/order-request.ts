@@ -40,7 +40,8 @@ export function parseOrderRequest(action: 'select' | 'init' | 'confirm', message
     const id = str(obj(raw)?.id);
     const count = obj(obj(obj(raw)?.quantity))?.count;
     if (!id || id.length > 40) throw refused(`order.items[${i}].id is missing`);
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000) throw refused(`order.items[${i}].quantity.count must be a whole number from 1 to 1000`);
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 1000)
+      throw refused(`order.items[${i}].quantity.count must be a whole number from 1 to 1000`);
     merged.set(id, (merged.get(id) ?? 0) + count);
   }
   const request: OrderRequest = { providerId, items: [...merged].map(([id, count]) => ({ id, count })) };

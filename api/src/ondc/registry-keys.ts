@@ -87,7 +87,8 @@ export class RegistryKeys {
     const entry = (list as RegistryEntry[]).find(
       (e) => e && e.subscriber_id === subscriberId && (e.ukId ?? e.unique_key_id) === ukId && typeof e.signing_public_key === 'string',
     );
-    if (entry && Buffer.from(entry.signing_public_key, 'base64').length !== 32) throw new SignatureRefused('the registry gave a signing key that is not 32 bytes');
+    if (entry && Buffer.from(entry.signing_public_key, 'base64').length !== 32)
+      throw new SignatureRefused('the registry gave a signing key that is not 32 bytes');
     return entry ?? null;
   }
 }

@@ -7,7 +7,13 @@ export async function orderOfNetwork(db: Pick<Db, 'select'>, buyerApp: string, n
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(sql`${orders.channel} is not null`, eq(sql`${orders.channel} ->> 'buyerApp'`, buyerApp), eq(sql`${orders.channel} ->> 'networkOrderId'`, networkOrderId)))
+    .where(
+      and(
+        sql`${orders.channel} is not null`,
+        eq(sql`${orders.channel} ->> 'buyerApp'`, buyerApp),
+        eq(sql`${orders.channel} ->> 'networkOrderId'`, networkOrderId),
+      ),
+    )
     .limit(1);
   return row;
 }

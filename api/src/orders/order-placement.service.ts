@@ -133,7 +133,17 @@ export class OrderPlacementService {
 
     // A fresh id collides about once in 10^12 orders; a few tries are plenty.
     for (let attempt = 0; attempt < 3; attempt++) {
-      const written = await this.write(newOrderId(), userId, method, priced, copyAddress(address), { idempotencyKey, requestHash, channel }, items, coupon, promise);
+      const written = await this.write(
+        newOrderId(),
+        userId,
+        method,
+        priced,
+        copyAddress(address),
+        { idempotencyKey, requestHash, channel },
+        items,
+        coupon,
+        promise,
+      );
       if (written) {
         const { row, lines } = written;
         // The warehouse stock shown for these products changed: only their cached answers go, on every instance.

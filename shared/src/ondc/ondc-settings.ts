@@ -30,7 +30,11 @@ export const OndcCategoryBody = z.object({
   ondcCategory: RequiredText(80),
   returnable: z.boolean({ error: 'must be true or false' }),
   cancellable: z.boolean({ error: 'must be true or false' }),
-  returnWindowDays: z.number({ error: 'must be a number' }).int({ error: 'must be a whole number' }).min(0, { error: 'must be 0 or more' }).max(60, { error: 'must be at most 60' }),
+  returnWindowDays: z
+    .number({ error: 'must be a number' })
+    .int({ error: 'must be a whole number' })
+    .min(0, { error: 'must be 0 or more' })
+    .max(60, { error: 'must be at most 60' }),
   timeToShipMinutes: z
     .number({ error: 'must be a number' })
     .int({ error: 'must be a whole number' })

@@ -14,7 +14,8 @@ export const ondcApi = {
   setCategory: (categoryId: string, body: OndcCategoryBody) =>
     http.put(`ondc/admin/categories/${encodeURIComponent(categoryId)}`, { json: body }).json<Envelope<{ category: OndcCategorySetting }>>(),
   removeCategory: (categoryId: string) => http.delete(`ondc/admin/categories/${encodeURIComponent(categoryId)}`).json<Envelope<unknown>>(),
-  setLocation: (id: string, gps: string) => http.put(`ondc/admin/locations/${encodeURIComponent(id)}`, { json: { gps } }).json<Envelope<{ location: OndcLocation }>>(),
+  setLocation: (id: string, gps: string) =>
+    http.put(`ondc/admin/locations/${encodeURIComponent(id)}`, { json: { gps } }).json<Envelope<{ location: OndcLocation }>>(),
 };
 
 export const ondcQuery = () => queryOptions({ queryKey: adminKeys.ondc(), queryFn: ({ signal }) => ondcApi.settings(signal) });

@@ -161,7 +161,14 @@ function TermsForm({ category, setting, onDone }: { category: Category; setting:
   const number = (field: 'returnWindowDays' | 'timeToShipMinutes') => (
     <div className="admin-field">
       <label htmlFor={`${id}-${field}`}>{t(`field.${field}`)}</label>
-      <input id={`${id}-${field}`} type="number" inputMode="numeric" value={terms[field]} onChange={(e) => set(field, Number(e.target.value))} {...described(field)} />
+      <input
+        id={`${id}-${field}`}
+        type="number"
+        inputMode="numeric"
+        value={terms[field]}
+        onChange={(e) => set(field, Number(e.target.value))}
+        {...described(field)}
+      />
       {problem(field)}
     </div>
   );
