@@ -66,7 +66,8 @@ export class NetworkOrderNews implements OnModuleInit {
   /** The stage hook: the callback a committed move of a network order brings (none for a new order or the buyer's own cancel). */
   newsOf(change: OrderChange): NoticeToQueue[] {
     const { order, previousStatus, cause } = change;
-    if (!order.channel || previousStatus === null || previousStatus === order.status) return [];
+    // A shop taken off the network queues no news it could not send (its kind is registered only while on it).
+    if (!this.config.ondc || !order.channel || previousStatus === null || previousStatus === order.status) return [];
     const cancelled = order.status === 'CANCELLED';
     if (cancelled && cause === 'customer') return [];
     const callback: OndcCallback<NewsInput> = {
