@@ -22,7 +22,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { call, healthProbe, load, machine, must, percentiles, scratchDatabase, startApi } from './lib.mjs';
+import { call, cpuSeconds, healthProbe, load, machine, must, percentiles, scratchDatabase, startApi } from './lib.mjs';
 
 const CATALOG_SIZE = Number(process.env.BENCH_CATALOG_SIZE ?? 100_000);
 const ORDER_RATE = Number(process.env.BENCH_ORDER_RATE ?? 50);
@@ -176,6 +176,7 @@ async function networkOrders(api, db) {
   }
   const sent = [];
   const acks = [];
+  const cpuBefore = cpuSeconds(api.pid);
   const end = performance.now() + SECONDS * 1000;
   let due = performance.now();
   const inFlight = [];
@@ -209,6 +210,7 @@ async function networkOrders(api, db) {
     await sleep(500);
   }
   const drainedS = (performance.now() - sentAt) / 1000;
+  const cpu = cpuSeconds(api.pid) - cpuBefore;
   const confirms = callbacks.filter((c) => c.action === 'on_confirm');
   const accepted = new Set();
   let refused = 0;
@@ -243,6 +245,7 @@ async function networkOrders(api, db) {
     late: late[0].n,
     answeredPerS: confirms.length / elapsed,
     ack: percentiles(acks),
+    cpuMsEach: (cpu * 1000) / sent.length,
   };
 }
 
@@ -307,7 +310,7 @@ try {
 
   const orders = await networkOrders(api, client);
   console.log(
-    `network orders: ${orders.sent} confirms at ${orders.rate.toFixed(1)}/s, ACK p50 ${orders.ack.p50} ms, p99 ${orders.ack.p99} ms; on_confirm ${orders.answeredPerS.toFixed(1)}/s: ${orders.accepted} accepted, ${orders.refused} out of stock (40002), ${orders.late} past their ttl; stock exact per product`,
+    `network orders: ${orders.sent} confirms at ${orders.rate.toFixed(1)}/s, ACK p50 ${orders.ack.p50} ms, p99 ${orders.ack.p99} ms; on_confirm ${orders.answeredPerS.toFixed(1)}/s: ${orders.accepted} accepted, ${orders.refused} out of stock (40002), ${orders.late} past their ttl; stock exact per product; the API's CPU ${orders.cpuMsEach.toFixed(1)} ms a confirm (taken or refused)`,
   );
   if (orders.late) console.log('  MISSED: some confirms were not answered within their ttl');
   await client.end();
