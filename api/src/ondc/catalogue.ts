@@ -11,7 +11,7 @@ import { OndcSettingsService, WAREHOUSE, type ListedLocation } from './ondc-sett
 import type { OndcCategoryRow } from './ondc.table.js';
 
 /** Products read per statement: a slice of the catalogue written between two turns of the event loop. */
-const PAGE = 250;
+const PAGE = 100;
 
 /** A product as the catalogue reads it. */
 interface CatalogueRow {
